@@ -1,0 +1,98 @@
+"""Errors as JSON with a stable `error` code and a human `message`; never a 500 for bad input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+
+class ApiError(exceptions.APIException):
+    """An API error with a stable code; `extra` fields are added to the JSON body."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    error = "bad_request"
+
+    def __init__(self, message: str, *, extra: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.extra = extra or {}
+
+
+class Malformed(ApiError):
+    error = "malformed"
+
+
+class Unauthenticated(ApiError):
+    status_code = status.HTTP_401_UNAUTHORIZED
+    error = "token_required"
+
+
+class Forbidden(ApiError):
+    status_code = status.HTTP_403_FORBIDDEN
+    error = "foreign_token"
+
+
+class NotFoundError(ApiError):
+    status_code = status.HTTP_404_NOT_FOUND
+    error = "not_found"
+
+
+class VersionConflict(ApiError):
+    status_code = status.HTTP_409_CONFLICT
+    error = "version_conflict"
+
+
+class IdempotencyMismatch(ApiError):
+    status_code = status.HTTP_409_CONFLICT
+    error = "idempotency_key_reused"
+
+
+_DRF_CODES = {
+    exceptions.ParseError: "malformed",
+    exceptions.ValidationError: "invalid_request",
+    exceptions.NotFound: "not_found",
+    exceptions.MethodNotAllowed: "method_not_allowed",
+    exceptions.NotAcceptable: "not_acceptable",
+    exceptions.UnsupportedMediaType: "unsupported_media_type",
+    exceptions.Throttled: "throttled",
+    exceptions.NotAuthenticated: "token_required",
+    exceptions.AuthenticationFailed: "token_required",
+    exceptions.PermissionDenied: "forbidden",
+}
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF hook: every API error becomes {"error": code, "message": text, ...}."""
+    if isinstance(exc, ApiError):
+        return Response({"error": exc.error, "message": exc.message, **exc.extra}, exc.status_code)
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None
+    code = next((c for t, c in _DRF_CODES.items() if isinstance(exc, t)), "error")
+    body: dict[str, Any] = {"error": code, "message": _message(exc)}
+    if isinstance(exc, exceptions.ValidationError):
+        body["details"] = response.data
+    response.data = body
+    return response
+
+
+def _message(exc: Exception) -> str:
+    if isinstance(exc, exceptions.ValidationError):
+        return "The request body does not match the expected shape; see details."
+    if isinstance(exc, exceptions.APIException):
+        return str(exc.detail)
+    return str(exc)
+
+
+def not_found_view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 404 handler: JSON for everyone (pages render their own 404 where they want)."""
+    return JsonResponse({"error": "not_found", "message": f"No such path: {request.path}"}, status=404)
+
+
+def server_error_view(request: HttpRequest) -> HttpResponse:
+    """Django's 500 handler: JSON, with no internals."""
+    return JsonResponse({"error": "server_error", "message": "Something went wrong on our side."}, status=500)

@@ -1,0 +1,117 @@
+"""Storage: games, seats, the append-only event log, snapshots, idempotency records, annotations."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class Game(models.Model):
+    """One game of a registered GameSpec; `version` is the seq of its last event."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active"
+        FINISHED = "finished"
+
+    game = models.CharField(max_length=64, db_index=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    version = models.PositiveIntegerField(default=0)
+    players = models.PositiveSmallIntegerField()
+    options = models.JSONField(default=dict)
+    seed = models.BigIntegerField(help_text="server-side secret; never shown to players")
+    head_hash = models.CharField(max_length=64, default="")
+    to_act = models.JSONField(default=list)
+    outcome = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-id"]
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk} (v{self.version}, {self.status})"
+
+
+class Seat(models.Model):
+    """A seat at a game: a person (with a secret token, stored hashed) or a bot."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=80, blank=True)
+    bot = models.CharField(max_length=32, blank=True)
+    token_hash = models.CharField(max_length=64, blank=True, db_index=True)
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [models.UniqueConstraint(fields=["game", "index"], name="unique_seat")]
+
+    def __str__(self) -> str:
+        return f"seat {self.index} of game {self.game_id}"
+
+
+class Event(models.Model):
+    """One entry of a game's append-only log, chained by hash to the one before."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    type = models.CharField(max_length=64)
+    seat = models.SmallIntegerField(null=True)
+    data = models.JSONField()
+    citations = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_event_seq")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seq} {self.type}"
+
+
+class Snapshot(models.Model):
+    """The folded state of a game at `seq`, so reading the head costs the same at any length."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    state = models.JSONField()
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_snapshot")]
+
+
+class IdempotencyRecord(models.Model):
+    """The first answer to a move POSTed with an Idempotency-Key, returned again on a retry."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="idempotency_records")
+    key = models.CharField(max_length=200)
+    seat = models.PositiveSmallIntegerField()
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat", "key"], name="unique_idempotency_key")
+        ]
+
+
+class Annotation(models.Model):
+    """A note on one event of a game: from analysis or from a person."""
+
+    class Source(models.TextChoices):
+        ANALYSIS = "analysis"
+        PERSON = "person"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotations")
+    seq = models.PositiveIntegerField()
+    source = models.CharField(max_length=16, choices=Source.choices)
+    author = models.CharField(max_length=80, blank=True)
+    text = models.TextField(blank=True)
+    data = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq", "id"]
+        indexes = [models.Index(fields=["game", "seq"])]

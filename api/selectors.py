@@ -1,0 +1,159 @@
+"""Reads: games, seats by token, views of state, redacted events, replays and citations."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from api import event_store
+from api.errors import Forbidden, NotFoundError, Unauthenticated
+from api.models import Annotation, Event, Game, Seat
+from api.tokens import hash_token, parse_authorization
+from rules_core.engine import GameSpec, get_game
+from rules_core.engine.types import JSON
+from rules_core.rulebooks import get_book
+
+
+@cache
+def citation_json(book: str, section: str) -> dict[str, JSON]:
+    """A citation as the API shows it: book, section id, label, title and the section's URL."""
+    entry = get_book(book).section(section)
+    return {
+        "book": book,
+        "section": section,
+        "label": entry.label,
+        "title": entry.title,
+        "url": f"/api/rulebooks/{book}/sections/{section}/",
+    }
+
+
+def game_get(*, game_id: int) -> Game:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        raise NotFoundError(f"No game {game_id}.")
+    return game
+
+
+def seat_for_request(*, game: Game, authorization: str | None) -> Seat | None:
+    """The caller's seat from `Authorization: Seat <token>`; None for a spectator.
+
+    A malformed header is 401; a token that belongs to no seat of this game is 403.
+    """
+    try:
+        token = parse_authorization(authorization)
+    except ValueError as error:
+        raise Unauthenticated(str(error)) from None
+    if token is None:
+        return None
+    seat = Seat.objects.filter(game=game, token_hash=hash_token(token)).first()
+    if seat is None:
+        raise Forbidden("This token does not belong to a seat of this game.")
+    return seat
+
+
+def game_detail(*, game: Game) -> dict[str, JSON]:
+    seats = list(game.seats.all())
+    return {
+        "id": game.pk,
+        "game": game.game,
+        "version": game.version,
+        "status": game.status,
+        "to_act": list(game.to_act),
+        "outcome": game.outcome,
+        "seats": [{"seat": s.index, "name": s.name, "bot": s.bot or None} for s in seats],
+        "created_at": game.created_at.isoformat(),
+    }
+
+
+def _spec(game: Game) -> GameSpec[Any]:
+    return get_game(game.game)
+
+
+def state_view(*, game: Game, seat: int | None, version: int | None) -> dict[str, JSON]:
+    """The caller's view of the state at the head or at `version`."""
+    if version is not None and not 0 <= version <= game.version:
+        raise NotFoundError(f"Version {version} does not exist; the game is at {game.version}.")
+    spec = _spec(game)
+    state = event_store.load_state(game, spec, version)
+    at = game.version if version is None else version
+    return {
+        "id": game.pk,
+        "game": game.game,
+        "version": at,
+        "seat": seat,
+        "status": game.status,
+        "to_act": sorted(spec.to_act(state)),
+        "state": spec.view(state, seat),
+    }
+
+
+def legal_moves(*, game: Game, seat: int) -> dict[str, JSON]:
+    spec = _spec(game)
+    state = event_store.load_state(game, spec)
+    return {
+        "version": game.version,
+        "seat": seat,
+        "moves": [m.to_json() for m in spec.legal_moves(state, seat)],
+    }
+
+
+def _event_json(spec: GameSpec[Any], row: Event, seat: int | None, finished: bool) -> dict[str, JSON]:
+    event = event_store.decode_event(spec, row.type, row.seat, row.data)
+    return {
+        "seq": row.seq,
+        "type": row.type,
+        "seat": row.seat,
+        "data": spec.redact(event, seat, finished),
+        "citations": [citation_json(c["book"], c["section"]) for c in row.citations],
+    }
+
+
+def events_after(*, game: Game, seat: int | None, after: int, limit: int = 1000) -> dict[str, JSON]:
+    """Events with seq > after, as `seat` may see them."""
+    spec = _spec(game)
+    finished = game.status == Game.Status.FINISHED
+    rows = Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
+    return {
+        "version": game.version,
+        "events": [_event_json(spec, row, seat, finished) for row in rows],
+    }
+
+
+def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
+    """The whole log with citations and annotations; full information once finished."""
+    spec = _spec(game)
+    finished = game.status == Game.Status.FINISHED
+    notes: dict[int, list[JSON]] = {}
+    for note in Annotation.objects.filter(game=game).order_by("seq", "id"):
+        notes.setdefault(note.seq, []).append(
+            {
+                "source": note.source,
+                "author": note.author,
+                "text": note.text,
+                "data": note.data,
+                "created_at": note.created_at.isoformat(),
+            }
+        )
+    events: list[JSON] = []
+    for row in Event.objects.filter(game=game).order_by("seq"):
+        item = _event_json(spec, row, seat, finished)
+        item["annotations"] = notes.get(row.seq, [])
+        events.append(item)
+    return {"game": game.game, "id": game.pk, "version": game.version, "status": game.status, "events": events}
+
+
+def catalog() -> list[JSON]:
+    from rules_core.bots import BOTS
+    from rules_core.engine import all_games
+
+    return [
+        {
+            "game": spec.slug,
+            "title": spec.title,
+            "players": {"min": spec.min_players, "max": spec.max_players},
+            "options": spec.options_schema(),
+            "bots": sorted(BOTS),
+            "rulebook": spec.book,
+        }
+        for spec in all_games()
+    ]

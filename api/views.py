@@ -1,0 +1,240 @@
+"""Thin API views: parse the request, call one service or selector, render the answer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api import selectors, services
+from api.errors import Malformed, NotFoundError, Unauthenticated
+from api.models import Game, Seat
+from api.serializers import (
+    ConflictOutput,
+    ErrorOutput,
+    EventsOutput,
+    GameCreateInput,
+    GameCreateOutput,
+    GameOutput,
+    IllegalMoveOutput,
+    LegalMovesOutput,
+    MoveInput,
+    MoveOutput,
+    ReplayOutput,
+    SectionOutput,
+    StateOutput,
+)
+from rules_core.rulebooks import all_books, get_book
+
+AUTH = OpenApiParameter(
+    "Authorization", str, OpenApiParameter.HEADER, description="Seat <token> (omit to spectate)"
+)
+ERRORS = {
+    400: OpenApiResponse(ErrorOutput),
+    401: OpenApiResponse(ErrorOutput),
+    403: OpenApiResponse(ErrorOutput),
+    404: OpenApiResponse(ErrorOutput),
+}
+
+
+def _int_param(request: Request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise Malformed(f"Query parameter {name!r} must be a whole number.") from None
+    if value < 0:
+        raise Malformed(f"Query parameter {name!r} must not be negative.")
+    return value
+
+
+def _caller(request: Request, game: Game) -> Seat | None:
+    return selectors.seat_for_request(game=game, authorization=request.headers.get("Authorization"))
+
+
+def _seat_required(request: Request, game: Game) -> Seat:
+    seat = _caller(request, game)
+    if seat is None:
+        raise Unauthenticated("Send your seat's token: 'Authorization: Seat <token>'.")
+    return seat
+
+
+class HealthView(APIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request) -> Response:
+        return Response({"status": "ok"})
+
+
+class CatalogView(APIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request) -> Response:
+        return Response({"games": selectors.catalog()})
+
+
+class GameCreateView(APIView):
+    @extend_schema(request=GameCreateInput, responses={201: GameCreateOutput, **ERRORS})
+    def post(self, request: Request) -> Response:
+        if not isinstance(request.data, dict):
+            raise Malformed("The body must be a JSON object.")
+        data = GameCreateInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        created = services.game_create(
+            slug=data.validated_data["game"],
+            players=[services.PlayerSpec(**p) for p in data.validated_data["players"]],
+            seed=data.validated_data.get("seed"),
+            options=data.validated_data.get("options") or {},
+        )
+        game = created.game
+        seats = [
+            {"seat": s.index, "name": s.name, "bot": s.bot or None, "token": token}
+            for s, token in zip(game.seats.all(), created.tokens, strict=True)
+        ]
+        body = {"id": game.pk, "game": game.game, "version": game.version, "status": game.status, "seats": seats}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class GameDetailView(APIView):
+    @extend_schema(responses={200: GameOutput, **ERRORS})
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(selectors.game_detail(game=selectors.game_get(game_id=game_id)))
+
+
+class StateView(APIView):
+    @extend_schema(
+        parameters=[AUTH, OpenApiParameter("version", int, description="a past version")],
+        responses={200: StateOutput, **ERRORS},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        seat = _caller(request, game)
+        version = _int_param(request, "version")
+        index = None if seat is None else seat.index
+        return Response(selectors.state_view(game=game, seat=index, version=version))
+
+
+class LegalMovesView(APIView):
+    @extend_schema(parameters=[AUTH], responses={200: LegalMovesOutput, **ERRORS})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        seat = _seat_required(request, game)
+        return Response(selectors.legal_moves(game=game, seat=seat.index))
+
+
+class MovesView(APIView):
+    @extend_schema(
+        parameters=[
+            AUTH,
+            OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER, required=False),
+        ],
+        request=MoveInput,
+        responses={
+            201: MoveOutput,
+            409: OpenApiResponse(ConflictOutput),
+            422: OpenApiResponse(IllegalMoveOutput),
+            **ERRORS,
+        },
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        seat = _seat_required(request, game)
+        if not isinstance(request.data, dict):
+            raise Malformed("The body must be a JSON object.")
+        data = MoveInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        try:
+            answer = services.move_submit(
+                game_id=game.pk,
+                seat=seat.index,
+                expected_version=data.validated_data["expected_version"],
+                move=data.validated_data["move"],
+                idempotency_key=_idempotency_key(request),
+            )
+        except ValueError as error:
+            raise Malformed(f"Malformed move: {error}") from None
+        return Response(answer.body, status=answer.status)
+
+
+def _idempotency_key(request: Request) -> str | None:
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not 0 < len(key) <= 200:
+        raise Malformed("Idempotency-Key must be 1 to 200 characters.")
+    return key
+
+
+class EventsView(APIView):
+    @extend_schema(
+        parameters=[AUTH, OpenApiParameter("after", int, description="only events with seq > after")],
+        responses={200: EventsOutput, **ERRORS},
+    )
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        seat = _caller(request, game)
+        after = _int_param(request, "after") or 0
+        index = None if seat is None else seat.index
+        return Response(selectors.events_after(game=game, seat=index, after=after))
+
+
+class ReplayView(APIView):
+    @extend_schema(parameters=[AUTH], responses={200: ReplayOutput, **ERRORS})
+    def get(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        seat = _caller(request, game)
+        return Response(selectors.replay(game=game, seat=None if seat is None else seat.index))
+
+
+def _section_json(book: str, section_id: str) -> dict[str, Any]:
+    entry = get_book(book).section(section_id)
+    return {
+        **selectors.citation_json(book, section_id),
+        "page": entry.page,
+        "parent": entry.parent,
+        "summary": entry.summary,
+        "keywords": list(entry.keywords),
+        "related": list(entry.related),
+        "children": [c.id for c in get_book(book).children(section_id)],
+    }
+
+
+class RulebooksView(APIView):
+    @extend_schema(responses={200: dict})
+    def get(self, request: Request) -> Response:
+        books = [
+            {"book": b.slug, "title": b.title, "sections": len(b.sections), "url": f"/api/rulebooks/{b.slug}/sections/"}
+            for b in all_books()
+        ]
+        return Response({"books": books})
+
+
+def _book(slug: str) -> Any:
+    try:
+        return get_book(slug)
+    except KeyError:
+        raise NotFoundError(f"No rulebook {slug!r}.") from None
+
+
+class SectionsView(APIView):
+    @extend_schema(responses={200: dict, 404: OpenApiResponse(ErrorOutput)})
+    def get(self, request: Request, book: str) -> Response:
+        entry = _book(book)
+        sections = [
+            {**selectors.citation_json(book, s.id), "page": s.page, "parent": s.parent}
+            for s in entry.sections
+        ]
+        return Response({"book": book, "title": entry.title, "sections": sections})
+
+
+class SectionView(APIView):
+    @extend_schema(responses={200: SectionOutput, 404: OpenApiResponse(ErrorOutput)})
+    def get(self, request: Request, book: str, ref: str) -> Response:
+        entry = _book(book)
+        try:
+            section = entry.section(ref)
+        except KeyError:
+            raise NotFoundError(f"No section {ref!r} in {book}.") from None
+        return Response(_section_json(book, section.id))

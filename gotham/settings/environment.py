@@ -1,0 +1,77 @@
+"""Every value the service reads from the environment, read here and nowhere else."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+BASE_DIR = Path(__file__).resolve().parent.parent.parent
+
+
+@dataclass(frozen=True, slots=True)
+class Environment:
+    """The service's configuration as given by environment variables."""
+
+    secret_key: str
+    debug: bool
+    allowed_hosts: tuple[str, ...]
+    database_url: str
+    redis_url: str
+    celery_eager: bool
+    snapshot_every: int
+    bot_delay_seconds: float
+
+
+def _flag(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    return raw.strip().lower() in {"1", "true", "yes", "on"}
+
+
+def read_environment() -> Environment:
+    """Read the environment once; defaults give the embedded set-up (SQLite, eager Celery)."""
+    redis_url = os.environ.get("REDIS_URL", "")
+    return Environment(
+        secret_key=os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production"),
+        debug=_flag("DEBUG", True),
+        allowed_hosts=tuple(
+            h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h
+        ),
+        database_url=os.environ.get("DATABASE_URL", "sqlite:///db.sqlite3"),
+        redis_url=redis_url,
+        celery_eager=_flag("CELERY_EAGER", not redis_url),
+        snapshot_every=int(os.environ.get("SNAPSHOT_EVERY", "50")),
+        bot_delay_seconds=float(os.environ.get("BOT_DELAY_SECONDS", "0")),
+    )
+
+
+def database_config(url: str) -> dict[str, object]:
+    """Translate a DATABASE_URL (sqlite:///path or postgres://user@host:port/name) for Django."""
+    parsed = urlparse(url)
+    if parsed.scheme == "sqlite":
+        name = unquote(url.removeprefix("sqlite:///")) or ":memory:"
+        if name != ":memory:" and not Path(name).is_absolute():
+            name = str(BASE_DIR / name)
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": name,
+            "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
+        }
+    if parsed.scheme in {"postgres", "postgresql"}:
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": unquote(parsed.path.lstrip("/")) or "postgres",
+            "USER": unquote(parsed.username or "postgres"),
+            "PASSWORD": unquote(parsed.password or ""),
+            "HOST": parsed.hostname or "127.0.0.1",
+            "PORT": str(parsed.port or 5432),
+            "CONN_MAX_AGE": 60,
+            "TEST": {"NAME": f"{unquote(parsed.path.lstrip('/')) or 'postgres'}_gotham_test"},
+        }
+    raise ValueError(f"unsupported DATABASE_URL scheme: {parsed.scheme!r}")
+
+
+ENV = read_environment()

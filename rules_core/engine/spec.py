@@ -1,0 +1,75 @@
+"""The GameSpec protocol: what a game module declares so the engine and the service can run it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Protocol, TypeVar
+
+from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
+
+S = TypeVar("S")
+
+
+class GameSpec(Protocol[S]):
+    """A game as the decide/evolve model of design.md describes it.
+
+    Implementations are pure: no I/O, no clocks, randomness only from the `rng` passed in,
+    and every random outcome recorded in the events that `setup` and `decide` return.
+    """
+
+    slug: str
+    title: str
+    book: str
+    min_players: int
+    max_players: int
+    state_type: type[S]
+    event_types: Mapping[str, type[GameEvent]]
+
+    def options_schema(self) -> dict[str, JSON]:
+        """JSON description of the options `setup` accepts (shown in the catalog)."""
+        ...
+
+    def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
+        """A Rejection when the player count or options are not allowed, else None."""
+        ...
+
+    def initial_state(self) -> S:
+        """The state before the first event (the fold's starting value)."""
+        ...
+
+    def setup(self, players: int, options: Mapping[str, JSON], rng: random.Random) -> list[GameEvent]:
+        """The opening events: every shuffle and deal is decided here and recorded."""
+        ...
+
+    def evolve(self, state: S, event: GameEvent) -> S:
+        """Apply one event; pure, total and deterministic."""
+        ...
+
+    def decide(self, state: S, seat: int, move: Move, rng: random.Random) -> list[GameEvent] | Rejection:
+        """Validate a seat's move and turn it into events (including automatic follow-ups)."""
+        ...
+
+    def legal_moves(self, state: S, seat: int) -> list[Move]:
+        """Every move `decide` would accept from `seat`, in a stable order."""
+        ...
+
+    def to_act(self, state: S) -> frozenset[int]:
+        """The seats whose move the game is waiting for."""
+        ...
+
+    def outcome(self, state: S) -> Outcome | None:
+        """The result once the game is over, else None."""
+        ...
+
+    def view(self, state: S, seat: int | None) -> dict[str, JSON]:
+        """What `seat` (or a spectator, None) may see of the state."""
+        ...
+
+    def redact(self, event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
+        """The event's data as `seat` may see it; everything once the game is finished."""
+        ...
+
+    def citations(self) -> Sequence[Citation]:
+        """Every citation the game's events and rejections can carry (checked against the index)."""
+        ...

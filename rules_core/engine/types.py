@@ -1,0 +1,97 @@
+"""Value types of the engine: citations, moves, rejections, outcomes and the event base."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import ClassVar, TypeAlias
+
+JSON: TypeAlias = "None | bool | int | float | str | list[JSON] | dict[str, JSON]"
+Scalar: TypeAlias = "None | bool | int | float | str"
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    """A pointer to one section of one rulebook (the section's stable id in the index)."""
+
+    book: str
+    section: str
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"book": self.book, "section": self.section}
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    """Base of every game's events; subclasses are frozen dataclasses with a `type` tag.
+
+    `seat` is the seat whose move caused the event, or None for the game's own steps.
+    """
+
+    type: ClassVar[str] = "event"
+    citations: ClassVar[tuple[Citation, ...]] = ()
+
+    seat: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move a seat asks for: a type and scalar parameters, as posted in JSON."""
+
+    type: str
+    params: tuple[tuple[str, Scalar], ...] = ()
+
+    def get(self, key: str, default: Scalar = None) -> Scalar:
+        for name, value in self.params:
+            if name == key:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"type": self.type, **dict(self.params)}
+
+    @staticmethod
+    def of(move_type: str, **params: Scalar) -> Move:
+        return Move(move_type, tuple(sorted(params.items())))
+
+    @staticmethod
+    def from_json(data: Mapping[str, object]) -> Move:
+        """Build a Move from posted JSON; raises ValueError on a malformed one."""
+        move_type = data.get("type")
+        if not isinstance(move_type, str) or not move_type:
+            raise ValueError("a move needs a non-empty string 'type'")
+        params: list[tuple[str, Scalar]] = []
+        for key, value in data.items():
+            if key == "type":
+                continue
+            if not isinstance(key, str) or not (
+                value is None or isinstance(value, bool | int | float | str)
+            ):
+                raise ValueError(f"move parameter {key!r} must be a scalar")
+            params.append((key, value))
+        return Move(move_type, tuple(sorted(params)))
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """A refused move: a stable code, a human message and the rules that forbid it."""
+
+    code: str
+    message: str
+    citations: tuple[Citation, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: winning seats (possibly none) and per-seat details."""
+
+    winners: tuple[int, ...]
+    summary: str
+    details: tuple[tuple[str, Scalar], ...] = field(default=())
+
+    def to_json(self) -> dict[str, JSON]:
+        return {
+            "winners": list(self.winners),
+            "summary": self.summary,
+            "details": {k: v for k, v in self.details},
+        }

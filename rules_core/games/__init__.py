@@ -1,0 +1,5 @@
+"""Game packages; importing this package registers every game."""
+
+from rules_core.games import gotham_race
+
+__all__ = ["gotham_race"]

@@ -1,0 +1,155 @@
+"""Gotham Race events: frozen dataclasses, one evolve handler each (see rules.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent
+from rules_core.games.gotham_race.citations import cite
+from rules_core.games.gotham_race.content import Pack
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(GameEvent):
+    """Figures on their start spaces, owners fixed, the four decks shuffled (order recorded)."""
+
+    type: ClassVar[str] = "game_started"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "preparation.four-players", "game-play.first-round", "fewer-players"
+    )
+    players: int
+    owners: tuple[int | None, ...]
+    decks: tuple[tuple[str, ...], ...]
+    pack: Pack
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(GameEvent):
+    """A player takes the top card of each of the four decks."""
+
+    type: ClassVar[str] = "cards_dealt"
+    citations: ClassVar[tuple[Citation, ...]] = cite("preparation.four-players")
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStarted(GameEvent):
+    """A new round: the placement order, last position first, outer lane first on a square."""
+
+    type: ClassVar[str] = "round_started"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "game-play.following-rounds", "game-play.first-round"
+    )
+    round: int
+    order: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardDrawn(GameEvent):
+    """The player to place takes the top card of a deck of their choice."""
+
+    type: ClassVar[str] = "card_drawn"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "game-play.first-round", "game-play.following-rounds"
+    )
+    deck: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DecksReplenished(GameEvent):
+    """A deck ran out: the discards, sorted by back and shuffled, go under their decks."""
+
+    type: ClassVar[str] = "decks_replenished"
+    citations: ClassVar[tuple[Citation, ...]] = cite("questions.decks-exhausted")
+    added: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlaced(GameEvent):
+    """A card goes face down on the deposit pile for a figure (seat None: an ownerless figure)."""
+
+    type: ClassVar[str] = "card_placed"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "game-play.following-rounds", "questions.card-backs"
+    )
+    figure: int
+    deck: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerlessPassed(GameEvent):
+    """An ownerless figure's deck is empty even after reshuffling: it places no card this round."""
+
+    type: ClassVar[str] = "ownerless_passed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("fewer-players", "questions.decks-exhausted")
+    figure: int
+    deck: int
+
+
+@dataclass(frozen=True, slots=True)
+class DepositRevealed(GameEvent):
+    """The pile is turned over: its cards, in the order they are carried out."""
+
+    type: ClassVar[str] = "deposit_revealed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("game-play.race")
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardResolved(GameEvent):
+    """One card carried out for the figure then holding its rank; the positions after it."""
+
+    type: ClassVar[str] = "card_resolved"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "game-play.race",
+        "questions.action-cards",
+        "questions.positions",
+        "questions.same-location",
+        "questions.main-direction",
+    )
+    card: str
+    subject: int
+    xs: tuple[int, ...]
+    lanes: tuple[int, ...]
+    finish: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnded(GameEvent):
+    """All cards carried out and nobody beyond the finish: the cards go to the discard pile."""
+
+    type: ClassVar[str] = "round_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("finish")
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameFinished(GameEvent):
+    """After the round's cards, a figure stands beyond the finish: the furthest beyond wins."""
+
+    type: ClassVar[str] = "game_finished"
+    citations: ClassVar[tuple[Citation, ...]] = cite("finish", "finish.example-3")
+    winner: int
+    winner_seat: int | None
+    beyond: tuple[int, ...]
+
+
+EVENT_TYPES: dict[str, type[GameEvent]] = {
+    cls.type: cls
+    for cls in (
+        GameStarted,
+        CardsDealt,
+        RoundStarted,
+        CardDrawn,
+        DecksReplenished,
+        CardPlaced,
+        OwnerlessPassed,
+        DepositRevealed,
+        CardResolved,
+        RoundEnded,
+        GameFinished,
+    )
+}

@@ -1,0 +1,479 @@
+"""Gotham Race: the GameSpec (setup, decide, evolve, legal moves, views) for 1 to 4 players."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from rules_core.engine.codec import to_json
+from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
+from rules_core.games.gotham_race import track
+from rules_core.games.gotham_race.citations import BOOK, cite
+from rules_core.games.gotham_race.content import (
+    DECKS,
+    REFERENCE,
+    ContentError,
+    Pack,
+    parse_pack,
+)
+from rules_core.games.gotham_race.events import (
+    EVENT_TYPES,
+    CardDrawn,
+    CardPlaced,
+    CardResolved,
+    CardsDealt,
+    DecksReplenished,
+    DepositRevealed,
+    GameFinished,
+    GameStarted,
+    OwnerlessPassed,
+    RoundEnded,
+    RoundStarted,
+)
+from rules_core.games.gotham_race.state import FIGURE_NAMES, FIGURES, INITIAL, Placed, RaceState
+
+REJECTIONS: dict[str, tuple[Citation, ...]] = {
+    "bad_player_count": cite("the-game", "fewer-players"),
+    "bad_options": cite("preparation", "board"),
+    "game_over": cite("finish"),
+    "not_your_turn": cite("game-play.following-rounds", "game-play.first-round"),
+    "unknown_move": cite("game-play.following-rounds"),
+    "unexpected_parameter": cite("game-play.following-rounds"),
+    "already_drawn": cite("game-play.first-round", "game-play.following-rounds"),
+    "must_draw_first": cite("game-play.first-round", "game-play.following-rounds"),
+    "bad_deck": cite("questions.card-backs", "board"),
+    "deck_empty": cite("questions.decks-exhausted"),
+    "card_not_in_hand": cite("game-play.first-round", "preparation.four-players"),
+}
+
+
+def _reject(code: str, message: str) -> Rejection:
+    return Rejection(code, message, REJECTIONS[code])
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """The cards with one copy of `card` removed."""
+    index = cards.index(card)
+    return cards[:index] + cards[index + 1 :]
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+class GothamRace:
+    """The game object registered under `gotham-race`."""
+
+    slug = "gotham-race"
+    title = "Gotham Race"
+    book = BOOK
+    min_players = 1
+    max_players = 4
+    state_type = RaceState
+    event_types = EVENT_TYPES
+
+    # ---- options and set-up -------------------------------------------------------------
+
+    def options_schema(self) -> dict[str, JSON]:
+        return {
+            "content": {
+                "type": "object",
+                "description": "a content pack replacing the reference pack (same schema as "
+                "rules_core/games/gotham_race/content/reference.toml, as JSON)",
+                "default": None,
+            }
+        }
+
+    def _pack(self, options: Mapping[str, JSON]) -> Pack:
+        content = options.get("content")
+        return REFERENCE if content is None else parse_pack(content)  # type: ignore[arg-type]
+
+    def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
+        if not self.min_players <= players <= self.max_players:
+            return _reject("bad_player_count", "Gotham Race is for 1 to 4 players.")
+        unknown = set(options) - {"content"}
+        if unknown:
+            return _reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
+        content = options.get("content")
+        if content is not None and not isinstance(content, dict):
+            return _reject("bad_options", "option 'content' must be an object")
+        try:
+            self._pack(options)
+        except ContentError as error:
+            return _reject("bad_options", f"content pack: {error}")
+        return None
+
+    def initial_state(self) -> RaceState:
+        return INITIAL
+
+    def setup(
+        self, players: int, options: Mapping[str, JSON], rng: random.Random
+    ) -> list[GameEvent]:
+        pack = self._pack(options)
+        decks = []
+        for deck in DECKS:
+            cards = [c.id for c in pack.cards if c.deck == deck]
+            rng.shuffle(cards)
+            decks.append(tuple(cards))
+        owners = tuple(f if f < players else None for f in FIGURES)
+        events: list[GameEvent] = [
+            GameStarted(seat=None, players=players, owners=owners, decks=tuple(decks), pack=pack)
+        ]
+        state = self.evolve(INITIAL, events[0])
+        for seat in range(players):
+            dealt = CardsDealt(seat=seat, cards=tuple(d[0] for d in state.decks))
+            events.append(dealt)
+            state = self.evolve(state, dealt)
+        start = RoundStarted(seat=None, round=1, order=track.placement_order(state.xs, state.lanes))
+        events.append(start)
+        state = self.evolve(state, start)
+        events.extend(self._advance(state, rng))
+        return events
+
+    # ---- evolve ---------------------------------------------------------------------------
+
+    def evolve(self, state: RaceState, event: GameEvent) -> RaceState:
+        handler = _HANDLERS.get(type(event))
+        if handler is None:
+            raise TypeError(f"not a Gotham Race event: {event!r}")
+        return handler(state, event)
+
+    # ---- decide ---------------------------------------------------------------------------
+
+    def decide(
+        self, state: RaceState, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
+        if state.phase == "over":
+            return _reject("game_over", "The race is over.")
+        figure = state.current_figure
+        if figure is None or state.owners[figure] != seat:
+            owner = None if figure is None else state.owners[figure]
+            return _reject("not_your_turn", f"It is seat {owner}'s turn to place a card.")
+        if move.type == "draw":
+            return self._decide_draw(state, seat, move, rng)
+        if move.type == "place":
+            return self._decide_place(state, seat, figure, move, rng)
+        return _reject("unknown_move", f"Unknown move {move.type!r}: use 'draw' or 'place'.")
+
+    def _decide_draw(
+        self, state: RaceState, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
+        extra = {k for k, _ in move.params} - {"deck"}
+        if extra:
+            return _reject("unexpected_parameter", f"draw takes only 'deck', not {sorted(extra)}")
+        if state.drawn:
+            return _reject("already_drawn", "You have drawn this round: now place a card.")
+        deck = move.get("deck")
+        if not isinstance(deck, int) or isinstance(deck, bool) or deck not in DECKS:
+            return _reject("bad_deck", "Draw from deck 1, 2, 3 or 4 (the number on the back).")
+        if not state.decks[deck - 1]:
+            return _reject("deck_empty", f"Deck {deck} is empty: draw from another deck.")
+        drawn = CardDrawn(seat=seat, deck=deck, card=state.decks[deck - 1][0])
+        events: list[GameEvent] = [drawn]
+        after = self.evolve(state, drawn)
+        replenish = _replenish_if_exhausted(after, rng)
+        if replenish is not None:
+            events.append(replenish)
+        return events
+
+    def _decide_place(
+        self, state: RaceState, seat: int, figure: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
+        extra = {k for k, _ in move.params} - {"card"}
+        if extra:
+            return _reject("unexpected_parameter", f"place takes only 'card', not {sorted(extra)}")
+        if not state.drawn:
+            return _reject("must_draw_first", "Draw a card from one of the decks before placing.")
+        card = move.get("card")
+        if not isinstance(card, str) or card not in state.hands[seat]:
+            return _reject("card_not_in_hand", f"Card {card!r} is not in your hand.")
+        assert state.pack is not None
+        placed = CardPlaced(seat=seat, figure=figure, deck=state.pack.card(card).deck, card=card)
+        after = self.evolve(state, placed)
+        return [placed, *self._advance(after, rng)]
+
+    def _advance(self, state: RaceState, rng: random.Random) -> list[GameEvent]:
+        """The game's own steps until a player must act: ownerless cards, resolving, next round."""
+        events: list[GameEvent] = []
+
+        def emit(event: GameEvent) -> None:
+            nonlocal state
+            events.append(event)
+            state = self.evolve(state, event)
+
+        assert state.pack is not None
+        pack = state.pack
+        while state.phase == "placing":
+            figure = state.current_figure
+            if figure is not None:
+                if state.owners[figure] is not None:
+                    return events
+                deck = track.ranking(state.xs, state.lanes).index(figure) + 1
+                if not state.decks[deck - 1]:
+                    emit(OwnerlessPassed(seat=None, figure=figure, deck=deck))
+                    continue
+                emit(CardPlaced(seat=None, figure=figure, deck=deck, card=state.decks[deck - 1][0]))
+                replenish = _replenish_if_exhausted(state, rng)
+                if replenish is not None:
+                    emit(replenish)
+                continue
+            emit(DepositRevealed(seat=None, cards=tuple(p.card for p in state.deposit)))
+            landmarks = dict(pack.landmarks)
+            for placed in state.deposit:
+                card = pack.card(placed.card)
+                subject = track.ranking(state.xs, state.lanes)[card.deck - 1]
+                xs, lanes, finish = track.apply_effect(
+                    state.xs, state.lanes, state.finish, subject, card.effect, landmarks
+                )
+                emit(
+                    CardResolved(
+                        seat=None, card=card.id, subject=subject, xs=xs, lanes=lanes, finish=finish
+                    )
+                )
+            winner, beyond = track.winner(state.xs, state.lanes, state.finish, pack.track_length)
+            if winner is not None:
+                emit(
+                    GameFinished(
+                        seat=None, winner=winner, winner_seat=state.owners[winner], beyond=beyond
+                    )
+                )
+                return events
+            emit(RoundEnded(seat=None, round=state.round))
+            replenish = _replenish_if_exhausted(state, rng)
+            if replenish is not None:
+                emit(replenish)
+            order = track.placement_order(state.xs, state.lanes)
+            emit(RoundStarted(seat=None, round=state.round + 1, order=order))
+        return events
+
+    # ---- queries --------------------------------------------------------------------------
+
+    def legal_moves(self, state: RaceState, seat: int) -> list[Move]:
+        figure = state.current_figure
+        if figure is None or state.owners[figure] != seat:
+            return []
+        if not state.drawn:
+            return [Move.of("draw", deck=d) for d in DECKS if state.decks[d - 1]]
+        return [Move.of("place", card=c) for c in sorted(set(state.hands[seat]))]
+
+    def to_act(self, state: RaceState) -> frozenset[int]:
+        figure = state.current_figure
+        if figure is None:
+            return frozenset()
+        owner = state.owners[figure]
+        return frozenset() if owner is None else frozenset({owner})
+
+    def outcome(self, state: RaceState) -> Outcome | None:
+        if state.phase != "over" or state.winner is None:
+            return None
+        owner = state.owners[state.winner]
+        name = FIGURE_NAMES[state.winner]
+        who = f"seat {owner}" if owner is not None else "nobody (an ownerless figure)"
+        return Outcome(
+            winners=() if owner is None else (owner,),
+            summary=f"Figure {name} ({who}) wins, {state.beyond[state.winner]} beyond the finish.",
+            details=(("winner_figure", name), ("ownerless_win", owner is None)),
+        )
+
+    def view(self, state: RaceState, seat: int | None) -> dict[str, JSON]:
+        pack = state.pack
+        if pack is None:
+            return {"phase": state.phase}
+        finished = state.phase == "over"
+        ranks = track.ranking(state.xs, state.lanes)
+        figures: list[JSON] = [
+            {
+                "figure": FIGURE_NAMES[f],
+                "owner": state.owners[f],
+                "x": state.xs[f],
+                "square": state.xs[f] % pack.track_length,
+                "lane": state.lanes[f],
+                "rank": ranks.index(f) + 1,
+                "beyond_finish": track.beyond_finish(state.xs[f], state.finish, pack.track_length),
+            }
+            for f in FIGURES
+        ]
+        deposit: list[JSON] = []
+        for placed in state.deposit:
+            owner = state.owners[placed.figure]
+            visible = finished or state.revealed or (seat is not None and owner == seat)
+            deposit.append(
+                {
+                    "figure": FIGURE_NAMES[placed.figure],
+                    "seat": owner,
+                    "deck": pack.card(placed.card).deck,
+                    "card": _card_json(pack, placed.card) if visible else None,
+                }
+            )
+        hands: dict[str, JSON] = {}
+        for s, hand in enumerate(state.hands):
+            if finished or s == seat:
+                hands[str(s)] = [_card_json(pack, c) for c in hand]
+            else:
+                hands[str(s)] = {"count": len(hand), "backs": sorted(pack.card(c).deck for c in hand)}
+        current = state.current_figure
+        return {
+            "phase": state.phase,
+            "round": state.round,
+            "seat": seat,
+            "track_length": pack.track_length,
+            "finish": state.finish,
+            "finish_square": state.finish % pack.track_length,
+            "landmarks": {name: square for name, square in pack.landmarks},
+            "figures": figures,
+            "ranking": [FIGURE_NAMES[f] for f in ranks],
+            "placement_order": [FIGURE_NAMES[f] for f in state.order],
+            "current_figure": None if current is None else FIGURE_NAMES[current],
+            "drawn": state.drawn,
+            "decks": [
+                list(d) if finished else {"count": len(d)} for d in state.decks
+            ],
+            "discard": [_card_json(pack, c) for c in state.discard],
+            "deposit": deposit,
+            "hands": hands,
+            "winner": None if state.winner is None else FIGURE_NAMES[state.winner],
+        }
+
+    def redact(self, event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
+        data = to_json(event)
+        assert isinstance(data, dict)
+        data.pop("seat", None)
+        if finished:
+            return data
+        if isinstance(event, GameStarted):
+            data["decks"] = [{"count": len(d)} for d in event.decks]
+        elif isinstance(event, DecksReplenished):
+            data["added"] = [{"count": len(d)} for d in event.added]
+        elif isinstance(event, CardsDealt | CardDrawn) and event.seat != seat:
+            if isinstance(event, CardsDealt):
+                data["cards"] = [None for _ in event.cards]
+            else:
+                data["card"] = None
+        elif isinstance(event, CardPlaced) and (event.seat is None or event.seat != seat):
+            data["card"] = None
+        return data
+
+    def citations(self) -> Sequence[Citation]:
+        cited = {c for cls in EVENT_TYPES.values() for c in cls.citations}
+        cited |= {c for cs in REJECTIONS.values() for c in cs}
+        cited |= {cite(s)[0] for s in ("cards.first", "cards.second", "cards.third", "cards.fourth")}
+        return sorted(cited, key=lambda c: c.section)
+
+
+def _card_json(pack: Pack, card_id: str) -> JSON:
+    card = pack.card(card_id)
+    return {"id": card.id, "deck": card.deck, "text": card.text}
+
+
+def _replenish_if_exhausted(state: RaceState, rng: random.Random) -> DecksReplenished | None:
+    """When a deck is empty and there are discards, they go back shuffled under their decks."""
+    if all(state.decks) or not state.discard:
+        return None
+    assert state.pack is not None
+    added = []
+    for deck in DECKS:
+        cards = [c for c in state.discard if state.pack.card(c).deck == deck]
+        rng.shuffle(cards)
+        added.append(tuple(cards))
+    return DecksReplenished(seat=None, added=tuple(added))
+
+
+# ---- evolve handlers: one per event -------------------------------------------------------------
+
+
+def _on_game_started(state: RaceState, e: GameStarted) -> RaceState:
+    return replace(
+        INITIAL,
+        phase="new",
+        players=e.players,
+        owners=e.owners,
+        xs=(0, 0, 0, 0),
+        lanes=(3, 2, 1, 0),
+        finish=e.pack.finish,
+        decks=e.decks,
+        hands=tuple(() for _ in range(e.players)),
+        beyond=(0, 0, 0, 0),
+        pack=e.pack,
+    )
+
+
+def _on_cards_dealt(state: RaceState, e: CardsDealt) -> RaceState:
+    assert e.seat is not None
+    decks = tuple(_without(d, c) for d, c in zip(state.decks, e.cards, strict=True))
+    return replace(state, decks=decks, hands=_set(state.hands, e.seat, e.cards))
+
+
+def _on_round_started(state: RaceState, e: RoundStarted) -> RaceState:
+    return replace(
+        state,
+        phase="placing",
+        round=e.round,
+        order=e.order,
+        turn=0,
+        drawn=False,
+        revealed=False,
+        deposit=(),
+    )
+
+
+def _on_card_drawn(state: RaceState, e: CardDrawn) -> RaceState:
+    assert e.seat is not None
+    decks = _set(state.decks, e.deck - 1, _without(state.decks[e.deck - 1], e.card))
+    hands = _set(state.hands, e.seat, state.hands[e.seat] + (e.card,))
+    return replace(state, decks=decks, hands=hands, drawn=True)
+
+
+def _on_decks_replenished(state: RaceState, e: DecksReplenished) -> RaceState:
+    decks = tuple(d + a for d, a in zip(state.decks, e.added, strict=True))
+    return replace(state, decks=decks, discard=())
+
+
+def _on_card_placed(state: RaceState, e: CardPlaced) -> RaceState:
+    if e.seat is None:
+        decks = _set(state.decks, e.deck - 1, _without(state.decks[e.deck - 1], e.card))
+        state = replace(state, decks=decks)
+    else:
+        state = replace(state, hands=_set(state.hands, e.seat, _without(state.hands[e.seat], e.card)))
+    return replace(
+        state,
+        deposit=(*state.deposit, Placed(e.figure, e.card)),
+        turn=state.turn + 1,
+        drawn=False,
+    )
+
+
+def _on_ownerless_passed(state: RaceState, e: OwnerlessPassed) -> RaceState:
+    return replace(state, turn=state.turn + 1, drawn=False)
+
+
+def _on_deposit_revealed(state: RaceState, e: DepositRevealed) -> RaceState:
+    return replace(state, revealed=True)
+
+
+def _on_card_resolved(state: RaceState, e: CardResolved) -> RaceState:
+    return replace(state, xs=e.xs, lanes=e.lanes, finish=e.finish)
+
+
+def _on_round_ended(state: RaceState, e: RoundEnded) -> RaceState:
+    return replace(state, discard=state.discard + tuple(p.card for p in state.deposit), deposit=())
+
+
+def _on_game_finished(state: RaceState, e: GameFinished) -> RaceState:
+    return replace(state, phase="over", winner=e.winner, beyond=e.beyond)
+
+
+_HANDLERS: dict[type[GameEvent], Callable[[RaceState, Any], RaceState]] = {
+    GameStarted: _on_game_started,
+    CardsDealt: _on_cards_dealt,
+    RoundStarted: _on_round_started,
+    CardDrawn: _on_card_drawn,
+    DecksReplenished: _on_decks_replenished,
+    CardPlaced: _on_card_placed,
+    OwnerlessPassed: _on_ownerless_passed,
+    DepositRevealed: _on_deposit_revealed,
+    CardResolved: _on_card_resolved,
+    RoundEnded: _on_round_ended,
+    GameFinished: _on_game_finished,
+}

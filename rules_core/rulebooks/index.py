@@ -1,0 +1,111 @@
+"""Load and query the rulebook section index (rules_core/rulebooks/<book>.toml, see FORMAT.md)."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from rules_core.engine.types import Citation
+
+INDEX_DIR = Path(__file__).parent
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One indexed section of a rulebook."""
+
+    book: str
+    id: str
+    title: str
+    summary: str
+    heading: str
+    label: str = ""
+    page: int | None = None
+    parent: str | None = None
+    keywords: tuple[str, ...] = ()
+    related: tuple[str, ...] = ()
+    order: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Book:
+    """A rulebook's index: its sections in the order the book gives them."""
+
+    slug: str
+    title: str
+    source: str
+    form: str
+    sections: tuple[Section, ...]
+
+    def section(self, section_id: str) -> Section:
+        """The section with this id; KeyError when there is none."""
+        return self._by_id()[section_id]
+
+    def children(self, section_id: str | None) -> tuple[Section, ...]:
+        return tuple(s for s in self.sections if s.parent == section_id)
+
+    def _by_id(self) -> dict[str, Section]:
+        return _section_map(self)
+
+
+@cache
+def _section_map(book: Book) -> dict[str, Section]:
+    return {s.id: s for s in book.sections}
+
+
+class IndexFormatError(ValueError):
+    """An index file that breaks FORMAT.md."""
+
+
+def load_book(path: Path) -> Book:
+    """Read one index file and check ids, parents and related links."""
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    slug = data["book"]
+    sections: list[Section] = []
+    for order, raw in enumerate(data.get("section", [])):
+        sections.append(
+            Section(
+                book=slug,
+                id=raw["id"],
+                title=raw["title"],
+                summary=raw["summary"].strip(),
+                heading=raw["heading"],
+                label=raw.get("label", ""),
+                page=raw.get("page"),
+                parent=raw.get("parent") or None,
+                keywords=tuple(raw.get("keywords", ())),
+                related=tuple(raw.get("related", ())),
+                order=order,
+            )
+        )
+    ids = [s.id for s in sections]
+    if len(set(ids)) != len(ids):
+        raise IndexFormatError(f"{path.name}: duplicate section ids")
+    known = set(ids)
+    for s in sections:
+        missing = ({s.parent} if s.parent else set()) | set(s.related)
+        if not missing <= known:
+            raise IndexFormatError(f"{path.name}: {s.id} links to unknown {sorted(missing - known)}")
+    return Book(slug, data["title"], data["source"], data["form"], tuple(sections))
+
+
+@cache
+def all_books() -> tuple[Book, ...]:
+    """Every indexed book, by slug."""
+    return tuple(sorted((load_book(p) for p in INDEX_DIR.glob("*.toml")), key=lambda b: b.slug))
+
+
+def get_book(slug: str) -> Book:
+    """The book with this slug; KeyError when there is none."""
+    for book in all_books():
+        if book.slug == slug:
+            return book
+    raise KeyError(slug)
+
+
+def resolve(citation: Citation) -> Section:
+    """The section a citation points at; KeyError when it points at none."""
+    return get_book(citation.book).section(citation.section)
