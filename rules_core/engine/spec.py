@@ -66,6 +66,14 @@ class GameSpec(Protocol[S]):
         """What `seat` (or a spectator, None) may see of the state."""
         ...
 
+    def hidden_from(self, state: S, seat: int | None) -> frozenset[str]:
+        """Values `seat` must not be able to see now (card ids in others' hands, deck order...).
+
+        The conformance suite checks that none of them appears in the seat's view or in the
+        redacted events; a finished game hides nothing.
+        """
+        ...
+
     def redact(self, event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
         """The event's data as `seat` may see it; everything once the game is finished."""
         ...

@@ -336,6 +336,19 @@ class GothamRace:
             "winner": None if state.winner is None else FIGURE_NAMES[state.winner],
         }
 
+    def hidden_from(self, state: RaceState, seat: int | None) -> frozenset[str]:
+        if state.phase == "over":
+            return frozenset()
+        hidden = {card for deck in state.decks for card in deck}
+        hidden |= {c for s, hand in enumerate(state.hands) if s != seat for c in hand}
+        if not state.revealed:
+            hidden |= {
+                p.card
+                for p in state.deposit
+                if seat is None or state.owners[p.figure] != seat
+            }
+        return frozenset(hidden)
+
     def redact(self, event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
         data = to_json(event)
         assert isinstance(data, dict)
@@ -344,6 +357,9 @@ class GothamRace:
             return data
         if isinstance(event, GameStarted):
             data["decks"] = [{"count": len(d)} for d in event.decks]
+            pack = data["pack"]
+            assert isinstance(pack, dict)
+            data["pack"] = {**pack, "cards": {"count": len(event.pack.cards)}}
         elif isinstance(event, DecksReplenished):
             data["added"] = [{"count": len(d)} for d in event.added]
         elif isinstance(event, CardsDealt | CardDrawn) and event.seat != seat:

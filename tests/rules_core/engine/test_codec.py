@@ -1,0 +1,58 @@
+"""The JSON codec round-trips frozen dataclasses exactly."""
+
+from dataclasses import dataclass
+
+import pytest
+
+from rules_core.engine import Move, from_json, to_json
+
+
+@dataclass(frozen=True, slots=True)
+class Inner:
+    name: str
+    score: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Outer:
+    items: tuple[Inner, ...]
+    pair: tuple[int, str]
+    flags: frozenset[str]
+    maybe: Inner | None
+    ratio: float
+
+
+def test_round_trip_of_nested_values() -> None:
+    value = Outer(
+        items=(Inner("a", 1), Inner("b", None)),
+        pair=(3, "x"),
+        flags=frozenset({"z", "y"}),
+        maybe=None,
+        ratio=1.0,
+    )
+    data = to_json(value)
+    assert data == {
+        "items": [{"name": "a", "score": 1}, {"name": "b", "score": None}],
+        "pair": [3, "x"],
+        "flags": ["y", "z"],
+        "maybe": None,
+        "ratio": 1.0,
+    }
+    assert from_json(Outer, data) == value
+
+
+def test_wrong_shapes_are_refused() -> None:
+    with pytest.raises(TypeError):
+        from_json(Inner, {"name": 3, "score": 1})
+    with pytest.raises(TypeError):
+        from_json(Inner, {"name": "a", "score": True})
+
+
+def test_move_parses_scalars_only() -> None:
+    move = Move.from_json({"type": "draw", "deck": 2})
+    assert move == Move.of("draw", deck=2)
+    assert move.to_json() == {"type": "draw", "deck": 2}
+    with pytest.raises(ValueError):
+        Move.from_json({"type": "draw", "deck": [1]})
+    with pytest.raises(ValueError):
+        Move.from_json({"deck": 1})

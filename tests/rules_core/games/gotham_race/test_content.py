@@ -1,0 +1,53 @@
+"""The reference content pack holds the rulebook's 60 cards and documented geometry."""
+
+import copy
+import tomllib
+from collections import Counter
+
+import pytest
+
+from rules_core.games.gotham_race.content import REFERENCE, REFERENCE_PACK, ContentError, parse_pack
+
+
+def test_reference_pack_has_fifteen_cards_per_deck() -> None:
+    assert len(REFERENCE.cards) == 60
+    assert Counter(c.deck for c in REFERENCE.cards) == {1: 15, 2: 15, 3: 15, 4: 15}
+
+
+def test_card_mix_matches_the_rulebook_lists() -> None:
+    def count(deck: int, op: str, n: int = 0, rank: int = 0) -> int:
+        return sum(
+            1
+            for c in REFERENCE.cards
+            if c.deck == deck and c.effect.op == op and c.effect.n == n and c.effect.rank == rank
+        )
+
+    assert count(1, "forward", 2) == 2 and count(1, "back", 2) == 1
+    assert count(1, "ahead_of", 5, 2) == 1 and count(1, "behind", 6, 4) == 1
+    assert count(2, "to_start") == 1 and count(2, "behind", 1, 1) == 2
+    assert count(3, "behind", 5, 4) == 2 and count(3, "forward", 7) == 1
+    assert count(4, "back", 6) == 1 and count(4, "swap", 0, 1) == 1 and count(4, "ahead_of", 4, 3) == 1
+    finishes = {c.deck: c.effect.landmark for c in REFERENCE.cards if c.effect.op == "finish"}
+    assert finishes == {1: "hedgehog", 2: "tortoise", 3: "snail", 4: "sheep"}
+
+
+def test_every_value_states_its_source() -> None:
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    for value in [*raw["track"].values(), *raw["landmarks"].values(), *raw["card"]]:
+        assert value["source"] == "reference" or value["source"].startswith("rulebook ")
+
+
+def test_schema_errors_are_reported() -> None:
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    bad = copy.deepcopy(raw)
+    bad["card"][0]["effect"] = {"op": "teleport"}
+    with pytest.raises(ContentError, match="effect.op"):
+        parse_pack(bad)
+    bad = copy.deepcopy(raw)
+    bad["track"]["finish"] = {"value": 99, "source": "reference"}
+    with pytest.raises(ContentError):
+        parse_pack(bad)
+    bad = copy.deepcopy(raw)
+    bad["landmarks"]["snail"]["source"] = "made up"
+    with pytest.raises(ContentError, match="source"):
+        parse_pack(bad)

@@ -1,0 +1,75 @@
+"""Positions on the track: ranking, lanes, moving, swapping and the finish (rulebook examples)."""
+
+from rules_core.games.gotham_race import track
+from rules_core.games.gotham_race.content import Effect
+
+A, B, C, D = 0, 1, 2, 3
+LANDMARKS = {"snail": 18, "hedgehog": 21}
+
+
+def test_ranking_puts_the_inside_lane_first_on_a_shared_square() -> None:
+    # Example 2: A last; C and B share a square with C inside; D leads.
+    xs, lanes = (2, 6, 6, 9), (0, 1, 0, 0)
+    assert track.ranking(xs, lanes) == (D, C, B, A)
+    assert track.placement_order(xs, lanes) == (A, B, C, D)
+
+
+def test_start_spaces_give_the_first_round_order_by_start_number() -> None:
+    xs, lanes = (0, 0, 0, 0), (3, 2, 1, 0)
+    assert track.placement_order(xs, lanes) == (A, B, C, D)
+
+
+def test_moving_onto_an_occupied_square_takes_the_next_lane_out() -> None:
+    xs, lanes = (5, 1, 9, 9), (0, 0, 0, 1)
+    new_xs, new_lanes = track.relocate(xs, lanes, B, 9)
+    assert new_xs == (5, 9, 9, 9)
+    assert new_lanes == (0, 2, 0, 1)
+
+
+def test_figures_outside_shift_inward_when_the_inside_lane_frees_up() -> None:
+    xs, lanes = (4, 4, 4, 0), (0, 1, 2, 0)
+    new_xs, new_lanes = track.relocate(xs, lanes, A, 7)
+    assert new_xs == (7, 4, 4, 0)
+    assert new_lanes == (0, 0, 1, 0)
+
+
+def test_swap_exchanges_squares_and_lanes() -> None:
+    xs, lanes = (3, 8, 8, 0), (0, 0, 1, 0)
+    assert track.swap(xs, lanes, A, C) == ((8, 8, 3, 0), (1, 0, 0, 0))
+
+
+def test_effects_relative_to_other_ranks() -> None:
+    xs, lanes = (10, 6, 3, 0), (0, 0, 0, 0)
+    ahead = Effect("ahead_of", n=5, rank=2)
+    assert track.apply_effect(xs, lanes, 24, A, ahead, LANDMARKS)[0] == (11, 6, 3, 0)
+    behind = Effect("behind", n=1, rank=1)
+    assert track.apply_effect(xs, lanes, 24, B, behind, LANDMARKS)[0] == (10, 9, 3, 0)
+    back = Effect("back", n=6)
+    assert track.apply_effect(xs, lanes, 24, D, back, LANDMARKS)[0] == (10, 6, 3, -6)
+    to_start = Effect("to_start")
+    assert track.apply_effect(xs, lanes, 24, A, to_start, LANDMARKS)[:2] == ((0, 6, 3, 0), (1, 0, 0, 0))
+    finish = Effect("finish", landmark="snail")
+    assert track.apply_effect(xs, lanes, 24, A, finish, LANDMARKS)[2] == 18
+
+
+def test_beyond_the_finish_in_both_directions() -> None:
+    assert track.beyond_finish(27, 24, 40) == 3
+    assert track.beyond_finish(24, 24, 40) == 0
+    assert track.beyond_finish(-16, 24, 40) == 0
+    assert track.beyond_finish(-19, 24, 40) == 3
+
+
+def test_winner_is_furthest_beyond_and_ties_go_to_the_figure_ranked_ahead() -> None:
+    xs, lanes = (27, 27, -19, 2), (1, 0, 0, 0)
+    figure, distances = track.winner(xs, lanes, 24, 40)
+    assert distances == (3, 3, 3, 0)
+    assert figure == B
+    assert track.winner((26, 1, -21, 2), (0, 0, 0, 0), 24, 40)[0] == C
+    assert track.winner((20, 1, 3, 2), (0, 0, 0, 0), 24, 40) == (None, (0, 0, 0, 0))
+
+
+def test_a_moved_finish_can_leave_a_figure_beyond_it() -> None:
+    # Example 3: the finish moves to the snail, behind the leader, who then stands beyond it.
+    xs, lanes = (20, 12, 5, 0), (0, 0, 0, 0)
+    _, _, finish = track.apply_effect(xs, lanes, 24, D, Effect("finish", landmark="snail"), LANDMARKS)
+    assert track.winner(xs, lanes, finish, 40)[0] == A

@@ -1,0 +1,134 @@
+"""The conformance suite every registered game passes: random legal play to the end and more."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from rules_core.engine import GameEvent, GameSpec, Move, Rejection, all_games, fold, from_json, to_json
+from rules_core.engine.types import JSON
+from rules_core.rulebooks import resolve
+
+GAMES = all_games()
+SEEDS = range(30)
+
+
+def _strings(value: JSON) -> Iterator[str]:
+    """Every string leaf (and dict key) of a JSON value."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from _strings(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from _strings(item)
+
+
+def _wrong_variants(move: Move) -> Iterator[Move]:
+    yield Move(move.type + "_nope", move.params)
+    for index, (key, _) in enumerate(move.params):
+        for wrong in (999_999, -1, "nope", None):
+            params = list(move.params)
+            params[index] = (key, wrong)
+            yield Move(move.type, tuple(params))
+
+
+def _players(spec: GameSpec[Any], seed: int) -> int:
+    return spec.min_players + seed % (spec.max_players - spec.min_players + 1)
+
+
+def _check_rejection(rejection: Rejection) -> None:
+    assert rejection.code and rejection.message
+    assert rejection.citations
+    for citation in rejection.citations:
+        resolve(citation)
+
+
+def _apply_checking_privacy(
+    spec: GameSpec[Any], state: Any, players: int, events: list[GameEvent]
+) -> Any:
+    """Fold `events`; after each, no seat's view nor redacted event shows what it must not see."""
+    for event in events:
+        state = spec.evolve(state, event)
+        finished = spec.outcome(state) is not None
+        for seat in [None, *range(players)]:
+            hidden = spec.hidden_from(state, seat)
+            shown = set(_strings(spec.redact(event, seat, finished)))
+            assert not (hidden & shown), f"{event.type} shows {sorted(hidden & shown)} to {seat}"
+    for seat in [None, *range(players)]:
+        leaked = spec.hidden_from(state, seat) & set(_strings(spec.view(state, seat)))
+        assert not leaked, f"seat {seat} view shows {sorted(leaked)}"
+    return state
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+@pytest.mark.parametrize("seed", SEEDS)
+def test_random_legal_play_reaches_an_outcome_and_obeys_the_model(spec: GameSpec[Any], seed: int) -> None:
+    rng = random.Random(seed)
+    players = _players(spec, seed)
+    log = spec.setup(players, {}, random.Random(seed))
+    assert log == spec.setup(players, {}, random.Random(seed)), "setup is not deterministic"
+    state = _apply_checking_privacy(spec, spec.initial_state(), players, log)
+    for step in range(20_000):
+        if spec.outcome(state) is not None:
+            break
+        acting = spec.to_act(state)
+        assert acting, "nobody is to act in an unfinished game"
+        for seat in range(players):
+            if seat not in acting:
+                assert spec.legal_moves(state, seat) == []
+        seat = min(acting)
+        moves = spec.legal_moves(state, seat)
+        assert moves, f"seat {seat} is to act but has no legal move"
+        assert len(set(moves)) == len(moves)
+        for move in moves:
+            result = spec.decide(state, seat, move, random.Random(step))
+            assert not isinstance(result, Rejection), f"listed move {move} refused: {result}"
+        legal = set(moves)
+        for move in moves[:3]:
+            for wrong in _wrong_variants(move):
+                if wrong not in legal:
+                    result = spec.decide(state, seat, wrong, random.Random(step))
+                    assert isinstance(result, Rejection), f"{wrong} accepted"
+                    _check_rejection(result)
+            for other in range(players):
+                if other not in acting:
+                    result = spec.decide(state, other, move, random.Random(step))
+                    assert isinstance(result, Rejection)
+                    _check_rejection(result)
+        move = rng.choice(moves)
+        events = spec.decide(state, seat, move, random.Random(step))
+        assert isinstance(events, list) and events
+        state = _apply_checking_privacy(spec, state, players, events)
+        log.extend(events)
+        if step % 10 == 0:
+            assert from_json(spec.state_type, json.loads(json.dumps(to_json(state)))) == state
+    else:
+        pytest.fail("the game did not end")
+    assert spec.to_act(state) == frozenset()
+    assert fold(spec, log) == state, "replaying the log differs from the live state"
+    for event in log:
+        assert event.type in spec.event_types
+        assert event.citations, f"{event.type} cites nothing"
+        round_tripped = from_json(type(event), json.loads(json.dumps(to_json(event))))
+        assert round_tripped == event
+    outcome = spec.outcome(state)
+    assert outcome is not None
+    assert all(0 <= w < players for w in outcome.winners)
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_every_citation_of_a_game_resolves_to_a_section(spec: GameSpec[Any]) -> None:
+    cited = list(spec.citations())
+    for event_type in spec.event_types.values():
+        cited.extend(event_type.citations)
+        assert event_type.citations, f"{event_type.type} cites nothing"
+    for citation in cited:
+        assert citation.book == spec.book
+        resolve(citation)
