@@ -5,7 +5,7 @@ from django.contrib import admin
 from api.models import Annotation, Event, Game, Seat
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
     model = Seat
     fields = ("index", "name", "bot")
     readonly_fields = fields
@@ -14,7 +14,7 @@ class SeatInline(admin.TabularInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("id", "game", "status", "version", "players", "created_at")
     list_filter = ("game", "status")
     readonly_fields = ("game", "version", "players", "options", "head_hash", "to_act", "outcome")
@@ -23,7 +23,7 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("game", "seq", "type", "seat", "created_at")
     list_filter = ("type",)
     search_fields = ("type",)
@@ -36,6 +36,6 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Annotation)
-class AnnotationAdmin(admin.ModelAdmin):
+class AnnotationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("game", "seq", "source", "author", "created_at")
     list_filter = ("source",)

@@ -13,7 +13,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 class ApiError(exceptions.APIException):
     """An API error with a stable code; `extra` fields are added to the JSON body."""
 
-    status_code = status.HTTP_400_BAD_REQUEST
+    status_code: int = status.HTTP_400_BAD_REQUEST
     error = "bad_request"
 
     def __init__(self, message: str, *, extra: dict[str, Any] | None = None) -> None:
@@ -90,9 +90,13 @@ def _message(exc: Exception) -> str:
 
 def not_found_view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """Django's 404 handler: JSON for everyone (pages render their own 404 where they want)."""
-    return JsonResponse({"error": "not_found", "message": f"No such path: {request.path}"}, status=404)
+    return JsonResponse(
+        {"error": "not_found", "message": f"No such path: {request.path}"}, status=404
+    )
 
 
 def server_error_view(request: HttpRequest) -> HttpResponse:
     """Django's 500 handler: JSON, with no internals."""
-    return JsonResponse({"error": "server_error", "message": "Something went wrong on our side."}, status=500)
+    return JsonResponse(
+        {"error": "server_error", "message": "Something went wrong on our side."}, status=500
+    )

@@ -56,7 +56,7 @@ class Appended:
 
     version: int
     head_hash: str
-    records: tuple[dict[str, JSON], ...]
+    events: tuple[tuple[int, GameEvent], ...]
 
 
 def append(
@@ -72,7 +72,7 @@ def append(
     seq = game.version
     state = state_before
     rows: list[Event] = []
-    records: list[dict[str, JSON]] = []
+    appended: list[tuple[int, GameEvent]] = []
     snapshots: list[Snapshot] = []
     for event in events:
         seq += 1
@@ -83,7 +83,7 @@ def append(
             Event(
                 game=game,
                 seq=seq,
-                type=record["type"],
+                type=event.type,
                 seat=event.seat,
                 data=record["data"],
                 citations=record["citations"],
@@ -91,7 +91,7 @@ def append(
                 hash=digest,
             )
         )
-        records.append({"seq": seq, **record})
+        appended.append((seq, event))
         prev_hash = digest
         if seq % every == 0:
             snapshots.append(Snapshot(game=game, seq=seq, state=to_json(state)))
@@ -99,7 +99,7 @@ def append(
     if snapshots:
         Snapshot.objects.bulk_create(snapshots)
     _remember(game.pk, seq, prev_hash, state)
-    return Appended(seq, prev_hash, tuple(records)), state
+    return Appended(seq, prev_hash, tuple(appended)), state
 
 
 def _remember(game_id: int, version: int, head_hash: str, state: Any) -> None:
@@ -117,7 +117,10 @@ def load_state(game: Game, spec: GameSpec[Any], version: int | None = None) -> A
         if cached is not None:
             return cached
     snapshot = (
-        Snapshot.objects.filter(game=game, seq__lte=target).order_by("-seq").only("seq", "state").first()
+        Snapshot.objects.filter(game=game, seq__lte=target)
+        .order_by("-seq")
+        .only("seq", "state")
+        .first()
     )
     if snapshot is None:
         state, start = spec.initial_state(), 0

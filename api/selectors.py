@@ -9,7 +9,7 @@ from api import event_store
 from api.errors import Forbidden, NotFoundError, Unauthenticated
 from api.models import Annotation, Event, Game, Seat
 from api.tokens import hash_token, parse_authorization
-from rules_core.engine import GameSpec, get_game
+from rules_core.engine import GameEvent, GameSpec, get_game
 from rules_core.engine.types import JSON
 from rules_core.rulebooks import get_book
 
@@ -97,15 +97,24 @@ def legal_moves(*, game: Game, seat: int) -> dict[str, JSON]:
     }
 
 
-def _event_json(spec: GameSpec[Any], row: Event, seat: int | None, finished: bool) -> dict[str, JSON]:
-    event = event_store.decode_event(spec, row.type, row.seat, row.data)
+def event_view(
+    spec: GameSpec[Any], seq: int, event: GameEvent, seat: int | None, finished: bool
+) -> dict[str, JSON]:
+    """One event as `seat` may see it, with its citations resolved."""
     return {
-        "seq": row.seq,
-        "type": row.type,
-        "seat": row.seat,
+        "seq": seq,
+        "type": event.type,
+        "seat": event.seat,
         "data": spec.redact(event, seat, finished),
-        "citations": [citation_json(c["book"], c["section"]) for c in row.citations],
+        "citations": [citation_json(c.book, c.section) for c in event.citations],
     }
+
+
+def _event_json(
+    spec: GameSpec[Any], row: Event, seat: int | None, finished: bool
+) -> dict[str, JSON]:
+    event = event_store.decode_event(spec, row.type, row.seat, row.data)
+    return event_view(spec, row.seq, event, seat, finished)
 
 
 def events_after(*, game: Game, seat: int | None, after: int, limit: int = 1000) -> dict[str, JSON]:
@@ -139,7 +148,13 @@ def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
         item = _event_json(spec, row, seat, finished)
         item["annotations"] = notes.get(row.seq, [])
         events.append(item)
-    return {"game": game.game, "id": game.pk, "version": game.version, "status": game.status, "events": events}
+    return {
+        "game": game.game,
+        "id": game.pk,
+        "version": game.version,
+        "status": game.status,
+        "events": events,
+    }
 
 
 def catalog() -> list[JSON]:

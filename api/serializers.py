@@ -56,7 +56,7 @@ class MoveInput(serializers.Serializer[Any]):
 class CitationOutput(serializers.Serializer[Any]):
     book = serializers.CharField()
     section = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]
     title = serializers.CharField()
     url = serializers.CharField()
 
@@ -65,7 +65,7 @@ class EventOutput(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     type = serializers.CharField()
     seat = serializers.IntegerField(allow_null=True)
-    data = serializers.JSONField()
+    data = serializers.JSONField()  # type: ignore[assignment]
     citations = CitationOutput(many=True)
 
 
@@ -124,10 +124,10 @@ class LegalMovesOutput(serializers.Serializer[Any]):
 class SectionOutput(serializers.Serializer[Any]):
     book = serializers.CharField()
     section = serializers.CharField()
-    label = serializers.CharField()
+    label = serializers.CharField()  # type: ignore[assignment]
     title = serializers.CharField()
     page = serializers.IntegerField(allow_null=True)
-    parent = serializers.CharField(allow_null=True)
+    parent = serializers.CharField(allow_null=True)  # type: ignore[assignment]
     summary = serializers.CharField()
     keywords = serializers.ListField(child=serializers.CharField())
     related = serializers.ListField(child=serializers.CharField())

@@ -18,6 +18,7 @@ from django.db import IntegrityError, transaction
 from api import event_store
 from api.errors import ApiError, IdempotencyMismatch, NotFoundError, VersionConflict
 from api.models import Game, IdempotencyRecord, Seat
+from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
 from rules_core.bots import BOTS, choose_move
 from rules_core.engine import GameSpec, Move, Rejection, get_game
@@ -104,7 +105,8 @@ def game_create(
                 Seat(
                     game=game,
                     index=index,
-                    name=player.name or (f"{player.bot} bot" if player.bot else f"Player {index + 1}"),
+                    name=player.name
+                    or (f"{player.bot} bot" if player.bot else f"Player {index + 1}"),
                     bot=player.bot,
                     token_hash=hash_token(token) if token else "",
                 )
@@ -115,7 +117,9 @@ def game_create(
     return CreatedGame(game, tuple(tokens))
 
 
-def _append_and_update(game: Game, spec: GameSpec[Any], state: Any, events: Sequence[Any]) -> tuple[event_store.Appended, Any]:
+def _append_and_update(
+    game: Game, spec: GameSpec[Any], state: Any, events: Sequence[Any]
+) -> tuple[event_store.Appended, Any]:
     """Append events and bring the game row's cached head (version, status, to_act) up to date."""
     appended, after = event_store.append(game, spec, state, events)
     outcome = spec.outcome(after)
@@ -130,13 +134,13 @@ def _append_and_update(game: Game, spec: GameSpec[Any], state: Any, events: Sequ
 
 def citations_json(citations: Sequence[Any]) -> list[JSON]:
     """Citations with the section's label, title and URL, as the API shows them."""
-    from api.selectors import citation_json
-
     return [citation_json(c.book, c.section) for c in citations]
 
 
 def _request_hash(seat: int, expected_version: int, move: Mapping[str, JSON]) -> str:
-    body = event_store.canonical({"seat": seat, "expected_version": expected_version, "move": dict(move)})
+    body = event_store.canonical(
+        {"seat": seat, "expected_version": expected_version, "move": dict(move)}
+    )
     return hashlib.sha256(body.encode()).hexdigest()
 
 
@@ -180,10 +184,12 @@ def move_submit(
             if isinstance(result, Rejection):
                 answer = MoveAnswer(422, rejection_json(result))
             else:
-                appended, _ = _append_and_update(game, spec, state, result)
-                answer = MoveAnswer(
-                    201, {"version": appended.version, "events": list(appended.records)}
-                )
+                appended, after = _append_and_update(game, spec, state, result)
+                finished = spec.outcome(after) is not None
+                events: list[JSON] = [
+                    event_view(spec, seq, event, seat, finished) for seq, event in appended.events
+                ]
+                answer = MoveAnswer(201, {"version": appended.version, "events": events})
                 if queue_bots:
                     _queue_bots_if_needed(game)
             if idempotency_key:
@@ -216,7 +222,9 @@ def rejection_json(rejection: Rejection) -> dict[str, JSON]:
 def _queue_bots_if_needed(game: Game) -> None:
     """After commit, hand the game to a worker when a bot seat is to act."""
     bot_seats = set(
-        Seat.objects.filter(game=game, index__in=game.to_act).exclude(bot="").values_list("index", flat=True)
+        Seat.objects.filter(game=game, index__in=game.to_act)
+        .exclude(bot="")
+        .values_list("index", flat=True)
     )
     if bot_seats:
         from api.tasks import play_bots

@@ -95,7 +95,13 @@ class GameCreateView(APIView):
             {"seat": s.index, "name": s.name, "bot": s.bot or None, "token": token}
             for s, token in zip(game.seats.all(), created.tokens, strict=True)
         ]
-        body = {"id": game.pk, "game": game.game, "version": game.version, "status": game.status, "seats": seats}
+        body = {
+            "id": game.pk,
+            "game": game.game,
+            "version": game.version,
+            "status": game.status,
+            "seats": seats,
+        }
         return Response(body, status=status.HTTP_201_CREATED)
 
 
@@ -169,7 +175,10 @@ def _idempotency_key(request: Request) -> str | None:
 
 class EventsView(APIView):
     @extend_schema(
-        parameters=[AUTH, OpenApiParameter("after", int, description="only events with seq > after")],
+        parameters=[
+            AUTH,
+            OpenApiParameter("after", int, description="only events with seq > after"),
+        ],
         responses={200: EventsOutput, **ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
@@ -205,7 +214,12 @@ class RulebooksView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request: Request) -> Response:
         books = [
-            {"book": b.slug, "title": b.title, "sections": len(b.sections), "url": f"/api/rulebooks/{b.slug}/sections/"}
+            {
+                "book": b.slug,
+                "title": b.title,
+                "sections": len(b.sections),
+                "url": f"/api/rulebooks/{b.slug}/sections/",
+            }
             for b in all_books()
         ]
         return Response({"books": books})

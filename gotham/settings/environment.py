@@ -38,7 +38,9 @@ def read_environment() -> Environment:
         secret_key=os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production"),
         debug=_flag("DEBUG", True),
         allowed_hosts=tuple(
-            h for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",") if h
+            h
+            for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
+            if h
         ),
         database_url=os.environ.get("DATABASE_URL", "sqlite:///db.sqlite3"),
         redis_url=redis_url,
@@ -59,6 +61,8 @@ def database_config(url: str) -> dict[str, object]:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": name,
             "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
+            # a file, not memory, so threads in the concurrency tests share one database
+            "TEST": {"NAME": str(BASE_DIR / "build" / "test-db.sqlite3")},
         }
     if parsed.scheme in {"postgres", "postgresql"}:
         return {

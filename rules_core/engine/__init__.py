@@ -5,9 +5,9 @@ from rules_core.engine.registry import all_games, get_game, register
 from rules_core.engine.replay import fold
 from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import (
+    JSON,
     Citation,
     GameEvent,
-    JSON,
     Move,
     Outcome,
     Rejection,

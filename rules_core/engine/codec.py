@@ -67,9 +67,7 @@ def _decode(tp: Any, data: JSON) -> Any:
             raise TypeError(f"expected an object for {tp.__name__}, got {data!r}")
         hints = _hints(tp)
         kwargs = {
-            f.name: _decode(hints[f.name], data[f.name])
-            for f in dataclasses.fields(tp)
-            if f.init
+            f.name: _decode(hints[f.name], data[f.name]) for f in dataclasses.fields(tp) if f.init
         }
         return tp(**kwargs)
     if tp in (int, str, bool, float):

@@ -38,7 +38,9 @@ class GameSpec(Protocol[S]):
         """The state before the first event (the fold's starting value)."""
         ...
 
-    def setup(self, players: int, options: Mapping[str, JSON], rng: random.Random) -> list[GameEvent]:
+    def setup(
+        self, players: int, options: Mapping[str, JSON], rng: random.Random
+    ) -> list[GameEvent]:
         """The opening events: every shuffle and deal is decided here and recorded."""
         ...
 
@@ -46,7 +48,9 @@ class GameSpec(Protocol[S]):
         """Apply one event; pure, total and deterministic."""
         ...
 
-    def decide(self, state: S, seat: int, move: Move, rng: random.Random) -> list[GameEvent] | Rejection:
+    def decide(
+        self, state: S, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
         """Validate a seat's move and turn it into events (including automatic follow-ups)."""
         ...
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
-JSON: TypeAlias = "None | bool | int | float | str | list[JSON] | dict[str, JSON]"
-Scalar: TypeAlias = "None | bool | int | float | str"
+JSON: TypeAlias = "bool | int | float | str | Sequence[JSON] | Mapping[str, JSON] | None"
+Scalar: TypeAlias = "bool | int | float | str | None"
 
 
 @dataclass(frozen=True, slots=True)

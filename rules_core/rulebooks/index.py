@@ -88,7 +88,9 @@ def load_book(path: Path) -> Book:
     for s in sections:
         missing = ({s.parent} if s.parent else set()) | set(s.related)
         if not missing <= known:
-            raise IndexFormatError(f"{path.name}: {s.id} links to unknown {sorted(missing - known)}")
+            raise IndexFormatError(
+                f"{path.name}: {s.id} links to unknown {sorted(missing - known)}"
+            )
     return Book(slug, data["title"], data["source"], data["form"], tuple(sections))
 
 

@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 
-from rules_core.engine import GameEvent, GameSpec, Move, Rejection, all_games, fold, from_json, to_json
+from rules_core.engine import (
+    GameEvent,
+    GameSpec,
+    Move,
+    Rejection,
+    all_games,
+    fold,
+    from_json,
+    to_json,
+)
 from rules_core.engine.types import JSON
 from rules_core.rulebooks import resolve
 
@@ -69,7 +78,9 @@ def _apply_checking_privacy(
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
 @pytest.mark.parametrize("seed", SEEDS)
-def test_random_legal_play_reaches_an_outcome_and_obeys_the_model(spec: GameSpec[Any], seed: int) -> None:
+def test_random_legal_play_reaches_an_outcome_and_obeys_the_model(
+    spec: GameSpec[Any], seed: int
+) -> None:
     rng = random.Random(seed)
     players = _players(spec, seed)
     log = spec.setup(players, {}, random.Random(seed))

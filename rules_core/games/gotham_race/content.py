@@ -74,9 +74,7 @@ def _value(table: Mapping[str, Any], key: str, where: str) -> int:
 
 
 def _check_source(source: object, where: str) -> None:
-    if not isinstance(source, str) or not (
-        source == "reference" or source.startswith("rulebook ")
-    ):
+    if not isinstance(source, str) or not (source == "reference" or source.startswith("rulebook ")):
         raise ContentError(f'{where}: source must be "reference" or "rulebook <section>"')
 
 

@@ -60,7 +60,7 @@ def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
+    return (*items[:index], value, *items[index + 1 :])
 
 
 class GothamRace:
@@ -72,7 +72,7 @@ class GothamRace:
     min_players = 1
     max_players = 4
     state_type = RaceState
-    event_types = EVENT_TYPES
+    event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
 
     # ---- options and set-up -------------------------------------------------------------
 
@@ -312,7 +312,10 @@ class GothamRace:
             if finished or s == seat:
                 hands[str(s)] = [_card_json(pack, c) for c in hand]
             else:
-                hands[str(s)] = {"count": len(hand), "backs": sorted(pack.card(c).deck for c in hand)}
+                hands[str(s)] = {
+                    "count": len(hand),
+                    "backs": sorted(pack.card(c).deck for c in hand),
+                }
         current = state.current_figure
         return {
             "phase": state.phase,
@@ -327,9 +330,7 @@ class GothamRace:
             "placement_order": [FIGURE_NAMES[f] for f in state.order],
             "current_figure": None if current is None else FIGURE_NAMES[current],
             "drawn": state.drawn,
-            "decks": [
-                list(d) if finished else {"count": len(d)} for d in state.decks
-            ],
+            "decks": [list(d) if finished else {"count": len(d)} for d in state.decks],
             "discard": [_card_json(pack, c) for c in state.discard],
             "deposit": deposit,
             "hands": hands,
@@ -343,9 +344,7 @@ class GothamRace:
         hidden |= {c for s, hand in enumerate(state.hands) if s != seat for c in hand}
         if not state.revealed:
             hidden |= {
-                p.card
-                for p in state.deposit
-                if seat is None or state.owners[p.figure] != seat
+                p.card for p in state.deposit if seat is None or state.owners[p.figure] != seat
             }
         return frozenset(hidden)
 
@@ -374,7 +373,9 @@ class GothamRace:
     def citations(self) -> Sequence[Citation]:
         cited = {c for cls in EVENT_TYPES.values() for c in cls.citations}
         cited |= {c for cs in REJECTIONS.values() for c in cs}
-        cited |= {cite(s)[0] for s in ("cards.first", "cards.second", "cards.third", "cards.fourth")}
+        cited |= {
+            cite(s)[0] for s in ("cards.first", "cards.second", "cards.third", "cards.fourth")
+        }
         return sorted(cited, key=lambda c: c.section)
 
 
@@ -451,7 +452,9 @@ def _on_card_placed(state: RaceState, e: CardPlaced) -> RaceState:
         decks = _set(state.decks, e.deck - 1, _without(state.decks[e.deck - 1], e.card))
         state = replace(state, decks=decks)
     else:
-        state = replace(state, hands=_set(state.hands, e.seat, _without(state.hands[e.seat], e.card)))
+        state = replace(
+            state, hands=_set(state.hands, e.seat, _without(state.hands[e.seat], e.card))
+        )
     return replace(
         state,
         deposit=(*state.deposit, Placed(e.figure, e.card)),

@@ -19,13 +19,11 @@ def placement_order(xs: tuple[int, ...], lanes: tuple[int, ...]) -> tuple[int, .
 
 
 def relocate(xs: tuple[int, ...], lanes: tuple[int, ...], figure: int, to: int) -> Positions:
-    """Move `figure` to square `to`: figures outside it shift inward, it takes the innermost lane."""
+    """Move `figure` to square `to`: those outside it shift inward; it takes the innermost lane."""
     here, lane = xs[figure], lanes[figure]
     if to == here:
         return xs, lanes
-    new_lanes = [
-        ln - 1 if (xs[g] == here and ln > lane) else ln for g, ln in enumerate(lanes)
-    ]
+    new_lanes = [ln - 1 if (xs[g] == here and ln > lane) else ln for g, ln in enumerate(lanes)]
     new_lanes[figure] = sum(1 for g in FIGURES if g != figure and xs[g] == to)
     new_xs = list(xs)
     new_xs[figure] = to

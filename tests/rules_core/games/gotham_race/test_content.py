@@ -26,7 +26,9 @@ def test_card_mix_matches_the_rulebook_lists() -> None:
     assert count(1, "ahead_of", 5, 2) == 1 and count(1, "behind", 6, 4) == 1
     assert count(2, "to_start") == 1 and count(2, "behind", 1, 1) == 2
     assert count(3, "behind", 5, 4) == 2 and count(3, "forward", 7) == 1
-    assert count(4, "back", 6) == 1 and count(4, "swap", 0, 1) == 1 and count(4, "ahead_of", 4, 3) == 1
+    assert (
+        count(4, "back", 6) == 1 and count(4, "swap", 0, 1) == 1 and count(4, "ahead_of", 4, 3) == 1
+    )
     finishes = {c.deck: c.effect.landmark for c in REFERENCE.cards if c.effect.op == "finish"}
     assert finishes == {1: "hedgehog", 2: "tortoise", 3: "snail", 4: "sheep"}
 
@@ -41,7 +43,7 @@ def test_schema_errors_are_reported() -> None:
     raw = tomllib.loads(REFERENCE_PACK.read_text())
     bad = copy.deepcopy(raw)
     bad["card"][0]["effect"] = {"op": "teleport"}
-    with pytest.raises(ContentError, match="effect.op"):
+    with pytest.raises(ContentError, match=r"effect\.op"):
         parse_pack(bad)
     bad = copy.deepcopy(raw)
     bad["track"]["finish"] = {"value": 99, "source": "reference"}

@@ -30,7 +30,9 @@ def start(players: int, seed: int = 1) -> RaceState:
     return fold(GAME, GAME.setup(players, {}, random.Random(seed)))
 
 
-def play(state: RaceState, seat: int, move: Move, seed: int = 0) -> tuple[RaceState, list[GameEvent]]:
+def play(
+    state: RaceState, seat: int, move: Move, seed: int = 0
+) -> tuple[RaceState, list[GameEvent]]:
     result = GAME.decide(state, seat, move, random.Random(seed))
     assert not isinstance(result, Rejection), result
     return fold(GAME, result, state), result
@@ -155,7 +157,8 @@ def test_ownerless_figure_with_an_empty_deck_passes() -> None:
 def test_the_game_ends_after_the_round_with_the_furthest_figure_beyond_the_finish() -> None:
     state = start(4)
     state = replace(state, xs=(22, 10, 5, 0), lanes=(0, 0, 0, 0), order=(D, C, B, A))
-    # D (last) plays '4-02' last +2; C plays '3-03' third +3; B '2-03' second +2; A '1-04' leader +3 -> 25.
+    # D (last) plays '4-02' last +2; C '3-03' third +3; B '2-03' second +2;
+    # A '1-04' leader +3 -> 25, one beyond the finish.
     hands = (("1-04",), ("2-03",), ("3-03",), ("4-02",))
     state = _with_hands(state, hands)
     for seat in (3, 2, 1, 0):

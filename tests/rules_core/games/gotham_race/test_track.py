@@ -47,7 +47,10 @@ def test_effects_relative_to_other_ranks() -> None:
     back = Effect("back", n=6)
     assert track.apply_effect(xs, lanes, 24, D, back, LANDMARKS)[0] == (10, 6, 3, -6)
     to_start = Effect("to_start")
-    assert track.apply_effect(xs, lanes, 24, A, to_start, LANDMARKS)[:2] == ((0, 6, 3, 0), (1, 0, 0, 0))
+    assert track.apply_effect(xs, lanes, 24, A, to_start, LANDMARKS)[:2] == (
+        (0, 6, 3, 0),
+        (1, 0, 0, 0),
+    )
     finish = Effect("finish", landmark="snail")
     assert track.apply_effect(xs, lanes, 24, A, finish, LANDMARKS)[2] == 18
 
@@ -71,5 +74,7 @@ def test_winner_is_furthest_beyond_and_ties_go_to_the_figure_ranked_ahead() -> N
 def test_a_moved_finish_can_leave_a_figure_beyond_it() -> None:
     # Example 3: the finish moves to the snail, behind the leader, who then stands beyond it.
     xs, lanes = (20, 12, 5, 0), (0, 0, 0, 0)
-    _, _, finish = track.apply_effect(xs, lanes, 24, D, Effect("finish", landmark="snail"), LANDMARKS)
+    _, _, finish = track.apply_effect(
+        xs, lanes, 24, D, Effect("finish", landmark="snail"), LANDMARKS
+    )
     assert track.winner(xs, lanes, finish, 40)[0] == A

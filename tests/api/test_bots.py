@@ -1,0 +1,89 @@
+"""Bot seats: a Celery task queued after commit plays them through the same service."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from rest_framework.test import APIClient
+
+from api.log_check import log_problems
+from api.models import Game
+from tests.conftest import CreateGame, auth, celery_is_eager
+
+
+def wait_until_finished(api: APIClient, gid: int, timeout: float = 120) -> dict[str, object]:
+    deadline = time.monotonic() + timeout
+    while True:
+        game = dict(api.get(f"/api/games/{gid}/").json())
+        if game["status"] == "finished" or time.monotonic() > deadline:
+            return game
+        time.sleep(0.1)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(not celery_is_eager(), reason="eager Celery only; the worker test covers Redis")
+def test_an_all_bot_game_plays_itself_to_the_end_eagerly(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game(players=[{"bot": "random"}] * 4, seed=9)
+    game = wait_until_finished(api, body["id"], timeout=1)
+    assert game["status"] == "finished" and game["outcome"] is not None
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(not celery_is_eager(), reason="eager Celery only; the worker test covers Redis")
+def test_bots_answer_a_persons_move_before_the_response(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game(players=[{"name": "Ann"}, {"bot": "random"}], seed=2)
+    gid, token = body["id"], body["seats"][0]["token"]
+    for _ in range(6):
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+        if not legal["moves"]:
+            break
+        api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": legal["version"], "move": legal["moves"][0]},
+            format="json",
+            **auth(token),
+        )
+        game = api.get(f"/api/games/{gid}/").json()
+        assert game["to_act"] in ([0], [])
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_an_all_bot_game_finishes_on_a_real_worker(
+    api: APIClient, create_game: CreateGame, celery_worker: object
+) -> None:
+    body = create_game(players=[{"bot": "random"}] * 4, seed=11)
+    game = wait_until_finished(api, body["id"])
+    assert game["status"] == "finished", game
+    assert list(log_problems(Game.objects.get(pk=body["id"]))) == []
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_person_against_bots_on_a_real_worker(
+    api: APIClient, create_game: CreateGame, celery_worker: object
+) -> None:
+    body = create_game(players=[{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}], seed=12)
+    gid, token = body["id"], body["seats"][0]["token"]
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        game = api.get(f"/api/games/{gid}/").json()
+        if game["status"] == "finished":
+            break
+        if game["to_act"] != [0]:
+            time.sleep(0.05)
+            continue
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+        response = api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": legal["version"], "move": legal["moves"][0]},
+            format="json",
+            **auth(token),
+        )
+        assert response.status_code in (201, 409)
+    assert api.get(f"/api/games/{gid}/").json()["status"] == "finished"

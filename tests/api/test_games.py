@@ -1,0 +1,127 @@
+"""Creating games, reading them, state views, legal moves, catalog and health."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from api.models import Event, Game, Seat
+from tests.conftest import CreateGame, auth
+
+pytestmark = pytest.mark.django_db
+
+
+def test_health(api: APIClient) -> None:
+    assert api.get("/api/health/").json() == {"status": "ok"}
+
+
+def test_catalog_lists_gotham_race_with_player_counts_and_bots(api: APIClient) -> None:
+    games = {g["game"]: g for g in api.get("/api/catalog/").json()["games"]}
+    race = games["gotham-race"]
+    assert race["title"] == "Gotham Race"
+    assert race["players"] == {"min": 1, "max": 4}
+    assert "random" in race["bots"]
+    assert "content" in race["options"]
+
+
+def test_create_returns_seats_with_tokens_shown_once_and_stored_hashed(
+    create_game: CreateGame,
+) -> None:
+    body = create_game(players=[{"name": "Ann"}, {"bot": "random"}])
+    assert body["game"] == "gotham-race" and body["status"] == "active"
+    ann, bot = body["seats"]
+    assert ann["name"] == "Ann" and ann["token"] and ann["bot"] is None
+    assert bot["bot"] == "random" and bot["token"] is None
+    seat = Seat.objects.get(game_id=body["id"], index=0)
+    assert seat.token_hash and ann["token"] not in seat.token_hash
+    assert body["version"] == Event.objects.filter(game_id=body["id"]).count()
+
+
+def test_game_detail(api: APIClient, create_game: CreateGame) -> None:
+    body = create_game()
+    detail = api.get(f"/api/games/{body['id']}/").json()
+    assert detail["id"] == body["id"] and detail["version"] == body["version"]
+    assert detail["status"] == "active" and detail["to_act"] == [0] and detail["outcome"] is None
+    assert "token" not in str(detail) and "seed" not in detail
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "error"),
+    [
+        ({"game": "chess", "players": [{"name": "a"}]}, 404, "not_found"),
+        ({"game": "gotham-race", "players": []}, 400, "invalid_request"),
+        ({"game": "gotham-race", "players": [{"name": "a"}] * 5}, 400, "rules_rejected"),
+        ({"game": "gotham-race", "players": [{"bot": "deep-blue"}]}, 400, "bad_request"),
+        ({"game": "gotham-race", "players": [{"name": "a"}], "seed": -4}, 400, "invalid_request"),
+        (
+            {"game": "gotham-race", "players": [{"name": "a"}], "options": {"x": 1}},
+            400,
+            "rules_rejected",
+        ),
+        ({"game": "gotham-race", "players": "four"}, 400, "invalid_request"),
+        ([1, 2], 400, "malformed"),
+    ],
+)
+def test_bad_creation_requests_are_4xx_with_a_code(
+    api: APIClient, body: object, status: int, error: str
+) -> None:
+    response = api.post("/api/games/", body, format="json")
+    assert response.status_code == status
+    assert response.json()["error"] == error
+    assert Game.objects.count() == 0
+
+
+def test_malformed_json_is_400(api: APIClient) -> None:
+    response = api.post("/api/games/", "{nope", content_type="application/json")
+    assert response.status_code == 400 and response.json()["error"] == "malformed"
+
+
+def test_state_is_the_callers_view(api: APIClient, create_game: CreateGame) -> None:
+    body = create_game()
+    gid, ann = body["id"], body["seats"][0]
+    mine = api.get(f"/api/games/{gid}/state/", **auth(ann["token"])).json()
+    assert mine["seat"] == 0 and mine["version"] == body["version"]
+    assert len(mine["state"]["hands"]["0"]) == 4
+    assert mine["state"]["hands"]["1"]["count"] == 4
+    spectator = api.get(f"/api/games/{gid}/state/").json()
+    assert spectator["seat"] is None
+    assert spectator["state"]["hands"]["0"]["count"] == 4
+    assert api.get(f"/api/games/{gid}/state/?version=0").json()["state"] == {"phase": "new"}
+    assert api.get(f"/api/games/{gid}/state/?version=999").status_code == 404
+    assert api.get(f"/api/games/{gid}/state/?version=x").status_code == 400
+
+
+def test_legal_moves_need_a_seat(api: APIClient, create_game: CreateGame) -> None:
+    body = create_game()
+    gid, (ann, bob) = body["id"], body["seats"]
+    moves = api.get(f"/api/games/{gid}/legal-moves/", **auth(ann["token"])).json()
+    assert moves["seat"] == 0 and moves["version"] == body["version"]
+    assert {"type": "draw", "deck": 1} in moves["moves"]
+    assert api.get(f"/api/games/{gid}/legal-moves/", **auth(bob["token"])).json()["moves"] == []
+    assert api.get(f"/api/games/{gid}/legal-moves/").status_code == 401
+
+
+def test_tokens_of_other_games_are_forbidden(api: APIClient, create_game: CreateGame) -> None:
+    first, second = create_game(), create_game()
+    response = api.get(f"/api/games/{first['id']}/state/", **auth(second["seats"][0]["token"]))
+    assert response.status_code == 403 and response.json()["error"] == "foreign_token"
+    response = api.get(f"/api/games/{first['id']}/state/", HTTP_AUTHORIZATION="Bearer x")
+    assert response.status_code == 401
+
+
+def test_unknown_game_and_path_are_json_404(api: APIClient) -> None:
+    assert api.get("/api/games/999/").json()["error"] == "not_found"
+    response = api.get("/api/nowhere/")
+    assert response.status_code == 404 and response.json()["error"] == "not_found"
+
+
+def test_openapi_schema_and_docs(api: APIClient) -> None:
+    schema = api.get("/api/schema/")
+    assert schema.status_code == 200
+    assert b"/api/games/{game_id}/moves/" in schema.content
+    assert api.get("/api/docs/").status_code == 200
+
+
+def test_lobby_page_lists_the_catalog(api: APIClient) -> None:
+    page = api.get("/")
+    assert page.status_code == 200 and b"Gotham Race" in page.content

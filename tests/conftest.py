@@ -1,0 +1,131 @@
+"""Shared fixtures: an API client, game creation, and a real Celery worker when not eager."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from rest_framework.test import APIClient
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _build_dir() -> None:
+    (ROOT / "build").mkdir(exist_ok=True)
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient()
+
+
+CreateGame = Callable[..., dict[str, Any]]
+
+
+@pytest.fixture
+def create_game(api: APIClient) -> CreateGame:
+    """POST /api/games/ and return the JSON answer (asserting 201)."""
+
+    def create(
+        players: list[dict[str, str]] | None = None,
+        seed: int | None = 7,
+        game: str = "gotham-race",
+        **extra: Any,
+    ) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "game": game,
+            "players": players or [{"name": "Ann"}, {"name": "Bob"}],
+        }
+        if seed is not None:
+            body["seed"] = seed
+        body.update(extra)
+        response = api.post("/api/games/", body, format="json")
+        assert response.status_code == 201, response.content
+        return dict(response.json())
+
+    return create
+
+
+def auth(token: str | None) -> dict[str, str]:
+    return {"HTTP_AUTHORIZATION": f"Seat {token}"} if token else {}
+
+
+def celery_is_eager() -> bool:
+    return bool(settings.CELERY_TASK_ALWAYS_EAGER)
+
+
+@pytest.fixture(scope="session")
+def celery_worker_factory(
+    django_db_setup: Any, django_db_blocker: Any
+) -> Iterator[Callable[[], subprocess.Popen[bytes]]]:
+    """Start real `celery worker` processes on the test database; all are stopped at the end."""
+    if celery_is_eager():
+        pytest.skip("Celery runs eagerly (no REDIS_URL): the real-worker tests need Redis")
+    database = settings.DATABASES["default"]
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "gotham.settings.base",
+        "DATABASE_URL": (
+            f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
+        ),
+        "CELERY_EAGER": "0",
+    }
+    started: list[subprocess.Popen[bytes]] = []
+
+    def start() -> subprocess.Popen[bytes]:
+        log = open(ROOT / "build" / f"celery-worker-{len(started)}.log", "wb")  # noqa: SIM115
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "gotham",
+                "worker",
+                "--loglevel=info",
+                "--concurrency=1",
+                "--pool=solo",
+                "--without-gossip",
+                "--without-mingle",
+                "--hostname",
+                f"test{len(started)}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        started.append(process)
+        deadline = time.monotonic() + 60
+        path = ROOT / "build" / f"celery-worker-{len(started) - 1}.log"
+        while b"ready" not in path.read_bytes():
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"celery worker did not start: {path.read_text()[-2000:]}")
+            time.sleep(0.2)
+        return process
+
+    yield start
+    for process in started:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture(scope="session")
+def celery_worker(
+    celery_worker_factory: Callable[[], subprocess.Popen[bytes]],
+) -> subprocess.Popen[bytes]:
+    """One real worker for the session."""
+    return celery_worker_factory()
