@@ -116,6 +116,10 @@ def load_state(game: Game, spec: GameSpec[Any], version: int | None = None) -> A
         cached = _STATE_CACHE.get((game.pk, target, game.head_hash))
         if cached is not None:
             return cached
+        if game.state is not None:
+            state = from_json(spec.state_type, game.state)
+            _remember(game.pk, target, game.head_hash, state)
+            return state
     snapshot = (
         Snapshot.objects.filter(game=game, seq__lte=target)
         .order_by("-seq")

@@ -19,6 +19,8 @@ class Game(models.Model):
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField(help_text="server-side secret; never shown to players")
     head_hash = models.CharField(max_length=64, default="")
+    state = models.JSONField(null=True, blank=True, help_text="the folded state at `version`")
+    bot_seats = models.JSONField(default=list, help_text="indexes of the seats bots play")
     to_act = models.JSONField(default=list)
     outcome = models.JSONField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

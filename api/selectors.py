@@ -34,21 +34,28 @@ def game_get(*, game_id: int) -> Game:
     return game
 
 
-def seat_for_request(*, game: Game, authorization: str | None) -> Seat | None:
-    """The caller's seat from `Authorization: Seat <token>`; None for a spectator.
+def game_and_caller(*, game_id: int, authorization: str | None) -> tuple[Game, Seat | None]:
+    """The game and the caller's seat from `Authorization: Seat <token>` (None: a spectator).
 
-    A malformed header is 401; a token that belongs to no seat of this game is 403.
+    One query on the usual path. No such game is 404; a malformed header is 401; a token that
+    belongs to no seat of this game is 403.
     """
     try:
         token = parse_authorization(authorization)
     except ValueError as error:
         raise Unauthenticated(str(error)) from None
     if token is None:
-        return None
-    seat = Seat.objects.filter(game=game, token_hash=hash_token(token)).first()
+        return game_get(game_id=game_id), None
+    seat = (
+        Seat.objects.select_related("game")
+        .defer("game__state", "game__options")
+        .filter(game_id=game_id, token_hash=hash_token(token))
+        .first()
+    )
     if seat is None:
+        game_get(game_id=game_id)
         raise Forbidden("This token does not belong to a seat of this game.")
-    return seat
+    return seat.game, seat
 
 
 def game_detail(*, game: Game) -> dict[str, JSON]:

@@ -7,7 +7,6 @@ queues follow-up work (bot turns) only after commit.
 from __future__ import annotations
 
 import hashlib
-import random
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -21,7 +20,8 @@ from api.models import Game, IdempotencyRecord, Seat
 from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
 from rules_core.bots import BOTS, choose_move
-from rules_core.engine import GameSpec, Move, Rejection, get_game
+from rules_core.engine import GameSpec, Move, Rejection, get_game, to_json
+from rules_core.engine.randomness import bot_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
 
 
@@ -63,19 +63,6 @@ def spec_for(slug: str) -> GameSpec[Any]:
         raise NotFoundError(f"No game called {slug!r}; see /api/catalog/.") from None
 
 
-def setup_rng(seed: int) -> random.Random:
-    return random.Random(f"setup:{seed}")
-
-
-def move_rng(seed: int, version: int) -> random.Random:
-    """The randomness of the move made at `version`: fixed by the secret seed, unseen by players."""
-    return random.Random(f"move:{seed}:{version}")
-
-
-def bot_rng(seed: int, version: int, seat: int) -> random.Random:
-    return random.Random(f"bot:{seed}:{version}:{seat}")
-
-
 def game_create(
     *, slug: str, players: Sequence[PlayerSpec], seed: int | None, options: Mapping[str, JSON]
 ) -> CreatedGame:
@@ -95,7 +82,11 @@ def game_create(
     tokens: list[str | None] = []
     with transaction.atomic():
         game = Game.objects.create(
-            game=slug, players=len(players), options=dict(options), seed=seed
+            game=slug,
+            players=len(players),
+            options=dict(options),
+            seed=seed,
+            bot_seats=[i for i, p in enumerate(players) if p.bot],
         )
         seats = []
         for index, player in enumerate(players):
@@ -125,10 +116,13 @@ def _append_and_update(
     outcome = spec.outcome(after)
     game.version = appended.version
     game.head_hash = appended.head_hash
+    game.state = to_json(after)
     game.to_act = sorted(spec.to_act(after))
     game.outcome = None if outcome is None else outcome.to_json()
     game.status = Game.Status.ACTIVE if outcome is None else Game.Status.FINISHED
-    game.save(update_fields=["version", "head_hash", "to_act", "outcome", "status", "updated_at"])
+    game.save(
+        update_fields=["version", "head_hash", "state", "to_act", "outcome", "status", "updated_at"]
+    )
     return appended, after
 
 
@@ -221,12 +215,7 @@ def rejection_json(rejection: Rejection) -> dict[str, JSON]:
 
 def _queue_bots_if_needed(game: Game) -> None:
     """After commit, hand the game to a worker when a bot seat is to act."""
-    bot_seats = set(
-        Seat.objects.filter(game=game, index__in=game.to_act)
-        .exclude(bot="")
-        .values_list("index", flat=True)
-    )
-    if bot_seats:
+    if set(game.bot_seats) & set(game.to_act):
         from api.tasks import play_bots
 
         game_id = game.pk

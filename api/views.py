@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 
 from api import selectors, services
 from api.errors import Malformed, NotFoundError, Unauthenticated
-from api.models import Game, Seat
+from api.models import Game
 from api.serializers import (
     ConflictOutput,
     ErrorOutput,
@@ -54,15 +54,20 @@ def _int_param(request: Request, name: str) -> int | None:
     return value
 
 
-def _caller(request: Request, game: Game) -> Seat | None:
-    return selectors.seat_for_request(game=game, authorization=request.headers.get("Authorization"))
+def _game_and_caller(request: Request, game_id: int) -> tuple[Game, int | None]:
+    """The game and the caller's seat index (None for a spectator)."""
+    game, seat = selectors.game_and_caller(
+        game_id=game_id, authorization=request.headers.get("Authorization")
+    )
+    return game, None if seat is None else seat.index
 
 
-def _seat_required(request: Request, game: Game) -> Seat:
-    seat = _caller(request, game)
+def _game_and_seat(request: Request, game_id: int) -> tuple[Game, int]:
+    """The game and the caller's seat index; 401 without a token."""
+    game, seat = _game_and_caller(request, game_id)
     if seat is None:
         raise Unauthenticated("Send your seat's token: 'Authorization: Seat <token>'.")
-    return seat
+    return game, seat
 
 
 class HealthView(APIView):
@@ -117,19 +122,16 @@ class StateView(APIView):
         responses={200: StateOutput, **ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        seat = _caller(request, game)
+        game, seat = _game_and_caller(request, game_id)
         version = _int_param(request, "version")
-        index = None if seat is None else seat.index
-        return Response(selectors.state_view(game=game, seat=index, version=version))
+        return Response(selectors.state_view(game=game, seat=seat, version=version))
 
 
 class LegalMovesView(APIView):
     @extend_schema(parameters=[AUTH], responses={200: LegalMovesOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        seat = _seat_required(request, game)
-        return Response(selectors.legal_moves(game=game, seat=seat.index))
+        game, seat = _game_and_seat(request, game_id)
+        return Response(selectors.legal_moves(game=game, seat=seat))
 
 
 class MovesView(APIView):
@@ -147,8 +149,7 @@ class MovesView(APIView):
         },
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        seat = _seat_required(request, game)
+        game, seat = _game_and_seat(request, game_id)
         if not isinstance(request.data, dict):
             raise Malformed("The body must be a JSON object.")
         data = MoveInput(data=request.data)
@@ -156,7 +157,7 @@ class MovesView(APIView):
         try:
             answer = services.move_submit(
                 game_id=game.pk,
-                seat=seat.index,
+                seat=seat,
                 expected_version=data.validated_data["expected_version"],
                 move=data.validated_data["move"],
                 idempotency_key=_idempotency_key(request),
@@ -182,19 +183,16 @@ class EventsView(APIView):
         responses={200: EventsOutput, **ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        seat = _caller(request, game)
+        game, seat = _game_and_caller(request, game_id)
         after = _int_param(request, "after") or 0
-        index = None if seat is None else seat.index
-        return Response(selectors.events_after(game=game, seat=index, after=after))
+        return Response(selectors.events_after(game=game, seat=seat, after=after))
 
 
 class ReplayView(APIView):
     @extend_schema(parameters=[AUTH], responses={200: ReplayOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        seat = _caller(request, game)
-        return Response(selectors.replay(game=game, seat=None if seat is None else seat.index))
+        game, seat = _game_and_caller(request, game_id)
+        return Response(selectors.replay(game=game, seat=seat))
 
 
 def _section_json(book: str, section_id: str) -> dict[str, Any]:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 DECKS = (1, 2, 3, 4)
@@ -43,8 +45,11 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class Pack:
-    """A whole content pack."""
+    """A whole content pack; `digest` identifies its content (decoding is memoised by it)."""
 
+    __json_key__: ClassVar[str] = "digest"
+
+    digest: str
     name: str
     track_length: int
     lanes: int
@@ -130,7 +135,9 @@ def parse_pack(data: Mapping[str, Any]) -> Pack:
         if sum(1 for c in cards if c.deck == deck) < 2:
             raise ContentError(f"deck {deck} needs at least two cards")
     name = data.get("name")
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     return Pack(
+        digest=digest,
         name=name if isinstance(name, str) else "custom",
         track_length=length,
         lanes=lanes,

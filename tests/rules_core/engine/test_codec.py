@@ -56,3 +56,29 @@ def test_move_parses_scalars_only() -> None:
         Move.from_json({"type": "draw", "deck": [1]})
     with pytest.raises(ValueError):
         Move.from_json({"deck": 1})
+
+
+def test_decoding_is_safe_from_many_threads_at_once() -> None:
+    import threading
+
+    @dataclass(frozen=True, slots=True)
+    class Wide:
+        a: int
+        b: str
+        c: tuple[int, ...]
+        d: Inner
+
+    data = {"a": 1, "b": "x", "c": [1, 2], "d": {"name": "n", "score": 2}}
+    barrier = threading.Barrier(8)
+    results: list[object] = []
+
+    def decode() -> None:
+        barrier.wait()
+        results.append(from_json(Wide, data))
+
+    threads = [threading.Thread(target=decode) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [Wide(1, "x", (1, 2), Inner("n", 2))] * 8
