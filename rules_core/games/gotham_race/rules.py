@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from rules_core.engine.codec import to_json
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
+from rules_core.engine.updating import updated
 from rules_core.games.gotham_race import track
 from rules_core.games.gotham_race.citations import BOOK, cite
 from rules_core.games.gotham_race.content import (
@@ -401,7 +401,7 @@ def _replenish_if_exhausted(state: RaceState, rng: random.Random) -> DecksReplen
 
 
 def _on_game_started(state: RaceState, e: GameStarted) -> RaceState:
-    return replace(
+    return updated(
         INITIAL,
         phase="new",
         players=e.players,
@@ -419,11 +419,11 @@ def _on_game_started(state: RaceState, e: GameStarted) -> RaceState:
 def _on_cards_dealt(state: RaceState, e: CardsDealt) -> RaceState:
     assert e.seat is not None
     decks = tuple(_without(d, c) for d, c in zip(state.decks, e.cards, strict=True))
-    return replace(state, decks=decks, hands=_set(state.hands, e.seat, e.cards))
+    return updated(state, decks=decks, hands=_set(state.hands, e.seat, e.cards))
 
 
 def _on_round_started(state: RaceState, e: RoundStarted) -> RaceState:
-    return replace(
+    return updated(
         state,
         phase="placing",
         round=e.round,
@@ -439,23 +439,23 @@ def _on_card_drawn(state: RaceState, e: CardDrawn) -> RaceState:
     assert e.seat is not None
     decks = _set(state.decks, e.deck - 1, _without(state.decks[e.deck - 1], e.card))
     hands = _set(state.hands, e.seat, state.hands[e.seat] + (e.card,))
-    return replace(state, decks=decks, hands=hands, drawn=True)
+    return updated(state, decks=decks, hands=hands, drawn=True)
 
 
 def _on_decks_replenished(state: RaceState, e: DecksReplenished) -> RaceState:
     decks = tuple(d + a for d, a in zip(state.decks, e.added, strict=True))
-    return replace(state, decks=decks, discard=())
+    return updated(state, decks=decks, discard=())
 
 
 def _on_card_placed(state: RaceState, e: CardPlaced) -> RaceState:
     if e.seat is None:
         decks = _set(state.decks, e.deck - 1, _without(state.decks[e.deck - 1], e.card))
-        state = replace(state, decks=decks)
+        state = updated(state, decks=decks)
     else:
-        state = replace(
+        state = updated(
             state, hands=_set(state.hands, e.seat, _without(state.hands[e.seat], e.card))
         )
-    return replace(
+    return updated(
         state,
         deposit=(*state.deposit, Placed(e.figure, e.card)),
         turn=state.turn + 1,
@@ -464,23 +464,23 @@ def _on_card_placed(state: RaceState, e: CardPlaced) -> RaceState:
 
 
 def _on_ownerless_passed(state: RaceState, e: OwnerlessPassed) -> RaceState:
-    return replace(state, turn=state.turn + 1, drawn=False)
+    return updated(state, turn=state.turn + 1, drawn=False)
 
 
 def _on_deposit_revealed(state: RaceState, e: DepositRevealed) -> RaceState:
-    return replace(state, revealed=True)
+    return updated(state, revealed=True)
 
 
 def _on_card_resolved(state: RaceState, e: CardResolved) -> RaceState:
-    return replace(state, xs=e.xs, lanes=e.lanes, finish=e.finish)
+    return updated(state, xs=e.xs, lanes=e.lanes, finish=e.finish)
 
 
 def _on_round_ended(state: RaceState, e: RoundEnded) -> RaceState:
-    return replace(state, discard=state.discard + tuple(p.card for p in state.deposit), deposit=())
+    return updated(state, discard=state.discard + tuple(p.card for p in state.deposit), deposit=())
 
 
 def _on_game_finished(state: RaceState, e: GameFinished) -> RaceState:
-    return replace(state, phase="over", winner=e.winner, beyond=e.beyond)
+    return updated(state, phase="over", winner=e.winner, beyond=e.beyond)
 
 
 _HANDLERS: dict[type[GameEvent], Callable[[RaceState, Any], RaceState]] = {
