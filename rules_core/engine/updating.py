@@ -41,5 +41,6 @@ def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
 
 def updated(value: T, **changes: Any) -> T:
     """A copy of the frozen dataclass `value` with some fields changed."""
-    result: T = _updater(type(value))(value, changes)
+    cls: Any = type(value)
+    result: T = _updater(cls)(value, changes)
     return result
