@@ -34,7 +34,7 @@ def event_record(event: GameEvent) -> dict[str, JSON]:
         "type": event.type,
         "seat": event.seat,
         "data": data,
-        "citations": [c.to_json() for c in event.citations],
+        "citations": [c.to_json() for c in event.cited()],
     }
 
 

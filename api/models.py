@@ -117,3 +117,45 @@ class Annotation(models.Model):
     class Meta:
         ordering = ["game", "seq", "id"]
         indexes = [models.Index(fields=["game", "seq"])]
+
+
+class Rulebook(models.Model):
+    """A rulebook whose section index the service holds (loaded from rules_core/rulebooks)."""
+
+    slug = models.SlugField(max_length=64, unique=True)
+    title = models.CharField(max_length=200)
+    source = models.CharField(max_length=200, help_text="the file name import_rulebook expects")
+    form = models.CharField(max_length=16)
+    imported_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class Section(models.Model):
+    """One indexed section: our summary always, the book's own text once it has been imported."""
+
+    book = models.ForeignKey(Rulebook, on_delete=models.CASCADE, related_name="sections")
+    sid = models.CharField("section id", max_length=120)
+    ref_key = models.CharField(max_length=120, db_index=True)
+    label = models.CharField(max_length=60, blank=True)
+    label_key = models.CharField(max_length=60, blank=True, db_index=True)
+    title = models.CharField(max_length=200)
+    page = models.PositiveIntegerField(null=True, blank=True)
+    parent_sid = models.CharField(max_length=120, blank=True)
+    chapter = models.CharField(max_length=120, blank=True, help_text="the top-level section")
+    position = models.PositiveIntegerField()
+    summary = models.TextField()
+    keywords = models.TextField(blank=True, help_text="space-separated")
+    related = models.JSONField(default=list)
+    text = models.TextField(blank=True, help_text="the book's original text, from import_rulebook")
+
+    class Meta:
+        ordering = ["book", "position"]
+        constraints = [models.UniqueConstraint(fields=["book", "sid"], name="unique_section")]
+
+    def __str__(self) -> str:
+        return f"{self.book.slug} {self.label or self.sid} {self.title}"

@@ -23,7 +23,7 @@ def citation_json(book: str, section: str) -> dict[str, JSON]:
         "section": section,
         "label": entry.label,
         "title": entry.title,
-        "url": f"/api/rulebooks/{book}/sections/{section}/",
+        "url": f"/rules/{book}/{section}/",
     }
 
 
@@ -113,7 +113,7 @@ def event_view(
         "type": event.type,
         "seat": event.seat,
         "data": spec.redact(event, seat, finished),
-        "citations": [citation_json(c.book, c.section) for c in event.citations],
+        "citations": [citation_json(c.book, c.section) for c in event.cited()],
     }
 
 

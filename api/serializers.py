@@ -121,15 +121,25 @@ class LegalMovesOutput(serializers.Serializer[Any]):
     moves = serializers.ListField(child=serializers.JSONField())
 
 
-class SectionOutput(serializers.Serializer[Any]):
-    book = serializers.CharField()
-    section = serializers.CharField()
-    label = serializers.CharField()  # type: ignore[assignment]
-    title = serializers.CharField()
+class SectionOutput(CitationOutput):
     page = serializers.IntegerField(allow_null=True)
     parent = serializers.CharField(allow_null=True)  # type: ignore[assignment]
+    chapter = serializers.CharField()
     summary = serializers.CharField()
+    text = serializers.CharField(allow_null=True, help_text="the book's own text, once imported")
     keywords = serializers.ListField(child=serializers.CharField())
-    related = serializers.ListField(child=serializers.CharField())
-    children = serializers.ListField(child=serializers.CharField())
-    url = serializers.CharField()
+    breadcrumbs = CitationOutput(many=True)
+    children = CitationOutput(many=True)
+    related = CitationOutput(many=True)
+    cited_by = serializers.ListField(child=serializers.JSONField())
+
+
+class SearchResultOutput(CitationOutput):
+    summary = serializers.CharField()
+    score = serializers.FloatField()
+    snippet = serializers.CharField()
+
+
+class SearchOutput(serializers.Serializer[Any]):
+    q = serializers.CharField()
+    results = SearchResultOutput(many=True)

@@ -18,6 +18,7 @@ urlpatterns = [
     path("rulebooks/", views.RulebooksView.as_view()),
     path("rulebooks/<slug:book>/sections/", views.SectionsView.as_view()),
     path("rulebooks/<slug:book>/sections/<str:ref>/", views.SectionView.as_view()),
+    path("rules/search/", views.RulesSearchView.as_view()),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api import selectors, services
-from api.errors import Malformed, NotFoundError, Unauthenticated
+from api import rulebook_selectors, selectors, services
+from api.errors import Malformed, Unauthenticated
 from api.models import Game
 from api.serializers import (
     ConflictOutput,
@@ -25,10 +23,10 @@ from api.serializers import (
     MoveInput,
     MoveOutput,
     ReplayOutput,
+    SearchOutput,
     SectionOutput,
     StateOutput,
 )
-from rules_core.rulebooks import all_books, get_book
 
 AUTH = OpenApiParameter(
     "Authorization", str, OpenApiParameter.HEADER, description="Seat <token> (omit to spectate)"
@@ -195,58 +193,41 @@ class ReplayView(APIView):
         return Response(selectors.replay(game=game, seat=seat))
 
 
-def _section_json(book: str, section_id: str) -> dict[str, Any]:
-    entry = get_book(book).section(section_id)
-    return {
-        **selectors.citation_json(book, section_id),
-        "page": entry.page,
-        "parent": entry.parent,
-        "summary": entry.summary,
-        "keywords": list(entry.keywords),
-        "related": list(entry.related),
-        "children": [c.id for c in get_book(book).children(section_id)],
-    }
-
-
 class RulebooksView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request: Request) -> Response:
-        books = [
-            {
-                "book": b.slug,
-                "title": b.title,
-                "sections": len(b.sections),
-                "url": f"/api/rulebooks/{b.slug}/sections/",
-            }
-            for b in all_books()
-        ]
-        return Response({"books": books})
-
-
-def _book(slug: str) -> Any:
-    try:
-        return get_book(slug)
-    except KeyError:
-        raise NotFoundError(f"No rulebook {slug!r}.") from None
+        return Response({"books": rulebook_selectors.books_json()})
 
 
 class SectionsView(APIView):
     @extend_schema(responses={200: dict, 404: OpenApiResponse(ErrorOutput)})
     def get(self, request: Request, book: str) -> Response:
-        entry = _book(book)
-        sections = [
-            {**selectors.citation_json(book, s.id), "page": s.page, "parent": s.parent}
-            for s in entry.sections
-        ]
-        return Response({"book": book, "title": entry.title, "sections": sections})
+        return Response(rulebook_selectors.contents_json(book=book))
 
 
 class SectionView(APIView):
     @extend_schema(responses={200: SectionOutput, 404: OpenApiResponse(ErrorOutput)})
     def get(self, request: Request, book: str, ref: str) -> Response:
-        entry = _book(book)
-        try:
-            section = entry.section(ref)
-        except KeyError:
-            raise NotFoundError(f"No section {ref!r} in {book}.") from None
-        return Response(_section_json(book, section.id))
+        section = rulebook_selectors.section_find(book=book, ref=ref)
+        return Response(rulebook_selectors.section_json(section))
+
+
+class RulesSearchView(APIView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("q", str, description="a question in plain words, or a label"),
+            OpenApiParameter("book", str, required=False),
+            OpenApiParameter("limit", int, required=False),
+        ],
+        responses={200: SearchOutput, 400: OpenApiResponse(ErrorOutput)},
+    )
+    def get(self, request: Request) -> Response:
+        question = request.query_params.get("q", "").strip()
+        if not question or len(question) > 300:
+            raise Malformed("Ask with ?q=… (1 to 300 characters).")
+        book = request.query_params.get("book") or None
+        if book is not None:
+            rulebook_selectors.book_get(book=book)
+        limit = min(_int_param(request, "limit") or 10, 50)
+        hits = rulebook_selectors.rules_search(question=question, book=book, limit=limit)
+        return Response({"q": question, "results": [rulebook_selectors.hit_json(h) for h in hits]})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Protocol, TypeVar
 
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
@@ -25,6 +25,7 @@ class GameSpec(Protocol[S]):
     max_players: int
     state_type: type[S]
     event_types: Mapping[str, type[GameEvent]]
+    rejections: Mapping[str, tuple[Citation, ...]]  # every rejection code and what it cites
 
     def options_schema(self) -> dict[str, JSON]:
         """JSON description of the options `setup` accepts (shown in the catalog)."""
@@ -80,8 +81,4 @@ class GameSpec(Protocol[S]):
 
     def redact(self, event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
         """The event's data as `seat` may see it; everything once the game is finished."""
-        ...
-
-    def citations(self) -> Sequence[Citation]:
-        """Every citation the game's events and rejections can carry (checked against the index)."""
         ...

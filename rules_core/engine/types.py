@@ -30,8 +30,14 @@ class GameEvent:
 
     type: ClassVar[str] = "event"
     citations: ClassVar[tuple[Citation, ...]] = ()
+    # sections an event of this type cites only in some cases (see `cited`)
+    may_cite: ClassVar[tuple[Citation, ...]] = ()
 
     seat: int | None
+
+    def cited(self) -> tuple[Citation, ...]:
+        """The sections this event cites: the type's own, plus any that depend on its data."""
+        return self.citations
 
 
 @dataclass(frozen=True, slots=True)

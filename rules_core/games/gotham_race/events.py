@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
-from rules_core.games.gotham_race.citations import cite
+from rules_core.games.gotham_race.citations import CARD_SECTIONS, cite
 from rules_core.games.gotham_race.content import Pack
 
 
@@ -110,11 +110,16 @@ class CardResolved(GameEvent):
         "questions.same-location",
         "questions.main-direction",
     )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(*CARD_SECTIONS.values())
     card: str
+    deck: int
     subject: int
     xs: tuple[int, ...]
     lanes: tuple[int, ...]
     finish: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite(CARD_SECTIONS[self.deck]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules_core.engine.codec import to_json
@@ -73,6 +73,7 @@ class GothamRace:
     max_players = 4
     state_type = RaceState
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
+    rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
 
     # ---- options and set-up -------------------------------------------------------------
 
@@ -229,7 +230,13 @@ class GothamRace:
                 )
                 emit(
                     CardResolved(
-                        seat=None, card=card.id, subject=subject, xs=xs, lanes=lanes, finish=finish
+                        seat=None,
+                        card=card.id,
+                        deck=card.deck,
+                        subject=subject,
+                        xs=xs,
+                        lanes=lanes,
+                        finish=finish,
                     )
                 )
             winner, beyond = track.winner(state.xs, state.lanes, state.finish, pack.track_length)
@@ -369,14 +376,6 @@ class GothamRace:
         elif isinstance(event, CardPlaced) and (event.seat is None or event.seat != seat):
             data["card"] = None
         return data
-
-    def citations(self) -> Sequence[Citation]:
-        cited = {c for cls in EVENT_TYPES.values() for c in cls.citations}
-        cited |= {c for cs in REJECTIONS.values() for c in cs}
-        cited |= {
-            cite(s)[0] for s in ("cards.first", "cards.second", "cards.third", "cards.fourth")
-        }
-        return sorted(cited, key=lambda c: c.section)
 
 
 def _card_json(pack: Pack, card_id: str) -> JSON:

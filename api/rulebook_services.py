@@ -1,0 +1,112 @@
+"""Writes for the rules reference: syncing the section index into the database, importing text."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from api.models import Rulebook, Section
+from rules_core.rulebooks import Book, all_books, get_book
+from rules_core.rulebooks.labels import ref_key
+from rules_core.rulebooks.source_text import cut_sections, read_source
+
+
+def _chapter(book: Book, section_id: str) -> str:
+    """The top-level ancestor of a section."""
+    current = book.section(section_id)
+    while current.parent:
+        current = book.section(current.parent)
+    return current.id
+
+
+@transaction.atomic
+def rulebooks_sync() -> int:
+    """Bring the database's books and sections in line with the index; imported text is kept."""
+    count = 0
+    for book in all_books():
+        row, _ = Rulebook.objects.update_or_create(
+            slug=book.slug, defaults={"title": book.title, "source": book.source, "form": book.form}
+        )
+        existing = {s.sid: s for s in Section.objects.filter(book=row)}
+        keep: set[str] = set()
+        for position, entry in enumerate(book.sections):
+            values = {
+                "ref_key": ref_key(entry.id),
+                "label": entry.label,
+                "label_key": ref_key(entry.label),
+                "title": entry.title,
+                "page": entry.page,
+                "parent_sid": entry.parent or "",
+                "chapter": _chapter(book, entry.id),
+                "position": position,
+                "summary": entry.summary,
+                "keywords": " ".join(entry.keywords),
+                "related": list(entry.related),
+            }
+            current = existing.get(entry.id)
+            if current is None:
+                Section.objects.create(book=row, sid=entry.id, **values)
+            elif any(getattr(current, k) != v for k, v in values.items()):
+                for key, value in values.items():
+                    setattr(current, key, value)
+                current.save()
+            keep.add(entry.id)
+            count += 1
+        Section.objects.filter(book=row).exclude(sid__in=keep).delete()
+        refresh_search_index(row)
+    return count
+
+
+def refresh_search_index(book: Rulebook) -> None:
+    """Rewrite a book's rows of the SQLite FTS5 table (PostgreSQL searches the table itself)."""
+    if connection.vendor != "sqlite":
+        return
+    rows = list(
+        Section.objects.filter(book=book).values_list(
+            "id", "title", "label", "keywords", "summary", "text"
+        )
+    )
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM api_section_fts WHERE book = %s", [book.slug])
+        cursor.executemany(
+            "INSERT INTO api_section_fts(rowid, book, title, label, keywords, summary, text)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            [
+                (i, book.slug, title, label, kw, summary, text)
+                for i, title, label, kw, summary, text in rows
+            ],
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an import found: sections given their original text, and sections not found."""
+
+    book: str
+    found: tuple[str, ...]
+    missing: tuple[str, ...]
+    stored: bool
+
+
+@transaction.atomic
+def rulebook_import(*, book: str, raw: str, allow_missing: bool = False) -> ImportReport:
+    """Attach the original text of a user's rulebook file to the indexed sections.
+
+    Nothing is stored when a section is not found (likely the wrong file or edition), unless
+    `allow_missing`: then the found sections get their text and the others lose theirs.
+    """
+    entry = get_book(book)
+    rulebooks_sync()
+    cut = cut_sections(entry, read_source(raw, entry.form))
+    if cut.missing and not allow_missing:
+        return ImportReport(book, tuple(cut.texts), cut.missing, stored=False)
+    row = Rulebook.objects.get(slug=book)
+    for section in Section.objects.filter(book=row):
+        section.text = cut.texts.get(section.sid, "")
+        section.save(update_fields=["text"])
+    row.imported_at = timezone.now()
+    row.save(update_fields=["imported_at"])
+    refresh_search_index(row)
+    return ImportReport(book, tuple(cut.texts), cut.missing, stored=True)
