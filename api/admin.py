@@ -1,8 +1,11 @@
 """Admin: browse games, seats and their logs (read-only log: it is append-only)."""
 
 from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
 
-from api.models import Annotation, Event, Game, Seat
+from api.models import Annotation, Event, Game, Rulebook, Seat, Section
+from rules_core.rulebooks.labels import ref_key
 
 
 class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
@@ -39,3 +42,46 @@ class EventAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 class AnnotationAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
     list_display = ("game", "seq", "source", "author", "created_at")
     list_filter = ("source",)
+
+
+class SectionInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = Section
+    fields = ("sid", "label", "title", "page")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = True
+
+
+@admin.register(Rulebook)
+class RulebookAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("slug", "title", "form", "imported_at")
+    search_fields = ("slug", "title")
+    inlines = [SectionInline]
+
+
+@admin.register(Section)
+class SectionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+    list_display = ("label_or_id", "title", "book", "chapter", "page", "has_text")
+    list_filter = ("book", "chapter")
+    search_fields = ("label", "label_key", "sid", "title", "keywords")
+    ordering = ("book", "position")
+    readonly_fields = ("ref_key", "label_key", "position")
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[Section], search_term: str
+    ) -> tuple[QuerySet[Section], bool]:
+        """Also find a label typed in any spelling (`V.C.1.a` finds `V·C·1 [a]`)."""
+        results, duplicates = super().get_search_results(request, queryset, search_term)
+        key = ref_key(search_term)
+        if key:
+            results = results | queryset.filter(label_key=key)
+        return results, duplicates
+
+    @admin.display(description="label / id", ordering="label")
+    def label_or_id(self, obj: Section) -> str:
+        return obj.label or obj.sid
+
+    @admin.display(boolean=True, description="original text")
+    def has_text(self, obj: Section) -> bool:
+        return bool(obj.text)

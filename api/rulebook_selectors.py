@@ -6,12 +6,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count, Q
+from django.db.models import Count
 
 from api.errors import NotFoundError
 from api.models import Rulebook, Section
 from rules_core.engine import all_games
 from rules_core.engine.citations import citation_uses
+from rules_core.rulebooks import get_book
 from rules_core.rulebooks.labels import ref_key
 from rules_core.rulebooks.search_terms import book_named_in, question_terms
 
@@ -31,17 +32,9 @@ def book_get(*, book: str) -> Rulebook:
 def section_find(*, book: str, ref: str) -> Section:
     """A section by its id, or by the book's label in any common spelling."""
     row = book_get(book=book)
-    exact = Section.objects.filter(book=row, sid=ref).first()
-    if exact is not None:
-        return exact
-    key = ref_key(ref)
-    match = (
-        Section.objects.filter(book=row)
-        .filter(Q(label_key=key) & ~Q(label_key="") | Q(ref_key=key))
-        .order_by("position")
-        .first()
-    )
-    if match is None or not key:
+    entry = get_book(book).find(ref)
+    match = None if entry is None else Section.objects.filter(book=row, sid=entry.id).first()
+    if match is None:
         raise NotFoundError(f"No section {ref!r} in {book}.")
     return match
 

@@ -8,6 +8,7 @@ from functools import cache
 from pathlib import Path
 
 from rules_core.engine.types import Citation
+from rules_core.rulebooks.labels import ref_key, separated_key
 
 INDEX_DIR = Path(__file__).parent
 
@@ -42,6 +43,27 @@ class Book:
     def section(self, section_id: str) -> Section:
         """The section with this id; KeyError when there is none."""
         return self._by_id()[section_id]
+
+    def find(self, ref: str) -> Section | None:
+        """A section by its id, or by the book's label in any common spelling, else None.
+
+        Tried in turn: the id; the parts of `ref` matching an id or a label part by part
+        (`V.C.1.a`, `v c 1 a`); the letters and digits alone (`VC1a`), first in book order.
+        """
+        by_id = self._by_id()
+        if ref in by_id:
+            return by_id[ref]
+        parts = separated_key(ref)
+        if not parts:
+            return None
+        for section in self.sections:
+            if parts in (section.id, separated_key(section.label)):
+                return section
+        compact = ref_key(ref)
+        for section in self.sections:
+            if compact in (ref_key(section.id), ref_key(section.label)):
+                return section
+        return None
 
     def children(self, section_id: str | None) -> tuple[Section, ...]:
         return tuple(s for s in self.sections if s.parent == section_id)

@@ -56,6 +56,13 @@ def _normalise_heading(heading: str) -> str:
     return _SPACE.sub(" ", _MARKUP.sub("", _TAG.sub(" ", heading))).strip().lower()
 
 
+def _line_start(text: str, index: int) -> int:
+    """Move a heading's start back over the markup before it on its line (`## `, `**`)."""
+    while index > 0 and text[index - 1] in "#*_` \t":
+        index -= 1
+    return index
+
+
 @dataclass(frozen=True, slots=True)
 class Cut:
     """The result of cutting a book: each found section's original text, and what was missing."""
@@ -75,7 +82,7 @@ def cut_sections(book: Book, text: str) -> Cut:
         if found < 0:
             missing.append(section.id)
             continue
-        starts.append((section.id, origin[found]))
+        starts.append((section.id, _line_start(text, origin[found])))
         cursor = found + 1
     texts: dict[str, str] = {}
     ends = [start for _, start in starts[1:]] + [len(text)] if starts else []

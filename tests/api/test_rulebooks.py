@@ -1,0 +1,140 @@
+"""Rules reference over HTTP: books, contents, sections by any spelling, import, pages, admin."""
+
+from __future__ import annotations
+
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import CommandError, call_command
+from django.test import Client
+from rest_framework.test import APIClient
+
+from api.models import Rulebook, Section
+from rules_core.rulebooks import all_books
+
+pytestmark = pytest.mark.django_db
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks"
+
+
+def test_migrate_loads_every_indexed_section() -> None:
+    assert Rulebook.objects.count() == 5
+    assert Section.objects.count() == sum(len(b.sections) for b in all_books())
+
+
+def test_books_and_table_of_contents(api: APIClient) -> None:
+    books = {b["book"]: b for b in api.get("/api/rulebooks/").json()["books"]}
+    assert books["gotham-race"]["sections"] == 28 and books["gotham-race"]["imported"] is False
+    toc = api.get("/api/rulebooks/gotham-city-chronicles/sections/").json()
+    assert toc["sections"][0]["section"] == "i"
+    step = next(s for s in toc["sections"] if s["label"] == "V·C·1 [b]")
+    assert step["parent"] == "v-c-1" and step["url"] == "/rules/gotham-city-chronicles/v-c-1-b/"
+    assert api.get("/api/rulebooks/monopoly/sections/").status_code == 404
+
+
+@pytest.mark.parametrize("ref", ["v-c-1-a", "V·C·1 [a]", "V.C.1.a", "v c 1 a", "VC1a"])
+def test_a_section_by_id_or_label_in_any_spelling(api: APIClient, ref: str) -> None:
+    response = api.get(f"/api/rulebooks/gotham-city-chronicles/sections/{ref}/")
+    assert response.status_code == 200
+    section = response.json()
+    assert section["section"] == "v-c-1-a" and section["label"] == "V·C·1 [a]"
+    assert [c["section"] for c in section["breadcrumbs"]] == ["v", "v-c", "v-c-1"]
+    assert section["summary"] and section["text"] is None
+
+
+def test_a_section_shows_what_cites_it(api: APIClient) -> None:
+    section = api.get("/api/rulebooks/gotham-race/sections/questions.decks-exhausted/").json()
+    assert {"game": "gotham-race", "kind": "event", "name": "decks_replenished"} in section[
+        "cited_by"
+    ]
+    assert {"game": "gotham-race", "kind": "rejection", "name": "deck_empty"} in section["cited_by"]
+    assert api.get("/api/rulebooks/gotham-race/sections/nope/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("slug", "file"),
+    [
+        ("gotham-race", "gotham-race.txt"),
+        ("gotham-city-strategy", "gotham-city-strategy.md"),
+        ("black-metro", "black-metro.md"),
+        ("gotham-city-chronicles", "gotham-city-chronicles.json"),
+        ("no-mans-land", "no-mans-land.txt"),
+    ],
+)
+def test_import_finds_every_section_of_each_shared_rulebook(
+    slug: str, file: str, api: APIClient
+) -> None:
+    out = StringIO()
+    call_command("import_rulebook", str(SHARED / file), book=slug, stdout=out)
+    total = Section.objects.filter(book__slug=slug).count()
+    assert f"found {total} of {total} sections" in out.getvalue()
+    assert not Section.objects.filter(book__slug=slug, text="").exists()
+    assert Rulebook.objects.get(slug=slug).imported_at is not None
+    first = Section.objects.filter(book__slug=slug).order_by("position").first()
+    assert first is not None
+    assert api.get(f"/api/rulebooks/{slug}/sections/{first.sid}/").json()["text"] == first.text
+
+
+def test_import_of_the_wrong_file_stores_nothing(tmp_path: Path) -> None:
+    wrong = tmp_path / "wrong.txt"
+    wrong.write_text("a shopping list")
+    with pytest.raises(CommandError, match="nothing stored"):
+        call_command("import_rulebook", str(wrong), book="gotham-race", stdout=StringIO())
+    assert not Section.objects.exclude(text="").exists()
+    with pytest.raises(CommandError, match="cannot read"):
+        call_command("import_rulebook", str(tmp_path / "missing.txt"), book="gotham-race")
+    bad_json = tmp_path / "bad.json"
+    bad_json.write_text('{"pages": 1}')
+    with pytest.raises(CommandError, match="not a gotham-city-chronicles"):
+        call_command("import_rulebook", str(bad_json), book="gotham-city-chronicles")
+
+
+def test_rule_coverage_lists_cited_and_uncited_sections() -> None:
+    out = StringIO()
+    call_command("rule_coverage", "--uncited", stdout=out)
+    text = out.getvalue()
+    assert "gotham-race: " in text and "sections cited" in text
+    assert (
+        "cited    questions.decks-exhausted: event decks_replenished, event ownerless_passed,"
+        in text
+    )
+    assert "uncited  intro" in text
+
+
+def test_rules_pages(client: Client) -> None:
+    assert b"Gotham Race" in client.get("/rules/").content
+    toc = client.get("/rules/gotham-city-chronicles/")
+    assert toc.status_code == 200 and "V·C·1 [b]".encode() in toc.content
+    page = client.get("/rules/gotham-race/questions.decks-exhausted/")
+    assert page.status_code == 200
+    for expected in (b"In short", b"Not imported", b"decks_replenished", b'name="q"'):
+        assert expected in page.content
+    assert (
+        client.get("/rules/gotham-city-chronicles/V.C.1.a/")["Location"]
+        == "/rules/gotham-city-chronicles/v-c-1-a/"
+    )
+    assert client.get("/rules/gotham-race/nope/").status_code == 404
+    assert client.get("/rules/chess/").status_code == 404
+    results = client.get("/rules/search/", {"q": "deck runs out"})
+    assert results.status_code == 200 and b"questions.decks-exhausted" in results.content
+
+
+def test_section_page_quotes_the_imported_text(client: Client) -> None:
+    call_command(
+        "import_rulebook", str(SHARED / "gotham-race.txt"), book="gotham-race", stdout=StringIO()
+    )
+    page = client.get("/rules/gotham-race/questions.decks-exhausted/")
+    assert b'class="original"' in page.content and b"discard pile" in page.content
+
+
+def test_admin_finds_sections_by_label_in_any_spelling(client: Client) -> None:
+    User.objects.create_superuser("admin", "a@example.com", "pw")
+    client.login(username="admin", password="pw")
+    listing = client.get("/admin/api/section/", {"q": "V.C.1.a"})
+    assert listing.status_code == 200 and b"Declare a Melee Attack" in listing.content
+    filtered = client.get(
+        "/admin/api/section/", {"book__id__exact": Rulebook.objects.get(slug="gotham-race").pk}
+    )
+    assert filtered.status_code == 200 and b"Board legend" in filtered.content
+    assert client.get("/admin/api/rulebook/").status_code == 200

@@ -1,0 +1,91 @@
+"""The section index of the five books: complete, consistent, findable, and in our own words."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from rules_core.rulebooks import Book, all_books
+from rules_core.rulebooks.source_text import cut_sections, read_source
+
+SHARED = Path(__file__).resolve().parents[3].parent / "shared" / "rulebooks"
+BOOKS = {b.slug: b for b in all_books()}
+MINIMUM_SECTIONS = {
+    "gotham-race": 28,
+    "gotham-city-strategy": 40,
+    "black-metro": 150,
+    "gotham-city-chronicles": 215,
+    "no-mans-land": 18,
+}
+
+
+def test_all_five_books_are_indexed() -> None:
+    assert set(BOOKS) == set(MINIMUM_SECTIONS)
+    for slug, minimum in MINIMUM_SECTIONS.items():
+        assert len(BOOKS[slug].sections) >= minimum
+
+
+@pytest.mark.parametrize("book", BOOKS.values(), ids=lambda b: b.slug)
+def test_sections_are_consistent(book: Book) -> None:
+    ids = [s.id for s in book.sections]
+    assert len(set(ids)) == len(ids)
+    position = {sid: i for i, sid in enumerate(ids)}
+    for section in book.sections:
+        assert re.fullmatch(r"[a-z0-9][a-z0-9.-]*", section.id)
+        assert section.title and len(section.summary) >= 20, section.id
+        assert section.keywords, section.id
+        if section.parent:
+            assert position[section.parent] < position[section.id]
+        assert set(section.related) <= set(ids)
+        assert len(section.heading.split()) <= 10
+
+
+@pytest.mark.parametrize("book", BOOKS.values(), ids=lambda b: b.slug)
+def test_labels_and_ids_find_their_own_section(book: Book) -> None:
+    for section in book.sections:
+        assert book.find(section.id) == section
+        if section.label:
+            assert book.find(section.label) == section, section.label
+            dotted = section.label.replace("·", ".").replace(" [", ".").replace("]", "")
+            assert book.find(dotted) == section, dotted
+
+
+def test_chronicles_spellings() -> None:
+    book = BOOKS["gotham-city-chronicles"]
+    for spelling in ("V·C·1 [a]", "V.C.1.a", "v c 1 a", "VC1a", "v-c-1-a"):
+        found = book.find(spelling)
+        assert found is not None and found.id == "v-c-1-a"
+    assert book.find("VII I").id == "vii-i"  # type: ignore[union-attr]
+    assert book.find("VIII").id == "viii"  # type: ignore[union-attr]
+    assert book.find("nothing here") is None and book.find("..") is None
+
+
+def test_chronicles_labels_every_chapter_and_step() -> None:
+    book = BOOKS["gotham-city-chronicles"]
+    labels = {s.label for s in book.sections}
+    for label in ("IV A", "V·C·1 [b]", "VI·D·3 [a] ii", "IX L", "VIII C", "VII H", "X"):
+        assert label in labels
+    skills = [s for s in book.sections if s.parent == "x"]
+    assert {s.title for s in skills} >= {"Ambidexterity", "Attraction", "Blast"}
+
+
+@pytest.mark.parametrize("book", BOOKS.values(), ids=lambda b: b.slug)
+def test_every_section_is_found_in_the_shared_rulebook(book: Book) -> None:
+    raw = (SHARED / book.source).read_text(encoding="utf-8")
+    cut = cut_sections(book, read_source(raw, book.form))
+    assert cut.missing == ()
+    assert set(cut.texts) == {s.id for s in book.sections}
+
+
+@pytest.mark.parametrize("book", BOOKS.values(), ids=lambda b: b.slug)
+def test_summaries_are_our_own_words(book: Book) -> None:
+    """No run of 14 words of the book appears in the index (summaries, titles, keywords)."""
+    source = " ".join(re.findall(r"[a-z]+", (SHARED / book.source).read_text().lower()))
+    words = source.split()
+    runs = {" ".join(words[i : i + 14]) for i in range(len(words) - 13)}
+    for section in book.sections:
+        ours = re.findall(r"[a-z]+", f"{section.title} {section.summary}".lower())
+        for i in range(len(ours) - 13):
+            assert " ".join(ours[i : i + 14]) not in runs, section.id

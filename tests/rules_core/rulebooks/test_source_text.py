@@ -1,0 +1,44 @@
+"""Cutting a rulebook file into sections: markup and white space do not matter, order does."""
+
+import json
+
+import pytest
+
+from rules_core.rulebooks.index import Book, Section
+from rules_core.rulebooks.source_text import cut_sections, read_source
+
+
+def book(*headings: str, form: str = "text") -> Book:
+    sections = tuple(
+        Section(book="b", id=f"s{i}", title=h, summary="x" * 20, heading=h)
+        for i, h in enumerate(headings)
+    )
+    return Book("b", "B", "b.txt", form, sections)
+
+
+def test_sections_run_to_the_next_heading() -> None:
+    text = "Intro\n## The   Turn\nDo things.\n**Scoring** count points\n"
+    cut = cut_sections(book("the turn", "SCORING"), text)
+    assert cut.missing == ()
+    assert cut.texts["s0"] == "## The   Turn\nDo things."
+    assert cut.texts["s1"] == "**Scoring** count points"
+
+
+def test_html_tags_are_ignored_but_angle_brackets_in_text_are_kept() -> None:
+    text = "<td>Dice <b>table</b></td> then 3 < 5 and 6 > 2 Next part"
+    cut = cut_sections(book("dice table", "3 < 5", "next part"), text)
+    assert cut.missing == ()
+
+
+def test_headings_are_found_in_order_only() -> None:
+    cut = cut_sections(book("second", "first"), "first ... second ...")
+    assert cut.missing == ("s1",)
+
+
+def test_json_pages_are_joined_with_page_markers() -> None:
+    text = read_source(json.dumps(["", "page one", "page two"]), "json-pages")
+    assert "[page 1]\npage one" in text and "[page 2]\npage two" in text
+    with pytest.raises(ValueError):
+        read_source(json.dumps({"not": "pages"}), "json-pages")
+    with pytest.raises(ValueError):
+        read_source("x", "pdf")
