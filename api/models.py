@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 
 
@@ -152,6 +153,7 @@ class Section(models.Model):
     keywords = models.TextField(blank=True, help_text="space-separated")
     related = models.JSONField(default=list)
     text = models.TextField(blank=True, help_text="the book's original text, from import_rulebook")
+    search_vector = SearchVectorField(null=True, help_text="PostgreSQL full-text vector")
 
     class Meta:
         ordering = ["book", "position"]

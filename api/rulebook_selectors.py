@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection
-from django.db.models import Count
+from django.db.models import Count, F
 
 from api.errors import NotFoundError
 from api.models import Rulebook, Section
@@ -103,34 +103,28 @@ def _search_sqlite(terms: list[str], book: str | None, limit: int) -> list[Hit]:
 
 
 def _search_postgres(terms: list[str], book: str | None, limit: int) -> list[Hit]:
-    from django.contrib.postgres.search import (
-        SearchHeadline,
-        SearchQuery,
-        SearchRank,
-        SearchVector,
-    )
+    from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
 
-    vector = (
-        SearchVector("title", weight="A", config="english")
-        + SearchVector("label", weight="A", config="english")
-        + SearchVector("keywords", weight="A", config="english")
-        + SearchVector("summary", weight="B", config="english")
-        + SearchVector("text", weight="C", config="english")
-    )
     query = SearchQuery(" | ".join(terms), search_type="raw", config="english")
-    rows = (
-        Section.objects.select_related("book")
-        .annotate(rank=SearchRank(vector, query, weights=[0.1, 0.3, 0.5, 1.0], cover_density=False))
-        .filter(rank__gt=0)
-    )
+    rows = Section.objects.filter(search_vector=query)
     if book:
         rows = rows.filter(book__slug=book)
-    rows = rows.annotate(
-        snippet=SearchHeadline(
-            "summary", query, config="english", start_sel="«", stop_sel="»", max_words=30
+    ranked = list(
+        rows.annotate(rank=SearchRank(F("search_vector"), query, weights=[0.1, 0.3, 0.5, 1.0]))
+        .order_by("-rank", "position")
+        .values_list("id", "rank")[:limit]
+    )
+    snippets = (
+        Section.objects.select_related("book")
+        .filter(id__in=[i for i, _ in ranked])
+        .annotate(
+            snippet=SearchHeadline(
+                "summary", query, config="english", start_sel="«", stop_sel="»", max_words=30
+            )
         )
-    ).order_by("-rank", "position")[:limit]
-    return [Hit(r, round(float(r.rank), 4), r.snippet) for r in rows]
+        .in_bulk()
+    )
+    return [Hit(snippets[i], round(float(rank), 4), snippets[i].snippet) for i, rank in ranked]
 
 
 def _ref_json(section: Section) -> dict[str, Any]:

@@ -60,7 +60,19 @@ def rulebooks_sync() -> int:
 
 
 def refresh_search_index(book: Rulebook) -> None:
-    """Rewrite a book's rows of the SQLite FTS5 table (PostgreSQL searches the table itself)."""
+    """Rewrite a book's full-text index: FTS5 rows on SQLite, the tsvector column on PostgreSQL."""
+    if connection.vendor == "postgresql":
+        from django.contrib.postgres.search import SearchVector
+
+        vector = (
+            SearchVector("title", weight="A", config="english")
+            + SearchVector("label", weight="A", config="english")
+            + SearchVector("keywords", weight="A", config="english")
+            + SearchVector("summary", weight="B", config="english")
+            + SearchVector("text", weight="C", config="english")
+        )
+        Section.objects.filter(book=book).update(search_vector=vector)
+        return
     if connection.vendor != "sqlite":
         return
     rows = list(
