@@ -86,7 +86,7 @@ def _search_sqlite(terms: list[str], book: str | None, limit: int) -> list[Hit]:
     match = " OR ".join(f'"{t}"' for t in terms)
     sql = (
         f"SELECT rowid, bm25(api_section_fts, {_SQLITE_WEIGHTS}) AS rank,"
-        " snippet(api_section_fts, -1, '«', '»', '…', 16)"
+        " snippet(api_section_fts, 4, '«', '»', '…', 24)"
         " FROM api_section_fts WHERE api_section_fts MATCH %s"
     )
     params: list[str | int] = [match]

@@ -123,7 +123,7 @@ class Client:
         raise AssertionError("unreachable")
 
 
-def start_server(env: dict[str, str], workers: int) -> subprocess.Popen[bytes]:
+def start_server(env: dict[str, str], workers: int, threads: int) -> subprocess.Popen[bytes]:
     server = subprocess.Popen(
         [
             sys.executable,
@@ -137,7 +137,7 @@ def start_server(env: dict[str, str], workers: int) -> subprocess.Popen[bytes]:
             "-k",
             "gthread",
             "--threads",
-            "8",
+            str(threads),
             "--log-level",
             "warning",
             "--keep-alive",
@@ -376,6 +376,7 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=6400, help="accepted moves to measure")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2)
+    parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
     parser.add_argument("--long-events", type=int, default=10_000)
     args = parser.parse_args()
 
@@ -397,13 +398,13 @@ def main() -> None:
     django.setup()
     from api.models import Game
 
-    server = start_server(env, args.workers)
+    server = start_server(env, args.workers, args.threads)
     try:
         games = create_games(args.games, args.players)
         moves, elapsed, latencies = bench_moves(games, args.clients, args.moves)
         bare_n, bare_elapsed, bare_latencies = bench_bare(games, args.clients, args.moves)
         full_rate, bare_rate = moves / elapsed, bare_n / bare_elapsed
-        what = f"{args.clients} clients, {args.games} games, gunicorn {args.workers}x8, PostgreSQL"
+        what = f"{args.clients} clients, {args.games} games, gunicorn {args.workers}x{args.threads}, PostgreSQL"
         rows.append((f"accepted moves/s, full stack ({what})", f"{full_rate:.0f}", ""))
         rows.append(("  p50 / p99 latency", p50_p99(latencies), "p99 ≤ 50 ms"))
         rows.append(("bare DRF append view, same clients and database", f"{bare_rate:.0f}", ""))
