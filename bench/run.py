@@ -404,7 +404,8 @@ def main() -> None:
         moves, elapsed, latencies = bench_moves(games, args.clients, args.moves)
         bare_n, bare_elapsed, bare_latencies = bench_bare(games, args.clients, args.moves)
         full_rate, bare_rate = moves / elapsed, bare_n / bare_elapsed
-        what = f"{args.clients} clients, {args.games} games, gunicorn {args.workers}x{args.threads}, PostgreSQL"
+        server_shape = f"gunicorn {args.workers}x{args.threads}"
+        what = f"{args.clients} clients, {args.games} games, {server_shape}, PostgreSQL"
         rows.append((f"accepted moves/s, full stack ({what})", f"{full_rate:.0f}", ""))
         rows.append(("  p50 / p99 latency", p50_p99(latencies), "p99 ≤ 50 ms"))
         rows.append(("bare DRF append view, same clients and database", f"{bare_rate:.0f}", ""))
