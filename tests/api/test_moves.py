@@ -224,3 +224,26 @@ def test_the_move_answer_hides_what_the_mover_may_not_see(
     assert later and all(e["data"]["card"] is None for e in later)
     replenished = [e for e in events if e["type"] == "decks_replenished"]
     assert all("count" in d for e in replenished for d in e["data"]["added"])
+
+
+def test_a_gotham_city_strategy_game_against_three_bots_reaches_a_winner(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    from api.services import bots_play
+
+    body = create_game(
+        game="gotham-city-strategy", players=[{"name": "Ann"}, *[{"bot": "random"}] * 3], seed=4
+    )
+    gid, token = body["id"], body["seats"][0]["token"]
+    rng = __import__("random").Random(4)
+    for _ in range(3000):
+        bots_play(game_id=gid)
+        game = api.get(f"/api/games/{gid}/").json()
+        if game["status"] == "finished":
+            break
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+        response = post_move(api, gid, token, legal["version"], rng.choice(legal["moves"]))
+        assert response.status_code == 201, response.json()
+    game = api.get(f"/api/games/{gid}/").json()
+    assert game["status"] == "finished" and game["outcome"]["winners"]
+    call_command("verify_log", str(gid))

@@ -6,6 +6,7 @@ and review the diff.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -18,7 +19,19 @@ from rules_core.engine import fold, get_game
 from rules_core.engine.types import JSON
 
 HERE = Path(__file__).parent
-CASES = [("gotham-race", players, seed) for players, seed in ((1, 11), (2, 22), (3, 33), (4, 44))]
+CASES = [
+    *(("gotham-race", players, seed) for players, seed in ((1, 11), (2, 22), (3, 33), (4, 44))),
+    *(("gotham-city-strategy", players, seed) for players, seed in ((2, 5), (4, 7))),
+]
+VIEW_EVERY = 50  # the acting seat's view is recorded every this many steps (events record all)
+
+
+def _legal_record(legal: list[JSON]) -> JSON:
+    """The legal moves, or for long lists their count and digest (keeps the files readable)."""
+    if len(legal) <= 20:
+        return legal
+    digest = hashlib.sha256(json.dumps(legal, sort_keys=True).encode()).hexdigest()
+    return {"count": len(legal), "sha256": digest}
 
 
 def playthrough(slug: str, players: int, seed: int) -> dict[str, JSON]:
@@ -37,8 +50,8 @@ def playthrough(slug: str, players: int, seed: int) -> dict[str, JSON]:
         steps.append(
             {
                 "seat": seat,
-                "view": spec.view(state, seat),
-                "legal": [m.to_json() for m in legal],
+                **({"view": spec.view(state, seat)} if len(steps) % VIEW_EVERY == 0 else {}),
+                "legal": _legal_record([m.to_json() for m in legal]),
                 "applied": move.to_json(),
                 "events": [{"type": e.type, "data": spec.redact(e, None, True)} for e in events],
             }

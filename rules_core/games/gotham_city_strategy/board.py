@@ -1,0 +1,115 @@
+"""Pure questions about the map: who rules a block, where threats and henchmen may go, abilities."""
+
+from __future__ import annotations
+
+from rules_core.games.gotham_city_strategy.content import Op
+from rules_core.games.gotham_city_strategy.state import (
+    BLOCKS,
+    HENCHMEN_LIMIT,
+    THREATS_PER_BLOCK,
+    GcsState,
+)
+
+
+def ability_ops(state: GcsState, seat: int, op: str) -> list[Op]:
+    """The chosen abilities of `seat` with effect `op`."""
+    assert state.pack is not None
+    found = []
+    for card_id in state.players[seat].abilities:
+        effect = state.pack.card(card_id).effect[0]
+        if effect.op == op:
+            found.append(effect)
+    return found
+
+
+def ability_total(state: GcsState, seat: int, op: str) -> int:
+    return sum(e.amount for e in ability_ops(state, seat, op))
+
+
+def villain_at(state: GcsState, block: int) -> int:
+    """The seat whose villain stands on `block`, or -1."""
+    for seat, player in enumerate(state.players):
+        if player.villain_at == block:
+            return seat
+    return -1
+
+
+def rulers(state: GcsState, block: int) -> frozenset[int]:
+    """Who rules a block (glossary 'Ruling' and the two-player rule)."""
+    if state.batman_at == block:
+        return frozenset()
+    if not any(p.threats[block] or p.henchmen[block] for p in state.players):
+        return frozenset()
+    villain = villain_at(state, block)
+    if villain >= 0:
+        return frozenset({villain})
+    strength = [p.threats[block] + p.henchmen[block] for p in state.players]
+    best = max(strength)
+    leaders = frozenset(s for s, v in enumerate(strength) if v == best)
+    if len(state.players) == 2 and len(leaders) > 1:
+        return frozenset()
+    return leaders
+
+
+def ruled_blocks(state: GcsState, seat: int, district: str = "") -> list[int]:
+    assert state.pack is not None
+    return [
+        b
+        for b in range(BLOCKS)
+        if (not district or state.pack.blocks[b].district == district) and seat in rulers(state, b)
+    ]
+
+
+def threat_room(state: GcsState, seat: int, block: int) -> int:
+    """How many more of `seat`'s threats the block may take."""
+    limit = THREATS_PER_BLOCK + ability_total(state, seat, "threat_limit")
+    return limit - state.players[seat].threats[block]
+
+
+def threat_targets(
+    state: GcsState, seat: int, district: str = "", exclude: tuple[int, ...] = ()
+) -> list[int]:
+    """Blocks where `seat` may place a threat now (never Batman's block)."""
+    assert state.pack is not None
+    return [
+        b
+        for b in range(BLOCKS)
+        if b != state.batman_at
+        and b not in exclude
+        and (not district or state.pack.blocks[b].district == district)
+        and threat_room(state, seat, b) > 0
+    ]
+
+
+def henchmen_limit(state: GcsState, seat: int) -> int:
+    return HENCHMEN_LIMIT + ability_total(state, seat, "henchmen_limit")
+
+
+def enemy_figures(state: GcsState, seat: int, block: int) -> bool:
+    """Whether another player's villain or henchmen stand on `block`."""
+    return any(
+        other != seat and (p.villain_at == block or p.henchmen[block])
+        for other, p in enumerate(state.players)
+    )
+
+
+def henchman_targets(state: GcsState, seat: int, district: str = "") -> list[int]:
+    """Blocks where a card may put `seat`'s henchmen: no enemy figure and no Batman there."""
+    assert state.pack is not None
+    return [
+        b
+        for b in range(BLOCKS)
+        if b != state.batman_at
+        and (not district or state.pack.blocks[b].district == district)
+        and not enemy_figures(state, seat, b)
+    ]
+
+
+def left_of(state: GcsState, seat: int) -> int:
+    return (seat + 1) % len(state.players)
+
+
+def clockwise_others(state: GcsState, seat: int) -> list[int]:
+    """The other seats in clockwise order, starting with the player on the left."""
+    count = len(state.players)
+    return [(seat + i) % count for i in range(1, count)]

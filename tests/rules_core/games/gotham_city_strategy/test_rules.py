@@ -1,0 +1,395 @@
+"""Gotham City Strategy rules: the rulebook's examples and each rule, with scripted dice."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from rules_core.engine import GameEvent, Move, Rejection, fold
+from rules_core.engine.updating import updated
+from rules_core.games.gotham_city_strategy import GAME, board
+from rules_core.games.gotham_city_strategy.content import Op
+from rules_core.games.gotham_city_strategy.events import FightResolved, GameFinished
+from rules_core.games.gotham_city_strategy.rules import _Run
+from rules_core.games.gotham_city_strategy.state import BATCAVE, HIDEOUT, Decision, GcsState
+
+PACK = GAME._pack({})
+ACE = PACK.block_index("ace-chemicals")
+
+
+class Dice(random.Random):
+    """An rng whose `choice` returns scripted faces (shuffles stay seeded)."""
+
+    def __init__(self, *faces: str) -> None:
+        super().__init__(0)
+        self.faces = list(faces)
+
+    def choice(self, seq: Sequence[Any]) -> Any:
+        return self.faces.pop(0) if self.faces else seq[0]
+
+
+def ready(villains: Sequence[str], seed: int = 1, variant: bool = False) -> GcsState:
+    """A game past set-up (starting threats placed on the first legal blocks), no threats left."""
+    options: dict[str, Any] = {"villains": list(villains), "variant": variant}
+    state = fold(GAME, GAME.setup(len(villains), options, random.Random(seed)))
+    while state.phase == "setup" or state.pending:
+        (seat,) = GAME.to_act(state)
+        state = act(state, seat, GAME.legal_moves(state, seat)[0])
+    players = tuple(updated(p, threats=(0,) * 12) for p in state.players)
+    return updated(state, players=players)
+
+
+def act(state: GcsState, seat: int, move: Move, rng: random.Random | None = None) -> GcsState:
+    return fold(GAME, events_of(state, seat, move, rng), state)
+
+
+def events_of(
+    state: GcsState, seat: int, move: Move, rng: random.Random | None = None
+) -> list[GameEvent]:
+    result = GAME.decide(state, seat, move, rng or random.Random(0))
+    assert not isinstance(result, Rejection), result
+    return result
+
+
+def refused(state: GcsState, seat: int, move: Move) -> Rejection:
+    result = GAME.decide(state, seat, move, random.Random(0))
+    assert isinstance(result, Rejection)
+    assert result.citations
+    return result
+
+
+def with_player(state: GcsState, seat: int, **changes: Any) -> GcsState:
+    players = list(state.players)
+    players[seat] = updated(players[seat], **changes)
+    return updated(state, players=tuple(players))
+
+
+def blocks(**counts: int) -> tuple[int, ...]:
+    values = [0] * 12
+    for name, count in counts.items():
+        values[PACK.block_index(name.replace("_", "-"))] = count
+    return tuple(values)
+
+
+def test_the_joker_spends_six_information_from_level_four() -> None:
+    state = ready(["joker", "penguin"])
+    three = blocks(diamond_row=1, city_hall=1, dixon_docks=1)
+    state = with_player(state, 0, level=4, information=7, threats=three)
+    state = act(state, 0, Move.of("advance"))
+    joker = state.players[0]
+    assert (joker.level, joker.information) == (5, 1)
+    assert len(board.ruled_blocks(state, 0)) == 3  # level 5 asks for 5 ruled blocks
+    assert Move.of("advance") not in GAME.legal_moves(state, 0)
+    assert refused(state, 0, Move.of("advance")).code == "requirement_not_met"
+
+
+def test_the_penguin_reaching_level_two_chooses_an_ability() -> None:
+    state = ready(["penguin", "joker"])
+    state = with_player(state, 0, money=5)
+    state = act(state, 0, Move.of("advance"))
+    assert state.players[0].level == 2 and state.ability_due
+    umbrella = Move.of("choose_ability", card="penguin-hypnotizing-umbrella")
+    assert umbrella in GAME.legal_moves(state, 0)
+    state = act(state, 0, umbrella)
+    assert state.players[0].abilities == ("penguin-hypnotizing-umbrella",)
+    assert refused(state, 0, umbrella).code == "no_ability_due"
+
+
+def signal_card() -> str:
+    return next(c.id for c in PACK.plots if c.signal)
+
+
+def midtown_batman_card() -> str:
+    return next(c.id for c in PACK.batman_cards if c.effect[0].district == "midtown")
+
+
+def test_two_face_sends_batman_to_ace_chemicals_with_order_value_three() -> None:
+    state = ready(["two-face", "penguin"])
+    card = signal_card()
+    state = with_player(state, 0, hand=(card,))
+    state = with_player(state, 1, henchmen=blocks(ace_chemicals=2), threats=blocks(ace_chemicals=4))
+    state = updated(state, batman_level=3, batman_deck=(midtown_batman_card(), *state.batman_deck))
+    assert PACK.batman[2].order == 3
+    state = act(state, 0, Move.of("play", card=card))
+    assert state.pending[0].kind == "batman_to"
+    state = act(state, 0, Move.of("batman_to", block=ACE))
+    penguin = state.players[1]
+    assert state.batman_at == ACE
+    assert penguin.henchmen[ACE] == 0 and penguin.hideout_henchmen == 2
+    head = state.pending[0]
+    assert (head.kind, head.count, head.must) == ("remove_threats", 3, False)
+    for _ in range(3):
+        state = act(state, 0, Move.of("remove_threat", block=ACE, owner=1))
+    assert state.players[1].threats[ACE] == 1
+    assert state.pending[0].kind == "use_card"
+
+
+def croc_against_joker(croc_bonus: bool = True) -> GcsState:
+    state = ready(["killer-croc", "joker"])
+    abilities = ("killer-croc-death-roll",) if croc_bonus else ()
+    state = with_player(state, 0, abilities=abilities, information=3)
+    state = with_player(state, 1, villain_at=ACE, henchmen=blocks(ace_chemicals=1))
+    return updated(state, step="actions")
+
+
+def test_killer_croc_wins_the_tie_as_the_villain_entering() -> None:
+    state = croc_against_joker()
+    state = act(state, 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    events = events_of(state, 0, Move.of("done_moving"), Dice("1", "2"))
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert (fight.aggressor_total, fight.defender_total, fight.winner) == (3, 3, 0)
+    state = fold(GAME, events, state)
+    joker = state.players[1]
+    assert joker.villain_at == HIDEOUT and joker.henchmen[ACE] == 0 and joker.hideout_henchmen == 1
+    assert state.players[0].villain_at == ACE
+    assert state.pending[0] == Decision(seat=0, kind="place_threats", count=2)
+
+
+def test_the_bat_emblem_counts_zero_between_villains() -> None:
+    state = croc_against_joker(croc_bonus=False)
+    state = act(state, 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    events = events_of(state, 0, Move.of("done_moving"), Dice("bat", "bat"))
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert (fight.aggressor_total, fight.defender_total, fight.winner) == (0, 1, 1)
+
+
+def test_hypnotizing_umbrella_steals_from_the_defeated_villain() -> None:
+    state = ready(["penguin", "joker"])
+    state = with_player(state, 0, abilities=("penguin-hypnotizing-umbrella",), information=1)
+    state = with_player(state, 1, villain_at=ACE, money=1, information=4)
+    state = updated(state, step="actions")
+    for move in (Move.of("move"), Move.of("move_villain", to=ACE)):
+        state = act(state, 0, move)
+    state = act(state, 0, Move.of("done_moving"), Dice("3", "1"))
+    assert state.pending[0].kind == "steal" and state.pending[0].victim == 1
+    state = act(state, 0, Move.of("steal", resource="money"))
+    assert GAME.legal_moves(state, 0) == [Move.of("steal", resource="information")]
+    state = act(state, 0, Move.of("steal", resource="information"))
+    assert (state.players[1].money, state.players[1].information) == (0, 3)
+    assert state.pending[0].kind == "place_threats"
+
+
+def batman_fight(
+    faces: tuple[str, str], henchmen: int, drawer_fights: bool
+) -> tuple[GcsState, list[GameEvent]]:
+    """Batman is sent to Ace Chemicals where the Joker stands; faces: (villain, Batman)."""
+    state = ready(["two-face", "joker", "penguin"])
+    card = signal_card()
+    joker = 0 if drawer_fights else 1
+    state = with_player(
+        state,
+        joker,
+        villain_at=ACE,
+        henchmen=blocks(ace_chemicals=henchmen),
+        threats=blocks(ace_chemicals=5),
+    )
+    state = with_player(state, 0, hand=(card,))
+    state = updated(state, batman_deck=(midtown_batman_card(), *state.batman_deck))
+    state = act(state, 0, Move.of("play", card=card))
+    events = events_of(state, 0, Move.of("batman_to", block=ACE), Dice(*faces))
+    return fold(GAME, events, state), events
+
+
+def test_the_bat_emblem_wins_for_batman_whatever_the_henchmen() -> None:
+    state, events = batman_fight(("bat", "1"), henchmen=4, drawer_fights=False)
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert fight.winner == -1 and fight.aggressor == -1
+    assert state.players[1].villain_at == HIDEOUT and state.players[1].hideout_henchmen == 4
+    assert state.batman_at == ACE
+    head = state.pending[0]
+    assert (head.seat, head.kind, head.count, head.must) == (0, "remove_threats", 2, True)
+    assert Move.of("stop") not in GAME.legal_moves(state, 0)
+    assert refused(state, 0, Move.of("stop")).code == "must_continue"
+
+
+def test_batman_entering_wins_ties_and_the_left_player_controls_him_against_the_drawer() -> None:
+    # Batman rolls 1 + fight value 1 = 2; the drawer's own villain (seat 0) rolls 1 + 1 henchman.
+    state, events = batman_fight(("1", "1"), henchmen=1, drawer_fights=True)
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert (fight.aggressor_total, fight.defender_total, fight.winner) == (2, 2, -1)
+    assert state.pending[0].seat == 1  # the player to the drawer's left removes the threats
+
+
+def test_a_villain_beating_batman_sends_him_to_the_batcave_a_level_up() -> None:
+    state, events = batman_fight(("3", "1"), henchmen=1, drawer_fights=False)
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert fight.winner == 1
+    assert state.batman_at == BATCAVE and state.batman_level == 2
+    assert state.players[1].villain_at == ACE
+    assert state.pending[0] == Decision(seat=1, kind="place_threats", count=2)
+
+
+def test_ruling_follows_the_glossary_and_the_two_player_rule() -> None:
+    two = ready(["joker", "penguin"])
+    two = with_player(two, 0, threats=blocks(ace_chemicals=2))
+    two = with_player(two, 1, threats=blocks(ace_chemicals=1), henchmen=blocks(ace_chemicals=1))
+    assert board.rulers(two, ACE) == frozenset()  # tied with two players: nobody
+    three = ready(["joker", "penguin", "two-face"])
+    three = with_player(three, 0, threats=blocks(ace_chemicals=2))
+    three = with_player(three, 1, threats=blocks(ace_chemicals=1), henchmen=blocks(ace_chemicals=1))
+    assert board.rulers(three, ACE) == frozenset({0, 1})
+    three = with_player(three, 2, villain_at=ACE)
+    assert board.rulers(three, ACE) == frozenset({2})  # a villain on the block rules it
+    assert board.rulers(updated(three, batman_at=ACE), ACE) == frozenset()
+    assert board.rulers(three, PACK.block_index("city-hall")) == frozenset()  # nothing there
+
+
+def test_threat_limits_and_batman_blocks() -> None:
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 0, threats=blocks(ace_chemicals=5))
+    state = updated(
+        state,
+        batman_at=PACK.block_index("city-hall"),
+        pending=(Decision(seat=0, kind="place_threats", count=1, must=True),),
+    )
+    targets = {m.get("block") for m in GAME.legal_moves(state, 0)}
+    assert ACE not in targets and PACK.block_index("city-hall") not in targets
+    assert refused(state, 0, Move.of("place_threat", block=ACE)).code == "cannot_place_threat"
+    full = with_player(state, 0, threats=(5, 5, 5, 5, 5, 0, 0, 0, 0, 0, 0, 0))  # 25 on the map
+    moves = GAME.legal_moves(full, 0)
+    assert moves and all(m.get("source") is not None for m in moves)
+
+
+def test_recruiting_costs_five_up_to_five_henchmen_or_six_with_the_trained_bird() -> None:
+    state = updated(ready(["penguin", "joker"]), step="actions")
+    state = with_player(state, 0, money=40, hideout_henchmen=4)
+    state = act(state, 0, Move.of("recruit"))
+    assert state.players[0].money == 35 and state.players[0].recruited == 5
+    assert Move.of("recruit") not in GAME.legal_moves(state, 0)
+    assert refused(state, 0, Move.of("recruit")).code == "cannot_recruit"
+    bird = with_player(state, 0, abilities=("penguin-trained-bird",))
+    assert Move.of("recruit") in GAME.legal_moves(bird, 0)
+
+
+def test_henchmen_must_outnumber_enemy_henchmen_who_then_flee() -> None:
+    state = updated(ready(["joker", "penguin"]), step="actions")
+    state = with_player(state, 0, hideout_henchmen=3, information=1)
+    state = with_player(state, 1, henchmen=blocks(ace_chemicals=2))
+    state = act(state, 0, Move.of("move"))
+    assert state.players[0].information == 0
+    two = Move.of("move_henchmen", source=HIDEOUT, target=ACE, count=2)
+    three = Move.of("move_henchmen", source=HIDEOUT, target=ACE, count=3)
+    assert two not in GAME.legal_moves(state, 0) and three in GAME.legal_moves(state, 0)
+    assert refused(state, 0, two).code == "cannot_move"
+    state = act(state, 0, three)
+    state = act(state, 0, Move.of("done_moving"))
+    assert state.players[0].henchmen[ACE] == 3
+    assert state.players[1].henchmen[ACE] == 0 and state.players[1].hideout_henchmen == 2
+    assert GAME.legal_moves(state, 0) == [Move.of("end_turn")]
+
+
+def test_henchmen_enter_a_batman_block_only_with_their_villain() -> None:
+    state = updated(ready(["joker", "penguin"]), step="actions", batman_at=ACE)
+    state = with_player(state, 0, hideout_henchmen=2, information=1)
+    state = act(state, 0, Move.of("move"))
+    alone = Move.of("move_henchmen", source=HIDEOUT, target=ACE, count=2)
+    assert alone not in GAME.legal_moves(state, 0)
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    assert alone in GAME.legal_moves(state, 0)
+
+
+def test_effects_on_other_players_go_clockwise_from_the_left() -> None:
+    state = ready(["joker", "penguin", "two-face", "killer-croc"])
+    for seat in (1, 2, 3):
+        state = with_player(state, seat, threats=blocks(ace_chemicals=2, city_hall=1))
+    state = updated(
+        state, step="resolve", program=(Op("others_lose", amount=2, resource="threats"),)
+    )
+    run = _Run(GAME, state)
+    GAME._advance(run, random.Random(0))
+    assert [d.seat for d in run.state.pending] == [1, 2, 3]
+    assert all(d.kind == "lose_threats" and d.must for d in run.state.pending)
+
+
+def test_a_player_short_of_a_resource_pays_what_they_have() -> None:
+    state = ready(["joker", "penguin", "two-face"])
+    state = with_player(state, 1, money=1)
+    state = with_player(state, 2, money=5)
+    state = with_player(state, 0, money=0)
+    state = updated(state, step="resolve", program=(Op("collect", amount=2, resource="money"),))
+    run = _Run(GAME, state)
+    GAME._advance(run, random.Random(0))
+    assert [p.money for p in run.state.players] == [3, 0, 3]
+
+
+def test_reaching_level_ten_wins_at_once() -> None:
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 0, level=9, money=10)
+    events = events_of(state, 0, Move.of("advance"))
+    assert isinstance(events[-1], GameFinished) and events[-1].winners == (0,)
+    assert GAME.outcome(fold(GAME, events, state)).winners == (0,)  # type: ignore[union-attr]
+
+
+def test_the_last_card_gives_everyone_one_last_turn_then_tie_breaks() -> None:
+    state = updated(ready(["joker", "penguin", "two-face"]), step="actions")
+    state = updated(state, deck=state.deck[:1])
+    state = act(state, 0, Move.of("end_turn"))
+    assert state.final_turns == 3 and state.current == 1
+    for _ in range(3):
+        seat = state.current
+        state = updated(state, step="actions")
+        state = with_player(state, seat, level=5, hideout_henchmen=seat % 2, information=seat)
+        state = act(state, seat, Move.of("end_turn"))
+    # equal levels; Penguin (seat 1) and Joker (seat 0)... seat 1 has a henchman and information 1
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (1,)
+
+
+def test_the_variant_plays_a_face_down_card_chosen_the_turn_before() -> None:
+    state = ready(["joker", "penguin"], variant=True)
+    assert all(p.face_down for p in state.players)
+    assert Move.of("reveal") in GAME.legal_moves(state, 0)
+    assert not any(m.type == "play" for m in GAME.legal_moves(state, 0))
+    card = state.players[0].face_down
+    state = act(state, 0, Move.of("reveal"))
+    assert state.played == card and not state.players[0].face_down
+    state = updated(state, pending=(), step="actions", played="")
+    ends = [m for m in GAME.legal_moves(state, 0) if m.type == "end_turn"]
+    assert ends and all(m.get("card") for m in ends)
+    state = act(state, 0, ends[0])
+    assert state.players[0].face_down == ends[0].get("card")
+
+
+def test_screens_and_hands_stay_hidden_from_other_seats() -> None:
+    state = ready(["joker", "penguin"])
+    theirs = GAME.view(state, 1)["players"][0]  # type: ignore[index]
+    assert theirs["money"] is None and theirs["hand"] == {"count": 5}  # type: ignore[index]
+    mine = GAME.view(state, 0)["players"][0]  # type: ignore[index]
+    assert mine["money"] == state.players[0].money  # type: ignore[index]
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_random_play_with_the_variant_reaches_an_outcome(seed: int) -> None:
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    log = GAME.setup(players, {"variant": True}, random.Random(seed))
+    state = fold(GAME, log)
+    for step in range(5000):
+        if GAME.outcome(state) is not None:
+            break
+        seat = min(GAME.to_act(state))
+        move = rng.choice(GAME.legal_moves(state, seat))
+        events = events_of(state, seat, move, random.Random(step))
+        state = fold(GAME, events, state)
+        log.extend(events)
+        for other in range(players):
+            hidden = GAME.hidden_from(state, other)
+            assert not any(c in hidden for c in state.players[other].hand)
+    assert GAME.outcome(state) is not None
+    assert fold(GAME, log) == state
+
+
+def test_game_options_are_checked() -> None:
+    assert GAME.validate_options(1, {}) is not None
+    assert GAME.validate_options(2, {"villains": ["joker", "joker"]}) is not None
+    assert GAME.validate_options(2, {"villains": ["joker", "bane"]}) is not None
+    assert GAME.validate_options(2, {"variant": "yes"}) is not None
+    assert (
+        GAME.validate_options(3, {"villains": ["penguin", "joker", "two-face"], "variant": True})
+        is None
+    )
