@@ -14,7 +14,9 @@ from rules_core.games.gotham_city_strategy.state import Decision, Plan
 @dataclass(frozen=True, slots=True)
 class GameStarted(GameEvent):
     type: ClassVar[str] = "game_started"
-    citations: ClassVar[tuple[Citation, ...]] = cite("setup", "components")
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "setup", "components", "glossary", "glossary.villain"
+    )
     villains: tuple[str, ...]
     variant: bool
     deck: tuple[str, ...]
@@ -116,7 +118,15 @@ class ResourcesChanged(GameEvent):
 
     type: ClassVar[str] = "resources_changed"
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "glossary.money", "glossary.information", "turn.plot.income", "turn.plot.effect.resources"
+        "glossary.money",
+        "glossary.information",
+        "glossary.income",
+        "glossary.resource",
+        "glossary.reserves",
+        "glossary.ruling",
+        "two-player",
+        "turn.plot.income",
+        "turn.plot.effect.resources",
     )
     owner: int
     money: int
@@ -134,7 +144,7 @@ class TurnStarted(GameEvent):
 class LevelAdvanced(GameEvent):
     type: ClassVar[str] = "level_advanced"
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.level", "turn.level.verify", "glossary.level"
+        "turn.level", "turn.level.verify", "turn.level.verify.example", "glossary.level"
     )
     level: int
 
@@ -142,7 +152,9 @@ class LevelAdvanced(GameEvent):
 @dataclass(frozen=True, slots=True)
 class AbilityChosen(GameEvent):
     type: ClassVar[str] = "ability_chosen"
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.level.ability", "glossary.ability")
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "turn.level.ability", "turn.level.ability.example", "glossary.ability"
+    )
     card: str
 
 
@@ -186,7 +198,10 @@ class BatmanMoved(GameEvent):
 
     type: ClassVar[str] = "batman_moved"
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.plot.bat-signal", "turn.plot.batman-blocks"
+        "turn.plot.bat-signal",
+        "turn.plot.bat-signal.example",
+        "turn.plot.batman-blocks",
+        "glossary.block",
     )
     target: int
 
@@ -211,7 +226,13 @@ class FightResolved(GameEvent):
     """A fight at `block`: the aggressor against a villain or Batman (defender -1), both totals."""
 
     type: ClassVar[str] = "fight_resolved"
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.fight-villains", "turn.fight-batman")
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "turn.fight-villains",
+        "turn.fight-villains.example",
+        "turn.fight-batman",
+        "glossary.fight-value",
+        "glossary.figures",
+    )
     block: int
     aggressor: int  # a seat, or -1 for Batman
     defender: int  # a seat, or -1 for Batman

@@ -81,7 +81,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "unknown_move": cite("turn"),
     "decision_pending": cite("turn.plot.effect.carry-out"),
     "wrong_step": cite("turn"),
-    "requirement_not_met": cite("turn.level.verify", "glossary.level"),
+    "requirement_not_met": cite("turn.level.verify", "glossary.level", "glossary.ruling"),
     "no_ability_due": cite("turn.level.ability"),
     "card_not_in_hand": cite("turn.plot"),
     "card_requirement_not_met": cite("turn.plot.effect", "variant"),
@@ -337,7 +337,8 @@ class GothamCityStrategy:
                 Move.of("take", first=a, second=b)
                 for a, b in itertools.combinations_with_replacement(TAKE, 2)
             ]
-        if not d.must and d.kind in ("place_threats", "remove_threats", "place_henchmen") and moves:
+        optional = not d.must or (d.kind == "place_threats" and player.reserve_threats == 0)
+        if optional and d.kind in ("place_threats", "remove_threats", "place_henchmen") and moves:
             moves.append(Move.of("stop"))
         return moves
 
@@ -457,6 +458,14 @@ class GothamCityStrategy:
         kind = move.type
         if state.pending:
             d = state.pending[0]
+            if d.kind == "use_card" and kind == "carry_out":
+                return _reject(
+                    "card_requirement_not_met",
+                    "You do not meet this card's requirement "
+                    "(ruled blocks or henchmen on the map): take two resources instead.",
+                )
+            if d.kind == "use_card" and kind == "take":
+                return _reject("bad_choice", f"Take two of {', '.join(TAKE)} (first <= second).")
             if kind == "stop":
                 return _reject(
                     "must_continue", f"The {d.kind.replace('_', ' ')} cannot be stopped early."
