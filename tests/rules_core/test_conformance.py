@@ -49,6 +49,26 @@ def _wrong_variants(move: Move) -> Iterator[Move]:
             yield Move(move.type, tuple(params))
 
 
+def _option_sets(spec: GameSpec[Any]) -> list[dict[str, JSON]]:
+    """The default options, and each boolean option switched on."""
+    schema = spec.options_schema()
+    switches = [
+        name
+        for name, entry in schema.items()
+        if isinstance(entry, dict) and entry.get("type") == "boolean"
+    ]
+    return [{}, *({name: True} for name in switches)]
+
+
+CASES = [(spec, options) for spec in GAMES for options in _option_sets(spec)]
+
+
+def _case_id(case: object) -> str:
+    if isinstance(case, dict):
+        return "+".join(sorted(case)) or "default"
+    return str(getattr(case, "slug", case))
+
+
 def _players(spec: GameSpec[Any], seed: int) -> int:
     return spec.min_players + seed % (spec.max_players - spec.min_players + 1)
 

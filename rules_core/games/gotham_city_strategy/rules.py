@@ -1213,6 +1213,8 @@ class GothamCityStrategy:
             }
         elif isinstance(event, BatmanDeckShuffled):
             data["deck"] = {"count": len(event.deck)}
+        elif isinstance(event, ResourcesChanged) and event.owner != seat:
+            data["money"] = data["information"] = None  # behind the owner's screen
         elif isinstance(event, CardsDealt | CardDrawn | CardFaceDown) and event.seat != seat:
             if isinstance(event, CardsDealt):
                 data["cards"] = [None for _ in event.cards]

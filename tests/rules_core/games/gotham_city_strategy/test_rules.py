@@ -394,3 +394,14 @@ def test_game_options_are_checked() -> None:
         GAME.validate_options(3, {"villains": ["penguin", "joker", "two-face"], "variant": True})
         is None
     )
+
+
+def test_money_and_information_changes_are_hidden_from_other_seats() -> None:
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 0, money=5)
+    events = events_of(state, 0, Move.of("advance"))  # pays 2 money
+    paid = next(e for e in events if e.type == "resources_changed")
+    assert GAME.redact(paid, 0, finished=False)["money"] == -2
+    assert GAME.redact(paid, 1, finished=False)["money"] is None
+    assert GAME.redact(paid, None, finished=False)["information"] is None
+    assert GAME.redact(paid, 1, finished=True)["money"] == -2
