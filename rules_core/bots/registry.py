@@ -1,18 +1,22 @@
-"""The bots a seat can be given, by name."""
+"""The bots a seat can be given, by name, and how a seat's bot is asked for a move."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules_core.bots.greedy import greedy_move
+from rules_core.bots.mcts import MctsSettings, mcts_move
 from rules_core.engine.spec import GameSpec
-from rules_core.engine.types import Move
+from rules_core.engine.types import JSON, Move
 
-Bot = Callable[[GameSpec[Any], Any, int, random.Random], Move]
+Bot = Callable[[GameSpec[Any], Any, int, random.Random, Mapping[str, JSON]], Move]
 
 
-def random_bot(spec: GameSpec[Any], state: Any, seat: int, rng: random.Random) -> Move:
+def random_bot(
+    spec: GameSpec[Any], state: Any, seat: int, rng: random.Random, options: Mapping[str, JSON]
+) -> Move:
     """Any legal move, uniformly at random (it looks at nothing but the legal moves)."""
     moves = spec.legal_moves(state, seat)
     if not moves:
@@ -20,9 +24,41 @@ def random_bot(spec: GameSpec[Any], state: Any, seat: int, rng: random.Random) -
     return rng.choice(moves)
 
 
-BOTS: dict[str, Bot] = {"random": random_bot}
+def greedy_bot(
+    spec: GameSpec[Any], state: Any, seat: int, rng: random.Random, options: Mapping[str, JSON]
+) -> Move:
+    return greedy_move(spec, state, seat, rng)
 
 
-def choose_move(name: str, spec: GameSpec[Any], state: Any, seat: int, rng: random.Random) -> Move:
-    """Ask the bot called `name` for a move of `seat`."""
-    return BOTS[name](spec, state, seat, rng)
+def mcts_bot(
+    spec: GameSpec[Any], state: Any, seat: int, rng: random.Random, options: Mapping[str, JSON]
+) -> Move:
+    return mcts_move(spec, state, seat, rng, MctsSettings.from_options(options)).move
+
+
+BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "mcts": mcts_bot}
+BOT_OPTIONS: dict[str, dict[str, JSON]] = {
+    "random": {},
+    "greedy": {},
+    "mcts": {
+        "iterations": {
+            "type": "integer",
+            "default": MctsSettings().iterations,
+            "min": 1,
+            "max": 20000,
+        },
+        "seconds": {"type": "number", "default": MctsSettings().seconds, "min": 0.01, "max": 10.0},
+    },
+}
+
+
+def choose_move(
+    name: str,
+    spec: GameSpec[Any],
+    state: Any,
+    seat: int,
+    rng: random.Random,
+    options: Mapping[str, JSON] | None = None,
+) -> Move:
+    """Ask the bot called `name` for a move of `seat` (it plays from `seat`'s view only)."""
+    return BOTS[name](spec, state, seat, rng, options or {})

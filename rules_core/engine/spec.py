@@ -71,6 +71,18 @@ class GameSpec(Protocol[S]):
         """What `seat` (or a spectator, None) may see of the state."""
         ...
 
+    def evaluate(self, state: S, seat: int) -> float:
+        """How good the state is for `seat`, from 0 (lost) to 1 (won): the bots' heuristic."""
+        ...
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        """A state `seat` cannot tell apart from this one: every hidden part resampled.
+
+        The result depends only on what `seat` may see (and `rng`), never on the hidden values,
+        so a bot that plays from it cannot read another seat's hand or the deck order.
+        """
+        ...
+
     def hidden_from(self, state: S, seat: int | None) -> frozenset[str]:
         """Values `seat` must not be able to see now (card ids in others' hands, deck order...).
 

@@ -8,6 +8,7 @@ incomes, turn changes) until some seat must decide.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -1183,6 +1184,53 @@ class GothamCityStrategy:
             "final_turns": state.final_turns,
             "variant": state.variant,
         }
+
+    def evaluate(self, state: GcsState, seat: int) -> float:
+        if state.phase == "over":
+            winners = [s for s in range(len(state.players)) if state.winner >> s & 1]
+            return 1.0 / len(winners) if seat in winners else 0.0
+        if not state.players:
+            return 0.0
+        scores = [
+            p.level
+            + 0.3 * len(board.ruled_blocks(state, s))
+            + 0.06 * (p.money + p.information)
+            + 0.15 * p.recruited
+            for s, p in enumerate(state.players)
+        ]
+        weights = [math.exp(x) for x in scores]
+        return weights[seat] / sum(weights)
+
+    def determinize(self, state: GcsState, seat: int, rng: random.Random) -> GcsState:
+        """Unseen cards reshuffled into the unseen places; others' screens set to our own totals.
+
+        A seat cannot see other screens, so the bot assumes the others hold what it holds.
+        """
+        if state.phase == "over" or not state.players:
+            return state
+        me = state.players[seat]
+        unknown = sorted(
+            [*state.deck, *(c for s, p in enumerate(state.players) if s != seat for c in p.hand)]
+            + [p.face_down for s, p in enumerate(state.players) if s != seat and p.face_down]
+        )
+        rng.shuffle(unknown)
+        batman = sorted(state.batman_deck)
+        rng.shuffle(batman)
+        players = []
+        for s, p in enumerate(state.players):
+            if s == seat:
+                players.append(p)
+                continue
+            hand = tuple(unknown.pop() for _ in p.hand)
+            face_down = unknown.pop() if p.face_down else ""
+            players.append(
+                updated(
+                    p, hand=hand, face_down=face_down, money=me.money, information=me.information
+                )
+            )
+        return updated(
+            state, players=tuple(players), deck=tuple(unknown), batman_deck=tuple(batman)
+        )
 
     def hidden_from(self, state: GcsState, seat: int | None) -> frozenset[str]:
         if state.phase == "over":

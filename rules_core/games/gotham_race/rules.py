@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -343,6 +344,51 @@ class GothamRace:
             "hands": hands,
             "winner": None if state.winner is None else FIGURE_NAMES[state.winner],
         }
+
+    def evaluate(self, state: RaceState, seat: int) -> float:
+        if state.phase == "over":
+            return 1.0 if state.winner is not None and state.owners[state.winner] == seat else 0.0
+        if state.pack is None or seat not in state.owners:
+            return 0.0
+        length = state.pack.track_length
+        remaining = [
+            min(state.finish - x, x - (state.finish - length)) + 1 for x in state.xs
+        ]  # squares still to go to get beyond the finish, the shorter way round
+        mine = remaining[state.owners.index(seat)]
+        rival = min(r for f, r in enumerate(remaining) if state.owners[f] != seat)
+        return 1.0 / (1.0 + math.exp((mine - rival) / 3.0))
+
+    def determinize(self, state: RaceState, seat: int, rng: random.Random) -> RaceState:
+        if state.pack is None or state.phase == "over":
+            return state
+        pack = state.pack
+        own = set(state.hands[seat]) if seat < len(state.hands) else set()
+        visible_deposit = {
+            p.card for p in state.deposit if state.revealed or state.owners[p.figure] == seat
+        }
+        unknown = [c for d in state.decks for c in d]
+        unknown += [c for s, h in enumerate(state.hands) if s != seat for c in h]
+        unknown += [p.card for p in state.deposit if p.card not in visible_deposit]
+        pools: dict[int, list[str]] = {}
+        for card in sorted(unknown):
+            pools.setdefault(pack.card(card).deck, []).append(card)
+        for pool in pools.values():
+            rng.shuffle(pool)
+
+        def deal(card: str) -> str:
+            """The card's slot refilled with an unknown card of the same back."""
+            return (
+                card
+                if card in own or card in visible_deposit
+                else pools[pack.card(card).deck].pop()
+            )
+
+        decks = tuple(tuple(deal(c) for c in d) for d in state.decks)
+        hands = tuple(
+            h if s == seat else tuple(deal(c) for c in h) for s, h in enumerate(state.hands)
+        )
+        deposit = tuple(Placed(p.figure, deal(p.card)) for p in state.deposit)
+        return updated(state, decks=decks, hands=hands, deposit=deposit)
 
     def hidden_from(self, state: RaceState, seat: int | None) -> frozenset[str]:
         if state.phase == "over":

@@ -1,0 +1,52 @@
+"""Greedy: one move ahead on the game's own evaluation, from the seat's determinized view.
+
+A move is scored by playing it in a few sampled states and letting the game run on (others'
+moves at random, dice sampled) until the seat is to move again, then asking `evaluate`: so a
+card placed face down is judged by how the round it starts tends to end.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules_core.engine.replay import fold
+from rules_core.engine.spec import GameSpec
+from rules_core.engine.types import Move, Rejection
+
+SAMPLES = 3
+HORIZON = 40  # other seats' moves played out at most before evaluating
+
+
+def _score(spec: GameSpec[Any], view: Any, seat: int, move: Move, rng: random.Random) -> float:
+    events = spec.decide(view, seat, move, rng)
+    if isinstance(events, Rejection):
+        return -1.0
+    state = fold(spec, events, view)
+    for _ in range(HORIZON):
+        if spec.outcome(state) is not None:
+            break
+        acting = spec.to_act(state)
+        if not acting or seat in acting:
+            break
+        actor = min(acting)
+        reply = spec.decide(state, actor, rng.choice(spec.legal_moves(state, actor)), rng)
+        if isinstance(reply, Rejection):
+            break
+        state = fold(spec, reply, state)
+    return spec.evaluate(state, seat)
+
+
+def greedy_move(spec: GameSpec[Any], state: Any, seat: int, rng: random.Random) -> Move:
+    """The legal move with the best mean sampled evaluation for `seat`; ties at random."""
+    moves = spec.legal_moves(spec.determinize(state, seat, rng), seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no legal move")
+    if len(moves) == 1:
+        return moves[0]
+    views = [spec.determinize(state, seat, rng) for _ in range(SAMPLES)]
+    rng.shuffle(moves)
+    scores = {
+        move: sum(_score(spec, view, seat, move, rng) for view in views) / SAMPLES for move in moves
+    }
+    return max(moves, key=lambda m: scores[m])

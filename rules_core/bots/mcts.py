@@ -1,0 +1,149 @@
+"""Information-set Monte Carlo tree search (UCT) over determinized states.
+
+Each iteration samples the hidden part of the state from the searching seat's view
+(`GameSpec.determinize`), walks the tree with UCT (only moves legal in that sample count),
+expands one move, plays random moves to a depth limit and scores the end with
+`GameSpec.evaluate` for every seat that moved. Dice and shuffles inside `decide` are sampled
+from the search's own generator: the future is never read from the real game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules_core.engine.replay import fold
+from rules_core.engine.spec import GameSpec
+from rules_core.engine.types import JSON, Move, Rejection
+
+
+@dataclass(frozen=True, slots=True)
+class MctsSettings:
+    """The search budget: stop at `iterations` or after `seconds`, whichever comes first."""
+
+    iterations: int = 400
+    seconds: float = 0.8
+    depth: int = 40
+    exploration: float = 1.2
+
+    @staticmethod
+    def from_options(options: Mapping[str, JSON]) -> MctsSettings:
+        defaults = MctsSettings()
+        iterations = options.get("iterations", defaults.iterations)
+        seconds = options.get("seconds", defaults.seconds)
+        return MctsSettings(
+            iterations=int(iterations)
+            if isinstance(iterations, int | float)
+            else defaults.iterations,
+            seconds=float(seconds) if isinstance(seconds, int | float) else defaults.seconds,
+        )
+
+
+@dataclass(slots=True)
+class _Node:
+    visits: int = 0
+    total: float = 0.0  # rewards of the seat whose move led here
+    children: dict[Move, _Node] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class MctsResult:
+    """The chosen move, each root move's mean value and visits, and the seats' mean rewards."""
+
+    move: Move
+    values: dict[Move, float]
+    visits: dict[Move, int]
+    seat_values: dict[int, float]
+    iterations: int
+
+
+def _apply(spec: GameSpec[Any], state: Any, seat: int, move: Move, rng: random.Random) -> Any:
+    events = spec.decide(state, seat, move, rng)
+    if isinstance(events, Rejection):
+        raise ValueError(f"a legal move was refused in search: {move} {events}")
+    return fold(spec, events, state)
+
+
+def _acting(spec: GameSpec[Any], state: Any) -> int | None:
+    if spec.outcome(state) is not None:
+        return None
+    acting = spec.to_act(state)
+    return min(acting) if acting else None
+
+
+def _uct_choice(node: _Node, legal: list[Move], exploration: float) -> Move:
+    """The legal child with the best upper confidence bound."""
+    log_visits = math.log(max(node.visits, 1))
+    return max(
+        legal,
+        key=lambda m: (
+            node.children[m].total / node.children[m].visits
+            + exploration * math.sqrt(log_visits / node.children[m].visits)
+        ),
+    )
+
+
+def mcts_move(
+    spec: GameSpec[Any], state: Any, seat: int, rng: random.Random, settings: MctsSettings
+) -> MctsResult:
+    """Search from `seat`'s view of `state` and return the most visited root move."""
+    root_moves = spec.legal_moves(spec.determinize(state, seat, rng), seat)
+    if not root_moves:
+        raise ValueError(f"seat {seat} has no legal move")
+    root = _Node()
+    seat_totals: dict[int, float] = {}
+    deadline = time.perf_counter() + settings.seconds
+    iterations = 0
+    while iterations < settings.iterations and (len(root_moves) > 1 or iterations == 0):
+        if iterations and time.perf_counter() > deadline:
+            break
+        iterations += 1
+        sample = spec.determinize(state, seat, rng)
+        node, path, current = root, [], sample
+        while (actor := _acting(spec, current)) is not None:
+            legal = spec.legal_moves(current, actor)
+            untried = [m for m in legal if m not in node.children]
+            if untried:
+                move = rng.choice(untried)
+                child = node.children.setdefault(move, _Node())
+                current = _apply(spec, current, actor, move, rng)
+                path.append((child, actor))
+                break
+            move = _uct_choice(node, legal, settings.exploration)
+            child = node.children[move]
+            current = _apply(spec, current, actor, move, rng)
+            path.append((child, actor))
+            node = child
+        for _ in range(settings.depth):
+            actor = _acting(spec, current)
+            if actor is None:
+                break
+            current = _apply(
+                spec, current, actor, rng.choice(spec.legal_moves(current, actor)), rng
+            )
+        rewards: dict[int, float] = {}
+        for _, actor in path:
+            if actor not in rewards:
+                rewards[actor] = spec.evaluate(current, actor)
+        rewards.setdefault(seat, spec.evaluate(current, seat))
+        root.visits += 1
+        for child, actor in path:
+            child.visits += 1
+            child.total += rewards[actor]
+        for who, reward in rewards.items():
+            seat_totals[who] = seat_totals.get(who, 0.0) + reward
+    visited = {m: c for m, c in root.children.items() if c.visits and m in root_moves}
+    if not visited:
+        return MctsResult(root_moves[0], {}, {}, {}, iterations)
+    best = max(visited, key=lambda m: (visited[m].visits, visited[m].total))
+    return MctsResult(
+        move=best,
+        values={m: c.total / c.visits for m, c in visited.items()},
+        visits={m: c.visits for m, c in visited.items()},
+        seat_values={s: t / max(iterations, 1) for s, t in seat_totals.items()},
+        iterations=iterations,
+    )
