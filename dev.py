@@ -46,6 +46,7 @@ def cmd_run() -> int:
     if code := run("manage.py", "migrate", "--noinput"):
         return code
     port = os.environ.get("PORT", "8000")
+    os.environ.setdefault("TASKS_IN_THREADS", "1")  # bots and analysis beside the requests
     return run("manage.py", "runserver", f"127.0.0.1:{port}", "--noreload")
 
 

@@ -60,7 +60,11 @@ class Appended:
 
 
 def append(
-    game: Game, spec: GameSpec[Any], state_before: Any, events: Sequence[GameEvent]
+    game: Game,
+    spec: GameSpec[Any],
+    state_before: Any,
+    events: Sequence[GameEvent],
+    move: dict[str, JSON] | None = None,
 ) -> tuple[Appended, Any]:
     """Append `events` after the game's head (the caller holds the game row lock).
 
@@ -87,6 +91,7 @@ def append(
                 seat=event.seat,
                 data=record["data"],
                 citations=record["citations"],
+                move=move if not rows else None,
                 prev_hash=prev_hash,
                 hash=digest,
             )

@@ -41,6 +41,7 @@ class Seat(models.Model):
     index = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=80, blank=True)
     bot = models.CharField(max_length=32, blank=True)
+    bot_options = models.JSONField(default=dict, blank=True)
     token_hash = models.CharField(max_length=64, blank=True, db_index=True)
 
     class Meta:
@@ -60,6 +61,9 @@ class Event(models.Model):
     seat = models.SmallIntegerField(null=True)
     data = models.JSONField()
     citations = models.JSONField(default=list)
+    move = models.JSONField(
+        null=True, blank=True, help_text="on the first event of a move's events: the move itself"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     prev_hash = models.CharField(max_length=64)
     hash = models.CharField(max_length=64)
@@ -98,6 +102,25 @@ class IdempotencyRecord(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat", "key"], name="unique_idempotency_key")
         ]
+
+
+class Analysis(models.Model):
+    """A replay analysis of a game by a bot, run on a worker; progress is `done` of `total`."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, related_name="analysis")
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0, help_text="the log length analysed")
+    settings = models.JSONField(default=dict)
+    error = models.TextField(blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
 
 
 class Annotation(models.Model):

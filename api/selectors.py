@@ -7,7 +7,7 @@ from typing import Any
 
 from api import event_store
 from api.errors import Forbidden, NotFoundError, Unauthenticated
-from api.models import Annotation, Event, Game, Seat
+from api.models import Analysis, Annotation, Event, Game, Seat
 from api.tokens import hash_token, parse_authorization
 from rules_core.engine import GameEvent, GameSpec, get_game
 from rules_core.engine.types import JSON
@@ -153,6 +153,7 @@ def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
     events: list[JSON] = []
     for row in Event.objects.filter(game=game).order_by("seq"):
         item = _event_json(spec, row, seat, finished)
+        item["move"] = row.move
         item["annotations"] = notes.get(row.seq, [])
         events.append(item)
     return {
@@ -179,3 +180,20 @@ def catalog() -> list[JSON]:
         }
         for spec in all_games()
     ]
+
+
+def analysis_json(*, game: Game) -> dict[str, JSON]:
+    """The state of a game's analysis: queued, running (done of total), done or failed."""
+    analysis = Analysis.objects.filter(game=game).first()
+    if analysis is None:
+        return {"status": "none", "done": 0, "total": 0}
+    body: dict[str, JSON] = {
+        "status": analysis.status,
+        "done": analysis.done,
+        "total": analysis.total,
+        "version": analysis.version,
+        "settings": analysis.settings,
+    }
+    if analysis.error:
+        body["error"] = analysis.error
+    return body

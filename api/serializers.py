@@ -10,6 +10,7 @@ from rest_framework import serializers
 class PlayerInput(serializers.Serializer[Any]):
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)
     bot = serializers.CharField(required=False, allow_blank=False, max_length=32)
+    bot_options = serializers.DictField(required=False, default=dict)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "bot" in attrs and attrs.get("name"):
@@ -143,3 +144,20 @@ class SearchResultOutput(CitationOutput):
 class SearchOutput(serializers.Serializer[Any]):
     q = serializers.CharField()
     results = SearchResultOutput(many=True)
+
+
+class AnalysisInput(serializers.Serializer[Any]):
+    iterations = serializers.IntegerField(required=False, default=200, min_value=1, max_value=5000)
+    seconds = serializers.FloatField(required=False, default=0.5, min_value=0.01, max_value=10.0)
+
+
+class AnalysisOutput(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=["none", "queued", "running", "done", "failed"])
+    done = serializers.IntegerField()
+    total = serializers.IntegerField()
+
+
+class AnnotationInput(serializers.Serializer[Any]):
+    seq = serializers.IntegerField(min_value=1)
+    text = serializers.CharField(max_length=2000)
+    author = serializers.CharField(required=False, max_length=80)

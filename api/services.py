@@ -7,19 +7,24 @@ queues follow-up work (bot turns) only after commit.
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
+import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 
-from api import event_store
+from api import event_store, live
 from api.errors import ApiError, IdempotencyMismatch, NotFoundError, VersionConflict
-from api.models import Game, IdempotencyRecord, Seat
+from api.models import Analysis, Annotation, Event, Game, IdempotencyRecord, Seat
+from api.queueing import enqueue_after_commit
 from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
-from rules_core.bots import BOTS, choose_move
+from rules_core.bots import BOT_OPTIONS, BOTS, choose_move
+from rules_core.bots.mcts import MctsSettings, mcts_move
 from rules_core.engine import GameSpec, Move, Rejection, get_game, to_json
 from rules_core.engine.randomness import bot_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
@@ -31,6 +36,7 @@ class PlayerSpec:
 
     name: str = ""
     bot: str = ""
+    bot_options: dict[str, JSON] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +77,9 @@ def game_create(
     for player in players:
         if player.bot and player.bot not in BOTS:
             raise ApiError(f"Unknown bot {player.bot!r}; bots: {', '.join(sorted(BOTS))}.")
+        unknown = set(player.bot_options) - set(BOT_OPTIONS.get(player.bot, {}))
+        if unknown or (player.bot_options and not player.bot):
+            raise ApiError(f"Bot options {sorted(unknown or player.bot_options)} are not known.")
     rejection = spec.validate_options(len(players), options)
     if rejection is not None:
         raise RuleRejected(
@@ -99,6 +108,7 @@ def game_create(
                     name=player.name
                     or (f"{player.bot} bot" if player.bot else f"Player {index + 1}"),
                     bot=player.bot,
+                    bot_options=dict(player.bot_options),
                     token_hash=hash_token(token) if token else "",
                 )
             )
@@ -109,10 +119,14 @@ def game_create(
 
 
 def _append_and_update(
-    game: Game, spec: GameSpec[Any], state: Any, events: Sequence[Any]
+    game: Game,
+    spec: GameSpec[Any],
+    state: Any,
+    events: Sequence[Any],
+    move: dict[str, JSON] | None = None,
 ) -> tuple[event_store.Appended, Any]:
     """Append events and bring the game row's cached head (version, status, to_act) up to date."""
-    appended, after = event_store.append(game, spec, state, events)
+    appended, after = event_store.append(game, spec, state, events, move)
     outcome = spec.outcome(after)
     game.version = appended.version
     game.head_hash = appended.head_hash
@@ -123,6 +137,8 @@ def _append_and_update(
     game.save(
         update_fields=["version", "head_hash", "state", "to_act", "outcome", "status", "updated_at"]
     )
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: live.publish(game_id, version))
     return appended, after
 
 
@@ -178,7 +194,9 @@ def move_submit(
             if isinstance(result, Rejection):
                 answer = MoveAnswer(422, rejection_json(result))
             else:
-                appended, after = _append_and_update(game, spec, state, result)
+                appended, after = _append_and_update(
+                    game, spec, state, result, {"seat": seat, **parsed.to_json()}
+                )
                 finished = spec.outcome(after) is not None
                 events: list[JSON] = [
                     event_view(spec, seq, event, seat, finished) for seq, event in appended.events
@@ -218,35 +236,45 @@ def _queue_bots_if_needed(game: Game) -> None:
     if set(game.bot_seats) & set(game.to_act):
         from api.tasks import play_bots
 
-        game_id = game.pk
-        transaction.on_commit(lambda: play_bots.delay(game_id))
+        enqueue_after_commit(play_bots, game.pk)
 
 
-MAX_BOT_MOVES_PER_TASK = 10_000
+@dataclass(frozen=True, slots=True)
+class Slice:
+    """What one time-boxed run of a long job did, and whether it has more to do."""
+
+    done: int
+    more: bool
 
 
-def bots_play(*, game_id: int) -> int:
-    """Make bot moves while a bot seat is to act; returns how many moves were made.
+def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
+    """Make bot moves while a bot seat is to act, for at most `seconds` (None: no limit).
 
     Safe to run twice or to retry after a crash: each move is submitted with the version it was
     chosen at, so a move is appended at most once and a stale one is simply re-chosen.
     """
     made = 0
-    while made < MAX_BOT_MOVES_PER_TASK:
+    deadline = None if seconds is None else time.monotonic() + seconds
+    while deadline is None or time.monotonic() < deadline:
         game = Game.objects.filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE:
-            return made
-        bots = dict(
-            Seat.objects.filter(game=game, index__in=game.to_act)
+            return Slice(made, more=False)
+        bots = {
+            index: (bot, options)
+            for index, bot, options in Seat.objects.filter(game=game, index__in=game.to_act)
             .exclude(bot="")
-            .values_list("index", "bot")
-        )
+            .values_list("index", "bot", "bot_options")
+        }
         if not bots:
-            return made
+            return Slice(made, more=False)
         seat = min(bots)
+        name, options = bots[seat]
         spec = get_game(game.game)
         state = event_store.load_state(game, spec)
-        move = choose_move(bots[seat], spec, state, seat, bot_rng(game.seed, game.version, seat))
+        if settings.GOTHAM_BOT_DELAY_SECONDS:
+            time.sleep(settings.GOTHAM_BOT_DELAY_SECONDS)
+        rng = bot_rng(game.seed, game.version, seat)
+        move = choose_move(name, spec, state, seat, rng, options)
         try:
             answer = move_submit(
                 game_id=game_id,
@@ -258,6 +286,125 @@ def bots_play(*, game_id: int) -> int:
         except VersionConflict:
             continue
         if answer.status != 201:
-            raise RuntimeError(f"bot {bots[seat]} chose a refused move: {answer.body}")
+            raise RuntimeError(f"bot {name} chose a refused move: {answer.body}")
         made += 1
-    return made
+    return Slice(made, more=True)
+
+
+def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotation:
+    """A person's comment on one event of a game."""
+    if not 1 <= seq <= game.version:
+        raise ApiError(f"seq must be between 1 and {game.version}.")
+    return Annotation.objects.create(
+        game=game, seq=seq, source=Annotation.Source.PERSON, author=author, text=text
+    )
+
+
+def analysis_request(*, game: Game, iterations: int, seconds: float) -> Analysis:
+    """(Re)start the analysis of a game on a worker; its annotations are replaced when it runs."""
+    from api.tasks import analyze_game
+
+    with transaction.atomic():
+        analysis, _ = Analysis.objects.update_or_create(
+            game=game,
+            defaults={
+                "status": Analysis.Status.QUEUED,
+                "done": 0,
+                "total": Event.objects.filter(game=game, move__isnull=False).count(),
+                "version": game.version,
+                "settings": {"iterations": iterations, "seconds": seconds},
+                "error": "",
+            },
+        )
+        enqueue_after_commit(analyze_game, analysis.pk)
+    return analysis
+
+
+LOST_VALUE_MARK = 0.15  # a move this much worse than the bot's preferred one is marked
+
+
+def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
+    """Walk the decisions of the log: evaluation per seat, the preferred move, lost value.
+
+    Works from where the analysis stands (`done`) for at most `seconds`; each decision's
+    annotation is replaced, so a run cut short by a crash is simply run again.
+    """
+    analysis = Analysis.objects.select_related("game").get(pk=analysis_id)
+    game = analysis.game
+    spec = get_game(game.game)
+    decisions = list(
+        Event.objects.filter(game=game, move__isnull=False, seq__lte=analysis.version)
+        .order_by("seq")
+        .values_list("seq", "move")
+    )
+    if analysis.done == 0:
+        Annotation.objects.filter(game=game, source=Annotation.Source.ANALYSIS).delete()
+    Analysis.objects.filter(pk=analysis_id).update(
+        status=Analysis.Status.RUNNING, total=len(decisions)
+    )
+    budget = MctsSettings.from_options(analysis.settings)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    done = analysis.done
+    try:
+        for seq, move in decisions[done:]:
+            if deadline is not None and time.monotonic() > deadline:
+                return Slice(done - analysis.done, more=True)
+            assert isinstance(move, dict)
+            judged = _judge(
+                spec,
+                event_store.load_state(game, spec, seq - 1),
+                move,
+                bot_rng(game.seed, seq, -1),
+                budget,
+            )
+            with transaction.atomic():
+                Annotation.objects.filter(
+                    game=game, seq=seq, source=Annotation.Source.ANALYSIS
+                ).delete()
+                Annotation.objects.create(
+                    game=game, seq=seq, source=Annotation.Source.ANALYSIS, author="mcts", **judged
+                )
+                done += 1
+                Analysis.objects.filter(pk=analysis_id).update(done=done)
+    except Exception as error:
+        Analysis.objects.filter(pk=analysis_id).update(
+            status=Analysis.Status.FAILED, error=str(error)
+        )
+        raise
+    Analysis.objects.filter(pk=analysis_id).update(status=Analysis.Status.DONE)
+    return Slice(done - analysis.done, more=False)
+
+
+def _judge(
+    spec: GameSpec[Any],
+    state: Any,
+    move: dict[str, JSON],
+    rng: random.Random,
+    budget: MctsSettings,
+) -> dict[str, Any]:
+    """The analysing bot's view of one decision, as an annotation's text and data."""
+    seat = int(move["seat"])  # type: ignore[arg-type]
+    played = Move.from_json({k: v for k, v in move.items() if k != "seat"})
+    result = mcts_move(spec, state, seat, rng, budget)
+    best_value = result.values.get(result.move, 0.0)
+    played_value = result.values.get(played, best_value if played == result.move else 0.0)
+    lost = max(0.0, best_value - played_value) if played != result.move else 0.0
+    mark = lost >= LOST_VALUE_MARK
+    text = (
+        f"Seat {seat}: the bot prefers {result.move.to_json()} ({best_value:.2f}); "
+        f"played {played.to_json()} ({played_value:.2f})" + (": lost value." if mark else ".")
+    )
+    return {
+        "text": text,
+        "data": {
+            "seat": seat,
+            "evaluation": {str(s): round(v, 3) for s, v in sorted(result.seat_values.items())},
+            "preferred": result.move.to_json(),
+            "preferred_value": round(best_value, 3),
+            "played": played.to_json(),
+            "played_value": round(played_value, 3),
+            "lost": round(lost, 3),
+            "mark": mark,
+            "iterations": result.iterations,
+        },
+    }

@@ -1,13 +1,32 @@
-"""Celery tasks: thin wrappers that take an id and call one service."""
+"""Celery tasks: thin wrappers that take an id and call one service.
+
+Both are safe to run again: bot moves carry the version they were chosen at, and an analysis
+replaces each decision's annotation. Each run is time-boxed and queues its own continuation, so
+no task outlives the broker's visibility timeout; `acks_late` with `reject_on_worker_lost` hands
+the task of a worker that died to another worker.
+"""
 
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 
 from api import services
 
 
 @shared_task(acks_late=True, reject_on_worker_lost=True, name="api.play_bots")  # type: ignore[untyped-decorator]
 def play_bots(game_id: int) -> int:
-    """Play the bot seats of a game while one is to act (safe to retry: moves carry versions)."""
-    return services.bots_play(game_id=game_id)
+    """Play the bot seats of a game while one is to act."""
+    run = services.bots_play(game_id=game_id, seconds=settings.GOTHAM_TASK_SLICE_SECONDS)
+    if run.more:
+        play_bots.delay(game_id)
+    return run.done
+
+
+@shared_task(acks_late=True, reject_on_worker_lost=True, name="api.analyze_game")  # type: ignore[untyped-decorator]
+def analyze_game(analysis_id: int) -> int:
+    """Analyse a game's decisions into annotations."""
+    run = services.game_analyze(analysis_id=analysis_id, seconds=settings.GOTHAM_TASK_SLICE_SECONDS)
+    if run.more:
+        analyze_game.delay(analysis_id)
+    return run.done

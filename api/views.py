@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from django.http import StreamingHttpResponse
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import renderers, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api import rulebook_selectors, selectors, services
+from api import live, rulebook_selectors, selectors, services
 from api.errors import Malformed, Unauthenticated
-from api.models import Game
+from api.models import Event, Game
 from api.serializers import (
+    AnalysisInput,
+    AnalysisOutput,
+    AnnotationInput,
     ConflictOutput,
     ErrorOutput,
     EventsOutput,
@@ -37,6 +42,18 @@ ERRORS = {
     403: OpenApiResponse(ErrorOutput),
     404: OpenApiResponse(ErrorOutput),
 }
+
+
+class EventStreamRenderer(renderers.BaseRenderer):
+    """Lets `Accept: text/event-stream` through content negotiation (the body is streamed)."""
+
+    media_type = "text/event-stream"
+    format = "event-stream"
+
+    def render(
+        self, data: object, accepted_media_type: str | None = None, renderer_context: object = None
+    ) -> bytes:
+        return b"" if data is None else str(data).encode()
 
 
 def _int_param(request: Request, name: str) -> int | None:
@@ -231,3 +248,73 @@ class RulesSearchView(APIView):
         limit = min(_int_param(request, "limit") or 10, 50)
         hits = rulebook_selectors.rules_search(question=question, book=book, limit=limit)
         return Response({"q": question, "results": [rulebook_selectors.hit_json(h) for h in hits]})
+
+
+class AnalysisView(APIView):
+    @extend_schema(request=AnalysisInput, responses={202: AnalysisOutput, **ERRORS})
+    def post(self, request: Request, game_id: int) -> Response:
+        game = selectors.game_get(game_id=game_id)
+        data = AnalysisInput(data=request.data if isinstance(request.data, dict) else {})
+        data.is_valid(raise_exception=True)
+        if Event.objects.filter(game=game, move__isnull=False).count() == 0:
+            raise Malformed("This game has no moves to analyse yet.")
+        services.analysis_request(
+            game=game,
+            iterations=data.validated_data["iterations"],
+            seconds=data.validated_data["seconds"],
+        )
+        return Response(selectors.analysis_json(game=game), status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(responses={200: AnalysisOutput, **ERRORS})
+    def get(self, request: Request, game_id: int) -> Response:
+        return Response(selectors.analysis_json(game=selectors.game_get(game_id=game_id)))
+
+
+class AnnotationsView(APIView):
+    @extend_schema(parameters=[AUTH], request=AnnotationInput, responses={201: dict, **ERRORS})
+    def post(self, request: Request, game_id: int) -> Response:
+        game, seat = _game_and_caller(request, game_id)
+        if not isinstance(request.data, dict):
+            raise Malformed("The body must be a JSON object.")
+        data = AnnotationInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        author = data.validated_data.get("author") or (
+            game.seats.get(index=seat).name if seat is not None else "spectator"
+        )
+        note = services.annotation_add(
+            game=game,
+            seq=data.validated_data["seq"],
+            text=data.validated_data["text"],
+            author=author,
+        )
+        body = {"seq": note.seq, "source": note.source, "author": note.author, "text": note.text}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class StreamView(APIView):
+    """Server-Sent Events: each new event of the game as the caller may see it."""
+
+    renderer_classes = [EventStreamRenderer, JSONRenderer]
+
+    @extend_schema(
+        parameters=[
+            AUTH,
+            OpenApiParameter("after", int, description="start after this seq (default: now)"),
+            OpenApiParameter("seconds", int, description="close after this long (max 600)"),
+        ],
+        responses={(200, "text/event-stream"): str},
+    )
+    def get(self, request: Request, game_id: int) -> StreamingHttpResponse:
+        game, seat = _game_and_caller(request, game_id)
+        after = _int_param(request, "after")
+        seconds = min(_int_param(request, "seconds") or 300, 600)
+        stream = live.event_stream(
+            game_id=game.pk,
+            seat=seat,
+            after=game.version if after is None else after,
+            seconds=seconds,
+        )
+        response = StreamingHttpResponse(stream, content_type="text/event-stream")
+        response["Cache-Control"] = "no-cache"
+        response["X-Accel-Buffering"] = "no"
+        return response

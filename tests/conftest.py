@@ -62,26 +62,17 @@ def celery_is_eager() -> bool:
     return bool(settings.CELERY_TASK_ALWAYS_EAGER)
 
 
-@pytest.fixture(scope="session")
-def celery_worker_factory(
-    django_db_setup: Any, django_db_blocker: Any
-) -> Iterator[Callable[[], subprocess.Popen[bytes]]]:
-    """Start real `celery worker` processes on the test database; all are stopped at the end."""
-    if celery_is_eager():
-        pytest.skip("Celery runs eagerly (no REDIS_URL): the real-worker tests need Redis")
-    database = settings.DATABASES["default"]
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "gotham.settings.base",
-        "DATABASE_URL": (
-            f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
-        ),
-        "CELERY_EAGER": "0",
-    }
-    started: list[subprocess.Popen[bytes]] = []
+class Workers:
+    """Real `celery worker` processes on the test database; all are stopped at the end."""
 
-    def start() -> subprocess.Popen[bytes]:
-        log = open(ROOT / "build" / f"celery-worker-{len(started)}.log", "wb")  # noqa: SIM115
+    def __init__(self, env: dict[str, str]) -> None:
+        self.env = env
+        self.started: list[subprocess.Popen[bytes]] = []
+
+    def start(self, **extra_env: str) -> subprocess.Popen[bytes]:
+        index = len(self.started)
+        path = ROOT / "build" / f"celery-worker-{index}.log"
+        log = path.open("wb")
         process = subprocess.Popen(
             [
                 sys.executable,
@@ -96,25 +87,26 @@ def celery_worker_factory(
                 "--without-gossip",
                 "--without-mingle",
                 "--hostname",
-                f"test{len(started)}@%h",
+                f"test{index}@%h",
             ],
             cwd=ROOT,
-            env=env,
+            env={**self.env, **extra_env},
             stdout=log,
             stderr=subprocess.STDOUT,
         )
-        started.append(process)
+        self.started.append(process)
         deadline = time.monotonic() + 60
-        path = ROOT / "build" / f"celery-worker-{len(started) - 1}.log"
         while b"ready" not in path.read_bytes():
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"celery worker did not start: {path.read_text()[-2000:]}")
             time.sleep(0.2)
         return process
 
-    yield start
-    for process in started:
-        if process.poll() is None:
+    def alive(self) -> list[subprocess.Popen[bytes]]:
+        return [p for p in self.started if p.poll() is None]
+
+    def stop_all(self) -> None:
+        for process in self.alive():
             process.terminate()
             try:
                 process.wait(timeout=20)
@@ -124,8 +116,26 @@ def celery_worker_factory(
 
 
 @pytest.fixture(scope="session")
-def celery_worker(
-    celery_worker_factory: Callable[[], subprocess.Popen[bytes]],
-) -> subprocess.Popen[bytes]:
-    """One real worker for the session."""
-    return celery_worker_factory()
+def celery_workers(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Workers]:
+    """Start and stop real workers pointed at the test database (skipped when Celery is eager)."""
+    if celery_is_eager():
+        pytest.skip("Celery runs eagerly (no REDIS_URL): the real-worker tests need Redis")
+    database = settings.DATABASES["default"]
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "gotham.settings.base",
+        "DATABASE_URL": (
+            f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
+        ),
+        "CELERY_EAGER": "0",
+    }
+    workers = Workers(env)
+    yield workers
+    workers.stop_all()
+
+
+@pytest.fixture
+def celery_worker(celery_workers: Workers) -> subprocess.Popen[bytes]:
+    """A running worker (started if none is alive)."""
+    alive = celery_workers.alive()
+    return alive[0] if alive else celery_workers.start()

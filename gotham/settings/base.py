@@ -103,6 +103,18 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 GOTHAM_SNAPSHOT_EVERY = ENV.snapshot_every
+GOTHAM_REDIS_URL = ENV.redis_url
+GOTHAM_TASKS_IN_THREADS = ENV.tasks_in_threads
+if ENV.redis_url:
+    # a task whose worker died unacknowledged is handed out again after this long
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": ENV.visibility_timeout,
+        "unacked_restore_interval": 1,
+        "unacked_restore_throttle": 1,
+    }
+# a task works at most this long, then queues its own continuation (kept below the visibility
+# timeout so a task is only handed out again when its worker really died)
+GOTHAM_TASK_SLICE_SECONDS = 20.0
 GOTHAM_BOT_DELAY_SECONDS = ENV.bot_delay_seconds
 
 LOGGING = {

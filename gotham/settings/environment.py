@@ -22,6 +22,8 @@ class Environment:
     celery_eager: bool
     snapshot_every: int
     bot_delay_seconds: float
+    visibility_timeout: int
+    tasks_in_threads: bool
 
 
 def _flag(name: str, default: bool) -> bool:
@@ -47,6 +49,8 @@ def read_environment() -> Environment:
         celery_eager=_flag("CELERY_EAGER", not redis_url),
         snapshot_every=int(os.environ.get("SNAPSHOT_EVERY", "50")),
         bot_delay_seconds=float(os.environ.get("BOT_DELAY_SECONDS", "0")),
+        visibility_timeout=int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120")),
+        tasks_in_threads=_flag("TASKS_IN_THREADS", False),
     )
 
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import signal
 import time
+from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
 from api.log_check import log_problems
-from api.models import Game
+from api.models import Event, Game
 from tests.conftest import CreateGame, auth, celery_is_eager
 
 
@@ -87,3 +89,34 @@ def test_a_person_against_bots_on_a_real_worker(
         )
         assert response.status_code in (201, 409)
     assert api.get(f"/api/games/{gid}/").json()["status"] == "finished"
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_mid_game_loses_no_move_and_another_finishes_it(
+    api: APIClient, create_game: CreateGame, celery_workers: Any
+) -> None:
+    celery_workers.stop_all()
+    slow = {"BOT_DELAY_SECONDS": "0.2", "CELERY_VISIBILITY_TIMEOUT": "3"}
+    first = celery_workers.start(**slow)
+    body = create_game(players=[{"bot": "random"}] * 4, seed=21)
+    gid = body["id"]
+    deadline = time.monotonic() + 60
+    while api.get(f"/api/games/{gid}/").json()["version"] < body["version"] + 6:
+        assert time.monotonic() < deadline, "the first worker made no moves"
+        time.sleep(0.05)
+    first.send_signal(signal.SIGKILL)  # in the middle of the game, possibly mid-move
+    first.wait()
+    killed_at = api.get(f"/api/games/{gid}/").json()
+    assert killed_at["status"] == "active"
+    celery_workers.start(BOT_DELAY_SECONDS="0", CELERY_VISIBILITY_TIMEOUT="3")
+    game = wait_until_finished(api, gid, timeout=180)
+    assert game["status"] == "finished", game
+    assert game["version"] > killed_at["version"]
+    assert list(log_problems(Game.objects.get(pk=gid))) == []
+    # every bot move in the log was legal at the version it was made (the chain re-folds),
+    # and each decision appears once: moves alternate with the seats the game waited for
+    seats = list(
+        Event.objects.filter(game_id=gid, move__isnull=False).values_list("seat", flat=True)
+    )
+    assert seats and None not in seats

@@ -1,0 +1,67 @@
+"""manage.py simulate GAME --bots mcts,random --games N: a bot tournament with win rates."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from rules_core.bots import BOTS
+from rules_core.bots.tournament import Tally, play_game, seating
+from rules_core.engine import get_game
+
+
+def progress_bar(done: int, total: int, width: int = 30) -> str:
+    filled = int(width * done / max(total, 1))
+    return f"[{'#' * filled}{'.' * (width - filled)}] {done}/{total}"
+
+
+class Command(BaseCommand):
+    help = "Play bots against each other and print win rates (95% intervals) and time per move."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("game")
+        parser.add_argument("--bots", default="mcts,random", help="comma-separated, one per seat")
+        parser.add_argument("--games", type=int, default=20)
+        parser.add_argument("--players", type=int, help="seats (default: one per bot named)")
+        parser.add_argument("--iterations", type=int, help="mcts iterations per move")
+        parser.add_argument("--seconds", type=float, help="mcts seconds per move")
+        parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument("--variant", action="store_true", help="gotham-city-strategy variant")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            spec = get_game(options["game"])
+        except KeyError:
+            raise CommandError(f"no game {options['game']!r}") from None
+        bots = [b.strip() for b in options["bots"].split(",") if b.strip()]
+        unknown = [b for b in bots if b not in BOTS]
+        if unknown or not bots:
+            raise CommandError(f"unknown bots {unknown}; bots: {', '.join(sorted(BOTS))}")
+        players = options["players"] or len(bots)
+        if not spec.min_players <= players <= spec.max_players:
+            raise CommandError(
+                f"{spec.slug} is for {spec.min_players} to {spec.max_players} players"
+            )
+        bot_options = {k: options[k] for k in ("iterations", "seconds") if options[k] is not None}
+        game_options = {"variant": True} if options["variant"] else {}
+        tally = Tally()
+        for number in range(options["games"]):
+            line_up = seating(bots, players, number)
+            tally.add(play_game(spec, line_up, options["seed"] + number, game_options, bot_options))
+            sys.stderr.write(f"\r{progress_bar(number + 1, options['games'])}")
+        sys.stderr.write("\n")
+        self.stdout.write(
+            f"{spec.slug}: {tally.games} games, {players} seats; "
+            f"{tally.no_seat_won} won by no seat (counted apart)"
+        )
+        self.stdout.write(
+            f"{'bot':<8} {'win rate':>9} {'95% interval':>16} {'decided':>8} {'s/move':>8}"
+        )
+        for bot in dict.fromkeys(bots):
+            rate, low, high, n = tally.rate(bot)
+            self.stdout.write(
+                f"{bot:<8} {rate:>9.1%} {f'{low:.1%}-{high:.1%}':>16} {n:>8} "
+                f"{tally.seconds_per_move(bot):>8.3f}"
+            )

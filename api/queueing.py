@@ -1,0 +1,32 @@
+"""Handing a task to the workers after commit (or, in the embedded server, to a thread).
+
+With Celery eager (the embedded default) a task runs inside the request that queued it; the
+development server sets TASKS_IN_THREADS so long ones (bots thinking, analysis) run beside the
+request instead, keeping pages responsive. Tests and production keep the plain behaviour.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections, transaction
+
+
+def _run_in_thread(task: Any, args: tuple[Any, ...]) -> None:
+    def run() -> None:
+        try:
+            task.apply(args=args)
+        finally:
+            close_old_connections()
+
+    threading.Thread(target=run, daemon=True, name=f"task-{task.name}").start()
+
+
+def enqueue_after_commit(task: Any, *args: Any) -> None:
+    """Queue `task(*args)` once the current transaction commits."""
+    if settings.CELERY_TASK_ALWAYS_EAGER and settings.GOTHAM_TASKS_IN_THREADS:
+        transaction.on_commit(lambda: _run_in_thread(task, args))
+    else:
+        transaction.on_commit(lambda: task.delay(*args))

@@ -1,0 +1,121 @@
+"""Bot strength and speed: win rates with 95% intervals, time per move, playouts/s, analysis time.
+
+    .venv/bin/python bench/bots.py [--games 200] [--iterations 400] [--seconds 0.8] [--jobs 2]
+        [--game gotham-race] [--four-seat-games 100]
+
+Two-seat match-ups (mcts against random, mcts against greedy) count the games no seat won
+(an ownerless figure crossed first) apart; the four-seat line-up is one mcts and three random.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules_core.bots.mcts import MctsSettings, mcts_move
+from rules_core.bots.tournament import GameResult, Tally, play_game, seating
+from rules_core.engine import all_games, fold, get_game
+
+
+def _one(job: tuple[str, list[str], int, dict[str, Any]]) -> GameResult:
+    slug, line_up, seed, bot_options = job
+    return play_game(get_game(slug), line_up, seed, None, bot_options)
+
+
+def match(
+    slug: str, bots: list[str], players: int, games: int, options: dict[str, Any], jobs: int
+) -> Tally:
+    work = [(slug, seating(bots, players, n), 1000 + n, options) for n in range(games)]
+    tally = Tally()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for result in pool.map(_one, work):
+            tally.add(result)
+    return tally
+
+
+def playouts_per_second(slug: str, options: dict[str, Any]) -> tuple[float, float]:
+    """Search iterations per second and seconds per move at the given budget, mid-game."""
+    spec = get_game(slug)
+    state = fold(spec, spec.setup(2, {}, random.Random(9)))
+    rng = random.Random(9)
+    for _ in range(10):
+        seat = min(spec.to_act(state))
+        events = spec.decide(state, seat, rng.choice(spec.legal_moves(state, seat)), rng)
+        assert isinstance(events, list)
+        state = fold(spec, events, state)
+    seat = min(spec.to_act(state))
+    settings = MctsSettings.from_options(options)
+    started = time.perf_counter()
+    result = mcts_move(spec, state, seat, random.Random(1), settings)
+    elapsed = time.perf_counter() - started
+    return result.iterations / elapsed, elapsed
+
+
+def analysis_seconds(slug: str, options: dict[str, Any]) -> tuple[float, int]:
+    """Time to judge every decision of one random two-seat game (as the analysis task does)."""
+    spec = get_game(slug)
+    rng = random.Random(3)
+    state = fold(spec, spec.setup(2, {}, random.Random(3)))
+    positions = []
+    while spec.outcome(state) is None:
+        seat = min(spec.to_act(state))
+        positions.append((state, seat))
+        events = spec.decide(state, seat, rng.choice(spec.legal_moves(state, seat)), rng)
+        assert isinstance(events, list)
+        state = fold(spec, events, state)
+    settings = MctsSettings.from_options(options)
+    started = time.perf_counter()
+    for position, seat in positions:
+        mcts_move(spec, position, seat, random.Random(1), settings)
+    return time.perf_counter() - started, len(positions)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", action="append", help="a game slug (default: all)")
+    parser.add_argument("--games", type=int, default=200, help="games per two-seat match-up")
+    parser.add_argument("--four-seat-games", type=int, default=100)
+    parser.add_argument("--iterations", type=int, default=MctsSettings().iterations)
+    parser.add_argument("--seconds", type=float, default=MctsSettings().seconds)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    options = {"iterations": args.iterations, "seconds": args.seconds}
+    slugs = args.game or [spec.slug for spec in all_games()]
+    print(
+        f"mcts budget: {args.iterations} iterations or {args.seconds} s per move; {args.jobs} processes"
+    )
+    print(
+        f"{'game':<22} {'line-up':<22} {'games':>6} {'no seat':>8} {'mcts wins':>10} {'95% interval':>14} {'mcts s/move':>12}"
+    )
+    for slug in slugs:
+        spec = get_game(slug)
+        line_ups = [(["mcts", "random"], 2, args.games), (["mcts", "greedy"], 2, args.games)]
+        if spec.max_players >= 4:
+            line_ups.append((["mcts", "random", "random", "random"], 4, args.four_seat_games))
+        for bots, players, games in line_ups:
+            tally = match(slug, bots, players, games, options, args.jobs)
+            rate, low, high, decided = tally.rate("mcts")
+            name = " v ".join(dict.fromkeys(bots)) + ("" if players == 2 else " x3")
+            print(
+                f"{slug:<22} {name:<22} {tally.games:>6} {tally.no_seat_won:>8} "
+                f"{rate:>9.1%} {f'{low:.0%}-{high:.0%}':>14} {tally.seconds_per_move('mcts'):>12.3f}",
+                flush=True,
+            )
+        rate, per_move = playouts_per_second(slug, options)
+        spent, decisions = analysis_seconds(slug, options)
+        print(
+            f"{slug:<22} playouts/s {rate:,.0f}; one search {per_move:.2f} s; "
+            f"analysing a {decisions}-decision game {spent:.1f} s",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()

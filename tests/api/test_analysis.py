@@ -1,0 +1,137 @@
+"""Replay analysis on a worker (eager here), people's comments, and the live event stream."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from api.models import Analysis, Annotation
+from api.services import bots_play
+from tests.conftest import CreateGame, auth
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def finished_bot_game(create_game: CreateGame) -> int:
+    body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=31)
+    bots_play(game_id=body["id"])
+    return int(body["id"])
+
+
+def test_analysis_annotates_every_decision(api: APIClient, create_game: CreateGame) -> None:
+    gid = finished_bot_game(create_game)
+    assert api.get(f"/api/games/{gid}/analysis/").json()["status"] == "none"
+    response = api.post(
+        f"/api/games/{gid}/analysis/", {"iterations": 20, "seconds": 0.2}, format="json"
+    )
+    assert response.status_code == 202
+    status = api.get(f"/api/games/{gid}/analysis/").json()
+    assert status["status"] == "done" and status["done"] == status["total"] > 0
+    replay = api.get(f"/api/games/{gid}/replay/").json()
+    decisions = [e for e in replay["events"] if e["move"] is not None]
+    assert len(decisions) == status["total"]
+    for event in decisions:
+        (note,) = [a for a in event["annotations"] if a["source"] == "analysis"]
+        data = note["data"]
+        assert set(data["evaluation"]) >= {str(event["move"]["seat"])}
+        assert data["preferred"]["type"] in {"draw", "place"}
+        assert 0.0 <= data["played_value"] <= 1.0 and data["lost"] >= 0.0
+        assert data["mark"] == (data["lost"] >= 0.15)
+    marked = [e for e in decisions if e["annotations"][0]["data"]["mark"]]
+    assert all("lost value" in e["annotations"][0]["text"] for e in marked)
+
+
+def test_analysis_runs_again_from_the_start(api: APIClient, create_game: CreateGame) -> None:
+    gid = finished_bot_game(create_game)
+    for _ in range(2):
+        api.post(f"/api/games/{gid}/analysis/", {"iterations": 5, "seconds": 0.1}, format="json")
+    analysis = Analysis.objects.get(game_id=gid)
+    assert analysis.status == "done"
+    per_seq = Annotation.objects.filter(game_id=gid, source="analysis").values_list(
+        "seq", flat=True
+    )
+    assert len(per_seq) == len(set(per_seq)) == analysis.total
+
+
+def test_analysis_input_errors(api: APIClient, create_game: CreateGame) -> None:
+    body = create_game()
+    response = api.post(f"/api/games/{body['id']}/analysis/", {}, format="json")
+    assert response.status_code == 400  # no moves yet
+    assert api.post("/api/games/999/analysis/", {}, format="json").status_code == 404
+    gid = finished_bot_game(create_game)
+    bad = api.post(f"/api/games/{gid}/analysis/", {"iterations": 0}, format="json")
+    assert bad.status_code == 400
+
+
+def test_people_comment_on_events(api: APIClient, create_game: CreateGame) -> None:
+    body = create_game()
+    gid, ann = body["id"], body["seats"][0]
+    response = api.post(
+        f"/api/games/{gid}/annotations/",
+        {"seq": 2, "text": "Bold deal."},
+        format="json",
+        **auth(ann["token"]),
+    )
+    assert response.status_code == 201 and response.json()["author"] == "Ann"
+    api.post(
+        f"/api/games/{gid}/annotations/",
+        {"seq": 2, "text": "Agreed", "author": "Kim"},
+        format="json",
+    )
+    replay = api.get(f"/api/games/{gid}/replay/").json()
+    notes = replay["events"][1]["annotations"]
+    assert [(n["author"], n["text"], n["source"]) for n in notes] == [
+        ("Ann", "Bold deal.", "person"),
+        ("Kim", "Agreed", "person"),
+    ]
+    assert (
+        api.post(
+            f"/api/games/{gid}/annotations/", {"seq": 999, "text": "x"}, format="json"
+        ).status_code
+        == 400
+    )
+    assert api.post(f"/api/games/{gid}/annotations/", {"seq": 1}, format="json").status_code == 400
+    assert (
+        api.post(
+            f"/api/games/{gid}/annotations/", {"seq": 1, "text": "x" * 2001}, format="json"
+        ).status_code
+        == 400
+    )
+
+
+def read_stream(api: APIClient, url: str, **headers: str) -> str:
+    response = api.get(url, HTTP_ACCEPT="text/event-stream", **headers)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/event-stream")
+    return b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
+
+
+def test_the_stream_sends_a_finished_games_events_then_ends(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    gid = finished_bot_game(create_game)
+    version = api.get(f"/api/games/{gid}/").json()["version"]
+    text = read_stream(api, f"/api/games/{gid}/stream/?after=0")
+    assert text.count("event: game-event") == version
+    assert f"id: {version}\n" in text and "event: end" in text
+
+
+def test_the_stream_redacts_for_the_caller_and_times_out(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    gid, (ann, bob) = body["id"], body["seats"]
+    api.post(
+        f"/api/games/{gid}/moves/",
+        {"expected_version": body["version"], "move": {"type": "draw", "deck": 1}},
+        format="json",
+        **auth(ann["token"]),
+    )
+    mine = read_stream(
+        api, f"/api/games/{gid}/stream/?after={body['version']}&seconds=1", **auth(ann["token"])
+    )
+    theirs = read_stream(
+        api, f"/api/games/{gid}/stream/?after={body['version']}&seconds=1", **auth(bob["token"])
+    )
+    assert '"card":"' in mine and '"card":null' in theirs
+    assert "event: timeout" in mine

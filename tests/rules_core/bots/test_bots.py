@@ -1,0 +1,111 @@
+"""Bots choose legal moves from their own seat's view and cannot read hidden information."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules_core.bots import BOTS, choose_move
+from rules_core.bots.mcts import MctsSettings, mcts_move
+from rules_core.bots.tournament import Tally, play_game, seating, wilson
+from rules_core.engine import GameSpec, all_games, fold
+from rules_core.engine.updating import updated
+from rules_core.games.gotham_city_strategy import GAME as STRATEGY
+from rules_core.games.gotham_race import GAME as RACE
+
+GAMES = all_games()
+
+
+def opening(spec: GameSpec[Any], players: int, seed: int = 3) -> Any:
+    state = fold(spec, spec.setup(players, {}, random.Random(seed)))
+    rng = random.Random(seed)
+    for _ in range(12):  # a few random moves into the game
+        seat = min(spec.to_act(state))
+        events = spec.decide(state, seat, rng.choice(spec.legal_moves(state, seat)), rng)
+        assert isinstance(events, list)
+        state = fold(spec, events, state)
+    return state
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+@pytest.mark.parametrize("bot", sorted(BOTS))
+def test_every_bot_chooses_a_legal_move(spec: GameSpec[Any], bot: str) -> None:
+    state = opening(spec, 2)
+    seat = min(spec.to_act(state))
+    move = choose_move(bot, spec, state, seat, random.Random(1), {"iterations": 30, "seconds": 2})
+    assert move in spec.legal_moves(state, seat)
+
+
+def swap_hidden_race(state: Any, seat: int) -> Any:
+    """The same position for `seat`, with another seat's hand exchanged for deck cards."""
+    other = 1 - seat
+    hand = state.hands[other]
+    decks = list(state.decks)
+    new_hand = []
+    for card in hand:
+        deck = int(card[0]) - 1
+        replacement = decks[deck][-1]
+        decks[deck] = (card, *decks[deck][:-1])
+        new_hand.append(replacement)
+    hands = list(state.hands)
+    hands[other] = tuple(new_hand)
+    return updated(state, hands=tuple(hands), decks=tuple(decks))
+
+
+def swap_hidden_strategy(state: Any, seat: int) -> Any:
+    other = 1 - seat
+    players = list(state.players)
+    deck = list(state.deck)
+    hand = players[other].hand
+    players[other] = updated(players[other], hand=tuple(deck[: len(hand)]), money=99, information=42)
+    deck = list(hand) + deck[len(hand) :]
+    return updated(state, players=tuple(players), deck=tuple(reversed(deck)))
+
+
+@pytest.mark.parametrize(
+    ("spec", "swap"), [(RACE, swap_hidden_race), (STRATEGY, swap_hidden_strategy)], ids=["race", "strategy"]
+)
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_a_bot_cannot_read_another_seats_hand(spec: GameSpec[Any], swap: Any, bot: str) -> None:
+    state = opening(spec, 2, seed=5)
+    seat = min(spec.to_act(state))
+    changed = swap(state, seat)
+    assert changed != state
+    assert spec.view(changed, seat) == spec.view(state, seat)  # the seat sees no difference
+    options = {"iterations": 60, "seconds": 30}
+    first = choose_move(bot, spec, state, seat, random.Random(7), options)
+    second = choose_move(bot, spec, changed, seat, random.Random(7), options)
+    assert first == second
+    if bot == "mcts":
+        a = mcts_move(spec, state, seat, random.Random(7), MctsSettings(iterations=60, seconds=30))
+        b = mcts_move(spec, changed, seat, random.Random(7), MctsSettings(iterations=60, seconds=30))
+        assert a.values == b.values and a.visits == b.visits
+
+
+def test_mcts_respects_its_iteration_budget_and_reports_values() -> None:
+    state = opening(RACE, 2)
+    seat = min(RACE.to_act(state))
+    result = mcts_move(RACE, state, seat, random.Random(2), MctsSettings(iterations=25, seconds=30))
+    assert result.iterations == 25
+    assert sum(result.visits.values()) == 25
+    assert result.move in result.values and all(0.0 <= v <= 1.0 for v in result.values.values())
+    assert seat in result.seat_values
+
+
+def test_mcts_beats_random_in_most_decided_two_seat_races() -> None:
+    tally = Tally()
+    for game in range(12):
+        tally.add(play_game(RACE, seating(["mcts", "random"], 2, game), seed=100 + game,
+                            bot_options={"iterations": 60, "seconds": 5}))
+    rate, _, _, decided = tally.rate("mcts")
+    assert decided >= 3 and rate > 0.5
+
+
+def test_wilson_interval_and_tally() -> None:
+    low, high = wilson(8, 10)
+    assert 0.49 < low < 0.5 and 0.94 < high < 0.95
+    tally = Tally()
+    tally.add(play_game(RACE, ["random", "random"], seed=1))
+    assert tally.games == 1 and seating(["a", "b"], 2, 1) == ["b", "a"]
