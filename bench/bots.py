@@ -88,11 +88,12 @@ def main() -> None:
     args = parser.parse_args()
     options = {"iterations": args.iterations, "seconds": args.seconds}
     slugs = args.game or [spec.slug for spec in all_games()]
+    budget = f"{args.iterations} iterations or {args.seconds} s per move"
+    print(f"mcts budget: {budget}; {args.jobs} processes")
+    header = ("game", "line-up", "games", "no seat", "mcts wins", "95% interval", "mcts s/move")
     print(
-        f"mcts budget: {args.iterations} iterations or {args.seconds} s per move; {args.jobs} processes"
-    )
-    print(
-        f"{'game':<22} {'line-up':<22} {'games':>6} {'no seat':>8} {'mcts wins':>10} {'95% interval':>14} {'mcts s/move':>12}"
+        f"{header[0]:<22} {header[1]:<22} {header[2]:>6} {header[3]:>8} {header[4]:>10} "
+        f"{header[5]:>14} {header[6]:>12}"
     )
     for slug in slugs:
         spec = get_game(slug)
@@ -101,11 +102,12 @@ def main() -> None:
             line_ups.append((["mcts", "random", "random", "random"], 4, args.four_seat_games))
         for bots, players, games in line_ups:
             tally = match(slug, bots, players, games, options, args.jobs)
-            rate, low, high, decided = tally.rate("mcts")
+            rate, low, high, _ = tally.rate("mcts")
             name = " v ".join(dict.fromkeys(bots)) + ("" if players == 2 else " x3")
             print(
                 f"{slug:<22} {name:<22} {tally.games:>6} {tally.no_seat_won:>8} "
-                f"{rate:>9.1%} {f'{low:.0%}-{high:.0%}':>14} {tally.seconds_per_move('mcts'):>12.3f}",
+                f"{rate:>9.1%} {f'{low:.0%}-{high:.0%}':>14} "
+                f"{tally.seconds_per_move('mcts'):>12.3f}",
                 flush=True,
             )
         rate, per_move = playouts_per_second(slug, options)
