@@ -59,13 +59,17 @@ def swap_hidden_strategy(state: Any, seat: int) -> Any:
     players = list(state.players)
     deck = list(state.deck)
     hand = players[other].hand
-    players[other] = updated(players[other], hand=tuple(deck[: len(hand)]), money=99, information=42)
+    players[other] = updated(
+        players[other], hand=tuple(deck[: len(hand)]), money=99, information=42
+    )
     deck = list(hand) + deck[len(hand) :]
     return updated(state, players=tuple(players), deck=tuple(reversed(deck)))
 
 
 @pytest.mark.parametrize(
-    ("spec", "swap"), [(RACE, swap_hidden_race), (STRATEGY, swap_hidden_strategy)], ids=["race", "strategy"]
+    ("spec", "swap"),
+    [(RACE, swap_hidden_race), (STRATEGY, swap_hidden_strategy)],
+    ids=["race", "strategy"],
 )
 @pytest.mark.parametrize("bot", ["greedy", "mcts"])
 def test_a_bot_cannot_read_another_seats_hand(spec: GameSpec[Any], swap: Any, bot: str) -> None:
@@ -80,7 +84,9 @@ def test_a_bot_cannot_read_another_seats_hand(spec: GameSpec[Any], swap: Any, bo
     assert first == second
     if bot == "mcts":
         a = mcts_move(spec, state, seat, random.Random(7), MctsSettings(iterations=60, seconds=30))
-        b = mcts_move(spec, changed, seat, random.Random(7), MctsSettings(iterations=60, seconds=30))
+        b = mcts_move(
+            spec, changed, seat, random.Random(7), MctsSettings(iterations=60, seconds=30)
+        )
         assert a.values == b.values and a.visits == b.visits
 
 
@@ -97,8 +103,14 @@ def test_mcts_respects_its_iteration_budget_and_reports_values() -> None:
 def test_mcts_beats_random_in_most_decided_two_seat_races() -> None:
     tally = Tally()
     for game in range(12):
-        tally.add(play_game(RACE, seating(["mcts", "random"], 2, game), seed=100 + game,
-                            bot_options={"iterations": 60, "seconds": 5}))
+        tally.add(
+            play_game(
+                RACE,
+                seating(["mcts", "random"], 2, game),
+                seed=100 + game,
+                bot_options={"iterations": 60, "seconds": 5},
+            )
+        )
     rate, _, _, decided = tally.rate("mcts")
     assert decided >= 3 and rate > 0.5
 
