@@ -139,3 +139,10 @@ def celery_worker(celery_workers: Workers) -> subprocess.Popen[bytes]:
     """A running worker (started if none is alive)."""
     alive = celery_workers.alive()
     return alive[0] if alive else celery_workers.start()
+
+
+@pytest.fixture
+def task_runner(request: pytest.FixtureRequest) -> None:
+    """Whatever runs queued tasks: Celery itself when eager, else a real worker process."""
+    if not celery_is_eager():
+        request.getfixturevalue("celery_worker")

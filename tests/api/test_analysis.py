@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -12,20 +14,31 @@ from tests.conftest import CreateGame, auth
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def wait_for_analysis(api: APIClient, gid: int, timeout: float = 120) -> dict[str, object]:
+    deadline = time.monotonic() + timeout
+    while True:
+        status = dict(api.get(f"/api/games/{gid}/analysis/").json())
+        if status["status"] in ("done", "failed") or time.monotonic() > deadline:
+            return status
+        time.sleep(0.1)
+
+
 def finished_bot_game(create_game: CreateGame) -> int:
     body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=31)
     bots_play(game_id=body["id"])
     return int(body["id"])
 
 
-def test_analysis_annotates_every_decision(api: APIClient, create_game: CreateGame) -> None:
+def test_analysis_annotates_every_decision(
+    api: APIClient, create_game: CreateGame, task_runner: None
+) -> None:
     gid = finished_bot_game(create_game)
     assert api.get(f"/api/games/{gid}/analysis/").json()["status"] == "none"
     response = api.post(
         f"/api/games/{gid}/analysis/", {"iterations": 20, "seconds": 0.2}, format="json"
     )
     assert response.status_code == 202
-    status = api.get(f"/api/games/{gid}/analysis/").json()
+    status = wait_for_analysis(api, gid)
     assert status["status"] == "done" and status["done"] == status["total"] > 0
     replay = api.get(f"/api/games/{gid}/replay/").json()
     decisions = [e for e in replay["events"] if e["move"] is not None]
@@ -41,10 +54,13 @@ def test_analysis_annotates_every_decision(api: APIClient, create_game: CreateGa
     assert all("lost value" in e["annotations"][0]["text"] for e in marked)
 
 
-def test_analysis_runs_again_from_the_start(api: APIClient, create_game: CreateGame) -> None:
+def test_analysis_runs_again_from_the_start(
+    api: APIClient, create_game: CreateGame, task_runner: None
+) -> None:
     gid = finished_bot_game(create_game)
     for _ in range(2):
         api.post(f"/api/games/{gid}/analysis/", {"iterations": 5, "seconds": 0.1}, format="json")
+        wait_for_analysis(api, gid)
     analysis = Analysis.objects.get(game_id=gid)
     assert analysis.status == "done"
     per_seq = Annotation.objects.filter(game_id=gid, source="analysis").values_list(
