@@ -27,7 +27,7 @@ class MctsSettings:
 
     iterations: int = 400
     seconds: float = 0.8
-    depth: int = 40
+    depth: int = 8  # random moves after the expanded node before evaluating (short: less noise)
     exploration: float = 1.2
 
     @staticmethod
