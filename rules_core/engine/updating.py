@@ -17,23 +17,25 @@ T = TypeVar("T")
 @cache
 def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     names = [f.name for f in dataclasses.fields(cls)]
-    lines = ["def update(old, changes):", "    new = new_object(cls)"]
+    lines = ["def update(old, changes):", "    new = new_object(cls)", "    hits = 0"]
+    for name in names:
+        lines += [
+            f"    if {name!r} in changes:",
+            f"        set_attr(new, {name!r}, changes[{name!r}])",
+            "        hits += 1",
+            "    else:",
+            f"        set_attr(new, {name!r}, old.{name})",
+        ]
     lines += [
-        f"    set_attr(new, {name!r}, changes[{name!r}] if {name!r} in changes else old.{name})"
-        for name in names
-    ]
-    lines += [
-        "    if len(changes) > matched(changes):",
+        "    if hits != len(changes):",
         "        raise TypeError(f'unknown fields: {sorted(set(changes) - known)}')",
         "    return new",
     ]
-    known = frozenset(names)
     namespace: dict[str, Any] = {
         "new_object": object.__new__,
         "set_attr": object.__setattr__,
         "cls": cls,
-        "known": known,
-        "matched": lambda changes: len(known.intersection(changes)),
+        "known": frozenset(names),
     }
     exec("\n".join(lines), namespace)  # generated from the class's own field names
     return namespace["update"]  # type: ignore[no-any-return]

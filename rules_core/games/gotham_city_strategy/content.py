@@ -40,6 +40,9 @@ ABILITY_OPS: dict[str, frozenset[str]] = {
 }
 
 
+_CARD_INDEX: dict[str, dict[str, Card]] = {}  # cards by id, per pack content (digest)
+
+
 class ContentError(ValueError):
     """A content pack that does not follow the schema."""
 
@@ -136,11 +139,11 @@ class Pack:
         return next(v for v in self.villains if v.id == villain_id)
 
     def card(self, card_id: str) -> Card:
-        for group in (self.plots, self.batman_cards, self.abilities):
-            for card in group:
-                if card.id == card_id:
-                    return card
-        raise KeyError(card_id)
+        index = _CARD_INDEX.get(self.digest)
+        if index is None:
+            cards = (*self.plots, *self.batman_cards, *self.abilities)
+            index = _CARD_INDEX[self.digest] = {c.id: c for c in cards}
+        return index[card_id]
 
 
 def _fail(where: str, message: str) -> ContentError:

@@ -58,13 +58,21 @@ class Pack:
     cards: tuple[Card, ...]
 
     def card(self, card_id: str) -> Card:
-        for card in self.cards:
-            if card.id == card_id:
-                return card
-        raise KeyError(card_id)
+        return _cards_by_id(self)[card_id]
 
     def landmark(self, name: str) -> int:
         return dict(self.landmarks)[name]
+
+
+_CARD_INDEX: dict[str, dict[str, Card]] = {}
+
+
+def _cards_by_id(pack: Pack) -> dict[str, Card]:
+    """A pack's cards by id (built once per pack content)."""
+    index = _CARD_INDEX.get(pack.digest)
+    if index is None:
+        index = _CARD_INDEX[pack.digest] = {c.id: c for c in pack.cards}
+    return index
 
 
 def _value(table: Mapping[str, Any], key: str, where: str) -> int:
