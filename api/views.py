@@ -305,7 +305,11 @@ class StreamView(APIView):
         responses={(200, "text/event-stream"): str},
     )
     def get(self, request: Request, game_id: int) -> StreamingHttpResponse:
-        game, seat = _game_and_caller(request, game_id)
+        # EventSource cannot send headers: a seat token may come as ?token= here
+        token = request.query_params.get("token")
+        authorization = f"Seat {token}" if token else request.headers.get("Authorization")
+        found, caller = selectors.game_and_caller(game_id=game_id, authorization=authorization)
+        game, seat = found, None if caller is None else caller.index
         after = _int_param(request, "after")
         seconds = min(_int_param(request, "seconds") or 300, 600)
         stream = live.event_stream(

@@ -1,20 +1,86 @@
-"""Pages: the lobby, and the rules reference (books, contents, sections, search)."""
+"""Pages: the lobby, play and replay pages, and the rules reference (books, sections, search)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from api import rulebook_selectors, selectors
-from api.errors import NotFoundError
+from api import rulebook_selectors, selectors, services
+from api.errors import ApiError, NotFoundError
 from api.models import Game
+from rules_core.engine import get_game
+
+SEATS = range(4)
 
 
-def lobby(request: HttpRequest) -> HttpResponse:
+def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpResponse:
     games = Game.objects.all().order_by("-id")[:50]
-    return render(request, "frontend/lobby.html", {"catalog": selectors.catalog(), "games": games})
+    context = {
+        "catalog": selectors.catalog(),
+        "games": games,
+        "seat_numbers": SEATS,
+        "error": error,
+    }
+    return render(request, "frontend/lobby.html", context, status=status)
+
+
+def game_new(request: HttpRequest) -> HttpResponse:
+    """The lobby's form: create a game with people and bots, then show each seat's link."""
+    if request.method != "POST":
+        return redirect("lobby")
+    players = []
+    for i in SEATS:
+        kind = request.POST.get(f"kind-{i}", "empty")
+        name = request.POST.get(f"name-{i}", "").strip()[:80]
+        if kind == "person":
+            players.append(services.PlayerSpec(name=name or f"Player {i + 1}"))
+        elif kind in ("random", "greedy", "mcts"):
+            players.append(services.PlayerSpec(bot=kind))
+    slug = request.POST.get("game", "")
+    options: dict[str, Any] = (
+        {"variant": True} if request.POST.get("variant") and slug == "gotham-city-strategy" else {}
+    )
+    try:
+        created = services.game_create(slug=slug, players=players, seed=None, options=options)
+    except ApiError as error:
+        return lobby(request, error=error.message, status=400)
+    game = created.game
+    seats = [
+        {"seat": s.index, "name": s.name, "bot": s.bot, "token": token}
+        for s, token in zip(game.seats.all(), created.tokens, strict=True)
+    ]
+    return render(
+        request,
+        "frontend/created.html",
+        {"game": {"id": game.pk, "game": game.game}, "seats": seats},
+    )
+
+
+def _game_or_404(request: HttpRequest, game_id: int) -> Game | HttpResponse:
+    game = Game.objects.filter(pk=game_id).first()
+    if game is None:
+        return _not_found(request, f"No game {game_id}.")
+    return game
+
+
+def play(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_or_404(request, game_id)
+    if isinstance(game, HttpResponse):
+        return game
+    return render(request, "frontend/play.html", {"game": game, "title": get_game(game.game).title})
+
+
+def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    game = _game_or_404(request, game_id)
+    if isinstance(game, HttpResponse):
+        return game
+    return render(
+        request, "frontend/replay.html", {"game": game, "title": get_game(game.game).title}
+    )
 
 
 def _not_found(request: HttpRequest, message: str) -> HttpResponse:

@@ -1,0 +1,51 @@
+"""The pages in a real browser: Debian's chromium driven by playwright-core (see journeys.js).
+
+`.ci/run` installs chromium and the node package; elsewhere the test is skipped when they are
+missing. Screenshots of each page are saved in build/artifacts/.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent / "browser"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "artifacts"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+def _ready() -> str | None:
+    if not Path(CHROMIUM).exists():
+        return "chromium is not installed (.ci/run installs Debian's chromium)"
+    if shutil.which("node") is None:
+        return "node is not installed"
+    if not (HERE / "node_modules" / "playwright-core").exists():
+        return "playwright-core is not installed (npm install in tests/frontend/browser)"
+    return None
+
+
+@pytest.mark.skipif(_ready() is not None, reason=_ready() or "")
+@pytest.mark.django_db(transaction=True)
+def test_play_replay_and_rules_journeys_in_chromium(live_server: object, task_runner: None) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    result = subprocess.run(
+        ["node", str(HERE / "journeys.js"), str(live_server), str(ARTIFACTS)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={"PATH": "/usr/bin:/bin:/usr/local/bin", "CHROMIUM": CHROMIUM},
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    for name in (
+        "lobby",
+        "created",
+        "play-start",
+        "play-finished",
+        "replay",
+        "rules-search",
+        "rules-section",
+    ):
+        assert (ARTIFACTS / f"{name}.png").stat().st_size > 1000
