@@ -7,7 +7,7 @@
   const gameId = root.dataset.gameId, slug = root.dataset.slug;
   const $ = (id) => document.getElementById(id);
   const COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e"];
-  let log = [], position = 1;
+  let log = [], position = 1, latest = 0;
 
   const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 
@@ -23,7 +23,9 @@
     position = Math.max(1, Math.min(seq, log.length));
     $("slider").value = String(position);
     const event = log[position - 1];
+    const ticket = ++latest;
     const state = await (await fetch(`/api/games/${gameId}/state/?version=${position}`)).json();
+    if (ticket !== latest) return;  // a later step was asked for meanwhile
     window.GothamBoards.render(slug, $("board"), state.state);
     const notes = event.annotations.map((a) => {
       const mark = a.data && a.data.mark ? ' <strong class="mark">lost value</strong>' : "";

@@ -1,0 +1,49 @@
+"""The lobby form, play and replay pages (their behaviour in a browser: test_browser.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from api.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_lobby_creates_a_game_and_shows_each_persons_link(client: Client) -> None:
+    response = client.post(
+        "/games/new/",
+        {
+            "game": "gotham-city-strategy",
+            "kind-0": "person",
+            "name-0": "Ann",
+            "kind-1": "random",
+            "kind-2": "person",
+            "name-2": "Bob",
+            "kind-3": "empty",
+            "variant": "on",
+        },
+    )
+    assert response.status_code == 200
+    game = Game.objects.get()
+    assert game.players == 3 and game.options == {"variant": True}
+    assert response.content.count(b'class="seat-link"') == 2
+    assert f"/games/{game.pk}/?token=".encode() in response.content
+
+
+def test_the_lobby_explains_a_refused_game(client: Client) -> None:
+    response = client.post("/games/new/", {"game": "gotham-city-strategy", "kind-0": "person"})
+    assert response.status_code == 400
+    assert b"2 to 4 players" in response.content and not Game.objects.exists()
+    assert client.get("/games/new/").status_code == 302
+
+
+def test_play_and_replay_pages(client: Client) -> None:
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    game = Game.objects.get()
+    page = client.get(f"/games/{game.pk}/")
+    assert page.status_code == 200 and b'id="board"' in page.content and b"play.js" in page.content
+    replay = client.get(f"/games/{game.pk}/replay/")
+    assert replay.status_code == 200 and b'id="slider"' in replay.content
+    assert client.get("/games/999/").status_code == 404
+    assert client.get("/games/999/replay/").status_code == 404
