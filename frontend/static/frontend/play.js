@@ -13,7 +13,7 @@
   }
   const token = sessionStorage.getItem(key);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
-  let version = 0, hand = {};
+  let version = 0, hand = {}, blockNames = [];
 
   const $ = (id) => document.getElementById(id);
   const api = (path, options = {}) =>
@@ -23,7 +23,9 @@
     const extra = Object.entries(move).filter(([k]) => k !== "type");
     if (move.type === "place" && hand[move.card]) return `place ${move.card}: ${hand[move.card]}`;
     if (move.type === "draw") return `draw from deck ${move.deck}`;
-    return [move.type.replace(/_/g, " "), ...extra.map(([k, v]) => `${k} ${v}`)].join(" · ");
+    const named = (k, v) => (["block", "source", "target", "to"].includes(k) && typeof v === "number"
+      ? (v < 0 ? "hideout" : blockNames[v] || v) : v);
+    return [move.type.replace(/_/g, " "), ...extra.map(([k, v]) => `${k} ${named(k, v)}`)].join(" · ");
   }
 
   function citationLinks(citations) {
@@ -44,6 +46,7 @@
     hand = {};
     if (slug === "gotham-race" && state.seat !== null && Array.isArray(view.hands[String(state.seat)]))
       for (const c of view.hands[String(state.seat)]) hand[c.id] = c.text;
+    blockNames = (view.blocks || []).map((b) => b.name);
     window.GothamBoards.render(slug, $("board"), view);
     const game = await (await api("")).json();
     const you = state.seat === null ? "You are watching." : `You are seat ${state.seat}.`;
