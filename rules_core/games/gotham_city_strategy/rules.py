@@ -581,25 +581,8 @@ class GothamCityStrategy:
             run.emit(Answered(seat=seat, block=block))
         elif kind == "steal":
             resource = str(move.get("resource"))
-            delta = {"money": 0, "information": 0, resource: 1}
-            run.emit(
-                ResourcesChanged(
-                    seat=seat,
-                    owner=d.victim,
-                    money=-delta["money"],
-                    information=-delta["information"],
-                    reason="stolen",
-                )
-            )
-            run.emit(
-                ResourcesChanged(
-                    seat=seat,
-                    owner=seat,
-                    money=delta["money"],
-                    information=delta["information"],
-                    reason="stolen",
-                )
-            )
+            run.emit(_change(d.victim, resource, -1, "stolen", seat=seat))
+            run.emit(_change(seat, resource, 1, "stolen", seat=seat))
             run.emit(Answered(seat=seat, block=-1))
         elif kind == "send_home":
             block = int(move.get("block") or 0)
@@ -708,16 +691,7 @@ class GothamCityStrategy:
     def _start_turn(self, run: _Run, seat: int) -> None:
         run.emit(TurnStarted(seat=seat))
         for gain in board.ability_ops(run.state, seat, "turn_gain"):
-            delta = {"money": 0, "information": 0, gain.resource: gain.amount}
-            run.emit(
-                ResourcesChanged(
-                    seat=None,
-                    owner=seat,
-                    money=delta["money"],
-                    information=delta["information"],
-                    reason="ability",
-                )
-            )
+            run.emit(_change(seat, gain.resource, gain.amount, "ability", seat=None))
 
     def _leaders(self, state: GcsState) -> tuple[int, ...]:
         """Highest level; ties by recruited henchmen, then information, then money."""
@@ -779,16 +753,7 @@ class GothamCityStrategy:
             kind = state.pack.blocks[block].income
             for ruler in sorted(board.rulers(state, block)):
                 amount = card.income_amount + board.ability_total(state, ruler, "income_bonus")
-                delta = {"money": 0, "information": 0, kind: amount}
-                run.emit(
-                    ResourcesChanged(
-                        seat=None,
-                        owner=ruler,
-                        money=delta["money"],
-                        information=delta["information"],
-                        reason="income",
-                    )
-                )
+                run.emit(_change(ruler, kind, amount, "income", seat=None))
         elif op.op == "batman_card":
             if not state.batman_deck:
                 order = list(state.batman_discard)
@@ -809,16 +774,7 @@ class GothamCityStrategy:
                 len(board.ruled_blocks(state, me, op.district)) if op.op == "gain_per_block" else 1
             )
             if amount:
-                delta = {"money": 0, "information": 0, op.resource: amount}
-                run.emit(
-                    ResourcesChanged(
-                        seat=None,
-                        owner=me,
-                        money=delta["money"],
-                        information=delta["information"],
-                        reason="card",
-                    )
-                )
+                run.emit(_change(me, op.resource, amount, "card", seat=None))
         elif op.op == "place_threats":
             run.ask(
                 Decision(
@@ -851,25 +807,8 @@ class GothamCityStrategy:
                 have = getattr(run.state.players[other], op.resource)
                 paid = min(have, op.amount)
                 if paid:
-                    delta = {"money": 0, "information": 0, op.resource: paid}
-                    run.emit(
-                        ResourcesChanged(
-                            seat=None,
-                            owner=other,
-                            money=-delta["money"],
-                            information=-delta["information"],
-                            reason="card",
-                        )
-                    )
-                    run.emit(
-                        ResourcesChanged(
-                            seat=None,
-                            owner=me,
-                            money=delta["money"],
-                            information=delta["information"],
-                            reason="card",
-                        )
-                    )
+                    run.emit(_change(other, op.resource, -paid, "card", seat=None))
+                    run.emit(_change(me, op.resource, paid, "card", seat=None))
         elif op.op == "others_lose":
             for other in others:
                 self._lose(run, other, op.resource, op.amount)
@@ -895,16 +834,7 @@ class GothamCityStrategy:
         if resource in ("money", "information"):
             lost = min(getattr(player, resource), amount)
             if lost:
-                delta = {"money": 0, "information": 0, resource: lost}
-                run.emit(
-                    ResourcesChanged(
-                        seat=None,
-                        owner=seat,
-                        money=-delta["money"],
-                        information=-delta["information"],
-                        reason="card",
-                    )
-                )
+                run.emit(_change(seat, resource, -lost, "card", seat=None))
         elif resource == "threats":
             run.ask(Decision(seat=seat, kind="lose_threats", count=amount, must=True))
         elif resource == "henchman":
@@ -1269,6 +1199,19 @@ class GothamCityStrategy:
             else:
                 data["card"] = None
         return data
+
+
+def _change(
+    owner: int, resource: str, amount: int, reason: str, seat: int | None = None
+) -> ResourcesChanged:
+    """`owner` gains (or, with a negative amount, loses) money or information."""
+    return ResourcesChanged(
+        seat=seat,
+        owner=owner,
+        money=amount if resource == "money" else 0,
+        information=amount if resource == "information" else 0,
+        reason=reason,
+    )
 
 
 def _card_json(pack: Pack, card_id: str) -> JSON:
