@@ -587,17 +587,7 @@ class GothamCityStrategy:
         elif kind == "send_home":
             block = int(move.get("block") or 0)
             run.emit(Declined(seat=seat))
-            for other, player in enumerate(run.state.players):
-                if other != seat and player.henchmen[block]:
-                    run.emit(
-                        HenchmenMoved(
-                            seat=seat,
-                            owner=other,
-                            source=block,
-                            target=HIDEOUT,
-                            count=player.henchmen[block],
-                        )
-                    )
+            _henchmen_home(run, block, spare=seat)
         elif kind == "batman_to":
             run.emit(Declined(seat=seat))
             self._batman_arrives(run, int(move.get("block") or 0), rng)
@@ -866,17 +856,7 @@ class GothamCityStrategy:
             controller = board.left_of(state, drawer) if villain == drawer else drawer
             self._fight_batman(run, villain, block, controller, batman_entered=True, rng=rng)
             return
-        for owner, player in enumerate(run.state.players):
-            if player.henchmen[block]:
-                run.emit(
-                    HenchmenMoved(
-                        seat=None,
-                        owner=owner,
-                        source=block,
-                        target=HIDEOUT,
-                        count=player.henchmen[block],
-                    )
-                )
+        _henchmen_home(run, block, spare=None)
         if any(p.threats[block] for p in run.state.players):
             order = self._batman_value(run.state).order
             run.ask(
@@ -980,19 +960,8 @@ class GothamCityStrategy:
             enemy_villain = any(
                 s != seat and p.villain_at == block for s, p in enumerate(run.state.players)
             )
-            if enemy_villain or run.state.batman_at == block:
-                continue
-            for other, player in enumerate(run.state.players):
-                if other != seat and player.henchmen[block]:
-                    run.emit(
-                        HenchmenMoved(
-                            seat=None,
-                            owner=other,
-                            source=block,
-                            target=HIDEOUT,
-                            count=player.henchmen[block],
-                        )
-                    )
+            if not enemy_villain and run.state.batman_at != block:
+                _henchmen_home(run, block, spare=seat)
         run.emit(StepChanged(seat=seat, step="actions", steps=()))
         target = plan.villain_to
         if target is None or target == HIDEOUT:
@@ -1199,6 +1168,21 @@ class GothamCityStrategy:
             else:
                 data["card"] = None
         return data
+
+
+def _henchmen_home(run: _Run, block: int, spare: int | None) -> None:
+    """Every henchman on `block` (but `spare`'s) goes back to its owner's hideout."""
+    for owner, player in enumerate(run.state.players):
+        if owner != spare and player.henchmen[block]:
+            run.emit(
+                HenchmenMoved(
+                    seat=None,
+                    owner=owner,
+                    source=block,
+                    target=HIDEOUT,
+                    count=player.henchmen[block],
+                )
+            )
 
 
 def _change(
