@@ -10,7 +10,6 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules_core.engine.replay import fold
 from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import Move, Rejection
 
@@ -19,10 +18,10 @@ HORIZON = 40  # other seats' moves played out at most before evaluating
 
 
 def _score(spec: GameSpec[Any], view: Any, seat: int, move: Move, rng: random.Random) -> float:
-    events = spec.decide(view, seat, move, rng)
-    if isinstance(events, Rejection):
+    played = spec.decide_and_evolve(view, seat, move, rng)
+    if isinstance(played, Rejection):
         return -1.0
-    state = fold(spec, events, view)
+    state = played[1]
     for _ in range(HORIZON):
         if spec.outcome(state) is not None:
             break
@@ -30,10 +29,12 @@ def _score(spec: GameSpec[Any], view: Any, seat: int, move: Move, rng: random.Ra
         if not acting or seat in acting:
             break
         actor = min(acting)
-        reply = spec.decide(state, actor, rng.choice(spec.legal_moves(state, actor)), rng)
+        reply = spec.decide_and_evolve(
+            state, actor, rng.choice(spec.legal_moves(state, actor)), rng
+        )
         if isinstance(reply, Rejection):
             break
-        state = fold(spec, reply, state)
+        state = reply[1]
     return spec.evaluate(state, seat)
 
 

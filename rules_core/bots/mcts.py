@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules_core.engine.replay import fold
 from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import JSON, Move, Rejection
 
@@ -62,10 +61,10 @@ class MctsResult:
 
 
 def _apply(spec: GameSpec[Any], state: Any, seat: int, move: Move, rng: random.Random) -> Any:
-    events = spec.decide(state, seat, move, rng)
-    if isinstance(events, Rejection):
-        raise ValueError(f"a legal move was refused in search: {move} {events}")
-    return fold(spec, events, state)
+    result = spec.decide_and_evolve(state, seat, move, rng)
+    if isinstance(result, Rejection):
+        raise ValueError(f"a legal move was refused in search: {move} {result}")
+    return result[1]
 
 
 def _acting(spec: GameSpec[Any], state: Any) -> int | None:
@@ -87,6 +86,16 @@ def _uct_choice(node: _Node, legal: list[Move], exploration: float) -> Move:
     )
 
 
+def _settled(root: _Node, root_moves: list[Move], remaining: float) -> bool:
+    """Whether the most visited root move stays ahead whatever the remaining iterations do."""
+    visits = sorted(
+        (root.children[m].visits for m in root_moves if m in root.children), reverse=True
+    )
+    if len(visits) < 2:
+        return False
+    return visits[0] - visits[1] > remaining
+
+
 def mcts_move(
     spec: GameSpec[Any], state: Any, seat: int, rng: random.Random, settings: MctsSettings
 ) -> MctsResult:
@@ -96,7 +105,8 @@ def mcts_move(
         raise ValueError(f"seat {seat} has no legal move")
     root = _Node()
     seat_totals: dict[int, float] = {}
-    deadline = time.perf_counter() + settings.seconds
+    started = time.perf_counter()
+    deadline = started + settings.seconds
     iterations = 0
     while iterations < settings.iterations and (len(root_moves) > 1 or iterations == 0):
         if iterations and time.perf_counter() > deadline:
@@ -136,6 +146,11 @@ def mcts_move(
             child.total += rewards[actor]
         for who, reward in rewards.items():
             seat_totals[who] = seat_totals.get(who, 0.0) + reward
+        if iterations % 8 == 0:
+            now = time.perf_counter()
+            by_time = (deadline - now) * iterations / max(now - started, 1e-9)
+            if _settled(root, root_moves, min(settings.iterations - iterations, by_time)):
+                break
     visited = {m: c for m, c in root.children.items() if c.visits and m in root_moves}
     if not visited:
         return MctsResult(root_moves[0], {}, {}, {}, iterations)

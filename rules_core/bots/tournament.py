@@ -12,7 +12,7 @@ from typing import Any
 from rules_core.bots.registry import choose_move
 from rules_core.engine.replay import fold
 from rules_core.engine.spec import GameSpec
-from rules_core.engine.types import JSON
+from rules_core.engine.types import JSON, Rejection
 
 MAX_MOVES = 20_000
 
@@ -47,10 +47,10 @@ def play_game(
         move = choose_move(bots[seat], spec, state, seat, random.Random(rng.random()), bot_options)
         seconds[seat] += time.perf_counter() - started
         moves[seat] += 1
-        events = spec.decide(state, seat, move, random.Random(rng.random()))
-        if not isinstance(events, list):
-            raise ValueError(f"{bots[seat]} chose a refused move {move}: {events}")
-        state = fold(spec, events, state)
+        played = spec.decide_and_evolve(state, seat, move, random.Random(rng.random()))
+        if isinstance(played, Rejection):
+            raise ValueError(f"{bots[seat]} chose a refused move {move}: {played}")
+        state = played[1]
     outcome = spec.outcome(state)
     winners = () if outcome is None else outcome.winners
     return GameResult(tuple(bots), winners, tuple(seconds), tuple(moves))

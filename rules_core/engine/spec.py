@@ -55,6 +55,13 @@ class GameSpec(Protocol[S]):
         """Validate a seat's move and turn it into events (including automatic follow-ups)."""
         ...
 
+    def decide_and_evolve(
+        self, state: S, seat: int, move: Move, rng: random.Random
+    ) -> tuple[list[GameEvent], S] | Rejection:
+        """`decide`, and the state its events lead to (equal to folding them; bots search with it
+        because a game that works its events out step by step already holds that state)."""
+        ...
+
     def legal_moves(self, state: S, seat: int) -> list[Move]:
         """Every move `decide` would accept from `seat`, in a stable order."""
         ...

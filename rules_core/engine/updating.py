@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import cache
+from types import MemberDescriptorType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -17,25 +18,30 @@ T = TypeVar("T")
 @cache
 def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
     names = [f.name for f in dataclasses.fields(cls)]
-    lines = ["def update(old, changes):", "    new = new_object(cls)", "    hits = 0"]
-    for name in names:
-        lines += [
-            f"    if {name!r} in changes:",
-            f"        set_attr(new, {name!r}, changes[{name!r}])",
-            "        hits += 1",
-            "    else:",
-            f"        set_attr(new, {name!r}, old.{name})",
-        ]
+    slotted = all(isinstance(getattr(cls, name, None), MemberDescriptorType) for name in names)
+    # Slot descriptors' own setters skip the frozen class's __setattr__ and the name lookup.
+    setters = {
+        name: getattr(cls, name).__set__
+        if slotted
+        else (lambda obj, value, name=name: object.__setattr__(obj, name, value))
+        for name in names
+    }
+    lines = ["def update(old, changes):", "    new = new_object(cls)"]
+    lines += [f"    set_{name}(new, old.{name})" for name in names]
     lines += [
-        "    if hits != len(changes):",
-        "        raise TypeError(f'unknown fields: {sorted(set(changes) - known)}')",
+        "    try:",
+        "        for name, value in changes.items():",
+        "            setters[name](new, value)",
+        "    except KeyError:",
+        "        raise TypeError(f'unknown fields: {sorted(set(changes) - known)}') from None",
         "    return new",
     ]
     namespace: dict[str, Any] = {
         "new_object": object.__new__,
-        "set_attr": object.__setattr__,
         "cls": cls,
         "known": frozenset(names),
+        "setters": setters,
+        **{f"set_{name}": setter for name, setter in setters.items()},
     }
     exec("\n".join(lines), namespace)  # generated from the class's own field names
     return namespace["update"]  # type: ignore[no-any-return]

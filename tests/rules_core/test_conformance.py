@@ -129,6 +129,7 @@ def test_random_legal_play_reaches_an_outcome_and_obeys_the_model(
                     result = spec.decide(state, seat, wrong, random.Random(step))
                     assert isinstance(result, Rejection), f"{wrong} accepted"
                     _check_rejection(result)
+                    assert spec.decide_and_evolve(state, seat, wrong, random.Random(step)) == result
             for other in range(players):
                 if other not in acting:
                     result = spec.decide(state, other, move, random.Random(step))
@@ -137,7 +138,10 @@ def test_random_legal_play_reaches_an_outcome_and_obeys_the_model(
         move = rng.choice(moves)
         events = spec.decide(state, seat, move, random.Random(step))
         assert isinstance(events, list) and events
+        played = spec.decide_and_evolve(state, seat, move, random.Random(step))
+        assert not isinstance(played, Rejection) and played[0] == events
         state = _apply_checking_privacy(spec, state, players, events)
+        assert played[1] == state, "decide_and_evolve's state differs from folding the events"
         log.extend(events)
         if step % 10 == 0:
             assert from_json(spec.state_type, json.loads(json.dumps(to_json(state)))) == state

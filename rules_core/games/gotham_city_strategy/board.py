@@ -38,26 +38,41 @@ def rulers(state: GcsState, block: int) -> frozenset[int]:
     """Who rules a block (glossary 'Ruling' and the two-player rule)."""
     if state.batman_at == block:
         return frozenset()
-    if not any(p.threats[block] or p.henchmen[block] for p in state.players):
-        return frozenset()
-    villain = villain_at(state, block)
+    best, leaders, villain = 0, [], -1
+    for seat, p in enumerate(state.players):
+        if p.villain_at == block and villain < 0:
+            villain = seat
+        strength = p.threats[block] + p.henchmen[block]
+        if strength > best:
+            best, leaders = strength, [seat]
+        elif strength == best and best:
+            leaders.append(seat)
+    if not best:
+        return frozenset()  # nobody's figures: even a villain alone rules nothing
     if villain >= 0:
         return frozenset({villain})
-    strength = [p.threats[block] + p.henchmen[block] for p in state.players]
-    best = max(strength)
-    leaders = frozenset(s for s, v in enumerate(strength) if v == best)
     if len(state.players) == 2 and len(leaders) > 1:
         return frozenset()
-    return leaders
+    return frozenset(leaders)
 
 
 def ruled_blocks(state: GcsState, seat: int, district: str = "") -> list[int]:
     assert state.pack is not None
+    blocks = state.pack.blocks
     return [
         b
         for b in range(BLOCKS)
-        if (not district or state.pack.blocks[b].district == district) and seat in rulers(state, b)
+        if (not district or blocks[b].district == district) and seat in rulers(state, b)
     ]
+
+
+def ruled_counts(state: GcsState) -> list[int]:
+    """How many blocks each seat rules."""
+    counts = [0] * len(state.players)
+    for block in range(BLOCKS):
+        for seat in rulers(state, block):
+            counts[seat] += 1
+    return counts
 
 
 def threat_room(state: GcsState, seat: int, block: int) -> int:

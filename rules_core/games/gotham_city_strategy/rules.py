@@ -72,6 +72,7 @@ REFERENCE = load_pack()
 HAND_SIZE = 5
 HENCHMAN_COST = 5
 TOP_LEVEL = 10
+PROGRESS_WEIGHT = 0.7  # evaluation: a requirement met is worth most of a level
 TAKE = ("information", "money", "threats")
 
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
@@ -399,16 +400,21 @@ class GothamCityStrategy:
         return enemies == 0 or arriving > enemies
 
     def _requirement_met(self, state: GcsState, seat: int) -> bool:
+        have, need = self._requirement(state, seat, len(board.ruled_blocks(state, seat)))
+        return have >= need
+
+    def _requirement(self, state: GcsState, seat: int, ruled: int) -> tuple[int, int]:
+        """What `seat` has of what its dial asks for the next level, and how much it asks."""
         assert state.pack is not None
         player = state.players[seat]
         need = state.pack.villain(player.villain).dial[player.level - 1]
         have = {
             "money": player.money,
             "information": player.information,
-            "blocks": len(board.ruled_blocks(state, seat)),
+            "blocks": ruled,
             "henchmen": player.recruited,
         }[need.needs]
-        return have >= need.amount
+        return have, need.amount
 
     def _ability_choices(self, state: GcsState, seat: int) -> list[str]:
         assert state.pack is not None
@@ -442,6 +448,12 @@ class GothamCityStrategy:
     def decide(
         self, state: GcsState, seat: int, move: Move, rng: random.Random
     ) -> list[GameEvent] | Rejection:
+        result = self.decide_and_evolve(state, seat, move, rng)
+        return result if isinstance(result, Rejection) else result[0]
+
+    def decide_and_evolve(
+        self, state: GcsState, seat: int, move: Move, rng: random.Random
+    ) -> tuple[list[GameEvent], GcsState] | Rejection:
         if state.phase == "over":
             return _reject("game_over", "The game is over.")
         if seat not in self.to_act(state):
@@ -452,7 +464,7 @@ class GothamCityStrategy:
         run = _Run(self, state)
         self._apply(run, seat, move, rng)
         self._advance(run, rng)
-        return run.events
+        return run.events, run.state
 
     def _explain(self, state: GcsState, seat: int, move: Move) -> Rejection:
         """Why a move that is not legal now is refused."""
@@ -1090,15 +1102,24 @@ class GothamCityStrategy:
             return 1.0 / len(winners) if seat in winners else 0.0
         if not state.players:
             return 0.0
+        ruled = board.ruled_counts(state)
         scores = [
             p.level
-            + 0.3 * len(board.ruled_blocks(state, s))
-            + 0.06 * (p.money + p.information)
-            + 0.15 * p.recruited
+            + PROGRESS_WEIGHT * self._progress(state, s, ruled[s])
+            + 0.2 * ruled[s]
+            + 0.03 * (p.money + p.information)
+            + 0.1 * p.recruited
             for s, p in enumerate(state.players)
         ]
         weights = [math.exp(x) for x in scores]
         return weights[seat] / sum(weights)
+
+    def _progress(self, state: GcsState, seat: int, ruled: int) -> float:
+        """How far `seat` is towards its next level's requirement, 0 to 1."""
+        if state.players[seat].level >= TOP_LEVEL:
+            return 1.0
+        have, need = self._requirement(state, seat, ruled)
+        return min(have / need, 1.0) if need > 0 else 1.0
 
     def determinize(self, state: GcsState, seat: int, rng: random.Random) -> GcsState:
         """Unseen cards reshuffled into the unseen places; others' screens set to our own totals.

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules_core.engine.codec import to_json
+from rules_core.engine.replay import fold
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_race import track
@@ -158,6 +159,12 @@ class GothamRace:
         if move.type == "place":
             return self._decide_place(state, seat, figure, move, rng)
         return _reject("unknown_move", f"Unknown move {move.type!r}: use 'draw' or 'place'.")
+
+    def decide_and_evolve(
+        self, state: RaceState, seat: int, move: Move, rng: random.Random
+    ) -> tuple[list[GameEvent], RaceState] | Rejection:
+        events = self.decide(state, seat, move, rng)
+        return events if isinstance(events, Rejection) else (events, fold(self, events, state))
 
     def _decide_draw(
         self, state: RaceState, seat: int, move: Move, rng: random.Random

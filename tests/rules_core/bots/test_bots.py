@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from rules_core.bots import BOTS, choose_move
-from rules_core.bots.mcts import MctsSettings, mcts_move
+from rules_core.bots.mcts import MctsSettings, _Node, _settled, mcts_move
 from rules_core.bots.tournament import Tally, play_game, seating, wilson
-from rules_core.engine import GameSpec, all_games, fold
+from rules_core.engine import GameSpec, Move, all_games, fold
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME as STRATEGY
 from rules_core.games.gotham_race import GAME as RACE
@@ -98,6 +98,21 @@ def test_mcts_respects_its_iteration_budget_and_reports_values() -> None:
     assert sum(result.visits.values()) == 25
     assert result.move in result.values and all(0.0 <= v <= 1.0 for v in result.values.values())
     assert seat in result.seat_values
+
+
+def test_mcts_stops_early_only_when_the_leader_cannot_be_caught() -> None:
+    root = _Node(children={Move.of("a"): _Node(visits=30), Move.of("b"): _Node(visits=5)})
+    moves = [Move.of("a"), Move.of("b")]
+    assert _settled(root, moves, remaining=24)
+    assert not _settled(root, moves, remaining=25)
+    assert not _settled(root, [Move.of("a")], remaining=0)  # one legal move: nothing to compare
+    state = opening(STRATEGY, 2)
+    seat = min(STRATEGY.to_act(state))
+    result = mcts_move(STRATEGY, state, seat, random.Random(4), MctsSettings(200, seconds=30))
+    counts = sorted(result.visits.values(), reverse=True)
+    if result.iterations < 200:
+        assert counts[0] - counts[1] > 200 - result.iterations
+    assert sum(counts) == result.iterations
 
 
 def test_mcts_beats_random_in_most_decided_two_seat_races() -> None:

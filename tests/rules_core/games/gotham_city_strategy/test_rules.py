@@ -237,6 +237,17 @@ def test_ruling_follows_the_glossary_and_the_two_player_rule() -> None:
     assert board.rulers(three, ACE) == frozenset({2})  # a villain on the block rules it
     assert board.rulers(updated(three, batman_at=ACE), ACE) == frozenset()
     assert board.rulers(three, PACK.block_index("city-hall")) == frozenset()  # nothing there
+    assert board.ruled_counts(three) == [0, 0, 1]
+    assert board.ruled_counts(two) == [0, 0] and board.ruled_blocks(three, 2) == [ACE]
+
+
+def test_the_evaluation_counts_progress_towards_the_next_level() -> None:
+    state = ready(["joker", "penguin"])  # the Penguin's dial asks for 2 henchmen at level 2
+    hoarding = with_player(state, 1, level=2, money=10, hideout_henchmen=0)
+    recruited = with_player(state, 1, level=2, money=0, hideout_henchmen=2)
+    assert GAME.evaluate(recruited, 1) > GAME.evaluate(hoarding, 1)
+    assert GAME.evaluate(recruited, 0) < GAME.evaluate(hoarding, 0)
+    assert GAME.evaluate(with_player(recruited, 1, level=3), 1) > GAME.evaluate(recruited, 1)
 
 
 def test_threat_limits_and_batman_blocks() -> None:
