@@ -166,7 +166,7 @@ def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
 
 
 def catalog() -> list[JSON]:
-    from rules_core.bots import BOT_OPTIONS, BOTS
+    from rules_core.bots import BOTS, bot_options
     from rules_core.engine import all_games
 
     return [
@@ -176,7 +176,7 @@ def catalog() -> list[JSON]:
             "players": {"min": spec.min_players, "max": spec.max_players},
             "options": spec.options_schema(),
             "bots": sorted(BOTS),
-            "bot_options": BOT_OPTIONS,
+            "bot_options": bot_options(spec),
             "rulebook": spec.book,
         }
         for spec in all_games()

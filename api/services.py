@@ -23,7 +23,7 @@ from api.models import Analysis, Annotation, Event, Game, IdempotencyRecord, Sea
 from api.queueing import enqueue_after_commit
 from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
-from rules_core.bots import BOT_OPTIONS, BOTS, choose_move
+from rules_core.bots import BOTS, bot_options, choose_move
 from rules_core.bots.mcts import MctsSettings, mcts_move
 from rules_core.engine import GameSpec, Move, Rejection, get_game, to_json
 from rules_core.engine.randomness import bot_rng, move_rng, setup_rng
@@ -77,7 +77,7 @@ def game_create(
     for player in players:
         if player.bot and player.bot not in BOTS:
             raise ApiError(f"Unknown bot {player.bot!r}; bots: {', '.join(sorted(BOTS))}.")
-        unknown = set(player.bot_options) - set(BOT_OPTIONS.get(player.bot, {}))
+        unknown = set(player.bot_options) - set(bot_options(spec).get(player.bot, {}))
         if unknown or (player.bot_options and not player.bot):
             raise ApiError(f"Bot options {sorted(unknown or player.bot_options)} are not known.")
     rejection = spec.validate_options(len(players), options)
@@ -342,7 +342,7 @@ def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
     Analysis.objects.filter(pk=analysis_id).update(
         status=Analysis.Status.RUNNING, total=len(decisions)
     )
-    budget = MctsSettings.from_options(analysis.settings)
+    budget = MctsSettings.from_options(analysis.settings, spec)
     deadline = None if seconds is None else time.monotonic() + seconds
     done = analysis.done
     try:

@@ -1,7 +1,10 @@
 """Bot strength and speed: win rates with 95% intervals, time per move, playouts/s, analysis time.
 
-    .venv/bin/python bench/bots.py [--games 200] [--iterations 400] [--seconds 0.8] [--jobs 2]
+    .venv/bin/python bench/bots.py [--games 200] [--iterations N] [--seconds S] [--jobs 2]
         [--game gotham-race] [--four-seat-games 100]
+
+Without --iterations/--seconds each game is played at its default budget (the game's
+`search_iterations`, 0.8 s at most).
 
 Two-seat match-ups (mcts against random, mcts against greedy) count the games no seat won
 (an ownerless figure crossed first) apart; the four-seat line-up is one mcts and three random.
@@ -37,6 +40,14 @@ def match(
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for result in pool.map(_one, work):
             tally.add(result)
+            if tally.games % 20 == 0:  # interim figures, for long runs
+                rate, low, high, decided = tally.rate("mcts")
+                print(
+                    f"  ... {tally.games}/{games}: mcts {rate:.1%} of {decided} decided "
+                    f"({low:.0%}-{high:.0%})",
+                    file=sys.stderr,
+                    flush=True,
+                )
     return tally
 
 
@@ -51,7 +62,7 @@ def playouts_per_second(slug: str, options: dict[str, Any]) -> tuple[float, floa
         assert isinstance(events, list)
         state = fold(spec, events, state)
     seat = min(spec.to_act(state))
-    settings = MctsSettings.from_options(options)
+    settings = MctsSettings.from_options(options, spec)
     started = time.perf_counter()
     result = mcts_move(spec, state, seat, random.Random(1), settings)
     elapsed = time.perf_counter() - started
@@ -70,7 +81,7 @@ def analysis_seconds(slug: str, options: dict[str, Any]) -> tuple[float, int]:
         events = spec.decide(state, seat, rng.choice(spec.legal_moves(state, seat)), rng)
         assert isinstance(events, list)
         state = fold(spec, events, state)
-    settings = MctsSettings.from_options(options)
+    settings = MctsSettings.from_options(options, spec)
     started = time.perf_counter()
     for position, seat in positions:
         mcts_move(spec, position, seat, random.Random(1), settings)
@@ -82,14 +93,14 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="a game slug (default: all)")
     parser.add_argument("--games", type=int, default=200, help="games per two-seat match-up")
     parser.add_argument("--four-seat-games", type=int, default=100)
-    parser.add_argument("--iterations", type=int, default=MctsSettings().iterations)
-    parser.add_argument("--seconds", type=float, default=MctsSettings().seconds)
+    parser.add_argument("--iterations", type=int, help="default: the game's own")
+    parser.add_argument("--seconds", type=float, help=f"default: {MctsSettings().seconds}")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    options = {"iterations": args.iterations, "seconds": args.seconds}
+    given = {"iterations": args.iterations, "seconds": args.seconds}
+    options: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     slugs = args.game or [spec.slug for spec in all_games()]
-    budget = f"{args.iterations} iterations or {args.seconds} s per move"
-    print(f"mcts budget: {budget}; {args.jobs} processes")
+    print(f"{args.jobs} processes")
     header = ("game", "line-up", "games", "no seat", "mcts wins", "95% interval", "mcts s/move")
     print(
         f"{header[0]:<22} {header[1]:<22} {header[2]:>6} {header[3]:>8} {header[4]:>10} "
@@ -97,6 +108,8 @@ def main() -> None:
     )
     for slug in slugs:
         spec = get_game(slug)
+        budget = MctsSettings.from_options(options, spec)
+        print(f"{slug}: mcts budget {budget.iterations} iterations or {budget.seconds} s per move")
         line_ups = [(["mcts", "random"], 2, args.games), (["mcts", "greedy"], 2, args.games)]
         if spec.max_players >= 4:
             line_ups.append((["mcts", "random", "random", "random"], 4, args.four_seat_games))

@@ -1,5 +1,5 @@
 """Game-agnostic bots: they decide from one seat's view (determinized), through the GameSpec."""
 
-from rules_core.bots.registry import BOT_OPTIONS, BOTS, choose_move
+from rules_core.bots.registry import BOTS, bot_options, choose_move
 
-__all__ = ["BOTS", "BOT_OPTIONS", "choose_move"]
+__all__ = ["BOTS", "bot_options", "choose_move"]

@@ -30,8 +30,13 @@ class MctsSettings:
     exploration: float = 1.2
 
     @staticmethod
-    def from_options(options: Mapping[str, JSON]) -> MctsSettings:
-        defaults = MctsSettings()
+    def for_game(spec: GameSpec[Any]) -> MctsSettings:
+        """The default budget in a game: its own iteration count, the common time limit."""
+        return MctsSettings(iterations=spec.search_iterations)
+
+    @staticmethod
+    def from_options(options: Mapping[str, JSON], spec: GameSpec[Any]) -> MctsSettings:
+        defaults = MctsSettings.for_game(spec)
         iterations = options.get("iterations", defaults.iterations)
         seconds = options.get("seconds", defaults.seconds)
         return MctsSettings(

@@ -33,23 +33,23 @@ def greedy_bot(
 def mcts_bot(
     spec: GameSpec[Any], state: Any, seat: int, rng: random.Random, options: Mapping[str, JSON]
 ) -> Move:
-    return mcts_move(spec, state, seat, rng, MctsSettings.from_options(options)).move
+    return mcts_move(spec, state, seat, rng, MctsSettings.from_options(options, spec)).move
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "mcts": mcts_bot}
-BOT_OPTIONS: dict[str, dict[str, JSON]] = {
-    "random": {},
-    "greedy": {},
-    "mcts": {
-        "iterations": {
-            "type": "integer",
-            "default": MctsSettings().iterations,
-            "min": 1,
-            "max": 20000,
+
+
+def bot_options(spec: GameSpec[Any]) -> dict[str, dict[str, JSON]]:
+    """Each bot's options with their defaults in this game (mcts's budget differs by game)."""
+    budget = MctsSettings.for_game(spec)
+    return {
+        "random": {},
+        "greedy": {},
+        "mcts": {
+            "iterations": {"type": "integer", "default": budget.iterations, "min": 1, "max": 20000},
+            "seconds": {"type": "number", "default": budget.seconds, "min": 0.01, "max": 10.0},
         },
-        "seconds": {"type": "number", "default": MctsSettings().seconds, "min": 0.01, "max": 10.0},
-    },
-}
+    }
 
 
 def choose_move(

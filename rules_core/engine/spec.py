@@ -26,6 +26,7 @@ class GameSpec(Protocol[S]):
     state_type: type[S]
     event_types: Mapping[str, type[GameEvent]]
     rejections: Mapping[str, tuple[Citation, ...]]  # every rejection code and what it cites
+    search_iterations: int  # the mcts bot's default iterations per move (what a move costs varies)
 
     def options_schema(self) -> dict[str, JSON]:
         """JSON description of the options `setup` accepts (shown in the catalog)."""

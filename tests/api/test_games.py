@@ -22,6 +22,9 @@ def test_catalog_lists_gotham_race_with_player_counts_and_bots(api: APIClient) -
     assert race["players"] == {"min": 1, "max": 4}
     assert "random" in race["bots"]
     assert "content" in race["options"]
+    mcts_iterations = {slug: g["bot_options"]["mcts"]["iterations"] for slug, g in games.items()}
+    assert mcts_iterations["gotham-race"]["default"] == 400
+    assert mcts_iterations["gotham-city-strategy"]["default"] == 100
 
 
 def test_create_returns_seats_with_tokens_shown_once_and_stored_hashed(

@@ -144,6 +144,7 @@ class GothamCityStrategy:
     state_type = GcsState
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    search_iterations = 100  # a turn is many small decisions; bench/bots.py
 
     def __init__(self) -> None:
         # the last answer of legal_moves (decide checks membership in it for the same state)

@@ -76,6 +76,7 @@ class GothamRace:
     state_type = RaceState
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    search_iterations = 400  # bench/bots.py measures strength at this budget
 
     # ---- options and set-up -------------------------------------------------------------
 

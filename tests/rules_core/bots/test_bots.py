@@ -100,6 +100,13 @@ def test_mcts_respects_its_iteration_budget_and_reports_values() -> None:
     assert seat in result.seat_values
 
 
+def test_each_game_sets_the_default_search_budget_and_options_override_it() -> None:
+    assert MctsSettings.from_options({}, RACE) == MctsSettings(iterations=RACE.search_iterations)
+    assert MctsSettings.from_options({}, STRATEGY).iterations == STRATEGY.search_iterations
+    given = MctsSettings.from_options({"iterations": 7, "seconds": 0.5}, STRATEGY)
+    assert (given.iterations, given.seconds) == (7, 0.5)
+
+
 def test_mcts_stops_early_only_when_the_leader_cannot_be_caught() -> None:
     root = _Node(children={Move.of("a"): _Node(visits=30), Move.of("b"): _Node(visits=5)})
     moves = [Move.of("a"), Move.of("b")]
