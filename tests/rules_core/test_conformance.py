@@ -118,6 +118,8 @@ def test_random_legal_play_reaches_an_outcome_and_obeys_the_model(
         seat = min(acting)
         moves = spec.legal_moves(state, seat)
         assert moves, f"seat {seat} is to act but has no legal move"
+        unseen = spec.determinize(state, seat, random.Random(step))
+        assert spec.legal_moves(unseen, seat) == moves, "legal moves reveal hidden values"
         assert len(set(moves)) == len(moves)
         for move in moves:
             result = spec.decide(state, seat, move, random.Random(step))

@@ -322,13 +322,8 @@ class GothamCityStrategy:
                     Move.of("place_henchman", block=b)
                     for b in board.henchman_targets(state, d.seat, d.district)
                 ]
-        elif d.kind == "steal":
-            victim = state.players[d.victim]
-            moves = [
-                Move.of("steal", resource=r)
-                for r in ("information", "money")
-                if getattr(victim, r) > 0
-            ]
+        elif d.kind == "steal":  # the victim's screen is hidden: either may be asked for
+            moves = [Move.of("steal", resource=r) for r in ("information", "money")]
         elif d.kind in ("send_home", "batman_to"):
             moves = [Move.of(d.kind, block=b) for b in d.candidates]
         elif d.kind == "face_down":
@@ -594,8 +589,9 @@ class GothamCityStrategy:
             run.emit(Answered(seat=seat, block=block))
         elif kind == "steal":
             resource = str(move.get("resource"))
-            run.emit(_change(d.victim, resource, -1, "stolen", seat=seat))
-            run.emit(_change(seat, resource, 1, "stolen", seat=seat))
+            if getattr(run.state.players[d.victim], resource) > 0:  # else nothing to take
+                run.emit(_change(d.victim, resource, -1, "stolen", seat=seat))
+                run.emit(_change(seat, resource, 1, "stolen", seat=seat))
             run.emit(Answered(seat=seat, block=-1))
         elif kind == "send_home":
             block = int(move.get("block") or 0)

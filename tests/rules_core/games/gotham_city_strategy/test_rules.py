@@ -168,9 +168,12 @@ def test_hypnotizing_umbrella_steals_from_the_defeated_villain() -> None:
     state = act(state, 0, Move.of("done_moving"), Dice("3", "1"))
     assert state.pending[0].kind == "steal" and state.pending[0].victim == 1
     state = act(state, 0, Move.of("steal", resource="money"))
-    assert GAME.legal_moves(state, 0) == [Move.of("steal", resource="information")]
-    state = act(state, 0, Move.of("steal", resource="information"))
-    assert (state.players[1].money, state.players[1].information) == (0, 3)
+    both = [Move.of("steal", resource="information"), Move.of("steal", resource="money")]
+    assert GAME.legal_moves(state, 0) == both  # the victim's screen is hidden from the thief
+    thief_money = state.players[0].money
+    assert state.players[1].money == 0
+    state = act(state, 0, Move.of("steal", resource="money"))  # none left: nothing taken
+    assert (state.players[0].money, state.players[1].information) == (thief_money, 4)
     assert state.pending[0].kind == "place_threats"
 
 
