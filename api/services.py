@@ -24,7 +24,8 @@ from api.queueing import enqueue_after_commit
 from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
 from rules_core.bots import BOTS, bot_options, choose_move
-from rules_core.bots.mcts import MctsSettings, mcts_move
+from rules_core.bots.analysis import judge
+from rules_core.bots.mcts import MctsSettings
 from rules_core.engine import GameSpec, Move, Rejection, get_game, to_json
 from rules_core.engine.randomness import bot_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
@@ -320,9 +321,6 @@ def analysis_request(*, game: Game, iterations: int, seconds: float) -> Analysis
     return analysis
 
 
-LOST_VALUE_MARK = 0.15  # a move this much worse than the bot's preferred one is marked
-
-
 def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
     """Walk the decisions of the log: evaluation per seat, the preferred move, lost value.
 
@@ -385,26 +383,23 @@ def _judge(
     """The analysing bot's view of one decision, as an annotation's text and data."""
     seat = int(move["seat"])  # type: ignore[arg-type]
     played = Move.from_json({k: v for k, v in move.items() if k != "seat"})
-    result = mcts_move(spec, state, seat, rng, budget)
-    best_value = result.values.get(result.move, 0.0)
-    played_value = result.values.get(played, best_value if played == result.move else 0.0)
-    lost = max(0.0, best_value - played_value) if played != result.move else 0.0
-    mark = lost >= LOST_VALUE_MARK
+    verdict = judge(spec, state, seat, played, rng, budget)
     text = (
-        f"Seat {seat}: the bot prefers {result.move.to_json()} ({best_value:.2f}); "
-        f"played {played.to_json()} ({played_value:.2f})" + (": lost value." if mark else ".")
+        f"Seat {seat}: the bot prefers {verdict.preferred.to_json()} "
+        f"({verdict.preferred_value:.2f}); played {played.to_json()} "
+        f"({verdict.played_value:.2f})" + (": lost value." if verdict.marked else ".")
     )
     return {
         "text": text,
         "data": {
             "seat": seat,
-            "evaluation": {str(s): round(v, 3) for s, v in sorted(result.seat_values.items())},
-            "preferred": result.move.to_json(),
-            "preferred_value": round(best_value, 3),
+            "evaluation": {str(s): round(v, 3) for s, v in verdict.evaluation.items()},
+            "preferred": verdict.preferred.to_json(),
+            "preferred_value": round(verdict.preferred_value, 3),
             "played": played.to_json(),
-            "played_value": round(played_value, 3),
-            "lost": round(lost, 3),
-            "mark": mark,
-            "iterations": result.iterations,
+            "played_value": round(verdict.played_value, 3),
+            "lost": round(verdict.lost, 3),
+            "mark": verdict.marked,
+            "iterations": verdict.iterations,
         },
     }

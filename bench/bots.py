@@ -1,7 +1,7 @@
 """Bot strength and speed: win rates with 95% intervals, time per move, playouts/s, analysis time.
 
     .venv/bin/python bench/bots.py [--games 200] [--iterations N] [--seconds S] [--jobs 2]
-        [--game gotham-race] [--four-seat-games 100]
+        [--game gotham-race] [--four-seat-games 100] [--speed-only]
 
 Without --iterations/--seconds each game is played at its default budget (the game's
 `search_iterations`, 0.8 s at most).
@@ -22,6 +22,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rules_core.bots.analysis import judge
 from rules_core.bots.mcts import MctsSettings, mcts_move
 from rules_core.bots.tournament import GameResult, Tally, play_game, seating
 from rules_core.engine import all_games, fold, get_game
@@ -70,21 +71,22 @@ def playouts_per_second(slug: str, options: dict[str, Any]) -> tuple[float, floa
 
 
 def analysis_seconds(slug: str, options: dict[str, Any]) -> tuple[float, int]:
-    """Time to judge every decision of one random two-seat game (as the analysis task does)."""
+    """Time to judge every decision of one random two-seat game (what the analysis task runs)."""
     spec = get_game(slug)
     rng = random.Random(3)
     state = fold(spec, spec.setup(2, {}, random.Random(3)))
     positions = []
     while spec.outcome(state) is None:
         seat = min(spec.to_act(state))
-        positions.append((state, seat))
-        events = spec.decide(state, seat, rng.choice(spec.legal_moves(state, seat)), rng)
+        move = rng.choice(spec.legal_moves(state, seat))
+        positions.append((state, seat, move))
+        events = spec.decide(state, seat, move, rng)
         assert isinstance(events, list)
         state = fold(spec, events, state)
     settings = MctsSettings.from_options(options, spec)
     started = time.perf_counter()
-    for position, seat in positions:
-        mcts_move(spec, position, seat, random.Random(1), settings)
+    for position, seat, move in positions:
+        judge(spec, position, seat, move, random.Random(1), settings)
     return time.perf_counter() - started, len(positions)
 
 
@@ -96,6 +98,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, help="default: the game's own")
     parser.add_argument("--seconds", type=float, help=f"default: {MctsSettings().seconds}")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument(
+        "--speed-only", action="store_true", help="skip the match-ups: playouts/s and analysis"
+    )
     args = parser.parse_args()
     given = {"iterations": args.iterations, "seconds": args.seconds}
     options: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
@@ -113,6 +118,8 @@ def main() -> None:
         line_ups = [(["mcts", "random"], 2, args.games), (["mcts", "greedy"], 2, args.games)]
         if spec.max_players >= 4:
             line_ups.append((["mcts", "random", "random", "random"], 4, args.four_seat_games))
+        if args.speed_only:
+            line_ups = []
         for bots, players, games in line_ups:
             tally = match(slug, bots, players, games, options, args.jobs)
             rate, low, high, _ = tally.rate("mcts")

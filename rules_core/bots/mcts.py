@@ -65,7 +65,8 @@ class MctsResult:
     iterations: int
 
 
-def _apply(spec: GameSpec[Any], state: Any, seat: int, move: Move, rng: random.Random) -> Any:
+def apply_move(spec: GameSpec[Any], state: Any, seat: int, move: Move, rng: random.Random) -> Any:
+    """The state after `seat` plays `move` (a move the search found legal)."""
     result = spec.decide_and_evolve(state, seat, move, rng)
     if isinstance(result, Rejection):
         raise ValueError(f"a legal move was refused in search: {move} {result}")
@@ -77,6 +78,16 @@ def _acting(spec: GameSpec[Any], state: Any) -> int | None:
         return None
     acting = spec.to_act(state)
     return min(acting) if acting else None
+
+
+def playout(spec: GameSpec[Any], state: Any, depth: int, rng: random.Random) -> Any:
+    """The state after at most `depth` uniformly random moves (fewer if the game ends)."""
+    for _ in range(depth):
+        actor = _acting(spec, state)
+        if actor is None:
+            break
+        state = apply_move(spec, state, actor, rng.choice(spec.legal_moves(state, actor)), rng)
+    return state
 
 
 def _uct_choice(node: _Node, legal: list[Move], exploration: float) -> Move:
@@ -125,21 +136,15 @@ def mcts_move(
             if untried:
                 move = rng.choice(untried)
                 child = node.children.setdefault(move, _Node())
-                current = _apply(spec, current, actor, move, rng)
+                current = apply_move(spec, current, actor, move, rng)
                 path.append((child, actor))
                 break
             move = _uct_choice(node, legal, settings.exploration)
             child = node.children[move]
-            current = _apply(spec, current, actor, move, rng)
+            current = apply_move(spec, current, actor, move, rng)
             path.append((child, actor))
             node = child
-        for _ in range(settings.depth):
-            actor = _acting(spec, current)
-            if actor is None:
-                break
-            current = _apply(
-                spec, current, actor, rng.choice(spec.legal_moves(current, actor)), rng
-            )
+        current = playout(spec, current, settings.depth, rng)
         rewards: dict[int, float] = {}
         for _, actor in path:
             if actor not in rewards:

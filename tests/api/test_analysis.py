@@ -151,3 +151,38 @@ def test_the_stream_redacts_for_the_caller_and_times_out(
     )
     assert '"card":"' in mine and '"card":null' in theirs
     assert "event: timeout" in mine
+
+
+def test_a_running_gotham_city_strategy_game_is_analysed_up_to_its_head(
+    api: APIClient, create_game: CreateGame, task_runner: None
+) -> None:
+    body = create_game(game="gotham-city-strategy", seed=5)
+    gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+    legal_at: dict[int, list[dict[str, object]]] = {}  # version -> the mover's legal moves
+    for _ in range(8):
+        game = api.get(f"/api/games/{gid}/").json()
+        token = tokens[min(game["to_act"])]
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+        legal_at[legal["version"]] = legal["moves"]
+        move = legal["moves"][-1]
+        response = api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": legal["version"], "move": move},
+            format="json",
+            **auth(token),
+        )
+        assert response.status_code == 201, response.json()
+    assert api.get(f"/api/games/{gid}/").json()["status"] == "active"
+    response = api.post(f"/api/games/{gid}/analysis/", {"iterations": 10}, format="json")
+    assert response.status_code == 202
+    status = wait_for_analysis(api, gid)
+    assert status["status"] == "done" and status["done"] == status["total"] == 8
+    decisions = [e for e in api.get(f"/api/games/{gid}/replay/").json()["events"] if e["move"]]
+    assert len(decisions) == 8
+    for event in decisions:
+        (note,) = event["annotations"]
+        data = note["data"]
+        assert data["preferred"] in legal_at[event["seq"] - 1]
+        assert data["played"] == {k: v for k, v in event["move"].items() if k != "seat"}
+        lost = max(0.0, data["preferred_value"] - data["played_value"])
+        assert data["lost"] == pytest.approx(lost, abs=0.002)

@@ -120,3 +120,17 @@ def test_a_worker_killed_mid_game_loses_no_move_and_another_finishes_it(
         Event.objects.filter(game_id=gid, move__isnull=False).values_list("seat", flat=True)
     )
     assert seats and None not in seats
+
+
+@pytest.mark.django_db(transaction=True)
+def test_gotham_city_strategy_bots_play_a_game_to_its_end(
+    api: APIClient, create_game: CreateGame, task_runner: None
+) -> None:
+    body = create_game(
+        game="gotham-city-strategy",
+        players=[{"bot": "mcts", "bot_options": {"iterations": 8}}, {"bot": "greedy"}],
+        seed=14,
+    )
+    game = wait_until_finished(api, body["id"], timeout=300)
+    assert game["status"] == "finished" and game["outcome"]["winners"], game
+    assert list(log_problems(Game.objects.get(pk=body["id"]))) == []
