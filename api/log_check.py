@@ -1,12 +1,35 @@
-"""Checking a stored log: the hash chain, seq continuity, and snapshots against a re-fold."""
+"""Checking a stored log: the hash chain, seq continuity, snapshots against a re-fold, and every
+stored move re-decided by the rules into exactly the events that follow it."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator
+from typing import Any
 
 from api import event_store
 from api.models import Event, Game, Snapshot
-from rules_core.engine import get_game, to_json
+from rules_core.engine import GameSpec, Move, Rejection, get_game, to_json
+from rules_core.engine.randomness import move_rng, setup_rng
+from rules_core.engine.types import JSON
+
+
+def _expected_records(
+    spec: GameSpec[Any], game: Game, state: Any, row: Event
+) -> list[dict[str, JSON]] | str:
+    """The records the rules make of the row's move (or of the set-up, at seq 1), or a problem."""
+    if row.move is None:
+        events = spec.setup(game.players, game.options, setup_rng(game.seed))
+        return [event_store.event_record(event) for event in events]
+    assert isinstance(row.move, dict)
+    seat = row.move.get("seat")
+    if not isinstance(seat, int):
+        return f"seq {row.seq}: its move names no seat"
+    move = Move.from_json({k: v for k, v in row.move.items() if k != "seat"})
+    decided = spec.decide(state, seat, move, move_rng(game.seed, row.seq - 1))
+    if isinstance(decided, Rejection):
+        return f"seq {row.seq}: the rules refuse its move ({decided.code})"
+    return [event_store.event_record(event) for event in decided]
 
 
 def log_problems(game: Game) -> Iterator[str]:
@@ -16,12 +39,25 @@ def log_problems(game: Game) -> Iterator[str]:
     prev_hash = event_store.GENESIS
     state = spec.initial_state()
     expected_seq = 0
+    pending: deque[dict[str, JSON]] = deque()  # the rest of the current move's events
     for row in Event.objects.filter(game=game).order_by("seq").iterator():
         expected_seq += 1
         if row.seq != expected_seq:
             yield f"seq {row.seq} where {expected_seq} was expected (gap or duplicate)"
             expected_seq = row.seq
         record = {"type": row.type, "seat": row.seat, "data": row.data, "citations": row.citations}
+        if row.move is not None or row.seq == 1:
+            if pending:
+                yield f"seq {row.seq}: begins before the previous move's events ended"
+            expected = _expected_records(spec, game, state, row)
+            if isinstance(expected, str):
+                yield expected
+                return
+            pending = deque(expected)
+        if not pending:
+            yield f"seq {row.seq}: no move or set-up accounts for this event"
+        elif event_store.canonical(pending.popleft()) != event_store.canonical(record):
+            yield f"seq {row.seq}: not the event the rules make of its move"
         digest = event_store.chain_hash(prev_hash, row.seq, record)
         if row.prev_hash != prev_hash:
             yield f"seq {row.seq}: prev_hash does not match the previous event's hash"
@@ -35,6 +71,8 @@ def log_problems(game: Game) -> Iterator[str]:
             return
         if row.seq in snapshots and snapshots.pop(row.seq) != to_json(state):
             yield f"snapshot at seq {row.seq} differs from the re-folded state"
+    if pending:
+        yield f"the log ends before its last move's {len(pending)} remaining event(s)"
     for seq in sorted(snapshots):
         yield f"snapshot at seq {seq} has no event"
     if expected_seq != game.version:

@@ -113,13 +113,11 @@ def test_a_worker_killed_mid_game_loses_no_move_and_another_finishes_it(
     game = wait_until_finished(api, gid, timeout=180)
     assert game["status"] == "finished", game
     assert game["version"] > killed_at["version"]
+    # no gap or duplicate in the log, and every stored move, re-decided by the rules at its
+    # version, makes exactly the events that follow it: the move in flight was made once
     assert list(log_problems(Game.objects.get(pk=gid))) == []
-    # every bot move in the log was legal at the version it was made (the chain re-folds),
-    # and each decision appears once: moves alternate with the seats the game waited for
-    seats = list(
-        Event.objects.filter(game_id=gid, move__isnull=False).values_list("seat", flat=True)
-    )
-    assert seats and None not in seats
+    moves = Event.objects.filter(game_id=gid, move__isnull=False)
+    assert moves.filter(seq__gt=killed_at["version"]).exists()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -73,6 +73,23 @@ def test_verify_log_detects_a_changed_event(create_game: CreateGame) -> None:
         call_command("verify_log", str(game.pk))
 
 
+def test_verify_log_re_decides_every_move(create_game: CreateGame) -> None:
+    game = bot_game(create_game, seed=6)
+    spec = get_game(game.game)
+    moves = list(Event.objects.filter(game=game, move__isnull=False).order_by("seq"))
+    for row in moves:  # a stored move swapped for another legal one (not covered by the hash)
+        state = event_store.load_state(game, spec, row.seq - 1)
+        seat = row.move["seat"]
+        others = [m.to_json() for m in spec.legal_moves(state, seat)]
+        others = [m for m in others if {"seat": seat, **m} != row.move]
+        if others:
+            row.move = {"seat": seat, **others[0]}
+            row.save()
+            break
+    problems = list(log_problems(game))
+    assert problems and f"seq {row.seq}:" in problems[0]
+
+
 def test_verify_log_detects_a_bad_snapshot(create_game: CreateGame) -> None:
     game = bot_game(create_game, seed=5)
     snapshot = Snapshot.objects.filter(game=game).first()

@@ -1,4 +1,4 @@
-"""manage.py verify_log [GAME_ID]: recompute hash chains and re-fold logs against snapshots."""
+"""manage.py verify_log [GAME_ID]: hash chains, snapshots, every move re-decided by the rules."""
 
 from __future__ import annotations
 
