@@ -49,16 +49,23 @@ class _Waiter:
             self.pubsub = redis.Redis.from_url(settings.GOTHAM_REDIS_URL).pubsub()  # type: ignore[no-untyped-call]
             self.pubsub.subscribe(channel(game_id))
 
-    def wait(self, seconds: float) -> None:
+    def wait(self, seconds: float, version: int) -> bool:
+        """True once the game's log is published past `version`, False if `seconds` pass first.
+
+        Nothing published since the waiter was made is missed: Redis keeps the messages of a
+        subscription until they are read, and the in-process path remembers the last version.
+        """
         if self.pubsub is not None:
             deadline = time.monotonic() + seconds
             while time.monotonic() < deadline:
                 message = self.pubsub.get_message(timeout=max(0.0, deadline - time.monotonic()))
-                if message and message.get("type") == "message":
-                    return
-            return
+                if message and message.get("type") == "message" and int(message["data"]) > version:
+                    return True
+            return False
         with _condition:
-            _condition.wait(timeout=seconds)
+            return _condition.wait_for(
+                lambda: _versions.get(self.game_id, 0) > version, timeout=seconds
+            )
 
     def close(self) -> None:
         if self.pubsub is not None:
@@ -98,7 +105,9 @@ def event_stream(
             if remaining <= 0:
                 yield sse("timeout", {"version": last})
                 return
-            waiter.wait(min(heartbeat, remaining))
+            if last < game.version:  # more than one page behind: read on at once
+                continue
+            waiter.wait(min(heartbeat, remaining), last)
             yield ": keep-alive\n\n"
     finally:
         waiter.close()

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
 from rest_framework.test import APIClient
 
+from api import live
 from api.models import Analysis, Annotation
 from api.services import bots_play
 from tests.conftest import CreateGame, auth
@@ -186,3 +188,51 @@ def test_a_running_gotham_city_strategy_game_is_analysed_up_to_its_head(
         assert data["played"] == {k: v for k, v in event["move"].items() if k != "seat"}
         lost = max(0.0, data["preferred_value"] - data["played_value"])
         assert data["lost"] == pytest.approx(lost, abs=0.002)
+
+
+def test_a_stream_waiter_wakes_only_for_a_newer_version() -> None:
+    """Through Redis pub/sub when REDIS_URL is set, else in this process."""
+    game_id = 990_001  # no such game: the waiter only listens
+    waiter = live._Waiter(game_id)
+    try:
+        assert waiter.wait(0.05, 0) is False  # nothing published yet
+        live.publish(game_id, 2)
+        assert waiter.wait(0.2, 2) is False  # nothing past version 2
+        publisher = threading.Timer(0.1, live.publish, args=(game_id, 3))
+        publisher.start()
+        assert waiter.wait(30, 2) is True
+        publisher.join()
+    finally:
+        waiter.close()
+
+
+def test_an_open_stream_delivers_a_move_made_after_it_opened(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    gid, ann = body["id"], body["seats"][0]
+    response = api.get(
+        f"/api/games/{gid}/stream/?after={body['version']}&seconds=60",
+        HTTP_ACCEPT="text/event-stream",
+        **auth(ann["token"]),
+    )
+    chunks = iter(response.streaming_content)  # type: ignore[attr-defined]
+    assert next(chunks).startswith(b"retry:")
+
+    def move() -> None:
+        time.sleep(0.2)
+        api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": body["version"], "move": {"type": "draw", "deck": 1}},
+            format="json",
+            **auth(ann["token"]),
+        )
+
+    mover = threading.Thread(target=move)
+    mover.start()
+    received = b""
+    while b"event: game-event" not in received:
+        received += next(chunks)
+    mover.join()
+    response.close()
+    assert f"id: {body['version'] + 1}\n".encode() in received and b'"card":"' in received
