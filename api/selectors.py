@@ -10,6 +10,7 @@ from api.errors import Forbidden, NotFoundError, Unauthenticated
 from api.models import Analysis, Annotation, Event, Game, Seat
 from api.tokens import hash_token, parse_authorization
 from rules_core.engine import GameEvent, GameSpec, get_game
+from rules_core.engine.hiding import without_hidden
 from rules_core.engine.types import JSON
 from rules_core.rulebooks import get_book
 
@@ -136,11 +137,19 @@ def events_after(*, game: Game, seat: int | None, after: int, limit: int = 1000)
 
 
 def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
-    """The whole log with citations and annotations; full information once finished."""
+    """The whole log with citations and annotations; full information once finished.
+
+    While the game runs, the caller sees each move without what is still hidden from it (a card
+    placed face down, a card chosen into a hand), and the analysis only of its own decisions: the
+    analysing bot judged each decision from the deciding seat's view, hand included.
+    """
     spec = _spec(game)
     finished = game.status == Game.Status.FINISHED
+    hidden = frozenset() if finished else spec.hidden_from(event_store.load_state(game, spec), seat)
     notes: dict[int, list[JSON]] = {}
     for note in Annotation.objects.filter(game=game).order_by("seq", "id"):
+        if not finished and not _annotation_shown(note, seat):
+            continue
         notes.setdefault(note.seq, []).append(
             {
                 "source": note.source,
@@ -153,7 +162,7 @@ def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
     events: list[JSON] = []
     for row in Event.objects.filter(game=game).order_by("seq"):
         item = _event_json(spec, row, seat, finished)
-        item["move"] = row.move
+        item["move"] = without_hidden(row.move, hidden)
         item["annotations"] = notes.get(row.seq, [])
         events.append(item)
     return {
@@ -163,6 +172,13 @@ def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
         "status": game.status,
         "events": events,
     }
+
+
+def _annotation_shown(note: Annotation, seat: int | None) -> bool:
+    """Whether a running game's annotation may be shown to `seat` (people's comments always)."""
+    if note.source != Annotation.Source.ANALYSIS:
+        return True
+    return seat is not None and isinstance(note.data, dict) and note.data.get("seat") == seat
 
 
 def catalog() -> list[JSON]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time
+from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
@@ -179,7 +180,17 @@ def test_a_running_gotham_city_strategy_game_is_analysed_up_to_its_head(
     assert response.status_code == 202
     status = wait_for_analysis(api, gid)
     assert status["status"] == "done" and status["done"] == status["total"] == 8
-    decisions = [e for e in api.get(f"/api/games/{gid}/replay/").json()["events"] if e["move"]]
+
+    def replay(token: str | None) -> list[dict[str, Any]]:
+        events = api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]
+        return [e for e in events if e["move"]]
+
+    assert all(not e["annotations"] for e in replay(None))  # the game runs: hands are hidden
+    decisions = []
+    for seat, token in tokens.items():  # each seat sees the analysis of its own decisions
+        for event in replay(token):
+            assert len(event["annotations"]) == (event["move"]["seat"] == seat)
+            decisions += [event] if event["annotations"] else []
     assert len(decisions) == 8
     for event in decisions:
         (note,) = event["annotations"]

@@ -20,24 +20,12 @@ from rules_core.engine import (
     to_json,
 )
 from rules_core.engine.citations import citation_uses
+from rules_core.engine.hiding import json_strings
 from rules_core.engine.types import JSON
 from rules_core.rulebooks import resolve
 
 GAMES = all_games()
 SEEDS = range(30)
-
-
-def _strings(value: JSON) -> Iterator[str]:
-    """Every string leaf (and dict key) of a JSON value."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, list):
-        for item in value:
-            yield from _strings(item)
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from _strings(item)
 
 
 def _wrong_variants(move: Move) -> Iterator[Move]:
@@ -89,10 +77,10 @@ def _apply_checking_privacy(
         finished = spec.outcome(state) is not None
         for seat in [None, *range(players)]:
             hidden = spec.hidden_from(state, seat)
-            shown = set(_strings(spec.redact(event, seat, finished)))
+            shown = set(json_strings(spec.redact(event, seat, finished)))
             assert not (hidden & shown), f"{event.type} shows {sorted(hidden & shown)} to {seat}"
     for seat in [None, *range(players)]:
-        leaked = spec.hidden_from(state, seat) & set(_strings(spec.view(state, seat)))
+        leaked = spec.hidden_from(state, seat) & set(json_strings(spec.view(state, seat)))
         assert not leaked, f"seat {seat} view shows {sorted(leaked)}"
     return state
 

@@ -1,0 +1,66 @@
+"""The replay of a running game hides what a seat may not see yet; a finished one hides nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from api.models import Annotation
+from tests.conftest import CreateGame, auth
+
+pytestmark = pytest.mark.django_db
+
+
+def play_until_a_card_is_placed(api: APIClient, gid: int, token: str) -> dict[str, Any]:
+    """Seat 0 draws then places a card face down; the placing move's JSON as seat 0 made it."""
+    for _ in range(2):
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+        move = legal["moves"][0]
+        response = api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": legal["version"], "move": move},
+            format="json",
+            **auth(token),
+        )
+        assert response.status_code == 201, response.json()
+    assert move["type"] == "place"
+    return dict(move)
+
+
+def moves(api: APIClient, gid: int, token: str | None) -> list[dict[str, Any]]:
+    events = api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]
+    return [e["move"] for e in events if e["move"]]
+
+
+def test_a_card_placed_face_down_stays_hidden_in_others_replays(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    gid, (ann, bob) = body["id"], body["seats"]
+    placed = play_until_a_card_is_placed(api, gid, ann["token"])
+    assert moves(api, gid, ann["token"])[-1] == {"seat": 0, **placed}
+    for viewer in (bob["token"], None):
+        assert moves(api, gid, viewer)[-1] == {"seat": 0, **placed, "card": None}
+    assert moves(api, gid, bob["token"])[0] == {"seat": 0, "type": "draw", "deck": 1}
+
+
+def test_a_running_games_analysis_is_shown_only_to_the_seat_it_judged(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    gid, (ann, bob) = body["id"], body["seats"]
+    play_until_a_card_is_placed(api, gid, ann["token"])
+    seq = body["version"] + 1
+    Annotation.objects.create(
+        game_id=gid, seq=seq, source="analysis", author="mcts", text="judged", data={"seat": 0}
+    )
+    Annotation.objects.create(game_id=gid, seq=seq, source="person", author="Kim", text="hm")
+
+    def notes(token: str | None) -> list[str]:
+        events = api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]
+        return [n["text"] for e in events if e["seq"] == seq for n in e["annotations"]]
+
+    assert notes(ann["token"]) == ["judged", "hm"]
+    assert notes(bob["token"]) == notes(None) == ["hm"]
