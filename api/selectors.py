@@ -91,7 +91,7 @@ def state_view(*, game: Game, seat: int | None, version: int | None) -> dict[str
         "seat": seat,
         "status": game.status,
         "to_act": sorted(spec.to_act(state)),
-        "state": spec.view(state, seat),
+        "state": spec.view(state, seat, reveal=game.status == Game.Status.FINISHED),
     }
 
 

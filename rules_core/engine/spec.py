@@ -75,8 +75,12 @@ class GameSpec(Protocol[S]):
         """The result once the game is over, else None."""
         ...
 
-    def view(self, state: S, seat: int | None) -> dict[str, JSON]:
-        """What `seat` (or a spectator, None) may see of the state."""
+    def view(self, state: S, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
+        """What `seat` (or a spectator, None) may see of the state.
+
+        `reveal` shows what the end of the game shows (every hand and face-down card): for
+        studying a finished game at any step of its log.
+        """
         ...
 
     def evaluate(self, state: S, seat: int) -> float:

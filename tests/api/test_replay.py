@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from api.models import Annotation
+from api.models import Annotation, Seat
+from api.services import bots_play
 from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db
@@ -64,3 +65,20 @@ def test_a_running_games_analysis_is_shown_only_to_the_seat_it_judged(
 
     assert notes(ann["token"]) == ["judged", "hm"]
     assert notes(bob["token"]) == notes(None) == ["hm"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_game_shows_every_hand_at_every_step(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game(players=[{"name": "Ann"}, {"bot": "random"}], seed=8)
+    gid, ann = body["id"], body["seats"][0]
+    during = api.get(f"/api/games/{gid}/state/?version={body['version']}").json()["state"]
+    assert all(isinstance(hand, dict) for hand in during["hands"].values())  # only counts
+    Seat.objects.filter(game_id=gid, index=0).update(bot="random")  # Ann leaves it to a bot
+    bots_play(game_id=gid)
+    assert api.get(f"/api/games/{gid}/").json()["status"] == "finished"
+    for token in (None, ann["token"]):
+        after = api.get(f"/api/games/{gid}/state/?version={body['version']}", **auth(token))
+        hands = after.json()["state"]["hands"]
+        assert all(isinstance(hand, list) and hand for hand in hands.values())

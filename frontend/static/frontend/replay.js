@@ -8,11 +8,15 @@
   const $ = (id) => document.getElementById(id);
   const COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e"];
   let log = [], position = 1, latest = 0;
+  // the seat this tab plays (the play page keeps its token): while the game runs, the replay
+  // shows that seat's view, its own hidden cards and the analysis of its own decisions
+  const token = sessionStorage.getItem(`seat-token-${gameId}`);
+  const headers = token ? { Authorization: `Seat ${token}` } : {};
 
   const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 
   async function load() {
-    const replay = await (await fetch(`/api/games/${gameId}/replay/`)).json();
+    const replay = await (await fetch(`/api/games/${gameId}/replay/`, { headers })).json();
     log = replay.events;
     $("slider").max = String(log.length);
     drawChart();
@@ -24,7 +28,7 @@
     $("slider").value = String(position);
     const event = log[position - 1];
     const ticket = ++latest;
-    const state = await (await fetch(`/api/games/${gameId}/state/?version=${position}`)).json();
+    const state = await (await fetch(`/api/games/${gameId}/state/?version=${position}`, { headers })).json();
     if (ticket !== latest) return;  // a later step was asked for meanwhile
     window.GothamBoards.render(slug, $("board"), state.state);
     const notes = event.annotations.map((a) => {

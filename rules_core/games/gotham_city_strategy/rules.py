@@ -1019,11 +1019,11 @@ class GothamCityStrategy:
 
     # ---- views ----------------------------------------------------------------------------
 
-    def view(self, state: GcsState, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
         pack = state.pack
         if pack is None:
             return {"phase": state.phase}
-        finished = state.phase == "over"
+        finished = reveal or state.phase == "over"
         players: list[JSON] = []
         for s, p in enumerate(state.players):
             mine = finished or s == seat

@@ -293,11 +293,11 @@ class GothamRace:
             details=(("winner_figure", name), ("ownerless_win", owner is None)),
         )
 
-    def view(self, state: RaceState, seat: int | None) -> dict[str, JSON]:
+    def view(self, state: RaceState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
         pack = state.pack
         if pack is None:
             return {"phase": state.phase}
-        finished = state.phase == "over"
+        finished = reveal or state.phase == "over"
         ranks = track.ranking(state.xs, state.lanes)
         figures: list[JSON] = [
             {
