@@ -354,6 +354,7 @@ def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
                 move,
                 bot_rng(game.seed, seq, -1),
                 budget,
+                game.players,
             )
             with transaction.atomic():
                 Annotation.objects.filter(
@@ -379,11 +380,12 @@ def _judge(
     move: dict[str, JSON],
     rng: random.Random,
     budget: MctsSettings,
+    seats: int,
 ) -> dict[str, Any]:
     """The analysing bot's view of one decision, as an annotation's text and data."""
     seat = int(move["seat"])  # type: ignore[arg-type]
     played = Move.from_json({k: v for k, v in move.items() if k != "seat"})
-    verdict = judge(spec, state, seat, played, rng, budget)
+    verdict = judge(spec, state, seat, played, rng, budget, seats)
     text = (
         f"Seat {seat}: the bot prefers {verdict.preferred.to_json()} "
         f"({verdict.preferred_value:.2f}); played {played.to_json()} "

@@ -86,7 +86,7 @@ def analysis_seconds(slug: str, options: dict[str, Any]) -> tuple[float, int]:
     settings = MctsSettings.from_options(options, spec)
     started = time.perf_counter()
     for position, seat, move in positions:
-        judge(spec, position, seat, move, random.Random(1), settings)
+        judge(spec, position, seat, move, random.Random(1), settings, seats=2)
     return time.perf_counter() - started, len(positions)
 
 

@@ -27,7 +27,7 @@ class Judgement:
     """One decision as the analysing bot sees it."""
 
     seat: int
-    evaluation: dict[int, float]  # each seat's expected value in the search, 0 (lost) to 1
+    evaluation: dict[int, float]  # each seat's expected value after the preferred move, 0 to 1
     preferred: Move
     preferred_value: float
     played: Move
@@ -52,21 +52,23 @@ def move_values(
     rng: random.Random,
     samples: int,
     depth: int,
-) -> tuple[float, ...]:
-    """Each move's mean evaluation for `seat` over the same `samples` sampled continuations.
+    seats: tuple[int, ...],
+) -> tuple[dict[int, float], ...]:
+    """Per move, every seat's mean evaluation over the same `samples` sampled continuations.
 
     Every sample resamples what `seat` cannot see, then plays each move from it with the same
     chance (a copy of one generator), so the moves differ only by what they do.
     """
-    totals = [0.0] * len(moves)
+    totals = [dict.fromkeys(seats, 0.0) for _ in moves]
     for _ in range(samples):
         sample = spec.determinize(state, seat, rng)
         seed = rng.random()
         for index, move in enumerate(moves):
             chance = random.Random(seed)
             after = playout(spec, apply_move(spec, sample, seat, move, chance), depth, chance)
-            totals[index] += spec.evaluate(after, seat)
-    return tuple(total / samples for total in totals)
+            for who in seats:
+                totals[index][who] += spec.evaluate(after, who)
+    return tuple({who: total / samples for who, total in move.items()} for move in totals)
 
 
 def judge(
@@ -76,18 +78,24 @@ def judge(
     played: Move,
     rng: random.Random,
     budget: MctsSettings,
+    seats: int,
     samples: int = VALUE_SAMPLES,
 ) -> Judgement:
-    """Search `seat`'s decision in `state`, then value the preferred and the played move alike."""
+    """Search `seat`'s decision in `state`, then value the preferred and the played move alike.
+
+    The evaluation per seat is every seat's expected value after the preferred move.
+    """
     result = mcts_move(spec, state, seat, rng, budget)
     compared = (result.move,) if played == result.move else (result.move, played)
-    values = move_values(spec, state, seat, compared, rng, samples, budget.depth)
+    values = move_values(
+        spec, state, seat, compared, rng, samples, budget.depth, tuple(range(seats))
+    )
     return Judgement(
         seat=seat,
-        evaluation=dict(sorted(result.seat_values.items())),
+        evaluation=values[0],
         preferred=result.move,
-        preferred_value=values[0],
+        preferred_value=values[0][seat],
         played=played,
-        played_value=values[-1],
+        played_value=values[-1][seat],
         iterations=result.iterations,
     )

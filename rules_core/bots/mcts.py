@@ -56,12 +56,11 @@ class _Node:
 
 @dataclass(frozen=True, slots=True)
 class MctsResult:
-    """The chosen move, each root move's mean value and visits, and the seats' mean rewards."""
+    """The chosen move, each root move's mean value and visits, and the iterations run."""
 
     move: Move
     values: dict[Move, float]
     visits: dict[Move, int]
-    seat_values: dict[int, float]
     iterations: int
 
 
@@ -120,7 +119,6 @@ def mcts_move(
     if not root_moves:
         raise ValueError(f"seat {seat} has no legal move")
     root = _Node()
-    seat_totals: dict[int, float] = {}
     started = time.perf_counter()
     deadline = started + settings.seconds
     iterations = 0
@@ -149,13 +147,10 @@ def mcts_move(
         for _, actor in path:
             if actor not in rewards:
                 rewards[actor] = spec.evaluate(current, actor)
-        rewards.setdefault(seat, spec.evaluate(current, seat))
         root.visits += 1
         for child, actor in path:
             child.visits += 1
             child.total += rewards[actor]
-        for who, reward in rewards.items():
-            seat_totals[who] = seat_totals.get(who, 0.0) + reward
         if iterations % 8 == 0:
             now = time.perf_counter()
             by_time = (deadline - now) * iterations / max(now - started, 1e-9)
@@ -163,12 +158,11 @@ def mcts_move(
                 break
     visited = {m: c for m, c in root.children.items() if c.visits and m in root_moves}
     if not visited:
-        return MctsResult(root_moves[0], {}, {}, {}, iterations)
+        return MctsResult(root_moves[0], {}, {}, iterations)
     best = max(visited, key=lambda m: (visited[m].visits, visited[m].total))
     return MctsResult(
         move=best,
         values={m: c.total / c.visits for m, c in visited.items()},
         visits={m: c.visits for m, c in visited.items()},
-        seat_values={s: t / max(iterations, 1) for s, t in seat_totals.items()},
         iterations=iterations,
     )

@@ -28,8 +28,9 @@ def test_moves_are_valued_under_the_same_chance(spec: GameSpec[Any]) -> None:
     state = opening(spec, 2)
     seat = min(spec.to_act(state))
     move = spec.legal_moves(state, seat)[0]
-    same = move_values(spec, state, seat, (move, move), random.Random(4), 6, 8)
-    assert same[0] == same[1] and 0.0 <= same[0] <= 1.0
+    same = move_values(spec, state, seat, (move, move), random.Random(4), 6, 8, (0, 1))
+    assert same[0] == same[1] and set(same[0]) == {0, 1}
+    assert all(0.0 <= value <= 1.0 for value in same[0].values())
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
@@ -40,15 +41,14 @@ def test_a_move_the_search_never_tried_is_still_valued(spec: GameSpec[Any]) -> N
     searched = mcts_move(spec, state, seat, random.Random(8), budget)
     untried = [m for m in spec.legal_moves(state, seat) if m not in searched.visits]
     assert untried, "the position needs more moves than the search budget"
-    verdict = judge(spec, state, seat, untried[-1], random.Random(8), budget, samples=6)
+    verdict = judge(spec, state, seat, untried[-1], random.Random(8), budget, 2, samples=6)
     assert verdict.preferred == searched.move and verdict.played == untried[-1]
-    (expected_preferred, expected_played) = move_values(
-        spec, state, seat, (searched.move, untried[-1]), _after_search(spec, state, seat), 6, 8
+    after = _after_search(spec, state, seat)
+    preferred, played = move_values(
+        spec, state, seat, (searched.move, untried[-1]), after, 6, 8, (0, 1)
     )
-    assert (verdict.preferred_value, verdict.played_value) == (
-        expected_preferred,
-        expected_played,
-    )
+    assert verdict.evaluation == preferred  # every seat, after the preferred move
+    assert (verdict.preferred_value, verdict.played_value) == (preferred[seat], played[seat])
 
 
 def _after_search(spec: GameSpec[Any], state: Any, seat: int) -> random.Random:
@@ -64,6 +64,6 @@ def test_the_played_move_when_it_is_the_preferred_one_lost_nothing() -> None:
     seat = min(spec.to_act(state))
     budget = MctsSettings(iterations=30, seconds=5)
     preferred = mcts_move(spec, state, seat, random.Random(2), budget).move
-    verdict = judge(spec, state, seat, preferred, random.Random(2), budget, samples=4)
+    verdict = judge(spec, state, seat, preferred, random.Random(2), budget, 2, samples=4)
     assert verdict.played_value == verdict.preferred_value and verdict.lost == 0.0
-    assert set(verdict.evaluation) >= {seat}
+    assert set(verdict.evaluation) == {0, 1}
