@@ -402,6 +402,7 @@ def _judge(
             "played_value": round(verdict.played_value, 3),
             "lost": round(verdict.lost, 3),
             "mark": verdict.marked,
+            "mark_at": verdict.mark_at,
             "iterations": verdict.iterations,
         },
     }

@@ -18,7 +18,6 @@ from rules_core.bots.mcts import MctsSettings, apply_move, mcts_move, playout
 from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import Move
 
-LOST_VALUE_MARK = 0.15  # a move this much worse than the preferred one is marked
 VALUE_SAMPLES = 24  # sampled continuations behind each compared move
 
 
@@ -33,6 +32,7 @@ class Judgement:
     played: Move
     played_value: float
     iterations: int
+    mark_at: float  # the game's `lost_value_mark`: a move that loses this much is marked
 
     @property
     def lost(self) -> float:
@@ -41,7 +41,7 @@ class Judgement:
 
     @property
     def marked(self) -> bool:
-        return self.lost >= LOST_VALUE_MARK
+        return self.lost >= self.mark_at
 
 
 def move_values(
@@ -98,4 +98,5 @@ def judge(
         played=played,
         played_value=values[-1][seat],
         iterations=result.iterations,
+        mark_at=spec.lost_value_mark,
     )

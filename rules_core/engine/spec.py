@@ -27,6 +27,7 @@ class GameSpec(Protocol[S]):
     event_types: Mapping[str, type[GameEvent]]
     rejections: Mapping[str, tuple[Citation, ...]]  # every rejection code and what it cites
     search_iterations: int  # the mcts bot's default iterations per move (what a move costs varies)
+    lost_value_mark: float  # the replay analysis marks a move that loses this much value (0 to 1)
 
     def options_schema(self) -> dict[str, JSON]:
         """JSON description of the options `setup` accepts (shown in the catalog)."""

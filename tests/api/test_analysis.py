@@ -52,6 +52,7 @@ def test_analysis_annotates_every_decision(
         assert set(data["evaluation"]) == {"0", "1"}  # every seat
         assert data["preferred"]["type"] in {"draw", "place"}
         assert 0.0 <= data["played_value"] <= 1.0 and data["lost"] >= 0.0
+        assert data["mark_at"] == 0.15  # Gotham Race's lost_value_mark
         assert data["mark"] == (data["lost"] >= 0.15)
     marked = [e for e in decisions if e["annotations"][0]["data"]["mark"]]
     assert all("lost value" in e["annotations"][0]["text"] for e in marked)
@@ -197,6 +198,7 @@ def test_a_running_gotham_city_strategy_game_is_analysed_up_to_its_head(
         data = note["data"]
         assert data["preferred"] in legal_at[event["seq"] - 1]
         assert set(data["evaluation"]) == {"0", "1"}
+        assert data["mark_at"] == 0.10 and data["mark"] == (data["lost"] >= 0.10)
         assert data["played"] == {k: v for k, v in event["move"].items() if k != "seat"}
         lost = max(0.0, data["preferred_value"] - data["played_value"])
         assert data["lost"] == pytest.approx(lost, abs=0.002)

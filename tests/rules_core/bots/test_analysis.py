@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from rules_core.bots.analysis import LOST_VALUE_MARK, Judgement, judge, move_values
+from rules_core.bots.analysis import Judgement, judge, move_values
 from rules_core.bots.mcts import MctsSettings, mcts_move
 from rules_core.engine import GameSpec, Move, all_games
 from tests.rules_core.bots.test_bots import opening
@@ -17,9 +17,10 @@ GAMES = all_games()
 
 def test_lost_value_and_the_mark() -> None:
     move, other = Move("a", {}), Move("b", {})
-    verdict = Judgement(0, {0: 0.5}, move, 0.7, other, 0.7 - LOST_VALUE_MARK, 10)
-    assert verdict.lost == pytest.approx(LOST_VALUE_MARK) and verdict.marked
-    better = Judgement(0, {0: 0.5}, move, 0.4, other, 0.6, 10)
+    verdict = Judgement(0, {0: 0.5}, move, 0.7, other, 0.5, 10, mark_at=0.15)
+    assert verdict.lost == pytest.approx(0.2) and verdict.marked
+    assert not Judgement(0, {0: 0.5}, move, 0.7, other, 0.5, 10, mark_at=0.25).marked
+    better = Judgement(0, {0: 0.5}, move, 0.4, other, 0.6, 10, mark_at=0.15)
     assert better.lost == 0.0 and not better.marked
 
 
@@ -66,4 +67,5 @@ def test_the_played_move_when_it_is_the_preferred_one_lost_nothing() -> None:
     preferred = mcts_move(spec, state, seat, random.Random(2), budget).move
     verdict = judge(spec, state, seat, preferred, random.Random(2), budget, 2, samples=4)
     assert verdict.played_value == verdict.preferred_value and verdict.lost == 0.0
+    assert verdict.mark_at == spec.lost_value_mark
     assert set(verdict.evaluation) == {0, 1}
