@@ -105,12 +105,13 @@ def main() -> None:
     given = {"iterations": args.iterations, "seconds": args.seconds}
     options: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     slugs = args.game or [spec.slug for spec in all_games()]
-    print(f"{args.jobs} processes")
     header = ("game", "line-up", "games", "no seat", "mcts wins", "95% interval", "mcts s/move")
-    print(
-        f"{header[0]:<22} {header[1]:<22} {header[2]:>6} {header[3]:>8} {header[4]:>10} "
-        f"{header[5]:>14} {header[6]:>12}"
-    )
+    if not args.speed_only:
+        print(f"{args.jobs} processes")
+        print(
+            f"{header[0]:<22} {header[1]:<22} {header[2]:>6} {header[3]:>8} {header[4]:>10} "
+            f"{header[5]:>14} {header[6]:>12}"
+        )
     for slug in slugs:
         spec = get_game(slug)
         budget = MctsSettings.from_options(options, spec)
