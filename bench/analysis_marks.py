@@ -13,15 +13,33 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules_core.bots.analysis import judge
 from rules_core.bots.mcts import MctsSettings
-from rules_core.bots.registry import choose_move
-from rules_core.engine import Rejection, fold, get_game
+from rules_core.bots.tournament import play_game
+from rules_core.engine import GameSpec, Move, get_game
 
 DEFAULT_LINE_UPS = ["greedy,greedy:5", "greedy,greedy:6", "mcts,greedy:7"]
+
+
+def judged_game(spec: GameSpec[Any], bots: list[str], seed: int) -> tuple[str, str, str, float]:
+    """Play one game and judge its decisions: winners, decisions and marks per seat, worst loss."""
+    budget = MctsSettings.for_game(spec)
+    decisions, marked, lost = [0] * len(bots), [0] * len(bots), [0.0]
+
+    def judged(state: Any, seat: int, move: Move) -> None:
+        if len(spec.legal_moves(state, seat)) > 1:
+            verdict = judge(spec, state, seat, move, random.Random(1), budget, len(bots))
+            decisions[seat] += 1
+            marked[seat] += verdict.marked
+            lost.append(verdict.lost)
+
+    result = play_game(spec, bots, seed, on_decision=judged)
+    winners = ",".join(map(str, result.winners)) or "-"
+    return winners, "/".join(map(str, decisions)), "/".join(map(str, marked)), max(lost)
 
 
 def main() -> None:
@@ -32,34 +50,12 @@ def main() -> None:
     spec = get_game(args.game)
     budget = MctsSettings.for_game(spec)
     print(f"{spec.slug}: mark at a loss of {spec.lost_value_mark}, {budget.iterations} iterations")
-    print(
-        f"{'line-up':<18} {'seed':>5} {'winner':>7} {'decisions':>12} {'marked':>9} {'max lost':>9}"
-    )
+    row = "{:<18} {:>5} {:>7} {:>12} {:>9} {:>9}"
+    print(row.format("line-up", "seed", "winner", "decisions", "marked", "max lost"))
     for line_up in args.line_up or DEFAULT_LINE_UPS:
         names, seed_text = line_up.split(":")
-        bots, seed = names.split(","), int(seed_text)
-        state = fold(spec, spec.setup(len(bots), {}, random.Random(seed)))
-        rng = random.Random(seed)
-        decisions, marked, worst = [0] * len(bots), [0] * len(bots), 0.0
-        while spec.outcome(state) is None:
-            seat = min(spec.to_act(state))
-            move = choose_move(bots[seat], spec, state, seat, random.Random(rng.random()), {})
-            if len(spec.legal_moves(state, seat)) > 1:
-                verdict = judge(spec, state, seat, move, random.Random(1), budget, len(bots))
-                decisions[seat] += 1
-                marked[seat] += verdict.marked
-                worst = max(worst, verdict.lost)
-            played = spec.decide_and_evolve(state, seat, move, random.Random(rng.random()))
-            if isinstance(played, Rejection):
-                raise ValueError(f"{bots[seat]} chose a refused move {move}: {played}")
-            state = played[1]
-        outcome = spec.outcome(state)
-        winners = ",".join(map(str, outcome.winners)) if outcome else "-"
-        print(
-            f"{names:<18} {seed:>5} {winners:>7} {'/'.join(map(str, decisions)):>12} "
-            f"{'/'.join(map(str, marked)):>9} {worst:>9.3f}",
-            flush=True,
-        )
+        winners, decisions, marked, worst = judged_game(spec, names.split(","), int(seed_text))
+        print(row.format(names, seed_text, winners, decisions, marked, f"{worst:.3f}"), flush=True)
 
 
 if __name__ == "__main__":

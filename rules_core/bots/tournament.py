@@ -5,14 +5,14 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_core.bots.registry import choose_move
 from rules_core.engine.replay import fold
 from rules_core.engine.spec import GameSpec
-from rules_core.engine.types import JSON, Rejection
+from rules_core.engine.types import JSON, Move, Rejection
 
 MAX_MOVES = 20_000
 
@@ -33,8 +33,12 @@ def play_game(
     seed: int,
     options: Mapping[str, JSON] | None = None,
     bot_options: Mapping[str, JSON] | None = None,
+    on_decision: Callable[[Any, int, Move], None] | None = None,
 ) -> GameResult:
-    """Play one game with `bots[i]` in seat i; the game's and the bots' chance from `seed`."""
+    """Play one game with `bots[i]` in seat i; the game's and the bots' chance from `seed`.
+
+    `on_decision(state, seat, move)` is called with each decision before it is played.
+    """
     rng = random.Random(seed)
     state = fold(spec, spec.setup(len(bots), options or {}, random.Random(f"setup:{seed}")))
     seconds = [0.0] * len(bots)
@@ -47,6 +51,8 @@ def play_game(
         move = choose_move(bots[seat], spec, state, seat, random.Random(rng.random()), bot_options)
         seconds[seat] += time.perf_counter() - started
         moves[seat] += 1
+        if on_decision is not None:
+            on_decision(state, seat, move)
         played = spec.decide_and_evolve(state, seat, move, random.Random(rng.random()))
         if isinstance(played, Rejection):
             raise ValueError(f"{bots[seat]} chose a refused move {move}: {played}")

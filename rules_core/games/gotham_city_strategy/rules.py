@@ -145,7 +145,7 @@ class GothamCityStrategy:
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
-    lost_value_mark = 0.10  # one decision rarely moves a seat's value far: README, bots
+    lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 
     def __init__(self) -> None:
         # the last answer of legal_moves (decide checks membership in it for the same state)

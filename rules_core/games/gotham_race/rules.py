@@ -77,7 +77,7 @@ class GothamRace:
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
     search_iterations = 400  # bench/bots.py measures strength at this budget
-    lost_value_mark = 0.15
+    lost_value_mark = 0.15  # the replay analysis marks a move that loses this much value
 
     # ---- options and set-up -------------------------------------------------------------
 

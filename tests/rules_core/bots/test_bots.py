@@ -142,3 +142,12 @@ def test_wilson_interval_and_tally() -> None:
     tally = Tally()
     tally.add(play_game(RACE, ["random", "random"], seed=1))
     assert tally.games == 1 and seating(["a", "b"], 2, 1) == ["b", "a"]
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_play_game_shows_each_decision_before_it_is_played(spec: GameSpec[Any]) -> None:
+    seen: list[tuple[Any, int, Move]] = []
+    result = play_game(spec, ["random", "greedy"], seed=3, on_decision=lambda *d: seen.append(d))
+    assert len(seen) == sum(result.moves)
+    assert all(move in spec.legal_moves(state, seat) for state, seat, move in seen)
+    assert [seat for _, seat, _ in seen].count(1) == result.moves[1]
