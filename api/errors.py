@@ -7,7 +7,6 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
-from rest_framework.views import exception_handler as drf_exception_handler
 
 
 class ApiError(exceptions.APIException):
@@ -24,6 +23,16 @@ class ApiError(exceptions.APIException):
 
 class Malformed(ApiError):
     error = "malformed"
+
+
+class BodyTooLarge(ApiError):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    error = "body_too_large"
+
+
+class RateLimited(ApiError):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    error = "rate_limited"
 
 
 class Unauthenticated(ApiError):
@@ -67,6 +76,9 @@ _DRF_CODES = {
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF hook: every API error becomes {"error": code, "message": text, ...}."""
+    # imported here: rest_framework.views reads the parser setting, whose parser imports this
+    from rest_framework.views import exception_handler as drf_exception_handler
+
     if isinstance(exc, ApiError):
         return Response({"error": exc.error, "message": exc.message, **exc.extra}, exc.status_code)
     response = drf_exception_handler(exc, context)

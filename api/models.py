@@ -19,6 +19,12 @@ class Game(models.Model):
     players = models.PositiveSmallIntegerField()
     options = models.JSONField(default=dict)
     seed = models.BigIntegerField(help_text="server-side secret; never shown to players")
+    rules_version = models.PositiveSmallIntegerField(
+        default=1, help_text="the game's GameSpec.rules_version when this game was created"
+    )
+    seeded = models.BooleanField(
+        default=False, help_text="the creator chose the seed, so could know every deal"
+    )
     head_hash = models.CharField(max_length=64, default="")
     state = models.JSONField(null=True, blank=True, help_text="the folded state at `version`")
     bot_seats = models.JSONField(default=list, help_text="indexes of the seats bots play")
@@ -58,6 +64,9 @@ class Event(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="events")
     seq = models.PositiveIntegerField()
     type = models.CharField(max_length=64)
+    schema = models.PositiveSmallIntegerField(
+        default=1, help_text="the version of the event's data when written (older is upcast)"
+    )
     seat = models.SmallIntegerField(null=True)
     data = models.JSONField()
     citations = models.JSONField(default=list)
@@ -82,6 +91,9 @@ class Snapshot(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
     seq = models.PositiveIntegerField()
     state = models.JSONField()
+    rules_version = models.PositiveSmallIntegerField(
+        default=1, help_text="states of other rules versions are not read (the log is re-folded)"
+    )
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "seq"], name="unique_snapshot")]
@@ -119,6 +131,7 @@ class Analysis(models.Model):
     total = models.PositiveIntegerField(default=0)
     version = models.PositiveIntegerField(default=0, help_text="the log length analysed")
     settings = models.JSONField(default=dict)
+    spent_seconds = models.FloatField(default=0.0, help_text="worker time spent so far")
     error = models.TextField(blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import Any
 
@@ -9,7 +10,7 @@ from api import event_store
 from api.errors import Forbidden, NotFoundError, Unauthenticated
 from api.models import Analysis, Annotation, Event, Game, Seat
 from api.tokens import hash_token, parse_authorization
-from rules_core.engine import GameEvent, GameSpec, get_game
+from rules_core.engine import GameEvent, GameSpec, Move, get_game
 from rules_core.engine.hiding import without_hidden
 from rules_core.engine.types import JSON
 from rules_core.rulebooks import get_book
@@ -61,14 +62,25 @@ def game_and_caller(*, game_id: int, authorization: str | None) -> tuple[Game, S
 
 def game_detail(*, game: Game) -> dict[str, JSON]:
     seats = list(game.seats.all())
+    spec = _spec(game)
+    roles = spec.seat_names(event_store.load_state(game, spec)) if game.version else ()
     return {
         "id": game.pk,
         "game": game.game,
         "version": game.version,
+        "seeded": game.seeded,
         "status": game.status,
         "to_act": list(game.to_act),
         "outcome": game.outcome,
-        "seats": [{"seat": s.index, "name": s.name, "bot": s.bot or None} for s in seats],
+        "seats": [
+            {
+                "seat": s.index,
+                "name": s.name,
+                "bot": s.bot or None,
+                "role": roles[s.index] if s.index < len(roles) else None,
+            }
+            for s in seats
+        ],
         "created_at": game.created_at.isoformat(),
     }
 
@@ -96,43 +108,61 @@ def state_view(*, game: Game, seat: int | None, version: int | None) -> dict[str
 
 
 def legal_moves(*, game: Game, seat: int) -> dict[str, JSON]:
+    """The seat's legal moves, each with its label in the game's words."""
     spec = _spec(game)
     state = event_store.load_state(game, spec)
     return {
         "version": game.version,
         "seat": seat,
-        "moves": [m.to_json() for m in spec.legal_moves(state, seat)],
+        "moves": [
+            {"move": m.to_json(), "label": spec.describe_move(state, seat, m)}
+            for m in spec.legal_moves(state, seat)
+        ],
     }
 
 
 def event_view(
-    spec: GameSpec[Any], seq: int, event: GameEvent, seat: int | None, finished: bool
+    spec: GameSpec[Any],
+    seq: int,
+    event: GameEvent,
+    seat: int | None,
+    finished: bool,
+    before: Any,
 ) -> dict[str, JSON]:
-    """One event as `seat` may see it, with its citations resolved."""
+    """One event as `seat` may see it: its data, its story in the game's words (told from the
+    state `before` it), and its citations resolved."""
     return {
         "seq": seq,
         "type": event.type,
         "seat": event.seat,
         "data": spec.redact(event, seat, finished),
+        "text": spec.narrate(before, event, seat, finished),
         "citations": [citation_json(c.book, c.section) for c in event.cited()],
     }
 
 
-def _event_json(
-    spec: GameSpec[Any], row: Event, seat: int | None, finished: bool
-) -> dict[str, JSON]:
-    event = event_store.decode_event(spec, row.type, row.seat, row.data)
-    return event_view(spec, row.seq, event, seat, finished)
+def _told(
+    spec: GameSpec[Any], rows: Iterable[Event], before: Any, seat: int | None, finished: bool
+) -> Iterator[tuple[Event, dict[str, JSON], Any]]:
+    """Each stored event as `seat` may see it (with the state before it), folding the state
+    along to tell its story."""
+    state = before
+    for row in rows:
+        event = event_store.decode_event(spec, row.type, row.seat, row.data, row.schema)
+        yield row, event_view(spec, row.seq, event, seat, finished, state), state
+        state = spec.evolve(state, event)
 
 
 def events_after(*, game: Game, seat: int | None, after: int, limit: int = 1000) -> dict[str, JSON]:
     """Events with seq > after, as `seat` may see them."""
     spec = _spec(game)
     finished = game.status == Game.Status.FINISHED
-    rows = Event.objects.filter(game=game, seq__gt=after).order_by("seq")[:limit]
+    start = min(after, game.version)
+    rows = Event.objects.filter(game=game, seq__gt=start).order_by("seq")[:limit]
+    before = event_store.load_state(game, spec, start)
     return {
         "version": game.version,
-        "events": [_event_json(spec, row, seat, finished) for row in rows],
+        "events": [view for _, view, _ in _told(spec, rows, before, seat, finished)],
     }
 
 
@@ -160,9 +190,10 @@ def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
             }
         )
     events: list[JSON] = []
-    for row in Event.objects.filter(game=game).order_by("seq"):
-        item = _event_json(spec, row, seat, finished)
+    rows = Event.objects.filter(game=game).order_by("seq")
+    for row, item, before in _told(spec, rows, spec.initial_state(), seat, finished):
         item["move"] = without_hidden(row.move, hidden)
+        item["move_label"] = _move_label(spec, before, row.move, item["move"])
         item["annotations"] = notes.get(row.seq, [])
         events.append(item)
     return {
@@ -172,6 +203,17 @@ def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
         "status": game.status,
         "events": events,
     }
+
+
+def _move_label(spec: GameSpec[Any], before: Any, move: JSON, shown: JSON) -> str | None:
+    """The stored move in the game's words, or None when part of it is still hidden."""
+    if not isinstance(move, dict) or shown != move:
+        return None
+    mover = move.get("seat")
+    assert isinstance(mover, int)
+    return spec.describe_move(
+        before, mover, Move.from_json({k: v for k, v in move.items() if k != "seat"})
+    )
 
 
 def _annotation_shown(note: Annotation, seat: int | None) -> bool:
@@ -190,6 +232,7 @@ def catalog() -> list[JSON]:
             "game": spec.slug,
             "title": spec.title,
             "players": {"min": spec.min_players, "max": spec.max_players},
+            "info": spec.info.to_json(),
             "options": spec.options_schema(),
             "bots": sorted(BOTS),
             "bot_options": bot_options(spec),

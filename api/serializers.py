@@ -2,12 +2,74 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rest_framework import serializers
 
+from api.errors import Malformed
+from api.event_store import canonical
+from api.limits import (
+    ANALYSIS_ITERATIONS,
+    ANALYSIS_SECONDS,
+    MOVE_MAX_BYTES,
+    MOVE_MAX_DEPTH,
+    MOVE_TYPE_MAX_CHARS,
+)
+from api.parsing import check_json_value
 
-class PlayerInput(serializers.Serializer[Any]):
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON whole number: the string "4", 4.0 and true are refused, not read as numbers."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
+class StrictFloatField(serializers.FloatField):
+    """A finite JSON number (a whole number too); strings and booleans are refused."""
+
+    def to_internal_value(self, data: Any) -> float:
+        if isinstance(data, bool) or not isinstance(data, int | float) or not math.isfinite(data):
+            self.fail("invalid")
+        return float(super().to_internal_value(data))
+
+
+class StrictInput(serializers.Serializer[Any]):
+    """An input shape that refuses fields it does not know (a typo is not silently ignored)."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError(
+                    {key[:40]: ["This field is not known here."] for key in unknown[:5]}
+                )
+        return super().to_internal_value(data)
+
+
+class MoveField(serializers.DictField):
+    """A move: a JSON object with a `type` name, within the stated size and nesting."""
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        value = dict(super().to_internal_value(data))
+        kind = value.get("type")
+        if not isinstance(kind, str) or not 1 <= len(kind) <= MOVE_TYPE_MAX_CHARS:
+            raise serializers.ValidationError(
+                f"A move has a type: a name of 1 to {MOVE_TYPE_MAX_CHARS} characters."
+            )
+        try:
+            check_json_value(value, max_depth=MOVE_MAX_DEPTH, where="move")
+        except Malformed as error:
+            raise serializers.ValidationError(error.message) from None
+        if len(canonical(value).encode()) > MOVE_MAX_BYTES:
+            raise serializers.ValidationError(f"A move is at most {MOVE_MAX_BYTES} bytes of JSON.")
+        return value
+
+
+class PlayerInput(StrictInput):
     name = serializers.CharField(required=False, allow_blank=True, max_length=80)
     bot = serializers.CharField(required=False, allow_blank=False, max_length=32)
     bot_options = serializers.DictField(required=False, default=dict)
@@ -18,10 +80,10 @@ class PlayerInput(serializers.Serializer[Any]):
         return attrs
 
 
-class GameCreateInput(serializers.Serializer[Any]):
+class GameCreateInput(StrictInput):
     game = serializers.CharField(max_length=64)
-    players = PlayerInput(many=True, allow_empty=False)
-    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
+    players = PlayerInput(many=True, allow_empty=False, max_length=16)  # type: ignore[call-arg]
+    seed = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
     options = serializers.DictField(required=False, default=dict)
 
 
@@ -36,6 +98,7 @@ class GameCreateOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
     version = serializers.IntegerField()
+    seeded = serializers.BooleanField()
     status = serializers.CharField()
     seats = SeatOutput(many=True)
 
@@ -44,14 +107,15 @@ class GameOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField()
     version = serializers.IntegerField()
+    seeded = serializers.BooleanField(help_text="the creator chose the seed (and could know it)")
     status = serializers.ChoiceField(choices=["active", "finished"])
     to_act = serializers.ListField(child=serializers.IntegerField())
     outcome = serializers.JSONField(allow_null=True)
 
 
-class MoveInput(serializers.Serializer[Any]):
-    expected_version = serializers.IntegerField(min_value=0)
-    move = serializers.DictField()
+class MoveInput(StrictInput):
+    expected_version = StrictIntegerField(min_value=0, max_value=2**31 - 1)
+    move = MoveField()
 
 
 class CitationOutput(serializers.Serializer[Any]):
@@ -67,6 +131,7 @@ class EventOutput(serializers.Serializer[Any]):
     type = serializers.CharField()
     seat = serializers.IntegerField(allow_null=True)
     data = serializers.JSONField()  # type: ignore[assignment]
+    text = serializers.CharField(help_text="what happened, in the game's words, for the caller")
     citations = CitationOutput(many=True)
 
 
@@ -116,10 +181,15 @@ class StateOutput(serializers.Serializer[Any]):
     state = serializers.JSONField()
 
 
+class LabelledMoveOutput(serializers.Serializer[Any]):
+    move = serializers.JSONField(help_text="post this as the move")
+    label = serializers.CharField(help_text="the move in the game's words")  # type: ignore[assignment]
+
+
 class LegalMovesOutput(serializers.Serializer[Any]):
     version = serializers.IntegerField()
     seat = serializers.IntegerField()
-    moves = serializers.ListField(child=serializers.JSONField())
+    moves = LabelledMoveOutput(many=True)
 
 
 class SectionOutput(CitationOutput):
@@ -146,9 +216,16 @@ class SearchOutput(serializers.Serializer[Any]):
     results = SearchResultOutput(many=True)
 
 
-class AnalysisInput(serializers.Serializer[Any]):
-    iterations = serializers.IntegerField(required=False, default=200, min_value=1, max_value=5000)
-    seconds = serializers.FloatField(required=False, default=0.5, min_value=0.01, max_value=10.0)
+class AnalysisInput(StrictInput):
+    iterations = StrictIntegerField(
+        required=False,
+        default=200,
+        min_value=ANALYSIS_ITERATIONS[0],
+        max_value=ANALYSIS_ITERATIONS[1],
+    )
+    seconds = StrictFloatField(
+        required=False, default=0.5, min_value=ANALYSIS_SECONDS[0], max_value=ANALYSIS_SECONDS[1]
+    )
 
 
 class AnalysisOutput(serializers.Serializer[Any]):
@@ -157,7 +234,13 @@ class AnalysisOutput(serializers.Serializer[Any]):
     total = serializers.IntegerField()
 
 
-class AnnotationInput(serializers.Serializer[Any]):
-    seq = serializers.IntegerField(min_value=1)
+class AnnotationInput(StrictInput):
+    """A comment; its author is the seat (or signed-in user) that posts it, never given."""
+
+    seq = StrictIntegerField(min_value=1, max_value=2**31 - 1)
     text = serializers.CharField(max_length=2000)
-    author = serializers.CharField(required=False, max_length=80)
+
+
+class StreamTicketOutput(serializers.Serializer[Any]):
+    ticket = serializers.CharField()
+    expires_in = serializers.IntegerField(help_text="seconds")

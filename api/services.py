@@ -7,28 +7,40 @@ queues follow-up work (bot turns) only after commit.
 from __future__ import annotations
 
 import hashlib
+import logging
 import random
 import secrets
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from api import event_store, live
-from api.errors import ApiError, IdempotencyMismatch, NotFoundError, VersionConflict
+from api.errors import (
+    ApiError,
+    IdempotencyMismatch,
+    NotFoundError,
+    RateLimited,
+    VersionConflict,
+)
 from api.models import Analysis, Annotation, Event, Game, IdempotencyRecord, Seat
 from api.queueing import enqueue_after_commit
+from api.rate_limits import rate_limit_take
 from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
-from rules_core.bots import BOTS, bot_options, choose_move
+from rules_core.bots import choose_move
 from rules_core.bots.analysis import judge
 from rules_core.bots.mcts import MctsSettings
+from rules_core.bots.registry import bot_options_problem
 from rules_core.engine import GameSpec, Move, Rejection, get_game, to_json
 from rules_core.engine.randomness import bot_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +74,23 @@ class RuleRejected(ApiError):
     error = "rules_rejected"
 
 
+class InvalidBotOptions(ApiError):
+    """A bot that does not exist, or options beyond the limits the catalog states."""
+
+    error = "invalid_bot_options"
+
+
+class NothingToAnalyse(ApiError):
+    error = "nothing_to_analyse"
+
+
+class AnalysisRunning(ApiError):
+    """An analysis of the game with other settings is queued or running."""
+
+    status_code = 409
+    error = "analysis_running"
+
+
 def spec_for(slug: str) -> GameSpec[Any]:
     """The registered game for a slug, or a 404-style error."""
     try:
@@ -76,17 +105,18 @@ def game_create(
     """Create a game, seat its players and bots, and append its opening events."""
     spec = spec_for(slug)
     for player in players:
-        if player.bot and player.bot not in BOTS:
-            raise ApiError(f"Unknown bot {player.bot!r}; bots: {', '.join(sorted(BOTS))}.")
-        unknown = set(player.bot_options) - set(bot_options(spec).get(player.bot, {}))
-        if unknown or (player.bot_options and not player.bot):
-            raise ApiError(f"Bot options {sorted(unknown or player.bot_options)} are not known.")
+        if player.bot_options and not player.bot:
+            raise InvalidBotOptions("Only a bot's seat takes bot_options.")
+        problem = player.bot and bot_options_problem(spec, player.bot, player.bot_options)
+        if problem:
+            raise InvalidBotOptions(problem)
     rejection = spec.validate_options(len(players), options)
     if rejection is not None:
         raise RuleRejected(
             rejection.message,
             extra={"code": rejection.code, "citations": citations_json(rejection.citations)},
         )
+    seeded = seed is not None
     seed = secrets.randbits(62) if seed is None else seed
     events = spec.setup(len(players), options, setup_rng(seed))
     tokens: list[str | None] = []
@@ -96,6 +126,8 @@ def game_create(
             players=len(players),
             options=dict(options),
             seed=seed,
+            seeded=seeded,
+            rules_version=spec.rules_version,
             bot_seats=[i for i, p in enumerate(players) if p.bot],
         )
         seats = []
@@ -200,7 +232,8 @@ def move_submit(
                 )
                 finished = spec.outcome(after) is not None
                 events: list[JSON] = [
-                    event_view(spec, seq, event, seat, finished) for seq, event in appended.events
+                    event_view(spec, seq, event, seat, finished, before)
+                    for seq, event, before in appended.events
                 ]
                 answer = MoveAnswer(201, {"version": appended.version, "events": events})
                 if queue_bots:
@@ -293,7 +326,7 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
 
 
 def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotation:
-    """A person's comment on one event of a game."""
+    """A person's comment on one event of a game; `author` is the seat's (or user's) name."""
     if not 1 <= seq <= game.version:
         raise ApiError(f"seq must be between 1 and {game.version}.")
     return Annotation.objects.create(
@@ -301,11 +334,58 @@ def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotatio
     )
 
 
-def analysis_request(*, game: Game, iterations: int, seconds: float) -> Analysis:
-    """(Re)start the analysis of a game on a worker; its annotations are replaced when it runs."""
+ANALYSIS_STALE_SECONDS = 300  # a queued or running analysis with no progress this long is dead
+
+
+def _analysis_live(analysis: Analysis) -> bool:
+    """Whether an analysis is queued or running on a worker that is still making progress."""
+    if analysis.status not in (Analysis.Status.QUEUED, Analysis.Status.RUNNING):
+        return False
+    idle = (timezone.now() - analysis.updated_at).total_seconds()
+    return idle < ANALYSIS_STALE_SECONDS
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisAnswer:
+    analysis: Analysis
+    started: bool  # False: the same analysis was already running or done
+
+
+def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str) -> AnalysisAnswer:
+    """Start the analysis of a game on a worker, once per game and settings at a time.
+
+    A request with the settings of the analysis that is queued, running, or done at the game's
+    current version gets that one back; other settings while one runs are refused. Each start
+    counts against the caller's hourly limit. The annotations are replaced when it runs.
+    """
     from api.tasks import analyze_game
 
+    wanted: dict[str, JSON] = {"iterations": iterations, "seconds": seconds}
     with transaction.atomic():
+        Game.objects.select_for_update().filter(pk=game.pk).first()  # one request at a time
+        current = Analysis.objects.filter(game=game).first()
+        if current is not None and _analysis_live(current):
+            if current.settings == wanted:
+                return AnalysisAnswer(current, started=False)
+            raise AnalysisRunning(
+                "An analysis of this game with other settings is under way; wait for it.",
+                extra={"settings": current.settings},
+            )
+        if (
+            current is not None
+            and current.status == Analysis.Status.DONE
+            and current.settings == wanted
+            and current.version == game.version
+        ):
+            return AnalysisAnswer(current, started=False)
+        limit = settings.GOTHAM_ANALYSIS_STARTS_PER_HOUR
+        wait = rate_limit_take(f"analysis:{caller}", limit=limit, window=3600)
+        if wait is not None:
+            raise RateLimited(
+                f"At most {limit} analyses an hour may be started from one address; "
+                f"try again in {wait} s.",
+                extra={"retry_after": wait},
+            )
         analysis, _ = Analysis.objects.update_or_create(
             game=game,
             defaults={
@@ -313,19 +393,43 @@ def analysis_request(*, game: Game, iterations: int, seconds: float) -> Analysis
                 "done": 0,
                 "total": Event.objects.filter(game=game, move__isnull=False).count(),
                 "version": game.version,
-                "settings": {"iterations": iterations, "seconds": seconds},
+                "settings": wanted,
+                "spent_seconds": 0.0,
                 "error": "",
             },
         )
         enqueue_after_commit(analyze_game, analysis.pk)
-    return analysis
+    return AnalysisAnswer(analysis, started=True)
+
+
+def _failure_text(error: Exception) -> str:
+    """What an analysis that failed says about it (no internals: the worker's log has those)."""
+    if type(error).__name__ == "SoftTimeLimitExceeded":
+        return f"Stopped: one run went past its limit of {settings.GOTHAM_TASK_SOFT_TIME_LIMIT} s."
+    logger.exception("analysis failed")
+    return "The analysis failed on our side."
+
+
+def _analysis_update(analysis_id: int, **fields: Any) -> None:
+    """Update an analysis row and its `updated_at` (the sign that its worker is alive)."""
+    Analysis.objects.filter(pk=analysis_id).update(updated_at=timezone.now(), **fields)
+
+
+def _analysis_budget(analysis: Analysis, spec: GameSpec[Any], decisions: int) -> MctsSettings:
+    """The search budget per decision: the settings asked for, within the limits, and short
+    enough that every decision's search together takes at most half the analysis's total."""
+    budget = MctsSettings.from_options(analysis.settings, spec)
+    share = settings.GOTHAM_ANALYSIS_MAX_SECONDS / max(1, 2 * decisions)
+    return replace(budget, seconds=min(budget.seconds, max(0.01, share)))
 
 
 def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
     """Walk the decisions of the log: evaluation per seat, the preferred move, lost value.
 
     Works from where the analysis stands (`done`) for at most `seconds`; each decision's
-    annotation is replaced, so a run cut short by a crash is simply run again.
+    annotation is replaced, so a run cut short by a crash is simply run again. The worker time
+    of all its runs together is held to GOTHAM_ANALYSIS_MAX_SECONDS: past it, the analysis
+    stops as failed, keeping the decisions judged so far.
     """
     analysis = Analysis.objects.select_related("game").get(pk=analysis_id)
     game = analysis.game
@@ -337,15 +441,26 @@ def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
     )
     if analysis.done == 0:
         Annotation.objects.filter(game=game, source=Annotation.Source.ANALYSIS).delete()
-    Analysis.objects.filter(pk=analysis_id).update(
-        status=Analysis.Status.RUNNING, total=len(decisions)
-    )
-    budget = MctsSettings.from_options(analysis.settings, spec)
-    deadline = None if seconds is None else time.monotonic() + seconds
-    done = analysis.done
+    _analysis_update(analysis_id, status=Analysis.Status.RUNNING, total=len(decisions))
+    budget = _analysis_budget(analysis, spec, len(decisions))
+    limit = settings.GOTHAM_ANALYSIS_MAX_SECONDS
+    started = time.monotonic()
+    deadline = None if seconds is None else started + seconds
+    done, spent = analysis.done, analysis.spent_seconds
     try:
         for seq, move in decisions[done:]:
-            if deadline is not None and time.monotonic() > deadline:
+            now = time.monotonic()
+            if spent + (now - started) > limit:
+                _analysis_update(
+                    analysis_id,
+                    status=Analysis.Status.FAILED,
+                    spent_seconds=spent + now - started,
+                    error=f"Stopped at the limit of {limit} s of worker time, after {done} of "
+                    f"{len(decisions)} decisions.",
+                )
+                return Slice(done - analysis.done, more=False)
+            if deadline is not None and now > deadline:
+                _analysis_update(analysis_id, spent_seconds=spent + now - started)
                 return Slice(done - analysis.done, more=True)
             assert isinstance(move, dict)
             judged = _judge(
@@ -364,13 +479,20 @@ def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
                     game=game, seq=seq, source=Annotation.Source.ANALYSIS, author="mcts", **judged
                 )
                 done += 1
-                Analysis.objects.filter(pk=analysis_id).update(done=done)
+                _analysis_update(analysis_id, done=done)
     except Exception as error:
-        Analysis.objects.filter(pk=analysis_id).update(
-            status=Analysis.Status.FAILED, error=str(error)
+        _analysis_update(
+            analysis_id,
+            status=Analysis.Status.FAILED,
+            spent_seconds=spent + time.monotonic() - started,
+            error=_failure_text(error),
         )
         raise
-    Analysis.objects.filter(pk=analysis_id).update(status=Analysis.Status.DONE)
+    _analysis_update(
+        analysis_id,
+        status=Analysis.Status.DONE,
+        spent_seconds=spent + time.monotonic() - started,
+    )
     return Slice(done - analysis.done, more=False)
 
 

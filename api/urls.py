@@ -1,27 +1,28 @@
 """The public HTTP contract of design.md, under /api/."""
 
 from django.urls import path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from api import views
+from api import converters, views  # noqa: F401  (registers <id:>)
 
 urlpatterns = [
     path("health/", views.HealthView.as_view()),
     path("catalog/", views.CatalogView.as_view()),
     path("games/", views.GameCreateView.as_view()),
-    path("games/<int:game_id>/", views.GameDetailView.as_view()),
-    path("games/<int:game_id>/state/", views.StateView.as_view()),
-    path("games/<int:game_id>/legal-moves/", views.LegalMovesView.as_view()),
-    path("games/<int:game_id>/moves/", views.MovesView.as_view()),
-    path("games/<int:game_id>/events/", views.EventsView.as_view()),
-    path("games/<int:game_id>/replay/", views.ReplayView.as_view()),
-    path("games/<int:game_id>/analysis/", views.AnalysisView.as_view()),
-    path("games/<int:game_id>/annotations/", views.AnnotationsView.as_view()),
-    path("games/<int:game_id>/stream/", views.StreamView.as_view()),
+    path("games/<id:game_id>/", views.GameDetailView.as_view()),
+    path("games/<id:game_id>/state/", views.StateView.as_view()),
+    path("games/<id:game_id>/legal-moves/", views.LegalMovesView.as_view()),
+    path("games/<id:game_id>/moves/", views.MovesView.as_view()),
+    path("games/<id:game_id>/events/", views.EventsView.as_view()),
+    path("games/<id:game_id>/replay/", views.ReplayView.as_view()),
+    path("games/<id:game_id>/analysis/", views.AnalysisView.as_view()),
+    path("games/<id:game_id>/annotations/", views.AnnotationsView.as_view()),
+    path("games/<id:game_id>/stream-ticket/", views.StreamTicketView.as_view()),
+    path("games/<id:game_id>/stream/", views.StreamView.as_view()),
     path("rulebooks/", views.RulebooksView.as_view()),
     path("rulebooks/<slug:book>/sections/", views.SectionsView.as_view()),
     path("rulebooks/<slug:book>/sections/<str:ref>/", views.SectionView.as_view()),
     path("rules/search/", views.RulesSearchView.as_view()),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
 ]

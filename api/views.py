@@ -2,16 +2,24 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
 from django.http import StreamingHttpResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import renderers, status
+from rest_framework.authentication import SessionAuthentication
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api import live, rulebook_selectors, selectors, services
-from api.errors import Malformed, Unauthenticated
+from api import live, rulebook_selectors, selectors, services, stream_access
+from api.errors import ApiError, Malformed, Unauthenticated
+from api.limits import limits_json
 from api.models import Event, Game
 from api.serializers import (
     AnalysisInput,
@@ -31,7 +39,10 @@ from api.serializers import (
     SearchOutput,
     SectionOutput,
     StateOutput,
+    StreamTicketOutput,
 )
+
+INT_MAX = 2**31 - 1  # seqs, versions and durations fit a 32-bit column
 
 AUTH = OpenApiParameter(
     "Authorization", str, OpenApiParameter.HEADER, description="Seat <token> (omit to spectate)"
@@ -53,20 +64,36 @@ class EventStreamRenderer(renderers.BaseRenderer):
     def render(
         self, data: object, accepted_media_type: str | None = None, renderer_context: object = None
     ) -> bytes:
-        return b"" if data is None else str(data).encode()
+        return b"" if data is None else json.dumps(data).encode()
+
+
+class TooManyStreams(ApiError):
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    error = "too_many_streams"
 
 
 def _int_param(request: Request, name: str) -> int | None:
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return None
-    try:
-        value = int(raw)
-    except ValueError:
-        raise Malformed(f"Query parameter {name!r} must be a whole number.") from None
-    if value < 0:
-        raise Malformed(f"Query parameter {name!r} must not be negative.")
-    return value
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 10 or int(raw) > INT_MAX:
+        raise Malformed(f"Query parameter {name!r} must be a whole number from 0 to {INT_MAX}.")
+    return int(raw)
+
+
+def _client_address(request: Request) -> str:
+    """The caller's network address (the proxy's, behind one: rate limits count per address)."""
+    return str(request.META.get("REMOTE_ADDR") or "unknown")[:64]
+
+
+class GameView(APIView):
+    """A view of one game: its answer depends on the caller's seat, so no shared cache keeps it."""
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        response = super().finalize_response(request, response, *args, **kwargs)
+        patch_cache_control(response, private=True, no_cache=True)
+        patch_vary_headers(response, ["Authorization"])
+        return response
 
 
 def _game_and_caller(request: Request, game_id: int) -> tuple[Game, int | None]:
@@ -94,7 +121,7 @@ class HealthView(APIView):
 class CatalogView(APIView):
     @extend_schema(responses={200: dict})
     def get(self, request: Request) -> Response:
-        return Response({"games": selectors.catalog()})
+        return Response({"games": selectors.catalog(), "limits": limits_json()})
 
 
 class GameCreateView(APIView):
@@ -119,19 +146,20 @@ class GameCreateView(APIView):
             "id": game.pk,
             "game": game.game,
             "version": game.version,
+            "seeded": game.seeded,
             "status": game.status,
             "seats": seats,
         }
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class GameDetailView(APIView):
+class GameDetailView(GameView):
     @extend_schema(responses={200: GameOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
         return Response(selectors.game_detail(game=selectors.game_get(game_id=game_id)))
 
 
-class StateView(APIView):
+class StateView(GameView):
     @extend_schema(
         parameters=[AUTH, OpenApiParameter("version", int, description="a past version")],
         responses={200: StateOutput, **ERRORS},
@@ -142,14 +170,14 @@ class StateView(APIView):
         return Response(selectors.state_view(game=game, seat=seat, version=version))
 
 
-class LegalMovesView(APIView):
+class LegalMovesView(GameView):
     @extend_schema(parameters=[AUTH], responses={200: LegalMovesOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
         game, seat = _game_and_seat(request, game_id)
         return Response(selectors.legal_moves(game=game, seat=seat))
 
 
-class MovesView(APIView):
+class MovesView(GameView):
     @extend_schema(
         parameters=[
             AUTH,
@@ -184,12 +212,12 @@ class MovesView(APIView):
 
 def _idempotency_key(request: Request) -> str | None:
     key = request.headers.get("Idempotency-Key")
-    if key is not None and not 0 < len(key) <= 200:
-        raise Malformed("Idempotency-Key must be 1 to 200 characters.")
+    if key is not None and (not 0 < len(key) <= 200 or not key.isprintable()):
+        raise Malformed("Idempotency-Key must be 1 to 200 printable characters.")
     return key
 
 
-class EventsView(APIView):
+class EventsView(GameView):
     @extend_schema(
         parameters=[
             AUTH,
@@ -203,7 +231,7 @@ class EventsView(APIView):
         return Response(selectors.events_after(game=game, seat=seat, after=after))
 
 
-class ReplayView(APIView):
+class ReplayView(GameView):
     @extend_schema(parameters=[AUTH], responses={200: ReplayOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
         game, seat = _game_and_caller(request, game_id)
@@ -217,7 +245,10 @@ class RulebooksView(APIView):
 
 
 class SectionsView(APIView):
-    @extend_schema(responses={200: dict, 404: OpenApiResponse(ErrorOutput)})
+    @extend_schema(
+        operation_id="rulebooks_sections_list",
+        responses={200: dict, 404: OpenApiResponse(ErrorOutput)},
+    )
     def get(self, request: Request, book: str) -> Response:
         return Response(rulebook_selectors.contents_json(book=book))
 
@@ -250,37 +281,68 @@ class RulesSearchView(APIView):
         return Response({"q": question, "results": [rulebook_selectors.hit_json(h) for h in hits]})
 
 
-class AnalysisView(APIView):
-    @extend_schema(request=AnalysisInput, responses={202: AnalysisOutput, **ERRORS})
+class AnalysisView(GameView):
+    @extend_schema(
+        parameters=[AUTH],
+        request=AnalysisInput,
+        responses={200: AnalysisOutput, 202: AnalysisOutput, **ERRORS},
+    )
     def post(self, request: Request, game_id: int) -> Response:
-        game = selectors.game_get(game_id=game_id)
-        data = AnalysisInput(data=request.data if isinstance(request.data, dict) else {})
+        """Start an analysis: of a running game, by a seat of it; of a finished one, by anyone.
+
+        202 when this request started it; 200 with the one already running (or done) with
+        the same settings.
+        """
+        game, seat = _game_and_caller(request, game_id)
+        if game.status == Game.Status.ACTIVE and seat is None:
+            raise Unauthenticated(
+                "Analysing a running game needs a seat of it: 'Authorization: Seat <token>'."
+            )
+        if not isinstance(request.data, dict):
+            raise Malformed("The body must be a JSON object.")
+        data = AnalysisInput(data=request.data)
         data.is_valid(raise_exception=True)
-        if Event.objects.filter(game=game, move__isnull=False).count() == 0:
-            raise Malformed("This game has no moves to analyse yet.")
-        services.analysis_request(
+        if not Event.objects.filter(game=game, move__isnull=False).exists():
+            raise services.NothingToAnalyse("This game has no moves to analyse yet.")
+        answer = services.analysis_request(
             game=game,
             iterations=data.validated_data["iterations"],
             seconds=data.validated_data["seconds"],
+            caller=_client_address(request),
         )
-        return Response(selectors.analysis_json(game=game), status=status.HTTP_202_ACCEPTED)
+        code = status.HTTP_202_ACCEPTED if answer.started else status.HTTP_200_OK
+        return Response(selectors.analysis_json(game=game), status=code)
 
     @extend_schema(responses={200: AnalysisOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
         return Response(selectors.analysis_json(game=selectors.game_get(game_id=game_id)))
 
 
-class AnnotationsView(APIView):
+class AnnotationsView(GameView):
+    # a signed-in user may comment too; DRF's session authentication checks their CSRF token
+    authentication_classes = [SessionAuthentication]
+
+    def perform_authentication(self, request: Request) -> None:
+        """Lazily: a seat's token comes first, and a seat needs no session (nor its CSRF)."""
+
     @extend_schema(parameters=[AUTH], request=AnnotationInput, responses={201: dict, **ERRORS})
     def post(self, request: Request, game_id: int) -> Response:
+        """A comment by a seat of the game (named after it) or by a signed-in user."""
         game, seat = _game_and_caller(request, game_id)
+        user = request.user
+        if seat is not None:
+            author = game.seats.get(index=seat).name
+        elif user is not None and user.is_authenticated:
+            author = user.get_username()
+        else:
+            raise Unauthenticated(
+                "Comments come from a seat of the game ('Authorization: Seat <token>') or a "
+                "signed-in user."
+            )
         if not isinstance(request.data, dict):
             raise Malformed("The body must be a JSON object.")
         data = AnnotationInput(data=request.data)
         data.is_valid(raise_exception=True)
-        author = data.validated_data.get("author") or (
-            game.seats.get(index=seat).name if seat is not None else "spectator"
-        )
         note = services.annotation_add(
             game=game,
             seq=data.validated_data["seq"],
@@ -291,7 +353,17 @@ class AnnotationsView(APIView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
-class StreamView(APIView):
+class StreamTicketView(GameView):
+    @extend_schema(parameters=[AUTH], request=None, responses={201: StreamTicketOutput, **ERRORS})
+    def post(self, request: Request, game_id: int) -> Response:
+        """A short-lived ticket that opens this seat's stream (so no token goes in a URL)."""
+        game, seat = _game_and_seat(request, game_id)
+        ticket = stream_access.ticket_issue(game_id=game.pk, seat=seat)
+        body = {"ticket": ticket, "expires_in": stream_access.TICKET_SECONDS}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class StreamView(GameView):
     """Server-Sent Events: each new event of the game as the caller may see it."""
 
     renderer_classes = [EventStreamRenderer, JSONRenderer]
@@ -299,26 +371,63 @@ class StreamView(APIView):
     @extend_schema(
         parameters=[
             AUTH,
+            OpenApiParameter("ticket", str, description="from stream-ticket/, for EventSource"),
             OpenApiParameter("after", int, description="start after this seq (default: now)"),
             OpenApiParameter("seconds", int, description="close after this long (max 600)"),
         ],
-        responses={(200, "text/event-stream"): str},
+        responses={(200, "text/event-stream"): str, **ERRORS},
     )
     def get(self, request: Request, game_id: int) -> StreamingHttpResponse:
-        # EventSource cannot send headers: a seat token may come as ?token= here
-        token = request.query_params.get("token")
-        authorization = f"Seat {token}" if token else request.headers.get("Authorization")
-        found, caller = selectors.game_and_caller(game_id=game_id, authorization=authorization)
-        game, seat = found, None if caller is None else caller.index
+        if "token" in request.query_params:
+            raise Malformed(
+                "Seat tokens do not go in URLs: POST stream-ticket/ with your token in the "
+                "Authorization header, then open the stream with ?ticket=."
+            )
+        ticket = request.query_params.get("ticket")
+        if ticket:
+            game = selectors.game_get(game_id=game_id)
+            seat: int | None = stream_access.ticket_seat(ticket=ticket, game_id=game.pk)
+        else:  # a client that can send headers may send its token as for any other request
+            game, seat = _game_and_caller(request, game_id)
         after = _int_param(request, "after")
-        seconds = min(_int_param(request, "seconds") or 300, 600)
-        stream = live.event_stream(
-            game_id=game.pk,
-            seat=seat,
-            after=game.version if after is None else after,
-            seconds=seconds,
+        limit = settings.GOTHAM_STREAM_MAX_SECONDS
+        seconds = _int_param(request, "seconds")
+        if seconds is not None and not 1 <= seconds <= limit:
+            raise Malformed(f"A stream lasts 1 to {limit} seconds (seconds={seconds}).")
+        caller = (
+            f"seat:{game.pk}:{seat}" if seat is not None else f"addr:{_client_address(request)}"
+        )
+        slot = stream_access.slot_acquire(caller)
+        if slot is None:
+            raise TooManyStreams(
+                f"At most {settings.GOTHAM_STREAMS_PER_CALLER} streams may be open at once "
+                "for one seat (or one address watching); close one first."
+            )
+
+        def release() -> None:
+            stream_access.slot_release(caller, slot)
+
+        start = game.version if after is None else after
+        duration = min(seconds or 300, limit)
+        stream: Any = (
+            live.ClosingAsyncStream(
+                live.event_stream_async(game_id=game.pk, seat=seat, after=start, seconds=duration),
+                release,
+            )
+            if isinstance(request._request, ASGIRequest)
+            else live.ClosingStream(
+                live.event_stream(game_id=game.pk, seat=seat, after=start, seconds=duration),
+                release,
+            )
         )
         response = StreamingHttpResponse(stream, content_type="text/event-stream")
         response["Cache-Control"] = "no-cache"
         response["X-Accel-Buffering"] = "no"
+        return response
+
+    def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
+        response = super().finalize_response(request, response, *args, **kwargs)
+        if isinstance(response, Response):  # an error: plain JSON, whatever was accepted
+            response.accepted_renderer = JSONRenderer()
+            response.accepted_media_type = "application/json"
         return response

@@ -49,7 +49,7 @@ def measure() -> tuple[float, list[float]]:
 def main() -> None:
     scratch = Path(tempfile.mkdtemp()) / "search.sqlite3"
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}")
-    os.environ["DJANGO_SETTINGS_MODULE"] = "gotham.settings.base"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "gotham.settings.development"
     os.environ["DEBUG"] = "0"
     import django
 

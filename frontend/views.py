@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
@@ -12,17 +14,59 @@ from django.utils.safestring import SafeString, mark_safe
 from api import rulebook_selectors, selectors, services
 from api.errors import ApiError, NotFoundError
 from api.models import Game
-from rules_core.engine import get_game
+from rules_core.engine import all_games, get_game
 
-SEATS = range(4)
+SEAT_KINDS = (
+    ("person", "person"),
+    ("random", "random bot"),
+    ("greedy", "greedy bot"),
+    ("mcts", "mcts bot"),
+    ("empty", "— no seat —"),
+)
+
+
+def _seats() -> range:
+    """Seat rows enough for the largest game (the page hides what the chosen game cannot seat)."""
+    return range(max(spec.max_players for spec in all_games()))
+
+
+def _switches(slug: str) -> list[str]:
+    """A game's on/off options, from its options schema (the lobby offers each as a box)."""
+    try:
+        schema = get_game(slug).options_schema()
+    except KeyError:
+        return []
+    return [n for n, e in schema.items() if isinstance(e, dict) and e.get("type") == "boolean"]
 
 
 def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpResponse:
     games = Game.objects.all().order_by("-id")[:50]
+    catalog = selectors.catalog()
+    switches: list[dict[str, Any]] = [
+        {"game": spec.slug, "name": name, "description": spec.options_schema()[name]}
+        for spec in all_games()
+        for name in _switches(spec.slug)
+    ]
+    chosen = request.POST if request.method == "POST" else None  # a refused form keeps them
+    rows = [
+        {
+            "index": i,
+            "kind": chosen.get(f"kind-{i}", "empty")
+            if chosen
+            else ("person" if i == 0 else "mcts"),
+            "name": chosen.get(f"name-{i}", "")[:80] if chosen else ("You" if i == 0 else ""),
+        }
+        for i in _seats()
+    ]
+    for switch in switches:
+        switch["checked"] = bool(chosen and chosen.get(f"option-{switch['name']}"))
     context = {
-        "catalog": selectors.catalog(),
+        "catalog": catalog,
+        "switches": switches,
         "games": games,
-        "seat_numbers": SEATS,
+        "rows": rows,
+        "kinds": SEAT_KINDS,
+        "chosen_game": chosen.get("game", "") if chosen else "",
         "error": error,
     }
     return render(request, "frontend/lobby.html", context, status=status)
@@ -33,7 +77,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     if request.method != "POST":
         return redirect("lobby")
     players = []
-    for i in SEATS:
+    for i in _seats():
         kind = request.POST.get(f"kind-{i}", "empty")
         name = request.POST.get(f"name-{i}", "").strip()[:80]
         if kind == "person":
@@ -41,9 +85,9 @@ def game_new(request: HttpRequest) -> HttpResponse:
         elif kind in ("random", "greedy", "mcts"):
             players.append(services.PlayerSpec(bot=kind))
     slug = request.POST.get("game", "")
-    options: dict[str, Any] = (
-        {"variant": True} if request.POST.get("variant") and slug == "gotham-city-strategy" else {}
-    )
+    options: dict[str, Any] = {
+        name: True for name in _switches(slug) if request.POST.get(f"option-{name}")
+    }
     try:
         created = services.game_create(slug=slug, players=players, seed=None, options=options)
     except ApiError as error:
@@ -81,6 +125,21 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     return render(
         request, "frontend/replay.html", {"game": game, "title": get_game(game.game).title}
     )
+
+
+def board_module(request: HttpRequest, slug: str) -> HttpResponse:
+    """A game's board drawing for the pages: `board.js` of its package (empty when it has none:
+    the page then shows an outline of the view)."""
+    try:
+        spec = get_game(slug)
+    except KeyError:
+        return _not_found(request, f"No game {slug}.")
+    package = Path(str(sys.modules[type(spec).__module__].__file__)).parent
+    path = package / "board.js"
+    body = path.read_bytes() if path.exists() else b""
+    response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
+    response["Cache-Control"] = "public, max-age=300"
+    return response
 
 
 def _not_found(request: HttpRequest, message: str) -> HttpResponse:

@@ -4,7 +4,7 @@ import os
 
 from celery import Celery
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gotham.settings.base")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gotham.settings.production")
 
 app = Celery("gotham")
 app.config_from_object("django.conf:settings", namespace="CELERY")

@@ -22,6 +22,15 @@ def _build_dir() -> None:
     (ROOT / "build").mkdir(exist_ok=True)
 
 
+@pytest.fixture(autouse=True)
+def _no_stream_slots_held() -> None:
+    """Each test starts with no stream slots held: one that left a stream unread (so never
+    released) must not count against the next test's caller, on the shared Redis too."""
+    from api import stream_access
+
+    stream_access.slots_reset()
+
+
 @pytest.fixture
 def api() -> APIClient:
     return APIClient()
@@ -123,7 +132,7 @@ def celery_workers(django_db_setup: Any, django_db_blocker: Any) -> Iterator[Wor
     database = settings.DATABASES["default"]
     env = {
         **os.environ,
-        "DJANGO_SETTINGS_MODULE": "gotham.settings.base",
+        "DJANGO_SETTINGS_MODULE": "gotham.settings.test",
         "DATABASE_URL": (
             f"postgres://{database['USER']}@{database['HOST']}:{database['PORT']}/{database['NAME']}"
         ),

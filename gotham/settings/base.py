@@ -1,11 +1,15 @@
-"""Settings shared by every environment; values come from gotham.settings.environment."""
+"""Settings shared by every environment; values come from gotham.settings.environment.
+
+Not used on its own: `development` (what `dev.py run` and manage.py use), `test` and
+`production` build on it.
+"""
 
 from __future__ import annotations
 
 from gotham.settings.environment import BASE_DIR, ENV, database_config
 
 SECRET_KEY = ENV.secret_key
-DEBUG = ENV.debug
+DEBUG = bool(ENV.debug)
 ALLOWED_HOSTS = list(ENV.allowed_hosts)
 
 INSTALLED_APPS = [
@@ -23,7 +27,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "gotham.middleware.RequestLimitsMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "gotham.middleware.ContentSecurityPolicyMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -34,6 +41,23 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "gotham.urls"
 WSGI_APPLICATION = "gotham.wsgi.application"
+ASGI_APPLICATION = "gotham.asgi.application"
+
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+# every page and answer: scripts and styles only from this site, nothing inline, no framing
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+    "form-action 'self'"
+)
+# the API's browsable docs (Swagger UI) style themselves inline: styles only, never scripts
+CONTENT_SECURITY_POLICY_BY_PATH = {
+    "/api/docs/": CONTENT_SECURITY_POLICY.replace(
+        "style-src 'self'", "style-src 'self' 'unsafe-inline'"
+    )
+}
 
 TEMPLATES = [
     {
@@ -59,7 +83,16 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "build" / "static"
+STATIC_ROOT = BASE_DIR / "build" / "static"  # `collectstatic` fills it; WhiteNoise serves it
+
+# Costs a caller controls, each refused above its limit (the catalog states them: api/limits.py)
+GOTHAM_MAX_BODY_BYTES = 262_144  # a request body; larger is 413
+DATA_UPLOAD_MAX_MEMORY_SIZE = GOTHAM_MAX_BODY_BYTES
+GOTHAM_MAX_JSON_DEPTH = 32  # nesting of a JSON body
+GOTHAM_STREAM_MAX_SECONDS = 600  # one live stream's duration
+GOTHAM_STREAMS_PER_CALLER = 4  # open live streams per seat (or per address for spectators)
+GOTHAM_ANALYSIS_STARTS_PER_HOUR = 20  # analyses one address may start in an hour
+GOTHAM_ANALYSIS_MAX_SECONDS = 1800  # worker time one analysis may spend in all
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],
@@ -69,6 +102,7 @@ REST_FRAMEWORK = {
         "rest_framework.renderers.JSONRenderer",
         "rest_framework.renderers.BrowsableAPIRenderer",
     ],
+    "DEFAULT_PARSER_CLASSES": ["api.parsing.LimitedJSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
 }
@@ -115,6 +149,10 @@ if ENV.redis_url:
 # a task works at most this long, then queues its own continuation (kept below the visibility
 # timeout so a task is only handed out again when its worker really died)
 GOTHAM_TASK_SLICE_SECONDS = 20.0
+# a slice runs at most one more bot move or judged decision past its end (each bounded by the
+# bot and analysis limits: 10 s of search); past these the worker stops the task
+GOTHAM_TASK_SOFT_TIME_LIMIT = 60
+GOTHAM_TASK_TIME_LIMIT = 90
 GOTHAM_BOT_DELAY_SECONDS = ENV.bot_delay_seconds
 
 LOGGING = {

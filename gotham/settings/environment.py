@@ -15,7 +15,7 @@ class Environment:
     """The service's configuration as given by environment variables."""
 
     secret_key: str
-    debug: bool
+    debug: bool | None  # None: not set (development turns it on, the rest keep it off)
     allowed_hosts: tuple[str, ...]
     database_url: str
     redis_url: str
@@ -24,6 +24,12 @@ class Environment:
     bot_delay_seconds: float
     visibility_timeout: int
     tasks_in_threads: bool
+    # HTTPS: production turns each on unless the environment says otherwise
+    ssl_redirect: bool
+    hsts_seconds: int
+    hsts_preload: bool
+    secure_cookies: bool
+    behind_tls_proxy: bool
 
 
 def _flag(name: str, default: bool) -> bool:
@@ -34,11 +40,15 @@ def _flag(name: str, default: bool) -> bool:
 
 
 def read_environment() -> Environment:
-    """Read the environment once; defaults give the embedded set-up (SQLite, eager Celery)."""
+    """Read the environment once; defaults give the embedded set-up (SQLite, eager Celery).
+
+    There is no default SECRET_KEY: the development and test settings supply their own, and
+    production refuses to start without a real one.
+    """
     redis_url = os.environ.get("REDIS_URL", "")
     return Environment(
-        secret_key=os.environ.get("SECRET_KEY", "dev-only-insecure-key-change-me-in-production"),
-        debug=_flag("DEBUG", True),
+        secret_key=os.environ.get("SECRET_KEY", ""),
+        debug=_flag("DEBUG", False) if os.environ.get("DEBUG") else None,
         allowed_hosts=tuple(
             h
             for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver").split(",")
@@ -51,6 +61,11 @@ def read_environment() -> Environment:
         bot_delay_seconds=float(os.environ.get("BOT_DELAY_SECONDS", "0")),
         visibility_timeout=int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120")),
         tasks_in_threads=_flag("TASKS_IN_THREADS", False),
+        ssl_redirect=_flag("SECURE_SSL_REDIRECT", True),
+        hsts_seconds=int(os.environ.get("SECURE_HSTS_SECONDS", "31536000")),
+        hsts_preload=_flag("SECURE_HSTS_PRELOAD", True),
+        secure_cookies=_flag("SECURE_COOKIES", True),
+        behind_tls_proxy=_flag("BEHIND_TLS_PROXY", False),
     )
 
 
@@ -65,8 +80,9 @@ def database_config(url: str) -> dict[str, object]:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": name,
             "OPTIONS": {"timeout": 30, "transaction_mode": "IMMEDIATE"},
-            # a file, not memory, so threads in the concurrency tests share one database
-            "TEST": {"NAME": str(BASE_DIR / "build" / "test-db.sqlite3")},
+            # a file, not memory, so threads in the concurrency tests share one database (named
+            # after the main one, so two suites with different DATABASE_URLs can run at once)
+            "TEST": {"NAME": str(BASE_DIR / "build" / f"test-{Path(name).stem}.sqlite3")},
         }
     if parsed.scheme in {"postgres", "postgresql"}:
         return {

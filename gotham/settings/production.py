@@ -1,9 +1,54 @@
-"""Settings for production: DEBUG off and PostgreSQL/Redis required from the environment."""
+"""Settings for production: DEBUG off, PostgreSQL and Redis, a real secret, HTTPS enforced.
+
+Refuses to start without a real SECRET_KEY. Each HTTPS setting is on unless the environment
+turns it off (`dev.py prod` does, to serve plain HTTP on this machine's loopback):
+SECURE_SSL_REDIRECT, SECURE_HSTS_SECONDS, SECURE_HSTS_PRELOAD, SECURE_COOKIES (session and
+CSRF cookies); BEHIND_TLS_PROXY=1 trusts X-Forwarded-Proto from the proxy that ends TLS.
+"""
+
+from django.core.exceptions import ImproperlyConfigured
 
 from gotham.settings.base import *  # noqa: F403
 from gotham.settings.environment import ENV
 
 DEBUG = False
 if not ENV.redis_url or not ENV.database_url.startswith(("postgres://", "postgresql://")):
-    raise RuntimeError("production needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis)")
-SECURE_CONTENT_TYPE_NOSNIFF = True
+    raise ImproperlyConfigured("production needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis)")
+
+INSECURE_KEYS = {"", "dev-only-insecure-key-change-me-in-production", "development-only-key"}
+
+
+def _real_secret(key: str) -> str:
+    """The SECRET_KEY if it is a real one: 50 characters or more, not a known default."""
+    if key in INSECURE_KEYS or key.startswith("django-insecure") or len(key) < 50:
+        raise ImproperlyConfigured(
+            "production needs SECRET_KEY: a random secret of 50 characters or more, e.g. "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(64))'"
+        )
+    if len(set(key)) < 5:
+        raise ImproperlyConfigured("SECRET_KEY has too few distinct characters")
+    return key
+
+
+SECRET_KEY = _real_secret(ENV.secret_key)
+
+SECURE_SSL_REDIRECT = ENV.ssl_redirect
+SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]  # load balancers probe it over plain HTTP
+SECURE_HSTS_SECONDS = ENV.hsts_seconds
+SECURE_HSTS_INCLUDE_SUBDOMAINS = ENV.hsts_seconds > 0
+SECURE_HSTS_PRELOAD = ENV.hsts_preload and ENV.hsts_seconds > 0
+SESSION_COOKIE_SECURE = ENV.secure_cookies
+CSRF_COOKIE_SECURE = ENV.secure_cookies
+if ENV.behind_tls_proxy:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# static files are collected (`manage.py collectstatic`) and served by WhiteNoise, compressed
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
+
+# Under ASGI each request's sync code runs on a thread of its own, so a connection kept for
+# reuse would be kept by a thread that is gone: open one per request instead (Django's advice
+# for ASGI; a connection pooler in front of PostgreSQL keeps that cheap)
+DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

@@ -1,5 +1,10 @@
 """Settings for the test suite: the base settings with fast password hashing."""
 
 from gotham.settings.base import *  # noqa: F403
+from gotham.settings.environment import ENV
 
+SECRET_KEY = ENV.secret_key or "test-only-key"
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+GOTHAM_ANALYSIS_STARTS_PER_HOUR = 10_000  # tests start many; the limit has its own test
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True

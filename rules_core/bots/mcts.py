@@ -19,6 +19,13 @@ from typing import Any
 from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import JSON, Move, Rejection
 
+ITERATIONS_LIMIT = (1, 20000)  # the stated range of the `iterations` option
+SECONDS_LIMIT = (0.01, 10.0)  # the stated range of the `seconds` option
+
+
+def _within(value: float, limits: tuple[float, float]) -> float:
+    return min(max(value, limits[0]), limits[1])
+
 
 @dataclass(frozen=True, slots=True)
 class MctsSettings:
@@ -36,14 +43,21 @@ class MctsSettings:
 
     @staticmethod
     def from_options(options: Mapping[str, JSON], spec: GameSpec[Any]) -> MctsSettings:
+        """The budget the options ask for, held within the stated limits whatever they say.
+
+        The service refuses options beyond the limits; this holds the search to them again, so
+        options stored or passed by any other path cannot buy a longer search.
+        """
         defaults = MctsSettings.for_game(spec)
         iterations = options.get("iterations", defaults.iterations)
         seconds = options.get("seconds", defaults.seconds)
+        if isinstance(iterations, bool) or not isinstance(iterations, int | float):
+            iterations = defaults.iterations
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or seconds != seconds:
+            seconds = defaults.seconds
         return MctsSettings(
-            iterations=int(iterations)
-            if isinstance(iterations, int | float)
-            else defaults.iterations,
-            seconds=float(seconds) if isinstance(seconds, int | float) else defaults.seconds,
+            iterations=int(_within(iterations, ITERATIONS_LIMIT)),
+            seconds=_within(float(seconds), SECONDS_LIMIT),
         )
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules_core.bots.greedy import greedy_move
-from rules_core.bots.mcts import MctsSettings, mcts_move
+from rules_core.bots.mcts import ITERATIONS_LIMIT, SECONDS_LIMIT, MctsSettings, mcts_move
 from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import JSON, Move
 
@@ -46,10 +46,40 @@ def bot_options(spec: GameSpec[Any]) -> dict[str, dict[str, JSON]]:
         "random": {},
         "greedy": {},
         "mcts": {
-            "iterations": {"type": "integer", "default": budget.iterations, "min": 1, "max": 20000},
-            "seconds": {"type": "number", "default": budget.seconds, "min": 0.01, "max": 10.0},
+            "iterations": {
+                "type": "integer",
+                "default": budget.iterations,
+                "min": ITERATIONS_LIMIT[0],
+                "max": ITERATIONS_LIMIT[1],
+            },
+            "seconds": {
+                "type": "number",
+                "default": budget.seconds,
+                "min": SECONDS_LIMIT[0],
+                "max": SECONDS_LIMIT[1],
+            },
         },
     }
+
+
+def bot_options_problem(spec: GameSpec[Any], bot: str, options: Mapping[str, JSON]) -> str | None:
+    """Why `options` are not acceptable for `bot` in this game (naming the limit), or None."""
+    if bot not in BOTS:
+        return f"There is no bot called {bot[:40]!r}; bots: {', '.join(sorted(BOTS))}."
+    known = bot_options(spec)[bot]
+    for name, value in options.items():
+        schema = known.get(name)
+        if not isinstance(schema, dict):
+            allowed = ", ".join(sorted(known)) or "none"
+            return f"The {bot} bot has no option {name[:40]!r} (its options: {allowed})."
+        low, high = schema["min"], schema["max"]
+        assert isinstance(low, int | float) and isinstance(high, int | float)
+        whole = schema["type"] == "integer"
+        number = not isinstance(value, bool) and isinstance(value, int if whole else int | float)
+        if not number or not low <= value <= high:  # type: ignore[operator]
+            kind = "a whole number" if whole else "a number"
+            return f"The {bot} bot's {name} must be {kind} from {low} to {high}."
+    return None
 
 
 def choose_move(

@@ -6,7 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Protocol, TypeVar
 
+from rules_core.engine.info import GameInfo
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
+from rules_core.engine.visibility import Secret
 
 S = TypeVar("S")
 
@@ -26,6 +28,10 @@ class GameSpec(Protocol[S]):
     state_type: type[S]
     event_types: Mapping[str, type[GameEvent]]
     rejections: Mapping[str, tuple[Citation, ...]]  # every rejection code and what it cites
+    info: GameInfo  # roles, chance, hidden information, longest game (shown in the catalog)
+    # bumped whenever decide's events for a move, or the state's shape, change: a game created
+    # under older rules replays from its events (upcast) and is not re-decided by verify_log
+    rules_version: int
     search_iterations: int  # the mcts bot's default iterations per move (what a move costs varies)
     lost_value_mark: float  # the replay analysis marks a move that loses this much value (0 to 1)
 
@@ -76,6 +82,23 @@ class GameSpec(Protocol[S]):
         """The result once the game is over, else None."""
         ...
 
+    def describe_move(self, state: S, seat: int, move: Move) -> str:
+        """A legal move of `seat` in the game's words, as its button reads ("Draw from deck 2")."""
+        ...
+
+    def narrate(self, state: S, event: GameEvent, seat: int | None, reveal: bool) -> str:
+        """What `event` did, in the game's words, as `seat` (None: a spectator) may know it.
+
+        `state` is the state before the event. Only what `seat` may see is told (another seat's
+        drawn card is "a card"); `reveal` tells everything, as a finished game does. An empty
+        text marks bookkeeping that changes nothing at the table.
+        """
+        ...
+
+    def seat_names(self, state: S) -> tuple[str, ...]:
+        """Each seat's role at the table (the figure it races, the villain it plays)."""
+        ...
+
     def view(self, state: S, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
         """What `seat` (or a spectator, None) may see of the state.
 
@@ -94,6 +117,11 @@ class GameSpec(Protocol[S]):
         The result depends only on what `seat` may see (and `rng`), never on the hidden values,
         so a bot that plays from it cannot read another seat's hand or the deck order.
         """
+        ...
+
+    def secrets(self, state: S) -> tuple[Secret, ...]:
+        """Every hidden value of the state, where it sits and who may see it: the one
+        declaration that views, redaction, determinization and the privacy checks follow."""
         ...
 
     def hidden_from(self, state: S, seat: int | None) -> frozenset[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
@@ -22,6 +22,29 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
+class Hidden:
+    """Who may see one part of an event's data, and how it reads to the others.
+
+    who: "actor" (the seat whose move it is; nobody when the game acts), "nobody", or
+    "field:<name>" (the seat the event's field names, e.g. a screen's owner).
+    mask: "null" (each value, or each item of a list, becomes null), "count" (a list becomes
+    {"count": n}) or "counts" (a list of lists becomes each one's {"count": n}).
+    """
+
+    who: str
+    mask: str = "null"
+
+    def seen_by(self, event: GameEvent) -> frozenset[int]:
+        if self.who == "actor":
+            return frozenset() if event.seat is None else frozenset({event.seat})
+        if self.who.startswith("field:"):
+            owner = getattr(event, self.who.removeprefix("field:"))
+            return frozenset({owner}) if isinstance(owner, int) else frozenset()
+        assert self.who == "nobody", self.who
+        return frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class GameEvent:
     """Base of every game's events; subclasses are frozen dataclasses with a `type` tag.
 
@@ -29,7 +52,13 @@ class GameEvent:
     """
 
     type: ClassVar[str] = "event"
+    # the version of the data this class writes; `upcasts[n - 1]` reads version n as n + 1 (a
+    # new version changes what decide writes: the game's rules_version goes up with it)
+    version: ClassVar[int] = 1
+    upcasts: ClassVar[tuple[Callable[[dict[str, JSON]], dict[str, JSON]], ...]] = ()
     citations: ClassVar[tuple[Citation, ...]] = ()
+    # the parts of its data not everybody sees: dotted path -> who may (engine/visibility.py)
+    secret: ClassVar[Mapping[str, Hidden]] = {}
     # sections an event of this type cites only in some cases (see `cited`)
     may_cite: ClassVar[tuple[Citation, ...]] = ()
 
@@ -73,7 +102,7 @@ class Move:
             if not isinstance(key, str) or not (
                 value is None or isinstance(value, bool | int | float | str)
             ):
-                raise ValueError(f"move parameter {key!r} must be a scalar")
+                raise ValueError(f"move parameter {str(key)[:40]!r} must be a scalar")
             params.append((key, value))
         return Move(move_type, tuple(sorted(params)))
 

@@ -52,3 +52,14 @@ def updated(value: T, **changes: Any) -> T:
     cls: Any = type(value)
     result: T = _updater(cls)(value, changes)
     return result
+
+
+def with_item(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """`items` with the one at `index` replaced by `value`."""
+    return (*items[:index], value, *items[index + 1 :])
+
+
+def without_one(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """`items` with one copy of `item` removed (the first)."""
+    index = items.index(item)
+    return items[:index] + items[index + 1 :]

@@ -1,5 +1,11 @@
-"""Game packages; importing this package registers every game."""
+"""Game packages; importing this package imports (and so registers) every one of them.
 
-from rules_core.games import gotham_city_strategy, gotham_race
+A game is found, not listed: each sub-package here registers its GameSpec when imported.
+"""
 
-__all__ = ["gotham_city_strategy", "gotham_race"]
+import importlib
+import pkgutil
+
+for _module in pkgutil.iter_modules(__path__):
+    if _module.ispkg:
+        importlib.import_module(f"{__name__}.{_module.name}")

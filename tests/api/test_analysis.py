@@ -75,12 +75,15 @@ def test_analysis_runs_again_from_the_start(
 
 def test_analysis_input_errors(api: APIClient, create_game: CreateGame) -> None:
     body = create_game()
-    response = api.post(f"/api/games/{body['id']}/analysis/", {}, format="json")
-    assert response.status_code == 400  # no moves yet
-    assert api.post("/api/games/999/analysis/", {}, format="json").status_code == 404
+    url = f"/api/games/{body['id']}/analysis/"
+    response = api.post(url, {}, format="json", **auth(body["seats"][0]["token"]))
+    assert (response.status_code, response.json()["error"]) == (400, "nothing_to_analyse")
+    missing = api.post("/api/games/999/analysis/", {}, format="json")
+    assert (missing.status_code, missing.json()["error"]) == (404, "not_found")
     gid = finished_bot_game(create_game)
-    bad = api.post(f"/api/games/{gid}/analysis/", {"iterations": 0}, format="json")
-    assert bad.status_code == 400
+    for settings in ({"iterations": 0}, {"iterations": "40"}, {"seconds": 11}, {"depth": 3}):
+        bad = api.post(f"/api/games/{gid}/analysis/", settings, format="json")
+        assert (bad.status_code, bad.json()["error"]) == (400, "invalid_request"), settings
 
 
 def test_people_comment_on_events(api: APIClient, create_game: CreateGame) -> None:
@@ -93,30 +96,52 @@ def test_people_comment_on_events(api: APIClient, create_game: CreateGame) -> No
         **auth(ann["token"]),
     )
     assert response.status_code == 201 and response.json()["author"] == "Ann"
+    bob = body["seats"][1]
     api.post(
         f"/api/games/{gid}/annotations/",
-        {"seq": 2, "text": "Agreed", "author": "Kim"},
+        {"seq": 2, "text": "Agreed"},
         format="json",
+        **auth(bob["token"]),
     )
     replay = api.get(f"/api/games/{gid}/replay/").json()
     notes = replay["events"][1]["annotations"]
     assert [(n["author"], n["text"], n["source"]) for n in notes] == [
         ("Ann", "Bold deal.", "person"),
-        ("Kim", "Agreed", "person"),
+        ("Bob", "Agreed", "person"),
     ]
-    assert (
-        api.post(
-            f"/api/games/{gid}/annotations/", {"seq": 999, "text": "x"}, format="json"
-        ).status_code
-        == 400
+
+    def refused(body: dict[str, Any], token: str | None = ann["token"]) -> tuple[int, str]:
+        answer = api.post(f"/api/games/{gid}/annotations/", body, format="json", **auth(token))
+        return answer.status_code, answer.json()["error"]
+
+    assert refused({"seq": 999, "text": "x"}) == (400, "bad_request")
+    assert refused({"seq": 1}) == (400, "invalid_request")
+    assert refused({"seq": 1, "text": "x" * 2001}) == (400, "invalid_request")
+
+
+def test_a_comment_needs_a_seat_and_cannot_name_its_author(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Anyone could sign a comment with any name ("A (seat 0) [verified]"): no longer."""
+    body = create_game()
+    gid, ann = body["id"], body["seats"][0]
+    url = f"/api/games/{gid}/annotations/"
+    anonymous = api.post(url, {"seq": 1, "text": "hi"}, format="json")
+    assert (anonymous.status_code, anonymous.json()["error"]) == (401, "token_required")
+    named = api.post(
+        url,
+        {"seq": 1, "text": "hi", "author": "A (seat 0) [verified]"},
+        format="json",
+        **auth(ann["token"]),
     )
-    assert api.post(f"/api/games/{gid}/annotations/", {"seq": 1}, format="json").status_code == 400
-    assert (
-        api.post(
-            f"/api/games/{gid}/annotations/", {"seq": 1, "text": "x" * 2001}, format="json"
-        ).status_code
-        == 400
+    assert (named.status_code, named.json()["error"]) == (400, "invalid_request")
+    assert "author" in named.json()["details"]
+    other = create_game()
+    foreign = api.post(
+        url, {"seq": 1, "text": "hi"}, format="json", **auth(other["seats"][0]["token"])
     )
+    assert (foreign.status_code, foreign.json()["error"]) == (403, "foreign_token")
+    assert not Annotation.objects.filter(game_id=gid).exists()
 
 
 def read_stream(api: APIClient, url: str, **headers: str) -> str:
@@ -167,8 +192,8 @@ def test_a_running_gotham_city_strategy_game_is_analysed_up_to_its_head(
         game = api.get(f"/api/games/{gid}/").json()
         token = tokens[min(game["to_act"])]
         legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
-        legal_at[legal["version"]] = legal["moves"]
-        move = legal["moves"][-1]
+        legal_at[legal["version"]] = [m["move"] for m in legal["moves"]]
+        move = legal["moves"][-1]["move"]
         response = api.post(
             f"/api/games/{gid}/moves/",
             {"expected_version": legal["version"], "move": move},
@@ -177,7 +202,10 @@ def test_a_running_gotham_city_strategy_game_is_analysed_up_to_its_head(
         )
         assert response.status_code == 201, response.json()
     assert api.get(f"/api/games/{gid}/").json()["status"] == "active"
-    response = api.post(f"/api/games/{gid}/analysis/", {"iterations": 10}, format="json")
+    url = f"/api/games/{gid}/analysis/"
+    spectator = api.post(url, {"iterations": 10}, format="json")
+    assert (spectator.status_code, spectator.json()["error"]) == (401, "token_required")
+    response = api.post(url, {"iterations": 10}, format="json", **auth(tokens[0]))
     assert response.status_code == 202
     status = wait_for_analysis(api, gid)
     assert status["status"] == "done" and status["done"] == status["total"] == 8

@@ -40,18 +40,23 @@ def test_bots_answer_a_persons_move_before_the_response(
 ) -> None:
     body = create_game(players=[{"name": "Ann"}, {"bot": "random"}], seed=2)
     gid, token = body["id"], body["seats"][0]["token"]
+    answered = 0
     for _ in range(6):
         legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
         if not legal["moves"]:
             break
-        api.post(
+        answer = api.post(
             f"/api/games/{gid}/moves/",
-            {"expected_version": legal["version"], "move": legal["moves"][0]},
+            {"expected_version": legal["version"], "move": legal["moves"][0]["move"]},
             format="json",
             **auth(token),
         )
+        assert answer.status_code == 201, answer.json()
+        mine = answer.json()["version"]
         game = api.get(f"/api/games/{gid}/").json()
         assert game["to_act"] in ([0], [])
+        answered += game["version"] > mine  # the bot moved before the answer was read
+    assert answered >= 2
 
 
 @pytest.mark.worker
@@ -83,7 +88,7 @@ def test_a_person_against_bots_on_a_real_worker(
         legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
         response = api.post(
             f"/api/games/{gid}/moves/",
-            {"expected_version": legal["version"], "move": legal["moves"][0]},
+            {"expected_version": legal["version"], "move": legal["moves"][0]["move"]},
             format="json",
             **auth(token),
         )

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
 import itertools
+from typing import Any
 
 import pytest
 from django.core.management import CommandError, call_command
@@ -35,6 +37,29 @@ def test_hash_chain_links_every_event(create_game: CreateGame) -> None:
     assert list(log_problems(game)) == []
 
 
+def test_the_chain_hash_is_sha256_of_the_previous_hash_and_the_canonical_event() -> None:
+    """A known answer computed here, not with the code's own function: a chain that ignored
+    the previous hash (and so did not chain) would still verify against itself."""
+    record: dict[str, Any] = {"type": "card_drawn", "seat": 0, "data": {"card": "1-01", "deck": 1}}
+    record["citations"] = [{"book": "gotham-race", "section": "game-play.first-round"}]
+    body = (
+        '{"citations":[{"book":"gotham-race","section":"game-play.first-round"}],'
+        '"data":{"card":"1-01","deck":1},"seat":0,"seq":5,"type":"card_drawn"}'
+    )
+    previous = "ab" * 32
+    expected = hashlib.sha256((previous + body).encode()).hexdigest()
+    assert event_store.chain_hash(previous, 5, record) == expected
+    assert event_store.chain_hash("cd" * 32, 5, record) != expected
+
+
+def test_tampering_with_an_early_event_breaks_the_chain_after_it(create_game: CreateGame) -> None:
+    game = bot_game(create_game)
+    row = Event.objects.get(game=game, seq=3)
+    Event.objects.filter(pk=row.pk).update(data={**row.data, "tampered": True})
+    problems = list(log_problems(game))
+    assert "seq 3: hash does not match its content" in problems
+
+
 @override_settings(GOTHAM_SNAPSHOT_EVERY=10)
 def test_snapshots_every_n_events_equal_the_refold(create_game: CreateGame) -> None:
     game = bot_game(create_game, seed=2)
@@ -42,7 +67,8 @@ def test_snapshots_every_n_events_equal_the_refold(create_game: CreateGame) -> N
     assert seqs == list(range(10, game.version + 1, 10))
     spec = get_game(game.game)
     event_store._STATE_CACHE.clear()
-    rows = Event.objects.filter(game=game).order_by("seq").values_list("type", "seat", "data")
+    rows = Event.objects.filter(game=game).order_by("seq")
+    rows = rows.values_list("type", "seat", "data", "schema")  # type: ignore[assignment]
     assert event_store.load_state(game, spec) == event_store.fold_records(spec, rows)
     assert event_store.load_state(game, spec, 15) == event_store.fold_records(spec, list(rows)[:15])
 

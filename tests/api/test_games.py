@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -36,7 +38,7 @@ def test_create_returns_seats_with_tokens_shown_once_and_stored_hashed(
     assert ann["name"] == "Ann" and ann["token"] and ann["bot"] is None
     assert bot["bot"] == "random" and bot["token"] is None
     seat = Seat.objects.get(game_id=body["id"], index=0)
-    assert seat.token_hash and ann["token"] not in seat.token_hash
+    assert seat.token_hash == hashlib.sha256(ann["token"].encode()).hexdigest()
     assert body["version"] == Event.objects.filter(game_id=body["id"]).count()
 
 
@@ -54,7 +56,7 @@ def test_game_detail(api: APIClient, create_game: CreateGame) -> None:
         ({"game": "chess", "players": [{"name": "a"}]}, 404, "not_found"),
         ({"game": "gotham-race", "players": []}, 400, "invalid_request"),
         ({"game": "gotham-race", "players": [{"name": "a"}] * 5}, 400, "rules_rejected"),
-        ({"game": "gotham-race", "players": [{"bot": "deep-blue"}]}, 400, "bad_request"),
+        ({"game": "gotham-race", "players": [{"bot": "deep-blue"}]}, 400, "invalid_bot_options"),
         ({"game": "gotham-race", "players": [{"name": "a"}], "seed": -4}, 400, "invalid_request"),
         (
             {"game": "gotham-race", "players": [{"name": "a"}], "options": {"x": 1}},
@@ -90,8 +92,10 @@ def test_state_is_the_callers_view(api: APIClient, create_game: CreateGame) -> N
     assert spectator["seat"] is None
     assert spectator["state"]["hands"]["0"]["count"] == 4
     assert api.get(f"/api/games/{gid}/state/?version=0").json()["state"] == {"phase": "new"}
-    assert api.get(f"/api/games/{gid}/state/?version=999").status_code == 404
-    assert api.get(f"/api/games/{gid}/state/?version=x").status_code == 400
+    beyond = api.get(f"/api/games/{gid}/state/?version=999")
+    assert (beyond.status_code, beyond.json()["error"]) == (404, "not_found")
+    wrong = api.get(f"/api/games/{gid}/state/?version=x")
+    assert (wrong.status_code, wrong.json()["error"]) == (400, "malformed")
 
 
 def test_legal_moves_need_a_seat(api: APIClient, create_game: CreateGame) -> None:
@@ -99,9 +103,12 @@ def test_legal_moves_need_a_seat(api: APIClient, create_game: CreateGame) -> Non
     gid, (ann, bob) = body["id"], body["seats"]
     moves = api.get(f"/api/games/{gid}/legal-moves/", **auth(ann["token"])).json()
     assert moves["seat"] == 0 and moves["version"] == body["version"]
-    assert {"type": "draw", "deck": 1} in moves["moves"]
+    assert {"move": {"type": "draw", "deck": 1}, "label": "Draw a card from deck 1"} in moves[
+        "moves"
+    ]
     assert api.get(f"/api/games/{gid}/legal-moves/", **auth(bob["token"])).json()["moves"] == []
-    assert api.get(f"/api/games/{gid}/legal-moves/").status_code == 401
+    anonymous = api.get(f"/api/games/{gid}/legal-moves/")
+    assert (anonymous.status_code, anonymous.json()["error"]) == (401, "token_required")
 
 
 def test_tokens_of_other_games_are_forbidden(api: APIClient, create_game: CreateGame) -> None:
@@ -109,7 +116,7 @@ def test_tokens_of_other_games_are_forbidden(api: APIClient, create_game: Create
     response = api.get(f"/api/games/{first['id']}/state/", **auth(second["seats"][0]["token"]))
     assert response.status_code == 403 and response.json()["error"] == "foreign_token"
     response = api.get(f"/api/games/{first['id']}/state/", HTTP_AUTHORIZATION="Bearer x")
-    assert response.status_code == 401
+    assert (response.status_code, response.json()["error"]) == (401, "token_required")
 
 
 def test_unknown_game_and_path_are_json_404(api: APIClient) -> None:

@@ -96,10 +96,13 @@ def test_malformed_moves_are_400(api: APIClient, create_game: CreateGame, payloa
 def test_moves_need_a_token_of_this_game(api: APIClient, create_game: CreateGame) -> None:
     body, other = create_game(), create_game()
     move = {"type": "draw", "deck": 1}
-    assert post_move(api, body["id"], None, body["version"], move).status_code == 401
+    anonymous = post_move(api, body["id"], None, body["version"], move)
+    assert (anonymous.status_code, anonymous.json()["error"]) == (401, "token_required")
     response = post_move(api, body["id"], other["seats"][0]["token"], body["version"], move)
-    assert response.status_code == 403
-    assert post_move(api, 999, body["seats"][0]["token"], 1, move).status_code == 404
+    assert (response.status_code, response.json()["error"]) == (403, "foreign_token")
+    missing = post_move(api, 999, body["seats"][0]["token"], 1, move)
+    assert (missing.status_code, missing.json()["error"]) == (404, "not_found")
+    assert Event.objects.filter(game_id=body["id"]).count() == body["version"]
 
 
 def test_idempotency_key_returns_the_first_answer(api: APIClient, create_game: CreateGame) -> None:
@@ -121,13 +124,19 @@ def test_idempotency_key_returns_the_first_answer(api: APIClient, create_game: C
 def test_refusals_are_remembered_under_their_key_too(
     api: APIClient, create_game: CreateGame
 ) -> None:
+    """The retry gets the first answer even after the game moved on (a re-decided retry would
+    now be a 409, its version being stale), and the refusal is stored under its key."""
     body = create_game()
-    gid, bob = body["id"], body["seats"][1]
+    gid, (ann, bob) = body["id"], body["seats"]
     move = {"type": "draw", "deck": 3}
     first = post_move(api, gid, bob["token"], body["version"], move, HTTP_IDEMPOTENCY_KEY="r")
+    assert first.status_code == 422 and first.json()["code"] == "not_your_turn"
+    moved = post_move(api, gid, ann["token"], body["version"], {"type": "draw", "deck": 1})
+    assert moved.status_code == 201
     again = post_move(api, gid, bob["token"], body["version"], move, HTTP_IDEMPOTENCY_KEY="r")
-    assert first.status_code == again.status_code == 422
-    assert first.json() == again.json()
+    assert again.status_code == 422 and again.json() == first.json()
+    record = IdempotencyRecord.objects.get(game_id=gid, seat=1, key="r")
+    assert record.status_code == 422 and record.body == first.json()
 
 
 def test_events_are_redacted_for_other_seats_until_the_end(
@@ -148,7 +157,8 @@ def test_events_are_redacted_for_other_seats_until_the_end(
     assert [e["seq"] for e in everything] == list(range(1, version + 2))
     dealt = [e for e in everything if e["type"] == "cards_dealt"]
     assert all(c is None for e in dealt for c in e["data"]["cards"])
-    assert api.get(f"/api/games/{gid}/events/?after=-1").status_code == 400
+    negative = api.get(f"/api/games/{gid}/events/?after=-1")
+    assert (negative.status_code, negative.json()["error"]) == (400, "malformed")
 
 
 def play_to_the_end(api: APIClient, gid: int, tokens: dict[int, str]) -> int:
@@ -159,7 +169,7 @@ def play_to_the_end(api: APIClient, gid: int, tokens: dict[int, str]) -> int:
             return moves
         seat = game["to_act"][0]
         legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
-        response = post_move(api, gid, tokens[seat], legal["version"], legal["moves"][-1])
+        response = post_move(api, gid, tokens[seat], legal["version"], legal["moves"][-1]["move"])
         assert response.status_code == 201
         moves += 1
 
@@ -201,7 +211,10 @@ def test_one_client_with_three_bots_plays_to_a_winner(
             break
         assert game["to_act"] == [0]
         legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
-        assert post_move(api, gid, token, legal["version"], legal["moves"][0]).status_code == 201
+        assert (
+            post_move(api, gid, token, legal["version"], legal["moves"][0]["move"]).status_code
+            == 201
+        )
     assert api.get(f"/api/games/{gid}/").json()["outcome"] is not None
 
 
@@ -242,7 +255,7 @@ def test_a_gotham_city_strategy_game_against_three_bots_reaches_a_winner(
         if game["status"] == "finished":
             break
         legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
-        response = post_move(api, gid, token, legal["version"], rng.choice(legal["moves"]))
+        response = post_move(api, gid, token, legal["version"], rng.choice(legal["moves"])["move"])
         assert response.status_code == 201, response.json()
     game = api.get(f"/api/games/{gid}/").json()
     assert game["status"] == "finished" and game["outcome"]["winners"]

@@ -18,7 +18,7 @@ def play_until_a_card_is_placed(api: APIClient, gid: int, token: str) -> dict[st
     """Seat 0 draws then places a card face down; the placing move's JSON as seat 0 made it."""
     for _ in range(2):
         legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
-        move = legal["moves"][0]
+        move = legal["moves"][0]["move"]
         response = api.post(
             f"/api/games/{gid}/moves/",
             {"expected_version": legal["version"], "move": move},

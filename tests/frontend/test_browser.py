@@ -6,8 +6,10 @@ missing. Screenshots of each page are saved in build/artifacts/.
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -15,6 +17,21 @@ import pytest
 HERE = Path(__file__).parent / "browser"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+REFERENCE_PACK = (
+    Path(__file__).resolve().parents[2]
+    / "rules_core/games/gotham_city_strategy/content/reference.toml"
+)
+EVIL = '<img src=x onerror="window.__xss=1">Evil'
+
+
+def _hostile_pack(path: Path) -> Path:
+    """The reference pack with markup for its name and every plot card's name and text."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text(encoding="utf-8"))
+    pack["name"] = EVIL
+    for card in pack["plot"]:
+        card["name"] = card["text"] = EVIL
+    path.write_text(json.dumps(pack), encoding="utf-8")
+    return path
 
 
 def _ready() -> str | None:
@@ -29,10 +46,13 @@ def _ready() -> str | None:
 
 @pytest.mark.skipif(_ready() is not None, reason=_ready() or "")
 @pytest.mark.django_db(transaction=True)
-def test_play_replay_and_rules_journeys_in_chromium(live_server: object, task_runner: None) -> None:
+def test_play_replay_and_rules_journeys_in_chromium(
+    live_server: object, task_runner: None, tmp_path: Path
+) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    pack = _hostile_pack(tmp_path / "hostile-pack.json")
     result = subprocess.run(
-        ["node", str(HERE / "journeys.js"), str(live_server), str(ARTIFACTS)],
+        ["node", str(HERE / "journeys.js"), str(live_server), str(ARTIFACTS), str(pack)],
         capture_output=True,
         text=True,
         timeout=600,
@@ -47,5 +67,6 @@ def test_play_replay_and_rules_journeys_in_chromium(live_server: object, task_ru
         "replay",
         "rules-search",
         "rules-section",
+        "xss-check",
     ):
         assert (ARTIFACTS / f"{name}.png").stat().st_size > 1000

@@ -21,14 +21,15 @@ def test_the_lobby_creates_a_game_and_shows_each_persons_link(client: Client) ->
             "kind-2": "person",
             "name-2": "Bob",
             "kind-3": "empty",
-            "variant": "on",
+            "option-variant": "on",
         },
     )
     assert response.status_code == 200
     game = Game.objects.get()
     assert game.players == 3 and game.options == {"variant": True}
     assert response.content.count(b'class="seat-link"') == 2
-    assert f"/games/{game.pk}/?token=".encode() in response.content
+    assert f"/games/{game.pk}/#token=".encode() in response.content
+    assert b"?token=" not in response.content
 
 
 def test_the_lobby_explains_a_refused_game(client: Client) -> None:
@@ -36,6 +37,31 @@ def test_the_lobby_explains_a_refused_game(client: Client) -> None:
     assert response.status_code == 400
     assert b"2 to 4 players" in response.content and not Game.objects.exists()
     assert client.get("/games/new/").status_code == 302
+
+
+def test_a_refused_lobby_form_keeps_the_choices(client: Client) -> None:
+    response = client.post(
+        "/games/new/",
+        {
+            "game": "gotham-city-strategy",
+            "kind-0": "greedy",
+            "name-1": "Kim",
+            "option-variant": "on",
+        },
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert '<option value="gotham-city-strategy" data-min="2" data-max="4" selected>' in page
+    assert '<option value="greedy" selected>' in page and 'value="Kim"' in page
+    assert 'name="option-variant" checked' in page
+
+
+def test_the_lobby_offers_each_games_own_options_from_the_catalog(client: Client) -> None:
+    page = client.get("/").content.decode()
+    assert 'class="game-option" data-game="gotham-city-strategy"' in page
+    assert 'data-game="gotham-race"' not in page  # it has no on/off option
+    assert page.count('class="seat-row"') == 4  # the most any game seats
+    assert "lobby.js" in page
 
 
 def test_play_and_replay_pages(client: Client) -> None:
@@ -47,3 +73,15 @@ def test_play_and_replay_pages(client: Client) -> None:
     assert replay.status_code == 200 and b'id="slider"' in replay.content
     assert client.get("/games/999/").status_code == 404
     assert client.get("/games/999/replay/").status_code == 404
+
+
+def test_each_game_serves_its_own_board_drawing(client: Client) -> None:
+    for slug in ("gotham-race", "gotham-city-strategy"):
+        response = client.get(f"/boards/{slug}.js")
+        assert response.status_code == 200
+        assert response["Content-Type"].startswith("text/javascript")
+        assert f'register("{slug}"'.encode() in response.content
+    assert client.get("/boards/chess.js").status_code == 404
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    game = Game.objects.get()
+    assert b'src="/boards/gotham-race.js"' in client.get(f"/games/{game.pk}/").content

@@ -28,7 +28,13 @@ class Command(BaseCommand):
         parser.add_argument("--iterations", type=int, help="mcts iterations per move")
         parser.add_argument("--seconds", type=float, help="mcts seconds per move")
         parser.add_argument("--seed", type=int, default=0)
-        parser.add_argument("--variant", action="store_true", help="gotham-city-strategy variant")
+        parser.add_argument(
+            "--option",
+            action="append",
+            default=[],
+            metavar="NAME",
+            help="switch on one of the game's on/off options (see the catalog), e.g. variant",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
@@ -45,7 +51,17 @@ class Command(BaseCommand):
                 f"{spec.slug} is for {spec.min_players} to {spec.max_players} players"
             )
         bot_options = {k: options[k] for k in ("iterations", "seconds") if options[k] is not None}
-        game_options = {"variant": True} if options["variant"] else {}
+        switches = {
+            name
+            for name, entry in spec.options_schema().items()
+            if isinstance(entry, dict) and entry.get("type") == "boolean"
+        }
+        wrong = sorted(set(options["option"]) - switches)
+        if wrong:
+            raise CommandError(
+                f"{spec.slug} has no on/off option {wrong}; it has {sorted(switches)}"
+            )
+        game_options = dict.fromkeys(options["option"], True)
         tally = Tally()
         for number in range(options["games"]):
             line_up = seating(bots, players, number)

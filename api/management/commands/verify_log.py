@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from api.log_check import log_problems
+from api.log_check import log_problems, redecided
 from api.models import Game
 
 
@@ -29,7 +29,12 @@ class Command(BaseCommand):
                 broken += 1
                 for problem in problems:
                     self.stderr.write(f"game {game.pk}: {problem}")
-            else:
+            elif redecided(game):
                 self.stdout.write(f"game {game.pk}: ok ({game.version} events)")
+            else:
+                self.stdout.write(
+                    f"game {game.pk}: ok ({game.version} events; played under rules version "
+                    f"{game.rules_version}: chain and replay checked, moves not re-decided)"
+                )
         if broken:
             raise CommandError(f"{broken} game(s) with a broken log")

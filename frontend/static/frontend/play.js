@@ -1,108 +1,217 @@
 /* The play page: the caller's view, their legal moves as buttons, refusals with the rules cited,
-   and new events arriving live from the stream endpoint. */
+   and new events arriving live from the stream endpoint.
+
+   Everything the server sends is data: it is put in the page with textContent and setAttribute
+   only, never as markup. The seat token arrives in the URL fragment (#token=…, which is never sent
+   to the server), is kept in this tab's sessionStorage and goes out only in the Authorization
+   header; the live stream is opened with a short-lived ticket instead. */
 "use strict";
 (function () {
   const root = document.getElementById("play");
   if (!root) return;
   const gameId = root.dataset.gameId, slug = root.dataset.slug;
   const key = `seat-token-${gameId}`;
-  const params = new URLSearchParams(location.search);
-  if (params.get("token")) {
-    sessionStorage.setItem(key, params.get("token"));
-    history.replaceState(null, "", location.pathname);
+  const fragment = new URLSearchParams(location.hash.replace(/^#/, ""));
+  if (fragment.has("token")) {
+    if (fragment.get("token")) sessionStorage.setItem(key, fragment.get("token"));
+    history.replaceState(null, "", location.pathname + location.search);
   }
   const token = sessionStorage.getItem(key);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
-  let version = 0, hand = {}, blockNames = [];
+  let version = 0;
 
   const $ = (id) => document.getElementById(id);
   const api = (path, options = {}) =>
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
+  const readJson = (response) => response.json().catch(() => ({}));
 
-  function describe(move) {
-    const extra = Object.entries(move).filter(([k]) => k !== "type");
-    if (move.type === "place" && hand[move.card]) return `place ${move.card}: ${hand[move.card]}`;
-    if (move.type === "draw") return `draw from deck ${move.deck}`;
-    const named = (k, v) => (["block", "source", "target", "to"].includes(k) && typeof v === "number"
-      ? (v < 0 ? "hideout" : blockNames[v] || v) : v);
-    return [move.type.replace(/_/g, " "), ...extra.map(([k, v]) => `${k} ${named(k, v)}`)].join(" · ");
-  }
+  const { node, citation } = window.GothamDom;
 
-  function citationLinks(citations) {
-    return citations.map((c) => `<a href="${c.url}">${c.label ? c.label + " " : ""}${c.title}</a>`).join(", ");
+
+  function citationList(citations) {
+    const span = node("span");
+    (citations || []).forEach((c, i) => {
+      if (i) span.append(", ");
+      span.append(citation(c));
+    });
+    return span;
   }
 
   function eventLine(e) {
-    const li = document.createElement("li");
+    const li = node("li");
     li.value = e.seq;
-    li.innerHTML = `<strong>${e.type.replace(/_/g, " ")}</strong>${e.seat === null ? "" : ` (seat ${e.seat})`} — <span class="muted">${citationLinks(e.citations)}</span>`;
+    li.append(node("span", e.text || String(e.type).replace(/_/g, " ")));
+    li.append(" — ");
+    const cited = citationList(e.citations);
+    cited.className = "muted";
+    li.append(cited);
     return li;
   }
 
+  function showRefusal(body) {
+    const refusal = $("refusal");
+    refusal.replaceChildren(node("span", body.message || "The server refused this move."));
+    if (body.code) {
+      const code = node("span", `(${body.code})`);
+      code.className = "muted";
+      refusal.append(" ", code);
+    }
+    if (body.citations && body.citations.length) refusal.append(" — see ", citationList(body.citations));
+    refusal.hidden = false;
+  }
+
+  // overlapping refreshes (a stream event and a move's answer at once): only the latest started
+  // one draws, so the move list is never drawn twice or from an older answer
+  let refreshes = 0;
   async function refresh() {
-    const state = await (await api("state/")).json();
+    const mine = ++refreshes;
+    try {
+      await draw(mine);
+    } catch (error) {  // the server could not be reached: the next event or move tries again
+      if (mine === refreshes) $("status").textContent = "Could not reach the server.";
+    }
+  }
+
+  async function draw(mine) {
+    const state = await readJson(await api("state/"));
+    if (mine !== refreshes) return;
+    const game = await readJson(await api(""));
+    if (mine !== refreshes) return;
+    let legal = { moves: [] };
+    if (token && game.status === "active") legal = await readJson(await api("legal-moves/"));
+    if (mine !== refreshes) return;
+    if (!state.state) {
+      $("status").textContent = state.message || "Could not load this game.";
+      return;
+    }
     version = state.version;
     const view = state.state;
-    hand = {};
-    if (slug === "gotham-race" && state.seat !== null && Array.isArray(view.hands[String(state.seat)]))
-      for (const c of view.hands[String(state.seat)]) hand[c.id] = c.text;
-    blockNames = (view.blocks || []).map((b) => b.name);
     window.GothamBoards.render(slug, $("board"), view);
-    const game = await (await api("")).json();
     const you = state.seat === null ? "You are watching." : `You are seat ${state.seat}.`;
     $("status").textContent = game.status === "finished"
-      ? `Finished: ${game.outcome.summary}`
-      : `${you} Waiting for seat ${state.to_act.join(", ")}. Version ${version}.`;
-    const moves = $("moves");
-    moves.innerHTML = "";
-    if (token && game.status === "active") {
-      const legal = await (await api("legal-moves/")).json();
-      for (const move of legal.moves || []) {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.className = "move";
-        button.dataset.move = JSON.stringify(move);
-        button.textContent = describe(move);
-        button.addEventListener("click", () => submit(move));
-        moves.appendChild(button);
-      }
-    }
-    if (slug === "gotham-city-strategy" && state.seat !== null) {
-      const me = view.players[state.seat];
-      $("info").innerHTML = `<p>Level ${me.level} · $${me.money} · ${me.information} information · ${me.recruited} henchmen</p>` +
-        `<ul>${me.hand.map((c) => `<li><strong>${c.name}</strong>: ${c.text}</li>`).join("")}</ul>`;
-    }
+      ? `Finished: ${game.outcome ? game.outcome.summary : ""}`
+      : `${you} Waiting for seat ${(state.to_act || []).join(", ")}. Version ${version}.`;
+    const buttons = (legal.moves || []).map(({ move, label }) => {
+      const button = node("button", label);
+      button.type = "button";
+      button.className = "move";
+      button.dataset.move = JSON.stringify(move);
+      button.addEventListener("click", () => submit(move));
+      return button;
+    });
+    $("moves").replaceChildren(...buttons);
+    window.GothamBoards.panel(slug, $("info"), view, state.seat);
   }
 
   async function submit(move) {
     $("refusal").hidden = true;
-    const response = await api("moves/", {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
-      body: JSON.stringify({ expected_version: version, move }),
-    });
-    const body = await response.json();
-    if (response.status === 422) {
-      $("refusal").innerHTML = `${body.message} <span class="muted">(${body.code})</span> — see ${citationLinks(body.citations)}`;
-      $("refusal").hidden = false;
+    try {
+      const response = await api("moves/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+        body: JSON.stringify({ expected_version: version, move }),
+      });
+      // a stale version (409) is cured by the refresh; any other refusal is explained
+      if (!response.ok && response.status !== 409) showRefusal(await readJson(response));
+    } catch (error) {
+      showRefusal({ message: "Could not reach the server; the board below is what it last said." });
     }
     await refresh();
   }
 
+  // ---- the live stream ------------------------------------------------------------------------
+  // A seat opens it with a ticket (good for 60 s) bought with its token, so no token is in the
+  // URL. When the stream ends (the server's `timeout`, or an error) it is closed, since
+  // EventSource would reconnect with the expired ticket, and reopened after the last seq seen.
+  let lastSeq = 0, stream = null, ended = false, failures = 0, reopening = null, refreshTimer = null;
+  let opening = 0;  // the latest openStream (or pagehide): an older one waiting on its ticket stops
+
+  function scheduleOpen(delay) {
+    if (ended || reopening) return;
+    reopening = setTimeout(() => { reopening = null; openStream(); }, delay);
+  }
+
+  function closeStream() {
+    if (stream) stream.close();
+    stream = null;
+  }
+
+  async function openStream() {
+    const mine = ++opening;
+    closeStream();
+    if (ended) return;
+    let query = `after=${lastSeq}`;
+    if (token) {
+      let ticket = null;
+      try {
+        const response = await api("stream-ticket/", { method: "POST" });
+        if (response.ok) ticket = (await readJson(response)).ticket;
+      } catch (error) {
+        ticket = null;
+      }
+      if (mine !== opening) return;
+      if (!ticket) {
+        failures += 1;
+        scheduleOpen(Math.min(30000, 1000 * 2 ** failures));
+        return;
+      }
+      query = `ticket=${encodeURIComponent(ticket)}&after=${lastSeq}`;
+    }
+    if (ended || mine !== opening) return;
+    const source = new EventSource(`/api/games/${gameId}/stream/?${query}`);
+    stream = source;
+    source.addEventListener("open", () => { failures = 0; });
+    source.addEventListener("game-event", (message) => {
+      let event;
+      try { event = JSON.parse(message.data); } catch (error) { return; }
+      if (typeof event.seq !== "number" || event.seq <= lastSeq) return;
+      lastSeq = event.seq;
+      $("events").prepend(eventLine(event));
+      clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(refresh, 150);
+    });
+    source.addEventListener("end", () => {
+      ended = true;
+      closeStream();
+      refresh();
+    });
+    source.addEventListener("timeout", () => {
+      if (stream !== source) return;
+      closeStream();
+      scheduleOpen(0);
+    });
+    source.addEventListener("error", () => {
+      if (stream !== source) return;
+      closeStream();
+      failures += 1;
+      scheduleOpen(Math.min(30000, 1000 * 2 ** failures));
+    });
+  }
+
   async function start() {
     await refresh();
-    const events = await (await api(`events/?after=${Math.max(0, version - 15)}`)).json();
-    for (const e of events.events) $("events").prepend(eventLine(e));
-    const query = new URLSearchParams({ after: String(version) });
-    if (token) query.set("token", token);
-    const stream = new EventSource(`/api/games/${gameId}/stream/?${query}`);
-    let pending = null;
-    stream.addEventListener("game-event", (message) => {
-      $("events").prepend(eventLine(JSON.parse(message.data)));
-      clearTimeout(pending);
-      pending = setTimeout(refresh, 150);
-    });
-    stream.addEventListener("end", () => { stream.close(); refresh(); });
+    const after = Math.max(0, version - 15);
+    const events = await api(`events/?after=${after}`).then(readJson, () => ({}));
+    lastSeq = version;
+    for (const e of events.events || []) {
+      $("events").prepend(eventLine(e));
+      if (typeof e.seq === "number" && e.seq > lastSeq) lastSeq = e.seq;
+    }
+    if (lastSeq > version) refresh();  // events arrived while the page loaded
+    openStream();
   }
+  // leaving the page closes the stream (its slot on the server is freed); coming back from the
+  // back/forward cache reopens it after the last event seen
+  window.addEventListener("pagehide", () => {
+    opening += 1;
+    closeStream();
+    clearTimeout(reopening);
+    reopening = null;
+  });
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted || ended) return;
+    refresh();
+    openStream();
+  });
   start();
 })();

@@ -1,5 +1,8 @@
 /* The replay viewer: step through the log (slider, buttons, arrow keys), the board as it stood,
-   the rules cited, the analysis (evaluation chart, preferred move, marks) and people's comments. */
+   the rules cited, the analysis (evaluation chart, preferred move, marks) and people's comments.
+
+   Everything the server sends is data: it is put in the page with textContent and setAttribute
+   only, never as markup. */
 "use strict";
 (function () {
   const root = document.getElementById("replay");
@@ -9,55 +12,93 @@
   const COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e"];
   let log = [], position = 1, latest = 0;
   // the seat this tab plays (the play page keeps its token): while the game runs, the replay
-  // shows that seat's view, its own hidden cards and the analysis of its own decisions
+  // shows that seat's view, its own hidden cards and the analysis of its own decisions; the
+  // token also signs this seat's comments and lets it analyse a running game
   const token = sessionStorage.getItem(`seat-token-${gameId}`);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
+  const readJson = (response) => response.json().catch(() => ({}));
+  const api = (path, options = {}) =>
+    fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
-  const escapeHtml = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
+  const { node, citation } = window.GothamDom;
+
+  function showError(id, body, fallback) {
+    const box = $(id);
+    box.textContent = (body && typeof body.message === "string" && body.message) || fallback;
+    box.hidden = false;
+  }
 
   async function load() {
-    const replay = await (await fetch(`/api/games/${gameId}/replay/`, { headers })).json();
+    const response = await api("replay/").catch(() => null);
+    const replay = response ? await readJson(response) : {};
+    if (!response || !response.ok || !Array.isArray(replay.events)) {
+      $("position").textContent = replay.message || "Could not load this game's log.";
+      return;
+    }
     log = replay.events;
     $("slider").max = String(log.length);
     drawChart();
-    await show(Math.min(position, log.length) || log.length);
+    if (log.length) await show(Math.min(position, log.length) || log.length);
+  }
+
+  function note(a) {
+    const li = node("li", null, node("strong", a.author), `: ${a.text}`);
+    li.className = "note";
+    if (typeof a.source === "string" && /^[a-z][a-z0-9-]*$/.test(a.source)) li.classList.add(a.source);
+    if (a.data && a.data.mark) {
+      const mark = node("strong", "lost value");
+      mark.className = "mark";
+      li.append(" ", mark);
+    }
+    return li;
   }
 
   async function show(seq) {
+    if (!log.length) return;
     position = Math.max(1, Math.min(seq, log.length));
     $("slider").value = String(position);
     const event = log[position - 1];
     const ticket = ++latest;
-    const state = await (await fetch(`/api/games/${gameId}/state/?version=${position}`, { headers })).json();
+    const state = await api(`state/?version=${position}`).then(readJson, () => ({}));
     if (ticket !== latest) return;  // a later step was asked for meanwhile
     window.GothamBoards.render(slug, $("board"), state.state);
-    const notes = event.annotations.map((a) => {
-      const mark = a.data && a.data.mark ? ' <strong class="mark">lost value</strong>' : "";
-      return `<li class="note ${a.source}"><strong>${escapeHtml(a.author)}</strong>: ${escapeHtml(a.text)}${mark}</li>`;
-    }).join("");
-    $("event").innerHTML =
-      `<h2>${event.type.replace(/_/g, " ")}${event.seat === null ? "" : ` — seat ${event.seat}`}</h2>` +
-      (event.move ? `<p>Move: <code>${escapeHtml(JSON.stringify(event.move))}</code></p>` : "") +
-      `<p class="citations">Rules: ${event.citations.map((c) => `<a href="${c.url}">${escapeHtml((c.label ? c.label + " " : "") + c.title)}</a>`).join(", ")}</p>` +
-      `<details><summary>Event data</summary><pre>${escapeHtml(JSON.stringify(event.data, null, 1))}</pre></details>` +
-      (notes ? `<ul class="notes">${notes}</ul>` : "");
+    const parts = [];
+    parts.push(node("h2", event.text || String(event.type).replace(/_/g, " ")));
+    if (event.move) parts.push(node("p", "Move: ", node("strong", event.move_label || JSON.stringify(event.move))));
+    const rules = node("p", "Rules: ");
+    rules.className = "citations";
+    (event.citations || []).forEach((c, i) => {
+      if (i) rules.append(", ");
+      rules.append(citation(c));
+    });
+    parts.push(rules);
+    parts.push(node("details", null, node("summary", "Event data"), node("pre", JSON.stringify(event.data, null, 1))));
+    const notes = (event.annotations || []).map(note);
+    if (notes.length) {
+      const list = node("ul", null, ...notes);
+      list.className = "notes";
+      parts.push(list);
+    }
+    $("event").replaceChildren(...parts);
     $("position").textContent = `event ${position} of ${log.length}`;
   }
 
   function drawChart() {
     const chart = $("chart");
-    while (chart.firstChild) chart.removeChild(chart.firstChild);
-    const points = log.flatMap((e) => e.annotations.filter((a) => a.source === "analysis").map((a) => ({ seq: e.seq, data: a.data })));
+    chart.replaceChildren();
+    const points = log.flatMap((e) => (e.annotations || [])
+      .filter((a) => a.source === "analysis" && a.data && a.data.evaluation)
+      .map((a) => ({ seq: e.seq, data: a.data })));
     if (!points.length) return;
     const x = (seq) => 20 + (560 * (seq - 1)) / Math.max(1, log.length - 1);
-    const y = (v) => 150 - v * 140;
+    const y = (v) => 150 - Number(v) * 140;
     const seats = [...new Set(points.flatMap((p) => Object.keys(p.data.evaluation)))];
     const ns = "http://www.w3.org/2000/svg";
     for (const seat of seats) {
       const line = document.createElementNS(ns, "polyline");
       line.setAttribute("points", points.filter((p) => seat in p.data.evaluation).map((p) => `${x(p.seq)},${y(p.data.evaluation[seat])}`).join(" "));
       line.setAttribute("fill", "none");
-      line.setAttribute("stroke", COLORS[Number(seat) % 4]);
+      line.setAttribute("stroke", COLORS[Number(seat) % 4] || "#555");
       chart.appendChild(line);
     }
     for (const p of points.filter((p) => p.data.mark)) {
@@ -70,19 +111,40 @@
 
   async function analyse() {
     $("analyse").disabled = true;
-    await fetch(`/api/games/${gameId}/analysis/`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ iterations: 120, seconds: 0.3 }) });
-    const progress = $("progress");
-    progress.hidden = false;
-    for (;;) {
-      const status = await (await fetch(`/api/games/${gameId}/analysis/`)).json();
-      progress.max = Math.max(1, status.total);
-      progress.value = status.done;
-      $("analysis-status").textContent = `${status.status}: ${status.done} of ${status.total}`;
-      if (status.status === "done" || status.status === "failed") break;
-      await new Promise((resolve) => setTimeout(resolve, 500));
+    $("analysis-error").hidden = true;
+    try {
+      // of a running game only a seat may ask (its token goes along); a repeat while one runs
+      // answers with the running one (200), which is polled like a new one
+      const response = await api("analysis/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ iterations: 120, seconds: 0.3 }),
+      });
+      if (!response.ok) {
+        showError("analysis-error", await readJson(response), `The analysis was refused (${response.status}).`);
+        return;
+      }
+      const progress = $("progress");
+      progress.hidden = false;
+      for (;;) {
+        const answer = await api("analysis/");
+        const status = await readJson(answer);
+        if (!answer.ok) {
+          showError("analysis-error", status, `Could not follow the analysis (${answer.status}).`);
+          return;
+        }
+        progress.max = Math.max(1, Number(status.total) || 0);
+        progress.value = Number(status.done) || 0;
+        $("analysis-status").textContent = `${status.status}: ${status.done} of ${status.total}`;
+        if (status.status === "done" || status.status === "failed") break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      await load();
+    } catch (error) {
+      showError("analysis-error", null, "Could not reach the server.");
+    } finally {
+      $("analyse").disabled = false;
     }
-    $("analyse").disabled = false;
-    await load();
   }
 
   $("slider").addEventListener("input", (e) => show(Number(e.target.value)));
@@ -94,16 +156,30 @@
     if (e.key === "ArrowRight") show(position + 1);
   });
   $("analyse").addEventListener("click", analyse);
-  $("comment").addEventListener("submit", async (e) => {
+
+  // comments come from a seat of the game: the server names the author after the seat
+  const form = $("comment");
+  if (token) form.hidden = false;
+  else $("comment-help").hidden = false;
+  form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const form = new FormData(e.target);
-    await fetch(`/api/games/${gameId}/annotations/`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ seq: position, text: form.get("text"), ...(form.get("author") ? { author: form.get("author") } : {}) }),
-    });
-    e.target.reset();
-    await load();
+    $("comment-error").hidden = true;
+    const text = new FormData(form).get("text");
+    try {
+      const response = await api("annotations/", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ seq: position, text }),
+      });
+      if (!response.ok) {
+        showError("comment-error", await readJson(response), `The comment was refused (${response.status}).`);
+        return;
+      }
+      form.reset();
+      await load();
+    } catch (error) {
+      showError("comment-error", null, "Could not reach the server.");
+    }
   });
   load();
 })();

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules_core.games.gotham_city_strategy.content import Op
+from rules_core.games.gotham_city_strategy.content import BatmanLevel, Op
 from rules_core.games.gotham_city_strategy.state import (
     BLOCKS,
     HENCHMEN_LIMIT,
@@ -128,3 +128,9 @@ def clockwise_others(state: GcsState, seat: int) -> list[int]:
     """The other seats in clockwise order, starting with the player on the left."""
     count = len(state.players)
     return [(seat + i) % count for i in range(1, count)]
+
+
+def batman_dial(state: GcsState) -> BatmanLevel:
+    """Batman's order and fight values at his current level."""
+    assert state.pack is not None
+    return state.pack.batman[state.batman_level - 1]

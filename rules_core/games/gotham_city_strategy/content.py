@@ -10,11 +10,38 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rules_core.engine.content_limits import (
+    ContentError as ContentError,  # the one ContentError, re-exported
+)
+from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail, quote
+from rules_core.engine.types import JSON
+
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 DISTRICTS = ("uptown", "midtown", "downtown")
 VILLAINS = ("joker", "penguin", "two-face", "killer-croc")
 RESOURCES = ("money", "information")
 NEEDS = ("money", "information", "blocks", "henchmen")
+# The range of every number the game takes from a pack (each error states it too).
+FACE_RANGE = (0, 12)  # a numbered die face (the reference: 1 to 3)
+AMOUNT_RANGE = (0, 10)  # an effect step's amount (at least 1 where the step needs one)
+INCOME_RANGE = (0, 10)  # a plot's block income
+REQUIRES_RANGE = (0, 12)  # a plot's requirement (blocks ruled or henchmen on the map)
+DIAL_AMOUNT_RANGE = (1, 30)  # what a villain's dial level needs
+START_THREATS_RANGE = (0, 25)
+START_RESOURCE_RANGE = (0, 99)  # start_money, start_information
+BATMAN_RANGE = (0, 12)  # order and fight of a level of Batman's dial
+NUMBER_RANGES: dict[str, JSON] = {
+    "die.faces[]": [*FACE_RANGE],
+    "<card>.effect.amount": [*AMOUNT_RANGE],
+    "plot[].income.amount": [*INCOME_RANGE],
+    "plot[].requires.<rules|henchmen>": [*REQUIRES_RANGE],
+    "villain[].dial[].amount": [*DIAL_AMOUNT_RANGE],
+    "villain[].start_threats": [*START_THREATS_RANGE],
+    "villain[].start_money": [*START_RESOURCE_RANGE],
+    "villain[].start_information": [*START_RESOURCE_RANGE],
+    "batman.dial[].order": [*BATMAN_RANGE],
+    "batman.dial[].fight": [*BATMAN_RANGE],
+}
 PLOT_OPS: dict[str, frozenset[str]] = {
     "gain": frozenset({"resource", "amount"}),
     "gain_per_block": frozenset({"resource", "amount", "district"}),
@@ -41,10 +68,6 @@ ABILITY_OPS: dict[str, frozenset[str]] = {
 
 
 _CARD_INDEX: dict[str, dict[str, Card]] = {}  # cards by id, per pack content (digest)
-
-
-class ContentError(ValueError):
-    """A content pack that does not follow the schema."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,17 +169,15 @@ class Pack:
         return index[card_id]
 
 
-def _fail(where: str, message: str) -> ContentError:
-    return ContentError(f"{where}: {message}")
-
-
-def _source(raw: Mapping[str, Any], where: str) -> None:
+def _source(raw: object, where: str) -> None:
+    if not isinstance(raw, dict):
+        raise fail(where, "must be a table")
     source = raw.get("source")
     if not isinstance(source, str) or not (source == "reference" or source.startswith("rulebook ")):
-        raise _fail(where, 'source must be "reference" or "rulebook <section>"')
+        raise fail(where, 'source must be "reference" or "rulebook <section>"')
 
 
-def _value(raw: Any, where: str) -> Any:
+def _value(raw: object, where: str) -> object:
     """A plain value, or the `value` of a `{ value, source }` table."""
     if isinstance(raw, dict) and "value" in raw:
         _source(raw, where)
@@ -164,42 +185,90 @@ def _value(raw: Any, where: str) -> Any:
     return raw
 
 
-def _int(raw: Any, where: str, low: int = 0, high: int = 99) -> int:
+def _int(raw: object, where: str, low: int = 0, high: int = 99) -> int:
     value = _value(raw, where)
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise _fail(where, f"must be a whole number from {low} to {high}")
+        raise fail(where, f"must be a whole number from {low} to {high}")
     return value
 
 
-def _op(raw: Any, where: str, vocabulary: Mapping[str, frozenset[str]], blocks: set[str]) -> Op:
-    if not isinstance(raw, dict) or raw.get("op") not in vocabulary:
-        raise _fail(where, f"op must be one of {sorted(vocabulary)}")
-    name = raw["op"]
-    extra = set(raw) - {"op"} - vocabulary[name]
+def _text(raw: Mapping[str, Any], key: str, where: str, default: str = "") -> str:
+    """An optional text field (`default` when absent)."""
+    value = raw.get(key, default)
+    if not isinstance(value, str):
+        raise fail(at_key(where, key), "must be text")
+    return value
+
+
+def _flag(raw: Mapping[str, Any], key: str, where: str) -> bool:
+    """An optional true/false field (false when absent)."""
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise fail(at_key(where, key), "must be true or false")
+    return value
+
+
+def _tables(data: Mapping[str, Any], key: str) -> list[object]:
+    """The entries of an optional `[[key]]` list (none when absent)."""
+    entries = data.get(key, [])
+    if not isinstance(entries, list):
+        raise fail(key, f"must be a list of [[{key}]] tables")
+    return entries
+
+
+def _face(raw: object, where: str) -> str:
+    """A die face: "bat" or a whole number (in the pack a number or a text of digits)."""
+    low, high = FACE_RANGE
+    if raw == "bat":
+        return "bat"
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and int(raw) <= high:
+        return raw
+    if not isinstance(raw, int) or isinstance(raw, bool) or not low <= raw <= high:
+        raise fail(where, f'"bat" or a whole number from {low} to {high}')
+    return str(raw)
+
+
+def _op(raw: object, where: str, vocabulary: Mapping[str, frozenset[str]], blocks: set[str]) -> Op:
+    if (
+        not isinstance(raw, dict)
+        or not isinstance(raw.get("op"), str)
+        or raw["op"] not in vocabulary
+    ):
+        raise fail(where, f"op must be one of {sorted(vocabulary)}")
+    name: str = raw["op"]
+    extra = sorted(set(raw) - {"op"} - vocabulary[name])
     if extra:
-        raise _fail(where, f"{name} does not take {sorted(extra)}")
-    amount = _int(raw.get("amount", 0), f"{where}.amount", 0, 10)
+        shown = ", ".join(quote(key) for key in extra[:5]) + (", ..." if len(extra) > 5 else "")
+        raise fail(where, f"{name} does not take [{shown}]")
+    amount = _int(raw.get("amount", 0), at_key(where, "amount"), *AMOUNT_RANGE)
     resource = raw.get("resource", "")
     if name in {"gain", "gain_per_block", "collect", "turn_gain"} and resource not in RESOURCES:
-        raise _fail(where, f"{name} needs resource money or information")
+        raise fail(where, f"{name} needs resource money or information")
     if name == "others_lose" and resource not in (*RESOURCES, "threats"):
-        raise _fail(where, "others_lose needs resource money, information or threats")
+        raise fail(where, "others_lose needs resource money, information or threats")
     district = raw.get("district", "")
-    if district and district not in DISTRICTS:
-        raise _fail(where, f"district must be one of {DISTRICTS}")
-    block_ids = tuple(raw.get("blocks", ()))
-    if not set(block_ids) <= blocks:
-        raise _fail(where, f"unknown blocks {sorted(set(block_ids) - blocks)}")
-    faces = tuple(str(f) for f in raw.get("faces", ()))
+    if district != "" and district not in DISTRICTS:
+        raise fail(where, f"district must be one of {DISTRICTS}")
+    raw_blocks = raw.get("blocks", [])
+    if not isinstance(raw_blocks, list) or not all(isinstance(b, str) for b in raw_blocks):
+        raise fail(at_key(where, "blocks"), "must be a list of block ids")
+    for i, block in enumerate(raw_blocks):
+        if block not in blocks:
+            raise fail(at_index(at_key(where, "blocks"), i), f"unknown block {quote(block)}")
+    block_ids = tuple(raw_blocks)
+    raw_faces = raw.get("faces", [])
+    if not isinstance(raw_faces, list):
+        raise fail(at_key(where, "faces"), 'must be a list of "bat" and numbers')
+    faces = tuple(_face(f, at_index(at_key(where, "faces"), i)) for i, f in enumerate(raw_faces))
     lose = raw.get("lose", "")
     if name == "others_roll" and (not faces or lose not in (*RESOURCES, "threats", "henchman")):
-        raise _fail(where, "others_roll needs faces and lose (money/information/threats/henchman)")
+        raise fail(where, "others_roll needs faces and lose (money/information/threats/henchman)")
     target = raw.get("target", "")
     if target not in ("", "most_threats"):
-        raise _fail(where, "target must be most_threats")
+        raise fail(where, "target must be most_threats")
     against = raw.get("against", "all")
     if against not in ("villains", "batman", "all"):
-        raise _fail(where, "against must be villains, batman or all")
+        raise fail(where, "against must be villains, batman or all")
     if (
         name
         in {
@@ -221,13 +290,14 @@ def _op(raw: Any, where: str, vocabulary: Mapping[str, frozenset[str]], blocks: 
         }
         and amount < 1
     ):
-        raise _fail(where, f"{name} needs an amount of at least 1")
+        raise fail(where, f"{name} needs an amount of at least 1")
+    # each of resource, district, lose, target and against is now one of its texts
     return Op(
         name,
         amount,
         resource,
         district,
-        bool(raw.get("different", False)),
+        _flag(raw, "different", where),
         faces,
         lose,
         block_ids,
@@ -236,125 +306,183 @@ def _op(raw: Any, where: str, vocabulary: Mapping[str, frozenset[str]], blocks: 
     )
 
 
-def _card(raw: Any, where: str, kind: str, blocks: set[str]) -> Card:
+def _card(raw: object, where: str, kind: str, blocks: set[str]) -> Card:
     if not isinstance(raw, dict):
-        raise _fail(where, "must be a table")
+        raise fail(where, "must be a table")
     _source(raw, where)
     for key in ("id", "name", "text"):
         if not isinstance(raw.get(key), str) or not raw[key]:
-            raise _fail(where, f"needs a text {key}")
+            raise fail(where, f"needs a text {key}")
     if kind == "plot":
         steps = raw.get("effect")
         if not isinstance(steps, list) or not steps:
-            raise _fail(where, "a plot needs a list of effect steps")
-        effect = tuple(_op(s, f"{where}.effect", PLOT_OPS, blocks) for s in steps)
-    elif kind == "batman":
-        effect = (
-            _op(raw.get("effect"), f"{where}.effect", {"batman_to": PLOT_OPS["batman_to"]}, blocks),
+            raise fail(where, "a plot needs a list of effect steps")
+        effect = tuple(
+            _op(s, at_index(at_key(where, "effect"), k), PLOT_OPS, blocks)
+            for k, s in enumerate(steps)
         )
+    elif kind == "batman":
+        vocabulary = {"batman_to": PLOT_OPS["batman_to"]}
+        effect = (_op(raw.get("effect"), at_key(where, "effect"), vocabulary, blocks),)
     else:
-        effect = (_op(raw.get("effect"), f"{where}.effect", ABILITY_OPS, blocks),)
+        effect = (_op(raw.get("effect"), at_key(where, "effect"), ABILITY_OPS, blocks),)
+    signal = _flag(raw, "signal", where)
     income = raw.get("income") or {}
-    if income and (raw.get("signal") or income.get("block") not in blocks):
-        raise _fail(where, "an income names a known block, and never with a Bat-Signal")
+    if not isinstance(income, dict):
+        raise fail(at_key(where, "income"), "must be { block = ..., amount = N }")
+    income_block = income.get("block", "")
+    if income and (signal or not isinstance(income_block, str) or income_block not in blocks):
+        raise fail(where, "an income names a known block, and never with a Bat-Signal")
     requires = raw.get("requires") or {}
-    if requires and (len(requires) != 1 or next(iter(requires)) not in ("rules", "henchmen")):
-        raise _fail(where, "requires is { rules = N } or { henchmen = N }")
-    villain = raw.get("villain", "")
+    if not isinstance(requires, dict) or (
+        requires and (len(requires) != 1 or next(iter(requires)) not in ("rules", "henchmen"))
+    ):
+        raise fail(where, "requires is { rules = N } or { henchmen = N }")
+    requirement: str = next(iter(requires), "")
+    villain = _text(raw, "villain", where)
     if kind == "ability" and villain not in VILLAINS:
-        raise _fail(where, "an ability names its villain")
+        raise fail(where, "an ability names its villain")
     return Card(
         id=raw["id"],
         name=raw["name"],
         text=raw["text"],
         effect=effect,
         villain=villain,
-        signal=bool(raw.get("signal", False)),
-        income_block=income.get("block", ""),
-        income_amount=_int(income.get("amount", 0), f"{where}.income", 0, 10),
-        requires=next(iter(requires), ""),
-        requires_amount=_int(next(iter(requires.values()), 0), f"{where}.requires", 0, 12),
+        signal=signal,
+        income_block=income_block,
+        income_amount=_int(
+            income.get("amount", 0), at_key(at_key(where, "income"), "amount"), *INCOME_RANGE
+        ),
+        requires=requirement,
+        requires_amount=_int(
+            requires[requirement] if requires else 0,
+            at_key(at_key(where, "requires"), requirement or "N"),
+            *REQUIRES_RANGE,
+        ),
     )
 
 
-def parse_pack(data: Mapping[str, Any]) -> Pack:
-    """Check a pack (parsed from TOML or JSON) against VOCABULARY.md and build it."""
-    faces_raw = (data.get("die") or {}).get("faces")
-    faces = tuple(str(f) for f in (_value(faces_raw, "die.faces") or ()))
-    if len(faces) < 2 or any(f != "bat" and not f.isdigit() for f in faces):
-        raise _fail("die.faces", 'a list of "bat" and numbers')
-    blocks = []
-    for i, raw in enumerate(data.get("block", [])):
-        _source(raw, f"block[{i}]")
+def _dial_level(raw: object, where: str, level: int) -> DialLevel:
+    if (
+        not isinstance(raw, dict)
+        or raw.get("needs") not in NEEDS
+        or not isinstance(raw.get("level"), int)
+        or isinstance(raw.get("level"), bool)
+        or raw.get("level") != level
+    ):
+        raise fail(where, "levels 1..9 in order, needs one of " + ", ".join(NEEDS))
+    return DialLevel(
+        level,
+        raw["needs"],
+        _int(raw.get("amount"), at_key(where, "amount"), *DIAL_AMOUNT_RANGE),
+        _flag(raw, "ability", where),
+    )
+
+
+def parse_pack(data: object) -> Pack:
+    """Check a pack (parsed from TOML or JSON) against the limits and VOCABULARY.md, and build it.
+
+    Any value at all either gives a Pack or raises ContentError("<path>: <rule>").
+    """
+    check_pack_shape(data)
+    if not isinstance(data, dict):
+        raise fail("", "must be a table (a JSON object)")
+    die = data.get("die") or {}
+    if not isinstance(die, dict):
+        raise fail("die", "must be a table")
+    raw_faces = _value(die.get("faces"), "die.faces")
+    if not isinstance(raw_faces, list) or len(raw_faces) < 2:
+        raise fail("die.faces", 'a list of "bat" and numbers')
+    faces = tuple(_face(f, at_index("die.faces", i)) for i, f in enumerate(raw_faces))
+    blocks: list[Block] = []
+    for i, raw in enumerate(_tables(data, "block")):
+        where = at_index("block", i)
+        _source(raw, where)
+        assert isinstance(raw, dict)
+        for key in ("id", "name"):
+            if not isinstance(raw.get(key), str) or not raw[key]:
+                raise fail(where, f"needs a text {key}")
         if raw.get("district") not in DISTRICTS or raw.get("income") not in RESOURCES:
-            raise _fail(f"block[{i}]", "needs a district and an income (money/information)")
+            raise fail(where, "needs a district and an income (money/information)")
+        if any(b.id == raw["id"] for b in blocks):
+            raise fail(at_key(where, "id"), "block ids must be unique")
         blocks.append(Block(raw["id"], raw["name"], raw["district"], raw["income"]))
     if len(blocks) != 12 or any(sum(b.district == d for b in blocks) != 4 for d in DISTRICTS):
-        raise _fail("block", "12 blocks, 4 in each district")
+        raise fail("block", "12 blocks, 4 in each district")
     block_ids = {b.id for b in blocks}
-    villains = []
-    for i, raw in enumerate(data.get("villain", [])):
-        where = f"villain[{i}]"
+    villains: list[Villain] = []
+    for i, raw in enumerate(_tables(data, "villain")):
+        where = at_index("villain", i)
         _source(raw, where)
-        dial = []
-        for j, level in enumerate(raw.get("dial", [])):
-            if level.get("needs") not in NEEDS or level.get("level") != j + 1:
-                raise _fail(
-                    f"{where}.dial[{j}]", "levels 1..9 in order, needs one of " + ", ".join(NEEDS)
-                )
-            dial.append(
-                DialLevel(
-                    j + 1,
-                    level["needs"],
-                    _int(level.get("amount"), where, 1, 30),
-                    bool(level.get("ability")),
-                )
-            )
-        if len(dial) != 9:
-            raise _fail(where, "a dial of 9 levels")
+        assert isinstance(raw, dict)
+        for key in ("id", "name"):
+            if not isinstance(raw.get(key), str) or not raw[key]:
+                raise fail(where, f"needs a text {key}")
+        raw_dial = raw.get("dial", [])
+        if not isinstance(raw_dial, list) or len(raw_dial) != 9:
+            raise fail(where, "a dial of 9 levels")
+        dial = tuple(
+            _dial_level(level, at_index(at_key(where, "dial"), j), j + 1)
+            for j, level in enumerate(raw_dial)
+        )
         villains.append(
             Villain(
                 raw["id"],
                 raw["name"],
-                raw.get("token", ""),
-                _int(raw.get("start_threats"), where, 0, 25),
-                _int(raw.get("start_money"), where),
-                _int(raw.get("start_information"), where),
-                tuple(dial),
+                _text(raw, "token", where),
+                _int(
+                    raw.get("start_threats"), at_key(where, "start_threats"), *START_THREATS_RANGE
+                ),
+                _int(raw.get("start_money"), at_key(where, "start_money"), *START_RESOURCE_RANGE),
+                _int(
+                    raw.get("start_information"),
+                    at_key(where, "start_information"),
+                    *START_RESOURCE_RANGE,
+                ),
+                dial,
             )
         )
     if sorted(v.id for v in villains) != sorted(VILLAINS):
-        raise _fail("villain", f"the four villains {VILLAINS}")
+        raise fail("villain", f"the four villains {VILLAINS}")
     batman_raw = data.get("batman") or {}
     _source(batman_raw, "batman")
-    batman = tuple(
-        BatmanLevel(
-            i + 1,
-            _int(b.get("order"), "batman.dial", 0, 12),
-            _int(b.get("fight"), "batman.dial", 0, 12),
+    assert isinstance(batman_raw, dict)
+    batman_dial = batman_raw.get("dial", [])
+    if not isinstance(batman_dial, list):
+        raise fail("batman.dial", "must be a list of { order = N, fight = N } levels")
+    batman: list[BatmanLevel] = []
+    for i, b in enumerate(batman_dial):
+        where = at_index("batman.dial", i)
+        if not isinstance(b, dict):
+            raise fail(where, "must be a table { order = N, fight = N }")
+        batman.append(
+            BatmanLevel(
+                i + 1,
+                _int(b.get("order"), at_key(where, "order"), *BATMAN_RANGE),
+                _int(b.get("fight"), at_key(where, "fight"), *BATMAN_RANGE),
+            )
         )
-        for i, b in enumerate(batman_raw.get("dial", []))
-    )
     if not batman:
-        raise _fail("batman", "needs a dial")
+        raise fail("batman", "needs a dial")
     abilities = tuple(
-        _card(r, f"ability[{i}]", "ability", block_ids)
-        for i, r in enumerate(data.get("ability", []))
+        _card(r, at_index("ability", i), "ability", block_ids)
+        for i, r in enumerate(_tables(data, "ability"))
     )
     batman_cards = tuple(
-        _card(r, f"batman_card[{i}]", "batman", block_ids)
-        for i, r in enumerate(data.get("batman_card", []))
+        _card(r, at_index("batman_card", i), "batman", block_ids)
+        for i, r in enumerate(_tables(data, "batman_card"))
     )
     plots = tuple(
-        _card(r, f"plot[{i}]", "plot", block_ids) for i, r in enumerate(data.get("plot", []))
+        _card(r, at_index("plot", i), "plot", block_ids)
+        for i, r in enumerate(_tables(data, "plot"))
     )
     if any(sum(a.villain == v for a in abilities) != 5 for v in VILLAINS):
-        raise _fail("ability", "five abilities per villain")
+        raise fail("ability", "five abilities per villain")
     if len(batman_cards) < 1 or len(plots) < 20:
-        raise _fail("cards", "at least one Batman card and twenty plots")
+        raise fail("cards", "at least one Batman card and twenty plots")
     ids = [c.id for c in (*abilities, *batman_cards, *plots)]
     if len(set(ids)) != len(ids):
-        raise _fail("cards", "card ids must be unique")
+        raise fail("cards", "card ids must be unique")
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     name = data.get("name")
     return Pack(
@@ -363,7 +491,7 @@ def parse_pack(data: Mapping[str, Any]) -> Pack:
         faces,
         tuple(blocks),
         tuple(sorted(villains, key=lambda v: VILLAINS.index(v.id))),
-        batman,
+        tuple(batman),
         abilities,
         batman_cards,
         plots,

@@ -2,18 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules_core.engine.types import Citation, GameEvent
+from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
 from rules_core.games.gotham_city_strategy.citations import cite
 from rules_core.games.gotham_city_strategy.content import Op, Pack
 from rules_core.games.gotham_city_strategy.state import Decision, Plan
+
+BEHIND_SCREEN = Hidden("field:owner")  # the amounts reach the owner's screen (issue: see README)
 
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(GameEvent):
     type: ClassVar[str] = "game_started"
+    secret: ClassVar[Mapping[str, Hidden]] = {
+        "deck": NOBODY_COUNT,
+        "batman_deck": NOBODY_COUNT,
+        "pack.plots": NOBODY_COUNT,
+        "pack.batman_cards": NOBODY_COUNT,
+    }
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "setup", "components", "glossary", "glossary.villain"
     )
@@ -27,6 +37,7 @@ class GameStarted(GameEvent):
 @dataclass(frozen=True, slots=True)
 class CardsDealt(GameEvent):
     type: ClassVar[str] = "cards_dealt"
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("setup")
     cards: tuple[str, ...]
 
@@ -117,6 +128,7 @@ class ResourcesChanged(GameEvent):
     """Money and information change behind a screen (gains, payments, incomes, costs)."""
 
     type: ClassVar[str] = "resources_changed"
+    secret: ClassVar[Mapping[str, Hidden]] = {"money": BEHIND_SCREEN, "information": BEHIND_SCREEN}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "glossary.money",
         "glossary.information",
@@ -173,6 +185,7 @@ class CardFaceDown(GameEvent):
     """Variant: the card for the next turn, face down."""
 
     type: ClassVar[str] = "card_face_down"
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("variant")
     card: str
 
@@ -180,6 +193,7 @@ class CardFaceDown(GameEvent):
 @dataclass(frozen=True, slots=True)
 class BatmanDeckShuffled(GameEvent):
     type: ClassVar[str] = "batman_deck_shuffled"
+    secret: ClassVar[Mapping[str, Hidden]] = {"deck": NOBODY_COUNT}
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.bat-signal")
     deck: tuple[str, ...]
 
@@ -281,6 +295,7 @@ class MovePlanned(GameEvent):
 @dataclass(frozen=True, slots=True)
 class CardDrawn(GameEvent):
     type: ClassVar[str] = "card_drawn"
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.draw")
     card: str
 

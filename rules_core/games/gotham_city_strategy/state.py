@@ -12,6 +12,7 @@ BLOCKS = 12
 THREATS_PER_VILLAIN = 25
 HENCHMEN_LIMIT = 5
 THREATS_PER_BLOCK = 5
+TOP_LEVEL = 10  # reaching it wins at once
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,13 +10,34 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rules_core.engine.content_limits import (
+    ContentError as ContentError,  # the one ContentError, re-exported
+)
+from rules_core.engine.content_limits import (
+    at_index,
+    at_key,
+    check_pack_shape,
+    fail,
+)
+from rules_core.engine.types import JSON
+
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 DECKS = (1, 2, 3, 4)
 EFFECT_OPS = {"forward", "back", "to_start", "ahead_of", "behind", "swap", "finish"}
-
-
-class ContentError(ValueError):
-    """A content pack that does not follow the schema."""
+# The range of every number the game takes from a pack (a landmark and the finish lie strictly
+# between the start and a full lap: 1 to length - 1; a rank and a deck are 1..4).
+LENGTH_RANGE = (8, 100)  # squares round the track (the reference: 40)
+LANES_RANGE = (4, 8)  # lanes of a square: four figures share the start square (the reference: 4)
+MOVE_RANGE = (1, 20)  # n of forward, back, ahead_of, behind (the reference: 1 to 7)
+NUMBER_RANGES: dict[str, JSON] = {
+    "track.length": list(LENGTH_RANGE),
+    "track.lanes": list(LANES_RANGE),
+    "track.finish": "1 to track.length - 1",
+    "landmarks.<name>": "1 to track.length - 1",
+    "card[].deck": [1, 4],
+    "card[].effect.n": list(MOVE_RANGE),
+    "card[].effect.rank": [1, 4],
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,73 +96,103 @@ def _cards_by_id(pack: Pack) -> dict[str, Card]:
     return index
 
 
-def _value(table: Mapping[str, Any], key: str, where: str) -> int:
+def _value(table: Mapping[str, Any], key: str, where: str, low: int, high: int) -> int:
+    """The whole number of a `{ value, source }` entry, from `low` to `high`."""
+    path = at_key(where, key)
     entry = table.get(key)
     if not isinstance(entry, dict) or "value" not in entry or "source" not in entry:
-        raise ContentError(f"{where}.{key} must be {{ value = ..., source = ... }}")
-    _check_source(entry["source"], f"{where}.{key}")
+        raise fail(path, "must be { value = ..., source = ... }")
+    _check_source(entry["source"], path)
     value = entry["value"]
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ContentError(f"{where}.{key} must be a whole number")
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise fail(at_key(path, "value"), f"must be a whole number from {low} to {high}")
     return value
 
 
 def _check_source(source: object, where: str) -> None:
     if not isinstance(source, str) or not (source == "reference" or source.startswith("rulebook ")):
-        raise ContentError(f'{where}: source must be "reference" or "rulebook <section>"')
+        raise fail(where, 'source must be "reference" or "rulebook <section>"')
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
 
 
 def _effect(raw: object, where: str, landmarks: Mapping[str, int]) -> Effect:
-    if not isinstance(raw, dict) or raw.get("op") not in EFFECT_OPS:
-        raise ContentError(f"{where}: effect.op must be one of {sorted(EFFECT_OPS)}")
-    op = raw["op"]
+    if not isinstance(raw, dict):
+        raise fail(where, f"must be a table with op one of {sorted(EFFECT_OPS)}")
+    op = raw.get("op")
+    if not isinstance(op, str) or op not in EFFECT_OPS:
+        raise fail(at_key(where, "op"), f"must be one of {sorted(EFFECT_OPS)}")
     n = raw.get("n", 0)
     rank = raw.get("rank", 0)
     landmark = raw.get("landmark", "")
-    if op in {"forward", "back", "ahead_of", "behind"} and (not isinstance(n, int) or n < 1):
-        raise ContentError(f"{where}: {op} needs a positive whole n")
-    if op in {"ahead_of", "behind", "swap"} and rank not in DECKS:
-        raise ContentError(f"{where}: {op} needs rank 1..4")
+    low, high = MOVE_RANGE
+    if op in {"forward", "back", "ahead_of", "behind"}:
+        if not _whole(n, low, high):
+            raise fail(at_key(where, "n"), f"{op} needs a whole n from {low} to {high}")
+    elif not _whole(n, 0, high):
+        raise fail(at_key(where, "n"), f"a whole number from 0 to {high}")
+    if op in {"ahead_of", "behind", "swap"}:
+        if not _whole(rank, 1, len(DECKS)):
+            raise fail(at_key(where, "rank"), f"{op} needs rank 1..4")
+    elif not _whole(rank, 0, len(DECKS)):
+        raise fail(at_key(where, "rank"), "a whole number from 0 to 4")
+    if not isinstance(landmark, str):
+        raise fail(at_key(where, "landmark"), "must be the text name of a landmark")
     if op == "finish" and landmark not in landmarks:
-        raise ContentError(f"{where}: finish needs a landmark of the pack, got {landmark!r}")
+        raise fail(at_key(where, "landmark"), "finish needs a landmark of the pack")
+    assert isinstance(n, int) and isinstance(rank, int)
     return Effect(op=op, n=n, rank=rank, landmark=landmark)
 
 
-def parse_pack(data: Mapping[str, Any]) -> Pack:
-    """Check a pack (as parsed from TOML or JSON) against the schema and build it."""
+def parse_pack(data: object) -> Pack:
+    """Check a pack (as parsed from TOML or JSON) against the limits and the schema, and build it.
+
+    Any value at all either gives a Pack or raises ContentError("<path>: <rule>").
+    """
+    check_pack_shape(data)
+    if not isinstance(data, dict):
+        raise fail("", "must be a table (a JSON object)")
     track = data.get("track")
     if not isinstance(track, dict):
-        raise ContentError("the pack needs a [track] table")
-    length = _value(track, "length", "track")
-    lanes = _value(track, "lanes", "track")
-    finish = _value(track, "finish", "track")
-    if length < 8 or lanes < 4 or not 0 < finish < length:
-        raise ContentError("track: length >= 8, lanes >= 4 and 0 < finish < length")
+        raise fail("track", "the pack needs a [track] table")
+    length = _value(track, "length", "track", *LENGTH_RANGE)
+    lanes = _value(track, "lanes", "track", *LANES_RANGE)
+    finish = _value(track, "finish", "track", 1, length - 1)
     raw_landmarks = data.get("landmarks")
     if not isinstance(raw_landmarks, dict) or not raw_landmarks:
-        raise ContentError("the pack needs a [landmarks] table")
-    landmarks = {name: _value(raw_landmarks, name, "landmarks") for name in raw_landmarks}
-    if any(not 0 < v < length for v in landmarks.values()):
-        raise ContentError("landmarks must lie strictly between the start and a full lap")
+        raise fail("landmarks", "the pack needs a [landmarks] table")
+    # landmarks lie strictly between the start and a full lap
+    landmarks = {
+        name: _value(raw_landmarks, name, "landmarks", 1, length - 1) for name in raw_landmarks
+    }
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list):
-        raise ContentError("the pack needs [[card]] entries")
+        raise fail("card", "the pack needs [[card]] entries")
     cards: list[Card] = []
+    seen: set[str] = set()
     for i, raw in enumerate(raw_cards):
-        where = f"card[{i}]"
+        where = at_index("card", i)
         if not isinstance(raw, dict):
-            raise ContentError(f"{where} must be a table")
+            raise fail(where, "must be a table")
         _check_source(raw.get("source"), where)
         card_id, deck, text = raw.get("id"), raw.get("deck"), raw.get("text")
-        if not isinstance(card_id, str) or deck not in DECKS or not isinstance(text, str):
-            raise ContentError(f"{where}: needs id (text), deck (1..4) and text")
-        cards.append(Card(card_id, deck, text, _effect(raw.get("effect"), where, landmarks)))
-    ids = [c.id for c in cards]
-    if len(set(ids)) != len(ids):
-        raise ContentError("card ids must be unique")
+        if (
+            not isinstance(card_id, str)
+            or not _whole(deck, 1, len(DECKS))
+            or not isinstance(text, str)
+        ):
+            raise fail(where, "needs id (text), deck (1..4) and text")
+        if card_id in seen:
+            raise fail(at_key(where, "id"), "card ids must be unique")
+        seen.add(card_id)
+        effect = _effect(raw.get("effect"), at_key(where, "effect"), landmarks)
+        assert isinstance(deck, int)
+        cards.append(Card(card_id, deck, text, effect))
     for deck in DECKS:
         if sum(1 for c in cards if c.deck == deck) < 2:
-            raise ContentError(f"deck {deck} needs at least two cards")
+            raise fail("card", f"deck {deck} needs at least two cards")
     name = data.get("name")
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     return Pack(

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules_core.engine.types import Citation, GameEvent
+from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.engine.visibility import ACTOR, NOBODY_COUNT, NOBODY_COUNTS
 from rules_core.games.gotham_race.citations import CARD_SECTIONS, cite
 from rules_core.games.gotham_race.content import Pack
 
@@ -15,6 +17,7 @@ class GameStarted(GameEvent):
     """Figures on their start spaces, owners fixed, the four decks shuffled (order recorded)."""
 
     type: ClassVar[str] = "game_started"
+    secret: ClassVar[Mapping[str, Hidden]] = {"decks": NOBODY_COUNTS, "pack.cards": NOBODY_COUNT}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "preparation.four-players", "game-play.first-round", "fewer-players"
     )
@@ -29,6 +32,7 @@ class CardsDealt(GameEvent):
     """A player takes the top card of each of the four decks."""
 
     type: ClassVar[str] = "cards_dealt"
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("preparation.four-players")
     cards: tuple[str, ...]
 
@@ -50,6 +54,7 @@ class CardDrawn(GameEvent):
     """The player to place takes the top card of a deck of their choice."""
 
     type: ClassVar[str] = "card_drawn"
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "game-play.first-round", "game-play.following-rounds"
     )
@@ -62,6 +67,7 @@ class DecksReplenished(GameEvent):
     """A deck ran out: the discards, sorted by back and shuffled, go under their decks."""
 
     type: ClassVar[str] = "decks_replenished"
+    secret: ClassVar[Mapping[str, Hidden]] = {"added": NOBODY_COUNTS}
     citations: ClassVar[tuple[Citation, ...]] = cite("questions.decks-exhausted")
     added: tuple[tuple[str, ...], ...]
 
@@ -71,6 +77,7 @@ class CardPlaced(GameEvent):
     """A card goes face down on the deposit pile for a figure (seat None: an ownerless figure)."""
 
     type: ClassVar[str] = "card_placed"
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}  # ownerless figures' cards: nobody's
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "game-play.following-rounds", "questions.card-backs"
     )

@@ -7,14 +7,18 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from rules_core.engine.codec import to_json
+from rules_core.engine.content_limits import limits_json
+from rules_core.engine.info import GameInfo
+from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.replay import fold
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
-from rules_core.engine.updating import updated
-from rules_core.games.gotham_race import track
+from rules_core.engine.updating import updated, with_item, without_one
+from rules_core.engine.visibility import Secret, hidden_values, redact_event, resample
+from rules_core.games.gotham_race import language, track
 from rules_core.games.gotham_race.citations import BOOK, cite
 from rules_core.games.gotham_race.content import (
     DECKS,
+    NUMBER_RANGES,
     REFERENCE,
     ContentError,
     Pack,
@@ -55,16 +59,6 @@ def _reject(code: str, message: str) -> Rejection:
     return Rejection(code, message, REJECTIONS[code])
 
 
-def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
-    """The cards with one copy of `card` removed."""
-    index = cards.index(card)
-    return cards[:index] + cards[index + 1 :]
-
-
-def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*items[:index], value, *items[index + 1 :])
-
-
 class GothamRace:
     """The game object registered under `gotham-race`."""
 
@@ -76,6 +70,14 @@ class GothamRace:
     state_type = RaceState
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    info = GameInfo(
+        roles="a figure, A to D, by start number (figures without a player race on their own)",
+        chance=True,
+        hidden_information=True,
+        simultaneous=False,
+        longest_game=2000,
+    )
+    rules_version = 1  # see GameSpec.rules_version
     search_iterations = 400  # bench/bots.py measures strength at this budget
     lost_value_mark = 0.15  # the replay analysis marks a move that loses this much value
 
@@ -86,14 +88,17 @@ class GothamRace:
             "content": {
                 "type": "object",
                 "description": "a content pack replacing the reference pack (same schema as "
-                "rules_core/games/gotham_race/content/reference.toml, as JSON)",
+                "rules_core/games/gotham_race/content/reference.toml, as JSON); refused above "
+                "`limits`, or with a number outside its range in `ranges`",
                 "default": None,
+                "limits": limits_json(),
+                "ranges": NUMBER_RANGES,
             }
         }
 
     def _pack(self, options: Mapping[str, JSON]) -> Pack:
         content = options.get("content")
-        return REFERENCE if content is None else parse_pack(content)  # type: ignore[arg-type]
+        return REFERENCE if content is None else parse_pack(content)
 
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if not self.min_players <= players <= self.max_players:
@@ -147,20 +152,40 @@ class GothamRace:
 
     # ---- decide ---------------------------------------------------------------------------
 
+    def __init__(self) -> None:
+        self.moves: MoveBook[RaceState] = MoveBook(
+            rules=(
+                MoveRule(
+                    "draw",
+                    ("deck",),
+                    offers=self._offer_draw,
+                    check=self._check_draw,
+                    apply=self._draw,
+                    label=language.describe_move,
+                ),
+                MoveRule(
+                    "place",
+                    ("card",),
+                    offers=self._offer_place,
+                    check=self._check_place,
+                    apply=self._place,
+                    label=language.describe_move,
+                ),
+            ),
+            precheck=self._precheck,
+            unknown=lambda kind: _reject(
+                "unknown_move", f"Unknown move {kind!r}: use 'draw' or 'place'."
+            ),
+            unexpected=lambda kind, extra: _reject(
+                "unexpected_parameter",
+                f"{kind} takes only {'deck' if kind == 'draw' else 'card'!r}, not {extra}",
+            ),
+        )
+
     def decide(
         self, state: RaceState, seat: int, move: Move, rng: random.Random
     ) -> list[GameEvent] | Rejection:
-        if state.phase == "over":
-            return _reject("game_over", "The race is over.")
-        figure = state.current_figure
-        if figure is None or state.owners[figure] != seat:
-            owner = None if figure is None else state.owners[figure]
-            return _reject("not_your_turn", f"It is seat {owner}'s turn to place a card.")
-        if move.type == "draw":
-            return self._decide_draw(state, seat, move, rng)
-        if move.type == "place":
-            return self._decide_place(state, seat, figure, move, rng)
-        return _reject("unknown_move", f"Unknown move {move.type!r}: use 'draw' or 'place'.")
+        return self.moves.decide(state, seat, move, rng)
 
     def decide_and_evolve(
         self, state: RaceState, seat: int, move: Move, rng: random.Random
@@ -168,12 +193,22 @@ class GothamRace:
         events = self.decide(state, seat, move, rng)
         return events if isinstance(events, Rejection) else (events, fold(self, events, state))
 
-    def _decide_draw(
-        self, state: RaceState, seat: int, move: Move, rng: random.Random
-    ) -> list[GameEvent] | Rejection:
-        extra = {k for k, _ in move.params} - {"deck"}
-        if extra:
-            return _reject("unexpected_parameter", f"draw takes only 'deck', not {sorted(extra)}")
+    def _precheck(self, state: RaceState, seat: int) -> Rejection | None:
+        """Whatever the move: the race is on and the figure to place is this seat's."""
+        if state.phase == "over":
+            return _reject("game_over", "The race is over.")
+        figure = state.current_figure
+        if figure is None or state.owners[figure] != seat:
+            owner = None if figure is None else state.owners[figure]
+            return _reject("not_your_turn", f"It is seat {owner}'s turn to place a card.")
+        return None
+
+    # draw: one card from a deck of the player's choice, once a turn
+
+    def _offer_draw(self, state: RaceState, seat: int) -> list[Move]:
+        return [] if state.drawn else [Move.of("draw", deck=d) for d in DECKS if state.decks[d - 1]]
+
+    def _check_draw(self, state: RaceState, seat: int, move: Move) -> Rejection | None:
         if state.drawn:
             return _reject("already_drawn", "You have drawn this round: now place a card.")
         deck = move.get("deck")
@@ -181,29 +216,39 @@ class GothamRace:
             return _reject("bad_deck", "Draw from deck 1, 2, 3 or 4 (the number on the back).")
         if not state.decks[deck - 1]:
             return _reject("deck_empty", f"Deck {deck} is empty: draw from another deck.")
+        return None
+
+    def _draw(self, state: RaceState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+        deck = int(move.get("deck"))  # type: ignore[arg-type]
         drawn = CardDrawn(seat=seat, deck=deck, card=state.decks[deck - 1][0])
         events: list[GameEvent] = [drawn]
-        after = self.evolve(state, drawn)
-        replenish = _replenish_if_exhausted(after, rng)
+        replenish = _replenish_if_exhausted(self.evolve(state, drawn), rng)
         if replenish is not None:
             events.append(replenish)
         return events
 
-    def _decide_place(
-        self, state: RaceState, seat: int, figure: int, move: Move, rng: random.Random
-    ) -> list[GameEvent] | Rejection:
-        extra = {k for k, _ in move.params} - {"card"}
-        if extra:
-            return _reject("unexpected_parameter", f"place takes only 'card', not {sorted(extra)}")
+    # place: a card of the hand face down for the player's figure, after drawing
+
+    def _offer_place(self, state: RaceState, seat: int) -> list[Move]:
+        if not state.drawn:
+            return []
+        return [Move.of("place", card=c) for c in sorted(set(state.hands[seat]))]
+
+    def _check_place(self, state: RaceState, seat: int, move: Move) -> Rejection | None:
         if not state.drawn:
             return _reject("must_draw_first", "Draw a card from one of the decks before placing.")
         card = move.get("card")
         if not isinstance(card, str) or card not in state.hands[seat]:
-            return _reject("card_not_in_hand", f"Card {card!r} is not in your hand.")
-        assert state.pack is not None
+            return _reject("card_not_in_hand", f"Card {str(card)[:40]!r} is not in your hand.")
+        return None
+
+    def _place(
+        self, state: RaceState, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent]:
+        card, figure = str(move.get("card")), state.current_figure
+        assert state.pack is not None and figure is not None
         placed = CardPlaced(seat=seat, figure=figure, deck=state.pack.card(card).deck, card=card)
-        after = self.evolve(state, placed)
-        return [placed, *self._advance(after, rng)]
+        return [placed, *self._advance(self.evolve(state, placed), rng)]
 
     def _advance(self, state: RaceState, rng: random.Random) -> list[GameEvent]:
         """The game's own steps until a player must act: ownerless cards, resolving, next round."""
@@ -268,12 +313,7 @@ class GothamRace:
     # ---- queries --------------------------------------------------------------------------
 
     def legal_moves(self, state: RaceState, seat: int) -> list[Move]:
-        figure = state.current_figure
-        if figure is None or state.owners[figure] != seat:
-            return []
-        if not state.drawn:
-            return [Move.of("draw", deck=d) for d in DECKS if state.decks[d - 1]]
-        return [Move.of("place", card=c) for c in sorted(set(state.hands[seat]))]
+        return self.moves.legal_moves(state, seat)
 
     def to_act(self, state: RaceState) -> frozenset[int]:
         figure = state.current_figure
@@ -293,6 +333,15 @@ class GothamRace:
             summary=f"Figure {name} ({who}) wins, {state.beyond[state.winner]} beyond the finish.",
             details=(("winner_figure", name), ("ownerless_win", owner is None)),
         )
+
+    def describe_move(self, state: RaceState, seat: int, move: Move) -> str:
+        return self.moves.describe(state, seat, move)
+
+    def narrate(self, state: RaceState, event: GameEvent, seat: int | None, reveal: bool) -> str:
+        return language.narrate(state, event, seat, reveal)
+
+    def seat_names(self, state: RaceState) -> tuple[str, ...]:
+        return language.seat_names(state)
 
     def view(self, state: RaceState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
         pack = state.pack
@@ -367,70 +416,45 @@ class GothamRace:
         rival = min(r for f, r in enumerate(remaining) if state.owners[f] != seat)
         return 1.0 / (1.0 + math.exp((mine - rival) / 3.0))
 
-    def determinize(self, state: RaceState, seat: int, rng: random.Random) -> RaceState:
+    def secrets(self, state: RaceState) -> tuple[Secret, ...]:
+        """The decks (nobody), each hand (its holder) and the cards placed face down (the
+        placing figure's player, until the pile is turned; an ownerless figure's: nobody)."""
         if state.pack is None or state.phase == "over":
-            return state
+            return ()
         pack = state.pack
-        own = set(state.hands[seat]) if seat < len(state.hands) else set()
-        visible_deposit = {
-            p.card for p in state.deposit if state.revealed or state.owners[p.figure] == seat
-        }
-        unknown = [c for d in state.decks for c in d]
-        unknown += [c for s, h in enumerate(state.hands) if s != seat for c in h]
-        unknown += [p.card for p in state.deposit if p.card not in visible_deposit]
-        pools: dict[int, list[str]] = {}
-        for card in sorted(unknown):
-            pools.setdefault(pack.card(card).deck, []).append(card)
-        for pool in pools.values():
-            rng.shuffle(pool)
 
-        def deal(card: str) -> str:
-            """The card's slot refilled with an unknown card of the same back."""
-            return (
-                card
-                if card in own or card in visible_deposit
-                else pools[pack.card(card).deck].pop()
-            )
+        def back(card: str) -> str:
+            return str(pack.card(card).deck)
 
-        decks = tuple(tuple(deal(c) for c in d) for d in state.decks)
-        hands = tuple(
-            h if s == seat else tuple(deal(c) for c in h) for s, h in enumerate(state.hands)
-        )
-        deposit = tuple(Placed(p.figure, deal(p.card)) for p in state.deposit)
-        return updated(state, decks=decks, hands=hands, deposit=deposit)
+        found = [
+            Secret(("decks", d, i), card, "deck", frozenset(), back(card))
+            for d, deck in enumerate(state.decks)
+            for i, card in enumerate(deck)
+        ]
+        found += [
+            Secret(("hands", s, i), card, "hand", frozenset({s}), back(card))
+            for s, hand in enumerate(state.hands)
+            for i, card in enumerate(hand)
+        ]
+        if not state.revealed:
+            for i, placed in enumerate(state.deposit):
+                owner = state.owners[placed.figure]
+                seen = frozenset() if owner is None else frozenset({owner})
+                found.append(
+                    Secret(
+                        ("deposit", i, "card"), placed.card, "face_down", seen, back(placed.card)
+                    )
+                )
+        return tuple(found)
+
+    def determinize(self, state: RaceState, seat: int, rng: random.Random) -> RaceState:
+        return resample(state, self.secrets(state), seat, rng)
 
     def hidden_from(self, state: RaceState, seat: int | None) -> frozenset[str]:
-        if state.phase == "over":
-            return frozenset()
-        hidden = {card for deck in state.decks for card in deck}
-        hidden |= {c for s, hand in enumerate(state.hands) if s != seat for c in hand}
-        if not state.revealed:
-            hidden |= {
-                p.card for p in state.deposit if seat is None or state.owners[p.figure] != seat
-            }
-        return frozenset(hidden)
+        return hidden_values(self.secrets(state), seat)
 
     def redact(self, event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
-        data = to_json(event)
-        assert isinstance(data, dict)
-        data.pop("seat", None)
-        if finished:
-            return data
-        if isinstance(event, GameStarted):
-            data["decks"] = [{"count": len(d)} for d in event.decks]
-            pack = data["pack"]
-            assert isinstance(pack, dict)
-            data["pack"] = {**pack, "cards": {"count": len(event.pack.cards)}}
-        elif isinstance(event, DecksReplenished):
-            data["added"] = [{"count": len(d)} for d in event.added]
-        elif isinstance(event, CardsDealt | CardDrawn) and event.seat != seat:
-            if isinstance(event, CardsDealt):
-                data["cards"] = [None for _ in event.cards]
-            else:
-                data["card"] = None
-        elif isinstance(event, CardPlaced) and (event.seat is None or event.seat != seat):
-            data["card"] = None
-        return data
+        return redact_event(event, seat, finished)
 
 
 def _card_json(pack: Pack, card_id: str) -> JSON:
@@ -472,8 +496,8 @@ def _on_game_started(state: RaceState, e: GameStarted) -> RaceState:
 
 def _on_cards_dealt(state: RaceState, e: CardsDealt) -> RaceState:
     assert e.seat is not None
-    decks = tuple(_without(d, c) for d, c in zip(state.decks, e.cards, strict=True))
-    return updated(state, decks=decks, hands=_set(state.hands, e.seat, e.cards))
+    decks = tuple(without_one(d, c) for d, c in zip(state.decks, e.cards, strict=True))
+    return updated(state, decks=decks, hands=with_item(state.hands, e.seat, e.cards))
 
 
 def _on_round_started(state: RaceState, e: RoundStarted) -> RaceState:
@@ -491,8 +515,8 @@ def _on_round_started(state: RaceState, e: RoundStarted) -> RaceState:
 
 def _on_card_drawn(state: RaceState, e: CardDrawn) -> RaceState:
     assert e.seat is not None
-    decks = _set(state.decks, e.deck - 1, _without(state.decks[e.deck - 1], e.card))
-    hands = _set(state.hands, e.seat, state.hands[e.seat] + (e.card,))
+    decks = with_item(state.decks, e.deck - 1, without_one(state.decks[e.deck - 1], e.card))
+    hands = with_item(state.hands, e.seat, state.hands[e.seat] + (e.card,))
     return updated(state, decks=decks, hands=hands, drawn=True)
 
 
@@ -503,11 +527,11 @@ def _on_decks_replenished(state: RaceState, e: DecksReplenished) -> RaceState:
 
 def _on_card_placed(state: RaceState, e: CardPlaced) -> RaceState:
     if e.seat is None:
-        decks = _set(state.decks, e.deck - 1, _without(state.decks[e.deck - 1], e.card))
+        decks = with_item(state.decks, e.deck - 1, without_one(state.decks[e.deck - 1], e.card))
         state = updated(state, decks=decks)
     else:
         state = updated(
-            state, hands=_set(state.hands, e.seat, _without(state.hands[e.seat], e.card))
+            state, hands=with_item(state.hands, e.seat, without_one(state.hands[e.seat], e.card))
         )
     return updated(
         state,

@@ -1,13 +1,82 @@
 // Browser journeys through the pages, in Debian's chromium driven by playwright-core:
+// play a Gotham City Strategy game whose content pack is hostile markup (nothing of it may run),
 // play a Gotham Race game to the end, step through its replay, search the rules and follow a
-// citation. Usage: node journeys.js BASE_URL ARTIFACT_DIR. Exits non-zero on the first failure.
+// citation. All along, no Content-Security-Policy violation may happen on our pages and no seat
+// token may reach the server in a URL.
+// Usage: node journeys.js BASE_URL ARTIFACT_DIR [PACK_JSON]. Exits non-zero on the first failure.
 "use strict";
 const { chromium } = require("playwright-core");
+const fs = require("fs");
 const path = require("path");
 
-const [base, artifacts] = process.argv.slice(2);
+const [base, artifacts, packFile] = process.argv.slice(2);
 const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 const check = (ok, message) => { if (!ok) throw new Error(message); };
+const tokens = new Set();  // every seat token seen: none may be in a URL sent to the server
+const requested = [];  // every URL the browser asked for, without its fragment
+
+function checkPolicy(response, what) {
+  const policy = (response && response.headers()["content-security-policy"]) || "";
+  check(policy.includes("script-src 'self'") && policy.includes("object-src 'none'"), `${what} was served without the Content-Security-Policy: ${policy || "(none)"}`);
+}
+
+async function hostileContent(page) {
+  check(packFile, "no content pack given (the third argument)");
+  const pack = JSON.parse(fs.readFileSync(packFile, "utf8"));
+  const response = await fetch(`${base}/api/games/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "gotham-city-strategy", players: [{ name: "Ann" }, { name: "Bob" }], options: { content: pack } }),
+  });
+  const created = await response.json();
+  check(response.status === 201, `the game with a custom pack was refused: ${response.status} ${JSON.stringify(created)}`);
+  const token = created.seats[0].token;
+  tokens.add(token);
+  const ticketAsked = page.waitForRequest((r) => r.url().includes(`/api/games/${created.id}/stream-ticket/`) && r.method() === "POST", { timeout: 15000 });
+  const streamOpened = page.waitForRequest((r) => r.url().includes(`/api/games/${created.id}/stream/?ticket=`), { timeout: 15000 });
+  checkPolicy(await page.goto(`${base}/games/${created.id}/#token=${token}`), "the play page");
+  await page.waitForSelector("#info li");
+  check(new URL(page.url()).hash === "", `the token stayed in the address bar: ${page.url()}`);
+  check(await page.evaluate((id) => sessionStorage.getItem(`seat-token-${id}`), created.id) === token, "the token was not kept for this tab");
+  await ticketAsked.catch(() => check(false, "the play page asked for no stream ticket"));
+  await streamOpened.catch(() => check(false, "the play page opened no stream with a ticket"));
+  const info = await page.textContent("#info");
+  check(info.includes('<img src=x onerror="window.__xss=1">Evil'), `the hand does not show the card names as text: ${info}`);
+  check(await page.locator("#play img").count() === 0, "a card name became an <img> element");
+  // a move: its events arrive through the stream (opened with the ticket) and are listed
+  const listed = await page.locator("#events li").count();
+  const moves = page.locator("#moves button.move");
+  await moves.first().waitFor({ timeout: 10000 });
+  await moves.first().click();
+  await page.waitForFunction((n) => document.querySelectorAll("#events li").length > n, listed, { timeout: 15000 })
+    .catch(() => check(false, "no event arrived through the live stream after a move"));
+  for (const href of await page.locator("#events a, #refusal a").evaluateAll((links) => links.map((a) => a.getAttribute("href"))))
+    check(href.startsWith("/rules/"), `a citation links outside the rules: ${href}`);
+  check(await page.evaluate(() => window.__xss) === undefined, "the card name's markup ran on the play page");
+  await shot(page, "xss-check");
+  // the replay of the same game, in the same tab (the seat's token is kept): the first event
+  // carries the pack's name
+  checkPolicy(await page.goto(`${base}/games/${created.id}/replay/`), "the replay page");
+  await page.waitForSelector("#event h2");
+  await page.fill("#slider", "1");
+  await page.waitForFunction(() => document.querySelector("#position").textContent.startsWith("event 1 "));
+  check((await page.textContent("#event pre")).includes("<img src=x"), "the pack's name is not shown as text in the replay");
+  check(await page.locator("#replay img").count() === 0, "the pack's name became an <img> element in the replay");
+  check(await page.isVisible("#comment") && !(await page.isVisible("#comment-help")), "a seat's replay does not offer the comment form");
+  check(await page.evaluate(() => window.__xss) === undefined, "the pack's markup ran on the replay page");
+}
+
+async function spectatorReplay(context, gameId) {
+  // a new tab has no seat token (sessionStorage is per tab): no comment form, the explanation
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/games/${gameId}/replay/`);
+    await page.waitForSelector("#event h2");
+    check(await page.isVisible("#comment-help") && !(await page.isVisible("#comment")), "a spectator is offered the comment form");
+  } finally {
+    await page.close();
+  }
+}
 
 async function playToTheEnd(page) {
   await page.goto(`${base}/`);
@@ -19,6 +88,9 @@ async function playToTheEnd(page) {
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("a.seat-link");
   await shot(page, "created");
+  const href = await page.getAttribute("a.seat-link", "href");
+  check(/^\/games\/\d+\/#token=[\w-]+$/.test(href), `the seat link does not carry its token in the fragment: ${href}`);
+  tokens.add(href.split("#token=")[1]);
   await page.click("a.seat-link");
   await page.waitForSelector("#board .figure");
   await shot(page, "play-start");
@@ -51,7 +123,7 @@ async function stepThroughReplay(page, gameId) {
   const max = Number(await page.getAttribute("#slider", "max"));
   await page.fill("#slider", String(max));
   await page.waitForFunction((n) => document.querySelector("#position").textContent.startsWith(`event ${n} `), max);
-  check((await page.textContent("#event")).includes("game finished"), "the last event is not the finish");
+  check((await page.textContent("#event h2")).includes(" wins, "), "the last event is not the finish");
   await page.fill("#comment input[name=text]", "What a finish!");
   await page.click("#comment button");
   await page.waitForSelector(".note.person");
@@ -78,14 +150,35 @@ async function searchAndFollow(page) {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-  const page = await browser.newPage({ viewport: { width: 1100, height: 1000 } });
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const context = await browser.newContext({ viewport: { width: 1100, height: 1000 } });
+  const errors = [], violations = [];
+  // any Content-Security-Policy violation on our pages is reported to the console
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) => {
+      console.error(`csp-violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${location.href}`);
+    });
+  });
+  context.on("request", (request) => requested.push(request.url().split("#")[0]));
+  const page = await context.newPage();
+  const watch = (p) => {
+    p.on("pageerror", (error) => errors.push(error.message));
+    p.on("console", (message) => {
+      const text = message.text();
+      if (text.startsWith("csp-violation") || text.includes("Content Security Policy")) violations.push(text);
+    });
+  };
+  watch(page);
+  context.on("page", (p) => { if (p !== page) watch(p); });
   try {
+    await hostileContent(page);
     const gameId = await playToTheEnd(page);
     await stepThroughReplay(page, gameId);
+    await spectatorReplay(context, gameId);
     await searchAndFollow(page);
     check(!errors.length, `page errors: ${errors.join("; ")}`);
+    check(!violations.length, `Content-Security-Policy violations: ${violations.join("; ")}`);
+    const leaked = requested.filter((url) => url.includes("token=") || [...tokens].some((t) => url.includes(t)));
+    check(tokens.size >= 2 && !leaked.length, `seat tokens went to the server in URLs: ${leaked.join(" ")}`);
     console.log("journeys passed");
   } catch (error) {
     await shot(page, "failure").catch(() => {});

@@ -12,8 +12,12 @@ from rules_core.engine import GameEvent, Move, Rejection, fold
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME, board
 from rules_core.games.gotham_city_strategy.content import Op
-from rules_core.games.gotham_city_strategy.events import FightResolved, GameFinished
-from rules_core.games.gotham_city_strategy.rules import _Run
+from rules_core.games.gotham_city_strategy.events import (
+    FightResolved,
+    GameFinished,
+    ResourcesChanged,
+)
+from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import BATCAVE, HIDEOUT, Decision, GcsState
 
 PACK = GAME._pack({})
@@ -147,6 +151,52 @@ def test_killer_croc_wins_the_tie_as_the_villain_entering() -> None:
     assert joker.villain_at == HIDEOUT and joker.henchmen[ACE] == 0 and joker.hideout_henchmen == 1
     assert state.players[0].villain_at == ACE
     assert state.pending[0] == Decision(seat=0, kind="place_threats", count=2)
+
+
+def _incomes(events: list[GameEvent]) -> list[tuple[int, int, int]]:
+    return [
+        (e.owner, e.money, e.information)
+        for e in events
+        if isinstance(e, ResourcesChanged) and e.reason == "income"
+    ]
+
+
+def test_a_block_income_pays_only_its_rulers_with_their_income_bonus() -> None:
+    """'turn.plot.income': the played card's block pays each villain ruling it (not the one who
+    played the card, unless they rule it), and an income-bonus ability adds 1."""
+    card = PACK.card("plot-02")
+    opera = PACK.block_index(card.income_block)
+    kind = PACK.blocks[opera].income
+    state = ready(["joker", "penguin", "two-face"])
+    state = with_player(state, 0, hand=("plot-02",))
+    state = with_player(
+        state, 1, threats=blocks(gotham_opera_house=2), abilities=("penguin-black-market-broker",)
+    )
+    state = with_player(state, 2, threats=blocks(gotham_opera_house=1))
+    assert board.rulers(state, opera) == frozenset({1})
+    paid = _incomes(events_of(state, 0, Move.of("play", card="plot-02")))
+    amount = card.income_amount + 1
+    assert paid == [(1, amount, 0) if kind == "money" else (1, 0, amount)]
+    plain = with_player(state, 1, abilities=())
+    paid = _incomes(events_of(plain, 0, Move.of("play", card="plot-02")))
+    assert paid == [(1, amount - 1, 0) if kind == "money" else (1, 0, amount - 1)]
+
+
+def test_a_villain_entering_batmans_block_wins_the_tie() -> None:
+    """'turn.fight-batman': the figure that enters wins a tie, a villain entering Batman's block
+    included (Killer Croc rolls 2; Batman at level 1 rolls 1 plus his fight value 1)."""
+    state = croc_against_joker(croc_bonus=False)
+    state = with_player(state, 1, villain_at=HIDEOUT, henchmen=(0,) * 12)
+    state = updated(state, batman_at=ACE, batman_level=1)
+    assert PACK.batman[0].fight == 1
+    state = act(state, 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    events = events_of(state, 0, Move.of("done_moving"), Dice("2", "1"))
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert (fight.aggressor, fight.defender) == (0, -1)
+    assert (fight.aggressor_total, fight.defender_total, fight.winner) == (2, 2, 0)
+    state = fold(GAME, events, state)
+    assert state.players[0].villain_at == ACE and state.batman_at == BATCAVE
 
 
 def test_the_bat_emblem_counts_zero_between_villains() -> None:
@@ -315,7 +365,7 @@ def test_effects_on_other_players_go_clockwise_from_the_left() -> None:
     state = updated(
         state, step="resolve", program=(Op("others_lose", amount=2, resource="threats"),)
     )
-    run = _Run(GAME, state)
+    run = Run(state)
     GAME._advance(run, random.Random(0))
     assert [d.seat for d in run.state.pending] == [1, 2, 3]
     assert all(d.kind == "lose_threats" and d.must for d in run.state.pending)
@@ -327,7 +377,7 @@ def test_a_player_short_of_a_resource_pays_what_they_have() -> None:
     state = with_player(state, 2, money=5)
     state = with_player(state, 0, money=0)
     state = updated(state, step="resolve", program=(Op("collect", amount=2, resource="money"),))
-    run = _Run(GAME, state)
+    run = Run(state)
     GAME._advance(run, random.Random(0))
     assert [p.money for p in run.state.players] == [3, 0, 3]
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from rules_core.engine import GameEvent, Move, Rejection, fold
-from rules_core.games.gotham_race import GAME
+from rules_core.games.gotham_race import GAME, track
 from rules_core.games.gotham_race.events import (
     CardDrawn,
     CardPlaced,
@@ -131,6 +131,24 @@ def test_cards_resolve_in_placement_order_with_positions_recomputed_each_time() 
     assert [e.subject for e in resolved] == [A, D, C, B]
     assert resolved[-1].xs == (4, 1, 14, 15)
     assert isinstance(events[-2], RoundEnded)
+
+
+def test_from_round_two_the_figure_in_last_place_places_first() -> None:
+    """'game-play.following-rounds': the order follows the positions after the round, last
+    first; on a shared square the outer lane places first."""
+    state = start(4)
+    state = replace(state, xs=(0, 4, 8, 12), lanes=(0, 0, 0, 0), order=(A, B, C, D))
+    state = _with_hands(state, (("4-05",), ("1-04",), ("2-10",), ("3-01",)))
+    for seat in range(4):
+        state, _ = play(state, seat, Move.of("draw", deck=1 + seat % 4))
+        state, events = play(state, seat, Move.of("place", card=state.hands[seat][0]))
+    started = events[-1]
+    assert isinstance(started, RoundStarted) and started.round == 2
+    assert state.xs == (4, 1, 14, 15)
+    assert started.order == (B, A, C, D)  # B last at 1, then A at 4, C at 14, D leading at 15
+    assert GAME.to_act(state) == frozenset({B})
+    shared = replace(state, xs=(5, 5, 9, 9), lanes=(0, 1, 1, 0))
+    assert track.placement_order(shared.xs, shared.lanes) == (B, A, C, D)
 
 
 def test_an_exhausted_deck_is_refilled_from_the_sorted_shuffled_discards() -> None:

@@ -1,5 +1,7 @@
 """Positions on the track: ranking, lanes, moving, swapping and the finish (rulebook examples)."""
 
+import pytest
+
 from rules_core.games.gotham_race import track
 from rules_core.games.gotham_race.content import Effect
 
@@ -78,3 +80,26 @@ def test_a_moved_finish_can_leave_a_figure_beyond_it() -> None:
         xs, lanes, 24, D, Effect("finish", landmark="snail"), LANDMARKS
     )
     assert track.winner(xs, lanes, finish, 40)[0] == A
+
+
+XS, LANES = (2, 6, 6, 9), (0, 1, 0, 0)  # ranking D (9), C (6, inside), B (6, outside), A (2)
+
+
+@pytest.mark.parametrize(
+    ("effect", "subject", "xs", "lanes", "finish"),
+    [
+        (Effect("forward", n=3), A, (5, 6, 6, 9), (0, 1, 0, 0), 24),
+        (Effect("back", n=2), D, (2, 6, 6, 7), (0, 1, 0, 0), 24),
+        (Effect("to_start"), C, (2, 6, 0, 9), (0, 0, 0, 0), 24),
+        (Effect("ahead_of", n=1, rank=1), A, (10, 6, 6, 9), (0, 1, 0, 0), 24),
+        (Effect("behind", n=2, rank=1), A, (7, 6, 6, 9), (0, 1, 0, 0), 24),
+        (Effect("swap", rank=1), A, (9, 6, 6, 2), (0, 1, 0, 0), 24),
+        (Effect("finish", landmark="snail"), A, XS, LANES, 18),
+    ],
+    ids=["forward", "back", "to-start", "ahead-of", "behind", "swap", "finish"],
+)
+def test_each_card_moves_its_figure_exactly(
+    effect: Effect, subject: int, xs: tuple[int, ...], lanes: tuple[int, ...], finish: int
+) -> None:
+    """Every instruction of the action cards ('cards'), one of each kind, to the square."""
+    assert track.apply_effect(XS, LANES, 24, subject, effect, LANDMARKS) == (xs, lanes, finish)

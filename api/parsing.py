@@ -1,0 +1,74 @@
+"""The API's JSON body parser: bounded size and nesting, plain JSON only, no NUL characters.
+
+Every limit is refused with the stable error of api.errors, never a Python exception: a
+deeply nested body is refused by depth (json's own recursion is caught too), `NaN` and
+`Infinity` are not JSON (PostgreSQL's jsonb refuses them), and a NUL character cannot be stored
+in PostgreSQL text.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from django.conf import settings
+from rest_framework.parsers import BaseParser
+
+from api.errors import BodyTooLarge, Malformed
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def check_json_value(value: Any, *, max_depth: int, where: str = "body") -> None:
+    """Refuse (Malformed) nesting deeper than `max_depth`, NUL characters, non-finite numbers.
+
+    Walks iteratively, so a value of any depth is checked without recursion.
+    """
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            if depth > max_depth:
+                raise Malformed(f"The {where} is nested more than {max_depth} levels deep.")
+            children = item.items() if isinstance(item, dict) else enumerate(item)
+            for key, child in children:
+                if isinstance(key, str) and "\x00" in key:
+                    raise Malformed(f"The {where} contains a NUL character.")
+                stack.append((child, depth + 1))
+        elif isinstance(item, str):
+            if "\x00" in item:
+                raise Malformed(f"The {where} contains a NUL character.")
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise Malformed(f"The {where} contains a number JSON cannot hold.")
+
+
+def parse_json_body(raw: bytes) -> Any:
+    """Decode a JSON body within the limits of settings."""
+    try:
+        value = json.loads(raw.decode("utf-8"), parse_constant=_no_constant)
+    except RecursionError:
+        raise Malformed(
+            f"The body is nested more than {settings.GOTHAM_MAX_JSON_DEPTH} levels deep."
+        ) from None
+    except (ValueError, UnicodeDecodeError) as error:
+        raise Malformed(f"The body is not valid JSON: {str(error)[:120]}") from None
+    check_json_value(value, max_depth=settings.GOTHAM_MAX_JSON_DEPTH)
+    return value
+
+
+class LimitedJSONParser(BaseParser):
+    """DRF parser for application/json that reads at most the stated number of bytes."""
+
+    media_type = "application/json"
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        limit = settings.GOTHAM_MAX_BODY_BYTES
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise BodyTooLarge(f"The request body is over the limit of {limit} bytes.")
+        if not raw.strip():
+            raise Malformed("The body is empty; send a JSON object.")
+        return parse_json_body(raw)

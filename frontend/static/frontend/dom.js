@@ -1,0 +1,23 @@
+/* Building page content from server data without markup: text goes in as textContent, links
+   only to our own rules pages. Shared by the play and replay pages. */
+"use strict";
+window.GothamDom = (function () {
+  /* A new element with text content (never markup) and any children appended. */
+  function node(tag, text, ...children) {
+    const element = document.createElement(tag);
+    if (text !== undefined && text !== null) element.textContent = String(text);
+    for (const child of children) element.append(child);
+    return element;
+  }
+
+  /* A rule's link (only to our own rules pages) or, for any other address, its name as text. */
+  function citation(c) {
+    const name = `${c.label ? c.label + " " : ""}${c.title}`;
+    if (typeof c.url !== "string" || !c.url.startsWith("/rules/")) return node("span", name);
+    const link = node("a", name);
+    link.setAttribute("href", c.url);
+    return link;
+  }
+
+  return { node, citation };
+})();

@@ -1,0 +1,16 @@
+"""ASGI entry point for production: `gunicorn gotham.asgi -k uvicorn_worker.UvicornWorker`.
+
+An ASGI server holds many idle live streams cheaply (each is a coroutine, not a thread).
+"""
+
+import os
+import warnings
+
+from django.core.asgi import get_asgi_application
+
+# static files (WhiteNoise) are small files read whole; the live streams are async iterators
+warnings.filterwarnings("ignore", message="StreamingHttpResponse must consume synchronous")
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gotham.settings.production")
+
+application = get_asgi_application()

@@ -1,0 +1,162 @@
+"""The stated limits on a custom content pack's size and numbers; the error of every pack check.
+
+A caller may replace a game's reference pack with its own (the `content` game option). Before a
+game reads one, `check_pack_shape` walks it once, iteratively (a pack nested 100,000 deep is
+refused like any other, not with a RecursionError), and refuses the first thing beyond
+`PackLimits`: too many bytes of canonical JSON, too deep, a string too long or holding a NUL
+character, a list or an object too long, a number too large or not finite, a value JSON does not
+have. Every refusal is a `ContentError` whose message is `<path>: <rule>`, with the path in the
+notation the games' parsers use (`plot[3].effect[0].amount`; `(pack)` is the pack itself), e.g.
+`plot[3].name: at most 2000 characters` or `(pack): at most 131072 bytes of JSON`.
+
+The games' own parsers then check the schema and give every number they use its own range
+(`rules_core/games/<slug>/content.py`); `limits_json` describes these limits for the catalog.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from dataclasses import dataclass
+from typing import Final
+
+from rules_core.engine.types import JSON
+
+ROOT: Final = "(pack)"  # the path of the pack itself
+_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
+_SHOWN_CHARS: Final = 40  # of a pack's text quoted in a message (a key in a path, an id)
+
+
+class ContentError(ValueError):
+    """A content pack beyond the limits or not following its game's schema: `<path>: <rule>`."""
+
+
+@dataclass(frozen=True, slots=True)
+class PackLimits:
+    """What a content pack may hold; each is refused above its limit, naming the limit."""
+
+    max_bytes: int = 131_072  # of the pack's canonical JSON (see `canonical_json`)
+    max_depth: int = 8  # objects and lists nested in one another, the pack itself included
+    max_string_chars: int = 2000  # of any string, keys included
+    max_list_items: int = 400
+    max_object_keys: int = 64
+    max_abs_number: int = 1_000_000  # any number: finite, at most this far from zero
+
+
+PACK_LIMITS: Final = PackLimits()
+
+
+def limits_json(limits: PackLimits = PACK_LIMITS) -> dict[str, JSON]:
+    """The limits as the catalog states them (plain JSON)."""
+    return {
+        "max_bytes": limits.max_bytes,
+        "max_depth": limits.max_depth,
+        "max_string_chars": limits.max_string_chars,
+        "max_list_items": limits.max_list_items,
+        "max_object_keys": limits.max_object_keys,
+        "max_abs_number": limits.max_abs_number,
+        "bytes": "of the canonical JSON: keys sorted, no spaces, UTF-8",
+        "depth": "objects and lists nested in one another, the pack itself included",
+        "strings": "keys included; no NUL character and no lone surrogate",
+        "numbers": "finite (no NaN or infinity); each game states the range of every number "
+        "it uses",
+        "values": "JSON only: objects with text keys, lists, text, numbers, true/false, null",
+    }
+
+
+def canonical_json(data: object) -> str:
+    """The pack's canonical JSON, whose UTF-8 bytes `max_bytes` counts (after the shape check)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def quote(text: str) -> str:
+    """A pack's text as a message quotes it: JSON-quoted, ASCII, at most 40 characters shown."""
+    shown = text if len(text) <= _SHOWN_CHARS else text[: _SHOWN_CHARS - 3] + "..."
+    return json.dumps(shown)
+
+
+def at_key(path: str, key: str) -> str:
+    """The path of `key` in the object at `path` (`a.b`; an unusual key quoted: `a["b c"]`)."""
+    if len(key) <= _SHOWN_CHARS and _PLAIN_KEY.match(key):
+        return f"{path}.{key}" if path else key
+    return f"{path or ROOT}[{quote(key)}]"
+
+
+def at_index(path: str, index: int) -> str:
+    """The path of item `index` of the list at `path` (`a[3]`)."""
+    return f"{path or ROOT}[{index}]"
+
+
+def fail(path: str, rule: str) -> ContentError:
+    """The error for `rule` broken at `path` (`""` is the pack itself)."""
+    return ContentError(f"{path or ROOT}: {rule}")
+
+
+def _check_text(text: str, path: str, limits: PackLimits) -> int:
+    """Refuse a string beyond the limits; its bytes in canonical JSON."""
+    if len(text) > limits.max_string_chars:
+        raise fail(path, f"at most {limits.max_string_chars} characters")
+    if "\x00" in text:
+        raise fail(path, "no NUL character")
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise fail(path, "no lone surrogate (text must be valid Unicode)") from None
+    return len(json.dumps(text, ensure_ascii=False).encode("utf-8"))
+
+
+def _check_number(number: int | float, path: str, limits: PackLimits) -> int:
+    """Refuse a number beyond the limits; its bytes in canonical JSON."""
+    if isinstance(number, float) and not math.isfinite(number):
+        raise fail(path, "numbers must be finite")
+    if abs(number) > limits.max_abs_number:
+        bound = limits.max_abs_number
+        raise fail(path, f"numbers must be from -{bound} to {bound}")
+    return len(repr(number) if isinstance(number, float) else str(number))
+
+
+def check_pack_shape(data: object, limits: PackLimits = PACK_LIMITS) -> None:
+    """Refuse a pack beyond `limits` with `ContentError("<path>: <rule>")`; else return.
+
+    Walks the value depth first, in document order, without recursion, and counts the bytes of
+    the canonical JSON as it goes, so it stops as soon as the pack is too large: the work is
+    bounded by `limits.max_bytes` whatever the pack.
+    """
+    size = 0
+    # (value, path, depth): depth counts the objects and lists enclosing the value
+    stack: list[tuple[object, str, int]] = [(data, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth + 1 > limits.max_depth:
+                raise fail(path, f"at most {limits.max_depth} levels of nesting")
+            children: list[tuple[object, str, int]] = []
+            if isinstance(value, dict):
+                if len(value) > limits.max_object_keys:
+                    raise fail(path, f"at most {limits.max_object_keys} keys")
+                size += 2 + max(len(value) - 1, 0)  # braces and commas
+                for key, item in value.items():
+                    if not isinstance(key, str):
+                        raise fail(path, "keys must be text")
+                    child = at_key(path, key)
+                    size += _check_text(key, child, limits) + 1  # and the colon
+                    children.append((item, child, depth + 1))
+            else:
+                if len(value) > limits.max_list_items:
+                    raise fail(path, f"at most {limits.max_list_items} items")
+                size += 2 + max(len(value) - 1, 0)  # brackets and commas
+                children = [(item, at_index(path, i), depth + 1) for i, item in enumerate(value)]
+            stack.extend(reversed(children))
+        elif isinstance(value, str):
+            size += _check_text(value, path, limits)
+        elif isinstance(value, bool):
+            size += 4 if value else 5
+        elif isinstance(value, int | float):
+            size += _check_number(value, path, limits)
+        elif value is None:
+            size += 4
+        else:
+            raise fail(path, "must be JSON: an object, a list, text, a number, true/false or null")
+        if size > limits.max_bytes:
+            raise fail("", f"at most {limits.max_bytes} bytes of JSON")

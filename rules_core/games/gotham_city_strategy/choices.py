@@ -1,0 +1,206 @@
+"""What a Gotham City Strategy seat may do now: whose turn it is, every legal move (turn steps,
+pending decisions, moving figures) and the requirements they depend on."""
+
+from __future__ import annotations
+
+import itertools
+
+from rules_core.engine.types import Move
+from rules_core.games.gotham_city_strategy import board
+from rules_core.games.gotham_city_strategy.state import (
+    BLOCKS,
+    HIDEOUT,
+    TOP_LEVEL,
+    Decision,
+    GcsState,
+    Plan,
+)
+
+HENCHMAN_COST = 5
+TAKE = ("information", "money", "threats")
+
+
+def to_act(state: GcsState) -> frozenset[int]:
+    if state.phase != "playing" and state.phase != "setup":
+        return frozenset()
+    if state.pending:
+        return frozenset({state.pending[0].seat})
+    if state.step in ("levels", "actions", "moving"):
+        return frozenset({state.current})
+    return frozenset()
+
+
+def legal_moves(state: GcsState, seat: int) -> list[Move]:
+    if seat not in to_act(state):
+        return []
+    if state.pending:
+        return decision_moves(state, state.pending[0])
+    player = state.players[seat]
+    moves: list[Move] = []
+    if state.step == "levels":
+        if player.level < TOP_LEVEL and requirement_met(state, seat):
+            moves.append(Move.of("advance"))
+        if state.ability_due:
+            moves += [Move.of("choose_ability", card=c) for c in ability_choices(state, seat)]
+        if state.variant and player.face_down:
+            moves.append(Move.of("reveal"))
+        else:
+            moves += [Move.of("play", card=c) for c in sorted(set(player.hand))]
+    elif state.step == "actions":
+        if not state.moved:
+            if player.money >= HENCHMAN_COST and player.recruited < board.henchmen_limit(
+                state, seat
+            ):
+                moves.append(Move.of("recruit"))
+            if player.information >= 1 or board.ability_ops(state, seat, "free_move"):
+                moves.append(Move.of("move"))
+        if state.variant and player.hand and state.final_turns < 0:
+            moves += [Move.of("end_turn", card=c) for c in sorted(set(player.hand))]
+        else:
+            moves.append(Move.of("end_turn"))
+    elif state.step == "moving":
+        moves += moving_moves(state, seat)
+    return moves
+
+
+def decision_moves(state: GcsState, d: Decision) -> list[Move]:
+    player = state.players[d.seat]
+    moves: list[Move] = []
+    if d.kind == "place_threats":
+        targets = board.threat_targets(state, d.seat, d.district, d.used if d.different else ())
+        if player.reserve_threats > 0:
+            moves = [Move.of("place_threat", block=b) for b in targets]
+        else:
+            sources = [b for b in range(BLOCKS) if player.threats[b]]
+            moves = [
+                Move.of("place_threat", block=b, source=s)
+                for b in targets
+                for s in sources
+                if s != b
+            ]
+    elif d.kind in ("remove_threats", "lose_threats"):
+        for block, owner in removable(state, d):
+            name = "remove_threat" if d.kind == "remove_threats" else "lose_threat"
+            moves.append(Move.of(name, block=block, owner=owner))
+    elif d.kind == "lose_henchman":
+        if player.hideout_henchmen:
+            moves.append(Move.of("lose_henchman", source=HIDEOUT))
+        moves += [Move.of("lose_henchman", source=b) for b in range(BLOCKS) if player.henchmen[b]]
+    elif d.kind == "place_henchmen":
+        if player.hideout_henchmen:
+            moves = [
+                Move.of("place_henchman", block=b)
+                for b in board.henchman_targets(state, d.seat, d.district)
+            ]
+    elif d.kind == "steal":  # the victim's screen is hidden: either may be asked for
+        moves = [Move.of("steal", resource=r) for r in ("information", "money")]
+    elif d.kind in ("send_home", "batman_to"):
+        moves = [Move.of(d.kind, block=b) for b in d.candidates]
+    elif d.kind == "face_down":
+        moves = [Move.of("face_down", card=c) for c in sorted(set(player.hand))]
+    elif d.kind == "use_card":
+        if card_requirement_met(state, d.seat, state.played):
+            moves.append(Move.of("carry_out"))
+        moves += [
+            Move.of("take", first=a, second=b)
+            for a, b in itertools.combinations_with_replacement(TAKE, 2)
+        ]
+    optional = not d.must or (d.kind == "place_threats" and player.reserve_threats == 0)
+    if optional and d.kind in ("place_threats", "remove_threats", "place_henchmen") and moves:
+        moves.append(Move.of("stop"))
+    return moves
+
+
+def removable(state: GcsState, d: Decision) -> list[tuple[int, int]]:
+    """(block, owner) pairs of threats a remove/lose decision may take."""
+    assert state.pack is not None
+    blocks = (
+        [d.block]
+        if d.block >= 0
+        else [
+            b
+            for b in range(BLOCKS)
+            if not d.district or state.pack.blocks[b].district == d.district
+        ]
+    )
+    owners = (
+        [d.seat]
+        if d.kind == "lose_threats"
+        else [s for s in range(len(state.players)) if not (d.enemies and s == d.seat)]
+    )
+    return [(b, o) for b in blocks for o in owners if state.players[o].threats[b]]
+
+
+def moving_moves(state: GcsState, seat: int) -> list[Move]:
+    assert state.plan is not None
+    plan, player = state.plan, state.players[seat]
+    moves: list[Move] = []
+    if plan.villain_to is None:
+        moves += [
+            Move.of("move_villain", to=loc)
+            for loc in (HIDEOUT, *range(BLOCKS))
+            if loc != player.villain_at
+        ]
+    for source in (HIDEOUT, *range(BLOCKS)):
+        here = player.hideout_henchmen if source == HIDEOUT else player.henchmen[source]
+        available = here - sum(n for s, _, n in plan.henchmen if s == source)
+        for target in (HIDEOUT, *range(BLOCKS)):
+            if target == source:
+                continue
+            for count in range(1, available + 1):
+                if henchmen_may_enter(state, seat, plan, target, count):
+                    moves.append(
+                        Move.of("move_henchmen", source=source, target=target, count=count)
+                    )
+    moves.append(Move.of("done_moving"))
+    return moves
+
+
+def henchmen_may_enter(state: GcsState, seat: int, plan: Plan, target: int, count: int) -> bool:
+    """The entry rules of 'Moving your figures' for henchmen arriving at `target`."""
+    if target == HIDEOUT or plan.villain_to == target:
+        return True
+    if state.batman_at == target or board.villain_at(state, target) not in (-1, seat):
+        return False
+    enemies = sum(p.henchmen[target] for s, p in enumerate(state.players) if s != seat)
+    arriving = count + sum(n for _, t, n in plan.henchmen if t == target)
+    return enemies == 0 or arriving > enemies
+
+
+def requirement_met(state: GcsState, seat: int) -> bool:
+    have, need = requirement(state, seat, len(board.ruled_blocks(state, seat)))
+    return have >= need
+
+
+def requirement(state: GcsState, seat: int, ruled: int) -> tuple[int, int]:
+    """What `seat` has of what its dial asks for the next level, and how much it asks."""
+    assert state.pack is not None
+    player = state.players[seat]
+    need = state.pack.villain(player.villain).dial[player.level - 1]
+    have = {
+        "money": player.money,
+        "information": player.information,
+        "blocks": ruled,
+        "henchmen": player.recruited,
+    }[need.needs]
+    return have, need.amount
+
+
+def ability_choices(state: GcsState, seat: int) -> list[str]:
+    assert state.pack is not None
+    player = state.players[seat]
+    return [
+        a.id
+        for a in state.pack.abilities
+        if a.villain == player.villain and a.id not in player.abilities
+    ]
+
+
+def card_requirement_met(state: GcsState, seat: int, card_id: str) -> bool:
+    assert state.pack is not None
+    card = state.pack.card(card_id)
+    if card.requires == "rules":
+        return len(board.ruled_blocks(state, seat)) >= card.requires_amount
+    if card.requires == "henchmen":
+        return sum(state.players[seat].henchmen) >= card.requires_amount
+    return True

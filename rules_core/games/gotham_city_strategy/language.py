@@ -1,0 +1,266 @@
+"""Gotham City Strategy in its players' words: move labels and each event's story for one viewer.
+
+Seats are their villains, blocks and cards go by their names, and what sits behind a screen, in
+a hand or face down is told only to who may see it ("The Joker draws a card").
+"""
+
+from __future__ import annotations
+
+from rules_core.engine.types import GameEvent, Move
+from rules_core.games.gotham_city_strategy.events import (
+    AbilityChosen,
+    Answered,
+    Awaiting,
+    BatmanCardDrawn,
+    BatmanDeckShuffled,
+    BatmanLeveledUp,
+    BatmanMoved,
+    CardDrawn,
+    CardFaceDown,
+    CardPlayed,
+    CardsDealt,
+    Declined,
+    DieRolled,
+    FightResolved,
+    FinalTurnsBegan,
+    GameFinished,
+    GameStarted,
+    HenchmanLost,
+    HenchmenMoved,
+    LevelAdvanced,
+    MovePlanned,
+    ProgramStepped,
+    Recruited,
+    ResourcesChanged,
+    StepChanged,
+    ThreatPlaced,
+    ThreatRemoved,
+    TurnStarted,
+    VillainMoved,
+)
+from rules_core.games.gotham_city_strategy.state import HIDEOUT, Decision, GcsState
+
+_STEPS = {
+    "levels": "advance levels and play a card",
+    "resolve": "carry out the card",
+    "actions": "recruit, move or end the turn",
+    "moving": "move figures",
+}
+_REASONS = {
+    "income": "income",
+    "card": "a card",
+    "ability": "an ability",
+    "stolen": "a theft",
+    "move": "paying for a move",
+    "resources": "taking resources",
+    "level": "paying for a level",
+    "recruit": "recruiting",
+}
+
+
+def villain(state: GcsState, seat: int) -> str:
+    """The villain a seat plays, by name ("The Joker")."""
+    assert state.pack is not None
+    return state.pack.villain(state.players[seat].villain).name
+
+
+def seat_names(state: GcsState) -> tuple[str, ...]:
+    """Each seat's role: its villain."""
+    return tuple(villain(state, s) for s in range(len(state.players)))
+
+
+def place(state: GcsState, location: int, batman: bool = False) -> str:
+    """A block by name, or the hideout (the Batcave for Batman)."""
+    if location == HIDEOUT:
+        return "the Batcave" if batman else "the hideout"
+    assert state.pack is not None
+    return state.pack.blocks[location].name
+
+
+def card(state: GcsState, card_id: str) -> str:
+    assert state.pack is not None
+    return f"“{state.pack.card(card_id).name}”"
+
+
+def _count(n: int, thing: str) -> str:
+    plural = "henchmen" if thing == "henchman" else f"{thing}s"
+    return f"{n} {thing if n == 1 else plural}"
+
+
+def _int(move: Move, key: str, default: int = 0) -> int:
+    value = move.get(key, default)
+    return value if isinstance(value, int) else default
+
+
+def describe_move(state: GcsState, seat: int, move: Move) -> str:
+    """A legal move as its button reads."""
+    get = move.get
+    kind = move.type
+    if kind in ("play", "choose_ability", "face_down") or (kind == "end_turn" and get("card")):
+        named = card(state, str(get("card")))
+        return {
+            "play": f"Play {named}",
+            "choose_ability": f"Take the ability {named}",
+            "face_down": f"Put {named} face down for your next turn",
+            "end_turn": f"End the turn, {named} face down for the next",
+        }[kind]
+    if kind in ("place_threat", "remove_threat", "lose_threat"):
+        block = place(state, _int(move, "block"))
+        if kind == "place_threat":
+            source = get("source")
+            moved = f" (moved from {place(state, source)})" if isinstance(source, int) else ""
+            return f"Place a threat on {block}{moved}"
+        owner = villain(state, _int(move, "owner"))
+        verb = "Remove" if kind == "remove_threat" else "Lose"
+        return f"{verb} {owner}'s threat on {block}"
+    if kind == "move_henchmen":
+        source, target = place(state, _int(move, "source")), place(state, _int(move, "target"))
+        return f"Move {_count(_int(move, 'count'), 'henchman')} from {source} to {target}"
+    if kind in ("move_villain", "place_henchman", "lose_henchman", "send_home", "batman_to"):
+        key = "to" if kind == "move_villain" else "source" if kind == "lose_henchman" else "block"
+        at = place(state, _int(move, key), batman=kind == "batman_to")
+        return {
+            "move_villain": f"Move {villain(state, seat)} to {at}",
+            "place_henchman": f"Place a henchman on {at}",
+            "lose_henchman": f"Lose a henchman from {at}",
+            "send_home": f"Send the henchmen on {at} home",
+            "batman_to": f"Send Batman to {at}",
+        }[kind]
+    if kind == "take":
+        return f"Take 1 {get('first')} and 1 {get('second')} instead"
+    if kind == "steal":
+        return f"Steal 1 {get('resource')}"
+    return {
+        "advance": "Advance one level",
+        "reveal": "Reveal your face-down card",
+        "recruit": "Recruit a henchman",
+        "move": "Move your figures",
+        "end_turn": "End the turn",
+        "done_moving": "Finish moving",
+        "carry_out": "Carry out the card",
+        "stop": "Stop here",
+    }.get(kind, kind.replace("_", " "))
+
+
+def _decision(state: GcsState, d: Decision) -> str:
+    """What a waiting decision asks of its villain."""
+    who = villain(state, d.seat)
+    area = f" in {d.district.capitalize()}" if d.district else ""
+    if d.block >= 0:
+        area = f" on {place(state, d.block)}"
+    asks = {
+        "place_threats": f"place {_count(d.count, 'threat')}{area}",
+        "remove_threats": f"remove {_count(d.count, 'threat')}{area}",
+        "lose_threats": f"lose {_count(d.count, 'threat')}{area}",
+        "place_henchmen": f"place {_count(d.count, 'henchman')}{area}",
+        "lose_henchman": "lose a henchman",
+        "steal": f"name what to steal from {villain(state, d.victim)}" if d.victim >= 0 else "",
+        "send_home": "choose whose henchmen go home",
+        "batman_to": "choose where Batman goes",
+        "face_down": "put a card face down for the next turn",
+        "use_card": "carry out the card or take two resources instead",
+    }.get(d.kind, d.kind.replace("_", " "))
+    return f"{who} must {asks}." if d.must else f"{who} may {asks}."
+
+
+def _resources(state: GcsState, event: ResourcesChanged, seat: int | None, reveal: bool) -> str:
+    who = villain(state, event.owner)
+    why = _REASONS.get(event.reason, event.reason)
+    if not reveal and event.owner != seat:  # the amounts stay behind the owner's screen
+        return f"{who}'s money and information change behind the screen ({why})."
+    changes = [
+        f"{'gains' if n > 0 else 'pays'} {abs(n)} {what}"
+        for n, what in ((event.money, "money"), (event.information, "information"))
+        if n
+    ]
+    return f"{who} {' and '.join(changes) or 'changes nothing'} ({why})."
+
+
+def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -> str:
+    """What `event` did, as `seat` may know it (`state` is the state before the event)."""
+    if isinstance(event, GameStarted):
+        names = ", ".join(
+            state_name for state_name in (_villain_name(event, v) for v in event.villains)
+        )
+        variant = " with the increased-interaction variant" if event.variant else ""
+        return f"The game begins{variant}: {names} set out to rule Gotham."
+    if isinstance(event, ResourcesChanged):
+        return _resources(state, event, seat, reveal)
+    if isinstance(event, Awaiting):
+        return _decision(state, event.decision)
+    who = "The game" if event.seat is None else villain(state, event.seat)
+    mine = reveal or event.seat == seat
+    if isinstance(event, CardsDealt):
+        shown = ", ".join(card(state, c) for c in event.cards)
+        return f"{who} is dealt {shown}." if mine else f"{who} is dealt {len(event.cards)} cards."
+    if isinstance(event, CardDrawn):
+        return f"{who} draws {card(state, event.card)}." if mine else f"{who} draws a card."
+    if isinstance(event, CardFaceDown):
+        if mine:
+            return f"{who} puts {card(state, event.card)} face down for the next turn."
+        return f"{who} puts a card face down for the next turn."
+    if isinstance(event, CardPlayed):
+        return f"{who} plays {card(state, event.card)}."
+    if isinstance(event, AbilityChosen):
+        return f"{who} takes the ability {card(state, event.card)}."
+    if isinstance(event, LevelAdvanced):
+        return f"{who} advances to level {event.level}."
+    if isinstance(event, TurnStarted):
+        return f"{who}'s turn begins."
+    if isinstance(event, StepChanged):
+        return f"{who} goes on to {_STEPS.get(event.step, event.step)}."
+    if isinstance(event, ThreatPlaced):
+        moved = f" (moved from {place(state, event.source)})" if event.source >= 0 else ""
+        return f"{who} places a threat on {place(state, event.block)}{moved}."
+    if isinstance(event, ThreatRemoved):
+        owner = villain(state, event.owner)
+        return f"{owner}'s threat on {place(state, event.block)} is removed."
+    if isinstance(event, HenchmenMoved):
+        owner = villain(state, event.owner)
+        source, target = place(state, event.source), place(state, event.target)
+        return f"{owner} moves {_count(event.count, 'henchman')} from {source} to {target}."
+    if isinstance(event, HenchmanLost):
+        return f"{villain(state, event.owner)} loses a henchman from {place(state, event.source)}."
+    if isinstance(event, VillainMoved):
+        owner = villain(state, event.owner)
+        return f"{owner} moves to {place(state, event.target)}."
+    if isinstance(event, Recruited):
+        return f"{who} recruits {_count(event.count, 'henchman')} for {event.cost} money."
+    if isinstance(event, BatmanDeckShuffled):
+        return "The Batman deck is shuffled."
+    if isinstance(event, BatmanCardDrawn):
+        return f"{who} draws the Batman card {card(state, event.card)}."
+    if isinstance(event, BatmanMoved):
+        return f"Batman goes to {place(state, event.target, batman=True)}."
+    if isinstance(event, BatmanLeveledUp):
+        return f"Batman rises to level {state.batman_level + 1}."
+    if isinstance(event, DieRolled):
+        return f"{who} rolls the Batman die: {event.face}."
+    if isinstance(event, FightResolved):
+        return _fight(state, event)
+    if isinstance(event, MovePlanned):
+        return f"{who} plans where the figures go."
+    if isinstance(event, Answered | Declined | ProgramStepped):
+        return ""  # bookkeeping of the card being carried out: nothing happens at the table
+    if isinstance(event, FinalTurnsBegan):
+        return f"The plot deck is empty: {_count(event.turns, 'final turn')} remain."
+    if isinstance(event, GameFinished):
+        names = " and ".join(villain(state, s) for s in event.winners)
+        return f"{names} {'rules' if len(event.winners) == 1 else 'rule'} Gotham ({event.reason})."
+    return event.type.replace("_", " ")
+
+
+def _villain_name(event: GameStarted, villain_id: str) -> str:
+    return event.pack.villain(villain_id).name
+
+
+def _fight(state: GcsState, event: FightResolved) -> str:
+    def side(who: int) -> str:
+        return "Batman" if who < 0 else villain(state, who)
+
+    at = place(state, event.block)
+    return (
+        f"Fight on {at}: {side(event.aggressor)} rolls {event.aggressor_face} "
+        f"({event.aggressor_total}) against {side(event.defender)}'s {event.defender_face} "
+        f"({event.defender_total}); {side(event.winner)} wins."
+    )

@@ -1,0 +1,122 @@
+"""Gotham City Strategy as a seat sees it: the state's secrets (who may see what) and the view
+the pages and clients draw."""
+
+from __future__ import annotations
+
+from rules_core.engine.codec import to_json
+from rules_core.engine.types import JSON
+from rules_core.engine.visibility import SCREEN, Secret
+from rules_core.games.gotham_city_strategy import board
+from rules_core.games.gotham_city_strategy.content import Pack
+from rules_core.games.gotham_city_strategy.state import TOP_LEVEL, GcsState
+
+
+def card_json(pack: Pack, card_id: str) -> JSON:
+    card = pack.card(card_id)
+    return {
+        "id": card.id,
+        "name": card.name,
+        "text": card.text,
+        "signal": card.signal,
+        "income": {"block": card.income_block, "amount": card.income_amount}
+        if card.income_block
+        else None,
+    }
+
+
+def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
+    """What `seat` (a spectator: None) sees of the game: the map, Batman, its own screen and
+    hand, the others' counts; `reveal` shows everything (a finished game)."""
+    pack = state.pack
+    if pack is None:
+        return {"phase": state.phase}
+    finished = reveal or state.phase == "over"
+    players: list[JSON] = []
+    for s, p in enumerate(state.players):
+        mine = finished or s == seat
+        players.append(
+            {
+                "seat": s,
+                "villain": p.villain,
+                "level": p.level,
+                "abilities": [
+                    {"id": a, "name": pack.card(a).name, "text": pack.card(a).text}
+                    for a in p.abilities
+                ],
+                "villain_at": p.villain_at,
+                "threats": list(p.threats),
+                "reserve_threats": p.reserve_threats,
+                "henchmen": list(p.henchmen),
+                "hideout_henchmen": p.hideout_henchmen,
+                "recruited": p.recruited,
+                "money": p.money if mine else None,
+                "information": p.information if mine else None,
+                "hand": [card_json(pack, c) for c in p.hand] if mine else {"count": len(p.hand)},
+                "face_down": (card_json(pack, p.face_down) if p.face_down else None)
+                if mine
+                else bool(p.face_down),
+                "next_level_needs": to_json(pack.villain(p.villain).dial[p.level - 1])
+                if p.level < TOP_LEVEL
+                else None,
+            }
+        )
+    blocks: list[JSON] = [
+        {
+            "index": i,
+            "id": b.id,
+            "name": b.name,
+            "district": b.district,
+            "income": b.income,
+            "rulers": sorted(board.rulers(state, i)),
+        }
+        for i, b in enumerate(pack.blocks)
+    ]
+    batman = board.batman_dial(state)
+    return {
+        "phase": state.phase,
+        "step": state.step,
+        "seat": seat,
+        "current": state.current,
+        "players": players,
+        "blocks": blocks,
+        "batman": {
+            "at": state.batman_at,
+            "level": state.batman_level,
+            "order": batman.order,
+            "fight": batman.fight,
+        },
+        "pending": [to_json(d) for d in state.pending],
+        "played": card_json(pack, state.played) if state.played else None,
+        "deck": {"count": len(state.deck)},
+        "discard": [card_json(pack, c) for c in state.discard],
+        "batman_deck": {"count": len(state.batman_deck)},
+        "batman_discard": [card_json(pack, c) for c in state.batman_discard],
+        "plan": to_json(state.plan)
+        if state.plan is not None and (finished or seat == state.current)
+        else None,
+        "final_turns": state.final_turns,
+        "variant": state.variant,
+    }
+
+
+def secrets(state: GcsState) -> tuple[Secret, ...]:
+    """The plot and Batman decks (nobody), each hand and face-down card (its holder) and the
+    money and information behind each screen (its owner)."""
+    if state.phase == "over" or not state.players:
+        return ()
+    found = [Secret(("deck", i), c, "deck", frozenset(), "plot") for i, c in enumerate(state.deck)]
+    found += [
+        Secret(("batman_deck", i), c, "deck", frozenset(), "batman")
+        for i, c in enumerate(state.batman_deck)
+    ]
+    for s, p in enumerate(state.players):
+        holder = frozenset({s})
+        where = ("players", s)
+        found += [
+            Secret((*where, "hand", i), c, "hand", holder, "plot") for i, c in enumerate(p.hand)
+        ]
+        if p.face_down:
+            found.append(Secret((*where, "face_down"), p.face_down, "face_down", holder, "plot"))
+        found.append(Secret((*where, "money"), p.money, SCREEN, holder))
+        found.append(Secret((*where, "information"), p.information, SCREEN, holder))
+    return tuple(found)

@@ -1,0 +1,46 @@
+/* Gotham Race's board for the web pages: the ring track with its lanes, the figures, the finish
+   sign and the deposited cards, drawn as SVG from a seat's (or a spectator's) view. Registered
+   with the page's board registry (frontend/static/frontend/boards.js). */
+"use strict";
+(function () {
+  const { el, COLORS } = window.GothamBoards;
+  function drawRace(svg, state) {
+    svg.setAttribute("viewBox", "0 0 420 420");
+    const L = state.track_length, cx = 210, cy = 210;
+    const at = (square, radius) => {
+      const a = (2 * Math.PI * square) / L - Math.PI / 2;
+      return [cx + radius * Math.cos(a), cy + radius * Math.sin(a)];
+    };
+    svg.appendChild(el("circle", { cx, cy, r: 178, fill: "#eef3e6", stroke: "#9aa88a" }));
+    svg.appendChild(el("circle", { cx, cy, r: 112, fill: "#fbfbfd", stroke: "#9aa88a" }));
+    for (let i = 0; i < L; i++) {
+      const [x1, y1] = at(i - 0.5, 112), [x2, y2] = at(i - 0.5, 178);
+      svg.appendChild(el("line", { x1, y1, x2, y2, stroke: "#c8d0bd" }));
+      if (i % 5 === 0) { const [tx, ty] = at(i, 190); svg.appendChild(el("text", { x: tx, y: ty + 4, "text-anchor": "middle", "font-size": 9, fill: "#777" }, String(i))); }
+    }
+    const [sx, sy] = at(0, 100);
+    svg.appendChild(el("text", { x: sx, y: sy, "text-anchor": "middle", "font-size": 10 }, "start"));
+    for (const [name, square] of Object.entries(state.landmarks)) {
+      const [x, y] = at(square, 100);
+      svg.appendChild(el("text", { x, y, "text-anchor": "middle", "font-size": 9, fill: "#555" }, name));
+    }
+    const [fx, fy] = at(state.finish_square, 196);
+    const flag = el("g", { class: "finish-sign" });
+    flag.appendChild(el("rect", { x: fx - 16, y: fy - 8, width: 32, height: 14, fill: "#1b1c24", rx: 3 }));
+    flag.appendChild(el("text", { x: fx, y: fy + 3, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, "FINISH"));
+    svg.appendChild(flag);
+    state.figures.forEach((f, i) => {
+      const [x, y] = at(((f.square % L) + L) % L, 124 + f.lane * 15);
+      const g = el("g", { class: "figure", "data-figure": f.figure });
+      g.appendChild(el("circle", { cx: x, cy: y, r: 7, fill: COLORS[i], stroke: "#fff" }));
+      g.appendChild(el("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, f.figure));
+      g.appendChild(el("title", {}, `Figure ${f.figure}: rank ${f.rank}, square ${f.square}, lane ${f.lane}` + (f.owner === null ? " (ownerless)" : ` (seat ${f.owner})`)));
+      svg.appendChild(g);
+    });
+    svg.appendChild(el("text", { x: cx, y: cy - 10, "text-anchor": "middle", "font-size": 14 }, `Round ${state.round}`));
+    svg.appendChild(el("text", { x: cx, y: cy + 10, "text-anchor": "middle", "font-size": 11, fill: "#555" }, `Ranking: ${state.ranking.join(" ")}`));
+    const pile = state.deposit.map((d) => (d.card ? d.card.id : `?${d.deck}`)).join(" ");
+    svg.appendChild(el("text", { x: cx, y: cy + 28, "text-anchor": "middle", "font-size": 10, fill: "#555" }, pile ? `Pile: ${pile}` : ""));
+  }
+  window.GothamBoards.register("gotham-race", drawRace);
+})();

@@ -1,0 +1,129 @@
+"""Gotham Race in its players' words: move labels and the story of each event for one viewer.
+
+A seat plays the figure of its start number (seat 0: figure A). A card is named by its text and
+the deck on its back; a card the viewer may not see yet is only "a card" with its back.
+"""
+
+from __future__ import annotations
+
+from rules_core.engine.types import GameEvent, Move
+from rules_core.games.gotham_race.events import (
+    CardDrawn,
+    CardPlaced,
+    CardResolved,
+    CardsDealt,
+    DecksReplenished,
+    DepositRevealed,
+    GameFinished,
+    GameStarted,
+    OwnerlessPassed,
+    RoundEnded,
+    RoundStarted,
+)
+from rules_core.games.gotham_race.state import FIGURE_NAMES, RaceState
+
+
+def figure(index: int) -> str:
+    """A figure as the box names it."""
+    return f"figure {FIGURE_NAMES[index]}"
+
+
+def _card(state: RaceState, card_id: str) -> str:
+    """A card by its text and the number on its back."""
+    assert state.pack is not None
+    card = state.pack.card(card_id)
+    return f"“{card.text}” (deck {card.deck})"
+
+
+def _cards(state: RaceState, card_ids: tuple[str, ...]) -> str:
+    return ", ".join(_card(state, c) for c in card_ids)
+
+
+def seat_names(state: RaceState) -> tuple[str, ...]:
+    """Each seat's role: the figure it races."""
+    return tuple(
+        f"Figure {FIGURE_NAMES[f]}" for f, owner in enumerate(state.owners) if owner is not None
+    )
+
+
+def _player(state: RaceState, seat: int | None) -> str:
+    return "The game" if seat is None else f"Figure {FIGURE_NAMES[seat]}'s player"
+
+
+def describe_move(state: RaceState, seat: int, move: Move) -> str:
+    """A legal move as its button reads."""
+    if move.type == "draw":
+        return f"Draw a card from deck {move.get('deck')}"
+    card = move.get("card")
+    if move.type == "place" and isinstance(card, str) and state.pack is not None:
+        return f"Place {_card(state, card)} face down"
+    return move.type
+
+
+def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) -> str:
+    """What `event` did, as `seat` may know it (`state` is the state before the event)."""
+    if isinstance(event, GameStarted):
+        people = event.players
+        return (
+            f"The race begins with {people} player{'s' if people != 1 else ''}; every figure "
+            "stands at the start and the four decks are shuffled."
+        )
+    if isinstance(event, CardsDealt):
+        own = reveal or event.seat == seat
+        who = _player(state, event.seat)
+        if own:
+            return f"{who} is dealt {_cards(state, event.cards)}."
+        return f"{who} is dealt one card from each deck."
+    if isinstance(event, RoundStarted):
+        order = ", ".join(FIGURE_NAMES[f] for f in event.order)
+        return f"Round {event.round} begins: cards are placed in the order {order}."
+    if isinstance(event, CardDrawn):
+        who = _player(state, event.seat)
+        if reveal or event.seat == seat:
+            return f"{who} draws {_card(state, event.card)} from deck {event.deck}."
+        return f"{who} draws a card from deck {event.deck}."
+    if isinstance(event, DecksReplenished):
+        return "A deck ran out: the played cards are shuffled back into their decks."
+    if isinstance(event, CardPlaced):
+        owner = state.owners[event.figure]
+        if event.seat is None:
+            shown = reveal
+            lead = (
+                f"The top card of deck {event.deck} is placed for ownerless {figure(event.figure)}"
+            )
+        else:
+            shown = reveal or (seat is not None and owner == seat)
+            lead = (
+                f"{_player(state, event.seat)} places a card face down for {figure(event.figure)}"
+            )
+        return f"{lead}: {_card(state, event.card)}." if shown else f"{lead} (deck {event.deck})."
+    if isinstance(event, OwnerlessPassed):
+        return f"Deck {event.deck} is empty: ownerless {figure(event.figure)} places nothing."
+    if isinstance(event, DepositRevealed):
+        return f"The placed cards are turned face up: {_cards(state, event.cards)}."
+    if isinstance(event, CardResolved):
+        return _resolved(state, event)
+    if isinstance(event, RoundEnded):
+        return f"Round {event.round} ends; nobody has passed the finish sign yet."
+    if isinstance(event, GameFinished):
+        whose = "Ownerless" if event.winner_seat is None else "The race is won:"
+        beyond = event.beyond[event.winner]
+        return f"{whose} {figure(event.winner)} wins, {beyond} beyond the finish."
+    return event.type.replace("_", " ")
+
+
+def _resolved(state: RaceState, event: CardResolved) -> str:
+    """A card's effect: which figures moved where, and where the finish sign went."""
+    assert state.pack is not None
+    length = state.pack.track_length
+    moved = [
+        f"{FIGURE_NAMES[f]} to square {x % length}"
+        + (f" (lane {lane + 1})" if lane != state.lanes[f] else "")
+        for f, (x, lane) in enumerate(zip(event.xs, event.lanes, strict=True))
+        if x != state.xs[f] or lane != state.lanes[f]
+    ]
+    parts = [f"{_card(state, event.card)} acts on {figure(event.subject)}"]
+    parts.append("moves " + ", ".join(moved) if moved else "nothing moves")
+    if event.finish != state.finish:
+        parts.append(f"the finish sign moves to square {event.finish % length}")
+    return ": ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "") + "."

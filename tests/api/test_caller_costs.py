@@ -1,0 +1,201 @@
+"""Costs a caller controls: bot options and analyses within stated limits, checked and enforced."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from api import services, tasks
+from api.models import Analysis, Annotation, Game, Seat
+from api.rate_limits import rate_limit_reset
+from rules_core.bots.mcts import MctsSettings
+from rules_core.engine import get_game
+from tests.api.test_analysis import finished_bot_game, wait_for_analysis
+from tests.conftest import CreateGame, auth
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [
+        ({"iterations": 1_000_000_000, "seconds": 1_000_000}, "from 1 to 20000"),
+        ({"iterations": 400, "seconds": 1_000_000}, "from 0.01 to 10.0"),
+        ({"iterations": 0}, "from 1 to 20000"),
+        ({"iterations": "400"}, "a whole number"),
+        ({"iterations": 10.5}, "a whole number"),
+        ({"seconds": True}, "a number"),
+        ({"depth": 3}, "has no option 'depth'"),
+    ],
+)
+def test_bot_options_beyond_the_stated_limits_are_refused(
+    api: APIClient, options: dict[str, Any], named: str
+) -> None:
+    response = api.post(
+        "/api/games/",
+        {
+            "game": "gotham-race",
+            "players": [{"name": "A"}, {"bot": "mcts", "bot_options": options}],
+        },
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "invalid_bot_options"
+    assert named in response.json()["message"]
+    assert not Game.objects.exists()
+
+
+def test_options_for_a_bot_without_them_are_refused(api: APIClient) -> None:
+    response = api.post(
+        "/api/games/",
+        {"game": "gotham-race", "players": [{"bot": "random", "bot_options": {"seconds": 1}}]},
+        format="json",
+    )
+    assert (response.status_code, response.json()["error"]) == (400, "invalid_bot_options")
+
+
+def test_the_search_holds_stored_options_to_the_limits_whatever_they_say() -> None:
+    """Options that reached the database by another path still cannot buy a longer search."""
+    spec = get_game("gotham-race")
+    budget = MctsSettings.from_options({"iterations": 10**9, "seconds": 10**6}, spec)
+    assert (budget.iterations, budget.seconds) == (20000, 10.0)
+    floor = MctsSettings.from_options({"iterations": -5, "seconds": -1.0}, spec)
+    assert (floor.iterations, floor.seconds) == (1, 0.01)
+
+
+def test_tasks_have_soft_and_hard_time_limits() -> None:
+    for task in (tasks.play_bots, tasks.analyze_game):
+        assert task.soft_time_limit == 60 and task.time_limit == 90
+        assert task.acks_late and task.reject_on_worker_lost
+
+
+def test_a_running_games_analysis_needs_a_seat_of_it(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    game = create_game()
+    gid, token = game["id"], game["seats"][0]["token"]
+    api.post(
+        f"/api/games/{gid}/moves/",
+        {"expected_version": game["version"], "move": {"type": "draw", "deck": 1}},
+        format="json",
+        **auth(token),
+    )
+    url = f"/api/games/{gid}/analysis/"
+    anonymous = api.post(url, {"iterations": 5, "seconds": 0.05}, format="json")
+    assert (anonymous.status_code, anonymous.json()["error"]) == (401, "token_required")
+    other = create_game()
+    foreign = api.post(url, {}, format="json", **auth(other["seats"][0]["token"]))
+    assert (foreign.status_code, foreign.json()["error"]) == (403, "foreign_token")
+    assert not Analysis.objects.exists()
+    seated = api.post(url, {"iterations": 5, "seconds": 0.05}, format="json", **auth(token))
+    assert seated.status_code == 202
+
+
+def test_a_repeat_request_returns_the_running_analysis_without_restarting_it(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    gid = finished_bot_game(create_game)
+    settings = {"iterations": 5, "seconds": 0.05}
+    game = Game.objects.get(pk=gid)
+    Analysis.objects.create(
+        game=game, status=Analysis.Status.RUNNING, done=3, total=40, settings=settings
+    )
+    url = f"/api/games/{gid}/analysis/"
+    again = api.post(url, settings, format="json")
+    assert again.status_code == 200
+    assert again.json()["status"] == "running" and again.json()["done"] == 3
+    other = api.post(url, {"iterations": 6, "seconds": 0.05}, format="json")
+    assert (other.status_code, other.json()["error"]) == (409, "analysis_running")
+    assert other.json()["settings"] == settings
+    assert Analysis.objects.get(game=game).done == 3  # not reset
+    assert not Annotation.objects.filter(game=game).exists()  # nothing new ran
+
+
+def test_an_analysis_whose_worker_went_silent_can_be_started_again(
+    api: APIClient, create_game: CreateGame, task_runner: None
+) -> None:
+    gid = finished_bot_game(create_game)
+    settings = {"iterations": 5, "seconds": 0.05}
+    stale = Analysis.objects.create(
+        game_id=gid, status=Analysis.Status.RUNNING, done=3, total=40, settings=settings
+    )
+    long_ago = timezone.now() - timedelta(seconds=services.ANALYSIS_STALE_SECONDS + 1)
+    Analysis.objects.filter(pk=stale.pk).update(updated_at=long_ago)
+    response = api.post(f"/api/games/{gid}/analysis/", settings, format="json")
+    assert response.status_code == 202
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_analysis_with_the_same_settings_is_not_run_again(
+    api: APIClient, create_game: CreateGame, task_runner: None
+) -> None:
+    gid = finished_bot_game(create_game)
+    settings = {"iterations": 5, "seconds": 0.05}
+    url = f"/api/games/{gid}/analysis/"
+    assert api.post(url, settings, format="json").status_code == 202
+    assert wait_for_analysis(api, gid)["status"] == "done"
+    first = set(Annotation.objects.filter(game_id=gid).values_list("pk", flat=True))
+    repeat = api.post(url, settings, format="json")
+    assert repeat.status_code == 200 and repeat.json()["status"] == "done"
+    assert set(Annotation.objects.filter(game_id=gid).values_list("pk", flat=True)) == first
+
+
+@override_settings(GOTHAM_ANALYSIS_STARTS_PER_HOUR=2)
+def test_analysis_starts_are_rate_limited_per_address(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    rate_limit_reset("analysis:203.0.113.9", window=3600)
+    games = [finished_bot_game(create_game) for _ in range(3)]
+    answers = [
+        api.post(
+            f"/api/games/{gid}/analysis/",
+            {"iterations": 2, "seconds": 0.01},
+            format="json",
+            REMOTE_ADDR="203.0.113.9",
+        )
+        for gid in games
+    ]
+    assert [a.status_code for a in answers] == [202, 202, 429]
+    assert answers[2].json()["error"] == "rate_limited"
+    assert "At most 2 analyses an hour" in answers[2].json()["message"]
+    assert not Analysis.objects.filter(game_id=games[2]).exists()
+    rate_limit_reset("analysis:203.0.113.9", window=3600)
+
+
+@override_settings(GOTHAM_ANALYSIS_MAX_SECONDS=0)
+def test_an_analysis_stops_at_its_total_worker_time(create_game: CreateGame) -> None:
+    gid = finished_bot_game(create_game)
+    analysis = Analysis.objects.create(
+        game_id=gid,
+        status=Analysis.Status.QUEUED,
+        version=Game.objects.get(pk=gid).version,
+        settings={"iterations": 5, "seconds": 0.05},
+    )
+    run = services.game_analyze(analysis_id=analysis.pk)
+    assert run.more is False
+    analysis.refresh_from_db()
+    assert analysis.status == Analysis.Status.FAILED
+    assert analysis.error.startswith("Stopped at the limit of 0 s of worker time, after 0 of")
+
+
+def test_each_decision_gets_a_share_of_the_total_time() -> None:
+    spec = get_game("gotham-race")
+    analysis = Analysis(settings={"iterations": 5000, "seconds": 10.0})
+    budget = services._analysis_budget(analysis, spec, decisions=900)
+    assert budget.iterations == 5000 and budget.seconds == pytest.approx(1800 / 1800)
+    assert services._analysis_budget(analysis, spec, decisions=10).seconds == 10.0
+
+
+def test_bot_seats_keep_their_options(create_game: CreateGame) -> None:
+    body = create_game(
+        players=[{"name": "A"}, {"bot": "mcts", "bot_options": {"iterations": 30, "seconds": 0.1}}]
+    )
+    assert Seat.objects.get(game_id=body["id"], index=1).bot_options == {
+        "iterations": 30,
+        "seconds": 0.1,
+    }

@@ -1,0 +1,143 @@
+"""Opening live streams: tickets, not tokens, in URLs; bounded duration and count; JSON errors."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.core import signing
+from django.db import connections
+from django.test import AsyncClient, override_settings
+from rest_framework.test import APIClient
+
+from api import stream_access
+from tests.conftest import CreateGame, auth
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def ticket_for(api: APIClient, gid: int, token: str) -> str:
+    response = api.post(f"/api/games/{gid}/stream-ticket/", **auth(token))
+    assert response.status_code == 201
+    assert response.json()["expires_in"] == 60
+    return str(response.json()["ticket"])
+
+
+def read(api: APIClient, url: str, **headers: Any) -> Any:
+    return api.get(url, HTTP_ACCEPT="text/event-stream", **headers)
+
+
+def test_a_ticket_opens_the_seats_own_view(api: APIClient, create_game: CreateGame) -> None:
+    body = create_game()
+    gid, (ann, bob) = body["id"], body["seats"]
+    api.post(
+        f"/api/games/{gid}/moves/",
+        {"expected_version": body["version"], "move": {"type": "draw", "deck": 1}},
+        format="json",
+        **auth(ann["token"]),
+    )
+    url = f"/api/games/{gid}/stream/?after={body['version']}&seconds=1&ticket="
+    mine = read(api, url + ticket_for(api, gid, ann["token"]))
+    theirs = read(api, url + ticket_for(api, gid, bob["token"]))
+    mine_text = b"".join(mine.streaming_content).decode()
+    theirs_text = b"".join(theirs.streaming_content).decode()
+    assert '"card":"' in mine_text and '"card":null' in theirs_text
+
+
+def test_a_token_in_the_url_is_refused(api: APIClient, create_game: CreateGame) -> None:
+    body = create_game()
+    response = read(api, f"/api/games/{body['id']}/stream/?token={body['seats'][0]['token']}")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["error"] == "malformed"
+    assert "stream-ticket" in response.json()["message"]
+
+
+def test_a_ticket_is_only_good_for_its_game_and_a_minute(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    first, second = create_game(), create_game()
+    ticket = ticket_for(api, first["id"], first["seats"][0]["token"])
+    elsewhere = read(api, f"/api/games/{second['id']}/stream/?ticket={ticket}")
+    assert (elsewhere.status_code, elsewhere.json()["error"]) == (401, "token_required")
+    forged = read(api, f"/api/games/{first['id']}/stream/?ticket=abc:def")
+    assert (forged.status_code, forged.json()["error"]) == (401, "token_required")
+    old = signing.TimestampSigner(salt="gotham.stream-ticket")
+    stale = old.sign_object({"g": first["id"], "s": 0})
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(stream_access, "TICKET_SECONDS", -1)
+        expired = read(api, f"/api/games/{first['id']}/stream/?ticket={stale}")
+    assert expired.status_code == 401 and "expired" in expired.json()["message"]
+    spectator = api.post(f"/api/games/{first['id']}/stream-ticket/")
+    assert (spectator.status_code, spectator.json()["error"]) == (401, "token_required")
+
+
+@pytest.mark.parametrize("seconds", [0, 601, 10**9])
+def test_a_stream_longer_than_the_limit_is_refused(
+    api: APIClient, create_game: CreateGame, seconds: int
+) -> None:
+    body = create_game()
+    response = read(api, f"/api/games/{body['id']}/stream/?seconds={seconds}")
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "malformed",
+        "message": f"A stream lasts 1 to 600 seconds (seconds={seconds}).",
+    }
+
+
+@override_settings(GOTHAM_STREAMS_PER_CALLER=2)
+def test_open_streams_per_caller_are_limited_and_given_back(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    gid, token = body["id"], body["seats"][0]["token"]
+    url = f"/api/games/{gid}/stream/?seconds=30"
+    held = [read(api, url, REMOTE_ADDR="198.51.100.7") for _ in range(2)]
+    for response in held:
+        assert response.status_code == 200
+        next(iter(response.streaming_content))  # the stream is open
+    third = read(api, url, REMOTE_ADDR="198.51.100.7")
+    assert third.status_code == 429 and third.json()["error"] == "too_many_streams"
+    assert "At most 2 streams" in third.json()["message"]
+    other_address = read(api, url, REMOTE_ADDR="198.51.100.8")
+    assert other_address.status_code == 200
+    seat = read(api, url, REMOTE_ADDR="198.51.100.7", **auth(token))
+    assert seat.status_code == 200  # a seat counts apart from its address
+    for response in (*held, other_address, seat):
+        response.close()
+    again = read(api, url, REMOTE_ADDR="198.51.100.7")
+    assert again.status_code == 200
+    again.close()  # closed before it was read: its slot is given back all the same
+    for caller in ("addr:198.51.100.7", "addr:198.51.100.8", f"seat:{gid}:0"):
+        assert stream_access.slots_held(caller) == 0, caller
+
+
+def test_stream_errors_are_json_whatever_was_accepted(api: APIClient) -> None:
+    response = read(api, "/api/games/987654/stream/")
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"error": "not_found", "message": "No game 987654."}
+
+
+def test_an_asgi_server_streams_without_holding_a_thread(create_game: CreateGame) -> None:
+    """Under ASGI the view answers with an async iterator (production's uvicorn workers)."""
+    body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=31)
+    from api.services import bots_play
+
+    bots_play(game_id=body["id"])
+
+    async def stream() -> tuple[Any, str]:
+        client = AsyncClient()
+        response = await client.get(
+            f"/api/games/{body['id']}/stream/?after=0", HTTP_ACCEPT="text/event-stream"
+        )
+        chunks = [chunk async for chunk in response.streaming_content]
+        # the view ran on asgiref's thread for sync code, whose connection the test client keeps
+        await sync_to_async(connections.close_all)()
+        return response, b"".join(chunks).decode()
+
+    response, text = asyncio.run(stream())
+    assert response.is_async
+    assert text.count("event: game-event") > 10 and "event: end" in text

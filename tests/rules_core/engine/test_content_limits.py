@@ -1,0 +1,200 @@
+"""A content pack beyond the stated limits is refused with `<path>: <rule>`, never otherwise."""
+
+import datetime
+import json
+import math
+import tomllib
+from typing import Any
+
+import pytest
+
+from rules_core.engine import content_limits
+from rules_core.engine.content_limits import (
+    PACK_LIMITS,
+    ContentError,
+    PackLimits,
+    canonical_json,
+    check_pack_shape,
+    limits_json,
+)
+from rules_core.engine.registry import all_games
+from rules_core.games.gotham_city_strategy import content as gcs_content
+from rules_core.games.gotham_race import content as race_content
+
+REFERENCES = {
+    "gotham-race": race_content.REFERENCE_PACK,
+    "gotham-city-strategy": gcs_content.REFERENCE_PACK,
+}
+
+
+def _refused(data: object, limits: PackLimits = PACK_LIMITS) -> str:
+    with pytest.raises(ContentError) as error:
+        check_pack_shape(data, limits)
+    return str(error.value)
+
+
+def _nested_list(depth: int) -> list[Any]:
+    """`depth` lists in one another, built without recursion."""
+    value: list[Any] = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+def test_the_stated_limits() -> None:
+    limits = PACK_LIMITS
+    assert (limits.max_bytes, limits.max_depth, limits.max_string_chars) == (131_072, 8, 2000)
+    assert (limits.max_list_items, limits.max_object_keys) == (400, 64)
+    assert limits.max_abs_number == 1_000_000
+
+
+@pytest.mark.parametrize("slug", sorted(REFERENCES))
+def test_the_reference_packs_pass(slug: str) -> None:
+    data = tomllib.loads(REFERENCES[slug].read_text())
+    check_pack_shape(data)
+    assert len(canonical_json(data).encode()) < PACK_LIMITS.max_bytes // 2
+
+
+def test_a_long_string_names_its_path() -> None:
+    plots: list[dict[str, Any]] = [{}, {}, {}, {"name": "x" * 2001}]
+    assert _refused({"plot": plots}) == "plot[3].name: at most 2000 characters"
+    plots[3]["name"] = "x" * 2000
+    check_pack_shape({"plot": plots})
+
+
+def test_a_long_key_is_refused_and_shown_short() -> None:
+    message = _refused({"x" * 2001: 1})
+    assert message == '(pack)["' + "x" * 37 + '..."]: at most 2000 characters'
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "Joker\x00"}, "name: no NUL character"),
+        ({"block": [{"id\x00": 1}]}, 'block[0]["id\\u0000"]: no NUL character'),
+        ({"name": "\ud800"}, "name: no lone surrogate (text must be valid Unicode)"),
+    ],
+)
+def test_text_must_be_storable(data: object, message: str) -> None:
+    assert _refused(data) == message
+
+
+def test_a_100000_deep_list_is_refused_cleanly() -> None:
+    message = _refused(_nested_list(100_000))
+    assert message == "(pack)" + "[0]" * 8 + ": at most 8 levels of nesting"
+    deep: dict[str, Any] = {}
+    for _ in range(100_000):
+        deep = {"a": deep}
+    assert _refused(deep) == "a.a.a.a.a.a.a.a: at most 8 levels of nesting"
+
+
+def test_eight_levels_pass_and_nine_do_not() -> None:
+    check_pack_shape(_nested_list(8))
+    check_pack_shape({"a": _nested_list(7)})
+    assert _refused({"a": _nested_list(8)}).endswith(": at most 8 levels of nesting")
+
+
+def test_a_huge_list_and_too_many_keys() -> None:
+    assert _refused({"card": [0] * 401}) == "card: at most 400 items"
+    assert _refused({"card": [0] * 10**6}) == "card: at most 400 items"
+    check_pack_shape({"card": [0] * 400})
+    assert _refused({f"k{i}": 0 for i in range(65)}) == "(pack): at most 64 keys"
+    assert _refused({"landmarks": {f"k{i}": 0 for i in range(65)}}) == "landmarks: at most 64 keys"
+    check_pack_shape({f"k{i}": 0 for i in range(64)})
+
+
+@pytest.mark.parametrize(
+    ("number", "message"),
+    [
+        (1_000_001, "numbers must be from -1000000 to 1000000"),
+        (-1_000_001, "numbers must be from -1000000 to 1000000"),
+        (10**400, "numbers must be from -1000000 to 1000000"),
+        (1e300, "numbers must be from -1000000 to 1000000"),
+        (math.nan, "numbers must be finite"),
+        (math.inf, "numbers must be finite"),
+        (-math.inf, "numbers must be finite"),
+    ],
+)
+def test_numbers_are_finite_and_bounded(number: float, message: str) -> None:
+    assert _refused({"track": {"length": {"value": number}}}) == f"track.length.value: {message}"
+
+
+def test_numbers_within_the_bounds_and_booleans_pass() -> None:
+    check_pack_shape({"a": [1_000_000, -1_000_000, 0.5, -1e6, True, False, None]})
+
+
+def test_the_total_size() -> None:
+    big = {"plot": [{"text": "x" * 2000} for _ in range(70)]}
+    assert _refused(big) == "(pack): at most 131072 bytes of JSON"
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {},
+        [],
+        {"a": [1, 2.5, -3e-7, True, None, 'é\n"\\', {"b": []}], "c": {"d": "😀"}},
+        {"z": 1, "a": {"y": [], "b": ""}},
+        *(tomllib.loads(path.read_text()) for path in REFERENCES.values()),
+    ],
+)
+def test_size_counts_the_bytes_of_canonical_json(data: object) -> None:
+    size = len(canonical_json(data).encode())
+    check_pack_shape(data, PackLimits(max_bytes=size))
+    refused = _refused(data, PackLimits(max_bytes=size - 1))
+    assert refused == f"(pack): at most {size - 1} bytes of JSON"
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"a": (1, 2)}, "a: must be JSON: an object, a list, text, a number, true/false or null"),
+        ({"a": {1, 2}}, "a: must be JSON: an object, a list, text, a number, true/false or null"),
+        (
+            {"when": datetime.date(2024, 1, 1)},
+            "when: must be JSON: an object, a list, text, a number, true/false or null",
+        ),
+        ({"a": {1: "x"}}, "a: keys must be text"),
+        (object(), "(pack): must be JSON: an object, a list, text, a number, true/false or null"),
+    ],
+)
+def test_only_json_values(data: object, message: str) -> None:
+    assert _refused(data) == message
+
+
+def test_unusual_keys_are_quoted_in_paths() -> None:
+    assert _refused({"my place": {"x.y": "x" * 2001}}) == (
+        '(pack)["my place"]["x.y"]: at most 2000 characters'
+    )
+    assert _refused([[0, "\x00"]]) == "(pack)[0][1]: no NUL character"
+
+
+def test_limits_can_be_chosen() -> None:
+    limits = PackLimits(max_string_chars=3, max_list_items=2, max_object_keys=1, max_depth=2)
+    assert _refused({"a": "abcd"}, limits) == "a: at most 3 characters"
+    assert _refused({"a": [1, 2, 3]}, limits) == "a: at most 2 items"
+    assert _refused({"a": 1, "b": 2}, limits) == "(pack): at most 1 keys"
+    assert _refused({"a": [[]]}, limits) == "a[0]: at most 2 levels of nesting"
+
+
+def test_limits_json_states_every_limit() -> None:
+    stated = limits_json()
+    json.dumps(stated)
+    assert stated["max_bytes"] == 131_072 and stated["max_depth"] == 8
+    assert stated["max_string_chars"] == 2000 and stated["max_list_items"] == 400
+    assert stated["max_object_keys"] == 64 and stated["max_abs_number"] == 1_000_000
+
+
+def test_there_is_one_content_error() -> None:
+    assert issubclass(ContentError, ValueError)
+    assert race_content.ContentError is content_limits.ContentError
+    assert gcs_content.ContentError is content_limits.ContentError
+
+
+def test_the_catalog_states_the_limits_of_every_games_content_option() -> None:
+    for spec in all_games():
+        entry = spec.options_schema().get("content")
+        assert isinstance(entry, dict), spec.slug
+        assert entry["limits"] == limits_json()
+        assert entry["ranges"]
+        json.dumps(entry)

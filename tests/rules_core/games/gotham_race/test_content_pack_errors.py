@@ -1,0 +1,175 @@
+"""Any content pack, however malformed, gives a Pack or a ContentError `<path>: <rule>`."""
+
+import copy
+import tomllib
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from rules_core.games.gotham_race import GAME
+from rules_core.games.gotham_race.content import (
+    LENGTH_RANGE,
+    REFERENCE_PACK,
+    ContentError,
+    parse_pack,
+)
+from tests.rules_core.games.pack_mutations import PATH_PREFIX, mutated_packs
+
+RAW: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
+
+
+def _with(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+    pack = copy.deepcopy(RAW)
+    change(pack)
+    return pack
+
+
+def _nested(depth: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(mutated_packs(RAW))
+def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) -> None:
+    try:
+        parse_pack(pack)
+    except ContentError as error:
+        message = str(error)
+        assert PATH_PREFIX.match(message), message
+        assert ": " in message
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda p: p.__setitem__("track", 3), "track: the pack needs a [track] table"),
+        (
+            lambda p: p["track"].__setitem__("length", 40),
+            "track.length: must be { value = ..., source = ... }",
+        ),
+        (
+            lambda p: p["track"]["length"].__setitem__("value", 10**6),
+            "track.length.value: must be a whole number from 8 to 100",
+        ),
+        (
+            lambda p: p["track"]["length"].__setitem__("value", 10**7),
+            "track.length.value: numbers must be from -1000000 to 1000000",
+        ),
+        (
+            lambda p: p["track"]["lanes"].__setitem__("value", 9),
+            "track.lanes.value: must be a whole number from 4 to 8",
+        ),
+        (
+            lambda p: p["track"]["finish"].__setitem__("value", 40),
+            "track.finish.value: must be a whole number from 1 to 39",
+        ),
+        (
+            lambda p: p["track"]["finish"].__setitem__("value", True),
+            "track.finish.value: must be a whole number from 1 to 39",
+        ),
+        (
+            lambda p: p["landmarks"]["snail"].__setitem__("source", "made up"),
+            'landmarks.snail: source must be "reference" or "rulebook <section>"',
+        ),
+        (
+            lambda p: p["landmarks"].__setitem__("the pier", {"value": 0, "source": "reference"}),
+            'landmarks["the pier"].value: must be a whole number from 1 to 39',
+        ),
+        (lambda p: p.__setitem__("landmarks", []), "landmarks: the pack needs a [landmarks] table"),
+        (lambda p: p.__setitem__("card", {"a": 1}), "card: the pack needs [[card]] entries"),
+        (lambda p: p["card"].__setitem__(3, "1-04"), "card[3]: must be a table"),
+        (
+            lambda p: p["card"][0].__setitem__("deck", True),
+            "card[0]: needs id (text), deck (1..4) and text",
+        ),
+        (
+            lambda p: p["card"][0].__setitem__("deck", 1.0),
+            "card[0]: needs id (text), deck (1..4) and text",
+        ),
+        (
+            lambda p: p["card"][0]["effect"].__setitem__("op", ["forward"]),
+            "card[0].effect.op: must be one of "
+            "['ahead_of', 'back', 'behind', 'finish', 'forward', 'swap', 'to_start']",
+        ),
+        (
+            lambda p: p["card"][0].__setitem__("effect", "back 2"),
+            "card[0].effect: must be a table with op one of "
+            "['ahead_of', 'back', 'behind', 'finish', 'forward', 'swap', 'to_start']",
+        ),
+        (
+            lambda p: p["card"][0]["effect"].__setitem__("n", 21),
+            "card[0].effect.n: back needs a whole n from 1 to 20",
+        ),
+        (
+            lambda p: p["card"][0]["effect"].__setitem__("n", True),
+            "card[0].effect.n: back needs a whole n from 1 to 20",
+        ),
+        (
+            lambda p: p["card"][0].__setitem__("effect", {"op": "to_start", "n": "x"}),
+            "card[0].effect.n: a whole number from 0 to 20",
+        ),
+        (
+            lambda p: p["card"][0].__setitem__("effect", {"op": "swap", "rank": 5}),
+            "card[0].effect.rank: swap needs rank 1..4",
+        ),
+        (
+            lambda p: p["card"][0].__setitem__("effect", {"op": "finish", "landmark": ["snail"]}),
+            "card[0].effect.landmark: must be the text name of a landmark",
+        ),
+        (
+            lambda p: p["card"][0].__setitem__("effect", {"op": "finish", "landmark": "pier"}),
+            "card[0].effect.landmark: finish needs a landmark of the pack",
+        ),
+        (lambda p: p["card"][1].__setitem__("id", "1-01"), "card[1].id: card ids must be unique"),
+        (
+            lambda p: p.__setitem__("card", [c for c in p["card"] if c["deck"] != 2]),
+            "card: deck 2 needs at least two cards",
+        ),
+        (
+            lambda p: p.__setitem__("name", _nested(100_000)),
+            "name" + "[0]" * 7 + ": at most 8 levels of nesting",
+        ),
+        (
+            lambda p: p["card"][5].__setitem__("text", "x" * 2001),
+            "card[5].text: at most 2000 characters",
+        ),
+        (lambda p: p["card"].extend(p["card"] * 6), "card: at most 400 items"),
+        (lambda p: p["card"][0].__setitem__("id", "1\x00"), "card[0].id: no NUL character"),
+    ],
+)
+def test_named_malformed_packs(change: Callable[[dict[str, Any]], object], message: str) -> None:
+    with pytest.raises(ContentError) as error:
+        parse_pack(_with(change))
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize("data", [None, [], "pack", 3, 2.5, True, [RAW]])
+def test_a_pack_that_is_not_a_table(data: object) -> None:
+    with pytest.raises(ContentError) as error:
+        parse_pack(data)
+    assert str(error.value) == "(pack): must be a table (a JSON object)"
+
+
+def test_the_ranges_bounds_are_accepted() -> None:
+    low, high = LENGTH_RANGE
+
+    def geometry(length: int) -> Callable[[dict[str, Any]], object]:
+        return lambda p: p["track"]["length"].__setitem__("value", length)
+
+    assert parse_pack(_with(geometry(high))).track_length == high
+    with pytest.raises(ContentError, match=r"^track\.finish\.value: .* from 1 to 7$"):
+        parse_pack(_with(geometry(low)))  # the reference finish (24) lies beyond 8 squares
+
+
+def test_validate_options_shows_the_path_and_the_rule() -> None:
+    rejection = GAME.validate_options(2, {"content": _with(lambda p: p["card"][0].pop("id"))})
+    assert rejection is not None and rejection.code == "bad_options"
+    assert rejection.message == "content pack: card[0]: needs id (text), deck (1..4) and text"
+    deep = GAME.validate_options(2, {"content": {"name": _nested(100_000)}})
+    assert deep is not None
+    assert deep.message == "content pack: name" + "[0]" * 7 + ": at most 8 levels of nesting"
