@@ -13,17 +13,24 @@ from typing import Any, ClassVar
 from rules_core.engine.content_limits import (
     ContentError as ContentError,  # the one ContentError, re-exported
 )
-from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail, quote
+from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail
+from rules_core.engine.effects import EffectRegistry
 from rules_core.engine.types import JSON
+from rules_core.games.gotham_city_strategy.vocabulary import (
+    ABILITY_EFFECTS,
+    AMOUNT_RANGE,
+    BATMAN_EFFECTS,
+    DISTRICTS,
+    FACE_RANGE,
+    PLOT_EFFECTS,
+    RESOURCES,
+    read_face,
+)
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
-DISTRICTS = ("uptown", "midtown", "downtown")
 VILLAINS = ("joker", "penguin", "two-face", "killer-croc")
-RESOURCES = ("money", "information")
 NEEDS = ("money", "information", "blocks", "henchmen")
 # The range of every number the game takes from a pack (each error states it too).
-FACE_RANGE = (0, 12)  # a numbered die face (the reference: 1 to 3)
-AMOUNT_RANGE = (0, 10)  # an effect step's amount (at least 1 where the step needs one)
 INCOME_RANGE = (0, 10)  # a plot's block income
 REQUIRES_RANGE = (0, 12)  # a plot's requirement (blocks ruled or henchmen on the map)
 DIAL_AMOUNT_RANGE = (1, 30)  # what a villain's dial level needs
@@ -42,31 +49,6 @@ NUMBER_RANGES: dict[str, JSON] = {
     "batman.dial[].order": [*BATMAN_RANGE],
     "batman.dial[].fight": [*BATMAN_RANGE],
 }
-PLOT_OPS: dict[str, frozenset[str]] = {
-    "gain": frozenset({"resource", "amount"}),
-    "gain_per_block": frozenset({"resource", "amount", "district"}),
-    "place_threats": frozenset({"amount", "different", "district"}),
-    "remove_threats": frozenset({"amount", "district"}),
-    "free_henchmen": frozenset({"amount"}),
-    "place_henchmen": frozenset({"amount", "district"}),
-    "collect": frozenset({"resource", "amount"}),
-    "others_lose": frozenset({"resource", "amount"}),
-    "others_roll": frozenset({"faces", "lose", "amount"}),
-    "batman_to": frozenset({"district", "blocks", "target"}),
-    "send_home": frozenset({"district"}),
-}
-ABILITY_OPS: dict[str, frozenset[str]] = {
-    "fight_bonus": frozenset({"amount", "against"}),
-    "steal_on_win": frozenset({"amount"}),
-    "henchmen_limit": frozenset({"amount"}),
-    "income_bonus": frozenset({"amount"}),
-    "free_move": frozenset(),
-    "turn_gain": frozenset({"resource", "amount"}),
-    "threat_limit": frozenset({"amount"}),
-    "extra_threat": frozenset(),
-}
-
-
 _CARD_INDEX: dict[str, dict[str, Card]] = {}  # cards by id, per pack content (digest)
 
 
@@ -216,94 +198,9 @@ def _tables(data: Mapping[str, Any], key: str) -> list[object]:
     return entries
 
 
-def _face(raw: object, where: str) -> str:
-    """A die face: "bat" or a whole number (in the pack a number or a text of digits)."""
-    low, high = FACE_RANGE
-    if raw == "bat":
-        return "bat"
-    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and int(raw) <= high:
-        return raw
-    if not isinstance(raw, int) or isinstance(raw, bool) or not low <= raw <= high:
-        raise fail(where, f'"bat" or a whole number from {low} to {high}')
-    return str(raw)
-
-
-def _op(raw: object, where: str, vocabulary: Mapping[str, frozenset[str]], blocks: set[str]) -> Op:
-    if (
-        not isinstance(raw, dict)
-        or not isinstance(raw.get("op"), str)
-        or raw["op"] not in vocabulary
-    ):
-        raise fail(where, f"op must be one of {sorted(vocabulary)}")
-    name: str = raw["op"]
-    extra = sorted(set(raw) - {"op"} - vocabulary[name])
-    if extra:
-        shown = ", ".join(quote(key) for key in extra[:5]) + (", ..." if len(extra) > 5 else "")
-        raise fail(where, f"{name} does not take [{shown}]")
-    amount = _int(raw.get("amount", 0), at_key(where, "amount"), *AMOUNT_RANGE)
-    resource = raw.get("resource", "")
-    if name in {"gain", "gain_per_block", "collect", "turn_gain"} and resource not in RESOURCES:
-        raise fail(where, f"{name} needs resource money or information")
-    if name == "others_lose" and resource not in (*RESOURCES, "threats"):
-        raise fail(where, "others_lose needs resource money, information or threats")
-    district = raw.get("district", "")
-    if district != "" and district not in DISTRICTS:
-        raise fail(where, f"district must be one of {DISTRICTS}")
-    raw_blocks = raw.get("blocks", [])
-    if not isinstance(raw_blocks, list) or not all(isinstance(b, str) for b in raw_blocks):
-        raise fail(at_key(where, "blocks"), "must be a list of block ids")
-    for i, block in enumerate(raw_blocks):
-        if block not in blocks:
-            raise fail(at_index(at_key(where, "blocks"), i), f"unknown block {quote(block)}")
-    block_ids = tuple(raw_blocks)
-    raw_faces = raw.get("faces", [])
-    if not isinstance(raw_faces, list):
-        raise fail(at_key(where, "faces"), 'must be a list of "bat" and numbers')
-    faces = tuple(_face(f, at_index(at_key(where, "faces"), i)) for i, f in enumerate(raw_faces))
-    lose = raw.get("lose", "")
-    if name == "others_roll" and (not faces or lose not in (*RESOURCES, "threats", "henchman")):
-        raise fail(where, "others_roll needs faces and lose (money/information/threats/henchman)")
-    target = raw.get("target", "")
-    if target not in ("", "most_threats"):
-        raise fail(where, "target must be most_threats")
-    against = raw.get("against", "all")
-    if against not in ("villains", "batman", "all"):
-        raise fail(where, "against must be villains, batman or all")
-    if (
-        name
-        in {
-            "gain",
-            "gain_per_block",
-            "place_threats",
-            "remove_threats",
-            "free_henchmen",
-            "place_henchmen",
-            "collect",
-            "others_lose",
-            "others_roll",
-            "fight_bonus",
-            "steal_on_win",
-            "henchmen_limit",
-            "income_bonus",
-            "turn_gain",
-            "threat_limit",
-        }
-        and amount < 1
-    ):
-        raise fail(where, f"{name} needs an amount of at least 1")
-    # each of resource, district, lose, target and against is now one of its texts
-    return Op(
-        name,
-        amount,
-        resource,
-        district,
-        _flag(raw, "different", where),
-        faces,
-        lose,
-        block_ids,
-        target,
-        against,
-    )
+def _op(raw: object, where: str, vocabulary: EffectRegistry, blocks: set[str]) -> Op:
+    effect = vocabulary.compile(raw, where, {"block": frozenset(blocks)})
+    return Op(effect.op, **dict(effect.args))  # type: ignore[arg-type]
 
 
 def _card(raw: object, where: str, kind: str, blocks: set[str]) -> Card:
@@ -318,14 +215,13 @@ def _card(raw: object, where: str, kind: str, blocks: set[str]) -> Card:
         if not isinstance(steps, list) or not steps:
             raise fail(where, "a plot needs a list of effect steps")
         effect = tuple(
-            _op(s, at_index(at_key(where, "effect"), k), PLOT_OPS, blocks)
+            _op(s, at_index(at_key(where, "effect"), k), PLOT_EFFECTS, blocks)
             for k, s in enumerate(steps)
         )
     elif kind == "batman":
-        vocabulary = {"batman_to": PLOT_OPS["batman_to"]}
-        effect = (_op(raw.get("effect"), at_key(where, "effect"), vocabulary, blocks),)
+        effect = (_op(raw.get("effect"), at_key(where, "effect"), BATMAN_EFFECTS, blocks),)
     else:
-        effect = (_op(raw.get("effect"), at_key(where, "effect"), ABILITY_OPS, blocks),)
+        effect = (_op(raw.get("effect"), at_key(where, "effect"), ABILITY_EFFECTS, blocks),)
     signal = _flag(raw, "signal", where)
     income = raw.get("income") or {}
     if not isinstance(income, dict):
@@ -393,7 +289,7 @@ def parse_pack(data: object) -> Pack:
     raw_faces = _value(die.get("faces"), "die.faces")
     if not isinstance(raw_faces, list) or len(raw_faces) < 2:
         raise fail("die.faces", 'a list of "bat" and numbers')
-    faces = tuple(_face(f, at_index("die.faces", i)) for i, f in enumerate(raw_faces))
+    faces = tuple(read_face(f, at_index("die.faces", i)) for i, f in enumerate(raw_faces))
     blocks: list[Block] = []
     for i, raw in enumerate(_tables(data, "block")):
         where = at_index("block", i)

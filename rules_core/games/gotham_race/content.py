@@ -19,11 +19,11 @@ from rules_core.engine.content_limits import (
     check_pack_shape,
     fail,
 )
+from rules_core.engine.effects import EffectRegistry, Operation, RefTo, Whole
 from rules_core.engine.types import JSON
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 DECKS = (1, 2, 3, 4)
-EFFECT_OPS = {"forward", "back", "to_start", "ahead_of", "behind", "swap", "finish"}
 # The range of every number the game takes from a pack (a landmark and the finish lie strictly
 # between the start and a full lap: 1 to length - 1; a rank and a deck are 1..4).
 LENGTH_RANGE = (8, 100)  # squares round the track (the reference: 40)
@@ -38,6 +38,36 @@ NUMBER_RANGES: dict[str, JSON] = {
     "card[].effect.n": list(MOVE_RANGE),
     "card[].effect.rank": [1, 4],
 }
+
+
+MOVE = Whole(*MOVE_RANGE)
+RANK = Whole(1, len(DECKS))
+# The card vocabulary (content/VOCABULARY.md) on the engine's effect registry.
+EFFECTS = EffectRegistry(
+    (
+        Operation("forward", {"n": MOVE}, words=lambda e: f"forward {e.get('n')}"),
+        Operation("back", {"n": MOVE}, words=lambda e: f"back {e.get('n')}"),
+        Operation("to_start", words=lambda e: "back to the start"),
+        Operation(
+            "ahead_of",
+            {"rank": RANK, "n": MOVE},
+            words=lambda e: f"{e.get('n')} ahead of the figure ranked {e.get('rank')}",
+        ),
+        Operation(
+            "behind",
+            {"rank": RANK, "n": MOVE},
+            words=lambda e: f"{e.get('n')} behind the figure ranked {e.get('rank')}",
+        ),
+        Operation(
+            "swap", {"rank": RANK}, words=lambda e: f"swap with the figure ranked {e.get('rank')}"
+        ),
+        Operation(
+            "finish",
+            {"landmark": RefTo("landmark")},
+            words=lambda e: f"the finish moves to the {e.get('landmark')}",
+        ),
+    )
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,30 +150,9 @@ def _whole(value: object, low: int, high: int) -> bool:
 
 def _effect(raw: object, where: str, landmarks: Mapping[str, int]) -> Effect:
     if not isinstance(raw, dict):
-        raise fail(where, f"must be a table with op one of {sorted(EFFECT_OPS)}")
-    op = raw.get("op")
-    if not isinstance(op, str) or op not in EFFECT_OPS:
-        raise fail(at_key(where, "op"), f"must be one of {sorted(EFFECT_OPS)}")
-    n = raw.get("n", 0)
-    rank = raw.get("rank", 0)
-    landmark = raw.get("landmark", "")
-    low, high = MOVE_RANGE
-    if op in {"forward", "back", "ahead_of", "behind"}:
-        if not _whole(n, low, high):
-            raise fail(at_key(where, "n"), f"{op} needs a whole n from {low} to {high}")
-    elif not _whole(n, 0, high):
-        raise fail(at_key(where, "n"), f"a whole number from 0 to {high}")
-    if op in {"ahead_of", "behind", "swap"}:
-        if not _whole(rank, 1, len(DECKS)):
-            raise fail(at_key(where, "rank"), f"{op} needs rank 1..4")
-    elif not _whole(rank, 0, len(DECKS)):
-        raise fail(at_key(where, "rank"), "a whole number from 0 to 4")
-    if not isinstance(landmark, str):
-        raise fail(at_key(where, "landmark"), "must be the text name of a landmark")
-    if op == "finish" and landmark not in landmarks:
-        raise fail(at_key(where, "landmark"), "finish needs a landmark of the pack")
-    assert isinstance(n, int) and isinstance(rank, int)
-    return Effect(op=op, n=n, rank=rank, landmark=landmark)
+        raise fail(where, f"must be a table with op one of {list(EFFECTS.names)}")
+    step = EFFECTS.compile(raw, where, {"landmark": frozenset(landmarks)})
+    return Effect(step.op, **dict(step.args))  # type: ignore[arg-type]
 
 
 def parse_pack(data: object) -> Pack:

@@ -128,7 +128,7 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
         ),
         (
             _set("plot", 0, "effect", 0, "amount", to=11),
-            "plot[0].effect[0].amount: must be a whole number from 0 to 10",
+            "plot[0].effect[0].amount: must be a whole number from 1 to 10",
         ),
         (
             _set("plot", 0, "effect", 0, "bonus", to=1),
@@ -144,7 +144,7 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
         ),
         (
             _set("batman_card", 0, "effect", "blocks", to=[["crime-alley"]]),
-            "batman_card[0].effect.blocks: must be a list of block ids",
+            "batman_card[0].effect.blocks[0]: must be a block id",
         ),
         (
             _set("batman_card", 5, "effect", "blocks", 1, to="the-pier"),
@@ -152,7 +152,7 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
         ),
         (
             _set("plot", 2, "effect", 0, "district", to=0),
-            "plot[2].effect[0]: district must be one of ('uptown', 'midtown', 'downtown')",
+            "plot[2].effect[0].district: must be one of ('uptown', 'midtown', 'downtown')",
         ),
         (
             _set("plot", 2, "effect", 0, "different", to="yes"),

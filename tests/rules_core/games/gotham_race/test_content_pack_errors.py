@@ -93,7 +93,7 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
         ),
         (
             lambda p: p["card"][0]["effect"].__setitem__("op", ["forward"]),
-            "card[0].effect.op: must be one of "
+            "card[0].effect: op must be one of "
             "['ahead_of', 'back', 'behind', 'finish', 'forward', 'swap', 'to_start']",
         ),
         (
@@ -103,27 +103,27 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
         ),
         (
             lambda p: p["card"][0]["effect"].__setitem__("n", 21),
-            "card[0].effect.n: back needs a whole n from 1 to 20",
+            "card[0].effect.n: must be a whole number from 1 to 20",
         ),
         (
             lambda p: p["card"][0]["effect"].__setitem__("n", True),
-            "card[0].effect.n: back needs a whole n from 1 to 20",
+            "card[0].effect.n: must be a whole number from 1 to 20",
         ),
         (
             lambda p: p["card"][0].__setitem__("effect", {"op": "to_start", "n": "x"}),
-            "card[0].effect.n: a whole number from 0 to 20",
+            'card[0].effect: to_start does not take ["n"]',
         ),
         (
             lambda p: p["card"][0].__setitem__("effect", {"op": "swap", "rank": 5}),
-            "card[0].effect.rank: swap needs rank 1..4",
+            "card[0].effect.rank: must be a whole number from 1 to 4",
         ),
         (
             lambda p: p["card"][0].__setitem__("effect", {"op": "finish", "landmark": ["snail"]}),
-            "card[0].effect.landmark: must be the text name of a landmark",
+            "card[0].effect.landmark: must be a landmark id",
         ),
         (
             lambda p: p["card"][0].__setitem__("effect", {"op": "finish", "landmark": "pier"}),
-            "card[0].effect.landmark: finish needs a landmark of the pack",
+            'card[0].effect.landmark: unknown landmark "pier"',
         ),
         (lambda p: p["card"][1].__setitem__("id", "1-01"), "card[1].id: card ids must be unique"),
         (

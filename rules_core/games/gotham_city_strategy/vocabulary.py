@@ -1,0 +1,172 @@
+"""Gotham City Strategy's effect vocabulary (content/VOCABULARY.md): the operations a plot, a
+Batman card and an ability may use, with the parameters each takes, on the engine's registry."""
+
+from __future__ import annotations
+
+from rules_core.engine.content_limits import fail
+from rules_core.engine.effects import (
+    Effect,
+    EffectRegistry,
+    Flag,
+    ListOf,
+    OneOf,
+    Operation,
+    Refs,
+    RefTo,
+    Value,
+    Whole,
+)
+from rules_core.engine.types import JSON
+
+DISTRICTS = ("uptown", "midtown", "downtown")
+RESOURCES = ("money", "information")
+FACE_RANGE = (0, 12)  # a numbered die face (the reference: 1 to 3)
+AMOUNT_RANGE = (1, 10)  # an effect step's amount
+
+
+def read_face(raw: object, where: str) -> str:
+    """A die face: "bat" or a whole number (in the pack a number or a text of digits)."""
+    low, high = FACE_RANGE
+    if raw == "bat":
+        return "bat"
+    if isinstance(raw, str) and raw.isascii() and raw.isdigit() and int(raw) <= high:
+        return raw
+    if not isinstance(raw, int) or isinstance(raw, bool) or not low <= raw <= high:
+        raise fail(where, f'"bat" or a whole number from {low} to {high}')
+    return str(raw)
+
+
+class Face:
+    """A parameter that is a die face."""
+
+    default: Value | None = None
+
+    def read(self, raw: object, where: str, refs: Refs) -> Value:
+        return read_face(raw, where)
+
+    def schema(self) -> dict[str, JSON]:
+        return {"type": "face", "min": FACE_RANGE[0], "max": FACE_RANGE[1], "or": "bat"}
+
+
+AMOUNT = Whole(*AMOUNT_RANGE)
+DISTRICT = OneOf(DISTRICTS, default="")
+RESOURCE = OneOf(RESOURCES)
+
+
+def _n(effect: Effect, name: str = "amount") -> int:
+    value = effect.get(name)
+    assert isinstance(value, int)
+    return value
+
+
+def _in(effect: Effect) -> str:
+    district = effect.get("district")
+    return f" in {district}" if district else ""
+
+
+def _things(amount: int, thing: str) -> str:
+    plural = {"henchman": "henchmen", "money": "money", "information": "information"}
+    return f"{amount} {thing if amount == 1 else plural.get(thing, thing + 's')}"
+
+
+PLOT_EFFECTS = EffectRegistry(
+    (
+        Operation(
+            "gain",
+            {"resource": RESOURCE, "amount": AMOUNT},
+            words=lambda e: f"gain {_things(_n(e), str(e.get('resource')))}",
+        ),
+        Operation(
+            "gain_per_block",
+            {"resource": RESOURCE, "amount": AMOUNT, "district": DISTRICT},
+            words=lambda e: (
+                f"gain {_things(_n(e), str(e.get('resource')))} per block ruled{_in(e)}"
+            ),
+        ),
+        Operation(
+            "place_threats",
+            {"amount": AMOUNT, "different": Flag(), "district": DISTRICT},
+            words=lambda e: (
+                f"place {_things(_n(e), 'threat')}{_in(e)}"
+                + (" on different blocks" if e.get("different") else "")
+            ),
+        ),
+        Operation(
+            "remove_threats",
+            {"amount": AMOUNT, "district": DISTRICT},
+            words=lambda e: f"remove up to {_things(_n(e), 'enemy threat')}{_in(e)}",
+        ),
+        Operation(
+            "free_henchmen",
+            {"amount": AMOUNT},
+            words=lambda e: f"recruit {_things(_n(e), 'henchman')} for free",
+        ),
+        Operation(
+            "place_henchmen",
+            {"amount": AMOUNT, "district": DISTRICT},
+            words=lambda e: f"place up to {_things(_n(e), 'henchman')}{_in(e)} from the hideout",
+        ),
+        Operation(
+            "collect",
+            {"resource": RESOURCE, "amount": AMOUNT},
+            words=lambda e: (
+                f"take {_things(_n(e), str(e.get('resource')))} from each other villain"
+            ),
+        ),
+        Operation(
+            "others_lose",
+            {"resource": OneOf((*RESOURCES, "threats")), "amount": AMOUNT},
+            words=lambda e: f"each other villain loses {_things(_n(e), str(e.get('resource')))}",
+        ),
+        Operation(
+            "others_roll",
+            {
+                "faces": ListOf(Face(), '"bat" and numbers', at_least=1),
+                "lose": OneOf((*RESOURCES, "threats", "henchman")),
+                "amount": AMOUNT,
+            },
+            words=lambda e: (
+                "each other villain rolls the die and on "
+                + " or ".join(str(f) for f in e.get("faces"))  # type: ignore[union-attr]
+                + f" loses {_things(_n(e), str(e.get('lose')))}"
+            ),
+        ),
+        Operation(
+            "batman_to",
+            {
+                "district": DISTRICT,
+                "blocks": ListOf(RefTo("block"), "block ids"),
+                "target": OneOf(("most_threats",), default=""),
+            },
+            words=lambda e: "Batman moves"
+            + (" to the block with the most threats" if e.get("target") else "")
+            + _in(e),
+        ),
+        Operation(
+            "send_home",
+            {"district": DISTRICT},
+            words=lambda e: f"send other villains' henchmen on one block{_in(e)} home",
+        ),
+    )
+)
+BATMAN_EFFECTS = PLOT_EFFECTS.only("batman_to")
+ABILITY_EFFECTS = EffectRegistry(
+    (
+        Operation(
+            "fight_bonus",
+            {"amount": AMOUNT, "against": OneOf(("villains", "batman", "all"), default="all")},
+            words=lambda e: f"+{_n(e)} in fights against {e.get('against')}",
+        ),
+        Operation("steal_on_win", {"amount": AMOUNT}, words=lambda e: "steal on winning a fight"),
+        Operation("henchmen_limit", {"amount": AMOUNT}, words=lambda e: f"+{_n(e)} henchmen"),
+        Operation("income_bonus", {"amount": AMOUNT}, words=lambda e: f"+{_n(e)} income"),
+        Operation("free_move", words=lambda e: "moving costs no information"),
+        Operation(
+            "turn_gain",
+            {"resource": RESOURCE, "amount": AMOUNT},
+            words=lambda e: f"gain {_things(_n(e), str(e.get('resource')))} each turn",
+        ),
+        Operation("threat_limit", {"amount": AMOUNT}, words=lambda e: f"+{_n(e)} threats a block"),
+        Operation("extra_threat", words=lambda e: "one more threat after winning a fight"),
+    )
+)
