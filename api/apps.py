@@ -18,4 +18,10 @@ class ApiConfig(AppConfig):
     verbose_name = "Games and rulebooks"
 
     def ready(self) -> None:
+        from django.conf import settings
+
+        from rules_core.engine.registry import discover
+
+        for package in settings.GOTHAM_GAME_PACKAGES:
+            discover(package)
         post_migrate.connect(_sync_rulebooks, sender=self, dispatch_uid="api.sync_rulebooks")

@@ -86,6 +86,8 @@ STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "build" / "static"  # `collectstatic` fills it; WhiteNoise serves it
 
 # Costs a caller controls, each refused above its limit (the catalog states them: api/limits.py)
+# Packages whose sub-packages are games (rules_core.games is always searched).
+GOTHAM_GAME_PACKAGES: list[str] = ["rules_core.games"]
 GOTHAM_MAX_BODY_BYTES = 262_144  # a request body; larger is 413
 DATA_UPLOAD_MAX_MEMORY_SIZE = GOTHAM_MAX_BODY_BYTES
 GOTHAM_MAX_JSON_DEPTH = 32  # nesting of a JSON body

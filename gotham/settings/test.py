@@ -8,3 +8,5 @@ PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 GOTHAM_ANALYSIS_STARTS_PER_HOUR = 10_000  # tests start many; the limit has its own test
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+# the tiny game that exists only in the tests (tests/games/duel) is a game like any other
+GOTHAM_GAME_PACKAGES = ["rules_core.games", "tests.games"]

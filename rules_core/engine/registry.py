@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from typing import Any
 
 from rules_core.engine.spec import GameSpec
@@ -16,6 +18,14 @@ def register(spec: GameSpec[Any]) -> GameSpec[Any]:
         raise ValueError(f"game {spec.slug!r} is already registered")
     _GAMES[spec.slug] = spec
     return spec
+
+
+def discover(package: str) -> None:
+    """Import every sub-package of `package` (each game package registers itself)."""
+    module = importlib.import_module(package)
+    for found in pkgutil.iter_modules(module.__path__):
+        if found.ispkg:
+            importlib.import_module(f"{package}.{found.name}")
 
 
 def _load_games() -> None:

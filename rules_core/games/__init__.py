@@ -1,6 +1,8 @@
 """Game packages; importing this package imports (and so registers) every one of them.
 
-A game is found, not listed: each sub-package here registers its GameSpec when imported.
+A game is found, not listed: each sub-package here registers its GameSpec when imported. More
+packages of games (a deployment's own, the tests' tiny game) are named in the
+GOTHAM_GAME_PACKAGES setting and found the same way.
 """
 
 import importlib

@@ -116,10 +116,21 @@ def load_book(path: Path) -> Book:
     return Book(slug, data["title"], data["source"], data["form"], tuple(sections))
 
 
+_PACKAGED: list[Path] = []  # index files that game packages ship with themselves
+
+
+def add_index(path: Path) -> None:
+    """A game package's own section index (a game outside this folder brings its book along)."""
+    if path not in _PACKAGED:
+        _PACKAGED.append(path)
+        all_books.cache_clear()
+
+
 @cache
 def all_books() -> tuple[Book, ...]:
     """Every indexed book, by slug."""
-    return tuple(sorted((load_book(p) for p in INDEX_DIR.glob("*.toml")), key=lambda b: b.slug))
+    files = [*INDEX_DIR.glob("*.toml"), *_PACKAGED]
+    return tuple(sorted((load_book(p) for p in files), key=lambda b: b.slug))
 
 
 def get_book(slug: str) -> Book:

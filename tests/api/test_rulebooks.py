@@ -13,13 +13,16 @@ from rest_framework.test import APIClient
 
 from api.models import Rulebook, Section
 from rules_core.rulebooks import all_books
+from tests.shipped import shipped_books
 
 pytestmark = pytest.mark.django_db
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks"
 
 
 def test_migrate_loads_every_indexed_section() -> None:
-    assert Rulebook.objects.count() == 5
+    assert Rulebook.objects.count() == len(all_books())
+    assert {b.slug for b in shipped_books()} <= set(Rulebook.objects.values_list("slug", flat=True))
+    assert len(shipped_books()) == 5
     assert Section.objects.count() == sum(len(b.sections) for b in all_books())
 
 

@@ -68,5 +68,6 @@ def test_play_replay_and_rules_journeys_in_chromium(
         "rules-search",
         "rules-section",
         "xss-check",
+        "duel-finished",
     ):
         assert (ARTIFACTS / f"{name}.png").stat().st_size > 1000

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules_core.engine import flow
 from rules_core.games.gotham_city_strategy.content import BatmanLevel, Op
 from rules_core.games.gotham_city_strategy.state import (
     BLOCKS,
@@ -121,13 +122,12 @@ def henchman_targets(state: GcsState, seat: int, district: str = "") -> list[int
 
 
 def left_of(state: GcsState, seat: int) -> int:
-    return (seat + 1) % len(state.players)
+    return flow.left_of(len(state.players), seat)
 
 
-def clockwise_others(state: GcsState, seat: int) -> list[int]:
+def clockwise_others(state: GcsState, seat: int) -> tuple[int, ...]:
     """The other seats in clockwise order, starting with the player on the left."""
-    count = len(state.players)
-    return [(seat + i) % count for i in range(1, count)]
+    return flow.others_clockwise(len(state.players), seat)
 
 
 def batman_dial(state: GcsState) -> BatmanLevel:

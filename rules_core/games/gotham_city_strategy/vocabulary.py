@@ -138,9 +138,11 @@ PLOT_EFFECTS = EffectRegistry(
                 "blocks": ListOf(RefTo("block"), "block ids"),
                 "target": OneOf(("most_threats",), default=""),
             },
-            words=lambda e: "Batman moves"
-            + (" to the block with the most threats" if e.get("target") else "")
-            + _in(e),
+            words=lambda e: (
+                "Batman moves"
+                + (" to the block with the most threats" if e.get("target") else "")
+                + _in(e)
+            ),
         ),
         Operation(
             "send_home",

@@ -78,6 +78,25 @@ async function spectatorReplay(context, gameId) {
   }
 }
 
+/* Click the last offered move until the status says the game is finished. */
+async function playUntilFinished(page) {
+  for (let turn = 0; turn < 400; turn++) {
+    const status = await page.textContent("#status");
+    if (status.startsWith("Finished")) break;
+    const buttons = page.locator("#moves button.move");
+    if (!(await buttons.count())) { await page.waitForTimeout(100); continue; }
+    const before = await page.textContent("#status");
+    try {
+      await buttons.last().click({ timeout: 2000 });  // the list is redrawn as events arrive
+    } catch (error) {
+      continue;
+    }
+    await page.waitForFunction((old) => document.querySelector("#status").textContent !== old, before, { timeout: 10000 }).catch(() => {});
+  }
+  const final = await page.textContent("#status");
+  check(final.startsWith("Finished"), `the game did not finish: ${final}`);
+}
+
 async function playToTheEnd(page) {
   await page.goto(`${base}/`);
   await shot(page, "lobby");
@@ -94,23 +113,27 @@ async function playToTheEnd(page) {
   await page.click("a.seat-link");
   await page.waitForSelector("#board .figure");
   await shot(page, "play-start");
-  for (let turn = 0; turn < 400; turn++) {
-    const status = await page.textContent("#status");
-    if (status.startsWith("Finished")) break;
-    const buttons = page.locator("#moves button.move");
-    if (!(await buttons.count())) { await page.waitForTimeout(100); continue; }
-    const before = await page.textContent("#status");
-    try {
-      await buttons.last().click({ timeout: 2000 });  // the list is redrawn as events arrive
-    } catch (error) {
-      continue;
-    }
-    await page.waitForFunction((old) => document.querySelector("#status").textContent !== old, before, { timeout: 10000 }).catch(() => {});
-  }
-  const final = await page.textContent("#status");
-  check(final.startsWith("Finished"), `the game did not finish: ${final}`);
+  await playUntilFinished(page);
   await shot(page, "play-finished");
   return new URL(page.url()).pathname.split("/")[2];
+}
+
+/* The tests' tiny Duel: a game that is one package and nothing else gets a lobby entry from the
+   catalog and a play page that shows its view as an outline (it has no board drawing). */
+async function playDuel(page) {
+  await page.goto(`${base}/`);
+  await page.selectOption("#game-select", "duel");
+  await page.selectOption("select[name=kind-0]", "person");
+  await page.selectOption("select[name=kind-1]", "random");
+  await page.fill("input[name=name-0]", "Ann");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("a.seat-link");
+  tokens.add((await page.getAttribute("a.seat-link", "href")).split("#token=")[1]);
+  await page.click("a.seat-link");
+  await page.waitForSelector("#board text");
+  check((await page.textContent("#board")).includes("gold"), "the outline of the Duel view is missing");
+  await playUntilFinished(page);
+  await shot(page, "duel-finished");
 }
 
 async function stepThroughReplay(page, gameId) {
@@ -175,6 +198,7 @@ async function searchAndFollow(page) {
     await stepThroughReplay(page, gameId);
     await spectatorReplay(context, gameId);
     await searchAndFollow(page);
+    await playDuel(page);
     check(!errors.length, `page errors: ${errors.join("; ")}`);
     check(!violations.length, `Content-Security-Policy violations: ${violations.join("; ")}`);
     const leaked = requested.filter((url) => url.includes("token=") || [...tokens].some((t) => url.includes(t)));

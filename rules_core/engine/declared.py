@@ -1,0 +1,81 @@
+"""The parts of a GameSpec that follow from a game's declarations, written once.
+
+A game that declares its moves (a `MoveBook`), one evolve handler per event and its secrets
+(`secrets(state)`) gets from `DeclaredGame` its `evolve`, `decide`, `decide_and_evolve`,
+`legal_moves`, `describe_move` and the secrecy queries (`hidden_from`, `redact`, the default
+`determinize`). `Run` works a move out event by event, so a rule's application reads the state
+its own earlier events made (a card drawn is in the hand before the next step looks).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
+
+from rules_core.engine.moves import MoveBook
+from rules_core.engine.types import JSON, GameEvent, Move, Rejection
+from rules_core.engine.visibility import Secret, hidden_values, redact_event, resample
+
+S = TypeVar("S")
+Handlers = Mapping[type[GameEvent], Callable[[Any, Any], Any]]
+
+
+class Run(Generic[S]):
+    """Events applied one by one while a move is worked out."""
+
+    def __init__(self, state: S, handlers: Handlers) -> None:
+        self.state = state
+        self.events: list[GameEvent] = []
+        self._handlers = handlers
+
+    def emit(self, *events: GameEvent) -> None:
+        for event in events:
+            self.events.append(event)
+            self.state = self._handlers[type(event)](self.state, event)
+
+
+class DeclaredGame(Generic[S]):
+    """Mix into a game class that sets `moves` and `handlers` and defines `secrets`."""
+
+    moves: MoveBook[S]
+    handlers: Handlers
+
+    def secrets(self, state: S) -> tuple[Secret, ...]:
+        raise NotImplementedError  # each game declares its own
+
+    def evolve(self, state: S, event: GameEvent) -> S:
+        handler = self.handlers.get(type(event))
+        if handler is None:
+            raise TypeError(f"not an event of this game: {event!r}")
+        return handler(state, event)  # type: ignore[no-any-return]
+
+    def decide(
+        self, state: S, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
+        return self.moves.decide(state, seat, move, rng)
+
+    def decide_and_evolve(
+        self, state: S, seat: int, move: Move, rng: random.Random
+    ) -> tuple[list[GameEvent], S] | Rejection:
+        events = self.decide(state, seat, move, rng)
+        if isinstance(events, Rejection):
+            return events
+        for event in events:
+            state = self.evolve(state, event)
+        return events, state
+
+    def legal_moves(self, state: S, seat: int) -> list[Move]:
+        return self.moves.legal_moves(state, seat)
+
+    def describe_move(self, state: S, seat: int, move: Move) -> str:
+        return self.moves.describe(state, seat, move)
+
+    def determinize(self, state: S, seat: int, rng: random.Random) -> S:
+        return resample(state, self.secrets(state), seat, rng)
+
+    def hidden_from(self, state: S, seat: int | None) -> frozenset[str]:
+        return hidden_values(self.secrets(state), seat)
+
+    def redact(self, event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
+        return redact_event(event, seat, finished)

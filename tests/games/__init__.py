@@ -1,0 +1,1 @@
+"""Games that exist only in the tests (found through GOTHAM_GAME_PACKAGES)."""
