@@ -24,6 +24,7 @@ from rules_core.games.gotham_city_strategy import (
     evolve,
     language,
     view,
+    vocabulary,
 )
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST, TAKE
 from rules_core.games.gotham_city_strategy.citations import BOOK, cite
@@ -142,6 +143,11 @@ class GothamCityStrategy:
                 "as JSON); refused above `limits`, or with a number outside its range in `ranges`",
                 "limits": limits_json(),
                 "ranges": NUMBER_RANGES,
+                "effects": {  # the operations each kind of card may use, with their parameters
+                    "plot": vocabulary.PLOT_EFFECTS.schema(),
+                    "batman_card": vocabulary.BATMAN_EFFECTS.schema(),
+                    "ability": vocabulary.ABILITY_EFFECTS.schema(),
+                },
             },
         }
 
@@ -237,7 +243,7 @@ class GothamCityStrategy:
         if state.phase != "over":
             return None
         winners = tuple(s for s in range(len(state.players)) if state.winner >> s & 1)
-        names = ", ".join(state.players[s].villain for s in winners)
+        names = " and ".join(language.villain(state, s) for s in winners)
         return Outcome(
             winners=winners, summary=f"{names} rule{'s' if len(winners) == 1 else ''} Gotham."
         )

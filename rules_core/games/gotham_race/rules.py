@@ -18,6 +18,7 @@ from rules_core.games.gotham_race import language, track
 from rules_core.games.gotham_race.citations import BOOK, cite
 from rules_core.games.gotham_race.content import (
     DECKS,
+    EFFECTS,
     NUMBER_RANGES,
     REFERENCE,
     ContentError,
@@ -93,6 +94,7 @@ class GothamRace:
                 "default": None,
                 "limits": limits_json(),
                 "ranges": NUMBER_RANGES,
+                "effects": EFFECTS.schema(),  # the card operations and their parameters
             }
         }
 

@@ -197,4 +197,5 @@ def test_the_catalog_states_the_limits_of_every_games_content_option() -> None:
         assert isinstance(entry, dict), spec.slug
         assert entry["limits"] == limits_json()
         assert entry["ranges"]
+        assert entry["effects"]  # the effect operations a pack's cards may use
         json.dumps(entry)

@@ -387,7 +387,9 @@ def test_reaching_level_ten_wins_at_once() -> None:
     state = with_player(state, 0, level=9, money=10)
     events = events_of(state, 0, Move.of("advance"))
     assert isinstance(events[-1], GameFinished) and events[-1].winners == (0,)
-    assert GAME.outcome(fold(GAME, events, state)).winners == (0,)  # type: ignore[union-attr]
+    outcome = GAME.outcome(fold(GAME, events, state))
+    assert outcome is not None and outcome.winners == (0,)
+    assert outcome.summary == "The Joker rules Gotham."  # by the villain's name, not its id
 
 
 def test_the_last_card_gives_everyone_one_last_turn_then_tie_breaks() -> None:
@@ -403,6 +405,7 @@ def test_the_last_card_gives_everyone_one_last_turn_then_tie_breaks() -> None:
     # equal levels; Penguin (seat 1) and Joker (seat 0)... seat 1 has a henchman and information 1
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (1,)
+    assert outcome.summary == "The Penguin rules Gotham."
 
 
 def test_the_variant_plays_a_face_down_card_chosen_the_turn_before() -> None:
