@@ -10,6 +10,7 @@ its own earlier events made (a card drawn is in the hand before the next step lo
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
@@ -35,14 +36,15 @@ class Run(Generic[S]):
             self.state = self._handlers[type(event)](self.state, event)
 
 
-class DeclaredGame(Generic[S]):
+class DeclaredGame(ABC, Generic[S]):
     """Mix into a game class that sets `moves` and `handlers` and defines `secrets`."""
 
     moves: MoveBook[S]
     handlers: Handlers
 
+    @abstractmethod
     def secrets(self, state: S) -> tuple[Secret, ...]:
-        raise NotImplementedError  # each game declares its own
+        """Every hidden value of the state (GameSpec.secrets): the game's one declaration."""
 
     def evolve(self, state: S, event: GameEvent) -> S:
         handler = self.handlers.get(type(event))

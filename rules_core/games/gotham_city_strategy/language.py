@@ -39,6 +39,7 @@ from rules_core.games.gotham_city_strategy.events import (
     VillainMoved,
 )
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, Decision, GcsState
+from rules_core.games.gotham_city_strategy.vocabulary import count_of
 
 _STEPS = {
     "levels": "advance levels and play a card",
@@ -82,11 +83,6 @@ def card(state: GcsState, card_id: str) -> str:
     return f"“{state.pack.card(card_id).name}”"
 
 
-def _count(n: int, thing: str) -> str:
-    plural = "henchmen" if thing == "henchman" else f"{thing}s"
-    return f"{n} {thing if n == 1 else plural}"
-
-
 def _int(move: Move, key: str, default: int = 0) -> int:
     value = move.get(key, default)
     return value if isinstance(value, int) else default
@@ -115,7 +111,7 @@ def describe_move(state: GcsState, seat: int, move: Move) -> str:
         return f"{verb} {owner}'s threat on {block}"
     if kind == "move_henchmen":
         source, target = place(state, _int(move, "source")), place(state, _int(move, "target"))
-        return f"Move {_count(_int(move, 'count'), 'henchman')} from {source} to {target}"
+        return f"Move {count_of(_int(move, 'count'), 'henchman')} from {source} to {target}"
     if kind in ("move_villain", "place_henchman", "lose_henchman", "send_home", "batman_to"):
         key = "to" if kind == "move_villain" else "source" if kind == "lose_henchman" else "block"
         at = place(state, _int(move, key), batman=kind == "batman_to")
@@ -149,10 +145,10 @@ def _decision(state: GcsState, d: Decision) -> str:
     if d.block >= 0:
         area = f" on {place(state, d.block)}"
     asks = {
-        "place_threats": f"place {_count(d.count, 'threat')}{area}",
-        "remove_threats": f"remove {_count(d.count, 'threat')}{area}",
-        "lose_threats": f"lose {_count(d.count, 'threat')}{area}",
-        "place_henchmen": f"place {_count(d.count, 'henchman')}{area}",
+        "place_threats": f"place {count_of(d.count, 'threat')}{area}",
+        "remove_threats": f"remove {count_of(d.count, 'threat')}{area}",
+        "lose_threats": f"lose {count_of(d.count, 'threat')}{area}",
+        "place_henchmen": f"place {count_of(d.count, 'henchman')}{area}",
         "lose_henchman": "lose a henchman",
         "steal": f"name what to steal from {villain(state, d.victim)}" if d.victim >= 0 else "",
         "send_home": "choose whose henchmen go home",
@@ -218,14 +214,14 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, HenchmenMoved):
         owner = villain(state, event.owner)
         source, target = place(state, event.source), place(state, event.target)
-        return f"{owner} moves {_count(event.count, 'henchman')} from {source} to {target}."
+        return f"{owner} moves {count_of(event.count, 'henchman')} from {source} to {target}."
     if isinstance(event, HenchmanLost):
         return f"{villain(state, event.owner)} loses a henchman from {place(state, event.source)}."
     if isinstance(event, VillainMoved):
         owner = villain(state, event.owner)
         return f"{owner} moves to {place(state, event.target)}."
     if isinstance(event, Recruited):
-        return f"{who} recruits {_count(event.count, 'henchman')} for {event.cost} money."
+        return f"{who} recruits {count_of(event.count, 'henchman')} for {event.cost} money."
     if isinstance(event, BatmanDeckShuffled):
         return "The Batman deck is shuffled."
     if isinstance(event, BatmanCardDrawn):
@@ -243,7 +239,7 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, Answered | Declined | ProgramStepped):
         return ""  # bookkeeping of the card being carried out: nothing happens at the table
     if isinstance(event, FinalTurnsBegan):
-        return f"The plot deck is empty: {_count(event.turns, 'final turn')} remain."
+        return f"The plot deck is empty: {count_of(event.turns, 'final turn')} remain."
     if isinstance(event, GameFinished):
         names = " and ".join(villain(state, s) for s in event.winners)
         return f"{names} {'rules' if len(event.winners) == 1 else 'rule'} Gotham ({event.reason})."

@@ -64,7 +64,8 @@ def _in(effect: Effect) -> str:
     return f" in {district}" if district else ""
 
 
-def _things(amount: int, thing: str) -> str:
+def count_of(amount: int, thing: str) -> str:
+    """`amount` of `thing` in words ("1 threat", "2 henchmen", "3 money")."""
     plural = {"henchman": "henchmen", "money": "money", "information": "information"}
     return f"{amount} {thing if amount == 1 else plural.get(thing, thing + 's')}"
 
@@ -74,49 +75,49 @@ PLOT_EFFECTS = EffectRegistry(
         Operation(
             "gain",
             {"resource": RESOURCE, "amount": AMOUNT},
-            words=lambda e: f"gain {_things(_n(e), str(e.get('resource')))}",
+            words=lambda e: f"gain {count_of(_n(e), str(e.get('resource')))}",
         ),
         Operation(
             "gain_per_block",
             {"resource": RESOURCE, "amount": AMOUNT, "district": DISTRICT},
             words=lambda e: (
-                f"gain {_things(_n(e), str(e.get('resource')))} per block ruled{_in(e)}"
+                f"gain {count_of(_n(e), str(e.get('resource')))} per block ruled{_in(e)}"
             ),
         ),
         Operation(
             "place_threats",
             {"amount": AMOUNT, "different": Flag(), "district": DISTRICT},
             words=lambda e: (
-                f"place {_things(_n(e), 'threat')}{_in(e)}"
+                f"place {count_of(_n(e), 'threat')}{_in(e)}"
                 + (" on different blocks" if e.get("different") else "")
             ),
         ),
         Operation(
             "remove_threats",
             {"amount": AMOUNT, "district": DISTRICT},
-            words=lambda e: f"remove up to {_things(_n(e), 'enemy threat')}{_in(e)}",
+            words=lambda e: f"remove up to {count_of(_n(e), 'enemy threat')}{_in(e)}",
         ),
         Operation(
             "free_henchmen",
             {"amount": AMOUNT},
-            words=lambda e: f"recruit {_things(_n(e), 'henchman')} for free",
+            words=lambda e: f"recruit {count_of(_n(e), 'henchman')} for free",
         ),
         Operation(
             "place_henchmen",
             {"amount": AMOUNT, "district": DISTRICT},
-            words=lambda e: f"place up to {_things(_n(e), 'henchman')}{_in(e)} from the hideout",
+            words=lambda e: f"place up to {count_of(_n(e), 'henchman')}{_in(e)} from the hideout",
         ),
         Operation(
             "collect",
             {"resource": RESOURCE, "amount": AMOUNT},
             words=lambda e: (
-                f"take {_things(_n(e), str(e.get('resource')))} from each other villain"
+                f"take {count_of(_n(e), str(e.get('resource')))} from each other villain"
             ),
         ),
         Operation(
             "others_lose",
             {"resource": OneOf((*RESOURCES, "threats")), "amount": AMOUNT},
-            words=lambda e: f"each other villain loses {_things(_n(e), str(e.get('resource')))}",
+            words=lambda e: f"each other villain loses {count_of(_n(e), str(e.get('resource')))}",
         ),
         Operation(
             "others_roll",
@@ -128,7 +129,7 @@ PLOT_EFFECTS = EffectRegistry(
             words=lambda e: (
                 "each other villain rolls the die and on "
                 + " or ".join(str(f) for f in e.get("faces"))  # type: ignore[union-attr]
-                + f" loses {_things(_n(e), str(e.get('lose')))}"
+                + f" loses {count_of(_n(e), str(e.get('lose')))}"
             ),
         ),
         Operation(
@@ -166,7 +167,7 @@ ABILITY_EFFECTS = EffectRegistry(
         Operation(
             "turn_gain",
             {"resource": RESOURCE, "amount": AMOUNT},
-            words=lambda e: f"gain {_things(_n(e), str(e.get('resource')))} each turn",
+            words=lambda e: f"gain {count_of(_n(e), str(e.get('resource')))} each turn",
         ),
         Operation("threat_limit", {"amount": AMOUNT}, words=lambda e: f"+{_n(e)} threats a block"),
         Operation("extra_threat", words=lambda e: "one more threat after winning a fight"),

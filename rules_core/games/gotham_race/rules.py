@@ -8,12 +8,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules_core.engine.content_limits import limits_json
+from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook, MoveRule
-from rules_core.engine.replay import fold
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.updating import updated, with_item, without_one
-from rules_core.engine.visibility import Secret, hidden_values, redact_event, resample
+from rules_core.engine.visibility import Secret
 from rules_core.games.gotham_race import language, track
 from rules_core.games.gotham_race.citations import BOOK, cite
 from rules_core.games.gotham_race.content import (
@@ -60,7 +60,7 @@ def _reject(code: str, message: str) -> Rejection:
     return Rejection(code, message, REJECTIONS[code])
 
 
-class GothamRace:
+class GothamRace(DeclaredGame[RaceState]):
     """The game object registered under `gotham-race`."""
 
     slug = "gotham-race"
@@ -144,17 +144,10 @@ class GothamRace:
         events.extend(self._advance(state, rng))
         return events
 
-    # ---- evolve ---------------------------------------------------------------------------
-
-    def evolve(self, state: RaceState, event: GameEvent) -> RaceState:
-        handler = _HANDLERS.get(type(event))
-        if handler is None:
-            raise TypeError(f"not a Gotham Race event: {event!r}")
-        return handler(state, event)
-
-    # ---- decide ---------------------------------------------------------------------------
+    # ---- decide (evolve, legal moves, labels and secrecy follow from DeclaredGame) -------
 
     def __init__(self) -> None:
+        self.handlers = _HANDLERS
         self.moves: MoveBook[RaceState] = MoveBook(
             rules=(
                 MoveRule(
@@ -183,17 +176,6 @@ class GothamRace:
                 f"{kind} takes only {'deck' if kind == 'draw' else 'card'!r}, not {extra}",
             ),
         )
-
-    def decide(
-        self, state: RaceState, seat: int, move: Move, rng: random.Random
-    ) -> list[GameEvent] | Rejection:
-        return self.moves.decide(state, seat, move, rng)
-
-    def decide_and_evolve(
-        self, state: RaceState, seat: int, move: Move, rng: random.Random
-    ) -> tuple[list[GameEvent], RaceState] | Rejection:
-        events = self.decide(state, seat, move, rng)
-        return events if isinstance(events, Rejection) else (events, fold(self, events, state))
 
     def _precheck(self, state: RaceState, seat: int) -> Rejection | None:
         """Whatever the move: the race is on and the figure to place is this seat's."""
@@ -314,9 +296,6 @@ class GothamRace:
 
     # ---- queries --------------------------------------------------------------------------
 
-    def legal_moves(self, state: RaceState, seat: int) -> list[Move]:
-        return self.moves.legal_moves(state, seat)
-
     def to_act(self, state: RaceState) -> frozenset[int]:
         figure = state.current_figure
         if figure is None:
@@ -335,9 +314,6 @@ class GothamRace:
             summary=f"Figure {name} ({who}) wins, {state.beyond[state.winner]} beyond the finish.",
             details=(("winner_figure", name), ("ownerless_win", owner is None)),
         )
-
-    def describe_move(self, state: RaceState, seat: int, move: Move) -> str:
-        return self.moves.describe(state, seat, move)
 
     def narrate(self, state: RaceState, event: GameEvent, seat: int | None, reveal: bool) -> str:
         return language.narrate(state, event, seat, reveal)
@@ -448,15 +424,6 @@ class GothamRace:
                     )
                 )
         return tuple(found)
-
-    def determinize(self, state: RaceState, seat: int, rng: random.Random) -> RaceState:
-        return resample(state, self.secrets(state), seat, rng)
-
-    def hidden_from(self, state: RaceState, seat: int | None) -> frozenset[str]:
-        return hidden_values(self.secrets(state), seat)
-
-    def redact(self, event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
-        return redact_event(event, seat, finished)
 
 
 def _card_json(pack: Pack, card_id: str) -> JSON:

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import copy
 import re
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
+
+from rules_core.engine.content_limits import ContentError
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_-]*"
 _STEP = rf'(?:\.{_NAME}|\[\d+\]|\["(?:[^"\\]|\\.)*"\])'
@@ -85,3 +88,13 @@ def mutated_packs(draw: st.DrawFn, reference: dict[str, Any]) -> dict[str, Any]:
     for _ in range(draw(st.integers(1, 3))):
         draw(_mutate(pack))
     return pack
+
+
+def assert_pack_or_content_error(parse: Callable[[object], object], pack: dict[str, Any]) -> None:
+    """A (mutated) pack gives a pack, or a ContentError reading `<path>: <rule>`."""
+    try:
+        parse(pack)
+    except ContentError as error:
+        message = str(error)
+        assert PATH_PREFIX.match(message), message
+        assert ": " in message

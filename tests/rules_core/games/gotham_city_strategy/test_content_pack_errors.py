@@ -14,7 +14,7 @@ from rules_core.games.gotham_city_strategy.content import (
     ContentError,
     parse_pack,
 )
-from tests.rules_core.games.pack_mutations import PATH_PREFIX, mutated_packs
+from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
 
 RAW: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
 OPS = (
@@ -52,12 +52,7 @@ def _drop(*path: str | int) -> Callable[[dict[str, Any]], object]:
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)
 @given(mutated_packs(RAW))
 def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) -> None:
-    try:
-        parse_pack(pack)
-    except ContentError as error:
-        message = str(error)
-        assert PATH_PREFIX.match(message), message
-        assert ": " in message
+    assert_pack_or_content_error(parse_pack, pack)
 
 
 @pytest.mark.parametrize(
