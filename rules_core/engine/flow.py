@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from rules_core.engine.types import Scalar
 
@@ -130,13 +131,14 @@ class Flow:
         queue = (*new, *self.prompts) if first else (*self.prompts, *new)
         return replace(self, prompts=queue)
 
-    def answered(self, seat: int) -> Flow:
-        """`seat` gave one answer to its prompt: one fewer to give, and none left closes it."""
+    def answered(self, seat: int, **changes: Any) -> Flow:
+        """`seat` gave one answer to its prompt: one fewer to give, and none left closes it
+        (`changes`: what else the answer changes in a prompt that stays open)."""
         prompt = self.prompt_for(seat)
         if prompt is None:
             raise ValueError(f"seat {seat} is not being asked anything")
         if prompt.count > 1:
-            return self._replaced(prompt, (replace(prompt, count=prompt.count - 1),))
+            return self._replaced(prompt, (replace(prompt, count=prompt.count - 1, **changes),))
         return self._replaced(prompt, ())
 
     def closed(self, seat: int) -> Flow:

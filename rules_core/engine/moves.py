@@ -44,10 +44,8 @@ class MoveBook(Generic[S]):
     def rule(self, name: str) -> MoveRule[S] | None:
         return next((r for r in self.rules if r.name == name), None)
 
-    def decide(
-        self, state: S, seat: int, move: Move, rng: random.Random
-    ) -> list[GameEvent] | Rejection:
-        """The move's events, or the first reason it is refused."""
+    def refusal(self, state: S, seat: int, move: Move) -> Rejection | None:
+        """The first reason the move is refused, or None when it is accepted."""
         refused = self.precheck(state, seat)
         if refused is not None:
             return refused
@@ -57,8 +55,18 @@ class MoveBook(Generic[S]):
         extra = sorted(k for k, _ in move.params if k not in rule.params)
         if extra:
             return self.unexpected(rule.name, extra)
-        refused = rule.check(state, seat, move)
-        return refused if refused is not None else rule.apply(state, seat, move, rng)
+        return rule.check(state, seat, move)
+
+    def decide(
+        self, state: S, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
+        """The move's events, or the first reason it is refused."""
+        refused = self.refusal(state, seat, move)
+        if refused is not None:
+            return refused
+        rule = self.rule(move.type)
+        assert rule is not None
+        return rule.apply(state, seat, move, rng)
 
     def legal_moves(self, state: S, seat: int) -> list[Move]:
         """Every move the seat may make now, type by type in the book's order."""

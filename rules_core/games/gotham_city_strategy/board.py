@@ -134,3 +134,21 @@ def batman_dial(state: GcsState) -> BatmanLevel:
     """Batman's order and fight values at his current level."""
     assert state.pack is not None
     return state.pack.batman[state.batman_level - 1]
+
+
+def batman_candidates(state: GcsState, op: Op) -> list[int]:
+    """The blocks a Batman card may send him to (never the one he is on)."""
+    assert state.pack is not None
+    if op.blocks:
+        blocks = [state.pack.block_index(b) for b in op.blocks]
+    elif op.district:
+        blocks = [b for b in range(BLOCKS) if state.pack.blocks[b].district == op.district]
+    else:
+        blocks = list(range(BLOCKS))
+    if op.target == "most_threats":
+        totals = {
+            b: sum(p.threats[b] for p in state.players) for b in blocks if b != state.batman_at
+        }
+        most = max(totals.values(), default=0)
+        blocks = [b for b, t in totals.items() if t == most]
+    return [b for b in blocks if b != state.batman_at]

@@ -1,5 +1,6 @@
-"""What a Gotham City Strategy seat may do now: whose turn it is, every legal move (turn steps,
-pending decisions, moving figures) and the requirements they depend on."""
+"""What a Gotham City Strategy seat may do now: whose turn it is, the decision waited for and
+the answers it allows, where figures may move, and the requirements these depend on (the moves
+themselves are declared in moves.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from rules_core.games.gotham_city_strategy import board
 from rules_core.games.gotham_city_strategy.state import (
     BLOCKS,
     HIDEOUT,
-    TOP_LEVEL,
     Decision,
     GcsState,
     Plan,
@@ -20,47 +20,31 @@ HENCHMAN_COST = 5
 TAKE = ("information", "money", "threats")
 
 
+def current(state: GcsState) -> Decision | None:
+    """The decision the game waits for: the first one queued, else, once the played card's
+    signal or income is done, how its player uses it."""
+    if state.pending:
+        return state.pending[0]
+    if state.step == "resolve" and not state.program and not state.chosen and state.played:
+        return Decision(seat=state.current, kind="use_card", must=True)
+    return None
+
+
+def waiting(state: GcsState) -> tuple[Decision, ...]:
+    """Every decision the game waits for, the one being answered first."""
+    decision = current(state)
+    return state.pending if state.pending or decision is None else (decision,)
+
+
 def to_act(state: GcsState) -> frozenset[int]:
     if state.phase != "playing" and state.phase != "setup":
         return frozenset()
-    if state.pending:
-        return frozenset({state.pending[0].seat})
+    decision = current(state)
+    if decision is not None:
+        return frozenset({decision.seat})
     if state.step in ("levels", "actions", "moving"):
         return frozenset({state.current})
     return frozenset()
-
-
-def legal_moves(state: GcsState, seat: int) -> list[Move]:
-    if seat not in to_act(state):
-        return []
-    if state.pending:
-        return decision_moves(state, state.pending[0])
-    player = state.players[seat]
-    moves: list[Move] = []
-    if state.step == "levels":
-        if player.level < TOP_LEVEL and requirement_met(state, seat):
-            moves.append(Move.of("advance"))
-        if state.ability_due:
-            moves += [Move.of("choose_ability", card=c) for c in ability_choices(state, seat)]
-        if state.variant and player.face_down:
-            moves.append(Move.of("reveal"))
-        else:
-            moves += [Move.of("play", card=c) for c in sorted(set(player.hand))]
-    elif state.step == "actions":
-        if not state.moved:
-            if player.money >= HENCHMAN_COST and player.recruited < board.henchmen_limit(
-                state, seat
-            ):
-                moves.append(Move.of("recruit"))
-            if player.information >= 1 or board.ability_ops(state, seat, "free_move"):
-                moves.append(Move.of("move"))
-        if state.variant and player.hand and state.final_turns < 0:
-            moves += [Move.of("end_turn", card=c) for c in sorted(set(player.hand))]
-        else:
-            moves.append(Move.of("end_turn"))
-    elif state.step == "moving":
-        moves += moving_moves(state, seat)
-    return moves
 
 
 def decision_moves(state: GcsState, d: Decision) -> list[Move]:
@@ -131,16 +115,20 @@ def removable(state: GcsState, d: Decision) -> list[tuple[int, int]]:
     return [(b, o) for b in blocks for o in owners if state.players[o].threats[b]]
 
 
-def moving_moves(state: GcsState, seat: int) -> list[Move]:
+def villain_moves(state: GcsState, seat: int) -> list[Move]:
+    """Where the villain may go while moving (once a turn, anywhere but where it is)."""
+    assert state.plan is not None
+    if state.plan.villain_to is not None:
+        return []
+    here = state.players[seat].villain_at
+    return [Move.of("move_villain", to=loc) for loc in (HIDEOUT, *range(BLOCKS)) if loc != here]
+
+
+def henchmen_moves(state: GcsState, seat: int) -> list[Move]:
+    """Every group of henchmen that may go from one place to another while moving."""
     assert state.plan is not None
     plan, player = state.plan, state.players[seat]
     moves: list[Move] = []
-    if plan.villain_to is None:
-        moves += [
-            Move.of("move_villain", to=loc)
-            for loc in (HIDEOUT, *range(BLOCKS))
-            if loc != player.villain_at
-        ]
     for source in (HIDEOUT, *range(BLOCKS)):
         here = player.hideout_henchmen if source == HIDEOUT else player.henchmen[source]
         available = here - sum(n for s, _, n in plan.henchmen if s == source)
@@ -152,7 +140,6 @@ def moving_moves(state: GcsState, seat: int) -> list[Move]:
                     moves.append(
                         Move.of("move_henchmen", source=source, target=target, count=count)
                     )
-    moves.append(Move.of("done_moving"))
     return moves
 
 

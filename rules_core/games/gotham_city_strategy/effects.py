@@ -1,27 +1,32 @@
-"""What happens at the table once a move is made: card effects, incomes, Batman's arrival,
-fights between villains and with Batman, henchmen sent home and figures moving."""
+"""What happens at the table once a move is made: card lines, incomes, Batman's arrival,
+fights between villains and with Batman, henchmen sent home and figures moving.
+
+These write the table events; the decisions those events ask of the seats are opened by their
+evolve handlers (asking.py), so a function here never queues one itself."""
 
 from __future__ import annotations
 
 import random
 
 from rules_core.games.gotham_city_strategy import board
-from rules_core.games.gotham_city_strategy.content import Op
 from rules_core.games.gotham_city_strategy.events import (
     BatmanCardDrawn,
     BatmanDeckShuffled,
     BatmanLeveledUp,
     BatmanMoved,
     DieRolled,
+    EffectCarriedOut,
     FightResolved,
     HenchmenMoved,
+    HenchmenSentHome,
+    IncomeCollected,
+    MovementEnded,
     Recruited,
     ResourcesChanged,
-    StepChanged,
     VillainMoved,
 )
 from rules_core.games.gotham_city_strategy.run import Run
-from rules_core.games.gotham_city_strategy.state import BATCAVE, BLOCKS, HIDEOUT, Decision, GcsState
+from rules_core.games.gotham_city_strategy.state import BATCAVE, HIDEOUT, Line
 
 
 def face_value(face: str) -> int:
@@ -41,81 +46,52 @@ def change(
     )
 
 
-def henchmen_home(run: Run, block: int, spare: int | None) -> None:
-    """Every henchman on `block` (but `spare`'s) goes back to its owner's hideout."""
-    for owner, player in enumerate(run.state.players):
-        if owner != spare and player.henchmen[block]:
-            run.emit(
-                HenchmenMoved(
-                    seat=None,
-                    owner=owner,
-                    source=block,
-                    target=HIDEOUT,
-                    count=player.henchmen[block],
-                )
-            )
+def henchmen_home(run: Run, block: int, spare: int, seat: int | None = None) -> None:
+    """Every henchman on `block` (but `spare`'s; -1: none spared) goes to its owner's hideout;
+    `seat` is who sent them (their choice is made)."""
+    if any(p.henchmen[block] for s, p in enumerate(run.state.players) if s != spare):
+        run.emit(HenchmenSentHome(seat=seat, block=block, spare=spare))
 
 
-def run_op(run: Run, op: Op, rng: random.Random) -> None:
+def run_line(run: Run, line: Line, rng: random.Random) -> None:
+    """Carry out the next line of the card being resolved."""
     state = run.state
     assert state.pack is not None
-    me = state.current
-    others = board.clockwise_others(state, me)
-    if op.op == "use_card":
-        run.ask(Decision(seat=me, kind="use_card", must=True))
-    elif op.op == "income":
-        card = state.pack.card(state.played)
+    op, me = line.op, state.current
+    if op.op == "batman_card":
+        if not state.batman_deck:
+            order = list(state.batman_discard)
+            rng.shuffle(order)
+            run.emit(BatmanDeckShuffled(seat=None, deck=tuple(order)))
+        run.emit(BatmanCardDrawn(seat=me, card=run.state.batman_deck[0]))
+        return
+    if op.op == "income":
+        run.emit(IncomeCollected(seat=None, card=line.card))
+        card = state.pack.card(line.card)
         block = state.pack.block_index(card.income_block)
         kind = state.pack.blocks[block].income
         for ruler in sorted(board.rulers(state, block)):
             amount = card.income_amount + board.ability_total(state, ruler, "income_bonus")
             run.emit(change(ruler, kind, amount, "income", seat=None))
-    elif op.op == "batman_card":
-        if not state.batman_deck:
-            order = list(state.batman_discard)
-            rng.shuffle(order)
-            run.emit(BatmanDeckShuffled(seat=None, deck=tuple(order)))
-        card = state.pack.card(run.state.batman_deck[0])
-        run.emit(BatmanCardDrawn(seat=me, card=card.id, steps=card.effect))
-    elif op.op == "batman_to":
-        candidates = batman_candidates(state, op)
-        if len(candidates) == 1:
+        return
+    run.emit(EffectCarriedOut(seat=me, card=line.card, index=line.index))
+    state = run.state
+    assert state.pack is not None
+    others = board.clockwise_others(state, me)
+    if op.op == "batman_to":
+        candidates = board.batman_candidates(state, op)
+        if len(candidates) == 1:  # else the seat chooses (or there is nowhere to go)
             batman_arrives(run, candidates[0], rng)
-        elif candidates:
-            run.ask(Decision(seat=me, kind="batman_to", candidates=tuple(candidates), must=True))
     elif op.op in ("gain", "gain_per_block"):
         amount = op.amount * (
             len(board.ruled_blocks(state, me, op.district)) if op.op == "gain_per_block" else 1
         )
         if amount:
             run.emit(change(me, op.resource, amount, "card", seat=None))
-    elif op.op == "place_threats":
-        run.ask(
-            Decision(
-                seat=me,
-                kind="place_threats",
-                count=op.amount,
-                must=True,
-                district=op.district,
-                different=op.different,
-            )
-        )
-    elif op.op == "remove_threats":
-        run.ask(
-            Decision(
-                seat=me,
-                kind="remove_threats",
-                count=op.amount,
-                district=op.district,
-                enemies=True,
-            )
-        )
     elif op.op == "free_henchmen":
         room = board.henchmen_limit(state, me) - state.players[me].recruited
         if min(room, op.amount) > 0:
             run.emit(Recruited(seat=me, count=min(room, op.amount), cost=0))
-    elif op.op == "place_henchmen":
-        run.ask(Decision(seat=me, kind="place_henchmen", count=op.amount, district=op.district))
     elif op.op == "collect":
         for other in others:
             have = getattr(run.state.players[other], op.resource)
@@ -132,70 +108,30 @@ def run_op(run: Run, op: Op, rng: random.Random) -> None:
             run.emit(DieRolled(seat=other, face=face))
             if face in op.faces:
                 lose(run, other, op.lose, op.amount)
-    elif op.op == "send_home":
-        homes = tuple(
-            b
-            for b in range(BLOCKS)
-            if (not op.district or state.pack.blocks[b].district == op.district)
-            and any(p.henchmen[b] for s, p in enumerate(state.players) if s != me)
-        )
-        if homes:
-            run.ask(Decision(seat=me, kind="send_home", candidates=homes, must=True))
 
 
 def lose(run: Run, seat: int, resource: str, amount: int) -> None:
-    """`seat` gives up `amount` of a resource (what they have); threats/henchmen by choice."""
-    player = run.state.players[seat]
+    """`seat` gives up money or information (what it has); a loss of threats or henchmen is
+    its own choice, asked by the event that causes it."""
     if resource in ("money", "information"):
-        lost = min(getattr(player, resource), amount)
+        lost = min(getattr(run.state.players[seat], resource), amount)
         if lost:
             run.emit(change(seat, resource, -lost, "card", seat=None))
-    elif resource == "threats":
-        run.ask(Decision(seat=seat, kind="lose_threats", count=amount, must=True))
-    elif resource == "henchman":
-        run.ask(Decision(seat=seat, kind="lose_henchman", count=amount, must=True))
 
 
-def batman_candidates(state: GcsState, op: Op) -> list[int]:
-    assert state.pack is not None
-    if op.blocks:
-        blocks = [state.pack.block_index(b) for b in op.blocks]
-    elif op.district:
-        blocks = [b for b in range(BLOCKS) if state.pack.blocks[b].district == op.district]
-    else:
-        blocks = list(range(BLOCKS))
-    if op.target == "most_threats":
-        totals = {
-            b: sum(p.threats[b] for p in state.players) for b in blocks if b != state.batman_at
-        }
-        most = max(totals.values(), default=0)
-        blocks = [b for b, t in totals.items() if t == most]
-    return [b for b in blocks if b != state.batman_at]
-
-
-def batman_arrives(run: Run, block: int, rng: random.Random) -> None:
-    """Batman enters a block: a fight with a villain there, or henchmen sent home."""
-    state = run.state
-    run.emit(BatmanMoved(seat=None, target=block))
+def batman_arrives(run: Run, block: int, rng: random.Random, seat: int | None = None) -> None:
+    """Batman enters a block (sent there by `seat`'s choice, or by the card alone): a fight with
+    a villain there, or every henchman sent home."""
+    run.emit(BatmanMoved(seat=seat, target=block))
     villain = board.villain_at(run.state, block)
-    drawer = state.drawer
     if villain >= 0:
-        controller = board.left_of(state, drawer) if villain == drawer else drawer
-        fight_batman(run, villain, block, controller, batman_entered=True, rng=rng)
-        return
-    henchmen_home(run, block, spare=None)
-    if any(p.threats[block] for p in run.state.players):
-        order = board.batman_dial(run.state).order
-        run.ask(Decision(seat=drawer, kind="remove_threats", count=order, block=block), first=True)
+        fight_batman(run, villain, block, batman_entered=True, rng=rng)
+    else:
+        henchmen_home(run, block, spare=-1)
 
 
 def fight_batman(
-    run: Run,
-    villain: int,
-    block: int,
-    controller: int,
-    batman_entered: bool,
-    rng: random.Random,
+    run: Run, villain: int, block: int, batman_entered: bool, rng: random.Random
 ) -> None:
     state = run.state
     assert state.pack is not None
@@ -232,18 +168,9 @@ def fight_batman(
     )
     if batman_wins:
         send_home(run, villain, block)
-        order = board.batman_dial(run.state).order
-        if any(p.threats[block] for p in run.state.players):
-            run.ask(
-                Decision(
-                    seat=controller, kind="remove_threats", count=order, block=block, must=True
-                ),
-                first=True,
-            )
     else:
         run.emit(BatmanMoved(seat=None, target=BATCAVE))
         run.emit(BatmanLeveledUp(seat=None))
-        winner_places(run, villain, victim=-1)
 
 
 def send_home(run: Run, seat: int, block: int) -> None:
@@ -252,16 +179,6 @@ def send_home(run: Run, seat: int, block: int) -> None:
     count = run.state.players[seat].henchmen[block]
     if count:
         run.emit(HenchmenMoved(seat=None, owner=seat, source=block, target=HIDEOUT, count=count))
-
-
-def winner_places(run: Run, seat: int, victim: int) -> None:
-    extra = len(board.ability_ops(run.state, seat, "extra_threat"))
-    decisions = []
-    steal = board.ability_total(run.state, seat, "steal_on_win")
-    if victim >= 0 and steal:
-        decisions.append(Decision(seat=seat, kind="steal", count=steal, must=True, victim=victim))
-    decisions.append(Decision(seat=seat, kind="place_threats", count=2 + extra))
-    run.ask(*decisions, first=True)
 
 
 def finish_moving(run: Run, seat: int, rng: random.Random) -> None:
@@ -282,7 +199,7 @@ def finish_moving(run: Run, seat: int, rng: random.Random) -> None:
         )
         if not enemy_villain and run.state.batman_at != block:
             henchmen_home(run, block, spare=seat)
-    run.emit(StepChanged(seat=seat, step="actions", steps=()))
+    run.emit(MovementEnded(seat=seat))
     target = plan.villain_to
     if target is None or target == HIDEOUT:
         return
@@ -292,9 +209,7 @@ def finish_moving(run: Run, seat: int, rng: random.Random) -> None:
     if defender >= 0:
         fight_villains(run, seat, defender, target, rng)
     elif run.state.batman_at == target:
-        fight_batman(
-            run, seat, target, board.left_of(run.state, seat), batman_entered=False, rng=rng
-        )
+        fight_batman(run, seat, target, batman_entered=False, rng=rng)
 
 
 def fight_villains(run: Run, attacker: int, defender: int, block: int, rng: random.Random) -> None:
@@ -325,7 +240,3 @@ def fight_villains(run: Run, attacker: int, defender: int, block: int, rng: rand
         )
     )
     send_home(run, loser, block)
-    winner_places(run, winner, victim=loser)
-
-
-# ---- views ----------------------------------------------------------------------------

@@ -1,18 +1,27 @@
-"""Gotham City Strategy events: frozen dataclasses, each handled by one function in rules.py."""
+"""Gotham City Strategy events: what happens at the table, each folded by one handler in
+evolve.py. A decision a card or a fight asks for is opened by the event that causes it and
+closed by the event that answers it; the log holds no interpreter steps (the five event types
+of the first log format, read only to replay old games, are in legacy.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
 from rules_core.games.gotham_city_strategy.citations import cite
-from rules_core.games.gotham_city_strategy.content import Op, Pack
-from rules_core.games.gotham_city_strategy.state import Decision, Plan
+from rules_core.games.gotham_city_strategy.content import Pack
+from rules_core.games.gotham_city_strategy.state import Plan
 
 BEHIND_SCREEN = Hidden("field:owner")  # the amounts reach the owner's screen (issue: see README)
+Upcast = Callable[[dict[str, Any]], dict[str, Any]]  # (JSON: not resolvable in hints here)
+
+
+def _without_steps(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 stored the card's steps; version 2 reads them from the pack."""
+    return {k: v for k, v in data.items() if k != "steps"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +41,10 @@ class GameStarted(GameEvent):
     deck: tuple[str, ...]
     batman_deck: tuple[str, ...]
     pack: Pack
+    log_format: int = 2  # 1: the first log format (interpreter steps; see legacy.py)
+
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Upcast, ...]] = (lambda d: {**d, "log_format": 1},)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,33 +53,6 @@ class CardsDealt(GameEvent):
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("setup")
     cards: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Awaiting(GameEvent):
-    """The game now waits for a decision (queued after those already waiting, or first)."""
-
-    type: ClassVar[str] = "awaiting"
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect.carry-out")
-    decision: Decision
-    first: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Answered(GameEvent):
-    """One unit of the first waiting decision is done (`block`: where, for 'different' ones)."""
-
-    type: ClassVar[str] = "answered"
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect.carry-out")
-    block: int
-
-
-@dataclass(frozen=True, slots=True)
-class Declined(GameEvent):
-    """The first waiting decision ends (chosen, stopped early, or nothing left to choose)."""
-
-    type: ClassVar[str] = "declined"
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect.carry-out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,12 +158,13 @@ class AbilityChosen(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class CardPlayed(GameEvent):
-    """A Criminal Plot card played face up (or revealed, in the variant); its steps follow."""
+    """A Criminal Plot card played face up (or revealed, in the variant)."""
 
     type: ClassVar[str] = "card_played"
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Upcast, ...]] = (_without_steps,)
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot")
     card: str
-    steps: tuple[Op, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,9 +188,10 @@ class BatmanDeckShuffled(GameEvent):
 @dataclass(frozen=True, slots=True)
 class BatmanCardDrawn(GameEvent):
     type: ClassVar[str] = "batman_card_drawn"
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Upcast, ...]] = (_without_steps,)
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.bat-signal")
     card: str
-    steps: tuple[Op, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,21 +254,111 @@ class Recruited(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class StepChanged(GameEvent):
-    """The turn moves on: levels, resolve, actions, moving (and back to actions)."""
+class IncomeCollected(GameEvent):
+    """The block printed on the played card pays its rulers (the payments follow)."""
 
-    type: ClassVar[str] = "step_changed"
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn")
-    step: str
-    steps: tuple[Op, ...]
+    type: ClassVar[str] = "income_collected"
+    citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.income", "glossary.income")
+    card: str
 
 
 @dataclass(frozen=True, slots=True)
-class ProgramStepped(GameEvent):
-    """One step of the card being resolved is done."""
+class CardCarriedOut(GameEvent):
+    """The player chooses to carry out the played card's effect (its lines follow)."""
 
-    type: ClassVar[str] = "program_stepped"
+    type: ClassVar[str] = "card_carried_out"
+    citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect")
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResourcesTaken(GameEvent):
+    """Instead of the card's effect, two tokens from the reserves (in the open)."""
+
+    type: ClassVar[str] = "resources_taken"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "turn.plot.effect", "turn.plot.effect.resources"
+    )
+    first: str
+    second: str
+
+
+@dataclass(frozen=True, slots=True)
+class EffectCarriedOut(GameEvent):
+    """One line of a card read aloud and done: the `index`-th effect of `card`."""
+
+    type: ClassVar[str] = "effect_carried_out"
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect.carry-out")
+    card: str
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardResolved(GameEvent):
+    """The played card is done with and goes to the discard pile; the actions follow."""
+
+    type: ClassVar[str] = "card_resolved"
+    citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot", "turn")
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stopped(GameEvent):
+    """The seat stops short of all a card or a win allowed it (placing, removing)."""
+
+    type: ClassVar[str] = "stopped"
+    citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect.carry-out")
+
+
+@dataclass(frozen=True, slots=True)
+class Stolen(GameEvent):
+    """The winner of a fight takes a token of `resource` from `victim`'s screen (`amount` 0:
+    the victim had none)."""
+
+    type: ClassVar[str] = "stolen"
+    citations: ClassVar[tuple[Citation, ...]] = cite("turn.fight-villains", "glossary.resource")
+    victim: int
+    resource: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HenchmanPlaced(GameEvent):
+    """A henchman from the seat's hideout onto a block, as a card allows."""
+
+    type: ClassVar[str] = "henchman_placed"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "turn.plot.effect.carry-out", "glossary.hideout"
+    )
+    block: int
+
+
+@dataclass(frozen=True, slots=True)
+class HenchmenSentHome(GameEvent):
+    """Every henchman on `block` goes back to its owner's hideout, but `spare`'s (-1: none)."""
+
+    type: ClassVar[str] = "henchmen_sent_home"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "turn.move", "turn.plot.bat-signal", "glossary.hideout"
+    )
+    block: int
+    spare: int
+
+
+@dataclass(frozen=True, slots=True)
+class MovementBegan(GameEvent):
+    """The seat starts moving its figures (paid for before, unless an ability makes it free)."""
+
+    type: ClassVar[str] = "movement_began"
+    citations: ClassVar[tuple[Citation, ...]] = cite("turn.move")
+
+
+@dataclass(frozen=True, slots=True)
+class MovementEnded(GameEvent):
+    """The planned figures have arrived; the turn's actions go on (no more recruiting)."""
+
+    type: ClassVar[str] = "movement_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("turn.move")
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,37 +393,40 @@ class GameFinished(GameEvent):
     reason: str
 
 
-EVENT_TYPES: dict[str, type[GameEvent]] = {
-    cls.type: cls
-    for cls in (
-        GameStarted,
-        CardsDealt,
-        Awaiting,
-        Answered,
-        Declined,
-        ThreatPlaced,
-        ThreatRemoved,
-        HenchmenMoved,
-        HenchmanLost,
-        VillainMoved,
-        ResourcesChanged,
-        TurnStarted,
-        LevelAdvanced,
-        AbilityChosen,
-        CardPlayed,
-        CardFaceDown,
-        BatmanDeckShuffled,
-        BatmanCardDrawn,
-        BatmanMoved,
-        BatmanLeveledUp,
-        DieRolled,
-        FightResolved,
-        Recruited,
-        StepChanged,
-        ProgramStepped,
-        MovePlanned,
-        CardDrawn,
-        FinalTurnsBegan,
-        GameFinished,
-    )
-}
+TABLE_EVENTS: tuple[type[GameEvent], ...] = (
+    GameStarted,
+    CardsDealt,
+    ThreatPlaced,
+    ThreatRemoved,
+    HenchmenMoved,
+    HenchmanLost,
+    VillainMoved,
+    ResourcesChanged,
+    TurnStarted,
+    LevelAdvanced,
+    AbilityChosen,
+    CardPlayed,
+    CardFaceDown,
+    BatmanDeckShuffled,
+    BatmanCardDrawn,
+    BatmanMoved,
+    BatmanLeveledUp,
+    DieRolled,
+    FightResolved,
+    Recruited,
+    IncomeCollected,
+    CardCarriedOut,
+    ResourcesTaken,
+    EffectCarriedOut,
+    CardResolved,
+    Stopped,
+    Stolen,
+    HenchmanPlaced,
+    HenchmenSentHome,
+    MovementBegan,
+    MovementEnded,
+    MovePlanned,
+    CardDrawn,
+    FinalTurnsBegan,
+    GameFinished,
+)

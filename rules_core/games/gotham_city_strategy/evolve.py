@@ -1,4 +1,8 @@
-"""Gotham City Strategy's evolve: one handler per event, each a pure function of the state."""
+"""Gotham City Strategy's evolve: one handler per event, each a pure function of the state.
+
+An event's handler changes the table (`TABLE`), then the decisions it opens or answers
+(asking.py), then passes over any first decision left with nothing to choose. A log of the first
+format (legacy.py) is folded by the table handlers and its own interpreter steps."""
 
 from __future__ import annotations
 
@@ -7,32 +11,41 @@ from typing import Any
 
 from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
+from rules_core.games.gotham_city_strategy.asking import ASKING, passed_over
+from rules_core.games.gotham_city_strategy.content import Card, Op
 from rules_core.games.gotham_city_strategy.events import (
+    TABLE_EVENTS,
     AbilityChosen,
-    Answered,
-    Awaiting,
     BatmanCardDrawn,
     BatmanDeckShuffled,
     BatmanLeveledUp,
     BatmanMoved,
+    CardCarriedOut,
     CardDrawn,
     CardFaceDown,
     CardPlayed,
+    CardResolved,
     CardsDealt,
-    Declined,
     DieRolled,
+    EffectCarriedOut,
     FightResolved,
     FinalTurnsBegan,
     GameFinished,
     GameStarted,
     HenchmanLost,
+    HenchmanPlaced,
     HenchmenMoved,
+    HenchmenSentHome,
+    IncomeCollected,
     LevelAdvanced,
+    MovementBegan,
+    MovementEnded,
     MovePlanned,
-    ProgramStepped,
     Recruited,
     ResourcesChanged,
-    StepChanged,
+    ResourcesTaken,
+    Stolen,
+    Stopped,
     ThreatPlaced,
     ThreatRemoved,
     TurnStarted,
@@ -43,24 +56,25 @@ from rules_core.games.gotham_city_strategy.state import (
     BLOCKS,
     HIDEOUT,
     GcsState,
+    Line,
     Plan,
     Player,
+    Turn,
 )
 
 INITIAL = GcsState(
-    phase="new",
-    step="",
+    flow=Turn(phase="new", step="", current=0),
     players=(),
-    current=0,
     batman_at=BATCAVE,
     batman_level=1,
     deck=(),
     discard=(),
     batman_deck=(),
     batman_discard=(),
-    pending=(),
     program=(),
+    line=None,
     played="",
+    chosen=False,
     drawer=0,
     advanced=False,
     ability_due=False,
@@ -70,7 +84,26 @@ INITIAL = GcsState(
     variant=False,
     winner=0,
     pack=None,
+    log_format=2,
 )
+
+
+def played_lines(card: Card) -> tuple[Line, ...]:
+    """What a Criminal Plot card does before its player chooses how to use it: the Batman
+    signal or the income printed on it."""
+    if card.signal:
+        return (Line(card.id, -1, Op("batman_card")),)
+    if card.income_block:
+        return (Line(card.id, -1, Op("income")),)
+    return ()
+
+
+def effect_lines(card: Card) -> tuple[Line, ...]:
+    return tuple(Line(card.id, i, op) for i, op in enumerate(card.effect))
+
+
+def _flow(state: GcsState, **changes: Any) -> GcsState:
+    return updated(state, flow=updated(state.flow, **changes))
 
 
 def _player(state: GcsState, seat: int, **changes: Any) -> GcsState:
@@ -98,13 +131,13 @@ def _on_game_started(state: GcsState, e: GameStarted) -> GcsState:
     )
     return updated(
         INITIAL,
-        phase="setup",
-        step="setup",
+        flow=Turn(phase="setup", step="setup", current=0),
         players=players,
         deck=e.deck,
         batman_deck=e.batman_deck,
         variant=e.variant,
         pack=e.pack,
+        log_format=e.log_format,
     )
 
 
@@ -112,23 +145,6 @@ def _on_cards_dealt(state: GcsState, e: CardsDealt) -> GcsState:
     assert e.seat is not None
     state = updated(state, deck=state.deck[len(e.cards) :])
     return _player(state, e.seat, hand=e.cards)
-
-
-def _on_awaiting(state: GcsState, e: Awaiting) -> GcsState:
-    pending = (e.decision, *state.pending) if e.first else (*state.pending, e.decision)
-    return updated(state, pending=pending)
-
-
-def _on_answered(state: GcsState, e: Answered) -> GcsState:
-    head = state.pending[0]
-    if head.count <= 1:
-        return updated(state, pending=state.pending[1:])
-    head = updated(head, count=head.count - 1, used=(*head.used, e.block))
-    return updated(state, pending=(head, *state.pending[1:]))
-
-
-def _on_declined(state: GcsState, e: Declined) -> GcsState:
-    return updated(state, pending=state.pending[1:])
 
 
 def _on_threat_placed(state: GcsState, e: ThreatPlaced) -> GcsState:
@@ -187,15 +203,15 @@ def _on_turn_started(state: GcsState, e: TurnStarted) -> GcsState:
     assert e.seat is not None
     return updated(
         state,
-        phase="playing",
-        step="levels",
-        current=e.seat,
+        flow=Turn(phase="playing", step="levels", current=e.seat),
         advanced=False,
         ability_due=False,
         moved=False,
         played="",
         plan=None,
         program=(),
+        line=None,
+        chosen=False,
     )
 
 
@@ -220,8 +236,15 @@ def _on_card_played(state: GcsState, e: CardPlayed) -> GcsState:
         state = _player(state, e.seat, face_down="")
     else:
         state = _player(state, e.seat, hand=without_one(player.hand, e.card))
+    state = _flow(state, step="resolve")
+    assert state.pack is not None
     return updated(
-        state, step="resolve", played=e.card, program=e.steps, drawer=e.seat, ability_due=False
+        state,
+        played=e.card,
+        program=played_lines(state.pack.card(e.card)),
+        chosen=False,
+        drawer=e.seat,
+        ability_due=False,
     )
 
 
@@ -236,11 +259,13 @@ def _on_batman_deck_shuffled(state: GcsState, e: BatmanDeckShuffled) -> GcsState
 
 
 def _on_batman_card_drawn(state: GcsState, e: BatmanCardDrawn) -> GcsState:
+    """The signal's line is done: the Batman card's lines come first."""
+    assert state.pack is not None
     return updated(
         state,
         batman_deck=state.batman_deck[1:],
         batman_discard=(*state.batman_discard, e.card),
-        program=(*e.steps, *state.program),
+        program=(*effect_lines(state.pack.card(e.card)), *state.program[1:]),
     )
 
 
@@ -268,20 +293,61 @@ def _on_recruited(state: GcsState, e: Recruited) -> GcsState:
     )
 
 
-def _on_step_changed(state: GcsState, e: StepChanged) -> GcsState:
-    if e.step == "moving":
-        return updated(state, step="moving", plan=Plan(villain_to=None, henchmen=()))
-    if e.step == "actions":
-        discard = (*state.discard, state.played) if state.played else state.discard
-        moved = state.moved or state.step == "moving"
-        return updated(
-            state, step="actions", plan=None, program=(), played="", discard=discard, moved=moved
-        )
-    return updated(state, step=e.step, program=e.steps)
+def _on_line_done(state: GcsState, e: EffectCarriedOut | IncomeCollected) -> GcsState:
+    return updated(state, program=state.program[1:], line=state.program[0])
 
 
-def _on_program_stepped(state: GcsState, e: ProgramStepped) -> GcsState:
-    return updated(state, program=state.program[1:])
+def _on_card_carried_out(state: GcsState, e: CardCarriedOut) -> GcsState:
+    assert state.pack is not None
+    return updated(state, chosen=True, program=effect_lines(state.pack.card(e.card)))
+
+
+def _on_resources_taken(state: GcsState, e: ResourcesTaken) -> GcsState:
+    assert e.seat is not None
+    player = state.players[e.seat]
+    taken = (e.first, e.second)
+    state = updated(state, chosen=True)
+    return _player(
+        state,
+        e.seat,
+        money=player.money + taken.count("money"),
+        information=player.information + taken.count("information"),
+    )
+
+
+def _on_card_resolved(state: GcsState, e: CardResolved) -> GcsState:
+    state = _flow(state, step="actions")
+    return updated(
+        state, program=(), line=None, played="", chosen=False, discard=(*state.discard, e.card)
+    )
+
+
+def _on_movement_began(state: GcsState, e: MovementBegan) -> GcsState:
+    return updated(_flow(state, step="moving"), plan=Plan(villain_to=None, henchmen=()))
+
+
+def _on_movement_ended(state: GcsState, e: MovementEnded) -> GcsState:
+    return updated(_flow(state, step="actions"), plan=None, moved=True)
+
+
+def _on_stolen(state: GcsState, e: Stolen) -> GcsState:
+    assert e.seat is not None
+    victim, thief = state.players[e.victim], state.players[e.seat]
+    state = _player(state, e.victim, **{e.resource: getattr(victim, e.resource) - e.amount})
+    return _player(state, e.seat, **{e.resource: getattr(thief, e.resource) + e.amount})
+
+
+def _on_henchman_placed(state: GcsState, e: HenchmanPlaced) -> GcsState:
+    assert e.seat is not None
+    return _player(state, e.seat, **_move_henchmen(state.players[e.seat], HIDEOUT, e.block, 1))
+
+
+def _on_henchmen_sent_home(state: GcsState, e: HenchmenSentHome) -> GcsState:
+    for owner, player in enumerate(state.players):
+        if owner != e.spare and player.henchmen[e.block]:
+            count = player.henchmen[e.block]
+            state = _player(state, owner, **_move_henchmen(player, e.block, HIDEOUT, count))
+    return state
 
 
 def _on_move_planned(state: GcsState, e: MovePlanned) -> GcsState:
@@ -299,15 +365,13 @@ def _on_final_turns(state: GcsState, e: FinalTurnsBegan) -> GcsState:
 
 
 def _on_game_finished(state: GcsState, e: GameFinished) -> GcsState:
-    return updated(state, phase="over", step="", pending=(), winner=sum(1 << s for s in e.winners))
+    state = updated(state, flow=Turn(phase="over", step="", current=state.current))
+    return updated(state, winner=sum(1 << s for s in e.winners))
 
 
-HANDLERS: dict[type[GameEvent], Callable[[GcsState, Any], GcsState]] = {
+TABLE: dict[type[GameEvent], Callable[[GcsState, Any], GcsState]] = {
     GameStarted: _on_game_started,
     CardsDealt: _on_cards_dealt,
-    Awaiting: _on_awaiting,
-    Answered: _on_answered,
-    Declined: _on_declined,
     ThreatPlaced: _on_threat_placed,
     ThreatRemoved: _on_threat_removed,
     HenchmenMoved: _on_henchmen_moved,
@@ -326,10 +390,37 @@ HANDLERS: dict[type[GameEvent], Callable[[GcsState, Any], GcsState]] = {
     DieRolled: _on_nothing,
     FightResolved: _on_nothing,
     Recruited: _on_recruited,
-    StepChanged: _on_step_changed,
-    ProgramStepped: _on_program_stepped,
+    IncomeCollected: _on_line_done,
+    CardCarriedOut: _on_card_carried_out,
+    ResourcesTaken: _on_resources_taken,
+    EffectCarriedOut: _on_line_done,
+    CardResolved: _on_card_resolved,
+    Stopped: _on_nothing,
+    Stolen: _on_stolen,
+    HenchmanPlaced: _on_henchman_placed,
+    HenchmenSentHome: _on_henchmen_sent_home,
+    MovementBegan: _on_movement_began,
+    MovementEnded: _on_movement_ended,
     MovePlanned: _on_move_planned,
     CardDrawn: _on_card_drawn,
     FinalTurnsBegan: _on_final_turns,
     GameFinished: _on_game_finished,
+}
+assert set(TABLE) == set(TABLE_EVENTS)
+
+
+def _with_asking(
+    table: Callable[[GcsState, Any], GcsState], asking: Callable[[GcsState, Any], GcsState] | None
+) -> Callable[[GcsState, Any], GcsState]:
+    def handler(state: GcsState, event: Any) -> GcsState:
+        state = table(state, event)
+        if asking is not None:
+            state = asking(state, event)
+        return passed_over(state) if state.flow.prompts else state
+
+    return handler
+
+
+HANDLERS: dict[type[GameEvent], Callable[[GcsState, Any], GcsState]] = {
+    cls: _with_asking(handler, ASKING.get(cls)) for cls, handler in TABLE.items()
 }

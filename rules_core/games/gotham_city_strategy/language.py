@@ -9,43 +9,55 @@ from __future__ import annotations
 from rules_core.engine.types import GameEvent, Move
 from rules_core.games.gotham_city_strategy.events import (
     AbilityChosen,
-    Answered,
-    Awaiting,
     BatmanCardDrawn,
     BatmanDeckShuffled,
     BatmanLeveledUp,
     BatmanMoved,
+    CardCarriedOut,
     CardDrawn,
     CardFaceDown,
     CardPlayed,
+    CardResolved,
     CardsDealt,
-    Declined,
     DieRolled,
+    EffectCarriedOut,
     FightResolved,
     FinalTurnsBegan,
     GameFinished,
     GameStarted,
     HenchmanLost,
+    HenchmanPlaced,
     HenchmenMoved,
+    HenchmenSentHome,
+    IncomeCollected,
     LevelAdvanced,
+    MovementBegan,
+    MovementEnded,
     MovePlanned,
-    ProgramStepped,
     Recruited,
     ResourcesChanged,
-    StepChanged,
+    ResourcesTaken,
+    Stolen,
+    Stopped,
     ThreatPlaced,
     ThreatRemoved,
     TurnStarted,
     VillainMoved,
 )
+from rules_core.games.gotham_city_strategy.legacy import Awaiting, StepChanged
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, Decision, GcsState
-from rules_core.games.gotham_city_strategy.vocabulary import count_of
+from rules_core.games.gotham_city_strategy.vocabulary import count_of, say
 
 _STEPS = {
     "levels": "advance levels and play a card",
     "resolve": "carry out the card",
     "actions": "recruit, move or end the turn",
     "moving": "move figures",
+}
+_STOPS = {
+    "place_threats": "places no more threats",
+    "remove_threats": "removes no more threats",
+    "place_henchmen": "places no more henchmen",
 }
 _REASONS = {
     "income": "income",
@@ -138,7 +150,7 @@ def describe_move(state: GcsState, seat: int, move: Move) -> str:
     }.get(kind, kind.replace("_", " "))
 
 
-def _decision(state: GcsState, d: Decision) -> str:
+def decision(state: GcsState, d: Decision) -> str:
     """What a waiting decision asks of its villain."""
     who = villain(state, d.seat)
     area = f" in {d.district.capitalize()}" if d.district else ""
@@ -182,8 +194,8 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
         return f"The game begins{variant}: {names} set out to rule Gotham."
     if isinstance(event, ResourcesChanged):
         return _resources(state, event, seat, reveal)
-    if isinstance(event, Awaiting):
-        return _decision(state, event.decision)
+    if isinstance(event, Awaiting):  # the first log format's queued decision
+        return decision(state, event.decision.today())
     who = "The game" if event.seat is None else villain(state, event.seat)
     mine = reveal or event.seat == seat
     if isinstance(event, CardsDealt):
@@ -203,8 +215,6 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
         return f"{who} advances to level {event.level}."
     if isinstance(event, TurnStarted):
         return f"{who}'s turn begins."
-    if isinstance(event, StepChanged):
-        return f"{who} goes on to {_STEPS.get(event.step, event.step)}."
     if isinstance(event, ThreatPlaced):
         moved = f" (moved from {place(state, event.source)})" if event.source >= 0 else ""
         return f"{who} places a threat on {place(state, event.block)}{moved}."
@@ -236,14 +246,59 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
         return _fight(state, event)
     if isinstance(event, MovePlanned):
         return f"{who} plans where the figures go."
-    if isinstance(event, Answered | Declined | ProgramStepped):
-        return ""  # bookkeeping of the card being carried out: nothing happens at the table
     if isinstance(event, FinalTurnsBegan):
         return f"The plot deck is empty: {count_of(event.turns, 'final turn')} remain."
     if isinstance(event, GameFinished):
         names = " and ".join(villain(state, s) for s in event.winners)
         return f"{names} {'rules' if len(event.winners) == 1 else 'rule'} Gotham ({event.reason})."
-    return event.type.replace("_", " ")
+    return _carrying_out(state, event, who) or _first_format(event)
+
+
+def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
+    """The events of a card being carried out and of the choices it asks for."""
+    if isinstance(event, EffectCarriedOut):
+        assert state.pack is not None
+        op = state.pack.card(event.card).effect[event.index]
+        return f"{card(state, event.card)}: {who} must {say(op)}."
+    if isinstance(event, IncomeCollected):
+        assert state.pack is not None
+        printed = state.pack.card(event.card)
+        block = place(state, state.pack.block_index(printed.income_block))
+        return f"{block} pays {printed.income_amount} income to each villain who rules it."
+    if isinstance(event, CardCarriedOut):
+        return f"{who} carries out {card(state, event.card)}."
+    if isinstance(event, ResourcesTaken):
+        return f"{who} takes 1 {event.first} and 1 {event.second} from the reserves instead."
+    if isinstance(event, CardResolved):
+        return f"{card(state, event.card)} goes to the discard pile."
+    if isinstance(event, Stopped):
+        head = state.pending[0] if state.pending else None
+        kind = head.kind if head is not None else ""
+        return f"{who} {_STOPS.get(kind, 'stops there')}."
+    if isinstance(event, Stolen):
+        victim = villain(state, event.victim)
+        if not event.amount:
+            return f"{who} tries to steal {event.resource} from {victim}, who has none."
+        return f"{who} steals {event.amount} {event.resource} from {victim}."
+    if isinstance(event, HenchmanPlaced):
+        return f"{who} places a henchman on {place(state, event.block)}."
+    if isinstance(event, HenchmenSentHome):
+        at = place(state, event.block)
+        spared = f" but {villain(state, event.spare)}'s" if event.spare >= 0 else ""
+        by = f"{who} sends" if event.seat is not None else "Out go"
+        return f"{by} every henchman on {at}{spared} back to the hideouts."
+    if isinstance(event, MovementBegan):
+        return f"{who} starts moving figures."
+    if isinstance(event, MovementEnded):
+        return f"{who} has finished moving."
+    return ""
+
+
+def _first_format(event: GameEvent) -> str:
+    """Events of the first log format that are not table events (legacy.py)."""
+    if isinstance(event, StepChanged):
+        return f"The turn goes on to {_STEPS.get(event.step, event.step)}."
+    return ""  # answered, declined, program stepped: bookkeeping, nothing at the table
 
 
 def _villain_name(event: GameStarted, villain_id: str) -> str:

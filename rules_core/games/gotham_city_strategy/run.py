@@ -1,12 +1,11 @@
-"""Working out a move: the engine's `Run` over this game's handlers, and the decisions a move
-asks for queued."""
+"""Working out a move: the engine's `Run` over this game's handlers (so each step reads the
+table and the decisions its earlier events made)."""
 
 from __future__ import annotations
 
 from rules_core.engine import declared
-from rules_core.games.gotham_city_strategy.events import Awaiting
 from rules_core.games.gotham_city_strategy.evolve import HANDLERS
-from rules_core.games.gotham_city_strategy.state import Decision, GcsState
+from rules_core.games.gotham_city_strategy.state import GcsState
 
 
 class Run(declared.Run[GcsState]):
@@ -14,9 +13,3 @@ class Run(declared.Run[GcsState]):
 
     def __init__(self, state: GcsState) -> None:
         super().__init__(state, HANDLERS)
-
-    def ask(self, *decisions: Decision, first: bool = False) -> None:
-        """Queue decisions (in the given order), at the back or at the front of the queue."""
-        ordered = reversed(decisions) if first else decisions
-        for decision in ordered:
-            self.emit(Awaiting(seat=None, decision=decision, first=first))

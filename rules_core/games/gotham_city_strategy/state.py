@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules_core.engine.flow import Flow, Prompt
 from rules_core.games.gotham_city_strategy.content import Op, Pack
 
 HIDEOUT = -1  # a figure's location when it is behind its player's screen
@@ -16,18 +17,14 @@ TOP_LEVEL = 10  # reaching it wins at once
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """A choice the game waits for from `seat`.
+class Decision(Prompt):
+    """A choice the game waits for from `seat` (the engine's `Prompt`, with this game's terms).
 
     kind: batman_to (candidates) | remove_threats (from `block` or `district`, up to `count`,
     `must` when not optional) | place_threats | place_henchmen | lose_threats | lose_henchman |
-    steal (from `victim`) | send_home | use_card.
+    steal (from `victim`) | send_home | face_down | use_card.
     """
 
-    seat: int
-    kind: str
-    count: int = 1
-    must: bool = False
     block: int = -1
     district: str = ""
     different: bool = False
@@ -35,6 +32,27 @@ class Decision:
     candidates: tuple[int, ...] = ()
     victim: int = -1
     enemies: bool = False  # remove only other players' threats
+
+
+@dataclass(frozen=True, slots=True)
+class Turn(Flow):
+    """The engine's `Flow` holding this game's decisions.
+
+    phase: new | setup | playing | over. step (of the current player's turn): levels, resolve
+    (the played card being carried out), actions, moving.
+    """
+
+    prompts: tuple[Decision, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a card being carried out: the `index`-th effect of `card` (-1: the Batman
+    signal or the income printed on a Criminal Plot card)."""
+
+    card: str
+    index: int
+    op: Op
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,25 +90,20 @@ class Plan:
 
 @dataclass(frozen=True, slots=True)
 class GcsState:
-    """Everything the rules need. `step` is where the current player's turn stands.
+    """Everything the rules need; `flow` says where the turn stands and who owes a decision."""
 
-    steps: setup_threats (place starting threats in turn order), setup_face_down (variant),
-    levels, resolve (pending decisions and card effect steps), actions, moving.
-    """
-
-    phase: str  # new | setup | playing | over
-    step: str
+    flow: Turn
     players: tuple[Player, ...]
-    current: int
     batman_at: int
     batman_level: int
     deck: tuple[str, ...]
     discard: tuple[str, ...]
     batman_deck: tuple[str, ...]
     batman_discard: tuple[str, ...]
-    pending: tuple[Decision, ...]
-    program: tuple[Op, ...]
+    program: tuple[Line, ...]  # the lines of the card being carried out still to do
+    line: Line | None  # the line being carried out (a die rolled for it may cost a penalty)
     played: str
+    chosen: bool  # the player has chosen how to use the card played (carry it out or not)
     drawer: int  # who drew the Batman card being resolved (controls Batman)
     advanced: bool  # the current player advanced a level this turn
     ability_due: bool  # ...and reached or passed an ability icon without choosing yet
@@ -100,6 +113,23 @@ class GcsState:
     variant: bool
     winner: int
     pack: Pack | None
+    log_format: int  # 1: a log written before the table-events log (replayed, not continued)
+
+    @property
+    def phase(self) -> str:
+        return self.flow.phase
+
+    @property
+    def step(self) -> str:
+        return self.flow.step
+
+    @property
+    def current(self) -> int:
+        return self.flow.current
+
+    @property
+    def pending(self) -> tuple[Decision, ...]:
+        return self.flow.prompts
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

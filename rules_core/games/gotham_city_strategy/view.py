@@ -6,7 +6,7 @@ from __future__ import annotations
 from rules_core.engine.codec import to_json
 from rules_core.engine.types import JSON
 from rules_core.engine.visibility import SCREEN, Secret
-from rules_core.games.gotham_city_strategy import board
+from rules_core.games.gotham_city_strategy import board, choices, language
 from rules_core.games.gotham_city_strategy.content import Pack
 from rules_core.games.gotham_city_strategy.state import TOP_LEVEL, GcsState
 
@@ -85,7 +85,10 @@ def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, J
             "order": batman.order,
             "fight": batman.fight,
         },
-        "pending": [to_json(d) for d in state.pending],
+        "pending": [  # each with what it asks in words
+            {**to_json(d), "text": language.decision(state, d)}  # type: ignore[dict-item]
+            for d in choices.waiting(state)
+        ],
         "played": card_json(pack, state.played) if state.played else None,
         "deck": {"count": len(state.deck)},
         "discard": [card_json(pack, c) for c in state.discard],

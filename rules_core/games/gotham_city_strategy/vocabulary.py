@@ -3,6 +3,8 @@ Batman card and an ability may use, with the parameters each takes, on the engin
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rules_core.engine.content_limits import fail
 from rules_core.engine.effects import (
     Effect,
@@ -17,6 +19,9 @@ from rules_core.engine.effects import (
     Whole,
 )
 from rules_core.engine.types import JSON
+
+if TYPE_CHECKING:
+    from rules_core.games.gotham_city_strategy.content import Op
 
 DISTRICTS = ("uptown", "midtown", "downtown")
 RESOURCES = ("money", "information")
@@ -173,3 +178,10 @@ ABILITY_EFFECTS = EffectRegistry(
         Operation("extra_threat", words=lambda e: "one more threat after winning a fight"),
     )
 )
+
+
+def say(op: Op) -> str:
+    """A card's line in words ("place 2 threats on different blocks in Midtown")."""
+    registry = PLOT_EFFECTS if op.op in PLOT_EFFECTS.names else ABILITY_EFFECTS
+    params = registry.operation(op.op).params
+    return registry.say(Effect(op.op, tuple((name, getattr(op, name)) for name in params)))

@@ -10,7 +10,8 @@ import pytest
 
 from rules_core.engine import GameEvent, Move, Rejection, fold
 from rules_core.engine.updating import updated
-from rules_core.games.gotham_city_strategy import GAME, board
+from rules_core.games.gotham_city_strategy import GAME, board, turns
+from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.content import Op
 from rules_core.games.gotham_city_strategy.events import (
     FightResolved,
@@ -18,7 +19,13 @@ from rules_core.games.gotham_city_strategy.events import (
     ResourcesChanged,
 )
 from rules_core.games.gotham_city_strategy.run import Run
-from rules_core.games.gotham_city_strategy.state import BATCAVE, HIDEOUT, Decision, GcsState
+from rules_core.games.gotham_city_strategy.state import (
+    BATCAVE,
+    HIDEOUT,
+    Decision,
+    GcsState,
+    Line,
+)
 
 PACK = GAME._pack({})
 ACE = PACK.block_index("ace-chemicals")
@@ -39,11 +46,16 @@ def ready(villains: Sequence[str], seed: int = 1, variant: bool = False) -> GcsS
     """A game past set-up (starting threats placed on the first legal blocks), no threats left."""
     options: dict[str, Any] = {"villains": list(villains), "variant": variant}
     state = fold(GAME, GAME.setup(len(villains), options, random.Random(seed)))
-    while state.phase == "setup" or state.pending:
+    while state.phase == "setup" or current(state) is not None:
         (seat,) = GAME.to_act(state)
         state = act(state, seat, GAME.legal_moves(state, seat)[0])
     players = tuple(updated(p, threats=(0,) * 12) for p in state.players)
     return updated(state, players=players)
+
+
+def at_step(state: GcsState, step: str, **changes: Any) -> GcsState:
+    """The state moved to `step` of the current turn, with no decision waiting."""
+    return updated(state, flow=updated(state.flow, step=step, prompts=()), **changes)
 
 
 def act(state: GcsState, seat: int, move: Move, rng: random.Random | None = None) -> GcsState:
@@ -118,17 +130,17 @@ def test_two_face_sends_batman_to_ace_chemicals_with_order_value_three() -> None
     state = updated(state, batman_level=3, batman_deck=(midtown_batman_card(), *state.batman_deck))
     assert PACK.batman[2].order == 3
     state = act(state, 0, Move.of("play", card=card))
-    assert state.pending[0].kind == "batman_to"
+    assert current(state).kind == "batman_to"
     state = act(state, 0, Move.of("batman_to", block=ACE))
     penguin = state.players[1]
     assert state.batman_at == ACE
     assert penguin.henchmen[ACE] == 0 and penguin.hideout_henchmen == 2
-    head = state.pending[0]
+    head = current(state)
     assert (head.kind, head.count, head.must) == ("remove_threats", 3, False)
     for _ in range(3):
         state = act(state, 0, Move.of("remove_threat", block=ACE, owner=1))
     assert state.players[1].threats[ACE] == 1
-    assert state.pending[0].kind == "use_card"
+    assert current(state).kind == "use_card"
 
 
 def croc_against_joker(croc_bonus: bool = True) -> GcsState:
@@ -136,7 +148,7 @@ def croc_against_joker(croc_bonus: bool = True) -> GcsState:
     abilities = ("killer-croc-death-roll",) if croc_bonus else ()
     state = with_player(state, 0, abilities=abilities, information=3)
     state = with_player(state, 1, villain_at=ACE, henchmen=blocks(ace_chemicals=1))
-    return updated(state, step="actions")
+    return at_step(state, "actions")
 
 
 def test_killer_croc_wins_the_tie_as_the_villain_entering() -> None:
@@ -150,7 +162,7 @@ def test_killer_croc_wins_the_tie_as_the_villain_entering() -> None:
     joker = state.players[1]
     assert joker.villain_at == HIDEOUT and joker.henchmen[ACE] == 0 and joker.hideout_henchmen == 1
     assert state.players[0].villain_at == ACE
-    assert state.pending[0] == Decision(seat=0, kind="place_threats", count=2)
+    assert current(state) == Decision(seat=0, kind="place_threats", count=2)
 
 
 def _incomes(events: list[GameEvent]) -> list[tuple[int, int, int]]:
@@ -212,11 +224,11 @@ def test_hypnotizing_umbrella_steals_from_the_defeated_villain() -> None:
     state = ready(["penguin", "joker"])
     state = with_player(state, 0, abilities=("penguin-hypnotizing-umbrella",), information=1)
     state = with_player(state, 1, villain_at=ACE, money=1, information=4)
-    state = updated(state, step="actions")
+    state = at_step(state, "actions")
     for move in (Move.of("move"), Move.of("move_villain", to=ACE)):
         state = act(state, 0, move)
     state = act(state, 0, Move.of("done_moving"), Dice("3", "1"))
-    assert state.pending[0].kind == "steal" and state.pending[0].victim == 1
+    assert current(state).kind == "steal" and current(state).victim == 1
     state = act(state, 0, Move.of("steal", resource="money"))
     both = [Move.of("steal", resource="information"), Move.of("steal", resource="money")]
     assert GAME.legal_moves(state, 0) == both  # the victim's screen is hidden from the thief
@@ -224,7 +236,7 @@ def test_hypnotizing_umbrella_steals_from_the_defeated_villain() -> None:
     assert state.players[1].money == 0
     state = act(state, 0, Move.of("steal", resource="money"))  # none left: nothing taken
     assert (state.players[0].money, state.players[1].information) == (thief_money, 4)
-    assert state.pending[0].kind == "place_threats"
+    assert current(state).kind == "place_threats"
 
 
 def batman_fight(
@@ -254,7 +266,7 @@ def test_the_bat_emblem_wins_for_batman_whatever_the_henchmen() -> None:
     assert fight.winner == -1 and fight.aggressor == -1
     assert state.players[1].villain_at == HIDEOUT and state.players[1].hideout_henchmen == 4
     assert state.batman_at == ACE
-    head = state.pending[0]
+    head = current(state)
     assert (head.seat, head.kind, head.count, head.must) == (0, "remove_threats", 2, True)
     assert Move.of("stop") not in GAME.legal_moves(state, 0)
     assert refused(state, 0, Move.of("stop")).code == "must_continue"
@@ -265,7 +277,7 @@ def test_batman_entering_wins_ties_and_the_left_player_controls_him_against_the_
     state, events = batman_fight(("1", "1"), henchmen=1, drawer_fights=True)
     fight = next(e for e in events if isinstance(e, FightResolved))
     assert (fight.aggressor_total, fight.defender_total, fight.winner) == (2, 2, -1)
-    assert state.pending[0].seat == 1  # the player to the drawer's left removes the threats
+    assert current(state).seat == 1  # the player to the drawer's left removes the threats
 
 
 def test_a_villain_beating_batman_sends_him_to_the_batcave_a_level_up() -> None:
@@ -274,7 +286,7 @@ def test_a_villain_beating_batman_sends_him_to_the_batcave_a_level_up() -> None:
     assert fight.winner == 1
     assert state.batman_at == BATCAVE and state.batman_level == 2
     assert state.players[1].villain_at == ACE
-    assert state.pending[0] == Decision(seat=1, kind="place_threats", count=2)
+    assert current(state) == Decision(seat=1, kind="place_threats", count=2)
 
 
 def test_ruling_follows_the_glossary_and_the_two_player_rule() -> None:
@@ -306,10 +318,10 @@ def test_the_evaluation_counts_progress_towards_the_next_level() -> None:
 def test_threat_limits_and_batman_blocks() -> None:
     state = ready(["joker", "penguin"])
     state = with_player(state, 0, threats=blocks(ace_chemicals=5))
+    state = updated(state, batman_at=PACK.block_index("city-hall"))
     state = updated(
         state,
-        batman_at=PACK.block_index("city-hall"),
-        pending=(Decision(seat=0, kind="place_threats", count=1, must=True),),
+        flow=state.flow.asked((Decision(seat=0, kind="place_threats", count=1, must=True),)),
     )
     targets = {m.get("block") for m in GAME.legal_moves(state, 0)}
     assert ACE not in targets and PACK.block_index("city-hall") not in targets
@@ -321,7 +333,7 @@ def test_threat_limits_and_batman_blocks() -> None:
 
 
 def test_recruiting_costs_five_up_to_five_henchmen_or_six_with_the_trained_bird() -> None:
-    state = updated(ready(["penguin", "joker"]), step="actions")
+    state = at_step(ready(["penguin", "joker"]), "actions")
     state = with_player(state, 0, money=40, hideout_henchmen=4)
     state = act(state, 0, Move.of("recruit"))
     assert state.players[0].money == 35 and state.players[0].recruited == 5
@@ -332,7 +344,7 @@ def test_recruiting_costs_five_up_to_five_henchmen_or_six_with_the_trained_bird(
 
 
 def test_henchmen_must_outnumber_enemy_henchmen_who_then_flee() -> None:
-    state = updated(ready(["joker", "penguin"]), step="actions")
+    state = at_step(ready(["joker", "penguin"]), "actions")
     state = with_player(state, 0, hideout_henchmen=3, information=1)
     state = with_player(state, 1, henchmen=blocks(ace_chemicals=2))
     state = act(state, 0, Move.of("move"))
@@ -349,7 +361,7 @@ def test_henchmen_must_outnumber_enemy_henchmen_who_then_flee() -> None:
 
 
 def test_henchmen_enter_a_batman_block_only_with_their_villain() -> None:
-    state = updated(ready(["joker", "penguin"]), step="actions", batman_at=ACE)
+    state = updated(at_step(ready(["joker", "penguin"]), "actions"), batman_at=ACE)
     state = with_player(state, 0, hideout_henchmen=2, information=1)
     state = act(state, 0, Move.of("move"))
     alone = Move.of("move_henchmen", source=HIDEOUT, target=ACE, count=2)
@@ -362,11 +374,10 @@ def test_effects_on_other_players_go_clockwise_from_the_left() -> None:
     state = ready(["joker", "penguin", "two-face", "killer-croc"])
     for seat in (1, 2, 3):
         state = with_player(state, seat, threats=blocks(ace_chemicals=2, city_hall=1))
-    state = updated(
-        state, step="resolve", program=(Op("others_lose", amount=2, resource="threats"),)
-    )
+    state = at_step(state, "resolve", chosen=True, played="plot-01")
+    state = updated(state, program=(Line("plot-01", 0, Op("others_lose", 2, "threats")),))
     run = Run(state)
-    GAME._advance(run, random.Random(0))
+    turns.advance(run, random.Random(0))
     assert [d.seat for d in run.state.pending] == [1, 2, 3]
     assert all(d.kind == "lose_threats" and d.must for d in run.state.pending)
 
@@ -376,9 +387,10 @@ def test_a_player_short_of_a_resource_pays_what_they_have() -> None:
     state = with_player(state, 1, money=1)
     state = with_player(state, 2, money=5)
     state = with_player(state, 0, money=0)
-    state = updated(state, step="resolve", program=(Op("collect", amount=2, resource="money"),))
+    state = at_step(state, "resolve", chosen=True, played="plot-01")
+    state = updated(state, program=(Line("plot-01", 0, Op("collect", 2, "money")),))
     run = Run(state)
-    GAME._advance(run, random.Random(0))
+    turns.advance(run, random.Random(0))
     assert [p.money for p in run.state.players] == [3, 0, 3]
 
 
@@ -393,13 +405,13 @@ def test_reaching_level_ten_wins_at_once() -> None:
 
 
 def test_the_last_card_gives_everyone_one_last_turn_then_tie_breaks() -> None:
-    state = updated(ready(["joker", "penguin", "two-face"]), step="actions")
+    state = at_step(ready(["joker", "penguin", "two-face"]), "actions")
     state = updated(state, deck=state.deck[:1])
     state = act(state, 0, Move.of("end_turn"))
     assert state.final_turns == 3 and state.current == 1
     for _ in range(3):
         seat = state.current
-        state = updated(state, step="actions")
+        state = at_step(state, "actions")
         state = with_player(state, seat, level=5, hideout_henchmen=seat % 2, information=seat)
         state = act(state, seat, Move.of("end_turn"))
     # equal levels; Penguin (seat 1) and Joker (seat 0)... seat 1 has a henchman and information 1
@@ -416,7 +428,7 @@ def test_the_variant_plays_a_face_down_card_chosen_the_turn_before() -> None:
     card = state.players[0].face_down
     state = act(state, 0, Move.of("reveal"))
     assert state.played == card and not state.players[0].face_down
-    state = updated(state, pending=(), step="actions", played="")
+    state = at_step(state, "actions", played="")
     ends = [m for m in GAME.legal_moves(state, 0) if m.type == "end_turn"]
     assert ends and all(m.get("card") for m in ends)
     state = act(state, 0, ends[0])

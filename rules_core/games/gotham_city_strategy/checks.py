@@ -1,0 +1,380 @@
+"""Why a Gotham City Strategy move is refused: where the game must stand for it (the turn's
+step, the decision waited for) and what the rules ask of its parameters, each reason found while
+checking and cited (moves.py declares each move with its check)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules_core.engine.types import Citation, Move, Rejection
+from rules_core.games.gotham_city_strategy import board, choices, language
+from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST, TAKE
+from rules_core.games.gotham_city_strategy.citations import cite
+from rules_core.games.gotham_city_strategy.state import (
+    BLOCKS,
+    HIDEOUT,
+    TOP_LEVEL,
+    Decision,
+    GcsState,
+)
+
+Check = Callable[[GcsState, int, Move], Rejection | None]
+
+REJECTIONS: dict[str, tuple[Citation, ...]] = {
+    "bad_player_count": cite("overview", "two-player"),
+    "bad_options": cite("setup", "variant"),
+    "game_over": cite("end"),
+    "older_log": cite("turn"),
+    "not_your_turn": cite("turn", "turn.plot.effect.carry-out"),
+    "unknown_move": cite("turn"),
+    "decision_pending": cite("turn.plot.effect.carry-out"),
+    "wrong_step": cite("turn"),
+    "requirement_not_met": cite("turn.level.verify", "glossary.level", "glossary.ruling"),
+    "no_ability_due": cite("turn.level.ability"),
+    "card_not_in_hand": cite("turn.plot"),
+    "card_requirement_not_met": cite("turn.plot.effect", "variant"),
+    "cannot_place_threat": cite(
+        "glossary.threats", "turn.plot.effect.placing", "turn.plot.batman-blocks"
+    ),
+    "cannot_remove_threat": cite("glossary.order-value", "turn.plot.bat-signal"),
+    "cannot_recruit": cite("turn.recruit"),
+    "cannot_move": cite("turn.move", "turn.plot.batman-blocks"),
+    "bad_choice": cite("turn.plot.effect.carry-out", "turn.plot.effect.resources"),
+    "must_continue": cite("turn.plot.effect.carry-out", "turn.fight-batman"),
+}
+
+
+def reject(code: str, message: str) -> Rejection:
+    return Rejection(code, message, REJECTIONS[code])
+
+
+def number(move: Move, key: str) -> int | None:
+    value = move.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def place(state: GcsState, location: int) -> str:
+    return language.place(state, location)
+
+
+# ---- where the game stands ----------------------------------------------------------------
+
+
+def precheck(state: GcsState, seat: int) -> Rejection | None:
+    """Whatever the move: the game goes on, in today's log format, and waits for this seat."""
+    if state.phase == "over":
+        return reject("game_over", "The game is over.")
+    if state.log_format == 1:
+        return reject(
+            "older_log",
+            "This game was stored in the first log format: it can be replayed, not continued.",
+        )
+    waiting = choices.to_act(state)
+    if seat not in waiting:
+        names = " or ".join(language.villain(state, s) for s in sorted(waiting))
+        return reject("not_your_turn", f"The game is waiting for {names or 'nobody'}.")
+    return None
+
+
+def in_step(step: str) -> Check:
+    """A turn move: no decision is waiting and the turn is at `step`."""
+
+    def check(state: GcsState, seat: int, move: Move) -> Rejection | None:
+        decision = choices.current(state)
+        if decision is not None:
+            return reject(
+                "decision_pending", f"First: {language.decision(state, decision).lower()}"
+            )
+        if state.step != step:
+            return reject(
+                "wrong_step",
+                f"'{move.type}' belongs to the {step} step; the turn is in the {state.step} step.",
+            )
+        return None
+
+    return check
+
+
+def answering(*kinds: str) -> Check:
+    """An answer: the decision waiting is one of `kinds`."""
+
+    def check(state: GcsState, seat: int, move: Move) -> Rejection | None:
+        decision = choices.current(state)
+        if decision is None:
+            return reject("wrong_step", f"Nothing is being decided: '{move.type}' is an answer.")
+        if decision.kind not in kinds:
+            return reject(
+                "decision_pending", f"First: {language.decision(state, decision).lower()}"
+            )
+        return None
+
+    return check
+
+
+def decision(state: GcsState) -> Decision:
+    decision = choices.current(state)
+    assert decision is not None
+    return decision
+
+
+# ---- the levels step ----------------------------------------------------------------------
+
+
+def check_advance(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    assert state.pack is not None
+    player = state.players[seat]
+    if player.level >= TOP_LEVEL:
+        return reject("requirement_not_met", "You are at the top level already.")
+    need = state.pack.villain(player.villain).dial[player.level - 1]
+    have, amount = choices.requirement(state, seat, len(board.ruled_blocks(state, seat)))
+    if have < amount:
+        return reject(
+            "requirement_not_met",
+            f"Level {player.level + 1} needs {amount} {need.needs}; you have {have}.",
+        )
+    return None
+
+
+def check_ability(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    if not state.ability_due:
+        return reject(
+            "no_ability_due", "You have not reached an ability icon this turn (or chose already)."
+        )
+    if move.get("card") not in choices.ability_choices(state, seat):
+        return reject(
+            "no_ability_due", f"{move.get('card')!r} is not an ability your villain may take."
+        )
+    return None
+
+
+def check_play(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    player = state.players[seat]
+    if state.variant and player.face_down:
+        return reject("card_not_in_hand", "In the variant you play your face-down card: reveal it.")
+    if move.get("card") not in player.hand:
+        return reject("card_not_in_hand", f"Card {move.get('card')!r} is not in your hand.")
+    return None
+
+
+def check_reveal(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    if not (state.variant and state.players[seat].face_down):
+        return reject("card_not_in_hand", "You have no face-down card to reveal.")
+    return None
+
+
+# ---- the actions step ---------------------------------------------------------------------
+
+
+def check_recruit(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    player = state.players[seat]
+    if state.moved:
+        return reject("cannot_recruit", "Recruiting comes before moving; you have moved.")
+    if player.money < HENCHMAN_COST:
+        return reject(
+            "cannot_recruit", f"A henchman costs {HENCHMAN_COST} money; you have {player.money}."
+        )
+    if player.recruited >= board.henchmen_limit(state, seat):
+        return reject(
+            "cannot_recruit", f"You have all {board.henchmen_limit(state, seat)} henchmen already."
+        )
+    return None
+
+
+def check_move(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    if state.moved:
+        return reject("cannot_move", "You have moved your figures this turn already.")
+    if state.players[seat].information < 1 and not board.ability_ops(state, seat, "free_move"):
+        return reject("cannot_move", "Moving costs 1 information; you have none.")
+    return None
+
+
+def offer_end_turn(state: GcsState, seat: int) -> list[Move]:
+    hand = state.players[seat].hand
+    if state.variant and hand and state.final_turns < 0:
+        return [Move.of("end_turn", card=c) for c in sorted(set(hand))]
+    return [Move.of("end_turn")]
+
+
+def check_end_turn(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    card = move.get("card")
+    hand = state.players[seat].hand
+    if state.variant and hand and state.final_turns < 0:
+        if card not in hand:
+            return reject(
+                "card_not_in_hand", "In the variant you end the turn with a card of your hand."
+            )
+    elif card is not None:
+        return reject("card_not_in_hand", "No card goes face down now: end the turn without one.")
+    return None
+
+
+# ---- moving figures -----------------------------------------------------------------------
+
+
+def check_move_villain(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    assert state.plan is not None
+    to = number(move, "to")
+    if state.plan.villain_to is not None:
+        return reject("cannot_move", "Your villain has been moved this turn already.")
+    if to is None or not HIDEOUT <= to < BLOCKS:
+        return reject("cannot_move", f"'to' is a block 0 to {BLOCKS - 1} or the hideout (-1).")
+    if to == state.players[seat].villain_at:
+        return reject("cannot_move", f"Your villain is on {place(state, to)} already.")
+    return None
+
+
+def check_move_henchmen(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    plan, player = state.plan, state.players[seat]
+    assert plan is not None
+    source, target, count = number(move, "source"), number(move, "target"), number(move, "count")
+    if source is None or target is None or not HIDEOUT <= source < BLOCKS:
+        return reject("cannot_move", "'source' and 'target' are blocks or the hideout (-1).")
+    if not HIDEOUT <= target < BLOCKS or target == source:
+        return reject("cannot_move", "The henchmen go to another block or to the hideout.")
+    here = player.hideout_henchmen if source == HIDEOUT else player.henchmen[source]
+    available = here - sum(n for s, _, n in plan.henchmen if s == source)
+    if count is None or not 1 <= count <= available:
+        return reject(
+            "cannot_move", f"{available} of your henchmen may leave {place(state, source)}."
+        )
+    if target == HIDEOUT or plan.villain_to == target:
+        return None
+    if state.batman_at == target:
+        return reject("cannot_move", "Henchmen may not enter Batman's block.")
+    if board.villain_at(state, target) not in (-1, seat):
+        return reject("cannot_move", "Henchmen may not enter a block with another villain.")
+    if not choices.henchmen_may_enter(state, seat, plan, target, count):
+        return reject(
+            "cannot_move",
+            f"To enter {place(state, target)} your henchmen must outnumber the enemy henchmen.",
+        )
+    return None
+
+
+# ---- answers ------------------------------------------------------------------------------
+
+
+def check_place_threat(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    d, player = decision(state), state.players[seat]
+    assert state.pack is not None
+    block, source = number(move, "block"), move.get("source")
+    if block is None or not 0 <= block < BLOCKS:
+        return reject("cannot_place_threat", f"'block' is a block 0 to {BLOCKS - 1}.")
+    at = place(state, block)
+    if block == state.batman_at:
+        return reject("cannot_place_threat", f"Batman is on {at}: no threat may go there.")
+    if d.district and state.pack.blocks[block].district != d.district:
+        return reject("cannot_place_threat", f"These threats go in {d.district.capitalize()}.")
+    if d.different and block in d.used:
+        return reject("cannot_place_threat", f"These threats go on different blocks; {at} has one.")
+    if board.threat_room(state, seat, block) <= 0:
+        return reject("cannot_place_threat", f"{at} holds as many of your threats as it may.")
+    if player.reserve_threats > 0:
+        if source is not None:
+            return reject("cannot_place_threat", "Threats come from your reserve while it has any.")
+        return None
+    if not isinstance(source, int) or not 0 <= source < BLOCKS or source == block:
+        return reject(
+            "cannot_place_threat", "Your reserve is empty: name a 'source' block to move one from."
+        )
+    if not player.threats[source]:
+        return reject("cannot_place_threat", f"You have no threat on {place(state, source)}.")
+    return None
+
+
+def check_remove_threat(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    d = decision(state)
+    pair = (number(move, "block"), number(move, "owner"))
+    if pair not in choices.removable(state, d):
+        return reject("cannot_remove_threat", "There is no such threat you may remove.")
+    return None
+
+
+def check_lose_henchman(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    player, source = state.players[seat], number(move, "source")
+    if source is None or not HIDEOUT <= source < BLOCKS:
+        return reject("bad_choice", "'source' is a block or the hideout (-1).")
+    here = player.hideout_henchmen if source == HIDEOUT else player.henchmen[source]
+    if not here:
+        return reject("bad_choice", f"You have no henchman on {place(state, source)}.")
+    return None
+
+
+def check_place_henchman(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    d, block = decision(state), number(move, "block")
+    if not state.players[seat].hideout_henchmen:
+        return reject("bad_choice", "Your hideout has no henchman to place.")
+    if block not in board.henchman_targets(state, seat, d.district):
+        return reject(
+            "bad_choice",
+            "A henchman goes on a block with no enemy figure and no Batman"
+            + (f", in {d.district.capitalize()}." if d.district else "."),
+        )
+    return None
+
+
+def check_steal(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    if move.get("resource") not in ("information", "money"):
+        return reject("bad_choice", "Steal 'money' or 'information'.")
+    return None
+
+
+def check_candidate(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    d = decision(state)
+    if number(move, "block") not in d.candidates:
+        shown = ", ".join(place(state, b) for b in d.candidates)
+        return reject("bad_choice", f"Choose one of: {shown}.")
+    return None
+
+
+def check_face_down(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    if move.get("card") not in state.players[seat].hand:
+        return reject("card_not_in_hand", f"Card {move.get('card')!r} is not in your hand.")
+    return None
+
+
+def check_carry_out(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    if not choices.card_requirement_met(state, seat, state.played):
+        return reject(
+            "card_requirement_not_met",
+            "You do not meet this card's requirement (ruled blocks or henchmen on the map): "
+            "take two resources instead.",
+        )
+    return None
+
+
+def check_take(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    first, second = move.get("first"), move.get("second")
+    if first not in TAKE or second not in TAKE or TAKE.index(first) > TAKE.index(second):
+        return reject("bad_choice", f"Take two of {', '.join(TAKE)} (first <= second).")
+    return None
+
+
+def check_stop(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    d = decision(state)
+    if Move.of("stop") not in choices.decision_moves(state, d):
+        return reject("must_continue", f"{language.decision(state, d)} It cannot be stopped early.")
+    return None
+
+
+def unknown(name: str) -> Rejection:
+    return reject("unknown_move", f"Gotham City Strategy has no move {name[:40]!r}.")
+
+
+def unexpected(name: str, extra: list[str]) -> Rejection:
+    shown = ", ".join(repr(k[:40]) for k in extra[:5])
+    return reject("unknown_move", f"'{name}' does not take {shown}.")
+
+
+DECISION_KINDS = (  # every Decision.kind: a "stop" is refused with its reason in any of them
+    "place_threats",
+    "remove_threats",
+    "place_henchmen",
+    "lose_threats",
+    "lose_henchman",
+    "steal",
+    "send_home",
+    "batman_to",
+    "face_down",
+    "use_card",
+)

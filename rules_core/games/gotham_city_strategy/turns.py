@@ -1,0 +1,85 @@
+"""The game's own steps between two decisions: the turn's start and end, the played card carried
+out line by line, forced removals, and the end of the game when the plot deck runs out."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.games.gotham_city_strategy import board, choices, effects
+from rules_core.games.gotham_city_strategy.events import (
+    CardDrawn,
+    CardFaceDown,
+    CardResolved,
+    FinalTurnsBegan,
+    GameFinished,
+    ThreatRemoved,
+    TurnStarted,
+)
+from rules_core.games.gotham_city_strategy.run import Run
+from rules_core.games.gotham_city_strategy.state import Decision, GcsState
+
+
+def advance(run: Run, rng: random.Random) -> None:
+    """Carry the game on until some seat must decide (or it is over)."""
+    while run.state.phase != "over":
+        state = run.state
+        decision = choices.current(state)
+        if decision is not None:
+            if not remove_all(run, decision):
+                return
+            continue
+        if state.phase == "setup":
+            start_turn(run, 0)
+            continue
+        if state.step != "resolve":
+            return
+        if state.program:
+            effects.run_line(run, state.program[0], rng)
+        else:
+            run.emit(CardResolved(seat=None, card=state.played))
+
+
+def remove_all(run: Run, d: Decision) -> bool:
+    """A forced removal of no more threats than there are leaves no choice: all of them go.
+    False when the seat must choose."""
+    state = run.state
+    if d.kind not in ("remove_threats", "lose_threats") or not d.must:
+        return False
+    threats = choices.removable(state, d)
+    if sum(state.players[o].threats[b] for b, o in threats) > d.count:
+        return False
+    for block, owner in threats:
+        for _ in range(state.players[owner].threats[block]):
+            run.emit(ThreatRemoved(seat=d.seat, owner=owner, block=block))
+    return True
+
+
+def start_turn(run: Run, seat: int) -> None:
+    run.emit(TurnStarted(seat=seat))
+    for gain in board.ability_ops(run.state, seat, "turn_gain"):
+        run.emit(effects.change(seat, gain.resource, gain.amount, "ability", seat=None))
+
+
+def end_turn(run: Run, seat: int, face_down: object) -> None:
+    """Draw (or count down the final turns), then the next villain clockwise begins."""
+    state = run.state
+    if isinstance(face_down, str):
+        run.emit(CardFaceDown(seat=seat, card=face_down))
+    if state.final_turns < 0:
+        if run.state.deck:
+            run.emit(CardDrawn(seat=seat, card=run.state.deck[0]))
+        if not run.state.deck:
+            run.emit(FinalTurnsBegan(seat=None, turns=len(state.players)))
+    else:
+        run.emit(FinalTurnsBegan(seat=None, turns=state.final_turns - 1))
+        if run.state.final_turns == 0:
+            run.emit(GameFinished(seat=None, winners=leaders(run.state), reason="deck exhausted"))
+            return
+    start_turn(run, board.left_of(state, seat))
+
+
+def leaders(state: GcsState) -> tuple[int, ...]:
+    """Highest level; ties by recruited henchmen, then information, then money."""
+    keys = [(p.level, p.recruited, p.information, p.money) for p in state.players]
+    best = max(keys)
+    return tuple(s for s, k in enumerate(keys) if k == best)
