@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, TypeVar
 
 from rules_core.engine.types import GameEvent, Move, Rejection
@@ -40,9 +40,13 @@ class MoveBook(Generic[S]):
     precheck: Callable[[S, int], Rejection | None]
     unknown: Callable[[str], Rejection]  # a move type the game does not have
     unexpected: Callable[[str, list[str]], Rejection]  # parameters a move type does not take
+    _by_name: dict[str, MoveRule[S]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_by_name", {r.name: r for r in self.rules})
 
     def rule(self, name: str) -> MoveRule[S] | None:
-        return next((r for r in self.rules if r.name == name), None)
+        return self._by_name.get(name)
 
     def refusal(self, state: S, seat: int, move: Move) -> Rejection | None:
         """The first reason the move is refused, or None when it is accepted."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 
 def setup_rng(seed: int) -> random.Random:
@@ -10,9 +11,43 @@ def setup_rng(seed: int) -> random.Random:
     return random.Random(f"setup:{seed}")
 
 
+class SeededOnUse(random.Random):
+    """`random.Random(material)`, seeded only when first drawn from: most moves draw nothing,
+    and seeding costs more than many a move (the same numbers either way)."""
+
+    def __init__(self, material: str) -> None:  # deliberately not seeding yet
+        self._material: str | None = material
+        self.gauss_next = None
+
+    def _seed_now(self) -> None:
+        if self._material is not None:
+            material, self._material = self._material, None
+            super().seed(material)
+
+    def random(self) -> float:
+        self._seed_now()
+        return super().random()
+
+    def getrandbits(self, k: int) -> int:
+        self._seed_now()
+        return super().getrandbits(k)
+
+    def getstate(self) -> tuple[Any, ...]:
+        self._seed_now()
+        return super().getstate()
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        self._material = None
+        super().setstate(state)
+
+    def seed(self, a: Any = None, version: int = 2) -> None:
+        self._material = None
+        super().seed(a, version)
+
+
 def move_rng(seed: int, version: int) -> random.Random:
     """The randomness of the move made at `version`: fixed by the secret seed, unseen by players."""
-    return random.Random(f"move:{seed}:{version}")
+    return SeededOnUse(f"move:{seed}:{version}")
 
 
 def bot_rng(seed: int, version: int, seat: int) -> random.Random:

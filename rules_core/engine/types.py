@@ -87,7 +87,8 @@ class Move:
 
     @staticmethod
     def of(move_type: str, **params: Scalar) -> Move:
-        return Move(move_type, tuple(sorted(params.items())))
+        items = tuple(params.items())
+        return Move(move_type, items if len(items) < 2 else tuple(sorted(items)))
 
     @staticmethod
     def from_json(data: Mapping[str, object]) -> Move:

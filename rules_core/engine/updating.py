@@ -1,7 +1,8 @@
 """`updated(value, **changes)`: dataclasses.replace for frozen dataclasses, compiled per class.
 
 Reducers build a new state for every event; the standard replace re-inspects the fields on each
-call, which dominated the cost of evolve. This version generates one function per class.
+call, which dominated the cost of evolve. This version generates one function per class and set
+of changed fields, which sets each field once.
 """
 
 from __future__ import annotations
@@ -16,8 +17,12 @@ T = TypeVar("T")
 
 
 @cache
-def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
+def _updater(cls: type, changed: tuple[str, ...]) -> Callable[..., Any]:
+    """A function copying a `cls` value with the fields `changed` given in that order."""
     names = [f.name for f in dataclasses.fields(cls)]
+    unknown = sorted(set(changed) - set(names))
+    if unknown:
+        raise TypeError(f"unknown fields: {unknown}")
     slotted = all(isinstance(getattr(cls, name, None), MemberDescriptorType) for name in names)
     # Slot descriptors' own setters skip the frozen class's __setattr__ and the name lookup.
     setters = {
@@ -26,21 +31,13 @@ def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
         else (lambda obj, value, name=name: object.__setattr__(obj, name, value))
         for name in names
     }
-    lines = ["def update(old, changes):", "    new = new_object(cls)"]
-    lines += [f"    set_{name}(new, old.{name})" for name in names]
-    lines += [
-        "    try:",
-        "        for name, value in changes.items():",
-        "            setters[name](new, value)",
-        "    except KeyError:",
-        "        raise TypeError(f'unknown fields: {sorted(set(changes) - known)}') from None",
-        "    return new",
-    ]
+    given = {name: f"v{i}" for i, name in enumerate(changed)}
+    lines = [f"def update(old, {', '.join(given.values())}):", "    new = new_object(cls)"]
+    lines += [f"    set_{name}(new, {given.get(name, 'old.' + name)})" for name in names]
+    lines.append("    return new")
     namespace: dict[str, Any] = {
         "new_object": object.__new__,
         "cls": cls,
-        "known": frozenset(names),
-        "setters": setters,
         **{f"set_{name}": setter for name, setter in setters.items()},
     }
     exec("\n".join(lines), namespace)  # generated from the class's own field names
@@ -50,7 +47,7 @@ def _updater(cls: type) -> Callable[[Any, dict[str, Any]], Any]:
 def updated(value: T, **changes: Any) -> T:
     """A copy of the frozen dataclass `value` with some fields changed."""
     cls: Any = type(value)
-    result: T = _updater(cls)(value, changes)
+    result: T = _updater(cls, tuple(changes))(value, *changes.values())
     return result
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Mapping
+from functools import cache
 from typing import Any
 
 from rules_core.engine.content_limits import limits_json
@@ -58,6 +59,14 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
 
 def _reject(code: str, message: str) -> Rejection:
     return Rejection(code, message, REJECTIONS[code])
+
+
+_DRAWS = {d: Move.of("draw", deck=d) for d in DECKS}  # moves are values: made once
+
+
+@cache
+def _placing(card: str) -> Move:
+    return Move.of("place", card=card)
 
 
 class GothamRace(DeclaredGame[RaceState]):
@@ -190,7 +199,7 @@ class GothamRace(DeclaredGame[RaceState]):
     # draw: one card from a deck of the player's choice, once a turn
 
     def _offer_draw(self, state: RaceState, seat: int) -> list[Move]:
-        return [] if state.drawn else [Move.of("draw", deck=d) for d in DECKS if state.decks[d - 1]]
+        return [] if state.drawn else [_DRAWS[d] for d in DECKS if state.decks[d - 1]]
 
     def _check_draw(self, state: RaceState, seat: int, move: Move) -> Rejection | None:
         if state.drawn:
@@ -216,7 +225,7 @@ class GothamRace(DeclaredGame[RaceState]):
     def _offer_place(self, state: RaceState, seat: int) -> list[Move]:
         if not state.drawn:
             return []
-        return [Move.of("place", card=c) for c in sorted(set(state.hands[seat]))]
+        return [_placing(c) for c in sorted(set(state.hands[seat]))]
 
     def _check_place(self, state: RaceState, seat: int, move: Move) -> Rejection | None:
         if not state.drawn:
@@ -495,19 +504,12 @@ def _on_decks_replenished(state: RaceState, e: DecksReplenished) -> RaceState:
 
 
 def _on_card_placed(state: RaceState, e: CardPlaced) -> RaceState:
+    deposit = (*state.deposit, Placed(e.figure, e.card))
     if e.seat is None:
         decks = with_item(state.decks, e.deck - 1, without_one(state.decks[e.deck - 1], e.card))
-        state = updated(state, decks=decks)
-    else:
-        state = updated(
-            state, hands=with_item(state.hands, e.seat, without_one(state.hands[e.seat], e.card))
-        )
-    return updated(
-        state,
-        deposit=(*state.deposit, Placed(e.figure, e.card)),
-        turn=state.turn + 1,
-        drawn=False,
-    )
+        return updated(state, decks=decks, deposit=deposit, turn=state.turn + 1, drawn=False)
+    hands = with_item(state.hands, e.seat, without_one(state.hands[e.seat], e.card))
+    return updated(state, hands=hands, deposit=deposit, turn=state.turn + 1, drawn=False)
 
 
 def _on_ownerless_passed(state: RaceState, e: OwnerlessPassed) -> RaceState:
