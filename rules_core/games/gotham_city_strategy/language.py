@@ -259,7 +259,7 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
     if isinstance(event, EffectCarriedOut):
         assert state.pack is not None
         op = state.pack.card(event.card).effect[event.index]
-        return f"{card(state, event.card)}: {who} must {say(op)}."
+        return f"{who} reads out {card(state, event.card)}: {say(op)}."
     if isinstance(event, IncomeCollected):
         assert state.pack is not None
         printed = state.pack.card(event.card)
@@ -268,7 +268,10 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
     if isinstance(event, CardCarriedOut):
         return f"{who} carries out {card(state, event.card)}."
     if isinstance(event, ResourcesTaken):
-        return f"{who} takes 1 {event.first} and 1 {event.second} from the reserves instead."
+        taken = [event.first, event.second]
+        kinds = sorted(set(taken), key=taken.index)
+        what = " and ".join(count_of(taken.count(k), k.removesuffix("s")) for k in kinds)
+        return f"{who} takes {what} from the reserves instead of carrying the card out."
     if isinstance(event, CardResolved):
         return f"{card(state, event.card)} goes to the discard pile."
     if isinstance(event, Stopped):

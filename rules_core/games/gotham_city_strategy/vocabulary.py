@@ -69,6 +69,18 @@ def _in(effect: Effect) -> str:
     return f" in {district}" if district else ""
 
 
+def _batman_target(effect: Effect) -> str:
+    """Where a Batman card sends him, in words (block ids, as the pack names them)."""
+    blocks = effect.get("blocks")
+    if isinstance(blocks, tuple) and blocks:
+        return " or ".join(str(b).replace("-", " ").title() for b in blocks)
+    district = effect.get("district")
+    where = f" in {str(district).capitalize()}" if district else ""
+    if effect.get("target"):
+        return f"the block with the most threats{where}"
+    return f"a block{where}" if district else "a block of your choice"
+
+
 def count_of(amount: int, thing: str) -> str:
     """`amount` of `thing` in words ("1 threat", "2 henchmen", "3 money")."""
     plural = {"henchman": "henchmen", "money": "money", "information": "information"}
@@ -144,11 +156,7 @@ PLOT_EFFECTS = EffectRegistry(
                 "blocks": ListOf(RefTo("block"), "block ids"),
                 "target": OneOf(("most_threats",), default=""),
             },
-            words=lambda e: (
-                "Batman moves"
-                + (" to the block with the most threats" if e.get("target") else "")
-                + _in(e)
-            ),
+            words=lambda e: "Batman moves to " + _batman_target(e),
         ),
         Operation(
             "send_home",
