@@ -82,9 +82,7 @@ def in_step(step: str) -> Check:
     def check(state: GcsState, seat: int, move: Move) -> Rejection | None:
         decision = choices.current(state)
         if decision is not None:
-            return reject(
-                "decision_pending", f"First: {language.decision(state, decision).lower()}"
-            )
+            return reject("decision_pending", f"First: {language.decision(state, decision)}")
         if state.step != step:
             return reject(
                 "wrong_step",
@@ -103,9 +101,7 @@ def answering(*kinds: str) -> Check:
         if decision is None:
             return reject("wrong_step", f"Nothing is being decided: '{move.type}' is an answer.")
         if decision.kind not in kinds:
-            return reject(
-                "decision_pending", f"First: {language.decision(state, decision).lower()}"
-            )
+            return reject("decision_pending", f"First: {language.decision(state, decision)}")
         return None
 
     return check

@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_core.engine.content_limits import limits_json
+from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.info import GameInfo
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
-from rules_core.engine.visibility import Secret, hidden_values, redact_event, resample
+from rules_core.engine.visibility import Secret, resample
 from rules_core.games.gotham_city_strategy import (
     choices,
     evaluation,
@@ -45,7 +46,7 @@ REFERENCE = load_pack()
 HAND_SIZE = 5
 
 
-class GothamCityStrategy:
+class GothamCityStrategy(DeclaredGame[GcsState]):
     """The game object registered under `gotham-city-strategy`."""
 
     slug = "gotham-city-strategy"
@@ -69,7 +70,8 @@ class GothamCityStrategy:
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 
-    moves = MOVES
+    moves = MOVES  # decide, legal_moves and describe_move follow (DeclaredGame)
+    handlers = evolve.HANDLERS  # today's log format (evolve below also reads the first)
 
     # ---- options and set-up -------------------------------------------------------------
 
@@ -174,9 +176,6 @@ class GothamCityStrategy:
     def to_act(self, state: GcsState) -> frozenset[int]:
         return choices.to_act(state)
 
-    def legal_moves(self, state: GcsState, seat: int) -> list[Move]:
-        return MOVES.legal_moves(state, seat)
-
     def outcome(self, state: GcsState) -> Outcome | None:
         if state.phase != "over":
             return None
@@ -188,12 +187,6 @@ class GothamCityStrategy:
 
     # ---- decide ---------------------------------------------------------------------------
 
-    def decide(
-        self, state: GcsState, seat: int, move: Move, rng: random.Random
-    ) -> list[GameEvent] | Rejection:
-        result = self.decide_and_evolve(state, seat, move, rng)
-        return result if isinstance(result, Rejection) else result[0]
-
     def decide_and_evolve(
         self, state: GcsState, seat: int, move: Move, rng: random.Random
     ) -> tuple[list[GameEvent], GcsState] | Rejection:
@@ -202,9 +195,6 @@ class GothamCityStrategy:
             return refused
         run = work_out(state, seat, move, rng)
         return run.events, run.state
-
-    def describe_move(self, state: GcsState, seat: int, move: Move) -> str:
-        return MOVES.describe(state, seat, move)
 
     def narrate(self, state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -> str:
         return language.narrate(state, event, seat, reveal)
@@ -233,9 +223,3 @@ class GothamCityStrategy:
             return getattr(me, str(secret.path[-1]))
 
         return resample(state, self.secrets(state), seat, rng, screen=own_total)
-
-    def hidden_from(self, state: GcsState, seat: int | None) -> frozenset[str]:
-        return hidden_values(self.secrets(state), seat)
-
-    def redact(self, event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
-        return redact_event(event, seat, finished)

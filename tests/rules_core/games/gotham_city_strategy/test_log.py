@@ -50,6 +50,9 @@ def test_a_decision_is_opened_by_the_event_that_causes_it_and_counted_down_by_it
     state = fold(GAME, GAME.setup(2, {"villains": ["joker", "penguin"]}, random.Random(4)))
     first = current(state)
     assert first is not None and (first.seat, first.kind, first.must) == (0, "place_threats", True)
+    waiting = refused(state, 0, Move.of("advance"))
+    assert waiting.code == "decision_pending"
+    assert waiting.message.startswith("First: The Joker must place")  # names kept as written
     block = GAME.legal_moves(state, 0)[0].get("block")
     after = act(state, 0, Move.of("place_threat", block=block))
     answered = current(after)
