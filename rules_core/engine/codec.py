@@ -165,6 +165,12 @@ def _dataclass_decoder(cls: type) -> Decoder:
     """
     hints = typing.get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls) if f.init]
+    # a field added later with a default reads older data that lacks it
+    optional = {
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+    }
     compiled: list[list[tuple[str, Decoder]]] = []  # filled on first use (types may nest)
     memo_key: str | None = getattr(cls, "__json_key__", None)
     memo: dict[Any, Any] = {}
@@ -177,10 +183,12 @@ def _dataclass_decoder(cls: type) -> Decoder:
             raise TypeError(f"expected an object for {cls.__name__}, got {data!r}")
         if memo_key is not None and (known := memo.get(data.get(memo_key))) is not None:
             return known
-        try:
-            value = cls(**{name: decode(data[name]) for name, decode in decoders})
-        except KeyError as missing:
-            raise TypeError(f"{cls.__name__} needs field {missing}") from None
+        fields = {name: decode(data[name]) for name, decode in decoders if name in data}
+        if len(fields) < len(decoders):
+            lacking = [name for name, _ in decoders if name not in data and name not in optional]
+            if lacking:
+                raise TypeError(f"{cls.__name__} needs field {lacking[0]!r}")
+        value = cls(**fields)
         if memo_key is not None:
             memo[data[memo_key]] = value
         return value

@@ -12,6 +12,17 @@ from rules_core.rulebooks.labels import ref_key, separated_key
 
 INDEX_DIR = Path(__file__).parent
 
+# Why a section states no rule (FORMAT.md, `no_rule`): such sections are left out of rule coverage.
+NO_RULE_REASONS: dict[str, str] = {
+    "credits": "credits",
+    "components": "a list of components",
+    "contents": "a table of contents",
+    "story": "story or background",
+    "overview": "an overview that its own sections state as rules",
+    "example": "a worked example illustrating rules stated elsewhere",
+    "heading": "a heading whose rules all sit in its subsections",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Section:
@@ -28,6 +39,12 @@ class Section:
     keywords: tuple[str, ...] = ()
     related: tuple[str, ...] = ()
     order: int = 0
+    no_rule: str = ""  # a key of NO_RULE_REASONS when the section states no rule
+
+    @property
+    def normative(self) -> bool:
+        """Whether the section states a rule (coverage counts only these)."""
+        return not self.no_rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +118,7 @@ def load_book(path: Path) -> Book:
                 keywords=tuple(raw.get("keywords", ())),
                 related=tuple(raw.get("related", ())),
                 order=order,
+                no_rule=raw.get("no_rule", ""),
             )
         )
     ids = [s.id for s in sections]
@@ -108,6 +126,10 @@ def load_book(path: Path) -> Book:
         raise IndexFormatError(f"{path.name}: duplicate section ids")
     known = set(ids)
     for s in sections:
+        if s.no_rule and s.no_rule not in NO_RULE_REASONS:
+            raise IndexFormatError(
+                f"{path.name}: {s.id} no_rule {s.no_rule!r} is not one of {sorted(NO_RULE_REASONS)}"
+            )
         missing = ({s.parent} if s.parent else set()) | set(s.related)
         if not missing <= known:
             raise IndexFormatError(

@@ -92,16 +92,16 @@ def test_an_event_showing_a_face_down_card_fails() -> None:
         play(leaky, 2, 5, 400, {"variant": True})
 
 
-def test_an_event_showing_a_hidden_number_fails() -> None:
-    """The amounts declared behind a screen shown to everybody."""
+def test_an_event_showing_the_deck_order_fails() -> None:
+    """The shuffled plot deck's order, declared hidden from everybody, shown in the set-up."""
     spec = get_game("gotham-city-strategy")
     leaky = Leaky(spec)
 
     def redact(event: GameEvent, seat: int | None, finished: bool) -> dict[str, JSON]:
-        return spec.redact(event, seat, event.type == "resources_changed" or finished)
+        return spec.redact(event, seat, event.type == "game_started" or finished)
 
     leaky.redact = redact  # type: ignore[attr-defined]
-    with pytest.raises(AssertionError, match=r"resources_changed\.money shown to seat"):
+    with pytest.raises(AssertionError, match=r"game_started (shows|\.deck shown to)"):
         play(leaky, 2, 3, 200, {})
 
 

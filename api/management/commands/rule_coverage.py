@@ -1,4 +1,4 @@
-"""manage.py rule_coverage: per book, which sections the code cites and which none does."""
+"""manage.py rule_coverage: per book, the normative sections the code cites and those none does."""
 
 from __future__ import annotations
 
@@ -7,13 +7,15 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from rules_core.engine import all_games
-from rules_core.engine.citations import citation_uses
+from rules_core.engine.citations import rule_coverage
 from rules_core.rulebooks import all_books
+from rules_core.rulebooks.index import NO_RULE_REASONS
 
 
 class Command(BaseCommand):
     help = (
-        "List, per rulebook, the sections cited by events and rejections and those cited by none."
+        "Per rulebook: how many of the sections that state a rule are cited by events and "
+        "rejections (sections marked no_rule in the index, such as credits, are not counted)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -21,21 +23,21 @@ class Command(BaseCommand):
         parser.add_argument("--uncited", action="store_true", help="list the uncited sections too")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        uses = [use for spec in all_games() for use in citation_uses(spec)]
+        games = all_games()
         for book in all_books():
             if options["book"] and book.slug != options["book"]:
                 continue
-            cited: dict[str, list[str]] = {}
-            for use in uses:
-                if use.citation.book == book.slug:
-                    cited.setdefault(use.citation.section, []).append(f"{use.kind} {use.name}")
-            share = len(cited) / len(book.sections) if book.sections else 0.0
-            self.stdout.write(
-                f"{book.slug}: {len(cited)} of {len(book.sections)} sections cited ({share:.0%})"
-            )
+            coverage = rule_coverage(book, games)
+            self.stdout.write(coverage.headline())
             for section in book.sections:
-                if section.id in cited:
-                    names = ", ".join(sorted(set(cited[section.id])))
-                    self.stdout.write(f"  cited    {section.label or section.id}: {names}")
-                elif options["uncited"]:
-                    self.stdout.write(f"  uncited  {section.label or section.id} {section.title}")
+                name = section.label or section.id
+                if section.id in coverage.cited:
+                    uses = ", ".join(coverage.cited[section.id])
+                    self.stdout.write(f"  cited    {name}: {uses}")
+                elif not options["uncited"]:
+                    continue
+                elif section.no_rule:
+                    reason = NO_RULE_REASONS[section.no_rule]
+                    self.stdout.write(f"  no rule  {name} {section.title} ({reason})")
+                else:
+                    self.stdout.write(f"  uncited  {name} {section.title}")

@@ -240,7 +240,9 @@ ASKING: dict[type[GameEvent], Callable[[GcsState, Any], GcsState]] = {
     ThreatRemoved: _threat_removed,
     HenchmanLost: _answers("lose_henchman"),
     HenchmanPlaced: _answers("place_henchmen"),
-    Stolen: _answers("steal"),
+    Stolen: lambda state, e: (
+        _answered(state, e.seat, ("steal",)) if e.amount else _closed(state, e.seat, ("steal",))
+    ),
     HenchmenSentHome: _closes("send_home"),
     CardFaceDown: _closes("face_down"),
     Stopped: _stopped,

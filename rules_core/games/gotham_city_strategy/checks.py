@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules_core.engine.types import Citation, Move, Rejection
-from rules_core.games.gotham_city_strategy import board, choices, language
+from rules_core.games.gotham_city_strategy import board, choices, language, planning
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST, TAKE
 from rules_core.games.gotham_city_strategy.citations import cite
 from rules_core.games.gotham_city_strategy.state import (
@@ -16,6 +16,7 @@ from rules_core.games.gotham_city_strategy.state import (
     TOP_LEVEL,
     Decision,
     GcsState,
+    Plan,
 )
 
 Check = Callable[[GcsState, int, Move], Rejection | None]
@@ -208,43 +209,67 @@ def check_end_turn(state: GcsState, seat: int, move: Move) -> Rejection | None:
 
 
 def check_move_villain(state: GcsState, seat: int, move: Move) -> Rejection | None:
-    assert state.plan is not None
+    plan = state.plan
+    assert plan is not None
     to = number(move, "to")
-    if state.plan.villain_to is not None:
+    if plan.villain_to is not None:
         return reject("cannot_move", "Your villain has been moved this turn already.")
     if to is None or not HIDEOUT <= to < BLOCKS:
         return reject("cannot_move", f"'to' is a block 0 to {BLOCKS - 1} or the hideout (-1).")
     if to == state.players[seat].villain_at:
         return reject("cannot_move", f"Your villain is on {place(state, to)} already.")
+    if not planning.completable(state, seat, planning.with_villain(plan, to)):
+        return reject("cannot_move", _outnumber(state, seat, plan))
     return None
 
 
 def check_move_henchmen(state: GcsState, seat: int, move: Move) -> Rejection | None:
-    plan, player = state.plan, state.players[seat]
+    plan = state.plan
     assert plan is not None
     source, target, count = number(move, "source"), number(move, "target"), number(move, "count")
     if source is None or target is None or not HIDEOUT <= source < BLOCKS:
         return reject("cannot_move", "'source' and 'target' are blocks or the hideout (-1).")
     if not HIDEOUT <= target < BLOCKS or target == source:
         return reject("cannot_move", "The henchmen go to another block or to the hideout.")
-    here = player.hideout_henchmen if source == HIDEOUT else player.henchmen[source]
-    available = here - sum(n for s, _, n in plan.henchmen if s == source)
+    available = planning.unmoved(state, seat, plan, source)
     if count is None or not 1 <= count <= available:
         return reject(
             "cannot_move", f"{available} of your henchmen may leave {place(state, source)}."
         )
-    if target == HIDEOUT or plan.villain_to == target:
-        return None
-    if state.batman_at == target:
-        return reject("cannot_move", "Henchmen may not enter Batman's block.")
-    if board.villain_at(state, target) not in (-1, seat):
-        return reject("cannot_move", "Henchmen may not enter a block with another villain.")
-    if not choices.henchmen_may_enter(state, seat, plan, target, count):
+    if planning.may_enter(state, seat, plan, target):
+        after = planning.with_henchmen(plan, source, target, count)
+        if planning.completable(state, seat, after):
+            return None
+        enemies = planning.enemy_henchmen(state, seat, target)
         return reject(
             "cannot_move",
-            f"To enter {place(state, target)} your henchmen must outnumber the enemy henchmen.",
+            f"To enter {place(state, target)} your henchmen together must outnumber the "
+            f"{enemies} enemy henchmen there, and you have too few left to move.",
         )
+    if state.batman_at == target:
+        return reject("cannot_move", "Henchmen may not enter Batman's block.")
+    return reject("cannot_move", "Henchmen may not enter a block with another villain.")
+
+
+def check_done_moving(state: GcsState, seat: int, move: Move) -> Rejection | None:
+    plan = state.plan
+    assert plan is not None
+    if planning.shortfalls(state, seat, plan):
+        return reject("cannot_move", _outnumber(state, seat, plan))
     return None
+
+
+def _outnumber(state: GcsState, seat: int, plan: Plan) -> str:
+    """What the plan still lacks: more henchmen into each block they do not yet outnumber."""
+    wanted = [
+        f"{n} more henchm{'a' if n == 1 else 'e'}n into {place(state, block)}"
+        for block, n in sorted(planning.shortfalls(state, seat, plan).items())
+    ]
+    if not wanted:
+        return "Moving your villain there would leave your henchmen unable to enter."
+    return "Your henchmen must outnumber the enemy henchmen where they enter: move " + (
+        ", ".join(wanted) + " (or your villain with them)."
+    )
 
 
 # ---- answers ------------------------------------------------------------------------------

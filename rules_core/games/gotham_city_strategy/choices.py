@@ -13,7 +13,6 @@ from rules_core.games.gotham_city_strategy.state import (
     HIDEOUT,
     Decision,
     GcsState,
-    Plan,
 )
 
 HENCHMAN_COST = 5
@@ -113,45 +112,6 @@ def removable(state: GcsState, d: Decision) -> list[tuple[int, int]]:
         else [s for s in range(len(state.players)) if not (d.enemies and s == d.seat)]
     )
     return [(b, o) for b in blocks for o in owners if state.players[o].threats[b]]
-
-
-def villain_moves(state: GcsState, seat: int) -> list[Move]:
-    """Where the villain may go while moving (once a turn, anywhere but where it is)."""
-    assert state.plan is not None
-    if state.plan.villain_to is not None:
-        return []
-    here = state.players[seat].villain_at
-    return [Move.of("move_villain", to=loc) for loc in (HIDEOUT, *range(BLOCKS)) if loc != here]
-
-
-def henchmen_moves(state: GcsState, seat: int) -> list[Move]:
-    """Every group of henchmen that may go from one place to another while moving."""
-    assert state.plan is not None
-    plan, player = state.plan, state.players[seat]
-    moves: list[Move] = []
-    for source in (HIDEOUT, *range(BLOCKS)):
-        here = player.hideout_henchmen if source == HIDEOUT else player.henchmen[source]
-        available = here - sum(n for s, _, n in plan.henchmen if s == source)
-        for target in (HIDEOUT, *range(BLOCKS)):
-            if target == source:
-                continue
-            for count in range(1, available + 1):
-                if henchmen_may_enter(state, seat, plan, target, count):
-                    moves.append(
-                        Move.of("move_henchmen", source=source, target=target, count=count)
-                    )
-    return moves
-
-
-def henchmen_may_enter(state: GcsState, seat: int, plan: Plan, target: int, count: int) -> bool:
-    """The entry rules of 'Moving your figures' for henchmen arriving at `target`."""
-    if target == HIDEOUT or plan.villain_to == target:
-        return True
-    if state.batman_at == target or board.villain_at(state, target) not in (-1, seat):
-        return False
-    enemies = sum(p.henchmen[target] for s, p in enumerate(state.players) if s != seat)
-    arriving = count + sum(n for _, t, n in plan.henchmen if t == target)
-    return enemies == 0 or arriving > enemies
 
 
 def requirement_met(state: GcsState, seat: int) -> bool:

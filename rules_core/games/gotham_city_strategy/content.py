@@ -88,11 +88,12 @@ class DialLevel:
 class Villain:
     id: str
     name: str
-    token: str
+    token: str  # the villain's ability token (setup gives it to the player)
     start_threats: int
     start_money: int
     start_information: int
     dial: tuple[DialLevel, ...]
+    token_ability: str = ""  # the ability card the token is put in play with ("" if none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +337,7 @@ def parse_pack(data: object) -> Pack:
                     *START_RESOURCE_RANGE,
                 ),
                 dial,
+                _token_ability(raw, where),
             )
         )
     if sorted(v.id for v in villains) != sorted(VILLAINS):
@@ -374,6 +376,13 @@ def parse_pack(data: object) -> Pack:
     )
     if any(sum(a.villain == v for a in abilities) != 5 for v in VILLAINS):
         raise fail("ability", "five abilities per villain")
+    for i, v in enumerate(villains):
+        if v.token_ability and not any(
+            a.id == v.token_ability and a.villain == v.id for a in abilities
+        ):
+            raise fail(
+                at_key(at_index("villain", i), "token_ability"), f"one of {v.name}'s abilities"
+            )
     if len(batman_cards) < 1 or len(plots) < 20:
         raise fail("cards", "at least one Batman card and twenty plots")
     ids = [c.id for c in (*abilities, *batman_cards, *plots)]
@@ -392,6 +401,14 @@ def parse_pack(data: object) -> Pack:
         batman_cards,
         plots,
     )
+
+
+def _token_ability(raw: dict[str, Any], where: str) -> str:
+    """The ability card a villain's token goes with, if the pack names one."""
+    value = raw.get("token_ability", "")
+    if not isinstance(value, str):
+        raise fail(at_key(where, "token_ability"), "an ability id")
+    return value
 
 
 def load_pack(path: Path = REFERENCE_PACK) -> Pack:

@@ -23,6 +23,7 @@ from rules_core.games.gotham_city_strategy.events import (
     MovementEnded,
     Recruited,
     ResourcesChanged,
+    ScreenShown,
     VillainMoved,
 )
 from rules_core.games.gotham_city_strategy.run import Run
@@ -94,8 +95,7 @@ def run_line(run: Run, line: Line, rng: random.Random) -> None:
             run.emit(Recruited(seat=me, count=min(room, op.amount), cost=0))
     elif op.op == "collect":
         for other in others:
-            have = getattr(run.state.players[other], op.resource)
-            paid = min(have, op.amount)
+            paid = able_to_give(run, other, op.resource, op.amount)
             if paid:
                 run.emit(change(other, op.resource, -paid, "card", seat=None))
                 run.emit(change(me, op.resource, paid, "card", seat=None))
@@ -110,11 +110,23 @@ def run_line(run: Run, line: Line, rng: random.Random) -> None:
                 lose(run, other, op.lose, op.amount)
 
 
+def able_to_give(run: Run, seat: int, resource: str, amount: int) -> int:
+    """How much of `amount` `seat` can give; one who has less lifts the screen and shows the
+    table what is behind it, then fulfils as much as able (turn.plot.effect.carry-out)."""
+    player = run.state.players[seat]
+    have = int(getattr(player, resource))
+    if have < amount:
+        run.emit(
+            ScreenShown(seat=seat, owner=seat, money=player.money, information=player.information)
+        )
+    return min(have, amount)
+
+
 def lose(run: Run, seat: int, resource: str, amount: int) -> None:
     """`seat` gives up money or information (what it has); a loss of threats or henchmen is
     its own choice, asked by the event that causes it."""
     if resource in ("money", "information"):
-        lost = min(getattr(run.state.players[seat], resource), amount)
+        lost = able_to_give(run, seat, resource, amount)
         if lost:
             run.emit(change(seat, resource, -lost, "card", seat=None))
 

@@ -15,7 +15,6 @@ from rules_core.games.gotham_city_strategy.citations import cite
 from rules_core.games.gotham_city_strategy.content import Pack
 from rules_core.games.gotham_city_strategy.state import Plan
 
-BEHIND_SCREEN = Hidden("field:owner")  # the amounts reach the owner's screen (issue: see README)
 Upcast = Callable[[dict[str, Any]], dict[str, Any]]  # (JSON: not resolvable in hints here)
 
 
@@ -111,10 +110,10 @@ class VillainMoved(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class ResourcesChanged(GameEvent):
-    """Money and information change behind a screen (gains, payments, incomes, costs)."""
+    """Money and information taken from or paid to the reserves or another player, in the open
+    (gains, payments, incomes, costs): only the totals behind the screen are hidden."""
 
     type: ClassVar[str] = "resources_changed"
-    secret: ClassVar[Mapping[str, Hidden]] = {"money": BEHIND_SCREEN, "information": BEHIND_SCREEN}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "glossary.money",
         "glossary.information",
@@ -312,14 +311,28 @@ class Stopped(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class Stolen(GameEvent):
-    """The winner of a fight takes a token of `resource` from `victim`'s screen (`amount` 0:
-    the victim had none)."""
+    """The winner of a fight takes a token of `resource` from `victim` (`amount` 0: the victim
+    had neither money nor information left, and the theft ends)."""
 
     type: ClassVar[str] = "stolen"
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.fight-villains", "glossary.resource")
     victim: int
     resource: str
     amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScreenShown(GameEvent):
+    """A player who cannot give or lose all a card or a theft asks lifts the screen and shows
+    the money and information behind it to the table (turn.plot.effect.carry-out)."""
+
+    type: ClassVar[str] = "screen_shown"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "turn.plot.effect.carry-out", "glossary.hideout"
+    )
+    owner: int
+    money: int
+    information: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -421,6 +434,7 @@ TABLE_EVENTS: tuple[type[GameEvent], ...] = (
     CardResolved,
     Stopped,
     Stolen,
+    ScreenShown,
     HenchmanPlaced,
     HenchmenSentHome,
     MovementBegan,

@@ -44,6 +44,7 @@ from rules_core.games.gotham_city_strategy.events import (
     Recruited,
     ResourcesChanged,
     ResourcesTaken,
+    ScreenShown,
     Stolen,
     Stopped,
     ThreatPlaced,
@@ -206,6 +207,7 @@ def _on_turn_started(state: GcsState, e: TurnStarted) -> GcsState:
         flow=Turn(phase="playing", step="levels", current=e.seat),
         advanced=False,
         ability_due=False,
+        ability_taken=False,
         moved=False,
         played="",
         plan=None,
@@ -219,13 +221,15 @@ def _on_level_advanced(state: GcsState, e: LevelAdvanced) -> GcsState:
     assert e.seat is not None and state.pack is not None
     player = state.players[e.seat]
     icon = e.level <= 9 and state.pack.villain(player.villain).dial[e.level - 1].ability
-    state = updated(state, advanced=True, ability_due=state.ability_due or icon)
+    # one ability a turn, whatever the order of advancing and choosing (turn.level.ability)
+    due = (state.ability_due or icon) and not state.ability_taken
+    state = updated(state, advanced=True, ability_due=due)
     return _player(state, e.seat, level=e.level)
 
 
 def _on_ability_chosen(state: GcsState, e: AbilityChosen) -> GcsState:
     assert e.seat is not None
-    state = updated(state, ability_due=False)
+    state = updated(state, ability_due=False, ability_taken=True)
     return _player(state, e.seat, abilities=(*state.players[e.seat].abilities, e.card))
 
 
@@ -397,6 +401,7 @@ TABLE: dict[type[GameEvent], Callable[[GcsState, Any], GcsState]] = {
     CardResolved: _on_card_resolved,
     Stopped: _on_nothing,
     Stolen: _on_stolen,
+    ScreenShown: lambda state, e: state,  # shown to the table; nothing moves
     HenchmanPlaced: _on_henchman_placed,
     HenchmenSentHome: _on_henchmen_sent_home,
     MovementBegan: _on_movement_began,

@@ -37,6 +37,7 @@ from rules_core.games.gotham_city_strategy.events import (
     Recruited,
     ResourcesChanged,
     ResourcesTaken,
+    ScreenShown,
     Stolen,
     Stopped,
     ThreatPlaced,
@@ -174,8 +175,6 @@ def decision(state: GcsState, d: Decision) -> str:
 def _resources(state: GcsState, event: ResourcesChanged, seat: int | None, reveal: bool) -> str:
     who = villain(state, event.owner)
     why = _REASONS.get(event.reason, event.reason)
-    if not reveal and event.owner != seat:  # the amounts stay behind the owner's screen
-        return f"{who}'s money and information change behind the screen ({why})."
     changes = [
         f"{'gains' if n > 0 else 'pays'} {abs(n)} {what}"
         for n, what in ((event.money, "money"), (event.information, "information"))
@@ -210,7 +209,14 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, CardPlayed):
         return f"{who} plays {card(state, event.card)}."
     if isinstance(event, AbilityChosen):
-        return f"{who} takes the ability {card(state, event.card)}."
+        assert state.pack is not None and event.seat is not None
+        token = state.pack.villain(state.players[event.seat].villain)
+        put = (
+            f" and puts the {token.token} token in play"
+            if token.token_ability == event.card
+            else ""
+        )
+        return f"{who} takes the ability {card(state, event.card)}{put}."
     if isinstance(event, LevelAdvanced):
         return f"{who} advances to level {event.level}."
     if isinstance(event, TurnStarted):
@@ -245,13 +251,26 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, FightResolved):
         return _fight(state, event)
     if isinstance(event, MovePlanned):
-        return f"{who} plans where the figures go."
+        return _planned(state, event, who)
     if isinstance(event, FinalTurnsBegan):
         return f"The plot deck is empty: {count_of(event.turns, 'final turn')} remain."
     if isinstance(event, GameFinished):
         names = " and ".join(villain(state, s) for s in event.winners)
         return f"{names} {'rules' if len(event.winners) == 1 else 'rule'} Gotham ({event.reason})."
     return _carrying_out(state, event, who) or _first_format(event)
+
+
+def _planned(state: GcsState, event: MovePlanned, who: str) -> str:
+    """The step just added to the move (figures are moved in the open)."""
+    before = state.plan
+    if before is not None and event.plan.villain_to != before.villain_to:
+        assert event.plan.villain_to is not None
+        return f"{who} will move the villain to {place(state, event.plan.villain_to)}."
+    if before is not None and len(event.plan.henchmen) > len(before.henchmen):
+        source, target, count = event.plan.henchmen[-1]
+        moved = count_of(count, "henchman")
+        return f"{who} will move {moved} from {place(state, source)} to {place(state, target)}."
+    return f"{who} plans where the figures go."
 
 
 def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
@@ -281,8 +300,14 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
     if isinstance(event, Stolen):
         victim = villain(state, event.victim)
         if not event.amount:
-            return f"{who} tries to steal {event.resource} from {victim}, who has none."
+            return f"{victim} has nothing left to steal."
         return f"{who} steals {event.amount} {event.resource} from {victim}."
+    if isinstance(event, ScreenShown):
+        owner = villain(state, event.owner)
+        return (
+            f"{owner} is short and lifts the screen: {event.money} money, "
+            f"{event.information} information."
+        )
     if isinstance(event, HenchmanPlaced):
         return f"{who} places a henchman on {place(state, event.block)}."
     if isinstance(event, HenchmenSentHome):

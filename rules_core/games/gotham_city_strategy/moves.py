@@ -15,7 +15,15 @@ from collections.abc import Callable, Iterable
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.updating import updated
-from rules_core.games.gotham_city_strategy import board, checks, choices, effects, language, turns
+from rules_core.games.gotham_city_strategy import (
+    board,
+    checks,
+    choices,
+    effects,
+    language,
+    planning,
+    turns,
+)
 from rules_core.games.gotham_city_strategy.checks import Check
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST
 from rules_core.games.gotham_city_strategy.events import (
@@ -125,10 +133,18 @@ def _emit(make: Callable[[int, Move, GcsState], GameEvent]) -> Act:
     return act
 
 
-def _stolen(seat: int, move: Move, state: GcsState) -> GameEvent:
-    victim, resource = checks.decision(state).victim, str(move.get("resource"))
-    has = getattr(state.players[victim], resource) > 0  # else there is nothing to take
-    return Stolen(seat=seat, victim=victim, resource=resource, amount=int(has))
+def _act_steal(run: Run, seat: int, move: Move, rng: random.Random) -> None:
+    """One token from the defeated villain: the resource named, else the other one (the victim
+    fulfils as much as able, showing the screen when short); nothing left ends the theft."""
+    victim = checks.decision(run.state).victim
+    named = str(move.get("resource"))
+    other = "money" if named == "information" else "information"
+    if effects.able_to_give(run, victim, named, 1):
+        run.emit(Stolen(seat=seat, victim=victim, resource=named, amount=1))
+    elif getattr(run.state.players[victim], other) > 0:
+        run.emit(Stolen(seat=seat, victim=victim, resource=other, amount=1))
+    else:
+        run.emit(Stolen(seat=seat, victim=victim, resource=named, amount=0))
 
 
 # ---- the book ---------------------------------------------------------------------------------
@@ -257,7 +273,7 @@ MOVES: MoveBook[GcsState] = MoveBook(
             "moving",
             checks.check_move_villain,
             _act_move_villain,
-            offers=choices.villain_moves,
+            offers=planning.villain_moves,
         ),
         _turn(
             "move_henchmen",
@@ -265,9 +281,9 @@ MOVES: MoveBook[GcsState] = MoveBook(
             "moving",
             checks.check_move_henchmen,
             _act_move_henchmen,
-            offers=choices.henchmen_moves,
+            offers=planning.henchmen_moves,
         ),
-        _turn("done_moving", (), "moving", lambda s, seat, m: None, _act_done_moving),
+        _turn("done_moving", (), "moving", checks.check_done_moving, _act_done_moving),
         _answer(
             "place_threat",
             ("block", "source"),
@@ -317,7 +333,7 @@ MOVES: MoveBook[GcsState] = MoveBook(
                 lambda seat, m, s: HenchmanPlaced(seat=seat, block=checks.number(m, "block") or 0)
             ),
         ),
-        _answer("steal", ("resource",), ("steal",), checks.check_steal, _emit(_stolen)),
+        _answer("steal", ("resource",), ("steal",), checks.check_steal, _act_steal),
         _answer(
             "send_home",
             ("block",),

@@ -114,6 +114,7 @@ class GcsState:
     winner: int
     pack: Pack | None
     log_format: int  # 1: a log written before the table-events log (replayed, not continued)
+    ability_taken: bool = False  # the current player chose an ability this turn (one a turn)
 
     @property
     def phase(self) -> str:

@@ -24,6 +24,13 @@ def card_json(pack: Pack, card_id: str) -> JSON:
     }
 
 
+def _token(pack: Pack, villain: str, abilities: tuple[str, ...]) -> JSON:
+    """The villain's ability token: in play once the ability card it goes with is chosen."""
+    v = pack.villain(villain)
+    with_card = pack.card(v.token_ability).name if v.token_ability else None
+    return {"name": v.token, "with": with_card, "in_play": v.token_ability in abilities}
+
+
 def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
     """What `seat` (a spectator: None) sees of the game: the map, Batman, its own screen and
     hand, the others' counts; `reveal` shows everything (a finished game)."""
@@ -43,6 +50,7 @@ def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, J
                     {"id": a, "name": pack.card(a).name, "text": pack.card(a).text}
                     for a in p.abilities
                 ],
+                "token": _token(pack, p.villain, p.abilities),
                 "villain_at": p.villain_at,
                 "threats": list(p.threats),
                 "reserve_threats": p.reserve_threats,
@@ -94,9 +102,7 @@ def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, J
         "discard": [card_json(pack, c) for c in state.discard],
         "batman_deck": {"count": len(state.batman_deck)},
         "batman_discard": [card_json(pack, c) for c in state.batman_discard],
-        "plan": to_json(state.plan)
-        if state.plan is not None and (finished or seat == state.current)
-        else None,
+        "plan": to_json(state.plan) if state.plan is not None else None,
         "final_turns": state.final_turns,
         "variant": state.variant,
     }

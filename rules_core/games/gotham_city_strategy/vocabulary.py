@@ -77,7 +77,7 @@ def _batman_target(effect: Effect) -> str:
     district = effect.get("district")
     where = f" in {str(district).capitalize()}" if district else ""
     if effect.get("target"):
-        return f"the block with the most threats{where}"
+        return f"the block with the most threats{where} other than his own"
     return f"a block{where}" if district else "a block of your choice"
 
 

@@ -82,3 +82,18 @@ def test_decoding_is_safe_from_many_threads_at_once() -> None:
     for thread in threads:
         thread.join()
     assert results == [Wide(1, "x", (1, 2), Inner("n", 2))] * 8
+
+
+@dataclass(frozen=True, slots=True)
+class Grown:
+    """A record that gained a field with a default after data was stored without it."""
+
+    name: str
+    later: int = 7
+
+
+def test_a_field_added_with_a_default_reads_older_data_without_it() -> None:
+    assert from_json(Grown, {"name": "old"}) == Grown("old", 7)
+    assert from_json(Grown, {"name": "new", "later": 2}) == Grown("new", 2)
+    with pytest.raises(TypeError, match="needs field 'name'"):
+        from_json(Grown, {"later": 2})

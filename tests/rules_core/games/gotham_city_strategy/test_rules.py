@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Any
 
 import pytest
 
-from rules_core.engine import GameEvent, Move, Rejection, fold
+from rules_core.engine import GameEvent, Move, fold
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME, board, turns
 from rules_core.games.gotham_city_strategy.choices import current
@@ -26,68 +24,18 @@ from rules_core.games.gotham_city_strategy.state import (
     GcsState,
     Line,
 )
-
-PACK = GAME._pack({})
-ACE = PACK.block_index("ace-chemicals")
-
-
-class Dice(random.Random):
-    """An rng whose `choice` returns scripted faces (shuffles stay seeded)."""
-
-    def __init__(self, *faces: str) -> None:
-        super().__init__(0)
-        self.faces = list(faces)
-
-    def choice(self, seq: Sequence[Any]) -> Any:
-        return self.faces.pop(0) if self.faces else seq[0]
-
-
-def ready(villains: Sequence[str], seed: int = 1, variant: bool = False) -> GcsState:
-    """A game past set-up (starting threats placed on the first legal blocks), no threats left."""
-    options: dict[str, Any] = {"villains": list(villains), "variant": variant}
-    state = fold(GAME, GAME.setup(len(villains), options, random.Random(seed)))
-    while state.phase == "setup" or current(state) is not None:
-        (seat,) = GAME.to_act(state)
-        state = act(state, seat, GAME.legal_moves(state, seat)[0])
-    players = tuple(updated(p, threats=(0,) * 12) for p in state.players)
-    return updated(state, players=players)
-
-
-def at_step(state: GcsState, step: str, **changes: Any) -> GcsState:
-    """The state moved to `step` of the current turn, with no decision waiting."""
-    return updated(state, flow=updated(state.flow, step=step, prompts=()), **changes)
-
-
-def act(state: GcsState, seat: int, move: Move, rng: random.Random | None = None) -> GcsState:
-    return fold(GAME, events_of(state, seat, move, rng), state)
-
-
-def events_of(
-    state: GcsState, seat: int, move: Move, rng: random.Random | None = None
-) -> list[GameEvent]:
-    result = GAME.decide(state, seat, move, rng or random.Random(0))
-    assert not isinstance(result, Rejection), result
-    return result
-
-
-def refused(state: GcsState, seat: int, move: Move) -> Rejection:
-    result = GAME.decide(state, seat, move, random.Random(0))
-    assert isinstance(result, Rejection)
-    assert result.citations
-    return result
-
-
-def with_player(state: GcsState, seat: int, **changes: Any) -> GcsState:
-    players = list(state.players)
-    players[seat] = updated(players[seat], **changes)
-    return updated(state, players=tuple(players))
-
-
-def blocks(**counts: int) -> tuple[int, ...]:
-    values = [0] * 12
-    for name, count in counts.items():
-        values[PACK.block_index(name.replace("_", "-"))] = count
-    return tuple(values)
+from tests.rules_core.games.gotham_city_strategy.table import (
+    ACE,
+    PACK,
+    Dice,
+    act,
+    at_step,
+    blocks,
+    events_of,
+    ready,
+    refused,
+    with_player,
+)
 
 
 def test_the_joker_spends_six_information_from_level_four() -> None:
@@ -220,25 +168,6 @@ def test_the_bat_emblem_counts_zero_between_villains() -> None:
     assert (fight.aggressor_total, fight.defender_total, fight.winner) == (0, 1, 1)
 
 
-def test_hypnotizing_umbrella_steals_from_the_defeated_villain() -> None:
-    state = ready(["penguin", "joker"])
-    state = with_player(state, 0, abilities=("penguin-hypnotizing-umbrella",), information=1)
-    state = with_player(state, 1, villain_at=ACE, money=1, information=4)
-    state = at_step(state, "actions")
-    for move in (Move.of("move"), Move.of("move_villain", to=ACE)):
-        state = act(state, 0, move)
-    state = act(state, 0, Move.of("done_moving"), Dice("3", "1"))
-    assert current(state).kind == "steal" and current(state).victim == 1
-    state = act(state, 0, Move.of("steal", resource="money"))
-    both = [Move.of("steal", resource="information"), Move.of("steal", resource="money")]
-    assert GAME.legal_moves(state, 0) == both  # the victim's screen is hidden from the thief
-    thief_money = state.players[0].money
-    assert state.players[1].money == 0
-    state = act(state, 0, Move.of("steal", resource="money"))  # none left: nothing taken
-    assert (state.players[0].money, state.players[1].information) == (thief_money, 4)
-    assert current(state).kind == "place_threats"
-
-
 def batman_fight(
     faces: tuple[str, str], henchmen: int, drawer_fights: bool
 ) -> tuple[GcsState, list[GameEvent]]:
@@ -343,23 +272,6 @@ def test_recruiting_costs_five_up_to_five_henchmen_or_six_with_the_trained_bird(
     assert Move.of("recruit") in GAME.legal_moves(bird, 0)
 
 
-def test_henchmen_must_outnumber_enemy_henchmen_who_then_flee() -> None:
-    state = at_step(ready(["joker", "penguin"]), "actions")
-    state = with_player(state, 0, hideout_henchmen=3, information=1)
-    state = with_player(state, 1, henchmen=blocks(ace_chemicals=2))
-    state = act(state, 0, Move.of("move"))
-    assert state.players[0].information == 0
-    two = Move.of("move_henchmen", source=HIDEOUT, target=ACE, count=2)
-    three = Move.of("move_henchmen", source=HIDEOUT, target=ACE, count=3)
-    assert two not in GAME.legal_moves(state, 0) and three in GAME.legal_moves(state, 0)
-    assert refused(state, 0, two).code == "cannot_move"
-    state = act(state, 0, three)
-    state = act(state, 0, Move.of("done_moving"))
-    assert state.players[0].henchmen[ACE] == 3
-    assert state.players[1].henchmen[ACE] == 0 and state.players[1].hideout_henchmen == 2
-    assert GAME.legal_moves(state, 0) == [Move.of("end_turn")]
-
-
 def test_henchmen_enter_a_batman_block_only_with_their_villain() -> None:
     state = updated(at_step(ready(["joker", "penguin"]), "actions"), batman_at=ACE)
     state = with_player(state, 0, hideout_henchmen=2, information=1)
@@ -380,18 +292,6 @@ def test_effects_on_other_players_go_clockwise_from_the_left() -> None:
     turns.advance(run, random.Random(0))
     assert [d.seat for d in run.state.pending] == [1, 2, 3]
     assert all(d.kind == "lose_threats" and d.must for d in run.state.pending)
-
-
-def test_a_player_short_of_a_resource_pays_what_they_have() -> None:
-    state = ready(["joker", "penguin", "two-face"])
-    state = with_player(state, 1, money=1)
-    state = with_player(state, 2, money=5)
-    state = with_player(state, 0, money=0)
-    state = at_step(state, "resolve", chosen=True, played="plot-01")
-    state = updated(state, program=(Line("plot-01", 0, Op("collect", 2, "money")),))
-    run = Run(state)
-    turns.advance(run, random.Random(0))
-    assert [p.money for p in run.state.players] == [3, 0, 3]
 
 
 def test_reaching_level_ten_wins_at_once() -> None:
@@ -475,12 +375,13 @@ def test_game_options_are_checked() -> None:
     )
 
 
-def test_money_and_information_changes_are_hidden_from_other_seats() -> None:
+def test_batman_to_the_most_threats_goes_to_the_fullest_block_other_than_his_own() -> None:
+    """The Detective Work card's text and its effect agree: his own block is left out."""
+    detective = PACK.card("batman-08")
+    assert "other than his own" in detective.text
     state = ready(["joker", "penguin"])
-    state = with_player(state, 0, money=5)
-    events = events_of(state, 0, Move.of("advance"))  # pays 2 money
-    paid = next(e for e in events if e.type == "resources_changed")
-    assert GAME.redact(paid, 0, finished=False)["money"] == -2
-    assert GAME.redact(paid, 1, finished=False)["money"] is None
-    assert GAME.redact(paid, None, finished=False)["information"] is None
-    assert GAME.redact(paid, 1, finished=True)["money"] == -2
+    state = with_player(state, 1, threats=blocks(ace_chemicals=4, union_station=2))
+    state = with_player(state, 0, hand=(signal_card(),))
+    state = updated(state, batman_at=ACE, batman_deck=("batman-08", *state.batman_deck))
+    state = act(state, 0, Move.of("play", card=signal_card()))
+    assert state.batman_at == PACK.block_index("union-station")

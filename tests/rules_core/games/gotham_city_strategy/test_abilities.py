@@ -1,0 +1,100 @@
+"""Gaining a new ability (turn.level.ability): one ability card a turn, whatever the order."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+
+from rules_core.engine import Move
+from rules_core.engine.content_limits import ContentError
+from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy.content import REFERENCE_PACK, parse_pack
+from rules_core.games.gotham_city_strategy.events import TurnStarted
+from rules_core.games.gotham_city_strategy.language import narrate
+from rules_core.games.gotham_city_strategy.state import GcsState
+from tests.rules_core.games.gotham_city_strategy.table import (
+    act,
+    at_step,
+    blocks,
+    events_of,
+    ready,
+    refused,
+    with_player,
+)
+
+# The Joker's reference dial: level 2 and level 4 show an ability icon; 1->2 costs 2 money,
+# 2->3 costs 3 information, 3->4 asks for 3 ruled blocks.
+RULED = blocks(diamond_row=1, city_hall=1, dixon_docks=1)
+
+
+def joker_who_can_climb_three_levels() -> GcsState:
+    state = ready(["joker", "penguin"])
+    return with_player(state, 0, money=2, information=3, threats=RULED)
+
+
+def choose(card: str) -> Move:
+    return Move.of("choose_ability", card=card)
+
+
+def test_one_ability_a_turn_when_choosing_between_advances() -> None:
+    state = joker_who_can_climb_three_levels()
+    state = act(state, 0, Move.of("advance"))  # level 2: an icon
+    state = act(state, 0, choose("joker-laughing-gas"))
+    state = act(state, 0, Move.of("advance"))  # level 3
+    state = act(state, 0, Move.of("advance"))  # level 4: an icon again, same turn
+    assert state.players[0].level == 4
+    assert state.players[0].abilities == ("joker-laughing-gas",)
+    assert not any(m.type == "choose_ability" for m in GAME.legal_moves(state, 0))
+    assert refused(state, 0, choose("joker-joy-buzzer")).code == "no_ability_due"
+
+
+def test_one_ability_a_turn_when_advancing_all_levels_first() -> None:
+    state = joker_who_can_climb_three_levels()
+    for _ in range(3):
+        state = act(state, 0, Move.of("advance"))
+    assert state.players[0].level == 4
+    offered = [m for m in GAME.legal_moves(state, 0) if m.type == "choose_ability"]
+    assert len(offered) == 5
+    state = act(state, 0, choose("joker-joy-buzzer"))
+    assert state.players[0].abilities == ("joker-joy-buzzer",)
+    assert refused(state, 0, choose("joker-laughing-gas")).code == "no_ability_due"
+
+
+def test_the_next_turn_may_gain_another_ability() -> None:
+    state = joker_who_can_climb_three_levels()
+    state = act(state, 0, Move.of("advance"))
+    state = act(state, 0, choose("joker-laughing-gas"))
+    # a later turn of the same player starts with no ability taken
+    later = GAME.evolve(state, TurnStarted(seat=0))
+    later = with_player(later, 0, information=3)
+    later = act(later, 0, Move.of("advance"))  # level 3: no icon
+    later = act(later, 0, Move.of("advance"))  # level 4: an icon
+    later = act(later, 0, choose("joker-joy-buzzer"))
+    assert later.players[0].abilities == ("joker-laughing-gas", "joker-joy-buzzer")
+
+
+def test_the_trained_bird_token_comes_into_play_with_its_card_as_a_sixth_henchman() -> None:
+    state = ready(["penguin", "joker"])
+    state = with_player(state, 0, money=5 + 3)  # level 2 costs 3 money; a 6th henchman 5
+    state = act(state, 0, Move.of("advance"))
+    token = GAME.view(state, 1)["players"][0]["token"]  # type: ignore[index,call-overload]
+    assert token == {"name": "Trained Bird", "with": "Trained Bird", "in_play": False}
+    bird = Move.of("choose_ability", card="penguin-trained-bird")
+    (chosen,) = events_of(state, 0, bird)
+    assert narrate(state, chosen, 1, reveal=False) == (
+        "The Penguin takes the ability “Trained Bird” and puts the Trained Bird token in play."
+    )
+    state = act(state, 0, bird)
+    assert GAME.view(state, 1)["players"][0]["token"]["in_play"] is True  # type: ignore[index,call-overload]
+    state = with_player(state, 0, hideout_henchmen=5)
+    state = at_step(state, "actions")
+    state = act(state, 0, Move.of("recruit"))  # the bird is the sixth
+    assert state.players[0].recruited == 6
+
+
+def test_a_pack_whose_token_goes_with_another_villains_card_is_refused() -> None:
+    data = tomllib.loads(REFERENCE_PACK.read_text())
+    data["villain"][0]["token_ability"] = "penguin-trained-bird"
+    with pytest.raises(ContentError, match=r"villain\[0\]\.token_ability: one of The Joker's"):
+        parse_pack(data)

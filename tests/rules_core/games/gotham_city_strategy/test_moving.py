@@ -1,0 +1,94 @@
+"""Moving your figures (turn.move): henchmen entering a block together must outnumber the
+enemy henchmen there, who then flee; a plan that cannot be finished is refused step by step."""
+
+from __future__ import annotations
+
+from rules_core.engine import Move
+from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
+from tests.rules_core.games.gotham_city_strategy.table import (
+    ACE,
+    PACK,
+    act,
+    at_step,
+    blocks,
+    ready,
+    refused,
+    with_player,
+)
+
+UNION = PACK.block_index("union-station")
+DOCKS = PACK.block_index("dixon-docks")
+
+
+def henchmen(source: int, target: int, count: int) -> Move:
+    return Move.of("move_henchmen", source=source, target=target, count=count)
+
+
+def moving(hideout: int, on_map: tuple[int, ...], villain_at: int = HIDEOUT) -> GcsState:
+    """The Joker starts moving (1 information paid) against 2 Penguin henchmen on Ace Chemicals."""
+    state = at_step(ready(["joker", "penguin"]), "actions")
+    state = with_player(
+        state, 0, hideout_henchmen=hideout, henchmen=on_map, information=1, villain_at=villain_at
+    )
+    state = with_player(state, 1, henchmen=blocks(ace_chemicals=2))
+    return act(state, 0, Move.of("move"))
+
+
+def test_henchmen_from_several_places_together_outnumber_the_enemy() -> None:
+    """Two from the hideout and one from Union Station enter a block held by two."""
+    state = moving(hideout=2, on_map=blocks(union_station=1))
+    state = act(state, 0, henchmen(HIDEOUT, ACE, 2))
+    assert refused(state, 0, Move.of("done_moving")).code == "cannot_move"
+    assert Move.of("done_moving") not in GAME.legal_moves(state, 0)
+    state = act(state, 0, henchmen(UNION, ACE, 1))
+    assert Move.of("done_moving") in GAME.legal_moves(state, 0)
+    state = act(state, 0, Move.of("done_moving"))
+    assert state.players[0].henchmen[ACE] == 3
+    assert state.players[1].henchmen[ACE] == 0 and state.players[1].hideout_henchmen == 2
+
+
+def test_henchmen_that_cannot_outnumber_may_not_start_in() -> None:
+    """With three henchmen, the villain already moved elsewhere: two may go in only while a
+    third can follow; sending the third elsewhere would strand them, so it is refused."""
+    state = moving(hideout=3, on_map=blocks(), villain_at=DOCKS)
+    state = act(state, 0, Move.of("move_villain", to=HIDEOUT))
+    state = act(state, 0, henchmen(HIDEOUT, ACE, 2))
+    elsewhere = henchmen(HIDEOUT, UNION, 1)
+    assert elsewhere not in GAME.legal_moves(state, 0)
+    rejection = refused(state, 0, elsewhere)
+    assert "outnumber" in rejection.message
+    assert henchmen(HIDEOUT, ACE, 1) in GAME.legal_moves(state, 0)
+
+
+def test_two_henchmen_alone_cannot_enter_a_block_held_by_two() -> None:
+    state = moving(hideout=2, on_map=blocks(), villain_at=DOCKS)
+    state = act(state, 0, Move.of("move_villain", to=HIDEOUT))
+    assert henchmen(HIDEOUT, ACE, 2) not in GAME.legal_moves(state, 0)
+    assert refused(state, 0, henchmen(HIDEOUT, ACE, 2)).code == "cannot_move"
+    assert henchmen(HIDEOUT, UNION, 2) in GAME.legal_moves(state, 0)
+
+
+def test_the_villain_entering_with_them_makes_the_enemy_henchmen_flee() -> None:
+    state = moving(hideout=1, on_map=blocks())
+    state = act(state, 0, henchmen(HIDEOUT, ACE, 1))  # the villain can still follow
+    assert Move.of("move_villain", to=UNION) not in GAME.legal_moves(state, 0)
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    state = act(state, 0, Move.of("done_moving"))
+    assert state.players[0].villain_at == ACE and state.players[0].henchmen[ACE] == 1
+    assert state.players[1].henchmen[ACE] == 0
+
+
+def test_every_offered_plan_step_can_be_finished() -> None:
+    """No offered step leads to a plan that cannot be carried out."""
+    state = moving(hideout=2, on_map=blocks(union_station=1, dixon_docks=1))
+    frontier = [state]
+    seen = 0
+    while frontier and seen < 400:
+        here = frontier.pop()
+        seen += 1
+        offered = GAME.legal_moves(here, 0)
+        steps = [m for m in offered if m.type in ("move_henchmen", "move_villain")]
+        assert steps or Move.of("done_moving") in offered
+        frontier += [act(here, 0, m) for m in steps[:6]]
+    assert seen > 20
