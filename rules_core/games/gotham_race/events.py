@@ -43,7 +43,7 @@ class RoundStarted(GameEvent):
 
     type: ClassVar[str] = "round_started"
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "game-play.following-rounds", "game-play.first-round"
+        "game-play.following-rounds", "game-play.example-2", "game-play.first-round"
     )
     round: int
     order: tuple[int, ...]
@@ -101,7 +101,7 @@ class DepositRevealed(GameEvent):
     """The pile is turned over: its cards, in the order they are carried out."""
 
     type: ClassVar[str] = "deposit_revealed"
-    citations: ClassVar[tuple[Citation, ...]] = cite("game-play.race")
+    citations: ClassVar[tuple[Citation, ...]] = cite("game-play.race", "game-play.example-2")
     cards: tuple[str, ...]
 
 

@@ -46,7 +46,9 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("the-game", "fewer-players"),
     "bad_options": cite("preparation", "board"),
     "game_over": cite("finish"),
-    "not_your_turn": cite("game-play.following-rounds", "game-play.first-round"),
+    "not_your_turn": cite(
+        "game-play.following-rounds", "game-play.example-2", "game-play.first-round"
+    ),
     "unknown_move": cite("game-play.following-rounds"),
     "unexpected_parameter": cite("game-play.following-rounds"),
     "already_drawn": cite("game-play.first-round", "game-play.following-rounds"),
@@ -87,7 +89,8 @@ class GothamRace(DeclaredGame[RaceState]):
         simultaneous=False,
         longest_game=2000,
     )
-    rules_version = 1  # see GameSpec.rules_version
+    # see GameSpec.rules_version; 2: a figure a lap apart on a square holds a lane there too
+    rules_version = 2
     search_iterations = 400  # bench/bots.py measures strength at this budget
     lost_value_mark = 0.15  # the replay analysis marks a move that loses this much value
 
@@ -274,7 +277,13 @@ class GothamRace(DeclaredGame[RaceState]):
                 card = pack.card(placed.card)
                 subject = track.ranking(state.xs, state.lanes)[card.deck - 1]
                 xs, lanes, finish = track.apply_effect(
-                    state.xs, state.lanes, state.finish, subject, card.effect, landmarks
+                    state.xs,
+                    state.lanes,
+                    state.finish,
+                    subject,
+                    card.effect,
+                    landmarks,
+                    pack.track_length,
                 )
                 emit(
                     CardResolved(

@@ -18,13 +18,23 @@ def placement_order(xs: tuple[int, ...], lanes: tuple[int, ...]) -> tuple[int, .
     return tuple(reversed(ranking(xs, lanes)))
 
 
-def relocate(xs: tuple[int, ...], lanes: tuple[int, ...], figure: int, to: int) -> Positions:
-    """Move `figure` to square `to`: those outside it shift inward; it takes the innermost lane."""
+def relocate(
+    xs: tuple[int, ...], lanes: tuple[int, ...], figure: int, to: int, length: int
+) -> Positions:
+    """Move `figure` to race coordinate `to`: those outside it on the square it leaves shift
+    inward; it takes the innermost free lane of its new square.
+
+    Squares are places on the circle (coordinate modulo `length`), so a figure a lap ahead or
+    behind on the same square occupies a lane there too.
+    """
     here, lane = xs[figure], lanes[figure]
     if to == here:
         return xs, lanes
-    new_lanes = [ln - 1 if (xs[g] == here and ln > lane) else ln for g, ln in enumerate(lanes)]
-    new_lanes[figure] = sum(1 for g in FIGURES if g != figure and xs[g] == to)
+    left, square = here % length, to % length
+    new_lanes = [
+        ln - 1 if (xs[g] % length == left and ln > lane) else ln for g, ln in enumerate(lanes)
+    ]
+    new_lanes[figure] = sum(1 for g in FIGURES if g != figure and xs[g] % length == square)
     new_xs = list(xs)
     new_xs[figure] = to
     return tuple(new_xs), tuple(new_lanes)
@@ -45,8 +55,13 @@ def apply_effect(
     subject: int,
     effect: Effect,
     landmarks: dict[str, int],
+    length: int,
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
-    """Carry out one card for the figure `subject`; returns the new xs, lanes and finish."""
+    """Carry out one card for the figure `subject`; returns the new xs, lanes and finish.
+
+    'Back to the start' puts the figure on the start square, race coordinate 0, from wherever it
+    stands: a figure behind the start (it went backwards past it) moves forwards to it.
+    """
     op = effect.op
     if op == "finish":
         return xs, lanes, landmarks[effect.landmark]
@@ -62,7 +77,7 @@ def apply_effect(
     else:
         other = ranking(xs, lanes)[effect.rank - 1]
         to = xs[other] + effect.n if op == "ahead_of" else xs[other] - effect.n
-    return (*relocate(xs, lanes, subject, to), finish)
+    return (*relocate(xs, lanes, subject, to, length), finish)
 
 
 def beyond_finish(x: int, finish: int, length: int) -> int:

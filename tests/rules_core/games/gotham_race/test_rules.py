@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from rules_core.engine import GameEvent, Move, Rejection, fold
 from rules_core.games.gotham_race import GAME, track
+from rules_core.games.gotham_race.content import DECKS
 from rules_core.games.gotham_race.events import (
     CardDrawn,
     CardPlaced,
@@ -21,7 +23,7 @@ from rules_core.games.gotham_race.events import (
     RoundEnded,
     RoundStarted,
 )
-from rules_core.games.gotham_race.state import RaceState
+from rules_core.games.gotham_race.state import Placed, RaceState
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -202,12 +204,12 @@ def test_views_hide_other_hands_and_face_down_cards() -> None:
     state = start(2)
     state, _ = play(state, 0, Move.of("draw", deck=1))
     state, _ = play(state, 0, Move.of("place", card=state.hands[0][0]))
-    mine = GAME.view(state, 0)
-    theirs = GAME.view(state, 1)
-    assert mine["deposit"][0]["card"] is not None  # type: ignore[index]
-    assert theirs["deposit"][0]["card"] is None  # type: ignore[index]
-    assert theirs["deposit"][0]["deck"] == mine["deposit"][0]["card"]["deck"]  # type: ignore[index]
-    assert theirs["hands"]["0"] == {"count": 4, "backs": sorted(int(c[0]) for c in state.hands[0])}  # type: ignore[index]
+    mine: Any = GAME.view(state, 0)
+    theirs: Any = GAME.view(state, 1)
+    assert mine["deposit"][0]["card"] is not None
+    assert theirs["deposit"][0]["card"] is None
+    assert theirs["deposit"][0]["deck"] == mine["deposit"][0]["card"]["deck"]
+    assert theirs["hands"]["0"] == {"count": 4, "backs": sorted(int(c[0]) for c in state.hands[0])}
 
 
 def test_dealt_and_drawn_cards_are_redacted_for_others() -> None:
@@ -239,3 +241,197 @@ def test_a_users_content_pack_replaces_the_reference() -> None:
     bad = GAME.validate_options(2, {"content": {"track": 3}})
     assert bad is not None and bad.code == "bad_options"
     assert GAME.validate_options(2, {"speed": 3}) is not None
+
+
+# ---- the rulebook's worked examples and the readings where it is silent, through decide -------
+
+
+def arranged(
+    state: RaceState,
+    xs: tuple[int, ...],
+    lanes: tuple[int, ...],
+    hands: tuple[tuple[str, ...], ...],
+    tops: tuple[str, ...] = (),
+    on_pile: tuple[Placed, ...] = (),
+) -> RaceState:
+    """`state` with the figures at `xs` in `lanes`, the seats holding `hands`, the cards `tops`
+    on top of their decks, `on_pile` face down on the deposit and every other card in its deck
+    (so each card is in exactly one place)."""
+    assert state.pack is not None
+    pack = state.pack
+    set_apart = {c for hand in hands for c in hand} | set(tops) | {p.card for p in on_pile}
+    rest = [c for deck in state.decks for c in deck] + [c for hand in state.hands for c in hand]
+    decks = tuple(
+        tuple(c for c in tops if pack.card(c).deck == deck)
+        + tuple(c for c in rest if pack.card(c).deck == deck and c not in set_apart)
+        for deck in DECKS
+    )
+    return replace(state, xs=xs, lanes=lanes, hands=hands, decks=decks, deposit=on_pile)
+
+
+def round_at(
+    players: int, xs: tuple[int, ...], lanes: tuple[int, ...], hands: tuple[tuple[str, ...], ...]
+) -> RaceState:
+    """A round about to be placed with the figures at `xs` in `lanes` (order: last first)."""
+    state = arranged(start(players), xs, lanes, hands)
+    return replace(state, round=5, order=track.placement_order(xs, lanes), turn=0)
+
+
+def placed_in_turn(
+    state: RaceState, cards: dict[int, str]
+) -> tuple[RaceState, list[GameEvent], list[int]]:
+    """Each seat to act in turn draws from deck 1 and places its card of `cards`; the state, the
+    events and the seats in the order they acted."""
+    events: list[GameEvent] = []
+    seats: list[int] = []
+    for _ in cards:
+        (seat,) = GAME.to_act(state)
+        seats.append(seat)
+        state, _ = play(state, seat, Move.of("draw", deck=1))
+        state, placed = play(state, seat, Move.of("place", card=cards[seat]))
+        events += placed
+    return state, events, seats
+
+
+def resolved(events: list[GameEvent]) -> list[CardResolved]:
+    return [e for e in events if isinstance(e, CardResolved)]
+
+
+def test_example_1_a_figure_moves_on_the_inside_lane_or_the_next_lane_out() -> None:
+    """Example 1 ('game-play.race'): A, last, moves five forward onto a square whose inside lane
+    is free and stands there; a figure moving onto that square next takes the lane outside it."""
+    # First round from the start square: A (start number 4, outer lane) places first.
+    state = arranged(
+        start(4), (0, 0, 0, 0), (3, 2, 1, 0), (("4-07",), ("3-07",), ("3-15",), ("1-15",))
+    )
+    # A: 'last: 5 forward'; B: 'third: 5 forward'; C and D move the finish sign only.
+    state, events, seats = placed_in_turn(state, {0: "4-07", 1: "3-07", 2: "3-15", 3: "1-15"})
+    assert seats == [0, 1, 2, 3]
+    first, second = resolved(events)[:2]
+    assert first.subject == A
+    assert (first.xs, first.lanes) == ((5, 0, 0, 0), (0, 2, 1, 0))
+    # C, third after A left, lands on A's square: the inside lane is taken, so lane 1;
+    # B, outside C on the start square, shifts inward.
+    assert second.subject == C
+    assert (second.xs, second.lanes) == ((5, 0, 5, 0), (0, 1, 1, 0))
+    assert (state.xs, state.lanes) == ((5, 0, 5, 0), (0, 1, 1, 0))
+
+
+def test_example_2_last_places_first_and_on_a_shared_square_the_outer_lane_first() -> None:
+    """Example 2 ('game-play.following-rounds'): A last, B and C on one square with B inside,
+    D leading: the players place in the order A, C, B, D."""
+    state = arranged(
+        start(4), (0, 0, 0, 0), (3, 2, 1, 0), (("1-06",), ("3-03",), ("3-04",), ("4-02",))
+    )
+    # Round one brings the figures to the example's layout: the leader D 4 forward; B, third,
+    # 3 forward; C, third after that, 3 forward onto B's square (outside B); A, last, 2 forward.
+    state, events, _ = placed_in_turn(state, {0: "1-06", 1: "3-03", 2: "3-04", 3: "4-02"})
+    assert (state.xs, state.lanes) == ((2, 3, 3, 4), (0, 0, 1, 0))
+    started = events[-1]
+    assert isinstance(started, RoundStarted) and started.round == 2
+    assert started.order == (A, C, B, D)
+    assert GAME.view(state, None)["placement_order"] == ["A", "C", "B", "D"]
+    hands = tuple(state.hands)
+    _, _, seats = placed_in_turn(state, {s: hands[s][0] for s in range(4)})
+    assert seats == [A, C, B, D]  # seat n plays figure n
+
+
+def test_example_3_a_moved_finish_wins_only_after_all_four_cards() -> None:
+    """Example 3 ('finish'): the finish sign moves to the snail behind the leader A. A stands
+    beyond it from that card on, yet the game ends only once the other three cards are carried
+    out; then A has won."""
+    xs, lanes = (20, 12, 8, 5), (0, 0, 0, 0)  # A leads; D last places first
+    hands = (("3-02",), ("2-03",), ("4-02",), ("3-15",))
+    state = round_at(4, xs, lanes, hands)
+    # D: finish to the snail (18); C: 'last: 2 forward'; B: 'second: 2 forward';
+    # A: 'third: 2 forward'.
+    state, events, seats = placed_in_turn(state, {3: "3-15", 2: "4-02", 1: "2-03", 0: "3-02"})
+    assert seats == [D, C, B, A]
+    cards = resolved(events)
+    assert cards[0].finish == 18 and track.beyond_finish(cards[0].xs[A], 18, 40) == 2
+    # From the snail card on: the three other cards, and only then the end of the game.
+    after = events[events.index(cards[0]) :]
+    assert [type(e) for e in after] == [CardResolved] * 4 + [GameFinished]
+    assert cards[-1].xs == (20, 14, 10, 7)
+    end = after[-1]
+    assert isinstance(end, GameFinished) and end.winner == A and end.beyond == (2, 0, 0, 0)
+    assert GAME.outcome(state) is not None and GAME.outcome(state).winners == (0,)  # type: ignore[union-attr]
+
+
+def test_a_figure_beyond_the_finish_mid_round_but_back_by_its_end_has_not_won() -> None:
+    """'finish': only where the figures stand after the round's four cards counts."""
+    xs, lanes = (23, 12, 8, 5), (0, 0, 0, 0)
+    hands = (("1-12",), ("2-03",), ("4-02",), ("1-06",))
+    state = round_at(4, xs, lanes, hands)
+    # D: 'leader: 4 forward' (A to 27, beyond 24); C: 'last: 2 forward'; B: 'second: 2 forward';
+    # A: 'leader: to 1 behind the runner in 2nd' (A back to 13).
+    state, events, _ = placed_in_turn(state, {3: "1-06", 2: "4-02", 1: "2-03", 0: "1-12"})
+    assert track.beyond_finish(resolved(events)[0].xs[A], 24, 40) == 3
+    assert not any(isinstance(e, GameFinished) for e in events)
+    assert any(isinstance(e, RoundEnded) for e in events)
+    assert state.xs == (13, 14, 8, 7) and state.phase == "placing" and state.round == 6
+
+
+def test_fewer_players_example_cards_of_ownerless_figures_follow_their_position() -> None:
+    """The example of 'fewer-players', with one player (figure A) and three ownerless figures:
+    D, last, places first and its card is a '4' (the card of its position); then C a '3', B a
+    '2', and the player last. D's 'last: 4 forward' lands on B's square, outside B: order
+    A, B, D, C. After the round: C, A, D, B."""
+    xs, lanes = (7, 4, 2, 0), (0, 0, 0, 0)
+    # The round before ends with A's player placing last; its four cards move only the finish
+    # sign, so the figures stand as in the example when the example's round begins.
+    before = (Placed(D, "4-15"), Placed(C, "3-15"), Placed(B, "2-15"))
+    state = arranged(
+        start(1), xs, lanes, (("1-15", "4-11"),), tops=("2-07", "3-12", "4-05"), on_pile=before
+    )
+    state = replace(state, round=4, order=(D, C, B, A), turn=3)
+    state, events, _ = placed_in_turn(state, {0: "1-15"})
+    started = next(e for e in events if isinstance(e, RoundStarted))
+    assert started.order == (D, C, B, A)
+    ownerless = [e for e in events if isinstance(e, CardPlaced) and e.seat is None]
+    assert [(e.figure, e.deck, e.card) for e in ownerless] == [
+        (D, 4, "4-05"),  # 'last: 4 forward'
+        (C, 3, "3-12"),  # 'third: to 1 behind the runner in 2nd'
+        (B, 2, "2-07"),  # 'second: 4 forward'
+    ]
+    assert GAME.to_act(state) == {0}
+    # The player places 'last: trade places with the leader'.
+    state, events, _ = placed_in_turn(state, {0: "4-11"})
+    cards = resolved(events)
+    assert [c.subject for c in cards] == [D, D, B, C]
+    assert (cards[0].xs, cards[0].lanes) == ((7, 4, 2, 4), (0, 0, 0, 1))
+    assert track.ranking(cards[0].xs, cards[0].lanes) == (A, B, D, C)
+    assert track.ranking(state.xs, state.lanes) == (C, A, D, B)
+    assert state.xs == (7, 2, 8, 3)
+
+
+def test_a_figure_a_lap_behind_on_a_square_keeps_its_lane_and_ranks_by_distance() -> None:
+    """Reading (README): a square is a place on the circle, so a figure arriving where one
+    stands a lap apart takes the next lane out; the lane never lifts the lapped figure's rank."""
+    # The finish stands at the sheep (30): A went back past the start to -10, the same square
+    # (30 of 40) as the finish going forwards, and on its inside lane.
+    state = round_at(
+        4, (-10, 25, 20, 27), (0, 0, 0, 0), (("1-04",), ("2-02",), ("3-01",), ("4-02",))
+    )
+    state = replace(state, finish=30)
+    assert state.order == (A, C, B, D)
+    # A: 'leader: 3 forward' (D to 30); C: 'third: 3 back'; B: 'second: 2 back';
+    # D: 'last: 2 forward' (A leaves square 30 to -8).
+    state, events, _ = placed_in_turn(state, {0: "1-04", 2: "3-01", 1: "2-02", 3: "4-02"})
+    first = resolved(events)[0]
+    assert first.subject == D and (first.xs, first.lanes) == ((-10, 25, 20, 30), (0, 0, 0, 1))
+    assert track.ranking(first.xs, first.lanes) == (D, B, C, A)
+    last = resolved(events)[-1]
+    assert last.subject == A and (last.xs, last.lanes) == ((-8, 23, 17, 30), (0, 0, 0, 0))
+    assert not any(isinstance(e, GameFinished) for e in events)  # both stood on the finish
+
+
+def test_back_to_the_start_moves_a_figure_behind_the_start_forwards() -> None:
+    """Reading (README): 'back to the start' puts the second on the start square, so a second
+    that went back past the start moves forwards to it."""
+    state = round_at(4, (5, -2, -4, -9), (0, 0, 0, 0), (("1-15",), ("2-15",), ("3-15",), ("2-01",)))
+    # D places 'second: back to the start' first; the other three move the finish sign only.
+    _, events, _ = placed_in_turn(state, {3: "2-01", 2: "3-15", 1: "2-15", 0: "1-15"})
+    first = resolved(events)[0]
+    assert first.subject == B and (first.xs, first.lanes) == ((5, 0, -4, -9), (0, 0, 0, 0))
+    assert not any(isinstance(e, GameFinished) for e in events)

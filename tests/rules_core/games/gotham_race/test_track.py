@@ -10,10 +10,10 @@ LANDMARKS = {"snail": 18, "hedgehog": 21}
 
 
 def test_ranking_puts_the_inside_lane_first_on_a_shared_square() -> None:
-    # Example 2: A last; C and B share a square with C inside; D leads.
-    xs, lanes = (2, 6, 6, 9), (0, 1, 0, 0)
-    assert track.ranking(xs, lanes) == (D, C, B, A)
-    assert track.placement_order(xs, lanes) == (A, B, C, D)
+    # Example 2's layout: A last; B and C share a square with B inside; D leads.
+    xs, lanes = (2, 6, 6, 9), (0, 0, 1, 0)
+    assert track.ranking(xs, lanes) == (D, B, C, A)
+    assert track.placement_order(xs, lanes) == (A, C, B, D)
 
 
 def test_start_spaces_give_the_first_round_order_by_start_number() -> None:
@@ -23,16 +23,38 @@ def test_start_spaces_give_the_first_round_order_by_start_number() -> None:
 
 def test_moving_onto_an_occupied_square_takes_the_next_lane_out() -> None:
     xs, lanes = (5, 1, 9, 9), (0, 0, 0, 1)
-    new_xs, new_lanes = track.relocate(xs, lanes, B, 9)
+    new_xs, new_lanes = track.relocate(xs, lanes, B, 9, 40)
     assert new_xs == (5, 9, 9, 9)
     assert new_lanes == (0, 2, 0, 1)
 
 
 def test_figures_outside_shift_inward_when_the_inside_lane_frees_up() -> None:
     xs, lanes = (4, 4, 4, 0), (0, 1, 2, 0)
-    new_xs, new_lanes = track.relocate(xs, lanes, A, 7)
+    new_xs, new_lanes = track.relocate(xs, lanes, A, 7, 40)
     assert new_xs == (7, 4, 4, 0)
     assert new_lanes == (0, 0, 1, 0)
+
+
+def test_a_figure_a_lap_apart_on_the_same_square_takes_a_lane_there() -> None:
+    # Square 30 of 40: A stands there a lap behind (coordinate -10) on the inside lane.
+    xs, lanes = (-10, 25, 20, 27), (0, 0, 0, 0)
+    new_xs, new_lanes = track.relocate(xs, lanes, D, 30, 40)
+    assert new_xs == (-10, 25, 20, 30)
+    assert new_lanes == (0, 0, 0, 1)
+    # When A leaves the square, D (outside it there) shifts inward.
+    assert track.relocate(new_xs, new_lanes, A, -8, 40) == ((-8, 25, 20, 30), (0, 0, 0, 0))
+    # The lane does not make the lapped figure rank ahead: race distance does.
+    assert track.ranking(new_xs, new_lanes) == (D, B, C, A)
+
+
+def test_back_to_the_start_moves_a_figure_behind_the_start_forwards() -> None:
+    xs, lanes = (5, -2, -4, -9), (0, 0, 0, 0)
+    to_start = Effect("to_start")
+    assert track.apply_effect(xs, lanes, 24, B, to_start, LANDMARKS, 40) == (
+        (5, 0, -4, -9),
+        (0, 0, 0, 0),
+        24,
+    )
 
 
 def test_swap_exchanges_squares_and_lanes() -> None:
@@ -43,18 +65,18 @@ def test_swap_exchanges_squares_and_lanes() -> None:
 def test_effects_relative_to_other_ranks() -> None:
     xs, lanes = (10, 6, 3, 0), (0, 0, 0, 0)
     ahead = Effect("ahead_of", n=5, rank=2)
-    assert track.apply_effect(xs, lanes, 24, A, ahead, LANDMARKS)[0] == (11, 6, 3, 0)
+    assert track.apply_effect(xs, lanes, 24, A, ahead, LANDMARKS, 40)[0] == (11, 6, 3, 0)
     behind = Effect("behind", n=1, rank=1)
-    assert track.apply_effect(xs, lanes, 24, B, behind, LANDMARKS)[0] == (10, 9, 3, 0)
+    assert track.apply_effect(xs, lanes, 24, B, behind, LANDMARKS, 40)[0] == (10, 9, 3, 0)
     back = Effect("back", n=6)
-    assert track.apply_effect(xs, lanes, 24, D, back, LANDMARKS)[0] == (10, 6, 3, -6)
+    assert track.apply_effect(xs, lanes, 24, D, back, LANDMARKS, 40)[0] == (10, 6, 3, -6)
     to_start = Effect("to_start")
-    assert track.apply_effect(xs, lanes, 24, A, to_start, LANDMARKS)[:2] == (
+    assert track.apply_effect(xs, lanes, 24, A, to_start, LANDMARKS, 40)[:2] == (
         (0, 6, 3, 0),
         (1, 0, 0, 0),
     )
     finish = Effect("finish", landmark="snail")
-    assert track.apply_effect(xs, lanes, 24, A, finish, LANDMARKS)[2] == 18
+    assert track.apply_effect(xs, lanes, 24, A, finish, LANDMARKS, 40)[2] == 18
 
 
 def test_beyond_the_finish_in_both_directions() -> None:
@@ -77,7 +99,7 @@ def test_a_moved_finish_can_leave_a_figure_beyond_it() -> None:
     # Example 3: the finish moves to the snail, behind the leader, who then stands beyond it.
     xs, lanes = (20, 12, 5, 0), (0, 0, 0, 0)
     _, _, finish = track.apply_effect(
-        xs, lanes, 24, D, Effect("finish", landmark="snail"), LANDMARKS
+        xs, lanes, 24, D, Effect("finish", landmark="snail"), LANDMARKS, 40
     )
     assert track.winner(xs, lanes, finish, 40)[0] == A
 
@@ -102,4 +124,4 @@ def test_each_card_moves_its_figure_exactly(
     effect: Effect, subject: int, xs: tuple[int, ...], lanes: tuple[int, ...], finish: int
 ) -> None:
     """Every instruction of the action cards ('cards'), one of each kind, to the square."""
-    assert track.apply_effect(XS, LANES, 24, subject, effect, LANDMARKS) == (xs, lanes, finish)
+    assert track.apply_effect(XS, LANES, 24, subject, effect, LANDMARKS, 40) == (xs, lanes, finish)
