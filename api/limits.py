@@ -47,4 +47,5 @@ def limits_json() -> dict[str, JSON]:
             "starts_per_hour": settings.GOTHAM_ANALYSIS_STARTS_PER_HOUR,
             "total_seconds": settings.GOTHAM_ANALYSIS_MAX_SECONDS,
         },
+        "forks_per_hour": settings.GOTHAM_FORKS_PER_HOUR,
     }

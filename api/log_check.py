@@ -19,14 +19,14 @@ def _expected_records(
 ) -> list[dict[str, JSON]] | str:
     """The records the rules make of the row's move (or of the set-up, at seq 1), or a problem."""
     if row.move is None:
-        events = spec.setup(game.players, game.options, setup_rng(game.seed))
+        events = spec.setup(game.players, game.options, setup_rng(game.seed_for(1)))
         return [event_store.event_record(event) for event in events]
     assert isinstance(row.move, dict)
     seat = row.move.get("seat")
     if not isinstance(seat, int):
         return f"seq {row.seq}: its move names no seat"
     move = Move.from_json({k: v for k, v in row.move.items() if k != "seat"})
-    decided = spec.decide(state, seat, move, move_rng(game.seed, row.seq - 1))
+    decided = spec.decide(state, seat, move, move_rng(game.seed_for(row.seq), row.seq - 1))
     if isinstance(decided, Rejection):
         return f"seq {row.seq}: the rules refuse its move ({decided.code})"
     return [event_store.event_record(event) for event in decided]

@@ -25,6 +25,21 @@ class Game(models.Model):
     seeded = models.BooleanField(
         default=False, help_text="the creator chose the seed, so could know every deal"
     )
+    forked_from = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="forks",
+        help_text="the finished game this one was forked from (its first fork_at events copied)",
+    )
+    fork_at = models.PositiveIntegerField(null=True, blank=True)
+    earlier_seeds = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="[[last_seq, seed], ...]: the events up to last_seq were decided with that seed "
+        "(a fork's copied events); later events with `seed`. Server-side secrets.",
+    )
     head_hash = models.CharField(max_length=64, default="")
     state = models.JSONField(null=True, blank=True, help_text="the folded state at `version`")
     bot_seats = models.JSONField(default=list, help_text="indexes of the seats bots play")
@@ -38,6 +53,14 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} #{self.pk} (v{self.version}, {self.status})"
+
+    def seed_for(self, seq: int) -> int:
+        """The secret seed that decided the events from `seq` on (a fork's copied events were
+        decided with the seeds of the games it came from)."""
+        for last_seq, seed in self.earlier_seeds:
+            if seq <= last_seq:
+                return int(seed)
+        return self.seed
 
 
 class Seat(models.Model):

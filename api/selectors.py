@@ -69,6 +69,9 @@ def game_detail(*, game: Game) -> dict[str, JSON]:
         "game": game.game,
         "version": game.version,
         "seeded": game.seeded,
+        "forked_from": None
+        if game.forked_from_id is None
+        else {"game": game.forked_from_id, "at": game.fork_at},
         "status": game.status,
         "to_act": list(game.to_act),
         "outcome": game.outcome,

@@ -87,6 +87,13 @@ class GameCreateInput(StrictInput):
     options = serializers.DictField(required=False, default=dict)
 
 
+class ForkInput(StrictInput):
+    at = StrictIntegerField(
+        min_value=1, max_value=2**31 - 1, help_text="the last event kept: a move's boundary"
+    )
+    players = PlayerInput(many=True, allow_empty=False, max_length=16)  # type: ignore[call-arg]
+
+
 class SeatOutput(serializers.Serializer[Any]):
     seat = serializers.IntegerField()
     name = serializers.CharField()
@@ -108,6 +115,9 @@ class GameOutput(serializers.Serializer[Any]):
     game = serializers.CharField()
     version = serializers.IntegerField()
     seeded = serializers.BooleanField(help_text="the creator chose the seed (and could know it)")
+    forked_from = serializers.JSONField(
+        allow_null=True, help_text='{"game", "at"}: the finished game and event it continues'
+    )
     status = serializers.ChoiceField(choices=["active", "finished"])
     to_act = serializers.ListField(child=serializers.IntegerField())
     outcome = serializers.JSONField(allow_null=True)

@@ -80,6 +80,13 @@ class InvalidBotOptions(ApiError):
     error = "invalid_bot_options"
 
 
+class ForkRefused(ApiError):
+    """A fork the service cannot make: of a running game, at a point inside a move's events,
+    with another number of players."""
+
+    error = "fork_refused"
+
+
 class NothingToAnalyse(ApiError):
     error = "nothing_to_analyse"
 
@@ -99,17 +106,42 @@ def spec_for(slug: str) -> GameSpec[Any]:
         raise NotFoundError(f"No game called {slug!r}; see /api/catalog/.") from None
 
 
-def game_create(
-    *, slug: str, players: Sequence[PlayerSpec], seed: int | None, options: Mapping[str, JSON]
-) -> CreatedGame:
-    """Create a game, seat its players and bots, and append its opening events."""
-    spec = spec_for(slug)
+def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
     for player in players:
         if player.bot_options and not player.bot:
             raise InvalidBotOptions("Only a bot's seat takes bot_options.")
         problem = player.bot and bot_options_problem(spec, player.bot, player.bot_options)
         if problem:
             raise InvalidBotOptions(problem)
+
+
+def _seat_players(game: Game, players: Sequence[PlayerSpec]) -> tuple[str | None, ...]:
+    """Seat people (each with a new secret token, stored hashed) and bots; the tokens."""
+    tokens: list[str | None] = []
+    seats = []
+    for index, player in enumerate(players):
+        token = None if player.bot else new_token()
+        tokens.append(token)
+        seats.append(
+            Seat(
+                game=game,
+                index=index,
+                name=player.name or (f"{player.bot} bot" if player.bot else f"Player {index + 1}"),
+                bot=player.bot,
+                bot_options=dict(player.bot_options),
+                token_hash=hash_token(token) if token else "",
+            )
+        )
+    Seat.objects.bulk_create(seats)
+    return tuple(tokens)
+
+
+def game_create(
+    *, slug: str, players: Sequence[PlayerSpec], seed: int | None, options: Mapping[str, JSON]
+) -> CreatedGame:
+    """Create a game, seat its players and bots, and append its opening events."""
+    spec = spec_for(slug)
+    _check_players(spec, players)
     rejection = spec.validate_options(len(players), options)
     if rejection is not None:
         raise RuleRejected(
@@ -119,7 +151,6 @@ def game_create(
     seeded = seed is not None
     seed = secrets.randbits(62) if seed is None else seed
     events = spec.setup(len(players), options, setup_rng(seed))
-    tokens: list[str | None] = []
     with transaction.atomic():
         game = Game.objects.create(
             game=slug,
@@ -130,25 +161,94 @@ def game_create(
             rules_version=spec.rules_version,
             bot_seats=[i for i, p in enumerate(players) if p.bot],
         )
-        seats = []
-        for index, player in enumerate(players):
-            token = None if player.bot else new_token()
-            tokens.append(token)
-            seats.append(
-                Seat(
-                    game=game,
-                    index=index,
-                    name=player.name
-                    or (f"{player.bot} bot" if player.bot else f"Player {index + 1}"),
-                    bot=player.bot,
-                    bot_options=dict(player.bot_options),
-                    token_hash=hash_token(token) if token else "",
-                )
-            )
-        Seat.objects.bulk_create(seats)
+        tokens = _seat_players(game, players)
         _append_and_update(game, spec, spec.initial_state(), events)
         _queue_bots_if_needed(game)
-    return CreatedGame(game, tuple(tokens))
+    return CreatedGame(game, tokens)
+
+
+def fork_points(game: Game) -> list[int]:
+    """The positions a game may be forked at: after its set-up and after each move's events."""
+    starts = list(
+        Event.objects.filter(game=game, move__isnull=False)
+        .order_by("seq")
+        .values_list("seq", flat=True)
+    )
+    return [seq - 1 for seq in starts if seq > 1] + [game.version]
+
+
+def game_fork(
+    *, game: Game, at: int, players: Sequence[PlayerSpec], caller: str = "unknown"
+) -> CreatedGame:
+    """A new game that starts where a finished game stood after event `at` (the events up to
+    there copied with their moves and hashes), seated anew, with a fresh secret seed for what
+    follows (design.md: what-if play)."""
+    spec = spec_for(game.game)
+    if game.status != Game.Status.FINISHED:
+        raise ForkRefused("Only a finished game can be forked: its hidden cards are all shown.")
+    if game.rules_version != spec.rules_version:
+        raise ForkRefused("This game was played under older rules and cannot be continued.")
+    if len(players) != game.players:
+        raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
+    points = fork_points(game)
+    if at not in points:
+        before = max((p for p in points if p <= at), default=points[0])
+        after = min((p for p in points if p >= at), default=points[-1])
+        raise ForkRefused(
+            f"Event {at} falls inside a move's events: fork at {before} or {after}, where a "
+            "move begins.",
+            extra={"nearest": sorted({before, after})},
+        )
+    _check_players(spec, players)
+    limit = settings.GOTHAM_FORKS_PER_HOUR
+    wait = rate_limit_take(f"fork:{caller}", limit=limit, window=3600)
+    if wait is not None:
+        raise RateLimited(
+            f"At most {limit} forks an hour may be made from one address; try again in {wait} s.",
+            extra={"retry_after": wait},
+        )
+    rows = list(Event.objects.filter(game=game, seq__lte=at).order_by("seq"))
+    with transaction.atomic():
+        fork = Game.objects.create(
+            game=game.game,
+            players=game.players,
+            options=dict(game.options),
+            seed=secrets.randbits(62),
+            seeded=True,  # whoever forks a finished game has seen every card dealt so far
+            rules_version=spec.rules_version,
+            bot_seats=[i for i, p in enumerate(players) if p.bot],
+            forked_from=game,
+            fork_at=at,
+            earlier_seeds=_earlier_seeds(game, at),
+        )
+        tokens = _seat_players(fork, players)
+        state = spec.initial_state()
+        for batch in _batches(rows):
+            events = [
+                event_store.decode_event(spec, r.type, r.seat, r.data, r.schema) for r in batch
+            ]
+            move = batch[0].move if isinstance(batch[0].move, dict) else None
+            _, state = _append_and_update(fork, spec, state, events, move)
+        _queue_bots_if_needed(fork)
+    return CreatedGame(fork, tokens)
+
+
+def _earlier_seeds(game: Game, at: int) -> list[list[int]]:
+    """The seeds that decided a fork's copied events: the parent's own earlier ones, then its
+    seed up to `at`."""
+    seeds = [[min(last, at), seed] for last, seed in game.earlier_seeds]
+    covered = max((last for last, _ in seeds), default=0)
+    return [*seeds, [at, game.seed]] if at > covered else seeds
+
+
+def _batches(rows: Sequence[Event]) -> list[list[Event]]:
+    """Stored events grouped by the move (or set-up) that made them."""
+    batches: list[list[Event]] = []
+    for row in rows:
+        if row.move is not None or not batches:
+            batches.append([])
+        batches[-1].append(row)
+    return batches
 
 
 def _append_and_update(

@@ -28,6 +28,7 @@ from api.serializers import (
     ConflictOutput,
     ErrorOutput,
     EventsOutput,
+    ForkInput,
     GameCreateInput,
     GameCreateOutput,
     GameOutput,
@@ -137,20 +138,43 @@ class GameCreateView(APIView):
             seed=data.validated_data.get("seed"),
             options=data.validated_data.get("options") or {},
         )
-        game = created.game
-        seats = [
-            {"seat": s.index, "name": s.name, "bot": s.bot or None, "token": token}
-            for s, token in zip(game.seats.all(), created.tokens, strict=True)
-        ]
-        body = {
-            "id": game.pk,
-            "game": game.game,
-            "version": game.version,
-            "seeded": game.seeded,
-            "status": game.status,
-            "seats": seats,
-        }
-        return Response(body, status=status.HTTP_201_CREATED)
+        return Response(_created(created), status=status.HTTP_201_CREATED)
+
+
+def _created(created: services.CreatedGame) -> dict[str, Any]:
+    """A new game with each seat's token (shown only in this answer)."""
+    game = created.game
+    seats = [
+        {"seat": s.index, "name": s.name, "bot": s.bot or None, "token": token}
+        for s, token in zip(game.seats.all(), created.tokens, strict=True)
+    ]
+    return {
+        "id": game.pk,
+        "game": game.game,
+        "version": game.version,
+        "seeded": game.seeded,
+        "status": game.status,
+        "seats": seats,
+    }
+
+
+class ForkView(APIView):
+    @extend_schema(
+        request=ForkInput,
+        responses={201: GameCreateOutput, 429: OpenApiResponse(ErrorOutput), **ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        if not isinstance(request.data, dict):
+            raise Malformed("The body must be a JSON object.")
+        data = ForkInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        created = services.game_fork(
+            game=selectors.game_get(game_id=game_id),
+            at=data.validated_data["at"],
+            players=[services.PlayerSpec(**p) for p in data.validated_data["players"]],
+            caller=_client_address(request),
+        )
+        return Response(_created(created), status=status.HTTP_201_CREATED)
 
 
 class GameDetailView(GameView):

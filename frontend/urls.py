@@ -9,6 +9,7 @@ urlpatterns = [
     path("boards/<slug:slug>.js", views.board_module, name="board-module"),
     path("games/<id:game_id>/", views.play, name="play"),
     path("games/<id:game_id>/replay/", views.replay, name="replay"),
+    path("games/<id:game_id>/fork/", views.game_fork, name="game-fork"),
     path("rules/", views.rules_index, name="rules"),
     path("rules/search/", views.rules_search, name="rules-search"),
     path("rules/<slug:book>/", views.rules_book, name="rules-book"),

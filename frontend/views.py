@@ -51,6 +51,7 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
     rows = [
         {
             "index": i,
+            "number": str(i + 1),
             "kind": chosen.get(f"kind-{i}", "empty")
             if chosen
             else ("person" if i == 0 else "mcts"),
@@ -76,14 +77,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
     """The lobby's form: create a game with people and bots, then show each seat's link."""
     if request.method != "POST":
         return redirect("lobby")
-    players = []
-    for i in _seats():
-        kind = request.POST.get(f"kind-{i}", "empty")
-        name = request.POST.get(f"name-{i}", "").strip()[:80]
-        if kind == "person":
-            players.append(services.PlayerSpec(name=name or f"Player {i + 1}"))
-        elif kind in ("random", "greedy", "mcts"):
-            players.append(services.PlayerSpec(bot=kind))
+    players = _players(request, _seats())
     slug = request.POST.get("game", "")
     options: dict[str, Any] = {
         name: True for name in _switches(slug) if request.POST.get(f"option-{name}")
@@ -92,16 +86,57 @@ def game_new(request: HttpRequest) -> HttpResponse:
         created = services.game_create(slug=slug, players=players, seed=None, options=options)
     except ApiError as error:
         return lobby(request, error=error.message, status=400)
+    return _created(request, created)
+
+
+def _players(request: HttpRequest, seats: range) -> list[services.PlayerSpec]:
+    """The seats a form asks for: a person (named) or a bot per row, empty rows left out."""
+    players = []
+    for i in seats:
+        kind = request.POST.get(f"kind-{i}", "empty")
+        name = request.POST.get(f"name-{i}", "").strip()[:80]
+        if kind == "person":
+            players.append(services.PlayerSpec(name=name or f"Player {i + 1}"))
+        elif kind in ("random", "greedy", "mcts"):
+            players.append(services.PlayerSpec(bot=kind))
+    return players
+
+
+def _created(request: HttpRequest, created: services.CreatedGame) -> HttpResponse:
+    """Each seat's link of a new game (the tokens are shown only here)."""
     game = created.game
     seats = [
         {"seat": s.index, "name": s.name, "bot": s.bot, "token": token}
         for s, token in zip(game.seats.all(), created.tokens, strict=True)
     ]
-    return render(
-        request,
-        "frontend/created.html",
-        {"game": {"id": game.pk, "game": game.game}, "seats": seats},
-    )
+    context = {
+        "game": {"id": game.pk, "game": game.game, "title": get_game(game.game).title},
+        "forked": {"game": game.forked_from_id, "at": game.fork_at} if game.fork_at else None,
+        "seats": seats,
+    }
+    return render(request, "frontend/created.html", context)
+
+
+def game_fork(request: HttpRequest, game_id: int) -> HttpResponse:
+    """The replay's 'play on from here': a fork of the finished game before the move shown."""
+    game = _game_or_404(request, game_id)
+    if isinstance(game, HttpResponse):
+        return game
+    if request.method != "POST":
+        return redirect("replay", game_id=game.pk)
+    raw = request.POST.get("at", "")
+    wanted = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
+    points = [p for p in services.fork_points(game) if p <= wanted] or [1]
+    try:
+        created = services.game_fork(
+            game=game,
+            at=points[-1],
+            players=_players(request, range(game.players)),
+            caller=str(request.META.get("REMOTE_ADDR") or "unknown")[:64],
+        )
+    except ApiError as error:
+        return _replay(request, game, error=error.message, status=400)
+    return _created(request, created)
 
 
 def _game_or_404(request: HttpRequest, game_id: int) -> Game | HttpResponse:
@@ -122,9 +157,27 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
     if isinstance(game, HttpResponse):
         return game
-    return render(
-        request, "frontend/replay.html", {"game": game, "title": get_game(game.game).title}
-    )
+    return _replay(request, game)
+
+
+def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200) -> HttpResponse:
+    seats = [
+        {
+            "index": s.index,
+            "number": str(s.index + 1),
+            "name": s.name if not s.bot else "",
+            "kind": s.bot or "person",
+        }
+        for s in game.seats.all()
+    ]
+    context = {
+        "game": game,
+        "title": get_game(game.game).title,
+        "seats": seats,
+        "kinds": SEAT_KINDS[:-1],  # every seat of a fork is filled, as in the game forked
+        "fork_error": error,
+    }
+    return render(request, "frontend/replay.html", context, status=status)
 
 
 def board_module(request: HttpRequest, slug: str) -> HttpResponse:

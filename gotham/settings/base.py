@@ -94,6 +94,7 @@ GOTHAM_MAX_JSON_DEPTH = 32  # nesting of a JSON body
 GOTHAM_STREAM_MAX_SECONDS = 600  # one live stream's duration
 GOTHAM_STREAMS_PER_CALLER = 4  # open live streams per seat (or per address for spectators)
 GOTHAM_ANALYSIS_STARTS_PER_HOUR = 20  # analyses one address may start in an hour
+GOTHAM_FORKS_PER_HOUR = 30  # forks one address may make in an hour (each copies a whole log)
 GOTHAM_ANALYSIS_MAX_SECONDS = 1800  # worker time one analysis may spend in all
 
 REST_FRAMEWORK = {

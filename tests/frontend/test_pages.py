@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from django.test import Client
 
@@ -85,3 +87,31 @@ def test_each_game_serves_its_own_board_drawing(client: Client) -> None:
     client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
     game = Game.objects.get()
     assert b'src="/boards/gotham-race.js"' in client.get(f"/games/{game.pk}/").content
+
+
+def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: Client) -> None:
+    from api.services import PlayerSpec, bots_play, fork_points, game_create
+
+    created = game_create(
+        slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=41, options={}
+    )
+    parent = created.game
+    bots_play(game_id=parent.pk)
+    parent.refresh_from_db()
+    page = client.get(f"/games/{parent.pk}/replay/")
+    assert b'id="fork"' in page.content and b"Play on from here" in page.content
+    points = fork_points(parent)
+    start = next(a for a, b in itertools.pairwise(points[1:]) if b - a > 1)
+    inside = start + 1  # an event in the middle of the move that begins after `start`
+    answer = client.post(
+        f"/games/{parent.pk}/fork/",
+        {"at": str(inside), "kind-0": "person", "name-0": "Ann", "kind-1": "greedy"},
+    )
+    assert answer.status_code == 200
+    fork = Game.objects.get(forked_from=parent)
+    assert fork.fork_at == start  # from just before the move the event belongs to
+    assert answer.content.count(b'class="seat-link"') == 1
+    assert f"plays on from event {start} of".encode() in answer.content
+    refused = client.post(f"/games/{fork.pk}/fork/", {"at": "3", "kind-0": "person"})
+    assert refused.status_code == 400 and b"Only a finished game" in refused.content
+    assert b'id="fork"' not in client.get(f"/games/{fork.pk}/replay/").content

@@ -57,6 +57,8 @@
     if (!log.length) return;
     position = Math.max(1, Math.min(seq, log.length));
     $("slider").value = String(position);
+    const forkAt = $("fork-at");  // a finished game's "play on from here" starts at this event
+    if (forkAt) forkAt.value = String(position);
     const event = log[position - 1];
     const ticket = ++latest;
     const state = await api(`state/?version=${position}`).then(readJson, () => ({}));
@@ -151,7 +153,8 @@
   $("prev").addEventListener("click", () => show(position - 1));
   $("next").addEventListener("click", () => show(position + 1));
   document.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" && e.target.type !== "range") return;
+    // a focused slider steps by itself (its input event); other fields keep their arrow keys
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
     if (e.key === "ArrowLeft") show(position - 1);
     if (e.key === "ArrowRight") show(position + 1);
   });

@@ -1,0 +1,124 @@
+"""Forking a finished game (POST /api/games/{id}/fork/): what-if play from any move boundary."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import override_settings
+from rest_framework.test import APIClient
+
+from api.log_check import log_problems
+from api.models import Event, Game, Seat
+from api.rate_limits import rate_limit_reset
+from api.services import bots_play, fork_points
+from tests.api.test_moves import post_move
+from tests.conftest import CreateGame, auth
+
+pytestmark = pytest.mark.django_db
+
+
+def finished(create_game: CreateGame, game: str = "gotham-race", seed: int = 31) -> Game:
+    body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=seed, game=game)
+    bots_play(game_id=body["id"])
+    parent = Game.objects.get(pk=body["id"])
+    assert parent.status == "finished"
+    return parent
+
+
+def fork(api: APIClient, gid: int, at: Any, players: Any = None) -> Any:
+    body = {"at": at, "players": players or [{"name": "Ann"}, {"bot": "random"}]}
+    return api.post(f"/api/games/{gid}/fork/", body, format="json")
+
+
+def where_seat_moves(game: Game, seat: int) -> int:
+    """A fork point (not the first) after which `seat` made the game's next move."""
+    for row in Event.objects.filter(game=game, move__isnull=False).order_by("seq")[1:]:
+        if row.move["seat"] == seat:  # type: ignore[index]
+            return row.seq - 1
+    raise AssertionError("the seat never moved")
+
+
+def records(game: Game, upto: int) -> list[tuple[Any, ...]]:
+    rows = Event.objects.filter(game=game, seq__lte=upto).order_by("seq")
+    return [(r.seq, r.type, r.seat, r.data, r.move, r.prev_hash, r.hash) for r in rows]
+
+
+def test_a_fork_starts_where_the_finished_game_stood_and_plays_on(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    parent = finished(create_game)
+    at = where_seat_moves(parent, 0)
+    response = fork(api, parent.pk, at)
+    assert response.status_code == 201, response.content
+    body = response.json()
+    child = Game.objects.get(pk=body["id"])
+    assert body["version"] == at and body["status"] == "active" and body["seeded"] is True
+    assert body["seats"][0]["token"] and body["seats"][1]["token"] is None
+    assert records(child, at) == records(parent, at)  # the same events, moves and hashes
+    detail = api.get(f"/api/games/{child.pk}/").json()
+    assert detail["forked_from"] == {"game": parent.pk, "at": at}
+    assert api.get(f"/api/games/{parent.pk}/").json()["forked_from"] is None
+    assert list(log_problems(child)) == []
+    # Ann plays one of her moves, then leaves the rest to a bot
+    token = body["seats"][0]["token"]
+    legal = api.get(f"/api/games/{child.pk}/legal-moves/", **auth(token)).json()["moves"]
+    assert post_move(api, child.pk, token, at, legal[-1]["move"]).status_code == 201
+    Seat.objects.filter(game=child, index=0).update(bot="random")
+    bots_play(game_id=child.pk)
+    child.refresh_from_db()
+    assert child.status == "finished"
+    assert (
+        list(log_problems(child)) == []
+    )  # the copied events by the parent's seed, the rest by its own
+
+
+def test_a_fork_of_a_fork_verifies_with_every_earlier_seed(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    parent = finished(create_game, seed=32)
+    first = Game.objects.get(
+        pk=fork(api, parent.pk, fork_points(parent)[3], [{"bot": "random"}] * 2).json()["id"]
+    )
+    bots_play(game_id=first.pk)
+    first.refresh_from_db()
+    assert first.status == "finished"
+    later = fork_points(first)[-2]
+    second = Game.objects.get(pk=fork(api, first.pk, later, [{"bot": "random"}] * 2).json()["id"])
+    bots_play(game_id=second.pk)
+    second.refresh_from_db()
+    assert second.status == "finished" and len(second.earlier_seeds) == 2
+    assert list(log_problems(second)) == []
+
+
+def test_a_fork_is_refused_for_a_running_game_a_point_inside_a_move_or_other_seats(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    running = create_game()
+    refused = fork(api, running["id"], 1)
+    assert refused.status_code == 400 and refused.json()["error"] == "fork_refused"
+    parent = finished(create_game)
+    points = fork_points(parent)
+    inside = next(seq for seq in range(1, parent.version) if seq not in points)
+    refused = fork(api, parent.pk, inside)
+    assert refused.status_code == 400 and refused.json()["error"] == "fork_refused"
+    assert all(p in points for p in refused.json()["nearest"])
+    three = fork(api, parent.pk, points[0], [{"name": "A"}, {"name": "B"}, {"name": "C"}])
+    assert three.status_code == 400 and "2 players" in three.json()["message"]
+    for bad in (0, "5", None, 2**40):
+        assert fork(api, parent.pk, bad).status_code == 400
+    assert fork(api, 10**6, 1).status_code == 404
+    assert Game.objects.count() == 2  # nothing was created by a refusal
+
+
+@override_settings(GOTHAM_FORKS_PER_HOUR=1)
+def test_forks_from_one_address_are_rate_limited(api: APIClient, create_game: CreateGame) -> None:
+    rate_limit_reset("fork:203.0.113.7", window=3600)
+    parent = finished(create_game)
+    body = {"at": fork_points(parent)[0], "players": [{"bot": "random"}] * 2}
+    url = f"/api/games/{parent.pk}/fork/"
+    first = api.post(url, body, format="json", REMOTE_ADDR="203.0.113.7")
+    assert first.status_code == 201
+    limited = api.post(url, body, format="json", REMOTE_ADDR="203.0.113.7")
+    assert limited.status_code == 429 and limited.json()["error"] == "rate_limited"
+    assert api.get("/api/catalog/").json()["limits"]["forks_per_hour"] == 1
