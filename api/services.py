@@ -608,11 +608,16 @@ def _judge(
     seat = int(move["seat"])  # type: ignore[arg-type]
     played = Move.from_json({k: v for k, v in move.items() if k != "seat"})
     verdict = judge(spec, state, seat, played, rng, budget, seats)
-    text = (
-        f"Seat {seat}: the bot prefers {verdict.preferred.to_json()} "
-        f"({verdict.preferred_value:.2f}); played {played.to_json()} "
-        f"({verdict.played_value:.2f})" + (": lost value." if verdict.marked else ".")
-    )
+    roles = spec.seat_names(state)
+    who = roles[seat] if seat < len(roles) else f"Seat {seat}"
+    text = f"{who} played: {spec.describe_move(state, seat, played)} ({verdict.played_value:.2f})."
+    if verdict.preferred == played:
+        text += " The bot agrees."
+    else:
+        preferred = spec.describe_move(state, seat, verdict.preferred)
+        text += f" The bot prefers: {preferred} ({verdict.preferred_value:.2f})."
+    if verdict.marked:
+        text += " This lost value."
     return {
         "text": text,
         "data": {

@@ -54,8 +54,11 @@ def test_analysis_annotates_every_decision(
         assert 0.0 <= data["played_value"] <= 1.0 and data["lost"] >= 0.0
         assert data["mark_at"] == 0.15  # Gotham Race's lost_value_mark
         assert data["mark"] == (data["lost"] >= 0.15)
+        # in the game's words: the figure's name and the moves as their buttons read
+        assert note["text"].startswith(("Figure ", "The ")) and "{" not in note["text"]
+        assert "played: Draw" in note["text"] or "played: Place" in note["text"]
     marked = [e for e in decisions if e["annotations"][0]["data"]["mark"]]
-    assert all("lost value" in e["annotations"][0]["text"] for e in marked)
+    assert all("This lost value." in e["annotations"][0]["text"] for e in marked)
 
 
 def test_analysis_runs_again_from_the_start(

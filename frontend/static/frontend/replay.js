@@ -66,7 +66,7 @@
     window.GothamBoards.render(slug, $("board"), state.state);
     const parts = [];
     parts.push(node("h2", event.text || String(event.type).replace(/_/g, " ")));
-    if (event.move) parts.push(node("p", "Move: ", node("strong", event.move_label || JSON.stringify(event.move))));
+    if (event.move) parts.push(node("p", "Move: ", node("strong", event.move_label || "a move whose details are hidden from you")));
     const rules = node("p", "Rules: ");
     rules.className = "citations";
     (event.citations || []).forEach((c, i) => {
