@@ -1,5 +1,25 @@
-/* The lobby form follows the chosen game: as many seat rows as it seats, and only its options. */
+/* The lobby form follows the chosen game: as many seat rows as it seats, and only its options.
+   "Your games" lists the seats this browser has played, with a link back to each. */
 "use strict";
+(function () {
+  const section = document.getElementById("your-games");
+  if (!section || !window.GothamYourGames) return;
+  const { node } = window.GothamDom;
+  function draw() {
+    const entries = window.GothamYourGames.list();
+    section.hidden = !entries.length;
+    const items = entries.map((e) => {
+      const link = node("a", `${e.title || `Game ${e.id}`}: ${e.name || `seat ${e.seat}`}`);
+      link.href = `/games/${e.id}/#token=${encodeURIComponent(String(e.token || ""))}`;
+      const forget = node("button", "forget");
+      forget.type = "button";
+      forget.addEventListener("click", () => { window.GothamYourGames.forget(e.id, e.seat); draw(); });
+      return node("li", null, link, ` (${e.status === "finished" ? "finished" : "in play"}) `, forget);
+    });
+    document.getElementById("your-games-list").replaceChildren(...items);
+  }
+  draw();
+})();
 (function () {
   const select = document.getElementById("game-select");
   if (!select) return;

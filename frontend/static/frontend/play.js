@@ -10,13 +10,15 @@
   const root = document.getElementById("play");
   if (!root) return;
   const gameId = root.dataset.gameId, slug = root.dataset.slug;
+  const yourGames = window.GothamYourGames;
   const key = `seat-token-${gameId}`;
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ""));
   if (fragment.has("token")) {
     if (fragment.get("token")) sessionStorage.setItem(key, fragment.get("token"));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  const token = sessionStorage.getItem(key);
+  const token = sessionStorage.getItem(key) || yourGames.tokenFor(gameId);
+  if (token) sessionStorage.setItem(key, token);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
   let version = 0;
 
@@ -26,6 +28,27 @@
   const readJson = (response) => response.json().catch(() => ({}));
 
   const { node, citation } = window.GothamDom;
+
+  // who a seat is, in the table's words: "The Joker (Ann)"; seats come from the game's details
+  function seatName(seats, index) {
+    const seat = (seats || []).find((s) => s.seat === index);
+    if (!seat) return `seat ${index}`;
+    const who = seat.name || (seat.bot ? `${seat.bot} bot` : `seat ${index}`);
+    return seat.role && seat.role !== who ? `${seat.role} (${who})` : who;
+  }
+
+  function showRejoin(game, seat) {
+    // the link back to this seat, to keep: it carries the token after #, never sent to a server
+    if (!token || seat === null || seat === undefined) return;
+    const link = node("a", "your rejoin link");
+    link.href = `${location.pathname}#token=${encodeURIComponent(token)}`;
+    $("rejoin").replaceChildren("Keep ", link, " to come back to this seat from another browser.");
+    $("rejoin").hidden = false;
+    yourGames.remember({
+      id: Number(gameId), title: root.dataset.title || slug, seat,
+      name: seatName(game.seats, seat), token, status: game.status,
+    });
+  }
 
 
   function citationList(citations) {
@@ -87,10 +110,15 @@
     version = state.version;
     const view = state.state;
     window.GothamBoards.render(slug, $("board"), view);
-    const you = state.seat === null ? "You are watching." : `You are seat ${state.seat}.`;
+    const you = state.seat === null ? "You are watching." : `You play ${seatName(game.seats, state.seat)}.`;
+    const waiting = (state.to_act || []).map((s) => s === state.seat ? "you" : seatName(game.seats, s));
+    const yourTurn = (state.to_act || []).includes(state.seat);
     $("status").textContent = game.status === "finished"
       ? `Finished: ${game.outcome ? game.outcome.summary : ""}`
-      : `${you} Waiting for seat ${(state.to_act || []).join(", ")}. Version ${version}.`;
+      : `${you} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
+    $("status").classList.toggle("your-turn", yourTurn && game.status !== "finished");
+    $("status").dataset.version = String(version);  // what the page last drew (clients wait on it)
+    showRejoin(game, state.seat);
     const buttons = (legal.moves || []).map(({ move, label }) => {
       const button = node("button", label);
       button.type = "button";
@@ -111,8 +139,12 @@
         headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
         body: JSON.stringify({ expected_version: version, move }),
       });
-      // a stale version (409) is cured by the refresh; any other refusal is explained
-      if (!response.ok && response.status !== 409) showRefusal(await readJson(response));
+      // a stale version (409): someone moved first; the refresh shows the board as it is now
+      if (response.status === 409) {
+        showRefusal({ message: "Another move came first: here is the board as it is now. Choose again." });
+      } else if (!response.ok) {
+        showRefusal(await readJson(response));
+      }
     } catch (error) {
       showRefusal({ message: "Could not reach the server; the board below is what it last said." });
     }

@@ -85,13 +85,13 @@ async function playUntilFinished(page) {
     if (status.startsWith("Finished")) break;
     const buttons = page.locator("#moves button.move");
     if (!(await buttons.count())) { await page.waitForTimeout(100); continue; }
-    const before = await page.textContent("#status");
+    const before = await page.getAttribute("#status", "data-version");
     try {
       await buttons.last().click({ timeout: 2000 });  // the list is redrawn as events arrive
     } catch (error) {
       continue;
     }
-    await page.waitForFunction((old) => document.querySelector("#status").textContent !== old, before, { timeout: 10000 }).catch(() => {});
+    await page.waitForFunction((old) => document.querySelector("#status").dataset.version !== old, before, { timeout: 10000 }).catch(() => {});
   }
   const final = await page.textContent("#status");
   check(final.startsWith("Finished"), `the game did not finish: ${final}`);

@@ -1,0 +1,40 @@
+/* "Your games": the seats this browser has played, kept in localStorage so a closed tab does
+   not lose a seat. Each entry holds the seat's token, which leaves the browser only in the
+   Authorization header (and in a rejoin link's #fragment, which browsers never send). */
+"use strict";
+window.GothamYourGames = (function () {
+  const KEY = "gotham-your-games";
+  const MOST = 50;
+
+  function list() {
+    try {
+      const entries = JSON.parse(localStorage.getItem(KEY) || "[]");
+      return Array.isArray(entries) ? entries.filter((e) => e && Number.isInteger(e.id)) : [];
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function save(entries) {
+    try {
+      localStorage.setItem(KEY, JSON.stringify(entries.slice(0, MOST)));
+    } catch (error) { /* storage full or refused: the tab still plays */ }
+  }
+
+  /* Keep (or refresh) a seat, newest first. */
+  function remember(entry) {
+    const others = list().filter((e) => !(e.id === entry.id && e.seat === entry.seat));
+    save([{ ...entry, seen: Date.now() }, ...others]);
+  }
+
+  function forget(id, seat) {
+    save(list().filter((e) => !(e.id === id && e.seat === seat)));
+  }
+
+  function tokenFor(id) {
+    const entry = list().find((e) => e.id === Number(id) && typeof e.token === "string");
+    return entry ? entry.token : null;
+  }
+
+  return { list, remember, forget, tokenFor };
+})();
