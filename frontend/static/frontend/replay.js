@@ -11,6 +11,7 @@
   const $ = (id) => document.getElementById(id);
   const COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e"];
   let log = [], position = 1, latest = 0;
+  let seatNames = {}, cursor = null, chartX = null;  // the chart's legend names and position line
   // the seat this tab plays (the play page keeps its token): while the game runs, the replay
   // shows that seat's view, its own hidden cards and the analysis of its own decisions; the
   // token also signs this seat's comments and lets it analyse a running game
@@ -36,6 +37,10 @@
       return;
     }
     log = replay.events;
+    const game = await api("").then(readJson, () => ({}));
+    for (const seat of game.seats || []) {
+      seatNames[String(seat.seat)] = seat.role || seat.name || `seat ${seat.seat}`;
+    }
     $("slider").max = String(log.length);
     drawChart();
     if (log.length) await show(Math.min(position, log.length) || log.length);
@@ -66,14 +71,19 @@
     window.GothamBoards.render(slug, $("board"), state.state);
     const parts = [];
     parts.push(node("h2", event.text || String(event.type).replace(/_/g, " ")));
-    if (event.move) parts.push(node("p", "Move: ", node("strong", event.move_label || "a move whose details are hidden from you")));
-    const rules = node("p", "Rules: ");
+    const first = moveStart(position), opening = log[first - 1];
+    if (opening.move) {
+      parts.push(node("p", "Move: ", node("strong", opening.move_label || "a move whose details are hidden from you")));
+    }
+    parts.push(moveStory(first, position));
+    const rules = node("p");
     rules.className = "citations";
     (event.citations || []).forEach((c, i) => {
       if (i) rules.append(", ");
       rules.append(citation(c));
     });
-    parts.push(rules);
+    const count = (event.citations || []).length;
+    parts.push(node("details", null, node("summary", `Rules (${count})`), rules));
     parts.push(node("details", null, node("summary", "Event data"), node("pre", JSON.stringify(event.data, null, 1))));
     const notes = (event.annotations || []).map(note);
     if (notes.length) {
@@ -83,11 +93,49 @@
     }
     $("event").replaceChildren(...parts);
     $("position").textContent = `event ${position} of ${log.length}`;
+    if (cursor && chartX) {
+      cursor.setAttribute("x1", String(chartX(position)));
+      cursor.setAttribute("x2", String(chartX(position)));
+    }
   }
+
+  /* The seq of the event that opened the move (or set-up) `seq` belongs to. */
+  function moveStart(seq) {
+    let first = seq;
+    while (first > 1 && !log[first - 1].move) first -= 1;
+    return first;
+  }
+
+  /* Every event of the move being shown, told in order, the current one marked. */
+  function moveStory(first, current) {
+    const items = [];
+    for (let seq = first; seq <= log.length; seq++) {
+      if (seq > first && log[seq - 1].move) break;
+      const item = node("li", log[seq - 1].text || String(log[seq - 1].type).replace(/_/g, " "));
+      item.value = seq;
+      if (seq === current) item.className = "current";
+      item.addEventListener("click", () => show(seq));
+      items.push(item);
+    }
+    const list = node("ol", null, ...items);
+    list.className = "story";
+    return list;
+  }
+
+  /* The next (or, with step -1, the previous) event after `from` that `wanted` picks. */
+  function seek(from, step, wanted) {
+    for (let seq = from + step; seq >= 1 && seq <= log.length; seq += step) {
+      if (wanted(log[seq - 1])) return seq;
+    }
+    return from;
+  }
+  const opensMove = (e) => Boolean(e.move);
+  const marked = (e) => (e.annotations || []).some((a) => a.data && a.data.mark);
 
   function drawChart() {
     const chart = $("chart");
     chart.replaceChildren();
+    cursor = null;
     const points = log.flatMap((e) => (e.annotations || [])
       .filter((a) => a.source === "analysis" && a.data && a.data.evaluation)
       .map((a) => ({ seq: e.seq, data: a.data })));
@@ -96,6 +144,23 @@
     const y = (v) => 150 - Number(v) * 140;
     const seats = [...new Set(points.flatMap((p) => Object.keys(p.data.evaluation)))];
     const ns = "http://www.w3.org/2000/svg";
+    const svg = (tag, attributes, text) => {
+      const element = document.createElementNS(ns, tag);
+      Object.entries(attributes).forEach(([k, v]) => element.setAttribute(k, String(v)));
+      if (text !== undefined) element.textContent = text;
+      chart.appendChild(element);
+      return element;
+    };
+    for (const v of [0, 0.5, 1]) {  // the value axis: each seat's expected share of a win
+      svg("line", { x1: 20, x2: 580, y1: y(v), y2: y(v), stroke: "#dedfe6" });
+      svg("text", { x: 0, y: y(v) + 4, "font-size": 10, fill: "#5d6070" }, String(v));
+    }
+    svg("text", { x: 300, y: 160, "font-size": 10, fill: "#5d6070", "text-anchor": "middle" }, "event");
+    seats.forEach((seat, i) => {
+      svg("text", { x: 30 + i * 140, y: 10, "font-size": 11, fill: COLORS[Number(seat) % 4] || "#555" }, `■ ${seatNames[seat] || `seat ${seat}`}`);
+    });
+    cursor = svg("line", { x1: x(position), x2: x(position), y1: 10, y2: 150, stroke: "#1b1c24", "stroke-dasharray": "3 3" });
+    chartX = x;
     for (const seat of seats) {
       const line = document.createElementNS(ns, "polyline");
       line.setAttribute("points", points.filter((p) => seat in p.data.evaluation).map((p) => `${x(p.seq)},${y(p.data.evaluation[seat])}`).join(" "));
@@ -104,10 +169,11 @@
       chart.appendChild(line);
     }
     for (const p of points.filter((p) => p.data.mark)) {
-      const dot = document.createElementNS(ns, "circle");
-      Object.entries({ cx: x(p.seq), cy: y(p.data.played_value), r: 4, fill: "#d00", class: "mark" }).forEach(([k, v]) => dot.setAttribute(k, v));
+      const dot = svg("circle", { cx: x(p.seq), cy: y(p.data.played_value), r: 4, fill: "#d00", class: "mark" });
+      const title = document.createElementNS(ns, "title");
+      title.textContent = `event ${p.seq}: lost ${Number(p.data.lost).toFixed(2)}`;
+      dot.appendChild(title);
       dot.addEventListener("click", () => show(p.seq));
-      chart.appendChild(dot);
     }
   }
 
@@ -152,6 +218,9 @@
   $("slider").addEventListener("input", (e) => show(Number(e.target.value)));
   $("prev").addEventListener("click", () => show(position - 1));
   $("next").addEventListener("click", () => show(position + 1));
+  $("prev-move").addEventListener("click", () => show(seek(moveStart(position), -1, opensMove)));
+  $("next-move").addEventListener("click", () => show(seek(position, 1, opensMove)));
+  $("next-mark").addEventListener("click", () => show(seek(position, 1, marked)));
   document.addEventListener("keydown", (e) => {
     // a focused slider steps by itself (its input event); other fields keep their arrow keys
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
