@@ -31,8 +31,9 @@
     svg.appendChild(flag);
     state.figures.forEach((f, i) => {
       const [x, y] = at(((f.square % L) + L) % L, 124 + f.lane * 15);
-      const g = el("g", { class: "figure", "data-figure": f.figure });
-      g.appendChild(el("circle", { cx: x, cy: y, r: 7, fill: COLORS[i], stroke: "#fff" }));
+      const yours = state.seat !== null && state.seat !== undefined && f.owner === state.seat;
+      const g = el("g", { class: yours ? "figure yours" : "figure", "data-figure": f.figure });
+      g.appendChild(el("circle", { cx: x, cy: y, r: yours ? 9 : 7, fill: COLORS[i], stroke: yours ? "#1b1c24" : "#fff", "stroke-width": yours ? 2.5 : 1 }));
       g.appendChild(el("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, f.figure));
       g.appendChild(el("title", {}, `Figure ${f.figure}: rank ${f.rank}, square ${f.square}, lane ${f.lane}` + (f.owner === null ? " (ownerless)" : ` (seat ${f.owner})`)));
       svg.appendChild(g);
@@ -41,6 +42,19 @@
     svg.appendChild(el("text", { x: cx, y: cy + 10, "text-anchor": "middle", "font-size": 11, fill: "#555" }, `Ranking: ${state.ranking.join(" ")}`));
     const pile = state.deposit.map((d) => (d.card ? d.card.id : `?${d.deck}`)).join(" ");
     svg.appendChild(el("text", { x: cx, y: cy + 28, "text-anchor": "middle", "font-size": 10, fill: "#555" }, pile ? `Pile: ${pile}` : ""));
+    const mine = state.figures.find((f) => state.seat !== null && f.owner === state.seat);
+    if (mine) svg.appendChild(el("text", { x: cx, y: cy + 46, "text-anchor": "middle", "font-size": 10, fill: "#1b1c24" }, `You race figure ${mine.figure} (ringed)`));
   }
-  window.GothamBoards.register("gotham-race", drawRace);
+
+  /* The play page's panel: the seat's figure and its hand, shown all the time. */
+  function panelRace(element, state, seat) {
+    const { node } = window.GothamDom;
+    const mine = state.figures.find((f) => f.owner === seat);
+    if (mine) element.append(node("p", `You race figure ${mine.figure}: rank ${mine.rank}, square ${mine.square}.`));
+    const hand = (state.hands || {})[String(seat)];
+    if (!Array.isArray(hand)) return;
+    const items = hand.map((c) => node("li", `${c.text} (deck ${c.deck})`));
+    element.append(node("h3", `Your hand (${hand.length})`), node("ul", null, ...items));
+  }
+  window.GothamBoards.register("gotham-race", drawRace, panelRace);
 })();
