@@ -4,29 +4,63 @@
 "use strict";
 (function () {
   const { el, COLORS } = window.GothamBoards;
+  /* Each block: its name and income, every villain's threats (squares) and henchmen (dots) in
+     the villain's colour, the villains themselves (a ringed disc with the initial), Batman, and
+     who rules it. The seat's own villain is named "you". */
   function drawStrategy(svg, state) {
-    svg.setAttribute("viewBox", "0 0 640 470");
+    svg.setAttribute("viewBox", "0 0 640 530");
     const districts = ["uptown", "midtown", "downtown"];
-    districts.forEach((d, row) => svg.appendChild(el("text", { x: 8, y: 26 + row * 140, "font-size": 12, "font-weight": "bold" }, d)));
+    const yours = (s) => state.seat !== null && state.seat !== undefined && s === state.seat;
+    districts.forEach((d, row) => svg.appendChild(el("text", { x: 8, y: 18 + row * 160, "font-size": 13, "font-weight": "bold" }, d[0].toUpperCase() + d.slice(1))));
     state.blocks.forEach((b) => {
       const row = districts.indexOf(b.district);
       const col = state.blocks.filter((x) => x.district === b.district).indexOf(b);
-      const x = 8 + col * 156, y = 32 + row * 140;
+      const x = 8 + col * 156, y = 24 + row * 160;
+      const batman = state.batman.at === b.index;
       const g = el("g", { class: "block", "data-block": b.id });
-      g.appendChild(el("rect", { x, y, width: 148, height: 124, rx: 6, fill: b.rulers.length ? "#fdf6e3" : "#fff", stroke: state.batman.at === b.index ? "#111" : "#bbb", "stroke-width": state.batman.at === b.index ? 3 : 1 }));
-      g.appendChild(el("text", { x: x + 6, y: y + 15, "font-size": 11, "font-weight": "bold" }, b.name));
-      g.appendChild(el("text", { x: x + 142, y: y + 15, "text-anchor": "end", "font-size": 11 }, b.income === "money" ? "$" : "i"));
+      g.appendChild(el("rect", { x, y, width: 148, height: 138, rx: 6, fill: b.rulers.length ? "#fdf6e3" : "#fff", stroke: batman ? "#111" : "#bbb", "stroke-width": batman ? 3 : 1 }));
+      g.appendChild(el("text", { x: x + 6, y: y + 16, "font-size": b.name.length > 16 ? 11 : 12, "font-weight": "bold" }, b.name));
+      g.appendChild(el("text", { x: x + 6, y: y + 30, "font-size": 10, fill: "#5d6070" }, `income: ${b.income}`));
+      let line = 0;
       state.players.forEach((p, s) => {
-        const line = `${p.villain}: ${p.threats[b.index]}T ${p.henchmen[b.index]}H${p.villain_at === b.index ? " ★" : ""}`;
-        if (p.threats[b.index] || p.henchmen[b.index] || p.villain_at === b.index)
-          g.appendChild(el("text", { x: x + 6, y: y + 33 + s * 16, "font-size": 10, fill: COLORS[s] }, line));
+        const threats = p.threats[b.index], henchmen = p.henchmen[b.index], here = p.villain_at === b.index;
+        if (!threats && !henchmen && !here) return;
+        const ty = y + 46 + line * 22;
+        line += 1;
+        let cx = x + 6;
+        if (here) {
+          g.appendChild(el("circle", { cx: cx + 8, cy: ty, r: 8, fill: COLORS[s], stroke: yours(s) ? "#1b1c24" : "#fff", "stroke-width": yours(s) ? 2.5 : 1 }));
+          g.appendChild(el("text", { x: cx + 8, y: ty + 4, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, (p.name || p.villain).replace(/^The /, "")[0]));
+          cx += 20;
+        }
+        for (let i = 0; i < threats; i++) g.appendChild(el("rect", { x: cx + i * 9, y: ty - 7, width: 7, height: 7, fill: COLORS[s] }));
+        cx += threats * 9 + (threats ? 4 : 0);
+        for (let i = 0; i < henchmen; i++) g.appendChild(el("circle", { cx: cx + 4 + i * 10, cy: ty + 4, r: 4, fill: "#fff", stroke: COLORS[s], "stroke-width": 2 }));
+        const who = `${p.name || p.villain}${yours(s) ? " (you)" : ""}`;
+        g.appendChild(el("title", {}, `${who}: ${threats} threats, ${henchmen} henchmen${here ? ", the villain is here" : ""}`));
       });
-      if (state.batman.at === b.index) g.appendChild(el("text", { x: x + 142, y: y + 118, "text-anchor": "end", "font-size": 11, "font-weight": "bold" }, "BATMAN"));
-      if (b.rulers.length) g.appendChild(el("title", {}, "ruled by seat " + b.rulers.join(", ")));
+      if (batman) {
+        g.appendChild(el("rect", { x: x + 86, y: y + 112, width: 56, height: 18, rx: 9, fill: "#111" }));
+        g.appendChild(el("text", { x: x + 114, y: y + 125, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, "BATMAN"));
+      }
+      if (b.rulers.length) {
+        const rulers = b.rulers.map((s) => (state.players[s] ? state.players[s].name || state.players[s].villain : `seat ${s}`)).join(", ");
+        g.appendChild(el("text", { x: x + 6, y: y + 132, "font-size": 9, fill: "#5d6070" }, `ruled by ${rulers}`.slice(0, batman ? 16 : 30)));
+      }
       svg.appendChild(g);
     });
-    const info = `Batman level ${state.batman.level} (order ${state.batman.order}, fight ${state.batman.fight})` + (state.batman.at < 0 ? " in the Batcave" : "");
-    svg.appendChild(el("text", { x: 8, y: 462, "font-size": 11 }, info));
+    const info = `Batman: level ${state.batman.level}, order ${state.batman.order}, fight ${state.batman.fight}` + (state.batman.at < 0 ? ", in the Batcave" : "");
+    svg.appendChild(el("text", { x: 8, y: 508, "font-size": 11 }, info));
+    // the legend: what the marks mean
+    svg.appendChild(el("rect", { x: 330, y: 501, width: 7, height: 7, fill: "#777" }));
+    svg.appendChild(el("text", { x: 341, y: 508, "font-size": 10 }, "threat"));
+    svg.appendChild(el("circle", { cx: 390, cy: 505, r: 4, fill: "#fff", stroke: "#777", "stroke-width": 2 }));
+    svg.appendChild(el("text", { x: 398, y: 508, "font-size": 10 }, "henchman"));
+    svg.appendChild(el("circle", { cx: 462, cy: 505, r: 7, fill: "#777" }));
+    svg.appendChild(el("text", { x: 473, y: 508, "font-size": 10 }, "villain (ringed: yours)"));
+    state.players.forEach((p, s) => {
+      svg.appendChild(el("text", { x: 8 + s * 150, y: 524, "font-size": 10, fill: COLORS[s], "font-weight": "bold" }, `${p.name || p.villain}${yours(s) ? " (you)" : ""}`));
+    });
   }
   /* The seat's screen and hand, as text. */
   function drawPanel(element, state, seat) {

@@ -45,6 +45,7 @@ def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, J
             {
                 "seat": s,
                 "villain": p.villain,
+                "name": pack.villain(p.villain).name,
                 "level": p.level,
                 "abilities": [
                     {"id": a, "name": pack.card(a).name, "text": pack.card(a).text}
