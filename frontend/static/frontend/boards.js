@@ -7,6 +7,7 @@ window.GothamBoards = (function () {
   const COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e"];
   const drawings = {};
   const panels = {};
+  const targeting = {};
 
   function el(name, attrs, text) {
     const node = document.createElementNS(SVG, name);
@@ -35,10 +36,16 @@ window.GothamBoards = (function () {
     el,
     COLORS,
     /* `draw(svg, view)` draws the board; `panel(element, view, seat)`, if given, fills the play
-       page's panel with what the seat holds (its hand, its screen). */
-    register(slug, draw, panel) {
+       page's panel with what the seat holds (its hand, its screen); `target(move)`, if given,
+       names the board element a move acts on (the `data-target` of a drawn element), so the
+       play page can highlight legal targets and offer a target's moves when it is clicked. */
+    register(slug, draw, panel, target) {
       drawings[slug] = draw;
       if (panel) panels[slug] = panel;
+      if (target) targeting[slug] = target;
+    },
+    target(slug, move) {
+      return targeting[slug] ? targeting[slug](move) : null;
     },
     panel(slug, element, state, seat) {
       element.replaceChildren();

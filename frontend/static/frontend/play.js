@@ -124,11 +124,35 @@
       button.type = "button";
       button.className = "move";
       button.dataset.move = JSON.stringify(move);
+      const aim = window.GothamBoards.target(slug, move);
+      if (aim) button.dataset.target = aim;
       button.addEventListener("click", () => submit(move));
       return button;
     });
     $("moves").replaceChildren(...buttons);
+    markTargets(buttons);
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
+  }
+
+  /* Board elements some legal move acts on are highlighted; clicking one keeps only its moves
+     (then a move button confirms); clicking it again, or "all moves", shows every move. */
+  let chosenTarget = null;
+  function markTargets(buttons) {
+    const aims = new Set(buttons.map((b) => b.dataset.target).filter(Boolean));
+    if (chosenTarget && !aims.has(chosenTarget)) chosenTarget = null;
+    for (const element of $("board").querySelectorAll("[data-target]")) {
+      const aim = element.getAttribute("data-target");
+      element.classList.toggle("legal-target", aims.has(aim));
+      element.classList.toggle("chosen-target", aim === chosenTarget);
+      element.onclick = aims.has(aim) ? () => { chosenTarget = chosenTarget === aim ? null : aim; markTargets(buttons); } : null;
+    }
+    for (const button of buttons) button.hidden = Boolean(chosenTarget) && button.dataset.target !== chosenTarget;
+    const all = $("all-moves");
+    all.hidden = !chosenTarget;
+    all.onclick = () => { chosenTarget = null; markTargets(buttons); };
+    $("moves-hint").textContent = aims.size
+      ? (chosenTarget ? "The moves on the place you picked:" : "Pick a highlighted place on the board, or a move below.")
+      : "";
   }
 
   async function submit(move) {

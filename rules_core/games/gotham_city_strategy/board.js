@@ -17,7 +17,7 @@
       const col = state.blocks.filter((x) => x.district === b.district).indexOf(b);
       const x = 8 + col * 156, y = 24 + row * 160;
       const batman = state.batman.at === b.index;
-      const g = el("g", { class: "block", "data-block": b.id });
+      const g = el("g", { class: "block", "data-block": b.id, "data-target": `block-${b.index}` });
       g.appendChild(el("rect", { x, y, width: 148, height: 138, rx: 6, fill: b.rulers.length ? "#fdf6e3" : "#fff", stroke: batman ? "#111" : "#bbb", "stroke-width": batman ? 3 : 1 }));
       g.appendChild(el("text", { x: x + 6, y: y + 16, "font-size": b.name.length > 16 ? 11 : 12, "font-weight": "bold" }, b.name));
       g.appendChild(el("text", { x: x + 6, y: y + 30, "font-size": 10, fill: "#5d6070" }, `income: ${b.income}`));
@@ -79,5 +79,12 @@
     element.append(line, list);
   }
 
-  window.GothamBoards.register("gotham-city-strategy", drawStrategy, drawPanel);
+  /* The block a move acts on (placing or removing a threat, sending Batman or figures there). */
+  function target(move) {
+    const block = ["block", "to", "target", "source"].map((k) => move[k]).find((v) => Number.isInteger(v) && v >= 0);
+    if (move.type === "move_henchmen") return Number.isInteger(move.target) && move.target >= 0 ? `block-${move.target}` : null;
+    return block === undefined ? null : `block-${block}`;
+  }
+
+  window.GothamBoards.register("gotham-city-strategy", drawStrategy, drawPanel, target);
 })();

@@ -47,7 +47,15 @@ async function hostileContent(page) {
   const listed = await page.locator("#events li").count();
   const moves = page.locator("#moves button.move");
   await moves.first().waitFor({ timeout: 10000 });
-  await moves.first().click();
+  // acting on the board: the set-up's threat placements highlight every block; picking one
+  // keeps only its moves, and one of them confirms
+  const targets = page.locator("#board .legal-target");
+  check(await targets.count() > 0, "no legal target is highlighted on the board");
+  const aim = await targets.first().getAttribute("data-target");
+  await targets.first().click();
+  const shown = await page.locator("#moves button.move:visible").evaluateAll((bs) => bs.map((b) => b.dataset.target));
+  check(shown.length > 0 && shown.every((t) => t === aim), `picking ${aim} on the board left other moves: ${shown}`);
+  await page.locator("#moves button.move:visible").first().click();
   await page.waitForFunction((n) => document.querySelectorAll("#events li").length > n, listed, { timeout: 15000 })
     .catch(() => check(false, "no event arrived through the live stream after a move"));
   for (const href of await page.locator("#events a, #refusal a").evaluateAll((links) => links.map((a) => a.getAttribute("href"))))
