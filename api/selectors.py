@@ -169,18 +169,37 @@ def events_after(*, game: Game, seat: int | None, after: int, limit: int = 1000)
     }
 
 
-def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
-    """The whole log with citations and annotations; full information once finished.
+def replay(
+    *,
+    game: Game,
+    seat: int | None,
+    after: int = 0,
+    limit: int | None = None,
+    compact: bool = False,
+) -> dict[str, JSON]:
+    """The log with citations and annotations (the events after `after`, at most `limit` of
+    them: by default the whole log); full information once finished.
 
     While the game runs, the caller sees each move without what is still hidden from it (a card
     placed face down, a card chosen into a hand), and the analysis only of its own decisions: the
     analysing bot judged each decision from the deciding seat's view, hand included.
+
+    `compact` names each event's citations by `book:section` and resolves each once, in
+    `sections` (most of a long replay's weight was the same citations again and again).
     """
     spec = _spec(game)
     finished = game.status == Game.Status.FINISHED
     hidden = frozenset() if finished else spec.hidden_from(event_store.load_state(game, spec), seat)
+    start = min(after, game.version)
+    rows = Event.objects.filter(game=game, seq__gt=start).order_by("seq")
+    if limit is not None:
+        rows = rows[:limit]
+    shown = list(rows)
+    last = shown[-1].seq if shown else start
     notes: dict[int, list[JSON]] = {}
-    for note in Annotation.objects.filter(game=game).order_by("seq", "id"):
+    for note in Annotation.objects.filter(game=game, seq__gt=start, seq__lte=last).order_by(
+        "seq", "id"
+    ):
         if not finished and not _annotation_shown(note, seat):
             continue
         notes.setdefault(note.seq, []).append(
@@ -193,19 +212,31 @@ def replay(*, game: Game, seat: int | None) -> dict[str, JSON]:
             }
         )
     events: list[JSON] = []
-    rows = Event.objects.filter(game=game).order_by("seq")
-    for row, item, before in _told(spec, rows, spec.initial_state(), seat, finished):
+    sections: dict[str, JSON] = {}
+    before = event_store.load_state(game, spec, start) if start else spec.initial_state()
+    for row, item, state in _told(spec, shown, before, seat, finished):
         item["move"] = without_hidden(row.move, hidden)
-        item["move_label"] = _move_label(spec, before, row.move, item["move"])
+        item["move_label"] = _move_label(spec, state, row.move, item["move"])
         item["annotations"] = notes.get(row.seq, [])
+        if compact:
+            keys = []
+            for citation in item["citations"]:  # type: ignore[union-attr]
+                assert isinstance(citation, dict)
+                key = f"{citation['book']}:{citation['section']}"
+                sections.setdefault(key, citation)
+                keys.append(key)
+            item["citations"] = list(keys)
         events.append(item)
-    return {
+    answer: dict[str, JSON] = {
         "game": game.game,
         "id": game.pk,
         "version": game.version,
         "status": game.status,
         "events": events,
     }
+    if compact:
+        answer["sections"] = sections
+    return answer
 
 
 def _move_label(spec: GameSpec[Any], before: Any, move: JSON, shown: JSON) -> str | None:

@@ -44,6 +44,7 @@ from api.serializers import (
 )
 
 INT_MAX = 2**31 - 1  # seqs, versions and durations fit a 32-bit column
+REPLAY_PAGE = 5000  # events in one page of a replay asked for by `limit`
 
 AUTH = OpenApiParameter(
     "Authorization", str, OpenApiParameter.HEADER, description="Seat <token> (omit to spectate)"
@@ -256,10 +257,35 @@ class EventsView(GameView):
 
 
 class ReplayView(GameView):
-    @extend_schema(parameters=[AUTH], responses={200: ReplayOutput, **ERRORS})
+    @extend_schema(
+        parameters=[
+            AUTH,
+            OpenApiParameter("after", int, description="only the events after this seq"),
+            OpenApiParameter(
+                "limit", int, description=f"at most this many events (1 to {REPLAY_PAGE})"
+            ),
+            OpenApiParameter(
+                "compact",
+                bool,
+                description="citations as book:section keys, resolved in `sections`",
+            ),
+        ],
+        responses={200: ReplayOutput, **ERRORS},
+    )
     def get(self, request: Request, game_id: int) -> Response:
         game, seat = _game_and_caller(request, game_id)
-        return Response(selectors.replay(game=game, seat=seat))
+        limit = _int_param(request, "limit")
+        if limit is not None and not 1 <= limit <= REPLAY_PAGE:
+            raise Malformed(f"'limit' is a number of events from 1 to {REPLAY_PAGE}.")
+        compact = request.query_params.get("compact", "") in ("1", "true")
+        answer = selectors.replay(
+            game=game,
+            seat=seat,
+            after=_int_param(request, "after") or 0,
+            limit=limit,
+            compact=compact,
+        )
+        return Response(answer)
 
 
 class RulebooksView(APIView):

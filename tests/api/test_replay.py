@@ -82,3 +82,30 @@ def test_a_finished_game_shows_every_hand_at_every_step(
         after = api.get(f"/api/games/{gid}/state/?version={body['version']}", **auth(token))
         hands = after.json()["state"]["hands"]
         assert all(isinstance(hand, list) and hand for hand in hands.values())
+
+
+def test_the_replay_comes_in_pages_and_compact_citations_resolve_to_the_full_ones(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game(
+        players=[{"bot": "random"}, {"bot": "random"}], seed=9, game="gotham-city-strategy"
+    )
+    gid = body["id"]
+    bots_play(game_id=gid)
+    whole = api.get(f"/api/games/{gid}/replay/").json()
+    assert "sections" not in whole
+    pages, after = [], 0
+    while True:
+        page = api.get(f"/api/games/{gid}/replay/?compact=1&after={after}&limit=150").json()
+        if not page["events"]:
+            break
+        for event in page["events"]:
+            event["citations"] = [page["sections"][key] for key in event["citations"]]
+        pages += page["events"]
+        after = page["events"][-1]["seq"]
+    assert pages == whole["events"] and len(pages) == whole["version"] > 150
+    compact = api.get(f"/api/games/{gid}/replay/?compact=1").content
+    assert len(compact) < len(api.get(f"/api/games/{gid}/replay/").content) * 0.7
+    for bad in ("0", "5001", "x"):
+        answer = api.get(f"/api/games/{gid}/replay/?limit={bad}")
+        assert answer.status_code == 400 and answer.json()["error"] == "malformed"

@@ -29,21 +29,40 @@
     box.hidden = false;
   }
 
+  /* One page of the log in its compact form, each citation resolved from the page's table. */
+  async function fetchPage(after, limit) {
+    const response = await api(`replay/?compact=1&after=${after}&limit=${limit}`).catch(() => null);
+    const page = response ? await readJson(response) : {};
+    if (!response || !response.ok || !Array.isArray(page.events)) return { error: page.message || "Could not load this game's log." };
+    const sections = page.sections || {};
+    for (const event of page.events) event.citations = (event.citations || []).map((key) => sections[key]).filter(Boolean);
+    return page;
+  }
+
+  /* The first events at once (the first position shows while the rest arrive), then the rest
+     in pages; the chart is drawn once the whole log is here. */
   async function load() {
-    const response = await api("replay/").catch(() => null);
-    const replay = response ? await readJson(response) : {};
-    if (!response || !response.ok || !Array.isArray(replay.events)) {
-      $("position").textContent = replay.message || "Could not load this game's log.";
+    const first = await fetchPage(0, 100);
+    if (first.error) {
+      $("position").textContent = first.error;
       return;
     }
-    log = replay.events;
+    const wanted = position;  // a reload (after a comment or an analysis) stays where it was
+    log = first.events;
     const game = await api("").then(readJson, () => ({}));
     for (const seat of game.seats || []) {
       seatNames[String(seat.seat)] = seat.role || seat.name || `seat ${seat.seat}`;
     }
+    $("slider").max = String(Math.max(1, first.version || log.length));
+    if (log.length && wanted <= log.length) await show(wanted);
+    while (log.length && log.length < first.version) {
+      const page = await fetchPage(log[log.length - 1].seq, 1000);
+      if (page.error || !page.events.length) break;
+      log = log.concat(page.events);
+    }
     $("slider").max = String(log.length);
     drawChart();
-    if (log.length) await show(Math.min(position, log.length) || log.length);
+    if (log.length) await show(position);  // where the reader is now (or was before a reload)
   }
 
   function note(a) {
