@@ -88,6 +88,7 @@
     const state = await api(`state/?version=${position}`).then(readJson, () => ({}));
     if (ticket !== latest) return;  // a later step was asked for meanwhile
     window.GothamBoards.render(slug, $("board"), state.state);
+    markPreferred(event);
     const parts = [];
     parts.push(node("h2", event.text || String(event.type).replace(/_/g, " ")));
     const first = moveStart(position), opening = log[first - 1];
@@ -116,6 +117,22 @@
       cursor.setAttribute("x1", String(chartX(position)));
       cursor.setAttribute("x2", String(chartX(position)));
     }
+  }
+
+  /* The analysis's preferred move drawn on the board where the game's board names its target
+     (and, when it differs, the move played). */
+  function markPreferred(event) {
+    const judged = (event.annotations || []).find((a) => a.source === "analysis" && a.data && a.data.preferred);
+    if (!judged) return;
+    const mark = (move, cls) => {
+      const aim = move && window.GothamBoards.target(slug, move);
+      if (!aim) return;
+      for (const element of $("board").querySelectorAll("[data-target]")) {
+        if (element.getAttribute("data-target") === aim) element.classList.add(cls);
+      }
+    };
+    mark(judged.data.played, "played-target");
+    mark(judged.data.preferred, "preferred-target");
   }
 
   /* The seq of the event that opened the move (or set-up) `seq` belongs to. */

@@ -164,6 +164,23 @@ async function stepThroughReplay(page, gameId) {
   await shot(page, "replay");
 }
 
+/* The lobby, a play page and a replay at a phone's width: nothing wider than the screen. */
+async function phoneWidth(browser, gameId) {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+  const page = await context.newPage();
+  try {
+    for (const [path, name, ready] of [["/", "phone-lobby", "#new-game"], [`/games/${gameId}/`, "phone-play", "#board *"], [`/games/${gameId}/replay/`, "phone-replay", "#event h2"]]) {
+      await page.goto(`${base}${path}`);
+      await page.waitForSelector(ready);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      check(wide <= 376, `${path} is ${wide} px wide on a 375 px screen`);
+      await shot(page, name);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
 async function searchAndFollow(page) {
   await page.goto(`${base}/rules/`);
   await page.fill("input[name=q]", "what happens when a deck runs out");
@@ -205,6 +222,7 @@ async function searchAndFollow(page) {
     const gameId = await playToTheEnd(page);
     await stepThroughReplay(page, gameId);
     await spectatorReplay(context, gameId);
+    await phoneWidth(browser, gameId);
     await searchAndFollow(page);
     await playDuel(page);
     check(!errors.length, `page errors: ${errors.join("; ")}`);
