@@ -162,6 +162,22 @@ async function stepThroughReplay(page, gameId) {
   await page.waitForFunction(() => document.querySelector("#analysis-status").textContent.startsWith("done"), null, { timeout: 120000 });
   await page.waitForSelector("#chart polyline");
   await shot(page, "replay");
+  // what if: play on from an earlier event, as a person against a bot
+  await page.fill("#slider", "20");
+  await page.waitForFunction(() => document.querySelector("#position").textContent.startsWith("event 20 "));
+  await page.selectOption("#fork select[name=kind-0]", "person");
+  await page.fill("#fork input[name=name-0]", "Zoe");
+  for (const select of await page.locator("#fork select").all()) {
+    if ((await select.getAttribute("name")) !== "kind-0") await select.selectOption("random");
+  }
+  await page.click("#fork button[type=submit]");
+  await page.waitForSelector("a.seat-link");
+  check((await page.textContent("body")).includes("plays on from event"), "the fork's page does not say where it starts");
+  const link = await page.getAttribute("a.seat-link", "href");
+  tokens.add(link.split("#token=")[1]);
+  await page.click("a.seat-link");
+  await page.waitForSelector("#moves button.move");
+  await shot(page, "fork-play");
 }
 
 /* The lobby, a play page and a replay at a phone's width: nothing wider than the screen. */
