@@ -5,7 +5,7 @@
 (function () {
   const { el, COLORS } = window.GothamBoards;
   function drawRace(svg, state) {
-    svg.setAttribute("viewBox", "0 0 420 420");
+    svg.setAttribute("viewBox", "-24 -24 468 468");  // room for the finish sign beside the ring
     const L = state.track_length, cx = 210, cy = 210;
     const at = (square, radius) => {
       const a = (2 * Math.PI * square) / L - Math.PI / 2;
