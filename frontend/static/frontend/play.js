@@ -130,8 +130,8 @@
       return button;
     });
     $("moves").replaceChildren(...buttons);
-    markTargets(buttons);
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
+    markTargets(buttons);
   }
 
   /* Board elements some legal move acts on are highlighted; clicking one keeps only its moves
@@ -140,7 +140,7 @@
   function markTargets(buttons) {
     const aims = new Set(buttons.map((b) => b.dataset.target).filter(Boolean));
     if (chosenTarget && !aims.has(chosenTarget)) chosenTarget = null;
-    for (const element of $("board").querySelectorAll("[data-target]")) {
+    for (const element of document.querySelectorAll("#board [data-target], #info [data-target]")) {
       const aim = element.getAttribute("data-target");
       element.classList.toggle("legal-target", aims.has(aim));
       element.classList.toggle("chosen-target", aim === chosenTarget);

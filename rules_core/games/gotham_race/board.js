@@ -44,6 +44,23 @@
     svg.appendChild(el("text", { x: cx, y: cy + 28, "text-anchor": "middle", "font-size": 10, fill: "#555" }, pile ? `Pile: ${pile}` : ""));
     const mine = state.figures.find((f) => state.seat !== null && f.owner === state.seat);
     if (mine) svg.appendChild(el("text", { x: cx, y: cy + 46, "text-anchor": "middle", "font-size": 10, fill: "#1b1c24" }, `You race figure ${mine.figure} (ringed)`));
+    // the four decks, face down: drawing from one is done by picking it
+    (state.decks || []).forEach((deck, i) => {
+      const x = cx - 82 + i * 42, y = cy + 56;
+      const g = el("g", { class: "deck", "data-target": `deck-${i + 1}` });
+      g.appendChild(el("rect", { x, y, width: 32, height: 24, rx: 3, fill: "#fff", stroke: "#9aa88a" }));
+      g.appendChild(el("text", { x: x + 16, y: y + 11, "text-anchor": "middle", "font-size": 9 }, `deck ${i + 1}`));
+      g.appendChild(el("text", { x: x + 16, y: y + 21, "text-anchor": "middle", "font-size": 8, fill: "#777" }, String(deck.count)));
+      g.appendChild(el("title", {}, `Deck ${i + 1}: ${deck.count} cards`));
+      svg.appendChild(g);
+    });
+  }
+
+  /* What a move acts on: the deck drawn from, or the hand card placed. */
+  function targetRace(move) {
+    if (move.type === "draw") return `deck-${move.deck}`;
+    if (move.type === "place") return `card-${move.card}`;
+    return null;
   }
 
   /* The play page's panel: the seat's figure and its hand, shown all the time. */
@@ -53,8 +70,12 @@
     if (mine) element.append(node("p", `You race figure ${mine.figure}: rank ${mine.rank}, square ${mine.square}.`));
     const hand = (state.hands || {})[String(seat)];
     if (!Array.isArray(hand)) return;
-    const items = hand.map((c) => node("li", `${c.text} (deck ${c.deck})`));
+    const items = hand.map((c) => {
+      const item = node("li", `${c.text} (deck ${c.deck})`);
+      item.setAttribute("data-target", `card-${c.id}`);
+      return item;
+    });
     element.append(node("h3", `Your hand (${hand.length})`), node("ul", null, ...items));
   }
-  window.GothamBoards.register("gotham-race", drawRace, panelRace);
+  window.GothamBoards.register("gotham-race", drawRace, panelRace, targetRace);
 })();
