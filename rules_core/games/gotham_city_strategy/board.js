@@ -71,6 +71,7 @@
     const list = document.createElement("ul");
     for (const card of Array.isArray(me.hand) ? me.hand : []) {
       const item = document.createElement("li");
+      item.setAttribute("data-target", `card-${card.id}`);
       const name = document.createElement("strong");
       name.textContent = card.name;
       item.append(name, `: ${card.text}`);
@@ -81,6 +82,7 @@
 
   /* The block a move acts on (placing or removing a threat, sending Batman or figures there). */
   function target(move) {
+    if (typeof move.card === "string" && ["play", "face_down", "end_turn"].includes(move.type)) return `card-${move.card}`;
     const block = ["block", "to", "target", "source"].map((k) => move[k]).find((v) => Number.isInteger(v) && v >= 0);
     if (move.type === "move_henchmen") return Number.isInteger(move.target) && move.target >= 0 ? `block-${move.target}` : null;
     return block === undefined ? null : `block-${block}`;
