@@ -33,7 +33,7 @@ from api.rate_limits import rate_limit_take
 from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
 from rules_core.bots import choose_move
-from rules_core.bots.analysis import judge
+from rules_core.bots.analysis import CLOSE, GOOD, judge
 from rules_core.bots.mcts import MctsSettings
 from rules_core.bots.registry import bot_options_problem
 from rules_core.engine import GameSpec, Move, Rejection, get_game, to_json
@@ -616,8 +616,13 @@ def _judge(
     else:
         preferred = spec.describe_move(state, seat, verdict.preferred)
         text += f" The bot prefers: {preferred} ({verdict.preferred_value:.2f})."
-    if verdict.marked:
-        text += " This lost value."
+    if verdict.grade == CLOSE:
+        text += f" Too close to call (loss {verdict.lost_low:.2f} to {verdict.lost_high:.2f})."
+    elif verdict.grade != GOOD:
+        text += (
+            f" {verdict.grade.capitalize()}: it lost {verdict.lost:.2f} "
+            f"({verdict.lost_low:.2f} to {verdict.lost_high:.2f})."
+        )
     return {
         "text": text,
         "data": {
@@ -628,6 +633,9 @@ def _judge(
             "played": played.to_json(),
             "played_value": round(verdict.played_value, 3),
             "lost": round(verdict.lost, 3),
+            "lost_interval": [round(verdict.lost_low, 3), round(verdict.lost_high, 3)],
+            "grade": verdict.grade,
+            "samples": verdict.samples,
             "mark": verdict.marked,
             "mark_at": verdict.mark_at,
             "iterations": verdict.iterations,

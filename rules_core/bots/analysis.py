@@ -1,15 +1,26 @@
-"""Judging one decision of a game: the move the analysing bot prefers and what the played one cost.
+"""Judging one decision of a game: the best move found, what the played one cost, and how sure
+that is.
 
-The search (`mcts_move`) picks the preferred move and gives each seat's expected value. With
-many legal moves it visits most of them once or never, so its per-move means are not a fair
-basis for comparison. Both the preferred and the played move are therefore valued afresh, on
-equal terms: each is played in the same sampled states (the hidden part resampled from the
-seat's view, as the search does), followed by the same number of random moves, and the game's
-evaluation is averaged.
+The search (`mcts_move`) proposes a move. With many legal moves it visits most of them once or
+never, so its per-move means are not a fair basis for comparison; the candidates are therefore
+valued afresh, on equal terms: each is played in the same sampled states (the hidden part
+resampled from the seat's view, as the search does), followed by the same random moves, and the
+game's evaluation is averaged (common random numbers).
+
+1. Candidates: every legal move when there are at most `ALL_MOVES_UP_TO`, else the search's
+   move and the played one. A first batch of samples picks the best candidate.
+2. The loss of the played move against that best one is then measured on fresh samples (so the
+   pick's luck in the first batch does not inflate it), paired sample by sample, with a
+   confidence interval; more samples are spent, up to `MAX_SAMPLES`, while the interval still
+   straddles a grade's threshold.
+3. The grade, as chess sites give it: an inaccuracy, a mistake or a blunder only when the lower
+   bound of the loss clears half, one or two times the game's `lost_value_mark`; "too close to
+   call" when the loss could be a mistake but could as well be nothing; else "good".
 """
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +29,19 @@ from rules_core.bots.mcts import MctsSettings, apply_move, mcts_move, playout
 from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import Move
 
-VALUE_SAMPLES = 24  # sampled continuations behind each compared move
+VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
+MAX_SAMPLES = 72  # at most this many paired samples for the loss of a close decision
+ALL_MOVES_UP_TO = 5  # with this few legal moves every one is valued
+Z = 1.96  # the loss's interval: about 95%
+
+GOOD, CLOSE, INACCURACY, MISTAKE, BLUNDER = (
+    "good",
+    "too close to call",
+    "inaccuracy",
+    "mistake",
+    "blunder",
+)
+MARKED = (MISTAKE, BLUNDER)  # the grades shown as marks in a replay
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +55,10 @@ class Judgement:
     played: Move
     played_value: float
     iterations: int
-    mark_at: float  # the game's `lost_value_mark`: a move that loses this much is marked
+    mark_at: float  # the game's `lost_value_mark`: a move that surely loses this much is marked
+    lost_low: float = 0.0  # the loss's interval (about 95%)
+    lost_high: float = 0.0
+    samples: int = 0  # paired samples behind the loss
 
     @property
     def lost(self) -> float:
@@ -40,8 +66,49 @@ class Judgement:
         return max(0.0, self.preferred_value - self.played_value)
 
     @property
+    def grade(self) -> str:
+        """good, too close to call, inaccuracy, mistake or blunder (see the module's text)."""
+        if self.lost_low >= 2 * self.mark_at:
+            return BLUNDER
+        if self.lost_low >= self.mark_at:
+            return MISTAKE
+        if self.lost_low >= self.mark_at / 2:
+            return INACCURACY
+        if self.lost_high >= self.mark_at:
+            return CLOSE
+        return GOOD
+
+    @property
     def marked(self) -> bool:
-        return self.lost >= self.mark_at
+        return self.grade in MARKED
+
+
+def sample_values(
+    spec: GameSpec[Any],
+    state: Any,
+    seat: int,
+    moves: tuple[Move, ...],
+    rng: random.Random,
+    samples: int,
+    depth: int,
+    seats: tuple[int, ...],
+) -> list[list[dict[int, float]]]:
+    """Per sample, per move, every seat's evaluation after that move and the same continuation.
+
+    Every sample resamples what `seat` cannot see, then plays each move from it with the same
+    chance (a copy of one generator), so the moves differ only by what they do.
+    """
+    rows = []
+    for _ in range(samples):
+        sample = spec.determinize(state, seat, rng)
+        seed = rng.random()
+        row = []
+        for move in moves:
+            chance = random.Random(seed)
+            after = playout(spec, apply_move(spec, sample, seat, move, chance), depth, chance)
+            row.append({who: spec.evaluate(after, who) for who in seats})
+        rows.append(row)
+    return rows
 
 
 def move_values(
@@ -54,21 +121,26 @@ def move_values(
     depth: int,
     seats: tuple[int, ...],
 ) -> tuple[dict[int, float], ...]:
-    """Per move, every seat's mean evaluation over the same `samples` sampled continuations.
+    """Per move, every seat's mean evaluation over the same `samples` sampled continuations."""
+    rows = sample_values(spec, state, seat, moves, rng, samples, depth, seats)
+    return tuple(
+        {who: sum(row[index][who] for row in rows) / samples for who in seats}
+        for index in range(len(moves))
+    )
 
-    Every sample resamples what `seat` cannot see, then plays each move from it with the same
-    chance (a copy of one generator), so the moves differ only by what they do.
-    """
-    totals = [dict.fromkeys(seats, 0.0) for _ in moves]
-    for _ in range(samples):
-        sample = spec.determinize(state, seat, rng)
-        seed = rng.random()
-        for index, move in enumerate(moves):
-            chance = random.Random(seed)
-            after = playout(spec, apply_move(spec, sample, seat, move, chance), depth, chance)
-            for who in seats:
-                totals[index][who] += spec.evaluate(after, who)
-    return tuple({who: total / samples for who, total in move.items()} for move in totals)
+
+def _interval(losses: list[float]) -> tuple[float, float]:
+    """The mean loss's interval from paired samples (normal approximation)."""
+    n = len(losses)
+    mean = sum(losses) / n
+    spread = math.sqrt(sum((x - mean) ** 2 for x in losses) / (n - 1)) if n > 1 else 0.0
+    half = Z * spread / math.sqrt(n)
+    return mean - half, mean + half
+
+
+def _settled(low: float, high: float, mark_at: float) -> bool:
+    """Whether more samples could no longer change the grade: no threshold inside the interval."""
+    return not any(low < t <= high for t in (mark_at / 2, mark_at, 2 * mark_at))
 
 
 def judge(
@@ -80,23 +152,55 @@ def judge(
     budget: MctsSettings,
     seats: int,
     samples: int = VALUE_SAMPLES,
+    most_samples: int = MAX_SAMPLES,
 ) -> Judgement:
-    """Search `seat`'s decision in `state`, then value the preferred and the played move alike.
+    """Search `seat`'s decision in `state`, pick the best candidate, then measure the played
+    move's loss against it on fresh paired samples until its grade is settled.
 
     The evaluation per seat is every seat's expected value after the preferred move.
     """
+    everyone = tuple(range(seats))
     result = mcts_move(spec, state, seat, rng, budget)
-    compared = (result.move,) if played == result.move else (result.move, played)
-    values = move_values(
-        spec, state, seat, compared, rng, samples, budget.depth, tuple(range(seats))
-    )
+    legal = spec.legal_moves(state, seat)
+    candidates = tuple(legal) if len(legal) <= ALL_MOVES_UP_TO else (result.move, played)
+    if played not in candidates:
+        candidates = (*candidates, played)
+    first = move_values(spec, state, seat, candidates, rng, samples, budget.depth, everyone)
+    best = max(range(len(candidates)), key=lambda i: first[i][seat])
+    preferred = candidates[best]
+    if preferred == played:
+        value = first[best]
+        return Judgement(
+            seat, value, preferred, value[seat], played, value[seat], result.iterations,
+            spec.lost_value_mark, samples=samples,
+        )  # fmt: skip
+    pair = (preferred, played)
+    losses: list[float] = []
+    totals = [dict.fromkeys(everyone, 0.0), dict.fromkeys(everyone, 0.0)]
+    low = high = 0.0
+    while len(losses) < most_samples:
+        batch = min(samples, most_samples - len(losses))
+        for row in sample_values(spec, state, seat, pair, rng, batch, budget.depth, everyone):
+            losses.append(row[0][seat] - row[1][seat])
+            for index in (0, 1):
+                for who in everyone:
+                    totals[index][who] += row[index][who]
+        low, high = _interval(losses)
+        if _settled(low, high, spec.lost_value_mark):
+            break
+    n = len(losses)
+    after_preferred = {who: total / n for who, total in totals[0].items()}
+    after_played = {who: total / n for who, total in totals[1].items()}
     return Judgement(
         seat=seat,
-        evaluation=values[0],
-        preferred=result.move,
-        preferred_value=values[0][seat],
+        evaluation=after_preferred,
+        preferred=preferred,
+        preferred_value=after_preferred[seat],
         played=played,
-        played_value=values[-1][seat],
+        played_value=after_played[seat],
         iterations=result.iterations,
         mark_at=spec.lost_value_mark,
+        lost_low=max(0.0, low),
+        lost_high=max(0.0, high),
+        samples=n,
     )

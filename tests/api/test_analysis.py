@@ -53,12 +53,17 @@ def test_analysis_annotates_every_decision(
         assert data["preferred"]["type"] in {"draw", "place"}
         assert 0.0 <= data["played_value"] <= 1.0 and data["lost"] >= 0.0
         assert data["mark_at"] == 0.15  # Gotham Race's lost_value_mark
-        assert data["mark"] == (data["lost"] >= 0.15)
+        low, high = data["lost_interval"]
+        assert low <= data["lost"] <= high or data["lost"] == 0.0
+        assert data["mark"] == (data["grade"] in ("mistake", "blunder")) == (low >= 0.15)
         # in the game's words: the figure's name and the moves as their buttons read
         assert note["text"].startswith(("Figure ", "The ")) and "{" not in note["text"]
         assert "played: Draw" in note["text"] or "played: Place" in note["text"]
     marked = [e for e in decisions if e["annotations"][0]["data"]["mark"]]
-    assert all("This lost value." in e["annotations"][0]["text"] for e in marked)
+    for event in marked:
+        note = event["annotations"][0]
+        assert note["text"].endswith(f"({note['data']['lost_interval'][1]:.2f}).")
+        assert note["data"]["grade"].capitalize() in note["text"]
 
 
 def test_analysis_runs_again_from_the_start(

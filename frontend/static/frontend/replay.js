@@ -69,9 +69,10 @@
     const li = node("li", null, node("strong", a.author), `: ${a.text}`);
     li.className = "note";
     if (typeof a.source === "string" && /^[a-z][a-z0-9-]*$/.test(a.source)) li.classList.add(a.source);
-    if (a.data && a.data.mark) {
-      const mark = node("strong", "lost value");
-      mark.className = "mark";
+    const grade = a.data && typeof a.data.grade === "string" ? a.data.grade : (a.data && a.data.mark ? "mistake" : "");
+    if (["inaccuracy", "mistake", "blunder"].includes(grade)) {
+      const mark = node("strong", grade);
+      mark.className = `mark ${grade}`;
       li.append(" ", mark);
     }
     return li;
@@ -166,7 +167,7 @@
     return from;
   }
   const opensMove = (e) => Boolean(e.move);
-  const marked = (e) => (e.annotations || []).some((a) => a.data && a.data.mark);
+  const marked = (e) => (e.annotations || []).some((a) => a.data && (a.data.mark || ["inaccuracy", "mistake", "blunder"].includes(a.data.grade)));
 
   function drawChart() {
     const chart = $("chart");
