@@ -86,7 +86,9 @@ async function spectatorReplay(context, gameId) {
   }
 }
 
-/* Click the last offered move until the status says the game is finished. */
+/* Play until the status says the game is finished: on the board where the game's board module
+   offers targets, else the last offered move. */
+let boardClicks = 0;
 async function playUntilFinished(page) {
   for (let turn = 0; turn < 400; turn++) {
     const status = await page.textContent("#status");
@@ -95,7 +97,16 @@ async function playUntilFinished(page) {
     if (!(await buttons.count())) { await page.waitForTimeout(100); continue; }
     const before = await page.getAttribute("#status", "data-version");
     try {
-      await buttons.last().click({ timeout: 2000 });  // the list is redrawn as events arrive
+      // on the board where it can be: pick a highlighted place (a deck, a card in the hand),
+      // then confirm with the one move left; elsewhere the last offered move
+      const targets = page.locator(".legal-target");
+      if (await targets.count()) {
+        await targets.last().click({ timeout: 2000 });
+        await page.locator("#moves button.move:visible").first().click({ timeout: 2000 });
+        boardClicks += 1;
+      } else {
+        await buttons.last().click({ timeout: 2000 });  // the list is redrawn as events arrive
+      }
     } catch (error) {
       continue;
     }
@@ -121,7 +132,9 @@ async function playToTheEnd(page) {
   await page.click("a.seat-link");
   await page.waitForSelector("#board .figure");
   await shot(page, "play-start");
+  boardClicks = 0;
   await playUntilFinished(page);
+  check(boardClicks >= 10, `the race was not played on the board (${boardClicks} picks)`);
   await shot(page, "play-finished");
   return new URL(page.url()).pathname.split("/")[2];
 }
