@@ -62,6 +62,7 @@ async function hostileContent(page) {
     check(href.startsWith("/rules/"), `a citation links outside the rules: ${href}`);
   check(await page.evaluate(() => window.__xss) === undefined, "the card name's markup ran on the play page");
   await shot(page, "xss-check");
+  await twoTabsAtOnce(page.context(), created.id);
   // the replay of the same game, in the same tab (the seat's token is kept): the first event
   // carries the pack's name
   checkPolicy(await page.goto(`${base}/games/${created.id}/replay/`), "the replay page");
@@ -72,6 +73,28 @@ async function hostileContent(page) {
   check(await page.locator("#replay img").count() === 0, "the pack's name became an <img> element in the replay");
   check(await page.isVisible("#comment") && !(await page.isVisible("#comment-help")), "a seat's replay does not offer the comment form");
   check(await page.evaluate(() => window.__xss) === undefined, "the pack's markup ran on the replay page");
+}
+
+/* The same seat in a second tab (found through "your games"): both click a move at once; the
+   one that comes second is refused and says so, and both end on the same board. */
+async function twoTabsAtOnce(context, gameId) {
+  const pages = [context.pages()[0], await context.newPage()];
+  try {
+    await pages[1].goto(`${base}/games/${gameId}/`);
+    for (const p of pages) await p.locator("#moves button.move").first().waitFor({ timeout: 10000 });
+    await Promise.all(pages.map((p) => p.locator("#moves button.move").first().click()));
+    await pages[0].waitForFunction(() => !document.querySelector("#refusal").hidden, null, { timeout: 5000 })
+      .catch(() => pages[1].waitForFunction(() => !document.querySelector("#refusal").hidden, null, { timeout: 5000 }))
+      .catch(() => {});
+    const refused = [];
+    for (const p of pages) if (await p.isVisible("#refusal")) refused.push(await p.textContent("#refusal"));
+    check(refused.length === 1 && refused[0].includes("Another move came first"), `two clicks at once: ${JSON.stringify(refused)}`);
+    await pages[0].waitForTimeout(1000);  // the stream brings the winning move to both tabs
+    const versions = await Promise.all(pages.map((p) => p.getAttribute("#status", "data-version")));
+    check(versions[0] === versions[1], `the two tabs show different versions: ${versions}`);
+  } finally {
+    await pages[1].close();
+  }
 }
 
 async function spectatorReplay(context, gameId) {
