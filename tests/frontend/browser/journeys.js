@@ -112,8 +112,8 @@ async function spectatorReplay(context, gameId) {
 /* Play until the status says the game is finished: on the board where the game's board module
    offers targets, else the last offered move. */
 let boardClicks = 0;
-async function playUntilFinished(page) {
-  for (let turn = 0; turn < 400; turn++) {
+async function playUntilFinished(page, clicks = 400) {
+  for (let turn = 0; turn < clicks; turn++) {
     const status = await page.textContent("#status");
     if (status.startsWith("Finished")) break;
     const buttons = page.locator("#moves button.move");
@@ -164,6 +164,35 @@ async function playToTheEnd(page) {
 
 /* The tests' tiny Duel: a game that is one package and nothing else gets a lobby entry from the
    catalog and a play page that shows its view as an outline (it has no board drawing). */
+/* Gotham City Strategy from the lobby to its end against a bot, on the board where moves act on
+   blocks or hand cards, then its replay at the last event and a fork from event 30. */
+async function playStrategy(page) {
+  await page.goto(`${base}/`);
+  await page.selectOption("#game-select", "gotham-city-strategy");
+  await page.selectOption("select[name=kind-0]", "person");
+  await page.fill("input[name=name-0]", "Ann");
+  await page.selectOption("select[name=kind-1]", "random");
+  for (const seat of [2, 3]) await page.selectOption(`select[name=kind-${seat}]`, "empty");
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("a.seat-link");
+  const href = await page.getAttribute("a.seat-link", "href");
+  tokens.add(href.split("#token=")[1]);
+  await page.click("a.seat-link");
+  await page.waitForSelector("#board .block");
+  boardClicks = 0;
+  await playUntilFinished(page, 1500);
+  check(boardClicks >= 10, `Gotham City Strategy was not played on the board (${boardClicks} picks)`);
+  await shot(page, "strategy-finished");
+  const gameId = new URL(page.url()).pathname.split("/")[2];
+  await page.goto(`${base}/games/${gameId}/replay/`);
+  await page.waitForSelector("#event h2");
+  await page.fill("#slider", "30");
+  await page.waitForFunction(() => document.querySelector("#position").textContent.startsWith("event 30 "));
+  await page.click("#fork button[type=submit]");
+  await page.waitForSelector("a.seat-link");
+  check((await page.textContent("body")).includes("plays on from event"), "the strategy fork's page does not say where it starts");
+}
+
 async function playDuel(page) {
   await page.goto(`${base}/`);
   await page.selectOption("#game-select", "duel");
@@ -277,6 +306,7 @@ async function searchAndFollow(page) {
     await phoneWidth(browser, gameId);
     await searchAndFollow(page);
     await playDuel(page);
+    await playStrategy(page);
     check(!errors.length, `page errors: ${errors.join("; ")}`);
     check(!violations.length, `Content-Security-Policy violations: ${violations.join("; ")}`);
     const leaked = requested.filter((url) => url.includes("token=") || [...tokens].some((t) => url.includes(t)));
