@@ -1,7 +1,10 @@
 """Bot strength and speed: win rates with 95% intervals, time per move, playouts/s, analysis time.
 
-    .venv/bin/python bench/bots.py [--games 200] [--iterations N] [--seconds S] [--jobs 2]
-        [--game gotham-race] [--four-seat-games 100] [--speed-only]
+    .venv/bin/python bench/bots.py [--games 400] [--iterations N] [--seconds S] [--jobs 2]
+        [--game gotham-race] [--four-seat-games 100] [--speed-only] [--first-seed N]
+
+Seeds are drawn afresh each run (bots are never judged on the seeds they were tuned on) and
+printed with the commit, so a run can be repeated with --first-seed.
 
 Without --iterations/--seconds each game is played at its default budget (the game's
 `search_iterations`, 0.8 s at most).
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -34,9 +38,16 @@ def _one(job: tuple[str, list[str], int, dict[str, Any]]) -> GameResult:
 
 
 def match(
-    slug: str, bots: list[str], players: int, games: int, options: dict[str, Any], jobs: int
+    slug: str,
+    bots: list[str],
+    players: int,
+    games: int,
+    options: dict[str, Any],
+    jobs: int,
+    first_seed: int,
 ) -> Tally:
-    work = [(slug, seating(bots, players, n), 1000 + n, options) for n in range(games)]
+    """`games` games from seeds first_seed, first_seed + 1, …, seats rotating each game."""
+    work = [(slug, seating(bots, players, n), first_seed + n, options) for n in range(games)]
     tally = Tally()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for result in pool.map(_one, work):
@@ -93,7 +104,8 @@ def analysis_seconds(slug: str, options: dict[str, Any]) -> tuple[float, int]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", action="append", help="a game slug (default: all)")
-    parser.add_argument("--games", type=int, default=200, help="games per two-seat match-up")
+    parser.add_argument("--games", type=int, default=400, help="games per two-seat match-up")
+    parser.add_argument("--first-seed", type=int, help="default: drawn afresh and printed")
     parser.add_argument("--four-seat-games", type=int, default=100)
     parser.add_argument("--iterations", type=int, help="default: the game's own")
     parser.add_argument("--seconds", type=float, help=f"default: {MctsSettings().seconds}")
@@ -106,8 +118,12 @@ def main() -> None:
     options: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
     slugs = args.game or [spec.slug for spec in all_games()]
     header = ("game", "line-up", "games", "no seat", "mcts wins", "95% interval", "mcts s/move")
+    first_seed = args.first_seed if args.first_seed is not None else random.randrange(10**6, 10**9)
+    commit = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    ).stdout.strip()
     if not args.speed_only:
-        print(f"{args.jobs} processes")
+        print(f"{args.jobs} processes; commit {commit or 'unknown'}; seeds from {first_seed}")
         print(
             f"{header[0]:<22} {header[1]:<22} {header[2]:>6} {header[3]:>8} {header[4]:>10} "
             f"{header[5]:>14} {header[6]:>12}"
@@ -122,7 +138,7 @@ def main() -> None:
         if args.speed_only:
             line_ups = []
         for bots, players, games in line_ups:
-            tally = match(slug, bots, players, games, options, args.jobs)
+            tally = match(slug, bots, players, games, options, args.jobs, first_seed)
             rate, low, high, _ = tally.rate("mcts")
             name = " v ".join(dict.fromkeys(bots)) + ("" if players == 2 else " x3")
             print(
