@@ -82,6 +82,15 @@ class Hero:
     def space(self, action: str) -> Space:
         return getattr(self, action)  # type: ignore[no-any-return]
 
+    def carries(self, encumbrance: int) -> bool:
+        """V·D·1 [a]: the encumbrance total never exceeds the maximum."""
+        return encumbrance <= self.max_encumbrance
+
+    def move_bonus(self, encumbrance: int) -> int:
+        """V A 11, V·C·5 [c]: the first movement's bonus for an encumbrance total (the first
+        column of the table that holds it)."""
+        return next((bonus for up_to, bonus in self.encumbrance if encumbrance <= up_to), 0)
+
 
 @dataclass(frozen=True, slots=True)
 class Characteristic:
