@@ -187,15 +187,15 @@ def test_over_occupation_and_where_a_figure_comes_in() -> None:
     assert over_occupies(BOARD, "office", BATMAN.size, CROC.size)
     assert entry_areas(BOARD, "office", {}, 3) == ("office",)
     assert entry_areas(BOARD, "office", {"office": 2}, 3) == ("walkway",)
-    assert entry_areas(BOARD, "office", {"office": 2, "walkway": 4}, 3) == ()
+    assert entry_areas(BOARD, "office", {"office": 2, "walkway": 6}, 3) == ()
 
 
 def test_melee_reaches_an_adjacent_area_only_when_it_would_be_over_occupied() -> None:
     """V·C·1 [b]: same area, or an adjacent area the attacker would over-occupy and sees."""
     assert melee_reach(BOARD, "office", "office", 0, 2)
     assert not melee_reach(BOARD, "office", "walkway", 2, 2)
-    assert melee_reach(BOARD, "office", "walkway", 5, 2)
-    assert not melee_reach(BOARD, "loading-pit", "walkway", 5, 2)  # special boundary
+    assert melee_reach(BOARD, "office", "walkway", 7, 2)
+    assert not melee_reach(BOARD, "loading-pit", "walkway", 7, 2)  # special boundary
 
 
 def test_shooting_down_adds_a_yellow_die() -> None:

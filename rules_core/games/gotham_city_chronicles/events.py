@@ -1,0 +1,199 @@
+"""Gotham City Chronicles events: what happens at the table, each folded by one handler in
+evolve.py and each citing the sections that govern it. Dice are rolled in `decide`; their faces
+are in the events, so a replay never rolls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent
+from rules_core.games.gotham_city_chronicles.citations import cite
+from rules_core.games.gotham_city_chronicles.content import Pack
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(GameEvent):
+    """The mission is set up: its board, heroes (each with the seat that plays it), tiles in the
+    river, figures, tokens and the command post's cubes."""
+
+    type: ClassVar[str] = "game_started"
+    citations: ClassVar[tuple[Citation, ...]] = cite("iii", "v", "vi-a-1", "vi-e.character-pool")
+    pack: Pack
+    seats: int
+    hero_seats: tuple[int, ...]  # the seat of each of the mission's heroes, in its order
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAdvanced(GameEvent):
+    """The side with initiative moves the turn marker one space on."""
+
+    type: ClassVar[str] = "turn_advanced"
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv-a", "iv-a-1")
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeroesTurnBegan(GameEvent):
+    """The heroes' turn: cubes spent during the villain's turn go to fatigue."""
+
+    type: ClassVar[str] = "heroes_turn_began"
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv-b", "iv-d", "v-b", "v-b-1", "v-b-2")
+
+
+@dataclass(frozen=True, slots=True)
+class StanceDeclared(GameEvent):
+    """A hero takes a stance and recovers its cubes (`recovered` from fatigue, `healed` moved
+    from the wound zone to fatigue when fatigue ran short)."""
+
+    type: ClassVar[str] = "stance_declared"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-b-3", "v-a.recovery-values")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("v-b-3-a", "v-b-3-b", "ix-b")
+    hero: str
+    stance: str
+    recovered: int
+    healed: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite("v-b-3-a" if self.stance == "active" else "v-b-3-b"))
+
+
+@dataclass(frozen=True, slots=True)
+class MovementDeclared(GameEvent):
+    """A hero (or character) declares a movement: the move point pool, with the first
+    movement's bonus."""
+
+    type: ClassVar[str] = "movement_declared"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-b-4", "v-b-5", "v-c", "v-c-5", "v-c-5-a", "v-c-5-b", "v-c-5-c", "v-a.encumbrance-table"
+    )
+    mover: str
+    points: int
+    first: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MovePointsBought(GameEvent):
+    """Cubes spent on the movement space for the missing move points."""
+
+    type: ClassVar[str] = "move_points_bought"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-f", "ix-c", "ix-i")
+    mover: str
+    cubes: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(GameEvent):
+    """One move: its type, level and cost, paid from the pool."""
+
+    type: ClassVar[str] = "moved"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-c-5-d", "v-c-5-e", "v-c-5-g", "v-c-5-h", "v-c-5-j", "iii-b", "iii-c", "iii-d", "ix-h"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-n", "ix-p", "iii-h", "iii-g")
+    mover: str
+    source: str
+    target: str
+    kind: str  # simple | fall | jump | climb
+    level: int
+    cost: int
+    hindering: int
+    difficult: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        extra = [
+            *(("ix-n",) if self.hindering else ()),
+            *(("ix-p", "iii-h") if self.difficult else ()),
+        ]
+        return (*self.citations, *cite(*extra))
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainRolled(GameEvent):
+    """Yellow dice for a fall or for entering dangerous terrain, and the wounds they deal."""
+
+    type: ClassVar[str] = "terrain_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-d")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
+    figure: str
+    reason: str  # fall | dangerous
+    dice: tuple[str, ...]
+    faces: tuple[int, ...]
+    wounds: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(cite("ix-q", "iii-h") if self.reason == "dangerous" else ()))
+
+
+@dataclass(frozen=True, slots=True)
+class HeroWounded(GameEvent):
+    """Wounds move a hero's cubes to the wound zone; all of them there: neutralized."""
+
+    type: ClassVar[str] = "hero_wounded"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-a", "v-a.energy-zones")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-b")
+    hero: str
+    wounds: int
+    neutralized: bool
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(cite("ix-b") if self.neutralized else ()))
+
+
+@dataclass(frozen=True, slots=True)
+class MovementEnded(GameEvent):
+    """The movement ends; unspent move points are lost."""
+
+    type: ClassVar[str] = "movement_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-k")
+    mover: str
+    lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeroesFinished(GameEvent):
+    """A seat's heroes want no more actions this turn."""
+
+    type: ClassVar[str] = "heroes_finished"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-b-4", "v-b-5")
+
+
+@dataclass(frozen=True, slots=True)
+class HeroesTurnEnded(GameEvent):
+    """Every seat of the heroes is finished: end-of-turn effects, and spent cubes to fatigue."""
+
+    type: ClassVar[str] = "heroes_turn_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-b-6", "v-b-7")
+
+
+@dataclass(frozen=True, slots=True)
+class VillainTurnBegan(GameEvent):
+    """The villain's turn: cubes on the command post's spaces go to fatigue, then the mission's
+    recovery value comes back from fatigue to the reserve."""
+
+    type: ClassVar[str] = "villain_turn_began"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "iv-b", "iv-d", "vi-b", "vi-b-1", "vi-b-2", "vi-a-1"
+    )
+    recovery: int
+
+
+EVENT_TYPES: dict[str, type[GameEvent]] = {
+    e.type: e
+    for e in (
+        GameStarted,
+        TurnAdvanced,
+        HeroesTurnBegan,
+        StanceDeclared,
+        MovementDeclared,
+        MovePointsBought,
+        Moved,
+        TerrainRolled,
+        HeroWounded,
+        MovementEnded,
+        HeroesFinished,
+        HeroesTurnEnded,
+        VillainTurnBegan,
+    )
+}

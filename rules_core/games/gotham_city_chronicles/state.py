@@ -1,0 +1,118 @@
+"""The state of a Gotham City Chronicles game: the turn, the flow, the figures on the board,
+the heroes' boards, the villain's command post and river, tokens and items on the ground."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from rules_core.engine.flow import Flow, Phase, Phases
+from rules_core.games.gotham_city_chronicles.content import Pack
+from rules_core.games.gotham_city_chronicles.energy import Zones
+from rules_core.games.gotham_city_chronicles.geometry import Occupant
+
+VILLAIN_SEAT = 0  # the villain's seat; the heroes are played from the others (V, VI)
+ACTIVE, RESTING = "active", "resting"  # V·B·3
+# IV: a game turn; each side's turn is a phase of the flow, its steps those of V B and VI B.
+PHASES = Phases(
+    (
+        Phase("upkeep", ("upkeep",)),
+        Phase("heroes", ("stance", "actions")),
+        Phase("villain", ("tiles",)),
+        Phase("over", ("over",)),
+    )
+)
+
+
+@dataclass(frozen=True, slots=True)
+class HeroState:
+    id: str
+    seat: int  # the seat that plays the hero
+    area: str
+    zones: Zones
+    stance: str = ""  # "" until declared this turn | active | resting
+    items: tuple[str, ...] = ()  # equipment carried (V D)
+    gadgets: tuple[str, ...] = ()  # bat-gadgets (V·D·2)
+    moved: bool = False  # has taken a movement action this turn (V·C·5 [c])
+
+
+@dataclass(frozen=True, slots=True)
+class Character:
+    """A miniature controlled by a tile (VI·A·2 [a]); off the board in the character pool."""
+
+    id: str  # "<tile>-<n>"
+    tile: str
+    area: str  # "" while in the character pool (VI E)
+    life: int
+
+
+@dataclass(frozen=True, slots=True)
+class TokenState:
+    id: str
+    area: str
+    state: str
+    countdown: int = 0
+    contents: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A movement action in progress (V·C·5): who moves and the move points left."""
+
+    mover: str
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class GccState:
+    pack: Pack | None
+    flow: Flow
+    seats: int = 0
+    turn: int = 0  # the turn marker (II turn track)
+    heroes: tuple[HeroState, ...] = ()
+    characters: tuple[Character, ...] = ()
+    villain: Zones = field(default_factory=lambda: Zones(0))  # the command post's cubes (VI·A·1)
+    river: tuple[str, ...] = ()
+    face_down: tuple[str, ...] = ()  # neutralized tiles in the river (IX B)
+    tokens: tuple[TokenState, ...] = ()
+    ground: tuple[tuple[str, str], ...] = ()  # (item, area): equipment lying in an area
+    done: tuple[int, ...] = ()  # hero seats that have finished this heroes' turn (V·B·4)
+    movement: Movement | None = None
+    winner: str = ""  # "" while the game runs | heroes | villain
+
+    @property
+    def board_pack(self) -> Pack:
+        assert self.pack is not None, "the game has not started"
+        return self.pack
+
+    def hero(self, hero_id: str) -> HeroState:
+        return next(h for h in self.heroes if h.id == hero_id)
+
+    def has_hero(self, hero_id: str) -> bool:
+        return any(h.id == hero_id for h in self.heroes)
+
+    def with_hero(self, hero: HeroState) -> GccState:
+        return replace(self, heroes=tuple(hero if h.id == hero.id else h for h in self.heroes))
+
+    def hero_seats(self) -> tuple[int, ...]:
+        return tuple(sorted({h.seat for h in self.heroes}))
+
+    def occupants(self, area: str, leaving_out: str = "") -> tuple[Occupant, ...]:
+        """The miniatures in an area as hindering counts them (IX N), one left out."""
+        pack = self.board_pack
+        found = [
+            Occupant("heroes", pack.hero(h.id).size, pack.hero(h.id).menace)
+            for h in self.heroes
+            if h.area == area and h.id != leaving_out
+        ]
+        for c in self.characters:
+            if c.area == area and c.id != leaving_out:
+                tile = pack.tile(c.tile)
+                found.append(Occupant(tile.side, tile.size, tile.menace))
+        return tuple(found)
+
+    def load(self, area: str) -> int:
+        """The total size index of the miniatures in an area (III D, IX H)."""
+        return sum(o.size for o in self.occupants(area))
+
+
+INITIAL = GccState(pack=None, flow=Flow("upkeep", "upkeep", VILLAIN_SEAT))
