@@ -197,3 +197,213 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
         VillainTurnBegan,
     )
 }
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterWounded(GameEvent):
+    """A character loses life points; at none left it is neutralized (IX A)."""
+
+    type: ClassVar[str] = "character_wounded"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-a", "vi-a-1")
+    character: str
+    wounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterNeutralized(GameEvent):
+    """The miniature leaves the board for the character pool."""
+
+    type: ClassVar[str] = "character_neutralized"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-b", "vi-e.character-pool")
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileNeutralized(GameEvent):
+    """No character of the tile is left on the board: the tile goes face down to the river's
+    right end."""
+
+    type: ClassVar[str] = "tile_neutralized"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-b", "vi-a-2")
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileActivated(GameEvent):
+    """The villain pays a tile's activation cost and moves it to the river's right end."""
+
+    type: ClassVar[str] = "tile_activated"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "vi-b-3", "vi-b-3-a", "vi-b-3-b", "vi-b-3-c", "vi-b-4", "ix-c", "vi-a-1"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("vi-a-2-b", "vi-a-2-c")
+    tile: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventTriggered(GameEvent):
+    """The event tile: one of the mission's events, then its reinforcement points."""
+
+    type: ClassVar[str] = "event_triggered"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-3-d", "vi-a-2-c")
+    event: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReinforcementPoints(GameEvent):
+    """Reinforcement points gained (`points` > 0) or, unspent, lost (`points` < 0)."""
+
+    type: ClassVar[str] = "reinforcement_points"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-e", "vi-b-3-d")
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforced(GameEvent):
+    """A character comes back from the character pool into a reinforcement area."""
+
+    type: ClassVar[str] = "reinforced"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-e", "vi-e.character-pool", "ix-h")
+    character: str
+    area: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterActivated(GameEvent):
+    """The villain designates a character of the active tile."""
+
+    type: ClassVar[str] = "character_activated"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-c", "vi-c-1", "vi-b-3-d")
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class MissionActionDone(GameEvent):
+    """A manipulation or thought the mission allows, carried out; its effects follow."""
+
+    type: ClassVar[str] = "mission_action_done"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "v-c-3-b",
+        "v-c-3-b-i",
+        "v-c-3-b-ii",
+        "v-c-3-b-iii",
+        "v-c-3-b-iv",
+        "v-c-4.automatic-thought",
+        "vi-c-3",
+        "vi-c-4",
+        "vi-c-5",
+        "vi-d-3-b",
+        "vi-d-3-b-i",
+        "vi-d-3-b-ii",
+        "vi-d-3-b-iii",
+        "vi-d-4.automatic-thought",
+    )
+    figure: str
+    action: str
+    cubes: int  # a hero's cube on the action space (characters spend none)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.cubes:
+            return (*self.citations, *cite("v-c-3-b", "v-c-3-b-i", "v-c-3-b-ii", "v-c-3-b-iii"))
+        return (*self.citations, *cite("vi-c-3", "vi-c-4", "vi-d-3-b", "vi-d-3-b-ii"))
+
+
+@dataclass(frozen=True, slots=True)
+class TokenChanged(GameEvent):
+    """A mission token turns to another state, or its countdown changes."""
+
+    type: ClassVar[str] = "token_changed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i", "iv-a-2")
+    token: str
+    state: str
+    countdown: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContentsLaid(GameEvent):
+    """An opened token's contents are laid in its area, to be picked up (V·D·1 [b])."""
+
+    type: ClassVar[str] = "contents_laid"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i", "v-d-1-b")
+    token: str
+    items: tuple[str, ...]
+    area: str
+
+
+@dataclass(frozen=True, slots=True)
+class Exploded(GameEvent):
+    """An explosion: the area's dangerous level raised for a moment (each miniature there rolls
+    yellow dice for the increase), then back to what it was."""
+
+    type: ClassVar[str] = "exploded"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-r", "ix-r-1", "ix-r-2", "ix-q")
+    area: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterActivationEnded(GameEvent):
+    type: ClassVar[str] = "character_activation_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-c-7")
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileActivationEnded(GameEvent):
+    type: ClassVar[str] = "tile_activation_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-3-e")
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class VillainTurnEnded(GameEvent):
+    type: ClassVar[str] = "villain_turn_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-5", "vi-b-3")
+
+
+@dataclass(frozen=True, slots=True)
+class UpkeepTriggered(GameEvent):
+    """A mission effect of the upkeep phase whose condition holds; its effects follow."""
+
+    type: ClassVar[str] = "upkeep_triggered"
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv-a-2", "i")
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameFinished(GameEvent):
+    """An end-game condition of the mission holds: the game ends at once."""
+
+    type: ClassVar[str] = "game_finished"
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv-c", "iv-e", "i")
+    winner: str
+    condition: str
+
+
+EVENT_TYPES.update(
+    {
+        e.type: e
+        for e in (
+            CharacterWounded,
+            CharacterNeutralized,
+            TileNeutralized,
+            TileActivated,
+            EventTriggered,
+            ReinforcementPoints,
+            Reinforced,
+            CharacterActivated,
+            MissionActionDone,
+            TokenChanged,
+            ContentsLaid,
+            Exploded,
+            CharacterActivationEnded,
+            TileActivationEnded,
+            VillainTurnEnded,
+            UpkeepTriggered,
+            GameFinished,
+        )
+    }
+)

@@ -15,23 +15,42 @@ from rules_core.games.gotham_city_chronicles.energy import (
     wounded,
 )
 from rules_core.games.gotham_city_chronicles.events import (
+    CharacterActivated,
+    CharacterActivationEnded,
+    CharacterNeutralized,
+    CharacterWounded,
+    ContentsLaid,
+    EventTriggered,
+    Exploded,
+    GameFinished,
     GameStarted,
     HeroesFinished,
     HeroesTurnBegan,
     HeroesTurnEnded,
     HeroWounded,
+    MissionActionDone,
     Moved,
     MovementDeclared,
     MovementEnded,
     MovePointsBought,
+    Reinforced,
+    ReinforcementPoints,
     StanceDeclared,
     TerrainRolled,
+    TileActivated,
+    TileActivationEnded,
+    TileNeutralized,
+    TokenChanged,
     TurnAdvanced,
+    UpkeepTriggered,
     VillainTurnBegan,
+    VillainTurnEnded,
 )
+from rules_core.games.gotham_city_chronicles.river import to_the_end
 from rules_core.games.gotham_city_chronicles.state import (
     INITIAL,
     VILLAIN_SEAT,
+    Activation,
     Character,
     GccState,
     HeroState,
@@ -116,17 +135,27 @@ def _stance(state: GccState, e: StanceDeclared) -> GccState:
 def _declared(state: GccState, e: MovementDeclared) -> GccState:
     if state.has_hero(e.mover) and e.first:
         state = state.with_hero(replace(state.hero(e.mover), moved=True))
+    if not state.has_hero(e.mover) and state.activation is not None:
+        activation = state.activation
+        stage = "second_move" if activation.stage == "action" else activation.stage
+        state = replace(state, activation=replace(activation, moved=True, stage=stage))
     return replace(state, movement=Movement(e.mover, e.points))
 
 
+def _on_movement_space(zones: Zones, cubes: int) -> Zones:
+    spaces = list(zones.spaces)
+    spaces[SPACES.index("movement")] += cubes
+    return replace(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
+
+
 def _bought(state: GccState, e: MovePointsBought) -> GccState:
-    assert state.movement is not None
-    hero = state.hero(e.mover)
-    spaces = list(hero.zones.spaces)
-    spaces[SPACES.index("movement")] += e.cubes
-    zones = replace(hero.zones, reserve=hero.zones.reserve - e.cubes, spaces=tuple(spaces))
     movement = state.movement
-    state = state.with_hero(replace(hero, zones=zones))
+    assert movement is not None
+    if state.has_hero(e.mover):
+        hero = state.hero(e.mover)
+        state = state.with_hero(replace(hero, zones=_on_movement_space(hero.zones, e.cubes)))
+    else:
+        state = replace(state, villain=_on_movement_space(state.villain, e.cubes))
     return replace(state, movement=replace(movement, points=movement.points + e.points))
 
 
@@ -153,6 +182,12 @@ def _wounded(state: GccState, e: HeroWounded) -> GccState:
 
 
 def _movement_ended(state: GccState, e: MovementEnded) -> GccState:
+    """A character's first movement step gives way to its action; its second ends its moves."""
+    activation = state.activation
+    if activation is not None and activation.character == e.mover:
+        after = {"first_move": "action", "second_move": "done"}.get(activation.stage)
+        if after is not None:
+            state = replace(state, activation=replace(activation, stage=after))
     return replace(state, movement=None)
 
 
@@ -171,6 +206,128 @@ def _villain_began(state: GccState, e: VillainTurnBegan) -> GccState:
     return replace(state, villain=villain, flow=Flow("villain", "tiles", VILLAIN_SEAT))
 
 
+def _character_wounded(state: GccState, e: CharacterWounded) -> GccState:
+    character = state.character(e.character)
+    return state.with_character(replace(character, life=max(character.life - e.wounds, 0)))
+
+
+def _character_neutralized(state: GccState, e: CharacterNeutralized) -> GccState:
+    state = state.with_character(replace(state.character(e.character), area=""))
+    movement = state.movement
+    if movement is not None and movement.mover == e.character:
+        state = replace(state, movement=None)
+    return state
+
+
+def _tile_neutralized(state: GccState, e: TileNeutralized) -> GccState:
+    return replace(
+        state,
+        river=to_the_end(state.river, e.tile),
+        face_down=tuple(sorted({*state.face_down, e.tile})),
+    )
+
+
+def _tile_activated(state: GccState, e: TileActivated) -> GccState:
+    villain = replace(
+        state.villain,
+        reserve=state.villain.reserve - e.cost,
+        fatigue=state.villain.fatigue + e.cost,
+    )
+    return replace(
+        state,
+        villain=villain,
+        river=to_the_end(state.river, e.tile),
+        activation=Activation(e.tile, event=e.tile == "event"),
+        activated=state.activated + 1,
+    )
+
+
+def _event(state: GccState, e: EventTriggered) -> GccState:
+    assert state.activation is not None
+    return replace(state, activation=replace(state.activation, event=False))
+
+
+def _points(state: GccState, e: ReinforcementPoints) -> GccState:
+    return replace(state, reinforcement=max(state.reinforcement + e.points, 0))
+
+
+def _reinforced(state: GccState, e: Reinforced) -> GccState:
+    character = state.character(e.character)
+    life = state.board_pack.tile(character.tile).life
+    state = state.with_character(replace(character, area=e.area, life=life))
+    face_down = tuple(t for t in state.face_down if t != character.tile)
+    return replace(state, reinforcement=state.reinforcement - e.cost, face_down=face_down)
+
+
+def _character_activated(state: GccState, e: CharacterActivated) -> GccState:
+    assert state.activation is not None
+    activation = replace(
+        state.activation,
+        character=e.character,
+        stage="first_move",
+        action="",
+        times=0,
+        moved=False,
+    )
+    return replace(state, activation=activation)
+
+
+def _mission_action(state: GccState, e: MissionActionDone) -> GccState:
+    if state.has_hero(e.figure):
+        hero = state.hero(e.figure)
+        spaces = list(hero.zones.spaces)
+        spaces[SPACES.index("manipulation")] += e.cubes
+        zones = replace(hero.zones, reserve=hero.zones.reserve - e.cubes, spaces=tuple(spaces))
+        return state.with_hero(replace(hero, zones=zones))
+    activation = state.activation
+    assert activation is not None
+    return replace(
+        state,
+        activation=replace(activation, stage="action", action=e.action, times=activation.times + 1),
+    )
+
+
+def _token(state: GccState, e: TokenChanged) -> GccState:
+    return state.with_token(replace(state.token(e.token), state=e.state, countdown=e.countdown))
+
+
+def _laid(state: GccState, e: ContentsLaid) -> GccState:
+    state = state.with_token(replace(state.token(e.token), contents=()))
+    return replace(state, ground=(*state.ground, *((item, e.area) for item in e.items)))
+
+
+def _exploded(state: GccState, e: Exploded) -> GccState:
+    return state  # the rolls and wounds follow in their own events; the level reverts (IX R 2)
+
+
+def _character_ended(state: GccState, e: CharacterActivationEnded) -> GccState:
+    activation = state.activation
+    assert activation is not None
+    done = (*activation.done, e.character)
+    return replace(
+        state,
+        activation=Activation(activation.tile, done),
+        movement=None,
+    )
+
+
+def _tile_ended(state: GccState, e: TileActivationEnded) -> GccState:
+    return replace(state, activation=None, movement=None, reinforcement=0)
+
+
+def _villain_ended(state: GccState, e: VillainTurnEnded) -> GccState:
+    return replace(state, activation=None, movement=None, activated=0, reinforcement=0)
+
+
+def _upkeep(state: GccState, e: UpkeepTriggered) -> GccState:
+    return state
+
+
+def _game_finished(state: GccState, e: GameFinished) -> GccState:
+    flow = Flow("over", "over", VILLAIN_SEAT)
+    return replace(state, winner=e.winner, ended_by=e.condition, flow=flow, movement=None)
+
+
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     GameStarted: _started,
     TurnAdvanced: _turn,
@@ -185,4 +342,21 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     HeroesFinished: _finished,
     HeroesTurnEnded: _heroes_ended,
     VillainTurnBegan: _villain_began,
+    CharacterWounded: _character_wounded,
+    CharacterNeutralized: _character_neutralized,
+    TileNeutralized: _tile_neutralized,
+    TileActivated: _tile_activated,
+    EventTriggered: _event,
+    ReinforcementPoints: _points,
+    Reinforced: _reinforced,
+    CharacterActivated: _character_activated,
+    MissionActionDone: _mission_action,
+    TokenChanged: _token,
+    ContentsLaid: _laid,
+    Exploded: _exploded,
+    CharacterActivationEnded: _character_ended,
+    TileActivationEnded: _tile_ended,
+    VillainTurnEnded: _villain_ended,
+    UpkeepTriggered: _upkeep,
+    GameFinished: _game_finished,
 }

@@ -12,11 +12,11 @@ from rules_core.games.gotham_city_chronicles.events import (
     HeroesTurnEnded,
     MovementEnded,
     StanceDeclared,
-    VillainTurnBegan,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, RESTING, GccState
+from rules_core.games.gotham_city_chronicles.turns import side_over
 
 STANCES = (ACTIVE, RESTING)
 
@@ -83,14 +83,9 @@ def finish_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
         run.emit(MovementEnded(seat=seat, mover=movement.mover, lost=movement.points))
     run.emit(HeroesFinished(seat=seat))
     if set(run.state.done) >= set(run.state.hero_seats()):
-        end_heroes_turn(run)
+        run.emit(HeroesTurnEnded(seat=None))  # V·B·6-7
+        side_over(run, "heroes", rng)
     return run.events
-
-
-def end_heroes_turn(run: Run[GccState]) -> None:
-    """V·B·6-7, then the villain's turn (IV B / IV D)."""
-    run.emit(HeroesTurnEnded(seat=None))
-    run.emit(VillainTurnBegan(seat=None, recovery=run.state.board_pack.mission.villain_recovery))
 
 
 def finish_offers(state: GccState, seat: int) -> list[Move]:

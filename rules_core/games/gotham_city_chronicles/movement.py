@@ -1,18 +1,19 @@
-"""The movement action (V·C·5; VI·C·2 and VI·C·6 for characters): the move point pool with the
-first movement's bonus, one move at a time with its cost, move points bought with cubes, the
-destination's effects (falls, dangerous terrain), and the end of the movement."""
+"""The movement action (V·C·5; VI·C·2 and VI·C·6 for characters, who move by the same rules
+with the villain's cubes and the character's activation in place of the hero's turn): the move
+point pool with the first movement's bonus, one move at a time with its cost, move points
+bought with cubes, the destination's effects (falls, dangerous terrain), the movement's end."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles import geometry
 from rules_core.games.gotham_city_chronicles.dice import roll, successes_shown
-from rules_core.games.gotham_city_chronicles.energy import wounded
+from rules_core.games.gotham_city_chronicles.energy import Zones
 from rules_core.games.gotham_city_chronicles.events import (
-    HeroWounded,
     Moved,
     MovementDeclared,
     MovementEnded,
@@ -21,7 +22,61 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, GccState, HeroState
+from rules_core.games.gotham_city_chronicles.wounds import wound
+
+
+@dataclass(frozen=True, slots=True)
+class Mover:
+    """What a movement needs to know of the miniature that moves."""
+
+    id: str
+    name: str
+    side: str
+    size: int
+    area: str
+    zones: Zones  # a hero's board, or the villain's command post
+    multiplier: int  # move points per cube (the movement characteristic)
+    limit: int  # the movement space's exertion limit
+    bonus: int  # the first movement's bonus
+    first: bool  # a new movement now would be its first (this turn / this activation)
+
+
+def mover(state: GccState, figure: str) -> Mover:
+    pack = state.board_pack
+    if state.has_hero(figure):
+        hero = state.hero(figure)
+        board = pack.hero(figure)
+        return Mover(
+            figure,
+            board.name,
+            "heroes",
+            board.size,
+            hero.area,
+            hero.zones,
+            board.movement.multiplier,
+            board.movement.limit,
+            board.move_bonus(encumbrance(state, hero)),
+            not hero.moved,
+        )
+    character = state.character(figure)
+    tile = pack.tile(character.tile)
+    post = pack.command_post.movement
+    activation = state.activation
+    first = activation is None or not activation.moved
+    return Mover(
+        figure,
+        tile.name,
+        tile.side,
+        tile.size,
+        character.area,
+        state.villain,
+        post.multiplier,
+        post.limit,
+        tile.move_bonus,
+        first,
+    )
 
 
 def encumbrance(state: GccState, hero: HeroState) -> int:
@@ -29,14 +84,12 @@ def encumbrance(state: GccState, hero: HeroState) -> int:
     return sum(state.board_pack.item(i).weight for i in hero.items)
 
 
-def pool_now(state: GccState, hero: HeroState) -> int:
-    """The move points the hero would move with now: the movement in progress's, or a new
+def pool_now(state: GccState, who: Mover) -> int:
+    """The move points the miniature would move with now: the movement in progress's, or a new
     movement's pool (zero, plus the first movement's bonus if it is the first, V·C·5 [b]-[c])."""
-    if state.movement is not None and state.movement.mover == hero.id:
+    if state.movement is not None and state.movement.mover == who.id:
         return state.movement.points
-    if hero.moved:
-        return 0
-    return state.board_pack.hero(hero.id).move_bonus(encumbrance(state, hero))
+    return who.bonus if who.first else 0
 
 
 def hero_may_act(state: GccState, seat: int, hero_id: object) -> Rejection | HeroState:
@@ -60,24 +113,26 @@ def move_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     hero = hero_may_act(state, seat, move.get("hero"))
     if isinstance(hero, Rejection):
         return hero
+    return destination_check(state, mover(state, hero.id), move.get("to"))
+
+
+def destination_check(state: GccState, who: Mover, target: object) -> Rejection | None:
+    """V·C·5 [d]-[f]: the destination, its occupation, and the move points it needs."""
     board = state.board_pack.board
-    target = move.get("to")
     if not isinstance(target, str) or target not in board.area_ids:
         return reject("no_such_area", f"The board has no area {str(target)[:40]!r}.")
     name = board.area(target).name
-    kind = geometry.move_kind(board, hero.area, target)
+    kind = geometry.move_kind(board, who.area, target)
     if kind is None:
         return reject("no_move_there", f"No simple or special move leads to the {name}.")
-    size = state.board_pack.hero(hero.id).size
-    if geometry.over_occupies(board, target, state.load(target), size):
+    if geometry.over_occupies(board, target, state.load(target), who.size):
         return reject("over_occupied", f"The {name} would be over-occupied.")
-    cost = _cost(state, hero, kind)
-    missing = cost - pool_now(state, hero)
+    cost = _cost(state, who, kind)
+    missing = cost - pool_now(state, who)
     if missing > 0:
-        movement = state.board_pack.hero(hero.id).movement
-        cubes = geometry.cubes_to_buy(missing, movement.multiplier)
-        room = movement.limit - hero.zones.on("movement")
-        if cubes > min(room, hero.zones.reserve):
+        cubes = geometry.cubes_to_buy(missing, who.multiplier)
+        room = who.limit - who.zones.on("movement")
+        if cubes > min(room, who.zones.reserve):
             return reject(
                 "cannot_buy_move_points",
                 f"The move costs {cost}: {cubes} cube(s) would be needed on the movement space.",
@@ -85,47 +140,46 @@ def move_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     return None
 
 
-def _cost(state: GccState, hero: HeroState, kind: geometry.MoveKind) -> int:
+def _cost(state: GccState, who: Mover, kind: geometry.MoveKind) -> int:
     board = state.board_pack.board
-    hindering = geometry.move_hindering("heroes", state.occupants(hero.area, leaving_out=hero.id))
-    return geometry.move_cost(kind, hindering, board.area(hero.area).difficult)
+    hindering = geometry.move_hindering(who.side, state.occupants(who.area, leaving_out=who.id))
+    return geometry.move_cost(kind, hindering, board.area(who.area).difficult)
 
 
 def move_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
-    hero = run.state.hero(str(move.get("hero")))
-    target = str(move.get("to"))
-    pack = run.state.board_pack
-    board = pack.board
-    if run.state.movement is not None and run.state.movement.mover != hero.id:
-        run.emit(
-            MovementEnded(seat=seat, mover=run.state.movement.mover, lost=run.state.movement.points)
-        )
+    step(run, seat, str(move.get("hero")), str(move.get("to")), rng)
+    return run.events
+
+
+def step(run: Run[GccState], seat: int, figure: str, target: str, rng: random.Random) -> None:
+    """One move of a hero or a character, declaring its movement first if none is under way
+    (a movement of another miniature in progress ends: it wants no other move)."""
+    movement = run.state.movement
+    if movement is not None and movement.mover != figure:
+        run.emit(MovementEnded(seat=seat, mover=movement.mover, lost=movement.points))
+    who = mover(run.state, figure)
     if run.state.movement is None:
-        first = not hero.moved
-        run.emit(
-            MovementDeclared(
-                seat=seat, mover=hero.id, points=pool_now(run.state, hero), first=first
-            )
-        )
-    hero = run.state.hero(hero.id)
-    kind = geometry.move_kind(board, hero.area, target)
-    assert kind is not None and run.state.movement is not None
-    hindering = geometry.move_hindering(
-        "heroes", run.state.occupants(hero.area, leaving_out=hero.id)
-    )
-    difficult = board.area(hero.area).difficult
+        points = pool_now(run.state, who)
+        run.emit(MovementDeclared(seat=seat, mover=figure, points=points, first=who.first))
+    board = run.state.board_pack.board
+    kind = geometry.move_kind(board, who.area, target)
+    movement = run.state.movement
+    assert kind is not None and movement is not None
+    hindering = geometry.move_hindering(who.side, run.state.occupants(who.area, leaving_out=figure))
+    difficult = board.area(who.area).difficult
     cost = geometry.move_cost(kind, hindering, difficult)
-    missing = cost - run.state.movement.points
+    missing = cost - movement.points
     if missing > 0:
-        multiplier = pack.hero(hero.id).movement.multiplier
-        cubes = geometry.cubes_to_buy(missing, multiplier)
-        run.emit(MovePointsBought(seat=seat, mover=hero.id, cubes=cubes, points=cubes * multiplier))
+        cubes = geometry.cubes_to_buy(missing, who.multiplier)
+        run.emit(
+            MovePointsBought(seat=seat, mover=figure, cubes=cubes, points=cubes * who.multiplier)
+        )
     run.emit(
         Moved(
             seat=seat,
-            mover=hero.id,
-            source=hero.area,
+            mover=figure,
+            source=who.area,
             target=target,
             kind=kind.kind,
             level=kind.level,
@@ -135,30 +189,35 @@ def move_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> li
         )
     )
     if kind.kind == "fall":
-        _terrain(run, seat, hero.id, "fall", kind.level, rng)
+        _terrain(run, seat, figure, "fall", kind.level, rng)
     if board.area(target).dangerous:
-        _terrain(run, seat, hero.id, "dangerous", board.area(target).dangerous, rng)
-    hero = run.state.hero(hero.id)
-    if hero.zones.neutralized and run.state.movement is not None:
-        run.emit(MovementEnded(seat=seat, mover=hero.id, lost=run.state.movement.points))
-    return run.events
+        _terrain(run, seat, figure, "dangerous", board.area(target).dangerous, rng)
+    movement = run.state.movement
+    if movement is not None and not _standing(run.state, figure):
+        run.emit(MovementEnded(seat=seat, mover=figure, lost=movement.points))
+    check_now(run)
+
+
+def _standing(state: GccState, figure: str) -> bool:
+    """Still able to act: a hero not neutralized, a character still on the board."""
+    if state.has_hero(figure):
+        return not state.hero(figure).zones.neutralized
+    return bool(state.character(figure).area)
 
 
 def _terrain(
-    run: Run[GccState], seat: int, hero_id: str, reason: str, level: int, rng: random.Random
+    run: Run[GccState], seat: int, figure: str, reason: str, level: int, rng: random.Random
 ) -> None:
     """V·C·5 [i], IX Q: as many yellow dice as the level; a wound per success."""
-    if run.state.hero(hero_id).zones.neutralized:
+    if not _standing(run.state, figure):
         return
     dice = (geometry.FALL_DIE,) * level
     faces = roll(dice, rng)
     hurt = successes_shown(dict(run.state.board_pack.dice), dice, faces)
     run.emit(
-        TerrainRolled(seat=seat, figure=hero_id, reason=reason, dice=dice, faces=faces, wounds=hurt)
+        TerrainRolled(seat=seat, figure=figure, reason=reason, dice=dice, faces=faces, wounds=hurt)
     )
-    if hurt:
-        after = wounded(run.state.hero(hero_id).zones, hurt)
-        run.emit(HeroWounded(seat=seat, hero=hero_id, wounds=hurt, neutralized=after.neutralized))
+    wound(run, seat, figure, hurt)
 
 
 def move_offers(state: GccState, seat: int) -> list[Move]:
@@ -210,6 +269,6 @@ def end_offers(state: GccState, seat: int) -> list[Move]:
 
 
 def end_label(state: GccState, seat: int, move: Move) -> str:
-    mover = state.movement.mover if state.movement is not None else ""
-    name = state.board_pack.hero(mover).name if state.has_hero(mover) else "the movement"
-    return f"End {name}'s movement"
+    if state.movement is None:
+        return "End the movement"
+    return f"End {mover(state, state.movement.mover).name}'s movement"

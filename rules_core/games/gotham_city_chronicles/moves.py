@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from rules_core.engine.moves import MoveBook, MoveRule
-from rules_core.engine.types import Rejection
-from rules_core.games.gotham_city_chronicles import heroes_turn, movement
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.gotham_city_chronicles import heroes_turn, movement, villain
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
 
@@ -31,6 +34,29 @@ def _precheck(state: GccState, seat: int) -> Rejection | None:
         side = "the heroes" if state.flow.phase == "heroes" else "the villain"
         return reject("not_your_turn", f"It is {side}' turn, and not yours to play now.")
     return None
+
+
+Check = Callable[[GccState, int, Move], Rejection | None]
+
+
+def _villain_offers(name: str, check: Check) -> Callable[[GccState, int], list[Move]]:
+    """The villain's candidates of one move type that its check accepts."""
+
+    def offers(state: GccState, seat: int) -> list[Move]:
+        candidates = villain.offers(state, seat).get(name, [])
+        return [m for m in candidates if check(state, seat, m) is None]
+
+    return offers
+
+
+Apply = Callable[[GccState, int, Move, random.Random], list[GameEvent]]
+Label = Callable[[GccState, int, Move], str]
+
+
+def _villain_rule(
+    name: str, params: tuple[str, ...], check: Check, apply: Apply, label: Label
+) -> MoveRule[GccState]:
+    return MoveRule(name, params, _villain_offers(name, check), check, apply, label)
 
 
 MOVES: MoveBook[GccState] = MoveBook(
@@ -66,6 +92,82 @@ MOVES: MoveBook[GccState] = MoveBook(
             heroes_turn.finish_check,
             heroes_turn.finish_apply,
             heroes_turn.finish_label,
+        ),
+        _villain_rule(
+            "activate",
+            ("tile",),
+            villain.activate_check,
+            villain.activate_apply,
+            lambda s, seat, m: f"Activate {villain.tile_name(s, str(m.get('tile')))}",
+        ),
+        _villain_rule(
+            "choose_event",
+            ("event",),
+            villain.event_check,
+            villain.event_apply,
+            lambda s, seat, m: f"Trigger the event: {villain.event_name(s, m.get('event'))}",
+        ),
+        _villain_rule(
+            "reinforce",
+            ("tile", "area"),
+            villain.reinforce_check,
+            villain.reinforce_apply,
+            lambda s, seat, m: (
+                f"Bring back one of the {villain.tile_name(s, str(m.get('tile')))} "
+                f"to the {villain.area_name(s, m.get('area'))}"
+            ),
+        ),
+        _villain_rule(
+            "give_up_reinforcement",
+            (),
+            villain.give_up_check,
+            villain.give_up_apply,
+            lambda s, seat, m: "Give up the remaining reinforcement points",
+        ),
+        _villain_rule(
+            "activate_character",
+            ("character",),
+            villain.designate_check,
+            villain.designate_apply,
+            lambda s, seat, m: f"Activate {villain.figure_name(s, m.get('character'))}",
+        ),
+        _villain_rule(
+            "move_character",
+            ("character", "to"),
+            villain.character_move_check,
+            villain.character_move_apply,
+            lambda s, seat, m: (
+                f"Move {villain.figure_name(s, m.get('character'))} "
+                f"to the {villain.area_name(s, m.get('to'))}"
+            ),
+        ),
+        _villain_rule(
+            "character_action",
+            ("action", "characteristic"),
+            villain.action_check,
+            villain.action_apply,
+            lambda s, seat, m: villain.action_name(s, m.get("action")),
+        ),
+        _villain_rule(
+            "end_character",
+            (),
+            villain.end_character_check,
+            villain.end_character_apply,
+            lambda s, seat, m: "End this character's activation",
+        ),
+        _villain_rule(
+            "end_activation",
+            (),
+            villain.end_activation_check,
+            villain.end_activation_apply,
+            lambda s, seat, m: "End the tile's activation",
+        ),
+        _villain_rule(
+            "end_villain_turn",
+            (),
+            villain.end_turn_check,
+            villain.end_turn_apply,
+            lambda s, seat, m: "End the villain's turn",
         ),
     ),
     precheck=_precheck,

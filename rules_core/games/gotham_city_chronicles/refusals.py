@@ -29,3 +29,24 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
 def reject(code: str, message: str) -> Rejection:
     """A refusal with the citations its code carries."""
     return Rejection(code, message, REJECTIONS[code])
+
+
+REJECTIONS.update(
+    {
+        "tile_limit": cite("vi-b", "vi-b-4"),
+        "no_such_tile": cite("vi-a-1", "vi-b-3-a"),
+        "tile_neutralized": cite("ix-b", "vi-b-3-a"),
+        "cannot_afford": cite("vi-b-3-a", "vi-b-3-b", "vi-a-1"),
+        "activation_under_way": cite("vi-b-3", "vi-b-3-e", "vi-c-7"),
+        "no_activation": cite("vi-b-3-d", "vi-c"),
+        "choose_event": cite("vi-b-3-d", "vi-a-2-c"),
+        "no_such_event": cite("vi-b-3-d", "i"),
+        "spend_reinforcement": cite("vi-e"),
+        "no_reinforcement": cite("vi-e", "vi-e.character-pool", "ix-h"),
+        "not_this_character": cite("vi-c-1", "vi-b-3-d"),
+        "character_step": cite("vi-c", "vi-c-2", "vi-c-3", "vi-c-5", "vi-c-6"),
+        "no_such_action": cite("i", "vi-d-3-b-i", "vi-d-3-a-i", "ix-e"),
+        "multiplier_reached": cite("vi-c-5", "ix-e"),
+        "complex_action": cite("vi-d-3-a", "viii"),
+    }
+)

@@ -63,6 +63,20 @@ class Movement:
 
 
 @dataclass(frozen=True, slots=True)
+class Activation:
+    """A tile being activated (VI·B·3) and the character being activated (VI C)."""
+
+    tile: str
+    done: tuple[str, ...] = ()  # characters already activated with this tile
+    character: str = ""  # the character being activated ("" between characters)
+    stage: str = ""  # first_move | action | second_move (VI·C·2-6)
+    action: str = ""  # the action other than movement declared (VI·C·3)
+    times: int = 0  # how often it has been carried out (VI·C·5)
+    moved: bool = False  # the character has declared a movement in this activation
+    event: bool = False  # the event tile waits for its event to be chosen (VI·B·3 [d])
+
+
+@dataclass(frozen=True, slots=True)
 class GccState:
     pack: Pack | None
     flow: Flow
@@ -77,7 +91,11 @@ class GccState:
     ground: tuple[tuple[str, str], ...] = ()  # (item, area): equipment lying in an area
     done: tuple[int, ...] = ()  # hero seats that have finished this heroes' turn (V·B·4)
     movement: Movement | None = None
+    activation: Activation | None = None
+    activated: int = 0  # tiles activated in this villain's turn (VI B: at most 2)
+    reinforcement: int = 0  # reinforcement points to spend now (VI E)
     winner: str = ""  # "" while the game runs | heroes | villain
+    ended_by: str = ""  # the end-game condition that ended it
 
     @property
     def board_pack(self) -> Pack:
@@ -95,6 +113,33 @@ class GccState:
 
     def hero_seats(self) -> tuple[int, ...]:
         return tuple(sorted({h.seat for h in self.heroes}))
+
+    def character(self, character_id: str) -> Character:
+        return next(c for c in self.characters if c.id == character_id)
+
+    def has_character(self, character_id: str) -> bool:
+        return any(c.id == character_id for c in self.characters)
+
+    def with_character(self, character: Character) -> GccState:
+        characters = tuple(character if c.id == character.id else c for c in self.characters)
+        return replace(self, characters=characters)
+
+    def token(self, token_id: str) -> TokenState:
+        return next(t for t in self.tokens if t.id == token_id)
+
+    def with_token(self, token: TokenState) -> GccState:
+        return replace(self, tokens=tuple(token if t.id == token.id else t for t in self.tokens))
+
+    def area_of(self, figure: str) -> str:
+        """Where a hero or a character stands ("" off the board)."""
+        if self.has_hero(figure):
+            return self.hero(figure).area
+        return self.character(figure).area
+
+    def figures_in(self, area: str) -> tuple[str, ...]:
+        """Every miniature in an area: heroes, then characters."""
+        heroes = tuple(h.id for h in self.heroes if h.area == area)
+        return heroes + tuple(c.id for c in self.characters if c.area == area)
 
     def occupants(self, area: str, leaving_out: str = "") -> tuple[Occupant, ...]:
         """The miniatures in an area as hindering counts them (IX N), one left out."""

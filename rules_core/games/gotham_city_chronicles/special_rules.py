@@ -1,0 +1,144 @@
+"""The mission's special rules at work (I: they come before every other rule): the effects of
+its actions, upkeep effects and events, explosions (IX R), and its end-game conditions, checked
+after each side's turn (IV C, IV E) and, for those that hold at once, after every move."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.declared import Run
+from rules_core.engine.effects import Effect
+from rules_core.games.gotham_city_chronicles.dice import roll, successes_shown
+from rules_core.games.gotham_city_chronicles.events import (
+    ContentsLaid,
+    Exploded,
+    GameFinished,
+    ReinforcementPoints,
+    TerrainRolled,
+    TokenChanged,
+)
+from rules_core.games.gotham_city_chronicles.geometry import FALL_DIE
+from rules_core.games.gotham_city_chronicles.mission import EndCondition, Trigger
+from rules_core.games.gotham_city_chronicles.state import GccState
+from rules_core.games.gotham_city_chronicles.wounds import wound
+
+EXPLOSION_DIE = FALL_DIE  # IX Q: dangerous terrain rolls yellow dice
+
+
+def holds(state: GccState, trigger: Trigger) -> bool:
+    """Whether an upkeep effect's or an event's condition is fulfilled (IV·A·2)."""
+    if not trigger.token:
+        return True
+    token = state.token(trigger.token)
+    if token.state != trigger.state:
+        return False
+    if trigger.countdown == "running":
+        return token.countdown > 0
+    if trigger.countdown == "zero":
+        return token.countdown == 0
+    return True
+
+
+def _number(step: Effect, name: str) -> int:
+    value = step.get(name)
+    assert isinstance(value, int)
+    return value
+
+
+def carry_out(
+    run: Run[GccState], seat: int | None, steps: tuple[Effect, ...], rng: random.Random
+) -> None:
+    """A mission effect's steps, in order (content/VOCABULARY.md)."""
+    for step in steps:
+        if run.state.winner:
+            return
+        if step.op == "reinforcement_points":
+            run.emit(ReinforcementPoints(seat=seat, points=_number(step, "points")))
+            continue
+        token = run.state.token(str(step.get("token")))
+        if step.op == "set_state":
+            run.emit(
+                TokenChanged(
+                    seat=seat,
+                    token=token.id,
+                    state=str(step.get("state")),
+                    countdown=token.countdown,
+                )
+            )
+        elif step.op == "start_countdown":
+            run.emit(
+                TokenChanged(
+                    seat=seat, token=token.id, state=token.state, countdown=_number(step, "turns")
+                )
+            )
+        elif step.op == "count_down":
+            run.emit(
+                TokenChanged(
+                    seat=seat,
+                    token=token.id,
+                    state=token.state,
+                    countdown=max(token.countdown - 1, 0),
+                )
+            )
+        elif step.op == "open":
+            if token.contents:
+                run.emit(
+                    ContentsLaid(seat=seat, token=token.id, items=token.contents, area=token.area)
+                )
+        elif step.op == "explode":
+            explode(run, seat, token.area, _number(step, "level"), rng)
+        else:
+            raise ValueError(f"unknown mission effect {step.op!r}")
+        check_now(run)
+
+
+def explode(
+    run: Run[GccState], seat: int | None, area: str, level: int, rng: random.Random
+) -> None:
+    """IX R: the area's dangerous level rises by `level` for a moment: every miniature in it
+    rolls that many yellow dice for the increase (IX Q) and takes a wound per success; then the
+    level goes back."""
+    run.emit(Exploded(seat=seat, area=area, level=level))
+    faces_table = dict(run.state.board_pack.dice)
+    for figure in run.state.figures_in(area):
+        dice = (EXPLOSION_DIE,) * level
+        faces = roll(dice, rng)
+        hurt = successes_shown(faces_table, dice, faces)
+        run.emit(
+            TerrainRolled(
+                seat=seat, figure=figure, reason="explosion", dice=dice, faces=faces, wounds=hurt
+            )
+        )
+        wound(run, seat, figure, hurt)
+
+
+def _fulfilled(state: GccState, end: EndCondition, turn_over: bool) -> bool:
+    if end.when == "token_state":
+        return state.token(end.token).state == end.state
+    if end.when == "item_in_area":
+        return any(h.area == end.area and end.item in h.items for h in state.heroes)
+    if end.when == "heroes_neutralized":
+        return all(h.zones.neutralized for h in state.heroes)
+    return turn_over and state.turn >= state.board_pack.mission.turn_limit
+
+
+def check_now(run: Run[GccState]) -> None:
+    """The conditions that hold the moment they are met (IV C note): every one but the turn
+    limit."""
+    _check(run, turn_over=False)
+
+
+def check_after_side(run: Run[GccState], second: bool) -> None:
+    """IV C (after the side with initiative) or IV E (after the other side, when the turn
+    limit too is checked)."""
+    _check(run, turn_over=second)
+
+
+def _check(run: Run[GccState], turn_over: bool) -> None:
+    state = run.state
+    if state.winner:
+        return
+    for end in state.board_pack.mission.ends:
+        if _fulfilled(state, end, turn_over):
+            run.emit(GameFinished(seat=None, winner=end.winner, condition=end.id))
+            return
