@@ -334,6 +334,17 @@ class ContentsLaid(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class ContentsTaken(GameEvent):
+    """The hero who opened a token adds to the items they carry what they are able to carry."""
+
+    type: ClassVar[str] = "contents_taken"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i", "v-d-1-a", "v-d")
+    token: str
+    hero: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Exploded(GameEvent):
     """An explosion: the area's dangerous level raised for a moment (each miniature there rolls
     yellow dice for the increase), then back to what it was."""
@@ -383,6 +394,95 @@ class GameFinished(GameEvent):
     condition: str
 
 
+@dataclass(frozen=True, slots=True)
+class ComplexActionRolled(GameEvent):
+    """A hero declares a complex manipulation or thought the mission allows, spends cubes on
+    its space and rolls the characteristic's dice with the tool bonuses."""
+
+    type: ClassVar[str] = "complex_action_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-b-5",
+        "v-c-3",
+        "v-c-3-a",
+        "v-c-3-a-i",
+        "v-c-3-a-ii",
+        "v-c-3-a-iii",
+        "v-c-3-a-iv",
+        "v-c-3-a-v",
+        "i",
+        "ix-c",
+        "ix-i",
+        "ix-e",
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("v-c-4", "v-c-4.complex-thought")
+    figure: str
+    action: str
+    space: str
+    cubes: int
+    pool: tuple[str, ...]
+    faces: tuple[int, ...]
+
+    def cited(self) -> tuple[Citation, ...]:
+        thought = cite("v-c-4", "v-c-4.complex-thought") if self.space == "thought" else ()
+        return (*self.citations, *thought)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRerolled(GameEvent):
+    """Dice of a roll rolled again: for free (a reroll icon each) or for a cube each."""
+
+    type: ClassVar[str] = "dice_rerolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite("viii", "viii-a", "viii-e", "v-c-3-a-vi")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("viii-b", "viii-c", "viii-d", "ix-i")
+    figure: str
+    dice: tuple[int, ...]  # indexes in the pool
+    faces: tuple[int, ...]  # their new faces
+    cubes: int  # 0: free rerolls
+
+    def cited(self) -> tuple[Citation, ...]:
+        extra = ("viii-c", "viii-d", "ix-i") if self.cubes else ("viii-b",)
+        return (*self.citations, *cite(*extra))
+
+
+@dataclass(frozen=True, slots=True)
+class ComplexActionResolved(GameEvent):
+    """The rerolls are over: successes less hindering against the difficulty; on success the
+    mission's effects follow."""
+
+    type: ClassVar[str] = "complex_action_resolved"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "viii-f", "v-c-3-a-vii", "v-c-3-a-viii", "v-c-3-a-ix", "ix-n", "ix-k", "ix-f"
+    )
+    figure: str
+    action: str
+    successes: int
+    hindering: int
+    difficulty: int
+    succeeded: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ItemPickedUp(GameEvent):
+    """An automatic manipulation: one cube, and equipment from the hero's area to their board."""
+
+    type: ClassVar[str] = "item_picked_up"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-d-1-b", "v-d-1-a", "v-c-3-b", "v-c-3-b-i", "v-c-3-b-ii", "v-c-3-b-iii", "v-c-3-b-iv"
+    )
+    hero: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDropped(GameEvent):
+    """Not an action: the equipment is laid in the hero's area."""
+
+    type: ClassVar[str] = "item_dropped"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-f")
+    hero: str
+    item: str
+
+
 EVENT_TYPES.update(
     {
         e.type: e
@@ -398,12 +498,18 @@ EVENT_TYPES.update(
             MissionActionDone,
             TokenChanged,
             ContentsLaid,
+            ContentsTaken,
             Exploded,
             CharacterActivationEnded,
             TileActivationEnded,
             VillainTurnEnded,
             UpkeepTriggered,
             GameFinished,
+            ComplexActionRolled,
+            DiceRerolled,
+            ComplexActionResolved,
+            ItemPickedUp,
+            ItemDropped,
         )
     }
 )

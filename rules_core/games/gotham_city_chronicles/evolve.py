@@ -19,7 +19,11 @@ from rules_core.games.gotham_city_chronicles.events import (
     CharacterActivationEnded,
     CharacterNeutralized,
     CharacterWounded,
+    ComplexActionResolved,
+    ComplexActionRolled,
     ContentsLaid,
+    ContentsTaken,
+    DiceRerolled,
     EventTriggered,
     Exploded,
     GameFinished,
@@ -28,6 +32,8 @@ from rules_core.games.gotham_city_chronicles.events import (
     HeroesTurnBegan,
     HeroesTurnEnded,
     HeroWounded,
+    ItemDropped,
+    ItemPickedUp,
     MissionActionDone,
     Moved,
     MovementDeclared,
@@ -55,6 +61,7 @@ from rules_core.games.gotham_city_chronicles.state import (
     GccState,
     HeroState,
     Movement,
+    Roll,
     TokenState,
 )
 
@@ -296,6 +303,14 @@ def _laid(state: GccState, e: ContentsLaid) -> GccState:
     return replace(state, ground=(*state.ground, *((item, e.area) for item in e.items)))
 
 
+def _taken(state: GccState, e: ContentsTaken) -> GccState:
+    token = state.token(e.token)
+    left = tuple(i for i in token.contents if i not in e.items)
+    state = state.with_token(replace(token, contents=left))
+    hero = state.hero(e.hero)
+    return state.with_hero(replace(hero, items=(*hero.items, *e.items)))
+
+
 def _exploded(state: GccState, e: Exploded) -> GccState:
     return state  # the rolls and wounds follow in their own events; the level reverts (IX R 2)
 
@@ -328,6 +343,58 @@ def _game_finished(state: GccState, e: GameFinished) -> GccState:
     return replace(state, winner=e.winner, ended_by=e.condition, flow=flow, movement=None)
 
 
+def _spent(zones: Zones, space: str, cubes: int) -> Zones:
+    spaces = list(zones.spaces)
+    spaces[SPACES.index(space)] += cubes
+    return replace(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
+
+
+def _complex_rolled(state: GccState, e: ComplexActionRolled) -> GccState:
+    hero = state.hero(e.figure)
+    state = state.with_hero(replace(hero, zones=_spent(hero.zones, e.space, e.cubes)))
+    seat = hero.seat
+    return replace(state, roll=Roll(e.figure, seat, "complex", e.action, e.space, e.pool, e.faces))
+
+
+def _rerolled(state: GccState, e: DiceRerolled) -> GccState:
+    roll = state.roll
+    assert roll is not None
+    faces = list(roll.faces)
+    for index, face in zip(e.dice, e.faces, strict=True):
+        faces[index] = face
+    if e.cubes:
+        if state.has_hero(e.figure):
+            hero = state.hero(e.figure)
+            state = state.with_hero(replace(hero, zones=_spent(hero.zones, "reroll", e.cubes)))
+        else:
+            state = replace(state, villain=_spent(state.villain, "reroll", e.cubes))
+        roll = replace(roll, faces=tuple(faces), paid=True)
+    else:
+        roll = replace(roll, faces=tuple(faces), free_done=(*roll.free_done, *e.dice))
+    return replace(state, roll=roll)
+
+
+def _complex_resolved(state: GccState, e: ComplexActionResolved) -> GccState:
+    return replace(state, roll=None)
+
+
+def _picked_up(state: GccState, e: ItemPickedUp) -> GccState:
+    hero = state.hero(e.hero)
+    ground = list(state.ground)
+    ground.remove((e.item, hero.area))
+    zones = _spent(hero.zones, "manipulation", 1)
+    state = state.with_hero(replace(hero, zones=zones, items=(*hero.items, e.item)))
+    return replace(state, ground=tuple(ground))
+
+
+def _dropped(state: GccState, e: ItemDropped) -> GccState:
+    hero = state.hero(e.hero)
+    items = list(hero.items)
+    items.remove(e.item)
+    state = state.with_hero(replace(hero, items=tuple(items)))
+    return replace(state, ground=(*state.ground, (e.item, hero.area)))
+
+
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     GameStarted: _started,
     TurnAdvanced: _turn,
@@ -353,10 +420,16 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     MissionActionDone: _mission_action,
     TokenChanged: _token,
     ContentsLaid: _laid,
+    ContentsTaken: _taken,
     Exploded: _exploded,
     CharacterActivationEnded: _character_ended,
     TileActivationEnded: _tile_ended,
     VillainTurnEnded: _villain_ended,
     UpkeepTriggered: _upkeep,
     GameFinished: _game_finished,
+    ComplexActionRolled: _complex_rolled,
+    DiceRerolled: _rerolled,
+    ComplexActionResolved: _complex_resolved,
+    ItemPickedUp: _picked_up,
+    ItemDropped: _dropped,
 }

@@ -72,6 +72,8 @@ def stance_label(state: GccState, seat: int, move: Move) -> str:
 def finish_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     if state.flow.phase != "heroes" or state.flow.step != "actions":
         return reject("stance_step", "Every hero declares a stance before the heroes act.")
+    if state.roll is not None:
+        return reject("roll_pending", "First reroll the dice rolled, or keep them.")
     return None
 
 

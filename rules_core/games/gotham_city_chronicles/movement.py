@@ -102,6 +102,8 @@ def hero_may_act(state: GccState, seat: int, hero_id: object) -> Rejection | Her
         return reject("not_your_hero", f"{name} is played from another seat.")
     if state.flow.phase != "heroes" or state.flow.step != "actions":
         return reject("stance_step", "Every hero declares a stance before any hero acts.")
+    if state.roll is not None:
+        return reject("roll_pending", "First reroll the dice rolled, or keep them.")
     if hero.zones.neutralized:
         return reject("neutralized", f"{name} is neutralized and can no longer act.")
     if hero.stance != ACTIVE:

@@ -7,7 +7,13 @@ from collections.abc import Callable
 
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.gotham_city_chronicles import heroes_turn, movement, villain
+from rules_core.games.gotham_city_chronicles import (
+    heroes_turn,
+    manipulation,
+    movement,
+    rerolls,
+    villain,
+)
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
 
@@ -18,6 +24,8 @@ def to_act(state: GccState) -> frozenset[int]:
     order they agree); the villain's seat in its turn."""
     if state.winner or state.pack is None:
         return frozenset()
+    if state.roll is not None:
+        return frozenset({state.roll.seat})
     if state.flow.phase == "heroes":
         if state.flow.step == "stance":
             return frozenset(h.seat for h in state.heroes if not h.stance)
@@ -84,6 +92,46 @@ MOVES: MoveBook[GccState] = MoveBook(
             movement.end_check,
             movement.end_apply,
             movement.end_label,
+        ),
+        MoveRule(
+            "complex_action",
+            ("hero", "action", "cubes"),
+            manipulation.complex_offers,
+            manipulation.complex_check,
+            manipulation.complex_apply,
+            manipulation.complex_label,
+        ),
+        MoveRule(
+            "reroll",
+            ("dice", "paid"),
+            rerolls.reroll_offers,
+            rerolls.reroll_check,
+            rerolls.reroll_apply,
+            rerolls.reroll_label,
+        ),
+        MoveRule(
+            "keep",
+            (),
+            rerolls.keep_offers,
+            rerolls.keep_check,
+            rerolls.keep_apply,
+            lambda s, seat, m: "Keep the dice",
+        ),
+        MoveRule(
+            "pick_up",
+            ("hero", "item"),
+            manipulation.pick_up_offers,
+            manipulation.pick_up_check,
+            manipulation.pick_up_apply,
+            manipulation.item_label,
+        ),
+        MoveRule(
+            "drop",
+            ("hero", "item"),
+            manipulation.drop_offers,
+            manipulation.drop_check,
+            manipulation.drop_apply,
+            manipulation.item_label,
         ),
         MoveRule(
             "finish",

@@ -50,3 +50,18 @@ REJECTIONS.update(
         "complex_action": cite("vi-d-3-a", "viii"),
     }
 )
+
+REJECTIONS.update(
+    {
+        "roll_pending": cite("viii", "viii-a", "viii-f"),
+        "no_roll": cite("viii"),
+        "bad_reroll": cite("viii-b", "viii-c"),
+        "reroll_limit": cite("viii-d", "ix-i"),
+        "no_mission_action": cite("i", "v-c-3-a-i", "v-c-4"),
+        "bad_cubes": cite("v-c-3-a-ii", "ix-c"),
+        "exertion_limit": cite("ix-i", "v-c-3-a-ii", "v-c-3-b-ii"),
+        "cannot_act": cite("ix-e"),
+        "no_such_item": cite("v-d-1-b", "v-d-1-f"),
+        "too_encumbered": cite("v-d-1-a", "v-d-1-b"),
+    }
+)

@@ -11,6 +11,7 @@ from rules_core.engine.effects import Effect
 from rules_core.games.gotham_city_chronicles.dice import roll, successes_shown
 from rules_core.games.gotham_city_chronicles.events import (
     ContentsLaid,
+    ContentsTaken,
     Exploded,
     GameFinished,
     ReinforcementPoints,
@@ -46,9 +47,14 @@ def _number(step: Effect, name: str) -> int:
 
 
 def carry_out(
-    run: Run[GccState], seat: int | None, steps: tuple[Effect, ...], rng: random.Random
+    run: Run[GccState],
+    seat: int | None,
+    steps: tuple[Effect, ...],
+    rng: random.Random,
+    actor: str = "",
 ) -> None:
-    """A mission effect's steps, in order (content/VOCABULARY.md)."""
+    """A mission effect's steps, in order (content/VOCABULARY.md); `actor` is the miniature
+    whose action it is ("" for upkeep effects and events)."""
     for step in steps:
         if run.state.winner:
             return
@@ -81,15 +87,35 @@ def carry_out(
                 )
             )
         elif step.op == "open":
-            if token.contents:
-                run.emit(
-                    ContentsLaid(seat=seat, token=token.id, items=token.contents, area=token.area)
-                )
+            _open(run, seat, token.id, actor)
         elif step.op == "explode":
             explode(run, seat, token.area, _number(step, "level"), rng)
         else:
             raise ValueError(f"unknown mission effect {step.op!r}")
         check_now(run)
+
+
+def _open(run: Run[GccState], seat: int | None, token_id: str, actor: str) -> None:
+    """The opener adds what they are able to carry, in the token's order (reference: taking all
+    they can is the same as choosing, since dropping is free, V·D·1 [f]); the rest is laid in
+    the token's area."""
+    state = run.state
+    token = state.token(token_id)
+    taken: list[str] = []
+    if state.has_hero(actor):
+        hero = state.hero(actor)
+        board = state.board_pack.hero(actor)
+        load = sum(state.board_pack.item(i).weight for i in hero.items)
+        for item in token.contents:
+            weight = state.board_pack.item(item).weight
+            if board.carries(load + weight):
+                taken.append(item)
+                load += weight
+    if taken:
+        run.emit(ContentsTaken(seat=seat, token=token_id, hero=actor, items=tuple(taken)))
+    rest = tuple(i for i in token.contents if i not in taken)
+    if rest:
+        run.emit(ContentsLaid(seat=seat, token=token_id, items=rest, area=token.area))
 
 
 def explode(

@@ -77,6 +77,21 @@ class Activation:
 
 
 @dataclass(frozen=True, slots=True)
+class Roll:
+    """A dice roll waiting for its rerolls (VIII): who rolled, for what, the dice and faces."""
+
+    figure: str
+    seat: int  # the seat that decides the rerolls
+    purpose: str  # complex (a complex manipulation or thought)
+    action: str  # the mission action it is for
+    space: str  # the action space its cubes went to (manipulation | thought)
+    pool: tuple[str, ...]
+    faces: tuple[int, ...]
+    free_done: tuple[int, ...] = ()  # dice already rerolled for free (VIII B)
+    paid: bool = False  # paid rerolls have begun (VIII C): the free ones are over
+
+
+@dataclass(frozen=True, slots=True)
 class GccState:
     pack: Pack | None
     flow: Flow
@@ -92,6 +107,7 @@ class GccState:
     done: tuple[int, ...] = ()  # hero seats that have finished this heroes' turn (V·B·4)
     movement: Movement | None = None
     activation: Activation | None = None
+    roll: Roll | None = None
     activated: int = 0  # tiles activated in this villain's turn (VI B: at most 2)
     reinforcement: int = 0  # reinforcement points to spend now (VI E)
     winner: str = ""  # "" while the game runs | heroes | villain

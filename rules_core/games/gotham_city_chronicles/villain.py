@@ -290,7 +290,7 @@ def action_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
     action = _mission_action(state, move.get("action"))
     assert action is not None
     run.emit(MissionActionDone(seat=seat, figure=activation.character, action=action.id, cubes=0))
-    carry_out(run, seat, action.effect, rng)
+    carry_out(run, seat, action.effect, rng, actor=activation.character)
     check_now(run)
     return run.events
 

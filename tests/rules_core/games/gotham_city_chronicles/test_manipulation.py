@@ -1,0 +1,136 @@
+"""Complex manipulations with rerolls and item management through the move book: the safe
+example, free and paid rerolls, picking up and dropping, and the heroes' end condition."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules_core.engine.types import Move, Rejection
+from rules_core.games.gotham_city_chronicles.content import load_pack
+from rules_core.games.gotham_city_chronicles.events import (
+    ComplexActionResolved,
+    ComplexActionRolled,
+    ContentsTaken,
+    DiceRerolled,
+    GameFinished,
+    ItemPickedUp,
+)
+from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.state import GccState
+from tests.rules_core.games.gotham_city_chronicles.test_movement import (
+    all_active,
+    play,
+    refused,
+    started,
+)
+
+PACK = load_pack()
+OPEN_SAFE = Move.of("complex_action", hero="batman", action="open-safe", cubes=3)
+
+
+def _rolled(state: GccState, shown: int) -> tuple[GccState, ComplexActionRolled]:
+    """Batman's safe roll on the first seed that shows `shown` successes."""
+    for seed in range(500):
+        after, events = play(state, 1, OPEN_SAFE, seed)
+        rolled = events[0]
+        assert isinstance(rolled, ComplexActionRolled)
+        if sum(PACK.faces("orange")[f] for f in rolled.faces) == shown:
+            return after, rolled
+    raise AssertionError("no such roll")
+
+
+def test_batman_opens_the_safe() -> None:
+    """V·C·3 [a] example, through decide: 3 cubes on manipulation, three orange dice; he keeps
+    the roll, nobody hinders him, 3 successes reach the difficulty: the safe opens and he adds
+    its contents, the submachine gun among them, to the items he carries."""
+    state = all_active(started())
+    reserve = state.hero("batman").zones.reserve
+    state, rolled = _rolled(state, 3)
+    assert rolled.pool == ("orange", "orange", "orange") and rolled.cubes == 3
+    assert state.hero("batman").zones.on("manipulation") == 3
+    assert state.hero("batman").zones.reserve == reserve - 3
+    assert to_act(state) == {1} and state.roll is not None
+    assert refused(state, 1, Move.of("move", hero="batman", to="walkway")).code == "roll_pending"
+    state, events = play(state, 1, Move.of("keep"))
+    resolved = events[0]
+    assert isinstance(resolved, ComplexActionResolved)
+    assert (resolved.successes, resolved.hindering, resolved.succeeded) == (3, 0, True)
+    assert state.token("safe").state == "open"
+    taken = ContentsTaken(seat=1, token="safe", hero="batman", items=("ledger", "submachine-gun"))
+    assert taken in events
+    assert state.hero("batman").items == ("ledger", "submachine-gun")
+    assert state.token("safe").contents == ()
+
+
+def test_a_failed_complex_manipulation_changes_nothing_but_the_cubes() -> None:
+    """V·C·3 [a] vii: below the difficulty the action fails."""
+    state, _ = _rolled(all_active(started()), 1)
+    state, events = play(state, 1, Move.of("keep"))
+    resolved = events[0]
+    assert isinstance(resolved, ComplexActionResolved) and not resolved.succeeded
+    assert state.token("safe").state == "closed" and state.ground == ()
+
+
+def test_paid_rerolls_cost_a_cube_each_within_the_limit() -> None:
+    """VIII C-E: orange dice have no reroll icon; paid rerolls take cubes on the reroll space
+    up to its limit of 2, then the roll is resolved."""
+    state, _ = _rolled(all_active(started()), 1)
+    assert refused(state, 1, Move.of("reroll", dice="0", paid=False)).code == "bad_reroll"
+    assert refused(state, 1, Move.of("reroll", dice="0,1,2", paid=True)).code == "reroll_limit"
+    assert refused(state, 1, Move.of("reroll", dice="0,0", paid=True)).code == "bad_reroll"
+    state, events = play(state, 1, Move.of("reroll", dice="0", paid=True))
+    rerolled = events[0]
+    assert isinstance(rerolled, DiceRerolled) and rerolled.cubes == 1
+    assert state.hero("batman").zones.on("reroll") == 1
+    assert refused(state, 1, Move.of("reroll", dice="2", paid=False)).code == "bad_reroll"
+
+
+def test_free_rerolls_come_first() -> None:
+    """VIII B/C: after a paid reroll no free one (here, none exist: refused either way)."""
+    state, _ = _rolled(all_active(started()), 1)
+    state, _ = play(state, 1, Move.of("reroll", dice="1", paid=True))
+    assert refused(state, 1, Move.of("reroll", dice="1", paid=False)).code == "bad_reroll"
+    state, events = play(state, 1, Move.of("reroll", dice="1", paid=True))
+    assert state.roll is None  # the reroll space is saturated: the roll is resolved
+    assert isinstance(events[-1], ComplexActionResolved) or any(
+        isinstance(e, ComplexActionResolved) for e in events
+    )
+
+
+def test_picking_up_respects_encumbrance_and_the_heroes_win_with_the_ledger() -> None:
+    """V·D·1 [a]-[b], [f]; the mission's end condition holds at once (IV C note)."""
+    state, _ = _rolled(all_active(started()), 3)
+    state, _ = play(state, 1, Move.of("keep"))
+    state, _ = play(state, 1, Move.of("drop", hero="batman", item="submachine-gun"))
+    assert ("submachine-gun", "office") in state.ground
+    assert state.hero("batman").items == ("ledger",)
+    # the manipulation space is saturated (3 of 3): no pick-up this turn
+    saturated = refused(state, 1, Move.of("pick_up", hero="batman", item="submachine-gun"))
+    assert saturated.code == "exertion_limit"
+    gordon = state.with_hero(replace(state.hero("commissioner-gordon"), area="office"))
+    gordon, events = play(
+        gordon, 1, Move.of("pick_up", hero="commissioner-gordon", item="submachine-gun")
+    )
+    assert events == [ItemPickedUp(seat=1, hero="commissioner-gordon", item="submachine-gun")]
+    assert gordon.hero("commissioner-gordon").zones.on("manipulation") == 1
+    heavy = gordon.with_hero(
+        replace(
+            gordon.hero("commissioner-gordon"), items=("submachine-gun", "tonfa", "submachine-gun")
+        )
+    )
+    heavy = replace(heavy, ground=(("ledger", "office"),))
+    assert refused(
+        heavy, 1, Move.of("pick_up", hero="commissioner-gordon", item="ledger")
+    ).code == ("too_encumbered")
+    near = state.with_hero(replace(state.hero("batman"), area="loading-dock"))
+    near, events = play(near, 1, Move.of("move", hero="batman", to="street"))
+    assert events[-1] == GameFinished(seat=None, winner="heroes", condition="ledger-escapes")
+    assert near.winner == "heroes" and to_act(near) == frozenset()
+    assert refused(near, 1, Move.of("finish")).code == "game_over"
+
+
+def test_every_offered_move_is_accepted_during_a_roll() -> None:
+    state, _ = _rolled(all_active(started()), 1)
+    for move in MOVES.legal_moves(state, 1):
+        assert not isinstance(MOVES.decide(state, 1, move, random.Random(0)), Rejection), move
