@@ -483,6 +483,130 @@ class ItemDropped(GameEvent):
     item: str
 
 
+@dataclass(frozen=True, slots=True)
+class AttackRolled(GameEvent):
+    """An attack declared on a target, its cubes spent (a hero's), its dice pool rolled."""
+
+    type: ClassVar[str] = "attack_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-m")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "v-c-1",
+        "v-c-1-a",
+        "v-c-1-b",
+        "v-c-1-c",
+        "v-c-1-d",
+        "v-c-1-e",
+        "v-c-1-f",
+        "v-c-2",
+        "v-c-2-a",
+        "v-c-2-b",
+        "v-c-2-c",
+        "v-c-2-d",
+        "v-c-2-e",
+        "v-c-2-f",
+        "vi-d-1",
+        "vi-d-1-a",
+        "vi-d-1-b",
+        "vi-d-1-c",
+        "vi-d-1-d",
+        "vi-d-2",
+        "vi-d-2-a",
+        "vi-d-2-b",
+        "vi-d-2-c",
+        "vi-d-2-d",
+        "vi-c-3",
+        "vi-c-4",
+        "vi-c-5",
+        "v-d.item-types",
+        "v-d.bonus-lines",
+        "ix-l",
+    )
+    attacker: str
+    target: str
+    kind: str
+    cubes: int  # a hero's cubes on the attack space; a character spends none
+    weapon: str  # a hero's weapon card ("" for none)
+    characteristic: int  # a character's characteristic (-1 for a hero)
+    pool: tuple[str, ...]
+    faces: tuple[int, ...]
+
+    def cited(self) -> tuple[Citation, ...]:
+        hero = self.characteristic < 0
+        steps: tuple[str, ...]
+        if self.kind == "melee":
+            steps = ("v-c-1", "v-c-1-a", "v-c-1-b", "v-c-1-c", "v-c-1-d", "v-c-1-e", "v-c-1-f")
+            if not hero:
+                steps = ("vi-d-1", "vi-d-1-a", "vi-d-1-b", "vi-d-1-c", "vi-d-1-d", "vi-c-4")
+        else:
+            steps = ("v-c-2", "v-c-2-a", "v-c-2-b", "v-c-2-c", "v-c-2-d", "v-c-2-e", "v-c-2-f")
+            if not hero:
+                steps = ("vi-d-2", "vi-d-2-a", "vi-d-2-b", "vi-d-2-c", "vi-d-2-d", "vi-c-4")
+        return (*self.citations, *cite(*steps))
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCounted(GameEvent):
+    """The attack's successes: shown, plus automatic ones, less hindering for a ranged attack."""
+
+    type: ClassVar[str] = "attack_counted"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-k", "ix-f", "viii-f")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "v-c-1-g",
+        "v-c-1-h",
+        "v-c-2-g",
+        "v-c-2-h",
+        "vi-d-1-e",
+        "vi-d-1-f",
+        "vi-d-2-e",
+        "vi-d-2-f",
+        "ix-n",
+    )
+    attacker: str
+    successes: int
+    hindering: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        hindered = ("ix-n",) if self.hindering else ()
+        return (*self.citations, *cite("v-c-1-h", "v-c-2-h", "vi-d-1-f", "vi-d-2-f", *hindered))
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseRolled(GameEvent):
+    """The defender's cubes on the defense space, their dice and the automatic defense dice."""
+
+    type: ClassVar[str] = "defense_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "vii",
+        "vii-a",
+        "vii-b",
+        "vii-c",
+        "vii-d",
+        "vii-e",
+        "v-c-1-i",
+        "v-c-2-i",
+        "vi-d-1-g",
+        "vi-d-2-g",
+        "ix-i",
+    )
+    defender: str
+    cubes: int
+    pool: tuple[str, ...]
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseCounted(GameEvent):
+    """The defense's successes (with automatic ones) and the wounds left over."""
+
+    type: ClassVar[str] = "defense_counted"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "vii-f", "vii-g", "vii-h", "vii-i", "v-c-1-j", "v-c-2-j", "vi-d-1-h", "vi-d-2-h", "ix-k"
+    )
+    defender: str
+    successes: int
+    wounds: int
+
+
 EVENT_TYPES.update(
     {
         e.type: e
@@ -510,6 +634,10 @@ EVENT_TYPES.update(
             ComplexActionResolved,
             ItemPickedUp,
             ItemDropped,
+            AttackRolled,
+            AttackCounted,
+            DefenseRolled,
+            DefenseCounted,
         )
     }
 )

@@ -15,6 +15,8 @@ from rules_core.games.gotham_city_chronicles.energy import (
     wounded,
 )
 from rules_core.games.gotham_city_chronicles.events import (
+    AttackCounted,
+    AttackRolled,
     CharacterActivated,
     CharacterActivationEnded,
     CharacterNeutralized,
@@ -23,6 +25,8 @@ from rules_core.games.gotham_city_chronicles.events import (
     ComplexActionRolled,
     ContentsLaid,
     ContentsTaken,
+    DefenseCounted,
+    DefenseRolled,
     DiceRerolled,
     EventTriggered,
     Exploded,
@@ -58,6 +62,7 @@ from rules_core.games.gotham_city_chronicles.state import (
     VILLAIN_SEAT,
     Activation,
     Character,
+    Fight,
     GccState,
     HeroState,
     Movement,
@@ -395,6 +400,50 @@ def _dropped(state: GccState, e: ItemDropped) -> GccState:
     return replace(state, ground=(*state.ground, (e.item, hero.area)))
 
 
+def _attack_rolled(state: GccState, e: AttackRolled) -> GccState:
+    if state.has_hero(e.attacker):
+        hero = state.hero(e.attacker)
+        state = state.with_hero(replace(hero, zones=_spent(hero.zones, e.kind, e.cubes)))
+        seat, defender_seat = hero.seat, VILLAIN_SEAT
+    else:
+        activation = state.activation
+        assert activation is not None
+        action = f"{e.kind}:{e.characteristic}"
+        times = activation.times + 1
+        state = replace(
+            state, activation=replace(activation, stage="action", action=action, times=times)
+        )
+        seat, defender_seat = VILLAIN_SEAT, state.hero(e.target).seat
+    automatic = 0
+    if e.weapon and state.has_hero(e.attacker):
+        bonuses = [b for b in state.board_pack.item(e.weapon).bonuses if b.when == e.kind]
+        automatic = bonuses[0].successes if bonuses else 0
+    fight = Fight(e.attacker, e.target, e.kind, automatic, defender_seat=defender_seat)
+    roll = Roll(e.attacker, seat, "attack", e.kind, e.kind, e.pool, e.faces)
+    return replace(state, fight=fight, roll=roll)
+
+
+def _attack_counted(state: GccState, e: AttackCounted) -> GccState:
+    assert state.fight is not None
+    return replace(state, roll=None, fight=replace(state.fight, successes=e.successes))
+
+
+def _defense_rolled(state: GccState, e: DefenseRolled) -> GccState:
+    fight = state.fight
+    assert fight is not None
+    if state.has_hero(e.defender):
+        hero = state.hero(e.defender)
+        state = state.with_hero(replace(hero, zones=_spent(hero.zones, "defense", e.cubes)))
+    else:
+        state = replace(state, villain=_spent(state.villain, "defense", e.cubes))
+    roll = Roll(e.defender, fight.defender_seat, "defense", "", "defense", e.pool, e.faces)
+    return replace(state, roll=roll)
+
+
+def _defense_counted(state: GccState, e: DefenseCounted) -> GccState:
+    return replace(state, roll=None, fight=None)
+
+
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     GameStarted: _started,
     TurnAdvanced: _turn,
@@ -432,4 +481,8 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     ComplexActionResolved: _complex_resolved,
     ItemPickedUp: _picked_up,
     ItemDropped: _dropped,
+    AttackRolled: _attack_rolled,
+    AttackCounted: _attack_counted,
+    DefenseRolled: _defense_rolled,
+    DefenseCounted: _defense_counted,
 }

@@ -14,7 +14,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     StanceDeclared,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.refusals import pending, reject
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, RESTING, GccState
 from rules_core.games.gotham_city_chronicles.turns import side_over
 
@@ -72,8 +72,9 @@ def stance_label(state: GccState, seat: int, move: Move) -> str:
 def finish_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     if state.flow.phase != "heroes" or state.flow.step != "actions":
         return reject("stance_step", "Every hero declares a stance before the heroes act.")
-    if state.roll is not None:
-        return reject("roll_pending", "First reroll the dice rolled, or keep them.")
+    busy = pending(state)
+    if busy is not None:
+        return busy
     return None
 
 

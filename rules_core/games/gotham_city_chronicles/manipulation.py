@@ -20,6 +20,7 @@ from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
 from rules_core.games.gotham_city_chronicles.mission import MissionAction
 from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
 
@@ -102,23 +103,6 @@ def complex_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
     if not reroll_possible(run.state):
         resolve(run, seat, rng)
     return run.events
-
-
-def reroll_possible(state: GccState) -> bool:
-    """VIII: a free reroll left, or a cube and room on the reroll space."""
-    roll = state.roll
-    if roll is None:
-        return False
-    if not roll.paid and any(
-        dice.check_free_rerolls(roll.pool, [i], roll.free_done) is None
-        for i in range(len(roll.pool))
-    ):
-        return True
-    hero = state.hero(roll.figure)
-    limit = state.board_pack.hero(roll.figure).reroll.limit
-    return (
-        bool(roll.pool) and min(dice.room(hero.zones.on("reroll"), limit), hero.zones.reserve) > 0
-    )
 
 
 def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:

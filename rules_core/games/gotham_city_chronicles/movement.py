@@ -21,7 +21,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     TerrainRolled,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.refusals import pending, reject
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, GccState, HeroState
 from rules_core.games.gotham_city_chronicles.wounds import wound
@@ -102,8 +102,9 @@ def hero_may_act(state: GccState, seat: int, hero_id: object) -> Rejection | Her
         return reject("not_your_hero", f"{name} is played from another seat.")
     if state.flow.phase != "heroes" or state.flow.step != "actions":
         return reject("stance_step", "Every hero declares a stance before any hero acts.")
-    if state.roll is not None:
-        return reject("roll_pending", "First reroll the dice rolled, or keep them.")
+    busy = pending(state)
+    if busy is not None:
+        return busy
     if hero.zones.neutralized:
         return reject("neutralized", f"{name} is neutralized and can no longer act.")
     if hero.stance != ACTIVE:
@@ -250,6 +251,9 @@ def move_label(state: GccState, seat: int, move: Move) -> str:
 
 def end_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     movement = state.movement
+    busy = pending(state)
+    if busy is not None:
+        return busy
     if (
         movement is None
         or not state.has_hero(movement.mover)

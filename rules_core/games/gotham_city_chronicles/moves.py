@@ -8,13 +8,14 @@ from collections.abc import Callable
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles import (
+    combat,
     heroes_turn,
     manipulation,
     movement,
     rerolls,
     villain,
 )
-from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.refusals import pending, reject
 from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
 
 
@@ -26,6 +27,8 @@ def to_act(state: GccState) -> frozenset[int]:
         return frozenset()
     if state.roll is not None:
         return frozenset({state.roll.seat})
+    if state.fight is not None and state.fight.successes >= 0:
+        return frozenset({state.fight.defender_seat})
     if state.flow.phase == "heroes":
         if state.flow.step == "stance":
             return frozenset(h.seat for h in state.heroes if not h.stance)
@@ -64,7 +67,12 @@ Label = Callable[[GccState, int, Move], str]
 def _villain_rule(
     name: str, params: tuple[str, ...], check: Check, apply: Apply, label: Label
 ) -> MoveRule[GccState]:
-    return MoveRule(name, params, _villain_offers(name, check), check, apply, label)
+    """A move of the villain's turn: nothing else while a roll or an attack is under way."""
+
+    def guarded(state: GccState, seat: int, move: Move) -> Rejection | None:
+        return pending(state) or check(state, seat, move)
+
+    return MoveRule(name, params, _villain_offers(name, guarded), guarded, apply, label)
 
 
 MOVES: MoveBook[GccState] = MoveBook(
@@ -100,6 +108,22 @@ MOVES: MoveBook[GccState] = MoveBook(
             manipulation.complex_check,
             manipulation.complex_apply,
             manipulation.complex_label,
+        ),
+        MoveRule(
+            "attack",
+            ("hero", "kind", "weapon", "target", "cubes"),
+            combat.attack_offers,
+            combat.attack_check,
+            combat.attack_apply,
+            combat.attack_label,
+        ),
+        MoveRule(
+            "defend",
+            ("cubes",),
+            combat.defend_offers,
+            combat.defend_check,
+            combat.defend_apply,
+            lambda s, seat, m: f"Defend with {m.get('cubes')} cube(s)",
         ),
         MoveRule(
             "reroll",
@@ -195,6 +219,13 @@ MOVES: MoveBook[GccState] = MoveBook(
             villain.action_check,
             villain.action_apply,
             lambda s, seat, m: villain.action_name(s, m.get("action")),
+        ),
+        _villain_rule(
+            "character_attack",
+            ("kind", "characteristic", "target"),
+            combat.character_attack_check,
+            combat.character_attack_apply,
+            combat.attack_label,
         ),
         _villain_rule(
             "end_character",

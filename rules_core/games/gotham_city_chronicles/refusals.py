@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules_core.engine.types import Citation, Rejection
 from rules_core.games.gotham_city_chronicles.citations import cite
+from rules_core.games.gotham_city_chronicles.state import GccState
 
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("v", "vi"),
@@ -24,6 +25,15 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "cannot_buy_move_points": cite("v-c-5-f", "ix-i", "ix-c"),
     "not_moving": cite("v-c-5-j", "v-c-5-k"),
 }
+
+
+def pending(state: GccState) -> Rejection | None:
+    """A roll waiting for its rerolls or an attack waiting for its defense comes first."""
+    if state.roll is not None:
+        return reject("roll_pending", "First reroll the dice rolled, or keep them.")
+    if state.fight is not None:
+        return reject("fight_pending", "First the attack's defense and wounds.")
+    return None
 
 
 def reject(code: str, message: str) -> Rejection:
@@ -63,5 +73,14 @@ REJECTIONS.update(
         "cannot_act": cite("ix-e"),
         "no_such_item": cite("v-d-1-b", "v-d-1-f"),
         "too_encumbered": cite("v-d-1-a", "v-d-1-b"),
+    }
+)
+
+REJECTIONS.update(
+    {
+        "no_weapon": cite("v-c-2-a", "v-d", "v-d.item-types", "v-d.use-restriction"),
+        "bad_target": cite("v-c-1-b", "v-c-2-b", "vi-d-1-b", "vi-d-2-b", "ix-m", "ix-l", "ix-h"),
+        "no_defense_due": cite("vii", "vii-a"),
+        "fight_pending": cite("v-c-1-i", "v-c-2-i", "vii"),
     }
 )

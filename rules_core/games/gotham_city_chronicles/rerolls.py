@@ -9,10 +9,11 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.gotham_city_chronicles import dice, manipulation
+from rules_core.games.gotham_city_chronicles import combat, dice, manipulation
 from rules_core.games.gotham_city_chronicles.events import DiceRerolled
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.rolling import reroll_possible, reroll_room
 from rules_core.games.gotham_city_chronicles.state import GccState
 
 
@@ -25,14 +26,6 @@ def _indexes(raw: object) -> tuple[int, ...] | None:
         return None
     found = tuple(int(p) for p in parts)
     return found if len(set(found)) == len(found) else None
-
-
-def _room(state: GccState) -> int:
-    roll = state.roll
-    assert roll is not None
-    hero = state.hero(roll.figure)
-    limit = state.board_pack.hero(roll.figure).reroll.limit
-    return min(dice.room(hero.zones.on("reroll"), limit), hero.zones.reserve)
 
 
 def reroll_check(state: GccState, seat: int, move: Move) -> Rejection | None:
@@ -50,7 +43,7 @@ def reroll_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return None if refused is None else reject("bad_reroll", refused.reason)
     if paid is not True:
         return reject("bad_reroll", "Say whether the reroll is paid (true) or free (false).")
-    if len(chosen) > _room(state):
+    if len(chosen) > reroll_room(state):
         return reject(
             "reroll_limit", "Each die costs a cube on the reroll space, within its limit."
         )
@@ -65,8 +58,8 @@ def reroll_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
     faces = dice.roll([roll.pool[i] for i in chosen], rng)
     cubes = len(chosen) if move.get("paid") is True else 0
     run.emit(DiceRerolled(seat=seat, figure=roll.figure, dice=chosen, faces=faces, cubes=cubes))
-    if not manipulation.reroll_possible(run.state):
-        manipulation.resolve(run, seat, rng)
+    if not reroll_possible(run.state):
+        resolve(run, seat, rng)
     return run.events
 
 
@@ -103,8 +96,20 @@ def keep_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 
 def keep_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
-    manipulation.resolve(run, seat, rng)
+    resolve(run, seat, rng)
     return run.events
+
+
+def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
+    """VIII F: the rerolls are over; the roll counts for what it was rolled for."""
+    roll = run.state.roll
+    assert roll is not None
+    if roll.purpose == "complex":
+        manipulation.resolve(run, seat, rng)
+    elif roll.purpose == "attack":
+        combat.attack_counted(run, seat, rng)
+    else:
+        combat.defense_counted(run, seat, rng)
 
 
 def keep_offers(state: GccState, seat: int) -> list[Move]:

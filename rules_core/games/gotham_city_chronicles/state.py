@@ -92,6 +92,18 @@ class Roll:
 
 
 @dataclass(frozen=True, slots=True)
+class Fight:
+    """An attack under way (V·C·1-2, VI·D·1-2, VII): who attacks whom, and how it stands."""
+
+    attacker: str
+    target: str
+    kind: str  # melee | ranged
+    automatic: int = 0  # automatic successes of the weapon's bonus line (IX F)
+    successes: int = -1  # the attack's successes once counted (-1 before)
+    defender_seat: int = 0  # the seat that declares the defense
+
+
+@dataclass(frozen=True, slots=True)
 class GccState:
     pack: Pack | None
     flow: Flow
@@ -108,6 +120,7 @@ class GccState:
     movement: Movement | None = None
     activation: Activation | None = None
     roll: Roll | None = None
+    fight: Fight | None = None
     activated: int = 0  # tiles activated in this villain's turn (VI B: at most 2)
     reinforcement: int = 0  # reinforcement points to spend now (VI E)
     winner: str = ""  # "" while the game runs | heroes | villain

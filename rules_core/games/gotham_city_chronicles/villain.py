@@ -388,5 +388,11 @@ def offers(state: GccState, seat: int) -> dict[str, list[Move]]:
                 for a in state.board_pack.mission.actions
                 for k in range(len(tile.characteristics(a.action)))
             ]
+            found["character_attack"] = [
+                Move.of("character_attack", kind=k, characteristic=i, target=h.id)
+                for k in ("melee", "ranged")
+                for i in range(len(tile.characteristics(k)))
+                for h in state.heroes
+            ]
             found["end_character"] = [Move.of("end_character")]
     return found
