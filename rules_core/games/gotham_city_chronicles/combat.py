@@ -23,6 +23,7 @@ from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+from rules_core.games.gotham_city_chronicles.villain import figure_name
 from rules_core.games.gotham_city_chronicles.wounds import wound
 
 KINDS = ("melee", "ranged")
@@ -353,7 +354,7 @@ def attack_label(state: GccState, seat: int, move: Move) -> str:
     if state.has_hero(target):
         named = state.board_pack.hero(target).name
     elif state.has_character(target):
-        named = state.board_pack.tile(state.character(target).tile).name
+        named = figure_name(state, target)
     else:
         named = target
     if move.type == "character_attack":

@@ -85,6 +85,14 @@ class Pack:
     def item(self, item_id: str) -> Item:
         return next(i for i in self.items if i.id == item_id)
 
+    @property
+    def cards(self) -> tuple[Item, ...]:
+        """The item cards (V D): the pack's only cards."""
+        return self.items
+
+    def card(self, card_id: str) -> Item:
+        return self.item(card_id)
+
 
 def _dice(data: Mapping[str, Any]) -> tuple[tuple[str, tuple[int, ...]], ...]:
     dice = read.table(data.get("dice"), "dice")

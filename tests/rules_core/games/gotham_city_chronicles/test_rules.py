@@ -1,0 +1,25 @@
+"""The game as a GameSpec, held to the conformance suite's model before it is registered:
+random legal play from set-up to an end, refusals cited, privacy, replay and JSON round trips."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules_core.games.gotham_city_chronicles.rules import GAME
+from tests.rules_core.test_conformance import (
+    test_random_legal_play_reaches_an_outcome_and_obeys_the_model as conformance,
+)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_random_games_follow_the_conformance_model(seed: int) -> None:
+    conformance(GAME, {}, seed)
+
+
+def test_options_and_seats() -> None:
+    assert GAME.validate_options(1, {}) is not None
+    assert GAME.validate_options(5, {}) is not None
+    assert GAME.validate_options(3, {}) is None
+    refused = GAME.validate_options(2, {"content": {"dice": 3}})
+    assert refused is not None and refused.message.startswith("content pack: ")
+    assert GAME.validate_options(2, {"colour": "red"}) is not None
