@@ -18,6 +18,8 @@ class ComplexActionRolled(GameEvent):
     type: ClassVar[str] = "complex_action_rolled"
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "v-b-5",
+        "ii.dice",
+        "v-a.action-spaces",
         "v-c-3",
         "v-c-3-a",
         "v-c-3-a-i",
@@ -48,7 +50,9 @@ class DiceRerolled(GameEvent):
     """Dice of a roll rolled again: for free (a reroll icon each) or for a cube each."""
 
     type: ClassVar[str] = "dice_rerolled"
-    citations: ClassVar[tuple[Citation, ...]] = cite("viii", "viii-a", "viii-e", "v-c-3-a-vi")
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "viii", "viii-a", "viii-e", "v-c-3-a-vi", "v-a.defense-and-reroll-spaces"
+    )
     may_cite: ClassVar[tuple[Citation, ...]] = cite("viii-b", "viii-c", "viii-d", "ix-i")
     figure: str
     dice: tuple[int, ...]  # indexes in the pool
@@ -83,7 +87,14 @@ class ItemPickedUp(GameEvent):
 
     type: ClassVar[str] = "item_picked_up"
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "v-d-1-b", "v-d-1-a", "v-c-3-b", "v-c-3-b-i", "v-c-3-b-ii", "v-c-3-b-iii", "v-c-3-b-iv"
+        "v-d-1",
+        "v-d-1-b",
+        "v-d-1-a",
+        "v-c-3-b",
+        "v-c-3-b-i",
+        "v-c-3-b-ii",
+        "v-c-3-b-iii",
+        "v-c-3-b-iv",
     )
     hero: str
     item: str
@@ -94,7 +105,7 @@ class ItemDropped(GameEvent):
     """Not an action: the equipment is laid in the hero's area."""
 
     type: ClassVar[str] = "item_dropped"
-    citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-f")
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1", "v-d-1-f")
     hero: str
     item: str
 
@@ -104,8 +115,12 @@ class AttackRolled(GameEvent):
     """An attack declared on a target, its cubes spent (a hero's), its dice pool rolled."""
 
     type: ClassVar[str] = "attack_rolled"
-    citations: ClassVar[tuple[Citation, ...]] = cite("ix-m")
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-m", "ii.dice")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "iii-e",
+        "iii-f",
+        "vi-d",
+        "v-a.action-spaces",
         "v-c-1",
         "v-c-1-a",
         "v-c-1-b",
@@ -149,6 +164,9 @@ class AttackRolled(GameEvent):
     def cited(self) -> tuple[Citation, ...]:
         hero = self.characteristic < 0
         steps: tuple[str, ...]
+        extra: tuple[str, ...] = ("v-a.action-spaces",) if hero else ("vi-d",)
+        if self.kind == "ranged":
+            extra += ("ix-l", "iii-e", "iii-f")
         if self.kind == "melee":
             steps = ("v-c-1", "v-c-1-a", "v-c-1-b", "v-c-1-c", "v-c-1-d", "v-c-1-e", "v-c-1-f")
             if not hero:
@@ -157,7 +175,7 @@ class AttackRolled(GameEvent):
             steps = ("v-c-2", "v-c-2-a", "v-c-2-b", "v-c-2-c", "v-c-2-d", "v-c-2-e", "v-c-2-f")
             if not hero:
                 steps = ("vi-d-2", "vi-d-2-a", "vi-d-2-b", "vi-d-2-c", "vi-d-2-d", "vi-c-4")
-        return (*self.citations, *cite(*steps))
+        return (*self.citations, *cite(*steps, *extra))
 
 
 @dataclass(frozen=True, slots=True)

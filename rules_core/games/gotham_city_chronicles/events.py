@@ -47,7 +47,17 @@ class GameStarted(GameEvent):
     river, figures, tokens and the command post's cubes."""
 
     type: ClassVar[str] = "game_started"
-    citations: ClassVar[tuple[Citation, ...]] = cite("iii", "v", "vi-a-1", "vi-e.character-pool")
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "iii",
+        "v",
+        "v-a",
+        "vi-a",
+        "vi-a-1",
+        "vi-a-2-a",
+        "vi-e.character-pool",
+        "ii.turn-track",
+        "v-d-2",
+    )
     pack: Pack
     seats: int
     hero_seats: tuple[int, ...]  # the seat of each of the mission's heroes, in its order
@@ -58,7 +68,7 @@ class TurnAdvanced(GameEvent):
     """The side with initiative moves the turn marker one space on."""
 
     type: ClassVar[str] = "turn_advanced"
-    citations: ClassVar[tuple[Citation, ...]] = cite("iv-a", "iv-a-1")
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv-a", "iv-a-1", "ii.turn-track")
     turn: int
 
 
@@ -106,7 +116,7 @@ class MovePointsBought(GameEvent):
     """Cubes spent on the movement space for the missing move points."""
 
     type: ClassVar[str] = "move_points_bought"
-    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-f", "ix-c", "ix-i")
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-f", "ix-c", "ix-i", "v-a.action-spaces")
     mover: str
     cubes: int
     points: int
@@ -143,7 +153,7 @@ class TerrainRolled(GameEvent):
     """Yellow dice for a fall or for entering dangerous terrain, and the wounds they deal."""
 
     type: ClassVar[str] = "terrain_rolled"
-    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-d")
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-d", "ii.dice")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
     figure: str
     reason: str  # fall | dangerous
@@ -329,6 +339,7 @@ class MissionActionDone(GameEvent):
         "vi-d-3-b-ii",
         "vi-d-3-b-iii",
         "vi-d-4.automatic-thought",
+        "vi-d-3",
     )
     figure: str
     action: str
@@ -337,7 +348,7 @@ class MissionActionDone(GameEvent):
     def cited(self) -> tuple[Citation, ...]:
         if self.cubes:
             return (*self.citations, *cite("v-c-3-b", "v-c-3-b-i", "v-c-3-b-ii", "v-c-3-b-iii"))
-        return (*self.citations, *cite("vi-c-3", "vi-c-4", "vi-d-3-b", "vi-d-3-b-ii"))
+        return (*self.citations, *cite("vi-c-3", "vi-c-4", "vi-d-3", "vi-d-3-b", "vi-d-3-b-ii"))
 
 
 @dataclass(frozen=True, slots=True)
