@@ -396,6 +396,27 @@ class Exploded(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class RiverDredged(GameEvent):
+    """A neutralized tile leaves the river for the box; its cubes leave the game."""
+
+    type: ClassVar[str] = "river_dredged"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-f", "ix-b")
+    tile: str
+    cubes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Demobilized(GameEvent):
+    """Once a game: an elite or henchman tile dredged as if neutralized, its miniatures off the
+    board."""
+
+    type: ClassVar[str] = "demobilized"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-g", "vi-f", "vi-a-2-a")
+    tile: str
+    cubes: int
+
+
+@dataclass(frozen=True, slots=True)
 class CharacterActivationEnded(GameEvent):
     type: ClassVar[str] = "character_activation_ended"
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-c-7")
@@ -451,6 +472,8 @@ EVENT_TYPES.update(
             ContentsLaid,
             ContentsTaken,
             Exploded,
+            RiverDredged,
+            Demobilized,
             CharacterActivationEnded,
             TileActivationEnded,
             VillainTurnEnded,

@@ -10,6 +10,7 @@ from rules_core.engine.flow import Flow
 from rules_core.games.gotham_city_chronicles.energy import (
     SPACES,
     Zones,
+    removed,
     rested,
     villain_recovered,
     wounded,
@@ -27,6 +28,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     ContentsTaken,
     DefenseCounted,
     DefenseRolled,
+    Demobilized,
     DiceRerolled,
     EventTriggered,
     Exploded,
@@ -45,6 +47,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     MovePointsBought,
     Reinforced,
     ReinforcementPoints,
+    RiverDredged,
     StanceDeclared,
     TerrainRolled,
     TileActivated,
@@ -444,6 +447,18 @@ def _defense_counted(state: GccState, e: DefenseCounted) -> GccState:
     return replace(state, roll=None, fight=None)
 
 
+def _dredged(state: GccState, e: RiverDredged | Demobilized) -> GccState:
+    zones = removed(state.villain, e.cubes)
+    assert zones is not None
+    river = tuple(t for t in state.river if t != e.tile)
+    face_down = tuple(t for t in state.face_down if t != e.tile)
+    state = replace(state, villain=zones, river=river, face_down=face_down)
+    if isinstance(e, Demobilized):
+        characters = tuple(replace(c, area="") if c.tile == e.tile else c for c in state.characters)
+        state = replace(state, characters=characters, demobilized=True)
+    return state
+
+
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     GameStarted: _started,
     TurnAdvanced: _turn,
@@ -476,6 +491,8 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     VillainTurnEnded: _villain_ended,
     UpkeepTriggered: _upkeep,
     GameFinished: _game_finished,
+    RiverDredged: _dredged,
+    Demobilized: _dredged,
     ComplexActionRolled: _complex_rolled,
     DiceRerolled: _rerolled,
     ComplexActionResolved: _complex_resolved,

@@ -104,6 +104,12 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.ContentsLaid: lambda s, e: f"{_items(s, e.items)} lie in the {name(s, e.area)}.",
     ev.ContentsTaken: lambda s, e: f"{name(s, e.hero)} takes {_items(s, e.items)}.",
     ev.Exploded: lambda s, e: f"A level {e.level} explosion rocks the {name(s, e.area)}.",
+    ev.RiverDredged: lambda s, e: (
+        f"The villain dredges {name(s, e.tile)} from the river for {e.cubes} cubes."
+    ),
+    ev.Demobilized: lambda s, e: (
+        f"The villain demobilizes {name(s, e.tile)}: its miniatures leave the board."
+    ),
     ev.CharacterActivationEnded: lambda s, e: f"{name(s, e.character)}'s activation ends.",
     ev.TileActivationEnded: lambda s, e: f"The activation of {name(s, e.tile)} ends.",
     ev.VillainTurnEnded: lambda s, e: "The villain's turn ends.",

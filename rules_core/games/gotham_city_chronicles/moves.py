@@ -242,6 +242,20 @@ MOVES: MoveBook[GccState] = MoveBook(
             lambda s, seat, m: "End the tile's activation",
         ),
         _villain_rule(
+            "dredge",
+            ("tile",),
+            villain.dredge_check,
+            villain.dredge_apply,
+            lambda s, seat, m: f"Dredge {villain.tile_name(s, str(m.get('tile')))} from the river",
+        ),
+        _villain_rule(
+            "demobilize",
+            ("tile",),
+            villain.demobilize_check,
+            villain.demobilize_apply,
+            lambda s, seat, m: f"Demobilize {villain.tile_name(s, str(m.get('tile')))}",
+        ),
+        _villain_rule(
             "end_villain_turn",
             (),
             villain.end_turn_check,

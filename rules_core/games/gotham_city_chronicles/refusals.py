@@ -84,3 +84,12 @@ REJECTIONS.update(
         "fight_pending": cite("v-c-1-i", "v-c-2-i", "vii"),
     }
 )
+
+REJECTIONS.update(
+    {
+        "not_neutralized": cite("vi-f", "ix-b"),
+        "not_enough_cubes": cite("vi-f"),
+        "demobilized_already": cite("vi-g"),
+        "cannot_demobilize": cite("vi-g", "vi-a-2-a"),
+    }
+)

@@ -123,6 +123,7 @@ class GccState:
     fight: Fight | None = None
     activated: int = 0  # tiles activated in this villain's turn (VI B: at most 2)
     reinforcement: int = 0  # reinforcement points to spend now (VI E)
+    demobilized: bool = False  # the villain's one demobilization is spent (VI G)
     winner: str = ""  # "" while the game runs | heroes | villain
     ended_by: str = ""  # the end-game condition that ended it
 

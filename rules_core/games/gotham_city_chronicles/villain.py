@@ -12,11 +12,13 @@ from rules_core.games.gotham_city_chronicles import geometry, movement
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterActivated,
     CharacterActivationEnded,
+    Demobilized,
     EventTriggered,
     MissionActionDone,
     MovementEnded,
     Reinforced,
     ReinforcementPoints,
+    RiverDredged,
     TileActivated,
     TileActivationEnded,
     VillainTurnEnded,
@@ -24,7 +26,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.mission import EVENT_TILE, MissionAction
 from rules_core.games.gotham_city_chronicles.refusals import reject
-from rules_core.games.gotham_city_chronicles.river import activation_cost
+from rules_core.games.gotham_city_chronicles.river import activation_cost, dredge_cost
 from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now, holds
 from rules_core.games.gotham_city_chronicles.state import Activation, GccState
 from rules_core.games.gotham_city_chronicles.turns import side_over
@@ -368,6 +370,8 @@ def offers(state: GccState, seat: int) -> dict[str, list[Move]]:
         "give_up_reinforcement": [Move.of("give_up_reinforcement")],
         "end_villain_turn": [Move.of("end_villain_turn")],
         "end_activation": [Move.of("end_activation")],
+        "dredge": [Move.of("dredge", tile=t) for t in state.face_down],
+        "demobilize": [Move.of("demobilize", tile=t) for t in dict.fromkeys(state.river)],
     }
     if activation is not None:
         found["activate_character"] = [
@@ -396,3 +400,62 @@ def offers(state: GccState, seat: int) -> dict[str, list[Move]]:
             ]
             found["end_character"] = [Move.of("end_character")]
     return found
+
+
+# ---- dredging and demobilization (VI F, VI G): not actions, at any moment of the turn ------------
+
+
+def _cubes_left(state: GccState) -> int:
+    """The cubes dredging may take: fatigue, spaces, then reserve (VI F)."""
+    zones = state.villain
+    return zones.reserve + zones.fatigue + sum(zones.spaces)
+
+
+def _not_busy(state: GccState) -> Rejection | None:
+    if state.reinforcement or (state.activation is not None and state.activation.event):
+        return _between_tiles(state)
+    return None
+
+
+def dredge_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    refused = _not_busy(state)
+    if refused is not None:
+        return refused
+    tile = move.get("tile")
+    if not isinstance(tile, str) or tile not in state.face_down:
+        return reject("not_neutralized", "Only a neutralized tile is dredged from the river.")
+    if _cubes_left(state) < dredge_cost(1):
+        return reject("not_enough_cubes", "Dredging a tile takes two cubes out of the game.")
+    return None
+
+
+def dredge_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    return [RiverDredged(seat=seat, tile=str(move.get("tile")), cubes=dredge_cost(1))]
+
+
+def demobilize_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    refused = _not_busy(state)
+    if refused is not None:
+        return refused
+    if state.demobilized:
+        return reject("demobilized_already", "The villain demobilizes once a game.")
+    tile = move.get("tile")
+    if (
+        not isinstance(tile, str)
+        or tile not in state.river
+        or tile == EVENT_TILE
+        or state.board_pack.tile(tile).level not in ("elite", "henchman")
+    ):
+        return reject("cannot_demobilize", "Only an elite or henchman tile in the river.")
+    if state.activation is not None and state.activation.tile == tile:
+        return reject("cannot_demobilize", "Not the tile being activated.")
+    if _cubes_left(state) < dredge_cost(1):
+        return reject("not_enough_cubes", "Dredging a tile takes two cubes out of the game.")
+    return None
+
+
+def demobilize_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    run.emit(Demobilized(seat=seat, tile=str(move.get("tile")), cubes=dredge_cost(1)))
+    check_now(run)
+    return run.events

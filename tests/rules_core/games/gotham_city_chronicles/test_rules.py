@@ -23,3 +23,16 @@ def test_options_and_seats() -> None:
     refused = GAME.validate_options(2, {"content": {"dice": 3}})
     assert refused is not None and refused.message.startswith("content pack: ")
     assert GAME.validate_options(2, {"colour": "red"}) is not None
+
+
+def test_every_event_has_words_and_cites_the_book() -> None:
+    from rules_core.games.gotham_city_chronicles.language import STORIES
+    from rules_core.rulebooks import resolve
+
+    for event_type in GAME.event_types.values():
+        assert event_type in STORIES, event_type.type
+        for citation in (*event_type.citations, *event_type.may_cite):
+            resolve(citation)
+    for citations in GAME.rejections.values():
+        for citation in citations:
+            resolve(citation)

@@ -155,3 +155,26 @@ def test_random_games_end_by_the_missions_conditions() -> None:
             assert not isinstance(result, Rejection), (move, result)
             state, _ = play(state, seat, move, seed=rng.randrange(10**6))
         assert state.winner in ("heroes", "villain")
+
+
+def test_dredging_a_neutralized_tile_and_demobilizing_once() -> None:
+    """VI F: two cubes out of the game per neutralized tile, taken first from fatigue; its
+    miniatures never come back. VI G: once a game, an elite or henchman tile."""
+    state = villains_turn()
+    assert refused(state, VILLAIN, Move.of("dredge", tile="killer-croc")).code == "not_neutralized"
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))  # 3 to fatigue
+    state, _ = play(state, VILLAIN, Move.of("end_activation"))
+    assert refused(state, VILLAIN, Move.of("demobilize", tile="killer-croc")).code == (
+        "cannot_demobilize"  # a lieutenant
+    )
+    total = state.villain.total
+    state, events = play(state, VILLAIN, Move.of("demobilize", tile="brutes-with-chains"))
+    assert state.villain.total == total - 2 and state.villain.fatigue == 1
+    assert "brutes-with-chains" not in state.river
+    assert all(not c.area for c in state.characters if c.tile == "brutes-with-chains")
+    assert refused(state, VILLAIN, Move.of("demobilize", tile="thugs-with-crowbar")).code == (
+        "demobilized_already"
+    )
+    down = replace(state, face_down=("killer-croc",))
+    down, _ = play(down, VILLAIN, Move.of("dredge", tile="killer-croc"))
+    assert "killer-croc" not in down.river and down.villain.total == total - 4
