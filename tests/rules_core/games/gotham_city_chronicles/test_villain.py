@@ -168,7 +168,7 @@ def test_dredging_a_neutralized_tile_and_demobilizing_once() -> None:
         "cannot_demobilize"  # a lieutenant
     )
     total = state.villain.total
-    state, events = play(state, VILLAIN, Move.of("demobilize", tile="brutes-with-chains"))
+    state, _ = play(state, VILLAIN, Move.of("demobilize", tile="brutes-with-chains"))
     assert state.villain.total == total - 2 and state.villain.fatigue == 1
     assert "brutes-with-chains" not in state.river
     assert all(not c.area for c in state.characters if c.tile == "brutes-with-chains")
