@@ -239,3 +239,45 @@ class DefenseCounted(GameEvent):
     defender: str
     successes: int
     wounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowRolled(GameEvent):
+    """A hero throws carried equipment at an area in sight: a complex manipulation whose
+    difficulty is the distance; cubes spent, dice rolled."""
+
+    type: ClassVar[str] = "throw_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-d-1-e",
+        "v-c-3-a",
+        "v-c-3-a-i",
+        "v-c-3-a-ii",
+        "v-c-3-a-iii",
+        "v-c-3-a-iv",
+        "v-c-3-a-v",
+        "ix-j",
+        "ix-l",
+        "ii.dice",
+    )
+    hero: str
+    item: str
+    target: str
+    difficulty: int
+    cubes: int
+    pool: tuple[str, ...]
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemThrown(GameEvent):
+    """The throw's successes, less the item's encumbrance and hindering: the target area when
+    they reach the distance, else that many moves along the line toward it."""
+
+    type: ClassVar[str] = "item_thrown"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-d-1-e", "v-c-3-a-vii", "v-c-3-a-viii", "v-c-3-a-ix", "viii-f", "ix-n", "ix-k"
+    )
+    hero: str
+    item: str
+    successes: int
+    landed: str

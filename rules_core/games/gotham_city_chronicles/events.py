@@ -39,6 +39,12 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
 from rules_core.games.gotham_city_chronicles.dice_events import (
     ItemPickedUp as ItemPickedUp,
 )
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    ItemThrown as ItemThrown,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    ThrowRolled as ThrowRolled,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -488,6 +494,8 @@ EVENT_TYPES.update(
             AttackCounted,
             DefenseRolled,
             DefenseCounted,
+            ThrowRolled,
+            ItemThrown,
         )
     }
 )

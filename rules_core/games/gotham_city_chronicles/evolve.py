@@ -40,6 +40,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     HeroWounded,
     ItemDropped,
     ItemPickedUp,
+    ItemThrown,
     MissionActionDone,
     Moved,
     MovementDeclared,
@@ -50,6 +51,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     RiverDredged,
     StanceDeclared,
     TerrainRolled,
+    ThrowRolled,
     TileActivated,
     TileActivationEnded,
     TileNeutralized,
@@ -459,6 +461,21 @@ def _dredged(state: GccState, e: RiverDredged | Demobilized) -> GccState:
     return state
 
 
+def _throw_rolled(state: GccState, e: ThrowRolled) -> GccState:
+    hero = state.hero(e.hero)
+    state = state.with_hero(replace(hero, zones=_spent(hero.zones, "manipulation", e.cubes)))
+    roll = Roll(e.hero, hero.seat, "throw", e.item, "manipulation", e.pool, e.faces, e.target)
+    return replace(state, roll=roll)
+
+
+def _thrown(state: GccState, e: ItemThrown) -> GccState:
+    hero = state.hero(e.hero)
+    items = list(hero.items)
+    items.remove(e.item)
+    state = state.with_hero(replace(hero, items=tuple(items)))
+    return replace(state, roll=None, ground=(*state.ground, (e.item, e.landed)))
+
+
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     GameStarted: _started,
     TurnAdvanced: _turn,
@@ -492,6 +509,8 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     UpkeepTriggered: _upkeep,
     GameFinished: _game_finished,
     RiverDredged: _dredged,
+    ThrowRolled: _throw_rolled,
+    ItemThrown: _thrown,
     Demobilized: _dredged,
     ComplexActionRolled: _complex_rolled,
     DiceRerolled: _rerolled,

@@ -127,6 +127,13 @@ STORIES: dict[type[GameEvent], Story] = {
         + ("it works." if e.succeeded else "it fails.")
     ),
     ev.ItemPickedUp: lambda s, e: f"{name(s, e.hero)} picks up the {name(s, e.item)}.",
+    ev.ThrowRolled: lambda s, e: (
+        f"{name(s, e.hero)} throws the {name(s, e.item)} toward the {name(s, e.target)} "
+        f"(difficulty {e.difficulty}) with {e.cubes} cube(s)."
+    ),
+    ev.ItemThrown: lambda s, e: (
+        f"The {name(s, e.item)} lands in the {name(s, e.landed)} ({e.successes} success(es))."
+    ),
     ev.ItemDropped: lambda s, e: f"{name(s, e.hero)} drops the {name(s, e.item)}.",
     ev.AttackRolled: lambda s, e: (
         f"{name(s, e.attacker)} makes a {e.kind} attack on {name(s, e.target)}"

@@ -13,6 +13,7 @@ from rules_core.games.gotham_city_chronicles import (
     manipulation,
     movement,
     rerolls,
+    throwing,
     villain,
 )
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
@@ -148,6 +149,14 @@ MOVES: MoveBook[GccState] = MoveBook(
             manipulation.pick_up_check,
             manipulation.pick_up_apply,
             manipulation.item_label,
+        ),
+        MoveRule(
+            "throw",
+            ("hero", "item", "to", "cubes"),
+            throwing.throw_offers,
+            throwing.throw_check,
+            throwing.throw_apply,
+            throwing.throw_label,
         ),
         MoveRule(
             "drop",

@@ -82,11 +82,12 @@ class Roll:
 
     figure: str
     seat: int  # the seat that decides the rerolls
-    purpose: str  # complex (a complex manipulation or thought)
+    purpose: str  # complex | throw | attack | defense
     action: str  # the mission action it is for
     space: str  # the action space its cubes went to (manipulation | thought)
     pool: tuple[str, ...]
     faces: tuple[int, ...]
+    target: str = ""  # a throw's target area
     free_done: tuple[int, ...] = ()  # dice already rerolled for free (VIII B)
     paid: bool = False  # paid rerolls have begun (VIII C): the free ones are over
 

@@ -134,3 +134,35 @@ def test_every_offered_move_is_accepted_during_a_roll() -> None:
     state, _ = _rolled(all_active(started()), 1)
     for move in MOVES.legal_moves(state, 1):
         assert not isinstance(MOVES.decide(state, 1, move, random.Random(0)), Rejection), move
+
+
+def test_throwing_equipment_along_the_line() -> None:
+    """V·D·1 [e]: difficulty = distance; the item's encumbrance comes off the successes; short
+    throws land that many moves along the line, a long enough one in the target area."""
+    from rules_core.games.gotham_city_chronicles.events import ItemThrown, ThrowRolled
+
+    base = all_active(started())
+    gordon = replace(base.hero("commissioner-gordon"), items=("tonfa",))
+    base = base.with_hero(gordon)
+    throw = Move.of("throw", hero="commissioner-gordon", item="tonfa", to="chemical-vats", cubes=3)
+    seen = set()
+    for seed in range(60):
+        state, events = play(base, 1, throw, seed)
+        rolled = events[0]
+        assert isinstance(rolled, ThrowRolled) and rolled.difficulty == 2
+        while state.roll is not None:
+            state, events = play(state, 1, Move.of("keep"))
+        thrown = next(e for e in events if isinstance(e, ItemThrown))
+        shown = sum(PACK.faces("yellow")[f] for f in rolled.faces)
+        assert thrown.successes == max(shown - 2, 0)  # the tonfa's encumbrance of 2
+        expected = {0: "street", 1: "warehouse-floor"}.get(thrown.successes, "chemical-vats")
+        assert thrown.landed == expected
+        assert (("tonfa", expected) in state.ground) and "tonfa" not in state.hero(
+            "commissioner-gordon"
+        ).items
+        seen.add(expected)
+    assert len(seen) >= 2
+    blind = Move.of("throw", hero="commissioner-gordon", item="tonfa", to="office", cubes=1)
+    assert refused(base, 1, blind).code == "bad_target"
+    gadget = Move.of("throw", hero="batman", item="batarangs", to="walkway", cubes=1)
+    assert refused(base, 1, gadget).code == "no_such_item"
