@@ -281,3 +281,37 @@ class ItemThrown(GameEvent):
     item: str
     successes: int
     landed: str
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentOffered(GameEvent):
+    """A hero of another seat is asked to agree to equipment given to them or taken from them."""
+
+    type: ClassVar[str] = "equipment_offered"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-c", "v-d-1-d", "v-c-3-b-i")
+    giver: str
+    receiver: str
+    item: str
+    payer: str
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentHandedOver(GameEvent):
+    """An automatic manipulation: the acting hero's cube, the equipment to the receiver."""
+
+    type: ClassVar[str] = "equipment_handed_over"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-d-1-c", "v-d-1-d", "v-d-1-a", "v-c-3-b", "v-c-3-b-ii", "v-c-3-b-iii", "v-c-3-b-iv"
+    )
+    giver: str
+    receiver: str
+    item: str
+    payer: str
+
+
+@dataclass(frozen=True, slots=True)
+class OfferDeclined(GameEvent):
+    """The other hero does not agree: nothing changes hands and no cube is spent."""
+
+    type: ClassVar[str] = "offer_declined"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-c", "v-d-1-d")

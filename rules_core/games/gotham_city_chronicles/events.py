@@ -34,6 +34,12 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
     DiceRerolled as DiceRerolled,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
+    EquipmentHandedOver as EquipmentHandedOver,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    EquipmentOffered as EquipmentOffered,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
     ItemDropped as ItemDropped,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
@@ -41,6 +47,9 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
     ItemThrown as ItemThrown,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    OfferDeclined as OfferDeclined,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
     ThrowRolled as ThrowRolled,
@@ -496,6 +505,9 @@ EVENT_TYPES.update(
             DefenseCounted,
             ThrowRolled,
             ItemThrown,
+            EquipmentOffered,
+            EquipmentHandedOver,
+            OfferDeclined,
         )
     }
 )

@@ -30,6 +30,8 @@ from rules_core.games.gotham_city_chronicles.events import (
     DefenseRolled,
     Demobilized,
     DiceRerolled,
+    EquipmentHandedOver,
+    EquipmentOffered,
     EventTriggered,
     Exploded,
     GameFinished,
@@ -46,6 +48,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     MovementDeclared,
     MovementEnded,
     MovePointsBought,
+    OfferDeclined,
     Reinforced,
     ReinforcementPoints,
     RiverDredged,
@@ -71,6 +74,7 @@ from rules_core.games.gotham_city_chronicles.state import (
     GccState,
     HeroState,
     Movement,
+    Offer,
     Roll,
     TokenState,
 )
@@ -476,6 +480,26 @@ def _thrown(state: GccState, e: ItemThrown) -> GccState:
     return replace(state, roll=None, ground=(*state.ground, (e.item, e.landed)))
 
 
+def _offered(state: GccState, e: EquipmentOffered) -> GccState:
+    return replace(state, offer=Offer(e.giver, e.receiver, e.item, e.payer))
+
+
+def _handed_over(state: GccState, e: EquipmentHandedOver) -> GccState:
+    payer = state.hero(e.payer)
+    state = state.with_hero(replace(payer, zones=_spent(payer.zones, "manipulation", 1)))
+    giver = state.hero(e.giver)
+    items = list(giver.items)
+    items.remove(e.item)
+    state = state.with_hero(replace(giver, items=tuple(items)))
+    receiver = state.hero(e.receiver)
+    state = state.with_hero(replace(receiver, items=(*receiver.items, e.item)))
+    return replace(state, offer=None)
+
+
+def _declined(state: GccState, e: OfferDeclined) -> GccState:
+    return replace(state, offer=None)
+
+
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     GameStarted: _started,
     TurnAdvanced: _turn,
@@ -510,6 +534,9 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     GameFinished: _game_finished,
     RiverDredged: _dredged,
     ThrowRolled: _throw_rolled,
+    EquipmentOffered: _offered,
+    EquipmentHandedOver: _handed_over,
+    OfferDeclined: _declined,
     ItemThrown: _thrown,
     Demobilized: _dredged,
     ComplexActionRolled: _complex_rolled,

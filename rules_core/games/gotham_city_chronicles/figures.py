@@ -46,9 +46,11 @@ class Space:
 class Skill:
     name: str
     level: int
-    encumbrance_limit: int = (
-        0  # 0: none; used only while the encumbrance total is lower (V·D·1 [a])
-    )
+    encumbrance_limit: int = 0  # 0: none; else works only below it (V·D·1 [a])
+
+    def usable(self, encumbrance: int) -> bool:
+        """V·D·1 [a], V A 13: a skill with an encumbrance limit works only below it."""
+        return not self.encumbrance_limit or encumbrance < self.encumbrance_limit
 
 
 @dataclass(frozen=True, slots=True)

@@ -134,6 +134,14 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.ItemThrown: lambda s, e: (
         f"The {name(s, e.item)} lands in the {name(s, e.landed)} ({e.successes} success(es))."
     ),
+    ev.EquipmentOffered: lambda s, e: (
+        f"{name(s, e.payer)} asks to hand the {name(s, e.item)} from {name(s, e.giver)} "
+        f"to {name(s, e.receiver)}."
+    ),
+    ev.EquipmentHandedOver: lambda s, e: (
+        f"{name(s, e.giver)} hands the {name(s, e.item)} to {name(s, e.receiver)}."
+    ),
+    ev.OfferDeclined: lambda s, e: "The exchange is refused.",
     ev.ItemDropped: lambda s, e: f"{name(s, e.hero)} drops the {name(s, e.item)}.",
     ev.AttackRolled: lambda s, e: (
         f"{name(s, e.attacker)} makes a {e.kind} attack on {name(s, e.target)}"

@@ -9,6 +9,7 @@ from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles import (
     combat,
+    exchange,
     heroes_turn,
     manipulation,
     movement,
@@ -28,6 +29,8 @@ def to_act(state: GccState) -> frozenset[int]:
         return frozenset()
     if state.roll is not None:
         return frozenset({state.roll.seat})
+    if state.offer is not None:
+        return frozenset({state.hero(state.offer.consenting).seat})
     if state.fight is not None and state.fight.successes >= 0:
         return frozenset({state.fight.defender_seat})
     if state.flow.phase == "heroes":
@@ -157,6 +160,38 @@ MOVES: MoveBook[GccState] = MoveBook(
             throwing.throw_check,
             throwing.throw_apply,
             throwing.throw_label,
+        ),
+        MoveRule(
+            "give",
+            ("hero", "item", "to"),
+            exchange.give_offers,
+            exchange.exchange_check,
+            exchange.exchange_apply,
+            exchange.exchange_label,
+        ),
+        MoveRule(
+            "take",
+            ("hero", "item", "from"),
+            lambda s, seat: [m for m in exchange.exchange_offers(s, seat) if m.type == "take"],
+            exchange.exchange_check,
+            exchange.exchange_apply,
+            exchange.exchange_label,
+        ),
+        MoveRule(
+            "agree",
+            (),
+            exchange.agree_offers,
+            exchange.answer_check,
+            exchange.answer_apply,
+            exchange.answer_label,
+        ),
+        MoveRule(
+            "decline",
+            (),
+            exchange.decline_offers,
+            exchange.answer_check,
+            exchange.answer_apply,
+            exchange.answer_label,
         ),
         MoveRule(
             "drop",

@@ -33,6 +33,8 @@ def pending(state: GccState) -> Rejection | None:
         return reject("roll_pending", "First reroll the dice rolled, or keep them.")
     if state.fight is not None:
         return reject("fight_pending", "First the attack's defense and wounds.")
+    if state.offer is not None:
+        return reject("offer_pending", "First the other hero agrees to the exchange or not.")
     return None
 
 
@@ -91,5 +93,13 @@ REJECTIONS.update(
         "not_enough_cubes": cite("vi-f"),
         "demobilized_already": cite("vi-g"),
         "cannot_demobilize": cite("vi-g", "vi-a-2-a"),
+    }
+)
+
+REJECTIONS.update(
+    {
+        "offer_pending": cite("v-d-1-c", "v-d-1-d"),
+        "no_exchange": cite("v-d-1-c", "v-d-1-d", "v-c-3-b-i"),
+        "no_offer": cite("v-d-1-c", "v-d-1-d"),
     }
 )

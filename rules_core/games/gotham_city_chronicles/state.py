@@ -105,6 +105,20 @@ class Fight:
 
 
 @dataclass(frozen=True, slots=True)
+class Offer:
+    """Equipment to be given or taken, waiting for the other hero's agreement (V·D·1 [c]-[d])."""
+
+    giver: str
+    receiver: str
+    item: str
+    payer: str  # the hero whose automatic manipulation it is (spends the cube)
+
+    @property
+    def consenting(self) -> str:
+        return self.receiver if self.payer == self.giver else self.giver
+
+
+@dataclass(frozen=True, slots=True)
 class GccState:
     pack: Pack | None
     flow: Flow
@@ -122,6 +136,7 @@ class GccState:
     activation: Activation | None = None
     roll: Roll | None = None
     fight: Fight | None = None
+    offer: Offer | None = None
     activated: int = 0  # tiles activated in this villain's turn (VI B: at most 2)
     reinforcement: int = 0  # reinforcement points to spend now (VI E)
     demobilized: bool = False  # the villain's one demobilization is spent (VI G)

@@ -166,3 +166,49 @@ def test_throwing_equipment_along_the_line() -> None:
     assert refused(base, 1, blind).code == "bad_target"
     gadget = Move.of("throw", hero="batman", item="batarangs", to="walkway", cubes=1)
     assert refused(base, 1, gadget).code == "no_such_item"
+
+
+def _with_smg(seats: int) -> GccState:
+    state = all_active(started(seats))
+    state = state.with_hero(replace(state.hero("batman"), items=("submachine-gun",)))
+    gordon = replace(state.hero("commissioner-gordon"), area="office", items=("tonfa",))
+    return state.with_hero(gordon)
+
+
+def test_gordon_takes_the_submachine_gun_from_batman() -> None:
+    """V·C·3 [b] example: Gordon, with Batman's agreement, takes the gun for one cube; his
+    encumbrance becomes 5: a first-movement bonus of 1 and no retaliation (V·D·1 [a])."""
+    from rules_core.games.gotham_city_chronicles.events import EquipmentHandedOver
+
+    take = Move.of("take", hero="commissioner-gordon", item="submachine-gun", **{"from": "batman"})
+    state, events = play(_with_smg(2), 1, take)  # one seat plays both: its move is the agreement
+    assert events == [
+        EquipmentHandedOver(
+            seat=1,
+            giver="batman",
+            receiver="commissioner-gordon",
+            item="submachine-gun",
+            payer="commissioner-gordon",
+        )
+    ]
+    gordon = state.hero("commissioner-gordon")
+    assert gordon.items == ("tonfa", "submachine-gun") and gordon.zones.on("manipulation") == 1
+    assert state.hero("batman").zones.on("manipulation") == 0
+    board = PACK.hero("commissioner-gordon")
+    assert board.move_bonus(5) == 1 and not board.skills[0].usable(5)
+
+
+def test_a_hero_of_another_seat_must_agree() -> None:
+    """V·D·1 [c]-[d]: asked of the seat that plays the other hero; declining costs nothing."""
+    take = Move.of("take", hero="commissioner-gordon", item="submachine-gun", **{"from": "batman"})
+    state, _ = play(_with_smg(4), 2, take)
+    assert state.offer is not None and to_act(state) == {1}
+    assert refused(state, 2, Move.of("finish")).code == "not_your_turn"
+    declined, _ = play(state, 1, Move.of("decline"))
+    assert declined.hero("batman").items == ("submachine-gun",)
+    assert declined.hero("commissioner-gordon").zones.on("manipulation") == 0
+    agreed, _ = play(state, 1, Move.of("agree"))
+    assert agreed.hero("commissioner-gordon").items == ("tonfa", "submachine-gun")
+    assert to_act(agreed) == {1, 2, 3}
+    give = Move.of("give", hero="batman", item="submachine-gun", to="renee-montoya")
+    assert refused(_with_smg(4), 1, give).code == "no_exchange"  # not in the same area
