@@ -315,3 +315,39 @@ class OfferDeclined(GameEvent):
 
     type: ClassVar[str] = "offer_declined"
     citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-c", "v-d-1-d")
+
+
+@dataclass(frozen=True, slots=True)
+class Attracted(GameEvent):
+    """The Attraction skill: an automatic manipulation draws a miniature in sight, near enough
+    and no bigger, into the possessor's area."""
+
+    type: ClassVar[str] = "attracted"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "x",
+        "x.attraction",
+        "v-c-3-b",
+        "v-c-3-b-ii",
+        "v-c-3-b-iii",
+        "ix-j",
+        "ix-l",
+        "ix-h",
+        "v-a.skills",
+    )
+    hero: str
+    target: str
+    area: str
+
+
+@dataclass(frozen=True, slots=True)
+class Blasted(GameEvent):
+    """The Blast skill: an automatic manipulation, once a turn, sets off explosions of its level
+    in the possessor's area and in an adjacent area in sight (the explosions follow)."""
+
+    type: ClassVar[str] = "blasted"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "x", "x.blast", "v-c-3-b", "v-c-3-b-ii", "v-c-3-b-iii", "ix-r", "v-a.skills"
+    )
+    hero: str
+    area: str
+    level: int

@@ -17,6 +17,12 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
     AttackRolled as AttackRolled,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
+    Attracted as Attracted,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    Blasted as Blasted,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
     ComplexActionResolved as ComplexActionResolved,
 )
 
@@ -508,6 +514,8 @@ EVENT_TYPES.update(
             EquipmentOffered,
             EquipmentHandedOver,
             OfferDeclined,
+            Attracted,
+            Blasted,
         )
     }
 )

@@ -18,6 +18,8 @@ from rules_core.games.gotham_city_chronicles.energy import (
 from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
     AttackRolled,
+    Attracted,
+    Blasted,
     CharacterActivated,
     CharacterActivationEnded,
     CharacterNeutralized,
@@ -133,7 +135,10 @@ def _turn(state: GccState, e: TurnAdvanced) -> GccState:
 
 
 def _heroes_began(state: GccState, e: HeroesTurnBegan) -> GccState:
-    heroes = tuple(replace(h, zones=rested(h.zones), stance="", moved=False) for h in state.heroes)
+    heroes = tuple(
+        replace(h, zones=rested(h.zones), stance="", moved=False, blasted=False)
+        for h in state.heroes
+    )
     first = min(h.seat for h in heroes)
     return replace(state, heroes=heroes, done=(), flow=Flow("heroes", "stance", first))
 
@@ -500,6 +505,20 @@ def _declined(state: GccState, e: OfferDeclined) -> GccState:
     return replace(state, offer=None)
 
 
+def _attracted(state: GccState, e: Attracted) -> GccState:
+    hero = state.hero(e.hero)
+    state = state.with_hero(replace(hero, zones=_spent(hero.zones, "manipulation", 1)))
+    if state.has_hero(e.target):
+        return state.with_hero(replace(state.hero(e.target), area=e.area))
+    return state.with_character(replace(state.character(e.target), area=e.area))
+
+
+def _blasted(state: GccState, e: Blasted) -> GccState:
+    hero = state.hero(e.hero)
+    zones = _spent(hero.zones, "manipulation", 1)
+    return state.with_hero(replace(hero, zones=zones, blasted=True))
+
+
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     GameStarted: _started,
     TurnAdvanced: _turn,
@@ -537,6 +556,8 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     EquipmentOffered: _offered,
     EquipmentHandedOver: _handed_over,
     OfferDeclined: _declined,
+    Attracted: _attracted,
+    Blasted: _blasted,
     ItemThrown: _thrown,
     Demobilized: _dredged,
     ComplexActionRolled: _complex_rolled,

@@ -142,6 +142,12 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.giver)} hands the {name(s, e.item)} to {name(s, e.receiver)}."
     ),
     ev.OfferDeclined: lambda s, e: "The exchange is refused.",
+    ev.Attracted: lambda s, e: (
+        f"{name(s, e.hero)} draws {name(s, e.target)} into the {name(s, e.area)}."
+    ),
+    ev.Blasted: lambda s, e: (
+        f"{name(s, e.hero)} sets off a level {e.level} blast here and in the {name(s, e.area)}."
+    ),
     ev.ItemDropped: lambda s, e: f"{name(s, e.hero)} drops the {name(s, e.item)}.",
     ev.AttackRolled: lambda s, e: (
         f"{name(s, e.attacker)} makes a {e.kind} attack on {name(s, e.target)}"

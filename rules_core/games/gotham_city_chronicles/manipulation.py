@@ -212,10 +212,12 @@ def drop_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> li
 
 def drop_offers(state: GccState, seat: int) -> list[Move]:
     return [
-        Move.of("drop", hero=h.id, item=i)
+        move
         for h in state.heroes
         if h.seat == seat and state.flow.phase == "heroes"
         for i in dict.fromkeys(h.items)
+        for move in (Move.of("drop", hero=h.id, item=i),)
+        if drop_check(state, seat, move) is None
     ]
 
 

@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles import (
     manipulation,
     movement,
     rerolls,
+    skills,
     throwing,
     villain,
 )
@@ -192,6 +193,22 @@ MOVES: MoveBook[GccState] = MoveBook(
             exchange.answer_check,
             exchange.answer_apply,
             exchange.answer_label,
+        ),
+        MoveRule(
+            "attract",
+            ("hero", "target"),
+            skills.attract_offers,
+            skills.attract_check,
+            skills.attract_apply,
+            skills.skill_label,
+        ),
+        MoveRule(
+            "blast",
+            ("hero", "area"),
+            skills.blast_offers,
+            skills.blast_check,
+            skills.blast_apply,
+            skills.skill_label,
         ),
         MoveRule(
             "drop",

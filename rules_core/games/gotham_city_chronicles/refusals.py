@@ -103,3 +103,10 @@ REJECTIONS.update(
         "no_offer": cite("v-d-1-c", "v-d-1-d"),
     }
 )
+
+REJECTIONS.update(
+    {
+        "no_skill": cite("x", "v-a.skills", "ix-b"),
+        "skill_used": cite("x.blast"),
+    }
+)

@@ -33,6 +33,7 @@ class HeroState:
     items: tuple[str, ...] = ()  # equipment carried (V D)
     gadgets: tuple[str, ...] = ()  # bat-gadgets (V·D·2)
     moved: bool = False  # has taken a movement action this turn (V·C·5 [c])
+    blasted: bool = False  # has used the Blast skill this turn (X Blast)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from tests.rules_core.test_conformance import (
 )
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", range(6))
 def test_random_games_follow_the_conformance_model(seed: int) -> None:
     conformance(GAME, {}, seed)
 
