@@ -21,8 +21,9 @@ from rules_core.games.gotham_city_chronicles.manipulation import MAX_CUBES, usab
 from rules_core.games.gotham_city_chronicles.movement import hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
+from rules_core.games.gotham_city_chronicles.skills import skill_level
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
-from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState, HeroState
 from rules_core.games.gotham_city_chronicles.villain import figure_name
 from rules_core.games.gotham_city_chronicles.wounds import wound
 
@@ -78,6 +79,9 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
             return reject("no_weapon", f"The hero carries no usable {kind} weapon of that name.")
     elif kind == "ranged":
         return reject("no_weapon", "A ranged attack needs a ranged weapon the hero can use.")
+    refused = _second_weapon(state, hero, str(kind), weapon, _second(move))
+    if refused is not None:
+        return refused
     target = move.get("target")
     if not isinstance(target, str) or not state.has_character(target):
         return reject("bad_target", "The target is a character on the board.")
@@ -96,15 +100,45 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     return None
 
 
+def _second(move: Move) -> object:
+    """The second weapon a move names: "" when it names none (the parameter left out)."""
+    return dict(move.params).get("second", "")
+
+
+def _second_weapon(
+    state: GccState, hero: HeroState, kind: str, weapon: object, second: object
+) -> Rejection | None:
+    """X Ambidexterity: a second weapon card of the same type, each no heavier than the skill's
+    level, adds its bonuses (without the skill a hero never combines two weapons, V D)."""
+    if second == "":
+        return None
+    level = skill_level(state, hero, "ambidexterity")
+    carried = [*hero.items, *hero.gadgets]
+    if (
+        not level
+        or not isinstance(second, str)
+        or not isinstance(weapon, str)
+        or not weapon
+        or carried.count(second) < (2 if second == weapon else 1)
+        or state.board_pack.item(second).type != kind
+        or not usable(state, hero, second)
+        or max(state.board_pack.item(w).weight for w in (weapon, second)) > level
+    ):
+        return reject("no_weapon", "Only Ambidexterity adds a second weapon of the same type.")
+    return None
+
+
 def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
     hero = state.hero(str(move.get("hero")))
     kind, target, weapon = str(move.get("kind")), str(move.get("target")), str(move.get("weapon"))
     cubes = int(str(move.get("cubes")))
     pool = dice.characteristic_pool(state.board_pack.hero(hero.id).space(kind).die, cubes) or ()
-    if weapon:
-        for bonus in dice.bonus_lines(state.board_pack.item(weapon), kind)[:1]:
-            pool = (*pool, *bonus.dice)
+    second = str(_second(move))
+    for card in (weapon, second):
+        if card:
+            for bonus in dice.bonus_lines(state.board_pack.item(card), kind)[:1]:
+                pool = (*pool, *bonus.dice)
     if kind == "ranged":
         pool = (
             *pool,
@@ -118,6 +152,7 @@ def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
             kind=kind,
             cubes=cubes,
             weapon=weapon,
+            second=second,
             characteristic=-1,
             pool=pool,
             faces=dice.roll(pool, rng),
@@ -143,10 +178,14 @@ def attack_offers(state: GccState, seat: int) -> list[Move]:
         if hero.seat != seat:
             continue
         weapons = [""] + [i for i in dict.fromkeys((*hero.items, *hero.gadgets))]
+        pairs = [(w, "") for w in weapons]
+        if skill_level(state, hero, "ambidexterity"):
+            pairs += [(w, v) for w in weapons[1:] for v in weapons[1:]]
         for kind in KINDS:
-            for weapon in weapons:
+            for weapon, second in pairs:
                 for target in (c.id for c in state.characters if c.area):
                     for cubes in range(1, MAX_CUBES + 1):
+                        extra = {"second": second} if second else {}
                         move = Move.of(
                             "attack",
                             hero=hero.id,
@@ -154,6 +193,7 @@ def attack_offers(state: GccState, seat: int) -> list[Move]:
                             weapon=weapon,
                             target=target,
                             cubes=cubes,
+                            **extra,
                         )
                         if attack_check(state, seat, move) is None:
                             found.append(move)
@@ -325,6 +365,7 @@ def character_attack_apply(
             kind=kind,
             cubes=0,
             weapon="",
+            second="",
             characteristic=index,
             pool=pool,
             faces=dice.roll(pool, rng),
@@ -362,4 +403,7 @@ def attack_label(state: GccState, seat: int, move: Move) -> str:
     hero = state.board_pack.hero(str(move.get("hero"))).name
     weapon = str(move.get("weapon"))
     with_weapon = f" with the {state.board_pack.item(weapon).name}" if weapon else ""
+    second = str(_second(move))
+    if second:
+        with_weapon += f" and the {state.board_pack.item(second).name}"
     return f"{hero}: {move.get('kind')} attack on {named}{with_weapon}, {move.get('cubes')} cube(s)"

@@ -120,6 +120,7 @@ class AttackRolled(GameEvent):
         "iii-e",
         "iii-f",
         "vi-d",
+        "x.ambidexterity",
         "v-a.action-spaces",
         "v-c-1",
         "v-c-1-a",
@@ -157,6 +158,7 @@ class AttackRolled(GameEvent):
     kind: str
     cubes: int  # a hero's cubes on the attack space; a character spends none
     weapon: str  # a hero's weapon card ("" for none)
+    second: str  # a second weapon card with Ambidexterity ("" for none)
     characteristic: int  # a character's characteristic (-1 for a hero)
     pool: tuple[str, ...]
     faces: tuple[int, ...]
@@ -175,6 +177,8 @@ class AttackRolled(GameEvent):
             steps = ("v-c-2", "v-c-2-a", "v-c-2-b", "v-c-2-c", "v-c-2-d", "v-c-2-e", "v-c-2-f")
             if not hero:
                 steps = ("vi-d-2", "vi-d-2-a", "vi-d-2-b", "vi-d-2-c", "vi-d-2-d", "vi-c-4")
+        if self.second:
+            extra += ("x", "x.ambidexterity")
         return (*self.citations, *cite(*steps, *extra))
 
 

@@ -429,9 +429,10 @@ def _attack_rolled(state: GccState, e: AttackRolled) -> GccState:
         )
         seat, defender_seat = VILLAIN_SEAT, state.hero(e.target).seat
     automatic = 0
-    if e.weapon and state.has_hero(e.attacker):
-        bonuses = [b for b in state.board_pack.item(e.weapon).bonuses if b.when == e.kind]
-        automatic = bonuses[0].successes if bonuses else 0
+    for card in (e.weapon, e.second):
+        if card and state.has_hero(e.attacker):
+            bonuses = [b for b in state.board_pack.item(card).bonuses if b.when == e.kind]
+            automatic += bonuses[0].successes if bonuses else 0
     fight = Fight(e.attacker, e.target, e.kind, automatic, defender_seat=defender_seat)
     roll = Roll(e.attacker, seat, "attack", e.kind, e.kind, e.pool, e.faces)
     return replace(state, fight=fight, roll=roll)

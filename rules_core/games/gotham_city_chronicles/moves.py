@@ -116,7 +116,7 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "attack",
-            ("hero", "kind", "weapon", "target", "cubes"),
+            ("hero", "kind", "weapon", "second", "target", "cubes"),
             combat.attack_offers,
             combat.attack_check,
             combat.attack_apply,

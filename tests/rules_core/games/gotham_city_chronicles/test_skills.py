@@ -70,3 +70,47 @@ def test_blast_explodes_here_and_next_door_once_a_turn() -> None:
         "neutralized",
     )
     assert refused(state, 1, Move.of("blast", hero="batman", area="street")).code == "skill_used"
+
+
+def test_ambidexterity_adds_a_second_weapon_of_the_same_type() -> None:
+    """X Ambidexterity: two weapon cards of the same type, each no heavier than the level, add
+    their bonuses; without it, one weapon only."""
+    from rules_core.games.gotham_city_chronicles.events import AttackRolled
+
+    state = all_active(started())
+    batman = replace(state.hero("batman"), gadgets=("batarangs", "batarangs", "grapnel-gun"))
+    state = state.with_hero(batman)
+    both = Move.of(
+        "attack",
+        hero="batman",
+        kind="ranged",
+        weapon="batarangs",
+        second="batarangs",
+        target="killer-croc-1",
+        cubes=1,
+    )
+    _, events = play(state, 1, both)
+    rolled = events[0]
+    assert isinstance(rolled, AttackRolled)
+    assert rolled.pool == ("white", "yellow+reroll", "yellow+reroll")
+    tool = Move.of(
+        "attack",
+        hero="batman",
+        kind="ranged",
+        weapon="batarangs",
+        second="grapnel-gun",
+        target="killer-croc-1",
+        cubes=1,
+    )
+    assert refused(state, 1, tool).code == "no_weapon"  # not a ranged weapon
+    gordon = replace(state.hero("commissioner-gordon"), area="walkway", items=("tonfa", "tonfa"))
+    two_tonfas = Move.of(
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        weapon="tonfa",
+        second="tonfa",
+        target="killer-croc-1",
+        cubes=1,
+    )
+    assert refused(state.with_hero(gordon), 1, two_tonfas).code == "no_weapon"  # no skill
