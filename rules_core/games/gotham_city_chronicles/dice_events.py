@@ -32,7 +32,20 @@ class ComplexActionRolled(GameEvent):
         "ix-i",
         "ix-e",
     )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("v-c-4", "v-c-4.complex-thought")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "v-c-4",
+        "v-c-4.complex-thought",
+        "vi-d-3",
+        "vi-d-3-a",
+        "vi-d-3-a-i",
+        "vi-d-3-a-ii",
+        "vi-d-3-a-iii",
+        "vi-d-3-a-iv",
+        "vi-d-4",
+        "vi-d-4.complex-thought",
+        "vi-c-3",
+        "vi-c-4",
+    )
     figure: str
     action: str
     space: str
@@ -41,8 +54,15 @@ class ComplexActionRolled(GameEvent):
     faces: tuple[int, ...]
 
     def cited(self) -> tuple[Citation, ...]:
-        thought = cite("v-c-4", "v-c-4.complex-thought") if self.space == "thought" else ()
-        return (*self.citations, *thought)
+        steps: tuple[str, ...]
+        if self.cubes:  # a hero's (V·C·3 [a], V·C·4)
+            steps = ("v-c-4", "v-c-4.complex-thought") if self.space == "thought" else ()
+            return (*self.citations, *cite(*steps))
+        steps = ("i", "ii.dice", "ix-e", "vi-c-3", "vi-c-4", "vi-d-3", "vi-d-3-a", "vi-d-3-a-i")
+        steps += ("vi-d-3-a-ii", "vi-d-3-a-iii")
+        if self.space == "thought":
+            steps += ("vi-d-4", "vi-d-4.complex-thought")
+        return cite(*steps)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +93,22 @@ class ComplexActionResolved(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "viii-f", "v-c-3-a-vii", "v-c-3-a-viii", "v-c-3-a-ix", "ix-n", "ix-k", "ix-f"
     )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "vi-d-3-a-iv", "vi-d-3-a-v", "vi-d-3-a-vi", "vi-d-3-a-vii"
+    )
     figure: str
     action: str
     successes: int
     hindering: int
     difficulty: int
     succeeded: bool
+    hero: bool  # a hero's action (V·C·3 [a]) or a character's (VI·D·3 [a])
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.hero:
+            return self.citations
+        steps = ("viii-f", "ix-n", "ix-k", "vi-d-3-a-iv", "vi-d-3-a-v", "vi-d-3-a-vi")
+        return cite(*steps, "vi-d-3-a-vii")
 
 
 @dataclass(frozen=True, slots=True)

@@ -369,9 +369,16 @@ def _spent(zones: Zones, space: str, cubes: int) -> Zones:
 
 
 def _complex_rolled(state: GccState, e: ComplexActionRolled) -> GccState:
-    hero = state.hero(e.figure)
-    state = state.with_hero(replace(hero, zones=_spent(hero.zones, e.space, e.cubes)))
-    seat = hero.seat
+    if state.has_hero(e.figure):
+        hero = state.hero(e.figure)
+        state = state.with_hero(replace(hero, zones=_spent(hero.zones, e.space, e.cubes)))
+        seat = hero.seat
+    else:  # a character's action of its activation (VI·C·3-5)
+        activation = state.activation
+        assert activation is not None
+        times = activation.times + 1
+        activation = replace(activation, stage="action", action=e.action, times=times)
+        state, seat = replace(state, activation=activation), VILLAIN_SEAT
     return replace(state, roll=Roll(e.figure, seat, "complex", e.action, e.space, e.pool, e.faces))
 
 

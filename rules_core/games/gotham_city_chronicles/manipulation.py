@@ -51,9 +51,9 @@ def tool_bonuses(state: GccState, hero: HeroState, when: str) -> tuple[Bonus, ..
     return tuple(found)
 
 
-def _action(state: GccState, action_id: object) -> MissionAction | None:
+def _action(state: GccState, action_id: object, side: str = "heroes") -> MissionAction | None:
     actions = state.board_pack.mission.actions
-    return next((a for a in actions if a.id == action_id and a.side == "heroes"), None)
+    return next((a for a in actions if a.id == action_id and a.side == side), None)
 
 
 def complex_check(state: GccState, seat: int, move: Move) -> Rejection | None:
@@ -110,28 +110,36 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
     hero's area, against the difficulty; on success the mission's effects."""
     roll = run.state.roll
     assert roll is not None
-    hero = run.state.hero(roll.figure)
-    action = _action(run.state, roll.action)
+    state = run.state
+    if state.has_hero(roll.figure):
+        side, area = "heroes", state.hero(roll.figure).area
+        automatic = sum(
+            b.successes for b in tool_bonuses(state, state.hero(roll.figure), roll.space)
+        )
+    else:  # VI·D·3 [a]: a character's complex manipulation or thought
+        tile = state.board_pack.tile(state.character(roll.figure).tile)
+        side, area, automatic = tile.side, state.character(roll.figure).area, 0
+    action = _action(state, roll.action, "heroes" if side == "heroes" else "villain")
     assert action is not None
-    shown = dice.successes_shown(dict(run.state.board_pack.dice), roll.pool, roll.faces)
-    automatic = sum(b.successes for b in tool_bonuses(run.state, hero, roll.space))
-    others = run.state.occupants(hero.area, leaving_out=hero.id)
-    hindering = geometry.action_hindering("heroes", others)
+    shown = dice.successes_shown(dict(state.board_pack.dice), roll.pool, roll.faces)
+    others = state.occupants(area, leaving_out=roll.figure)
+    hindering = geometry.action_hindering(side, others)
     net = dice.net_successes(shown, automatic, hindering)
     succeeded = dice.complex_succeeds(net, action.difficulty)
     run.emit(
         ComplexActionResolved(
             seat=seat,
-            figure=hero.id,
+            figure=roll.figure,
             action=action.id,
             successes=net,
             hindering=hindering,
             difficulty=action.difficulty,
             succeeded=succeeded,
+            hero=side == "heroes",
         )
     )
     if succeeded:
-        carry_out(run, seat, action.effect, rng, actor=hero.id)
+        carry_out(run, seat, action.effect, rng, actor=roll.figure)
     check_now(run)
 
 

@@ -59,7 +59,6 @@ REJECTIONS.update(
         "character_step": cite("vi-c", "vi-c-2", "vi-c-3", "vi-c-5", "vi-c-6"),
         "no_such_action": cite("i", "vi-d-3-b-i", "vi-d-3-a-i", "ix-e"),
         "multiplier_reached": cite("vi-c-5", "ix-e"),
-        "complex_action": cite("vi-d-3-a", "viii"),
     }
 )
 

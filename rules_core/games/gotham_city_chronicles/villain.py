@@ -8,10 +8,11 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.gotham_city_chronicles import geometry, movement
+from rules_core.games.gotham_city_chronicles import dice, geometry, manipulation, movement
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterActivated,
     CharacterActivationEnded,
+    ComplexActionRolled,
     Demobilized,
     EventTriggered,
     MissionActionDone,
@@ -27,6 +28,7 @@ from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.mission import EVENT_TILE, MissionAction
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.river import activation_cost, dredge_cost
+from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now, holds
 from rules_core.games.gotham_city_chronicles.state import Activation, GccState
 from rules_core.games.gotham_city_chronicles.turns import side_over
@@ -277,8 +279,6 @@ def action_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     token = state.token(action.token)
     if character.area != token.area or token.state != action.state:
         return reject("no_such_action", f"{action.name} is not possible here and now.")
-    if action.complex:
-        return reject("complex_action", "A character's complex action is not playable yet.")
     return None
 
 
@@ -291,6 +291,25 @@ def action_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
         run.emit(MovementEnded(seat=seat, mover=moving.mover, lost=moving.points))
     action = _mission_action(state, move.get("action"))
     assert action is not None
+    if action.complex:  # VI·D·3 [a]: the characteristic's dice, rerolls, then the difficulty
+        character = state.character(activation.character)
+        index = int(str(move.get("characteristic")))
+        tile = state.board_pack.tile(character.tile)
+        pool = tile.characteristics(action.action)[index].dice
+        run.emit(
+            ComplexActionRolled(
+                seat=seat,
+                figure=character.id,
+                action=action.id,
+                space=action.action,
+                cubes=0,
+                pool=pool,
+                faces=dice.roll(pool, rng),
+            )
+        )
+        if not reroll_possible(run.state):
+            manipulation.resolve(run, seat, rng)
+        return run.events
     run.emit(MissionActionDone(seat=seat, figure=activation.character, action=action.id, cubes=0))
     carry_out(run, seat, action.effect, rng, actor=activation.character)
     check_now(run)

@@ -178,3 +178,53 @@ def test_dredging_a_neutralized_tile_and_demobilizing_once() -> None:
     down = replace(state, face_down=("killer-croc",))
     down, _ = play(down, VILLAIN, Move.of("dredge", tile="killer-croc"))
     assert "killer-croc" not in down.river and down.villain.total == total - 4
+
+
+def test_a_characters_complex_manipulation_rolls_its_characteristic() -> None:
+    """VI·D·3 [a]: the chosen characteristic's dice, the villain's rerolls, hindering from the
+    character's area, against the difficulty."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.events import (
+        ComplexActionResolved,
+        ComplexActionRolled,
+    )
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["mission"]["action"].append(
+        {
+            "id": "crack-safe",
+            "name": "Crack the Safe",
+            "side": "villain",
+            "action": "manipulation",
+            "complex": True,
+            "difficulty": 1,
+            "token": "safe",
+            "state": "closed",
+            "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
+            "source": "reference",
+        }
+    )
+    state = fold(INITIAL, opening(parse_pack(raw), 2))
+    thug = replace(state.character("thugs-with-crowbar-1"), area="office")
+    state = all_active(state.with_character(thug))
+    state, _ = play(state, 1, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
+    crack = Move.of("character_action", action="crack-safe", characteristic=0)
+    state, events = play(state, VILLAIN, crack, seed=2)
+    rolled = events[0]
+    assert isinstance(rolled, ComplexActionRolled) and rolled.pool == ("white",)
+    assert state.roll is not None and to_act(state) == {VILLAIN}
+    state, events = play(state, VILLAIN, Move.of("keep"))
+    resolved = events[0]
+    assert isinstance(resolved, ComplexActionResolved) and not resolved.hero
+    shown = sum((0, 0, 0, 0, 1, 1)[f] for f in rolled.faces)
+    hindering = 3  # Batman's menace; the acting thug itself is left out (IX N)
+    assert resolved.hindering == hindering and resolved.successes == max(shown - hindering, 0)
+    assert resolved.succeeded is False and state.token("safe").state == "closed"
+    assert refused(state, VILLAIN, crack).code == "multiplier_reached"
