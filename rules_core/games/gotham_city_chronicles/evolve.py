@@ -302,7 +302,8 @@ def _mission_action(state: GccState, e: MissionActionDone) -> GccState:
     if state.has_hero(e.figure):
         hero = state.hero(e.figure)
         spaces = list(hero.zones.spaces)
-        spaces[SPACES.index("manipulation")] += e.cubes
+        space = next(a.action for a in state.board_pack.mission.actions if a.id == e.action)
+        spaces[SPACES.index(space)] += e.cubes
         zones = replace(hero.zones, reserve=hero.zones.reserve - e.cubes, spaces=tuple(spaces))
         return state.with_hero(replace(hero, zones=zones))
     activation = state.activation

@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     ComplexActionRolled,
     ItemDropped,
     ItemPickedUp,
+    MissionActionDone,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
@@ -235,3 +236,54 @@ def item_label(state: GccState, seat: int, move: Move) -> str:
     items = {i.id: i.name for i in state.board_pack.items}
     verb = "picks up" if move.type == "pick_up" else "drops"
     return f"{hero} {verb} the {items.get(item_id, item_id)}"
+
+
+# ---- automatic manipulations and thoughts the mission gives the heroes (V·C·3 [b], V·C·4) ----
+
+
+def automatic_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    hero = hero_may_act(state, seat, move.get("hero"))
+    if isinstance(hero, Rejection):
+        return hero
+    action = _action(state, move.get("action"))
+    if action is None or action.complex:
+        return reject("no_mission_action", "The mission gives the heroes no such action.")
+    token = state.token(action.token)
+    if hero.area != token.area or token.state != action.state:
+        return reject("no_mission_action", f"{action.name} is not possible here and now.")
+    space = state.board_pack.hero(hero.id).space(action.action)
+    if space.die == UNABLE:
+        return reject("cannot_act", f"The hero cannot perform this {action.action}.")
+    if hero.zones.on(action.action) >= space.limit:
+        return reject("exertion_limit", f"The {action.action} space is saturated.")
+    if not hero.zones.reserve:
+        return reject("bad_cubes", "An automatic action needs one cube from the reserve.")
+    return None
+
+
+def automatic_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    hero = state.hero(str(move.get("hero")))
+    action = _action(state, move.get("action"))
+    assert action is not None
+    run.emit(MissionActionDone(seat=seat, figure=hero.id, action=action.id, cubes=1))
+    carry_out(run, seat, action.effect, rng, actor=hero.id)
+    check_now(run)
+    return run.events
+
+
+def automatic_offers(state: GccState, seat: int) -> list[Move]:
+    return [
+        move
+        for hero in state.heroes
+        if hero.seat == seat
+        for action in state.board_pack.mission.actions
+        for move in (Move.of("mission_action", hero=hero.id, action=action.id),)
+        if automatic_check(state, seat, move) is None
+    ]
+
+
+def automatic_label(state: GccState, seat: int, move: Move) -> str:
+    action = _action(state, move.get("action"))
+    name = action.name if action is not None else str(move.get("action"))
+    return f"{state.board_pack.hero(str(move.get('hero'))).name}: {name}"

@@ -131,6 +131,14 @@ MOVES: MoveBook[GccState] = MoveBook(
             lambda s, seat, m: f"Defend with {m.get('cubes')} cube(s)",
         ),
         MoveRule(
+            "mission_action",
+            ("hero", "action"),
+            manipulation.automatic_offers,
+            manipulation.automatic_check,
+            manipulation.automatic_apply,
+            manipulation.automatic_label,
+        ),
+        MoveRule(
             "reroll",
             ("dice", "paid"),
             rerolls.reroll_offers,

@@ -212,3 +212,41 @@ def test_a_hero_of_another_seat_must_agree() -> None:
     assert to_act(agreed) == {1, 2, 3}
     give = Move.of("give", hero="batman", item="submachine-gun", to="renee-montoya")
     assert refused(_with_smg(4), 1, give).code == "no_exchange"  # not in the same area
+
+
+def test_an_automatic_thought_the_mission_gives_the_heroes() -> None:
+    """V·C·3 [b], V·C·4: one cube on the action's space, no dice, always a success."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.events import MissionActionDone
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["mission"]["action"].append(
+        {
+            "id": "read-the-wiring",
+            "name": "Read the Wiring",
+            "side": "heroes",
+            "action": "thought",
+            "token": "bomb",
+            "state": "unarmed",
+            "effect": [{"op": "set_state", "token": "bomb", "state": "defused"}],
+            "source": "reference",
+        }
+    )
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    state = state.with_hero(replace(state.hero("batman"), area="boiler-room"))
+    move = Move.of("mission_action", hero="batman", action="read-the-wiring")
+    state, events = play(state, 1, move)
+    assert events[0] == MissionActionDone(
+        seat=1, figure="batman", action="read-the-wiring", cubes=1
+    )
+    assert state.token("bomb").state == "defused"
+    assert state.hero("batman").zones.on("thought") == 1
+    assert refused(state, 1, move).code == "no_mission_action"
+    assert refused(state, 1, Move.of("mission_action", hero="batman", action="open-safe")).code == (
+        "no_mission_action"  # a complex one
+    )
