@@ -16,7 +16,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     DefenseRolled,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.figures import UNABLE
+from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
 from rules_core.games.gotham_city_chronicles.manipulation import MAX_CUBES, usable
 from rules_core.games.gotham_city_chronicles.movement import hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
@@ -276,6 +276,8 @@ def _defend(run: Run[GccState], seat: int, cubes: int, rng: random.Random) -> No
     pool = dice.characteristic_pool(die, cubes) or ()
     if state.has_hero(fight.target):
         pool = (*pool, *state.board_pack.hero(fight.target).automatic_defense)
+        for bonus in defense_bonuses(state, fight.target):
+            pool = (*pool, *bonus.dice)
     run.emit(
         DefenseRolled(
             seat=seat, defender=fight.target, cubes=cubes, pool=pool, faces=dice.roll(pool, rng)
@@ -284,14 +286,25 @@ def _defend(run: Run[GccState], seat: int, cubes: int, rng: random.Random) -> No
     _after_roll(run, seat, rng)
 
 
+def defense_bonuses(state: GccState, hero_id: str) -> tuple[Bonus, ...]:
+    """V D 6: the defense bonus line of each usable item the hero carries (one line a card)."""
+    hero = state.hero(hero_id)
+    found: list[Bonus] = []
+    for item_id in (*hero.items, *hero.gadgets):
+        if usable(state, hero, item_id):
+            found += dice.bonus_lines(state.board_pack.item(item_id), "defense")[:1]
+    return tuple(found)
+
+
 def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
     """VII G-H: the defense's successes with a tile's automatic ones; the wounds that are left."""
     state = run.state
     roll, fight = state.roll, state.fight
     assert roll is not None and fight is not None
     shown = dice.successes_shown(dict(state.board_pack.dice), roll.pool, roll.faces)
-    automatic = 0
-    if not state.has_hero(fight.target):
+    if state.has_hero(fight.target):
+        automatic = sum(b.successes for b in defense_bonuses(state, fight.target))
+    else:
         automatic = state.board_pack.tile(state.character(fight.target).tile).automatic_defense
     defense = dice.net_successes(shown, automatic)
     wounds = dice.wounds(fight.successes, defense)

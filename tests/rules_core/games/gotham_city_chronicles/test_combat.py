@@ -172,3 +172,44 @@ def test_every_offered_move_is_accepted_in_a_fight() -> None:
     assert moves
     for move in moves:
         assert not isinstance(MOVES.decide(state, 1, move, random.Random(0)), Rejection), move
+
+
+def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
+    """V D 6: an item's defense line (here a reference vest: a white die and one automatic
+    success) joins the hero's defense (VII D, VII G)."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["item"].append(
+        {
+            "id": "vest",
+            "name": "Kevlar Vest",
+            "kind": "equipment",
+            "type": "object",
+            "encumbrance": 2,
+            "bonuses": [{"when": "defense", "dice": ["white"], "successes": 1}],
+            "source": "reference",
+        }
+    )
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    state = state.with_hero(replace(state.hero("batman"), area="walkway", items=("vest",)))
+    state, _ = play(state, 1, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    attack = Move.of("character_attack", kind="melee", characteristic=0, target="batman")
+    state, _ = play(state, VILLAIN, attack)
+    while state.roll is not None and state.roll.purpose == "attack":
+        state, _ = play(state, VILLAIN, Move.of("keep"))
+    state, events = play(state, 1, Move.of("defend", cubes=1))
+    rolled = events[0]
+    assert isinstance(rolled, DefenseRolled) and rolled.pool == ("orange", "orange", "white")
+    while state.roll is not None:
+        state, events = play(state, 1, Move.of("keep"))
+    counted = next(e for e in events if isinstance(e, DefenseCounted))
+    shown = _shown(rolled.pool, rolled.faces)
+    assert counted.successes == shown + 1  # kept without rerolls: the dice and the vest
