@@ -17,7 +17,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
-from rules_core.games.gotham_city_chronicles.manipulation import MAX_CUBES, usable
+from rules_core.games.gotham_city_chronicles.manipulation import MAX_CUBES, usable, used_up
 from rules_core.games.gotham_city_chronicles.movement import hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
@@ -158,6 +158,7 @@ def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
             faces=dice.roll(pool, rng),
         )
     )
+    used_up(run, seat, hero.id, tuple(c for c in (weapon, second) if c))
     _after_roll(run, seat, rng)
     return run.events
 
@@ -286,14 +287,22 @@ def _defend(run: Run[GccState], seat: int, cubes: int, rng: random.Random) -> No
     _after_roll(run, seat, rng)
 
 
+def defense_cards(state: GccState, hero_id: str) -> tuple[str, ...]:
+    """The usable cards the hero carries with a defense bonus line."""
+    hero = state.hero(hero_id)
+    return tuple(
+        i
+        for i in (*hero.items, *hero.gadgets)
+        if usable(state, hero, i) and dice.bonus_lines(state.board_pack.item(i), "defense")
+    )
+
+
 def defense_bonuses(state: GccState, hero_id: str) -> tuple[Bonus, ...]:
     """V D 6: the defense bonus line of each usable item the hero carries (one line a card)."""
-    hero = state.hero(hero_id)
-    found: list[Bonus] = []
-    for item_id in (*hero.items, *hero.gadgets):
-        if usable(state, hero, item_id):
-            found += dice.bonus_lines(state.board_pack.item(item_id), "defense")[:1]
-    return tuple(found)
+    return tuple(
+        dice.bonus_lines(state.board_pack.item(i), "defense")[0]
+        for i in defense_cards(state, hero_id)
+    )
 
 
 def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
@@ -309,6 +318,8 @@ def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
     defense = dice.net_successes(shown, automatic)
     wounds = dice.wounds(fight.successes, defense)
     run.emit(DefenseCounted(seat=seat, defender=fight.target, successes=defense, wounds=wounds))
+    if state.has_hero(fight.target):
+        used_up(run, seat, fight.target, defense_cards(state, fight.target))
     wound(run, seat, fight.target, wounds)
     check_now(run)
 

@@ -385,3 +385,13 @@ class Blasted(GameEvent):
     hero: str
     area: str
     level: int
+
+
+@dataclass(frozen=True, slots=True)
+class ItemUsedUp(GameEvent):
+    """A card with the single-use icon leaves the game once one of its bonuses has served."""
+
+    type: ClassVar[str] = "item_used_up"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-d.use-restriction", "v-d.bonus-lines")
+    hero: str
+    item: str

@@ -55,6 +55,9 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
     ItemThrown as ItemThrown,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
+    ItemUsedUp as ItemUsedUp,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
     OfferDeclined as OfferDeclined,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
@@ -516,6 +519,7 @@ EVENT_TYPES.update(
             OfferDeclined,
             Attracted,
             Blasted,
+            ItemUsedUp,
         )
     }
 )

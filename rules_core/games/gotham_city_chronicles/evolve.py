@@ -45,6 +45,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     ItemDropped,
     ItemPickedUp,
     ItemThrown,
+    ItemUsedUp,
     MissionActionDone,
     Moved,
     MovementDeclared,
@@ -528,6 +529,16 @@ def _blasted(state: GccState, e: Blasted) -> GccState:
     return state.with_hero(replace(hero, zones=zones, blasted=True))
 
 
+def _used_up(state: GccState, e: ItemUsedUp) -> GccState:
+    hero = state.hero(e.hero)
+    items, gadgets = list(hero.items), list(hero.gadgets)
+    if e.item in items:
+        items.remove(e.item)
+    else:
+        gadgets.remove(e.item)
+    return state.with_hero(replace(hero, items=tuple(items), gadgets=tuple(gadgets)))
+
+
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     GameStarted: _started,
     TurnAdvanced: _turn,
@@ -566,6 +577,7 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     EquipmentHandedOver: _handed_over,
     OfferDeclined: _declined,
     Attracted: _attracted,
+    ItemUsedUp: _used_up,
     Blasted: _blasted,
     ItemThrown: _thrown,
     Demobilized: _dredged,

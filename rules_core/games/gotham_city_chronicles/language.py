@@ -148,6 +148,9 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.Blasted: lambda s, e: (
         f"{name(s, e.hero)} sets off a level {e.level} blast here and in the {name(s, e.area)}."
     ),
+    ev.ItemUsedUp: lambda s, e: (
+        f"{name(s, e.hero)}'s {name(s, e.item)} is used up and leaves the game."
+    ),
     ev.ItemDropped: lambda s, e: f"{name(s, e.hero)} drops the {name(s, e.item)}.",
     ev.AttackRolled: lambda s, e: (
         f"{name(s, e.attacker)} makes a {e.kind} attack on {name(s, e.target)}"

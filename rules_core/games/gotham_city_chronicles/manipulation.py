@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     ComplexActionRolled,
     ItemDropped,
     ItemPickedUp,
+    ItemUsedUp,
     MissionActionDone,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
@@ -38,18 +39,30 @@ def usable(state: GccState, hero: HeroState, item_id: str) -> bool:
     return not (item.moral_code and board.trait == MORAL_CODE)
 
 
-def tool_bonuses(state: GccState, hero: HeroState, when: str) -> tuple[Bonus, ...]:
-    """V·C·3 [a] iv, V D: every usable tool's bonus line for the action; identical tool
-    bonuses are not combined."""
-    found: list[Bonus] = []
+def tool_cards(state: GccState, hero: HeroState, when: str) -> tuple[tuple[str, Bonus], ...]:
+    """V·C·3 [a] iv, V D: every usable tool's bonus line for the action, with its card;
+    identical tool bonuses are not combined."""
+    found: list[tuple[str, Bonus]] = []
     for item_id in (*hero.items, *hero.gadgets):
         item = state.board_pack.item(item_id)
         if item.type != "tool" or not usable(state, hero, item_id):
             continue
         for bonus in dice.bonus_lines(item, when)[:1]:
-            if bonus not in found:
-                found.append(bonus)
+            if all(bonus != b for _, b in found):
+                found.append((item_id, bonus))
     return tuple(found)
+
+
+def tool_bonuses(state: GccState, hero: HeroState, when: str) -> tuple[Bonus, ...]:
+    return tuple(b for _, b in tool_cards(state, hero, when))
+
+
+def used_up(run: Run[GccState], seat: int, hero_id: str, cards: tuple[str, ...]) -> None:
+    """V D 5: a card with the single-use icon leaves the game once a bonus of it has served."""
+    for card in dict.fromkeys(cards):
+        hero = run.state.hero(hero_id)
+        if card in (*hero.items, *hero.gadgets) and run.state.board_pack.item(card).single_use:
+            run.emit(ItemUsedUp(seat=seat, hero=hero_id, item=card))
 
 
 def _action(state: GccState, action_id: object, side: str = "heroes") -> MissionAction | None:
@@ -88,7 +101,7 @@ def complex_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
     cubes = int(str(move.get("cubes")))
     space = state.board_pack.hero(hero.id).space(action.action)
     pool = dice.characteristic_pool(space.die, cubes) or ()
-    for bonus in tool_bonuses(state, hero, action.action):
+    for _, bonus in tool_cards(state, hero, action.action):
         pool = (*pool, *bonus.dice)
     run.emit(
         ComplexActionRolled(
@@ -139,6 +152,9 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
             hero=side == "heroes",
         )
     )
+    if state.has_hero(roll.figure):
+        cards = tuple(c for c, _ in tool_cards(state, state.hero(roll.figure), roll.space))
+        used_up(run, seat, roll.figure, cards)
     if succeeded:
         carry_out(run, seat, action.effect, rng, actor=roll.figure)
     check_now(run)

@@ -12,11 +12,23 @@ from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles import geometry
 from rules_core.games.gotham_city_chronicles.events import Attracted, Blasted
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.manipulation import usable
+from rules_core.games.gotham_city_chronicles.manipulation import usable, used_up
 from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.special_rules import check_now, explode
 from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
+
+
+def skill_cards(state: GccState, hero: HeroState, skill: str) -> tuple[str, ...]:
+    """The usable cards whose permanent line gives the skill (V D 6.4)."""
+    return tuple(
+        i
+        for i in dict.fromkeys((*hero.items, *hero.gadgets))
+        if usable(state, hero, i)
+        and any(
+            b.when == "permanent" and b.skill == skill for b in state.board_pack.item(i).bonuses
+        )
+    )
 
 
 def skill_level(state: GccState, hero: HeroState, skill: str) -> int:
@@ -87,6 +99,7 @@ def attract_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
     run = Run(state, HANDLERS)
     hero = state.hero(str(move.get("hero")))
     run.emit(Attracted(seat=seat, hero=hero.id, target=str(move.get("target")), area=hero.area))
+    used_up(run, seat, hero.id, skill_cards(state, hero, "attraction"))
     check_now(run)
     return run.events
 
@@ -126,6 +139,7 @@ def blast_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> l
     level = skill_level(state, hero, "blast")
     area = str(move.get("area"))
     run.emit(Blasted(seat=seat, hero=hero.id, area=area, level=level))
+    used_up(run, seat, hero.id, skill_cards(state, hero, "blast"))
     for target in (hero.area, area):
         if not run.state.winner:
             explode(run, seat, target, level, rng)

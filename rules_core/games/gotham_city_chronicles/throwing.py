@@ -12,7 +12,12 @@ from rules_core.games.gotham_city_chronicles import dice, geometry
 from rules_core.games.gotham_city_chronicles.events import ItemThrown, ThrowRolled
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE
-from rules_core.games.gotham_city_chronicles.manipulation import MAX_CUBES, tool_bonuses
+from rules_core.games.gotham_city_chronicles.manipulation import (
+    MAX_CUBES,
+    tool_bonuses,
+    tool_cards,
+    used_up,
+)
 from rules_core.games.gotham_city_chronicles.movement import hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
@@ -86,6 +91,7 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
     net = dice.net_successes(shown, automatic, hindering + pack.item(roll.action).weight)
     landed = geometry.landing_area(pack.board, hero.area, roll.target, net)
     run.emit(ItemThrown(seat=seat, hero=hero.id, item=roll.action, successes=net, landed=landed))
+    used_up(run, seat, hero.id, tuple(c for c, _ in tool_cards(state, hero, "manipulation")))
     check_now(run)
 
 

@@ -114,3 +114,23 @@ def test_ambidexterity_adds_a_second_weapon_of_the_same_type() -> None:
         cubes=1,
     )
     assert refused(state.with_hero(gordon), 1, two_tonfas).code == "no_weapon"  # no skill
+
+
+def test_a_single_use_card_leaves_the_game_once_it_has_served() -> None:
+    """V D 5: the single-use icon (here on the explosive gel of a modified pack)."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.events import ItemUsedUp
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    gel = next(i for i in raw["item"] if i["id"] == "explosive-gel")
+    gel["single_use"] = True
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    state, events = play(state, 1, Move.of("blast", hero="batman", area="walkway"))
+    assert ItemUsedUp(seat=1, hero="batman", item="explosive-gel") in events
+    assert "explosive-gel" not in state.hero("batman").gadgets
+    assert "grapnel-gun" in state.hero("batman").gadgets  # not single-use
