@@ -470,6 +470,26 @@ class UpkeepTriggered(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class TurnEffectTriggered(GameEvent):
+    """A mission effect of the start or end of a side's turn whose condition holds."""
+
+    type: ClassVar[str] = "turn_effect_triggered"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("v-b-2", "v-b-6", "vi-b-2", "vi-b-5")
+    effect: str
+    step: str  # heroes_start | heroes_end | villain_start | villain_end
+
+    def cited(self) -> tuple[Citation, ...]:
+        section = {
+            "heroes_start": "v-b-2",
+            "heroes_end": "v-b-6",
+            "villain_start": "vi-b-2",
+            "villain_end": "vi-b-5",
+        }[self.step]
+        return (*self.citations, *cite(section))
+
+
+@dataclass(frozen=True, slots=True)
 class GameFinished(GameEvent):
     """An end-game condition of the mission holds: the game ends at once."""
 
@@ -502,6 +522,7 @@ EVENT_TYPES.update(
             TileActivationEnded,
             VillainTurnEnded,
             UpkeepTriggered,
+            TurnEffectTriggered,
             GameFinished,
             ComplexActionRolled,
             DiceRerolled,

@@ -43,6 +43,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     TileNeutralized,
     TokenChanged,
     TurnAdvanced,
+    TurnEffectTriggered,
     UpkeepTriggered,
     VillainTurnBegan,
     VillainTurnEnded,
@@ -333,8 +334,8 @@ def _villain_ended(state: GccState, e: VillainTurnEnded) -> GccState:
     return replace(state, activation=None, movement=None, activated=0, reinforcement=0)
 
 
-def _upkeep(state: GccState, e: UpkeepTriggered) -> GccState:
-    return state
+def _upkeep(state: GccState, e: UpkeepTriggered | TurnEffectTriggered) -> GccState:
+    return state  # the effect's own events follow
 
 
 def _game_finished(state: GccState, e: GameFinished) -> GccState:
@@ -374,5 +375,6 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     TileActivationEnded: _tile_ended,
     VillainTurnEnded: _villain_ended,
     UpkeepTriggered: _upkeep,
+    TurnEffectTriggered: _upkeep,
     GameFinished: _game_finished,
 }

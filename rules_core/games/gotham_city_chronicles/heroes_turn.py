@@ -16,7 +16,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, RESTING, GccState
-from rules_core.games.gotham_city_chronicles.turns import side_over
+from rules_core.games.gotham_city_chronicles.turns import side_over, turn_effects
 
 STANCES = (ACTIVE, RESTING)
 
@@ -86,8 +86,10 @@ def finish_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
         run.emit(MovementEnded(seat=seat, mover=movement.mover, lost=movement.points))
     run.emit(HeroesFinished(seat=seat))
     if set(run.state.done) >= set(run.state.hero_seats()):
-        run.emit(HeroesTurnEnded(seat=None))  # V·B·6-7
-        side_over(run, "heroes", rng)
+        turn_effects(run, "heroes_end", rng)  # V·B·6
+        if not run.state.winner:
+            run.emit(HeroesTurnEnded(seat=None))  # V·B·7
+            side_over(run, "heroes", rng)
     return run.events
 
 

@@ -28,6 +28,7 @@ def name(state: GccState, figure: str) -> str:
         pack.mission.actions,
         pack.mission.events,
         pack.mission.upkeep,
+        tuple(t for _, t in pack.mission.turn_effects),
         pack.mission.ends,
     )
     for table in tables:
@@ -114,6 +115,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.TileActivationEnded: lambda s, e: f"The activation of {name(s, e.tile)} ends.",
     ev.VillainTurnEnded: lambda s, e: "The villain's turn ends.",
     ev.UpkeepTriggered: lambda s, e: f"Upkeep: {name(s, e.effect)}.",
+    ev.TurnEffectTriggered: lambda s, e: f"Mission: {name(s, e.effect)}.",
     ev.GameFinished: lambda s, e: f"{name(s, e.condition)}: the {e.winner} win.",
     ev.ComplexActionRolled: lambda s, e: (
         f"{name(s, e.figure)} tries to {name(s, e.action).lower()} with {e.cubes} cube(s)."

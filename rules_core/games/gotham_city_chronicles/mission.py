@@ -16,6 +16,8 @@ SIDES = ("heroes", "villain")
 MISSION_ACTIONS = ("manipulation", "thought")  # V·C·3, V·C·4, VI·D·3, VI·D·4
 COUNTDOWN_WHEN = ("any", "running", "zero")  # an upkeep effect's countdown condition
 END_WHEN = ("token_state", "item_in_area", "heroes_neutralized", "turn_limit")
+# V·B·2, V·B·6, VI·B·2, VI·B·5: effects at the start or end of a side's turn
+TURN_STEPS = ("heroes_start", "heroes_end", "villain_start", "villain_end")
 EVENT_TILE = "event"  # the event tile's place in the river (VI·A·2 [c])
 TURN_LIMIT_RANGE = (1, 12)  # the turn track runs 0 to 12 (II turn track)
 ENERGY_RANGE = (0, 46)  # the box holds 46 energy cubes (II energy cubes)
@@ -133,6 +135,7 @@ class Mission:
     tokens: tuple[Token, ...]
     actions: tuple[MissionAction, ...]
     upkeep: tuple[Trigger, ...]
+    turn_effects: tuple[tuple[str, Trigger], ...]  # (the step of TURN_STEPS, its effect)
     events: tuple[Trigger, ...]  # the event tile's events
     event_points: int  # reinforcement points the event tile gives (VI·B·3 [d])
     ends: tuple[EndCondition, ...]
@@ -323,6 +326,18 @@ def parse_mission(raw: object, where: str, known: Known) -> Mission:
         upkeep=tuple(
             _trigger(u, at_index(at_key(where, "upkeep"), i), tokens)
             for i, u in enumerate(read.items(entry, "upkeep", where))
+        ),
+        turn_effects=tuple(
+            (
+                read.choice(
+                    read.table(t, at_index(at_key(where, "turn_effect"), i)),
+                    "when",
+                    at_index(at_key(where, "turn_effect"), i),
+                    TURN_STEPS,
+                ),
+                _trigger(t, at_index(at_key(where, "turn_effect"), i), tokens),
+            )
+            for i, t in enumerate(read.items(entry, "turn_effect", where))
         ),
         events=events,
         event_points=read.whole(

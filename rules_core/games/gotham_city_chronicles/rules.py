@@ -98,7 +98,7 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     def setup(
         self, players: int, options: Mapping[str, JSON], rng: random.Random
     ) -> list[GameEvent]:
-        return opening(self._pack(options), players)
+        return opening(self._pack(options), players, rng)
 
     def to_act(self, state: GccState) -> frozenset[int]:
         return to_act(state)

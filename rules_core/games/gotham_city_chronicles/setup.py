@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
+from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent
 from rules_core.games.gotham_city_chronicles.content import Pack
-from rules_core.games.gotham_city_chronicles.events import (
-    GameStarted,
-    HeroesTurnBegan,
-    TurnAdvanced,
-    VillainTurnBegan,
-)
-from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT
+from rules_core.games.gotham_city_chronicles.events import GameStarted
+from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.state import INITIAL, VILLAIN_SEAT
+from rules_core.games.gotham_city_chronicles.turns import upkeep
 
 MIN_SEATS, MAX_SEATS = 2, 4  # the villain and one to three heroes' seats (V: 1 to 3 heroes)
 
@@ -22,16 +22,11 @@ def hero_seats(heroes: int, seats: int) -> tuple[int, ...]:
     return tuple(players[i % len(players)] for i in range(heroes))
 
 
-def opening(pack: Pack, seats: int) -> list[GameEvent]:
-    """The set-up, the first upkeep (the marker from 0 to 1) and the first side's turn."""
+def opening(pack: Pack, seats: int, rng: random.Random | None = None) -> list[GameEvent]:
+    """The set-up, then the first upkeep (the marker from 0 to 1, the mission's upkeep effects)
+    and the first side's turn; `rng` rolls any dice those effects need (none by default)."""
+    run = Run(INITIAL, HANDLERS)
     seated = hero_seats(len(pack.mission.heroes), seats)
-    first: GameEvent = (
-        HeroesTurnBegan(seat=None)
-        if pack.mission.initiative == "heroes"
-        else VillainTurnBegan(seat=None, recovery=pack.mission.villain_recovery)
-    )
-    return [
-        GameStarted(seat=None, pack=pack, seats=seats, hero_seats=seated),
-        TurnAdvanced(seat=None, turn=1),
-        first,
-    ]
+    run.emit(GameStarted(seat=None, pack=pack, seats=seats, hero_seats=seated))
+    upkeep(run, rng or random.Random(0))
+    return run.events

@@ -9,6 +9,7 @@ from rules_core.engine.declared import Run
 from rules_core.games.gotham_city_chronicles.events import (
     HeroesTurnBegan,
     TurnAdvanced,
+    TurnEffectTriggered,
     UpkeepTriggered,
     VillainTurnBegan,
 )
@@ -21,13 +22,26 @@ from rules_core.games.gotham_city_chronicles.special_rules import (
 from rules_core.games.gotham_city_chronicles.state import GccState
 
 
-def begin(run: Run[GccState], side: str) -> None:
-    """IV B / IV D: a side's turn starts."""
+def begin(run: Run[GccState], side: str, rng: random.Random) -> None:
+    """IV B / IV D: a side's turn starts (its upkeep, then its start-of-turn effects)."""
     if side == "heroes":
         run.emit(HeroesTurnBegan(seat=None))
     else:
         recovery = run.state.board_pack.mission.villain_recovery
         run.emit(VillainTurnBegan(seat=None, recovery=recovery))
+    turn_effects(run, f"{side}_start", rng)
+
+
+def turn_effects(run: Run[GccState], step: str, rng: random.Random) -> None:
+    """V·B·2, V·B·6, VI·B·2, VI·B·5: the mission's effects of that step whose conditions hold,
+    in the mission's order (reference: the side may choose it; README)."""
+    mission = run.state.board_pack.mission
+    due = [t for when, t in mission.turn_effects if when == step and holds(run.state, t)]
+    for trigger in due:
+        if run.state.winner:
+            return
+        run.emit(TurnEffectTriggered(seat=None, effect=trigger.id, step=step))
+        carry_out(run, None, trigger.effect, rng)
 
 
 def side_over(run: Run[GccState], side: str, rng: random.Random) -> None:
@@ -39,7 +53,7 @@ def side_over(run: Run[GccState], side: str, rng: random.Random) -> None:
     if run.state.winner:
         return
     if first:
-        begin(run, "villain" if side == "heroes" else "heroes")
+        begin(run, "villain" if side == "heroes" else "heroes", rng)
     else:
         upkeep(run, rng)
 
@@ -57,4 +71,4 @@ def upkeep(run: Run[GccState], rng: random.Random) -> None:
         carry_out(run, None, trigger.effect, rng)
     check_now(run)
     if not run.state.winner:
-        begin(run, mission.initiative)
+        begin(run, mission.initiative, rng)

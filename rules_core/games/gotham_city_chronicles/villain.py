@@ -31,7 +31,7 @@ from rules_core.games.gotham_city_chronicles.river import activation_cost, dredg
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now, holds
 from rules_core.games.gotham_city_chronicles.state import Activation, GccState
-from rules_core.games.gotham_city_chronicles.turns import side_over
+from rules_core.games.gotham_city_chronicles.turns import side_over, turn_effects
 
 TILES_A_TURN = 2  # VI B
 
@@ -369,8 +369,10 @@ def end_turn_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 def end_turn_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
     _end_activation(run, seat)
-    run.emit(VillainTurnEnded(seat=seat))
-    side_over(run, "villain", rng)
+    turn_effects(run, "villain_end", rng)  # VI·B·5
+    if not run.state.winner:
+        run.emit(VillainTurnEnded(seat=seat))
+        side_over(run, "villain", rng)
     return run.events
 
 

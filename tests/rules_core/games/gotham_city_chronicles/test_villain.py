@@ -228,3 +228,43 @@ def test_a_characters_complex_manipulation_rolls_its_characteristic() -> None:
     assert resolved.hindering == hindering and resolved.successes == max(shown - hindering, 0)
     assert resolved.succeeded is False and state.token("safe").state == "closed"
     assert refused(state, VILLAIN, crack).code == "multiplier_reached"
+
+
+def test_the_missions_start_and_end_of_turn_effects() -> None:
+    """V·B·6 and VI·B·2 (likewise V·B·2, VI·B·5): a mission effect of that step whose condition
+    holds takes place there."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.events import TurnEffectTriggered
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["mission"]["turn_effect"] = [
+        {
+            "id": "time-lock",
+            "name": "The safe's time lock opens",
+            "when": "heroes_end",
+            "token": "safe",
+            "state": "closed",
+            "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
+        },
+        {
+            "id": "alarm",
+            "name": "The alarm shortens the fuse",
+            "when": "villain_start",
+            "token": "bomb",
+            "state": "armed",
+            "countdown": "running",
+            "effect": [{"op": "count_down", "token": "bomb"}],
+        },
+    ]
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    state, events = play(state, 1, Move.of("finish"))
+    triggered = [e for e in events if isinstance(e, TurnEffectTriggered)]
+    assert triggered == [TurnEffectTriggered(seat=None, effect="time-lock", step="heroes_end")]
+    assert state.token("safe").state == "open"
+    assert {c.section for c in triggered[0].cited()} >= {"v-b-6"}
+    assert refused(state, VILLAIN, Move.of("activate", tile="no-such-tile")).code == "no_such_tile"
