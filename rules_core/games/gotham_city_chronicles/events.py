@@ -490,6 +490,30 @@ class TurnEffectTriggered(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DissipationPlaced(GameEvent):
+    """A dissipation token is placed active side up; what it does is the mission's."""
+
+    type: ClassVar[str] = "dissipation_placed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-o", "i")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-p", "ix-q")
+    kind: str
+    area: str
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class DissipationTurned(GameEvent):
+    """At the start of its side's turn an active token turns to its dissipating face, and a
+    dissipating one is removed."""
+
+    type: ClassVar[str] = "dissipation_turned"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-o", "v-b-2", "vi-b-2")
+    kind: str
+    area: str
+    removed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class GameFinished(GameEvent):
     """An end-game condition of the mission holds: the game ends at once."""
 
@@ -523,6 +547,8 @@ EVENT_TYPES.update(
             VillainTurnEnded,
             UpkeepTriggered,
             TurnEffectTriggered,
+            DissipationPlaced,
+            DissipationTurned,
             GameFinished,
             ComplexActionRolled,
             DiceRerolled,

@@ -21,6 +21,8 @@ from rules_core.games.gotham_city_chronicles.events import (
     CharacterWounded,
     ContentsLaid,
     ContentsTaken,
+    DissipationPlaced,
+    DissipationTurned,
     EventTriggered,
     Exploded,
     GameFinished,
@@ -54,6 +56,7 @@ from rules_core.games.gotham_city_chronicles.state import (
     INITIAL,
     VILLAIN_SEAT,
     Activation,
+    AreaToken,
     Character,
     GccState,
     HeroState,
@@ -343,6 +346,24 @@ def _game_finished(state: GccState, e: GameFinished) -> GccState:
     return replace(state, winner=e.winner, ended_by=e.condition, flow=flow, movement=None)
 
 
+def _placed(state: GccState, e: DissipationPlaced) -> GccState:
+    return replace(state, area_tokens=(*state.area_tokens, AreaToken(e.kind, e.area, e.side)))
+
+
+def _turned(state: GccState, e: DissipationTurned) -> GccState:
+    tokens = list(state.area_tokens)
+    at = next(
+        i
+        for i, t in enumerate(tokens)
+        if (t.kind, t.area) == (e.kind, e.area) and t.dissipating == e.removed
+    )
+    if e.removed:
+        del tokens[at]
+    else:
+        tokens[at] = replace(tokens[at], dissipating=True)
+    return replace(state, area_tokens=tuple(tokens))
+
+
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     **ACTION_HANDLERS,
     GameStarted: _started,
@@ -376,5 +397,7 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     VillainTurnEnded: _villain_ended,
     UpkeepTriggered: _upkeep,
     TurnEffectTriggered: _upkeep,
+    DissipationPlaced: _placed,
+    DissipationTurned: _turned,
     GameFinished: _game_finished,
 }

@@ -116,6 +116,11 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.VillainTurnEnded: lambda s, e: "The villain's turn ends.",
     ev.UpkeepTriggered: lambda s, e: f"Upkeep: {name(s, e.effect)}.",
     ev.TurnEffectTriggered: lambda s, e: f"Mission: {name(s, e.effect)}.",
+    ev.DissipationPlaced: lambda s, e: f"A {e.kind} token is placed in the {name(s, e.area)}.",
+    ev.DissipationTurned: lambda s, e: (
+        f"The {e.kind} token in the {name(s, e.area)} "
+        + ("dissipates." if e.removed else "turns to its dissipating side.")
+    ),
     ev.GameFinished: lambda s, e: f"{name(s, e.condition)}: the {e.winner} win.",
     ev.ComplexActionRolled: lambda s, e: (
         f"{name(s, e.figure)} tries to {name(s, e.action).lower()} with {e.cubes} cube(s)."

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules_core.engine.content_limits import at_index, at_key, fail, quote
-from rules_core.engine.effects import Effect, EffectRegistry, Operation, RefTo, Whole
+from rules_core.engine.effects import Effect, EffectRegistry, OneOf, Operation, RefTo, Whole
 from rules_core.games.gotham_city_chronicles import reading as read
 
 SIDES = ("heroes", "villain")
@@ -18,6 +18,7 @@ COUNTDOWN_WHEN = ("any", "running", "zero")  # an upkeep effect's countdown cond
 END_WHEN = ("token_state", "item_in_area", "heroes_neutralized", "turn_limit")
 # V·B·2, V·B·6, VI·B·2, VI·B·5: effects at the start or end of a side's turn
 TURN_STEPS = ("heroes_start", "heroes_end", "villain_start", "villain_end")
+DISSIPATION_KINDS = ("gas", "flame", "smoke", "frost")  # IX O: the book's four tokens
 EVENT_TILE = "event"  # the event tile's place in the river (VI·A·2 [c])
 TURN_LIMIT_RANGE = (1, 12)  # the turn track runs 0 to 12 (II turn track)
 ENERGY_RANGE = (0, 46)  # the box holds 46 energy cubes (II energy cubes)
@@ -51,6 +52,11 @@ EFFECTS = EffectRegistry(
             "explode",
             {"token": RefTo("token"), "level": Whole(1, 10)},
             words=lambda e: f"a level {e.get('level')} explosion in the {e.get('token')}'s area",
+        ),
+        Operation(
+            "place_token",
+            {"kind": OneOf(DISSIPATION_KINDS), "area": RefTo("area")},
+            words=lambda e: f"a {e.get('kind')} token in the {e.get('area')}",
         ),
         Operation(
             "reinforcement_points",
@@ -139,6 +145,7 @@ class Mission:
     events: tuple[Trigger, ...]  # the event tile's events
     event_points: int  # reinforcement points the event tile gives (VI·B·3 [d])
     ends: tuple[EndCondition, ...]
+    dissipation: tuple[tuple[str, int, int], ...] = ()  # kind, difficult, dangerous (IX O)
 
     def token(self, token_id: str) -> Token:
         return next(t for t in self.tokens if t.id == token_id)
@@ -178,10 +185,13 @@ def _tokens(entry: Mapping[str, Any], where: str, known: Known) -> tuple[Token, 
     return tuple(tokens)
 
 
-def _effect(raw: Mapping[str, Any], where: str, tokens: tuple[Token, ...]) -> tuple[Effect, ...]:
+def _effect(
+    raw: Mapping[str, Any], where: str, tokens: tuple[Token, ...], areas: frozenset[str]
+) -> tuple[Effect, ...]:
     refs = {
         "token": frozenset(t.id for t in tokens),
         "state": frozenset(s for t in tokens for s in t.states),
+        "area": areas,
     }
     steps = EFFECTS.compile_all(
         read.items(raw, "effect", where, required=True), at_key(where, "effect"), refs
@@ -207,7 +217,7 @@ def _condition(item: Mapping[str, Any], at: str, tokens: tuple[Token, ...]) -> t
     return token_id, read.choice(item, "state", at, token.states)
 
 
-def _trigger(raw: object, at: str, tokens: tuple[Token, ...]) -> Trigger:
+def _trigger(raw: object, at: str, tokens: tuple[Token, ...], areas: frozenset[str]) -> Trigger:
     item = read.table(raw, at)
     token, state = _condition(item, at, tokens)
     countdown = read.choice(item, "countdown", at, COUNTDOWN_WHEN) if "countdown" in item else "any"
@@ -217,11 +227,13 @@ def _trigger(raw: object, at: str, tokens: tuple[Token, ...]) -> Trigger:
         token,
         state,
         countdown,
-        _effect(item, at, tokens),
+        _effect(item, at, tokens, areas),
     )
 
 
-def _action(raw: object, at: str, tokens: tuple[Token, ...]) -> MissionAction:
+def _action(
+    raw: object, at: str, tokens: tuple[Token, ...], areas: frozenset[str]
+) -> MissionAction:
     item = read.sourced(raw, at)
     complex_ = read.flag(item, "complex", at)
     token, state = _condition(item, at, tokens)
@@ -236,7 +248,7 @@ def _action(raw: object, at: str, tokens: tuple[Token, ...]) -> MissionAction:
         difficulty=read.whole(item, "difficulty", at, *DIFFICULTY_RANGE) if complex_ else 0,
         token=token,
         state=state,
-        effect=_effect(item, at, tokens),
+        effect=_effect(item, at, tokens, areas),
     )
 
 
@@ -284,6 +296,21 @@ def _pool(entry: Mapping[str, Any], where: str, known: Known) -> tuple[tuple[str
     return tuple(found)
 
 
+def _dissipation(entry: Mapping[str, Any], where: str) -> tuple[tuple[str, int, int], ...]:
+    """IX O-Q: what each kind of dissipation token does in this mission (terrain levels it adds
+    to its area while on the board)."""
+    found: list[tuple[str, int, int]] = []
+    for i, d in enumerate(read.items(entry, "dissipation", where)):
+        at = at_index(at_key(where, "dissipation"), i)
+        item = read.table(d, at)
+        kind = read.choice(item, "kind", at, DISSIPATION_KINDS)
+        if any(k == kind for k, _, _ in found):
+            raise fail(at_key(at, "kind"), "each kind of token once")
+        difficult = read.optional_whole(item, "difficult", at, 0, 5)
+        found.append((kind, difficult, read.optional_whole(item, "dangerous", at, 0, 5)))
+    return tuple(found)
+
+
 def parse_mission(raw: object, where: str, known: Known) -> Mission:
     """A `[mission]` table checked against the rest of the pack."""
     entry = read.sourced(raw, where)
@@ -301,7 +328,7 @@ def parse_mission(raw: object, where: str, known: Known) -> Mission:
         at_key(where, "event_tile"),
     )
     events = tuple(
-        _trigger(e, at_index(at_key(at_key(where, "event_tile"), "events"), i), tokens)
+        _trigger(e, at_index(at_key(at_key(where, "event_tile"), "events"), i), tokens, known.areas)
         for i, e in enumerate(
             read.items(ticket, "events", at_key(where, "event_tile"), required=True)
         )
@@ -320,11 +347,11 @@ def parse_mission(raw: object, where: str, known: Known) -> Mission:
         pool=_pool(entry, where, known),
         tokens=tokens,
         actions=tuple(
-            _action(a, at_index(at_key(where, "action"), i), tokens)
+            _action(a, at_index(at_key(where, "action"), i), tokens, known.areas)
             for i, a in enumerate(read.items(entry, "action", where))
         ),
         upkeep=tuple(
-            _trigger(u, at_index(at_key(where, "upkeep"), i), tokens)
+            _trigger(u, at_index(at_key(where, "upkeep"), i), tokens, known.areas)
             for i, u in enumerate(read.items(entry, "upkeep", where))
         ),
         turn_effects=tuple(
@@ -335,7 +362,7 @@ def parse_mission(raw: object, where: str, known: Known) -> Mission:
                     at_index(at_key(where, "turn_effect"), i),
                     TURN_STEPS,
                 ),
-                _trigger(t, at_index(at_key(where, "turn_effect"), i), tokens),
+                _trigger(t, at_index(at_key(where, "turn_effect"), i), tokens, known.areas),
             )
             for i, t in enumerate(read.items(entry, "turn_effect", where))
         ),
@@ -343,6 +370,7 @@ def parse_mission(raw: object, where: str, known: Known) -> Mission:
         event_points=read.whole(
             ticket, "reinforcement_points", at_key(where, "event_tile"), *POINTS_RANGE
         ),
+        dissipation=_dissipation(entry, where),
         ends=tuple(
             _end(e, at_index(at_key(where, "end"), i), known, tokens)
             for i, e in enumerate(read.items(entry, "end", where, required=True))

@@ -144,9 +144,8 @@ def destination_check(state: GccState, who: Mover, target: object) -> Rejection 
 
 
 def _cost(state: GccState, who: Mover, kind: geometry.MoveKind) -> int:
-    board = state.board_pack.board
     hindering = geometry.move_hindering(who.side, state.occupants(who.area, leaving_out=who.id))
-    return geometry.move_cost(kind, hindering, board.area(who.area).difficult)
+    return geometry.move_cost(kind, hindering, state.terrain(who.area)[0])
 
 
 def move_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
@@ -170,7 +169,7 @@ def step(run: Run[GccState], seat: int, figure: str, target: str, rng: random.Ra
     movement = run.state.movement
     assert kind is not None and movement is not None
     hindering = geometry.move_hindering(who.side, run.state.occupants(who.area, leaving_out=figure))
-    difficult = board.area(who.area).difficult
+    difficult = run.state.terrain(who.area)[0]
     cost = geometry.move_cost(kind, hindering, difficult)
     missing = cost - movement.points
     if missing > 0:
@@ -193,8 +192,9 @@ def step(run: Run[GccState], seat: int, figure: str, target: str, rng: random.Ra
     )
     if kind.kind == "fall":
         _terrain(run, seat, figure, "fall", kind.level, rng)
-    if board.area(target).dangerous:
-        _terrain(run, seat, figure, "dangerous", board.area(target).dangerous, rng)
+    dangerous = run.state.terrain(target)[1]
+    if dangerous:
+        _terrain(run, seat, figure, "dangerous", dangerous, rng)
     movement = run.state.movement
     if movement is not None and not _standing(run.state, figure):
         run.emit(MovementEnded(seat=seat, mover=figure, lost=movement.points))

@@ -12,6 +12,7 @@ from rules_core.games.gotham_city_chronicles.dice import roll, successes_shown
 from rules_core.games.gotham_city_chronicles.events import (
     ContentsLaid,
     ContentsTaken,
+    DissipationPlaced,
     Exploded,
     GameFinished,
     ReinforcementPoints,
@@ -60,6 +61,12 @@ def carry_out(
             return
         if step.op == "reinforcement_points":
             run.emit(ReinforcementPoints(seat=seat, points=_number(step, "points")))
+            continue
+        if step.op == "place_token":
+            place_token(
+                run, seat, str(step.get("kind")), str(step.get("area")), _side(run, actor), rng
+            )
+            check_now(run)
             continue
         token = run.state.token(str(step.get("token")))
         if step.op == "set_state":
@@ -118,6 +125,52 @@ def _open(run: Run[GccState], seat: int | None, token_id: str, actor: str) -> No
         run.emit(ContentsLaid(seat=seat, token=token_id, items=rest, area=token.area))
 
 
+def _side(run: Run[GccState], actor: str) -> str:
+    """The side an effect is placed by: its actor's, else the side whose turn it is (upkeep
+    effects: the side with initiative, IV·A·2)."""
+    state = run.state
+    if state.has_hero(actor):
+        return "heroes"
+    if actor and state.has_character(actor):
+        return state.board_pack.tile(state.character(actor).tile).side
+    if state.flow.phase in ("heroes", "villain"):
+        return state.flow.phase
+    return state.board_pack.mission.initiative
+
+
+def place_token(
+    run: Run[GccState], seat: int | None, kind: str, area: str, side: str, rng: random.Random
+) -> None:
+    """IX O: a token active side up; IX Q: if it makes the area dangerous or more so, every
+    miniature there rolls yellow dice for the increase."""
+    before = run.state.terrain(area)[1]
+    run.emit(DissipationPlaced(seat=seat, kind=kind, area=area, side=side))
+    increase = run.state.terrain(area)[1] - before
+    if increase > 0:
+        _roll_each(run, seat, area, increase, "dangerous", rng)
+
+
+def _roll_each(
+    run: Run[GccState],
+    seat: int | None,
+    area: str,
+    dice_count: int,
+    reason: str,
+    rng: random.Random,
+) -> None:
+    faces_table = dict(run.state.board_pack.dice)
+    for figure in run.state.figures_in(area):
+        dice = (EXPLOSION_DIE,) * dice_count
+        faces = roll(dice, rng)
+        hurt = successes_shown(faces_table, dice, faces)
+        run.emit(
+            TerrainRolled(
+                seat=seat, figure=figure, reason=reason, dice=dice, faces=faces, wounds=hurt
+            )
+        )
+        wound(run, seat, figure, hurt)
+
+
 def explode(
     run: Run[GccState], seat: int | None, area: str, level: int, rng: random.Random
 ) -> None:
@@ -125,17 +178,7 @@ def explode(
     rolls that many yellow dice for the increase (IX Q) and takes a wound per success; then the
     level goes back."""
     run.emit(Exploded(seat=seat, area=area, level=level))
-    faces_table = dict(run.state.board_pack.dice)
-    for figure in run.state.figures_in(area):
-        dice = (EXPLOSION_DIE,) * level
-        faces = roll(dice, rng)
-        hurt = successes_shown(faces_table, dice, faces)
-        run.emit(
-            TerrainRolled(
-                seat=seat, figure=figure, reason="explosion", dice=dice, faces=faces, wounds=hurt
-            )
-        )
-        wound(run, seat, figure, hurt)
+    _roll_each(run, seat, area, level, "explosion", rng)
 
 
 def _fulfilled(state: GccState, end: EndCondition, turn_over: bool) -> bool:

@@ -56,6 +56,17 @@ class TokenState:
 
 
 @dataclass(frozen=True, slots=True)
+class AreaToken:
+    """A dissipation token on the board (IX O): its kind, area, the side that placed it, and
+    whether it shows its dissipating face."""
+
+    kind: str
+    area: str
+    side: str
+    dissipating: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Movement:
     """A movement action in progress (V·C·5): who moves and the move points left."""
 
@@ -132,6 +143,7 @@ class GccState:
     face_down: tuple[str, ...] = ()  # neutralized tiles in the river (IX B)
     tokens: tuple[TokenState, ...] = ()
     ground: tuple[tuple[str, str], ...] = ()  # (item, area): equipment lying in an area
+    area_tokens: tuple[AreaToken, ...] = ()  # dissipation tokens on the board (IX O)
     done: tuple[int, ...] = ()  # hero seats that have finished this heroes' turn (V·B·4)
     movement: Movement | None = None
     activation: Activation | None = None
@@ -201,6 +213,19 @@ class GccState:
                 tile = pack.tile(c.tile)
                 found.append(Occupant(tile.side, tile.size, tile.menace))
         return tuple(found)
+
+    def terrain(self, area: str) -> tuple[int, int]:
+        """IX P, IX Q: the total difficult and dangerous levels of an area: the board's, plus
+        those the mission gives its dissipation tokens there."""
+        pack = self.board_pack
+        levels = {kind: (hard, harm) for kind, hard, harm in pack.mission.dissipation}
+        printed = pack.board.area(area)
+        difficult, dangerous = printed.difficult, printed.dangerous
+        for token in self.area_tokens:
+            if token.area == area:
+                hard, harm = levels.get(token.kind, (0, 0))
+                difficult, dangerous = difficult + hard, dangerous + harm
+        return difficult, dangerous
 
     def load(self, area: str) -> int:
         """The total size index of the miniatures in an area (III D, IX H)."""

@@ -7,6 +7,7 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.games.gotham_city_chronicles.events import (
+    DissipationTurned,
     HeroesTurnBegan,
     TurnAdvanced,
     TurnEffectTriggered,
@@ -29,6 +30,12 @@ def begin(run: Run[GccState], side: str, rng: random.Random) -> None:
     else:
         recovery = run.state.board_pack.mission.villain_recovery
         run.emit(VillainTurnBegan(seat=None, recovery=recovery))
+    for token in run.state.area_tokens:  # IX O: the side's own tokens turn or go
+        if token.side == side:
+            event = DissipationTurned(
+                seat=None, kind=token.kind, area=token.area, removed=token.dissipating
+            )
+            run.emit(event)
     turn_effects(run, f"{side}_start", rng)
 
 

@@ -255,7 +255,7 @@ def _drop(*path: str | int) -> Callable[[dict[str, Any]], object]:
         (
             _set("mission", "action", 0, "effect", 0, "op", to="teleport"),
             "mission.action[0].effect[0]: op must be one of ['count_down', 'explode', 'open', "
-            "'reinforcement_points', 'set_state', 'start_countdown']",
+            "'place_token', 'reinforcement_points', 'set_state', 'start_countdown']",
         ),
         (
             _set("mission", "upkeep", 0, "countdown", to="soon"),

@@ -268,3 +268,35 @@ def test_the_missions_start_and_end_of_turn_effects() -> None:
     assert state.token("safe").state == "open"
     assert {c.section for c in triggered[0].cited()} >= {"v-b-6"}
     assert refused(state, VILLAIN, Move.of("activate", tile="no-such-tile")).code == "no_such_tile"
+
+
+def test_a_gas_token_makes_terrain_dangerous_then_dissipates() -> None:
+    """IX O: placed active, turned at the start of its side's next turn, removed at the one
+    after; IX Q: the miniatures there roll for the increase, and those entering roll too."""
+    from rules_core.games.gotham_city_chronicles.events import (
+        DissipationPlaced,
+        DissipationTurned,
+        TerrainRolled,
+    )
+
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="event"))
+    state, events = play(state, VILLAIN, Move.of("choose_event", event="gas-leak"), seed=3)
+    placed = [e for e in events if isinstance(e, DissipationPlaced)]
+    assert placed == [
+        DissipationPlaced(seat=VILLAIN, kind="gas", area="warehouse-floor", side="villain")
+    ]
+    rolls = {e.figure for e in events if isinstance(e, TerrainRolled)}
+    assert rolls == {"brutes-with-chains-1", "brutes-with-chains-2"}
+    assert state.terrain("warehouse-floor") == (0, 1)
+    while state.reinforcement:
+        state, _ = play(state, VILLAIN, Move.of("give_up_reinforcement"))
+    for _ in range(2):
+        state, _ = play(state, VILLAIN, Move.of("end_villain_turn"))
+        for hero in state.heroes:
+            state, _ = play(state, hero.seat, Move.of("stance", hero=hero.id, stance="resting"))
+        state, events = play(state, 1, Move.of("finish"))
+        turned = [e for e in events if isinstance(e, DissipationTurned)]
+        assert len(turned) == 1
+    assert turned[0].removed and state.area_tokens == ()
+    assert state.terrain("warehouse-floor") == (0, 0)
