@@ -1,0 +1,433 @@
+"""Attacks and defense (V·C·1-2, VI·D·1-2, VII): declaring an attack on a target in reach, the
+dice pool (cubes of the characteristic, the weapon's bonus, the elevation die), the rerolls, the
+successes (hindering for ranged attacks), the defender's obligatory defense and the wounds."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.declared import Run
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.gotham_city_chronicles import dice, geometry
+from rules_core.games.gotham_city_chronicles.events import (
+    AttackCounted,
+    AttackRolled,
+    DefenseCounted,
+    DefenseRolled,
+)
+from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
+from rules_core.games.gotham_city_chronicles.manipulation import MAX_CUBES, usable, used_up
+from rules_core.games.gotham_city_chronicles.movement import hero_may_act
+from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
+from rules_core.games.gotham_city_chronicles.skills import skill_level
+from rules_core.games.gotham_city_chronicles.special_rules import check_now
+from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState, HeroState
+from rules_core.games.gotham_city_chronicles.villain import figure_name
+from rules_core.games.gotham_city_chronicles.wounds import wound
+
+KINDS = ("melee", "ranged")
+
+
+def _side(state: GccState, figure: str) -> str:
+    if state.has_hero(figure):
+        return "heroes"
+    return state.board_pack.tile(state.character(figure).tile).side
+
+
+def _size(state: GccState, figure: str) -> int:
+    if state.has_hero(figure):
+        return state.board_pack.hero(figure).size
+    return state.board_pack.tile(state.character(figure).tile).size
+
+
+def in_reach(state: GccState, attacker: str, target: str, kind: str) -> bool:
+    """V·C·1 [b] / VI·D·1 [b] for melee, V·C·2 [b] / VI·D·2 [b] (a clear line of sight) for
+    ranged; the target is an enemy on the board (IX M; reference: only enemies are attacked)."""
+    if not geometry.enemies(_side(state, attacker), _side(state, target)):
+        return False
+    here, there = state.area_of(attacker), state.area_of(target)
+    if not here or not there:
+        return False
+    if state.has_hero(target) and state.hero(target).zones.neutralized:
+        return False
+    board = state.board_pack.board
+    if kind == "melee":
+        return geometry.melee_reach(board, here, there, state.load(there), _size(state, attacker))
+    return geometry.clear_sight(board, here, there)
+
+
+# ---- a hero attacks (V·C·1, V·C·2) ---------------------------------------------------------------
+
+
+def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    hero = hero_may_act(state, seat, move.get("hero"))
+    if isinstance(hero, Rejection):
+        return hero
+    kind = move.get("kind")
+    if kind not in KINDS:
+        return reject("bad_target", "An attack is melee or ranged.")
+    weapon = move.get("weapon")
+    if weapon != "":
+        if (
+            not isinstance(weapon, str)
+            or weapon not in (*hero.items, *hero.gadgets)
+            or state.board_pack.item(weapon).type != kind
+            or not usable(state, hero, weapon)
+        ):
+            return reject("no_weapon", f"The hero carries no usable {kind} weapon of that name.")
+    elif kind == "ranged":
+        return reject("no_weapon", "A ranged attack needs a ranged weapon the hero can use.")
+    refused = _second_weapon(state, hero, str(kind), weapon, _second(move))
+    if refused is not None:
+        return refused
+    target = move.get("target")
+    if not isinstance(target, str) or not state.has_character(target):
+        return reject("bad_target", "The target is a character on the board.")
+    if not in_reach(state, hero.id, target, str(kind)):
+        return reject("bad_target", "That target is out of the attack's reach.")
+    space = state.board_pack.hero(hero.id).space(str(kind))
+    if space.die == UNABLE:
+        return reject("cannot_act", f"The hero cannot make a {kind} attack.")
+    cubes = move.get("cubes")
+    if not isinstance(cubes, int) or isinstance(cubes, bool) or not 1 <= cubes <= MAX_CUBES:
+        return reject("bad_cubes", "Spend at least one cube on an attack.")
+    if hero.zones.on(str(kind)) + cubes > space.limit:
+        return reject("exertion_limit", f"The {kind} attack space takes {space.limit} cubes.")
+    if cubes > hero.zones.reserve:
+        return reject("bad_cubes", "There are not that many cubes in the reserve.")
+    return None
+
+
+def _second(move: Move) -> object:
+    """The second weapon a move names: "" when it names none (the parameter left out)."""
+    return dict(move.params).get("second", "")
+
+
+def _second_weapon(
+    state: GccState, hero: HeroState, kind: str, weapon: object, second: object
+) -> Rejection | None:
+    """X Ambidexterity: a second weapon card of the same type, each no heavier than the skill's
+    level, adds its bonuses (without the skill a hero never combines two weapons, V D)."""
+    if second == "":
+        return None
+    level = skill_level(state, hero, "ambidexterity")
+    carried = [*hero.items, *hero.gadgets]
+    if (
+        not level
+        or not isinstance(second, str)
+        or not isinstance(weapon, str)
+        or not weapon
+        or carried.count(second) < (2 if second == weapon else 1)
+        or state.board_pack.item(second).type != kind
+        or not usable(state, hero, second)
+        or max(state.board_pack.item(w).weight for w in (weapon, second)) > level
+    ):
+        return reject("no_weapon", "Only Ambidexterity adds a second weapon of the same type.")
+    return None
+
+
+def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    hero = state.hero(str(move.get("hero")))
+    kind, target, weapon = str(move.get("kind")), str(move.get("target")), str(move.get("weapon"))
+    cubes = int(str(move.get("cubes")))
+    pool = dice.characteristic_pool(state.board_pack.hero(hero.id).space(kind).die, cubes) or ()
+    second = str(_second(move))
+    for card in (weapon, second):
+        if card:
+            for bonus in dice.bonus_lines(state.board_pack.item(card), kind)[:1]:
+                pool = (*pool, *bonus.dice)
+    if kind == "ranged":
+        pool = (
+            *pool,
+            *geometry.elevation_dice(state.board_pack.board, hero.area, state.area_of(target)),
+        )
+    run.emit(
+        AttackRolled(
+            seat=seat,
+            attacker=hero.id,
+            target=target,
+            kind=kind,
+            cubes=cubes,
+            weapon=weapon,
+            second=second,
+            characteristic=-1,
+            pool=pool,
+            faces=dice.roll(pool, rng),
+        )
+    )
+    used_up(run, seat, hero.id, tuple(c for c in (weapon, second) if c))
+    _after_roll(run, seat, rng)
+    return run.events
+
+
+def _after_roll(run: Run[GccState], seat: int, rng: random.Random) -> None:
+    """Straight on when the roller can reroll nothing."""
+    roll = run.state.roll
+    if roll is not None and not reroll_possible(run.state):
+        if roll.purpose == "attack":
+            attack_counted(run, seat, rng)
+        else:
+            defense_counted(run, seat, rng)
+
+
+def attack_offers(state: GccState, seat: int) -> list[Move]:
+    found = []
+    for hero in state.heroes:
+        if hero.seat != seat:
+            continue
+        weapons = [""] + [i for i in dict.fromkeys((*hero.items, *hero.gadgets))]
+        pairs = [(w, "") for w in weapons]
+        if skill_level(state, hero, "ambidexterity"):
+            pairs += [(w, v) for w in weapons[1:] for v in weapons[1:]]
+        for kind in KINDS:
+            for weapon, second in pairs:
+                for target in (c.id for c in state.characters if c.area):
+                    for cubes in range(1, MAX_CUBES + 1):
+                        extra = {"second": second} if second else {}
+                        move = Move.of(
+                            "attack",
+                            hero=hero.id,
+                            kind=kind,
+                            weapon=weapon,
+                            target=target,
+                            cubes=cubes,
+                            **extra,
+                        )
+                        if attack_check(state, seat, move) is None:
+                            found.append(move)
+    return found
+
+
+# ---- counting the attack, then the defense (VII) ---------------------------------------------
+
+
+def attack_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
+    """V·C·1 [h] / V·C·2 [h]: the successes; a ranged attack less the hindering index."""
+    state = run.state
+    roll, fight = state.roll, state.fight
+    assert roll is not None and fight is not None
+    shown = dice.successes_shown(dict(state.board_pack.dice), roll.pool, roll.faces)
+    hindering = 0
+    if fight.kind == "ranged":
+        area = state.area_of(fight.attacker)
+        others = state.occupants(area, leaving_out=fight.attacker)
+        hindering = geometry.action_hindering(_side(state, fight.attacker), others)
+    net = dice.net_successes(shown, fight.automatic, hindering)
+    run.emit(AttackCounted(seat=seat, attacker=fight.attacker, successes=net, hindering=hindering))
+    if not _defense_choice(run.state):
+        _defend(run, run.state.fight.defender_seat if run.state.fight else seat, 0, rng)
+
+
+def _defense_space(state: GccState, defender: str) -> tuple[str, int, int, int]:
+    """The defense characteristic, its limit, the cubes on it and the reserve."""
+    if state.has_hero(defender):
+        space = state.board_pack.hero(defender).defense
+        zones = state.hero(defender).zones
+    else:
+        space = state.board_pack.command_post.defense
+        zones = state.villain
+    return space.die, space.limit, zones.on("defense"), zones.reserve
+
+
+def _defense_choice(state: GccState) -> bool:
+    """Whether the defender has cubes to choose from (else the defense goes on with none)."""
+    fight = state.fight
+    assert fight is not None
+    die, limit, on, reserve = _defense_space(state, fight.target)
+    return die != UNABLE and min(limit - on, reserve) > 0
+
+
+def defend_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    fight = state.fight
+    if (
+        fight is None
+        or fight.successes < 0
+        or state.roll is not None
+        or fight.defender_seat != seat
+    ):
+        return reject("no_defense_due", "No defense of yours is due now.")
+    cubes = move.get("cubes")
+    die, limit, on, reserve = _defense_space(state, fight.target)
+    if not isinstance(cubes, int) or isinstance(cubes, bool) or cubes < 0:
+        return reject("bad_cubes", "Spend zero or more cubes on the defense.")
+    if cubes and die == UNABLE:
+        return reject("cannot_act", "This miniature cannot defend itself.")
+    if on + cubes > limit:
+        return reject("exertion_limit", f"The defense space takes {limit} cubes.")
+    if cubes > reserve:
+        return reject("bad_cubes", "There are not that many cubes in the reserve.")
+    return None
+
+
+def defend_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    _defend(run, seat, int(str(move.get("cubes"))), rng)
+    return run.events
+
+
+def _defend(run: Run[GccState], seat: int, cubes: int, rng: random.Random) -> None:
+    """VII B-E: the cubes' dice and a hero's automatic defense dice, rolled."""
+    state = run.state
+    fight = state.fight
+    assert fight is not None
+    die = _defense_space(state, fight.target)[0]
+    pool = dice.characteristic_pool(die, cubes) or ()
+    if state.has_hero(fight.target):
+        pool = (*pool, *state.board_pack.hero(fight.target).automatic_defense)
+        for bonus in defense_bonuses(state, fight.target):
+            pool = (*pool, *bonus.dice)
+    run.emit(
+        DefenseRolled(
+            seat=seat, defender=fight.target, cubes=cubes, pool=pool, faces=dice.roll(pool, rng)
+        )
+    )
+    _after_roll(run, seat, rng)
+
+
+def defense_cards(state: GccState, hero_id: str) -> tuple[str, ...]:
+    """The usable cards the hero carries with a defense bonus line."""
+    hero = state.hero(hero_id)
+    return tuple(
+        i
+        for i in (*hero.items, *hero.gadgets)
+        if usable(state, hero, i) and dice.bonus_lines(state.board_pack.item(i), "defense")
+    )
+
+
+def defense_bonuses(state: GccState, hero_id: str) -> tuple[Bonus, ...]:
+    """V D 6: the defense bonus line of each usable item the hero carries (one line a card)."""
+    return tuple(
+        dice.bonus_lines(state.board_pack.item(i), "defense")[0]
+        for i in defense_cards(state, hero_id)
+    )
+
+
+def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
+    """VII G-H: the defense's successes with a tile's automatic ones; the wounds that are left."""
+    state = run.state
+    roll, fight = state.roll, state.fight
+    assert roll is not None and fight is not None
+    shown = dice.successes_shown(dict(state.board_pack.dice), roll.pool, roll.faces)
+    if state.has_hero(fight.target):
+        automatic = sum(b.successes for b in defense_bonuses(state, fight.target))
+    else:
+        automatic = state.board_pack.tile(state.character(fight.target).tile).automatic_defense
+    defense = dice.net_successes(shown, automatic)
+    wounds = dice.wounds(fight.successes, defense)
+    run.emit(DefenseCounted(seat=seat, defender=fight.target, successes=defense, wounds=wounds))
+    if state.has_hero(fight.target):
+        used_up(run, seat, fight.target, defense_cards(state, fight.target))
+    wound(run, seat, fight.target, wounds)
+    check_now(run)
+
+
+def defend_offers(state: GccState, seat: int) -> list[Move]:
+    return [
+        move
+        for cubes in range(MAX_CUBES + 1)
+        for move in (Move.of("defend", cubes=cubes),)
+        if defend_check(state, seat, move) is None
+    ]
+
+
+# ---- a character attacks (VI·D·1, VI·D·2) ------------------------------------------------------
+
+
+def character_attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    activation = state.activation
+    if activation is None or not activation.character or state.roll is not None or state.fight:
+        return reject("not_this_character", "No character is being activated.")
+    if activation.stage not in ("first_move", "action"):
+        return reject("character_step", "The action comes between the two movements.")
+    kind, index = move.get("kind"), move.get("characteristic")
+    tile = state.board_pack.tile(state.character(activation.character).tile)
+    if kind not in KINDS:
+        return reject("bad_target", "An attack is melee or ranged.")
+    chosen = tile.characteristics(str(kind))
+    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(chosen):
+        return reject("no_such_action", f"{tile.name} has no such {kind} characteristic.")
+    if activation.action and activation.action != f"{kind}:{index}":
+        return reject("character_step", "A character repeats the one action it declared.")
+    if activation.times >= chosen[index].multiplier:
+        return reject("multiplier_reached", "The action multiplier allows no more repeats.")
+    target = move.get("target")
+    if not isinstance(target, str) or not state.has_hero(target):
+        return reject("bad_target", "The target is a hero on the board.")
+    if not in_reach(state, activation.character, target, str(kind)):
+        return reject("bad_target", "That target is out of the attack's reach.")
+    return None
+
+
+def character_attack_apply(
+    state: GccState, seat: int, move: Move, rng: random.Random
+) -> list[GameEvent]:
+    from rules_core.games.gotham_city_chronicles.events import MovementEnded
+
+    run = Run(state, HANDLERS)
+    activation = state.activation
+    assert activation is not None
+    moving = run.state.movement
+    if moving is not None:
+        run.emit(MovementEnded(seat=seat, mover=moving.mover, lost=moving.points))
+    kind, target = str(move.get("kind")), str(move.get("target"))
+    index = int(str(move.get("characteristic")))
+    character = state.character(activation.character)
+    pool = state.board_pack.tile(character.tile).characteristics(kind)[index].dice
+    if kind == "ranged":
+        pool = (
+            *pool,
+            *geometry.elevation_dice(state.board_pack.board, character.area, state.area_of(target)),
+        )
+    run.emit(
+        AttackRolled(
+            seat=seat,
+            attacker=character.id,
+            target=target,
+            kind=kind,
+            cubes=0,
+            weapon="",
+            second="",
+            characteristic=index,
+            pool=pool,
+            faces=dice.roll(pool, rng),
+        )
+    )
+    _after_roll(run, seat, rng)
+    return run.events
+
+
+def character_attack_offers(state: GccState, seat: int) -> list[Move]:
+    activation = state.activation
+    if seat != VILLAIN_SEAT or activation is None or not activation.character:
+        return []
+    tile = state.board_pack.tile(state.character(activation.character).tile)
+    return [
+        move
+        for kind in KINDS
+        for index in range(len(tile.characteristics(kind)))
+        for hero in state.heroes
+        for move in (Move.of("character_attack", kind=kind, characteristic=index, target=hero.id),)
+        if character_attack_check(state, seat, move) is None
+    ]
+
+
+def attack_label(state: GccState, seat: int, move: Move) -> str:
+    target = str(move.get("target"))
+    if state.has_hero(target):
+        named = state.board_pack.hero(target).name
+    elif state.has_character(target):
+        named = figure_name(state, target)
+    else:
+        named = target
+    if move.type == "character_attack":
+        return f"{str(move.get('kind')).capitalize()} attack on {named}"
+    hero = state.board_pack.hero(str(move.get("hero"))).name
+    weapon = str(move.get("weapon"))
+    with_weapon = f" with the {state.board_pack.item(weapon).name}" if weapon else ""
+    second = str(_second(move))
+    if second:
+        with_weapon += f" and the {state.board_pack.item(second).name}"
+    return f"{hero}: {move.get('kind')} attack on {named}{with_weapon}, {move.get('cubes')} cube(s)"

@@ -1,0 +1,200 @@
+"""The Gotham City Chronicles content pack (content/VOCABULARY.md), schema-checked: dice faces,
+the board, hero boards, tiles, the command post, item cards and the mission."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rules_core.engine.content_limits import (
+    ContentError as ContentError,  # the one ContentError, re-exported
+)
+from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail, quote
+from rules_core.engine.types import JSON
+from rules_core.games.gotham_city_chronicles import reading as read
+from rules_core.games.gotham_city_chronicles.board import Board, parse_board
+from rules_core.games.gotham_city_chronicles.figures import (
+    CommandPost,
+    Hero,
+    Item,
+    Tile,
+    parse_command_post,
+    parse_hero,
+    parse_item,
+    parse_tile,
+)
+from rules_core.games.gotham_city_chronicles.mission import Known, Mission, parse_mission
+
+REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
+FACES = 6  # every die has six faces (reference: the book does not describe the dice further)
+FACE_RANGE = (0, 5)  # successes on one face
+# The range of every number the game takes from a pack (each error states it too).
+NUMBER_RANGES: dict[str, JSON] = {
+    "dice.<colour>.faces[]": [*FACE_RANGE],
+    "board.area[].elevation": [0, 10],
+    "board.area[].limit": [1, 30],
+    "board.area[].<difficult|dangerous>": [0, 5],
+    "board.boundary[].level": [0, 10],
+    "board.special[].level": [1, 10],
+    "hero[].energy": [1, 30],
+    "hero[].<size|menace|utility_belt>": [0, 10],
+    "hero[].<space>.limit": [0, 10],
+    "hero[].movement.multiplier": [1, 10],
+    "tile[].<figures>": [1, 10],
+    "tile[].life": [1, 30],
+    "tile[].<automatic_defense|move_bonus|size|menace>": [0, 10],
+    "tile[].reinforcement": [0, 20],
+    "command_post.river_costs[]": [0, 20],
+    "item[].<encumbrance|size>": [0, 10],
+    "mission.turn_limit": [1, 12],
+    "mission.<villain_energy|villain_recovery>": [0, 46],
+    "mission.action[].difficulty": [1, 20],
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """A whole pack; `digest` identifies its content (the codec memoises by it)."""
+
+    __json_key__: ClassVar[str] = "digest"
+
+    digest: str
+    name: str
+    dice: tuple[tuple[str, tuple[int, ...]], ...]  # colour -> successes per face
+    board: Board
+    heroes: tuple[Hero, ...]
+    tiles: tuple[Tile, ...]
+    command_post: CommandPost
+    items: tuple[Item, ...]
+    mission: Mission
+
+    def faces(self, colour: str) -> tuple[int, ...]:
+        return dict(self.dice)[colour]
+
+    def hero(self, hero_id: str) -> Hero:
+        return next(h for h in self.heroes if h.id == hero_id)
+
+    def tile(self, tile_id: str) -> Tile:
+        return next(t for t in self.tiles if t.id == tile_id)
+
+    def item(self, item_id: str) -> Item:
+        return next(i for i in self.items if i.id == item_id)
+
+    @property
+    def cards(self) -> tuple[Item, ...]:
+        """The item cards (V D): the pack's only cards."""
+        return self.items
+
+    def card(self, card_id: str) -> Item:
+        return self.item(card_id)
+
+
+def _dice(data: Mapping[str, Any]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    dice = read.table(data.get("dice"), "dice")
+    found = []
+    for colour in read.DIE_COLOURS:
+        at = at_key("dice", colour)
+        entry = read.sourced(dice.get(colour), at)
+        faces = read.items(entry, "faces", at, required=True)
+        if len(faces) != FACES:
+            raise fail(at_key(at, "faces"), f"a die has {FACES} faces")
+        counted: list[int] = []
+        for i, face in enumerate(faces):
+            if not isinstance(face, int) or isinstance(face, bool) or not 0 <= face <= 5:
+                raise fail(at_index(at_key(at, "faces"), i), "must be a whole number from 0 to 5")
+            counted.append(face)
+        found.append((colour, tuple(counted)))
+    extra = sorted(set(dice) - set(read.DIE_COLOURS))
+    if extra:
+        raise fail(at_key("dice", extra[0]), f"the dice are {', '.join(read.DIE_COLOURS)}")
+    return tuple(found)
+
+
+def _listed(data: Mapping[str, Any], key: str) -> list[object]:
+    entries = data.get(key)
+    if not isinstance(entries, list) or not entries:
+        raise fail(key, f"must be a non-empty list of [[{key}]] tables")
+    return entries
+
+
+def _unique_ids(things: tuple[Any, ...], key: str) -> None:
+    seen: list[str] = []
+    for i, thing in enumerate(things):
+        read.unique(seen, thing.id, at_key(at_index(key, i), "id"))
+
+
+def parse_pack(data: object) -> Pack:
+    """Check a pack (parsed from TOML or JSON) against the limits and VOCABULARY.md, and build it.
+
+    Any value at all either gives a Pack or raises ContentError("<path>: <rule>").
+    """
+    check_pack_shape(data)
+    if not isinstance(data, dict):
+        raise fail("", "must be a table (a JSON object)")
+    dice = _dice(data)
+    board = parse_board(data.get("board"), "board")
+    items = tuple(parse_item(r, at_index("item", i)) for i, r in enumerate(_listed(data, "item")))
+    _unique_ids(items, "item")
+    gadgets = frozenset(i.id for i in items if i.kind == "gadget")
+    heroes = tuple(
+        parse_hero(r, at_index("hero", i), gadgets) for i, r in enumerate(_listed(data, "hero"))
+    )
+    _unique_ids(heroes, "hero")
+    hero_ids = frozenset(h.id for h in heroes)
+    for i, item in enumerate(items):
+        if item.user and item.user not in hero_ids:
+            raise fail(at_key(at_index("item", i), "user"), f"unknown hero {quote(item.user)}")
+    for i, hero in enumerate(heroes):
+        if (
+            sum(next(x for x in items if x.id == g).weight for g in hero.gadgets)
+            > hero.utility_belt
+        ):
+            raise fail(
+                at_key(at_index("hero", i), "gadgets"), "their sizes exceed the utility belt"
+            )
+    tiles = tuple(parse_tile(r, at_index("tile", i)) for i, r in enumerate(_listed(data, "tile")))
+    _unique_ids(tiles, "tile")
+    command_post = parse_command_post(data.get("command_post"), "command_post")
+    known = Known(
+        board.id,
+        board.area_ids,
+        hero_ids,
+        frozenset(t.id for t in tiles),
+        frozenset(i.id for i in items if i.kind == "equipment"),
+    )
+    mission = parse_mission(data.get("mission"), "mission", known)
+    slots = sum(2 if t.kind == "double" else 1 for t in tiles if t.id in mission.river)
+    if slots + (1 if "event" in mission.river else 0) > len(command_post.river_costs):
+        raise fail("mission.river", "more river positions than the command post has")
+    digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
+    name = data.get("name")
+    return Pack(
+        digest,
+        name if isinstance(name, str) else "custom",
+        dice,
+        board,
+        heroes,
+        tiles,
+        command_post,
+        items,
+        mission,
+    )
+
+
+def pack_refusal(data: object) -> str | None:
+    """Why a caller's pack is refused (`content pack: <path>: <rule>`), or None if it is not."""
+    try:
+        parse_pack(data)
+    except ContentError as error:
+        return f"content pack: {error}"
+    return None
+
+
+def load_pack(path: Path = REFERENCE_PACK) -> Pack:
+    with path.open("rb") as handle:
+        return parse_pack(tomllib.load(handle))

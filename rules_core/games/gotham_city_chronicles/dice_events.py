@@ -1,0 +1,397 @@
+"""The events of rolling actions: complex manipulations and thoughts, rerolls, attacks and
+defense, and the automatic manipulations of item management (V·C, VI·D, VII, VIII)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent
+from rules_core.games.gotham_city_chronicles.citations import cite
+
+
+@dataclass(frozen=True, slots=True)
+class ComplexActionRolled(GameEvent):
+    """A hero declares a complex manipulation or thought the mission allows, spends cubes on
+    its space and rolls the characteristic's dice with the tool bonuses."""
+
+    type: ClassVar[str] = "complex_action_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-b-5",
+        "ii.dice",
+        "v-a.action-spaces",
+        "v-c-3",
+        "v-c-3-a",
+        "v-c-3-a-i",
+        "v-c-3-a-ii",
+        "v-c-3-a-iii",
+        "v-c-3-a-iv",
+        "v-c-3-a-v",
+        "i",
+        "ix-c",
+        "ix-i",
+        "ix-e",
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "v-c-4",
+        "v-c-4.complex-thought",
+        "vi-d-3",
+        "vi-d-3-a",
+        "vi-d-3-a-i",
+        "vi-d-3-a-ii",
+        "vi-d-3-a-iii",
+        "vi-d-3-a-iv",
+        "vi-d-4",
+        "vi-d-4.complex-thought",
+        "vi-c-3",
+        "vi-c-4",
+    )
+    figure: str
+    action: str
+    space: str
+    cubes: int
+    pool: tuple[str, ...]
+    faces: tuple[int, ...]
+
+    def cited(self) -> tuple[Citation, ...]:
+        steps: tuple[str, ...]
+        if self.cubes:  # a hero's (V·C·3 [a], V·C·4)
+            steps = ("v-c-4", "v-c-4.complex-thought") if self.space == "thought" else ()
+            return (*self.citations, *cite(*steps))
+        steps = ("i", "ii.dice", "ix-e", "vi-c-3", "vi-c-4", "vi-d-3", "vi-d-3-a", "vi-d-3-a-i")
+        steps += ("vi-d-3-a-ii", "vi-d-3-a-iii")
+        if self.space == "thought":
+            steps += ("vi-d-4", "vi-d-4.complex-thought")
+        return cite(*steps)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRerolled(GameEvent):
+    """Dice of a roll rolled again: for free (a reroll icon each) or for a cube each."""
+
+    type: ClassVar[str] = "dice_rerolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "viii", "viii-a", "viii-e", "v-c-3-a-vi", "v-a.defense-and-reroll-spaces"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("viii-b", "viii-c", "viii-d", "ix-i")
+    figure: str
+    dice: tuple[int, ...]  # indexes in the pool
+    faces: tuple[int, ...]  # their new faces
+    cubes: int  # 0: free rerolls
+
+    def cited(self) -> tuple[Citation, ...]:
+        extra = ("viii-c", "viii-d", "ix-i") if self.cubes else ("viii-b",)
+        return (*self.citations, *cite(*extra))
+
+
+@dataclass(frozen=True, slots=True)
+class ComplexActionResolved(GameEvent):
+    """The rerolls are over: successes less hindering against the difficulty; on success the
+    mission's effects follow."""
+
+    type: ClassVar[str] = "complex_action_resolved"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "viii-f", "v-c-3-a-vii", "v-c-3-a-viii", "v-c-3-a-ix", "ix-n", "ix-k", "ix-f"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "vi-d-3-a-iv", "vi-d-3-a-v", "vi-d-3-a-vi", "vi-d-3-a-vii"
+    )
+    figure: str
+    action: str
+    successes: int
+    hindering: int
+    difficulty: int
+    succeeded: bool
+    hero: bool  # a hero's action (V·C·3 [a]) or a character's (VI·D·3 [a])
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.hero:
+            return self.citations
+        steps = ("viii-f", "ix-n", "ix-k", "vi-d-3-a-iv", "vi-d-3-a-v", "vi-d-3-a-vi")
+        return cite(*steps, "vi-d-3-a-vii")
+
+
+@dataclass(frozen=True, slots=True)
+class ItemPickedUp(GameEvent):
+    """An automatic manipulation: one cube, and equipment from the hero's area to their board."""
+
+    type: ClassVar[str] = "item_picked_up"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-d-1",
+        "v-d-1-b",
+        "v-d-1-a",
+        "v-c-3-b",
+        "v-c-3-b-i",
+        "v-c-3-b-ii",
+        "v-c-3-b-iii",
+        "v-c-3-b-iv",
+    )
+    hero: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class ItemDropped(GameEvent):
+    """Not an action: the equipment is laid in the hero's area."""
+
+    type: ClassVar[str] = "item_dropped"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1", "v-d-1-f")
+    hero: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class AttackRolled(GameEvent):
+    """An attack declared on a target, its cubes spent (a hero's), its dice pool rolled."""
+
+    type: ClassVar[str] = "attack_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-m", "ii.dice")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "iii-e",
+        "iii-f",
+        "vi-d",
+        "x.ambidexterity",
+        "v-a.action-spaces",
+        "v-c-1",
+        "v-c-1-a",
+        "v-c-1-b",
+        "v-c-1-c",
+        "v-c-1-d",
+        "v-c-1-e",
+        "v-c-1-f",
+        "v-c-2",
+        "v-c-2-a",
+        "v-c-2-b",
+        "v-c-2-c",
+        "v-c-2-d",
+        "v-c-2-e",
+        "v-c-2-f",
+        "vi-d-1",
+        "vi-d-1-a",
+        "vi-d-1-b",
+        "vi-d-1-c",
+        "vi-d-1-d",
+        "vi-d-2",
+        "vi-d-2-a",
+        "vi-d-2-b",
+        "vi-d-2-c",
+        "vi-d-2-d",
+        "vi-c-3",
+        "vi-c-4",
+        "vi-c-5",
+        "v-d.item-types",
+        "v-d.bonus-lines",
+        "ix-l",
+    )
+    attacker: str
+    target: str
+    kind: str
+    cubes: int  # a hero's cubes on the attack space; a character spends none
+    weapon: str  # a hero's weapon card ("" for none)
+    second: str  # a second weapon card with Ambidexterity ("" for none)
+    characteristic: int  # a character's characteristic (-1 for a hero)
+    pool: tuple[str, ...]
+    faces: tuple[int, ...]
+
+    def cited(self) -> tuple[Citation, ...]:
+        hero = self.characteristic < 0
+        steps: tuple[str, ...]
+        extra: tuple[str, ...] = ("v-a.action-spaces",) if hero else ("vi-d",)
+        if self.kind == "ranged":
+            extra += ("ix-l", "iii-e", "iii-f")
+        if self.kind == "melee":
+            steps = ("v-c-1", "v-c-1-a", "v-c-1-b", "v-c-1-c", "v-c-1-d", "v-c-1-e", "v-c-1-f")
+            if not hero:
+                steps = ("vi-d-1", "vi-d-1-a", "vi-d-1-b", "vi-d-1-c", "vi-d-1-d", "vi-c-4")
+        else:
+            steps = ("v-c-2", "v-c-2-a", "v-c-2-b", "v-c-2-c", "v-c-2-d", "v-c-2-e", "v-c-2-f")
+            if not hero:
+                steps = ("vi-d-2", "vi-d-2-a", "vi-d-2-b", "vi-d-2-c", "vi-d-2-d", "vi-c-4")
+        if self.second:
+            extra += ("x", "x.ambidexterity")
+        return (*self.citations, *cite(*steps, *extra))
+
+
+@dataclass(frozen=True, slots=True)
+class AttackCounted(GameEvent):
+    """The attack's successes: shown, plus automatic ones, less hindering for a ranged attack."""
+
+    type: ClassVar[str] = "attack_counted"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-k", "ix-f", "viii-f")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "v-c-1-g",
+        "v-c-1-h",
+        "v-c-2-g",
+        "v-c-2-h",
+        "vi-d-1-e",
+        "vi-d-1-f",
+        "vi-d-2-e",
+        "vi-d-2-f",
+        "ix-n",
+    )
+    attacker: str
+    successes: int
+    hindering: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        hindered = ("ix-n",) if self.hindering else ()
+        return (*self.citations, *cite("v-c-1-h", "v-c-2-h", "vi-d-1-f", "vi-d-2-f", *hindered))
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseRolled(GameEvent):
+    """The defender's cubes on the defense space, their dice and the automatic defense dice."""
+
+    type: ClassVar[str] = "defense_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "vii",
+        "vii-a",
+        "vii-b",
+        "vii-c",
+        "vii-d",
+        "vii-e",
+        "v-c-1-i",
+        "v-c-2-i",
+        "vi-d-1-g",
+        "vi-d-2-g",
+        "ix-i",
+    )
+    defender: str
+    cubes: int
+    pool: tuple[str, ...]
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DefenseCounted(GameEvent):
+    """The defense's successes (with automatic ones) and the wounds left over."""
+
+    type: ClassVar[str] = "defense_counted"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "vii-f", "vii-g", "vii-h", "vii-i", "v-c-1-j", "v-c-2-j", "vi-d-1-h", "vi-d-2-h", "ix-k"
+    )
+    defender: str
+    successes: int
+    wounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowRolled(GameEvent):
+    """A hero throws carried equipment at an area in sight: a complex manipulation whose
+    difficulty is the distance; cubes spent, dice rolled."""
+
+    type: ClassVar[str] = "throw_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-d-1-e",
+        "v-c-3-a",
+        "v-c-3-a-i",
+        "v-c-3-a-ii",
+        "v-c-3-a-iii",
+        "v-c-3-a-iv",
+        "v-c-3-a-v",
+        "ix-j",
+        "ix-l",
+        "ii.dice",
+    )
+    hero: str
+    item: str
+    target: str
+    difficulty: int
+    cubes: int
+    pool: tuple[str, ...]
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ItemThrown(GameEvent):
+    """The throw's successes, less the item's encumbrance and hindering: the target area when
+    they reach the distance, else that many moves along the line toward it."""
+
+    type: ClassVar[str] = "item_thrown"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-d-1-e", "v-c-3-a-vii", "v-c-3-a-viii", "v-c-3-a-ix", "viii-f", "ix-n", "ix-k"
+    )
+    hero: str
+    item: str
+    successes: int
+    landed: str
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentOffered(GameEvent):
+    """A hero of another seat is asked to agree to equipment given to them or taken from them."""
+
+    type: ClassVar[str] = "equipment_offered"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-c", "v-d-1-d", "v-c-3-b-i")
+    giver: str
+    receiver: str
+    item: str
+    payer: str
+
+
+@dataclass(frozen=True, slots=True)
+class EquipmentHandedOver(GameEvent):
+    """An automatic manipulation: the acting hero's cube, the equipment to the receiver."""
+
+    type: ClassVar[str] = "equipment_handed_over"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-d-1-c", "v-d-1-d", "v-d-1-a", "v-c-3-b", "v-c-3-b-ii", "v-c-3-b-iii", "v-c-3-b-iv"
+    )
+    giver: str
+    receiver: str
+    item: str
+    payer: str
+
+
+@dataclass(frozen=True, slots=True)
+class OfferDeclined(GameEvent):
+    """The other hero does not agree: nothing changes hands and no cube is spent."""
+
+    type: ClassVar[str] = "offer_declined"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-c", "v-d-1-d")
+
+
+@dataclass(frozen=True, slots=True)
+class Attracted(GameEvent):
+    """The Attraction skill: an automatic manipulation draws a miniature in sight, near enough
+    and no bigger, into the possessor's area."""
+
+    type: ClassVar[str] = "attracted"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "x",
+        "x.attraction",
+        "v-c-3-b",
+        "v-c-3-b-ii",
+        "v-c-3-b-iii",
+        "ix-j",
+        "ix-l",
+        "ix-h",
+        "v-a.skills",
+    )
+    hero: str
+    target: str
+    area: str
+
+
+@dataclass(frozen=True, slots=True)
+class Blasted(GameEvent):
+    """The Blast skill: an automatic manipulation, once a turn, sets off explosions of its level
+    in the possessor's area and in an adjacent area in sight (the explosions follow)."""
+
+    type: ClassVar[str] = "blasted"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "x", "x.blast", "v-c-3-b", "v-c-3-b-ii", "v-c-3-b-iii", "ix-r", "v-a.skills"
+    )
+    hero: str
+    area: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class ItemUsedUp(GameEvent):
+    """A card with the single-use icon leaves the game once one of its bonuses has served."""
+
+    type: ClassVar[str] = "item_used_up"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-d.use-restriction", "v-d.bonus-lines")
+    hero: str
+    item: str

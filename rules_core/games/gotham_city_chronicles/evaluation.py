@@ -1,0 +1,69 @@
+"""How good a position is for a seat (0 lost to 1 won): the bots' heuristic.
+
+The heroes' side gains with progress toward the mission's item-in-area goals (reaching the item,
+then carrying it toward its area) and with enemies neutralized; it loses with wounds, tokens in
+a state that would end the game for the villain drawing near (an armed countdown) and the turns
+running out. The villain's value is the complement."""
+
+from __future__ import annotations
+
+from rules_core.games.gotham_city_chronicles.geometry import distance
+from rules_core.games.gotham_city_chronicles.mission import EndCondition
+from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+
+FAR = 6  # distances beyond this count as far
+
+
+def _where(state: GccState, item: str) -> str:
+    """Where an item is: carried (its carrier's area), on the ground, or inside a token."""
+    for hero in state.heroes:
+        if item in hero.items:
+            return hero.area
+    for lying, area in state.ground:
+        if lying == item:
+            return area
+    return next((t.area for t in state.tokens if item in t.contents), "")
+
+
+def _closeness(state: GccState, start: str, end: str) -> float:
+    """1 in the same area, 0 far away or out of reach."""
+    if not start or not end:
+        return 0.0
+    steps = distance(state.board_pack.board, start, end)
+    return 0.0 if steps is None else 1 - min(steps, FAR) / FAR
+
+
+def _goal_progress(state: GccState, end: EndCondition) -> float:
+    """0 to 1 toward an item-in-area goal: half for reaching and taking the item, half for
+    bringing it to its area."""
+    carriers = [h for h in state.heroes if end.item in h.items]
+    if carriers:
+        return 0.5 + 0.5 * max(_closeness(state, h.area, end.area) for h in carriers)
+    spot = _where(state, end.item)
+    standing = [h for h in state.heroes if not h.zones.neutralized]
+    return 0.4 * max((_closeness(state, h.area, spot) for h in standing), default=0.0)
+
+
+def heroes_value(state: GccState) -> float:
+    if state.winner:
+        return 1.0 if state.winner == "heroes" else 0.0
+    pack = state.board_pack
+    value = 0.45
+    goals = [e for e in pack.mission.ends if e.winner == "heroes" and e.when == "item_in_area"]
+    if goals:
+        value += 0.3 * max(_goal_progress(state, g) for g in goals)
+    energy = sum(pack.hero(h.id).energy for h in state.heroes) or 1
+    value -= 0.25 * sum(h.zones.wounds for h in state.heroes) / energy
+    down = sum(1 for c in state.characters if not c.area)
+    value += 0.1 * down / max(len(state.characters), 1)
+    if any(t.countdown for t in state.tokens):
+        value -= 0.1
+    value -= 0.1 * state.turn / pack.mission.turn_limit
+    return min(max(value, 0.02), 0.98)
+
+
+def evaluate(state: GccState, seat: int) -> float:
+    if state.pack is None:
+        return 0.5
+    value = heroes_value(state)
+    return 1.0 - value if seat == VILLAIN_SEAT else value

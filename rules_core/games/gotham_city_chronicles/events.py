@@ -1,0 +1,572 @@
+"""Gotham City Chronicles events: what happens at the table, each folded by one handler in
+evolve.py and each citing the sections that govern it. Dice are rolled in `decide`; their faces
+are in the events, so a replay never rolls."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent
+from rules_core.games.gotham_city_chronicles.citations import cite
+from rules_core.games.gotham_city_chronicles.content import Pack
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    AttackCounted as AttackCounted,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    AttackRolled as AttackRolled,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    Attracted as Attracted,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    Blasted as Blasted,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    ComplexActionResolved as ComplexActionResolved,
+)
+
+# the events of rolling actions, re-exported so that this module lists every event
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    ComplexActionRolled as ComplexActionRolled,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    DefenseCounted as DefenseCounted,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    DefenseRolled as DefenseRolled,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    DiceRerolled as DiceRerolled,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    EquipmentHandedOver as EquipmentHandedOver,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    EquipmentOffered as EquipmentOffered,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    ItemDropped as ItemDropped,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    ItemPickedUp as ItemPickedUp,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    ItemThrown as ItemThrown,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    ItemUsedUp as ItemUsedUp,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    OfferDeclined as OfferDeclined,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
+    ThrowRolled as ThrowRolled,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(GameEvent):
+    """The mission is set up: its board, heroes (each with the seat that plays it), tiles in the
+    river, figures, tokens and the command post's cubes."""
+
+    type: ClassVar[str] = "game_started"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "iii",
+        "v",
+        "v-a",
+        "vi-a",
+        "vi-a-1",
+        "vi-a-2-a",
+        "vi-e.character-pool",
+        "ii.turn-track",
+        "v-d-2",
+    )
+    pack: Pack
+    seats: int
+    hero_seats: tuple[int, ...]  # the seat of each of the mission's heroes, in its order
+
+
+@dataclass(frozen=True, slots=True)
+class TurnAdvanced(GameEvent):
+    """The side with initiative moves the turn marker one space on."""
+
+    type: ClassVar[str] = "turn_advanced"
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv-a", "iv-a-1", "ii.turn-track")
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeroesTurnBegan(GameEvent):
+    """The heroes' turn: cubes spent during the villain's turn go to fatigue."""
+
+    type: ClassVar[str] = "heroes_turn_began"
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv-b", "iv-d", "v-b", "v-b-1", "v-b-2")
+
+
+@dataclass(frozen=True, slots=True)
+class StanceDeclared(GameEvent):
+    """A hero takes a stance and recovers its cubes (`recovered` from fatigue, `healed` moved
+    from the wound zone to fatigue when fatigue ran short)."""
+
+    type: ClassVar[str] = "stance_declared"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-b-3", "v-a.recovery-values")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("v-b-3-a", "v-b-3-b", "ix-b")
+    hero: str
+    stance: str
+    recovered: int
+    healed: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite("v-b-3-a" if self.stance == "active" else "v-b-3-b"))
+
+
+@dataclass(frozen=True, slots=True)
+class MovementDeclared(GameEvent):
+    """A hero (or character) declares a movement: the move point pool, with the first
+    movement's bonus."""
+
+    type: ClassVar[str] = "movement_declared"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-b-4", "v-b-5", "v-c", "v-c-5", "v-c-5-a", "v-c-5-b", "v-c-5-c", "v-a.encumbrance-table"
+    )
+    mover: str
+    points: int
+    first: bool
+
+
+@dataclass(frozen=True, slots=True)
+class MovePointsBought(GameEvent):
+    """Cubes spent on the movement space for the missing move points."""
+
+    type: ClassVar[str] = "move_points_bought"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-f", "ix-c", "ix-i", "v-a.action-spaces")
+    mover: str
+    cubes: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(GameEvent):
+    """One move: its type, level and cost, paid from the pool."""
+
+    type: ClassVar[str] = "moved"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "v-c-5-d", "v-c-5-e", "v-c-5-g", "v-c-5-h", "v-c-5-j", "iii-b", "iii-c", "iii-d", "ix-h"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-n", "ix-p", "iii-h", "iii-g")
+    mover: str
+    source: str
+    target: str
+    kind: str  # simple | fall | jump | climb
+    level: int
+    cost: int
+    hindering: int
+    difficult: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        extra = [
+            *(("ix-n",) if self.hindering else ()),
+            *(("ix-p", "iii-h") if self.difficult else ()),
+        ]
+        return (*self.citations, *cite(*extra))
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainRolled(GameEvent):
+    """Yellow dice for a fall or for entering dangerous terrain, and the wounds they deal."""
+
+    type: ClassVar[str] = "terrain_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-d", "ii.dice")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
+    figure: str
+    reason: str  # fall | dangerous
+    dice: tuple[str, ...]
+    faces: tuple[int, ...]
+    wounds: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(cite("ix-q", "iii-h") if self.reason == "dangerous" else ()))
+
+
+@dataclass(frozen=True, slots=True)
+class HeroWounded(GameEvent):
+    """Wounds move a hero's cubes to the wound zone; all of them there: neutralized."""
+
+    type: ClassVar[str] = "hero_wounded"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-a", "v-a.energy-zones")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-b")
+    hero: str
+    wounds: int
+    neutralized: bool
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(cite("ix-b") if self.neutralized else ()))
+
+
+@dataclass(frozen=True, slots=True)
+class MovementEnded(GameEvent):
+    """The movement ends; unspent move points are lost."""
+
+    type: ClassVar[str] = "movement_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-k")
+    mover: str
+    lost: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeroesFinished(GameEvent):
+    """A seat's heroes want no more actions this turn."""
+
+    type: ClassVar[str] = "heroes_finished"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-b-4", "v-b-5")
+
+
+@dataclass(frozen=True, slots=True)
+class HeroesTurnEnded(GameEvent):
+    """Every seat of the heroes is finished: end-of-turn effects, and spent cubes to fatigue."""
+
+    type: ClassVar[str] = "heroes_turn_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-b-6", "v-b-7")
+
+
+@dataclass(frozen=True, slots=True)
+class VillainTurnBegan(GameEvent):
+    """The villain's turn: cubes on the command post's spaces go to fatigue, then the mission's
+    recovery value comes back from fatigue to the reserve."""
+
+    type: ClassVar[str] = "villain_turn_began"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "iv-b", "iv-d", "vi-b", "vi-b-1", "vi-b-2", "vi-a-1"
+    )
+    recovery: int
+
+
+EVENT_TYPES: dict[str, type[GameEvent]] = {
+    e.type: e
+    for e in (
+        GameStarted,
+        TurnAdvanced,
+        HeroesTurnBegan,
+        StanceDeclared,
+        MovementDeclared,
+        MovePointsBought,
+        Moved,
+        TerrainRolled,
+        HeroWounded,
+        MovementEnded,
+        HeroesFinished,
+        HeroesTurnEnded,
+        VillainTurnBegan,
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterWounded(GameEvent):
+    """A character loses life points; at none left it is neutralized (IX A)."""
+
+    type: ClassVar[str] = "character_wounded"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-a", "vi-a-1")
+    character: str
+    wounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterNeutralized(GameEvent):
+    """The miniature leaves the board for the character pool."""
+
+    type: ClassVar[str] = "character_neutralized"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-b", "vi-e.character-pool")
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileNeutralized(GameEvent):
+    """No character of the tile is left on the board: the tile goes face down to the river's
+    right end."""
+
+    type: ClassVar[str] = "tile_neutralized"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-b", "vi-a-2")
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileActivated(GameEvent):
+    """The villain pays a tile's activation cost and moves it to the river's right end."""
+
+    type: ClassVar[str] = "tile_activated"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "vi-b-3", "vi-b-3-a", "vi-b-3-b", "vi-b-3-c", "vi-b-4", "ix-c", "vi-a-1"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("vi-a-2-b", "vi-a-2-c")
+    tile: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventTriggered(GameEvent):
+    """The event tile: one of the mission's events, then its reinforcement points."""
+
+    type: ClassVar[str] = "event_triggered"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-3-d", "vi-a-2-c")
+    event: str
+
+
+@dataclass(frozen=True, slots=True)
+class ReinforcementPoints(GameEvent):
+    """Reinforcement points gained (`points` > 0) or, unspent, lost (`points` < 0)."""
+
+    type: ClassVar[str] = "reinforcement_points"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-e", "vi-b-3-d")
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforced(GameEvent):
+    """A character comes back from the character pool into a reinforcement area."""
+
+    type: ClassVar[str] = "reinforced"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-e", "vi-e.character-pool", "ix-h")
+    character: str
+    area: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterActivated(GameEvent):
+    """The villain designates a character of the active tile."""
+
+    type: ClassVar[str] = "character_activated"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-c", "vi-c-1", "vi-b-3-d")
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class MissionActionDone(GameEvent):
+    """A manipulation or thought the mission allows, carried out; its effects follow."""
+
+    type: ClassVar[str] = "mission_action_done"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "v-c-3-b",
+        "v-c-3-b-i",
+        "v-c-3-b-ii",
+        "v-c-3-b-iii",
+        "v-c-3-b-iv",
+        "v-c-4.automatic-thought",
+        "vi-c-3",
+        "vi-c-4",
+        "vi-c-5",
+        "vi-d-3-b",
+        "vi-d-3-b-i",
+        "vi-d-3-b-ii",
+        "vi-d-3-b-iii",
+        "vi-d-4.automatic-thought",
+        "vi-d-3",
+    )
+    figure: str
+    action: str
+    cubes: int  # a hero's cube on the action space (characters spend none)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.cubes:
+            return (*self.citations, *cite("v-c-3-b", "v-c-3-b-i", "v-c-3-b-ii", "v-c-3-b-iii"))
+        return (*self.citations, *cite("vi-c-3", "vi-c-4", "vi-d-3", "vi-d-3-b", "vi-d-3-b-ii"))
+
+
+@dataclass(frozen=True, slots=True)
+class TokenChanged(GameEvent):
+    """A mission token turns to another state, or its countdown changes."""
+
+    type: ClassVar[str] = "token_changed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i", "iv-a-2")
+    token: str
+    state: str
+    countdown: int
+
+
+@dataclass(frozen=True, slots=True)
+class ContentsLaid(GameEvent):
+    """An opened token's contents are laid in its area, to be picked up (V·D·1 [b])."""
+
+    type: ClassVar[str] = "contents_laid"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i", "v-d-1-b")
+    token: str
+    items: tuple[str, ...]
+    area: str
+
+
+@dataclass(frozen=True, slots=True)
+class ContentsTaken(GameEvent):
+    """The hero who opened a token adds to the items they carry what they are able to carry."""
+
+    type: ClassVar[str] = "contents_taken"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i", "v-d-1-a", "v-d")
+    token: str
+    hero: str
+    items: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Exploded(GameEvent):
+    """An explosion: the area's dangerous level raised for a moment (each miniature there rolls
+    yellow dice for the increase), then back to what it was."""
+
+    type: ClassVar[str] = "exploded"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-r", "ix-r-1", "ix-r-2", "ix-q")
+    area: str
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class RiverDredged(GameEvent):
+    """A neutralized tile leaves the river for the box; its cubes leave the game."""
+
+    type: ClassVar[str] = "river_dredged"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-f", "ix-b")
+    tile: str
+    cubes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Demobilized(GameEvent):
+    """Once a game: an elite or henchman tile dredged as if neutralized, its miniatures off the
+    board."""
+
+    type: ClassVar[str] = "demobilized"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-g", "vi-f", "vi-a-2-a")
+    tile: str
+    cubes: int
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterActivationEnded(GameEvent):
+    type: ClassVar[str] = "character_activation_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-c-7")
+    character: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileActivationEnded(GameEvent):
+    type: ClassVar[str] = "tile_activation_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-3-e")
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class VillainTurnEnded(GameEvent):
+    type: ClassVar[str] = "villain_turn_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-5", "vi-b-3")
+
+
+@dataclass(frozen=True, slots=True)
+class UpkeepTriggered(GameEvent):
+    """A mission effect of the upkeep phase whose condition holds; its effects follow."""
+
+    type: ClassVar[str] = "upkeep_triggered"
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv-a-2", "i")
+    effect: str
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEffectTriggered(GameEvent):
+    """A mission effect of the start or end of a side's turn whose condition holds."""
+
+    type: ClassVar[str] = "turn_effect_triggered"
+    citations: ClassVar[tuple[Citation, ...]] = cite("i")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("v-b-2", "v-b-6", "vi-b-2", "vi-b-5")
+    effect: str
+    step: str  # heroes_start | heroes_end | villain_start | villain_end
+
+    def cited(self) -> tuple[Citation, ...]:
+        section = {
+            "heroes_start": "v-b-2",
+            "heroes_end": "v-b-6",
+            "villain_start": "vi-b-2",
+            "villain_end": "vi-b-5",
+        }[self.step]
+        return (*self.citations, *cite(section))
+
+
+@dataclass(frozen=True, slots=True)
+class DissipationPlaced(GameEvent):
+    """A dissipation token is placed active side up; what it does is the mission's."""
+
+    type: ClassVar[str] = "dissipation_placed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-o", "i")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-p", "ix-q")
+    kind: str
+    area: str
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class DissipationTurned(GameEvent):
+    """At the start of its side's turn an active token turns to its dissipating face, and a
+    dissipating one is removed."""
+
+    type: ClassVar[str] = "dissipation_turned"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-o", "v-b-2", "vi-b-2")
+    kind: str
+    area: str
+    removed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameFinished(GameEvent):
+    """An end-game condition of the mission holds: the game ends at once."""
+
+    type: ClassVar[str] = "game_finished"
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv-c", "iv-e", "i")
+    winner: str
+    condition: str
+
+
+EVENT_TYPES.update(
+    {
+        e.type: e
+        for e in (
+            CharacterWounded,
+            CharacterNeutralized,
+            TileNeutralized,
+            TileActivated,
+            EventTriggered,
+            ReinforcementPoints,
+            Reinforced,
+            CharacterActivated,
+            MissionActionDone,
+            TokenChanged,
+            ContentsLaid,
+            ContentsTaken,
+            Exploded,
+            RiverDredged,
+            Demobilized,
+            CharacterActivationEnded,
+            TileActivationEnded,
+            VillainTurnEnded,
+            UpkeepTriggered,
+            TurnEffectTriggered,
+            DissipationPlaced,
+            DissipationTurned,
+            GameFinished,
+            ComplexActionRolled,
+            DiceRerolled,
+            ComplexActionResolved,
+            ItemPickedUp,
+            ItemDropped,
+            AttackRolled,
+            AttackCounted,
+            DefenseRolled,
+            DefenseCounted,
+            ThrowRolled,
+            ItemThrown,
+            EquipmentOffered,
+            EquipmentHandedOver,
+            OfferDeclined,
+            Attracted,
+            Blasted,
+            ItemUsedUp,
+        )
+    }
+)

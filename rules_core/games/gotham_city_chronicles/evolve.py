@@ -1,0 +1,403 @@
+"""One handler per event: how each changes the state (pure, total, deterministic)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules_core.engine.flow import Flow
+from rules_core.games.gotham_city_chronicles.energy import (
+    SPACES,
+    Zones,
+    rested,
+    villain_recovered,
+    wounded,
+)
+from rules_core.games.gotham_city_chronicles.events import (
+    CharacterActivated,
+    CharacterActivationEnded,
+    CharacterNeutralized,
+    CharacterWounded,
+    ContentsLaid,
+    ContentsTaken,
+    DissipationPlaced,
+    DissipationTurned,
+    EventTriggered,
+    Exploded,
+    GameFinished,
+    GameStarted,
+    HeroesFinished,
+    HeroesTurnBegan,
+    HeroesTurnEnded,
+    HeroWounded,
+    MissionActionDone,
+    Moved,
+    MovementDeclared,
+    MovementEnded,
+    MovePointsBought,
+    Reinforced,
+    ReinforcementPoints,
+    StanceDeclared,
+    TerrainRolled,
+    TileActivated,
+    TileActivationEnded,
+    TileNeutralized,
+    TokenChanged,
+    TurnAdvanced,
+    TurnEffectTriggered,
+    UpkeepTriggered,
+    VillainTurnBegan,
+    VillainTurnEnded,
+)
+from rules_core.games.gotham_city_chronicles.evolve_actions import ACTION_HANDLERS
+from rules_core.games.gotham_city_chronicles.river import to_the_end
+from rules_core.games.gotham_city_chronicles.state import (
+    INITIAL,
+    VILLAIN_SEAT,
+    Activation,
+    AreaToken,
+    Character,
+    GccState,
+    HeroState,
+    Movement,
+    TokenState,
+)
+
+
+def _started(state: GccState, e: GameStarted) -> GccState:
+    """Set-up from the mission: every hero's cubes in its reserve (reference: the book leaves
+    set-up to the missions), characters on the board and in the character pool."""
+    mission = e.pack.mission
+    areas = {p.hero: p.area for p in mission.placements if p.hero}
+    heroes = tuple(
+        HeroState(
+            hero_id,
+            seat,
+            areas.get(hero_id, ""),
+            Zones(e.pack.hero(hero_id).energy),
+            gadgets=e.pack.hero(hero_id).gadgets,
+        )
+        for hero_id, seat in zip(mission.heroes, e.hero_seats, strict=True)
+    )
+    characters: list[Character] = []
+    counts: dict[str, int] = {}
+    places = [(p.tile, p.area, p.count) for p in mission.placements if p.tile]
+    places += [(tile, "", count) for tile, count in mission.pool]
+    for tile_id, area, count in places:
+        for _ in range(count):
+            counts[tile_id] = counts.get(tile_id, 0) + 1
+            life = e.pack.tile(tile_id).life
+            characters.append(Character(f"{tile_id}-{counts[tile_id]}", tile_id, area, life))
+    river = tuple(
+        t
+        for tile_id in mission.river
+        for t in (
+            (tile_id, tile_id)
+            if tile_id != "event" and e.pack.tile(tile_id).kind == "double"
+            else (tile_id,)
+        )
+    )
+    tokens = tuple(
+        TokenState(t.id, t.area, t.states[0], contents=t.contents) for t in mission.tokens
+    )
+    return replace(
+        INITIAL,
+        pack=e.pack,
+        seats=e.seats,
+        heroes=heroes,
+        characters=tuple(characters),
+        villain=Zones(mission.villain_energy),
+        river=river,
+        tokens=tokens,
+    )
+
+
+def _turn(state: GccState, e: TurnAdvanced) -> GccState:
+    return replace(state, turn=e.turn, flow=Flow("upkeep", "upkeep", VILLAIN_SEAT))
+
+
+def _heroes_began(state: GccState, e: HeroesTurnBegan) -> GccState:
+    heroes = tuple(
+        replace(h, zones=rested(h.zones), stance="", moved=False, blasted=False)
+        for h in state.heroes
+    )
+    first = min(h.seat for h in heroes)
+    return replace(state, heroes=heroes, done=(), flow=Flow("heroes", "stance", first))
+
+
+def _stance(state: GccState, e: StanceDeclared) -> GccState:
+    hero = state.hero(e.hero)
+    z = hero.zones
+    zones = replace(
+        z,
+        reserve=z.reserve + e.recovered,
+        fatigue=z.fatigue - e.recovered + e.healed,
+        wounds=z.wounds - e.healed,
+    )
+    state = state.with_hero(replace(hero, zones=zones, stance=e.stance))
+    if all(h.stance for h in state.heroes):
+        state = replace(state, flow=replace(state.flow, step="actions"))
+    return state
+
+
+def _declared(state: GccState, e: MovementDeclared) -> GccState:
+    if state.has_hero(e.mover) and e.first:
+        state = state.with_hero(replace(state.hero(e.mover), moved=True))
+    if not state.has_hero(e.mover) and state.activation is not None:
+        activation = state.activation
+        stage = "second_move" if activation.stage == "action" else activation.stage
+        state = replace(state, activation=replace(activation, moved=True, stage=stage))
+    return replace(state, movement=Movement(e.mover, e.points))
+
+
+def _on_movement_space(zones: Zones, cubes: int) -> Zones:
+    spaces = list(zones.spaces)
+    spaces[SPACES.index("movement")] += cubes
+    return replace(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
+
+
+def _bought(state: GccState, e: MovePointsBought) -> GccState:
+    movement = state.movement
+    assert movement is not None
+    if state.has_hero(e.mover):
+        hero = state.hero(e.mover)
+        state = state.with_hero(replace(hero, zones=_on_movement_space(hero.zones, e.cubes)))
+    else:
+        state = replace(state, villain=_on_movement_space(state.villain, e.cubes))
+    return replace(state, movement=replace(movement, points=movement.points + e.points))
+
+
+def _moved(state: GccState, e: Moved) -> GccState:
+    movement = state.movement
+    assert movement is not None
+    if state.has_hero(e.mover):
+        state = state.with_hero(replace(state.hero(e.mover), area=e.target))
+    else:
+        characters = tuple(
+            replace(c, area=e.target) if c.id == e.mover else c for c in state.characters
+        )
+        state = replace(state, characters=characters)
+    return replace(state, movement=replace(movement, points=movement.points - e.cost))
+
+
+def _rolled(state: GccState, e: TerrainRolled) -> GccState:
+    return state  # the wounds follow in their own event
+
+
+def _wounded(state: GccState, e: HeroWounded) -> GccState:
+    hero = state.hero(e.hero)
+    return state.with_hero(replace(hero, zones=wounded(hero.zones, e.wounds)))
+
+
+def _movement_ended(state: GccState, e: MovementEnded) -> GccState:
+    """A character's first movement step gives way to its action; its second ends its moves."""
+    activation = state.activation
+    if activation is not None and activation.character == e.mover:
+        after = {"first_move": "action", "second_move": "done"}.get(activation.stage)
+        if after is not None:
+            state = replace(state, activation=replace(activation, stage=after))
+    return replace(state, movement=None)
+
+
+def _finished(state: GccState, e: HeroesFinished) -> GccState:
+    assert e.seat is not None
+    return replace(state, done=tuple(sorted({*state.done, e.seat})))
+
+
+def _heroes_ended(state: GccState, e: HeroesTurnEnded) -> GccState:
+    heroes = tuple(replace(h, zones=rested(h.zones)) for h in state.heroes)
+    return replace(state, heroes=heroes, done=())
+
+
+def _villain_began(state: GccState, e: VillainTurnBegan) -> GccState:
+    villain = villain_recovered(state.villain, e.recovery)
+    return replace(state, villain=villain, flow=Flow("villain", "tiles", VILLAIN_SEAT))
+
+
+def _character_wounded(state: GccState, e: CharacterWounded) -> GccState:
+    character = state.character(e.character)
+    return state.with_character(replace(character, life=max(character.life - e.wounds, 0)))
+
+
+def _character_neutralized(state: GccState, e: CharacterNeutralized) -> GccState:
+    state = state.with_character(replace(state.character(e.character), area=""))
+    movement = state.movement
+    if movement is not None and movement.mover == e.character:
+        state = replace(state, movement=None)
+    return state
+
+
+def _tile_neutralized(state: GccState, e: TileNeutralized) -> GccState:
+    return replace(
+        state,
+        river=to_the_end(state.river, e.tile),
+        face_down=tuple(sorted({*state.face_down, e.tile})),
+    )
+
+
+def _tile_activated(state: GccState, e: TileActivated) -> GccState:
+    villain = replace(
+        state.villain,
+        reserve=state.villain.reserve - e.cost,
+        fatigue=state.villain.fatigue + e.cost,
+    )
+    return replace(
+        state,
+        villain=villain,
+        river=to_the_end(state.river, e.tile),
+        activation=Activation(e.tile, event=e.tile == "event"),
+        activated=state.activated + 1,
+    )
+
+
+def _event(state: GccState, e: EventTriggered) -> GccState:
+    assert state.activation is not None
+    return replace(state, activation=replace(state.activation, event=False))
+
+
+def _points(state: GccState, e: ReinforcementPoints) -> GccState:
+    return replace(state, reinforcement=max(state.reinforcement + e.points, 0))
+
+
+def _reinforced(state: GccState, e: Reinforced) -> GccState:
+    character = state.character(e.character)
+    life = state.board_pack.tile(character.tile).life
+    state = state.with_character(replace(character, area=e.area, life=life))
+    face_down = tuple(t for t in state.face_down if t != character.tile)
+    return replace(state, reinforcement=state.reinforcement - e.cost, face_down=face_down)
+
+
+def _character_activated(state: GccState, e: CharacterActivated) -> GccState:
+    assert state.activation is not None
+    activation = replace(
+        state.activation,
+        character=e.character,
+        stage="first_move",
+        action="",
+        times=0,
+        moved=False,
+    )
+    return replace(state, activation=activation)
+
+
+def _mission_action(state: GccState, e: MissionActionDone) -> GccState:
+    if state.has_hero(e.figure):
+        hero = state.hero(e.figure)
+        spaces = list(hero.zones.spaces)
+        space = next(a.action for a in state.board_pack.mission.actions if a.id == e.action)
+        spaces[SPACES.index(space)] += e.cubes
+        zones = replace(hero.zones, reserve=hero.zones.reserve - e.cubes, spaces=tuple(spaces))
+        return state.with_hero(replace(hero, zones=zones))
+    activation = state.activation
+    assert activation is not None
+    return replace(
+        state,
+        activation=replace(activation, stage="action", action=e.action, times=activation.times + 1),
+    )
+
+
+def _token(state: GccState, e: TokenChanged) -> GccState:
+    return state.with_token(replace(state.token(e.token), state=e.state, countdown=e.countdown))
+
+
+def _laid(state: GccState, e: ContentsLaid) -> GccState:
+    state = state.with_token(replace(state.token(e.token), contents=()))
+    return replace(state, ground=(*state.ground, *((item, e.area) for item in e.items)))
+
+
+def _taken(state: GccState, e: ContentsTaken) -> GccState:
+    token = state.token(e.token)
+    left = tuple(i for i in token.contents if i not in e.items)
+    state = state.with_token(replace(token, contents=left))
+    hero = state.hero(e.hero)
+    return state.with_hero(replace(hero, items=(*hero.items, *e.items)))
+
+
+def _exploded(state: GccState, e: Exploded) -> GccState:
+    return state  # the rolls and wounds follow in their own events; the level reverts (IX R 2)
+
+
+def _character_ended(state: GccState, e: CharacterActivationEnded) -> GccState:
+    activation = state.activation
+    assert activation is not None
+    done = (*activation.done, e.character)
+    return replace(
+        state,
+        activation=Activation(activation.tile, done),
+        movement=None,
+    )
+
+
+def _tile_ended(state: GccState, e: TileActivationEnded) -> GccState:
+    return replace(state, activation=None, movement=None, reinforcement=0)
+
+
+def _villain_ended(state: GccState, e: VillainTurnEnded) -> GccState:
+    return replace(state, activation=None, movement=None, activated=0, reinforcement=0)
+
+
+def _upkeep(state: GccState, e: UpkeepTriggered | TurnEffectTriggered) -> GccState:
+    return state  # the effect's own events follow
+
+
+def _game_finished(state: GccState, e: GameFinished) -> GccState:
+    flow = Flow("over", "over", VILLAIN_SEAT)
+    return replace(state, winner=e.winner, ended_by=e.condition, flow=flow, movement=None)
+
+
+def _placed(state: GccState, e: DissipationPlaced) -> GccState:
+    return replace(state, area_tokens=(*state.area_tokens, AreaToken(e.kind, e.area, e.side)))
+
+
+def _turned(state: GccState, e: DissipationTurned) -> GccState:
+    tokens = list(state.area_tokens)
+    at = next(
+        i
+        for i, t in enumerate(tokens)
+        if (t.kind, t.area) == (e.kind, e.area) and t.dissipating == e.removed
+    )
+    if e.removed:
+        del tokens[at]
+    else:
+        tokens[at] = replace(tokens[at], dissipating=True)
+    return replace(state, area_tokens=tuple(tokens))
+
+
+HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
+    **ACTION_HANDLERS,
+    GameStarted: _started,
+    TurnAdvanced: _turn,
+    HeroesTurnBegan: _heroes_began,
+    StanceDeclared: _stance,
+    MovementDeclared: _declared,
+    MovePointsBought: _bought,
+    Moved: _moved,
+    TerrainRolled: _rolled,
+    HeroWounded: _wounded,
+    MovementEnded: _movement_ended,
+    HeroesFinished: _finished,
+    HeroesTurnEnded: _heroes_ended,
+    VillainTurnBegan: _villain_began,
+    CharacterWounded: _character_wounded,
+    CharacterNeutralized: _character_neutralized,
+    TileNeutralized: _tile_neutralized,
+    TileActivated: _tile_activated,
+    EventTriggered: _event,
+    ReinforcementPoints: _points,
+    Reinforced: _reinforced,
+    CharacterActivated: _character_activated,
+    MissionActionDone: _mission_action,
+    TokenChanged: _token,
+    ContentsLaid: _laid,
+    ContentsTaken: _taken,
+    Exploded: _exploded,
+    CharacterActivationEnded: _character_ended,
+    TileActivationEnded: _tile_ended,
+    VillainTurnEnded: _villain_ended,
+    UpkeepTriggered: _upkeep,
+    TurnEffectTriggered: _upkeep,
+    DissipationPlaced: _placed,
+    DissipationTurned: _turned,
+    GameFinished: _game_finished,
+}

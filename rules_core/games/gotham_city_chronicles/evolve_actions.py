@@ -1,0 +1,240 @@
+"""The handlers of the events of actions: rolls and rerolls, attacks and defense, throws,
+items changing hands, skills, and the villain's dredging (evolve.py gathers every handler)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from rules_core.games.gotham_city_chronicles.energy import (
+    SPACES,
+    Zones,
+    removed,
+)
+from rules_core.games.gotham_city_chronicles.events import (
+    AttackCounted,
+    AttackRolled,
+    Attracted,
+    Blasted,
+    ComplexActionResolved,
+    ComplexActionRolled,
+    DefenseCounted,
+    DefenseRolled,
+    Demobilized,
+    DiceRerolled,
+    EquipmentHandedOver,
+    EquipmentOffered,
+    ItemDropped,
+    ItemPickedUp,
+    ItemThrown,
+    ItemUsedUp,
+    OfferDeclined,
+    RiverDredged,
+    ThrowRolled,
+)
+from rules_core.games.gotham_city_chronicles.state import (
+    VILLAIN_SEAT,
+    Fight,
+    GccState,
+    Offer,
+    Roll,
+)
+
+
+def _spent(zones: Zones, space: str, cubes: int) -> Zones:
+    spaces = list(zones.spaces)
+    spaces[SPACES.index(space)] += cubes
+    return replace(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
+
+
+def _complex_rolled(state: GccState, e: ComplexActionRolled) -> GccState:
+    if state.has_hero(e.figure):
+        hero = state.hero(e.figure)
+        state = state.with_hero(replace(hero, zones=_spent(hero.zones, e.space, e.cubes)))
+        seat = hero.seat
+    else:  # a character's action of its activation (VI·C·3-5)
+        activation = state.activation
+        assert activation is not None
+        times = activation.times + 1
+        activation = replace(activation, stage="action", action=e.action, times=times)
+        state, seat = replace(state, activation=activation), VILLAIN_SEAT
+    return replace(state, roll=Roll(e.figure, seat, "complex", e.action, e.space, e.pool, e.faces))
+
+
+def _rerolled(state: GccState, e: DiceRerolled) -> GccState:
+    roll = state.roll
+    assert roll is not None
+    faces = list(roll.faces)
+    for index, face in zip(e.dice, e.faces, strict=True):
+        faces[index] = face
+    if e.cubes:
+        if state.has_hero(e.figure):
+            hero = state.hero(e.figure)
+            state = state.with_hero(replace(hero, zones=_spent(hero.zones, "reroll", e.cubes)))
+        else:
+            state = replace(state, villain=_spent(state.villain, "reroll", e.cubes))
+        roll = replace(roll, faces=tuple(faces), paid=True)
+    else:
+        roll = replace(roll, faces=tuple(faces), free_done=(*roll.free_done, *e.dice))
+    return replace(state, roll=roll)
+
+
+def _complex_resolved(state: GccState, e: ComplexActionResolved) -> GccState:
+    return replace(state, roll=None)
+
+
+def _picked_up(state: GccState, e: ItemPickedUp) -> GccState:
+    hero = state.hero(e.hero)
+    ground = list(state.ground)
+    ground.remove((e.item, hero.area))
+    zones = _spent(hero.zones, "manipulation", 1)
+    state = state.with_hero(replace(hero, zones=zones, items=(*hero.items, e.item)))
+    return replace(state, ground=tuple(ground))
+
+
+def _dropped(state: GccState, e: ItemDropped) -> GccState:
+    hero = state.hero(e.hero)
+    items = list(hero.items)
+    items.remove(e.item)
+    state = state.with_hero(replace(hero, items=tuple(items)))
+    return replace(state, ground=(*state.ground, (e.item, hero.area)))
+
+
+def _attack_rolled(state: GccState, e: AttackRolled) -> GccState:
+    if state.has_hero(e.attacker):
+        hero = state.hero(e.attacker)
+        state = state.with_hero(replace(hero, zones=_spent(hero.zones, e.kind, e.cubes)))
+        seat, defender_seat = hero.seat, VILLAIN_SEAT
+    else:
+        activation = state.activation
+        assert activation is not None
+        action = f"{e.kind}:{e.characteristic}"
+        times = activation.times + 1
+        state = replace(
+            state, activation=replace(activation, stage="action", action=action, times=times)
+        )
+        seat, defender_seat = VILLAIN_SEAT, state.hero(e.target).seat
+    automatic = 0
+    for card in (e.weapon, e.second):
+        if card and state.has_hero(e.attacker):
+            bonuses = [b for b in state.board_pack.item(card).bonuses if b.when == e.kind]
+            automatic += bonuses[0].successes if bonuses else 0
+    fight = Fight(e.attacker, e.target, e.kind, automatic, defender_seat=defender_seat)
+    roll = Roll(e.attacker, seat, "attack", e.kind, e.kind, e.pool, e.faces)
+    return replace(state, fight=fight, roll=roll)
+
+
+def _attack_counted(state: GccState, e: AttackCounted) -> GccState:
+    assert state.fight is not None
+    return replace(state, roll=None, fight=replace(state.fight, successes=e.successes))
+
+
+def _defense_rolled(state: GccState, e: DefenseRolled) -> GccState:
+    fight = state.fight
+    assert fight is not None
+    if state.has_hero(e.defender):
+        hero = state.hero(e.defender)
+        state = state.with_hero(replace(hero, zones=_spent(hero.zones, "defense", e.cubes)))
+    else:
+        state = replace(state, villain=_spent(state.villain, "defense", e.cubes))
+    roll = Roll(e.defender, fight.defender_seat, "defense", "", "defense", e.pool, e.faces)
+    return replace(state, roll=roll)
+
+
+def _defense_counted(state: GccState, e: DefenseCounted) -> GccState:
+    return replace(state, roll=None, fight=None)
+
+
+def _dredged(state: GccState, e: RiverDredged | Demobilized) -> GccState:
+    zones = removed(state.villain, e.cubes)
+    assert zones is not None
+    river = tuple(t for t in state.river if t != e.tile)
+    face_down = tuple(t for t in state.face_down if t != e.tile)
+    state = replace(state, villain=zones, river=river, face_down=face_down)
+    if isinstance(e, Demobilized):
+        characters = tuple(replace(c, area="") if c.tile == e.tile else c for c in state.characters)
+        state = replace(state, characters=characters, demobilized=True)
+    return state
+
+
+def _throw_rolled(state: GccState, e: ThrowRolled) -> GccState:
+    hero = state.hero(e.hero)
+    state = state.with_hero(replace(hero, zones=_spent(hero.zones, "manipulation", e.cubes)))
+    roll = Roll(e.hero, hero.seat, "throw", e.item, "manipulation", e.pool, e.faces, e.target)
+    return replace(state, roll=roll)
+
+
+def _thrown(state: GccState, e: ItemThrown) -> GccState:
+    hero = state.hero(e.hero)
+    items = list(hero.items)
+    items.remove(e.item)
+    state = state.with_hero(replace(hero, items=tuple(items)))
+    return replace(state, roll=None, ground=(*state.ground, (e.item, e.landed)))
+
+
+def _offered(state: GccState, e: EquipmentOffered) -> GccState:
+    return replace(state, offer=Offer(e.giver, e.receiver, e.item, e.payer))
+
+
+def _handed_over(state: GccState, e: EquipmentHandedOver) -> GccState:
+    payer = state.hero(e.payer)
+    state = state.with_hero(replace(payer, zones=_spent(payer.zones, "manipulation", 1)))
+    giver = state.hero(e.giver)
+    items = list(giver.items)
+    items.remove(e.item)
+    state = state.with_hero(replace(giver, items=tuple(items)))
+    receiver = state.hero(e.receiver)
+    state = state.with_hero(replace(receiver, items=(*receiver.items, e.item)))
+    return replace(state, offer=None)
+
+
+def _declined(state: GccState, e: OfferDeclined) -> GccState:
+    return replace(state, offer=None)
+
+
+def _attracted(state: GccState, e: Attracted) -> GccState:
+    hero = state.hero(e.hero)
+    state = state.with_hero(replace(hero, zones=_spent(hero.zones, "manipulation", 1)))
+    if state.has_hero(e.target):
+        return state.with_hero(replace(state.hero(e.target), area=e.area))
+    return state.with_character(replace(state.character(e.target), area=e.area))
+
+
+def _blasted(state: GccState, e: Blasted) -> GccState:
+    hero = state.hero(e.hero)
+    zones = _spent(hero.zones, "manipulation", 1)
+    return state.with_hero(replace(hero, zones=zones, blasted=True))
+
+
+def _used_up(state: GccState, e: ItemUsedUp) -> GccState:
+    hero = state.hero(e.hero)
+    items, gadgets = list(hero.items), list(hero.gadgets)
+    if e.item in items:
+        items.remove(e.item)
+    else:
+        gadgets.remove(e.item)
+    return state.with_hero(replace(hero, items=tuple(items), gadgets=tuple(gadgets)))
+
+
+ACTION_HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
+    RiverDredged: _dredged,
+    ThrowRolled: _throw_rolled,
+    EquipmentOffered: _offered,
+    EquipmentHandedOver: _handed_over,
+    OfferDeclined: _declined,
+    Attracted: _attracted,
+    ItemUsedUp: _used_up,
+    Blasted: _blasted,
+    ItemThrown: _thrown,
+    Demobilized: _dredged,
+    ComplexActionRolled: _complex_rolled,
+    DiceRerolled: _rerolled,
+    ComplexActionResolved: _complex_resolved,
+    ItemPickedUp: _picked_up,
+    ItemDropped: _dropped,
+    AttackRolled: _attack_rolled,
+    AttackCounted: _attack_counted,
+    DefenseRolled: _defense_rolled,
+    DefenseCounted: _defense_counted,
+}

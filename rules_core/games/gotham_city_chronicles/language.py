@@ -1,0 +1,183 @@
+"""The game in its players' words: who sits where, and what each event did at the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules_core.engine.types import GameEvent
+from rules_core.games.gotham_city_chronicles import events as ev
+from rules_core.games.gotham_city_chronicles.state import GccState
+
+
+def name(state: GccState, figure: str) -> str:
+    """A miniature, a tile, a token, an item or an area by its name in the pack."""
+    pack = state.pack
+    if pack is None:
+        return figure
+    if any(h.id == figure for h in pack.heroes):
+        return pack.hero(figure).name
+    if state.has_character(figure):
+        character = state.character(figure)
+        return f"{pack.tile(character.tile).name} #{figure.rsplit('-', 1)[-1]}"
+    tables: tuple[Any, ...] = (
+        pack.tiles,
+        pack.items,
+        pack.board.areas,
+        pack.mission.tokens,
+        pack.mission.actions,
+        pack.mission.events,
+        pack.mission.upkeep,
+        tuple(t for _, t in pack.mission.turn_effects),
+        pack.mission.ends,
+    )
+    for table in tables:
+        for entry in table:
+            if entry.id == figure:
+                return str(entry.name)
+    return "the event tile" if figure == "event" else figure
+
+
+def seat_names(state: GccState) -> tuple[str, ...]:
+    """The villain's seat, then each heroes' seat with the heroes it plays."""
+    names = ["the villain"]
+    for seat in range(1, max(state.seats, 2)):
+        heroes = [name(state, h.id) for h in state.heroes if h.seat == seat]
+        names.append(" and ".join(heroes) or "a hero")
+    return tuple(names)
+
+
+def _items(state: GccState, items: tuple[str, ...]) -> str:
+    return ", ".join(f"the {name(state, i)}" for i in items)
+
+
+Story = Callable[[GccState, Any], str]
+STORIES: dict[type[GameEvent], Story] = {
+    ev.GameStarted: lambda s, e: f"The mission “{e.pack.mission.name}” is set up.",
+    ev.TurnAdvanced: lambda s, e: f"Turn {e.turn} begins: the turn marker moves on.",
+    ev.HeroesTurnBegan: lambda s, e: "The heroes' turn begins.",
+    ev.StanceDeclared: lambda s, e: (
+        f"{name(s, e.hero)} takes the {e.stance} stance and recovers {e.recovered} cube(s)"
+        + (f", {e.healed} back from wounds to fatigue." if e.healed else ".")
+    ),
+    ev.MovementDeclared: lambda s, e: f"{name(s, e.mover)} moves with {e.points} move point(s).",
+    ev.MovePointsBought: lambda s, e: (
+        f"{name(s, e.mover)} buys {e.points} move point(s) for {e.cubes} cube(s)."
+    ),
+    ev.Moved: lambda s, e: (
+        f"{name(s, e.mover)} goes from the {name(s, e.source)} to the {name(s, e.target)}"
+        + (f" ({e.kind} level {e.level})" if e.kind != "simple" else "")
+        + f" for {e.cost} move point(s)."
+    ),
+    ev.TerrainRolled: lambda s, e: (
+        f"{name(s, e.figure)} rolls {len(e.dice)} yellow dice for the {e.reason}: "
+        f"{e.wounds} wound(s)."
+    ),
+    ev.HeroWounded: lambda s, e: (
+        f"{name(s, e.hero)} suffers {e.wounds} wound(s)"
+        + (" and is neutralized." if e.neutralized else ".")
+    ),
+    ev.MovementEnded: lambda s, e: (
+        f"{name(s, e.mover)}'s movement ends" + (f"; {e.lost} point(s) lost." if e.lost else ".")
+    ),
+    ev.HeroesFinished: lambda s, e: f"{seat_names(s)[e.seat or 0]} want no more actions.",
+    ev.HeroesTurnEnded: lambda s, e: "The heroes' turn ends: spent cubes go to fatigue.",
+    ev.VillainTurnBegan: lambda s, e: f"The villain's turn begins: {e.recovery} cubes recovered.",
+    ev.CharacterWounded: lambda s, e: f"{name(s, e.character)} suffers {e.wounds} wound(s).",
+    ev.CharacterNeutralized: lambda s, e: f"{name(s, e.character)} is neutralized.",
+    ev.TileNeutralized: lambda s, e: f"The {name(s, e.tile)} tile is neutralized.",
+    ev.TileActivated: lambda s, e: f"The villain activates {name(s, e.tile)} for {e.cost} cubes.",
+    ev.EventTriggered: lambda s, e: f"Event: {name(s, e.event)}.",
+    ev.ReinforcementPoints: lambda s, e: (
+        f"The villain gains {e.points} reinforcement point(s)."
+        if e.points > 0
+        else f"{-e.points} reinforcement point(s) are lost."
+    ),
+    ev.Reinforced: lambda s, e: (
+        f"{name(s, e.character)} comes back as a reinforcement in the {name(s, e.area)}."
+    ),
+    ev.CharacterActivated: lambda s, e: f"The villain activates {name(s, e.character)}.",
+    ev.MissionActionDone: lambda s, e: f"{name(s, e.figure)}: {name(s, e.action)}.",
+    ev.TokenChanged: lambda s, e: (
+        f"The {name(s, e.token)} is {e.state}"
+        + (f", countdown {e.countdown}." if e.countdown else ".")
+    ),
+    ev.ContentsLaid: lambda s, e: f"{_items(s, e.items)} lie in the {name(s, e.area)}.",
+    ev.ContentsTaken: lambda s, e: f"{name(s, e.hero)} takes {_items(s, e.items)}.",
+    ev.Exploded: lambda s, e: f"A level {e.level} explosion rocks the {name(s, e.area)}.",
+    ev.RiverDredged: lambda s, e: (
+        f"The villain dredges {name(s, e.tile)} from the river for {e.cubes} cubes."
+    ),
+    ev.Demobilized: lambda s, e: (
+        f"The villain demobilizes {name(s, e.tile)}: its miniatures leave the board."
+    ),
+    ev.CharacterActivationEnded: lambda s, e: f"{name(s, e.character)}'s activation ends.",
+    ev.TileActivationEnded: lambda s, e: f"The activation of {name(s, e.tile)} ends.",
+    ev.VillainTurnEnded: lambda s, e: "The villain's turn ends.",
+    ev.UpkeepTriggered: lambda s, e: f"Upkeep: {name(s, e.effect)}.",
+    ev.TurnEffectTriggered: lambda s, e: f"Mission: {name(s, e.effect)}.",
+    ev.DissipationPlaced: lambda s, e: f"A {e.kind} token is placed in the {name(s, e.area)}.",
+    ev.DissipationTurned: lambda s, e: (
+        f"The {e.kind} token in the {name(s, e.area)} "
+        + ("dissipates." if e.removed else "turns to its dissipating side.")
+    ),
+    ev.GameFinished: lambda s, e: f"{name(s, e.condition)}: the {e.winner} win.",
+    ev.ComplexActionRolled: lambda s, e: (
+        f"{name(s, e.figure)} tries to {name(s, e.action).lower()} with {e.cubes} cube(s)."
+    ),
+    ev.DiceRerolled: lambda s, e: (
+        f"{name(s, e.figure)} rerolls {len(e.dice)} dice"
+        + (f" for {e.cubes} cube(s)." if e.cubes else " for free.")
+    ),
+    ev.ComplexActionResolved: lambda s, e: (
+        f"{e.successes} success(es) against {e.difficulty}: "
+        + ("it works." if e.succeeded else "it fails.")
+    ),
+    ev.ItemPickedUp: lambda s, e: f"{name(s, e.hero)} picks up the {name(s, e.item)}.",
+    ev.ThrowRolled: lambda s, e: (
+        f"{name(s, e.hero)} throws the {name(s, e.item)} toward the {name(s, e.target)} "
+        f"(difficulty {e.difficulty}) with {e.cubes} cube(s)."
+    ),
+    ev.ItemThrown: lambda s, e: (
+        f"The {name(s, e.item)} lands in the {name(s, e.landed)} ({e.successes} success(es))."
+    ),
+    ev.EquipmentOffered: lambda s, e: (
+        f"{name(s, e.payer)} asks to hand the {name(s, e.item)} from {name(s, e.giver)} "
+        f"to {name(s, e.receiver)}."
+    ),
+    ev.EquipmentHandedOver: lambda s, e: (
+        f"{name(s, e.giver)} hands the {name(s, e.item)} to {name(s, e.receiver)}."
+    ),
+    ev.OfferDeclined: lambda s, e: "The exchange is refused.",
+    ev.Attracted: lambda s, e: (
+        f"{name(s, e.hero)} draws {name(s, e.target)} into the {name(s, e.area)}."
+    ),
+    ev.Blasted: lambda s, e: (
+        f"{name(s, e.hero)} sets off a level {e.level} blast here and in the {name(s, e.area)}."
+    ),
+    ev.ItemUsedUp: lambda s, e: (
+        f"{name(s, e.hero)}'s {name(s, e.item)} is used up and leaves the game."
+    ),
+    ev.ItemDropped: lambda s, e: f"{name(s, e.hero)} drops the {name(s, e.item)}.",
+    ev.AttackRolled: lambda s, e: (
+        f"{name(s, e.attacker)} makes a {e.kind} attack on {name(s, e.target)}"
+        + (f" with the {name(s, e.weapon)}" if e.weapon else "")
+        + f", rolling {len(e.pool)} dice."
+    ),
+    ev.AttackCounted: lambda s, e: (
+        f"The attack scores {e.successes} success(es)"
+        + (f" after {e.hindering} hindering." if e.hindering else ".")
+    ),
+    ev.DefenseRolled: lambda s, e: (
+        f"{name(s, e.defender)} defends with {e.cubes} cube(s), rolling {len(e.pool)} dice."
+    ),
+    ev.DefenseCounted: lambda s, e: (
+        f"The defense scores {e.successes}: {e.wounds} wound(s) get through."
+    ),
+}
+
+
+def narrate(state: GccState, event: GameEvent, seat: int | None, reveal: bool) -> str:
+    """What the event did; nothing in this game is hidden from anyone (README)."""
+    story = STORIES.get(type(event))
+    return story(state, event) if story is not None else ""

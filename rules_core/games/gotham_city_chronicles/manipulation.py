@@ -1,0 +1,305 @@
+"""A hero's manipulations and thoughts (V·C·3, V·C·4): the complex ones the mission allows
+(cubes, dice, tool bonuses, rerolls, successes less hindering against the difficulty) and the
+automatic ones of item management (V·D·1: picking up; dropping, which is no action)."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.declared import Run
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.gotham_city_chronicles import dice, geometry
+from rules_core.games.gotham_city_chronicles.events import (
+    ComplexActionResolved,
+    ComplexActionRolled,
+    ItemDropped,
+    ItemPickedUp,
+    ItemUsedUp,
+    MissionActionDone,
+)
+from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
+from rules_core.games.gotham_city_chronicles.mission import MissionAction
+from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
+from rules_core.games.gotham_city_chronicles.refusals import pending, reject
+from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
+from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now
+from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
+
+MORAL_CODE = "Moral Code"  # V D use restriction: the trait the icon names
+MAX_CUBES = 10  # an exertion limit is at most 10 (content.NUMBER_RANGES)
+
+
+def usable(state: GccState, hero: HeroState, item_id: str) -> bool:
+    """V D 5: only the named hero benefits; the Moral Code icon bars heroes with that trait."""
+    item = state.board_pack.item(item_id)
+    board = state.board_pack.hero(hero.id)
+    if item.user and item.user != hero.id:
+        return False
+    return not (item.moral_code and board.trait == MORAL_CODE)
+
+
+def tool_cards(state: GccState, hero: HeroState, when: str) -> tuple[tuple[str, Bonus], ...]:
+    """V·C·3 [a] iv, V D: every usable tool's bonus line for the action, with its card;
+    identical tool bonuses are not combined."""
+    found: list[tuple[str, Bonus]] = []
+    for item_id in (*hero.items, *hero.gadgets):
+        item = state.board_pack.item(item_id)
+        if item.type != "tool" or not usable(state, hero, item_id):
+            continue
+        for bonus in dice.bonus_lines(item, when)[:1]:
+            if all(bonus != b for _, b in found):
+                found.append((item_id, bonus))
+    return tuple(found)
+
+
+def tool_bonuses(state: GccState, hero: HeroState, when: str) -> tuple[Bonus, ...]:
+    return tuple(b for _, b in tool_cards(state, hero, when))
+
+
+def used_up(run: Run[GccState], seat: int, hero_id: str, cards: tuple[str, ...]) -> None:
+    """V D 5: a card with the single-use icon leaves the game once a bonus of it has served."""
+    for card in dict.fromkeys(cards):
+        hero = run.state.hero(hero_id)
+        if card in (*hero.items, *hero.gadgets) and run.state.board_pack.item(card).single_use:
+            run.emit(ItemUsedUp(seat=seat, hero=hero_id, item=card))
+
+
+def _action(state: GccState, action_id: object, side: str = "heroes") -> MissionAction | None:
+    actions = state.board_pack.mission.actions
+    return next((a for a in actions if a.id == action_id and a.side == side), None)
+
+
+def complex_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    hero = hero_may_act(state, seat, move.get("hero"))
+    if isinstance(hero, Rejection):
+        return hero
+    action = _action(state, move.get("action"))
+    if action is None or not action.complex:
+        return reject("no_mission_action", "The mission gives the heroes no such action.")
+    token = state.token(action.token)
+    if hero.area != token.area or token.state != action.state:
+        return reject("no_mission_action", f"{action.name} is not possible here and now.")
+    space = state.board_pack.hero(hero.id).space(action.action)
+    if space.die == UNABLE:
+        return reject("cannot_act", f"The hero cannot perform this {action.action}.")
+    cubes = move.get("cubes")
+    if not isinstance(cubes, int) or isinstance(cubes, bool) or not 1 <= cubes <= MAX_CUBES:
+        return reject("bad_cubes", "Spend at least one cube on a complex action.")
+    if hero.zones.on(action.action) + cubes > space.limit:
+        return reject("exertion_limit", f"The {action.action} space takes {space.limit} cubes.")
+    if cubes > hero.zones.reserve:
+        return reject("bad_cubes", "There are not that many cubes in the reserve.")
+    return None
+
+
+def complex_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    hero = state.hero(str(move.get("hero")))
+    action = _action(state, move.get("action"))
+    assert action is not None
+    cubes = int(str(move.get("cubes")))
+    space = state.board_pack.hero(hero.id).space(action.action)
+    pool = dice.characteristic_pool(space.die, cubes) or ()
+    for _, bonus in tool_cards(state, hero, action.action):
+        pool = (*pool, *bonus.dice)
+    run.emit(
+        ComplexActionRolled(
+            seat=seat,
+            figure=hero.id,
+            action=action.id,
+            space=action.action,
+            cubes=cubes,
+            pool=pool,
+            faces=dice.roll(pool, rng),
+        )
+    )
+    if not reroll_possible(run.state):
+        resolve(run, seat, rng)
+    return run.events
+
+
+def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
+    """V·C·3 [a] vii-ix: the successes (with tools' automatic ones) less the hindering of the
+    hero's area, against the difficulty; on success the mission's effects."""
+    roll = run.state.roll
+    assert roll is not None
+    state = run.state
+    if state.has_hero(roll.figure):
+        side, area = "heroes", state.hero(roll.figure).area
+        automatic = sum(
+            b.successes for b in tool_bonuses(state, state.hero(roll.figure), roll.space)
+        )
+    else:  # VI·D·3 [a]: a character's complex manipulation or thought
+        tile = state.board_pack.tile(state.character(roll.figure).tile)
+        side, area, automatic = tile.side, state.character(roll.figure).area, 0
+    action = _action(state, roll.action, "heroes" if side == "heroes" else "villain")
+    assert action is not None
+    shown = dice.successes_shown(dict(state.board_pack.dice), roll.pool, roll.faces)
+    others = state.occupants(area, leaving_out=roll.figure)
+    hindering = geometry.action_hindering(side, others)
+    net = dice.net_successes(shown, automatic, hindering)
+    succeeded = dice.complex_succeeds(net, action.difficulty)
+    run.emit(
+        ComplexActionResolved(
+            seat=seat,
+            figure=roll.figure,
+            action=action.id,
+            successes=net,
+            hindering=hindering,
+            difficulty=action.difficulty,
+            succeeded=succeeded,
+            hero=side == "heroes",
+        )
+    )
+    if state.has_hero(roll.figure):
+        cards = tuple(c for c, _ in tool_cards(state, state.hero(roll.figure), roll.space))
+        used_up(run, seat, roll.figure, cards)
+    if succeeded:
+        carry_out(run, seat, action.effect, rng, actor=roll.figure)
+    check_now(run)
+
+
+def complex_offers(state: GccState, seat: int) -> list[Move]:
+    found = []
+    for hero in state.heroes:
+        for action in state.board_pack.mission.actions:
+            for cubes in range(1, MAX_CUBES + 1):
+                move = Move.of("complex_action", hero=hero.id, action=action.id, cubes=cubes)
+                if complex_check(state, seat, move) is None:
+                    found.append(move)
+    return found
+
+
+def complex_label(state: GccState, seat: int, move: Move) -> str:
+    action = _action(state, move.get("action"))
+    name = action.name if action is not None else str(move.get("action"))
+    hero = state.board_pack.hero(str(move.get("hero"))).name
+    return f"{hero}: {name} with {move.get('cubes')} cube(s)"
+
+
+# ---- item management (V·D·1) -----------------------------------------------------------------
+
+
+def pick_up_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    hero = hero_may_act(state, seat, move.get("hero"))
+    if isinstance(hero, Rejection):
+        return hero
+    item = move.get("item")
+    if (item, hero.area) not in state.ground:
+        return reject("no_such_item", "There is no such equipment in the hero's area.")
+    board = state.board_pack.hero(hero.id)
+    if not board.carries(encumbrance(state, hero) + state.board_pack.item(str(item)).weight):
+        return reject("too_encumbered", f"{board.name} would exceed the maximum encumbrance.")
+    if hero.zones.on("manipulation") >= board.manipulation.limit:
+        return reject("exertion_limit", "The manipulation space is saturated.")
+    if not hero.zones.reserve:
+        return reject("bad_cubes", "An automatic manipulation needs one cube from the reserve.")
+    return None
+
+
+def pick_up_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    run.emit(ItemPickedUp(seat=seat, hero=str(move.get("hero")), item=str(move.get("item"))))
+    check_now(run)
+    return run.events
+
+
+def pick_up_offers(state: GccState, seat: int) -> list[Move]:
+    return [
+        move
+        for hero in state.heroes
+        for item, area in dict.fromkeys(state.ground)
+        if area == hero.area
+        for move in (Move.of("pick_up", hero=hero.id, item=item),)
+        if pick_up_check(state, seat, move) is None
+    ]
+
+
+def drop_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    hero_id = move.get("hero")
+    if not isinstance(hero_id, str) or not state.has_hero(hero_id):
+        return reject("not_your_hero", "There is no such hero in this mission.")
+    hero = state.hero(hero_id)
+    if hero.seat != seat:
+        return reject("not_your_hero", "That hero is played from another seat.")
+    busy = pending(state)
+    if busy is not None:
+        return busy
+    if move.get("item") not in hero.items:
+        return reject("no_such_item", "The hero carries no such equipment.")
+    return None
+
+
+def drop_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    return [ItemDropped(seat=seat, hero=str(move.get("hero")), item=str(move.get("item")))]
+
+
+def drop_offers(state: GccState, seat: int) -> list[Move]:
+    return [
+        move
+        for h in state.heroes
+        if h.seat == seat and state.flow.phase == "heroes"
+        for i in dict.fromkeys(h.items)
+        for move in (Move.of("drop", hero=h.id, item=i),)
+        if drop_check(state, seat, move) is None
+    ]
+
+
+def item_label(state: GccState, seat: int, move: Move) -> str:
+    hero = state.board_pack.hero(str(move.get("hero"))).name
+    item_id = str(move.get("item"))
+    items = {i.id: i.name for i in state.board_pack.items}
+    verb = "picks up" if move.type == "pick_up" else "drops"
+    return f"{hero} {verb} the {items.get(item_id, item_id)}"
+
+
+# ---- automatic manipulations and thoughts the mission gives the heroes (V·C·3 [b], V·C·4) ----
+
+
+def automatic_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    hero = hero_may_act(state, seat, move.get("hero"))
+    if isinstance(hero, Rejection):
+        return hero
+    action = _action(state, move.get("action"))
+    if action is None or action.complex:
+        return reject("no_mission_action", "The mission gives the heroes no such action.")
+    token = state.token(action.token)
+    if hero.area != token.area or token.state != action.state:
+        return reject("no_mission_action", f"{action.name} is not possible here and now.")
+    space = state.board_pack.hero(hero.id).space(action.action)
+    if space.die == UNABLE:
+        return reject("cannot_act", f"The hero cannot perform this {action.action}.")
+    if hero.zones.on(action.action) >= space.limit:
+        return reject("exertion_limit", f"The {action.action} space is saturated.")
+    if not hero.zones.reserve:
+        return reject("bad_cubes", "An automatic action needs one cube from the reserve.")
+    return None
+
+
+def automatic_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    hero = state.hero(str(move.get("hero")))
+    action = _action(state, move.get("action"))
+    assert action is not None
+    run.emit(MissionActionDone(seat=seat, figure=hero.id, action=action.id, cubes=1))
+    carry_out(run, seat, action.effect, rng, actor=hero.id)
+    check_now(run)
+    return run.events
+
+
+def automatic_offers(state: GccState, seat: int) -> list[Move]:
+    return [
+        move
+        for hero in state.heroes
+        if hero.seat == seat
+        for action in state.board_pack.mission.actions
+        for move in (Move.of("mission_action", hero=hero.id, action=action.id),)
+        if automatic_check(state, seat, move) is None
+    ]
+
+
+def automatic_label(state: GccState, seat: int, move: Move) -> str:
+    action = _action(state, move.get("action"))
+    name = action.name if action is not None else str(move.get("action"))
+    return f"{state.board_pack.hero(str(move.get('hero'))).name}: {name}"

@@ -1,0 +1,340 @@
+"""Every move of the game declared once on the engine's MoveBook, and whom the game waits for."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from rules_core.engine.moves import MoveBook, MoveRule
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.gotham_city_chronicles import (
+    combat,
+    exchange,
+    heroes_turn,
+    manipulation,
+    movement,
+    rerolls,
+    skills,
+    throwing,
+    villain,
+)
+from rules_core.games.gotham_city_chronicles.refusals import pending, reject
+from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+
+
+def to_act(state: GccState) -> frozenset[int]:
+    """The seats the game waits for: during the heroes' stances, the seats with a hero still to
+    declare; during their actions, the heroes' seats not yet finished (V·B·4: they act in any
+    order they agree); the villain's seat in its turn."""
+    if state.winner or state.pack is None:
+        return frozenset()
+    if state.roll is not None:
+        return frozenset({state.roll.seat})
+    if state.offer is not None:
+        return frozenset({state.hero(state.offer.consenting).seat})
+    if state.fight is not None and state.fight.successes >= 0:
+        return frozenset({state.fight.defender_seat})
+    if state.flow.phase == "heroes":
+        if state.flow.step == "stance":
+            return frozenset(h.seat for h in state.heroes if not h.stance)
+        return frozenset(s for s in state.hero_seats() if s not in state.done)
+    if state.flow.prompts:
+        return state.flow.to_act()
+    return frozenset({VILLAIN_SEAT})
+
+
+def _precheck(state: GccState, seat: int) -> Rejection | None:
+    if state.winner:
+        return reject("game_over", "The mission is over.")
+    if seat not in to_act(state):
+        side = "the heroes" if state.flow.phase == "heroes" else "the villain"
+        return reject("not_your_turn", f"It is {side}' turn, and not yours to play now.")
+    return None
+
+
+Check = Callable[[GccState, int, Move], Rejection | None]
+
+
+def _villain_offers(name: str, check: Check) -> Callable[[GccState, int], list[Move]]:
+    """The villain's candidates of one move type that its check accepts."""
+
+    def offers(state: GccState, seat: int) -> list[Move]:
+        candidates = villain.offers(state, seat).get(name, [])
+        return [m for m in candidates if check(state, seat, m) is None]
+
+    return offers
+
+
+Apply = Callable[[GccState, int, Move, random.Random], list[GameEvent]]
+Label = Callable[[GccState, int, Move], str]
+
+
+def _villain_rule(
+    name: str, params: tuple[str, ...], check: Check, apply: Apply, label: Label
+) -> MoveRule[GccState]:
+    """A move of the villain's turn: nothing else while a roll or an attack is under way."""
+
+    def guarded(state: GccState, seat: int, move: Move) -> Rejection | None:
+        return pending(state) or check(state, seat, move)
+
+    return MoveRule(name, params, _villain_offers(name, guarded), guarded, apply, label)
+
+
+MOVES: MoveBook[GccState] = MoveBook(
+    rules=(
+        MoveRule(
+            "stance",
+            ("hero", "stance"),
+            heroes_turn.stance_offers,
+            heroes_turn.stance_check,
+            heroes_turn.stance_apply,
+            heroes_turn.stance_label,
+        ),
+        MoveRule(
+            "move",
+            ("hero", "to"),
+            movement.move_offers,
+            movement.move_check,
+            movement.move_apply,
+            movement.move_label,
+        ),
+        MoveRule(
+            "end_movement",
+            (),
+            movement.end_offers,
+            movement.end_check,
+            movement.end_apply,
+            movement.end_label,
+        ),
+        MoveRule(
+            "complex_action",
+            ("hero", "action", "cubes"),
+            manipulation.complex_offers,
+            manipulation.complex_check,
+            manipulation.complex_apply,
+            manipulation.complex_label,
+        ),
+        MoveRule(
+            "attack",
+            ("hero", "kind", "weapon", "second", "target", "cubes"),
+            combat.attack_offers,
+            combat.attack_check,
+            combat.attack_apply,
+            combat.attack_label,
+        ),
+        MoveRule(
+            "defend",
+            ("cubes",),
+            combat.defend_offers,
+            combat.defend_check,
+            combat.defend_apply,
+            lambda s, seat, m: f"Defend with {m.get('cubes')} cube(s)",
+        ),
+        MoveRule(
+            "mission_action",
+            ("hero", "action"),
+            manipulation.automatic_offers,
+            manipulation.automatic_check,
+            manipulation.automatic_apply,
+            manipulation.automatic_label,
+        ),
+        MoveRule(
+            "reroll",
+            ("dice", "paid"),
+            rerolls.reroll_offers,
+            rerolls.reroll_check,
+            rerolls.reroll_apply,
+            rerolls.reroll_label,
+        ),
+        MoveRule(
+            "keep",
+            (),
+            rerolls.keep_offers,
+            rerolls.keep_check,
+            rerolls.keep_apply,
+            lambda s, seat, m: "Keep the dice",
+        ),
+        MoveRule(
+            "pick_up",
+            ("hero", "item"),
+            manipulation.pick_up_offers,
+            manipulation.pick_up_check,
+            manipulation.pick_up_apply,
+            manipulation.item_label,
+        ),
+        MoveRule(
+            "throw",
+            ("hero", "item", "to", "cubes"),
+            throwing.throw_offers,
+            throwing.throw_check,
+            throwing.throw_apply,
+            throwing.throw_label,
+        ),
+        MoveRule(
+            "give",
+            ("hero", "item", "to"),
+            exchange.give_offers,
+            exchange.exchange_check,
+            exchange.exchange_apply,
+            exchange.exchange_label,
+        ),
+        MoveRule(
+            "take",
+            ("hero", "item", "from"),
+            lambda s, seat: [m for m in exchange.exchange_offers(s, seat) if m.type == "take"],
+            exchange.exchange_check,
+            exchange.exchange_apply,
+            exchange.exchange_label,
+        ),
+        MoveRule(
+            "agree",
+            (),
+            exchange.agree_offers,
+            exchange.answer_check,
+            exchange.answer_apply,
+            exchange.answer_label,
+        ),
+        MoveRule(
+            "decline",
+            (),
+            exchange.decline_offers,
+            exchange.answer_check,
+            exchange.answer_apply,
+            exchange.answer_label,
+        ),
+        MoveRule(
+            "attract",
+            ("hero", "target"),
+            skills.attract_offers,
+            skills.attract_check,
+            skills.attract_apply,
+            skills.skill_label,
+        ),
+        MoveRule(
+            "blast",
+            ("hero", "area"),
+            skills.blast_offers,
+            skills.blast_check,
+            skills.blast_apply,
+            skills.skill_label,
+        ),
+        MoveRule(
+            "drop",
+            ("hero", "item"),
+            manipulation.drop_offers,
+            manipulation.drop_check,
+            manipulation.drop_apply,
+            manipulation.item_label,
+        ),
+        MoveRule(
+            "finish",
+            (),
+            heroes_turn.finish_offers,
+            heroes_turn.finish_check,
+            heroes_turn.finish_apply,
+            heroes_turn.finish_label,
+        ),
+        _villain_rule(
+            "activate",
+            ("tile",),
+            villain.activate_check,
+            villain.activate_apply,
+            lambda s, seat, m: f"Activate {villain.tile_name(s, str(m.get('tile')))}",
+        ),
+        _villain_rule(
+            "choose_event",
+            ("event",),
+            villain.event_check,
+            villain.event_apply,
+            lambda s, seat, m: f"Trigger the event: {villain.event_name(s, m.get('event'))}",
+        ),
+        _villain_rule(
+            "reinforce",
+            ("tile", "area"),
+            villain.reinforce_check,
+            villain.reinforce_apply,
+            lambda s, seat, m: (
+                f"Bring back one of the {villain.tile_name(s, str(m.get('tile')))} "
+                f"to the {villain.area_name(s, m.get('area'))}"
+            ),
+        ),
+        _villain_rule(
+            "give_up_reinforcement",
+            (),
+            villain.give_up_check,
+            villain.give_up_apply,
+            lambda s, seat, m: "Give up the remaining reinforcement points",
+        ),
+        _villain_rule(
+            "activate_character",
+            ("character",),
+            villain.designate_check,
+            villain.designate_apply,
+            lambda s, seat, m: f"Activate {villain.figure_name(s, m.get('character'))}",
+        ),
+        _villain_rule(
+            "move_character",
+            ("character", "to"),
+            villain.character_move_check,
+            villain.character_move_apply,
+            lambda s, seat, m: (
+                f"Move {villain.figure_name(s, m.get('character'))} "
+                f"to the {villain.area_name(s, m.get('to'))}"
+            ),
+        ),
+        _villain_rule(
+            "character_action",
+            ("action", "characteristic"),
+            villain.action_check,
+            villain.action_apply,
+            lambda s, seat, m: villain.action_name(s, m.get("action")),
+        ),
+        _villain_rule(
+            "character_attack",
+            ("kind", "characteristic", "target"),
+            combat.character_attack_check,
+            combat.character_attack_apply,
+            combat.attack_label,
+        ),
+        _villain_rule(
+            "end_character",
+            (),
+            villain.end_character_check,
+            villain.end_character_apply,
+            lambda s, seat, m: "End this character's activation",
+        ),
+        _villain_rule(
+            "end_activation",
+            (),
+            villain.end_activation_check,
+            villain.end_activation_apply,
+            lambda s, seat, m: "End the tile's activation",
+        ),
+        _villain_rule(
+            "dredge",
+            ("tile",),
+            villain.dredge_check,
+            villain.dredge_apply,
+            lambda s, seat, m: f"Dredge {villain.tile_name(s, str(m.get('tile')))} from the river",
+        ),
+        _villain_rule(
+            "demobilize",
+            ("tile",),
+            villain.demobilize_check,
+            villain.demobilize_apply,
+            lambda s, seat, m: f"Demobilize {villain.tile_name(s, str(m.get('tile')))}",
+        ),
+        _villain_rule(
+            "end_villain_turn",
+            (),
+            villain.end_turn_check,
+            villain.end_turn_apply,
+            lambda s, seat, m: "End the villain's turn",
+        ),
+    ),
+    precheck=_precheck,
+    unknown=lambda name: reject("unknown_move", f"There is no move {name[:40]!r} in this game."),
+    unexpected=lambda name, extra: reject(
+        "unexpected_parameter", f"{name} does not take {', '.join(e[:40] for e in extra[:5])}."
+    ),
+)

@@ -1,0 +1,118 @@
+"""The reroll step after a roll (VIII): free rerolls first, one die of a colour per reroll icon
+of that colour and each die once; then paid rerolls, a cube a die on the reroll space within its
+exertion limit, as often as wanted; keeping the dice ends the step."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from rules_core.engine.declared import Run
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.gotham_city_chronicles import combat, dice, manipulation, throwing
+from rules_core.games.gotham_city_chronicles.events import DiceRerolled
+from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.rolling import reroll_possible, reroll_room
+from rules_core.games.gotham_city_chronicles.state import GccState
+
+
+def _indexes(raw: object) -> tuple[int, ...] | None:
+    """The dice a move names: "0,2" (indexes in the roll, no repeats)."""
+    if not isinstance(raw, str) or not raw or len(raw) > 40:
+        return None
+    parts = raw.split(",")
+    if not all(p.isascii() and p.isdigit() for p in parts):
+        return None
+    found = tuple(int(p) for p in parts)
+    return found if len(set(found)) == len(found) else None
+
+
+def reroll_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    roll = state.roll
+    if roll is None or roll.seat != seat:
+        return reject("no_roll", "There is no roll of yours to reroll.")
+    chosen = _indexes(move.get("dice"))
+    if chosen is None or any(i >= len(roll.pool) for i in chosen):
+        return reject("bad_reroll", 'Name dice of the roll by their places, as "0,2".')
+    paid = move.get("paid")
+    if paid is False:
+        if roll.paid:
+            return reject("bad_reroll", "The free rerolls come before the paid ones.")
+        refused = dice.check_free_rerolls(roll.pool, chosen, roll.free_done)
+        return None if refused is None else reject("bad_reroll", refused.reason)
+    if paid is not True:
+        return reject("bad_reroll", "Say whether the reroll is paid (true) or free (false).")
+    if len(chosen) > reroll_room(state):
+        return reject(
+            "reroll_limit", "Each die costs a cube on the reroll space, within its limit."
+        )
+    return None
+
+
+def reroll_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    roll = state.roll
+    assert roll is not None
+    chosen = _indexes(move.get("dice")) or ()
+    faces = dice.roll([roll.pool[i] for i in chosen], rng)
+    cubes = len(chosen) if move.get("paid") is True else 0
+    run.emit(DiceRerolled(seat=seat, figure=roll.figure, dice=chosen, faces=faces, cubes=cubes))
+    if not reroll_possible(run.state):
+        resolve(run, seat, rng)
+    return run.events
+
+
+def reroll_offers(state: GccState, seat: int) -> list[Move]:
+    roll = state.roll
+    if roll is None or roll.seat != seat:
+        return []
+    found = []
+    places = range(len(roll.pool))
+    for size in range(1, len(roll.pool) + 1):
+        for chosen in itertools.combinations(places, size):
+            text = ",".join(str(i) for i in chosen)
+            for paid in (False, True):
+                move = Move.of("reroll", dice=text, paid=paid)
+                if reroll_check(state, seat, move) is None:
+                    found.append(move)
+    return found
+
+
+def reroll_label(state: GccState, seat: int, move: Move) -> str:
+    chosen = _indexes(move.get("dice")) or ()
+    roll = state.roll
+    named = ", ".join(roll.pool[i] for i in chosen) if roll is not None else ""
+    how = "paying a cube each" if move.get("paid") is True else "for free"
+    return f"Reroll {named} {how}"
+
+
+def keep_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    roll = state.roll
+    if roll is None or roll.seat != seat:
+        return reject("no_roll", "There is no roll of yours to keep.")
+    return None
+
+
+def keep_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    resolve(run, seat, rng)
+    return run.events
+
+
+def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
+    """VIII F: the rerolls are over; the roll counts for what it was rolled for."""
+    roll = run.state.roll
+    assert roll is not None
+    if roll.purpose == "complex":
+        manipulation.resolve(run, seat, rng)
+    elif roll.purpose == "throw":
+        throwing.resolve(run, seat, rng)
+    elif roll.purpose == "attack":
+        combat.attack_counted(run, seat, rng)
+    else:
+        combat.defense_counted(run, seat, rng)
+
+
+def keep_offers(state: GccState, seat: int) -> list[Move]:
+    return [Move.of("keep")] if keep_check(state, seat, Move.of("keep")) is None else []

@@ -1,0 +1,136 @@
+"""Batman: Gotham City Chronicles: the GameSpec for the villain's seat and one to three heroes'
+seats playing a mission of the content pack.
+
+Each move is declared once (moves.py and the modules it gathers); the game's own steps between
+decisions (upkeep, turn changes, end-game checks) run inside the move that leads to them.
+Not registered yet (README.md: where the work stands)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from rules_core.engine.content_limits import limits_json
+from rules_core.engine.declared import DeclaredGame
+from rules_core.engine.info import GameInfo
+from rules_core.engine.types import JSON, Citation, GameEvent, Outcome, Rejection
+from rules_core.engine.visibility import Secret
+from rules_core.games.gotham_city_chronicles import evaluation, language, view
+from rules_core.games.gotham_city_chronicles.citations import BOOK
+from rules_core.games.gotham_city_chronicles.content import (
+    NUMBER_RANGES,
+    Pack,
+    load_pack,
+    pack_refusal,
+    parse_pack,
+)
+from rules_core.games.gotham_city_chronicles.events import EVENT_TYPES
+from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.mission import EFFECTS
+from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.refusals import REJECTIONS, reject
+from rules_core.games.gotham_city_chronicles.setup import MAX_SEATS, MIN_SEATS, opening
+from rules_core.games.gotham_city_chronicles.state import INITIAL, VILLAIN_SEAT, GccState
+
+REFERENCE = load_pack()
+
+
+class GothamCityChronicles(DeclaredGame[GccState]):
+    """The game object, to be registered under `gotham-city-chronicles`."""
+
+    slug = "gotham-city-chronicles"
+    title = "Batman: Gotham City Chronicles"
+    book = BOOK
+    min_players = MIN_SEATS
+    max_players = MAX_SEATS
+    state_type = GccState
+    event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
+    rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    info = GameInfo(
+        roles="the villain (seat 1) or heroes of the mission (the other seats)",
+        chance=True,
+        hidden_information=False,
+        simultaneous=False,
+        longest_game=2000,  # random games of the reference mission: about 150 moves
+    )
+    rules_version = 1
+    search_iterations = 100
+    lost_value_mark = 0.10
+
+    moves = MOVES
+    handlers = HANDLERS
+
+    def options_schema(self) -> dict[str, JSON]:
+        return {
+            "content": {
+                "type": "object",
+                "default": None,
+                "description": "a content pack replacing the reference pack (same schema as "
+                "rules_core/games/gotham_city_chronicles/content/reference.toml, see "
+                "VOCABULARY.md, as JSON); refused above `limits`, or with a number outside its "
+                "range in `ranges`",
+                "limits": limits_json(),
+                "ranges": NUMBER_RANGES,
+                "effects": EFFECTS.schema(),
+            }
+        }
+
+    def _pack(self, options: Mapping[str, JSON]) -> Pack:
+        content = options.get("content")
+        return REFERENCE if content is None else parse_pack(content)
+
+    def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
+        if not self.min_players <= players <= self.max_players:
+            return reject("bad_player_count", "The villain and one to three heroes' seats.")
+        unknown = set(options) - {"content"}
+        if unknown:
+            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
+        content = options.get("content")
+        if content is not None:
+            refused = pack_refusal(content)
+            if refused is not None:
+                return reject("bad_options", refused)
+        return None
+
+    def initial_state(self) -> GccState:
+        return INITIAL
+
+    def setup(
+        self, players: int, options: Mapping[str, JSON], rng: random.Random
+    ) -> list[GameEvent]:
+        return opening(self._pack(options), players, rng)
+
+    def to_act(self, state: GccState) -> frozenset[int]:
+        return to_act(state)
+
+    def outcome(self, state: GccState) -> Outcome | None:
+        if not state.winner:
+            return None
+        if state.winner == "heroes":
+            winners = state.hero_seats()
+            summary = "The heroes win"
+        else:
+            winners = (VILLAIN_SEAT,)
+            summary = "The villain wins"
+        return Outcome(
+            winners=winners, summary=f"{summary}: {language.name(state, state.ended_by)}."
+        )
+
+    def narrate(self, state: GccState, event: GameEvent, seat: int | None, reveal: bool) -> str:
+        return language.narrate(state, event, seat, reveal)
+
+    def seat_names(self, state: GccState) -> tuple[str, ...]:
+        return language.seat_names(state)
+
+    def view(self, state: GccState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
+        return view.view(state, seat, reveal)
+
+    def evaluate(self, state: GccState, seat: int) -> float:
+        return evaluation.evaluate(state, seat)
+
+    def secrets(self, state: GccState) -> tuple[Secret, ...]:
+        """Nothing: the core rules keep everything in the open (README)."""
+        return ()
+
+
+GAME = GothamCityChronicles()

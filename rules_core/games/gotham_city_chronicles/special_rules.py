@@ -1,0 +1,213 @@
+"""The mission's special rules at work (I: they come before every other rule): the effects of
+its actions, upkeep effects and events, explosions (IX R), and its end-game conditions, checked
+after each side's turn (IV C, IV E) and, for those that hold at once, after every move."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.declared import Run
+from rules_core.engine.effects import Effect
+from rules_core.games.gotham_city_chronicles.dice import roll, successes_shown
+from rules_core.games.gotham_city_chronicles.events import (
+    ContentsLaid,
+    ContentsTaken,
+    DissipationPlaced,
+    Exploded,
+    GameFinished,
+    ReinforcementPoints,
+    TerrainRolled,
+    TokenChanged,
+)
+from rules_core.games.gotham_city_chronicles.geometry import FALL_DIE
+from rules_core.games.gotham_city_chronicles.mission import EndCondition, Trigger
+from rules_core.games.gotham_city_chronicles.state import GccState
+from rules_core.games.gotham_city_chronicles.wounds import wound
+
+EXPLOSION_DIE = FALL_DIE  # IX Q: dangerous terrain rolls yellow dice
+
+
+def holds(state: GccState, trigger: Trigger) -> bool:
+    """Whether an upkeep effect's or an event's condition is fulfilled (IV·A·2)."""
+    if not trigger.token:
+        return True
+    token = state.token(trigger.token)
+    if token.state != trigger.state:
+        return False
+    if trigger.countdown == "running":
+        return token.countdown > 0
+    if trigger.countdown == "zero":
+        return token.countdown == 0
+    return True
+
+
+def _number(step: Effect, name: str) -> int:
+    value = step.get(name)
+    assert isinstance(value, int)
+    return value
+
+
+def carry_out(
+    run: Run[GccState],
+    seat: int | None,
+    steps: tuple[Effect, ...],
+    rng: random.Random,
+    actor: str = "",
+) -> None:
+    """A mission effect's steps, in order (content/VOCABULARY.md); `actor` is the miniature
+    whose action it is ("" for upkeep effects and events)."""
+    for step in steps:
+        if run.state.winner:
+            return
+        if step.op == "reinforcement_points":
+            run.emit(ReinforcementPoints(seat=seat, points=_number(step, "points")))
+            continue
+        if step.op == "place_token":
+            place_token(
+                run, seat, str(step.get("kind")), str(step.get("area")), _side(run, actor), rng
+            )
+            check_now(run)
+            continue
+        token = run.state.token(str(step.get("token")))
+        if step.op == "set_state":
+            run.emit(
+                TokenChanged(
+                    seat=seat,
+                    token=token.id,
+                    state=str(step.get("state")),
+                    countdown=token.countdown,
+                )
+            )
+        elif step.op == "start_countdown":
+            run.emit(
+                TokenChanged(
+                    seat=seat, token=token.id, state=token.state, countdown=_number(step, "turns")
+                )
+            )
+        elif step.op == "count_down":
+            run.emit(
+                TokenChanged(
+                    seat=seat,
+                    token=token.id,
+                    state=token.state,
+                    countdown=max(token.countdown - 1, 0),
+                )
+            )
+        elif step.op == "open":
+            _open(run, seat, token.id, actor)
+        elif step.op == "explode":
+            explode(run, seat, token.area, _number(step, "level"), rng)
+        else:
+            raise ValueError(f"unknown mission effect {step.op!r}")
+        check_now(run)
+
+
+def _open(run: Run[GccState], seat: int | None, token_id: str, actor: str) -> None:
+    """The opener adds what they are able to carry, in the token's order (reference: taking all
+    they can is the same as choosing, since dropping is free, V·D·1 [f]); the rest is laid in
+    the token's area."""
+    state = run.state
+    token = state.token(token_id)
+    taken: list[str] = []
+    if state.has_hero(actor):
+        hero = state.hero(actor)
+        board = state.board_pack.hero(actor)
+        load = sum(state.board_pack.item(i).weight for i in hero.items)
+        for item in token.contents:
+            weight = state.board_pack.item(item).weight
+            if board.carries(load + weight):
+                taken.append(item)
+                load += weight
+    if taken:
+        run.emit(ContentsTaken(seat=seat, token=token_id, hero=actor, items=tuple(taken)))
+    rest = tuple(i for i in token.contents if i not in taken)
+    if rest:
+        run.emit(ContentsLaid(seat=seat, token=token_id, items=rest, area=token.area))
+
+
+def _side(run: Run[GccState], actor: str) -> str:
+    """The side an effect is placed by: its actor's, else the side whose turn it is (upkeep
+    effects: the side with initiative, IV·A·2)."""
+    state = run.state
+    if state.has_hero(actor):
+        return "heroes"
+    if actor and state.has_character(actor):
+        return state.board_pack.tile(state.character(actor).tile).side
+    if state.flow.phase in ("heroes", "villain"):
+        return state.flow.phase
+    return state.board_pack.mission.initiative
+
+
+def place_token(
+    run: Run[GccState], seat: int | None, kind: str, area: str, side: str, rng: random.Random
+) -> None:
+    """IX O: a token active side up; IX Q: if it makes the area dangerous or more so, every
+    miniature there rolls yellow dice for the increase."""
+    before = run.state.terrain(area)[1]
+    run.emit(DissipationPlaced(seat=seat, kind=kind, area=area, side=side))
+    increase = run.state.terrain(area)[1] - before
+    if increase > 0:
+        _roll_each(run, seat, area, increase, "dangerous", rng)
+
+
+def _roll_each(
+    run: Run[GccState],
+    seat: int | None,
+    area: str,
+    dice_count: int,
+    reason: str,
+    rng: random.Random,
+) -> None:
+    faces_table = dict(run.state.board_pack.dice)
+    for figure in run.state.figures_in(area):
+        dice = (EXPLOSION_DIE,) * dice_count
+        faces = roll(dice, rng)
+        hurt = successes_shown(faces_table, dice, faces)
+        run.emit(
+            TerrainRolled(
+                seat=seat, figure=figure, reason=reason, dice=dice, faces=faces, wounds=hurt
+            )
+        )
+        wound(run, seat, figure, hurt)
+
+
+def explode(
+    run: Run[GccState], seat: int | None, area: str, level: int, rng: random.Random
+) -> None:
+    """IX R: the area's dangerous level rises by `level` for a moment: every miniature in it
+    rolls that many yellow dice for the increase (IX Q) and takes a wound per success; then the
+    level goes back."""
+    run.emit(Exploded(seat=seat, area=area, level=level))
+    _roll_each(run, seat, area, level, "explosion", rng)
+
+
+def _fulfilled(state: GccState, end: EndCondition, turn_over: bool) -> bool:
+    if end.when == "token_state":
+        return state.token(end.token).state == end.state
+    if end.when == "item_in_area":
+        return any(h.area == end.area and end.item in h.items for h in state.heroes)
+    if end.when == "heroes_neutralized":
+        return all(h.zones.neutralized for h in state.heroes)
+    return turn_over and state.turn >= state.board_pack.mission.turn_limit
+
+
+def check_now(run: Run[GccState]) -> None:
+    """The conditions that hold the moment they are met (IV C note): every one but the turn
+    limit."""
+    _check(run, turn_over=False)
+
+
+def check_after_side(run: Run[GccState], second: bool) -> None:
+    """IV C (after the side with initiative) or IV E (after the other side, when the turn
+    limit too is checked)."""
+    _check(run, turn_over=second)
+
+
+def _check(run: Run[GccState], turn_over: bool) -> None:
+    state = run.state
+    if state.winner:
+        return
+    for end in state.board_pack.mission.ends:
+        if _fulfilled(state, end, turn_over):
+            run.emit(GameFinished(seat=None, winner=end.winner, condition=end.id))
+            return

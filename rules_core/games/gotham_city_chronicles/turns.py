@@ -1,0 +1,81 @@
+"""The game turn (IV): upkeep, the side with initiative, end-game check 1, the other side,
+end-game check 2, and round again."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.declared import Run
+from rules_core.games.gotham_city_chronicles.events import (
+    DissipationTurned,
+    HeroesTurnBegan,
+    TurnAdvanced,
+    TurnEffectTriggered,
+    UpkeepTriggered,
+    VillainTurnBegan,
+)
+from rules_core.games.gotham_city_chronicles.special_rules import (
+    carry_out,
+    check_after_side,
+    check_now,
+    holds,
+)
+from rules_core.games.gotham_city_chronicles.state import GccState
+
+
+def begin(run: Run[GccState], side: str, rng: random.Random) -> None:
+    """IV B / IV D: a side's turn starts (its upkeep, then its start-of-turn effects)."""
+    if side == "heroes":
+        run.emit(HeroesTurnBegan(seat=None))
+    else:
+        recovery = run.state.board_pack.mission.villain_recovery
+        run.emit(VillainTurnBegan(seat=None, recovery=recovery))
+    for token in run.state.area_tokens:  # IX O: the side's own tokens turn or go
+        if token.side == side:
+            event = DissipationTurned(
+                seat=None, kind=token.kind, area=token.area, removed=token.dissipating
+            )
+            run.emit(event)
+    turn_effects(run, f"{side}_start", rng)
+
+
+def turn_effects(run: Run[GccState], step: str, rng: random.Random) -> None:
+    """V·B·2, V·B·6, VI·B·2, VI·B·5: the mission's effects of that step whose conditions hold,
+    in the mission's order (reference: the side may choose it; README)."""
+    mission = run.state.board_pack.mission
+    due = [t for when, t in mission.turn_effects if when == step and holds(run.state, t)]
+    for trigger in due:
+        if run.state.winner:
+            return
+        run.emit(TurnEffectTriggered(seat=None, effect=trigger.id, step=step))
+        carry_out(run, None, trigger.effect, rng)
+
+
+def side_over(run: Run[GccState], side: str, rng: random.Random) -> None:
+    """After a side's turn: the end-game check (IV C after the side with initiative, IV E after
+    the other), then the other side's turn or the next upkeep."""
+    initiative = run.state.board_pack.mission.initiative
+    first = side == initiative
+    check_after_side(run, second=not first)
+    if run.state.winner:
+        return
+    if first:
+        begin(run, "villain" if side == "heroes" else "heroes", rng)
+    else:
+        upkeep(run, rng)
+
+
+def upkeep(run: Run[GccState], rng: random.Random) -> None:
+    """IV A: the turn marker moves on; the mission's upkeep effects whose conditions hold take
+    place (reference: in the mission's order, README), then the side with initiative plays."""
+    run.emit(TurnAdvanced(seat=None, turn=run.state.turn + 1))
+    mission = run.state.board_pack.mission
+    due = [u for u in mission.upkeep if holds(run.state, u)]
+    for trigger in due:
+        if run.state.winner:
+            return
+        run.emit(UpkeepTriggered(seat=None, effect=trigger.id))
+        carry_out(run, None, trigger.effect, rng)
+    check_now(run)
+    if not run.state.winner:
+        begin(run, mission.initiative, rng)

@@ -1,0 +1,55 @@
+"""What a seat sees: in the core rules everything on the table is in the open (the river, the
+command post, hero boards, tiles, tokens), so every seat and spectator sees the same (README)."""
+
+from __future__ import annotations
+
+from rules_core.engine.codec import to_json
+from rules_core.engine.types import JSON
+from rules_core.games.gotham_city_chronicles.language import name, seat_names
+from rules_core.games.gotham_city_chronicles.state import GccState
+
+
+def view(state: GccState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
+    if state.pack is None:
+        return {"started": False}
+    pack = state.pack
+    return {
+        "mission": pack.mission.name,
+        "turn": state.turn,
+        "turn_limit": pack.mission.turn_limit,
+        "phase": state.flow.phase,
+        "step": state.flow.step,
+        "seats": list(seat_names(state)),
+        "heroes": [
+            {
+                "id": h.id,
+                "name": name(state, h.id),
+                "seat": h.seat,
+                "area": h.area,
+                "stance": h.stance,
+                "reserve": h.zones.reserve,
+                "fatigue": h.zones.fatigue,
+                "wounds": h.zones.wounds,
+                "spaces": list(h.zones.spaces),
+                "items": list(h.items),
+                "gadgets": list(h.gadgets),
+                "moved": h.moved,
+            }
+            for h in state.heroes
+        ],
+        "characters": [
+            {"id": c.id, "name": name(state, c.id), "tile": c.tile, "area": c.area, "life": c.life}
+            for c in state.characters
+        ],
+        "command_post": to_json(state.villain),
+        "river": list(state.river),
+        "face_down": list(state.face_down),
+        "tokens": to_json(state.tokens),
+        "ground": [list(g) for g in state.ground],
+        "movement": to_json(state.movement),
+        "activation": to_json(state.activation),
+        "roll": to_json(state.roll),
+        "fight": to_json(state.fight),
+        "reinforcement": state.reinforcement,
+        "winner": state.winner,
+    }

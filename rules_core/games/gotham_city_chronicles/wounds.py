@@ -1,0 +1,35 @@
+"""Wounds dealt to any miniature (IX A) and what follows (IX B): a hero's cubes to the wound
+zone, a character's life points, neutralized characters to the pool, neutralized tiles."""
+
+from __future__ import annotations
+
+from rules_core.engine.declared import Run
+from rules_core.games.gotham_city_chronicles.energy import wounded
+from rules_core.games.gotham_city_chronicles.events import (
+    CharacterNeutralized,
+    CharacterWounded,
+    HeroWounded,
+    TileNeutralized,
+)
+from rules_core.games.gotham_city_chronicles.state import GccState
+
+
+def wound(run: Run[GccState], seat: int | None, figure: str, wounds: int) -> None:
+    """Deal `wounds` to a hero or a character (none: nothing happens)."""
+    if wounds <= 0:
+        return
+    state = run.state
+    if state.has_hero(figure):
+        after = wounded(state.hero(figure).zones, wounds)
+        run.emit(HeroWounded(seat=seat, hero=figure, wounds=wounds, neutralized=after.neutralized))
+        return
+    character = state.character(figure)
+    if not character.area:
+        return
+    run.emit(CharacterWounded(seat=seat, character=figure, wounds=wounds))
+    if run.state.character(figure).life > 0:
+        return
+    run.emit(CharacterNeutralized(seat=seat, character=figure))
+    tile = character.tile
+    if not any(c.tile == tile and c.area for c in run.state.characters):
+        run.emit(TileNeutralized(seat=seat, tile=tile))

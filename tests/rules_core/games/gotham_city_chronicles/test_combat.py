@@ -1,0 +1,215 @@
+"""Attacks, defense and wounds through the move book: Gordon's melee, Batman's batarang, Killer
+Croc's repeated attacks, and the obligatory defense."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules_core.engine.types import Move, Rejection
+from rules_core.games.gotham_city_chronicles.content import load_pack
+from rules_core.games.gotham_city_chronicles.events import (
+    AttackCounted,
+    AttackRolled,
+    CharacterNeutralized,
+    DefenseCounted,
+    DefenseRolled,
+)
+from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.state import GccState
+from tests.rules_core.games.gotham_city_chronicles.test_movement import (
+    all_active,
+    play,
+    refused,
+    started,
+)
+from tests.rules_core.games.gotham_city_chronicles.test_villain import VILLAIN, villains_turn
+
+PACK = load_pack()
+
+
+def _shown(pool: tuple[str, ...], faces: tuple[int, ...]) -> int:
+    return sum(PACK.faces(d.removesuffix("+reroll"))[f] for d, f in zip(pool, faces, strict=True))
+
+
+def _gordon_beside_a_thug() -> GccState:
+    state = all_active(started())
+    gordon = replace(state.hero("commissioner-gordon"), area="boiler-room", items=("tonfa",))
+    return state.with_hero(gordon)
+
+
+def test_gordons_melee_attack_on_a_thug_with_crowbar() -> None:
+    """V·C·1 example, through decide: 2 cubes and the tonfa; not hindered; the villain spends
+    no cube on defense and the thug's automatic success leaves the rest as wounds: with one
+    life point, neutralized and moved to the character pool."""
+    attack = Move.of(
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        weapon="tonfa",
+        target="thugs-with-crowbar-1",
+        cubes=2,
+    )
+    for seed in range(300):
+        state, events = play(_gordon_beside_a_thug(), 1, attack, seed)
+        rolled = events[0]
+        assert isinstance(rolled, AttackRolled)
+        assert rolled.pool == ("orange", "orange", "yellow")
+        if _shown(rolled.pool, rolled.faces) == 3:
+            break
+    assert state.hero("commissioner-gordon").zones.on("melee") == 2
+    state, events = play(state, 1, Move.of("keep"))
+    counted = events[0]
+    assert counted == AttackCounted(
+        seat=1, attacker="commissioner-gordon", successes=3, hindering=0
+    )
+    assert to_act(state) == {VILLAIN}  # the villain declares the thug's defense
+    state, events = play(state, VILLAIN, Move.of("defend", cubes=0))
+    assert events[0] == DefenseRolled(
+        seat=VILLAIN, defender="thugs-with-crowbar-1", cubes=0, pool=(), faces=()
+    )
+    assert events[1] == DefenseCounted(
+        seat=VILLAIN, defender="thugs-with-crowbar-1", successes=1, wounds=2
+    )
+    assert CharacterNeutralized(seat=VILLAIN, character="thugs-with-crowbar-1") in events
+    assert state.character("thugs-with-crowbar-1").area == ""
+    assert to_act(state) == {1}
+
+
+def test_batmans_batarang_on_the_brute_with_chains() -> None:
+    """V·C·2 example, through decide: the batarangs' yellow die with a free reroll; Gordon in
+    the area cancels the brute's menace; 2 automatic defense successes."""
+    state = all_active(started())
+    state = state.with_hero(replace(state.hero("batman"), area="warehouse-floor"))
+    state = state.with_hero(replace(state.hero("commissioner-gordon"), area="warehouse-floor"))
+    # the example's one brute: the other stays out of the area
+    state = state.with_character(replace(state.character("brutes-with-chains-2"), area="street"))
+    attack = Move.of(
+        "attack",
+        hero="batman",
+        kind="ranged",
+        weapon="batarangs",
+        target="brutes-with-chains-1",
+        cubes=2,
+    )
+    state, events = play(state, 1, attack, seed=1)
+    rolled = events[0]
+    assert isinstance(rolled, AttackRolled) and rolled.pool == ("white", "white", "yellow+reroll")
+    assert refused(state, 1, Move.of("reroll", dice="0", paid=False)).code == "bad_reroll"
+    state, _ = play(state, 1, Move.of("reroll", dice="2", paid=False))
+    assert refused(state, 1, Move.of("reroll", dice="2", paid=False)).code == "bad_reroll"
+    state, events = play(state, 1, Move.of("keep"))
+    counted = events[0]
+    assert isinstance(counted, AttackCounted) and counted.hindering == 0
+    state, events = play(state, VILLAIN, Move.of("defend", cubes=0))
+    defended = events[1]
+    assert isinstance(defended, DefenseCounted)
+    assert defended.successes == 2 and defended.wounds == max(counted.successes - 2, 0)
+
+
+def test_ranged_attacks_need_a_usable_weapon_and_a_line_of_sight() -> None:
+    """V·C·2 [a]-[b], V D use restriction (Moral Code)."""
+    state = all_active(started())
+    batman = replace(state.hero("batman"), items=("submachine-gun",))
+    state = state.with_hero(batman)
+    smg = Move.of(
+        "attack",
+        hero="batman",
+        kind="ranged",
+        weapon="submachine-gun",
+        target="killer-croc-1",
+        cubes=1,
+    )
+    assert refused(state, 1, smg).code == "no_weapon"  # Moral Code
+    bare = Move.of(
+        "attack", hero="batman", kind="ranged", weapon="", target="killer-croc-1", cubes=1
+    )
+    assert refused(state, 1, bare).code == "no_weapon"
+    far = Move.of(
+        "attack",
+        hero="batman",
+        kind="ranged",
+        weapon="batarangs",
+        target="thugs-with-crowbar-1",
+        cubes=1,
+    )
+    assert refused(state, 1, far).code == "bad_target"  # no sight from the office
+    melee_far = Move.of(
+        "attack", hero="batman", kind="melee", weapon="", target="killer-croc-1", cubes=1
+    )
+    assert refused(state, 1, melee_far).code == "bad_target"  # the walkway is not over-occupied
+
+
+def test_killer_croc_attacks_up_to_his_multiplier() -> None:
+    """VI·D·5 example: one yellow die with a reroll and one yellow die, up to four times, the
+    heroes defending each time."""
+    state = villains_turn()
+    state = state.with_hero(replace(state.hero("batman"), area="walkway"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    attack = Move.of("character_attack", kind="melee", characteristic=0, target="batman")
+    rng = random.Random(5)
+    for _ in range(4):
+        state, events = play(state, VILLAIN, attack, seed=rng.randrange(10**6))
+        rolled = events[0]
+        assert isinstance(rolled, AttackRolled) and rolled.pool == ("yellow+reroll", "yellow")
+        while state.roll is not None or state.fight is not None:
+            seat = sorted(to_act(state))[0]
+            if state.roll is not None:
+                state, _ = play(state, seat, Move.of("keep"))
+            else:
+                state, _ = play(state, seat, Move.of("defend", cubes=0))
+        if state.hero("batman").zones.neutralized:
+            break
+    else:
+        assert refused(state, VILLAIN, attack).code == "multiplier_reached"
+
+
+def test_every_offered_move_is_accepted_in_a_fight() -> None:
+    state = all_active(started())
+    state = state.with_hero(replace(state.hero("batman"), area="walkway"))
+    moves = [m for m in MOVES.legal_moves(state, 1) if m.type == "attack"]
+    assert moves
+    for move in moves:
+        assert not isinstance(MOVES.decide(state, 1, move, random.Random(0)), Rejection), move
+
+
+def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
+    """V D 6: an item's defense line (here a reference vest: a white die and one automatic
+    success) joins the hero's defense (VII D, VII G)."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["item"].append(
+        {
+            "id": "vest",
+            "name": "Kevlar Vest",
+            "kind": "equipment",
+            "type": "object",
+            "encumbrance": 2,
+            "bonuses": [{"when": "defense", "dice": ["white"], "successes": 1}],
+            "source": "reference",
+        }
+    )
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    state = state.with_hero(replace(state.hero("batman"), area="walkway", items=("vest",)))
+    state, _ = play(state, 1, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    attack = Move.of("character_attack", kind="melee", characteristic=0, target="batman")
+    state, _ = play(state, VILLAIN, attack)
+    while state.roll is not None and state.roll.purpose == "attack":
+        state, _ = play(state, VILLAIN, Move.of("keep"))
+    state, events = play(state, 1, Move.of("defend", cubes=1))
+    rolled = events[0]
+    assert isinstance(rolled, DefenseRolled) and rolled.pool == ("orange", "orange", "white")
+    while state.roll is not None:
+        state, events = play(state, 1, Move.of("keep"))
+    counted = next(e for e in events if isinstance(e, DefenseCounted))
+    shown = _shown(rolled.pool, rolled.faces)
+    assert counted.successes == shown + 1  # kept without rerolls: the dice and the vest

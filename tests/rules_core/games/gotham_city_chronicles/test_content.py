@@ -1,0 +1,287 @@
+"""The reference pack loads, cites real sections, and any broken pack is refused by path."""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from rules_core.engine.content_limits import PACK_LIMITS
+from rules_core.games.gotham_city_chronicles.content import (
+    REFERENCE_PACK,
+    ContentError,
+    load_pack,
+    pack_refusal,
+    parse_pack,
+)
+from rules_core.rulebooks.index import get_book
+from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
+
+RAW: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
+PACK = load_pack()
+
+
+def _sources(node: object) -> list[str]:
+    found: list[str] = []
+    if isinstance(node, dict):
+        if isinstance(node.get("source"), str):
+            found.append(node["source"])
+        for value in node.values():
+            found += _sources(value)
+    elif isinstance(node, list):
+        for value in node:
+            found += _sources(value)
+    return found
+
+
+def test_every_rulebook_source_names_a_section_of_the_book() -> None:
+    book = get_book("gotham-city-chronicles")
+    cited = [s.removeprefix("rulebook ") for s in _sources(RAW) if s.startswith("rulebook ")]
+    assert cited, "the examples pin some values down"
+    for section in cited:
+        book.section(section)  # raises KeyError on an unknown id
+
+
+def test_the_reference_pack_stays_within_the_shared_limits() -> None:
+    size = len(json.dumps(RAW, sort_keys=True, separators=(",", ":")).encode())
+    assert size <= PACK_LIMITS.max_bytes
+
+
+def test_the_reference_pack_holds_what_the_examples_name() -> None:
+    assert [h.name for h in PACK.heroes] == ["Batman", "Commissioner Gordon", "Renee Montoya"]
+    croc = PACK.tile("killer-croc")
+    assert croc.melee[0].dice == ("yellow+reroll", "yellow")  # VI·D·5
+    assert croc.melee[0].multiplier == 4
+    assert PACK.tile("thugs-with-crowbar").automatic_defense == 1  # V·C·1 example
+    assert PACK.tile("brutes-with-chains").automatic_defense == 2  # V·C·2 example
+    # Killer Croc third in the river costs 3 (VI·B·3 [b] example)
+    assert PACK.command_post.river_costs[PACK.mission.river.index("killer-croc")] == 3
+    assert PACK.mission.token("safe").contents == ("ledger", "submachine-gun")
+    safe = next(a for a in PACK.mission.actions if a.id == "open-safe")
+    assert (safe.complex, safe.difficulty) == (True, 3)  # V·C·3 [a] example
+    bomb = next(a for a in PACK.mission.actions if a.id == "arm-bomb")
+    assert (bomb.side, bomb.complex) == ("villain", False)  # VI·D·5 example
+    gordon_load = PACK.item("tonfa").weight + PACK.item("submachine-gun").weight
+    assert gordon_load == 5  # V·D·1 [a] example
+    assert PACK.item("submachine-gun").moral_code
+    assert PACK.hero("batman").trait == "Moral Code"
+    assert [len(PACK.faces(c)) for c in ("white", "yellow", "orange", "red", "black")] == [6] * 5
+
+
+def test_a_pack_refusal_reads_content_pack_path_rule() -> None:
+    broken = copy.deepcopy(RAW)
+    broken["board"]["area"][2]["limit"] = 0
+    assert pack_refusal(broken) == (
+        "content pack: board.area[2].limit: must be a whole number from 1 to 30"
+    )
+    assert pack_refusal(RAW) is None
+
+
+def _with(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+    pack = copy.deepcopy(RAW)
+    change(pack)
+    return pack
+
+
+def _set(*path: str | int, to: object) -> Callable[[dict[str, Any]], object]:
+    def change(pack: dict[str, Any]) -> None:
+        node: Any = pack
+        for step in path[:-1]:
+            node = node[step]
+        node[path[-1]] = to
+
+    return change
+
+
+def _drop(*path: str | int) -> Callable[[dict[str, Any]], object]:
+    def change(pack: dict[str, Any]) -> None:
+        node: Any = pack
+        for step in path[:-1]:
+            node = node[step]
+        del node[path[-1]]
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (_set("dice", "white", "faces", to=[0, 1]), "dice.white.faces: a die has 6 faces"),
+        (
+            _set("dice", "red", "faces", 2, to=6),
+            "dice.red.faces[2]: must be a whole number from 0 to 5",
+        ),
+        (_drop("dice", "black"), "dice.black: must be a table"),
+        (
+            _set("dice", "green", to={}),
+            "dice.green: the dice are white, yellow, orange, red, black",
+        ),
+        (
+            _set("dice", "white", "source", to="my book"),
+            'dice.white.source: must be "reference" or "rulebook <section id>"',
+        ),
+        (
+            _set("board", "area", 1, "id", to="street"),
+            'board.area[1].id: id "street" is used twice',
+        ),
+        (
+            _set("board", "area", 0, "letters", to=["ab"]),
+            "board.area[0].letters[0]: must be one capital letter",
+        ),
+        (
+            _set("board", "boundary", 0, "areas", to=["street", "moon"]),
+            "board.boundary[0].areas: must name two different areas of the board",
+        ),
+        (
+            _set("board", "boundary", 0, "kind", to="red"),
+            "board.boundary[0].kind: must be one of white, orange, special, wall",
+        ),
+        (
+            _set("board", "boundary", 0, "level", to=2),
+            "board.boundary[0].level: only a wall has a level",
+        ),
+        (
+            _set("board", "boundary", 1, "areas", to=["loading-dock", "street"]),
+            "board.boundary[1].areas: these two areas already have a boundary",
+        ),
+        (
+            _set("board", "special", 0, "areas", to=["loading-dock", "loading-pit"]),
+            "board.special[0].areas: a special move crosses a special boundary or a wall",
+        ),
+        (
+            _set("board", "special", 0, "kind", to="swim"),
+            "board.special[0].kind: must be one of fall, jump, climb",
+        ),
+        (
+            _set("board", "boundary", 12, "kind", to="white"),
+            'board: promontory "water-tower" is reached only by special moves',
+        ),
+        (
+            _set("board", "sight", 7, "crosses", to=["boiler-room"]),
+            "board.sight[7].crosses: each area of a line touches the next one",
+        ),
+        (
+            _set("board", "sight", 7, "crosses", to=["street"]),
+            "board.sight[7].crosses: a line crosses each area once, not its ends",
+        ),
+        (_set("item", to=[]), "item: must be a non-empty list of [[item]] tables"),
+        (
+            _set("item", 0, "type", to="sword"),
+            "item[0].type: must be one of object, tool, melee, ranged",
+        ),
+        (_set("item", 0, "user", to="robin"), 'item[0].user: unknown hero "robin"'),
+        (
+            _set("item", 0, "bonuses", 0, to={"when": "melee"}),
+            "item[0].bonuses[0]: a bonus line adds dice, automatic successes or a skill",
+        ),
+        (
+            _set("item", 0, "bonuses", 0, "dice", to=["purple"]),
+            "item[0].bonuses[0].dice[0]: must be a die colour (white, yellow, orange, red, black), "
+            "with +reroll or not",
+        ),
+        (_set("hero", 0, "gadgets", to=["tonfa"]), 'hero[0].gadgets[0]: unknown id "tonfa"'),
+        (
+            _set("hero", 0, "utility_belt", to=0),
+            "hero[0].gadgets: their sizes exceed the utility belt",
+        ),
+        (
+            _set("hero", 1, "encumbrance", 1, "up_to", to=2),
+            "hero[1].encumbrance[1].up_to: the table's totals rise from left to right",
+        ),
+        (
+            _set("hero", 2, "melee", "die", to="blue"),
+            "hero[2].melee.die: must be a die colour (white, "
+            "yellow, orange, red, black), with +reroll or not",
+        ),
+        (
+            _set("hero", 2, "recovery", "active", to=11),
+            "hero[2].recovery.active: must be a whole number from 0 to 10",
+        ),
+        (
+            _set("hero", 0, "skills", 0, "skill", to="flight"),
+            "hero[0].skills[0].skill: must be one of ambidexterity, attraction, blast, retaliation",
+        ),
+        (
+            _set("tile", 0, "melee", 0, "dice", to=[]),
+            "tile[0].melee[0].dice: a tile's characteristic has at least one die",
+        ),
+        (_set("tile", 0, "cost_at", to=1), "tile[0].cost_at: must be a whole number from 0 to 0"),
+        (
+            _set("tile", 1, "level", to="boss"),
+            "tile[1].level: must be one of leader, lieutenant, elite, henchman",
+        ),
+        (
+            _set("command_post", "river_costs", "value", 0, to=-1),
+            "command_post.river_costs[0]: must be a whole number from 0 to 20",
+        ),
+        (
+            _set("command_post", "river_costs", "value", to=[1, 2]),
+            "mission.river: more river positions than the command post has",
+        ),
+        (
+            _set("mission", "board", to="moon-base"),
+            'mission.board: the pack\'s board is "ace-warehouse"',
+        ),
+        (_set("mission", "heroes", to=[]), "mission.heroes: from 1 to 3 different heroes"),
+        (
+            _set("mission", "river", to=["event", "event"]),
+            "mission.river: each tile at most once, and at least one",
+        ),
+        (
+            _set("mission", "turn_limit", to=13),
+            "mission.turn_limit: must be a whole number from 1 to 12",
+        ),
+        (
+            _set("mission", "place", 0, "tile", to="killer-croc"),
+            "mission.place[0]: places either a hero or a tile's characters",
+        ),
+        (
+            _set("mission", "token", 0, "contents", to=["batarangs"]),
+            'mission.token[0].contents[0]: unknown id "batarangs"',
+        ),
+        (
+            _set("mission", "action", 0, "state", to="armed"),
+            "mission.action[0].state: must be one of closed, open",
+        ),
+        (
+            _set("mission", "action", 0, "effect", 0, "state", to="armed"),
+            'mission.action[0].effect[0]: not a state of "safe"',
+        ),
+        (
+            _set("mission", "action", 0, "effect", 0, "op", to="teleport"),
+            "mission.action[0].effect[0]: op must be one of ['count_down', 'explode', 'open', "
+            "'place_token', 'reinforcement_points', 'set_state', 'start_countdown']",
+        ),
+        (
+            _set("mission", "upkeep", 0, "countdown", to="soon"),
+            "mission.upkeep[0].countdown: must be one of any, running, zero",
+        ),
+        (
+            _drop("mission", "event_tile", "events"),
+            "mission.event_tile.events: must be a non-empty list",
+        ),
+        (
+            _set("mission", "end", 0, "winner", to="joker"),
+            "mission.end[0].winner: must be one of heroes, villain",
+        ),
+        (_set("mission", "end", 0, "area", to="moon"), 'mission.end[0].area: unknown id "moon"'),
+        (_set("mission", to=[]), "mission: must be a table"),
+    ],
+)
+def test_a_broken_pack_is_refused_with_its_path_and_rule(
+    change: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    with pytest.raises(ContentError) as refused:
+        parse_pack(_with(change))
+    assert str(refused.value) == message
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(mutated_packs(RAW))
+def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) -> None:
+    assert_pack_or_content_error(parse_pack, pack)

@@ -1,0 +1,204 @@
+"""The movement action through the move book: the book's movement examples, the costs, bought
+move points, falls, refusals with citations, and the heroes' turn around it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.gotham_city_chronicles.content import load_pack
+from rules_core.games.gotham_city_chronicles.events import (
+    HeroesTurnEnded,
+    HeroWounded,
+    Moved,
+    MovementDeclared,
+    MovementEnded,
+    MovePointsBought,
+    TerrainRolled,
+    VillainTurnBegan,
+)
+from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.setup import hero_seats, opening
+from rules_core.games.gotham_city_chronicles.state import INITIAL, GccState
+from rules_core.rulebooks.index import get_book
+
+PACK = load_pack()
+HEROES = 1  # with two seats, seat 1 plays every hero
+
+
+def fold(state: GccState, events: Iterable[GameEvent]) -> GccState:
+    for event in events:
+        state = HANDLERS[type(event)](state, event)
+    return state
+
+
+def play(state: GccState, seat: int, move: Move, seed: int = 0) -> tuple[GccState, list[GameEvent]]:
+    events = MOVES.decide(state, seat, move, random.Random(seed))
+    assert not isinstance(events, Rejection), events
+    return fold(state, events), events
+
+
+def refused(state: GccState, seat: int, move: Move) -> Rejection:
+    result = MOVES.decide(state, seat, move, random.Random(0))
+    assert isinstance(result, Rejection), result
+    book = get_book("gotham-city-chronicles")
+    for citation in result.citations:
+        book.section(citation.section)
+    return result
+
+
+def started(seats: int = 2) -> GccState:
+    return fold(INITIAL, opening(PACK, seats))
+
+
+def all_active(state: GccState) -> GccState:
+    for hero in state.heroes:
+        state, _ = play(state, hero.seat, Move.of("stance", hero=hero.id, stance="active"))
+    return state
+
+
+def test_heroes_are_shared_among_the_heroes_seats() -> None:
+    assert hero_seats(3, 2) == (1, 1, 1)
+    assert hero_seats(3, 3) == (1, 2, 1)
+    assert hero_seats(3, 4) == (1, 2, 3)
+    state = started(4)
+    assert to_act(state) == {1, 2, 3}
+    assert state.hero("batman").area == "office"
+
+
+def test_batmans_movement_into_killer_crocs_area() -> None:
+    """V·C·5 example, through decide: the first movement's pool of 2, a simple move for 1,
+    and the unspent point lost at the movement's end."""
+    state = all_active(started())
+    state, events = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    assert events[0] == MovementDeclared(seat=1, mover="batman", points=2, first=True)
+    moved = events[1]
+    assert isinstance(moved, Moved)
+    assert (moved.kind, moved.cost, moved.hindering) == ("simple", 1, 0)
+    assert state.hero("batman").area == "walkway"
+    state, events = play(state, HEROES, Move.of("end_movement"))
+    assert events == [MovementEnded(seat=1, mover="batman", lost=1)]
+    assert state.movement is None
+
+
+def test_renee_montoyas_climb_with_bought_move_points() -> None:
+    """V·C·5 example, through decide: a simple move for 1 of her 2 points, then the level 2
+    climb into Batman's and Killer Croc's area costs 3: 2 cubes buy the 2 missing points."""
+    state = all_active(started())
+    state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    state, _ = play(state, HEROES, Move.of("end_movement"))
+    state, events = play(state, HEROES, Move.of("move", hero="renee-montoya", to="loading-pit"))
+    assert [type(e) for e in events] == [MovementDeclared, Moved]
+    assert state.movement is not None and state.movement.points == 1
+    reserve = state.hero("renee-montoya").zones.reserve
+    state, events = play(state, HEROES, Move.of("move", hero="renee-montoya", to="walkway"))
+    bought, climb = events
+    assert bought == MovePointsBought(seat=1, mover="renee-montoya", cubes=2, points=2)
+    assert isinstance(climb, Moved) and (climb.kind, climb.level, climb.cost) == ("climb", 2, 3)
+    montoya = state.hero("renee-montoya")
+    assert montoya.area == "walkway"
+    assert montoya.zones.on("movement") == 2 and montoya.zones.reserve == reserve - 2
+    assert state.movement is not None and state.movement.points == 0
+
+
+def test_a_second_movement_has_no_first_movement_bonus() -> None:
+    """V·C·5 [c]: the bonus only for the hero's first movement of the turn."""
+    state = all_active(started())
+    state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    state, _ = play(state, HEROES, Move.of("end_movement"))
+    state, events = play(state, HEROES, Move.of("move", hero="batman", to="office"))
+    declared, bought, _ = events
+    assert declared == MovementDeclared(seat=1, mover="batman", points=0, first=False)
+    # leaving Croc costs 1 + his size 3: two cubes at two points each
+    assert isinstance(bought, MovePointsBought) and (bought.cubes, bought.points) == (2, 4)
+
+
+def test_moving_out_of_killer_crocs_area_is_hindered() -> None:
+    """IX N: leaving Croc's area costs his size more (Batman alone with him)."""
+    state = all_active(started())
+    state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    state, events = play(state, HEROES, Move.of("move", hero="batman", to="office"))
+    moved = events[-1]
+    assert isinstance(moved, Moved) and (moved.hindering, moved.cost) == (3, 4)
+
+
+def test_a_fall_rolls_yellow_dice_for_wounds() -> None:
+    """V·C·5 [i]: as many yellow dice as the fall's level; a wound per success."""
+    state = all_active(started())
+    state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    for seed in range(40):
+        after, events = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), seed)
+        rolled = next(e for e in events if isinstance(e, TerrainRolled))
+        assert rolled.dice == ("yellow", "yellow") and rolled.reason == "fall"
+        shown = sum(PACK.faces("yellow")[f] for f in rolled.faces)
+        assert rolled.wounds == shown
+        wounds = [e for e in events if isinstance(e, HeroWounded)]
+        assert [w.wounds for w in wounds] == ([shown] if shown else [])
+        assert after.hero("batman").zones.wounds == shown
+
+
+def test_refusals_cite_the_book() -> None:
+    state = started()
+    assert refused(state, 1, Move.of("move", hero="batman", to="walkway")).code == "stance_step"
+    state, _ = play(state, 1, Move.of("stance", hero="batman", stance="resting"))
+    assert refused(state, 1, Move.of("stance", hero="batman", stance="active")).code == (
+        "stance_taken"
+    )
+    state, _ = play(state, 1, Move.of("stance", hero="commissioner-gordon", stance="active"))
+    state, _ = play(state, 1, Move.of("stance", hero="renee-montoya", stance="active"))
+    assert refused(state, 1, Move.of("move", hero="batman", to="walkway")).code == "not_active"
+    gordon = "commissioner-gordon"
+    assert refused(state, 1, Move.of("move", hero=gordon, to="office")).code == "no_move_there"
+    assert refused(state, 1, Move.of("move", hero=gordon, to="moon")).code == "no_such_area"
+    assert refused(state, 1, Move.of("move", hero="robin", to="street")).code == "not_your_hero"
+    assert refused(state, 1, Move.of("end_movement")).code == "not_moving"
+    assert refused(state, 1, Move.of("fly")).code == "unknown_move"
+
+
+def test_the_villain_may_not_move_in_the_heroes_turn() -> None:
+    """IV, V B: out of turn, refused with citations."""
+    state = all_active(started())
+    refusal = refused(state, 0, Move.of("move", hero="batman", to="walkway"))
+    assert refusal.code == "not_your_turn"
+    assert {c.section for c in refusal.citations} >= {"v-b", "iv"}
+
+
+def test_over_occupation_and_the_exertion_limit_refuse_a_move() -> None:
+    """V·C·5 [d] and [f]."""
+    state = all_active(started(4))
+    state, _ = play(state, 3, Move.of("move", hero="renee-montoya", to="loading-pit"))
+    state, _ = play(state, 3, Move.of("move", hero="renee-montoya", to="walkway"))
+    # Croc 3 + Montoya 2 = 5 of 8 on the walkway: Batman fits, a size 4 would not
+    state, _ = play(state, 1, Move.of("move", hero="batman", to="walkway"))
+    assert state.load("walkway") == 7
+    gordon = "commissioner-gordon"
+    state, _ = play(state, 2, Move.of("move", hero=gordon, to="warehouse-floor"))
+    assert refused(state, 2, Move.of("move", hero=gordon, to="walkway")).code == "over_occupied"
+    # Montoya's movement space holds 2 of its 3 cubes; a new movement has no bonus, and leaving
+    # Croc (size 3) beside Batman (2) costs 2: two cubes, one more than the space takes
+    assert state.hero("renee-montoya").zones.on("movement") == 2
+    refusal = refused(state, 3, Move.of("move", hero="renee-montoya", to="office"))
+    assert refusal.code == "cannot_buy_move_points"
+
+
+def test_every_move_offered_is_accepted() -> None:
+    state = all_active(started())
+    for move in MOVES.legal_moves(state, 1):
+        assert not isinstance(MOVES.decide(state, 1, move, random.Random(0)), Rejection), move
+    assert MOVES.legal_moves(state, 0) == []
+
+
+def test_the_heroes_turn_ends_when_every_heroes_seat_has_finished() -> None:
+    """V·B·4-7, then the villain's turn: his cubes recover (VI·B·1)."""
+    state = all_active(started(3))
+    state, _ = play(state, 1, Move.of("move", hero="batman", to="walkway"))
+    state, events = play(state, 1, Move.of("finish"))
+    assert isinstance(events[0], MovementEnded)
+    assert to_act(state) == {2}
+    state, events = play(state, 2, Move.of("finish"))
+    assert [type(e) for e in events[1:]] == [HeroesTurnEnded, VillainTurnBegan]
+    assert to_act(state) == {0}
+    assert state.hero("batman").zones.fatigue == 0
+    assert state.flow.phase == "villain"

@@ -1,0 +1,136 @@
+"""Skills through the move book (X): levels from the board and from items, Attraction, Blast."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules_core.engine.types import Move
+from rules_core.games.gotham_city_chronicles.events import (
+    Attracted,
+    Blasted,
+    Exploded,
+    TerrainRolled,
+)
+from rules_core.games.gotham_city_chronicles.skills import skill_level
+from tests.rules_core.games.gotham_city_chronicles.test_movement import (
+    all_active,
+    play,
+    refused,
+    started,
+)
+
+
+def test_skill_levels_add_the_items_and_stop_at_neutralization() -> None:
+    """X, V D 6.4, V·D·1 [a]."""
+    state = all_active(started())
+    batman = state.hero("batman")
+    assert skill_level(state, batman, "attraction") == 2  # the grapnel gun
+    assert skill_level(state, batman, "ambidexterity") == 1  # his board
+    gordon = state.hero("commissioner-gordon")
+    assert skill_level(state, gordon, "retaliation") == 1
+    loaded = replace(gordon, items=("tonfa", "submachine-gun"))
+    assert skill_level(state, loaded, "retaliation") == 0  # encumbrance 5 reaches the limit
+    down = replace(batman, zones=replace(batman.zones, reserve=0, wounds=12))
+    assert skill_level(state, down, "attraction") == 0
+
+
+def test_attraction_draws_a_small_enough_miniature_in_sight() -> None:
+    """X Attraction: in sight, within its level's distance, no bigger than the possessor, and
+    not over-occupying the possessor's area."""
+    state = all_active(started())
+    assert refused(state, 1, Move.of("attract", hero="batman", target="killer-croc-1")).code == (
+        "bad_target"  # bigger than Batman
+    )
+    thug = replace(state.character("thugs-with-crowbar-1"), area="walkway")
+    state = state.with_character(thug)
+    state, events = play(state, 1, Move.of("attract", hero="batman", target="thugs-with-crowbar-1"))
+    assert events[0] == Attracted(
+        seat=1, hero="batman", target="thugs-with-crowbar-1", area="office"
+    )
+    assert state.character("thugs-with-crowbar-1").area == "office"
+    assert state.hero("batman").zones.on("manipulation") == 1
+    far = Move.of("attract", hero="batman", target="thugs-with-crowbar-2")
+    assert refused(state, 1, far).code == "bad_target"  # the boiler room is out of sight
+    assert refused(state, 1, Move.of("attract", hero="renee-montoya", target="batman")).code == (
+        "no_skill"
+    )
+
+
+def test_blast_explodes_here_and_next_door_once_a_turn() -> None:
+    """X Blast, IX R: level 1 explosions in the possessor's area and an adjacent one in sight;
+    everyone there rolls, the possessor too."""
+    state = all_active(started())
+    state, events = play(state, 1, Move.of("blast", hero="batman", area="walkway"), seed=4)
+    assert events[0] == Blasted(seat=1, hero="batman", area="walkway", level=1)
+    assert [e.area for e in events if isinstance(e, Exploded)] == ["office", "walkway"]
+    rolled = {e.figure for e in events if isinstance(e, TerrainRolled)}
+    assert rolled == {"batman", "killer-croc-1"}
+    assert refused(state, 1, Move.of("blast", hero="batman", area="walkway")).code in (
+        "skill_used",
+        "neutralized",
+    )
+    assert refused(state, 1, Move.of("blast", hero="batman", area="street")).code == "skill_used"
+
+
+def test_ambidexterity_adds_a_second_weapon_of_the_same_type() -> None:
+    """X Ambidexterity: two weapon cards of the same type, each no heavier than the level, add
+    their bonuses; without it, one weapon only."""
+    from rules_core.games.gotham_city_chronicles.events import AttackRolled
+
+    state = all_active(started())
+    batman = replace(state.hero("batman"), gadgets=("batarangs", "batarangs", "grapnel-gun"))
+    state = state.with_hero(batman)
+    both = Move.of(
+        "attack",
+        hero="batman",
+        kind="ranged",
+        weapon="batarangs",
+        second="batarangs",
+        target="killer-croc-1",
+        cubes=1,
+    )
+    _, events = play(state, 1, both)
+    rolled = events[0]
+    assert isinstance(rolled, AttackRolled)
+    assert rolled.pool == ("white", "yellow+reroll", "yellow+reroll")
+    tool = Move.of(
+        "attack",
+        hero="batman",
+        kind="ranged",
+        weapon="batarangs",
+        second="grapnel-gun",
+        target="killer-croc-1",
+        cubes=1,
+    )
+    assert refused(state, 1, tool).code == "no_weapon"  # not a ranged weapon
+    gordon = replace(state.hero("commissioner-gordon"), area="walkway", items=("tonfa", "tonfa"))
+    two_tonfas = Move.of(
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        weapon="tonfa",
+        second="tonfa",
+        target="killer-croc-1",
+        cubes=1,
+    )
+    assert refused(state.with_hero(gordon), 1, two_tonfas).code == "no_weapon"  # no skill
+
+
+def test_a_single_use_card_leaves_the_game_once_it_has_served() -> None:
+    """V D 5: the single-use icon (here on the explosive gel of a modified pack)."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.events import ItemUsedUp
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    gel = next(i for i in raw["item"] if i["id"] == "explosive-gel")
+    gel["single_use"] = True
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    state, events = play(state, 1, Move.of("blast", hero="batman", area="walkway"))
+    assert ItemUsedUp(seat=1, hero="batman", item="explosive-gel") in events
+    assert "explosive-gel" not in state.hero("batman").gadgets
+    assert "grapnel-gun" in state.hero("batman").gadgets  # not single-use

@@ -1,0 +1,302 @@
+"""The villain's turn through the move book: tile activation and the river, the thug arming
+the bomb, the event tile and reinforcement, upkeep effects, explosions and the mission's end."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules_core.engine.types import Move, Rejection
+from rules_core.games.gotham_city_chronicles.events import (
+    Exploded,
+    GameFinished,
+    Reinforced,
+    ReinforcementPoints,
+    TileActivated,
+    TokenChanged,
+    UpkeepTriggered,
+)
+from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.state import GccState
+from tests.rules_core.games.gotham_city_chronicles.test_movement import (
+    all_active,
+    play,
+    refused,
+    started,
+)
+
+VILLAIN = 0
+
+
+def villains_turn(seats: int = 2) -> GccState:
+    state = all_active(started(seats))
+    for seat in sorted(to_act(state)):
+        state, _ = play(state, seat, Move.of("finish"))
+    assert to_act(state) == {VILLAIN}
+    return state
+
+
+def test_killer_crocs_tile_activation() -> None:
+    """VI·B·3 example: third in the river, 3 cubes from reserve to fatigue, and the tile to the
+    river's right end."""
+    state = villains_turn()
+    reserve = state.villain.reserve
+    state, events = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    assert events == [TileActivated(seat=VILLAIN, tile="killer-croc", cost=3)]
+    assert (state.villain.reserve, state.villain.fatigue) == (reserve - 3, 3)
+    assert state.river == ("thugs-with-crowbar", "brutes-with-chains", "event", "killer-croc")
+
+
+def test_a_thug_with_crowbar_arms_the_bomb() -> None:
+    """The bomb example (VI·D·5): a thug in the bomb's area, not moving, arms it with an
+    automatic manipulation; Killer Croc, with no manipulation characteristic, cannot."""
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
+    arm = Move.of("character_action", action="arm-bomb", characteristic=0)
+    state, events = play(state, VILLAIN, arm)
+    assert TokenChanged(seat=VILLAIN, token="bomb", state="armed", countdown=0) in events
+    assert state.token("bomb").state == "armed" and state.token("bomb").countdown == 2
+    # once armed, arming again is not possible (the token's state)
+    assert refused(state, VILLAIN, arm).code in ("no_such_action", "multiplier_reached")
+    state, _ = play(state, VILLAIN, Move.of("end_villain_turn"))
+    assert state.turn == 2 and state.flow.phase == "heroes"  # the next turn's upkeep is done
+
+
+def test_croc_cannot_arm_the_bomb() -> None:
+    """IX E 4: no manipulation characteristic, no manipulation."""
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    refusal = refused(
+        state, VILLAIN, Move.of("character_action", action="arm-bomb", characteristic=0)
+    )
+    assert refusal.code == "no_such_action"
+
+
+def test_at_most_two_tiles_and_only_affordable_ones() -> None:
+    """VI B, VI·B·3 [a]."""
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    state, _ = play(state, VILLAIN, Move.of("end_activation"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="brutes-with-chains"))
+    state, _ = play(state, VILLAIN, Move.of("end_activation"))
+    assert refused(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar")).code == (
+        "tile_limit"
+    )
+    poor = replace(villains_turn(), villain=replace(state.villain, reserve=2))
+    assert refused(poor, VILLAIN, Move.of("activate", tile="killer-croc")).code == "cannot_afford"
+
+
+def test_the_event_tile_gives_reinforcement_points_to_spend_at_once() -> None:
+    """VI·B·3 [d], VI E: an event, the tile's points, a thug back from the character pool into a
+    reinforcement area; what is left over is lost."""
+    state = villains_turn()
+    state, events = play(state, VILLAIN, Move.of("activate", tile="event"))
+    assert state.activation is not None and state.activation.event
+    assert refused(state, VILLAIN, Move.of("choose_event", event="shorten-fuse")).code == (
+        "no_such_event"  # the bomb is not armed
+    )
+    state, events = play(state, VILLAIN, Move.of("choose_event", event="call-the-crew"))
+    assert state.reinforcement == 4
+    offered = {
+        (m.get("tile"), m.get("area"))
+        for m in MOVES.legal_moves(state, VILLAIN)
+        if m.type == "reinforce"
+    }
+    assert offered == {("thugs-with-crowbar", "street"), ("thugs-with-crowbar", "loading-dock")}
+    state, events = play(
+        state, VILLAIN, Move.of("reinforce", tile="thugs-with-crowbar", area="street")
+    )
+    assert isinstance(events[0], Reinforced) and events[0].cost == 1
+    assert ReinforcementPoints(seat=VILLAIN, points=-3) in events  # nobody left in the pool
+    assert state.activation is None and state.reinforcement == 0
+    assert state.character("thugs-with-crowbar-3").area == "street"
+
+
+def test_the_armed_bomb_counts_down_and_explodes() -> None:
+    """IV·A·2: upkeep effects whose conditions hold; IX R: the explosion wounds everyone in the
+    area; the mission's end-game condition ends the game at once (IV C note)."""
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
+    state, _ = play(
+        state, VILLAIN, Move.of("character_action", action="arm-bomb", characteristic=0)
+    )
+    ticks = 0
+    for _ in range(3):
+        state, events = play(state, VILLAIN, Move.of("end_villain_turn"), seed=ticks)
+        ticks += sum(isinstance(e, UpkeepTriggered) for e in events)
+        if state.winner:
+            assert any(isinstance(e, Exploded) for e in events)
+            assert events[-1] == GameFinished(
+                seat=None, winner="villain", condition="bomb-exploded"
+            )
+            break
+        for hero in state.heroes:
+            state, _ = play(state, hero.seat, Move.of("stance", hero=hero.id, stance="resting"))
+        state, _ = play(state, 1, Move.of("finish"))
+    assert state.winner == "villain" and ticks == 3  # 2 -> 1, 1 -> 0, then the explosion
+
+
+def test_random_games_end_by_the_missions_conditions() -> None:
+    """Every move offered is accepted, and random play ends the mission (IV C, IV E)."""
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = started(2 + seed)
+        for _ in range(3000):
+            if state.winner:
+                break
+            seat = sorted(to_act(state))[0]
+            moves = MOVES.legal_moves(state, seat)
+            assert moves, (state.flow, seat)
+            move = rng.choice(moves)
+            result = MOVES.decide(state, seat, move, rng)
+            assert not isinstance(result, Rejection), (move, result)
+            state, _ = play(state, seat, move, seed=rng.randrange(10**6))
+        assert state.winner in ("heroes", "villain")
+
+
+def test_dredging_a_neutralized_tile_and_demobilizing_once() -> None:
+    """VI F: two cubes out of the game per neutralized tile, taken first from fatigue; its
+    miniatures never come back. VI G: once a game, an elite or henchman tile."""
+    state = villains_turn()
+    assert refused(state, VILLAIN, Move.of("dredge", tile="killer-croc")).code == "not_neutralized"
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))  # 3 to fatigue
+    state, _ = play(state, VILLAIN, Move.of("end_activation"))
+    assert refused(state, VILLAIN, Move.of("demobilize", tile="killer-croc")).code == (
+        "cannot_demobilize"  # a lieutenant
+    )
+    total = state.villain.total
+    state, _ = play(state, VILLAIN, Move.of("demobilize", tile="brutes-with-chains"))
+    assert state.villain.total == total - 2 and state.villain.fatigue == 1
+    assert "brutes-with-chains" not in state.river
+    assert all(not c.area for c in state.characters if c.tile == "brutes-with-chains")
+    assert refused(state, VILLAIN, Move.of("demobilize", tile="thugs-with-crowbar")).code == (
+        "demobilized_already"
+    )
+    down = replace(state, face_down=("killer-croc",))
+    down, _ = play(down, VILLAIN, Move.of("dredge", tile="killer-croc"))
+    assert "killer-croc" not in down.river and down.villain.total == total - 4
+
+
+def test_a_characters_complex_manipulation_rolls_its_characteristic() -> None:
+    """VI·D·3 [a]: the chosen characteristic's dice, the villain's rerolls, hindering from the
+    character's area, against the difficulty."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.events import (
+        ComplexActionResolved,
+        ComplexActionRolled,
+    )
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["mission"]["action"].append(
+        {
+            "id": "crack-safe",
+            "name": "Crack the Safe",
+            "side": "villain",
+            "action": "manipulation",
+            "complex": True,
+            "difficulty": 1,
+            "token": "safe",
+            "state": "closed",
+            "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
+            "source": "reference",
+        }
+    )
+    state = fold(INITIAL, opening(parse_pack(raw), 2))
+    thug = replace(state.character("thugs-with-crowbar-1"), area="office")
+    state = all_active(state.with_character(thug))
+    state, _ = play(state, 1, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
+    crack = Move.of("character_action", action="crack-safe", characteristic=0)
+    state, events = play(state, VILLAIN, crack, seed=2)
+    rolled = events[0]
+    assert isinstance(rolled, ComplexActionRolled) and rolled.pool == ("white",)
+    assert state.roll is not None and to_act(state) == {VILLAIN}
+    state, events = play(state, VILLAIN, Move.of("keep"))
+    resolved = events[0]
+    assert isinstance(resolved, ComplexActionResolved) and not resolved.hero
+    shown = sum((0, 0, 0, 0, 1, 1)[f] for f in rolled.faces)
+    hindering = 3  # Batman's menace; the acting thug itself is left out (IX N)
+    assert resolved.hindering == hindering and resolved.successes == max(shown - hindering, 0)
+    assert resolved.succeeded is False and state.token("safe").state == "closed"
+    assert refused(state, VILLAIN, crack).code == "multiplier_reached"
+
+
+def test_the_missions_start_and_end_of_turn_effects() -> None:
+    """V·B·6 and VI·B·2 (likewise V·B·2, VI·B·5): a mission effect of that step whose condition
+    holds takes place there."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.events import TurnEffectTriggered
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["mission"]["turn_effect"] = [
+        {
+            "id": "time-lock",
+            "name": "The safe's time lock opens",
+            "when": "heroes_end",
+            "token": "safe",
+            "state": "closed",
+            "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
+        },
+        {
+            "id": "alarm",
+            "name": "The alarm shortens the fuse",
+            "when": "villain_start",
+            "token": "bomb",
+            "state": "armed",
+            "countdown": "running",
+            "effect": [{"op": "count_down", "token": "bomb"}],
+        },
+    ]
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    state, events = play(state, 1, Move.of("finish"))
+    triggered = [e for e in events if isinstance(e, TurnEffectTriggered)]
+    assert triggered == [TurnEffectTriggered(seat=None, effect="time-lock", step="heroes_end")]
+    assert state.token("safe").state == "open"
+    assert {c.section for c in triggered[0].cited()} >= {"v-b-6"}
+    assert refused(state, VILLAIN, Move.of("activate", tile="no-such-tile")).code == "no_such_tile"
+
+
+def test_a_gas_token_makes_terrain_dangerous_then_dissipates() -> None:
+    """IX O: placed active, turned at the start of its side's next turn, removed at the one
+    after; IX Q: the miniatures there roll for the increase, and those entering roll too."""
+    from rules_core.games.gotham_city_chronicles.events import (
+        DissipationPlaced,
+        DissipationTurned,
+        TerrainRolled,
+    )
+
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="event"))
+    state, events = play(state, VILLAIN, Move.of("choose_event", event="gas-leak"), seed=3)
+    placed = [e for e in events if isinstance(e, DissipationPlaced)]
+    assert placed == [
+        DissipationPlaced(seat=VILLAIN, kind="gas", area="warehouse-floor", side="villain")
+    ]
+    rolls = {e.figure for e in events if isinstance(e, TerrainRolled)}
+    assert rolls == {"brutes-with-chains-1", "brutes-with-chains-2"}
+    assert state.terrain("warehouse-floor") == (0, 1)
+    while state.reinforcement:
+        state, _ = play(state, VILLAIN, Move.of("give_up_reinforcement"))
+    for _ in range(2):
+        state, _ = play(state, VILLAIN, Move.of("end_villain_turn"))
+        for hero in state.heroes:
+            state, _ = play(state, hero.seat, Move.of("stance", hero=hero.id, stance="resting"))
+        state, events = play(state, 1, Move.of("finish"))
+        turned = [e for e in events if isinstance(e, DissipationTurned)]
+        assert len(turned) == 1
+    assert turned[0].removed and state.area_tokens == ()
+    assert state.terrain("warehouse-floor") == (0, 0)
