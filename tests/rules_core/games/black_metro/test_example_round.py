@@ -1,0 +1,125 @@
+"""The book's example game round (example.*), reproduced step by step through decide."""
+
+from rules_core.engine.types import Citation
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro.assignment import blockade_strain
+from rules_core.games.black_metro.state import Fortification
+from tests.rules_core.games.black_metro.helpers import (
+    BLUE,
+    GREEN,
+    RED,
+    example_round,
+    play,
+    refused,
+)
+
+
+def test_example_assignment_phase() -> None:
+    state = example_round()
+    red_strain = state.player(RED).strain
+
+    # Red assigns one subordinate to 11 Astral Tower, where Blue has 2 blockades: 4 strain
+    state, _ = play(state, RED, "assign", district=11, unit="subordinate")
+    state, events = play(state, RED, "end_turn")
+    finished = next(ev for ev in events if isinstance(ev, e.AssignmentFinished))
+    assert (finished.strength, finished.blockades) == (1, 2)
+    assert Citation("black-metro", "appendix.fortifications.blockades") in finished.cited()
+    assert state.player(RED).strain == red_strain + 4
+    assert state.flow.current == GREEN
+
+    # Green assigns two subordinates to 03 Gilded Bank (her own blockade), then plays the 3 of
+    # diamonds: 3 gold from the bank's first effect and 1 for the diamond
+    gold = state.player(GREEN).gold
+    state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
+    assert refused(state, GREEN, "assign", district=4, unit="paragon").code == "already_there"
+    state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
+    state, _ = play(state, GREEN, "play_fortune", card="3-diamonds", district=3, target=-1)
+    assert state.player(GREEN).gold == gold + 4
+    assert "3-diamonds" in state.fortune_discard
+    assert state.flow.current == BLUE  # one assignment fortune a turn: the turn is over
+
+    # Blue assigns one subordinate to 08 Oakland Laboratory
+    state, _ = play(state, BLUE, "assign", district=8, unit="subordinate")
+    state, _ = play(state, BLUE, "end_turn")
+
+    # Red assigns two paragons and a subordinate to 03: 5 strength beats Green's blockade
+    strain = state.player(RED).strain
+    state, _ = play(state, RED, "assign", district=3, unit="paragon")
+    assert refused(state, RED, "assign", district=4, unit="paragon").code == "already_there"
+    state, _ = play(state, RED, "assign", district=3, unit="paragon")
+    state, _ = play(state, RED, "assign", district=3, unit="subordinate")
+    assert state.player(RED).strain == strain
+    assert state.flow.current == GREEN  # Red's hideout is empty: the turn ended
+
+    # Green's two paragons to 11 (4 strength against Blue's 2 blockades: no strain)
+    strain = state.player(GREEN).strain
+    state, _ = play(state, GREEN, "assign", district=11, unit="paragon")
+    state, _ = play(state, GREEN, "assign", district=11, unit="paragon")
+    state, _ = play(state, GREEN, "end_turn")
+    assert state.player(GREEN).strain == strain
+
+    # Blue's two paragons to 11 to defend his blockades
+    state, _ = play(state, BLUE, "assign", district=11, unit="paragon")
+    state, _ = play(state, BLUE, "assign", district=11, unit="paragon")
+    state, _ = play(state, BLUE, "end_turn")
+
+    # Red's and Green's hideouts are empty: play returns to Blue, whose last two go to 03
+    assert state.flow.current == BLUE
+    assert refused(state, RED, "end_turn").code == "not_your_turn"
+    state, _ = play(state, BLUE, "assign", district=3, unit="paragon")
+    state, events = play(state, BLUE, "assign", district=3, unit="subordinate")
+    assert state.phase == "dominance"
+    assert any(isinstance(ev, e.PhaseBegan) for ev in events)
+
+    assert state.district(3).personnel[RED] == (1, 2, 0)
+    assert state.district(3).personnel[GREEN] == (2, 0, 0)
+    assert state.district(3).personnel[BLUE] == (1, 1, 0)
+    assert state.district(8).personnel[BLUE] == (1, 0, 0)
+    assert state.district(11).personnel == ((1, 0, 0), (0, 2, 0), (0, 2, 0))
+    assert all(sum(p.hideout) == 0 for p in state.players)
+
+
+def test_the_blockade_table() -> None:
+    state = example_round()
+    for blockades, strength, _, strain in state.the_pack().blockade_table:
+        assert blockade_strain(state, blockades, strength) == strain
+    assert blockade_strain(state, 0, 1) == 0
+
+
+def test_an_assignment_fortune_where_others_have_blockades_costs_a_discard_each() -> None:
+    state = example_round()
+    archives = updated(state.district(4), fortifications=(Fortification(BLUE, "blockade"),))
+    state = state.with_district(4, archives)
+    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    hand = len(state.player(GREEN).hand)
+    state, _ = play(state, GREEN, "assign", district=6, unit="paragon")
+    # the 4 of hearts at 04 Chronicle Archives, where Blue has a blockade: 1 discard first
+    state, _ = play(state, GREEN, "play_fortune", card="4-hearts", district=4, target=-1)
+    assert state.flow.prompts[0].kind == "blockade_discard"
+    assert refused(state, GREEN, "end_turn").code == "not_now"
+    state, _ = play(state, GREEN, "discard_fortune", card="J-spades")
+    assert state.player(GREEN).intel == 4 + 2  # the archives' first effect
+    assert state.player(GREEN).strain == 3 - 1  # hearts heal 1 strain (README)
+    assert len(state.player(GREEN).hand) == hand - 2
+    assert state.flow.current == BLUE
+
+
+def test_an_assignment_attack_countered_and_lost() -> None:
+    """Green attacks Red with the 2 of clubs at 02 Swiss Casino; Red has no assignment fortune
+    to counter, so Red must assign 1 personnel there (README: the attack's reading)."""
+    state = example_round()
+    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    state, _ = play(state, GREEN, "assign", district=6, unit="subordinate")
+    intel = state.player(GREEN).intel
+    state, _ = play(state, GREEN, "play_fortune", card="2-clubs", district=2, target=RED)
+    assert state.flow.prompts[0].seat == RED
+    assert refused(state, RED, "counter", card="J-hearts").code == "counter_too_low"
+    state, _ = play(state, RED, "decline")
+    assert state.flow.prompts[0].kind == "forced_assign"
+    state, _ = play(state, RED, "assign", district=2, unit="paragon")
+    assert state.district(2).personnel[RED] == (0, 1, 0)
+    assert state.player(GREEN).intel == intel + 1  # the clubs' resource to the winner
+    assert state.flow.current == BLUE
