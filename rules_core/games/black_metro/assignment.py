@@ -9,7 +9,7 @@ import random
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import cards, effects, language
+from rules_core.games.black_metro import cards, dominance, effects, language
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.checks import reject
 from rules_core.games.black_metro.pack import PERSONNEL
@@ -112,7 +112,7 @@ def _assign(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
         return run.events
     run.emit(e.PersonnelAssigned(seat=seat, owner=seat, district=district, troop=_one(unit)))
     if not sum(run.state.player(seat).hideout):
-        _finish(run)
+        _finish(run, rng)
     return run.events
 
 
@@ -142,22 +142,22 @@ def _complete(run: Run) -> None:
     _arrived(run, seat, district, strength)
 
 
-def _finish(run: Run) -> bool:
+def _finish(run: Run, rng: random.Random) -> bool:
     """The assignment completed; with no fortune to play the turn ends (True: it ended)."""
     _complete(run)
     if _fortune_offers(run.state, run.state.flow.current):
         return False
-    _end_turn(run)
+    _end_turn(run, rng)
     return True
 
 
-def _end_turn(run: Run) -> None:
+def _end_turn(run: Run, rng: random.Random) -> None:
     seat = run.state.flow.current
     run.emit(e.TurnPassed(seat=seat, owner=seat))
-    next_turn(run, (*clockwise(len(run.state.players), seat)[1:], seat))
+    next_turn(run, (*clockwise(len(run.state.players), seat)[1:], seat), rng)
 
 
-def next_turn(run: Run, order: tuple[int, ...]) -> None:
+def next_turn(run: Run, order: tuple[int, ...], rng: random.Random) -> None:
     """The first player in `order` with personnel in the hideout takes a turn; when every
     hideout is empty the dominance phase begins."""
     state = run.state
@@ -166,6 +166,7 @@ def next_turn(run: Run, order: tuple[int, ...]) -> None:
             run.emit(e.TurnBegan(seat=None, player=nxt))
             return
     run.emit(e.PhaseBegan(seat=None, phase="dominance"))
+    dominance.proceed(run, rng)
 
 
 # ---- assignment fortunes ------------------------------------------------------------------
@@ -259,7 +260,7 @@ def _go_on(run: Run, rng: random.Random) -> None:
         effects.do_simple(run, exchange.attacker, steps, rng)
         effects.suit_resource(run, exchange.attacker, exchange.cards[0], rng)
         run.emit(e.FortuneResolved(seat=None, owner=exchange.attacker, cards=exchange.cards))
-        _after_fortune(run)
+        _after_fortune(run, rng)
 
 
 def _exchange_over(run: Run, rng: random.Random) -> None:
@@ -270,13 +271,13 @@ def _exchange_over(run: Run, rng: random.Random) -> None:
     winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
     effects.suit_resource(run, winner, exchange.cards[-1], rng)
     run.emit(e.FortuneResolved(seat=None, owner=winner, cards=exchange.cards))
-    _after_fortune(run)
+    _after_fortune(run, rng)
 
 
-def _after_fortune(run: Run) -> None:
+def _after_fortune(run: Run, rng: random.Random) -> None:
     state = run.state
     if state.phase == "assignment" and state.step == "fortune" and not state.flow.prompts:
-        _end_turn(run)
+        _end_turn(run, rng)
 
 
 def _discard_offers(state: State, seat: int) -> list[Move]:
@@ -352,7 +353,10 @@ def _decline(state: State, seat: int, move: Move, rng: random.Random) -> list[Ga
     exchange = state.exchange
     winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
     run.emit(e.ExchangeEnded(seat=None, winner=winner, card=exchange.cards[-1]))
-    _exchange_over(run, rng)
+    if exchange.kind == "dominance":
+        dominance.exchange_over(run, rng)
+    else:
+        _exchange_over(run, rng)
     return run.events
 
 
@@ -368,9 +372,9 @@ def _end_check(state: State, seat: int, move: Move) -> Rejection | None:
 
 def _end(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state)
-    if state.step == "more" and _finish(run):
+    if state.step == "more" and _finish(run, rng):
         return run.events
-    _end_turn(run)
+    _end_turn(run, rng)
     return run.events
 
 

@@ -29,6 +29,9 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "blockade_discards": cite("appendix.fortifications.blockades"),
     "cannot_resolve": cite("advanced.golden.abilities", "advanced.golden.exceptions"),
     "no_one_to_attack": cite("appendix.fortunes.assignment"),
+    "not_a_dominance_fortune": cite("appendix.fortunes.dominance", "district-dominance.fortune"),
+    "relic_to_a_tied_player": cite("appendix.relic", "phases.dominance"),
+    "mission_not_met": cite("appendix.missions", "troubleshooting.cards.missions"),
     "counter_too_low": cite("appendix.fortunes.assignment", "appendix.fortunes.dominance"),
 }
 

@@ -437,6 +437,4 @@ ROUND_EVENTS: tuple[type[GameEvent], ...] = (
     TurnPassed,
     PhaseBegan,
 )
-EVENT_TYPES: dict[str, type[GameEvent]] = {
-    cls.type: cls for cls in (*SETUP_EVENTS, *EFFECT_EVENTS, *ROUND_EVENTS)
-}
+ALL_EVENTS: tuple[type[GameEvent], ...] = (*SETUP_EVENTS, *EFFECT_EVENTS, *ROUND_EVENTS)

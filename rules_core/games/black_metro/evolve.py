@@ -8,8 +8,9 @@ from typing import Any
 
 from rules_core.engine.flow import Flow, Prompt, clockwise
 from rules_core.engine.types import GameEvent
-from rules_core.engine.updating import updated, without_one
+from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro.evolve_dominance import DOMINANCE_HANDLERS
 from rules_core.games.black_metro.state import (
     INITIAL,
     NO_TROOP,
@@ -20,6 +21,7 @@ from rules_core.games.black_metro.state import (
     minus,
     new_player,
     plus,
+    troop_strength,
 )
 
 State = BlackMetroState
@@ -48,7 +50,9 @@ def _started(state: State, ev: e.GameStarted) -> State:
         mission_deck=ev.mission_deck,
         syndicate_deck=ev.syndicate_deck,
         candidates_left=tuple(c.id for c in pack.candidates),
-        dominated=(0,) * count,
+        asserted=(-1,) * len(pack.districts),
+        overwhelmed_here=(0,) * len(pack.districts),
+        dominance_mission=(False,) * count,
     )
 
 
@@ -169,6 +173,11 @@ def _overwhelmed(state: State, ev: e.Overwhelmed) -> State:
         troops = list(district.personnel)
         troops[ev.owner] = minus(troops[ev.owner], ev.troop)
         state = state.with_district(ev.district, updated(district, personnel=tuple(troops)))
+        if state.phase == "dominance" and ev.district == state.contest:
+            here = state.overwhelmed_here[ev.district - 1] + troop_strength(ev.troop)
+            state = updated(
+                state, overwhelmed_here=with_item(state.overwhelmed_here, ev.district - 1, here)
+            )
         return _player(state, ev.owner, overwhelmed=plus(player.overwhelmed, ev.troop))
     return _player(
         state,
@@ -200,7 +209,15 @@ def _reshuffled(state: State, ev: e.FortuneDeckReshuffled) -> State:
 
 def _round_began(state: State, ev: e.RoundBegan) -> State:
     flow = Flow("assignment", "assign", state.flow.current)
-    return updated(state, round=ev.round, flow=flow, dominated=(0,) * len(state.players))
+    return updated(
+        state,
+        round=ev.round,
+        flow=flow,
+        contest=0,
+        asserted=(-1,) * len(state.districts),
+        overwhelmed_here=(0,) * len(state.districts),
+        dominance_mission=(False,) * len(state.players),
+    )
 
 
 def _turn_began(state: State, ev: e.TurnBegan) -> State:
@@ -233,6 +250,9 @@ def _fortune_played(state: State, ev: e.FortunePlayed) -> State:
         other = exchange.defender if ev.owner == exchange.attacker else exchange.attacker
         flow = state.flow.closed(ev.owner).asked((Prompt(other, "counter"),), first=True)
         return updated(state, exchange=exchange, flow=flow)
+    prompt = state.flow.prompt_for(ev.owner)
+    if prompt is not None and prompt.kind == "dominance_fortune":
+        state = updated(state, flow=state.flow.closed(ev.owner))
     mode = "attack" if ev.target >= 0 else "effect"
     exchange = Exchange(state.phase, ev.owner, ev.target, ev.district, (ev.card,), mode)
     asked = []
@@ -256,6 +276,9 @@ def _declined(state: State, ev: e.CounterDeclined) -> State:
 def _exchange_ended(state: State, ev: e.ExchangeEnded) -> State:
     exchange = state.exchange
     assert exchange is not None
+    if exchange.kind == "dominance" and ev.card.startswith("Joker"):
+        ask = Prompt(ev.winner, "joker_benefit", must=True)
+        return updated(state, flow=state.flow.asked((ask,), first=True))
     if exchange.kind != "assignment" or exchange.mode != "attack":
         return state
     loser = exchange.defender if ev.winner == exchange.attacker else exchange.attacker
@@ -282,6 +305,7 @@ def _phase_began(state: State, ev: e.PhaseBegan) -> State:
 
 
 HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
+    **DOMINANCE_HANDLERS,
     e.GameStarted: _started,
     e.SyndicatesRevealed: _revealed,
     e.MissionsDrawn: _missions_drawn,

@@ -18,8 +18,11 @@ from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
 from rules_core.games.black_metro.checks import REJECTIONS, reject
 from rules_core.games.black_metro.citations import BOOK
 from rules_core.games.black_metro.content import load_pack
-from rules_core.games.black_metro.events import EVENT_TYPES
+from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
+from rules_core.games.black_metro.events import ALL_EVENTS
+from rules_core.games.black_metro.events_dominance import DOMINANCE_EVENTS
 from rules_core.games.black_metro.evolve import HANDLERS
+from rules_core.games.black_metro.missions import MISSION_MOVES
 from rules_core.games.black_metro.setup import SETUP_MOVES, begin
 from rules_core.games.black_metro.state import INITIAL, BlackMetroState
 
@@ -38,7 +41,7 @@ def _precheck(state: State, seat: int) -> Rejection | None:
 
 
 MOVES: MoveBook[State] = MoveBook(
-    rules=(*SETUP_MOVES, *ASSIGNMENT_MOVES),
+    rules=(*SETUP_MOVES, *ASSIGNMENT_MOVES, *DOMINANCE_MOVES, *MISSION_MOVES),
     precheck=_precheck,
     unknown=lambda kind: reject("unknown_move", f"Black Metro has no move {kind[:40]!r}."),
     unexpected=lambda kind, extra: reject(
@@ -54,7 +57,9 @@ class BlackMetro(DeclaredGame[State]):
     min_players = 1
     max_players = 4
     state_type = State
-    event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
+    event_types: Mapping[str, type[GameEvent]] = {
+        cls.type: cls for cls in (*ALL_EVENTS, *DOMINANCE_EVENTS)
+    }
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
     info = GameInfo(
         roles="a candidate (Red, Green, Blue or Yellow)",

@@ -97,7 +97,7 @@ def follow(run: Run, rng: random.Random, seat: int = -1, start: int = 0) -> None
             effects.setup_step(run, overlord, step, rng)
         run.emit(e.CandidateCharged(seat=None, owner=overlord))
     run.emit(e.RoundBegan(seat=None, round=1))
-    next_turn(run, clockwise(len(run.state.players), run.state.relic))
+    next_turn(run, clockwise(len(run.state.players), run.state.relic), rng)
 
 
 def _prompted(state: State, seat: int, kind: str) -> bool:

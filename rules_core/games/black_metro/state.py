@@ -123,7 +123,10 @@ class BlackMetroState:
     exchange: Exchange | None
     assigning: int  # the district the turn player is assigning to (0: none yet)
     played_fortune: bool  # the turn player has played their assignment fortune this turn
-    dominated: tuple[int, ...]  # districts each seat asserted dominance over this round
+    contest: int  # the district last contested this dominance phase (13: every one done)
+    asserted: tuple[int, ...]  # per district: who asserted dominance there this round, or -1
+    overwhelmed_here: tuple[int, ...]  # per district: strength its dominator overwhelmed there
+    dominance_mission: tuple[bool, ...]  # per player: a dominance mission fulfilled this round
     over: bool
     winners: tuple[int, ...]
     final: tuple[int, ...]  # final power per seat, once scored
@@ -145,6 +148,10 @@ class BlackMetroState:
     def everyone(self) -> range:
         """Every player's index, the overlord's included."""
         return range(len(self.players))
+
+    def dominated(self, seat: int) -> int:
+        """Districts where `seat` asserted dominance this round."""
+        return sum(1 for d in self.asserted if d == seat)
 
     def player(self, seat: int) -> Player:
         return self.players[seat]
@@ -206,7 +213,10 @@ INITIAL = BlackMetroState(
     exchange=None,
     assigning=0,
     played_fortune=False,
-    dominated=(),
+    contest=0,
+    asserted=(),
+    overwhelmed_here=(),
+    dominance_mission=(),
     over=False,
     winners=(),
     final=(),

@@ -12,6 +12,11 @@ from rules_core.games.black_metro.state import BlackMetroState, Fortification
 
 GAME = BlackMetro()
 RED, GREEN, BLUE = 0, 1, 2
+MISSIONS = {
+    RED: "secure-the-district#1",
+    GREEN: "believe-in-destiny#1",
+    BLUE: "defend-strategic-positions#1",
+}
 
 
 def started(players: int, seed: int = 1, first_game: bool = False) -> BlackMetroState:
@@ -64,7 +69,9 @@ def example_round() -> BlackMetroState:
         GREEN: ("Q-spades", "K-clubs", "3-diamonds", "J-spades", "4-hearts", "2-clubs"),
         BLUE: ("K-hearts",),
     }
-    deck = tuple(c for c in state.fortune_deck if c not in {c for h in hands.values() for c in h})
+    held = {c for h in hands.values() for c in h}
+    deck = tuple(c for c in (*state.fortune_deck, *state.fortune_discard) if c not in held)
+    missions = tuple(c for c in state.mission_deck if c not in MISSIONS.values())
     for seat in (RED, GREEN, BLUE):
         player = players[seat]
         backup = (10 - hideouts[seat][0], 5 - hideouts[seat][1], 1)
@@ -79,6 +86,7 @@ def example_round() -> BlackMetroState:
             strain=3,
             fortifications=(3 - (2 if seat == BLUE else 1 if seat == GREEN else 0), 1),
             science=1 if seat == BLUE else 0,
+            missions=(MISSIONS[seat],),
         )
     districts = list(state.districts)
     districts[10] = updated(
@@ -93,6 +101,8 @@ def example_round() -> BlackMetroState:
         relic=RED,
         round=3,
         fortune_deck=deck,
+        fortune_discard=(),
+        mission_deck=missions,
         flow=updated(state.flow, current=RED, step="assign", phase="assignment", prompts=()),
     )
     return state

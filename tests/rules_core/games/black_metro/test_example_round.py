@@ -2,9 +2,11 @@
 
 from rules_core.engine.types import Citation
 from rules_core.engine.updating import updated
+from rules_core.games.black_metro import board
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.assignment import blockade_strain
-from rules_core.games.black_metro.state import Fortification
+from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
     GREEN,
@@ -13,6 +15,29 @@ from tests.rules_core.games.black_metro.helpers import (
     play,
     refused,
 )
+
+
+def _assigned() -> BlackMetroState:
+    """The example round's assignment phase, as the book plays it."""
+    state = example_round()
+    state, _ = play(state, RED, "assign", district=11, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
+    state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
+    state, _ = play(state, GREEN, "play_fortune", card="3-diamonds", district=3, target=-1)
+    state, _ = play(state, BLUE, "assign", district=8, unit="subordinate")
+    state, _ = play(state, BLUE, "end_turn")
+    for unit in ("paragon", "paragon", "subordinate"):
+        state, _ = play(state, RED, "assign", district=3, unit=unit)
+    state, _ = play(state, GREEN, "assign", district=11, unit="paragon")
+    state, _ = play(state, GREEN, "assign", district=11, unit="paragon")
+    state, _ = play(state, GREEN, "end_turn")
+    state, _ = play(state, BLUE, "assign", district=11, unit="paragon")
+    state, _ = play(state, BLUE, "assign", district=11, unit="paragon")
+    state, _ = play(state, BLUE, "end_turn")
+    state, _ = play(state, BLUE, "assign", district=3, unit="paragon")
+    state, _ = play(state, BLUE, "assign", district=3, unit="subordinate")
+    return state
 
 
 def test_example_assignment_phase() -> None:
@@ -69,8 +94,7 @@ def test_example_assignment_phase() -> None:
     assert refused(state, RED, "end_turn").code == "not_your_turn"
     state, _ = play(state, BLUE, "assign", district=3, unit="paragon")
     state, events = play(state, BLUE, "assign", district=3, unit="subordinate")
-    assert state.phase == "dominance"
-    assert any(isinstance(ev, e.PhaseBegan) for ev in events)
+    assert any(isinstance(ev, e.PhaseBegan) and ev.phase == "dominance" for ev in events)
 
     assert state.district(3).personnel[RED] == (1, 2, 0)
     assert state.district(3).personnel[GREEN] == (2, 0, 0)
@@ -123,3 +147,60 @@ def test_an_assignment_attack_countered_and_lost() -> None:
     assert state.district(2).personnel[RED] == (0, 1, 0)
     assert state.player(GREEN).intel == intel + 1  # the clubs' resource to the winner
     assert state.flow.current == BLUE
+
+
+def test_example_dominance_phase() -> None:
+    state = _assigned()
+    # 03 Gilded Bank: Red 5, Blue 3, Green 2 -> Red asserts dominance and may attack
+    contested = state.district(3)
+    assert [board.strength(state, p, 3) for p in (RED, GREEN, BLUE)] == [5, 2, 3]
+    assert state.phase == "dominance" and state.contest == 3
+    assert (state.player(RED).power, state.player(GREEN).strain, state.player(BLUE).strain) == (
+        1,
+        4,
+        4,
+    )
+    red_strain = state.player(RED).strain
+    state, _ = play(state, RED, "attack", card="J-hearts", target=GREEN)
+    state, _ = play(state, GREEN, "counter", card="Q-spades")
+    state, _ = play(state, RED, "counter", card="Q-diamonds")
+    state, _ = play(state, GREEN, "counter", card="K-clubs")
+    intel = state.player(GREEN).intel
+    state, events = play(state, RED, "decline")
+    # the king is resolved from Green's side: Red inflicts 2 strain, Green gets 1 intel
+    assert state.player(RED).strain == red_strain + 2
+    assert state.player(GREEN).intel == intel + 1
+    # 5 - 2 = 3: Green's subordinates are overwhelmed, Red acquires 1 power
+    assert state.player(GREEN).overwhelmed == (2, 0, 0)
+    assert state.district(3).personnel[BLUE] == contested.personnel[BLUE]  # 5 - 3 = 2 only
+    # Green's blockade, without her personnel, is destroyed and back in her backup
+    assert not state.district(3).fortifications
+    assert state.player(GREEN).fortifications == (3, 1)
+    assert any(isinstance(ev, d.FortificationsDestroyed) for ev in events)
+    assert state.player(RED).power == 2
+    # Red fulfils Secure the District: 5 strength at the district, 1 power
+    state, _ = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
+    assert state.player(RED).power == 3
+    # 08 Oakland Laboratory: Blue alone asserts dominance (Blue's mission is for the end)
+    assert state.contest == 8 and state.player(BLUE).power == 1
+    assert (
+        refused(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1).code
+        == "mission_not_met"
+    )
+    state, events = play(state, BLUE, "pass_mission")
+    # 11 Astral Tower: Green 4 and Blue 4 tie; nobody gains, Red is not strained nor overwhelmed
+    tie = next(ev for ev in events if isinstance(ev, d.DistrictContested) and ev.district == 11)
+    assert tie.dominator == -1 and tie.strengths == (1, 4, 4)
+    assert state.district(11).personnel[RED] == (1, 0, 0)
+    # city dominance: Red and Blue tie with 1 district each; Red gives the relic to Blue
+    moved = next(ev for ev in events if isinstance(ev, d.RelicMoved))
+    assert (moved.owner, moved.how) == (BLUE, "given")
+    assert state.relic == BLUE and state.player(BLUE).power == 1  # given, not taken
+    # end of the phase: Blue defends strategic positions (personnel beside his blockade at 11)
+    assert state.flow.prompts[0].seat == BLUE
+    state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
+    assert state.player(BLUE).power == 2
+    assert state.flow.prompts[0].seat == GREEN  # Red has fulfilled his dominance mission
+    state, _ = play(state, GREEN, "pass_mission")
+    assert state.phase == "resolution"
+    assert [p.power for p in state.players] == [3, 0, 2]

@@ -1,0 +1,126 @@
+"""Fulfilling missions: one dominance mission a round (after asserting dominance at a district,
+or at the end of the dominance phase) and one standby mission; a mission's option is met as
+"at least" (or "at most") its number, and its power is acquired."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.effects import Effect
+from rules_core.engine.moves import MoveRule
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.black_metro import board, dominance, language
+from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState
+
+State = BlackMetroState
+TIMING_OF = {
+    "after_dominance_mission": "after_dominance",
+    "end_dominance_mission": "end_of_dominance",
+    "standby_mission": "standby",
+}
+
+
+def met(state: State, seat: int, needs: Effect, number: int) -> bool:
+    """Whether `seat` meets a mission option's requirement (at `number`, the district)."""
+    amount = int(str(needs.get("amount")))
+    op = needs.op
+    if op == "strength_here":
+        return board.strength(state, seat, number) >= amount
+    if op == "overwhelmed_here":
+        return state.overwhelmed_here[number - 1] >= amount
+    if op == "guarded_blockades":
+        return board.guarded_blockades(state, seat) >= amount
+    if op == "districts_dominated":
+        return state.dominated(seat) >= amount
+    if op == "discard_fortunes":
+        return len(state.player(seat).hand) >= amount
+    if op == "have":
+        return board.measure(state, seat, str(needs.get("measure"))) >= amount
+    if op == "at_most":
+        return board.measure(state, seat, str(needs.get("measure"))) <= amount
+    raise ValueError(op)
+
+
+def _asked(state: State, seat: int) -> str:
+    prompt = state.flow.prompt_for(seat)
+    return prompt.kind if prompt is not None and prompt.kind in TIMING_OF else ""
+
+
+def _fulfil_offers(state: State, seat: int) -> list[Move]:
+    kind = _asked(state, seat)
+    if not kind:
+        return []
+    pack = state.the_pack()
+    moves = []
+    for card in sorted(set(state.player(seat).missions)):
+        mission = pack.mission(card.partition("#")[0])
+        if mission.timing != TIMING_OF[kind] or mission.options[0].needs.op == "discard_fortunes":
+            continue
+        moves += [
+            Move.of("fulfil_mission", card=card, option=i + 1)
+            for i, option in enumerate(mission.options)
+            if met(state, seat, option.needs, state.contest)
+        ]
+    return moves
+
+
+def _fulfil_check(state: State, seat: int, move: Move) -> Rejection | None:
+    kind = _asked(state, seat)
+    if not kind:
+        return reject("not_now", "No mission may be fulfilled now.")
+    card, option = move.get("card"), move.get("option")
+    if card not in state.player(seat).missions:
+        return reject("mission_not_held", "You hold no such unfulfilled mission.")
+    if move not in _fulfil_offers(state, seat):
+        return reject(
+            "mission_not_met",
+            f"That option of {language.mission(str(card), state)} "
+            f"is not met now (option {str(option)[:3]}).",
+        )
+    return None
+
+
+def _fulfil(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    card, option = str(move.get("card")), int(str(move.get("option")))
+    mission = state.the_pack().mission(card.partition("#")[0])
+    power = mission.options[option - 1].power + board.bonus(state, seat, "mission_bonus")
+    run.emit(d.MissionFulfilled(seat=seat, owner=seat, card=card, option=option, power=power))
+    dominance.proceed(run, rng)
+    return run.events
+
+
+def _pass(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(d.MissionPassed(seat=seat, owner=seat))
+    dominance.proceed(run, rng)
+    return run.events
+
+
+def _pass_check(state: State, seat: int, move: Move) -> Rejection | None:
+    return None if _asked(state, seat) else reject("not_now", "No mission is asked about now.")
+
+
+MISSION_MOVES: tuple[MoveRule[State], ...] = (
+    MoveRule(
+        "fulfil_mission",
+        ("card", "option"),
+        _fulfil_offers,
+        _fulfil_check,
+        _fulfil,
+        lambda s, seat, m: (
+            f"Fulfil {language.mission(str(m.get('card')), s)} (option {m.get('option')})"
+        ),
+    ),
+    MoveRule(
+        "pass_mission",
+        (),
+        lambda s, seat: [Move.of("pass_mission")] if _asked(s, seat) else [],
+        _pass_check,
+        _pass,
+        lambda s, seat, m: "Fulfil no mission now",
+    ),
+)
