@@ -9,7 +9,7 @@ import random
 from rules_core.engine.effects import Effect
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import board, cards, effects, language
+from rules_core.games.black_metro import board, cards, effects, language, resolution
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.checks import reject
@@ -37,6 +37,7 @@ def proceed(run: Run, rng: random.Random) -> None:
         if run.state.flow.prompts:
             return
     run.emit(e.PhaseBegan(seat=None, phase="resolution"))
+    resolution.proceed(run, rng)
 
 
 def _contest(run: Run, number: int) -> None:

@@ -11,6 +11,7 @@ from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.evolve_dominance import DOMINANCE_HANDLERS
+from rules_core.games.black_metro.evolve_resolution import RESOLUTION_HANDLERS
 from rules_core.games.black_metro.state import (
     INITIAL,
     NO_TROOP,
@@ -75,7 +76,9 @@ def _mission_returned(state: State, ev: e.MissionReturned) -> State:
     player = state.player(ev.owner)
     state = updated(state, mission_deck=(*state.mission_deck, ev.card))
     state = _player(state, ev.owner, missions=without_one(player.missions, ev.card))
-    flow = state.flow.closed(ev.owner) if state.flow.prompt_for(ev.owner) else state.flow
+    prompt = state.flow.prompt_for(ev.owner)
+    asked = prompt is not None and prompt.kind == "return_mission"
+    flow = state.flow.closed(ev.owner) if asked else state.flow
     if state.phase == "setup" and not flow.prompts and not state.first_game:
         # candidates are chosen in turn, from the first player clockwise
         first = 0 if state.solo else state.relic
@@ -200,6 +203,8 @@ def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
     prompt = state.flow.prompt_for(ev.owner)
     if prompt is not None and prompt.kind == "blockade_discard":
         state = updated(state, flow=state.flow.answered(ev.owner))
+    elif prompt is not None and prompt.kind == "reroll":  # a fortune discarded to reroll
+        state = updated(state, flow=state.flow.closed(ev.owner))
     return _player(state, ev.owner, hand=hand)
 
 
@@ -301,11 +306,14 @@ def _phase_began(state: State, ev: e.PhaseBegan) -> State:
     districts = state.districts
     if ev.phase in ("dominance", "standby"):  # tiles are lifted (appendix 07)
         districts = tuple(updated(d, tile="") for d in districts)
-    return updated(state, flow=Flow(ev.phase, step, state.flow.current), districts=districts)
+    return updated(
+        state, flow=Flow(ev.phase, step, state.flow.current), districts=districts, resolving=0
+    )
 
 
 HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     **DOMINANCE_HANDLERS,
+    **RESOLUTION_HANDLERS,
     e.GameStarted: _started,
     e.SyndicatesRevealed: _revealed,
     e.MissionsDrawn: _missions_drawn,

@@ -49,3 +49,47 @@ def troop(units: Troop) -> str:
     if not parts:
         return "no personnel"
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def choice(state: BlackMetroState, text: str) -> str:
+    """An effect's chosen way in words ("research a battle technology; a blockade at 03 …")."""
+    return "; ".join(_one_choice(state, part) for part in text.split("|") if part) or "as it is"
+
+
+def _one_choice(state: BlackMetroState, part: str) -> str:
+    pack = state.the_pack()
+    units = {
+        "subordinate": "a subordinate",
+        "paragon": "a paragon",
+        "doom-mechasuit": "a doom mechasuit",
+    }
+    if part == "advance":
+        return "advance the scientific level"
+    if part == "no":
+        return "do not advance"
+    if part.startswith("research:"):
+        return f"research a {part.partition(':')[2]} technology"
+    if part in units:
+        return units[part]
+    if part in {s for s, _ in state.syndicates}:
+        return f"turn {pack.syndicate(part).name}"
+    if ">" in part:
+        owner, kind, route = part.split(":")
+        source, target = route.split(">")
+        return (
+            f"move {who(state, int(owner))}'s {kind.replace('-', ' ')} from "
+            f"{district(state, int(source))} to {district(state, int(target))}"
+        )
+    if part.count(":") == 1:
+        where, kind = part.split(":")
+        return f"build a {kind.replace('-', ' ')} at {district(state, int(where))}"
+    if part.count(":") == 2:
+        where, unit, kind = part.split(":")
+        return (
+            f"promote to {units[unit][2:]} and build a {kind.replace('-', ' ')} at "
+            f"{district(state, int(where))}"
+        )
+    if part.replace(",", "").isdigit() and part.count(",") == 2:
+        counts = tuple(int(x) for x in part.split(","))
+        return f"recall {troop((counts[0], counts[1], counts[2]))}"
+    return "return " + " and ".join(mission(card, state) for card in part.split(","))

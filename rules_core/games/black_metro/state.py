@@ -127,6 +127,7 @@ class BlackMetroState:
     asserted: tuple[int, ...]  # per district: who asserted dominance there this round, or -1
     overwhelmed_here: tuple[int, ...]  # per district: strength its dominator overwhelmed there
     dominance_mission: tuple[bool, ...]  # per player: a dominance mission fulfilled this round
+    resolving: int  # the district being resolved (0: none)
     over: bool
     winners: tuple[int, ...]
     final: tuple[int, ...]  # final power per seat, once scored
@@ -217,6 +218,7 @@ INITIAL = BlackMetroState(
     asserted=(),
     overwhelmed_here=(),
     dominance_mission=(),
+    resolving=0,
     over=False,
     winners=(),
     final=(),

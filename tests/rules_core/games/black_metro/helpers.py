@@ -103,6 +103,10 @@ def example_round() -> BlackMetroState:
         fortune_deck=deck,
         fortune_discard=(),
         mission_deck=missions,
+        syndicates=(
+            ("fortitude-trainers", True),
+            *[(s, t) for s, t in state.syndicates if s != "fortitude-trainers"][:3],
+        ),
         flow=updated(state.flow, current=RED, step="assign", phase="assignment", prompts=()),
     )
     return state

@@ -149,6 +149,21 @@ def test_an_assignment_attack_countered_and_lost() -> None:
     assert state.flow.current == BLUE
 
 
+def _dominated() -> BlackMetroState:
+    """The example round's dominance phase, as the book plays it."""
+    state = _assigned()
+    state, _ = play(state, RED, "attack", card="J-hearts", target=GREEN)
+    state, _ = play(state, GREEN, "counter", card="Q-spades")
+    state, _ = play(state, RED, "counter", card="Q-diamonds")
+    state, _ = play(state, GREEN, "counter", card="K-clubs")
+    state, _ = play(state, RED, "decline")
+    state, _ = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
+    state, _ = play(state, BLUE, "pass_mission")
+    state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
+    state, _ = play(state, GREEN, "pass_mission")
+    return state
+
+
 def test_example_dominance_phase() -> None:
     state = _assigned()
     # 03 Gilded Bank: Red 5, Blue 3, Green 2 -> Red asserts dominance and may attack
@@ -204,3 +219,46 @@ def test_example_dominance_phase() -> None:
     state, _ = play(state, GREEN, "pass_mission")
     assert state.phase == "resolution"
     assert [p.power for p in state.players] == [3, 0, 2]
+
+
+def test_example_resolution_phase() -> None:
+    state = _dominated()
+    # 03 Gilded Bank, from the relic player (now Blue) clockwise: Blue, then Red
+    assert state.phase == "resolution" and state.resolving == 3
+    assert [p.seat for p in state.flow.prompts] == [BLUE, RED]
+    gold = state.player(BLUE).gold
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
+    assert state.player(BLUE).gold == gold + 3
+    state, _ = play(state, BLUE, "done_resolving")
+    gold, strain = state.player(RED).gold, state.player(RED).strain
+    state, _ = play(state, RED, "use_effect", effect=1, choice="")
+    state, _ = play(state, RED, "use_effect", effect=2, choice="")
+    assert (state.player(RED).gold, state.player(RED).strain) == (gold + 6, strain + 3)
+    assert refused(state, RED, "use_effect", effect=1, choice="").code == "cannot_resolve"
+    state, _ = play(state, RED, "done_resolving")
+    # 08 Oakland Laboratory: Blue researches with 3 intel and 1 drakownium, then gets 2 intel
+    assert state.resolving == 8
+    blue = state.player(BLUE)
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:resource")
+    state, _ = play(state, BLUE, "use_effect", effect=2, choice="")
+    assert state.player(BLUE).downed == ("trading-platform",)
+    assert (state.player(BLUE).intel, state.player(BLUE).drakownium) == (
+        blue.intel - 3 + 2,
+        blue.drakownium - 1,
+    )
+    state, _ = play(state, BLUE, "done_resolving")
+    # 11 Astral Tower: Blue and Red draw a mission; Green turns the Fortitude Trainers back
+    # (they had been turned) with 1 drakownium, then draws one
+    assert state.resolving == 11 and [p.seat for p in state.flow.prompts] == [BLUE, RED, GREEN]
+    for seat in (BLUE, RED):
+        held = len(state.player(seat).missions)
+        state, _ = play(state, seat, "use_effect", effect=2, choice="")
+        assert len(state.player(seat).missions) == held + 1
+        state, _ = play(state, seat, "done_resolving")
+    drakownium = state.player(GREEN).drakownium
+    state, _ = play(state, GREEN, "use_effect", effect=1, choice="fortitude-trainers")
+    assert dict(state.syndicates)["fortitude-trainers"] is False
+    assert state.player(GREEN).drakownium == drakownium - 1
+    state, _ = play(state, GREEN, "use_effect", effect=2, choice="")
+    state, _ = play(state, GREEN, "done_resolving")
+    assert state.phase == "standby"

@@ -1,0 +1,150 @@
+"""The resolution phase's handlers (evolve.py merges them), with the decisions they open: each
+player's turn at a district, a reroll after a die."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules_core.engine.flow import Prompt
+from rules_core.engine.types import GameEvent
+from rules_core.engine.updating import updated, with_item, without_one
+from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro.state import (
+    BlackMetroState,
+    Fortification,
+    Troop,
+    minus,
+    plus,
+)
+
+State = BlackMetroState
+UNIT: tuple[Troop, Troop, Troop] = ((1, 0, 0), (0, 1, 0), (0, 0, 1))
+
+
+def _troop_at(state: State, number: int, seat: int, change: Troop, add: bool) -> State:
+    district = state.district(number)
+    troops = list(district.personnel)
+    troops[seat] = plus(troops[seat], change) if add else minus(troops[seat], change)
+    return state.with_district(number, updated(district, personnel=tuple(troops)))
+
+
+def _resolving(state: State, ev: r.DistrictResolving) -> State:
+    about = (("district", ev.district), ("next", 1), ("candidate", 0))
+    asked = [Prompt(p, "resolve", count=10, about=about) for p in ev.players]
+    return updated(state, resolving=ev.district, flow=state.flow.asked(asked))
+
+
+def _used(state: State, ev: r.EffectUsed) -> State:
+    prompt = state.flow.prompt_for(ev.owner)
+    if prompt is None or prompt.kind != "resolve":
+        return state
+    about = dict(prompt.about)
+    if ev.effect:
+        about["next"] = ev.effect + 1
+    else:
+        about["candidate"] = 1
+    flow = state.flow.answered(ev.owner, about=tuple(about.items()))
+    return updated(state, flow=flow)
+
+
+def _done(state: State, ev: r.ResolutionDone) -> State:
+    return updated(state, flow=state.flow.closed(ev.owner))
+
+
+def _rolled(state: State, ev: r.DiceRolled) -> State:
+    """A fortune may be discarded to reroll once: its roller is asked when they hold one."""
+    if ev.reroll or not state.player(ev.owner).hand or ev.owner == state.overlord:
+        return state
+    about = (("dice", ev.dice), ("face", ev.face), ("district", state.resolving))
+    ask = Prompt(ev.owner, "reroll", about=about)
+    return updated(state, flow=state.flow.asked((ask,), first=True))
+
+
+def _to_resolve(state: State, ev: r.RollToResolve) -> State:
+    about = (("dice", ev.dice), ("face", ev.face), ("district", ev.district))
+    ask = Prompt(ev.owner, "dice_choice", must=True, about=about)
+    return updated(state, flow=state.flow.asked((ask,), first=True))
+
+
+def _kept(state: State, ev: r.RollKept | r.RollResolved) -> State:
+    return updated(state, flow=state.flow.closed(ev.owner))
+
+
+def _recalled(state: State, ev: r.Recalled) -> State:
+    state = _troop_at(state, ev.district, ev.owner, ev.troop, add=False)
+    player = state.player(ev.owner)
+    return state.with_player(ev.owner, updated(player, hideout=plus(player.hideout, ev.troop)))
+
+
+def _recovered(state: State, ev: r.Recovered) -> State:
+    player = state.player(ev.owner)
+    return state.with_player(
+        ev.owner,
+        updated(
+            player,
+            overwhelmed=minus(player.overwhelmed, ev.troop),
+            hideout=plus(player.hideout, ev.troop),
+        ),
+    )
+
+
+def _promoted(state: State, ev: r.Promoted) -> State:
+    state = _troop_at(state, ev.district, ev.owner, UNIT[0], add=False)
+    state = _troop_at(state, ev.district, ev.owner, UNIT[ev.unit], add=True)
+    player = state.player(ev.owner)
+    if ev.from_overwhelmed:
+        player = updated(player, overwhelmed=minus(player.overwhelmed, UNIT[ev.unit]))
+        player = updated(player, backup=plus(player.backup, UNIT[0]))
+    else:
+        player = updated(player, backup=plus(minus(player.backup, UNIT[ev.unit]), UNIT[0]))
+    return state.with_player(ev.owner, player)
+
+
+def _advanced(state: State, ev: r.ScienceAdvanced) -> State:
+    return state.with_player(ev.owner, updated(state.player(ev.owner), science=ev.level))
+
+
+def _built(state: State, ev: r.FortificationBuilt) -> State:
+    district = state.district(ev.district)
+    forts = (*district.fortifications, Fortification(ev.owner, ev.kind))
+    state = state.with_district(ev.district, updated(district, fortifications=forts))
+    player = state.player(ev.owner)
+    index = 0 if ev.kind == "blockade" else 1
+    left = with_item(player.fortifications, index, player.fortifications[index] - 1)
+    return state.with_player(ev.owner, updated(player, fortifications=left))
+
+
+def _moved(state: State, ev: r.FortificationMoved) -> State:
+    piece = Fortification(ev.owner, ev.kind)
+    source = state.district(ev.source)
+    state = state.with_district(
+        ev.source, updated(source, fortifications=without_one(source.fortifications, piece))
+    )
+    target = state.district(ev.target)
+    return state.with_district(
+        ev.target, updated(target, fortifications=(*target.fortifications, piece))
+    )
+
+
+def _turned(state: State, ev: r.SyndicateTurned) -> State:
+    syndicates = tuple((s, not t) if s == ev.syndicate else (s, t) for s, t in state.syndicates)
+    return updated(state, syndicates=syndicates)
+
+
+RESOLUTION_HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
+    r.DistrictResolving: _resolving,
+    r.EffectUsed: _used,
+    r.ResolutionDone: _done,
+    r.DiceRolled: _rolled,
+    r.RollKept: _kept,
+    r.RollToResolve: _to_resolve,
+    r.RollResolved: _kept,
+    r.Recalled: _recalled,
+    r.Recovered: _recovered,
+    r.Promoted: _promoted,
+    r.ScienceAdvanced: _advanced,
+    r.FortificationBuilt: _built,
+    r.FortificationMoved: _moved,
+    r.SyndicateTurned: _turned,
+}

@@ -1,0 +1,258 @@
+"""The resolution phase: districts in initiative order; at each, its players from the relic
+player clockwise may use its effects in list order (each optional, each in full) and their
+candidate's district ability; at the Combat Zone only its dominating player."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.effects import Effect
+from rules_core.engine.flow import clockwise
+from rules_core.engine.moves import MoveRule
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.black_metro import board, effects, facilities, language
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState
+from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
+
+State = BlackMetroState
+BATTLEFIELD = 12
+
+
+def proceed(run: Run, rng: random.Random) -> None:
+    """Open the next district with players to resolve it; after the last, the standby phase."""
+    state = run.state
+    if state.phase != "resolution" or state.flow.prompts or state.exchange is not None:
+        return
+    for number in range(state.resolving + 1, BATTLEFIELD + 1):
+        players = _players(run.state, number)
+        overlord = run.state.overlord
+        if number == BATTLEFIELD and overlord is not None and overlord in players:
+            _overlord_battlefield(run, rng)  # the overlord resolves battlefields by the rules
+            players = ()
+        if players:
+            run.emit(r.DistrictResolving(seat=None, district=number, players=players))
+            return
+    run.emit(e.PhaseBegan(seat=None, phase="standby"))
+
+
+def _players(state: State, number: int) -> tuple[int, ...]:
+    """Who resolves a district, from the relic player clockwise: a facility's players with
+    personnel there (not the overlord); the battlefield's dominating player only."""
+    if number == BATTLEFIELD:
+        dominator = state.asserted[BATTLEFIELD - 1]
+        return (
+            (dominator,)
+            if dominator >= 0 and state.district(number).has_personnel(dominator)
+            else ()
+        )
+    order = clockwise(len(state.players), state.relic)
+    return tuple(
+        p for p in order if p != state.overlord and state.district(number).has_personnel(p)
+    )
+
+
+def _overlord_battlefield(run: Run, rng: random.Random) -> None:
+    overlord = run.state.overlord
+    assert overlord is not None
+    for ability in run.state.the_pack().district(BATTLEFIELD).effects:
+        if facilities.choices(run.state, overlord, BATTLEFIELD, ability.steps) == [""]:
+            facilities.carry_out(run, overlord, BATTLEFIELD, ability.steps, "", rng)
+
+
+def _asked(state: State, seat: int, kind: str) -> bool:
+    prompt = state.flow.prompt_for(seat)
+    return prompt is not None and prompt.kind == kind
+
+
+def _steps(state: State, seat: int, effect: int) -> tuple[Effect, ...]:
+    number = state.resolving
+    if effect == 0:
+        return state.the_pack().candidate(state.player(seat).candidate).district_ability
+    return state.the_pack().district(number).effects[effect - 1].steps
+
+
+def _use_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "resolve"):
+        return []
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    number, first = state.resolving, int(str(prompt.get("next")))
+    moves = [
+        Move.of("use_effect", effect=k, choice=c)
+        for k in range(first, 3)
+        for c in facilities.choices(state, seat, number, _steps(state, seat, k))
+    ]
+    player = state.player(seat)
+    if (
+        not prompt.get("candidate")
+        and player.candidate
+        and player.candidate_charged
+        and state.the_pack().candidate(player.candidate).district == number
+    ):
+        moves += [
+            Move.of("use_effect", effect=0, choice=c)
+            for c in facilities.choices(state, seat, number, _steps(state, seat, 0))
+        ]
+    return moves
+
+
+def _use_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "resolve"):
+        return reject("not_now", "You are not resolving a district now.")
+    if move not in _use_offers(state, seat):
+        effect = move.get("effect")
+        return reject(
+            "cannot_resolve",
+            f"Effect {str(effect)[:3]} cannot be used that way now: effects go in list order, "
+            "each once, and are resolved in full or not at all.",
+        )
+    return None
+
+
+def _use(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    effect, choice = int(str(move.get("effect"))), str(move.get("choice"))
+    number = state.resolving
+    run.emit(r.EffectUsed(seat=seat, owner=seat, district=number, effect=effect, choice=choice))
+    facilities.carry_out(run, seat, number, _steps(state, seat, effect), choice, rng)
+    for ability in board.abilities(run.state, seat):
+        if ability.op == "facility_bonus" and ability.get("district") == number and effect:
+            effects.get(run, seat, str(ability.get("resource")), int(str(ability.get("amount"))))
+    return run.events
+
+
+def _done(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(r.ResolutionDone(seat=seat, owner=seat))
+    proceed(run, rng)
+    return run.events
+
+
+def _reroll_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "reroll"):
+        return []
+    return [Move.of("reroll", card=c) for c in sorted(set(state.player(seat).hand))]
+
+
+def _reroll_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "reroll"):
+        return reject("not_now", "No die of yours waits for a reroll.")
+    if move.get("card") not in state.player(seat).hand:
+        return reject("fortune_not_in_hand", "You hold no such fortune.")
+    return None
+
+
+def _reroll(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    run = Run(state)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
+    number = int(str(prompt.get("district")))
+    facilities.roll(run, seat, str(prompt.get("dice")), number, rng, reroll=True)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _keep(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    run = Run(state)
+    run.emit(r.RollKept(seat=seat, owner=seat))
+    dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
+    facilities.apply_face(run, seat, dice, face, int(str(prompt.get("district"))), rng)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _after_roll(run: Run, rng: random.Random) -> None:
+    """A die's result done: the phase goes on."""
+    proceed(run, rng)
+
+
+def _face_steps(state: State, seat: int) -> tuple[int, tuple[Effect, ...]]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
+    steps = state.the_pack().die(dice).faces[face - 1].options[0].steps
+    return int(str(prompt.get("district"))), steps
+
+
+def _face_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "dice_choice"):
+        return []
+    number, steps = _face_steps(state, seat)
+    return [
+        Move.of("resolve_roll", choice=c) for c in facilities.choices(state, seat, number, steps)
+    ]
+
+
+def _face_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "dice_choice"):
+        return reject("not_now", "No die of yours waits to be resolved.")
+    if move not in _face_offers(state, seat):
+        return reject("cannot_resolve", "The die's result cannot be resolved that way.")
+    return None
+
+
+def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    number, steps = _face_steps(state, seat)
+    run = Run(state)
+    run.emit(r.RollResolved(seat=seat, owner=seat, choice=str(move.get("choice"))))
+    facilities.carry_out(run, seat, number, steps, str(move.get("choice")), rng)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _label_use(state: State, seat: int, move: Move) -> str:
+    effect, choice = int(str(move.get("effect"))), str(move.get("choice"))
+    words = say_all(ACTIONS, _steps(state, seat, effect))
+    what = "your candidate's ability" if effect == 0 else f"effect {effect}"
+    return f"Use {what} ({words})" + (f": {language.choice(state, choice)}" if choice else "")
+
+
+def _simple(kind: str) -> object:
+    def check(state: State, seat: int, move: Move) -> Rejection | None:
+        return None if _asked(state, seat, kind) else reject("not_now", "That is not asked now.")
+
+    return check
+
+
+RESOLUTION_MOVES: tuple[MoveRule[State], ...] = (
+    MoveRule("use_effect", ("effect", "choice"), _use_offers, _use_check, _use, _label_use),
+    MoveRule(
+        "done_resolving",
+        (),
+        lambda s, seat: [Move.of("done_resolving")] if _asked(s, seat, "resolve") else [],
+        _simple("resolve"),  # type: ignore[arg-type]
+        _done,
+        lambda s, seat, m: f"Done at {language.district(s, s.resolving)}",
+    ),
+    MoveRule(
+        "reroll",
+        ("card",),
+        _reroll_offers,
+        _reroll_check,
+        _reroll,
+        lambda s, seat, m: f"Discard {language.fortune(str(m.get('card')))} to reroll",
+    ),
+    MoveRule(
+        "keep_roll",
+        (),
+        lambda s, seat: [Move.of("keep_roll")] if _asked(s, seat, "reroll") else [],
+        _simple("reroll"),  # type: ignore[arg-type]
+        _keep,
+        lambda s, seat, m: "Keep the roll",
+    ),
+    MoveRule(
+        "resolve_roll",
+        ("choice",),
+        _face_offers,
+        _face_check,
+        _face,
+        lambda s, seat, m: f"Resolve the die: {language.choice(s, str(m.get('choice')))}",
+    ),
+)
