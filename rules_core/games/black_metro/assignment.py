@@ -260,7 +260,7 @@ def _go_on(run: Run, rng: random.Random) -> None:
         effects.do_simple(run, exchange.attacker, steps, rng)
         effects.suit_resource(run, exchange.attacker, exchange.cards[0], rng)
         run.emit(e.FortuneResolved(seat=None, owner=exchange.attacker, cards=exchange.cards))
-        _after_fortune(run, rng)
+        after_fortune(run, rng)
 
 
 def _exchange_over(run: Run, rng: random.Random) -> None:
@@ -271,10 +271,10 @@ def _exchange_over(run: Run, rng: random.Random) -> None:
     winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
     effects.suit_resource(run, winner, exchange.cards[-1], rng)
     run.emit(e.FortuneResolved(seat=None, owner=winner, cards=exchange.cards))
-    _after_fortune(run, rng)
+    after_fortune(run, rng)
 
 
-def _after_fortune(run: Run, rng: random.Random) -> None:
+def after_fortune(run: Run, rng: random.Random) -> None:
     state = run.state
     if state.phase == "assignment" and state.step == "fortune" and not state.flow.prompts:
         _end_turn(run, rng)

@@ -32,6 +32,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "not_a_dominance_fortune": cite("appendix.fortunes.dominance", "district-dominance.fortune"),
     "relic_to_a_tied_player": cite("appendix.relic", "phases.dominance"),
     "mission_not_met": cite("appendix.missions", "troubleshooting.cards.missions"),
+    "no_backing": cite("appendix.syndicates", "troubleshooting.cards.syndicates"),
     "counter_too_low": cite("appendix.fortunes.assignment", "appendix.fortunes.dominance"),
 }
 

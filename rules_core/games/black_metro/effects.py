@@ -8,6 +8,7 @@ import random
 
 from rules_core.engine.effects import Effect
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro.events_standby import TechnologiesDowned
 from rules_core.games.black_metro.pack import Technology
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import Troop, troop_size
@@ -216,6 +217,21 @@ def do_simple(run: Run, owner: int, steps: tuple[Effect, ...], rng: random.Rando
             heal_half(run, owner)
         elif op == "acquire_power":
             acquire_power(run, owner, _n(step))
+        elif op == "discard_all_fortunes":
+            if run.state.player(owner).hand:
+                hand = run.state.player(owner).hand
+                run.emit(e.FortunesDiscarded(seat=None, owner=owner, cards=hand))
+        elif op == "halve_resources":  # the tracker rounded down: not in the loser's favour
+            for resource in ("gold", "intel", "drakownium"):
+                have = run.state.player(owner).resource(resource)
+                pay(run, owner, resource, have - have // 2)
+        elif op == "down_technologies":
+            if run.state.player(owner).technologies:
+                run.emit(TechnologiesDowned(seat=None, owner=owner))
+        elif op == "overwhelm_paragons":
+            extra = run.state.player(owner).hideout[1] - _n(step, "keep")
+            if extra > 0:
+                run.emit(e.Overwhelmed(seat=None, owner=owner, district=0, troop=(0, extra, 0)))
         elif step.get("card") == "fortune":
             draw_fortunes(run, owner, _n(step), rng)
         else:

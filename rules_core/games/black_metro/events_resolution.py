@@ -115,6 +115,7 @@ class RollToResolve(GameEvent):
     dice: str
     face: int
     district: int
+    option: int = 0  # the event dice: -1 the relic player chooses an option, else its index
 
 
 @dataclass(frozen=True, slots=True)

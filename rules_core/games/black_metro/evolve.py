@@ -10,8 +10,10 @@ from rules_core.engine.flow import Flow, Prompt, clockwise
 from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro.asking import hand_limit
 from rules_core.games.black_metro.evolve_dominance import DOMINANCE_HANDLERS
 from rules_core.games.black_metro.evolve_resolution import RESOLUTION_HANDLERS
+from rules_core.games.black_metro.evolve_standby import STANDBY_HANDLERS
 from rules_core.games.black_metro.state import (
     INITIAL,
     NO_TROOP,
@@ -192,7 +194,8 @@ def _overwhelmed(state: State, ev: e.Overwhelmed) -> State:
 
 def _fortunes_drawn(state: State, ev: e.FortunesDrawn) -> State:
     state = updated(state, fortune_deck=state.fortune_deck[len(ev.cards) :])
-    return _player(state, ev.owner, hand=state.player(ev.owner).hand + ev.cards)
+    state = _player(state, ev.owner, hand=state.player(ev.owner).hand + ev.cards)
+    return hand_limit(state, ev.owner)
 
 
 def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
@@ -205,6 +208,8 @@ def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
         state = updated(state, flow=state.flow.answered(ev.owner))
     elif prompt is not None and prompt.kind == "reroll":  # a fortune discarded to reroll
         state = updated(state, flow=state.flow.closed(ev.owner))
+    elif prompt is not None and prompt.kind == "hand_limit":
+        state = updated(state, flow=state.flow.answered(ev.owner))
     return _player(state, ev.owner, hand=hand)
 
 
@@ -314,6 +319,7 @@ def _phase_began(state: State, ev: e.PhaseBegan) -> State:
 HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     **DOMINANCE_HANDLERS,
     **RESOLUTION_HANDLERS,
+    **STANDBY_HANDLERS,
     e.GameStarted: _started,
     e.SyndicatesRevealed: _revealed,
     e.MissionsDrawn: _missions_drawn,

@@ -11,6 +11,7 @@ from rules_core.engine.flow import Prompt, clockwise
 from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro.asking import hand_limit
 from rules_core.games.black_metro.state import BlackMetroState
 
 State = BlackMetroState
@@ -59,7 +60,8 @@ def _forgone(state: State, ev: d.AttackForgone) -> State:
 def _discard_taken(state: State, ev: d.DiscardTaken) -> State:
     player = state.player(ev.owner)
     state = updated(state, fortune_discard=without_one(state.fortune_discard, ev.card))
-    return state.with_player(ev.owner, updated(player, hand=(*player.hand, ev.card)))
+    state = state.with_player(ev.owner, updated(player, hand=(*player.hand, ev.card)))
+    return hand_limit(state, ev.owner)
 
 
 def _benefit(state: State, ev: d.BenefitChosen) -> State:

@@ -62,9 +62,10 @@ def _rolled(state: State, ev: r.DiceRolled) -> State:
 
 
 def _to_resolve(state: State, ev: r.RollToResolve) -> State:
-    about = (("dice", ev.dice), ("face", ev.face), ("district", ev.district))
+    about = (("dice", ev.dice), ("face", ev.face), ("district", ev.district), ("option", ev.option))
     ask = Prompt(ev.owner, "dice_choice", must=True, about=about)
-    return updated(state, flow=state.flow.asked((ask,), first=True))
+    each = ev.dice == "event" and ev.option >= 0  # every player in turn: queued in order
+    return updated(state, flow=state.flow.asked((ask,), first=not each))
 
 
 def _kept(state: State, ev: r.RollKept | r.RollResolved) -> State:
@@ -78,6 +79,9 @@ def _recalled(state: State, ev: r.Recalled) -> State:
 
 
 def _recovered(state: State, ev: r.Recovered) -> State:
+    prompt = state.flow.prompt_for(ev.owner)
+    if prompt is not None and prompt.kind == "recover_overwhelmed":
+        state = updated(state, flow=state.flow.closed(ev.owner))
     player = state.player(ev.owner)
     return state.with_player(
         ev.owner,
@@ -90,8 +94,13 @@ def _recovered(state: State, ev: r.Recovered) -> State:
 
 
 def _promoted(state: State, ev: r.Promoted) -> State:
-    state = _troop_at(state, ev.district, ev.owner, UNIT[0], add=False)
-    state = _troop_at(state, ev.district, ev.owner, UNIT[ev.unit], add=True)
+    player = state.player(ev.owner)
+    if ev.district:
+        state = _troop_at(state, ev.district, ev.owner, UNIT[0], add=False)
+        state = _troop_at(state, ev.district, ev.owner, UNIT[ev.unit], add=True)
+    else:  # in the hideout (event 5)
+        hideout = plus(minus(player.hideout, UNIT[0]), UNIT[ev.unit])
+        state = state.with_player(ev.owner, updated(player, hideout=hideout))
     player = state.player(ev.owner)
     if ev.from_overwhelmed:
         player = updated(player, overwhelmed=minus(player.overwhelmed, UNIT[ev.unit]))

@@ -13,6 +13,7 @@ from rules_core.games.black_metro import board, effects
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as dom
 from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
 
@@ -31,6 +32,9 @@ CHOOSING = frozenset(
         "advance",
         "promote_and_build",
         "return_missions",
+        "return_mission",
+        "discard_fortunes",
+        "reveal_mission",
     }
 )
 
@@ -116,8 +120,10 @@ def _move_options(state: State, seat: int) -> list[str]:
 
 
 def _promote_options(state: State, seat: int, number: int) -> list[str]:
+    """What a subordinate at the district (0: in the hideout) may become."""
     player = state.player(seat)
-    if not number or not state.district(number).personnel[seat][0]:
+    subordinates = state.district(number).personnel[seat][0] if number else player.hideout[0]
+    if not subordinates:
         return []
     found = []
     if player.backup[1] or player.overwhelmed[1]:
@@ -174,6 +180,15 @@ def _step_options(state: State, seat: int, number: int, step: Effect) -> list[st
         held = sorted(set(player.missions))
         picks = [()] + [(m,) for m in held] + list(itertools.combinations(held, 2))
         return [",".join(p) for p in picks]
+    if op == "return_mission":
+        return sorted(set(player.missions)) or [""]  # if able
+    if op == "reveal_mission":
+        return sorted(set(m for m in player.missions if m not in player.revealed)) or [""]
+    if op == "discard_fortunes":
+        count = min(_n(step), len(player.hand))
+        return [
+            ",".join(c) for c in sorted(set(itertools.combinations(sorted(player.hand), count)))
+        ]
     if op == "acquire_power" and step.get("after"):
         return [""] if state.overwhelmed_here[number - 1] else []
     return [""]
@@ -224,7 +239,13 @@ def roll(
 
 def apply_face(run: Run, seat: int, dice: str, face: int, number: int, rng: random.Random) -> None:
     """A kept face: done at once, or (a choice to make) asked of its roller."""
-    steps = run.state.the_pack().die(dice).faces[face - 1].options[0].steps
+    options = run.state.the_pack().die(dice).faces[face - 1].options
+    if len(options) > 1:  # the event dice: its roller chooses the option every player follows
+        run.emit(
+            r.RollToResolve(seat=None, owner=seat, dice=dice, face=face, district=0, option=-1)
+        )
+        return
+    steps = options[0].steps
     ways = choices(run.state, seat, number, steps)
     if ways == [""]:
         carry_out(run, seat, number, steps, "", rng)
@@ -255,6 +276,9 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.R
         effects.gain_technology(run, seat, pick.partition(":")[2])
     elif op == "research" and pick:
         effects.gain_technology(run, seat, pick)
+        if step.get("charged"):  # event 4: researched and charged at once
+            tech = run.state.player(seat).downed[-1]
+            run.emit(CardsCharged(seat=None, owner=seat, technologies=(tech,)))
     elif op == "build" and pick.count(":") == 1:
         where, kind = pick.split(":")
         run.emit(r.FortificationBuilt(seat=None, owner=seat, district=int(where), kind=kind))
@@ -274,7 +298,11 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.R
         run.emit(r.FortificationBuilt(seat=None, owner=seat, district=int(at), kind=piece))
     elif op == "turn_syndicate":
         run.emit(r.SyndicateTurned(seat=None, syndicate=pick))
-    elif op == "return_missions" and pick:
+    elif op == "reveal_mission" and pick:
+        run.emit(MissionRevealed(seat=None, owner=seat, card=pick))
+    elif op == "discard_fortunes" and pick:
+        run.emit(e.FortunesDiscarded(seat=None, owner=seat, cards=tuple(pick.split(","))))
+    elif op in ("return_missions", "return_mission") and pick:
         for card in pick.split(","):
             run.emit(e.MissionReturned(seat=None, owner=seat, card=card))
 

@@ -22,10 +22,12 @@ from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
 from rules_core.games.black_metro.events import ALL_EVENTS
 from rules_core.games.black_metro.events_dominance import DOMINANCE_EVENTS
 from rules_core.games.black_metro.events_resolution import RESOLUTION_EVENTS
+from rules_core.games.black_metro.events_standby import STANDBY_EVENTS
 from rules_core.games.black_metro.evolve import HANDLERS
 from rules_core.games.black_metro.missions import MISSION_MOVES
 from rules_core.games.black_metro.resolution import RESOLUTION_MOVES
 from rules_core.games.black_metro.setup import SETUP_MOVES, begin
+from rules_core.games.black_metro.standby import STANDBY_MOVES
 from rules_core.games.black_metro.state import INITIAL, BlackMetroState
 
 REFERENCE = load_pack()
@@ -43,7 +45,14 @@ def _precheck(state: State, seat: int) -> Rejection | None:
 
 
 MOVES: MoveBook[State] = MoveBook(
-    rules=(*SETUP_MOVES, *ASSIGNMENT_MOVES, *DOMINANCE_MOVES, *MISSION_MOVES, *RESOLUTION_MOVES),
+    rules=(
+        *SETUP_MOVES,
+        *ASSIGNMENT_MOVES,
+        *DOMINANCE_MOVES,
+        *MISSION_MOVES,
+        *RESOLUTION_MOVES,
+        *STANDBY_MOVES,
+    ),
     precheck=_precheck,
     unknown=lambda kind: reject("unknown_move", f"Black Metro has no move {kind[:40]!r}."),
     unexpected=lambda kind, extra: reject(
@@ -60,7 +69,8 @@ class BlackMetro(DeclaredGame[State]):
     max_players = 4
     state_type = State
     event_types: Mapping[str, type[GameEvent]] = {
-        cls.type: cls for cls in (*ALL_EVENTS, *DOMINANCE_EVENTS, *RESOLUTION_EVENTS)
+        cls.type: cls
+        for cls in (*ALL_EVENTS, *DOMINANCE_EVENTS, *RESOLUTION_EVENTS, *STANDBY_EVENTS)
     }
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
     info = GameInfo(

@@ -4,12 +4,14 @@ or at the end of the dominance phase) and one standby mission; a mission's optio
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from rules_core.engine.effects import Effect
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import board, dominance, language
+from rules_core.games.black_metro import board, language, standby
+from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.checks import reject
 from rules_core.games.black_metro.run import Run
@@ -44,6 +46,15 @@ def met(state: State, seat: int, needs: Effect, number: int) -> bool:
     raise ValueError(op)
 
 
+def _discards(state: State, seat: int, needs: Effect) -> list[str]:
+    """The fortunes a mission asks to discard ("" when it asks none), each set once."""
+    if needs.op != "discard_fortunes":
+        return [""]
+    count = int(str(needs.get("amount")))
+    hand = sorted(state.player(seat).hand)
+    return sorted({",".join(c) for c in itertools.combinations(hand, count)})
+
+
 def _asked(state: State, seat: int) -> str:
     prompt = state.flow.prompt_for(seat)
     return prompt.kind if prompt is not None and prompt.kind in TIMING_OF else ""
@@ -57,13 +68,16 @@ def _fulfil_offers(state: State, seat: int) -> list[Move]:
     moves = []
     for card in sorted(set(state.player(seat).missions)):
         mission = pack.mission(card.partition("#")[0])
-        if mission.timing != TIMING_OF[kind] or mission.options[0].needs.op == "discard_fortunes":
+        if mission.timing != TIMING_OF[kind]:
             continue
-        moves += [
-            Move.of("fulfil_mission", card=card, option=i + 1)
-            for i, option in enumerate(mission.options)
-            if met(state, seat, option.needs, state.contest)
-        ]
+        for i, option in enumerate(mission.options):
+            if not met(state, seat, option.needs, state.contest):
+                continue
+            for discard in _discards(state, seat, option.needs):
+                params: dict[str, str | int] = {"card": card, "option": i + 1}
+                if discard:
+                    params["discard"] = discard
+                moves.append(Move.of("fulfil_mission", **params))
     return moves
 
 
@@ -88,15 +102,18 @@ def _fulfil(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
     card, option = str(move.get("card")), int(str(move.get("option")))
     mission = state.the_pack().mission(card.partition("#")[0])
     power = mission.options[option - 1].power + board.bonus(state, seat, "mission_bonus")
+    discard = str(move.get("discard") or "")
+    if discard:
+        run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=tuple(discard.split(","))))
     run.emit(d.MissionFulfilled(seat=seat, owner=seat, card=card, option=option, power=power))
-    dominance.proceed(run, rng)
+    standby.carry_on(run, rng)
     return run.events
 
 
 def _pass(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state)
     run.emit(d.MissionPassed(seat=seat, owner=seat))
-    dominance.proceed(run, rng)
+    standby.carry_on(run, rng)
     return run.events
 
 
@@ -107,7 +124,7 @@ def _pass_check(state: State, seat: int, move: Move) -> Rejection | None:
 MISSION_MOVES: tuple[MoveRule[State], ...] = (
     MoveRule(
         "fulfil_mission",
-        ("card", "option"),
+        ("card", "option", "discard"),
         _fulfil_offers,
         _fulfil_check,
         _fulfil,

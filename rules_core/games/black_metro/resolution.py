@@ -10,10 +10,11 @@ from rules_core.engine.effects import Effect
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import board, effects, facilities, language
+from rules_core.games.black_metro import board, effects, facilities, language, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.events_standby import EventChosen
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
 from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
@@ -37,6 +38,7 @@ def proceed(run: Run, rng: random.Random) -> None:
             run.emit(r.DistrictResolving(seat=None, district=number, players=players))
             return
     run.emit(e.PhaseBegan(seat=None, phase="standby"))
+    standby.begin(run, rng)
 
 
 def _players(state: State, number: int) -> tuple[int, ...]:
@@ -170,20 +172,33 @@ def _keep(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
 
 def _after_roll(run: Run, rng: random.Random) -> None:
     """A die's result done: the phase goes on."""
-    proceed(run, rng)
+    standby.carry_on(run, rng)
 
 
 def _face_steps(state: State, seat: int) -> tuple[int, tuple[Effect, ...]]:
     prompt = state.flow.prompt_for(seat)
     assert prompt is not None
     dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
-    steps = state.the_pack().die(dice).faces[face - 1].options[0].steps
+    option = max(0, int(str(prompt.get("option"))))
+    steps = state.the_pack().die(dice).faces[face - 1].options[option].steps
     return int(str(prompt.get("district"))), steps
+
+
+def _choosing_event(state: State, seat: int) -> int:
+    """The event face whose option the relic player chooses now (0: none)."""
+    prompt = state.flow.prompt_for(seat)
+    if prompt is None or prompt.kind != "dice_choice" or prompt.get("option") != -1:
+        return 0
+    return int(str(prompt.get("face")))
 
 
 def _face_offers(state: State, seat: int) -> list[Move]:
     if not _asked(state, seat, "dice_choice"):
         return []
+    face = _choosing_event(state, seat)
+    if face:
+        options = state.the_pack().die("event").faces[face - 1].options
+        return [Move.of("resolve_roll", choice=str(k + 1)) for k in range(len(options))]
     number, steps = _face_steps(state, seat)
     return [
         Move.of("resolve_roll", choice=c) for c in facilities.choices(state, seat, number, steps)
@@ -199,6 +214,14 @@ def _face_check(state: State, seat: int, move: Move) -> Rejection | None:
 
 
 def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    face = _choosing_event(state, seat)
+    if face:
+        run = Run(state)
+        option = int(str(move.get("choice"))) - 1
+        run.emit(EventChosen(seat=seat, owner=seat, face=face, option=option))
+        standby.apply_event(run, face, option, rng)
+        _after_roll(run, rng)
+        return run.events
     number, steps = _face_steps(state, seat)
     run = Run(state)
     run.emit(r.RollResolved(seat=seat, owner=seat, choice=str(move.get("choice"))))

@@ -19,7 +19,21 @@ PHASES = Phases(
         Phase("assignment", ("assign", "more", "fortune")),
         Phase("dominance", ("districts", "missions")),
         Phase("resolution", ("districts",)),
-        Phase("standby", ("recall", "missions", "syndicates", "dice")),
+        Phase(
+            "standby",
+            (
+                "recall",
+                "recover",
+                "charge",
+                "missions",
+                "syndicates",
+                "fortunes",
+                "penalty",
+                "event",
+                "explosion",
+                "advance",
+            ),
+        ),
     )
 )
 

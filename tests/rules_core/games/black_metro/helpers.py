@@ -27,12 +27,12 @@ def started(players: int, seed: int = 1, first_game: bool = False) -> BlackMetro
 
 
 def play(
-    state: BlackMetroState, seat: int, move_type: str, seed: int = 0, **params: object
+    state: BlackMetroState, seat: int, move_type: str, **params: object
 ) -> tuple[BlackMetroState, list[GameEvent]]:
     """The move decided and its events folded; fails the test if the move is refused."""
     move = Move.of(move_type, **params)  # type: ignore[arg-type]
     assert move in GAME.legal_moves(state, seat), (move, GAME.legal_moves(state, seat)[:20])
-    events = GAME.decide(state, seat, move, random.Random(seed))
+    events = GAME.decide(state, seat, move, random.Random(0))
     assert not isinstance(events, Rejection), events
     for event in events:
         state = GAME.evolve(state, event)
@@ -83,7 +83,7 @@ def example_round() -> BlackMetroState:
             gold=2,
             intel=4,
             drakownium=1,
-            strain=3,
+            strain=10 if seat == GREEN else 3,
             fortifications=(3 - (2 if seat == BLUE else 1 if seat == GREEN else 0), 1),
             science=1 if seat == BLUE else 0,
             missions=(MISSIONS[seat],),

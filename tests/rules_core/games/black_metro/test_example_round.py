@@ -9,6 +9,7 @@ from rules_core.games.black_metro.assignment import blockade_strain
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
+    GAME,
     GREEN,
     RED,
     example_round,
@@ -117,7 +118,7 @@ def test_an_assignment_fortune_where_others_have_blockades_costs_a_discard_each(
     state = state.with_district(4, archives)
     state, _ = play(state, RED, "assign", district=1, unit="subordinate")
     state, _ = play(state, RED, "end_turn")
-    hand = len(state.player(GREEN).hand)
+    hand, strain = len(state.player(GREEN).hand), state.player(GREEN).strain
     state, _ = play(state, GREEN, "assign", district=6, unit="paragon")
     # the 4 of hearts at 04 Chronicle Archives, where Blue has a blockade: 1 discard first
     state, _ = play(state, GREEN, "play_fortune", card="4-hearts", district=4, target=-1)
@@ -125,7 +126,7 @@ def test_an_assignment_fortune_where_others_have_blockades_costs_a_discard_each(
     assert refused(state, GREEN, "end_turn").code == "not_now"
     state, _ = play(state, GREEN, "discard_fortune", card="J-spades")
     assert state.player(GREEN).intel == 4 + 2  # the archives' first effect
-    assert state.player(GREEN).strain == 3 - 1  # hearts heal 1 strain (README)
+    assert state.player(GREEN).strain == strain - 1  # hearts heal 1 strain (README)
     assert len(state.player(GREEN).hand) == hand - 2
     assert state.flow.current == BLUE
 
@@ -172,7 +173,7 @@ def test_example_dominance_phase() -> None:
     assert state.phase == "dominance" and state.contest == 3
     assert (state.player(RED).power, state.player(GREEN).strain, state.player(BLUE).strain) == (
         1,
-        4,
+        11,
         4,
     )
     red_strain = state.player(RED).strain
@@ -221,6 +222,31 @@ def test_example_dominance_phase() -> None:
     assert [p.power for p in state.players] == [3, 0, 2]
 
 
+def _resolved() -> BlackMetroState:
+    """The example round's resolution phase, as the book plays it."""
+    state = _dominated()
+    done: dict[str, object] = {}
+    for seat, move, params in (
+        (BLUE, "use_effect", {"effect": 1, "choice": ""}),  # 03
+        (BLUE, "done_resolving", done),
+        (RED, "use_effect", {"effect": 1, "choice": ""}),
+        (RED, "use_effect", {"effect": 2, "choice": ""}),
+        (RED, "done_resolving", done),
+        (BLUE, "use_effect", {"effect": 1, "choice": "research:resource"}),  # 08
+        (BLUE, "use_effect", {"effect": 2, "choice": ""}),
+        (BLUE, "done_resolving", done),
+        (BLUE, "use_effect", {"effect": 2, "choice": ""}),  # 11
+        (BLUE, "done_resolving", done),
+        (RED, "use_effect", {"effect": 2, "choice": ""}),
+        (RED, "done_resolving", done),
+        (GREEN, "use_effect", {"effect": 1, "choice": "fortitude-trainers"}),
+        (GREEN, "use_effect", {"effect": 2, "choice": ""}),
+        (GREEN, "done_resolving", done),
+    ):
+        state, _ = play(state, seat, move, **params)
+    return state
+
+
 def test_example_resolution_phase() -> None:
     state = _dominated()
     # 03 Gilded Bank, from the relic player (now Blue) clockwise: Blue, then Red
@@ -262,3 +288,48 @@ def test_example_resolution_phase() -> None:
     state, _ = play(state, GREEN, "use_effect", effect=2, choice="")
     state, _ = play(state, GREEN, "done_resolving")
     assert state.phase == "standby"
+
+
+def test_example_standby_phase() -> None:
+    state = _resolved()
+    assert state.phase == "standby"
+    # recall: every personnel back in its hideout, and 1 subordinate recruited each
+    assert all(not any(d.personnel[p] != (0, 0, 0) for d in state.districts) for p in range(3))
+    assert state.player(RED).hideout == (3, 2, 0)
+    # Green recovers her 2 overwhelmed subordinates for 2 strain
+    assert [p.seat for p in state.flow.prompts] == [GREEN]
+    strain = state.player(GREEN).strain
+    state, _ = play(state, GREEN, "recover", troop="2,0,0")
+    assert state.player(GREEN).strain == strain + 2
+    assert state.player(GREEN).hideout == (3, 2, 0) and state.player(GREEN).overwhelmed == (0, 0, 0)
+    # Blue's Trading Platform is charged
+    assert state.player(BLUE).technologies == ("trading-platform",)
+    # standby missions, from Blue: Green believes in destiny, 3 fortunes for 2 power
+    while GAME.to_act(state) != {GREEN}:
+        (seat,) = GAME.to_act(state)
+        state, _ = play(state, seat, "pass_mission")
+    hand = state.player(GREEN).hand
+    assert sorted(hand) == ["2-clubs", "4-hearts", "J-spades"]
+    state, _ = play(
+        state,
+        GREEN,
+        "fulfil_mission",
+        card="believe-in-destiny#1",
+        option=2,
+        discard="2-clubs,4-hearts,J-spades",
+    )
+    assert state.player(GREEN).power == 2 and state.player(GREEN).hand == ()
+    # syndicates: Green has the most strain, and the Fortitude Trainers are unturned again
+    assert state.player(GREEN).strain > max(state.player(p).strain for p in (RED, BLUE))
+    while GAME.to_act(state) != {GREEN}:
+        (seat,) = GAME.to_act(state)
+        state, _ = play(state, seat, "pass_backing")
+    state, _ = play(state, GREEN, "receive_backing", syndicate="fortitude-trainers")
+    assert state.player(GREEN).power == 4
+    # then a fortune each, the penalty dice for Green, the event dice for Blue: played through
+    while state.phase == "standby":
+        (seat,) = GAME.to_act(state)
+        move = GAME.legal_moves(state, seat)[0]
+        state, _ = play(state, seat, move.type, **dict(move.params))
+    assert state.round == 4 and state.phase == "assignment"
+    assert state.flow.current == BLUE  # the relic player assigns first

@@ -58,3 +58,22 @@ def test_random_moves_through_a_round(players: int, seed: int) -> None:
             state = GAME.evolve(state, event)
         _check(state)
     assert state.phase == "standby"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_whole_games_end_in_the_final_scoring(players: int) -> None:
+    rng = random.Random(players)
+    state = started(players, seed=players, first_game=players == 3)
+    for _ in range(GAME.info.longest_game):
+        if state.over:
+            break
+        (seat, *_) = sorted(GAME.to_act(state))
+        events = GAME.decide(state, seat, rng.choice(GAME.legal_moves(state, seat)), rng)
+        assert not isinstance(events, Rejection), events
+        for event in events:
+            state = GAME.evolve(state, event)
+        _check(state)
+    assert state.over and state.round == 8
+    assert state.winners and len(state.final) == players
+    best = max(state.final)
+    assert all(state.final[w] == best for w in state.winners)
