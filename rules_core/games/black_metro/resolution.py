@@ -53,7 +53,21 @@ def _players(state: State, number: int) -> tuple[int, ...]:
         )
     order = clockwise(len(state.players), state.relic)
     return tuple(
-        p for p in order if p != state.overlord and state.district(number).has_personnel(p)
+        p
+        for p in order
+        if p != state.overlord
+        and (state.district(number).has_personnel(p) or _remote(state, p, number))
+    )
+
+
+def _remote(state: State, seat: int, number: int) -> bool:
+    """Expiditry Matrix: the candidate's district ability used without personnel there."""
+    player = state.player(seat)
+    return (
+        board.has(state, seat, "candidate_district_anywhere")
+        and bool(player.candidate)
+        and player.candidate_charged
+        and state.the_pack().candidate(player.candidate).district == number
     )
 
 
@@ -70,11 +84,19 @@ def _asked(state: State, seat: int, kind: str) -> bool:
     return prompt is not None and prompt.kind == kind
 
 
-def _steps(state: State, seat: int, effect: int) -> tuple[Effect, ...]:
+FREE = {"free_build": "build", "free_fortification_move": "move_fortification"}
+
+
+def steps_for(state: State, seat: int, effect: int) -> tuple[Effect, ...]:
+    """What an effect does for `seat` (logistic technologies take the cost off 09's effects)."""
     number = state.resolving
     if effect == 0:
         return state.the_pack().candidate(state.player(seat).candidate).district_ability
-    return state.the_pack().district(number).effects[effect - 1].steps
+    steps = state.the_pack().district(number).effects[effect - 1].steps
+    free = {FREE[a.op] for a in board.abilities(state, seat) if a.op in FREE}
+    if any(step.op in free for step in steps):
+        steps = tuple(step for step in steps if step.op != "spend")
+    return steps
 
 
 def _use_offers(state: State, seat: int) -> list[Move]:
@@ -83,10 +105,11 @@ def _use_offers(state: State, seat: int) -> list[Move]:
     prompt = state.flow.prompt_for(seat)
     assert prompt is not None
     number, first = state.resolving, int(str(prompt.get("next")))
+    present = state.district(number).has_personnel(seat)
     moves = [
         Move.of("use_effect", effect=k, choice=c)
-        for k in range(first, 3)
-        for c in facilities.choices(state, seat, number, _steps(state, seat, k))
+        for k in range(first, 3 if present else 1)
+        for c in facilities.choices(state, seat, number, steps_for(state, seat, k))
     ]
     player = state.player(seat)
     if (
@@ -97,7 +120,7 @@ def _use_offers(state: State, seat: int) -> list[Move]:
     ):
         moves += [
             Move.of("use_effect", effect=0, choice=c)
-            for c in facilities.choices(state, seat, number, _steps(state, seat, 0))
+            for c in facilities.choices(state, seat, number, steps_for(state, seat, 0))
         ]
     return moves
 
@@ -120,7 +143,7 @@ def _use(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEv
     effect, choice = int(str(move.get("effect"))), str(move.get("choice"))
     number = state.resolving
     run.emit(r.EffectUsed(seat=seat, owner=seat, district=number, effect=effect, choice=choice))
-    facilities.carry_out(run, seat, number, _steps(state, seat, effect), choice, rng)
+    facilities.carry_out(run, seat, number, steps_for(state, seat, effect), choice, rng)
     for ability in board.abilities(run.state, seat):
         if ability.op == "facility_bonus" and ability.get("district") == number and effect:
             effects.get(run, seat, str(ability.get("resource")), int(str(ability.get("amount"))))
@@ -232,7 +255,7 @@ def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
 
 def _label_use(state: State, seat: int, move: Move) -> str:
     effect, choice = int(str(move.get("effect"))), str(move.get("choice"))
-    words = say_all(ACTIONS, _steps(state, seat, effect))
+    words = say_all(ACTIONS, steps_for(state, seat, effect))
     what = "your candidate's ability" if effect == 0 else f"effect {effect}"
     return f"Use {what} ({words})" + (f": {language.choice(state, choice)}" if choice else "")
 

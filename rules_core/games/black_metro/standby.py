@@ -71,6 +71,12 @@ def _do(run: Run, step: str, rng: random.Random) -> None:
             player = run.state.player(seat)
             if player.downed or (player.candidate and not player.candidate_charged):
                 run.emit(s.CardsCharged(seat=None, owner=seat, technologies=player.downed))
+            for ability in board.abilities(run.state, seat):  # standby abilities, charged
+                if ability.op == "standby_heal":
+                    effects.heal(run, seat, int(str(ability.get("amount"))))
+                elif ability.op == "standby_get":
+                    amount = int(str(ability.get("amount")))
+                    effects.get(run, seat, str(ability.get("resource")), amount)
     elif step == "syndicates" and state.overlord is not None:
         found = backings(state, state.overlord)  # the overlord takes the first it may
         if found:

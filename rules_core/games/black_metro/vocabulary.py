@@ -302,10 +302,8 @@ PASSIVE_OPS = EffectRegistry(
             words=lambda e: "moving a fortification at 09 Broadswade Construction costs nothing",
         ),
         Operation(
-            "second_assignment",
-            words=lambda e: (
-                "once each assignment phase, assign to a district where you already have personnel"
-            ),
+            "free_build",
+            words=lambda e: "building a fortification at 09 Broadswade Construction costs nothing",
         ),
         Operation(
             "strength_bonus",
@@ -367,7 +365,7 @@ TECHNOLOGY_OPS = PASSIVE_OPS.only(
     "dominance_strain_less",
     "candidate_district_anywhere",
     "free_fortification_move",
-    "second_assignment",
+    "free_build",
     "strength_bonus",
     "overwhelm_difference",
     "facility_bonus",
