@@ -63,3 +63,6 @@ def test_phase_relay_and_transit_grid_take_the_cost_off_broadswade() -> None:
     free = resolution.steps_for(state, 0, 1)
     assert [s.op for s in free] == ["build"]
     assert facilities.choices(state, 0, 9, free)
+    assert [s.op for s in move] == ["spend", "move_fortification"]
+    state = _with(state, 0, technologies=("transit-grid",))
+    assert [s.op for s in resolution.steps_for(state, 0, 2)] == ["move_fortification"]
