@@ -160,7 +160,7 @@ def candidates(
             Candidate(
                 r.text(raw, "id", where),
                 r.text(raw, "name", where),
-                str(fortune),
+                (str(fortune).partition("-")[0], str(fortune).partition("-")[2]),
                 r.steps(raw.get("setup"), at_key(where, "setup"), v.SETUP_OPS, refs),
                 r.whole(raw.get("district"), at_key(where, "district"), 1, 11),
                 r.steps(

@@ -159,12 +159,14 @@ def setup_step(run: Run, owner: int, step: Effect, rng: random.Random) -> bool:
 
 
 def next_technology(
-    state_player_techs: tuple[str, ...], pack_techs: tuple[Technology, ...], kind: str
+    held: tuple[str, ...], pack_techs: tuple[Technology, ...], kind: str, owner: int
 ) -> str:
-    """The lowest level technology of `kind` the player does not hold ("" when all are held)."""
+    """The owner's card (`<id>@<owner>`) of the lowest level technology of `kind` they do not
+    hold yet ("" when they hold them all)."""
     for tech in sorted((t for t in pack_techs if t.type == kind), key=lambda t: t.level):
-        if tech.id not in state_player_techs:
-            return tech.id
+        card = f"{tech.id}@{owner}"
+        if card not in held:
+            return card
     return ""
 
 
@@ -172,7 +174,7 @@ def gain_technology(run: Run, owner: int, kind: str) -> None:
     """Gain the lowest level technology of a type (downed), if any is left."""
     player = run.state.player(owner)
     tech = next_technology(
-        player.technologies + player.downed, run.state.the_pack().technologies, kind
+        player.technologies + player.downed, run.state.the_pack().technologies, kind, owner
     )
     if tech:
         run.emit(e.TechnologyGained(seat=None, owner=owner, technology=tech))

@@ -88,10 +88,11 @@ class MissionsDrawn(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class MissionReturned(GameEvent):
-    """A mission put back at the bottom of the mission deck (face down)."""
+    """A mission put back at the bottom of the mission deck (face down: once in the deck it is
+    one of the deck's unseen cards, to its returner too)."""
 
     type: ClassVar[str] = "mission_returned"
-    secret: ClassVar[Mapping[str, Hidden]] = {"card": OWNER}
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("nobody")}
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.missions")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.missions")
     owner: int

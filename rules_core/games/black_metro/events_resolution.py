@@ -4,11 +4,13 @@ fortifications, syndicates)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules_core.engine.types import Citation, GameEvent
+from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.games.black_metro.citations import cite
+from rules_core.games.black_metro.events import OWNER
 from rules_core.games.black_metro.state import Troop
 
 DISTRICT_SECTIONS = (
@@ -48,6 +50,7 @@ class EffectUsed(GameEvent):
     ability (0), with what they chose for it."""
 
     type: ClassVar[str] = "effect_used"
+    secret: ClassVar[Mapping[str, Hidden]] = {"choice": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.phases.resolution", "advanced.golden.abilities"
     )
@@ -61,7 +64,7 @@ class EffectUsed(GameEvent):
     owner: int
     district: int
     effect: int
-    choice: str
+    choice: str  # seen by its player: what they research or return stays theirs
 
     def cited(self) -> tuple[Citation, ...]:
         extra = cite(DISTRICT_SECTIONS[self.district - 1])
@@ -123,6 +126,7 @@ class RollResolved(GameEvent):
     """The roller's choice for a kept face (done next)."""
 
     type: ClassVar[str] = "roll_resolved"
+    secret: ClassVar[Mapping[str, Hidden]] = {"choice": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice", "appendix.dice.supply")
     owner: int
     choice: str

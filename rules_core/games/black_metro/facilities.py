@@ -68,7 +68,7 @@ def _research_types(state: State, seat: int, pay: bool) -> list[str]:
         return []
     found = []
     for kind in ("neuro", "logistic", "battle", "resource"):
-        tech = effects.next_technology(held, pack.technologies, kind)
+        tech = effects.next_technology(held, pack.technologies, kind, seat)
         if tech and pack.technology(tech).level <= player.science:
             found.append(kind)
     return found

@@ -13,7 +13,7 @@ from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook
 from rules_core.engine.types import JSON, Citation, GameEvent, Outcome, Rejection
 from rules_core.engine.visibility import Secret
-from rules_core.games.black_metro import language
+from rules_core.games.black_metro import language, story, view
 from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
 from rules_core.games.black_metro.checks import REJECTIONS, reject
 from rules_core.games.black_metro.citations import BOOK
@@ -126,32 +126,16 @@ class BlackMetro(DeclaredGame[State]):
         return language.seat_names(state)[: state.seats]
 
     def secrets(self, state: State) -> tuple[Secret, ...]:
-        if state.over:
-            return ()
-        found = [
-            Secret(("fortune_deck", i), c, "deck", frozenset(), "fortune")
-            for i, c in enumerate(state.fortune_deck)
-        ]
-        found += [
-            Secret(("fortune_discard", i), c, "deck", frozenset(), "fortune")
-            for i, c in enumerate(state.fortune_discard)
-        ]
-        found += [
-            Secret(("mission_deck", i), c, "deck", frozenset(), "mission")
-            for i, c in enumerate(state.mission_deck)
-        ]
-        found += [
-            Secret(("syndicate_deck", i), c, "deck", frozenset(), "syndicate")
-            for i, c in enumerate(state.syndicate_deck)
-        ]
-        for seat, player in enumerate(state.players):
-            found += [
-                Secret(("players", seat, "hand", i), c, "hand", frozenset({seat}), "fortune")
-                for i, c in enumerate(player.hand)
-            ]
-            found += [
-                Secret(("players", seat, "missions", i), c, "hand", frozenset({seat}), "mission")
-                for i, c in enumerate(player.missions)
-                if c not in player.revealed
-            ]
-        return tuple(found)
+        return view.secrets(state)
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return view.determinize(state, seat, rng)
+
+    def view(self, state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
+        return view.view(state, seat, reveal)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return view.evaluate(state, seat)
+
+    def narrate(self, state: State, event: GameEvent, seat: int | None, reveal: bool) -> str:
+        return story.narrate(state, event, seat, reveal)

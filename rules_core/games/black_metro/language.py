@@ -71,6 +71,8 @@ def _one_choice(state: BlackMetroState, part: str) -> str:
         return f"research a {part.partition(':')[2]} technology"
     if part in units:
         return units[part]
+    if "#" in part and "," not in part and part in state.player_missions():
+        return f"reveal {mission(part, state)}"
     if part in {s for s, _ in state.syndicates}:
         return f"turn {pack.syndicate(part).name}"
     if ">" in part:
@@ -92,4 +94,7 @@ def _one_choice(state: BlackMetroState, part: str) -> str:
     if part.replace(",", "").isdigit() and part.count(",") == 2:
         counts = tuple(int(x) for x in part.split(","))
         return f"recall {troop((counts[0], counts[1], counts[2]))}"
-    return "return " + " and ".join(mission(card, state) for card in part.split(","))
+    cards = part.split(",")
+    if all("#" in card for card in cards):
+        return "return " + " and ".join(mission(card, state) for card in cards)
+    return "discard " + " and ".join(fortune(card) for card in cards)

@@ -112,7 +112,7 @@ class Syndicate:
 class Candidate:
     id: str
     name: str
-    fortune: str
+    fortune: tuple[str, str]  # the candidate fortune's rank and suit (not a card id)
     setup: tuple[Effect, ...]
     district: int
     district_ability: tuple[Effect, ...]
@@ -136,6 +136,15 @@ class Solo:
     strong_setup: tuple[Effect, ...]
     priorities: tuple[str, ...]
     ranks: tuple[tuple[int, str], ...]  # lowest score for each rank, best first
+
+
+@dataclass(frozen=True, slots=True)
+class CardFace:
+    """A card as a person reads it (a fortune, a mission, a technology)."""
+
+    id: str
+    name: str
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +190,9 @@ class Pack:
     def die(self, dice_id: str) -> Dice:
         return next(d for d in self.dice if d.id == dice_id)
 
-    def technology(self, tech_id: str) -> Technology:
+    def technology(self, card: str) -> Technology:
+        """A technology by its id, or by a player's card of it (`<id>@<player>`)."""
+        tech_id = card.partition("@")[0]
         return next(t for t in self.technologies if t.id == tech_id)
 
     def mission(self, mission_id: str) -> Mission:
@@ -189,6 +200,10 @@ class Pack:
 
     def syndicate(self, syndicate_id: str) -> Syndicate:
         return next(s for s in self.syndicates if s.id == syndicate_id)
+
+    def candidate_fortune(self, candidate_id: str) -> str:
+        """The id of the fortune card a candidate stands for."""
+        return "-".join(self.candidate(candidate_id).fortune)
 
     def candidate(self, candidate_id: str) -> Candidate:
         return next(c for c in self.candidates if c.id == candidate_id)
@@ -200,6 +215,24 @@ class Pack:
         """The fortunes (55 in the book): `<rank>-<suit>` and `Joker-<n>`."""
         suited = tuple(f"{rank}-{suit}" for suit in SUITS for rank in RANKS)
         return suited + tuple(f"Joker-{n}" for n in range(1, self.jokers + 1))
+
+    @property
+    def cards(self) -> tuple[CardFace, ...]:
+        """Every card of the game by id (the technologies by their plain ids)."""
+        faces = [self.card(c) for c in (*self.fortune_ids(), *self.mission_ids())]
+        return (*faces, *(CardFace(t.id, t.name) for t in self.technologies))
+
+    def card(self, card_id: str) -> CardFace:
+        """A fortune (`3-diamonds`), a mission card (`war-chest#1`) or a technology card
+        (`voltaic-edge@0`) as it reads."""
+        if "#" in card_id:
+            return CardFace(card_id, self.mission(card_id.partition("#")[0]).name)
+        if "@" in card_id or any(t.id == card_id for t in self.technologies):
+            return CardFace(card_id, self.technology(card_id).name)
+        rank, _, suit = card_id.partition("-")
+        if rank not in RANKS and rank != "Joker":
+            raise KeyError(card_id)
+        return CardFace(card_id, "joker" if rank == "Joker" else f"{rank} of {suit}")
 
     def mission_ids(self) -> tuple[str, ...]:
         """Every mission card: `<mission>#<copy>`."""

@@ -31,7 +31,7 @@ def _count(state: State, seat: int, measure: str) -> int:
     if measure == "candidate_fortune":
         if not player.candidate:
             return 0
-        return int(state.the_pack().candidate(player.candidate).fortune in player.hand)
+        return int(state.the_pack().candidate_fortune(player.candidate) in player.hand)
     return board.measure(state, seat, measure)
 
 

@@ -167,7 +167,7 @@ def _gain_offers(state: State, seat: int) -> list[Move]:
     return [
         Move.of("gain_technology", type=kind)
         for kind in TECH_TYPES
-        if effects.next_technology(held, techs, kind)
+        if effects.next_technology(held, techs, kind, seat)
     ]
 
 
@@ -177,7 +177,7 @@ def _gain_check(state: State, seat: int, move: Move) -> Rejection | None:
     player = state.player(seat)
     kind = move.get("type")
     if kind not in TECH_TYPES or not effects.next_technology(
-        player.technologies + player.downed, state.the_pack().technologies, str(kind)
+        player.technologies + player.downed, state.the_pack().technologies, str(kind), seat
     ):
         return reject("no_such_technology", f"Choose a type of {', '.join(TECH_TYPES)} left.")
     return None

@@ -168,6 +168,10 @@ class BlackMetroState:
         """Districts where `seat` asserted dominance this round."""
         return sum(1 for d in self.asserted if d == seat)
 
+    def player_missions(self) -> frozenset[str]:
+        """Every unfulfilled mission in a play area."""
+        return frozenset(m for p in self.players for m in p.missions)
+
     def player(self, seat: int) -> Player:
         return self.players[seat]
 

@@ -267,7 +267,7 @@ def test_example_resolution_phase() -> None:
     blue = state.player(BLUE)
     state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:resource")
     state, _ = play(state, BLUE, "use_effect", effect=2, choice="")
-    assert state.player(BLUE).downed == ("trading-platform",)
+    assert state.player(BLUE).downed == ("trading-platform@2",)
     assert (state.player(BLUE).intel, state.player(BLUE).drakownium) == (
         blue.intel - 3 + 2,
         blue.drakownium - 1,
@@ -303,7 +303,7 @@ def test_example_standby_phase() -> None:
     assert state.player(GREEN).strain == strain + 2
     assert state.player(GREEN).hideout == (3, 2, 0) and state.player(GREEN).overwhelmed == (0, 0, 0)
     # Blue's Trading Platform is charged
-    assert state.player(BLUE).technologies == ("trading-platform",)
+    assert state.player(BLUE).technologies == ("trading-platform@2",)
     # standby missions, from Blue: Green believes in destiny, 3 fortunes for 2 power
     while GAME.to_act(state) != {GREEN}:
         (seat,) = GAME.to_act(state)

@@ -59,7 +59,7 @@ def test_candidates_are_chosen_in_turn_from_the_first_player() -> None:
         if state.flow.prompts and state.flow.prompts[0].kind == "gain_technology":
             (asked,) = GAME.to_act(state)
             state, _ = play(state, asked, "gain_technology", type="battle")
-            assert state.player(asked).downed == ("voltaic-edge",)
+            assert state.player(asked).downed == (f"voltaic-edge@{asked}",)
     assert order == [first, (first + 1) % 3, (first + 2) % 3]
     assert all(p.candidate_charged for p in state.players)
     technologist = state.player(first)
@@ -99,4 +99,4 @@ def test_solo_strong_candidates_pay_and_the_overlord_is_prepared() -> None:
     assert player.strain == 3 + 2
     assert player.overwhelmed == (1, 0, 0) and player.hideout == (0, 1, 0)
     overlord = state.player(1)
-    assert overlord.hideout == (7, 3, 0) and overlord.downed == ("voltaic-edge",)
+    assert overlord.hideout == (7, 3, 0) and overlord.downed == ("voltaic-edge@1",)
