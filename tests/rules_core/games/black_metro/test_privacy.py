@@ -22,9 +22,9 @@ def test_random_games_show_each_seat_only_what_it_may_see(players: int) -> None:
         seat = min(GAME.to_act(state))
         move = rng.choice(GAME.legal_moves(state, seat))
         check_words(GAME.describe_move(state, seat, move), move.type)
-        events = GAME.decide(state, seat, move, rng)
-        assert not isinstance(events, Rejection), events
-        state = apply_checking_privacy(GAME, state, players, events, twins=step % 5 == 0)
+        decided = GAME.decide(state, seat, move, rng)
+        assert not isinstance(decided, Rejection), decided
+        state = apply_checking_privacy(GAME, state, players, decided, twins=step % 5 == 0)
 
 
 def test_the_determinization_reads_only_the_seats_view() -> None:
