@@ -9,7 +9,7 @@ import random
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import cards, dominance, effects, language
+from rules_core.games.black_metro import cards, dominance, effects, language, solo
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.checks import reject
 from rules_core.games.black_metro.pack import PERSONNEL
@@ -160,11 +160,24 @@ def _end_turn(run: Run, rng: random.Random) -> None:
 def next_turn(run: Run, order: tuple[int, ...], rng: random.Random) -> None:
     """The first player in `order` with personnel in the hideout takes a turn; when every
     hideout is empty the dominance phase begins."""
-    state = run.state
-    for nxt in order:
-        if sum(state.player(nxt).hideout) and nxt != state.overlord:
+    passed = False  # the overlord found no district he would take
+    while True:
+        for nxt in order:
+            if not sum(run.state.player(nxt).hideout):
+                continue
+            if nxt != run.state.overlord:
+                run.emit(e.TurnBegan(seat=None, player=nxt))
+                return
+            if passed:
+                continue
             run.emit(e.TurnBegan(seat=None, player=nxt))
-            return
+            passed = not solo.assign(run, rng)
+            if run.state.flow.prompts or run.state.over:  # a penalty game's decision waits
+                return
+            order = (*clockwise(len(run.state.players), nxt)[1:], nxt)
+            break
+        else:
+            break
     run.emit(e.PhaseBegan(seat=None, phase="dominance"))
     dominance.proceed(run, rng)
 

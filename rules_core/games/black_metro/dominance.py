@@ -13,6 +13,7 @@ from rules_core.games.black_metro import board, cards, effects, language, resolu
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.events_solo import FortuneToDeck
 from rules_core.games.black_metro.evolve_dominance import LAST
 from rules_core.games.black_metro.pack import SUITS
 from rules_core.games.black_metro.run import Run
@@ -153,6 +154,9 @@ def _court_effect(run: Run, winner: int, loser: int, number: int, rank: str) -> 
             troop = (0, troop[1], troop[2])
         if troop_size(troop):
             run.emit(e.Overwhelmed(seat=None, owner=loser, district=number, troop=troop))
+    elif effect.op == "discard_to_deck":
+        if run.state.fortune_discard:
+            run.emit(FortuneToDeck(seat=None, card=run.state.fortune_discard[-1]))
     else:
         raise ValueError(f"{effect.op} is not carried out here")
 

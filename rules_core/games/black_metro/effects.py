@@ -73,7 +73,12 @@ def draw_fortunes(run: Run, owner: int, amount: int, rng: random.Random) -> None
             deck = list(state.fortune_discard)
             rng.shuffle(deck)
             run.emit(e.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
-        run.emit(e.FortunesDrawn(seat=None, owner=owner, cards=(run.state.fortune_deck[0],)))
+        card = run.state.fortune_deck[0]
+        run.emit(e.FortunesDrawn(seat=None, owner=owner, cards=(card,)))
+        if run.state.solo and owner == 0 and card.startswith("Joker"):
+            from rules_core.games.black_metro import solo  # (solo rolls dice: it builds on us)
+
+            solo.counterintelligence(run, rng)
 
 
 def draw_missions(run: Run, owner: int, amount: int) -> None:

@@ -108,6 +108,7 @@ class FortuneTurnedUp(GameEvent):
     may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.dice", "appendix.tiles")
     card: str
     tile: str
+    chooser: int = -1  # who chooses among the districts it names (-1: nobody, it names one)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +145,10 @@ class GameScored(GameEvent):
         "troubleshooting.power-tracker",
         "troubleshooting.rounding",
     )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.evaluation", "solo.win")
     scores: tuple[int, ...]
     winners: tuple[int, ...]
+    rank: str = ""  # the solo challenge's evaluation (S to F)
 
 
 STANDBY_EVENTS: tuple[type[GameEvent], ...] = (

@@ -13,6 +13,7 @@ from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.asking import hand_limit
 from rules_core.games.black_metro.evolve_dominance import DOMINANCE_HANDLERS
 from rules_core.games.black_metro.evolve_resolution import RESOLUTION_HANDLERS
+from rules_core.games.black_metro.evolve_solo import SOLO_HANDLERS
 from rules_core.games.black_metro.evolve_standby import STANDBY_HANDLERS
 from rules_core.games.black_metro.state import (
     INITIAL,
@@ -320,6 +321,7 @@ HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     **DOMINANCE_HANDLERS,
     **RESOLUTION_HANDLERS,
     **STANDBY_HANDLERS,
+    **SOLO_HANDLERS,
     e.GameStarted: _started,
     e.SyndicatesRevealed: _revealed,
     e.MissionsDrawn: _missions_drawn,

@@ -118,7 +118,9 @@ def exploding(card: str) -> tuple[int, ...]:
 
 
 def _exploded(state: State, ev: s.DistrictExploded) -> State:
-    state = _close(state, state.relic, "explode_district")
+    prompt = state.flow.prompt_for(state.relic)
+    if prompt is not None and prompt.kind == "explode_district":
+        state = updated(state, flow=state.flow.closed(state.relic))
     district = state.district(ev.district)
     for fortification in district.fortifications:
         player = state.player(fortification.owner)

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook
-from rules_core.engine.types import JSON, Citation, GameEvent, Outcome, Rejection
+from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
-from rules_core.games.black_metro import language, story, view
+from rules_core.games.black_metro import language, solo, story, view
 from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
 from rules_core.games.black_metro.checks import REJECTIONS, reject
 from rules_core.games.black_metro.citations import BOOK
@@ -22,10 +22,12 @@ from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
 from rules_core.games.black_metro.events import ALL_EVENTS
 from rules_core.games.black_metro.events_dominance import DOMINANCE_EVENTS
 from rules_core.games.black_metro.events_resolution import RESOLUTION_EVENTS
+from rules_core.games.black_metro.events_solo import SOLO_EVENTS
 from rules_core.games.black_metro.events_standby import STANDBY_EVENTS
 from rules_core.games.black_metro.evolve import HANDLERS
 from rules_core.games.black_metro.missions import MISSION_MOVES
 from rules_core.games.black_metro.resolution import RESOLUTION_MOVES
+from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.setup import SETUP_MOVES, begin
 from rules_core.games.black_metro.standby import STANDBY_MOVES
 from rules_core.games.black_metro.state import INITIAL, BlackMetroState
@@ -70,7 +72,13 @@ class BlackMetro(DeclaredGame[State]):
     state_type = State
     event_types: Mapping[str, type[GameEvent]] = {
         cls.type: cls
-        for cls in (*ALL_EVENTS, *DOMINANCE_EVENTS, *RESOLUTION_EVENTS, *STANDBY_EVENTS)
+        for cls in (
+            *ALL_EVENTS,
+            *DOMINANCE_EVENTS,
+            *RESOLUTION_EVENTS,
+            *STANDBY_EVENTS,
+            *SOLO_EVENTS,
+        )
     }
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
     info = GameInfo(
@@ -85,6 +93,18 @@ class BlackMetro(DeclaredGame[State]):
     lost_value_mark = 0.10
     moves = MOVES
     handlers = HANDLERS
+
+    def decide(
+        self, state: State, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
+        """The move's events; in the solo challenge, the loss they may bring at once."""
+        events = self.moves.decide(state, seat, move, rng)
+        if isinstance(events, Rejection) or not state.solo:
+            return events
+        run = Run(state)
+        run.emit(*events)
+        solo.check(run)
+        return run.events
 
     def options_schema(self) -> dict[str, JSON]:
         return {

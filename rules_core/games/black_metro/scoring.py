@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from rules_core.games.black_metro import board, effects
+from rules_core.games.black_metro import board, effects, solo
 from rules_core.games.black_metro import events_standby as s
+from rules_core.games.black_metro.events_solo import ChallengeLost
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
 
@@ -62,4 +63,17 @@ def score(run: Run) -> None:
         effects.inflict(run, seat, strain * len(run.state.player(seat).missions))
     state = run.state
     scores = tuple(state.player(p).power + table(state, p) for p in seats)
+    if state.solo:  # the evaluation, unless a condition of the challenge was missed
+        failed = solo.final(run, scores[0])
+        run.emit(
+            s.GameScored(
+                seat=None,
+                scores=scores,
+                winners=() if failed else (0,),
+                rank=solo.rank(state, scores[0]),
+            )
+        )
+        if failed:
+            run.emit(ChallengeLost(seat=None, reason=failed))
+        return
     run.emit(s.GameScored(seat=None, scores=scores, winners=winners(state, scores)))

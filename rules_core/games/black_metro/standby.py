@@ -11,7 +11,7 @@ import random
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import board, effects, facilities, language, scoring
+from rules_core.games.black_metro import board, effects, facilities, language, scoring, solo
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_standby as s
@@ -64,8 +64,9 @@ def _do(run: Run, step: str, rng: random.Random) -> None:
                     run.emit(
                         r.Recalled(seat=None, owner=seat, district=district.number, troop=troop)
                     )
-            effects.recruit(run, seat, 1)
-            effects.hideout_limits(run, seat)
+            if seat != state.overlord:  # the overlord's forces are his set-up's (README)
+                effects.recruit(run, seat, 1)
+                effects.hideout_limits(run, seat)
     elif step == "charge":
         for seat in _order(state):
             player = run.state.player(seat)
@@ -93,9 +94,9 @@ def _do(run: Run, step: str, rng: random.Random) -> None:
         most = max(strains)
         if strains.count(most) == 1:  # a tie rolls no penalty dice
             facilities.roll(run, strains.index(most), "penalty", 0, rng)
-    elif step == "event":
-        if state.relic != state.overlord:
-            facilities.roll(run, state.relic, "event", 0, rng)
+    elif step == "event":  # the overlord holding the relic: the player rolls and chooses
+        roller = solo.PLAYER if state.relic == state.overlord else state.relic
+        facilities.roll(run, roller, "event", 0, rng)
     elif step == "explosion" and state.seats <= 2:  # 1-2 players: event 1's first bullet
         explode(run, "district-explosion", rng)
     elif step == "advance":
@@ -111,10 +112,19 @@ def explode(run: Run, tile: str, rng: random.Random) -> None:
             return
         run.emit(e.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
     card = run.state.fortune_deck[0]
-    run.emit(s.FortuneTurnedUp(seat=None, card=card, tile=tile))
+    if run.state.solo and card.startswith("Joker"):  # the overlord's counterforce
+        run.emit(s.FortuneTurnedUp(seat=None, card=card, tile=""))
+        solo.counterforce(run, tile, rng)
+        return
     districts = exploding(card)
+    overlord_chooses = run.state.relic == run.state.overlord
+    chooser = run.state.relic if len(districts) > 1 and not overlord_chooses else -1
+    run.emit(s.FortuneTurnedUp(seat=None, card=card, tile=tile, chooser=chooser))
     if len(districts) == 1:
         run.emit(s.DistrictExploded(seat=None, district=districts[0], tile=tile))
+    elif overlord_chooses:  # the overlord chooses by his priority list
+        number = solo.priority(run.state, districts)
+        run.emit(s.DistrictExploded(seat=None, district=number, tile=tile))
 
 
 def apply_event(run: Run, face: int, option: int, rng: random.Random) -> None:
@@ -145,6 +155,9 @@ def _advance(run: Run, rng: random.Random) -> None:
     from rules_core.games.black_metro.assignment import next_turn  # (assignment leads here)
 
     run.emit(e.RoundBegan(seat=None, round=state.round + 1))
+    if state.overlord is not None and state.round + 1 == 6:  # the overlord takes the field
+        for step in state.the_pack().opponent.round_6:
+            effects.setup_step(run, state.overlord, step, rng)
     next_turn(run, clockwise(len(state.players), state.relic), rng)
 
 
@@ -252,7 +265,12 @@ def carry_on(run: Run, rng: random.Random) -> None:
     from rules_core.games.black_metro import assignment, dominance, resolution
 
     phase = run.state.phase
-    if phase == "assignment":
+    overlord = run.state.overlord
+    if phase == "assignment" and run.state.flow.current == overlord and overlord is not None:
+        if not run.state.flow.prompts:  # the overlord's turn is over: the next one begins
+            order = (*clockwise(len(run.state.players), overlord)[1:], overlord)
+            assignment.next_turn(run, order, rng)
+    elif phase == "assignment":
         assignment.after_fortune(run, rng)
     elif phase == "dominance":
         dominance.proceed(run, rng)

@@ -99,4 +99,7 @@ def test_solo_strong_candidates_pay_and_the_overlord_is_prepared() -> None:
     assert player.strain == 3 + 2
     assert player.overwhelmed == (1, 0, 0) and player.hideout == (0, 1, 0)
     overlord = state.player(1)
-    assert overlord.hideout == (7, 3, 0) and overlord.downed == ("voltaic-edge@1",)
+    assert overlord.downed == ("voltaic-edge@1",)
+    # 7 subordinates and 3 paragons; the overlord, holding the relic, has assigned one already
+    on_board = [d.personnel[1] for d in state.districts if sum(d.personnel[1])]
+    assert overlord.hideout == (6, 3, 0) and on_board == [(1, 0, 0)]
