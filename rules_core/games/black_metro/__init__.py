@@ -1,4 +1,10 @@
-"""Black Metro (Emesh De Zoysa, 2022): 1-4 candidates vie for the dark city over 8 rounds.
+"""Black Metro (Emesh De Zoysa, 2022): 1-4 candidates vie for the dark city over 8 rounds, or one
+against the overlord in the solo challenge."""
 
-Not registered yet: the package registers its game once a whole game plays from set-up to final
-scoring (README.md, "Where the work stands")."""
+from rules_core.engine.registry import register
+from rules_core.games.black_metro.game import BlackMetro
+
+GAME = BlackMetro()
+register(GAME)
+
+__all__ = ["GAME", "BlackMetro"]

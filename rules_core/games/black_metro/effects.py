@@ -175,14 +175,14 @@ def next_technology(
     return ""
 
 
-def gain_technology(run: Run, owner: int, kind: str) -> None:
+def gain_technology(run: Run, owner: int, kind: str, researched: bool = False) -> None:
     """Gain the lowest level technology of a type (downed), if any is left."""
     player = run.state.player(owner)
     tech = next_technology(
         player.technologies + player.downed, run.state.the_pack().technologies, kind, owner
     )
     if tech:
-        run.emit(e.TechnologyGained(seat=None, owner=owner, technology=tech))
+        run.emit(e.TechnologyGained(seat=None, owner=owner, technology=tech, researched=researched))
 
 
 SIMPLE = frozenset(

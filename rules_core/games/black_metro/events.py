@@ -112,6 +112,7 @@ class CandidateChosen(GameEvent):
 class CandidateCharged(GameEvent):
     type: ClassVar[str] = "candidate_charged"
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.candidates", "appendix.candidates")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.opponent")
     owner: int
 
 
@@ -136,6 +137,7 @@ class TechnologyGained(GameEvent):
     )
     owner: int
     technology: str
+    researched: bool = False  # researched (not gained): the frequency jammer may answer it
 
 
 # ---- what effects do --------------------------------------------------------------------------
@@ -198,7 +200,9 @@ class Recruited(GameEvent):
     type: ClassVar[str] = "recruited"
     citations: ClassVar[tuple[Citation, ...]] = cite("setup.hideout", "setup.backup")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "troubleshooting.units.personnel", "troubleshooting.districts.laughing-tavern"
+        "troubleshooting.units",
+        "troubleshooting.units.personnel",
+        "troubleshooting.districts.laughing-tavern",
     )
     owner: int
     from_backup: int
@@ -234,7 +238,11 @@ class Overwhelmed(GameEvent):
     type: ClassVar[str] = "overwhelmed"
     citations: ClassVar[tuple[Citation, ...]] = cite("setup.overwhelmed")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "district-dominance.overwhelm", "solo.setup.candidate", "appendix.dice.event"
+        "solo.rules.fortunes.king",
+        "solo.rules.overlord.forced",
+        "district-dominance.overwhelm",
+        "solo.setup.candidate",
+        "appendix.dice.event",
     )
     owner: int
     district: int

@@ -26,7 +26,9 @@ class DistrictContested(GameEvent):
         "units.personnel",
         "units.fortifications",
     )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("district-dominance.power")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.cards.technologies.voltaic-edge", "district-dominance.power"
+    )
     district: int
     strengths: tuple[int, ...]  # per player (0: no personnel there)
     dominator: int

@@ -38,7 +38,10 @@ class DistrictResolving(GameEvent):
         "phases.resolution", "quick-reference.resolution", "advanced.golden.timing", "districts"
     )
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "troubleshooting.districts", "solo.rules.resolution", "solo.rules.power"
+        "troubleshooting.cards.technologies.expiditry-matrix",
+        "troubleshooting.districts",
+        "solo.rules.resolution",
+        "solo.rules.power",
     )
     district: int
     players: tuple[int, ...]
@@ -218,7 +221,40 @@ class SyndicateTurned(GameEvent):
     syndicate: str
 
 
+@dataclass(frozen=True, slots=True)
+class SabotageDeclined(GameEvent):
+    """The Gambler lets another player's roll stand."""
+
+    type: ClassVar[str] = "sabotage_declined"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.candidates.gambler")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class TechnologyJammed(GameEvent):
+    """The Technologist's frequency jammer: another player's charged technology downed."""
+
+    type: ClassVar[str] = "technology_jammed"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.cards.candidates.technologist", "appendix.candidates"
+    )
+    owner: int  # the technology's owner
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class JamForgone(GameEvent):
+    type: ClassVar[str] = "jam_forgone"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.cards.candidates.technologist"
+    )
+    owner: int
+
+
 RESOLUTION_EVENTS: tuple[type[GameEvent], ...] = (
+    SabotageDeclined,
+    TechnologyJammed,
+    JamForgone,
     DistrictResolving,
     EffectUsed,
     ResolutionDone,

@@ -118,7 +118,9 @@ class DistrictExploded(GameEvent):
 
     type: ClassVar[str] = "district_exploded"
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "appendix.tiles")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.dice", "components.tiles")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "solo.rules.overlord.result-1", "phases.standby.dice", "components.tiles"
+    )
     district: int
     tile: str
 

@@ -12,7 +12,7 @@ from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.asking import hand_limit
 from rules_core.games.black_metro.evolve_dominance import DOMINANCE_HANDLERS
-from rules_core.games.black_metro.evolve_resolution import RESOLUTION_HANDLERS
+from rules_core.games.black_metro.evolve_resolution import RESOLUTION_HANDLERS, jammer_asked
 from rules_core.games.black_metro.evolve_solo import SOLO_HANDLERS
 from rules_core.games.black_metro.evolve_standby import STANDBY_HANDLERS
 from rules_core.games.black_metro.state import (
@@ -107,7 +107,8 @@ def _tech_gained(state: State, ev: e.TechnologyGained) -> State:
     prompt = state.flow.prompt_for(ev.owner)
     if prompt is not None and prompt.kind == "gain_technology":
         state = updated(state, flow=state.flow.closed(ev.owner))
-    return _player(state, ev.owner, downed=(*state.player(ev.owner).downed, ev.technology))
+    state = _player(state, ev.owner, downed=(*state.player(ev.owner).downed, ev.technology))
+    return jammer_asked(state, ev)
 
 
 def _candidate_charged(state: State, ev: e.CandidateCharged) -> State:
@@ -207,7 +208,7 @@ def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
     prompt = state.flow.prompt_for(ev.owner)
     if prompt is not None and prompt.kind == "blockade_discard":
         state = updated(state, flow=state.flow.answered(ev.owner))
-    elif prompt is not None and prompt.kind == "reroll":  # a fortune discarded to reroll
+    elif prompt is not None and prompt.kind in ("reroll", "sabotage"):  # discarded to reroll
         state = updated(state, flow=state.flow.closed(ev.owner))
     elif prompt is not None and prompt.kind == "hand_limit":
         state = updated(state, flow=state.flow.answered(ev.owner))

@@ -52,10 +52,39 @@ def _done(state: State, ev: r.ResolutionDone) -> State:
     return updated(state, flow=state.flow.closed(ev.owner))
 
 
-def _rolled(state: State, ev: r.DiceRolled) -> State:
-    """A fortune may be discarded to reroll once: its roller is asked when they hold one."""
-    if ev.reroll or not state.player(ev.owner).hand or ev.owner == state.overlord:
+def saboteur(state: State, roller: int) -> int:
+    """The Gambler who may make `roller` reroll (-1: none): charged, holding a fortune."""
+    pack = state.the_pack()
+    for p in state.everyone:
+        player = state.player(p)
+        if (
+            p != roller
+            and p != state.overlord
+            and player.hand
+            and player.candidate
+            and player.candidate_charged
+            and pack.candidate(player.candidate).ability.op == "sabotage_reroll"
+        ):
+            return p
+    return -1
+
+
+def _sabotage(state: State, roller: int, dice: str, face: int, district: int) -> State:
+    gambler = saboteur(state, roller)
+    if gambler < 0:
         return state
+    about = (("dice", dice), ("face", face), ("district", district), ("roller", roller))
+    ask = Prompt(gambler, "sabotage", about=about)
+    return updated(state, flow=state.flow.asked((ask,), first=True))
+
+
+def _rolled(state: State, ev: r.DiceRolled) -> State:
+    """A fortune may be discarded to reroll once: its roller is asked first when they hold
+    one, then the Gambler (troubleshooting); a reroll is final."""
+    if ev.reroll:
+        return state
+    if not state.player(ev.owner).hand or ev.owner == state.overlord:
+        return _sabotage(state, ev.owner, ev.dice, ev.face, state.resolving)
     about = (("dice", ev.dice), ("face", ev.face), ("district", state.resolving))
     ask = Prompt(ev.owner, "reroll", about=about)
     return updated(state, flow=state.flow.asked((ask,), first=True))
@@ -68,8 +97,61 @@ def _to_resolve(state: State, ev: r.RollToResolve) -> State:
     return updated(state, flow=state.flow.asked((ask,), first=not each))
 
 
-def _kept(state: State, ev: r.RollKept | r.RollResolved) -> State:
+def _kept(state: State, ev: r.RollKept) -> State:
+    prompt = state.flow.prompt_for(ev.owner)
+    assert prompt is not None
+    state = updated(state, flow=state.flow.closed(ev.owner))
+    dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
+    return _sabotage(state, ev.owner, dice, face, int(str(prompt.get("district"))))
+
+
+def _closed(state: State, ev: r.RollResolved | r.SabotageDeclined | r.JamForgone) -> State:
     return updated(state, flow=state.flow.closed(ev.owner))
+
+
+def jam_targets(state: State, owner: int, level: int) -> list[str]:
+    """Others' charged technologies the frequency jammer may down: of the researched level,
+    else (a player with none of it) of a lower level."""
+    pack = state.the_pack()
+    found = []
+    for p in state.everyone:
+        if p == owner:
+            continue
+        charged = state.player(p).technologies
+        equal = [t for t in charged if pack.technology(t).level == level]
+        found += equal or [t for t in charged if pack.technology(t).level < level]
+    return found
+
+
+def jammer_asked(state: State, ev: Any) -> State:
+    """After a technology researched by a charged Technologist: the frequency jammer."""
+    player = state.player(ev.owner)
+    pack = state.the_pack()
+    if not (ev.researched and player.candidate and player.candidate_charged):
+        return state
+    if pack.candidate(player.candidate).ability.op != "frequency_jammer":
+        return state
+    level = pack.technology(ev.technology).level
+    if not jam_targets(state, ev.owner, level):
+        return state
+    ask = Prompt(ev.owner, "jammer", about=(("level", level),))
+    return updated(state, flow=state.flow.asked((ask,), first=True))
+
+
+def _jammed(state: State, ev: r.TechnologyJammed) -> State:
+    for p in state.everyone:
+        prompt = state.flow.prompt_for(p)
+        if prompt is not None and prompt.kind == "jammer":
+            state = updated(state, flow=state.flow.closed(p))
+    player = state.player(ev.owner)
+    return state.with_player(
+        ev.owner,
+        updated(
+            player,
+            technologies=without_one(player.technologies, ev.card),
+            downed=(*player.downed, ev.card),
+        ),
+    )
 
 
 def _recalled(state: State, ev: r.Recalled) -> State:
@@ -148,7 +230,10 @@ RESOLUTION_HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     r.DiceRolled: _rolled,
     r.RollKept: _kept,
     r.RollToResolve: _to_resolve,
-    r.RollResolved: _kept,
+    r.RollResolved: _closed,
+    r.SabotageDeclined: _closed,
+    r.JamForgone: _closed,
+    r.TechnologyJammed: _jammed,
     r.Recalled: _recalled,
     r.Recovered: _recovered,
     r.Promoted: _promoted,

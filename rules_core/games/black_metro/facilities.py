@@ -232,9 +232,14 @@ def roll(
     """A die rolled; its face is carried out at once unless its roller may reroll first."""
     face = rng.randint(1, 6)
     run.emit(r.DiceRolled(seat=None, owner=seat, dice=dice, face=face, reroll=reroll))
-    prompt = run.state.flow.prompt_for(seat)
-    if prompt is None or prompt.kind != "reroll":
+    if not waiting_on_roll(run):
         apply_face(run, seat, dice, face, number, rng)
+
+
+def waiting_on_roll(run: Run) -> bool:
+    """Whether a reroll (the roller's, or the Gambler's sabotage) is being asked."""
+    prompts = run.state.flow.prompts
+    return bool(prompts) and prompts[0].kind in ("reroll", "sabotage")
 
 
 def apply_face(run: Run, seat: int, dice: str, face: int, number: int, rng: random.Random) -> None:
@@ -273,9 +278,9 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.R
     elif op == "advance_or_research" and pick.startswith("research:"):
         for resource, amount in pack.research_cost:
             effects.pay(run, seat, resource, amount)
-        effects.gain_technology(run, seat, pick.partition(":")[2])
+        effects.gain_technology(run, seat, pick.partition(":")[2], researched=True)
     elif op == "research" and pick:
-        effects.gain_technology(run, seat, pick)
+        effects.gain_technology(run, seat, pick, researched=True)
         if step.get("charged"):  # event 4: researched and charged at once
             tech = run.state.player(seat).downed[-1]
             run.emit(CardsCharged(seat=None, owner=seat, technologies=(tech,)))

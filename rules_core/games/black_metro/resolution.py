@@ -15,12 +15,14 @@ from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.checks import reject
 from rules_core.games.black_metro.events_standby import EventChosen
+from rules_core.games.black_metro.evolve_resolution import jam_targets
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
 from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
 
 State = BlackMetroState
 BATTLEFIELD = 12
+ORDINALS = ("first", "second", "third")  # an event's options, as the relic player picks one
 
 
 def proceed(run: Run, rng: random.Random) -> None:
@@ -187,9 +189,78 @@ def _keep(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
     assert prompt is not None
     run = Run(state)
     run.emit(r.RollKept(seat=seat, owner=seat))
+    if facilities.waiting_on_roll(run):  # the Gambler may make it reroll
+        return run.events
     dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
     facilities.apply_face(run, seat, dice, face, int(str(prompt.get("district"))), rng)
     _after_roll(run, rng)
+    return run.events
+
+
+def _sabotage_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "sabotage"):
+        return []
+    return [Move.of("sabotage", card=c) for c in sorted(set(state.player(seat).hand))]
+
+
+def _sabotage_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "sabotage"):
+        return reject("not_now", "No roll of another player waits for your sabotage.")
+    if move.get("card") not in state.player(seat).hand:
+        return reject("fortune_not_in_hand", "You hold no such fortune.")
+    return None
+
+
+def _sabotage(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    run = Run(state)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
+    roller, number = int(str(prompt.get("roller"))), int(str(prompt.get("district")))
+    facilities.roll(run, roller, str(prompt.get("dice")), number, rng, reroll=True)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _allow(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    run = Run(state)
+    run.emit(r.SabotageDeclined(seat=seat, owner=seat))
+    roller, number = int(str(prompt.get("roller"))), int(str(prompt.get("district")))
+    dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
+    facilities.apply_face(run, roller, dice, face, number, rng)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _jam_offers(state: State, seat: int) -> list[Move]:
+    prompt = state.flow.prompt_for(seat)
+    if prompt is None or prompt.kind != "jammer":
+        return []
+    level = int(str(prompt.get("level")))
+    return [Move.of("jam", card=c) for c in sorted(jam_targets(state, seat, level))]
+
+
+def _jam_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if move not in _jam_offers(state, seat):
+        return reject("not_now", "Down another player's charged technology of that level.")
+    return None
+
+
+def _jam(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    card = str(move.get("card"))
+    owner = int(card.partition("@")[2])
+    run = Run(state)
+    run.emit(r.TechnologyJammed(seat=seat, owner=owner, card=card))
+    standby.carry_on(run, rng)
+    return run.events
+
+
+def _no_jam(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(r.JamForgone(seat=seat, owner=seat))
+    standby.carry_on(run, rng)
     return run.events
 
 
@@ -221,7 +292,7 @@ def _face_offers(state: State, seat: int) -> list[Move]:
     face = _choosing_event(state, seat)
     if face:
         options = state.the_pack().die("event").faces[face - 1].options
-        return [Move.of("resolve_roll", choice=str(k + 1)) for k in range(len(options))]
+        return [Move.of("resolve_roll", choice=ORDINALS[k]) for k in range(len(options))]
     number, steps = _face_steps(state, seat)
     return [
         Move.of("resolve_roll", choice=c) for c in facilities.choices(state, seat, number, steps)
@@ -240,7 +311,7 @@ def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
     face = _choosing_event(state, seat)
     if face:
         run = Run(state)
-        option = int(str(move.get("choice"))) - 1
+        option = ORDINALS.index(str(move.get("choice")))
         run.emit(EventChosen(seat=seat, owner=seat, face=face, option=option))
         standby.apply_event(run, face, option, rng)
         _after_roll(run, rng)
@@ -260,6 +331,15 @@ def _label_use(state: State, seat: int, move: Move) -> str:
     return f"Use {what} ({words})" + (f": {language.choice(state, choice)}" if choice else "")
 
 
+def _label_roll(state: State, seat: int, move: Move) -> str:
+    choice = str(move.get("choice"))
+    face = _choosing_event(state, seat)
+    if face and choice in ORDINALS:
+        option = state.the_pack().die("event").faces[face - 1].options[ORDINALS.index(choice)]
+        return f"Every player: {say_all(ACTIONS, option.steps)}"
+    return f"Resolve the die: {language.choice(state, choice)}"
+
+
 def _simple(kind: str) -> object:
     def check(state: State, seat: int, move: Move) -> Rejection | None:
         return None if _asked(state, seat, kind) else reject("not_now", "That is not asked now.")
@@ -268,6 +348,44 @@ def _simple(kind: str) -> object:
 
 
 RESOLUTION_MOVES: tuple[MoveRule[State], ...] = (
+    MoveRule(
+        "sabotage",
+        ("card",),
+        _sabotage_offers,
+        _sabotage_check,
+        _sabotage,
+        lambda s, seat, m: (
+            f"Discard {language.fortune(str(m.get('card')))}: "
+            + f"{language.who(s, int(str(s.flow.prompts[0].get('roller'))))} rerolls"
+        ),
+    ),
+    MoveRule(
+        "allow_roll",
+        (),
+        lambda s, seat: [Move.of("allow_roll")] if _asked(s, seat, "sabotage") else [],
+        _simple("sabotage"),  # type: ignore[arg-type]
+        _allow,
+        lambda s, seat, m: "Let the roll stand",
+    ),
+    MoveRule(
+        "jam",
+        ("card",),
+        _jam_offers,
+        _jam_check,
+        _jam,
+        lambda s, seat, m: (
+            f"Jam {language.who(s, int(str(m.get('card')).partition('@')[2]))}'s "
+            + s.the_pack().technology(str(m.get("card"))).name
+        ),
+    ),
+    MoveRule(
+        "no_jam",
+        (),
+        lambda s, seat: [Move.of("no_jam")] if _asked(s, seat, "jammer") else [],
+        _simple("jammer"),  # type: ignore[arg-type]
+        _no_jam,
+        lambda s, seat, m: "Jam nothing",
+    ),
     MoveRule("use_effect", ("effect", "choice"), _use_offers, _use_check, _use, _label_use),
     MoveRule(
         "done_resolving",
@@ -299,6 +417,6 @@ RESOLUTION_MOVES: tuple[MoveRule[State], ...] = (
         _face_offers,
         _face_check,
         _face,
-        lambda s, seat, m: f"Resolve the die: {language.choice(s, str(m.get('choice')))}",
+        _label_roll,
     ),
 )

@@ -181,6 +181,11 @@ TELLERS: dict[type[GameEvent], Teller] = {
     r.RollResolved: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} resolves the die" + (f": {w.choice(st, ev.choice)}" if mine else "")
     ),
+    r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
+    r.TechnologyJammed: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)}'s {_tech(st, ev.card)} is jammed: downed"
+    ),
+    r.JamForgone: lambda st, ev, mine: f"{w.who(st, ev.owner)} jams nothing",
     r.Recalled: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} recalls {w.troop(ev.troop)} from {w.district(st, ev.district)}"
     ),

@@ -1,9 +1,21 @@
 """Technologies and candidates' abilities in play once charged (reference cards, README)."""
 
+import random
+
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board, facilities, resolution
+from rules_core.games.black_metro.events_resolution import DiceRolled
+from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
-from tests.rules_core.games.black_metro.helpers import started, through_setup
+from tests.rules_core.games.black_metro import test_example_round as example
+from tests.rules_core.games.black_metro.helpers import (
+    BLUE,
+    RED,
+    example_round,
+    play,
+    started,
+    through_setup,
+)
 
 
 def _table() -> BlackMetroState:
@@ -66,3 +78,34 @@ def test_phase_relay_and_transit_grid_take_the_cost_off_broadswade() -> None:
     assert [s.op for s in move] == ["spend", "move_fortification"]
     state = _with(state, 0, technologies=("transit-grid",))
     assert [s.op for s in resolution.steps_for(state, 0, 2)] == ["move_fortification"]
+
+
+def test_the_technologists_frequency_jammer() -> None:
+    """Blue, The Technologist, researches a level I technology at 08 in the example round:
+    he may down Red's charged level I technology."""
+    state = example._dominated()
+    state = _with(state, BLUE, candidate="technologist", candidate_charged=True)
+    state = _with(state, RED, technologies=("voltaic-edge@0",))
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
+    state, _ = play(state, BLUE, "done_resolving")
+    state, _ = play(state, RED, "done_resolving")
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:resource")
+    assert state.flow.prompts[0].kind == "jammer"
+    state, _ = play(state, BLUE, "jam", card="voltaic-edge@0")
+    assert state.player(RED).technologies == () and state.player(RED).downed == ("voltaic-edge@0",)
+    assert state.flow.prompts[0].kind == "resolve"  # Blue goes on at 08
+
+
+def test_the_gamblers_sabotage_after_the_roller_keeps() -> None:
+    state = example_round()
+    state = _with(state, RED, candidate="gambler", candidate_charged=True)
+    run = Run(state)
+    facilities.roll(run, BLUE, "fortune", 2, random.Random(1))
+    state = run.state
+    assert [p.kind for p in state.flow.prompts[:1]] == ["reroll"]  # the roller first
+    state, events = play(state, BLUE, "keep_roll")
+    assert state.flow.prompts[0].kind == "sabotage" and state.flow.prompts[0].seat == RED
+    state, events = play(state, RED, "sabotage", card="J-hearts")
+    rolls = [ev for ev in events if isinstance(ev, DiceRolled)]
+    assert len(rolls) == 1 and rolls[0].reroll and rolls[0].owner == BLUE
+    assert "J-hearts" not in state.player(RED).hand
