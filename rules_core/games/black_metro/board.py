@@ -108,3 +108,35 @@ def guarded_blockades(state: State, seat: int) -> int:
             for f in state.district(d.number).fortifications
         )
     )
+
+
+def met(state: State, seat: int, needs: Effect, number: int) -> bool:
+    """Whether `seat` meets a mission option's requirement (at `number`, the district)."""
+    amount = int(str(needs.get("amount")))
+    op = needs.op
+    if op == "strength_here":
+        return strength(state, seat, number) >= amount
+    if op == "overwhelmed_here":
+        return state.overwhelmed_here[number - 1] >= amount
+    if op == "guarded_blockades":
+        return guarded_blockades(state, seat) >= amount
+    if op == "districts_dominated":
+        return state.dominated(seat) >= amount
+    if op == "discard_fortunes":
+        return len(state.player(seat).hand) >= amount
+    if op == "have":
+        return measure(state, seat, str(needs.get("measure"))) >= amount
+    if op == "at_most":
+        return measure(state, seat, str(needs.get("measure"))) <= amount
+    raise ValueError(op)
+
+
+def can_fulfil(state: State, seat: int, timing: str, number: int) -> bool:
+    """Whether `seat` holds a mission of `timing` with an option met now."""
+    pack = state.the_pack()
+    return any(
+        met(state, seat, option.needs, number)
+        for card in state.player(seat).missions
+        if pack.mission(card.partition("#")[0]).timing == timing
+        for option in pack.mission(card.partition("#")[0]).options
+    )

@@ -93,6 +93,7 @@ def _overwhelm_and_destroy(run: Run, number: int, dominator: int) -> None:
                 support_bases=kinds.count("support-base"),
             )
         )
+    run.emit(d.DominanceSettled(seat=None, district=number, dominator=dominator))
 
 
 def _city(run: Run) -> None:

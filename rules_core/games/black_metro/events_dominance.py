@@ -35,6 +35,19 @@ class DistrictContested(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DominanceSettled(GameEvent):
+    """The district's dominance is carried out: its dominating player may now fulfil a mission
+    timed for after asserting dominance."""
+
+    type: ClassVar[str] = "dominance_settled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "quick-reference.dominance", "appendix.missions"
+    )
+    district: int
+    dominator: int
+
+
+@dataclass(frozen=True, slots=True)
 class AttackForgone(GameEvent):
     """The dominating player plays no dominance fortune here."""
 
@@ -127,6 +140,7 @@ class CityTied(GameEvent):
 
 DOMINANCE_EVENTS: tuple[type[GameEvent], ...] = (
     DistrictContested,
+    DominanceSettled,
     AttackForgone,
     DiscardTaken,
     BenefitChosen,

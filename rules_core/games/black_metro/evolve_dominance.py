@@ -10,6 +10,7 @@ from typing import Any
 from rules_core.engine.flow import Prompt, clockwise
 from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
+from rules_core.games.black_metro import board
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.asking import hand_limit
 from rules_core.games.black_metro.state import BlackMetroState
@@ -25,13 +26,13 @@ def _close(state: State, seat: int, kind: str) -> State:
     return updated(state, flow=state.flow.closed(seat))
 
 
-def may_fulfil(state: State, seat: int) -> bool:
-    """Whether `seat` is asked about a dominance mission: it holds one (the count is public)
-    and has fulfilled none this round."""
+def may_fulfil(state: State, seat: int, timing: str, number: int) -> bool:
+    """Whether `seat` is asked about a dominance mission: none fulfilled this round, and one
+    of this timing can be now."""
     return (
         seat != state.overlord
-        and bool(state.player(seat).missions)
         and not state.dominance_mission[seat]
+        and board.can_fulfil(state, seat, timing, number)
     )
 
 
@@ -48,9 +49,15 @@ def _contested(state: State, ev: d.DistrictContested) -> State:
     asked = []
     if others and state.player(seat).hand:
         asked.append(Prompt(seat, "dominance_fortune", about=(("district", ev.district),)))
-    if may_fulfil(state, seat):
-        asked.append(Prompt(seat, "after_dominance_mission", about=(("district", ev.district),)))
     return updated(state, flow=state.flow.asked(asked))
+
+
+def _settled(state: State, ev: d.DominanceSettled) -> State:
+    seat = ev.dominator
+    if not may_fulfil(state, seat, "after_dominance", ev.district):
+        return state
+    ask = Prompt(seat, "after_dominance_mission", about=(("district", ev.district),))
+    return updated(state, flow=state.flow.asked((ask,)))
 
 
 def _forgone(state: State, ev: d.AttackForgone) -> State:
@@ -111,7 +118,11 @@ def _relic(state: State, ev: d.RelicMoved) -> State:
         state = state.with_player(ev.owner, updated(player, power=player.power + 1))
     state = updated(state, relic=ev.owner, contest=LAST)
     order = clockwise(len(state.players), ev.owner)
-    asked = [Prompt(p, "end_dominance_mission") for p in order if may_fulfil(state, p)]
+    asked = [
+        Prompt(p, "end_dominance_mission")
+        for p in order
+        if may_fulfil(state, p, "end_of_dominance", LAST)
+    ]
     return updated(state, flow=state.flow.asked(asked))
 
 
@@ -122,6 +133,7 @@ def _tied(state: State, ev: d.CityTied) -> State:
 
 DOMINANCE_HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     d.DistrictContested: _contested,
+    d.DominanceSettled: _settled,
     d.AttackForgone: _forgone,
     d.DiscardTaken: _discard_taken,
     d.BenefitChosen: _benefit,

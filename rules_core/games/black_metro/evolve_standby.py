@@ -38,7 +38,9 @@ def _step(state: State, ev: s.StandbyStep) -> State:
     if ev.step == "recover":
         asked = [Prompt(p, "recover_overwhelmed") for p in order if sum(player(p).overwhelmed)]
     elif ev.step == "missions":
-        asked = [Prompt(p, "standby_mission") for p in order if player(p).missions]
+        asked = [
+            Prompt(p, "standby_mission") for p in order if board.can_fulfil(state, p, "standby", 0)
+        ]
     elif ev.step == "syndicates":
         asked = [Prompt(p, "backing") for p in order if backings(state, p)]
     else:

@@ -25,27 +25,6 @@ TIMING_OF = {
 }
 
 
-def met(state: State, seat: int, needs: Effect, number: int) -> bool:
-    """Whether `seat` meets a mission option's requirement (at `number`, the district)."""
-    amount = int(str(needs.get("amount")))
-    op = needs.op
-    if op == "strength_here":
-        return board.strength(state, seat, number) >= amount
-    if op == "overwhelmed_here":
-        return state.overwhelmed_here[number - 1] >= amount
-    if op == "guarded_blockades":
-        return board.guarded_blockades(state, seat) >= amount
-    if op == "districts_dominated":
-        return state.dominated(seat) >= amount
-    if op == "discard_fortunes":
-        return len(state.player(seat).hand) >= amount
-    if op == "have":
-        return board.measure(state, seat, str(needs.get("measure"))) >= amount
-    if op == "at_most":
-        return board.measure(state, seat, str(needs.get("measure"))) <= amount
-    raise ValueError(op)
-
-
 def _discards(state: State, seat: int, needs: Effect) -> list[str]:
     """The fortunes a mission asks to discard ("" when it asks none), each set once."""
     if needs.op != "discard_fortunes":
@@ -71,7 +50,7 @@ def _fulfil_offers(state: State, seat: int) -> list[Move]:
         if mission.timing != TIMING_OF[kind]:
             continue
         for i, option in enumerate(mission.options):
-            if not met(state, seat, option.needs, state.contest):
+            if not board.met(state, seat, option.needs, state.contest):
                 continue
             for discard in _discards(state, seat, option.needs):
                 params: dict[str, str | int] = {"card": card, "option": i + 1}

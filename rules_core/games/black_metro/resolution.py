@@ -27,6 +27,7 @@ ORDINALS = ("first", "second", "third")  # an event's options, as the relic play
 
 def proceed(run: Run, rng: random.Random) -> None:
     """Open the next district with players to resolve it; after the last, the standby phase."""
+    _skip_spent(run)
     state = run.state
     if state.phase != "resolution" or state.flow.prompts or state.exchange is not None:
         return
@@ -38,9 +39,21 @@ def proceed(run: Run, rng: random.Random) -> None:
             players = ()
         if players:
             run.emit(r.DistrictResolving(seat=None, district=number, players=players))
-            return
+            _skip_spent(run)
+            if run.state.flow.prompts:
+                return
     run.emit(e.PhaseBegan(seat=None, phase="standby"))
     standby.begin(run, rng)
+
+
+def _skip_spent(run: Run) -> None:
+    """A player with nothing left to use at the district is done (everything it depends on is
+    public: resources, personnel, the effects already used)."""
+    while run.state.phase == "resolution" and run.state.flow.prompts:
+        prompt = run.state.flow.prompts[0]
+        if prompt.kind != "resolve" or _use_offers(run.state, prompt.seat):
+            return
+        run.emit(r.ResolutionDone(seat=None, owner=prompt.seat))
 
 
 def _players(state: State, number: int) -> tuple[int, ...]:
@@ -149,6 +162,7 @@ def _use(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEv
     for ability in board.abilities(run.state, seat):
         if ability.op == "facility_bonus" and ability.get("district") == number and effect:
             effects.get(run, seat, str(ability.get("resource")), int(str(ability.get("amount"))))
+    proceed(run, rng)
     return run.events
 
 

@@ -136,6 +136,9 @@ TELLERS: dict[type[GameEvent], Teller] = {
             else "the greatest strengths tie: nobody asserts dominance"
         )
     ),
+    d.DominanceSettled: lambda st, ev, mine: (
+        f"Dominance at {w.district(st, ev.district)} is settled"
+    ),
     d.AttackForgone: lambda st, ev, mine: f"{w.who(st, ev.owner)} plays no dominance fortune",
     d.DiscardTaken: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} takes "

@@ -159,9 +159,7 @@ def _dominated() -> BlackMetroState:
     state, _ = play(state, GREEN, "counter", card="K-clubs")
     state, _ = play(state, RED, "decline")
     state, _ = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
-    state, _ = play(state, BLUE, "pass_mission")
     state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
-    state, _ = play(state, GREEN, "pass_mission")
     return state
 
 
@@ -195,29 +193,24 @@ def test_example_dominance_phase() -> None:
     assert any(isinstance(ev, d.FortificationsDestroyed) for ev in events)
     assert state.player(RED).power == 2
     # Red fulfils Secure the District: 5 strength at the district, 1 power
-    state, _ = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
+    state, fulfilled = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
     assert state.player(RED).power == 3
-    # 08 Oakland Laboratory: Blue alone asserts dominance (Blue's mission is for the end)
-    assert state.contest == 8 and state.player(BLUE).power == 1
-    assert (
-        refused(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1).code
-        == "mission_not_met"
-    )
-    state, events = play(state, BLUE, "pass_mission")
+    # 08 Oakland Laboratory: Blue alone asserts dominance (his mission is for the end of the
+    # phase, so he is not asked now); 11 Astral Tower follows at once
+    assert state.player(BLUE).power == 1  # 08's power (his mission comes at the end)
     # 11 Astral Tower: Green 4 and Blue 4 tie; nobody gains, Red is not strained nor overwhelmed
-    tie = next(ev for ev in events if isinstance(ev, d.DistrictContested) and ev.district == 11)
+    tie = next(ev for ev in fulfilled if isinstance(ev, d.DistrictContested) and ev.district == 11)
     assert tie.dominator == -1 and tie.strengths == (1, 4, 4)
     assert state.district(11).personnel[RED] == (1, 0, 0)
     # city dominance: Red and Blue tie with 1 district each; Red gives the relic to Blue
-    moved = next(ev for ev in events if isinstance(ev, d.RelicMoved))
+    moved = next(ev for ev in fulfilled if isinstance(ev, d.RelicMoved))
     assert (moved.owner, moved.how) == (BLUE, "given")
     assert state.relic == BLUE and state.player(BLUE).power == 1  # given, not taken
     # end of the phase: Blue defends strategic positions (personnel beside his blockade at 11)
     assert state.flow.prompts[0].seat == BLUE
     state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
     assert state.player(BLUE).power == 2
-    assert state.flow.prompts[0].seat == GREEN  # Red has fulfilled his dominance mission
-    state, _ = play(state, GREEN, "pass_mission")
+    # Red has fulfilled his dominance mission; Green has none she could fulfil now
     assert state.phase == "resolution"
     assert [p.power for p in state.players] == [3, 0, 2]
 
@@ -230,18 +223,13 @@ def _resolved() -> BlackMetroState:
         (BLUE, "use_effect", {"effect": 1, "choice": ""}),  # 03
         (BLUE, "done_resolving", done),
         (RED, "use_effect", {"effect": 1, "choice": ""}),
-        (RED, "use_effect", {"effect": 2, "choice": ""}),
-        (RED, "done_resolving", done),
+        (RED, "use_effect", {"effect": 2, "choice": ""}),  # nothing left: done
         (BLUE, "use_effect", {"effect": 1, "choice": "research:resource"}),  # 08
         (BLUE, "use_effect", {"effect": 2, "choice": ""}),
-        (BLUE, "done_resolving", done),
         (BLUE, "use_effect", {"effect": 2, "choice": ""}),  # 11
-        (BLUE, "done_resolving", done),
         (RED, "use_effect", {"effect": 2, "choice": ""}),
-        (RED, "done_resolving", done),
         (GREEN, "use_effect", {"effect": 1, "choice": "fortitude-trainers"}),
         (GREEN, "use_effect", {"effect": 2, "choice": ""}),
-        (GREEN, "done_resolving", done),
     ):
         state, _ = play(state, seat, move, **params)
     return state
@@ -260,19 +248,18 @@ def test_example_resolution_phase() -> None:
     state, _ = play(state, RED, "use_effect", effect=1, choice="")
     state, _ = play(state, RED, "use_effect", effect=2, choice="")
     assert (state.player(RED).gold, state.player(RED).strain) == (gold + 6, strain + 3)
-    assert refused(state, RED, "use_effect", effect=1, choice="").code == "cannot_resolve"
-    state, _ = play(state, RED, "done_resolving")
+    # both effects used, in list order: nothing is left for Red there, his turn there is over
     # 08 Oakland Laboratory: Blue researches with 3 intel and 1 drakownium, then gets 2 intel
     assert state.resolving == 8
     blue = state.player(BLUE)
     state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:resource")
+    assert refused(state, BLUE, "use_effect", effect=1, choice="advance").code == "cannot_resolve"
     state, _ = play(state, BLUE, "use_effect", effect=2, choice="")
     assert state.player(BLUE).downed == ("trading-platform@2",)
     assert (state.player(BLUE).intel, state.player(BLUE).drakownium) == (
         blue.intel - 3 + 2,
         blue.drakownium - 1,
     )
-    state, _ = play(state, BLUE, "done_resolving")
     # 11 Astral Tower: Blue and Red draw a mission; Green turns the Fortitude Trainers back
     # (they had been turned) with 1 drakownium, then draws one
     assert state.resolving == 11 and [p.seat for p in state.flow.prompts] == [BLUE, RED, GREEN]
@@ -280,13 +267,11 @@ def test_example_resolution_phase() -> None:
         held = len(state.player(seat).missions)
         state, _ = play(state, seat, "use_effect", effect=2, choice="")
         assert len(state.player(seat).missions) == held + 1
-        state, _ = play(state, seat, "done_resolving")
     drakownium = state.player(GREEN).drakownium
     state, _ = play(state, GREEN, "use_effect", effect=1, choice="fortitude-trainers")
     assert dict(state.syndicates)["fortitude-trainers"] is False
     assert state.player(GREEN).drakownium == drakownium - 1
     state, _ = play(state, GREEN, "use_effect", effect=2, choice="")
-    state, _ = play(state, GREEN, "done_resolving")
     assert state.phase == "standby"
 
 
