@@ -97,8 +97,9 @@ def _overwhelm_and_destroy(run: Run, number: int, dominator: int) -> None:
 
 
 def _city(run: Run) -> None:
-    """The player who asserted dominance over the most districts takes the relic; a tie lets
-    the relic player give it to another tied player (nobody dominating: it stays)."""
+    """City dominance: whoever dominated the most districts this round takes the relic (or
+    keeps it); a tie lets its holder hand it to another tied player; no dominance at all
+    leaves it where it is."""
     state = run.state
     counts = [state.dominated(p) for p in state.everyone]
     top = max(counts)

@@ -236,7 +236,9 @@ class TechnologyJammed(GameEvent):
 
     type: ClassVar[str] = "technology_jammed"
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "troubleshooting.cards.candidates.technologist", "appendix.candidates"
+        "troubleshooting.cards.candidates.technologist",
+        "appendix.candidates",
+        "advanced.golden.exceptions",
     )
     owner: int  # the technology's owner
     card: str

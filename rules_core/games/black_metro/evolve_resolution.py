@@ -110,17 +110,13 @@ def _closed(state: State, ev: r.RollResolved | r.SabotageDeclined | r.JamForgone
 
 
 def jam_targets(state: State, owner: int, level: int) -> list[str]:
-    """Others' charged technologies the frequency jammer may down: of the researched level,
-    else (a player with none of it) of a lower level."""
+    """Others' charged technologies the frequency jammer may down: of the researched level if
+    any player has one (an ability that chooses a player picks one for whom it resolves most,
+    advanced.golden.exceptions), else of a lower level."""
     pack = state.the_pack()
-    found = []
-    for p in state.everyone:
-        if p == owner:
-            continue
-        charged = state.player(p).technologies
-        equal = [t for t in charged if pack.technology(t).level == level]
-        found += equal or [t for t in charged if pack.technology(t).level < level]
-    return found
+    charged = [t for p in state.everyone if p != owner for t in state.player(p).technologies]
+    equal = [t for t in charged if pack.technology(t).level == level]
+    return equal or [t for t in charged if pack.technology(t).level < level]
 
 
 def jammer_asked(state: State, ev: Any) -> State:

@@ -109,3 +109,14 @@ def test_the_gamblers_sabotage_after_the_roller_keeps() -> None:
     rolls = [ev for ev in events if isinstance(ev, DiceRolled)]
     assert len(rolls) == 1 and rolls[0].reroll and rolls[0].owner == BLUE
     assert "J-hearts" not in state.player(RED).hand
+
+
+def test_the_jammer_picks_an_equal_level_where_any_player_has_one() -> None:
+    from rules_core.games.black_metro.evolve_resolution import jam_targets
+
+    state = through_setup(started(3, first_game=True))
+    state = _with(state, 1, technologies=("calm-protocol@1",))  # level I
+    state = _with(state, 2, technologies=("synaptic-dampener@2",))  # level II
+    assert jam_targets(state, 0, 2) == ["synaptic-dampener@2"]  # resolves most: equal level
+    assert jam_targets(state, 0, 3) == ["calm-protocol@1", "synaptic-dampener@2"]  # else lower
+    assert jam_targets(state, 0, 1) == ["calm-protocol@1"]
