@@ -241,7 +241,7 @@ class TechnologyJammed(GameEvent):
         "advanced.golden.exceptions",
     )
     owner: int  # the technology's owner
-    card: str
+    technology: str  # its plain id: once downed, the card itself is face down
 
 
 @dataclass(frozen=True, slots=True)

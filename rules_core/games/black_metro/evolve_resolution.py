@@ -140,12 +140,13 @@ def _jammed(state: State, ev: r.TechnologyJammed) -> State:
         if prompt is not None and prompt.kind == "jammer":
             state = updated(state, flow=state.flow.closed(p))
     player = state.player(ev.owner)
+    card = f"{ev.technology}@{ev.owner}"
     return state.with_player(
         ev.owner,
         updated(
             player,
-            technologies=without_one(player.technologies, ev.card),
-            downed=(*player.downed, ev.card),
+            technologies=without_one(player.technologies, card),
+            downed=(*player.downed, card),
         ),
     )
 

@@ -263,10 +263,9 @@ def _jam_check(state: State, seat: int, move: Move) -> Rejection | None:
 
 
 def _jam(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
-    card = str(move.get("card"))
-    owner = int(card.partition("@")[2])
+    tech, _, owner = str(move.get("card")).partition("@")
     run = Run(state)
-    run.emit(r.TechnologyJammed(seat=seat, owner=owner, card=card))
+    run.emit(r.TechnologyJammed(seat=seat, owner=int(owner), technology=tech))
     standby.carry_on(run, rng)
     return run.events
 

@@ -186,7 +186,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
     r.TechnologyJammed: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)}'s {_tech(st, ev.card)} is jammed: downed"
+        f"{w.who(st, ev.owner)}'s {_tech(st, ev.technology)} is jammed: downed"
     ),
     r.JamForgone: lambda st, ev, mine: f"{w.who(st, ev.owner)} jams nothing",
     r.Recalled: lambda st, ev, mine: (
