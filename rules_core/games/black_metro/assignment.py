@@ -9,7 +9,7 @@ import random
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import cards, dominance, effects, language, solo
+from rules_core.games.black_metro import cards, dominance, effects, facilities, language, solo
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.checks import reject
 from rules_core.games.black_metro.pack import PERSONNEL
@@ -196,22 +196,22 @@ def _fortune_offers(state: State, seat: int) -> list[Move]:
         for number in cards.facilities(card):
             if len(hand) - 1 < state.district(number).blockades_of_others(seat):
                 continue
-            if _usable(state, seat, number):
-                moves.append(Move.of("play_fortune", card=card, district=number, target=-1))
             moves += [
-                Move.of("play_fortune", card=card, district=number, target=t)
+                Move.of("play_fortune", card=card, district=number, target=-1, choice=c)
+                for c in _ways(state, seat, number)
+            ]
+            moves += [
+                Move.of("play_fortune", card=card, district=number, target=t, choice="")
                 for t in state.everyone
                 if t != seat and t != state.overlord
             ]
     return moves
 
 
-def _usable(state: State, seat: int, number: int) -> bool:
-    """Whether the facility's first effect can be resolved in full now."""
+def _ways(state: State, seat: int, number: int) -> list[str]:
+    """Every way the facility's first effect can be resolved in full now ([]: it cannot)."""
     steps = state.the_pack().district(number).effects[0].steps
-    player = state.player(seat)
-    resources = {r: player.resource(r) for r in ("gold", "intel", "drakownium")}
-    return effects.simple(steps) and effects.payable(resources, steps)
+    return facilities.choices(state, seat, number, steps)
 
 
 def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
@@ -244,8 +244,11 @@ def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
         return reject("no_one_to_attack", "Attack another player, or use the facility (-1).")
     if target == seat or target == state.overlord:
         return reject("no_one_to_attack", "Attack another player.")
-    if target == -1 and not _usable(state, seat, number):
-        return reject("cannot_resolve", "That facility's first effect cannot be resolved in full.")
+    choice = move.get("choice")
+    if target == -1 and choice not in _ways(state, seat, number):
+        return reject("cannot_resolve", "That facility's first effect cannot be resolved so.")
+    if target != -1 and choice != "":
+        return reject("cannot_resolve", "An attack resolves no facility effect.")
     return None
 
 
@@ -255,7 +258,14 @@ def _play(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
         _complete(run)
     card, number, target = str(move.get("card")), int(str(move.get("district"))), move.get("target")
     run.emit(
-        e.FortunePlayed(seat=seat, owner=seat, card=card, district=number, target=int(str(target)))
+        e.FortunePlayed(
+            seat=seat,
+            owner=seat,
+            card=card,
+            district=number,
+            target=int(str(target)),
+            choice=str(move.get("choice")),
+        )
     )
     _go_on(run, rng)
     return run.events
@@ -270,7 +280,7 @@ def _go_on(run: Run, rng: random.Random) -> None:
         return
     if exchange.mode == "effect":
         steps = state.the_pack().district(exchange.district).effects[0].steps
-        effects.do_simple(run, exchange.attacker, steps, rng)
+        facilities.carry_out(run, exchange.attacker, exchange.district, steps, exchange.choice, rng)
         effects.suit_resource(run, exchange.attacker, exchange.cards[0], rng)
         run.emit(e.FortuneResolved(seat=None, owner=exchange.attacker, cards=exchange.cards))
         after_fortune(run, rng)
@@ -395,7 +405,9 @@ def _label_play(state: State, seat: int, move: Move) -> str:
     card, number, target = str(move.get("card")), int(str(move.get("district"))), move.get("target")
     where = language.district(state, number)
     if target == -1:
-        return f"Play {language.fortune(card)}: use {where}'s first effect"
+        choice = str(move.get("choice"))
+        how = f" ({language.choice(state, choice)})" if choice else ""
+        return f"Play {language.fortune(card)}: use {where}'s first effect{how}"
     attacked = language.who(state, int(str(target)))
     return f"Play {language.fortune(card)} at {where} to attack {attacked}"
 
@@ -414,7 +426,7 @@ ASSIGNMENT_MOVES: tuple[MoveRule[State], ...] = (
     ),
     MoveRule(
         "play_fortune",
-        ("card", "district", "target"),
+        ("card", "district", "target", "choice"),
         _fortune_offers,
         _fortune_check,
         _play,

@@ -355,6 +355,7 @@ class FortunePlayed(GameEvent):
     district: int
     target: int  # the attacked seat, or -1 to use the facility's first effect
     counter: bool = False
+    choice: str = ""  # how the facility's effect is resolved (public: played face up)
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,7 +266,7 @@ def _fortune_played(state: State, ev: e.FortunePlayed) -> State:
     if prompt is not None and prompt.kind == "dominance_fortune":
         state = updated(state, flow=state.flow.closed(ev.owner))
     mode = "attack" if ev.target >= 0 else "effect"
-    exchange = Exchange(state.phase, ev.owner, ev.target, ev.district, (ev.card,), mode)
+    exchange = Exchange(state.phase, ev.owner, ev.target, ev.district, (ev.card,), mode, ev.choice)
     asked = []
     blockades = state.district(ev.district).blockades_of_others(ev.owner)
     if state.phase == "assignment" and blockades:  # 1 fortune discarded per blockade

@@ -115,6 +115,7 @@ class Exchange:
     district: int
     cards: tuple[str, ...]  # in the order played; the last is resolved
     mode: str = "attack"
+    choice: str = ""  # how a facility's first effect is resolved
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.assignment import blockade_strain
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro.helpers import (
@@ -25,7 +26,9 @@ def _assigned() -> BlackMetroState:
     state, _ = play(state, RED, "end_turn")
     state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
     state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
-    state, _ = play(state, GREEN, "play_fortune", card="3-diamonds", district=3, target=-1)
+    state, _ = play(
+        state, GREEN, "play_fortune", card="3-diamonds", district=3, target=-1, choice=""
+    )
     state, _ = play(state, BLUE, "assign", district=8, unit="subordinate")
     state, _ = play(state, BLUE, "end_turn")
     for unit in ("paragon", "paragon", "subordinate"):
@@ -60,7 +63,9 @@ def test_example_assignment_phase() -> None:
     state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
     assert refused(state, GREEN, "assign", district=4, unit="paragon").code == "already_there"
     state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
-    state, _ = play(state, GREEN, "play_fortune", card="3-diamonds", district=3, target=-1)
+    state, _ = play(
+        state, GREEN, "play_fortune", card="3-diamonds", district=3, target=-1, choice=""
+    )
     assert state.player(GREEN).gold == gold + 4
     assert "3-diamonds" in state.fortune_discard
     assert state.flow.current == BLUE  # one assignment fortune a turn: the turn is over
@@ -121,7 +126,7 @@ def test_an_assignment_fortune_where_others_have_blockades_costs_a_discard_each(
     hand, strain = len(state.player(GREEN).hand), state.player(GREEN).strain
     state, _ = play(state, GREEN, "assign", district=6, unit="paragon")
     # the 4 of hearts at 04 Chronicle Archives, where Blue has a blockade: 1 discard first
-    state, _ = play(state, GREEN, "play_fortune", card="4-hearts", district=4, target=-1)
+    state, _ = play(state, GREEN, "play_fortune", card="4-hearts", district=4, target=-1, choice="")
     assert state.flow.prompts[0].kind == "blockade_discard"
     assert refused(state, GREEN, "end_turn").code == "not_now"
     state, _ = play(state, GREEN, "discard_fortune", card="J-spades")
@@ -139,7 +144,7 @@ def test_an_assignment_attack_countered_and_lost() -> None:
     state, _ = play(state, RED, "end_turn")
     state, _ = play(state, GREEN, "assign", district=6, unit="subordinate")
     intel = state.player(GREEN).intel
-    state, _ = play(state, GREEN, "play_fortune", card="2-clubs", district=2, target=RED)
+    state, _ = play(state, GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice="")
     assert state.flow.prompts[0].seat == RED
     assert refused(state, RED, "counter", card="J-hearts").code == "counter_too_low"
     state, _ = play(state, RED, "decline")
@@ -318,3 +323,17 @@ def test_example_standby_phase() -> None:
         state, _ = play(state, seat, move.type, **dict(move.params))
     assert state.round == 4 and state.phase == "assignment"
     assert state.flow.current == BLUE  # the relic player assigns first
+
+
+def test_an_assignment_fortune_rolls_the_swiss_casinos_dice() -> None:
+    state = example_round()
+    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    state, _ = play(state, GREEN, "assign", district=6, unit="subordinate")
+    state, events = play(
+        state, GREEN, "play_fortune", card="2-clubs", district=2, target=-1, choice=""
+    )
+    assert any(isinstance(ev, r.DiceRolled) and ev.dice == "fortune" for ev in events)
+    assert state.flow.prompts[0].kind == "reroll"  # Green holds fortunes: she may reroll
+    state, _ = play(state, GREEN, "keep_roll")
+    assert state.flow.current == BLUE  # the die's face done, her one fortune played: turn over
