@@ -1,0 +1,460 @@
+"""The assignment phase: turns from the relic player clockwise, each assigning personnel from the
+hideout to one district where the player has none (blockade strain, tiles), then perhaps one
+assignment fortune (a facility's first effect, or an attack countered card by card)."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.flow import clockwise
+from rules_core.engine.moves import MoveRule
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.black_metro import cards, dominance, effects, facilities, language, solo
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.pack import PERSONNEL
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState, Troop, troop_strength
+
+State = BlackMetroState
+
+
+def blockade_strain(state: State, blockades: int, strength: int) -> int:
+    """Appendix 03: 1 more strength for each other player's blockade, or twice what is missing."""
+    extra, per_missing, _ = state.the_pack().blockade_rules
+    if not blockades:
+        return 0
+    return per_missing * max(0, 1 + extra * blockades - strength)
+
+
+def _one(unit: str) -> Troop:
+    return (int(unit == PERSONNEL[0]), int(unit == PERSONNEL[1]), int(unit == PERSONNEL[2]))
+
+
+def _closed(state: State, number: int) -> bool:
+    tile = state.district(number).tile
+    return bool(tile) and dict((t, eff) for t, _, eff in state.the_pack().tiles)[tile] == "closed"
+
+
+def _prompted(state: State, seat: int, kind: str) -> bool:
+    prompt = state.flow.prompt_for(seat)
+    return prompt is not None and prompt.kind == kind
+
+
+def _turn(state: State, seat: int, *steps: str) -> bool:
+    return (
+        state.phase == "assignment"
+        and state.flow.current == seat
+        and not state.flow.prompts
+        and state.step in steps
+    )
+
+
+# ---- assigning --------------------------------------------------------------------------------
+
+
+def _assign_offers(state: State, seat: int) -> list[Move]:
+    hideout = state.player(seat).hideout
+    units = [u for u, n in zip(PERSONNEL, hideout, strict=True) if n]
+    if _prompted(state, seat, "forced_assign"):
+        district = state.exchange.district if state.exchange else 0
+        return [Move.of("assign", district=district, unit=u) for u in units]
+    if _turn(state, seat, "more"):
+        return [Move.of("assign", district=state.assigning, unit=u) for u in units]
+    if not _turn(state, seat, "assign"):
+        return []
+    return [
+        Move.of("assign", district=d.number, unit=u)
+        for d in state.the_pack().districts
+        if not state.district(d.number).has_personnel(seat) and not _closed(state, d.number)
+        for u in units
+    ]
+
+
+def _assign_check(state: State, seat: int, move: Move) -> Rejection | None:
+    forced = _prompted(state, seat, "forced_assign")
+    if not forced and not _turn(state, seat, "assign", "more"):
+        return reject("not_now", "Personnel are not being assigned now.")
+    district, unit = move.get("district"), move.get("unit")
+    if not isinstance(district, int) or isinstance(district, bool) or not 1 <= district <= 12:
+        return reject("no_such_district", "Districts are numbered 01 to 12.")
+    if unit not in PERSONNEL or not state.player(seat).hideout[PERSONNEL.index(str(unit))]:
+        return reject("not_in_hideout", f"You have no {str(unit)[:20]} in your hideout.")
+    if forced:
+        assert state.exchange is not None
+        if district != state.exchange.district:
+            where = language.district(state, state.exchange.district)
+            return reject("already_there", f"The lost attack sends 1 personnel to {where}.")
+        return None
+    if state.step == "more":
+        if district != state.assigning:
+            where = language.district(state, state.assigning)
+            return reject("already_there", f"This turn you assign to {where} only.")
+        return None
+    if state.district(district).has_personnel(seat):
+        return reject("already_there", "You already have personnel at that district.")
+    if _closed(state, district):
+        return reject("district_closed", "A tile closes that district this round.")
+    return None
+
+
+def _assign(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    district, unit = int(str(move.get("district"))), str(move.get("unit"))
+    if _prompted(state, seat, "forced_assign"):
+        run.emit(
+            e.PersonnelAssigned(
+                seat=seat, owner=seat, district=district, troop=_one(unit), forced=True
+            )
+        )
+        _arrived(run, seat, district, troop_strength(_one(unit)))
+        _exchange_over(run, rng)
+        return run.events
+    run.emit(e.PersonnelAssigned(seat=seat, owner=seat, district=district, troop=_one(unit)))
+    if not sum(run.state.player(seat).hideout):
+        _finish(run, rng)
+    return run.events
+
+
+def _arrived(run: Run, seat: int, district: int, strength: int) -> None:
+    """What assigning there costs or gives: blockade strain, then the tile's effect."""
+    state = run.state
+    blockades = state.district(district).blockades_of_others(seat)
+    effects.inflict(run, seat, blockade_strain(state, blockades, strength))
+    tile = state.district(district).tile
+    effect = dict((t, eff) for t, _, eff in state.the_pack().tiles).get(tile, "")
+    if effect == "market":
+        effects.get(run, seat, "gold", 1)
+    elif effect == "arena":
+        effects.inflict(run, seat, 1)
+
+
+def _complete(run: Run) -> None:
+    """The turn player's assignment is complete: blockade strain and the tile's effect."""
+    seat, district = run.state.flow.current, run.state.assigning
+    strength = troop_strength(run.state.district(district).personnel[seat])
+    blockades = run.state.district(district).blockades_of_others(seat)
+    run.emit(
+        e.AssignmentFinished(
+            seat=seat, owner=seat, district=district, strength=strength, blockades=blockades
+        )
+    )
+    _arrived(run, seat, district, strength)
+
+
+def _finish(run: Run, rng: random.Random) -> bool:
+    """The assignment completed; with no fortune to play the turn ends (True: it ended)."""
+    _complete(run)
+    if _fortune_offers(run.state, run.state.flow.current):
+        return False
+    _end_turn(run, rng)
+    return True
+
+
+def _end_turn(run: Run, rng: random.Random) -> None:
+    seat = run.state.flow.current
+    run.emit(e.TurnPassed(seat=seat, owner=seat))
+    next_turn(run, (*clockwise(len(run.state.players), seat)[1:], seat), rng)
+
+
+def next_turn(run: Run, order: tuple[int, ...], rng: random.Random) -> None:
+    """The first player in `order` with personnel in the hideout takes a turn; when every
+    hideout is empty the dominance phase begins."""
+    passed = False  # the overlord found no district he would take
+    while True:
+        for nxt in order:
+            if not sum(run.state.player(nxt).hideout):
+                continue
+            if nxt != run.state.overlord:
+                run.emit(e.TurnBegan(seat=None, player=nxt))
+                return
+            if passed:
+                continue
+            run.emit(e.TurnBegan(seat=None, player=nxt))
+            passed = not solo.assign(run, rng)
+            if run.state.flow.prompts or run.state.over:  # a penalty game's decision waits
+                return
+            order = (*clockwise(len(run.state.players), nxt)[1:], nxt)
+            break
+        else:
+            break
+    run.emit(e.PhaseBegan(seat=None, phase="dominance"))
+    dominance.proceed(run, rng)
+
+
+# ---- assignment fortunes ------------------------------------------------------------------
+
+
+def _fortune_offers(state: State, seat: int) -> list[Move]:
+    if not _turn(state, seat, "more", "fortune") or state.played_fortune:
+        return []
+    hand = state.player(seat).hand
+    moves = []
+    for card in sorted(set(hand)):
+        if not cards.is_assignment(card):
+            continue
+        for number in cards.facilities(card):
+            if len(hand) - 1 < state.district(number).blockades_of_others(seat):
+                continue
+            moves += [
+                Move.of("play_fortune", card=card, district=number, target=-1, choice=c)
+                for c in _ways(state, seat, number)
+            ]
+            moves += [
+                Move.of("play_fortune", card=card, district=number, target=t, choice="")
+                for t in state.everyone
+                if t != seat and t != state.overlord
+            ]
+    return moves
+
+
+def _ways(state: State, seat: int, number: int) -> list[str]:
+    """Every way the facility's first effect can be resolved in full now ([]: it cannot)."""
+    steps = state.the_pack().district(number).effects[0].steps
+    return facilities.choices(state, seat, number, steps)
+
+
+def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _turn(state, seat, "more", "fortune"):
+        return reject("not_now", "An assignment fortune is played after assigning, in your turn.")
+    if state.played_fortune:
+        return reject("one_fortune_a_turn", "You have played your assignment fortune this turn.")
+    card, number, target = move.get("card"), move.get("district"), move.get("target")
+    hand = state.player(seat).hand
+    if not isinstance(card, str) or card not in hand:
+        return reject("fortune_not_in_hand", "You hold no such fortune.")
+    if not cards.is_assignment(card):
+        return reject("not_an_assignment_fortune", "Only ace to 10 are assignment fortunes.")
+    if number not in cards.facilities(card):
+        return reject(
+            "wrong_facility",
+            f"{language.fortune(card)} stands for facility "
+            + " or ".join(f"{n:02d}" for n in cards.facilities(card))
+            + ".",
+        )
+    assert isinstance(number, int)
+    blockades = state.district(number).blockades_of_others(seat)
+    if len(hand) - 1 < blockades:
+        return reject("blockade_discards", f"{blockades} other fortunes must be discarded there.")
+    if (
+        not isinstance(target, int)
+        or isinstance(target, bool)
+        or target not in (-1, *state.everyone)
+    ):
+        return reject("no_one_to_attack", "Attack another player, or use the facility (-1).")
+    if target == seat or target == state.overlord:
+        return reject("no_one_to_attack", "Attack another player.")
+    choice = move.get("choice")
+    if target == -1 and choice not in _ways(state, seat, number):
+        return reject("cannot_resolve", "That facility's first effect cannot be resolved so.")
+    if target != -1 and choice != "":
+        return reject("cannot_resolve", "An attack resolves no facility effect.")
+    return None
+
+
+def _play(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    if state.step == "more":
+        _complete(run)
+    card, number, target = str(move.get("card")), int(str(move.get("district"))), move.get("target")
+    run.emit(
+        e.FortunePlayed(
+            seat=seat,
+            owner=seat,
+            card=card,
+            district=number,
+            target=int(str(target)),
+            choice=str(move.get("choice")),
+        )
+    )
+    _go_on(run, rng)
+    return run.events
+
+
+def _go_on(run: Run, rng: random.Random) -> None:
+    """After a fortune is played and its blockade discards made: a facility's effect resolves,
+    an attack waits for its counter."""
+    state = run.state
+    exchange = state.exchange
+    if exchange is None or state.flow.prompts:
+        return
+    if exchange.mode == "effect":
+        steps = state.the_pack().district(exchange.district).effects[0].steps
+        facilities.carry_out(run, exchange.attacker, exchange.district, steps, exchange.choice, rng)
+        effects.suit_resource(run, exchange.attacker, exchange.cards[0], rng)
+        run.emit(e.FortuneResolved(seat=None, owner=exchange.attacker, cards=exchange.cards))
+        after_fortune(run, rng)
+
+
+def _exchange_over(run: Run, rng: random.Random) -> None:
+    """The attack's effect is done: the last card's player gets its suit's resource."""
+    exchange = run.state.exchange
+    if exchange is None or run.state.flow.prompts:
+        return
+    winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
+    effects.suit_resource(run, winner, exchange.cards[-1], rng)
+    run.emit(e.FortuneResolved(seat=None, owner=winner, cards=exchange.cards))
+    after_fortune(run, rng)
+
+
+def after_fortune(run: Run, rng: random.Random) -> None:
+    state = run.state
+    if state.phase == "assignment" and state.step == "fortune" and not state.flow.prompts:
+        _end_turn(run, rng)
+
+
+def _discard_offers(state: State, seat: int) -> list[Move]:
+    if not _prompted(state, seat, "blockade_discard"):
+        return []
+    return [Move.of("discard_fortune", card=c) for c in sorted(set(state.player(seat).hand))]
+
+
+def _discard_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _prompted(state, seat, "blockade_discard"):
+        return reject("not_now", "No fortune is to be discarded now.")
+    if move.get("card") not in state.player(seat).hand:
+        return reject("fortune_not_in_hand", "You hold no such fortune.")
+    return None
+
+
+def _discard(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
+    _go_on(run, rng)
+    return run.events
+
+
+def _counter_offers(state: State, seat: int) -> list[Move]:
+    if not _prompted(state, seat, "counter") or state.exchange is None:
+        return []
+    last = state.exchange.cards[-1]
+    playable = sorted(c for c in set(state.player(seat).hand) if cards.counters(c, last))
+    return [Move.of("counter", card=c) for c in playable]
+
+
+def _counter_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _prompted(state, seat, "counter") or state.exchange is None:
+        return reject("not_now", "No attack waits for your counter.")
+    card = move.get("card")
+    if not isinstance(card, str) or card not in state.player(seat).hand:
+        return reject("fortune_not_in_hand", "You hold no such fortune.")
+    if not cards.counters(card, state.exchange.cards[-1]):
+        last = language.fortune(state.exchange.cards[-1])
+        return reject(
+            "counter_too_low", f"Counter {last} with a card of its kind, equal or higher."
+        )
+    return None
+
+
+def _counter(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    assert state.exchange is not None
+    run = Run(state)
+    exchange = state.exchange
+    run.emit(
+        e.FortunePlayed(
+            seat=seat,
+            owner=seat,
+            card=str(move.get("card")),
+            district=exchange.district,
+            target=exchange.attacker if seat == exchange.defender else exchange.defender,
+            counter=True,
+        )
+    )
+    return run.events
+
+
+def _decline_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _prompted(state, seat, "counter"):
+        return reject("not_now", "No attack waits for your counter.")
+    return None
+
+
+def _decline(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    assert state.exchange is not None
+    run = Run(state)
+    run.emit(e.CounterDeclined(seat=seat, owner=seat))
+    exchange = state.exchange
+    winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
+    run.emit(e.ExchangeEnded(seat=None, winner=winner, card=exchange.cards[-1]))
+    if exchange.kind == "dominance":
+        dominance.exchange_over(run, rng)
+    else:
+        _exchange_over(run, rng)
+    return run.events
+
+
+def _end_offers(state: State, seat: int) -> list[Move]:
+    return [Move.of("end_turn")] if _turn(state, seat, "more", "fortune") else []
+
+
+def _end_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _turn(state, seat, "more", "fortune"):
+        return reject("not_now", "Assign personnel before ending your turn.")
+    return None
+
+
+def _end(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    if state.step == "more" and _finish(run, rng):
+        return run.events
+    _end_turn(run, rng)
+    return run.events
+
+
+def _label_play(state: State, seat: int, move: Move) -> str:
+    card, number, target = str(move.get("card")), int(str(move.get("district"))), move.get("target")
+    where = language.district(state, number)
+    if target == -1:
+        choice = str(move.get("choice"))
+        how = f" ({language.choice(state, choice)})" if choice else ""
+        return f"Play {language.fortune(card)}: use {where}'s first effect{how}"
+    attacked = language.who(state, int(str(target)))
+    return f"Play {language.fortune(card)} at {where} to attack {attacked}"
+
+
+ASSIGNMENT_MOVES: tuple[MoveRule[State], ...] = (
+    MoveRule(
+        "assign",
+        ("district", "unit"),
+        _assign_offers,
+        _assign_check,
+        _assign,
+        lambda s, seat, m: (
+            f"Assign a {str(m.get('unit')).replace('-', ' ')} to "
+            + language.district(s, int(str(m.get("district"))))
+        ),
+    ),
+    MoveRule(
+        "play_fortune",
+        ("card", "district", "target", "choice"),
+        _fortune_offers,
+        _fortune_check,
+        _play,
+        _label_play,
+    ),
+    MoveRule(
+        "discard_fortune",
+        ("card",),
+        _discard_offers,
+        _discard_check,
+        _discard,
+        lambda s, seat, m: f"Discard {language.fortune(str(m.get('card')))} for a blockade",
+    ),
+    MoveRule(
+        "counter",
+        ("card",),
+        _counter_offers,
+        _counter_check,
+        _counter,
+        lambda s, seat, m: f"Counter with {language.fortune(str(m.get('card')))}",
+    ),
+    MoveRule(
+        "decline",
+        (),
+        lambda s, seat: [Move.of("decline")] if _prompted(s, seat, "counter") else [],
+        _decline_check,
+        _decline,
+        lambda s, seat, m: "Let the attack stand",
+    ),
+    MoveRule("end_turn", (), _end_offers, _end_check, _end, lambda s, seat, m: "End your turn"),
+)

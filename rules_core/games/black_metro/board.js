@@ -1,0 +1,63 @@
+/* Black Metro's board for the web pages: the twelve districts with each candidate's personnel,
+   fortifications, tiles and who asserted dominance; the power and strain tracks, the relic, the
+   round and phase; and the seat's own hideout, hand and missions. Drawn as SVG from a seat's
+   view; registered with the page's board registry (frontend/static/frontend/boards.js). */
+"use strict";
+(function () {
+  const { el, COLORS } = window.GothamBoards;
+  const colour = (state, name) => COLORS[state.players.findIndex((p) => p.name === name)] || "#444";
+  const troop = (t) => [t.subordinates && `${t.subordinates}S`, t.paragons && `${t.paragons}P`, t.doom_mechasuits && `${t.doom_mechasuits}M`].filter(Boolean).join(" ");
+
+  function drawMetro(svg, state) {
+    if (!state.districts) return;
+    svg.setAttribute("viewBox", "0 0 660 520");
+    svg.appendChild(el("text", { x: 8, y: 18, "font-size": 13, "font-weight": "bold" },
+      `Round ${state.round} · ${state.phase} phase · relic: ${state.relic}`));
+    state.districts.forEach((d, i) => {
+      const x = 8 + (i % 4) * 162, y = 30 + Math.floor(i / 4) * 128;
+      const g = el("g", { class: "district", "data-district": d.number });
+      g.appendChild(el("rect", { x, y, width: 154, height: 120, rx: 6, fill: d.tile ? "#f3e5e5" : "#fff", stroke: d.dominated_by ? colour(state, d.dominated_by) : "#bbb", "stroke-width": d.dominated_by ? 3 : 1 }));
+      g.appendChild(el("text", { x: x + 6, y: y + 15, "font-size": 11, "font-weight": "bold" }, `${String(d.number).padStart(2, "0")} ${d.name}`));
+      let line = 0;
+      for (const [name, units] of Object.entries(d.personnel)) {
+        g.appendChild(el("text", { x: x + 6, y: y + 33 + line * 14, "font-size": 10, fill: colour(state, name) }, `${name}: ${troop(units)}`));
+        line += 1;
+      }
+      d.fortifications.forEach((f, k) => {
+        g.appendChild(el("rect", { x: x + 130, y: y + 24 + k * 18, width: 16, height: 14, fill: colour(state, f.owner), opacity: f.kind === "blockade" ? 0.6 : 1 }));
+        g.appendChild(el("title", {}, `${f.owner}'s ${f.kind}`));
+      });
+      if (d.tile) g.appendChild(el("text", { x: x + 6, y: y + 114, "font-size": 10, "font-style": "italic" }, d.tile));
+      svg.appendChild(g);
+    });
+    state.players.forEach((p, s) => {
+      const y = 430 + s * 20;
+      svg.appendChild(el("text", { x: 8, y, "font-size": 11, fill: COLORS[s] },
+        `${p.name}: ${p.power} power · ${p.strain} strain · ${p.gold} gold · ${p.intel} intel · ${p.drakownium} drakownium · level ${p.science}` + (p.candidate ? ` · ${p.candidate}` : "")));
+    });
+  }
+
+  /* The seat's hideout, fortunes and missions, as text. */
+  function drawPanel(element, state, seat) {
+    const me = state.players && state.players[seat];
+    if (!me) return;
+    const line = document.createElement("p");
+    line.textContent = `Hideout: ${troop(me.hideout) || "empty"} · overwhelmed: ${troop(me.overwhelmed) || "none"} · technologies: ${me.technologies.join(", ") || "none"}`;
+    const list = document.createElement("ul");
+    for (const card of Array.isArray(me.hand) ? me.hand : []) {
+      const item = document.createElement("li");
+      item.textContent = card.name;
+      list.append(item);
+    }
+    for (const mission of Array.isArray(me.missions) ? me.missions : []) {
+      const item = document.createElement("li");
+      const name = document.createElement("strong");
+      name.textContent = mission.name;
+      item.append("Mission ", name);
+      list.append(item);
+    }
+    element.append(line, list);
+  }
+
+  window.GothamBoards.register("black-metro", drawMetro, drawPanel);
+})();

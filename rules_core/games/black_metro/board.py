@@ -1,0 +1,142 @@
+"""Pure questions about the table: strength at a district (personnel, fortifications, active
+abilities), the abilities a player has in play, and a mission's requirement."""
+
+from __future__ import annotations
+
+from rules_core.engine.effects import Effect
+from rules_core.games.black_metro.state import BlackMetroState, troop_size, troop_strength
+
+State = BlackMetroState
+
+
+def abilities(state: State, seat: int) -> tuple[Effect, ...]:
+    """The abilities in play for `seat`: charged technologies (ascending level) and the charged
+    candidate's general ability."""
+    pack = state.the_pack()
+    player = state.player(seat)
+    techs = sorted((pack.technology(t) for t in player.technologies), key=lambda t: t.level)
+    found = [t.ability for t in techs]
+    if player.candidate and player.candidate_charged and seat != state.overlord:
+        found.append(pack.candidate(player.candidate).ability)
+    return tuple(found)
+
+
+def bonus(state: State, seat: int, op: str) -> int:
+    """The sum of `amount` over `seat`'s active abilities of operation `op`."""
+    return sum(int(str(a.get("amount"))) for a in abilities(state, seat) if a.op == op)
+
+
+def has(state: State, seat: int, op: str) -> bool:
+    return any(a.op == op for a in abilities(state, seat))
+
+
+def fortifications_of(state: State, seat: int, number: int) -> int:
+    return sum(1 for f in state.district(number).fortifications if f.owner == seat)
+
+
+def support_base_strength(state: State, seat: int, number: int) -> int:
+    """A support base counts 1 for each of its owner's fortifications at its district."""
+    district = state.district(number)
+    if not any(f.owner == seat and f.kind == "support-base" for f in district.fortifications):
+        return 0
+    return fortifications_of(state, seat, number) * state.the_pack().unit("support-base").strength
+
+
+def strength(state: State, seat: int, number: int) -> int:
+    """Total strength of `seat` at a district: its personnel, its fortifications and active
+    abilities (only with personnel there: fortifications alone do not contest)."""
+    troop = state.district(number).personnel[seat]
+    if not troop_size(troop):
+        return 0
+    total = troop_strength(troop) + support_base_strength(state, seat, number)
+    for ability in abilities(state, seat):
+        if ability.op != "strength_bonus":
+            continue
+        where = ability.get("where")
+        fortified = troop[1] + troop[2] > 0 and fortifications_of(state, seat, number) > 0
+        crowded = troop_size(troop) >= 3
+        if (where == "fortified_specialised" and fortified) or (
+            where == "three_personnel" and crowded
+        ):
+            total += int(str(ability.get("amount")))
+    return total
+
+
+def contenders(state: State, number: int) -> tuple[int, ...]:
+    """The players with personnel at a district."""
+    return tuple(p for p in state.everyone if state.district(number).has_personnel(p))
+
+
+def overwhelm_difference(state: State, seat: int) -> int:
+    reduced = [
+        int(str(a.get("amount"))) for a in abilities(state, seat) if a.op == "overwhelm_difference"
+    ]
+    return min([state.the_pack().limit("overwhelm_difference"), *reduced])
+
+
+def measure(state: State, seat: int, what: str) -> int:
+    """A player's count of something a mission, a syndicate or a tie-breaker compares."""
+    player = state.player(seat)
+    if what in ("gold", "intel", "drakownium", "strain"):
+        return player.resource(what)
+    if what == "fortunes":
+        return len(player.hand)
+    if what == "fulfilled_missions":
+        return len(player.fulfilled)
+    if what == "technologies":
+        return len(player.technologies) + len(player.downed)
+    if what == "fortifications":
+        return sum(fortifications_of(state, seat, d.number) for d in state.the_pack().districts)
+    on_board = [state.district(d.number).personnel[seat] for d in state.the_pack().districts]
+    if what == "personnel":
+        return sum(player.hideout) + sum(troop_size(t) for t in on_board)
+    if what == "paragons":
+        return player.hideout[1] + sum(t[1] for t in on_board)
+    if what == "overwhelmed":
+        return sum(player.overwhelmed)
+    raise ValueError(what)
+
+
+def guarded_blockades(state: State, seat: int) -> int:
+    """Districts where `seat` has personnel beside its own blockade."""
+    return sum(
+        1
+        for d in state.the_pack().districts
+        if state.district(d.number).has_personnel(seat)
+        and any(
+            f.owner == seat and f.kind == "blockade"
+            for f in state.district(d.number).fortifications
+        )
+    )
+
+
+def met(state: State, seat: int, needs: Effect, number: int) -> bool:
+    """Whether `seat` meets a mission option's requirement (at `number`, the district)."""
+    amount = int(str(needs.get("amount")))
+    op = needs.op
+    if op == "strength_here":
+        return strength(state, seat, number) >= amount
+    if op == "overwhelmed_here":
+        return state.overwhelmed_here[number - 1] >= amount
+    if op == "guarded_blockades":
+        return guarded_blockades(state, seat) >= amount
+    if op == "districts_dominated":
+        return state.dominated(seat) >= amount
+    if op == "discard_fortunes":
+        return len(state.player(seat).hand) >= amount
+    if op == "have":
+        return measure(state, seat, str(needs.get("measure"))) >= amount
+    if op == "at_most":
+        return measure(state, seat, str(needs.get("measure"))) <= amount
+    raise ValueError(op)
+
+
+def can_fulfil(state: State, seat: int, timing: str, number: int) -> bool:
+    """Whether `seat` holds a mission of `timing` with an option met now."""
+    pack = state.the_pack()
+    return any(
+        met(state, seat, option.needs, number)
+        for card in state.player(seat).missions
+        if pack.mission(card.partition("#")[0]).timing == timing
+        for option in pack.mission(card.partition("#")[0]).options
+    )

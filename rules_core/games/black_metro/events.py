@@ -1,0 +1,450 @@
+"""Black Metro's events: what happens at the table, each citing the sections it follows and
+declaring what of its data not everybody sees (a card drawn into a hand, a deck's order)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.engine.visibility import NOBODY_COUNT
+from rules_core.games.black_metro.citations import cite
+from rules_core.games.black_metro.pack import Pack
+from rules_core.games.black_metro.state import Troop
+
+OWNER = Hidden("field:owner")  # a card only its owner sees (a hand, a mission)
+OWNER_COUNT = Hidden("field:owner", "count")
+
+
+# ---- set-up -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(GameEvent):
+    """Colours taken, the relic given, the decks shuffled (their order seen by nobody)."""
+
+    type: ClassVar[str] = "game_started"
+    secret: ClassVar[Mapping[str, Hidden]] = {
+        "fortune_deck": NOBODY_COUNT,
+        "mission_deck": NOBODY_COUNT,
+        "syndicate_deck": NOBODY_COUNT,
+    }
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "starting",
+        "starting.gather",
+        "starting.first-player",
+        "starting.shuffle",
+        "setup",
+        "setup.main-board",
+        "setup.play-area",
+        "setup.hideout",
+        "setup.backup",
+        "setup.overwhelmed",
+        "setup.science-cards",
+        "components.miniatures",
+        "components.cards",
+        "requirements",
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "solo", "solo.setup", "solo.setup.gather", "solo.setup.first-player", "solo.setup.shuffle"
+    )
+    seats: int
+    solo: bool
+    first_game: bool
+    relic: int
+    fortune_deck: tuple[str, ...]
+    mission_deck: tuple[str, ...]
+    syndicate_deck: tuple[str, ...]
+    pack: Pack
+
+    def cited(self) -> tuple[Citation, ...]:
+        return self.citations + (self.may_cite if self.solo else ())
+
+
+@dataclass(frozen=True, slots=True)
+class SyndicatesRevealed(GameEvent):
+    """Syndicates turned face up, unturned: one more than the players (solo: the three named)."""
+
+    type: ClassVar[str] = "syndicates_revealed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("starting.syndicates", "appendix.syndicates")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.syndicates")
+    syndicates: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MissionsDrawn(GameEvent):
+    """Missions from the top of the deck into a player's hand (only they see which)."""
+
+    type: ClassVar[str] = "missions_drawn"
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.missions", "troubleshooting.cards")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "starting.missions", "solo.setup.missions", "troubleshooting.cards.missions"
+    )
+    owner: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MissionReturned(GameEvent):
+    """A mission put back at the bottom of the mission deck (face down: once in the deck it is
+    one of the deck's unseen cards, to its returner too)."""
+
+    type: ClassVar[str] = "mission_returned"
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("nobody")}
+    citations: ClassVar[tuple[Citation, ...]] = cite("starting.missions")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.missions")
+    owner: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateChosen(GameEvent):
+    type: ClassVar[str] = "candidate_chosen"
+    citations: ClassVar[tuple[Citation, ...]] = cite("starting.candidates", "appendix.candidates")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.candidate")
+    owner: int
+    candidate: str
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateCharged(GameEvent):
+    type: ClassVar[str] = "candidate_charged"
+    citations: ClassVar[tuple[Citation, ...]] = cite("starting.candidates", "appendix.candidates")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.opponent")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class TechnologyToGain(GameEvent):
+    """A player is to gain a technology: the lowest level of a type of their choosing."""
+
+    type: ClassVar[str] = "technology_to_gain"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.gain", "appendix.science")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class TechnologyGained(GameEvent):
+    """A technology gained or researched: downed (face down) until charged."""
+
+    type: ClassVar[str] = "technology_gained"
+    secret: ClassVar[Mapping[str, Hidden]] = {"technology": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.science")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.gain", "troubleshooting.cards.technologies"
+    )
+    owner: int
+    technology: str
+    researched: bool = False  # researched (not gained): the frequency jammer may answer it
+
+
+# ---- what effects do --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ResourceChanged(GameEvent):
+    """A tracker moves: `amount` got (or, negative, spent or lost); beyond 15 is not kept."""
+
+    type: ClassVar[str] = "resource_changed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.resources")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "advanced.golden.exceptions", "appendix.fortunes", "troubleshooting.rounding"
+    )
+    owner: int
+    resource: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class StrainInflicted(GameEvent):
+    """A player inflicts strain on themself; what would pass 15 costs power instead."""
+
+    type: ClassVar[str] = "strain_inflicted"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.resources", "districts.highfield-hospital"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "appendix.fortifications.blockades", "district-dominance.strain"
+    )
+    owner: int
+    amount: int  # strain added to the tracker
+    power_lost: int  # strain beyond 15
+
+
+@dataclass(frozen=True, slots=True)
+class StrainHealed(GameEvent):
+    type: ClassVar[str] = "strain_healed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.rounding")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    owner: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PowerChanged(GameEvent):
+    """Power acquired (or lost); the track goes below its start and laps on."""
+
+    type: ClassVar[str] = "power_changed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.power-tracker")
+    owner: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Recruited(GameEvent):
+    """Subordinates from the backup (or, when it has none, the overwhelmed bag) to a hideout;
+    with a `district`, straight to that district."""
+
+    type: ClassVar[str] = "recruited"
+    citations: ClassVar[tuple[Citation, ...]] = cite("setup.hideout", "setup.backup")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.units",
+        "troubleshooting.units.personnel",
+        "troubleshooting.districts.laughing-tavern",
+    )
+    owner: int
+    from_backup: int
+    from_overwhelmed: int
+    district: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PersonnelGained(GameEvent):
+    """Personnel gained (ignoring the limits that would stop it, weakest first)."""
+
+    type: ClassVar[str] = "personnel_gained"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.gain")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.candidates.colonel")
+    owner: int
+    troop: Troop
+
+
+@dataclass(frozen=True, slots=True)
+class ExcessReturned(GameEvent):
+    """Personnel beyond a hideout's limits go back to the backup, 1 power each."""
+
+    type: ClassVar[str] = "excess_returned"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.units.personnel")
+    owner: int
+    troop: Troop
+
+
+@dataclass(frozen=True, slots=True)
+class Overwhelmed(GameEvent):
+    """Personnel into their owner's overwhelmed bag, from a district (0: from the hideout)."""
+
+    type: ClassVar[str] = "overwhelmed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("setup.overwhelmed")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "solo.rules.fortunes.king",
+        "solo.rules.overlord.forced",
+        "district-dominance.overwhelm",
+        "solo.setup.candidate",
+        "appendix.dice.event",
+    )
+    owner: int
+    district: int
+    troop: Troop
+
+
+@dataclass(frozen=True, slots=True)
+class FortunesDrawn(GameEvent):
+    """Fortunes from the top of the deck into a hand (only its holder sees which)."""
+
+    type: ClassVar[str] = "fortunes_drawn"
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.fortunes")
+    owner: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FortunesDiscarded(GameEvent):
+    """Fortunes from a hand onto the discard without being played (face down: the discard pile
+    may not be looked through)."""
+
+    type: ClassVar[str] = "fortunes_discarded"
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.fortifications.blockades")
+    owner: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneDeckReshuffled(GameEvent):
+    """The discard shuffled into a new fortune deck (its order seen by nobody)."""
+
+    type: ClassVar[str] = "fortune_deck_reshuffled"
+    secret: ClassVar[Mapping[str, Hidden]] = {"deck": NOBODY_COUNT}
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards")
+    deck: tuple[str, ...]
+
+
+# ---- the round --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RoundBegan(GameEvent):
+    type: ClassVar[str] = "round_began"
+    citations: ClassVar[tuple[Citation, ...]] = cite("phases", "how-to-win", "phases.assignment")
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBegan(GameEvent):
+    """A player's assignment turn (players with empty hideouts are skipped)."""
+
+    type: ClassVar[str] = "turn_began"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "phases.assignment", "quick-reference.assignment", "advanced.golden.timing"
+    )
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class PersonnelAssigned(GameEvent):
+    """Personnel from the hideout to one district where the player had none."""
+
+    type: ClassVar[str] = "personnel_assigned"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "phases.assignment", "quick-reference.assignment", "units.personnel"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "appendix.fortifications.blockades", "appendix.tiles"
+    )
+    owner: int
+    district: int
+    troop: Troop
+    forced: bool = False  # by a fortune attack lost
+
+
+@dataclass(frozen=True, slots=True)
+class AssignmentFinished(GameEvent):
+    """The turn player's assignment is complete: blockades of others there ask for 1 more
+    strength each, or strain twice the strength missing."""
+
+    type: ClassVar[str] = "assignment_finished"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "phases.assignment", "appendix.fortifications.blockades", "appendix.fortifications"
+    )
+    owner: int
+    district: int
+    strength: int
+    blockades: int
+
+
+@dataclass(frozen=True, slots=True)
+class FortunePlayed(GameEvent):
+    """A fortune played face up: to use a facility's first effect, or to attack (`target`)."""
+
+    type: ClassVar[str] = "fortune_played"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "appendix.fortunes.assignment",
+        "appendix.fortunes.dominance",
+        "troubleshooting.cards.fortunes.assignment",
+        "troubleshooting.cards.fortunes.dominance",
+        "district-dominance.fortune",
+    )
+    owner: int
+    card: str
+    district: int
+    target: int  # the attacked seat, or -1 to use the facility's first effect
+    counter: bool = False
+    choice: str = ""  # how the facility's effect is resolved (public: played face up)
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeEnded(GameEvent):
+    """Nobody counters: the last card played is resolved (its player is `winner`)."""
+
+    type: ClassVar[str] = "exchange_ended"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "appendix.fortunes.assignment", "appendix.fortunes.dominance"
+    )
+    winner: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneResolved(GameEvent):
+    """A played fortune goes to the discard once its effect is done."""
+
+    type: ClassVar[str] = "fortune_resolved"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    owner: int
+    cards: tuple[str, ...]  # every card of the exchange, discarded
+
+
+@dataclass(frozen=True, slots=True)
+class CounterDeclined(GameEvent):
+    """The player asked to counter plays no fortune: the exchange ends."""
+
+    type: ClassVar[str] = "counter_declined"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "appendix.fortunes.assignment", "appendix.fortunes.dominance"
+    )
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassed(GameEvent):
+    """The turn player plays no (more) fortune: the turn ends."""
+
+    type: ClassVar[str] = "turn_passed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("quick-reference.assignment")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegan(GameEvent):
+    type: ClassVar[str] = "phase_began"
+    citations: ClassVar[tuple[Citation, ...]] = cite("phases")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "phases.dominance", "phases.resolution", "phases.standby", "appendix.tiles"
+    )
+    phase: str
+
+
+SETUP_EVENTS: tuple[type[GameEvent], ...] = (
+    GameStarted,
+    SyndicatesRevealed,
+    MissionsDrawn,
+    MissionReturned,
+    CandidateChosen,
+    CandidateCharged,
+    TechnologyToGain,
+    TechnologyGained,
+)
+EFFECT_EVENTS: tuple[type[GameEvent], ...] = (
+    ResourceChanged,
+    StrainInflicted,
+    StrainHealed,
+    PowerChanged,
+    Recruited,
+    PersonnelGained,
+    ExcessReturned,
+    Overwhelmed,
+    FortunesDrawn,
+    FortunesDiscarded,
+    FortuneDeckReshuffled,
+)
+ROUND_EVENTS: tuple[type[GameEvent], ...] = (
+    RoundBegan,
+    TurnBegan,
+    PersonnelAssigned,
+    AssignmentFinished,
+    FortunePlayed,
+    CounterDeclined,
+    ExchangeEnded,
+    FortuneResolved,
+    TurnPassed,
+    PhaseBegan,
+)
+ALL_EVENTS: tuple[type[GameEvent], ...] = (*SETUP_EVENTS, *EFFECT_EVENTS, *ROUND_EVENTS)

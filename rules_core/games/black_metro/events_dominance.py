@@ -1,0 +1,152 @@
+"""The dominance phase's events: a district contested, the fortune exchange's effects, personnel
+overwhelmed, fortifications destroyed, missions fulfilled, the relic changing hands."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.games.black_metro.citations import cite
+from rules_core.games.black_metro.events import OWNER
+
+
+@dataclass(frozen=True, slots=True)
+class DistrictContested(GameEvent):
+    """Strengths compared at a district; the greatest alone asserts dominance (-1: a tie for the
+    greatest, and nothing happens there)."""
+
+    type: ClassVar[str] = "district_contested"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "phases.dominance",
+        "district-dominance",
+        "quick-reference.dominance",
+        "units",
+        "units.personnel",
+        "units.fortifications",
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.cards.technologies.voltaic-edge", "district-dominance.power"
+    )
+    district: int
+    strengths: tuple[int, ...]  # per player (0: no personnel there)
+    dominator: int
+
+
+@dataclass(frozen=True, slots=True)
+class DominanceSettled(GameEvent):
+    """The district's dominance is carried out: its dominating player may now fulfil a mission
+    timed for after asserting dominance."""
+
+    type: ClassVar[str] = "dominance_settled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "quick-reference.dominance", "appendix.missions"
+    )
+    district: int
+    dominator: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackForgone(GameEvent):
+    """The dominating player plays no dominance fortune here."""
+
+    type: ClassVar[str] = "attack_forgone"
+    citations: ClassVar[tuple[Citation, ...]] = cite("district-dominance.fortune")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardTaken(GameEvent):
+    """The top fortune of the discard into a hand (its taker sees it)."""
+
+    type: ClassVar[str] = "discard_taken"
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes.dominance")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.supply")
+    owner: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class BenefitChosen(GameEvent):
+    """A joker gives the benefit of any one suit, chosen by its player."""
+
+    type: ClassVar[str] = "benefit_chosen"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    owner: int
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class FortificationsDestroyed(GameEvent):
+    """Another player's fortifications left without their personnel go back to the backup."""
+
+    type: ClassVar[str] = "fortifications_destroyed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("district-dominance.destroy")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
+    owner: int
+    district: int
+    blockades: int
+    support_bases: int
+
+
+@dataclass(frozen=True, slots=True)
+class MissionFulfilled(GameEvent):
+    """A mission placed face up, one of its options chosen, its power acquired."""
+
+    type: ClassVar[str] = "mission_fulfilled"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "appendix.missions", "troubleshooting.cards.missions"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "quick-reference.dominance", "phases.standby.missions", "example.dominance.mission"
+    )
+    owner: int
+    card: str
+    option: int
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class MissionPassed(GameEvent):
+    """A player asked about a mission fulfils none now."""
+
+    type: ClassVar[str] = "mission_passed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.missions")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class RelicMoved(GameEvent):
+    """City dominance: the relic taken (1 power), retained, or given after a tie."""
+
+    type: ClassVar[str] = "relic_moved"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.relic", "phases.dominance")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("quick-reference.dominance")
+    owner: int
+    how: str  # taken | retained | given
+
+
+@dataclass(frozen=True, slots=True)
+class CityTied(GameEvent):
+    """Several players asserted dominance over the most districts: the relic player gives the
+    relic to another of them."""
+
+    type: ClassVar[str] = "city_tied"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.relic", "phases.dominance")
+    tied: tuple[int, ...]
+
+
+DOMINANCE_EVENTS: tuple[type[GameEvent], ...] = (
+    DistrictContested,
+    DominanceSettled,
+    AttackForgone,
+    DiscardTaken,
+    BenefitChosen,
+    FortificationsDestroyed,
+    MissionFulfilled,
+    MissionPassed,
+    RelicMoved,
+    CityTied,
+)

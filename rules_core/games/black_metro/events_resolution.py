@@ -1,0 +1,274 @@
+"""The resolution phase's events: a district resolved player by player, the effects used and
+what they do (dice rolled, personnel recalled, recruited, recovered and promoted, science,
+fortifications, syndicates)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.games.black_metro.citations import cite
+from rules_core.games.black_metro.events import OWNER
+from rules_core.games.black_metro.state import Troop
+
+DISTRICT_SECTIONS = (
+    "districts.shadowforge",
+    "districts.swiss-casino",
+    "districts.gilded-bank",
+    "districts.chronicle-archives",
+    "districts.laughing-tavern",
+    "districts.ancient-shrine",
+    "districts.highfield-hospital",
+    "districts.oakland-lab",
+    "districts.broadswade",
+    "districts.crossfire-armoury",
+    "districts.astral-tower",
+    "districts.combat-zone",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DistrictResolving(GameEvent):
+    """A district's players use its effects in turn, from the relic player clockwise."""
+
+    type: ClassVar[str] = "district_resolving"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "phases.resolution", "quick-reference.resolution", "advanced.golden.timing", "districts"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.cards.technologies.expiditry-matrix",
+        "troubleshooting.districts",
+        "solo.rules.resolution",
+        "solo.rules.power",
+    )
+    district: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EffectUsed(GameEvent):
+    """A player uses a district's effect (1 or 2, in list order) or their candidate's district
+    ability (0), with what they chose for it."""
+
+    type: ClassVar[str] = "effect_used"
+    secret: ClassVar[Mapping[str, Hidden]] = {"choice": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.phases.resolution", "advanced.golden.abilities"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        *DISTRICT_SECTIONS,
+        "troubleshooting.cards.candidates",
+        "troubleshooting.districts.laughing-tavern",
+        "troubleshooting.districts.highfield-hospital",
+        "troubleshooting.districts.crossfire-armoury",
+    )
+    owner: int
+    district: int
+    effect: int
+    choice: str  # seen by its player: what they research or return stays theirs
+
+    def cited(self) -> tuple[Citation, ...]:
+        extra = cite(DISTRICT_SECTIONS[self.district - 1])
+        if self.effect == 0:
+            extra += cite("troubleshooting.cards.candidates")
+        return self.citations + extra
+
+
+@dataclass(frozen=True, slots=True)
+class ResolutionDone(GameEvent):
+    """A player is done at a district."""
+
+    type: ClassVar[str] = "resolution_done"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.phases.resolution")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiceRolled(GameEvent):
+    type: ClassVar[str] = "dice_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "appendix.dice.fortune",
+        "appendix.dice.supply",
+        "appendix.dice.penalty",
+        "appendix.dice.event",
+        "phases.standby.dice",
+    )
+    owner: int
+    dice: str
+    face: int
+    reroll: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class RollKept(GameEvent):
+    """The roller keeps the result (no fortune discarded to reroll)."""
+
+    type: ClassVar[str] = "roll_kept"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class RollToResolve(GameEvent):
+    """A kept face that asks its roller a choice (what to research, where to build...)."""
+
+    type: ClassVar[str] = "roll_to_resolve"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice", "appendix.dice.supply")
+    owner: int
+    dice: str
+    face: int
+    district: int
+    option: int = 0  # the event dice: -1 the relic player chooses an option, else its index
+
+
+@dataclass(frozen=True, slots=True)
+class RollResolved(GameEvent):
+    """The roller's choice for a kept face (done next)."""
+
+    type: ClassVar[str] = "roll_resolved"
+    secret: ClassVar[Mapping[str, Hidden]] = {"choice": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice", "appendix.dice.supply")
+    owner: int
+    choice: str
+
+
+@dataclass(frozen=True, slots=True)
+class Recalled(GameEvent):
+    """Personnel from a district back to the hideout."""
+
+    type: ClassVar[str] = "recalled"
+    citations: ClassVar[tuple[Citation, ...]] = cite("setup.hideout")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.districts.laughing-tavern", "phases.standby.recall"
+    )
+    owner: int
+    district: int
+    troop: Troop
+
+
+@dataclass(frozen=True, slots=True)
+class Recovered(GameEvent):
+    """Personnel from the overwhelmed bag to the hideout."""
+
+    type: ClassVar[str] = "recovered"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.districts.highfield-hospital")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.recall", "appendix.dice.supply")
+    owner: int
+    troop: Troop
+
+
+@dataclass(frozen=True, slots=True)
+class Promoted(GameEvent):
+    """A subordinate at a district back to the backup, a specialised personnel in its place
+    (from the backup, else from the overwhelmed bag)."""
+
+    type: ClassVar[str] = "promoted"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "districts.crossfire-armoury", "troubleshooting.districts.crossfire-armoury"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.units.personnel", "appendix.dice.supply", "appendix.dice.event"
+    )
+    owner: int
+    district: int
+    unit: int  # 1 paragon, 2 doom mechasuit
+    from_overwhelmed: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ScienceAdvanced(GameEvent):
+    type: ClassVar[str] = "science_advanced"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.science", "districts.oakland-lab")
+    owner: int
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class FortificationBuilt(GameEvent):
+    type: ClassVar[str] = "fortification_built"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "appendix.fortifications", "districts.broadswade"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.units.fortifications")
+    owner: int
+    district: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class FortificationMoved(GameEvent):
+    type: ClassVar[str] = "fortification_moved"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "districts.broadswade", "troubleshooting.units.fortifications"
+    )
+    owner: int  # the fortification's owner
+    kind: str
+    source: int
+    target: int
+
+
+@dataclass(frozen=True, slots=True)
+class SyndicateTurned(GameEvent):
+    """A revealed syndicate turned (or, turned already, back to unturned)."""
+
+    type: ClassVar[str] = "syndicate_turned"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "appendix.syndicates", "districts.astral-tower"
+    )
+    syndicate: str
+
+
+@dataclass(frozen=True, slots=True)
+class SabotageDeclined(GameEvent):
+    """The Gambler lets another player's roll stand."""
+
+    type: ClassVar[str] = "sabotage_declined"
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.candidates.gambler")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class TechnologyJammed(GameEvent):
+    """The Technologist's frequency jammer: another player's charged technology downed."""
+
+    type: ClassVar[str] = "technology_jammed"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.cards.candidates.technologist",
+        "appendix.candidates",
+        "advanced.golden.exceptions",
+    )
+    owner: int  # the technology's owner
+    technology: str  # its plain id: once downed, the card itself is face down
+
+
+@dataclass(frozen=True, slots=True)
+class JamForgone(GameEvent):
+    type: ClassVar[str] = "jam_forgone"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "troubleshooting.cards.candidates.technologist"
+    )
+    owner: int
+
+
+RESOLUTION_EVENTS: tuple[type[GameEvent], ...] = (
+    SabotageDeclined,
+    TechnologyJammed,
+    JamForgone,
+    DistrictResolving,
+    EffectUsed,
+    ResolutionDone,
+    DiceRolled,
+    RollKept,
+    RollToResolve,
+    RollResolved,
+    Recalled,
+    Recovered,
+    Promoted,
+    ScienceAdvanced,
+    FortificationBuilt,
+    FortificationMoved,
+    SyndicateTurned,
+)

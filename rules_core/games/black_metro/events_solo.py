@@ -1,0 +1,74 @@
+"""The solo challenge's events: the overlord's fortunes, assignments and fortifications, a
+queen's solo effect, and the challenge lost."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent
+from rules_core.games.black_metro.citations import cite
+from rules_core.games.black_metro.state import Troop
+
+
+@dataclass(frozen=True, slots=True)
+class OverlordFortune(GameEvent):
+    """The top fortune discarded face up to name where the overlord assigns."""
+
+    type: ClassVar[str] = "overlord_fortune"
+    citations: ClassVar[tuple[Citation, ...]] = cite("solo.rules.assign", "solo.rules")
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class OverlordAssigned(GameEvent):
+    type: ClassVar[str] = "overlord_assigned"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "solo.rules.assign", "solo.rules.overlord.gain", "solo.rules.overlord"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.rules.fortunes.joker")
+    district: int
+    troop: Troop
+
+
+@dataclass(frozen=True, slots=True)
+class OverlordFortified(GameEvent):
+    """A fortification gained by the overlord (or, none left, his support base moved there)."""
+
+    type: ClassVar[str] = "overlord_fortified"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "solo.rules.fortunes.joker", "solo.rules.overlord.gain"
+    )
+    district: int
+    kind: str
+    source: int  # 0: gained from his backup
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneToDeck(GameEvent):
+    """The solo queen: the discard's top card back on top of the fortune deck."""
+
+    type: ClassVar[str] = "fortune_to_deck"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "solo.rules.fortunes.queen", "solo.rules.fortunes"
+    )
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeLost(GameEvent):
+    """The solo challenge lost: strain beyond 15, the overlord at 40 power, his personnel left in
+    his hideout after 8 rounds, or fewer than 70 power."""
+
+    type: ClassVar[str] = "challenge_lost"
+    citations: ClassVar[tuple[Citation, ...]] = cite("solo.win", "solo")
+    reason: str  # strain | overlord | hideout | power
+
+
+SOLO_EVENTS: tuple[type[GameEvent], ...] = (
+    OverlordFortune,
+    OverlordAssigned,
+    OverlordFortified,
+    FortuneToDeck,
+    ChallengeLost,
+)

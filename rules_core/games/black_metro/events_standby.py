@@ -1,0 +1,168 @@
+"""The standby phase's and the game end's events: its steps, cards charged, syndicate backing,
+the event dice's choice and explosions, missions revealed, the final scoring."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent
+from rules_core.games.black_metro.citations import cite
+
+STEP_SECTIONS = {
+    "recover": ("phases.standby.recall", "quick-reference.standby"),
+    "charge": ("phases.standby.charge",),
+    "missions": ("phases.standby.missions", "appendix.missions"),
+    "syndicates": ("phases.standby.syndicates", "troubleshooting.cards.syndicates"),
+    "fortunes": ("phases.standby.fortunes", "appendix.fortunes"),
+    "penalty": ("phases.standby.dice", "appendix.dice.penalty"),
+    "event": ("phases.standby.dice", "appendix.dice.event"),
+    "explosion": ("phases.standby.dice", "appendix.tiles"),
+    "advance": ("phases.standby.advance",),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class StandbyStep(GameEvent):
+    """The standby phase moves to its next step (each from the relic player clockwise)."""
+
+    type: ClassVar[str] = "standby_step"
+    citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby", "advanced.golden.timing")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        *sorted({s for sections in STEP_SECTIONS.values() for s in sections})
+    )
+    step: str
+
+    def cited(self) -> tuple[Citation, ...]:
+        return self.citations + cite(*STEP_SECTIONS.get(self.step, ()))
+
+
+@dataclass(frozen=True, slots=True)
+class CardsCharged(GameEvent):
+    """A player's downed technologies turned face up, their candidate charged."""
+
+    type: ClassVar[str] = "cards_charged"
+    citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby.charge", "appendix.science")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
+    owner: int
+    technologies: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TechnologiesDowned(GameEvent):
+    """Every charged technology of a player turned face down (event 4)."""
+
+    type: ClassVar[str] = "technologies_downed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class BackingReceived(GameEvent):
+    """The one player strictly leading an unturned syndicate's criterion gets its power."""
+
+    type: ClassVar[str] = "backing_received"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "phases.standby.syndicates", "appendix.syndicates", "troubleshooting.cards.syndicates"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.rules.power")
+    owner: int
+    syndicate: str
+    power: int
+
+
+@dataclass(frozen=True, slots=True)
+class OverwhelmedKept(GameEvent):
+    """A player leaves (the rest of) their overwhelmed personnel in the bag."""
+
+    type: ClassVar[str] = "overwhelmed_kept"
+    citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby.recall")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class BackingPassed(GameEvent):
+    type: ClassVar[str] = "backing_passed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby.syndicates")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
+class EventChosen(GameEvent):
+    """The relic player chooses which of the event's options every player follows."""
+
+    type: ClassVar[str] = "event_chosen"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "phases.standby.dice")
+    owner: int
+    face: int
+    option: int
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneTurnedUp(GameEvent):
+    """The top fortune discarded face up: the district it names explodes (an ace names 01 or
+    11, a joker any: the relic player chooses)."""
+
+    type: ClassVar[str] = "fortune_turned_up"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.dice", "appendix.tiles")
+    card: str
+    tile: str
+    chooser: int = -1  # who chooses among the districts it names (-1: nobody, it names one)
+
+
+@dataclass(frozen=True, slots=True)
+class DistrictExploded(GameEvent):
+    """Every fortification at the district destroyed, a tile laid there until the next
+    dominance phase."""
+
+    type: ClassVar[str] = "district_exploded"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "appendix.tiles")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "solo.rules.overlord.result-1", "phases.standby.dice", "components.tiles"
+    )
+    district: int
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class MissionRevealed(GameEvent):
+    type: ClassVar[str] = "mission_revealed"
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.penalty")
+    owner: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameScored(GameEvent):
+    """Final scoring by the table; the winners after the tie-breakers in order."""
+
+    type: ClassVar[str] = "game_scored"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "final-scoring",
+        "how-to-win",
+        "troubleshooting.final-scoring",
+        "appendix.missions",
+        "appendix.candidates",
+        "troubleshooting.power-tracker",
+        "troubleshooting.rounding",
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.evaluation", "solo.win")
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    rank: str = ""  # the solo challenge's evaluation (S to F)
+
+
+STANDBY_EVENTS: tuple[type[GameEvent], ...] = (
+    StandbyStep,
+    CardsCharged,
+    TechnologiesDowned,
+    BackingReceived,
+    OverwhelmedKept,
+    BackingPassed,
+    EventChosen,
+    FortuneTurnedUp,
+    DistrictExploded,
+    MissionRevealed,
+    GameScored,
+)

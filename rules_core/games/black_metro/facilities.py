@@ -1,0 +1,320 @@
+"""Using an effect that asks for choices (a district's, a candidate's district ability, a die
+face's): every way it can be resolved in full, as a choice string (one part per choosing step,
+joined by "|"), and carrying out the chosen way. An effect with no way is not usable
+(advanced.golden.abilities); getting, healing and recovering may fall short (the exceptions)."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from rules_core.engine.effects import Effect
+from rules_core.games.black_metro import board, effects
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_dominance as dom
+from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState
+
+State = BlackMetroState
+UNITS = ("subordinate", "paragon", "doom-mechasuit")
+CHOOSING = frozenset(
+    {
+        "recall_recruit",
+        "recover",
+        "advance_or_research",
+        "build",
+        "move_fortification",
+        "promote",
+        "turn_syndicate",
+        "research",
+        "advance",
+        "promote_and_build",
+        "return_missions",
+        "return_mission",
+        "discard_fortunes",
+        "reveal_mission",
+    }
+)
+
+
+def _n(step: Effect, name: str = "amount") -> int:
+    return int(str(step.get(name)))
+
+
+def _resources(state: State, seat: int) -> dict[str, int]:
+    player = state.player(seat)
+    return {k: player.resource(k) for k in ("gold", "intel", "drakownium")}
+
+
+def _can_pay(state: State, seat: int, cost: tuple[tuple[str, int], ...]) -> bool:
+    have = _resources(state, seat)
+    return all(have[k] >= n for k, n in cost)
+
+
+def _free_zone(state: State, number: int) -> bool:
+    district = state.district(number)
+    zones = state.the_pack().limit("fortification_zones")
+    return len(district.fortifications) < zones and not district.tile
+
+
+def _research_types(state: State, seat: int, pay: bool) -> list[str]:
+    """Types whose next technology the player may research (its level at most theirs)."""
+    player = state.player(seat)
+    pack = state.the_pack()
+    held = player.technologies + player.downed
+    if player.science < 1 or (pay and not _can_pay(state, seat, pack.research_cost)):
+        return []
+    found = []
+    for kind in ("neuro", "logistic", "battle", "resource"):
+        tech = effects.next_technology(held, pack.technologies, kind, seat)
+        if tech and pack.technology(tech).level <= player.science:
+            found.append(kind)
+    return found
+
+
+def _can_advance(state: State, seat: int) -> bool:
+    player = state.player(seat)
+    if player.science >= len(state.the_pack().science):
+        return False
+    return _can_pay(state, seat, state.the_pack().science[player.science].cost)
+
+
+def _build_options(state: State, seat: int) -> list[str]:
+    player = state.player(seat)
+    kinds = []
+    if player.fortifications[0]:
+        kinds.append("blockade")
+    if player.fortifications[1] and player.science >= 2:
+        kinds.append("support-base")
+    if not player.fortifications[0] and not player.fortifications[1]:
+        return _move_options(state, seat)  # none left: one of theirs is moved instead
+    return [
+        f"{d.number}:{kind}"
+        for d in state.the_pack().districts
+        if _free_zone(state, d.number)
+        for kind in kinds
+    ]
+
+
+def _move_options(state: State, seat: int) -> list[str]:
+    """owner:kind:from>to for each fortification the player may move (another player's support
+    base stays while a fortification of its owner accompanies it)."""
+    found = []
+    for d in state.the_pack().districts:
+        pieces = sorted({(f.owner, f.kind) for f in state.district(d.number).fortifications})
+        for owner, kind in pieces:
+            if (
+                kind == "support-base"
+                and owner != seat
+                and board.fortifications_of(state, owner, d.number) > 1
+            ):
+                continue
+            found += [
+                f"{owner}:{kind}:{d.number}>{t.number}"
+                for t in state.the_pack().districts
+                if t.number != d.number and _free_zone(state, t.number)
+            ]
+    return found
+
+
+def _promote_options(state: State, seat: int, number: int) -> list[str]:
+    """What a subordinate at the district (0: in the hideout) may become."""
+    player = state.player(seat)
+    subordinates = state.district(number).personnel[seat][0] if number else player.hideout[0]
+    if not subordinates:
+        return []
+    found = []
+    if player.backup[1] or player.overwhelmed[1]:
+        found.append("paragon")
+    if player.science >= 3 and (player.backup[2] or player.overwhelmed[2]):
+        found.append("doom-mechasuit")
+    return found
+
+
+def _recall_options(state: State, seat: int, number: int, count: int) -> list[str]:
+    subs, paragons, suits = state.district(number).personnel[seat]
+    return [
+        f"{a},{b},{c}"
+        for a in range(subs + 1)
+        for b in range(paragons + 1)
+        for c in range(suits + 1)
+        if a + b + c == count
+    ]
+
+
+def _step_options(state: State, seat: int, number: int, step: Effect) -> list[str]:
+    """The ways one step can be done ([] none; [""] one, without a choice)."""
+    op = step.op
+    player = state.player(seat)
+    if op == "recall_recruit":
+        return _recall_options(state, seat, number, _n(step, "recall"))
+    if op == "recover":
+        return [u for u, n in zip(UNITS, player.overwhelmed, strict=True) if n]
+    if op == "advance_or_research":
+        return (["advance"] if _can_advance(state, seat) else []) + [
+            f"research:{t}" for t in _research_types(state, seat, pay=True)
+        ]
+    if op == "build":
+        return _build_options(state, seat)
+    if op == "move_fortification":
+        return _move_options(state, seat)
+    if op == "promote":
+        return _promote_options(state, seat, number)
+    if op == "turn_syndicate":
+        return [s for s, _ in state.syndicates]
+    if op == "research":
+        return _research_types(state, seat, pay=False) or [""]  # if able
+    if op == "advance":
+        return ["advance", "no"] if _can_advance(state, seat) else ["no"]
+    if op == "promote_and_build":
+        return [
+            f"{d.number}:{unit}:{option.split(':')[1]}"
+            for d in state.the_pack().districts
+            for unit in _promote_options(state, seat, d.number)
+            for option in _build_options(state, seat)
+            if option.count(":") == 1 and option.split(":")[0] == str(d.number)
+        ] or [""]  # if able
+    if op == "return_missions":
+        held = sorted(set(player.missions))
+        picks = [()] + [(m,) for m in held] + list(itertools.combinations(held, 2))
+        return [",".join(p) for p in picks]
+    if op == "return_mission":
+        return sorted(set(player.missions)) or [""]  # if able
+    if op == "reveal_mission":
+        return sorted(set(m for m in player.missions if m not in player.revealed)) or [""]
+    if op == "discard_fortunes":
+        count = min(_n(step), len(player.hand))
+        return [
+            ",".join(c) for c in sorted(set(itertools.combinations(sorted(player.hand), count)))
+        ]
+    if op == "acquire_power" and step.get("after"):
+        return [""] if state.overwhelmed_here[number - 1] else []
+    return [""]
+
+
+def choices(state: State, seat: int, number: int, steps: tuple[Effect, ...]) -> list[str]:
+    """Every way to resolve the steps in full ([] when the effect cannot be used)."""
+    if not effects.payable(_resources(state, seat), steps):
+        return []
+    parts = [_step_options(state, seat, number, s) for s in steps if s.op in CHOOSING]
+    for step in steps:
+        if step.op == "acquire_power" and not _step_options(state, seat, number, step):
+            return []
+    if any(not p for p in parts):
+        return []
+    return ["|".join(combo) for combo in itertools.product(*parts)]
+
+
+def carry_out(
+    run: Run, seat: int, number: int, steps: tuple[Effect, ...], choice: str, rng: random.Random
+) -> None:
+    """The steps in order, with the chosen way of each choosing step."""
+    picks = iter(choice.split("|")) if choice else iter(())
+    for step in steps:
+        if step.op in CHOOSING:
+            _do(run, seat, number, step, next(picks, ""), rng)
+        elif step.op == "roll":
+            roll(run, seat, str(step.get("dice")), number, rng)
+        elif step.op == "take_discarded_fortune":
+            if run.state.fortune_discard:
+                run.emit(
+                    dom.DiscardTaken(seat=None, owner=seat, card=run.state.fortune_discard[-1])
+                )
+        else:
+            effects.do_simple(run, seat, (step,), rng)
+
+
+def roll(
+    run: Run, seat: int, dice: str, number: int, rng: random.Random, reroll: bool = False
+) -> None:
+    """A die rolled; its face is carried out at once unless its roller may reroll first."""
+    face = rng.randint(1, 6)
+    run.emit(r.DiceRolled(seat=None, owner=seat, dice=dice, face=face, reroll=reroll))
+    if not waiting_on_roll(run):
+        apply_face(run, seat, dice, face, number, rng)
+
+
+def waiting_on_roll(run: Run) -> bool:
+    """Whether a reroll (the roller's, or the Gambler's sabotage) is being asked."""
+    prompts = run.state.flow.prompts
+    return bool(prompts) and prompts[0].kind in ("reroll", "sabotage")
+
+
+def apply_face(run: Run, seat: int, dice: str, face: int, number: int, rng: random.Random) -> None:
+    """A kept face: done at once, or (a choice to make) asked of its roller."""
+    options = run.state.the_pack().die(dice).faces[face - 1].options
+    if len(options) > 1:  # the event dice: its roller chooses the option every player follows
+        run.emit(
+            r.RollToResolve(seat=None, owner=seat, dice=dice, face=face, district=0, option=-1)
+        )
+        return
+    steps = options[0].steps
+    ways = choices(run.state, seat, number, steps)
+    if ways == [""]:
+        carry_out(run, seat, number, steps, "", rng)
+    elif ways:
+        run.emit(r.RollToResolve(seat=None, owner=seat, dice=dice, face=face, district=number))
+
+
+def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.Random) -> None:
+    state = run.state
+    pack = state.the_pack()
+    op = step.op
+    if op == "recall_recruit" and pick:
+        troop = tuple(int(x) for x in pick.split(","))
+        run.emit(r.Recalled(seat=None, owner=seat, district=number, troop=troop))  # type: ignore[arg-type]
+        effects.recruit(run, seat, _n(step, "recruit"), district=number)
+    elif op == "recover" and pick:
+        back = tuple(int(u == pick) for u in UNITS)
+        run.emit(r.Recovered(seat=None, owner=seat, troop=back))  # type: ignore[arg-type]
+        effects.hideout_limits(run, seat)
+    elif op in ("advance_or_research", "advance") and pick == "advance":
+        level = state.player(seat).science
+        for resource, amount in pack.science[level].cost:
+            effects.pay(run, seat, resource, amount)
+        run.emit(r.ScienceAdvanced(seat=None, owner=seat, level=level + 1))
+    elif op == "advance_or_research" and pick.startswith("research:"):
+        for resource, amount in pack.research_cost:
+            effects.pay(run, seat, resource, amount)
+        effects.gain_technology(run, seat, pick.partition(":")[2], researched=True)
+    elif op == "research" and pick:
+        effects.gain_technology(run, seat, pick, researched=True)
+        if step.get("charged"):  # event 4: researched and charged at once
+            tech = run.state.player(seat).downed[-1]
+            run.emit(CardsCharged(seat=None, owner=seat, technologies=(tech,)))
+    elif op == "build" and pick.count(":") == 1:
+        where, kind = pick.split(":")
+        run.emit(r.FortificationBuilt(seat=None, owner=seat, district=int(where), kind=kind))
+    elif op in ("build", "move_fortification") and ">" in pick:
+        owner, kind, route = pick.split(":")
+        source, target = route.split(">")
+        run.emit(
+            r.FortificationMoved(
+                seat=None, owner=int(owner), kind=kind, source=int(source), target=int(target)
+            )
+        )
+    elif op == "promote" and pick:
+        _promote(run, seat, number, pick)
+    elif op == "promote_and_build" and pick:
+        at, unit, piece = pick.split(":")
+        _promote(run, seat, int(at), unit)
+        run.emit(r.FortificationBuilt(seat=None, owner=seat, district=int(at), kind=piece))
+    elif op == "turn_syndicate":
+        run.emit(r.SyndicateTurned(seat=None, syndicate=pick))
+    elif op == "reveal_mission" and pick:
+        run.emit(MissionRevealed(seat=None, owner=seat, card=pick))
+    elif op == "discard_fortunes" and pick:
+        run.emit(e.FortunesDiscarded(seat=None, owner=seat, cards=tuple(pick.split(","))))
+    elif op in ("return_missions", "return_mission") and pick:
+        for card in pick.split(","):
+            run.emit(e.MissionReturned(seat=None, owner=seat, card=card))
+
+
+def _promote(run: Run, seat: int, number: int, unit: str) -> None:
+    index = UNITS.index(unit)
+    from_bag = not run.state.player(seat).backup[index]
+    run.emit(
+        r.Promoted(seat=None, owner=seat, district=number, unit=index, from_overwhelmed=from_bag)
+    )

@@ -1,0 +1,161 @@
+"""Black Metro as a GameSpec on the engine's DeclaredGame (not registered yet: see README.md).
+
+Each move is declared once (setup.py, assignment.py); the game's own steps between decisions
+run inside the move that causes them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+
+from rules_core.engine.declared import DeclaredGame
+from rules_core.engine.info import GameInfo
+from rules_core.engine.moves import MoveBook
+from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
+from rules_core.engine.visibility import Secret
+from rules_core.games.black_metro import language, solo, story, view
+from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
+from rules_core.games.black_metro.checks import REJECTIONS, reject
+from rules_core.games.black_metro.citations import BOOK
+from rules_core.games.black_metro.content import load_pack
+from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
+from rules_core.games.black_metro.events import ALL_EVENTS
+from rules_core.games.black_metro.events_dominance import DOMINANCE_EVENTS
+from rules_core.games.black_metro.events_resolution import RESOLUTION_EVENTS
+from rules_core.games.black_metro.events_solo import SOLO_EVENTS
+from rules_core.games.black_metro.events_standby import STANDBY_EVENTS
+from rules_core.games.black_metro.evolve import HANDLERS
+from rules_core.games.black_metro.missions import MISSION_MOVES
+from rules_core.games.black_metro.resolution import RESOLUTION_MOVES
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.setup import SETUP_MOVES, begin
+from rules_core.games.black_metro.standby import STANDBY_MOVES
+from rules_core.games.black_metro.state import INITIAL, BlackMetroState
+
+REFERENCE = load_pack()
+State = BlackMetroState
+
+
+def _precheck(state: State, seat: int) -> Rejection | None:
+    if state.over:
+        return reject("game_over", "The game is over.")
+    waiting = state.flow.to_act()
+    if seat not in waiting:
+        names = " or ".join(language.who(state, s) for s in sorted(waiting))
+        return reject("not_your_turn", f"Black Metro is waiting for {names}.")
+    return None
+
+
+MOVES: MoveBook[State] = MoveBook(
+    rules=(
+        *SETUP_MOVES,
+        *ASSIGNMENT_MOVES,
+        *DOMINANCE_MOVES,
+        *MISSION_MOVES,
+        *RESOLUTION_MOVES,
+        *STANDBY_MOVES,
+    ),
+    precheck=_precheck,
+    unknown=lambda kind: reject("unknown_move", f"Black Metro has no move {kind[:40]!r}."),
+    unexpected=lambda kind, extra: reject(
+        "unexpected_parameter", f"{kind} does not take {', '.join(extra)}"
+    ),
+)
+
+
+class BlackMetro(DeclaredGame[State]):
+    slug = "black-metro"
+    title = "Black Metro"
+    book = BOOK
+    min_players = 1
+    max_players = 4
+    state_type = State
+    event_types: Mapping[str, type[GameEvent]] = {
+        cls.type: cls
+        for cls in (
+            *ALL_EVENTS,
+            *DOMINANCE_EVENTS,
+            *RESOLUTION_EVENTS,
+            *STANDBY_EVENTS,
+            *SOLO_EVENTS,
+        )
+    }
+    rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    info = GameInfo(
+        roles="a candidate (Red, Green, Blue or Yellow)",
+        chance=True,
+        hidden_information=True,
+        simultaneous=False,
+        longest_game=6000,
+    )
+    rules_version = 1
+    search_iterations = 100
+    lost_value_mark = 0.10
+    moves = MOVES
+    handlers = HANDLERS
+
+    def decide(
+        self, state: State, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
+        """The move's events; in the solo challenge, the loss they may bring at once."""
+        events = self.moves.decide(state, seat, move, rng)
+        if isinstance(events, Rejection) or not state.solo:
+            return events
+        run = Run(state)
+        run.emit(*events)
+        solo.check(run)
+        return run.events
+
+    def options_schema(self) -> dict[str, JSON]:
+        return {
+            "first_game": {
+                "type": "boolean",
+                "default": False,
+                "description": "the first game's set-up, without candidates",
+            }
+        }
+
+    def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
+        if not self.min_players <= players <= self.max_players:
+            return reject("bad_player_count", "Black Metro is for 1 to 4 players.")
+        unknown = set(options) - {"first_game"}
+        if unknown:
+            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
+        if not isinstance(options.get("first_game", False), bool):
+            return reject("bad_options", "option 'first_game' is true or false")
+        return None
+
+    def initial_state(self) -> State:
+        return INITIAL
+
+    def setup(
+        self, players: int, options: Mapping[str, JSON], rng: random.Random
+    ) -> list[GameEvent]:
+        return begin(REFERENCE, players, bool(options.get("first_game", False)), rng)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        return frozenset() if state.over else state.flow.to_act()
+
+    def outcome(self, state: State) -> Outcome | None:
+        if not state.over:
+            return None
+        names = " and ".join(language.who(state, s) for s in state.winners)
+        return Outcome(winners=state.winners, summary=f"{names} takes the throne of Black Metro.")
+
+    def seat_names(self, state: State) -> tuple[str, ...]:
+        return language.seat_names(state)[: state.seats]
+
+    def secrets(self, state: State) -> tuple[Secret, ...]:
+        return view.secrets(state)
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        return view.determinize(state, seat, rng)
+
+    def view(self, state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
+        return view.view(state, seat, reveal)
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return view.evaluate(state, seat)
+
+    def narrate(self, state: State, event: GameEvent, seat: int | None, reveal: bool) -> str:
+        return story.narrate(state, event, seat, reveal)

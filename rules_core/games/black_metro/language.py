@@ -1,0 +1,100 @@
+"""Black Metro in its players' words: colours, fortunes, missions, districts and troops."""
+
+from __future__ import annotations
+
+from rules_core.games.black_metro.state import BlackMetroState, Troop
+
+COLOURS = ("Red", "Green", "Blue", "Yellow")  # clockwise, as the example round seats them
+RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+UNIT_NAMES = (
+    ("subordinate", "subordinates"),
+    ("paragon", "paragons"),
+    ("doom mechasuit", "doom mechasuits"),
+)
+
+
+def seat_names(state: BlackMetroState) -> tuple[str, ...]:
+    names = COLOURS[: state.seats]
+    return (*names, "the overlord") if state.solo else names
+
+
+def who(state: BlackMetroState, index: int) -> str:
+    return seat_names(state)[index]
+
+
+def fortune(card: str) -> str:
+    """ "3-diamonds" -> "the 3 of diamonds"; "Joker-2" -> "a joker"."""
+    rank, _, suit = card.partition("-")
+    if rank == "Joker":
+        return "a joker"
+    return f"the {RANK_NAMES.get(rank, rank)} of {suit}"
+
+
+def mission(card: str, state: BlackMetroState) -> str:
+    """A mission card by its name ("Secure the District")."""
+    return f"“{state.the_pack().mission(card.partition('#')[0]).name}”"
+
+
+def district(state: BlackMetroState, number: int) -> str:
+    return state.the_pack().district(number).label
+
+
+def troop(units: Troop) -> str:
+    """(2, 1, 0) -> "2 subordinates and 1 paragon"."""
+    parts = [
+        f"{n} {names[0] if n == 1 else names[1]}"
+        for n, names in zip(units, UNIT_NAMES, strict=True)
+        if n
+    ]
+    if not parts:
+        return "no personnel"
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def choice(state: BlackMetroState, text: str) -> str:
+    """An effect's chosen way in words ("research a battle technology; a blockade at 03 …")."""
+    return "; ".join(_one_choice(state, part) for part in text.split("|") if part) or "as it is"
+
+
+def _one_choice(state: BlackMetroState, part: str) -> str:
+    pack = state.the_pack()
+    units = {
+        "subordinate": "a subordinate",
+        "paragon": "a paragon",
+        "doom-mechasuit": "a doom mechasuit",
+    }
+    if part == "advance":
+        return "advance the scientific level"
+    if part == "no":
+        return "do not advance"
+    if part.startswith("research:"):
+        return f"research a {part.partition(':')[2]} technology"
+    if part in units:
+        return units[part]
+    if "#" in part and "," not in part and part in state.player_missions():
+        return f"reveal {mission(part, state)}"
+    if part in {s for s, _ in state.syndicates}:
+        return f"turn {pack.syndicate(part).name}"
+    if ">" in part:
+        owner, kind, route = part.split(":")
+        source, target = route.split(">")
+        return (
+            f"move {who(state, int(owner))}'s {kind.replace('-', ' ')} from "
+            f"{district(state, int(source))} to {district(state, int(target))}"
+        )
+    if part.count(":") == 1:
+        where, kind = part.split(":")
+        return f"build a {kind.replace('-', ' ')} at {district(state, int(where))}"
+    if part.count(":") == 2:
+        where, unit, kind = part.split(":")
+        return (
+            f"promote to {units[unit][2:]} and build a {kind.replace('-', ' ')} at "
+            f"{district(state, int(where))}"
+        )
+    if part.replace(",", "").isdigit() and part.count(",") == 2:
+        counts = tuple(int(x) for x in part.split(","))
+        return f"recall {troop((counts[0], counts[1], counts[2]))}"
+    cards = part.split(",")
+    if all("#" in card for card in cards):
+        return "return " + " and ".join(mission(card, state) for card in cards)
+    return "discard " + " and ".join(fortune(card) for card in cards)

@@ -1,0 +1,122 @@
+"""Fulfilling missions: one dominance mission a round (after asserting dominance at a district,
+or at the end of the dominance phase) and one standby mission; a mission's option is met as
+"at least" (or "at most") its number, and its power is acquired."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from rules_core.engine.effects import Effect
+from rules_core.engine.moves import MoveRule
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.black_metro import board, language, standby
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState
+
+State = BlackMetroState
+TIMING_OF = {
+    "after_dominance_mission": "after_dominance",
+    "end_dominance_mission": "end_of_dominance",
+    "standby_mission": "standby",
+}
+
+
+def _discards(state: State, seat: int, needs: Effect) -> list[str]:
+    """The fortunes a mission asks to discard ("" when it asks none), each set once."""
+    if needs.op != "discard_fortunes":
+        return [""]
+    count = int(str(needs.get("amount")))
+    hand = sorted(state.player(seat).hand)
+    return sorted({",".join(c) for c in itertools.combinations(hand, count)})
+
+
+def _asked(state: State, seat: int) -> str:
+    prompt = state.flow.prompt_for(seat)
+    return prompt.kind if prompt is not None and prompt.kind in TIMING_OF else ""
+
+
+def _fulfil_offers(state: State, seat: int) -> list[Move]:
+    kind = _asked(state, seat)
+    if not kind:
+        return []
+    pack = state.the_pack()
+    moves = []
+    for card in sorted(set(state.player(seat).missions)):
+        mission = pack.mission(card.partition("#")[0])
+        if mission.timing != TIMING_OF[kind]:
+            continue
+        for i, option in enumerate(mission.options):
+            if not board.met(state, seat, option.needs, state.contest):
+                continue
+            for discard in _discards(state, seat, option.needs):
+                params: dict[str, str | int] = {"card": card, "option": i + 1}
+                if discard:
+                    params["discard"] = discard
+                moves.append(Move.of("fulfil_mission", **params))
+    return moves
+
+
+def _fulfil_check(state: State, seat: int, move: Move) -> Rejection | None:
+    kind = _asked(state, seat)
+    if not kind:
+        return reject("not_now", "No mission may be fulfilled now.")
+    card, option = move.get("card"), move.get("option")
+    if card not in state.player(seat).missions:
+        return reject("mission_not_held", "You hold no such unfulfilled mission.")
+    if move not in _fulfil_offers(state, seat):
+        return reject(
+            "mission_not_met",
+            f"That option of {language.mission(str(card), state)} "
+            f"is not met now (option {str(option)[:3]}).",
+        )
+    return None
+
+
+def _fulfil(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    card, option = str(move.get("card")), int(str(move.get("option")))
+    mission = state.the_pack().mission(card.partition("#")[0])
+    power = mission.options[option - 1].power + board.bonus(state, seat, "mission_bonus")
+    discard = str(move.get("discard") or "")
+    if discard:
+        run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=tuple(discard.split(","))))
+    run.emit(d.MissionFulfilled(seat=seat, owner=seat, card=card, option=option, power=power))
+    standby.carry_on(run, rng)
+    return run.events
+
+
+def _pass(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(d.MissionPassed(seat=seat, owner=seat))
+    standby.carry_on(run, rng)
+    return run.events
+
+
+def _pass_check(state: State, seat: int, move: Move) -> Rejection | None:
+    return None if _asked(state, seat) else reject("not_now", "No mission is asked about now.")
+
+
+MISSION_MOVES: tuple[MoveRule[State], ...] = (
+    MoveRule(
+        "fulfil_mission",
+        ("card", "option", "discard"),
+        _fulfil_offers,
+        _fulfil_check,
+        _fulfil,
+        lambda s, seat, m: (
+            f"Fulfil {language.mission(str(m.get('card')), s)} (option {m.get('option')})"
+        ),
+    ),
+    MoveRule(
+        "pass_mission",
+        (),
+        lambda s, seat: [Move.of("pass_mission")] if _asked(s, seat) else [],
+        _pass_check,
+        _pass,
+        lambda s, seat, m: "Fulfil no mission now",
+    ),
+)

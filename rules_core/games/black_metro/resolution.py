@@ -1,0 +1,435 @@
+"""The resolution phase: districts in initiative order; at each, its players from the relic
+player clockwise may use its effects in list order (each optional, each in full) and their
+candidate's district ability; at the Combat Zone only its dominating player."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.effects import Effect
+from rules_core.engine.flow import clockwise
+from rules_core.engine.moves import MoveRule
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.black_metro import board, effects, facilities, language, standby
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.events_standby import EventChosen
+from rules_core.games.black_metro.evolve_resolution import jam_targets
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState
+from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
+
+State = BlackMetroState
+BATTLEFIELD = 12
+ORDINALS = ("first", "second", "third")  # an event's options, as the relic player picks one
+
+
+def proceed(run: Run, rng: random.Random) -> None:
+    """Open the next district with players to resolve it; after the last, the standby phase."""
+    _skip_spent(run)
+    state = run.state
+    if state.phase != "resolution" or state.flow.prompts or state.exchange is not None:
+        return
+    for number in range(state.resolving + 1, BATTLEFIELD + 1):
+        players = _players(run.state, number)
+        overlord = run.state.overlord
+        if number == BATTLEFIELD and overlord is not None and overlord in players:
+            _overlord_battlefield(run, rng)  # the overlord resolves battlefields by the rules
+            players = ()
+        if players:
+            run.emit(r.DistrictResolving(seat=None, district=number, players=players))
+            _skip_spent(run)
+            if run.state.flow.prompts:
+                return
+    run.emit(e.PhaseBegan(seat=None, phase="standby"))
+    standby.begin(run, rng)
+
+
+def _skip_spent(run: Run) -> None:
+    """A player with nothing left to use at the district is done (everything it depends on is
+    public: resources, personnel, the effects already used)."""
+    while run.state.phase == "resolution" and run.state.flow.prompts:
+        prompt = run.state.flow.prompts[0]
+        if prompt.kind != "resolve" or _use_offers(run.state, prompt.seat):
+            return
+        run.emit(r.ResolutionDone(seat=None, owner=prompt.seat))
+
+
+def _players(state: State, number: int) -> tuple[int, ...]:
+    """Who resolves a district, from the relic player clockwise: a facility's players with
+    personnel there (not the overlord); the battlefield's dominating player only."""
+    if number == BATTLEFIELD:
+        dominator = state.asserted[BATTLEFIELD - 1]
+        return (
+            (dominator,)
+            if dominator >= 0 and state.district(number).has_personnel(dominator)
+            else ()
+        )
+    order = clockwise(len(state.players), state.relic)
+    return tuple(
+        p
+        for p in order
+        if p != state.overlord
+        and (state.district(number).has_personnel(p) or _remote(state, p, number))
+    )
+
+
+def _remote(state: State, seat: int, number: int) -> bool:
+    """Expiditry Matrix: the candidate's district ability used without personnel there."""
+    player = state.player(seat)
+    return (
+        board.has(state, seat, "candidate_district_anywhere")
+        and bool(player.candidate)
+        and player.candidate_charged
+        and state.the_pack().candidate(player.candidate).district == number
+    )
+
+
+def _overlord_battlefield(run: Run, rng: random.Random) -> None:
+    overlord = run.state.overlord
+    assert overlord is not None
+    for ability in run.state.the_pack().district(BATTLEFIELD).effects:
+        if facilities.choices(run.state, overlord, BATTLEFIELD, ability.steps) == [""]:
+            facilities.carry_out(run, overlord, BATTLEFIELD, ability.steps, "", rng)
+
+
+def _asked(state: State, seat: int, kind: str) -> bool:
+    prompt = state.flow.prompt_for(seat)
+    return prompt is not None and prompt.kind == kind
+
+
+FREE = {"free_build": "build", "free_fortification_move": "move_fortification"}
+
+
+def steps_for(state: State, seat: int, effect: int) -> tuple[Effect, ...]:
+    """What an effect does for `seat` (logistic technologies take the cost off 09's effects)."""
+    number = state.resolving
+    if effect == 0:
+        return state.the_pack().candidate(state.player(seat).candidate).district_ability
+    steps = state.the_pack().district(number).effects[effect - 1].steps
+    free = {FREE[a.op] for a in board.abilities(state, seat) if a.op in FREE}
+    if any(step.op in free for step in steps):
+        steps = tuple(step for step in steps if step.op != "spend")
+    return steps
+
+
+def _use_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "resolve"):
+        return []
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    number, first = state.resolving, int(str(prompt.get("next")))
+    present = state.district(number).has_personnel(seat)
+    moves = [
+        Move.of("use_effect", effect=k, choice=c)
+        for k in range(first, 3 if present else 1)
+        for c in facilities.choices(state, seat, number, steps_for(state, seat, k))
+    ]
+    player = state.player(seat)
+    if (
+        not prompt.get("candidate")
+        and player.candidate
+        and player.candidate_charged
+        and state.the_pack().candidate(player.candidate).district == number
+    ):
+        moves += [
+            Move.of("use_effect", effect=0, choice=c)
+            for c in facilities.choices(state, seat, number, steps_for(state, seat, 0))
+        ]
+    return moves
+
+
+def _use_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "resolve"):
+        return reject("not_now", "You are not resolving a district now.")
+    if move not in _use_offers(state, seat):
+        effect = move.get("effect")
+        return reject(
+            "cannot_resolve",
+            f"Effect {str(effect)[:3]} cannot be used that way now: effects go in list order, "
+            "each once, and are resolved in full or not at all.",
+        )
+    return None
+
+
+def _use(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    effect, choice = int(str(move.get("effect"))), str(move.get("choice"))
+    number = state.resolving
+    run.emit(r.EffectUsed(seat=seat, owner=seat, district=number, effect=effect, choice=choice))
+    facilities.carry_out(run, seat, number, steps_for(state, seat, effect), choice, rng)
+    for ability in board.abilities(run.state, seat):
+        if ability.op == "facility_bonus" and ability.get("district") == number and effect:
+            effects.get(run, seat, str(ability.get("resource")), int(str(ability.get("amount"))))
+    proceed(run, rng)
+    return run.events
+
+
+def _done(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(r.ResolutionDone(seat=seat, owner=seat))
+    proceed(run, rng)
+    return run.events
+
+
+def _reroll_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "reroll"):
+        return []
+    return [Move.of("reroll", card=c) for c in sorted(set(state.player(seat).hand))]
+
+
+def _reroll_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "reroll"):
+        return reject("not_now", "No die of yours waits for a reroll.")
+    if move.get("card") not in state.player(seat).hand:
+        return reject("fortune_not_in_hand", "You hold no such fortune.")
+    return None
+
+
+def _reroll(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    run = Run(state)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
+    number = int(str(prompt.get("district")))
+    facilities.roll(run, seat, str(prompt.get("dice")), number, rng, reroll=True)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _keep(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    run = Run(state)
+    run.emit(r.RollKept(seat=seat, owner=seat))
+    if facilities.waiting_on_roll(run):  # the Gambler may make it reroll
+        return run.events
+    dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
+    facilities.apply_face(run, seat, dice, face, int(str(prompt.get("district"))), rng)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _sabotage_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "sabotage"):
+        return []
+    return [Move.of("sabotage", card=c) for c in sorted(set(state.player(seat).hand))]
+
+
+def _sabotage_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "sabotage"):
+        return reject("not_now", "No roll of another player waits for your sabotage.")
+    if move.get("card") not in state.player(seat).hand:
+        return reject("fortune_not_in_hand", "You hold no such fortune.")
+    return None
+
+
+def _sabotage(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    run = Run(state)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
+    roller, number = int(str(prompt.get("roller"))), int(str(prompt.get("district")))
+    facilities.roll(run, roller, str(prompt.get("dice")), number, rng, reroll=True)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _allow(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    run = Run(state)
+    run.emit(r.SabotageDeclined(seat=seat, owner=seat))
+    roller, number = int(str(prompt.get("roller"))), int(str(prompt.get("district")))
+    dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
+    facilities.apply_face(run, roller, dice, face, number, rng)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _jam_offers(state: State, seat: int) -> list[Move]:
+    prompt = state.flow.prompt_for(seat)
+    if prompt is None or prompt.kind != "jammer":
+        return []
+    level = int(str(prompt.get("level")))
+    return [Move.of("jam", card=c) for c in sorted(jam_targets(state, seat, level))]
+
+
+def _jam_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if move not in _jam_offers(state, seat):
+        return reject("not_now", "Down another player's charged technology of that level.")
+    return None
+
+
+def _jam(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    tech, _, owner = str(move.get("card")).partition("@")
+    run = Run(state)
+    run.emit(r.TechnologyJammed(seat=seat, owner=int(owner), technology=tech))
+    standby.carry_on(run, rng)
+    return run.events
+
+
+def _no_jam(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(r.JamForgone(seat=seat, owner=seat))
+    standby.carry_on(run, rng)
+    return run.events
+
+
+def _after_roll(run: Run, rng: random.Random) -> None:
+    """A die's result done: the phase goes on."""
+    standby.carry_on(run, rng)
+
+
+def _face_steps(state: State, seat: int) -> tuple[int, tuple[Effect, ...]]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
+    option = max(0, int(str(prompt.get("option"))))
+    steps = state.the_pack().die(dice).faces[face - 1].options[option].steps
+    return int(str(prompt.get("district"))), steps
+
+
+def _choosing_event(state: State, seat: int) -> int:
+    """The event face whose option the relic player chooses now (0: none)."""
+    prompt = state.flow.prompt_for(seat)
+    if prompt is None or prompt.kind != "dice_choice" or prompt.get("option") != -1:
+        return 0
+    return int(str(prompt.get("face")))
+
+
+def _face_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "dice_choice"):
+        return []
+    face = _choosing_event(state, seat)
+    if face:
+        options = state.the_pack().die("event").faces[face - 1].options
+        return [Move.of("resolve_roll", choice=ORDINALS[k]) for k in range(len(options))]
+    number, steps = _face_steps(state, seat)
+    return [
+        Move.of("resolve_roll", choice=c) for c in facilities.choices(state, seat, number, steps)
+    ]
+
+
+def _face_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "dice_choice"):
+        return reject("not_now", "No die of yours waits to be resolved.")
+    if move not in _face_offers(state, seat):
+        return reject("cannot_resolve", "The die's result cannot be resolved that way.")
+    return None
+
+
+def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    face = _choosing_event(state, seat)
+    if face:
+        run = Run(state)
+        option = ORDINALS.index(str(move.get("choice")))
+        run.emit(EventChosen(seat=seat, owner=seat, face=face, option=option))
+        standby.apply_event(run, face, option, rng)
+        _after_roll(run, rng)
+        return run.events
+    number, steps = _face_steps(state, seat)
+    run = Run(state)
+    run.emit(r.RollResolved(seat=seat, owner=seat, choice=str(move.get("choice"))))
+    facilities.carry_out(run, seat, number, steps, str(move.get("choice")), rng)
+    _after_roll(run, rng)
+    return run.events
+
+
+def _label_use(state: State, seat: int, move: Move) -> str:
+    effect, choice = int(str(move.get("effect"))), str(move.get("choice"))
+    words = say_all(ACTIONS, steps_for(state, seat, effect))
+    what = "your candidate's ability" if effect == 0 else f"effect {effect}"
+    return f"Use {what} ({words})" + (f": {language.choice(state, choice)}" if choice else "")
+
+
+def _label_roll(state: State, seat: int, move: Move) -> str:
+    choice = str(move.get("choice"))
+    face = _choosing_event(state, seat)
+    if face and choice in ORDINALS:
+        option = state.the_pack().die("event").faces[face - 1].options[ORDINALS.index(choice)]
+        return f"Every player: {say_all(ACTIONS, option.steps)}"
+    return f"Resolve the die: {language.choice(state, choice)}"
+
+
+def _simple(kind: str) -> object:
+    def check(state: State, seat: int, move: Move) -> Rejection | None:
+        return None if _asked(state, seat, kind) else reject("not_now", "That is not asked now.")
+
+    return check
+
+
+RESOLUTION_MOVES: tuple[MoveRule[State], ...] = (
+    MoveRule(
+        "sabotage",
+        ("card",),
+        _sabotage_offers,
+        _sabotage_check,
+        _sabotage,
+        lambda s, seat, m: (
+            f"Discard {language.fortune(str(m.get('card')))}: "
+            + f"{language.who(s, int(str(s.flow.prompts[0].get('roller'))))} rerolls"
+        ),
+    ),
+    MoveRule(
+        "allow_roll",
+        (),
+        lambda s, seat: [Move.of("allow_roll")] if _asked(s, seat, "sabotage") else [],
+        _simple("sabotage"),  # type: ignore[arg-type]
+        _allow,
+        lambda s, seat, m: "Let the roll stand",
+    ),
+    MoveRule(
+        "jam",
+        ("card",),
+        _jam_offers,
+        _jam_check,
+        _jam,
+        lambda s, seat, m: (
+            f"Jam {language.who(s, int(str(m.get('card')).partition('@')[2]))}'s "
+            + s.the_pack().technology(str(m.get("card"))).name
+        ),
+    ),
+    MoveRule(
+        "no_jam",
+        (),
+        lambda s, seat: [Move.of("no_jam")] if _asked(s, seat, "jammer") else [],
+        _simple("jammer"),  # type: ignore[arg-type]
+        _no_jam,
+        lambda s, seat, m: "Jam nothing",
+    ),
+    MoveRule("use_effect", ("effect", "choice"), _use_offers, _use_check, _use, _label_use),
+    MoveRule(
+        "done_resolving",
+        (),
+        lambda s, seat: [Move.of("done_resolving")] if _asked(s, seat, "resolve") else [],
+        _simple("resolve"),  # type: ignore[arg-type]
+        _done,
+        lambda s, seat, m: f"Done at {language.district(s, s.resolving)}",
+    ),
+    MoveRule(
+        "reroll",
+        ("card",),
+        _reroll_offers,
+        _reroll_check,
+        _reroll,
+        lambda s, seat, m: f"Discard {language.fortune(str(m.get('card')))} to reroll",
+    ),
+    MoveRule(
+        "keep_roll",
+        (),
+        lambda s, seat: [Move.of("keep_roll")] if _asked(s, seat, "reroll") else [],
+        _simple("reroll"),  # type: ignore[arg-type]
+        _keep,
+        lambda s, seat, m: "Keep the roll",
+    ),
+    MoveRule(
+        "resolve_roll",
+        ("choice",),
+        _face_offers,
+        _face_check,
+        _face,
+        _label_roll,
+    ),
+)

@@ -1,0 +1,190 @@
+"""The solo challenge's overlord, played by the rules: his assignment by the fortune table and
+the priority list, his fortifications gained, the jokers' counterattacks (each with a penalty
+game), the ways to lose, and the evaluation rank."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.types import GameEvent
+from rules_core.games.black_metro import board, cards, facilities
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_solo as so
+from rules_core.games.black_metro.evolve_standby import exploding
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState, troop_strength
+
+State = BlackMetroState
+PLAYER = 0  # the one seat
+
+
+def _top_fortune(run: Run, rng: random.Random) -> str:
+    """The top fortune (the discard reshuffled when the deck is empty; "" when none is left)."""
+    if not run.state.fortune_deck:
+        deck = list(run.state.fortune_discard)
+        if not deck:
+            return ""
+        rng.shuffle(deck)
+        run.emit(e.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
+    return run.state.fortune_deck[0]
+
+
+def priority(state: State, districts: tuple[int, ...]) -> int:
+    """The lowest initiative district meeting the first criterion any meets: the player's
+    personnel with the fewest strength there, their support base, their fortifications."""
+    held = [d for d in districts if state.district(d).has_personnel(PLAYER)]
+    if held:
+        weakest = min(board.strength(state, PLAYER, d) for d in held)
+        return min(d for d in held if board.strength(state, PLAYER, d) == weakest)
+    forts = state.district
+    for kind in ("support-base", ""):
+        found = [
+            d
+            for d in districts
+            if any(f.owner == PLAYER and kind in ("", f.kind) for f in forts(d).fortifications)
+        ]
+        if found:
+            return min(found)
+    return min(districts)
+
+
+def _unit(state: State) -> int:
+    """The overlord assigns his weakest personnel first."""
+    hideout = state.player(_overlord(state)).hideout
+    return next(i for i, n in enumerate(hideout) if n)
+
+
+def _overlord(state: State) -> int:
+    assert state.overlord is not None
+    return state.overlord
+
+
+def _would_strain(state: State, number: int, unit: int) -> bool:
+    """The overlord avoids a district where he would inflict strain on himself: the player's
+    blockades there, or the player's greater strength (dominance)."""
+    overlord = _overlord(state)
+    strength = (1, 2, 4)[unit] + troop_strength(state.district(number).personnel[overlord])
+    blockades = state.district(number).blockades_of_others(overlord)
+    extra, _, _ = state.the_pack().blockade_rules
+    if blockades and strength < 1 + extra * blockades:
+        return True
+    return board.strength(state, PLAYER, number) > strength
+
+
+def valid(state: State, number: int) -> bool:
+    overlord = _overlord(state)
+    district = state.district(number)
+    closed = (
+        bool(district.tile)
+        and dict((t, x) for t, _, x in state.the_pack().tiles).get(district.tile) == "closed"
+    )
+    return (
+        not district.has_personnel(overlord)
+        and not closed
+        and not _would_strain(state, number, _unit(state))
+    )
+
+
+def assign(run: Run, rng: random.Random) -> bool:
+    """The overlord's turn: fortunes discarded until one names a district he may take (False
+    when none will: he passes)."""
+    overlord = _overlord(run.state)
+    for _ in range(2 * len(run.state.the_pack().fortune_ids())):
+        card = _top_fortune(run, rng)
+        if not card:
+            return False
+        run.emit(so.OverlordFortune(seat=None, card=card))
+        options = tuple(d for d in exploding(card) if valid(run.state, d))
+        if not options:
+            continue
+        number = priority(run.state, options)
+        unit = _unit(run.state)
+        troop = (int(unit == 0), int(unit == 1), int(unit == 2))
+        run.emit(so.OverlordAssigned(seat=None, district=number, troop=troop))
+        if cards.rank(card) == "Joker":  # counteroffensive
+            _gain_fortification(run, overlord, number)
+            penalty_game(run, rng)
+        return True
+    return False
+
+
+def _gain_fortification(run: Run, overlord: int, number: int) -> None:
+    """Gained in ascending superiority: blockades, then the support base, then the support base
+    moved there."""
+    blockades, bases = run.state.player(overlord).fortifications
+    if blockades or bases:
+        kind = "blockade" if blockades else "support-base"
+        run.emit(so.OverlordFortified(seat=None, district=number, kind=kind, source=0))
+        return
+    source = next(
+        (
+            d.number
+            for d in run.state.the_pack().districts
+            if any(
+                f.owner == overlord and f.kind == "support-base"
+                for f in run.state.district(d.number).fortifications
+            )
+        ),
+        0,
+    )
+    if source and source != number:
+        run.emit(
+            so.OverlordFortified(seat=None, district=number, kind="support-base", source=source)
+        )
+
+
+def penalty_game(run: Run, rng: random.Random) -> None:
+    """The overlord subjects the player to a penalty game: the penalty dice."""
+    facilities.roll(run, PLAYER, "penalty", 0, rng)
+
+
+def counterintelligence(run: Run, rng: random.Random) -> None:
+    """A joker drawn by the player: every fortune of theirs discarded, and a penalty game."""
+    hand = run.state.player(PLAYER).hand
+    if hand:
+        run.emit(e.FortunesDiscarded(seat=None, owner=PLAYER, cards=hand))
+    penalty_game(run, rng)
+
+
+def counterforce(run: Run, tile: str, rng: random.Random) -> None:
+    """A joker turned up by event 1: the explosion strikes the priority district."""
+    from rules_core.games.black_metro import events_standby as s
+
+    every = tuple(d.number for d in run.state.the_pack().districts)
+    run.emit(s.DistrictExploded(seat=None, district=priority(run.state, every), tile=tile))
+    penalty_game(run, rng)
+
+
+def lost(state: State, events: list[GameEvent]) -> str:
+    """Why the solo challenge is lost at once ("" while it is not): the player would have
+    inflicted strain beyond 15, or the overlord has acquired 40 power."""
+    if any(
+        isinstance(ev, e.StrainInflicted) and ev.owner == PLAYER and ev.power_lost for ev in events
+    ):
+        return "strain"
+    if state.player(_overlord(state)).power >= state.the_pack().solo.overlord_power:
+        return "overlord"
+    return ""
+
+
+def check(run: Run) -> None:
+    """The challenge is lost at once when a move's events meet a losing condition."""
+    state = run.state
+    if state.solo and not state.over:
+        reason = lost(state, run.events)
+        if reason:
+            run.emit(so.ChallengeLost(seat=None, reason=reason))
+
+
+def rank(state: State, score: int) -> str:
+    return next(letter for lowest, letter in state.the_pack().solo.ranks if score >= lowest)
+
+
+def final(run: Run, score: int) -> str:
+    """At the end: the overlord's hideout must be empty and the player at 70 power or more."""
+    state = run.state
+    if sum(state.player(_overlord(state)).hideout):
+        return "hideout"
+    if score < state.the_pack().solo.player_power:
+        return "power"
+    return ""

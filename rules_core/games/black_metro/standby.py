@@ -1,0 +1,375 @@
+"""The standby phase, each step from the relic player clockwise: recall and recruit, recover the
+overwhelmed for strain, charge downed cards, one standby mission, one syndicate's backing, a
+fortune each, the penalty dice for the most strained and the event dice for the relic player
+(and, at 1-2 players, a district explosion), then the next round, or after the eighth the final
+scoring."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.flow import clockwise
+from rules_core.engine.moves import MoveRule
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.games.black_metro import board, effects, facilities, language, scoring, solo
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro import events_standby as s
+from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.evolve_standby import backings, exploding
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState, troop_size, troop_strength
+
+State = BlackMetroState
+NEXT = {
+    "recall": "recover",
+    "recover": "charge",
+    "charge": "missions",
+    "missions": "syndicates",
+    "syndicates": "fortunes",
+    "fortunes": "penalty",
+    "penalty": "event",
+    "event": "explosion",
+    "explosion": "advance",
+}
+
+
+def begin(run: Run, rng: random.Random) -> None:
+    """The phase's first step (recall and recruit), then the rest."""
+    _do(run, "recall", rng)
+    proceed(run, rng)
+
+
+def proceed(run: Run, rng: random.Random) -> None:
+    """Each step begins once the last one's decisions are made, until a player must decide."""
+    while run.state.phase == "standby" and not run.state.flow.prompts and not run.state.over:
+        following = NEXT.get(run.state.step)
+        if following is None:
+            return
+        run.emit(s.StandbyStep(seat=None, step=following))
+        _do(run, following, rng)
+
+
+def _order(state: State) -> tuple[int, ...]:
+    return clockwise(len(state.players), state.relic)
+
+
+def _do(run: Run, step: str, rng: random.Random) -> None:
+    state = run.state
+    if step == "recall":
+        for seat in _order(state):
+            for district in state.the_pack().districts:
+                troop = run.state.district(district.number).personnel[seat]
+                if troop_size(troop):
+                    run.emit(
+                        r.Recalled(seat=None, owner=seat, district=district.number, troop=troop)
+                    )
+            if seat != state.overlord:  # the overlord's forces are his set-up's (README)
+                effects.recruit(run, seat, 1)
+                effects.hideout_limits(run, seat)
+    elif step == "charge":
+        for seat in _order(state):
+            player = run.state.player(seat)
+            if player.downed or (player.candidate and not player.candidate_charged):
+                run.emit(s.CardsCharged(seat=None, owner=seat, technologies=player.downed))
+            for ability in board.abilities(run.state, seat):  # standby abilities, charged
+                if ability.op == "standby_heal":
+                    effects.heal(run, seat, int(str(ability.get("amount"))))
+                elif ability.op == "standby_get":
+                    amount = int(str(ability.get("amount")))
+                    effects.get(run, seat, str(ability.get("resource")), amount)
+    elif step == "syndicates" and state.overlord is not None:
+        found = backings(state, state.overlord)  # the overlord takes the first it may
+        if found:
+            power = state.the_pack().syndicate(found[0]).power
+            run.emit(
+                s.BackingReceived(seat=None, owner=state.overlord, syndicate=found[0], power=power)
+            )
+    elif step == "fortunes":
+        for seat in _order(state):
+            if seat != state.overlord:
+                effects.draw_fortunes(run, seat, 1, rng)
+    elif step == "penalty":
+        strains = [run.state.player(p).strain for p in state.everyone]
+        most = max(strains)
+        if strains.count(most) == 1:  # a tie rolls no penalty dice
+            facilities.roll(run, strains.index(most), "penalty", 0, rng)
+    elif step == "event":  # the overlord holding the relic: the player rolls and chooses
+        roller = solo.PLAYER if state.relic == state.overlord else state.relic
+        facilities.roll(run, roller, "event", 0, rng)
+    elif step == "explosion" and state.seats <= 2:  # 1-2 players: event 1's first bullet
+        explode(run, "district-explosion", rng)
+    elif step == "advance":
+        _advance(run, rng)
+
+
+def explode(run: Run, tile: str, rng: random.Random) -> None:
+    """Event 1's first bullet: the top fortune discarded names the district."""
+    if not run.state.fortune_deck:  # the discard reshuffled, as for a draw
+        deck = list(run.state.fortune_discard)
+        rng.shuffle(deck)
+        if not deck:
+            return
+        run.emit(e.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
+    card = run.state.fortune_deck[0]
+    if run.state.solo and card.startswith("Joker"):  # the overlord's counterforce
+        run.emit(s.FortuneTurnedUp(seat=None, card=card, tile=""))
+        solo.counterforce(run, tile, rng)
+        return
+    districts = exploding(card)
+    overlord_chooses = run.state.relic == run.state.overlord
+    chooser = run.state.relic if len(districts) > 1 and not overlord_chooses else -1
+    run.emit(s.FortuneTurnedUp(seat=None, card=card, tile=tile, chooser=chooser))
+    if len(districts) == 1:
+        run.emit(s.DistrictExploded(seat=None, district=districts[0], tile=tile))
+    elif overlord_chooses:  # the overlord chooses by his priority list
+        number = solo.priority(run.state, districts)
+        run.emit(s.DistrictExploded(seat=None, district=number, tile=tile))
+
+
+def apply_event(run: Run, face: int, option: int, rng: random.Random) -> None:
+    """The chosen option for every player in turn (an explosion once, for the city)."""
+    steps = run.state.the_pack().die("event").faces[face - 1].options[option].steps
+    if steps[0].op == "explode":
+        explode(run, str(steps[0].get("tile")), rng)
+        return
+    for seat in _order(run.state):
+        if seat == run.state.overlord:
+            continue
+        ways = facilities.choices(run.state, seat, 0, steps)
+        if ways == [""]:
+            facilities.carry_out(run, seat, 0, steps, "", rng)
+        elif ways:
+            run.emit(
+                r.RollToResolve(
+                    seat=None, owner=seat, dice="event", face=face, district=0, option=option
+                )
+            )
+
+
+def _advance(run: Run, rng: random.Random) -> None:
+    state = run.state
+    if state.round >= state.the_pack().limit("rounds"):
+        scoring.score(run)
+        return
+    from rules_core.games.black_metro.assignment import next_turn  # (assignment leads here)
+
+    run.emit(e.RoundBegan(seat=None, round=state.round + 1))
+    if state.overlord is not None and state.round + 1 == 6:  # the overlord takes the field
+        for step in state.the_pack().opponent.round_6:
+            effects.setup_step(run, state.overlord, step, rng)
+    next_turn(run, clockwise(len(state.players), state.relic), rng)
+
+
+# ---- moves ------------------------------------------------------------------------------------
+
+
+def _asked(state: State, seat: int, kind: str) -> bool:
+    prompt = state.flow.prompt_for(seat)
+    return prompt is not None and prompt.kind == kind
+
+
+def _recover_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "recover_overwhelmed"):
+        return []
+    subs, paragons, suits = state.player(seat).overwhelmed
+    return [
+        Move.of("recover", troop=f"{a},{b},{c}")
+        for a in range(subs + 1)
+        for b in range(paragons + 1)
+        for c in range(suits + 1)
+        if a + b + c
+    ]
+
+
+def _recover_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "recover_overwhelmed"):
+        return reject("not_now", "Overwhelmed personnel are recovered in the standby phase.")
+    if move not in _recover_offers(state, seat):
+        return reject("not_in_hideout", "Recover personnel that are in your overwhelmed bag.")
+    return None
+
+
+def _recover(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    counts = tuple(int(x) for x in str(move.get("troop")).split(","))
+    troop = (counts[0], counts[1], counts[2])
+    run = Run(state)
+    run.emit(r.Recovered(seat=seat, owner=seat, troop=troop))
+    discount = board.bonus(state, seat, "recover_discount")
+    effects.inflict(run, seat, max(0, troop_strength(troop) - discount))
+    effects.hideout_limits(run, seat)
+    proceed(run, rng)
+    return run.events
+
+
+def _keep(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(s.OverwhelmedKept(seat=seat, owner=seat))
+    proceed(run, rng)
+    return run.events
+
+
+def _no_backing(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(s.BackingPassed(seat=seat, owner=seat))
+    proceed(run, rng)
+    return run.events
+
+
+def _backing_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "backing"):
+        return []
+    return [Move.of("receive_backing", syndicate=x) for x in backings(state, seat)]
+
+
+def _backing_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "backing"):
+        return reject("not_now", "Syndicates back players in the standby phase.")
+    if move not in _backing_offers(state, seat):
+        return reject("no_backing", "Only an unturned syndicate whose criterion you alone lead.")
+    return None
+
+
+def _backing(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    syndicate = str(move.get("syndicate"))
+    run = Run(state)
+    power = state.the_pack().syndicate(syndicate).power
+    run.emit(s.BackingReceived(seat=seat, owner=seat, syndicate=syndicate, power=power))
+    proceed(run, rng)
+    return run.events
+
+
+def _excess_offers(state: State, seat: int) -> list[Move]:
+    if not _asked(state, seat, "hand_limit"):
+        return []
+    return [Move.of("discard_excess", card=c) for c in sorted(set(state.player(seat).hand))]
+
+
+def _excess_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "hand_limit"):
+        return reject("not_now", "You hold no more than 5 fortunes.")
+    if move.get("card") not in state.player(seat).hand:
+        return reject("fortune_not_in_hand", "You hold no such fortune.")
+    return None
+
+
+def _excess(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
+    carry_on(run, rng)
+    return run.events
+
+
+def carry_on(run: Run, rng: random.Random) -> None:
+    """Once a decision that interrupted a phase is made, the phase goes on."""
+    from rules_core.games.black_metro import assignment, dominance, resolution
+
+    phase = run.state.phase
+    overlord = run.state.overlord
+    if phase == "assignment" and run.state.flow.current == overlord and overlord is not None:
+        if not run.state.flow.prompts:  # the overlord's turn is over: the next one begins
+            order = (*clockwise(len(run.state.players), overlord)[1:], overlord)
+            assignment.next_turn(run, order, rng)
+    elif phase == "assignment":
+        assignment.after_fortune(run, rng)
+    elif phase == "dominance":
+        dominance.proceed(run, rng)
+    elif phase == "resolution":
+        resolution.proceed(run, rng)
+    elif phase == "standby":
+        proceed(run, rng)
+
+
+def _explode_offers(state: State, seat: int) -> list[Move]:
+    prompt = state.flow.prompt_for(seat)
+    if prompt is None or prompt.kind != "explode_district":
+        return []
+    return [Move.of("explode_at", district=d) for d in exploding(str(prompt.get("card")))]
+
+
+def _explode_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if move not in _explode_offers(state, seat):
+        return reject("not_now", "Choose a district the turned-up fortune names.")
+    return None
+
+
+def _explode(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    run = Run(state)
+    run.emit(
+        s.DistrictExploded(
+            seat=seat, district=int(str(move.get("district"))), tile=str(prompt.get("tile"))
+        )
+    )
+    proceed(run, rng)
+    return run.events
+
+
+def _simple(kind: str) -> object:
+    def check(state: State, seat: int, move: Move) -> Rejection | None:
+        return None if _asked(state, seat, kind) else reject("not_now", "That is not asked now.")
+
+    return check
+
+
+STANDBY_MOVES: tuple[MoveRule[State], ...] = (
+    MoveRule(
+        "recover",
+        ("troop",),
+        _recover_offers,
+        _recover_check,
+        _recover,
+        lambda st, seat, m: (
+            "Recover "
+            + language.troop(tuple(int(x) for x in str(m.get("troop")).split(",")))  # type: ignore[arg-type]
+            + " for strain"
+        ),
+    ),
+    MoveRule(
+        "keep_overwhelmed",
+        (),
+        lambda st, seat: (
+            [Move.of("keep_overwhelmed")] if _asked(st, seat, "recover_overwhelmed") else []
+        ),
+        _simple("recover_overwhelmed"),  # type: ignore[arg-type]
+        _keep,
+        lambda st, seat, m: "Leave the overwhelmed in the bag",
+    ),
+    MoveRule(
+        "receive_backing",
+        ("syndicate",),
+        _backing_offers,
+        _backing_check,
+        _backing,
+        lambda st, seat, m: (
+            f"Receive {st.the_pack().syndicate(str(m.get('syndicate'))).name}'s backing"
+        ),
+    ),
+    MoveRule(
+        "pass_backing",
+        (),
+        lambda st, seat: [Move.of("pass_backing")] if _asked(st, seat, "backing") else [],
+        _simple("backing"),  # type: ignore[arg-type]
+        _no_backing,
+        lambda st, seat, m: "Receive no backing",
+    ),
+    MoveRule(
+        "discard_excess",
+        ("card",),
+        _excess_offers,
+        _excess_check,
+        _excess,
+        lambda st, seat, m: f"Discard {language.fortune(str(m.get('card')))} (5 at most in hand)",
+    ),
+    MoveRule(
+        "explode_at",
+        ("district",),
+        _explode_offers,
+        _explode_check,
+        _explode,
+        lambda st, seat, m: (
+            f"The explosion strikes {language.district(st, int(str(m.get('district'))))}"
+        ),
+    ),
+)

@@ -1,0 +1,244 @@
+"""Black Metro's state: the city's twelve districts, each candidate's play area, the decks, the
+relic, the round and where it stands (the engine's `Flow`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_core.engine.flow import Flow, Phase, Phases
+from rules_core.engine.updating import updated, with_item
+from rules_core.games.black_metro.pack import Pack
+
+Troop = tuple[int, int, int]  # subordinates, paragons, doom mechasuits
+NO_TROOP: Troop = (0, 0, 0)
+STRENGTHS: Troop = (1, 2, 4)  # units (the pack's unit table holds the same)
+
+PHASES = Phases(
+    (
+        Phase("setup", ("return_mission", "choose_candidate")),
+        Phase("assignment", ("assign", "more", "fortune")),
+        Phase("dominance", ("districts", "missions")),
+        Phase("resolution", ("districts",)),
+        Phase(
+            "standby",
+            (
+                "recall",
+                "recover",
+                "charge",
+                "missions",
+                "syndicates",
+                "fortunes",
+                "penalty",
+                "event",
+                "explosion",
+                "advance",
+            ),
+        ),
+    )
+)
+
+
+def troop_strength(troop: Troop) -> int:
+    return sum(n * s for n, s in zip(troop, STRENGTHS, strict=True))
+
+
+def troop_size(troop: Troop) -> int:
+    return sum(troop)
+
+
+def plus(a: Troop, b: Troop) -> Troop:
+    return (a[0] + b[0], a[1] + b[1], a[2] + b[2])
+
+
+def minus(a: Troop, b: Troop) -> Troop:
+    return (a[0] - b[0], a[1] - b[1], a[2] - b[2])
+
+
+@dataclass(frozen=True, slots=True)
+class Fortification:
+    owner: int
+    kind: str  # blockade | support-base
+
+
+@dataclass(frozen=True, slots=True)
+class DistrictState:
+    """One district on the board: personnel per seat, fortifications, a tile."""
+
+    personnel: tuple[Troop, ...]  # per seat
+    fortifications: tuple[Fortification, ...]
+    tile: str = ""
+
+    def blockades_of_others(self, seat: int) -> int:
+        return sum(1 for f in self.fortifications if f.kind == "blockade" and f.owner != seat)
+
+    def has_personnel(self, seat: int) -> bool:
+        return troop_size(self.personnel[seat]) > 0
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """One candidate's play area. Resources and strain are public trackers; the hand of fortunes,
+    the unfulfilled missions and downed technologies are hidden."""
+
+    power: int
+    gold: int
+    intel: int
+    drakownium: int
+    strain: int
+    hideout: Troop
+    backup: Troop
+    overwhelmed: Troop
+    fortifications: tuple[int, int]  # blockades, support bases left in the backup
+    science: int  # 0 to 3
+    hand: tuple[str, ...]  # fortunes
+    missions: tuple[str, ...]  # unfulfilled, hidden unless revealed
+    revealed: tuple[str, ...]  # unfulfilled missions the penalty dice made public
+    fulfilled: tuple[str, ...]  # face up
+    technologies: tuple[str, ...]  # charged, face up
+    downed: tuple[str, ...]  # researched or downed, face down
+    candidate: str  # "" in the first game's set-up
+    candidate_charged: bool
+
+    def resource(self, name: str) -> int:
+        value = getattr(self, name)
+        assert isinstance(value, int)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """A fortune attack being countered: who attacked whom, where, and the cards played."""
+
+    kind: str  # assignment | dominance
+    attacker: int
+    defender: int
+    district: int
+    cards: tuple[str, ...]  # in the order played; the last is resolved
+    mode: str = "attack"
+    choice: str = ""  # how a facility's first effect is resolved
+
+
+@dataclass(frozen=True, slots=True)
+class BlackMetroState:
+    flow: Flow
+    pack: Pack | None
+    seats: int
+    solo: bool
+    first_game: bool
+    round: int
+    relic: int  # a player's index (in solo, the overlord's)
+    players: tuple[Player, ...]  # the seats', then (solo) the overlord's play area
+    districts: tuple[DistrictState, ...]  # index 0 is district 01
+    fortune_deck: tuple[str, ...]
+    fortune_discard: tuple[str, ...]
+    mission_deck: tuple[str, ...]
+    syndicate_deck: tuple[str, ...]
+    syndicates: tuple[tuple[str, bool], ...]  # revealed: id, turned
+    candidates_left: tuple[str, ...]
+    exchange: Exchange | None
+    assigning: int  # the district the turn player is assigning to (0: none yet)
+    played_fortune: bool  # the turn player has played their assignment fortune this turn
+    contest: int  # the district last contested this dominance phase (13: every one done)
+    asserted: tuple[int, ...]  # per district: who asserted dominance there this round, or -1
+    overwhelmed_here: tuple[int, ...]  # per district: strength its dominator overwhelmed there
+    dominance_mission: tuple[bool, ...]  # per player: a dominance mission fulfilled this round
+    resolving: int  # the district being resolved (0: none)
+    over: bool
+    winners: tuple[int, ...]
+    final: tuple[int, ...]  # final power per seat, once scored
+
+    @property
+    def phase(self) -> str:
+        return self.flow.phase
+
+    @property
+    def step(self) -> str:
+        return self.flow.step
+
+    @property
+    def overlord(self) -> int | None:
+        """The overlord's index among the players (solo only): after the one seat."""
+        return self.seats if self.solo else None
+
+    @property
+    def everyone(self) -> range:
+        """Every player's index, the overlord's included."""
+        return range(len(self.players))
+
+    def dominated(self, seat: int) -> int:
+        """Districts where `seat` asserted dominance this round."""
+        return sum(1 for d in self.asserted if d == seat)
+
+    def player_missions(self) -> frozenset[str]:
+        """Every unfulfilled mission in a play area."""
+        return frozenset(m for p in self.players for m in p.missions)
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def district(self, number: int) -> DistrictState:
+        return self.districts[number - 1]
+
+    def with_player(self, seat: int, player: Player) -> BlackMetroState:
+        return updated(self, players=with_item(self.players, seat, player))
+
+    def with_district(self, number: int, district: DistrictState) -> BlackMetroState:
+        return updated(self, districts=with_item(self.districts, number - 1, district))
+
+    def the_pack(self) -> Pack:
+        assert self.pack is not None, "the game has not started"
+        return self.pack
+
+
+def new_player(pack: Pack) -> Player:
+    backup = dict(pack.backup)
+    return Player(
+        power=0,
+        gold=0,
+        intel=0,
+        drakownium=0,
+        strain=0,
+        hideout=NO_TROOP,
+        backup=(backup["subordinate"], backup["paragon"], backup["doom-mechasuit"]),
+        overwhelmed=NO_TROOP,
+        fortifications=(backup["blockade"], backup["support-base"]),
+        science=0,
+        hand=(),
+        missions=(),
+        revealed=(),
+        fulfilled=(),
+        technologies=(),
+        downed=(),
+        candidate="",
+        candidate_charged=False,
+    )
+
+
+INITIAL = BlackMetroState(
+    flow=Flow("setup", "return_mission", 0),
+    pack=None,
+    seats=0,
+    solo=False,
+    first_game=False,
+    round=0,
+    relic=0,
+    players=(),
+    districts=(),
+    fortune_deck=(),
+    fortune_discard=(),
+    mission_deck=(),
+    syndicate_deck=(),
+    syndicates=(),
+    candidates_left=(),
+    exchange=None,
+    assigning=0,
+    played_fortune=False,
+    contest=0,
+    asserted=(),
+    overwhelmed_here=(),
+    dominance_mission=(),
+    resolving=0,
+    over=False,
+    winners=(),
+    final=(),
+)

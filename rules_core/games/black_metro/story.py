@@ -1,0 +1,264 @@
+"""What each event did, told in Black Metro's words as a seat may know it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rules_core.engine.types import GameEvent
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro import events_standby as s
+from rules_core.games.black_metro import language as w
+from rules_core.games.black_metro.state import BlackMetroState
+
+State = BlackMetroState
+Teller = Callable[[State, Any, bool], str]
+
+
+def _n(count: int, thing: str, things: str) -> str:
+    return f"1 {thing}" if count == 1 else f"{count} {things}"
+
+
+def _cards(cards: tuple[str, ...], mine: bool, name: Callable[[str], str], thing: str) -> str:
+    return ", ".join(name(c) for c in cards) if mine else _n(len(cards), thing, thing + "s")
+
+
+def _tech(state: State, card: str) -> str:
+    return state.the_pack().technology(card).name
+
+
+TELLERS: dict[type[GameEvent], Teller] = {
+    e.GameStarted: lambda st, ev, mine: (
+        f"The succession tournament begins with {ev.seats} candidate"
+        f"{'s' if ev.seats > 1 else ''}; the fortune and mission decks are shuffled"
+        + (" (the solo challenge against the overlord)" if ev.solo else "")
+    ),
+    e.SyndicatesRevealed: lambda st, ev, mine: (
+        "Syndicates revealed: " + ", ".join(st.the_pack().syndicate(x).name for x in ev.syndicates)
+    ),
+    e.MissionsDrawn: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} draws "
+        + _cards(ev.cards, mine, lambda c: w.mission(c, st), "mission")
+    ),
+    e.MissionReturned: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} returns a mission to the bottom of the mission deck"
+    ),
+    e.CandidateChosen: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} chooses {st.the_pack().candidate(ev.candidate).name}"
+    ),
+    e.CandidateCharged: lambda st, ev, mine: f"{w.who(st, ev.owner)} charges their candidate",
+    e.TechnologyToGain: lambda st, ev, mine: f"{w.who(st, ev.owner)} is to gain a technology",
+    e.TechnologyGained: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} gains "
+        + (_tech(st, ev.technology) if mine else "a technology")
+        + ", face down"
+    ),
+    e.ResourceChanged: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} "
+        + (
+            f"gets {ev.amount} {ev.resource}"
+            if ev.amount > 0
+            else f"pays {-ev.amount} {ev.resource}"
+        )
+    ),
+    e.StrainInflicted: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} inflicts {ev.amount} strain"
+        + (f" and loses {ev.power_lost} power beyond 15 strain" if ev.power_lost else "")
+    ),
+    e.StrainHealed: lambda st, ev, mine: f"{w.who(st, ev.owner)} heals {ev.amount} strain",
+    e.PowerChanged: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} "
+        + ("acquires" if ev.amount > 0 else "loses")
+        + f" {abs(ev.amount)} power"
+    ),
+    e.Recruited: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} recruits "
+        + _n(ev.from_backup + ev.from_overwhelmed, "subordinate", "subordinates")
+        + (" from the overwhelmed bag" if ev.from_overwhelmed else "")
+        + (f" at {w.district(st, ev.district)}" if ev.district else "")
+    ),
+    e.PersonnelGained: lambda st, ev, mine: f"{w.who(st, ev.owner)} gains {w.troop(ev.troop)}",
+    e.ExcessReturned: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} returns {w.troop(ev.troop)} beyond the hideout's limits for power"
+    ),
+    e.Overwhelmed: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)}'s {w.troop(ev.troop)} "
+        + (f"at {w.district(st, ev.district)} " if ev.district else "")
+        + ("are" if sum(ev.troop) > 1 else "is")
+        + " overwhelmed"
+    ),
+    e.FortunesDrawn: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} draws " + _cards(ev.cards, mine, w.fortune, "fortune")
+    ),
+    e.FortunesDiscarded: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} discards " + _cards(ev.cards, mine, w.fortune, "fortune")
+    ),
+    e.FortuneDeckReshuffled: lambda st, ev, mine: "The fortune discard is shuffled into a new deck",
+    e.RoundBegan: lambda st, ev, mine: f"Round {ev.round} begins: the assignment phase",
+    e.TurnBegan: lambda st, ev, mine: f"{w.who(st, ev.player)} assigns personnel",
+    e.PersonnelAssigned: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} assigns a "
+        + w.troop(ev.troop).removeprefix("1 ")
+        + f" to {w.district(st, ev.district)}"
+        + (" (the attack lost)" if ev.forced else "")
+    ),
+    e.AssignmentFinished: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} has assigned {ev.strength} strength to "
+        f"{w.district(st, ev.district)}"
+        + (f", against {_n(ev.blockades, 'blockade', 'blockades')}" if ev.blockades else "")
+    ),
+    e.FortunePlayed: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} "
+        + ("counters with " if ev.counter else "plays ")
+        + w.fortune(ev.card)
+        + (
+            ""
+            if ev.counter
+            else f" to attack {w.who(st, ev.target)}"
+            if ev.target >= 0
+            else f" for {w.district(st, ev.district)}'s first effect"
+        )
+    ),
+    e.CounterDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} does not counter",
+    e.ExchangeEnded: lambda st, ev, mine: (
+        f"{w.fortune(ev.card).capitalize()} is resolved for {w.who(st, ev.winner)}"
+    ),
+    e.FortuneResolved: lambda st, ev, mine: "The fortunes played go to the discard",
+    e.TurnPassed: lambda st, ev, mine: f"{w.who(st, ev.owner)} ends the turn",
+    e.PhaseBegan: lambda st, ev, mine: f"The {ev.phase} phase begins",
+    d.DistrictContested: lambda st, ev, mine: (
+        f"At {w.district(st, ev.district)} "
+        + (
+            f"{w.who(st, ev.dominator)} asserts dominance"
+            if ev.dominator >= 0
+            else "the greatest strengths tie: nobody asserts dominance"
+        )
+    ),
+    d.DominanceSettled: lambda st, ev, mine: (
+        f"Dominance at {w.district(st, ev.district)} is settled"
+    ),
+    d.AttackForgone: lambda st, ev, mine: f"{w.who(st, ev.owner)} plays no dominance fortune",
+    d.DiscardTaken: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} takes "
+        + (w.fortune(ev.card) if mine else "the top fortune")
+        + " from the discard"
+    ),
+    d.BenefitChosen: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} takes the joker's {ev.suit} benefit"
+    ),
+    d.FortificationsDestroyed: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)}'s fortifications at {w.district(st, ev.district)} are destroyed"
+    ),
+    d.MissionFulfilled: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} fulfils {w.mission(ev.card, st)} for {ev.power} power"
+    ),
+    d.MissionPassed: lambda st, ev, mine: f"{w.who(st, ev.owner)} fulfils no mission now",
+    d.RelicMoved: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} "
+        + {
+            "taken": "takes the relic",
+            "retained": "retains the relic",
+            "given": "is given the relic",
+        }[ev.how]
+    ),
+    d.CityTied: lambda st, ev, mine: "City dominance is tied: the relic player gives the relic",
+    r.DistrictResolving: lambda st, ev, mine: f"{w.district(st, ev.district)} is resolved",
+    r.EffectUsed: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} uses "
+        + ("their candidate's ability" if ev.effect == 0 else f"effect {ev.effect}")
+        + f" at {w.district(st, ev.district)}"
+        + (f": {w.choice(st, ev.choice)}" if ev.choice and mine else "")
+    ),
+    r.ResolutionDone: lambda st, ev, mine: f"{w.who(st, ev.owner)} is done",
+    r.DiceRolled: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} "
+        + ("rerolls" if ev.reroll else "rolls")
+        + f" the {ev.dice} dice: {ev.face}"
+    ),
+    r.RollKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} keeps the roll",
+    r.RollToResolve: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} chooses how the {ev.dice} dice's {ev.face} resolves"
+    ),
+    r.RollResolved: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} resolves the die" + (f": {w.choice(st, ev.choice)}" if mine else "")
+    ),
+    r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
+    r.TechnologyJammed: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)}'s {_tech(st, ev.technology)} is jammed: downed"
+    ),
+    r.JamForgone: lambda st, ev, mine: f"{w.who(st, ev.owner)} jams nothing",
+    r.Recalled: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} recalls {w.troop(ev.troop)} from {w.district(st, ev.district)}"
+    ),
+    r.Recovered: lambda st, ev, mine: f"{w.who(st, ev.owner)} recovers {w.troop(ev.troop)}",
+    r.Promoted: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} promotes a subordinate to a "
+        + ("paragon" if ev.unit == 1 else "doom mechasuit")
+    ),
+    r.ScienceAdvanced: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} advances to scientific level {ev.level}"
+    ),
+    r.FortificationBuilt: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} builds a "
+        + f"{ev.kind.replace('-', ' ')} at {w.district(st, ev.district)}"
+    ),
+    r.FortificationMoved: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)}'s "
+        + f"{ev.kind.replace('-', ' ')} moves from {w.district(st, ev.source)} to "
+        + w.district(st, ev.target)
+    ),
+    r.SyndicateTurned: lambda st, ev, mine: (
+        f"{st.the_pack().syndicate(ev.syndicate).name} are turned"
+    ),
+    s.StandbyStep: lambda st, ev, mine: f"Standby: {ev.step}",
+    s.CardsCharged: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} charges "
+        + (", ".join(_tech(st, t) for t in ev.technologies) or "their candidate")
+    ),
+    s.TechnologiesDowned: lambda st, ev, mine: f"{w.who(st, ev.owner)} downs every technology",
+    s.BackingReceived: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} receives "
+        + f"{st.the_pack().syndicate(ev.syndicate).name}'s backing: {ev.power} power"
+    ),
+    s.OverwhelmedKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} recovers no one",
+    s.BackingPassed: lambda st, ev, mine: f"{w.who(st, ev.owner)} receives no backing",
+    s.EventChosen: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} chooses option {ev.option + 1} of event {ev.face}"
+    ),
+    s.FortuneTurnedUp: lambda st, ev, mine: f"{w.fortune(ev.card).capitalize()} is turned up",
+    s.DistrictExploded: lambda st, ev, mine: (
+        f"An explosion strikes {w.district(st, ev.district)}"
+        + f": the {ev.tile.replace('-', ' ')} tile is laid there"
+    ),
+    s.MissionRevealed: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} reveals {w.mission(ev.card, st)}"
+    ),
+    s.GameScored: lambda st, ev, mine: (
+        "Final scoring: "
+        + ", ".join(f"{w.who(st, p)} {score}" for p, score in enumerate(ev.scores))
+        + "; "
+        + " and ".join(w.who(st, p) for p in ev.winners)
+        + " "
+        + ("wins" if len(ev.winners) == 1 else "share the throne")
+    ),
+}
+
+
+def narrate(state: State, event: GameEvent, seat: int | None, reveal: bool) -> str:
+    teller = TELLERS.get(type(event))
+    if teller is None:
+        return ""
+    owner = getattr(event, "owner", None)
+    mine = reveal or (seat is not None and seat == owner)
+    text = teller(state if state.pack is not None else _started(event), event, mine)
+    return f"{text[0].upper()}{text[1:]}." if text else ""
+
+
+def _started(event: GameEvent) -> State:
+    """The table an event before the game's start is told against (the start itself)."""
+    from rules_core.games.black_metro.evolve import HANDLERS
+    from rules_core.games.black_metro.state import INITIAL
+
+    return HANDLERS[type(event)](INITIAL, event)  # type: ignore[no-any-return]

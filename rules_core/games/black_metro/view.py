@@ -1,0 +1,184 @@
+"""What a seat sees of the table, its secrets declared once, and the bots' evaluation and
+determinization (from the seat's view only)."""
+
+from __future__ import annotations
+
+import random
+
+from rules_core.engine.types import JSON
+from rules_core.engine.updating import updated
+from rules_core.engine.visibility import Secret, resample
+from rules_core.games.black_metro import effects, language
+from rules_core.games.black_metro.state import BlackMetroState, Player, Troop
+from rules_core.games.black_metro.vocabulary import TECH_TYPES
+
+State = BlackMetroState
+
+
+def secrets(state: State) -> tuple[Secret, ...]:
+    """Deck orders (nobody), hands and unrevealed missions (their holder), downed technologies
+    (their owner). The fortune discard is kept as a count (README: its face-down cards); the
+    syndicates left in their deck are never drawn again, so they hide nothing."""
+    if state.over:
+        return ()
+    found = [
+        Secret(("fortune_deck", i), c, "deck", frozenset(), "fortune")
+        for i, c in enumerate(state.fortune_deck)
+    ]
+    found += [
+        Secret(("mission_deck", i), c, "deck", frozenset(), "mission")
+        for i, c in enumerate(state.mission_deck)
+    ]
+    for seat, player in enumerate(state.players):
+        mine = frozenset({seat})
+        found += [
+            Secret(("players", seat, "hand", i), c, "hand", mine, "fortune")
+            for i, c in enumerate(player.hand)
+        ]
+        found += [
+            Secret(("players", seat, "missions", i), c, "hand", mine, "mission")
+            for i, c in enumerate(player.missions)
+            if c not in player.revealed
+        ]
+        found += [
+            Secret(("players", seat, "downed", i), c, "face_down", mine, f"technology {seat}")
+            for i, c in enumerate(player.downed)
+        ]
+    return tuple(found)
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """Unseen cards dealt again from the unseen cards of their back; each other player's downed
+    technologies drawn again among those their charged ones leave possible."""
+    state = resample(state, secrets(state), seat, rng)
+    for other, player in enumerate(state.players):
+        if other == seat or not player.downed:
+            continue
+        held = player.technologies
+        downed: list[str] = []
+        for _ in player.downed:
+            kinds = [
+                k
+                for k in TECH_TYPES
+                if effects.next_technology(
+                    held + tuple(downed), state.the_pack().technologies, k, other
+                )
+            ]
+            if not kinds:
+                break
+            kind = rng.choice(kinds)
+            downed.append(
+                effects.next_technology(
+                    held + tuple(downed), state.the_pack().technologies, kind, other
+                )
+            )
+        state = state.with_player(other, updated(player, downed=tuple(downed)))
+    return state
+
+
+def evaluate(state: State, seat: int) -> float:
+    """1 for a winner, 0 for a loser once over; meanwhile power plus what the final scoring
+    would add, against the best other player, squashed to 0..1."""
+    if state.over:
+        return 1.0 if seat in state.winners else 0.0
+    from rules_core.games.black_metro import scoring
+
+    def worth(p: int) -> float:
+        player = state.player(p)
+        # each unfulfilled mission will cost 2 strain: 1 power at the end
+        return player.power + scoring.table(state, p) - len(player.missions)
+
+    others = [worth(p) for p in state.everyone if p != seat and p != state.overlord]
+    lead = worth(seat) - (max(others) if others else 70 - state.round * 9)
+    return max(0.0, min(1.0, 0.5 + lead / 40))
+
+
+def _troop(troop: Troop) -> dict[str, JSON]:
+    return {"subordinates": troop[0], "paragons": troop[1], "doom_mechasuits": troop[2]}
+
+
+def _player(state: State, index: int, player: Player, seen: bool) -> dict[str, JSON]:
+    pack = state.the_pack()
+    shown: dict[str, JSON] = {
+        "name": language.who(state, index),
+        "power": player.power,
+        "gold": player.gold,
+        "intel": player.intel,
+        "drakownium": player.drakownium,
+        "strain": player.strain,
+        "science": player.science,
+        "hideout": _troop(player.hideout),
+        "backup": _troop(player.backup),
+        "overwhelmed": _troop(player.overwhelmed),
+        "blockades_left": player.fortifications[0],
+        "support_bases_left": player.fortifications[1],
+        "technologies": [pack.technology(t).name for t in player.technologies],
+        "fulfilled": [language.mission(m, state) for m in player.fulfilled],
+        "revealed": [language.mission(m, state) for m in player.revealed],
+        "candidate": pack.candidate(player.candidate).name if player.candidate else "",
+        "candidate_charged": player.candidate_charged,
+    }
+    if seen:
+        shown["hand"] = [{"id": c, "name": language.fortune(c)} for c in player.hand]
+        shown["missions"] = [{"id": m, "name": language.mission(m, state)} for m in player.missions]
+        shown["downed"] = [pack.technology(t).name for t in player.downed]
+    else:
+        shown["hand"] = {"count": len(player.hand)}
+        shown["missions"] = {"count": len(player.missions)}
+        shown["downed"] = {"count": len(player.downed)}
+    return shown
+
+
+def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
+    if state.pack is None:
+        return {"phase": "not started"}
+    shown = reveal or state.over
+    names = language.seat_names(state)
+    districts: list[JSON] = []
+    for district in state.the_pack().districts:
+        at = state.district(district.number)
+        districts.append(
+            {
+                "number": district.number,
+                "name": district.name,
+                "personnel": {names[p]: _troop(t) for p, t in enumerate(at.personnel) if sum(t)},
+                "fortifications": [
+                    {"owner": names[f.owner], "kind": f.kind.replace("-", " ")}
+                    for f in at.fortifications
+                ],
+                "tile": at.tile.replace("-", " "),
+                "dominated_by": names[state.asserted[district.number - 1]]
+                if state.asserted[district.number - 1] >= 0
+                else "",
+            }
+        )
+    exchange = state.exchange
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "step": state.step,
+        "relic": names[state.relic],
+        "current": names[state.flow.current] if state.flow.current < len(names) else "",
+        "waiting_for": [names[p] for p in sorted(state.flow.to_act()) if not state.over],
+        "asked": [
+            {"who": names[p.seat], "what": p.kind.replace("_", " ")} for p in state.flow.prompts
+        ],
+        "districts": districts,
+        "players": [_player(state, i, p, shown or i == seat) for i, p in enumerate(state.players)],
+        "syndicates": [
+            {"name": state.the_pack().syndicate(s).name, "turned": t} for s, t in state.syndicates
+        ],
+        "fortune_deck": {"count": len(state.fortune_deck)},
+        "fortune_discard": {"count": len(state.fortune_discard)},
+        "mission_deck": {"count": len(state.mission_deck)},
+        "exchange": {
+            "attacker": names[exchange.attacker],
+            "defender": names[exchange.defender] if exchange.defender >= 0 else "",
+            "district": exchange.district,
+            "cards": [language.fortune(c) for c in exchange.cards],
+        }
+        if exchange is not None
+        else None,
+        "final": list(state.final),
+        "winners": [names[w] for w in state.winners],
+    }

@@ -1,0 +1,122 @@
+"""Technologies and candidates' abilities in play once charged (reference cards, README)."""
+
+import random
+
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro import board, facilities, resolution
+from rules_core.games.black_metro.events_resolution import DiceRolled
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState, Fortification
+from tests.rules_core.games.black_metro import test_example_round as example
+from tests.rules_core.games.black_metro.helpers import (
+    BLUE,
+    RED,
+    example_round,
+    play,
+    started,
+    through_setup,
+)
+
+
+def _table() -> BlackMetroState:
+    return through_setup(started(2, first_game=True))
+
+
+def _with(state: BlackMetroState, seat: int, **changes: object) -> BlackMetroState:
+    return state.with_player(seat, updated(state.player(seat), **changes))
+
+
+def _at(
+    state: BlackMetroState, number: int, seat: int, troop: tuple[int, int, int]
+) -> BlackMetroState:
+    district = state.district(number)
+    troops = list(district.personnel)
+    troops[seat] = troop
+    return state.with_district(number, updated(district, personnel=tuple(troops)))
+
+
+def test_voltaic_edge_adds_strength_with_a_fortification_and_specialised_personnel() -> None:
+    state = _at(_table(), 4, 0, (1, 1, 0))
+    forts = (Fortification(0, "blockade"),)
+    state = state.with_district(4, updated(state.district(4), fortifications=forts))
+    assert board.strength(state, 0, 4) == 3
+    state = _with(state, 0, downed=("voltaic-edge",))
+    assert board.strength(state, 0, 4) == 3  # downed: not yet in play
+    state = _with(state, 0, downed=(), technologies=("voltaic-edge",))
+    assert board.strength(state, 0, 4) == 4
+    assert board.strength(_at(state, 4, 0, (2, 0, 0)), 0, 4) == 2  # no specialised personnel
+
+
+def test_a_support_base_counts_each_fortification_of_its_owner_there() -> None:
+    state = _at(_table(), 4, 0, (1, 0, 0))
+    forts = (
+        Fortification(0, "support-base"),
+        Fortification(0, "blockade"),
+        Fortification(1, "blockade"),
+    )
+    state = state.with_district(4, updated(state.district(4), fortifications=forts))
+    assert board.strength(state, 0, 4) == 1 + 2
+    assert board.strength(_at(state, 4, 0, (0, 0, 0)), 0, 4) == 0  # alone it does not contest
+
+
+def test_overwhelm_array_overwhelms_at_a_difference_of_two() -> None:
+    state = _table()
+    assert board.overwhelm_difference(state, 0) == 3
+    state = _with(state, 0, technologies=("overwhelm-array",))
+    assert board.overwhelm_difference(state, 0) == 2
+
+
+def test_phase_relay_and_transit_grid_take_the_cost_off_broadswade() -> None:
+    state = _with(_at(_table(), 9, 0, (1, 0, 0)), 0, gold=0, intel=0)
+    build, move = (a.steps for a in state.the_pack().district(9).effects)
+    assert facilities.choices(state, 0, 9, build) == []  # 1 gold needed
+    state = updated(state, resolving=9)
+    state = _with(state, 0, technologies=("phase-relay",))
+    free = resolution.steps_for(state, 0, 1)
+    assert [s.op for s in free] == ["build"]
+    assert facilities.choices(state, 0, 9, free)
+    assert [s.op for s in move] == ["spend", "move_fortification"]
+    state = _with(state, 0, technologies=("transit-grid",))
+    assert [s.op for s in resolution.steps_for(state, 0, 2)] == ["move_fortification"]
+
+
+def test_the_technologists_frequency_jammer() -> None:
+    """Blue, The Technologist, researches a level I technology at 08 in the example round:
+    he may down Red's charged level I technology."""
+    state = example._dominated()
+    state = _with(state, BLUE, candidate="technologist", candidate_charged=True)
+    state = _with(state, RED, technologies=("voltaic-edge@0",))
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
+    state, _ = play(state, BLUE, "done_resolving")
+    state, _ = play(state, RED, "done_resolving")
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:resource")
+    assert state.flow.prompts[0].kind == "jammer"
+    state, _ = play(state, BLUE, "jam", card="voltaic-edge@0")
+    assert state.player(RED).technologies == () and state.player(RED).downed == ("voltaic-edge@0",)
+    assert state.flow.prompts[0].kind == "resolve"  # Blue goes on at 08
+
+
+def test_the_gamblers_sabotage_after_the_roller_keeps() -> None:
+    state = example_round()
+    state = _with(state, RED, candidate="gambler", candidate_charged=True)
+    run = Run(state)
+    facilities.roll(run, BLUE, "fortune", 2, random.Random(1))
+    state = run.state
+    assert [p.kind for p in state.flow.prompts[:1]] == ["reroll"]  # the roller first
+    state, events = play(state, BLUE, "keep_roll")
+    assert state.flow.prompts[0].kind == "sabotage" and state.flow.prompts[0].seat == RED
+    state, events = play(state, RED, "sabotage", card="J-hearts")
+    rolls = [ev for ev in events if isinstance(ev, DiceRolled)]
+    assert len(rolls) == 1 and rolls[0].reroll and rolls[0].owner == BLUE
+    assert "J-hearts" not in state.player(RED).hand
+
+
+def test_the_jammer_picks_an_equal_level_where_any_player_has_one() -> None:
+    from rules_core.games.black_metro.evolve_resolution import jam_targets
+
+    state = through_setup(started(3, first_game=True))
+    state = _with(state, 1, technologies=("calm-protocol@1",))  # level I
+    state = _with(state, 2, technologies=("synaptic-dampener@2",))  # level II
+    assert jam_targets(state, 0, 2) == ["synaptic-dampener@2"]  # resolves most: equal level
+    assert jam_targets(state, 0, 3) == ["calm-protocol@1", "synaptic-dampener@2"]  # else lower
+    assert jam_targets(state, 0, 1) == ["calm-protocol@1"]

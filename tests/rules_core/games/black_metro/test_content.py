@@ -1,0 +1,164 @@
+"""The Black Metro reference pack: what the book pins down, what is the project's own and why,
+and any malformed pack refused with `<path>: <rule>`."""
+
+import copy
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from rules_core.games.black_metro.content import REFERENCE_PACK, ContentError, load_pack, parse_pack
+from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
+from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
+
+RAW: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
+PACK = load_pack()
+README = " ".join((Path(REFERENCE_PACK).parent.parent / "README.md").read_text().split())
+
+
+def _entries(node: object, path: str = "") -> list[tuple[str, dict[str, Any]]]:
+    """Every table of the pack that carries a source, with its path."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(node, dict):
+        if "source" in node:
+            found.append((path, node))
+        for key, value in node.items():
+            found += _entries(value, f"{path}.{key}" if path else key)
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found += _entries(value, f"{path}[{i}]")
+    return found
+
+
+def test_the_components_the_book_counts() -> None:
+    fortunes = PACK.fortune_ids()
+    assert len(fortunes) == len(set(fortunes)) == 55  # components.cards
+    assert len(PACK.mission_ids()) == 26
+    assert len(PACK.syndicates) == 12
+    assert len(PACK.candidates) == 6
+    # twelve technologies a colour: one of each type and level
+    assert {(t.type, t.level) for t in PACK.technologies} == {
+        (kind, level) for kind in ("neuro", "logistic", "battle", "resource") for level in (1, 2, 3)
+    }
+    assert [d.number for d in PACK.districts] == list(range(1, 13))
+    assert dict(PACK.backup)["blockade"] == 3 and dict(PACK.backup)["support-base"] == 1
+
+
+def test_every_name_the_book_gives_is_in_the_pack() -> None:
+    names = {t.name for t in PACK.technologies} | {m.name for m in PACK.missions}
+    names |= {s.name for s in PACK.syndicates} | {c.name for c in PACK.candidates}
+    for named in (
+        "Trading Platform",
+        "Expiditry Matrix",
+        "Voltaic Edge",
+        "Secure the District",
+        "Defend Strategic Positions",
+        "Believe in Destiny",
+        "Fortitude Trainers",
+        "Builders Union",
+        "Armed Patrollers",
+        "Researchers Study",
+        "The Colonel",
+        "The Gambler",
+        "The Technologist",
+    ):
+        assert named in names
+
+
+def test_the_example_rounds_facts() -> None:
+    bank = PACK.district(3)
+    assert say_all(ACTIONS, bank.effects[0].steps) == "get 3 gold"
+    assert say_all(ACTIONS, bank.effects[1].steps) == "inflict 3 strain, then get 3 gold"
+    assert ACTIONS.say(PACK.suit_gives("diamonds")) == "get 1 gold"  # the 3 of diamonds
+    assert ACTIONS.say(PACK.suit_gives("clubs")) == "get 1 intel"  # the king of clubs
+    assert dict(PACK.research_cost) == {"intel": 3, "drakownium": 1}
+    assert say_all(ACTIONS, PACK.district(8).effects[1].steps) == "get 2 intel"
+    tower = PACK.district(11).effects
+    assert say_all(ACTIONS, tower[0].steps) == "spend 1 drakownium, then turn 1 syndicate"
+    assert PACK.syndicate("fortitude-trainers").power == 2
+    assert PACK.syndicate("fortitude-trainers").measure == "strain"
+    secure = PACK.mission("secure-the-district").options[0]
+    assert (secure.needs.op, secure.needs.get("amount"), secure.power) == ("strength_here", 5, 1)
+    destiny = PACK.mission("believe-in-destiny").options[1]
+    assert (destiny.needs.get("amount"), destiny.power) == (3, 2)
+
+
+def test_the_blockade_table_follows_the_books_rule() -> None:
+    extra, per_missing, _ = PACK.blockade_rules
+    assert len(PACK.blockade_table) == 9
+    for blockades, strength, _, strain in PACK.blockade_table:
+        assert strain == per_missing * max(0, 1 + extra * blockades - strength)
+
+
+def test_every_reference_value_gives_its_reason_and_is_listed_in_the_readme() -> None:
+    references = [(path, e) for path, e in _entries(RAW) if e["source"] == "reference"]
+    assert len(references) > 40
+    for path, entry in references:
+        assert entry["reason"].strip(), path
+        label = entry.get("name") or path
+        assert str(label) in README, f"{label} ({path}) is not listed in the README"
+    for path, entry in _entries(RAW):
+        if entry["source"] != "reference":
+            assert entry["source"].startswith("rulebook "), path
+
+
+def test_every_cited_section_exists() -> None:
+    index = tomllib.loads(
+        (Path(__file__).parents[4] / "rules_core/rulebooks/black-metro.toml").read_text()
+    )
+    ids = {s["id"] for s in index["section"]}
+    for path, entry in _entries(RAW):
+        if entry["source"] != "reference":
+            assert entry["source"].removeprefix("rulebook ") in ids, path
+
+
+def _with(path: tuple[str | int, ...], value: object) -> dict[str, Any]:
+    pack = copy.deepcopy(RAW)
+    node: Any = pack
+    for step in path[:-1]:
+        node = node[step]
+    node[path[-1]] = value
+    return pack
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("limits", "rounds", "value"), 31, "limits.rounds: must be a whole number from 0 to 30"),
+        (
+            ("district", 2, "effect", 0, "steps", 0, "resource"),
+            "silver",
+            "district[2].effect[0]"
+            ".steps[0].resource: must be one of ('gold', 'intel', 'drakownium')",
+        ),
+        (("district", 2, "effect", 0, "source"), "reference", "district[2].effect[0]: a reference"),
+        (("district", 11, "battlefield"), False, "district: 12 districts"),
+        (("suit", 3, "gives"), {"op": "roll", "dice": "event"}, "suit[3].gives: op must be one of"),
+        (
+            ("dice", 3, "faces", 0, "options"),
+            [[{"op": "get", "resource": "gold", "amount": 1}]],
+            "dice[3].faces: each event face offers at least two options",
+        ),
+        (("mission", 0, "options"), [], "mission[0].options: three options"),
+        (("syndicate", 0, "criterion"), "most:luck", "syndicate[0].criterion: most:<measure>"),
+        (("candidate", 1, "fortune"), "K-spades", "candidate: each candidate has its own fortune"),
+        (("candidate", 0, "fortune"), "3-spades", "candidate[0].fortune: a dominance fortune"),
+        (("technology", 0, "level"), 2, "technology: one technology of each type and level"),
+        (("solo", "ranks", "value"), [[70, "C"], [90, "A"]], "solo.ranks: best first"),
+        (("unit", 1, "strength"), 9, "unit[1].strength: must be a whole number from 0 to 8"),
+    ],
+)
+def test_a_broken_pack_is_refused_naming_the_path(
+    path: tuple[str | int, ...], value: object, message: str
+) -> None:
+    with pytest.raises(ContentError) as error:
+        parse_pack(_with(path, value))
+    assert str(error.value).startswith(message)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True, database=None)
+@given(mutated_packs(RAW))
+def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) -> None:
+    assert_pack_or_content_error(parse_pack, pack)

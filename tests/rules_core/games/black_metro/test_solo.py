@@ -1,0 +1,105 @@
+"""The solo challenge (solo.*): the overlord played by the rules, the ways to lose, the rank."""
+
+import random
+
+import pytest
+
+from rules_core.engine.types import GameEvent, Rejection
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro import effects, solo
+from rules_core.games.black_metro import events_solo as so
+from rules_core.games.black_metro.evolve_standby import exploding
+from rules_core.games.black_metro.run import Run
+from rules_core.games.black_metro.state import BlackMetroState, Fortification
+from tests.rules_core.games.black_metro.helpers import GAME, play, started
+
+OVERLORD = 1
+
+
+def _solo() -> tuple[BlackMetroState, list[GameEvent]]:
+    state = started(1, seed=3)
+    state, _ = play(state, 0, "return_mission", card=state.player(0).missions[0])
+    return play(state, 0, "choose_candidate", candidate="banker")
+
+
+def _at(
+    state: BlackMetroState, number: int, seat: int, troop: tuple[int, int, int]
+) -> BlackMetroState:
+    district = state.district(number)
+    troops = list(district.personnel)
+    troops[seat] = troop
+    return state.with_district(number, updated(district, personnel=tuple(troops)))
+
+
+def test_the_overlord_holds_the_relic_and_assigns_first_one_at_a_time() -> None:
+    state, events = _solo()
+    assigned = [ev for ev in events if isinstance(ev, so.OverlordAssigned)]
+    assert state.relic == OVERLORD and len(assigned) == 1
+    assert assigned[0].troop == (1, 0, 0)  # his weakest personnel first
+    assert state.flow.current == 0 and state.phase == "assignment"
+    # fortunes are discarded until one names a district he may take
+    fortunes = [ev.card for ev in events if isinstance(ev, so.OverlordFortune)]
+    assert assigned[0].district in exploding(fortunes[-1])
+
+
+def test_the_priority_list() -> None:
+    state, _ = _solo()
+    state = _at(_at(state, 3, 0, (0, 1, 0)), 5, 0, (1, 0, 0))
+    assert solo.priority(state, (1, 3, 5, 11)) == 5  # the player's weakest personnel
+    assert solo.priority(state, (1, 11)) == 1  # none of the criteria: the lowest initiative
+    forts = (Fortification(0, "blockade"),)
+    state = state.with_district(11, updated(state.district(11), fortifications=forts))
+    assert solo.priority(state, (1, 11)) == 11  # the player's fortifications
+    bases = (Fortification(0, "support-base"),)
+    state = state.with_district(2, updated(state.district(2), fortifications=bases))
+    assert solo.priority(state, (2, 11)) == 2  # a support base before other fortifications
+
+
+def test_the_overlord_avoids_strain() -> None:
+    state, _ = _solo()
+    state = _at(state, 4, 0, (0, 1, 0))  # the player's 2 strength beats his subordinate
+    assert not solo.valid(state, 4)
+    forts = (Fortification(0, "blockade"),)
+    state = state.with_district(6, updated(state.district(6), fortifications=forts))
+    assert not solo.valid(state, 6)  # 1 strength against a blockade: strain
+    assert solo.valid(state, 7)
+
+
+def test_strain_beyond_fifteen_loses_at_once() -> None:
+    state, _ = _solo()
+    state = state.with_player(0, updated(state.player(0), strain=14))
+    run = Run(state)
+    effects.inflict(run, 0, 2)
+    solo.check(run)
+    assert isinstance(run.events[-1], so.ChallengeLost) and run.events[-1].reason == "strain"
+    assert run.state.over and run.state.winners == ()
+
+
+def test_the_overlord_at_forty_power_wins_his_challenge() -> None:
+    state, _ = _solo()
+    state = state.with_player(OVERLORD, updated(state.player(OVERLORD), power=40))
+    run = Run(state)
+    solo.check(run)
+    assert run.state.over and run.events[-1] == so.ChallengeLost(seat=None, reason="overlord")
+
+
+@pytest.mark.parametrize(
+    ("score", "rank"), [(100, "S"), (99, "A"), (90, "A"), (85, "B"), (70, "C"), (69, "F")]
+)
+def test_the_evaluation_rank(score: int, rank: str) -> None:
+    state, _ = _solo()
+    assert solo.rank(state, score) == rank
+
+
+def test_random_solo_games_end() -> None:
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = started(1, seed=seed)
+        for _ in range(GAME.info.longest_game):
+            if state.over:
+                break
+            events = GAME.decide(state, 0, rng.choice(GAME.legal_moves(state, 0)), rng)
+            assert not isinstance(events, Rejection), events
+            for event in events:
+                state = GAME.evolve(state, event)
+        assert state.over and state.winners in ((), (0,))
