@@ -18,12 +18,16 @@ from rules_core.games.gotham_race import GAME as RACE
 GAMES = all_games()
 
 
-def opening(spec: GameSpec[Any], players: int, seed: int = 3) -> Any:
+def opening(spec: GameSpec[Any], players: int, seed: int = 3, choices: int = 3) -> Any:
+    """A few random moves into the game, then on to a decision with at least `choices` moves."""
     state = fold(spec, spec.setup(players, {}, random.Random(seed)))
     rng = random.Random(seed)
-    for _ in range(12):  # a few random moves into the game
+    for step in range(400):
         seat = min(spec.to_act(state))
-        events = spec.decide(state, seat, rng.choice(spec.legal_moves(state, seat)), rng)
+        legal = spec.legal_moves(state, seat)
+        if step >= 12 and len(legal) >= choices:
+            break
+        events = spec.decide(state, seat, rng.choice(legal), rng)
         assert isinstance(events, list)
         state = fold(spec, events, state)
     return state
