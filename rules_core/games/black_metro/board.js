@@ -5,7 +5,10 @@
 "use strict";
 (function () {
   const { el, COLORS } = window.GothamBoards;
-  const colour = (state, name) => COLORS[state.players.findIndex((p) => p.name === name)] || "#444";
+  // a faction is drawn in the colour it is named for (Red, Green, Blue, Yellow), else by seat
+  const NAMED = { red: "#c0392b", green: "#229954", blue: "#2471a3", yellow: "#b9770e" };
+  const colour = (state, name) =>
+    NAMED[String(name).toLowerCase()] || COLORS[state.players.findIndex((p) => p.name === name)] || "#444";
   const troop = (t) => [t.subordinates && `${t.subordinates}S`, t.paragons && `${t.paragons}P`, t.doom_mechasuits && `${t.doom_mechasuits}M`].filter(Boolean).join(" ");
 
   function drawMetro(svg, state) {
@@ -32,7 +35,7 @@
     });
     state.players.forEach((p, s) => {
       const y = 430 + s * 20;
-      svg.appendChild(el("text", { x: 8, y, "font-size": 11, fill: COLORS[s] },
+      svg.appendChild(el("text", { x: 8, y, "font-size": 11, fill: colour(state, p.name) },
         `${p.name}: ${p.power} power · ${p.strain} strain · ${p.gold} gold · ${p.intel} intel · ${p.drakownium} drakownium · level ${p.science}` + (p.candidate ? ` · ${p.candidate}` : "")));
     });
   }
