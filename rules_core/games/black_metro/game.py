@@ -8,16 +8,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from rules_core.engine.content_limits import ContentError, limits_json
 from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
-from rules_core.games.black_metro import language, solo, story, view
+from rules_core.games.black_metro import language, solo, story, view, vocabulary
 from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
 from rules_core.games.black_metro.checks import REJECTIONS, reject
 from rules_core.games.black_metro.citations import BOOK
-from rules_core.games.black_metro.content import load_pack
+from rules_core.games.black_metro.content import NUMBER_RANGES, load_pack, parse_pack
 from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
 from rules_core.games.black_metro.events import ALL_EVENTS
 from rules_core.games.black_metro.events_dominance import DOMINANCE_EVENTS
@@ -26,6 +27,7 @@ from rules_core.games.black_metro.events_solo import SOLO_EVENTS
 from rules_core.games.black_metro.events_standby import STANDBY_EVENTS
 from rules_core.games.black_metro.evolve import HANDLERS
 from rules_core.games.black_metro.missions import MISSION_MOVES
+from rules_core.games.black_metro.pack import Pack
 from rules_core.games.black_metro.resolution import RESOLUTION_MOVES
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.setup import SETUP_MOVES, begin
@@ -112,17 +114,46 @@ class BlackMetro(DeclaredGame[State]):
                 "type": "boolean",
                 "default": False,
                 "description": "the first game's set-up, without candidates",
-            }
+            },
+            "content": {
+                "type": "object",
+                "default": None,
+                "description": "a content pack replacing the reference pack (same schema as "
+                "rules_core/games/black_metro/content/reference.toml, as JSON); refused above "
+                "`limits`, or with a number outside its range in `ranges`",
+                "limits": limits_json(),
+                "ranges": NUMBER_RANGES,
+                "effects": {  # the operations each kind of content may use, with their parameters
+                    "district": vocabulary.DISTRICT_OPS.schema(),
+                    "dice": vocabulary.DICE_OPS.schema(),
+                    "suit": vocabulary.SUIT_OPS.schema(),
+                    "dominance_fortune": vocabulary.DOMINANCE_FORTUNE_OPS.schema(),
+                    "technology": vocabulary.TECHNOLOGY_OPS.schema(),
+                    "candidate": vocabulary.CANDIDATE_OPS.schema(),
+                    "mission": vocabulary.MISSION_OPS.schema(),
+                },
+            },
         }
+
+    def _pack(self, options: Mapping[str, JSON]) -> Pack:
+        content = options.get("content")
+        return REFERENCE if content is None else parse_pack(content)
 
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if not self.min_players <= players <= self.max_players:
             return reject("bad_player_count", "Black Metro is for 1 to 4 players.")
-        unknown = set(options) - {"first_game"}
+        unknown = set(options) - {"first_game", "content"}
         if unknown:
             return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
         if not isinstance(options.get("first_game", False), bool):
             return reject("bad_options", "option 'first_game' is true or false")
+        content = options.get("content")
+        if content is not None and not isinstance(content, dict):
+            return reject("bad_options", "option 'content' must be an object")
+        try:
+            self._pack(options)
+        except ContentError as error:
+            return reject("bad_options", f"content pack: {error}")
         return None
 
     def initial_state(self) -> State:
@@ -131,7 +162,7 @@ class BlackMetro(DeclaredGame[State]):
     def setup(
         self, players: int, options: Mapping[str, JSON], rng: random.Random
     ) -> list[GameEvent]:
-        return begin(REFERENCE, players, bool(options.get("first_game", False)), rng)
+        return begin(self._pack(options), players, bool(options.get("first_game", False)), rng)
 
     def to_act(self, state: State) -> frozenset[int]:
         return frozenset() if state.over else state.flow.to_act()

@@ -162,3 +162,20 @@ def test_a_broken_pack_is_refused_naming_the_path(
 @given(mutated_packs(RAW))
 def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) -> None:
     assert_pack_or_content_error(parse_pack, pack)
+
+
+def test_a_custom_pack_is_an_option_and_a_bad_one_is_refused_with_its_path() -> None:
+    import random
+    import tomllib
+
+    from rules_core.engine import get_game
+    from rules_core.games.black_metro.content import REFERENCE_PACK
+
+    spec = get_game("black-metro")
+    data = tomllib.loads(REFERENCE_PACK.read_text())
+    assert spec.validate_options(2, {"content": data}) is None
+    assert spec.setup(2, {"content": data}, random.Random(1))
+    refused = spec.validate_options(2, {"content": {"districts": "nope"}})
+    assert refused is not None and refused.code == "bad_options"
+    assert refused.message.startswith("content pack: ")
+    assert spec.validate_options(2, {"content": 3}) is not None
