@@ -98,3 +98,34 @@ def assert_pack_or_content_error(parse: Callable[[object], object], pack: dict[s
         message = str(error)
         assert PATH_PREFIX.match(message), message
         assert ": " in message
+
+
+def edited(raw: dict[str, Any], change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
+    """A deep copy of a pack with one deliberate change (the hand-written refusal tests)."""
+    pack = copy.deepcopy(raw)
+    change(pack)
+    return pack
+
+
+def set_at(*path: str | int, to: object) -> Callable[[dict[str, Any]], object]:
+    """A change that puts `to` at `path`."""
+
+    def change(pack: dict[str, Any]) -> None:
+        node: Any = pack
+        for step in path[:-1]:
+            node = node[step]
+        node[path[-1]] = to
+
+    return change
+
+
+def drop_at(*path: str | int) -> Callable[[dict[str, Any]], object]:
+    """A change that deletes the key or item at `path`."""
+
+    def change(pack: dict[str, Any]) -> None:
+        node: Any = pack
+        for step in path[:-1]:
+            node = node[step]
+        del node[path[-1]]
+
+    return change

@@ -1,7 +1,6 @@
 """The Black Metro reference pack: what the book pins down, what is the project's own and why,
 and any malformed pack refused with `<path>: <rule>`."""
 
-import copy
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -11,7 +10,12 @@ from hypothesis import given, settings
 
 from rules_core.games.black_metro.content import REFERENCE_PACK, ContentError, load_pack, parse_pack
 from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
-from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
+from tests.rules_core.games.pack_mutations import (
+    assert_pack_or_content_error,
+    edited,
+    mutated_packs,
+    set_at,
+)
 
 RAW: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
 PACK = load_pack()
@@ -115,12 +119,7 @@ def test_every_cited_section_exists() -> None:
 
 
 def _with(path: tuple[str | int, ...], value: object) -> dict[str, Any]:
-    pack = copy.deepcopy(RAW)
-    node: Any = pack
-    for step in path[:-1]:
-        node = node[step]
-    node[path[-1]] = value
-    return pack
+    return edited(RAW, set_at(*path, to=value))
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,13 @@ from rules_core.games.gotham_city_chronicles.content import (
     parse_pack,
 )
 from rules_core.rulebooks.index import get_book
-from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
+from tests.rules_core.games.pack_mutations import (
+    assert_pack_or_content_error,
+    drop_at,
+    edited,
+    mutated_packs,
+    set_at,
+)
 
 RAW: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
 PACK = load_pack()
@@ -83,29 +89,10 @@ def test_a_pack_refusal_reads_content_pack_path_rule() -> None:
 
 
 def _with(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
-    pack = copy.deepcopy(RAW)
-    change(pack)
-    return pack
+    return edited(RAW, change)
 
 
-def _set(*path: str | int, to: object) -> Callable[[dict[str, Any]], object]:
-    def change(pack: dict[str, Any]) -> None:
-        node: Any = pack
-        for step in path[:-1]:
-            node = node[step]
-        node[path[-1]] = to
-
-    return change
-
-
-def _drop(*path: str | int) -> Callable[[dict[str, Any]], object]:
-    def change(pack: dict[str, Any]) -> None:
-        node: Any = pack
-        for step in path[:-1]:
-            node = node[step]
-        del node[path[-1]]
-
-    return change
+_set, _drop = set_at, drop_at
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,5 @@
 """Any content pack, however malformed, gives a Pack or a ContentError `<path>: <rule>`."""
 
-import copy
 import tomllib
 from collections.abc import Callable
 from typing import Any
@@ -14,7 +13,13 @@ from rules_core.games.gotham_city_strategy.content import (
     ContentError,
     parse_pack,
 )
-from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
+from tests.rules_core.games.pack_mutations import (
+    assert_pack_or_content_error,
+    drop_at,
+    edited,
+    mutated_packs,
+    set_at,
+)
 
 RAW: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
 OPS = (
@@ -24,29 +29,10 @@ OPS = (
 
 
 def _with(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
-    pack = copy.deepcopy(RAW)
-    change(pack)
-    return pack
+    return edited(RAW, change)
 
 
-def _set(*path: str | int, to: object) -> Callable[[dict[str, Any]], object]:
-    def change(pack: dict[str, Any]) -> None:
-        node: Any = pack
-        for step in path[:-1]:
-            node = node[step]
-        node[path[-1]] = to
-
-    return change
-
-
-def _drop(*path: str | int) -> Callable[[dict[str, Any]], object]:
-    def change(pack: dict[str, Any]) -> None:
-        node: Any = pack
-        for step in path[:-1]:
-            node = node[step]
-        del node[path[-1]]
-
-    return change
+_set, _drop = set_at, drop_at
 
 
 @settings(max_examples=300, deadline=None, derandomize=True, database=None)

@@ -1,6 +1,5 @@
 """Any content pack, however malformed, gives a Pack or a ContentError `<path>: <rule>`."""
 
-import copy
 import tomllib
 from collections.abc import Callable
 from typing import Any
@@ -15,15 +14,17 @@ from rules_core.games.gotham_race.content import (
     ContentError,
     parse_pack,
 )
-from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
+from tests.rules_core.games.pack_mutations import (
+    assert_pack_or_content_error,
+    edited,
+    mutated_packs,
+)
 
 RAW: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
 
 
 def _with(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
-    pack = copy.deepcopy(RAW)
-    change(pack)
-    return pack
+    return edited(RAW, change)
 
 
 def _nested(depth: int) -> list[Any]:
