@@ -24,6 +24,7 @@ NUMBER_RANGES: dict[str, JSON] = {
     "hands.gordon": [1, 8],
     "movement.falcone_steps": [1, 3],
     "movement.gordon_steps": [1, 3],
+    "crimefighting.fights": [1, 9],
     "hero[].strength": [1, 9],
     "falcone[].cost": [0, 9],
     "falcone[].strength": [1, 9],
@@ -119,6 +120,7 @@ class Pack:
     gordon_hand: int
     falcone_steps: int
     gordon_steps: int
+    fights: int
     districts: tuple[District, ...]
     heroes: tuple[Hero, ...]
     cards: tuple[Card, ...]
@@ -298,6 +300,7 @@ def parse_pack(data: object) -> Pack:
         gordon_hand=_value(data, "hands", "gordon", 1, 8),
         falcone_steps=_value(data, "movement", "falcone_steps", 1, 3),
         gordon_steps=_value(data, "movement", "gordon_steps", 1, 3),
+        fights=_value(data, "crimefighting", "fights", 1, 9),
         districts=districts,
         heroes=_heroes(data, frozenset(d.id for d in districts)),
         cards=tuple(cards),

@@ -64,7 +64,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "not_enough_counters": cite("corruption-counters", F_MOVE),
     "no_such_district": cite(F_MOVE, G_MOVE, "ending-the-game.city-overrun"),
     "district_destroyed": cite("ending-the-game.city-overrun", F_MOVE, G_MOVE),
-    "no_character_there": cite(F_MOVE),
+    "hero_there": cite(F_MOVE),
     "crime_already_there": cite(F_MOVE, "ending-the-game.city-overrun"),
     "bad_face_down": cite(F_MOVE, "income-phase"),
     "not_your_piece": cite(F_MOVE, G_MOVE),
@@ -107,6 +107,11 @@ def _district(state: NmlState, raw: object) -> str | Rejection:
     return raw
 
 
+def open_districts(state: NmlState) -> tuple[str, ...]:
+    """Districts still standing with no hero: where Falcone can play a card."""
+    return tuple(d for d in state.standing() if not state.heroes_at(d))
+
+
 def _first_of_each(state: NmlState, hand: tuple[str, ...], kind: str) -> list[str]:
     """One card of each name (copies are alike), the first held."""
     seen: dict[str, str] = {}
@@ -132,6 +137,9 @@ def _recruit_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     district = _district(state, move.get("district"))
     if isinstance(district, Rejection):
         return district
+    if state.heroes_at(district):
+        name = state.pack.district(district).name
+        return reject("hero_there", f"A hero stands at {name}: nothing is played under his nose.")
     if card.cost > state.counters:
         return reject(
             "not_enough_counters", f"{card.name} costs {card.cost}; you hold {state.counters}."
@@ -146,7 +154,7 @@ def _recruit_offers(state: NmlState, seat: int) -> Iterable[Move]:
         Move.of("recruit", card=c, district=d)
         for c in _first_of_each(state, state.falcone_hand, "character")
         if state.pack.card(c).cost <= state.counters
-        for d in state.standing()
+        for d in open_districts(state)
     ]
 
 
@@ -179,8 +187,8 @@ def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     if isinstance(district, Rejection):
         return district
     name = state.pack.district(district).name
-    if not state.villains_at(district):
-        return reject("no_character_there", f"None of your characters is at {name}.")
+    if state.heroes_at(district):
+        return reject("hero_there", f"A hero stands at {name}: nothing is played under his nose.")
     if state.crime_at(district) is not None:
         return reject("crime_already_there", f"There is already a crime at {name}.")
     cost = _crime_cost(state, card, face_down)
@@ -192,7 +200,7 @@ def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
 def _crime_offers(state: NmlState, seat: int) -> Iterable[Move]:
     if seat != FALCONE or state.flow.step != "movement":
         return []
-    places = [d for d in state.standing() if state.villains_at(d) and state.crime_at(d) is None]
+    places = [d for d in open_districts(state) if state.crime_at(d) is None]
     return [
         Move.of("crime", card=c, district=d, face_down=down)
         for c in _first_of_each(state, state.falcone_hand, "crime")

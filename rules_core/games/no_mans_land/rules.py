@@ -22,7 +22,38 @@ from rules_core.games.no_mans_land.events import EVENT_TYPES, CardsDealt, GameSt
 from rules_core.games.no_mans_land.evolve import HANDLERS
 from rules_core.games.no_mans_land.moves import MOVES, REJECTIONS, reject
 from rules_core.games.no_mans_land.state import INITIAL, NmlState
-from rules_core.games.no_mans_land.turns import begin_falcone_turn, overrun
+from rules_core.games.no_mans_land.turns import begin_falcone_turn, movable, overrun
+
+
+def crimes_safety(state: NmlState) -> list[bool]:
+    """For each crime: whether the heroes that can still reach it before Gordon's next fights
+    could not match it and the characters with it (the bots' reading of the board, not a rule):
+    in Falcone's turn and at Gordon's start, heroes at it or next to it; in Gordon's movement,
+    those at it and those next to it with a step left; after it, only those at it."""
+    gordon = state.flow.current == GORDON
+    found = []
+    for crime in state.crimes:
+        near = state.pack.district(crime.district).neighbours
+        reach = 0
+        for hero in state.heroes:
+            if hero.district == crime.district:
+                close = True
+            elif hero.district not in near or (
+                gordon and state.flow.step in ("crimefighting", "draw")
+            ):
+                close = False
+            else:
+                close = (
+                    not gordon
+                    or state.flow.step == "start"
+                    or bool(movable(state, hero.id, hero.district))
+                )
+            reach += state.pack.hero(hero.id).strength if close else 0
+        held = state.pack.card(crime.card).strength + sum(
+            state.pack.card(v.id).strength for v in state.villains_at(crime.district)
+        )
+        found.append(held > reach)
+    return found
 
 
 class NoMansLand(DeclaredGame[NmlState]):
@@ -42,7 +73,7 @@ class NoMansLand(DeclaredGame[NmlState]):
         longest_game=3000,
     )
     rules_version = 1
-    search_iterations = 60
+    search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES
     handlers = HANDLERS
@@ -163,14 +194,18 @@ class NoMansLand(DeclaredGame[NmlState]):
         }
 
     def evaluate(self, state: NmlState, seat: int) -> float:
+        """Falcone's prospects: his crimes towards the overrun (a crime that the heroes within
+        reach could not match counts in full, another less), his counters, his characters and
+        the supply left (time); Gordon's are the rest."""
         if state.over:
             return 1.0 if seat == state.winner else 0.0
-        crimes, standing, _ = overrun(state)
+        _, standing, _ = overrun(state)
         need = standing // 2 + 1
+        pressure = sum(1.0 if safe else 0.4 for safe in crimes_safety(state))
         muscle = sum(state.pack.card(v.id).strength for v in state.villains)
         falcone = (
             0.1
-            + 0.5 * min(1.0, crimes / need)
+            + 0.5 * min(1.0, pressure / need)
             + 0.1 * min(1.0, state.counters / 6)
             + 0.1 * min(1.0, muscle / 6)
             + 0.2 * state.supply / state.pack.supply

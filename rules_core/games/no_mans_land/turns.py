@@ -113,8 +113,10 @@ def movable(state: NmlState, piece: str, district: str) -> tuple[str, ...]:
 
 
 def fights(state: NmlState) -> tuple[str, ...]:
-    """Districts where Gordon's heroes can fight now: a hero there, a crime or a character of
-    Falcone's there, and no fight there yet this phase."""
+    """Districts where Gordon's heroes can fight now: fewer fights than the pack allows so far
+    this phase, a hero there, a crime or a character of Falcone's there, no fight there yet."""
+    if len(state.fought) >= state.pack.fights:
+        return ()
     return tuple(
         d
         for d in state.standing()

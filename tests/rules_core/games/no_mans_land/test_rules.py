@@ -231,10 +231,9 @@ def test_gordon_wins_when_a_card_requires_falcone_to_take_a_counter_from_an_empt
         falcone_hand=("racket-1",),
         counters=3,
         supply=0,
-        villains=(Piece("thug-1", "docks"),),
     )
     events = decide(
-        state, FALCONE, Move.of("crime", card="racket-1", district="docks", face_down=False)
+        state, FALCONE, Move.of("crime", card="racket-1", district="heights", face_down=False)
     )
     assert isinstance(events[-1], GameFinished) and events[-1].ending == "counters"
 
