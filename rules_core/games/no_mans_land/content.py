@@ -3,6 +3,7 @@ schema-checked when it loads (every value names its source: the rulebook or the 
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -10,7 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from rules_core.engine.content_limits import ContentError as ContentError
-from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail
+from rules_core.engine.content_limits import (
+    at_index,
+    at_key,
+    canonical_json,
+    check_pack_shape,
+    fail,
+)
 from rules_core.engine.effects import STANDARD, Effect, Operation, Whole
 from rules_core.engine.types import JSON
 
@@ -313,3 +320,23 @@ def load_pack(path: Path = REFERENCE_PACK) -> Pack:
 
 
 REFERENCE = load_pack()
+_PACKS: dict[str, Pack] = {"": REFERENCE}
+
+
+def content_text(content: object) -> str:
+    """A game's content option as the events record it: "" for the reference pack, else the
+    pack's canonical JSON (checked: `parse_pack` raises ContentError on a bad one)."""
+    if content is None:
+        return ""
+    text = canonical_json(content)
+    if text not in _PACKS:
+        _PACKS[text] = parse_pack(content)
+    return text
+
+
+def pack_of(content: str) -> Pack:
+    """The pack a game plays with, from its recorded content text (read once per text)."""
+    found = _PACKS.get(content)
+    if found is None:
+        found = _PACKS[content] = parse_pack(json.loads(content))
+    return found

@@ -27,7 +27,8 @@ ENDINGS = {
 
 @dataclass(frozen=True, slots=True)
 class GameStarted(GameEvent):
-    """Both decks shuffled (their order seen by nobody); the heroes take their districts."""
+    """Both decks shuffled (their order seen by nobody); the heroes take their districts.
+    `content`: the content pack played ("" for the reference pack)."""
 
     type: ClassVar[str] = "game_started"
     secret: ClassVar[Mapping[str, Hidden]] = {
@@ -37,6 +38,7 @@ class GameStarted(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play", "corruption-counters")
     falcone_deck: tuple[str, ...]
     signal_deck: tuple[str, ...]
+    content: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ from dataclasses import replace
 from rules_core.engine.declared import Handlers
 from rules_core.engine.flow import Flow
 from rules_core.games.no_mans_land.citations import FALCONE
-from rules_core.games.no_mans_land.content import number
+from rules_core.games.no_mans_land.content import number, pack_of
 from rules_core.games.no_mans_land.events import (
     CardsDealt,
     CardsDrawn,
@@ -35,9 +35,10 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 
 def _started(state: NmlState, e: GameStarted) -> NmlState:
-    pack = state.pack
+    pack = pack_of(e.content)
     return replace(
         INITIAL,
+        content=e.content,
         falcone_deck=e.falcone_deck,
         signal_deck=e.signal_deck,
         supply=pack.supply,

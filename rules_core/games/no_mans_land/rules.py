@@ -11,13 +11,21 @@ import random
 from collections.abc import Mapping
 from dataclasses import replace
 
+from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame, Run
 from rules_core.engine.info import GameInfo
 from rules_core.engine.types import JSON, Citation, GameEvent, Outcome, Rejection
 from rules_core.engine.visibility import Secret, resample
 from rules_core.games.no_mans_land import language
 from rules_core.games.no_mans_land.citations import BOOK, FALCONE, GORDON
-from rules_core.games.no_mans_land.content import REFERENCE
+from rules_core.games.no_mans_land.content import (
+    FALCONE_EFFECTS,
+    NUMBER_RANGES,
+    SIGNAL_EFFECTS,
+    ContentError,
+    content_text,
+    pack_of,
+)
 from rules_core.games.no_mans_land.events import EVENT_TYPES, CardsDealt, GameStarted
 from rules_core.games.no_mans_land.evolve import HANDLERS
 from rules_core.games.no_mans_land.moves import MOVES, REJECTIONS, reject
@@ -79,13 +87,35 @@ class NoMansLand(DeclaredGame[NmlState]):
     handlers = HANDLERS
 
     def options_schema(self) -> dict[str, JSON]:
-        return {}
+        return {
+            "content": {
+                "type": "object",
+                "description": "a content pack replacing the reference pack (same schema as "
+                "rules_core/games/no_mans_land/content/reference.toml, as JSON); refused above "
+                "`limits`, or with a number outside its range in `ranges`",
+                "default": None,
+                "limits": limits_json(),
+                "ranges": NUMBER_RANGES,
+                "effects": {
+                    "falcone": FALCONE_EFFECTS.schema(),
+                    "batsignal": SIGNAL_EFFECTS.schema(),
+                },
+            }
+        }
 
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if players != 2:
             return reject("bad_player_count", "No Man's Land is for two players.")
-        if options:
-            return reject("bad_options", "No Man's Land takes no options.")
+        unknown = set(options) - {"content"}
+        if unknown:
+            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
+        content = options.get("content")
+        if content is not None and not isinstance(content, dict):
+            return reject("bad_options", "option 'content' must be an object")
+        try:
+            content_text(content)
+        except ContentError as error:
+            return reject("bad_options", f"content pack: {error}")
         return None
 
     def initial_state(self) -> NmlState:
@@ -94,13 +124,22 @@ class NoMansLand(DeclaredGame[NmlState]):
     def setup(
         self, players: int, options: Mapping[str, JSON], rng: random.Random
     ) -> list[GameEvent]:
-        falcone = list(REFERENCE.falcone_cards())
-        signal = list(REFERENCE.signal_cards())
+        content = content_text(options.get("content"))
+        pack = pack_of(content)
+        falcone = list(pack.falcone_cards())
+        signal = list(pack.signal_cards())
         rng.shuffle(falcone)
         rng.shuffle(signal)
         run = Run(INITIAL, HANDLERS)
-        run.emit(GameStarted(seat=None, falcone_deck=tuple(falcone), signal_deck=tuple(signal)))
-        run.emit(CardsDealt(seat=FALCONE, cards=run.state.falcone_deck[: REFERENCE.falcone_hand]))
+        run.emit(
+            GameStarted(
+                seat=None,
+                falcone_deck=tuple(falcone),
+                signal_deck=tuple(signal),
+                content=content,
+            )
+        )
+        run.emit(CardsDealt(seat=FALCONE, cards=run.state.falcone_deck[: pack.falcone_hand]))
         begin_falcone_turn(run)  # sequence-of-play: Falcone always takes the first turn
         return run.events
 

@@ -10,7 +10,7 @@ from rules_core.games.no_mans_land.citations import (
     FALCONE_PHASES,
     GORDON_PHASES,
 )
-from rules_core.games.no_mans_land.content import REFERENCE, Pack
+from rules_core.games.no_mans_land.content import Pack, pack_of
 
 # the steps of each side's turn (Flow.phase names the side, Flow.step the phase)
 PHASES = (
@@ -59,10 +59,11 @@ class NmlState:
     over: bool
     winner: int  # the winning seat once over (-1 before)
     ending: str  # overrun | batsignal | counters
+    content: str  # the game's content pack: "" for the reference, else its canonical JSON
 
     @property
     def pack(self) -> Pack:
-        return REFERENCE
+        return pack_of(self.content)
 
     @property
     def phases(self) -> Phases:
@@ -104,4 +105,5 @@ INITIAL = NmlState(
     over=False,
     winner=-1,
     ending="",
+    content="",
 )

@@ -61,3 +61,31 @@ def test_a_boost_is_a_crimefighting_card() -> None:
     data = copy.deepcopy(raw())
     data["batsignal"][0]["timing"] = "start"
     assert "boost" in refused(data)
+
+
+def test_a_game_plays_with_its_own_content_pack_and_replays_from_its_events() -> None:
+    import json
+    import random
+
+    from rules_core.engine import fold, from_json, get_game, to_json
+    from rules_core.games.no_mans_land.state import NmlState
+
+    game = get_game("no-mans-land")
+    data = copy.deepcopy(raw())
+    data["counters"]["supply"]["value"] = 3
+    assert game.validate_options(2, {"content": data}) is None
+    log = game.setup(2, {"content": data}, random.Random(1))
+    state = fold(game, log)
+    assert state.pack.supply == 3 and state.supply == 3 - 1  # the first income taken
+    again = from_json(NmlState, json.loads(json.dumps(to_json(state))))
+    assert again == state and again.pack.supply == 3
+
+
+def test_a_bad_content_option_is_refused_with_the_path() -> None:
+    from rules_core.engine import get_game
+
+    data = copy.deepcopy(raw())
+    data["counters"]["supply"]["value"] = 0
+    answer = get_game("no-mans-land").validate_options(2, {"content": data})
+    assert answer is not None and answer.code == "bad_options"
+    assert "counters.supply" in answer.message
