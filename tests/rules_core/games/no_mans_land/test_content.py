@@ -8,6 +8,7 @@ import tomllib
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
 
 from rules_core.games.no_mans_land.content import (
     REFERENCE,
@@ -15,6 +16,7 @@ from rules_core.games.no_mans_land.content import (
     ContentError,
     parse_pack,
 )
+from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
 
 
 def raw() -> dict[str, Any]:
@@ -89,3 +91,9 @@ def test_a_bad_content_option_is_refused_with_the_path() -> None:
     answer = get_game("no-mans-land").validate_options(2, {"content": data})
     assert answer is not None and answer.code == "bad_options"
     assert "counters.supply" in answer.message
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(mutated_packs(raw()))
+def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) -> None:
+    assert_pack_or_content_error(parse_pack, pack)
