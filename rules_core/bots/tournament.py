@@ -82,11 +82,14 @@ class Tally:
     played: dict[str, int] = field(default_factory=dict)
     seconds: dict[str, float] = field(default_factory=dict)
     moves: dict[str, int] = field(default_factory=dict)
+    seat_wins: dict[int, float] = field(default_factory=dict)  # by seat, whatever bot sat there
 
     def add(self, result: GameResult) -> None:
         self.games += 1
         if not result.winners:
             self.no_seat_won += 1
+        for seat in result.winners:
+            self.seat_wins[seat] = self.seat_wins.get(seat, 0.0) + 1.0 / len(result.winners)
         for seat, bot in enumerate(result.bots):
             self.seconds[bot] = self.seconds.get(bot, 0.0) + result.seconds[seat]
             self.moves[bot] = self.moves.get(bot, 0) + result.moves[seat]
@@ -99,6 +102,13 @@ class Tally:
         """Share of the decided games a bot's seats won, its interval, and how many games."""
         n = self.played.get(bot, 0)
         wins = self.wins.get(bot, 0.0)
+        low, high = wilson(wins, n)
+        return (wins / n if n else 0.0, low, high, n)
+
+    def seat_rate(self, seat: int) -> tuple[float, float, float, int]:
+        """Share of the decided games a seat won (a role, in a game of roles), its interval."""
+        n = self.games - self.no_seat_won
+        wins = self.seat_wins.get(seat, 0.0)
         low, high = wilson(wins, n)
         return (wins / n if n else 0.0, low, high, n)
 

@@ -78,7 +78,7 @@ def test_play_and_replay_pages(client: Client) -> None:
 
 
 def test_each_game_serves_its_own_board_drawing(client: Client) -> None:
-    for slug in ("gotham-race", "gotham-city-strategy"):
+    for slug in ("gotham-race", "gotham-city-strategy", "no-mans-land"):
         response = client.get(f"/boards/{slug}.js")
         assert response.status_code == 200
         assert response["Content-Type"].startswith("text/javascript")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 from typing import Any
 
@@ -9,7 +10,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rules_core.bots import BOTS
 from rules_core.bots.tournament import Tally, play_game, seating
-from rules_core.engine import get_game
+from rules_core.engine import fold, get_game
 
 
 def progress_bar(done: int, total: int, width: int = 30) -> str:
@@ -81,3 +82,9 @@ class Command(BaseCommand):
                 f"{bot:<8} {rate:>9.1%} {f'{low:.1%}-{high:.1%}':>16} {n:>8} "
                 f"{tally.seconds_per_move(bot):>8.3f}"
             )
+        names = spec.seat_names(fold(spec, spec.setup(players, game_options, random.Random(0))))
+        self.stdout.write(f"{'seat':<16} {'win rate':>9} {'95% interval':>16} {'decided':>8}")
+        for seat in range(players):
+            rate, low, high, n = tally.seat_rate(seat)
+            name = f"{seat} {names[seat]}" if seat < len(names) else str(seat)
+            self.stdout.write(f"{name[:16]:<16} {rate:>9.1%} {f'{low:.1%}-{high:.1%}':>16} {n:>8}")

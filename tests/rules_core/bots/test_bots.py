@@ -155,3 +155,14 @@ def test_play_game_shows_each_decision_before_it_is_played(spec: GameSpec[Any]) 
     assert len(seen) == sum(result.moves)
     assert all(move in spec.legal_moves(state, seat) for state, seat, move in seen)
     assert [seat for _, seat, _ in seen].count(1) == result.moves[1]
+
+
+def test_the_tally_counts_each_seats_wins_whatever_bot_sat_there() -> None:
+    from rules_core.bots.tournament import GameResult
+
+    tally = Tally()
+    for winners in ((0,), (0,), (1,), ()):
+        tally.add(GameResult(("a", "a"), winners, (0.0, 0.0), (1, 1)))
+    rate, low, high, decided = tally.seat_rate(0)
+    assert (rate, decided) == (2 / 3, 3) and (low, high) == wilson(2, 3)
+    assert tally.seat_rate(1)[0] == 1 / 3

@@ -19,11 +19,13 @@ from rules_core.engine.content_limits import (
 )
 from rules_core.games.gotham_city_strategy import content as gcs_content
 from rules_core.games.gotham_race import content as race_content
+from rules_core.games.no_mans_land import content as nml_content
 from tests.shipped import shipped_games
 
 REFERENCES = {
     "gotham-race": race_content.REFERENCE_PACK,
     "gotham-city-strategy": gcs_content.REFERENCE_PACK,
+    "no-mans-land": nml_content.REFERENCE_PACK,
 }
 
 

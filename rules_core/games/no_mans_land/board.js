@@ -1,0 +1,70 @@
+/* No Man's Land's board for the web pages: the ring of districts (C+1 marked, destroyed ones
+   greyed), the crime at each (a face-down one as "?" unless the viewer is Falcone), Falcone's
+   characters and Gordon's heroes, and the counters; the panel lists the seat's hand. Drawn as
+   SVG from a seat's (or a spectator's) view, text only (frontend/static/frontend/boards.js). */
+"use strict";
+(function () {
+  const { el, COLORS } = window.GothamBoards;
+  const FALCONE = COLORS[0], GORDON = COLORS[1];
+
+  function drawCity(svg, state) {
+    svg.setAttribute("viewBox", "0 0 520 460");
+    const n = state.districts.length, cx = 260, cy = 220, radius = 165;
+    const at = (i) => {
+      const a = (2 * Math.PI * i) / n - Math.PI / 2;
+      return [cx + radius * Math.cos(a), cy + radius * Math.sin(a)];
+    };
+    const index = Object.fromEntries(state.districts.map((d, i) => [d.id, i]));
+    state.districts.forEach((d, i) => {
+      for (const near of d.neighbours) {
+        if (index[near] > i) {
+          const [x1, y1] = at(i), [x2, y2] = at(index[near]);
+          svg.appendChild(el("line", { x1, y1, x2, y2, stroke: "#b8bccb", "stroke-width": 3 }));
+        }
+      }
+    });
+    state.districts.forEach((d, i) => {
+      const [x, y] = at(i);
+      const g = el("g", { class: "district", "data-district": d.id });
+      g.appendChild(el("circle", { cx: x, cy: y, r: 46, fill: d.destroyed ? "#9a9a9a" : "#f4f1e8", stroke: d.c_plus_1 ? "#b9770e" : "#59607a", "stroke-width": d.c_plus_1 ? 4 : 2 }));
+      g.appendChild(el("text", { x, y: y - 28, "text-anchor": "middle", "font-size": 10, "font-weight": "bold" }, d.name + (d.c_plus_1 ? " (C+1)" : "")));
+      if (d.destroyed) g.appendChild(el("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11 }, "destroyed"));
+      if (d.crime) {
+        const label = d.crime.card ? `${d.crime.card.name} (${d.crime.card.strength})` : "face-down crime";
+        g.appendChild(el("rect", { x: x - 42, y: y - 18, width: 84, height: 16, rx: 3, fill: FALCONE, opacity: d.crime.face_down ? 0.6 : 1 }));
+        g.appendChild(el("text", { x, y: y - 6, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, d.crime.face_down && !d.crime.card ? "?" : label));
+        g.appendChild(el("title", {}, d.crime.face_down ? `${label}, face down` : label));
+      }
+      d.characters.forEach((c, k) => {
+        g.appendChild(el("text", { x, y: y + 8 + 10 * k, "text-anchor": "middle", "font-size": 8, fill: FALCONE }, `${c.name} ${c.strength}`));
+      });
+      d.heroes.forEach((h, k) => {
+        g.appendChild(el("text", { x, y: y + 40 - 10 * k, "text-anchor": "middle", "font-size": 8, fill: GORDON }, `${h.name} ${h.strength}`));
+      });
+      svg.appendChild(g);
+    });
+    const lines = [
+      `Turn ${state.turn}: ${state.turn_of}, ${state.phase} phase`,
+      `Crimes in ${state.crimes} of ${state.standing} districts (overrun at ${state.overrun_at})`,
+      `Falcone holds ${state.counters} counters; supply ${state.supply}`,
+    ];
+    if (state.winner) lines.push(`${state.winner} wins`);
+    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 14 + 16 * k, "text-anchor": "middle", "font-size": 11 }, text)));
+  }
+
+  function panel(element, state, seat) {
+    const hand = state.hands[String(seat)];
+    const title = document.createElement("h3");
+    title.textContent = seat === 0 ? "Falcone's hand" : "Gordon's Batsignal cards";
+    element.appendChild(title);
+    const list = document.createElement("ul");
+    for (const card of Array.isArray(hand) ? hand : []) {
+      const item = document.createElement("li");
+      item.textContent = `${card.name}: ${card.text}`;
+      list.appendChild(item);
+    }
+    element.appendChild(list);
+  }
+
+  window.GothamBoards.register("no-mans-land", drawCity, panel);
+})();

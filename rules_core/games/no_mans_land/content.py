@@ -1,0 +1,342 @@
+"""The No Man's Land content pack: the city, the heroes, Falcone's deck and the Batsignal deck,
+schema-checked when it loads (every value names its source: the rulebook or the reference)."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules_core.engine.content_limits import ContentError as ContentError
+from rules_core.engine.content_limits import (
+    at_index,
+    at_key,
+    canonical_json,
+    check_pack_shape,
+    fail,
+)
+from rules_core.engine.effects import STANDARD, Effect, Operation, Whole
+from rules_core.engine.types import JSON
+
+REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
+SUPPLY_RANGE = (1, 200)
+NUMBER_RANGES: dict[str, JSON] = {
+    "counters.supply": list(SUPPLY_RANGE),
+    "counters.start": [0, 20],
+    "counters.face_down_extra": [0, 5],
+    "hands.falcone": [1, 8],
+    "hands.gordon": [1, 8],
+    "movement.falcone_steps": [1, 3],
+    "movement.gordon_steps": [1, 3],
+    "crimefighting.fights": [1, 9],
+    "hero[].strength": [1, 9],
+    "falcone[].cost": [0, 9],
+    "falcone[].strength": [1, 9],
+    "falcone[].copies": [1, 9],
+    "batsignal[].copies": [1, 9],
+}
+
+# Falcone's cards: a crime may pay corruption back when played, or burn its district down at the
+# start of his turn. Batsignal cards: a boost in one fight, a face-down crime turned up, an extra
+# step for every hero.
+FALCONE_EFFECTS = STANDARD.extended(
+    Operation(
+        "destroy",
+        words=lambda e: (
+            "at the start of Falcone's turn, burns its district down unless a hero is there"
+        ),
+    ),
+).only("gain", "destroy")
+SIGNAL_EFFECTS = STANDARD.extended(
+    Operation(
+        "boost",
+        {"strength": Whole(1, 9)},
+        words=lambda e: f"+{e.get('strength')} strength in one fight",
+    ),
+    Operation("reveal", words=lambda e: "turn one face-down crime face up"),
+    Operation(
+        "hasten",
+        {"steps": Whole(1, 3)},
+        words=lambda e: f"every hero may move {e.get('steps')} district further this turn",
+    ),
+).only("boost", "reveal", "hasten")
+KINDS = ("character", "crime")
+TIMINGS = ("start", "crimefighting")
+
+
+def number(step: Effect, name: str) -> int:
+    """A whole-number argument of a compiled step (the schema made it one)."""
+    value = step.get(name)
+    assert isinstance(value, int)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class District:
+    id: str
+    name: str
+    c_plus_1: bool
+    neighbours: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hero:
+    id: str
+    name: str
+    strength: int
+    start: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of Falcone's deck or the Batsignal deck (one id per copy)."""
+
+    id: str
+    name: str
+    kind: str  # character | crime | batsignal
+    cost: int
+    strength: int
+    timing: str  # batsignal cards: start | crimefighting
+    effect: tuple[Effect, ...]
+
+    @property
+    def text(self) -> str:
+        registry = SIGNAL_EFFECTS if self.kind == "batsignal" else FALCONE_EFFECTS
+        said = [registry.say(step) for step in self.effect]
+        if self.kind == "batsignal":
+            return f"{'start of turn' if self.timing == 'start' else 'crimefighting'}: " + (
+                ", ".join(said)
+            )
+        head = f"{self.kind}, cost {self.cost}, strength {self.strength}"
+        return head + (f"; {', '.join(said)}" if said else "")
+
+    def has(self, op: str) -> bool:
+        return any(step.op == op for step in self.effect)
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    name: str
+    supply: int
+    start_counters: int
+    face_down_extra: int
+    falcone_hand: int
+    gordon_hand: int
+    falcone_steps: int
+    gordon_steps: int
+    fights: int
+    districts: tuple[District, ...]
+    heroes: tuple[Hero, ...]
+    cards: tuple[Card, ...]
+
+    def card(self, card_id: str) -> Card:
+        return _index(self)[card_id]
+
+    def district(self, district_id: str) -> District:
+        return next(d for d in self.districts if d.id == district_id)
+
+    def hero(self, hero_id: str) -> Hero:
+        return next(h for h in self.heroes if h.id == hero_id)
+
+    def falcone_cards(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cards if c.kind != "batsignal")
+
+    def signal_cards(self) -> tuple[str, ...]:
+        return tuple(c.id for c in self.cards if c.kind == "batsignal")
+
+
+_INDEX: dict[int, dict[str, Card]] = {}
+
+
+def _index(pack: Pack) -> dict[str, Card]:
+    found = _INDEX.get(id(pack))
+    if found is None:
+        found = _INDEX[id(pack)] = {c.id: c for c in pack.cards}
+    return found
+
+
+def _source(raw: Mapping[str, Any], where: str) -> None:
+    source = raw.get("source")
+    if not isinstance(source, str) or not (source == "reference" or source.startswith("rulebook ")):
+        raise fail(where, 'source must be "reference" or "rulebook <section>"')
+    if source == "reference" and not isinstance(raw.get("why"), str):
+        raise fail(where, "a reference value gives its reason in `why`")
+
+
+def _whole(raw: object, where: str, low: int, high: int) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool) or not low <= raw <= high:
+        raise fail(where, f"must be a whole number from {low} to {high}")
+    return raw
+
+
+def _value(data: Mapping[str, Any], table: str, key: str, low: int, high: int) -> int:
+    where = at_key(table, key)
+    section = data.get(table)
+    if not isinstance(section, dict):
+        raise fail(table, f"the pack needs a [{table}] table")
+    entry = section.get(key)
+    if not isinstance(entry, dict) or "value" not in entry:
+        raise fail(where, "must be { value = ..., source = ... }")
+    _source(entry, where)
+    return _whole(entry["value"], at_key(where, "value"), low, high)
+
+
+def _text(raw: Mapping[str, Any], key: str, where: str) -> str:
+    value = raw.get(key)
+    if not isinstance(value, str) or not value:
+        raise fail(at_key(where, key), "must be a text")
+    return value
+
+
+def _entries(data: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
+    raw = data.get(key)
+    if not isinstance(raw, list) or not raw:
+        raise fail(key, f"the pack needs [[{key}]] entries")
+    for i, entry in enumerate(raw):
+        if not isinstance(entry, dict):
+            raise fail(at_index(key, i), "must be a table")
+        _source(entry, at_index(key, i))
+    return raw
+
+
+def _districts(data: Mapping[str, Any]) -> tuple[District, ...]:
+    raw = _entries(data, "district")
+    ids = [_text(entry, "id", at_index("district", i)) for i, entry in enumerate(raw)]
+    if len(set(ids)) != len(ids):
+        raise fail("district", "district ids must be unique")
+    if len(ids) < 3:
+        raise fail("district", "the city needs at least three districts")
+    found = []
+    for i, entry in enumerate(raw):
+        where = at_index("district", i)
+        near = entry.get("neighbours")
+        if not isinstance(near, list) or not all(isinstance(n, str) and n in ids for n in near):
+            raise fail(at_key(where, "neighbours"), "must list district ids")
+        if ids[i] in near:
+            raise fail(at_key(where, "neighbours"), "a district is not its own neighbour")
+        flag = entry.get("c_plus_1")
+        if not isinstance(flag, bool):
+            raise fail(at_key(where, "c_plus_1"), "must be true or false")
+        found.append(District(ids[i], _text(entry, "name", where), flag, tuple(near)))
+    for district in found:
+        for near in district.neighbours:
+            other = next(d for d in found if d.id == near)
+            if district.id not in other.neighbours:
+                raise fail("district", f"{district.id} and {near} must name each other")
+    return tuple(found)
+
+
+def _heroes(data: Mapping[str, Any], districts: frozenset[str]) -> tuple[Hero, ...]:
+    found = []
+    for i, entry in enumerate(_entries(data, "hero")):
+        where = at_index("hero", i)
+        start = _text(entry, "start", where)
+        if start not in districts:
+            raise fail(at_key(where, "start"), "must be a district id")
+        strength = _whole(entry.get("strength"), at_key(where, "strength"), 1, 9)
+        found.append(Hero(_text(entry, "id", where), _text(entry, "name", where), strength, start))
+    if len({h.id for h in found}) != len(found):
+        raise fail("hero", "hero ids must be unique")
+    return tuple(found)
+
+
+def _copies(entry: Mapping[str, Any], where: str) -> range:
+    return range(1, _whole(entry.get("copies"), at_key(where, "copies"), 1, 9) + 1)
+
+
+def _falcone(data: Mapping[str, Any]) -> list[Card]:
+    cards = []
+    for i, entry in enumerate(_entries(data, "falcone")):
+        where = at_index("falcone", i)
+        kind = entry.get("kind")
+        if kind not in KINDS:
+            raise fail(at_key(where, "kind"), f"must be one of {KINDS}")
+        effect = FALCONE_EFFECTS.compile_all(
+            entry.get("effect", []),
+            at_key(where, "effect"),
+            {"resource": frozenset({"corruption"})},
+        )
+        if kind == "character" and effect:
+            raise fail(at_key(where, "effect"), "characters have no effect in this pack")
+        cost = _whole(entry.get("cost"), at_key(where, "cost"), 0, 9)
+        strength = _whole(entry.get("strength"), at_key(where, "strength"), 1, 9)
+        base, name = _text(entry, "id", where), _text(entry, "name", where)
+        for n in _copies(entry, where):
+            cards.append(Card(f"{base}-{n}", name, str(kind), cost, strength, "", effect))
+    return cards
+
+
+def _signals(data: Mapping[str, Any]) -> list[Card]:
+    cards = []
+    for i, entry in enumerate(_entries(data, "batsignal")):
+        where = at_index("batsignal", i)
+        timing = entry.get("timing")
+        if timing not in TIMINGS:
+            raise fail(at_key(where, "timing"), f"must be one of {TIMINGS}")
+        effect = SIGNAL_EFFECTS.compile_all(entry.get("effect"), at_key(where, "effect"), {})
+        boosts = any(step.op == "boost" for step in effect)
+        if boosts != (timing == "crimefighting"):
+            raise fail(where, "a boost is played with a fight, the other cards at start of turn")
+        base, name = _text(entry, "id", where), _text(entry, "name", where)
+        for n in _copies(entry, where):
+            cards.append(Card(f"{base}-{n}", name, "batsignal", 0, 0, str(timing), effect))
+    return cards
+
+
+def parse_pack(data: object) -> Pack:
+    """Check a pack (as parsed from TOML or JSON) and build it, or raise ContentError."""
+    check_pack_shape(data)
+    if not isinstance(data, dict):
+        raise fail("", "must be a table (a JSON object)")
+    districts = _districts(data)
+    cards = [*_falcone(data), *_signals(data)]
+    if len({c.id for c in cards}) != len(cards):
+        raise fail("falcone", "card ids must be unique across both decks")
+    if len([c for c in cards if c.kind == "batsignal"]) < 2:
+        raise fail("batsignal", "the Batsignal deck needs at least two cards")
+    name = data.get("name")
+    return Pack(
+        name=name if isinstance(name, str) else "custom",
+        supply=_value(data, "counters", "supply", *SUPPLY_RANGE),
+        start_counters=_value(data, "counters", "start", 0, 20),
+        face_down_extra=_value(data, "counters", "face_down_extra", 0, 5),
+        falcone_hand=_value(data, "hands", "falcone", 1, 8),
+        gordon_hand=_value(data, "hands", "gordon", 1, 8),
+        falcone_steps=_value(data, "movement", "falcone_steps", 1, 3),
+        gordon_steps=_value(data, "movement", "gordon_steps", 1, 3),
+        fights=_value(data, "crimefighting", "fights", 1, 9),
+        districts=districts,
+        heroes=_heroes(data, frozenset(d.id for d in districts)),
+        cards=tuple(cards),
+    )
+
+
+def load_pack(path: Path = REFERENCE_PACK) -> Pack:
+    with path.open("rb") as handle:
+        return parse_pack(tomllib.load(handle))
+
+
+REFERENCE = load_pack()
+_PACKS: dict[str, Pack] = {"": REFERENCE}
+
+
+def content_text(content: object) -> str:
+    """A game's content option as the events record it: "" for the reference pack, else the
+    pack's canonical JSON (checked: `parse_pack` raises ContentError on a bad one)."""
+    if content is None:
+        return ""
+    text = canonical_json(content)
+    if text not in _PACKS:
+        _PACKS[text] = parse_pack(content)
+    return text
+
+
+def pack_of(content: str) -> Pack:
+    """The pack a game plays with, from its recorded content text (read once per text)."""
+    found = _PACKS.get(content)
+    if found is None:
+        found = _PACKS[content] = parse_pack(json.loads(content))
+    return found

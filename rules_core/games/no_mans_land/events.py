@@ -1,0 +1,279 @@
+"""No Man's Land's events: what happens at the table, each citing the sections it follows and
+declaring what not everybody sees (Falcone's hand, face-down crimes, the decks' order)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
+from rules_core.games.no_mans_land.citations import (
+    FALCONE,
+    FALCONE_PHASES,
+    GORDON,
+    GORDON_PHASES,
+    cite,
+    phase_section,
+)
+
+ENDINGS = {
+    "overrun": "ending-the-game.city-overrun",
+    "batsignal": "ending-the-game.batsignal-deck-empty",
+    "counters": "ending-the-game.counters-exhausted",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(GameEvent):
+    """Both decks shuffled (their order seen by nobody); the heroes take their districts.
+    `content`: the content pack played ("" for the reference pack)."""
+
+    type: ClassVar[str] = "game_started"
+    secret: ClassVar[Mapping[str, Hidden]] = {
+        "falcone_deck": NOBODY_COUNT,
+        "signal_deck": NOBODY_COUNT,
+    }
+    citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play", "corruption-counters")
+    falcone_deck: tuple[str, ...]
+    signal_deck: tuple[str, ...]
+    content: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(GameEvent):
+    """Falcone's opening hand (seen by him), dealt as his draw phase deals."""
+
+    type: ClassVar[str] = "cards_dealt"
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": ACTOR}
+    citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play.falcones-turn.draw")
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseBegan(GameEvent):
+    """A phase of a side's turn begins (the first phase of a turn begins the turn)."""
+
+    type: ClassVar[str] = "phase_began"
+    citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        *(phase_section(FALCONE, p) for p in FALCONE_PHASES),
+        *(phase_section(GORDON, p) for p in GORDON_PHASES),
+        "sequence-of-play.falcones-turn",
+        "sequence-of-play.gordons-turn",
+    )
+    player: int
+    phase: str
+
+    def cited(self) -> tuple[Citation, ...]:
+        side = "falcones-turn" if self.player == FALCONE else "gordons-turn"
+        return (
+            *self.citations,
+            *cite(f"sequence-of-play.{side}", phase_section(self.player, self.phase)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class OverrunChecked(GameEvent):
+    """Before anything else at Falcone's start of turn: are crimes in more than half of the
+    districts still standing?"""
+
+    type: ClassVar[str] = "overrun_checked"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "ending-the-game.city-overrun",
+        "start-of-turn-phase",
+        "sequence-of-play.falcones-turn.start-of-turn",
+    )
+    crimes: int  # districts standing with a crime, face up or face down
+    standing: int  # districts not destroyed
+    overrun: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DistrictDestroyed(GameEvent):
+    """An Arson in play takes effect at the start of Falcone's turn: its district burns down,
+    with the crime and Falcone's characters there."""
+
+    type: ClassVar[str] = "district_destroyed"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "start-of-turn-phase", "sequence-of-play.falcones-turn.start-of-turn"
+    )
+    district: str
+    card: str
+    removed: tuple[str, ...]  # Falcone's characters lost with it
+
+
+@dataclass(frozen=True, slots=True)
+class CountersTaken(GameEvent):
+    """Falcone takes corruption counters from the supply of unspent counters: his income (one,
+    plus one a crime, plus one a crime at a C+1 district) or a card's gain."""
+
+    type: ClassVar[str] = "counters_taken"
+    citations: ClassVar[tuple[Citation, ...]] = cite("corruption-counters")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "income-phase", "sequence-of-play.falcones-turn.income"
+    )
+    amount: int  # counters taken (fewer than owed only when the supply runs out)
+    owed: int  # counters he was required to take
+    income: bool  # the income phase's take (else a card's)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(self.may_cite if self.income else ()))
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterRecruited(GameEvent):
+    """Falcone spends counters in his movement phase to put a character into play."""
+
+    type: ClassVar[str] = "character_recruited"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "sequence-of-play.falcones-turn.movement", "corruption-counters"
+    )
+    card: str
+    district: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrimeCommitted(GameEvent):
+    """Falcone spends counters in his movement phase to play a crime face up."""
+
+    type: ClassVar[str] = "crime_committed"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "sequence-of-play.falcones-turn.movement", "corruption-counters"
+    )
+    card: str
+    district: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrimeHidden(GameEvent):
+    """Falcone spends counters to play a crime face down: everybody sees where, only he which."""
+
+    type: ClassVar[str] = "crime_hidden"
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "sequence-of-play.falcones-turn.movement", "corruption-counters", "income-phase"
+    )
+    card: str
+    district: str
+    cost: int
+
+
+@dataclass(frozen=True, slots=True)
+class PieceMoved(GameEvent):
+    """A character or hero moves to a neighbouring district in its side's movement phase."""
+
+    type: ClassVar[str] = "piece_moved"
+    citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "sequence-of-play.falcones-turn.movement", "sequence-of-play.gordons-turn.movement"
+    )
+    piece: str
+    origin: str
+    to: str
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite(phase_section(self.seat or FALCONE, "movement")))
+
+
+@dataclass(frozen=True, slots=True)
+class SignalPlayed(GameEvent):
+    """Gordon plays a Batsignal card at the start of his turn (Oracle's Tip names a district)."""
+
+    type: ClassVar[str] = "signal_played"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "start-of-turn-phase", "sequence-of-play.gordons-turn.start-of-turn"
+    )
+    card: str
+    district: str
+
+
+@dataclass(frozen=True, slots=True)
+class CrimeRevealed(GameEvent):
+    """A face-down crime is turned face up."""
+
+    type: ClassVar[str] = "crime_revealed"
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "start-of-turn-phase", "sequence-of-play.gordons-turn.start-of-turn"
+    )
+    district: str
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class FightResolved(GameEvent):
+    """Gordon's heroes fight crime at a district in his crimefighting phase: matching the crime's
+    and the characters' strength stops the crime and arrests the characters; otherwise a
+    face-down crime is turned face up."""
+
+    type: ClassVar[str] = "fight_resolved"
+    citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play.gordons-turn.crimefighting")
+    district: str
+    card: str  # the Batsignal card played with the fight ("" for none)
+    crime: str  # the crime fought ("" for none), revealed by the fight
+    heroes: int
+    opposition: int
+    stopped: bool
+    arrested: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDrawn(GameEvent):
+    """Falcone draws up to his hand size in his draw phase (seen by him)."""
+
+    type: ClassVar[str] = "cards_drawn"
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": ACTOR}
+    citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play.falcones-turn.draw")
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SignalDrawn(GameEvent):
+    """Gordon chooses to draw the top Batsignal card in his draw phase (seen by him)."""
+
+    type: ClassVar[str] = "signal_drawn"
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "sequence-of-play.gordons-turn.draw", "ending-the-game.batsignal-deck-empty"
+    )
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameFinished(GameEvent):
+    """The game ends one of the book's three ways."""
+
+    type: ClassVar[str] = "game_finished"
+    citations: ClassVar[tuple[Citation, ...]] = cite("ending-the-game")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(*ENDINGS.values())
+    winner: int
+    ending: str
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite(ENDINGS[self.ending]))
+
+
+EVENT_TYPES: dict[str, type[GameEvent]] = {
+    cls.type: cls
+    for cls in (
+        GameStarted,
+        CardsDealt,
+        PhaseBegan,
+        OverrunChecked,
+        DistrictDestroyed,
+        CountersTaken,
+        CharacterRecruited,
+        CrimeCommitted,
+        CrimeHidden,
+        PieceMoved,
+        SignalPlayed,
+        CrimeRevealed,
+        FightResolved,
+        CardsDrawn,
+        SignalDrawn,
+        GameFinished,
+    )
+}

@@ -1,0 +1,195 @@
+"""How each No Man's Land event changes the state: one handler per event type."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules_core.engine.declared import Handlers
+from rules_core.engine.flow import Flow
+from rules_core.games.no_mans_land.citations import FALCONE
+from rules_core.games.no_mans_land.content import number, pack_of
+from rules_core.games.no_mans_land.events import (
+    CardsDealt,
+    CardsDrawn,
+    CharacterRecruited,
+    CountersTaken,
+    CrimeCommitted,
+    CrimeHidden,
+    CrimeRevealed,
+    DistrictDestroyed,
+    FightResolved,
+    GameFinished,
+    GameStarted,
+    OverrunChecked,
+    PhaseBegan,
+    PieceMoved,
+    SignalDrawn,
+    SignalPlayed,
+)
+from rules_core.games.no_mans_land.state import INITIAL, Crime, NmlState, Piece
+
+
+def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    at = cards.index(card)
+    return cards[:at] + cards[at + 1 :]
+
+
+def _started(state: NmlState, e: GameStarted) -> NmlState:
+    pack = pack_of(e.content)
+    return replace(
+        INITIAL,
+        content=e.content,
+        falcone_deck=e.falcone_deck,
+        signal_deck=e.signal_deck,
+        supply=pack.supply,
+        counters=pack.start_counters,
+        heroes=tuple(Piece(h.id, h.start) for h in pack.heroes),
+    )
+
+
+def _dealt(state: NmlState, e: CardsDealt) -> NmlState:
+    return replace(
+        state,
+        falcone_hand=(*state.falcone_hand, *e.cards),
+        falcone_deck=state.falcone_deck[len(e.cards) :],
+    )
+
+
+def _phase(state: NmlState, e: PhaseBegan) -> NmlState:
+    side = "falcone" if e.player == FALCONE else "gordon"
+    if e.phase == "start":
+        return replace(
+            state,
+            flow=Flow(side, "start", e.player),
+            turn=state.turn + 1,
+            moved=(),
+            extra_steps=0,
+            fought=(),
+        )
+    return replace(state, flow=replace(state.flow, step=e.phase), moved=())
+
+
+def _checked(state: NmlState, e: OverrunChecked) -> NmlState:
+    return state
+
+
+def _destroyed(state: NmlState, e: DistrictDestroyed) -> NmlState:
+    return replace(
+        state,
+        destroyed=(*state.destroyed, e.district),
+        crimes=tuple(c for c in state.crimes if c.district != e.district),
+        villains=tuple(v for v in state.villains if v.district != e.district),
+        falcone_discard=(*state.falcone_discard, e.card, *e.removed),
+    )
+
+
+def _taken(state: NmlState, e: CountersTaken) -> NmlState:
+    return replace(state, supply=state.supply - e.amount, counters=state.counters + e.amount)
+
+
+def _spend(state: NmlState, card: str, cost: int) -> NmlState:
+    return replace(
+        state,
+        falcone_hand=without(state.falcone_hand, card),
+        counters=state.counters - cost,
+        spent=state.spent + cost,
+    )
+
+
+def _recruited(state: NmlState, e: CharacterRecruited) -> NmlState:
+    state = _spend(state, e.card, e.cost)
+    return replace(state, villains=(*state.villains, Piece(e.card, e.district)))
+
+
+def _committed(state: NmlState, e: CrimeCommitted | CrimeHidden) -> NmlState:
+    state = _spend(state, e.card, e.cost)
+    crime = Crime(e.district, e.card, isinstance(e, CrimeHidden))
+    return replace(state, crimes=(*state.crimes, crime))
+
+
+def _moved(state: NmlState, e: PieceMoved) -> NmlState:
+    def moved(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
+        return tuple(Piece(p.id, e.to) if p.id == e.piece else p for p in pieces)
+
+    return replace(
+        state,
+        villains=moved(state.villains),
+        heroes=moved(state.heroes),
+        moved=(*state.moved, e.piece),
+    )
+
+
+def _signal(state: NmlState, e: SignalPlayed) -> NmlState:
+    card = state.pack.card(e.card)
+    extra = sum(number(step, "steps") for step in card.effect if step.op == "hasten")
+    return replace(
+        state,
+        signal_hand=without(state.signal_hand, e.card),
+        signal_discard=(*state.signal_discard, e.card),
+        extra_steps=state.extra_steps + extra,
+    )
+
+
+def _face_up(crimes: tuple[Crime, ...], district: str) -> tuple[Crime, ...]:
+    return tuple(replace(c, face_down=False) if c.district == district else c for c in crimes)
+
+
+def _revealed(state: NmlState, e: CrimeRevealed) -> NmlState:
+    return replace(state, crimes=_face_up(state.crimes, e.district))
+
+
+def _fought(state: NmlState, e: FightResolved) -> NmlState:
+    if e.card:
+        state = replace(
+            state,
+            signal_hand=without(state.signal_hand, e.card),
+            signal_discard=(*state.signal_discard, e.card),
+        )
+    state = replace(state, fought=(*state.fought, e.district))
+    if not e.stopped:
+        return replace(state, crimes=_face_up(state.crimes, e.district))
+    gone = (e.crime,) if e.crime else ()
+    return replace(
+        state,
+        crimes=tuple(c for c in state.crimes if c.district != e.district),
+        villains=tuple(v for v in state.villains if v.id not in e.arrested),
+        falcone_discard=(*state.falcone_discard, *gone, *e.arrested),
+    )
+
+
+def _drawn(state: NmlState, e: CardsDrawn) -> NmlState:
+    return replace(
+        state,
+        falcone_hand=(*state.falcone_hand, *e.cards),
+        falcone_deck=state.falcone_deck[len(e.cards) :],
+    )
+
+
+def _signal_drawn(state: NmlState, e: SignalDrawn) -> NmlState:
+    return replace(
+        state, signal_hand=(*state.signal_hand, e.card), signal_deck=state.signal_deck[1:]
+    )
+
+
+def _finished(state: NmlState, e: GameFinished) -> NmlState:
+    return replace(state, over=True, winner=e.winner, ending=e.ending)
+
+
+HANDLERS: Handlers = {
+    GameStarted: _started,
+    CardsDealt: _dealt,
+    PhaseBegan: _phase,
+    OverrunChecked: _checked,
+    DistrictDestroyed: _destroyed,
+    CountersTaken: _taken,
+    CharacterRecruited: _recruited,
+    CrimeCommitted: _committed,
+    CrimeHidden: _committed,
+    PieceMoved: _moved,
+    SignalPlayed: _signal,
+    CrimeRevealed: _revealed,
+    FightResolved: _fought,
+    CardsDrawn: _drawn,
+    SignalDrawn: _signal_drawn,
+    GameFinished: _finished,
+}

@@ -1,0 +1,211 @@
+"""No Man's Land in its players' words: move labels and the story of each event for one viewer.
+
+Cards are named as printed ("Bribe the Commissioner"), districts as the city names them ("the
+Docks"); a card the viewer may not see is only "a crime" or "a card".
+"""
+
+from __future__ import annotations
+
+from rules_core.engine.types import GameEvent, Move
+from rules_core.games.no_mans_land.events import (
+    CardsDealt,
+    CardsDrawn,
+    CharacterRecruited,
+    CountersTaken,
+    CrimeCommitted,
+    CrimeHidden,
+    CrimeRevealed,
+    DistrictDestroyed,
+    FightResolved,
+    GameFinished,
+    GameStarted,
+    OverrunChecked,
+    PhaseBegan,
+    PieceMoved,
+    SignalDrawn,
+    SignalPlayed,
+)
+from rules_core.games.no_mans_land.state import NmlState
+
+ROLES = ("Falcone", "Gordon")
+PHASE_NAMES = {
+    "start": "start of turn phase",
+    "income": "income phase",
+    "movement": "movement phase",
+    "crimefighting": "crimefighting phase",
+    "draw": "draw phase",
+}
+ENDINGS = {
+    "overrun": "Gotham is overrun: Falcone wins",
+    "batsignal": "Gordon drew the last Batsignal card: Falcone wins",
+    "counters": "Falcone's corruption counters are exhausted: Gordon has held out and wins",
+}
+
+
+def seat_names(state: NmlState) -> tuple[str, ...]:
+    return ROLES
+
+
+def place(state: NmlState, district: object) -> str:
+    """A district as the city names it ("the Docks")."""
+    return state.pack.district(str(district)).name
+
+
+def card_name(state: NmlState, card: object) -> str:
+    return state.pack.card(str(card)).name
+
+
+def piece_name(state: NmlState, piece: str) -> str:
+    if any(h.id == piece for h in state.heroes):
+        return state.pack.hero(piece).name
+    return card_name(state, piece)
+
+
+def _counters(n: int) -> str:
+    return f"{n} corruption counter{'s' if n != 1 else ''}"
+
+
+def _cards(n: int) -> str:
+    return f"{n} card{'s' if n != 1 else ''}"
+
+
+def _sentence(text: str) -> str:
+    return f"{text[0].upper()}{text[1:]}." if text else ""
+
+
+def describe_move(state: NmlState, seat: int, move: Move) -> str:
+    """A legal move as its button reads."""
+    kind = move.type
+    if kind == "recruit":
+        card = state.pack.card(str(move.get("card")))
+        return (
+            f"Recruit {card.name} at {place(state, move.get('district'))} ({_counters(card.cost)})"
+        )
+    if kind == "crime":
+        card = state.pack.card(str(move.get("card")))
+        down = move.get("face_down") is True
+        cost = card.cost + (state.pack.face_down_extra if down else 0)
+        side = "face down" if down else "face up"
+        return (
+            f"Play {card.name} {side} at {place(state, move.get('district'))} ({_counters(cost)})"
+        )
+    if kind == "move":
+        piece = str(move.get("piece"))
+        origin = next(p.district for p in (*state.villains, *state.heroes) if p.id == piece)
+        return (
+            f"Move {piece_name(state, piece)} from {place(state, origin)} "
+            f"to {place(state, move.get('to'))}"
+        )
+    if kind == "signal":
+        name = card_name(state, move.get("card"))
+        district = move.get("district")
+        return f"Play {name} at {place(state, district)}" if district else f"Play {name}"
+    if kind == "fight":
+        where = place(state, move.get("district"))
+        boost = move.get("card")
+        return f"Fight crime at {where}" + (f" with {card_name(state, boost)}" if boost else "")
+    if kind == "draw":
+        return "Draw from the Batsignal deck"
+    if kind == "end":
+        step = state.flow.step
+        return "End the turn without drawing" if step == "draw" else f"End the {PHASE_NAMES[step]}"
+    return kind
+
+
+def narrate(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) -> str:
+    """What `event` did, as `seat` may know it (`state` is the state before the event)."""
+    return _sentence(_story(state, event, seat, reveal))
+
+
+def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) -> str:
+    mine = reveal or (seat is not None and seat == event.seat)
+    if isinstance(event, GameStarted):
+        return (
+            f"No Man's Land begins: Falcone's deck ({_cards(len(event.falcone_deck))}) and the "
+            f"Batsignal deck ({_cards(len(event.signal_deck))}) are shuffled, and Gordon's "
+            "heroes take their posts"
+        )
+    if isinstance(event, CardsDealt):
+        shown = ", ".join(card_name(state, c) for c in event.cards)
+        return "Falcone is dealt " + (shown if mine else _cards(len(event.cards)))
+    if isinstance(event, PhaseBegan):
+        who = ROLES[event.player]
+        if event.phase == "start":
+            return f"{who}'s turn begins with the start of turn phase"
+        return f"{who}'s {PHASE_NAMES[event.phase]}"
+    if isinstance(event, OverrunChecked):
+        verdict = "Gotham is overrun" if event.overrun else "Gotham holds"
+        return (
+            f"Overrun check: crimes in {event.crimes} of the {event.standing} districts "
+            f"standing; {verdict}"
+        )
+    if isinstance(event, DistrictDestroyed):
+        lost = ", ".join(card_name(state, c) for c in event.removed)
+        text = f"{card_name(state, event.card)} burns down {place(state, event.district)}"
+        return text + (f", taking {lost} with it" if lost else "")
+    if isinstance(event, CountersTaken):
+        what = "his income" if event.income else "a card's gain"
+        if event.amount < event.owed:
+            return (
+                f"Falcone must take {_counters(event.owed)} ({what}) but the supply holds only "
+                f"{event.amount}"
+            )
+        left = state.supply - event.amount
+        return f"Falcone takes {_counters(event.amount)} ({what}); {left} left in the supply"
+    if isinstance(event, CharacterRecruited):
+        return (
+            f"Falcone recruits {card_name(state, event.card)} at {place(state, event.district)} "
+            f"for {_counters(event.cost)}"
+        )
+    if isinstance(event, CrimeCommitted):
+        return (
+            f"Falcone plays {card_name(state, event.card)} face up at "
+            f"{place(state, event.district)} for {_counters(event.cost)}"
+        )
+    if isinstance(event, CrimeHidden):
+        what = card_name(state, event.card) if mine else "a crime"
+        return (
+            f"Falcone plays {what} face down at {place(state, event.district)} "
+            f"for {_counters(event.cost)}"
+        )
+    if isinstance(event, PieceMoved):
+        return (
+            f"{piece_name(state, event.piece)} moves from {place(state, event.origin)} to "
+            f"{place(state, event.to)}"
+        )
+    if isinstance(event, SignalPlayed):
+        at = f" at {place(state, event.district)}" if event.district else ""
+        return f"Gordon plays {card_name(state, event.card)}{at}"
+    if isinstance(event, CrimeRevealed):
+        return (
+            f"the face-down crime at {place(state, event.district)} is turned face up: "
+            f"{card_name(state, event.card)}"
+        )
+    if isinstance(event, FightResolved):
+        return _fight(state, event)
+    if isinstance(event, CardsDrawn):
+        shown = ", ".join(card_name(state, c) for c in event.cards)
+        return "Falcone draws " + (shown if mine else _cards(len(event.cards)))
+    if isinstance(event, SignalDrawn):
+        what = card_name(state, event.card) if mine else "a card"
+        left = len(state.signal_deck) - 1
+        return f"Gordon draws {what} from the Batsignal deck ({_cards(left)} left)"
+    if isinstance(event, GameFinished):
+        return ENDINGS[event.ending]
+    return ""
+
+
+def _fight(state: NmlState, event: FightResolved) -> str:
+    foes = [card_name(state, event.crime)] if event.crime else []
+    foes += [card_name(state, v.id) for v in state.villains_at(event.district)]
+    help_ = f" with {card_name(state, event.card)}" if event.card else ""
+    text = (
+        f"Gordon's heroes fight at {place(state, event.district)}{help_}: strength "
+        f"{event.heroes} against {event.opposition} ({', '.join(foes)})"
+    )
+    if not event.stopped:
+        return text + ("; the crime stands, face up" if event.crime else "; nothing changes")
+    arrested = ", ".join(card_name(state, c) for c in event.arrested)
+    parts = ["the crime is stopped"] if event.crime else []
+    parts += [f"{arrested} arrested"] if arrested else []
+    return f"{text}; {' and '.join(parts)}"

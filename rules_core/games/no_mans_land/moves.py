@@ -1,0 +1,497 @@
+"""No Man's Land's moves, declared once on the engine's MoveBook: what each offers, why it is
+refused (citing the book), what it does, and its words.
+
+Falcone, in his movement phase: `recruit` a character, play a `crime` face up or face down,
+`move` a character, `end` the phase (his draw phase follows, then Gordon's turn). Gordon: `signal`
+(a start of turn Batsignal card), `move` a hero, `fight` crime at a district (with a Batsignal
+card or not), `draw` from the Batsignal deck, `end` the phase he is in.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from rules_core.engine.declared import Run
+from rules_core.engine.moves import MoveBook, MoveRule
+from rules_core.engine.types import Citation, GameEvent, Move, Rejection
+from rules_core.games.no_mans_land.citations import FALCONE, GORDON, cite
+from rules_core.games.no_mans_land.content import Card, number
+from rules_core.games.no_mans_land.events import (
+    CharacterRecruited,
+    CrimeCommitted,
+    CrimeHidden,
+    CrimeRevealed,
+    FightResolved,
+    GameFinished,
+    PieceMoved,
+    SignalDrawn,
+    SignalPlayed,
+)
+from rules_core.games.no_mans_land.evolve import HANDLERS
+from rules_core.games.no_mans_land.language import PHASE_NAMES, ROLES, describe_move
+from rules_core.games.no_mans_land.state import NmlState
+from rules_core.games.no_mans_land.turns import (
+    can_draw_signal,
+    end_falcone_turn,
+    fights,
+    movable,
+    next_gordon_phase,
+    settle_gordon,
+    start_cards,
+    take_counters,
+)
+
+F_MOVE = "sequence-of-play.falcones-turn.movement"
+G_MOVE = "sequence-of-play.gordons-turn.movement"
+G_START = "sequence-of-play.gordons-turn.start-of-turn"
+G_FIGHT = "sequence-of-play.gordons-turn.crimefighting"
+G_DRAW = "sequence-of-play.gordons-turn.draw"
+
+REJECTIONS: dict[str, tuple[Citation, ...]] = {
+    "bad_player_count": cite("sequence-of-play"),
+    "bad_options": cite("sequence-of-play"),
+    "game_over": cite("ending-the-game"),
+    "not_your_turn": cite("sequence-of-play"),
+    "unknown_move": cite("sequence-of-play"),
+    "unexpected_parameter": cite("sequence-of-play"),
+    "wrong_phase": cite(
+        "sequence-of-play", "sequence-of-play.falcones-turn", "sequence-of-play.gordons-turn"
+    ),
+    "card_not_in_hand": cite(F_MOVE, "start-of-turn-phase", G_FIGHT),
+    "not_a_character": cite(F_MOVE, "corruption-counters"),
+    "not_a_crime": cite(F_MOVE, "corruption-counters"),
+    "not_enough_counters": cite("corruption-counters", F_MOVE),
+    "no_such_district": cite(F_MOVE, G_MOVE, "ending-the-game.city-overrun"),
+    "district_destroyed": cite("ending-the-game.city-overrun", F_MOVE, G_MOVE),
+    "hero_there": cite(F_MOVE),
+    "crime_already_there": cite(F_MOVE, "ending-the-game.city-overrun"),
+    "bad_face_down": cite(F_MOVE, "income-phase"),
+    "not_your_piece": cite(F_MOVE, G_MOVE),
+    "cannot_move_there": cite(F_MOVE, G_MOVE),
+    "not_a_start_card": cite("start-of-turn-phase", G_START),
+    "nothing_to_reveal": cite("start-of-turn-phase", G_START),
+    "bad_district": cite("start-of-turn-phase", G_START),
+    "nothing_to_fight": cite(G_FIGHT),
+    "not_a_fight_card": cite(G_FIGHT),
+    "cannot_draw": cite(G_DRAW, "ending-the-game.batsignal-deck-empty"),
+}
+
+
+def reject(code: str, message: str) -> Rejection:
+    return Rejection(code, message, REJECTIONS[code])
+
+
+def _phase(state: NmlState, seat: int, side: int, *steps: str) -> Rejection | None:
+    if seat != side or state.flow.step not in steps:
+        wanted = " or ".join(PHASE_NAMES[s] for s in steps)
+        now = PHASE_NAMES[state.flow.step]
+        return reject(
+            "wrong_phase",
+            f"That is done in {ROLES[side]}'s {wanted}; it is {ROLES[state.flow.current]}'s {now}.",
+        )
+    return None
+
+
+def _card(state: NmlState, hand: tuple[str, ...], raw: object) -> Card | Rejection:
+    if not isinstance(raw, str) or raw not in hand:
+        return reject("card_not_in_hand", "You hold no such card.")
+    return state.pack.card(raw)
+
+
+def _district(state: NmlState, raw: object) -> str | Rejection:
+    if not isinstance(raw, str) or raw not in {d.id for d in state.pack.districts}:
+        return reject("no_such_district", "Gotham has no such district.")
+    if raw in state.destroyed:
+        return reject("district_destroyed", f"{state.pack.district(raw).name} has been destroyed.")
+    return raw
+
+
+def open_districts(state: NmlState) -> tuple[str, ...]:
+    """Districts still standing with no hero: where Falcone can play a card."""
+    return tuple(d for d in state.standing() if not state.heroes_at(d))
+
+
+def _first_of_each(state: NmlState, hand: tuple[str, ...], kind: str) -> list[str]:
+    """One card of each name (copies are alike), the first held."""
+    seen: dict[str, str] = {}
+    for card_id in sorted(hand):
+        card = state.pack.card(card_id)
+        if card.kind == kind and card.name not in seen:
+            seen[card.name] = card_id
+    return sorted(seen.values())
+
+
+# ---- Falcone: recruit, crime --------------------------------------------------------------
+
+
+def _recruit_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
+    refused = _phase(state, seat, FALCONE, "movement")
+    if refused:
+        return refused
+    card = _card(state, state.falcone_hand, move.get("card"))
+    if isinstance(card, Rejection):
+        return card
+    if card.kind != "character":
+        return reject("not_a_character", f"{card.name} is not a character.")
+    district = _district(state, move.get("district"))
+    if isinstance(district, Rejection):
+        return district
+    if state.heroes_at(district):
+        name = state.pack.district(district).name
+        return reject("hero_there", f"A hero stands at {name}: nothing is played under his nose.")
+    if card.cost > state.counters:
+        return reject(
+            "not_enough_counters", f"{card.name} costs {card.cost}; you hold {state.counters}."
+        )
+    return None
+
+
+def _recruit_offers(state: NmlState, seat: int) -> Iterable[Move]:
+    if seat != FALCONE or state.flow.step != "movement":
+        return []
+    return [
+        Move.of("recruit", card=c, district=d)
+        for c in _first_of_each(state, state.falcone_hand, "character")
+        if state.pack.card(c).cost <= state.counters
+        for d in open_districts(state)
+    ]
+
+
+def _recruit(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    card = state.pack.card(str(move.get("card")))
+    return [
+        CharacterRecruited(
+            seat=seat, card=card.id, district=str(move.get("district")), cost=card.cost
+        )
+    ]
+
+
+def _crime_cost(state: NmlState, card: Card, face_down: bool) -> int:
+    return card.cost + (state.pack.face_down_extra if face_down else 0)
+
+
+def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
+    refused = _phase(state, seat, FALCONE, "movement")
+    if refused:
+        return refused
+    card = _card(state, state.falcone_hand, move.get("card"))
+    if isinstance(card, Rejection):
+        return card
+    if card.kind != "crime":
+        return reject("not_a_crime", f"{card.name} is not a crime.")
+    face_down = move.get("face_down")
+    if not isinstance(face_down, bool):
+        return reject("bad_face_down", "Say whether the crime goes face down (true or false).")
+    district = _district(state, move.get("district"))
+    if isinstance(district, Rejection):
+        return district
+    name = state.pack.district(district).name
+    if state.heroes_at(district):
+        return reject("hero_there", f"A hero stands at {name}: nothing is played under his nose.")
+    if state.crime_at(district) is not None:
+        return reject("crime_already_there", f"There is already a crime at {name}.")
+    cost = _crime_cost(state, card, face_down)
+    if cost > state.counters:
+        return reject("not_enough_counters", f"That costs {cost}; you hold {state.counters}.")
+    return None
+
+
+def _crime_offers(state: NmlState, seat: int) -> Iterable[Move]:
+    if seat != FALCONE or state.flow.step != "movement":
+        return []
+    places = [d for d in open_districts(state) if state.crime_at(d) is None]
+    return [
+        Move.of("crime", card=c, district=d, face_down=down)
+        for c in _first_of_each(state, state.falcone_hand, "crime")
+        for down in (False, True)
+        if _crime_cost(state, state.pack.card(c), down) <= state.counters
+        for d in places
+    ]
+
+
+def _crime(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    card = state.pack.card(str(move.get("card")))
+    district, down = str(move.get("district")), move.get("face_down") is True
+    cost = _crime_cost(state, card, down)
+    run = Run(state, HANDLERS)
+    kind = CrimeHidden if down else CrimeCommitted
+    run.emit(kind(seat=seat, card=card.id, district=district, cost=cost))
+    for step in card.effect:
+        if step.op == "gain" and not take_counters(run, number(step, "amount"), income_phase=False):
+            break
+    return run.events
+
+
+# ---- both: move, end ------------------------------------------------------------------------
+
+
+def _pieces(state: NmlState, seat: int) -> tuple[tuple[str, str], ...]:
+    own = state.villains if seat == FALCONE else state.heroes
+    return tuple((p.id, p.district) for p in own)
+
+
+def _move_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
+    refused = _phase(state, seat, seat, "movement")
+    if refused:
+        return refused
+    where = dict(_pieces(state, seat)).get(str(move.get("piece")))
+    if where is None or not isinstance(move.get("piece"), str):
+        return reject("not_your_piece", "You have no such piece in play.")
+    if move.get("to") not in movable(state, str(move.get("piece")), where):
+        return reject(
+            "cannot_move_there",
+            "A piece moves to a neighbouring district still standing, once per step it has left.",
+        )
+    return None
+
+
+def _move_offers(state: NmlState, seat: int) -> Iterable[Move]:
+    if state.flow.step != "movement" or seat != state.flow.current:
+        return []
+    return [
+        Move.of("move", piece=p, to=d)
+        for p, where in _pieces(state, seat)
+        for d in movable(state, p, where)
+    ]
+
+
+def _move(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    piece = str(move.get("piece"))
+    origin = dict(_pieces(state, seat))[piece]
+    run = Run(state, HANDLERS)
+    run.emit(PieceMoved(seat=seat, piece=piece, origin=origin, to=str(move.get("to"))))
+    if seat == GORDON:
+        settle_gordon(run)
+    return run.events
+
+
+def _end_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
+    if seat == FALCONE:
+        return _phase(state, seat, FALCONE, "movement")
+    return None
+
+
+def _end_offers(state: NmlState, seat: int) -> Iterable[Move]:
+    if seat == FALCONE and state.flow.step != "movement":
+        return []
+    return [Move.of("end")] if seat == state.flow.current else []
+
+
+def _end(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    if seat == FALCONE:
+        end_falcone_turn(run)
+    else:
+        next_gordon_phase(run)
+    return run.events
+
+
+# ---- Gordon: signal, fight, draw --------------------------------------------------------------
+
+
+def _signal_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
+    refused = _phase(state, seat, GORDON, "start")
+    if refused:
+        return refused
+    card = _card(state, state.signal_hand, move.get("card"))
+    if isinstance(card, Rejection):
+        return card
+    if card.timing != "start":
+        return reject("not_a_start_card", f"{card.name} is played with a fight, not now.")
+    district = move.get("district")
+    if not card.has("reveal"):
+        if "district" in dict(move.params):
+            return reject("bad_district", f"{card.name} names no district.")
+        return None
+    found = _district(state, district)
+    if isinstance(found, Rejection):
+        return found
+    crime = state.crime_at(found)
+    if crime is None or not crime.face_down:
+        return reject(
+            "nothing_to_reveal", f"No face-down crime is at {state.pack.district(found).name}."
+        )
+    return None
+
+
+def _signal_offers(state: NmlState, seat: int) -> Iterable[Move]:
+    if seat != GORDON or state.flow.step != "start":
+        return []
+    found: list[Move] = []
+    for c in _first_of_each(state, start_cards(state), "batsignal"):
+        if state.pack.card(c).has("reveal"):
+            found += [
+                Move.of("signal", card=c, district=x.district) for x in state.crimes if x.face_down
+            ]
+        else:
+            found.append(Move.of("signal", card=c))
+    return found
+
+
+def _signal(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    card = state.pack.card(str(move.get("card")))
+    district = move.get("district")
+    run = Run(state, HANDLERS)
+    run.emit(SignalPlayed(seat=seat, card=card.id, district=str(district or "")))
+    if card.has("reveal") and isinstance(district, str):
+        crime = run.state.crime_at(district)
+        assert crime is not None
+        run.emit(CrimeRevealed(seat=seat, district=district, card=crime.card))
+    settle_gordon(run)
+    return run.events
+
+
+def _fight_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
+    refused = _phase(state, seat, GORDON, "crimefighting")
+    if refused:
+        return refused
+    district = _district(state, move.get("district"))
+    if isinstance(district, Rejection):
+        return district
+    if district not in fights(state):
+        return reject(
+            "nothing_to_fight",
+            f"No fight at {state.pack.district(district).name}: it needs one of your heroes, "
+            "a crime or a character of Falcone's, and no fight there yet this turn.",
+        )
+    if "card" not in dict(move.params):
+        return None
+    card = _card(state, state.signal_hand, move.get("card"))
+    if isinstance(card, Rejection):
+        return card
+    if card.timing != "crimefighting":
+        return reject("not_a_fight_card", f"{card.name} is played at the start of your turn.")
+    return None
+
+
+def _fight_offers(state: NmlState, seat: int) -> Iterable[Move]:
+    if seat != GORDON or state.flow.step != "crimefighting":
+        return []
+    boosts = [
+        c
+        for c in _first_of_each(state, state.signal_hand, "batsignal")
+        if state.pack.card(c).timing == "crimefighting"
+    ]
+    found: list[Move] = []
+    for d in fights(state):
+        found.append(Move.of("fight", district=d))
+        found += [Move.of("fight", district=d, card=c) for c in boosts]
+    return found
+
+
+def strength(state: NmlState, district: str, card: str) -> tuple[int, int]:
+    """Gordon's heroes' strength at a fight there (with a boost card), and what they face: the
+    crime's strength and each of Falcone's characters'."""
+    heroes = sum(state.pack.hero(h.id).strength for h in state.heroes_at(district))
+    if card:
+        heroes += sum(
+            number(step, "strength") for step in state.pack.card(card).effect if step.op == "boost"
+        )
+    crime = state.crime_at(district)
+    foes = sum(state.pack.card(v.id).strength for v in state.villains_at(district))
+    if crime is not None:
+        foes += state.pack.card(crime.card).strength
+    return heroes, foes
+
+
+def _fight(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    district = str(move.get("district"))
+    card = str(move.get("card") or "")
+    heroes, foes = strength(state, district, card)
+    crime = state.crime_at(district)
+    stopped = heroes >= foes
+    arrested = tuple(v.id for v in state.villains_at(district)) if stopped else ()
+    run = Run(state, HANDLERS)
+    run.emit(
+        FightResolved(
+            seat=seat,
+            district=district,
+            card=card,
+            crime=crime.card if crime else "",
+            heroes=heroes,
+            opposition=foes,
+            stopped=stopped,
+            arrested=arrested,
+        )
+    )
+    settle_gordon(run)
+    return run.events
+
+
+def _draw_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
+    refused = _phase(state, seat, GORDON, "draw")
+    if refused:
+        return refused
+    if not can_draw_signal(state):
+        return reject(
+            "cannot_draw",
+            f"You may draw only with fewer than {state.pack.gordon_hand} Batsignal cards in hand.",
+        )
+    return None
+
+
+def _draw(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    run.emit(SignalDrawn(seat=seat, card=state.signal_deck[0]))
+    if not run.state.signal_deck:
+        run.emit(GameFinished(seat=None, winner=FALCONE, ending="batsignal"))
+    else:
+        next_gordon_phase(run)
+    return run.events
+
+
+def _precheck(state: NmlState, seat: int) -> Rejection | None:
+    if state.over:
+        return reject("game_over", "The game is over.")
+    if seat != state.flow.current:
+        now = ROLES[state.flow.current]
+        return reject(
+            "not_your_turn", f"It is {now}'s turn ({PHASE_NAMES[state.flow.step]}): wait for it."
+        )
+    return None
+
+
+MOVES: MoveBook[NmlState] = MoveBook(
+    rules=(
+        MoveRule(
+            "recruit",
+            ("card", "district"),
+            _recruit_offers,
+            _recruit_check,
+            _recruit,
+            describe_move,
+        ),
+        MoveRule(
+            "crime",
+            ("card", "district", "face_down"),
+            _crime_offers,
+            _crime_check,
+            _crime,
+            describe_move,
+        ),
+        MoveRule(
+            "signal", ("card", "district"), _signal_offers, _signal_check, _signal, describe_move
+        ),
+        MoveRule("move", ("piece", "to"), _move_offers, _move_check, _move, describe_move),
+        MoveRule("fight", ("district", "card"), _fight_offers, _fight_check, _fight, describe_move),
+        MoveRule(
+            "draw",
+            (),
+            lambda s, seat: (
+                [Move.of("draw")]
+                if seat == GORDON and s.flow.step == "draw" and can_draw_signal(s)
+                else []
+            ),
+            _draw_check,
+            _draw,
+            describe_move,
+        ),
+        MoveRule("end", (), _end_offers, _end_check, _end, describe_move),
+    ),
+    precheck=_precheck,
+    unknown=lambda kind: reject("unknown_move", f"No Man's Land has no move {kind[:40]!r}."),
+    unexpected=lambda kind, extra: reject(
+        "unexpected_parameter", f"{kind} does not take {', '.join(extra)}"
+    ),
+)

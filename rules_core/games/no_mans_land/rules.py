@@ -1,0 +1,309 @@
+"""No Man's Land (Falcone vs Gordon) as a GameSpec: setup, views, secrets, the bots' evaluation.
+
+The book's rules (turn order, phases, the three endings, the start of turn and income phases)
+live in `turns.py`; the reference design's moves in `moves.py`; events in `events.py`, their
+effect on the state in `evolve.py`, the game's words in `language.py`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+
+from rules_core.engine.content_limits import limits_json
+from rules_core.engine.declared import DeclaredGame, Run
+from rules_core.engine.info import GameInfo
+from rules_core.engine.types import JSON, Citation, GameEvent, Outcome, Rejection
+from rules_core.engine.visibility import Secret, resample
+from rules_core.games.no_mans_land import language
+from rules_core.games.no_mans_land.citations import BOOK, FALCONE, GORDON
+from rules_core.games.no_mans_land.content import (
+    FALCONE_EFFECTS,
+    NUMBER_RANGES,
+    SIGNAL_EFFECTS,
+    ContentError,
+    content_text,
+    pack_of,
+)
+from rules_core.games.no_mans_land.events import EVENT_TYPES, CardsDealt, GameStarted
+from rules_core.games.no_mans_land.evolve import HANDLERS
+from rules_core.games.no_mans_land.moves import MOVES, REJECTIONS, reject
+from rules_core.games.no_mans_land.state import INITIAL, NmlState
+from rules_core.games.no_mans_land.turns import begin_falcone_turn, movable, overrun
+
+
+def crimes_safety(state: NmlState) -> list[bool]:
+    """For each crime: whether the heroes that can still reach it before Gordon's next fights
+    could not match it and the characters with it (the bots' reading of the board, not a rule):
+    in Falcone's turn and at Gordon's start, heroes at it or next to it; in Gordon's movement,
+    those at it and those next to it with a step left; after it, only those at it."""
+    gordon = state.flow.current == GORDON
+    found = []
+    for crime in state.crimes:
+        near = state.pack.district(crime.district).neighbours
+        reach = 0
+        for hero in state.heroes:
+            if hero.district == crime.district:
+                close = True
+            elif hero.district not in near or (
+                gordon and state.flow.step in ("crimefighting", "draw")
+            ):
+                close = False
+            else:
+                close = (
+                    not gordon
+                    or state.flow.step == "start"
+                    or bool(movable(state, hero.id, hero.district))
+                )
+            reach += state.pack.hero(hero.id).strength if close else 0
+        held = state.pack.card(crime.card).strength + sum(
+            state.pack.card(v.id).strength for v in state.villains_at(crime.district)
+        )
+        found.append(held > reach)
+    return found
+
+
+class NoMansLand(DeclaredGame[NmlState]):
+    slug = "no-mans-land"
+    title = "No Man's Land: Falcone vs Gordon"
+    book = BOOK
+    min_players = 2
+    max_players = 2
+    state_type = NmlState
+    event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
+    rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    info = GameInfo(
+        roles="Falcone (seat 0) or Gordon (seat 1)",
+        chance=True,
+        hidden_information=True,
+        simultaneous=False,
+        longest_game=3000,
+    )
+    rules_version = 1
+    search_iterations = 30  # small: the balance runs play hundreds of games on two cores
+    lost_value_mark = 0.15
+    moves = MOVES
+    handlers = HANDLERS
+
+    def options_schema(self) -> dict[str, JSON]:
+        return {
+            "content": {
+                "type": "object",
+                "description": "a content pack replacing the reference pack (same schema as "
+                "rules_core/games/no_mans_land/content/reference.toml, as JSON); refused above "
+                "`limits`, or with a number outside its range in `ranges`",
+                "default": None,
+                "limits": limits_json(),
+                "ranges": NUMBER_RANGES,
+                "effects": {
+                    "falcone": FALCONE_EFFECTS.schema(),
+                    "batsignal": SIGNAL_EFFECTS.schema(),
+                },
+            }
+        }
+
+    def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
+        if players != 2:
+            return reject("bad_player_count", "No Man's Land is for two players.")
+        unknown = set(options) - {"content"}
+        if unknown:
+            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
+        content = options.get("content")
+        if content is not None and not isinstance(content, dict):
+            return reject("bad_options", "option 'content' must be an object")
+        try:
+            content_text(content)
+        except ContentError as error:
+            return reject("bad_options", f"content pack: {error}")
+        return None
+
+    def initial_state(self) -> NmlState:
+        return INITIAL
+
+    def setup(
+        self, players: int, options: Mapping[str, JSON], rng: random.Random
+    ) -> list[GameEvent]:
+        content = content_text(options.get("content"))
+        pack = pack_of(content)
+        falcone = list(pack.falcone_cards())
+        signal = list(pack.signal_cards())
+        rng.shuffle(falcone)
+        rng.shuffle(signal)
+        run = Run(INITIAL, HANDLERS)
+        run.emit(
+            GameStarted(
+                seat=None,
+                falcone_deck=tuple(falcone),
+                signal_deck=tuple(signal),
+                content=content,
+            )
+        )
+        run.emit(CardsDealt(seat=FALCONE, cards=run.state.falcone_deck[: pack.falcone_hand]))
+        begin_falcone_turn(run)  # sequence-of-play: Falcone always takes the first turn
+        return run.events
+
+    def to_act(self, state: NmlState) -> frozenset[int]:
+        return frozenset() if state.over else frozenset({state.flow.current})
+
+    def outcome(self, state: NmlState) -> Outcome | None:
+        if not state.over:
+            return None
+        return Outcome(
+            winners=(state.winner,),
+            summary=f"{language.ENDINGS[state.ending]}.",
+            details=(("ending", state.ending), ("turns", state.turn)),
+        )
+
+    def narrate(self, state: NmlState, event: GameEvent, seat: int | None, reveal: bool) -> str:
+        return language.narrate(state, event, seat, reveal)
+
+    def seat_names(self, state: NmlState) -> tuple[str, ...]:
+        return language.seat_names(state)
+
+    def view(self, state: NmlState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
+        shown = reveal or state.over
+        pack = state.pack
+
+        def card(card_id: str) -> JSON:
+            c = pack.card(card_id)
+            return {
+                "id": c.id,
+                "name": c.name,
+                "kind": c.kind,
+                "cost": c.cost,
+                "strength": c.strength,
+                "text": c.text,
+            }
+
+        def district(d_id: str) -> JSON:
+            d = pack.district(d_id)
+            crime = state.crime_at(d_id)
+            crime_view: JSON = None
+            if crime is not None:
+                sees = shown or not crime.face_down or seat == FALCONE
+                crime_view = {
+                    "face_down": crime.face_down,
+                    "card": card(crime.card) if sees else None,
+                }
+            return {
+                "id": d.id,
+                "name": d.name,
+                "c_plus_1": d.c_plus_1,
+                "destroyed": d.id in state.destroyed,
+                "neighbours": list(d.neighbours),
+                "crime": crime_view,
+                "characters": [card(v.id) for v in state.villains_at(d_id)],
+                "heroes": [
+                    {"id": h.id, "name": pack.hero(h.id).name, "strength": pack.hero(h.id).strength}
+                    for h in state.heroes_at(d_id)
+                ],
+            }
+
+        def pile(cards: tuple[str, ...], owner: int | None) -> JSON:
+            if shown or (owner is not None and owner == seat):
+                return [card(c) for c in cards]
+            return {"count": len(cards)}
+
+        crimes, standing, _ = overrun(state)
+        return {
+            "turn": state.turn,
+            "current": state.flow.current,
+            "turn_of": language.ROLES[state.flow.current],
+            "phase": state.flow.step,
+            "supply": state.supply,
+            "counters": state.counters,
+            "spent": state.spent,
+            "crimes": crimes,
+            "standing": standing,
+            "overrun_at": standing // 2 + 1,
+            "districts": [district(d.id) for d in pack.districts],
+            "hands": {"0": pile(state.falcone_hand, FALCONE), "1": pile(state.signal_hand, GORDON)},
+            "decks": {
+                "falcone": pile(state.falcone_deck, None),
+                "batsignal": pile(state.signal_deck, None),
+            },
+            "discards": {
+                "falcone": [card(c) for c in state.falcone_discard],
+                "batsignal": [card(c) for c in state.signal_discard],
+            },
+            "extra_steps": state.extra_steps,
+            "winner": language.ROLES[state.winner] if state.over else None,
+            "ending": state.ending or None,
+        }
+
+    def evaluate(self, state: NmlState, seat: int) -> float:
+        """Falcone's prospects: his crimes towards the overrun (a crime that the heroes within
+        reach could not match counts in full, another less), his counters, his characters and
+        the supply left (time); Gordon's are the rest."""
+        if state.over:
+            return 1.0 if seat == state.winner else 0.0
+        _, standing, _ = overrun(state)
+        need = standing // 2 + 1
+        pressure = sum(1.0 if safe else 0.4 for safe in crimes_safety(state))
+        muscle = sum(state.pack.card(v.id).strength for v in state.villains)
+        falcone = (
+            0.1
+            + 0.5 * min(1.0, pressure / need)
+            + 0.1 * min(1.0, state.counters / 6)
+            + 0.1 * min(1.0, muscle / 6)
+            + 0.2 * state.supply / state.pack.supply
+            - 0.03 * len(state.signal_hand)
+        )
+        falcone = min(1.0, max(0.0, falcone))
+        return falcone if seat == FALCONE else 1.0 - falcone
+
+    def secrets(self, state: NmlState) -> tuple[Secret, ...]:
+        if state.over:
+            return ()
+        found = [
+            Secret(("falcone_deck", i), c, "deck", frozenset(), "falcone")
+            for i, c in enumerate(state.falcone_deck)
+        ]
+        found += [
+            Secret(("falcone_hand", i), c, "hand", frozenset({FALCONE}), "falcone")
+            for i, c in enumerate(state.falcone_hand)
+        ]
+        found += [
+            Secret(("crimes", i, "card"), c.card, "face_down", frozenset({FALCONE}), "crime")
+            for i, c in enumerate(state.crimes)
+            if c.face_down
+        ]
+        found += [
+            Secret(("signal_deck", i), c, "deck", frozenset(), "batsignal")
+            for i, c in enumerate(state.signal_deck)
+        ]
+        found += [
+            Secret(("signal_hand", i), c, "hand", frozenset({GORDON}), "batsignal")
+            for i, c in enumerate(state.signal_hand)
+        ]
+        return tuple(found)
+
+    def determinize(self, state: NmlState, seat: int, rng: random.Random) -> NmlState:
+        """Gordon knows a face-down card is a crime, nothing more: each face-down crime is
+        dealt again from every crime he cannot see (in Falcone's hand, his deck or face down),
+        and the rest of those cards fill Falcone's hand and deck again."""
+        secrets = self.secrets(state)
+        if seat != GORDON:
+            return resample(state, secrets, seat, rng)
+        state = resample(state, [s for s in secrets if s.back == "batsignal"], seat, rng)
+        unseen = sorted(
+            (
+                *state.falcone_hand,
+                *state.falcone_deck,
+                *(c.card for c in state.crimes if c.face_down),
+            )
+        )
+        rng.shuffle(unseen)
+        crimes = [c for c in unseen if state.pack.card(c).kind == "crime"]
+        placed = []
+        for crime in state.crimes:
+            if crime.face_down:
+                card = crimes.pop()
+                unseen.remove(card)
+                placed.append(type(crime)(crime.district, card, True))
+            else:
+                placed.append(crime)
+        hand = tuple(unseen[: len(state.falcone_hand)])
+        deck = tuple(unseen[len(state.falcone_hand) :])
+        return replace(state, crimes=tuple(placed), falcone_hand=hand, falcone_deck=deck)

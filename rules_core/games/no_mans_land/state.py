@@ -1,0 +1,109 @@
+"""The state of a game of No Man's Land: the city, the pieces, the decks and the counters."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_core.engine.flow import Flow, Phase, Phases
+from rules_core.games.no_mans_land.citations import (
+    FALCONE,
+    FALCONE_PHASES,
+    GORDON_PHASES,
+)
+from rules_core.games.no_mans_land.content import Pack, pack_of
+
+# the steps of each side's turn (Flow.phase names the side, Flow.step the phase)
+PHASES = (
+    Phases((Phase("falcone", FALCONE_PHASES),)),
+    Phases((Phase("gordon", GORDON_PHASES),)),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Crime:
+    """A crime in play at a district; `face_down`: only Falcone knows which card it is."""
+
+    district: str
+    card: str
+    face_down: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A character in play (Falcone's, by card id) or a hero (Gordon's, by hero id)."""
+
+    id: str
+    district: str
+
+
+@dataclass(frozen=True, slots=True)
+class NmlState:
+    flow: Flow
+    falcone_deck: tuple[str, ...]
+    falcone_hand: tuple[str, ...]
+    falcone_discard: tuple[str, ...]
+    signal_deck: tuple[str, ...]
+    signal_hand: tuple[str, ...]
+    signal_discard: tuple[str, ...]
+    supply: int  # Falcone's supply of unspent counters still to be taken
+    counters: int  # counters in front of Falcone (taken, not yet spent)
+    spent: int  # counters spent (they leave the game)
+    crimes: tuple[Crime, ...]
+    villains: tuple[Piece, ...]
+    heroes: tuple[Piece, ...]
+    destroyed: tuple[str, ...]
+    moved: tuple[str, ...]  # each step a piece took this movement phase
+    extra_steps: int  # Rapid Response: every hero's extra steps this turn
+    fought: tuple[str, ...]  # districts fought at this crimefighting phase
+    turn: int  # turns begun so far
+    over: bool
+    winner: int  # the winning seat once over (-1 before)
+    ending: str  # overrun | batsignal | counters
+    content: str  # the game's content pack: "" for the reference, else its canonical JSON
+
+    @property
+    def pack(self) -> Pack:
+        return pack_of(self.content)
+
+    @property
+    def phases(self) -> Phases:
+        return PHASES[self.flow.current]
+
+    def crime_at(self, district: str) -> Crime | None:
+        return next((c for c in self.crimes if c.district == district), None)
+
+    def standing(self) -> tuple[str, ...]:
+        """The districts not destroyed, in the pack's order."""
+        return tuple(d.id for d in self.pack.districts if d.id not in self.destroyed)
+
+    def heroes_at(self, district: str) -> tuple[Piece, ...]:
+        return tuple(h for h in self.heroes if h.district == district)
+
+    def villains_at(self, district: str) -> tuple[Piece, ...]:
+        return tuple(v for v in self.villains if v.district == district)
+
+
+INITIAL = NmlState(
+    flow=Flow("falcone", FALCONE_PHASES[0], FALCONE),
+    falcone_deck=(),
+    falcone_hand=(),
+    falcone_discard=(),
+    signal_deck=(),
+    signal_hand=(),
+    signal_discard=(),
+    supply=0,
+    counters=0,
+    spent=0,
+    crimes=(),
+    villains=(),
+    heroes=(),
+    destroyed=(),
+    moved=(),
+    extra_steps=0,
+    fought=(),
+    turn=0,
+    over=False,
+    winner=-1,
+    ending="",
+    content="",
+)

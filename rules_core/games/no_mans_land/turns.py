@@ -1,0 +1,165 @@
+"""The game's own steps: the sequence of play, the start of turn and income phases, and the three
+ways the game ends, as the book gives them (each step emits events citing its section)."""
+
+from __future__ import annotations
+
+from rules_core.engine.declared import Run
+from rules_core.games.no_mans_land.citations import FALCONE, GORDON, GORDON_PHASES
+from rules_core.games.no_mans_land.events import (
+    CardsDrawn,
+    CountersTaken,
+    DistrictDestroyed,
+    GameFinished,
+    OverrunChecked,
+    PhaseBegan,
+)
+from rules_core.games.no_mans_land.state import NmlState
+
+
+def overrun(state: NmlState) -> tuple[int, int, bool]:
+    """Districts standing with a crime (face up or face down), districts standing, and whether
+    the crimes are in more than half of them (ending-the-game.city-overrun)."""
+    standing = state.standing()
+    crimes = sum(1 for d in standing if state.crime_at(d) is not None)
+    return crimes, len(standing), 2 * crimes > len(standing)
+
+
+def income(state: NmlState) -> int:
+    """One, plus one for every crime face up or face down, plus one more for each crime at a
+    C+1 district (income-phase)."""
+    bonus = sum(1 for c in state.crimes if state.pack.district(c.district).c_plus_1)
+    return 1 + len(state.crimes) + bonus
+
+
+def take_counters(run: Run[NmlState], owed: int, income_phase: bool) -> bool:
+    """Falcone takes `owed` counters from the supply of unspent counters; if the supply cannot
+    give them all, Gordon wins (ending-the-game.counters-exhausted). True when the game goes on."""
+    taken = min(owed, run.state.supply)
+    run.emit(
+        CountersTaken(
+            seat=None if income_phase else FALCONE, amount=taken, owed=owed, income=income_phase
+        )
+    )
+    if taken < owed:
+        run.emit(GameFinished(seat=None, winner=GORDON, ending="counters"))
+        return False
+    return True
+
+
+def begin_falcone_turn(run: Run[NmlState]) -> None:
+    """Falcone's start of turn phase (the overrun check before anything else, then his cards in
+    play that take effect now), his income phase, and his movement phase opens."""
+    run.emit(PhaseBegan(seat=None, player=FALCONE, phase="start"))
+    crimes, standing, overrun_now = overrun(run.state)
+    run.emit(OverrunChecked(seat=None, crimes=crimes, standing=standing, overrun=overrun_now))
+    if overrun_now:
+        run.emit(GameFinished(seat=None, winner=FALCONE, ending="overrun"))
+        return
+    for crime in run.state.crimes:
+        card = run.state.pack.card(crime.card)
+        if card.has("destroy") and not run.state.heroes_at(crime.district):
+            removed = tuple(v.id for v in run.state.villains_at(crime.district))
+            run.emit(
+                DistrictDestroyed(
+                    seat=None, district=crime.district, card=crime.card, removed=removed
+                )
+            )
+    run.emit(PhaseBegan(seat=None, player=FALCONE, phase="income"))
+    if take_counters(run, income(run.state), income_phase=True):
+        run.emit(PhaseBegan(seat=None, player=FALCONE, phase="movement"))
+
+
+def end_falcone_turn(run: Run[NmlState]) -> None:
+    """Falcone's draw phase (up to his hand size, while his deck lasts), then Gordon's turn."""
+    run.emit(PhaseBegan(seat=FALCONE, player=FALCONE, phase="draw"))
+    state = run.state
+    wanted = max(0, state.pack.falcone_hand - len(state.falcone_hand))
+    cards = state.falcone_deck[:wanted]
+    if cards:
+        run.emit(CardsDrawn(seat=FALCONE, cards=cards))
+    run.emit(PhaseBegan(seat=None, player=GORDON, phase="start"))
+    settle_gordon(run)
+
+
+# ---- Gordon's phases: each waits for him while it offers him something ---------------------
+
+
+def start_cards(state: NmlState) -> tuple[str, ...]:
+    """Gordon's Batsignal cards he can play at the start of his turn now."""
+    found = []
+    for card_id in state.signal_hand:
+        card = state.pack.card(card_id)
+        if card.timing != "start":
+            continue
+        if card.has("reveal") and not any(c.face_down for c in state.crimes):
+            continue
+        found.append(card_id)
+    return tuple(found)
+
+
+def steps_allowed(state: NmlState, piece: str) -> int:
+    """How many districts a piece may move this movement phase."""
+    if state.flow.current == FALCONE:
+        return state.pack.falcone_steps
+    return state.pack.gordon_steps + state.extra_steps
+
+
+def movable(state: NmlState, piece: str, district: str) -> tuple[str, ...]:
+    """The standing neighbours a piece can move to now (none once its steps are used)."""
+    if state.moved.count(piece) >= steps_allowed(state, piece):
+        return ()
+    near = state.pack.district(district).neighbours
+    return tuple(d for d in near if d not in state.destroyed)
+
+
+def fights(state: NmlState) -> tuple[str, ...]:
+    """Districts where Gordon's heroes can fight now: fewer fights than the pack allows so far
+    this phase, a hero there, a crime or a character of Falcone's there, no fight there yet."""
+    if len(state.fought) >= state.pack.fights:
+        return ()
+    return tuple(
+        d
+        for d in state.standing()
+        if d not in state.fought
+        and state.heroes_at(d)
+        and (state.crime_at(d) is not None or state.villains_at(d))
+    )
+
+
+def can_draw_signal(state: NmlState) -> bool:
+    return bool(state.signal_deck) and len(state.signal_hand) < state.pack.gordon_hand
+
+
+def _offers_something(state: NmlState) -> bool:
+    step = state.flow.step
+    if step == "start":
+        return bool(start_cards(state))
+    if step == "movement":
+        return any(movable(state, h.id, h.district) for h in state.heroes)
+    if step == "crimefighting":
+        return bool(fights(state))
+    return can_draw_signal(state)
+
+
+def settle_gordon(run: Run[NmlState]) -> None:
+    """Gordon's phases in order: a phase that offers him nothing but ending it passes at once;
+    after his draw phase, Falcone's turn begins."""
+    order = GORDON_PHASES
+    while not run.state.over and not _offers_something(run.state):
+        at = order.index(run.state.flow.step)
+        if at + 1 < len(order):
+            run.emit(PhaseBegan(seat=None, player=GORDON, phase=order[at + 1]))
+        else:
+            begin_falcone_turn(run)
+            return
+
+
+def next_gordon_phase(run: Run[NmlState]) -> None:
+    """Gordon ends the phase he is in (the draw phase ends his turn)."""
+    order = GORDON_PHASES
+    at = order.index(run.state.flow.step)
+    if at + 1 < len(order):
+        run.emit(PhaseBegan(seat=GORDON, player=GORDON, phase=order[at + 1]))
+        settle_gordon(run)
+    else:
+        begin_falcone_turn(run)

@@ -1,0 +1,99 @@
+"""The No Man's Land content pack: the reference loads, and the schema check refuses a pack that
+breaks it with the path and the reason."""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+
+from rules_core.games.no_mans_land.content import (
+    REFERENCE,
+    REFERENCE_PACK,
+    ContentError,
+    parse_pack,
+)
+from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
+
+
+def raw() -> dict[str, Any]:
+    with REFERENCE_PACK.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def test_the_reference_pack_has_the_books_c_plus_1_city_hall() -> None:
+    assert REFERENCE.district("city-hall").c_plus_1
+    assert len(REFERENCE.falcone_cards()) == 16 and len(REFERENCE.signal_cards()) == 8
+
+
+def test_every_value_of_the_reference_pack_names_its_source() -> None:
+    data = raw()
+    for table in ("counters", "hands", "movement", "crimefighting"):
+        for entry in data[table].values():
+            assert entry["source"] == "reference" and entry["why"]
+    for kind in ("district", "hero", "falcone", "batsignal"):
+        for entry in data[kind]:
+            assert (entry["source"] == "reference" and entry["why"]) or entry["source"].startswith(
+                "rulebook "
+            )
+
+
+def refused(data: dict[str, Any]) -> str:
+    with pytest.raises(ContentError) as caught:
+        parse_pack(data)
+    return str(caught.value)
+
+
+def test_a_reference_value_without_its_reason_is_refused() -> None:
+    data = copy.deepcopy(raw())
+    del data["counters"]["supply"]["why"]
+    assert "counters.supply" in refused(data)
+
+
+def test_districts_must_name_each_other_as_neighbours() -> None:
+    data = copy.deepcopy(raw())
+    data["district"][1]["neighbours"] = ["narrows"]
+    assert "must name each other" in refused(data)
+
+
+def test_a_boost_is_a_crimefighting_card() -> None:
+    data = copy.deepcopy(raw())
+    data["batsignal"][0]["timing"] = "start"
+    assert "boost" in refused(data)
+
+
+def test_a_game_plays_with_its_own_content_pack_and_replays_from_its_events() -> None:
+    import json
+    import random
+
+    from rules_core.engine import fold, from_json, get_game, to_json
+    from rules_core.games.no_mans_land.state import NmlState
+
+    game = get_game("no-mans-land")
+    data = copy.deepcopy(raw())
+    data["counters"]["supply"]["value"] = 3
+    assert game.validate_options(2, {"content": data}) is None
+    log = game.setup(2, {"content": data}, random.Random(1))
+    state = fold(game, log)
+    assert state.pack.supply == 3 and state.supply == 3 - 1  # the first income taken
+    again = from_json(NmlState, json.loads(json.dumps(to_json(state))))
+    assert again == state and again.pack.supply == 3
+
+
+def test_a_bad_content_option_is_refused_with_the_path() -> None:
+    from rules_core.engine import get_game
+
+    data = copy.deepcopy(raw())
+    data["counters"]["supply"]["value"] = 0
+    answer = get_game("no-mans-land").validate_options(2, {"content": data})
+    assert answer is not None and answer.code == "bad_options"
+    assert "counters.supply" in answer.message
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(mutated_packs(raw()))
+def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) -> None:
+    assert_pack_or_content_error(parse_pack, pack)

@@ -1,0 +1,302 @@
+"""No Man's Land: each rule the book gives, through `decide`, named after it."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules_core.engine import fold, get_game
+from rules_core.engine.flow import Flow
+from rules_core.engine.types import Citation, GameEvent, Move, Rejection
+from rules_core.games.no_mans_land.citations import FALCONE, FALCONE_PHASES, GORDON, GORDON_PHASES
+from rules_core.games.no_mans_land.events import (
+    CountersTaken,
+    DistrictDestroyed,
+    GameFinished,
+    OverrunChecked,
+    PhaseBegan,
+    SignalDrawn,
+)
+from rules_core.games.no_mans_land.rules import NoMansLand
+from rules_core.games.no_mans_land.state import Crime, NmlState, Piece
+
+GAME = get_game("no-mans-land")
+assert isinstance(GAME, NoMansLand)
+
+
+def opening(seed: int = 1) -> NmlState:
+    state = fold(GAME, GAME.setup(2, {}, random.Random(seed)))
+    assert isinstance(state, NmlState)
+    return state
+
+
+def decide(state: NmlState, seat: int, move: Move) -> list[GameEvent]:
+    events = GAME.decide(state, seat, move, random.Random(0))
+    assert not isinstance(events, Rejection), events
+    return events
+
+
+def refused(state: NmlState, seat: int, move: Move) -> Rejection:
+    answer = GAME.decide(state, seat, move, random.Random(0))
+    assert isinstance(answer, Rejection), answer
+    return answer
+
+
+def before_falcones_turn(**changes: object) -> NmlState:
+    """Gordon in his draw phase with nothing to draw: his `end` starts Falcone's turn."""
+    base = opening()
+    state = replace(base, flow=Flow("gordon", "draw", GORDON), signal_deck=base.signal_deck)
+    state = replace(state, signal_hand=state.signal_deck[:2], signal_deck=state.signal_deck[2:])
+    return replace(state, **changes)  # type: ignore[arg-type]
+
+
+def falcone_turn_events(**changes: object) -> list[GameEvent]:
+    return decide(before_falcones_turn(**changes), GORDON, Move.of("end"))
+
+
+def crimes(*where: tuple[str, str, bool]) -> tuple[Crime, ...]:
+    return tuple(Crime(d, card, down) for d, card, down in where)
+
+
+def phases(events: list[GameEvent]) -> list[tuple[int, str]]:
+    return [(e.player, e.phase) for e in events if isinstance(e, PhaseBegan)]
+
+
+# ---- sequence of play -------------------------------------------------------------------------
+
+
+def test_falcone_takes_the_first_turn() -> None:
+    log = GAME.setup(2, {}, random.Random(4))
+    assert phases(log)[:3] == [(FALCONE, "start"), (FALCONE, "income"), (FALCONE, "movement")]
+    assert GAME.to_act(opening(4)) == frozenset({FALCONE})
+
+
+def test_turns_alternate_and_each_sides_phases_come_in_the_books_order() -> None:
+    log = GAME.setup(2, {}, random.Random(2))
+    state, seen = fold(GAME, log), phases(log)
+    rng = random.Random(9)
+    while len(seen) < 40 and not state.over:
+        seat = min(GAME.to_act(state))
+        ends = [m for m in GAME.legal_moves(state, seat) if m.type == "end"]
+        move = ends[0] if ends else rng.choice(GAME.legal_moves(state, seat))
+        events = decide(state, seat, move)
+        seen += phases(events)
+        state = fold(GAME, events, state)
+    turns: list[tuple[int, list[str]]] = []
+    for player, phase in seen:
+        if phase == "start":
+            turns.append((player, []))
+        turns[-1][1].append(phase)
+    assert [p for p, _ in turns] == [(FALCONE, GORDON)[i % 2] for i in range(len(turns))]
+    assert len(turns) >= 6
+    for player, steps in turns[:-1]:
+        assert tuple(steps) == (FALCONE_PHASES if player == FALCONE else GORDON_PHASES)
+
+
+def test_a_move_out_of_its_phase_is_refused_with_the_sequence_of_play() -> None:
+    state = opening()
+    answer = refused(state, FALCONE, Move.of("fight", district="docks"))
+    assert answer.code == "wrong_phase"
+    assert Citation("no-mans-land", "sequence-of-play") in answer.citations
+
+
+def test_gordon_moving_in_falcones_turn_is_refused() -> None:
+    answer = refused(opening(), GORDON, Move.of("move", piece="gordon", to="docks"))
+    assert answer.code == "not_your_turn"
+    assert answer.citations == (Citation("no-mans-land", "sequence-of-play"),)
+
+
+# ---- ending the game: Gotham overrun -------------------------------------------------------
+
+
+def test_overrun_check_comes_first_at_falcones_start_of_turn() -> None:
+    # four crimes of seven: overrun. The Arson at the Docks would burn its district down (and
+    # its crime with it: three of six, no longer overrun) but the check comes before anything.
+    events = falcone_turn_events(
+        crimes=crimes(
+            ("docks", "arson-1", True),
+            ("narrows", "bribe-1", False),
+            ("park-row", "heist-1", True),
+            ("heights", "racket-1", False),
+        ),
+        heroes=(Piece("gordon", "city-hall"), Piece("montoya", "diamond")),
+    )
+    kinds = [type(e) for e in events]
+    assert kinds == [PhaseBegan, OverrunChecked, GameFinished]
+    check = events[1]
+    assert isinstance(check, OverrunChecked) and (check.crimes, check.standing) == (4, 7)
+    finished = events[2]
+    assert isinstance(finished, GameFinished)
+    assert (finished.winner, finished.ending) == (FALCONE, "overrun")
+
+
+def test_overrun_counts_face_down_crimes_and_only_undestroyed_districts() -> None:
+    three = crimes(
+        ("docks", "racket-1", True), ("narrows", "bribe-1", True), ("park-row", "heist-1", False)
+    )
+    holds = falcone_turn_events(crimes=three)
+    assert not any(isinstance(e, GameFinished) for e in holds)  # three of seven
+    fallen = falcone_turn_events(crimes=three, destroyed=("heights", "old-gotham"))
+    check = next(e for e in fallen if isinstance(e, OverrunChecked))
+    assert (check.crimes, check.standing, check.overrun) == (3, 5, True)
+
+
+def test_half_the_districts_is_not_more_than_half() -> None:
+    three = crimes(
+        ("docks", "racket-1", False), ("narrows", "bribe-1", False), ("park-row", "heist-1", False)
+    )
+    events = falcone_turn_events(crimes=three, destroyed=("heights",))
+    check = next(e for e in events if isinstance(e, OverrunChecked))
+    assert (check.crimes, check.standing, check.overrun) == (3, 6, False)
+
+
+def test_start_of_turn_effects_in_play_follow_the_overrun_check() -> None:
+    events = falcone_turn_events(crimes=crimes(("docks", "arson-1", True)), heroes=())
+    kinds = [type(e) for e in events]
+    assert kinds.index(OverrunChecked) < kinds.index(DistrictDestroyed) < kinds.index(CountersTaken)
+
+
+# ---- the income phase ---------------------------------------------------------------------
+
+
+def income_of(state_changes: dict[str, object]) -> CountersTaken:
+    events = falcone_turn_events(**state_changes)
+    return next(e for e in events if isinstance(e, CountersTaken))
+
+
+def test_income_is_one_with_no_crime() -> None:
+    taken = income_of({"crimes": ()})
+    assert (taken.amount, taken.owed, taken.income) == (1, 1, True)
+
+
+def test_income_is_one_plus_each_crime_face_up_or_face_down() -> None:
+    taken = income_of(
+        {"crimes": crimes(("docks", "racket-1", True), ("narrows", "bribe-1", False))}
+    )
+    assert taken.amount == 3
+
+
+def test_income_adds_one_for_each_c_plus_1_district_with_a_crime() -> None:
+    # City Hall and the Diamond District are C+1: 1 + 3 crimes + 2
+    taken = income_of(
+        {
+            "crimes": crimes(
+                ("city-hall", "racket-1", False),
+                ("diamond", "bribe-1", True),
+                ("docks", "heist-1", False),
+            )
+        }
+    )
+    assert taken.amount == 6
+
+
+def test_unspent_counters_are_cumulative() -> None:
+    state = before_falcones_turn(counters=5, supply=20)
+    after = fold(GAME, decide(state, GORDON, Move.of("end")), state)
+    assert (after.counters, after.supply) == (6, 19)
+
+
+# ---- ending the game: the supply exhausted, the last Batsignal card --------------------------
+
+
+def test_gordon_wins_when_falcone_must_take_counters_from_an_empty_supply() -> None:
+    events = falcone_turn_events(supply=0)
+    taken = next(e for e in events if isinstance(e, CountersTaken))
+    assert (taken.amount, taken.owed) == (0, 1)
+    finished = events[-1]
+    assert isinstance(finished, GameFinished)
+    assert (finished.winner, finished.ending) == (GORDON, "counters")
+    assert finished.cited()[-1] == Citation("no-mans-land", "ending-the-game.counters-exhausted")
+
+
+def test_gordon_wins_when_the_supply_runs_out_part_way_through_a_take() -> None:
+    events = falcone_turn_events(
+        supply=2, crimes=crimes(("docks", "racket-1", False), ("narrows", "bribe-1", False))
+    )
+    taken = next(e for e in events if isinstance(e, CountersTaken))
+    assert (taken.amount, taken.owed) == (2, 3)
+    assert isinstance(events[-1], GameFinished) and events[-1].winner == GORDON
+
+
+def test_the_game_goes_on_when_the_supply_gives_exactly_what_is_owed() -> None:
+    state = before_falcones_turn(supply=1)
+    after = fold(GAME, decide(state, GORDON, Move.of("end")), state)
+    assert not after.over and after.supply == 0 and after.flow.step == "movement"
+
+
+def test_gordon_wins_when_a_card_requires_falcone_to_take_a_counter_from_an_empty_supply() -> None:
+    state = opening()
+    state = replace(
+        state,
+        falcone_hand=("racket-1",),
+        counters=3,
+        supply=0,
+    )
+    events = decide(
+        state, FALCONE, Move.of("crime", card="racket-1", district="heights", face_down=False)
+    )
+    assert isinstance(events[-1], GameFinished) and events[-1].ending == "counters"
+
+
+def at_gordons_draw(deck: tuple[str, ...]) -> NmlState:
+    return replace(opening(), flow=Flow("gordon", "draw", GORDON), signal_deck=deck, signal_hand=())
+
+
+def test_falcone_wins_when_gordon_draws_the_last_batsignal_card() -> None:
+    events = decide(at_gordons_draw(("batman-1",)), GORDON, Move.of("draw"))
+    assert isinstance(events[0], SignalDrawn)
+    finished = events[1]
+    assert isinstance(finished, GameFinished)
+    assert (finished.winner, finished.ending) == (FALCONE, "batsignal")
+
+
+def test_drawing_from_the_batsignal_deck_is_optional() -> None:
+    state = at_gordons_draw(("batman-1",))
+    assert {m.type for m in GAME.legal_moves(state, GORDON)} == {"draw", "end"}
+    events = decide(state, GORDON, Move.of("end"))
+    assert not any(isinstance(e, GameFinished) and e.ending == "batsignal" for e in events)
+
+
+def test_drawing_a_batsignal_card_that_is_not_the_last_goes_on() -> None:
+    events = decide(at_gordons_draw(("batman-1", "oracle-1")), GORDON, Move.of("draw"))
+    assert not any(isinstance(e, GameFinished) for e in events)
+
+
+# ---- the start of turn phase ---------------------------------------------------------------
+
+
+def at_gordons_start(hand: tuple[str, ...]) -> NmlState:
+    return replace(
+        opening(),
+        flow=Flow("gordon", "start", GORDON),
+        signal_hand=hand,
+        crimes=crimes(("docks", "heist-1", True)),
+    )
+
+
+def test_gordon_plays_start_of_turn_cards_in_the_order_he_chooses_without_limit() -> None:
+    state = at_gordons_start(("oracle-1", "rapid-1"))
+    offered = GAME.legal_moves(state, GORDON)
+    assert Move.of("signal", card="rapid-1") in offered
+    assert Move.of("signal", card="oracle-1", district="docks") in offered
+    state = fold(GAME, decide(state, GORDON, Move.of("signal", card="rapid-1")), state)
+    assert state.flow.step == "start"  # a second card may follow
+    state = fold(
+        GAME, decide(state, GORDON, Move.of("signal", card="oracle-1", district="docks")), state
+    )
+    crime = state.crime_at("docks")
+    assert crime is not None and not crime.face_down and state.extra_steps == 1
+
+
+def test_a_start_of_turn_with_nothing_to_play_passes_on_at_once() -> None:
+    state = before_falcones_turn()
+    state = replace(state, flow=Flow("falcone", "movement", FALCONE), signal_hand=())
+    events = decide(state, FALCONE, Move.of("end"))
+    assert phases(events)[-2:] == [(GORDON, "start"), (GORDON, "movement")]
+
+
+def test_a_crimefighting_card_is_not_played_at_the_start_of_turn() -> None:
+    answer = refused(
+        at_gordons_start(("batman-1", "rapid-1")), GORDON, Move.of("signal", card="batman-1")
+    )
+    assert answer.code == "not_a_start_card"
