@@ -87,6 +87,8 @@ class Move:
 
     @staticmethod
     def of(move_type: str, **params: Scalar) -> Move:
+        if "type" in params:  # it would overwrite the move's own type in its JSON
+            raise ValueError(f"a move's parameter may not be called 'type' ({move_type})")
         items = tuple(params.items())
         return Move(move_type, items if len(items) < 2 else tuple(sorted(items)))
 

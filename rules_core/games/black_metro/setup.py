@@ -165,7 +165,7 @@ def _gain_offers(state: State, seat: int) -> list[Move]:
     held = player.technologies + player.downed
     techs = state.the_pack().technologies
     return [
-        Move.of("gain_technology", type=kind)
+        Move.of("gain_technology", kind=kind)
         for kind in TECH_TYPES
         if effects.next_technology(held, techs, kind, seat)
     ]
@@ -175,7 +175,7 @@ def _gain_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _prompted(state, seat, "gain_technology"):
         return reject("not_now", "No technology is to be gained now.")
     player = state.player(seat)
-    kind = move.get("type")
+    kind = move.get("kind")
     if kind not in TECH_TYPES or not effects.next_technology(
         player.technologies + player.downed, state.the_pack().technologies, str(kind), seat
     ):
@@ -185,7 +185,7 @@ def _gain_check(state: State, seat: int, move: Move) -> Rejection | None:
 
 def _gain(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state)
-    effects.gain_technology(run, seat, str(move.get("type")))
+    effects.gain_technology(run, seat, str(move.get("kind")))
     if state.phase == "setup":  # the set-up goes on after the step that asked
         player = run.state.player(seat)
         gained = len(player.technologies + player.downed)
@@ -214,10 +214,10 @@ SETUP_MOVES: tuple[MoveRule[State], ...] = (
     ),
     MoveRule(
         "gain_technology",
-        ("type",),
+        ("kind",),
         _gain_offers,
         _gain_check,
         _gain,
-        lambda s, seat, m: f"Gain a {m.get('type')} technology",
+        lambda s, seat, m: f"Gain a {m.get('kind')} technology",
     ),
 )

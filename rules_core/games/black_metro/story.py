@@ -9,6 +9,7 @@ from rules_core.engine.types import GameEvent
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro.state import BlackMetroState
@@ -244,6 +245,34 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + ("wins" if len(ev.winners) == 1 else "share the throne")
     ),
 }
+
+_LOST = {  # the solo challenge's four ways to lose (solo.win)
+    "strain": "your strain went beyond 15",
+    "overlord": "the overlord reached 40 power",
+    "hideout": "personnel were left in the overlord's hideout after the eighth round",
+    "power": "you ended below 70 power",
+}
+TELLERS.update(
+    {
+        so.OverlordFortune: lambda st, ev, mine: (
+            f"The overlord turns up {w.fortune(ev.card)} to name where he assigns"
+        ),
+        so.OverlordAssigned: lambda st, ev, mine: (
+            f"The overlord assigns {w.troop(ev.troop)} to {w.district(st, ev.district)}"
+        ),
+        so.OverlordFortified: lambda st, ev, mine: (
+            "The overlord "
+            + ("moves his" if ev.source else "gains a")
+            + f" {ev.kind.replace('_', ' ')} to {w.district(st, ev.district)}"
+        ),
+        so.FortuneToDeck: lambda st, ev, mine: (
+            f"{w.fortune(ev.card).capitalize()} goes back on top of the fortune deck"
+        ),
+        so.ChallengeLost: lambda st, ev, mine: (
+            f"The solo challenge is lost: {_LOST.get(ev.reason, ev.reason)}"
+        ),
+    }
+)
 
 
 def narrate(state: State, event: GameEvent, seat: int | None, reveal: bool) -> str:

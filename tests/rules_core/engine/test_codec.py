@@ -97,3 +97,9 @@ def test_a_field_added_with_a_default_reads_older_data_without_it() -> None:
     assert from_json(Grown, {"name": "new", "later": 2}) == Grown("new", 2)
     with pytest.raises(TypeError, match="needs field 'name'"):
         from_json(Grown, {"later": 2})
+
+
+def test_a_move_parameter_called_type_is_refused() -> None:
+    """It would overwrite the move's own type in the JSON a client posts back."""
+    with pytest.raises(ValueError, match="may not be called 'type'"):
+        Move.of("gain_technology", type="battle")

@@ -58,7 +58,7 @@ def test_candidates_are_chosen_in_turn_from_the_first_player() -> None:
         state, _ = play(state, seat, "choose_candidate", candidate=pick)
         if state.flow.prompts and state.flow.prompts[0].kind == "gain_technology":
             (asked,) = GAME.to_act(state)
-            state, _ = play(state, asked, "gain_technology", type="battle")
+            state, _ = play(state, asked, "gain_technology", kind="battle")
             assert state.player(asked).downed == (f"voltaic-edge@{asked}",)
     assert order == [first, (first + 1) % 3, (first + 2) % 3]
     assert all(p.candidate_charged for p in state.players)
