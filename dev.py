@@ -144,7 +144,7 @@ def cmd_lint() -> int:
     for args in (
         ("-m", "ruff", "check", "."),
         ("-m", "ruff", "format", "--check", "."),
-        ("-m", "mypy", "rules_core", "api", "gotham", "frontend", "bench"),
+        ("-m", "mypy", "rules_core", "api", "gotham", "frontend", "bench", "mutation"),
     ):
         if code := run(*args):
             return code
@@ -234,8 +234,20 @@ def cmd_fuzz(extra: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"run", "prod", "test", "lint", "venv", "fuzz", "golden"}:
-        usage = "run | prod | test [pytest args] | lint | fuzz [examples] | golden | venv"
+    if not argv or argv[0] not in {
+        "run",
+        "prod",
+        "test",
+        "lint",
+        "venv",
+        "fuzz",
+        "golden",
+        "mutate",
+    }:
+        usage = (
+            "run | prod | test [pytest args] | lint | fuzz [examples] | golden | mutate [PATH]"
+            " | venv"
+        )
         print(f"usage: python3 dev.py {usage}", file=sys.stderr)
         return 2
     if argv[0] == "run":
@@ -251,6 +263,9 @@ def main(argv: list[str]) -> int:
     if argv[0] == "golden":  # rewrite the golden playthroughs from the rules, printing the diff
         ensure_venv()
         return run("-m", "tests.golden.playthroughs")
+    if argv[0] == "mutate":  # mutation testing of the guarantees (mutation/README.md)
+        ensure_venv()
+        return run("mutation/run.py", *argv[1:])
     ensure_venv()
     return 0
 

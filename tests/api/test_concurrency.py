@@ -77,3 +77,41 @@ def test_a_retried_request_racing_itself_appends_once(create_game: CreateGame) -
     statuses = race([request, request, request])
     assert statuses == [201, 201, 201]
     assert Event.objects.filter(game_id=gid).count() == version + 1
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="SQLite's IMMEDIATE transactions let only one move in at a time, lock or no lock",
+)
+def test_without_the_row_lock_the_unique_seq_still_turns_the_loser_into_a_409(
+    create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What protects the version: with the game row lock taken away and both requests made to
+    reach the append together (both read the same head), the unique (game, seq) index still
+    lets exactly one in and the other is a 409, with no gap and no duplicate."""
+    from django.db.models import QuerySet
+
+    from api import event_store
+
+    monkeypatch.setattr(QuerySet, "select_for_update", lambda self, *a, **k: self)
+    together = threading.Barrier(2)
+    append = event_store.append
+
+    def append_together(*args: Any, **kwargs: Any) -> Any:
+        together.wait(timeout=10)
+        return append(*args, **kwargs)
+
+    body = create_game(seed=7)
+    gid, token, version = body["id"], body["seats"][0]["token"], body["version"]
+    monkeypatch.setattr(event_store, "append", append_together)
+    request = {"path": f"/api/games/{gid}/moves/", "headers": auth(token)}
+    statuses = race(
+        [
+            {**request, "body": {"expected_version": version, "move": {"type": "draw", "deck": d}}}
+            for d in (1, 2)
+        ]
+    )
+    assert sorted(statuses) == [201, 409]
+    seqs = list(Event.objects.filter(game_id=gid).order_by("seq").values_list("seq", flat=True))
+    assert seqs == list(range(1, version + 2))
+    assert list(log_problems(Game.objects.get(pk=gid))) == []

@@ -1,0 +1,195 @@
+"""Mutation testing of the guarantees: `python3 dev.py mutate [PATH]`.
+
+For each scope in `mutation/scopes.toml` whose modules match PATH (all scopes without one), a
+copy of the project is made under `build/mutation/<scope>/`, mutmut plants its mutants in the
+scope's modules there and runs the scope's tests against each, and the score of each module is
+printed with its surviving mutants. Mutants listed in `mutation/equivalent.toml` (with the reason
+they cannot change behaviour) are left out of the score. The copy is kept between runs, so mutmut
+only re-runs mutants of functions that changed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCOPES = ROOT / "mutation" / "scopes.toml"
+EQUIVALENT = ROOT / "mutation" / "equivalent.toml"
+WORK = ROOT / "build" / "mutation"
+KILLED = {1, 3, 37, 36, -24, 24}  # a failing test, an error, the type check, a timeout
+SKIPPED = {34}
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """Modules whose mutants are counted together and the tests that guard them."""
+
+    name: str
+    modules: tuple[str, ...]
+    tests: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleScore:
+    """What became of one module's mutants."""
+
+    module: str
+    killed: int
+    equivalent: int
+    survivors: tuple[str, ...]
+
+    @property
+    def counted(self) -> int:
+        return self.killed + len(self.survivors)
+
+    @property
+    def score(self) -> float:
+        return self.killed / self.counted if self.counted else 1.0
+
+
+def load_scopes() -> list[Scope]:
+    data = tomllib.loads(SCOPES.read_text())
+    return [Scope(s["name"], tuple(s["modules"]), tuple(s["tests"])) for s in data["scope"]]
+
+
+def load_equivalent() -> dict[str, str]:
+    """Mutant name -> why it cannot change what the code does."""
+    if not EQUIVALENT.exists():
+        return {}
+    return {
+        m["mutant"]: m["reason"] for m in tomllib.loads(EQUIVALENT.read_text()).get("mutant", [])
+    }
+
+
+def selected(scopes: Iterable[Scope], path: str | None) -> list[Scope]:
+    """The scopes with a module at or under `path`."""
+    if path is None:
+        return list(scopes)
+    wanted = path.rstrip("/")
+    return [s for s in scopes if any(m == wanted or m.startswith(wanted + "/") for m in s.modules)]
+
+
+def project_files() -> list[str]:
+    """Tracked and new (not ignored) files of the working tree, as the suite would see them."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-co", "--exclude-standard"],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split("\n")
+    return [f for f in listed if f and (ROOT / f).is_file() and not f.startswith("mutants/")]
+
+
+def prepare(scope: Scope) -> Path:
+    """Copy the project to the scope's work folder and write mutmut's configuration there."""
+    work = WORK / scope.name
+    work.mkdir(parents=True, exist_ok=True)
+    for name in project_files():
+        target = work / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        source = ROOT / name
+        if not target.exists() or target.read_bytes() != source.read_bytes():
+            shutil.copy2(source, target)
+    packages = sorted({m.split("/")[0] for m in scope.modules})
+    others = sorted(
+        {f.split("/")[0] for f in project_files() if "/" in f} - set(packages) - {"tests"}
+    )
+    lines = ["[mutmut]", "source_paths=", *(f"    {p}" for p in packages)]
+    lines += ["only_mutate=", *(f"    {m}" for m in scope.modules)]
+    lines += ["pytest_add_cli_args_test_selection=", *(f"    {t}" for t in scope.tests)]
+    lines += ["also_copy=", *(f"    {o}" for o in [*others, "manage.py"])]
+    (work / "setup.cfg").write_text("\n".join(lines) + "\n")
+    return work
+
+
+def mutate(work: Path, children: int) -> int:
+    """Run mutmut in the work folder (its progress goes to mutmut.log there)."""
+    with (work / "mutmut.log").open("w") as log:
+        return subprocess.run(
+            [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)],
+            cwd=work,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        ).returncode
+
+
+def scores(work: Path, scope: Scope, equivalent: dict[str, str]) -> list[ModuleScore]:
+    """Each module's killed, equivalent and surviving mutants, read from mutmut's results."""
+    found = []
+    for module in scope.modules:
+        meta = work / "mutants" / f"{module}.meta"
+        results: dict[str, int | None] = (
+            json.loads(meta.read_text())["exit_code_by_key"] if meta.exists() else {}
+        )
+        killed = equivalent_count = 0
+        survivors = []
+        for mutant, code in sorted(results.items()):
+            if code in SKIPPED:
+                continue
+            if mutant in equivalent:
+                equivalent_count += 1
+            elif code in KILLED:
+                killed += 1
+            else:
+                survivors.append(mutant)
+        found.append(ModuleScore(module, killed, equivalent_count, tuple(survivors)))
+    return found
+
+
+def diff(work: Path, mutant: str) -> str:
+    """The change a mutant makes, as mutmut shows it."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "mutmut", "show", mutant],
+        cwd=work,
+        capture_output=True,
+        text=True,
+    ).stdout
+    changed = [
+        line
+        for line in shown.splitlines()
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+    return " | ".join(line.strip() for line in changed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("path", nargs="?", help="a module or folder (default: every scope)")
+    parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
+    parser.add_argument("--threshold", type=float, default=0.85)
+    args = parser.parse_args(argv)
+    scopes = selected(load_scopes(), args.path)
+    if not scopes:
+        print(f"no scope in {SCOPES.relative_to(ROOT)} holds {args.path}", file=sys.stderr)
+        return 2
+    equivalent = load_equivalent()
+    table: list[ModuleScore] = []
+    for scope in scopes:
+        work = prepare(scope)
+        print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
+        mutate(work, args.jobs)
+        found = scores(work, scope, equivalent)
+        table += found
+        for module in found:
+            for mutant in module.survivors:
+                print(f"  survived {mutant}: {diff(work, mutant)}", flush=True)
+    print(f"\n{'module':58} {'killed':>7} {'equiv':>6} {'survived':>9} {'score':>7}")
+    for m in table:
+        mark = "" if m.score >= args.threshold else "  < target"
+        print(
+            f"{m.module:58} {m.killed:7} {m.equivalent:6} {len(m.survivors):9} {m.score:7.1%}{mark}"
+        )
+    return 0 if all(m.score >= args.threshold for m in table) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

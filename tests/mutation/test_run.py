@@ -1,0 +1,43 @@
+"""The mutation-testing command: its scopes name real modules and tests, PATH picks scopes, and
+a module's score counts killed mutants against survivors, leaving out the equivalent ones."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from mutation import run
+
+
+def test_every_scope_names_modules_and_tests_that_exist() -> None:
+    scopes = run.load_scopes()
+    assert scopes
+    for scope in scopes:
+        assert all((run.ROOT / m).is_file() for m in scope.modules), scope.name
+        assert all((run.ROOT / t).exists() for t in scope.tests), scope.name
+
+
+def test_every_equivalent_mutant_says_why() -> None:
+    assert all(reason.strip() for reason in run.load_equivalent().values())
+
+
+def test_a_path_picks_the_scopes_holding_it() -> None:
+    scopes = run.load_scopes()
+    assert [s.name for s in run.selected(scopes, "api/event_store.py")] == ["event-store"]
+    assert "engine" in [s.name for s in run.selected(scopes, "rules_core/engine/")]
+    assert run.selected(scopes, "rules_core/engin") == []
+    assert run.selected(scopes, None) == scopes
+
+
+def test_a_score_counts_killed_against_survived_without_the_equivalent(tmp_path: Path) -> None:
+    meta = tmp_path / "mutants" / "api" / "tokens.py.meta"
+    meta.parent.mkdir(parents=True)
+    codes = {"a__mutmut_1": 1, "a__mutmut_2": 0, "a__mutmut_3": 36, "a__mutmut_4": 33}
+    codes |= {"a__mutmut_5": 0, "a__mutmut_6": 34, "a__mutmut_7": None}
+    meta.write_text(json.dumps({"exit_code_by_key": codes}))
+    scope = run.Scope("auth", ("api/tokens.py",), ("tests/api",))
+    [score] = run.scores(tmp_path, scope, {"a__mutmut_5": "same value either way"})
+    assert score.killed == 2  # a failing test and a timeout
+    assert score.equivalent == 1
+    assert score.survivors == ("a__mutmut_2", "a__mutmut_4", "a__mutmut_7")  # no test, not run
+    assert score.score == 2 / 5
