@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import random
 from typing import Any
 
 import pytest
@@ -71,6 +72,25 @@ def test_snapshots_every_n_events_equal_the_refold(create_game: CreateGame) -> N
     rows = rows.values_list("type", "seat", "data", "schema")  # type: ignore[assignment]
     assert event_store.load_state(game, spec) == event_store.fold_records(spec, rows)
     assert event_store.load_state(game, spec, 15) == event_store.fold_records(spec, list(rows)[:15])
+
+
+def test_the_head_state_an_append_leaves_is_kept_in_memory_for_the_next_move(
+    create_game: CreateGame,
+) -> None:
+    """The next move reads the state the append left, the very object, not the game row's JSON
+    decoded again (the hot path's cache, keyed by game, version and head hash)."""
+    body = create_game(seed=6)
+    game = Game.objects.get(pk=body["id"])
+    spec = get_game(game.game)
+    event_store._STATE_CACHE.clear()
+    state = event_store.load_state(game, spec)
+    events = spec.decide(state, 0, spec.legal_moves(state, 0)[0], random.Random(1))
+    assert isinstance(events, list)
+    appended, after = event_store.append(game, spec, state, events)
+    game.version, game.head_hash = appended.version, appended.head_hash
+    assert event_store.load_state(game, spec) is after
+    game.head_hash = "f" * 64  # another head at the same version is not this state
+    assert event_store.load_state(game, spec) is not after
 
 
 def test_the_state_at_any_version_matches_the_live_fold(
