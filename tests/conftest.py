@@ -12,9 +12,18 @@ from typing import Any
 
 import pytest
 from django.conf import settings
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# Speed is measured in bench/, never asserted: on a loaded machine (CI beside other work, or
+# mutmut's instrumented copies) Hypothesis must not fail a test for being slow.
+hypothesis_settings.register_profile(
+    "gotham", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("gotham")
 
 
 @pytest.fixture(autouse=True, scope="session")
