@@ -173,10 +173,14 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     equivalent = load_equivalent()
     table: list[ModuleScore] = []
+    failed = False
     for scope in scopes:
         work = prepare(scope)
         print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
-        mutate(work, args.jobs)
+        if code := mutate(work, args.jobs):
+            print(f"  mutmut stopped with exit code {code}: see {work / 'mutmut.log'}")
+            failed = True
+            continue
         found = scores(work, scope, equivalent)
         table += found
         for module in found:
@@ -188,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"{m.module:58} {m.killed:7} {m.equivalent:6} {len(m.survivors):9} {m.score:7.1%}{mark}"
         )
-    return 0 if all(m.score >= args.threshold for m in table) else 1
+    return 0 if not failed and all(m.score >= args.threshold for m in table) else 1
 
 
 if __name__ == "__main__":
