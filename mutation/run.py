@@ -99,6 +99,9 @@ def prepare(scope: Scope) -> Path:
         source = ROOT / name
         if not target.exists() or target.read_bytes() != source.read_bytes():
             shutil.copy2(source, target)
+    shared = work / "shared"  # the tests read the rulebooks from beside the project
+    if not shared.exists() and (ROOT.parent / "shared").is_dir():
+        shared.symlink_to(ROOT.parent / "shared")
     packages = sorted({m.split("/")[0] for m in scope.modules})
     others = sorted(
         {f.split("/")[0] for f in project_files() if "/" in f} - set(packages) - {"tests"}
@@ -107,6 +110,9 @@ def prepare(scope: Scope) -> Path:
     lines += ["only_mutate=", *(f"    {m}" for m in scope.modules)]
     lines += ["pytest_add_cli_args_test_selection=", *(f"    {t}" for t in scope.tests)]
     lines += ["also_copy=", *(f"    {o}" for o in [*others, "manage.py"])]
+    # each mutant in a process forked before any test ran: the codec's decoder caches, filled by a
+    # test run, would otherwise hide mutants of the code that builds them
+    lines += ["process_isolation=forkserver"]
     (work / "setup.cfg").write_text("\n".join(lines) + "\n")
     return work
 

@@ -1,6 +1,7 @@
 """The JSON codec round-trips frozen dataclasses exactly."""
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -103,3 +104,102 @@ def test_a_move_parameter_called_type_is_refused() -> None:
     """It would overwrite the move's own type in the JSON a client posts back."""
     with pytest.raises(ValueError, match="may not be called 'type'"):
         Move.of("gain_technology", type="battle")
+
+
+@dataclass(frozen=True, slots=True)
+class Mixed:
+    """Fields whose types are unions of several kinds, and scalars of each kind."""
+
+    either: int | str
+    any_of: Inner | tuple[int, ...] | frozenset[str] | float | None
+    fraction: float
+    numbers: tuple[int, ...]
+    names: tuple[str, ...]
+    inners: tuple[Inner, ...]
+    fixed: tuple[int, str]
+
+
+MIXED = {
+    "either": 1,
+    "any_of": None,
+    "fraction": 1.5,
+    "numbers": [1, 2],
+    "names": ["a"],
+    "inners": [{"name": "i", "score": None}],
+    "fixed": [1, "x"],
+}
+
+
+@pytest.mark.parametrize(
+    ("changes", "expected"),
+    [
+        ({"either": "x"}, {"either": "x"}),
+        ({"any_of": {"name": "n", "score": 2}}, {"any_of": Inner("n", 2)}),
+        ({"any_of": [1, 2]}, {"any_of": (1, 2)}),  # a list is the first list-shaped option
+        ({"any_of": 3}, {"any_of": 3.0}),  # a whole number is a float where a float is wanted
+        ({"fraction": 2}, {"fraction": 2.0}),
+    ],
+)
+def test_each_kind_of_a_union_and_a_float_from_a_whole_number(
+    changes: dict[str, object], expected: dict[str, object]
+) -> None:
+    value = from_json(Mixed, {**MIXED, **changes})
+    for name, wanted in expected.items():
+        got = getattr(value, name)
+        assert got == wanted and type(got) is type(wanted)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"either": None}, "matches none of"),
+        ({"either": 1.5}, "matches none of"),
+        ({"any_of": "text"}, "matches none of"),
+        ({"fraction": "1"}, "expected float, got '1'"),
+        ({"numbers": [1, "2"]}, "expected a list of int"),
+        ({"numbers": "12"}, "expected a list of int"),
+        ({"names": [1]}, "expected a list of str"),
+        ({"inners": {"name": "i"}}, "expected a list for"),
+        ({"inners": ["i"]}, "expected an object for Inner, got 'i'"),
+        ({"fixed": [1, "x", 2]}, "expected 2 items for"),
+        ({"fixed": [1]}, "expected 2 items for"),
+        ({"fixed": "1x"}, "expected 2 items for"),
+    ],
+)
+def test_each_wrong_shape_is_refused_with_what_was_expected(
+    changes: dict[str, object], message: str
+) -> None:
+    with pytest.raises(TypeError, match=message):
+        from_json(Mixed, {**MIXED, **changes})
+
+
+@dataclass(frozen=True, slots=True)
+class Pack:
+    """Content identified by one field: decoded and encoded once per distinct key."""
+
+    __json_key__: ClassVar[str] = "digest"
+    digest: str
+    size: int
+
+
+def test_values_identified_by_a_key_are_decoded_and_encoded_once_per_key() -> None:
+    first = from_json(Pack, {"digest": "d1", "size": 1})
+    assert first == Pack("d1", 1)
+    assert from_json(Pack, {"digest": "d1", "size": 1}) is first
+    other = from_json(Pack, {"digest": "d2", "size": 2})
+    assert other == Pack("d2", 2) and other is not first
+    encoded = to_json(first)
+    assert encoded == {"digest": "d1", "size": 1}
+    assert to_json(Pack("d1", 1)) is encoded
+    assert to_json(other) == {"digest": "d2", "size": 2}
+    plain = Inner("a", 1)
+    assert to_json(plain) == to_json(plain) and to_json(plain) is not to_json(plain)
+
+
+def test_mappings_are_encoded_with_text_keys_and_other_values_are_refused() -> None:
+    assert to_json({1: Inner("a", None), "b": (1, 2)}) == {
+        "1": {"name": "a", "score": None},
+        "b": [1, 2],
+    }
+    with pytest.raises(TypeError, match="cannot encode set as JSON"):
+        to_json({1, 2})

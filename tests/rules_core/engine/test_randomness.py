@@ -36,3 +36,30 @@ def test_a_move_rng_not_drawn_from_is_never_seeded_and_reseeding_replaces_the_ma
     rng.seed("other")
     assert rng.random() == random.Random("other").random()
     assert move_rng(7, 3).random() == random.Random("move:7:3").random()
+
+
+def test_each_source_draws_from_its_own_fixed_material() -> None:
+    """Stored games are re-decided from these: the material is part of the log's contract."""
+    from rules_core.engine.randomness import bot_rng, setup_rng
+
+    assert setup_rng(5).random() == random.Random("setup:5").random()
+    assert bot_rng(5, 8, 2).random() == random.Random("bot:5:8:2").random()
+    assert move_rng(5, 8).random() == random.Random("move:5:8").random()
+
+
+def test_a_gaussian_first_draw_and_a_first_generation_seed_match_a_seeded_random() -> None:
+    assert SeededOnUse("m").gauss(0, 1) == random.Random("m").gauss(0, 1)
+    rng, reference = SeededOnUse("m"), random.Random()
+    rng.seed("old", version=1)
+    reference.seed("old", version=1)
+    assert rng.random() == reference.random()
+
+
+def test_a_restored_state_goes_on_where_it_was_taken() -> None:
+    source = random.Random("elsewhere")
+    source.random()
+    state = source.getstate()
+    expected = [source.random() for _ in range(3)]
+    rng = SeededOnUse("never used")
+    rng.setstate(state)
+    assert [rng.random() for _ in range(3)] == expected
