@@ -328,7 +328,13 @@ class RulesSearchView(APIView):
             rulebook_selectors.book_get(book=book)
         limit = min(_int_param(request, "limit") or 10, 50)
         hits = rulebook_selectors.rules_search(question=question, book=book, limit=limit)
-        return Response({"q": question, "results": [rulebook_selectors.hit_json(h) for h in hits]})
+        return Response(
+            {
+                "q": question,
+                "did_you_mean": rulebook_selectors.did_you_mean(question),
+                "results": [rulebook_selectors.hit_json(h) for h in hits],
+            }
+        )
 
 
 class AnalysisView(GameView):

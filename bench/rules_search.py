@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 DATA = ROOT / "tests" / "data"
 SHARED = ROOT.parent / "shared" / "rulebooks"
-ROUNDS = 10
+ROUNDS = int(os.environ.get("ROUNDS", "10"))
 
 
 def question_sets() -> dict[str, list[dict[str, Any]]]:

@@ -248,6 +248,9 @@ def rules_search(request: HttpRequest) -> HttpResponse:
     results = [
         {**rulebook_selectors.hit_json(h), "snippet_html": _highlight(h.snippet)} for h in hits
     ]
+    suggestion = rulebook_selectors.did_you_mean(q) if q else None
     return render(
-        request, "frontend/rules_search.html", {"q": q, "results": results, "book_slug": book}
+        request,
+        "frontend/rules_search.html",
+        {"q": q, "results": results, "book_slug": book, "did_you_mean": suggestion},
     )
