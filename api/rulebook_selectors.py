@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max
+from django.db.models import Count
 
 from api.errors import NotFoundError
 from api.models import Rulebook, Section
@@ -15,6 +16,8 @@ from rules_core.rulebooks import get_book
 from rules_core.rulebooks.labels import ref_key
 from rules_core.rulebooks.ranking import Doc, RankIndex, pack_vocabulary, snippet
 from rules_core.rulebooks.search_terms import book_named_in
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 def section_url(book: str, sid: str) -> str:
@@ -56,18 +59,16 @@ class _Loaded:
     signature: tuple[Any, ...]
     index: RankIndex
     rows: dict[int, Section]
+    crumbs: dict[int, tuple[str, ...]]  # pk -> the titles of the sections it sits in
 
 
 _LOADED: list[_Loaded] = []
 
 
 def _ranker() -> _Loaded:
-    """The ranking index, rebuilt only when the sections or their imported text change."""
-    signature = tuple(
-        Section.objects.aggregate(
-            n=Count("id"), last=Max("id"), imported=Max("book__imported_at")
-        ).values()
-    )
+    """The ranking index, rebuilt only when the books change: sections are synced and text
+    imported only through rulebook_services, which stamps the book (`imported_at`)."""
+    signature = tuple(Rulebook.objects.order_by("id").values_list("id", "imported_at"))
     if _LOADED and _LOADED[0].signature == signature:
         return _LOADED[0]
     rows = {s.pk: s for s in Section.objects.select_related("book").order_by("book", "position")}
@@ -94,7 +95,8 @@ def _ranker() -> _Loaded:
             )
         )
     books = {d.book for d in docs}
-    loaded = _Loaded(signature, RankIndex(docs, {b: pack_vocabulary(b) for b in books}), rows)
+    index = RankIndex(docs, {b: pack_vocabulary(b) for b in books})
+    loaded = _Loaded(signature, index, rows, {pk: _breadcrumb(s, rows) for pk, s in rows.items()})
     _LOADED[:] = [loaded]
     return loaded
 
@@ -109,8 +111,21 @@ def _breadcrumb(section: Section, rows: dict[int, Section]) -> tuple[str, ...]:
     return tuple(chain)
 
 
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The results for a question, and the question respelt when a game word looked misspelt."""
+
+    hits: list[Hit]
+    did_you_mean: str | None
+
+
 def rules_search(*, question: str, book: str | None = None, limit: int = 10) -> list[Hit]:
-    """Sections answering a player's question, best first (one ranking on every database).
+    """Sections answering a player's question, best first (one ranking on every database)."""
+    return rules_answer(question=question, book=book, limit=limit).hits
+
+
+def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> Answer:
+    """Sections answering a player's question, best first, and a "did you mean".
 
     A question naming a game searches that book; otherwise the question's own vocabulary routes
     it (see rules_core.rulebooks.ranking).
@@ -119,11 +134,9 @@ def rules_search(*, question: str, book: str | None = None, limit: int = 10) -> 
     book = book or named
     loaded = _ranker()
     hits: list[Hit] = []
-    label_hit = _label_match(question, book)
+    label_hit = _label_match(question, book, loaded.rows)
     if label_hit is not None:
-        hits.append(
-            Hit(label_hit, 1000.0, label_hit.summary[:200], _breadcrumb(label_hit, loaded.rows))
-        )
+        hits.append(Hit(label_hit, 1000.0, label_hit.summary[:200], loaded.crumbs[label_hit.pk]))
     for ranked in loaded.index.rank(question, book, limit + 1):
         section = loaded.rows[ranked.key]
         if section.pk == getattr(label_hit, "pk", None):
@@ -134,30 +147,22 @@ def rules_search(*, question: str, book: str | None = None, limit: int = 10) -> 
                 section,
                 ranked.score,
                 snippet(text, ranked.terms),
-                _breadcrumb(section, loaded.rows),
+                loaded.crumbs[section.pk],
             )
         )
-    return hits[:limit]
+    fixes = loaded.index.query(question).corrections
+    respelt = _WORD.sub(lambda m: fixes.get(m[0].lower(), m[0]), question) if fixes else None
+    return Answer(hits[:limit], respelt)
 
 
-def did_you_mean(question: str) -> str | None:
-    """The question with its misspelt game words corrected, when any word was corrected."""
-    _, question = book_named_in(question)
-    fixes = _ranker().index.query(question).corrections
-    if not fixes:
-        return None
-    return " ".join(fixes.get(w.lower(), w) for w in question.split())
-
-
-def _label_match(question: str, book: str | None) -> Section | None:
+def _label_match(question: str, book: str | None, rows: dict[int, Section]) -> Section | None:
     """A question that is just a label (`IX L`, `v.c.1.a`) finds that section first."""
     key = ref_key(question)
     if len(key) < 2 or len(question.split()) > 4:
         return None
-    rows = Section.objects.select_related("book").filter(label_key=key)
-    if book:
-        rows = rows.filter(book__slug=book)
-    return rows.first()
+    return next(
+        (s for s in rows.values() if s.label_key == key and book in (None, s.book.slug)), None
+    )
 
 
 def _ref_json(section: Section) -> dict[str, Any]:

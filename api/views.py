@@ -327,12 +327,12 @@ class RulesSearchView(APIView):
         if book is not None:
             rulebook_selectors.book_get(book=book)
         limit = min(_int_param(request, "limit") or 10, 50)
-        hits = rulebook_selectors.rules_search(question=question, book=book, limit=limit)
+        answer = rulebook_selectors.rules_answer(question=question, book=book, limit=limit)
         return Response(
             {
                 "q": question,
-                "did_you_mean": rulebook_selectors.did_you_mean(question),
-                "results": [rulebook_selectors.hit_json(h) for h in hits],
+                "did_you_mean": answer.did_you_mean,
+                "results": [rulebook_selectors.hit_json(h) for h in answer.hits],
             }
         )
 

@@ -244,11 +244,12 @@ def _highlight(snippet: str) -> SafeString:
 def rules_search(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()[:300]
     book = request.GET.get("book") or None
-    hits = rulebook_selectors.rules_search(question=q, book=book, limit=20) if q else []
+    answer = rulebook_selectors.rules_answer(question=q, book=book, limit=20) if q else None
+    hits = answer.hits if answer else []
     results = [
         {**rulebook_selectors.hit_json(h), "snippet_html": _highlight(h.snippet)} for h in hits
     ]
-    suggestion = rulebook_selectors.did_you_mean(q) if q else None
+    suggestion = answer.did_you_mean if answer else None
     return render(
         request,
         "frontend/rules_search.html",

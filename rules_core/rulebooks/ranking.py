@@ -164,6 +164,7 @@ class RankIndex:
         self.surface.update(
             w for extra in vocabulary.values() for text in extra for w in words(text) if len(w) >= 4
         )
+        self._corrections: dict[str, str | None] = {}
         self.children: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.position = {(d.book, d.sid): i for i, d in enumerate(self.docs)}
         for i, d in enumerate(self.docs):
@@ -172,6 +173,13 @@ class RankIndex:
 
     def correction(self, word: str) -> str | None:
         """The closest game word to a word the books never use, if one is close enough."""
+        if word not in self._corrections:
+            if len(self._corrections) > 10_000:
+                self._corrections.clear()
+            self._corrections[word] = self._closest(word)
+        return self._corrections[word]
+
+    def _closest(self, word: str) -> str | None:
         if len(word) < 4 or word in STOP_WORDS or word.isdigit() or word in self.surface:
             return None
         if stem(word) in self.idf:
