@@ -3,12 +3,15 @@
 Pure and database-free, so SQLite and PostgreSQL rank alike: the service builds a `RankIndex`
 from the sections it holds (our index plus any imported book text) and asks it for the best.
 
-- Fields are weighted (title above keywords above our summary above heading and the book's
-  imported text) and length-normalised per field (BM25F).
+- Fields are weighted (title and breadcrumb above keywords above our summary above heading and
+  the book's imported text) and length-normalised per field (BM25F); two of the question's words
+  side by side count once more as a pair.
 - Book routing: every word's spread over the five books is learned from the index and the game's
   content pack; a question whose words belong to one game lifts that book's sections.
-- A section that only introduces its subsections is demoted when one of them matches nearly as
-  well, so the subsection holding the answer comes first.
+- A section that only introduces its subsections (FORMAT.md `no_rule = "heading"` or
+  "overview") is demoted when one of them matches well, so the subsection holding the answer
+  comes first; a subsection also carries its ancestors' titles, and sections that say little
+  ("End the melee attack.") are slightly demoted.
 - Misspelt game words are corrected against the books' vocabulary ("did you mean").
 """
 
@@ -32,19 +35,22 @@ _WORD = re.compile(r"[a-z0-9]+")
 # (weight, length normalisation b) per field; tuned on the "tuning" half of
 # tests/data/rule_questions_open.toml only (bench/rules_search.py --misses).
 FIELDS: dict[str, tuple[float, float]] = {
-    "title": (4.0, 0.5),
-    "keywords": (0.7, 0.4),
-    "summary": (1.0, 0.75),
-    "heading": (1.0, 0.3),
-    "text": (0.06, 0.95),  # the book's own words: long and loose, a tie-breaker
-    "context": (0.6, 0.5),  # the titles of the sections it sits in (its breadcrumb)
+    "title": (5.6, 0.5),
+    "keywords": (1.3, 0.2),
+    "summary": (0.7, 0.75),
+    "heading": (0.35, 0.5),
+    "text": (0.03, 0.35),  # the book's own words: long and loose, a tie-breaker
+    "context": (2.4, 0.1),  # the titles of the sections it sits in (its breadcrumb)
 }
-K1 = 1.6
-SYNONYM_WEIGHT = 0.25  # a synonym counts this much of the player's own word
+K1 = 2.0
+SYNONYM_WEIGHT = 0.5  # a synonym counts this much of the player's own word
 PAIR_WEIGHT = 0.25  # two of the player's words side by side in a section, as one more term
-ROUTING = 0.5  # exponent on a book's share of the question's vocabulary (0 = no routing)
-INTRO_RATIO = 0.7  # a child scoring at least this share of its parent's score ...
-INTRO_FACTOR = 0.6  # ... demotes the parent by this factor
+ROUTING = 1.0  # exponent on a book's share of the question's vocabulary (0 = no routing)
+INTRO_RATIO = 0.45  # a subsection scoring at least this share of an intro's score ...
+INTRO_FACTOR = 0.6  # ... demotes the intro (a section that only introduces its subsections)
+INTRO_ONLY = frozenset({"heading", "overview"})  # the no_rule reasons of such sections
+SUBSTANTIAL_WORDS = 25  # a summary this long (in indexed words) or longer is not demoted ...
+SUBSTANCE = 0.1  # ... and a shorter one by (its length / SUBSTANTIAL_WORDS) ** SUBSTANCE
 NO_RULE_FACTOR = {"example": 0.75, "story": 0.6, "credits": 0.3, "contents": 0.3}
 
 
@@ -164,6 +170,10 @@ class RankIndex:
         self.surface.update(
             w for extra in vocabulary.values() for text in extra for w in words(text) if len(w) >= 4
         )
+        # A section that says little ("End the melee attack.") rarely holds the answer.
+        self.substance = [
+            min(1.0, len(ft["summary"]) / SUBSTANTIAL_WORDS) ** SUBSTANCE for ft in field_tokens
+        ]
         self._corrections: dict[str, str | None] = {}
         self.children: dict[tuple[str, str], list[int]] = defaultdict(list)
         self.position = {(d.book, d.sid): i for i, d in enumerate(self.docs)}
@@ -249,8 +259,11 @@ class RankIndex:
         for i, score in scores.items():
             doc = self.docs[i]
             score *= routing.get(doc.book, 1.0) * NO_RULE_FACTOR.get(doc.no_rule, 1.0)
+            score *= self.substance[i]
             kids = self.children.get((doc.book, doc.sid), ())
-            if any(scores.get(k, 0.0) >= INTRO_RATIO * scores[i] for k in kids):
+            if doc.no_rule in INTRO_ONLY and any(
+                scores.get(k, 0.0) >= INTRO_RATIO * scores[i] for k in kids
+            ):
                 score *= INTRO_FACTOR
             final[i] = score
         best = sorted(final, key=lambda i: (-final[i], i))[:limit]
