@@ -1,9 +1,10 @@
 """Rule search: top-1, top-3 and latency (p50/p95) per question set, in one run.
 
-    .venv/bin/python bench/rules_search.py            # embedded default: SQLite FTS5
+    .venv/bin/python bench/rules_search.py            # embedded default: SQLite
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/gotham_bench \
-        .venv/bin/python bench/rules_search.py               # PostgreSQL full-text search
+        .venv/bin/python bench/rules_search.py               # PostgreSQL (a scratch database)
     .venv/bin/python bench/rules_search.py --misses   # also list the misses of the tuned sets
+    ROUNDS=2 .venv/bin/python bench/rules_search.py   # fewer timing rounds (default 10)
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
 Three question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
