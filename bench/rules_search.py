@@ -49,6 +49,7 @@ class Figures:
     p50_ms: float
     p95_ms: float
     misses: tuple[str, ...]
+    patterns: dict[str, tuple[int, int, int]]  # miss pattern -> (questions, top-1, top-3)
 
 
 def is_answer(item: dict[str, Any], hit: tuple[str, str]) -> bool:
@@ -64,6 +65,7 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
     latencies: list[float] = []
     top1 = top3 = 0
     misses: list[str] = []
+    patterns: dict[str, tuple[int, int, int]] = {}
     for round_ in range(ROUNDS):
         for item in questions:
             params = {"q": item["q"], "limit": "3"}
@@ -77,6 +79,9 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
                 right = [is_answer(item, hit) for hit in found]
                 top1 += any(right[:1])
                 top3 += any(right)
+                if "pattern" in item:
+                    n, one, three = patterns.get(item["pattern"], (0, 0, 0))
+                    patterns[item["pattern"]] = (n + 1, one + any(right[:1]), three + any(right))
                 if not any(right[:1]):
                     kind = "top1-miss" if any(right) else "top3-miss"
                     misses.append(
@@ -91,6 +96,7 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
         latencies[len(latencies) // 2] * 1e3,
         latencies[int(len(latencies) * 0.95)] * 1e3,
         tuple(misses),
+        patterns,
     )
 
 
@@ -108,8 +114,6 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
 
-    from rules_core.rulebooks import all_books
-
     call_command("migrate", verbosity=0)
     sets = question_sets()
     print(
@@ -123,16 +127,15 @@ def main() -> None:
     shown: list[str] = []
     for label in ("summaries only", "books imported"):
         if label == "books imported":
-            for book in all_books():
-                call_command(
-                    "import_rulebook", str(SHARED / book.source), book=book.slug, stdout=StringIO()
-                )
+            call_command("import_rulebook", str(SHARED), stdout=StringIO())
         for name, questions in sets.items():
             f = measure(questions)
             print(
                 f"{label:<16} {name:<18} {len(questions):>3} {f.top1:>7.1%} {f.top3:>7.1%}"
                 f" {f.p50_ms:>6.2f} ms {f.p95_ms:>6.2f} ms"
             )
+            for pattern, (n, one, three) in sorted(f.patterns.items()):
+                print(f"{'':<16}   {pattern:<16} {n:>3} {one / n:>7.1%} {three / n:>7.1%}")
             if "untuned" not in name:
                 shown += [f"[{label} / {name}] {m}" for m in f.misses]
     if args.misses:
