@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 
 
@@ -212,7 +211,6 @@ class Section(models.Model):
     keywords = models.TextField(blank=True, help_text="space-separated")
     related = models.JSONField(default=list)
     text = models.TextField(blank=True, help_text="the book's original text, from import_rulebook")
-    search_vector = SearchVectorField(null=True, help_text="PostgreSQL full-text vector")
 
     class Meta:
         ordering = ["book", "position"]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import connection
-from django.db.models import Count, F
+from django.db.models import Count
 
 from api.errors import NotFoundError
 from api.models import Rulebook, Section
@@ -14,7 +14,10 @@ from rules_core.engine import all_games
 from rules_core.engine.citations import citation_uses
 from rules_core.rulebooks import get_book
 from rules_core.rulebooks.labels import ref_key
-from rules_core.rulebooks.search_terms import book_named_in, question_terms
+from rules_core.rulebooks.ranking import Doc, RankIndex, pack_vocabulary, snippet
+from rules_core.rulebooks.search_terms import book_named_in
+
+_WORD = re.compile(r"[A-Za-z0-9]+")
 
 
 def section_url(book: str, sid: str) -> str:
@@ -41,90 +44,125 @@ def section_find(*, book: str, ref: str) -> Section:
 
 @dataclass(frozen=True, slots=True)
 class Hit:
-    """One search result."""
+    """One search result, with the titles of the sections it sits in (outermost first)."""
 
     section: Section
     score: float
     snippet: str
+    breadcrumb: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    """The ranking index over the sections the database holds, and those rows by pk."""
+
+    signature: tuple[Any, ...]
+    index: RankIndex
+    rows: dict[int, Section]
+    crumbs: dict[int, tuple[str, ...]]  # pk -> the titles of the sections it sits in
+
+
+_LOADED: list[_Loaded] = []
+
+
+def _ranker() -> _Loaded:
+    """The ranking index, rebuilt only when the books change: sections are synced and text
+    imported only through rulebook_services, which stamps the book (`imported_at`)."""
+    signature = tuple(Rulebook.objects.order_by("id").values_list("id", "imported_at"))
+    if _LOADED and _LOADED[0].signature == signature:
+        return _LOADED[0]
+    rows = {s.pk: s for s in Section.objects.select_related("book").order_by("book", "position")}
+    docs = []
+    for s in rows.values():
+        try:
+            entry = get_book(s.book.slug).section(s.sid)
+        except KeyError:
+            entry = None
+        docs.append(
+            Doc(
+                key=s.pk,
+                book=s.book.slug,
+                sid=s.sid,
+                parent=s.parent_sid or None,
+                no_rule="" if entry is None else entry.no_rule,
+                fields={
+                    "title": f"{s.title} {s.label}",
+                    "heading": "" if entry is None else entry.heading,
+                    "keywords": s.keywords,
+                    "summary": s.summary,
+                    "text": s.text,
+                },
+            )
+        )
+    books = {d.book for d in docs}
+    index = RankIndex(docs, {b: pack_vocabulary(b) for b in books})
+    loaded = _Loaded(signature, index, rows, {pk: _breadcrumb(s, rows) for pk, s in rows.items()})
+    _LOADED[:] = [loaded]
+    return loaded
+
+
+def _breadcrumb(section: Section, rows: dict[int, Section]) -> tuple[str, ...]:
+    by_sid = {(s.book_id, s.sid): s for s in rows.values()}
+    chain: list[str] = []
+    current = by_sid.get((section.book_id, section.parent_sid))
+    while current is not None:
+        chain.insert(0, current.title)
+        current = by_sid.get((current.book_id, current.parent_sid))
+    return tuple(chain)
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The results for a question, and the question respelt when a game word looked misspelt."""
+
+    hits: list[Hit]
+    did_you_mean: str | None
 
 
 def rules_search(*, question: str, book: str | None = None, limit: int = 10) -> list[Hit]:
-    """Sections answering a player's question, best first, ranked by the database's full text."""
+    """Sections answering a player's question, best first (one ranking on every database)."""
+    return rules_answer(question=question, book=book, limit=limit).hits
+
+
+def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> Answer:
+    """Sections answering a player's question, best first, and a "did you mean".
+
+    A question naming a game searches that book; otherwise the question's own vocabulary routes
+    it (see rules_core.rulebooks.ranking).
+    """
     named, question = book_named_in(question)
     book = book or named
-    terms = question_terms(question)
+    loaded = _ranker()
     hits: list[Hit] = []
-    label_hit = _label_match(question, book)
+    label_hit = _label_match(question, book, loaded.rows)
     if label_hit is not None:
-        hits.append(Hit(label_hit, 1000.0, label_hit.summary[:200]))
-    if terms:
-        search = _search_sqlite if connection.vendor == "sqlite" else _search_postgres
-        hits += [
-            h
-            for h in search(terms, book, limit + 1)
-            if h.section.pk != getattr(label_hit, "pk", None)
-        ]
-    return hits[:limit]
+        hits.append(Hit(label_hit, 1000.0, label_hit.summary[:200], loaded.crumbs[label_hit.pk]))
+    for ranked in loaded.index.rank(question, book, limit + 1):
+        section = loaded.rows[ranked.key]
+        if section.pk == getattr(label_hit, "pk", None):
+            continue
+        text = section.text or section.summary
+        hits.append(
+            Hit(
+                section,
+                ranked.score,
+                snippet(text, ranked.terms),
+                loaded.crumbs[section.pk],
+            )
+        )
+    fixes = loaded.index.query(question).corrections
+    respelt = _WORD.sub(lambda m: fixes.get(m[0].lower(), m[0]), question) if fixes else None
+    return Answer(hits[:limit], respelt)
 
 
-def _label_match(question: str, book: str | None) -> Section | None:
+def _label_match(question: str, book: str | None, rows: dict[int, Section]) -> Section | None:
     """A question that is just a label (`IX L`, `v.c.1.a`) finds that section first."""
     key = ref_key(question)
     if len(key) < 2 or len(question.split()) > 4:
         return None
-    rows = Section.objects.select_related("book").filter(label_key=key)
-    if book:
-        rows = rows.filter(book__slug=book)
-    return rows.first()
-
-
-# Column weights: title, label, keywords, summary, text (the book's own words, once imported).
-_SQLITE_WEIGHTS = "0.0, 8.0, 6.0, 5.0, 2.5, 1.0"
-
-
-def _search_sqlite(terms: list[str], book: str | None, limit: int) -> list[Hit]:
-    match = " OR ".join(f'"{t}"' for t in terms)
-    sql = (
-        f"SELECT rowid, bm25(api_section_fts, {_SQLITE_WEIGHTS}) AS rank,"
-        " snippet(api_section_fts, 4, '«', '»', '…', 24)"
-        " FROM api_section_fts WHERE api_section_fts MATCH %s"
+    return next(
+        (s for s in rows.values() if s.label_key == key and book in (None, s.book.slug)), None
     )
-    params: list[str | int] = [match]
-    if book:
-        sql += " AND book = %s"
-        params.append(book)
-    sql += " ORDER BY rank LIMIT %s"
-    params.append(limit)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
-    sections = Section.objects.select_related("book").in_bulk([r[0] for r in rows])
-    return [Hit(sections[r[0]], round(-float(r[1]), 4), r[2]) for r in rows if r[0] in sections]
-
-
-def _search_postgres(terms: list[str], book: str | None, limit: int) -> list[Hit]:
-    from django.contrib.postgres.search import SearchHeadline, SearchQuery, SearchRank
-
-    query = SearchQuery(" | ".join(terms), search_type="raw", config="english")
-    rows = Section.objects.filter(search_vector=query)
-    if book:
-        rows = rows.filter(book__slug=book)
-    ranked = list(
-        rows.annotate(rank=SearchRank(F("search_vector"), query, weights=[0.1, 0.3, 0.5, 1.0]))
-        .order_by("-rank", "position")
-        .values_list("id", "rank")[:limit]
-    )
-    snippets = (
-        Section.objects.select_related("book")
-        .filter(id__in=[i for i, _ in ranked])
-        .annotate(
-            snippet=SearchHeadline(
-                "summary", query, config="english", start_sel="«", stop_sel="»", max_words=30
-            )
-        )
-        .in_bulk()
-    )
-    return [Hit(snippets[i], round(float(rank), 4), snippets[i].snippet) for i, rank in ranked]
 
 
 def _ref_json(section: Section) -> dict[str, Any]:
@@ -211,6 +249,8 @@ def section_json(section: Section) -> dict[str, Any]:
 def hit_json(hit: Hit) -> dict[str, Any]:
     return {
         **_ref_json(hit.section),
+        "book_title": hit.section.book.title,
+        "breadcrumb": list(hit.breadcrumb),
         "summary": hit.section.summary,
         "score": hit.score,
         "snippet": hit.snippet,

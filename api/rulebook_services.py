@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from api.models import Rulebook, Section
@@ -55,41 +55,7 @@ def rulebooks_sync() -> int:
             keep.add(entry.id)
             count += 1
         Section.objects.filter(book=row).exclude(sid__in=keep).delete()
-        refresh_search_index(row)
     return count
-
-
-def refresh_search_index(book: Rulebook) -> None:
-    """Rewrite a book's full-text index: FTS5 rows on SQLite, the tsvector column on PostgreSQL."""
-    if connection.vendor == "postgresql":
-        from django.contrib.postgres.search import SearchVector
-
-        vector = (
-            SearchVector("title", weight="A", config="english")
-            + SearchVector("label", weight="A", config="english")
-            + SearchVector("keywords", weight="A", config="english")
-            + SearchVector("summary", weight="B", config="english")
-            + SearchVector("text", weight="C", config="english")
-        )
-        Section.objects.filter(book=book).update(search_vector=vector)
-        return
-    if connection.vendor != "sqlite":
-        return
-    rows = list(
-        Section.objects.filter(book=book).values_list(
-            "id", "title", "label", "keywords", "summary", "text"
-        )
-    )
-    with connection.cursor() as cursor:
-        cursor.execute("DELETE FROM api_section_fts WHERE book = %s", [book.slug])
-        cursor.executemany(
-            "INSERT INTO api_section_fts(rowid, book, title, label, keywords, summary, text)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s)",
-            [
-                (i, book.slug, title, label, kw, summary, text)
-                for i, title, label, kw, summary, text in rows
-            ],
-        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,5 +86,4 @@ def rulebook_import(*, book: str, raw: str, allow_missing: bool = False) -> Impo
         section.save(update_fields=["text"])
     row.imported_at = timezone.now()
     row.save(update_fields=["imported_at"])
-    refresh_search_index(row)
     return ImportReport(book, tuple(cut.texts), cut.missing, stored=True)

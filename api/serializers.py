@@ -219,10 +219,17 @@ class SearchResultOutput(CitationOutput):
     summary = serializers.CharField()
     score = serializers.FloatField()
     snippet = serializers.CharField()
+    book_title = serializers.CharField()
+    breadcrumb = serializers.ListField(
+        child=serializers.CharField(), help_text="the titles of the sections it sits in"
+    )
 
 
 class SearchOutput(serializers.Serializer[Any]):
     q = serializers.CharField()
+    did_you_mean = serializers.CharField(
+        allow_null=True, help_text="the question with misspelt game words corrected, if any"
+    )
     results = SearchResultOutput(many=True)
 
 

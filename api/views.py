@@ -327,8 +327,14 @@ class RulesSearchView(APIView):
         if book is not None:
             rulebook_selectors.book_get(book=book)
         limit = min(_int_param(request, "limit") or 10, 50)
-        hits = rulebook_selectors.rules_search(question=question, book=book, limit=limit)
-        return Response({"q": question, "results": [rulebook_selectors.hit_json(h) for h in hits]})
+        answer = rulebook_selectors.rules_answer(question=question, book=book, limit=limit)
+        return Response(
+            {
+                "q": question,
+                "did_you_mean": answer.did_you_mean,
+                "results": [rulebook_selectors.hit_json(h) for h in answer.hits],
+            }
+        )
 
 
 class AnalysisView(GameView):

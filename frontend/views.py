@@ -244,10 +244,14 @@ def _highlight(snippet: str) -> SafeString:
 def rules_search(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()[:300]
     book = request.GET.get("book") or None
-    hits = rulebook_selectors.rules_search(question=q, book=book, limit=20) if q else []
+    answer = rulebook_selectors.rules_answer(question=q, book=book, limit=20) if q else None
+    hits = answer.hits if answer else []
     results = [
         {**rulebook_selectors.hit_json(h), "snippet_html": _highlight(h.snippet)} for h in hits
     ]
+    suggestion = answer.did_you_mean if answer else None
     return render(
-        request, "frontend/rules_search.html", {"q": q, "results": results, "book_slug": book}
+        request,
+        "frontend/rules_search.html",
+        {"q": q, "results": results, "book_slug": book, "did_you_mean": suggestion},
     )

@@ -230,14 +230,3 @@ def book_named_in(question: str) -> tuple[str | None, str]:
         if f" {phrase} " in padded:
             return slug, padded.replace(f" {phrase} ", " ", 1).strip()
     return None, question
-
-
-def question_terms(question: str) -> list[str]:
-    """The words of a question worth searching for, each followed by its synonyms (no repeats)."""
-    words = [w for w in _WORD.findall(question.lower()) if w not in STOP_WORDS]
-    terms: list[str] = []
-    for word in words:
-        for term in (word, *SYNONYMS.get(word, ())):
-            if term not in terms:
-                terms.append(term)
-    return terms

@@ -1,4 +1,4 @@
-"""manage.py import_rulebook FILE --book SLUG: attach a rulebook's original text to its sections."""
+"""manage.py import_rulebook FOLDER (every book) or FILE --book SLUG: attach the original text."""
 
 from __future__ import annotations
 
@@ -18,8 +18,16 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("file", type=Path)
-        parser.add_argument("--book", required=True, choices=[b.slug for b in all_books()])
+        parser.add_argument(
+            "file",
+            type=Path,
+            help="a folder holding every book's file (named as the index's `source`), or one file",
+        )
+        parser.add_argument(
+            "--book",
+            choices=[b.slug for b in all_books()],
+            help="the book a single file holds (a folder imports every book it holds)",
+        )
         parser.add_argument(
             "--allow-missing",
             action="store_true",
@@ -28,18 +36,48 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         path: Path = options["file"]
+        allow_missing: bool = options["allow_missing"]
+        if path.is_dir():
+            self._import_folder(path, options["book"], allow_missing)
+            return
+        if options["book"] is None:
+            raise CommandError("name the book a single file holds with --book (or give a folder)")
+        self._import(path, options["book"], allow_missing)
+
+    def _import_folder(self, folder: Path, only: str | None, allow_missing: bool) -> None:
+        """Every book whose file (the index's `source` name) is in the folder, one report each."""
+        books = [b for b in all_books() if only in (None, b.slug)]
+        imported, failed = [], []
+        for book in books:
+            file = folder / book.source
+            if not file.is_file():
+                self.stdout.write(f"{book.slug}: no {book.source} in {folder}: skipped")
+                continue
+            try:
+                self._import(file, book.slug, allow_missing)
+            except CommandError as error:
+                self.stdout.write(f"{book.slug}: not imported: {error}")
+                failed.append(book.slug)
+            else:
+                imported.append(book.slug)
+        self.stdout.write(f"imported {len(imported)} of {len(books)} books from {folder}")
+        if failed:
+            raise CommandError(f"not imported: {', '.join(failed)}")
+        if not imported:
+            raise CommandError(
+                f"no rulebook file in {folder} (expected names: "
+                f"{', '.join(b.source for b in books)})"
+            )
+
+    def _import(self, path: Path, book: str, allow_missing: bool) -> None:
         try:
             raw = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
             raise CommandError(f"cannot read {path}: {error}") from None
         try:
-            report = rulebook_import(
-                book=options["book"], raw=raw, allow_missing=options["allow_missing"]
-            )
+            report = rulebook_import(book=book, raw=raw, allow_missing=allow_missing)
         except ValueError as error:
-            raise CommandError(
-                f"{path} is not a {options['book']} rulebook file: {error}"
-            ) from None
+            raise CommandError(f"{path} is not a {book} rulebook file: {error}") from None
         total = len(report.found) + len(report.missing)
         self.stdout.write(f"{report.book}: found {len(report.found)} of {total} sections")
         for sid in report.missing:
@@ -49,4 +87,5 @@ class Command(BaseCommand):
                 f"{len(report.missing)} section(s) not found in {path}: nothing stored "
                 "(is it the right book and edition? --allow-missing stores what was found)"
             )
-        self.stdout.write(f"stored the original text of {len(report.found)} sections")
+        stored = len(report.found)
+        self.stdout.write(f"{report.book}: stored the original text of {stored} sections")

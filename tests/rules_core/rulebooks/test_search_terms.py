@@ -1,14 +1,16 @@
 """A player's question becomes search terms with their synonyms; a named book is recognised."""
 
-from rules_core.rulebooks.search_terms import book_named_in, question_terms
+from rules_core.rulebooks.ranking import RankIndex, stem
+from rules_core.rulebooks.search_terms import book_named_in
 
 
-def test_stop_words_go_and_synonyms_come() -> None:
-    terms = question_terms("What happens on a tie when a villain fights Batman?")
-    assert terms[:2] == ["tie", "tied"]
-    assert "what" not in terms and "on" not in terms
-    assert {"villain", "fights", "fight", "combat", "batman"} <= set(terms)
-    assert len(terms) == len(set(terms))
+def test_stop_words_go_and_synonyms_come_weighted_below_the_players_words() -> None:
+    query = RankIndex([], {}).query("What happens on a tie when a villain fights Batman?")
+    assert query.own == tuple(stem(w) for w in ("tie", "villain", "fights", "batman"))
+    assert "what" not in query.weights and "on" not in query.weights
+    assert query.weights[stem("tie")] == 1.0
+    assert 0 < query.weights[stem("combat")] < 1.0
+    assert query.weights[f"{stem('villain')}_{stem('fights')}"] > 0
 
 
 def test_a_named_book_is_recognised_and_removed() -> None:

@@ -1,0 +1,308 @@
+"""Ranking sections for a player's question: BM25F over fields, book routing, intro demotion.
+
+Pure and database-free, so SQLite and PostgreSQL rank alike: the service builds a `RankIndex`
+from the sections it holds (our index plus any imported book text) and asks it for the best.
+
+- Fields are weighted (title and breadcrumb above keywords above our summary above heading and
+  the book's imported text) and length-normalised per field (BM25F); two of the question's words
+  side by side count once more as a pair.
+- Book routing: every word's spread over the five books is learned from the index and the game's
+  content pack; a question whose words belong to one game lifts that book's sections.
+- A section that only introduces its subsections (FORMAT.md `no_rule = "heading"` or
+  "overview") is demoted when one of them matches well, so the subsection holding the answer
+  comes first; a subsection also carries its ancestors' titles, and sections that say little
+  ("End the melee attack.") are slightly demoted.
+- Misspelt game words are corrected against the books' vocabulary ("did you mean").
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+import tomllib
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from difflib import SequenceMatcher
+from functools import cache
+from pathlib import Path
+
+from rules_core.rulebooks.search_terms import STOP_WORDS, SYNONYMS
+
+_WORD = re.compile(r"[a-z0-9]+")
+
+# (weight, length normalisation b) per field; tuned on the "tuning" half of
+# tests/data/rule_questions_open.toml only (bench/rules_search.py --misses).
+FIELDS: dict[str, tuple[float, float]] = {
+    "title": (5.6, 0.5),
+    "keywords": (1.3, 0.2),
+    "summary": (0.7, 0.75),
+    "heading": (0.35, 0.5),
+    "text": (0.03, 0.35),  # the book's own words: long and loose, a tie-breaker
+    "context": (2.4, 0.1),  # the titles of the sections it sits in (its breadcrumb)
+}
+K1 = 2.0
+SYNONYM_WEIGHT = 0.5  # a synonym counts this much of the player's own word
+PAIR_WEIGHT = 0.25  # two of the player's words side by side in a section, as one more term
+ROUTING = 1.0  # exponent on a book's share of the question's vocabulary (0 = no routing)
+INTRO_RATIO = 0.45  # a subsection scoring at least this share of an intro's score ...
+INTRO_FACTOR = 0.6  # ... demotes the intro (a section that only introduces its subsections)
+INTRO_ONLY = frozenset({"heading", "overview"})  # the no_rule reasons of such sections
+SUBSTANTIAL_WORDS = 25  # a summary this long (in indexed words) or longer is not demoted ...
+SUBSTANCE = 0.1  # ... and a shorter one by (its length / SUBSTANTIAL_WORDS) ** SUBSTANCE
+NO_RULE_FACTOR = {"example": 0.75, "story": 0.6, "credits": 0.3, "contents": 0.3}
+
+
+def stem(word: str) -> str:
+    """A light English stemmer, the same for sections and questions (plurals, -ing, -ed)."""
+    if len(word) <= 3 or word.isdigit():
+        return word
+    for suffix, repl, least in (
+        ("ies", "y", 5),
+        ("sses", "ss", 5),
+        ("ing", "", 6),
+        ("ed", "", 5),
+        ("es", "", 5),
+        ("s", "", 4),
+    ):
+        if word.endswith(suffix) and len(word) >= least and not word.endswith("ss"):
+            return word[: -len(suffix)] + repl
+    return word
+
+
+def words(text: str) -> list[str]:
+    """The lower-case words of a text (possessive 's folded into its word)."""
+    return _WORD.findall(text.lower().replace("\u2019", "'").replace("'s", ""))
+
+
+def tokens(text: str) -> list[str]:
+    """Stemmed words worth indexing (stop words out)."""
+    return [stem(w) for w in words(text) if w not in STOP_WORDS]
+
+
+def pairs(stems: list[str]) -> list[str]:
+    """Neighbouring stems as one term ("finish sign", "standby phase"), for phrase matches."""
+    return [f"{a}_{b}" for a, b in itertools.pairwise(stems)]
+
+
+@dataclass(frozen=True, slots=True)
+class Doc:
+    """One section as the ranker sees it."""
+
+    key: int  # the caller's id for the section
+    book: str
+    sid: str
+    parent: str | None
+    no_rule: str
+    fields: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    key: int
+    score: float
+    terms: tuple[str, ...]  # the question's words (and synonyms) as searched, for snippets
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A question read for ranking: weighted stems, and the corrections made to its words."""
+
+    weights: Mapping[str, float]
+    own: tuple[str, ...]  # stems of the player's own (corrected) words
+    surface: tuple[str, ...]  # the words to highlight
+    corrections: Mapping[str, str] = field(default_factory=dict)
+
+
+class RankIndex:
+    """BM25F postings over a set of sections, with each word's spread over the books."""
+
+    def __init__(self, docs: Iterable[Doc], vocabulary: Mapping[str, Iterable[str]]) -> None:
+        self.docs = tuple(docs)
+        self.books = tuple(sorted({d.book for d in self.docs}))
+        n = len(self.docs)
+        by_sid = {(d.book, d.sid): d for d in self.docs}
+
+        def context(doc: Doc) -> str:
+            parent = by_sid.get((doc.book, doc.parent or ""))
+            return "" if parent is None else f"{context(parent)} {parent.fields.get('title', '')}"
+
+        field_tokens = [
+            {f: tokens(context(d) if f == "context" else d.fields.get(f, "")) for f in FIELDS}
+            for d in self.docs
+        ]
+        avg = {f: max(1.0, sum(len(ft[f]) for ft in field_tokens) / max(n, 1)) for f in FIELDS}
+        postings: dict[str, dict[int, float]] = defaultdict(dict)
+        for i, ft in enumerate(field_tokens):
+            pseudo: dict[str, float] = defaultdict(float)
+            for f, (weight, b) in FIELDS.items():
+                norm = 1 - b + b * len(ft[f]) / avg[f]
+                for term, count in Counter(ft[f] + pairs(ft[f])).items():
+                    pseudo[term] += weight * count / norm
+            for term, tf in pseudo.items():
+                postings[term][i] = tf / (K1 + tf)
+        self.idf = {
+            t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()
+        }
+        self.postings = dict(postings)
+        # Each book's use of each word (index text and content pack), normalised by book size.
+        per_book: dict[str, Counter[str]] = {b: Counter() for b in self.books}
+        for d, ft in zip(self.docs, field_tokens, strict=True):
+            for f in FIELDS:
+                per_book[d.book].update(ft[f])
+        for book, extra in vocabulary.items():
+            if book in per_book:
+                per_book[book].update(t for text in extra for t in tokens(text))
+        sizes = {b: max(1, sum(c.values())) for b, c in per_book.items()}
+        self.spread: dict[str, dict[str, float]] = {}
+        for term in {t for c in per_book.values() for t in c}:
+            rates = {b: per_book[b][term] / sizes[b] for b in self.books}
+            total = sum(rates.values())
+            self.spread[term] = {b: r / total for b, r in rates.items()}
+        self.surface: Counter[str] = Counter(
+            w
+            for d in self.docs
+            for f in ("title", "keywords", "summary", "heading")
+            for w in words(d.fields.get(f, ""))
+            if len(w) >= 4 and not w.isdigit()
+        )
+        self.surface.update(
+            w for extra in vocabulary.values() for text in extra for w in words(text) if len(w) >= 4
+        )
+        # A section that says little ("End the melee attack.") rarely holds the answer.
+        self.substance = [
+            min(1.0, len(ft["summary"]) / SUBSTANTIAL_WORDS) ** SUBSTANCE for ft in field_tokens
+        ]
+        self._corrections: dict[str, str | None] = {}
+        self.children: dict[tuple[str, str], list[int]] = defaultdict(list)
+        self.position = {(d.book, d.sid): i for i, d in enumerate(self.docs)}
+        for i, d in enumerate(self.docs):
+            if d.parent:
+                self.children[(d.book, d.parent)].append(i)
+
+    def correction(self, word: str) -> str | None:
+        """The closest game word to a word the books never use, if one is close enough."""
+        if word not in self._corrections:
+            if len(self._corrections) > 10_000:
+                self._corrections.clear()
+            self._corrections[word] = self._closest(word)
+        return self._corrections[word]
+
+    def _closest(self, word: str) -> str | None:
+        if len(word) < 4 or word in STOP_WORDS or word.isdigit() or word in self.surface:
+            return None
+        if stem(word) in self.idf:
+            return None
+        best, best_key = None, (0.0, 0)
+        for candidate, uses in self.surface.items():
+            if abs(len(candidate) - len(word)) > 2 or candidate[0] != word[0]:
+                continue
+            key = (SequenceMatcher(None, word, candidate).ratio(), uses)
+            if key > best_key:
+                best, best_key = candidate, key
+        return best if best_key[0] >= 0.8 else None
+
+    def query(self, question: str) -> Query:
+        """The question's stems, weighted: its own words 1, their synonyms less."""
+        weights: dict[str, float] = {}
+        own: list[str] = []
+        surface: list[str] = []
+        corrections: dict[str, str] = {}
+        for word in words(question):
+            if word in STOP_WORDS:
+                continue
+            fixed = self.correction(word)
+            if fixed is not None:
+                corrections[word] = fixed
+                word = fixed
+            surface.append(word)
+            own.append(stem(word))
+            weights[stem(word)] = 1.0
+            for synonym in SYNONYMS.get(word, ()):
+                for part in words(synonym):
+                    if part not in STOP_WORDS:
+                        weights.setdefault(stem(part), SYNONYM_WEIGHT)
+                        surface.append(part)
+        for pair in pairs(own):
+            weights.setdefault(pair, PAIR_WEIGHT)
+        return Query(weights, tuple(own), tuple(dict.fromkeys(surface)), corrections)
+
+    def route(self, query: Query) -> dict[str, float]:
+        """Each book's share of the question's own words, weighted by how rare each word is."""
+        shares = dict.fromkeys(self.books, 0.0)
+        mass = 0.0
+        for term in query.own:
+            spread = self.spread.get(term)
+            if spread is None:
+                continue
+            weight = self.idf.get(term, 0.0)
+            mass += weight
+            for book, share in spread.items():
+                shares[book] += weight * share
+        if mass == 0:
+            return dict.fromkeys(self.books, 1.0)
+        return {b: (len(self.books) * s / mass) ** ROUTING for b, s in shares.items()}
+
+    def rank(self, question: str, book: str | None = None, limit: int = 10) -> list[Ranked]:
+        query = self.query(question)
+        scores: dict[int, float] = defaultdict(float)
+        for term, weight in query.weights.items():
+            idf = self.idf.get(term)
+            if idf is None:
+                continue
+            for i, saturation in self.postings[term].items():
+                if book is None or self.docs[i].book == book:
+                    scores[i] += weight * idf * saturation
+        routing = self.route(query) if book is None else {}
+        final: dict[int, float] = {}
+        for i, score in scores.items():
+            doc = self.docs[i]
+            score *= routing.get(doc.book, 1.0) * NO_RULE_FACTOR.get(doc.no_rule, 1.0)
+            score *= self.substance[i]
+            kids = self.children.get((doc.book, doc.sid), ())
+            if doc.no_rule in INTRO_ONLY and any(
+                scores.get(k, 0.0) >= INTRO_RATIO * scores[i] for k in kids
+            ):
+                score *= INTRO_FACTOR
+            final[i] = score
+        best = sorted(final, key=lambda i: (-final[i], i))[:limit]
+        return [Ranked(self.docs[i].key, round(final[i], 4), query.surface) for i in best]
+
+
+def snippet(text: str, terms: Iterable[str], width: int = 24) -> str:
+    """The window of `width` words of a text holding most question words, matches in «»."""
+    stems = {stem(t) for t in terms}
+    parts = text.split()
+    if not parts:
+        return ""
+    marks = [any(stem(w) in stems for w in words(p)) for p in parts]
+    best = max(range(max(1, len(parts) - width + 1)), key=lambda s: sum(marks[s : s + width]))
+    shown = [f"«{p}»" if m else p for p, m in zip(parts, marks, strict=True)][best : best + width]
+    return ("…" if best else "") + " ".join(shown) + ("…" if best + width < len(parts) else "")
+
+
+GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
+
+
+@cache
+def pack_vocabulary(book: str) -> tuple[str, ...]:
+    """The words of a game's shipped content pack (names, card texts, keys) and its vocabulary."""
+    folder = GAMES_DIR / book.replace("-", "_") / "content"
+    found: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            found.append(value.replace("_", " ").replace("-", " "))
+        elif isinstance(value, dict):
+            for key, inner in value.items():
+                found.append(str(key).replace("_", " ").replace("-", " "))
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+
+    for path in sorted(folder.glob("*.toml")):
+        walk(tomllib.loads(path.read_text(encoding="utf-8")))
+    found += [p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.md"))]
+    return tuple(found)

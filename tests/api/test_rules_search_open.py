@@ -1,0 +1,131 @@
+"""Search without a book filter (issue 19): routing to the right book, subsections before their
+introductions, breadcrumbs, "did you mean", and the held-out half of the open question set."""
+
+from __future__ import annotations
+
+import tomllib
+from io import StringIO
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import CommandError, call_command
+from rest_framework.test import APIClient
+
+from api.models import Section
+from rules_core.rulebooks import all_books, get_book
+from tests.shipped import shipped_books
+
+pytestmark = pytest.mark.django_db
+DATA = Path(__file__).parents[1] / "data"
+OPEN = tomllib.loads((DATA / "rule_questions_open.toml").read_text())["q"]
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks"
+
+
+def _first(api: APIClient, q: str) -> dict[str, Any]:
+    results: list[dict[str, Any]] = api.get("/api/rules/search/", {"q": q}).json()["results"]
+    assert results, q
+    return results[0]
+
+
+def test_the_open_set_spans_the_five_books_the_three_patterns_and_two_halves() -> None:
+    assert len(OPEN) >= 60
+    halves = [q["half"] for q in OPEN]
+    assert {"untuned", "tuning"} == set(halves)
+    assert halves.count("untuned") >= 30 and halves.count("tuning") >= 30
+    assert {q["book"] for q in OPEN} == {b.slug for b in shipped_books()}
+    assert {q["pattern"] for q in OPEN} == {"intro", "book", "neighbour"}
+    for q in OPEN:
+        book = get_book(q["book"])
+        for sid in q["answers"]:
+            book.section(sid)  # KeyError names a wrong answer id
+
+
+def _accuracy(api: APIClient, half: str) -> tuple[float, float]:
+    questions = [q for q in OPEN if q["half"] == half]
+    top1 = top3 = 0
+    for q in questions:
+        results = api.get("/api/rules/search/", {"q": q["q"], "limit": 3}).json()["results"]
+        right = [r["book"] == q["book"] and r["section"] in q["answers"] for r in results]
+        top1 += any(right[:1])
+        top3 += any(right)
+    return top1 / len(questions), top3 / len(questions)
+
+
+def test_the_held_out_half_with_the_books_imported(api: APIClient) -> None:
+    call_command("import_rulebook", str(SHARED), stdout=StringIO())
+    top1, top3 = _accuracy(api, "untuned")
+    assert top1 >= 0.55 and top3 >= 0.8, (top1, top3)
+
+
+def test_a_question_in_one_games_words_is_answered_from_that_book(api: APIClient) -> None:
+    assert _first(api, "what does falcone collect each turn")["book"] == "no-mans-land"
+    assert _first(api, "where do the runners start")["book"] == "gotham-race"
+    assert _first(api, "how many henchmen can I recruit")["book"] == "gotham-city-strategy"
+    assert _first(api, "how much strain can I take")["book"] == "black-metro"
+    assert _first(api, "how does a hero spend energy cubes")["book"] == "gotham-city-chronicles"
+
+
+def test_a_subsection_that_answers_comes_before_the_heading_introducing_it(
+    api: APIClient,
+) -> None:
+    # turn.level only introduces its steps; the question is about one of them.
+    first = _first(api, "gain a new ability when my villain goes up a level")
+    assert first["section"] == "turn.level.ability"
+
+
+def test_results_name_the_book_and_the_sections_they_sit_in(api: APIClient) -> None:
+    results = api.get("/api/rules/search/", {"q": "dominance fortunes", "limit": 20}).json()
+    by_id = {r["section"]: r for r in results["results"]}
+    solo = by_id["solo.rules.fortunes"]
+    assert solo["book_title"] == "Black Metro"
+    assert solo["breadcrumb"] == ["Solo Challenge", "Additional Rules"]
+    assert by_id["appendix.fortunes.dominance"]["breadcrumb"] == [
+        "Appendix",
+        "Appendix 05: Fortunes",
+    ]
+    assert _first(api, "IX L")["breadcrumb"] == ["General concepts"]
+
+
+def test_did_you_mean_for_a_misspelt_game_word(api: APIClient) -> None:
+    answer = api.get("/api/rules/search/", {"q": "how much do henchmne cost"}).json()
+    assert answer["did_you_mean"] == "how much do henchmen cost"
+    assert answer["results"][0]["section"] == "turn.recruit"
+    assert api.get("/api/rules/search/", {"q": "henchmen cost"}).json()["did_you_mean"] is None
+
+
+def test_the_search_page_shows_book_breadcrumb_and_suggestion(client: Any) -> None:
+    page = client.get("/rules/search/", {"q": "drakownum"}).content.decode()
+    assert "Did you mean" in page and "drakownium" in page
+    assert "Black Metro" in page
+
+
+def test_import_rulebook_takes_the_folder_and_reports_each_book() -> None:
+    out = StringIO()
+    call_command("import_rulebook", str(SHARED), stdout=out)
+    text = out.getvalue()
+    for book in shipped_books():
+        total = len(book.sections)
+        assert f"{book.slug}: found {total} of {total} sections" in text
+    assert f"imported {len(shipped_books())} of {len(all_books())} books" in text
+    assert (
+        Section.objects.filter(book__slug__in=[b.slug for b in shipped_books()], text="").count()
+        == 0
+    )
+
+
+def test_import_rulebook_folder_reports_a_missing_or_wrong_file_per_book(tmp_path: Path) -> None:
+    (tmp_path / "gotham-race.txt").write_text((SHARED / "gotham-race.txt").read_text())
+    (tmp_path / "black-metro.md").write_text("a shopping list")
+    out = StringIO()
+    with pytest.raises(CommandError, match="not imported: black-metro"):
+        call_command("import_rulebook", str(tmp_path), stdout=out)
+    text = out.getvalue()
+    assert "gotham-race: found 28 of 28 sections" in text
+    assert f"no-mans-land: no no-mans-land.txt in {tmp_path}: skipped" in text
+    assert f"imported 1 of {len(all_books())} books" in text
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(CommandError, match="no rulebook file"):
+        call_command("import_rulebook", str(tmp_path / "empty"), stdout=StringIO())
+    with pytest.raises(CommandError, match="--book"):
+        call_command("import_rulebook", str(tmp_path / "gotham-race.txt"))

@@ -1,0 +1,99 @@
+"""The rule-search ranker on small hand-made books: fields, routing, intros, spelling, snippets."""
+
+from __future__ import annotations
+
+from rules_core.rulebooks.ranking import Doc, RankIndex, pack_vocabulary, snippet, stem
+
+
+def _doc(key: int, book: str, sid: str, title: str, summary: str, **extra: str) -> Doc:
+    parent = extra.pop("parent", None)
+    return Doc(
+        key=key,
+        book=book,
+        sid=sid,
+        parent=parent,
+        no_rule=extra.pop("no_rule", ""),
+        fields={"title": title, "summary": summary, **extra},
+    )
+
+
+FILLER = "the players take turns and follow the order of play until the game is over"
+DOCS = [
+    _doc(1, "race", "track", "The Track", f"Runners lap the oval track clockwise. {FILLER}"),
+    _doc(2, "race", "cards", "Leader cards", "The leader's cards, one by one.", no_rule="heading"),
+    _doc(
+        3,
+        "race",
+        "cards.back",
+        "Leader cards back two",
+        f"It moves the leading runner two spaces back. {FILLER}",
+        parent="cards",
+    ),
+    _doc(4, "city", "start", "Start", f"Each villain starts with three threats. {FILLER}"),
+    _doc(5, "city", "win", "Winning", f"The villain at level ten wins. {FILLER}"),
+    _doc(6, "city", "track", "Level track", f"Your villain's dial is a level track. {FILLER}"),
+]
+
+
+def _keys(index: RankIndex, question: str, book: str | None = None) -> list[int]:
+    return [r.key for r in index.rank(question, book)]
+
+
+def test_stemming_folds_plurals_and_endings_the_same_way_on_both_sides() -> None:
+    assert stem("runners") == stem("runner") == "runner"
+    assert stem("fights") == stem("fighting") == stem("fight")
+    assert stem("pass") == "pass" and stem("dice") == "dice"
+
+
+def test_a_word_one_book_owns_routes_a_generic_question_to_it() -> None:
+    index = RankIndex(DOCS, {})
+    # "track" is in both books; "runners" only in the race book.
+    assert _keys(index, "which way do runners go round the track")[0] == 1
+    assert _keys(index, "villain level track")[0] == 6
+    routes = index.route(index.query("runners"))
+    assert routes["race"] > 1 > routes["city"]
+
+
+def test_a_content_pack_word_routes_too() -> None:
+    plain = RankIndex(DOCS, {})
+    packed = RankIndex(DOCS, {"city": ("Ace Chemicals Laughing Gas track",)})
+    assert packed.route(packed.query("track"))["city"] > plain.route(plain.query("track"))["city"]
+
+
+def test_an_intro_is_demoted_below_the_subsection_that_answers() -> None:
+    index = RankIndex(DOCS, {})
+    assert _keys(index, "leader cards")[:2] == [3, 2]
+
+
+def test_the_title_outweighs_the_imported_text() -> None:
+    docs = [
+        _doc(1, "b", "a", "Threats", FILLER, text="nothing here"),
+        _doc(2, "b", "b", "Money", FILLER, text="threats threats threats are mentioned here"),
+    ]
+    assert _keys(RankIndex(docs, {}), "threats") == [1, 2]
+
+
+def test_a_book_filter_keeps_to_that_book() -> None:
+    assert set(_keys(RankIndex(DOCS, {}), "track", "city")) == {6}
+
+
+def test_a_misspelt_game_word_is_corrected_and_searched() -> None:
+    index = RankIndex(DOCS, {})
+    query = index.query("what do the leadr cards do")
+    assert query.corrections == {"leadr": "leader"}
+    assert _keys(index, "leadr cards")[0] == 3
+    assert index.query("villain").corrections == {}
+    assert index.correction("zzzzzz") is None
+
+
+def test_the_snippet_is_the_window_with_the_question_words_marked() -> None:
+    text = " ".join(["filler"] * 40 + ["the", "Runners", "lap", "the", "track"] + ["end"] * 40)
+    shown = snippet(text, ["runner", "track"], width=10)
+    assert "«Runners»" in shown and "«track»" in shown
+    assert shown.startswith("…") and shown.endswith("…")
+    assert snippet("", ["x"]) == ""
+
+
+def test_each_shipped_game_has_pack_vocabulary() -> None:
+    assert any("Ace Chemicals" in v for v in pack_vocabulary("gotham-city-strategy"))
+    assert pack_vocabulary("no-such-book") == ()
