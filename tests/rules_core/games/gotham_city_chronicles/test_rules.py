@@ -64,3 +64,28 @@ def test_the_book_hides_nothing_so_every_seat_sees_the_same() -> None:
         looked += 1
     assert looked > 20
     assert GAME.view(state, 1) == GAME.view(state, None)
+
+
+def test_the_view_carries_the_board_and_a_name_for_everything_it_shows() -> None:
+    """What the board drawing (board.js) needs from the view: areas with their terrain,
+    boundaries with their kind and level, special moves, the river's costs, each hero's energy,
+    and the game's name for every area, tile, item and token the view shows by id."""
+    state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    seen = GAME.view(state, None)
+    board = seen["board"]
+    areas = {a["id"]: a for a in board["areas"]}
+    assert areas["water-tower"]["promontory"] and areas["street"]["reinforcement"]
+    assert areas["chemical-vats"]["dangerous"] == 1 and areas["office"]["elevation"] == 2
+    wall = next(b for b in board["boundaries"] if b["areas"] == ["office", "rooftop"])
+    assert (wall["kind"], wall["level"]) == ("wall", 1)
+    assert {"source": "rooftop", "target": "office", "kind": "fall", "level": 1} in board[
+        "specials"
+    ]
+    assert seen["river_costs"][2] == 3  # VI·B·3 [b] example: the third position costs 3
+    names = seen["names"]
+    assert names["office"] == "Foreman's Office" and names["ledger"] == "Falcone's Ledger"
+    shown = {*areas, *(t["id"] for t in seen["tokens"]), *(c["tile"] for c in seen["characters"])}
+    shown |= {i for h in seen["heroes"] for i in (*h["items"], *h["gadgets"])}
+    shown |= {i for t in seen["tokens"] for i in t["contents"]}
+    assert shown <= set(names)
+    assert [h["energy"] for h in seen["heroes"]] == [12, 10, 10]
