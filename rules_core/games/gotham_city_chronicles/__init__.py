@@ -1,5 +1,9 @@
-"""Batman: Gotham City Chronicles (issue 16), under construction.
+"""Batman: Gotham City Chronicles (issue 16): the core rules of pages 1-46 and the reference
+mission "The Warehouse Job" of the content pack (README.md)."""
 
-Not registered yet: the package registers its game once a whole mission plays from set-up to an
-end through `decide` (README.md). Until then its modules are imported directly by their tests.
-"""
+from rules_core.engine.registry import register
+from rules_core.games.gotham_city_chronicles.rules import GAME, GothamCityChronicles
+
+register(GAME)
+
+__all__ = ["GAME", "GothamCityChronicles"]

@@ -17,7 +17,12 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
-from rules_core.games.gotham_city_chronicles.manipulation import MAX_CUBES, usable, used_up
+from rules_core.games.gotham_city_chronicles.manipulation import (
+    MAX_CUBES,
+    cube_offers,
+    usable,
+    used_up,
+)
 from rules_core.games.gotham_city_chronicles.movement import hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
@@ -176,7 +181,7 @@ def _after_roll(run: Run[GccState], seat: int, rng: random.Random) -> None:
 def attack_offers(state: GccState, seat: int) -> list[Move]:
     found = []
     for hero in state.heroes:
-        if hero.seat != seat:
+        if hero.seat != seat or isinstance(hero_may_act(state, seat, hero.id), Rejection):
             continue
         weapons = [""] + [i for i in dict.fromkeys((*hero.items, *hero.gadgets))]
         pairs = [(w, "") for w in weapons]
@@ -185,19 +190,18 @@ def attack_offers(state: GccState, seat: int) -> list[Move]:
         for kind in KINDS:
             for weapon, second in pairs:
                 for target in (c.id for c in state.characters if c.area):
-                    for cubes in range(1, MAX_CUBES + 1):
-                        extra = {"second": second} if second else {}
-                        move = Move.of(
-                            "attack",
-                            hero=hero.id,
-                            kind=kind,
-                            weapon=weapon,
-                            target=target,
-                            cubes=cubes,
-                            **extra,
-                        )
-                        if attack_check(state, seat, move) is None:
-                            found.append(move)
+                    extra = {"second": second} if second else {}
+                    found += cube_offers(
+                        state,
+                        seat,
+                        attack_check,
+                        "attack",
+                        hero=hero.id,
+                        kind=kind,
+                        weapon=weapon,
+                        target=target,
+                        **extra,
+                    )
     return found
 
 

@@ -7,6 +7,7 @@ import itertools
 from collections import deque
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 
 from rules_core.games.gotham_city_chronicles.board import Board
 
@@ -116,20 +117,46 @@ def _steps(board: Board, area: str) -> tuple[str, ...]:
 def route(board: Board, start: str, end: str) -> tuple[str, ...] | None:
     """The first shortest route of moves from `start` to `end`, both included (None: no
     route)."""
+    return _routes_from(board, start).get(end)
+
+
+_ROUTES: dict[int, tuple[Board, dict[str, Mapping[str, tuple[str, ...]]]]] = {}
+_ROUTES_KEPT = 16  # boards whose routes are remembered (a process plays few packs)
+
+
+def _routes_from(board: Board, start: str) -> Mapping[str, tuple[str, ...]]:
+    """The routes from `start`, worked out once per board and area: the bots ask for distances
+    thousands of times a second. Remembered by the board's identity (hashing a whole board costs
+    more than the search); the entry holds the board, so no other board can take its id."""
+    kept = _ROUTES.get(id(board))
+    if kept is None or kept[0] is not board:
+        if len(_ROUTES) >= _ROUTES_KEPT:
+            _ROUTES.clear()
+        kept = _ROUTES[id(board)] = (board, {})
+    routes = kept[1].get(start)
+    if routes is None:
+        routes = kept[1][start] = _search_routes(board, start)
+    return routes
+
+
+def _search_routes(board: Board, start: str) -> Mapping[str, tuple[str, ...]]:
+    """The first shortest route from `start` to every area it reaches (breadth first, steps in
+    board order)."""
     previous: dict[str, str] = {start: start}
     queue = deque([start])
     while queue:
         here = queue.popleft()
-        if here == end:
-            path = [end]
-            while path[-1] != start:
-                path.append(previous[path[-1]])
-            return tuple(reversed(path))
         for step in _steps(board, here):
             if step not in previous:
                 previous[step] = here
                 queue.append(step)
-    return None
+    found = {}
+    for end in previous:
+        path = [end]
+        while path[-1] != start:
+            path.append(previous[path[-1]])
+        found[end] = tuple(reversed(path))
+    return MappingProxyType(found)
 
 
 def distance(board: Board, start: str, end: str) -> int | None:

@@ -5,6 +5,7 @@ automatic ones of item management (V·D·1: picking up; dropping, which is no ac
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
@@ -28,6 +29,27 @@ from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
 
 MORAL_CODE = "Moral Code"  # V D use restriction: the trait the icon names
 MAX_CUBES = 10  # an exertion limit is at most 10 (content.NUMBER_RANGES)
+
+
+def cube_offers(
+    state: GccState,
+    seat: int,
+    check: Callable[[GccState, int, Move], Rejection | None],
+    move_type: str,
+    /,
+    **params: str,
+) -> list[Move]:
+    """The moves of type `move_type` with `params` and one cube or more that `check` accepts. The
+    checks refuse more cubes wherever they refuse fewer (only the space's room and the reserve
+    bound the count), so the first refused count ends the list: the legal moves at a tenth of
+    the checks."""
+    found = []
+    for cubes in range(1, MAX_CUBES + 1):
+        move = Move.of(move_type, cubes=cubes, **params)
+        if check(state, seat, move) is not None:
+            break
+        found.append(move)
+    return found
 
 
 def usable(state: GccState, hero: HeroState, item_id: str) -> bool:
@@ -164,10 +186,9 @@ def complex_offers(state: GccState, seat: int) -> list[Move]:
     found = []
     for hero in state.heroes:
         for action in state.board_pack.mission.actions:
-            for cubes in range(1, MAX_CUBES + 1):
-                move = Move.of("complex_action", hero=hero.id, action=action.id, cubes=cubes)
-                if complex_check(state, seat, move) is None:
-                    found.append(move)
+            found += cube_offers(
+                state, seat, complex_check, "complex_action", hero=hero.id, action=action.id
+            )
     return found
 
 

@@ -2,8 +2,7 @@
 seats playing a mission of the content pack.
 
 Each move is declared once (moves.py and the modules it gathers); the game's own steps between
-decisions (upkeep, turn changes, end-game checks) run inside the move that leads to them.
-Not registered yet (README.md: where the work stands)."""
+decisions (upkeep, turn changes, end-game checks) run inside the move that leads to them."""
 
 from __future__ import annotations
 
@@ -36,7 +35,7 @@ REFERENCE = load_pack()
 
 
 class GothamCityChronicles(DeclaredGame[GccState]):
-    """The game object, to be registered under `gotham-city-chronicles`."""
+    """The game object, registered under `gotham-city-chronicles` (`__init__.py`)."""
 
     slug = "gotham-city-chronicles"
     title = "Batman: Gotham City Chronicles"
@@ -47,7 +46,7 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
     info = GameInfo(
-        roles="the villain (seat 1) or heroes of the mission (the other seats)",
+        roles="the villain (seat 0) or heroes of the mission (the other seats)",
         chance=True,
         hidden_information=False,
         simultaneous=False,

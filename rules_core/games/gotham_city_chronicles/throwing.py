@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE
 from rules_core.games.gotham_city_chronicles.manipulation import (
     MAX_CUBES,
+    cube_offers,
     tool_bonuses,
     tool_cards,
     used_up,
@@ -100,12 +101,13 @@ def throw_offers(state: GccState, seat: int) -> list[Move]:
     for hero in state.heroes:
         if hero.seat != seat:
             continue
+        if isinstance(hero_may_act(state, seat, hero.id), Rejection):
+            continue
         for item in dict.fromkeys(hero.items):
             for area in state.board_pack.board.area_ids:
-                for cubes in range(1, MAX_CUBES + 1):
-                    move = Move.of("throw", hero=hero.id, item=item, to=area, cubes=cubes)
-                    if throw_check(state, seat, move) is None:
-                        found.append(move)
+                found += cube_offers(
+                    state, seat, throw_check, "throw", hero=hero.id, item=item, to=area
+                )
     return sorted(found, key=lambda m: str(m.params))
 
 

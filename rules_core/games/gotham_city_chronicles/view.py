@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules_core.engine.codec import to_json
 from rules_core.engine.types import JSON
+from rules_core.games.gotham_city_chronicles.energy import SPACES
 from rules_core.games.gotham_city_chronicles.language import name, seat_names
 from rules_core.games.gotham_city_chronicles.state import GccState
 
@@ -13,8 +14,22 @@ def view(state: GccState, seat: int | None, reveal: bool = False) -> dict[str, J
     if state.pack is None:
         return {"started": False}
     pack = state.pack
+    board = pack.board
     return {
         "mission": pack.mission.name,
+        "board": {
+            "name": board.name,
+            "areas": [to_json(a) for a in board.areas],
+            "boundaries": [to_json(b) for b in board.boundaries],
+            "specials": [to_json(m) for m in board.specials],
+        },
+        "names": {
+            thing.id: name(state, thing.id)
+            for table in (pack.items, pack.tiles, pack.mission.tokens, board.areas)
+            for thing in table
+        },
+        "spaces": list(SPACES),
+        "river_costs": list(pack.command_post.river_costs),
         "turn": state.turn,
         "turn_limit": pack.mission.turn_limit,
         "phase": state.flow.phase,
@@ -25,6 +40,7 @@ def view(state: GccState, seat: int | None, reveal: bool = False) -> dict[str, J
                 "id": h.id,
                 "name": name(state, h.id),
                 "seat": h.seat,
+                "energy": pack.hero(h.id).energy,
                 "area": h.area,
                 "stance": h.stance,
                 "reserve": h.zones.reserve,

@@ -17,6 +17,8 @@ from rules_core.engine.content_limits import (
     check_pack_shape,
     limits_json,
 )
+from rules_core.games.black_metro import content as metro_content
+from rules_core.games.gotham_city_chronicles import content as gcc_content
 from rules_core.games.gotham_city_strategy import content as gcs_content
 from rules_core.games.gotham_race import content as race_content
 from rules_core.games.no_mans_land import content as nml_content
@@ -26,6 +28,8 @@ REFERENCES = {
     "gotham-race": race_content.REFERENCE_PACK,
     "gotham-city-strategy": gcs_content.REFERENCE_PACK,
     "no-mans-land": nml_content.REFERENCE_PACK,
+    "black-metro": metro_content.REFERENCE_PACK,
+    "gotham-city-chronicles": gcc_content.REFERENCE_PACK,
 }
 
 
@@ -191,6 +195,10 @@ def test_there_is_one_content_error() -> None:
     assert issubclass(ContentError, ValueError)
     assert race_content.ContentError is content_limits.ContentError
     assert gcs_content.ContentError is content_limits.ContentError
+
+
+def test_every_shipped_games_reference_pack_is_held_to_the_limits() -> None:
+    assert set(REFERENCES) == {spec.slug for spec in shipped_games()}
 
 
 def test_the_catalog_states_the_limits_of_every_games_content_option() -> None:

@@ -1,0 +1,172 @@
+/* Batman: Gotham City Chronicles' board for the web pages: the mission board's areas in rows by
+   elevation (level, occupation limit, terrain, reinforcement areas), the boundaries between them
+   (white, orange, special, walls with their level) and the special moves, the heroes (blue) and
+   the villain's characters (red) in their areas, the tokens and the equipment on the ground; then
+   the river with each position's activation cost, the command post and every hero board. The
+   panel details the boards the seat plays (the villain's: the command post). Drawn as SVG from a
+   view, text only: names come from the content pack and go in as text or attributes
+   (frontend/static/frontend/boards.js). */
+"use strict";
+(function () {
+  const { el, COLORS } = window.GothamBoards;
+  const VILLAIN = COLORS[0], HEROES = COLORS[1];
+  const WIDTH = 940, BOX_W = 136, BOX_H = 74, ROW = 104;
+  const LINES = {
+    white: { stroke: "#b8bccb", "stroke-width": 4 },
+    orange: { stroke: "#e67e22", "stroke-width": 4 },
+    special: { stroke: "#7f8c8d", "stroke-width": 2, "stroke-dasharray": "6 4" },
+    wall: { stroke: "#2c3e50", "stroke-width": 5, "stroke-dasharray": "2 3" },
+  };
+
+  const named = (state, id) => (state.names && state.names[id]) || String(id);
+  const initials = (text) => String(text).split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+
+  /* Each area's centre: one row per elevation (highest on top), areas in board order. */
+  function layout(areas) {
+    const levels = [...new Set(areas.map((a) => a.elevation))].sort((a, b) => b - a);
+    const at = {};
+    levels.forEach((level, row) => {
+      const here = areas.filter((a) => a.elevation === level);
+      const step = WIDTH / here.length;
+      here.forEach((a, i) => { at[a.id] = [step * (i + 0.5), 60 + ROW * row]; });
+    });
+    return [at, 60 + ROW * levels.length];
+  }
+
+  function drawLinks(svg, state, at) {
+    for (const b of state.board.boundaries) {
+      const [a1, a2] = b.areas;
+      if (!at[a1] || !at[a2]) continue;
+      const [x1, y1] = at[a1], [x2, y2] = at[a2];
+      const between = Object.values(at).filter(([x, y]) => y === y1 && x > Math.min(x1, x2) && x < Math.max(x1, x2)).length;
+      const style = { fill: "none", ...(LINES[b.kind] || LINES.white) };
+      /* areas of one row with others between them: an arc below the row, clear of the boxes */
+      const line = y1 === y2 && between
+        ? el("path", { d: `M ${x1} ${y1 + BOX_H / 2} Q ${(x1 + x2) / 2} ${y1 + BOX_H / 2 + 24 + 10 * between} ${x2} ${y2 + BOX_H / 2}`, ...style })
+        : el("line", { x1, y1, x2, y2, ...style });
+      line.appendChild(el("title", {}, `${named(state, a1)} – ${named(state, a2)}: ${b.kind} boundary${b.kind === "wall" && b.level ? ` (level ${b.level})` : ""}`));
+      svg.appendChild(line);
+      if (b.kind === "wall" && b.level) {
+        svg.appendChild(el("text", { x: (x1 + x2) / 2 + 6, y: (y1 + y2) / 2 - 4, "font-size": 9, fill: "#2c3e50" }, `wall ${b.level}`));
+      }
+    }
+  }
+
+  function drawArea(svg, state, area, x, y) {
+    const g = el("g", { class: "area", "data-area": area.id, "data-target": `area-${area.id}` });
+    const fill = area.dangerous ? "#f9e0dc" : area.difficult ? "#eef0e0" : "#f4f1e8";
+    g.appendChild(el("rect", { x: x - BOX_W / 2, y: y - BOX_H / 2, width: BOX_W, height: BOX_H, rx: 6, fill, stroke: area.reinforcement ? VILLAIN : "#59607a", "stroke-width": area.reinforcement ? 3 : 1.5 }));
+    g.appendChild(el("text", { x, y: y - BOX_H / 2 + 12, "text-anchor": "middle", "font-size": 10, "font-weight": "bold" }, area.name));
+    const marks = [`level ${area.elevation}`, `limit ${area.limit}`];
+    if (area.difficult) marks.push(`difficult ${area.difficult}`);
+    if (area.dangerous) marks.push(`dangerous ${area.dangerous}`);
+    if (area.promontory) marks.push("promontory");
+    if (area.letters.length) marks.push(area.letters.join(""));
+    g.appendChild(el("text", { x, y: y - BOX_H / 2 + 23, "text-anchor": "middle", "font-size": 8, fill: "#59607a" }, marks.join(" · ")));
+    g.appendChild(el("title", {}, `${area.name}${area.reinforcement ? " (reinforcement area)" : ""}: ${marks.join(", ")}`));
+    svg.appendChild(g);
+    return g;
+  }
+
+  function drawFigures(g, state, area, x, y) {
+    const figures = [
+      ...state.heroes.filter((h) => h.area === area.id).map((h) => ({ id: h.id, name: h.name, colour: HEROES, note: h.stance })),
+      ...state.characters.filter((c) => c.area === area.id).map((c) => ({ id: c.id, name: c.name, colour: VILLAIN, note: `life ${c.life}` })),
+    ];
+    figures.forEach((f, k) => {
+      const cx = x - BOX_W / 2 + 14 + 20 * (k % 6), cy = y + 2 + 20 * Math.floor(k / 6);
+      const figure = el("g", { class: "figure", "data-target": `figure-${f.id}` });
+      figure.appendChild(el("circle", { cx, cy, r: 9, fill: f.colour }));
+      figure.appendChild(el("text", { x: cx, y: cy + 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, initials(f.name)));
+      figure.appendChild(el("title", {}, `${f.name} (${f.note})`));
+      g.appendChild(figure);
+    });
+    const things = [
+      ...state.tokens.filter((t) => t.area === area.id).map((t) => `${named(state, t.id)}: ${t.state}${t.countdown ? ` (${t.countdown})` : ""}`),
+      ...state.ground.filter(([, where]) => where === area.id).map(([item]) => named(state, item)),
+    ];
+    things.forEach((text, k) => {
+      g.appendChild(el("text", { x: x + BOX_W / 2 - 4, y: y + BOX_H / 2 - 4 - 10 * k, "text-anchor": "end", "font-size": 8, fill: "#7d3c98" }, text));
+    });
+  }
+
+  function drawRiver(svg, state, top) {
+    svg.appendChild(el("text", { x: 8, y: top, "font-size": 11, "font-weight": "bold" }, "The river"));
+    const face = new Set(state.face_down);
+    state.river.forEach((tile, i) => {
+      const x = 8 + 112 * i, y = top + 8;
+      const g = el("g", { class: "tile", "data-target": `tile-${tile}` });
+      g.appendChild(el("rect", { x, y, width: 104, height: 34, rx: 4, fill: face.has(tile) ? "#9a9a9a" : "#fdecea", stroke: VILLAIN }));
+      g.appendChild(el("text", { x: x + 52, y: y + 14, "text-anchor": "middle", "font-size": 9 }, tile === "event" ? "Event tile" : named(state, tile)));
+      const cost = state.river_costs[i];
+      g.appendChild(el("text", { x: x + 52, y: y + 27, "text-anchor": "middle", "font-size": 8 }, `${cost === undefined ? "" : `cost ${cost}`}${face.has(tile) ? " · neutralized" : ""}`));
+      svg.appendChild(g);
+    });
+    const post = state.command_post;
+    svg.appendChild(el("text", { x: 8, y: top + 60, "font-size": 10 }, `Command post: reserve ${post.reserve}, fatigue ${post.fatigue}, out of the game ${post.wounds}; reinforcement points ${state.reinforcement}`));
+  }
+
+  function heroLine(state, h) {
+    const on = state.spaces.map((s, i) => (h.spaces[i] ? `${s} ${h.spaces[i]}` : "")).filter(Boolean).join(", ");
+    const carried = [...h.items, ...h.gadgets].map((i) => named(state, i)).join(", ");
+    return `${h.name} (${h.stance || "no stance"}): reserve ${h.reserve}, fatigue ${h.fatigue}, wounds ${h.wounds} of ${h.energy}${on ? `; on spaces: ${on}` : ""}${carried ? `; carries ${carried}` : ""}`;
+  }
+
+  function drawChronicles(svg, state) {
+    const [at, bottom] = layout(state.board.areas);
+    const heroesTop = bottom + 84;
+    svg.setAttribute("viewBox", `0 0 ${WIDTH} ${heroesTop + 16 * state.heroes.length + 30}`);
+    svg.appendChild(el("text", { x: 8, y: 16, "font-size": 12, "font-weight": "bold" }, `${state.mission} on ${state.board.name}: turn ${state.turn} of ${state.turn_limit}, ${state.phase === "heroes" ? "the heroes' turn" : state.phase === "villain" ? "the villain's turn" : state.phase}`));
+    if (state.winner) svg.appendChild(el("text", { x: WIDTH - 8, y: 16, "text-anchor": "end", "font-size": 12, "font-weight": "bold" }, state.winner === "heroes" ? "The heroes win" : "The villain wins"));
+    drawLinks(svg, state, at);
+    for (const area of state.board.areas) {
+      const [x, y] = at[area.id];
+      drawFigures(drawArea(svg, state, area, x, y), state, area, x, y);
+    }
+    for (const m of state.board.specials) {
+      if (!at[m.source] || !at[m.target]) continue;
+      const [x1, y1] = at[m.source], [x2, y2] = at[m.target];
+      const label = el("text", { x: x1 + (x2 - x1) * 0.3, y: y1 + (y2 - y1) * 0.3, "font-size": 7, fill: "#7f8c8d" }, `${m.kind} ${m.level}`);
+      label.appendChild(el("title", {}, `${named(state, m.source)} to ${named(state, m.target)}: ${m.kind} of level ${m.level}`));
+      svg.appendChild(label);
+    }
+    drawRiver(svg, state, bottom);
+    svg.appendChild(el("text", { x: 8, y: heroesTop, "font-size": 11, "font-weight": "bold" }, "Hero boards"));
+    state.heroes.forEach((h, k) => {
+      svg.appendChild(el("text", { x: 8, y: heroesTop + 16 * (k + 1), "font-size": 10, fill: HEROES, "data-target": `figure-${h.id}` }, heroLine(state, h)));
+    });
+  }
+
+  function panel(element, state, seat) {
+    const title = document.createElement("h3");
+    const list = document.createElement("ul");
+    const add = (text) => {
+      const item = document.createElement("li");
+      item.textContent = text;
+      list.appendChild(item);
+    };
+    if (seat === 0) {
+      title.textContent = "Your command post";
+      const post = state.command_post;
+      add(`Reserve ${post.reserve}, fatigue ${post.fatigue}, out of the game ${post.wounds}`);
+      state.river.forEach((tile, i) => add(`${i + 1}. ${tile === "event" ? "Event tile" : named(state, tile)}: cost ${state.river_costs[i]}`));
+    } else {
+      title.textContent = "Your hero boards";
+      state.heroes.filter((h) => h.seat === seat).forEach((h) => add(heroLine(state, h)));
+    }
+    element.appendChild(title);
+    element.appendChild(list);
+  }
+
+  /* The board element a move acts on: the area it goes to, the miniature it targets, the tile. */
+  function target(move) {
+    if (move.type === "give" && typeof move.to === "string") return `figure-${move.to}`;
+    if (typeof move.target === "string") return `figure-${move.target}`;
+    for (const key of ["to", "area"]) if (typeof move[key] === "string") return `area-${move[key]}`;
+    if (typeof move.tile === "string") return `tile-${move.tile}`;
+    if (typeof move.character === "string") return `figure-${move.character}`;
+    return typeof move.hero === "string" ? `figure-${move.hero}` : null;
+  }
+
+  window.GothamBoards.register("gotham-city-chronicles", drawChronicles, panel, target);
+})();
