@@ -4,8 +4,8 @@ For each scope in `mutation/scopes.toml` whose modules match PATH (all scopes wi
 copy of the project is made under `build/mutation/<scope>/`, mutmut plants its mutants in the
 scope's modules there and runs the scope's tests against each, and the score of each module is
 printed with its surviving mutants. Mutants listed in `mutation/equivalent.toml` (with the reason
-they cannot change behaviour) are left out of the score. The copy is kept between runs, so mutmut
-only re-runs mutants of functions that changed.
+they cannot change behaviour) are left out of the score. Each run starts from fresh mutants and a
+fresh map of which tests reach which function, so new tests count at once.
 """
 
 from __future__ import annotations
@@ -93,6 +93,8 @@ def prepare(scope: Scope) -> Path:
     """Copy the project to the scope's work folder and write mutmut's configuration there."""
     work = WORK / scope.name
     work.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(work / "mutants", ignore_errors=True)  # mutmut's cached verdicts and test map
+    (work / "mutmut-stats.json").unlink(missing_ok=True)
     for name in project_files():
         target = work / name
         target.parent.mkdir(parents=True, exist_ok=True)
