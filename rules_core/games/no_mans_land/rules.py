@@ -211,6 +211,7 @@ class NoMansLand(DeclaredGame[NmlState]):
             "current": state.flow.current,
             "turn_of": language.ROLES[state.flow.current],
             "phase": state.flow.step,
+            "phase_name": language.PHASE_NAMES[state.flow.step],
             "supply": state.supply,
             "counters": state.counters,
             "spent": state.spent,
