@@ -1,7 +1,9 @@
 /* No Man's Land's board for the web pages: the ring of districts (C+1 marked, destroyed ones
    greyed), the crime at each (a face-down one as "?" unless the viewer is Falcone), Falcone's
-   characters and Gordon's heroes, and the counters; the panel lists the seat's hand. Drawn as
-   SVG from a seat's (or a spectator's) view, text only (frontend/static/frontend/boards.js). */
+   characters (his colour) and Gordon's heroes (his), a key naming each side's colour, the turn
+   and phase in the game's words, the counters and the decks; the panel lists the seat's hand
+   (its cards can be picked). Drawn as SVG from a seat's (or a spectator's) view, text only
+   (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
   const { el, COLORS } = window.GothamBoards;
@@ -25,7 +27,7 @@
     });
     state.districts.forEach((d, i) => {
       const [x, y] = at(i);
-      const g = el("g", { class: "district", "data-district": d.id });
+      const g = el("g", { class: "district", "data-district": d.id, "data-target": `district-${d.id}` });
       g.appendChild(el("circle", { cx: x, cy: y, r: 46, fill: d.destroyed ? "#9a9a9a" : "#f4f1e8", stroke: d.c_plus_1 ? "#b9770e" : "#59607a", "stroke-width": d.c_plus_1 ? 4 : 2 }));
       g.appendChild(el("text", { x, y: y - 28, "text-anchor": "middle", "font-size": 10, "font-weight": "bold" }, d.name + (d.c_plus_1 ? " (C+1)" : "")));
       if (d.destroyed) g.appendChild(el("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11 }, "destroyed"));
@@ -36,20 +38,36 @@
         g.appendChild(el("title", {}, d.crime.face_down ? `${label}, face down` : label));
       }
       d.characters.forEach((c, k) => {
-        g.appendChild(el("text", { x, y: y + 8 + 10 * k, "text-anchor": "middle", "font-size": 8, fill: FALCONE }, `${c.name} ${c.strength}`));
+        const t = el("text", { x, y: y + 8 + 10 * k, "text-anchor": "middle", "font-size": 8, fill: FALCONE }, `${c.name} ${c.strength}`);
+        t.appendChild(el("title", {}, `Falcone's character ${c.name}, strength ${c.strength}`));
+        g.appendChild(t);
       });
       d.heroes.forEach((h, k) => {
-        g.appendChild(el("text", { x, y: y + 40 - 10 * k, "text-anchor": "middle", "font-size": 8, fill: GORDON }, `${h.name} ${h.strength}`));
+        const t = el("text", { x, y: y + 40 - 10 * k, "text-anchor": "middle", "font-size": 8, fill: GORDON }, `${h.name} ${h.strength}`);
+        t.appendChild(el("title", {}, `Gordon's hero ${h.name}, strength ${h.strength}`));
+        g.appendChild(t);
       });
       svg.appendChild(g);
     });
+    const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
     const lines = [
-      `Turn ${state.turn}: ${state.turn_of}, ${state.phase} phase`,
+      `Turn ${state.turn}: ${state.turn_of}'s ${state.phase_name}`,
       `Crimes in ${state.crimes} of ${state.standing} districts (overrun at ${state.overrun_at})`,
-      `Falcone holds ${state.counters} counters; supply ${state.supply}`,
+      `Falcone holds ${state.counters} corruption counters; ${state.supply} left in the supply`,
+      `Falcone's deck ${count(state.decks.falcone)} · Batsignal deck ${count(state.decks.batsignal)}`,
     ];
     if (state.winner) lines.push(`${state.winner} wins`);
-    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 14 + 16 * k, "text-anchor": "middle", "font-size": 11 }, text)));
+    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 22 + 16 * k, "text-anchor": "middle", "font-size": 11 }, text)));
+    // the key: each side's colour
+    svg.appendChild(el("text", { x: 8, y: 452, "font-size": 10, fill: FALCONE }, "Falcone: crimes and characters"));
+    svg.appendChild(el("text", { x: 512, y: 452, "text-anchor": "end", "font-size": 10, fill: GORDON }, "Gordon: heroes"));
+  }
+
+  /* What a move acts on: the card played from the hand, else the district it names. */
+  function target(move) {
+    if (move.card) return `card-${move.card}`;
+    const district = move.district || move.to;
+    return district ? `district-${district}` : null;
   }
 
   function panel(element, state, seat) {
@@ -61,10 +79,11 @@
     for (const card of Array.isArray(hand) ? hand : []) {
       const item = document.createElement("li");
       item.textContent = `${card.name}: ${card.text}`;
+      item.setAttribute("data-target", `card-${card.id}`);
       list.appendChild(item);
     }
     element.appendChild(list);
   }
 
-  window.GothamBoards.register("no-mans-land", drawCity, panel);
+  window.GothamBoards.register("no-mans-land", drawCity, panel, target);
 })();

@@ -26,7 +26,7 @@ SUPPLY_RANGE = (1, 200)
 NUMBER_RANGES: dict[str, JSON] = {
     "counters.supply": list(SUPPLY_RANGE),
     "counters.start": [0, 20],
-    "counters.face_down_extra": [0, 5],
+    "counters.face_down_cost": [0, 9],
     "hands.falcone": [1, 8],
     "hands.gordon": [1, 8],
     "movement.falcone_steps": [1, 3],
@@ -105,7 +105,10 @@ class Card:
     @property
     def text(self) -> str:
         registry = SIGNAL_EFFECTS if self.kind == "batsignal" else FALCONE_EFFECTS
-        said = [registry.say(step) for step in self.effect]
+        said = [
+            ("when played face up, " if step.op == "gain" else "") + registry.say(step)
+            for step in self.effect
+        ]
         if self.kind == "batsignal":
             return f"{'start of turn' if self.timing == 'start' else 'crimefighting'}: " + (
                 ", ".join(said)
@@ -122,7 +125,7 @@ class Pack:
     name: str
     supply: int
     start_counters: int
-    face_down_extra: int
+    face_down_cost: int  # every crime played face down costs this, whatever the card
     falcone_hand: int
     gordon_hand: int
     falcone_steps: int
@@ -146,6 +149,11 @@ class Pack:
 
     def signal_cards(self) -> tuple[str, ...]:
         return tuple(c.id for c in self.cards if c.kind == "batsignal")
+
+    def crime_cost(self, card: Card, face_down: bool) -> int:
+        """What a crime costs to play: its own cost face up; face down, the pack's one price
+        for every crime, so that what Falcone pays tells Gordon nothing of which crime it is."""
+        return self.face_down_cost if face_down else card.cost
 
 
 _INDEX: dict[int, dict[str, Card]] = {}
@@ -302,7 +310,7 @@ def parse_pack(data: object) -> Pack:
         name=name if isinstance(name, str) else "custom",
         supply=_value(data, "counters", "supply", *SUPPLY_RANGE),
         start_counters=_value(data, "counters", "start", 0, 20),
-        face_down_extra=_value(data, "counters", "face_down_extra", 0, 5),
+        face_down_cost=_value(data, "counters", "face_down_cost", 0, 9),
         falcone_hand=_value(data, "hands", "falcone", 1, 8),
         gordon_hand=_value(data, "hands", "gordon", 1, 8),
         falcone_steps=_value(data, "movement", "falcone_steps", 1, 3),

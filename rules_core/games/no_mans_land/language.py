@@ -84,7 +84,7 @@ def describe_move(state: NmlState, seat: int, move: Move) -> str:
     if kind == "crime":
         card = state.pack.card(str(move.get("card")))
         down = move.get("face_down") is True
-        cost = card.cost + (state.pack.face_down_extra if down else 0)
+        cost = state.pack.crime_cost(card, down)
         side = "face down" if down else "face up"
         return (
             f"Play {card.name} {side} at {place(state, move.get('district'))} ({_counters(cost)})"

@@ -167,10 +167,6 @@ def _recruit(state: NmlState, seat: int, move: Move, rng: random.Random) -> list
     ]
 
 
-def _crime_cost(state: NmlState, card: Card, face_down: bool) -> int:
-    return card.cost + (state.pack.face_down_extra if face_down else 0)
-
-
 def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, FALCONE, "movement")
     if refused:
@@ -191,7 +187,7 @@ def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
         return reject("hero_there", f"A hero stands at {name}: nothing is played under his nose.")
     if state.crime_at(district) is not None:
         return reject("crime_already_there", f"There is already a crime at {name}.")
-    cost = _crime_cost(state, card, face_down)
+    cost = state.pack.crime_cost(card, face_down)
     if cost > state.counters:
         return reject("not_enough_counters", f"That costs {cost}; you hold {state.counters}.")
     return None
@@ -205,7 +201,7 @@ def _crime_offers(state: NmlState, seat: int) -> Iterable[Move]:
         Move.of("crime", card=c, district=d, face_down=down)
         for c in _first_of_each(state, state.falcone_hand, "crime")
         for down in (False, True)
-        if _crime_cost(state, state.pack.card(c), down) <= state.counters
+        if state.pack.crime_cost(state.pack.card(c), down) <= state.counters
         for d in places
     ]
 
@@ -213,11 +209,13 @@ def _crime_offers(state: NmlState, seat: int) -> Iterable[Move]:
 def _crime(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     card = state.pack.card(str(move.get("card")))
     district, down = str(move.get("district")), move.get("face_down") is True
-    cost = _crime_cost(state, card, down)
+    cost = state.pack.crime_cost(card, down)
     run = Run(state, HANDLERS)
     kind = CrimeHidden if down else CrimeCommitted
     run.emit(kind(seat=seat, card=card.id, district=district, cost=cost))
-    for step in card.effect:
+    # a gain when played is public (counters leave the supply), so only a crime played face up
+    # has it: played face down, nothing it does may tell Gordon which crime it is
+    for step in () if down else card.effect:
         if step.op == "gain" and not take_counters(run, number(step, "amount"), income_phase=False):
             break
     return run.events

@@ -80,7 +80,9 @@ class NoMansLand(DeclaredGame[NmlState]):
         simultaneous=False,
         longest_game=3000,
     )
-    rules_version = 1
+    # see GameSpec.rules_version; 2: one face-down price, Protection Racket's gain face up only,
+    # and the retuned reference pack (issue 15)
+    rules_version = 2
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES
@@ -211,6 +213,7 @@ class NoMansLand(DeclaredGame[NmlState]):
             "current": state.flow.current,
             "turn_of": language.ROLES[state.flow.current],
             "phase": state.flow.step,
+            "phase_name": language.PHASE_NAMES[state.flow.step],
             "supply": state.supply,
             "counters": state.counters,
             "spent": state.spent,

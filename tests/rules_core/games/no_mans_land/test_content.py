@@ -26,7 +26,7 @@ def raw() -> dict[str, Any]:
 
 def test_the_reference_pack_has_the_books_c_plus_1_city_hall() -> None:
     assert REFERENCE.district("city-hall").c_plus_1
-    assert len(REFERENCE.falcone_cards()) == 16 and len(REFERENCE.signal_cards()) == 8
+    assert len(REFERENCE.falcone_cards()) == 17 and len(REFERENCE.signal_cards()) == 8
 
 
 def test_every_value_of_the_reference_pack_names_its_source() -> None:

@@ -8,6 +8,7 @@ from dataclasses import replace
 from rules_core.engine import fold, get_game
 from rules_core.engine.flow import Flow
 from rules_core.engine.types import Citation, GameEvent, Move, Rejection
+from rules_core.engine.visibility import redact_event
 from rules_core.games.no_mans_land.citations import FALCONE, FALCONE_PHASES, GORDON, GORDON_PHASES
 from rules_core.games.no_mans_land.events import (
     CountersTaken,
@@ -300,3 +301,30 @@ def test_a_crimefighting_card_is_not_played_at_the_start_of_turn() -> None:
         at_gordons_start(("batman-1", "rapid-1")), GORDON, Move.of("signal", card="batman-1")
     )
     assert answer.code == "not_a_start_card"
+
+
+# ---- hidden information ----------------------------------------------------------------------
+
+
+def test_a_crime_played_face_down_looks_the_same_to_gordon_whatever_the_card() -> None:
+    """Every crime costs the same face down, and its gain when played (Protection Racket's)
+    happens only face up: the events and the story Gordon gets do not tell which crime it is."""
+    base = replace(opening(), falcone_hand=("racket-1", "heist-1", "bribe-1"), counters=5)
+    seen = set()
+    for card in base.falcone_hand:
+        move = Move.of("crime", card=card, district="heights", face_down=True)
+        events = decide(base, FALCONE, move)
+        after = fold(GAME, events, base)
+        seen.add(
+            (
+                tuple(str(redact_event(e, GORDON, False)) for e in events),
+                tuple(GAME.narrate(base, e, GORDON, False) for e in events),
+                after.counters,
+                after.supply,
+            )
+        )
+    assert len(seen) == 1
+    face_up = decide(
+        base, FALCONE, Move.of("crime", card="racket-1", district="heights", face_down=False)
+    )
+    assert any(isinstance(e, CountersTaken) for e in face_up)
