@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from rules_core.games.gotham_city_chronicles.geometry import distance
 from rules_core.games.gotham_city_chronicles.mission import EndCondition
-from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+from rules_core.games.gotham_city_chronicles.state import RESTING, VILLAIN_SEAT, GccState
 
 FAR = 6  # distances beyond this count as far
 
@@ -35,14 +35,18 @@ def _closeness(state: GccState, start: str, end: str) -> float:
 
 
 def _goal_progress(state: GccState, end: EndCondition) -> float:
-    """0 to 1 toward an item-in-area goal: half for reaching and taking the item, half for
-    bringing it to its area."""
+    """0 to 1 toward an item-in-area goal: half for reaching and taking the item (a resting
+    hero near it counts half: it takes no action this turn), half for bringing it to its
+    area."""
     carriers = [h for h in state.heroes if end.item in h.items]
     if carriers:
         return 0.5 + 0.5 * max(_closeness(state, h.area, end.area) for h in carriers)
     spot = _where(state, end.item)
     standing = [h for h in state.heroes if not h.zones.neutralized]
-    return 0.4 * max((_closeness(state, h.area, spot) for h in standing), default=0.0)
+    return 0.4 * max(
+        (_closeness(state, h.area, spot) * (0.5 if h.stance == RESTING else 1.0) for h in standing),
+        default=0.0,
+    )
 
 
 def _threat(state: GccState) -> float:
