@@ -38,8 +38,9 @@ class MctsSettings:
 
     @staticmethod
     def for_game(spec: GameSpec[Any]) -> MctsSettings:
-        """The default budget in a game: its own iteration count, the common time limit."""
-        return MctsSettings(iterations=spec.search_iterations)
+        """The default budget in a game: its own iteration count and playout depth, the common
+        time limit."""
+        return MctsSettings(iterations=spec.search_iterations, depth=spec.search_depth)
 
     @staticmethod
     def from_options(options: Mapping[str, JSON], spec: GameSpec[Any]) -> MctsSettings:
@@ -58,6 +59,7 @@ class MctsSettings:
         return MctsSettings(
             iterations=int(_within(iterations, ITERATIONS_LIMIT)),
             seconds=_within(float(seconds), SECONDS_LIMIT),
+            depth=defaults.depth,
         )
 
 

@@ -41,6 +41,7 @@ class DeclaredGame(ABC, Generic[S]):
 
     moves: MoveBook[S]
     handlers: Handlers
+    search_depth = 8  # GameSpec.search_depth: short random playouts, then the evaluation
 
     @abstractmethod
     def secrets(self, state: S) -> tuple[Secret, ...]:

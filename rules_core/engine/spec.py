@@ -33,6 +33,7 @@ class GameSpec(Protocol[S]):
     # under older rules replays from its events (upcast) and is not re-decided by verify_log
     rules_version: int
     search_iterations: int  # the mcts bot's default iterations per move (what a move costs varies)
+    search_depth: int  # the mcts bot's random moves after a new node before it evaluates
     lost_value_mark: float  # the replay analysis marks a move that loses this much value (0 to 1)
 
     def options_schema(self) -> dict[str, JSON]:

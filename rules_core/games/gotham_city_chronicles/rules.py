@@ -54,6 +54,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     )
     rules_version = 1
     search_iterations = 100
+    # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
+    # an idle end of turn), so each new node is valued as it stands (README: bots)
+    search_depth = 0
     lost_value_mark = 0.10
 
     moves = MOVES

@@ -12,6 +12,7 @@ from rules_core.bots.mcts import MctsSettings, _Node, _settled, mcts_move
 from rules_core.bots.tournament import Tally, play_game, seating, wilson
 from rules_core.engine import GameSpec, Move, all_games, fold
 from rules_core.engine.updating import updated
+from rules_core.games.gotham_city_chronicles import GAME as CHRONICLES
 from rules_core.games.gotham_city_strategy import GAME as STRATEGY
 from rules_core.games.gotham_race import GAME as RACE
 
@@ -108,6 +109,10 @@ def test_each_game_sets_the_default_search_budget_and_options_override_it() -> N
     assert MctsSettings.from_options({}, STRATEGY).iterations == STRATEGY.search_iterations
     given = MctsSettings.from_options({"iterations": 7, "seconds": 0.5}, STRATEGY)
     assert (given.iterations, given.seconds) == (7, 0.5)
+    # a game's playout depth holds whatever budget the options ask for
+    assert MctsSettings.from_options({}, CHRONICLES).depth == CHRONICLES.search_depth == 0
+    assert MctsSettings.from_options({"iterations": 7}, CHRONICLES).depth == 0
+    assert MctsSettings.from_options({}, RACE).depth == RACE.search_depth == 8
 
 
 def test_mcts_stops_early_only_when_the_leader_cannot_be_caught() -> None:
