@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from api import live
-from api.models import Analysis, Annotation
+from api.models import Analysis, Annotation, Game
 from api.services import bots_play
 from tests.conftest import CreateGame, auth
 
@@ -286,3 +286,45 @@ def test_an_open_stream_delivers_a_move_made_after_it_opened(
     mover.join()
     response.close()
     assert f"id: {body['version'] + 1}\n".encode() in received and b'"card":"' in received
+
+
+class SoftTimeLimitExceeded(Exception):
+    """Named as Celery's: what a worker raises in a task past its soft time limit."""
+
+
+@pytest.mark.parametrize(
+    ("error", "says"),
+    [
+        (RuntimeError("internal detail"), "The analysis failed on our side."),
+        (SoftTimeLimitExceeded(), "Stopped: one run went past its limit of"),
+    ],
+)
+def test_a_failed_analysis_says_why_without_internals(
+    create_game: CreateGame,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    error: Exception,
+    says: str,
+) -> None:
+    from django.conf import settings
+
+    from api import services
+
+    gid = finished_bot_game(create_game)
+    version = Game.objects.get(pk=gid).version
+    analysis = Analysis.objects.create(game_id=gid, settings={"iterations": 5}, version=version)
+
+    def failing(*args: Any, **kwargs: Any) -> Any:
+        raise error
+
+    monkeypatch.setattr(services, "_judge", failing)
+    with pytest.raises(type(error)):
+        services.game_analyze(analysis_id=analysis.pk)
+    analysis.refresh_from_db()
+    assert analysis.status == Analysis.Status.FAILED
+    assert analysis.error.startswith(says) and "internal detail" not in analysis.error
+    if isinstance(error, SoftTimeLimitExceeded):
+        assert analysis.error.endswith(f"{settings.GOTHAM_TASK_SOFT_TIME_LIMIT} s.")
+        assert "analysis failed" not in caplog.text
+    else:  # the worker's log keeps the internals
+        assert "analysis failed" in caplog.text and "internal detail" in caplog.text
