@@ -2,12 +2,18 @@
 
     .venv/bin/python bench/bots.py [--games 400] [--iterations N] [--seconds S] [--jobs 2]
         [--game gotham-race] [--four-seat-games 100] [--speed-only] [--first-seed N]
+        [--line-up random|greedy|four ...] [--every 20] [--random-games N] [--no-analysis]
 
 Seeds are drawn afresh each run (bots are never judged on the seeds they were tuned on) and
 printed with the commit, so a run can be repeated with --first-seed.
 
 Without --iterations/--seconds each game is played at its default budget (the game's
 `search_iterations`, 0.8 s at most).
+
+`--line-up` runs only the match-ups named (mcts against random, against greedy, the four-seat
+line-up); `--every` sets how often interim figures are printed; `--random-games N` times N
+all-random full games (two seats) and prints full games per second; `--no-analysis` skips the
+timing of judging a whole game (long in a long game).
 
 Two-seat match-ups (mcts against random, mcts against greedy) count the games no seat won
 (an ownerless figure crossed first) apart; the four-seat line-up is one mcts and three random.
@@ -45,6 +51,7 @@ def match(
     options: dict[str, Any],
     jobs: int,
     first_seed: int,
+    every: int = 20,
 ) -> Tally:
     """`games` games from seeds first_seed, first_seed + 1, …, seats rotating each game."""
     work = [(slug, seating(bots, players, n), first_seed + n, options) for n in range(games)]
@@ -52,11 +59,11 @@ def match(
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for result in pool.map(_one, work):
             tally.add(result)
-            if tally.games % 20 == 0:  # interim figures, for long runs
+            if tally.games % every == 0:  # interim figures, for long runs
                 rate, low, high, decided = tally.rate("mcts")
                 print(
                     f"  ... {tally.games}/{games}: mcts {rate:.1%} of {decided} decided "
-                    f"({low:.0%}-{high:.0%})",
+                    f"({low:.0%}-{high:.0%}); mcts {tally.seconds_per_move('mcts'):.3f} s/move",
                     file=sys.stderr,
                     flush=True,
                 )
@@ -79,6 +86,17 @@ def playouts_per_second(slug: str, options: dict[str, Any]) -> tuple[float, floa
     result = mcts_move(spec, state, seat, random.Random(1), settings)
     elapsed = time.perf_counter() - started
     return result.iterations / elapsed, elapsed
+
+
+def random_games_per_second(slug: str, games: int, first_seed: int) -> tuple[float, int]:
+    """Full two-seat games played by random bots a second (setup to outcome), and the moves."""
+    spec = get_game(slug)
+    started = time.perf_counter()
+    moves = 0
+    for n in range(games):
+        result = play_game(spec, ["random", "random"], first_seed + n)
+        moves += sum(result.moves)
+    return games / (time.perf_counter() - started), moves
 
 
 def analysis_seconds(slug: str, options: dict[str, Any]) -> tuple[float, int]:
@@ -113,6 +131,15 @@ def main() -> None:
     parser.add_argument(
         "--speed-only", action="store_true", help="skip the match-ups: playouts/s and analysis"
     )
+    parser.add_argument(
+        "--line-up",
+        action="append",
+        choices=("random", "greedy", "four"),
+        help="only these match-ups (default: all)",
+    )
+    parser.add_argument("--every", type=int, default=20, help="games between interim figures")
+    parser.add_argument("--random-games", type=int, default=0, help="time N random full games")
+    parser.add_argument("--no-analysis", action="store_true", help="skip timing an analysis")
     args = parser.parse_args()
     given = {"iterations": args.iterations, "seconds": args.seconds}
     options: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
@@ -135,10 +162,20 @@ def main() -> None:
         line_ups = [(["mcts", "random"], 2, args.games), (["mcts", "greedy"], 2, args.games)]
         if spec.max_players >= 4:
             line_ups.append((["mcts", "random", "random", "random"], 4, args.four_seat_games))
+        if args.line_up:
+            named = {"random": ["mcts", "random"], "greedy": ["mcts", "greedy"]}
+            line_ups = [
+                u
+                for u in line_ups
+                if any(
+                    named.get(n, ["mcts", "random", "random", "random"]) == u[0]
+                    for n in args.line_up
+                )
+            ]
         if args.speed_only:
             line_ups = []
         for bots, players, games in line_ups:
-            tally = match(slug, bots, players, games, options, args.jobs, first_seed)
+            tally = match(slug, bots, players, games, options, args.jobs, first_seed, args.every)
             rate, low, high, _ = tally.rate("mcts")
             name = " v ".join(dict.fromkeys(bots)) + ("" if players == 2 else " x3")
             print(
@@ -147,13 +184,18 @@ def main() -> None:
                 f"{tally.seconds_per_move('mcts'):>12.3f}",
                 flush=True,
             )
+        if args.random_games:
+            per_second, moves = random_games_per_second(slug, args.random_games, first_seed)
+            print(
+                f"{slug:<22} random full games/s {per_second:.2f} "
+                f"({args.random_games} two-seat games, {moves} moves, seeds from {first_seed})",
+                flush=True,
+            )
         rate, per_move = playouts_per_second(slug, options)
-        spent, decisions = analysis_seconds(slug, options)
-        print(
-            f"{slug:<22} playouts/s {rate:,.0f}; one search {per_move:.2f} s; "
-            f"analysing a {decisions}-decision game {spent:.1f} s",
-            flush=True,
-        )
+        print(f"{slug:<22} playouts/s {rate:,.0f}; one search {per_move:.2f} s", flush=True)
+        if not args.no_analysis:
+            spent, decisions = analysis_seconds(slug, options)
+            print(f"{slug:<22} analysing a {decisions}-decision game {spent:.1f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -56,7 +56,11 @@ def with_item(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
 
+def without_at(items: tuple[T, ...], index: int) -> tuple[T, ...]:
+    """`items` without the one at `index`."""
+    return items[:index] + items[index + 1 :]
+
+
 def without_one(items: tuple[T, ...], item: T) -> tuple[T, ...]:
     """`items` with one copy of `item` removed (the first)."""
-    index = items.index(item)
-    return items[:index] + items[index + 1 :]
+    return without_at(items, items.index(item))

@@ -131,12 +131,8 @@ def met(state: State, seat: int, needs: Effect, number: int) -> bool:
     raise ValueError(op)
 
 
-def can_fulfil(state: State, seat: int, timing: str, number: int) -> bool:
-    """Whether `seat` holds a mission of `timing` with an option met now."""
-    pack = state.the_pack()
-    return any(
-        met(state, seat, option.needs, number)
-        for card in state.player(seat).missions
-        if pack.mission(card.partition("#")[0]).timing == timing
-        for option in pack.mission(card.partition("#")[0]).options
-    )
+def asked_about_missions(state: State, seat: int) -> bool:
+    """Whether `seat` is asked at a mission window: whenever they hold an unfulfilled mission.
+    How many they hold is public, which they hold is not, so being asked (seen by everyone)
+    tells the others nothing of whether one can be fulfilled; the seat may always pass."""
+    return seat != state.overlord and bool(state.player(seat).missions)

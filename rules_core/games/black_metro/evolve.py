@@ -204,7 +204,7 @@ def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
     hand = state.player(ev.owner).hand
     for card in ev.cards:
         hand = without_one(hand, card)
-    state = updated(state, fortune_discard=state.fortune_discard + ev.cards)
+    state = state.discarded(ev.cards, face_down_by=ev.owner)
     prompt = state.flow.prompt_for(ev.owner)
     if prompt is not None and prompt.kind == "blockade_discard":
         state = updated(state, flow=state.flow.answered(ev.owner))
@@ -216,7 +216,9 @@ def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
 
 
 def _reshuffled(state: State, ev: e.FortuneDeckReshuffled) -> State:
-    return updated(state, fortune_deck=state.fortune_deck + ev.deck, fortune_discard=())
+    return updated(
+        state, fortune_deck=state.fortune_deck + ev.deck, fortune_discard=(), discard_placers=()
+    )
 
 
 def _round_began(state: State, ev: e.RoundBegan) -> State:
@@ -301,7 +303,7 @@ def _exchange_ended(state: State, ev: e.ExchangeEnded) -> State:
 
 
 def _fortune_resolved(state: State, ev: e.FortuneResolved) -> State:
-    return updated(state, exchange=None, fortune_discard=state.fortune_discard + ev.cards)
+    return updated(state, exchange=None).discarded(ev.cards)
 
 
 def _turn_passed(state: State, ev: e.TurnPassed) -> State:

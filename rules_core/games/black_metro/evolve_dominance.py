@@ -26,14 +26,10 @@ def _close(state: State, seat: int, kind: str) -> State:
     return updated(state, flow=state.flow.closed(seat))
 
 
-def may_fulfil(state: State, seat: int, timing: str, number: int) -> bool:
-    """Whether `seat` is asked about a dominance mission: none fulfilled this round, and one
-    of this timing can be now."""
-    return (
-        seat != state.overlord
-        and not state.dominance_mission[seat]
-        and board.can_fulfil(state, seat, timing, number)
-    )
+def may_fulfil(state: State, seat: int) -> bool:
+    """Whether `seat` is asked about a dominance mission: none fulfilled this round (public),
+    and a mission held (whether one can be fulfilled now is the seat's own secret)."""
+    return not state.dominance_mission[seat] and board.asked_about_missions(state, seat)
 
 
 def _contested(state: State, ev: d.DistrictContested) -> State:
@@ -54,7 +50,7 @@ def _contested(state: State, ev: d.DistrictContested) -> State:
 
 def _settled(state: State, ev: d.DominanceSettled) -> State:
     seat = ev.dominator
-    if not may_fulfil(state, seat, "after_dominance", ev.district):
+    if not may_fulfil(state, seat):
         return state
     ask = Prompt(seat, "after_dominance_mission", about=(("district", ev.district),))
     return updated(state, flow=state.flow.asked((ask,)))
@@ -66,7 +62,7 @@ def _forgone(state: State, ev: d.AttackForgone) -> State:
 
 def _discard_taken(state: State, ev: d.DiscardTaken) -> State:
     player = state.player(ev.owner)
-    state = updated(state, fortune_discard=without_one(state.fortune_discard, ev.card))
+    state = state.undiscarded(ev.card)
     state = state.with_player(ev.owner, updated(player, hand=(*player.hand, ev.card)))
     return hand_limit(state, ev.owner)
 
@@ -118,11 +114,7 @@ def _relic(state: State, ev: d.RelicMoved) -> State:
         state = state.with_player(ev.owner, updated(player, power=player.power + 1))
     state = updated(state, relic=ev.owner, contest=LAST)
     order = clockwise(len(state.players), ev.owner)
-    asked = [
-        Prompt(p, "end_dominance_mission")
-        for p in order
-        if may_fulfil(state, p, "end_of_dominance", LAST)
-    ]
+    asked = [Prompt(p, "end_dominance_mission") for p in order if may_fulfil(state, p)]
     return updated(state, flow=state.flow.asked(asked))
 
 

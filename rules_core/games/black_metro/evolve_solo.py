@@ -14,11 +14,7 @@ State = BlackMetroState
 
 
 def _fortune(state: State, ev: so.OverlordFortune) -> State:
-    return updated(
-        state,
-        fortune_deck=state.fortune_deck[1:],
-        fortune_discard=(*state.fortune_discard, ev.card),
-    )
+    return updated(state, fortune_deck=state.fortune_deck[1:]).discarded((ev.card,))
 
 
 def _assigned(state: State, ev: so.OverlordAssigned) -> State:
@@ -53,11 +49,7 @@ def _fortified(state: State, ev: so.OverlordFortified) -> State:
 
 
 def _to_deck(state: State, ev: so.FortuneToDeck) -> State:
-    return updated(
-        state,
-        fortune_discard=without_one(state.fortune_discard, ev.card),
-        fortune_deck=(ev.card, *state.fortune_deck),
-    )
+    return updated(state.undiscarded(ev.card), fortune_deck=(ev.card, *state.fortune_deck))
 
 
 def _lost(state: State, ev: so.ChallengeLost) -> State:

@@ -39,7 +39,7 @@ def _step(state: State, ev: s.StandbyStep) -> State:
         asked = [Prompt(p, "recover_overwhelmed") for p in order if sum(player(p).overwhelmed)]
     elif ev.step == "missions":
         asked = [
-            Prompt(p, "standby_mission") for p in order if board.can_fulfil(state, p, "standby", 0)
+            Prompt(p, "standby_mission") for p in order if board.asked_about_missions(state, p)
         ]
     elif ev.step == "syndicates":
         asked = [Prompt(p, "backing") for p in order if backings(state, p)]
@@ -95,11 +95,7 @@ def _event_chosen(state: State, ev: s.EventChosen) -> State:
 
 
 def _turned_up(state: State, ev: s.FortuneTurnedUp) -> State:
-    state = updated(
-        state,
-        fortune_deck=state.fortune_deck[1:],
-        fortune_discard=(*state.fortune_discard, ev.card),
-    )
+    state = updated(state, fortune_deck=state.fortune_deck[1:]).discarded((ev.card,))
     if len(exploding(ev.card)) == 1:
         return state
     ask = Prompt(

@@ -90,7 +90,7 @@ class BlackMetro(DeclaredGame[State]):
         simultaneous=False,
         longest_game=6000,
     )
-    rules_version = 1
+    rules_version = 2  # 2: asked about missions whenever one is held; face-down discards secret
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_core.engine.flow import Flow, Phase, Phases
-from rules_core.engine.updating import updated, with_item
+from rules_core.engine.updating import updated, with_item, without_at
 from rules_core.games.black_metro.pack import Pack
 
 Troop = tuple[int, int, int]  # subordinates, paragons, doom mechasuits
@@ -130,7 +130,8 @@ class BlackMetroState:
     players: tuple[Player, ...]  # the seats', then (solo) the overlord's play area
     districts: tuple[DistrictState, ...]  # index 0 is district 01
     fortune_deck: tuple[str, ...]
-    fortune_discard: tuple[str, ...]
+    fortune_discard: tuple[str, ...]  # the top last
+    discard_placers: tuple[int, ...]  # per discarded fortune: who laid it face down (-1: face up)
     mission_deck: tuple[str, ...]
     syndicate_deck: tuple[str, ...]
     syndicates: tuple[tuple[str, bool], ...]  # revealed: id, turned
@@ -185,6 +186,24 @@ class BlackMetroState:
     def with_district(self, number: int, district: DistrictState) -> BlackMetroState:
         return updated(self, districts=with_item(self.districts, number - 1, district))
 
+    def discarded(self, cards: tuple[str, ...], face_down_by: int = -1) -> BlackMetroState:
+        """`cards` onto the fortune discard: face up, or face down by `face_down_by` (the cards
+        a player discards without playing them; appendix 05: the pile is not looked through)."""
+        return updated(
+            self,
+            fortune_discard=self.fortune_discard + cards,
+            discard_placers=self.discard_placers + (face_down_by,) * len(cards),
+        )
+
+    def undiscarded(self, card: str) -> BlackMetroState:
+        """The discard without `card` (the topmost of that name)."""
+        at = len(self.fortune_discard) - 1 - self.fortune_discard[::-1].index(card)
+        return updated(
+            self,
+            fortune_discard=without_at(self.fortune_discard, at),
+            discard_placers=without_at(self.discard_placers, at),
+        )
+
     def the_pack(self) -> Pack:
         assert self.pack is not None, "the game has not started"
         return self.pack
@@ -226,6 +245,7 @@ INITIAL = BlackMetroState(
     districts=(),
     fortune_deck=(),
     fortune_discard=(),
+    discard_placers=(),
     mission_deck=(),
     syndicate_deck=(),
     syndicates=(),

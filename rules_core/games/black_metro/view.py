@@ -17,8 +17,8 @@ State = BlackMetroState
 
 def secrets(state: State) -> tuple[Secret, ...]:
     """Deck orders (nobody), hands and unrevealed missions (their holder), downed technologies
-    (their owner). The fortune discard is kept as a count (README: its face-down cards); the
-    syndicates left in their deck are never drawn again, so they hide nothing."""
+    (their owner), fortunes discarded face down (who discarded them; those played face up are
+    known to all). The syndicates left in their deck are never drawn again: they hide nothing."""
     if state.over:
         return ()
     found = [
@@ -28,6 +28,13 @@ def secrets(state: State) -> tuple[Secret, ...]:
     found += [
         Secret(("mission_deck", i), c, "deck", frozenset(), "mission")
         for i, c in enumerate(state.mission_deck)
+    ]
+    found += [
+        Secret(("fortune_discard", i), c, "face_down", frozenset({placer}), "fortune")
+        for i, (c, placer) in enumerate(
+            zip(state.fortune_discard, state.discard_placers, strict=True)
+        )
+        if placer >= 0
     ]
     for seat, player in enumerate(state.players):
         mine = frozenset({seat})

@@ -1,6 +1,6 @@
 """The book's example game round (example.*), reproduced step by step through decide."""
 
-from rules_core.engine.types import Citation
+from rules_core.engine.types import Citation, Move
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board
 from rules_core.games.black_metro import events as e
@@ -164,7 +164,9 @@ def _dominated() -> BlackMetroState:
     state, _ = play(state, GREEN, "counter", card="K-clubs")
     state, _ = play(state, RED, "decline")
     state, _ = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
+    state, _ = play(state, BLUE, "pass_mission")  # after asserting dominance at 08
     state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
+    state, _ = play(state, GREEN, "pass_mission")  # her mission is for the standby phase
     return state
 
 
@@ -200,9 +202,13 @@ def test_example_dominance_phase() -> None:
     # Red fulfils Secure the District: 5 strength at the district, 1 power
     state, fulfilled = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
     assert state.player(RED).power == 3
-    # 08 Oakland Laboratory: Blue alone asserts dominance (his mission is for the end of the
-    # phase, so he is not asked now); 11 Astral Tower follows at once
+    # 08 Oakland Laboratory: Blue alone asserts dominance; he holds a mission, so he is asked
+    # (as anyone holding one is, whatever it is: others learn nothing of it), but his is for the
+    # end of the phase: he can only pass
     assert state.player(BLUE).power == 1  # 08's power (his mission comes at the end)
+    assert GAME.legal_moves(state, BLUE) == [Move.of("pass_mission")]
+    state, passed = play(state, BLUE, "pass_mission")
+    fulfilled = fulfilled + passed
     # 11 Astral Tower: Green 4 and Blue 4 tie; nobody gains, Red is not strained nor overwhelmed
     tie = next(ev for ev in fulfilled if isinstance(ev, d.DistrictContested) and ev.district == 11)
     assert tie.dominator == -1 and tie.strengths == (1, 4, 4)
@@ -215,7 +221,9 @@ def test_example_dominance_phase() -> None:
     assert state.flow.prompts[0].seat == BLUE
     state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
     assert state.player(BLUE).power == 2
-    # Red has fulfilled his dominance mission; Green has none she could fulfil now
+    # Red has fulfilled his dominance mission; Green, holding one, is asked but can only pass
+    assert GAME.legal_moves(state, GREEN) == [Move.of("pass_mission")]
+    state, _ = play(state, GREEN, "pass_mission")
     assert state.phase == "resolution"
     assert [p.power for p in state.players] == [3, 0, 2]
 

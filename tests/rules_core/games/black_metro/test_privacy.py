@@ -1,14 +1,23 @@
 """Who sees what (visibility declared once): views, redacted events and stories of random
-games at 1 to 4 players hide hands, missions, downed technologies and deck orders."""
+games at 1 to 4 players hide hands, missions, downed technologies, face-down discards and deck
+orders; being asked about a mission tells the others nothing of it."""
 
 import random
 
 import pytest
 
-from rules_core.engine.types import Rejection
+from rules_core.engine.hiding import json_strings
+from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.updating import updated
 from rules_core.engine.visibility import resample
+from rules_core.games.black_metro.state import BlackMetroState
+from tests.rules_core.games.black_metro import helpers as table
+from tests.rules_core.games.black_metro import test_example_round as example
 from tests.rules_core.games.black_metro.helpers import GAME
 from tests.rules_core.privacy import apply_checking_privacy, check_words
+
+RED, GREEN, BLUE = table.RED, table.GREEN, table.BLUE
+play = table.play
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -44,3 +53,97 @@ def test_the_determinization_reads_only_the_seats_view() -> None:
     one = GAME.determinize(state, 0, random.Random(9))
     assert one == GAME.determinize(twin, 0, random.Random(9))
     assert GAME.view(one, 0) == GAME.view(state, 0)
+
+
+def _blockade_discards() -> tuple[BlackMetroState, list[GameEvent]]:
+    """The example round: Green assigns two paragons to 11 Astral Tower, where Blue has two
+    blockades, plays an ace there (face up; it stands in for her queen of spades) and discards
+    the jack of spades and the 4 of hearts for the blockades (face down)."""
+    state = table.example_round()
+    state, _ = play(state, RED, "assign", district=11, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    hand = tuple("A-clubs" if c == "Q-spades" else c for c in state.player(GREEN).hand)
+    deck = tuple("Q-spades" if c == "A-clubs" else c for c in state.fortune_deck)
+    state = state.with_player(GREEN, updated(state.player(GREEN), hand=hand))
+    state = updated(state, fortune_deck=deck)
+    for _ in range(2):
+        state, _ = play(state, GREEN, "assign", district=11, unit="paragon")
+    state, played = play(
+        state,
+        GREEN,
+        "play_fortune",
+        card="A-clubs",
+        district=11,
+        target=-1,
+        choice="fortitude-trainers",
+    )
+    state, first = play(state, GREEN, "discard_fortune", card="J-spades")
+    state, second = play(state, GREEN, "discard_fortune", card="4-hearts")
+    return state, [*played, *first, *second]
+
+
+def test_fortunes_discarded_face_down_are_seen_by_their_discarder_only() -> None:
+    state, events = _blockade_discards()
+    face_down = {"J-spades", "4-hearts"}
+    assert face_down <= set(state.fortune_discard) and "A-clubs" in state.fortune_discard
+    assert GAME.hidden_from(state, GREEN) & face_down == set()
+    for seat in (None, RED, BLUE):
+        assert face_down <= GAME.hidden_from(state, seat)
+        assert "A-clubs" not in GAME.hidden_from(state, seat)  # played face up: known to all
+        shown = set(json_strings(GAME.view(state, seat)))
+        for event in events:
+            shown |= set(json_strings(GAME.redact(event, seat, False)))
+            shown.add(GAME.narrate(state, event, seat, False))
+        assert not face_down & shown, seat
+        assert not any(card in text for card in face_down for text in shown)
+    told = {c for ev in events for c in json_strings(GAME.redact(ev, GREEN, False))}
+    assert face_down <= told  # the discarder is told what she discarded
+
+
+def test_the_determinization_deals_face_down_discards_again_for_the_others() -> None:
+    state, _ = _blockade_discards()
+    places = [i for i, c in enumerate(state.fortune_discard) if c in ("J-spades", "4-hearts")]
+    face_up = state.fortune_discard.index("A-clubs")
+    for seed in range(5):  # the discarder keeps what she knows
+        mine = GAME.determinize(state, GREEN, random.Random(seed))
+        assert mine.fortune_discard == state.fortune_discard
+    dealt = set()
+    for seed in range(20):  # another seat sees only that two cards lie there face down
+        sample = GAME.determinize(state, RED, random.Random(seed))
+        assert sample.fortune_discard[face_up] == "A-clubs"
+        assert sample.discard_placers == state.discard_placers
+        assert GAME.view(sample, RED) == GAME.view(state, RED)
+        dealt |= {sample.fortune_discard[i] for i in places}
+    assert dealt - {"J-spades", "4-hearts"}, "the face-down discards were never dealt again"
+
+
+def _holding(state: BlackMetroState, seat: int, mission: str) -> BlackMetroState:
+    """`state` with `seat`'s one unfulfilled mission swapped for `mission` from the deck (a
+    twin the others cannot tell apart)."""
+    (held,) = state.player(seat).missions
+    deck = tuple(held if c == mission else c for c in state.mission_deck)
+    assert mission in state.mission_deck
+    state = state.with_player(seat, updated(state.player(seat), missions=(mission,)))
+    return updated(state, mission_deck=deck)
+
+
+def test_being_asked_about_a_mission_tells_the_others_nothing_of_it() -> None:
+    """At the standby missions, Red (8 gold, 12 strain) holds either War Chest (8 gold: he can
+    fulfil it) or Informant Network (6 intel: he cannot): the others see the same either way."""
+    state = example._resolved()
+    assert state.player(RED).missions == ("informant-network#1",)
+    can = _holding(state, RED, "war-chest#1")
+    cannot, _ = play(state, GREEN, "recover", troop="2,0,0")
+    able, _ = play(can, GREEN, "recover", troop="2,0,0")
+    assert cannot.step == able.step == "missions"
+    for _ in range(2):  # from the relic player: Blue (who can only pass), then Red
+        assert GAME.to_act(cannot) == GAME.to_act(able)
+        for seat in (None, GREEN, BLUE):
+            assert GAME.view(cannot, seat) == GAME.view(able, seat)
+        assert {"who": "Red", "what": "standby mission"} in GAME.view(cannot, BLUE)["asked"]
+        if GAME.to_act(cannot) == {BLUE}:
+            cannot, _ = play(cannot, BLUE, "pass_mission")
+            able, _ = play(able, BLUE, "pass_mission")
+    assert GAME.to_act(cannot) == {RED}
+    assert GAME.legal_moves(cannot, RED) == [Move.of("pass_mission")]
+    assert Move.of("fulfil_mission", card="war-chest#1", option=1) in GAME.legal_moves(able, RED)
