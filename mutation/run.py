@@ -35,6 +35,7 @@ class Scope:
     name: str
     modules: tuple[str, ...]
     tests: tuple[str, ...]
+    fresh_imports: bool = False  # each mutant imports the project anew (slower)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,7 +58,10 @@ class ModuleScore:
 
 def load_scopes() -> list[Scope]:
     data = tomllib.loads(SCOPES.read_text())
-    return [Scope(s["name"], tuple(s["modules"]), tuple(s["tests"])) for s in data["scope"]]
+    return [
+        Scope(s["name"], tuple(s["modules"]), tuple(s["tests"]), s.get("fresh_imports", False))
+        for s in data["scope"]
+    ]
 
 
 def load_equivalent() -> dict[str, str]:
@@ -115,6 +119,8 @@ def prepare(scope: Scope) -> Path:
     # each mutant in a process forked before any test ran: the codec's decoder caches, filled by a
     # test run, would otherwise hide mutants of the code that builds them
     lines += ["process_isolation=forkserver"]
+    if scope.fresh_imports:  # module-level work (content packs decoded at import) is mutated too
+        lines += ["forkserver_warmup=none"]
     (work / "setup.cfg").write_text("\n".join(lines) + "\n")
     return work
 

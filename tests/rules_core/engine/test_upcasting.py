@@ -49,3 +49,19 @@ def test_each_older_version_is_read_as_the_current_one() -> None:
 def test_a_version_this_code_cannot_read_is_refused(written: int) -> None:
     with pytest.raises(ValueError, match="figure_moved data of version"):
         upcast(FigureMoved, {"figure": 1}, written)
+
+
+def test_only_the_steps_up_to_the_current_version_are_taken() -> None:
+    """A step declared beyond the class's version (written ahead of a version bump) is not
+    taken: version 2 data stays version 2 data."""
+
+    @dataclass(frozen=True, slots=True)
+    class Ahead(GameEvent):
+        type: ClassVar[str] = "ahead"
+        version: ClassVar[int] = 2
+        upcasts = (_v1_to_v2, _v2_to_v3)
+        figure: int
+        to: int
+
+    assert upcast(Ahead, {"figure": 2, "square": 7}, 1) == {"figure": 2, "to": 7}
+    assert upcast(Ahead, {"figure": 2, "to": 7}, 2) == {"figure": 2, "to": 7}

@@ -49,7 +49,7 @@ def test_hidden_values_are_the_card_ids_a_seat_may_not_see() -> None:
     [
         (["a", "b"], "count", {"count": 2}),
         (("a",), "count", {"count": 1}),
-        ([["a", "b"], ["c"], "d"], "counts", [{"count": 2}, {"count": 1}, {"count": 1}]),
+        ([["a", "b"], ["c"], 7], "counts", [{"count": 2}, {"count": 1}, {"count": 1}]),
         (["a", "b"], "null", [None, None]),
         ("a", "count", None),
         ("a", "counts", None),
