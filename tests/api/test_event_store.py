@@ -72,6 +72,7 @@ def test_snapshots_every_n_events_equal_the_refold(create_game: CreateGame) -> N
     rows = rows.values_list("type", "seat", "data", "schema")  # type: ignore[assignment]
     assert event_store.load_state(game, spec) == event_store.fold_records(spec, rows)
     assert event_store.load_state(game, spec, 15) == event_store.fold_records(spec, list(rows)[:15])
+    assert event_store.fold_records(spec, []) == spec.initial_state()
 
 
 def test_the_head_state_an_append_leaves_is_kept_in_memory_for_the_next_move(
