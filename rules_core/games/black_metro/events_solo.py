@@ -3,10 +3,11 @@ queen's solo effect, and the challenge lost."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules_core.engine.types import Citation, GameEvent
+from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.state import Troop
 
@@ -46,9 +47,11 @@ class OverlordFortified(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class FortuneToDeck(GameEvent):
-    """The solo queen: the discard's top card back on top of the fortune deck."""
+    """The solo queen: the discard's top card back on top of the fortune deck (a card on the
+    deck is seen by nobody; it may have been discarded face down)."""
 
     type: ClassVar[str] = "fortune_to_deck"
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("nobody")}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.fortunes.queen", "solo.rules.fortunes"
     )

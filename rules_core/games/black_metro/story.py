@@ -266,7 +266,8 @@ TELLERS.update(
             + f" {ev.kind.replace('_', ' ')} to {w.district(st, ev.district)}"
         ),
         so.FortuneToDeck: lambda st, ev, mine: (
-            f"{w.fortune(ev.card).capitalize()} goes back on top of the fortune deck"
+            f"{w.fortune(ev.card).capitalize() if mine else 'The top card of the discard'} goes"
+            " back on top of the fortune deck"
         ),
         so.ChallengeLost: lambda st, ev, mine: (
             f"The solo challenge is lost: {_LOST.get(ev.reason, ev.reason)}"

@@ -147,3 +147,18 @@ def test_being_asked_about_a_mission_tells_the_others_nothing_of_it() -> None:
     assert GAME.to_act(cannot) == {RED}
     assert GAME.legal_moves(cannot, RED) == [Move.of("pass_mission")]
     assert Move.of("fulfil_mission", card="war-chest#1", option=1) in GAME.legal_moves(able, RED)
+
+
+def test_the_solo_queen_returns_a_discard_to_the_deck_without_naming_it() -> None:
+    """The card may have been discarded face down, and on the deck nobody sees it."""
+    from rules_core.engine.visibility import redact_event
+    from rules_core.games.black_metro.events_solo import FortuneToDeck
+    from rules_core.games.black_metro.story import narrate
+
+    state = table.started(1)
+    event = FortuneToDeck(seat=None, card="7-spades")
+    for seat in (0, None):
+        assert redact_event(event, seat, finished=False)["card"] is None
+        told = narrate(state, event, seat, reveal=False)
+        assert "7 of spades" not in told and told.endswith("on top of the fortune deck.")
+    assert "7 of spades" in narrate(state, event, None, reveal=True)
