@@ -16,7 +16,9 @@ all-random full games (two seats) and prints full games per second; `--no-analys
 timing of judging a whole game (long in a long game).
 
 Two-seat match-ups (mcts against random, mcts against greedy) count the games no seat won
-(an ownerless figure crossed first) apart; the four-seat line-up is one mcts and three random.
+(an ownerless figure crossed first) apart, and print mcts's rate in each seat apart (in a game
+of roles, such as the villain against the heroes, each side's figure); the four-seat line-up
+is one mcts and three random.
 """
 
 from __future__ import annotations
@@ -184,6 +186,15 @@ def main() -> None:
                 f"{tally.seconds_per_move('mcts'):>12.3f}",
                 flush=True,
             )
+            if players == 2:  # in a game of roles, each side's figure apart
+                names = spec.seat_names(fold(spec, spec.setup(2, {}, random.Random(0))))
+                for seat, seat_name in enumerate(names):
+                    rate, low, high, decided = tally.rate_at("mcts", seat)
+                    print(
+                        f"{'':<22}   mcts as {seat_name}: {rate:.1%} of {decided} decided "
+                        f"({low:.0%}-{high:.0%})",
+                        flush=True,
+                    )
         if args.random_games:
             per_second, moves = random_games_per_second(slug, args.random_games, first_seed)
             print(

@@ -83,6 +83,8 @@ class Tally:
     seconds: dict[str, float] = field(default_factory=dict)
     moves: dict[str, int] = field(default_factory=dict)
     seat_wins: dict[int, float] = field(default_factory=dict)  # by seat, whatever bot sat there
+    bot_seat_played: dict[tuple[str, int], int] = field(default_factory=dict)  # decided games
+    bot_seat_wins: dict[tuple[str, int], float] = field(default_factory=dict)
 
     def add(self, result: GameResult) -> None:
         self.games += 1
@@ -95,8 +97,12 @@ class Tally:
             self.moves[bot] = self.moves.get(bot, 0) + result.moves[seat]
             if result.winners:
                 self.played[bot] = self.played.get(bot, 0) + 1
+                key = (bot, seat)
+                self.bot_seat_played[key] = self.bot_seat_played.get(key, 0) + 1
                 if seat in result.winners:
-                    self.wins[bot] = self.wins.get(bot, 0.0) + 1.0 / len(result.winners)
+                    share = 1.0 / len(result.winners)
+                    self.wins[bot] = self.wins.get(bot, 0.0) + share
+                    self.bot_seat_wins[key] = self.bot_seat_wins.get(key, 0.0) + share
 
     def rate(self, bot: str) -> tuple[float, float, float, int]:
         """Share of the decided games a bot's seats won, its interval, and how many games."""
@@ -109,6 +115,13 @@ class Tally:
         """Share of the decided games a seat won (a role, in a game of roles), its interval."""
         n = self.games - self.no_seat_won
         wins = self.seat_wins.get(seat, 0.0)
+        low, high = wilson(wins, n)
+        return (wins / n if n else 0.0, low, high, n)
+
+    def rate_at(self, bot: str, seat: int) -> tuple[float, float, float, int]:
+        """Share of the decided games a bot won when it sat in `seat` (one role), its interval."""
+        n = self.bot_seat_played.get((bot, seat), 0)
+        wins = self.bot_seat_wins.get((bot, seat), 0.0)
         low, high = wilson(wins, n)
         return (wins / n if n else 0.0, low, high, n)
 

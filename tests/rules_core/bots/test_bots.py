@@ -173,3 +173,20 @@ def test_the_tally_counts_each_seats_wins_whatever_bot_sat_there() -> None:
     rate, low, high, decided = tally.seat_rate(0)
     assert (rate, decided) == (2 / 3, 3) and (low, high) == wilson(2, 3)
     assert tally.seat_rate(1)[0] == 1 / 3
+
+
+def test_the_tally_counts_a_bots_wins_by_the_seat_it_sat_in() -> None:
+    from rules_core.bots.tournament import GameResult
+
+    tally = Tally()
+    for bots, winners in (
+        (("mcts", "random"), (0,)),
+        (("mcts", "random"), (1,)),
+        (("random", "mcts"), (1,)),
+        (("random", "mcts"), ()),
+    ):
+        tally.add(GameResult(bots, winners, (0.0, 0.0), (1, 1)))
+    assert tally.rate_at("mcts", 0)[::3] == (0.5, 2)
+    rate, low, high, decided = tally.rate_at("mcts", 1)
+    assert (rate, decided) == (1.0, 1) and (low, high) == wilson(1, 1)
+    assert tally.rate_at("greedy", 0)[3] == 0
