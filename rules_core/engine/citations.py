@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -59,10 +60,10 @@ class Coverage:
         return self.normative_cited / normative if normative else 0.0
 
     def headline(self) -> str:
-        """`<book>: X of Y normative sections cited (Z%)`."""
+        """`<book>: X of Y normative sections cited (Z%)`, Z rounded down (one left is not 100%)."""
         return (
             f"{self.book.slug}: {self.normative_cited} of {len(self.normative)} "
-            f"normative sections cited ({self.share:.0%})"
+            f"normative sections cited ({math.floor(self.share * 100)}%)"
         )
 
 

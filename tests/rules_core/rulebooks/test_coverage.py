@@ -28,3 +28,14 @@ def test_sections_marked_as_stating_no_rule_are_left_out_of_the_count() -> None:
     assert coverage.headline().startswith(
         f"gotham-city-strategy: {coverage.normative_cited} of {len(coverage.normative)} normative"
     )
+
+
+def test_the_headline_rounds_the_share_down_so_one_section_left_is_not_all() -> None:
+    book = get_book("gotham-city-chronicles")
+    coverage = rule_coverage(book, all_games())
+    normative = [s.id for s in coverage.normative]
+    all_but_one = {section: ("event x",) for section in normative[1:]}
+    headline = type(coverage)(book, all_but_one).headline()
+    assert headline.endswith(
+        f"{len(normative) - 1} of {len(normative)} normative sections cited (99%)"
+    )
