@@ -12,10 +12,11 @@ flow alone (`Flow.to_act`): the seats of the first prompt, or of the first group
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from rules_core.engine.types import Scalar
+from rules_core.engine.updating import updated
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +130,7 @@ class Flow:
         """These prompts queued in order, after the waiting ones or (first) before them."""
         new = tuple(prompts)
         queue = (*new, *self.prompts) if first else (*self.prompts, *new)
-        return replace(self, prompts=queue)
+        return updated(self, prompts=queue)
 
     def answered(self, seat: int, **changes: Any) -> Flow:
         """`seat` gave one answer to its prompt: one fewer to give, and none left closes it
@@ -138,7 +139,7 @@ class Flow:
         if prompt is None:
             raise ValueError(f"seat {seat} is not being asked anything")
         if prompt.count > 1:
-            return self._replaced(prompt, (replace(prompt, count=prompt.count - 1, **changes),))
+            return self._replaced(prompt, (updated(prompt, count=prompt.count - 1, **changes),))
         return self._replaced(prompt, ())
 
     def closed(self, seat: int) -> Flow:
@@ -150,14 +151,14 @@ class Flow:
 
     def _replaced(self, prompt: Prompt, by: Sequence[Prompt]) -> Flow:
         index = self.prompts.index(prompt)
-        return replace(self, prompts=(*self.prompts[:index], *by, *self.prompts[index + 1 :]))
+        return updated(self, prompts=(*self.prompts[:index], *by, *self.prompts[index + 1 :]))
 
     def moved_on(self, phases: Phases) -> Flow:
         """The next step of the round (the first once the round is over)."""
         following = phases.after(self.phase, self.step) or phases.first()
-        return replace(self, phase=following[0], step=following[1])
+        return updated(self, phase=following[0], step=following[1])
 
     def turn_of(self, seat: int, phases: Phases) -> Flow:
         """`seat`'s turn begins at the round's first step."""
         phase, step = phases.first()
-        return replace(self, phase=phase, step=step, current=seat)
+        return updated(self, phase=phase, step=step, current=seat)

@@ -18,7 +18,6 @@ checks by value and path (a view must not change when only what its seat cannot 
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -26,6 +25,7 @@ from typing import Any, TypeVar
 
 from rules_core.engine.codec import to_json
 from rules_core.engine.types import JSON, GameEvent, Hidden
+from rules_core.engine.updating import updated
 
 S = TypeVar("S")
 Path = tuple[str | int, ...]
@@ -57,15 +57,40 @@ def hidden_values(secrets: Iterable[Secret], seat: int | None) -> frozenset[str]
     )
 
 
-def replace_at(root: Any, path: Path, value: Any) -> Any:
-    """`root` (frozen dataclasses and tuples) with the value at `path` replaced."""
-    if not path:
-        return value
-    head, rest = path[0], path[1:]
-    if isinstance(head, int):
-        assert isinstance(root, tuple)
-        return (*root[:head], replace_at(root[head], rest, value), *root[head + 1 :])
-    return dataclasses.replace(root, **{head: replace_at(getattr(root, head), rest, value)})
+@dataclass(frozen=True, slots=True)
+class _Leaf:
+    value: Any
+
+
+def replace_all(root: Any, changes: Iterable[tuple[Path, Any]]) -> Any:
+    """`root` (frozen dataclasses and tuples) with the value at each path replaced, in one pass:
+    every dataclass and tuple on the way is copied once, however many of its values change."""
+    tree: dict[str | int, Any] = {}
+    for path, value in changes:
+        if not path:
+            return value
+        node = tree
+        for key in path[:-1]:
+            node = node.setdefault(key, {})
+        node[path[-1]] = _Leaf(value)
+    return _patched(root, tree)
+
+
+def _patched(node: Any, tree: dict[str | int, Any]) -> Any:
+    """`node` with the changes of `tree` (keys to sub-trees or leaves) made."""
+
+    def changed(old: Any, sub: Any) -> Any:
+        return sub.value if isinstance(sub, _Leaf) else _patched(old, sub)
+
+    if isinstance(node, tuple):
+        items = list(node)
+        for index, sub in tree.items():
+            assert isinstance(index, int)
+            items[index] = changed(items[index], sub)
+        return tuple(items)
+    return updated(
+        node, **{str(key): changed(getattr(node, str(key)), sub) for key, sub in tree.items()}
+    )
 
 
 def resample(
@@ -87,13 +112,13 @@ def resample(
         pool = sorted(pools[back], key=str)
         rng.shuffle(pool)
         pools[back] = pool
-    result: Any = state
+    changes: list[tuple[Path, Any]] = []
     for secret in unseen:
         if secret.kind in CARD_KINDS:
-            result = replace_at(result, secret.path, pools[secret.back].pop())
+            changes.append((secret.path, pools[secret.back].pop()))
         elif secret.kind == SCREEN and screen is not None:
-            result = replace_at(result, secret.path, screen(secret))
-    return result  # type: ignore[no-any-return]
+            changes.append((secret.path, screen(secret)))
+    return replace_all(state, changes)  # type: ignore[no-any-return]
 
 
 # ---- events ---------------------------------------------------------------------------------

@@ -3,7 +3,9 @@ spending within exertion limits, the stances' recovery, cubes back to fatigue, w
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+
+from rules_core.engine.updating import updated
 
 # The spaces of a hero board in its order (V A 8-10); the command post has the last three.
 SPACES = ("melee", "ranged", "manipulation", "thought", "movement", "defense", "reroll")
@@ -39,7 +41,7 @@ def spend(zones: Zones, space: str, cubes: int, limit: int) -> Zones | None:
         return None
     spaces = list(zones.spaces)
     spaces[SPACES.index(space)] = on + cubes
-    return replace(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
+    return updated(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
 
 
 def pay(zones: Zones, cubes: int) -> Zones | None:
@@ -47,12 +49,12 @@ def pay(zones: Zones, cubes: int) -> Zones | None:
     VI·B·3 [b]), or None when the reserve lacks them."""
     if not 0 <= cubes <= zones.reserve:
         return None
-    return replace(zones, reserve=zones.reserve - cubes, fatigue=zones.fatigue + cubes)
+    return updated(zones, reserve=zones.reserve - cubes, fatigue=zones.fatigue + cubes)
 
 
 def rested(zones: Zones) -> Zones:
     """V·B·1, V·B·7, VI·B·1: every spent cube (on a space) goes to the fatigue zone."""
-    return replace(zones, fatigue=zones.fatigue + sum(zones.spaces), spaces=(0,) * len(SPACES))
+    return updated(zones, fatigue=zones.fatigue + sum(zones.spaces), spaces=(0,) * len(SPACES))
 
 
 def recovered(zones: Zones, amount: int) -> Zones:
@@ -60,7 +62,7 @@ def recovered(zones: Zones, amount: int) -> Zones:
     zone are moved from the wound zone to the fatigue zone instead."""
     moved = min(amount, zones.fatigue)
     healed = min(amount - moved, zones.wounds)
-    return replace(
+    return updated(
         zones,
         reserve=zones.reserve + moved,
         fatigue=zones.fatigue - moved + healed,
@@ -73,7 +75,7 @@ def villain_recovered(zones: Zones, amount: int) -> Zones:
     reserve (as many as fatigue holds)."""
     zones = rested(zones)
     moved = min(amount, zones.fatigue)
-    return replace(zones, reserve=zones.reserve + moved, fatigue=zones.fatigue - moved)
+    return updated(zones, reserve=zones.reserve + moved, fatigue=zones.fatigue - moved)
 
 
 def wounded(zones: Zones, wounds: int) -> Zones:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
 from rules_core.engine.flow import Flow
+from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_chronicles.energy import (
     SPACES,
     Zones,
@@ -101,7 +101,7 @@ def _started(state: GccState, e: GameStarted) -> GccState:
     tokens = tuple(
         TokenState(t.id, t.area, t.states[0], contents=t.contents) for t in mission.tokens
     )
-    return replace(
+    return updated(
         INITIAL,
         pack=e.pack,
         seats=e.seats,
@@ -114,47 +114,47 @@ def _started(state: GccState, e: GameStarted) -> GccState:
 
 
 def _turn(state: GccState, e: TurnAdvanced) -> GccState:
-    return replace(state, turn=e.turn, flow=Flow("upkeep", "upkeep", VILLAIN_SEAT))
+    return updated(state, turn=e.turn, flow=Flow("upkeep", "upkeep", VILLAIN_SEAT))
 
 
 def _heroes_began(state: GccState, e: HeroesTurnBegan) -> GccState:
     heroes = tuple(
-        replace(h, zones=rested(h.zones), stance="", moved=False, blasted=False)
+        updated(h, zones=rested(h.zones), stance="", moved=False, blasted=False)
         for h in state.heroes
     )
     first = min(h.seat for h in heroes)
-    return replace(state, heroes=heroes, done=(), flow=Flow("heroes", "stance", first))
+    return updated(state, heroes=heroes, done=(), flow=Flow("heroes", "stance", first))
 
 
 def _stance(state: GccState, e: StanceDeclared) -> GccState:
     hero = state.hero(e.hero)
     z = hero.zones
-    zones = replace(
+    zones = updated(
         z,
         reserve=z.reserve + e.recovered,
         fatigue=z.fatigue - e.recovered + e.healed,
         wounds=z.wounds - e.healed,
     )
-    state = state.with_hero(replace(hero, zones=zones, stance=e.stance))
+    state = state.with_hero(updated(hero, zones=zones, stance=e.stance))
     if all(h.stance for h in state.heroes):
-        state = replace(state, flow=replace(state.flow, step="actions"))
+        state = updated(state, flow=updated(state.flow, step="actions"))
     return state
 
 
 def _declared(state: GccState, e: MovementDeclared) -> GccState:
     if state.has_hero(e.mover) and e.first:
-        state = state.with_hero(replace(state.hero(e.mover), moved=True))
+        state = state.with_hero(updated(state.hero(e.mover), moved=True))
     if not state.has_hero(e.mover) and state.activation is not None:
         activation = state.activation
         stage = "second_move" if activation.stage == "action" else activation.stage
-        state = replace(state, activation=replace(activation, moved=True, stage=stage))
-    return replace(state, movement=Movement(e.mover, e.points))
+        state = updated(state, activation=updated(activation, moved=True, stage=stage))
+    return updated(state, movement=Movement(e.mover, e.points))
 
 
 def _on_movement_space(zones: Zones, cubes: int) -> Zones:
     spaces = list(zones.spaces)
     spaces[SPACES.index("movement")] += cubes
-    return replace(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
+    return updated(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
 
 
 def _bought(state: GccState, e: MovePointsBought) -> GccState:
@@ -162,23 +162,23 @@ def _bought(state: GccState, e: MovePointsBought) -> GccState:
     assert movement is not None
     if state.has_hero(e.mover):
         hero = state.hero(e.mover)
-        state = state.with_hero(replace(hero, zones=_on_movement_space(hero.zones, e.cubes)))
+        state = state.with_hero(updated(hero, zones=_on_movement_space(hero.zones, e.cubes)))
     else:
-        state = replace(state, villain=_on_movement_space(state.villain, e.cubes))
-    return replace(state, movement=replace(movement, points=movement.points + e.points))
+        state = updated(state, villain=_on_movement_space(state.villain, e.cubes))
+    return updated(state, movement=updated(movement, points=movement.points + e.points))
 
 
 def _moved(state: GccState, e: Moved) -> GccState:
     movement = state.movement
     assert movement is not None
     if state.has_hero(e.mover):
-        state = state.with_hero(replace(state.hero(e.mover), area=e.target))
+        state = state.with_hero(updated(state.hero(e.mover), area=e.target))
     else:
         characters = tuple(
-            replace(c, area=e.target) if c.id == e.mover else c for c in state.characters
+            updated(c, area=e.target) if c.id == e.mover else c for c in state.characters
         )
-        state = replace(state, characters=characters)
-    return replace(state, movement=replace(movement, points=movement.points - e.cost))
+        state = updated(state, characters=characters)
+    return updated(state, movement=updated(movement, points=movement.points - e.cost))
 
 
 def _rolled(state: GccState, e: TerrainRolled) -> GccState:
@@ -187,7 +187,7 @@ def _rolled(state: GccState, e: TerrainRolled) -> GccState:
 
 def _wounded(state: GccState, e: HeroWounded) -> GccState:
     hero = state.hero(e.hero)
-    return state.with_hero(replace(hero, zones=wounded(hero.zones, e.wounds)))
+    return state.with_hero(updated(hero, zones=wounded(hero.zones, e.wounds)))
 
 
 def _movement_ended(state: GccState, e: MovementEnded) -> GccState:
@@ -196,40 +196,40 @@ def _movement_ended(state: GccState, e: MovementEnded) -> GccState:
     if activation is not None and activation.character == e.mover:
         after = {"first_move": "action", "second_move": "done"}.get(activation.stage)
         if after is not None:
-            state = replace(state, activation=replace(activation, stage=after))
-    return replace(state, movement=None)
+            state = updated(state, activation=updated(activation, stage=after))
+    return updated(state, movement=None)
 
 
 def _finished(state: GccState, e: HeroesFinished) -> GccState:
     assert e.seat is not None
-    return replace(state, done=tuple(sorted({*state.done, e.seat})))
+    return updated(state, done=tuple(sorted({*state.done, e.seat})))
 
 
 def _heroes_ended(state: GccState, e: HeroesTurnEnded) -> GccState:
-    heroes = tuple(replace(h, zones=rested(h.zones)) for h in state.heroes)
-    return replace(state, heroes=heroes, done=())
+    heroes = tuple(updated(h, zones=rested(h.zones)) for h in state.heroes)
+    return updated(state, heroes=heroes, done=())
 
 
 def _villain_began(state: GccState, e: VillainTurnBegan) -> GccState:
     villain = villain_recovered(state.villain, e.recovery)
-    return replace(state, villain=villain, flow=Flow("villain", "tiles", VILLAIN_SEAT))
+    return updated(state, villain=villain, flow=Flow("villain", "tiles", VILLAIN_SEAT))
 
 
 def _character_wounded(state: GccState, e: CharacterWounded) -> GccState:
     character = state.character(e.character)
-    return state.with_character(replace(character, life=max(character.life - e.wounds, 0)))
+    return state.with_character(updated(character, life=max(character.life - e.wounds, 0)))
 
 
 def _character_neutralized(state: GccState, e: CharacterNeutralized) -> GccState:
-    state = state.with_character(replace(state.character(e.character), area=""))
+    state = state.with_character(updated(state.character(e.character), area=""))
     movement = state.movement
     if movement is not None and movement.mover == e.character:
-        state = replace(state, movement=None)
+        state = updated(state, movement=None)
     return state
 
 
 def _tile_neutralized(state: GccState, e: TileNeutralized) -> GccState:
-    return replace(
+    return updated(
         state,
         river=to_the_end(state.river, e.tile),
         face_down=tuple(sorted({*state.face_down, e.tile})),
@@ -237,12 +237,12 @@ def _tile_neutralized(state: GccState, e: TileNeutralized) -> GccState:
 
 
 def _tile_activated(state: GccState, e: TileActivated) -> GccState:
-    villain = replace(
+    villain = updated(
         state.villain,
         reserve=state.villain.reserve - e.cost,
         fatigue=state.villain.fatigue + e.cost,
     )
-    return replace(
+    return updated(
         state,
         villain=villain,
         river=to_the_end(state.river, e.tile),
@@ -253,24 +253,24 @@ def _tile_activated(state: GccState, e: TileActivated) -> GccState:
 
 def _event(state: GccState, e: EventTriggered) -> GccState:
     assert state.activation is not None
-    return replace(state, activation=replace(state.activation, event=False))
+    return updated(state, activation=updated(state.activation, event=False))
 
 
 def _points(state: GccState, e: ReinforcementPoints) -> GccState:
-    return replace(state, reinforcement=max(state.reinforcement + e.points, 0))
+    return updated(state, reinforcement=max(state.reinforcement + e.points, 0))
 
 
 def _reinforced(state: GccState, e: Reinforced) -> GccState:
     character = state.character(e.character)
     life = state.board_pack.tile(character.tile).life
-    state = state.with_character(replace(character, area=e.area, life=life))
+    state = state.with_character(updated(character, area=e.area, life=life))
     face_down = tuple(t for t in state.face_down if t != character.tile)
-    return replace(state, reinforcement=state.reinforcement - e.cost, face_down=face_down)
+    return updated(state, reinforcement=state.reinforcement - e.cost, face_down=face_down)
 
 
 def _character_activated(state: GccState, e: CharacterActivated) -> GccState:
     assert state.activation is not None
-    activation = replace(
+    activation = updated(
         state.activation,
         character=e.character,
         stage="first_move",
@@ -278,7 +278,7 @@ def _character_activated(state: GccState, e: CharacterActivated) -> GccState:
         times=0,
         moved=False,
     )
-    return replace(state, activation=activation)
+    return updated(state, activation=activation)
 
 
 def _mission_action(state: GccState, e: MissionActionDone) -> GccState:
@@ -287,31 +287,31 @@ def _mission_action(state: GccState, e: MissionActionDone) -> GccState:
         spaces = list(hero.zones.spaces)
         space = next(a.action for a in state.board_pack.mission.actions if a.id == e.action)
         spaces[SPACES.index(space)] += e.cubes
-        zones = replace(hero.zones, reserve=hero.zones.reserve - e.cubes, spaces=tuple(spaces))
-        return state.with_hero(replace(hero, zones=zones))
+        zones = updated(hero.zones, reserve=hero.zones.reserve - e.cubes, spaces=tuple(spaces))
+        return state.with_hero(updated(hero, zones=zones))
     activation = state.activation
     assert activation is not None
-    return replace(
+    return updated(
         state,
-        activation=replace(activation, stage="action", action=e.action, times=activation.times + 1),
+        activation=updated(activation, stage="action", action=e.action, times=activation.times + 1),
     )
 
 
 def _token(state: GccState, e: TokenChanged) -> GccState:
-    return state.with_token(replace(state.token(e.token), state=e.state, countdown=e.countdown))
+    return state.with_token(updated(state.token(e.token), state=e.state, countdown=e.countdown))
 
 
 def _laid(state: GccState, e: ContentsLaid) -> GccState:
-    state = state.with_token(replace(state.token(e.token), contents=()))
-    return replace(state, ground=(*state.ground, *((item, e.area) for item in e.items)))
+    state = state.with_token(updated(state.token(e.token), contents=()))
+    return updated(state, ground=(*state.ground, *((item, e.area) for item in e.items)))
 
 
 def _taken(state: GccState, e: ContentsTaken) -> GccState:
     token = state.token(e.token)
     left = tuple(i for i in token.contents if i not in e.items)
-    state = state.with_token(replace(token, contents=left))
+    state = state.with_token(updated(token, contents=left))
     hero = state.hero(e.hero)
-    return state.with_hero(replace(hero, items=(*hero.items, *e.items)))
+    return state.with_hero(updated(hero, items=(*hero.items, *e.items)))
 
 
 def _exploded(state: GccState, e: Exploded) -> GccState:
@@ -322,7 +322,7 @@ def _character_ended(state: GccState, e: CharacterActivationEnded) -> GccState:
     activation = state.activation
     assert activation is not None
     done = (*activation.done, e.character)
-    return replace(
+    return updated(
         state,
         activation=Activation(activation.tile, done),
         movement=None,
@@ -330,11 +330,11 @@ def _character_ended(state: GccState, e: CharacterActivationEnded) -> GccState:
 
 
 def _tile_ended(state: GccState, e: TileActivationEnded) -> GccState:
-    return replace(state, activation=None, movement=None, reinforcement=0)
+    return updated(state, activation=None, movement=None, reinforcement=0)
 
 
 def _villain_ended(state: GccState, e: VillainTurnEnded) -> GccState:
-    return replace(state, activation=None, movement=None, activated=0, reinforcement=0)
+    return updated(state, activation=None, movement=None, activated=0, reinforcement=0)
 
 
 def _upkeep(state: GccState, e: UpkeepTriggered | TurnEffectTriggered) -> GccState:
@@ -343,11 +343,11 @@ def _upkeep(state: GccState, e: UpkeepTriggered | TurnEffectTriggered) -> GccSta
 
 def _game_finished(state: GccState, e: GameFinished) -> GccState:
     flow = Flow("over", "over", VILLAIN_SEAT)
-    return replace(state, winner=e.winner, ended_by=e.condition, flow=flow, movement=None)
+    return updated(state, winner=e.winner, ended_by=e.condition, flow=flow, movement=None)
 
 
 def _placed(state: GccState, e: DissipationPlaced) -> GccState:
-    return replace(state, area_tokens=(*state.area_tokens, AreaToken(e.kind, e.area, e.side)))
+    return updated(state, area_tokens=(*state.area_tokens, AreaToken(e.kind, e.area, e.side)))
 
 
 def _turned(state: GccState, e: DissipationTurned) -> GccState:
@@ -360,8 +360,8 @@ def _turned(state: GccState, e: DissipationTurned) -> GccState:
     if e.removed:
         del tokens[at]
     else:
-        tokens[at] = replace(tokens[at], dissipating=True)
-    return replace(state, area_tokens=tuple(tokens))
+        tokens[at] = updated(tokens[at], dissipating=True)
+    return updated(state, area_tokens=tuple(tokens))
 
 
 HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {

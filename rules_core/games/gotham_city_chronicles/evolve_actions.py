@@ -4,9 +4,9 @@ items changing hands, skills, and the villain's dredging (evolve.py gathers ever
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from typing import Any
 
+from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_chronicles.energy import (
     SPACES,
     Zones,
@@ -45,21 +45,21 @@ from rules_core.games.gotham_city_chronicles.state import (
 def _spent(zones: Zones, space: str, cubes: int) -> Zones:
     spaces = list(zones.spaces)
     spaces[SPACES.index(space)] += cubes
-    return replace(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
+    return updated(zones, reserve=zones.reserve - cubes, spaces=tuple(spaces))
 
 
 def _complex_rolled(state: GccState, e: ComplexActionRolled) -> GccState:
     if state.has_hero(e.figure):
         hero = state.hero(e.figure)
-        state = state.with_hero(replace(hero, zones=_spent(hero.zones, e.space, e.cubes)))
+        state = state.with_hero(updated(hero, zones=_spent(hero.zones, e.space, e.cubes)))
         seat = hero.seat
     else:  # a character's action of its activation (VI·C·3-5)
         activation = state.activation
         assert activation is not None
         times = activation.times + 1
-        activation = replace(activation, stage="action", action=e.action, times=times)
-        state, seat = replace(state, activation=activation), VILLAIN_SEAT
-    return replace(state, roll=Roll(e.figure, seat, "complex", e.action, e.space, e.pool, e.faces))
+        activation = updated(activation, stage="action", action=e.action, times=times)
+        state, seat = updated(state, activation=activation), VILLAIN_SEAT
+    return updated(state, roll=Roll(e.figure, seat, "complex", e.action, e.space, e.pool, e.faces))
 
 
 def _rerolled(state: GccState, e: DiceRerolled) -> GccState:
@@ -71,17 +71,17 @@ def _rerolled(state: GccState, e: DiceRerolled) -> GccState:
     if e.cubes:
         if state.has_hero(e.figure):
             hero = state.hero(e.figure)
-            state = state.with_hero(replace(hero, zones=_spent(hero.zones, "reroll", e.cubes)))
+            state = state.with_hero(updated(hero, zones=_spent(hero.zones, "reroll", e.cubes)))
         else:
-            state = replace(state, villain=_spent(state.villain, "reroll", e.cubes))
-        roll = replace(roll, faces=tuple(faces), paid=True)
+            state = updated(state, villain=_spent(state.villain, "reroll", e.cubes))
+        roll = updated(roll, faces=tuple(faces), paid=True)
     else:
-        roll = replace(roll, faces=tuple(faces), free_done=(*roll.free_done, *e.dice))
-    return replace(state, roll=roll)
+        roll = updated(roll, faces=tuple(faces), free_done=(*roll.free_done, *e.dice))
+    return updated(state, roll=roll)
 
 
 def _complex_resolved(state: GccState, e: ComplexActionResolved) -> GccState:
-    return replace(state, roll=None)
+    return updated(state, roll=None)
 
 
 def _picked_up(state: GccState, e: ItemPickedUp) -> GccState:
@@ -89,30 +89,30 @@ def _picked_up(state: GccState, e: ItemPickedUp) -> GccState:
     ground = list(state.ground)
     ground.remove((e.item, hero.area))
     zones = _spent(hero.zones, "manipulation", 1)
-    state = state.with_hero(replace(hero, zones=zones, items=(*hero.items, e.item)))
-    return replace(state, ground=tuple(ground))
+    state = state.with_hero(updated(hero, zones=zones, items=(*hero.items, e.item)))
+    return updated(state, ground=tuple(ground))
 
 
 def _dropped(state: GccState, e: ItemDropped) -> GccState:
     hero = state.hero(e.hero)
     items = list(hero.items)
     items.remove(e.item)
-    state = state.with_hero(replace(hero, items=tuple(items)))
-    return replace(state, ground=(*state.ground, (e.item, hero.area)))
+    state = state.with_hero(updated(hero, items=tuple(items)))
+    return updated(state, ground=(*state.ground, (e.item, hero.area)))
 
 
 def _attack_rolled(state: GccState, e: AttackRolled) -> GccState:
     if state.has_hero(e.attacker):
         hero = state.hero(e.attacker)
-        state = state.with_hero(replace(hero, zones=_spent(hero.zones, e.kind, e.cubes)))
+        state = state.with_hero(updated(hero, zones=_spent(hero.zones, e.kind, e.cubes)))
         seat, defender_seat = hero.seat, VILLAIN_SEAT
     else:
         activation = state.activation
         assert activation is not None
         action = f"{e.kind}:{e.characteristic}"
         times = activation.times + 1
-        state = replace(
-            state, activation=replace(activation, stage="action", action=action, times=times)
+        state = updated(
+            state, activation=updated(activation, stage="action", action=action, times=times)
         )
         seat, defender_seat = VILLAIN_SEAT, state.hero(e.target).seat
     automatic = 0
@@ -122,12 +122,12 @@ def _attack_rolled(state: GccState, e: AttackRolled) -> GccState:
             automatic += bonuses[0].successes if bonuses else 0
     fight = Fight(e.attacker, e.target, e.kind, automatic, defender_seat=defender_seat)
     roll = Roll(e.attacker, seat, "attack", e.kind, e.kind, e.pool, e.faces)
-    return replace(state, fight=fight, roll=roll)
+    return updated(state, fight=fight, roll=roll)
 
 
 def _attack_counted(state: GccState, e: AttackCounted) -> GccState:
     assert state.fight is not None
-    return replace(state, roll=None, fight=replace(state.fight, successes=e.successes))
+    return updated(state, roll=None, fight=updated(state.fight, successes=e.successes))
 
 
 def _defense_rolled(state: GccState, e: DefenseRolled) -> GccState:
@@ -135,15 +135,15 @@ def _defense_rolled(state: GccState, e: DefenseRolled) -> GccState:
     assert fight is not None
     if state.has_hero(e.defender):
         hero = state.hero(e.defender)
-        state = state.with_hero(replace(hero, zones=_spent(hero.zones, "defense", e.cubes)))
+        state = state.with_hero(updated(hero, zones=_spent(hero.zones, "defense", e.cubes)))
     else:
-        state = replace(state, villain=_spent(state.villain, "defense", e.cubes))
+        state = updated(state, villain=_spent(state.villain, "defense", e.cubes))
     roll = Roll(e.defender, fight.defender_seat, "defense", "", "defense", e.pool, e.faces)
-    return replace(state, roll=roll)
+    return updated(state, roll=roll)
 
 
 def _defense_counted(state: GccState, e: DefenseCounted) -> GccState:
-    return replace(state, roll=None, fight=None)
+    return updated(state, roll=None, fight=None)
 
 
 def _dredged(state: GccState, e: RiverDredged | Demobilized) -> GccState:
@@ -151,60 +151,60 @@ def _dredged(state: GccState, e: RiverDredged | Demobilized) -> GccState:
     assert zones is not None
     river = tuple(t for t in state.river if t != e.tile)
     face_down = tuple(t for t in state.face_down if t != e.tile)
-    state = replace(state, villain=zones, river=river, face_down=face_down)
+    state = updated(state, villain=zones, river=river, face_down=face_down)
     if isinstance(e, Demobilized):
-        characters = tuple(replace(c, area="") if c.tile == e.tile else c for c in state.characters)
-        state = replace(state, characters=characters, demobilized=True)
+        characters = tuple(updated(c, area="") if c.tile == e.tile else c for c in state.characters)
+        state = updated(state, characters=characters, demobilized=True)
     return state
 
 
 def _throw_rolled(state: GccState, e: ThrowRolled) -> GccState:
     hero = state.hero(e.hero)
-    state = state.with_hero(replace(hero, zones=_spent(hero.zones, "manipulation", e.cubes)))
+    state = state.with_hero(updated(hero, zones=_spent(hero.zones, "manipulation", e.cubes)))
     roll = Roll(e.hero, hero.seat, "throw", e.item, "manipulation", e.pool, e.faces, e.target)
-    return replace(state, roll=roll)
+    return updated(state, roll=roll)
 
 
 def _thrown(state: GccState, e: ItemThrown) -> GccState:
     hero = state.hero(e.hero)
     items = list(hero.items)
     items.remove(e.item)
-    state = state.with_hero(replace(hero, items=tuple(items)))
-    return replace(state, roll=None, ground=(*state.ground, (e.item, e.landed)))
+    state = state.with_hero(updated(hero, items=tuple(items)))
+    return updated(state, roll=None, ground=(*state.ground, (e.item, e.landed)))
 
 
 def _offered(state: GccState, e: EquipmentOffered) -> GccState:
-    return replace(state, offer=Offer(e.giver, e.receiver, e.item, e.payer))
+    return updated(state, offer=Offer(e.giver, e.receiver, e.item, e.payer))
 
 
 def _handed_over(state: GccState, e: EquipmentHandedOver) -> GccState:
     payer = state.hero(e.payer)
-    state = state.with_hero(replace(payer, zones=_spent(payer.zones, "manipulation", 1)))
+    state = state.with_hero(updated(payer, zones=_spent(payer.zones, "manipulation", 1)))
     giver = state.hero(e.giver)
     items = list(giver.items)
     items.remove(e.item)
-    state = state.with_hero(replace(giver, items=tuple(items)))
+    state = state.with_hero(updated(giver, items=tuple(items)))
     receiver = state.hero(e.receiver)
-    state = state.with_hero(replace(receiver, items=(*receiver.items, e.item)))
-    return replace(state, offer=None)
+    state = state.with_hero(updated(receiver, items=(*receiver.items, e.item)))
+    return updated(state, offer=None)
 
 
 def _declined(state: GccState, e: OfferDeclined) -> GccState:
-    return replace(state, offer=None)
+    return updated(state, offer=None)
 
 
 def _attracted(state: GccState, e: Attracted) -> GccState:
     hero = state.hero(e.hero)
-    state = state.with_hero(replace(hero, zones=_spent(hero.zones, "manipulation", 1)))
+    state = state.with_hero(updated(hero, zones=_spent(hero.zones, "manipulation", 1)))
     if state.has_hero(e.target):
-        return state.with_hero(replace(state.hero(e.target), area=e.area))
-    return state.with_character(replace(state.character(e.target), area=e.area))
+        return state.with_hero(updated(state.hero(e.target), area=e.area))
+    return state.with_character(updated(state.character(e.target), area=e.area))
 
 
 def _blasted(state: GccState, e: Blasted) -> GccState:
     hero = state.hero(e.hero)
     zones = _spent(hero.zones, "manipulation", 1)
-    return state.with_hero(replace(hero, zones=zones, blasted=True))
+    return state.with_hero(updated(hero, zones=zones, blasted=True))
 
 
 def _used_up(state: GccState, e: ItemUsedUp) -> GccState:
@@ -214,7 +214,7 @@ def _used_up(state: GccState, e: ItemUsedUp) -> GccState:
         items.remove(e.item)
     else:
         gadgets.remove(e.item)
-    return state.with_hero(replace(hero, items=tuple(items), gadgets=tuple(gadgets)))
+    return state.with_hero(updated(hero, items=tuple(items), gadgets=tuple(gadgets)))
 
 
 ACTION_HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {

@@ -3,9 +3,10 @@ the heroes' boards, the villain's command post and river, tokens and items on th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from rules_core.engine.flow import Flow, Phase, Phases
+from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_chronicles.content import Pack
 from rules_core.games.gotham_city_chronicles.energy import Zones
 from rules_core.games.gotham_city_chronicles.geometry import Occupant
@@ -168,7 +169,7 @@ class GccState:
         return any(h.id == hero_id for h in self.heroes)
 
     def with_hero(self, hero: HeroState) -> GccState:
-        return replace(self, heroes=tuple(hero if h.id == hero.id else h for h in self.heroes))
+        return updated(self, heroes=tuple(hero if h.id == hero.id else h for h in self.heroes))
 
     def hero_seats(self) -> tuple[int, ...]:
         return tuple(sorted({h.seat for h in self.heroes}))
@@ -181,13 +182,13 @@ class GccState:
 
     def with_character(self, character: Character) -> GccState:
         characters = tuple(character if c.id == character.id else c for c in self.characters)
-        return replace(self, characters=characters)
+        return updated(self, characters=characters)
 
     def token(self, token_id: str) -> TokenState:
         return next(t for t in self.tokens if t.id == token_id)
 
     def with_token(self, token: TokenState) -> GccState:
-        return replace(self, tokens=tuple(token if t.id == token.id else t for t in self.tokens))
+        return updated(self, tokens=tuple(token if t.id == token.id else t for t in self.tokens))
 
     def area_of(self, figure: str) -> str:
         """Where a hero or a character stands ("" off the board)."""

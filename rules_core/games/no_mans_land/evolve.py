@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rules_core.engine.declared import Handlers
 from rules_core.engine.flow import Flow
+from rules_core.engine.updating import updated
 from rules_core.games.no_mans_land.citations import FALCONE
 from rules_core.games.no_mans_land.content import number, pack_of
 from rules_core.games.no_mans_land.events import (
@@ -36,7 +35,7 @@ def without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
 
 def _started(state: NmlState, e: GameStarted) -> NmlState:
     pack = pack_of(e.content)
-    return replace(
+    return updated(
         INITIAL,
         content=e.content,
         falcone_deck=e.falcone_deck,
@@ -48,7 +47,7 @@ def _started(state: NmlState, e: GameStarted) -> NmlState:
 
 
 def _dealt(state: NmlState, e: CardsDealt) -> NmlState:
-    return replace(
+    return updated(
         state,
         falcone_hand=(*state.falcone_hand, *e.cards),
         falcone_deck=state.falcone_deck[len(e.cards) :],
@@ -58,7 +57,7 @@ def _dealt(state: NmlState, e: CardsDealt) -> NmlState:
 def _phase(state: NmlState, e: PhaseBegan) -> NmlState:
     side = "falcone" if e.player == FALCONE else "gordon"
     if e.phase == "start":
-        return replace(
+        return updated(
             state,
             flow=Flow(side, "start", e.player),
             turn=state.turn + 1,
@@ -66,7 +65,7 @@ def _phase(state: NmlState, e: PhaseBegan) -> NmlState:
             extra_steps=0,
             fought=(),
         )
-    return replace(state, flow=replace(state.flow, step=e.phase), moved=())
+    return updated(state, flow=updated(state.flow, step=e.phase), moved=())
 
 
 def _checked(state: NmlState, e: OverrunChecked) -> NmlState:
@@ -74,7 +73,7 @@ def _checked(state: NmlState, e: OverrunChecked) -> NmlState:
 
 
 def _destroyed(state: NmlState, e: DistrictDestroyed) -> NmlState:
-    return replace(
+    return updated(
         state,
         destroyed=(*state.destroyed, e.district),
         crimes=tuple(c for c in state.crimes if c.district != e.district),
@@ -84,11 +83,11 @@ def _destroyed(state: NmlState, e: DistrictDestroyed) -> NmlState:
 
 
 def _taken(state: NmlState, e: CountersTaken) -> NmlState:
-    return replace(state, supply=state.supply - e.amount, counters=state.counters + e.amount)
+    return updated(state, supply=state.supply - e.amount, counters=state.counters + e.amount)
 
 
 def _spend(state: NmlState, card: str, cost: int) -> NmlState:
-    return replace(
+    return updated(
         state,
         falcone_hand=without(state.falcone_hand, card),
         counters=state.counters - cost,
@@ -98,20 +97,20 @@ def _spend(state: NmlState, card: str, cost: int) -> NmlState:
 
 def _recruited(state: NmlState, e: CharacterRecruited) -> NmlState:
     state = _spend(state, e.card, e.cost)
-    return replace(state, villains=(*state.villains, Piece(e.card, e.district)))
+    return updated(state, villains=(*state.villains, Piece(e.card, e.district)))
 
 
 def _committed(state: NmlState, e: CrimeCommitted | CrimeHidden) -> NmlState:
     state = _spend(state, e.card, e.cost)
     crime = Crime(e.district, e.card, isinstance(e, CrimeHidden))
-    return replace(state, crimes=(*state.crimes, crime))
+    return updated(state, crimes=(*state.crimes, crime))
 
 
 def _moved(state: NmlState, e: PieceMoved) -> NmlState:
     def moved(pieces: tuple[Piece, ...]) -> tuple[Piece, ...]:
         return tuple(Piece(p.id, e.to) if p.id == e.piece else p for p in pieces)
 
-    return replace(
+    return updated(
         state,
         villains=moved(state.villains),
         heroes=moved(state.heroes),
@@ -122,7 +121,7 @@ def _moved(state: NmlState, e: PieceMoved) -> NmlState:
 def _signal(state: NmlState, e: SignalPlayed) -> NmlState:
     card = state.pack.card(e.card)
     extra = sum(number(step, "steps") for step in card.effect if step.op == "hasten")
-    return replace(
+    return updated(
         state,
         signal_hand=without(state.signal_hand, e.card),
         signal_discard=(*state.signal_discard, e.card),
@@ -131,25 +130,25 @@ def _signal(state: NmlState, e: SignalPlayed) -> NmlState:
 
 
 def _face_up(crimes: tuple[Crime, ...], district: str) -> tuple[Crime, ...]:
-    return tuple(replace(c, face_down=False) if c.district == district else c for c in crimes)
+    return tuple(updated(c, face_down=False) if c.district == district else c for c in crimes)
 
 
 def _revealed(state: NmlState, e: CrimeRevealed) -> NmlState:
-    return replace(state, crimes=_face_up(state.crimes, e.district))
+    return updated(state, crimes=_face_up(state.crimes, e.district))
 
 
 def _fought(state: NmlState, e: FightResolved) -> NmlState:
     if e.card:
-        state = replace(
+        state = updated(
             state,
             signal_hand=without(state.signal_hand, e.card),
             signal_discard=(*state.signal_discard, e.card),
         )
-    state = replace(state, fought=(*state.fought, e.district))
+    state = updated(state, fought=(*state.fought, e.district))
     if not e.stopped:
-        return replace(state, crimes=_face_up(state.crimes, e.district))
+        return updated(state, crimes=_face_up(state.crimes, e.district))
     gone = (e.crime,) if e.crime else ()
-    return replace(
+    return updated(
         state,
         crimes=tuple(c for c in state.crimes if c.district != e.district),
         villains=tuple(v for v in state.villains if v.id not in e.arrested),
@@ -158,7 +157,7 @@ def _fought(state: NmlState, e: FightResolved) -> NmlState:
 
 
 def _drawn(state: NmlState, e: CardsDrawn) -> NmlState:
-    return replace(
+    return updated(
         state,
         falcone_hand=(*state.falcone_hand, *e.cards),
         falcone_deck=state.falcone_deck[len(e.cards) :],
@@ -166,13 +165,13 @@ def _drawn(state: NmlState, e: CardsDrawn) -> NmlState:
 
 
 def _signal_drawn(state: NmlState, e: SignalDrawn) -> NmlState:
-    return replace(
+    return updated(
         state, signal_hand=(*state.signal_hand, e.card), signal_deck=state.signal_deck[1:]
     )
 
 
 def _finished(state: NmlState, e: GameFinished) -> NmlState:
-    return replace(state, over=True, winner=e.winner, ending=e.ending)
+    return updated(state, over=True, winner=e.winner, ending=e.ending)
 
 
 HANDLERS: Handlers = {

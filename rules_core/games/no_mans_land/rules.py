@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import replace
 
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame, Run
 from rules_core.engine.info import GameInfo
 from rules_core.engine.types import JSON, Citation, GameEvent, Outcome, Rejection
+from rules_core.engine.updating import updated
 from rules_core.engine.visibility import Secret, resample
 from rules_core.games.no_mans_land import language
 from rules_core.games.no_mans_land.citations import BOOK, FALCONE, GORDON
@@ -309,4 +309,4 @@ class NoMansLand(DeclaredGame[NmlState]):
                 placed.append(crime)
         hand = tuple(unseen[: len(state.falcone_hand)])
         deck = tuple(unseen[len(state.falcone_hand) :])
-        return replace(state, crimes=tuple(placed), falcone_hand=hand, falcone_deck=deck)
+        return updated(state, crimes=tuple(placed), falcone_hand=hand, falcone_deck=deck)

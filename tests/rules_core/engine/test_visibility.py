@@ -20,6 +20,7 @@ from rules_core.engine.visibility import (
     hidden_values,
     masked,
     redact_event,
+    replace_all,
     resample,
     value_at,
 )
@@ -174,3 +175,39 @@ def test_value_at_follows_a_dotted_path_and_is_none_where_there_is_none() -> Non
     assert value_at(data, "a.b") == {"c": 3}
     assert value_at(data, "a.x.c") is None
     assert value_at(data, "d.0") is None
+
+
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    hand: tuple[str, ...]
+    money: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    seats: tuple[_Seat, ...]
+    deck: tuple[str, ...]
+
+
+def test_replace_all_changes_every_path_and_nothing_else() -> None:
+    table = _Table((_Seat(("a", "b"), 1), _Seat(("c",), 2)), ("d", "e", "f"))
+    changed = replace_all(
+        table,
+        [
+            (("seats", 0, "hand", 1), "x"),
+            (("seats", 0, "hand", 0), "y"),
+            (
+                (
+                    "seats",
+                    1,
+                    "money",
+                ),
+                9,
+            ),
+            (("deck", 2), "z"),
+        ],
+    )
+    assert changed == _Table((_Seat(("y", "x"), 1), _Seat(("c",), 9)), ("d", "e", "z"))
+    assert table == _Table((_Seat(("a", "b"), 1), _Seat(("c",), 2)), ("d", "e", "f"))
+    assert replace_all(table, []) == table
+    assert replace_all(table, [((), "whole")]) == "whole"
