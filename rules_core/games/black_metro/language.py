@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules_core.engine.wording import listed
 from rules_core.games.black_metro.state import BlackMetroState, Troop
 
 COLOURS = ("Red", "Green", "Blue", "Yellow")  # clockwise, as the example round seats them
@@ -48,7 +49,7 @@ def troop(units: Troop) -> str:
     ]
     if not parts:
         return "no personnel"
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+    return listed(parts)
 
 
 def choice(state: BlackMetroState, text: str) -> str:

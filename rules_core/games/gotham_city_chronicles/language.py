@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_core.engine.types import GameEvent
+from rules_core.engine.wording import listed
 from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.state import GccState
 
@@ -43,7 +44,7 @@ def seat_names(state: GccState) -> tuple[str, ...]:
     names = ["the villain"]
     for seat in range(1, max(state.seats, 2)):
         heroes = [name(state, h.id) for h in state.heroes if h.seat == seat]
-        names.append(" and ".join(heroes) or "a hero")
+        names.append(listed(heroes) or "a hero")
     return tuple(names)
 
 
