@@ -327,15 +327,24 @@ def load_pack(path: Path = REFERENCE_PACK) -> Pack:
         return parse_pack(tomllib.load(handle))
 
 
+def _reference_text() -> str:
+    with REFERENCE_PACK.open("rb") as handle:
+        return canonical_json(tomllib.load(handle))
+
+
 REFERENCE = load_pack()
-_PACKS: dict[str, Pack] = {"": REFERENCE}
+# A game records the pack it is played with, the reference pack included, so that a later
+# change to reference.toml cannot change a game already played. Games of rules versions 1 and 2
+# recorded "" for the reference pack: they replay under today's.
+REFERENCE_TEXT = _reference_text()
+_PACKS: dict[str, Pack] = {"": REFERENCE, REFERENCE_TEXT: REFERENCE}
 
 
 def content_text(content: object) -> str:
-    """A game's content option as the events record it: "" for the reference pack, else the
-    pack's canonical JSON (checked: `parse_pack` raises ContentError on a bad one)."""
+    """A game's content option as the events record it: the pack's canonical JSON, the
+    reference pack's without one (checked: `parse_pack` raises ContentError on a bad one)."""
     if content is None:
-        return ""
+        return REFERENCE_TEXT
     text = canonical_json(content)
     if text not in _PACKS:
         _PACKS[text] = parse_pack(content)

@@ -28,7 +28,8 @@ ENDINGS = {
 @dataclass(frozen=True, slots=True)
 class GameStarted(GameEvent):
     """Both decks shuffled (their order seen by nobody); the heroes take their districts.
-    `content`: the content pack played ("" for the reference pack)."""
+    `content`: the content pack played, as canonical JSON ("" in games of rules versions 1
+    and 2: the reference pack of the day)."""
 
     type: ClassVar[str] = "game_started"
     secret: ClassVar[Mapping[str, Hidden]] = {

@@ -81,8 +81,9 @@ class NoMansLand(DeclaredGame[NmlState]):
         longest_game=3000,
     )
     # see GameSpec.rules_version; 2: one face-down price, Protection Racket's gain face up only,
-    # and the retuned reference pack (issue 15)
-    rules_version = 2
+    # and the retuned reference pack (issue 15); 3: the set-up records the reference pack itself,
+    # not "" (a change to reference.toml no longer changes games already played)
+    rules_version = 3
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES

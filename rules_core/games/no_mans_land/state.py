@@ -59,7 +59,7 @@ class NmlState:
     over: bool
     winner: int  # the winning seat once over (-1 before)
     ending: str  # overrun | batsignal | counters
-    content: str  # the game's content pack: "" for the reference, else its canonical JSON
+    content: str  # the game's content pack as canonical JSON ("" in games of rules 1 and 2)
 
     @property
     def pack(self) -> Pack:

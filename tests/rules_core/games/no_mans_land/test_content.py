@@ -83,6 +83,28 @@ def test_a_game_plays_with_its_own_content_pack_and_replays_from_its_events() ->
     assert again == state and again.pack.supply == 3
 
 
+def test_a_game_records_the_reference_pack_itself_so_a_later_change_cannot_alter_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import json
+    import random
+
+    from rules_core.engine import fold, get_game
+    from rules_core.games.no_mans_land import content
+
+    game = get_game("no-mans-land")
+    started = game.setup(2, {}, random.Random(1))[0]
+    assert json.loads(started.content) == raw()  # type: ignore[attr-defined]
+    # reference.toml edited after the game was played: a fresh process knows only the new one
+    edited = copy.deepcopy(raw())
+    edited["counters"]["supply"]["value"] = 3
+    monkeypatch.setattr(content, "_PACKS", {"": parse_pack(edited)})
+    replayed = fold(game, [started]).pack
+    assert replayed == content.REFERENCE and replayed.supply != 3
+    # games of rules versions 1 and 2 recorded "" and replay under the reference of the day
+    assert content.pack_of("").supply == 3
+
+
 def test_a_bad_content_option_is_refused_with_the_path() -> None:
     from rules_core.engine import get_game
 
