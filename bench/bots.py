@@ -28,7 +28,6 @@ import random
 import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -36,13 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules_core.bots.analysis import judge
 from rules_core.bots.mcts import MctsSettings, mcts_move
-from rules_core.bots.tournament import GameResult, Tally, play_game, seating
+from rules_core.bots.tournament import Match, Tally, play_game, play_games, seating
 from rules_core.engine import all_games, fold, get_game
-
-
-def _one(job: tuple[str, list[str], int, dict[str, Any]]) -> GameResult:
-    slug, line_up, seed, bot_options = job
-    return play_game(get_game(slug), line_up, seed, None, bot_options)
 
 
 def match(
@@ -56,19 +50,21 @@ def match(
     every: int = 20,
 ) -> Tally:
     """`games` games from seeds first_seed, first_seed + 1, …, seats rotating each game."""
-    work = [(slug, seating(bots, players, n), first_seed + n, options) for n in range(games)]
+    work = [
+        Match(slug, tuple(seating(bots, players, n)), first_seed + n, None, options)
+        for n in range(games)
+    ]
     tally = Tally()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for result in pool.map(_one, work):
-            tally.add(result)
-            if tally.games % every == 0:  # interim figures, for long runs
-                rate, low, high, decided = tally.rate("mcts")
-                print(
-                    f"  ... {tally.games}/{games}: mcts {rate:.1%} of {decided} decided "
-                    f"({low:.0%}-{high:.0%}); mcts {tally.seconds_per_move('mcts'):.3f} s/move",
-                    file=sys.stderr,
-                    flush=True,
-                )
+    for result in play_games(work, jobs):
+        tally.add(result)
+        if tally.games % every == 0:  # interim figures, for long runs
+            rate, low, high, decided = tally.rate("mcts")
+            print(
+                f"  ... {tally.games}/{games}: mcts {rate:.1%} of {decided} decided "
+                f"({low:.0%}-{high:.0%}); mcts {tally.seconds_per_move('mcts'):.3f} s/move",
+                file=sys.stderr,
+                flush=True,
+            )
     return tally
 
 

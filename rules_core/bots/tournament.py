@@ -5,11 +5,13 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules_core.bots.registry import choose_move
+from rules_core.engine.registry import get_game
 from rules_core.engine.replay import fold
 from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import JSON, Move, Rejection
@@ -60,6 +62,30 @@ def play_game(
     outcome = spec.outcome(state)
     winners = () if outcome is None else outcome.winners
     return GameResult(tuple(bots), winners, tuple(seconds), tuple(moves))
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One game to play: the game, the bot in each seat, the seed and the options."""
+
+    slug: str
+    bots: tuple[str, ...]
+    seed: int
+    options: Mapping[str, JSON] | None = None
+    bot_options: Mapping[str, JSON] | None = None
+
+
+def _played(match: Match) -> GameResult:
+    return play_game(get_game(match.slug), match.bots, match.seed, match.options, match.bot_options)
+
+
+def play_games(matches: Sequence[Match], jobs: int = 1) -> Iterator[GameResult]:
+    """The results of `matches` in their order, played in `jobs` processes (here with one)."""
+    if jobs <= 1:
+        yield from map(_played, matches)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_played, matches)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 import sys
 from typing import Any
@@ -9,8 +10,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rules_core.bots import BOTS
-from rules_core.bots.tournament import Tally, play_game, seating
+from rules_core.bots.tournament import Match, Tally, play_games, seating
 from rules_core.engine import fold, get_game
+
+MAX_JOBS = os.cpu_count() or 1
 
 
 def progress_bar(done: int, total: int, width: int = 30) -> str:
@@ -29,6 +32,9 @@ class Command(BaseCommand):
         parser.add_argument("--iterations", type=int, help="mcts iterations per move")
         parser.add_argument("--seconds", type=float, help="mcts seconds per move")
         parser.add_argument("--seed", type=int, default=0)
+        parser.add_argument(
+            "--jobs", type=int, default=1, help=f"processes (1 to {MAX_JOBS}, this machine's cores)"
+        )
         parser.add_argument(
             "--option",
             action="append",
@@ -62,12 +68,23 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{spec.slug} has no on/off option {wrong}; it has {sorted(switches)}"
             )
+        if not 1 <= options["jobs"] <= MAX_JOBS:
+            raise CommandError(f"--jobs is 1 to {MAX_JOBS} (this machine's cores)")
         game_options = dict.fromkeys(options["option"], True)
+        matches = [
+            Match(
+                spec.slug,
+                tuple(seating(bots, players, number)),
+                options["seed"] + number,
+                game_options,
+                bot_options,
+            )
+            for number in range(options["games"])
+        ]
         tally = Tally()
-        for number in range(options["games"]):
-            line_up = seating(bots, players, number)
-            tally.add(play_game(spec, line_up, options["seed"] + number, game_options, bot_options))
-            sys.stderr.write(f"\r{progress_bar(number + 1, options['games'])}")
+        for result in play_games(matches, options["jobs"]):
+            tally.add(result)
+            sys.stderr.write(f"\r{progress_bar(tally.games, options['games'])}")
         sys.stderr.write("\n")
         self.stdout.write(
             f"{spec.slug}: {tally.games} games, {players} seats; "

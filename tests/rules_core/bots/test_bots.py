@@ -10,7 +10,7 @@ import pytest
 from rules_core.bots import BOTS, choose_move
 from rules_core.bots.mcts import MctsSettings, _Node, _settled, mcts_move
 from rules_core.bots.tournament import Tally, play_game, seating, wilson
-from rules_core.engine import GameSpec, Move, all_games, fold
+from rules_core.engine import GameSpec, Move, all_games, fold, get_game
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_chronicles import GAME as CHRONICLES
 from rules_core.games.gotham_city_strategy import GAME as STRATEGY
@@ -190,3 +190,13 @@ def test_the_tally_counts_a_bots_wins_by_the_seat_it_sat_in() -> None:
     rate, low, high, decided = tally.rate_at("mcts", 1)
     assert (rate, decided) == (1.0, 1) and (low, high) == wilson(1, 1)
     assert tally.rate_at("greedy", 0)[3] == 0
+
+
+def test_games_played_in_several_processes_give_the_same_results_in_order() -> None:
+    from rules_core.bots.tournament import Match, play_games
+
+    matches = [Match("gotham-race", ("random", "greedy"), seed) for seed in (1, 2, 3)]
+    alone = [(r.winners, r.moves) for r in play_games(matches, 1)]
+    assert alone == [(r.winners, r.moves) for r in play_games(matches, 2)]
+    first = play_game(get_game("gotham-race"), ["random", "greedy"], 1)
+    assert alone[0] == (first.winners, first.moves)
