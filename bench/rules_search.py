@@ -7,9 +7,10 @@
     ROUNDS=2 .venv/bin/python bench/rules_search.py   # fewer timing rounds (default 10)
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
-Three question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
-filter) and the two halves of the open set (tests/data/rule_questions_open.toml, never a book
-filter). The untuned half is held out: its misses are never printed, only its figures.
+Four question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
+filter), the two halves of the open set (tests/data/rule_questions_open.toml, never a book
+filter) and the fresh held-out set (tests/data/rule_questions_fresh.toml, never a book filter).
+The untuned sets are held out: their misses are never printed, only their figures.
 """
 
 from __future__ import annotations
@@ -35,10 +36,12 @@ ROUNDS = int(os.environ.get("ROUNDS", "10"))
 def question_sets() -> dict[str, list[dict[str, Any]]]:
     old = tomllib.loads((DATA / "rule_questions.toml").read_text())["q"]
     open_set = tomllib.loads((DATA / "rule_questions_open.toml").read_text())["q"]
+    fresh = tomllib.loads((DATA / "rule_questions_fresh.toml").read_text())["q"]
     return {
         "old (46, tuned)": old,
-        "open: untuned": [q for q in open_set if q["half"] == "untuned"],
         "open: tuning": [q for q in open_set if q["half"] == "tuning"],
+        "open: untuned": [q for q in open_set if q["half"] == "untuned"],
+        "fresh: untuned": fresh,
     }
 
 
@@ -70,7 +73,7 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
         for item in questions:
             params = {"q": item["q"], "limit": "3"}
             if "book" in item and "half" not in item:
-                params["book"] = item["book"]  # the old set's own filter; the open set has none
+                params["book"] = item["book"]  # the old set's own filter; the others have none
             started = time.perf_counter()
             response = client.get("/api/rules/search/", params)
             latencies.append(time.perf_counter() - started)
@@ -102,7 +105,7 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--misses", action="store_true", help="list the tuned sets' misses")
+    parser.add_argument("--misses", action="store_true", help="list the tuning sets' misses")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp()) / "search.sqlite3"
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}")
@@ -136,7 +139,7 @@ def main() -> None:
             )
             for pattern, (n, one, three) in sorted(f.patterns.items()):
                 print(f"{'':<16}   {pattern:<16} {n:>3} {one / n:>7.1%} {three / n:>7.1%}")
-            if "untuned" not in name:
+            if "untuned" not in name:  # held-out sets: figures only
                 shown += [f"[{label} / {name}] {m}" for m in f.misses]
     if args.misses:
         print("\n".join(shown))
