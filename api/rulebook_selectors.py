@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from django.conf import settings
 from django.db.models import Count
 
 from api.errors import NotFoundError
@@ -169,9 +170,13 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     label_hit = _label_match(question, book, loaded.rows)
     if label_hit is not None:
         hits.append(Hit(label_hit, 1000.0, label_hit.summary[:200], loaded.crumbs[label_hit.pk]))
-    candidates = loaded.index.rank(question, book, max(CANDIDATES, limit + 1))
-    similarity = loaded.similarity(question, [r.key for r in candidates])
-    for ranked in fuse(candidates, similarity, limit + 1):
+    if settings.RULES_SEARCH_SEMANTIC:
+        candidates = loaded.index.rank(question, book, max(CANDIDATES, limit + 1))
+        similarity = loaded.similarity(question, [r.key for r in candidates])
+        ranking = fuse(candidates, similarity, limit + 1)
+    else:
+        ranking = loaded.index.rank(question, book, limit + 1)
+    for ranked in ranking:
         section = loaded.rows[ranked.key]
         if section.pk == getattr(label_hit, "pk", None):
             continue

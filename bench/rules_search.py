@@ -5,6 +5,7 @@
         .venv/bin/python bench/rules_search.py               # PostgreSQL (a scratch database)
     .venv/bin/python bench/rules_search.py --misses   # also list the misses of the tuned sets
     ROUNDS=2 .venv/bin/python bench/rules_search.py   # fewer timing rounds (default 10)
+    RULES_SEARCH_SEMANTIC=0 .venv/bin/python bench/rules_search.py  # BM25F alone, no re-ranking
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
 Four question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
@@ -114,6 +115,7 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.management import call_command
     from django.db import connection
 
@@ -121,7 +123,9 @@ def main() -> None:
     sets = question_sets()
     print(
         f"rule search through GET /api/rules/search/ ({connection.vendor}, "
-        f"{ROUNDS} rounds, in-process client, limit 3)"
+        f"{ROUNDS} rounds, in-process client, limit 3, semantic re-ranking "
+        f"{'on' if settings.RULES_SEARCH_SEMANTIC else 'off'}, load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
     print(
         f"{'':<16} {'set':<18} {'n':>3} {'top-1':>7} {'top-3':>7} {'p50':>9} {'p95':>9}"

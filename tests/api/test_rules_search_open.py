@@ -144,3 +144,12 @@ def test_import_rulebook_folder_reports_a_missing_or_wrong_file_per_book(tmp_pat
         call_command("import_rulebook", str(tmp_path / "empty"), stdout=StringIO())
     with pytest.raises(CommandError, match="--book"):
         call_command("import_rulebook", str(tmp_path / "gotham-race.txt"))
+
+
+def test_the_sentence_model_reorders_what_bm25f_finds(api: APIClient, settings: Any) -> None:
+    # Same words, different meaning: "action card" matches both; "ran out" means exhausted.
+    q = "an action card pile ran out, what now"
+    settings.RULES_SEARCH_SEMANTIC = False
+    assert _first(api, q)["section"] == "questions.action-cards"
+    settings.RULES_SEARCH_SEMANTIC = True
+    assert _first(api, q)["section"] == "questions.decks-exhausted"
