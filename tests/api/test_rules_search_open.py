@@ -20,8 +20,10 @@ pytestmark = pytest.mark.django_db
 DATA = Path(__file__).parents[1] / "data"
 OPEN = tomllib.loads((DATA / "rule_questions_open.toml").read_text())["q"]
 FRESH = tomllib.loads((DATA / "rule_questions_fresh.toml").read_text())["q"]
-# Just under what bench/rules_search.py measures on the fresh held-out set, books imported.
-FRESH_FLOOR = (0.6, 0.83)
+# Just under what bench/rules_search.py measures on the held-out sets, books imported
+# (top-1, top-3): the open set's untuned half 65.0% / 90.0%, the fresh set 70.8% / 93.8%.
+UNTUNED_FLOOR = (0.62, 0.87)
+FRESH_FLOOR = (0.68, 0.91)
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks"
 
 
@@ -68,7 +70,7 @@ def _accuracy(api: APIClient, half: str) -> tuple[float, float]:
 def test_the_held_out_half_with_the_books_imported(api: APIClient) -> None:
     call_command("import_rulebook", str(SHARED), stdout=StringIO())
     top1, top3 = _accuracy(api, "untuned")
-    assert top1 >= 0.55 and top3 >= 0.8, (top1, top3)
+    assert top1 >= UNTUNED_FLOOR[0] and top3 >= UNTUNED_FLOOR[1], (top1, top3)
     top1, top3 = _accuracy(api, "fresh")
     assert top1 >= FRESH_FLOOR[0] and top3 >= FRESH_FLOOR[1], (top1, top3)
 
