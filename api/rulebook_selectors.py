@@ -6,6 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+from django.conf import settings
 from django.db.models import Count
 
 from api.errors import NotFoundError
@@ -14,8 +16,17 @@ from rules_core.engine import all_games
 from rules_core.engine.citations import citation_uses
 from rules_core.rulebooks import get_book
 from rules_core.rulebooks.labels import ref_key
-from rules_core.rulebooks.ranking import Doc, RankIndex, pack_vocabulary, snippet
+from rules_core.rulebooks.ranking import (
+    CANDIDATES,
+    Doc,
+    RankIndex,
+    fuse,
+    pack_vocabulary,
+    snippet,
+)
 from rules_core.rulebooks.search_terms import book_named_in
+from rules_core.rulebooks.section_vectors import book_vectors
+from rules_core.rulebooks.sentence_model import Vectors, sentence_model
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -60,6 +71,16 @@ class _Loaded:
     index: RankIndex
     rows: dict[int, Section]
     crumbs: dict[int, tuple[str, ...]]  # pk -> the titles of the sections it sits in
+    vectors: dict[int, Vectors]  # pk -> the section's sentence vector (rules_core section_vectors)
+
+    def similarity(self, question: str, keys: list[int]) -> dict[int, float]:
+        """Cosine similarity of the question to each of these sections (those with a vector)."""
+        keys = [k for k in keys if k in self.vectors]
+        if not keys:
+            return {}
+        query = sentence_model().encode([question])[0]
+        scores = np.stack([self.vectors[k] for k in keys]) @ query
+        return {k: float(v) for k, v in zip(keys, scores, strict=True)}
 
 
 _LOADED: list[_Loaded] = []
@@ -96,9 +117,21 @@ def _ranker() -> _Loaded:
         )
     books = {d.book for d in docs}
     index = RankIndex(docs, {b: pack_vocabulary(b) for b in books})
-    loaded = _Loaded(signature, index, rows, {pk: _breadcrumb(s, rows) for pk, s in rows.items()})
+    by_book = {b: _indexed_vectors(b) for b in books}
+    vectors = {
+        pk: by_book[s.book.slug][s.sid] for pk, s in rows.items() if s.sid in by_book[s.book.slug]
+    }
+    crumbs = {pk: _breadcrumb(s, rows) for pk, s in rows.items()}
+    loaded = _Loaded(signature, index, rows, crumbs, vectors)
     _LOADED[:] = [loaded]
     return loaded
+
+
+def _indexed_vectors(book: str) -> dict[str, Vectors]:
+    try:
+        return book_vectors(get_book(book))
+    except KeyError:  # a book in the database that no index describes any more
+        return {}
 
 
 def _breadcrumb(section: Section, rows: dict[int, Section]) -> tuple[str, ...]:
@@ -137,7 +170,13 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     label_hit = _label_match(question, book, loaded.rows)
     if label_hit is not None:
         hits.append(Hit(label_hit, 1000.0, label_hit.summary[:200], loaded.crumbs[label_hit.pk]))
-    for ranked in loaded.index.rank(question, book, limit + 1):
+    if settings.RULES_SEARCH_SEMANTIC:
+        candidates = loaded.index.rank(question, book, max(CANDIDATES, limit + 1))
+        similarity = loaded.similarity(question, [r.key for r in candidates])
+        ranking = fuse(candidates, similarity, limit + 1)
+    else:
+        ranking = loaded.index.rank(question, book, limit + 1)
+    for ranked in ranking:
         section = loaded.rows[ranked.key]
         if section.pk == getattr(label_hit, "pk", None):
             continue

@@ -5,11 +5,13 @@
         .venv/bin/python bench/rules_search.py               # PostgreSQL (a scratch database)
     .venv/bin/python bench/rules_search.py --misses   # also list the misses of the tuned sets
     ROUNDS=2 .venv/bin/python bench/rules_search.py   # fewer timing rounds (default 10)
+    RULES_SEARCH_SEMANTIC=0 .venv/bin/python bench/rules_search.py  # BM25F alone, no re-ranking
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
-Three question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
-filter) and the two halves of the open set (tests/data/rule_questions_open.toml, never a book
-filter). The untuned half is held out: its misses are never printed, only its figures.
+Four question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
+filter), the two halves of the open set (tests/data/rule_questions_open.toml, never a book
+filter) and the fresh held-out set (tests/data/rule_questions_fresh.toml, never a book filter).
+The untuned sets are held out: their misses are never printed, only their figures.
 """
 
 from __future__ import annotations
@@ -35,10 +37,12 @@ ROUNDS = int(os.environ.get("ROUNDS", "10"))
 def question_sets() -> dict[str, list[dict[str, Any]]]:
     old = tomllib.loads((DATA / "rule_questions.toml").read_text())["q"]
     open_set = tomllib.loads((DATA / "rule_questions_open.toml").read_text())["q"]
+    fresh = tomllib.loads((DATA / "rule_questions_fresh.toml").read_text())["q"]
     return {
         "old (46, tuned)": old,
-        "open: untuned": [q for q in open_set if q["half"] == "untuned"],
         "open: tuning": [q for q in open_set if q["half"] == "tuning"],
+        "open: untuned": [q for q in open_set if q["half"] == "untuned"],
+        "fresh: untuned": fresh,
     }
 
 
@@ -70,7 +74,7 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
         for item in questions:
             params = {"q": item["q"], "limit": "3"}
             if "book" in item and "half" not in item:
-                params["book"] = item["book"]  # the old set's own filter; the open set has none
+                params["book"] = item["book"]  # the old set's own filter; the others have none
             started = time.perf_counter()
             response = client.get("/api/rules/search/", params)
             latencies.append(time.perf_counter() - started)
@@ -102,7 +106,7 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--misses", action="store_true", help="list the tuned sets' misses")
+    parser.add_argument("--misses", action="store_true", help="list the tuning sets' misses")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp()) / "search.sqlite3"
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}")
@@ -111,6 +115,7 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.management import call_command
     from django.db import connection
 
@@ -118,7 +123,9 @@ def main() -> None:
     sets = question_sets()
     print(
         f"rule search through GET /api/rules/search/ ({connection.vendor}, "
-        f"{ROUNDS} rounds, in-process client, limit 3)"
+        f"{ROUNDS} rounds, in-process client, limit 3, semantic re-ranking "
+        f"{'on' if settings.RULES_SEARCH_SEMANTIC else 'off'}, load average "
+        f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
     print(
         f"{'':<16} {'set':<18} {'n':>3} {'top-1':>7} {'top-3':>7} {'p50':>9} {'p95':>9}"
@@ -136,7 +143,7 @@ def main() -> None:
             )
             for pattern, (n, one, three) in sorted(f.patterns.items()):
                 print(f"{'':<16}   {pattern:<16} {n:>3} {one / n:>7.1%} {three / n:>7.1%}")
-            if "untuned" not in name:
+            if "untuned" not in name:  # held-out sets: figures only
                 shown += [f"[{label} / {name}] {m}" for m in f.misses]
     if args.misses:
         print("\n".join(shown))

@@ -140,6 +140,9 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 GOTHAM_SNAPSHOT_EVERY = ENV.snapshot_every
+# Rule search: BM25F, then the top candidates re-ranked by the sentence model (about 15 ms of CPU
+# per question); RULES_SEARCH_SEMANTIC=0 keeps BM25F alone (a few ms).
+RULES_SEARCH_SEMANTIC = ENV.rules_search_semantic
 GOTHAM_REDIS_URL = ENV.redis_url
 GOTHAM_TASKS_IN_THREADS = ENV.tasks_in_threads
 if ENV.redis_url:

@@ -24,6 +24,7 @@ class Environment:
     bot_delay_seconds: float
     visibility_timeout: int
     tasks_in_threads: bool
+    rules_search_semantic: bool  # re-rank rule search with the sentence model (costs CPU time)
     # HTTPS: production turns each on unless the environment says otherwise
     ssl_redirect: bool
     hsts_seconds: int
@@ -61,6 +62,7 @@ def read_environment() -> Environment:
         bot_delay_seconds=float(os.environ.get("BOT_DELAY_SECONDS", "0")),
         visibility_timeout=int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120")),
         tasks_in_threads=_flag("TASKS_IN_THREADS", False),
+        rules_search_semantic=_flag("RULES_SEARCH_SEMANTIC", True),
         ssl_redirect=_flag("SECURE_SSL_REDIRECT", True),
         hsts_seconds=int(os.environ.get("SECURE_HSTS_SECONDS", "31536000")),
         hsts_preload=_flag("SECURE_HSTS_PRELOAD", True),

@@ -1,0 +1,78 @@
+"""The NumPy sentence model, the stored section vectors and the fusion of BM25F with them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rules_core.rulebooks import Book, get_book
+from rules_core.rulebooks.ranking import Ranked, fuse
+from rules_core.rulebooks.section_vectors import (
+    book_vectors,
+    digest,
+    passage,
+    stored_vectors,
+)
+from rules_core.rulebooks.sentence_model import sentence_model
+from tests.shipped import shipped_books
+
+
+def test_the_model_gives_unit_vectors_that_put_like_meanings_close() -> None:
+    model = sentence_model()
+    win, end, recipe = model.encode(
+        ["how do I win the game", "winning conditions and the end of the game", "two eggs"]
+    )
+    assert np.allclose([np.linalg.norm(v) for v in (win, end, recipe)], 1.0, atol=1e-4)
+    assert float(win @ end) > 0.4 > float(win @ recipe)
+
+
+def test_the_model_matches_the_published_all_minilm_vector() -> None:
+    # The first values sentence-transformers gives for this sentence with all-MiniLM-L6-v2.
+    (vector,) = sentence_model().encode(["This is an example sentence"])
+    assert np.allclose(vector[:4], [0.0677, 0.0634, 0.0488, 0.0792], atol=5e-4)
+
+
+def test_batches_pad_without_changing_a_texts_vector() -> None:
+    model = sentence_model()
+    alone = model.encode(["what happens when a deck runs out"])[0]
+    batched = model.encode(["what happens when a deck runs out", "a much longer " * 20])[0]
+    assert np.allclose(alone, batched, atol=1e-5)
+
+
+@pytest.mark.parametrize("book", shipped_books(), ids=lambda b: b.slug)
+def test_every_shipped_section_has_a_current_stored_vector(book: Book) -> None:
+    stored = stored_vectors(book)
+    for section in book.sections:
+        assert section.id in stored, f"run manage.py embed_rulebooks ({section.id})"
+        kept_digest, _ = stored[section.id]
+        assert kept_digest == digest(passage(book, section)), (
+            f"{section.id}: summary or title changed; run manage.py embed_rulebooks"
+        )
+
+
+def test_a_stored_vector_is_what_the_model_gives_for_the_passage() -> None:
+    book = get_book("gotham-race")
+    section = book.section("finish")
+    assert passage(book, section) == f"Gotham Race: The Finish. {section.summary}"
+    computed = sentence_model().encode([passage(book, section)])[0]
+    assert np.allclose(book_vectors(book)["finish"], computed, atol=2e-3)
+
+
+def test_passages_are_our_words_with_the_breadcrumb() -> None:
+    book = get_book("black-metro")
+    section = book.section("phases.standby.recall")
+    text = passage(book, section)
+    assert text.startswith("Black Metro: Phases > Standby Phase > Recall Personnel. ")
+    assert text.endswith(section.summary)
+
+
+def test_fuse_reorders_candidates_by_score_share_and_similarity() -> None:
+    ranked = [Ranked(1, 10.0, ("a",)), Ranked(2, 9.0, ("a",)), Ranked(3, 2.0, ("a",))]
+    # Close BM25F scores: the section nearer in meaning wins; a far one stays behind.
+    fused = fuse(ranked, {1: 0.1, 2: 0.6, 3: 0.9}, limit=3)
+    assert [(r.key, r.score) for r in fused] == [(2, 0.72), (3, 0.62), (1, 0.46)]
+    assert fuse(ranked, {}, limit=2) == [
+        Ranked(1, round(0.4, 4), ("a",)),
+        Ranked(2, round(0.4 * 0.9, 4), ("a",)),
+    ]
+    assert fuse([], {}, limit=3) == []
