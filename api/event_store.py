@@ -243,9 +243,6 @@ class Write:
         return self.guard, self.columns, self.appended, self.move, self.receipt
 
 
-_EVENT_VALUES = "(%s::int, %s, %s::int, %s::int, %s::jsonb, %s::jsonb, %s::jsonb, %s, %s)"
-
-
 def _append_postgresql(write: Write) -> bool:
     guard, columns, appended, move, receipt = write.unpacked()
     now = timezone.now()
@@ -274,29 +271,29 @@ def _append_postgresql(write: Write) -> bool:
         params += [guard.game_id, receipt.seat, receipt.key]
     sql.append(" RETURNING id)")
     if appended.rows:
-        params.append(now)  # the events' created_at
-        values = []
-        for index, row in enumerate(appended.rows):
-            values.append(_EVENT_VALUES)
-            params += [
-                row.seq,
-                row.type,
-                row.schema,
-                row.seat,
-                json.dumps(row.data),
-                json.dumps(row.citations),
-                json.dumps(move) if index == 0 and move is not None else None,
-                row.prev_hash,
-                row.hash,
-            ]
+        rows = [
+            {
+                "seq": row.seq,
+                "type": row.type,
+                "schema": row.schema,
+                "seat": row.seat,
+                "data": row.data,
+                "citations": row.citations,
+                "move": move if index == 0 else None,
+                "prev_hash": row.prev_hash,
+                "hash": row.hash,
+            }
+            for index, row in enumerate(appended.rows)
+        ]
         sql.append(
             ", events AS (INSERT INTO api_event (game_id, seq, type, schema, seat, data,"
             " citations, move, created_at, prev_hash, hash)"
-            " SELECT head.id, v.seq, v.type, v.schema, v.seat, v.data, v.citations, v.move, %s,"
-            " v.prev_hash, v.hash FROM head, (VALUES "
-            + ", ".join(values)
-            + ") AS v (seq, type, schema, seat, data, citations, move, prev_hash, hash))"
+            " SELECT head.id, e.seq, e.type, e.schema, e.seat, e.data, e.citations, e.move, %s,"
+            " e.prev_hash, e.hash FROM head, jsonb_to_recordset(%s::jsonb) AS e (seq int,"
+            " type text, schema int, seat int, data jsonb, citations jsonb, move jsonb,"
+            " prev_hash text, hash text))"
         )
+        params += [now, json.dumps(rows)]
     for seq, state in appended.snapshots:
         sql.append(
             f", snapshot_{seq} AS (INSERT INTO api_snapshot (game_id, seq, state, rules_version)"

@@ -191,6 +191,34 @@ def test_a_move_for_a_game_that_is_gone_is_404_though_its_seat_and_head_were_see
     assert (gone.status_code, gone.json()["error"]) == (404, "not_found")
 
 
+def test_a_steady_move_reads_neither_the_seat_nor_the_game_row(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Once a process has seen a seat's token and the game's head, a move is written without
+    reading them again: on PostgreSQL the whole move is one statement."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    first = post_move(api, gid, ann["token"], version, {"type": "draw", "deck": 1})
+    legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(ann["token"])).json()["moves"]
+    with CaptureQueriesContext(connection) as queries:
+        second = post_move(
+            api,
+            gid,
+            ann["token"],
+            first.json()["version"],
+            legal[0]["move"],
+            HTTP_IDEMPOTENCY_KEY="steady",
+        )
+    assert second.status_code == 201, second.json()
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().startswith("SELECT")]
+    assert reads == []
+    if connection.vendor == "postgresql":
+        assert len(queries.captured_queries) == 1
+
+
 def test_events_are_redacted_for_other_seats_until_the_end(
     api: APIClient, create_game: CreateGame
 ) -> None:
