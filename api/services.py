@@ -1,7 +1,8 @@
 """Writes: creating games, submitting moves (people and bots), with the log's guarantees.
 
-Each service takes keyword arguments, runs in one transaction holding the game's row lock, and
-queues follow-up work (bot turns) only after commit.
+Each service takes keyword arguments and queues follow-up work (bot turns) only after commit. A
+move holds no lock while the rules decide: its append is conditional on the head it was decided
+on (event_store.append); creating and forking a game run in one transaction.
 """
 
 from __future__ import annotations
