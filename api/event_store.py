@@ -251,7 +251,7 @@ def _append_postgresql(write: Write) -> bool:
         columns.head_hash,
         columns.status,
         json.dumps(columns.to_act),
-        json.dumps(columns.outcome),
+        None if columns.outcome is None else json.dumps(columns.outcome),  # SQL NULL, as the ORM
         now,
         guard.game_id,
         guard.version,

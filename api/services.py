@@ -162,6 +162,7 @@ def game_create(
             rules_version=spec.rules_version,
             bot_seats=[i for i, p in enumerate(players) if p.bot],
         )
+        game_facts.forget(game.pk)  # an id a rolled-back game had (SQLite) is not that game
         tokens = _seat_players(game, players)
         _append_and_update(game, spec, spec.initial_state(), events)
         _queue_bots_if_needed(game)
@@ -222,6 +223,7 @@ def game_fork(
             fork_at=at,
             earlier_seeds=_earlier_seeds(game, at),
         )
+        game_facts.forget(fork.pk)
         tokens = _seat_players(fork, players)
         state = spec.initial_state()
         for batch in _batches(rows):
@@ -353,7 +355,7 @@ def _decide_and_append(
     seat = request.seat
     result = spec.decide(head.state, seat, request.move, move_rng(facts.seed, head.version))
     if isinstance(result, Rejection):
-        if not known_current and _current_version(facts.id) != head.version:
+        if not known_current and not _still_at(facts, head):
             return None  # refused on a head the game has left: a stale version, not a 422
         return _refusal_kept(facts.id, request, MoveAnswer(422, rejection_json(result)))
     appended = event_store.extend(spec, head, result)
@@ -376,6 +378,14 @@ def _decide_and_append(
     if queue_bots:
         _queue_bots_if_due(facts.id, facts.bot_seats, columns.to_act)
     return answer
+
+
+def _still_at(facts: game_facts.GameFacts, head: event_store.Head) -> bool:
+    """Whether the game is still at `head` (what a refusal decided on a cached head needs to
+    know; an append checks the same in its own statement)."""
+    return Game.objects.filter(
+        pk=facts.id, version=head.version, head_hash=head.head_hash, seed=facts.seed
+    ).exists()
 
 
 def _current_version(game_id: int) -> int | None:
