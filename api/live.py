@@ -16,6 +16,7 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -32,12 +33,18 @@ def channel(game_id: int) -> str:
     return f"gotham:game:{game_id}"
 
 
+@cache
+def _publisher(url: str) -> Any:
+    """One Redis client (and its connection pool) per process and URL, not one per move."""
+    import redis
+
+    return redis.Redis.from_url(url)
+
+
 def publish(game_id: int, version: int) -> None:
     """Tell the streams of a game that the log grew to `version` (call after commit)."""
     if settings.GOTHAM_REDIS_URL:
-        import redis
-
-        redis.Redis.from_url(settings.GOTHAM_REDIS_URL).publish(channel(game_id), str(version))
+        _publisher(settings.GOTHAM_REDIS_URL).publish(channel(game_id), str(version))
         return
     with _condition:
         _versions[game_id] = version

@@ -40,7 +40,6 @@ class Game(models.Model):
         "(a fork's copied events); later events with `seed`. Server-side secrets.",
     )
     head_hash = models.CharField(max_length=64, default="")
-    state = models.JSONField(null=True, blank=True, help_text="the folded state at `version`")
     bot_seats = models.JSONField(default=list, help_text="indexes of the seats bots play")
     to_act = models.JSONField(default=list)
     outcome = models.JSONField(null=True, blank=True)

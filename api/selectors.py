@@ -9,7 +9,7 @@ from typing import Any
 from api import event_store
 from api.errors import Forbidden, NotFoundError, Unauthenticated
 from api.models import Analysis, Annotation, Event, Game, Seat
-from api.tokens import hash_token, parse_authorization
+from api.tokens import hash_token, known_seat, parse_authorization, remember_seat
 from rules_core.engine import GameEvent, GameSpec, Move, get_game
 from rules_core.engine.hiding import without_hidden
 from rules_core.engine.types import JSON
@@ -50,7 +50,7 @@ def game_and_caller(*, game_id: int, authorization: str | None) -> tuple[Game, S
         return game_get(game_id=game_id), None
     seat = (
         Seat.objects.select_related("game")
-        .defer("game__state", "game__options")
+        .defer("game__options")
         .filter(game_id=game_id, token_hash=hash_token(token))
         .first()
     )
@@ -58,6 +58,32 @@ def game_and_caller(*, game_id: int, authorization: str | None) -> tuple[Game, S
         game_get(game_id=game_id)
         raise Forbidden("This token does not belong to a seat of this game.")
     return seat.game, seat
+
+
+def caller_seat(*, game_id: int, authorization: str | None) -> int:
+    """The caller's seat index from `Authorization: Seat <token>`, for a write that reads the
+    game itself (a move): no query once this process has seen the token. No token is 401 (404
+    first when there is no such game); a token of no seat of this game is 403."""
+    try:
+        token = parse_authorization(authorization)
+    except ValueError as error:
+        raise Unauthenticated(str(error)) from None
+    if token is None:
+        game_get(game_id=game_id)
+        raise Unauthenticated("Send your seat's token: 'Authorization: Seat <token>'.")
+    token_hash = hash_token(token)
+    index = known_seat(game_id, token_hash)
+    if index is None:
+        index = (
+            Seat.objects.filter(game_id=game_id, token_hash=token_hash)
+            .values_list("index", flat=True)
+            .first()
+        )
+        if index is None:
+            game_get(game_id=game_id)
+            raise Forbidden("This token does not belong to a seat of this game.")
+        remember_seat(game_id, token_hash, index)
+    return index
 
 
 def game_detail(*, game: Game) -> dict[str, JSON]:

@@ -1,7 +1,8 @@
 """Writes: creating games, submitting moves (people and bots), with the log's guarantees.
 
-Each service takes keyword arguments, runs in one transaction holding the game's row lock, and
-queues follow-up work (bot turns) only after commit.
+Each service takes keyword arguments and queues follow-up work (bot turns) only after commit. A
+move holds no lock while the rules decide: its append is conditional on the head it was decided
+on (event_store.append); creating and forking a game run in one transaction.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -19,7 +20,7 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from api import event_store, live
+from api import event_store, game_facts, live
 from api.errors import (
     ApiError,
     IdempotencyMismatch,
@@ -36,7 +37,7 @@ from rules_core.bots import choose_move
 from rules_core.bots.analysis import CLOSE, GOOD, judge
 from rules_core.bots.mcts import MctsSettings
 from rules_core.bots.registry import bot_options_problem
-from rules_core.engine import GameSpec, Move, Rejection, get_game, to_json
+from rules_core.engine import GameSpec, Move, Rejection, get_game
 from rules_core.engine.randomness import bot_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
 
@@ -161,6 +162,7 @@ def game_create(
             rules_version=spec.rules_version,
             bot_seats=[i for i, p in enumerate(players) if p.bot],
         )
+        game_facts.forget(game.pk)  # an id a rolled-back game had (SQLite) is not that game
         tokens = _seat_players(game, players)
         _append_and_update(game, spec, spec.initial_state(), events)
         _queue_bots_if_needed(game)
@@ -221,6 +223,7 @@ def game_fork(
             fork_at=at,
             earlier_seeds=_earlier_seeds(game, at),
         )
+        game_facts.forget(fork.pk)
         tokens = _seat_players(fork, players)
         state = spec.initial_state()
         for batch in _batches(rows):
@@ -258,21 +261,24 @@ def _append_and_update(
     events: Sequence[Any],
     move: dict[str, JSON] | None = None,
 ) -> tuple[event_store.Appended, Any]:
-    """Append events and bring the game row's cached head (version, status, to_act) up to date."""
-    appended, after = event_store.append(game, spec, state, events, move)
-    outcome = spec.outcome(after)
-    game.version = appended.version
-    game.head_hash = appended.head_hash
-    game.state = to_json(after)
-    game.to_act = sorted(spec.to_act(after))
-    game.outcome = None if outcome is None else outcome.to_json()
-    game.status = Game.Status.ACTIVE if outcome is None else Game.Status.FINISHED
-    game.save(
-        update_fields=["version", "head_hash", "state", "to_act", "outcome", "status", "updated_at"]
-    )
-    game_id, version = game.pk, game.version
+    """Append events to a game this transaction created (so no one else can append to it) and
+    bring the Game object's head fields up to date."""
+    head = event_store.Head(game.version, game.head_hash, state)
+    appended = event_store.extend(spec, head, events)
+    columns = event_store.append(event_store.key_of(game), spec, head, appended, move)
+    if columns is None:
+        raise VersionConflict("Another move was appended at the same time.")
+    game.version = columns.version
+    game.head_hash = columns.head_hash
+    game.status = columns.status
+    game.to_act = columns.to_act
+    game.outcome = columns.outcome
+    _published_after_commit(game.pk, game.version)
+    return appended, appended.state
+
+
+def _published_after_commit(game_id: int, version: int) -> None:
     transaction.on_commit(lambda: live.publish(game_id, version))
-    return appended, after
 
 
 def citations_json(citations: Sequence[Any]) -> list[JSON]:
@@ -300,60 +306,130 @@ def move_submit(
 
     A stale `expected_version` is a VersionConflict; a refused move is a 422 answer that leaves the
     log unchanged; a retried request with the same Idempotency-Key gets the first answer again.
+    No lock is held while the rules decide: the append is conditional on the head the decision
+    was made on (event_store.append), and losing that race is a stale version like any other.
     """
-    parsed = Move.from_json(move)
-    request_hash = _request_hash(seat, expected_version, move)
+    request = _MoveRequest(
+        seat=seat,
+        expected_version=expected_version,
+        move=Move.from_json(move),
+        key=idempotency_key,
+        request_hash=_request_hash(seat, expected_version, move),
+    )
+    facts = game_facts.game_facts(game_id)
+    if facts is None:
+        raise NotFoundError(f"No game {game_id}.")
+    head = event_store.cached_head(facts.key, expected_version)
+    answer = None if head is None else _decide_and_append(facts, head, request, queue_bots)
+    if answer is None:  # not the head this process knew: the game row says what it is
+        game_facts.forget(game_id)
+        facts = game_facts.game_facts(game_id)
+        head = None if facts is None else event_store.read_head(facts.key, get_game(facts.game))
+        if facts is None or head is None:
+            raise NotFoundError(f"No game {game_id}.")
+        if head.version == expected_version:
+            answer = _decide_and_append(facts, head, request, queue_bots, known_current=True)
+    return answer or _answer_again_or_conflict(game_id, request)
+
+
+@dataclass(frozen=True, slots=True)
+class _MoveRequest:
+    seat: int
+    expected_version: int
+    move: Move
+    key: str | None
+    request_hash: str
+
+
+def _decide_and_append(
+    facts: game_facts.GameFacts,
+    head: event_store.Head,
+    request: _MoveRequest,
+    queue_bots: bool,
+    known_current: bool = False,
+) -> MoveAnswer | None:
+    """The answer to the move decided on `head`, its events appended (a 201) or its refusal (a
+    422); None when `head` turns out not to be the game's head any more (or, with a key, the
+    key was used before): the caller then answers from the stored record or with a 409."""
+    spec = get_game(facts.game)
+    seat = request.seat
+    result = spec.decide(head.state, seat, request.move, move_rng(facts.seed, head.version))
+    if isinstance(result, Rejection):
+        if not known_current and not _still_at(facts, head):
+            return None  # refused on a head the game has left: a stale version, not a 422
+        return _refusal_kept(facts.id, request, MoveAnswer(422, rejection_json(result)))
+    appended = event_store.extend(spec, head, result)
+    finished = spec.outcome(appended.state) is not None
+    events: list[JSON] = [
+        event_view(spec, seq, event, seat, finished, before)
+        for seq, event, before in appended.events
+    ]
+    answer = MoveAnswer(201, {"version": appended.version, "events": events})
+    receipt = None
+    if request.key:
+        receipt = event_store.Receipt(
+            seat, request.key, request.request_hash, answer.status, answer.body
+        )
+    stored_move = {"seat": seat, **request.move.to_json()}
+    columns = event_store.append(facts.key, spec, head, appended, stored_move, receipt)
+    if columns is None:
+        return None
+    _published_after_commit(facts.id, columns.version)
+    if queue_bots:
+        _queue_bots_if_due(facts.id, facts.bot_seats, columns.to_act)
+    return answer
+
+
+def _still_at(facts: game_facts.GameFacts, head: event_store.Head) -> bool:
+    """Whether the game is still at `head` (what a refusal decided on a cached head needs to
+    know; an append checks the same in its own statement)."""
+    return Game.objects.filter(
+        pk=facts.id, version=head.version, head_hash=head.head_hash, seed=facts.seed
+    ).exists()
+
+
+def _current_version(game_id: int) -> int | None:
+    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+
+
+def _refusal_kept(game_id: int, request: _MoveRequest, answer: MoveAnswer) -> MoveAnswer | None:
+    """A 422 answer, stored under the request's Idempotency-Key (None: the key was taken)."""
+    if not request.key:
+        return answer
     try:
         with transaction.atomic():
-            game = Game.objects.select_for_update().get(pk=game_id)
-            if idempotency_key:
-                record = IdempotencyRecord.objects.filter(
-                    game=game, seat=seat, key=idempotency_key
-                ).first()
-                if record is not None:
-                    if record.request_hash != request_hash:
-                        raise IdempotencyMismatch(
-                            "This Idempotency-Key was used for a different request."
-                        )
-                    return MoveAnswer(record.status_code, record.body)
-            if expected_version != game.version:
-                raise VersionConflict(
-                    f"The game is at version {game.version}, not {expected_version}.",
-                    extra={"current_version": game.version},
-                )
-            spec = get_game(game.game)
-            state = event_store.load_state(game, spec)
-            result = spec.decide(state, seat, parsed, move_rng(game.seed, game.version))
-            if isinstance(result, Rejection):
-                answer = MoveAnswer(422, rejection_json(result))
-            else:
-                appended, after = _append_and_update(
-                    game, spec, state, result, {"seat": seat, **parsed.to_json()}
-                )
-                finished = spec.outcome(after) is not None
-                events: list[JSON] = [
-                    event_view(spec, seq, event, seat, finished, before)
-                    for seq, event, before in appended.events
-                ]
-                answer = MoveAnswer(201, {"version": appended.version, "events": events})
-                if queue_bots:
-                    _queue_bots_if_needed(game)
-            if idempotency_key:
-                IdempotencyRecord.objects.create(
-                    game=game,
-                    seat=seat,
-                    key=idempotency_key,
-                    request_hash=request_hash,
-                    status_code=answer.status,
-                    body=answer.body,
-                )
-            return answer
+            IdempotencyRecord.objects.create(
+                game_id=game_id,
+                seat=request.seat,
+                key=request.key,
+                request_hash=request.request_hash,
+                status_code=answer.status,
+                body=answer.body,
+            )
     except IntegrityError:
-        current = Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
-        raise VersionConflict(
-            "Another move was appended at the same time.",
-            extra={"current_version": current},
-        ) from None
+        return None
+    return answer
+
+
+def _answer_again_or_conflict(game_id: int, request: _MoveRequest) -> MoveAnswer:
+    """For a move that could not be appended: the first answer to its Idempotency-Key, else a
+    409 with the game's current version."""
+    if request.key:
+        record = IdempotencyRecord.objects.filter(
+            game_id=game_id, seat=request.seat, key=request.key
+        ).first()
+        if record is not None:
+            if record.request_hash != request.request_hash:
+                raise IdempotencyMismatch("This Idempotency-Key was used for a different request.")
+            return MoveAnswer(record.status_code, record.body)
+    current = _current_version(game_id)
+    if current is None:
+        raise NotFoundError(f"No game {game_id}.")
+    if current == request.expected_version:
+        message = "Another move was appended at the same time."
+    else:
+        message = f"The game is at version {current}, not {request.expected_version}."
+    raise VersionConflict(message, extra={"current_version": current})
 
 
 def rejection_json(rejection: Rejection) -> dict[str, JSON]:
@@ -366,11 +442,15 @@ def rejection_json(rejection: Rejection) -> dict[str, JSON]:
 
 
 def _queue_bots_if_needed(game: Game) -> None:
+    _queue_bots_if_due(game.pk, game.bot_seats, game.to_act)
+
+
+def _queue_bots_if_due(game_id: int, bot_seats: Iterable[int], to_act: Iterable[int]) -> None:
     """After commit, hand the game to a worker when a bot seat is to act."""
-    if set(game.bot_seats) & set(game.to_act):
+    if set(bot_seats) & set(to_act):
         from api.tasks import play_bots
 
-        enqueue_after_commit(play_bots, game.pk)
+        enqueue_after_commit(play_bots, game_id)
 
 
 @dataclass(frozen=True, slots=True)

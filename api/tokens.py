@@ -4,6 +4,13 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from collections import OrderedDict
+
+# (game, token hash) -> seat index: a seat's token never changes, so a match once found holds for
+# as long as the game exists (the write a move makes is conditional on the game row, so a move
+# for a game that is gone is still refused)
+_SEATS: OrderedDict[tuple[int, str], int] = OrderedDict()
+_SEATS_SIZE = 8192
 
 
 def new_token() -> str:
@@ -27,3 +34,17 @@ def parse_authorization(header: str | None) -> str | None:
     if scheme.lower() != "seat" or not token.strip():
         raise ValueError("use 'Authorization: Seat <token>'")
     return token.strip()
+
+
+def known_seat(game_id: int, token_hash: str) -> int | None:
+    """The seat this process has already found the token to belong to, if any."""
+    index = _SEATS.get((game_id, token_hash))
+    if index is not None:
+        _SEATS.move_to_end((game_id, token_hash))
+    return index
+
+
+def remember_seat(game_id: int, token_hash: str, index: int) -> None:
+    _SEATS[(game_id, token_hash)] = index
+    while len(_SEATS) > _SEATS_SIZE:
+        _SEATS.popitem(last=False)

@@ -217,14 +217,16 @@ class MovesView(GameView):
         },
     )
     def post(self, request: Request, game_id: int) -> Response:
-        game, seat = _game_and_seat(request, game_id)
+        seat = selectors.caller_seat(
+            game_id=game_id, authorization=request.headers.get("Authorization")
+        )
         if not isinstance(request.data, dict):
             raise Malformed("The body must be a JSON object.")
         data = MoveInput(data=request.data)
         data.is_valid(raise_exception=True)
         try:
             answer = services.move_submit(
-                game_id=game.pk,
+                game_id=game_id,
                 seat=seat,
                 expected_version=data.validated_data["expected_version"],
                 move=data.validated_data["move"],

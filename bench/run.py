@@ -1,9 +1,13 @@
 """Benchmarks for the event-sourced service; prints one table of figures measured in one run.
 
-    .venv/bin/python bench/run.py [--games 200] [--clients 32] [--long-events 10000]
+    .venv/bin/python bench/run.py [--games 96] [--clients 32] [--moves 6400]
 
 Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/gotham_bench, created
-if missing). Starts gunicorn itself. Timings are printed, never asserted.
+afresh). Starts gunicorn itself, against PostgreSQL and then against a fresh SQLite file (the
+embedded default), then boardgame.io 0.50.2's server when it is installed (BOARDGAMEIO_INSTALL
+below; Node on PATH). Every move is decided before the clock starts, so the clients only send
+prepared requests, to the full stack and to the bare view alike. Timings are printed, never
+asserted.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ import http.client
 import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -50,10 +55,11 @@ def bench_rules() -> list[Row]:
     spec = get_game("gotham-race")
     rows: list[Row] = []
 
-    def play(seed: int) -> list[Any]:
+    def play(seed: int) -> tuple[list[Any], int]:
         rng = random.Random(seed)
         log = spec.setup(4, {}, setup_rng(seed))
         state = fold(spec, log)
+        moves = 0
         while spec.outcome(state) is None:
             seat = min(spec.to_act(state))
             move = rng.choice(spec.legal_moves(state, seat))
@@ -62,18 +68,20 @@ def bench_rules() -> list[Row]:
             for event in events:
                 state = spec.evolve(state, event)
             log.extend(events)
-        return log
+            moves += 1
+        return log, moves
 
     for seed in range(20):  # warm-up (decoders compiled, caches filled), not timed
         play(-1 - seed)
     started = time.perf_counter()
     games = 0
-    events_total = 0
+    events_total = moves_total = 0
     logs: list[list[Any]] = []
     while time.perf_counter() - started < 5.0:
-        log = play(games)
+        log, moves = play(games)
         games += 1
         events_total += len(log)
+        moves_total += moves
         if len(logs) < 50:
             logs.append(log)
     elapsed = time.perf_counter() - started
@@ -81,6 +89,7 @@ def bench_rules() -> list[Row]:
         ("random Gotham Race games/s, 4 seats, one core", f"{games / elapsed:.0f}", "≥ 300")
     )
     rows.append(("  events per game (mean)", f"{events_total / games:.0f}", ""))
+    rows.append(("  moves per game (mean)", f"{moves_total / games:.1f}", ""))
     events = [e for log in logs for e in log]
     rounds = 0
     started = time.perf_counter()
@@ -113,14 +122,20 @@ class Client:
     def call(
         self, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
     ) -> tuple[int, Any]:
-        payload = None if body is None else json.dumps(body)
+        payload = None if body is None else json.dumps(body).encode()
         all_headers = {"Content-Type": "application/json", **(headers or {})}
+        status, data = self.send(method, path, payload, all_headers)
+        return status, json.loads(data) if data else None
+
+    def send(
+        self, method: str, path: str, payload: bytes | None, headers: dict[str, str]
+    ) -> tuple[int, bytes]:
+        """One request as prepared (body bytes, headers): the status and the raw answer."""
         for attempt in range(3):
             try:
-                self.conn.request(method, path, payload, all_headers)
+                self.conn.request(method, path, payload, headers)
                 response = self.conn.getresponse()
-                data = response.read()
-                return response.status, json.loads(data) if data else None
+                return response.status, response.read()
             except (http.client.HTTPException, ConnectionError):
                 self.conn.close()
                 self.conn = http.client.HTTPConnection("127.0.0.1", PORT, timeout=60)
@@ -173,28 +188,39 @@ class LocalGame:
     version: int
     state: Any
 
-    def play_one(self, client: Client, rng: random.Random) -> float:
-        """Post one random legal move, check the server's version; returns the POST's latency."""
+    def next_move(self, rng: random.Random) -> tuple[int, dict[str, Any], list[Any]]:
+        """A random legal move of the seat to act, and the events the rules make of it."""
         from rules_core.engine import get_game
         from rules_core.engine.randomness import move_rng
 
         spec = get_game("gotham-race")
         seat = min(spec.to_act(self.state))
         move = rng.choice(spec.legal_moves(self.state, seat))
+        events = spec.decide(self.state, seat, move, move_rng(self.seed, self.version))
+        assert isinstance(events, list)
+        return seat, move.to_json(), events
+
+    def apply(self, events: list[Any]) -> None:
+        from rules_core.engine import get_game
+
+        spec = get_game("gotham-race")
+        for event in events:
+            self.state = spec.evolve(self.state, event)
+        self.version += len(events)
+
+    def play_one(self, client: Client, rng: random.Random) -> float:
+        """Post one random legal move, check the server's version; returns the POST's latency."""
+        seat, move, events = self.next_move(rng)
         started = time.perf_counter()
         status, body = client.call(
             "POST",
             f"/api/games/{self.id}/moves/",
-            {"expected_version": self.version, "move": move.to_json()},
+            {"expected_version": self.version, "move": move},
             {"Authorization": f"Seat {self.tokens[seat]}"},
         )
         latency = time.perf_counter() - started
         assert status == 201, (status, body)
-        events = spec.decide(self.state, seat, move, move_rng(self.seed, self.version))
-        assert isinstance(events, list)
-        for event in events:
-            self.state = spec.evolve(self.state, event)
-        self.version += len(events)
+        self.apply(events)
         assert self.version == body["version"]
         return latency
 
@@ -237,13 +263,17 @@ def create_games(count: int, players: int) -> list[LocalGame]:
 
 
 def run_clients(
-    clients: int, work: Callable[[int, Client, list[float]], None]
+    clients: int,
+    work: Callable[[int, Client, list[float]], None],
+    pool: list[Client] | None = None,
 ) -> tuple[float, list[float]]:
+    """Each client's work in its own thread, on its own connection (from `pool`: kept open
+    between runs, as a client's keep-alive connection stays with one server process)."""
     latencies: list[list[float]] = [[] for _ in range(clients)]
     barrier = threading.Barrier(clients + 1)
 
     def worker(index: int) -> None:
-        client = Client()
+        client = Client() if pool is None else pool[index]
         barrier.wait()
         work(index, client, latencies[index])
 
@@ -257,51 +287,166 @@ def run_clients(
     return time.perf_counter() - started, [x for lat in latencies for x in lat]
 
 
-def bench_moves(
-    games: list[LocalGame], clients: int, budget: int
+@dataclass(frozen=True)
+class Prepared:
+    """A request made ready before the clock starts: path, headers, body bytes."""
+
+    path: str
+    headers: dict[str, str]
+    body: bytes
+
+
+def prepare_moves(games: list[LocalGame]) -> tuple[list[list[Prepared]], dict[int, int]]:
+    """Every game played to its end by the rules on the client side, each move a prepared POST
+    (the server decides the same events: same seed, same rules); and each game's final version."""
+    plans, finals = [], {}
+    for index, game in enumerate(games):
+        rng, plan = random.Random(index), []
+        while not game.finished():
+            seat, move, events = game.next_move(rng)
+            body = {"expected_version": game.version, "move": move}
+            headers = {
+                "Content-Type": "application/json",
+                "Authorization": f"Seat {game.tokens[seat]}",
+            }
+            plan.append(
+                Prepared(f"/api/games/{game.id}/moves/", headers, json.dumps(body).encode())
+            )
+            game.apply(events)
+        plans.append(plan)
+        finals[game.id] = game.version
+    return plans, finals
+
+
+def prepare_bare(games: list[LocalGame], count: int) -> list[list[Prepared]]:
+    """One-row appends to the same games, at seqs past the moves' (so they never collide)."""
+    headers = {"Content-Type": "application/json"}
+    return [
+        [
+            Prepared(
+                "/bench/append/", headers, json.dumps({"game": g.id, "seq": 100_000 + n}).encode()
+            )
+            for n in range(count)
+        ]
+        for g in games
+    ]
+
+
+def send_plans(
+    plans: list[list[Prepared]], pool: list[Client], budget: int, expected: int
 ) -> tuple[int, float, list[float]]:
+    """Each client sends its games' next prepared requests in turn (a game's requests in order)
+    until the budget is spent; every answer must have the expected status."""
+    clients = len(pool)
     per_client = budget // clients
     counts = [0] * clients
 
     def work(index: int, client: Client, latencies: list[float]) -> None:
-        mine = [g for i, g in enumerate(games) if i % clients == index]
-        rng = random.Random(index)
-        while counts[index] < per_client and mine:
-            for game in list(mine):
-                if game.finished():
-                    mine.remove(game)
-                    continue
-                latencies.append(game.play_one(client, rng))
+        queues = [plan for i, plan in enumerate(plans) if i % clients == index and plan]
+        while counts[index] < per_client and queues:
+            for queue in list(queues):
+                request = queue.pop(0)
+                started = time.perf_counter()
+                status, data = client.send("POST", request.path, request.body, request.headers)
+                latencies.append(time.perf_counter() - started)
+                assert status == expected, (status, data[:300])
                 counts[index] += 1
+                if not queue:
+                    queues.remove(queue)
                 if counts[index] >= per_client:
                     return
 
-    elapsed, latencies = run_clients(clients, work)
+    elapsed, latencies = run_clients(clients, work, pool)
     return sum(counts), elapsed, latencies
 
 
-def bench_bare(games: list[LocalGame], clients: int, budget: int) -> tuple[int, float, list[float]]:
-    per_client = budget // clients
-    seqs = {g.id: g.version + 100_000 for g in games}
+@dataclass
+class Measured:
+    """Requests answered, seconds of wall time, and each request's latency."""
 
-    def work(index: int, client: Client, latencies: list[float]) -> None:
-        mine = [g for i, g in enumerate(games) if i % clients == index]
-        for n in range(per_client):
-            game = mine[n % len(mine)]
-            seqs[game.id] += 1
-            t0 = time.perf_counter()
-            status, _ = client.call(
-                "POST", "/bench/append/", {"game": game.id, "seq": seqs[game.id]}
-            )
-            latencies.append(time.perf_counter() - t0)
-            assert status == 201
+    count: int = 0
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
 
-    elapsed, latencies = run_clients(clients, work)
-    return per_client * clients, elapsed, latencies
+    def add(self, result: tuple[int, float, list[float]]) -> None:
+        self.count += result[0]
+        self.seconds += result[1]
+        self.latencies += result[2]
+
+    @property
+    def rate(self) -> float:
+        return self.count / self.seconds
+
+
+def full_against_bare(
+    games: list[LocalGame], clients: int, budget: int, rounds: int = 2
+) -> tuple[Measured, Measured]:
+    """Moves through the whole stack and bare one-row appends, from the same clients on the same
+    server, in alternating rounds (so a change in the machine's load falls on both)."""
+    plans, finals = prepare_moves(games)
+    bare_plans = prepare_bare(games, budget)
+    full, bare, pool = Measured(), Measured(), [Client() for _ in range(clients)]
+    # warm-up, not measured: every worker process imports the rules, loads the rulebooks its
+    # citations name and reads the heads of the games its connections bring (the bare view
+    # needs none of it), so the first requests would otherwise stall a worker's threads
+    send_plans(plans, pool, clients * 4, 201)
+    send_plans(bare_plans, pool, clients * 4, 201)
+    for _ in range(rounds):
+        full.add(send_plans(plans, pool, budget // rounds, 201))
+        bare.add(send_plans(bare_plans, pool, budget // rounds, 201))
+    client = Client()
+    for game_id, final in finals.items():  # the server decided what the clients did
+        status, body = client.call("GET", f"/api/games/{game_id}/")
+        assert status == 200 and body["version"] <= final, (game_id, body, final)
+    return full, bare
+
+
+def round_trips_per_move(games: int) -> tuple[float, int]:
+    """In-process, database round trips per accepted POST …/moves/ (authentication included) on
+    the server's steady path, and the most any one move took."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from rest_framework.test import APIClient
+
+    from rules_core.engine import fold, get_game
+    from rules_core.engine.randomness import setup_rng
+
+    spec, api, counts = get_game("gotham-race"), APIClient(), []
+    for seed in range(games):
+        body = api.post(
+            "/api/games/",
+            {"game": "gotham-race", "players": [{"name": "a"}, {"name": "b"}], "seed": 77 + seed},
+            format="json",
+        ).json()
+        state = fold(spec, spec.setup(2, {}, setup_rng(77 + seed)))
+        local = LocalGame(
+            body["id"],
+            77 + seed,
+            {s["seat"]: s["token"] for s in body["seats"]},
+            body["version"],
+            state,
+        )
+        rng = random.Random(seed)
+        while not local.finished():
+            seat, move, events = local.next_move(rng)
+            with CaptureQueriesContext(connection) as queries:
+                answer = api.post(
+                    f"/api/games/{local.id}/moves/",
+                    {"expected_version": local.version, "move": move},
+                    format="json",
+                    HTTP_AUTHORIZATION=f"Seat {local.tokens[seat]}",
+                    HTTP_IDEMPOTENCY_KEY=f"{local.id}-{local.version}",
+                )
+            assert answer.status_code == 201, answer.json()
+            counts.append(len(queries.captured_queries))
+            local.apply(events)
+    return statistics.mean(counts), max(counts)
 
 
 def long_game(events_wanted: int) -> int:
-    """A Gotham Race game on a very long track, played in-process until it has the events."""
+    """A Gotham Race game on the longest track a content pack may ask for (100 squares, the
+    finish at 99, the landmarks spread along it), played in-process until it has the events or
+    ends."""
     import tomllib
 
     from api import event_store, services
@@ -310,10 +455,10 @@ def long_game(events_wanted: int) -> int:
     from rules_core.games.gotham_race.content import REFERENCE_PACK
 
     pack = tomllib.loads(REFERENCE_PACK.read_text())
-    pack["track"]["length"] = {"value": 1_000_000, "source": "reference"}
-    pack["track"]["finish"] = {"value": 500_000, "source": "reference"}
+    pack["track"]["length"] = {"value": 100, "source": "reference"}
+    pack["track"]["finish"] = {"value": 99, "source": "reference"}
     for i, name in enumerate(pack["landmarks"]):
-        pack["landmarks"][name] = {"value": 499_990 + i, "source": "reference"}
+        pack["landmarks"][name] = {"value": 90 + i, "source": "reference"}
     created = services.game_create(
         slug="gotham-race",
         players=[services.PlayerSpec(name=f"p{i}") for i in range(4)],
@@ -325,6 +470,8 @@ def long_game(events_wanted: int) -> int:
     while (game := Game.objects.get(pk=game_id)).version < events_wanted:
         spec = get_game(game.game)
         state = event_store.load_state(game, spec)
+        if spec.outcome(state) is not None:
+            break
         seat = min(spec.to_act(state))
         move = rng.choice(spec.legal_moves(state, seat))
         services.move_submit(
@@ -375,49 +522,148 @@ def ensure_database(url: str) -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
+def full_stack_rows(
+    games: list[LocalGame], clients: int, budget: int, what: str
+) -> tuple[list[Row], Measured]:
+    full, bare = full_against_bare(games, clients, budget)
+    p99_full, p99_bare = percentile(full.latencies, 0.99), percentile(bare.latencies, 0.99)
+    return [
+        (f"accepted moves/s, full stack ({what})", f"{full.rate:.0f}", ""),
+        ("  p50 / p99 latency", p50_p99(full.latencies), ""),
+        ("bare DRF append view, same server, clients and database", f"{bare.rate:.0f}", ""),
+        ("  p50 / p99 latency", p50_p99(bare.latencies), ""),
+        ("full stack / bare view (requests/s)", f"{full.rate / bare.rate:.0%}", "≥ 70%"),
+        ("full stack / bare view (p99)", f"{p99_full / p99_bare:.2f}x", "≤ 2x"),
+    ], full
+
+
+def server_env(url: str) -> dict[str, str]:
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "bench.settings"}
+    env["DEBUG"] = "0"
+    env.pop("REDIS_URL", None)
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    return env
+
+
+def embedded_rows(args: argparse.Namespace, shape: str) -> list[Row]:
+    """The same comparison on the embedded default: SQLite, a fresh file."""
+    path = ROOT / "build" / "bench-embedded.sqlite3"
+    path.unlink(missing_ok=True)
+    server = start_server(server_env(f"sqlite:///{path}"), args.workers, args.threads)
+    try:
+        games = create_games(args.sqlite_games, args.players)
+        what = f"{args.clients} clients, {args.sqlite_games} games, {shape}, embedded SQLite"
+        return full_stack_rows(games, args.clients, args.sqlite_moves, what)[0]
+    finally:
+        server.terminate()
+        server.wait()
+
+
+BOARDGAMEIO = ROOT / "build" / "bgio" / "node_modules"
+BOARDGAMEIO_INSTALL = (
+    "npm install --prefix build/bgio boardgame.io@0.50.2 node-persist@3 koa-compose@4.1.0"
+)
+
+
+def boardgameio_measured(clients: int, matches: int, moves: int, storage: str) -> Measured:
+    """boardgame.io 0.50.2's server (bench/boardgameio/server.js, one Node process) with a
+    counter game, its clients (bench/boardgameio/clients.js) moving over socket.io."""
+    env = {**os.environ, "NODE_PATH": str(BOARDGAMEIO)}
+    here = ROOT / "bench" / "boardgameio"
+    server = subprocess.Popen(
+        ["node", str(here / "server.js"), str(PORT + 1), storage],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None and server.stdout.readline().strip() == "ready"
+        done = subprocess.run(
+            [
+                "node",
+                str(here / "clients.js"),
+                str(PORT + 1),
+                str(clients),
+                str(matches),
+                str(moves),
+            ],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    finally:
+        server.terminate()
+        server.wait()
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    return Measured(result["moves"], result["seconds"], [ms / 1e3 for ms in result["latencies_ms"]])
+
+
+def boardgameio_rows(args: argparse.Namespace, full: Measured) -> list[Row]:
+    """boardgame.io's durable (FlatFile) and in-memory server, and the full stack against it."""
+    if not (BOARDGAMEIO / "boardgame.io").is_dir() or not shutil.which("node"):
+        return [("boardgame.io 0.50.2 (not installed)", "-", BOARDGAMEIO_INSTALL)]
+    store = ROOT / "build" / "bgio-store"
+    shutil.rmtree(store, ignore_errors=True)
+    store.mkdir(parents=True)
+    what = f"{args.clients} clients, {args.games} matches, one Node process"
+    durable = boardgameio_measured(args.clients, args.games, args.moves, str(store))
+    memory = boardgameio_measured(args.clients, args.games, args.moves, "memory")
+    return [
+        (f"boardgame.io 0.50.2 moves/s, FlatFile storage ({what})", f"{durable.rate:.0f}", ""),
+        ("  p50 / p99 latency", p50_p99(durable.latencies), ""),
+        ("boardgame.io 0.50.2 moves/s, in memory", f"{memory.rate:.0f}", ""),
+        ("  p50 / p99 latency", p50_p99(memory.latencies), ""),
+        (
+            "full stack (PostgreSQL) / boardgame.io FlatFile",
+            f"{full.rate / durable.rate:.2f}x",
+            "> 1x",
+        ),
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", type=int, default=96)
     parser.add_argument("--clients", type=int, default=32)
     parser.add_argument("--moves", type=int, default=6400, help="accepted moves to measure")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--workers", type=int, default=(os.cpu_count() or 1) * 2)
     parser.add_argument("--threads", type=int, default=8, help="gunicorn threads per worker")
     parser.add_argument("--long-events", type=int, default=10_000)
+    parser.add_argument("--sqlite-games", type=int, default=32)
+    parser.add_argument("--sqlite-moves", type=int, default=1600)
     args = parser.parse_args()
 
     rows: list[Row] = bench_rules()
 
     url = os.environ.get("DATABASE_URL", DEFAULT_DB)
     ensure_database(url)
-    env = {
-        **os.environ,
-        "DATABASE_URL": url,
-        "DJANGO_SETTINGS_MODULE": "bench.settings",
-        "DEBUG": "0",
-    }
-    env.pop("REDIS_URL", None)
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    env = server_env(url)
     os.environ.update({"DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "bench.settings"})
     import django
 
     django.setup()
     from api.models import Game
 
+    shape = f"gunicorn {args.workers}x{args.threads}"
     server = start_server(env, args.workers, args.threads)
     try:
         games = create_games(args.games, args.players)
-        moves, elapsed, latencies = bench_moves(games, args.clients, args.moves)
-        bare_n, bare_elapsed, bare_latencies = bench_bare(games, args.clients, args.moves)
-        full_rate, bare_rate = moves / elapsed, bare_n / bare_elapsed
-        server_shape = f"gunicorn {args.workers}x{args.threads}"
-        what = f"{args.clients} clients, {args.games} games, {server_shape}, PostgreSQL"
-        rows.append((f"accepted moves/s, full stack ({what})", f"{full_rate:.0f}", ""))
-        rows.append(("  p50 / p99 latency", p50_p99(latencies), "p99 ≤ 50 ms"))
-        rows.append(("bare DRF append view, same clients and database", f"{bare_rate:.0f}", ""))
-        rows.append(("  p50 / p99 latency", p50_p99(bare_latencies), ""))
-        rows.append(("full stack / bare view", f"{full_rate / bare_rate:.0%}", "≥ 70%"))
+        what = f"{args.clients} clients, {args.games} games, {shape}, PostgreSQL"
+        full_rows, full = full_stack_rows(games, args.clients, args.moves, what)
+        rows += full_rows
 
+        mean_trips, most_trips = round_trips_per_move(4)
+        rows.append(
+            (
+                "database round trips per accepted move (in-process, PostgreSQL, mean / most)",
+                f"{mean_trips:.2f} / {most_trips}",
+                "",
+            )
+        )
         short = create_games(1, 2)[0]
         client, rng = Client(), random.Random(1)
         for _ in range(10):
@@ -435,25 +681,18 @@ def main() -> None:
         )
         rows.append((f"head read GET /state/, {long_version}-event game", p50_p99(long_http), ""))
         rows.append(("  long / short (p50)", f"{ratio:.2f}x", "≤ 1.3x"))
-        for label, at_head in (
-            ("head, state column", True),
-            ("a past version, snapshot + tail", False),
-        ):
+        for label, at_head in (("the head", True), ("one event before the head", False)):
             short_cold = cold_loads(short.id, 100, at_head)
             long_cold = cold_loads(long_id, 100, at_head)
-            rows.append(
-                (
-                    f"uncached state load incl. the game row ({label}), short",
-                    p50_p99(short_cold),
-                    "",
-                )
-            )
-            rows.append(
-                (f"uncached state load incl. the game row ({label}), long", p50_p99(long_cold), "")
-            )
+            what = f"uncached state load incl. the game row ({label}, snapshot + tail)"
+            rows.append((f"{what}, short", p50_p99(short_cold), ""))
+            rows.append((f"{what}, long", p50_p99(long_cold), ""))
     finally:
         server.terminate()
         server.wait()
+
+    rows += embedded_rows(args, shape)
+    rows += boardgameio_rows(args, full)
 
     width = max(len(r[0]) for r in rows)
     print(f"{'measure':<{width}}  {'figure':>16}  target")

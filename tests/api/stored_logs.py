@@ -11,7 +11,7 @@ from typing import Any
 from api.models import Event, Game, Seat, Snapshot
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
-GAME_FIELDS = ("game", "status", "version", "players", "options", "seed", "head_hash", "state")
+GAME_FIELDS = ("game", "status", "version", "players", "options", "seed", "head_hash")
 GAME_FIELDS += ("bot_seats", "to_act", "outcome")
 EVENT_FIELDS = ("seq", "type", "seat", "data", "citations", "move", "prev_hash", "hash")
 
@@ -29,7 +29,8 @@ def dump(game: Game) -> dict[str, Any]:
 
 def load(record: dict[str, Any]) -> Game:
     """Store a dumped game again, as it was (a fresh id; seats get no tokens)."""
-    game = Game.objects.create(**record["game"])
+    # logs written before the game row stopped holding the head state (migration 0010) carry it
+    game = Game.objects.create(**{k: v for k, v in record["game"].items() if k != "state"})
     Seat.objects.bulk_create(Seat(game=game, **seat) for seat in record["seats"])
     Event.objects.bulk_create(Event(game=game, **event) for event in record["events"])
     Snapshot.objects.bulk_create(Snapshot(game=game, **snap) for snap in record["snapshots"])

@@ -79,31 +79,40 @@ def test_a_retried_request_racing_itself_appends_once(create_game: CreateGame) -
     assert Event.objects.filter(game_id=gid).count() == version + 1
 
 
-@pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="SQLite's IMMEDIATE transactions let only one move in at a time, lock or no lock",
-)
-def test_without_the_row_lock_the_unique_seq_still_turns_the_loser_into_a_409(
+def test_two_moves_decided_on_the_same_head_one_is_appended_and_the_guard_refuses_the_other(
     create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """What protects the version: with the game row lock taken away and both requests made to
-    reach the append together (both read the same head), the unique (game, seq) index still
-    lets exactly one in and the other is a 409, with no gap and no duplicate."""
-    from django.db.models import QuerySet
-
+    """What protects the version: no lock is held while the rules decide, so both requests decide
+    on the same head and reach the append together. The append's condition on the head (version,
+    hash, seed) lets exactly one write in and turns the other away before it writes a row (not
+    the unique (game, seq) index refusing it): one 201, one 409, no gap, no duplicate."""
     from api import event_store
 
-    monkeypatch.setattr(QuerySet, "select_for_update", lambda self, *a, **k: self)
     together = threading.Barrier(2)
     append = event_store.append
+    writes: list[str] = []
+    writer_name = (
+        "_append_postgresql" if connection.vendor == "postgresql" else "_append_in_transaction"
+    )
+    writer = getattr(event_store, writer_name)
 
     def append_together(*args: Any, **kwargs: Any) -> Any:
         together.wait(timeout=10)
         return append(*args, **kwargs)
 
+    def writer_watched(*args: Any, **kwargs: Any) -> Any:
+        try:
+            written = writer(*args, **kwargs)
+        except Exception as error:
+            writes.append(type(error).__name__)
+            raise
+        writes.append("written" if written else "refused by the guard")
+        return written
+
     body = create_game(seed=7)
     gid, token, version = body["id"], body["seats"][0]["token"], body["version"]
     monkeypatch.setattr(event_store, "append", append_together)
+    monkeypatch.setattr(event_store, writer_name, writer_watched)
     request = {"path": f"/api/games/{gid}/moves/", "headers": auth(token)}
     statuses = race(
         [
@@ -112,6 +121,7 @@ def test_without_the_row_lock_the_unique_seq_still_turns_the_loser_into_a_409(
         ]
     )
     assert sorted(statuses) == [201, 409]
+    assert sorted(writes) == ["refused by the guard", "written"]
     seqs = list(Event.objects.filter(game_id=gid).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, version + 2))
     assert list(log_problems(Game.objects.get(pk=gid))) == []

@@ -78,8 +78,8 @@ def test_snapshots_every_n_events_equal_the_refold(create_game: CreateGame) -> N
 def test_the_head_state_an_append_leaves_is_kept_in_memory_for_the_next_move(
     create_game: CreateGame,
 ) -> None:
-    """The next move reads the state the append left, the very object, not the game row's JSON
-    decoded again (the hot path's cache, keyed by game, version and head hash)."""
+    """The next move reads the state the append left, the very object, not a fold from the
+    snapshot again (the hot path's cache, keyed by game, version and head hash)."""
     body = create_game(seed=6)
     game = Game.objects.get(pk=body["id"])
     spec = get_game(game.game)
@@ -87,11 +87,39 @@ def test_the_head_state_an_append_leaves_is_kept_in_memory_for_the_next_move(
     state = event_store.load_state(game, spec)
     events = spec.decide(state, 0, spec.legal_moves(state, 0)[0], random.Random(1))
     assert isinstance(events, list)
-    appended, after = event_store.append(game, spec, state, events)
+    head = event_store.Head(game.version, game.head_hash, state)
+    appended = event_store.extend(spec, head, events)
+    assert event_store.append(event_store.key_of(game), spec, head, appended) is not None
     game.version, game.head_hash = appended.version, appended.head_hash
-    assert event_store.load_state(game, spec) is after
+    assert event_store.load_state(game, spec) is appended.state
+    assert event_store.cached_head(event_store.key_of(game), game.version) == event_store.Head(
+        appended.version, appended.head_hash, appended.state
+    )
     game.head_hash = "f" * 64  # another head at the same version is not this state
-    assert event_store.load_state(game, spec) is not after
+    assert event_store.load_state(game, spec) is not appended.state
+
+
+def test_an_append_on_a_head_the_game_has_left_writes_nothing(create_game: CreateGame) -> None:
+    """The append is conditional on the head it was decided on: the same version with another
+    hash, an older version, or another game's seed, and nothing is written."""
+    body = create_game(seed=6)
+    game = Game.objects.get(pk=body["id"])
+    spec = get_game(game.game)
+    state = event_store.load_state(game, spec)
+    events = spec.decide(state, 0, spec.legal_moves(state, 0)[0], random.Random(1))
+    assert isinstance(events, list)
+    stored = Event.objects.filter(game=game).count()
+    for head, seed in (
+        (event_store.Head(game.version, "f" * 64, state), game.seed),
+        (event_store.Head(game.version - 1, game.head_hash, state), game.seed),
+        (event_store.Head(game.version, game.head_hash, state), game.seed + 1),
+    ):
+        appended = event_store.extend(spec, head, events)
+        key = (game.pk, game.game, seed)
+        assert event_store.append(key, spec, head, appended) is None
+    assert Event.objects.filter(game=game).count() == stored
+    assert Game.objects.get(pk=game.pk).version == game.version
+    assert list(log_problems(Game.objects.get(pk=game.pk))) == []
 
 
 def test_the_state_at_any_version_matches_the_live_fold(

@@ -139,6 +139,86 @@ def test_refusals_are_remembered_under_their_key_too(
     assert record.status_code == 422 and record.body == first.json()
 
 
+def test_a_stale_move_the_rules_would_refuse_is_a_409_not_a_422(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """The rules decide on the head this process last saw; a refusal at a head the game has
+    since left (another process moved it on) is a stale version, answered 409."""
+    from api.models import Game
+
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    assert (
+        post_move(api, gid, ann["token"], version, {"type": "draw", "deck": 1}).status_code == 201
+    )
+    game = Game.objects.get(pk=gid)
+    Game.objects.filter(pk=gid).update(version=game.version + 1)  # as if another server appended
+    refused = post_move(api, gid, ann["token"], game.version, {"type": "draw", "deck": 2})
+    assert refused.status_code == 409
+    assert refused.json()["current_version"] == game.version + 1
+
+
+def test_a_key_used_for_another_move_at_the_same_version_appends_nothing(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    first = post_move(
+        api, gid, ann["token"], version, {"type": "draw", "deck": 9}, HTTP_IDEMPOTENCY_KEY="k"
+    )
+    assert first.status_code == 422
+    other = post_move(
+        api, gid, ann["token"], version, {"type": "draw", "deck": 1}, HTTP_IDEMPOTENCY_KEY="k"
+    )
+    assert other.status_code == 409 and other.json()["error"] == "idempotency_key_reused"
+    assert Event.objects.filter(game_id=gid).count() == version
+    again = post_move(
+        api, gid, ann["token"], version, {"type": "draw", "deck": 9}, HTTP_IDEMPOTENCY_KEY="k"
+    )
+    assert again.json() == first.json()
+
+
+def test_a_move_for_a_game_that_is_gone_is_404_though_its_seat_and_head_were_seen(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    from api.models import Game
+
+    body = create_game()
+    gid, token, version = body["id"], body["seats"][0]["token"], body["version"]
+    moved = post_move(api, gid, token, version, {"type": "draw", "deck": 1})
+    Game.objects.filter(pk=gid).delete()
+    gone = post_move(api, gid, token, moved.json()["version"], {"type": "draw", "deck": 1})
+    assert (gone.status_code, gone.json()["error"]) == (404, "not_found")
+
+
+def test_a_steady_move_reads_neither_the_seat_nor_the_game_row(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Once a process has seen a seat's token and the game's head, a move is written without
+    reading them again: on PostgreSQL the whole move is one statement."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    first = post_move(api, gid, ann["token"], version, {"type": "draw", "deck": 1})
+    legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(ann["token"])).json()["moves"]
+    with CaptureQueriesContext(connection) as queries:
+        second = post_move(
+            api,
+            gid,
+            ann["token"],
+            first.json()["version"],
+            legal[0]["move"],
+            HTTP_IDEMPOTENCY_KEY="steady",
+        )
+    assert second.status_code == 201, second.json()
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().startswith("SELECT")]
+    assert reads == []
+    if connection.vendor == "postgresql":
+        assert len(queries.captured_queries) == 1
+
+
 def test_events_are_redacted_for_other_seats_until_the_end(
     api: APIClient, create_game: CreateGame
 ) -> None:
