@@ -21,6 +21,7 @@ class Environment:
     redis_url: str
     celery_eager: bool
     snapshot_every: int
+    db_pool_size: int  # production: PostgreSQL connections a server process keeps at most
     bot_delay_seconds: float
     visibility_timeout: int
     tasks_in_threads: bool
@@ -59,6 +60,7 @@ def read_environment() -> Environment:
         redis_url=redis_url,
         celery_eager=_flag("CELERY_EAGER", not redis_url),
         snapshot_every=int(os.environ.get("SNAPSHOT_EVERY", "50")),
+        db_pool_size=int(os.environ.get("DB_POOL_SIZE", "16")),
         bot_delay_seconds=float(os.environ.get("BOT_DELAY_SECONDS", "0")),
         visibility_timeout=int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120")),
         tasks_in_threads=_flag("TASKS_IN_THREADS", False),

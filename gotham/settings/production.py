@@ -48,7 +48,14 @@ STORAGES = {
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
 
-# Under ASGI each request's sync code runs on a thread of its own, so a connection kept for
-# reuse would be kept by a thread that is gone: open one per request instead (Django's advice
-# for ASGI; a connection pooler in front of PostgreSQL keeps that cheap)
+# Under ASGI each request's sync code runs on a thread of its own, so a connection kept by a
+# thread would be kept by a thread that is gone: each request takes a connection from a pool in
+# the process and gives it back when it ends (Django's pool for psycopg 3; CONN_MAX_AGE must then
+# be 0). Opening a PostgreSQL connection per request cost more than the move it served.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
+        "min_size": 2,
+        "max_size": ENV.db_pool_size,
+        "timeout": 10,  # seconds a request waits for a free connection before failing
+    }
