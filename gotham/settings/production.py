@@ -54,8 +54,10 @@ STORAGES = {
 # be 0). Opening a PostgreSQL connection per request cost more than the move it served.
 DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # noqa: F405
-        "min_size": 2,
-        "max_size": ENV.db_pool_size,
-        "timeout": 10,  # seconds a request waits for a free connection before failing
+    DATABASES["default"]["OPTIONS"] = {  # noqa: F405
+        "pool": {
+            "min_size": 2,
+            "max_size": ENV.db_pool_size,
+            "timeout": 10,  # seconds a request waits for a free connection before failing
+        }
     }
