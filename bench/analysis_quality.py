@@ -196,6 +196,7 @@ def main() -> None:
     print(f"commit {_commit()}", flush=True)
     print(f"line-ups: {[(s, b, seed) for s, b, seed, _ in work]}", flush=True)
     by_game: dict[str, list[Judged]] = {}
+    left = {slug: sum(item[0] == slug for item in work) for slug in slugs}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for (slug, *_), judged in zip(
             work, pool.map(judge_game, *zip(*work, strict=True)), strict=True
@@ -203,8 +204,9 @@ def main() -> None:
             by_game.setdefault(slug, []).extend(judged)
             if args.details:
                 print("\n".join(details(judged)), flush=True)
-    for slug, judged in by_game.items():
-        print("\n".join(report(slug, judged)), flush=True)
+            left[slug] -= 1
+            if not left[slug]:  # the game's last line-up: its figures now
+                print("\n".join(report(slug, by_game[slug])), flush=True)
 
 
 if __name__ == "__main__":
