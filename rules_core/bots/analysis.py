@@ -52,7 +52,7 @@ class Judgement:
     """One decision as the analysing bot sees it."""
 
     seat: int
-    evaluation: dict[int, float]  # each seat's expected value after the preferred move, 0 to 1
+    evaluation: dict[int, float]  # each seat's mean value after the preferred move (all samples)
     preferred: Move
     preferred_value: float
     played: Move
@@ -174,7 +174,9 @@ def judge(
     """Pick the best candidate of `seat`'s decision on a first batch, then measure the played
     move's loss against it on fresh paired samples until the mark is in or out of its interval.
 
-    The evaluation per seat is every seat's expected value after the preferred move.
+    The evaluation per seat is every seat's expected value after the preferred move, over all
+    its samples (the first batch's too: the position's worth, not the loss, is asked there); the
+    two moves' values and the loss are the fresh paired samples' alone.
     """
     everyone = tuple(range(seats))
     moves, iterations = candidates(spec, state, seat, played, rng, budget)
@@ -204,9 +206,13 @@ def judge(
     n = len(losses)
     after_preferred = {who: total / n for who, total in totals[0].items()}
     after_played = {who: total / n for who, total in totals[1].items()}
+    pooled = {
+        who: (total + first[best][who] * samples) / (n + samples)
+        for who, total in totals[0].items()
+    }
     return Judgement(
         seat=seat,
-        evaluation=after_preferred,
+        evaluation=pooled,
         preferred=preferred,
         preferred_value=after_preferred[seat],
         played=played,

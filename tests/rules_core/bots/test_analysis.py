@@ -116,6 +116,9 @@ def test_every_move_is_valued_when_there_are_few() -> None:
     best = max(range(len(legal)), key=lambda i: first[i][seat])
     assert judged.preferred == legal[best]
     assert judged.iterations == 0  # all are valued: the search had nothing to add
+    if judged.preferred != judged.played:  # the evaluation pools the first batch with the rest
+        ends = sorted((first[best][seat], judged.preferred_value))
+        assert ends[0] - 1e-9 <= judged.evaluation[seat] <= ends[1] + 1e-9
 
 
 def test_noise_between_near_equal_moves_is_not_graded_a_mistake() -> None:
