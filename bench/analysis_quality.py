@@ -207,6 +207,8 @@ def main() -> None:
             left[slug] -= 1
             if not left[slug]:  # the game's last line-up: its figures now
                 print("\n".join(report(slug, by_game[slug])), flush=True)
+    if len(by_game) > 1:  # few decisions are marked: the games' marks together
+        print("\n".join(report("all games", [j for js in by_game.values() for j in js])))
 
 
 if __name__ == "__main__":
