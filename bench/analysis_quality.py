@@ -1,24 +1,30 @@
 """How far the replay analysis's marks can be trusted: the default budget against a 10x reference.
 
     .venv/bin/python bench/analysis_quality.py [--game SLUG ...] [--decisions 30] [--jobs 2]
+        [--seed-base 100] [--details]
 
 For each implemented game a fixed set of bot games (random, greedy and mcts line-ups, two and
-more seats) is played from fixed seeds; up to `--decisions` of each game's decisions with a
-choice (evenly spaced) are judged three times: at the game's default budget (as the analysis
-task judges), and twice at the reference budget (10x the search iterations and samples) with
-different seeds. Printed per game:
+more seats) is played from the seeds `--seed-base` + 1, 2, ...; up to `--decisions` of each
+game's decisions with a choice (evenly spaced) are judged three times: at the game's default
+budget (as the analysis task judges), and twice at the reference budget (10x the search
+iterations and samples) with different seeds. The judges' own chance is drawn from the game's
+seed too, so another `--seed-base` measures on positions and samples the judge was not tuned
+on. Printed: the commit and the seeds, then per game:
 
 - marks (mistakes and blunders) at each budget, and the default's precision and recall against
   the first reference;
 - the reference's stability: how many of the marks of either reference run the other shares;
 - the rank correlation (Spearman) of the per-seat evaluations, default against reference;
-- the time per decision of the default and of the reference.
+- the loss intervals' honesty: how often the reference's loss lies inside the default's interval,
+  and how many default marks the reference rules out;
+- the processor time per decision of the default and of the reference.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -34,12 +40,12 @@ from rules_core.bots.tournament import play_game
 from rules_core.engine import GameSpec, Move, all_games, get_game
 
 REFERENCE = 10  # the reference budget: this many times the default iterations and samples
-LINE_UPS: dict[str, list[tuple[str, int]]] = {  # bots by seat, seed
+LINE_UPS: dict[str, list[tuple[str, int]]] = {  # bots by seat, seed's offset from --seed-base
     "default": [
-        ("random,greedy", 101),
-        ("random,random", 102),
-        ("mcts,greedy", 103),
-        ("greedy,random,random", 104),
+        ("random,greedy", 1),
+        ("random,random", 2),
+        ("mcts,greedy", 3),
+        ("greedy,random,random", 4),
     ],
 }
 
@@ -77,17 +83,18 @@ def judge_game(slug: str, bots_text: str, seed: int, most: int) -> list[Judged]:
     reference = MctsSettings(iterations=default.iterations * REFERENCE, seconds=10.0)
     judged = []
     for index, (state, seat, move) in enumerate(positions[::step][:most]):
-        started = time.perf_counter()
-        quick = judge(spec, state, seat, move, random.Random(index), default, len(bots))
-        middle = time.perf_counter()
+        started = time.process_time()
+        chance = random.Random(f"default:{seed}:{index}")
+        quick = judge(spec, state, seat, move, chance, default, len(bots))
+        middle = time.process_time()
         deep = [
             judge(
-                spec, state, seat, move, random.Random(f"reference:{run}:{index}"), reference,
-                len(bots), VALUE_SAMPLES * REFERENCE, MAX_SAMPLES * REFERENCE,
+                spec, state, seat, move, random.Random(f"reference:{run}:{seed}:{index}"),
+                reference, len(bots), VALUE_SAMPLES * REFERENCE, MAX_SAMPLES * REFERENCE,
             )
             for run in (1, 2)
         ]  # fmt: skip
-        ended = time.perf_counter()
+        ended = time.process_time()
         judged.append(Judged(quick, deep[0], deep[1], middle - started, (ended - middle) / 2))
     return judged
 
@@ -132,16 +139,42 @@ def report(slug: str, judged: list[Judged]) -> list[str]:
     for j in judged:
         grades[j.default.grade] = grades.get(j.default.grade, 0) + 1
     n = len(judged)
+    covered = sum(j.default.lost_low <= j.reference.lost <= j.default.lost_high for j in judged)
+    wrong = sum(j.default.marked and j.reference.lost_high < j.default.mark_at for j in judged)
     return [
         f"{slug}: {n} decisions judged",
         f"  marks: default {len(quick)}, reference {len(deep)} (second run {len(again)})",
         f"  precision {_share(len(both), len(quick))}, recall {_share(len(both), len(deep))}",
         f"  reference stability: {_share(len(deep & again), len(deep | again))} of marks shared",
+        f"  the reference's loss inside the default's interval: {_share(covered, n)}; "
+        f"marks the reference rules out (its interval below the mark): {wrong}",
         f"  evaluations' rank correlation (Spearman): {spearman(xs, ys):.3f}",
         "  default grades: " + ", ".join(f"{g} {c}" for g, c in sorted(grades.items())),
         f"  seconds per decision: default {sum(j.default_seconds for j in judged) / n:.3f}, "
-        f"reference {sum(j.reference_seconds for j in judged) / n:.3f}",
+        f"reference {sum(j.reference_seconds for j in judged) / n:.3f} (processor time)",
     ]
+
+
+def details(judged: list[Judged]) -> list[str]:
+    """One line per decision: each judge's grade, loss interval, samples and preferred move."""
+
+    def one(j: Judgement) -> str:
+        same = "=" if j.preferred == j.played else "*"
+        return f"{j.grade[:5]:5} [{j.lost_low:.2f},{j.lost_high:.2f}] n={j.samples:<3} {same}"
+
+    return [
+        f"    {i:3} seat {j.default.seat}: {one(j.default)} | {one(j.reference)} | {one(j.again)}"
+        + ("  same pick" if j.default.preferred == j.reference.preferred else "")
+        for i, j in enumerate(judged)
+    ]
+
+
+def _commit() -> str:
+    found = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=False
+    )
+    dirty = subprocess.run(["git", "status", "--porcelain"], capture_output=True, text=True)
+    return found.stdout.strip() + (" (with uncommitted changes)" if dirty.stdout.strip() else "")
 
 
 def main() -> None:
@@ -149,23 +182,33 @@ def main() -> None:
     parser.add_argument("--game", action="append", help="a game's slug (default: every game)")
     parser.add_argument("--decisions", type=int, default=30, help="judged per game played")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seed-base", type=int, default=100, help="games' seeds: this + 1, 2, ...")
+    parser.add_argument("--details", action="store_true", help="a line per judged decision")
     args = parser.parse_args()
     slugs = args.game or [g.slug for g in all_games()]
     work = [
-        (slug, bots, seed, args.decisions)
+        (slug, bots, args.seed_base + offset, args.decisions)
         for slug in slugs
-        for bots, seed in LINE_UPS.get(slug, LINE_UPS["default"])
+        for bots, offset in LINE_UPS.get(slug, LINE_UPS["default"])
         if len(bots.split(",")) >= get_game(slug).min_players
         and len(bots.split(",")) <= get_game(slug).max_players
     ]
+    print(f"commit {_commit()}", flush=True)
     print(f"line-ups: {[(s, b, seed) for s, b, seed, _ in work]}", flush=True)
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(judge_game, *zip(*work, strict=True)))
     by_game: dict[str, list[Judged]] = {}
-    for (slug, *_), judged in zip(work, results, strict=True):
-        by_game.setdefault(slug, []).extend(judged)
-    for slug, judged in by_game.items():
-        print("\n".join(report(slug, judged)), flush=True)
+    left = {slug: sum(item[0] == slug for item in work) for slug in slugs}
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for (slug, *_), judged in zip(
+            work, pool.map(judge_game, *zip(*work, strict=True)), strict=True
+        ):
+            by_game.setdefault(slug, []).extend(judged)
+            if args.details:
+                print("\n".join(details(judged)), flush=True)
+            left[slug] -= 1
+            if not left[slug]:  # the game's last line-up: its figures now
+                print("\n".join(report(slug, by_game[slug])), flush=True)
+    if len(by_game) > 1:  # few decisions are marked: the games' marks together
+        print("\n".join(report("all games", [j for js in by_game.values() for j in js])))
 
 
 if __name__ == "__main__":

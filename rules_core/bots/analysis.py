@@ -1,18 +1,20 @@
 """Judging one decision of a game: the best move found, what the played one cost, and how sure
 that is.
 
-The search (`mcts_move`) proposes a move. With many legal moves it visits most of them once or
+The search (`mcts_move`) ranks the moves. With many legal moves it visits most of them once or
 never, so its per-move means are not a fair basis for comparison; the candidates are therefore
 valued afresh, on equal terms: each is played in the same sampled states (the hidden part
 resampled from the seat's view, as the search does), followed by the same random moves, and the
 game's evaluation is averaged (common random numbers).
 
-1. Candidates: every legal move when there are at most `ALL_MOVES_UP_TO`, else the search's
-   move and the played one. A first batch of samples picks the best candidate.
-2. The loss of the played move against that best one is then measured on fresh samples (so the
-   pick's luck in the first batch does not inflate it), paired sample by sample, with a
-   confidence interval; more samples are spent, up to `MAX_SAMPLES`, while the interval still
-   straddles a grade's threshold.
+1. Candidates: every legal move when there are at most `ALL_MOVES_UP_TO` (no search is needed
+   then: its budget goes to the samples), else the search's `SEARCHED_CANDIDATES` most visited
+   moves and the played one. A first batch of samples picks the best candidate.
+2. The loss of the played move against that best one is then measured on fresh samples (the
+   pick's luck in the first batch would inflate it: the winner's curse), paired sample by
+   sample, with a confidence interval. A sequential test: batches are added, up to
+   `MAX_SAMPLES`, only while the interval still holds the mark, so a clear decision costs one
+   batch and a close one up to eight.
 3. The grade, as chess sites give it: an inaccuracy, a mistake or a blunder only when the lower
    bound of the loss clears half, one or two times the game's `lost_value_mark`; "too close to
    call" when the loss could be a mistake but could as well be nothing; else "good".
@@ -30,8 +32,9 @@ from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import Move
 
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
-MAX_SAMPLES = 72  # at most this many paired samples for the loss of a close decision
+MAX_SAMPLES = 192  # at most this many paired samples for the loss of a close decision
 ALL_MOVES_UP_TO = 5  # with this few legal moves every one is valued
+SEARCHED_CANDIDATES = 3  # with more, the search's most visited moves are the candidates
 Z = 1.96  # the loss's interval: about 95%
 
 GOOD, CLOSE, INACCURACY, MISTAKE, BLUNDER = (
@@ -49,7 +52,7 @@ class Judgement:
     """One decision as the analysing bot sees it."""
 
     seat: int
-    evaluation: dict[int, float]  # each seat's expected value after the preferred move, 0 to 1
+    evaluation: dict[int, float]  # each seat's mean value after the preferred move (all samples)
     preferred: Move
     preferred_value: float
     played: Move
@@ -139,8 +142,22 @@ def _interval(losses: list[float]) -> tuple[float, float]:
 
 
 def _settled(low: float, high: float, mark_at: float) -> bool:
-    """Whether more samples could no longer change the grade: no threshold inside the interval."""
-    return not any(low < t <= high for t in (mark_at / 2, mark_at, 2 * mark_at))
+    """Whether the interval has left the mark: the decision is surely marked or surely not."""
+    return not low < mark_at <= high
+
+
+def candidates(
+    spec: GameSpec[Any], state: Any, seat: int, played: Move, rng: random.Random, by: MctsSettings
+) -> tuple[tuple[Move, ...], int]:
+    """The moves to value and the search's iterations: every legal move when there are few
+    (no search), else the search's most visited ones; the played move always."""
+    legal = tuple(spec.legal_moves(state, seat))
+    if len(legal) <= ALL_MOVES_UP_TO:
+        return legal, 0
+    result = mcts_move(spec, state, seat, rng, by)
+    ranked = sorted(result.visits, key=lambda m: -result.visits[m])
+    chosen = (result.move, *(m for m in ranked if m != result.move))[:SEARCHED_CANDIDATES]
+    return (chosen if played in chosen else (*chosen, played)), result.iterations
 
 
 def judge(
@@ -154,24 +171,22 @@ def judge(
     samples: int = VALUE_SAMPLES,
     most_samples: int = MAX_SAMPLES,
 ) -> Judgement:
-    """Search `seat`'s decision in `state`, pick the best candidate, then measure the played
-    move's loss against it on fresh paired samples until its grade is settled.
+    """Pick the best candidate of `seat`'s decision on a first batch, then measure the played
+    move's loss against it on fresh paired samples until the mark is in or out of its interval.
 
-    The evaluation per seat is every seat's expected value after the preferred move.
+    The evaluation per seat is every seat's expected value after the preferred move, over all
+    its samples (the first batch's too: the position's worth, not the loss, is asked there); the
+    two moves' values and the loss are the fresh paired samples' alone.
     """
     everyone = tuple(range(seats))
-    result = mcts_move(spec, state, seat, rng, budget)
-    legal = spec.legal_moves(state, seat)
-    candidates = tuple(legal) if len(legal) <= ALL_MOVES_UP_TO else (result.move, played)
-    if played not in candidates:
-        candidates = (*candidates, played)
-    first = move_values(spec, state, seat, candidates, rng, samples, budget.depth, everyone)
-    best = max(range(len(candidates)), key=lambda i: first[i][seat])
-    preferred = candidates[best]
+    moves, iterations = candidates(spec, state, seat, played, rng, budget)
+    first = move_values(spec, state, seat, moves, rng, samples, budget.depth, everyone)
+    best = max(range(len(moves)), key=lambda i: first[i][seat])
+    preferred = moves[best]
     if preferred == played:
         value = first[best]
         return Judgement(
-            seat, value, preferred, value[seat], played, value[seat], result.iterations,
+            seat, value, preferred, value[seat], played, value[seat], iterations,
             spec.lost_value_mark, samples=samples,
         )  # fmt: skip
     pair = (preferred, played)
@@ -191,14 +206,18 @@ def judge(
     n = len(losses)
     after_preferred = {who: total / n for who, total in totals[0].items()}
     after_played = {who: total / n for who, total in totals[1].items()}
+    pooled = {
+        who: (total + first[best][who] * samples) / (n + samples)
+        for who, total in totals[0].items()
+    }
     return Judgement(
         seat=seat,
-        evaluation=after_preferred,
+        evaluation=pooled,
         preferred=preferred,
         preferred_value=after_preferred[seat],
         played=played,
         played_value=after_played[seat],
-        iterations=result.iterations,
+        iterations=iterations,
         mark_at=spec.lost_value_mark,
         lost_low=max(0.0, low),
         lost_high=max(0.0, high),

@@ -62,7 +62,9 @@ def test_analysis_annotates_every_decision(
     marked = [e for e in decisions if e["annotations"][0]["data"]["mark"]]
     for event in marked:
         note = event["annotations"][0]
-        assert note["text"].endswith(f"({note['data']['lost_interval'][1]:.2f}).")
+        low, high = note["data"]["lost_interval"]  # the text shows it to two places
+        shown = note["text"].rsplit("(", 1)[1].removesuffix(").").split(" to ")
+        assert [float(x) for x in shown] == pytest.approx([low, high], abs=0.0051)
         assert note["data"]["grade"].capitalize() in note["text"]
 
 

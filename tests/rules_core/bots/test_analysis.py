@@ -7,7 +7,17 @@ from typing import Any
 
 import pytest
 
-from rules_core.bots.analysis import Judgement, _interval, _settled, judge, move_values
+from rules_core.bots.analysis import (
+    ALL_MOVES_UP_TO,
+    MAX_SAMPLES,
+    SEARCHED_CANDIDATES,
+    Judgement,
+    _interval,
+    _settled,
+    candidates,
+    judge,
+    move_values,
+)
 from rules_core.bots.mcts import MctsSettings, mcts_move
 from rules_core.engine import GameSpec, Move, all_games
 from tests.rules_core.bots.test_bots import opening
@@ -40,6 +50,13 @@ def test_the_loss_interval_comes_from_paired_samples() -> None:
     assert not _settled(0.0, 0.12, 0.10)
 
 
+def test_samples_are_added_only_while_the_mark_is_inside_the_interval() -> None:
+    """The sequential test is about the mark: an interval wholly above it (a mark, whatever the
+    grade) or wholly below it (no mark) is settled; one that holds it is not."""
+    assert _settled(0.11, 0.35, 0.10) and _settled(0.02, 0.09, 0.10)
+    assert not _settled(0.05, 0.10, 0.10) and not _settled(0.09, 0.30, 0.10)
+
+
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
 def test_moves_are_valued_under_the_same_chance(spec: GameSpec[Any]) -> None:
     state = opening(spec, 2)
@@ -61,11 +78,33 @@ def test_a_move_the_search_never_tried_is_still_valued(spec: GameSpec[Any]) -> N
     judged = judge(spec, state, seat, untried[-1], random.Random(8), budget, 2, samples=6)
     assert judged.played == untried[-1] and set(judged.evaluation) == {0, 1}
     assert 0.0 <= judged.played_value <= 1.0 and judged.lost_low <= judged.lost <= judged.lost_high
-    assert judged.samples in (6, 12, 18, 24, 30, 36, 42, 48, 54, 60, 66, 72)
+    assert judged.samples % 6 == 0 and 6 <= judged.samples <= MAX_SAMPLES
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_with_many_moves_the_candidates_are_the_searchs_most_visited_and_the_played(
+    spec: GameSpec[Any],
+) -> None:
+    state = opening(spec, 2)
+    seat = min(spec.to_act(state))
+    legal = spec.legal_moves(state, seat)
+    budget = MctsSettings(iterations=40, seconds=5)
+    played = legal[-1]
+    moves, iterations = candidates(spec, state, seat, played, random.Random(5), budget)
+    if len(legal) <= ALL_MOVES_UP_TO:
+        assert moves == tuple(legal) and iterations == 0  # every move, no search
+        return
+    searched = mcts_move(spec, state, seat, random.Random(5), budget)
+    assert moves[0] == searched.move and iterations == searched.iterations
+    assert played in moves and len(set(moves)) == len(moves) <= SEARCHED_CANDIDATES + 1
+    fewest = min(searched.visits[m] for m in moves[:SEARCHED_CANDIDATES])
+    others = [m for m in searched.visits if m not in moves]
+    assert all(searched.visits[m] <= fewest for m in others)
 
 
 def test_every_move_is_valued_when_there_are_few() -> None:
-    """Gotham Race's draw: four decks, each valued; the best of them is the one preferred."""
+    """Gotham Race's draw: four decks, each valued without a search; the best of them is the one
+    preferred."""
     spec = next(g for g in GAMES if g.slug == "gotham-race")
     state = opening(spec, 2)
     seat = min(spec.to_act(state))
@@ -73,11 +112,13 @@ def test_every_move_is_valued_when_there_are_few() -> None:
     assert len(legal) <= 5
     budget = MctsSettings(iterations=8, seconds=5)
     judged = judge(spec, state, seat, legal[0], random.Random(3), budget, 2, samples=8)
-    rng = random.Random(3)
-    mcts_move(spec, state, seat, rng, budget)
-    first = move_values(spec, state, seat, tuple(legal), rng, 8, budget.depth, (0, 1))
+    first = move_values(spec, state, seat, tuple(legal), random.Random(3), 8, budget.depth, (0, 1))
     best = max(range(len(legal)), key=lambda i: first[i][seat])
     assert judged.preferred == legal[best]
+    assert judged.iterations == 0  # all are valued: the search had nothing to add
+    if judged.preferred != judged.played:  # the evaluation pools the first batch with the rest
+        ends = sorted((first[best][seat], judged.preferred_value))
+        assert ends[0] - 1e-9 <= judged.evaluation[seat] <= ends[1] + 1e-9
 
 
 def test_noise_between_near_equal_moves_is_not_graded_a_mistake() -> None:
