@@ -42,10 +42,15 @@ def test_grades_follow_the_lower_bound_of_the_loss_against_the_mark() -> None:
 
 
 def test_the_loss_interval_comes_from_paired_samples() -> None:
-    low, high = _interval([0.2, 0.2, 0.2, 0.2])
-    assert low == high == pytest.approx(0.2)
-    low, high = _interval([0.0, 0.4, 0.0, 0.4])
-    assert low < 0.2 < high and high - low == pytest.approx(2 * 1.96 * 0.2309 / 2, rel=1e-3)
+    low, high = _interval([0.2, 0.2, 0.2, 0.2])  # all agree: as wide as 4 samples support
+    assert (low, high) == pytest.approx((0.2 - 1 / 4, 0.2 + 1 / 4))
+    low, high = _interval([0.10] * 24)  # a loss of exactly the mark, 24 times: not yet sure
+    assert low < 0.10 < high and not _settled(low, high, 0.10)
+    low, high = _interval([0.10] * 192)
+    assert high - low == pytest.approx(2 / 192)
+    low, high = _interval([0.0, 0.4] * 8)  # the spread's interval, wider than the floor
+    spread = (16 * 0.2**2 / 15) ** 0.5
+    assert low < 0.2 < high and high - low == pytest.approx(2 * 1.96 * spread / 4, rel=1e-6)
     assert _settled(0.0, 0.04, 0.10) and _settled(0.11, 0.19, 0.10)
     assert not _settled(0.0, 0.12, 0.10)
 
