@@ -138,3 +138,19 @@ def test_each_seat_is_named_after_the_figure_it_races() -> None:
     game = GothamRace()
     assert game.seat_names(started(game, 1)) == ("Figure A",)
     assert game.seat_names(started(game, 3)) == ("Figure A", "Figure B", "Figure C")
+
+
+def test_a_drawn_card_is_told_to_its_drawer_and_to_a_finished_games_readers_only() -> None:
+    """'game-play.first-round': the drawn card goes to the hand, which the others do not see."""
+    game = GothamRace()
+    state = started(game)
+    events = game.decide(state, 0, Move.of("draw", deck=2), random.Random(0))
+    assert not isinstance(events, Rejection)
+    drawn = events[0]
+    card = "\u201cRunner in 2nd: to 1 behind the leader\u201d (deck 2)"
+    shown = f"Figure A's player draws {card} from deck 2."
+    hidden = "Figure A's player draws a card from deck 2."
+    assert game.narrate(state, drawn, 0, False) == shown
+    assert game.narrate(state, drawn, 1, False) == hidden
+    assert game.narrate(state, drawn, None, False) == hidden
+    assert game.narrate(state, drawn, 1, True) == shown
