@@ -12,7 +12,6 @@ import random
 from dataclasses import replace
 
 from rules_core.engine import fold
-from rules_core.engine.visibility import Secret
 from rules_core.games.gotham_race import GAME
 from rules_core.games.gotham_race.state import Placed, RaceState
 
@@ -31,35 +30,39 @@ def on_the_pile() -> RaceState:
     )
 
 
-def expected(state: RaceState) -> list[Secret]:
-    def back(card: str) -> str:
-        return card.split("-")[0]  # the reference pack's ids start with their deck
+def held_at(state: RaceState, path: tuple[str | int, ...]) -> object:
+    """What the state holds at a secret's path."""
+    place: object = state
+    for step in path:
+        place = getattr(place, step) if isinstance(step, str) else place[step]  # type: ignore[index]
+    return place
 
-    found = [
-        Secret(("decks", d, i), c, "deck", frozenset(), back(c))
-        for d, deck in enumerate(state.decks)
-        for i, c in enumerate(deck)
-    ]
-    found += [
-        Secret(("hands", s, i), c, "hand", frozenset({s}), back(c))
-        for s, hand in enumerate(state.hands)
-        for i, c in enumerate(hand)
-    ]
-    return found
+
+def test_each_card_is_declared_once_where_it_lies_with_its_deck_on_its_back() -> None:
+    state = on_the_pile()
+    secrets = GAME.secrets(state)
+    assert sorted(s.value for s in secrets) == sorted(c.id for c in state.pack.cards)  # type: ignore[union-attr]
+    for secret in secrets:
+        assert held_at(state, secret.path) == secret.value
+        assert secret.back == secret.value.split("-")[0]  # the reference ids start with the deck
 
 
 def test_decks_are_nobodys_hands_their_holders_and_placed_cards_the_placers() -> None:
     state = on_the_pile()
     mine, top = (p.card for p in state.deposit)
-    assert list(GAME.secrets(state)) == [
-        *expected(state),
-        Secret(("deposit", 0, "card"), mine, "face_down", frozenset({0}), mine[0]),
-        Secret(("deposit", 1, "card"), top, "face_down", frozenset(), top[0]),
-    ]
-    assert len(expected(state)) == 60 - 2  # every card but the two placed, once each
+    seen = {s.value: (s.kind, s.seen_by) for s in GAME.secrets(state)}
+    assert seen[state.decks[2][0]] == ("deck", frozenset())
+    assert seen[state.hands[0][0]] == ("hand", frozenset({0}))
+    assert seen[state.hands[1][2]] == ("hand", frozenset({1}))
+    assert seen[mine] == ("face_down", frozenset({0}))
+    assert seen[top] == ("face_down", frozenset())  # ownerless D's card
+    kinds = [s.kind for s in GAME.secrets(state)]
+    assert (kinds.count("deck"), kinds.count("hand"), kinds.count("face_down")) == (51, 7, 2)
 
 
 def test_a_turned_pile_hides_nothing_and_a_finished_race_nothing_at_all() -> None:
     state = on_the_pile()
-    assert list(GAME.secrets(replace(state, revealed=True))) == expected(state)
+    turned = GAME.secrets(replace(state, revealed=True))
+    assert [s.kind for s in turned if s.kind == "face_down"] == []
+    assert len(turned) == 58
     assert GAME.secrets(replace(state, phase="over")) == ()
