@@ -48,6 +48,7 @@ class ModuleScore:
     killed: int
     equivalent: int
     survivors: tuple[str, ...]
+    not_run: int = 0  # mutants a stopped run did not reach (left out of the score)
 
     @property
     def counted(self) -> int:
@@ -165,10 +166,13 @@ def scores(work: Path, scope: Scope, equivalent: dict[str, str]) -> list[ModuleS
         results: dict[str, int | None] = (
             json.loads(meta.read_text())["exit_code_by_key"] if meta.exists() else {}
         )
-        killed = equivalent_count = 0
+        killed = equivalent_count = not_run = 0
         survivors = []
         for mutant, code in sorted(results.items()):
             if code in SKIPPED:
+                continue
+            if code is None:
+                not_run += 1
                 continue
             if mutant in equivalent:
                 equivalent_count += 1
@@ -176,7 +180,7 @@ def scores(work: Path, scope: Scope, equivalent: dict[str, str]) -> list[ModuleS
                 killed += 1
             else:
                 survivors.append(mutant)
-        found.append(ModuleScore(module, killed, equivalent_count, tuple(survivors)))
+        found.append(ModuleScore(module, killed, equivalent_count, tuple(survivors), not_run))
     return found
 
 
@@ -201,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("path", nargs="?", help="a module or folder (default: every scope)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
     parser.add_argument("--threshold", type=float, default=0.85)
+    parser.add_argument(
+        "--report", action="store_true", help="print the last run's table without running"
+    )
     args = parser.parse_args(argv)
     scopes = selected(load_scopes(), args.path)
     if not scopes:
@@ -210,9 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     table: list[ModuleScore] = []
     failed = False
     for scope in scopes:
-        work = prepare(scope)
+        work = WORK / scope.name if args.report else prepare(scope)
         print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
-        if code := mutate(work, args.jobs):
+        if not args.report and (code := mutate(work, args.jobs)):
             print(f"  mutmut stopped with exit code {code}: see {work / 'mutmut.log'}")
             failed = True
             continue
@@ -224,10 +231,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{'module':58} {'killed':>7} {'equiv':>6} {'survived':>9} {'score':>7}")
     for m in table:
         mark = "" if m.score >= args.threshold else "  < target"
+        if m.not_run:
+            mark += f"  ({m.not_run} mutants not run: the run was stopped)"
         print(
             f"{m.module:58} {m.killed:7} {m.equivalent:6} {len(m.survivors):9} {m.score:7.1%}{mark}"
         )
-    return 0 if not failed and all(m.score >= args.threshold for m in table) else 1
+    passed = all(m.score >= args.threshold and not m.not_run for m in table)
+    return 0 if not failed and passed else 1
 
 
 if __name__ == "__main__":

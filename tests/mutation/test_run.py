@@ -51,8 +51,9 @@ def test_a_score_counts_killed_against_survived_without_the_equivalent(tmp_path:
     [score] = run.scores(tmp_path, scope, {"a__mutmut_5": "same value either way"})
     assert score.killed == 2  # a failing test and a timeout
     assert score.equivalent == 1
-    assert score.survivors == ("a__mutmut_2", "a__mutmut_4", "a__mutmut_7")  # no test, not run
-    assert score.score == 2 / 5
+    assert score.survivors == ("a__mutmut_2", "a__mutmut_4")  # survived, no test reaches it
+    assert score.not_run == 1  # a stopped run: left out of the score, and reported
+    assert score.score == 2 / 4
 
 
 def test_mutmut_is_told_the_scopes_modules_tests_and_keyword() -> None:
