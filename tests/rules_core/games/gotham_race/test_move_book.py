@@ -8,6 +8,7 @@ checks, effects and words, and the refusals of anything else) is exercised where
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 import re
 from pathlib import Path
 
@@ -109,7 +110,9 @@ def test_the_one_option_is_a_content_pack_described_with_its_limits_ranges_and_e
     assert (
         named is not None and (Path(__file__).parents[4] / named.group()).is_file()
     )  # the schema it names exists
-    assert "`limits`" in description and "`ranges`" in description
+    assert "as JSON)" in description  # the TOML file's schema, sent as JSON
+    assert description.endswith("or with a number outside its range in `ranges`")
+    assert "refused above `limits`" in description
 
 
 def test_one_to_four_players_without_options_are_accepted() -> None:
@@ -154,3 +157,13 @@ def test_a_drawn_card_is_told_to_its_drawer_and_to_a_finished_games_readers_only
     assert game.narrate(state, drawn, 1, False) == hidden
     assert game.narrate(state, drawn, None, False) == hidden
     assert game.narrate(state, drawn, 1, True) == shown
+
+
+def test_only_decks_with_cards_are_offered_to_draw_from() -> None:
+    """'questions.decks-exhausted': an empty deck cannot be drawn from."""
+    game = GothamRace()
+    state = started(game)
+    for empty in (1, 2, 3, 4):
+        decks = tuple(() if d == empty else cards for d, cards in enumerate(state.decks, 1))
+        offered = game.legal_moves(replace(state, decks=decks), 0)
+        assert offered == [Move.of("draw", deck=d) for d in (1, 2, 3, 4) if d != empty]
