@@ -8,8 +8,8 @@ checks, effects and words, and the refusals of anything else) is exercised where
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 import re
+from dataclasses import replace
 from pathlib import Path
 
 from rules_core.engine import Move, Rejection, fold
