@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from rules_core.engine import fold
+from rules_core.engine import GameEvent, Move, fold
 from rules_core.games.gotham_race import GAME
+from rules_core.games.gotham_race.events import DepositRevealed
 from rules_core.games.gotham_race.state import Placed, RaceState
 
 A, D = 0, 3
@@ -66,3 +67,28 @@ def test_a_turned_pile_hides_nothing_and_a_finished_race_nothing_at_all() -> Non
     assert [s.kind for s in turned if s.kind == "face_down"] == []
     assert len(turned) == 58
     assert GAME.secrets(replace(state, phase="over")) == ()
+
+
+def play(state: RaceState, seat: int, move: Move) -> tuple[RaceState, list[GameEvent]]:
+    events = GAME.decide(state, seat, move, random.Random(0))
+    assert isinstance(events, list)
+    return fold(GAME, events, state), events
+
+
+def test_once_the_pile_is_turned_every_seat_sees_every_placed_card() -> None:
+    """'game-play.race': the placed cards are turned face up and carried out in order; a replay
+    stepping through the round shows them to everybody from then on."""
+    state, _ = play(fold(GAME, GAME.setup(2, {}, random.Random(1))), 0, Move.of("draw", deck=1))
+    card = state.hands[0][0]
+    state, _ = play(state, 0, Move.of("place", card=card))
+    state, _ = play(state, 1, Move.of("draw", deck=1))
+    assert GAME.view(state, 1)["deposit"][0]["card"] is None  # type: ignore[index,call-overload]
+    _, events = play(state, 1, Move.of("place", card=state.hands[1][0]))
+    turned_at = next(i for i, e in enumerate(events) if isinstance(e, DepositRevealed))
+    turned = fold(GAME, events[: turned_at + 1], state)
+    shown = GAME.view(turned, 1)["deposit"][0]["card"]  # type: ignore[index,call-overload]
+    assert shown == {"id": card, "deck": 1, "text": turned.pack.card(card).text}  # type: ignore[union-attr]
+
+
+def test_before_the_set_up_a_view_shows_only_the_phase() -> None:
+    assert GAME.view(GAME.initial_state(), None) == {"phase": "new"}
