@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from rules_core.engine import GameEvent, Move, fold
 from rules_core.games.gotham_race import GAME
-from rules_core.games.gotham_race.events import DepositRevealed
+from rules_core.games.gotham_race.events import DepositRevealed, RoundEnded
 from rules_core.games.gotham_race.state import Placed, RaceState
 
 A, D = 0, 3
@@ -92,3 +92,16 @@ def test_once_the_pile_is_turned_every_seat_sees_every_placed_card() -> None:
 
 def test_before_the_set_up_a_view_shows_only_the_phase() -> None:
     assert GAME.view(GAME.initial_state(), None) == {"phase": "new"}
+
+
+def test_at_the_end_of_a_round_the_placed_cards_go_to_the_discard_pile() -> None:
+    """'game-play.following-rounds': the round's cards are set aside before the next round; a
+    replay showing that step shows an empty pile and the cards on the discard."""
+    state, _ = play(fold(GAME, GAME.setup(1, {}, random.Random(1))), 0, Move.of("draw", deck=1))
+    _, events = play(state, 0, Move.of("place", card=state.hands[0][0]))
+    ended_at = next(i for i, e in enumerate(events) if isinstance(e, RoundEnded))
+    ended = fold(GAME, events[: ended_at + 1], state)
+    view = GAME.view(ended, 0)
+    assert view["deposit"] == []
+    turned = next(e for e in events if isinstance(e, DepositRevealed))
+    assert [c["id"] for c in view["discard"]] == list(turned.cards)  # type: ignore[index,union-attr]
