@@ -167,3 +167,17 @@ def test_only_decks_with_cards_are_offered_to_draw_from() -> None:
         decks = tuple(() if d == empty else cards for d, cards in enumerate(state.decks, 1))
         offered = game.legal_moves(replace(state, decks=decks), 0)
         assert offered == [Move.of("draw", deck=d) for d in (1, 2, 3, 4) if d != empty]
+
+
+def test_a_card_not_in_the_hand_is_refused_naming_it_cut_to_forty_characters() -> None:
+    """'game-play.first-round': a player places a card of their own hand."""
+    game = GothamRace()
+    state = started(game)
+    drawn = fold(game, game.decide(state, 0, Move.of("draw", deck=1), random.Random(0)), state)  # type: ignore[arg-type]
+    stranger = refusal(game, drawn, 0, Move.of("place", card="9-99"))
+    assert (stranger.code, stranger.message) == (
+        "card_not_in_hand",
+        "Card '9-99' is not in your hand.",
+    )
+    long = refusal(game, drawn, 0, Move.of("place", card="x" * 50)).message
+    assert long == f"Card {'x' * 40!r} is not in your hand."
