@@ -181,3 +181,21 @@ def test_a_card_not_in_the_hand_is_refused_naming_it_cut_to_forty_characters() -
     )
     long = refusal(game, drawn, 0, Move.of("place", card="x" * 50)).message
     assert long == f"Card {'x' * 40!r} is not in your hand."
+
+
+def test_drawing_from_no_deck_an_empty_deck_or_a_finished_race_says_what_to_do() -> None:
+    """'board' and 'questions.card-backs': four decks, numbered on their backs;
+    'questions.decks-exhausted': an empty deck is not drawn from; 'finish': the race ends."""
+    game = GothamRace()
+    state = started(game)
+    no_deck = refusal(game, state, 0, Move.of("draw", deck=5))
+    assert no_deck.message == "Draw from deck 1, 2, 3 or 4 (the number on the back)."
+    empty = refusal(
+        game,
+        replace(state, decks=(*state.decks[:2], (), state.decks[3])),
+        0,
+        Move.of("draw", deck=3),
+    )
+    assert (empty.code, empty.message) == ("deck_empty", "Deck 3 is empty: draw from another deck.")
+    over = refusal(game, replace(state, phase="over"), 0, Move.of("draw", deck=1))
+    assert (over.code, over.message) == ("game_over", "The race is over.")
