@@ -269,7 +269,7 @@ def main(argv: list[str]) -> int:
     if argv[0] == "golden":  # rewrite the golden playthroughs from the rules, printing the diff
         ensure_venv()
         return run("-m", "tests.golden.playthroughs")
-    if argv[0] == "mutate":  # mutation testing of the guarantees (mutation/README.md)
+    if argv[0] == "mutate":  # mutation testing of the guarantees (README.md, "Mutation testing")
         ensure_venv()
         return run("mutation/run.py", *argv[1:])
     ensure_venv()

@@ -1,11 +1,12 @@
 """Mutation testing of the guarantees: `python3 dev.py mutate [PATH]`.
 
-For each scope in `mutation/scopes.toml` whose modules match PATH (all scopes without one), a
-copy of the project is made under `build/mutation/<scope>/`, mutmut plants its mutants in the
-scope's modules there and runs the scope's tests against each, and the score of each module is
-printed with its surviving mutants. Mutants listed in `mutation/equivalent.toml` (with the reason
-they cannot change behaviour) are left out of the score. Each run starts from fresh mutants and a
-fresh map of which tests reach which function, so new tests count at once.
+For each scope in `mutation/scopes.toml` with a module at or under PATH (all scopes without one),
+a copy of the project is made under `build/mutation/<scope>/`, mutmut plants its mutants there in
+the scope's modules (only those under PATH when one is given) and runs the scope's tests against
+each, and the score of each module is printed with its surviving mutants. Mutants listed in
+`mutation/equivalent.toml` (with the reason they cannot change behaviour) are left out of the
+score. Each run starts from fresh mutants and a fresh map of which tests reach which function, so
+new tests count at once.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import subprocess
 import sys
 import tomllib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +37,7 @@ class Scope:
     modules: tuple[str, ...]
     tests: tuple[str, ...]
     fresh_imports: bool = False  # each mutant imports the project anew (slower)
+    keyword: str | None = None  # a pytest -k expression narrowing the tests (shared suites)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,7 @@ class ModuleScore:
     killed: int
     equivalent: int
     survivors: tuple[str, ...]
+    not_run: int = 0  # mutants a stopped run did not reach (left out of the score)
 
     @property
     def counted(self) -> int:
@@ -59,7 +62,13 @@ class ModuleScore:
 def load_scopes() -> list[Scope]:
     data = tomllib.loads(SCOPES.read_text())
     return [
-        Scope(s["name"], tuple(s["modules"]), tuple(s["tests"]), s.get("fresh_imports", False))
+        Scope(
+            s["name"],
+            tuple(s["modules"]),
+            tuple(s["tests"]),
+            s.get("fresh_imports", False),
+            s.get("keyword"),
+        )
         for s in data["scope"]
     ]
 
@@ -74,11 +83,17 @@ def load_equivalent() -> dict[str, str]:
 
 
 def selected(scopes: Iterable[Scope], path: str | None) -> list[Scope]:
-    """The scopes with a module at or under `path`."""
+    """The scopes with a module at or under `path`, each keeping only those modules (its tests
+    stay whole): `mutate rules_core/engine/codec.py` plants mutants in the codec alone."""
     if path is None:
         return list(scopes)
     wanted = path.rstrip("/")
-    return [s for s in scopes if any(m == wanted or m.startswith(wanted + "/") for m in s.modules)]
+    found = []
+    for scope in scopes:
+        modules = tuple(m for m in scope.modules if m == wanted or m.startswith(wanted + "/"))
+        if modules:
+            found.append(replace(scope, modules=modules))
+    return found
 
 
 def project_files() -> list[str]:
@@ -108,21 +123,28 @@ def prepare(scope: Scope) -> Path:
     shared = work / "shared"  # the tests read the rulebooks from beside the project
     if not shared.exists() and (ROOT.parent / "shared").is_dir():
         shared.symlink_to(ROOT.parent / "shared")
+    others = sorted({f.split("/")[0] for f in project_files() if "/" in f} - {"tests"})
+    (work / "setup.cfg").write_text(mutmut_config(scope, others))
+    return work
+
+
+def mutmut_config(scope: Scope, folders: Iterable[str]) -> str:
+    """mutmut's setup.cfg for `scope`; `folders` are the project's top-level folders, the ones
+    without a mutated module copied beside the mutants as they are."""
     packages = sorted({m.split("/")[0] for m in scope.modules})
-    others = sorted(
-        {f.split("/")[0] for f in project_files() if "/" in f} - set(packages) - {"tests"}
-    )
+    others = sorted(set(folders) - set(packages))
     lines = ["[mutmut]", "source_paths=", *(f"    {p}" for p in packages)]
     lines += ["only_mutate=", *(f"    {m}" for m in scope.modules)]
     lines += ["pytest_add_cli_args_test_selection=", *(f"    {t}" for t in scope.tests)]
     lines += ["also_copy=", *(f"    {o}" for o in [*others, "manage.py"])]
+    if scope.keyword:  # the shared suites' cases of other games never reach the scope's code
+        lines += ["pytest_add_cli_args=", "    -k", f"    {scope.keyword}"]
     # each mutant in a process forked before any test ran: the codec's decoder caches, filled by a
     # test run, would otherwise hide mutants of the code that builds them
     lines += ["process_isolation=forkserver"]
     if scope.fresh_imports:  # module-level work (content packs decoded at import) is mutated too
         lines += ["forkserver_warmup=none"]
-    (work / "setup.cfg").write_text("\n".join(lines) + "\n")
-    return work
+    return "\n".join(lines) + "\n"
 
 
 def mutate(work: Path, children: int) -> int:
@@ -144,10 +166,13 @@ def scores(work: Path, scope: Scope, equivalent: dict[str, str]) -> list[ModuleS
         results: dict[str, int | None] = (
             json.loads(meta.read_text())["exit_code_by_key"] if meta.exists() else {}
         )
-        killed = equivalent_count = 0
+        killed = equivalent_count = not_run = 0
         survivors = []
         for mutant, code in sorted(results.items()):
             if code in SKIPPED:
+                continue
+            if code is None:
+                not_run += 1
                 continue
             if mutant in equivalent:
                 equivalent_count += 1
@@ -155,7 +180,7 @@ def scores(work: Path, scope: Scope, equivalent: dict[str, str]) -> list[ModuleS
                 killed += 1
             else:
                 survivors.append(mutant)
-        found.append(ModuleScore(module, killed, equivalent_count, tuple(survivors)))
+        found.append(ModuleScore(module, killed, equivalent_count, tuple(survivors), not_run))
     return found
 
 
@@ -180,6 +205,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("path", nargs="?", help="a module or folder (default: every scope)")
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
     parser.add_argument("--threshold", type=float, default=0.85)
+    parser.add_argument(
+        "--report", action="store_true", help="print the last run's table without running"
+    )
     args = parser.parse_args(argv)
     scopes = selected(load_scopes(), args.path)
     if not scopes:
@@ -189,9 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     table: list[ModuleScore] = []
     failed = False
     for scope in scopes:
-        work = prepare(scope)
+        work = WORK / scope.name if args.report else prepare(scope)
         print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
-        if code := mutate(work, args.jobs):
+        if not args.report and (code := mutate(work, args.jobs)):
             print(f"  mutmut stopped with exit code {code}: see {work / 'mutmut.log'}")
             failed = True
             continue
@@ -203,10 +231,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\n{'module':58} {'killed':>7} {'equiv':>6} {'survived':>9} {'score':>7}")
     for m in table:
         mark = "" if m.score >= args.threshold else "  < target"
+        if m.not_run:
+            mark += f"  ({m.not_run} mutants not run: the run was stopped)"
         print(
             f"{m.module:58} {m.killed:7} {m.equivalent:6} {len(m.survivors):9} {m.score:7.1%}{mark}"
         )
-    return 0 if not failed and all(m.score >= args.threshold for m in table) else 1
+    passed = all(m.score >= args.threshold and not m.not_run for m in table)
+    return 0 if not failed and passed else 1
 
 
 if __name__ == "__main__":

@@ -29,6 +29,18 @@ def test_a_path_picks_the_scopes_holding_it() -> None:
     assert run.selected(scopes, None) == scopes
 
 
+def test_a_path_narrows_its_scopes_to_the_modules_under_it() -> None:
+    scopes = run.load_scopes()
+    [engine] = run.selected(scopes, "rules_core/engine/codec.py")
+    assert engine.name == "engine"
+    assert engine.modules == ("rules_core/engine/codec.py",)
+    whole = next(s for s in scopes if s.name == "engine")
+    assert engine.tests == whole.tests and engine.fresh_imports
+    [store] = run.selected(scopes, "api/log_check.py")
+    assert store.modules == ("api/log_check.py",)
+    assert run.selected(scopes, "rules_core/engine") == [whole]
+
+
 def test_a_score_counts_killed_against_survived_without_the_equivalent(tmp_path: Path) -> None:
     meta = tmp_path / "mutants" / "api" / "tokens.py.meta"
     meta.parent.mkdir(parents=True)
@@ -39,5 +51,34 @@ def test_a_score_counts_killed_against_survived_without_the_equivalent(tmp_path:
     [score] = run.scores(tmp_path, scope, {"a__mutmut_5": "same value either way"})
     assert score.killed == 2  # a failing test and a timeout
     assert score.equivalent == 1
-    assert score.survivors == ("a__mutmut_2", "a__mutmut_4", "a__mutmut_7")  # no test, not run
-    assert score.score == 2 / 5
+    assert score.survivors == ("a__mutmut_2", "a__mutmut_4")  # survived, no test reaches it
+    assert score.not_run == 1  # a stopped run: left out of the score, and reported
+    assert score.score == 2 / 4
+
+
+def test_mutmut_is_told_the_scopes_modules_tests_and_keyword() -> None:
+    scope = run.Scope(
+        "race",
+        ("rules_core/games/gotham_race/rules.py",),
+        ("tests/rules_core/test_conformance.py",),
+        keyword="gotham-race or not test_conformance",
+    )
+    lines = run.mutmut_config(scope, ["api", "rules_core", "gotham"]).splitlines()
+    assert lines[:3] == ["[mutmut]", "source_paths=", "    rules_core"]
+    assert lines[lines.index("also_copy=") + 1 : lines.index("also_copy=") + 4] == [
+        "    api",
+        "    gotham",
+        "    manage.py",
+    ]
+    assert lines[lines.index("pytest_add_cli_args=") + 1 :][:2] == [
+        "    -k",
+        "    gotham-race or not test_conformance",
+    ]
+    assert "forkserver_warmup=none" not in lines
+
+
+def test_fresh_imports_skip_the_warm_up_and_no_keyword_adds_no_pytest_args() -> None:
+    scope = run.Scope("engine", ("rules_core/engine/codec.py",), ("tests",), fresh_imports=True)
+    text = run.mutmut_config(scope, ["rules_core"])
+    assert "pytest_add_cli_args=" not in text
+    assert "forkserver_warmup=none\n" in text

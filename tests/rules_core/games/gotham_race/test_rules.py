@@ -174,6 +174,28 @@ def test_ownerless_figure_with_an_empty_deck_passes() -> None:
     assert OwnerlessPassed(seat=None, figure=B, deck=3) in events
 
 
+def test_after_an_ownerless_pass_the_next_figure_places_and_the_pile_is_turned() -> None:
+    """'questions.decks-exhausted': a figure without a player whose deck is empty places
+    nothing; the round goes on with the next figure in the order, each placing once."""
+    state = start(1)
+    state = replace(state, decks=(state.decks[0], state.decks[1], (), state.decks[3]))
+    drawn, _ = play(state, 0, Move.of("draw", deck=1))
+    _, events = play(drawn, 0, Move.of("place", card=drawn.hands[0][0]))
+    turned = next(i for i, e in enumerate(events) if isinstance(e, DepositRevealed))
+    assert [type(e) for e in events[:turned]] == [
+        CardPlaced,
+        OwnerlessPassed,
+        CardPlaced,
+        CardPlaced,
+    ]
+    assert [e.figure for e in events[:turned] if isinstance(e, CardPlaced)] == [A, C, D]
+    revealed = events[turned]
+    assert isinstance(revealed, DepositRevealed) and len(revealed.cards) == 3
+    passed = fold(GAME, events[:2], drawn)  # A placed, B passed: C's turn, nothing drawn
+    assert passed.current_figure == C and passed.drawn is False
+    assert GAME.view(passed, 0)["drawn"] is False
+
+
 def test_the_game_ends_after_the_round_with_the_furthest_figure_beyond_the_finish() -> None:
     state = start(4)
     state = replace(state, xs=(22, 10, 5, 0), lanes=(0, 0, 0, 0), order=(D, C, B, A))

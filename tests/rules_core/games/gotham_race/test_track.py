@@ -1,9 +1,13 @@
 """Positions on the track: ranking, lanes, moving, swapping and the finish (rulebook examples)."""
 
+import random
+
 import pytest
 
-from rules_core.games.gotham_race import track
+from rules_core.engine import fold
+from rules_core.games.gotham_race import GAME, track
 from rules_core.games.gotham_race.content import Effect
+from rules_core.games.gotham_race.events import CardResolved
 
 A, B, C, D = 0, 1, 2, 3
 LANDMARKS = {"snail": 18, "hedgehog": 21}
@@ -125,3 +129,26 @@ def test_each_card_moves_its_figure_exactly(
 ) -> None:
     """Every instruction of the action cards ('cards'), one of each kind, to the square."""
     assert track.apply_effect(XS, LANES, 24, subject, effect, LANDMARKS, 40) == (xs, lanes, finish)
+
+
+def test_the_figures_on_a_square_always_fill_its_lanes_from_the_inside_once_each() -> None:
+    """'game-play.race': a figure takes the innermost free lane and those outside a leaving
+    figure move in, so after every card a square with k figures has lanes 0 to k-1, once each
+    (what makes the lane shift in `relocate` touch only figures outside the one leaving)."""
+    resolved = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = fold(GAME, GAME.setup(1 + seed % 4, {}, random.Random(seed)))
+        while GAME.outcome(state) is None:
+            seat = min(GAME.to_act(state))
+            events = GAME.decide(state, seat, rng.choice(GAME.legal_moves(state, seat)), rng)
+            assert isinstance(events, list)
+            for event in events:
+                if isinstance(event, CardResolved):
+                    resolved += 1
+                    squares: dict[int, list[int]] = {}
+                    for x, lane in zip(event.xs, event.lanes, strict=True):
+                        squares.setdefault(x % 40, []).append(lane)
+                    assert all(sorted(ls) == list(range(len(ls))) for ls in squares.values())
+            state = fold(GAME, events, state)
+    assert resolved > 100

@@ -1,0 +1,201 @@
+"""Gotham Race's move declarations, checked on a game object built in the test.
+
+`GAME` is built once at import; these tests build their own `GothamRace()` so that what its
+constructor declares (the two move types 'game-play.following-rounds' allows, their parameters,
+checks, effects and words, and the refusals of anything else) is exercised where it is made.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import replace
+from pathlib import Path
+
+from rules_core.engine import Move, Rejection, fold
+from rules_core.engine.content_limits import limits_json
+from rules_core.games.gotham_race.content import EFFECTS, NUMBER_RANGES
+from rules_core.games.gotham_race.rules import GothamRace
+from rules_core.games.gotham_race.state import RaceState
+
+
+def started(game: GothamRace, players: int = 2) -> RaceState:
+    return fold(game, game.setup(players, {}, random.Random(1)))
+
+
+def refusal(game: GothamRace, state: RaceState, seat: int, move: Move) -> Rejection:
+    result = game.decide(state, seat, move, random.Random(0))
+    assert isinstance(result, Rejection), result
+    return result
+
+
+def test_a_turn_offers_a_draw_from_each_deck_then_the_cards_of_the_hand() -> None:
+    """'game-play.following-rounds': draw one card from a deck of your choice, then place one."""
+    game = GothamRace()
+    state = started(game)
+    assert game.legal_moves(state, 0) == [Move.of("draw", deck=d) for d in (1, 2, 3, 4)]
+    events = game.decide(state, 0, Move.of("draw", deck=2), random.Random(0))
+    assert not isinstance(events, Rejection)
+    state = fold(game, events, state)
+    assert game.legal_moves(state, 0) == [
+        Move.of("place", card=c) for c in sorted(set(state.hands[0]))
+    ]
+    card = state.hands[0][0]
+    events = game.decide(state, 0, Move.of("place", card=card), random.Random(0))
+    assert not isinstance(events, Rejection)
+    assert fold(game, events, state).deposit[0].card == card
+
+
+def test_moves_are_told_in_the_games_words() -> None:
+    """A placed card is named by its text and the deck on its back, not by its id."""
+    game = GothamRace()
+    state = started(game)
+    assert game.describe_move(state, 0, Move.of("draw", deck=2)) == "Draw a card from deck 2"
+    drawn = fold(game, game.decide(state, 0, Move.of("draw", deck=2), random.Random(0)), state)  # type: ignore[arg-type]
+    assert drawn.hands[0][0] == "1-15"  # seed 1 deals it
+    assert game.describe_move(drawn, 0, Move.of("place", card="1-15")) == (
+        "Place \u201cFinish sign moves to the hedgehog\u201d (deck 1) face down"
+    )
+
+
+def test_a_move_the_game_does_not_have_is_refused_naming_the_two_it_has() -> None:
+    game = GothamRace()
+    refused = refusal(game, started(game), 0, Move.of("fly"))
+    assert refused.code == "unknown_move"
+    assert refused.message == "Unknown move 'fly': use 'draw' or 'place'."
+
+
+def test_a_parameter_a_move_does_not_take_is_refused_naming_the_one_it_takes() -> None:
+    game = GothamRace()
+    state = started(game)
+    draw = refusal(game, state, 0, Move.of("draw", deck=1, extra=2))
+    assert (draw.code, draw.message) == (
+        "unexpected_parameter",
+        "draw takes only 'deck', not ['extra']",
+    )
+    place = refusal(game, state, 0, Move.of("place", card="1-01", x=1))
+    assert (place.code, place.message) == (
+        "unexpected_parameter",
+        "place takes only 'card', not ['x']",
+    )
+
+
+def test_placing_before_drawing_and_drawing_twice_are_refused_with_what_to_do() -> None:
+    """'game-play.first-round': first draw, then place."""
+    game = GothamRace()
+    state = started(game)
+    first = refusal(game, state, 0, Move.of("place", card=state.hands[0][0]))
+    assert first.message == "Draw a card from one of the decks before placing."
+    drawn = fold(game, game.decide(state, 0, Move.of("draw", deck=1), random.Random(0)), state)  # type: ignore[arg-type]
+    again = refusal(game, drawn, 0, Move.of("draw", deck=2))
+    assert again.message == "You have drawn this round: now place a card."
+    assert refusal(game, state, 1, Move.of("draw", deck=1)).message == (
+        "It is seat 0's turn to place a card."
+    )
+
+
+def test_the_one_option_is_a_content_pack_described_with_its_limits_ranges_and_effects() -> None:
+    """The options schema a client reads: 'content' replaces the reference pack (an object, none
+    by default), with the size limits, the number ranges and the card operations it may use."""
+    schema = GothamRace().options_schema()
+    assert list(schema) == ["content"]
+    content = schema["content"]
+    assert isinstance(content, dict)
+    assert (content["type"], content["default"]) == ("object", None)
+    assert (content["limits"], content["ranges"]) == (limits_json(), NUMBER_RANGES)
+    assert content["effects"] == EFFECTS.schema()
+    description = str(content["description"])
+    assert description.startswith("a content pack replacing the reference pack")
+    named = re.search(r"rules_core/\S+\.toml", description)
+    assert (
+        named is not None and (Path(__file__).parents[4] / named.group()).is_file()
+    )  # the schema it names exists
+    assert "as JSON)" in description  # the TOML file's schema, sent as JSON
+    assert description.endswith("or with a number outside its range in `ranges`")
+    assert "refused above `limits`" in description
+
+
+def test_one_to_four_players_without_options_are_accepted() -> None:
+    """'the-game': one to four players; the figures without a player race on their own."""
+    game = GothamRace()
+    assert [game.validate_options(n, {}) for n in (1, 2, 3, 4)] == [None] * 4
+    assert game.validate_options(2, {"content": None}) is None  # none: the reference pack
+    too_many = game.validate_options(5, {})
+    assert too_many is not None and too_many.message == "Gotham Race is for 1 to 4 players."
+
+
+def test_unknown_options_and_a_content_that_is_not_an_object_are_refused_by_name() -> None:
+    game = GothamRace()
+    unknown = game.validate_options(2, {"speed": 3, "colour": "red"})
+    assert unknown is not None
+    assert (unknown.code, unknown.message) == ("bad_options", "unknown options: colour, speed")
+    not_object = game.validate_options(2, {"content": [1, 2]})
+    assert not_object is not None
+    assert (not_object.code, not_object.message) == (
+        "bad_options",
+        "option 'content' must be an object",
+    )
+
+
+def test_each_seat_is_named_after_the_figure_it_races() -> None:
+    game = GothamRace()
+    assert game.seat_names(started(game, 1)) == ("Figure A",)
+    assert game.seat_names(started(game, 3)) == ("Figure A", "Figure B", "Figure C")
+
+
+def test_a_drawn_card_is_told_to_its_drawer_and_to_a_finished_games_readers_only() -> None:
+    """'game-play.first-round': the drawn card goes to the hand, which the others do not see."""
+    game = GothamRace()
+    state = started(game)
+    events = game.decide(state, 0, Move.of("draw", deck=2), random.Random(0))
+    assert not isinstance(events, Rejection)
+    drawn = events[0]
+    card = "\u201cRunner in 2nd: to 1 behind the leader\u201d (deck 2)"
+    shown = f"Figure A's player draws {card} from deck 2."
+    hidden = "Figure A's player draws a card from deck 2."
+    assert game.narrate(state, drawn, 0, False) == shown
+    assert game.narrate(state, drawn, 1, False) == hidden
+    assert game.narrate(state, drawn, None, False) == hidden
+    assert game.narrate(state, drawn, 1, True) == shown
+
+
+def test_only_decks_with_cards_are_offered_to_draw_from() -> None:
+    """'questions.decks-exhausted': an empty deck cannot be drawn from."""
+    game = GothamRace()
+    state = started(game)
+    for empty in (1, 2, 3, 4):
+        decks = tuple(() if d == empty else cards for d, cards in enumerate(state.decks, 1))
+        offered = game.legal_moves(replace(state, decks=decks), 0)
+        assert offered == [Move.of("draw", deck=d) for d in (1, 2, 3, 4) if d != empty]
+
+
+def test_a_card_not_in_the_hand_is_refused_naming_it_cut_to_forty_characters() -> None:
+    """'game-play.first-round': a player places a card of their own hand."""
+    game = GothamRace()
+    state = started(game)
+    drawn = fold(game, game.decide(state, 0, Move.of("draw", deck=1), random.Random(0)), state)  # type: ignore[arg-type]
+    stranger = refusal(game, drawn, 0, Move.of("place", card="9-99"))
+    assert (stranger.code, stranger.message) == (
+        "card_not_in_hand",
+        "Card '9-99' is not in your hand.",
+    )
+    long = refusal(game, drawn, 0, Move.of("place", card="x" * 50)).message
+    assert long == f"Card {'x' * 40!r} is not in your hand."
+
+
+def test_drawing_from_no_deck_an_empty_deck_or_a_finished_race_says_what_to_do() -> None:
+    """'board' and 'questions.card-backs': four decks, numbered on their backs;
+    'questions.decks-exhausted': an empty deck is not drawn from; 'finish': the race ends."""
+    game = GothamRace()
+    state = started(game)
+    no_deck = refusal(game, state, 0, Move.of("draw", deck=5))
+    assert no_deck.message == "Draw from deck 1, 2, 3 or 4 (the number on the back)."
+    empty = refusal(
+        game,
+        replace(state, decks=(*state.decks[:2], (), state.decks[3])),
+        0,
+        Move.of("draw", deck=3),
+    )
+    assert (empty.code, empty.message) == ("deck_empty", "Deck 3 is empty: draw from another deck.")
+    over = refusal(game, replace(state, phase="over"), 0, Move.of("draw", deck=1))
+    assert (over.code, over.message) == ("game_over", "The race is over.")

@@ -1,0 +1,107 @@
+"""Gotham Race's hidden values, declared once (`secrets`), checked by value.
+
+'preparation' and 'game-play.first-round': the decks are face down (nobody sees their order),
+each hand is its holder's, and a card placed for a figure lies face down until the pile is
+turned ('game-play.race'); an ownerless figure's card is seen by nobody. Each card shows its deck
+number on its back, which everybody sees.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules_core.engine import GameEvent, Move, fold
+from rules_core.games.gotham_race import GAME
+from rules_core.games.gotham_race.events import DepositRevealed, RoundEnded
+from rules_core.games.gotham_race.state import Placed, RaceState
+
+A, D = 0, 3
+
+
+def on_the_pile() -> RaceState:
+    """Two seats; A's player has placed a card of its hand, ownerless D the top card of deck 1."""
+    state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    mine, top = state.hands[0][0], state.decks[0][0]
+    return replace(
+        state,
+        hands=(state.hands[0][1:], state.hands[1]),
+        decks=(state.decks[0][1:], *state.decks[1:]),
+        deposit=(Placed(A, mine), Placed(D, top)),
+    )
+
+
+def held_at(state: RaceState, path: tuple[str | int, ...]) -> object:
+    """What the state holds at a secret's path."""
+    place: object = state
+    for step in path:
+        place = getattr(place, step) if isinstance(step, str) else place[step]  # type: ignore[index]
+    return place
+
+
+def test_each_card_is_declared_once_where_it_lies_with_its_deck_on_its_back() -> None:
+    state = on_the_pile()
+    secrets = GAME.secrets(state)
+    assert sorted(s.value for s in secrets) == sorted(c.id for c in state.pack.cards)  # type: ignore[union-attr]
+    for secret in secrets:
+        assert held_at(state, secret.path) == secret.value
+        assert secret.back == secret.value.split("-")[0]  # the reference ids start with the deck
+
+
+def test_decks_are_nobodys_hands_their_holders_and_placed_cards_the_placers() -> None:
+    state = on_the_pile()
+    mine, top = (p.card for p in state.deposit)
+    seen = {s.value: (s.kind, s.seen_by) for s in GAME.secrets(state)}
+    assert seen[state.decks[2][0]] == ("deck", frozenset())
+    assert seen[state.hands[0][0]] == ("hand", frozenset({0}))
+    assert seen[state.hands[1][2]] == ("hand", frozenset({1}))
+    assert seen[mine] == ("face_down", frozenset({0}))
+    assert seen[top] == ("face_down", frozenset())  # ownerless D's card
+    kinds = [s.kind for s in GAME.secrets(state)]
+    assert (kinds.count("deck"), kinds.count("hand"), kinds.count("face_down")) == (51, 7, 2)
+
+
+def test_a_turned_pile_hides_nothing_and_a_finished_race_nothing_at_all() -> None:
+    state = on_the_pile()
+    turned = GAME.secrets(replace(state, revealed=True))
+    assert [s.kind for s in turned if s.kind == "face_down"] == []
+    assert len(turned) == 58
+    assert GAME.secrets(replace(state, phase="over")) == ()
+
+
+def play(state: RaceState, seat: int, move: Move) -> tuple[RaceState, list[GameEvent]]:
+    events = GAME.decide(state, seat, move, random.Random(0))
+    assert isinstance(events, list)
+    return fold(GAME, events, state), events
+
+
+def test_once_the_pile_is_turned_every_seat_sees_every_placed_card() -> None:
+    """'game-play.race': the placed cards are turned face up and carried out in order; a replay
+    stepping through the round shows them to everybody from then on."""
+    state, _ = play(fold(GAME, GAME.setup(2, {}, random.Random(1))), 0, Move.of("draw", deck=1))
+    card = state.hands[0][0]
+    state, _ = play(state, 0, Move.of("place", card=card))
+    state, _ = play(state, 1, Move.of("draw", deck=1))
+    assert GAME.view(state, 1)["deposit"][0]["card"] is None  # type: ignore[index,call-overload]
+    _, events = play(state, 1, Move.of("place", card=state.hands[1][0]))
+    turned_at = next(i for i, e in enumerate(events) if isinstance(e, DepositRevealed))
+    turned = fold(GAME, events[: turned_at + 1], state)
+    shown = GAME.view(turned, 1)["deposit"][0]["card"]  # type: ignore[index,call-overload]
+    assert shown == {"id": card, "deck": 1, "text": turned.pack.card(card).text}  # type: ignore[union-attr]
+
+
+def test_before_the_set_up_a_view_shows_only_the_phase() -> None:
+    assert GAME.view(GAME.initial_state(), None) == {"phase": "new"}
+
+
+def test_at_the_end_of_a_round_the_placed_cards_go_to_the_discard_pile() -> None:
+    """'game-play.following-rounds': the round's cards are set aside before the next round; a
+    replay showing that step shows an empty pile and the cards on the discard."""
+    state, _ = play(fold(GAME, GAME.setup(1, {}, random.Random(1))), 0, Move.of("draw", deck=1))
+    _, events = play(state, 0, Move.of("place", card=state.hands[0][0]))
+    ended_at = next(i for i, e in enumerate(events) if isinstance(e, RoundEnded))
+    ended = fold(GAME, events[: ended_at + 1], state)
+    view = GAME.view(ended, 0)
+    assert view["deposit"] == []
+    turned = next(e for e in events if isinstance(e, DepositRevealed))
+    assert [c["id"] for c in view["discard"]] == list(turned.cards)  # type: ignore[index,union-attr]
