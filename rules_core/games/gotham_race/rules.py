@@ -185,7 +185,8 @@ class GothamRace(DeclaredGame[RaceState]):
             ),
             unexpected=lambda kind, extra: _reject(
                 "unexpected_parameter",
-                f"{kind} takes only {'deck' if kind == 'draw' else 'card'!r}, not {extra}",
+                f"{kind} takes only {'deck' if kind == 'draw' else 'card'!r}, not "
+                + ", ".join(repr(name) for name in extra),
             ),
         )
 
@@ -194,9 +195,13 @@ class GothamRace(DeclaredGame[RaceState]):
         if state.phase == "over":
             return _reject("game_over", "The race is over.")
         figure = state.current_figure
-        if figure is None or state.owners[figure] != seat:
-            owner = None if figure is None else state.owners[figure]
-            return _reject("not_your_turn", f"It is seat {owner}'s turn to place a card.")
+        if figure is None:
+            return _reject("not_your_turn", "No figure is to place a card now.")
+        if state.owners[figure] != seat:
+            return _reject(
+                "not_your_turn",
+                f"It is {language.figure(figure)}'s turn to place a card, not yours.",
+            )
         return None
 
     # draw: one card from a deck of the player's choice, once a turn

@@ -71,12 +71,12 @@ def test_a_parameter_a_move_does_not_take_is_refused_naming_the_one_it_takes() -
     draw = refusal(game, state, 0, Move.of("draw", deck=1, extra=2))
     assert (draw.code, draw.message) == (
         "unexpected_parameter",
-        "draw takes only 'deck', not ['extra']",
+        "draw takes only 'deck', not 'extra'",
     )
     place = refusal(game, state, 0, Move.of("place", card="1-01", x=1))
     assert (place.code, place.message) == (
         "unexpected_parameter",
-        "place takes only 'card', not ['x']",
+        "place takes only 'card', not 'x'",
     )
 
 
@@ -90,7 +90,7 @@ def test_placing_before_drawing_and_drawing_twice_are_refused_with_what_to_do() 
     again = refusal(game, drawn, 0, Move.of("draw", deck=2))
     assert again.message == "You have drawn this round: now place a card."
     assert refusal(game, state, 1, Move.of("draw", deck=1)).message == (
-        "It is seat 0's turn to place a card."
+        "It is figure A's turn to place a card, not yours."
     )
 
 
