@@ -5,7 +5,15 @@ from typing import ClassVar
 
 import pytest
 
-from rules_core.engine import Move, from_json, to_json
+from rules_core.engine import Move, codec, from_json, to_json
+
+
+@pytest.fixture(autouse=True)
+def _decoders_built_afresh() -> None:
+    """Each test builds the decoders it decodes with, rather than reusing those an earlier test
+    (of any module) cached: what a test checks is then the code that builds them, and mutation
+    testing sees which tests reach that code."""
+    codec._decoder.cache_clear()
 
 
 @dataclass(frozen=True, slots=True)
