@@ -7,6 +7,7 @@ on (event_store.append); creating and forking a game run in one transaction.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import logging
 import random
@@ -430,6 +431,20 @@ def _answer_again_or_conflict(game_id: int, request: _MoveRequest) -> MoveAnswer
     else:
         message = f"The game is at version {current}, not {request.expected_version}."
     raise VersionConflict(message, extra={"current_version": current})
+
+
+RECEIPT_DAYS = 7  # how long the first answer to a move posted with an Idempotency-Key is kept
+
+
+def receipts_prune(*, older_than_days: int = RECEIPT_DAYS) -> int:
+    """Forget the first answers to moves posted with an Idempotency-Key more than
+    `older_than_days` ago (how many were forgotten). A retry after that is a new request: a 409
+    once the game has moved on, so nothing is appended twice; only the first answer is gone."""
+    if older_than_days < 1:
+        raise ValueError("receipts are kept at least a day")
+    cutoff = timezone.now() - datetime.timedelta(days=older_than_days)
+    deleted, _ = IdempotencyRecord.objects.filter(created_at__lt=cutoff).delete()
+    return deleted
 
 
 def rejection_json(rejection: Rejection) -> dict[str, JSON]:

@@ -340,3 +340,33 @@ def test_a_gotham_city_strategy_game_against_three_bots_reaches_a_winner(
     game = api.get(f"/api/games/{gid}/").json()
     assert game["status"] == "finished" and game["outcome"]["winners"]
     call_command("verify_log", str(gid))
+
+
+def test_kept_answers_are_forgotten_after_their_days_and_a_late_retry_appends_nothing(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    import datetime
+    import io
+
+    from django.core.management import CommandError, call_command
+    from django.utils import timezone
+
+    body = create_game()
+    gid, token, version = body["id"], body["seats"][0]["token"], body["version"]
+    move = {"type": "draw", "deck": 3}
+    first = post_move(api, gid, token, version, move, HTTP_IDEMPOTENCY_KEY="old")
+    post_move(
+        api, gid, token, version + 1, {"type": "place", "card": "x"}, HTTP_IDEMPOTENCY_KEY="new"
+    )
+    IdempotencyRecord.objects.filter(key="old").update(
+        created_at=timezone.now() - datetime.timedelta(days=8)
+    )
+    out = io.StringIO()
+    call_command("prune_receipts", stdout=out)
+    assert out.getvalue().startswith("1 kept answers older than 7 days forgotten")
+    assert list(IdempotencyRecord.objects.values_list("key", flat=True)) == ["new"]
+    late = post_move(api, gid, token, version, move, HTTP_IDEMPOTENCY_KEY="old")
+    assert first.status_code == 201 and late.status_code == 409  # a new request, and stale
+    assert Event.objects.filter(game_id=gid).count() == version + 1
+    with pytest.raises(CommandError, match="at least a day"):
+        call_command("prune_receipts", "--days", "0")
