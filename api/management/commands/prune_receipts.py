@@ -1,4 +1,4 @@
-"""manage.py prune_receipts [--days 7]: forget old first answers kept for Idempotency-Key retries."""
+"""manage.py prune_receipts [--days 7]: forget old answers kept for Idempotency-Key retries."""
 
 from __future__ import annotations
 
