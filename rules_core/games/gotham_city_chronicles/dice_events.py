@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
-from rules_core.games.gotham_city_chronicles.citations import cite
+from rules_core.games.gotham_city_chronicles.citations import cite, lettered, roman
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,12 +21,7 @@ class ComplexActionRolled(GameEvent):
         "ii.dice",
         "v-a.action-spaces",
         "v-c-3",
-        "v-c-3-a",
-        "v-c-3-a-i",
-        "v-c-3-a-ii",
-        "v-c-3-a-iii",
-        "v-c-3-a-iv",
-        "v-c-3-a-v",
+        *roman("v-c-3-a", 5),
         "i",
         "ix-c",
         "ix-i",
@@ -36,11 +31,7 @@ class ComplexActionRolled(GameEvent):
         "v-c-4",
         "v-c-4.complex-thought",
         "vi-d-3",
-        "vi-d-3-a",
-        "vi-d-3-a-i",
-        "vi-d-3-a-ii",
-        "vi-d-3-a-iii",
-        "vi-d-3-a-iv",
+        *roman("vi-d-3-a", 4),
         "vi-d-4",
         "vi-d-4.complex-thought",
         "vi-c-3",
@@ -120,11 +111,7 @@ class ItemPickedUp(GameEvent):
         "v-d-1",
         "v-d-1-b",
         "v-d-1-a",
-        "v-c-3-b",
-        "v-c-3-b-i",
-        "v-c-3-b-ii",
-        "v-c-3-b-iii",
-        "v-c-3-b-iv",
+        *roman("v-c-3-b", 4),
     )
     hero: str
     item: str
@@ -152,30 +139,10 @@ class AttackRolled(GameEvent):
         "vi-d",
         "x.ambidexterity",
         "v-a.action-spaces",
-        "v-c-1",
-        "v-c-1-a",
-        "v-c-1-b",
-        "v-c-1-c",
-        "v-c-1-d",
-        "v-c-1-e",
-        "v-c-1-f",
-        "v-c-2",
-        "v-c-2-a",
-        "v-c-2-b",
-        "v-c-2-c",
-        "v-c-2-d",
-        "v-c-2-e",
-        "v-c-2-f",
-        "vi-d-1",
-        "vi-d-1-a",
-        "vi-d-1-b",
-        "vi-d-1-c",
-        "vi-d-1-d",
-        "vi-d-2",
-        "vi-d-2-a",
-        "vi-d-2-b",
-        "vi-d-2-c",
-        "vi-d-2-d",
+        *lettered("v-c-1", "f"),
+        *lettered("v-c-2", "f"),
+        *lettered("vi-d-1", "d"),
+        *lettered("vi-d-2", "d"),
         "vi-c-3",
         "vi-c-4",
         "vi-c-5",
@@ -200,13 +167,13 @@ class AttackRolled(GameEvent):
         if self.kind == "ranged":
             extra += ("ix-l", "iii-e", "iii-f")
         if self.kind == "melee":
-            steps = ("v-c-1", "v-c-1-a", "v-c-1-b", "v-c-1-c", "v-c-1-d", "v-c-1-e", "v-c-1-f")
+            steps = lettered("v-c-1", "f")
             if not hero:
-                steps = ("vi-d-1", "vi-d-1-a", "vi-d-1-b", "vi-d-1-c", "vi-d-1-d", "vi-c-4")
+                steps = (*lettered("vi-d-1", "d"), "vi-c-4")
         else:
-            steps = ("v-c-2", "v-c-2-a", "v-c-2-b", "v-c-2-c", "v-c-2-d", "v-c-2-e", "v-c-2-f")
+            steps = lettered("v-c-2", "f")
             if not hero:
-                steps = ("vi-d-2", "vi-d-2-a", "vi-d-2-b", "vi-d-2-c", "vi-d-2-d", "vi-c-4")
+                steps = (*lettered("vi-d-2", "d"), "vi-c-4")
         if self.second:
             extra += ("x", "x.ambidexterity")
         return (*self.citations, *cite(*steps, *extra))
@@ -244,12 +211,7 @@ class DefenseRolled(GameEvent):
 
     type: ClassVar[str] = "defense_rolled"
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "vii",
-        "vii-a",
-        "vii-b",
-        "vii-c",
-        "vii-d",
-        "vii-e",
+        *lettered("vii", "e"),
         "v-c-1-i",
         "v-c-2-i",
         "vi-d-1-g",
@@ -283,12 +245,7 @@ class ThrowRolled(GameEvent):
     type: ClassVar[str] = "throw_rolled"
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "v-d-1-e",
-        "v-c-3-a",
-        "v-c-3-a-i",
-        "v-c-3-a-ii",
-        "v-c-3-a-iii",
-        "v-c-3-a-iv",
-        "v-c-3-a-v",
+        *roman("v-c-3-a", 5),
         "ix-j",
         "ix-l",
         "ii.dice",

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
-from rules_core.games.gotham_city_chronicles.citations import cite
+from rules_core.games.gotham_city_chronicles.citations import cite, lettered, roman
 from rules_core.games.gotham_city_chronicles.content import Pack
 from rules_core.games.gotham_city_chronicles.dice_events import (
     AttackCounted as AttackCounted,
@@ -128,7 +128,7 @@ class MovementDeclared(GameEvent):
 
     type: ClassVar[str] = "movement_declared"
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "v-b-4", "v-b-5", "v-c", "v-c-5", "v-c-5-a", "v-c-5-b", "v-c-5-c", "v-a.encumbrance-table"
+        "v-b-4", "v-b-5", "v-c", *lettered("v-c-5", "c"), "v-a.encumbrance-table"
     )
     mover: str
     points: int
@@ -297,7 +297,7 @@ class TileActivated(GameEvent):
 
     type: ClassVar[str] = "tile_activated"
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "vi-b-3", "vi-b-3-a", "vi-b-3-b", "vi-b-3-c", "vi-b-4", "ix-c", "vi-a-1"
+        *lettered("vi-b-3", "c"), "vi-b-4", "ix-c", "vi-a-1"
     )
     may_cite: ClassVar[tuple[Citation, ...]] = cite("vi-a-2-b", "vi-a-2-c")
     tile: str
@@ -349,19 +349,12 @@ class MissionActionDone(GameEvent):
     type: ClassVar[str] = "mission_action_done"
     citations: ClassVar[tuple[Citation, ...]] = cite("i")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "v-c-3-b",
-        "v-c-3-b-i",
-        "v-c-3-b-ii",
-        "v-c-3-b-iii",
-        "v-c-3-b-iv",
+        *roman("v-c-3-b", 4),
         "v-c-4.automatic-thought",
         "vi-c-3",
         "vi-c-4",
         "vi-c-5",
-        "vi-d-3-b",
-        "vi-d-3-b-i",
-        "vi-d-3-b-ii",
-        "vi-d-3-b-iii",
+        *roman("vi-d-3-b", 3),
         "vi-d-4.automatic-thought",
         "vi-d-3",
     )
@@ -371,7 +364,7 @@ class MissionActionDone(GameEvent):
 
     def cited(self) -> tuple[Citation, ...]:
         if self.cubes:
-            return (*self.citations, *cite("v-c-3-b", "v-c-3-b-i", "v-c-3-b-ii", "v-c-3-b-iii"))
+            return (*self.citations, *cite(*roman("v-c-3-b", 3)))
         return (*self.citations, *cite("vi-c-3", "vi-c-4", "vi-d-3", "vi-d-3-b", "vi-d-3-b-ii"))
 
 
