@@ -114,7 +114,8 @@ def prepare(scope: Scope) -> Path:
     work.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(work / "mutants", ignore_errors=True)  # mutmut's cached verdicts and test map
     (work / "mutmut-stats.json").unlink(missing_ok=True)
-    for name in project_files():
+    files = project_files()
+    for name in files:
         target = work / name
         target.parent.mkdir(parents=True, exist_ok=True)
         source = ROOT / name
@@ -123,7 +124,7 @@ def prepare(scope: Scope) -> Path:
     shared = work / "shared"  # the tests read the rulebooks from beside the project
     if not shared.exists() and (ROOT.parent / "shared").is_dir():
         shared.symlink_to(ROOT.parent / "shared")
-    others = sorted({f.split("/")[0] for f in project_files() if "/" in f} - {"tests"})
+    others = sorted({f.split("/")[0] for f in files if "/" in f} - {"tests"})
     (work / "setup.cfg").write_text(mutmut_config(scope, others))
     return work
 
