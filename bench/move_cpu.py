@@ -1,8 +1,13 @@
 """Where a move's time goes, in-process on PostgreSQL: CPU per accepted move against CPU per bare
 one-row append (both through Django's whole request handling, no HTTP server), and the move's
-top functions by own time.
+top functions by own CPU time.
 
     .venv/bin/python bench/move_cpu.py [--games 8]
+    .venv/bin/python bench/move_cpu.py --instructions [--games 2]
+
+`--instructions` runs the same requests under valgrind's callgrind and prints instructions per
+move and per bare append: a count that does not depend on what else the machine is doing (only
+the requests are counted: they run inside `sys.call_tracing`, which callgrind toggles on).
 
 Needs PostgreSQL (DATABASE_URL, default postgres://postgres@127.0.0.1:5432/gotham_bench_cpu,
 created afresh). Timings are printed, never asserted.
@@ -16,7 +21,10 @@ import json
 import os
 import pstats
 import random
+import re
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -28,7 +36,15 @@ DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/gotham_bench_cpu"
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=8)
+    parser.add_argument(
+        "--instructions", action="store_true", help="count instructions under callgrind"
+    )
+    parser.add_argument("--save-profile", help="write the moves' profile (pstats) to this file")
+    parser.add_argument("--only", choices=["full", "bare"], help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.instructions:
+        count_instructions(args.games)
+        return
     from bench.run import LocalGame, ensure_database
 
     url = os.environ.get("DATABASE_URL", DEFAULT_DB)
@@ -88,23 +104,66 @@ def main() -> None:
             )
             assert answer.status_code == 201, answer.content
 
+    def post_bare(count: int, first: int = 100_001) -> None:
+        for n in range(count):
+            body = json.dumps({"game": game_ids[n % len(game_ids)], "seq": first + n})
+            answer = client.post("/bench/append/", body, content_type="application/json")
+            assert answer.status_code == 201, answer.content
+
+    if args.only:  # under callgrind: only the calls inside sys.call_tracing are counted
+        post_bare(1, first=100_000)
+        if args.only == "full":
+            sys.call_tracing(post_all, (timed,))
+        else:
+            sys.call_tracing(post_bare, (len(timed),))
+        print(f"requests: {len(timed)}")
+        return
     started = time.process_time()
     post_all(timed)
     full = (time.process_time() - started) / len(timed)
-    profile = cProfile.Profile()
+    profile = cProfile.Profile(time.process_time)
     profile.enable()
     post_all(profiled)
     profile.disable()
+    post_bare(1, first=100_000)  # the bare view's first request is not measured either
     started = time.process_time()
-    for n in range(len(timed)):
-        body = json.dumps({"game": game_ids[n % len(game_ids)], "seq": 100_000 + n})
-        assert (
-            client.post("/bench/append/", body, content_type="application/json").status_code == 201
-        )
+    post_bare(len(timed))
     bare = (time.process_time() - started) / len(timed)
     print(f"CPU per accepted move (full stack, {len(timed)} moves): {full * 1e3:.2f} ms")
     print(f"CPU per bare one-row append: {bare * 1e3:.2f} ms")
-    pstats.Stats(profile).sort_stats("tottime").print_stats(15)
+    pstats.Stats(profile).sort_stats("tottime").print_stats(25)
+    if args.save_profile:
+        profile.dump_stats(args.save_profile)
+
+
+def count_instructions(games: int) -> None:
+    """Instructions per accepted move and per bare append, counted by callgrind."""
+    counts = {}
+    for only in ("full", "bare"):
+        with tempfile.TemporaryDirectory() as scratch:
+            command = [
+                "valgrind",
+                "--tool=callgrind",
+                "--collect-atstart=no",
+                "--toggle-collect=sys_call_tracing",
+                f"--callgrind-out-file={scratch}/callgrind.out",
+                sys.executable,
+                __file__,
+                "--games",
+                str(games),
+                "--only",
+                only,
+            ]
+            run = subprocess.run(command, capture_output=True, text=True, check=True)
+        collected = re.search(r"Collected : (\d+)", run.stderr)
+        requests = re.search(r"requests: (\d+)", run.stdout)
+        assert collected and requests, run.stderr[-2000:]
+        counts[only] = (int(collected[1]), int(requests[1]))
+    for only, label in (("full", "accepted move (full stack)"), ("bare", "bare one-row append")):
+        instructions, requests = counts[only]
+        per = instructions / requests / 1e6
+        print(f"instructions per {label}, {requests} requests: {per:.2f} M")
+    print(f"full / bare: {counts['full'][0] / counts['bare'][0]:.2f}x")
 
 
 if __name__ == "__main__":
