@@ -315,7 +315,8 @@ def move_submit(
         expected_version=expected_version,
         move=Move.from_json(move),
         key=idempotency_key,
-        request_hash=_request_hash(seat, expected_version, move),
+        # what a retry with the same key must match: only a keyed request is ever compared
+        request_hash=_request_hash(seat, expected_version, move) if idempotency_key else "",
     )
     facts = game_facts.game_facts(game_id)
     if facts is None:

@@ -41,6 +41,7 @@ from api.serializers import (
     SectionOutput,
     StateOutput,
     StreamTicketOutput,
+    move_input,
 )
 
 INT_MAX = 2**31 - 1  # seqs, versions and durations fit a 32-bit column
@@ -222,14 +223,13 @@ class MovesView(GameView):
         )
         if not isinstance(request.data, dict):
             raise Malformed("The body must be a JSON object.")
-        data = MoveInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        expected_version, move = move_input(request.data)
         try:
             answer = services.move_submit(
                 game_id=game_id,
                 seat=seat,
-                expected_version=data.validated_data["expected_version"],
-                move=data.validated_data["move"],
+                expected_version=expected_version,
+                move=move,
                 idempotency_key=_idempotency_key(request),
             )
         except ValueError as error:

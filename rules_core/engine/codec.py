@@ -28,10 +28,12 @@ def to_json(value: object) -> JSON:
     Values of a class with a `__json_key__` (content identified by one field) are encoded once;
     the shared result must be treated as read-only.
     """
+    cls: Any = type(value)
+    if cls in _PLAIN:
+        return typing.cast(JSON, value)
     if value is None or isinstance(value, bool | int | float | str):
         return value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        cls = type(value)
+    if _is_dataclass_type(cls):
         memo_key = getattr(cls, "__json_key__", None)
         if memo_key is not None:
             key = (cls, getattr(value, memo_key))
@@ -46,6 +48,14 @@ def to_json(value: object) -> JSON:
     if isinstance(value, dict):
         return {str(k): to_json(v) for k, v in value.items()}
     raise TypeError(f"cannot encode {type(value).__name__} as JSON")
+
+
+_PLAIN = frozenset({bool, int, float, str})  # exactly these types: returned as they are
+
+
+@cache
+def _is_dataclass_type(cls: type) -> bool:
+    return dataclasses.is_dataclass(cls)
 
 
 @cache
