@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.http import StreamingHttpResponse
+from django.http import HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import renderers, status
@@ -89,8 +89,25 @@ def _client_address(request: Request) -> str:
     return str(request.META.get("REMOTE_ADDR") or "unknown")[:64]
 
 
+JSON_ACCEPTS = frozenset({None, "*/*", "application/json"})  # what most callers send, if anything
+
+
 class GameView(APIView):
     """A view of one game: its answer depends on the caller's seat, so no shared cache keeps it."""
+
+    def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
+        """JSON, without negotiating, for a caller that sends no Accept header or one that takes
+        JSON as it is, with no format asked for in the URL: the renderer and media type DRF's
+        negotiation picks for it (the view's first renderer when that is JSON's)."""
+        renderers = self.get_renderers()
+        if (
+            isinstance(renderers[0], JSONRenderer)
+            and request.META.get("HTTP_ACCEPT") in JSON_ACCEPTS
+            and not request.META.get("QUERY_STRING")
+            and getattr(self, "format_kwarg", None) is None
+        ):
+            return renderers[0], renderers[0].media_type
+        return super().perform_content_negotiation(request, force)
 
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
         response = super().finalize_response(request, response, *args, **kwargs)
@@ -217,7 +234,7 @@ class MovesView(GameView):
             **ERRORS,
         },
     )
-    def post(self, request: Request, game_id: int) -> Response:
+    def post(self, request: Request, game_id: int) -> HttpResponse:
         seat = selectors.caller_seat(
             game_id=game_id, authorization=request.headers.get("Authorization")
         )
@@ -234,7 +251,16 @@ class MovesView(GameView):
             )
         except ValueError as error:
             raise Malformed(f"Malformed move: {error}") from None
-        return Response(answer.body, status=answer.status)
+        return _answer(request, answer.body, answer.status)
+
+
+def _answer(request: Request, body: dict[str, Any], status_code: int) -> HttpResponse:
+    """The answer as its Response would render it; JSON asked for as it is is rendered here at
+    once (the same bytes and headers), without the template response's machinery."""
+    renderer = getattr(request, "accepted_renderer", None)
+    if type(renderer) is not JSONRenderer or request.accepted_media_type != renderer.media_type:
+        return Response(body, status=status_code)
+    return HttpResponse(renderer.render(body), status=status_code, content_type=renderer.media_type)
 
 
 def _idempotency_key(request: Request) -> str | None:

@@ -6,12 +6,16 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
+from rest_framework.exceptions import ValidationError
 from rest_framework.test import APIClient
 
+from api.limits import MOVE_MAX_BYTES, MOVE_TYPE_MAX_CHARS
 from api.models import Event, IdempotencyRecord
+from api.serializers import MoveInput, move_input
 from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db
+DRAW = {"type": "draw", "deck": 2}
 
 
 def post_move(
@@ -370,3 +374,66 @@ def test_kept_answers_are_forgotten_after_their_days_and_a_late_retry_appends_no
     assert Event.objects.filter(game_id=gid).count() == version + 1
     with pytest.raises(CommandError, match="at least a day"):
         call_command("prune_receipts", "--days", "0")
+
+
+MOVE_BODIES: list[Any] = [
+    {"expected_version": 3, "move": {"type": "draw", "deck": 2}},
+    {"expected_version": 0, "move": {"type": "x" * MOVE_TYPE_MAX_CHARS, "a": [None, 1.5, "é"]}},
+    {"expected_version": 2**31 - 1, "move": {"type": "pass"}},
+    {"expected_version": 2**31, "move": {"type": "pass"}},
+    {"expected_version": -1, "move": {"type": "pass"}},
+    {"expected_version": True, "move": {"type": "pass"}},
+    {"expected_version": 3.0, "move": {"type": "pass"}},
+    {"expected_version": "3", "move": {"type": "pass"}},
+    {"expected_version": None, "move": {"type": "pass"}},
+    {"expected_version": 3},
+    {"move": {"type": "pass"}},
+    {"expected_version": 3, "move": {"type": "pass"}, "seat": 1},
+    {"expected_version": 3, "mov": {"type": "pass"}},
+    {"expected_version": 3, "move": None},
+    {"expected_version": 3, "move": ["pass"]},
+    {"expected_version": 3, "move": {}},
+    {"expected_version": 3, "move": {"type": ""}},
+    {"expected_version": 3, "move": {"type": 7}},
+    {"expected_version": 3, "move": {"type": "x" * (MOVE_TYPE_MAX_CHARS + 1)}},
+    {"expected_version": 3, "move": {"type": "pass", "a": [[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]}},
+    {"expected_version": 3, "move": {"type": "pass", "a": "x" * MOVE_MAX_BYTES}},
+    {"expected_version": 3, "move": {"type": "pass", "a\x00": 1}},
+    [],
+]
+
+
+@pytest.mark.parametrize("body", MOVE_BODIES)
+def test_a_move_body_is_read_as_the_input_serializer_reads_it(body: Any) -> None:
+    """move_input checks a well-formed body without the serializer: it accepts exactly what
+    MoveInput accepts, with the same values, and refuses with MoveInput's own details."""
+    checked = MoveInput(data=body)
+    if checked.is_valid():
+        expected = (checked.validated_data["expected_version"], checked.validated_data["move"])
+        assert move_input(body) == expected
+    else:
+        with pytest.raises(ValidationError) as refused:
+            move_input(body)
+        assert refused.value.detail == checked.errors
+
+
+def test_a_move_answered_as_json_has_the_headers_of_any_answer(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """The answer rendered at once and the one DRF renders (JSON with an indent asked for) carry
+    the same type, cache and vary headers, and the same answer."""
+    answers = []
+    for accept in (None, "application/json; indent=2"):
+        body = create_game()
+        headers = {} if accept is None else {"HTTP_ACCEPT": accept}
+        answers.append(
+            post_move(api, body["id"], body["seats"][0]["token"], body["version"], DRAW, **headers)
+        )
+    for response in answers:
+        assert response.status_code == 201
+        assert response["Content-Type"] == "application/json"
+        assert response["Cache-Control"] == "private, no-cache"
+        assert response["Vary"] == "Accept, Authorization"
+    fast, rendered = answers
+    assert b"\n" not in fast.content and b"\n" in rendered.content
+    assert fast.json() == rendered.json()
