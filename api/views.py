@@ -7,7 +7,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.http import HttpResponse, StreamingHttpResponse
+from django.http import HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import renderers, status
@@ -89,6 +89,20 @@ def _client_address(request: Request) -> str:
     return str(request.META.get("REMOTE_ADDR") or "unknown")[:64]
 
 
+def private_to_caller(response: HttpResponseBase) -> None:
+    """Mark an answer private to its caller's seat: `Cache-Control: private, no-cache` and
+    `Vary: Authorization` patched in (the usual answer's, with DRF's `Vary: Accept` and no
+    Cache-Control yet, set at once to what patching gives)."""
+    if "Cache-Control" in response:
+        patch_cache_control(response, private=True, no_cache=True)
+    else:
+        response["Cache-Control"] = "private, no-cache"
+    if response.get("Vary") == "Accept":
+        response["Vary"] = "Accept, Authorization"
+    else:
+        patch_vary_headers(response, ["Authorization"])
+
+
 JSON_ACCEPTS = frozenset({None, "*/*", "application/json"})  # what most callers send, if anything
 
 
@@ -111,8 +125,7 @@ class GameView(APIView):
 
     def finalize_response(self, request: Request, response: Any, *args: Any, **kwargs: Any) -> Any:
         response = super().finalize_response(request, response, *args, **kwargs)
-        patch_cache_control(response, private=True, no_cache=True)
-        patch_vary_headers(response, ["Authorization"])
+        private_to_caller(response)
         return response
 
 

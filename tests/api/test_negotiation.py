@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.http import HttpResponse
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
-from api.views import GameView, MovesView, StateView, StreamView
+from api.views import GameView, MovesView, StateView, StreamView, private_to_caller
 
 ACCEPTS = [None, "*/*", "application/json", "text/html", "application/json; indent=2"]
 
@@ -51,3 +53,22 @@ def test_json_is_answered_without_negotiating() -> None:
     request = Request(APIRequestFactory().post("/api/games/1/moves/"))
     renderer, media_type = view.perform_content_negotiation(request)
     assert (type(renderer), media_type) == (JSONRenderer, "application/json")
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Vary": "Accept"},
+        {},
+        {"Vary": "Accept, Cookie"},
+        {"Vary": "*"},
+        {"Vary": "Accept", "Cache-Control": "max-age=5"},
+        {"Vary": "Accept", "Cache-Control": "public"},
+    ],
+)
+def test_an_answer_is_private_to_its_caller_as_patching_makes_it(headers: dict[str, str]) -> None:
+    ours, patched = HttpResponse(headers=headers), HttpResponse(headers=headers)
+    private_to_caller(ours)
+    patch_cache_control(patched, private=True, no_cache=True)
+    patch_vary_headers(patched, ["Authorization"])
+    assert dict(ours.headers) == dict(patched.headers)
