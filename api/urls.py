@@ -6,13 +6,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from api import converters, views  # noqa: F401  (registers <id:>)
 
 urlpatterns = [
+    path("games/<id:game_id>/moves/", views.MovesView.as_view()),  # first: the most requested
     path("health/", views.HealthView.as_view()),
     path("catalog/", views.CatalogView.as_view()),
     path("games/", views.GameCreateView.as_view()),
     path("games/<id:game_id>/", views.GameDetailView.as_view()),
     path("games/<id:game_id>/state/", views.StateView.as_view()),
     path("games/<id:game_id>/legal-moves/", views.LegalMovesView.as_view()),
-    path("games/<id:game_id>/moves/", views.MovesView.as_view()),
     path("games/<id:game_id>/events/", views.EventsView.as_view()),
     path("games/<id:game_id>/replay/", views.ReplayView.as_view()),
     path("games/<id:game_id>/analysis/", views.AnalysisView.as_view()),
