@@ -248,8 +248,9 @@ class MovesView(GameView):
         },
     )
     def post(self, request: Request, game_id: int) -> HttpResponse:
+        # headers read from META: request.headers would build a map of every header first
         seat = selectors.caller_seat(
-            game_id=game_id, authorization=request.headers.get("Authorization")
+            game_id=game_id, authorization=request.META.get("HTTP_AUTHORIZATION")
         )
         if not isinstance(request.data, dict):
             raise Malformed("The body must be a JSON object.")
@@ -277,7 +278,7 @@ def _answer(request: Request, body: dict[str, Any], status_code: int) -> HttpRes
 
 
 def _idempotency_key(request: Request) -> str | None:
-    key = request.headers.get("Idempotency-Key")
+    key = request.META.get("HTTP_IDEMPOTENCY_KEY")
     if key is not None and (not 0 < len(key) <= 200 or not key.isprintable()):
         raise Malformed("Idempotency-Key must be 1 to 200 printable characters.")
     return key

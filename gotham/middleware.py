@@ -18,6 +18,8 @@ def error_response(status: int, error: str, message: str) -> JsonResponse:
 def _has_nul(request: HttpRequest) -> bool:
     if "\x00" in request.path:
         return True
+    if not request.META.get("QUERY_STRING"):
+        return False  # no query to parse
     return any("\x00" in k or "\x00" in v for k, vs in request.GET.lists() for v in [k, *vs])
 
 
