@@ -138,7 +138,7 @@ def main() -> None:
 
 def count_instructions(games: int) -> None:
     """Instructions per accepted move and per bare append, counted by callgrind."""
-    counts = {}
+    counts: dict[str, tuple[int, int]] = {}
     for only in ("full", "bare"):
         with tempfile.TemporaryDirectory() as scratch:
             command = [
@@ -160,9 +160,9 @@ def count_instructions(games: int) -> None:
         assert collected and requests, run.stderr[-2000:]
         counts[only] = (int(collected[1]), int(requests[1]))
     for only, label in (("full", "accepted move (full stack)"), ("bare", "bare one-row append")):
-        instructions, requests = counts[only]
-        per = instructions / requests / 1e6
-        print(f"instructions per {label}, {requests} requests: {per:.2f} M")
+        instructions, count = counts[only]
+        per = instructions / count / 1e6
+        print(f"instructions per {label}, {count} requests: {per:.2f} M")
     print(f"full / bare: {counts['full'][0] / counts['bare'][0]:.2f}x")
 
 
