@@ -59,9 +59,16 @@ def match(
         tally.add(result)
         if tally.games % every == 0:  # interim figures, for long runs
             rate, low, high, decided = tally.rate("mcts")
+            seats = "; ".join(
+                f"seat {seat} {won:.0%} of {n}"
+                for seat in range(players)
+                for won, _, _, n in [tally.rate_at("mcts", seat)]
+                if n
+            )
             print(
                 f"  ... {tally.games}/{games}: mcts {rate:.1%} of {decided} decided "
-                f"({low:.0%}-{high:.0%}); mcts {tally.seconds_per_move('mcts'):.3f} s/move",
+                f"({low:.0%}-{high:.0%}; {seats}); mcts {tally.seconds_per_move('mcts'):.3f} "
+                "s/move",
                 file=sys.stderr,
                 flush=True,
             )
