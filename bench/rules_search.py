@@ -8,9 +8,10 @@
     RULES_SEARCH_SEMANTIC=0 .venv/bin/python bench/rules_search.py  # BM25F alone, no re-ranking
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
-Four question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
+Five question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
 filter), the two halves of the open set (tests/data/rule_questions_open.toml, never a book
-filter) and the fresh held-out set (tests/data/rule_questions_fresh.toml, never a book filter).
+filter) and two fresh held-out sets (tests/data/rule_questions_fresh.toml and
+rule_questions_fresh2.toml, never a book filter).
 The untuned sets are held out: their misses are never printed, only their figures.
 """
 
@@ -38,11 +39,13 @@ def question_sets() -> dict[str, list[dict[str, Any]]]:
     old = tomllib.loads((DATA / "rule_questions.toml").read_text())["q"]
     open_set = tomllib.loads((DATA / "rule_questions_open.toml").read_text())["q"]
     fresh = tomllib.loads((DATA / "rule_questions_fresh.toml").read_text())["q"]
+    fresh2 = tomllib.loads((DATA / "rule_questions_fresh2.toml").read_text())["q"]
     return {
         "old (46, tuned)": old,
         "open: tuning": [q for q in open_set if q["half"] == "tuning"],
         "open: untuned": [q for q in open_set if q["half"] == "untuned"],
         "fresh: untuned": fresh,
+        "fresh2: untuned": fresh2,
     }
 
 
