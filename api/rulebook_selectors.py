@@ -26,7 +26,8 @@ from rules_core.rulebooks.ranking import (
 )
 from rules_core.rulebooks.search_terms import book_named_in
 from rules_core.rulebooks.section_vectors import book_vectors
-from rules_core.rulebooks.sentence_model import Vectors, sentence_model
+from rules_core.rulebooks.sentence_model import Vectors
+from rules_core.rulebooks.word_vectors import word_table
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -74,11 +75,12 @@ class _Loaded:
     vectors: dict[int, Vectors]  # pk -> the section's sentence vector (rules_core section_vectors)
 
     def similarity(self, question: str, keys: list[int]) -> dict[int, float]:
-        """Cosine similarity of the question to each of these sections (those with a vector)."""
+        """Cosine similarity of the question (encoded from its words' static vectors, see
+        rules_core.rulebooks.word_vectors) to each of these sections (those with a vector)."""
         keys = [k for k in keys if k in self.vectors]
         if not keys:
             return {}
-        query = sentence_model().encode([question])[0]
+        query = word_table().encode(question)
         scores = np.stack([self.vectors[k] for k in keys]) @ query
         return {k: float(v) for k, v in zip(keys, scores, strict=True)}
 

@@ -29,7 +29,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from rules_core.rulebooks.search_terms import STOP_WORDS, SYNONYMS
@@ -62,8 +62,11 @@ CANDIDATES = 20
 SEMANTIC_WEIGHT = 0.6
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A light English stemmer, the same for sections and questions (plurals, -ing, -ed)."""
+    """A light English stemmer, the same for sections and questions (plurals, -ing, -ed).
+
+    Remembered per word: snippets stem every word of a section's text on each search."""
     if len(word) <= 3 or word.isdigit():
         return word
     for suffix, repl, least in (
@@ -300,13 +303,21 @@ def fuse(ranked: list[Ranked], similarity: Mapping[int, float], limit: int) -> l
     return [fused[i] for i in order[:limit]]
 
 
+@lru_cache(maxsize=1024)
+def _split_stemmed(text: str) -> tuple[tuple[str, ...], tuple[frozenset[str], ...]]:
+    """A text's whitespace-separated parts and each part's stems (remembered: section texts
+    recur from search to search)."""
+    parts = tuple(text.split())
+    return parts, tuple(frozenset(stem(w) for w in words(p)) for p in parts)
+
+
 def snippet(text: str, terms: Iterable[str], width: int = 24) -> str:
     """The window of `width` words of a text holding most question words, matches in «»."""
     stems = {stem(t) for t in terms}
-    parts = text.split()
+    parts, part_stems = _split_stemmed(text)
     if not parts:
         return ""
-    marks = [any(stem(w) in stems for w in words(p)) for p in parts]
+    marks = [not stems.isdisjoint(s) for s in part_stems]
     best = max(range(max(1, len(parts) - width + 1)), key=lambda s: sum(marks[s : s + width]))
     shown = [f"«{p}»" if m else p for p, m in zip(parts, marks, strict=True)][best : best + width]
     return ("…" if best else "") + " ".join(shown) + ("…" if best + width < len(parts) else "")

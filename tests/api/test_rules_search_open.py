@@ -21,9 +21,11 @@ DATA = Path(__file__).parents[1] / "data"
 OPEN = tomllib.loads((DATA / "rule_questions_open.toml").read_text())["q"]
 FRESH = tomllib.loads((DATA / "rule_questions_fresh.toml").read_text())["q"]
 # Just under what bench/rules_search.py measures on the held-out sets, books imported
-# (top-1, top-3): the open set's untuned half 65.0% / 90.0%, the fresh set 70.8% / 93.8%.
-UNTUNED_FLOOR = (0.62, 0.87)
-FRESH_FLOOR = (0.68, 0.91)
+# (top-1, top-3), questions encoded with the static word table: the open set's untuned half
+# 62.5% / 85.0%, the fresh set 64.6% / 89.6% (the full model gave 65.0% / 90.0% and
+# 70.8% / 93.8% at 10-30 ms of CPU per question).
+UNTUNED_FLOOR = (0.60, 0.82)
+FRESH_FLOOR = (0.62, 0.87)
 SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "rulebooks"
 
 
