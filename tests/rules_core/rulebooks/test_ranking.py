@@ -78,8 +78,8 @@ def test_each_result_carries_what_its_kind_cost_it() -> None:
     # example are demoted as such; a rule is not.
     docs = [
         *DOCS,
-        _doc(7, "race", "box", "Leader box", f"Leader cards, a board. {FILLER}", no_rule="components"),
-        _doc(8, "race", "ex", "Leader example", f"Leader cards in play. {FILLER}", no_rule="example"),
+        _doc(7, "race", "box", "Leader box", f"Leader cards. {FILLER}", no_rule="components"),
+        _doc(8, "race", "ex", "Leader example", f"Leader cards. {FILLER}", no_rule="example"),
     ]
     demotion = {r.key: r.demotion for r in RankIndex(docs, {}).rank("leader cards")}
     assert demotion[2] == INTRO_FACTOR and demotion[3] == 1.0
