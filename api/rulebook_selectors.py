@@ -16,6 +16,7 @@ from rules_core.engine import all_games
 from rules_core.engine.citations import citation_uses
 from rules_core.rulebooks import get_book
 from rules_core.rulebooks.labels import ref_key
+from rules_core.rulebooks.question_encoder import question_encoder
 from rules_core.rulebooks.ranking import (
     CANDIDATES,
     Doc,
@@ -27,7 +28,6 @@ from rules_core.rulebooks.ranking import (
 from rules_core.rulebooks.search_terms import book_named_in
 from rules_core.rulebooks.section_vectors import book_vectors
 from rules_core.rulebooks.sentence_model import Vectors
-from rules_core.rulebooks.word_vectors import word_table
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -75,12 +75,12 @@ class _Loaded:
     vectors: dict[int, Vectors]  # pk -> the section's sentence vector (rules_core section_vectors)
 
     def similarity(self, question: str, keys: list[int]) -> dict[int, float]:
-        """Cosine similarity of the question (encoded from its words' static vectors, see
-        rules_core.rulebooks.word_vectors) to each of these sections (those with a vector)."""
+        """Cosine similarity of the question (encoded as settings.RULES_SEARCH_ENCODER says, see
+        rules_core.rulebooks.question_encoder) to each of these sections (those with a vector)."""
         keys = [k for k in keys if k in self.vectors]
         if not keys:
             return {}
-        query = word_table().encode(question)
+        query = question_encoder(settings.RULES_SEARCH_ENCODER)(question)
         scores = np.stack([self.vectors[k] for k in keys]) @ query
         return {k: float(v) for k, v in zip(keys, scores, strict=True)}
 

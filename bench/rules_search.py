@@ -6,6 +6,7 @@
     .venv/bin/python bench/rules_search.py --misses   # also list the misses of the tuned sets
     ROUNDS=2 .venv/bin/python bench/rules_search.py   # fewer timing rounds (default 10)
     RULES_SEARCH_SEMANTIC=0 .venv/bin/python bench/rules_search.py  # BM25F alone, no re-ranking
+    RULES_SEARCH_ENCODER=words .venv/bin/python bench/rules_search.py  # static word vectors
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
 Five question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
@@ -124,10 +125,11 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     sets = question_sets()
+    encoder = settings.RULES_SEARCH_ENCODER if settings.RULES_SEARCH_SEMANTIC else "off"
     print(
         f"rule search through GET /api/rules/search/ ({connection.vendor}, "
-        f"{ROUNDS} rounds, in-process client, limit 3, semantic re-ranking "
-        f"{'on' if settings.RULES_SEARCH_SEMANTIC else 'off'}, load average "
+        f"{ROUNDS} rounds, in-process client, limit 3, semantic re-ranking: {encoder}, "
+        f"load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
     print(
