@@ -16,6 +16,7 @@ from rules_core.engine import all_games
 from rules_core.engine.citations import citation_uses
 from rules_core.rulebooks import get_book
 from rules_core.rulebooks.labels import ref_key
+from rules_core.rulebooks.question_encoder import question_encoder
 from rules_core.rulebooks.ranking import (
     CANDIDATES,
     Doc,
@@ -26,7 +27,7 @@ from rules_core.rulebooks.ranking import (
 )
 from rules_core.rulebooks.search_terms import book_named_in
 from rules_core.rulebooks.section_vectors import book_vectors
-from rules_core.rulebooks.sentence_model import Vectors, sentence_model
+from rules_core.rulebooks.sentence_model import Vectors
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -74,11 +75,12 @@ class _Loaded:
     vectors: dict[int, Vectors]  # pk -> the section's sentence vector (rules_core section_vectors)
 
     def similarity(self, question: str, keys: list[int]) -> dict[int, float]:
-        """Cosine similarity of the question to each of these sections (those with a vector)."""
+        """Cosine similarity of the question (encoded as settings.RULES_SEARCH_ENCODER says, see
+        rules_core.rulebooks.question_encoder) to each of these sections (those with a vector)."""
         keys = [k for k in keys if k in self.vectors]
         if not keys:
             return {}
-        query = sentence_model().encode([question])[0]
+        query = question_encoder(settings.RULES_SEARCH_ENCODER)(question)
         scores = np.stack([self.vectors[k] for k in keys]) @ query
         return {k: float(v) for k, v in zip(keys, scores, strict=True)}
 

@@ -6,11 +6,13 @@
     .venv/bin/python bench/rules_search.py --misses   # also list the misses of the tuned sets
     ROUNDS=2 .venv/bin/python bench/rules_search.py   # fewer timing rounds (default 10)
     RULES_SEARCH_SEMANTIC=0 .venv/bin/python bench/rules_search.py  # BM25F alone, no re-ranking
+    RULES_SEARCH_ENCODER=words .venv/bin/python bench/rules_search.py  # static word vectors
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
-Four question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
+Five question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
 filter), the two halves of the open set (tests/data/rule_questions_open.toml, never a book
-filter) and the fresh held-out set (tests/data/rule_questions_fresh.toml, never a book filter).
+filter) and two fresh held-out sets (tests/data/rule_questions_fresh.toml and
+rule_questions_fresh2.toml, never a book filter).
 The untuned sets are held out: their misses are never printed, only their figures.
 """
 
@@ -38,11 +40,13 @@ def question_sets() -> dict[str, list[dict[str, Any]]]:
     old = tomllib.loads((DATA / "rule_questions.toml").read_text())["q"]
     open_set = tomllib.loads((DATA / "rule_questions_open.toml").read_text())["q"]
     fresh = tomllib.loads((DATA / "rule_questions_fresh.toml").read_text())["q"]
+    fresh2 = tomllib.loads((DATA / "rule_questions_fresh2.toml").read_text())["q"]
     return {
         "old (46, tuned)": old,
         "open: tuning": [q for q in open_set if q["half"] == "tuning"],
         "open: untuned": [q for q in open_set if q["half"] == "untuned"],
         "fresh: untuned": fresh,
+        "fresh2: untuned": fresh2,
     }
 
 
@@ -121,10 +125,11 @@ def main() -> None:
 
     call_command("migrate", verbosity=0)
     sets = question_sets()
+    encoder = settings.RULES_SEARCH_ENCODER if settings.RULES_SEARCH_SEMANTIC else "off"
     print(
         f"rule search through GET /api/rules/search/ ({connection.vendor}, "
-        f"{ROUNDS} rounds, in-process client, limit 3, semantic re-ranking "
-        f"{'on' if settings.RULES_SEARCH_SEMANTIC else 'off'}, load average "
+        f"{ROUNDS} rounds, in-process client, limit 3, semantic re-ranking: {encoder}, "
+        f"load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)"
     )
     print(

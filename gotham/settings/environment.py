@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from rules_core.rulebooks.question_encoder import DEFAULT_ENCODER, check_encoder
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 
@@ -26,6 +28,7 @@ class Environment:
     visibility_timeout: int
     tasks_in_threads: bool
     rules_search_semantic: bool  # re-rank rule search with the sentence model (costs CPU time)
+    rules_search_encoder: str  # how a question is encoded for it: `model` or `words`
     # HTTPS: production turns each on unless the environment says otherwise
     ssl_redirect: bool
     hsts_seconds: int
@@ -65,6 +68,9 @@ def read_environment() -> Environment:
         visibility_timeout=int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", "120")),
         tasks_in_threads=_flag("TASKS_IN_THREADS", False),
         rules_search_semantic=_flag("RULES_SEARCH_SEMANTIC", True),
+        rules_search_encoder=check_encoder(
+            os.environ.get("RULES_SEARCH_ENCODER", "").strip().lower() or DEFAULT_ENCODER
+        ),
         ssl_redirect=_flag("SECURE_SSL_REDIRECT", True),
         hsts_seconds=int(os.environ.get("SECURE_HSTS_SECONDS", "31536000")),
         hsts_preload=_flag("SECURE_HSTS_PRELOAD", True),

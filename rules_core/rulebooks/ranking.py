@@ -29,7 +29,7 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from rules_core.rulebooks.search_terms import STOP_WORDS, SYNONYMS
@@ -55,15 +55,24 @@ INTRO_FACTOR = 0.6  # ... demotes the intro (a section that only introduces its 
 INTRO_ONLY = frozenset({"heading", "overview"})  # the no_rule reasons of such sections
 SUBSTANTIAL_WORDS = 25  # a summary this long (in indexed words) or longer is not demoted ...
 SUBSTANCE = 0.1  # ... and a shorter one by (its length / SUBSTANTIAL_WORDS) ** SUBSTANCE
-NO_RULE_FACTOR = {"example": 0.75, "story": 0.6, "credits": 0.3, "contents": 0.3}
+NO_RULE_FACTOR = {
+    "example": 0.75,
+    "components": 0.75,
+    "story": 0.6,
+    "credits": 0.3,
+    "contents": 0.3,
+}
 # Semantic re-ranking, chosen on the tuned question sets only (the "tuning" half of the open set
 # and the old in-repo set): the BM25F candidates re-ordered, and the cosine's weight in the sum.
 CANDIDATES = 20
 SEMANTIC_WEIGHT = 0.6
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A light English stemmer, the same for sections and questions (plurals, -ing, -ed)."""
+    """A light English stemmer, the same for sections and questions (plurals, -ing, -ed).
+
+    Remembered per word: snippets stem every word of a section's text on each search."""
     if len(word) <= 3 or word.isdigit():
         return word
     for suffix, repl, least in (
@@ -111,6 +120,7 @@ class Ranked:
     key: int
     score: float
     terms: tuple[str, ...]  # the question's words (and synonyms) as searched, for snippets
+    demotion: float = 1.0  # the factor the section's kind cost it (example, intro...): see fuse
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,23 +274,27 @@ class RankIndex:
                     scores[i] += weight * idf * saturation
         routing = self.route(query) if book is None else {}
         final: dict[int, float] = {}
+        demotion: dict[int, float] = {}
         for i, score in scores.items():
             doc = self.docs[i]
-            score *= routing.get(doc.book, 1.0) * NO_RULE_FACTOR.get(doc.no_rule, 1.0)
-            score *= self.substance[i]
+            demoted = NO_RULE_FACTOR.get(doc.no_rule, 1.0)
             kids = self.children.get((doc.book, doc.sid), ())
             if doc.no_rule in INTRO_ONLY and any(
                 scores.get(k, 0.0) >= INTRO_RATIO * scores[i] for k in kids
             ):
-                score *= INTRO_FACTOR
-            final[i] = score
+                demoted *= INTRO_FACTOR
+            demotion[i] = demoted
+            final[i] = score * routing.get(doc.book, 1.0) * self.substance[i] * demoted
         best = sorted(final, key=lambda i: (-final[i], i))[:limit]
-        return [Ranked(self.docs[i].key, round(final[i], 4), query.surface) for i in best]
+        return [
+            Ranked(self.docs[i].key, round(final[i], 4), query.surface, demotion[i]) for i in best
+        ]
 
 
 def fuse(ranked: list[Ranked], similarity: Mapping[int, float], limit: int) -> list[Ranked]:
     """BM25F candidates re-ordered by their score as a share of the best, summed with their
-    cosine similarity to the question (a section without a vector counts 0)."""
+    cosine similarity to the question (a section without a vector counts 0), the cosine demoted
+    as BM25F demotes the section's kind (an example, an intro whose subsection matches...)."""
     if not ranked:
         return []
     best = max(r.score for r in ranked) or 1.0
@@ -289,10 +303,11 @@ def fuse(ranked: list[Ranked], similarity: Mapping[int, float], limit: int) -> l
             r.key,
             round(
                 (1 - SEMANTIC_WEIGHT) * r.score / best
-                + SEMANTIC_WEIGHT * similarity.get(r.key, 0.0),
+                + SEMANTIC_WEIGHT * similarity.get(r.key, 0.0) * r.demotion,
                 4,
             ),
             r.terms,
+            r.demotion,
         )
         for r in ranked
     ]
@@ -300,13 +315,21 @@ def fuse(ranked: list[Ranked], similarity: Mapping[int, float], limit: int) -> l
     return [fused[i] for i in order[:limit]]
 
 
+@lru_cache(maxsize=1024)
+def _split_stemmed(text: str) -> tuple[tuple[str, ...], tuple[frozenset[str], ...]]:
+    """A text's whitespace-separated parts and each part's stems (remembered: section texts
+    recur from search to search)."""
+    parts = tuple(text.split())
+    return parts, tuple(frozenset(stem(w) for w in words(p)) for p in parts)
+
+
 def snippet(text: str, terms: Iterable[str], width: int = 24) -> str:
     """The window of `width` words of a text holding most question words, matches in «»."""
     stems = {stem(t) for t in terms}
-    parts = text.split()
+    parts, part_stems = _split_stemmed(text)
     if not parts:
         return ""
-    marks = [any(stem(w) in stems for w in words(p)) for p in parts]
+    marks = [not stems.isdisjoint(s) for s in part_stems]
     best = max(range(max(1, len(parts) - width + 1)), key=lambda s: sum(marks[s : s + width]))
     shown = [f"«{p}»" if m else p for p, m in zip(parts, marks, strict=True)][best : best + width]
     return ("…" if best else "") + " ".join(shown) + ("…" if best + width < len(parts) else "")

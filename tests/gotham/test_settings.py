@@ -88,3 +88,15 @@ def test_the_entry_points_default_to_production_and_manage_py_to_development() -
     )
     assert base.returncode != 0  # base alone has no secret: it is not a settings to run
     assert "SECRET_KEY setting must not be empty" in base.stderr
+
+
+def test_the_rule_search_encoder_is_read_from_the_environment_and_checked() -> None:
+    script = "from django.conf import settings as s; print(s.RULES_SEARCH_ENCODER)"
+    key = secrets.token_urlsafe(64)
+    default = manage("shell", "-c", script, SECRET_KEY=key, RULES_SEARCH_ENCODER="")
+    assert default.stdout.split()[-1] == "model"
+    words = manage("shell", "-c", script, SECRET_KEY=key, RULES_SEARCH_ENCODER=" Words ")
+    assert words.stdout.split()[-1] == "words"
+    wrong = manage("check", SECRET_KEY=key, RULES_SEARCH_ENCODER="bert")
+    assert wrong.returncode != 0
+    assert "RULES_SEARCH_ENCODER='bert' is not an encoder: use one of model, words" in wrong.stderr

@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from rules_core.rulebooks.ranking import Doc, RankIndex, pack_vocabulary, snippet, stem
+from rules_core.rulebooks.ranking import (
+    INTRO_FACTOR,
+    NO_RULE_FACTOR,
+    Doc,
+    RankIndex,
+    pack_vocabulary,
+    snippet,
+    stem,
+)
 
 
 def _doc(key: int, book: str, sid: str, title: str, summary: str, **extra: str) -> Doc:
@@ -63,6 +71,20 @@ def test_a_content_pack_word_routes_too() -> None:
 def test_an_intro_is_demoted_below_the_subsection_that_answers() -> None:
     index = RankIndex(DOCS, {})
     assert _keys(index, "leader cards")[:2] == [3, 2]
+
+
+def test_each_result_carries_what_its_kind_cost_it() -> None:
+    # The intro (2) is demoted because its subsection (3) matches; a component list and an
+    # example are demoted as such; a rule is not.
+    docs = [
+        *DOCS,
+        _doc(7, "race", "box", "Leader box", f"Leader cards. {FILLER}", no_rule="components"),
+        _doc(8, "race", "ex", "Leader example", f"Leader cards. {FILLER}", no_rule="example"),
+    ]
+    demotion = {r.key: r.demotion for r in RankIndex(docs, {}).rank("leader cards")}
+    assert demotion[2] == INTRO_FACTOR and demotion[3] == 1.0
+    assert demotion[7] == NO_RULE_FACTOR["components"] < 1.0
+    assert demotion[8] == NO_RULE_FACTOR["example"] < 1.0
 
 
 def test_the_title_outweighs_the_imported_text() -> None:

@@ -76,3 +76,10 @@ def test_fuse_reorders_candidates_by_score_share_and_similarity() -> None:
         Ranked(2, round(0.4 * 0.9, 4), ("a",)),
     ]
     assert fuse([], {}, limit=3) == []
+
+
+def test_fuse_demotes_the_cosine_of_an_example_or_intro_as_bm25f_does() -> None:
+    # Equal BM25F scores and cosines: the example (demoted to 0.75) falls behind the rule.
+    ranked = [Ranked(1, 5.0, ("a",), 0.75), Ranked(2, 5.0, ("a",))]
+    fused = fuse(ranked, {1: 0.8, 2: 0.8}, limit=2)
+    assert [(r.key, r.score, r.demotion) for r in fused] == [(2, 0.88, 1.0), (1, 0.76, 0.75)]

@@ -1,0 +1,157 @@
+"""A question's sentence vector without running the sentence model: static word vectors.
+
+The full model (rules_core.rulebooks.sentence_model) costs 10-30 ms of CPU per question and
+~90 MB once loaded; rule search needs a question's vector in well under a millisecond. So, once at
+build time (`manage.py embed_rulebooks`), in the style of model2vec:
+
+- every word of our vocabulary is run through the model alone: the words of the index (titles,
+  summaries, keywords, headings), of the content packs and of the search synonyms and stop words,
+  and the first `COMMON_WORDS` whole words of the model's own vocabulary (which lists them in
+  about the order of their frequency in English), so a player's everyday words are known too;
+- each word is weighted by how rare it is in our texts (SIF: a / (a + its share of our words));
+- a linear map, fitted by ridge regression, carries the weighted sum of a text's word vectors
+  toward the model's own vector for that text, over short texts of ours (section titles, titles
+  with keywords, summary sentences, content-pack strings).
+
+Stored (`vectors/words.npz`): each word's weighted, mapped vector as int8 with a scale per word.
+A question's vector is then the sum of its words' rows, unit length: comparable by dot product
+with the section vectors the full model made (rules_core.rulebooks.section_vectors). A word not
+in the table adds nothing.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from rules_core.rulebooks.index import INDEX_DIR, Book
+from rules_core.rulebooks.ranking import pack_vocabulary, words
+from rules_core.rulebooks.search_terms import STOP_WORDS, SYNONYMS
+from rules_core.rulebooks.sentence_model import SentenceModel, Vectors
+
+WORDS_PATH = INDEX_DIR / "vectors" / "words.npz"
+COMMON_WORDS = 3000  # whole words taken from the head of the model's vocabulary
+SIF_A = 1e-3  # a word's weight: SIF_A / (SIF_A + its share of our words)
+RIDGE = 1.0  # the linear map's pull toward the identity
+_FIRST_WORD_ID = 1996  # bert-base-uncased: ids below are reserved tokens and single characters
+_SENTENCE_END = re.compile(r"(?<=[.?!])\s+")
+_EPS = 1e-12
+
+
+@dataclass(frozen=True)
+class WordTable:
+    """Each known word's row; a text's vector is the sum of its words' rows, unit length."""
+
+    index: dict[str, int]
+    rows: Vectors  # (words, dimensions) float32
+
+    def encode(self, text: str) -> Vectors:
+        found = [self.index[w] for w in words(text) if w in self.index]
+        total = self.rows[found].sum(axis=0) if found else np.zeros(self.rows.shape[1])
+        unit: Vectors = (total / max(float(np.linalg.norm(total)), _EPS)).astype(np.float32)
+        return unit
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.index
+
+
+def our_texts(books: Iterable[Book]) -> list[str]:
+    """Our own words about the books: section titles, summaries, keywords and headings, the
+    content packs' strings and the search synonyms (never the books' text)."""
+    texts: list[str] = []
+    for book in books:
+        for s in book.sections:
+            texts += [s.title, s.summary, " ".join(s.keywords), s.heading]
+        texts += pack_vocabulary(book.slug)
+    texts += [f"{word} {' '.join(alike)}" for word, alike in SYNONYMS.items()]
+    return texts
+
+
+def word_counts(texts: Iterable[str]) -> Counter[str]:
+    return Counter(w for text in texts for w in words(text))
+
+
+def common_words(model: SentenceModel, n: int = COMMON_WORDS) -> list[str]:
+    """The first `n` whole words (letters only, two or more) of the model's vocabulary."""
+    vocab = model.tokenizer.get_vocab()
+    ordered = sorted((i, w) for w, i in vocab.items() if i >= _FIRST_WORD_ID)
+    return [w for _, w in ordered if re.fullmatch(r"[a-z]{2,}", w)][:n]
+
+
+def training_texts(books: Iterable[Book]) -> list[str]:
+    """Short texts of ours the map is fitted on (each once, in a fixed order)."""
+    texts: list[str] = []
+    for book in books:
+        for s in book.sections:
+            texts += [s.title, f"{s.title} {' '.join(s.keywords)}"]
+            texts += [t for t in _SENTENCE_END.split(s.summary) if len(t.split()) >= 3]
+        texts += [t for t in pack_vocabulary(book.slug) if 3 <= len(t.split()) <= 40]
+    return list(dict.fromkeys(texts))
+
+
+def sif_weights(vocabulary: Sequence[str], counts: Counter[str]) -> Vectors:
+    total = sum(counts.values()) + len(vocabulary)
+    share = np.array([(counts[w] + 1) / total for w in vocabulary])
+    weights: Vectors = (SIF_A / (SIF_A + share)).astype(np.float32)
+    return weights
+
+
+def fit_map(static: Vectors, full: Vectors, ridge: float = RIDGE) -> Vectors:
+    """The matrix M minimising |static @ M - full|^2 + ridge * |M - I|^2."""
+    eye = np.eye(static.shape[1])
+    solved = np.linalg.solve(static.T @ static + ridge * eye, static.T @ full + ridge * eye)
+    out: Vectors = solved.astype(np.float32)
+    return out
+
+
+def build_table(model: SentenceModel, books: Sequence[Book]) -> tuple[list[str], Vectors]:
+    """The vocabulary and each word's weighted, mapped row (float32), computed afresh."""
+    counts = word_counts(our_texts(books))
+    vocabulary = sorted(set(counts) | STOP_WORDS | set(common_words(model)))
+    weighted = model.encode(vocabulary, batch=256) * sif_weights(vocabulary, counts)[:, None]
+    index = {w: i for i, w in enumerate(vocabulary)}
+    texts = training_texts(books)
+    static = np.zeros((len(texts), weighted.shape[1]), np.float32)
+    for row, text in enumerate(texts):
+        found = [index[w] for w in words(text) if w in index]
+        if found:
+            total = weighted[found].sum(axis=0)
+            static[row] = total / max(float(np.linalg.norm(total)), _EPS)
+    mapped: Vectors = (weighted @ fit_map(static, model.encode(texts, batch=128))).astype(
+        np.float32
+    )
+    return vocabulary, mapped
+
+
+def table_bytes(vocabulary: Sequence[str], rows: Vectors) -> bytes:
+    """The .npz file of a table: words, rows as int8 and each row's scale."""
+    scales = np.maximum(np.abs(rows).max(axis=1), _EPS) / 127
+    buffer = io.BytesIO()
+    np.savez_compressed(
+        buffer,
+        words=np.array(vocabulary),
+        rows=np.round(rows / scales[:, None]).astype(np.int8),
+        scales=scales.astype(np.float32),
+    )
+    return buffer.getvalue()
+
+
+def read_table(data: bytes | io.BytesIO) -> WordTable:
+    source = io.BytesIO(data) if isinstance(data, bytes) else data
+    with np.load(source, allow_pickle=False) as stored:
+        rows = stored["rows"].astype(np.float32) * stored["scales"][:, None]
+        return WordTable({str(w): i for i, w in enumerate(stored["words"])}, rows)
+
+
+@cache
+def word_table() -> WordTable:
+    """The shipped table, loaded once per process (`manage.py embed_rulebooks` writes it)."""
+    if not WORDS_PATH.exists():
+        raise FileNotFoundError(f"{WORDS_PATH} is missing: run `python manage.py embed_rulebooks`")
+    return read_table(WORDS_PATH.read_bytes())
