@@ -13,14 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
+from typing import TYPE_CHECKING
 
-from rules_core.rulebooks.sentence_model import Vectors, sentence_model
-from rules_core.rulebooks.word_vectors import word_table
+if TYPE_CHECKING:  # the encoders (NumPy, the tokenizer) load on first use, not with the settings
+    from rules_core.rulebooks.sentence_model import Vectors
 
 ENCODERS = ("model", "words")
 DEFAULT_ENCODER = "model"
 
-QuestionEncoder = Callable[[str], Vectors]
+QuestionEncoder = Callable[[str], "Vectors"]
 
 
 def check_encoder(name: str) -> str:
@@ -35,6 +36,9 @@ def check_encoder(name: str) -> str:
 @cache
 def question_encoder(name: str) -> QuestionEncoder:
     """A question's unit vector by the named encoder (loaded once per process and name)."""
+    from rules_core.rulebooks.sentence_model import sentence_model
+    from rules_core.rulebooks.word_vectors import word_table
+
     if check_encoder(name) == "words":
         return word_table().encode
     model = sentence_model()
