@@ -46,6 +46,14 @@ def seat_names(state: RaceState) -> tuple[str, ...]:
     )
 
 
+def outcome(state: RaceState, winner: int) -> str:
+    """Who won the race, in the box's words: the figure, and whether anybody races it."""
+    beyond = f"{state.beyond[winner]} beyond the finish"
+    if state.owners[winner] is None:
+        return f"Figure {FIGURE_NAMES[winner]}, which nobody races, wins, {beyond}: no player wins."
+    return f"Figure {FIGURE_NAMES[winner]} wins, {beyond}."
+
+
 def _player(state: RaceState, seat: int | None) -> str:
     return "The game" if seat is None else f"Figure {FIGURE_NAMES[seat]}'s player"
 

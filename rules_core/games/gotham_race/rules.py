@@ -331,10 +331,9 @@ class GothamRace(DeclaredGame[RaceState]):
             return None
         owner = state.owners[state.winner]
         name = FIGURE_NAMES[state.winner]
-        who = f"seat {owner}" if owner is not None else "nobody (an ownerless figure)"
         return Outcome(
             winners=() if owner is None else (owner,),
-            summary=f"Figure {name} ({who}) wins, {state.beyond[state.winner]} beyond the finish.",
+            summary=language.outcome(state, state.winner),
             details=(("winner_figure", name), ("ownerless_win", owner is None)),
         )
 
