@@ -43,7 +43,7 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +105,9 @@ def judge_game(
     positions = _positions(spec, bots, seed, judged_seats, any_choice)
     step = max(1, len(positions) // most)
     default = MctsSettings.for_game(spec)
-    reference = MctsSettings(iterations=default.iterations * REFERENCE, seconds=10.0)
+    # the same judge, 10x the search and the samples: the game's own playout depth kept (a
+    # reference at another depth would measure another value)
+    reference = replace(default, iterations=default.iterations * REFERENCE, seconds=10.0)
     judged = []
     for index, (state, seat, move) in enumerate(positions[::step][:most]):
         started = time.process_time()
