@@ -1,15 +1,30 @@
 """How far the replay analysis's marks can be trusted: the default budget against a 10x reference.
 
     .venv/bin/python bench/analysis_quality.py [--game SLUG ...] [--decisions 30] [--jobs 2]
-        [--seed-base 100] [--details]
+        [--seed-base 100] [--rounds 1] [--judged random|all] [--any-choice] [--details]
 
 For each implemented game a fixed set of bot games (random, greedy and mcts line-ups, two and
-more seats) is played from the seeds `--seed-base` + 1, 2, ...; up to `--decisions` of each
-game's decisions with a choice (evenly spaced) are judged three times: at the game's default
-budget (as the analysis task judges), and twice at the reference budget (10x the search
-iterations and samples) with different seeds. The judges' own chance is drawn from the game's
-seed too, so another `--seed-base` measures on positions and samples the judge was not tuned
-on. Printed: the commit and the seeds, then per game:
+more seats) is played `--rounds` times from the seeds `--seed-base` + 1, 2, ... (a seed per game
+played, in order). Which decisions are judged is fixed before any judge runs, by the game alone:
+
+- `--judged random` (the default): the decisions of the seats a random bot plays, where it had
+  at least two legal moves. Bots that search rarely lose much on a move, so their decisions
+  hold almost no marks to measure precision and recall on; a random seat's moves are the
+  mistakes a beginner makes, and the positions come from games against greedy and mcts seats
+  as well as random ones.
+- `--judged all`: every seat's decisions with at least two legal moves.
+- A real choice only (unless `--any-choice`): the decisions where something is at stake, the
+  legal moves' one-move-ahead scores (the greedy bot's, `move_scores`, its own samples) spread
+  by at least the game's `lost_value_mark`. In Black Metro and Gotham City Strategy most of a
+  turn's small decisions change nothing the evaluation sees; judging them measures nothing.
+  The screen looks at the position's moves, not at the move played nor at any judge.
+
+Of those, up to `--decisions` per game played (evenly spaced) are judged three times: at the
+game's default budget (as the analysis task judges), and twice at the reference budget (10x the
+search iterations and samples) with different seeds. The judges' own chance is drawn from the
+game's seed too, so another `--seed-base` measures on positions and samples the judge was not
+tuned on. No decision is chosen or dropped by what a judge says of it. Printed: the commit and
+the seeds, then per game:
 
 - marks (mistakes and blunders) at each budget, and the default's precision and recall against
   the first reference;
@@ -28,25 +43,22 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules_core.bots.analysis import MAX_SAMPLES, VALUE_SAMPLES, Judgement, judge
+from rules_core.bots.greedy import move_scores
 from rules_core.bots.mcts import MctsSettings
 from rules_core.bots.tournament import play_game
 from rules_core.engine import GameSpec, Move, all_games, get_game
 
 REFERENCE = 10  # the reference budget: this many times the default iterations and samples
-LINE_UPS: dict[str, list[tuple[str, int]]] = {  # bots by seat, seed's offset from --seed-base
-    "default": [
-        ("random,greedy", 1),
-        ("random,random", 2),
-        ("mcts,greedy", 3),
-        ("greedy,random,random", 4),
-    ],
+LINE_UPS: dict[str, tuple[str, ...]] = {  # per --judged, the games played: bots by seat
+    "all": ("random,greedy", "random,random", "mcts,greedy", "greedy,random,random"),
+    "random": ("random,greedy", "mcts,random", "random,random", "greedy,random,random"),
 }
 
 
@@ -61,26 +73,41 @@ class Judged:
     reference_seconds: float
 
 
-def _positions(spec: GameSpec[Any], bots: list[str], seed: int) -> list[tuple[Any, int, Move]]:
-    """Every decision with a choice of a game played by `bots` from `seed`."""
+def _positions(
+    spec: GameSpec[Any], bots: list[str], seed: int, judged: str, any_choice: bool
+) -> list[tuple[Any, int, Move]]:
+    """Every decision with a choice of a game played by `bots` from `seed`, of the seats
+    `judged` names ("all", or a bot's name: only the seats that bot plays); unless `any_choice`,
+    only those whose moves' one-move-ahead scores spread by at least the game's mark."""
     found: list[tuple[Any, int, Move]] = []
+    seen = [0]
 
     def keep(state: Any, seat: int, move: Move) -> None:
-        if len(spec.legal_moves(state, seat)) > 1:
-            found.append((state, seat, move))
+        if judged not in ("all", bots[seat]) or len(spec.legal_moves(state, seat)) < 2:
+            return
+        seen[0] += 1
+        if not any_choice:
+            scores = move_scores(spec, state, seat, random.Random(f"stakes:{seed}:{seen[0]}"))
+            if max(scores.values()) - min(scores.values()) < spec.lost_value_mark:
+                return
+        found.append((state, seat, move))
 
     play_game(spec, bots, seed, on_decision=keep)
     return found
 
 
-def judge_game(slug: str, bots_text: str, seed: int, most: int) -> list[Judged]:
+def judge_game(
+    slug: str, bots_text: str, seed: int, most: int, judged_seats: str, any_choice: bool
+) -> list[Judged]:
     """The spaced decisions of one game, each judged at both budgets."""
     spec = get_game(slug)
     bots = bots_text.split(",")
-    positions = _positions(spec, bots, seed)
+    positions = _positions(spec, bots, seed, judged_seats, any_choice)
     step = max(1, len(positions) // most)
     default = MctsSettings.for_game(spec)
-    reference = MctsSettings(iterations=default.iterations * REFERENCE, seconds=10.0)
+    # the same judge, 10x the search and the samples: the game's own playout depth kept (a
+    # reference at another depth would measure another value)
+    reference = replace(default, iterations=default.iterations * REFERENCE, seconds=10.0)
     judged = []
     for index, (state, seat, move) in enumerate(positions[::step][:most]):
         started = time.process_time()
@@ -183,18 +210,34 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=30, help="judged per game played")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed-base", type=int, default=100, help="games' seeds: this + 1, 2, ...")
+    parser.add_argument("--rounds", type=int, default=1, help="times each line-up is played")
+    parser.add_argument(
+        "--judged",
+        choices=sorted(LINE_UPS),
+        default="random",
+        help="whose decisions: the random seats' (default) or every seat's",
+    )
+    parser.add_argument(
+        "--any-choice", action="store_true", help="also decisions where little is at stake"
+    )
     parser.add_argument("--details", action="store_true", help="a line per judged decision")
     args = parser.parse_args()
     slugs = args.game or [g.slug for g in all_games()]
+    line_ups = [
+        bots for _ in range(args.rounds) for bots in LINE_UPS[args.judged]
+    ]  # the seeds follow this order: another --rounds keeps the first rounds' games
     work = [
-        (slug, bots, args.seed_base + offset, args.decisions)
+        (slug, bots, args.seed_base + offset, args.decisions, args.judged, args.any_choice)
         for slug in slugs
-        for bots, offset in LINE_UPS.get(slug, LINE_UPS["default"])
-        if len(bots.split(",")) >= get_game(slug).min_players
-        and len(bots.split(",")) <= get_game(slug).max_players
+        for offset, bots in enumerate(line_ups, start=1)
+        if get_game(slug).min_players <= len(bots.split(",")) <= get_game(slug).max_players
     ]
-    print(f"commit {_commit()}", flush=True)
-    print(f"line-ups: {[(s, b, seed) for s, b, seed, _ in work]}", flush=True)
+    print(
+        f"commit {_commit()}; seed base {args.seed_base}; judged: {args.judged}"
+        + (", any choice" if args.any_choice else ", real choices only"),
+        flush=True,
+    )
+    print(f"line-ups: {[(s, b, seed) for s, b, seed, *_ in work]}", flush=True)
     by_game: dict[str, list[Judged]] = {}
     left = {slug: sum(item[0] == slug for item in work) for slug in slugs}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

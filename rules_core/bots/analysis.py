@@ -10,11 +10,13 @@ game's evaluation is averaged (common random numbers).
 1. Candidates: every legal move when there are at most `ALL_MOVES_UP_TO` (no search is needed
    then: its budget goes to the samples), else the search's `SEARCHED_CANDIDATES` most visited
    moves and the played one. A first batch of samples picks the best candidate.
-2. The loss of the played move against that best one is then measured on fresh samples (the
-   pick's luck in the first batch would inflate it: the winner's curse), paired sample by
-   sample, with a confidence interval. A sequential test: batches are added, up to
-   `MAX_SAMPLES`, only while the interval still holds the mark, so a clear decision costs one
-   batch and a close one up to eight.
+2. The loss of the played move against that best one (its rival; the runner-up when the
+   played move itself won the first batch, which may be luck) is then measured on fresh
+   samples (the pick's luck in the first batch would inflate it: the winner's curse), paired
+   sample by sample, with a confidence interval; the move the fresh samples find better is the
+   preferred one. A sequential test: batches are added, up to `MAX_SAMPLES`, only while the
+   interval still holds the mark, so a clear decision costs one batch and a close one up to
+   sixteen.
 3. The grade, as chess sites give it: an inaccuracy, a mistake or a blunder only when the lower
    bound of the loss clears half, one or two times the game's `lost_value_mark`; "too close to
    call" when the loss could be a mistake but could as well be nothing; else "good".
@@ -32,7 +34,7 @@ from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import Move
 
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
-MAX_SAMPLES = 192  # at most this many paired samples for the loss of a close decision
+MAX_SAMPLES = 384  # at most this many paired samples for the loss of a close decision
 ALL_MOVES_UP_TO = 5  # with this few legal moves every one is valued
 SEARCHED_CANDIDATES = 3  # with more, the search's most visited moves are the candidates
 Z = 1.96  # the loss's interval: about 95%
@@ -184,15 +186,17 @@ def judge(
     everyone = tuple(range(seats))
     moves, iterations = candidates(spec, state, seat, played, rng, budget)
     first = move_values(spec, state, seat, moves, rng, samples, budget.depth, everyone)
-    best = max(range(len(moves)), key=lambda i: first[i][seat])
-    preferred = moves[best]
-    if preferred == played:
-        value = first[best]
+    ranked = sorted(range(len(moves)), key=lambda i: -first[i][seat])
+    if len(moves) == 1:  # no choice: nothing to lose
+        value = first[0]
         return Judgement(
-            seat, value, preferred, value[seat], played, value[seat], iterations,
+            seat, value, played, value[seat], played, value[seat], iterations,
             spec.lost_value_mark, samples=samples,
         )  # fmt: skip
-    pair = (preferred, played)
+    # the rival: the first batch's best move, or its runner-up when that is the played move (a
+    # lucky first batch must not clear the played move without a measured loss)
+    rival = next(i for i in ranked if moves[i] != played)
+    pair = (moves[rival], played)
     losses: list[float] = []
     totals = [dict.fromkeys(everyone, 0.0), dict.fromkeys(everyone, 0.0)]
     low = high = 0.0
@@ -207,17 +211,20 @@ def judge(
         if _settled(low, high, spec.lost_value_mark):
             break
     n = len(losses)
-    after_preferred = {who: total / n for who, total in totals[0].items()}
+    after_rival = {who: total / n for who, total in totals[0].items()}
     after_played = {who: total / n for who, total in totals[1].items()}
+    # preferred: the rival if the fresh samples find it better, else the played move itself
+    kept = 0 if after_rival[seat] > after_played[seat] else 1
+    preferred = pair[kept]
     pooled = {
-        who: (total + first[best][who] * samples) / (n + samples)
-        for who, total in totals[0].items()
+        who: (total + first[moves.index(preferred)][who] * samples) / (n + samples)
+        for who, total in totals[kept].items()
     }
     return Judgement(
         seat=seat,
         evaluation=pooled,
         preferred=preferred,
-        preferred_value=after_preferred[seat],
+        preferred_value=(after_rival, after_played)[kept][seat],
         played=played,
         played_value=after_played[seat],
         iterations=iterations,

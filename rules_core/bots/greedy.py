@@ -38,16 +38,23 @@ def _score(spec: GameSpec[Any], view: Any, seat: int, move: Move, rng: random.Ra
     return spec.evaluate(state, seat)
 
 
-def greedy_move(spec: GameSpec[Any], state: Any, seat: int, rng: random.Random) -> Move:
-    """The legal move with the best mean sampled evaluation for `seat`; ties at random."""
+def move_scores(
+    spec: GameSpec[Any], state: Any, seat: int, rng: random.Random
+) -> dict[Move, float]:
+    """Each legal move's mean sampled evaluation for `seat`, one move ahead (in a random order)."""
     moves = spec.legal_moves(spec.determinize(state, seat, rng), seat)
     if not moves:
         raise ValueError(f"seat {seat} has no legal move")
     if len(moves) == 1:
-        return moves[0]
+        return {moves[0]: 0.0}
     views = [spec.determinize(state, seat, rng) for _ in range(SAMPLES)]
     rng.shuffle(moves)
-    scores = {
+    return {
         move: sum(_score(spec, view, seat, move, rng) for view in views) / SAMPLES for move in moves
     }
-    return max(moves, key=lambda m: scores[m])
+
+
+def greedy_move(spec: GameSpec[Any], state: Any, seat: int, rng: random.Random) -> Move:
+    """The legal move with the best mean sampled evaluation for `seat`; ties at random."""
+    scores = move_scores(spec, state, seat, rng)
+    return max(scores, key=lambda m: scores[m])

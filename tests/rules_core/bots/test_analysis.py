@@ -17,6 +17,7 @@ from rules_core.bots.analysis import (
     candidates,
     judge,
     move_values,
+    sample_values,
 )
 from rules_core.bots.mcts import MctsSettings, mcts_move
 from rules_core.engine import GameSpec, Move, all_games
@@ -108,8 +109,8 @@ def test_with_many_moves_the_candidates_are_the_searchs_most_visited_and_the_pla
 
 
 def test_every_move_is_valued_when_there_are_few() -> None:
-    """Gotham Race's draw: four decks, each valued without a search; the best of them is the one
-    preferred."""
+    """Gotham Race's draw: four decks, each valued without a search; the best of them is the
+    played move's rival, preferred unless the fresh samples find the played move better."""
     spec = next(g for g in GAMES if g.slug == "gotham-race")
     state = opening(spec, 2)
     seat = min(spec.to_act(state))
@@ -119,9 +120,10 @@ def test_every_move_is_valued_when_there_are_few() -> None:
     judged = judge(spec, state, seat, legal[0], random.Random(3), budget, 2, samples=8)
     first = move_values(spec, state, seat, tuple(legal), random.Random(3), 8, budget.depth, (0, 1))
     best = max(range(len(legal)), key=lambda i: first[i][seat])
-    assert judged.preferred == legal[best]
+    assert judged.preferred in (legal[best], legal[0])
     assert judged.iterations == 0  # all are valued: the search had nothing to add
     if judged.preferred != judged.played:  # the evaluation pools the first batch with the rest
+        assert judged.preferred == legal[best] and judged.preferred_value > judged.played_value
         ends = sorted((first[best][seat], judged.preferred_value))
         assert ends[0] - 1e-9 <= judged.evaluation[seat] <= ends[1] + 1e-9
 
@@ -148,7 +150,59 @@ def test_the_played_move_when_it_is_the_preferred_one_lost_nothing() -> None:
     some = spec.legal_moves(state, seat)[0]
     preferred = judge(spec, state, seat, some, random.Random(2), budget, 2, samples=4).preferred
     judged = judge(spec, state, seat, preferred, random.Random(2), budget, 2, samples=4)
-    assert judged.preferred == preferred and judged.played_value == judged.preferred_value
-    assert judged.lost == 0.0 and judged.grade == "good"
+    if judged.preferred == preferred:
+        assert judged.played_value == judged.preferred_value
+        assert judged.lost == 0.0 and judged.grade == "good"
+    else:  # the fresh samples found the rival better: the loss is theirs
+        assert judged.lost == pytest.approx(judged.preferred_value - judged.played_value)
     assert judged.mark_at == spec.lost_value_mark
     assert set(judged.evaluation) == {0, 1}
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_a_played_move_that_wins_the_first_batch_is_still_measured_against_the_runner_up(
+    spec: GameSpec[Any],
+) -> None:
+    """A lucky first batch does not clear the played move: its loss against the first batch's
+    runner-up is measured on fresh paired samples (the judge's interval is theirs)."""
+    state = opening(spec, 2)
+    seat = min(spec.to_act(state))
+    budget = MctsSettings(iterations=30, seconds=5)
+    legal = spec.legal_moves(state, seat)
+    rng = random.Random(6)  # the judge's own draws, repeated: candidates, then the first batch
+    moves, _ = candidates(spec, state, seat, legal[0], rng, budget)
+    first = move_values(spec, state, seat, moves, rng, 4, budget.depth, (0, 1))
+    order = sorted(range(len(moves)), key=lambda i: -first[i][seat])
+    winner, runner_up = moves[order[0]], moves[order[1]]
+    if winner != legal[0]:  # the judge's candidates hold the played move: redo with the winner
+        rng = random.Random(6)
+        moves, _ = candidates(spec, state, seat, winner, rng, budget)
+        first = move_values(spec, state, seat, moves, rng, 4, budget.depth, (0, 1))
+        order = sorted(range(len(moves)), key=lambda i: -first[i][seat])
+        winner, runner_up = moves[order[0]], moves[order[1]]
+    fresh = sample_values(spec, state, seat, (runner_up, winner), rng, 4, budget.depth, (0, 1))
+    low, high = _interval([row[0][seat] - row[1][seat] for row in fresh])
+    judged = judge(spec, state, seat, winner, random.Random(6), budget, 2, 4, most_samples=4)
+    assert judged.played == winner and judged.samples == 4
+    assert (judged.lost_low, judged.lost_high) == pytest.approx((max(0.0, low), max(0.0, high)))
+    assert judged.lost_high > 0.0 or high <= 0.0  # an interval measured, not assumed [0, 0]
+    rival_better = sum(row[0][seat] for row in fresh) > sum(row[1][seat] for row in fresh)
+    assert judged.preferred == (runner_up if rival_better else winner)
+
+
+def test_a_single_candidate_loses_nothing() -> None:
+    spec = GAMES[0]
+    state = opening(spec, 2)
+    seat = min(spec.to_act(state))
+    move = spec.legal_moves(state, seat)[0]
+
+    class OneMove:  # the game, with only the played move legal in the judged position
+        def __getattr__(self, name: str) -> Any:
+            return getattr(spec, name)
+
+        def legal_moves(self, at: Any, who: int) -> list[Move]:
+            return [move] if at is state else spec.legal_moves(at, who)
+
+    judged = judge(OneMove(), state, seat, move, random.Random(1), MctsSettings(8, 5), 2, 4)
+    assert judged.preferred == judged.played == move and judged.samples == 4
+    assert (judged.lost, judged.lost_low, judged.lost_high, judged.grade) == (0.0, 0.0, 0.0, "good")
