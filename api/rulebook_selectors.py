@@ -78,7 +78,7 @@ class _Loaded:
     def similarity(self, question: str, keys: list[int]) -> dict[int, float]:
         """Cosine similarity of the question (encoded as settings.RULES_SEARCH_ENCODER says, see
         rules_core.rulebooks.question_encoder) to each of these sections (those with a vector of
-        our own words or of imported text): the better of the two (text_vectors.semantic_score)."""
+        our own words or of imported text), the two blended (text_vectors.semantic_score)."""
         keys = [k for k in keys if k in self.vectors or k in self.passages]
         if not keys:
             return {}

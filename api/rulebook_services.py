@@ -83,7 +83,7 @@ def rulebook_import(*, book: str, raw: str, allow_missing: bool = False) -> Impo
     if cut.missing and not allow_missing:
         return ImportReport(book, tuple(cut.texts), cut.missing, stored=False)
     row = Rulebook.objects.get(slug=book)
-    vectors = encode_sections(entry, cut.texts)
+    vectors = encode_sections(cut.texts)
     for section in Section.objects.filter(book=row):
         section.text = cut.texts.get(section.sid, "")
         found = vectors.get(section.sid)
