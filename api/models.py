@@ -210,6 +210,11 @@ class Section(models.Model):
     keywords = models.TextField(blank=True, help_text="space-separated")
     related = models.JSONField(default=list)
     text = models.TextField(blank=True, help_text="the book's original text, from import_rulebook")
+    text_vectors = models.BinaryField(
+        blank=True,
+        default=b"",
+        help_text="the text's passages as sentence vectors (rules_core.rulebooks.text_vectors)",
+    )
 
     class Meta:
         ordering = ["book", "position"]

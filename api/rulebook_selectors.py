@@ -6,7 +6,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 from django.conf import settings
 from django.db.models import Count
 
@@ -28,6 +27,7 @@ from rules_core.rulebooks.ranking import (
 from rules_core.rulebooks.search_terms import book_named_in
 from rules_core.rulebooks.section_vectors import book_vectors
 from rules_core.rulebooks.sentence_model import Vectors
+from rules_core.rulebooks.text_vectors import from_bytes, semantic_score
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
 
@@ -73,16 +73,24 @@ class _Loaded:
     rows: dict[int, Section]
     crumbs: dict[int, tuple[str, ...]]  # pk -> the titles of the sections it sits in
     vectors: dict[int, Vectors]  # pk -> the section's sentence vector (rules_core section_vectors)
+    passages: dict[int, Vectors]  # pk -> its imported text's passage vectors (text_vectors)
 
     def similarity(self, question: str, keys: list[int]) -> dict[int, float]:
         """Cosine similarity of the question (encoded as settings.RULES_SEARCH_ENCODER says, see
-        rules_core.rulebooks.question_encoder) to each of these sections (those with a vector)."""
-        keys = [k for k in keys if k in self.vectors]
+        rules_core.rulebooks.question_encoder) to each of these sections (those with a vector of
+        our own words or of imported text), the two blended (text_vectors.semantic_score)."""
+        keys = [k for k in keys if k in self.vectors or k in self.passages]
         if not keys:
             return {}
         query = question_encoder(settings.RULES_SEARCH_ENCODER)(question)
-        scores = np.stack([self.vectors[k] for k in keys]) @ query
-        return {k: float(v) for k, v in zip(keys, scores, strict=True)}
+        out: dict[int, float] = {}
+        for k in keys:
+            own = float(self.vectors[k] @ query) if k in self.vectors else None
+            text = (self.passages[k] @ query).tolist() if k in self.passages else []
+            score = semantic_score(own, text)
+            if score is not None:
+                out[k] = score
+        return out
 
 
 _LOADED: list[_Loaded] = []
@@ -123,8 +131,9 @@ def _ranker() -> _Loaded:
     vectors = {
         pk: by_book[s.book.slug][s.sid] for pk, s in rows.items() if s.sid in by_book[s.book.slug]
     }
+    passages = {pk: from_bytes(s.text_vectors) for pk, s in rows.items() if s.text_vectors}
     crumbs = {pk: _breadcrumb(s, rows) for pk, s in rows.items()}
-    loaded = _Loaded(signature, index, rows, crumbs, vectors)
+    loaded = _Loaded(signature, index, rows, crumbs, vectors, passages)
     _LOADED[:] = [loaded]
     return loaded
 

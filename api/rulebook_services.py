@@ -11,6 +11,7 @@ from api.models import Rulebook, Section
 from rules_core.rulebooks import Book, all_books, get_book
 from rules_core.rulebooks.labels import ref_key
 from rules_core.rulebooks.source_text import cut_sections, read_source
+from rules_core.rulebooks.text_vectors import encode_sections, to_bytes
 
 
 def _chapter(book: Book, section_id: str) -> str:
@@ -70,7 +71,8 @@ class ImportReport:
 
 @transaction.atomic
 def rulebook_import(*, book: str, raw: str, allow_missing: bool = False) -> ImportReport:
-    """Attach the original text of a user's rulebook file to the indexed sections.
+    """Attach the original text of a user's rulebook file to the indexed sections, with its
+    passages' sentence vectors (rules_core.rulebooks.text_vectors; recomputed at every import).
 
     Nothing is stored when a section is not found (likely the wrong file or edition), unless
     `allow_missing`: then the found sections get their text and the others lose theirs.
@@ -81,9 +83,12 @@ def rulebook_import(*, book: str, raw: str, allow_missing: bool = False) -> Impo
     if cut.missing and not allow_missing:
         return ImportReport(book, tuple(cut.texts), cut.missing, stored=False)
     row = Rulebook.objects.get(slug=book)
+    vectors = encode_sections(cut.texts)
     for section in Section.objects.filter(book=row):
         section.text = cut.texts.get(section.sid, "")
-        section.save(update_fields=["text"])
+        found = vectors.get(section.sid)
+        section.text_vectors = b"" if found is None else to_bytes(found)
+        section.save(update_fields=["text", "text_vectors"])
     row.imported_at = timezone.now()
     row.save(update_fields=["imported_at"])
     return ImportReport(book, tuple(cut.texts), cut.missing, stored=True)

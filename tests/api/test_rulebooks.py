@@ -5,6 +5,7 @@ from __future__ import annotations
 from io import StringIO
 from pathlib import Path
 
+import numpy as np
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
@@ -13,6 +14,7 @@ from rest_framework.test import APIClient
 
 from api.models import Rulebook, Section
 from rules_core.rulebooks import all_books
+from rules_core.rulebooks.text_vectors import DIMS, from_bytes, passages
 from tests.shipped import shipped_books
 
 pytestmark = pytest.mark.django_db
@@ -141,3 +143,13 @@ def test_admin_finds_sections_by_label_in_any_spelling(client: Client) -> None:
     )
     assert filtered.status_code == 200 and b"Board legend" in filtered.content
     assert client.get("/admin/api/rulebook/").status_code == 200
+
+
+def test_import_stores_each_sections_passage_vectors_with_its_text() -> None:
+    call_command(
+        "import_rulebook", str(SHARED / "gotham-race.txt"), book="gotham-race", stdout=StringIO()
+    )
+    for section in Section.objects.filter(book__slug="gotham-race"):
+        rows = from_bytes(section.text_vectors)
+        assert rows.shape == (len(passages(section.text)), DIMS), section.sid
+        assert np.allclose(np.linalg.norm(rows, axis=1), 1.0, atol=1e-2)

@@ -8,7 +8,13 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 from rest_framework.test import APIClient
+
+from api.models import Rulebook, Section
+from api.rulebook_selectors import _ranker
+from rules_core.rulebooks.question_encoder import question_encoder
+from rules_core.rulebooks.text_vectors import passages
 
 pytestmark = pytest.mark.django_db
 QUESTIONS = tomllib.loads((Path(__file__).parents[1] / "data" / "rule_questions.toml").read_text())[
@@ -72,3 +78,26 @@ def test_book_filter_and_bad_queries(api: APIClient) -> None:
     assert api.get("/api/rules/search/", {"q": "tie", "book": "chess"}).status_code == 404
     assert api.get("/api/rules/search/", {"q": "the of and"}).json()["results"] == []
     assert api.get("/api/rules/search/", {"q": '"AND OR NEAR( * -'}).status_code == 200
+
+
+def test_a_section_is_compared_with_its_imported_text_and_works_without_it(
+    api: APIClient,
+) -> None:
+    call_command(
+        "import_rulebook", str(SHARED / "gotham-race.txt"), book="gotham-race", stdout=StringIO()
+    )
+    section = Section.objects.get(book__slug="gotham-race", sid="questions.decks-exhausted")
+    question = passages(section.text)[-1]  # words of the owner's book, not of our summary
+    loaded = _ranker()
+    assert section.pk in loaded.passages
+    with_text = loaded.similarity(question, [section.pk])[section.pk]
+    own = float(loaded.vectors[section.pk] @ question_encoder("model")(question))
+    assert with_text > own
+    # A book imported before passage vectors existed has none: our own words alone, as before.
+    Section.objects.filter(book__slug="gotham-race").update(text_vectors=b"")
+    Rulebook.objects.filter(slug="gotham-race").update(imported_at=timezone.now())
+    loaded = _ranker()
+    assert section.pk not in loaded.passages
+    assert loaded.similarity(question, [section.pk])[section.pk] == pytest.approx(own, abs=1e-6)
+    results = api.get("/api/rules/search/", {"q": "what if a deck runs out"}).json()["results"]
+    assert results and results[0]["book"] == "gotham-race"

@@ -1,0 +1,72 @@
+"""The imported text's passages and their vectors (rules_core.rulebooks.text_vectors)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from rules_core.rulebooks import text_vectors as tv
+from rules_core.rulebooks.sentence_model import Vectors, sentence_model
+
+
+def test_text_is_cut_into_passages_of_a_few_sentences_without_markup() -> None:
+    text = "## Setup\n\n**Shuffle** the deck. Deal five cards! Who starts? The youngest. Then play."
+    assert tv.passages(text) == [
+        "Setup Shuffle the deck. Deal five cards!",
+        "Who starts? The youngest. Then play.",
+    ]
+    assert tv.passages("") == []
+
+
+def test_a_long_run_of_words_ends_its_passage_early() -> None:
+    long = " ".join(["word"] * tv.MAX_WORDS) + "."
+    assert tv.passages(f"{long} Short one. Another.") == [long, "Short one. Another."]
+
+
+def test_vectors_survive_storage_as_float16_rows() -> None:
+    rows = sentence_model().encode(["draw a card", "move your runner"])
+    back = tv.from_bytes(tv.to_bytes(rows))
+    assert back.shape == (2, tv.DIMS) and back.dtype == np.float32
+    assert np.allclose(back, rows, atol=2e-3)
+    assert tv.from_bytes(b"").shape == (0, tv.DIMS)
+
+
+def test_a_sections_score_blends_its_own_words_with_its_best_passage() -> None:
+    assert tv.semantic_score(0.3, [0.1, 0.5, 0.2]) == pytest.approx(0.4)
+    assert tv.semantic_score(0.6, [0.1, 0.4]) == pytest.approx(0.5)
+    assert tv.semantic_score(0.3, []) == 0.3
+    assert tv.semantic_score(None, [0.4]) == 0.4
+    assert tv.semantic_score(None, []) is None
+
+
+def test_each_section_gets_the_models_vector_of_each_passage() -> None:
+    texts = {"finish": "Reach the end first. Then stop.", "questions.decks-exhausted": ""}
+    tv._RECENT.clear()
+    vectors = tv.encode_sections(texts)
+    assert set(vectors) == {"finish"}
+    expected = sentence_model().encode([texts["finish"]])
+    assert np.allclose(vectors["finish"], expected, atol=1e-5)
+
+
+def test_only_passages_not_seen_lately_go_through_the_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(tv, "SENTENCES", 1)
+    tv._RECENT.clear()
+    first = tv.encode_sections({"finish": "Reach the end first."})
+    encoded: list[list[str]] = []
+    model = sentence_model()
+
+    class Counting:
+        def encode(self, texts: list[str]) -> Vectors:
+            encoded.append(texts)
+            return model.encode(texts)
+
+    monkeypatch.setattr(tv, "sentence_model", Counting)
+    again = tv.encode_sections({"finish": "Reach the end first. Then stop."})
+    assert encoded == [["Then stop."]]
+    assert again["finish"].shape == (2, tv.DIMS)
+    assert np.array_equal(again["finish"][0], first["finish"][0])
+    monkeypatch.setattr(tv, "RECENT_PASSAGES", 1)
+    tv.encode_sections({"finish": "Reach the end first."})
+    assert len(tv._RECENT) == 1
