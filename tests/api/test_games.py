@@ -29,6 +29,17 @@ def test_catalog_lists_gotham_race_with_player_counts_and_bots(api: APIClient) -
     assert mcts_iterations["gotham-city-strategy"]["default"] == 100
 
 
+def test_the_catalog_names_each_games_rulebook_whose_sections_the_api_serves(
+    api: APIClient,
+) -> None:
+    games = api.get("/api/catalog/").json()["games"]
+    books = {b["book"] for b in api.get("/api/rulebooks/").json()["books"]}
+    assert {g["game"]: g["rulebook"] for g in games}["gotham-race"] == "gotham-race"
+    for game in games:
+        assert game["rulebook"] in books
+        assert api.get(f"/api/rulebooks/{game['rulebook']}/sections/").status_code == 200
+
+
 def test_create_returns_seats_with_tokens_shown_once_and_stored_hashed(
     create_game: CreateGame,
 ) -> None:
