@@ -102,9 +102,13 @@ def test_state_is_the_callers_view(api: APIClient, create_game: CreateGame) -> N
     spectator = api.get(f"/api/games/{gid}/state/").json()
     assert spectator["seat"] is None
     assert spectator["state"]["hands"]["0"]["count"] == 4
-    assert api.get(f"/api/games/{gid}/state/?version=0").json()["state"] == {"phase": "new"}
+    first = api.get(f"/api/games/{gid}/state/?version=0").json()
+    assert (first["version"], first["state"]) == (0, {"phase": "new"})
     beyond = api.get(f"/api/games/{gid}/state/?version=999")
     assert (beyond.status_code, beyond.json()["error"]) == (404, "not_found")
+    assert beyond.json()["message"] == (
+        f"Version 999 does not exist; the game is at {body['version']}."
+    )
     wrong = api.get(f"/api/games/{gid}/state/?version=x")
     assert (wrong.status_code, wrong.json()["error"]) == (400, "malformed")
 
