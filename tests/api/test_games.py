@@ -97,6 +97,8 @@ def test_state_is_the_callers_view(api: APIClient, create_game: CreateGame) -> N
     gid, ann = body["id"], body["seats"][0]
     mine = api.get(f"/api/games/{gid}/state/", **auth(ann["token"])).json()
     assert mine["seat"] == 0 and mine["version"] == body["version"]
+    assert (mine["id"], mine["game"], mine["status"]) == (gid, "gotham-race", "active")
+    assert mine["to_act"] == [0]
     assert len(mine["state"]["hands"]["0"]) == 4
     assert mine["state"]["hands"]["1"]["count"] == 4
     spectator = api.get(f"/api/games/{gid}/state/").json()
