@@ -100,3 +100,26 @@ def test_determinizing_for_a_seat_that_sees_nothing_new_is_reproducible_by_seed(
     assert GCS.determinize(state, 0, random.Random(7)) == GCS.determinize(
         state, 0, random.Random(7)
     )
+
+
+def test_a_gotham_race_seat_keeps_its_hand_and_believes_the_other_hands_dealt_by_back() -> None:
+    """The engine's default determinization (`DeclaredGame.determinize`): each unseen card
+    dealt again from the unseen cards of its back (the hands hold one card of each back)."""
+    race = get_game("gotham-race")
+    state = fold(race, race.setup(3, {}, random.Random(1)))
+    changed = False
+    for seed in range(6):
+        sample = race.determinize(state, 0, random.Random(seed))
+        assert sample.hands[0] == state.hands[0]
+        for back in range(4):
+            unseen = [h[back] for h in state.hands[1:]] + list(state.decks[back])
+            believed = [h[back] for h in sample.hands[1:]] + list(sample.decks[back])
+            assert Counter(believed) == Counter(unseen)
+        assert (sample.xs, sample.lanes, sample.discard) == (state.xs, state.lanes, state.discard)
+        changed = changed or sample.hands != state.hands
+    assert changed
+
+
+def test_before_the_set_up_there_is_nothing_to_determinize() -> None:
+    assert GCS.determinize(GCS.initial_state(), 0, random.Random(1)) == GCS.initial_state()
+    assert NML.determinize(NML.initial_state(), GORDON, random.Random(1)) == NML.initial_state()
