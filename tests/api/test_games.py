@@ -7,6 +7,7 @@ import hashlib
 import pytest
 from rest_framework.test import APIClient
 
+from api import event_store
 from api.models import Event, Game, Seat
 from tests.conftest import CreateGame, auth
 
@@ -126,6 +127,18 @@ def test_legal_moves_need_a_seat(api: APIClient, create_game: CreateGame) -> Non
     assert api.get(f"/api/games/{gid}/legal-moves/", **auth(bob["token"])).json()["moves"] == []
     anonymous = api.get(f"/api/games/{gid}/legal-moves/")
     assert (anonymous.status_code, anonymous.json()["error"]) == (401, "token_required")
+
+
+def test_legal_moves_read_without_the_cached_state_are_the_same(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Another process (or a restart) has no state cached: it folds the game from the store."""
+    body = create_game()
+    gid, ann = body["id"], body["seats"][0]
+    warm = api.get(f"/api/games/{gid}/legal-moves/", **auth(ann["token"])).json()
+    event_store._STATE_CACHE.clear()
+    cold = api.get(f"/api/games/{gid}/legal-moves/", **auth(ann["token"]))
+    assert (cold.status_code, cold.json()) == (200, warm)
 
 
 def test_tokens_of_other_games_are_forbidden(api: APIClient, create_game: CreateGame) -> None:

@@ -28,7 +28,14 @@ def nml_with_crimes() -> NmlState:
         Crime(districts[2], crimes[2], True),
     )
     deck = tuple(c for c in state.falcone_deck if c not in crimes)
-    return replace(state, crimes=placed, falcone_deck=deck)
+    signals = state.signal_deck  # Gordon holding two Bat-Signal cards
+    return replace(
+        state,
+        crimes=placed,
+        falcone_deck=deck,
+        signal_hand=signals[:2],
+        signal_deck=signals[2:],
+    )
 
 
 def unseen_by_gordon(state: NmlState) -> Counter[str]:
@@ -38,7 +45,9 @@ def unseen_by_gordon(state: NmlState) -> Counter[str]:
 
 def test_gordon_believes_each_face_down_card_a_crime_drawn_from_the_cards_he_cannot_see() -> None:
     state = nml_with_crimes()
+    assert state.signal_hand
     moved = set()
+    decks = set()
     for seed in range(12):
         sample = NML.determinize(state, GORDON, random.Random(seed))
         assert isinstance(sample, NmlState)
@@ -55,7 +64,9 @@ def test_gordon_believes_each_face_down_card_a_crime_drawn_from_the_cards_he_can
         assert Counter(sample.signal_deck) == Counter(state.signal_deck)
         moved |= {c.card for c, old in zip(sample.crimes, state.crimes, strict=True) if c != old}
         moved |= set(sample.falcone_hand) - set(state.falcone_hand)
+        decks.add(sample.signal_deck)
     assert moved, "twelve samples never dealt the unseen cards again"
+    assert len(decks) > 1, "nobody sees the Bat-Signal deck's order: it is shuffled too"
 
 
 def test_falcone_keeps_his_own_cards_and_believes_only_the_batsignal_decks() -> None:
