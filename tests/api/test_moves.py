@@ -102,6 +102,16 @@ def test_moves_need_a_token_of_this_game(api: APIClient, create_game: CreateGame
     assert (response.status_code, response.json()["error"]) == (403, "foreign_token")
     missing = post_move(api, 999, body["seats"][0]["token"], 1, move)
     assert (missing.status_code, missing.json()["error"]) == (404, "not_found")
+    bearer = api.post(
+        f"/api/games/{body['id']}/moves/",
+        {"expected_version": body["version"], "move": move},
+        format="json",
+        HTTP_AUTHORIZATION="Bearer x",
+    )
+    assert (bearer.status_code, bearer.json()) == (
+        401,
+        {"error": "token_required", "message": "use 'Authorization: Seat <token>'"},
+    )
     assert Event.objects.filter(game_id=body["id"]).count() == body["version"]
 
 
