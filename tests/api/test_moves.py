@@ -98,8 +98,10 @@ def test_moves_need_a_token_of_this_game(api: APIClient, create_game: CreateGame
     move = {"type": "draw", "deck": 1}
     anonymous = post_move(api, body["id"], None, body["version"], move)
     assert (anonymous.status_code, anonymous.json()["error"]) == (401, "token_required")
+    assert anonymous.json()["message"] == "Send your seat's token: 'Authorization: Seat <token>'."
     response = post_move(api, body["id"], other["seats"][0]["token"], body["version"], move)
     assert (response.status_code, response.json()["error"]) == (403, "foreign_token")
+    assert response.json()["message"] == "This token does not belong to a seat of this game."
     missing = post_move(api, 999, body["seats"][0]["token"], 1, move)
     assert (missing.status_code, missing.json()["error"]) == (404, "not_found")
     bearer = api.post(
