@@ -39,11 +39,19 @@ class Scope:
     tests: tuple[str, ...]
     fresh_imports: bool = False  # each mutant imports the project anew (slower)
     keyword: str | None = None  # a pytest -k expression narrowing the tests (shared suites)
-    # mutmut's mutant names (fnmatch patterns) to run and count; none: every mutant of the modules
+    # mutmut's mutant names (fnmatch patterns) to run and count (none: every mutant of the
+    # modules); a pattern starting with "!" leaves the mutants it matches out
     mutants: tuple[str, ...] = ()
 
+    @property
+    def wanted(self) -> tuple[str, ...]:
+        """The patterns mutmut is told to run (none: all)."""
+        return tuple(p for p in self.mutants if not p.startswith("!"))
+
     def counts(self, mutant: str) -> bool:
-        return not self.mutants or any(fnmatch.fnmatch(mutant, p) for p in self.mutants)
+        if any(fnmatch.fnmatch(mutant, p[1:]) for p in self.mutants if p.startswith("!")):
+            return False
+        return not self.wanted or any(fnmatch.fnmatch(mutant, p) for p in self.wanted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     for scope in scopes:
         work = WORK / scope.name if args.report else prepare(scope)
         print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
-        if not args.report and (code := mutate(work, args.jobs, scope.mutants)):
+        if not args.report and (code := mutate(work, args.jobs, scope.wanted)):
             print(f"  mutmut stopped with exit code {code}: see {work / 'mutmut.log'}")
             failed = True
             continue

@@ -59,6 +59,10 @@ def test_a_scope_is_picked_by_its_name_and_its_mutant_patterns_narrow_what_count
         ("x.xǁGǁdeterminize__mutmut_2",),
         0,
     )
+    left_out = run.Scope("d", scope.modules, scope.tests, mutants=("!*ǁview__*",))
+    assert left_out.wanted == ()
+    [score] = run.scores(tmp_path, left_out, {})
+    assert (score.killed, len(score.survivors), score.not_run) == (1, 1, 0)
 
 
 def test_a_score_counts_killed_against_survived_without_the_equivalent(tmp_path: Path) -> None:

@@ -70,6 +70,7 @@ def test_falcone_takes_the_first_turn() -> None:
     log = GAME.setup(2, {}, random.Random(4))
     assert phases(log)[:3] == [(FALCONE, "start"), (FALCONE, "income"), (FALCONE, "movement")]
     assert GAME.to_act(opening(4)) == frozenset({FALCONE})
+    assert GAME.seat_names(opening(4)) == ("Falcone", "Gordon")
 
 
 def test_turns_alternate_and_each_sides_phases_come_in_the_books_order() -> None:
