@@ -142,3 +142,20 @@ def test_the_options_schema_describes_the_one_option_a_content_pack() -> None:
         "batsignal": SIGNAL_EFFECTS.schema(),
     }
     assert set(FALCONE_EFFECTS.schema()) and FALCONE_EFFECTS.schema() != SIGNAL_EFFECTS.schema()
+
+
+def test_a_table_of_other_than_two_or_unknown_options_is_refused_saying_why() -> None:
+    from rules_core.engine import get_game
+
+    game = get_game("no-mans-land")
+    refusals = [
+        game.validate_options(players, options)
+        for players, options in ((3, {}), (2, {"b": 1, "a": 2}), (2, {"content": 3}))
+    ]
+    assert [(r.code, r.message) for r in refusals if r is not None] == [
+        ("bad_player_count", "No Man's Land is for two players."),
+        ("bad_options", "unknown options: a, b"),
+        ("bad_options", "option 'content' must be an object"),
+    ]
+    assert game.validate_options(2, {}) is None
+    assert game.validate_options(2, {"content": None}) is None
