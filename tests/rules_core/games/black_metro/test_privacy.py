@@ -166,10 +166,10 @@ def test_the_solo_queen_returns_a_discard_to_the_deck_without_naming_it() -> Non
 
 
 def _downed_cards_of(state: BlackMetroState, seat: int) -> BlackMetroState:
-    """`state` with `seat` holding the neuro level 1 technology and two downed: the neuro
-    level 2 and the logistic level 1 (the others see only that two are downed)."""
-    held = (f"calm-protocol@{seat}",)
-    downed = (f"synaptic-dampener@{seat}", f"expiditry-matrix@{seat}")
+    """`state` with `seat` holding every neuro technology and two downed: the logistic and the
+    battle technologies of level 1 (the others see only that two are downed)."""
+    held = tuple(f"{t.id}@{seat}" for t in state.the_pack().technologies if t.type == "neuro")
+    downed = (f"expiditry-matrix@{seat}", f"voltaic-edge@{seat}")
     player = updated(state.player(seat), technologies=held, downed=downed)
     return state.with_player(seat, player)
 
@@ -187,6 +187,7 @@ def _could_be_downed(state: BlackMetroState, seat: int, downed: tuple[str, ...])
 
 def test_the_determinization_draws_others_downed_technologies_among_those_possible() -> None:
     state = _downed_cards_of(_downed_cards_of(table.example_round(), GREEN), RED)
+    neuro = {f"{t.id}@{GREEN}" for t in state.the_pack().technologies if t.type == "neuro"}
     drawn = set()
     for seed in range(20):
         sample = GAME.determinize(state, RED, random.Random(seed))
@@ -195,6 +196,8 @@ def test_the_determinization_draws_others_downed_technologies_among_those_possib
         green = sample.player(GREEN)
         assert green.technologies == state.player(GREEN).technologies
         assert len(green.downed) == 2 and _could_be_downed(sample, GREEN, green.downed)
-        drawn.add(green.downed)
-    assert len(drawn) > 1, "the downed technologies were never drawn again"
+        assert all(card.endswith(f"@{GREEN}") for card in green.downed)
+        assert not neuro & set(green.downed), "she holds every neuro technology already"
+        drawn |= set(green.downed)
+    assert drawn - set(state.player(GREEN).downed), "the downed technologies were never drawn again"
     assert GAME.determinize(state, GREEN, random.Random(1)).player(GREEN) == state.player(GREEN)
