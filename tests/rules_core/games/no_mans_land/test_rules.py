@@ -329,3 +329,14 @@ def test_a_crime_played_face_down_looks_the_same_to_gordon_whatever_the_card() -
         base, FALCONE, Move.of("crime", card="racket-1", district="heights", face_down=False)
     )
     assert any(isinstance(e, CountersTaken) for e in face_up)
+
+
+def test_falcones_deck_order_is_hidden_from_both_seats_and_believed_shuffled() -> None:
+    state = opening()
+    for seat in (FALCONE, GORDON, None):
+        assert set(state.falcone_deck) <= GAME.hidden_from(state, seat)
+    assert not set(state.falcone_hand) & GAME.hidden_from(state, FALCONE)
+    orders = {GAME.determinize(state, FALCONE, random.Random(s)).falcone_deck for s in range(4)}
+    assert len(orders) > 1 and {tuple(sorted(o)) for o in orders} == {
+        tuple(sorted(state.falcone_deck))
+    }
