@@ -336,9 +336,16 @@ def test_falcones_deck_order_is_hidden_from_both_seats_and_believed_shuffled() -
     for seat in (FALCONE, GORDON, None):
         assert set(state.falcone_deck) <= GAME.hidden_from(state, seat)
     assert not set(state.falcone_hand) & GAME.hidden_from(state, FALCONE)
+    assert set(state.falcone_hand) <= GAME.hidden_from(state, GORDON)
+    assert set(state.signal_deck) <= GAME.hidden_from(state, GORDON) & GAME.hidden_from(
+        state, FALCONE
+    )
     # a card drawn from the deck looks like any in his hand: they share one back
     backs = {s.path[0]: s.back for s in GAME.secrets(state)}
     assert backs["falcone_deck"] == backs["falcone_hand"] == "falcone"
+    assert backs["signal_deck"] == "batsignal"
+    kinds = {s.path[0]: s.kind for s in GAME.secrets(state)}
+    assert (kinds["falcone_deck"], kinds["falcone_hand"]) == ("deck", "hand")
     orders = {GAME.determinize(state, FALCONE, random.Random(s)).falcone_deck for s in range(4)}
     assert len(orders) > 1 and {tuple(sorted(o)) for o in orders} == {
         tuple(sorted(state.falcone_deck))
