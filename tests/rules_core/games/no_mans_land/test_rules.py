@@ -331,7 +331,7 @@ def test_a_crime_played_face_down_looks_the_same_to_gordon_whatever_the_card() -
     assert any(isinstance(e, CountersTaken) for e in face_up)
 
 
-def test_falcones_deck_order_is_hidden_from_both_seats_and_believed_shuffled() -> None:
+def test_falcones_cards_and_the_bat_signal_deck_are_declared_hidden_from_the_right_seats() -> None:
     state = opening()
     for seat in (FALCONE, GORDON, None):
         assert set(state.falcone_deck) <= GAME.hidden_from(state, seat)
@@ -340,10 +340,20 @@ def test_falcones_deck_order_is_hidden_from_both_seats_and_believed_shuffled() -
     assert set(state.signal_deck) <= GAME.hidden_from(state, GORDON) & GAME.hidden_from(
         state, FALCONE
     )
+    crime = next(c for c in state.falcone_deck if state.pack.card(c).kind == "crime")
+    down = replace(
+        state,
+        crimes=crimes((state.pack.districts[0].id, crime, True)),
+        falcone_deck=tuple(c for c in state.falcone_deck if c != crime),
+    )
+    assert crime in GAME.hidden_from(down, GORDON) and crime not in GAME.hidden_from(down, FALCONE)
     # a card drawn from the deck looks like any in his hand: they share one back
     backs = {s.path[0]: s.back for s in GAME.secrets(state)}
     assert backs["falcone_deck"] == backs["falcone_hand"] == "falcone"
     assert backs["signal_deck"] == "batsignal"
+    assert [(s.kind, s.back) for s in GAME.secrets(down) if s.path[0] == "crimes"] == [
+        ("face_down", "crime")
+    ]
     kinds = {s.path[0]: s.kind for s in GAME.secrets(state)}
     assert (kinds["falcone_deck"], kinds["falcone_hand"]) == ("deck", "hand")
     orders = {GAME.determinize(state, FALCONE, random.Random(s)).falcone_deck for s in range(4)}
