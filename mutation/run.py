@@ -12,6 +12,7 @@ new tests count at once.
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import json
 import shutil
 import subprocess
@@ -38,6 +39,19 @@ class Scope:
     tests: tuple[str, ...]
     fresh_imports: bool = False  # each mutant imports the project anew (slower)
     keyword: str | None = None  # a pytest -k expression narrowing the tests (shared suites)
+    # mutmut's mutant names (fnmatch patterns) to run and count (none: every mutant of the
+    # modules); a pattern starting with "!" leaves the mutants it matches out
+    mutants: tuple[str, ...] = ()
+
+    @property
+    def wanted(self) -> tuple[str, ...]:
+        """The patterns mutmut is told to run (none: all)."""
+        return tuple(p for p in self.mutants if not p.startswith("!"))
+
+    def counts(self, mutant: str) -> bool:
+        if any(fnmatch.fnmatch(mutant, p[1:]) for p in self.mutants if p.startswith("!")):
+            return False
+        return not self.wanted or any(fnmatch.fnmatch(mutant, p) for p in self.wanted)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +82,7 @@ def load_scopes() -> list[Scope]:
             tuple(s["tests"]),
             s.get("fresh_imports", False),
             s.get("keyword"),
+            tuple(s.get("mutants", ())),
         )
         for s in data["scope"]
     ]
@@ -83,11 +98,15 @@ def load_equivalent() -> dict[str, str]:
 
 
 def selected(scopes: Iterable[Scope], path: str | None) -> list[Scope]:
-    """The scopes with a module at or under `path`, each keeping only those modules (its tests
-    stay whole): `mutate rules_core/engine/codec.py` plants mutants in the codec alone."""
+    """The scope named `path`, or the scopes with a module at or under `path`, each keeping only
+    those modules (its tests stay whole): `mutate rules_core/engine/codec.py` plants mutants in
+    the codec alone."""
     if path is None:
         return list(scopes)
     wanted = path.rstrip("/")
+    named = [s for s in scopes if s.name == wanted]
+    if named:
+        return named
     found = []
     for scope in scopes:
         modules = tuple(m for m in scope.modules if m == wanted or m.startswith(wanted + "/"))
@@ -148,11 +167,12 @@ def mutmut_config(scope: Scope, folders: Iterable[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def mutate(work: Path, children: int) -> int:
-    """Run mutmut in the work folder (its progress goes to mutmut.log there)."""
+def mutate(work: Path, children: int, mutants: Iterable[str] = ()) -> int:
+    """Run mutmut in the work folder (its progress goes to mutmut.log there), on the mutants
+    whose names match `mutants` (all when empty)."""
     with (work / "mutmut.log").open("w") as log:
         return subprocess.run(
-            [sys.executable, "-m", "mutmut", "run", "--max-children", str(children)],
+            [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *mutants],
             cwd=work,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -170,7 +190,7 @@ def scores(work: Path, scope: Scope, equivalent: dict[str, str]) -> list[ModuleS
         killed = equivalent_count = not_run = 0
         survivors = []
         for mutant, code in sorted(results.items()):
-            if code in SKIPPED:
+            if code in SKIPPED or not scope.counts(mutant):
                 continue
             if code is None:
                 not_run += 1
@@ -203,14 +223,17 @@ def diff(work: Path, mutant: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("path", nargs="?", help="a module or folder (default: every scope)")
+    parser.add_argument(
+        "path", nargs="?", help="a scope's name, a module or a folder (default: every scope)"
+    )
     parser.add_argument("--jobs", type=int, default=2, help="mutants tested at once")
     parser.add_argument("--threshold", type=float, default=0.85)
     parser.add_argument(
         "--report", action="store_true", help="print the last run's table without running"
     )
+    parser.add_argument("--scope", help="only this scope (when several hold PATH)")
     args = parser.parse_args(argv)
-    scopes = selected(load_scopes(), args.path)
+    scopes = [s for s in selected(load_scopes(), args.path) if args.scope in (None, s.name)]
     if not scopes:
         print(f"no scope in {SCOPES.relative_to(ROOT)} holds {args.path}", file=sys.stderr)
         return 2
@@ -220,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
     for scope in scopes:
         work = WORK / scope.name if args.report else prepare(scope)
         print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
-        if not args.report and (code := mutate(work, args.jobs)):
+        if not args.report and (code := mutate(work, args.jobs, scope.wanted)):
             print(f"  mutmut stopped with exit code {code}: see {work / 'mutmut.log'}")
             failed = True
             continue

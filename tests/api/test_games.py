@@ -7,6 +7,7 @@ import hashlib
 import pytest
 from rest_framework.test import APIClient
 
+from api import event_store
 from api.models import Event, Game, Seat
 from tests.conftest import CreateGame, auth
 
@@ -27,6 +28,17 @@ def test_catalog_lists_gotham_race_with_player_counts_and_bots(api: APIClient) -
     mcts_iterations = {slug: g["bot_options"]["mcts"]["iterations"] for slug, g in games.items()}
     assert mcts_iterations["gotham-race"]["default"] == 400
     assert mcts_iterations["gotham-city-strategy"]["default"] == 100
+
+
+def test_the_catalog_names_each_games_rulebook_whose_sections_the_api_serves(
+    api: APIClient,
+) -> None:
+    games = api.get("/api/catalog/").json()["games"]
+    books = {b["book"] for b in api.get("/api/rulebooks/").json()["books"]}
+    assert {g["game"]: g["rulebook"] for g in games}["gotham-race"] == "gotham-race"
+    for game in games:
+        assert game["rulebook"] in books
+        assert api.get(f"/api/rulebooks/{game['rulebook']}/sections/").status_code == 200
 
 
 def test_create_returns_seats_with_tokens_shown_once_and_stored_hashed(
@@ -86,14 +98,20 @@ def test_state_is_the_callers_view(api: APIClient, create_game: CreateGame) -> N
     gid, ann = body["id"], body["seats"][0]
     mine = api.get(f"/api/games/{gid}/state/", **auth(ann["token"])).json()
     assert mine["seat"] == 0 and mine["version"] == body["version"]
+    assert (mine["id"], mine["game"], mine["status"]) == (gid, "gotham-race", "active")
+    assert mine["to_act"] == [0]
     assert len(mine["state"]["hands"]["0"]) == 4
     assert mine["state"]["hands"]["1"]["count"] == 4
     spectator = api.get(f"/api/games/{gid}/state/").json()
     assert spectator["seat"] is None
     assert spectator["state"]["hands"]["0"]["count"] == 4
-    assert api.get(f"/api/games/{gid}/state/?version=0").json()["state"] == {"phase": "new"}
+    first = api.get(f"/api/games/{gid}/state/?version=0").json()
+    assert (first["version"], first["state"]) == (0, {"phase": "new"})
     beyond = api.get(f"/api/games/{gid}/state/?version=999")
     assert (beyond.status_code, beyond.json()["error"]) == (404, "not_found")
+    assert beyond.json()["message"] == (
+        f"Version 999 does not exist; the game is at {body['version']}."
+    )
     wrong = api.get(f"/api/games/{gid}/state/?version=x")
     assert (wrong.status_code, wrong.json()["error"]) == (400, "malformed")
 
@@ -109,6 +127,18 @@ def test_legal_moves_need_a_seat(api: APIClient, create_game: CreateGame) -> Non
     assert api.get(f"/api/games/{gid}/legal-moves/", **auth(bob["token"])).json()["moves"] == []
     anonymous = api.get(f"/api/games/{gid}/legal-moves/")
     assert (anonymous.status_code, anonymous.json()["error"]) == (401, "token_required")
+
+
+def test_legal_moves_read_without_the_cached_state_are_the_same(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Another process (or a restart) has no state cached: it folds the game from the store."""
+    body = create_game()
+    gid, ann = body["id"], body["seats"][0]
+    warm = api.get(f"/api/games/{gid}/legal-moves/", **auth(ann["token"])).json()
+    event_store._STATE_CACHE.clear()
+    cold = api.get(f"/api/games/{gid}/legal-moves/", **auth(ann["token"]))
+    assert (cold.status_code, cold.json()) == (200, warm)
 
 
 def test_tokens_of_other_games_are_forbidden(api: APIClient, create_game: CreateGame) -> None:

@@ -102,10 +102,22 @@ def test_moves_need_a_token_of_this_game(api: APIClient, create_game: CreateGame
     move = {"type": "draw", "deck": 1}
     anonymous = post_move(api, body["id"], None, body["version"], move)
     assert (anonymous.status_code, anonymous.json()["error"]) == (401, "token_required")
+    assert anonymous.json()["message"] == "Send your seat's token: 'Authorization: Seat <token>'."
     response = post_move(api, body["id"], other["seats"][0]["token"], body["version"], move)
     assert (response.status_code, response.json()["error"]) == (403, "foreign_token")
+    assert response.json()["message"] == "This token does not belong to a seat of this game."
     missing = post_move(api, 999, body["seats"][0]["token"], 1, move)
     assert (missing.status_code, missing.json()["error"]) == (404, "not_found")
+    bearer = api.post(
+        f"/api/games/{body['id']}/moves/",
+        {"expected_version": body["version"], "move": move},
+        format="json",
+        HTTP_AUTHORIZATION="Bearer x",
+    )
+    assert (bearer.status_code, bearer.json()) == (
+        401,
+        {"error": "token_required", "message": "use 'Authorization: Seat <token>'"},
+    )
     assert Event.objects.filter(game_id=body["id"]).count() == body["version"]
 
 

@@ -38,7 +38,31 @@ def test_a_path_narrows_its_scopes_to_the_modules_under_it() -> None:
     assert engine.tests == whole.tests and engine.fresh_imports
     [store] = run.selected(scopes, "api/log_check.py")
     assert store.modules == ("api/log_check.py",)
-    assert run.selected(scopes, "rules_core/engine") == [whole]
+    assert whole in run.selected(scopes, "rules_core/engine")
+
+
+def test_a_scope_is_picked_by_its_name_and_its_mutant_patterns_narrow_what_counts(
+    tmp_path: Path,
+) -> None:
+    scopes = run.load_scopes()
+    [picked] = run.selected(scopes, "determinization")
+    assert picked == next(s for s in scopes if s.name == "determinization")
+    scope = run.Scope("d", ("rules_core/games/x.py",), ("tests",), mutants=("*determinize__*",))
+    meta = tmp_path / "mutants" / "rules_core" / "games" / "x.py.meta"
+    meta.parent.mkdir(parents=True)
+    codes = {"x.xǁGǁdeterminize__mutmut_1": 1, "x.xǁGǁdeterminize__mutmut_2": 0}
+    codes |= {"x.xǁGǁview__mutmut_1": 0, "x.xǁGǁview__mutmut_2": None}
+    meta.write_text(json.dumps({"exit_code_by_key": codes}))
+    [score] = run.scores(tmp_path, scope, {})
+    assert (score.killed, score.survivors, score.not_run) == (
+        1,
+        ("x.xǁGǁdeterminize__mutmut_2",),
+        0,
+    )
+    left_out = run.Scope("d", scope.modules, scope.tests, mutants=("!*ǁview__*",))
+    assert left_out.wanted == ()
+    [score] = run.scores(tmp_path, left_out, {})
+    assert (score.killed, len(score.survivors), score.not_run) == (1, 1, 0)
 
 
 def test_a_score_counts_killed_against_survived_without_the_equivalent(tmp_path: Path) -> None:

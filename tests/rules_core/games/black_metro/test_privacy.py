@@ -10,6 +10,7 @@ from rules_core.engine.hiding import json_strings
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.updating import updated
 from rules_core.engine.visibility import resample
+from rules_core.games.black_metro import effects
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro import helpers as table
 from tests.rules_core.games.black_metro import test_example_round as example
@@ -162,3 +163,41 @@ def test_the_solo_queen_returns_a_discard_to_the_deck_without_naming_it() -> Non
         told = narrate(state, event, seat, reveal=False)
         assert "7 of spades" not in told and told.endswith("on top of the fortune deck.")
     assert "7 of spades" in narrate(state, event, None, reveal=True)
+
+
+def _downed_cards_of(state: BlackMetroState, seat: int) -> BlackMetroState:
+    """`state` with `seat` holding every neuro technology and two downed: the logistic and the
+    battle technologies of level 1 (the others see only that two are downed)."""
+    held = tuple(f"{t.id}@{seat}" for t in state.the_pack().technologies if t.type == "neuro")
+    downed = (f"expiditry-matrix@{seat}", f"voltaic-edge@{seat}")
+    player = updated(state.player(seat), technologies=held, downed=downed)
+    return state.with_player(seat, player)
+
+
+def _could_be_downed(state: BlackMetroState, seat: int, downed: tuple[str, ...]) -> bool:
+    """Each card the next technology of some type after what `seat` holds and those before it."""
+    techs = state.the_pack().technologies
+    held = state.player(seat).technologies
+    for i, card in enumerate(downed):
+        before = held + downed[:i]
+        if card not in {effects.next_technology(before, techs, t.type, seat) for t in techs}:
+            return False
+    return True
+
+
+def test_the_determinization_draws_others_downed_technologies_among_those_possible() -> None:
+    state = _downed_cards_of(_downed_cards_of(table.example_round(), GREEN), RED)
+    neuro = {f"{t.id}@{GREEN}" for t in state.the_pack().technologies if t.type == "neuro"}
+    drawn = set()
+    for seed in range(20):
+        sample = GAME.determinize(state, RED, random.Random(seed))
+        assert sample.player(RED) == state.player(RED)  # her own, she knows
+        assert sample.player(BLUE).downed == ()
+        green = sample.player(GREEN)
+        assert green.technologies == state.player(GREEN).technologies
+        assert len(green.downed) == 2 and _could_be_downed(sample, GREEN, green.downed)
+        assert all(card.endswith(f"@{GREEN}") for card in green.downed)
+        assert not neuro & set(green.downed), "she holds every neuro technology already"
+        drawn |= set(green.downed)
+    assert drawn - set(state.player(GREEN).downed), "the downed technologies were never drawn again"
+    assert GAME.determinize(state, GREEN, random.Random(1)).player(GREEN) == state.player(GREEN)

@@ -119,3 +119,43 @@ def test_a_bad_content_option_is_refused_with_the_path() -> None:
 @given(mutated_packs(raw()))
 def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) -> None:
     assert_pack_or_content_error(parse_pack, pack)
+
+
+def test_the_options_schema_describes_the_one_option_a_content_pack() -> None:
+    from rules_core.engine import get_game
+    from rules_core.engine.content_limits import limits_json
+    from rules_core.games.no_mans_land.content import (
+        FALCONE_EFFECTS,
+        NUMBER_RANGES,
+        SIGNAL_EFFECTS,
+    )
+
+    schema = get_game("no-mans-land").options_schema()
+    assert list(schema) == ["content"]
+    content = schema["content"]
+    assert isinstance(content, dict)
+    assert content["type"] == "object" and content["default"] is None
+    assert "no_mans_land/content/reference.toml" in str(content["description"])
+    assert content["limits"] == limits_json() and content["ranges"] == NUMBER_RANGES
+    assert content["effects"] == {
+        "falcone": FALCONE_EFFECTS.schema(),
+        "batsignal": SIGNAL_EFFECTS.schema(),
+    }
+    assert set(FALCONE_EFFECTS.schema()) and FALCONE_EFFECTS.schema() != SIGNAL_EFFECTS.schema()
+
+
+def test_a_table_of_other_than_two_or_unknown_options_is_refused_saying_why() -> None:
+    from rules_core.engine import get_game
+
+    game = get_game("no-mans-land")
+    refusals = [
+        game.validate_options(players, options)
+        for players, options in ((3, {}), (2, {"b": 1, "a": 2}), (2, {"content": 3}))
+    ]
+    assert [(r.code, r.message) for r in refusals if r is not None] == [
+        ("bad_player_count", "No Man's Land is for two players."),
+        ("bad_options", "unknown options: a, b"),
+        ("bad_options", "option 'content' must be an object"),
+    ]
+    assert game.validate_options(2, {}) is None
+    assert game.validate_options(2, {"content": None}) is None

@@ -70,6 +70,7 @@ def test_falcone_takes_the_first_turn() -> None:
     log = GAME.setup(2, {}, random.Random(4))
     assert phases(log)[:3] == [(FALCONE, "start"), (FALCONE, "income"), (FALCONE, "movement")]
     assert GAME.to_act(opening(4)) == frozenset({FALCONE})
+    assert GAME.seat_names(opening(4)) == ("Falcone", "Gordon")
 
 
 def test_turns_alternate_and_each_sides_phases_come_in_the_books_order() -> None:
@@ -328,3 +329,34 @@ def test_a_crime_played_face_down_looks_the_same_to_gordon_whatever_the_card() -
         base, FALCONE, Move.of("crime", card="racket-1", district="heights", face_down=False)
     )
     assert any(isinstance(e, CountersTaken) for e in face_up)
+
+
+def test_falcones_cards_and_the_bat_signal_deck_are_declared_hidden_from_the_right_seats() -> None:
+    state = opening()
+    for seat in (FALCONE, GORDON, None):
+        assert set(state.falcone_deck) <= GAME.hidden_from(state, seat)
+    assert not set(state.falcone_hand) & GAME.hidden_from(state, FALCONE)
+    assert set(state.falcone_hand) <= GAME.hidden_from(state, GORDON)
+    assert set(state.signal_deck) <= GAME.hidden_from(state, GORDON) & GAME.hidden_from(
+        state, FALCONE
+    )
+    crime = next(c for c in state.falcone_deck if state.pack.card(c).kind == "crime")
+    down = replace(
+        state,
+        crimes=crimes((state.pack.districts[0].id, crime, True)),
+        falcone_deck=tuple(c for c in state.falcone_deck if c != crime),
+    )
+    assert crime in GAME.hidden_from(down, GORDON) and crime not in GAME.hidden_from(down, FALCONE)
+    # a card drawn from the deck looks like any in his hand: they share one back
+    backs = {s.path[0]: s.back for s in GAME.secrets(state)}
+    assert backs["falcone_deck"] == backs["falcone_hand"] == "falcone"
+    assert backs["signal_deck"] == "batsignal"
+    assert [(s.kind, s.back) for s in GAME.secrets(down) if s.path[0] == "crimes"] == [
+        ("face_down", "crime")
+    ]
+    kinds = {s.path[0]: s.kind for s in GAME.secrets(state)}
+    assert (kinds["falcone_deck"], kinds["falcone_hand"]) == ("deck", "hand")
+    orders = {GAME.determinize(state, FALCONE, random.Random(s)).falcone_deck for s in range(4)}
+    assert len(orders) > 1 and {tuple(sorted(o)) for o in orders} == {
+        tuple(sorted(state.falcone_deck))
+    }
