@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 from rules_core.engine import fold, get_game
 from rules_core.engine.flow import Flow
@@ -329,6 +330,26 @@ def test_a_crime_played_face_down_looks_the_same_to_gordon_whatever_the_card() -
         base, FALCONE, Move.of("crime", card="racket-1", district="heights", face_down=False)
     )
     assert any(isinstance(e, CountersTaken) for e in face_up)
+
+
+def test_the_table_shows_a_face_up_crime_to_all_and_a_face_down_one_to_falcone_alone() -> None:
+    """A crime played face up lies open on the table; one played face down is Falcone's secret
+    until the game ends (the view, by value: neither hidden too much nor shown too much)."""
+    state = replace(
+        opening(), crimes=crimes(("docks", "racket-1", False), ("narrows", "heist-1", True))
+    )
+
+    def crime_card(seat: int | None, district: str, over: bool = False) -> object:
+        shown: Any = GAME.view(replace(state, over=True) if over else state, seat)
+        crime = next(d["crime"] for d in shown["districts"] if d["id"] == district)
+        return crime["card"] and crime["card"]["id"]
+
+    for seat in (FALCONE, GORDON, None):
+        assert crime_card(seat, "docks") == "racket-1"
+        assert crime_card(seat, "narrows", over=True) == "heist-1"
+    assert crime_card(FALCONE, "narrows") == "heist-1"
+    assert crime_card(GORDON, "narrows") is None
+    assert crime_card(None, "narrows") is None
 
 
 def test_falcones_cards_and_the_bat_signal_deck_are_declared_hidden_from_the_right_seats() -> None:
