@@ -3,9 +3,9 @@
 The book's text is the owner's (imported with `manage.py import_rulebook`, kept in the database,
 never in this repository), so its vectors are computed at import and stored with the text: each
 section's text is cut into passages of a few sentences, and a book's passages go through the
-sentence model in one batch. A section's semantic score is then the better of its own words'
-cosine (rules_core.rulebooks.section_vectors: where it sits, its title, our summary) and its
-best passage's, half and half (`semantic_score`). Chosen on the two tuned question sets only
+sentence model in one batch. A section's semantic score is then half its own words' cosine
+(rules_core.rulebooks.section_vectors: where it sits, its title, our summary) and half its best
+passage's (`semantic_score`). Chosen on the two tuned question sets only
 (the old set and the open set's tuning half): passages of three sentences as the book words
 them (prefixing each with its book and breadcrumb scored a question lower and cost 10% more);
 the half-and-half blend scored the same for passages of 2, 3 and 5 sentences, where taking the
