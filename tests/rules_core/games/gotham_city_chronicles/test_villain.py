@@ -139,6 +139,23 @@ def test_the_armed_bomb_counts_down_and_explodes() -> None:
     assert state.winner == "villain" and ticks == 3  # 2 -> 1, 1 -> 0, then the explosion
 
 
+def test_the_villain_wins_when_the_reference_missions_fourth_turn_ends() -> None:
+    """IV E and the mission's time-up condition: checked only after the side without initiative
+    has played, so the heroes still have the whole of turn 4 and the villain wins as it ends.
+    The reference mission's limit is 4 (README: balanced so greedy bots split 50/50)."""
+    state = villains_turn()
+    for turn in range(1, 5):
+        assert state.turn == turn and not state.winner
+        state, events = play(state, VILLAIN, Move.of("end_villain_turn"))
+        if turn < 4:
+            assert not state.winner
+            for hero in state.heroes:
+                state, _ = play(state, hero.seat, Move.of("stance", hero=hero.id, stance="resting"))
+            state, _ = play(state, 1, Move.of("finish"))
+    assert events[-1] == GameFinished(seat=None, winner="villain", condition="time-up")
+    assert state.winner == "villain"
+
+
 def test_random_games_end_by_the_missions_conditions() -> None:
     """Every move offered is accepted, and random play ends the mission (IV C, IV E)."""
     for seed in range(3):
