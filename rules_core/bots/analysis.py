@@ -16,7 +16,7 @@ game's evaluation is averaged (common random numbers).
    sample by sample, with a confidence interval; the move the fresh samples find better is the
    preferred one. A sequential test: batches are added, up to `MAX_SAMPLES`, only while the
    interval still holds the mark, so a clear decision costs one batch and a close one up to
-   sixteen.
+   sixty-four.
 3. The grade, as chess sites give it: an inaccuracy, a mistake or a blunder only when the lower
    bound of the loss clears half, one or two times the game's `lost_value_mark`; "too close to
    call" when the loss could be a mistake but could as well be nothing; else "good".
@@ -34,7 +34,7 @@ from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import Move
 
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
-MAX_SAMPLES = 384  # at most this many paired samples for the loss of a close decision
+MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 ALL_MOVES_UP_TO = 5  # with this few legal moves every one is valued
 SEARCHED_CANDIDATES = 3  # with more, the search's most visited moves are the candidates
 Z = 1.96  # the loss's interval: about 95%
