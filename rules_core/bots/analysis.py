@@ -15,7 +15,8 @@ game's evaluation is averaged (common random numbers).
    samples (the pick's luck in the first batch would inflate it: the winner's curse), paired
    sample by sample, with a confidence interval; the move the fresh samples find better is the
    preferred one. A sequential test: batches are added, up to `MAX_SAMPLES`, only while the
-   interval still holds the mark, so a clear decision costs one batch and a close one up to
+   interval still holds the mark and could leave it within that budget (a loss sitting on the
+   mark stops at once: `_futile`), so a clear decision costs one batch and a close one up to
    sixty-four.
 3. The grade, as chess sites give it: an inaccuracy, a mistake or a blunder only when the lower
    bound of the loss clears half, one or two times the game's `lost_value_mark`; "too close to
@@ -151,6 +152,17 @@ def _settled(low: float, high: float, mark_at: float) -> bool:
     return not low < mark_at <= high
 
 
+def _futile(losses: list[float], mark_at: float, most_samples: int) -> bool:
+    """Whether the mark would still sit inside the interval after `most_samples` samples with
+    the mean and spread seen so far: a loss on the mark (a deterministic 0.0999 against 0.10)
+    cannot be settled within the budget, so more samples would only cost time."""
+    n = len(losses)
+    mean = sum(losses) / n
+    spread = math.sqrt(sum((x - mean) ** 2 for x in losses) / (n - 1)) if n > 1 else 0.0
+    reach = max(Z * spread / math.sqrt(most_samples), 1.0 / most_samples)
+    return abs(mean - mark_at) < reach
+
+
 def candidates(
     spec: GameSpec[Any], state: Any, seat: int, played: Move, rng: random.Random, by: MctsSettings
 ) -> tuple[tuple[Move, ...], int]:
@@ -209,6 +221,8 @@ def judge(
                     totals[index][who] += row[index][who]
         low, high = _interval(losses)
         if _settled(low, high, spec.lost_value_mark):
+            break
+        if _futile(losses, spec.lost_value_mark, most_samples):
             break
     n = len(losses)
     after_rival = {who: total / n for who, total in totals[0].items()}

@@ -12,6 +12,7 @@ from rules_core.bots.analysis import (
     MAX_SAMPLES,
     SEARCHED_CANDIDATES,
     Judgement,
+    _futile,
     _interval,
     _settled,
     candidates,
@@ -61,6 +62,17 @@ def test_samples_are_added_only_while_the_mark_is_inside_the_interval() -> None:
     grade) or wholly below it (no mark) is settled; one that holds it is not."""
     assert _settled(0.11, 0.35, 0.10) and _settled(0.02, 0.09, 0.10)
     assert not _settled(0.05, 0.10, 0.10) and not _settled(0.09, 0.30, 0.10)
+
+
+def test_a_loss_that_cannot_leave_the_mark_within_the_budget_stops_sampling() -> None:
+    """A deterministic loss of 0.0999 against a mark of 0.10 needs over 10,000 samples to be
+    settled: within 1,536 it never is, so the judge stops at once; a loss just past the mark
+    whose interval the budget can narrow enough goes on."""
+    assert _futile([0.0999] * 24, 0.10, 1536)
+    assert not _futile([0.0999] * 24, 0.10, 15360)  # the reference's budget can settle it
+    past = [0.06, 0.22] * 12  # mean 0.14, spread 0.08: 1,536 samples narrow it to +-0.004
+    assert not _futile(past, 0.10, 1536) and _futile(past, 0.10, 24)
+    assert not _settled(*_interval(past), 0.10)
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
