@@ -1,0 +1,48 @@
+"""What each seat is shown and what the game declares hidden (view.py), checked by value: the
+declarations drive the privacy checks and the bots' determinization, so a card declared with the
+wrong back, kind or holders, or not declared at all, is a leak or a wrong belief waiting."""
+
+from __future__ import annotations
+
+from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy.view import card_json, secrets
+from tests.rules_core.games.gotham_city_strategy.table import PACK, ready, with_player
+
+
+def test_every_card_and_screen_total_out_of_sight_is_declared_with_its_back_and_holder() -> None:
+    state = ready(["joker", "penguin"])
+    hidden_card = state.deck[-1]
+    state = with_player(state, 1, face_down=hidden_card, money=4, information=2)
+    nobody: frozenset[int] = frozenset()
+    expected = {(("deck", i), c, "deck", nobody, "plot") for i, c in enumerate(state.deck)}
+    expected |= {
+        (("batman_deck", i), c, "deck", nobody, "batman")
+        for i, c in enumerate(state.batman_deck)
+    }
+    for seat, player in enumerate(state.players):
+        holder = frozenset({seat})
+        where = ("players", seat)
+        expected |= {
+            ((*where, "hand", i), c, "hand", holder, "plot") for i, c in enumerate(player.hand)
+        }
+        expected.add(((*where, "money"), player.money, "screen", holder, ""))
+        expected.add(((*where, "information"), player.information, "screen", holder, ""))
+    expected.add((("players", 1, "face_down"), hidden_card, "face_down", frozenset({1}), "plot"))
+    declared = {(s.path, s.value, s.kind, s.seen_by, s.back) for s in secrets(state)}
+    assert state.deck and state.batman_deck and state.players[0].hand
+    assert declared == expected
+
+
+def test_the_holder_sees_a_face_down_card_and_the_others_only_that_one_lies_there() -> None:
+    state = ready(["joker", "penguin"])
+    card = state.deck[-1]
+    state = with_player(state, 1, face_down=card)
+    holder, other = GAME.view(state, 1)["players"], GAME.view(state, 0)["players"]
+    assert holder[1]["face_down"] == card_json(PACK, card)  # type: ignore[index,call-overload]
+    assert other[1]["face_down"] is True  # type: ignore[index,call-overload]
+    assert other[0]["face_down"] is None and holder[0]["face_down"] is False  # type: ignore[index,call-overload]
+
+
+def test_a_game_not_yet_set_up_shows_only_its_phase() -> None:
+    state = GAME.initial_state()
+    assert GAME.view(state, None) == {"phase": state.phase}
