@@ -16,8 +16,7 @@ def test_every_card_and_screen_total_out_of_sight_is_declared_with_its_back_and_
     nobody: frozenset[int] = frozenset()
     expected = {(("deck", i), c, "deck", nobody, "plot") for i, c in enumerate(state.deck)}
     expected |= {
-        (("batman_deck", i), c, "deck", nobody, "batman")
-        for i, c in enumerate(state.batman_deck)
+        (("batman_deck", i), c, "deck", nobody, "batman") for i, c in enumerate(state.batman_deck)
     }
     for seat, player in enumerate(state.players):
         holder = frozenset({seat})
