@@ -385,3 +385,37 @@ def test_batman_to_the_most_threats_goes_to_the_fullest_block_other_than_his_own
     state = updated(state, batman_at=ACE, batman_deck=("batman-08", *state.batman_deck))
     state = act(state, 0, Move.of("play", card=signal_card()))
     assert state.batman_at == PACK.block_index("union-station")
+
+
+def test_the_options_schema_states_each_option_its_type_default_and_allowed_values() -> None:
+    """The catalog shows this schema to clients: the variant switch, the villains one per seat
+    (from the box's four) and a content pack with the limits and ranges it is checked against."""
+    from rules_core.engine.content_limits import limits_json
+    from rules_core.games.gotham_city_strategy import vocabulary
+    from rules_core.games.gotham_city_strategy.content import NUMBER_RANGES, VILLAINS
+
+    schema = GAME.options_schema()
+    assert list(schema) == ["variant", "villains", "content"]
+    variant, villains, content = schema["variant"], schema["villains"], schema["content"]
+    assert isinstance(variant, dict) and isinstance(villains, dict) and isinstance(content, dict)
+    assert variant == {"type": "boolean", "default": False, "description": "increased interaction"}
+    assert villains == {"type": "array", "items": list(VILLAINS), "description": "one per seat"}
+    assert len(VILLAINS) == 4
+    assert content["type"] == "object" and content["default"] is None
+    assert content["description"] == (
+        "a content pack replacing the reference pack (same schema as "
+        "rules_core/games/gotham_city_strategy/content/reference.toml, see VOCABULARY.md, as "
+        "JSON); refused above `limits`, or with a number outside its range in `ranges`"
+    )
+    assert content["limits"] == limits_json() and content["ranges"] == NUMBER_RANGES
+    assert content["effects"] == {
+        "plot": vocabulary.PLOT_EFFECTS.schema(),
+        "batman_card": vocabulary.BATMAN_EFFECTS.schema(),
+        "ability": vocabulary.ABILITY_EFFECTS.schema(),
+    }
+    assert len({str(v) for v in content["effects"].values()}) == 3  # type: ignore[union-attr]
+
+
+def test_seats_are_named_by_their_villains() -> None:
+    state = ready(["joker", "penguin", "two-face"])
+    assert GAME.seat_names(state) == ("The Joker", "The Penguin", "Two-Face")
