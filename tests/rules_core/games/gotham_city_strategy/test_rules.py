@@ -419,3 +419,38 @@ def test_the_options_schema_states_each_option_its_type_default_and_allowed_valu
 def test_seats_are_named_by_their_villains() -> None:
     state = ready(["joker", "penguin", "two-face"])
     assert GAME.seat_names(state) == ("The Joker", "The Penguin", "Two-Face")
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "code", "message"),
+    [
+        (1, {}, "bad_player_count", "Gotham City Strategy is for 2 to 4 players."),
+        (5, {}, "bad_player_count", "Gotham City Strategy is for 2 to 4 players."),
+        (2, {"vairant": True, "bots": 1}, "bad_options", "unknown options: bots, vairant"),
+        (2, {"variant": "yes"}, "bad_options", "option 'variant' is true or false"),
+        (2, {"villains": "joker"}, "bad_options", "'villains' names one"),
+        (2, {"villains": ["joker"]}, "bad_options", "'villains' names one"),
+        (2, {"villains": ["joker", "joker"]}, "bad_options", "'villains' names one"),
+        (2, {"villains": ["joker", "riddler"]}, "bad_options", "'villains' names one"),
+        (2, {"content": {"name": 3}}, "bad_options", "content pack: "),
+    ],
+)
+def test_options_are_refused_with_the_reason(
+    players: int, options: dict[str, object], code: str, message: str
+) -> None:
+    from rules_core.games.gotham_city_strategy.content import VILLAINS
+
+    refusal = GAME.validate_options(players, options)  # type: ignore[arg-type]
+    assert refusal is not None and refusal.code == code
+    assert refusal.message.startswith(message)
+    if message.startswith("'villains'"):
+        assert refusal.message == f"'villains' names one different villain per seat of {VILLAINS}"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_options_within_the_rules_are_accepted(players: int) -> None:
+    from rules_core.games.gotham_city_strategy.content import VILLAINS
+
+    chosen = list(reversed(VILLAINS))[:players]
+    assert GAME.validate_options(players, {}) is None
+    assert GAME.validate_options(players, {"variant": True, "villains": chosen}) is None
