@@ -15,9 +15,9 @@ game's evaluation is averaged (common random numbers).
    samples (the pick's luck in the first batch would inflate it: the winner's curse), paired
    sample by sample, with a confidence interval; the move the fresh samples find better is the
    preferred one. A sequential test: batches are added, up to `MAX_SAMPLES`, only while the
-   interval still holds the mark and could leave it within that budget (a loss sitting on the
-   mark with every sample alike stops at once: `_futile`), so a clear decision costs one batch and a close one up to
-   sixty-four.
+   interval still holds the mark and could leave it within that budget (a loss on the mark
+   with every sample alike stops at once: `_futile`), so a clear decision costs one batch and
+   a close one up to sixty-four.
 3. The grade, as chess sites give it: an inaccuracy, a mistake or a blunder only when the lower
    bound of the loss clears half, one or two times the game's `lost_value_mark`; "too close to
    call" when the loss could be a mistake but could as well be nothing; else "good".
