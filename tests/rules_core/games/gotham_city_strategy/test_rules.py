@@ -432,6 +432,7 @@ def test_seats_are_named_by_their_villains() -> None:
         (2, {"villains": ["joker"]}, "bad_options", "'villains' names one"),
         (2, {"villains": ["joker", "joker"]}, "bad_options", "'villains' names one"),
         (2, {"villains": ["joker", "riddler"]}, "bad_options", "'villains' names one"),
+        (2, {"villains": {"joker": 1, "penguin": 2}}, "bad_options", "'villains' names one"),
         (2, {"content": {"name": 3}}, "bad_options", "content pack: "),
     ],
 )
@@ -454,3 +455,19 @@ def test_options_within_the_rules_are_accepted(players: int) -> None:
     chosen = list(reversed(VILLAINS))[:players]
     assert GAME.validate_options(players, {}) is None
     assert GAME.validate_options(players, {"variant": True, "villains": chosen}) is None
+
+
+def test_a_shared_win_names_every_winner() -> None:
+    """A tie the book's tie-breaks leave standing: every villain in it rules Gotham."""
+    state = ready(["joker", "penguin", "two-face"])
+    state = updated(state, flow=updated(state.flow, phase="over"), winner=0b101)
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0, 2)
+    assert outcome.summary == "The Joker and Two-Face rule Gotham."
+
+
+def test_a_finished_games_view_lifts_every_screen() -> None:
+    state = with_player(ready(["joker", "penguin"]), 1, money=7)
+    hidden = GAME.view(state, 0)["players"]
+    shown = GAME.view(state, 0, reveal=True)["players"]
+    assert hidden[1]["money"] is None and shown[1]["money"] == 7  # type: ignore[index,call-overload]
