@@ -7,10 +7,11 @@ import random
 import pytest
 
 from rules_core.engine import GameEvent, Move, fold
+from rules_core.engine.content_limits import limits_json
 from rules_core.engine.updating import updated
-from rules_core.games.gotham_city_strategy import GAME, board, turns
+from rules_core.games.gotham_city_strategy import GAME, board, turns, vocabulary
 from rules_core.games.gotham_city_strategy.choices import current
-from rules_core.games.gotham_city_strategy.content import Op
+from rules_core.games.gotham_city_strategy.content import NUMBER_RANGES, VILLAINS, Op
 from rules_core.games.gotham_city_strategy.events import (
     FightResolved,
     GameFinished,
@@ -390,9 +391,6 @@ def test_batman_to_the_most_threats_goes_to_the_fullest_block_other_than_his_own
 def test_the_options_schema_states_each_option_its_type_default_and_allowed_values() -> None:
     """The catalog shows this schema to clients: the variant switch, the villains one per seat
     (from the box's four) and a content pack with the limits and ranges it is checked against."""
-    from rules_core.engine.content_limits import limits_json
-    from rules_core.games.gotham_city_strategy import vocabulary
-    from rules_core.games.gotham_city_strategy.content import NUMBER_RANGES, VILLAINS
 
     schema = GAME.options_schema()
     assert list(schema) == ["variant", "villains", "content"]
@@ -439,8 +437,6 @@ def test_seats_are_named_by_their_villains() -> None:
 def test_options_are_refused_with_the_reason(
     players: int, options: dict[str, object], code: str, message: str
 ) -> None:
-    from rules_core.games.gotham_city_strategy.content import VILLAINS
-
     refusal = GAME.validate_options(players, options)  # type: ignore[arg-type]
     assert refusal is not None and refusal.code == code
     assert refusal.message.startswith(message)
@@ -450,8 +446,6 @@ def test_options_are_refused_with_the_reason(
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_options_within_the_rules_are_accepted(players: int) -> None:
-    from rules_core.games.gotham_city_strategy.content import VILLAINS
-
     chosen = list(reversed(VILLAINS))[:players]
     assert GAME.validate_options(players, {}) is None
     assert GAME.validate_options(players, {"variant": True, "villains": chosen}) is None
