@@ -17,7 +17,9 @@ game's evaluation is averaged (common random numbers).
    preferred one. A sequential test: batches are added, up to `MAX_SAMPLES`, only while the
    interval still holds the mark and could leave it within that budget (a loss on the mark
    with every sample alike stops at once: `_futile`), so a clear decision costs one batch and
-   a close one up to sixty-four.
+   a close one up to sixty-four. A mark waits for a second batch (`BATCHES_BEFORE_A_MARK`):
+   the normal interval of 24 paired outcomes that are mostly 0 or 1 is too narrow too often,
+   and a false mark costs the reader more than a missed one.
 3. The grade, as chess sites give it: an inaccuracy, a mistake or a blunder only when the lower
    bound of the loss clears half, one or two times the game's `lost_value_mark`; "too close to
    call" when the loss could be a mistake but could as well be nothing; else "good".
@@ -36,6 +38,7 @@ from rules_core.engine.types import Move
 
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
+BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first
 ALL_MOVES_UP_TO = 5  # with this few legal moves every one is valued
 SEARCHED_CANDIDATES = 3  # with more, the search's most visited moves are the candidates
 Z = 1.96  # the loss's interval: about 95%
@@ -147,9 +150,12 @@ def _interval(losses: list[float]) -> tuple[float, float]:
     return mean - half, mean + half
 
 
-def _settled(low: float, high: float, mark_at: float) -> bool:
-    """Whether the interval has left the mark: the decision is surely marked or surely not."""
-    return not low < mark_at <= high
+def _settled(low: float, high: float, mark_at: float, batches: int) -> bool:
+    """Whether the interval has left the mark: the decision is surely not marked, or surely
+    marked on at least `BATCHES_BEFORE_A_MARK` batches."""
+    if low >= mark_at:
+        return batches >= BATCHES_BEFORE_A_MARK
+    return high < mark_at
 
 
 def _futile(losses: list[float], mark_at: float, most_samples: int) -> bool:
@@ -221,7 +227,7 @@ def judge(
                 for who in everyone:
                     totals[index][who] += row[index][who]
         low, high = _interval(losses)
-        if _settled(low, high, spec.lost_value_mark):
+        if _settled(low, high, spec.lost_value_mark, math.ceil(len(losses) / samples)):
             break
         if _futile(losses, spec.lost_value_mark, most_samples):
             break

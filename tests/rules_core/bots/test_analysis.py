@@ -9,6 +9,7 @@ import pytest
 
 from rules_core.bots.analysis import (
     ALL_MOVES_UP_TO,
+    BATCHES_BEFORE_A_MARK,
     MAX_SAMPLES,
     SEARCHED_CANDIDATES,
     Judgement,
@@ -47,21 +48,30 @@ def test_the_loss_interval_comes_from_paired_samples() -> None:
     low, high = _interval([0.2, 0.2, 0.2, 0.2])  # all agree: as wide as 4 samples support
     assert (low, high) == pytest.approx((0.2 - 1 / 4, 0.2 + 1 / 4))
     low, high = _interval([0.10] * 24)  # a loss of exactly the mark, 24 times: not yet sure
-    assert low < 0.10 < high and not _settled(low, high, 0.10)
+    assert low < 0.10 < high and not _settled(low, high, 0.10, 1)
     low, high = _interval([0.10] * 192)
     assert high - low == pytest.approx(2 / 192)
     low, high = _interval([0.0, 0.4] * 8)  # the spread's interval, wider than the floor
     spread = (16 * 0.2**2 / 15) ** 0.5
     assert low < 0.2 < high and high - low == pytest.approx(2 * 1.96 * spread / 4, rel=1e-6)
-    assert _settled(0.0, 0.04, 0.10) and _settled(0.11, 0.19, 0.10)
-    assert not _settled(0.0, 0.12, 0.10)
+    assert _settled(0.0, 0.04, 0.10, 1) and _settled(0.11, 0.19, 0.10, 2)
+    assert not _settled(0.0, 0.12, 0.10, 2)
 
 
 def test_samples_are_added_only_while_the_mark_is_inside_the_interval() -> None:
     """The sequential test is about the mark: an interval wholly above it (a mark, whatever the
     grade) or wholly below it (no mark) is settled; one that holds it is not."""
-    assert _settled(0.11, 0.35, 0.10) and _settled(0.02, 0.09, 0.10)
-    assert not _settled(0.05, 0.10, 0.10) and not _settled(0.09, 0.30, 0.10)
+    assert _settled(0.11, 0.35, 0.10, 2) and _settled(0.02, 0.09, 0.10, 1)
+    assert not _settled(0.05, 0.10, 0.10, 3) and not _settled(0.09, 0.30, 0.10, 3)
+
+
+def test_a_mark_is_never_given_on_the_first_batch_alone() -> None:
+    """Clearing the mark on one batch of 24 is not enough: the normal interval of 24 paired
+    outcomes near 0 or 1 is too often too narrow, so a second batch must agree. Clearing it
+    from below (no mark) settles at once."""
+    assert not _settled(0.16, 0.44, 0.10, 1)
+    assert _settled(0.16, 0.44, 0.10, BATCHES_BEFORE_A_MARK)
+    assert _settled(0.0, 0.05, 0.10, 1)
 
 
 def test_a_loss_that_cannot_leave_the_mark_within_the_budget_stops_sampling() -> None:
@@ -72,7 +82,7 @@ def test_a_loss_that_cannot_leave_the_mark_within_the_budget_stops_sampling() ->
     assert not _futile([0.0999] * 24, 0.10, 15360)  # the reference's budget can settle it
     assert not _futile([0.13] * 24, 0.10, 1536)  # settled soon: 1/n shrinks past 0.03
     noisy = [0.0, 0.33] * 12  # mean 0.165 near a mark of 0.15, interval [0.09, 0.24]
-    assert not _futile(noisy, 0.15, 1536) and not _settled(*_interval(noisy), 0.15)
+    assert not _futile(noisy, 0.15, 1536) and not _settled(*_interval(noisy), 0.15, 1)
     assert not _futile([0.1001, 0.0999] * 12, 0.10, 1536)  # a spread: the mean may move
 
 
@@ -219,3 +229,33 @@ def test_a_single_candidate_loses_nothing() -> None:
     judged = judge(OneMove(), state, seat, move, random.Random(1), MctsSettings(8, 5), 2, 4)
     assert judged.preferred == judged.played == move and judged.samples == 4
     assert (judged.lost, judged.lost_low, judged.lost_high, judged.grade) == (0.0, 0.0, 0.0, "good")
+
+
+class Fork:
+    """A one-decision game: "keep" is worth everything to seat 0, "throw" nothing."""
+
+    lost_value_mark = 0.10
+
+    def legal_moves(self, state: Any, seat: int) -> list[Move]:
+        return [Move.of("keep"), Move.of("throw")] if state == "start" else []
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        return state
+
+    def decide_and_evolve(self, state: Any, seat: int, move: Move, rng: random.Random) -> Any:
+        return [], move.type
+
+    def outcome(self, state: Any) -> Any:
+        return None if state == "start" else state
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        return 1.0 if (state == "keep") == (seat == 0) else 0.0
+
+
+def test_a_sure_blunder_is_marked_on_its_second_batch_not_its_first() -> None:
+    budget = MctsSettings(iterations=8, seconds=5, depth=0)
+    judged = judge(Fork(), "start", 0, Move.of("throw"), random.Random(1), budget, 2)
+    assert judged.preferred == Move.of("keep") and judged.grade == "blunder"
+    assert judged.samples == 2 * 24 and judged.lost == 1.0
+    kept = judge(Fork(), "start", 0, Move.of("keep"), random.Random(1), budget, 2)
+    assert kept.grade == "good" and kept.samples == 24  # no mark: one batch settles it
