@@ -3,15 +3,25 @@ to an end, refusals cited, privacy, replay and JSON round trips; and the book's 
 
 from __future__ import annotations
 
+import copy
 import random
+import tomllib
+from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from rules_core.engine import fold
+from rules_core.engine.types import Outcome
+from rules_core.games.gotham_city_chronicles.content import NUMBER_RANGES, REFERENCE_PACK
+from rules_core.games.gotham_city_chronicles.mission import EFFECTS
 from rules_core.games.gotham_city_chronicles.rules import GAME
+from tests.rules_core.games.content_option import assert_content_option
 from tests.rules_core.test_conformance import (
     test_random_legal_play_reaches_an_outcome_and_obeys_the_model as conformance,
 )
+
+RAW: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -19,13 +29,68 @@ def test_random_games_follow_the_conformance_model(seed: int) -> None:
     conformance(GAME, {}, seed)
 
 
-def test_options_and_seats() -> None:
-    assert GAME.validate_options(1, {}) is not None
-    assert GAME.validate_options(5, {}) is not None
-    assert GAME.validate_options(3, {}) is None
-    refused = GAME.validate_options(2, {"content": {"dice": 3}})
-    assert refused is not None and refused.message.startswith("content pack: ")
-    assert GAME.validate_options(2, {"colour": "red"}) is not None
+@pytest.mark.parametrize(
+    ("players", "options", "code", "message"),
+    [
+        (1, {}, "bad_player_count", "The villain and one to three heroes' seats."),
+        (5, {}, "bad_player_count", "The villain and one to three heroes' seats."),
+        (2, {"colour": "red", "bots": 1}, "bad_options", "unknown options: bots, colour"),
+        (2, {"content": {"dice": 3}}, "bad_options", "content pack: dice: must be a table"),
+        (2, {"content": 3}, "bad_options", "content pack: (pack): must be a table (a JSON object)"),
+    ],
+)
+def test_options_are_refused_with_the_reason(
+    players: int, options: dict[str, object], code: str, message: str
+) -> None:
+    refused = GAME.validate_options(players, options)  # type: ignore[arg-type]
+    assert refused is not None and (refused.code, refused.message) == (code, message)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_villain_and_one_to_three_heroes_seats_are_accepted(players: int) -> None:
+    assert GAME.validate_options(players, {}) is None
+    assert GAME.validate_options(players, {"content": None}) is None
+    assert GAME.validate_options(players, {"content": RAW}) is None
+
+
+def test_the_options_schema_states_the_content_pack_its_limits_and_vocabulary() -> None:
+    schema = GAME.options_schema()
+    assert list(schema) == ["content"]
+    assert_content_option(
+        schema, "gotham_city_chronicles", NUMBER_RANGES, EFFECTS.schema(), see="see VOCABULARY.md, "
+    )
+
+
+def test_a_content_pack_option_sets_up_its_own_mission() -> None:
+    """The pack given as an option is the one played (here: the reference, two turns longer)."""
+    longer = copy.deepcopy(RAW)
+    longer["mission"]["turn_limit"] = 6
+    state = fold(GAME, GAME.setup(2, {"content": longer}, random.Random(1)))
+    assert state.board_pack.mission.turn_limit == 6
+    reference = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    assert reference.board_pack.mission.turn_limit == 4
+
+
+def test_seats_are_named_by_the_villain_and_the_heroes_each_plays() -> None:
+    three = fold(GAME, GAME.setup(3, {}, random.Random(1)))
+    assert GAME.seat_names(three) == (
+        "the villain",
+        "Batman and Renee Montoya",
+        "Commissioner Gordon",
+    )
+    two = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    assert GAME.seat_names(two) == ("the villain", "Batman, Commissioner Gordon and Renee Montoya")
+
+
+def test_the_outcome_names_the_winning_side_and_how_the_game_ended() -> None:
+    state = fold(GAME, GAME.setup(3, {}, random.Random(1)))
+    assert GAME.outcome(state) is None
+    heroes = GAME.outcome(replace(state, winner="heroes", ended_by="ledger-escapes"))
+    assert heroes == Outcome(
+        winners=(1, 2), summary="The heroes win: The Ledger reaches the street."
+    )
+    villain = GAME.outcome(replace(state, winner="villain", ended_by="bomb-exploded"))
+    assert villain == Outcome(winners=(0,), summary="The villain wins: The bomb explodes.")
 
 
 def test_every_event_has_words_and_cites_the_book() -> None:
@@ -89,3 +154,22 @@ def test_the_view_carries_the_board_and_a_name_for_everything_it_shows() -> None
     shown |= {i for t in seen["tokens"] for i in t["contents"]}
     assert shown <= set(names)
     assert [h["energy"] for h in seen["heroes"]] == [12, 10, 10]
+
+
+def test_each_event_is_told_in_the_games_words_to_every_seat_alike() -> None:
+    from rules_core.games.gotham_city_chronicles.language import STORIES
+
+    state = GAME.initial_state()
+    told = []
+    for event in GAME.setup(3, {}, random.Random(1)):
+        words = {GAME.narrate(state, event, seat, False) for seat in (None, 0, 1, 2)}
+        words.add(GAME.narrate(state, event, None, True))
+        assert words == {STORIES[type(event)](state, event)}  # nothing hidden, nothing to reveal
+        told += words
+        state = GAME.evolve(state, event)
+    assert all(told) and len(told) == 3  # set-up, the first turn, the first side's turn
+
+
+def test_a_game_not_yet_set_up_shows_only_that_it_has_not_started() -> None:
+    assert GAME.view(GAME.initial_state(), None) == {"started": False}
+    assert GAME.view(GAME.initial_state(), 0) == {"started": False}

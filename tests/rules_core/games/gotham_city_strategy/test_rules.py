@@ -7,7 +7,6 @@ import random
 import pytest
 
 from rules_core.engine import GameEvent, Move, fold
-from rules_core.engine.content_limits import limits_json
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME, board, turns, vocabulary
 from rules_core.games.gotham_city_strategy.choices import current
@@ -25,6 +24,7 @@ from rules_core.games.gotham_city_strategy.state import (
     GcsState,
     Line,
 )
+from tests.rules_core.games.content_option import assert_content_option
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     PACK,
@@ -399,18 +399,14 @@ def test_the_options_schema_states_each_option_its_type_default_and_allowed_valu
     assert variant == {"type": "boolean", "default": False, "description": "increased interaction"}
     assert villains == {"type": "array", "items": list(VILLAINS), "description": "one per seat"}
     assert len(VILLAINS) == 4
-    assert content["type"] == "object" and content["default"] is None
-    assert content["description"] == (
-        "a content pack replacing the reference pack (same schema as "
-        "rules_core/games/gotham_city_strategy/content/reference.toml, see VOCABULARY.md, as "
-        "JSON); refused above `limits`, or with a number outside its range in `ranges`"
-    )
-    assert content["limits"] == limits_json() and content["ranges"] == NUMBER_RANGES
-    assert content["effects"] == {
+    effects = {
         "plot": vocabulary.PLOT_EFFECTS.schema(),
         "batman_card": vocabulary.BATMAN_EFFECTS.schema(),
         "ability": vocabulary.ABILITY_EFFECTS.schema(),
     }
+    assert_content_option(
+        schema, "gotham_city_strategy", NUMBER_RANGES, effects, see="see VOCABULARY.md, "
+    )
     assert len({str(v) for v in content["effects"].values()}) == 3  # type: ignore[union-attr]
 
 

@@ -1,0 +1,75 @@
+"""What Black Metro declares hidden (view.py), checked by value: the declarations drive the
+privacy checks and the bots' determinization, so a card declared with the wrong back, kind or
+holders, or not declared at all, is a leak or a wrong belief waiting."""
+
+from __future__ import annotations
+
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro.view import secrets
+from tests.rules_core.games.black_metro import helpers as table
+
+RED, GREEN, BLUE = table.RED, table.GREEN, table.BLUE
+
+
+def _table() -> table.BlackMetroState:
+    """The example round, with Green holding two downed technologies, Blue's mission revealed
+    by the penalty dice, and two fortunes on the discard: one face up, one face down by Red."""
+    state = table.example_round()
+    green = updated(
+        state.player(GREEN), downed=(f"expiditry-matrix@{GREEN}", f"voltaic-edge@{GREEN}")
+    )
+    blue = state.player(BLUE)
+    state = state.with_player(GREEN, green)
+    state = state.with_player(BLUE, updated(blue, revealed=blue.missions[:1]))
+    deck = state.fortune_deck
+    state = updated(state, fortune_deck=deck[2:])
+    return state.discarded(deck[:1]).discarded(deck[1:2], face_down_by=RED)
+
+
+def test_decks_hands_missions_downed_technologies_and_face_down_discards_are_declared() -> None:
+    state = _table()
+    nobody: frozenset[int] = frozenset()
+    expected = {
+        (("fortune_deck", i), c, "deck", nobody, "fortune")
+        for i, c in enumerate(state.fortune_deck)
+    }
+    expected |= {
+        (("mission_deck", i), c, "deck", nobody, "mission")
+        for i, c in enumerate(state.mission_deck)
+    }
+    at = len(state.fortune_discard) - 1  # Red's face-down fortune, the top of the discard
+    red_face_down = (
+        ("fortune_discard", at),
+        state.fortune_discard[at],
+        "face_down",
+        frozenset({RED}),
+        "fortune",
+    )
+    expected.add(red_face_down)
+    for seat, player in enumerate(state.players):
+        mine = frozenset({seat})
+        expected |= {
+            (("players", seat, "hand", i), c, "hand", mine, "fortune")
+            for i, c in enumerate(player.hand)
+        }
+        expected |= {
+            (("players", seat, "missions", i), c, "hand", mine, "mission")
+            for i, c in enumerate(player.missions)
+            if c not in player.revealed
+        }
+        expected |= {
+            (("players", seat, "downed", i), c, "face_down", mine, f"technology {seat}")
+            for i, c in enumerate(player.downed)
+        }
+    declared = {(s.path, s.value, s.kind, s.seen_by, s.back) for s in secrets(state)}
+    assert declared == expected
+    # what the table holds makes every kind of declaration count
+    assert state.fortune_deck and state.mission_deck and state.player(GREEN).downed
+    assert state.player(BLUE).revealed and state.discard_placers[-2:] == (-1, RED)
+    assert not any(s.path == ("fortune_discard", at - 1) for s in secrets(state))  # face up
+    revealed = state.player(BLUE).revealed[0]
+    assert revealed not in {s.value for s in secrets(state)}  # the dice made it public
+
+
+def test_a_finished_game_hides_nothing() -> None:
+    assert secrets(updated(_table(), over=True)) == ()

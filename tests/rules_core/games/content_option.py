@@ -1,0 +1,28 @@
+"""The `content` option as every game with a content pack states it in its options schema: an
+object, none by default, described word for word, with the pack limits, the number ranges and
+the vocabulary of effects it is checked against (the catalog shows this to clients)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules_core.engine.content_limits import limits_json
+from rules_core.engine.types import JSON
+
+
+def assert_content_option(
+    schema: Mapping[str, JSON], game_folder: str, ranges: object, effects: object, *, see: str = ""
+) -> None:
+    """`schema["content"]` states the pack of `rules_core/games/<game_folder>/content/`, its
+    `ranges` and `effects`; `see` names the vocabulary's document where there is one."""
+    content = schema["content"]
+    assert isinstance(content, dict)
+    assert list(content) == ["type", "default", "description", "limits", "ranges", "effects"]
+    assert content["type"] == "object" and content["default"] is None
+    assert content["description"] == (
+        "a content pack replacing the reference pack (same schema as "
+        f"rules_core/games/{game_folder}/content/reference.toml, {see}as JSON); refused above "
+        "`limits`, or with a number outside its range in `ranges`"
+    )
+    assert content["limits"] == limits_json() and content["ranges"] == ranges
+    assert content["effects"] == effects and effects
