@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from rules_core.engine.codec import to_json
 from rules_core.engine.types import Move, Rejection
 from rules_core.games.gotham_city_chronicles.content import load_pack
 from rules_core.games.gotham_city_chronicles.events import (
@@ -17,6 +18,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     ItemPickedUp,
 )
 from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.state import GccState
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
@@ -250,3 +252,11 @@ def test_an_automatic_thought_the_mission_gives_the_heroes() -> None:
     assert refused(state, 1, Move.of("mission_action", hero="batman", action="open-safe")).code == (
         "no_mission_action"  # a complex one
     )
+
+
+def test_the_table_shows_the_roll_waiting_for_a_reroll_or_a_keep() -> None:
+    """Everyone sees Batman's safe roll waiting for a reroll or a keep."""
+    state, rolled = _rolled(all_active(started()), 3)
+    shown = GAME.view(state, 0)
+    assert state.roll is not None and shown["roll"] == to_json(state.roll) and shown["roll"]
+    assert list(rolled.faces) == shown["roll"]["faces"]  # type: ignore[call-overload,index]

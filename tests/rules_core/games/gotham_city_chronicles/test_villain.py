@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from rules_core.engine.codec import to_json
 from rules_core.engine.types import Move, Rejection
 from rules_core.games.gotham_city_chronicles.events import (
     Exploded,
@@ -17,6 +18,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     UpkeepTriggered,
 )
 from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.state import GccState
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
@@ -94,6 +96,8 @@ def test_the_event_tile_gives_reinforcement_points_to_spend_at_once() -> None:
     state = villains_turn()
     state, events = play(state, VILLAIN, Move.of("activate", tile="event"))
     assert state.activation is not None and state.activation.event
+    shown = GAME.view(state, 1)["activation"]  # the table shows the tile under way
+    assert shown == to_json(state.activation) and shown
     assert refused(state, VILLAIN, Move.of("choose_event", event="shorten-fuse")).code == (
         "no_such_event"  # the bomb is not armed
     )
