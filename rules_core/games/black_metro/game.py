@@ -170,8 +170,12 @@ class BlackMetro(DeclaredGame[State]):
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:
             return None
+        if not state.winners:  # the solo challenge lost
+            keeper = state.the_pack().opponent.name
+            return Outcome(winners=(), summary=f"{keeper} keeps the throne of Black Metro.")
         names = " and ".join(language.who(state, s) for s in state.winners)
-        return Outcome(winners=state.winners, summary=f"{names} takes the throne of Black Metro.")
+        verb = "takes" if len(state.winners) == 1 else "share"  # level after every tie-breaker
+        return Outcome(winners=state.winners, summary=f"{names} {verb} the throne of Black Metro.")
 
     def seat_names(self, state: State) -> tuple[str, ...]:
         return language.seat_names(state)[: state.seats]

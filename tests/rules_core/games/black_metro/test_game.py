@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import pytest
 
+from rules_core.engine.types import Outcome
+from rules_core.engine.updating import updated
 from rules_core.games.black_metro import vocabulary
 from rules_core.games.black_metro.content import NUMBER_RANGES
-from tests.rules_core.games.black_metro.helpers import GAME, started
+from rules_core.games.black_metro.events import FortunesDrawn
+from tests.rules_core.games.black_metro.helpers import (
+    BLUE,
+    GAME,
+    GREEN,
+    RED,
+    example_round,
+    started,
+)
 from tests.rules_core.games.content_option import assert_content_option
 
 
@@ -61,3 +71,38 @@ def test_seats_are_named_by_their_colours() -> None:
     assert GAME.seat_names(started(3)) == ("Red", "Green", "Blue")
     assert GAME.seat_names(started(4)) == ("Red", "Green", "Blue", "Yellow")
     assert GAME.seat_names(started(1)) == ("Red",)  # the overlord plays no seat
+
+
+def test_the_outcome_names_the_winner_those_level_after_the_tie_breakers_or_the_overlord() -> None:
+    state = example_round()
+    assert GAME.outcome(state) is None
+    one = GAME.outcome(updated(state, over=True, winners=(GREEN,)))
+    assert one == Outcome(winners=(GREEN,), summary="Green takes the throne of Black Metro.")
+    two = GAME.outcome(updated(state, over=True, winners=(RED, BLUE)))
+    assert two == Outcome(
+        winners=(RED, BLUE), summary="Red and Blue share the throne of Black Metro."
+    )
+
+
+def test_each_seat_sees_its_own_hand_and_a_count_of_the_others_until_all_is_revealed() -> None:
+    state = example_round()
+    green = [c["id"] for c in GAME.view(state, GREEN)["players"][GREEN]["hand"]]  # type: ignore[call-overload,index,union-attr]
+    assert green == list(state.player(GREEN).hand)
+    assert GAME.view(state, RED)["players"][GREEN]["hand"] == {"count": 6}  # type: ignore[call-overload,index]
+    assert GAME.view(state, None)["players"][GREEN]["hand"] == {"count": 6}  # type: ignore[call-overload,index]
+    revealed = GAME.view(state, RED, True)["players"][GREEN]["hand"]  # type: ignore[call-overload,index]
+    assert [c["id"] for c in revealed] == green  # type: ignore[index,union-attr]
+
+
+def test_a_drawn_fortune_is_named_to_its_holder_alone_until_all_is_revealed() -> None:
+    state = example_round()
+    drawn = FortunesDrawn(seat=None, owner=GREEN, cards=("3-diamonds", "K-clubs"))
+    for seat in (None, RED, BLUE):
+        assert GAME.narrate(state, drawn, seat, False) == "Green draws 2 fortunes."
+    named = "Green draws the 3 of diamonds, the king of clubs."
+    assert GAME.narrate(state, drawn, GREEN, False) == named
+    assert GAME.narrate(state, drawn, RED, True) == named
+
+
+def test_a_game_not_yet_set_up_shows_only_that() -> None:
+    assert GAME.view(GAME.initial_state(), None) == {"phase": "not started"}
