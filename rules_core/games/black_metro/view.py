@@ -165,7 +165,7 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
         "phase": state.phase,
         "step": state.step,
         "relic": names[state.relic],
-        "current": names[state.flow.current] if state.flow.current < len(names) else "",
+        "current": names[state.flow.current],
         "waiting_for": [names[p] for p in sorted(state.flow.to_act()) if not state.over],
         "asked": [
             {"who": names[p.seat], "what": p.kind.replace("_", " ")} for p in state.flow.prompts

@@ -16,6 +16,7 @@ from tests.rules_core.games.black_metro.helpers import (
     GREEN,
     RED,
     example_round,
+    refused,
     started,
 )
 from tests.rules_core.games.content_option import assert_content_option
@@ -106,3 +107,24 @@ def test_a_drawn_fortune_is_named_to_its_holder_alone_until_all_is_revealed() ->
 
 def test_a_game_not_yet_set_up_shows_only_that() -> None:
     assert GAME.view(GAME.initial_state(), None) == {"phase": "not started"}
+
+
+def test_a_move_after_the_end_or_out_of_turn_is_refused_saying_why() -> None:
+    state = example_round()
+    assert GAME.to_act(state) == {RED}
+    early = refused(state, GREEN, "pass_mission")
+    assert (early.code, early.message) == ("not_your_turn", "Black Metro is waiting for Red.")
+    over = refused(updated(state, over=True), RED, "pass_mission")
+    assert (over.code, over.message) == ("game_over", "The game is over.")
+    assert over.citations == GAME.rejections["game_over"]
+
+
+def test_a_refused_move_in_the_solo_challenge_is_refused_and_nothing_more() -> None:
+    """The solo challenge checks for a loss after each accepted move; a refusal is returned as
+    it is (no loss is looked for on a move that did not happen)."""
+    state = started(1)
+    refusal = refused(state, 0, "no_such_move")
+    assert (refusal.code, refusal.message) == (
+        "unknown_move",
+        "Black Metro has no move 'no_such_move'.",
+    )

@@ -5,8 +5,10 @@ holders, or not declared at all, is a leak or a wrong belief waiting."""
 from __future__ import annotations
 
 from rules_core.engine.updating import updated
+from rules_core.games.black_metro.state import Exchange, Fortification
 from rules_core.games.black_metro.view import secrets
 from tests.rules_core.games.black_metro import helpers as table
+from tests.rules_core.games.black_metro.helpers import GAME
 
 RED, GREEN, BLUE = table.RED, table.GREEN, table.BLUE
 
@@ -73,3 +75,27 @@ def test_decks_hands_missions_downed_technologies_and_face_down_discards_are_dec
 
 def test_a_finished_game_hides_nothing() -> None:
     assert secrets(updated(_table(), over=True)) == ()
+
+
+def test_the_table_names_fortifications_the_player_to_move_and_an_exchange_in_the_games_words() -> (
+    None
+):
+    state = table.example_round()
+    at = state.district(3)
+    fortified = (Fortification(GREEN, "blockade"), Fortification(RED, "support-base"))
+    state = state.with_district(3, updated(at, fortifications=fortified))
+    state = updated(state, exchange=Exchange("dominance", RED, BLUE, 3, ("J-hearts", "Q-spades")))
+    shown = GAME.view(state, BLUE)
+    assert shown["districts"][2]["fortifications"] == [  # type: ignore[index,call-overload]
+        {"owner": "Green", "kind": "blockade"},
+        {"owner": "Red", "kind": "support base"},
+    ]
+    assert shown["current"] == "Red"
+    assert shown["exchange"] == {
+        "attacker": "Red",
+        "defender": "Blue",
+        "district": 3,
+        "cards": ["the jack of hearts", "the queen of spades"],
+    }
+    alone = updated(state, exchange=Exchange("assignment", RED, -1, 3, ("J-hearts",)))
+    assert GAME.view(alone, BLUE)["exchange"]["defender"] == ""  # type: ignore[index,call-overload]
