@@ -10,12 +10,17 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
+from rules_core.engine import get_game
 from rules_core.games.no_mans_land.content import (
+    FALCONE_EFFECTS,
+    NUMBER_RANGES,
     REFERENCE,
     REFERENCE_PACK,
+    SIGNAL_EFFECTS,
     ContentError,
     parse_pack,
 )
+from tests.rules_core.games.content_option import assert_content_option
 from tests.rules_core.games.pack_mutations import assert_pack_or_content_error, mutated_packs
 
 
@@ -106,7 +111,6 @@ def test_a_game_records_the_reference_pack_itself_so_a_later_change_cannot_alter
 
 
 def test_a_bad_content_option_is_refused_with_the_path() -> None:
-    from rules_core.engine import get_game
 
     data = copy.deepcopy(raw())
     data["counters"]["supply"]["value"] = 0
@@ -122,30 +126,14 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
 
 
 def test_the_options_schema_describes_the_one_option_a_content_pack() -> None:
-    from rules_core.engine import get_game
-    from rules_core.engine.content_limits import limits_json
-    from rules_core.games.no_mans_land.content import (
-        FALCONE_EFFECTS,
-        NUMBER_RANGES,
-        SIGNAL_EFFECTS,
-    )
-
     schema = get_game("no-mans-land").options_schema()
     assert list(schema) == ["content"]
-    content = schema["content"]
-    assert isinstance(content, dict)
-    assert content["type"] == "object" and content["default"] is None
-    assert "no_mans_land/content/reference.toml" in str(content["description"])
-    assert content["limits"] == limits_json() and content["ranges"] == NUMBER_RANGES
-    assert content["effects"] == {
-        "falcone": FALCONE_EFFECTS.schema(),
-        "batsignal": SIGNAL_EFFECTS.schema(),
-    }
+    effects = {"falcone": FALCONE_EFFECTS.schema(), "batsignal": SIGNAL_EFFECTS.schema()}
+    assert_content_option(schema, "no_mans_land", NUMBER_RANGES, effects)
     assert set(FALCONE_EFFECTS.schema()) and FALCONE_EFFECTS.schema() != SIGNAL_EFFECTS.schema()
 
 
 def test_a_table_of_other_than_two_or_unknown_options_is_refused_saying_why() -> None:
-    from rules_core.engine import get_game
 
     game = get_game("no-mans-land")
     refusals = [

@@ -6,6 +6,8 @@ import random
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from rules_core.engine import fold, get_game
 from rules_core.engine.flow import Flow
 from rules_core.engine.types import Citation, GameEvent, Move, Rejection
@@ -13,11 +15,14 @@ from rules_core.engine.visibility import redact_event
 from rules_core.games.no_mans_land.citations import FALCONE, FALCONE_PHASES, GORDON, GORDON_PHASES
 from rules_core.games.no_mans_land.events import (
     CountersTaken,
+    CrimeHidden,
+    CrimeRevealed,
     DistrictDestroyed,
     GameFinished,
     OverrunChecked,
     PhaseBegan,
     SignalDrawn,
+    SignalPlayed,
 )
 from rules_core.games.no_mans_land.rules import NoMansLand
 from rules_core.games.no_mans_land.state import Crime, NmlState, Piece
@@ -157,6 +162,23 @@ def test_start_of_turn_effects_in_play_follow_the_overrun_check() -> None:
     events = falcone_turn_events(crimes=crimes(("docks", "arson-1", True)), heroes=())
     kinds = [type(e) for e in events]
     assert kinds.index(OverrunChecked) < kinds.index(DistrictDestroyed) < kinds.index(CountersTaken)
+
+
+def test_a_district_that_burns_down_takes_its_crime_and_falcones_characters_with_it() -> None:
+    """Arson: the district goes, with the crime on it and the characters of Falcone's there;
+    what stands elsewhere stays."""
+    state = replace(
+        opening(),
+        crimes=crimes(("docks", "arson-1", False), ("narrows", "heist-1", False)),
+        villains=(Piece("thug-1", "docks"), Piece("thug-2", "narrows")),
+    )
+    burnt = GAME.evolve(
+        state, DistrictDestroyed(seat=None, district="docks", card="arson-1", removed=("thug-1",))
+    )
+    assert burnt.destroyed == (*state.destroyed, "docks")
+    assert burnt.crimes == crimes(("narrows", "heist-1", False))
+    assert burnt.villains == (Piece("thug-2", "narrows"),)
+    assert burnt.falcone_discard[-2:] == ("arson-1", "thug-1")
 
 
 # ---- the income phase ---------------------------------------------------------------------
@@ -305,7 +327,83 @@ def test_a_crimefighting_card_is_not_played_at_the_start_of_turn() -> None:
     assert answer.code == "not_a_start_card"
 
 
+START_HAND = ("oracle-1", "rapid-1", "batman-1")
+
+
+@pytest.mark.parametrize(
+    ("changes", "move", "code", "message"),
+    [
+        (
+            {},
+            {"card": "batman-1"},
+            "not_a_start_card",
+            "Batman Strikes is played with a fight, not now.",
+        ),
+        (
+            {},
+            {"card": "rapid-1", "district": "docks"},
+            "bad_district",
+            "Rapid Response names no district.",
+        ),
+        (
+            {},
+            {"card": "oracle-1", "district": "heights"},
+            "nothing_to_reveal",
+            "No face-down crime is at Gotham Heights.",
+        ),
+        (
+            {"crimes": crimes(("docks", "heist-1", False))},
+            {"card": "oracle-1", "district": "docks"},
+            "nothing_to_reveal",
+            "No face-down crime is at the Docks.",
+        ),
+        (
+            {"flow": Flow("gordon", "movement", GORDON)},
+            {"card": "rapid-1"},
+            "wrong_phase",
+            "That is done in Gordon's start of turn phase; it is Gordon's movement phase.",
+        ),
+    ],
+)
+def test_a_start_of_turn_card_is_refused_saying_why_when_it_does_not_fit(
+    changes: dict[str, Any], move: dict[str, str], code: str, message: str
+) -> None:
+    state = replace(at_gordons_start(START_HAND), **changes)
+    answer = refused(state, GORDON, Move.of("signal", **move))
+    assert (answer.code, answer.message) == (code, message)
+    assert answer.citations == GAME.rejections[code]
+
+
+def test_gordon_plays_a_start_card_and_reveals_a_crime_in_the_open() -> None:
+    state = at_gordons_start(("oracle-1",))
+    events = decide(state, GORDON, Move.of("signal", card="oracle-1", district="docks"))
+    played, revealed = events[:2]
+    assert played == SignalPlayed(seat=GORDON, card="oracle-1", district="docks")
+    assert revealed == CrimeRevealed(seat=GORDON, district="docks", card="heist-1")
+
+
 # ---- hidden information ----------------------------------------------------------------------
+
+
+def test_a_face_down_crime_is_named_to_falcone_alone_until_all_is_revealed() -> None:
+    hidden = CrimeHidden(seat=FALCONE, card="heist-1", district="docks", cost=2)
+    state = opening()
+    named = "Falcone plays Bank Heist face down at the Docks for 2 corruption counters."
+    unnamed = "Falcone plays a crime face down at the Docks for 2 corruption counters."
+    assert GAME.narrate(state, hidden, FALCONE, False) == named
+    assert GAME.narrate(state, hidden, GORDON, False) == GAME.narrate(state, hidden, None, False)
+    assert GAME.narrate(state, hidden, GORDON, False) == unnamed
+    assert GAME.narrate(state, hidden, GORDON, True) == named
+    assert GAME.seat_names(state) == ("Falcone", "Gordon")
+
+
+def test_gordons_batsignal_hand_is_declared_his_alone_card_by_card() -> None:
+    state = at_gordons_start(START_HAND)
+    declared = [s for s in GAME.secrets(state) if s.path[0] == "signal_hand"]
+    assert [(s.path, s.value, s.kind, s.seen_by, s.back) for s in declared] == [
+        (("signal_hand", i), card, "hand", frozenset({GORDON}), "batsignal")
+        for i, card in enumerate(START_HAND)
+    ]
 
 
 def test_a_crime_played_face_down_looks_the_same_to_gordon_whatever_the_card() -> None:
