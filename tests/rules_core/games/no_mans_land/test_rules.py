@@ -479,3 +479,181 @@ def test_falcones_cards_and_the_bat_signal_deck_are_declared_hidden_from_the_rig
     assert len(orders) > 1 and {tuple(sorted(o)) for o in orders} == {
         tuple(sorted(state.falcone_deck))
     }
+
+
+# ---- refusals, word for word -------------------------------------------------------------------
+
+
+def falcones_movement() -> NmlState:
+    """Falcone moving, 1 counter, a thug in Park Row, a crime in the Narrows, the Heights burnt;
+    Gordon's heroes at City Hall, the Docks and Old Gotham."""
+    return replace(
+        opening(),
+        flow=Flow("falcone", "movement", FALCONE),
+        falcone_hand=("thug-1", "croc-1", "heist-1", "racket-1"),
+        counters=1,
+        crimes=crimes(("narrows", "bribe-1", False)),
+        villains=(Piece("thug-2", "park-row"),),
+        destroyed=("heights",),
+    )
+
+
+def gordons(step: str) -> NmlState:
+    return replace(
+        opening(),
+        flow=Flow("gordon", step, GORDON),
+        signal_hand=("batman-1", "rapid-1"),
+        crimes=crimes(("docks", "heist-1", True)),
+    )
+
+
+REFUSALS = [
+    (
+        "recruit",
+        {"card": "heist-1", "district": "narrows"},
+        "not_a_character",
+        "Bank Heist is not a character.",
+    ),
+    (
+        "recruit",
+        {"card": "thug-1", "district": "docks"},
+        "hero_there",
+        "A hero stands at the Docks: nothing is played under his nose.",
+    ),
+    (
+        "recruit",
+        {"card": "croc-1", "district": "park-row"},
+        "not_enough_counters",
+        "Killer Croc costs 2; you hold 1.",
+    ),
+    (
+        "recruit",
+        {"card": "thug-3", "district": "park-row"},
+        "card_not_in_hand",
+        "You hold no such card.",
+    ),
+    (
+        "recruit",
+        {"card": "thug-1", "district": "gotham-sur-mer"},
+        "no_such_district",
+        "Gotham has no such district.",
+    ),
+    (
+        "recruit",
+        {"card": "thug-1", "district": "heights"},
+        "district_destroyed",
+        "Gotham Heights has been destroyed.",
+    ),
+    (
+        "crime",
+        {"card": "thug-1", "district": "park-row", "face_down": False},
+        "not_a_crime",
+        "Falcone Thug is not a crime.",
+    ),
+    (
+        "crime",
+        {"card": "racket-1", "district": "park-row", "face_down": "yes"},
+        "bad_face_down",
+        "Say whether the crime goes face down (true or false).",
+    ),
+    (
+        "crime",
+        {"card": "racket-1", "district": "docks", "face_down": False},
+        "hero_there",
+        "A hero stands at the Docks: nothing is played under his nose.",
+    ),
+    (
+        "crime",
+        {"card": "racket-1", "district": "narrows", "face_down": False},
+        "crime_already_there",
+        "There is already a crime at the Narrows.",
+    ),
+    (
+        "crime",
+        {"card": "heist-1", "district": "park-row", "face_down": False},
+        "not_enough_counters",
+        "That costs 2; you hold 1.",
+    ),
+    (
+        "move",
+        {"piece": "thug-9", "to": "docks"},
+        "not_your_piece",
+        "You have no such piece in play.",
+    ),
+    (
+        "move",
+        {"piece": "thug-2", "to": "heights"},
+        "cannot_move_there",
+        "A piece moves to a neighbouring district still standing, once per step it has left.",
+    ),
+    ("fly", {}, "unknown_move", "No Man's Land has no move 'fly'."),
+    ("end", {"card": "x"}, "unexpected_parameter", "end does not take card"),
+]
+
+
+@pytest.mark.parametrize(("kind", "params", "code", "message"), REFUSALS)
+def test_falcones_moves_that_break_a_rule_are_refused_saying_which(
+    kind: str, params: dict[str, Any], code: str, message: str
+) -> None:
+    answer = refused(falcones_movement(), FALCONE, Move.of(kind, **params))
+    assert (answer.code, answer.message) == (code, message)
+    assert answer.citations == GAME.rejections[code] and answer.citations
+
+
+@pytest.mark.parametrize(
+    ("step", "kind", "params", "code", "message"),
+    [
+        (
+            "crimefighting",
+            "fight",
+            {"district": "park-row"},
+            "nothing_to_fight",
+            "No fight at Park Row: it needs one of your heroes, a crime or a character of "
+            "Falcone's, and no fight there yet this turn.",
+        ),
+        (
+            "crimefighting",
+            "fight",
+            {"district": "docks", "card": "rapid-1"},
+            "not_a_fight_card",
+            "Rapid Response is played at the start of your turn.",
+        ),
+        (
+            "crimefighting",
+            "fight",
+            {"district": "docks", "card": "oracle-1"},
+            "card_not_in_hand",
+            "You hold no such card.",
+        ),
+        (
+            "crimefighting",
+            "draw",
+            {},
+            "wrong_phase",
+            "That is done in Gordon's draw phase; it is Gordon's crimefighting phase.",
+        ),
+        (
+            "draw",
+            "draw",
+            {},
+            "cannot_draw",
+            "You may draw only with fewer than 2 Batsignal cards in hand.",
+        ),
+    ],
+)
+def test_gordons_moves_that_break_a_rule_are_refused_saying_which(
+    step: str, kind: str, params: dict[str, Any], code: str, message: str
+) -> None:
+    answer = refused(gordons(step), GORDON, Move.of(kind, **params))
+    assert (answer.code, answer.message) == (code, message)
+    assert answer.citations == GAME.rejections[code] and answer.citations
+
+
+def test_a_move_out_of_turn_or_after_the_end_is_refused_saying_why() -> None:
+    early = refused(falcones_movement(), GORDON, Move.of("end"))
+    assert (early.code, early.message) == (
+        "not_your_turn",
+        "It is Falcone's turn (movement phase): wait for it.",
+    )
+    over = refused(replace(gordons("draw"), over=True), GORDON, Move.of("draw"))
+    assert (over.code, over.message) == ("game_over", "The game is over.")
