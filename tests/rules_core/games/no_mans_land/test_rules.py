@@ -509,142 +509,144 @@ def gordons(step: str) -> NmlState:
 
 REFUSALS = [
     (
+        "falcone",
         "recruit",
         {"card": "heist-1", "district": "narrows"},
         "not_a_character",
         "Bank Heist is not a character.",
     ),
     (
+        "falcone",
         "recruit",
         {"card": "thug-1", "district": "docks"},
         "hero_there",
         "A hero stands at the Docks: nothing is played under his nose.",
     ),
     (
+        "falcone",
         "recruit",
         {"card": "croc-1", "district": "park-row"},
         "not_enough_counters",
         "Killer Croc costs 2; you hold 1.",
     ),
     (
+        "falcone",
         "recruit",
         {"card": "thug-3", "district": "park-row"},
         "card_not_in_hand",
         "You hold no such card.",
     ),
     (
+        "falcone",
         "recruit",
         {"card": "thug-1", "district": "gotham-sur-mer"},
         "no_such_district",
         "Gotham has no such district.",
     ),
     (
+        "falcone",
         "recruit",
         {"card": "thug-1", "district": "heights"},
         "district_destroyed",
         "Gotham Heights has been destroyed.",
     ),
     (
+        "falcone",
         "crime",
         {"card": "thug-1", "district": "park-row", "face_down": False},
         "not_a_crime",
         "Falcone Thug is not a crime.",
     ),
     (
+        "falcone",
         "crime",
         {"card": "racket-1", "district": "park-row", "face_down": "yes"},
         "bad_face_down",
         "Say whether the crime goes face down (true or false).",
     ),
     (
+        "falcone",
         "crime",
         {"card": "racket-1", "district": "docks", "face_down": False},
         "hero_there",
         "A hero stands at the Docks: nothing is played under his nose.",
     ),
     (
+        "falcone",
         "crime",
         {"card": "racket-1", "district": "narrows", "face_down": False},
         "crime_already_there",
         "There is already a crime at the Narrows.",
     ),
     (
+        "falcone",
         "crime",
         {"card": "heist-1", "district": "park-row", "face_down": False},
         "not_enough_counters",
         "That costs 2; you hold 1.",
     ),
     (
+        "falcone",
         "move",
         {"piece": "thug-9", "to": "docks"},
         "not_your_piece",
         "You have no such piece in play.",
     ),
     (
+        "falcone",
         "move",
         {"piece": "thug-2", "to": "heights"},
         "cannot_move_there",
         "A piece moves to a neighbouring district still standing, once per step it has left.",
     ),
-    ("fly", {}, "unknown_move", "No Man's Land has no move 'fly'."),
-    ("end", {"card": "x"}, "unexpected_parameter", "end does not take card"),
+    ("falcone", "fly", {}, "unknown_move", "No Man's Land has no move 'fly'."),
+    ("falcone", "end", {"card": "x"}, "unexpected_parameter", "end does not take card"),
+    (
+        "crimefighting",
+        "fight",
+        {"district": "park-row"},
+        "nothing_to_fight",
+        "No fight at Park Row: it needs one of your heroes, a crime or a character of "
+        "Falcone's, and no fight there yet this turn.",
+    ),
+    (
+        "crimefighting",
+        "fight",
+        {"district": "docks", "card": "rapid-1"},
+        "not_a_fight_card",
+        "Rapid Response is played at the start of your turn.",
+    ),
+    (
+        "crimefighting",
+        "fight",
+        {"district": "docks", "card": "oracle-1"},
+        "card_not_in_hand",
+        "You hold no such card.",
+    ),
+    (
+        "crimefighting",
+        "draw",
+        {},
+        "wrong_phase",
+        "That is done in Gordon's draw phase; it is Gordon's crimefighting phase.",
+    ),
+    (
+        "draw",
+        "draw",
+        {},
+        "cannot_draw",
+        "You may draw only with fewer than 2 Batsignal cards in hand.",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("kind", "params", "code", "message"), REFUSALS)
-def test_falcones_moves_that_break_a_rule_are_refused_saying_which(
-    kind: str, params: dict[str, Any], code: str, message: str
+@pytest.mark.parametrize(("at", "kind", "params", "code", "message"), REFUSALS)
+def test_a_move_that_breaks_a_rule_is_refused_saying_which(
+    at: str, kind: str, params: dict[str, Any], code: str, message: str
 ) -> None:
-    answer = refused(falcones_movement(), FALCONE, Move.of(kind, **params))
-    assert (answer.code, answer.message) == (code, message)
-    assert answer.citations == GAME.rejections[code] and answer.citations
-
-
-@pytest.mark.parametrize(
-    ("step", "kind", "params", "code", "message"),
-    [
-        (
-            "crimefighting",
-            "fight",
-            {"district": "park-row"},
-            "nothing_to_fight",
-            "No fight at Park Row: it needs one of your heroes, a crime or a character of "
-            "Falcone's, and no fight there yet this turn.",
-        ),
-        (
-            "crimefighting",
-            "fight",
-            {"district": "docks", "card": "rapid-1"},
-            "not_a_fight_card",
-            "Rapid Response is played at the start of your turn.",
-        ),
-        (
-            "crimefighting",
-            "fight",
-            {"district": "docks", "card": "oracle-1"},
-            "card_not_in_hand",
-            "You hold no such card.",
-        ),
-        (
-            "crimefighting",
-            "draw",
-            {},
-            "wrong_phase",
-            "That is done in Gordon's draw phase; it is Gordon's crimefighting phase.",
-        ),
-        (
-            "draw",
-            "draw",
-            {},
-            "cannot_draw",
-            "You may draw only with fewer than 2 Batsignal cards in hand.",
-        ),
-    ],
-)
-def test_gordons_moves_that_break_a_rule_are_refused_saying_which(
-    step: str, kind: str, params: dict[str, Any], code: str, message: str
-) -> None:
-    answer = refused(gordons(step), GORDON, Move.of(kind, **params))
+    """`at`: Falcone's movement (falcones_movement) or the step of Gordon's turn (gordons)."""
+    state, seat = (falcones_movement(), FALCONE) if at == "falcone" else (gordons(at), GORDON)
+    answer = refused(state, seat, Move.of(kind, **params))
     assert (answer.code, answer.message) == (code, message)
     assert answer.citations == GAME.rejections[code] and answer.citations
 
