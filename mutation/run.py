@@ -14,7 +14,9 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import json
+import os
 import shutil
+import signal
 import subprocess
 import sys
 import tomllib
@@ -167,16 +169,39 @@ def mutmut_config(scope: Scope, folders: Iterable[str]) -> str:
     return "\n".join(lines) + "\n"
 
 
+def busy(work: Path, proc: Path = Path("/proc")) -> list[int]:
+    """The processes still working in `work` (their working folder is in it): a mutmut run
+    stopped from outside leaves its workers behind, and they would write their verdicts, from
+    the tests they loaded, into the next run's results. Linux only (elsewhere: none found)."""
+    found = []
+    for entry in proc.glob("[0-9]*"):
+        try:
+            where = Path(os.readlink(entry / "cwd"))
+        except OSError:  # gone meanwhile, or another user's
+            continue
+        if where == work or work in where.parents:
+            found.append(int(entry.name))
+    return sorted(found)
+
+
 def mutate(work: Path, children: int, mutants: Iterable[str] = ()) -> int:
     """Run mutmut in the work folder (its progress goes to mutmut.log there), on the mutants
-    whose names match `mutants` (all when empty)."""
+    whose names match `mutants` (all when empty). mutmut and its workers run in a session of
+    their own, ended with this run: stopping the command (Ctrl-C, a kill) stops them too."""
     with (work / "mutmut.log").open("w") as log:
-        return subprocess.run(
+        worker = subprocess.Popen(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *mutants],
             cwd=work,
             stdout=log,
             stderr=subprocess.STDOUT,
-        ).returncode
+            start_new_session=True,
+        )
+        try:
+            return worker.wait()
+        finally:
+            if worker.poll() is None:
+                os.killpg(worker.pid, signal.SIGKILL)
+                worker.wait()
 
 
 def scores(work: Path, scope: Scope, equivalent: dict[str, str]) -> list[ModuleScore]:
@@ -240,7 +265,16 @@ def main(argv: list[str] | None = None) -> int:
     equivalent = load_equivalent()
     table: list[ModuleScore] = []
     failed = False
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a kill ends mutmut's session too
     for scope in scopes:
+        left = [] if args.report else busy(WORK / scope.name)
+        if left:
+            print(
+                f"{scope.name}: an earlier run's processes still work in {WORK / scope.name} "
+                f"(stop them first: kill {' '.join(map(str, left))})",
+                file=sys.stderr,
+            )
+            return 2
         work = WORK / scope.name if args.report else prepare(scope)
         print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
         if not args.report and (code := mutate(work, args.jobs, scope.wanted)):

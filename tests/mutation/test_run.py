@@ -4,6 +4,10 @@ a module's score counts killed mutants against survivors, leaving out the equiva
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 from mutation import run
@@ -106,3 +110,46 @@ def test_fresh_imports_skip_the_warm_up_and_no_keyword_adds_no_pytest_args() -> 
     text = run.mutmut_config(scope, ["rules_core"])
     assert "pytest_add_cli_args=" not in text
     assert "forkserver_warmup=none\n" in text
+
+
+def test_a_process_still_working_in_a_scopes_folder_is_found(tmp_path: Path) -> None:
+    """A stopped run's workers would write stale verdicts into the next run: they are found by
+    their working folder (here a /proc of links made for the test)."""
+    work = tmp_path / "build" / "mutation" / "engine"
+    (work / "mutants").mkdir(parents=True)
+    proc = tmp_path / "proc"
+    for pid, where in ((11, work), (12, work / "mutants"), (13, tmp_path), (14, tmp_path / "b")):
+        (proc / str(pid)).mkdir(parents=True)
+        (proc / str(pid) / "cwd").symlink_to(where)
+    (proc / "self").mkdir()
+    assert run.busy(work, proc) == [11, 12]
+    assert run.busy(tmp_path / "elsewhere", proc) == []
+
+
+# `run.mutate` with a stand-in for mutmut (a process that sleeps), as the command runs it
+STAND_IN = """
+import subprocess, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from mutation import run
+real = subprocess.Popen
+sleeper = [sys.executable, "-c", "import time; time.sleep(60)"]
+run.subprocess.Popen = lambda command, **options: real(sleeper, **options)
+run.signal.signal(run.signal.SIGTERM, lambda *_: sys.exit(143))
+run.mutate(Path(sys.argv[2]), 1)
+"""
+
+
+def test_mutmut_runs_in_a_session_of_its_own_that_ends_with_the_run(tmp_path: Path) -> None:
+    """Stopped from outside, the command leaves no mutmut worker behind: its session is killed."""
+    command = [sys.executable, "-c", STAND_IN, str(run.ROOT), str(tmp_path)]
+    outer = subprocess.Popen(command, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while not run.busy(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert run.busy(tmp_path), "the stand-in for mutmut did not start"
+    outer.send_signal(signal.SIGTERM)
+    assert outer.wait(timeout=30) == 143
+    while run.busy(tmp_path) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert run.busy(tmp_path) == []
