@@ -24,6 +24,7 @@ from rules_core.games.no_mans_land.events import (
     SignalDrawn,
     SignalPlayed,
 )
+from rules_core.games.no_mans_land.moves import strength
 from rules_core.games.no_mans_land.rules import NoMansLand
 from rules_core.games.no_mans_land.state import Crime, NmlState, Piece
 
@@ -659,3 +660,100 @@ def test_a_move_out_of_turn_or_after_the_end_is_refused_saying_why() -> None:
     )
     over = refused(replace(gordons("draw"), over=True), GORDON, Move.of("draw"))
     assert (over.code, over.message) == ("game_over", "The game is over.")
+
+
+@pytest.mark.parametrize(
+    ("at", "seat", "kind", "params"),
+    [
+        ("falcone", FALCONE, "recruit", {"card": "thug-1", "district": "park-row"}),
+        (
+            "falcone",
+            FALCONE,
+            "crime",
+            {"card": "racket-1", "district": "park-row", "face_down": False},
+        ),
+        (
+            "falcone",
+            FALCONE,
+            "crime",
+            {"card": "racket-1", "district": "park-row", "face_down": True},
+        ),
+        ("falcone", FALCONE, "move", {"piece": "thug-2", "to": "narrows"}),
+        ("crimefighting", GORDON, "fight", {"district": "docks"}),
+        ("draw", GORDON, "draw", {}),
+    ],
+)
+def test_the_events_of_a_move_name_the_player_who_made_it(
+    at: str, seat: int, kind: str, params: dict[str, Any]
+) -> None:
+    """An event's seat is who acted: it is what lets Falcone alone see his face-down crime."""
+    state = falcones_movement() if at == "falcone" else gordons(at)
+    state = replace(state, counters=3, signal_hand=state.signal_hand[:1])
+    first = decide(state, seat, Move.of(kind, **params))[0]
+    assert first.seat == seat
+
+
+@pytest.mark.parametrize("kind", ["recruit", "crime", "move", "end"])
+def test_falcone_plays_and_moves_in_his_movement_phase_only(kind: str) -> None:
+    params = {
+        "recruit": {"card": "thug-1", "district": "park-row"},
+        "crime": {"card": "racket-1", "district": "park-row", "face_down": False},
+        "move": {"piece": "thug-2", "to": "narrows"},
+        "end": {},
+    }[kind]
+    income = replace(falcones_movement(), flow=Flow("falcone", "income", FALCONE))
+    answer = refused(income, FALCONE, Move.of(kind, **params))
+    assert (answer.code, answer.message) == (
+        "wrong_phase",
+        "That is done in Falcone's movement phase; it is Falcone's income phase.",
+    )
+    hero = refused(gordons("crimefighting"), GORDON, Move.of("move", piece="gordon", to="docks"))
+    assert (hero.code, hero.message) == (
+        "wrong_phase",
+        "That is done in Gordon's movement phase; it is Gordon's crimefighting phase.",
+    )
+
+
+def test_a_piece_that_has_used_its_step_stays_while_another_may_still_move() -> None:
+    state = replace(
+        falcones_movement(),
+        villains=(Piece("thug-2", "park-row"), Piece("thug-3", "park-row")),
+        moved=("thug-2",),
+    )
+    answer = refused(state, FALCONE, Move.of("move", piece="thug-2", to="narrows"))
+    assert answer.code == "cannot_move_there"
+    decide(state, FALCONE, Move.of("move", piece="thug-3", to="narrows"))
+    offered = GAME.legal_moves(state, FALCONE)
+    assert Move.of("move", piece="thug-3", to="narrows") in offered
+    assert not any(m.get("piece") == "thug-2" for m in offered)
+
+
+def test_only_the_player_whose_turn_it_is_is_offered_moves() -> None:
+    assert GAME.legal_moves(falcones_movement(), GORDON) == []
+    assert GAME.legal_moves(gordons("crimefighting"), FALCONE) == []
+
+
+def test_every_start_card_in_hand_is_offered_whatever_its_place_in_the_hand() -> None:
+    offered = GAME.legal_moves(at_gordons_start(("rapid-1", "oracle-1")), GORDON)
+    assert Move.of("signal", card="rapid-1") in offered
+    assert Move.of("signal", card="oracle-1", district="docks") in offered
+
+
+def test_a_fight_counts_the_crime_and_every_character_of_falcones_there() -> None:
+    state = replace(
+        gordons("crimefighting"),
+        villains=(Piece("thug-2", "docks"), Piece("croc-1", "docks"), Piece("thug-3", "narrows")),
+    )
+    heist, thug, croc = (state.pack.card(c).strength for c in ("heist-1", "thug-2", "croc-1"))
+    assert (heist, thug, croc) == (3, 1, 3)
+    assert strength(state, "docks", "") == (1, heist + thug + croc)  # Montoya against all three
+
+
+def test_a_crime_face_down_costs_the_one_face_down_price_whatever_the_card() -> None:
+    state = replace(falcones_movement(), counters=2)
+    down = {"card": "heist-1", "district": "park-row", "face_down": True}
+    answer = refused(state, FALCONE, Move.of("crime", **down))
+    assert (answer.code, answer.message) == ("not_enough_counters", "That costs 3; you hold 2.")
+    decide(state, FALCONE, Move.of("crime", **{**down, "face_down": False}))  # face up: 2
+    hidden = decide(replace(state, counters=3), FALCONE, Move.of("crime", **down))[0]
+    assert isinstance(hidden, CrimeHidden) and hidden.cost == 3
