@@ -1,0 +1,96 @@
+"""The assignment phase's fortune moves (assignment.py): discards for blockades and counters to
+an attack, refused word for word when they do not fit, and each move named in the game's words."""
+
+from __future__ import annotations
+
+from rules_core.engine.types import Move
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro.state import BlackMetroState, Fortification
+from tests.rules_core.games.black_metro.helpers import (
+    BLUE,
+    GAME,
+    GREEN,
+    RED,
+    example_round,
+    play,
+    refused,
+)
+
+
+def _greens_turn() -> BlackMetroState:
+    """The example round, Red done, Green with a paragon assigned to 06 Ancient Shrine."""
+    state = example_round()
+    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    state, _ = play(state, GREEN, "assign", district=6, unit="paragon")
+    return state
+
+
+def _discarding() -> BlackMetroState:
+    """Green has played the 4 of hearts at 04 Chronicle Archives, where Blue has a blockade."""
+    state = example_round()
+    archives = updated(state.district(4), fortifications=(Fortification(BLUE, "blockade"),))
+    state = state.with_district(4, archives)
+    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    state, _ = play(state, GREEN, "assign", district=6, unit="paragon")
+    state, _ = play(state, GREEN, "play_fortune", card="4-hearts", district=4, target=-1, choice="")
+    return state
+
+
+def _attacked() -> BlackMetroState:
+    """Green has attacked Red with the 2 of clubs at 02 Swiss Casino; Red may counter."""
+    state, _ = play(
+        _greens_turn(), GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice=""
+    )
+    return state
+
+
+def test_a_discard_for_a_blockade_is_of_a_fortune_held_and_only_when_asked() -> None:
+    state = _discarding()
+    held = refused(state, GREEN, "discard_fortune", card="A-spades")
+    assert (held.code, held.message) == ("fortune_not_in_hand", "You hold no such fortune.")
+    early = refused(_greens_turn(), GREEN, "discard_fortune", card="J-spades")
+    assert (early.code, early.message) == ("not_now", "No fortune is to be discarded now.")
+    _, events = play(state, GREEN, "discard_fortune", card="J-spades")
+    assert events[0] == e.FortunesDiscarded(seat=GREEN, owner=GREEN, cards=("J-spades",))
+
+
+def test_a_counter_is_of_a_fortune_held_of_the_attacks_kind_and_only_when_asked() -> None:
+    state = _attacked()
+    low = refused(state, RED, "counter", card="J-hearts")
+    assert (low.code, low.message) == (
+        "counter_too_low",
+        "Counter the 2 of clubs with a card of its kind, equal or higher.",
+    )
+    held = refused(state, RED, "counter", card="K-spades")
+    assert (held.code, held.message) == ("fortune_not_in_hand", "You hold no such fortune.")
+    early = refused(example_round(), RED, "counter", card="Q-diamonds")  # Red assigning
+    assert (early.code, early.message) == ("not_now", "No attack waits for your counter.")
+
+
+def test_a_counter_is_played_against_the_other_side_of_the_exchange() -> None:
+    state = _attacked()
+    state = state.with_player(RED, updated(state.player(RED), hand=("9-clubs",)))
+    state, events = play(state, RED, "counter", card="9-clubs")
+    assert events[0] == e.FortunePlayed(
+        seat=RED, owner=RED, card="9-clubs", district=2, target=GREEN, counter=True
+    )
+    state = state.with_player(GREEN, updated(state.player(GREEN), hand=("10-clubs",)))
+    _, events = play(state, GREEN, "counter", card="10-clubs")
+    assert events[0] == e.FortunePlayed(
+        seat=GREEN, owner=GREEN, card="10-clubs", district=2, target=RED, counter=True
+    )
+
+
+def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() -> None:
+    state = _greens_turn()
+    effect = Move.of("play_fortune", card="4-hearts", district=4, target=-1, choice="")
+    assert GAME.describe_move(state, GREEN, effect) == (
+        "Play the 4 of hearts: use 04 Chronicle Archives's first effect"
+    )
+    attack = Move.of("play_fortune", card="2-clubs", district=2, target=RED)
+    assert GAME.describe_move(state, GREEN, attack) == (
+        "Play the 2 of clubs at 02 Swiss Casino to attack Red"
+    )
