@@ -18,10 +18,9 @@ from tests.rules_core.games.black_metro.helpers import (
 )
 
 
-def _greens_turn() -> BlackMetroState:
-    """The example round, Red done, Green with a paragon assigned to 06 Ancient Shrine."""
-    state = example_round()
-    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
+def _greens_turn(state: BlackMetroState | None = None) -> BlackMetroState:
+    """The example round (or `state`), Red done, Green with a paragon at 06 Ancient Shrine."""
+    state, _ = play(state or example_round(), RED, "assign", district=1, unit="subordinate")
     state, _ = play(state, RED, "end_turn")
     state, _ = play(state, GREEN, "assign", district=6, unit="paragon")
     return state
@@ -31,10 +30,7 @@ def _discarding() -> BlackMetroState:
     """Green has played the 4 of hearts at 04 Chronicle Archives, where Blue has a blockade."""
     state = example_round()
     archives = updated(state.district(4), fortifications=(Fortification(BLUE, "blockade"),))
-    state = state.with_district(4, archives)
-    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
-    state, _ = play(state, RED, "end_turn")
-    state, _ = play(state, GREEN, "assign", district=6, unit="paragon")
+    state = _greens_turn(state.with_district(4, archives))
     state, _ = play(state, GREEN, "play_fortune", card="4-hearts", district=4, target=-1, choice="")
     return state
 
