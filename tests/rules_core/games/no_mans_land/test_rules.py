@@ -14,6 +14,7 @@ from rules_core.engine.types import Citation, GameEvent, Move, Rejection
 from rules_core.engine.visibility import redact_event
 from rules_core.games.no_mans_land.citations import FALCONE, FALCONE_PHASES, GORDON, GORDON_PHASES
 from rules_core.games.no_mans_land.events import (
+    CardsDrawn,
     CountersTaken,
     CrimeHidden,
     CrimeRevealed,
@@ -27,6 +28,7 @@ from rules_core.games.no_mans_land.events import (
 from rules_core.games.no_mans_land.moves import strength
 from rules_core.games.no_mans_land.rules import NoMansLand
 from rules_core.games.no_mans_land.state import Crime, NmlState, Piece
+from rules_core.games.no_mans_land.turns import start_cards
 
 GAME = get_game("no-mans-land")
 assert isinstance(GAME, NoMansLand)
@@ -757,3 +759,79 @@ def test_a_crime_face_down_costs_the_one_face_down_price_whatever_the_card() -> 
     decide(state, FALCONE, Move.of("crime", **{**down, "face_down": False}))  # face up: 2
     hidden = decide(replace(state, counters=3), FALCONE, Move.of("crime", **down))[0]
     assert isinstance(hidden, CrimeHidden) and hidden.cost == 3
+
+
+# ---- turns: who is told what, whose steps, which cards -----------------------------------------
+
+
+def test_falcones_draw_is_his_own_event_and_only_he_sees_the_cards() -> None:
+    state = replace(falcones_movement(), falcone_hand=("thug-1",))
+    events = decide(state, FALCONE, Move.of("end"))
+    draw = next(e for e in events if isinstance(e, PhaseBegan) and e.phase == "draw")
+    drawn = next(e for e in events if isinstance(e, CardsDrawn))
+    assert draw.seat == drawn.seat == FALCONE and len(drawn.cards) == 3
+    assert redact_event(drawn, FALCONE, finished=False)["cards"] == list(drawn.cards)
+    assert redact_event(drawn, GORDON, finished=False)["cards"] == [None] * 3
+
+
+def test_gordon_ending_a_phase_begins_his_next_one_as_his_own_event() -> None:
+    events = decide(gordons("movement"), GORDON, Move.of("end"))
+    began = next(e for e in events if isinstance(e, PhaseBegan))
+    assert (began.seat, began.player, began.phase) == (GORDON, GORDON, "crimefighting")
+
+
+def test_a_gain_when_a_crime_is_played_is_falcones_and_income_is_the_games() -> None:
+    state = replace(falcones_movement(), counters=1)
+    face_up = {"card": "racket-1", "district": "park-row", "face_down": False}
+    taken = next(
+        e
+        for e in decide(state, FALCONE, Move.of("crime", **face_up))
+        if isinstance(e, CountersTaken)
+    )
+    assert (taken.seat, taken.amount, taken.income) == (FALCONE, 1, False)
+    assert income_of({"crimes": ()}).seat is None
+
+
+def test_start_cards_are_those_that_can_act_now_whatever_comes_before_them() -> None:
+    nothing_hidden = replace(at_gordons_start(("batman-1", "oracle-1", "rapid-1")), crimes=())
+    assert start_cards(nothing_hidden) == ("rapid-1",)  # no face-down crime to reveal
+    assert start_cards(replace(nothing_hidden, crimes=crimes(("docks", "heist-1", True)))) == (
+        "oracle-1",
+        "rapid-1",
+    )
+
+
+def test_rapid_response_gives_gordons_heroes_a_step_more_and_falcones_characters_none() -> None:
+    hero = replace(gordons("movement"), extra_steps=1, moved=("gordon",))
+    decide(hero, GORDON, Move.of("move", piece="gordon", to="park-row"))  # a second step
+    again = replace(hero, moved=("gordon", "gordon"))
+    assert refused(again, GORDON, Move.of("move", piece="gordon", to="park-row")).code == (
+        "cannot_move_there"
+    )
+    thug = replace(falcones_movement(), extra_steps=1, moved=("thug-2",))
+    assert refused(thug, FALCONE, Move.of("move", piece="thug-2", to="narrows")).code == (
+        "cannot_move_there"
+    )
+
+
+def test_a_new_phase_is_the_players_and_frees_every_piece_to_move_again() -> None:
+    state = replace(gordons("movement"), moved=("gordon",))
+    crimefighting = GAME.evolve(
+        state, PhaseBegan(seat=GORDON, player=GORDON, phase="crimefighting")
+    )
+    assert crimefighting.flow == Flow("gordon", "crimefighting", GORDON)
+    assert crimefighting.moved == ()
+    falcone = GAME.evolve(state, PhaseBegan(seat=None, player=FALCONE, phase="start"))
+    assert falcone.flow == Flow("falcone", "start", FALCONE)
+    gordon = GAME.evolve(falcone, PhaseBegan(seat=None, player=GORDON, phase="start"))
+    assert gordon.flow == Flow("gordon", "start", GORDON)
+
+
+def test_arson_burns_only_a_district_without_a_hero_taking_falcones_characters_there() -> None:
+    guarded = falcone_turn_events(crimes=crimes(("docks", "arson-1", True)))  # Montoya is there
+    assert not any(isinstance(e, DistrictDestroyed) for e in guarded)
+    burnt = falcone_turn_events(
+        crimes=crimes(("park-row", "arson-1", True)), villains=(Piece("thug-2", "park-row"),)
+    )
+    fire = next(e for e in burnt if isinstance(e, DistrictDestroyed))
+    assert (fire.district, fire.removed) == ("park-row", ("thug-2",))
