@@ -79,7 +79,8 @@ def _assign_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not isinstance(district, int) or isinstance(district, bool) or not 1 <= district <= 12:
         return reject("no_such_district", "Districts are numbered 01 to 12.")
     if unit not in PERSONNEL or not state.player(seat).hideout[PERSONNEL.index(str(unit))]:
-        return reject("not_in_hideout", f"You have no {str(unit)[:20]} in your hideout.")
+        named = str(unit)[:20].replace("-", " ")
+        return reject("not_in_hideout", f"You have no {named} in your hideout.")
     if forced:
         assert state.exchange is not None
         if district != state.exchange.district:
@@ -228,7 +229,7 @@ def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
     if number not in cards.facilities(card):
         return reject(
             "wrong_facility",
-            f"{language.fortune(card)} stands for facility "
+            f"{language.fortune(card).capitalize()} stands for facility "
             + " or ".join(f"{n:02d}" for n in cards.facilities(card))
             + ".",
         )

@@ -3,6 +3,8 @@ an attack, refused word for word when they do not fit, and each move named in th
 
 from __future__ import annotations
 
+import pytest
+
 from rules_core.engine.types import Move
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
@@ -90,3 +92,111 @@ def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() 
     assert GAME.describe_move(state, GREEN, attack) == (
         "Play the 2 of clubs at 02 Swiss Casino to attack Red"
     )
+
+
+@pytest.mark.parametrize(
+    ("seat", "kind", "params", "code", "message"),
+    [
+        (
+            RED,
+            "assign",
+            {"district": 0, "unit": "subordinate"},
+            "no_such_district",
+            "Districts are numbered 01 to 12.",
+        ),
+        (
+            RED,
+            "assign",
+            {"district": True, "unit": "subordinate"},
+            "no_such_district",
+            "Districts are numbered 01 to 12.",
+        ),
+        (
+            RED,
+            "assign",
+            {"district": 5, "unit": "doom-mechasuit"},
+            "not_in_hideout",
+            "You have no doom mechasuit in your hideout.",
+        ),
+        (
+            RED,
+            "assign",
+            {"district": 5, "unit": "robot"},
+            "not_in_hideout",
+            "You have no robot in your hideout.",
+        ),
+        (
+            GREEN,
+            "assign",
+            {"district": 5, "unit": "paragon"},
+            "already_there",
+            "This turn you assign to 06 Ancient Shrine only.",
+        ),
+        (RED, "end_turn", {}, "not_now", "Assign personnel before ending your turn."),
+        (
+            RED,
+            "play_fortune",
+            {"card": "J-hearts", "district": 1, "target": -1, "choice": ""},
+            "not_now",
+            "An assignment fortune is played after assigning, in your turn.",
+        ),
+        (
+            GREEN,
+            "play_fortune",
+            {"card": "A-spades", "district": 1, "target": -1, "choice": ""},
+            "fortune_not_in_hand",
+            "You hold no such fortune.",
+        ),
+        (
+            GREEN,
+            "play_fortune",
+            {"card": "Q-spades", "district": 1, "target": -1, "choice": ""},
+            "not_an_assignment_fortune",
+            "Only ace to 10 are assignment fortunes.",
+        ),
+        (
+            GREEN,
+            "play_fortune",
+            {"card": "4-hearts", "district": 5, "target": -1, "choice": ""},
+            "wrong_facility",
+            "The 4 of hearts stands for facility 04.",
+        ),
+        (
+            GREEN,
+            "play_fortune",
+            {"card": "2-clubs", "district": 2, "target": GREEN, "choice": ""},
+            "no_one_to_attack",
+            "Attack another player.",
+        ),
+        (
+            GREEN,
+            "play_fortune",
+            {"card": "2-clubs", "district": 2, "target": 7, "choice": ""},
+            "no_one_to_attack",
+            "Attack another player, or use the facility (-1).",
+        ),
+        (
+            GREEN,
+            "play_fortune",
+            {"card": "2-clubs", "district": 2, "target": RED, "choice": "x"},
+            "cannot_resolve",
+            "An attack resolves no facility effect.",
+        ),
+        (
+            GREEN,
+            "play_fortune",
+            {"card": "2-clubs", "district": 2, "target": -1, "choice": "nonsense"},
+            "cannot_resolve",
+            "That facility's first effect cannot be resolved so.",
+        ),
+        (GREEN, "decline", {}, "not_now", "No attack waits for your counter."),
+    ],
+)
+def test_an_assignment_move_that_breaks_a_rule_is_refused_saying_which(
+    seat: int, kind: str, params: dict[str, object], code: str, message: str
+) -> None:
+    """Red at the start of the example round; Green after assigning a paragon to 06."""
+    state = example_round() if seat == RED else _greens_turn()
+    answer = refused(state, seat, kind, **params)
+    assert (answer.code, answer.message) == (code, message)
+    assert answer.citations == GAME.rejections[code] and answer.citations
