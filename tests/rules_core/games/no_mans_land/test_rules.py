@@ -14,6 +14,7 @@ from rules_core.engine.types import Citation, GameEvent, Move, Rejection
 from rules_core.engine.visibility import redact_event
 from rules_core.games.no_mans_land.citations import FALCONE, FALCONE_PHASES, GORDON, GORDON_PHASES
 from rules_core.games.no_mans_land.events import (
+    CardsDealt,
     CardsDrawn,
     CountersTaken,
     CrimeHidden,
@@ -835,3 +836,10 @@ def test_arson_burns_only_a_district_without_a_hero_taking_falcones_characters_t
     )
     fire = next(e for e in burnt if isinstance(e, DistrictDestroyed))
     assert (fire.district, fire.removed) == ("park-row", ("thug-2",))
+
+
+def test_falcones_first_hand_is_dealt_to_him_and_hidden_from_gordon() -> None:
+    dealt = next(e for e in GAME.setup(2, {}, random.Random(1)) if isinstance(e, CardsDealt))
+    assert dealt.seat == FALCONE and len(dealt.cards) == opening().pack.falcone_hand
+    assert redact_event(dealt, FALCONE, finished=False)["cards"] == list(dealt.cards)
+    assert redact_event(dealt, GORDON, finished=False)["cards"] == [None] * len(dealt.cards)
