@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,6 +15,7 @@ from api.models import Rulebook, Section
 from rules_core.engine import all_games
 from rules_core.engine.citations import citation_uses
 from rules_core.rulebooks import get_book
+from rules_core.rulebooks.index import Book
 from rules_core.rulebooks.labels import ref_key
 from rules_core.rulebooks.question_encoder import question_encoder
 from rules_core.rulebooks.ranking import (
@@ -25,7 +27,7 @@ from rules_core.rulebooks.ranking import (
     snippet,
 )
 from rules_core.rulebooks.search_terms import book_named_in
-from rules_core.rulebooks.section_vectors import book_vectors
+from rules_core.rulebooks.section_vectors import book_questions, book_vectors, own_words_score
 from rules_core.rulebooks.sentence_model import Vectors
 from rules_core.rulebooks.text_vectors import from_bytes, semantic_score
 
@@ -74,18 +76,22 @@ class _Loaded:
     crumbs: dict[int, tuple[str, ...]]  # pk -> the titles of the sections it sits in
     vectors: dict[int, Vectors]  # pk -> the section's sentence vector (rules_core section_vectors)
     passages: dict[int, Vectors]  # pk -> its imported text's passage vectors (text_vectors)
+    asked: dict[int, Vectors]  # pk -> the vectors of the index's questions it answers
 
     def similarity(self, question: str, keys: list[int]) -> dict[int, float]:
         """Cosine similarity of the question (encoded as settings.RULES_SEARCH_ENCODER says, see
         rules_core.rulebooks.question_encoder) to each of these sections (those with a vector of
         our own words or of imported text), the two blended (text_vectors.semantic_score)."""
-        keys = [k for k in keys if k in self.vectors or k in self.passages]
+        keys = [k for k in keys if k in self.vectors or k in self.passages or k in self.asked]
         if not keys:
             return {}
         query = question_encoder(settings.RULES_SEARCH_ENCODER)(question)
         out: dict[int, float] = {}
         for k in keys:
-            own = float(self.vectors[k] @ query) if k in self.vectors else None
+            own = own_words_score(
+                float(self.vectors[k] @ query) if k in self.vectors else None,
+                (self.asked[k] @ query).tolist() if k in self.asked else [],
+            )
             text = (self.passages[k] @ query).tolist() if k in self.passages else []
             score = semantic_score(own, text)
             if score is not None:
@@ -120,6 +126,7 @@ def _ranker() -> _Loaded:
                     "title": f"{s.title} {s.label}",
                     "heading": "" if entry is None else entry.heading,
                     "keywords": s.keywords,
+                    "questions": "" if entry is None else " ".join(entry.questions),
                     "summary": s.summary,
                     "text": s.text,
                 },
@@ -127,20 +134,28 @@ def _ranker() -> _Loaded:
         )
     books = {d.book for d in docs}
     index = RankIndex(docs, {b: pack_vocabulary(b) for b in books})
-    by_book = {b: _indexed_vectors(b) for b in books}
+    by_book = {b: _indexed_vectors(b, book_vectors) for b in books}
     vectors = {
         pk: by_book[s.book.slug][s.sid] for pk, s in rows.items() if s.sid in by_book[s.book.slug]
     }
+    asked_by_book = {b: _indexed_vectors(b, book_questions) for b in books}
+    asked = {
+        pk: asked_by_book[s.book.slug][s.sid]
+        for pk, s in rows.items()
+        if s.sid in asked_by_book[s.book.slug]
+    }
     passages = {pk: from_bytes(s.text_vectors) for pk, s in rows.items() if s.text_vectors}
     crumbs = {pk: _breadcrumb(s, rows) for pk, s in rows.items()}
-    loaded = _Loaded(signature, index, rows, crumbs, vectors, passages)
+    loaded = _Loaded(signature, index, rows, crumbs, vectors, passages, asked)
     _LOADED[:] = [loaded]
     return loaded
 
 
-def _indexed_vectors(book: str) -> dict[str, Vectors]:
+def _indexed_vectors(
+    book: str, vectors: Callable[[Book], dict[str, Vectors]]
+) -> dict[str, Vectors]:
     try:
-        return book_vectors(get_book(book))
+        return vectors(get_book(book))
     except KeyError:  # a book in the database that no index describes any more
         return {}
 

@@ -9,10 +9,11 @@
     RULES_SEARCH_ENCODER=words .venv/bin/python bench/rules_search.py  # static word vectors
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
-Six question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
+Seven question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
 filter), the two halves of the open set (tests/data/rule_questions_open.toml, never a book
-filter) and three fresh held-out sets (tests/data/rule_questions_fresh.toml,
-rule_questions_fresh2.toml and rule_questions_fresh3.toml, never a book filter).
+filter) and four fresh held-out sets (tests/data/rule_questions_fresh.toml,
+rule_questions_fresh2.toml, rule_questions_fresh3.toml and rule_questions_fresh4.toml, never a
+book filter).
 The untuned sets are held out: their misses are never printed, only their figures.
 """
 
@@ -42,6 +43,7 @@ def question_sets() -> dict[str, list[dict[str, Any]]]:
     fresh = tomllib.loads((DATA / "rule_questions_fresh.toml").read_text())["q"]
     fresh2 = tomllib.loads((DATA / "rule_questions_fresh2.toml").read_text())["q"]
     fresh3 = tomllib.loads((DATA / "rule_questions_fresh3.toml").read_text())["q"]
+    fresh4 = tomllib.loads((DATA / "rule_questions_fresh4.toml").read_text())["q"]
     return {
         "old (46, tuned)": old,
         "open: tuning": [q for q in open_set if q["half"] == "tuning"],
@@ -49,6 +51,7 @@ def question_sets() -> dict[str, list[dict[str, Any]]]:
         "fresh: untuned": fresh,
         "fresh2: untuned": fresh2,
         "fresh3: untuned": fresh3,
+        "fresh4: untuned": fresh4,
     }
 
 

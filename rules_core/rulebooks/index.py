@@ -37,6 +37,7 @@ class Section:
     page: int | None = None
     parent: str | None = None
     keywords: tuple[str, ...] = ()
+    questions: tuple[str, ...] = ()  # what a player would ask that this section answers
     related: tuple[str, ...] = ()
     order: int = 0
     no_rule: str = ""  # a key of NO_RULE_REASONS when the section states no rule
@@ -116,6 +117,7 @@ def load_book(path: Path) -> Book:
                 page=raw.get("page"),
                 parent=raw.get("parent") or None,
                 keywords=tuple(raw.get("keywords", ())),
+                questions=tuple(raw.get("questions", ())),
                 related=tuple(raw.get("related", ())),
                 order=order,
                 no_rule=raw.get("no_rule", ""),

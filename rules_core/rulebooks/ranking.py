@@ -3,9 +3,9 @@
 Pure and database-free, so SQLite and PostgreSQL rank alike: the service builds a `RankIndex`
 from the sections it holds (our index plus any imported book text) and asks it for the best.
 
-- Fields are weighted (title and breadcrumb above keywords above our summary above heading and
-  the book's imported text) and length-normalised per field (BM25F); two of the question's words
-  side by side count once more as a pair.
+- Fields are weighted (title and breadcrumb above keywords above the questions a section answers
+  and our summary, above heading and the book's imported text) and length-normalised per field
+  (BM25F); two of the question's words side by side count once more as a pair.
 - Book routing: every word's spread over the five books is learned from the index and the game's
   content pack; a question whose words belong to one game lifts that book's sections.
 - A section that only introduces its subsections (FORMAT.md `no_rule = "heading"` or
@@ -41,6 +41,7 @@ _WORD = re.compile(r"[a-z0-9]+")
 FIELDS: dict[str, tuple[float, float]] = {
     "title": (5.6, 0.5),
     "keywords": (1.3, 0.2),
+    "questions": (0.8, 0.5),  # what players would ask that it answers (FORMAT.md)
     "summary": (0.7, 0.75),
     "heading": (0.35, 0.5),
     "text": (0.03, 0.35),  # the book's own words: long and loose, a tie-breaker

@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import hashlib
 import io
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
 from rules_core.rulebooks.index import INDEX_DIR, Book, Section
-from rules_core.rulebooks.sentence_model import Vectors, sentence_model
+from rules_core.rulebooks.sentence_model import DIMS, Vectors, sentence_model
 
 VECTORS_DIR = INDEX_DIR / "vectors"
+ASKED_WEIGHT = 0.5  # the closest question's share of our own words' cosine (own_words_score)
 
 
 def passage(book: Book, section: Section) -> str:
@@ -41,44 +43,85 @@ def vectors_path(book: Book) -> Path:
     return VECTORS_DIR / f"{book.slug}.npz"
 
 
-def stored_vectors(book: Book) -> dict[str, tuple[str, Vectors]]:
-    """The stored file's vectors by section id, each with the digest of the passage it came from."""
+def questions(book: Book) -> dict[str, str]:
+    """The index's questions, each under `<section id>#<n>` (the key its vector is stored by)."""
+    return {f"{s.id}#{n}": q for s in book.sections for n, q in enumerate(s.questions)}
+
+
+def stored_vectors(book: Book, kind: str = "") -> dict[str, tuple[str, Vectors]]:
+    """The stored file's vectors by key (section id; with kind "asked", question key), each with
+    the digest of the passage it came from."""
     path = vectors_path(book)
     if not path.exists():
         return {}
     with np.load(path, allow_pickle=False) as data:
+        if f"{kind}ids" not in data:
+            return {}
         return {
-            str(sid): (str(d), np.asarray(v, np.float32))
-            for sid, d, v in zip(data["ids"], data["digests"], data["vectors"], strict=True)
+            str(key): (str(d), np.asarray(v, np.float32))
+            for key, d, v in zip(
+                data[f"{kind}ids"], data[f"{kind}digests"], data[f"{kind}vectors"], strict=True
+            )
         }
+
+
+def _current(stored: dict[str, tuple[str, Vectors]], texts: dict[str, str]) -> dict[str, Vectors]:
+    """A unit vector per text: stored where its digest still matches, else computed now."""
+    out: dict[str, Vectors] = {}
+    stale: list[str] = []
+    for key, text in texts.items():
+        kept = stored.get(key)
+        if kept is not None and kept[0] == digest(text):
+            out[key] = kept[1]
+        else:
+            stale.append(key)
+    if stale:
+        fresh = sentence_model().encode([texts[k] for k in stale])
+        out.update({k: v for k, v in zip(stale, fresh, strict=True)})
+    return out
 
 
 def book_vectors(book: Book) -> dict[str, Vectors]:
     """A unit vector per section of the book: stored where still current, else computed now."""
-    stored = stored_vectors(book)
-    out: dict[str, Vectors] = {}
-    stale: list[Section] = []
-    for section in book.sections:
-        kept = stored.get(section.id)
-        if kept is not None and kept[0] == digest(passage(book, section)):
-            out[section.id] = kept[1]
-        else:
-            stale.append(section)
-    if stale:
-        fresh = sentence_model().encode([passage(book, s) for s in stale])
-        out.update({s.id: v for s, v in zip(stale, fresh, strict=True)})
-    return out
+    return _current(stored_vectors(book), {s.id: passage(book, s) for s in book.sections})
+
+
+def book_questions(book: Book) -> dict[str, Vectors]:
+    """Each section's questions (the index's `questions`) as rows of unit vectors, for the
+    sections that have any: a player's question in other words often says what one of them
+    says."""
+    vectors = _current(stored_vectors(book, "asked"), questions(book))
+    rows: dict[str, list[Vectors]] = {}
+    for key, vector in vectors.items():
+        rows.setdefault(key.rsplit("#", 1)[0], []).append(vector)
+    return {sid: np.stack(found) for sid, found in rows.items()}
+
+
+def own_words_score(summary: float | None, asked: Sequence[float]) -> float | None:
+    """A section's cosine to the question in our own words: ASKED_WEIGHT of its closest
+    question's (the index's `questions`) and the rest of where it sits, its title and summary;
+    either alone when the other is missing (None when both are)."""
+    closest = max(asked, default=None)
+    if summary is None or closest is None:
+        return closest if summary is None else summary
+    return (1 - ASKED_WEIGHT) * summary + ASKED_WEIGHT * closest
 
 
 def encode_book(book: Book) -> bytes:
-    """The .npz file of a book's vectors, computed afresh."""
+    """The .npz file of a book's vectors (sections and their questions), computed afresh."""
     passages = [passage(book, s) for s in book.sections]
-    vectors = sentence_model().encode(passages)
+    asked = questions(book)
+    model = sentence_model()
+    vectors = model.encode(passages)
+    asked_vectors = model.encode(list(asked.values())) if asked else np.zeros((0, DIMS))
     buffer = io.BytesIO()
     np.savez_compressed(
         buffer,
         ids=np.array([s.id for s in book.sections]),
         digests=np.array([digest(p) for p in passages]),
         vectors=vectors.astype(np.float16),
+        askedids=np.array(list(asked), dtype=str),
+        askeddigests=np.array([digest(q) for q in asked.values()], dtype=str),
+        askedvectors=np.asarray(asked_vectors, np.float16).reshape(-1, DIMS),
     )
     return buffer.getvalue()

@@ -21,6 +21,7 @@ from tokenizers import Tokenizer
 
 Vectors = npt.NDArray[np.float32]
 
+DIMS = 384  # the length of every sentence vector
 MAX_TOKENS = 128  # longer texts are cut: our summaries and titles fit well within this
 _HEADS = 12
 _EPS = 1e-12

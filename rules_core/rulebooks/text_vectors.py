@@ -19,11 +19,10 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from rules_core.rulebooks.sentence_model import Vectors, sentence_model
+from rules_core.rulebooks.sentence_model import DIMS, Vectors, sentence_model
 
 SENTENCES = 3  # sentences per passage
 MAX_WORDS = 60  # a passage ends early past this many words (the model reads 128 tokens)
-DIMS = 384
 PASSAGE_WEIGHT = 0.5  # the best passage's share of a section's cosine, our own words the rest
 RECENT_PASSAGES = 4096  # passage vectors this process remembers (the same text, the same vector)
 _SENTENCE_END = re.compile(r"(?<=[.!?:;])\s+|\s*\n\s*\n\s*")

@@ -5,13 +5,14 @@ The full model (rules_core.rulebooks.sentence_model) costs 10-30 ms of CPU per q
 build time (`manage.py embed_rulebooks`), in the style of model2vec:
 
 - every word of our vocabulary is run through the model alone: the words of the index (titles,
-  summaries, keywords, headings), of the content packs and of the search synonyms and stop words,
-  and the first `COMMON_WORDS` whole words of the model's own vocabulary (which lists them in
-  about the order of their frequency in English), so a player's everyday words are known too;
+  summaries, keywords, questions, headings), of the content packs and of the search synonyms and
+  stop words, and the first `COMMON_WORDS` whole words of the model's own vocabulary (which lists
+  them in about the order of their frequency in English), so a player's everyday words are known
+  too;
 - each word is weighted by how rare it is in our texts (SIF: a / (a + its share of our words));
 - a linear map, fitted by ridge regression, carries the weighted sum of a text's word vectors
   toward the model's own vector for that text, over short texts of ours (section titles, titles
-  with keywords, summary sentences, content-pack strings).
+  with keywords, summary sentences, the questions players would ask, content-pack strings).
 
 Stored (`vectors/words.npz`): each word's weighted, mapped vector as int8 with a scale per word.
 A question's vector is then the sum of its words' rows, unit length: comparable by dot product
@@ -62,12 +63,12 @@ class WordTable:
 
 
 def our_texts(books: Iterable[Book]) -> list[str]:
-    """Our own words about the books: section titles, summaries, keywords and headings, the
-    content packs' strings and the search synonyms (never the books' text)."""
+    """Our own words about the books: section titles, summaries, keywords, questions and headings,
+    the content packs' strings and the search synonyms (never the books' text)."""
     texts: list[str] = []
     for book in books:
         for s in book.sections:
-            texts += [s.title, s.summary, " ".join(s.keywords), s.heading]
+            texts += [s.title, s.summary, " ".join(s.keywords), s.heading, *s.questions]
         texts += pack_vocabulary(book.slug)
     texts += [f"{word} {' '.join(alike)}" for word, alike in SYNONYMS.items()]
     return texts
@@ -91,6 +92,7 @@ def training_texts(books: Iterable[Book]) -> list[str]:
         for s in book.sections:
             texts += [s.title, f"{s.title} {' '.join(s.keywords)}"]
             texts += [t for t in _SENTENCE_END.split(s.summary) if len(t.split()) >= 3]
+            texts += s.questions
         texts += [t for t in pack_vocabulary(book.slug) if 3 <= len(t.split()) <= 40]
     return list(dict.fromkeys(texts))
 

@@ -14,7 +14,8 @@ from rest_framework.test import APIClient
 
 from api.models import Rulebook, Section
 from rules_core.rulebooks import all_books
-from rules_core.rulebooks.text_vectors import DIMS, from_bytes, passages
+from rules_core.rulebooks.sentence_model import DIMS
+from rules_core.rulebooks.text_vectors import from_bytes, passages
 from tests.shipped import shipped_books
 
 pytestmark = pytest.mark.django_db

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from api.models import Rulebook, Section
 from api.rulebook_selectors import _ranker
 from rules_core.rulebooks.question_encoder import question_encoder
+from rules_core.rulebooks.section_vectors import own_words_score
 from rules_core.rulebooks.text_vectors import passages
 
 pytestmark = pytest.mark.django_db
@@ -91,9 +92,13 @@ def test_a_section_is_compared_with_its_imported_text_and_works_without_it(
     loaded = _ranker()
     assert section.pk in loaded.passages
     with_text = loaded.similarity(question, [section.pk])[section.pk]
-    own = float(loaded.vectors[section.pk] @ question_encoder("model")(question))
-    assert with_text > own
-    # A book imported before passage vectors existed has none: our own words alone, as before.
+    query = question_encoder("model")(question)
+    own = own_words_score(
+        float(loaded.vectors[section.pk] @ query), (loaded.asked[section.pk] @ query).tolist()
+    )
+    assert own is not None and with_text > own
+    # A book imported before passage vectors existed has none: our own words alone (its title,
+    # summary and the questions it answers), as before.
     Section.objects.filter(book__slug="gotham-race").update(text_vectors=b"")
     Rulebook.objects.filter(slug="gotham-race").update(imported_at=timezone.now())
     loaded = _ranker()

@@ -90,3 +90,30 @@ def test_summaries_are_our_own_words(book: Book) -> None:
         ours = re.findall(r"[a-z]+", f"{section.title} {section.summary}".lower())
         for i in range(len(ours) - 13):
             assert " ".join(ours[i : i + 14]) not in runs, section.id
+
+
+QUESTION_RUN = 8  # a player's question is short: even eight of the book's words in a row is a quote
+
+
+@pytest.mark.parametrize("book", BOOKS.values(), ids=lambda b: b.slug)
+def test_questions_are_our_own_words(book: Book) -> None:
+    """No question of the index repeats eight of the book's words in a row."""
+    source = re.findall(r"[a-z]+", (SHARED / book.source).read_text().lower())
+    runs = {" ".join(source[i : i + QUESTION_RUN]) for i in range(len(source) - QUESTION_RUN + 1)}
+    for section in book.sections:
+        for question in section.questions:
+            ours = re.findall(r"[a-z]+", question.lower())
+            for i in range(len(ours) - QUESTION_RUN + 1):
+                assert " ".join(ours[i : i + QUESTION_RUN]) not in runs, (section.id, question)
+
+
+@pytest.mark.parametrize("book", BOOKS.values(), ids=lambda b: b.slug)
+def test_every_rule_can_be_asked_for(book: Book) -> None:
+    """Each section that states a rule carries questions a player would ask of it; a heading or
+    an example carries none (its answer is elsewhere)."""
+    for section in book.sections:
+        if section.normative:
+            assert len(section.questions) >= 2, section.id
+        if section.no_rule in ("heading", "example"):
+            assert section.questions == (), section.id
+        assert all(0 < len(q.split()) <= 25 for q in section.questions), section.id

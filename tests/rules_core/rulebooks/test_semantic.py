@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from rules_core.rulebooks import Book, get_book
 from rules_core.rulebooks.ranking import Ranked, fuse
 from rules_core.rulebooks.section_vectors import (
+    ASKED_WEIGHT,
+    book_questions,
     book_vectors,
     digest,
+    own_words_score,
     passage,
+    questions,
     stored_vectors,
 )
 from rules_core.rulebooks.sentence_model import sentence_model
@@ -48,6 +54,44 @@ def test_every_shipped_section_has_a_current_stored_vector(book: Book) -> None:
         assert kept_digest == digest(passage(book, section)), (
             f"{section.id}: summary or title changed; run manage.py embed_rulebooks"
         )
+
+
+@pytest.mark.parametrize("book", shipped_books(), ids=lambda b: b.slug)
+def test_every_shipped_question_has_a_current_stored_vector(book: Book) -> None:
+    stored = stored_vectors(book, "asked")
+    for key, question in questions(book).items():
+        assert key in stored, f"run manage.py embed_rulebooks ({key})"
+        assert stored[key][0] == digest(question), f"{key} changed; run manage.py embed_rulebooks"
+    assert set(stored) == set(questions(book)), "questions were removed: run embed_rulebooks"
+
+
+def test_a_sections_questions_are_its_rows_in_the_index_order() -> None:
+    book = get_book("gotham-race")
+    section = next(s for s in book.sections if len(s.questions) >= 2)
+    rows = book_questions(book)[section.id]
+    computed = sentence_model().encode(list(section.questions))
+    assert rows.shape == computed.shape
+    assert np.allclose(rows, computed, atol=2e-3)
+    assert set(book_questions(book)) == {s.id for s in book.sections if s.questions}
+
+
+def test_a_changed_question_is_embedded_afresh_not_read_stale() -> None:
+    book = get_book("gotham-race")
+    section = next(s for s in book.sections if s.questions)
+    asked = "what colour is the finish sign's stand"
+    changed = replace(section, questions=(asked, *section.questions[1:]))
+    other = replace(book, sections=tuple(changed if s is section else s for s in book.sections))
+    row = book_questions(other)[section.id][0]
+    assert np.allclose(row, sentence_model().encode([asked])[0], atol=1e-5)
+
+
+def test_our_words_score_blends_the_summary_with_the_closest_question() -> None:
+    assert own_words_score(0.2, [0.1, 0.6, 0.3]) == pytest.approx(
+        (1 - ASKED_WEIGHT) * 0.2 + ASKED_WEIGHT * 0.6
+    )
+    assert own_words_score(0.4, []) == 0.4
+    assert own_words_score(None, [0.3, 0.5]) == 0.5
+    assert own_words_score(None, []) is None
 
 
 def test_a_stored_vector_is_what_the_model_gives_for_the_passage() -> None:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from rules_core.rulebooks import text_vectors as tv
-from rules_core.rulebooks.sentence_model import Vectors, sentence_model
+from rules_core.rulebooks.sentence_model import DIMS, Vectors, sentence_model
 
 
 def test_text_is_cut_into_passages_of_a_few_sentences_without_markup() -> None:
@@ -26,9 +26,9 @@ def test_a_long_run_of_words_ends_its_passage_early() -> None:
 def test_vectors_survive_storage_as_float16_rows() -> None:
     rows = sentence_model().encode(["draw a card", "move your runner"])
     back = tv.from_bytes(tv.to_bytes(rows))
-    assert back.shape == (2, tv.DIMS) and back.dtype == np.float32
+    assert back.shape == (2, DIMS) and back.dtype == np.float32
     assert np.allclose(back, rows, atol=2e-3)
-    assert tv.from_bytes(b"").shape == (0, tv.DIMS)
+    assert tv.from_bytes(b"").shape == (0, DIMS)
 
 
 def test_a_sections_score_blends_its_own_words_with_its_best_passage() -> None:
@@ -65,7 +65,7 @@ def test_only_passages_not_seen_lately_go_through_the_model(
     monkeypatch.setattr(tv, "sentence_model", Counting)
     again = tv.encode_sections({"finish": "Reach the end first. Then stop."})
     assert encoded == [["Then stop."]]
-    assert again["finish"].shape == (2, tv.DIMS)
+    assert again["finish"].shape == (2, DIMS)
     assert np.array_equal(again["finish"][0], first["finish"][0])
     monkeypatch.setattr(tv, "RECENT_PASSAGES", 1)
     tv.encode_sections({"finish": "Reach the end first."})
