@@ -200,3 +200,168 @@ def test_an_assignment_move_that_breaks_a_rule_is_refused_saying_which(
     answer = refused(state, seat, kind, **params)
     assert (answer.code, answer.message) == (code, message)
     assert answer.citations == GAME.rejections[code] and answer.citations
+
+
+def test_assigning_while_a_discard_or_a_counter_is_asked_for_is_refused() -> None:
+    for state, seat in ((_discarding(), GREEN), (_attacked(), RED)):
+        answer = refused(state, seat, "assign", district=5, unit="subordinate")
+        assert (answer.code, answer.message) == (
+            "not_now",
+            "Personnel are not being assigned now.",
+        )
+
+
+def test_districts_stop_at_twelve() -> None:
+    answer = refused(example_round(), RED, "assign", district=13, unit="subordinate")
+    assert (answer.code, answer.message) == ("no_such_district", "Districts are numbered 01 to 12.")
+
+
+def test_an_unknown_unit_is_named_back_short() -> None:
+    answer = refused(example_round(), RED, "assign", district=5, unit="x" * 30)
+    assert answer.message == f"You have no {'x' * 20} in your hideout."
+
+
+def test_a_district_where_you_have_personnel_or_that_a_tile_closes_is_refused() -> None:
+    state = example_round()
+    manned = updated(
+        state.district(5),
+        personnel=tuple(
+            (1, 0, 0) if s == RED else t for s, t in enumerate(state.district(5).personnel)
+        ),
+    )
+    answer = refused(state.with_district(5, manned), RED, "assign", district=5, unit="paragon")
+    assert (answer.code, answer.message) == (
+        "already_there",
+        "You already have personnel at that district.",
+    )
+    ruined = updated(state.district(5), tile="massive-explosion")
+    answer = refused(state.with_district(5, ruined), RED, "assign", district=5, unit="paragon")
+    assert (answer.code, answer.message) == (
+        "district_closed",
+        "A tile closes that district this round.",
+    )
+    assert answer.citations == GAME.rejections["district_closed"]
+
+
+def test_a_fortune_at_a_blockaded_facility_needs_a_fortune_to_discard_for_each_blockade() -> None:
+    state = example_round()
+    archives = updated(
+        state.district(4),
+        fortifications=(Fortification(BLUE, "blockade"), Fortification(BLUE, "blockade")),
+    )
+    state = _greens_turn(state.with_district(4, archives))
+    state = state.with_player(GREEN, updated(state.player(GREEN), hand=("4-hearts", "J-spades")))
+    answer = refused(
+        state, GREEN, "play_fortune", card="4-hearts", district=4, target=-1, choice=""
+    )
+    assert (answer.code, answer.message) == (
+        "blockade_discards",
+        "2 other fortunes must be discarded there.",
+    )
+    assert not [
+        m
+        for m in GAME.legal_moves(state, GREEN)
+        if m.type == "play_fortune" and m.get("district") == 4
+    ]
+    # With one blockade there, the other fortune in hand pays for it: the play is offered.
+    one = updated(archives, fortifications=(Fortification(BLUE, "blockade"),))
+    state = state.with_district(4, one)
+    offered = {
+        (m.get("card"), m.get("district"))
+        for m in GAME.legal_moves(state, GREEN)
+        if m.type == "play_fortune"
+    }
+    assert offered == {("4-hearts", 4)}
+
+
+def test_an_ace_blockaded_at_01_is_still_offered_at_11_where_only_your_own_blockades_stand() -> (
+    None
+):
+    state = example_round()
+    blue = (Fortification(BLUE, "blockade"), Fortification(BLUE, "blockade"))
+    green = (Fortification(GREEN, "blockade"), Fortification(GREEN, "blockade"))
+    state = state.with_district(1, updated(state.district(1), fortifications=blue))
+    state = state.with_district(11, updated(state.district(11), fortifications=green))
+    state = _greens_turn(state)
+    state = state.with_player(GREEN, updated(state.player(GREEN), hand=("A-hearts", "J-spades")))
+    offered = {
+        (m.get("card"), m.get("district"))
+        for m in GAME.legal_moves(state, GREEN)
+        if m.type == "play_fortune"
+    }
+    assert offered == {("A-hearts", 11)}
+
+
+def test_the_loser_of_an_attack_sends_one_personnel_to_its_district_and_nowhere_else() -> None:
+    state, _ = play(_attacked(), RED, "decline")
+    answer = refused(state, RED, "assign", district=5, unit="subordinate")
+    assert (answer.code, answer.message) == (
+        "already_there",
+        "The lost attack sends 1 personnel to 02 Swiss Casino.",
+    )
+    state, events = play(state, RED, "assign", district=2, unit="subordinate")
+    assert events[0] == e.PersonnelAssigned(
+        seat=RED, owner=RED, district=2, troop=(1, 0, 0), forced=True
+    )
+
+
+def test_a_fortunes_chosen_way_is_named_and_an_ace_names_both_its_facilities() -> None:
+    state = _greens_turn()
+    state = state.with_player(GREEN, updated(state.player(GREEN), hand=("9-spades", "A-hearts")))
+    move = Move.of("play_fortune", card="9-spades", district=9, target=-1, choice="1:blockade")
+    described = GAME.describe_move(state, GREEN, move)
+    assert described.startswith("Play the 9 of spades: use 09 ")
+    assert described.endswith(")") and " (" in described
+    answer = refused(state, GREEN, "play_fortune", card="A-hearts", district=5, target=-1)
+    assert (answer.code, answer.message) == (
+        "wrong_facility",
+        "The ace of hearts stands for facility 01 or 11.",
+    )
+
+
+def test_one_assignment_fortune_a_turn_and_a_target_is_a_seat_number_not_true() -> None:
+    state = _greens_turn()
+    again = refused(
+        updated(state, played_fortune=True),
+        GREEN,
+        "play_fortune",
+        card="4-hearts",
+        district=4,
+        target=-1,
+        choice="",
+    )
+    assert (again.code, again.message) == (
+        "one_fortune_a_turn",
+        "You have played your assignment fortune this turn.",
+    )
+    assert again.citations == GAME.rejections["one_fortune_a_turn"]
+    boolean = refused(state, GREEN, "play_fortune", card="2-clubs", district=2, target=True)
+    assert (boolean.code, boolean.message) == (
+        "no_one_to_attack",
+        "Attack another player, or use the facility (-1).",
+    )
+
+
+def test_a_trading_market_pays_one_gold_to_whoever_arrives() -> None:
+    state = example_round()
+    market = updated(state.district(5), tile="trading-market")
+    state = state.with_district(5, market)
+    gold = state.player(RED).gold
+    state, _ = play(state, RED, "assign", district=5, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    assert state.player(RED).gold == gold + 1
+
+
+def test_each_assignment_move_is_made_in_the_name_of_its_player() -> None:
+    _, assigned = play(example_round(), RED, "assign", district=1, unit="subordinate")
+    assert assigned[0].seat == RED
+    state, _ = play(example_round(), RED, "assign", district=1, unit="subordinate")
+    _, ended = play(state, RED, "end_turn")
+    assert [ev.seat for ev in ended if isinstance(ev, e.TurnPassed)] == [RED]
+    assert [ev.seat for ev in ended if isinstance(ev, e.AssignmentFinished)] == [RED]
+    _, declined = play(_attacked(), RED, "decline")
+    assert declined[0] == e.CounterDeclined(seat=RED, owner=RED)
+    _, played = play(
+        _greens_turn(), GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice=""
+    )
+    assert played[0].seat == GREEN
