@@ -44,9 +44,10 @@ def _legal_record(legal: list[JSON]) -> JSON:
     return {"count": len(legal), "sha256": digest}
 
 
-def playthrough(slug: str, players: int, seed: int) -> dict[str, JSON]:
-    """Play `seed`'s random game and record every step."""
-    spec = get_game(slug)
+def playthrough(slug: str, players: int, seed: int, game: Any = None) -> dict[str, JSON]:
+    """Play `seed`'s random game and record every step (by the registered game, or `game`: an
+    object of the same rules built apart)."""
+    spec = get_game(slug) if game is None else game
     rng = random.Random(seed)
     opening = spec.setup(players, {}, random.Random(seed))
     state: Any = fold(spec, opening)

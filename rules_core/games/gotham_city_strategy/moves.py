@@ -224,168 +224,179 @@ def _answer(
     return _rule(name, params, offers, whole, act)
 
 
-MOVES: MoveBook[GcsState] = MoveBook(
-    rules=(
-        _turn("advance", (), "levels", checks.check_advance, _act_advance),
-        _turn(
-            "choose_ability",
-            ("card",),
-            "levels",
-            checks.check_ability,
-            _emit(lambda seat, m, s: AbilityChosen(seat=seat, card=str(m.get("card")))),
-            offers=lambda s, seat: [
-                Move.of("choose_ability", card=c)
-                for c in (choices.ability_choices(s, seat) if s.ability_due else ())
-            ],
-        ),
-        _turn("reveal", (), "levels", checks.check_reveal, _act_play),
-        _turn(
-            "play",
-            ("card",),
-            "levels",
-            checks.check_play,
-            _act_play,
-            offers=lambda s, seat: [
-                Move.of("play", card=c)
-                for c in sorted(set(s.players[seat].hand))
-                if not (s.variant and s.players[seat].face_down)
-            ],
-        ),
-        _turn(
-            "recruit",
-            (),
-            "actions",
-            checks.check_recruit,
-            _emit(lambda seat, m, s: Recruited(seat=seat, count=1, cost=HENCHMAN_COST)),
-        ),
-        _turn("move", (), "actions", checks.check_move, _act_move),
-        _turn(
-            "end_turn",
-            ("card",),
-            "actions",
-            checks.check_end_turn,
-            _act_end_turn,
-            checks.offer_end_turn,
-        ),
-        _turn(
-            "move_villain",
-            ("to",),
-            "moving",
-            checks.check_move_villain,
-            _act_move_villain,
-            offers=planning.villain_moves,
-        ),
-        _turn(
-            "move_henchmen",
-            ("source", "target", "count"),
-            "moving",
-            checks.check_move_henchmen,
-            _act_move_henchmen,
-            offers=planning.henchmen_moves,
-        ),
-        _turn("done_moving", (), "moving", checks.check_done_moving, _act_done_moving),
-        _answer(
-            "place_threat",
-            ("block", "source"),
-            ("place_threats",),
-            checks.check_place_threat,
-            _emit(
-                lambda seat, m, s: ThreatPlaced(
-                    seat=seat,
-                    block=checks.number(m, "block") or 0,
-                    source=-1 if m.get("source") is None else checks.number(m, "source") or 0,
-                )
+def move_book() -> MoveBook[GcsState]:
+    """Every move of the game, declared (built once at import as MOVES; a test that builds
+    its own reaches what is declared here, which a warmed-up process never rebuilds)."""
+    return MoveBook(
+        rules=(
+            _turn("advance", (), "levels", checks.check_advance, _act_advance),
+            _turn(
+                "choose_ability",
+                ("card",),
+                "levels",
+                checks.check_ability,
+                _emit(lambda seat, m, s: AbilityChosen(seat=seat, card=str(m.get("card")))),
+                offers=lambda s, seat: [
+                    Move.of("choose_ability", card=c)
+                    for c in (choices.ability_choices(s, seat) if s.ability_due else ())
+                ],
             ),
-        ),
-        *(
+            _turn("reveal", (), "levels", checks.check_reveal, _act_play),
+            _turn(
+                "play",
+                ("card",),
+                "levels",
+                checks.check_play,
+                _act_play,
+                offers=lambda s, seat: [
+                    Move.of("play", card=c)
+                    for c in sorted(set(s.players[seat].hand))
+                    if not (s.variant and s.players[seat].face_down)
+                ],
+            ),
+            _turn(
+                "recruit",
+                (),
+                "actions",
+                checks.check_recruit,
+                _emit(lambda seat, m, s: Recruited(seat=seat, count=1, cost=HENCHMAN_COST)),
+            ),
+            _turn("move", (), "actions", checks.check_move, _act_move),
+            _turn(
+                "end_turn",
+                ("card",),
+                "actions",
+                checks.check_end_turn,
+                _act_end_turn,
+                checks.offer_end_turn,
+            ),
+            _turn(
+                "move_villain",
+                ("to",),
+                "moving",
+                checks.check_move_villain,
+                _act_move_villain,
+                offers=planning.villain_moves,
+            ),
+            _turn(
+                "move_henchmen",
+                ("source", "target", "count"),
+                "moving",
+                checks.check_move_henchmen,
+                _act_move_henchmen,
+                offers=planning.henchmen_moves,
+            ),
+            _turn("done_moving", (), "moving", checks.check_done_moving, _act_done_moving),
             _answer(
-                name,
-                ("block", "owner"),
-                (kind,),
-                checks.check_remove_threat,
+                "place_threat",
+                ("block", "source"),
+                ("place_threats",),
+                checks.check_place_threat,
                 _emit(
-                    lambda seat, m, s: ThreatRemoved(
+                    lambda seat, m, s: ThreatPlaced(
                         seat=seat,
-                        owner=checks.number(m, "owner") or 0,
                         block=checks.number(m, "block") or 0,
+                        source=-1 if m.get("source") is None else checks.number(m, "source") or 0,
                     )
                 ),
-            )
-            for name, kind in (("remove_threat", "remove_threats"), ("lose_threat", "lose_threats"))
-        ),
-        _answer(
-            "lose_henchman",
-            ("source",),
-            ("lose_henchman",),
-            checks.check_lose_henchman,
-            _emit(
-                lambda seat, m, s: HenchmanLost(
-                    seat=seat, owner=seat, source=checks.number(m, "source") or 0
+            ),
+            *(
+                _answer(
+                    name,
+                    ("block", "owner"),
+                    (kind,),
+                    checks.check_remove_threat,
+                    _emit(
+                        lambda seat, m, s: ThreatRemoved(
+                            seat=seat,
+                            owner=checks.number(m, "owner") or 0,
+                            block=checks.number(m, "block") or 0,
+                        )
+                    ),
+                )
+                for name, kind in (
+                    ("remove_threat", "remove_threats"),
+                    ("lose_threat", "lose_threats"),
                 )
             ),
-        ),
-        _answer(
-            "place_henchman",
-            ("block",),
-            ("place_henchmen",),
-            checks.check_place_henchman,
-            _emit(
-                lambda seat, m, s: HenchmanPlaced(seat=seat, block=checks.number(m, "block") or 0)
+            _answer(
+                "lose_henchman",
+                ("source",),
+                ("lose_henchman",),
+                checks.check_lose_henchman,
+                _emit(
+                    lambda seat, m, s: HenchmanLost(
+                        seat=seat, owner=seat, source=checks.number(m, "source") or 0
+                    )
+                ),
+            ),
+            _answer(
+                "place_henchman",
+                ("block",),
+                ("place_henchmen",),
+                checks.check_place_henchman,
+                _emit(
+                    lambda seat, m, s: HenchmanPlaced(
+                        seat=seat, block=checks.number(m, "block") or 0
+                    )
+                ),
+            ),
+            _answer("steal", ("resource",), ("steal",), checks.check_steal, _act_steal),
+            _answer(
+                "send_home",
+                ("block",),
+                ("send_home",),
+                checks.check_candidate,
+                lambda run, seat, m, rng: effects.henchmen_home(
+                    run, checks.number(m, "block") or 0, spare=seat, seat=seat
+                ),
+            ),
+            _answer(
+                "batman_to",
+                ("block",),
+                ("batman_to",),
+                checks.check_candidate,
+                lambda run, seat, m, rng: effects.batman_arrives(
+                    run, checks.number(m, "block") or 0, rng, seat=seat
+                ),
+            ),
+            _answer(
+                "face_down",
+                ("card",),
+                ("face_down",),
+                checks.check_face_down,
+                _emit(lambda seat, m, s: CardFaceDown(seat=seat, card=str(m.get("card")))),
+            ),
+            _answer(
+                "carry_out",
+                (),
+                ("use_card",),
+                checks.check_carry_out,
+                _emit(lambda seat, m, s: CardCarriedOut(seat=seat, card=s.played)),
+            ),
+            _answer(
+                "take",
+                ("first", "second"),
+                ("use_card",),
+                checks.check_take,
+                _emit(
+                    lambda seat, m, s: ResourcesTaken(
+                        seat=seat, first=str(m.get("first")), second=str(m.get("second"))
+                    )
+                ),
+            ),
+            _answer(
+                "stop",
+                (),
+                checks.DECISION_KINDS,
+                checks.check_stop,
+                _emit(lambda seat, m, s: Stopped(seat=seat)),
             ),
         ),
-        _answer("steal", ("resource",), ("steal",), checks.check_steal, _act_steal),
-        _answer(
-            "send_home",
-            ("block",),
-            ("send_home",),
-            checks.check_candidate,
-            lambda run, seat, m, rng: effects.henchmen_home(
-                run, checks.number(m, "block") or 0, spare=seat, seat=seat
-            ),
-        ),
-        _answer(
-            "batman_to",
-            ("block",),
-            ("batman_to",),
-            checks.check_candidate,
-            lambda run, seat, m, rng: effects.batman_arrives(
-                run, checks.number(m, "block") or 0, rng, seat=seat
-            ),
-        ),
-        _answer(
-            "face_down",
-            ("card",),
-            ("face_down",),
-            checks.check_face_down,
-            _emit(lambda seat, m, s: CardFaceDown(seat=seat, card=str(m.get("card")))),
-        ),
-        _answer(
-            "carry_out",
-            (),
-            ("use_card",),
-            checks.check_carry_out,
-            _emit(lambda seat, m, s: CardCarriedOut(seat=seat, card=s.played)),
-        ),
-        _answer(
-            "take",
-            ("first", "second"),
-            ("use_card",),
-            checks.check_take,
-            _emit(
-                lambda seat, m, s: ResourcesTaken(
-                    seat=seat, first=str(m.get("first")), second=str(m.get("second"))
-                )
-            ),
-        ),
-        _answer(
-            "stop",
-            (),
-            checks.DECISION_KINDS,
-            checks.check_stop,
-            _emit(lambda seat, m, s: Stopped(seat=seat)),
-        ),
-    ),
-    precheck=checks.precheck,
-    unknown=checks.unknown,
-    unexpected=checks.unexpected,
-)
+        precheck=checks.precheck,
+        unknown=checks.unknown,
+        unexpected=checks.unexpected,
+    )
+
+
+MOVES = move_book()

@@ -191,7 +191,7 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     def decide_and_evolve(
         self, state: GcsState, seat: int, move: Move, rng: random.Random
     ) -> tuple[list[GameEvent], GcsState] | Rejection:
-        refused = MOVES.refusal(state, seat, move)
+        refused = self.moves.refusal(state, seat, move)
         if refused is not None:
             return refused
         run = work_out(state, seat, move, rng)
