@@ -4,15 +4,21 @@ ending the game."""
 
 from __future__ import annotations
 
-from rules_core.engine import Move
+import random
+
+from rules_core.engine import Move, Rejection
+from rules_core.engine.updating import updated
+from rules_core.games.gotham_city_strategy import GAME
 from rules_core.games.gotham_city_strategy.events import (
     GameFinished,
+    HenchmanLost,
     MovementBegan,
     MovePlanned,
     ResourcesChanged,
     ScreenShown,
     Stolen,
 )
+from rules_core.games.gotham_city_strategy.state import Decision
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     act,
@@ -61,3 +67,18 @@ def test_reaching_the_tenth_level_ends_the_game_for_that_reason() -> None:
     state = with_player(ready(["joker", "penguin"]), 0, level=9, money=30, information=30)
     events = events_of(state, 0, Move.of("advance"))
     assert GameFinished(seat=None, winners=(0,), reason="level 10") in events
+
+
+def test_a_henchman_lost_is_the_losers_choice_from_the_hideout_or_a_block() -> None:
+    state = ready(["joker", "penguin"])
+    henchmen = tuple(1 if b == 3 else 0 for b in range(len(state.players[1].henchmen)))
+    state = with_player(state, 1, henchmen=henchmen, hideout_henchmen=0)
+    state = at_step(state, "resolve")
+    asked = (Decision(seat=1, kind="lose_henchman", count=1, must=True),)
+    state = updated(state, flow=updated(state.flow, prompts=asked))
+    assert GAME.legal_moves(state, 1) == [Move.of("lose_henchman", source=3)]
+    assert events_of(state, 1, Move.of("lose_henchman", source=3))[0] == HenchmanLost(
+        seat=1, owner=1, source=3
+    )
+    refused = GAME.decide(state, 1, Move.of("lose_henchman", source=5), random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "bad_choice"
