@@ -134,16 +134,8 @@ def _ranker() -> _Loaded:
         )
     books = {d.book for d in docs}
     index = RankIndex(docs, {b: pack_vocabulary(b) for b in books})
-    by_book = {b: _indexed_vectors(b, book_vectors) for b in books}
-    vectors = {
-        pk: by_book[s.book.slug][s.sid] for pk, s in rows.items() if s.sid in by_book[s.book.slug]
-    }
-    asked_by_book = {b: _indexed_vectors(b, book_questions) for b in books}
-    asked = {
-        pk: asked_by_book[s.book.slug][s.sid]
-        for pk, s in rows.items()
-        if s.sid in asked_by_book[s.book.slug]
-    }
+    vectors = _by_row(rows, books, book_vectors)
+    asked = _by_row(rows, books, book_questions)
     passages = {pk: from_bytes(s.text_vectors) for pk, s in rows.items() if s.text_vectors}
     crumbs = {pk: _breadcrumb(s, rows) for pk, s in rows.items()}
     loaded = _Loaded(signature, index, rows, crumbs, vectors, passages, asked)
@@ -151,13 +143,20 @@ def _ranker() -> _Loaded:
     return loaded
 
 
-def _indexed_vectors(
-    book: str, vectors: Callable[[Book], dict[str, Vectors]]
-) -> dict[str, Vectors]:
-    try:
-        return vectors(get_book(book))
-    except KeyError:  # a book in the database that no index describes any more
-        return {}
+def _by_row(
+    rows: dict[int, Section], books: set[str], vectors: Callable[[Book], dict[str, Vectors]]
+) -> dict[int, Vectors]:
+    """Each row's vectors of one kind (by section id in its book's index; none for a book in the
+    database that no index describes any more)."""
+    per_book: dict[str, dict[str, Vectors]] = {}
+    for book in books:
+        try:
+            per_book[book] = vectors(get_book(book))
+        except KeyError:
+            per_book[book] = {}
+    return {
+        pk: per_book[s.book.slug][s.sid] for pk, s in rows.items() if s.sid in per_book[s.book.slug]
+    }
 
 
 def _breadcrumb(section: Section, rows: dict[int, Section]) -> tuple[str, ...]:

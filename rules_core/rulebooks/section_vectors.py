@@ -97,14 +97,19 @@ def book_questions(book: Book) -> dict[str, Vectors]:
     return {sid: np.stack(found) for sid, found in rows.items()}
 
 
+def with_best(score: float | None, others: Sequence[float], weight: float) -> float | None:
+    """`weight` of the best of `others` and the rest of `score`; either alone when the other is
+    missing (None when both are). How a section's cosines of several kinds are blended."""
+    best = max(others, default=None)
+    if score is None or best is None:
+        return best if score is None else score
+    return (1 - weight) * score + weight * best
+
+
 def own_words_score(summary: float | None, asked: Sequence[float]) -> float | None:
     """A section's cosine to the question in our own words: ASKED_WEIGHT of its closest
-    question's (the index's `questions`) and the rest of where it sits, its title and summary;
-    either alone when the other is missing (None when both are)."""
-    closest = max(asked, default=None)
-    if summary is None or closest is None:
-        return closest if summary is None else summary
-    return (1 - ASKED_WEIGHT) * summary + ASKED_WEIGHT * closest
+    question's (the index's `questions`) and the rest of where it sits, its title and summary."""
+    return with_best(summary, asked, ASKED_WEIGHT)
 
 
 def encode_book(book: Book) -> bytes:

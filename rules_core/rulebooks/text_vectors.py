@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from rules_core.rulebooks.section_vectors import with_best
 from rules_core.rulebooks.sentence_model import DIMS, Vectors, sentence_model
 
 SENTENCES = 3  # sentences per passage
@@ -76,7 +77,4 @@ def from_bytes(raw: bytes | memoryview) -> Vectors:
 def semantic_score(own: float | None, passage_scores: Sequence[float]) -> float | None:
     """A section's cosine to the question: PASSAGE_WEIGHT of its best passage's and the rest of
     its own words'; either alone when the other is missing (None when both are)."""
-    best = max(passage_scores, default=None)
-    if own is None or best is None:
-        return best if own is None else own
-    return (1 - PASSAGE_WEIGHT) * own + PASSAGE_WEIGHT * best
+    return with_best(own, passage_scores, PASSAGE_WEIGHT)

@@ -121,6 +121,20 @@ def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() 
         (
             RED,
             "assign",
+            {"district": 13, "unit": "subordinate"},
+            "no_such_district",
+            "Districts are numbered 01 to 12.",
+        ),
+        (
+            RED,
+            "assign",
+            {"district": 5, "unit": "x" * 30},
+            "not_in_hideout",
+            f"You have no {'x' * 20} in your hideout.",
+        ),
+        (
+            RED,
+            "assign",
             {"district": 5, "unit": "robot"},
             "not_in_hideout",
             "You have no robot in your hideout.",
@@ -209,16 +223,6 @@ def test_assigning_while_a_discard_or_a_counter_is_asked_for_is_refused() -> Non
             "not_now",
             "Personnel are not being assigned now.",
         )
-
-
-def test_districts_stop_at_twelve() -> None:
-    answer = refused(example_round(), RED, "assign", district=13, unit="subordinate")
-    assert (answer.code, answer.message) == ("no_such_district", "Districts are numbered 01 to 12.")
-
-
-def test_an_unknown_unit_is_named_back_short() -> None:
-    answer = refused(example_round(), RED, "assign", district=5, unit="x" * 30)
-    assert answer.message == f"You have no {'x' * 20} in your hideout."
 
 
 def test_a_district_where_you_have_personnel_or_that_a_tile_closes_is_refused() -> None:
