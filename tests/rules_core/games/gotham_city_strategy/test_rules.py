@@ -336,6 +336,22 @@ def test_the_variant_plays_a_face_down_card_chosen_the_turn_before() -> None:
     assert state.players[0].face_down == ends[0].get("card")
 
 
+def test_the_variant_plays_from_the_hand_once_the_final_turns_leave_nothing_face_down() -> None:
+    """Once the deck has run out, a variant turn ends with no card put face down, so the next
+    turn plays from the hand, as the standard game does: every card of it is offered."""
+    state = ready(["joker", "penguin"], variant=True)
+    state = at_step(state, "actions", played="", final_turns=2)
+    assert [m for m in GAME.legal_moves(state, 0) if m.type == "end_turn"] == [Move.of("end_turn")]
+    state = act(state, 0, Move.of("end_turn"))
+    players = tuple(updated(p, face_down="") for p in state.players)
+    state = at_step(updated(state, players=players), "levels", played="")
+    (seat,) = GAME.to_act(state)
+    hand = state.players[seat].hand
+    plays = [m for m in GAME.legal_moves(state, seat) if m.type == "play"]
+    assert hand and plays == [Move.of("play", card=c) for c in sorted(set(hand))]
+    assert Move.of("reveal") not in GAME.legal_moves(state, seat)
+
+
 def test_screens_and_hands_stay_hidden_from_other_seats() -> None:
     state = ready(["joker", "penguin"])
     theirs = GAME.view(state, 1)["players"][0]  # type: ignore[index]
