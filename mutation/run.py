@@ -44,6 +44,9 @@ class Scope:
     # mutmut's mutant names (fnmatch patterns) to run and count (none: every mutant of the
     # modules); a pattern starting with "!" leaves the mutants it matches out
     mutants: tuple[str, ...] = ()
+    # the DATABASE_URL the scope's tests run against (none: the suite's default, SQLite), for
+    # code that runs on one database only (the event store's single-statement PostgreSQL append)
+    database: str | None = None
 
     @property
     def wanted(self) -> tuple[str, ...]:
@@ -85,6 +88,7 @@ def load_scopes() -> list[Scope]:
             s.get("fresh_imports", False),
             s.get("keyword"),
             tuple(s.get("mutants", ())),
+            s.get("database"),
         )
         for s in data["scope"]
     ]
@@ -184,14 +188,21 @@ def busy(work: Path, proc: Path = Path("/proc")) -> list[int]:
     return sorted(found)
 
 
-def mutate(work: Path, children: int, mutants: Iterable[str] = ()) -> int:
+def mutate(
+    work: Path, children: int, mutants: Iterable[str] = (), database: str | None = None
+) -> int:
     """Run mutmut in the work folder (its progress goes to mutmut.log there), on the mutants
-    whose names match `mutants` (all when empty). mutmut and its workers run in a session of
-    their own, ended with this run: stopping the command (Ctrl-C, a kill) stops them too."""
+    whose names match `mutants` (all when empty), with the tests on `database` (a DATABASE_URL;
+    none: the suite's default). mutmut and its workers run in a session of their own, ended
+    with this run: stopping the command (Ctrl-C, a kill) stops them too."""
+    env = dict(os.environ)
+    if database is not None:
+        env["DATABASE_URL"] = database
     with (work / "mutmut.log").open("w") as log:
         worker = subprocess.Popen(
             [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *mutants],
             cwd=work,
+            env=env,
             stdout=log,
             stderr=subprocess.STDOUT,
             start_new_session=True,
@@ -277,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         work = WORK / scope.name if args.report else prepare(scope)
         print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
-        if not args.report and (code := mutate(work, args.jobs, scope.wanted)):
+        if not args.report and (code := mutate(work, args.jobs, scope.wanted, scope.database)):
             print(f"  mutmut stopped with exit code {code}: see {work / 'mutmut.log'}")
             failed = True
             continue

@@ -99,6 +99,42 @@ def test_the_head_state_an_append_leaves_is_kept_in_memory_for_the_next_move(
     assert event_store.load_state(game, spec) is not appended.state
 
 
+def test_read_head_gives_the_stored_version_and_hash_and_the_state_at_them(
+    create_game: CreateGame,
+) -> None:
+    """A move's head is read from the game row: its version and hash, and the state from this
+    process's cache only when the cache holds that very head; otherwise the fold, remembered.
+    A lost append forgets the game's cached head."""
+    body = create_game(seed=6)
+    game = Game.objects.get(pk=body["id"])
+    spec = get_game(game.game)
+    key = event_store.key_of(game)
+    event_store._STATE_CACHE.clear()
+    assert event_store.read_head((game.pk + 1000, game.game, game.seed), spec) is None
+    head = event_store.read_head(key, spec)
+    assert head is not None
+    assert (head.version, head.head_hash) == (game.version, game.head_hash)
+    assert head.state == event_store.fold_records(
+        spec,
+        Event.objects.filter(game=game)
+        .order_by("seq")
+        .values_list("type", "seat", "data", "schema"),
+    )
+    assert event_store.cached_head(key, game.version) == head
+    again = event_store.read_head(key, spec)
+    assert again == head and again is not None and again.state is head.state
+    stale = object()
+    event_store._STATE_CACHE[key] = (game.version, "f" * 64, stale)  # the same version, not head
+    fresh = event_store.read_head(key, spec)
+    assert fresh == head and fresh is not None and fresh.state is not stale
+    assert event_store._STATE_CACHE[key][1] == game.head_hash
+    events = spec.decide(head.state, 0, spec.legal_moves(head.state, 0)[0], random.Random(1))
+    assert isinstance(events, list)
+    gone = event_store.Head(head.version, "f" * 64, head.state)
+    assert event_store.append(key, spec, gone, event_store.extend(spec, gone, events)) is None
+    assert key not in event_store._STATE_CACHE
+
+
 def test_an_append_on_a_head_the_game_has_left_writes_nothing(create_game: CreateGame) -> None:
     """The append is conditional on the head it was decided on: the same version with another
     hash, an older version, or another game's seed, and nothing is written."""

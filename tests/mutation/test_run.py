@@ -9,6 +9,9 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from mutation import run
 
@@ -27,7 +30,10 @@ def test_every_equivalent_mutant_says_why() -> None:
 
 def test_a_path_picks_the_scopes_holding_it() -> None:
     scopes = run.load_scopes()
-    assert [s.name for s in run.selected(scopes, "api/event_store.py")] == ["event-store"]
+    assert [s.name for s in run.selected(scopes, "api/event_store.py")] == [
+        "event-store",
+        "event-store-postgresql",
+    ]
     assert "engine" in [s.name for s in run.selected(scopes, "rules_core/engine/")]
     assert run.selected(scopes, "rules_core/engin") == []
     assert run.selected(scopes, None) == scopes
@@ -153,3 +159,40 @@ def test_mutmut_runs_in_a_session_of_its_own_that_ends_with_the_run(tmp_path: Pa
     while run.busy(tmp_path) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert run.busy(tmp_path) == []
+
+
+def test_a_scope_on_postgresql_runs_mutmut_with_its_database_url(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event store's PostgreSQL append runs on PostgreSQL only: its scope's tests get that
+    database, the SQLite scope's mutants leave it out, and other scopes keep the environment."""
+    scopes = {s.name: s for s in run.load_scopes()}
+    on_postgresql = scopes["event-store-postgresql"]
+    assert on_postgresql.database is not None
+    assert on_postgresql.database.startswith("postgres://")
+    assert scopes["event-store"].database is None
+    postgresql_append = "api.event_store.x__append_postgresql__mutmut_3"
+    assert on_postgresql.counts(postgresql_append)
+    assert not on_postgresql.counts("api.event_store.x__append_in_transaction__mutmut_3")
+    assert not scopes["event-store"].counts(postgresql_append)
+    assert scopes["event-store"].counts("api.event_store.x__append_in_transaction__mutmut_3")
+    seen: list[dict[str, str]] = []
+
+    class Finished:
+        pid = 0
+
+        def __init__(self, command: list[str], **options: Any) -> None:
+            seen.append(options["env"])
+
+        def wait(self) -> int:
+            return 0
+
+        def poll(self) -> int:
+            return 0
+
+    monkeypatch.setattr(run.subprocess, "Popen", Finished)
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///elsewhere.sqlite3")
+    assert run.mutate(tmp_path, 1, (), on_postgresql.database) == 0
+    assert run.mutate(tmp_path, 1) == 0
+    assert seen[0]["DATABASE_URL"] == on_postgresql.database
+    assert seen[1]["DATABASE_URL"] == "sqlite:///elsewhere.sqlite3"
