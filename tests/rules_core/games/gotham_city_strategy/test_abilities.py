@@ -8,12 +8,13 @@ import pytest
 
 from rules_core.engine import Move
 from rules_core.engine.content_limits import ContentError
-from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy import GAME, board
 from rules_core.games.gotham_city_strategy.content import REFERENCE_PACK, parse_pack
 from rules_core.games.gotham_city_strategy.events import TurnStarted
 from rules_core.games.gotham_city_strategy.language import narrate
 from rules_core.games.gotham_city_strategy.state import GcsState
 from tests.rules_core.games.gotham_city_strategy.table import (
+    PACK,
     act,
     at_step,
     blocks,
@@ -98,3 +99,21 @@ def test_a_pack_whose_token_goes_with_another_villains_card_is_refused() -> None
     data["villain"][0]["token_ability"] = "penguin-trained-bird"
     with pytest.raises(ContentError, match=r"villain\[0\]\.token_ability: one of The Joker's"):
         parse_pack(data)
+
+
+@pytest.mark.parametrize(("card", "limit"), [("joker-madhouse-crowds", 7), (None, 5)])
+def test_a_threat_limit_ability_raises_how_many_threats_a_block_may_hold(
+    card: str | None, limit: int
+) -> None:
+    """Madhouse Crowds lets the Joker keep 7 of his threats in one block; without it, 5."""
+    state = ready(["joker", "penguin"])
+    full = PACK.block_index("ace-chemicals")
+    state = with_player(
+        state, 0, abilities=(card,) if card else (), threats=blocks(ace_chemicals=limit - 1)
+    )
+    assert board.threat_room(state, 0, full) == 1
+    assert full in board.threat_targets(state, 0)
+    state = with_player(state, 0, threats=blocks(ace_chemicals=limit))
+    assert board.threat_room(state, 0, full) == 0
+    assert full not in board.threat_targets(state, 0)
+    assert board.threat_room(state, 1, full) == 5  # the Penguin's own limit is his
