@@ -3,6 +3,7 @@
     .venv/bin/python bench/bots.py [--games 400] [--iterations N] [--seconds S] [--jobs 2]
         [--game gotham-race] [--four-seat-games 100] [--speed-only] [--first-seed N]
         [--line-up random|greedy|four ...] [--every 20] [--random-games N] [--no-analysis]
+        [--record FILE]
 
 Seeds are drawn afresh each run (bots are never judged on the seeds they were tuned on) and
 printed with the commit, so a run can be repeated with --first-seed.
@@ -13,7 +14,10 @@ Without --iterations/--seconds each game is played at its default budget (the ga
 `--line-up` runs only the match-ups named (mcts against random, against greedy, the four-seat
 line-up); `--every` sets how often interim figures are printed; `--random-games N` times N
 all-random full games (two seats) and prints full games per second; `--no-analysis` skips the
-timing of judging a whole game (long in a long game).
+timing of judging a whole game (long in a long game). `--record FILE` writes each finished
+game to FILE and, run again with the same `--first-seed`, takes the games recorded there with
+the same code (engine, bots, the game's rules: `bench/played_games.py`) instead of playing them
+again, so a match-up of 400 long games can be played over several runs.
 
 Two-seat match-ups (mcts against random, mcts against greedy) count the games no seat won
 (an ownerless figure crossed first) apart, and print mcts's rate in each seat apart (in a game
@@ -33,6 +37,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.played_games import PlayedGames, UncommittedCode, code_version
 from rules_core.bots.analysis import judge
 from rules_core.bots.mcts import MctsSettings, mcts_move
 from rules_core.bots.tournament import Match, Tally, play_game, play_games, seating
@@ -48,14 +53,26 @@ def match(
     jobs: int,
     first_seed: int,
     every: int = 20,
+    record: PlayedGames | None = None,
 ) -> Tally:
-    """`games` games from seeds first_seed, first_seed + 1, …, seats rotating each game."""
+    """`games` games from seeds first_seed, first_seed + 1, …, seats rotating each game; those
+    `record` holds are taken from it, the others played (and added to it)."""
     work = [
         Match(slug, tuple(seating(bots, players, n)), first_seed + n, None, options)
         for n in range(games)
     ]
+    recorded = record.recorded() if record is not None else {}
+    keys = [record.key(m) if record is not None else "" for m in work]
+    known = [recorded[k] for k in keys if k in recorded]
+    to_play = [m for m, k in zip(work, keys, strict=True) if k not in recorded]
+    if known:
+        print(f"  {len(known)} of {games} games taken from {record and record.path}", flush=True)
     tally = Tally()
-    for result in play_games(work, jobs):
+    for result in known:
+        tally.add(result)
+    for game, result in zip(to_play, play_games(to_play, jobs), strict=True):
+        if record is not None:
+            record.add(game, result)
         tally.add(result)
         if tally.games % every == 0:  # interim figures, for long runs
             rate, low, high, decided = tally.rate("mcts")
@@ -145,6 +162,9 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=20, help="games between interim figures")
     parser.add_argument("--random-games", type=int, default=0, help="time N random full games")
     parser.add_argument("--no-analysis", action="store_true", help="skip timing an analysis")
+    parser.add_argument(
+        "--record", type=Path, help="a file of played games: add to it, and take its games"
+    )
     args = parser.parse_args()
     given = {"iterations": args.iterations, "seconds": args.seconds}
     options: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
@@ -179,8 +199,16 @@ def main() -> None:
             ]
         if args.speed_only:
             line_ups = []
+        record = None
+        if args.record is not None and line_ups:
+            try:
+                record = PlayedGames(args.record, code_version(slug))
+            except UncommittedCode as refused:
+                sys.exit(f"--record: {refused}")
         for bots, players, games in line_ups:
-            tally = match(slug, bots, players, games, options, args.jobs, first_seed, args.every)
+            tally = match(
+                slug, bots, players, games, options, args.jobs, first_seed, args.every, record
+            )
             rate, low, high, _ = tally.rate("mcts")
             name = " v ".join(dict.fromkeys(bots)) + ("" if players == 2 else " x3")
             print(
