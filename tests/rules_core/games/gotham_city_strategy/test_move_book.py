@@ -17,6 +17,7 @@ import pytest
 from rules_core.engine import fold
 from rules_core.engine.types import Move, Rejection
 from rules_core.games.gotham_city_strategy import choices
+from rules_core.games.gotham_city_strategy.language import describe_move
 from rules_core.games.gotham_city_strategy.moves import move_book
 from rules_core.games.gotham_city_strategy.rules import GothamCityStrategy
 from tests.golden.playthroughs import case_path, cases, playthrough
@@ -87,3 +88,30 @@ def test_a_book_built_anew_offers_nothing_out_of_turn_and_refuses_a_move_out_of_
         assert isinstance(events, list)
         state = fold(game, events, state)
     assert seen["wrong_step"] and seen["decision_pending"]
+
+
+def test_every_move_of_a_book_built_anew_refuses_a_parameter_it_does_not_take() -> None:
+    """Each declaration names its parameters: any other is refused (before the rules are
+    asked), for moves without parameters too."""
+    game = GothamCityStrategy()
+    game.moves = move_book()
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    seat = min(game.to_act(state))
+    for rule in game.moves.rules:
+        params = {p: 1 for p in rule.params}
+        refused = game.decide(state, seat, Move.of(rule.name, **params, bogus=1), random.Random(0))
+        assert isinstance(refused, Rejection), rule.name
+        assert (refused.code, refused.message) == (
+            "unknown_move",
+            f"'{rule.name}' does not take 'bogus'.",
+        )
+
+
+def test_a_book_built_anew_names_each_move_in_the_games_words() -> None:
+    game = GothamCityStrategy()
+    game.moves = move_book()
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    seat = min(game.to_act(state))
+    for move in game.legal_moves(state, seat):
+        assert game.describe_move(state, seat, move) == describe_move(state, seat, move)
+    assert game.describe_move(state, seat, Move.of("advance")) == "Advance one level"
