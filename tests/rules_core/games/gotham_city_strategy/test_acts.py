@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from rules_core.engine import Move, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
@@ -17,8 +19,10 @@ from rules_core.games.gotham_city_strategy.events import (
     ResourcesChanged,
     ScreenShown,
     Stolen,
+    ThreatPlaced,
+    ThreatRemoved,
 )
-from rules_core.games.gotham_city_strategy.state import Decision
+from rules_core.games.gotham_city_strategy.state import THREATS_PER_VILLAIN, Decision
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     act,
@@ -82,3 +86,54 @@ def test_a_henchman_lost_is_the_losers_choice_from_the_hideout_or_a_block() -> N
     )
     refused = GAME.decide(state, 1, Move.of("lose_henchman", source=5), random.Random(0))
     assert isinstance(refused, Rejection) and refused.code == "bad_choice"
+
+
+@pytest.mark.parametrize("source", [0, 9])
+def test_with_the_reserve_empty_a_threat_is_moved_from_a_block_the_player_names(
+    source: int,
+) -> None:
+    """Placing a threat with none left in the reserve moves one of the player's own from the
+    block named as `source` (turn.plot.effect.placing); naming none, or a block without one of
+    theirs, is refused."""
+    state = ready(["joker", "penguin"])
+    spread = tuple(THREATS_PER_VILLAIN // 12 + (b < THREATS_PER_VILLAIN % 12) for b in range(12))
+    state = with_player(state, 0, threats=spread)
+    assert state.players[0].reserve_threats == 0
+    state = at_step(state, "resolve")
+    asked = (Decision(seat=0, kind="place_threats", count=1, must=True),)
+    state = updated(state, flow=updated(state.flow, prompts=asked))
+    target = 4
+    offered = GAME.legal_moves(state, 0)
+    assert Move.of("place_threat", block=target, source=source) in offered
+    assert Move.of("place_threat", block=target) not in offered
+    events = events_of(state, 0, Move.of("place_threat", block=target, source=source))
+    assert events[0] == ThreatPlaced(seat=0, block=target, source=source)
+    after = act(state, 0, Move.of("place_threat", block=target, source=source))
+    assert after.players[0].threats[target] == spread[target] + 1
+    assert after.players[0].threats[source] == spread[source] - 1
+    for move in (
+        Move.of("place_threat", block=target),
+        Move.of("place_threat", block=target, source=target),
+    ):
+        refused = GAME.decide(state, 0, move, random.Random(0))
+        assert isinstance(refused, Rejection) and refused.code == "cannot_place_threat"
+        assert refused.message == "Your reserve is empty: name a 'source' block to move one from."
+
+
+def test_a_threat_not_on_offer_is_not_removed() -> None:
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 1, threats=tuple(1 if b == 2 else 0 for b in range(12)))
+    state = at_step(state, "resolve")
+    asked = (Decision(seat=0, kind="remove_threats", count=1, must=True, block=2),)
+    state = updated(state, flow=updated(state.flow, prompts=asked))
+    assert events_of(state, 0, Move.of("remove_threat", block=2, owner=1))[0] == ThreatRemoved(
+        seat=0, owner=1, block=2
+    )
+    for block, owner in ((3, 1), (2, 0)):
+        move = Move.of("remove_threat", block=block, owner=owner)
+        refused = GAME.decide(state, 0, move, random.Random(0))
+        assert isinstance(refused, Rejection)
+        assert (refused.code, refused.message) == (
+            "cannot_remove_threat",
+            "There is no such threat you may remove.",
+        )
