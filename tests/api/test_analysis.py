@@ -129,6 +129,27 @@ def test_people_comment_on_events(api: APIClient, create_game: CreateGame) -> No
     assert refused({"seq": 1, "text": "x" * 2001}) == (400, "invalid_request")
 
 
+def test_a_comment_goes_on_an_event_from_the_first_to_the_last(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Events are numbered from 1 to the game's version: a comment on either end is kept; one
+    before the first is an invalid request, one after the last is refused saying the range."""
+    body = create_game()
+    gid, token, version = body["id"], body["seats"][0]["token"], body["version"]
+    url = f"/api/games/{gid}/annotations/"
+    for seq in (1, version):
+        kept = api.post(url, {"seq": seq, "text": "here"}, format="json", **auth(token))
+        assert (kept.status_code, kept.json()["seq"]) == (201, seq)
+    zero = api.post(url, {"seq": 0, "text": "here"}, format="json", **auth(token))
+    assert (zero.status_code, zero.json()["error"]) == (400, "invalid_request")
+    beyond = api.post(url, {"seq": version + 1, "text": "here"}, format="json", **auth(token))
+    assert beyond.status_code == 400
+    assert (beyond.json()["error"], beyond.json()["message"]) == (
+        "bad_request",
+        f"seq must be between 1 and {version}.",
+    )
+
+
 def test_a_comment_needs_a_seat_and_cannot_name_its_author(
     api: APIClient, create_game: CreateGame
 ) -> None:

@@ -384,8 +384,14 @@ def test_kept_answers_are_forgotten_after_their_days_and_a_late_retry_appends_no
     late = post_move(api, gid, token, version, move, HTTP_IDEMPOTENCY_KEY="old")
     assert first.status_code == 201 and late.status_code == 409  # a new request, and stale
     assert Event.objects.filter(game_id=gid).count() == version + 1
-    with pytest.raises(CommandError, match="at least a day"):
+    with pytest.raises(CommandError) as refused:
         call_command("prune_receipts", "--days", "0")
+    assert str(refused.value) == "receipts are kept at least a day"
+    IdempotencyRecord.objects.filter(key="new").update(
+        created_at=timezone.now() - datetime.timedelta(days=1, minutes=1)
+    )
+    call_command("prune_receipts", "--days", "1", stdout=out)
+    assert not IdempotencyRecord.objects.filter(key="new").exists()  # a day is the least
 
 
 MOVE_BODIES: list[Any] = [
