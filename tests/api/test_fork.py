@@ -91,6 +91,45 @@ def test_a_fork_of_a_fork_verifies_with_every_earlier_seed(
     assert list(log_problems(second)) == []
 
 
+def test_fork_points_are_the_positions_before_each_move_and_the_end(
+    create_game: CreateGame,
+) -> None:
+    """Positions are event numbers of this game (not the rows' ids: another game was stored
+    first here)."""
+    finished(create_game, seed=33)
+    parent = finished(create_game, seed=31)
+    moves = Event.objects.filter(game=parent, move__isnull=False).order_by("seq")
+    starts = [row.seq for row in moves]
+    assert Event.objects.filter(game=parent).order_by("seq").first().pk != 1  # type: ignore[union-attr]
+    assert fork_points(parent) == [seq - 1 for seq in starts if seq > 1] + [parent.version]
+    assert fork_points(parent)[0] == starts[0] - 1 > 0
+
+
+def test_a_fork_of_a_fork_names_each_earlier_seed_once_up_to_where_it_decided(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """The seeds behind a fork's copied events: the first game's up to where the first fork
+    began, then the first fork's own; a second fork inside the copied part needs the first
+    game's seed alone."""
+    parent = finished(create_game, seed=32)
+    begun = fork_points(parent)[3]
+    first = Game.objects.get(pk=fork(api, parent.pk, begun, [{"bot": "random"}] * 2).json()["id"])
+    assert first.earlier_seeds == [[begun, parent.seed]]
+    bots_play(game_id=first.pk)
+    first.refresh_from_db()
+    later = fork_points(first)[-2]
+    second = Game.objects.get(pk=fork(api, first.pk, later, [{"bot": "random"}] * 2).json()["id"])
+    assert second.earlier_seeds == [[begun, parent.seed], [later, first.seed]]
+    for inside in (fork_points(first)[1], begun):
+        copy = Game.objects.get(
+            pk=fork(api, first.pk, inside, [{"bot": "random"}] * 2).json()["id"]
+        )
+        assert copy.earlier_seeds == [[inside, parent.seed]]
+        bots_play(game_id=copy.pk)
+        copy.refresh_from_db()
+        assert copy.status == "finished" and list(log_problems(copy)) == []
+
+
 def test_a_fork_is_refused_for_a_running_game_a_point_inside_a_move_or_other_seats(
     api: APIClient, create_game: CreateGame
 ) -> None:

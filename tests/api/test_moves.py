@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import pytest
@@ -135,6 +136,44 @@ def test_idempotency_key_returns_the_first_answer(api: APIClient, create_game: C
     )
     assert reused.status_code == 409 and reused.json()["error"] == "idempotency_key_reused"
     assert IdempotencyRecord.objects.count() == 1
+
+
+def test_an_idempotency_key_belongs_to_its_game_and_seat(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A key names one request of one seat in one game: the same key from another seat or in
+    another game, or a stale request under another key, is answered on its own (a stale
+    version), never as a reuse of someone else's key."""
+    body, other = create_game(), create_game()
+    gid, (ann, bob), version = body["id"], body["seats"], body["version"]
+    move = {"type": "draw", "deck": 3}
+    first = post_move(api, gid, ann["token"], version, move, HTTP_IDEMPOTENCY_KEY="k")
+    assert first.status_code == 201
+    for answer in (
+        post_move(api, gid, bob["token"], version, DRAW, HTTP_IDEMPOTENCY_KEY="k"),
+        post_move(api, gid, ann["token"], version, DRAW, HTTP_IDEMPOTENCY_KEY="k-2"),
+    ):
+        assert answer.status_code == 409
+        assert answer.json()["error"] == "version_conflict", answer.json()
+    ann_there = other["seats"][0]["token"]
+    post_move(api, other["id"], ann_there, other["version"], DRAW)
+    elsewhere = post_move(
+        api, other["id"], ann_there, other["version"], move, HTTP_IDEMPOTENCY_KEY="k"
+    )
+    assert (elsewhere.status_code, elsewhere.json()["error"]) == (409, "version_conflict")
+
+
+def test_a_kept_answer_is_found_by_the_sha256_of_the_canonical_request(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A known answer computed here: the receipts kept for a week must still match a retry after
+    the service is upgraded, so the request's hash is fixed, not whatever the code computes."""
+    body = create_game()
+    gid, token, version = body["id"], body["seats"][0]["token"], body["version"]
+    post_move(api, gid, token, version, {"type": "draw", "deck": 3}, HTTP_IDEMPOTENCY_KEY="k")
+    canonical = f'{{"expected_version":{version},"move":{{"deck":3,"type":"draw"}},"seat":0}}'
+    record = IdempotencyRecord.objects.get(game_id=gid, key="k")
+    assert record.request_hash == hashlib.sha256(canonical.encode()).hexdigest()
 
 
 def test_refusals_are_remembered_under_their_key_too(
