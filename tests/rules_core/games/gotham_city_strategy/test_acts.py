@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_strategy import GAME
 from rules_core.games.gotham_city_strategy.events import (
     GameFinished,
     HenchmanLost,
+    HenchmanPlaced,
     MovementBegan,
     MovePlanned,
     ResourcesChanged,
@@ -22,7 +23,8 @@ from rules_core.games.gotham_city_strategy.events import (
     ThreatPlaced,
     ThreatRemoved,
 )
-from rules_core.games.gotham_city_strategy.state import THREATS_PER_VILLAIN, Decision
+from rules_core.games.gotham_city_strategy.language import place
+from rules_core.games.gotham_city_strategy.state import THREATS_PER_VILLAIN, Decision, GcsState
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     act,
@@ -137,3 +139,59 @@ def test_a_threat_not_on_offer_is_not_removed() -> None:
             "cannot_remove_threat",
             "There is no such threat you may remove.",
         )
+
+
+def asked(state: GcsState, decision: Decision) -> GcsState:
+    """The state with `decision` waiting while a card is being carried out."""
+    state = at_step(state, "resolve")
+    return updated(state, flow=updated(state.flow, prompts=(decision,)))
+
+
+@pytest.mark.parametrize("block", [0, 7])
+def test_a_henchman_is_placed_from_the_hideout_on_the_block_chosen(block: int) -> None:
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 0, hideout_henchmen=2, henchmen=(0,) * 12)
+    state = updated(state, batman_at=-1)
+    enemy = 5
+    state = with_player(state, 1, henchmen=tuple(int(b == enemy) for b in range(12)))
+    state = asked(state, Decision(seat=0, kind="place_henchmen", count=1, must=True))
+    offered = [m.get("block") for m in GAME.legal_moves(state, 0) if m.type == "place_henchman"]
+    assert block in offered and enemy not in offered
+    move = Move.of("place_henchman", block=block)
+    assert events_of(state, 0, move)[0] == HenchmanPlaced(seat=0, block=block)
+    after = act(state, 0, move)
+    assert after.players[0].henchmen[block] == 1 and after.players[0].hideout_henchmen == 1
+    refused = GAME.decide(state, 0, Move.of("place_henchman", block=enemy), random.Random(0))
+    assert isinstance(refused, Rejection)
+    assert (refused.code, refused.message) == (
+        "bad_choice",
+        "A henchman goes on a block with no enemy figure and no Batman.",
+    )
+
+
+def test_a_henchman_is_lost_from_the_first_block_too() -> None:
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 1, henchmen=tuple(int(b == 0) for b in range(12)))
+    state = with_player(state, 1, hideout_henchmen=0)
+    state = asked(state, Decision(seat=1, kind="lose_henchman", count=1, must=True))
+    assert events_of(state, 1, Move.of("lose_henchman", source=0))[0] == HenchmanLost(
+        seat=1, owner=1, source=0
+    )
+
+
+def test_a_theft_names_money_or_information() -> None:
+    state = ready(["joker", "penguin"])
+    state = asked(state, Decision(seat=0, kind="steal", count=1, must=True, victim=1))
+    refused = GAME.decide(state, 0, Move.of("steal", resource="henchmen"), random.Random(0))
+    assert isinstance(refused, Rejection)
+    assert (refused.code, refused.message) == ("bad_choice", "Steal 'money' or 'information'.")
+
+
+@pytest.mark.parametrize("kind", ["send_home", "batman_to"])
+def test_a_block_outside_the_candidates_is_refused_naming_them(kind: str) -> None:
+    state = ready(["joker", "penguin"])
+    state = asked(state, Decision(seat=0, kind=kind, count=1, must=True, candidates=(2, 6)))
+    assert sorted(m.get("block") for m in GAME.legal_moves(state, 0) if m.type == kind) == [2, 6]
+    refused = GAME.decide(state, 0, Move.of(kind, block=3), random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "bad_choice"
+    assert refused.message == f"Choose one of: {place(state, 2)}, {place(state, 6)}."
