@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
+from api.errors import RateLimited
 from api.log_check import log_problems
 from api.models import Event, Game, Seat
 from api.rate_limits import rate_limit_reset
-from api.services import bots_play, fork_points
+from api.services import PlayerSpec, bots_play, fork_points, game_fork
 from tests.api.test_moves import post_move
 from tests.conftest import CreateGame, auth
 
@@ -136,12 +138,25 @@ def test_a_fork_is_refused_for_a_running_game_a_point_inside_a_move_or_other_sea
     running = create_game()
     refused = fork(api, running["id"], 1)
     assert refused.status_code == 400 and refused.json()["error"] == "fork_refused"
+    assert refused.json()["message"] == (
+        "Only a finished game can be forked: its hidden cards are all shown."
+    )
     parent = finished(create_game)
     points = fork_points(parent)
-    inside = next(seq for seq in range(1, parent.version) if seq not in points)
-    refused = fork(api, parent.pk, inside)
-    assert refused.status_code == 400 and refused.json()["error"] == "fork_refused"
-    assert all(p in points for p in refused.json()["nearest"])
+    index = next(i for i in range(len(points) - 1) if points[i + 1] - points[i] > 1)
+    inside = points[index] + 1
+    for at, before, after in (
+        (inside, points[index], points[index + 1]),  # between two moves' starts
+        (1, points[0], points[0]),  # inside the set-up: its end is the first point
+        (parent.version + 5, parent.version, parent.version),  # beyond the end
+    ):
+        refused = fork(api, parent.pk, at)
+        assert refused.status_code == 400 and refused.json()["error"] == "fork_refused"
+        assert refused.json()["message"] == (
+            f"Event {at} falls inside a move's events: fork at {before} or {after}, where a "
+            "move begins."
+        )
+        assert refused.json()["nearest"] == sorted({before, after})
     three = fork(api, parent.pk, points[0], [{"name": "A"}, {"name": "B"}, {"name": "C"}])
     assert three.status_code == 400 and "2 players" in three.json()["message"]
     for bad in (0, "5", None, 2**40):
@@ -158,6 +173,40 @@ def test_forks_from_one_address_are_rate_limited(api: APIClient, create_game: Cr
     url = f"/api/games/{parent.pk}/fork/"
     first = api.post(url, body, format="json", REMOTE_ADDR="203.0.113.7")
     assert first.status_code == 201
+    earliest = 3600 - int(time.time()) % 3600
     limited = api.post(url, body, format="json", REMOTE_ADDR="203.0.113.7")
+    latest = 3600 - int(time.time()) % 3600
     assert limited.status_code == 429 and limited.json()["error"] == "rate_limited"
+    wait = limited.json()["retry_after"]
+    assert wait in (earliest, latest)  # the seconds left in the clock's hour
+    assert limited.json()["message"] == (
+        f"At most 1 forks an hour may be made from one address; try again in {wait} s."
+    )
+    elsewhere = api.post(url, body, format="json", REMOTE_ADDR="198.51.100.9")
+    assert elsewhere.status_code == 201  # another address has its own hour
     assert api.get("/api/catalog/").json()["limits"]["forks_per_hour"] == 1
+
+
+def test_a_game_of_older_rules_is_not_forked(api: APIClient, create_game: CreateGame) -> None:
+    parent = finished(create_game)
+    Game.objects.filter(pk=parent.pk).update(rules_version=parent.rules_version - 1)
+    refused = fork(api, parent.pk, fork_points(parent)[0])
+    assert (refused.status_code, refused.json()["error"]) == (400, "fork_refused")
+    assert refused.json()["message"] == (
+        "This game was played under older rules and cannot be continued."
+    )
+
+
+def test_a_fork_without_a_caller_counts_against_one_shared_name(
+    create_game: CreateGame,
+) -> None:
+    """Called without an address (a management command, a test), forks share the name
+    "unknown" and its hour."""
+    parent = finished(create_game)
+    rate_limit_reset("fork:unknown", window=3600)
+    players = [PlayerSpec(bot="random")] * 2
+    with override_settings(GOTHAM_FORKS_PER_HOUR=1):
+        game_fork(game=parent, at=fork_points(parent)[0], players=players)
+        with pytest.raises(RateLimited):
+            game_fork(game=parent, at=fork_points(parent)[0], players=players, caller="unknown")
+    rate_limit_reset("fork:unknown", window=3600)
