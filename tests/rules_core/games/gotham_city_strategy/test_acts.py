@@ -12,12 +12,16 @@ from rules_core.engine import Move, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
 from rules_core.games.gotham_city_strategy.events import (
+    CardCarriedOut,
+    CardFaceDown,
     GameFinished,
     HenchmanLost,
     HenchmanPlaced,
+    HenchmenSentHome,
     MovementBegan,
     MovePlanned,
     ResourcesChanged,
+    ResourcesTaken,
     ScreenShown,
     Stolen,
     ThreatPlaced,
@@ -195,3 +199,61 @@ def test_a_block_outside_the_candidates_is_refused_naming_them(kind: str) -> Non
     refused = GAME.decide(state, 0, Move.of(kind, block=3), random.Random(0))
     assert isinstance(refused, Rejection) and refused.code == "bad_choice"
     assert refused.message == f"Choose one of: {place(state, 2)}, {place(state, 6)}."
+
+
+def test_henchmen_on_the_first_block_are_sent_home_but_the_choosers() -> None:
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 1, henchmen=tuple(int(b == 0) for b in range(12)))
+    state = asked(state, Decision(seat=0, kind="send_home", count=1, must=True, candidates=(0, 4)))
+    assert events_of(state, 0, Move.of("send_home", block=0))[0] == HenchmenSentHome(
+        seat=0, block=0, spare=0
+    )
+
+
+def test_a_card_put_face_down_comes_from_the_hand() -> None:
+    state = ready(["joker", "penguin"], variant=True)
+    hand = state.players[0].hand
+    state = asked(state, Decision(seat=0, kind="face_down", count=1, must=True))
+    assert events_of(state, 0, Move.of("face_down", card=hand[0]))[0] == CardFaceDown(
+        seat=0, card=hand[0]
+    )
+    elsewhere = next(c for c in state.players[1].hand if c not in hand)
+    refused = GAME.decide(state, 0, Move.of("face_down", card=elsewhere), random.Random(0))
+    assert isinstance(refused, Rejection)
+    assert (refused.code, refused.message) == (
+        "card_not_in_hand",
+        f"Card {elsewhere!r} is not in your hand.",
+    )
+
+
+@pytest.mark.parametrize("henchmen", [0, 1])
+def test_a_card_with_a_requirement_is_carried_out_only_when_it_is_met(henchmen: int) -> None:
+    """Shakedown asks for a henchman on the map; without one the player takes two resources
+    instead (turn.plot.effect)."""
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 0, henchmen=tuple(henchmen * int(b == 3) for b in range(12)))
+    state = updated(asked(state, Decision(seat=0, kind="use_card", must=True)), played="plot-07")
+    carry = Move.of("carry_out")
+    offered = GAME.legal_moves(state, 0)
+    if henchmen:
+        assert carry in offered
+        assert events_of(state, 0, carry)[0] == CardCarriedOut(seat=0, card="plot-07")
+    else:
+        assert carry not in offered
+        refused = GAME.decide(state, 0, carry, random.Random(0))
+        assert isinstance(refused, Rejection)
+        assert refused.code == "card_requirement_not_met"
+    take = Move.of("take", first="information", second="money")
+    assert take in offered
+    assert events_of(state, 0, take)[0] == ResourcesTaken(
+        seat=0, first="information", second="money"
+    )
+    for first, second in (("money", "information"), ("gold", "money")):
+        refused = GAME.decide(
+            state, 0, Move.of("take", first=first, second=second), random.Random(0)
+        )
+        assert isinstance(refused, Rejection)
+        assert (refused.code, refused.message) == (
+            "bad_choice",
+            "Take two of information, money, threats (first <= second).",
+        )
