@@ -6,7 +6,8 @@ the scope's modules (only those under PATH when one is given) and runs the scope
 each, and the score of each module is printed with its surviving mutants. Mutants listed in
 `mutation/equivalent.toml` (with the reason they cannot change behaviour) are left out of the
 score. Each run starts from fresh mutants and a fresh map of which tests reach which function, so
-new tests count at once.
+new tests count at once; `--again` judges the last run's survivors once more with the tests as
+they are now (mutmut maps the new tests first), refused when a mutated module has changed since.
 """
 
 from __future__ import annotations
@@ -139,6 +140,17 @@ def prepare(scope: Scope) -> Path:
     work.mkdir(parents=True, exist_ok=True)
     shutil.rmtree(work / "mutants", ignore_errors=True)  # mutmut's cached verdicts and test map
     (work / "mutmut-stats.json").unlink(missing_ok=True)
+    files = copy_project(work)
+    shared = work / "shared"  # the tests read the rulebooks from beside the project
+    if not shared.exists() and (ROOT.parent / "shared").is_dir():
+        shared.symlink_to(ROOT.parent / "shared")
+    others = sorted({f.split("/")[0] for f in files if "/" in f} - {"tests"})
+    (work / "setup.cfg").write_text(mutmut_config(scope, others))
+    return work
+
+
+def copy_project(work: Path) -> list[str]:
+    """Copy the project's files that differ into `work`; the files copied or already there."""
     files = project_files()
     for name in files:
         target = work / name
@@ -146,12 +158,29 @@ def prepare(scope: Scope) -> Path:
         source = ROOT / name
         if not target.exists() or target.read_bytes() != source.read_bytes():
             shutil.copy2(source, target)
-    shared = work / "shared"  # the tests read the rulebooks from beside the project
-    if not shared.exists() and (ROOT.parent / "shared").is_dir():
-        shared.symlink_to(ROOT.parent / "shared")
-    others = sorted({f.split("/")[0] for f in files if "/" in f} - {"tests"})
-    (work / "setup.cfg").write_text(mutmut_config(scope, others))
-    return work
+    return files
+
+
+def changed_modules(work: Path, scope: Scope) -> list[str]:
+    """The scope's modules that differ from the copies its last run mutated."""
+    return [
+        m
+        for m in scope.modules
+        if not (work / m).exists() or (work / m).read_bytes() != (ROOT / m).read_bytes()
+    ]
+
+
+def again(scope: Scope, equivalent: dict[str, str]) -> tuple[Path, list[str]] | str:
+    """Ready the scope's last run to judge its survivors again with the tests as they are now:
+    the work folder, and the survivors' names; or why it cannot (no run, the code changed)."""
+    work = WORK / scope.name
+    if not (work / "mutants").is_dir():
+        return f"{scope.name}: no earlier run in {work}"
+    changed = changed_modules(work, scope)
+    if changed:
+        return f"{scope.name}: {', '.join(changed)} changed since the last run: run it afresh"
+    copy_project(work)
+    return work, [m for score in scores(work, scope, equivalent) for m in score.survivors]
 
 
 def mutmut_config(scope: Scope, folders: Iterable[str]) -> str:
@@ -267,6 +296,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--report", action="store_true", help="print the last run's table without running"
     )
+    parser.add_argument(
+        "--again",
+        action="store_true",
+        help="judge the last run's survivors again with today's tests (its modules unchanged)",
+    )
     parser.add_argument("--scope", help="only this scope (when several hold PATH)")
     args = parser.parse_args(argv)
     scopes = [s for s in selected(load_scopes(), args.path) if args.scope in (None, s.name)]
@@ -286,9 +320,19 @@ def main(argv: list[str] | None = None) -> int:
                 file=sys.stderr,
             )
             return 2
-        work = WORK / scope.name if args.report else prepare(scope)
-        print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
-        if not args.report and (code := mutate(work, args.jobs, scope.wanted, scope.database)):
+        wanted, running = scope.wanted, not args.report
+        if args.again and not args.report:
+            ready = again(scope, equivalent)
+            if isinstance(ready, str):
+                print(ready, file=sys.stderr)
+                return 2
+            work, survivors = ready
+            wanted, running = tuple(survivors), bool(survivors)  # none: nothing to judge
+            print(f"{scope.name}: judging {len(wanted)} survivors again in {work}", flush=True)
+        else:
+            work = WORK / scope.name if args.report else prepare(scope)
+            print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
+        if running and (code := mutate(work, args.jobs, wanted, scope.database)):
             print(f"  mutmut stopped with exit code {code}: see {work / 'mutmut.log'}")
             failed = True
             continue

@@ -196,3 +196,39 @@ def test_a_scope_on_postgresql_runs_mutmut_with_its_database_url(
     assert run.mutate(tmp_path, 1) == 0
     assert seen[0]["DATABASE_URL"] == on_postgresql.database
     assert seen[1]["DATABASE_URL"] == "sqlite:///elsewhere.sqlite3"
+
+
+def test_again_judges_the_last_runs_survivors_with_todays_tests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--again` copies today's tests into the last run's folder and hands mutmut the names of
+    that run's survivors (the equivalent ones left out); it is refused once a mutated module
+    has changed, and when there was no run."""
+    root, work = tmp_path / "project", tmp_path / "build" / "mutation"
+    (root / "pkg").mkdir(parents=True)
+    (root / "tests").mkdir()
+    (root / "pkg" / "code.py").write_text("x = 1\n")
+    (root / "tests" / "test_code.py").write_text("def test_new(): pass\n")
+    monkeypatch.setattr(run, "ROOT", root)
+    monkeypatch.setattr(run, "WORK", work)
+    monkeypatch.setattr(run, "project_files", lambda: ["pkg/code.py", "tests/test_code.py"])
+    scope = run.Scope("s", ("pkg/code.py",), ("tests",))
+    assert run.again(scope, {}) == "s: no earlier run in " + str(work / "s")
+    folder = work / "s"
+    (folder / "pkg").mkdir(parents=True)
+    (folder / "pkg" / "code.py").write_text("x = 1\n")
+    meta = folder / "mutants" / "pkg" / "code.py.meta"
+    meta.parent.mkdir(parents=True)
+    codes = {"pkg.code.x_f__mutmut_1": 0, "pkg.code.x_f__mutmut_2": 1}
+    codes |= {"pkg.code.x_f__mutmut_3": 0, "pkg.code.x_f__mutmut_4": 33}
+    meta.write_text(json.dumps({"exit_code_by_key": codes}))
+    equivalent = {"pkg.code.x_f__mutmut_3": "why"}
+    assert run.again(scope, equivalent) == (
+        folder,
+        ["pkg.code.x_f__mutmut_1", "pkg.code.x_f__mutmut_4"],
+    )
+    assert (folder / "tests" / "test_code.py").read_text() == "def test_new(): pass\n"
+    (root / "pkg" / "code.py").write_text("x = 2\n")
+    assert run.again(scope, equivalent) == (
+        "s: pkg/code.py changed since the last run: run it afresh"
+    )
