@@ -199,3 +199,37 @@ def test_bot_seats_keep_their_options(create_game: CreateGame) -> None:
         "iterations": 30,
         "seconds": 0.1,
     }
+
+
+@pytest.mark.parametrize("status", [Analysis.Status.DONE, Analysis.Status.FAILED])
+def test_an_ended_analysis_holds_up_no_other_settings(
+    api: APIClient, create_game: CreateGame, task_runner: None, status: str
+) -> None:
+    """Only a queued or running analysis makes other settings wait: one that is done or failed,
+    however recent, is replaced by the new request."""
+    gid = finished_bot_game(create_game)
+    Analysis.objects.create(
+        game_id=gid, status=status, done=3, total=40, settings={"iterations": 5, "seconds": 0.05}
+    )
+    response = api.post(
+        f"/api/games/{gid}/analysis/", {"iterations": 6, "seconds": 0.05}, format="json"
+    )
+    assert response.status_code == 202, response.json()
+
+
+def test_an_analysis_silent_for_the_whole_stale_time_is_dead(
+    api: APIClient, create_game: CreateGame, task_runner: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    gid = finished_bot_game(create_game)
+    now = timezone.now()
+    monkeypatch.setattr(services.timezone, "now", lambda: now)
+    stale = Analysis.objects.create(
+        game_id=gid, status=Analysis.Status.RUNNING, done=3, total=40, settings={"iterations": 5}
+    )
+    silent = now - timedelta(seconds=services.ANALYSIS_STALE_SECONDS)
+    Analysis.objects.filter(pk=stale.pk).update(updated_at=silent + timedelta(microseconds=1))
+    url = f"/api/games/{gid}/analysis/"
+    waiting = api.post(url, {"iterations": 6, "seconds": 0.05}, format="json")
+    assert (waiting.status_code, waiting.json()["error"]) == (409, "analysis_running")
+    Analysis.objects.filter(pk=stale.pk).update(updated_at=silent)
+    assert api.post(url, {"iterations": 6, "seconds": 0.05}, format="json").status_code == 202

@@ -274,6 +274,26 @@ def test_a_steady_move_reads_neither_the_seat_nor_the_game_row(
         assert len(queries.captured_queries) == 1
 
 
+def test_a_refusal_at_the_known_head_reads_only_whether_the_game_is_still_there(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A move refused on the head this process knows is answered 422 after one read: that the
+    game row is still at that head (version, hash and seed), not a fresh read of the game."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    first = post_move(api, gid, ann["token"], version, {"type": "draw", "deck": 1})
+    with CaptureQueriesContext(connection) as queries:
+        refused = post_move(api, gid, ann["token"], first.json()["version"], {"type": "pass"})
+    assert refused.status_code == 422, refused.json()
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().startswith("SELECT")]
+    assert len(reads) == 1 and "api_game" in reads[0]
+    for column in ('"version"', '"head_hash"', '"seed"', '"id"'):
+        assert column in reads[0].split("WHERE", 1)[1], reads[0]
+
+
 def test_events_are_redacted_for_other_seats_until_the_end(
     api: APIClient, create_game: CreateGame
 ) -> None:
