@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from typing import Any
@@ -58,6 +59,10 @@ def test_analysis_annotates_every_decision(
         assert data["mark"] == (data["grade"] in ("mistake", "blunder")) == (low >= 0.15)
         # in the game's words: the figure's name and the moves as their buttons read
         assert note["text"].startswith(("Figure ", "The ")) and "{" not in note["text"]
+        if data["preferred"] == data["played"]:
+            assert " The bot agrees." in note["text"] and "prefers" not in note["text"]
+        else:
+            assert " The bot prefers: " in note["text"] and "agrees" not in note["text"]
         assert "played: Draw" in note["text"] or "played: Place" in note["text"]
     marked = [e for e in decisions if e["annotations"][0]["data"]["mark"]]
     for event in marked:
@@ -354,3 +359,29 @@ def test_a_failed_analysis_says_why_without_internals(
     else:  # the worker's log keeps the internals
         logged = [r for r in caplog.records if r.getMessage() == "analysis failed"]
         assert logged and logged[0].exc_info and "internal detail" in caplog.text
+
+
+def test_an_analysis_note_names_the_move_as_its_player_sees_it() -> None:
+    """A move's words may depend on who made it (in City Strategy, moving "your" villain names
+    that villain): the note describes the move for the seat that played it."""
+    from api import services
+    from rules_core.bots.mcts import MctsSettings
+    from rules_core.engine import fold, get_game
+
+    spec = get_game("gotham-city-strategy")
+    state = fold(spec, spec.setup(2, {"villains": ["joker", "penguin"]}, random.Random(4)))
+    rng = random.Random(4)
+    while True:
+        seat = min(spec.to_act(state))
+        legal = spec.legal_moves(state, seat)
+        villain = [m for m in legal if m.type == "move_villain"]
+        if villain and seat == 1:
+            break
+        events = spec.decide(state, seat, rng.choice(legal), rng)
+        assert isinstance(events, list)
+        state = fold(spec, events, state)
+    move = {"seat": seat, **villain[0].to_json()}
+    note = services._judge(spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2)
+    label = spec.describe_move(state, seat, villain[0])
+    assert label.startswith("Move The Penguin to ")
+    assert note["text"].startswith(f"The Penguin played: {label} (")
