@@ -78,6 +78,8 @@ def test_a_parameter_a_move_does_not_take_is_refused_naming_the_one_it_takes() -
         "unexpected_parameter",
         "place takes only 'card', not 'x'",
     )
+    several = refusal(game, state, 0, Move.of("draw", deck=1, x=1, y=2))
+    assert several.message == "draw takes only 'deck', not 'x', 'y'"
 
 
 def test_placing_before_drawing_and_drawing_twice_are_refused_with_what_to_do() -> None:
