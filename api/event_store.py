@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -448,13 +448,5 @@ def _fold_from_snapshot(game_id: int, spec: GameSpec[Any], target: int) -> Any:
         state, start = from_json(spec.state_type, snapshot[1]), snapshot[0]
     rows = Event.objects.filter(game_id=game_id, seq__gt=start, seq__lte=target).order_by("seq")
     for type_, seat, data, schema in rows.values_list("type", "seat", "data", "schema"):
-        state = spec.evolve(state, decode_event(spec, type_, seat, data, schema))
-    return state
-
-
-def fold_records(spec: GameSpec[Any], records: Iterable[tuple[str, int | None, JSON, int]]) -> Any:
-    """Fold stored (type, seat, data, schema) rows from the start of a log."""
-    state = spec.initial_state()
-    for type_, seat, data, schema in records:
         state = spec.evolve(state, decode_event(spec, type_, seat, data, schema))
     return state
