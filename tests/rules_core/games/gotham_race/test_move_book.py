@@ -201,3 +201,15 @@ def test_drawing_from_no_deck_an_empty_deck_or_a_finished_race_says_what_to_do()
     assert (empty.code, empty.message) == ("deck_empty", "Deck 3 is empty: draw from another deck.")
     over = refusal(game, replace(state, phase="over"), 0, Move.of("draw", deck=1))
     assert (over.code, over.message) == ("game_over", "The race is over.")
+
+
+def test_before_the_set_up_no_figure_is_to_place_and_every_move_is_refused() -> None:
+    game = GothamRace()
+    state = game.initial_state()
+    assert game.legal_moves(state, 0) == []
+    for move in (Move.of("draw", deck=1), Move.of("place", card="1-01")):
+        refused = refusal(game, state, 0, move)
+        assert (refused.code, refused.message) == (
+            "not_your_turn",
+            "No figure is to place a card now.",
+        )
