@@ -64,6 +64,10 @@ def test_planned_moves_are_made_in_the_players_name() -> None:
     state = act(at_step(state, "actions"), 0, Move.of("move"))
     planned = events_of(state, 0, Move.of("move_villain", to=ACE))
     assert [(type(e), e.seat) for e in planned[:1]] == [(MovePlanned, 0)]
+    henchmen = [m for m in GAME.legal_moves(state, 0) if m.type == "move_henchmen"]
+    assert henchmen
+    planned = events_of(state, 0, henchmen[0])
+    assert [(type(e), e.seat) for e in planned[:1]] == [(MovePlanned, 0)]
 
 
 def test_a_theft_of_information_from_a_villain_without_any_takes_his_last_money() -> None:
