@@ -60,13 +60,14 @@ def test_a_villain_with_a_free_move_ability_pays_no_information_to_move() -> Non
 
 
 def test_planned_moves_are_made_in_the_players_name() -> None:
-    state = with_player(ready(["joker", "penguin"]), 0, information=3)
+    henchmen = tuple(2 * int(b == 9) for b in range(12))
+    state = with_player(ready(["joker", "penguin"]), 0, information=3, henchmen=henchmen)
     state = act(at_step(state, "actions"), 0, Move.of("move"))
     planned = events_of(state, 0, Move.of("move_villain", to=ACE))
     assert [(type(e), e.seat) for e in planned[:1]] == [(MovePlanned, 0)]
-    henchmen = [m for m in GAME.legal_moves(state, 0) if m.type == "move_henchmen"]
-    assert henchmen
-    planned = events_of(state, 0, henchmen[0])
+    moves = [m for m in GAME.legal_moves(state, 0) if m.type == "move_henchmen"]
+    assert moves
+    planned = events_of(state, 0, moves[0])
     assert [(type(e), e.seat) for e in planned[:1]] == [(MovePlanned, 0)]
 
 
