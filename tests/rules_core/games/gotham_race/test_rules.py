@@ -457,3 +457,32 @@ def test_back_to_the_start_moves_a_figure_behind_the_start_forwards() -> None:
     first = resolved(events)[0]
     assert first.subject == B and (first.xs, first.lanes) == ((5, 0, -4, -9), (0, 0, 0, 0))
     assert not any(isinstance(e, GameFinished) for e in events)
+
+
+def test_a_deck_emptied_during_a_round_is_refilled_when_the_round_ends() -> None:
+    """The last card of deck 1 is drawn while the discard pile is empty, so nothing can refill
+    it then; once the round's cards go to the discard pile, the empty deck is refilled from
+    them before the next round starts."""
+    state = start(4)
+    state = replace(state, decks=(state.decks[0][:1], *state.decks[1:]), discard=())
+    events: list[GameEvent] = []
+    for _ in range(4):
+        (seat,) = GAME.to_act(state)
+        state, _ = play(state, seat, Move.of("draw", deck=1 if state.decks[0] else 2))
+        state, events = play(state, seat, Move.of("place", card=state.hands[seat][0]))
+    kinds = [type(e) for e in events]
+    assert kinds[-3:] == [RoundEnded, DecksReplenished, RoundStarted]
+    refill = events[-2]
+    assert isinstance(refill, DecksReplenished)
+    assert sum(len(cards) for cards in refill.added) == 4 and state.discard == ()
+    assert all(state.decks) or not refill.added[0]
+
+
+def test_the_first_frame_of_a_replay_is_a_table_before_the_deal() -> None:
+    """The state after the first event (what a replay shows first): the race not started, no
+    card in any hand."""
+    first = fold(GAME, GAME.setup(3, {}, random.Random(1))[:1])
+    view = GAME.view(first, None, reveal=True)
+    assert view["phase"] == "new" and view["round"] == 0
+    assert view["hands"] == {"0": [], "1": [], "2": []}
+    assert [f["x"] for f in view["figures"]] == [0, 0, 0, 0]  # type: ignore[index]
