@@ -271,7 +271,10 @@ def main(argv: list[str]) -> int:
         return run("-m", "tests.golden.playthroughs")
     if argv[0] == "mutate":  # mutation testing of the guarantees (README.md, "Mutation testing")
         ensure_venv()
-        return run("mutation/run.py", *argv[1:])
+        # the command replaces this process, so a kill of `dev.py mutate` reaches it (and it
+        # ends mutmut's session): a child would be left running, writing into its scope's folder
+        os.chdir(ROOT)
+        os.execv(str(PYTHON), [str(PYTHON), "mutation/run.py", *argv[1:]])
     ensure_venv()
     return 0
 

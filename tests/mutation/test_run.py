@@ -232,3 +232,17 @@ def test_again_judges_the_last_runs_survivors_with_todays_tests(
     assert run.again(scope, equivalent) == (
         "s: pkg/code.py changed since the last run: run it afresh"
     )
+
+
+def test_dev_py_mutate_becomes_the_mutation_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`dev.py mutate` replaces itself with the command (exec), so a kill of the process that
+    was started reaches the run, which then ends mutmut's session; a child would run on."""
+    import dev
+
+    replaced: list[list[str]] = []
+    monkeypatch.setattr(dev, "ensure_venv", lambda: None)
+    monkeypatch.setattr(dev.os, "execv", lambda path, args: replaced.append([path, *args]))
+    monkeypatch.setattr(dev.os, "chdir", lambda path: None)
+    dev.main(["mutate", "engine", "--jobs", "1"])
+    python = str(dev.PYTHON)
+    assert replaced == [[python, python, "mutation/run.py", "engine", "--jobs", "1"]]
