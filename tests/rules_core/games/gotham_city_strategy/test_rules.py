@@ -15,6 +15,7 @@ from rules_core.games.gotham_city_strategy.events import (
     FightResolved,
     GameFinished,
     ResourcesChanged,
+    ScreenShown,
 )
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import (
@@ -477,3 +478,65 @@ def test_a_finished_games_view_lifts_every_screen() -> None:
     hidden = GAME.view(state, 0)["players"]
     shown = GAME.view(state, 0, reveal=True)["players"]
     assert hidden[1]["money"] is None and shown[1]["money"] == 7  # type: ignore[index,call-overload]
+
+
+@pytest.mark.parametrize(
+    ("ability", "bonus"),
+    [
+        (None, 0),
+        ("killer-croc-sewer-trap", 1),  # against Batman
+        ("killer-croc-death-roll", 2),  # against all
+        ("penguin-umbrella-gun", 0),  # against villains only
+    ],
+)
+def test_a_fight_bonus_against_batman_or_all_counts_when_fighting_batman(
+    ability: str | None, bonus: int
+) -> None:
+    """Killer Croc rolls 2 entering Batman's block; Batman, level 1, rolls 2 plus his fight
+    value 1. Only a bonus against Batman or against all counts ('turn.fight-batman'): with one
+    Croc ties (and the figure entering wins the tie) or wins."""
+    state = croc_against_joker(croc_bonus=False)
+    state = with_player(state, 0, abilities=(ability,) if ability else ())
+    state = with_player(state, 1, villain_at=HIDEOUT, henchmen=(0,) * 12)
+    state = updated(state, batman_at=ACE, batman_level=1)
+    state = act(state, 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    events = events_of(state, 0, Move.of("done_moving"), Dice("2", "2"))
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert (fight.aggressor_total, fight.defender_total) == (2 + bonus, 3)
+    assert fight.winner == (0 if bonus else -1)
+
+
+@pytest.mark.parametrize(
+    ("ability", "bonus"),
+    [("penguin-umbrella-gun", 1), ("killer-croc-sewer-trap", 0), ("joker-laughing-gas", 1)],
+)
+def test_a_fight_bonus_against_villains_or_all_counts_between_villains(
+    ability: str, bonus: int
+) -> None:
+    """Killer Croc (no henchmen there) rolls 1 against the Joker's 1 and one henchman: a bonus
+    against villains or all makes it a tie, which the attacker wins."""
+    state = with_player(croc_against_joker(croc_bonus=False), 0, abilities=(ability,))
+    state = act(state, 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    events = events_of(state, 0, Move.of("done_moving"), Dice("1", "1"))
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert (fight.aggressor_total, fight.defender_total) == (1 + bonus, 2)
+    assert fight.winner == (0 if bonus else 1)
+
+
+def test_others_lose_what_they_have_and_one_short_lifts_the_screen() -> None:
+    """Leaked Secrets: each other player returns 1 information; the Penguin, with none, shows
+    his screen and returns nothing ('turn.plot.effect.carry-out')."""
+    state = ready(["joker", "penguin", "two-face"])
+    state = with_player(state, 0, hand=("plot-35",))
+    state = with_player(state, 1, information=0)
+    state = with_player(state, 2, information=3)
+    state = act(state, 0, Move.of("play", card="plot-35"))
+    events = events_of(state, 0, Move.of("carry_out"))
+    penguin = state.players[1]
+    assert ScreenShown(seat=1, owner=1, money=penguin.money, information=0) in events
+    losses = [e for e in events if isinstance(e, ResourcesChanged) and e.information < 0]
+    assert losses == [ResourcesChanged(seat=None, owner=2, money=0, information=-1, reason="card")]
+    after = fold(GAME, events, state)
+    assert after.players[2].information == 2 and after.players[1].information == 0
