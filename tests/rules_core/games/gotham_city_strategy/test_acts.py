@@ -8,17 +8,20 @@ import random
 
 import pytest
 
-from rules_core.engine import Move, Rejection
+from rules_core.engine import Move, Rejection, fold
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
 from rules_core.games.gotham_city_strategy.events import (
     CardCarriedOut,
     CardFaceDown,
+    FightResolved,
     GameFinished,
     HenchmanLost,
     HenchmanPlaced,
+    HenchmenMoved,
     HenchmenSentHome,
     MovementBegan,
+    MovementEnded,
     MovePlanned,
     ResourcesChanged,
     ResourcesTaken,
@@ -26,9 +29,15 @@ from rules_core.games.gotham_city_strategy.events import (
     Stolen,
     ThreatPlaced,
     ThreatRemoved,
+    VillainMoved,
 )
 from rules_core.games.gotham_city_strategy.language import place
-from rules_core.games.gotham_city_strategy.state import THREATS_PER_VILLAIN, Decision, GcsState
+from rules_core.games.gotham_city_strategy.state import (
+    HIDEOUT,
+    THREATS_PER_VILLAIN,
+    Decision,
+    GcsState,
+)
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     act,
@@ -262,3 +271,32 @@ def test_a_card_with_a_requirement_is_carried_out_only_when_it_is_met(henchmen: 
             "bad_choice",
             "Take two of information, money, threats (first <= second).",
         )
+
+
+def test_a_planned_move_is_carried_out_in_the_players_name() -> None:
+    henchmen = tuple(2 * int(b == 9) for b in range(12))
+    state = with_player(ready(["joker", "penguin"]), 0, information=3, henchmen=henchmen)
+    state = act(at_step(state, "actions"), 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    moves = [m for m in GAME.legal_moves(state, 0) if m.type == "move_henchmen"]
+    state = act(state, 0, moves[0])
+    done = events_of(state, 0, Move.of("done_moving"))
+    carried = [e for e in done if isinstance(e, VillainMoved | HenchmenMoved | MovementEnded)]
+    assert {type(e) for e in carried} == {VillainMoved, HenchmenMoved, MovementEnded}
+    assert all(e.seat == 0 for e in carried)
+
+
+@pytest.mark.parametrize("to", [HIDEOUT, 8])
+def test_a_villain_going_home_or_to_an_empty_block_fights_nobody(to: int) -> None:
+    """No fight where no enemy villain and no Batman stand: not in the hideout, where the
+    others' villains wait in hideouts of their own, nor on an empty block."""
+    state = ready(["joker", "penguin", "two-face"])
+    state = updated(state, batman_at=ACE)
+    state = with_player(state, 0, information=3, villain_at=5 if to == HIDEOUT else HIDEOUT)
+    for seat in (1, 2):
+        state = with_player(state, seat, villain_at=HIDEOUT)
+    state = act(at_step(state, "actions"), 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=to))
+    done = events_of(state, 0, Move.of("done_moving"))
+    assert not any(isinstance(e, FightResolved) for e in done)
+    assert fold(GAME, done, state).players[0].villain_at == to
