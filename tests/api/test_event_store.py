@@ -222,6 +222,21 @@ def test_verify_log_detects_a_bad_snapshot(create_game: CreateGame) -> None:
     assert any("snapshot" in p for p in problems)
 
 
+def test_verify_log_reports_a_gap_and_checks_on_after_it(create_game: CreateGame) -> None:
+    """A missing event inside a move's events is named, and the log is checked on after it
+    (the next event's chain, the game row's head against the last event)."""
+    game = bot_game(create_game, seed=7)
+    rows = list(Event.objects.filter(game=game).order_by("seq"))
+    gone = next(r.seq for r in rows[8:-2] if r.move is None)
+    Event.objects.filter(game=game, seq=gone).delete()
+    Game.objects.filter(pk=game.pk).update(head_hash="e" * 64)
+    problems = list(log_problems(Game.objects.get(pk=game.pk)))
+    assert f"seq {gone + 1} where {gone} was expected (gap or duplicate)" in problems
+    assert f"seq {gone + 1}: prev_hash does not match the previous event's hash" in problems
+    assert not any(p.startswith(f"seq {gone + 2} where") for p in problems)  # counted on
+    assert problems[-1] == "game head hash differs from the last event's hash"
+
+
 def test_verify_log_unknown_game() -> None:
     with pytest.raises(CommandError):
         call_command("verify_log", "12345")
