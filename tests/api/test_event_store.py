@@ -17,7 +17,7 @@ from api import event_store
 from api.log_check import log_problems
 from api.models import Event, Game, Snapshot
 from api.services import bots_play
-from rules_core.engine import GameSpec, fold, get_game
+from rules_core.engine import GameSpec, fold, get_game, to_json
 from tests.conftest import CreateGame
 
 pytestmark = pytest.mark.django_db
@@ -240,3 +240,62 @@ def test_verify_log_reports_a_gap_and_checks_on_after_it(create_game: CreateGame
 def test_verify_log_unknown_game() -> None:
     with pytest.raises(CommandError):
         call_command("verify_log", "12345")
+
+
+@override_settings(GOTHAM_SNAPSHOT_EVERY=10)
+def test_a_state_is_folded_from_its_own_games_latest_snapshot_of_these_rules(
+    create_game: CreateGame,
+) -> None:
+    """The fold starts at the game's latest snapshot at or before the version asked for, made
+    under the current rules, and folds only the events after it: the events before it can be
+    gone, and another game's snapshots and events, or a snapshot of other rules, are never
+    read."""
+    other = bot_game(create_game, seed=9)
+    game = bot_game(create_game, seed=2)
+    spec = get_game(game.game)
+    assert other.version > 25 and game.version > 25
+    theirs = Event.objects.filter(game=other).order_by("seq")
+    their_records = list(theirs.values_list("type", "seat", "data", "schema"))
+    for seq in (14, 24):  # another game's snapshots, nearer the versions asked for below
+        state = to_json(fold_records(spec, their_records[:seq]))
+        Snapshot.objects.create(game=other, seq=seq, state=state, rules_version=spec.rules_version)
+    Snapshot.objects.create(  # a snapshot of other rules (the fold must not start there)
+        game=game, seq=14, state={"stale": True}, rules_version=spec.rules_version + 1
+    )
+    rows = Event.objects.filter(game=game).order_by("seq")
+    records = list(rows.values_list("type", "seat", "data", "schema"))
+    event_store._STATE_CACHE.clear()
+    assert event_store.load_state(game, spec, 15) == fold_records(spec, records[:15])
+    Event.objects.filter(game=game, seq__lte=10).delete()  # before the snapshot at 10
+    assert event_store.load_state(game, spec, 25) == fold_records(spec, records[:25])
+
+
+def test_an_events_record_carries_its_seat_beside_the_data_not_in_it() -> None:
+    """A known record: the seat is a column of its own, the data carries the rest, and the
+    citations follow the event type's."""
+    from rules_core.games.gotham_race.events import CardDrawn
+
+    record = event_store.event_record(CardDrawn(seat=1, deck=2, card="2-07"))
+    assert record == {
+        "type": "card_drawn",
+        "seat": 1,
+        "data": {"deck": 2, "card": "2-07"},
+        "citations": [c.to_json() for c in CardDrawn.citations],
+    }
+
+
+def test_events_of_a_later_version_are_folded_as_written_not_upcast_again(
+    create_game: CreateGame,
+) -> None:
+    """City Strategy writes some events at version 2: a fold from the stored rows reads each at
+    the version it was written (an upcast applied to data already upcast would change it)."""
+    body = create_game(game="gotham-city-strategy", players=[{"bot": "random"}] * 2, seed=4)
+    game = Game.objects.get(pk=body["id"])
+    spec = get_game(game.game)
+    rows = Event.objects.filter(game=game).order_by("seq")
+    assert any(schema > 1 for schema in rows.values_list("schema", flat=True))
+    expected = fold(
+        spec, [event_store.decode_event(spec, r.type, r.seat, r.data, r.schema) for r in rows]
+    )
+    event_store._STATE_CACHE.clear()
+    assert event_store.load_state(game, spec) == expected
