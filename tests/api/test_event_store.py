@@ -299,3 +299,14 @@ def test_events_of_a_later_version_are_folded_as_written_not_upcast_again(
     )
     event_store._STATE_CACHE.clear()
     assert event_store.load_state(game, spec) == expected
+
+
+def test_the_append_that_ends_a_game_writes_its_outcome_on_the_game_row(
+    create_game: CreateGame,
+) -> None:
+    game = bot_game(create_game, seed=8)
+    spec = get_game(game.game)
+    event_store._STATE_CACHE.clear()
+    outcome = spec.outcome(event_store.load_state(game, spec))
+    assert outcome is not None and game.status == Game.Status.FINISHED
+    assert game.outcome == outcome.to_json() and game.to_act == []
