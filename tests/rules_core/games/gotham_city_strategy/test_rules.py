@@ -12,14 +12,19 @@ from rules_core.games.gotham_city_strategy import GAME, board, turns, vocabulary
 from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.content import NUMBER_RANGES, VILLAINS, Op
 from rules_core.games.gotham_city_strategy.events import (
+    BatmanCardDrawn,
+    DieRolled,
+    EffectCarriedOut,
     FightResolved,
     GameFinished,
+    Recruited,
     ResourcesChanged,
     ScreenShown,
 )
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import (
     BATCAVE,
+    HENCHMEN_LIMIT,
     HIDEOUT,
     Decision,
     GcsState,
@@ -540,3 +545,45 @@ def test_others_lose_what_they_have_and_one_short_lifts_the_screen() -> None:
     assert losses == [ResourcesChanged(seat=None, owner=2, money=0, information=-1, reason="card")]
     after = fold(GAME, events, state)
     assert after.players[2].information == 2 and after.players[1].information == 0
+
+
+def test_a_roll_for_each_other_player_costs_those_who_roll_the_faces_named() -> None:
+    """Coin Toss: each other player rolls the Batman die and loses 1 money on a Bat Emblem or
+    a 2; the rolls are each roller's own, in the open."""
+    state = ready(["joker", "penguin", "two-face"])
+    state = with_player(state, 0, hand=("plot-38",))
+    state = act(state, 0, Move.of("play", card="plot-38"))
+    events = events_of(state, 0, Move.of("carry_out"), Dice("2", "3"))
+    assert EffectCarriedOut(seat=0, card="plot-38", index=0) in events
+    rolls = [e for e in events if isinstance(e, DieRolled)]
+    assert rolls == [DieRolled(seat=1, face="2"), DieRolled(seat=2, face="3")]
+    losses = [e for e in events if isinstance(e, ResourcesChanged)]
+    assert losses == [ResourcesChanged(seat=None, owner=1, money=-1, information=0, reason="card")]
+
+
+def test_a_gain_per_block_counts_the_blocks_the_player_rules() -> None:
+    """Street Tax: 1 money for each block ruled (the Joker rules two)."""
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 0, hand=("plot-04",), threats=blocks(ace_chemicals=2, city_hall=1))
+    state = act(state, 0, Move.of("play", card="plot-04"))
+    events = events_of(state, 0, Move.of("carry_out"))
+    gains = [e for e in events if isinstance(e, ResourcesChanged)]
+    assert gains == [ResourcesChanged(seat=None, owner=0, money=2, information=0, reason="card")]
+
+
+@pytest.mark.parametrize(("recruited", "free"), [(HENCHMEN_LIMIT - 1, 1), (HENCHMEN_LIMIT, 0)])
+def test_free_henchmen_come_only_as_far_as_the_limit(recruited: int, free: int) -> None:
+    """Plot-26 gives two free henchmen after its Bat-Signal; a villain one short of the limit
+    gets one, one at the limit none. The Batman card is drawn in the player's name."""
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 0, hand=("plot-26",), hideout_henchmen=recruited)
+    state = with_player(state, 0, henchmen=(0,) * 12)
+    played = events_of(state, 0, Move.of("play", card="plot-26"))
+    assert any(isinstance(e, BatmanCardDrawn) and e.seat == 0 for e in played)
+    state = fold(GAME, played, state)
+    state = act(state, 0, GAME.legal_moves(state, 0)[0])  # where Batman goes
+    asked = current(state)
+    assert asked is not None and (asked.seat, asked.kind) == (0, "use_card")
+    events = events_of(state, 0, Move.of("carry_out"))
+    recruits = [e for e in events if isinstance(e, Recruited)]
+    assert recruits == ([Recruited(seat=0, count=free, cost=0)] if free else [])
