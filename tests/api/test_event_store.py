@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import itertools
 import random
@@ -15,7 +16,7 @@ from rest_framework.test import APIClient
 
 from api import event_store
 from api.log_check import log_problems
-from api.models import Event, Game, Snapshot
+from api.models import Event, Game, IdempotencyRecord, Snapshot
 from api.services import bots_play
 from rules_core.engine import GameSpec, fold, get_game, to_json
 from tests.conftest import CreateGame
@@ -310,3 +311,86 @@ def test_the_append_that_ends_a_game_writes_its_outcome_on_the_game_row(
     outcome = spec.outcome(event_store.load_state(game, spec))
     assert outcome is not None and game.status == Game.Status.FINISHED
     assert game.outcome == outcome.to_json() and game.to_act == []
+
+
+def first_move_appended(game: Game) -> tuple[Any, event_store.Head, event_store.Appended]:
+    """The game's head (read afresh) and its first legal move's events placed after it."""
+    spec = get_game(game.game)
+    head = event_store.read_head(event_store.key_of(game), spec)
+    assert head is not None
+    seat = min(spec.to_act(head.state))
+    move = spec.legal_moves(head.state, seat)[0]
+    events = spec.decide(head.state, seat, move, random.Random(1))
+    assert isinstance(events, list)
+    return spec, head, event_store.extend(spec, head, events)
+
+
+def receipt(seat: int, key: str) -> event_store.Receipt:
+    return event_store.Receipt(seat, key, "h", 201, {})
+
+
+def test_a_used_idempotency_key_stops_only_its_own_seats_append_in_its_own_game(
+    create_game: CreateGame,
+) -> None:
+    """An append with a receipt is written only while that seat's key is unused in that game:
+    the same key of another seat or in another game, or another key, does not stop it."""
+    game = Game.objects.get(pk=create_game(seed=6)["id"])
+    other = Game.objects.get(pk=create_game(seed=7)["id"])
+    IdempotencyRecord.objects.create(
+        game=game, seat=0, key="k", request_hash="h", status_code=201, body={}
+    )
+    spec, head, appended = first_move_appended(game)
+    key = event_store.key_of(game)
+    assert event_store.append(key, spec, head, appended, receipt=receipt(0, "k")) is None
+    assert Game.objects.get(pk=game.pk).version == head.version
+    for seat, name in ((1, "k"), (0, "k-2")):
+        spec, head, appended = first_move_appended(Game.objects.get(pk=game.pk))
+        assert event_store.append(key, spec, head, appended, receipt=receipt(seat, name))
+    spec, head, appended = first_move_appended(other)
+    there = event_store.key_of(other)
+    assert event_store.append(there, spec, head, appended, receipt=receipt(0, "k")) is not None
+
+
+def test_two_games_dealt_from_one_seed_stay_two_games(create_game: CreateGame) -> None:
+    """Two games of the same seed and moves have the same hashes: an append to one moves that
+    game alone."""
+    first = Game.objects.get(pk=create_game(seed=6)["id"])
+    second = Game.objects.get(pk=create_game(seed=6)["id"])
+    assert (first.seed, first.head_hash) == (second.seed, second.head_hash)
+    spec, head, appended = first_move_appended(first)
+    assert event_store.append(event_store.key_of(first), spec, head, appended) is not None
+    assert Game.objects.get(pk=first.pk).version == head.version + len(appended.rows)
+    assert Game.objects.get(pk=second.pk).version == second.version
+    assert Event.objects.filter(game=second).count() == second.version
+
+
+def test_a_write_that_meets_an_event_already_there_is_lost_whole(create_game: CreateGame) -> None:
+    """Should the next seq be taken (another writer got there), the unique (game, seq) index
+    refuses the write and nothing of it stays: not the head, not the events."""
+    game = Game.objects.get(pk=create_game(seed=6)["id"])
+    spec, head, appended = first_move_appended(game)
+    row = appended.rows[0]
+    Event.objects.create(
+        game=game,
+        seq=row.seq,
+        type=row.type,
+        schema=row.schema,
+        seat=row.seat,
+        data=row.data,
+        citations=row.citations,
+        prev_hash=row.prev_hash,
+        hash=row.hash,
+    )
+    key = event_store.key_of(game)
+    assert event_store.append(key, spec, head, appended) is None
+    assert Game.objects.get(pk=game.pk).version == head.version
+    assert event_store.cached_head(key, appended.version) is None
+
+
+def test_an_append_moves_the_game_rows_updated_at(create_game: CreateGame) -> None:
+    game = Game.objects.get(pk=create_game(seed=6)["id"])
+    long_ago = game.updated_at - datetime.timedelta(days=1)
+    Game.objects.filter(pk=game.pk).update(updated_at=long_ago)
+    spec, head, appended = first_move_appended(game)
+    assert event_store.append(event_store.key_of(game), spec, head, appended) is not None
+    assert Game.objects.get(pk=game.pk).updated_at > game.updated_at
