@@ -364,9 +364,11 @@ def test_two_games_dealt_from_one_seed_stay_two_games(create_game: CreateGame) -
     assert Event.objects.filter(game=second).count() == second.version
 
 
+@pytest.mark.django_db(transaction=True)  # as a request: on PostgreSQL the refused statement
 def test_a_write_that_meets_an_event_already_there_is_lost_whole(create_game: CreateGame) -> None:
     """Should the next seq be taken (another writer got there), the unique (game, seq) index
-    refuses the write and nothing of it stays: not the head, not the events."""
+    refuses the write and nothing of it stays: not the head, not the events. (The append runs in
+    the request's autocommit: inside an outer transaction PostgreSQL would abort that one.)"""
     game = Game.objects.get(pk=create_game(seed=6)["id"])
     spec, head, appended = first_move_appended(game)
     row = appended.rows[0]
