@@ -440,3 +440,12 @@ def test_a_city_strategy_game_with_events_of_version_two_verifies_clean(
     game = Game.objects.get(pk=body["id"])
     assert Event.objects.filter(game=game, schema=2).exists() and game.version > 30
     assert list(log_problems(game)) == []
+
+
+def test_a_game_not_yet_won_has_no_outcome_at_all(create_game: CreateGame) -> None:
+    """The game row's outcome stays SQL NULL (as the ORM writes None), not a JSON null, so
+    `outcome__isnull` finds every game still running, on either database."""
+    game = Game.objects.get(pk=create_game(seed=6)["id"])
+    spec, head, appended = first_move_appended(game)
+    assert event_store.append(event_store.key_of(game), spec, head, appended) is not None
+    assert Game.objects.filter(pk=game.pk, outcome__isnull=True).exists()
