@@ -12,12 +12,10 @@ from __future__ import annotations
 
 import json
 import subprocess
-from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
 from rules_core.bots.tournament import GameResult, Match
-from rules_core.engine.types import JSON
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,7 +54,7 @@ class PlayedGames:
 
     def key(self, match: Match) -> str:
         return json.dumps(
-            [self.code, match.slug, list(match.bots), match.seed, _plain(match.bot_options)],
+            [self.code, match.slug, list(match.bots), match.seed, dict(match.bot_options or {})],
             sort_keys=True,
         )
 
@@ -88,7 +86,3 @@ class PlayedGames:
         }
         with self.path.open("a") as out:
             out.write(json.dumps(entry) + "\n")
-
-
-def _plain(options: Mapping[str, JSON] | None) -> dict[str, JSON]:
-    return dict(options or {})
