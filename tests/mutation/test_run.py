@@ -3,6 +3,7 @@ a module's score counts killed mutants against survivors, leaving out the equiva
 
 from __future__ import annotations
 
+import ast
 import json
 import signal
 import subprocess
@@ -22,6 +23,22 @@ def test_every_scope_names_modules_and_tests_that_exist() -> None:
     for scope in scopes:
         assert all((run.ROOT / m).is_file() for m in scope.modules), scope.name
         assert all((run.ROOT / t).exists() for t in scope.tests), scope.name
+
+
+def test_the_services_scopes_count_each_of_the_modules_functions_exactly_once() -> None:
+    """The services module is shared out among three scopes by function: none is left out of
+    the score and none counted twice."""
+    module = run.ROOT / "api" / "services.py"
+    functions = [
+        node.name for node in ast.parse(module.read_text()).body if isinstance(node, ast.FunctionDef)
+    ]
+    scopes = run.selected(run.load_scopes(), "api/services.py")
+    assert [s.name for s in scopes] == ["services-games", "services-moves", "services-bots-analysis"]
+    for name in functions:
+        mutant = f"api.services.x_{name}__mutmut_1"
+        counting = [s.name for s in scopes if s.counts(mutant)]
+        assert len(counting) == 1, (name, counting)
+    assert len(functions) > 30
 
 
 def test_every_equivalent_mutant_says_why() -> None:
