@@ -29,11 +29,11 @@ def test_the_services_scopes_count_each_of_the_modules_functions_exactly_once() 
     """The services module is shared out among three scopes by function: none is left out of
     the score and none counted twice."""
     module = run.ROOT / "api" / "services.py"
-    functions = [
-        node.name for node in ast.parse(module.read_text()).body if isinstance(node, ast.FunctionDef)
-    ]
+    tree = ast.parse(module.read_text())
+    functions = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
     scopes = run.selected(run.load_scopes(), "api/services.py")
-    assert [s.name for s in scopes] == ["services-games", "services-moves", "services-bots-analysis"]
+    names = ["services-games", "services-moves", "services-bots-analysis"]
+    assert [s.name for s in scopes] == names
     for name in functions:
         mutant = f"api.services.x_{name}__mutmut_1"
         counting = [s.name for s in scopes if s.counts(mutant)]
