@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import re
+from functools import cache
+
+from rules_core.rulebooks.index import all_books
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -207,26 +210,47 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
-# How players name the books, longest first: a question naming one is searched in that book.
-BOOK_NAMES: tuple[tuple[str, str], ...] = (
-    ("batman gotham city strategy game", "gotham-city-strategy"),
-    ("gotham city strategy game", "gotham-city-strategy"),
-    ("gotham city strategy", "gotham-city-strategy"),
-    ("batman gotham city chronicles", "gotham-city-chronicles"),
-    ("gotham city chronicles", "gotham-city-chronicles"),
-    ("chronicles", "gotham-city-chronicles"),
-    ("black metro", "black-metro"),
-    ("gotham race", "gotham-race"),
-    ("no man s land", "no-mans-land"),
+# Names players use that a book's title does not give (see book_names).
+NICKNAMES: tuple[tuple[str, str], ...] = (
     ("no mans land", "no-mans-land"),
+    ("chronicles", "gotham-city-chronicles"),
 )
+TITLE_WORD = 4  # a title word this long or longer, in no other book's title, names its game
+
+
+def _words(text: str) -> str:
+    return " ".join(_WORD.findall(text.lower()))
+
+
+@cache
+def _names(titles: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+    phrases: dict[str, str] = dict(NICKNAMES)
+    for slug, title in titles:
+        whole = _words(title)
+        plain = _words(title.removeprefix("Batman:"))
+        phrases[whole] = phrases[plain] = slug
+        phrases[plain.removesuffix(" game")] = slug
+        for side in title.split(":"):  # "No Man's Land" and "Falcone vs Gordon"
+            if len(_words(side).split()) >= 2:
+                phrases[_words(side)] = slug
+        others = {w for other, t in titles if other != slug for w in _words(t).split()}
+        for word in set(whole.split()) - others - {"game"}:
+            if len(word) >= TITLE_WORD:  # "the race game", "the strategy game"
+                phrases[f"{word} game"] = slug
+    return tuple(sorted(phrases.items(), key=lambda item: -len(item[0])))
+
+
+def book_names() -> tuple[tuple[str, str], ...]:
+    """How players name the books, longest first: each book's title (with or without "Batman:"
+    and "Game", either side of a subtitle's colon), "<word> game" for a word of its title no
+    other title has, and the NICKNAMES; a question naming one is searched in that book."""
+    return _names(tuple((book.slug, book.title) for book in all_books()))
 
 
 def book_named_in(question: str) -> tuple[str | None, str]:
     """The book a question names, if any, and the question without that name."""
-    words = " ".join(_WORD.findall(question.lower()))
-    for phrase, slug in BOOK_NAMES:
-        padded = f" {words} "
+    padded = f" {_words(question)} "
+    for phrase, slug in book_names():
         if f" {phrase} " in padded:
             return slug, padded.replace(f" {phrase} ", " ", 1).strip()
     return None, question

@@ -16,3 +16,16 @@ def test_stop_words_go_and_synonyms_come_weighted_below_the_players_words() -> N
 def test_a_named_book_is_recognised_and_removed() -> None:
     assert book_named_in("who goes first in Black Metro?") == ("black-metro", "who goes first in")
     assert book_named_in("who goes first") == (None, "who goes first")
+
+
+def test_a_game_is_named_by_its_title_its_subtitle_or_a_word_only_its_title_has() -> None:
+    named = book_named_in("in the race game who moves first")
+    assert named == ("gotham-race", "in the who moves first")
+    assert book_named_in("strategy game: how many dice")[0] == "gotham-city-strategy"
+    assert book_named_in("Batman: Gotham City Strategy Game setup")[0] == "gotham-city-strategy"
+    assert book_named_in("falcone vs gordon end of game")[0] == "no-mans-land"
+    assert book_named_in("No Man's Land draw phase")[0] == "no-mans-land"
+    assert book_named_in("gotham city chronicles reroll")[0] == "gotham-city-chronicles"
+    # "Batman" and "Gotham" are in two titles: they name no game alone, nor does "city game"
+    assert book_named_in("can batman fight in gotham")[0] is None
+    assert book_named_in("the city game board")[0] is None
