@@ -11,8 +11,10 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.test import APIClient
 
 from api.limits import MOVE_MAX_BYTES, MOVE_TYPE_MAX_CHARS
+from api.event_store import decode_event
 from api.models import Event, IdempotencyRecord
 from api.serializers import MoveInput, move_input
+from rules_core.engine.registry import get_game
 from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db
@@ -226,11 +228,74 @@ def test_a_key_used_for_another_move_at_the_same_version_appends_nothing(
         api, gid, ann["token"], version, {"type": "draw", "deck": 1}, HTTP_IDEMPOTENCY_KEY="k"
     )
     assert other.status_code == 409 and other.json()["error"] == "idempotency_key_reused"
+    assert other.json()["message"] == "This Idempotency-Key was used for a different request."
     assert Event.objects.filter(game_id=gid).count() == version
     again = post_move(
         api, gid, ann["token"], version, {"type": "draw", "deck": 9}, HTTP_IDEMPOTENCY_KEY="k"
     )
     assert again.json() == first.json()
+
+
+def test_an_append_lost_to_another_at_the_same_version_is_409_saying_so(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The append is conditional on the head the rules decided on: when another move got there
+    first at the same version (both tries, the cached head and the re-read one), the answer says
+    so rather than naming a version the client already sent."""
+    from api import services
+
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    monkeypatch.setattr(services.event_store, "append", lambda *args: None)
+    lost = post_move(api, gid, ann["token"], version, DRAW)
+    assert lost.status_code == 409
+    assert lost.json()["message"] == "Another move was appended at the same time."
+    assert lost.json()["current_version"] == version
+
+
+def test_a_game_deleted_while_its_move_is_appended_is_404(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from api import services
+    from api.models import Game
+
+    tries: list[int] = []
+
+    def append_then_vanish(*args: Any) -> None:
+        tries.append(1)
+        if len(tries) == 2:  # the second try, on the head read again, finds the game gone
+            Game.objects.filter(pk=gid).delete()
+
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    monkeypatch.setattr(services.event_store, "append", append_then_vanish)
+    gone = post_move(api, gid, ann["token"], version, DRAW)
+    assert (gone.status_code, gone.json()["message"]) == (404, f"No game {gid}.")
+    assert len(tries) == 2
+
+
+def test_the_move_that_ends_the_game_is_answered_with_nothing_hidden(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Once a game is over nothing is hidden: the answer to its last move shows that move's
+    events as the replay does, though some were hidden from the mover while it was played."""
+    body = create_game(seed=3)
+    gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+    while True:
+        game = api.get(f"/api/games/{gid}/").json()
+        seat = game["to_act"][0]
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
+        last = post_move(api, gid, tokens[seat], legal["version"], legal["moves"][-1]["move"])
+        if api.get(f"/api/games/{gid}/").json()["status"] == "finished":
+            break
+    answered = last.json()["events"]
+    replay = api.get(f"/api/games/{gid}/replay/").json()["events"][-len(answered) :]
+    assert [(e["data"], e["text"]) for e in answered] == [(e["data"], e["text"]) for e in replay]
+    spec = get_game("gotham-race")
+    rows = Event.objects.filter(game_id=gid, seq__gte=answered[0]["seq"]).order_by("seq")
+    events = [decode_event(spec, r.type, r.seat, r.data, r.schema) for r in rows]
+    hidden_in_play = [spec.redact(e, seat, False) for e in events]
+    assert hidden_in_play != [e["data"] for e in answered]  # the mover was not shown all of it
 
 
 def test_a_move_for_a_game_that_is_gone_is_404_though_its_seat_and_head_were_seen(
