@@ -10,8 +10,8 @@ from django.core.management import call_command
 from rest_framework.exceptions import ValidationError
 from rest_framework.test import APIClient
 
-from api.limits import MOVE_MAX_BYTES, MOVE_TYPE_MAX_CHARS
 from api.event_store import decode_event
+from api.limits import MOVE_MAX_BYTES, MOVE_TYPE_MAX_CHARS
 from api.models import Event, IdempotencyRecord
 from api.serializers import MoveInput, move_input
 from rules_core.engine.registry import get_game
