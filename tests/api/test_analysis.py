@@ -385,3 +385,57 @@ def test_an_analysis_note_names_the_move_as_its_player_sees_it() -> None:
     label = spec.describe_move(state, seat, villain[0])
     assert label.startswith("Move The Penguin to ")
     assert note["text"].startswith(f"The Penguin played: {label} (")
+
+
+def test_an_analysis_note_reads_as_written_for_each_verdict(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The note's words and data for a verdict the bot agrees with, one too close to call and a
+    mistake, word for word (the search itself stubbed: its verdicts are tested in rules_core)."""
+    from api import services
+    from rules_core.bots.analysis import Judgement
+    from rules_core.bots.mcts import MctsSettings
+    from rules_core.engine import fold, get_game
+
+    spec = get_game("gotham-race")
+    state = fold(spec, spec.setup(2, {}, random.Random(4)))
+    seat = min(spec.to_act(state))
+    played, other = spec.legal_moves(state, seat)[:2]
+    verdicts = {
+        "agree": Judgement(seat, {0: 0.6, 1: 0.4}, played, 0.6, played, 0.6, 7, 0.15),
+        "close": Judgement(seat, {0: 0.7, 1: 0.3}, other, 0.7, played, 0.6, 7, 0.15, 0.0, 0.2, 48),
+        "mistake": Judgement(seat, {0: 0.9}, other, 0.9, played, 0.6, 7, 0.15, 0.2, 0.4, 96),
+    }
+
+    def note(kind: str) -> dict[str, Any]:
+        monkeypatch.setattr(services, "judge", lambda *args: verdicts[kind])
+        move = {"seat": seat, **played.to_json()}
+        return services._judge(spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2)
+
+    mine, theirs = spec.describe_move(state, seat, played), spec.describe_move(state, seat, other)
+    who = spec.seat_names(state)[seat]
+    assert note("agree")["text"] == f"{who} played: {mine} (0.60). The bot agrees."
+    assert note("close")["text"] == (
+        f"{who} played: {mine} (0.60). The bot prefers: {theirs} (0.70)."
+        " Too close to call (loss 0.00 to 0.20)."
+    )
+    mistake = note("mistake")
+    assert mistake["text"] == (
+        f"{who} played: {mine} (0.60). The bot prefers: {theirs} (0.90)."
+        " Mistake: it lost 0.30 (0.20 to 0.40)."
+    )
+    assert mistake["data"] == {
+        "seat": seat,
+        "evaluation": {"0": 0.9},
+        "preferred": other.to_json(),
+        "preferred_value": 0.9,
+        "played": played.to_json(),
+        "played_value": 0.6,
+        "lost": 0.3,
+        "lost_interval": [0.2, 0.4],
+        "grade": "mistake",
+        "samples": 96,
+        "mark": True,
+        "mark_at": 0.15,
+        "iterations": 7,
+    }
