@@ -9,9 +9,11 @@
     RULES_SEARCH_ENCODER=words .venv/bin/python bench/rules_search.py  # static word vectors
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
-Seven question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
+Eight question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
 filter), the two halves of the open set (tests/data/rule_questions_open.toml, never a book
-filter) and four fresh held-out sets (tests/data/rule_questions_fresh.toml,
+filter), a second tuning set (tests/data/rule_questions_tune2.toml, 60 questions, 12 a book,
+written from the rulebooks' text by a writer who saw neither the index's words nor the other
+sets, never a book filter) and four fresh held-out sets (tests/data/rule_questions_fresh.toml,
 rule_questions_fresh2.toml, rule_questions_fresh3.toml and rule_questions_fresh4.toml, never a
 book filter).
 The untuned sets are held out: their misses are never printed, only their figures.
@@ -44,10 +46,12 @@ def question_sets() -> dict[str, list[dict[str, Any]]]:
     fresh2 = tomllib.loads((DATA / "rule_questions_fresh2.toml").read_text())["q"]
     fresh3 = tomllib.loads((DATA / "rule_questions_fresh3.toml").read_text())["q"]
     fresh4 = tomllib.loads((DATA / "rule_questions_fresh4.toml").read_text())["q"]
+    tune2 = tomllib.loads((DATA / "rule_questions_tune2.toml").read_text())["q"]
     return {
         "old (46, tuned)": old,
         "open: tuning": [q for q in open_set if q["half"] == "tuning"],
         "open: untuned": [q for q in open_set if q["half"] == "untuned"],
+        "tuning 2 (60)": tune2,
         "fresh: untuned": fresh,
         "fresh2: untuned": fresh2,
         "fresh3: untuned": fresh3,

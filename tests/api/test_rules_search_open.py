@@ -27,6 +27,7 @@ FRESH = tomllib.loads((DATA / "rule_questions_fresh.toml").read_text())["q"]
 FRESH2 = tomllib.loads((DATA / "rule_questions_fresh2.toml").read_text())["q"]
 FRESH3 = tomllib.loads((DATA / "rule_questions_fresh3.toml").read_text())["q"]
 FRESH4 = tomllib.loads((DATA / "rule_questions_fresh4.toml").read_text())["q"]
+TUNE2 = tomllib.loads((DATA / "rule_questions_tune2.toml").read_text())["q"]
 # Just under what bench/rules_search.py measures on the held-out sets, books imported (their
 # passage vectors with them), for each question encoder (RULES_SEARCH_ENCODER), as (top-1, top-3):
 #   model: open untuned 62.5% / 92.5%, fresh 83.3% / 93.8%, fresh2 84.3% / 94.1%,
@@ -114,6 +115,18 @@ def test_the_fourth_fresh_set_is_held_out_and_spans_the_five_books_and_three_pat
     shared = {q["q"] for q in FRESH4} & {q["q"] for q in OPEN + FRESH + FRESH2 + FRESH3}
     assert shared == {"when do I draw a new criminal plot card"}
     for q in FRESH4:
+        book = get_book(q["book"])
+        for sid in q["answers"]:
+            book.section(sid)
+
+
+def test_the_second_tuning_set_spans_the_books_and_patterns_and_shares_no_question() -> None:
+    assert len(TUNE2) == 60 and {q["half"] for q in TUNE2} == {"tuning"}
+    books = [q["book"] for q in TUNE2]
+    assert {books.count(b.slug) for b in shipped_books()} == {12}
+    assert {q["pattern"] for q in TUNE2} == {"intro", "book", "neighbour"}
+    assert not {q["q"] for q in TUNE2} & {q["q"] for q in OPEN + FRESH + FRESH2 + FRESH3 + FRESH4}
+    for q in TUNE2:
         book = get_book(q["book"])
         for sid in q["answers"]:
             book.section(sid)
