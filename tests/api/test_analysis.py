@@ -404,7 +404,19 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
     verdicts = {
         "agree": Judgement(seat, {0: 0.6, 1: 0.4}, played, 0.6, played, 0.6, 7, 0.15),
         "close": Judgement(seat, {0: 0.7, 1: 0.3}, other, 0.7, played, 0.6, 7, 0.15, 0.0, 0.2, 48),
-        "mistake": Judgement(seat, {0: 0.9}, other, 0.9, played, 0.6, 7, 0.15, 0.2, 0.4, 96),
+        "mistake": Judgement(
+            seat,
+            {0: 0.91234, 1: 0.08766},
+            other,
+            0.91234,
+            played,
+            0.61234,
+            7,
+            0.15,
+            0.20444,
+            0.40555,
+            96,
+        ),
     }
 
     def note(kind: str) -> dict[str, Any]:
@@ -421,18 +433,18 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
     )
     mistake = note("mistake")
     assert mistake["text"] == (
-        f"{who} played: {mine} (0.60). The bot prefers: {theirs} (0.90)."
-        " Mistake: it lost 0.30 (0.20 to 0.40)."
+        f"{who} played: {mine} (0.61). The bot prefers: {theirs} (0.91)."
+        " Mistake: it lost 0.30 (0.20 to 0.41)."
     )
-    assert mistake["data"] == {
+    assert mistake["data"] == {  # figures to three places
         "seat": seat,
-        "evaluation": {"0": 0.9},
+        "evaluation": {"0": 0.912, "1": 0.088},
         "preferred": other.to_json(),
-        "preferred_value": 0.9,
+        "preferred_value": 0.912,
         "played": played.to_json(),
-        "played_value": 0.6,
+        "played_value": 0.612,
         "lost": 0.3,
-        "lost_interval": [0.2, 0.4],
+        "lost_interval": [0.204, 0.406],
         "grade": "mistake",
         "samples": 96,
         "mark": True,
