@@ -253,6 +253,35 @@ def test_an_append_lost_to_another_at_the_same_version_is_409_saying_so(
     assert lost.json()["current_version"] == version
 
 
+def test_a_move_wakes_the_streams_of_its_own_game_once_committed(
+    api: APIClient,
+    create_game: CreateGame,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from api import services
+
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    published: list[tuple[int, int]] = []
+    monkeypatch.setattr(services.live, "publish", lambda *woken: published.append(woken))
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        moved = post_move(api, gid, ann["token"], version, DRAW)
+        assert published == []  # not before the commit
+    for callback in callbacks:
+        callback()
+    assert published == [(gid, moved.json()["version"])]
+
+
+def test_a_move_for_a_game_that_never_was_is_not_found_by_number() -> None:
+    from api import services
+    from api.errors import NotFoundError
+
+    with pytest.raises(NotFoundError) as refused:
+        services.move_submit(game_id=987654, seat=0, expected_version=1, move=DRAW)
+    assert str(refused.value.detail) == "No game 987654."
+
+
 def test_a_game_deleted_while_its_move_is_appended_is_404(
     api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
