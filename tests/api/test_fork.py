@@ -75,6 +75,18 @@ def test_a_fork_starts_where_the_finished_game_stood_and_plays_on(
     )  # the copied events by the parent's seed, the rest by its own
 
 
+def test_a_fork_at_the_end_is_a_finished_game_with_the_same_outcome(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    parent = finished(create_game)
+    response = fork(api, parent.pk, parent.version)
+    assert response.status_code == 201, response.content
+    assert response.json()["status"] == "finished"
+    child = api.get(f"/api/games/{response.json()['id']}/").json()
+    assert child["to_act"] == [] and child["outcome"]["summary"]
+    assert child["outcome"] == api.get(f"/api/games/{parent.pk}/").json()["outcome"]
+
+
 def test_a_fork_of_a_fork_verifies_with_every_earlier_seed(
     api: APIClient, create_game: CreateGame
 ) -> None:

@@ -282,6 +282,81 @@ def test_a_move_for_a_game_that_never_was_is_not_found_by_number() -> None:
     assert str(refused.value.detail) == "No game 987654."
 
 
+def test_a_stale_entry_for_a_reused_game_id_is_dropped_and_the_move_decided_on_the_row(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A process's facts of a game id can belong to an earlier game of that id (a test database
+    reuses ids): the head they name is not there, so the facts are read again from the game row
+    and the move is decided on them, its bot seats queued as the row says."""
+    from api import game_facts, services
+
+    body = create_game(players=[{"name": "Ann"}, {"bot": "random"}])
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    real = game_facts.game_facts(gid)
+    assert real is not None
+    game_facts._CACHE[gid] = game_facts.GameFacts(gid, real.game, real.seed + 1, frozenset())
+    queued: list[tuple[int, frozenset[int]]] = []
+    monkeypatch.setattr(
+        services, "_queue_bots_if_due", lambda game, bots, to_act: queued.append((game, bots))
+    )
+    moved = post_move(api, gid, ann["token"], version, DRAW)
+    assert moved.status_code == 201, moved.json()
+    assert game_facts.game_facts(gid) == real
+    assert queued == [(gid, frozenset({1}))]
+
+
+def test_a_new_game_wakes_its_streams_once_committed_and_a_lost_append_is_409(
+    api: APIClient,
+    create_game: CreateGame,
+    monkeypatch: pytest.MonkeyPatch,
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    from api import services
+
+    published: list[tuple[int, int]] = []
+    monkeypatch.setattr(services.live, "publish", lambda *woken: published.append(woken))
+    with django_capture_on_commit_callbacks(execute=True):
+        body = create_game()
+    assert published == [(body["id"], body["version"])]
+    monkeypatch.setattr(services.event_store, "append", lambda *args: None)
+    lost = api.post("/api/games/", {"game": "gotham-race", "players": [{}, {}]}, format="json")
+    assert (lost.status_code, lost.json()["message"]) == (
+        409,
+        "Another move was appended at the same time.",
+    )
+
+
+def test_a_game_whose_row_goes_between_two_reads_is_404(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The head this process knew is not the game's: its facts are read again and then its head;
+    a row gone in between is a game that is gone."""
+    from api import services
+
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    monkeypatch.setattr(services.event_store, "cached_head", lambda *args: None)
+    monkeypatch.setattr(services.event_store, "read_head", lambda *args: None)
+    gone = post_move(api, gid, ann["token"], version, DRAW)
+    assert (gone.status_code, gone.json()["message"]) == (404, f"No game {gid}.")
+
+
+def test_a_refusal_on_the_head_just_read_from_the_row_is_not_checked_again(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A head read from the game row a moment ago is the game's head: a move refused on it is a
+    422 at once, without asking the row again whether it is still there."""
+    from api import services
+
+    body = create_game()
+    gid, ann, version = body["id"], body["seats"][0], body["version"]
+    monkeypatch.setattr(services.event_store, "cached_head", lambda *args: None)
+    asked: list[int] = []
+    monkeypatch.setattr(services, "_still_at", lambda *args: bool(asked.append(1)))
+    refused = post_move(api, gid, ann["token"], version, {"type": "draw", "deck": 9})
+    assert refused.status_code == 422 and asked == []
+
+
 def test_a_game_deleted_while_its_move_is_appended_is_404(
     api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -338,6 +413,7 @@ def test_a_move_for_a_game_that_is_gone_is_404_though_its_seat_and_head_were_see
     Game.objects.filter(pk=gid).delete()
     gone = post_move(api, gid, token, moved.json()["version"], {"type": "draw", "deck": 1})
     assert (gone.status_code, gone.json()["error"]) == (404, "not_found")
+    assert gone.json()["message"] == f"No game {gid}."
 
 
 def test_a_steady_move_reads_neither_the_seat_nor_the_game_row(
