@@ -8,10 +8,12 @@ import datetime
 from typing import Any
 
 import pytest
+from django.test import override_settings
 from django.utils import timezone
 
 from api import services
 from api.models import Analysis, Annotation, Event
+from rules_core.engine.randomness import bot_rng
 from tests.conftest import CreateGame
 
 pytestmark = pytest.mark.django_db
@@ -37,15 +39,33 @@ def notes(gid: int, source: str = Annotation.Source.ANALYSIS) -> dict[int, str]:
     return dict(Annotation.objects.filter(game_id=gid, source=source).values_list("seq", "text"))
 
 
+class Clock:
+    """The services' clock, moved on one second by each judged decision."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0  # a monotonic clock starts anywhere
+
+    def monotonic(self) -> float:
+        return self.now
+
+
 @pytest.fixture
-def judged(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, str]]:
+def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
+    fake = Clock()
+    monkeypatch.setattr(services, "time", fake)
+    return fake
+
+
+@pytest.fixture
+def judged(monkeypatch: pytest.MonkeyPatch, clock: Clock) -> list[tuple[int, str]]:
     """Each decision the run judges, with the analysis's status and total at that moment."""
     seen: list[tuple[int, str]] = []
 
-    def judge(spec: Any, state: Any, move: Any, *rest: Any) -> dict[str, Any]:
+    def judge(spec: Any, state: Any, move: Any, rng: Any, *rest: Any) -> dict[str, Any]:
         row = Analysis.objects.get()
         seen.append((row.total, row.status))
-        return {"text": f"judged {len(seen)}", "data": {"seat": move["seat"]}}
+        clock.now += 1.0
+        return {"text": f"judged {len(seen)}", "data": {"draw": rng.random()}}
 
     monkeypatch.setattr(services, "_judge", judge)
     return seen
@@ -110,3 +130,69 @@ def test_every_update_of_an_analysis_is_its_sign_of_life(create_game: CreateGame
     analysis.refresh_from_db()
     assert analysis.done == 1
     assert analysis.updated_at > long_ago + datetime.timedelta(minutes=59)
+
+
+def test_each_decision_is_judged_with_the_bots_own_chance_at_that_point(
+    create_game: CreateGame, judged: list[tuple[int, str]]
+) -> None:
+    """The same game and settings give the same notes: the search at each decision draws on
+    the analysing bot's chance at that event (its own seat, -1), not the game's dice."""
+    gid = finished_game(create_game)
+    analysis = analysis_of(gid, version=decisions(gid)[-1])
+    services.game_analyze(analysis_id=analysis.pk)
+    seed = Analysis.objects.get().game.seed
+    drawn = dict(Annotation.objects.filter(game_id=gid).values_list("seq", "data__draw"))
+    assert drawn == {seq: bot_rng(seed, seq, -1).random() for seq in decisions(gid)}
+    assert set(Annotation.objects.filter(game_id=gid).values_list("author", flat=True)) == {"mcts"}
+
+
+def test_a_decision_judged_again_replaces_its_note_and_only_that(
+    create_game: CreateGame, judged: list[tuple[int, str]]
+) -> None:
+    """Each decision's note is replaced (a second worker on the same analysis, a run started
+    again), leaving people's comments and other games' notes where they are."""
+    gid, other = finished_game(create_game), finished_game(create_game, seed=32)
+    first, second, *_ = decisions(gid)
+    Annotation.objects.create(game_id=gid, seq=second, source="analysis", text="other worker")
+    comment = Annotation.objects.create(game_id=gid, seq=second, source="person", text="hm")
+    theirs = Annotation.objects.create(game_id=other, seq=second, source="analysis", text="x")
+    services.game_analyze(analysis_id=analysis_of(gid, version=decisions(gid)[-1], done=1).pk)
+    here = Annotation.objects.filter(game_id=gid, seq=second)
+    assert sorted(here.values_list("source", "text")) == [
+        ("analysis", "judged 1"),
+        ("person", "hm"),
+    ]
+    assert Annotation.objects.filter(pk__in=[comment.pk, theirs.pk]).count() == 2
+
+
+def test_a_slice_stops_past_its_seconds_and_says_there_is_more(
+    create_game: CreateGame, judged: list[tuple[int, str]]
+) -> None:
+    gid = finished_game(create_game)
+    analysis = analysis_of(gid, version=decisions(gid)[-1], done=1)
+    Analysis.objects.filter(pk=analysis.pk).update(spent_seconds=10.0)
+    # each decision takes a second: 0, 1, 2 and 3 s in, the slice of 3 s goes on; 4 s in it stops
+    assert services.game_analyze(analysis_id=analysis.pk, seconds=3.0) == services.Slice(4, True)
+    analysis.refresh_from_db()
+    assert (analysis.status, analysis.done, analysis.spent_seconds) == ("running", 5, 14.0)
+    rest = len(decisions(gid)) - 5
+    assert services.game_analyze(analysis_id=analysis.pk) == services.Slice(rest, False)
+    analysis.refresh_from_db()
+    assert (analysis.status, analysis.spent_seconds) == ("done", 14.0 + rest)
+
+
+@override_settings(GOTHAM_ANALYSIS_MAX_SECONDS=13)
+def test_an_analysis_stops_as_failed_past_its_total_worker_time(
+    create_game: CreateGame, judged: list[tuple[int, str]]
+) -> None:
+    gid = finished_game(create_game)
+    total = len(decisions(gid))
+    analysis = analysis_of(gid, version=decisions(gid)[-1], done=1)
+    Analysis.objects.filter(pk=analysis.pk).update(spent_seconds=10.0)
+    # 10 s spent before; 10 + 3 is not past 13, so a fourth decision is judged and then it stops
+    assert services.game_analyze(analysis_id=analysis.pk) == services.Slice(4, False)
+    analysis.refresh_from_db()
+    assert (analysis.status, analysis.done, analysis.spent_seconds) == ("failed", 5, 14.0)
+    assert analysis.error == (
+        f"Stopped at the limit of 13 s of worker time, after 5 of {total} decisions."
+    )
