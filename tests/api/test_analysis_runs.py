@@ -152,7 +152,7 @@ def test_a_decision_judged_again_replaces_its_note_and_only_that(
     """Each decision's note is replaced (a second worker on the same analysis, a run started
     again), leaving people's comments and other games' notes where they are."""
     gid, other = finished_game(create_game), finished_game(create_game, seed=32)
-    first, second, *_ = decisions(gid)
+    second = decisions(gid)[1]
     Annotation.objects.create(game_id=gid, seq=second, source="analysis", text="other worker")
     comment = Annotation.objects.create(game_id=gid, seq=second, source="person", text="hm")
     theirs = Annotation.objects.create(game_id=other, seq=second, source="analysis", text="x")
