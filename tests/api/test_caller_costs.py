@@ -111,6 +111,9 @@ def test_a_repeat_request_returns_the_running_analysis_without_restarting_it(
     assert again.json()["status"] == "running" and again.json()["done"] == 3
     other = api.post(url, {"iterations": 6, "seconds": 0.05}, format="json")
     assert (other.status_code, other.json()["error"]) == (409, "analysis_running")
+    assert other.json()["message"] == (
+        "An analysis of this game with other settings is under way; wait for it."
+    )
     assert other.json()["settings"] == settings
     assert Analysis.objects.get(game=game).done == 3  # not reset
     assert not Annotation.objects.filter(game=game).exists()  # nothing new ran
@@ -233,3 +236,20 @@ def test_an_analysis_silent_for_the_whole_stale_time_is_dead(
     assert (waiting.status_code, waiting.json()["error"]) == (409, "analysis_running")
     Analysis.objects.filter(pk=stale.pk).update(updated_at=silent)
     assert api.post(url, {"iterations": 6, "seconds": 0.05}, format="json").status_code == 202
+
+
+def test_an_analysis_request_holds_the_game_row_while_it_looks(create_game: CreateGame) -> None:
+    """Two requests for one game take turns: each first locks the game's row (FOR UPDATE on
+    PostgreSQL; SQLite writes one transaction at a time) before it looks at the analysis."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    gid = finished_bot_game(create_game)
+    game = Game.objects.get(pk=gid)
+    with CaptureQueriesContext(connection) as queries:
+        services.analysis_request(game=game, iterations=5, seconds=0.05, caller="lock-test")
+    reads = [q["sql"] for q in queries.captured_queries if "analysis" in q["sql"].lower()]
+    first = next(i for i, q in enumerate(queries.captured_queries) if q["sql"] == reads[0])
+    lock = [q["sql"] for q in queries.captured_queries[:first] if '"api_game"' in q["sql"]]
+    assert len(lock) == 1 and f'"api_game"."id" = {gid}' in lock[0]
+    assert ("FOR UPDATE" in lock[0]) == (connection.vendor == "postgresql")
