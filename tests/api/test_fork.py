@@ -10,12 +10,15 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 
 from api.errors import RateLimited
+from api.event_store import decode_event
 from api.log_check import log_problems
 from api.models import Event, Game, Seat
 from api.rate_limits import rate_limit_reset
 from api.services import PlayerSpec, bots_play, fork_points, game_fork
+from rules_core.engine import fold, get_game
 from tests.api.test_moves import post_move
 from tests.conftest import CreateGame, auth
+from tests.shipped import shipped_games
 
 pytestmark = pytest.mark.django_db
 
@@ -85,6 +88,34 @@ def test_a_fork_at_the_end_is_a_finished_game_with_the_same_outcome(
     child = api.get(f"/api/games/{response.json()['id']}/").json()
     assert child["to_act"] == [] and child["outcome"]["summary"]
     assert child["outcome"] == api.get(f"/api/games/{parent.pk}/").json()["outcome"]
+
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "black-metro": {"first_game": True},
+    "gotham-city-strategy": {"variant": True, "villains": ["penguin", "joker"]},
+}
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in shipped_games()])
+def test_every_game_forks_after_its_set_up_with_its_options_and_bot_seats(
+    api: APIClient, create_game: CreateGame, slug: str
+) -> None:
+    """The fork is built from the game's own starting state, under the parent's options (its
+    content pack too), and remembers which seats bots play."""
+    options = OPTIONS.get(slug, {})
+    body = create_game(players=[{"bot": "random"}] * 2, seed=5, game=slug, options=options)
+    bots_play(game_id=body["id"])
+    parent = Game.objects.get(pk=body["id"])
+    at = fork_points(parent)[0]
+    response = fork(api, parent.pk, at, [{"name": "Ann"}, {"bot": "random"}])
+    assert response.status_code == 201, response.content
+    child = Game.objects.get(pk=response.json()["id"])
+    assert child.options == parent.options == options and child.bot_seats == [1]
+    spec = get_game(slug)
+    rows = Event.objects.filter(game=parent, seq__lte=at).order_by("seq")
+    events = [decode_event(spec, r.type, r.seat, r.data, r.schema) for r in rows]
+    assert child.to_act == sorted(spec.to_act(fold(spec, events)))
+    assert list(log_problems(child)) == []
 
 
 def test_a_fork_of_a_fork_verifies_with_every_earlier_seed(
