@@ -54,6 +54,24 @@ def test_create_returns_seats_with_tokens_shown_once_and_stored_hashed(
     assert body["version"] == Event.objects.filter(game_id=body["id"]).count()
 
 
+def test_unnamed_seats_are_named_by_their_place_or_their_bot(create_game: CreateGame) -> None:
+    body = create_game(players=[{}, {"bot": "random"}, {}])
+    assert [s["name"] for s in body["seats"]] == ["Player 1", "random bot", "Player 3"]
+
+
+def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:
+    unknown = api.post("/api/games/", {"game": "chess", "players": [{}]}, format="json")
+    assert unknown.json()["message"] == "No game called 'chess'; see /api/catalog/."
+    human = {"name": "Ann", "bot_options": {"iterations": 5}}
+    misplaced = api.post(
+        "/api/games/", {"game": "gotham-race", "players": [human, {}]}, format="json"
+    )
+    assert (misplaced.status_code, misplaced.json()) == (
+        400,
+        {"error": "invalid_bot_options", "message": "Only a bot's seat takes bot_options."},
+    )
+
+
 def test_game_detail(api: APIClient, create_game: CreateGame) -> None:
     body = create_game()
     detail = api.get(f"/api/games/{body['id']}/").json()
