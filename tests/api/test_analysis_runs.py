@@ -12,7 +12,7 @@ from django.test import override_settings
 from django.utils import timezone
 
 from api import services
-from api.models import Analysis, Annotation, Event
+from api.models import Analysis, Annotation, Event, Game
 from rules_core.engine.randomness import bot_rng
 from tests.conftest import CreateGame
 
@@ -196,3 +196,27 @@ def test_an_analysis_stops_as_failed_past_its_total_worker_time(
     assert analysis.error == (
         f"Stopped at the limit of 13 s of worker time, after 5 of {total} decisions."
     )
+
+
+def test_a_request_queues_the_analysis_afresh_with_the_games_decisions_as_its_total(
+    create_game: CreateGame,
+) -> None:
+    """A request replaces what is left of an earlier analysis (failed, other settings): nothing
+    done, nothing spent, no error, and as many decisions to judge as the game has moves."""
+    gid = finished_game(create_game)
+    finished_game(create_game, seed=32)  # another game's moves are not counted
+    game = Game.objects.get(pk=gid)
+    Analysis.objects.create(
+        game=game,
+        status="failed",
+        done=7,
+        total=9,
+        settings={"iterations": 9},
+        spent_seconds=50.0,
+        error="Stopped at the limit.",
+    )
+    answer = services.analysis_request(game=game, iterations=5, seconds=0.05, caller="t")
+    assert answer.started is True
+    row = Analysis.objects.get(game=game)
+    assert (row.status, row.done, row.spent_seconds, row.error) == ("queued", 0, 0.0, "")
+    assert (row.total, row.version, row.settings) == (len(decisions(gid)), game.version, SETTINGS)

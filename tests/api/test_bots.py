@@ -137,3 +137,44 @@ def test_gotham_city_strategy_bots_play_a_game_to_its_end(
     game = wait_until_finished(api, body["id"], timeout=300)
     assert game["status"] == "finished" and game["outcome"]["winners"], game
     assert list(log_problems(Game.objects.get(pk=body["id"]))) == []
+
+
+class _Clock:
+    """The services' clock, moved on one second by each bot move chosen."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.mark.django_db
+def test_bot_turns_come_in_slices_of_the_seconds_asked_and_say_when_more_is_left(
+    create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from api import services
+
+    clock = _Clock()
+    monkeypatch.setattr(services, "time", clock)
+    real_choose = services.choose_move
+
+    def choose(*args: Any) -> Any:
+        clock.now += 1.0
+        return real_choose(*args)
+
+    monkeypatch.setattr(services, "choose_move", choose)
+    body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=9)
+    gid = body["id"]
+    # a move a second: 0, 1 and 2 s in the slice of 3 s goes on; 3 s in it stops
+    assert services.bots_play(game_id=gid, seconds=3.0) == services.Slice(3, more=True)
+    assert Event.objects.filter(game_id=gid, move__isnull=False).count() == 3
+    rest = services.bots_play(game_id=gid)
+    assert rest.more is False
+    assert Event.objects.filter(game_id=gid, move__isnull=False).count() == 3 + rest.done
+    assert Game.objects.get(pk=gid).status == "finished"
+    assert services.bots_play(game_id=gid, seconds=3.0) == services.Slice(0, more=False)
+    assert services.bots_play(game_id=987654) == services.Slice(0, more=False)  # a game gone

@@ -253,3 +253,25 @@ def test_an_analysis_request_holds_the_game_row_while_it_looks(create_game: Crea
     lock = [q["sql"] for q in queries.captured_queries[:first] if '"api_game"' in q["sql"]]
     assert len(lock) == 1 and f'"api_game"."id" = {gid}' in lock[0]
     assert ("FOR UPDATE" in lock[0]) == (connection.vendor == "postgresql")
+
+
+@override_settings(GOTHAM_ANALYSIS_STARTS_PER_HOUR=1)
+def test_each_address_has_its_own_hourly_analysis_starts_and_is_told_when_to_come_back(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from api import rate_limits
+
+    monkeypatch.setattr(rate_limits.time, "time", lambda: 3_600_100.0)  # 100 s into an hour
+    games = [finished_bot_game(create_game) for _ in range(3)]
+
+    def start(gid: int, address: str) -> Any:
+        url = f"/api/games/{gid}/analysis/"
+        return api.post(url, {"iterations": 2, "seconds": 0.01}, format="json", REMOTE_ADDR=address)
+
+    assert start(games[0], "198.51.100.1").status_code == 202
+    refused = start(games[1], "198.51.100.1")
+    assert refused.status_code == 429 and refused.json()["retry_after"] == 3500
+    assert refused.json()["message"].endswith("try again in 3500 s.")
+    assert start(games[2], "198.51.100.2").status_code == 202  # another address's own hour
+    for address in ("198.51.100.1", "198.51.100.2"):
+        rate_limit_reset(f"analysis:{address}", window=3600)
