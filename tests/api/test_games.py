@@ -70,6 +70,11 @@ def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:
         400,
         {"error": "invalid_bot_options", "message": "Only a bot's seat takes bot_options."},
     )
+    crowd = api.post("/api/games/", {"game": "gotham-race", "players": [{}] * 5}, format="json")
+    refused = crowd.json()
+    assert (refused["error"], refused["code"]) == ("rules_rejected", "bad_player_count")
+    assert refused["message"] == "Gotham Race is for 1 to 4 players."
+    assert [c["section"] for c in refused["citations"]] == ["the-game", "fewer-players"]
 
 
 def test_game_detail(api: APIClient, create_game: CreateGame) -> None:
