@@ -178,3 +178,40 @@ def test_bot_turns_come_in_slices_of_the_seconds_asked_and_say_when_more_is_left
     assert Game.objects.get(pk=gid).status == "finished"
     assert services.bots_play(game_id=gid, seconds=3.0) == services.Slice(0, more=False)
     assert services.bots_play(game_id=987654) == services.Slice(0, more=False)  # a game gone
+
+
+@pytest.mark.django_db
+def test_a_bot_plays_its_own_seat_with_its_options_its_chance_and_the_delay(
+    create_game: CreateGame, monkeypatch: pytest.MonkeyPatch, settings: Any
+) -> None:
+    """Only this game's bot seats are played (a person to act stops the turn), each with the
+    options it was seated with and the chance of its seat at that version, from a state read
+    afresh when this process holds none, after the configured pause."""
+    from api import event_store, services
+    from rules_core.engine.randomness import bot_rng
+
+    settings.GOTHAM_BOT_DELAY_SECONDS = 0.5
+    clock = _Clock()
+    monkeypatch.setattr(services, "time", clock)
+    real_choose = services.choose_move
+    chosen: list[tuple[int, int, float, Any, float]] = []
+
+    def choose(name: str, spec: Any, state: Any, seat: int, rng: Any, options: Any) -> Any:
+        game = Game.objects.get(pk=gid)
+        chosen.append((seat, game.version, rng.random(), options, clock.now))
+        return real_choose(name, spec, state, seat, rng, options)
+
+    monkeypatch.setattr(services, "choose_move", choose)
+    create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=4)  # bots of another game
+    mcts = {"bot": "mcts", "bot_options": {"iterations": 3}}
+    body = create_game(players=[mcts, {"name": "Ann"}], seed=9)
+    gid = body["id"]
+    event_store._STATE_CACHE.clear()  # as a worker that never saw the game
+    made = services.bots_play(game_id=gid)
+    game = Game.objects.get(pk=gid)
+    assert made == services.Slice(len(chosen), more=False) and made.done >= 1
+    assert game.to_act == [1]  # Ann's turn: the bots stop there
+    for number, (seat, version, draw, options, at) in enumerate(chosen):
+        assert seat == 0 and options == {"iterations": 3}
+        assert draw == bot_rng(game.seed, version, 0).random()
+        assert at == 1000.0 + 0.5 * (number + 1)  # after the pause
