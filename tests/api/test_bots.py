@@ -215,3 +215,35 @@ def test_a_bot_plays_its_own_seat_with_its_options_its_chance_and_the_delay(
         assert seat == 0 and options == {"iterations": 3}
         assert draw == bot_rng(game.seed, version, 0).random()
         assert at == 1000.0 + 0.5 * (number + 1)  # after the pause
+
+
+@pytest.mark.django_db
+def test_a_bot_move_gone_stale_is_chosen_again_and_a_refused_one_is_an_error(
+    create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from api import services
+    from api.errors import VersionConflict
+    from rules_core.engine import Move
+
+    real_submit = services.move_submit
+    conflicts: list[int] = []
+
+    def submit(**request: Any) -> Any:
+        if not conflicts:  # another process moved the game on first, once
+            conflicts.append(request["expected_version"])
+            raise VersionConflict("Another move was appended at the same time.")
+        return real_submit(**request)
+
+    monkeypatch.setattr(services, "move_submit", submit)
+    body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=9)
+    made = services.bots_play(game_id=body["id"])
+    assert conflicts and made.more is False
+    assert Game.objects.get(pk=body["id"]).status == "finished"
+    assert made.done == Event.objects.filter(game_id=body["id"], move__isnull=False).count()
+
+    monkeypatch.setattr(services, "move_submit", real_submit)
+    monkeypatch.setattr(services, "choose_move", lambda *args: Move("draw", {"deck": 9}))
+    other = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=9)
+    with pytest.raises(RuntimeError) as refused:
+        services.bots_play(game_id=other["id"])
+    assert str(refused.value).startswith("bot random chose a refused move: {")
