@@ -247,3 +247,20 @@ def test_a_bot_move_gone_stale_is_chosen_again_and_a_refused_one_is_an_error(
     with pytest.raises(RuntimeError) as refused:
         services.bots_play(game_id=other["id"])
     assert str(refused.value).startswith("bot random chose a refused move: {")
+
+
+@pytest.mark.django_db
+def test_a_worker_is_called_only_when_a_bot_seat_is_to_act(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from api import services
+    from tests.api.test_moves import DRAW, post_move
+
+    queued: list[tuple[Any, ...]] = []
+    monkeypatch.setattr(services, "enqueue_after_commit", lambda task, *args: queued.append(args))
+    people = create_game()  # two people: no worker is ever needed
+    ann = people["seats"][0]
+    assert post_move(api, people["id"], ann["token"], people["version"], DRAW).status_code == 201
+    assert queued == []
+    bot_first = create_game(players=[{"bot": "random"}, {"name": "Ann"}])
+    assert queued == [(bot_first["id"],)]
