@@ -13,6 +13,7 @@ from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.content import NUMBER_RANGES, VILLAINS, Op
 from rules_core.games.gotham_city_strategy.events import (
     BatmanCardDrawn,
+    CardDrawn,
     DieRolled,
     EffectCarriedOut,
     FightResolved,
@@ -587,3 +588,23 @@ def test_free_henchmen_come_only_as_far_as_the_limit(recruited: int, free: int) 
     events = events_of(state, 0, Move.of("carry_out"))
     recruits = [e for e in events if isinstance(e, Recruited)]
     assert recruits == ([Recruited(seat=0, count=free, cost=0)] if free else [])
+
+
+def test_the_game_tells_a_drawn_card_to_its_drawer_and_to_all_once_revealed() -> None:
+    """The game's narration passes on who is reading and whether all is shown."""
+    state = ready(["joker", "penguin"])
+    card = state.players[0].hand[0]
+    drawn = CardDrawn(seat=0, card=card)
+    named = GAME.narrate(state, drawn, 0, False)
+    assert named.endswith(".") and "a card" not in named
+    assert GAME.narrate(state, drawn, 1, False) == named.split(" draws ")[0] + " draws a card."
+    assert GAME.narrate(state, drawn, 1, True) == named
+
+
+def test_an_event_of_another_game_is_refused_by_name() -> None:
+    class Stranger(GameEvent):
+        type = "stranger"
+
+    stranger = Stranger(seat=None)
+    with pytest.raises(TypeError, match=r"^not a Gotham City Strategy event: "):
+        GAME.evolve(ready(["joker", "penguin"]), stranger)
