@@ -157,7 +157,11 @@ sys.path.insert(0, sys.argv[1])
 from mutation import run
 real = subprocess.Popen
 sleeper = [sys.executable, "-c", "import time; time.sleep(60)"]
-run.subprocess.Popen = lambda command, **options: real(sleeper, **options)
+def started(command, **options):
+    worker = real(sleeper, **options)
+    (Path(sys.argv[2]) / "started").touch()  # past Popen: a signal now finds the run waiting
+    return worker
+run.subprocess.Popen = started
 run.signal.signal(run.signal.SIGTERM, lambda *_: sys.exit(143))
 run.mutate(Path(sys.argv[2]), 1)
 """
@@ -168,7 +172,9 @@ def test_mutmut_runs_in_a_session_of_its_own_that_ends_with_the_run(tmp_path: Pa
     command = [sys.executable, "-c", STAND_IN, str(run.ROOT), str(tmp_path)]
     outer = subprocess.Popen(command, start_new_session=True)
     deadline = time.monotonic() + 30
-    while not run.busy(tmp_path) and time.monotonic() < deadline:
+    # (the worker shows in the folder while Popen is still returning; a signal then would end
+    # the command before it waits on the worker, so the test waits for the stand-in's word)
+    while not (tmp_path / "started").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert run.busy(tmp_path), "the stand-in for mutmut did not start"
     outer.send_signal(signal.SIGTERM)
