@@ -40,13 +40,16 @@ def notes(gid: int, source: str = Annotation.Source.ANALYSIS) -> dict[int, str]:
 
 
 class Clock:
-    """The services' clock, moved on one second by each judged decision."""
+    """A stand-in for the services' `time`: the test moves it on (sleeping moves it too)."""
 
     def __init__(self) -> None:
         self.now = 1000.0  # a monotonic clock starts anywhere
 
     def monotonic(self) -> float:
         return self.now
+
+    def sleep(self, seconds: float) -> None:
+        self.now += seconds
 
 
 @pytest.fixture

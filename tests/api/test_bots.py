@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from api.log_check import log_problems
 from api.models import Event, Game
+from tests.api.test_analysis_runs import Clock
 from tests.conftest import CreateGame, auth, celery_is_eager
 
 
@@ -139,26 +140,13 @@ def test_gotham_city_strategy_bots_play_a_game_to_its_end(
     assert list(log_problems(Game.objects.get(pk=body["id"]))) == []
 
 
-class _Clock:
-    """The services' clock, moved on one second by each bot move chosen."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def monotonic(self) -> float:
-        return self.now
-
-    def sleep(self, seconds: float) -> None:
-        self.now += seconds
-
-
 @pytest.mark.django_db
 def test_bot_turns_come_in_slices_of_the_seconds_asked_and_say_when_more_is_left(
     create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from api import services
 
-    clock = _Clock()
+    clock = Clock()
     monkeypatch.setattr(services, "time", clock)
     real_choose = services.choose_move
 
@@ -191,7 +179,7 @@ def test_a_bot_plays_its_own_seat_with_its_options_its_chance_and_the_delay(
     from rules_core.engine.randomness import bot_rng
 
     settings.GOTHAM_BOT_DELAY_SECONDS = 0.5
-    clock = _Clock()
+    clock = Clock()
     monkeypatch.setattr(services, "time", clock)
     real_choose = services.choose_move
     chosen: list[tuple[int, int, float, Any, float]] = []
