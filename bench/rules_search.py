@@ -9,7 +9,7 @@
     RULES_SEARCH_ENCODER=words .venv/bin/python bench/rules_search.py  # static word vectors
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
-Eight question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
+Nine question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
 filter), the two halves of the open set (tests/data/rule_questions_open.toml, never a book
 filter), a second tuning set (tests/data/rule_questions_tune2.toml, 60 questions, 12 a book,
 written from the rulebooks' text by a writer who saw neither the index's words nor the other
@@ -47,11 +47,13 @@ def question_sets() -> dict[str, list[dict[str, Any]]]:
     fresh3 = tomllib.loads((DATA / "rule_questions_fresh3.toml").read_text())["q"]
     fresh4 = tomllib.loads((DATA / "rule_questions_fresh4.toml").read_text())["q"]
     tune2 = tomllib.loads((DATA / "rule_questions_tune2.toml").read_text())["q"]
+    tune3 = tomllib.loads((DATA / "rule_questions_tune3.toml").read_text())["q"]
     return {
         "old (46, tuned)": old,
         "open: tuning": [q for q in open_set if q["half"] == "tuning"],
         "open: untuned": [q for q in open_set if q["half"] == "untuned"],
         "tuning 2 (60)": tune2,
+        "tuning 3 (69)": tune3,
         "fresh: untuned": fresh,
         "fresh2: untuned": fresh2,
         "fresh3: untuned": fresh3,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from rules_core.rulebooks.index import all_books
+from rules_core.rulebooks.index import Book, all_books
 
 _WORD = re.compile(r"[a-z0-9]+")
 
@@ -211,10 +211,7 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
 
 
 # Names players use that a book's title does not give (see book_names).
-NICKNAMES: tuple[tuple[str, str], ...] = (
-    ("no mans land", "no-mans-land"),
-    ("chronicles", "gotham-city-chronicles"),
-)
+NICKNAMES: tuple[tuple[str, str], ...] = (("no mans land", "no-mans-land"),)
 TITLE_WORD = 4  # a title word this long or longer, in no other book's title, names its game
 
 
@@ -223,7 +220,9 @@ def _words(text: str) -> str:
 
 
 @cache
-def _names(titles: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
+def _names(
+    titles: tuple[tuple[str, str], ...], used: tuple[tuple[str, frozenset[str]], ...]
+) -> tuple[tuple[str, str], ...]:
     phrases: dict[str, str] = dict(NICKNAMES)
     for slug, title in titles:
         whole = _words(title)
@@ -234,23 +233,52 @@ def _names(titles: tuple[tuple[str, str], ...]) -> tuple[tuple[str, str], ...]:
             if len(_words(side).split()) >= 2:
                 phrases[_words(side)] = slug
         others = {w for other, t in titles if other != slug for w in _words(t).split()}
+        elsewhere = {w for other, words in used if other != slug for w in words}
         for word in set(whole.split()) - others - {"game"}:
             if len(word) >= TITLE_WORD:  # "the race game", "the strategy game"
                 phrases[f"{word} game"] = slug
+                if word not in elsewhere:  # "metro", "chronicles", "falcone"
+                    phrases[word] = slug
     return tuple(sorted(phrases.items(), key=lambda item: -len(item[0])))
 
 
 def book_names() -> tuple[tuple[str, str], ...]:
     """How players name the books, longest first: each book's title (with or without "Batman:"
     and "Game", either side of a subtitle's colon), "<word> game" for a word of its title no
-    other title has, and the NICKNAMES; a question naming one is searched in that book."""
-    return _names(tuple((book.slug, book.title) for book in all_books()))
+    other title has, that word alone when no other book's index uses it either, and the
+    NICKNAMES; a question naming one is searched in that book."""
+    books = all_books()
+    return _names(
+        tuple((book.slug, book.title) for book in books),
+        tuple((book.slug, _index_words(book)) for book in books),
+    )
+
+
+@cache
+def _index_words(book: Book) -> frozenset[str]:
+    """Every word of a book's index: its sections' titles, summaries, keywords and questions."""
+    return frozenset(
+        word
+        for section in book.sections
+        for text in (section.title, section.summary, *section.keywords, *section.questions)
+        for word in _words(text).split()
+    )
 
 
 def book_named_in(question: str) -> tuple[str | None, str]:
-    """The book a question names, if any, and the question without that name."""
+    """The book a question names, if any, and the question without that name (a name of one
+    word that also titles one of its book's sections stays: "Falcone's turn", "The Race")."""
     padded = f" {_words(question)} "
     for phrase, slug in book_names():
         if f" {phrase} " in padded:
+            if phrase in _title_words(slug):
+                return slug, question
             return slug, padded.replace(f" {phrase} ", " ", 1).strip()
     return None, question
+
+
+@cache
+def _title_words(slug: str) -> frozenset[str]:
+    """The words of a book's section titles."""
+    book = next(book for book in all_books() if book.slug == slug)
+    return frozenset(w for section in book.sections for w in _words(section.title).split())

@@ -29,3 +29,13 @@ def test_a_game_is_named_by_its_title_its_subtitle_or_a_word_only_its_title_has(
     # "Batman" and "Gotham" are in two titles: they name no game alone, nor does "city game"
     assert book_named_in("can batman fight in gotham")[0] is None
     assert book_named_in("the city game board")[0] is None
+
+
+def test_a_title_word_no_other_book_uses_names_its_game_alone() -> None:
+    assert book_named_in("metro deck runs out") == ("black-metro", "deck runs out")
+    assert book_named_in("chronicles turn order") == ("gotham-city-chronicles", "turn order")
+    # a name that also titles one of its book's sections stays in the question
+    assert book_named_in("falcone's turn income") == ("no-mans-land", "falcone's turn income")
+    # "gordon" is in the Chronicles' index too, "black" and "land" as well: none names a game
+    for question in ("gordon draws", "a black die", "land on a block"):
+        assert book_named_in(question)[0] is None, question
