@@ -101,6 +101,15 @@ def test_analysis_input_errors(api: APIClient, create_game: CreateGame) -> None:
         assert (bad.status_code, bad.json()["error"]) == (400, "invalid_request"), settings
 
 
+def test_a_game_never_analysed_says_so_with_nothing_done(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    response = api.get(f"/api/games/{body['id']}/analysis/")
+    assert response.status_code == 200
+    assert response.json() == {"status": "none", "done": 0, "total": 0}
+
+
 def test_people_comment_on_events(api: APIClient, create_game: CreateGame) -> None:
     body = create_game()
     gid, ann = body["id"], body["seats"][0]
