@@ -110,6 +110,38 @@ def test_a_game_never_analysed_says_so_with_nothing_done(
     assert response.json() == {"status": "none", "done": 0, "total": 0}
 
 
+def test_an_analysis_shows_its_progress_settings_and_version_and_a_failure_its_reason(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    first, second = create_game(), create_game()
+    Analysis.objects.create(
+        game_id=first["id"],
+        status=Analysis.Status.RUNNING,
+        done=3,
+        total=7,
+        version=12,
+        settings={"iterations": 40, "seconds": 0.5},
+    )
+    Analysis.objects.create(
+        game_id=second["id"], status=Analysis.Status.FAILED, version=9, error="Stopped: why."
+    )
+    assert api.get(f"/api/games/{first['id']}/analysis/").json() == {
+        "status": "running",
+        "done": 3,
+        "total": 7,
+        "version": 12,
+        "settings": {"iterations": 40, "seconds": 0.5},
+    }
+    assert api.get(f"/api/games/{second['id']}/analysis/").json() == {
+        "status": "failed",
+        "done": 0,
+        "total": 0,
+        "version": 9,
+        "settings": {},
+        "error": "Stopped: why.",
+    }
+
+
 def test_people_comment_on_events(api: APIClient, create_game: CreateGame) -> None:
     body = create_game()
     gid, ann = body["id"], body["seats"][0]

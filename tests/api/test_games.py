@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
@@ -78,11 +79,59 @@ def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:
 
 
 def test_game_detail(api: APIClient, create_game: CreateGame) -> None:
-    body = create_game()
+    body = create_game(players=[{"name": "Ann"}, {"bot": "random"}])
     detail = api.get(f"/api/games/{body['id']}/").json()
+    assert set(detail) == {
+        "id", "game", "version", "seeded", "forked_from", "status", "to_act", "outcome", "seats",
+        "created_at",
+    }  # fmt: skip
     assert detail["id"] == body["id"] and detail["version"] == body["version"]
+    assert detail["game"] == "gotham-race" and detail["created_at"].startswith("20")
     assert detail["status"] == "active" and detail["to_act"] == [0] and detail["outcome"] is None
+    assert detail["seats"] == [
+        {"seat": 0, "name": "Ann", "bot": None, "role": "Figure A"},
+        {"seat": 1, "name": "random bot", "bot": "random", "role": "Figure B"},
+    ]
     assert "token" not in str(detail) and "seed" not in detail
+
+
+def test_a_fresh_process_names_each_seats_role_in_the_game_detail(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    event_store._STATE_CACHE.clear()  # as a server process that never saw this game
+    seats = api.get(f"/api/games/{body['id']}/").json()["seats"]
+    assert [s["role"] for s in seats] == ["Figure A", "Figure B"]
+
+
+def test_reading_a_game_with_another_games_token_or_another_scheme_is_refused_with_the_form(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body, other = create_game(), create_game()
+    url = f"/api/games/{body['id']}/state/"
+    foreign = api.get(url, **auth(other["seats"][0]["token"]))
+    assert (foreign.status_code, foreign.json()) == (
+        403,
+        {"error": "foreign_token", "message": "This token does not belong to a seat of this game."},
+    )
+    bearer = api.get(url, HTTP_AUTHORIZATION="Bearer x")
+    assert (bearer.status_code, bearer.json()) == (
+        401,
+        {"error": "token_required", "message": "use 'Authorization: Seat <token>'"},
+    )
+
+
+def test_a_seats_token_finds_its_game_and_seat_in_one_query(
+    create_game: CreateGame, django_assert_num_queries: Any
+) -> None:
+    from api.selectors import game_and_caller
+
+    body = create_game()
+    token = body["seats"][1]["token"]
+    with django_assert_num_queries(1):
+        game, seat = game_and_caller(game_id=body["id"], authorization=f"Seat {token}")
+        assert (game.pk, game.game) == (body["id"], "gotham-race")
+        assert seat is not None and seat.index == 1
 
 
 @pytest.mark.parametrize(

@@ -94,7 +94,7 @@ def test_the_replay_comes_in_pages_and_compact_citations_resolve_to_the_full_one
     bots_play(game_id=gid)
     whole = api.get(f"/api/games/{gid}/replay/").json()
     assert "sections" not in whole
-    pages, after = [], 0
+    pages, after, sizes = [], 0, []
     while True:
         page = api.get(f"/api/games/{gid}/replay/?compact=1&after={after}&limit=150").json()
         if not page["events"]:
@@ -102,10 +102,116 @@ def test_the_replay_comes_in_pages_and_compact_citations_resolve_to_the_full_one
         for event in page["events"]:
             event["citations"] = [page["sections"][key] for key in event["citations"]]
         pages += page["events"]
+        sizes.append(len(page["events"]))
         after = page["events"][-1]["seq"]
     assert pages == whole["events"] and len(pages) == whole["version"] > 150
+    assert sizes[:-1] == [150] * (len(sizes) - 1) and 0 < sizes[-1] <= 150
     compact = api.get(f"/api/games/{gid}/replay/?compact=1").content
     assert len(compact) < len(api.get(f"/api/games/{gid}/replay/").content) * 0.7
     for bad in ("0", "5001", "x"):
         answer = api.get(f"/api/games/{gid}/replay/?limit={bad}")
         assert answer.status_code == 400 and answer.json()["error"] == "malformed"
+
+
+def test_a_fresh_process_replays_a_running_game_with_what_the_caller_may_not_see_hidden(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    from api import event_store
+
+    body = create_game()
+    gid, (ann, bob) = body["id"], body["seats"]
+    placed = play_until_a_card_is_placed(api, gid, ann["token"])
+    event_store._STATE_CACHE.clear()  # as a server process that never saw this game
+    assert moves(api, gid, bob["token"])[-1] == {"seat": 0, **placed, "card": None}
+
+
+def test_a_replay_holds_its_own_games_events_only(api: APIClient, create_game: CreateGame) -> None:
+    first, second = create_game(), create_game()
+    play_until_a_card_is_placed(api, first["id"], first["seats"][0]["token"])
+    replay = api.get(f"/api/games/{second['id']}/replay/").json()
+    assert [e["seq"] for e in replay["events"]] == list(range(1, second["version"] + 1))
+
+
+def test_a_replay_shows_its_own_games_comments_only_in_the_order_written(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    first, second = create_game(), create_game()
+    for body, texts in ((first, ("first", "then")), (second, ("elsewhere",))):
+        for text in texts:
+            token = body["seats"][0]["token"]
+            answer = api.post(
+                f"/api/games/{body['id']}/annotations/",
+                {"seq": 1, "text": text},
+                format="json",
+                **auth(token),
+            )
+            assert answer.status_code == 201, answer.json()
+    events = api.get(f"/api/games/{first['id']}/replay/").json()["events"]
+    assert [a["text"] for a in events[0]["annotations"]] == ["first", "then"]
+    assert all(not e["annotations"] for e in events[1:])
+
+
+def test_a_running_games_replay_tells_each_seat_its_own_draws_in_full_and_others_unseen(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    gid, (ann, bob) = body["id"], body["seats"]
+    play_until_a_card_is_placed(api, gid, ann["token"])
+
+    def drawn(token: str | None) -> dict[str, Any]:
+        events = api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]
+        (event,) = [e for e in events if e["type"] == "card_drawn"]
+        return dict(event)
+
+    mine = drawn(ann["token"])
+    assert isinstance(mine["data"]["card"], str) and "“" in mine["text"]
+    for viewer in (bob["token"], None):
+        theirs = drawn(viewer)
+        assert theirs["data"] == {**mine["data"], "card": None}
+        assert theirs["text"] == "Figure A's player draws a card from deck 1."
+
+
+def test_a_replay_names_its_game_and_each_comment_its_source_author_and_time(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game()
+    answer = api.post(
+        f"/api/games/{body['id']}/annotations/",
+        {"seq": 2, "text": "a note"},
+        format="json",
+        **auth(body["seats"][0]["token"]),
+    )
+    assert answer.status_code == 201
+    for compact in ("0", "1"):
+        replay = api.get(f"/api/games/{body['id']}/replay/?compact={compact}").json()
+        keys = {"game", "id", "version", "status", "events"}
+        assert set(replay) == (keys | {"sections"} if compact == "1" else keys)
+        assert (replay["game"], replay["id"]) == ("gotham-race", body["id"])
+        (note,) = replay["events"][1]["annotations"]
+        assert set(note) == {"source", "author", "text", "data", "created_at"}
+        assert (note["source"], note["text"]) == ("person", "a note")
+        assert note["created_at"].startswith("20")
+
+
+def test_the_events_after_a_point_are_the_games_own_as_the_caller_may_see_them(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    first, second = create_game(), create_game()
+    play_until_a_card_is_placed(api, first["id"], first["seats"][0]["token"])
+    answer = api.get(f"/api/games/{second['id']}/events/?after=1").json()
+    assert set(answer) == {"version", "events"} and answer["version"] == second["version"]
+    assert [e["seq"] for e in answer["events"]] == list(range(2, second["version"] + 1))
+    events = api.get(f"/api/games/{first['id']}/events/?after=0").json()["events"]
+    assert all(set(e) == {"seq", "type", "seat", "data", "text", "citations"} for e in events)
+    (drawn,) = [e for e in events if e["type"] == "card_drawn"]
+    assert (drawn["seat"], drawn["data"]["card"]) == (0, None)
+
+
+def test_a_finished_games_events_show_every_card_drawn(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=5)
+    bots_play(game_id=body["id"])
+    events = api.get(f"/api/games/{body['id']}/events/?after=0").json()["events"]
+    cards = [e["data"]["card"] for e in events if e["type"] == "card_drawn"]
+    assert cards and all(isinstance(card, str) for card in cards)

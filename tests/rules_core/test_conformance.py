@@ -158,3 +158,11 @@ def test_every_citation_of_a_game_resolves_to_a_section(spec: GameSpec[Any]) -> 
     for use in uses:
         assert use.citation.book == spec.book
         resolve(use.citation)
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_every_seat_has_a_name_at_every_player_count(spec: GameSpec[Any]) -> None:
+    for players in range(spec.min_players, spec.max_players + 1):
+        state = fold(spec, spec.setup(players, {}, random.Random(players)))
+        names = spec.seat_names(state)
+        assert len(names) == players and all(isinstance(n, str) and n for n in names)
