@@ -21,7 +21,8 @@ import signal
 import subprocess
 import sys
 import tomllib
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -228,20 +229,41 @@ def mutate(
     if database is not None:
         env["DATABASE_URL"] = database
     with (work / "mutmut.log").open("w") as log:
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *mutants],
-            cwd=work,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        with _stops_held() as held:
+            worker = subprocess.Popen(
+                [sys.executable, "-m", "mutmut", "run", "--max-children", str(children), *mutants],
+                cwd=work,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         try:
+            for stop in held:  # a stop that came while mutmut was starting ends it now
+                signal.raise_signal(stop)
             return worker.wait()
         finally:
             if worker.poll() is None:
                 os.killpg(worker.pid, signal.SIGKILL)
                 worker.wait()
+
+
+@contextmanager
+def _stops_held() -> Iterator[list[signal.Signals]]:
+    """Ctrl-C and SIGTERM held (noted, not acted on) while mutmut starts: the command must know
+    its worker before a stop may end it, or the worker would outlive it. The caller raises
+    what was noted once it can stop the worker."""
+    held: list[signal.Signals] = []
+    stops = (signal.SIGINT, signal.SIGTERM)
+    previous = {
+        stop: signal.signal(stop, lambda number, _: held.append(signal.Signals(number)))
+        for stop in stops
+    }
+    try:
+        yield held
+    finally:
+        for stop, handler in previous.items():
+            signal.signal(stop, handler)
 
 
 def scores(work: Path, scope: Scope, equivalent: dict[str, str]) -> list[ModuleScore]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -172,8 +173,8 @@ def test_mutmut_runs_in_a_session_of_its_own_that_ends_with_the_run(tmp_path: Pa
     command = [sys.executable, "-c", STAND_IN, str(run.ROOT), str(tmp_path)]
     outer = subprocess.Popen(command, start_new_session=True)
     deadline = time.monotonic() + 30
-    # (the worker shows in the folder while Popen is still returning; a signal then would end
-    # the command before it waits on the worker, so the test waits for the stand-in's word)
+    # (the stand-in's word: the run is past starting its worker; a stop while it starts is the
+    # next test's case)
     while not (tmp_path / "started").exists() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert run.busy(tmp_path), "the stand-in for mutmut did not start"
@@ -182,6 +183,50 @@ def test_mutmut_runs_in_a_session_of_its_own_that_ends_with_the_run(tmp_path: Pa
     while run.busy(tmp_path) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert run.busy(tmp_path) == []
+
+
+# the same, with the stop arriving while Popen is still returning (the worker already started)
+STOPPED_WHILE_STARTING = """
+import os, signal, subprocess, sys
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+from mutation import run
+real = subprocess.Popen
+sleeper = [sys.executable, "-c", "import time; time.sleep(60)"]
+def started(command, **options):
+    worker = real(sleeper, **options)
+    (Path(sys.argv[2]) / "pid").write_text(str(worker.pid))
+    os.kill(os.getpid(), signal.SIGTERM)
+    (Path(sys.argv[2]) / "past").touch()
+    return worker
+run.subprocess.Popen = started
+run.signal.signal(run.signal.SIGTERM, lambda *_: sys.exit(143))
+run.mutate(Path(sys.argv[2]), 1)
+"""
+
+
+def test_a_stop_while_mutmut_starts_ends_the_run_and_its_worker_once_started(
+    tmp_path: Path,
+) -> None:
+    """A SIGTERM that lands inside Popen is held until the command knows its worker: then it
+    ends both, where it used to end the command alone and leave the worker running."""
+    command = [sys.executable, "-c", STOPPED_WHILE_STARTING, str(run.ROOT), str(tmp_path)]
+    assert subprocess.run(command, timeout=60).returncode == 143
+    assert (tmp_path / "past").exists()  # Popen returned: the stop waited for it
+    worker = int((tmp_path / "pid").read_text())
+    deadline = time.monotonic() + 30
+    while _alive(worker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _alive(worker)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    return not (stat.exists() and stat.read_text().split(") ")[1].startswith("Z"))
 
 
 def test_a_scope_on_postgresql_runs_mutmut_with_its_database_url(
