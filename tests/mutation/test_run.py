@@ -150,9 +150,10 @@ def test_a_process_still_working_in_a_scopes_folder_is_found(tmp_path: Path) -> 
     assert run.busy(tmp_path / "elsewhere", proc) == []
 
 
-# `run.mutate` with a stand-in for mutmut (a process that sleeps), as the command runs it
+# `run.mutate` with a stand-in for mutmut (a process that sleeps), as the command runs it; with
+# "stop-while-starting" the command sends itself a SIGTERM while Popen is still returning
 STAND_IN = """
-import subprocess, sys
+import os, signal, subprocess, sys
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 from mutation import run
@@ -160,6 +161,9 @@ real = subprocess.Popen
 sleeper = [sys.executable, "-c", "import time; time.sleep(60)"]
 def started(command, **options):
     worker = real(sleeper, **options)
+    (Path(sys.argv[2]) / "pid").write_text(str(worker.pid))
+    if sys.argv[3:] == ["stop-while-starting"]:
+        os.kill(os.getpid(), signal.SIGTERM)
     (Path(sys.argv[2]) / "started").touch()  # past Popen: a signal now finds the run waiting
     return worker
 run.subprocess.Popen = started
@@ -185,34 +189,14 @@ def test_mutmut_runs_in_a_session_of_its_own_that_ends_with_the_run(tmp_path: Pa
     assert run.busy(tmp_path) == []
 
 
-# the same, with the stop arriving while Popen is still returning (the worker already started)
-STOPPED_WHILE_STARTING = """
-import os, signal, subprocess, sys
-from pathlib import Path
-sys.path.insert(0, sys.argv[1])
-from mutation import run
-real = subprocess.Popen
-sleeper = [sys.executable, "-c", "import time; time.sleep(60)"]
-def started(command, **options):
-    worker = real(sleeper, **options)
-    (Path(sys.argv[2]) / "pid").write_text(str(worker.pid))
-    os.kill(os.getpid(), signal.SIGTERM)
-    (Path(sys.argv[2]) / "past").touch()
-    return worker
-run.subprocess.Popen = started
-run.signal.signal(run.signal.SIGTERM, lambda *_: sys.exit(143))
-run.mutate(Path(sys.argv[2]), 1)
-"""
-
-
 def test_a_stop_while_mutmut_starts_ends_the_run_and_its_worker_once_started(
     tmp_path: Path,
 ) -> None:
     """A SIGTERM that lands inside Popen is held until the command knows its worker: then it
     ends both, where it used to end the command alone and leave the worker running."""
-    command = [sys.executable, "-c", STOPPED_WHILE_STARTING, str(run.ROOT), str(tmp_path)]
+    command = [sys.executable, "-c", STAND_IN, str(run.ROOT), str(tmp_path), "stop-while-starting"]
     assert subprocess.run(command, timeout=60).returncode == 143
-    assert (tmp_path / "past").exists()  # Popen returned: the stop waited for it
+    assert (tmp_path / "started").exists()  # Popen returned: the stop waited for it
     worker = int((tmp_path / "pid").read_text())
     deadline = time.monotonic() + 30
     while _alive(worker) and time.monotonic() < deadline:
