@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from dataclasses import dataclass
 
 from rules_core.rulebooks.index import Book, all_books
 
@@ -219,66 +219,75 @@ def _words(text: str) -> str:
     return " ".join(_WORD.findall(text.lower()))
 
 
-@cache
-def _names(
-    titles: tuple[tuple[str, str], ...], used: tuple[tuple[str, frozenset[str]], ...]
-) -> tuple[tuple[str, str], ...]:
+@dataclass(frozen=True, slots=True)
+class BookName:
+    """A name players give a book, and whether it stays in the question once recognised (a
+    one-word name that also titles one of its book's sections: "Falcone's turn", "The Race")."""
+
+    phrase: str
+    slug: str
+    stays: bool = False
+
+
+def _names(books: tuple[Book, ...]) -> tuple[BookName, ...]:
     phrases: dict[str, str] = dict(NICKNAMES)
-    for slug, title in titles:
-        whole = _words(title)
-        plain = _words(title.removeprefix("Batman:"))
+    titles = [(book.slug, book.title) for book in books]
+    for book in books:
+        slug, whole = book.slug, _words(book.title)
+        plain = _words(book.title.removeprefix("Batman:"))
         phrases[whole] = phrases[plain] = slug
         phrases[plain.removesuffix(" game")] = slug
-        for side in title.split(":"):  # "No Man's Land" and "Falcone vs Gordon"
+        for side in book.title.split(":"):  # "No Man's Land" and "Falcone vs Gordon"
             if len(_words(side).split()) >= 2:
                 phrases[_words(side)] = slug
         others = {w for other, t in titles if other != slug for w in _words(t).split()}
-        elsewhere = {w for other, words in used if other != slug for w in words}
+        elsewhere = {w for other in books if other.slug != slug for w in _index_words(other)}
         for word in set(whole.split()) - others - {"game"}:
             if len(word) >= TITLE_WORD:  # "the race game", "the strategy game"
                 phrases[f"{word} game"] = slug
                 if word not in elsewhere:  # "metro", "chronicles", "falcone"
                     phrases[word] = slug
-    return tuple(sorted(phrases.items(), key=lambda item: -len(item[0])))
-
-
-def book_names() -> tuple[tuple[str, str], ...]:
-    """How players name the books, longest first: each book's title (with or without "Batman:"
-    and "Game", either side of a subtitle's colon), "<word> game" for a word of its title no
-    other title has, that word alone when no other book's index uses it either, and the
-    NICKNAMES; a question naming one is searched in that book."""
-    books = all_books()
-    return _names(
-        tuple((book.slug, book.title) for book in books),
-        tuple((book.slug, _index_words(book)) for book in books),
+    section_titles = {
+        book.slug: {w for s in book.sections for w in _words(s.title).split()} for book in books
+    }
+    return tuple(
+        BookName(phrase, slug, stays=phrase in section_titles.get(slug, ()))
+        for phrase, slug in sorted(phrases.items(), key=lambda item: -len(item[0]))
     )
 
 
-@cache
-def _index_words(book: Book) -> frozenset[str]:
+def _index_words(book: Book) -> set[str]:
     """Every word of a book's index: its sections' titles, summaries, keywords and questions."""
-    return frozenset(
+    return {
         word
         for section in book.sections
         for text in (section.title, section.summary, *section.keywords, *section.questions)
         for word in _words(text).split()
-    )
+    }
+
+
+_KNOWN: list[tuple[tuple[Book, ...], tuple[BookName, ...]]] = []  # the books, and their names
+
+
+def book_names() -> tuple[BookName, ...]:
+    """How players name the books, longest first: each book's title (with or without "Batman:"
+    and "Game", either side of a subtitle's colon), "<word> game" for a word of its title no
+    other title has, that word alone when no other book's index uses it either, and the
+    NICKNAMES; a question naming one is searched in that book. Worked out once per set of
+    books."""
+    books = all_books()
+    if not _KNOWN or _KNOWN[0][0] is not books:
+        _KNOWN[:] = [(books, _names(books))]
+    return _KNOWN[0][1]
 
 
 def book_named_in(question: str) -> tuple[str | None, str]:
-    """The book a question names, if any, and the question without that name (a name of one
-    word that also titles one of its book's sections stays: "Falcone's turn", "The Race")."""
+    """The book a question names, if any, and the question without that name (unless the name
+    stays: see BookName)."""
     padded = f" {_words(question)} "
-    for phrase, slug in book_names():
-        if f" {phrase} " in padded:
-            if phrase in _title_words(slug):
-                return slug, question
-            return slug, padded.replace(f" {phrase} ", " ", 1).strip()
+    for name in book_names():
+        if f" {name.phrase} " in padded:
+            if name.stays:
+                return name.slug, question
+            return name.slug, padded.replace(f" {name.phrase} ", " ", 1).strip()
     return None, question
-
-
-@cache
-def _title_words(slug: str) -> frozenset[str]:
-    """The words of a book's section titles."""
-    book = next(book for book in all_books() if book.slug == slug)
-    return frozenset(w for section in book.sections for w in _words(section.title).split())
