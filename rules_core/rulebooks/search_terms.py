@@ -283,11 +283,15 @@ def book_names() -> tuple[BookName, ...]:
 
 def book_named_in(question: str) -> tuple[str | None, str]:
     """The book a question names, if any, and the question without that name (unless the name
-    stays: see BookName)."""
+    stays: see BookName). The longest name counts; one-word names of two books ("strategy for
+    falcone") name neither, and the question's words route it instead."""
     padded = f" {_words(question)} "
-    for name in book_names():
-        if f" {name.phrase} " in padded:
-            if name.stays:
-                return name.slug, question
-            return name.slug, padded.replace(f" {name.phrase} ", " ", 1).strip()
-    return None, question
+    named = [name for name in book_names() if f" {name.phrase} " in padded]
+    if not named:
+        return None, question
+    name = named[0]
+    if " " not in name.phrase and len({other.slug for other in named}) > 1:
+        return None, question
+    if name.stays:
+        return name.slug, question
+    return name.slug, padded.replace(f" {name.phrase} ", " ", 1).strip()

@@ -39,3 +39,8 @@ def test_a_title_word_no_other_book_uses_names_its_game_alone() -> None:
     # "gordon" is in the Chronicles' index too, "black" and "land" as well: none names a game
     for question in ("gordon draws", "a black die", "land on a block"):
         assert book_named_in(question)[0] is None, question
+
+
+def test_one_word_names_of_two_games_name_neither_but_a_longer_name_wins() -> None:
+    assert book_named_in("best strategy for falcone")[0] is None
+    assert book_named_in("strategy for falcone vs gordon") == ("no-mans-land", "strategy for")
