@@ -292,6 +292,7 @@ def book_named_in(question: str) -> tuple[str | None, str]:
     name = named[0]
     if " " not in name.phrase and len({other.slug for other in named}) > 1:
         return None, question
-    if name.stays:
-        return name.slug, question
-    return name.slug, padded.replace(f" {name.phrase} ", " ", 1).strip()
+    rest = padded.replace(f" {name.phrase} ", " ", 1).strip()
+    if name.stays or all(word in STOP_WORDS for word in rest.split()):
+        return name.slug, question  # "metro", "the race game": the name is all there is
+    return name.slug, rest

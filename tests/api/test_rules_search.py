@@ -71,6 +71,12 @@ def test_a_label_as_the_question_finds_that_section_first(api: APIClient) -> Non
     assert results[0]["section"] == "ix-l"
 
 
+def test_a_games_name_alone_finds_that_games_sections(api: APIClient) -> None:
+    for question, book in (("metro", "black-metro"), ("the race game", "gotham-race")):
+        results = api.get("/api/rules/search/", {"q": question}).json()["results"]
+        assert results and {r["book"] for r in results} == {book}, question
+
+
 def test_book_filter_and_bad_queries(api: APIClient) -> None:
     results = api.get("/api/rules/search/", {"q": "first", "book": "gotham-race"}).json()["results"]
     assert results and {r["book"] for r in results} == {"gotham-race"}

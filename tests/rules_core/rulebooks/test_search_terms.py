@@ -44,3 +44,8 @@ def test_a_title_word_no_other_book_uses_names_its_game_alone() -> None:
 def test_one_word_names_of_two_games_name_neither_but_a_longer_name_wins() -> None:
     assert book_named_in("best strategy for falcone")[0] is None
     assert book_named_in("strategy for falcone vs gordon") == ("no-mans-land", "strategy for")
+
+
+def test_a_question_that_is_only_a_games_name_is_searched_in_its_book_as_asked() -> None:
+    assert book_named_in("metro") == ("black-metro", "metro")
+    assert book_named_in("the Black Metro?") == ("black-metro", "the Black Metro?")
