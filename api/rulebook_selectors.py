@@ -188,15 +188,19 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     A question naming a game searches that book; otherwise the question's own vocabulary routes
     it (see rules_core.rulebooks.ranking).
     """
-    named, question = book_named_in(question)
-    book = book or named
     loaded = _ranker()
+    fixes = loaded.index.query(question).corrections
+    respelt = _WORD.sub(lambda m: fixes.get(m[0].lower(), m[0]), question) if fixes else None
+    named, question = book_named_in(respelt or question)  # "chronicals deck" names the book
+    book = book or named
     hits: list[Hit] = []
     label_hit = _label_match(question, book, loaded.rows)
     if label_hit is not None:
         hits.append(Hit(label_hit, 1000.0, label_hit.summary[:200], loaded.crumbs[label_hit.pk]))
     if settings.RULES_SEARCH_SEMANTIC:
         candidates = loaded.index.rank(question, book, max(CANDIDATES, limit + 1))
+        if not candidates and book is not None and loaded.index.query(question).own:
+            candidates = loaded.index.in_book(question, book)  # "chronicles deck": by meaning
         similarity = loaded.similarity(question, [r.key for r in candidates])
         ranking = fuse(candidates, similarity, limit + 1)
     else:
@@ -214,8 +218,6 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
                 loaded.crumbs[section.pk],
             )
         )
-    fixes = loaded.index.query(question).corrections
-    respelt = _WORD.sub(lambda m: fixes.get(m[0].lower(), m[0]), question) if fixes else None
     return Answer(hits[:limit], respelt)
 
 

@@ -291,6 +291,16 @@ class RankIndex:
             Ranked(self.docs[i].key, round(final[i], 4), query.surface, demotion[i]) for i in best
         ]
 
+    def in_book(self, question: str, book: str) -> list[Ranked]:
+        """Every section of `book`, with no score by words: for a question naming a book that
+        uses none of its other words, which `fuse` then orders by meaning alone."""
+        surface = self.query(question).surface
+        return [
+            Ranked(d.key, 0.0, surface, NO_RULE_FACTOR.get(d.no_rule, 1.0))
+            for d in self.docs
+            if d.book == book
+        ]
+
 
 def fuse(ranked: list[Ranked], similarity: Mapping[int, float], limit: int) -> list[Ranked]:
     """BM25F candidates re-ordered by their score as a share of the best, summed with their

@@ -77,6 +77,23 @@ def test_a_games_name_alone_finds_that_games_sections(api: APIClient) -> None:
         assert results and {r["book"] for r in results} == {book}, question
 
 
+def test_a_misspelt_games_name_names_its_book_and_its_other_words_are_matched_by_meaning(
+    api: APIClient,
+) -> None:
+    """The Chronicles have no deck: the question's one other word matches no section by its
+    words, so the book's sections come by meaning alone (its item cards)."""
+    answer = api.get("/api/rules/search/", {"q": "chronicals deck"}).json()
+    assert answer["did_you_mean"] == "chronicles deck"
+    results = answer["results"]
+    assert results and {r["book"] for r in results} == {"gotham-city-chronicles"}
+    assert "ii.item-cards" in [r["section"] for r in results]
+    assert api.get("/api/rules/search/", {"q": "the of", "book": "black-metro"}).json() == {
+        "q": "the of",
+        "did_you_mean": None,
+        "results": [],
+    }
+
+
 def test_book_filter_and_bad_queries(api: APIClient) -> None:
     results = api.get("/api/rules/search/", {"q": "first", "book": "gotham-race"}).json()["results"]
     assert results and {r["book"] for r in results} == {"gotham-race"}

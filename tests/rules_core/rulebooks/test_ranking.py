@@ -99,6 +99,21 @@ def test_a_book_filter_keeps_to_that_book() -> None:
     assert set(_keys(RankIndex(DOCS, {}), "track", "city")) == {6}
 
 
+def test_a_books_every_section_is_offered_unscored_for_ordering_by_meaning() -> None:
+    index = RankIndex(DOCS, {})
+    assert index.rank("runners", "city") == []  # no word of the question is in that book
+    offered = index.in_book("runners", "city")
+    assert [(r.key, r.score, r.demotion) for r in offered] == [
+        (4, 0.0, 1.0),
+        (5, 0.0, 1.0),
+        (6, 0.0, 1.0),
+    ]
+    assert offered[0].terms == ("runners",)
+    example = _doc(8, "city", "ex", "Example", FILLER, no_rule="example")
+    demotion = {r.key: r.demotion for r in RankIndex([*DOCS, example], {}).in_book("x", "city")}
+    assert demotion == {4: 1.0, 5: 1.0, 6: 1.0, 8: NO_RULE_FACTOR["example"]}
+
+
 def test_a_misspelt_game_word_is_corrected_and_searched() -> None:
     index = RankIndex(DOCS, {})
     query = index.query("what do the leadr cards do")
