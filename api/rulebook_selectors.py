@@ -189,22 +189,25 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     it (see rules_core.rulebooks.ranking).
     """
     loaded = _ranker()
-    fixes = loaded.index.query(question).corrections
+    query = loaded.index.query(question)  # read once: its words are already respelt
+    fixes = query.corrections
     respelt = _WORD.sub(lambda m: fixes.get(m[0].lower(), m[0]), question) if fixes else None
-    named, question = book_named_in(respelt or question)  # "chronicals deck" names the book
+    named, searched = book_named_in(respelt or question)  # "chronicals deck" names the book
+    if searched != (respelt or question):
+        query = loaded.index.query(searched)  # the book's name taken out
     book = book or named
     hits: list[Hit] = []
-    label_hit = _label_match(question, book, loaded.rows)
+    label_hit = _label_match(searched, book, loaded.rows)
     if label_hit is not None:
         hits.append(Hit(label_hit, 1000.0, label_hit.summary[:200], loaded.crumbs[label_hit.pk]))
     if settings.RULES_SEARCH_SEMANTIC:
-        candidates = loaded.index.rank(question, book, max(CANDIDATES, limit + 1))
-        if not candidates and book is not None and loaded.index.query(question).own:
-            candidates = loaded.index.in_book(question, book)  # "chronicles deck": by meaning
-        similarity = loaded.similarity(question, [r.key for r in candidates])
+        candidates = loaded.index.rank(query, book, max(CANDIDATES, limit + 1))
+        if not candidates and book is not None and query.own:
+            candidates = loaded.index.in_book(query, book)  # "chronicles deck": by meaning
+        similarity = loaded.similarity(searched, [r.key for r in candidates])
         ranking = fuse(candidates, similarity, limit + 1)
     else:
-        ranking = loaded.index.rank(question, book, limit + 1)
+        ranking = loaded.index.rank(query, book, limit + 1)
     for ranked in ranking:
         section = loaded.rows[ranked.key]
         if section.pk == getattr(label_hit, "pk", None):

@@ -1,4 +1,5 @@
-"""Rule search: top-1, top-3 and latency (p50/p95) per question set, in one run.
+"""Rule search: top-1, top-3, latency (p50/p95) and the share of first answers in the question's
+book, per question set, in one run.
 
     .venv/bin/python bench/rules_search.py            # embedded default: SQLite
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/gotham_bench \
@@ -67,6 +68,7 @@ class Figures:
     top3: float
     p50_ms: float
     p95_ms: float
+    in_book: float | None  # share of first answers in the question's book (None: no book given)
     misses: tuple[str, ...]
     patterns: dict[str, tuple[int, int, int]]  # miss pattern -> (questions, top-1, top-3)
 
@@ -83,6 +85,7 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
     client = Client()
     latencies: list[float] = []
     top1 = top3 = 0
+    booked = right_book = 0
     misses: list[str] = []
     patterns: dict[str, tuple[int, int, int]] = {}
     for round_ in range(ROUNDS):
@@ -98,6 +101,9 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
                 right = [is_answer(item, hit) for hit in found]
                 top1 += any(right[:1])
                 top3 += any(right)
+                if "book" in item:
+                    booked += 1
+                    right_book += found[:1] != [] and found[0][0] == item["book"]
                 if "pattern" in item:
                     n, one, three = patterns.get(item["pattern"], (0, 0, 0))
                     patterns[item["pattern"]] = (n + 1, one + any(right[:1]), three + any(right))
@@ -114,6 +120,7 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
         top3 / n,
         latencies[len(latencies) // 2] * 1e3,
         latencies[int(len(latencies) * 0.95)] * 1e3,
+        right_book / booked if booked else None,
         tuple(misses),
         patterns,
     )
@@ -145,7 +152,7 @@ def main() -> None:
     )
     print(
         f"{'':<16} {'set':<18} {'n':>3} {'top-1':>7} {'top-3':>7} {'p50':>9} {'p95':>9}"
-        "   target (untuned): top-1 >= 80%, top-3 >= 95%, p95 <= 20 ms"
+        f" {'in book':>8}   target (untuned): top-1 >= 80%, top-3 >= 95%, p95 <= 20 ms"
     )
     shown: list[str] = []
     for label in ("summaries only", "books imported"):
@@ -156,6 +163,7 @@ def main() -> None:
             print(
                 f"{label:<16} {name:<18} {len(questions):>3} {f.top1:>7.1%} {f.top3:>7.1%}"
                 f" {f.p50_ms:>6.2f} ms {f.p95_ms:>6.2f} ms"
+                f" {'-' if f.in_book is None else format(f.in_book, '.1%'):>8}"
             )
             for pattern, (n, one, three) in sorted(f.patterns.items()):
                 print(f"{'':<16}   {pattern:<16} {n:>3} {one / n:>7.1%} {three / n:>7.1%}")

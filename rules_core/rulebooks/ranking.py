@@ -263,8 +263,12 @@ class RankIndex:
             return dict.fromkeys(self.books, 1.0)
         return {b: (len(self.books) * s / mass) ** ROUTING for b, s in shares.items()}
 
-    def rank(self, question: str, book: str | None = None, limit: int = 10) -> list[Ranked]:
-        query = self.query(question)
+    def read(self, question: str | Query) -> Query:
+        """The question as read for ranking (a Query already read is taken as it is)."""
+        return question if isinstance(question, Query) else self.query(question)
+
+    def rank(self, question: str | Query, book: str | None = None, limit: int = 10) -> list[Ranked]:
+        query = self.read(question)
         scores: dict[int, float] = defaultdict(float)
         for term, weight in query.weights.items():
             idf = self.idf.get(term)
@@ -291,10 +295,10 @@ class RankIndex:
             Ranked(self.docs[i].key, round(final[i], 4), query.surface, demotion[i]) for i in best
         ]
 
-    def in_book(self, question: str, book: str) -> list[Ranked]:
+    def in_book(self, question: str | Query, book: str) -> list[Ranked]:
         """Every section of `book`, with no score by words: for a question naming a book that
         uses none of its other words, which `fuse` then orders by meaning alone."""
-        surface = self.query(question).surface
+        surface = self.read(question).surface
         return [
             Ranked(d.key, 0.0, surface, NO_RULE_FACTOR.get(d.no_rule, 1.0))
             for d in self.docs

@@ -134,3 +134,12 @@ def test_the_snippet_is_the_window_with_the_question_words_marked() -> None:
 def test_each_shipped_game_has_pack_vocabulary() -> None:
     assert any("Ace Chemicals" in v for v in pack_vocabulary("gotham-city-strategy"))
     assert pack_vocabulary("no-such-book") == ()
+
+
+def test_a_question_read_once_ranks_as_the_question_itself() -> None:
+    index = RankIndex(DOCS, {})
+    question = "which way do runners go round the track"
+    query = index.query(question)
+    assert index.read(query) is query
+    assert index.rank(query) == index.rank(question) != []
+    assert index.in_book(query, "race") == index.in_book(question, "race") != []
