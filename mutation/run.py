@@ -62,6 +62,18 @@ class Scope:
 
 
 @dataclass(frozen=True, slots=True)
+class Equivalent:
+    """A mutant judged unable to change what the code does, on the change it made then.
+
+    mutmut names a mutant by its function and its number in it, so a change to the function
+    renumbers its mutants: the judgement holds only while the mutant of that name still makes
+    the same change (`change`, its lines as `changes` reads them)."""
+
+    change: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
 class ModuleScore:
     """What became of one module's mutants."""
 
@@ -70,6 +82,8 @@ class ModuleScore:
     equivalent: int
     survivors: tuple[str, ...]
     not_run: int = 0  # mutants a stopped run did not reach (left out of the score)
+    # survivors judged equivalent when they made another change: (name, the change judged)
+    stale: tuple[tuple[str, str], ...] = ()
 
     @property
     def counted(self) -> int:
@@ -96,12 +110,13 @@ def load_scopes() -> list[Scope]:
     ]
 
 
-def load_equivalent() -> dict[str, str]:
-    """Mutant name -> why it cannot change what the code does."""
+def load_equivalent() -> dict[str, Equivalent]:
+    """Mutant name -> the change it was judged on, and why it cannot change what the code does."""
     if not EQUIVALENT.exists():
         return {}
     return {
-        m["mutant"]: m["reason"] for m in tomllib.loads(EQUIVALENT.read_text()).get("mutant", [])
+        m["mutant"]: Equivalent(m["change"], m["reason"])
+        for m in tomllib.loads(EQUIVALENT.read_text()).get("mutant", [])
     }
 
 
@@ -171,7 +186,7 @@ def changed_modules(work: Path, scope: Scope) -> list[str]:
     ]
 
 
-def again(scope: Scope, equivalent: dict[str, str]) -> tuple[Path, list[str]] | str:
+def again(scope: Scope, equivalent: dict[str, Equivalent]) -> tuple[Path, list[str]] | str:
     """Ready the scope's last run to judge its survivors again with the tests as they are now:
     the work folder, and the survivors' names; or why it cannot (no run, the code changed)."""
     work = WORK / scope.name
@@ -266,46 +281,71 @@ def _stops_held() -> Iterator[list[signal.Signals]]:
             signal.signal(stop, handler)
 
 
-def scores(work: Path, scope: Scope, equivalent: dict[str, str]) -> list[ModuleScore]:
-    """Each module's killed, equivalent and surviving mutants, read from mutmut's results."""
+def scores(work: Path, scope: Scope, equivalent: dict[str, Equivalent]) -> list[ModuleScore]:
+    """Each module's killed, equivalent and surviving mutants, read from mutmut's results. A
+    mutant listed as equivalent counts so only while it makes the change it was judged on;
+    otherwise it is a survivor."""
     found = []
     for module in scope.modules:
         meta = work / "mutants" / f"{module}.meta"
         results: dict[str, int | None] = (
             json.loads(meta.read_text())["exit_code_by_key"] if meta.exists() else {}
         )
+        counted = {
+            m: code
+            for m, code in sorted(results.items())
+            if code not in SKIPPED and scope.counts(m)
+        }
+        listed = [m for m, code in counted.items() if m in equivalent and code is not None]
+        now = changes(work, listed) if listed else {}
         killed = equivalent_count = not_run = 0
         survivors = []
-        for mutant, code in sorted(results.items()):
-            if code in SKIPPED or not scope.counts(mutant):
-                continue
+        stale = []
+        for mutant, code in counted.items():
             if code is None:
                 not_run += 1
-                continue
-            if mutant in equivalent:
+            elif mutant in listed and now.get(mutant) == equivalent[mutant].change:
                 equivalent_count += 1
             elif code in KILLED:
                 killed += 1
             else:
                 survivors.append(mutant)
-        found.append(ModuleScore(module, killed, equivalent_count, tuple(survivors), not_run))
+                if mutant in listed:
+                    stale.append((mutant, equivalent[mutant].change))
+        found.append(
+            ModuleScore(module, killed, equivalent_count, tuple(survivors), not_run, tuple(stale))
+        )
     return found
 
 
-def diff(work: Path, mutant: str) -> str:
-    """The change a mutant makes, as mutmut shows it."""
+# Run in a scope's work folder (mutmut reads its setup.cfg there): each named mutant's diff.
+_CHANGES = """
+import json, sys
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+print(json.dumps({name: get_diff_for_mutant(name) for name in sys.argv[1:]}))
+"""
+
+
+def changes(work: Path, mutants: Iterable[str]) -> dict[str, str]:
+    """The change each mutant of the last run in `work` makes: its removed and added lines
+    ("- old | + new"), read from mutmut's mutated modules in one process."""
     shown = subprocess.run(
-        [sys.executable, "-m", "mutmut", "show", mutant],
+        [sys.executable, "-c", _CHANGES, *mutants],
         cwd=work,
         capture_output=True,
         text=True,
+        check=True,
     ).stdout
-    changed = [
-        line
-        for line in shown.splitlines()
+    return {name: changed_lines(diff) for name, diff in json.loads(shown).items()}
+
+
+def changed_lines(diff: str) -> str:
+    """A unified diff's removed and added lines, each with its sign and no indentation."""
+    return " | ".join(
+        f"{line[0]} {line[1:].strip()}"
+        for line in diff.splitlines()
         if line[:1] in "+-" and not line.startswith(("+++", "---"))
-    ]
-    return " | ".join(line.strip() for line in changed)
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -360,9 +400,17 @@ def main(argv: list[str] | None = None) -> int:
             continue
         found = scores(work, scope, equivalent)
         table += found
+        survivors = [mutant for module in found for mutant in module.survivors]
+        shown = changes(work, survivors) if survivors else {}
         for module in found:
+            for mutant, judged in module.stale:
+                print(
+                    f"  {mutant} was judged equivalent as another change ({judged}): "
+                    "judge it again",
+                    flush=True,
+                )
             for mutant in module.survivors:
-                print(f"  survived {mutant}: {diff(work, mutant)}", flush=True)
+                print(f"  survived {mutant}: {shown[mutant]}", flush=True)
     print(f"\n{'module':58} {'killed':>7} {'equiv':>6} {'survived':>9} {'score':>7}")
     for m in table:
         mark = "" if m.score >= args.threshold else "  < target"

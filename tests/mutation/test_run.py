@@ -42,8 +42,10 @@ def test_the_services_scopes_count_each_of_the_modules_functions_exactly_once() 
     assert len(functions) > 30
 
 
-def test_every_equivalent_mutant_says_why() -> None:
-    assert all(reason.strip() for reason in run.load_equivalent().values())
+def test_every_equivalent_mutant_says_why_and_on_which_change() -> None:
+    listed = run.load_equivalent().values()
+    assert all(e.reason.strip() for e in listed)
+    assert all(e.change.startswith(("- ", "+ ")) for e in listed)
 
 
 def test_a_path_picks_the_scopes_holding_it() -> None:
@@ -93,19 +95,78 @@ def test_a_scope_is_picked_by_its_name_and_its_mutant_patterns_narrow_what_count
     assert (score.killed, len(score.survivors), score.not_run) == (1, 1, 0)
 
 
-def test_a_score_counts_killed_against_survived_without_the_equivalent(tmp_path: Path) -> None:
+def _changes_read(
+    monkeypatch: pytest.MonkeyPatch, made: dict[str, str]
+) -> list[tuple[Path, list[str]]]:
+    """Stand in for reading the mutants' changes from mutmut: the calls, and `made` answered."""
+    calls: list[tuple[Path, list[str]]] = []
+
+    def read(work: Path, mutants: Any) -> dict[str, str]:
+        calls.append((work, list(mutants)))
+        return {m: made[m] for m in mutants}
+
+    monkeypatch.setattr(run, "changes", read)
+    return calls
+
+
+def test_a_score_counts_killed_against_survived_without_the_equivalent(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     meta = tmp_path / "mutants" / "api" / "tokens.py.meta"
     meta.parent.mkdir(parents=True)
     codes = {"a__mutmut_1": 1, "a__mutmut_2": 0, "a__mutmut_3": 36, "a__mutmut_4": 33}
     codes |= {"a__mutmut_5": 0, "a__mutmut_6": 34, "a__mutmut_7": None}
     meta.write_text(json.dumps({"exit_code_by_key": codes}))
+    calls = _changes_read(monkeypatch, {"a__mutmut_5": "- x = 1 | + x = 2"})
     scope = run.Scope("auth", ("api/tokens.py",), ("tests/api",))
-    [score] = run.scores(tmp_path, scope, {"a__mutmut_5": "same value either way"})
+    judged = run.Equivalent("- x = 1 | + x = 2", "same value either way")
+    [score] = run.scores(tmp_path, scope, {"a__mutmut_5": judged, "a__mutmut_9": judged})
+    assert calls == [(tmp_path, ["a__mutmut_5"])]  # only the listed mutants the run judged
     assert score.killed == 2  # a failing test and a timeout
     assert score.equivalent == 1
     assert score.survivors == ("a__mutmut_2", "a__mutmut_4")  # survived, no test reaches it
     assert score.not_run == 1  # a stopped run: left out of the score, and reported
     assert score.score == 2 / 4
+    assert score.stale == ()
+
+
+def test_an_equivalent_mutant_that_now_makes_another_change_is_a_survivor_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change to the function renumbers its mutants: the name listed as equivalent may now
+    be another mutant, which the listing must not excuse."""
+    meta = tmp_path / "mutants" / "api" / "tokens.py.meta"
+    meta.parent.mkdir(parents=True)
+    meta.write_text(json.dumps({"exit_code_by_key": {"a__mutmut_5": 0, "a__mutmut_6": 1}}))
+    _changes_read(monkeypatch, {"a__mutmut_5": "- if n > 0: | + if n >= 0:"})
+    scope = run.Scope("auth", ("api/tokens.py",), ("tests/api",))
+    judged = run.Equivalent("- x = 1 | + x = 2", "same value either way")
+    [score] = run.scores(tmp_path, scope, {"a__mutmut_5": judged})
+    assert (score.killed, score.equivalent, score.survivors) == (1, 0, ("a__mutmut_5",))
+    assert score.stale == (("a__mutmut_5", "- x = 1 | + x = 2"),)
+
+
+def test_a_mutants_change_is_read_from_mutmuts_mutated_module(tmp_path: Path) -> None:
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("")
+    (tmp_path / "pkg" / "code.py").write_text("def f(x):\n    return x + 1\n")
+    (tmp_path / "setup.cfg").write_text("[mutmut]\nsource_paths=\n    pkg\n")
+    subprocess.run(
+        [sys.executable, "-c", "from mutmut.__main__ import create_mutants; create_mutants(1)"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+    )
+    made = run.changes(tmp_path, ["pkg.code.x_f__mutmut_1", "pkg.code.x_f__mutmut_2"])
+    assert made == {
+        "pkg.code.x_f__mutmut_1": "- return x + 1 | + return x - 1",
+        "pkg.code.x_f__mutmut_2": "- return x + 1 | + return x + 2",
+    }
+
+
+def test_a_diffs_changed_lines_keep_their_signs_without_indentation() -> None:
+    diff = "--- a.py\n+++ a.py\n@@ -1,2 +1,2 @@\n def f():\n-    return 1\n+    return 2"
+    assert run.changed_lines(diff) == "- return 1 | + return 2"
 
 
 def test_mutmut_is_told_the_scopes_modules_tests_and_keyword() -> None:
@@ -274,7 +335,8 @@ def test_again_judges_the_last_runs_survivors_with_todays_tests(
     codes = {"pkg.code.x_f__mutmut_1": 0, "pkg.code.x_f__mutmut_2": 1}
     codes |= {"pkg.code.x_f__mutmut_3": 0, "pkg.code.x_f__mutmut_4": 33}
     meta.write_text(json.dumps({"exit_code_by_key": codes}))
-    equivalent = {"pkg.code.x_f__mutmut_3": "why"}
+    _changes_read(monkeypatch, {"pkg.code.x_f__mutmut_3": "- x | + y"})
+    equivalent = {"pkg.code.x_f__mutmut_3": run.Equivalent("- x | + y", "why")}
     assert run.again(scope, equivalent) == (
         folder,
         ["pkg.code.x_f__mutmut_1", "pkg.code.x_f__mutmut_4"],
