@@ -26,7 +26,7 @@ from rules_core.rulebooks.ranking import (
     pack_vocabulary,
     snippet,
 )
-from rules_core.rulebooks.search_terms import book_named_in
+from rules_core.rulebooks.search_terms import book_named_in, name_only
 from rules_core.rulebooks.section_vectors import book_questions, book_vectors, own_words_score
 from rules_core.rulebooks.sentence_model import Vectors
 from rules_core.rulebooks.text_vectors import from_bytes, semantic_score
@@ -193,6 +193,9 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     fixes = query.corrections
     respelt = _WORD.sub(lambda m: fixes.get(m[0].lower(), m[0]), question) if fixes else None
     named, searched = book_named_in(respelt or question)  # "chronicals deck" names the book
+    opened = name_only(respelt or question)
+    if opened is not None and book in (None, opened):  # "metro": the book's chapters
+        return Answer(_chapters(opened, loaded)[:limit], respelt)
     if searched != (respelt or question):
         query = loaded.index.query(searched)  # the book's name taken out
     book = book or named
@@ -222,6 +225,13 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
             )
         )
     return Answer(hits[:limit], respelt)
+
+
+def _chapters(book: str, loaded: _Loaded) -> list[Hit]:
+    """A book's chapters (rules_core Book.chapters) as results, in the book's order."""
+    rows = {s.sid: s for s in loaded.rows.values() if s.book.slug == book}
+    found = [rows[c.id] for c in get_book(book).chapters if c.id in rows]
+    return [Hit(s, 1000.0, s.summary[:200], loaded.crumbs[s.pk]) for s in found]
 
 
 def _label_match(question: str, book: str | None, rows: dict[int, Section]) -> Section | None:

@@ -48,6 +48,9 @@ class Section:
         return not self.no_rule
 
 
+_NOT_CHAPTERS = frozenset({"contents", "credits"})  # pages about the book, not of the game
+
+
 @dataclass(frozen=True, slots=True)
 class Book:
     """A rulebook's index: its sections in the order the book gives them."""
@@ -85,6 +88,12 @@ class Book:
 
     def children(self, section_id: str | None) -> tuple[Section, ...]:
         return tuple(s for s in self.sections if s.parent == section_id)
+
+    @property
+    def chapters(self) -> tuple[Section, ...]:
+        """The book's top-level sections in its order, without its table of contents and
+        credits: what a reader who names only the game is shown."""
+        return tuple(s for s in self.children(None) if s.no_rule not in _NOT_CHAPTERS)
 
     def _by_id(self) -> dict[str, Section]:
         return _section_map(self)

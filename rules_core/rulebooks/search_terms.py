@@ -281,10 +281,9 @@ def book_names() -> tuple[BookName, ...]:
     return _KNOWN[0][1]
 
 
-def book_named_in(question: str) -> tuple[str | None, str]:
-    """The book a question names, if any, and the question without that name (unless the name
-    stays: see BookName). The longest name counts; one-word names of two books ("strategy for
-    falcone") name neither, and the question's words route it instead."""
+def _naming(question: str) -> tuple[BookName | None, str]:
+    """The name a question gives a book, if any, and the question's words without it. The
+    longest name counts; one-word names of two books ("strategy for falcone") name neither."""
     padded = f" {_words(question)} "
     named = [name for name in book_names() if f" {name.phrase} " in padded]
     if not named:
@@ -292,7 +291,28 @@ def book_named_in(question: str) -> tuple[str | None, str]:
     name = named[0]
     if " " not in name.phrase and len({other.slug for other in named}) > 1:
         return None, question
-    rest = padded.replace(f" {name.phrase} ", " ", 1).strip()
-    if name.stays or all(word in STOP_WORDS for word in rest.split()):
+    return name, padded.replace(f" {name.phrase} ", " ", 1).strip()
+
+
+def _only_stop_words(text: str) -> bool:
+    return all(word in STOP_WORDS for word in text.split())
+
+
+def book_named_in(question: str) -> tuple[str | None, str]:
+    """The book a question names, if any, and the question without that name (unless the name
+    stays: see BookName); a question naming no book, or two, is routed by its words instead."""
+    name, rest = _naming(question)
+    if name is None:
+        return None, question
+    if name.stays or _only_stop_words(rest):
         return name.slug, question  # "metro", "the race game": the name is all there is
     return name.slug, rest
+
+
+def name_only(question: str) -> str | None:
+    """The book a question names when its name is all the question says ("metro", "Gotham
+    Race", "the race game"); not for a name that also titles one of its sections ("race")."""
+    name, rest = _naming(question)
+    if name is None or name.stays or not _only_stop_words(rest):
+        return None
+    return name.slug

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from api.models import Rulebook, Section
 from api.rulebook_selectors import _ranker
+from rules_core.rulebooks import get_book
 from rules_core.rulebooks.question_encoder import question_encoder
 from rules_core.rulebooks.section_vectors import own_words_score
 from rules_core.rulebooks.text_vectors import passages
@@ -71,10 +72,19 @@ def test_a_label_as_the_question_finds_that_section_first(api: APIClient) -> Non
     assert results[0]["section"] == "ix-l"
 
 
-def test_a_games_name_alone_finds_that_games_sections(api: APIClient) -> None:
+def test_a_games_name_alone_finds_that_games_chapters_in_the_books_order(api: APIClient) -> None:
+    """Black Metro's book opens with its contents and credits: the chapters come after them."""
     for question, book in (("metro", "black-metro"), ("the race game", "gotham-race")):
-        results = api.get("/api/rules/search/", {"q": question}).json()["results"]
-        assert results and {r["book"] for r in results} == {book}, question
+        results = api.get("/api/rules/search/", {"q": question, "limit": "3"}).json()["results"]
+        chapters = [s.id for s in get_book(book).chapters[:3]]
+        assert [(r["book"], r["section"]) for r in results] == [(book, c) for c in chapters]
+    results = api.get("/api/rules/search/", {"q": "Black Metro", "limit": "2"}).json()["results"]
+    assert [r["section"] for r in results] == ["overview", "using-booklet"]
+    # with another book asked for, the name is searched as words in that book
+    other = {"q": "metro", "book": "gotham-race"}
+    assert {r["book"] for r in api.get("/api/rules/search/", other).json()["results"]} <= {
+        "gotham-race"
+    }
 
 
 def test_a_misspelt_games_name_names_its_book_and_its_other_words_are_matched_by_meaning(

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_core.rulebooks import Book
+from rules_core.rulebooks import Book, get_book
 from rules_core.rulebooks.source_text import cut_sections, read_source
 from tests.shipped import shipped_books
 
@@ -117,3 +117,15 @@ def test_every_rule_can_be_asked_for(book: Book) -> None:
         if section.no_rule in ("heading", "example"):
             assert section.questions == (), section.id
         assert all(0 < len(q.split()) <= 25 for q in section.questions), section.id
+
+
+def test_a_books_chapters_are_its_top_sections_in_order_without_contents_or_credits() -> None:
+    metro = get_book("black-metro")
+    assert [s.id for s in metro.sections[:3]] == ["contents", "credits", "overview"]
+    assert metro.chapters[0].id == "overview"
+    assert all(s.parent is None for s in metro.chapters)
+    assert [s.id for s in metro.chapters] == [
+        s.id
+        for s in metro.sections
+        if s.parent is None and s.no_rule not in {"contents", "credits"}
+    ]

@@ -1,7 +1,7 @@
 """A player's question becomes search terms with their synonyms; a named book is recognised."""
 
 from rules_core.rulebooks.ranking import RankIndex, stem
-from rules_core.rulebooks.search_terms import book_named_in
+from rules_core.rulebooks.search_terms import book_named_in, name_only
 
 
 def test_stop_words_go_and_synonyms_come_weighted_below_the_players_words() -> None:
@@ -49,3 +49,12 @@ def test_one_word_names_of_two_games_name_neither_but_a_longer_name_wins() -> No
 def test_a_question_that_is_only_a_games_name_is_searched_in_its_book_as_asked() -> None:
     assert book_named_in("metro") == ("black-metro", "metro")
     assert book_named_in("the Black Metro?") == ("black-metro", "the Black Metro?")
+
+
+def test_a_question_that_is_only_a_games_name_is_told_apart() -> None:
+    assert name_only("Gotham Race") == name_only("the race game") == "gotham-race"
+    assert name_only("Batman: Gotham City Chronicles?") == "gotham-city-chronicles"
+    assert name_only("metro") == "black-metro"
+    assert name_only("metro deck") is None  # it asks about something in the book
+    assert name_only("the race") is None  # "The Race" is a section of its book too
+    assert name_only("batman") is None  # in two titles: no game's name
