@@ -541,14 +541,9 @@ def _analysis_live(analysis: Analysis) -> bool:
     return idle < ANALYSIS_STALE_SECONDS
 
 
-@dataclass(frozen=True, slots=True)
-class AnalysisAnswer:
-    analysis: Analysis
-    started: bool  # False: the same analysis was already running or done
-
-
-def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str) -> AnalysisAnswer:
-    """Start the analysis of a game on a worker, once per game and settings at a time.
+def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str) -> bool:
+    """Start the analysis of a game on a worker, once per game and settings at a time; whether
+    one was started (False: the same analysis was already queued, running or done).
 
     A request with the settings of the analysis that is queued, running, or done at the game's
     current version gets that one back; other settings while one runs are refused. Each start
@@ -562,7 +557,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
         current = Analysis.objects.filter(game=game).first()
         if current is not None and _analysis_live(current):
             if current.settings == wanted:
-                return AnalysisAnswer(current, started=False)
+                return False
             raise AnalysisRunning(
                 "An analysis of this game with other settings is under way; wait for it.",
                 extra={"settings": current.settings},
@@ -573,7 +568,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
             and current.settings == wanted
             and current.version == game.version
         ):
-            return AnalysisAnswer(current, started=False)
+            return False
         limit = settings.GOTHAM_ANALYSIS_STARTS_PER_HOUR
         wait = rate_limit_take(f"analysis:{caller}", limit=limit, window=3600)
         if wait is not None:
@@ -595,7 +590,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
             },
         )
         enqueue_after_commit(analyze_game, analysis.pk)
-    return AnalysisAnswer(analysis, started=True)
+    return True
 
 
 def _failure_text(error: Exception) -> str:

@@ -402,13 +402,13 @@ class AnalysisView(GameView):
         data.is_valid(raise_exception=True)
         if not Event.objects.filter(game=game, move__isnull=False).exists():
             raise services.NothingToAnalyse("This game has no moves to analyse yet.")
-        answer = services.analysis_request(
+        started = services.analysis_request(
             game=game,
             iterations=data.validated_data["iterations"],
             seconds=data.validated_data["seconds"],
             caller=_client_address(request),
         )
-        code = status.HTTP_202_ACCEPTED if answer.started else status.HTTP_200_OK
+        code = status.HTTP_202_ACCEPTED if started else status.HTTP_200_OK
         return Response(selectors.analysis_json(game=game), status=code)
 
     @extend_schema(responses={200: AnalysisOutput, **ERRORS})

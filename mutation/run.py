@@ -49,6 +49,7 @@ class Scope:
     # the DATABASE_URL the scope's tests run against (none: the suite's default, SQLite), for
     # code that runs on one database only (the event store's single-statement PostgreSQL append)
     database: str | None = None
+    only: str | None = None  # a pattern every mutant run and counted must match too (--only)
 
     @property
     def wanted(self) -> tuple[str, ...]:
@@ -57,6 +58,8 @@ class Scope:
 
     def counts(self, mutant: str) -> bool:
         if any(fnmatch.fnmatch(mutant, p[1:]) for p in self.mutants if p.startswith("!")):
+            return False
+        if self.only is not None and not fnmatch.fnmatch(mutant, self.only):
             return False
         return not self.wanted or any(fnmatch.fnmatch(mutant, p) for p in self.wanted)
 
@@ -136,6 +139,27 @@ def selected(scopes: Iterable[Scope], path: str | None) -> list[Scope]:
         if modules:
             found.append(replace(scope, modules=modules))
     return found
+
+
+def narrowed(scope: Scope, pattern: str) -> Scope | None:
+    """The scope with only its mutants whose names match `pattern` run and counted (None when
+    none of its mutants can): mutmut is told the pattern where it is the narrower of the two."""
+    if not scope.wanted:
+        run: tuple[str, ...] = (pattern,)
+    else:
+        meeting = [p for p in scope.wanted if _may_meet(p, pattern)]
+        run = tuple(dict.fromkeys(pattern if fnmatch.fnmatch(pattern, p) else p for p in meeting))
+        if not run:
+            return None
+    left_out = tuple(p for p in scope.mutants if p.startswith("!"))
+    return replace(scope, mutants=(*left_out, *run), only=pattern)
+
+
+def _may_meet(scope_pattern: str, pattern: str) -> bool:
+    """Whether two fnmatch patterns of mutant names can match a name in common: judged by the
+    function part before `__mutmut_` (the scopes list functions, --only names one or more)."""
+    mine, theirs = scope_pattern.split("__mutmut_")[0], pattern.split("__mutmut_")[0]
+    return fnmatch.fnmatch(mine, theirs) or fnmatch.fnmatch(theirs, mine)
 
 
 def project_files() -> list[str]:
@@ -364,8 +388,21 @@ def main(argv: list[str] | None = None) -> int:
         help="judge the last run's survivors again with today's tests (its modules unchanged)",
     )
     parser.add_argument("--scope", help="only this scope (when several hold PATH)")
+    parser.add_argument(
+        "--only",
+        metavar="PATTERN",
+        help="only the scope's mutants whose names match (fnmatch), e.g. one function's after "
+        "an edit: 'api.services.x_analysis_request__mutmut_*'",
+    )
     args = parser.parse_args(argv)
     scopes = [s for s in selected(load_scopes(), args.path) if args.scope in (None, s.name)]
+    if args.only:
+        scopes = [n for s in scopes if (n := narrowed(s, args.only)) is not None]
+        if not scopes:
+            print(
+                f"no mutant of the scopes holding {args.path} matches {args.only}", file=sys.stderr
+            )
+            return 2
     if not scopes:
         print(f"no scope in {SCOPES.relative_to(ROOT)} holds {args.path}", file=sys.stderr)
         return 2

@@ -360,3 +360,34 @@ def test_dev_py_mutate_becomes_the_mutation_command(monkeypatch: pytest.MonkeyPa
     dev.main(["mutate", "engine", "--jobs", "1"])
     python = str(dev.PYTHON)
     assert replaced == [[python, python, "mutation/run.py", "engine", "--jobs", "1"]]
+
+
+def test_only_narrows_a_scope_to_the_mutants_matching_a_pattern() -> None:
+    """`--only` re-runs one function's mutants after an edit, inside the scope that counts them."""
+    [bots] = [s for s in run.load_scopes() if s.name == "services-bots-analysis"]
+    one = run.narrowed(bots, "api.services.x_analysis_request__mutmut_*")
+    assert one is not None and one.wanted == ("api.services.x_analysis_request__mutmut_*",)
+    assert one.counts("api.services.x_analysis_request__mutmut_7")
+    assert not one.counts("api.services.x_bots_play__mutmut_7")
+    # a pattern wider than the scope keeps the scope's own patterns, and counts within them
+    wide = run.narrowed(bots, "api.services.x_a*")
+    assert wide is not None
+    assert wide.wanted == (
+        "api.services.x_annotation_add__mutmut_*",
+        "api.services.x_analysis_request__mutmut_*",
+    )
+    assert wide.counts("api.services.x_annotation_add__mutmut_3")
+    assert not wide.counts("api.services.x_game_analyze__mutmut_3")
+    # a scope none of whose mutants can match is left out
+    assert run.narrowed(bots, "api.services.x_game_create__mutmut_*") is None
+    [track] = [s for s in run.load_scopes() if s.name == "gotham-race"]
+    assert not track.wanted
+    some = run.narrowed(track, "*x_winner__mutmut_*")
+    assert some is not None and some.wanted == ("*x_winner__mutmut_*",)
+    assert some.counts("rules_core.games.gotham_race.track.x_winner__mutmut_1")
+    assert not some.counts("rules_core.games.gotham_race.track.x_relocate__mutmut_1")
+
+
+def test_only_with_no_scope_to_run_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run.main(["services-bots-analysis", "--only", "api.services.x_game_create*"]) == 2
+    assert "matches api.services.x_game_create*" in capsys.readouterr().err
