@@ -85,7 +85,7 @@ class ModuleScore:
     equivalent: int
     survivors: tuple[str, ...]
     not_run: int = 0  # mutants a stopped run did not reach (left out of the score)
-    # survivors judged equivalent when they made another change: (name, the change judged)
+    # mutants listed as equivalent that now make another change: (name, the change judged)
     stale: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -334,8 +334,8 @@ def scores(work: Path, scope: Scope, equivalent: dict[str, Equivalent]) -> list[
                 killed += 1
             else:
                 survivors.append(mutant)
-                if mutant in listed:
-                    stale.append((mutant, equivalent[mutant].change))
+            if mutant in listed and now.get(mutant) != equivalent[mutant].change:
+                stale.append((mutant, equivalent[mutant].change))
         found.append(
             ModuleScore(module, killed, equivalent_count, tuple(survivors), not_run, tuple(stale))
         )
@@ -441,9 +441,10 @@ def main(argv: list[str] | None = None) -> int:
         shown = changes(work, survivors) if survivors else {}
         for module in found:
             for mutant, judged in module.stale:
+                verdict = "judge it again" if mutant in module.survivors else "it is killed now"
                 print(
-                    f"  {mutant} was judged equivalent as another change ({judged}): "
-                    "judge it again",
+                    f"  {mutant} was listed as equivalent for another change ({judged}): "
+                    f"{verdict}; mend mutation/equivalent.toml",
                     flush=True,
                 )
             for mutant in module.survivors:

@@ -138,12 +138,18 @@ def test_an_equivalent_mutant_that_now_makes_another_change_is_a_survivor_again(
     meta = tmp_path / "mutants" / "api" / "tokens.py.meta"
     meta.parent.mkdir(parents=True)
     meta.write_text(json.dumps({"exit_code_by_key": {"a__mutmut_5": 0, "a__mutmut_6": 1}}))
-    _changes_read(monkeypatch, {"a__mutmut_5": "- if n > 0: | + if n >= 0:"})
+    _changes_read(
+        monkeypatch, {"a__mutmut_5": "- if n > 0: | + if n >= 0:", "a__mutmut_6": "- a | + b"}
+    )
     scope = run.Scope("auth", ("api/tokens.py",), ("tests/api",))
     judged = run.Equivalent("- x = 1 | + x = 2", "same value either way")
-    [score] = run.scores(tmp_path, scope, {"a__mutmut_5": judged})
+    [score] = run.scores(tmp_path, scope, {"a__mutmut_5": judged, "a__mutmut_6": judged})
     assert (score.killed, score.equivalent, score.survivors) == (1, 0, ("a__mutmut_5",))
-    assert score.stale == (("a__mutmut_5", "- x = 1 | + x = 2"),)
+    # both entries are out of date: the survivor's and the one a test now kills
+    assert score.stale == (
+        ("a__mutmut_5", "- x = 1 | + x = 2"),
+        ("a__mutmut_6", "- x = 1 | + x = 2"),
+    )
 
 
 def test_a_mutants_change_is_read_from_mutmuts_mutated_module(tmp_path: Path) -> None:
