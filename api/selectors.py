@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
 from api import event_store
 from api.errors import Forbidden, NotFoundError, Unauthenticated
 from api.models import Analysis, Annotation, Event, Game, Seat
+from api.shown_moves import Hidden, move_shown
 from api.tokens import hash_token, known_seat, parse_authorization, remember_seat
 from rules_core.engine import GameEvent, GameSpec, Move, get_game
 from rules_core.engine.hiding import without_hidden
@@ -172,13 +174,13 @@ def event_view(
 
 def _told(
     spec: GameSpec[Any], rows: Iterable[Event], before: Any, seat: int | None, finished: bool
-) -> Iterator[tuple[Event, dict[str, JSON], Any]]:
-    """Each stored event as `seat` may see it (with the state before it), folding the state
-    along to tell its story."""
+) -> Iterator[tuple[Event, GameEvent, dict[str, JSON], Any]]:
+    """Each stored event (decoded) as `seat` may see it (with the state before it), folding the
+    state along to tell its story."""
     state = before
     for row in rows:
         event = event_store.decode_event(spec, row.type, row.seat, row.data, row.schema)
-        yield row, event_view(spec, row.seq, event, seat, finished, state), state
+        yield row, event, event_view(spec, row.seq, event, seat, finished, state), state
         state = spec.evolve(state, event)
 
 
@@ -191,7 +193,7 @@ def events_after(*, game: Game, seat: int | None, after: int, limit: int = 1000)
     before = event_store.load_state(game, spec, start)
     return {
         "version": game.version,
-        "events": [view for _, view, _ in _told(spec, rows, before, seat, finished)],
+        "events": [view for _, _, view, _ in _told(spec, rows, before, seat, finished)],
     }
 
 
@@ -240,9 +242,15 @@ def replay(
     events: list[JSON] = []
     sections: dict[str, JSON] = {}
     before = event_store.load_state(game, spec, start) if start else spec.initial_state()
-    for row, item, state in _told(spec, shown, before, seat, finished):
-        item["move"] = without_hidden(row.move, hidden)
-        item["move_label"] = _move_label(spec, state, row.move, item["move"])
+    moves: list[_MoveSeen] = []  # each move of the page, and what its events hide from `seat`
+    for row, event, item, state in _told(spec, shown, before, seat, finished):
+        item["move"] = item["move_label"] = None
+        if isinstance(row.move, dict):
+            moves.append(_MoveSeen(item, row.move, state))
+        if moves and not finished:
+            moves[-1] = moves[-1].hiding(
+                Hidden.between(spec.redact(event, seat, True), item["data"])
+            )
         item["annotations"] = notes.get(row.seq, [])
         if compact:
             keys = []
@@ -253,6 +261,16 @@ def replay(
                 keys.append(key)
             item["citations"] = list(keys)
         events.append(item)
+    if moves and not finished and last < game.version:  # the page ends inside the last move?
+        for row in _rest_of_move(game, last):
+            event = event_store.decode_event(spec, row.type, row.seat, row.data, row.schema)
+            full = spec.redact(event, seat, True)
+            moves[-1] = moves[-1].hiding(Hidden.between(full, spec.redact(event, seat, False)))
+    for seen in moves:
+        masked = without_hidden(seen.move, hidden)  # cards hidden now, wherever they are
+        assert isinstance(masked, dict)
+        seen.item["move"] = move_shown(masked, seen.hidden)
+        seen.item["move_label"] = _move_label(spec, seen.before, seen.move, seen.item["move"])
     answer: dict[str, JSON] = {
         "game": game.game,
         "id": game.pk,
@@ -263,6 +281,28 @@ def replay(
     if compact:
         answer["sections"] = sections
     return answer
+
+
+@dataclass(frozen=True, slots=True)
+class _MoveSeen:
+    """A move in a replay: its event's item, the stored move, the state before it, and what
+    its events hide from the viewer (gathered as they are read)."""
+
+    item: dict[str, JSON]
+    move: dict[str, JSON]
+    before: Any
+    hidden: Hidden = field(default_factory=Hidden)
+
+    def hiding(self, more: Hidden) -> _MoveSeen:
+        return replace(self, hidden=self.hidden | more)
+
+
+def _rest_of_move(game: Game, last: int) -> list[Event]:
+    """The events after `last` that belong to the move before it (up to the next move's)."""
+    following = Event.objects.filter(game=game, seq__gt=last)
+    nxt = following.filter(move__isnull=False).order_by("seq").values_list("seq", flat=True)
+    end = nxt.first()
+    return list((following if end is None else following.filter(seq__lt=end)).order_by("seq"))
 
 
 def _move_label(spec: GameSpec[Any], before: Any, move: JSON, shown: JSON) -> str | None:

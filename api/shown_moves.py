@@ -1,0 +1,61 @@
+"""How much of a stored move a viewer may see in a replay: no more than the move's events show.
+
+A move's parameters say what its events say: the choice a die's event hides from the other
+seats is the move's `choice`, the cards a discard hides were named in it. So a parameter is
+withheld when an event of the move hides a field of the same name from the viewer, or when its
+value names something such an event hides (a hidden card id in "2-hearts,2-spades"); and a move
+with any parameter withheld is not put into words either (its label would name what is hidden).
+What the events show stays shown: a draw's deck, while the drawn card is hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules_core.engine.hiding import json_strings
+from rules_core.engine.types import JSON
+
+ALWAYS_SHOWN = frozenset({"seat", "type"})  # who moved and what kind of move
+SHORTEST_NAME = 3  # a hidden value this long or longer is looked for inside a parameter
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """What a move's events hide from a viewer: their fields and the values in them."""
+
+    fields: frozenset[str] = frozenset()
+    values: frozenset[str] = frozenset()
+
+    @staticmethod
+    def between(full: JSON, shown: JSON) -> Hidden:
+        """What an event's data `shown` to a viewer hides of its `full` data."""
+        if not isinstance(full, dict) or not isinstance(shown, dict) or full == shown:
+            return Hidden()
+        fields = frozenset(k for k, v in full.items() if shown.get(k) != v)
+        seen = set(json_strings(shown))
+        values = frozenset(
+            v for k in fields for v in json_strings(full[k]) if v not in seen and v not in fields
+        )
+        return Hidden(fields, values)
+
+    def __or__(self, other: Hidden) -> Hidden:
+        return Hidden(self.fields | other.fields, self.values | other.values)
+
+    def names(self, name: str, value: JSON) -> bool:
+        """Whether a move parameter would tell the viewer something hidden."""
+        if name in self.fields:
+            return True
+        return any(
+            hidden in text
+            for text in json_strings(value)
+            for hidden in self.values
+            if len(hidden) >= SHORTEST_NAME
+        )
+
+
+def move_shown(move: dict[str, JSON], hidden: Hidden) -> dict[str, JSON]:
+    """The move with each parameter that would tell something hidden set to None."""
+    return {
+        name: value if name in ALWAYS_SHOWN or not hidden.names(name, value) else None
+        for name, value in move.items()
+    }

@@ -1,0 +1,82 @@
+"""A replay shows no more of a move than its events show: a Black Metro die whose penalty makes
+a seat discard two fortunes of its choice names them in the move, and its events hide them."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from api.models import Game
+from api.selectors import _rest_of_move
+from rules_core.games.black_metro.content import REFERENCE_PACK
+from tests.conftest import CreateGame, auth
+
+pytestmark = pytest.mark.django_db
+
+
+def _discarding_pack() -> dict[str, Any]:
+    """The reference pack with every face of the penalty die a discard of two fortunes."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    for die in pack["dice"]:
+        if die["id"] == "penalty":
+            face = {"steps": [{"op": "discard_fortunes", "amount": 2}], "source": "reference"}
+            die["faces"] = [{**face, "reason": "every face discards two"}] * 6
+    return pack
+
+
+def _play_until_two_are_discarded(
+    api: APIClient, game: int, tokens: dict[int, str], version: int
+) -> tuple[int, int]:
+    """Random legal moves until a seat discards two chosen fortunes: (that move's seq, seat)."""
+    pick = random.Random(5)
+    for _ in range(2000):
+        state = api.get(f"/api/games/{game}/state/").json()
+        seat = state["to_act"][0]
+        offered = api.get(f"/api/games/{game}/legal-moves/", **auth(tokens[seat])).json()
+        move = pick.choice(offered["moves"])["move"]
+        answer = api.post(
+            f"/api/games/{game}/moves/",
+            {"expected_version": version, "move": move},
+            format="json",
+            **auth(tokens[seat]),
+        ).json()
+        if move["type"] == "resolve_roll" and "," in str(move.get("choice")):
+            return answer["events"][0]["seq"], seat
+        version = answer["version"]
+    raise AssertionError("no seat discarded two fortunes")
+
+
+def test_a_move_naming_cards_its_events_hide_is_shown_without_them(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    body = create_game(
+        game="black-metro",
+        players=[{"name": "Ann"}, {"name": "Bob"}],
+        seed=3,
+        options={"content": _discarding_pack()},
+    )
+    tokens = {s["seat"]: s["token"] for s in body["seats"]}
+    seq, mover = _play_until_two_are_discarded(api, body["id"], tokens, body["version"])
+
+    def seen(token: str | None) -> dict[str, Any]:
+        url = f"/api/games/{body['id']}/replay/?after={seq - 1}&limit=1"
+        events = api.get(url, **(auth(token) if token else {})).json()["events"]
+        return dict(events[0])
+
+    own = seen(tokens[mover])
+    assert "," in own["move"]["choice"] and own["move_label"].startswith("Resolve the die: discard")
+    for viewer in (tokens[1 - mover], None):  # the other seat, and a spectator
+        other = seen(viewer)
+        assert other["data"]["choice"] is None  # the event hides the choice ...
+        assert other["move"] == {"seat": mover, "type": "resolve_roll", "choice": None}  # ... so
+        assert other["move_label"] is None  # does the move, in its parameters and its words
+    # a page ending on that move's first event reads the rest of the move (up to the next one)
+    game = Game.objects.get(pk=body["id"])
+    rest = _rest_of_move(game, seq)
+    assert rest and rest[0].type == "fortunes_discarded"
+    assert all(e.move is None for e in rest)
+    assert rest[-1].seq == game.version  # no move since: the rest runs to the head

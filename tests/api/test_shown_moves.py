@@ -1,0 +1,43 @@
+"""What a replay shows of a move: the parameters its events hide from the viewer are withheld."""
+
+from __future__ import annotations
+
+from api.shown_moves import Hidden, move_shown
+
+DISCARD = {"seat": 1, "type": "resolve_roll", "choice": "2-hearts,2-spades"}
+
+
+def test_what_an_events_data_hides_is_its_differing_fields_and_their_values() -> None:
+    full = {"owner": 1, "cards": ["2-hearts", "2-spades"], "count": 2}
+    shown = {"owner": 1, "cards": [None, None], "count": 2}
+    assert Hidden.between(full, shown) == Hidden(
+        frozenset({"cards"}), frozenset({"2-hearts", "2-spades"})
+    )
+    assert Hidden.between(full, full) == Hidden()
+    assert Hidden.between(None, None) == Hidden()
+
+
+def test_a_parameter_named_as_a_hidden_field_is_withheld() -> None:
+    hidden = Hidden.between({"owner": 1, "choice": "|no"}, {"owner": 1, "choice": None})
+    assert move_shown({"seat": 1, "type": "resolve_roll", "choice": "|no"}, hidden) == {
+        "seat": 1,
+        "type": "resolve_roll",
+        "choice": None,
+    }
+
+
+def test_a_parameter_naming_a_hidden_value_is_withheld_even_inside_a_longer_string() -> None:
+    hidden = Hidden.between({"cards": ["2-hearts", "2-spades"]}, {"cards": [None, None]})
+    assert move_shown(DISCARD, hidden)["choice"] is None
+
+
+def test_what_the_events_show_stays_shown() -> None:
+    """A draw's deck is public while the card drawn is not; a short hidden value ("7") is not
+    looked for inside other parameters, where it would hide every number."""
+    hidden = Hidden.between({"deck": 1, "card": "7"}, {"deck": 1, "card": None})
+    draw = {"seat": 0, "type": "draw", "deck": 1, "note": "77"}
+    assert move_shown(draw, hidden) == draw
+    assert move_shown(DISCARD, Hidden()) == DISCARD
+    # who moved and the kind of move are always shown, whatever is hidden
+    everything = Hidden(frozenset({"seat", "type", "choice"}), frozenset({"resolve_roll"}))
+    assert move_shown(DISCARD, everything) == {**DISCARD, "choice": None}
