@@ -1,4 +1,5 @@
-"""The API's JSON body parser: bounded size and nesting, plain JSON only, no NUL characters.
+"""The API's JSON body parser: bounded size and nesting, plain JSON only, no NUL characters and
+no lone surrogates.
 
 Every limit is refused with the stable error of api.errors, never a Python exception: a
 deeply nested body is refused by depth (json's own recursion is caught too), `NaN` and
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from django.conf import settings
@@ -22,8 +24,12 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def check_json_value(value: Any, *, max_depth: int, where: str = "body") -> None:
-    """Refuse (Malformed) nesting deeper than `max_depth`, NUL characters, non-finite numbers.
+    """Refuse (Malformed) nesting deeper than `max_depth`, NUL characters, lone surrogates,
+    non-finite numbers.
 
     Walks iteratively, so a value of any depth is checked without recursion.
     """
@@ -35,14 +41,24 @@ def check_json_value(value: Any, *, max_depth: int, where: str = "body") -> None
                 raise Malformed(f"The {where} is nested more than {max_depth} levels deep.")
             children = item.items() if isinstance(item, dict) else enumerate(item)
             for key, child in children:
-                if isinstance(key, str) and "\x00" in key:
-                    raise Malformed(f"The {where} contains a NUL character.")
+                if isinstance(key, str):
+                    _check_text(key, where)
                 stack.append((child, depth + 1))
         elif isinstance(item, str):
-            if "\x00" in item:
-                raise Malformed(f"The {where} contains a NUL character.")
+            _check_text(item, where)
         elif isinstance(item, float) and not math.isfinite(item):
             raise Malformed(f"The {where} contains a number JSON cannot hold.")
+
+
+def _check_text(text: str, where: str) -> None:
+    """Refuse a NUL character (PostgreSQL text cannot hold one) and a lone surrogate (a
+    `\\ud800` escape that pairs with nothing: no UTF-8 text can hold it)."""
+    if "\x00" in text:
+        raise Malformed(f"The {where} contains a NUL character.")
+    if _LONE_SURROGATE.search(text):
+        raise Malformed(
+            f"The {where} contains a \\u escape of half a character (a lone surrogate)."
+        )
 
 
 def parse_json_body(raw: bytes) -> Any:

@@ -44,10 +44,23 @@ def _endpoints(game: dict[str, Any]) -> list[tuple[str, dict[str, str]]]:
         ('{"expected_version": 1e999}', "malformed"),
         ('{"text": "a\\u0000b"}', "malformed"),
         ('{"a\\u0000": 1}', "malformed"),
+        ('{"move": {"type": "\\ud800"}}', "malformed"),
+        ('{"\\udfff": 1, "players": [{"name": "x"}]}', "malformed"),
         (b"\xff\xfe{}", "malformed"),
         ("{", "malformed"),
     ],
-    ids=["100k-deep", "40-deep", "nan", "infinity", "nul-value", "nul-key", "not-utf8", "cut"],
+    ids=[
+        "100k-deep",
+        "40-deep",
+        "nan",
+        "infinity",
+        "nul-value",
+        "nul-key",
+        "lone-surrogate-value",
+        "lone-surrogate-key",
+        "not-utf8",
+        "cut",
+    ],
 )
 def test_every_post_refuses_bodies_json_cannot_hold(
     client: Client, create_game: CreateGame, body: str | bytes, error: str
