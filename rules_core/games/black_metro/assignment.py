@@ -78,8 +78,11 @@ def _assign_check(state: State, seat: int, move: Move) -> Rejection | None:
     district, unit = move.get("district"), move.get("unit")
     if not isinstance(district, int) or isinstance(district, bool) or not 1 <= district <= 12:
         return reject("no_such_district", "Districts are numbered 01 to 12.")
-    if unit not in PERSONNEL or not state.player(seat).hideout[PERSONNEL.index(str(unit))]:
-        named = str(unit)[:20].replace("-", " ")
+    if unit not in PERSONNEL:
+        *others, last = (f"“{kind}”" for kind in PERSONNEL)
+        return reject("not_in_hideout", f"Name the unit to assign: {', '.join(others)} or {last}.")
+    if not state.player(seat).hideout[PERSONNEL.index(str(unit))]:
+        named = language.UNIT_NAMES[PERSONNEL.index(str(unit))][0]
         return reject("not_in_hideout", f"You have no {named} in your hideout.")
     if forced:
         assert state.exchange is not None
@@ -407,7 +410,8 @@ def _label_play(state: State, seat: int, move: Move) -> str:
     where = language.district(state, number)
     if target == -1:
         choice = str(move.get("choice"))
-        how = f" ({language.choice(state, choice)})" if choice else ""
+        ops = facilities.choosing_ops(state.the_pack().district(number).effects[0].steps)
+        how = f" ({language.choice(state, choice, ops)})" if choice else ""
         return f"Play {language.fortune(card)}: use {where}'s first effect{how}"
     attacked = language.who(state, int(str(target)))
     return f"Play {language.fortune(card)} at {where} to attack {attacked}"

@@ -194,6 +194,11 @@ def _step_options(state: State, seat: int, number: int, step: Effect) -> list[st
     return [""]
 
 
+def choosing_ops(steps: tuple[Effect, ...]) -> tuple[str, ...]:
+    """The ops of the steps that take a part of the choice, in the choice's order."""
+    return tuple(step.op for step in steps if step.op in CHOOSING)
+
+
 def choices(state: State, seat: int, number: int, steps: tuple[Effect, ...]) -> list[str]:
     """Every way to resolve the steps in full ([] when the effect cannot be used)."""
     if not effects.payable(_resources(state, seat), steps):

@@ -52,12 +52,23 @@ def troop(units: Troop) -> str:
     return listed(parts)
 
 
-def choice(state: BlackMetroState, text: str) -> str:
-    """An effect's chosen way in words ("research a battle technology; a blockade at 03 …")."""
-    return "; ".join(_one_choice(state, part) for part in text.split("|") if part) or "as it is"
+def choice(state: BlackMetroState, text: str, ops: tuple[str, ...]) -> str:
+    """An effect's chosen way in words ("research a battle technology; a blockade at 03 …"):
+    each part of the choice is the way of one choosing step, whose op is in `ops`
+    (facilities.choosing_ops): a mission is returned or revealed as its step says."""
+    parts = text.split("|") if text else []
+    steps = ops + ("",) * (len(parts) - len(ops))
+    words = [_one_choice(state, part, op) for part, op in zip(parts, steps, strict=False) if part]
+    return "; ".join(words) or "as it is"
 
 
-def _one_choice(state: BlackMetroState, part: str) -> str:
+def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
+    if op in ("return_mission", "return_missions"):
+        return "return " + listed([mission(card, state) for card in part.split(",")])
+    if op == "reveal_mission":
+        return f"reveal {mission(part, state)}"
+    if op == "discard_fortunes":
+        return "discard " + listed([fortune(card) for card in part.split(",")])
     pack = state.the_pack()
     units = {
         "subordinate": "a subordinate",

@@ -143,11 +143,17 @@ def _use_offers(state: State, seat: int) -> list[Move]:
 def _use_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _asked(state, seat, "resolve"):
         return reject("not_now", "You are not resolving a district now.")
+    effect = move.get("effect")
+    if not isinstance(effect, int) or isinstance(effect, bool) or not 0 <= effect <= 9:
+        return reject(  # checked first: an offer's effect 1 would equal True
+            "cannot_resolve",
+            "Name the effect by its place in the district's list (1 for the first; 0 for "
+            "your candidate's ability).",
+        )
     if move not in _use_offers(state, seat):
-        effect = move.get("effect")
         return reject(
             "cannot_resolve",
-            f"Effect {str(effect)[:3]} cannot be used that way now: effects go in list order, "
+            f"Effect {effect} cannot be used that way now: effects go in list order, "
             "each once, and are resolved in full or not at all.",
         )
     return None
@@ -282,7 +288,8 @@ def _after_roll(run: Run, rng: random.Random) -> None:
     standby.carry_on(run, rng)
 
 
-def _face_steps(state: State, seat: int) -> tuple[int, tuple[Effect, ...]]:
+def face_steps(state: State, seat: int) -> tuple[int, tuple[Effect, ...]]:
+    """The district and the steps of the die face `seat` is asked to resolve now."""
     prompt = state.flow.prompt_for(seat)
     assert prompt is not None
     dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
@@ -306,7 +313,7 @@ def _face_offers(state: State, seat: int) -> list[Move]:
     if face:
         options = state.the_pack().die("event").faces[face - 1].options
         return [Move.of("resolve_roll", choice=ORDINALS[k]) for k in range(len(options))]
-    number, steps = _face_steps(state, seat)
+    number, steps = face_steps(state, seat)
     return [
         Move.of("resolve_roll", choice=c) for c in facilities.choices(state, seat, number, steps)
     ]
@@ -329,7 +336,7 @@ def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
         standby.apply_event(run, face, option, rng)
         _after_roll(run, rng)
         return run.events
-    number, steps = _face_steps(state, seat)
+    number, steps = face_steps(state, seat)
     run = Run(state)
     run.emit(r.RollResolved(seat=seat, owner=seat, choice=str(move.get("choice"))))
     facilities.carry_out(run, seat, number, steps, str(move.get("choice")), rng)
@@ -339,9 +346,10 @@ def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
 
 def _label_use(state: State, seat: int, move: Move) -> str:
     effect, choice = int(str(move.get("effect"))), str(move.get("choice"))
-    words = say_all(ACTIONS, steps_for(state, seat, effect))
+    steps = steps_for(state, seat, effect)
     what = "your candidate's ability" if effect == 0 else f"effect {effect}"
-    return f"Use {what} ({words})" + (f": {language.choice(state, choice)}" if choice else "")
+    how = f": {language.choice(state, choice, facilities.choosing_ops(steps))}" if choice else ""
+    return f"Use {what} ({say_all(ACTIONS, steps)})" + how
 
 
 def _label_roll(state: State, seat: int, move: Move) -> str:
@@ -350,7 +358,8 @@ def _label_roll(state: State, seat: int, move: Move) -> str:
     if face and choice in ORDINALS:
         option = state.the_pack().die("event").faces[face - 1].options[ORDINALS.index(choice)]
         return f"Every player: {say_all(ACTIONS, option.steps)}"
-    return f"Resolve the die: {language.choice(state, choice)}"
+    ops = facilities.choosing_ops(face_steps(state, seat)[1])
+    return f"Resolve the die: {language.choice(state, choice, ops)}"
 
 
 def _simple(kind: str) -> object:

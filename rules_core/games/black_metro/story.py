@@ -12,6 +12,8 @@ from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
+from rules_core.games.black_metro.facilities import choosing_ops
+from rules_core.games.black_metro.resolution import face_steps, steps_for
 from rules_core.games.black_metro.state import BlackMetroState
 
 State = BlackMetroState
@@ -24,6 +26,16 @@ def _n(count: int, thing: str, things: str) -> str:
 
 def _cards(cards: tuple[str, ...], mine: bool, name: Callable[[str], str], thing: str) -> str:
     return ", ".join(name(c) for c in cards) if mine else _n(len(cards), thing, thing + "s")
+
+
+def _effect_ops(state: State, used: r.EffectUsed) -> tuple[str, ...]:
+    """The choosing ops of the effect a seat used (its choice's parts, in order)."""
+    return choosing_ops(steps_for(state, used.owner, used.effect))
+
+
+def _roll_ops(state: State, resolved: r.RollResolved) -> tuple[str, ...]:
+    """The choosing ops of the die face a seat resolved."""
+    return choosing_ops(face_steps(state, resolved.owner)[1])
 
 
 def _tech(state: State, card: str) -> str:
@@ -170,7 +182,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         f"{w.who(st, ev.owner)} uses "
         + ("their candidate's ability" if ev.effect == 0 else f"effect {ev.effect}")
         + f" at {w.district(st, ev.district)}"
-        + (f": {w.choice(st, ev.choice)}" if ev.choice and mine else "")
+        + (f": {w.choice(st, ev.choice, _effect_ops(st, ev))}" if ev.choice and mine else "")
     ),
     r.ResolutionDone: lambda st, ev, mine: f"{w.who(st, ev.owner)} is done",
     r.DiceRolled: lambda st, ev, mine: (
@@ -183,7 +195,8 @@ TELLERS: dict[type[GameEvent], Teller] = {
         f"{w.who(st, ev.owner)} chooses how the {ev.dice} dice's {ev.face} resolves"
     ),
     r.RollResolved: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} resolves the die" + (f": {w.choice(st, ev.choice)}" if mine else "")
+        f"{w.who(st, ev.owner)} resolves the die"
+        + (f": {w.choice(st, ev.choice, _roll_ops(st, ev))}" if mine else "")
     ),
     r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
     r.TechnologyJammed: lambda st, ev, mine: (

@@ -13,6 +13,7 @@ from tests.rules_core.games.black_metro.helpers import (
     RED,
     example_round,
     play,
+    refused,
     started,
     through_setup,
 )
@@ -120,3 +121,17 @@ def test_the_jammer_picks_an_equal_level_where_any_player_has_one() -> None:
     assert jam_targets(state, 0, 2) == ["synaptic-dampener@2"]  # resolves most: equal level
     assert jam_targets(state, 0, 3) == ["calm-protocol@1", "synaptic-dampener@2"]  # else lower
     assert jam_targets(state, 0, 1) == ["calm-protocol@1"]
+
+
+def test_an_effect_is_refused_by_its_place_in_words() -> None:
+    state = example._dominated()
+    state = _with(state, BLUE, candidate="technologist", candidate_charged=True)
+    for effect in (None, True, "1", 10):
+        refusal = refused(state, BLUE, "use_effect", effect=effect, choice="")
+        assert refusal.message == (
+            "Name the effect by its place in the district's list (1 for the first; 0 for "
+            "your candidate's ability)."
+        ), effect
+    assert refused(state, BLUE, "use_effect", effect=3, choice="").message.startswith(
+        "Effect 3 cannot be used that way now:"
+    )

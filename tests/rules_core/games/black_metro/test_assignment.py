@@ -130,14 +130,21 @@ def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() 
             "assign",
             {"district": 5, "unit": "x" * 30},
             "not_in_hideout",
-            f"You have no {'x' * 20} in your hideout.",
+            "Name the unit to assign: “subordinate”, “paragon” or “doom-mechasuit”.",
+        ),
+        (
+            RED,
+            "assign",
+            {"district": 5},
+            "not_in_hideout",
+            "Name the unit to assign: “subordinate”, “paragon” or “doom-mechasuit”.",
         ),
         (
             RED,
             "assign",
             {"district": 5, "unit": "robot"},
             "not_in_hideout",
-            "You have no robot in your hideout.",
+            "Name the unit to assign: “subordinate”, “paragon” or “doom-mechasuit”.",
         ),
         (
             GREEN,

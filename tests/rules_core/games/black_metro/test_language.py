@@ -1,0 +1,36 @@
+"""Black Metro's words for a chosen way of resolving an effect: each part as its step says."""
+
+from __future__ import annotations
+
+from rules_core.games.black_metro import language
+from tests.rules_core.games.black_metro.helpers import started
+
+
+def test_a_mission_in_a_choice_is_returned_or_revealed_as_its_step_says() -> None:
+    state = started(2)
+    card = state.player(0).missions[0]
+    name = language.mission(card, state)
+    assert language.choice(state, card, ("return_mission",)) == f"return {name}"
+    assert language.choice(state, card, ("reveal_mission",)) == f"reveal {name}"
+    both = ",".join(state.player(0).missions)
+    other = language.mission(state.player(0).missions[1], state)
+    assert language.choice(state, both, ("return_missions",)) == f"return {name} and {other}"
+
+
+def test_each_part_of_a_choice_is_worded_by_its_own_step() -> None:
+    state = started(2)
+    card = state.player(0).missions[0]
+    words = language.choice(
+        state,
+        f"2-hearts,K-spades|{card}|advance",
+        (
+            "discard_fortunes",
+            "return_mission",
+            "advance_or_research",
+        ),
+    )
+    assert words == (
+        "discard the 2 of hearts and the king of spades; "
+        f"return {language.mission(card, state)}; advance the scientific level"
+    )
+    assert language.choice(state, "", ()) == "as it is"
