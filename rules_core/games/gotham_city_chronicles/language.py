@@ -10,6 +10,13 @@ from rules_core.engine.wording import listed
 from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.state import GccState
 
+# why yellow dice are rolled at a figure (TerrainRolled.reason), in words
+TERRAIN_REASONS = {
+    "fall": "the fall",
+    "dangerous": "dangerous terrain",
+    "explosion": "the explosion",
+}
+
 
 def name(state: GccState, figure: str) -> str:
     """A miniature, a tile, a token, an item or an area by its name in the pack."""
@@ -20,7 +27,10 @@ def name(state: GccState, figure: str) -> str:
         return pack.hero(figure).name
     if state.has_character(figure):
         character = state.character(figure)
-        return f"{pack.tile(character.tile).name} #{figure.rsplit('-', 1)[-1]}"
+        named = pack.tile(character.tile).name
+        if sum(c.tile == character.tile for c in state.characters) == 1:
+            return named  # the tile's one miniature needs no number
+        return f"{named} #{figure.rsplit('-', 1)[-1]}"
     tables: tuple[Any, ...] = (
         pack.tiles,
         pack.items,
@@ -71,7 +81,7 @@ STORIES: dict[type[GameEvent], Story] = {
         + f" for {e.cost} move point(s)."
     ),
     ev.TerrainRolled: lambda s, e: (
-        f"{name(s, e.figure)} rolls {len(e.dice)} yellow dice for the {e.reason}: "
+        f"{name(s, e.figure)} rolls {len(e.dice)} yellow dice for {TERRAIN_REASONS[e.reason]}: "
         f"{e.wounds} wound(s)."
     ),
     ev.HeroWounded: lambda s, e: (

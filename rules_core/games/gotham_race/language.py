@@ -31,8 +31,13 @@ def figure(index: int) -> str:
 def _card(state: RaceState, card_id: str) -> str:
     """A card by its text and the number on its back."""
     assert state.pack is not None
-    card = state.pack.card(card_id)
-    return f"“{card.text}” (deck {card.deck})"
+    return f"{_card_text(state, card_id)} (deck {state.pack.card(card_id).deck})"
+
+
+def _card_text(state: RaceState, card_id: str) -> str:
+    """A card by its text alone (where its deck is told beside it)."""
+    assert state.pack is not None
+    return f"“{state.pack.card(card_id).text}”"
 
 
 def _cards(state: RaceState, card_ids: tuple[str, ...]) -> str:
@@ -88,7 +93,7 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
     if isinstance(event, CardDrawn):
         who = _player(state, event.seat)
         if reveal or event.seat == seat:
-            return f"{who} draws {_card(state, event.card)} from deck {event.deck}."
+            return f"{who} draws {_card_text(state, event.card)} from deck {event.deck}."
         return f"{who} draws a card from deck {event.deck}."
     if isinstance(event, DecksReplenished):
         return "A deck ran out: the played cards are shuffled back into their decks."

@@ -239,8 +239,10 @@ class GothamRace(DeclaredGame[RaceState]):
         if not state.drawn:
             return _reject("must_draw_first", "Draw a card from one of the decks before placing.")
         card = move.get("card")
-        if not isinstance(card, str) or card not in state.hands[seat]:
-            return _reject("card_not_in_hand", f"Card {str(card)[:40]!r} is not in your hand.")
+        if not isinstance(card, str):
+            return _reject("card_not_in_hand", "Name the card from your hand to place.")
+        if card not in state.hands[seat]:
+            return _reject("card_not_in_hand", "That card is not in your hand.")
         return None
 
     def _place(

@@ -1,0 +1,49 @@
+"""Chronicles in words: figures by their tile's name (numbered only among several alike) and
+the reasons for yellow dice as the book puts them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from rules_core.engine import fold
+from rules_core.games.gotham_city_chronicles.events import TerrainRolled
+from rules_core.games.gotham_city_chronicles.language import name
+from rules_core.games.gotham_city_chronicles.rules import GAME
+from rules_core.games.gotham_city_chronicles.state import GccState
+
+
+def _set_up() -> GccState:
+    state: GccState = fold(GAME, GAME.setup(3, {}, random.Random(1)))
+    return state
+
+
+def test_a_character_is_numbered_only_among_miniatures_of_the_same_tile() -> None:
+    state = _set_up()
+    per_tile = Counter(c.tile for c in state.characters)
+    alone = next(c for c in state.characters if per_tile[c.tile] == 1)
+    several = [c for c in state.characters if per_tile[c.tile] > 1]
+    assert state.pack is not None
+    tile_name = state.pack.tile(alone.tile).name
+    assert name(state, alone.id) == tile_name
+    numbered = {name(state, c.id) for c in several}
+    assert len(numbered) == len(several) and all(" #" in n for n in numbered)
+
+
+def test_yellow_dice_are_rolled_for_a_fall_dangerous_terrain_or_an_explosion() -> None:
+    state = _set_up()
+    figure = state.characters[0].id
+    told = [
+        GAME.narrate(
+            state,
+            TerrainRolled(seat=None, figure=figure, reason=reason, dice=(), faces=(), wounds=0),
+            None,
+            False,
+        )
+        for reason in ("fall", "dangerous", "explosion")
+    ]
+    assert [t.split(" for ")[1].split(":")[0] for t in told] == [
+        "the fall",
+        "dangerous terrain",
+        "the explosion",
+    ]
