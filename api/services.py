@@ -180,6 +180,27 @@ def fork_points(game: Game) -> list[int]:
     return [seq - 1 for seq in starts if seq > 1] + [game.version]
 
 
+def _nearest(at: int, points: list[int]) -> list[int]:
+    """The fork points either side of event `at` (one when it is before or past them all)."""
+    before = [p for p in points if p < at]
+    after = [p for p in points if p > at]
+    return sorted({*before[-1:], *after[:1]})
+
+
+def _fork_point_wanted(at: int, points: list[int]) -> str:
+    """Why a game cannot be forked at event `at`, and where it can."""
+    first, last = points[0], points[-1]
+    if at > last:
+        return f"The game ends at event {last}: fork at {last} or at an earlier move's start."
+    if at < first:
+        return f"The set-up takes events 1 to {first}: fork at {first} or at a later move's start."
+    before, after = _nearest(at, points)
+    return (
+        f"Event {at} falls inside a move's events: fork at {before} or {after}, where a move "
+        "begins."
+    )
+
+
 def game_fork(
     *, game: Game, at: int, players: Sequence[PlayerSpec], caller: str = "unknown"
 ) -> CreatedGame:
@@ -195,13 +216,7 @@ def game_fork(
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
     if at not in points:
-        before = max((p for p in points if p <= at), default=points[0])
-        after = min((p for p in points if p >= at), default=points[-1])
-        raise ForkRefused(
-            f"Event {at} falls inside a move's events: fork at {before} or {after}, where a "
-            "move begins.",
-            extra={"nearest": sorted({before, after})},
-        )
+        raise ForkRefused(_fork_point_wanted(at, points), extra={"nearest": _nearest(at, points)})
     _check_players(spec, players)
     limit = settings.GOTHAM_FORKS_PER_HOUR
     wait = rate_limit_take(f"fork:{caller}", limit=limit, window=3600)

@@ -125,12 +125,15 @@ def game_fork(request: HttpRequest, game_id: int) -> HttpResponse:
     if request.method != "POST":
         return redirect("replay", game_id=game.pk)
     raw = request.POST.get("at", "")
-    wanted = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else 0
-    points = [p for p in services.fork_points(game) if p <= wanted] or [1]
+    if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
+        choose = "Choose the move to play on from with its button in the replay."
+        return _replay(request, game, error=choose, status=400)
+    wanted = int(raw)  # the event shown: the fork is made where its move begins
+    earlier = [p for p in services.fork_points(game) if p <= wanted]
     try:
         created = services.game_fork(
             game=game,
-            at=points[-1],
+            at=earlier[-1] if earlier else wanted,
             players=_players(request, range(game.players)),
             caller=str(request.META.get("REMOTE_ADDR") or "unknown")[:64],
         )

@@ -188,18 +188,30 @@ def test_a_fork_is_refused_for_a_running_game_a_point_inside_a_move_or_other_sea
     points = fork_points(parent)
     index = next(i for i in range(len(points) - 1) if points[i + 1] - points[i] > 1)
     inside = points[index] + 1
-    for at, before, after in (
-        (inside, points[index], points[index + 1]),  # between two moves' starts
-        (1, points[0], points[0]),  # inside the set-up: its end is the first point
-        (parent.version + 5, parent.version, parent.version),  # beyond the end
+    for at, nearest, message in (
+        (
+            inside,  # between two moves' starts
+            [points[index], points[index + 1]],
+            f"Event {inside} falls inside a move's events: fork at {points[index]} or "
+            f"{points[index + 1]}, where a move begins.",
+        ),
+        (
+            1,  # inside the set-up: its end is the first point
+            [points[0]],
+            f"The set-up takes events 1 to {points[0]}: fork at {points[0]} or at a later "
+            "move's start.",
+        ),
+        (
+            parent.version + 5,  # beyond the end
+            [parent.version],
+            f"The game ends at event {parent.version}: fork at {parent.version} or at an "
+            "earlier move's start.",
+        ),
     ):
         refused = fork(api, parent.pk, at)
         assert refused.status_code == 400 and refused.json()["error"] == "fork_refused"
-        assert refused.json()["message"] == (
-            f"Event {at} falls inside a move's events: fork at {before} or {after}, where a "
-            "move begins."
-        )
-        assert refused.json()["nearest"] == sorted({before, after})
+        assert refused.json()["message"] == message
+        assert refused.json()["nearest"] == nearest
     three = fork(api, parent.pk, points[0], [{"name": "A"}, {"name": "B"}, {"name": "C"}])
     assert three.status_code == 400 and "2 players" in three.json()["message"]
     for bad in (0, "5", None, 2**40):

@@ -114,4 +114,11 @@ def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: 
     assert f"plays on from event {start} of".encode() in answer.content
     refused = client.post(f"/games/{fork.pk}/fork/", {"at": "3", "kind-0": "person"})
     assert refused.status_code == 400 and b"Only a finished game" in refused.content
+    for at in ("abc", "-5", "", "9999999999"):
+        unread = client.post(f"/games/{parent.pk}/fork/", {"at": at, "kind-0": "person"})
+        assert unread.status_code == 400, at
+        assert b"Choose the move to play on from with its button in the replay." in unread.content
+    seats = {"kind-0": "person", "name-0": "Ann", "kind-1": "greedy"}
+    early = client.post(f"/games/{parent.pk}/fork/", {"at": "1", **seats})
+    assert early.status_code == 400 and b"The set-up takes events 1 to" in early.content
     assert b'id="fork"' not in client.get(f"/games/{fork.pk}/replay/").content
