@@ -180,7 +180,7 @@ def fork_points(game: Game) -> list[int]:
     return [seq - 1 for seq in starts if seq > 1] + [game.version]
 
 
-def _nearest(at: int, points: list[int]) -> list[int]:
+def _fork_neighbours(at: int, points: list[int]) -> list[int]:
     """The fork points either side of event `at` (one when it is before or past them all)."""
     before = [p for p in points if p < at]
     after = [p for p in points if p > at]
@@ -194,7 +194,7 @@ def _fork_point_wanted(at: int, points: list[int]) -> str:
         return f"The game ends at event {last}: fork at {last} or at an earlier move's start."
     if at < first:
         return f"The set-up takes events 1 to {first}: fork at {first} or at a later move's start."
-    before, after = _nearest(at, points)
+    before, after = _fork_neighbours(at, points)
     return (
         f"Event {at} falls inside a move's events: fork at {before} or {after}, where a move "
         "begins."
@@ -216,7 +216,7 @@ def game_fork(
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
     if at not in points:
-        raise ForkRefused(_fork_point_wanted(at, points), extra={"nearest": _nearest(at, points)})
+        raise ForkRefused(_fork_point_wanted(at, points), extra={"nearest": _fork_neighbours(at, points)})
     _check_players(spec, players)
     limit = settings.GOTHAM_FORKS_PER_HOUR
     wait = rate_limit_take(f"fork:{caller}", limit=limit, window=3600)
