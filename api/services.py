@@ -216,7 +216,9 @@ def game_fork(
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
     if at not in points:
-        raise ForkRefused(_fork_point_wanted(at, points), extra={"nearest": _fork_neighbours(at, points)})
+        raise ForkRefused(
+            _fork_point_wanted(at, points), extra={"nearest": _fork_neighbours(at, points)}
+        )
     _check_players(spec, players)
     limit = settings.GOTHAM_FORKS_PER_HOUR
     wait = rate_limit_take(f"fork:{caller}", limit=limit, window=3600)
