@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 from rules_core.engine.effects import Effect
-from rules_core.engine.flow import clockwise
+from rules_core.engine.flow import Prompt, clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.black_metro import board, effects, facilities, language, standby
@@ -292,6 +292,25 @@ def face_steps(state: State, seat: int) -> tuple[int, tuple[Effect, ...]]:
     """The district and the steps of the die face `seat` is asked to resolve now."""
     prompt = state.flow.prompt_for(seat)
     assert prompt is not None
+    return prompt_steps(state, prompt)
+
+
+def roll_ops(state: State, seat: int) -> tuple[str, ...]:
+    """The choosing ops of the die face `seat` is asked to resolve, from its dice-choice prompt
+    (none when it has none naming a face: its choice is then worded by its own shape)."""
+    asked = next(
+        (
+            p
+            for p in state.flow.prompts
+            if p.seat == seat and p.kind == "dice_choice" and p.get("face") is not None
+        ),
+        None,
+    )
+    return () if asked is None else facilities.choosing_ops(prompt_steps(state, asked)[1])
+
+
+def prompt_steps(state: State, prompt: Prompt) -> tuple[int, tuple[Effect, ...]]:
+    """The district and the steps of the die face a dice-choice prompt asks to resolve."""
     dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
     option = max(0, int(str(prompt.get("option"))))
     steps = state.the_pack().die(dice).faces[face - 1].options[option].steps
@@ -358,8 +377,7 @@ def _label_roll(state: State, seat: int, move: Move) -> str:
     if face and choice in ORDINALS:
         option = state.the_pack().die("event").faces[face - 1].options[ORDINALS.index(choice)]
         return f"Every player: {say_all(ACTIONS, option.steps)}"
-    ops = facilities.choosing_ops(face_steps(state, seat)[1])
-    return f"Resolve the die: {language.choice(state, choice, ops)}"
+    return f"Resolve the die: {language.choice(state, choice, roll_ops(state, seat))}"
 
 
 def _simple(kind: str) -> object:

@@ -13,7 +13,7 @@ from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro.facilities import choosing_ops
-from rules_core.games.black_metro.resolution import face_steps, steps_for
+from rules_core.games.black_metro.resolution import roll_ops, steps_for
 from rules_core.games.black_metro.state import BlackMetroState
 
 State = BlackMetroState
@@ -31,11 +31,6 @@ def _cards(cards: tuple[str, ...], mine: bool, name: Callable[[str], str], thing
 def _effect_ops(state: State, used: r.EffectUsed) -> tuple[str, ...]:
     """The choosing ops of the effect a seat used (its choice's parts, in order)."""
     return choosing_ops(steps_for(state, used.owner, used.effect))
-
-
-def _roll_ops(state: State, resolved: r.RollResolved) -> tuple[str, ...]:
-    """The choosing ops of the die face a seat resolved."""
-    return choosing_ops(face_steps(state, resolved.owner)[1])
 
 
 def _tech(state: State, card: str) -> str:
@@ -196,7 +191,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     r.RollResolved: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} resolves the die"
-        + (f": {w.choice(st, ev.choice, _roll_ops(st, ev))}" if mine else "")
+        + (f": {w.choice(st, ev.choice, roll_ops(st, ev.owner))}" if mine else "")
     ),
     r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
     r.TechnologyJammed: lambda st, ev, mine: (
