@@ -39,7 +39,8 @@ class MoveBook(Generic[S]):
     # a refusal that holds whatever the move (the game is over, it is not the seat's turn)
     precheck: Callable[[S, int], Rejection | None]
     unknown: Callable[[str], Rejection]  # a move type the game does not have
-    unexpected: Callable[[str, list[str]], Rejection]  # parameters a move type does not take
+    # a parameter a move type does not take: refused with the type's name and what it takes
+    unexpected: Callable[[str, tuple[str, ...]], Rejection]
     _by_name: dict[str, MoveRule[S]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -56,9 +57,8 @@ class MoveBook(Generic[S]):
         rule = self.rule(move.type)
         if rule is None:
             return self.unknown(move.type)
-        extra = sorted(k for k, _ in move.params if k not in rule.params)
-        if extra:
-            return self.unexpected(rule.name, extra)
+        if any(k not in rule.params for k, _ in move.params):
+            return self.unexpected(rule.name, rule.params)
         return rule.check(state, seat, move)
 
     def decide(

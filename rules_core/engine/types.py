@@ -69,12 +69,29 @@ class GameEvent:
         return self.citations
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Move:
-    """A move a seat asks for: a type and scalar parameters, as posted in JSON."""
+    """A move a seat asks for: a type and scalar parameters, as posted in JSON.
+
+    Two moves are equal when their parameters are of the same JSON kind too: in Python true
+    equals 1, so a posted `true` would otherwise pass for an offered district 1."""
 
     type: str
     params: tuple[tuple[str, Scalar], ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return (
+            self.type == other.type
+            and self.params == other.params
+            and all(
+                type(a[1]) is type(b[1]) for a, b in zip(self.params, other.params, strict=True)
+            )
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.type, self.params))
 
     def get(self, key: str, default: Scalar = None) -> Scalar:
         for name, value in self.params:
@@ -102,10 +119,11 @@ class Move:
         for key, value in data.items():
             if key == "type":
                 continue
+            # no move takes a fraction (and 1.0 == 1 in Python, as true == 1: see __eq__)
             if not isinstance(key, str) or not (
-                value is None or isinstance(value, bool | int | float | str)
+                value is None or isinstance(value, bool | int | str)
             ):
-                raise ValueError(f"move parameter {str(key)[:40]!r} must be a scalar")
+                raise ValueError("a move's parameters are whole numbers, true, false, text or null")
             params.append((key, value))
         return Move(move_type, tuple(sorted(params)))
 

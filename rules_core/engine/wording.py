@@ -10,3 +10,23 @@ def listed(parts: Sequence[str]) -> str:
     if len(parts) < 2:
         return "".join(parts)
     return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def counted(amount: int, thing: str, things: str | None = None) -> str:
+    """`amount` of `thing` in words: "1 cube", "2 cubes" (`things` where the plural is not
+    `thing` + "s": "2 dice")."""
+    return f"{amount} {thing if amount == 1 else things or thing + 's'}"
+
+
+def no_such_move(game: str) -> str:
+    """A refusal's words for a move type `game` does not have (what was posted is not repeated:
+    it may be anything)."""
+    return f"{game} has no move of that kind: ask for the legal moves to see what you may do now."
+
+
+def takes_only(move: str, params: Sequence[str]) -> str:
+    """A refusal's words for a parameter a move type does not take: the ones it does take."""
+    kind = f"The “{move.replace('_', ' ')}” move"
+    if not params:
+        return f"{kind} takes no parameters."
+    return f"{kind} takes only {listed([f'“{p}”' for p in params])}."

@@ -87,6 +87,7 @@ def test_illegal_move_is_422_with_reason_and_citations_and_log_unchanged(
         {"expected_version": 1, "move": "draw"},
         {"expected_version": 1, "move": {"deck": 1}},
         {"expected_version": 1, "move": {"type": "draw", "deck": {"a": 1}}},
+        {"expected_version": 1, "move": {"type": "draw", "deck": 1.0}},
         ["not", "an", "object"],
     ],
 )

@@ -229,14 +229,17 @@ def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
         return reject("fortune_not_in_hand", "You hold no such fortune.")
     if not cards.is_assignment(card):
         return reject("not_an_assignment_fortune", "Only ace to 10 are assignment fortunes.")
-    if number not in cards.facilities(card):
+    if (
+        not isinstance(number, int)
+        or isinstance(number, bool)
+        or number not in cards.facilities(card)
+    ):
         return reject(
             "wrong_facility",
             f"{language.fortune(card).capitalize()} stands for facility "
             + " or ".join(f"{n:02d}" for n in cards.facilities(card))
             + ".",
         )
-    assert isinstance(number, int)
     blockades = state.district(number).blockades_of_others(seat)
     if len(hand) - 1 < blockades:
         return reject("blockade_discards", f"{blockades} other fortunes must be discarded there.")

@@ -188,7 +188,12 @@ def _attack_check(state: State, seat: int, move: Move) -> Rejection | None:
         return reject("fortune_not_in_hand", "You hold no such fortune.")
     if not cards.is_dominance(card):
         return reject("not_a_dominance_fortune", "Only jacks, queens, kings and jokers attack.")
-    if target not in board.contenders(state, state.contest) or target == seat:
+    if (
+        not isinstance(target, int)
+        or isinstance(target, bool)
+        or target not in board.contenders(state, state.contest)
+        or target == seat
+    ):
         return reject("no_one_to_attack", "Attack another player with personnel here.")
     return None
 

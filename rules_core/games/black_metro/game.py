@@ -14,6 +14,7 @@ from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
+from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.black_metro import language, solo, story, view, vocabulary
 from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
 from rules_core.games.black_metro.checks import REJECTIONS, reject
@@ -58,10 +59,8 @@ MOVES: MoveBook[State] = MoveBook(
         *STANDBY_MOVES,
     ),
     precheck=_precheck,
-    unknown=lambda kind: reject("unknown_move", f"Black Metro has no move {kind[:40]!r}."),
-    unexpected=lambda kind, extra: reject(
-        "unexpected_parameter", f"{kind} does not take {', '.join(extra)}"
-    ),
+    unknown=lambda kind: reject("unknown_move", no_such_move("Black Metro")),
+    unexpected=lambda kind, takes: reject("unexpected_parameter", takes_only(kind, takes)),
 )
 
 

@@ -8,6 +8,7 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import counted
 from rules_core.games.gotham_city_chronicles import dice, geometry
 from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
@@ -434,4 +435,5 @@ def attack_label(state: GccState, seat: int, move: Move) -> str:
     second = str(_second(move))
     if second:
         with_weapon += f" and the {state.board_pack.item(second).name}"
-    return f"{hero}: {move.get('kind')} attack on {named}{with_weapon}, {move.get('cubes')} cube(s)"
+    cubes = counted(int(str(move.get("cubes"))), "cube")
+    return f"{hero}: {move.get('kind')} attack on {named}{with_weapon}, {cubes}"

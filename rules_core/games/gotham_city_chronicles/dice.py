@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
+from rules_core.engine.wording import counted
 from rules_core.games.gotham_city_chronicles.figures import NO_DICE, UNABLE, Bonus, Item
 from rules_core.games.gotham_city_chronicles.reading import REROLL_MARK
 
@@ -99,7 +100,8 @@ def check_free_rerolls(
     for name, count in used.items():
         if count > allowed[name]:
             return RerollRefusal(
-                f"Only {allowed[name]} free reroll(s) of a {name} die in this roll.", "viii-b"
+                f"Only {counted(allowed[name], 'free reroll')} of a {name} die in this roll.",
+                "viii-b",
             )
     return None
 

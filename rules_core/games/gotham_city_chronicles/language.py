@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_core.engine.types import GameEvent
-from rules_core.engine.wording import listed
+from rules_core.engine.wording import counted, listed
 from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.state import GccState
 
@@ -68,41 +68,47 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.TurnAdvanced: lambda s, e: f"Turn {e.turn} begins: the turn marker moves on.",
     ev.HeroesTurnBegan: lambda s, e: "The heroes' turn begins.",
     ev.StanceDeclared: lambda s, e: (
-        f"{name(s, e.hero)} takes the {e.stance} stance and recovers {e.recovered} cube(s)"
+        f"{name(s, e.hero)} takes the {e.stance} stance and recovers {counted(e.recovered, 'cube')}"
         + (f", {e.healed} back from wounds to fatigue." if e.healed else ".")
     ),
-    ev.MovementDeclared: lambda s, e: f"{name(s, e.mover)} moves with {e.points} move point(s).",
+    ev.MovementDeclared: lambda s, e: (
+        f"{name(s, e.mover)} moves with {counted(e.points, 'move point')}."
+    ),
     ev.MovePointsBought: lambda s, e: (
-        f"{name(s, e.mover)} buys {e.points} move point(s) for {e.cubes} cube(s)."
+        f"{name(s, e.mover)} buys {counted(e.points, 'move point')} for {counted(e.cubes, 'cube')}."
     ),
     ev.Moved: lambda s, e: (
         f"{name(s, e.mover)} goes from the {name(s, e.source)} to the {name(s, e.target)}"
         + (f" ({e.kind} level {e.level})" if e.kind != "simple" else "")
-        + f" for {e.cost} move point(s)."
+        + f" for {counted(e.cost, 'move point')}."
     ),
     ev.TerrainRolled: lambda s, e: (
-        f"{name(s, e.figure)} rolls {len(e.dice)} yellow dice for {TERRAIN_REASONS[e.reason]}: "
-        f"{e.wounds} wound(s)."
+        f"{name(s, e.figure)} rolls {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
+        f"{TERRAIN_REASONS[e.reason]}: "
+        f"{counted(e.wounds, 'wound')}."
     ),
     ev.HeroWounded: lambda s, e: (
-        f"{name(s, e.hero)} suffers {e.wounds} wound(s)"
+        f"{name(s, e.hero)} suffers {counted(e.wounds, 'wound')}"
         + (" and is neutralized." if e.neutralized else ".")
     ),
     ev.MovementEnded: lambda s, e: (
-        f"{name(s, e.mover)}'s movement ends" + (f"; {e.lost} point(s) lost." if e.lost else ".")
+        f"{name(s, e.mover)}'s movement ends"
+        + (f"; {counted(e.lost, 'point')} lost." if e.lost else ".")
     ),
     ev.HeroesFinished: lambda s, e: f"{seat_names(s)[e.seat or 0]} want no more actions.",
     ev.HeroesTurnEnded: lambda s, e: "The heroes' turn ends: spent cubes go to fatigue.",
     ev.VillainTurnBegan: lambda s, e: f"The villain's turn begins: {e.recovery} cubes recovered.",
-    ev.CharacterWounded: lambda s, e: f"{name(s, e.character)} suffers {e.wounds} wound(s).",
+    ev.CharacterWounded: lambda s, e: (
+        f"{name(s, e.character)} suffers {counted(e.wounds, 'wound')}."
+    ),
     ev.CharacterNeutralized: lambda s, e: f"{name(s, e.character)} is neutralized.",
     ev.TileNeutralized: lambda s, e: f"The {name(s, e.tile)} tile is neutralized.",
     ev.TileActivated: lambda s, e: f"The villain activates {name(s, e.tile)} for {e.cost} cubes.",
     ev.EventTriggered: lambda s, e: f"Event: {name(s, e.event)}.",
     ev.ReinforcementPoints: lambda s, e: (
-        f"The villain gains {e.points} reinforcement point(s)."
+        f"The villain gains {counted(e.points, 'reinforcement point')}."
         if e.points > 0
-        else f"{-e.points} reinforcement point(s) are lost."
+        else f"The villain loses {counted(-e.points, 'reinforcement point')}."
     ),
     ev.Reinforced: lambda s, e: (
         f"{name(s, e.character)} comes back as a reinforcement in the {name(s, e.area)}."
@@ -134,11 +140,11 @@ STORIES: dict[type[GameEvent], Story] = {
     ),
     ev.GameFinished: lambda s, e: f"{name(s, e.condition)}: the {e.winner} win.",
     ev.ComplexActionRolled: lambda s, e: (
-        f"{name(s, e.figure)} tries to {name(s, e.action).lower()} with {e.cubes} cube(s)."
+        f"{name(s, e.figure)} tries to {name(s, e.action).lower()} with {counted(e.cubes, 'cube')}."
     ),
     ev.DiceRerolled: lambda s, e: (
         f"{name(s, e.figure)} rerolls {len(e.dice)} dice"
-        + (f" for {e.cubes} cube(s)." if e.cubes else " for free.")
+        + (f" for {counted(e.cubes, 'cube')}." if e.cubes else " for free.")
     ),
     ev.ComplexActionResolved: lambda s, e: (
         f"{e.successes} success(es) against {e.difficulty}: "
@@ -147,7 +153,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.ItemPickedUp: lambda s, e: f"{name(s, e.hero)} picks up the {name(s, e.item)}.",
     ev.ThrowRolled: lambda s, e: (
         f"{name(s, e.hero)} throws the {name(s, e.item)} toward the {name(s, e.target)} "
-        f"(difficulty {e.difficulty}) with {e.cubes} cube(s)."
+        f"(difficulty {e.difficulty}) with {counted(e.cubes, 'cube')}."
     ),
     ev.ItemThrown: lambda s, e: (
         f"The {name(s, e.item)} lands in the {name(s, e.landed)} ({e.successes} success(es))."
@@ -180,10 +186,12 @@ STORIES: dict[type[GameEvent], Story] = {
         + (f" after {e.hindering} hindering." if e.hindering else ".")
     ),
     ev.DefenseRolled: lambda s, e: (
-        f"{name(s, e.defender)} defends with {e.cubes} cube(s), rolling {len(e.pool)} dice."
+        f"{name(s, e.defender)} defends with {counted(e.cubes, 'cube')}, rolling "
+        f"{counted(len(e.pool), 'die', 'dice')}."
     ),
     ev.DefenseCounted: lambda s, e: (
-        f"The defense scores {e.successes}: {e.wounds} wound(s) get through."
+        f"The defense scores {e.successes}: {counted(e.wounds, 'wound')} "
+        f"{'gets' if e.wounds == 1 else 'get'} through."
     ),
 }
 

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import counted
 from rules_core.games.gotham_city_chronicles import dice, geometry
 from rules_core.games.gotham_city_chronicles.events import (
     ComplexActionResolved,
@@ -196,7 +197,7 @@ def complex_label(state: GccState, seat: int, move: Move) -> str:
     action = _action(state, move.get("action"))
     name = action.name if action is not None else str(move.get("action"))
     hero = state.board_pack.hero(str(move.get("hero"))).name
-    return f"{hero}: {name} with {move.get('cubes')} cube(s)"
+    return f"{hero}: {name} with {counted(int(str(move.get('cubes'))), 'cube')}"
 
 
 # ---- item management (V·D·1) -----------------------------------------------------------------

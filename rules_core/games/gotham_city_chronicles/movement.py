@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import counted
 from rules_core.games.gotham_city_chronicles import geometry
 from rules_core.games.gotham_city_chronicles.dice import roll, successes_shown
 from rules_core.games.gotham_city_chronicles.energy import Zones
@@ -138,7 +139,8 @@ def destination_check(state: GccState, who: Mover, target: object) -> Rejection 
         if cubes > min(room, who.zones.reserve):
             return reject(
                 "cannot_buy_move_points",
-                f"The move costs {cost}: {cubes} cube(s) would be needed on the movement space.",
+                f"The move costs {cost}: {counted(cubes, 'cube')} would be needed on the "
+                "movement space.",
             )
     return None
 

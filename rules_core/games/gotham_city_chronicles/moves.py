@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import counted, no_such_move, takes_only
 from rules_core.games.gotham_city_chronicles import (
     combat,
     exchange,
@@ -128,7 +129,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             combat.defend_offers,
             combat.defend_check,
             combat.defend_apply,
-            lambda s, seat, m: f"Defend with {m.get('cubes')} cube(s)",
+            lambda s, seat, m: f"Defend with {counted(int(str(m.get('cubes'))), 'cube')}",
         ),
         MoveRule(
             "mission_action",
@@ -333,8 +334,6 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
     ),
     precheck=_precheck,
-    unknown=lambda name: reject("unknown_move", f"There is no move {name[:40]!r} in this game."),
-    unexpected=lambda name, extra: reject(
-        "unexpected_parameter", f"{name} does not take {', '.join(e[:40] for e in extra[:5])}."
-    ),
+    unknown=lambda name: reject("unknown_move", no_such_move("Gotham City Chronicles")),
+    unexpected=lambda name, takes: reject("unexpected_parameter", takes_only(name, takes)),
 )

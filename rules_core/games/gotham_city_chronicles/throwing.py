@@ -8,6 +8,7 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import counted
 from rules_core.games.gotham_city_chronicles import dice, geometry
 from rules_core.games.gotham_city_chronicles.events import ItemThrown, ThrowRolled
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
@@ -120,5 +121,5 @@ def throw_label(state: GccState, seat: int, move: Move) -> str:
     target = str(move.get("to"))
     return (
         f"{hero} throws the {items.get(item, item)} to the {areas.get(target, target)} "
-        f"with {move.get('cubes')} cube(s)"
+        f"with {counted(int(str(move.get('cubes'))), 'cube')}"
     )

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules_core.engine.types import Citation, Move, Rejection
+from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.gotham_city_strategy import board, choices, language, planning
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST, TAKE
 from rules_core.games.gotham_city_strategy.citations import cite
@@ -148,9 +149,7 @@ def check_play(state: GcsState, seat: int, move: Move) -> Rejection | None:
     player = state.players[seat]
     if state.variant and player.face_down:
         return reject("card_not_in_hand", "In the variant you play your face-down card: reveal it.")
-    if move.get("card") not in player.hand:
-        return reject("card_not_in_hand", f"Card {move.get('card')!r} is not in your hand.")
-    return None
+    return _in_hand(player.hand, move)
 
 
 def check_reveal(state: GcsState, seat: int, move: Move) -> Rejection | None:
@@ -349,8 +348,17 @@ def check_candidate(state: GcsState, seat: int, move: Move) -> Rejection | None:
 
 
 def check_face_down(state: GcsState, seat: int, move: Move) -> Rejection | None:
-    if move.get("card") not in state.players[seat].hand:
-        return reject("card_not_in_hand", f"Card {move.get('card')!r} is not in your hand.")
+    return _in_hand(state.players[seat].hand, move)
+
+
+def _in_hand(hand: tuple[str, ...], move: Move) -> Rejection | None:
+    """The move's card is one of the hand's (refused alike for another's card or none: the
+    posted id is not repeated)."""
+    card = move.get("card")
+    if not isinstance(card, str):
+        return reject("card_not_in_hand", "Name the card from your hand.")
+    if card not in hand:
+        return reject("card_not_in_hand", "That card is not in your hand.")
     return None
 
 
@@ -379,12 +387,11 @@ def check_stop(state: GcsState, seat: int, move: Move) -> Rejection | None:
 
 
 def unknown(name: str) -> Rejection:
-    return reject("unknown_move", f"Gotham City Strategy has no move {name[:40]!r}.")
+    return reject("unknown_move", no_such_move("Gotham City Strategy"))
 
 
-def unexpected(name: str, extra: list[str]) -> Rejection:
-    shown = ", ".join(repr(k[:40]) for k in extra[:5])
-    return reject("unknown_move", f"'{name}' does not take {shown}.")
+def unexpected(name: str, takes: tuple[str, ...]) -> Rejection:
+    return reject("unknown_move", takes_only(name, takes))
 
 
 DECISION_KINDS = (  # every Decision.kind: a "stop" is refused with its reason in any of them

@@ -136,7 +136,10 @@ def describe_move(state: GcsState, seat: int, move: Move) -> str:
             "batman_to": f"Send Batman to {at}",
         }[kind]
     if kind == "take":
-        return f"Take 1 {get('first')} and 1 {get('second')} instead"
+        first, second = (_taken(str(get(part))) for part in ("first", "second"))
+        if first == second:
+            return f"Take {count_of(2, first)} instead"
+        return f"Take {count_of(1, first)} and {count_of(1, second)} instead"
     if kind == "steal":
         return f"Steal 1 {get('resource')}"
     return {
@@ -343,3 +346,8 @@ def _fight(state: GcsState, event: FightResolved) -> str:
         f"({event.aggressor_total}) against {side(event.defender)}'s {event.defender_face} "
         f"({event.defender_total}); {side(event.winner)} wins."
     )
+
+
+def _taken(resource: str) -> str:
+    """A resource a card can be exchanged for (choices.TAKE), as one of it is called."""
+    return "threat" if resource == "threats" else resource

@@ -15,6 +15,7 @@ from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.engine.visibility import Secret
+from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.gotham_race import language, track
 from rules_core.games.gotham_race.citations import BOOK, cite
 from rules_core.games.gotham_race.content import (
@@ -180,14 +181,8 @@ class GothamRace(DeclaredGame[RaceState]):
                 ),
             ),
             precheck=self._precheck,
-            unknown=lambda kind: _reject(
-                "unknown_move", f"Unknown move {kind!r}: use 'draw' or 'place'."
-            ),
-            unexpected=lambda kind, extra: _reject(
-                "unexpected_parameter",
-                f"{kind} takes only {'deck' if kind == 'draw' else 'card'!r}, not "
-                + ", ".join(repr(name) for name in extra),
-            ),
+            unknown=lambda kind: _reject("unknown_move", no_such_move("Gotham Race")),
+            unexpected=lambda kind, takes: _reject("unexpected_parameter", takes_only(kind, takes)),
         )
 
     def _precheck(self, state: RaceState, seat: int) -> Rejection | None:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import Citation, GameEvent, Move, Rejection
+from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON, cite
 from rules_core.games.no_mans_land.content import Card, number
 from rules_core.games.no_mans_land.events import (
@@ -488,8 +489,6 @@ MOVES: MoveBook[NmlState] = MoveBook(
         MoveRule("end", (), _end_offers, _end_check, _end, describe_move),
     ),
     precheck=_precheck,
-    unknown=lambda kind: reject("unknown_move", f"No Man's Land has no move {kind[:40]!r}."),
-    unexpected=lambda kind, extra: reject(
-        "unexpected_parameter", f"{kind} does not take {', '.join(extra)}"
-    ),
+    unknown=lambda kind: reject("unknown_move", no_such_move("No Man's Land")),
+    unexpected=lambda kind, takes: reject("unexpected_parameter", takes_only(kind, takes)),
 )

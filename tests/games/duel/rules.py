@@ -20,6 +20,7 @@ from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
+from rules_core.engine.wording import no_such_move, takes_only
 from tests.games.duel.events import (
     BOOK,
     EVENT_TYPES,
@@ -404,10 +405,8 @@ MOVES: MoveBook[DuelState] = MoveBook(
         ),
     ),
     precheck=_precheck,
-    unknown=lambda kind: _reject("unknown_move", f"Duel has no move {kind[:40]!r}."),
-    unexpected=lambda kind, extra: _reject(
-        "unexpected_parameter", f"{kind} does not take {', '.join(extra)}"
-    ),
+    unknown=lambda kind: _reject("unknown_move", no_such_move("Duel")),
+    unexpected=lambda kind, takes: _reject("unexpected_parameter", takes_only(kind, takes)),
 )
 
 

@@ -57,14 +57,27 @@ def test_wrong_shapes_are_refused() -> None:
         from_json(Inner, {"name": "a", "score": True})
 
 
-def test_move_parses_scalars_only() -> None:
-    move = Move.from_json({"type": "draw", "deck": 2})
-    assert move == Move.of("draw", deck=2)
-    assert move.to_json() == {"type": "draw", "deck": 2}
-    with pytest.raises(ValueError):
-        Move.from_json({"type": "draw", "deck": [1]})
+def test_a_moves_parameters_are_whole_numbers_true_false_text_or_null() -> None:
+    move = Move.from_json({"type": "draw", "deck": 2, "card": "7-a", "target": None, "up": True})
+    assert move == Move.of("draw", card="7-a", deck=2, target=None, up=True)
+    assert move.to_json() == {"type": "draw", "card": "7-a", "deck": 2, "target": None, "up": True}
+    for wrong in ([1], {"a": 1}, 1.0, 2.5):
+        with pytest.raises(ValueError, match="whole numbers, true, false, text or null"):
+            Move.from_json({"type": "draw", "deck": wrong})
     with pytest.raises(ValueError):
         Move.from_json({"deck": 1})
+
+
+def test_moves_are_equal_only_with_parameters_of_the_same_kind() -> None:
+    """In Python true == 1 and 1.0 == 1: a posted `true` must not pass for an offered 1."""
+    offered = [Move.of("explode_at", district=1), Move.of("explode_at", district=0)]
+    assert Move.of("explode_at", district=1) in offered
+    assert Move.of("explode_at", district=True) not in offered
+    assert Move.of("explode_at", district=False) not in offered
+    assert Move.of("explode_at", district=1.0) not in offered
+    assert Move.of("explode_at", district="1") not in offered
+    assert Move.of("explode_at", district=True) == Move.of("explode_at", district=True)
+    assert len({Move.of("a", x=1), Move.of("a", x=True)}) == 2
 
 
 def test_decoding_is_safe_from_many_threads_at_once() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules_core.engine.wording import listed
+from rules_core.engine.wording import counted, listed, no_such_move, takes_only
 
 
 def test_a_list_reads_as_a_person_says_it() -> None:
@@ -12,3 +12,19 @@ def test_a_list_reads_as_a_person_says_it() -> None:
     assert listed(["Batman", "Commissioner Gordon", "Renee Montoya"]) == (
         "Batman, Commissioner Gordon and Renee Montoya"
     )
+
+
+def test_a_count_takes_the_plural_past_one() -> None:
+    assert counted(1, "cube") == "1 cube"
+    assert counted(0, "cube") == "0 cubes" and counted(3, "wound") == "3 wounds"
+    assert counted(2, "die", "dice") == "2 dice" and counted(1, "die", "dice") == "1 die"
+
+
+def test_refusals_name_what_a_game_has_and_never_repeat_what_was_posted() -> None:
+    assert no_such_move("Gotham Race") == (
+        "Gotham Race has no move of that kind: ask for the legal moves to see what you may do now."
+    )
+    assert takes_only("use_effect", ("effect", "choice")) == (
+        "The “use effect” move takes only “effect” and “choice”."
+    )
+    assert takes_only("end", ()) == "The “end” move takes no parameters."

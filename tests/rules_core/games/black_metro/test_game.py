@@ -126,5 +126,5 @@ def test_a_refused_move_in_the_solo_challenge_is_refused_and_nothing_more() -> N
     refusal = refused(state, 0, "no_such_move")
     assert (refusal.code, refusal.message) == (
         "unknown_move",
-        "Black Metro has no move 'no_such_move'.",
+        "Black Metro has no move of that kind: ask for the legal moves to see what you may do now.",
     )

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 from rules_core.engine import fold
-from rules_core.games.gotham_city_chronicles.events import TerrainRolled
+from rules_core.games.gotham_city_chronicles.events import CharacterWounded, TerrainRolled
 from rules_core.games.gotham_city_chronicles.language import name
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.state import GccState
@@ -47,3 +47,14 @@ def test_yellow_dice_are_rolled_for_a_fall_dangerous_terrain_or_an_explosion() -
         "dangerous terrain",
         "the explosion",
     ]
+
+
+def test_counts_are_told_in_the_singular_or_the_plural() -> None:
+    state = _set_up()
+    figure = state.characters[0].id
+    told = [
+        GAME.narrate(state, CharacterWounded(seat=None, character=figure, wounds=n), None, False)
+        for n in (1, 2)
+    ]
+    assert told[0].endswith(" suffers 1 wound.") and told[1].endswith(" suffers 2 wounds.")
+    assert all("(s)" not in text for text in told)

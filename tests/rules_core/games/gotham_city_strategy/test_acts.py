@@ -236,7 +236,7 @@ def test_a_card_put_face_down_comes_from_the_hand() -> None:
     assert isinstance(refused, Rejection)
     assert (refused.code, refused.message) == (
         "card_not_in_hand",
-        f"Card {elsewhere!r} is not in your hand.",
+        "That card is not in your hand.",
     )
 
 

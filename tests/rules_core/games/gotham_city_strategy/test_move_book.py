@@ -16,6 +16,7 @@ import pytest
 
 from rules_core.engine import fold
 from rules_core.engine.types import Move, Rejection
+from rules_core.engine.wording import takes_only
 from rules_core.games.gotham_city_strategy import choices
 from rules_core.games.gotham_city_strategy.language import describe_move
 from rules_core.games.gotham_city_strategy.moves import move_book
@@ -44,7 +45,8 @@ def test_the_game_decides_by_its_own_book() -> None:
     assert isinstance(refused, Rejection)
     assert (refused.code, refused.message) == (
         "unknown_move",
-        f"Gotham City Strategy has no move {first.type!r}.",
+        "Gotham City Strategy has no move of that kind: ask for the legal moves to see what you "
+        "may do now.",
     )
 
 
@@ -103,7 +105,7 @@ def test_every_move_of_a_book_built_anew_refuses_a_parameter_it_does_not_take() 
         assert isinstance(refused, Rejection), rule.name
         assert (refused.code, refused.message) == (
             "unknown_move",
-            f"'{rule.name}' does not take 'bogus'.",
+            takes_only(rule.name, rule.params),
         )
 
 
@@ -115,3 +117,18 @@ def test_a_book_built_anew_names_each_move_in_the_games_words() -> None:
     for move in game.legal_moves(state, seat):
         assert game.describe_move(state, seat, move) == describe_move(state, seat, move)
     assert game.describe_move(state, seat, Move.of("advance")) == "Advance one level"
+
+
+def test_taking_resources_instead_of_a_card_is_counted_in_words() -> None:
+    """'turn.plot.effect.resources': a card may be exchanged for two of information, money and
+    threats."""
+    state = fold(GothamCityStrategy(), GothamCityStrategy().setup(2, {}, random.Random(1)))
+    words = {
+        (a, b): describe_move(state, 0, Move.of("take", first=a, second=b))
+        for a, b in (("information", "threats"), ("money", "money"), ("threats", "threats"))
+    }
+    assert words == {
+        ("information", "threats"): "Take 1 information and 1 threat instead",
+        ("money", "money"): "Take 2 money instead",
+        ("threats", "threats"): "Take 2 threats instead",
+    }

@@ -58,11 +58,13 @@ def test_moves_are_told_in_the_games_words() -> None:
     )
 
 
-def test_a_move_the_game_does_not_have_is_refused_naming_the_two_it_has() -> None:
+def test_a_move_the_game_does_not_have_is_refused_without_repeating_it() -> None:
     game = GothamRace()
-    refused = refusal(game, started(game), 0, Move.of("fly"))
+    refused = refusal(game, started(game), 0, Move.of("fly\u202e"))
     assert refused.code == "unknown_move"
-    assert refused.message == "Unknown move 'fly': use 'draw' or 'place'."
+    assert refused.message == (
+        "Gotham Race has no move of that kind: ask for the legal moves to see what you may do now."
+    )
 
 
 def test_a_parameter_a_move_does_not_take_is_refused_naming_the_one_it_takes() -> None:
@@ -71,15 +73,15 @@ def test_a_parameter_a_move_does_not_take_is_refused_naming_the_one_it_takes() -
     draw = refusal(game, state, 0, Move.of("draw", deck=1, extra=2))
     assert (draw.code, draw.message) == (
         "unexpected_parameter",
-        "draw takes only 'deck', not 'extra'",
+        "The “draw” move takes only “deck”.",
     )
     place = refusal(game, state, 0, Move.of("place", card="1-01", x=1))
     assert (place.code, place.message) == (
         "unexpected_parameter",
-        "place takes only 'card', not 'x'",
+        "The “place” move takes only “card”.",
     )
     several = refusal(game, state, 0, Move.of("draw", deck=1, x=1, y=2))
-    assert several.message == "draw takes only 'deck', not 'x', 'y'"
+    assert several.message == "The “draw” move takes only “deck”."
 
 
 def test_placing_before_drawing_and_drawing_twice_are_refused_with_what_to_do() -> None:

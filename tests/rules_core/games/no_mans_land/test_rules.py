@@ -603,8 +603,21 @@ REFUSALS = [
         "cannot_move_there",
         "A piece moves to a neighbouring district still standing, once per step it has left.",
     ),
-    ("falcone", "fly", {}, "unknown_move", "No Man's Land has no move 'fly'."),
-    ("falcone", "end", {"card": "x"}, "unexpected_parameter", "end does not take card"),
+    (
+        "falcone",
+        "fly",
+        {},
+        "unknown_move",
+        "No Man's Land has no move of that kind: ask for the legal moves to see what you may do "
+        "now.",
+    ),
+    (
+        "falcone",
+        "end",
+        {"card": "x"},
+        "unexpected_parameter",
+        "The “end” move takes no parameters.",
+    ),
     (
         "crimefighting",
         "fight",
