@@ -85,9 +85,7 @@ class Move:
         return (
             self.type == other.type
             and self.params == other.params
-            and all(
-                type(a[1]) is type(b[1]) for a, b in zip(self.params, other.params, strict=True)
-            )
+            and [type(v) for _, v in self.params] == [type(v) for _, v in other.params]
         )
 
     def __hash__(self) -> int:
