@@ -88,6 +88,11 @@ def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() 
     assert GAME.describe_move(state, GREEN, effect) == (
         "Play the 4 of hearts: use 04 Chronicle Archives's first effect"
     )
+    chosen = Move.of("play_fortune", card="8-hearts", district=8, target=-1, choice="advance")
+    assert GAME.describe_move(state, GREEN, chosen) == (
+        "Play the 8 of hearts: use 08 Oakland Laboratory's first effect "
+        "(advance the scientific level)"
+    )
     attack = Move.of("play_fortune", card="2-clubs", district=2, target=RED)
     assert GAME.describe_move(state, GREEN, attack) == (
         "Play the 2 of clubs at 02 Swiss Casino to attack Red"
