@@ -193,7 +193,7 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     fixes = query.corrections
     respelt = _WORD.sub(lambda m: fixes.get(m[0].lower(), m[0]), question) if fixes else None
     named, searched = book_named_in(respelt or question)  # "chronicals deck" names the book
-    opened = name_only(respelt or question)
+    opened = name_only(respelt or question) if named else None  # no name, nothing to open
     if opened is not None and book in (None, opened):  # "metro": the book's chapters
         return Answer(_chapters(opened, loaded)[:limit], respelt)
     if searched != (respelt or question):

@@ -187,14 +187,15 @@ def _fork_neighbours(at: int, points: list[int]) -> list[int]:
     return sorted({*before[-1:], *after[:1]})
 
 
-def _fork_point_wanted(at: int, points: list[int]) -> str:
-    """Why a game cannot be forked at event `at`, and where it can."""
+def _fork_point_wanted(at: int, points: list[int], nearest: list[int]) -> str:
+    """Why a game cannot be forked at event `at`, and where it can (`nearest`: the fork points
+    either side of it)."""
     first, last = points[0], points[-1]
     if at > last:
         return f"The game ends at event {last}: fork at {last} or at an earlier move's start."
     if at < first:
         return f"The set-up takes events 1 to {first}: fork at {first} or at a later move's start."
-    before, after = _fork_neighbours(at, points)
+    before, after = nearest
     return (
         f"Event {at} falls inside a move's events: fork at {before} or {after}, where a move "
         "begins."
@@ -216,9 +217,8 @@ def game_fork(
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
     if at not in points:
-        raise ForkRefused(
-            _fork_point_wanted(at, points), extra={"nearest": _fork_neighbours(at, points)}
-        )
+        nearest = _fork_neighbours(at, points)
+        raise ForkRefused(_fork_point_wanted(at, points, nearest), extra={"nearest": nearest})
     _check_players(spec, players)
     limit = settings.GOTHAM_FORKS_PER_HOUR
     wait = rate_limit_take(f"fork:{caller}", limit=limit, window=3600)
