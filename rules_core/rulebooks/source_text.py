@@ -19,7 +19,8 @@ def read_source(raw: str, form: str) -> str:
         pages = json.loads(raw)
         if not isinstance(pages, list) or not all(isinstance(p, str) for p in pages):
             raise ValueError("a json-pages rulebook must be a JSON array of page strings")
-        return "\n\n".join(f"[page {i}]\n{page}" for i, page in enumerate(pages))
+        # the array's first page is the book's printed page 1
+        return "\n\n".join(f"[page {i}]\n{page}" for i, page in enumerate(pages, start=1))
     if form in {"text", "markdown"}:
         return raw
     raise ValueError(f"unknown rulebook form {form!r}")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -70,6 +71,26 @@ def test_chronicles_labels_every_chapter_and_step() -> None:
         assert label in labels
     skills = [s for s in book.sections if s.parent == "x"]
     assert {s.title for s in skills} >= {"Ambidexterity", "Attraction", "Blast"}
+
+
+def test_chronicles_pages_are_the_printed_page_numbers() -> None:
+    """A rules lawyer opens the printed book at the cited page: the book's own summary page
+    numbers its chapters (the file's first page is printed page 1), and every section's heading
+    stands on the page the index gives."""
+    book = BOOKS["gotham-city-chronicles"]
+    pages = json.loads((SHARED / book.source).read_text(encoding="utf-8"))
+    chapters = re.findall(r"\b([IVX]+) • [A-Z\u2019' ]+? (\d+)\b", pages[2])
+    assert len(chapters) >= 10
+    for numeral, printed in chapters:
+        if numeral.lower() in {s.id for s in book.sections}:
+            assert book.section(numeral.lower()).page == int(printed), numeral
+    placed = [s for s in book.sections if s.page is not None]
+    assert len(placed) == len(book.sections)
+    for section in placed:
+        assert section.page is not None
+        assert " ".join(section.heading.lower().split()) in " ".join(
+            pages[section.page - 1].lower().split()
+        ), section.id
 
 
 @pytest.mark.parametrize("book", BOOKS.values(), ids=lambda b: b.slug)

@@ -36,7 +36,7 @@ def test_headings_are_found_in_order_only() -> None:
 
 
 def test_json_pages_are_joined_with_page_markers() -> None:
-    text = read_source(json.dumps(["", "page one", "page two"]), "json-pages")
+    text = read_source(json.dumps(["page one", "page two"]), "json-pages")
     assert "[page 1]\npage one" in text and "[page 2]\npage two" in text
     with pytest.raises(ValueError):
         read_source(json.dumps({"not": "pages"}), "json-pages")
