@@ -105,13 +105,14 @@ def _city(run: Run) -> None:
     top = max(counts)
     tied = tuple(p for p, n in enumerate(counts) if n == top)
     if top == 0 or tied == (state.relic,):
-        run.emit(d.RelicMoved(seat=None, owner=state.relic, how="retained"))
+        run.emit(d.RelicMoved(seat=None, owner=state.relic, how="retained", power=0))
     elif len(tied) == 1:
-        run.emit(d.RelicMoved(seat=None, owner=tied[0], how="taken"))
+        power = 0 if tied[0] == state.overlord else 1  # solo.rules.power: not the overlord's
+        run.emit(d.RelicMoved(seat=None, owner=tied[0], how="taken", power=power))
     else:
         options = [p for p in tied if p != state.relic]
         if len(options) == 1 or state.relic == state.overlord:
-            run.emit(d.RelicMoved(seat=None, owner=options[0], how="given"))
+            run.emit(d.RelicMoved(seat=None, owner=options[0], how="given", power=0))
         else:
             run.emit(d.CityTied(seat=None, tied=tied))
 
@@ -261,7 +262,7 @@ def _give_check(state: State, seat: int, move: Move) -> Rejection | None:
 
 def _give(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state)
-    run.emit(d.RelicMoved(seat=seat, owner=int(str(move.get("to"))), how="given"))
+    run.emit(d.RelicMoved(seat=seat, owner=int(str(move.get("to"))), how="given", power=0))
     proceed(run, rng)
     return run.events
 

@@ -3,9 +3,9 @@ overwhelmed, fortifications destroyed, missions fulfilled, the relic changing ha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.games.black_metro.citations import cite
@@ -117,15 +117,29 @@ class MissionPassed(GameEvent):
     owner: int
 
 
+def _relic_power(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 gave whoever took the relic 1 power, the solo overlord too."""
+    return {**data, "power": 1 if data["how"] == "taken" else 0}
+
+
 @dataclass(frozen=True, slots=True)
 class RelicMoved(GameEvent):
-    """City dominance: the relic taken (1 power), retained, or given after a tie."""
+    """City dominance: the relic taken (1 power, none to the solo overlord, who acquires power
+    only by dominance, battlefields and syndicate backing), retained, or given after a tie."""
 
     type: ClassVar[str] = "relic_moved"
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_relic_power,)
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.relic", "phases.dominance")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("quick-reference.dominance")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("quick-reference.dominance", "solo.rules.power")
     owner: int
     how: str  # taken | retained | given
+    power: int  # what taking it acquired (0 unless taken)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.how == "taken" and self.power == 0:
+            return (*self.citations, *cite("solo.rules.power"))
+        return self.citations
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,8 +110,8 @@ def _passed(state: State, ev: d.MissionPassed) -> State:
 def _relic(state: State, ev: d.RelicMoved) -> State:
     state = _close(state, state.relic, "give_relic")
     player = state.player(ev.owner)
-    if ev.how == "taken":
-        state = state.with_player(ev.owner, updated(player, power=player.power + 1))
+    if ev.power:
+        state = state.with_player(ev.owner, updated(player, power=player.power + ev.power))
     state = updated(state, relic=ev.owner, contest=LAST)
     order = clockwise(len(state.players), ev.owner)
     asked = [Prompt(p, "end_dominance_mission") for p in order if may_fulfil(state, p)]

@@ -89,7 +89,9 @@ class BlackMetro(DeclaredGame[State]):
         simultaneous=False,
         longest_game=6000,
     )
-    rules_version = 2  # 2: asked about missions whenever one is held; face-down discards secret
+    # 2: asked about missions whenever one is held; face-down discards secret
+    # 3: the solo overlord acquires no power by taking the relic (solo.rules.power)
+    rules_version = 3
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -6,7 +6,8 @@ import pytest
 
 from rules_core.engine.types import GameEvent, Rejection
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import effects, solo
+from rules_core.games.black_metro import dominance, effects, solo
+from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro.evolve_standby import exploding
 from rules_core.games.black_metro.run import Run
@@ -40,6 +41,32 @@ def test_the_overlord_holds_the_relic_and_assigns_first_one_at_a_time() -> None:
     # fortunes are discarded until one names a district he may take
     fortunes = [ev.card for ev in events if isinstance(ev, so.OverlordFortune)]
     assert assigned[0].district in exploding(fortunes[-1])
+
+
+def _city_dominance(state: BlackMetroState, relic: int, dominator: int) -> list[d.RelicMoved]:
+    """City dominance after `dominator` asserted dominance at one district, the relic at `relic`."""
+    asserted = tuple(dominator if i == 0 else -1 for i in range(len(state.asserted)))
+    run = Run(updated(state, relic=relic, asserted=asserted))
+    dominance._city(run)
+    return [ev for ev in run.events if isinstance(ev, d.RelicMoved)]
+
+
+def test_the_overlord_acquires_no_power_by_taking_the_relic() -> None:
+    state, _ = _solo()
+    [taken] = _city_dominance(state, 0, OVERLORD)
+    assert (taken.owner, taken.how, taken.power) == (OVERLORD, "taken", 0)
+    assert GAME.evolve(state, taken).player(OVERLORD).power == state.player(OVERLORD).power
+    assert ("black-metro", "solo.rules.power") in {(c.book, c.section) for c in taken.cited()}
+    [back] = _city_dominance(state, OVERLORD, 0)  # the player takes it: 1 power
+    assert (back.owner, back.how, back.power) == (0, "taken", 1)
+    assert GAME.evolve(state, back).player(0).power == state.player(0).power + 1
+
+
+def test_a_stored_relic_taken_keeps_the_power_it_gave() -> None:
+    """Logs written before the event carried its power read as they played: 1 power for any
+    taker (rules_version 2), none for a relic kept or given."""
+    assert d.RelicMoved.upcasts[0]({"owner": 1, "how": "taken"})["power"] == 1
+    assert d.RelicMoved.upcasts[0]({"owner": 1, "how": "given"})["power"] == 0
 
 
 def test_the_priority_list() -> None:
