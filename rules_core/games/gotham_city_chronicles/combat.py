@@ -24,7 +24,7 @@ from rules_core.games.gotham_city_chronicles.manipulation import (
     usable,
     used_up,
 )
-from rules_core.games.gotham_city_chronicles.movement import hero_may_act
+from rules_core.games.gotham_city_chronicles.movement import end_any, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.skills import skill_level
@@ -34,6 +34,9 @@ from rules_core.games.gotham_city_chronicles.villain import figure_name
 from rules_core.games.gotham_city_chronicles.wounds import wound
 
 KINDS = ("melee", "ranged")
+
+# where a hero's attack spends its cubes (V·C·1 [c], V·C·2 [c]) and what spending means (IX C)
+ATTACK_CUBES = ("v-c-1-c", "v-c-2-c", "ix-c")
 
 
 def _side(state: GccState, figure: str) -> str:
@@ -98,11 +101,16 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("cannot_act", f"The hero cannot make a {kind} attack.")
     cubes = move.get("cubes")
     if not isinstance(cubes, int) or isinstance(cubes, bool) or not 1 <= cubes <= MAX_CUBES:
-        return reject("bad_cubes", "Spend at least one cube on an attack.")
+        return reject("bad_cubes", "Spend at least one cube on an attack.", *ATTACK_CUBES)
     if hero.zones.on(str(kind)) + cubes > space.limit:
-        return reject("exertion_limit", f"The {kind} attack space takes {space.limit} cubes.")
+        return reject(
+            "exertion_limit",
+            f"The {kind} attack space takes {space.limit} cubes.",
+            "ix-i",
+            *ATTACK_CUBES[:2],
+        )
     if cubes > hero.zones.reserve:
-        return reject("bad_cubes", "There are not that many cubes in the reserve.")
+        return reject("bad_cubes", "There are not that many cubes in the reserve.", *ATTACK_CUBES)
     return None
 
 
@@ -130,7 +138,11 @@ def _second_weapon(
         or not usable(state, hero, second)
         or max(state.board_pack.item(w).weight for w in (weapon, second)) > level
     ):
-        return reject("no_weapon", "Only Ambidexterity adds a second weapon of the same type.")
+        return reject(
+            "no_weapon",
+            "Only Ambidexterity adds a second weapon of the same type.",
+            "x.ambidexterity",
+        )
     return None
 
 
@@ -257,13 +269,13 @@ def defend_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     cubes = move.get("cubes")
     die, limit, on, reserve = _defense_space(state, fight.target)
     if not isinstance(cubes, int) or isinstance(cubes, bool) or cubes < 0:
-        return reject("bad_cubes", "Spend zero or more cubes on the defense.")
+        return reject("bad_cubes", "Spend zero or more cubes on the defense.", "vii-b", "ix-c")
     if cubes and die == UNABLE:
         return reject("cannot_act", "This miniature cannot defend itself.")
     if on + cubes > limit:
-        return reject("exertion_limit", f"The defense space takes {limit} cubes.")
+        return reject("exertion_limit", f"The defense space takes {limit} cubes.", "ix-i", "vii-b")
     if cubes > reserve:
-        return reject("bad_cubes", "There are not that many cubes in the reserve.")
+        return reject("bad_cubes", "There are not that many cubes in the reserve.", "vii-b", "ix-c")
     return None
 
 
@@ -353,7 +365,13 @@ def character_attack_check(state: GccState, seat: int, move: Move) -> Rejection 
         return reject("bad_target", "An attack is melee or ranged.")
     chosen = tile.characteristics(str(kind))
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(chosen):
-        return reject("no_such_action", f"{tile.name} has no such {kind} characteristic.")
+        return reject(
+            "no_such_action",
+            f"{tile.name} has no such {kind} characteristic.",
+            "vi-c-3",
+            "vi-a-2-a",
+            "ix-e",
+        )
     if activation.action and activation.action != f"{kind}:{index}":
         return reject("character_step", "A character repeats the one action it declared.")
     if activation.times >= chosen[index].multiplier:
@@ -369,14 +387,10 @@ def character_attack_check(state: GccState, seat: int, move: Move) -> Rejection 
 def character_attack_apply(
     state: GccState, seat: int, move: Move, rng: random.Random
 ) -> list[GameEvent]:
-    from rules_core.games.gotham_city_chronicles.events import MovementEnded
-
     run = Run(state, HANDLERS)
     activation = state.activation
     assert activation is not None
-    moving = run.state.movement
-    if moving is not None:
-        run.emit(MovementEnded(seat=seat, mover=moving.mover, lost=moving.points))
+    end_any(run, seat)
     kind, target = str(move.get("kind")), str(move.get("target"))
     index = int(str(move.get("characteristic")))
     character = state.character(activation.character)

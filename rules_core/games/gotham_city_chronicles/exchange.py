@@ -44,7 +44,12 @@ def exchange_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     board = state.board_pack.hero(receiver)
     weight = state.board_pack.item(str(item)).weight
     if not board.carries(encumbrance(state, state.hero(receiver)) + weight):
-        return reject("too_encumbered", f"{board.name} would exceed the maximum encumbrance.")
+        return reject(
+            "too_encumbered",
+            f"{board.name} would exceed the maximum encumbrance.",
+            "v-d-1-c",
+            "v-d-1-d",
+        )
     limit = state.board_pack.hero(hero.id).manipulation.limit
     if hero.zones.on("manipulation") >= limit:
         return reject("exertion_limit", "The manipulation space is saturated.")

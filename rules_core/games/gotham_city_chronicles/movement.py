@@ -156,12 +156,20 @@ def move_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> li
     return run.events
 
 
+def end_any(run: Run[GccState], seat: int) -> None:
+    """The movement in progress, if any, ends and its unused move points are lost (V·C·5 [k]):
+    a movement is one action, so any other action (or another miniature's move) ends it."""
+    movement = run.state.movement
+    if movement is not None:
+        run.emit(MovementEnded(seat=seat, mover=movement.mover, lost=movement.points))
+
+
 def step(run: Run[GccState], seat: int, figure: str, target: str, rng: random.Random) -> None:
     """One move of a hero or a character, declaring its movement first if none is under way
     (a movement of another miniature in progress ends: it wants no other move)."""
     movement = run.state.movement
     if movement is not None and movement.mover != figure:
-        run.emit(MovementEnded(seat=seat, mover=movement.mover, lost=movement.points))
+        end_any(run, seat)
     who = mover(run.state, figure)
     if run.state.movement is None:
         points = pool_now(run.state, who)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import counted, no_such_move, takes_only
@@ -19,6 +20,7 @@ from rules_core.games.gotham_city_chronicles import (
     throwing,
     villain,
 )
+from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
 from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
 
@@ -48,6 +50,11 @@ def _precheck(state: GccState, seat: int) -> Rejection | None:
     if state.winner:
         return reject("game_over", "The mission is over.")
     if seat not in to_act(state):
+        if state.flow.phase == "heroes" and seat in state.done:
+            return reject(
+                "seat_finished",
+                "You have finished this heroes' turn: the others play on until they finish too.",
+            )
         side = "the heroes" if state.flow.phase == "heroes" else "the villain"
         return reject("not_your_turn", f"It is {side}' turn, and not yours to play now.")
     return None
@@ -68,6 +75,18 @@ def _villain_offers(name: str, check: Check) -> Callable[[GccState, int], list[M
 
 Apply = Callable[[GccState, int, Move, random.Random], list[GameEvent]]
 Label = Callable[[GccState, int, Move], str]
+
+
+def _action(apply: Apply) -> Apply:
+    """A hero's action other than a movement: the movement in progress ends first (V·C·5 [k]),
+    so its unused move points are lost and a later move starts a new movement."""
+
+    def applied(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+        run = Run(state, HANDLERS)
+        movement.end_any(run, seat)
+        return run.events + apply(run.state, seat, move, rng)
+
+    return applied
 
 
 def _villain_rule(
@@ -112,7 +131,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "action", "cubes"),
             manipulation.complex_offers,
             manipulation.complex_check,
-            manipulation.complex_apply,
+            _action(manipulation.complex_apply),
             manipulation.complex_label,
         ),
         MoveRule(
@@ -120,7 +139,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "kind", "weapon", "second", "target", "cubes"),
             combat.attack_offers,
             combat.attack_check,
-            combat.attack_apply,
+            _action(combat.attack_apply),
             combat.attack_label,
         ),
         MoveRule(
@@ -136,7 +155,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "action"),
             manipulation.automatic_offers,
             manipulation.automatic_check,
-            manipulation.automatic_apply,
+            _action(manipulation.automatic_apply),
             manipulation.automatic_label,
         ),
         MoveRule(
@@ -160,7 +179,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "item"),
             manipulation.pick_up_offers,
             manipulation.pick_up_check,
-            manipulation.pick_up_apply,
+            _action(manipulation.pick_up_apply),
             manipulation.item_label,
         ),
         MoveRule(
@@ -168,7 +187,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "item", "to", "cubes"),
             throwing.throw_offers,
             throwing.throw_check,
-            throwing.throw_apply,
+            _action(throwing.throw_apply),
             throwing.throw_label,
         ),
         MoveRule(
@@ -176,7 +195,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "item", "to"),
             exchange.give_offers,
             exchange.exchange_check,
-            exchange.exchange_apply,
+            _action(exchange.exchange_apply),
             exchange.exchange_label,
         ),
         MoveRule(
@@ -184,7 +203,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "item", "from"),
             lambda s, seat: [m for m in exchange.exchange_offers(s, seat) if m.type == "take"],
             exchange.exchange_check,
-            exchange.exchange_apply,
+            _action(exchange.exchange_apply),
             exchange.exchange_label,
         ),
         MoveRule(
@@ -208,7 +227,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "target"),
             skills.attract_offers,
             skills.attract_check,
-            skills.attract_apply,
+            _action(skills.attract_apply),
             skills.skill_label,
         ),
         MoveRule(
@@ -216,7 +235,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "area"),
             skills.blast_offers,
             skills.blast_check,
-            skills.blast_apply,
+            _action(skills.blast_apply),
             skills.skill_label,
         ),
         MoveRule(

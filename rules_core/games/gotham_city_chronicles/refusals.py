@@ -11,6 +11,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_options": cite("iii", "v"),
     "game_over": cite("iv-c", "iv-e"),
     "not_your_turn": cite("iv", "iv-b", "iv-d", "v-b", "vi-b"),
+    "seat_finished": cite("v-b-4", "v-b"),
     "unknown_move": cite("iv"),
     "unexpected_parameter": cite("iv"),
     "not_your_hero": cite("v", "ii.miniatures"),
@@ -38,9 +39,10 @@ def pending(state: GccState) -> Rejection | None:
     return None
 
 
-def reject(code: str, message: str) -> Rejection:
-    """A refusal with the citations its code carries."""
-    return Rejection(code, message, REJECTIONS[code])
+def reject(code: str, message: str, *sections: str) -> Rejection:
+    """A refusal with the citations its code carries, or, where one code serves several actions
+    (cubes spent, a target out of reach), the sections of the action refused."""
+    return Rejection(code, message, cite(*sections) if sections else REJECTIONS[code])
 
 
 REJECTIONS.update(

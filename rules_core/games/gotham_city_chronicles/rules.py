@@ -53,8 +53,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
         longest_game=2000,  # random games of the reference mission: about 150 moves
     )
     # see GameSpec.rules_version; 2: the reference mission's turn limit is 4 (was 8), so set-up
-    # records another pack: games begun under 1 replay from their recorded pack, not re-decided
-    rules_version = 2
+    # records another pack: games begun under 1 replay from their recorded pack, not re-decided;
+    # 3: a hero's action other than a movement ends the movement in progress (V·C·5 [k])
+    rules_version = 3
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -91,7 +91,9 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         or size > state.board_pack.hero(hero.id).size
         or geometry.over_occupies(board, hero.area, state.load(hero.area), size)
     ):
-        return reject("bad_target", "That miniature is not one Attraction can draw here.")
+        return reject(
+            "bad_target", "That miniature is not one Attraction can draw here.", "x.attraction"
+        )
     return None
 
 
@@ -129,7 +131,9 @@ def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         or area not in board.neighbours(hero.area)
         or not geometry.clear_sight(board, hero.area, area)
     ):
-        return reject("bad_target", "The second explosion is in an adjacent area in sight.")
+        return reject(
+            "bad_target", "The second explosion is in an adjacent area in sight.", "x.blast", "ix-l"
+        )
     return None
 
 

@@ -32,21 +32,31 @@ def throw_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     if isinstance(hero, Rejection):
         return hero
     if move.get("item") not in hero.items:
-        return reject("no_such_item", "The hero carries no such equipment (bat-gadgets stay).")
+        return reject(
+            "no_such_item",
+            "The hero carries no such equipment (bat-gadgets stay).",
+            "v-d-1-e",
+            "v-d-2",
+        )
     board = state.board_pack.board
     target = move.get("to")
     if not isinstance(target, str) or target not in board.area_ids or target == hero.area:
         return reject("no_such_area", "Throw at another area of the board.")
     if not geometry.clear_sight(board, hero.area, target):
-        return reject("bad_target", "A throw needs a clear line of sight to the target area.")
+        return reject(
+            "bad_target",
+            "A throw needs a clear line of sight to the target area.",
+            "v-d-1-e",
+            "ix-l",
+        )
     if geometry.distance(board, hero.area, target) is None:
-        return reject("bad_target", "No moves lead to that area.")
+        return reject("bad_target", "No moves lead to that area.", "v-d-1-e", "ix-j")
     space = state.board_pack.hero(hero.id).manipulation
     if space.die == UNABLE:
         return reject("cannot_act", "The hero cannot manipulate.")
     cubes = move.get("cubes")
     if not isinstance(cubes, int) or isinstance(cubes, bool) or not 1 <= cubes <= MAX_CUBES:
-        return reject("bad_cubes", "Spend at least one cube on a throw.")
+        return reject("bad_cubes", "Spend at least one cube on a throw.", "v-d-1-e", "v-c-3-a-ii")
     if hero.zones.on("manipulation") + cubes > space.limit:
         return reject("exertion_limit", f"The manipulation space takes {space.limit} cubes.")
     if cubes > hero.zones.reserve:

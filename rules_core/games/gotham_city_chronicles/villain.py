@@ -16,7 +16,6 @@ from rules_core.games.gotham_city_chronicles.events import (
     Demobilized,
     EventTriggered,
     MissionActionDone,
-    MovementEnded,
     Reinforced,
     ReinforcementPoints,
     RiverDredged,
@@ -286,9 +285,7 @@ def action_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
     run = Run(state, HANDLERS)
     activation = run.state.activation
     assert activation is not None
-    moving = run.state.movement
-    if moving is not None:
-        run.emit(MovementEnded(seat=seat, mover=moving.mover, lost=moving.points))
+    movement.end_any(run, seat)
     action = _mission_action(state, move.get("action"))
     assert action is not None
     if action.complex:  # VI·D·3 [a]: the characteristic's dice, rerolls, then the difficulty
@@ -320,9 +317,7 @@ def _end_character(run: Run[GccState], seat: int) -> None:
     activation = run.state.activation
     if activation is None or not activation.character:
         return
-    moving = run.state.movement
-    if moving is not None:
-        run.emit(MovementEnded(seat=seat, mover=moving.mover, lost=moving.points))
+    movement.end_any(run, seat)
     run.emit(CharacterActivationEnded(seat=seat, character=activation.character))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import replace
 
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles.content import load_pack
@@ -113,6 +114,31 @@ def test_a_second_movement_has_no_first_movement_bonus() -> None:
     assert declared == MovementDeclared(seat=1, mover="batman", points=0, first=False)
     # leaving Croc costs 1 + his size 3: two cubes at two points each
     assert isinstance(bought, MovePointsBought) and (bought.cubes, bought.points) == (2, 4)
+
+
+def test_any_other_action_ends_the_movement_and_its_unused_points_are_lost() -> None:
+    """V·C·5 [k], V·B·5: a movement is one action; picking something up (or any other hero's
+    action) ends it, so moving again is a new movement from no points that must buy them."""
+    state = all_active(started())
+    state = replace(state, ground=(("ledger", "loading-pit"),))
+    state, _ = play(state, HEROES, Move.of("move", hero="renee-montoya", to="loading-pit"))
+    assert state.movement is not None and state.movement.points == 1  # her bonus 2, cost 1
+    state, events = play(state, HEROES, Move.of("pick_up", hero="renee-montoya", item="ledger"))
+    assert events[0] == MovementEnded(seat=1, mover="renee-montoya", lost=1)
+    assert state.movement is None
+    reserve = state.hero("renee-montoya").zones.reserve
+    state, events = play(state, HEROES, Move.of("move", hero="renee-montoya", to="warehouse-floor"))
+    assert events[0] == MovementDeclared(seat=1, mover="renee-montoya", points=0, first=False)
+    assert isinstance(events[1], MovePointsBought)
+    assert state.hero("renee-montoya").zones.reserve == reserve - events[1].cubes
+
+    # another hero's action ends it too
+    state = all_active(started())
+    state, _ = play(state, HEROES, Move.of("move", hero="renee-montoya", to="loading-pit"))
+    cubes = Move.of("complex_action", hero="batman", action="open-safe", cubes=1)
+    state, events = play(state, HEROES, cubes)
+    assert events[0] == MovementEnded(seat=1, mover="renee-montoya", lost=1)
+    assert state.movement is None
 
 
 def test_moving_out_of_killer_crocs_area_is_hindered() -> None:

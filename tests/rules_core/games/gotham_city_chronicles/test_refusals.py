@@ -11,8 +11,11 @@ from typing import Any
 import pytest
 
 from rules_core.engine import fold
+from rules_core.engine.types import Move, Rejection
+from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
 from rules_core.games.gotham_city_chronicles.refusals import REJECTIONS, pending
 from rules_core.games.gotham_city_chronicles.rules import GAME
+from rules_core.games.gotham_city_chronicles.state import GccState
 
 WAITING: Any = object()  # pending() asks only whether something waits, not what
 
@@ -39,3 +42,156 @@ def test_a_roll_comes_before_an_attack_and_an_attack_before_an_exchange() -> Non
     everything = replace(state, roll=WAITING, fight=WAITING, offer=WAITING)
     assert getattr(pending(everything), "code", None) == "roll_pending"
     assert getattr(pending(replace(everything, roll=None)), "code", None) == "fight_pending"
+
+
+def _heroes_acting(seats: int = 2) -> GccState:
+    state = fold(GAME, GAME.setup(seats, {}, random.Random(1)))
+    for hero in state.heroes:
+        state = _play(state, hero.seat, Move.of("stance", hero=hero.id, stance="active"))
+    return state
+
+
+def _play(state: GccState, seat: int, move: Move) -> GccState:
+    events = MOVES.decide(state, seat, move, random.Random(0))
+    assert not isinstance(events, Rejection), events
+    return fold(GAME, events, state)
+
+
+def _placed(state: GccState, hero: str, **changes: Any) -> GccState:
+    return state.with_hero(replace(state.hero(hero), **changes))
+
+
+def _villains_croc() -> GccState:
+    state = _heroes_acting()
+    for seat in sorted(to_act(state)):
+        state = _play(state, seat, Move.of("finish"))
+    state = _play(state, 0, Move.of("activate", tile="killer-croc"))
+    return _play(state, 0, Move.of("activate_character", character="killer-croc-1"))
+
+
+GORDON_AT_THE_BOILER = {"area": "boiler-room", "items": ("tonfa",)}
+
+
+def _gordons_tonfa(cubes: int) -> Move:
+    """Commissioner Gordon's melee attack with his tonfa on the thug in his area."""
+    return Move.of(
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        weapon="tonfa",
+        target="thugs-with-crowbar-1",
+        cubes=cubes,
+    )
+
+
+@pytest.mark.parametrize(
+    ("where", "seat", "move", "code", "sections"),
+    [
+        (
+            [("commissioner-gordon", GORDON_AT_THE_BOILER)],
+            1,
+            _gordons_tonfa(0),
+            "bad_cubes",
+            ("v-c-1-c", "v-c-2-c", "ix-c"),
+        ),
+        (
+            [("commissioner-gordon", GORDON_AT_THE_BOILER)],
+            1,
+            _gordons_tonfa(4),
+            "exertion_limit",
+            ("ix-i", "v-c-1-c", "v-c-2-c"),
+        ),
+        (
+            [("batman", {"area": "warehouse-floor"})],
+            1,
+            Move.of("blast", hero="batman", area="office"),
+            "bad_target",
+            ("x.blast", "ix-l"),
+        ),
+        (
+            [("batman", {"area": "office"})],
+            1,
+            Move.of("attract", hero="batman", target="killer-croc-1"),
+            "bad_target",
+            ("x.attraction",),
+        ),
+        (
+            [("commissioner-gordon", {"items": ("tonfa",)})],
+            1,
+            Move.of("throw", hero="commissioner-gordon", item="tonfa", to="boiler-room", cubes=1),
+            "bad_target",
+            ("v-d-1-e", "ix-l"),
+        ),
+        (
+            [],
+            1,
+            Move.of("throw", hero="batman", item="batarangs", to="walkway", cubes=1),
+            "no_such_item",
+            ("v-d-1-e", "v-d-2"),
+        ),
+        (
+            [("batman", {"area": "walkway"})],
+            1,
+            Move.of(
+                "attack",
+                hero="batman",
+                kind="ranged",
+                weapon="batarangs",
+                second="grapnel-gun",
+                target="killer-croc-1",
+                cubes=1,
+            ),
+            "no_weapon",
+            ("x.ambidexterity",),
+        ),
+        (
+            [
+                (
+                    "renee-montoya",
+                    {"area": "street", "items": ("submachine-gun", "ledger", "tonfa")},
+                ),
+                ("commissioner-gordon", {"items": ("submachine-gun", "submachine-gun")}),
+            ],
+            1,
+            Move.of("give", hero="commissioner-gordon", item="submachine-gun", to="renee-montoya"),
+            "too_encumbered",
+            ("v-d-1-c", "v-d-1-d"),
+        ),
+    ],
+)
+def test_a_code_shared_by_several_actions_cites_the_action_refused(
+    where: list[tuple[str, dict[str, Any]]],
+    seat: int,
+    move: Move,
+    code: str,
+    sections: tuple[str, ...],
+) -> None:
+    """Spending cubes, a target out of reach, equipment: each action's own sections, not those
+    of another action that refuses with the same code."""
+    state = _heroes_acting()
+    for hero, changes in where:
+        state = _placed(state, hero, **changes)
+    refusal = MOVES.decide(state, seat, move, random.Random(0))
+    assert isinstance(refusal, Rejection), refusal
+    assert refusal.code == code
+    assert tuple(c.section for c in refusal.citations) == sections
+
+
+def test_a_villains_character_without_that_characteristic_cites_the_characters_action() -> None:
+    move = Move.of("character_attack", kind="ranged", characteristic=0, target="batman")
+    refusal = MOVES.decide(_villains_croc(), 0, move, random.Random(0))
+    assert isinstance(refusal, Rejection)
+    assert refusal.code == "no_such_action"
+    assert tuple(c.section for c in refusal.citations) == ("vi-c-3", "vi-a-2-a", "ix-e")
+
+
+def test_a_seat_that_has_finished_is_told_so_not_that_it_is_not_its_turn() -> None:
+    state = _play(_heroes_acting(3), 2, Move.of("finish"))
+    hero = next(h.id for h in state.heroes if h.seat == 2)
+    refusal = MOVES.decide(
+        state, 2, Move.of("move", hero=hero, to="loading-dock"), random.Random(0)
+    )
+    assert isinstance(refusal, Rejection)
+    assert refusal.code == "seat_finished"
+    assert refusal.citations == REJECTIONS["seat_finished"]
+    assert "finished" in refusal.message
