@@ -108,7 +108,8 @@ class DistrictDestroyed(GameEvent):
 @dataclass(frozen=True, slots=True)
 class CountersTaken(GameEvent):
     """Falcone takes corruption counters from the supply of unspent counters: his income (one,
-    plus one a crime, plus one a crime at a C+1 district) or a card's gain."""
+    plus one a crime; rules version 1 also owed one a crime at a C+1 district, which is now his
+    choice: ExtraCountersChosen) or a card's gain."""
 
     type: ClassVar[str] = "counters_taken"
     citations: ClassVar[tuple[Citation, ...]] = cite("corruption-counters")
@@ -121,6 +122,17 @@ class CountersTaken(GameEvent):
 
     def cited(self) -> tuple[Citation, ...]:
         return (*self.citations, *(self.may_cite if self.income else ()))
+
+
+@dataclass(frozen=True, slots=True)
+class ExtraCountersChosen(GameEvent):
+    """In his income phase Falcone may take one extra counter for each crime at a C+1 district:
+    how many of those he takes (none to keep the supply, and the game, going longer)."""
+
+    type: ClassVar[str] = "extra_counters_chosen"
+    citations: ClassVar[tuple[Citation, ...]] = cite("income-phase", "corruption-counters")
+    amount: int  # extra counters taken
+    offered: int  # extra counters he could have taken (C+1 crimes, as far as the supply holds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +278,7 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
         OverrunChecked,
         DistrictDestroyed,
         CountersTaken,
+        ExtraCountersChosen,
         CharacterRecruited,
         CrimeCommitted,
         CrimeHidden,

@@ -16,6 +16,7 @@ from rules_core.games.no_mans_land.events import (
     CrimeHidden,
     CrimeRevealed,
     DistrictDestroyed,
+    ExtraCountersChosen,
     FightResolved,
     GameFinished,
     GameStarted,
@@ -83,6 +84,10 @@ def _destroyed(state: NmlState, e: DistrictDestroyed) -> NmlState:
 
 
 def _taken(state: NmlState, e: CountersTaken) -> NmlState:
+    return updated(state, supply=state.supply - e.amount, counters=state.counters + e.amount)
+
+
+def _extra(state: NmlState, e: ExtraCountersChosen) -> NmlState:
     return updated(state, supply=state.supply - e.amount, counters=state.counters + e.amount)
 
 
@@ -181,6 +186,7 @@ HANDLERS: Handlers = {
     OverrunChecked: _checked,
     DistrictDestroyed: _destroyed,
     CountersTaken: _taken,
+    ExtraCountersChosen: _extra,
     CharacterRecruited: _recruited,
     CrimeCommitted: _committed,
     CrimeHidden: _committed,

@@ -16,6 +16,7 @@ from rules_core.games.no_mans_land.events import (
     CrimeHidden,
     CrimeRevealed,
     DistrictDestroyed,
+    ExtraCountersChosen,
     FightResolved,
     GameFinished,
     GameStarted,
@@ -61,8 +62,8 @@ def piece_name(state: NmlState, piece: str) -> str:
     return card_name(state, piece)
 
 
-def _counters(n: int) -> str:
-    return f"{n} corruption counter{'s' if n != 1 else ''}"
+def _counters(n: int, kind: str = "") -> str:
+    return f"{n} {kind}corruption counter{'s' if n != 1 else ''}"
 
 
 def _cards(n: int) -> str:
@@ -104,6 +105,11 @@ def describe_move(state: NmlState, seat: int, move: Move) -> str:
         where = place(state, move.get("district"))
         boost = move.get("card")
         return f"Fight crime at {where}" + (f" with {card_name(state, boost)}" if boost else "")
+    if kind == "extra":
+        amount = move.get("counters")
+        if amount == 0:
+            return "Take no extra corruption counter for crimes in C+1 districts"
+        return f"Take {_counters(int(str(amount)), 'extra ')} for crimes in C+1 districts"
     if kind == "draw":
         return "Draw from the Batsignal deck"
     if kind == "end":
@@ -152,6 +158,17 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
             )
         left = state.supply - event.amount
         return f"Falcone takes {_counters(event.amount)} ({what}); {left} left in the supply"
+    if isinstance(event, ExtraCountersChosen):
+        if not event.amount:
+            return (
+                f"Falcone declines the {_counters(event.offered, 'extra ')} his crimes in C+1 "
+                "districts offer"
+            )
+        left = state.supply - event.amount
+        return (
+            f"Falcone takes {_counters(event.amount, 'extra ')} for his crimes in C+1 "
+            f"districts; {left} left in the supply"
+        )
     if isinstance(event, CharacterRecruited):
         return (
             f"Falcone recruits {card_name(state, event.card)} at {place(state, event.district)} "

@@ -23,8 +23,10 @@ from rules_core.games.no_mans_land.events import (
     CrimeCommitted,
     CrimeHidden,
     CrimeRevealed,
+    ExtraCountersChosen,
     FightResolved,
     GameFinished,
+    PhaseBegan,
     PieceMoved,
     SignalDrawn,
     SignalPlayed,
@@ -35,6 +37,7 @@ from rules_core.games.no_mans_land.state import NmlState
 from rules_core.games.no_mans_land.turns import (
     can_draw_signal,
     end_falcone_turn,
+    extra_offered,
     fights,
     movable,
     next_gordon_phase,
@@ -59,7 +62,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "wrong_phase": cite(
         "sequence-of-play", "sequence-of-play.falcones-turn", "sequence-of-play.gordons-turn"
     ),
-    "card_not_in_hand": cite(F_MOVE, "start-of-turn-phase", G_FIGHT),
+    "card_not_in_hand": cite(F_MOVE),  # a Batsignal card's refusal cites its own phase
     "not_a_character": cite(F_MOVE, "corruption-counters"),
     "not_a_crime": cite(F_MOVE, "corruption-counters"),
     "not_enough_counters": cite("corruption-counters", F_MOVE),
@@ -67,7 +70,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "district_destroyed": cite("ending-the-game.city-overrun", F_MOVE, G_MOVE),
     "hero_there": cite(F_MOVE),
     "crime_already_there": cite(F_MOVE, "ending-the-game.city-overrun"),
-    "bad_face_down": cite(F_MOVE, "income-phase"),
+    "bad_face_down": cite(F_MOVE, "corruption-counters"),
     "not_your_piece": cite(F_MOVE, G_MOVE),
     "cannot_move_there": cite(F_MOVE, G_MOVE),
     "not_a_start_card": cite("start-of-turn-phase", G_START),
@@ -75,17 +78,22 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_district": cite("start-of-turn-phase", G_START),
     "nothing_to_fight": cite(G_FIGHT),
     "not_a_fight_card": cite(G_FIGHT),
-    "cannot_draw": cite(G_DRAW, "ending-the-game.batsignal-deck-empty"),
+    "cannot_draw": cite(G_DRAW),
+    "bad_extra": cite("income-phase", "sequence-of-play.falcones-turn.income"),
 }
 
 
-def reject(code: str, message: str) -> Rejection:
-    return Rejection(code, message, REJECTIONS[code])
+def reject(code: str, message: str, *sections: str) -> Rejection:
+    """A refusal with the citations its code carries, or, where one code serves several phases
+    (a card not held, a district unknown), the sections of the move refused."""
+    return Rejection(code, message, cite(*sections) if sections else REJECTIONS[code])
 
 
 def _phase(state: NmlState, seat: int, side: int, *steps: str) -> Rejection | None:
-    if seat != side or state.flow.step not in steps:
-        wanted = " or ".join(PHASE_NAMES[s] for s in steps)
+    wanted = " or ".join(PHASE_NAMES[s] for s in steps)
+    if seat != side:
+        return reject("wrong_phase", f"Only {ROLES[side]} does that, in his {wanted}.")
+    if state.flow.step not in steps:
         now = PHASE_NAMES[state.flow.step]
         return reject(
             "wrong_phase",
@@ -94,17 +102,26 @@ def _phase(state: NmlState, seat: int, side: int, *steps: str) -> Rejection | No
     return None
 
 
-def _card(state: NmlState, hand: tuple[str, ...], raw: object) -> Card | Rejection:
+def _card(state: NmlState, hand: tuple[str, ...], raw: object, *sections: str) -> Card | Rejection:
+    """The card `raw` names, if it is in `hand` (a refusal citing `sections`, the phase's own,
+    when given)."""
     if not isinstance(raw, str) or raw not in hand:
-        return reject("card_not_in_hand", "You hold no such card.")
+        return reject("card_not_in_hand", "You hold no such card.", *sections)
     return state.pack.card(raw)
 
 
-def _district(state: NmlState, raw: object) -> str | Rejection:
+def _district(state: NmlState, raw: object, *sections: str) -> str | Rejection:
+    """The district `raw` names, if it stands (a refusal citing `sections`, the phase's own,
+    when given, and the rule that destroyed districts are out of play)."""
     if not isinstance(raw, str) or raw not in {d.id for d in state.pack.districts}:
-        return reject("no_such_district", "Gotham has no such district.")
+        return reject("no_such_district", "Gotham has no such district.", *sections)
     if raw in state.destroyed:
-        return reject("district_destroyed", f"{state.pack.district(raw).name} has been destroyed.")
+        name = state.pack.district(raw).name
+        return reject(
+            "district_destroyed",
+            f"{name} has been destroyed.",
+            *(sections and ("ending-the-game.city-overrun", *sections)),
+        )
     return raw
 
 
@@ -293,7 +310,7 @@ def _signal_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, GORDON, "start")
     if refused:
         return refused
-    card = _card(state, state.signal_hand, move.get("card"))
+    card = _card(state, state.signal_hand, move.get("card"), G_START, "start-of-turn-phase")
     if isinstance(card, Rejection):
         return card
     if card.timing != "start":
@@ -303,7 +320,7 @@ def _signal_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
         if "district" in dict(move.params):
             return reject("bad_district", f"{card.name} names no district.")
         return None
-    found = _district(state, district)
+    found = _district(state, district, G_START, "start-of-turn-phase")
     if isinstance(found, Rejection):
         return found
     crime = state.crime_at(found)
@@ -345,7 +362,7 @@ def _fight_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, GORDON, "crimefighting")
     if refused:
         return refused
-    district = _district(state, move.get("district"))
+    district = _district(state, move.get("district"), G_FIGHT)
     if isinstance(district, Rejection):
         return district
     if district not in fights(state):
@@ -356,7 +373,7 @@ def _fight_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
         )
     if "card" not in dict(move.params):
         return None
-    card = _card(state, state.signal_hand, move.get("card"))
+    card = _card(state, state.signal_hand, move.get("card"), G_FIGHT)
     if isinstance(card, Rejection):
         return card
     if card.timing != "crimefighting":
@@ -418,6 +435,33 @@ def _fight(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[G
     return run.events
 
 
+def _extra_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
+    refused = _phase(state, seat, FALCONE, "income")
+    if refused:
+        return refused
+    amount, most = move.get("counters"), extra_offered(state)
+    if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= most:
+        return reject(
+            "bad_extra",
+            f"Take from 0 to {most} extra counters: one for each crime in a C+1 district.",
+        )
+    return None
+
+
+def _extra_offers(state: NmlState, seat: int) -> Iterable[Move]:
+    if seat != FALCONE or state.flow.step != "income" or state.over:
+        return []
+    return [Move.of("extra", counters=n) for n in range(extra_offered(state), -1, -1)]
+
+
+def _extra(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    run = Run(state, HANDLERS)
+    offered = extra_offered(state)
+    run.emit(ExtraCountersChosen(seat=seat, amount=int(str(move.get("counters"))), offered=offered))
+    run.emit(PhaseBegan(seat=None, player=FALCONE, phase="movement"))
+    return run.events
+
+
 def _draw_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, GORDON, "draw")
     if refused:
@@ -472,6 +516,7 @@ MOVES: MoveBook[NmlState] = MoveBook(
         MoveRule(
             "signal", ("card", "district"), _signal_offers, _signal_check, _signal, describe_move
         ),
+        MoveRule("extra", ("counters",), _extra_offers, _extra_check, _extra, describe_move),
         MoveRule("move", ("piece", "to"), _move_offers, _move_check, _move, describe_move),
         MoveRule("fight", ("district", "card"), _fight_offers, _fight_check, _fight, describe_move),
         MoveRule(

@@ -82,8 +82,9 @@ class NoMansLand(DeclaredGame[NmlState]):
     )
     # see GameSpec.rules_version; 2: one face-down price, Protection Racket's gain face up only,
     # and the retuned reference pack (issue 15); 3: the set-up records the reference pack itself,
-    # not "" (a change to reference.toml no longer changes games already played)
-    rules_version = 3
+    # not "" (a change to reference.toml no longer changes games already played); 4: the extra
+    # counter of a crime at a C+1 district is Falcone's choice (the move "extra"), never owed
+    rules_version = 4
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES

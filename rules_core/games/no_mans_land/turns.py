@@ -25,10 +25,16 @@ def overrun(state: NmlState) -> tuple[int, int, bool]:
 
 
 def income(state: NmlState) -> int:
-    """One, plus one for every crime face up or face down, plus one more for each crime at a
-    C+1 district (income-phase)."""
+    """The counters Falcone must take: one, plus one for every crime face up or face down
+    (income-phase)."""
+    return 1 + len(state.crimes)
+
+
+def extra_offered(state: NmlState) -> int:
+    """The extra counters Falcone may take in his income phase: one for each crime at a C+1
+    district, as far as the supply holds (income-phase: he "can" take it, so it is never owed)."""
     bonus = sum(1 for c in state.crimes if state.pack.district(c.district).c_plus_1)
-    return 1 + len(state.crimes) + bonus
+    return min(bonus, state.supply)
 
 
 def take_counters(run: Run[NmlState], owed: int, income_phase: bool) -> bool:
@@ -65,8 +71,9 @@ def begin_falcone_turn(run: Run[NmlState]) -> None:
                 )
             )
     run.emit(PhaseBegan(seat=None, player=FALCONE, phase="income"))
-    if take_counters(run, income(run.state), income_phase=True):
+    if take_counters(run, income(run.state), income_phase=True) and not extra_offered(run.state):
         run.emit(PhaseBegan(seat=None, player=FALCONE, phase="movement"))
+    # else the game is over, or the income phase waits for Falcone's extra counters (moves)
 
 
 def end_falcone_turn(run: Run[NmlState]) -> None:

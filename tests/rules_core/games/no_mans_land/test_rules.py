@@ -20,6 +20,7 @@ from rules_core.games.no_mans_land.events import (
     CrimeHidden,
     CrimeRevealed,
     DistrictDestroyed,
+    ExtraCountersChosen,
     GameFinished,
     OverrunChecked,
     PhaseBegan,
@@ -205,18 +206,59 @@ def test_income_is_one_plus_each_crime_face_up_or_face_down() -> None:
     assert taken.amount == 3
 
 
-def test_income_adds_one_for_each_c_plus_1_district_with_a_crime() -> None:
-    # City Hall and the Diamond District are C+1: 1 + 3 crimes + 2
-    taken = income_of(
-        {
-            "crimes": crimes(
-                ("city-hall", "racket-1", False),
-                ("diamond", "bribe-1", True),
-                ("docks", "heist-1", False),
-            )
-        }
+C_PLUS_1_CRIMES = crimes(
+    ("city-hall", "racket-1", False),  # City Hall and the Diamond District are C+1
+    ("diamond", "bribe-1", True),
+    ("docks", "heist-1", False),
+)
+
+
+def test_a_crime_at_a_c_plus_1_district_offers_falcone_an_extra_counter_he_may_refuse() -> None:
+    """income-phase: he must take 1 + 3 crimes; he *can* take one more per C+1 crime."""
+    state = before_falcones_turn(crimes=C_PLUS_1_CRIMES, counters=0, supply=20)
+    events = decide(state, GORDON, Move.of("end"))
+    taken = next(e for e in events if isinstance(e, CountersTaken))
+    assert (taken.amount, taken.owed) == (4, 4)
+    waiting = fold(GAME, events, state)
+    assert waiting.flow.step == "income" and GAME.to_act(waiting) == {FALCONE}
+    offered = GAME.legal_moves(waiting, FALCONE)
+    assert offered == [Move.of("extra", counters=n) for n in (2, 1, 0)]
+    assert [GAME.describe_move(waiting, FALCONE, m) for m in offered] == [
+        "Take 2 extra corruption counters for crimes in C+1 districts",
+        "Take 1 extra corruption counter for crimes in C+1 districts",
+        "Take no extra corruption counter for crimes in C+1 districts",
+    ]
+    for amount in (2, 1, 0):
+        events = decide(waiting, FALCONE, Move.of("extra", counters=amount))
+        assert events[0] == ExtraCountersChosen(seat=FALCONE, amount=amount, offered=2)
+        after = fold(GAME, events, waiting)
+        assert (after.counters, after.supply) == (4 + amount, 16 - amount)
+        told = GAME.narrate(waiting, events[0], None, False)
+        assert told == (
+            f"Falcone takes {amount} extra corruption counter{'s' if amount > 1 else ''} for his "
+            f"crimes in C+1 districts; {16 - amount} left in the supply."
+            if amount
+            else "Falcone declines the 2 extra corruption counters his crimes in C+1 districts "
+            "offer."
+        )
+        assert after.flow.step == "movement"
+    assert refused(waiting, FALCONE, Move.of("extra", counters=3)).code == "bad_extra"
+    assert refused(waiting, FALCONE, Move.of("extra", counters=True)).code == "bad_extra"
+    assert refused(waiting, FALCONE, Move.of("end")).code == "wrong_phase"
+
+
+def test_the_extra_counter_is_never_owed_so_an_empty_supply_after_the_income_ends_nothing() -> None:
+    """ending-the-game.counters-exhausted: only a take Falcone is *required* to make ends it."""
+    state = before_falcones_turn(crimes=C_PLUS_1_CRIMES[:1], supply=2)
+    after = fold(GAME, decide(state, GORDON, Move.of("end")), state)
+    assert not after.over and after.supply == 0 and after.flow.step == "movement"
+    assert GAME.legal_moves(after, FALCONE) and Move.of("extra", counters=0) not in (
+        GAME.legal_moves(after, FALCONE)
     )
-    assert taken.amount == 6
+    # with one counter left over, the extra one is offered as far as the supply holds
+    state = before_falcones_turn(crimes=C_PLUS_1_CRIMES[:2], supply=4)
+    waiting = fold(GAME, decide(state, GORDON, Move.of("end")), state)
+    assert GAME.legal_moves(waiting, FALCONE) == [Move.of("extra", counters=n) for n in (1, 0)]
 
 
 def test_unspent_counters_are_cumulative() -> None:
@@ -635,13 +677,6 @@ REFUSALS = [
     ),
     (
         "crimefighting",
-        "fight",
-        {"district": "docks", "card": "oracle-1"},
-        "card_not_in_hand",
-        "You hold no such card.",
-    ),
-    (
-        "crimefighting",
         "draw",
         {},
         "wrong_phase",
@@ -666,6 +701,55 @@ def test_a_move_that_breaks_a_rule_is_refused_saying_which(
     answer = refused(state, seat, Move.of(kind, **params))
     assert (answer.code, answer.message) == (code, message)
     assert answer.citations == GAME.rejections[code] and answer.citations
+
+
+G_START = ("sequence-of-play.gordons-turn.start-of-turn", "start-of-turn-phase")
+G_FIGHT = ("sequence-of-play.gordons-turn.crimefighting",)
+OVERRUN = ("ending-the-game.city-overrun",)
+
+
+@pytest.mark.parametrize(
+    ("at", "kind", "params", "code", "sections"),
+    [
+        (
+            "crimefighting",
+            "fight",
+            {"district": "docks", "card": "oracle-1"},
+            "card_not_in_hand",
+            G_FIGHT,
+        ),
+        ("crimefighting", "fight", {"district": "gotham-west"}, "no_such_district", G_FIGHT),
+        ("start", "signal", {"card": "oracle-1"}, "card_not_in_hand", G_START),
+    ],
+)
+def test_a_refusal_shared_by_several_phases_cites_the_phase_of_the_move_refused(
+    at: str, kind: str, params: dict[str, Any], code: str, sections: tuple[str, ...]
+) -> None:
+    """A card not held or a district unknown: Gordon's start of turn or crimefighting, not
+    Falcone's movement."""
+    answer = refused(gordons(at), GORDON, Move.of(kind, **params))
+    assert answer.code == code
+    assert tuple(c.section for c in answer.citations) == sections
+
+
+def test_a_destroyed_district_cites_the_phase_and_the_overrun_rule_that_destroys_it() -> None:
+    state = replace(gordons("crimefighting"), destroyed=("docks",))
+    answer = refused(state, GORDON, Move.of("fight", district="docks"))
+    assert answer.code == "district_destroyed"
+    assert tuple(c.section for c in answer.citations) == OVERRUN + G_FIGHT
+    state = replace(gordons("start"), signal_hand=("oracle-1",), destroyed=("docks",))
+    answer = refused(state, GORDON, Move.of("signal", card="oracle-1", district="docks"))
+    assert tuple(c.section for c in answer.citations) == OVERRUN + G_START
+
+
+def test_a_move_of_the_other_side_says_whose_it_is_not_that_the_phase_is_wrong() -> None:
+    answer = refused(
+        gordons("movement"), GORDON, Move.of("recruit", card="thug-1", district="docks")
+    )
+    assert (answer.code, answer.message) == (
+        "wrong_phase",
+        "Only Falcone does that, in his movement phase.",
+    )
 
 
 def test_a_move_out_of_turn_or_after_the_end_is_refused_saying_why() -> None:
