@@ -35,6 +35,13 @@ class RateLimited(ApiError):
     error = "rate_limited"
 
 
+class LimitReached(ApiError):
+    """A count a caller may not pass (not a rate: waiting does not lift it)."""
+
+    status_code = status.HTTP_409_CONFLICT
+    error = "limit_reached"
+
+
 class Unauthenticated(ApiError):
     status_code = status.HTTP_401_UNAUTHORIZED
     error = "token_required"

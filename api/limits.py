@@ -18,6 +18,7 @@ MOVE_TYPE_MAX_CHARS = 64
 MOVE_MAX_DEPTH = 4
 ANALYSIS_ITERATIONS = (1, 5000)
 ANALYSIS_SECONDS = (0.01, 10.0)
+ANNOTATION_MAX_CHARS = 2000  # one comment's text
 ECHO_MAX_CHARS = 80  # of a caller's value quoted back in an error message
 
 
@@ -48,4 +49,11 @@ def limits_json() -> dict[str, JSON]:
             "total_seconds": settings.GOTHAM_ANALYSIS_MAX_SECONDS,
         },
         "forks_per_hour": settings.GOTHAM_FORKS_PER_HOUR,
+        "games_per_hour": settings.GOTHAM_GAMES_PER_HOUR,
+        "annotations": {
+            "chars": ANNOTATION_MAX_CHARS,
+            "per_author_per_game": settings.GOTHAM_ANNOTATIONS_PER_AUTHOR,
+            "per_game": settings.GOTHAM_ANNOTATIONS_PER_GAME,
+        },
+        "bot_games_per_hour": settings.GOTHAM_BOT_GAMES_PER_HOUR,
     }

@@ -12,6 +12,7 @@ from api.event_store import canonical
 from api.limits import (
     ANALYSIS_ITERATIONS,
     ANALYSIS_SECONDS,
+    ANNOTATION_MAX_CHARS,
     MOVE_MAX_BYTES,
     MOVE_MAX_DEPTH,
     MOVE_TYPE_MAX_CHARS,
@@ -281,7 +282,7 @@ class AnnotationInput(StrictInput):
     """A comment; its author is the seat (or signed-in user) that posts it, never given."""
 
     seq = StrictIntegerField(min_value=1, max_value=2**31 - 1)
-    text = serializers.CharField(max_length=2000)
+    text = serializers.CharField(max_length=ANNOTATION_MAX_CHARS)
 
 
 class StreamTicketOutput(serializers.Serializer[Any]):

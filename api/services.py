@@ -25,6 +25,7 @@ from api import event_store, game_facts, live
 from api.errors import (
     ApiError,
     IdempotencyMismatch,
+    LimitReached,
     NotFoundError,
     RateLimited,
     VersionConflict,
@@ -139,9 +140,15 @@ def _seat_players(game: Game, players: Sequence[PlayerSpec]) -> tuple[str | None
 
 
 def game_create(
-    *, slug: str, players: Sequence[PlayerSpec], seed: int | None, options: Mapping[str, JSON]
+    *,
+    slug: str,
+    players: Sequence[PlayerSpec],
+    seed: int | None,
+    options: Mapping[str, JSON],
+    caller: str = "unknown",
 ) -> CreatedGame:
-    """Create a game, seat its players and bots, and append its opening events."""
+    """Create a game, seat its players and bots, and append its opening events (counted
+    against the caller's hourly limits once it is known to be valid)."""
     spec = spec_for(slug)
     _check_players(spec, players)
     rejection = spec.validate_options(len(players), options)
@@ -150,6 +157,7 @@ def game_create(
             rejection.message,
             extra={"code": rejection.code, "citations": citations_json(rejection.citations)},
         )
+    _creation_allowed(caller, bots=any(p.bot for p in players))
     seeded = seed is not None
     seed = secrets.randbits(62) if seed is None else seed
     events = spec.setup(len(players), options, setup_rng(seed))
@@ -168,6 +176,27 @@ def game_create(
         _append_and_update(game, spec, spec.initial_state(), events)
         _queue_bots_if_needed(game)
     return CreatedGame(game, tokens)
+
+
+def _within_hour(name: str, caller: str, limit: int, what: str, done: str) -> None:
+    """Count one use of `name` by `caller` in the clock's hour: RateLimited past `limit`, saying
+    how many `what` may be `done` from one address and when the hour ends."""
+    wait = rate_limit_take(f"{name}:{caller}", limit=limit, window=3600)
+    if wait is not None:
+        raise RateLimited(
+            f"At most {limit} {what} an hour may be {done} from one address; try again in "
+            f"{wait} s.",
+            extra={"retry_after": wait},
+        )
+
+
+def _creation_allowed(caller: str, *, bots: bool) -> None:
+    """Count a game against the caller's hour (and, with a bot seat, against its hour of bot
+    games, which spend worker time on their own)."""
+    _within_hour("games", caller, settings.GOTHAM_GAMES_PER_HOUR, "games", "created")
+    if bots:
+        limit = settings.GOTHAM_BOT_GAMES_PER_HOUR
+        _within_hour("bot-games", caller, limit, "games with a bot seat", "created")
 
 
 def fork_points(game: Game) -> list[int]:
@@ -220,13 +249,7 @@ def game_fork(
         nearest = _fork_neighbours(at, points)
         raise ForkRefused(_fork_point_wanted(at, points, nearest), extra={"nearest": nearest})
     _check_players(spec, players)
-    limit = settings.GOTHAM_FORKS_PER_HOUR
-    wait = rate_limit_take(f"fork:{caller}", limit=limit, window=3600)
-    if wait is not None:
-        raise RateLimited(
-            f"At most {limit} forks an hour may be made from one address; try again in {wait} s.",
-            extra={"retry_after": wait},
-        )
+    _within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, "forks", "made")
     rows = list(Event.objects.filter(game=game, seq__lte=at).order_by("seq"))
     with transaction.atomic():
         fork = Game.objects.create(
@@ -539,9 +562,17 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
 
 
 def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotation:
-    """A person's comment on one event of a game; `author` is the seat's (or user's) name."""
+    """A person's comment on one event of a game; `author` is the seat's (or user's) name.
+    Each author may leave GOTHAM_ANNOTATIONS_PER_AUTHOR on a game, and a game holds at most
+    GOTHAM_ANNOTATIONS_PER_GAME (a replay carries every comment to every reader)."""
     if not 1 <= seq <= game.version:
         raise ApiError(f"seq must be between 1 and {game.version}.")
+    people = Annotation.objects.filter(game=game, source=Annotation.Source.PERSON)
+    mine, everyone = settings.GOTHAM_ANNOTATIONS_PER_AUTHOR, settings.GOTHAM_ANNOTATIONS_PER_GAME
+    if people.filter(author=author).count() >= mine:
+        raise LimitReached(f"{author} has left the {mine} comments one author may leave on a game.")
+    if people.count() >= everyone:
+        raise LimitReached(f"This game holds the {everyone} comments a game may hold.")
     return Annotation.objects.create(
         game=game, seq=seq, source=Annotation.Source.PERSON, author=author, text=text
     )
@@ -587,13 +618,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
         ):
             return False
         limit = settings.GOTHAM_ANALYSIS_STARTS_PER_HOUR
-        wait = rate_limit_take(f"analysis:{caller}", limit=limit, window=3600)
-        if wait is not None:
-            raise RateLimited(
-                f"At most {limit} analyses an hour may be started from one address; "
-                f"try again in {wait} s.",
-                extra={"retry_after": wait},
-            )
+        _within_hour("analysis", caller, limit, "analyses", "started")
         analysis, _ = Analysis.objects.update_or_create(
             game=game,
             defaults={

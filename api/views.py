@@ -169,6 +169,7 @@ class GameCreateView(APIView):
             players=[services.PlayerSpec(**p) for p in data.validated_data["players"]],
             seed=data.validated_data.get("seed"),
             options=data.validated_data.get("options") or {},
+            caller=_client_address(request),
         )
         return Response(_created(created), status=status.HTTP_201_CREATED)
 

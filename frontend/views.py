@@ -83,7 +83,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
         name: True for name in _switches(slug) if request.POST.get(f"option-{name}")
     }
     try:
-        created = services.game_create(slug=slug, players=players, seed=None, options=options)
+        created = services.game_create(
+            slug=slug,
+            players=players,
+            seed=None,
+            options=options,
+            caller=str(request.META.get("REMOTE_ADDR") or "unknown")[:64],
+        )
     except ApiError as error:
         return lobby(request, error=error.message, status=400)
     return _created(request, created)

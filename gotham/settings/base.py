@@ -95,7 +95,11 @@ GOTHAM_STREAM_MAX_SECONDS = 600  # one live stream's duration
 GOTHAM_STREAMS_PER_CALLER = 4  # open live streams per seat (or per address for spectators)
 GOTHAM_ANALYSIS_STARTS_PER_HOUR = 20  # analyses one address may start in an hour
 GOTHAM_FORKS_PER_HOUR = 30  # forks one address may make in an hour (each copies a whole log)
+GOTHAM_GAMES_PER_HOUR = 120  # games one address may create in an hour
+GOTHAM_BOT_GAMES_PER_HOUR = 20  # of those, games with a bot seat (bots spend worker time)
 GOTHAM_ANALYSIS_MAX_SECONDS = 1800  # worker time one analysis may spend in all
+GOTHAM_ANNOTATIONS_PER_AUTHOR = 200  # comments one seat (or user) may leave on one game
+GOTHAM_ANNOTATIONS_PER_GAME = 1000  # comments on one game from everybody
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],

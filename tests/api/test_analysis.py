@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import pytest
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from api import live
@@ -173,6 +174,34 @@ def test_people_comment_on_events(api: APIClient, create_game: CreateGame) -> No
     assert refused({"seq": 999, "text": "x"}) == (400, "bad_request")
     assert refused({"seq": 1}) == (400, "invalid_request")
     assert refused({"seq": 1, "text": "x" * 2001}) == (400, "invalid_request")
+
+
+@override_settings(GOTHAM_ANNOTATIONS_PER_AUTHOR=2, GOTHAM_ANNOTATIONS_PER_GAME=3)
+def test_comments_are_bounded_per_author_and_per_game(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A replay carries every comment to every reader: one seat cannot grow it without end,
+    nor can the seats together; the catalog states both limits."""
+    body = create_game()
+    gid, ann, bob = body["id"], body["seats"][0], body["seats"][1]
+    url = f"/api/games/{gid}/annotations/"
+
+    def post(token: str) -> Any:
+        return api.post(url, {"seq": 1, "text": "again"}, format="json", **auth(token))
+
+    assert [post(ann["token"]).status_code for _ in range(2)] == [201, 201]
+    third = post(ann["token"])
+    assert (third.status_code, third.json()["error"]) == (409, "limit_reached")
+    assert third.json()["message"] == "Ann has left the 2 comments one author may leave on a game."
+    assert post(bob["token"]).status_code == 201
+    full = post(bob["token"])
+    assert (full.status_code, full.json()["message"]) == (
+        409,
+        "This game holds the 3 comments a game may hold.",
+    )
+    assert Annotation.objects.filter(game_id=gid).count() == 3
+    limits = api.get("/api/catalog/").json()["limits"]["annotations"]
+    assert limits == {"chars": 2000, "per_author_per_game": 2, "per_game": 3}
 
 
 def test_a_comment_goes_on_an_event_from_the_first_to_the_last(

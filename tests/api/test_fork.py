@@ -265,3 +265,34 @@ def test_a_fork_without_a_caller_counts_against_one_shared_name(
         with pytest.raises(RateLimited):
             game_fork(game=parent, at=fork_points(parent)[0], players=players, caller="unknown")
     rate_limit_reset("fork:unknown", window=3600)
+
+
+@override_settings(GOTHAM_GAMES_PER_HOUR=3, GOTHAM_BOT_GAMES_PER_HOUR=1)
+def test_games_from_one_address_are_rate_limited_and_bot_games_more_so(api: APIClient) -> None:
+    """Every game costs storage and a bot seat costs worker time on its own: each address has
+    an hour of games and a smaller hour of games with a bot seat (catalog `limits`)."""
+    for name in ("games", "bot-games"):
+        rate_limit_reset(f"{name}:203.0.113.8", window=3600)
+    people = {"game": "gotham-race", "players": [{"name": "A"}, {"name": "B"}]}
+    bots = {"game": "gotham-race", "players": [{"name": "A"}, {"bot": "random"}]}
+
+    def create(body: dict[str, Any], address: str = "203.0.113.8") -> Any:
+        return api.post("/api/games/", body, format="json", REMOTE_ADDR=address)
+
+    assert create(bots).status_code == 201
+    second_bot_game = create(bots)
+    assert (second_bot_game.status_code, second_bot_game.json()["error"]) == (429, "rate_limited")
+    wait = second_bot_game.json()["retry_after"]
+    assert second_bot_game.json()["message"] == (
+        "At most 1 games with a bot seat an hour may be created from one address; try again in "
+        f"{wait} s."
+    )
+    assert create(people).status_code == 201  # the refused bot game was counted as a game
+    limited = create(people)
+    assert limited.status_code == 429
+    assert limited.json()["message"].startswith("At most 3 games an hour may be created")
+    assert create(people, "198.51.100.10").status_code == 201  # another address, another hour
+    limits = api.get("/api/catalog/").json()["limits"]
+    assert (limits["games_per_hour"], limits["bot_games_per_hour"]) == (3, 1)
+    for name in ("games", "bot-games"):
+        rate_limit_reset(f"{name}:203.0.113.8", window=3600)

@@ -6,6 +6,7 @@ import hashlib
 from typing import Any
 
 import pytest
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from api import event_store
@@ -225,6 +226,16 @@ def test_unknown_game_and_path_are_json_404(api: APIClient) -> None:
     assert api.get("/api/games/999/").json()["error"] == "not_found"
     response = api.get("/api/nowhere/")
     assert response.status_code == 404 and response.json()["error"] == "not_found"
+
+
+@override_settings(DEBUG=True)
+def test_an_api_path_that_matches_nothing_is_json_404_even_in_development(api: APIClient) -> None:
+    """DEBUG's HTML 404 lists the URL patterns: API clients get the JSON error in every mode."""
+    for path in ("/api/games/-1/", "/api/games/abc/", "/api/nowhere/deeper/"):
+        response = api.get(path)
+        assert response.status_code == 404 and response["Content-Type"] == "application/json"
+        assert response.json() == {"error": "not_found", "message": f"No such path: {path}"}
+    assert api.get("/api/games/-1").status_code == 301  # the slash is appended, as before
 
 
 def test_openapi_schema_and_docs(api: APIClient) -> None:

@@ -81,6 +81,8 @@ def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
         return "do not advance"
     if part.startswith("research:"):
         return f"research a {part.partition(':')[2]} technology"
+    if op == "research":  # the technology's type alone (event 4: researched and charged)
+        return f"research a {part} technology"
     if part in units:
         return units[part]
     if "#" in part and "," not in part and part in state.player_missions():

@@ -34,3 +34,14 @@ def test_each_part_of_a_choice_is_worded_by_its_own_step() -> None:
         f"return {language.mission(card, state)}; advance the scientific level"
     )
     assert language.choice(state, "", ()) == "as it is"
+
+
+def test_a_technology_type_researched_by_a_die_face_is_named_as_research() -> None:
+    """Event die face 4 (research, charged) is resolved by a bare type: it once read "discard
+    the battle of ." (the type taken for fortunes)."""
+    state = started(2)
+    for kind in ("battle", "neuro", "logistic", "resource"):
+        assert language.choice(state, kind, ("research",)) == f"research a {kind} technology"
+    assert language.choice(state, "research:battle", ("advance_or_research",)) == (
+        "research a battle technology"
+    )
