@@ -173,8 +173,26 @@ class Moved(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class TerrainDiceRolled(GameEvent):
+    """Yellow dice rolled for a fall or for entering dangerous terrain, before the reroll step
+    (VIII: the players may always reroll after a roll); their wounds follow as TerrainRolled."""
+
+    type: ClassVar[str] = "terrain_dice_rolled"
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "viii", "ix-d")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
+    figure: str
+    reason: str  # fall | dangerous
+    dice: tuple[str, ...]
+    faces: tuple[int, ...]
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(cite("ix-q", "iii-h") if self.reason == "dangerous" else ()))
+
+
+@dataclass(frozen=True, slots=True)
 class TerrainRolled(GameEvent):
-    """Yellow dice for a fall or for entering dangerous terrain, and the wounds they deal."""
+    """Yellow dice for a fall or for entering dangerous terrain (as kept after the reroll step,
+    for a movement's), and the wounds they deal."""
 
     type: ClassVar[str] = "terrain_rolled"
     citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-d", "ii.dice")
@@ -252,6 +270,7 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
         MovementDeclared,
         MovePointsBought,
         Moved,
+        TerrainDiceRolled,
         TerrainRolled,
         HeroWounded,
         MovementEnded,

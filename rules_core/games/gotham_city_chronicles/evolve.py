@@ -39,6 +39,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     Reinforced,
     ReinforcementPoints,
     StanceDeclared,
+    TerrainDiceRolled,
     TerrainRolled,
     TileActivated,
     TileActivationEnded,
@@ -61,6 +62,7 @@ from rules_core.games.gotham_city_chronicles.state import (
     GccState,
     HeroState,
     Movement,
+    Roll,
     TokenState,
 )
 
@@ -181,8 +183,14 @@ def _moved(state: GccState, e: Moved) -> GccState:
     return updated(state, movement=updated(movement, points=movement.points - e.cost))
 
 
+def _terrain_dice(state: GccState, e: TerrainDiceRolled) -> GccState:
+    """The roll waits for its reroll step, decided by the seat that plays the figure."""
+    seat = state.hero(e.figure).seat if state.has_hero(e.figure) else VILLAIN_SEAT
+    return updated(state, roll=Roll(e.figure, seat, "terrain", e.reason, "", e.dice, e.faces))
+
+
 def _rolled(state: GccState, e: TerrainRolled) -> GccState:
-    return state  # the wounds follow in their own event
+    return updated(state, roll=None)  # the wounds follow in their own event
 
 
 def _wounded(state: GccState, e: HeroWounded) -> GccState:
@@ -373,6 +381,7 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     MovementDeclared: _declared,
     MovePointsBought: _bought,
     Moved: _moved,
+    TerrainDiceRolled: _terrain_dice,
     TerrainRolled: _rolled,
     HeroWounded: _wounded,
     MovementEnded: _movement_ended,

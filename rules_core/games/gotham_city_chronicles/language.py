@@ -82,10 +82,13 @@ STORIES: dict[type[GameEvent], Story] = {
         + (f" ({e.kind} level {e.level})" if e.kind != "simple" else "")
         + f" for {counted(e.cost, 'move point')}."
     ),
-    ev.TerrainRolled: lambda s, e: (
+    ev.TerrainDiceRolled: lambda s, e: (
         f"{name(s, e.figure)} rolls {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
-        f"{TERRAIN_REASONS[e.reason]}: "
-        f"{counted(e.wounds, 'wound')}."
+        f"{TERRAIN_REASONS[e.reason]}, and may reroll them."
+    ),
+    ev.TerrainRolled: lambda s, e: (
+        f"{name(s, e.figure)}'s {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
+        f"{TERRAIN_REASONS[e.reason]}: {counted(e.wounds, 'wound')}."
     ),
     ev.HeroWounded: lambda s, e: (
         f"{name(s, e.hero)} suffers {counted(e.wounds, 'wound')}"

@@ -19,10 +19,12 @@ from rules_core.games.gotham_city_chronicles.events import (
     MovementDeclared,
     MovementEnded,
     MovePointsBought,
+    TerrainDiceRolled,
     TerrainRolled,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
+from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, GccState, HeroState
 from rules_core.games.gotham_city_chronicles.wounds import wound
@@ -200,15 +202,31 @@ def step(run: Run[GccState], seat: int, figure: str, target: str, rng: random.Ra
             difficult=difficult,
         )
     )
-    if kind.kind == "fall":
-        _terrain(run, seat, figure, "fall", kind.level, rng)
-    dangerous = run.state.terrain(target)[1]
-    if dangerous:
-        _terrain(run, seat, figure, "dangerous", dangerous, rng)
+    if kind.kind == "fall" and _terrain(run, seat, figure, "fall", kind.level, rng):
+        return  # the fall's dice wait for their reroll step (terrain_counted goes on)
+    _entered(run, seat, figure, rng)
+
+
+def _entered(run: Run[GccState], seat: int, figure: str, rng: random.Random) -> None:
+    """After the move (and a fall's wounds): the dice of dangerous terrain entered, then the
+    move's end."""
+    if _standing(run.state, figure):  # a fall may have knocked it out (off the board)
+        dangerous = run.state.terrain(_area(run.state, figure))[1]
+        if dangerous and _terrain(run, seat, figure, "dangerous", dangerous, rng):
+            return  # waiting for the reroll step
+    _move_over(run, seat, figure)
+
+
+def _move_over(run: Run[GccState], seat: int, figure: str) -> None:
+    """A miniature no longer standing ends its movement; the mission's conditions are checked."""
     movement = run.state.movement
     if movement is not None and not _standing(run.state, figure):
         run.emit(MovementEnded(seat=seat, mover=figure, lost=movement.points))
     check_now(run)
+
+
+def _area(state: GccState, figure: str) -> str:
+    return state.hero(figure).area if state.has_hero(figure) else state.character(figure).area
 
 
 def _standing(state: GccState, figure: str) -> bool:
@@ -220,17 +238,50 @@ def _standing(state: GccState, figure: str) -> bool:
 
 def _terrain(
     run: Run[GccState], seat: int, figure: str, reason: str, level: int, rng: random.Random
-) -> None:
-    """V·C·5 [i], IX Q: as many yellow dice as the level; a wound per success."""
+) -> bool:
+    """V·C·5 [i], IX Q: as many yellow dice as the level, then the reroll step (VIII: after any
+    roll), then a wound per success. True while the dice wait for their rerolls."""
     if not _standing(run.state, figure):
-        return
+        return False
     dice = (geometry.FALL_DIE,) * level
-    faces = roll(dice, rng)
-    hurt = successes_shown(dict(run.state.board_pack.dice), dice, faces)
     run.emit(
-        TerrainRolled(seat=seat, figure=figure, reason=reason, dice=dice, faces=faces, wounds=hurt)
+        TerrainDiceRolled(seat=seat, figure=figure, reason=reason, dice=dice, faces=roll(dice, rng))
     )
-    wound(run, seat, figure, hurt)
+    if reroll_possible(run.state):
+        return True
+    _wounds(run, seat)
+    return False
+
+
+def _wounds(run: Run[GccState], seat: int) -> None:
+    """The terrain roll as kept: a wound per success."""
+    kept = run.state.roll
+    assert kept is not None and kept.purpose == "terrain"
+    hurt = successes_shown(dict(run.state.board_pack.dice), kept.pool, kept.faces)
+    run.emit(
+        TerrainRolled(
+            seat=seat,
+            figure=kept.figure,
+            reason=kept.action,
+            dice=kept.pool,
+            faces=kept.faces,
+            wounds=hurt,
+        )
+    )
+    wound(run, seat, kept.figure, hurt)
+
+
+def terrain_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
+    """VIII F for a movement's terrain roll: its wounds, then the rest of the move (a fall is
+    followed by the dice of dangerous terrain entered)."""
+    kept = run.state.roll
+    assert kept is not None
+    figure, reason = kept.figure, kept.action
+    _wounds(run, seat)
+    if reason == "fall":
+        _entered(run, seat, figure, rng)
+    else:
+        _move_over(run, seat, figure)
 
 
 def move_offers(state: GccState, seat: int) -> list[Move]:

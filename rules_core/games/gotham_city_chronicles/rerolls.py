@@ -9,7 +9,7 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.gotham_city_chronicles import combat, dice, manipulation, throwing
+from rules_core.games.gotham_city_chronicles import combat, dice, manipulation, movement, throwing
 from rules_core.games.gotham_city_chronicles.events import DiceRerolled
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.refusals import reject
@@ -110,6 +110,8 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
         throwing.resolve(run, seat, rng)
     elif roll.purpose == "attack":
         combat.attack_counted(run, seat, rng)
+    elif roll.purpose == "terrain":
+        movement.terrain_counted(run, seat, rng)
     else:
         combat.defense_counted(run, seat, rng)
 

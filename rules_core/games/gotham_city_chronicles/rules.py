@@ -54,7 +54,8 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     )
     # see GameSpec.rules_version; 2: the reference mission's turn limit is 4 (was 8), so set-up
     # records another pack: games begun under 1 replay from their recorded pack, not re-decided;
-    # 3: a hero's action other than a movement ends the movement in progress (V·C·5 [k])
+    # 3: a hero's action other than a movement ends the movement in progress (V·C·5 [k]), and a
+    # movement's fall and dangerous-terrain dice have their reroll step (VIII)
     rules_version = 3
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,

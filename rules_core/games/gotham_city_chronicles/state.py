@@ -95,8 +95,8 @@ class Roll:
 
     figure: str
     seat: int  # the seat that decides the rerolls
-    purpose: str  # complex | throw | attack | defense
-    action: str  # the mission action it is for
+    purpose: str  # complex | throw | attack | defense | terrain (a movement's fall or danger)
+    action: str  # the mission action it is for (terrain: the reason, fall | dangerous)
     space: str  # the action space its cubes went to (manipulation | thought)
     pool: tuple[str, ...]
     faces: tuple[int, ...]

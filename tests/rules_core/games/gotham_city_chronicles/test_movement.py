@@ -10,12 +10,14 @@ from dataclasses import replace
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles.content import load_pack
 from rules_core.games.gotham_city_chronicles.events import (
+    DiceRerolled,
     HeroesTurnEnded,
     HeroWounded,
     Moved,
     MovementDeclared,
     MovementEnded,
     MovePointsBought,
+    TerrainDiceRolled,
     TerrainRolled,
     VillainTurnBegan,
 )
@@ -151,18 +153,83 @@ def test_moving_out_of_killer_crocs_area_is_hindered() -> None:
 
 
 def test_a_fall_rolls_yellow_dice_for_wounds() -> None:
-    """V·C·5 [i]: as many yellow dice as the fall's level; a wound per success."""
+    """V·C·5 [i]: as many yellow dice as the fall's level; the reroll step (VIII); a wound per
+    success of the dice kept."""
     state = all_active(started())
     state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
     for seed in range(40):
-        after, events = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), seed)
-        rolled = next(e for e in events if isinstance(e, TerrainRolled))
-        assert rolled.dice == ("yellow", "yellow") and rolled.reason == "fall"
+        falling, events = play(
+            state, HEROES, Move.of("move", hero="batman", to="loading-pit"), seed
+        )
+        thrown = events[-1]
+        assert isinstance(thrown, TerrainDiceRolled)
+        assert (thrown.dice, thrown.reason) == (("yellow", "yellow"), "fall")
+        assert falling.roll is not None and falling.roll.purpose == "terrain"
+        assert to_act(falling) == {HEROES}  # Batman's player decides the rerolls
+        assert refused(falling, HEROES, Move.of("end_movement")).code == "roll_pending"
+        after, events = play(falling, HEROES, Move.of("keep"))
+        rolled = events[0]
+        assert isinstance(rolled, TerrainRolled) and rolled.faces == thrown.faces
         shown = sum(PACK.faces("yellow")[f] for f in rolled.faces)
         assert rolled.wounds == shown
         wounds = [e for e in events if isinstance(e, HeroWounded)]
         assert [w.wounds for w in wounds] == ([shown] if shown else [])
         assert after.hero("batman").zones.wounds == shown
+        assert after.roll is None
+        assert after.movement is not None or after.hero("batman").zones.neutralized
+
+
+def test_a_fall_may_be_rerolled_with_cubes_to_take_fewer_wounds() -> None:
+    """VIII: the players may always reroll after any roll; a paid die costs a cube on the
+    reroll space, and the wounds are those of the dice kept."""
+    state = all_active(started())
+    state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    seed = next(
+        n
+        for n in range(200)
+        if sum(
+            PACK.faces("yellow")[f]
+            for f in play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), n)[
+                0
+            ].roll.faces  # type: ignore[union-attr]
+        )
+    )
+    falling, _ = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), seed)
+    assert falling.roll is not None
+    reserve = falling.hero("batman").zones.reserve
+    again, events = play(falling, HEROES, Move.of("reroll", dice="0,1", paid=True), 3)
+    assert isinstance(events[0], DiceRerolled) and events[0].cubes == 2
+    assert again.hero("batman").zones.reserve == reserve - 2
+    if again.roll is not None:  # room left on the reroll space: Batman keeps the dice
+        again, kept_events = play(again, HEROES, Move.of("keep"))
+        events += kept_events
+    rolled = next(e for e in events if isinstance(e, TerrainRolled))
+    faces = list(falling.roll.faces)
+    for index, face in zip(events[0].dice, events[0].faces, strict=True):
+        faces[index] = face
+    assert rolled.faces == tuple(faces)  # the wounds are those of the rerolled dice
+    kept = sum(PACK.faces("yellow")[f] for f in faces)
+    assert again.hero("batman").zones.wounds == kept == rolled.wounds
+    assert again.roll is None
+
+
+def test_entering_dangerous_terrain_rolls_dice_that_may_be_rerolled_too() -> None:
+    """IX Q: the chemical vats' yellow dice, with their reroll step like any roll (VIII)."""
+    state = all_active(started())
+    gordon = replace(state.hero("commissioner-gordon"), area="warehouse-floor")
+    state = state.with_hero(gordon)
+    for brute in ("brutes-with-chains-1", "brutes-with-chains-2"):  # nobody hinders the move
+        state = state.with_character(replace(state.character(brute), area="street"))
+    move = Move.of("move", hero="commissioner-gordon", to="chemical-vats")
+    entering, events = play(state, HEROES, move)
+    thrown = events[-1]
+    assert isinstance(thrown, TerrainDiceRolled) and thrown.reason == "dangerous"
+    assert entering.roll is not None and entering.roll.seat == HEROES
+    after, events = play(entering, HEROES, Move.of("keep"))
+    rolled = events[0]
+    assert isinstance(rolled, TerrainRolled) and rolled.reason == "dangerous"
+    assert after.hero("commissioner-gordon").zones.wounds == rolled.wounds
+    assert after.roll is None and after.hero("commissioner-gordon").area == "chemical-vats"
 
 
 def test_refusals_cite_the_book() -> None:
