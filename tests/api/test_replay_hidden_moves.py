@@ -71,7 +71,8 @@ def test_a_move_naming_cards_its_events_hide_is_shown_without_them(
     assert "," in own["move"]["choice"] and own["move_label"].startswith("Resolve the die: discard")
     for viewer in (tokens[1 - mover], None):  # the other seat, and a spectator
         other = seen(viewer)
-        assert other["data"]["choice"] is None  # the event hides the choice ...
+        # the event hides the cards its choice names (the rest of it is done in the open) ...
+        assert (other["data"]["choice"], other["data"]["cards"]) == ("?", [None])
         assert other["move"] == {"seat": mover, "type": "resolve_roll", "choice": None}  # ... so
         assert other["move_label"] is None  # does the move, in its parameters and its words
     # a page ending on that move's first event reads the rest of the move (up to the next one)

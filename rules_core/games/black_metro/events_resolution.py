@@ -4,11 +4,12 @@ fortifications, syndicates)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.games.black_metro.choices_seen import split_recorded
 from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.events import OWNER
 from rules_core.games.black_metro.state import Troop
@@ -53,7 +54,9 @@ class EffectUsed(GameEvent):
     ability (0), with what they chose for it."""
 
     type: ClassVar[str] = "effect_used"
-    secret: ClassVar[Mapping[str, Hidden]] = {"choice": OWNER}
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (split_recorded,)
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.phases.resolution", "advanced.golden.abilities"
     )
@@ -67,7 +70,8 @@ class EffectUsed(GameEvent):
     owner: int
     district: int
     effect: int
-    choice: str  # seen by its player: what they research or return stays theirs
+    choice: str  # what everybody sees done ("?" for a part naming cards from the hand)
+    cards: tuple[str, ...] = ()  # those parts, in order: their player's (choices_seen)
 
     def cited(self) -> tuple[Citation, ...]:
         extra = cite(DISTRICT_SECTIONS[self.district - 1])
@@ -129,10 +133,13 @@ class RollResolved(GameEvent):
     """The roller's choice for a kept face (done next)."""
 
     type: ClassVar[str] = "roll_resolved"
-    secret: ClassVar[Mapping[str, Hidden]] = {"choice": OWNER}
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (split_recorded,)
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice", "appendix.dice.supply")
     owner: int
-    choice: str
+    choice: str  # as EffectUsed's
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

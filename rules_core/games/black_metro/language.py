@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules_core.engine.wording import listed
+from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState, Troop
 
 COLOURS = ("Red", "Green", "Blue", "Yellow")  # clockwise, as the example round seats them
@@ -52,6 +53,14 @@ def troop(units: Troop) -> str:
     return listed(parts)
 
 
+UNSEEN = {
+    "return_mission": "return a mission",
+    "return_missions": "return missions",
+    "reveal_mission": "reveal a mission",
+    "discard_fortunes": "discard fortunes",
+}
+
+
 def choice(state: BlackMetroState, text: str, ops: tuple[str, ...]) -> str:
     """An effect's chosen way in words ("research a battle technology; a blockade at 03 …"):
     each part of the choice is the way of one choosing step, whose op is in `ops`
@@ -63,6 +72,8 @@ def choice(state: BlackMetroState, text: str, ops: tuple[str, ...]) -> str:
 
 
 def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
+    if part == HIDDEN_PART:  # cards from the chooser's hand, not shown to this viewer
+        return UNSEEN.get(op, "something unseen")
     if op in ("return_mission", "return_missions"):
         return "return " + listed([mission(card, state) for card in part.split(",")])
     if op == "reveal_mission":

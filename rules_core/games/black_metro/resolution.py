@@ -14,6 +14,7 @@ from rules_core.games.black_metro import board, effects, facilities, language, s
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.choices_seen import split_choice
 from rules_core.games.black_metro.events_standby import EventChosen
 from rules_core.games.black_metro.evolve_resolution import jam_targets
 from rules_core.games.black_metro.run import Run
@@ -163,7 +164,13 @@ def _use(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEv
     run = Run(state)
     effect, choice = int(str(move.get("effect"))), str(move.get("choice"))
     number = state.resolving
-    run.emit(r.EffectUsed(seat=seat, owner=seat, district=number, effect=effect, choice=choice))
+    steps = steps_for(state, seat, effect)
+    shown, cards = split_choice(choice, facilities.choosing_ops(steps))
+    run.emit(
+        r.EffectUsed(
+            seat=seat, owner=seat, district=number, effect=effect, choice=shown, cards=cards
+        )
+    )
     facilities.carry_out(run, seat, number, steps_for(state, seat, effect), choice, rng)
     for ability in board.abilities(run.state, seat):
         if ability.op == "facility_bonus" and ability.get("district") == number and effect:
@@ -357,7 +364,8 @@ def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
         return run.events
     number, steps = face_steps(state, seat)
     run = Run(state)
-    run.emit(r.RollResolved(seat=seat, owner=seat, choice=str(move.get("choice"))))
+    shown, cards = split_choice(str(move.get("choice")), roll_ops(state, seat))
+    run.emit(r.RollResolved(seat=seat, owner=seat, choice=shown, cards=cards))
     facilities.carry_out(run, seat, number, steps, str(move.get("choice")), rng)
     _after_roll(run, rng)
     return run.events

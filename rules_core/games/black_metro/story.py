@@ -12,6 +12,7 @@ from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
+from rules_core.games.black_metro.choices_seen import whole_choice
 from rules_core.games.black_metro.facilities import choosing_ops
 from rules_core.games.black_metro.resolution import roll_ops, steps_for
 from rules_core.games.black_metro.state import BlackMetroState
@@ -31,6 +32,12 @@ def _cards(cards: tuple[str, ...], mine: bool, name: Callable[[str], str], thing
 def _effect_ops(state: State, used: r.EffectUsed) -> tuple[str, ...]:
     """The choosing ops of the effect a seat used (its choice's parts, in order)."""
     return choosing_ops(steps_for(state, used.owner, used.effect))
+
+
+def _seen(event: r.EffectUsed | r.RollResolved, mine: bool) -> str:
+    """The event's choice as its viewer knows it: whole for its player, else as done in the
+    open (a part naming cards from the hand left unnamed)."""
+    return whole_choice(event.choice, event.cards) if mine else event.choice
 
 
 def _tech(state: State, card: str) -> str:
@@ -177,7 +184,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         f"{w.who(st, ev.owner)} uses "
         + ("their candidate's ability" if ev.effect == 0 else f"effect {ev.effect}")
         + f" at {w.district(st, ev.district)}"
-        + (f": {w.choice(st, ev.choice, _effect_ops(st, ev))}" if ev.choice and mine else "")
+        + (f": {w.choice(st, _seen(ev, mine), _effect_ops(st, ev))}" if ev.choice else "")
     ),
     r.ResolutionDone: lambda st, ev, mine: f"{w.who(st, ev.owner)} is done",
     r.DiceRolled: lambda st, ev, mine: (
@@ -191,7 +198,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     r.RollResolved: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} resolves the die"
-        + (f": {w.choice(st, ev.choice, roll_ops(st, ev.owner))}" if mine else "")
+        + (f": {w.choice(st, _seen(ev, mine), roll_ops(st, ev.owner))}" if ev.choice else "")
     ),
     r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
     r.TechnologyJammed: lambda st, ev, mine: (

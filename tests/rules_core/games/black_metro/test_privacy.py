@@ -6,11 +6,15 @@ import random
 
 import pytest
 
+from rules_core.engine.codec import from_json
 from rules_core.engine.hiding import json_strings
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
 from rules_core.engine.visibility import resample
-from rules_core.games.black_metro import effects
+from rules_core.games.black_metro import effects, language
+from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro import helpers as table
 from tests.rules_core.games.black_metro import test_example_round as example
@@ -201,3 +205,67 @@ def test_the_determinization_draws_others_downed_technologies_among_those_possib
         drawn |= set(green.downed)
     assert drawn - set(state.player(GREEN).downed), "the downed technologies were never drawn again"
     assert GAME.determinize(state, GREEN, random.Random(1)).player(GREEN) == state.player(GREEN)
+
+
+def test_a_choice_is_shown_as_done_in_the_open_and_only_its_cards_stay_the_choosers() -> None:
+    """A technology researched, a fortification built, a syndicate turned: the events after
+    show them to everybody, so the effect's and the die's choice do too; only parts naming
+    cards from the hand (missions returned or revealed, fortunes discarded) stay the chooser's
+    ("never half-redact": nothing the table sees is hidden, nothing hidden is shown)."""
+    seen_public = seen_cards = 0
+    for seed in range(6):
+        rng = random.Random(100 + seed)
+        state = GAME.initial_state()
+        for event in GAME.setup(3, {}, rng):
+            state = GAME.evolve(state, event)
+        for _ in range(400):
+            if state.over:
+                break
+            seat = min(GAME.to_act(state))
+            decided = GAME.decide(state, seat, rng.choice(GAME.legal_moves(state, seat)), rng)
+            assert not isinstance(decided, Rejection)
+            for event in decided:
+                if isinstance(event, (r.EffectUsed, r.RollResolved)):
+                    other = (event.owner + 1) % 3
+                    shown = GAME.redact(event, other, False)
+                    assert shown["choice"] == event.choice
+                    assert shown["cards"] == [None] * len(event.cards)
+                    assert event.choice.count(HIDDEN_PART) == len(event.cards)
+                    owner_words = GAME.narrate(state, event, event.owner, False)
+                    other_words = GAME.narrate(state, event, other, False)
+                    for part in event.cards:
+                        for card in part.split(","):
+                            named = (
+                                language.mission(card, state)
+                                if "#" in card
+                                else language.fortune(card)
+                            )
+                            assert named in owner_words and named not in other_words
+                    public = [p for p in event.choice.split("|") if p and p != HIDDEN_PART]
+                    seen_public += bool(public)
+                    seen_cards += bool(event.cards)
+                    if public and not event.cards:
+                        assert owner_words == other_words  # nothing of it is the owner's alone
+                state = GAME.evolve(state, event)
+    assert seen_public and seen_cards  # both kinds came up
+
+
+@pytest.mark.parametrize(
+    ("recorded", "choice", "cards"),
+    [
+        ("advance|5:blockade", "advance|5:blockade", []),
+        ("believe-in-destiny#1", "?", ["believe-in-destiny#1"]),
+        ("7-spades,Joker-2|paragon", "?|paragon", ["7-spades,Joker-2"]),
+        ("", "", []),
+    ],
+)
+def test_a_version_1_choice_keeps_hidden_every_part_made_of_card_ids(
+    recorded: str, choice: str, cards: list[str]
+) -> None:
+    """Version 1 hid the whole choice; read as version 2 only parts of card ids stay hidden
+    (which step chose them is not recorded, so a revealed mission stays hidden too)."""
+    for kind, extra in ((r.EffectUsed, {"district": 8, "effect": 1}), (r.RollResolved, {})):
+        data = upcast(kind, {"owner": 1, "choice": recorded, **extra}, 1)
+        event = from_json(kind, {**data, "seat": 1})
+        assert isinstance(event, kind)
+        assert (event.choice, list(event.cards)) == (choice, cards)
