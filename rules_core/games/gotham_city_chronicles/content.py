@@ -196,5 +196,35 @@ def pack_refusal(data: object) -> str | None:
 
 
 def load_pack(path: Path = REFERENCE_PACK) -> Pack:
+    return parse_pack(pack_data(path))
+
+
+def pack_data(path: Path = REFERENCE_PACK) -> dict[str, Any]:
+    """A pack's data as written."""
     with path.open("rb") as handle:
-        return parse_pack(tomllib.load(handle))
+        return tomllib.load(handle)
+
+
+MAX_GADGETS = 20  # bat-gadgets one hero may be given in the `gadgets` option
+
+
+def with_gadgets(data: Mapping[str, Any], chosen: object) -> Mapping[str, Any] | str:
+    """V·D·2: the pack's data with the bat-gadgets chosen at set-up for each hero named (an
+    object of hero id -> list of bat-gadget ids), or why the choice is refused; the pack's own
+    checks then hold it to the gadgets it has and each belt's size."""
+    heroes = [h for h in data.get("hero", ()) if isinstance(h, Mapping)]
+    known = {h.get("id") for h in heroes}
+    if not isinstance(chosen, Mapping) or len(chosen) > len(heroes):
+        return "gadgets: an object of the mission's heroes to lists of bat-gadget ids"
+    for hero, gadgets in chosen.items():
+        if hero not in known:
+            return f"gadgets: no hero {quote(str(hero))} in the pack"
+        if not isinstance(gadgets, list) or len(gadgets) > MAX_GADGETS:
+            return f"gadgets.{hero}: a list of at most {MAX_GADGETS} bat-gadget ids"
+    given = [
+        {**h, "gadgets": list(chosen[h["id"]])} if h.get("id") in chosen else h for h in heroes
+    ]
+    belts = [json.dumps(g) for h in given for g in h.get("gadgets", ())]
+    if len(belts) != len(set(belts)):
+        return "gadgets: each bat-gadget card goes in one belt, once"
+    return {**data, "hero": given}

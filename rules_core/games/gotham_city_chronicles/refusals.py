@@ -9,6 +9,7 @@ from rules_core.games.gotham_city_chronicles.state import GccState
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("v", "vi"),
     "bad_options": cite("iii", "v"),
+    "bad_gadgets": cite("v-d-2"),
     "game_over": cite("iv-c", "iv-e"),
     "not_your_turn": cite("iv", "iv-b", "iv-d", "v-b", "vi-b"),
     "seat_finished": cite("v-b-4", "v-b"),

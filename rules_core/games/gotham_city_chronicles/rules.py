@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from typing import Any
 
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
@@ -20,8 +21,10 @@ from rules_core.games.gotham_city_chronicles.content import (
     NUMBER_RANGES,
     Pack,
     load_pack,
+    pack_data,
     pack_refusal,
     parse_pack,
+    with_gadgets,
 )
 from rules_core.games.gotham_city_chronicles.events import EVENT_TYPES
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
@@ -78,17 +81,28 @@ class GothamCityChronicles(DeclaredGame[GccState]):
                 "limits": limits_json(),
                 "ranges": NUMBER_RANGES,
                 "effects": EFFECTS.schema(),
-            }
+            },
+            "gadgets": {
+                "type": "object",
+                "default": None,
+                "description": "the bat-gadgets each hero with a utility belt takes (V·D·2): "
+                "hero id -> list of bat-gadget ids of the pack, their sizes within the belt; "
+                "a hero not named takes the pack's own choice",
+            },
         }
 
     def _pack(self, options: Mapping[str, JSON]) -> Pack:
-        content = options.get("content")
-        return REFERENCE if content is None else parse_pack(content)
+        content, chosen = options.get("content"), options.get("gadgets")
+        if chosen is None:
+            return REFERENCE if content is None else parse_pack(content)
+        data = with_gadgets(pack_data() if content is None else _object(content), chosen)
+        assert not isinstance(data, str), data  # validate_options refused it
+        return parse_pack(data)
 
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if not self.min_players <= players <= self.max_players:
             return reject("bad_player_count", "The villain and one to three heroes' seats.")
-        unknown = set(options) - {"content"}
+        unknown = set(options) - {"content", "gadgets"}
         if unknown:
             return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
         content = options.get("content")
@@ -96,6 +110,13 @@ class GothamCityChronicles(DeclaredGame[GccState]):
             refused = pack_refusal(content)
             if refused is not None:
                 return reject("bad_options", refused)
+        if options.get("gadgets") is not None:
+            data = with_gadgets(
+                pack_data() if content is None else _object(content), options["gadgets"]
+            )
+            refused = data if isinstance(data, str) else pack_refusal(data)
+            if refused is not None:
+                return reject("bad_gadgets", refused)
         return None
 
     def initial_state(self) -> GccState:
@@ -140,3 +161,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
 
 
 GAME = GothamCityChronicles()
+
+
+def _object(content: JSON) -> Mapping[str, Any]:
+    """A content pack already checked (pack_refusal) as the object it is."""
+    assert isinstance(content, Mapping)
+    return content

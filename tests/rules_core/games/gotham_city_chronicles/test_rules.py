@@ -53,9 +53,52 @@ def test_the_villain_and_one_to_three_heroes_seats_are_accepted(players: int) ->
     assert GAME.validate_options(players, {"content": RAW}) is None
 
 
+@pytest.mark.parametrize(
+    ("gadgets", "message"),
+    [
+        ({"batman": ["tonfa"]}, 'content pack: hero[0].gadgets[0]: unknown id "tonfa"'),
+        (
+            {"batman": ["batarangs"], "commissioner-gordon": ["explosive-gel"]},
+            "content pack: hero[1].gadgets: their sizes exceed the utility belt",  # no belt
+        ),
+        (
+            {"commissioner-gordon": ["batarangs"]},
+            "gadgets: each bat-gadget card goes in one belt, once",  # Batman keeps his
+        ),
+        (
+            {"batman": ["batarangs", "batarangs"]},
+            "gadgets: each bat-gadget card goes in one belt, once",
+        ),
+        ({"joker": []}, 'gadgets: no hero "joker" in the pack'),
+        (["batarangs"], "gadgets: an object of the mission's heroes to lists of bat-gadget ids"),
+        ({"batman": "batarangs"}, "gadgets.batman: a list of at most 20 bat-gadget ids"),
+    ],
+)
+def test_bat_gadgets_chosen_at_set_up_fit_the_belt_of_a_hero_who_has_one(
+    gadgets: object, message: str
+) -> None:
+    """V·D·2: from the bat-gadgets in the game, their sizes within the utility belt."""
+    refused = GAME.validate_options(2, {"gadgets": gadgets})  # type: ignore[dict-item]
+    assert refused is not None and (refused.code, refused.message) == ("bad_gadgets", message)
+    assert [c.section for c in refused.citations] == ["v-d-2"]
+
+
+def test_the_heroes_take_the_bat_gadgets_chosen_at_set_up() -> None:
+    """V·D·2: Batman's belt as chosen; a hero not named keeps the pack's choice."""
+    options = {"gadgets": {"batman": ["grapnel-gun", "explosive-gel"]}}
+    assert GAME.validate_options(2, options) is None  # type: ignore[arg-type]
+    chosen = fold(GAME, GAME.setup(2, options, random.Random(1)))  # type: ignore[arg-type]
+    assert chosen.hero("batman").gadgets == ("grapnel-gun", "explosive-gel")
+    usual = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    assert usual.hero("batman").gadgets == ("batarangs", "grapnel-gun", "explosive-gel")
+    assert chosen.pack.digest != usual.pack.digest  # the game records the pack it is played with
+    custom = GAME.validate_options(2, {"content": RAW, "gadgets": {"batman": []}})
+    assert custom is None
+
+
 def test_the_options_schema_states_the_content_pack_its_limits_and_vocabulary() -> None:
     schema = GAME.options_schema()
-    assert list(schema) == ["content"]
+    assert list(schema) == ["content", "gadgets"]
     assert_content_option(
         schema, "gotham_city_chronicles", NUMBER_RANGES, EFFECTS.schema(), see="see VOCABULARY.md, "
     )
