@@ -158,7 +158,10 @@ class CatalogView(APIView):
 
 
 class GameCreateView(APIView):
-    @extend_schema(request=GameCreateInput, responses={201: GameCreateOutput, **ERRORS})
+    @extend_schema(
+        request=GameCreateInput,
+        responses={201: GameCreateOutput, 429: OpenApiResponse(ErrorOutput), **ERRORS},
+    )
     def post(self, request: Request) -> Response:
         if not isinstance(request.data, dict):
             raise Malformed("The body must be a JSON object.")
@@ -424,7 +427,11 @@ class AnnotationsView(GameView):
     def perform_authentication(self, request: Request) -> None:
         """Lazily: a seat's token comes first, and a seat needs no session (nor its CSRF)."""
 
-    @extend_schema(parameters=[AUTH], request=AnnotationInput, responses={201: dict, **ERRORS})
+    @extend_schema(
+        parameters=[AUTH],
+        request=AnnotationInput,
+        responses={201: dict, 409: OpenApiResponse(ErrorOutput), **ERRORS},
+    )
     def post(self, request: Request, game_id: int) -> Response:
         """A comment by a seat of the game (named after it) or by a signed-in user."""
         game, seat = _game_and_caller(request, game_id)
