@@ -84,7 +84,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ),
     ev.TerrainDiceRolled: lambda s, e: (
         f"{name(s, e.figure)} rolls {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
-        f"{TERRAIN_REASONS[e.reason]}, and may reroll them."
+        f"{TERRAIN_REASONS[e.reason]}, and may reroll {'it' if len(e.dice) == 1 else 'them'}."
     ),
     ev.TerrainRolled: lambda s, e: (
         f"{name(s, e.figure)}'s {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
@@ -146,7 +146,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.figure)} tries to {name(s, e.action).lower()} with {counted(e.cubes, 'cube')}."
     ),
     ev.DiceRerolled: lambda s, e: (
-        f"{name(s, e.figure)} rerolls {len(e.dice)} dice"
+        f"{name(s, e.figure)} rerolls {counted(len(e.dice), 'die', 'dice')}"
         + (f" for {counted(e.cubes, 'cube')}." if e.cubes else " for free.")
     ),
     ev.ComplexActionResolved: lambda s, e: (

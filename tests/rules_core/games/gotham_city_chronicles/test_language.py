@@ -7,7 +7,12 @@ import random
 from collections import Counter
 
 from rules_core.engine import fold
-from rules_core.games.gotham_city_chronicles.events import CharacterWounded, TerrainRolled
+from rules_core.games.gotham_city_chronicles.events import (
+    CharacterWounded,
+    DiceRerolled,
+    TerrainDiceRolled,
+    TerrainRolled,
+)
 from rules_core.games.gotham_city_chronicles.language import name
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.state import GccState
@@ -58,3 +63,19 @@ def test_counts_are_told_in_the_singular_or_the_plural() -> None:
     ]
     assert told[0].endswith(" suffers 1 wound.") and told[1].endswith(" suffers 2 wounds.")
     assert all("(s)" not in text for text in told)
+
+
+def test_dice_rolled_and_rerolled_are_counted_in_the_singular_and_the_plural() -> None:
+    state = _set_up()
+    one = TerrainDiceRolled(seat=1, figure="batman", reason="fall", dice=("yellow",), faces=(0,))
+    two = TerrainDiceRolled(
+        seat=1, figure="batman", reason="fall", dice=("yellow", "yellow"), faces=(0, 1)
+    )
+    assert GAME.narrate(state, one, None, False) == (
+        "Batman rolls 1 yellow die for the fall, and may reroll it."
+    )
+    assert GAME.narrate(state, two, None, False) == (
+        "Batman rolls 2 yellow dice for the fall, and may reroll them."
+    )
+    rerolled = DiceRerolled(seat=1, figure="batman", dice=(0,), faces=(1,), cubes=1)
+    assert GAME.narrate(state, rerolled, None, False) == "Batman rerolls 1 die for 1 cube."
