@@ -12,6 +12,15 @@ def listed(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def in_words(amount: int) -> str:
+    """A small count in words ("two"), larger ones in digits: for labels that must not show a
+    number a move's parameters hold (a die's place in the roll, "1")."""
+    return NUMBER_WORDS[amount] if 0 <= amount < len(NUMBER_WORDS) else str(amount)
+
+
 def counted(amount: int, thing: str, things: str | None = None) -> str:
     """`amount` of `thing` in words: "1 cube", "2 cubes" (`things` where the plural is not
     `thing` + "s": "2 dice")."""

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections import Counter
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import in_words, listed
 from rules_core.games.gotham_city_chronicles import combat, dice, manipulation, movement, throwing
 from rules_core.games.gotham_city_chronicles.events import DiceRerolled
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
@@ -80,11 +82,14 @@ def reroll_offers(state: GccState, seat: int) -> list[Move]:
 
 
 def reroll_label(state: GccState, seat: int, move: Move) -> str:
+    """ "Reroll one yellow die for one cube", "Reroll two yellow dice and one white die for
+    free" (counts in words: the move's `dice` names places in the roll, "0,2")."""
     chosen = _indexes(move.get("dice")) or ()
     roll = state.roll
-    named = ", ".join(roll.pool[i] for i in chosen) if roll is not None else ""
-    how = "paying a cube each" if move.get("paid") is True else "for free"
-    return f"Reroll {named} {how}"
+    colours = Counter(dice.colour(roll.pool[i]) for i in chosen) if roll else Counter[str]()
+    named = listed([f"{in_words(n)} {c} {'die' if n == 1 else 'dice'}" for c, n in colours.items()])
+    cubes = f"{in_words(len(chosen))} cube{'' if len(chosen) == 1 else 's'}"
+    return f"Reroll {named} " + (f"for {cubes}" if move.get("paid") is True else "for free")
 
 
 def keep_check(state: GccState, seat: int, move: Move) -> Rejection | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules_core.engine.wording import counted, listed, no_such_move, takes_only
+from rules_core.engine.wording import counted, in_words, listed, no_such_move, takes_only
 
 
 def test_a_list_reads_as_a_person_says_it() -> None:
@@ -28,3 +28,8 @@ def test_refusals_name_what_a_game_has_and_never_repeat_what_was_posted() -> Non
         "The “use effect” move takes only “effect” and “choice”."
     )
     assert takes_only("end", ()) == "The “end” move takes no parameters."
+
+
+def test_a_small_count_is_written_in_words_and_a_large_one_in_digits() -> None:
+    assert [in_words(n) for n in (0, 1, 2, 9)] == ["no", "one", "two", "nine"]
+    assert (in_words(10), in_words(-1)) == ("10", "-1")

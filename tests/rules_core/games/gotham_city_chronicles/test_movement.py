@@ -23,6 +23,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.setup import hero_seats, opening
 from rules_core.games.gotham_city_chronicles.state import INITIAL, GccState
 from rules_core.rulebooks.index import get_book
@@ -295,3 +296,18 @@ def test_the_heroes_turn_ends_when_every_heroes_seat_has_finished() -> None:
     assert to_act(state) == {0}
     assert state.hero("batman").zones.fatigue == 0
     assert state.flow.phase == "villain"
+
+
+def test_a_reroll_reads_as_the_dice_it_rerolls_and_what_it_costs() -> None:
+    state = all_active(started())
+    state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    falling, _ = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"))
+    labels = {
+        GAME.describe_move(falling, HEROES, m)
+        for m in GAME.legal_moves(falling, HEROES)
+        if m.type == "reroll"
+    }
+    assert labels == {
+        "Reroll one yellow die for one cube",
+        "Reroll two yellow dice for two cubes",
+    }
