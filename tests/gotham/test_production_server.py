@@ -23,6 +23,8 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from api.rate_limits import rate_limit_reset
+
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = [
@@ -76,6 +78,11 @@ class Stream:
 
 @pytest.fixture
 def production(django_db_setup: Any) -> Any:
+    # The server counts its callers' hourly limits in the same Redis as this test run, where the
+    # suite's own games (under the test settings' high limits) have already been counted against
+    # 127.0.0.1: start the production server's hour afresh.
+    for name in ("games", "bot-games", "fork", "analysis"):
+        rate_limit_reset(f"{name}:127.0.0.1", window=3600)
     database = settings.DATABASES["default"]
     port = free_port()
     env = {
