@@ -211,7 +211,7 @@ def _entered(run: Run[GccState], seat: int, figure: str, rng: random.Random) -> 
     """After the move (and a fall's wounds): the dice of dangerous terrain entered, then the
     move's end."""
     if _standing(run.state, figure):  # a fall may have knocked it out (off the board)
-        dangerous = run.state.terrain(_area(run.state, figure))[1]
+        dangerous = run.state.terrain(run.state.area_of(figure))[1]
         if dangerous and _terrain(run, seat, figure, "dangerous", dangerous, rng):
             return  # waiting for the reroll step
     _move_over(run, seat, figure)
@@ -223,10 +223,6 @@ def _move_over(run: Run[GccState], seat: int, figure: str) -> None:
     if movement is not None and not _standing(run.state, figure):
         run.emit(MovementEnded(seat=seat, mover=figure, lost=movement.points))
     check_now(run)
-
-
-def _area(state: GccState, figure: str) -> str:
-    return state.hero(figure).area if state.has_hero(figure) else state.character(figure).area
 
 
 def _standing(state: GccState, figure: str) -> bool:
