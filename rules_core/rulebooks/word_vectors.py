@@ -1,6 +1,6 @@
 """A question's sentence vector without running the sentence model: static word vectors.
 
-The full model (rules_core.rulebooks.sentence_model) costs 10-30 ms of CPU per question and
+The sentence model (rules_core.rulebooks.sentence_model) costs 5-30 ms of CPU per question and
 ~90 MB once loaded; rule search needs a question's vector in well under a millisecond. So, once at
 build time (`manage.py embed_rulebooks`), in the style of model2vec:
 

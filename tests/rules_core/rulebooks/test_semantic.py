@@ -1,4 +1,4 @@
-"""The NumPy sentence model, the stored section vectors and the fusion of BM25F with them."""
+"""The sentence model (full and 8-bit), the stored section vectors, fusing BM25F with them."""
 
 from __future__ import annotations
 
@@ -36,6 +36,32 @@ def test_the_model_matches_the_published_all_minilm_vector() -> None:
     # The first values sentence-transformers gives for this sentence with all-MiniLM-L6-v2.
     (vector,) = sentence_model().encode(["This is an example sentence"])
     assert np.allclose(vector[:4], [0.0677, 0.0634, 0.0488, 0.0792], atol=5e-4)
+
+
+QUESTIONS = [
+    "what happens when a deck runs out",
+    "can batman move through a wall",
+    "in the race game which way do the runners go round the track",
+    "how many fortunes can I hold at the end of my turn",
+]
+
+
+def test_a_question_by_the_8_bit_pass_stays_close_to_its_full_vector() -> None:
+    model = sentence_model()
+    full = model.encode(QUESTIONS)
+    for question, vector in zip(QUESTIONS, full, strict=True):
+        quick = model.encode_question(question)
+        assert np.isclose(np.linalg.norm(quick), 1.0, atol=1e-4)
+        assert 0.98 < float(quick @ vector) < 0.99999  # close, and not the full pass again
+
+
+def test_the_8_bit_pass_ranks_texts_as_the_full_one_does() -> None:
+    model = sentence_model()
+    texts = model.encode(["draw a card from the deck", "move your runner forward", "two eggs"])
+    quick = model.encode_question("what happens when a deck runs out") @ texts.T
+    full = model.encode(["what happens when a deck runs out"])[0] @ texts.T
+    assert list(np.argsort(quick)) == list(np.argsort(full))
+    assert np.allclose(quick, full, atol=0.03)
 
 
 def test_batches_pad_without_changing_a_texts_vector() -> None:
