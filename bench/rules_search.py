@@ -8,6 +8,7 @@ book, per question set, in one run.
     ROUNDS=2 .venv/bin/python bench/rules_search.py   # fewer timing rounds (default 10)
     RULES_SEARCH_SEMANTIC=0 .venv/bin/python bench/rules_search.py  # BM25F alone, no re-ranking
     RULES_SEARCH_ENCODER=words .venv/bin/python bench/rules_search.py  # static word vectors
+    .venv/bin/python bench/rules_search.py --judged   # also: against blind judgments (below)
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
 Nine question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
@@ -18,6 +19,10 @@ sets, never a book filter) and four fresh held-out sets (tests/data/rule_questio
 rule_questions_fresh2.toml, rule_questions_fresh3.toml and rule_questions_fresh4.toml, never a
 book filter).
 The untuned sets are held out: their misses are never printed, only their figures.
+With --judged, each set with blind judgments (tests/data/rule_questions_judged.toml: the section
+an independent judge would show first, chosen without the sets' answers or any search result)
+gets one more line: how often the judge's best is among the set's answers, and top-1 / top-3
+when the judge's best counts as an answer too. The sets' own answers stay the measure.
 """
 
 from __future__ import annotations
@@ -71,6 +76,21 @@ class Figures:
     in_book: float | None  # share of first answers in the question's book (None: no book given)
     misses: tuple[str, ...]
     patterns: dict[str, tuple[int, int, int]]  # miss pattern -> (questions, top-1, top-3)
+
+
+def judgments() -> dict[tuple[str, str], str]:
+    """The blind judge's best section per (question, book)."""
+    rows = tomllib.loads((DATA / "rule_questions_judged.toml").read_text())["j"]
+    return {(j["q"], j["book"]): j["best"] for j in rows}
+
+
+def with_judged(questions: list[dict[str, Any]], best: dict[tuple[str, str], str]) -> list[Any]:
+    """The judged questions of a set, the judge's best section added to their answers."""
+    return [
+        {**q, "answers": [*q["answers"], best[(q["q"], q["book"])]]}
+        for q in questions
+        if (q["q"], q.get("book", "")) in best
+    ]
 
 
 def is_answer(item: dict[str, Any], hit: tuple[str, str]) -> bool:
@@ -129,6 +149,7 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--misses", action="store_true", help="list the tuning sets' misses")
+    parser.add_argument("--judged", action="store_true", help="figures against blind judgments")
     args = parser.parse_args()
     scratch = Path(tempfile.mkdtemp()) / "search.sqlite3"
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{scratch}")
@@ -155,6 +176,7 @@ def main() -> None:
         f" {'in book':>8}   target (untuned): top-1 >= 80%, top-3 >= 95%, p95 <= 20 ms"
     )
     shown: list[str] = []
+    best = judgments() if args.judged else {}
     for label in ("summaries only", "books imported"):
         if label == "books imported":
             call_command("import_rulebook", str(SHARED), stdout=StringIO())
@@ -167,6 +189,14 @@ def main() -> None:
             )
             for pattern, (n, one, three) in sorted(f.patterns.items()):
                 print(f"{'':<16}   {pattern:<16} {n:>3} {one / n:>7.1%} {three / n:>7.1%}")
+            judged = with_judged(questions, best) if args.judged else []
+            if judged:
+                agree = sum(q["answers"][-1] in q["answers"][:-1] for q in judged) / len(judged)
+                j = measure(judged)
+                print(
+                    f"{'':<16}   {'key or judge':<16} {len(judged):>3} {j.top1:>7.1%} "
+                    f"{j.top3:>7.1%}   (the judge's best is an answer: {agree:.1%})"
+                )
             if "untuned" not in name:  # held-out sets: figures only
                 shown += [f"[{label} / {name}] {m}" for m in f.misses]
     if args.misses:

@@ -28,6 +28,7 @@ FRESH2 = tomllib.loads((DATA / "rule_questions_fresh2.toml").read_text())["q"]
 FRESH3 = tomllib.loads((DATA / "rule_questions_fresh3.toml").read_text())["q"]
 FRESH4 = tomllib.loads((DATA / "rule_questions_fresh4.toml").read_text())["q"]
 TUNE2 = tomllib.loads((DATA / "rule_questions_tune2.toml").read_text())["q"]
+JUDGED = tomllib.loads((DATA / "rule_questions_judged.toml").read_text())["j"]
 # Just under what bench/rules_search.py measures on the held-out sets, books imported (their
 # passage vectors with them), for each question encoder (RULES_SEARCH_ENCODER), as (top-1, top-3):
 #   model: open untuned 60.0% / 92.5%, fresh 85.4% / 93.8%, fresh2 86.3% / 98.0%,
@@ -129,6 +130,16 @@ def test_the_second_tuning_set_spans_the_books_and_patterns_and_shares_no_questi
     for q in TUNE2:
         book = get_book(q["book"])
         for sid in q["answers"]:
+            book.section(sid)
+
+
+def test_the_blind_judgments_cover_the_held_out_sets_and_the_open_set_in_its_books() -> None:
+    judged = {(j["q"], j["book"]): j for j in JUDGED}
+    assert len(judged) == len(JUDGED)  # one judgment a question
+    assert set(judged) == {(q["q"], q["book"]) for q in OPEN + FRESH + FRESH2 + FRESH3 + FRESH4}
+    for (_, slug), j in judged.items():
+        book = get_book(slug)
+        for sid in [j["best"], *j["also"]]:
             book.section(sid)
 
 
