@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import threading
 from functools import cache
 from pathlib import Path
 
@@ -71,23 +72,29 @@ class SentenceModel:
     """
 
     def __init__(self, folder: Path) -> None:
+        self.folder = folder
         self.tokenizer = Tokenizer.from_file(str(folder / "tokenizer.json"))
         self.tokenizer.enable_truncation(MAX_TOKENS)
         self.tokenizer.no_padding()
-        self.w = _read_safetensors(folder / "model.safetensors")
-        self.layers = sum(1 for k in self.w if k.endswith("attention.self.query.weight"))
         self._sessions: dict[bool, ort.InferenceSession] = {}
+        self._building = threading.Lock()
 
     def _session(self, quantized: bool) -> ort.InferenceSession:
-        if quantized not in self._sessions:
-            options = ort.SessionOptions()
-            options.intra_op_num_threads = 1  # see sentence_model(): one thread a process
-            options.inter_op_num_threads = 1
-            graph = model_graph(self.w, self.layers, quantized=quantized)
-            self._sessions[quantized] = ort.InferenceSession(
-                graph, options, providers=["CPUExecutionProvider"]
-            )
-        return self._sessions[quantized]
+        """The session of that precision, built once (the weights are read for it and let go:
+        the session keeps its own copy, a quarter of it in the 8-bit graph)."""
+        with self._building:
+            if quantized not in self._sessions:
+                weights = _read_safetensors(self.folder / "model.safetensors")
+                layers = sum(1 for k in weights if k.endswith("attention.self.query.weight"))
+                options = ort.SessionOptions()
+                options.intra_op_num_threads = 1  # see sentence_model(): one thread a process
+                options.inter_op_num_threads = 1
+                graph = model_graph(weights, layers, quantized=quantized)
+                del weights
+                self._sessions[quantized] = ort.InferenceSession(
+                    graph, options, providers=["CPUExecutionProvider"]
+                )
+            return self._sessions[quantized]
 
     def _encode_batch(self, ids: list[list[int]], quantized: bool = False) -> Vectors:
         n, length = len(ids), max(len(i) for i in ids)
