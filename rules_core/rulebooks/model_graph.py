@@ -56,12 +56,11 @@ class _Builder:
         return out
 
 
-def model_graph(
-    weights: Mapping[str, npt.NDArray[np.float32]], layers: int, *, quantized: bool
-) -> bytes:
+def model_graph(weights: Mapping[str, npt.NDArray[np.float32]], *, quantized: bool) -> bytes:
     """The serialized ONNX model of the encoder over these weights (names as in the
     safetensors file; 2-D dense weights stored (out x in) as there)."""
     g = _Builder()
+    layers = sum(1 for k in weights if k.endswith("attention.self.query.weight"))
     weights = {**weights, **_merged_qkv(weights, layers)}
 
     def dense(x: str, name: str) -> str:
