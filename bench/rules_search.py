@@ -11,6 +11,8 @@ book, per question set, in one run.
     .venv/bin/python bench/rules_search.py --judged   # also: against blind judgments (below)
 
 Runs on a scratch database it migrates itself; measures with and without imported book text.
+With the `model` encoder it first prints the sentence model's own time per question, for the
+8-bit pass that encodes questions and the full one that stored vectors come from.
 Nine question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
 filter), the two halves of the open set (tests/data/rule_questions_open.toml, never a book
 filter), a second tuning set (tests/data/rule_questions_tune2.toml, 60 questions, 12 a book,
@@ -146,6 +148,29 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
     )
 
 
+def encoder_times(questions: list[str]) -> str:
+    """Per-question time of the sentence model's two passes (the 8-bit one rule search encodes a
+    question with, the full one stored vectors come from), each question once, after a warm-up."""
+    from rules_core.rulebooks.sentence_model import sentence_model
+
+    model = sentence_model()
+    figures = []
+    for name, encode in (
+        ("8-bit (questions)", model.encode_question),
+        ("full (stored vectors)", lambda q: model.encode([q])),
+    ):
+        encode(questions[0])
+        took = []
+        for q in questions:
+            started = time.perf_counter()
+            encode(q)
+            took.append(time.perf_counter() - started)
+        took.sort()
+        p50, p95 = took[len(took) // 2] * 1e3, took[int(len(took) * 0.95)] * 1e3
+        figures.append(f"{name} p50 {p50:.2f} ms, p95 {p95:.2f} ms")
+    return "sentence model per question: " + "; ".join(figures)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--misses", action="store_true", help="list the tuning sets' misses")
@@ -175,6 +200,8 @@ def main() -> None:
         f"{'':<16} {'set':<18} {'n':>3} {'top-1':>7} {'top-3':>7} {'p50':>9} {'p95':>9}"
         f" {'in book':>8}   target (untuned): top-1 >= 80%, top-3 >= 95%, p95 <= 20 ms"
     )
+    if encoder == "model":
+        print(encoder_times([q["q"] for qs in sets.values() for q in qs]))
     shown: list[str] = []
     best = judgments() if args.judged else {}
     for label in ("summaries only", "books imported"):
