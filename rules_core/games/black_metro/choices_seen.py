@@ -1,11 +1,13 @@
 """What the table sees of a chosen way to resolve an effect or a die face.
 
 A choice is the ways of its choosing steps joined by "|" (facilities.choices). Most of it is done
-in the open: a technology researched, a fortification built, a syndicate turned, personnel
-promoted, and the events that follow say so to everybody. Only a part that names cards from a
-player's hand (missions returned or revealed, fortunes discarded) is the chooser's until the
-events that follow show what the table sees of them. So an event keeps its choice public with
-such parts as HIDDEN_PART, and those parts, in order, beside it for the chooser alone.
+in the open: a fortification built, a syndicate turned, personnel promoted, and the events that
+follow say so to everybody. Two kinds of part are the chooser's alone: one that names cards from
+their hand (missions returned or revealed, fortunes discarded), until the events that follow show
+what the table sees of them; and the technology researched, which is downed face down and hidden
+from the others until charged (appendix.science): they see that a technology was researched and
+paid for, not which. So an event keeps its choice public with such parts as HIDDEN_PART, and
+those parts, in order, beside it for the chooser alone.
 """
 
 from __future__ import annotations
@@ -14,14 +16,17 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-# the choosing steps whose way names cards from the chooser's hand
-CARD_OPS = frozenset({"return_missions", "return_mission", "reveal_mission", "discard_fortunes"})
+# the choosing steps whose way names cards from the chooser's hand, or a technology researched
+CHOOSER_ONLY = frozenset(
+    {"return_missions", "return_mission", "reveal_mission", "discard_fortunes", "research"}
+)
+RESEARCH = "research:"  # advance_or_research's way that researches (advancing is in the open)
 HIDDEN_PART = "?"
 _CARD = re.compile(r"^(?:[^,#]+#\d+|(?:[2-9]|10|[JQKA])-[a-z]+|Joker-\d+)$")
 
 
 def split_choice(choice: str, ops: Sequence[str]) -> tuple[str, tuple[str, ...]]:
-    """The choice as everybody sees it (each part of a card-naming step `HIDDEN_PART`) and those
+    """The choice as everybody sees it (each part the chooser's alone `HIDDEN_PART`) and those
     parts, in order; `ops` are the ops of its choosing steps (facilities.choosing_ops). A part
     whose step is not known is hidden when it is made only of card ids."""
     parts = choice.split("|") if choice else []
@@ -29,7 +34,11 @@ def split_choice(choice: str, ops: Sequence[str]) -> tuple[str, tuple[str, ...]]
     shown: list[str] = []
     cards: list[str] = []
     for part, op in zip(parts, steps, strict=False):
-        if part and (op in CARD_OPS or (not op and names_cards(part))):
+        if part and (
+            op in CHOOSER_ONLY
+            or (op == "advance_or_research" and part.startswith(RESEARCH))
+            or (not op and names_cards(part))
+        ):
             shown.append(HIDDEN_PART)
             cards.append(part)
         else:

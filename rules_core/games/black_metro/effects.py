@@ -175,14 +175,21 @@ def next_technology(
     return ""
 
 
-def gain_technology(run: Run, owner: int, kind: str, researched: bool = False) -> None:
-    """Gain the lowest level technology of a type (downed), if any is left."""
+def gain_technology(run: Run, owner: int, kind: str) -> None:
+    """Gain the lowest level technology of a type (downed), if any is left
+    (troubleshooting.gain: what is gained comes in ascending order)."""
     player = run.state.player(owner)
     tech = next_technology(
         player.technologies + player.downed, run.state.the_pack().technologies, kind, owner
     )
     if tech:
-        run.emit(e.TechnologyGained(seat=None, owner=owner, technology=tech, researched=researched))
+        run.emit(e.TechnologyGained(seat=None, owner=owner, technology=tech))
+
+
+def research_technology(run: Run, owner: int, technology: str) -> None:
+    """Research one technology of the owner's deck, by its id (downed until charged)."""
+    card = f"{technology}@{owner}"
+    run.emit(e.TechnologyGained(seat=None, owner=owner, technology=card, researched=True))
 
 
 SIMPLE = frozenset(

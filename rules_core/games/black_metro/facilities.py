@@ -59,19 +59,21 @@ def _free_zone(state: State, number: int) -> bool:
     return len(district.fortifications) < zones and not district.tile
 
 
-def _research_types(state: State, seat: int, pay: bool) -> list[str]:
-    """Types whose next technology the player may research (its level at most theirs)."""
+def _research_options(state: State, seat: int, pay: bool) -> list[str]:
+    """The technologies the player may research (appendix.science): any of their own deck they
+    do not hold yet whose level is at most their scientific level (README: the level reading),
+    from level I on, when they can pay its cost. The book orders only what is gained
+    (troubleshooting.gain), so a level II player may research a level II technology at once."""
     player = state.player(seat)
     pack = state.the_pack()
     held = player.technologies + player.downed
     if player.science < 1 or (pay and not _can_pay(state, seat, pack.research_cost)):
         return []
-    found = []
-    for kind in ("neuro", "logistic", "battle", "resource"):
-        tech = effects.next_technology(held, pack.technologies, kind, seat)
-        if tech and pack.technology(tech).level <= player.science:
-            found.append(kind)
-    return found
+    return [
+        t.id
+        for t in pack.technologies
+        if f"{t.id}@{seat}" not in held and t.level <= player.science
+    ]
 
 
 def _can_advance(state: State, seat: int) -> bool:
@@ -154,7 +156,7 @@ def _step_options(state: State, seat: int, number: int, step: Effect) -> list[st
         return [u for u, n in zip(UNITS, player.overwhelmed, strict=True) if n]
     if op == "advance_or_research":
         return (["advance"] if _can_advance(state, seat) else []) + [
-            f"research:{t}" for t in _research_types(state, seat, pay=True)
+            f"research:{t}" for t in _research_options(state, seat, pay=True)
         ]
     if op == "build":
         return _build_options(state, seat)
@@ -165,7 +167,7 @@ def _step_options(state: State, seat: int, number: int, step: Effect) -> list[st
     if op == "turn_syndicate":
         return [s for s, _ in state.syndicates]
     if op == "research":
-        return _research_types(state, seat, pay=False) or [""]  # if able
+        return _research_options(state, seat, pay=False) or [""]  # if able
     if op == "advance":
         return ["advance", "no"] if _can_advance(state, seat) else ["no"]
     if op == "promote_and_build":
@@ -283,9 +285,9 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.R
     elif op == "advance_or_research" and pick.startswith("research:"):
         for resource, amount in pack.research_cost:
             effects.pay(run, seat, resource, amount)
-        effects.gain_technology(run, seat, pick.partition(":")[2], researched=True)
+        effects.research_technology(run, seat, pick.partition(":")[2])
     elif op == "research" and pick:
-        effects.gain_technology(run, seat, pick, researched=True)
+        effects.research_technology(run, seat, pick)
         if step.get("charged"):  # event 4: researched and charged at once
             tech = run.state.player(seat).downed[-1]
             run.emit(CardsCharged(seat=None, owner=seat, technologies=(tech,)))

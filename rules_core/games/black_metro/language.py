@@ -58,6 +58,8 @@ UNSEEN = {
     "return_missions": "return missions",
     "reveal_mission": "reveal a mission",
     "discard_fortunes": "discard fortunes",
+    "research": "research a technology",
+    "advance_or_research": "research a technology",  # advancing is never hidden
 }
 
 
@@ -69,6 +71,15 @@ def choice(state: BlackMetroState, text: str, ops: tuple[str, ...]) -> str:
     steps = ops + ("",) * (len(parts) - len(ops))
     words = [_one_choice(state, part, op) for part, op in zip(parts, steps, strict=False) if part]
     return "; ".join(words) or "as it is"
+
+
+def _researched(state: BlackMetroState, named: str) -> str:
+    """A technology researched, by name ("Siege Doctrine, a level 2 battle technology"); a game
+    recorded before research named the technology names its type ("a battle technology")."""
+    for tech in state.the_pack().technologies:
+        if tech.id == named:
+            return f"{tech.name}, a level {tech.level} {tech.type} technology"
+    return f"a {named} technology"
 
 
 def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
@@ -90,10 +101,8 @@ def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
         return "advance the scientific level"
     if part == "no":
         return "do not advance"
-    if part.startswith("research:"):
-        return f"research a {part.partition(':')[2]} technology"
-    if op == "research":  # the technology's type alone (event 4: researched and charged)
-        return f"research a {part} technology"
+    if part.startswith("research:") or op == "research":
+        return "research " + _researched(state, part.removeprefix("research:"))
     if part in units:
         return units[part]
     if "#" in part and "," not in part and part in state.player_missions():

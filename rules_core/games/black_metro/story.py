@@ -66,7 +66,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     e.CandidateCharged: lambda st, ev, mine: f"{w.who(st, ev.owner)} charges their candidate",
     e.TechnologyToGain: lambda st, ev, mine: f"{w.who(st, ev.owner)} is to gain a technology",
     e.TechnologyGained: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} gains "
+        f"{w.who(st, ev.owner)} {'researches' if ev.researched else 'gains'} "
         + (_tech(st, ev.technology) if mine else "a technology")
         + ", face down"
     ),

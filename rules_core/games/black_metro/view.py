@@ -56,31 +56,32 @@ def secrets(state: State) -> tuple[Secret, ...]:
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """Unseen cards dealt again from the unseen cards of their back; each other player's downed
-    technologies drawn again among those their charged ones leave possible."""
+    technologies drawn again among those they could hold downed (`could_be_downed`)."""
     state = resample(state, secrets(state), seat, rng)
     for other, player in enumerate(state.players):
         if other == seat or not player.downed:
             continue
-        held = player.technologies
         downed: list[str] = []
         for _ in player.downed:
-            kinds = [
-                k
-                for k in TECH_TYPES
-                if effects.next_technology(
-                    held + tuple(downed), state.the_pack().technologies, k, other
-                )
-            ]
-            if not kinds:
+            possible = could_be_downed(state, other, player.technologies + tuple(downed))
+            if not possible:
                 break
-            kind = rng.choice(kinds)
-            downed.append(
-                effects.next_technology(
-                    held + tuple(downed), state.the_pack().technologies, kind, other
-                )
-            )
+            downed.append(rng.choice(possible))
         state = state.with_player(other, updated(player, downed=tuple(downed)))
     return state
+
+
+def could_be_downed(state: State, owner: int, held: tuple[str, ...]) -> list[str]:
+    """The owner's technology cards one more downed one could be, besides those `held`: one
+    researched (its level at most their scientific level) or gained (the lowest of its type)."""
+    techs = state.the_pack().technologies
+    science = state.player(owner).science
+    gained = {effects.next_technology(held, techs, kind, owner) for kind in TECH_TYPES}
+    return [
+        card
+        for t in techs
+        if (card := f"{t.id}@{owner}") not in held and (t.level <= science or card in gained)
+    ]
 
 
 def evaluate(state: State, seat: int) -> float:

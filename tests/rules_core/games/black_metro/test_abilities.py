@@ -90,7 +90,7 @@ def test_the_technologists_frequency_jammer() -> None:
     state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
     state, _ = play(state, BLUE, "done_resolving")
     state, _ = play(state, RED, "done_resolving")
-    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:resource")
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:trading-platform")
     assert state.flow.prompts[0].kind == "jammer"
     state, _ = play(state, BLUE, "jam", card="voltaic-edge@0")
     assert state.player(RED).technologies == () and state.player(RED).downed == ("voltaic-edge@0",)

@@ -237,7 +237,7 @@ def _resolved() -> BlackMetroState:
         (BLUE, "done_resolving", done),
         (RED, "use_effect", {"effect": 1, "choice": ""}),
         (RED, "use_effect", {"effect": 2, "choice": ""}),  # nothing left: done
-        (BLUE, "use_effect", {"effect": 1, "choice": "research:resource"}),  # 08
+        (BLUE, "use_effect", {"effect": 1, "choice": "research:trading-platform"}),  # 08
         (BLUE, "use_effect", {"effect": 2, "choice": ""}),
         (BLUE, "use_effect", {"effect": 2, "choice": ""}),  # 11
         (RED, "use_effect", {"effect": 2, "choice": ""}),
@@ -265,7 +265,7 @@ def test_example_resolution_phase() -> None:
     # 08 Oakland Laboratory: Blue researches with 3 intel and 1 drakownium, then gets 2 intel
     assert state.resolving == 8
     blue = state.player(BLUE)
-    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:resource")
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:trading-platform")
     assert refused(state, BLUE, "use_effect", effect=1, choice="advance").code == "cannot_resolve"
     state, _ = play(state, BLUE, "use_effect", effect=2, choice="")
     assert state.player(BLUE).downed == ("trading-platform@2",)

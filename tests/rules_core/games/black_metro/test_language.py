@@ -36,9 +36,21 @@ def test_each_part_of_a_choice_is_worded_by_its_own_step() -> None:
     assert language.choice(state, "", ()) == "as it is"
 
 
-def test_a_technology_type_researched_by_a_die_face_is_named_as_research() -> None:
-    """Event die face 4 (research, charged) is resolved by a bare type: it once read "discard
-    the battle of ." (the type taken for fortunes)."""
+def test_a_technology_researched_is_named_for_its_chooser_and_unseen_by_the_others() -> None:
+    state = started(2)
+    assert language.choice(state, "research:siege-doctrine", ("advance_or_research",)) == (
+        "research Siege Doctrine, a level 2 battle technology"
+    )
+    assert language.choice(state, "calm-protocol", ("research",)) == (
+        "research Calm Protocol, a level 1 neuro technology"
+    )
+    for op in ("advance_or_research", "research"):
+        assert language.choice(state, "?", (op,)) == "research a technology"
+
+
+def test_a_game_recorded_when_research_named_a_type_still_reads_in_words() -> None:
+    """Before research named the technology, a choice named its type (event die face 4 by a
+    bare type: it once read "discard the battle of .", the type taken for fortunes)."""
     state = started(2)
     for kind in ("battle", "neuro", "logistic", "resource"):
         assert language.choice(state, kind, ("research",)) == f"research a {kind} technology"

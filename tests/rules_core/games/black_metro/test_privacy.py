@@ -179,12 +179,15 @@ def _downed_cards_of(state: BlackMetroState, seat: int) -> BlackMetroState:
 
 
 def _could_be_downed(state: BlackMetroState, seat: int, downed: tuple[str, ...]) -> bool:
-    """Each card the next technology of some type after what `seat` holds and those before it."""
+    """Each card one `seat` could have downed after those before it: researched (its level at
+    most their scientific level) or gained (the next of some type after what they hold)."""
     techs = state.the_pack().technologies
     held = state.player(seat).technologies
     for i, card in enumerate(downed):
         before = held + downed[:i]
-        if card not in {effects.next_technology(before, techs, t.type, seat) for t in techs}:
+        gained = {effects.next_technology(before, techs, t.type, seat) for t in techs}
+        level = state.the_pack().technology(card).level
+        if card in before or not (card in gained or level <= state.player(seat).science):
             return False
     return True
 
@@ -207,11 +210,20 @@ def test_the_determinization_draws_others_downed_technologies_among_those_possib
     assert GAME.determinize(state, GREEN, random.Random(1)).player(GREEN) == state.player(GREEN)
 
 
+def _named(card: str, state: BlackMetroState) -> str:
+    """A hidden part of a choice in words: a mission, a fortune or a technology researched."""
+    technology = card.removeprefix("research:")
+    if technology in {t.id for t in state.the_pack().technologies}:
+        return state.the_pack().technology(technology).name
+    return language.mission(card, state) if "#" in card else language.fortune(card)
+
+
 def test_a_choice_is_shown_as_done_in_the_open_and_only_its_cards_stay_the_choosers() -> None:
-    """A technology researched, a fortification built, a syndicate turned: the events after
-    show them to everybody, so the effect's and the die's choice do too; only parts naming
-    cards from the hand (missions returned or revealed, fortunes discarded) stay the chooser's
-    ("never half-redact": nothing the table sees is hidden, nothing hidden is shown)."""
+    """A fortification built, a syndicate turned: the events after show them to everybody, so
+    the effect's and the die's choice do too; only parts naming cards from the hand (missions
+    returned or revealed, fortunes discarded) or the technology researched (downed face down)
+    stay the chooser's ("never half-redact": nothing the table sees is hidden, nothing hidden
+    is shown)."""
     seen_public = seen_cards = 0
     for seed in range(6):
         rng = random.Random(100 + seed)
@@ -235,11 +247,7 @@ def test_a_choice_is_shown_as_done_in_the_open_and_only_its_cards_stay_the_choos
                     other_words = GAME.narrate(state, event, other, False)
                     for part in event.cards:
                         for card in part.split(","):
-                            named = (
-                                language.mission(card, state)
-                                if "#" in card
-                                else language.fortune(card)
-                            )
+                            named = _named(card, state)
                             assert named in owner_words and named not in other_words
                     public = [p for p in event.choice.split("|") if p and p != HIDDEN_PART]
                     seen_public += bool(public)

@@ -1,0 +1,70 @@
+"""Researching a technology (appendix.science): any of the player's own deck up to their
+scientific level, downed face down and hidden from the others until charged."""
+
+from __future__ import annotations
+
+import json
+
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro.state import BlackMetroState
+from tests.rules_core.games.black_metro import test_example_round as example
+from tests.rules_core.games.black_metro.helpers import BLUE, GAME, GREEN, RED, play
+
+LEVEL_1 = {"calm-protocol", "expiditry-matrix", "voltaic-edge", "trading-platform"}
+
+
+def _at_the_laboratory(science: int, downed: tuple[str, ...] = ()) -> BlackMetroState:
+    """The example round at 08 Oakland Laboratory, Blue to resolve it at a scientific level."""
+    state = example._dominated()
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
+    state, _ = play(state, BLUE, "done_resolving")
+    state, _ = play(state, RED, "done_resolving")
+    assert state.resolving == 8
+    blue = updated(state.player(BLUE), science=science, downed=downed, intel=9, drakownium=9)
+    return state.with_player(BLUE, blue)
+
+
+def _research_offered(state: BlackMetroState) -> set[str]:
+    return {
+        str(m.get("choice")).removeprefix("research:")
+        for m in GAME.legal_moves(state, BLUE)
+        if m.type == "use_effect" and str(m.get("choice")).startswith("research:")
+    }
+
+
+def test_each_technology_up_to_the_players_level_may_be_researched_by_name() -> None:
+    assert _research_offered(_at_the_laboratory(1)) == LEVEL_1
+    level_2 = _research_offered(_at_the_laboratory(2))
+    assert "siege-doctrine" in level_2 and "synaptic-dampener" in level_2
+    assert len(level_2) == 8 and "overwhelm-array" not in level_2  # level 3 needs level III
+
+
+def test_a_level_2_technology_is_researched_without_the_level_1_of_its_type() -> None:
+    """Only gained technologies come lowest first (troubleshooting.gain); research does not."""
+    state = _at_the_laboratory(2)
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:siege-doctrine")
+    assert state.player(BLUE).downed == (f"siege-doctrine@{BLUE}",)
+    assert state.player(BLUE).technologies == ()
+
+
+def test_a_technology_already_held_is_not_offered_again() -> None:
+    state = _at_the_laboratory(1, downed=(f"voltaic-edge@{BLUE}",))
+    assert _research_offered(state) == LEVEL_1 - {"voltaic-edge"}
+
+
+def test_the_others_see_a_technology_researched_and_paid_for_not_which() -> None:
+    state = _at_the_laboratory(2)
+    _, events = play(state, BLUE, "use_effect", effect=1, choice="research:siege-doctrine")
+    used = next(ev for ev in events if isinstance(ev, r.EffectUsed))
+    gained = next(ev for ev in events if isinstance(ev, e.TechnologyGained))
+    assert gained.researched
+    for other in (RED, GREEN, None):
+        shown = json.dumps([GAME.redact(ev, other, False) for ev in events])
+        assert "siege" not in shown and "battle" not in shown
+        assert GAME.narrate(state, used, other, False).count("research a technology") == 1
+        paid = [ev for ev in events if isinstance(ev, e.ResourceChanged) and ev.amount < 0]
+        assert {GAME.redact(ev, other, False)["amount"] for ev in paid} == {-3, -1}
+    assert "Siege Doctrine" in GAME.narrate(state, used, BLUE, False)
+    assert "researches Siege Doctrine" in GAME.narrate(state, gained, BLUE, False)
