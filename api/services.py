@@ -729,6 +729,11 @@ def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
     return Slice(done - analysis.done, more=False)
 
 
+def _points(value: float) -> int:
+    """A value from 0 to 1 (a seat's expected result) as the percentage players read."""
+    return round(value * 100)
+
+
 def _judge(
     spec: GameSpec[Any],
     state: Any,
@@ -743,18 +748,22 @@ def _judge(
     verdict = judge(spec, state, seat, played, rng, budget, seats)
     roles = spec.seat_names(state)
     who = roles[seat] if seat < len(roles) else f"Seat {seat}"
-    text = f"{who} played: {spec.describe_move(state, seat, played)} ({verdict.played_value:.2f})."
+    text = (
+        f"{who} played: {spec.describe_move(state, seat, played)} "
+        f"(winning chances {_points(verdict.played_value)}%)."
+    )
     if verdict.preferred == played:
-        text += " The bot agrees."
+        text += " The analysis agrees."
     else:
         preferred = spec.describe_move(state, seat, verdict.preferred)
-        text += f" The bot prefers: {preferred} ({verdict.preferred_value:.2f})."
+        text += f" The analysis prefers: {preferred} ({_points(verdict.preferred_value)}%)."
+    between = f"{_points(verdict.lost_low)} to {_points(verdict.lost_high)}"
     if verdict.grade == CLOSE:
-        text += f" Too close to call (loss {verdict.lost_low:.2f} to {verdict.lost_high:.2f})."
+        text += f" Too close to call: {between} points of winning chances lost."
     elif verdict.grade != GOOD:
         text += (
-            f" {verdict.grade.capitalize()}: it lost {verdict.lost:.2f} "
-            f"({verdict.lost_low:.2f} to {verdict.lost_high:.2f})."
+            f" {verdict.grade.capitalize()}: {_points(verdict.lost)} points of winning chances "
+            f"lost ({between})."
         )
     return {
         "text": text,

@@ -61,16 +61,16 @@ def test_analysis_annotates_every_decision(
         # in the game's words: the figure's name and the moves as their buttons read
         assert note["text"].startswith(("Figure ", "The ")) and "{" not in note["text"]
         if data["preferred"] == data["played"]:
-            assert " The bot agrees." in note["text"] and "prefers" not in note["text"]
+            assert " The analysis agrees." in note["text"] and "prefers" not in note["text"]
         else:
-            assert " The bot prefers: " in note["text"] and "agrees" not in note["text"]
+            assert " The analysis prefers: " in note["text"] and "agrees" not in note["text"]
         assert "played: Draw" in note["text"] or "played: Place" in note["text"]
     marked = [e for e in decisions if e["annotations"][0]["data"]["mark"]]
     for event in marked:
         note = event["annotations"][0]
-        low, high = note["data"]["lost_interval"]  # the text shows it to two places
+        low, high = note["data"]["lost_interval"]  # the text shows it in whole points
         shown = note["text"].rsplit("(", 1)[1].removesuffix(").").split(" to ")
-        assert [float(x) for x in shown] == pytest.approx([low, high], abs=0.0051)
+        assert [float(x) / 100 for x in shown] == pytest.approx([low, high], abs=0.0051)
         assert note["data"]["grade"].capitalize() in note["text"]
 
 
@@ -496,15 +496,17 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
 
     mine, theirs = spec.describe_move(state, seat, played), spec.describe_move(state, seat, other)
     who = spec.seat_names(state)[seat]
-    assert note("agree")["text"] == f"{who} played: {mine} (0.60). The bot agrees."
+    assert note("agree")["text"] == (
+        f"{who} played: {mine} (winning chances 60%). The analysis agrees."
+    )
     assert note("close")["text"] == (
-        f"{who} played: {mine} (0.60). The bot prefers: {theirs} (0.70)."
-        " Too close to call (loss 0.00 to 0.20)."
+        f"{who} played: {mine} (winning chances 60%). The analysis prefers: {theirs} (70%)."
+        " Too close to call: 0 to 20 points of winning chances lost."
     )
     mistake = note("mistake")
     assert mistake["text"] == (
-        f"{who} played: {mine} (0.61). The bot prefers: {theirs} (0.91)."
-        " Mistake: it lost 0.30 (0.20 to 0.41)."
+        f"{who} played: {mine} (winning chances 61%). The analysis prefers: {theirs} (91%)."
+        " Mistake: 30 points of winning chances lost (20 to 41)."
     )
     assert mistake["data"] == {  # figures to three places
         "seat": seat,

@@ -15,6 +15,7 @@ import pytest
 
 from rules_core.engine import GameSpec, all_games
 from rules_core.engine.types import Move, Rejection
+from tests.rules_core.random_play import random_steps
 
 STEPS = 400
 
@@ -35,25 +36,12 @@ def _other_kinds(move: Move) -> list[Move]:
 
 @pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
 def test_a_whole_number_posted_as_another_kind_is_refused(spec: GameSpec[Any]) -> None:
-    pick = random.Random(3)
-    state = spec.initial_state()
-    for event in spec.setup(max(2, spec.min_players), {}, random.Random(3)):
-        state = spec.evolve(state, event)
     tried = 0
-    for step in range(STEPS):
-        acting = sorted(spec.to_act(state))
-        if not acting or spec.outcome(state) is not None:
-            break
-        seat = acting[0]
-        offered = spec.legal_moves(state, seat)
-        for move in offered:
+    for step in random_steps(spec, 3, STEPS):
+        for move in step.offered:
             for other in _other_kinds(move):
                 tried += 1
-                refused = spec.decide(state, seat, other, random.Random(step))
+                refused = spec.decide(step.state, step.seat, other, random.Random(step.number))
                 assert isinstance(refused, Rejection), (spec.slug, other)
-        events = spec.decide(state, seat, pick.choice(offered), random.Random(step))
-        assert not isinstance(events, Rejection)
-        for event in events:
-            state = spec.evolve(state, event)
     if not tried:
         pytest.skip(f"{spec.slug} offered no whole-number parameter in {STEPS} steps")

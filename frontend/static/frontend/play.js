@@ -74,11 +74,7 @@
   function showRefusal(body) {
     const refusal = $("refusal");
     refusal.replaceChildren(node("span", body.message || "The server refused this move."));
-    if (body.code) {
-      const code = node("span", `(${body.code})`);
-      code.className = "muted";
-      refusal.append(" ", code);
-    }
+    refusal.dataset.code = body.code || "";  // for a client's tools: a player reads the reason
     if (body.citations && body.citations.length) refusal.append(" — see ", citationList(body.citations));
     refusal.hidden = false;
   }

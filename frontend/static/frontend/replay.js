@@ -66,15 +66,14 @@
   }
 
   function note(a) {
-    const li = node("li", null, node("strong", a.author), `: ${a.text}`);
+    // the analysis's notes are signed "Analysis" (older ones carry the bot's name, "mcts")
+    const author = a.source === "analysis" ? "Analysis" : a.author;
+    const li = node("li", null, node("strong", author), `: ${a.text}`);
     li.className = "note";
     if (typeof a.source === "string" && /^[a-z][a-z0-9-]*$/.test(a.source)) li.classList.add(a.source);
+    // a graded note is coloured by its grade; its text already names it ("Mistake: …")
     const grade = a.data && typeof a.data.grade === "string" ? a.data.grade : (a.data && a.data.mark ? "mistake" : "");
-    if (["inaccuracy", "mistake", "blunder"].includes(grade)) {
-      const mark = node("strong", grade);
-      mark.className = `mark ${grade}`;
-      li.append(" ", mark);
-    }
+    if (["inaccuracy", "mistake", "blunder"].includes(grade)) li.classList.add("mark", grade);
     return li;
   }
 
@@ -105,7 +104,6 @@
     });
     const count = (event.citations || []).length;
     parts.push(node("details", null, node("summary", `Rules (${count})`), rules));
-    parts.push(node("details", null, node("summary", "Event data"), node("pre", JSON.stringify(event.data, null, 1))));
     const notes = (event.annotations || []).map(note);
     if (notes.length) {
       const list = node("ul", null, ...notes);

@@ -24,7 +24,7 @@ STANCES = (ACTIVE, RESTING)
 def stance_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     hero_id = move.get("hero")
     if not isinstance(hero_id, str) or not state.has_hero(hero_id):
-        return reject("not_your_hero", f"There is no hero {str(hero_id)[:40]!r} in this mission.")
+        return reject("not_your_hero", "That hero is not in this mission.")
     hero = state.hero(hero_id)
     name = state.board_pack.hero(hero_id).name
     if hero.seat != seat:

@@ -49,6 +49,12 @@ def name(state: GccState, figure: str) -> str:
     return "the event tile" if figure == "event" else figure
 
 
+def ending(state: GccState, condition: str, winner: str) -> str:
+    """How the game ended, and who won ("The bomb explodes, so the villain wins.")."""
+    side = "the heroes win" if winner == "heroes" else "the villain wins"
+    return f"{name(state, condition)}, so {side}."
+
+
 def seat_names(state: GccState) -> tuple[str, ...]:
     """The villain's seat, then each heroes' seat with the heroes it plays."""
     names = ["the villain"]
@@ -100,13 +106,17 @@ STORIES: dict[type[GameEvent], Story] = {
     ),
     ev.HeroesFinished: lambda s, e: f"{seat_names(s)[e.seat or 0]} want no more actions.",
     ev.HeroesTurnEnded: lambda s, e: "The heroes' turn ends: spent cubes go to fatigue.",
-    ev.VillainTurnBegan: lambda s, e: f"The villain's turn begins: {e.recovery} cubes recovered.",
+    ev.VillainTurnBegan: lambda s, e: (
+        f"The villain's turn begins: {counted(e.recovery, 'cube')} recovered."
+    ),
     ev.CharacterWounded: lambda s, e: (
         f"{name(s, e.character)} suffers {counted(e.wounds, 'wound')}."
     ),
     ev.CharacterNeutralized: lambda s, e: f"{name(s, e.character)} is neutralized.",
     ev.TileNeutralized: lambda s, e: f"The {name(s, e.tile)} tile is neutralized.",
-    ev.TileActivated: lambda s, e: f"The villain activates {name(s, e.tile)} for {e.cost} cubes.",
+    ev.TileActivated: lambda s, e: (
+        f"The villain activates {name(s, e.tile)} for {counted(e.cost, 'cube')}."
+    ),
     ev.EventTriggered: lambda s, e: f"Event: {name(s, e.event)}.",
     ev.ReinforcementPoints: lambda s, e: (
         f"The villain gains {counted(e.points, 'reinforcement point')}."
@@ -126,7 +136,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.ContentsTaken: lambda s, e: f"{name(s, e.hero)} takes {_items(s, e.items)}.",
     ev.Exploded: lambda s, e: f"A level {e.level} explosion rocks the {name(s, e.area)}.",
     ev.RiverDredged: lambda s, e: (
-        f"The villain dredges {name(s, e.tile)} from the river for {e.cubes} cubes."
+        f"The villain dredges {name(s, e.tile)} from the river for {counted(e.cubes, 'cube')}."
     ),
     ev.Demobilized: lambda s, e: (
         f"The villain demobilizes {name(s, e.tile)}: its miniatures leave the board."
@@ -141,7 +151,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"The {e.kind} token in the {name(s, e.area)} "
         + ("dissipates." if e.removed else "turns to its dissipating side.")
     ),
-    ev.GameFinished: lambda s, e: f"{name(s, e.condition)}: the {e.winner} win.",
+    ev.GameFinished: lambda s, e: ending(s, e.condition, e.winner),
     ev.ComplexActionRolled: lambda s, e: (
         f"{name(s, e.figure)} tries to {name(s, e.action).lower()} with {counted(e.cubes, 'cube')}."
     ),
@@ -150,7 +160,7 @@ STORIES: dict[type[GameEvent], Story] = {
         + (f" for {counted(e.cubes, 'cube')}." if e.cubes else " for free.")
     ),
     ev.ComplexActionResolved: lambda s, e: (
-        f"{e.successes} success(es) against {e.difficulty}: "
+        f"{counted(e.successes, 'success', 'successes')} against {e.difficulty}: "
         + ("it works." if e.succeeded else "it fails.")
     ),
     ev.ItemPickedUp: lambda s, e: f"{name(s, e.hero)} picks up the {name(s, e.item)}.",
@@ -159,7 +169,8 @@ STORIES: dict[type[GameEvent], Story] = {
         f"(difficulty {e.difficulty}) with {counted(e.cubes, 'cube')}."
     ),
     ev.ItemThrown: lambda s, e: (
-        f"The {name(s, e.item)} lands in the {name(s, e.landed)} ({e.successes} success(es))."
+        f"The {name(s, e.item)} lands in the {name(s, e.landed)} "
+        f"({counted(e.successes, 'success', 'successes')})."
     ),
     ev.EquipmentOffered: lambda s, e: (
         f"{name(s, e.payer)} asks to hand the {name(s, e.item)} from {name(s, e.giver)} "
@@ -185,7 +196,7 @@ STORIES: dict[type[GameEvent], Story] = {
         + f", rolling {len(e.pool)} dice."
     ),
     ev.AttackCounted: lambda s, e: (
-        f"The attack scores {e.successes} success(es)"
+        f"The attack scores {counted(e.successes, 'success', 'successes')}"
         + (f" after {e.hindering} hindering." if e.hindering else ".")
     ),
     ev.DefenseRolled: lambda s, e: (

@@ -98,7 +98,7 @@ def pool_now(state: GccState, who: Mover) -> int:
 def hero_may_act(state: GccState, seat: int, hero_id: object) -> Rejection | HeroState:
     """The hero `seat` names, if it may take an action now (V·B·3, V·B·4, IX B)."""
     if not isinstance(hero_id, str) or not state.has_hero(hero_id):
-        return reject("not_your_hero", f"There is no hero {str(hero_id)[:40]!r} in this mission.")
+        return reject("not_your_hero", "That hero is not in this mission.")
     hero = state.hero(hero_id)
     name = state.board_pack.hero(hero_id).name
     if hero.seat != seat:
@@ -126,7 +126,7 @@ def destination_check(state: GccState, who: Mover, target: object) -> Rejection 
     """V·C·5 [d]-[f]: the destination, its occupation, and the move points it needs."""
     board = state.board_pack.board
     if not isinstance(target, str) or target not in board.area_ids:
-        return reject("no_such_area", f"The board has no area {str(target)[:40]!r}.")
+        return reject("no_such_area", "The board has no such area.")
     name = board.area(target).name
     kind = geometry.move_kind(board, who.area, target)
     if kind is None:

@@ -133,14 +133,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     def outcome(self, state: GccState) -> Outcome | None:
         if not state.winner:
             return None
-        if state.winner == "heroes":
-            winners = state.hero_seats()
-            summary = "The heroes win"
-        else:
-            winners = (VILLAIN_SEAT,)
-            summary = "The villain wins"
+        winners = state.hero_seats() if state.winner == "heroes" else (VILLAIN_SEAT,)
         return Outcome(
-            winners=winners, summary=f"{summary}: {language.name(state, state.ended_by)}."
+            winners=winners, summary=language.ending(state, state.ended_by, state.winner)
         )
 
     def narrate(self, state: GccState, event: GameEvent, seat: int | None, reveal: bool) -> str:

@@ -93,7 +93,10 @@ def activate_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("tile_limit", "The villain activates at most two tiles a turn.")
     tile = move.get("tile")
     if not isinstance(tile, str) or tile not in state.river:
-        return reject("no_such_tile", f"There is no tile {str(tile)[:40]!r} in the river.")
+        return reject(
+            "no_such_tile",
+            "That tile is not in the river: ask for the legal moves to see the tiles.",
+        )
     if tile in state.face_down:
         return reject("tile_neutralized", f"{tile_name(state, tile)} is neutralized.")
     cost = cost_of(state, tile)

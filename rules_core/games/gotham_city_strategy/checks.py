@@ -139,9 +139,7 @@ def check_ability(state: GcsState, seat: int, move: Move) -> Rejection | None:
             "no_ability_due", "You have not reached an ability icon this turn (or chose already)."
         )
     if move.get("card") not in choices.ability_choices(state, seat):
-        return reject(
-            "no_ability_due", f"{move.get('card')!r} is not an ability your villain may take."
-        )
+        return reject("no_ability_due", "That is not an ability your villain may take now.")
     return None
 
 

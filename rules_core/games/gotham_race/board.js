@@ -38,20 +38,23 @@
       g.appendChild(el("title", {}, `Figure ${f.figure}: rank ${f.rank}, square ${f.square}, lane ${f.lane}` + (f.owner === null ? " (ownerless)" : ` (seat ${f.owner})`)));
       svg.appendChild(g);
     });
-    svg.appendChild(el("text", { x: cx, y: cy - 10, "text-anchor": "middle", "font-size": 14 }, `Round ${state.round}`));
-    svg.appendChild(el("text", { x: cx, y: cy + 10, "text-anchor": "middle", "font-size": 11, fill: "#555" }, `Ranking: ${state.ranking.join(" ")}`));
-    const pile = state.deposit.map((d) => (d.card ? d.card.id : `?${d.deck}`)).join(" ");
-    svg.appendChild(el("text", { x: cx, y: cy + 28, "text-anchor": "middle", "font-size": 10, fill: "#555" }, pile ? `Pile: ${pile}` : ""));
+    svg.appendChild(el("text", { x: cx, y: cy - 14, "text-anchor": "middle", "font-size": 14 }, `Round ${state.round}`));
+    svg.appendChild(el("text", { x: cx, y: cy + 2, "text-anchor": "middle", "font-size": 11, fill: "#555" }, `Ranking: ${state.ranking.join(" ")}`));
+    // the cards placed this round, one line each: its text once seen, else its back
+    const pile = state.deposit.map((d) => `${d.figure}: ${d.card ? d.card.text : `face down (deck ${d.deck})`}`);
+    if (pile.length) svg.appendChild(el("text", { x: cx, y: cy + 20, "text-anchor": "middle", "font-size": 10, fill: "#555" }, "Placed this round:"));
+    pile.forEach((line, i) => svg.appendChild(el("text", { x: cx, y: cy + 32 + i * 10, "text-anchor": "middle", "font-size": 9, fill: "#555" }, line)));
     const mine = state.figures.find((f) => state.seat !== null && f.owner === state.seat);
-    if (mine) svg.appendChild(el("text", { x: cx, y: cy + 46, "text-anchor": "middle", "font-size": 10, fill: "#1b1c24" }, `You race figure ${mine.figure} (ringed)`));
+    if (mine) svg.appendChild(el("text", { x: cx, y: cy - 70, "text-anchor": "middle", "font-size": 10, fill: "#1b1c24" }, `You race figure ${mine.figure} (ringed)`));
     // the four decks, face down: drawing from one is done by picking it
     (state.decks || []).forEach((deck, i) => {
-      const x = cx - 82 + i * 42, y = cy + 56;
+      const x = cx - 82 + i * 42, y = cy - 60;
+      const left = Array.isArray(deck) ? deck.length : deck.count; // a finished game shows every card
       const g = el("g", { class: "deck", "data-target": `deck-${i + 1}` });
       g.appendChild(el("rect", { x, y, width: 32, height: 24, rx: 3, fill: "#fff", stroke: "#9aa88a" }));
       g.appendChild(el("text", { x: x + 16, y: y + 11, "text-anchor": "middle", "font-size": 9 }, `deck ${i + 1}`));
-      g.appendChild(el("text", { x: x + 16, y: y + 21, "text-anchor": "middle", "font-size": 8, fill: "#777" }, String(deck.count)));
-      g.appendChild(el("title", {}, `Deck ${i + 1}: ${deck.count} cards`));
+      g.appendChild(el("text", { x: x + 16, y: y + 21, "text-anchor": "middle", "font-size": 8, fill: "#777" }, `${left} left`));
+      g.appendChild(el("title", {}, `Deck ${i + 1}: ${left} card${left === 1 ? "" : "s"}`));
       svg.appendChild(g);
     });
   }

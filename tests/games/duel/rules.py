@@ -235,7 +235,7 @@ def _responding(state: DuelState, seat: int) -> bool:
 def _card_of(state: DuelState, seat: int, move: Move) -> Rejection | None:
     card = move.get("card")
     if not isinstance(card, str) or card not in state.hands[seat]:
-        return _reject("card_not_in_hand", f"You hold no card {str(card)[:40]!r}.")
+        return _reject("card_not_in_hand", "You hold no such card.")
     return None
 
 
