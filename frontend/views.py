@@ -18,9 +18,9 @@ from rules_core.engine import all_games, get_game
 
 SEAT_KINDS = (
     ("person", "person"),
-    ("random", "random bot"),
-    ("greedy", "greedy bot"),
-    ("mcts", "mcts bot"),
+    ("random", "bot: random moves (easiest)"),
+    ("greedy", "bot: looks one move ahead"),
+    ("mcts", "bot: searches ahead (strongest)"),
     ("empty", "— no seat —"),
 )
 
@@ -40,7 +40,16 @@ def _switches(slug: str) -> list[str]:
 
 
 def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpResponse:
-    games = Game.objects.all().order_by("-id")[:50]
+    titles = {spec.slug: spec.title for spec in all_games()}
+    games = [
+        {
+            "pk": game.pk,
+            "title": titles.get(game.game, game.game),
+            "state": "finished" if game.status == Game.Status.FINISHED else "in play",
+            "version": game.version,
+        }
+        for game in Game.objects.all().order_by("-id")[:50]
+    ]
     catalog = selectors.catalog()
     switches: list[dict[str, Any]] = [
         {"game": spec.slug, "name": name, "description": spec.options_schema()[name]}
@@ -208,6 +217,25 @@ def _not_found(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "frontend/not_found.html", {"message": message}, status=404)
 
 
+def _applied(use: dict[str, str]) -> str:
+    """Where a game applies a section, in words ("Gotham Race, a refused move: deck empty")."""
+    try:
+        game = get_game(use["game"]).title
+    except KeyError:
+        game = use["game"]
+    kind = "a refused move" if use["kind"] == "rejection" else "an event"
+    return f"{game}, {kind}: {use['name'].replace('_', ' ')}"
+
+
+def _no_section(book: str) -> str:
+    """A missing section's words: its book by title when the book is there."""
+    try:
+        title = rulebook_selectors.book_get(book=book).title
+    except NotFoundError:
+        return "There is no rulebook by that name."
+    return f"{title} has no such section: its contents list every one."
+
+
 def rules_index(request: HttpRequest) -> HttpResponse:
     return render(request, "frontend/rules_index.html", {"books": rulebook_selectors.books_json()})
 
@@ -215,8 +243,8 @@ def rules_index(request: HttpRequest) -> HttpResponse:
 def rules_book(request: HttpRequest, book: str) -> HttpResponse:
     try:
         contents = rulebook_selectors.contents_json(book=book)
-    except NotFoundError as error:
-        return _not_found(request, error.message)
+    except NotFoundError:
+        return _not_found(request, "There is no rulebook by that name.")
     parents = {s["section"]: s["parent"] for s in contents["sections"]}
 
     def depth(sid: str) -> int:
@@ -233,14 +261,16 @@ def rules_book(request: HttpRequest, book: str) -> HttpResponse:
 def rules_section(request: HttpRequest, book: str, ref: str) -> HttpResponse:
     try:
         section = rulebook_selectors.section_find(book=book, ref=ref)
-    except NotFoundError as error:
-        return _not_found(request, error.message)
+    except NotFoundError:
+        return _not_found(request, _no_section(book))
     if section.sid != ref:
         return redirect(rulebook_selectors.section_url(book, section.sid))
+    shown = rulebook_selectors.section_json(section)
     context = {
         "book": section.book,
-        "section": rulebook_selectors.section_json(section),
+        "section": shown,
         "book_slug": book,
+        "applied": [_applied(use) for use in shown["cited_by"]],
     }
     return render(request, "frontend/rules_section.html", context)
 
@@ -252,7 +282,10 @@ def _highlight(snippet: str) -> SafeString:
 
 def rules_search(request: HttpRequest) -> HttpResponse:
     q = request.GET.get("q", "").strip()[:300]
+    titles = {b["book"]: b["title"] for b in rulebook_selectors.books_json()}
     book = request.GET.get("book") or None
+    if book not in titles:  # no such book: the search runs over every book
+        book = None
     answer = rulebook_selectors.rules_answer(question=q, book=book, limit=20) if q else None
     hits = answer.hits if answer else []
     results = [
@@ -262,5 +295,11 @@ def rules_search(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "frontend/rules_search.html",
-        {"q": q, "results": results, "book_slug": book, "did_you_mean": suggestion},
+        {
+            "q": q,
+            "results": results,
+            "book_slug": book,
+            "book_title": titles.get(book or ""),
+            "did_you_mean": suggestion,
+        },
     )

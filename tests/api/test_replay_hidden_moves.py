@@ -81,3 +81,47 @@ def test_a_move_naming_cards_its_events_hide_is_shown_without_them(
     assert rest and rest[0].type == "fortunes_discarded"
     assert all(e.move is None for e in rest)
     assert rest[-1].seq == game.version  # no move since: the rest runs to the head
+
+
+def test_the_type_of_a_technology_gained_face_down_is_withheld_with_its_move(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """The Technologist's set-up gains a technology of a chosen type: the lowest of that type,
+    so the type would name the face-down card (appendix.science: hidden until charged)."""
+    body = create_game(game="black-metro", players=[{"name": "Ann"}, {"name": "Bob"}], seed=3)
+    tokens = {s["seat"]: s["token"] for s in body["seats"]}
+    gid, version, gained = body["id"], body["version"], None
+    for _ in range(20):
+        seat = api.get(f"/api/games/{gid}/state/").json()["to_act"][0]
+        moves = [
+            m["move"]
+            for m in api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()["moves"]
+        ]
+        move = next((m for m in moves if m.get("candidate") == "technologist"), None) or next(
+            (m for m in moves if m["type"] == "gain_technology"), moves[0]
+        )
+        answer = api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": version, "move": move},
+            format="json",
+            **auth(tokens[seat]),
+        ).json()
+        version = answer["version"]
+        if move["type"] == "gain_technology":
+            gained = (answer["events"][0]["seq"], seat, move["kind"])
+            break
+    assert gained is not None, "nobody chose the Technologist"
+    seq, owner, kind = gained
+
+    def seen(token: str | None) -> dict[str, Any]:
+        url = f"/api/games/{gid}/replay/?after={seq - 1}&limit=1"
+        return dict(api.get(url, **(auth(token) if token else {})).json()["events"][0])
+
+    mine = seen(tokens[owner])
+    assert mine["move"]["kind"] == kind and mine["data"]["kind"] == kind
+    assert mine["move_label"] == f"Gain a {kind} technology"
+    for viewer in (tokens[1 - owner], None):
+        other = seen(viewer)
+        assert other["data"]["technology"] is None and other["data"]["kind"] is None
+        assert other["move"] == {"seat": owner, "type": "gain_technology", "kind": None}
+        assert other["move_label"] is None

@@ -114,16 +114,36 @@ def test_rules_pages(client: Client) -> None:
     assert toc.status_code == 200 and "V·C·1 [b]".encode() in toc.content
     page = client.get("/rules/gotham-race/questions.decks-exhausted/")
     assert page.status_code == 200
-    for expected in (b"In short", b"Not imported", b"decks_replenished", b'name="q"'):
+    for expected in (
+        b"In short",
+        b"its owner has not imported it",
+        b"Gotham Race, an event: decks replenished",
+        b"Gotham Race, a refused move: deck empty",
+        b'name="q"',
+    ):
         assert expected in page.content
+    assert b"import_rulebook" not in page.content and b"decks_replenished" not in page.content
     assert (
         client.get("/rules/gotham-city-chronicles/V.C.1.a/")["Location"]
         == "/rules/gotham-city-chronicles/v-c-1-a/"
     )
-    assert client.get("/rules/gotham-race/nope/").status_code == 404
-    assert client.get("/rules/chess/").status_code == 404
+    missing = client.get("/rules/gotham-race/nope/")
+    assert missing.status_code == 404 and b"Gotham Race has no such section" in missing.content
+    assert b'href="/"' in missing.content and b"nope" not in missing.content
+    chess = client.get("/rules/chess/")
+    assert chess.status_code == 404 and b"There is no rulebook by that name." in chess.content
+    assert b"/api/rulebooks/" not in chess.content
     results = client.get("/rules/search/", {"q": "deck runs out"})
     assert results.status_code == 200 and b"questions.decks-exhausted" in results.content
+
+
+def test_the_search_page_asks_for_words_and_ignores_an_unknown_book(client: Client) -> None:
+    empty = client.get("/rules/search/", {"q": "  "})
+    assert b"Search the rules" in empty.content and "Rules for “”".encode() not in empty.content
+    unknown = client.get("/rules/search/", {"q": "deck runs out", "book": "nope"})
+    assert b"nope" not in unknown.content and b"questions.decks-exhausted" in unknown.content
+    filtered = client.get("/rules/search/", {"q": "deck runs out", "book": "gotham-race"})
+    assert b'<a href="/rules/gotham-race/">Gotham Race</a>' in filtered.content
 
 
 def test_section_page_quotes_the_imported_text(client: Client) -> None:

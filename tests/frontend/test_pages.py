@@ -122,3 +122,13 @@ def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: 
     early = client.post(f"/games/{parent.pk}/fork/", {"at": "1", **seats})
     assert early.status_code == 400 and b"The set-up takes events 1 to" in early.content
     assert b'id="fork"' not in client.get(f"/games/{fork.pk}/replay/").content
+
+
+def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    page = client.get("/").content.decode()
+    assert "<td>Gotham Race</td><td>in play</td>" in page and "<td>gotham-race</td>" not in page
+    assert "The first game&#x27;s set-up, without candidates" in page  # not "First_game: …"
+    assert "First_game" not in page and "mcts bot" not in page
+    missing = client.get("/games/99999/")
+    assert missing.status_code == 404 and b'<a href="/">Back to the lobby</a>' in missing.content

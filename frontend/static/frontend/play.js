@@ -126,6 +126,8 @@
       return button;
     });
     $("moves").replaceChildren(...buttons);
+    // a seat in a game in play has moves; a spectator or a finished game has only the table
+    $("panel-title").textContent = token && game.status === "active" ? "Your moves" : "At the table";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
   }
@@ -146,8 +148,13 @@
     const all = $("all-moves");
     all.hidden = !chosenTarget;
     all.onclick = () => { chosenTarget = null; markTargets(buttons); };
+    // the hint names where the highlighted things are: on the board, beside it (a hand), or both
+    const marked = [...document.querySelectorAll(".legal-target")].map((e) => (e.closest("#board") ? "board" : "panel"));
+    const where = marked.includes("board")
+      ? (marked.includes("panel") ? "something highlighted on the board or below it" : "a highlighted place on the board")
+      : "a highlighted card below";
     $("moves-hint").textContent = aims.size
-      ? (chosenTarget ? "The moves on the place you picked:" : "Pick a highlighted place on the board, or a move below.")
+      ? (chosenTarget ? "The moves on what you picked:" : `Pick ${where}, or a move below.`)
       : "";
   }
 

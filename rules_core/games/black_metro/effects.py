@@ -183,13 +183,16 @@ def gain_technology(run: Run, owner: int, kind: str) -> None:
         player.technologies + player.downed, run.state.the_pack().technologies, kind, owner
     )
     if tech:
-        run.emit(e.TechnologyGained(seat=None, owner=owner, technology=tech))
+        run.emit(e.TechnologyGained(seat=None, owner=owner, technology=tech, kind=kind))
 
 
 def research_technology(run: Run, owner: int, technology: str) -> None:
     """Research one technology of the owner's deck, by its id (downed until charged)."""
     card = f"{technology}@{owner}"
-    run.emit(e.TechnologyGained(seat=None, owner=owner, technology=card, researched=True))
+    kind = run.state.the_pack().technology(technology).type
+    run.emit(
+        e.TechnologyGained(seat=None, owner=owner, technology=card, researched=True, kind=kind)
+    )
 
 
 SIMPLE = frozenset(

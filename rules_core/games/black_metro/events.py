@@ -3,9 +3,9 @@ declaring what of its data not everybody sees (a card drawn into a hand, a deck'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import NOBODY_COUNT
@@ -125,12 +125,21 @@ class TechnologyToGain(GameEvent):
     owner: int
 
 
+def _kind_unknown(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 of `technology_gained` kept no type beside the card: read as version 2, ""."""
+    return {**data, "kind": ""}
+
+
 @dataclass(frozen=True, slots=True)
 class TechnologyGained(GameEvent):
-    """A technology gained or researched: downed (face down) until charged."""
+    """A technology gained or researched: downed (face down) until charged. Which one, and of
+    what type, is its owner's: a replay withholds a move's `kind` (the type a set-up gains)
+    as this event hides its own (api/shown_moves.py)."""
 
     type: ClassVar[str] = "technology_gained"
-    secret: ClassVar[Mapping[str, Hidden]] = {"technology": OWNER}
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_kind_unknown,)
+    secret: ClassVar[Mapping[str, Hidden]] = {"technology": OWNER, "kind": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.science")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.gain", "troubleshooting.cards.technologies"
@@ -138,6 +147,7 @@ class TechnologyGained(GameEvent):
     owner: int
     technology: str
     researched: bool = False  # researched (not gained): the frequency jammer may answer it
+    kind: str = ""  # its type (neuro, logistic, battle, resource); "" in a version-1 event
 
 
 # ---- what effects do --------------------------------------------------------------------------

@@ -91,7 +91,9 @@ class BlackMetro(DeclaredGame[State]):
     )
     # 2: asked about missions whenever one is held; face-down discards secret
     # 3: the solo overlord acquires no power by taking the relic (solo.rules.power)
-    rules_version = 3
+    # 4: research names any technology up to the player's level; what is researched or gained
+    #    (its choice, its type) stays its owner's
+    rules_version = 4
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

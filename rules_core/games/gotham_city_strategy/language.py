@@ -7,6 +7,7 @@ a hand or face down is told only to who may see it ("The Joker draws a card").
 from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
+from rules_core.engine.wording import listed
 from rules_core.games.gotham_city_strategy.events import (
     AbilityChosen,
     BatmanCardDrawn,
@@ -189,9 +190,7 @@ def _resources(state: GcsState, event: ResourcesChanged, seat: int | None, revea
 def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -> str:
     """What `event` did, as `seat` may know it (`state` is the state before the event)."""
     if isinstance(event, GameStarted):
-        names = ", ".join(
-            state_name for state_name in (_villain_name(event, v) for v in event.villains)
-        )
+        names = listed([_villain_name(event, v) for v in event.villains])
         variant = " with the increased-interaction variant" if event.variant else ""
         return f"The game begins{variant}: {names} set out to rule Gotham."
     if isinstance(event, ResourcesChanged):

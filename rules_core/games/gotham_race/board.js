@@ -40,10 +40,9 @@
     });
     svg.appendChild(el("text", { x: cx, y: cy - 14, "text-anchor": "middle", "font-size": 14 }, `Round ${state.round}`));
     svg.appendChild(el("text", { x: cx, y: cy + 2, "text-anchor": "middle", "font-size": 11, fill: "#555" }, `Ranking: ${state.ranking.join(" ")}`));
-    // the cards placed this round, one line each: its text once seen, else its back
-    const pile = state.deposit.map((d) => `${d.figure}: ${d.card ? d.card.text : `face down (deck ${d.deck})`}`);
-    if (pile.length) svg.appendChild(el("text", { x: cx, y: cy + 20, "text-anchor": "middle", "font-size": 10, fill: "#555" }, "Placed this round:"));
-    pile.forEach((line, i) => svg.appendChild(el("text", { x: cx, y: cy + 32 + i * 10, "text-anchor": "middle", "font-size": 9, fill: "#555" }, line)));
+    // the cards placed this round are listed in words beside the board (panelRace)
+    const placed = state.deposit.length;
+    if (placed) svg.appendChild(el("text", { x: cx, y: cy + 20, "text-anchor": "middle", "font-size": 10, fill: "#555" }, `${placed} card${placed === 1 ? "" : "s"} placed this round`));
     const mine = state.figures.find((f) => state.seat !== null && f.owner === state.seat);
     if (mine) svg.appendChild(el("text", { x: cx, y: cy - 70, "text-anchor": "middle", "font-size": 10, fill: "#1b1c24" }, `You race figure ${mine.figure} (ringed)`));
     // the four decks, face down: drawing from one is done by picking it
@@ -66,11 +65,14 @@
     return null;
   }
 
-  /* The play page's panel: the seat's figure and its hand, shown all the time. */
+  /* The play page's panel: the seat's figure, the cards placed this round (each in words once
+     seen, else by its back) and the seat's hand, shown all the time. */
   function panelRace(element, state, seat) {
     const { node } = window.GothamDom;
     const mine = state.figures.find((f) => f.owner === seat);
     if (mine) element.append(node("p", `You race figure ${mine.figure}: rank ${mine.rank}, square ${mine.square}.`));
+    const placed = state.deposit.map((d) => node("li", `Figure ${d.figure}: ${d.card ? `“${d.card.text}”` : `face down (deck ${d.deck})`}`));
+    if (placed.length) element.append(node("h3", "Placed this round"), node("ul", null, ...placed));
     const hand = (state.hands || {})[String(seat)];
     if (!Array.isArray(hand)) return;
     const items = hand.map((c) => {
