@@ -42,15 +42,15 @@ def check_json_value(value: Any, *, max_depth: int, where: str = "body") -> None
             children = item.items() if isinstance(item, dict) else enumerate(item)
             for key, child in children:
                 if isinstance(key, str):
-                    _check_text(key, where)
+                    check_text(key, where)
                 stack.append((child, depth + 1))
         elif isinstance(item, str):
-            _check_text(item, where)
+            check_text(item, where)
         elif isinstance(item, float) and not math.isfinite(item):
             raise Malformed(f"The {where} contains a number JSON cannot hold.")
 
 
-def _check_text(text: str, where: str) -> None:
+def check_text(text: str, where: str) -> None:
     """Refuse a NUL character (PostgreSQL text cannot hold one) and a lone surrogate (a
     `\\ud800` escape that pairs with nothing: no UTF-8 text can hold it)."""
     if "\x00" in text:

@@ -40,6 +40,15 @@ class StrictFloatField(serializers.FloatField):
         return float(super().to_internal_value(data))
 
 
+class StrictCharField(serializers.CharField):
+    """A JSON string: a number or true is refused, not read as its text ("5")."""
+
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
 class StrictInput(serializers.Serializer[Any]):
     """An input shape that refuses fields it does not know (a typo is not silently ignored)."""
 
@@ -79,8 +88,8 @@ def move_problem(move: dict[str, Any]) -> str | None:
 
 
 class PlayerInput(StrictInput):
-    name = serializers.CharField(required=False, allow_blank=True, max_length=80)
-    bot = serializers.CharField(required=False, allow_blank=False, max_length=32)
+    name = StrictCharField(required=False, allow_blank=True, max_length=80)
+    bot = StrictCharField(required=False, allow_blank=False, max_length=32)
     bot_options = serializers.DictField(required=False, default=dict)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -90,7 +99,7 @@ class PlayerInput(StrictInput):
 
 
 class GameCreateInput(StrictInput):
-    game = serializers.CharField(max_length=64)
+    game = StrictCharField(max_length=64)
     players = PlayerInput(many=True, allow_empty=False, max_length=16)  # type: ignore[call-arg]
     seed = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
     options = serializers.DictField(required=False, default=dict)
@@ -282,7 +291,7 @@ class AnnotationInput(StrictInput):
     """A comment; its author is the seat (or signed-in user) that posts it, never given."""
 
     seq = StrictIntegerField(min_value=1, max_value=2**31 - 1)
-    text = serializers.CharField(max_length=ANNOTATION_MAX_CHARS)
+    text = StrictCharField(max_length=ANNOTATION_MAX_CHARS)
 
 
 class StreamTicketOutput(serializers.Serializer[Any]):

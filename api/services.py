@@ -31,6 +31,7 @@ from api.errors import (
     VersionConflict,
 )
 from api.models import Analysis, Annotation, Event, Game, IdempotencyRecord, Seat
+from api.parsing import check_text
 from api.queueing import enqueue_after_commit
 from api.rate_limits import rate_limit_take
 from api.selectors import citation_json, event_view
@@ -111,6 +112,7 @@ def spec_for(slug: str) -> GameSpec[Any]:
 
 def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
     for player in players:
+        check_text(player.name, "player's name")  # the lobby's form too, not only JSON bodies
         if player.bot_options and not player.bot:
             raise InvalidBotOptions("Only a bot's seat takes bot_options.")
         problem = player.bot and bot_options_problem(spec, player.bot, player.bot_options)
@@ -569,13 +571,17 @@ def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotatio
         raise ApiError(f"seq must be between 1 and {game.version}.")
     people = Annotation.objects.filter(game=game, source=Annotation.Source.PERSON)
     mine, everyone = settings.GOTHAM_ANNOTATIONS_PER_AUTHOR, settings.GOTHAM_ANNOTATIONS_PER_GAME
-    if people.filter(author=author).count() >= mine:
-        raise LimitReached(f"{author} has left the {mine} comments one author may leave on a game.")
-    if people.count() >= everyone:
-        raise LimitReached(f"This game holds the {everyone} comments a game may hold.")
-    return Annotation.objects.create(
-        game=game, seq=seq, source=Annotation.Source.PERSON, author=author, text=text
-    )
+    with transaction.atomic():  # counted and added under the game's lock: parallel posts wait
+        Game.objects.select_for_update().filter(pk=game.pk).first()
+        if people.filter(author=author).count() >= mine:
+            raise LimitReached(
+                f"{author} has left the {mine} comments one author may leave on a game."
+            )
+        if people.count() >= everyone:
+            raise LimitReached(f"This game holds the {everyone} comments a game may hold.")
+        return Annotation.objects.create(
+            game=game, seq=seq, source=Annotation.Source.PERSON, author=author, text=text
+        )
 
 
 ANALYSIS_STALE_SECONDS = 300  # a queued or running analysis with no progress this long is dead

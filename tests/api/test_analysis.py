@@ -174,6 +174,8 @@ def test_people_comment_on_events(api: APIClient, create_game: CreateGame) -> No
     assert refused({"seq": 999, "text": "x"}) == (400, "bad_request")
     assert refused({"seq": 1}) == (400, "invalid_request")
     assert refused({"seq": 1, "text": "x" * 2001}) == (400, "invalid_request")
+    assert refused({"seq": 1, "text": 5}) == (400, "invalid_request")  # not read as "5"
+    assert refused({"seq": 1, "text": True}) == (400, "invalid_request")
 
 
 @override_settings(GOTHAM_ANNOTATIONS_PER_AUTHOR=2, GOTHAM_ANNOTATIONS_PER_GAME=3)

@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 from rest_framework.test import APIClient
 
 from api.log_check import log_problems
-from api.models import Event, Game
+from api.models import Annotation, Event, Game
 from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -125,3 +126,19 @@ def test_two_moves_decided_on_the_same_head_one_is_appended_and_the_guard_refuse
     seqs = list(Event.objects.filter(game_id=gid).order_by("seq").values_list("seq", flat=True))
     assert seqs == list(range(1, version + 2))
     assert list(log_problems(Game.objects.get(pk=gid))) == []
+
+
+@override_settings(GOTHAM_ANNOTATIONS_PER_AUTHOR=3)
+def test_comments_posted_at_once_stay_within_the_authors_limit(create_game: CreateGame) -> None:
+    """The limit is counted and the comment added under the game's lock: eight posts at once
+    from one seat leave exactly its three."""
+    body = create_game()
+    gid, token = body["id"], body["seats"][0]["token"]
+    request = {
+        "path": f"/api/games/{gid}/annotations/",
+        "headers": auth(token),
+        "body": {"seq": 1, "text": "at once"},
+    }
+    statuses = race([request] * 8)
+    assert sorted(statuses) == [201] * 3 + [409] * 5
+    assert Annotation.objects.filter(game_id=gid, source="person").count() == 3

@@ -149,6 +149,8 @@ def test_a_seats_token_finds_its_game_and_seat_in_one_query(
             "rules_rejected",
         ),
         ({"game": "gotham-race", "players": "four"}, 400, "invalid_request"),
+        ({"game": "gotham-race", "players": [{"name": 5}]}, 400, "invalid_request"),
+        ({"game": "gotham-race", "players": [{"bot": True}]}, 400, "invalid_request"),
         ([1, 2], 400, "malformed"),
     ],
 )

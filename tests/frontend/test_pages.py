@@ -132,3 +132,12 @@ def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:
     assert "First_game" not in page and "mcts bot" not in page
     missing = client.get("/games/99999/")
     assert missing.status_code == 404 and b'<a href="/">Back to the lobby</a>' in missing.content
+
+
+def test_the_lobby_refuses_a_name_postgresql_cannot_store(client: Client) -> None:
+    response = client.post(
+        "/games/new/",
+        {"game": "no-mans-land", "kind-0": "person", "name-0": "a\x00b", "kind-1": "random"},
+    )
+    assert response.status_code == 400 and b"NUL character" in response.content
+    assert not Game.objects.exists()
