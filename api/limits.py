@@ -56,4 +56,5 @@ def limits_json() -> dict[str, JSON]:
             "per_game": settings.GOTHAM_ANNOTATIONS_PER_GAME,
         },
         "bot_games_per_hour": settings.GOTHAM_BOT_GAMES_PER_HOUR,
+        "bot_seconds_per_game": settings.GOTHAM_BOT_SECONDS_PER_GAME,
     }

@@ -33,6 +33,9 @@ class Game(models.Model):
         help_text="the finished game this one was forked from (its first fork_at events copied)",
     )
     fork_at = models.PositiveIntegerField(null=True, blank=True)
+    bot_seconds = models.FloatField(
+        default=0.0, help_text="thinking time its bots have spent (GOTHAM_BOT_SECONDS_PER_GAME)"
+    )
     earlier_seeds = models.JSONField(
         default=list,
         blank=True,

@@ -19,6 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 
 from api import event_store, game_facts, live
@@ -519,8 +520,15 @@ class Slice:
     more: bool
 
 
+SPENT_BOT = "greedy"  # how a game's bots play once its GOTHAM_BOT_SECONDS_PER_GAME is spent
+
+
 def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
     """Make bot moves while a bot seat is to act, for at most `seconds` (None: no limit).
+
+    The thinking time of a game's bots is added up on the game; once it reaches
+    GOTHAM_BOT_SECONDS_PER_GAME its bots play one move ahead (SPENT_BOT) to the end, so the
+    worker time of a game (whatever its bots' options) is bounded by that plus its length.
 
     Safe to run twice or to retry after a crash: each move is submitted with the version it was
     chosen at, so a move is appended at most once and a stale one is simply re-chosen.
@@ -541,12 +549,17 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
             return Slice(made, more=False)
         seat = min(bots)
         name, options = bots[seat]
+        if game.bot_seconds >= settings.GOTHAM_BOT_SECONDS_PER_GAME:
+            name, options = SPENT_BOT, {}  # the game's thinking time is spent
         spec = get_game(game.game)
         state = event_store.load_state(game, spec)
         if settings.GOTHAM_BOT_DELAY_SECONDS:
             time.sleep(settings.GOTHAM_BOT_DELAY_SECONDS)
         rng = bot_rng(game.seed, game.version, seat)
+        thinking = time.monotonic()
         move = choose_move(name, spec, state, seat, rng, options)
+        spent = time.monotonic() - thinking
+        Game.objects.filter(pk=game_id).update(bot_seconds=F("bot_seconds") + spent)
         try:
             answer = move_submit(
                 game_id=game_id,

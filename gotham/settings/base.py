@@ -98,6 +98,9 @@ GOTHAM_FORKS_PER_HOUR = 30  # forks one address may make in an hour (each copies
 GOTHAM_GAMES_PER_HOUR = 120  # games one address may create in an hour
 GOTHAM_BOT_GAMES_PER_HOUR = 20  # of those, games with a bot seat (bots spend worker time)
 GOTHAM_ANALYSIS_MAX_SECONDS = 1800  # worker time one analysis may spend in all
+# thinking time the bots of one game may spend in all; past it they play one move ahead
+# (greedy, a few ms a move) to the end, so no game's bots hold a worker without end
+GOTHAM_BOT_SECONDS_PER_GAME = 900
 GOTHAM_ANNOTATIONS_PER_AUTHOR = 200  # comments one seat (or user) may leave on one game
 GOTHAM_ANNOTATIONS_PER_GAME = 1000  # comments on one game from everybody
 

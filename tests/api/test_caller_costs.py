@@ -204,6 +204,36 @@ def test_bot_seats_keep_their_options(create_game: CreateGame) -> None:
     }
 
 
+@override_settings(GOTHAM_BOT_SECONDS_PER_GAME=0.05)
+def test_once_a_games_bots_spend_its_thinking_time_they_play_one_move_ahead(
+    create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Bot options bound one move; the game's total is bounded too: an all-bot game of searching
+    bots thinks for GOTHAM_BOT_SECONDS_PER_GAME (and one move over), then plays on greedily."""
+    used: list[str] = []
+    choose = services.choose_move
+
+    def recorded(name: str, *args: Any) -> Any:
+        used.append(name)
+        return choose(name, *args)
+
+    monkeypatch.setattr(services, "choose_move", recorded)
+    options = {"iterations": 20000, "seconds": 0.03}
+    body = create_game(players=[{"bot": "mcts", "bot_options": options}] * 2)
+    services.bots_play(game_id=body["id"])  # to the end, as the workers would
+    game = Game.objects.get(pk=body["id"])
+    assert game.status == Game.Status.FINISHED
+    searched = used.index("greedy")
+    assert searched >= 1 and set(used[:searched]) == {"mcts"}
+    assert set(used[searched:]) == {"greedy"} and len(used) > searched + 3
+    assert game.bot_seconds >= 0.05
+
+
+def test_the_catalog_states_the_bots_thinking_time_per_game(api: APIClient) -> None:
+    limits = api.get("/api/catalog/").json()["limits"]
+    assert limits["bot_seconds_per_game"] == 900
+
+
 @pytest.mark.parametrize("status", [Analysis.Status.DONE, Analysis.Status.FAILED])
 def test_an_ended_analysis_holds_up_no_other_settings(
     api: APIClient, create_game: CreateGame, task_runner: None, status: str
