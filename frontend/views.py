@@ -18,9 +18,9 @@ from rules_core.engine import all_games, get_game
 
 SEAT_KINDS = (
     ("person", "person"),
-    ("random", "bot: random moves (easiest)"),
-    ("greedy", "bot: looks one move ahead"),
-    ("mcts", "bot: searches ahead (strongest)"),
+    ("random", "bot: easy"),  # random moves
+    ("greedy", "bot: medium"),  # one move ahead
+    ("mcts", "bot: strong"),  # searches ahead (mcts)
     ("empty", "— no seat —"),
 )
 

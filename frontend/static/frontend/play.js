@@ -60,13 +60,17 @@
     return span;
   }
 
+  const EVENT_RULES = 3;  // rule links on one event line; the replay lists them all
   function eventLine(e) {
     const li = node("li");
     li.value = e.seq;
     li.append(node("span", e.text || String(e.type).replace(/_/g, " ")));
+    const rules = e.citations || [];
+    if (!rules.length) return li;
     li.append(" — ");
-    const cited = citationList(e.citations);
+    const cited = citationList(rules.slice(0, EVENT_RULES));
     cited.className = "muted";
+    if (rules.length > EVENT_RULES) cited.append(` and ${rules.length - EVENT_RULES} more in the replay`);
     li.append(cited);
     return li;
   }

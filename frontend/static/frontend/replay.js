@@ -174,6 +174,7 @@
     const points = log.flatMap((e) => (e.annotations || [])
       .filter((a) => a.source === "analysis" && a.data && a.data.evaluation)
       .map((a) => ({ seq: e.seq, data: a.data })));
+    chart.hidden = !points.length;  // no analysis yet: no empty box
     if (!points.length) return;
     const x = (seq) => 20 + (560 * (seq - 1)) / Math.max(1, log.length - 1);
     const y = (v) => 150 - Number(v) * 140;
@@ -206,9 +207,26 @@
     for (const p of points.filter((p) => p.data.mark)) {
       const dot = svg("circle", { cx: x(p.seq), cy: y(p.data.played_value), r: 4, fill: "#d00", class: "mark" });
       const title = document.createElementNS(ns, "title");
-      title.textContent = `event ${p.seq}: lost ${Number(p.data.lost).toFixed(2)}`;
+      title.textContent = `event ${p.seq}: ${Math.round(Number(p.data.lost) * 100)} points of winning chances lost`;
       dot.appendChild(title);
       dot.addEventListener("click", () => show(p.seq));
+    }
+  }
+
+  /* An analysis's state in words, for the line beside "Run analysis". */
+  function analysisWords(status) {
+    if (!status || !status.status || status.status === "none") return "Not analysed yet.";
+    if (status.status === "done") return `Analysed: ${status.total} decision${status.total === 1 ? "" : "s"} graded.`;
+    if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} decisions.`;
+    return `Analysing: ${status.done} of ${status.total} decisions so far…`;
+  }
+
+  async function showAnalysisStatus() {
+    try {
+      const answer = await api("analysis/");
+      $("analysis-status").textContent = answer.ok ? analysisWords(await readJson(answer)) : "Not analysed yet.";
+    } catch (error) {
+      $("analysis-status").textContent = "";
     }
   }
 
@@ -238,7 +256,7 @@
         }
         progress.max = Math.max(1, Number(status.total) || 0);
         progress.value = Number(status.done) || 0;
-        $("analysis-status").textContent = `${status.status}: ${status.done} of ${status.total}`;
+        $("analysis-status").textContent = analysisWords(status);
         if (status.status === "done" || status.status === "failed") break;
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
@@ -255,7 +273,11 @@
   $("next").addEventListener("click", () => show(position + 1));
   $("prev-move").addEventListener("click", () => show(seek(moveStart(position), -1, opensMove)));
   $("next-move").addEventListener("click", () => show(seek(position, 1, opensMove)));
-  $("next-mark").addEventListener("click", () => show(seek(position, 1, marked)));
+  $("next-mark").addEventListener("click", () => {
+    const next = seek(position, 1, marked);
+    if (next === position) $("analysis-status").textContent = log.some(marked) ? "No graded move after this one." : "No graded move: run the analysis first.";
+    else show(next);
+  });
   document.addEventListener("keydown", (e) => {
     // a focused slider steps by itself (its input event); other fields keep their arrow keys
     if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
@@ -289,4 +311,5 @@
     }
   });
   load();
+  showAnalysisStatus();
 })();

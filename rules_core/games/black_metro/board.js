@@ -9,7 +9,10 @@
   const NAMED = { red: "#c0392b", green: "#229954", blue: "#2471a3", yellow: "#b9770e" };
   const colour = (state, name) =>
     NAMED[String(name).toLowerCase()] || COLORS[state.players.findIndex((p) => p.name === name)] || "#444";
+  // on the board, short (the key under it says S, P and M); beside it, in words
   const troop = (t) => [t.subordinates && `${t.subordinates}S`, t.paragons && `${t.paragons}P`, t.doom_mechasuits && `${t.doom_mechasuits}M`].filter(Boolean).join(" ");
+  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+  const troopInWords = (t) => [t.subordinates && plural(t.subordinates, "subordinate", "subordinates"), t.paragons && plural(t.paragons, "paragon", "paragons"), t.doom_mechasuits && plural(t.doom_mechasuits, "doom mechasuit", "doom mechasuits")].filter(Boolean).join(", ");
 
   function drawMetro(svg, state) {
     if (!state.districts) return;
@@ -20,7 +23,9 @@
       const x = 8 + (i % 4) * 162, y = 30 + Math.floor(i / 4) * 128;
       const g = el("g", { class: "district", "data-district": d.number });
       g.appendChild(el("rect", { x, y, width: 154, height: 120, rx: 6, fill: d.tile ? "#f3e5e5" : "#fff", stroke: d.dominated_by ? colour(state, d.dominated_by) : "#bbb", "stroke-width": d.dominated_by ? 3 : 1 }));
-      g.appendChild(el("text", { x: x + 6, y: y + 15, "font-size": 11, "font-weight": "bold" }, `${String(d.number).padStart(2, "0")} ${d.name}`));
+      const title = `${String(d.number).padStart(2, "0")} ${d.name}`;
+      const fit = title.length > 20 ? { textLength: 142, lengthAdjust: "spacingAndGlyphs" } : {};  // within the box
+      g.appendChild(el("text", { x: x + 6, y: y + 15, "font-size": 11, "font-weight": "bold", ...fit }, title));
       let line = 0;
       for (const [name, units] of Object.entries(d.personnel)) {
         g.appendChild(el("text", { x: x + 6, y: y + 33 + line * 14, "font-size": 10, fill: colour(state, name) }, `${name}: ${troop(units)}`));
@@ -33,10 +38,12 @@
       if (d.tile) g.appendChild(el("text", { x: x + 6, y: y + 114, "font-size": 10, "font-style": "italic" }, d.tile));
       svg.appendChild(g);
     });
+    svg.appendChild(el("text", { x: 8, y: 422, "font-size": 10, fill: "#555" },
+      "S subordinate · P paragon · M doom mechasuit · squares: fortifications (faded: a blockade)"));
     state.players.forEach((p, s) => {
-      const y = 430 + s * 20;
+      const y = 442 + s * 20;
       svg.appendChild(el("text", { x: 8, y, "font-size": 11, fill: colour(state, p.name) },
-        `${p.name}: ${p.power} power · ${p.strain} strain · ${p.gold} gold · ${p.intel} intel · ${p.drakownium} drakownium · level ${p.science}` + (p.candidate ? ` · ${p.candidate}` : "")));
+        (Array.isArray(state.final) && state.final.length > s ? `${p.name}: final score ${state.final[s]} (${p.power} power before it)` : `${p.name}: ${p.power} power`) + ` · ${p.strain} strain · ${p.gold} gold · ${p.intel} intel · ${p.drakownium} drakownium · level ${p.science}` + (p.candidate ? ` · ${p.candidate}` : "")));
     });
   }
 
@@ -45,7 +52,7 @@
     const me = state.players && state.players[seat];
     if (!me) return;
     const line = document.createElement("p");
-    line.textContent = `Hideout: ${troop(me.hideout) || "empty"} · overwhelmed: ${troop(me.overwhelmed) || "none"} · technologies: ${me.technologies.join(", ") || "none"}`;
+    line.textContent = `Hideout: ${troopInWords(me.hideout) || "empty"} · overwhelmed: ${troopInWords(me.overwhelmed) || "none"} · technologies: ${me.technologies.join(", ") || "none"}`;
     const list = document.createElement("ul");
     for (const card of Array.isArray(me.hand) ? me.hand : []) {
       const item = document.createElement("li");

@@ -34,7 +34,9 @@
       if (d.crime) {
         const label = d.crime.card ? `${d.crime.card.name} (${d.crime.card.strength})` : "face-down crime";
         g.appendChild(el("rect", { x: x - 42, y: y - 18, width: 84, height: 16, rx: 3, fill: FALCONE, opacity: d.crime.face_down ? 0.6 : 1 }));
-        g.appendChild(el("text", { x, y: y - 6, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, d.crime.face_down && !d.crime.card ? "?" : label));
+        const shown = d.crime.face_down && !d.crime.card ? "?" : label;  // long names are cut to fit
+        const fit = shown.length > 20 ? { textLength: 80, lengthAdjust: "spacingAndGlyphs" } : {};
+        g.appendChild(el("text", { x, y: y - 6, "text-anchor": "middle", "font-size": 8, fill: "#fff", ...fit }, shown));
         g.appendChild(el("title", {}, d.crime.face_down ? `${label}, face down` : label));
       }
       d.characters.forEach((c, k) => {
@@ -50,17 +52,23 @@
       svg.appendChild(g);
     });
     const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
+    // short lines: the middle of the ring is about 200 units wide between the side districts
+    const counters = (n) => `${n} counter${n === 1 ? "" : "s"}`;
     const lines = [
-      `Turn ${state.turn}: ${state.turn_of}'s ${state.phase_name}`,
-      `Crimes in ${state.crimes} of ${state.standing} districts (overrun at ${state.overrun_at})`,
-      `Falcone holds ${state.counters} corruption counters; ${state.supply} left in the supply`,
-      `Falcone's deck ${count(state.decks.falcone)} · Batsignal deck ${count(state.decks.batsignal)}`,
+      `Turn ${state.turn}: ${state.turn_of}'s`,
+      `${state.phase_name}`,
+      `Crimes in ${state.crimes} of ${state.standing} districts`,
+      `(Gotham is overrun at ${state.overrun_at})`,
+      `Falcone holds ${counters(state.counters)}`,
+      `${counters(state.supply)} left in the supply`,
+      `Decks: Falcone ${count(state.decks.falcone)} · Batsignal ${count(state.decks.batsignal)}`,
     ];
     if (state.winner) lines.push(`${state.winner} wins`);
-    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 22 + 16 * k, "text-anchor": "middle", "font-size": 11 }, text)));
+    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 44 + 13 * k, "text-anchor": "middle", "font-size": 10, "font-weight": k === 7 ? "bold" : "normal" }, text)));
     // the key: each side's colour
     svg.appendChild(el("text", { x: 8, y: 452, "font-size": 10, fill: FALCONE }, "Falcone: crimes and characters"));
     svg.appendChild(el("text", { x: 512, y: 452, "text-anchor": "end", "font-size": 10, fill: GORDON }, "Gordon: heroes"));
+    svg.appendChild(el("text", { x: 8, y: 438, "font-size": 9, fill: "#8a5a0a" }, "(C+1): a crime there earns Falcone 1 more counter at income"));
   }
 
   /* What a move acts on: the card played from the hand, else the district it names. */

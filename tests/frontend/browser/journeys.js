@@ -69,7 +69,7 @@ async function hostileContent(page) {
   await page.waitForSelector("#event h2");
   await page.fill("#slider", "1");
   await page.waitForFunction(() => document.querySelector("#position").textContent.startsWith("event 1 "));
-  check((await page.textContent("#event pre")).includes("<img src=x"), "the pack's name is not shown as text in the replay");
+  check((await page.textContent("#event")).includes("<img src=x"), "the pack's name is not shown as text in the replay");
   check(await page.locator("#replay img").count() === 0, "the pack's name became an <img> element in the replay");
   check(await page.isVisible("#comment") && !(await page.isVisible("#comment-help")), "a seat's replay does not offer the comment form");
   check(await page.evaluate(() => window.__xss) === undefined, "the pack's markup ran on the replay page");
@@ -224,7 +224,7 @@ async function stepThroughReplay(page, gameId) {
   await page.click("#comment button");
   await page.waitForSelector(".note.person");
   await page.click("#analyse");
-  await page.waitForFunction(() => document.querySelector("#analysis-status").textContent.startsWith("done"), null, { timeout: 120000 });
+  await page.waitForFunction(() => document.querySelector("#analysis-status").textContent.startsWith("Analysed:"), null, { timeout: 120000 });
   await page.waitForSelector("#chart polyline");
   await shot(page, "replay");
   // what if: play on from an earlier event, as a person against a bot
