@@ -20,6 +20,12 @@
 
   const named = (state, id) => (state.names && state.names[id]) || String(id);
   const initials = (text) => String(text).split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
+  /* A figure's mark in its circle: its initials, or for one of several alike ("Thugs with
+     Crowbar #2") its first initial and number, so no two marks on the board are the same. */
+  const mark = (name) => {
+    const numbered = String(name).match(/#(\d+)$/);
+    return numbered ? `${initials(name)[0]}${numbered[1]}` : initials(name);
+  };
 
   /* Each area's centre: one row per elevation (highest on top), areas in board order. */
   function layout(areas) {
@@ -62,7 +68,7 @@
     if (area.dangerous) marks.push(`dangerous ${area.dangerous}`);
     if (area.promontory) marks.push("promontory");
     if (area.letters.length) marks.push(area.letters.join(""));
-    g.appendChild(el("text", { x, y: y - BOX_H / 2 + 23, "text-anchor": "middle", "font-size": 8, fill: "#59607a" }, marks.join(" · ")));
+    g.appendChild(el("text", { x, y: y - BOX_H / 2 + 23, "text-anchor": "middle", "font-size": 10, fill: "#59607a", ...(marks.join(" · ").length > 24 ? { textLength: BOX_W - 8, lengthAdjust: "spacingAndGlyphs" } : {}) }, marks.join(" · ")));
     g.appendChild(el("title", {}, `${area.name}${area.reinforcement ? " (reinforcement area)" : ""}: ${marks.join(", ")}`));
     svg.appendChild(g);
     return g;
@@ -77,7 +83,7 @@
       const cx = x - BOX_W / 2 + 14 + 20 * (k % 6), cy = y + 2 + 20 * Math.floor(k / 6);
       const figure = el("g", { class: "figure", "data-target": `figure-${f.id}` });
       figure.appendChild(el("circle", { cx, cy, r: 9, fill: f.colour }));
-      figure.appendChild(el("text", { x: cx, y: cy + 3, "text-anchor": "middle", "font-size": 8, fill: "#fff" }, initials(f.name)));
+      figure.appendChild(el("text", { x: cx, y: cy + 3, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, mark(f.name)));
       figure.appendChild(el("title", {}, `${f.name} (${f.note})`));
       g.appendChild(figure);
     });
@@ -86,7 +92,7 @@
       ...state.ground.filter(([, where]) => where === area.id).map(([item]) => named(state, item)),
     ];
     things.forEach((text, k) => {
-      g.appendChild(el("text", { x: x + BOX_W / 2 - 4, y: y + BOX_H / 2 - 4 - 10 * k, "text-anchor": "end", "font-size": 8, fill: "#7d3c98" }, text));
+      g.appendChild(el("text", { x: x + BOX_W / 2 - 4, y: y + BOX_H / 2 - 4 - 10 * k, "text-anchor": "end", "font-size": 10, fill: "#7d3c98" }, text));
     });
   }
 
@@ -97,7 +103,7 @@
       const x = 8 + 112 * i, y = top + 8;
       const g = el("g", { class: "tile", "data-target": `tile-${tile}` });
       g.appendChild(el("rect", { x, y, width: 104, height: 34, rx: 4, fill: face.has(tile) ? "#9a9a9a" : "#fdecea", stroke: VILLAIN }));
-      g.appendChild(el("text", { x: x + 52, y: y + 14, "text-anchor": "middle", "font-size": 9 }, tile === "event" ? "Event tile" : named(state, tile)));
+      g.appendChild(el("text", { x: x + 52, y: y + 14, "text-anchor": "middle", "font-size": 10 }, tile === "event" ? "Event tile" : named(state, tile)));
       const cost = state.river_costs[i];
       g.appendChild(el("text", { x: x + 52, y: y + 27, "text-anchor": "middle", "font-size": 8 }, `${cost === undefined ? "" : `cost ${cost}`}${face.has(tile) ? " · neutralized" : ""}`));
       svg.appendChild(g);
@@ -115,7 +121,13 @@
   function drawChronicles(svg, state) {
     const [at, bottom] = layout(state.board.areas);
     const heroesTop = bottom + 84;
-    svg.setAttribute("viewBox", `0 0 ${WIDTH} ${heroesTop + 16 * state.heroes.length + 30}`);
+    // the figures' marks in words, a few to a line, under the hero boards
+    const figures = [...state.heroes.map((h) => h.name), ...state.characters.map((c) => c.name)];
+    const keyLines = [];
+    for (let i = 0; i < figures.length; i += 5) keyLines.push(figures.slice(i, i + 5).map((n) => `${mark(n)} ${n}`).join(" · "));
+    const keyTop = heroesTop + 16 * state.heroes.length + 24;
+    svg.setAttribute("viewBox", `0 0 ${WIDTH} ${keyTop + 16 * keyLines.length + 12}`);
+    svg.classList.add("wide");  // drawn about as wide as the page allows, to be read
     svg.appendChild(el("text", { x: 8, y: 16, "font-size": 12, "font-weight": "bold" }, `${state.mission} on ${state.board.name}: turn ${state.turn} of ${state.turn_limit}, ${state.phase === "heroes" ? "the heroes' turn" : state.phase === "villain" ? "the villain's turn" : state.phase}`));
     if (state.winner) svg.appendChild(el("text", { x: WIDTH - 8, y: 16, "text-anchor": "end", "font-size": 12, "font-weight": "bold" }, state.winner === "heroes" ? "The heroes win" : "The villain wins"));
     drawLinks(svg, state, at);
@@ -126,15 +138,16 @@
     for (const m of state.board.specials) {
       if (!at[m.source] || !at[m.target]) continue;
       const [x1, y1] = at[m.source], [x2, y2] = at[m.target];
-      const label = el("text", { x: x1 + (x2 - x1) * 0.3, y: y1 + (y2 - y1) * 0.3, "font-size": 7, fill: "#7f8c8d" }, `${m.kind} ${m.level}`);
+      const label = el("text", { x: x1 + (x2 - x1) * 0.3, y: y1 + (y2 - y1) * 0.3, "font-size": 9, fill: "#7f8c8d" }, `${m.kind} ${m.level}`);
       label.appendChild(el("title", {}, `${named(state, m.source)} to ${named(state, m.target)}: ${m.kind} of level ${m.level}`));
       svg.appendChild(label);
     }
     drawRiver(svg, state, bottom);
     svg.appendChild(el("text", { x: 8, y: heroesTop, "font-size": 11, "font-weight": "bold" }, "Hero boards"));
     state.heroes.forEach((h, k) => {
-      svg.appendChild(el("text", { x: 8, y: heroesTop + 16 * (k + 1), "font-size": 10, fill: HEROES, "data-target": `figure-${h.id}` }, heroLine(state, h)));
+      svg.appendChild(el("text", { x: 8, y: heroesTop + 16 * (k + 1), "font-size": 11, fill: HEROES, "data-target": `figure-${h.id}` }, heroLine(state, h)));
     });
+    keyLines.forEach((line, k) => svg.appendChild(el("text", { x: 8, y: keyTop + 16 * k, "font-size": 10, fill: "#59607a" }, k ? line : `Figures: ${line}`)));
   }
 
   function panel(element, state, seat) {
