@@ -169,6 +169,9 @@ class CitationOutput(serializers.Serializer[Any]):
     section = serializers.CharField()
     label = serializers.CharField()  # type: ignore[assignment]
     title = serializers.CharField()
+    context = serializers.CharField(
+        allow_null=True, help_text="the title of the section it sits in (None at the top)"
+    )
     url = serializers.CharField()
 
 

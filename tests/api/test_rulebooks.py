@@ -174,3 +174,13 @@ def test_import_stores_each_sections_passage_vectors_with_its_text() -> None:
         rows = from_bytes(section.text_vectors)
         assert rows.shape == (len(passages(section.text)), DIMS), section.sid
         assert np.allclose(np.linalg.norm(rows, axis=1), 1.0, atol=1e-2)
+
+
+def test_a_citation_names_the_section_it_sits_in_so_twins_can_be_told_apart() -> None:
+    from api.selectors import citation_json
+
+    phases = citation_json("black-metro", "phases.assignment")
+    reference = citation_json("black-metro", "quick-reference.assignment")
+    assert phases["title"] == reference["title"] == "Assignment Phase"
+    assert (phases["context"], reference["context"]) == ("Phases", "Quick Reference")
+    assert citation_json("gotham-race", "intro")["context"] is None

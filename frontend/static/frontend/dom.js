@@ -19,5 +19,18 @@ window.GothamDom = (function () {
     return link;
   }
 
-  return { node, citation };
+  /* Rule links, comma-separated; sections of the same title ("Assignment Phase" in the phases
+     and in the quick reference) are told apart by the section they sit in. */
+  function citationList(citations) {
+    const span = node("span");
+    const titles = (citations || []).map((c) => c.title);
+    (citations || []).forEach((c, i) => {
+      if (i) span.append(", ");
+      const twin = c.context && titles.filter((t) => t === c.title).length > 1;
+      span.append(citation(twin ? { ...c, title: `${c.title} (${c.context})` } : c));
+    });
+    return span;
+  }
+
+  return { node, citation, citationList };
 })();

@@ -27,7 +27,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
   const readJson = (response) => response.json().catch(() => ({}));
 
-  const { node, citation } = window.GothamDom;
+  const { node, citationList } = window.GothamDom;
 
   // who a seat is, in the table's words: "The Joker (Ann)"; seats come from the game's details
   function seatName(seats, index) {
@@ -51,14 +51,6 @@
   }
 
 
-  function citationList(citations) {
-    const span = node("span");
-    (citations || []).forEach((c, i) => {
-      if (i) span.append(", ");
-      span.append(citation(c));
-    });
-    return span;
-  }
 
   const EVENT_RULES = 3;  // rule links on one event line; the replay lists them all
   function eventLine(e) {

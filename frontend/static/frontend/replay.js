@@ -21,7 +21,7 @@
   const api = (path, options = {}) =>
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
-  const { node, citation } = window.GothamDom;
+  const { node, citationList } = window.GothamDom;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -96,12 +96,8 @@
       parts.push(node("p", "Move: ", node("strong", opening.move_label || "a move whose details are hidden from you")));
     }
     parts.push(moveStory(first, position));
-    const rules = node("p");
+    const rules = node("p", null, citationList(event.citations));
     rules.className = "citations";
-    (event.citations || []).forEach((c, i) => {
-      if (i) rules.append(", ");
-      rules.append(citation(c));
-    });
     const count = (event.citations || []).length;
     parts.push(node("details", null, node("summary", `Rules (${count})`), rules));
     const notes = (event.annotations || []).map(note);
