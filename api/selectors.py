@@ -21,7 +21,7 @@ from rules_core.rulebooks import get_book
 @cache
 def citation_json(book: str, section: str) -> dict[str, JSON]:
     """A citation as the API shows it: book, section id, label, title, the title of the section
-    it sits in (`context`, None at the top: "Assignment Phase" in "Phases" or in "Quick
+    it sits in (`parent_title`, None at the top: "Assignment Phase" in "Phases" or in "Quick
     Reference") and the section's URL."""
     rulebook = get_book(book)
     entry = rulebook.section(section)
@@ -30,7 +30,7 @@ def citation_json(book: str, section: str) -> dict[str, JSON]:
         "section": section,
         "label": entry.label,
         "title": entry.title,
-        "context": rulebook.section(entry.parent).title if entry.parent else None,
+        "parent_title": rulebook.section(entry.parent).title if entry.parent else None,
         "url": f"/rules/{book}/{section}/",
     }
 

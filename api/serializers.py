@@ -169,7 +169,7 @@ class CitationOutput(serializers.Serializer[Any]):
     section = serializers.CharField()
     label = serializers.CharField()  # type: ignore[assignment]
     title = serializers.CharField()
-    context = serializers.CharField(
+    parent_title = serializers.CharField(
         allow_null=True, help_text="the title of the section it sits in (None at the top)"
     )
     url = serializers.CharField()

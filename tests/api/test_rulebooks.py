@@ -182,5 +182,5 @@ def test_a_citation_names_the_section_it_sits_in_so_twins_can_be_told_apart() ->
     phases = citation_json("black-metro", "phases.assignment")
     reference = citation_json("black-metro", "quick-reference.assignment")
     assert phases["title"] == reference["title"] == "Assignment Phase"
-    assert (phases["context"], reference["context"]) == ("Phases", "Quick Reference")
-    assert citation_json("gotham-race", "intro")["context"] is None
+    assert (phases["parent_title"], reference["parent_title"]) == ("Phases", "Quick Reference")
+    assert citation_json("gotham-race", "intro")["parent_title"] is None

@@ -26,8 +26,8 @@ window.GothamDom = (function () {
     const titles = (citations || []).map((c) => c.title);
     (citations || []).forEach((c, i) => {
       if (i) span.append(", ");
-      const twin = c.context && titles.filter((t) => t === c.title).length > 1;
-      span.append(citation(twin ? { ...c, title: `${c.title} (${c.context})` } : c));
+      const twin = c.parent_title && titles.filter((t) => t === c.title).length > 1;
+      span.append(citation(twin ? { ...c, title: `${c.title} (${c.parent_title})` } : c));
     });
     return span;
   }
