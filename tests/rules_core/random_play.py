@@ -4,12 +4,12 @@ every step (posted as other kinds, with other texts) before the random one is pl
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from rules_core.engine import GameSpec
-from rules_core.engine.types import Move, Rejection
+from rules_core.engine.types import GameEvent, Move, Rejection, Scalar
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,3 +37,32 @@ def random_steps(spec: GameSpec[Any], seed: int, steps: int) -> Iterator[Step]:
         assert not isinstance(events, Rejection), events
         for event in events:
             state = spec.evolve(state, event)
+
+
+def each_param_replaced(move: Move, replacements: Callable[[Scalar], list[Scalar]]) -> list[Move]:
+    """The move with one parameter at a time replaced by each of `replacements(its value)`."""
+    out = []
+    for index, (name, value) in enumerate(move.params):
+        for replaced in replacements(value):
+            params = list(move.params)
+            params[index] = (name, replaced)
+            out.append(Move(move.type, tuple(params)))
+    return out
+
+
+def variants_decided(
+    spec: GameSpec[Any],
+    seed: int,
+    steps: int,
+    variants: Callable[[Move], list[Move]],
+    per_step: int | None = None,
+) -> Iterator[tuple[Move, list[GameEvent] | Rejection]]:
+    """Every variant of (the first `per_step`) offered moves at each step of a random game,
+    with the game's answer to it."""
+    for step in random_steps(spec, seed, steps):
+        for move in step.offered[:per_step]:
+            for variant in variants(move):
+                yield (
+                    variant,
+                    spec.decide(step.state, step.seat, variant, random.Random(step.number)),
+                )
