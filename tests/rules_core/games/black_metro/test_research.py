@@ -4,6 +4,7 @@ scientific level, downed face down and hidden from the others until charged."""
 from __future__ import annotations
 
 import json
+import random
 
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
@@ -68,3 +69,20 @@ def test_the_others_see_a_technology_researched_and_paid_for_not_which() -> None
         assert {GAME.redact(ev, other, False)["amount"] for ev in paid} == {-3, -1}
     assert "Siege Doctrine" in GAME.narrate(state, used, BLUE, False)
     assert "researches Siege Doctrine" in GAME.narrate(state, gained, BLUE, False)
+
+
+def test_the_others_believe_a_downed_card_may_be_any_researched_at_its_owners_level() -> None:
+    """A level II player's one downed technology, for the bots' determinization of another
+    seat: any level I or II technology of theirs (researched), never a level III."""
+    state = example._dominated()
+    green = updated(
+        state.player(GREEN), science=2, technologies=(), downed=(f"siege-doctrine@{GREEN}",)
+    )
+    state = state.with_player(GREEN, green)
+    pack = state.the_pack()
+    drawn = {
+        GAME.determinize(state, RED, random.Random(seed)).player(GREEN).downed[0]
+        for seed in range(60)
+    }
+    levels = {pack.technology(card).level for card in drawn}
+    assert levels == {1, 2} and all(card.endswith(f"@{GREEN}") for card in drawn)
