@@ -32,5 +32,10 @@ window.GothamDom = (function () {
     return span;
   }
 
-  return { node, citation, citationList };
+  /* A count of things in words: "1 card", "3 cards" (`many` where the plural is not +s). */
+  function counted(n, one, many) {
+    return `${n} ${n === 1 ? one : many || `${one}s`}`;
+  }
+
+  return { node, citation, citationList, counted };
 })();

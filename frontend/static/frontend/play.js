@@ -50,8 +50,6 @@
     });
   }
 
-
-
   const EVENT_RULES = 3;  // rule links on one event line; the replay lists them all
   function eventLine(e) {
     const li = node("li");

@@ -21,7 +21,7 @@
   const api = (path, options = {}) =>
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
-  const { node, citationList } = window.GothamDom;
+  const { node, citationList, counted } = window.GothamDom;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -212,7 +212,7 @@
   /* An analysis's state in words, for the line beside "Run analysis". */
   function analysisWords(status) {
     if (!status || !status.status || status.status === "none") return "Not analysed yet.";
-    if (status.status === "done") return `Analysed: ${status.total} decision${status.total === 1 ? "" : "s"} graded.`;
+    if (status.status === "done") return `Analysed: ${counted(status.total, "decision")} graded.`;
     if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} decisions.`;
     return `Analysing: ${status.done} of ${status.total} decisions so far…`;
   }

@@ -11,8 +11,10 @@
     NAMED[String(name).toLowerCase()] || COLORS[state.players.findIndex((p) => p.name === name)] || "#444";
   // on the board, short (the key under it says S, P and M); beside it, in words
   const troop = (t) => [t.subordinates && `${t.subordinates}S`, t.paragons && `${t.paragons}P`, t.doom_mechasuits && `${t.doom_mechasuits}M`].filter(Boolean).join(" ");
-  const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
-  const troopInWords = (t) => [t.subordinates && plural(t.subordinates, "subordinate", "subordinates"), t.paragons && plural(t.paragons, "paragon", "paragons"), t.doom_mechasuits && plural(t.doom_mechasuits, "doom mechasuit", "doom mechasuits")].filter(Boolean).join(", ");
+  const troopInWords = (t) => {
+    const { counted } = window.GothamDom;
+    return [t.subordinates && counted(t.subordinates, "subordinate"), t.paragons && counted(t.paragons, "paragon"), t.doom_mechasuits && counted(t.doom_mechasuits, "doom mechasuit")].filter(Boolean).join(", ");
+  };
 
   function drawMetro(svg, state) {
     if (!state.districts) return;

@@ -5,7 +5,9 @@
 (function () {
   const { el, COLORS } = window.GothamBoards;
   function drawRace(svg, state) {
-    svg.setAttribute("viewBox", "-24 -24 468 468");  // room for the finish sign beside the ring
+    const { counted } = window.GothamDom;
+    // room for the finish sign beside the ring and for the cards placed this round under it
+    svg.setAttribute("viewBox", "-24 -24 468 528");
     const L = state.track_length, cx = 210, cy = 210;
     const at = (square, radius) => {
       const a = (2 * Math.PI * square) / L - Math.PI / 2;
@@ -40,9 +42,10 @@
     });
     svg.appendChild(el("text", { x: cx, y: cy - 14, "text-anchor": "middle", "font-size": 14 }, `Round ${state.round}`));
     svg.appendChild(el("text", { x: cx, y: cy + 2, "text-anchor": "middle", "font-size": 11, fill: "#555" }, `Ranking: ${state.ranking.join(" ")}`));
-    // the cards placed this round are listed in words beside the board (panelRace)
-    const placed = state.deposit.length;
-    if (placed) svg.appendChild(el("text", { x: cx, y: cy + 20, "text-anchor": "middle", "font-size": 10, fill: "#555" }, `${placed} card${placed === 1 ? "" : "s"} placed this round`));
+    // the cards placed this round, under the ring: each in words once seen, else by its back
+    if (state.deposit.length) svg.appendChild(el("text", { x: -16, y: 424, "font-size": 10, "font-weight": "bold", fill: "#555" }, `Placed this round (${counted(state.deposit.length, "card")}):`));
+    state.deposit.forEach((d, i) => svg.appendChild(el("text", { x: -16, y: 438 + 12 * i, "font-size": 10, fill: "#555" },
+      `Figure ${d.figure}: ${d.card ? `“${d.card.text}”` : `face down (deck ${d.deck})`}`)));
     const mine = state.figures.find((f) => state.seat !== null && f.owner === state.seat);
     if (mine) svg.appendChild(el("text", { x: cx, y: cy - 70, "text-anchor": "middle", "font-size": 10, fill: "#1b1c24" }, `You race figure ${mine.figure} (ringed)`));
     // the four decks, face down: drawing from one is done by picking it
@@ -53,7 +56,7 @@
       g.appendChild(el("rect", { x, y, width: 32, height: 24, rx: 3, fill: "#fff", stroke: "#9aa88a" }));
       g.appendChild(el("text", { x: x + 16, y: y + 11, "text-anchor": "middle", "font-size": 9 }, `deck ${i + 1}`));
       g.appendChild(el("text", { x: x + 16, y: y + 21, "text-anchor": "middle", "font-size": 8, fill: "#777" }, `${left} left`));
-      g.appendChild(el("title", {}, `Deck ${i + 1}: ${left} card${left === 1 ? "" : "s"}`));
+      g.appendChild(el("title", {}, `Deck ${i + 1}: ${counted(left, "card")}`));
       svg.appendChild(g);
     });
   }
@@ -65,14 +68,11 @@
     return null;
   }
 
-  /* The play page's panel: the seat's figure, the cards placed this round (each in words once
-     seen, else by its back) and the seat's hand, shown all the time. */
+  /* The play page's panel: the seat's figure and its hand, shown all the time. */
   function panelRace(element, state, seat) {
     const { node } = window.GothamDom;
     const mine = state.figures.find((f) => f.owner === seat);
     if (mine) element.append(node("p", `You race figure ${mine.figure}: rank ${mine.rank}, square ${mine.square}.`));
-    const placed = state.deposit.map((d) => node("li", `Figure ${d.figure}: ${d.card ? `“${d.card.text}”` : `face down (deck ${d.deck})`}`));
-    if (placed.length) element.append(node("h3", "Placed this round"), node("ul", null, ...placed));
     const hand = (state.hands || {})[String(seat)];
     if (!Array.isArray(hand)) return;
     const items = hand.map((c) => {

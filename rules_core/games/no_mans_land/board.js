@@ -53,7 +53,7 @@
     });
     const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
     // short lines: the middle of the ring is about 200 units wide between the side districts
-    const counters = (n) => `${n} counter${n === 1 ? "" : "s"}`;
+    const counters = (n) => window.GothamDom.counted(n, "counter");
     const lines = [
       `Turn ${state.turn}: ${state.turn_of}'s`,
       `${state.phase_name}`,
