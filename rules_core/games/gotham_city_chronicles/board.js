@@ -68,7 +68,9 @@
     if (area.dangerous) marks.push(`dangerous ${area.dangerous}`);
     if (area.promontory) marks.push("promontory");
     if (area.letters.length) marks.push(area.letters.join(""));
-    g.appendChild(el("text", { x, y: y - BOX_H / 2 + 23, "text-anchor": "middle", "font-size": 10, fill: "#59607a", ...(marks.join(" · ").length > 24 ? { textLength: BOX_W - 8, lengthAdjust: "spacingAndGlyphs" } : {}) }, marks.join(" · ")));
+    const line = marks.join(" · ");
+    const fit = line.length > 24 ? { textLength: BOX_W - 8, lengthAdjust: "spacingAndGlyphs" } : {};  // within the box
+    g.appendChild(el("text", { x, y: y - BOX_H / 2 + 23, "text-anchor": "middle", "font-size": 10, fill: "#59607a", ...fit }, line));
     g.appendChild(el("title", {}, `${area.name}${area.reinforcement ? " (reinforcement area)" : ""}: ${marks.join(", ")}`));
     svg.appendChild(g);
     return g;
