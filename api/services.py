@@ -44,6 +44,7 @@ from rules_core.bots.registry import bot_options_problem
 from rules_core.engine import GameSpec, Move, Rejection, get_game
 from rules_core.engine.randomness import bot_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
+from rules_core.engine.wording import capitalized
 
 logger = logging.getLogger(__name__)
 
@@ -766,7 +767,7 @@ def _judge(
     played = Move.from_json({k: v for k, v in move.items() if k != "seat"})
     verdict = judge(spec, state, seat, played, rng, budget, seats)
     roles = spec.seat_names(state)
-    who = roles[seat] if seat < len(roles) else f"Seat {seat}"
+    who = capitalized(roles[seat]) if seat < len(roles) else f"Seat {seat}"
     text = (
         f"{who} played: {spec.describe_move(state, seat, played)} "
         f"(winning chances {_points(verdict.played_value)}%)."

@@ -12,6 +12,12 @@ def listed(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+def capitalized(text: str) -> str:
+    """`text` opening a sentence: its first letter upper-case, the rest as written ("the
+    villain" -> "The villain"; unlike str.capitalize, "the Batcave" keeps its capital)."""
+    return text[:1].upper() + text[1:]
+
+
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 

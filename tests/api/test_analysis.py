@@ -459,6 +459,21 @@ def test_an_analysis_note_names_the_move_as_its_player_sees_it() -> None:
     assert note["text"].startswith(f"The Penguin played: {label} (")
 
 
+def test_an_analysis_note_opens_its_sentence_with_a_capital() -> None:
+    """A seat named in lower case mid-sentence ("the heroes") opens the note as "The heroes"."""
+    from api import services
+    from rules_core.bots.mcts import MctsSettings
+    from rules_core.engine import fold, get_game
+
+    spec = get_game("gotham-city-chronicles")
+    state = fold(spec, spec.setup(2, {}, random.Random(3)))
+    seat = min(spec.to_act(state))
+    assert spec.seat_names(state)[seat] == "the heroes"
+    move = {"seat": seat, **spec.legal_moves(state, seat)[0].to_json()}
+    note = services._judge(spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2)
+    assert note["text"].startswith("The heroes played: ")
+
+
 def test_an_analysis_note_reads_as_written_for_each_verdict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_core.engine.types import GameEvent
-from rules_core.engine.wording import counted, listed
+from rules_core.engine.wording import capitalized, counted, listed
 from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.state import GccState
 
@@ -56,12 +56,19 @@ def ending(state: GccState, condition: str, winner: str) -> str:
 
 
 def seat_names(state: GccState) -> tuple[str, ...]:
-    """The villain's seat, then each heroes' seat with the heroes it plays."""
+    """The villain's seat, then each heroes' seat: "the heroes" when one seat plays them all,
+    else the heroes it plays."""
     names = ["the villain"]
     for seat in range(1, max(state.seats, 2)):
         heroes = [name(state, h.id) for h in state.heroes if h.seat == seat]
-        names.append(listed(heroes) or "a hero")
+        everyone = len(heroes) > 1 and len(heroes) == len(state.heroes)
+        names.append("the heroes" if everyone else listed(heroes) or "a hero")
     return tuple(names)
+
+
+def _want(state: GccState, seat: int) -> str:
+    """The verb for a heroes' seat as a subject: one hero wants, several want."""
+    return "wants" if sum(h.seat == seat for h in state.heroes) == 1 else "want"
 
 
 def _items(state: GccState, items: tuple[str, ...]) -> str:
@@ -104,7 +111,9 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.mover)}'s movement ends"
         + (f"; {counted(e.lost, 'point')} lost." if e.lost else ".")
     ),
-    ev.HeroesFinished: lambda s, e: f"{seat_names(s)[e.seat or 0]} want no more actions.",
+    ev.HeroesFinished: lambda s, e: (
+        f"{capitalized(seat_names(s)[e.seat or 0])} {_want(s, e.seat or 0)} no more actions."
+    ),
     ev.HeroesTurnEnded: lambda s, e: "The heroes' turn ends: spent cubes go to fatigue.",
     ev.VillainTurnBegan: lambda s, e: (
         f"The villain's turn begins: {counted(e.recovery, 'cube')} recovered."

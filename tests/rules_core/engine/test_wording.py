@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from rules_core.engine.wording import counted, in_words, listed, no_such_move, takes_only
+from rules_core.engine.wording import (
+    capitalized,
+    counted,
+    in_words,
+    listed,
+    no_such_move,
+    takes_only,
+)
 
 
 def test_a_list_reads_as_a_person_says_it() -> None:
@@ -12,6 +19,12 @@ def test_a_list_reads_as_a_person_says_it() -> None:
     assert listed(["Batman", "Commissioner Gordon", "Renee Montoya"]) == (
         "Batman, Commissioner Gordon and Renee Montoya"
     )
+
+
+def test_a_sentence_opens_with_a_capital_and_keeps_the_rest_as_written() -> None:
+    assert capitalized("the villain") == "The villain"
+    assert capitalized("the Batcave") == "The Batcave"
+    assert capitalized("") == ""
 
 
 def test_a_count_takes_the_plural_past_one() -> None:

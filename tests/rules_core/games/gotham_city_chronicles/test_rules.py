@@ -14,6 +14,7 @@ import pytest
 from rules_core.engine import fold
 from rules_core.engine.types import Outcome
 from rules_core.games.gotham_city_chronicles.content import NUMBER_RANGES, REFERENCE_PACK
+from rules_core.games.gotham_city_chronicles.events import HeroesFinished
 from rules_core.games.gotham_city_chronicles.mission import EFFECTS
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from tests.rules_core.games.content_option import assert_content_option
@@ -122,7 +123,19 @@ def test_seats_are_named_by_the_villain_and_the_heroes_each_plays() -> None:
         "Commissioner Gordon",
     )
     two = fold(GAME, GAME.setup(2, {}, random.Random(1)))
-    assert GAME.seat_names(two) == ("the villain", "Batman, Commissioner Gordon and Renee Montoya")
+    assert GAME.seat_names(two) == ("the villain", "the heroes")
+
+
+def test_a_seat_that_stops_taking_actions_is_told_with_its_verb_agreeing() -> None:
+    three = fold(GAME, GAME.setup(3, {}, random.Random(1)))
+    one_hero = GAME.narrate(three, HeroesFinished(seat=2), None, False)
+    two_heroes = GAME.narrate(three, HeroesFinished(seat=1), None, False)
+    everyone = GAME.narrate(
+        fold(GAME, GAME.setup(2, {}, random.Random(1))), HeroesFinished(seat=1), None, False
+    )
+    assert one_hero == "Commissioner Gordon wants no more actions."
+    assert two_heroes == "Batman and Renee Montoya want no more actions."
+    assert everyone == "The heroes want no more actions."
 
 
 def test_the_outcome_names_the_winning_side_and_how_the_game_ended() -> None:
