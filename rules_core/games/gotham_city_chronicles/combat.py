@@ -35,6 +35,11 @@ from rules_core.games.gotham_city_chronicles.wounds import wound
 
 KINDS = ("melee", "ranged")
 
+# the sections that say which weapon card an attack may use, by its kind (refused weapons cite them)
+WEAPON_RULES = {
+    "melee": ("v-c-1-e", "v-d.item-types", "v-d.use-restriction"),
+    "ranged": ("v-c-2-a", "v-c-2-e", "v-d.item-types", "v-d.use-restriction"),
+}
 # where a hero's attack spends its cubes (V·C·1 [c], V·C·2 [c]) and what spending means (IX C)
 ATTACK_CUBES = ("v-c-1-c", "v-c-2-c", "ix-c")
 
@@ -77,7 +82,7 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     kind = move.get("kind")
     if kind not in KINDS:
         return reject("bad_target", "An attack is melee or ranged.")
-    weapon = move.get("weapon")
+    weapon = _weapon(move)
     if weapon != "":
         if (
             not isinstance(weapon, str)
@@ -85,9 +90,17 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
             or state.board_pack.item(weapon).type != kind
             or not usable(state, hero, weapon)
         ):
-            return reject("no_weapon", f"The hero carries no usable {kind} weapon of that name.")
+            return reject(
+                "no_weapon",
+                f"The hero carries no usable {kind} weapon of that name.",
+                *WEAPON_RULES[str(kind)],
+            )
     elif kind == "ranged":
-        return reject("no_weapon", "A ranged attack needs a ranged weapon the hero can use.")
+        return reject(
+            "no_weapon",
+            "A ranged attack needs a ranged weapon the hero can use.",
+            *WEAPON_RULES["ranged"],
+        )
     refused = _second_weapon(state, hero, str(kind), weapon, _second(move))
     if refused is not None:
         return refused
@@ -112,6 +125,12 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     if cubes > hero.zones.reserve:
         return reject("bad_cubes", "There are not that many cubes in the reserve.", *ATTACK_CUBES)
     return None
+
+
+def _weapon(move: Move) -> object:
+    """The weapon a move names: "" when it names none (bare hands for a melee attack: the
+    parameter left out or empty)."""
+    return dict(move.params).get("weapon", "")
 
 
 def _second(move: Move) -> object:
@@ -149,7 +168,7 @@ def _second_weapon(
 def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
     hero = state.hero(str(move.get("hero")))
-    kind, target, weapon = str(move.get("kind")), str(move.get("target")), str(move.get("weapon"))
+    kind, target, weapon = str(move.get("kind")), str(move.get("target")), str(_weapon(move))
     cubes = int(str(move.get("cubes")))
     pool = dice.characteristic_pool(state.board_pack.hero(hero.id).space(kind).die, cubes) or ()
     second = str(_second(move))
@@ -444,7 +463,7 @@ def attack_label(state: GccState, seat: int, move: Move) -> str:
     if move.type == "character_attack":
         return f"{str(move.get('kind')).capitalize()} attack on {named}"
     hero = state.board_pack.hero(str(move.get("hero"))).name
-    weapon = str(move.get("weapon"))
+    weapon = str(_weapon(move))
     with_weapon = f" with the {state.board_pack.item(weapon).name}" if weapon else ""
     second = str(_second(move))
     if second:

@@ -15,7 +15,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
-from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.refusals import not_carried, reject
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, Offer
 
@@ -39,8 +39,9 @@ def exchange_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     if state.hero(giver).area != state.hero(receiver).area:
         return reject("no_exchange", "Both heroes must be in the same area.")
     item = move.get("item")
-    if item not in state.hero(giver).items:
-        return reject("no_such_item", "The giving hero carries no such equipment.")
+    refused = not_carried(state.hero(giver), item, "v-d-1-c", "v-d-1-d", who="The giving hero")
+    if refused is not None:
+        return refused
     board = state.board_pack.hero(receiver)
     weight = state.board_pack.item(str(item)).weight
     if not board.carries(encumbrance(state, state.hero(receiver)) + weight):

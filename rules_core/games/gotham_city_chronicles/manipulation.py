@@ -23,7 +23,7 @@ from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
 from rules_core.games.gotham_city_chronicles.mission import MissionAction
 from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
-from rules_core.games.gotham_city_chronicles.refusals import pending, reject
+from rules_core.games.gotham_city_chronicles.refusals import not_carried, pending, reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
@@ -248,9 +248,7 @@ def drop_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     busy = pending(state)
     if busy is not None:
         return busy
-    if move.get("item") not in hero.items:
-        return reject("no_such_item", "The hero carries no such equipment.")
-    return None
+    return not_carried(hero, move.get("item"))
 
 
 def drop_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:

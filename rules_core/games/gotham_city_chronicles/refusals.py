@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules_core.engine.types import Citation, Rejection
 from rules_core.games.gotham_city_chronicles.citations import cite
-from rules_core.games.gotham_city_chronicles.state import GccState
+from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
 
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("v", "vi"),
@@ -27,6 +27,19 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "cannot_buy_move_points": cite("v-c-5-f", "ix-i", "ix-c"),
     "not_moving": cite("v-c-5-j", "v-c-5-k"),
 }
+
+
+def not_carried(
+    hero: HeroState, item: object, *sections: str, who: str = "The hero"
+) -> Rejection | None:
+    """None when `hero` carries `item` as equipment it may let go of. A bat-gadget is never
+    dropped, given, taken or thrown (V·D·2); anything else is not carried (`sections`: the
+    action's own, where it has them)."""
+    if item in hero.items:
+        return None
+    if item in hero.gadgets:
+        return reject("gadget_stays", "A bat-gadget never leaves its hero.")
+    return reject("no_such_item", f"{who} carries no such equipment.", *sections)
 
 
 def pending(state: GccState) -> Rejection | None:
@@ -76,6 +89,7 @@ REJECTIONS.update(
         "exertion_limit": cite("ix-i", "v-c-3-a-ii", "v-c-3-b-ii"),
         "cannot_act": cite("ix-e"),
         "no_such_item": cite("v-d-1-b", "v-d-1-f"),
+        "gadget_stays": cite("v-d-2"),
         "too_encumbered": cite("v-d-1-a", "v-d-1-b"),
     }
 )

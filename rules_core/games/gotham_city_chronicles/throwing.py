@@ -21,7 +21,7 @@ from rules_core.games.gotham_city_chronicles.manipulation import (
     used_up,
 )
 from rules_core.games.gotham_city_chronicles.movement import hero_may_act
-from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.refusals import not_carried, reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import GccState
@@ -31,13 +31,9 @@ def throw_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     hero = hero_may_act(state, seat, move.get("hero"))
     if isinstance(hero, Rejection):
         return hero
-    if move.get("item") not in hero.items:
-        return reject(
-            "no_such_item",
-            "The hero carries no such equipment (bat-gadgets stay).",
-            "v-d-1-e",
-            "v-d-2",
-        )
+    refused = not_carried(hero, move.get("item"), "v-d-1-e")
+    if refused is not None:
+        return refused
     board = state.board_pack.board
     target = move.get("to")
     if not isinstance(target, str) or target not in board.area_ids or target == hero.area:

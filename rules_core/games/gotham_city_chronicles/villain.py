@@ -216,7 +216,9 @@ def _current(state: GccState) -> Activation | None:
 
 def designate_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     activation = _current(state)
-    if activation is None or state.reinforcement:
+    if state.reinforcement:
+        return _between_tiles(state)
+    if activation is None:
         return reject("no_activation", "No character tile is being activated.")
     if activation.character:
         return reject("activation_under_way", "Finish the activation of the character first.")
@@ -340,9 +342,10 @@ def end_character_apply(
 
 
 def end_activation_check(state: GccState, seat: int, move: Move) -> Rejection | None:
-    if _current(state) is None:
+    refused = _between_tiles(state)  # the event tile's points: spent first (VI E)
+    if refused is None and _current(state) is None:
         return reject("no_activation", "No character tile is being activated.")
-    return _between_tiles(state)
+    return refused
 
 
 def _end_activation(run: Run[GccState], seat: int) -> None:

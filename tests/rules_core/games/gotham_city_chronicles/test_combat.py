@@ -16,6 +16,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     DefenseRolled,
 )
 from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.state import GccState
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
@@ -213,3 +214,25 @@ def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
     counted = next(e for e in events if isinstance(e, DefenseCounted))
     shown = _shown(rolled.pool, rolled.faces)
     assert counted.successes == shown + 1  # kept without rerolls: the dice and the vest
+
+
+def test_a_melee_attack_may_leave_the_weapon_out_and_a_refused_weapon_cites_its_kind() -> None:
+    """V·C·1 [e]: a melee weapon is optional, so a punch names none (the parameter left out as
+    well as empty); a weapon refused for a melee attack cites the melee rule, not the ranged."""
+    state = _gordon_beside_a_thug()
+    punch = Move.of(
+        "attack", hero="commissioner-gordon", kind="melee", target="thugs-with-crowbar-1", cubes=1
+    )
+    _, events = play(state, 1, punch, seed=3)
+    rolled = events[0]
+    assert isinstance(rolled, AttackRolled) and rolled.pool == ("orange",)
+    assert GAME.describe_move(state, 1, punch) == (
+        "Commissioner Gordon: melee attack on Thugs with Crowbar #1, 1 cube"
+    )
+    wrong = Move.of("attack", **{**dict(punch.params), "weapon": "batarangs"})
+    melee_refusal = refused(state, 1, wrong)
+    assert melee_refusal.code == "no_weapon"
+    cited = {c.section for c in melee_refusal.citations}
+    assert "v-c-1-e" in cited and "v-c-2-a" not in cited
+    shot = Move.of("attack", **{**dict(wrong.params), "kind": "ranged"})
+    assert "v-c-2-a" in {c.section for c in refused(state, 1, shot).citations}

@@ -103,6 +103,8 @@ def test_the_event_tile_gives_reinforcement_points_to_spend_at_once() -> None:
     )
     state, events = play(state, VILLAIN, Move.of("choose_event", event="call-the-crew"))
     assert state.reinforcement == 4
+    for stop in ("end_activation", "end_villain_turn"):  # the points are spent (or given up) first
+        assert refused(state, VILLAIN, Move.of(stop)).code == "spend_reinforcement"
     offered = {
         (m.get("tile"), m.get("area"))
         for m in MOVES.legal_moves(state, VILLAIN)
