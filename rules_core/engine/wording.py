@@ -18,6 +18,11 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def possessive(name: str) -> str:
+    """A name owning something: "Red's", "the Fortune Tellers'" (a plural's apostrophe alone)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 

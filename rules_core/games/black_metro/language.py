@@ -104,7 +104,7 @@ def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
     if part.startswith("research:") or op == "research":
         return "research " + _researched(state, part.removeprefix("research:"))
     if part in units:
-        return units[part]
+        return f"promote to {units[part]}" if op == "promote" else units[part]
     if "#" in part and "," not in part and part in state.player_missions():
         return f"reveal {mission(part, state)}"
     if part in {s for s, _ in state.syndicates}:

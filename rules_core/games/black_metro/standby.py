@@ -11,6 +11,7 @@ import random
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import possessive
 from rules_core.games.black_metro import board, effects, facilities, language, scoring, solo
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
@@ -343,7 +344,7 @@ STANDBY_MOVES: tuple[MoveRule[State], ...] = (
         _backing_check,
         _backing,
         lambda st, seat, m: (
-            f"Receive {st.the_pack().syndicate(str(m.get('syndicate'))).name}'s backing"
+            f"Receive {possessive(st.the_pack().syndicate(str(m.get('syndicate'))).name)} backing"
         ),
     ),
     MoveRule(

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_core.engine.types import GameEvent
+from rules_core.engine.wording import possessive
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_resolution as r
@@ -194,7 +195,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     r.RollKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} keeps the roll",
     r.RollToResolve: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} chooses how the {ev.dice} dice's {ev.face} resolves"
+        f"{w.who(st, ev.owner)} chooses how to resolve the {ev.face} on the {ev.dice} dice"
     ),
     r.RollResolved: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} resolves the die"
@@ -236,7 +237,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     s.TechnologiesDowned: lambda st, ev, mine: f"{w.who(st, ev.owner)} downs every technology",
     s.BackingReceived: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} receives "
-        + f"{st.the_pack().syndicate(ev.syndicate).name}'s backing: {ev.power} power"
+        + f"{possessive(st.the_pack().syndicate(ev.syndicate).name)} backing: {ev.power} power"
     ),
     s.OverwhelmedKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} recovers no one",
     s.BackingPassed: lambda st, ev, mine: f"{w.who(st, ev.owner)} receives no backing",

@@ -202,7 +202,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.AttackRolled: lambda s, e: (
         f"{name(s, e.attacker)} makes a {e.kind} attack on {name(s, e.target)}"
         + (f" with the {name(s, e.weapon)}" if e.weapon else "")
-        + f", rolling {len(e.pool)} dice."
+        + f", rolling {counted(len(e.pool), 'die', 'dice')}."
     ),
     ev.AttackCounted: lambda s, e: (
         f"The attack scores {counted(e.successes, 'success', 'successes')}"

@@ -86,10 +86,7 @@ def in_step(step: str) -> Check:
         if decision is not None:
             return reject("decision_pending", f"First: {language.decision(state, decision)}")
         if state.step != step:
-            return reject(
-                "wrong_step",
-                f"'{move.type}' belongs to the {step} step; the turn is in the {state.step} step.",
-            )
+            return reject("wrong_step", language.out_of_step(step, state.step))
         return None
 
     return check
@@ -101,7 +98,9 @@ def answering(*kinds: str) -> Check:
     def check(state: GcsState, seat: int, move: Move) -> Rejection | None:
         decision = choices.current(state)
         if decision is None:
-            return reject("wrong_step", f"Nothing is being decided: '{move.type}' is an answer.")
+            return reject(
+                "wrong_step", "That move answers a question, and none is waiting for an answer."
+            )
         if decision.kind not in kinds:
             return reject("decision_pending", f"First: {language.decision(state, decision)}")
         return None

@@ -7,7 +7,7 @@ a hand or face down is told only to who may see it ("The Joker draws a card").
 from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
-from rules_core.engine.wording import listed
+from rules_core.engine.wording import capitalized, listed
 from rules_core.games.gotham_city_strategy.events import (
     AbilityChosen,
     BatmanCardDrawn,
@@ -77,6 +77,39 @@ def villain(state: GcsState, seat: int) -> str:
     """The villain a seat plays, by name ("The Joker")."""
     assert state.pack is not None
     return state.pack.villain(state.players[seat].villain).name
+
+
+# a turn's steps (state.Turn), as a player places them in the turn: when a move of the step comes,
+# and where a turn at that step stands
+_STEP_WHEN = {
+    "levels": "at the start of a turn, before its plot card",
+    "resolve": "while a plot card is carried out",
+    "actions": "after the turn's plot card, until the turn ends",
+    "moving": "while figures move",
+}
+_STEP_NOW = {
+    "levels": "at its start",
+    "resolve": "carrying out its plot card",
+    "actions": "past its plot card",
+    "moving": "moving figures",
+}
+
+
+def _final_turns(state: GcsState, turns: int) -> str:
+    """The countdown once the plot deck is empty (the first count says why it began)."""
+    left = (
+        "the final turns are over"
+        if turns == 0
+        else f"{count_of(turns, 'final turn')} {'remains' if turns == 1 else 'remain'}"
+    )
+    if state.final_turns < 0:
+        return f"The plot deck is empty: {left}."
+    return f"{capitalized(left)}."
+
+
+def out_of_step(step: str, now: str) -> str:
+    """A refusal's words for a move of another step of the turn than the one it is at."""
+    return f"Not now: that move comes {_STEP_WHEN[step]}; this turn is {_STEP_NOW[now]}."
 
 
 def seat_names(state: GcsState) -> tuple[str, ...]:
@@ -255,7 +288,7 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, MovePlanned):
         return _planned(state, event, who)
     if isinstance(event, FinalTurnsBegan):
-        return f"The plot deck is empty: {count_of(event.turns, 'final turn')} remain."
+        return _final_turns(state, event.turns)
     if isinstance(event, GameFinished):
         names = " and ".join(villain(state, s) for s in event.winners)
         return f"{names} {'rules' if len(event.winners) == 1 else 'rule'} Gotham ({event.reason})."
@@ -314,9 +347,10 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
         return f"{who} places a henchman on {place(state, event.block)}."
     if isinstance(event, HenchmenSentHome):
         at = place(state, event.block)
-        spared = f" but {villain(state, event.spare)}'s" if event.spare >= 0 else ""
-        by = f"{who} sends" if event.seat is not None else "Out go"
-        return f"{by} every henchman on {at}{spared} back to the hideouts."
+        spared = f" except {villain(state, event.spare)}'s" if event.spare >= 0 else ""
+        if event.seat is None:
+            return f"Every henchman on {at}{spared} goes back to its hideout."
+        return f"{who} sends every henchman on {at}{spared} back to the hideouts."
     if isinstance(event, MovementBegan):
         return f"{who} starts moving figures."
     if isinstance(event, MovementEnded):

@@ -19,6 +19,7 @@ from rules_core.engine.effects import (
     Whole,
 )
 from rules_core.engine.types import JSON
+from rules_core.engine.wording import counted
 
 if TYPE_CHECKING:
     from rules_core.games.gotham_city_strategy.content import Op
@@ -81,10 +82,20 @@ def _batman_target(effect: Effect) -> str:
     return f"a block{where}" if district else "a block of your choice"
 
 
+# the words for one and for several of a thing, where they are not "x" and "xs" (the pack names
+# the threats resource in the plural)
+_FORMS = {
+    "henchman": ("henchman", "henchmen"),
+    "money": ("money", "money"),
+    "information": ("information", "information"),
+    "threats": ("threat", "threats"),
+}
+
+
 def count_of(amount: int, thing: str) -> str:
-    """`amount` of `thing` in words ("1 threat", "2 henchmen", "3 money")."""
-    plural = {"henchman": "henchmen", "money": "money", "information": "information"}
-    return f"{amount} {thing if amount == 1 else plural.get(thing, thing + 's')}"
+    """`amount` of `thing` in words ("1 threat", "2 threats", "2 henchmen", "3 money")."""
+    one, several = _FORMS.get(thing, (thing, thing + "s"))
+    return counted(amount, one, several)
 
 
 PLOT_EFFECTS = EffectRegistry(

@@ -8,6 +8,7 @@ from rules_core.engine.wording import (
     in_words,
     listed,
     no_such_move,
+    possessive,
     takes_only,
 )
 
@@ -46,3 +47,8 @@ def test_refusals_name_what_a_game_has_and_never_repeat_what_was_posted() -> Non
 def test_a_small_count_is_written_in_words_and_a_large_one_in_digits() -> None:
     assert [in_words(n) for n in (0, 1, 2, 9)] == ["no", "one", "two", "nine"]
     assert (in_words(10), in_words(-1)) == ("10", "-1")
+
+
+def test_a_name_owning_something_takes_a_lone_apostrophe_after_an_s() -> None:
+    assert possessive("Red") == "Red's"
+    assert possessive("Fortitude Trainers") == "Fortitude Trainers'"

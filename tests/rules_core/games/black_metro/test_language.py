@@ -57,3 +57,20 @@ def test_a_game_recorded_when_research_named_a_type_still_reads_in_words() -> No
     assert language.choice(state, "research:battle", ("advance_or_research",)) == (
         "research a battle technology"
     )
+
+
+def test_a_syndicate_named_in_the_plural_takes_a_lone_apostrophe_and_dice_read_plainly() -> None:
+    from rules_core.games.black_metro.events_resolution import RollToResolve
+    from rules_core.games.black_metro.events_standby import BackingReceived
+    from rules_core.games.black_metro.game import BlackMetro
+
+    game = BlackMetro()
+    state = started(2)
+    backing = BackingReceived(seat=None, owner=0, syndicate="fortitude-trainers", power=2)
+    told = game.narrate(state, backing, None, False)
+    assert "Fortitude Trainers' backing: 2 power" in told and "Trainers's" not in told
+    roll = RollToResolve(seat=None, owner=1, dice="event", face=6, district=3)
+    assert "chooses how to resolve the 6 on the event dice" in game.narrate(
+        state, roll, None, False
+    )
+    assert language.choice(state, "paragon", ("promote",)) == "promote to a paragon"

@@ -226,6 +226,9 @@ def test_a_melee_attack_may_leave_the_weapon_out_and_a_refused_weapon_cites_its_
     _, events = play(state, 1, punch, seed=3)
     rolled = events[0]
     assert isinstance(rolled, AttackRolled) and rolled.pool == ("orange",)
+    assert GAME.narrate(state, rolled, None, False) == (
+        "Commissioner Gordon makes a melee attack on Thugs with Crowbar #1, rolling 1 die."
+    )
     assert GAME.describe_move(state, 1, punch) == (
         "Commissioner Gordon: melee attack on Thugs with Crowbar #1, 1 cube"
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,12 @@ from rules_core.engine.types import GameEvent
 from rules_core.engine.upcasting import upcast
 from rules_core.games.gotham_city_strategy import GAME, legacy
 from rules_core.games.gotham_city_strategy.choices import current
-from rules_core.games.gotham_city_strategy.events import TABLE_EVENTS
+from rules_core.games.gotham_city_strategy.events import (
+    TABLE_EVENTS,
+    FinalTurnsBegan,
+    HenchmenSentHome,
+)
+from rules_core.games.gotham_city_strategy.vocabulary import count_of
 from tests.rules_core.games.gotham_city_strategy.test_rules import act, at_step, ready, refused
 
 FIRST_FORMAT = (
@@ -44,6 +50,23 @@ def test_the_log_holds_table_events_only_and_reads_as_a_story(seed: int) -> None
     assert not any(
         text.startswith(("program", "awaiting", "answered", "declined")) for text in told
     )
+
+
+def test_counts_and_sentences_of_the_story_read_as_english() -> None:
+    """A plural resource counted (never "threatss"), the final turns counted down with the
+    verb agreeing, henchmen sent home by the table in a whole sentence."""
+    state = fold(GAME, GAME.setup(2, {"villains": ["joker", "penguin"]}, random.Random(4)))
+    assert count_of(1, "threats") == "1 threat" and count_of(2, "threats") == "2 threats"
+    assert count_of(2, "henchman") == "2 henchmen" and count_of(3, "money") == "3 money"
+    began = [GAME.narrate(state, FinalTurnsBegan(seat=None, turns=n), None, False) for n in (2,)]
+    assert began == ["The plot deck is empty: 2 final turns remain."]
+    counting = replace(state, final_turns=2)
+    told = [
+        GAME.narrate(counting, FinalTurnsBegan(seat=None, turns=n), None, False) for n in (1, 0)
+    ]
+    assert told == ["1 final turn remains.", "The final turns are over."]
+    home = GAME.narrate(state, HenchmenSentHome(seat=None, block=0, spare=1), None, False)
+    assert home == "Every henchman on Diamond Row except The Penguin's goes back to its hideout."
 
 
 def test_a_decision_is_opened_by_the_event_that_causes_it_and_counted_down_by_its_answer() -> None:

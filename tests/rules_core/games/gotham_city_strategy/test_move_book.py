@@ -18,7 +18,7 @@ from rules_core.engine import fold
 from rules_core.engine.types import Move, Rejection
 from rules_core.engine.wording import takes_only
 from rules_core.games.gotham_city_strategy import choices
-from rules_core.games.gotham_city_strategy.language import describe_move
+from rules_core.games.gotham_city_strategy.language import describe_move, out_of_step
 from rules_core.games.gotham_city_strategy.moves import move_book
 from rules_core.games.gotham_city_strategy.rules import GothamCityStrategy
 from tests.golden.playthroughs import case_path, cases, playthrough
@@ -73,7 +73,7 @@ def test_a_book_built_anew_offers_nothing_out_of_turn_and_refuses_a_move_out_of_
             if choices.current(state) is None:
                 assert (refused.code, refused.message) == (
                     "wrong_step",
-                    f"'{kind}' belongs to the {step} step; the turn is in the {state.step} step.",
+                    out_of_step(step, state.step),
                 )
             else:
                 assert refused.code == "decision_pending"
@@ -83,13 +83,17 @@ def test_a_book_built_anew_offers_nothing_out_of_turn_and_refuses_a_move_out_of_
             assert isinstance(stop, Rejection)
             assert (stop.code, stop.message) == (
                 "wrong_step",
-                "Nothing is being decided: 'stop' is an answer.",
+                "That move answers a question, and none is waiting for an answer.",
             )
         move = rng.choice(game.legal_moves(state, seat))
         events = game.decide(state, seat, move, random.Random(0))
         assert isinstance(events, list)
         state = fold(game, events, state)
     assert seen["wrong_step"] and seen["decision_pending"]
+    assert out_of_step("levels", "actions") == (
+        "Not now: that move comes at the start of a turn, before its plot card; this turn is past"
+        " its plot card."
+    )
 
 
 def test_every_move_of_a_book_built_anew_refuses_a_parameter_it_does_not_take() -> None:
