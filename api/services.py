@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import logging
+import math
 import random
 import secrets
 import time
@@ -754,6 +755,12 @@ def _points(value: float) -> int:
     return round(value * 100)
 
 
+def _points_between(low: float, high: float) -> str:
+    """An interval of values as percentage points, rounded outward ("9 to 11" for 0.097 to
+    0.101): a bound never reads past the figure the grade was judged on."""
+    return f"{math.floor(round(low * 100, 6))} to {math.ceil(round(high * 100, 6))}"
+
+
 def _judge(
     spec: GameSpec[Any],
     state: Any,
@@ -772,12 +779,14 @@ def _judge(
         f"{who} played: {spec.describe_move(state, seat, played)} "
         f"(winning chances {_points(verdict.played_value)}%)."
     )
+    between = _points_between(verdict.lost_low, verdict.lost_high)
     if verdict.preferred == played:
         text += " The analysis agrees."
     else:
         preferred = spec.describe_move(state, seat, verdict.preferred)
         text += f" The analysis prefers: {preferred} ({_points(verdict.preferred_value)}%)."
-    between = f"{_points(verdict.lost_low)} to {_points(verdict.lost_high)}"
+        if verdict.grade == GOOD:
+            text += f" The difference is small: {between} points of winning chances."
     if verdict.grade == CLOSE:
         text += f" Too close to call: {between} points of winning chances lost."
     elif verdict.grade != GOOD:

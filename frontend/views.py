@@ -168,7 +168,14 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
     if isinstance(game, HttpResponse):
         return game
-    return render(request, "frontend/play.html", {"game": game, "title": get_game(game.game).title})
+    context = {"game": game, "title": get_game(game.game).title, "book_slug": _book_of(game)}
+    return render(request, "frontend/play.html", context)
+
+
+def _book_of(game: Game) -> str | None:
+    """The rulebook of a game's own rules (the header's search asks it first), if indexed."""
+    books = {b["book"] for b in rulebook_selectors.books_json()}
+    return game.game if game.game in books else None
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -194,6 +201,7 @@ def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200
         "seats": seats,
         "kinds": SEAT_KINDS[:-1],  # every seat of a fork is filled, as in the game forked
         "fork_error": error,
+        "book_slug": _book_of(game),
     }
     return render(request, "frontend/replay.html", context, status=status)
 

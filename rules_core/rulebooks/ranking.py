@@ -338,6 +338,16 @@ def _split_stemmed(text: str) -> tuple[tuple[str, ...], tuple[frozenset[str], ..
     return parts, tuple(frozenset(stem(w) for w in words(p)) for p in parts)
 
 
+_WORD_AND_PUNCTUATION = re.compile(r"(\W*)(.*?)(\W*)", re.DOTALL)
+
+
+def _marked(part: str) -> str:
+    """A matching part in «», its punctuation left outside ("(«Henchmen»),")."""
+    match = _WORD_AND_PUNCTUATION.fullmatch(part)
+    lead, word, trail = match.groups() if match else ("", part, "")
+    return f"{lead}«{word}»{trail}" if word else part
+
+
 def snippet(text: str, terms: Iterable[str], width: int = 24) -> str:
     """The window of `width` words of a text holding most question words, matches in «»."""
     stems = {stem(t) for t in terms}
@@ -346,7 +356,7 @@ def snippet(text: str, terms: Iterable[str], width: int = 24) -> str:
         return ""
     marks = [not stems.isdisjoint(s) for s in part_stems]
     best = max(range(max(1, len(parts) - width + 1)), key=lambda s: sum(marks[s : s + width]))
-    shown = [f"«{p}»" if m else p for p, m in zip(parts, marks, strict=True)][best : best + width]
+    shown = [_marked(p) if m else p for p, m in zip(parts, marks, strict=True)][best : best + width]
     return ("…" if best else "") + " ".join(shown) + ("…" if best + width < len(parts) else "")
 
 

@@ -68,9 +68,11 @@ def test_analysis_annotates_every_decision(
     marked = [e for e in decisions if e["annotations"][0]["data"]["mark"]]
     for event in marked:
         note = event["annotations"][0]
-        low, high = note["data"]["lost_interval"]  # the text shows it in whole points
+        low, high = note["data"]["lost_interval"]  # the text: whole points, rounded outward
         shown = note["text"].rsplit("(", 1)[1].removesuffix(").").split(" to ")
-        assert [float(x) / 100 for x in shown] == pytest.approx([low, high], abs=0.0051)
+        shown_low, shown_high = (float(x) / 100 for x in shown)
+        assert shown_low <= low and shown_high >= high
+        assert [shown_low, shown_high] == pytest.approx([low, high], abs=0.0101)
         assert note["data"]["grade"].capitalize() in note["text"]
 
 
@@ -504,6 +506,12 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
             0.40555,
             96,
         ),
+        "slight": Judgement(
+            seat, {0: 0.64, 1: 0.36}, other, 0.64, played, 0.62, 7, 0.15, 0.0, 0.061, 48
+        ),
+        "inaccuracy": Judgement(
+            seat, {0: 0.9, 1: 0.1}, other, 0.9, played, 0.8, 7, 0.1, 0.097, 0.101, 96
+        ),
     }
 
     def note(kind: str) -> dict[str, Any]:
@@ -519,6 +527,14 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
     assert note("close")["text"] == (
         f"{who} played: {mine} (winning chances 60%). The analysis prefers: {theirs} (70%)."
         " Too close to call: 0 to 20 points of winning chances lost."
+    )
+    assert note("slight")["text"] == (  # graded good, yet another move preferred: how much
+        f"{who} played: {mine} (winning chances 62%). The analysis prefers: {theirs} (64%)."
+        " The difference is small: 0 to 7 points of winning chances."
+    )
+    assert note("inaccuracy")["text"] == (  # the bounds rounded outward: 0.097 reads 9, not 10
+        f"{who} played: {mine} (winning chances 80%). The analysis prefers: {theirs} (90%)."
+        " Inaccuracy: 10 points of winning chances lost (9 to 11)."
     )
     mistake = note("mistake")
     assert mistake["text"] == (

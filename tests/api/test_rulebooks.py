@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
-from api.models import Rulebook, Section
+from api.models import Game, Rulebook, Section
 from rules_core.rulebooks import all_books
 from rules_core.rulebooks.sentence_model import DIMS
 from rules_core.rulebooks.text_vectors import from_bytes, passages
@@ -144,6 +144,23 @@ def test_the_search_page_asks_for_words_and_ignores_an_unknown_book(client: Clie
     assert b"nope" not in unknown.content and b"questions.decks-exhausted" in unknown.content
     filtered = client.get("/rules/search/", {"q": "deck runs out", "book": "gotham-race"})
     assert b'<a href="/rules/gotham-race/">Gotham Race</a>' in filtered.content
+    assert b'In Gotham Race only \xc2\xb7 <a href="?q=deck%20runs%20out">search every book</a>' in (
+        filtered.content
+    )
+    assert b"search every book" not in unknown.content
+
+
+def test_the_search_box_of_a_game_asks_its_own_rulebook(client: Client) -> None:
+    """On a game's play and replay pages the header's search is filtered to that game's book
+    (the results page offers every book)."""
+    seats = {"kind-0": "person", "name-0": "Ann", "kind-1": "person", "name-1": "Bob"}
+    client.post("/games/new/", {"game": "no-mans-land", **seats})
+    game = Game.objects.get()
+    for page in (f"/games/{game.pk}/", f"/games/{game.pk}/replay/"):
+        content = client.get(page).content
+        assert b'<input type="hidden" name="book" value="no-mans-land">' in content
+        assert b"Ask this game's rules" in content
+    assert b'name="book"' not in client.get("/").content
 
 
 def test_section_page_quotes_the_imported_text(client: Client) -> None:

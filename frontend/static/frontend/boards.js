@@ -53,7 +53,8 @@ window.GothamBoards = (function () {
     },
     render(slug, svg, state) {
       while (svg.firstChild) svg.removeChild(svg.firstChild);
-      if (!state || state.phase === "new") return;
+      // nothing set up yet (a view of the phase alone); a set-up under way is drawn as it stands
+      if (!state || (state.phase === "new" && Object.keys(state).length <= 1)) return;
       (drawings[slug] || drawOutline)(svg, state);
     },
   };

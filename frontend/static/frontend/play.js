@@ -17,6 +17,10 @@
     if (fragment.get("token")) sessionStorage.setItem(key, fragment.get("token"));
     history.replaceState(null, "", location.pathname + location.search);
   }
+  // another seat's link opened in this tab (hot-seat play): read the page again as that seat
+  window.addEventListener("hashchange", () => {
+    if (new URLSearchParams(location.hash.replace(/^#/, "")).has("token")) location.reload();
+  });
   const token = sessionStorage.getItem(key) || yourGames.tokenFor(gameId);
   if (token) sessionStorage.setItem(key, token);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
@@ -121,9 +125,15 @@
     });
     $("moves").replaceChildren(...buttons);
     // a seat in a game in play has moves; a spectator or a finished game has only the table
-    $("panel-title").textContent = token && game.status === "active" ? "Your moves" : "At the table";
+    const playing = token && game.status === "active";
+    $("panel-title").textContent = playing ? "Your moves" : "At the table";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
+    if (playing && !buttons.length && !yourTurn) {
+      $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
+    }
+    // nothing to show under the heading (a spectator, a finished game without a panel): no heading
+    $("panel-title").hidden = !playing && !$("info").childElementCount;
   }
 
   /* Board elements some legal move acts on are highlighted; clicking one keeps only its moves

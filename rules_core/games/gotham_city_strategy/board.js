@@ -45,7 +45,12 @@
       }
       if (b.rulers.length) {
         const rulers = b.rulers.map((s) => (state.players[s] ? state.players[s].name || state.players[s].villain : `seat ${s}`)).join(", ");
-        g.appendChild(el("text", { x: x + 6, y: y + 132, "font-size": 9, fill: "#5d6070" }, `ruled by ${rulers}`.slice(0, batman ? 16 : 30)));
+        // a name list too long for the block (beside Batman's badge, or shared rule) is counted
+        const full = `ruled by ${rulers}`;
+        const words = full.length <= (batman ? 18 : 30) ? full : `ruled by ${window.GothamDom.counted(b.rulers.length, "villain")}`;
+        const ruled = el("text", { x: x + 6, y: y + 132, "font-size": 9, fill: "#5d6070" }, words);
+        ruled.appendChild(el("title", {}, full));
+        g.appendChild(ruled);
       }
       svg.appendChild(g);
     });

@@ -40,7 +40,7 @@
       g.appendChild(el("title", {}, `Figure ${f.figure}: rank ${f.rank}, square ${f.square}, lane ${f.lane}` + (f.owner === null ? " (ownerless)" : ` (seat ${f.owner})`)));
       svg.appendChild(g);
     });
-    svg.appendChild(el("text", { x: cx, y: cy - 14, "text-anchor": "middle", "font-size": 14 }, `Round ${state.round}`));
+    svg.appendChild(el("text", { x: cx, y: cy - 14, "text-anchor": "middle", "font-size": 14 }, state.round ? `Round ${state.round}` : "Setting up"));
     svg.appendChild(el("text", { x: cx, y: cy + 2, "text-anchor": "middle", "font-size": 11, fill: "#555" }, `Ranking: ${state.ranking.join(" ")}`));
     // the cards placed this round, under the ring: each in words once seen, else by its back
     if (state.deposit.length) svg.appendChild(el("text", { x: -16, y: 424, "font-size": 10, "font-weight": "bold", fill: "#555" }, `Placed this round (${counted(state.deposit.length, "card")}):`));

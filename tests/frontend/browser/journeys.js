@@ -97,6 +97,33 @@ async function twoTabsAtOnce(context, gameId) {
   }
 }
 
+async function hotSeat(context) {
+  // two people at one screen: the second seat's link opened in the same tab plays that seat,
+  // and the seat waiting is told it has no move until the other has played
+  const response = await fetch(`${base}/api/games/`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "no-mans-land", players: [{ name: "Ann" }, { name: "Bob" }] }),
+  });
+  const created = await response.json();
+  check(response.status === 201, `the hot-seat game was refused: ${response.status}`);
+  const [ann, bob] = created.seats.map((s) => s.token);
+  tokens.add(ann);
+  tokens.add(bob);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    await page.waitForFunction(() => /You play .*\(Ann\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+    await page.evaluate((t) => { location.hash = `token=${t}`; }, bob);
+    await page.waitForFunction(() => /You play .*\(Bob\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+      .catch(async () => check(false, `the second seat's link left the tab as: ${await page.textContent("#status")}`));
+    const hint = await page.textContent("#moves-hint");
+    check(/^No moves for you until .*Ann.* has played\.$/.test(hint), `the waiting seat is told: ${JSON.stringify(hint)}`);
+  } finally {
+    await page.close();
+  }
+}
+
 async function spectatorReplay(context, gameId) {
   // a new tab has no seat token (sessionStorage is per tab): no comment form, the explanation
   const page = await context.newPage();
@@ -303,6 +330,7 @@ async function searchAndFollow(page) {
     const gameId = await playToTheEnd(page);
     await stepThroughReplay(page, gameId);
     await spectatorReplay(context, gameId);
+    await hotSeat(context);
     await phoneWidth(browser, gameId);
     await searchAndFollow(page);
     await playDuel(page);

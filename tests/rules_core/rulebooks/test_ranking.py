@@ -129,6 +129,9 @@ def test_the_snippet_is_the_window_with_the_question_words_marked() -> None:
     assert "«Runners»" in shown and "«track»" in shown
     assert shown.startswith("…") and shown.endswith("…")
     assert snippet("", ["x"]) == ""
+    assert snippet("Recruit (Henchmen), then fight.", ["henchmen", "fight"]) == (
+        "Recruit («Henchmen»), then «fight»."
+    )
 
 
 def test_each_shipped_game_has_pack_vocabulary() -> None:
