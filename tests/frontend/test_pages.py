@@ -34,6 +34,15 @@ def test_the_lobby_creates_a_game_and_shows_each_persons_link(client: Client) ->
     assert b"?token=" not in response.content
 
 
+def test_the_lobbys_bots_keep_the_names_it_offered_them_by(client: Client) -> None:
+    """ "bot: easy" seats are easy bots, numbered when there are two; a lone one is not."""
+    kinds = {"kind-0": "person", "name-0": "Ann", "kind-1": "random", "kind-2": "random"}
+    page = client.post("/games/new/", {"game": "gotham-race", **kinds, "kind-3": "mcts"})
+    names = list(Game.objects.get().seats.order_by("index").values_list("name", flat=True))
+    assert names == ["Ann", "easy bot 1", "easy bot 2", "strong bot"]
+    assert b"easy bot 2</td>" in page.content and b"random" not in page.content
+
+
 def test_the_lobby_explains_a_refused_game(client: Client) -> None:
     response = client.post("/games/new/", {"game": "gotham-city-strategy", "kind-0": "person"})
     assert response.status_code == 400

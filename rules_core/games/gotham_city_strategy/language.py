@@ -375,9 +375,9 @@ def _fight(state: GcsState, event: FightResolved) -> str:
 
     at = place(state, event.block)
     return (
-        f"Fight on {at}: {side(event.aggressor)} rolls {event.aggressor_face} "
-        f"({event.aggressor_total}) against {side(event.defender)}'s {event.defender_face} "
-        f"({event.defender_total}); {side(event.winner)} wins."
+        f"Fight on {at}: {side(event.aggressor)} rolls {event.aggressor_face} (fight value "
+        f"{event.aggressor_total}), {side(event.defender)} rolls {event.defender_face} (fight "
+        f"value {event.defender_total}); {side(event.winner)} wins."
     )
 
 

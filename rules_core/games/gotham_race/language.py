@@ -135,8 +135,8 @@ def _resolved(state: RaceState, event: CardResolved) -> str:
         for f, (x, lane) in enumerate(zip(event.xs, event.lanes, strict=True))
         if x != state.xs[f] or lane != state.lanes[f]
     ]
-    parts = [f"{_card(state, event.card)} acts on {figure(event.subject)}"]
-    parts.append("moves " + ", ".join(moved) if moved else "nothing moves")
+    effects = ["moves " + ", ".join(moved)] if moved else []
     if event.finish != state.finish:
-        parts.append(f"the finish sign moves to square {event.finish % length}")
-    return ": ".join(parts[:2]) + ("; " + parts[2] if len(parts) > 2 else "") + "."
+        effects.append(f"the finish sign moves to square {event.finish % length}")
+    played = f"{_card(state, event.card)} is played for {figure(event.subject)}"
+    return f"{played}: {'; '.join(effects) or 'nothing moves'}."

@@ -18,6 +18,7 @@ from rules_core.games.gotham_city_strategy import GAME, legacy
 from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.events import (
     TABLE_EVENTS,
+    FightResolved,
     FinalTurnsBegan,
     HenchmenSentHome,
 )
@@ -65,6 +66,21 @@ def test_counts_and_sentences_of_the_story_read_as_english() -> None:
         GAME.narrate(counting, FinalTurnsBegan(seat=None, turns=n), None, False) for n in (1, 0)
     ]
     assert told == ["1 final turn remains.", "The final turns are over."]
+    fight = FightResolved(
+        seat=0,
+        block=0,
+        aggressor=0,
+        defender=-1,
+        aggressor_face="2",
+        defender_face="2",
+        aggressor_total=2,
+        defender_total=3,
+        winner=-1,
+    )
+    assert GAME.narrate(state, fight, None, False) == (
+        "Fight on Diamond Row: The Joker rolls 2 (fight value 2), Batman rolls 2 (fight value 3);"
+        " Batman wins."
+    )
     home = GAME.narrate(state, HenchmenSentHome(seat=None, block=0, spare=1), None, False)
     assert home == "Every henchman on Diamond Row except The Penguin's goes back to its hideout."
 

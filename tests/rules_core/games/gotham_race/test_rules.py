@@ -486,3 +486,26 @@ def test_the_first_frame_of_a_replay_is_a_table_before_the_deal() -> None:
     assert view["phase"] == "new" and view["round"] == 0
     assert view["hands"] == {"0": [], "1": [], "2": []}
     assert [f["x"] for f in view["figures"]] == [0, 0, 0, 0]  # type: ignore[index]
+
+
+def test_a_card_that_moves_only_the_finish_sign_says_so() -> None:
+    """A finish-sign card is played for the figure whose turn it is, and moves no figure."""
+    state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    moved = CardResolved(
+        seat=None,
+        card="2-15",
+        deck=2,
+        subject=3,
+        xs=state.xs,
+        lanes=state.lanes,
+        finish=state.finish + 3,
+    )
+    told = GAME.narrate(state, moved, None, False)
+    assert told == (
+        "“Finish sign moves to the tortoise” (deck 2) is played for figure D: the finish sign moves"
+        f" to square {(state.finish + 3) % 40}."
+    )
+    still = replace(moved, finish=state.finish)
+    assert GAME.narrate(state, still, None, False).endswith(
+        "is played for figure D: nothing moves."
+    )
