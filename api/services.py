@@ -200,8 +200,13 @@ def _creation_allowed(caller: str, *, bots: bool) -> None:
     games, which spend worker time on their own)."""
     _within_hour("games", caller, settings.GOTHAM_GAMES_PER_HOUR, "games", "created")
     if bots:
-        limit = settings.GOTHAM_BOT_GAMES_PER_HOUR
-        _within_hour("bot-games", caller, limit, "games with a bot seat", "created")
+        _bot_game_allowed(caller)
+
+
+def _bot_game_allowed(caller: str) -> None:
+    """Count a game with a bot seat (a new one or a fork) against the caller's hour of them."""
+    limit = settings.GOTHAM_BOT_GAMES_PER_HOUR
+    _within_hour("bot-games", caller, limit, "games with a bot seat", "created")
 
 
 def fork_points(game: Game) -> list[int]:
@@ -255,6 +260,8 @@ def game_fork(
         raise ForkRefused(_fork_point_wanted(at, points, nearest), extra={"nearest": nearest})
     _check_players(spec, players)
     _within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, "forks", "made")
+    if any(p.bot for p in players):  # a bot seat plays on the workers as in a new game
+        _bot_game_allowed(caller)
     rows = list(Event.objects.filter(game=game, seq__lte=at).order_by("seq"))
     with transaction.atomic():
         fork = Game.objects.create(

@@ -268,6 +268,29 @@ def test_a_fork_without_a_caller_counts_against_one_shared_name(
     rate_limit_reset("fork:unknown", window=3600)
 
 
+def test_a_fork_with_a_bot_seat_counts_among_the_hours_bot_games(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Forking is no way round the hour of games with a bot seat: a fork seating a bot counts
+    among them (one seating only people does not)."""
+    parent = finished(create_game)
+    address = "203.0.113.77"
+    for name in ("fork", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
+    url = f"/api/games/{parent.pk}/fork/"
+    at = fork_points(parent)[0]
+    people = {"at": at, "players": [{"name": "A"}, {"name": "B"}]}
+    bots = {"at": at, "players": [{"name": "A"}, {"bot": "random"}]}
+    with override_settings(GOTHAM_BOT_GAMES_PER_HOUR=1, GOTHAM_FORKS_PER_HOUR=10):
+        assert api.post(url, bots, format="json", REMOTE_ADDR=address).status_code == 201
+        second = api.post(url, bots, format="json", REMOTE_ADDR=address)
+        assert (second.status_code, second.json()["error"]) == (429, "rate_limited")
+        assert "games with a bot seat" in second.json()["message"]
+        assert api.post(url, people, format="json", REMOTE_ADDR=address).status_code == 201
+    for name in ("fork", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
+
+
 @override_settings(GOTHAM_GAMES_PER_HOUR=3, GOTHAM_BOT_GAMES_PER_HOUR=1)
 def test_games_from_one_address_are_rate_limited_and_bot_games_more_so(api: APIClient) -> None:
     """Every game costs storage and a bot seat costs worker time on its own: each address has

@@ -59,11 +59,14 @@ LIMIT_KEYS = (
 )
 # The range of every number the game takes from a pack (each error states it too).
 LIMIT_RANGE = (0, 30)
+# limits below which no game can be played: a game of no rounds, a set-up drawing no mission
+LIMIT_AT_LEAST = {"rounds": 1, "missions_drawn": 1}
 BACKUP_RANGE = (0, 20)
 STRENGTH_RANGE = (0, 8)
 JOKER_RANGE = (0, 6)
 NUMBER_RANGES: dict[str, JSON] = {
     "limits.<key>": [*LIMIT_RANGE],
+    **{f"limits.{k}": [least, LIMIT_RANGE[1]] for k, least in LIMIT_AT_LEAST.items()},
     "backup.<unit>": [*BACKUP_RANGE],
     "unit[].strength": [*STRENGTH_RANGE],
     "<step>.amount": [*v.AMOUNT_RANGE],
@@ -83,10 +86,22 @@ def _limits(data: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:
     raw = r.table(data.get("limits"), "limits")
     if sorted(raw) != sorted(LIMIT_KEYS):
         raise fail("limits", f"needs exactly {LIMIT_KEYS}")
-    return tuple(
-        (k, r.whole(r.value(raw[k], at_key("limits", k)), at_key("limits", k), *LIMIT_RANGE))
+    limits = tuple(
+        (
+            k,
+            r.whole(
+                r.value(raw[k], at_key("limits", k)),
+                at_key("limits", k),
+                LIMIT_AT_LEAST.get(k, LIMIT_RANGE[0]),
+                LIMIT_RANGE[1],
+            ),
+        )
         for k in LIMIT_KEYS
     )
+    given = dict(limits)
+    if given["missions_returned"] >= given["missions_drawn"]:
+        raise fail("limits.missions_returned", "must be fewer than limits.missions_drawn")
+    return limits
 
 
 def _backup(data: Mapping[str, Any]) -> tuple[tuple[str, int], ...]:

@@ -204,8 +204,12 @@ def solo(data: Mapping[str, Any], refs: Refs, syndicates: set[str], candidates: 
         if not isinstance(row, list) or len(row) != 2 or not isinstance(row[1], str):
             raise fail(at, "[lowest score, rank]")
         ranks.append((r.whole(row[0], at_index(at, 0), 0, 500), row[1]))
-    if [r[0] for r in ranks] != sorted((r[0] for r in ranks), reverse=True) or ranks[-1][0]:
-        raise fail("solo.ranks", "best first, the last from 0")
+    if (
+        not ranks
+        or [r[0] for r in ranks] != sorted((r[0] for r in ranks), reverse=True)
+        or ranks[-1][0]
+    ):
+        raise fail("solo.ranks", "at least one rank, best first, the last from 0")
     return Solo(
         r.whole(
             r.value(raw.get("player_power"), "solo.player_power"),

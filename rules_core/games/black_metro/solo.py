@@ -177,7 +177,9 @@ def check(run: Run) -> None:
 
 
 def rank(state: State, score: int) -> str:
-    return next(letter for lowest, letter in state.the_pack().solo.ranks if score >= lowest)
+    """The best rank whose lowest score `score` reaches (below every one: the last)."""
+    ranks = state.the_pack().solo.ranks
+    return next((letter for lowest, letter in ranks if score >= lowest), ranks[-1][1])
 
 
 def final(run: Run, score: int) -> str:

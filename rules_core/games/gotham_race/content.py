@@ -24,6 +24,10 @@ from rules_core.engine.types import JSON
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 DECKS = (1, 2, 3, 4)
+MOST_PLAYERS = 4  # four figures, one player each (the game's max_players)
+# each deck deals one card to every player and must then still have one to draw: with fewer, a
+# full table could hold every card and no turn could begin (replenishing needs discards)
+DECK_AT_LEAST = MOST_PLAYERS + 1
 # The range of every number the game takes from a pack (a landmark and the finish lie strictly
 # between the start and a full lap: 1 to length - 1; a rank and a deck are 1..4).
 LENGTH_RANGE = (8, 100)  # squares round the track (the reference: 40)
@@ -200,8 +204,12 @@ def parse_pack(data: object) -> Pack:
         assert isinstance(deck, int)
         cards.append(Card(card_id, deck, text, effect))
     for deck in DECKS:
-        if sum(1 for c in cards if c.deck == deck) < 2:
-            raise fail("card", f"deck {deck} needs at least two cards")
+        if sum(1 for c in cards if c.deck == deck) < DECK_AT_LEAST:
+            raise fail(
+                "card",
+                f"deck {deck} needs at least {DECK_AT_LEAST} cards (one dealt to each of up to"
+                f" {MOST_PLAYERS} players, and one left to draw)",
+            )
     name = data.get("name")
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     return Pack(

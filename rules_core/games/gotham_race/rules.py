@@ -21,6 +21,7 @@ from rules_core.games.gotham_race.citations import BOOK, cite
 from rules_core.games.gotham_race.content import (
     DECKS,
     EFFECTS,
+    MOST_PLAYERS,
     NUMBER_RANGES,
     REFERENCE,
     ContentError,
@@ -79,7 +80,7 @@ class GothamRace(DeclaredGame[RaceState]):
     title = "Gotham Race"
     book = BOOK
     min_players = 1
-    max_players = 4
+    max_players = MOST_PLAYERS
     state_type = RaceState
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS

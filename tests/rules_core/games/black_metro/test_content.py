@@ -125,7 +125,18 @@ def _with(path: tuple[str | int, ...], value: object) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("path", "value", "message"),
     [
-        (("limits", "rounds", "value"), 31, "limits.rounds: must be a whole number from 0 to 30"),
+        (("limits", "rounds", "value"), 31, "limits.rounds: must be a whole number from 1 to 30"),
+        (("limits", "rounds", "value"), 0, "limits.rounds: must be a whole number from 1 to 30"),
+        (
+            ("limits", "missions_drawn", "value"),
+            0,
+            "limits.missions_drawn: must be a whole number from 1 to 30",
+        ),
+        (
+            ("limits", "missions_returned", "value"),
+            2,
+            "limits.missions_returned: must be fewer than limits.missions_drawn",
+        ),
         (
             ("district", 2, "effect", 0, "steps", 0, "resource"),
             "silver",
@@ -145,7 +156,8 @@ def _with(path: tuple[str | int, ...], value: object) -> dict[str, Any]:
         (("candidate", 1, "fortune"), "K-spades", "candidate: each candidate has its own fortune"),
         (("candidate", 0, "fortune"), "3-spades", "candidate[0].fortune: a dominance fortune"),
         (("technology", 0, "level"), 2, "technology: one technology of each type and level"),
-        (("solo", "ranks", "value"), [[70, "C"], [90, "A"]], "solo.ranks: best first"),
+        (("solo", "ranks", "value"), [[70, "C"], [90, "A"]], "solo.ranks: at least one rank"),
+        (("solo", "ranks", "value"), [], "solo.ranks: at least one rank, best first"),
         (("unit", 1, "strength"), 9, "unit[1].strength: must be a whole number from 0 to 8"),
     ],
 )

@@ -130,3 +130,12 @@ def test_random_solo_games_end() -> None:
             for event in events:
                 state = GAME.evolve(state, event)
         assert state.over and state.winners in ((), (0,))
+
+
+def test_a_score_below_every_rank_gets_the_last_rank() -> None:
+    """solo.rank never runs out of ranks (a pack's last rank starts at 0; a score below it, which
+    only a negative score could be, is still ranked)."""
+    state, _ = _solo()
+    last = state.the_pack().solo.ranks[-1][1]
+    assert solo.rank(state, -5) == last and solo.rank(state, 0) == last
+    assert solo.rank(state, 10_000) == state.the_pack().solo.ranks[0][1]

@@ -124,7 +124,15 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
         (lambda p: p["card"][1].__setitem__("id", "1-01"), "card[1].id: card ids must be unique"),
         (
             lambda p: p.__setitem__("card", [c for c in p["card"] if c["deck"] != 2]),
-            "card: deck 2 needs at least two cards",
+            "card: deck 2 needs at least 5 cards (one dealt to each of up to 4 players, and one"
+            " left to draw)",
+        ),
+        (  # four cards in deck 3: a four-player table would be dealt them all
+            lambda p: p.__setitem__(
+                "card", [c for c in p["card"] if c["deck"] != 3 or c["id"] < "3-05"]
+            ),
+            "card: deck 3 needs at least 5 cards (one dealt to each of up to 4 players, and one"
+            " left to draw)",
         ),
         (
             lambda p: p.__setitem__("name", _nested(100_000)),
