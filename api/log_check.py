@@ -10,17 +10,21 @@ from typing import Any
 from api import event_store
 from api.models import Event, Game, Snapshot
 from rules_core.engine import GameSpec, Move, Rejection, get_game, to_json
-from rules_core.engine.randomness import move_rng, setup_rng
+from rules_core.engine.randomness import fork_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
 
 
 def _expected_records(
     spec: GameSpec[Any], game: Game, state: Any, row: Event
 ) -> list[dict[str, JSON]] | str:
-    """The records the rules make of the row's move (or of the set-up, at seq 1), or a problem."""
-    if row.move is None:
+    """The records the rules make of the row's move (of the set-up, at seq 1; of a fork's new
+    deal, just after its fork point), or a problem."""
+    if row.move is None and row.seq == 1:
         events = spec.setup(game.players, game.options, setup_rng(game.seed_for(1)))
         return [event_store.event_record(event) for event in events]
+    if row.move is None:
+        dealt = spec.shuffle_unseen(state, fork_rng(game.seed_for(row.seq)))
+        return [event_store.event_record(event) for event in dealt]
     assert isinstance(row.move, dict)
     seat = row.move.get("seat")
     if not isinstance(seat, int):
@@ -30,6 +34,13 @@ def _expected_records(
     if isinstance(decided, Rejection):
         return f"seq {row.seq}: the rules refuse its move ({decided.code})"
     return [event_store.event_record(event) for event in decided]
+
+
+def _fork_deals(game: Game) -> frozenset[int]:
+    """Where the new deals of a fork (services.game_fork) stand: just after its fork point, and
+    after each fork point of the forks its log was copied from (where a seed ends)."""
+    ends = [last for last, _ in game.earlier_seeds]
+    return frozenset(seq + 1 for seq in (*ends, *([game.fork_at] if game.fork_at else [])))
 
 
 def redecided(game: Game) -> bool:
@@ -51,13 +62,14 @@ def log_problems(game: Game) -> Iterator[str]:
     state = spec.initial_state()
     expected_seq = 0
     pending: deque[dict[str, JSON]] = deque()  # the rest of the current move's events
+    deals = _fork_deals(game)
     for row in Event.objects.filter(game=game).order_by("seq").iterator():
         expected_seq += 1
         if row.seq != expected_seq:
             yield f"seq {row.seq} where {expected_seq} was expected (gap or duplicate)"
             expected_seq = row.seq
         record = event_store.stored_record(row)
-        if current_rules and (row.move is not None or row.seq == 1):
+        if current_rules and (row.move is not None or row.seq == 1 or row.seq in deals):
             if pending:
                 yield f"seq {row.seq}: begins before the previous move's events ended"
             expected = _expected_records(spec, game, state, row)

@@ -43,7 +43,7 @@ from rules_core.bots.analysis import CLOSE, GOOD, judge
 from rules_core.bots.mcts import MctsSettings
 from rules_core.bots.registry import bot_options_problem
 from rules_core.engine import GameSpec, Move, Rejection, get_game
-from rules_core.engine.randomness import bot_rng, move_rng, setup_rng
+from rules_core.engine.randomness import bot_rng, fork_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import capitalized
 
@@ -246,7 +246,9 @@ def game_fork(
 ) -> CreatedGame:
     """A new game that starts where a finished game stood after event `at` (the events up to
     there copied with their moves and hashes), seated anew, with a fresh secret seed for what
-    follows (design.md: what-if play)."""
+    follows (design.md: what-if play). The finished game shows its decks' order to anyone, so
+    the cards nobody had seen at `at` are shuffled again by one more event (the fork's new deal;
+    rules_core.engine.fork_shuffle)."""
     spec = spec_for(game.game)
     if game.status != Game.Status.FINISHED:
         raise ForkRefused("Only a finished game can be forked: its hidden cards are all shown.")
@@ -285,6 +287,10 @@ def game_fork(
             ]
             move = batch[0].move if isinstance(batch[0].move, dict) else None
             _, state = _append_and_update(fork, spec, state, events, move)
+        # the decks: a fresh deal, by the fork's own seed (log_check decides it again)
+        redeal = spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
+        if redeal:
+            _append_and_update(fork, spec, state, redeal, None)
         _queue_bots_if_needed(fork)
     return CreatedGame(fork, tokens)
 

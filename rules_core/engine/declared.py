@@ -14,6 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, Generic, TypeVar
 
+from rules_core.engine.fork_shuffle import UnseenCardsShuffled, shuffled_unseen, with_cards_placed
 from rules_core.engine.moves import MoveBook
 from rules_core.engine.types import JSON, GameEvent, Move, Rejection
 from rules_core.engine.visibility import Secret, hidden_values, redact_event, resample
@@ -42,12 +43,16 @@ class DeclaredGame(ABC, Generic[S]):
     moves: MoveBook[S]
     handlers: Handlers
     search_depth = 8  # GameSpec.search_depth: short random playouts, then the evaluation
+    # the game's event for a fork's new deal (rules_core.engine.fork_shuffle); None: no decks
+    unseen_shuffled: type[UnseenCardsShuffled] | None = None
 
     @abstractmethod
     def secrets(self, state: S) -> tuple[Secret, ...]:
         """Every hidden value of the state (GameSpec.secrets): the game's one declaration."""
 
     def evolve(self, state: S, event: GameEvent) -> S:
+        if isinstance(event, UnseenCardsShuffled):
+            return with_cards_placed(state, event)  # type: ignore[no-any-return]
         handler = self.handlers.get(type(event))
         if handler is None:
             raise TypeError(f"not an event of this game: {event!r}")
@@ -76,6 +81,12 @@ class DeclaredGame(ABC, Generic[S]):
 
     def determinize(self, state: S, seat: int, rng: random.Random) -> S:
         return resample(state, self.secrets(state), seat, rng)
+
+    def shuffle_unseen(self, state: S, rng: random.Random) -> list[GameEvent]:
+        """GameSpec.shuffle_unseen: the cards nobody has seen, shuffled again (a fork's deal)."""
+        if self.unseen_shuffled is None:
+            return []
+        return shuffled_unseen(self.secrets(state), rng, self.unseen_shuffled)
 
     def hidden_from(self, state: S, seat: int | None) -> frozenset[str]:
         return hidden_values(self.secrets(state), seat)

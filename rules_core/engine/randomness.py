@@ -11,6 +11,11 @@ def setup_rng(seed: int) -> random.Random:
     return random.Random(f"setup:{seed}")
 
 
+def fork_rng(seed: int) -> random.Random:
+    """The randomness of a fork's new deal (the cards nobody had seen, shuffled again)."""
+    return random.Random(f"fork:{seed}")
+
+
 class SeededOnUse(random.Random):
     """`random.Random(material)`, seeded only when first drawn from: most moves draw nothing,
     and seeding costs more than many a move (the same numbers either way)."""

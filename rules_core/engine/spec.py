@@ -58,6 +58,11 @@ class GameSpec(Protocol[S]):
         """Apply one event; pure, total and deterministic."""
         ...
 
+    def shuffle_unseen(self, state: S, rng: random.Random) -> list[GameEvent]:
+        """The events that shuffle again every card no seat has seen (a fork's new deal; none
+        for a game without such cards)."""
+        ...
+
     def decide(
         self, state: S, seat: int, move: Move, rng: random.Random
     ) -> list[GameEvent] | Rejection:

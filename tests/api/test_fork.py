@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -9,6 +10,7 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
+from api import event_store
 from api.errors import RateLimited
 from api.event_store import decode_event
 from api.log_check import log_problems
@@ -58,7 +60,9 @@ def test_a_fork_starts_where_the_finished_game_stood_and_plays_on(
     assert response.status_code == 201, response.content
     body = response.json()
     child = Game.objects.get(pk=body["id"])
-    assert body["version"] == at and body["status"] == "active" and body["seeded"] is True
+    # the copied events, then the fork's new deal of the cards nobody had seen
+    assert body["version"] == at + 1 and body["status"] == "active" and body["seeded"] is True
+    assert Event.objects.get(game=child, seq=at + 1).type == "unseen_cards_shuffled"
     assert body["seats"][0]["token"] and body["seats"][1]["token"] is None
     assert records(child, at) == records(parent, at)  # the same events, moves and hashes
     detail = api.get(f"/api/games/{child.pk}/").json()
@@ -68,7 +72,7 @@ def test_a_fork_starts_where_the_finished_game_stood_and_plays_on(
     # Ann plays one of her moves, then leaves the rest to a bot
     token = body["seats"][0]["token"]
     legal = api.get(f"/api/games/{child.pk}/legal-moves/", **auth(token)).json()["moves"]
-    assert post_move(api, child.pk, token, at, legal[-1]["move"]).status_code == 201
+    assert post_move(api, child.pk, token, at + 1, legal[-1]["move"]).status_code == 201
     Seat.objects.filter(game=child, index=0).update(bot="random")
     bots_play(game_id=child.pk)
     child.refresh_from_db()
@@ -76,6 +80,42 @@ def test_a_fork_starts_where_the_finished_game_stood_and_plays_on(
     assert (
         list(log_problems(child)) == []
     )  # the copied events by the parent's seed, the rest by its own
+
+
+@pytest.mark.parametrize("game", ["gotham-race", "no-mans-land"])
+def test_a_fork_deals_the_cards_nobody_had_seen_anew(
+    api: APIClient, create_game: CreateGame, game: str
+) -> None:
+    """The finished game shows its decks' order at every event to anyone: a fork shuffles the
+    cards nobody had seen again (the same cards, by back), so reading the parent does not tell
+    what the fork will draw; hands are the position and stay. The new order is seen by nobody."""
+    parent = finished(create_game, game=game)
+    at = where_seat_moves(parent, 0)
+    spec = get_game(game)
+    before = event_store.load_state(parent, spec, at)
+    made = fork(api, parent.pk, at).json()
+    child = Game.objects.get(pk=made["id"])
+    after = event_store.load_state(child, spec)
+    unseen = [s for s in spec.secrets(before) if s.kind == "deck" and not s.seen_by]
+    assert unseen
+    dealt = {s.path: s.value for s in spec.secrets(after) if s.kind == "deck"}
+    assert sorted(dealt.values()) == sorted(s.value for s in unseen)  # the same cards ...
+    assert [dealt[s.path] for s in unseen] != [s.value for s in unseen]  # ... in a new order
+    hands = [s for s in spec.secrets(before) if s.kind == "hand"]
+    assert all(s.value == _at(after, s.path) for s in hands)
+    for headers in ({}, auth(made["seats"][0]["token"])):  # nobody reads the new order
+        answer = api.get(f"/api/games/{child.pk}/events/", {"after": at}, **headers).json()
+        shown = json.dumps(answer)
+        assert not any(f'"{card}"' in shown for card in dealt.values()), headers
+    assert answer["events"][0]["text"] == (
+        "The cards nobody has seen are shuffled again: this game plays on with a new deal."
+    )
+
+
+def _at(state: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        state = state[key] if isinstance(key, int) else getattr(state, key)
+    return state
 
 
 def test_a_fork_at_the_end_is_a_finished_game_with_the_same_outcome(
@@ -165,11 +205,17 @@ def test_a_fork_of_a_fork_names_each_earlier_seed_once_up_to_where_it_decided(
     later = fork_points(first)[-2]
     second = Game.objects.get(pk=fork(api, first.pk, later, [{"bot": "random"}] * 2).json()["id"])
     assert second.earlier_seeds == [[begun, parent.seed], [later, first.seed]]
-    for inside in (fork_points(first)[1], begun):
+    assert begun + 1 in fork_points(first)  # after the first fork's new deal
+    for inside in (fork_points(first)[1], begun + 1):
         copy = Game.objects.get(
             pk=fork(api, first.pk, inside, [{"bot": "random"}] * 2).json()["id"]
         )
-        assert copy.earlier_seeds == [[inside, parent.seed]]
+        copied = (
+            [[inside, parent.seed]]
+            if inside < begun
+            else [[begun, parent.seed], [inside, first.seed]]
+        )
+        assert copy.earlier_seeds == copied
         bots_play(game_id=copy.pk)
         copy.refresh_from_db()
         assert copy.status == "finished" and list(log_problems(copy)) == []

@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import NOBODY_COUNT
 from rules_core.games.black_metro.citations import cite
@@ -422,8 +423,17 @@ class PhaseBegan(GameEvent):
     phase: str
 
 
+@dataclass(frozen=True, slots=True)
+class UnseenShuffled(UnseenCardsShuffled):
+    """A fork's new deal: the cards nobody had seen shuffled again (rules_core.engine.fork_shuffle),
+    citing the set-up that shuffled them first."""
+
+    citations: ClassVar[tuple[Citation, ...]] = GameStarted.citations
+
+
 SETUP_EVENTS: tuple[type[GameEvent], ...] = (
     GameStarted,
+    UnseenShuffled,
     SyndicatesRevealed,
     MissionsDrawn,
     MissionReturned,

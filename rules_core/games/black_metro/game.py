@@ -10,6 +10,7 @@ from collections.abc import Mapping
 
 from rules_core.engine.content_limits import ContentError, limits_json
 from rules_core.engine.declared import DeclaredGame
+from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
@@ -21,7 +22,7 @@ from rules_core.games.black_metro.checks import REJECTIONS, reject
 from rules_core.games.black_metro.citations import BOOK
 from rules_core.games.black_metro.content import NUMBER_RANGES, load_pack, parse_pack
 from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
-from rules_core.games.black_metro.events import ALL_EVENTS
+from rules_core.games.black_metro.events import ALL_EVENTS, UnseenShuffled
 from rules_core.games.black_metro.events_dominance import DOMINANCE_EVENTS
 from rules_core.games.black_metro.events_resolution import RESOLUTION_EVENTS
 from rules_core.games.black_metro.events_solo import SOLO_EVENTS
@@ -98,6 +99,7 @@ class BlackMetro(DeclaredGame[State]):
     lost_value_mark = 0.10
     moves = MOVES
     handlers = HANDLERS
+    unseen_shuffled = UnseenShuffled  # a fork's new deal (DeclaredGame)
 
     def decide(
         self, state: State, seat: int, move: Move, rng: random.Random
@@ -196,4 +198,4 @@ class BlackMetro(DeclaredGame[State]):
         return view.evaluate(state, seat)
 
     def narrate(self, state: State, event: GameEvent, seat: int | None, reveal: bool) -> str:
-        return story.narrate(state, event, seat, reveal)
+        return engine_story(event) or story.narrate(state, event, seat, reveal)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
 from rules_core.games.gotham_city_strategy.citations import cite
@@ -404,6 +405,14 @@ class GameFinished(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite("end", "glossary.level")
     winners: tuple[int, ...]
     reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class UnseenShuffled(UnseenCardsShuffled):
+    """A fork's new deal: the cards nobody had seen shuffled again (rules_core.engine.fork_shuffle),
+    citing the set-up that shuffled them first."""
+
+    citations: ClassVar[tuple[Citation, ...]] = GameStarted.citations
 
 
 TABLE_EVENTS: tuple[type[GameEvent], ...] = (

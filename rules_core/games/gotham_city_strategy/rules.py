@@ -13,6 +13,7 @@ from typing import Any
 
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
+from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret, resample
@@ -35,7 +36,12 @@ from rules_core.games.gotham_city_strategy.content import (
     load_pack,
     parse_pack,
 )
-from rules_core.games.gotham_city_strategy.events import TABLE_EVENTS, CardsDealt, GameStarted
+from rules_core.games.gotham_city_strategy.events import (
+    TABLE_EVENTS,
+    CardsDealt,
+    GameStarted,
+    UnseenShuffled,
+)
 from rules_core.games.gotham_city_strategy.legacy import EVENTS as FIRST_FORMAT_EVENTS
 from rules_core.games.gotham_city_strategy.legacy import LEGACY
 from rules_core.games.gotham_city_strategy.moves import MOVES, work_out
@@ -57,7 +63,7 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     state_type = GcsState
     event_types: Mapping[str, type[GameEvent]] = {
         cls.type: cls for cls in (*TABLE_EVENTS, *FIRST_FORMAT_EVENTS)
-    }
+    } | {UnseenShuffled.type: UnseenShuffled}
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
     info = GameInfo(
         roles="a villain (in the reference pack the Joker, the Penguin, Two-Face or Killer Croc)",
@@ -73,6 +79,7 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
 
     moves = MOVES  # decide, legal_moves and describe_move follow (DeclaredGame)
     handlers = evolve.HANDLERS  # today's log format (evolve below also reads the first)
+    unseen_shuffled = UnseenShuffled  # a fork's new deal (DeclaredGame)
 
     # ---- options and set-up -------------------------------------------------------------
 
@@ -167,6 +174,8 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
         first_format = state.log_format == 1 or (
             isinstance(event, GameStarted) and event.log_format == 1
         )
+        if isinstance(event, UnseenShuffled):
+            return super().evolve(state, event)  # a fork's new deal, applied by the engine
         handler = (LEGACY if first_format else evolve.HANDLERS).get(type(event))
         if handler is None:
             raise TypeError(f"not a Gotham City Strategy event: {event!r}")
@@ -198,7 +207,7 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
         return run.events, run.state
 
     def narrate(self, state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -> str:
-        return language.narrate(state, event, seat, reveal)
+        return engine_story(event) or language.narrate(state, event, seat, reveal)
 
     def seat_names(self, state: GcsState) -> tuple[str, ...]:
         return language.seat_names(state)

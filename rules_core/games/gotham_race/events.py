@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT, NOBODY_COUNTS
 from rules_core.games.gotham_race.citations import CARD_SECTIONS, cite
@@ -149,6 +150,14 @@ class GameFinished(GameEvent):
     beyond: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class UnseenShuffled(UnseenCardsShuffled):
+    """A fork's new deal: the cards nobody had seen shuffled again (rules_core.engine.fork_shuffle),
+    citing the set-up that shuffled them first."""
+
+    citations: ClassVar[tuple[Citation, ...]] = GameStarted.citations
+
+
 EVENT_TYPES: dict[str, type[GameEvent]] = {
     cls.type: cls
     for cls in (
@@ -163,5 +172,6 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
         CardResolved,
         RoundEnded,
         GameFinished,
+        UnseenShuffled,
     )
 }

@@ -10,6 +10,7 @@ from typing import Any
 
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
+from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
@@ -41,6 +42,7 @@ from rules_core.games.gotham_race.events import (
     OwnerlessPassed,
     RoundEnded,
     RoundStarted,
+    UnseenShuffled,
 )
 from rules_core.games.gotham_race.state import FIGURE_NAMES, FIGURES, INITIAL, Placed, RaceState
 
@@ -159,6 +161,8 @@ class GothamRace(DeclaredGame[RaceState]):
         return events
 
     # ---- decide (evolve, legal moves, labels and secrecy follow from DeclaredGame) -------
+
+    unseen_shuffled = UnseenShuffled  # a fork's new deal (DeclaredGame)
 
     def __init__(self) -> None:
         self.handlers = _HANDLERS
@@ -336,7 +340,7 @@ class GothamRace(DeclaredGame[RaceState]):
         )
 
     def narrate(self, state: RaceState, event: GameEvent, seat: int | None, reveal: bool) -> str:
-        return language.narrate(state, event, seat, reveal)
+        return engine_story(event) or language.narrate(state, event, seat, reveal)
 
     def seat_names(self, state: RaceState) -> tuple[str, ...]:
         return language.seat_names(state)

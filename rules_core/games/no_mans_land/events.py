@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
 from rules_core.games.no_mans_land.citations import (
@@ -269,10 +270,19 @@ class GameFinished(GameEvent):
         return (*self.citations, *cite(ENDINGS[self.ending]))
 
 
+@dataclass(frozen=True, slots=True)
+class UnseenShuffled(UnseenCardsShuffled):
+    """A fork's new deal: the cards nobody had seen shuffled again (rules_core.engine.fork_shuffle),
+    citing the set-up that shuffled them first."""
+
+    citations: ClassVar[tuple[Citation, ...]] = GameStarted.citations
+
+
 EVENT_TYPES: dict[str, type[GameEvent]] = {
     cls.type: cls
     for cls in (
         GameStarted,
+        UnseenShuffled,
         CardsDealt,
         PhaseBegan,
         OverrunChecked,

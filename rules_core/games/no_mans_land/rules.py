@@ -12,6 +12,7 @@ from collections.abc import Mapping
 
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame, Run
+from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
 from rules_core.engine.types import JSON, Citation, GameEvent, Outcome, Rejection
 from rules_core.engine.updating import updated
@@ -26,7 +27,12 @@ from rules_core.games.no_mans_land.content import (
     content_text,
     pack_of,
 )
-from rules_core.games.no_mans_land.events import EVENT_TYPES, CardsDealt, GameStarted
+from rules_core.games.no_mans_land.events import (
+    EVENT_TYPES,
+    CardsDealt,
+    GameStarted,
+    UnseenShuffled,
+)
 from rules_core.games.no_mans_land.evolve import HANDLERS
 from rules_core.games.no_mans_land.moves import MOVES, REJECTIONS, reject
 from rules_core.games.no_mans_land.state import INITIAL, NmlState
@@ -89,6 +95,7 @@ class NoMansLand(DeclaredGame[NmlState]):
     lost_value_mark = 0.15
     moves = MOVES
     handlers = HANDLERS
+    unseen_shuffled = UnseenShuffled  # a fork's new deal (DeclaredGame)
 
     def options_schema(self) -> dict[str, JSON]:
         return {
@@ -160,7 +167,7 @@ class NoMansLand(DeclaredGame[NmlState]):
         )
 
     def narrate(self, state: NmlState, event: GameEvent, seat: int | None, reveal: bool) -> str:
-        return language.narrate(state, event, seat, reveal)
+        return engine_story(event) or language.narrate(state, event, seat, reveal)
 
     def seat_names(self, state: NmlState) -> tuple[str, ...]:
         return language.seat_names(state)
