@@ -45,7 +45,7 @@ from rules_core.bots.registry import bot_options_problem
 from rules_core.engine import GameSpec, Move, Rejection, get_game
 from rules_core.engine.randomness import bot_rng, fork_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
-from rules_core.engine.wording import capitalized
+from rules_core.engine.wording import capitalized, counted
 
 logger = logging.getLogger(__name__)
 
@@ -183,14 +183,14 @@ def game_create(
     return CreatedGame(game, tokens)
 
 
-def _within_hour(name: str, caller: str, limit: int, what: str, done: str) -> None:
+def _within_hour(name: str, caller: str, limit: int, what: tuple[str, str], done: str) -> None:
     """Count one use of `name` by `caller` in the clock's hour: RateLimited past `limit`, saying
-    how many `what` may be `done` from one address and when the hour ends."""
+    how many of `what` (one, several) may be `done` from one address and when the hour ends."""
     wait = rate_limit_take(f"{name}:{caller}", limit=limit, window=3600)
     if wait is not None:
         raise RateLimited(
-            f"At most {limit} {what} an hour may be {done} from one address; try again in "
-            f"{wait} s.",
+            f"At most {counted(limit, *what)} an hour may be {done} from one address; try again"
+            f" in {wait} s.",
             extra={"retry_after": wait},
         )
 
@@ -198,7 +198,7 @@ def _within_hour(name: str, caller: str, limit: int, what: str, done: str) -> No
 def _creation_allowed(caller: str, *, bots: bool) -> None:
     """Count a game against the caller's hour (and, with a bot seat, against its hour of bot
     games, which spend worker time on their own)."""
-    _within_hour("games", caller, settings.GOTHAM_GAMES_PER_HOUR, "games", "created")
+    _within_hour("games", caller, settings.GOTHAM_GAMES_PER_HOUR, ("game", "games"), "created")
     if bots:
         _bot_game_allowed(caller)
 
@@ -206,7 +206,8 @@ def _creation_allowed(caller: str, *, bots: bool) -> None:
 def _bot_game_allowed(caller: str) -> None:
     """Count a game with a bot seat (a new one or a fork) against the caller's hour of them."""
     limit = settings.GOTHAM_BOT_GAMES_PER_HOUR
-    _within_hour("bot-games", caller, limit, "games with a bot seat", "created")
+    bot_games = ("game with a bot seat", "games with a bot seat")
+    _within_hour("bot-games", caller, limit, bot_games, "created")
 
 
 def fork_points(game: Game) -> list[int]:
@@ -261,7 +262,7 @@ def game_fork(
         nearest = _fork_neighbours(at, points)
         raise ForkRefused(_fork_point_wanted(at, points, nearest), extra={"nearest": nearest})
     _check_players(spec, players)
-    _within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, "forks", "made")
+    _within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, ("fork", "forks"), "made")
     if any(p.bot for p in players):  # a bot seat plays on the workers as in a new game
         _bot_game_allowed(caller)
     rows = list(Event.objects.filter(game=game, seq__lte=at).order_by("seq"))
@@ -652,7 +653,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
         ):
             return False
         limit = settings.GOTHAM_ANALYSIS_STARTS_PER_HOUR
-        _within_hour("analysis", caller, limit, "analyses", "started")
+        _within_hour("analysis", caller, limit, ("analysis", "analyses"), "started")
         analysis, _ = Analysis.objects.update_or_create(
             game=game,
             defaults={

@@ -282,7 +282,7 @@ def test_forks_from_one_address_are_rate_limited(api: APIClient, create_game: Cr
     wait = limited.json()["retry_after"]
     assert wait in (earliest, latest)  # the seconds left in the clock's hour
     assert limited.json()["message"] == (
-        f"At most 1 forks an hour may be made from one address; try again in {wait} s."
+        f"At most 1 fork an hour may be made from one address; try again in {wait} s."
     )
     elsewhere = api.post(url, body, format="json", REMOTE_ADDR="198.51.100.9")
     assert elsewhere.status_code == 201  # another address has its own hour
@@ -331,7 +331,7 @@ def test_a_fork_with_a_bot_seat_counts_among_the_hours_bot_games(
         assert api.post(url, bots, format="json", REMOTE_ADDR=address).status_code == 201
         second = api.post(url, bots, format="json", REMOTE_ADDR=address)
         assert (second.status_code, second.json()["error"]) == (429, "rate_limited")
-        assert "games with a bot seat" in second.json()["message"]
+        assert "1 game with a bot seat an hour" in second.json()["message"]
         assert api.post(url, people, format="json", REMOTE_ADDR=address).status_code == 201
     for name in ("fork", "bot-games"):
         rate_limit_reset(f"{name}:{address}", window=3600)
@@ -355,7 +355,7 @@ def test_games_from_one_address_are_rate_limited_and_bot_games_more_so(api: APIC
     assert (second_bot_game.status_code, second_bot_game.json()["error"]) == (429, "rate_limited")
     wait = second_bot_game.json()["retry_after"]
     assert second_bot_game.json()["message"] == (
-        "At most 1 games with a bot seat an hour may be created from one address; try again in "
+        "At most 1 game with a bot seat an hour may be created from one address; try again in "
         f"{wait} s."
     )
     assert create(people).status_code == 201  # the refused bot game was counted as a game
