@@ -2,9 +2,10 @@
 
 A finished game shows every card, so the order of its decks at any of its events can be read by
 anyone. A fork plays on from such an event with a fresh secret seed (design.md, what-if play),
-so the cards that no seat had seen there (the `Secret`s of kind "deck" seen by nobody) are
-shuffled again, each among the cards with the same back, by one event of the fork's log. Hands
-and face-down cards stay as they were: they are the position being played on.
+so the cards that no seat had seen there (the card `Secret`s seen by nobody: the decks, a card
+placed face down for a figure nobody plays) are shuffled again, each among the cards with the
+same back, by one event of the fork's log. The cards a seat had seen (its hand, what it placed
+face down) stay as they were: they are the position being played on.
 
 Each game with decks declares the event as a subclass of `UnseenCardsShuffled` carrying its own
 citations (its set-up's); `DeclaredGame` applies it and offers it through `shuffle_unseen`.
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules_core.engine.types import GameEvent, Hidden
-from rules_core.engine.visibility import NOBODY_COUNT, Path, Secret, replace_all
+from rules_core.engine.visibility import CARD_KINDS, NOBODY_COUNT, Path, Secret, replace_all
 
 STORY = "The cards nobody has seen are shuffled again: this game plays on with a new deal."
 
@@ -51,7 +52,9 @@ def shuffled_unseen(
     secrets: Sequence[Secret], rng: random.Random, event_type: type[UnseenCardsShuffled]
 ) -> list[GameEvent]:
     """The event that shuffles again every card nobody has seen (none when there is none)."""
-    unseen = [s for s in secrets if s.kind == "deck" and not s.seen_by and isinstance(s.value, str)]
+    unseen = [
+        s for s in secrets if s.kind in CARD_KINDS and not s.seen_by and isinstance(s.value, str)
+    ]
     if not unseen:
         return []
     pools: dict[str, list[str]] = {}

@@ -18,6 +18,7 @@ from api.models import Event, Game, Seat
 from api.rate_limits import rate_limit_reset
 from api.services import PlayerSpec, bots_play, fork_points, game_fork
 from rules_core.engine import fold, get_game
+from rules_core.engine.visibility import CARD_KINDS
 from tests.api.test_moves import post_move
 from tests.conftest import CreateGame, auth
 from tests.shipped import shipped_games
@@ -96,9 +97,10 @@ def test_a_fork_deals_the_cards_nobody_had_seen_anew(
     made = fork(api, parent.pk, at).json()
     child = Game.objects.get(pk=made["id"])
     after = event_store.load_state(child, spec)
-    unseen = [s for s in spec.secrets(before) if s.kind == "deck" and not s.seen_by]
+    unseen = [s for s in spec.secrets(before) if s.kind in CARD_KINDS and not s.seen_by]
     assert unseen
-    dealt = {s.path: s.value for s in spec.secrets(after) if s.kind == "deck"}
+    places = {s.path for s in unseen}
+    dealt = {s.path: s.value for s in spec.secrets(after) if s.path in places}
     assert sorted(dealt.values()) == sorted(s.value for s in unseen)  # the same cards ...
     assert [dealt[s.path] for s in unseen] != [s.value for s in unseen]  # ... in a new order
     hands = [s for s in spec.secrets(before) if s.kind == "hand"]

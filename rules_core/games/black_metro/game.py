@@ -156,9 +156,16 @@ class BlackMetro(DeclaredGame[State]):
         if content is not None and not isinstance(content, dict):
             return reject("bad_options", "option 'content' must be an object")
         try:
-            self._pack(options)
+            pack = self._pack(options)
         except ContentError as error:
             return reject("bad_options", f"content pack: {error}")
+        each, deck = pack.limit("missions_drawn"), len(pack.mission_ids())
+        if each * players > deck:  # a later player would draw from an empty deck
+            return reject(
+                "bad_options",
+                f"content pack: limits.missions_drawn: {players} players drawing {each} missions"
+                f" each need {each * players}, and the mission deck holds {deck}",
+            )
         return None
 
     def initial_state(self) -> State:

@@ -59,13 +59,34 @@ def test_only_cards_nobody_sees_are_dealt_again() -> None:
         Secret(("deck", 1), "b", "deck", frozenset(), "x"),
         Secret(("hand", 0, 0), "c", "hand", frozenset({0}), "x"),
         Secret(("seen", 0), "d", "deck", frozenset({1}), "x"),
+        Secret(("placed", 0), "e", "face_down", frozenset({0}), "x"),
+        Secret(("ownerless", 0), "f", "face_down", frozenset(), "x"),
+        Secret(("screen", 0), 7, "screen", frozenset(), ""),
     )
     (event,) = shuffled_unseen(secrets, random.Random(3), UnseenCardsShuffled)
     assert isinstance(event, UnseenCardsShuffled)
-    assert event.places == ("deck/0", "deck/1") and sorted(event.cards) == ["a", "b"]
+    assert event.places == ("deck/0", "deck/1", "ownerless/0")
+    assert sorted(event.cards) == ["a", "b", "f"]
     assert path_of(place_of(("decks", 2, 11))) == ("decks", 2, 11)
 
 
 def test_every_shipped_game_is_checked_here_or_has_no_decks() -> None:
     with_decks = {g.slug for g in shipped_games() if getattr(g, "unseen_shuffled", None)}
     assert with_decks == {"gotham-race", "gotham-city-strategy", "black-metro", "no-mans-land"}
+
+
+def test_a_card_placed_face_down_for_a_figure_nobody_races_is_dealt_again() -> None:
+    """Gotham Race with two players: the ownerless figures' face-down cards are seen by nobody,
+    so a fork deals them again with their deck; the players' own placed cards stay."""
+    spec = get_game("gotham-race")
+    rng = random.Random(5)
+    state = fold(spec, spec.setup(2, {}, rng))
+    while not any(p.card for p in state.deposit if state.owners[p.figure] is None):
+        seat = min(spec.to_act(state))
+        events = spec.decide(state, seat, rng.choice(spec.legal_moves(state, seat)), rng)
+        assert isinstance(events, list)
+        state = fold(spec, events, state)
+    (event,) = spec.shuffle_unseen(state, random.Random(2))
+    assert isinstance(event, UnseenCardsShuffled)
+    for i, placed in enumerate(state.deposit):
+        assert (f"deposit/{i}/card" in event.places) == (state.owners[placed.figure] is None)

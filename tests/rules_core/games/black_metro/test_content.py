@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 
 from rules_core.games.black_metro.content import REFERENCE_PACK, ContentError, load_pack, parse_pack
+from rules_core.games.black_metro.game import BlackMetro
 from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
 from tests.rules_core.games.pack_mutations import (
     assert_pack_or_content_error,
@@ -190,3 +191,17 @@ def test_a_custom_pack_is_an_option_and_a_bad_one_is_refused_with_its_path() -> 
     assert refused is not None and refused.code == "bad_options"
     assert refused.message.startswith("content pack: ")
     assert spec.validate_options(2, {"content": 3}) is not None
+
+
+def test_a_pack_whose_mission_deck_cannot_serve_every_player_is_refused() -> None:
+    """Every player draws limits.missions_drawn at set-up: a deck too small for the table would
+    leave the later players none (the reference deck holds 26)."""
+    spec = BlackMetro()
+    pack = _with(("limits", "missions_drawn", "value"), 13)
+    assert spec.validate_options(2, {"content": pack}) is None
+    refused = spec.validate_options(3, {"content": pack})
+    assert refused is not None and refused.code == "bad_options"
+    assert refused.message == (
+        "content pack: limits.missions_drawn: 3 players drawing 13 missions each need 39, and"
+        " the mission deck holds 26"
+    )
