@@ -22,7 +22,7 @@ def _expected_records(
     if row.move is None and row.seq == 1:
         events = spec.setup(game.players, game.options, setup_rng(game.seed_for(1)))
         return [event_store.event_record(event) for event in events]
-    if row.move is None:
+    if row.move is None:  # a fork's deal is made only in a game not over (services.game_fork)
         dealt = spec.shuffle_unseen(state, fork_rng(game.seed_for(row.seq)))
         return [event_store.event_record(event) for event in dealt]
     assert isinstance(row.move, dict)

@@ -288,8 +288,10 @@ def game_fork(
             ]
             move = batch[0].move if isinstance(batch[0].move, dict) else None
             _, state = _append_and_update(fork, spec, state, events, move)
-        # the decks: a fresh deal, by the fork's own seed (log_check decides it again)
-        redeal = spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
+        # the decks: a fresh deal, by the fork's own seed (log_check decides it again); a fork
+        # at a game's end plays nothing on, so deals nothing (whatever secrets a game declares)
+        over = spec.outcome(state) is not None
+        redeal = [] if over else spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
         if redeal:
             _append_and_update(fork, spec, state, redeal, None)
         _queue_bots_if_needed(fork)

@@ -120,13 +120,15 @@ def _at(state: Any, path: tuple[Any, ...]) -> Any:
     return state
 
 
+@pytest.mark.parametrize("game", ["gotham-race", "no-mans-land"])
 def test_a_fork_at_the_end_is_a_finished_game_with_the_same_outcome(
-    api: APIClient, create_game: CreateGame
+    api: APIClient, create_game: CreateGame, game: str
 ) -> None:
-    parent = finished(create_game)
+    parent = finished(create_game, game=game)
     response = fork(api, parent.pk, parent.version)
     assert response.status_code == 201, response.content
     assert response.json()["status"] == "finished"
+    assert response.json()["version"] == parent.version  # nothing plays on: no new deal
     child = api.get(f"/api/games/{response.json()['id']}/").json()
     assert child["to_act"] == [] and child["outcome"]["summary"]
     assert child["outcome"] == api.get(f"/api/games/{parent.pk}/").json()["outcome"]
