@@ -13,9 +13,11 @@ from rules_core.engine.codec import from_json, to_json
 from rules_core.engine.fork_shuffle import (
     STORY,
     UnseenCardsShuffled,
+    engine_story,
     path_of,
     place_of,
     shuffled_unseen,
+    with_cards_placed,
 )
 from rules_core.engine.visibility import Secret
 from tests.shipped import shipped_games
@@ -90,3 +92,16 @@ def test_a_card_placed_face_down_for_a_figure_nobody_races_is_dealt_again() -> N
     assert isinstance(event, UnseenCardsShuffled)
     for i, placed in enumerate(state.deposit):
         assert (f"deposit/{i}/card" in event.places) == (state.owners[placed.figure] is None)
+
+
+def test_only_the_deal_is_told_by_the_engine_and_a_torn_deal_is_refused() -> None:
+    """engine_story tells the deal and nothing else (a game's own events are its narrate's);
+    a deal whose places and cards differ in number cannot be applied (a tampered log)."""
+    spec = get_game("gotham-race")
+    state = fold(spec, spec.setup(2, {}, random.Random(7)))
+    (deal,) = spec.shuffle_unseen(state, random.Random(1))
+    assert engine_story(deal) == STORY
+    assert all(engine_story(e) == "" for e in spec.setup(2, {}, random.Random(7)))
+    torn = UnseenCardsShuffled(seat=None, places=deal.places, cards=deal.cards[:-1])
+    with pytest.raises(ValueError):
+        with_cards_placed(state, torn)
