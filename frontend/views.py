@@ -15,6 +15,7 @@ from api import rulebook_selectors, selectors, services
 from api.errors import ApiError, NotFoundError
 from api.models import Game
 from rules_core.engine import all_games, get_game
+from rules_core.rulebooks import all_books
 
 SEAT_KINDS = (
     ("person", "person"),
@@ -181,8 +182,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _book_of(game: Game) -> str | None:
     """The rulebook of a game's own rules (the header's search asks it first), if indexed."""
-    books = {b["book"] for b in rulebook_selectors.books_json()}
-    return game.game if game.game in books else None
+    return game.game if game.game in {b.slug for b in all_books()} else None
 
 
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
