@@ -26,6 +26,15 @@ def rate_limit_take(name: str, *, limit: int, window: int) -> int | None:
     return None
 
 
+def rate_limit_give_back(name: str, *, window: int) -> None:
+    """Undo one use of `name` in the current window: a request refused by a later limit costs
+    nothing under the earlier one."""
+    try:
+        cache.decr(_key(name, window))
+    except ValueError:  # the window ended meanwhile: its count is gone anyway
+        pass
+
+
 def rate_limit_reset(name: str, *, window: int) -> None:
     """Forget the uses of `name` in the current window (for tests and operators)."""
     cache.delete(_key(name, window))

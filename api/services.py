@@ -35,7 +35,7 @@ from api.errors import (
 from api.models import Analysis, Annotation, Event, Game, IdempotencyRecord, Seat
 from api.parsing import check_text
 from api.queueing import enqueue_after_commit
-from api.rate_limits import rate_limit_take
+from api.rate_limits import rate_limit_give_back, rate_limit_take
 from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
 from rules_core.bots import choose_move
@@ -200,14 +200,20 @@ def _creation_allowed(caller: str, *, bots: bool) -> None:
     games, which spend worker time on their own)."""
     _within_hour("games", caller, settings.GOTHAM_GAMES_PER_HOUR, ("game", "games"), "created")
     if bots:
-        _bot_game_allowed(caller)
+        _bot_game_allowed(caller, counted="games")
 
 
-def _bot_game_allowed(caller: str) -> None:
-    """Count a game with a bot seat (a new one or a fork) against the caller's hour of them."""
+def _bot_game_allowed(caller: str, *, counted: str) -> None:
+    """Count a game with a bot seat (a new one or a fork) against the caller's hour of them.
+    Refused, it gives back the use just `counted` in the hour of games or forks: a refused
+    request costs nothing."""
     limit = settings.GOTHAM_BOT_GAMES_PER_HOUR
     bot_games = ("game with a bot seat", "games with a bot seat")
-    _within_hour("bot-games", caller, limit, bot_games, "created")
+    try:
+        _within_hour("bot-games", caller, limit, bot_games, "created")
+    except RateLimited:
+        rate_limit_give_back(f"{counted}:{caller}", window=3600)
+        raise
 
 
 def fork_points(game: Game) -> list[int]:
@@ -264,7 +270,7 @@ def game_fork(
     _check_players(spec, players)
     _within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, ("fork", "forks"), "made")
     if any(p.bot for p in players):  # a bot seat plays on the workers as in a new game
-        _bot_game_allowed(caller)
+        _bot_game_allowed(caller, counted="fork")
     rows = list(Event.objects.filter(game=game, seq__lte=at).order_by("seq"))
     with transaction.atomic():
         fork = Game.objects.create(

@@ -322,7 +322,7 @@ def test_a_fork_with_a_bot_seat_counts_among_the_hours_bot_games(
     api: APIClient, create_game: CreateGame
 ) -> None:
     """Forking is no way round the hour of games with a bot seat: a fork seating a bot counts
-    among them (one seating only people does not)."""
+    among them (one seating only people does not); a fork refused there is no fork of the hour."""
     parent = finished(create_game)
     address = "203.0.113.77"
     for name in ("fork", "bot-games"):
@@ -331,12 +331,14 @@ def test_a_fork_with_a_bot_seat_counts_among_the_hours_bot_games(
     at = fork_points(parent)[0]
     people = {"at": at, "players": [{"name": "A"}, {"name": "B"}]}
     bots = {"at": at, "players": [{"name": "A"}, {"bot": "random"}]}
-    with override_settings(GOTHAM_BOT_GAMES_PER_HOUR=1, GOTHAM_FORKS_PER_HOUR=10):
+    with override_settings(GOTHAM_BOT_GAMES_PER_HOUR=1, GOTHAM_FORKS_PER_HOUR=2):
         assert api.post(url, bots, format="json", REMOTE_ADDR=address).status_code == 201
         second = api.post(url, bots, format="json", REMOTE_ADDR=address)
         assert (second.status_code, second.json()["error"]) == (429, "rate_limited")
         assert "1 game with a bot seat an hour" in second.json()["message"]
         assert api.post(url, people, format="json", REMOTE_ADDR=address).status_code == 201
+        third = api.post(url, people, format="json", REMOTE_ADDR=address)
+        assert "At most 2 forks an hour" in third.json()["message"]
     for name in ("fork", "bot-games"):
         rate_limit_reset(f"{name}:{address}", window=3600)
 
@@ -344,7 +346,8 @@ def test_a_fork_with_a_bot_seat_counts_among_the_hours_bot_games(
 @override_settings(GOTHAM_GAMES_PER_HOUR=3, GOTHAM_BOT_GAMES_PER_HOUR=1)
 def test_games_from_one_address_are_rate_limited_and_bot_games_more_so(api: APIClient) -> None:
     """Every game costs storage and a bot seat costs worker time on its own: each address has
-    an hour of games and a smaller hour of games with a bot seat (catalog `limits`)."""
+    an hour of games and a smaller hour of games with a bot seat (catalog `limits`); a game
+    refused by either is not counted by the other."""
     for name in ("games", "bot-games"):  # a shared cache keeps the hour's counts
         for address in ("203.0.113.8", "198.51.100.10"):
             rate_limit_reset(f"{name}:{address}", window=3600)
@@ -362,7 +365,8 @@ def test_games_from_one_address_are_rate_limited_and_bot_games_more_so(api: APIC
         "At most 1 game with a bot seat an hour may be created from one address; try again in "
         f"{wait} s."
     )
-    assert create(people).status_code == 201  # the refused bot game was counted as a game
+    assert create(people).status_code == 201
+    assert create(people).status_code == 201  # the refused bot game cost no game of the hour
     limited = create(people)
     assert limited.status_code == 429
     assert limited.json()["message"].startswith("At most 3 games an hour may be created")
