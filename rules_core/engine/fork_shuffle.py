@@ -30,6 +30,10 @@ class UnseenCardsShuffled(GameEvent):
     the unseen cards shuffled again among themselves. Nobody sees which card went where."""
 
     type: ClassVar[str] = "unseen_cards_shuffled"
+    in_words: ClassVar[str] = (
+        "The cards nobody has seen are shuffled again, each among the cards with the same back, "
+        "and play goes on from here with a new deal."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": NOBODY_COUNT}
     places: tuple[str, ...]
     cards: tuple[str, ...]

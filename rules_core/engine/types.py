@@ -61,6 +61,9 @@ class GameEvent:
     secret: ClassVar[Mapping[str, Hidden]] = {}
     # sections an event of this type cites only in some cases (see `cited`)
     may_cite: ClassVar[tuple[Citation, ...]] = ()
+    # what an event of this type is, in one sentence of the game's words as a player at the
+    # table would say it (a rulebook section lists it where the game applies the section)
+    in_words: ClassVar[str] = ""
 
     seat: int | None
 
