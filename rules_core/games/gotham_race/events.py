@@ -18,6 +18,10 @@ class GameStarted(GameEvent):
     """Figures on their start spaces, owners fixed, the four decks shuffled (order recorded)."""
 
     type: ClassVar[str] = "game_started"
+    in_words: ClassVar[str] = (
+        "The figures line up at the start, each player takes a figure, and the four decks are "
+        "shuffled."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"decks": NOBODY_COUNTS, "pack.cards": NOBODY_COUNT}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "preparation.four-players", "game-play.first-round", "fewer-players"
@@ -33,6 +37,7 @@ class CardsDealt(GameEvent):
     """A player takes the top card of each of the four decks."""
 
     type: ClassVar[str] = "cards_dealt"
+    in_words: ClassVar[str] = "A player takes the top card of each of the four decks."
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("preparation.four-players")
     cards: tuple[str, ...]
@@ -43,6 +48,10 @@ class RoundStarted(GameEvent):
     """A new round: the placement order, last position first, outer lane first on a square."""
 
     type: ClassVar[str] = "round_started"
+    in_words: ClassVar[str] = (
+        "A new round begins, and the figures place their cards from last place forward, the outer "
+        "lane first on a shared square."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "game-play.following-rounds", "game-play.example-2", "game-play.first-round"
     )
@@ -55,6 +64,7 @@ class CardDrawn(GameEvent):
     """The player to place takes the top card of a deck of their choice."""
 
     type: ClassVar[str] = "card_drawn"
+    in_words: ClassVar[str] = "A player draws the top card of a deck of their choice."
     secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "game-play.first-round", "game-play.following-rounds"
@@ -68,6 +78,10 @@ class DecksReplenished(GameEvent):
     """A deck ran out: the discards, sorted by back and shuffled, go under their decks."""
 
     type: ClassVar[str] = "decks_replenished"
+    in_words: ClassVar[str] = (
+        "A deck has run out, so the played cards are sorted by their backs, shuffled and put under "
+        "their decks."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"added": NOBODY_COUNTS}
     citations: ClassVar[tuple[Citation, ...]] = cite("questions.decks-exhausted")
     added: tuple[tuple[str, ...], ...]
@@ -78,6 +92,10 @@ class CardPlaced(GameEvent):
     """A card goes face down on the deposit pile for a figure (seat None: an ownerless figure)."""
 
     type: ClassVar[str] = "card_placed"
+    in_words: ClassVar[str] = (
+        "A card goes face down on the pile for a figure, from a player's hand or from the top of a "
+        "deck for a figure nobody races."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}  # ownerless figures' cards: nobody's
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "game-play.following-rounds", "questions.card-backs"
@@ -92,6 +110,10 @@ class OwnerlessPassed(GameEvent):
     """An ownerless figure's deck is empty even after reshuffling: it places no card this round."""
 
     type: ClassVar[str] = "ownerless_passed"
+    in_words: ClassVar[str] = (
+        "A figure nobody races finds its deck empty even after reshuffling, so it places no card "
+        "this round."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("fewer-players", "questions.decks-exhausted")
     figure: int
     deck: int
@@ -102,6 +124,10 @@ class DepositRevealed(GameEvent):
     """The pile is turned over: its cards, in the order they are carried out."""
 
     type: ClassVar[str] = "deposit_revealed"
+    in_words: ClassVar[str] = (
+        "The pile of placed cards is turned over, so the first card placed is the first carried "
+        "out."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("game-play.race", "game-play.example-2")
     cards: tuple[str, ...]
 
@@ -111,6 +137,10 @@ class CardResolved(GameEvent):
     """One card carried out for the figure then holding its rank; the positions after it."""
 
     type: ClassVar[str] = "card_resolved"
+    in_words: ClassVar[str] = (
+        "A card from the pile is carried out for the figure holding its rank, and the figures or "
+        "the finish sign move."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "game-play.race",
         "questions.action-cards",
@@ -135,6 +165,10 @@ class RoundEnded(GameEvent):
     """All cards carried out and nobody beyond the finish: the cards go to the discard pile."""
 
     type: ClassVar[str] = "round_ended"
+    in_words: ClassVar[str] = (
+        "Every card of the round has been carried out with no figure beyond the finish, so the "
+        "cards go to the discard pile."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("finish")
     round: int
 
@@ -144,6 +178,10 @@ class GameFinished(GameEvent):
     """After the round's cards, a figure stands beyond the finish: the furthest beyond wins."""
 
     type: ClassVar[str] = "game_finished"
+    in_words: ClassVar[str] = (
+        "After the round's cards, a figure stands beyond the finish sign, and the one furthest "
+        "beyond wins the race."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("finish", "finish.example-3")
     winner: int
     winner_seat: int | None
