@@ -27,6 +27,10 @@ def _without_steps(data: dict[str, Any]) -> dict[str, Any]:
 @dataclass(frozen=True, slots=True)
 class GameStarted(GameEvent):
     type: ClassVar[str] = "game_started"
+    in_words: ClassVar[str] = (
+        "The villains set out from their hideouts with their threats, money and information, and "
+        "the plot and Batman decks are shuffled."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {
         "deck": NOBODY_COUNT,
         "batman_deck": NOBODY_COUNT,
@@ -50,6 +54,7 @@ class GameStarted(GameEvent):
 @dataclass(frozen=True, slots=True)
 class CardsDealt(GameEvent):
     type: ClassVar[str] = "cards_dealt"
+    in_words: ClassVar[str] = "A villain is dealt their opening hand of Criminal Plot cards."
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("setup")
     cards: tuple[str, ...]
@@ -60,6 +65,10 @@ class ThreatPlaced(GameEvent):
     """A threat from the reserve (or moved from `source` when the reserve is empty) onto a block."""
 
     type: ClassVar[str] = "threat_placed"
+    in_words: ClassVar[str] = (
+        "A villain places a threat on a block, from their reserve or, when the reserve is empty, "
+        "moved from another block."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "glossary.threats", "turn.plot.effect.placing", "turn.plot.batman-blocks"
     )
@@ -72,6 +81,9 @@ class ThreatRemoved(GameEvent):
     """`owner`'s threat leaves a block (back to their reserve); `seat` is who removed it."""
 
     type: ClassVar[str] = "threat_removed"
+    in_words: ClassVar[str] = (
+        "A villain's threat is removed from a block and goes back to their reserve."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("glossary.order-value", "turn.plot.bat-signal")
     owner: int
     block: int
@@ -82,6 +94,7 @@ class HenchmenMoved(GameEvent):
     """`count` of `owner`'s henchmen go from one location to another (-1: the hideout)."""
 
     type: ClassVar[str] = "henchmen_moved"
+    in_words: ClassVar[str] = "A villain's henchmen move from a block or the hideout to another."
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.move", "glossary.hideout")
     owner: int
     source: int
@@ -94,6 +107,10 @@ class HenchmanLost(GameEvent):
     """A henchman returns to the reserves (no longer recruited)."""
 
     type: ClassVar[str] = "henchman_lost"
+    in_words: ClassVar[str] = (
+        "A villain loses a henchman, which goes back to the reserves and no longer counts as "
+        "recruited."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "turn.plot.effect.carry-out", "glossary.henchmen"
     )
@@ -104,6 +121,7 @@ class HenchmanLost(GameEvent):
 @dataclass(frozen=True, slots=True)
 class VillainMoved(GameEvent):
     type: ClassVar[str] = "villain_moved"
+    in_words: ClassVar[str] = "A villain moves to a block or back to their hideout."
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.move", "glossary.hideout")
     owner: int
     target: int
@@ -115,6 +133,10 @@ class ResourcesChanged(GameEvent):
     (gains, payments, incomes, costs): only the totals behind the screen are hidden."""
 
     type: ClassVar[str] = "resources_changed"
+    in_words: ClassVar[str] = (
+        "A villain gains or pays money and information in the open, from or to the reserves or "
+        "another villain."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "glossary.money",
         "glossary.information",
@@ -135,12 +157,14 @@ class ResourcesChanged(GameEvent):
 @dataclass(frozen=True, slots=True)
 class TurnStarted(GameEvent):
     type: ClassVar[str] = "turn_started"
+    in_words: ClassVar[str] = "A villain's turn begins."
     citations: ClassVar[tuple[Citation, ...]] = cite("turn")
 
 
 @dataclass(frozen=True, slots=True)
 class LevelAdvanced(GameEvent):
     type: ClassVar[str] = "level_advanced"
+    in_words: ClassVar[str] = "A villain meets what their dial asks and advances a level."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "turn.level", "turn.level.verify", "turn.level.verify.example", "glossary.level"
     )
@@ -150,6 +174,9 @@ class LevelAdvanced(GameEvent):
 @dataclass(frozen=True, slots=True)
 class AbilityChosen(GameEvent):
     type: ClassVar[str] = "ability_chosen"
+    in_words: ClassVar[str] = (
+        "A villain who reached an ability icon this turn takes one of their ability cards."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "turn.level.ability", "turn.level.ability.example", "glossary.ability"
     )
@@ -161,6 +188,10 @@ class CardPlayed(GameEvent):
     """A Criminal Plot card played face up (or revealed, in the variant)."""
 
     type: ClassVar[str] = "card_played"
+    in_words: ClassVar[str] = (
+        "The villain on turn plays a Criminal Plot card face up, or in the variant reveals the "
+        "card they put face down."
+    )
     version: ClassVar[int] = 2
     upcasts: ClassVar[tuple[Upcast, ...]] = (_without_steps,)
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot")
@@ -172,6 +203,9 @@ class CardFaceDown(GameEvent):
     """Variant: the card for the next turn, face down."""
 
     type: ClassVar[str] = "card_face_down"
+    in_words: ClassVar[str] = (
+        "In the variant, a villain puts a card face down to play on their next turn."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("variant")
     card: str
@@ -180,6 +214,9 @@ class CardFaceDown(GameEvent):
 @dataclass(frozen=True, slots=True)
 class BatmanDeckShuffled(GameEvent):
     type: ClassVar[str] = "batman_deck_shuffled"
+    in_words: ClassVar[str] = (
+        "The Batman deck has run out, so its discards are shuffled into a new Batman deck."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"deck": NOBODY_COUNT}
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.bat-signal")
     deck: tuple[str, ...]
@@ -188,6 +225,9 @@ class BatmanDeckShuffled(GameEvent):
 @dataclass(frozen=True, slots=True)
 class BatmanCardDrawn(GameEvent):
     type: ClassVar[str] = "batman_card_drawn"
+    in_words: ClassVar[str] = (
+        "A Bat-Signal calls Batman, and a Batman card is drawn to say where he goes."
+    )
     version: ClassVar[int] = 2
     upcasts: ClassVar[tuple[Upcast, ...]] = (_without_steps,)
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.bat-signal")
@@ -199,6 +239,7 @@ class BatmanMoved(GameEvent):
     """Batman goes to a block (or the Batcave, -1)."""
 
     type: ClassVar[str] = "batman_moved"
+    in_words: ClassVar[str] = "Batman goes to a block, or back to the Batcave."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "turn.plot.bat-signal",
         "turn.plot.bat-signal.example",
@@ -211,6 +252,7 @@ class BatmanMoved(GameEvent):
 @dataclass(frozen=True, slots=True)
 class BatmanLeveledUp(GameEvent):
     type: ClassVar[str] = "batman_leveled_up"
+    in_words: ClassVar[str] = "Beaten in a fight, Batman rises a level on his dial."
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.fight-batman")
 
 
@@ -219,6 +261,7 @@ class DieRolled(GameEvent):
     """A roll of the Batman die for a card effect (`seat` rolled)."""
 
     type: ClassVar[str] = "die_rolled"
+    in_words: ClassVar[str] = "A villain rolls the Batman die because a card tells them to."
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect.carry-out")
     face: str
 
@@ -228,6 +271,10 @@ class FightResolved(GameEvent):
     """A fight at `block`: the aggressor against a villain or Batman (defender -1), both totals."""
 
     type: ClassVar[str] = "fight_resolved"
+    in_words: ClassVar[str] = (
+        "A fight on a block, between two villains or a villain and Batman, is settled by a roll of "
+        "the Batman die for each side."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "turn.fight-villains",
         "turn.fight-villains.example",
@@ -248,6 +295,7 @@ class FightResolved(GameEvent):
 @dataclass(frozen=True, slots=True)
 class Recruited(GameEvent):
     type: ClassVar[str] = "recruited"
+    in_words: ClassVar[str] = "A villain pays money to recruit henchmen into their hideout."
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.recruit", "glossary.henchmen")
     count: int
     cost: int
@@ -258,6 +306,9 @@ class IncomeCollected(GameEvent):
     """The block printed on the played card pays its rulers (the payments follow)."""
 
     type: ClassVar[str] = "income_collected"
+    in_words: ClassVar[str] = (
+        "The block printed on the played card pays its income to each villain who rules it."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.income", "glossary.income")
     card: str
 
@@ -267,6 +318,9 @@ class CardCarriedOut(GameEvent):
     """The player chooses to carry out the played card's effect (its lines follow)."""
 
     type: ClassVar[str] = "card_carried_out"
+    in_words: ClassVar[str] = (
+        "A villain who meets the played card's requirement chooses to carry out its effect."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect")
     card: str
 
@@ -276,6 +330,10 @@ class ResourcesTaken(GameEvent):
     """Instead of the card's effect, two tokens from the reserves (in the open)."""
 
     type: ClassVar[str] = "resources_taken"
+    in_words: ClassVar[str] = (
+        "Instead of carrying out the played card, a villain takes two of money, information or "
+        "threats from the reserves."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "turn.plot.effect", "turn.plot.effect.resources"
     )
@@ -288,6 +346,7 @@ class EffectCarriedOut(GameEvent):
     """One line of a card read aloud and done: the `index`-th effect of `card`."""
 
     type: ClassVar[str] = "effect_carried_out"
+    in_words: ClassVar[str] = "One line of the played card is read out and done."
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect.carry-out")
     card: str
     index: int
@@ -298,6 +357,9 @@ class CardResolved(GameEvent):
     """The played card is done with and goes to the discard pile; the actions follow."""
 
     type: ClassVar[str] = "card_resolved"
+    in_words: ClassVar[str] = (
+        "The played card goes to the discard pile, and the villain's actions follow."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot", "turn")
     card: str
 
@@ -307,6 +369,10 @@ class Stopped(GameEvent):
     """The seat stops short of all a card or a win allowed it (placing, removing)."""
 
     type: ClassVar[str] = "stopped"
+    in_words: ClassVar[str] = (
+        "A villain stops short of all the threats or henchmen a card or a won fight lets them "
+        "place or remove."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect.carry-out")
 
 
@@ -316,6 +382,10 @@ class Stolen(GameEvent):
     had neither money nor information left, and the theft ends)."""
 
     type: ClassVar[str] = "stolen"
+    in_words: ClassVar[str] = (
+        "With a stealing ability, the winner of a fight takes money or information from the "
+        "villain they beat."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.fight-villains", "glossary.resource")
     victim: int
     resource: str
@@ -328,6 +398,10 @@ class ScreenShown(GameEvent):
     the money and information behind it to the table (turn.plot.effect.carry-out)."""
 
     type: ClassVar[str] = "screen_shown"
+    in_words: ClassVar[str] = (
+        "A villain who cannot give or lose all that is asked lifts their screen to show their "
+        "money and information."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "turn.plot.effect.carry-out", "glossary.hideout"
     )
@@ -341,6 +415,9 @@ class HenchmanPlaced(GameEvent):
     """A henchman from the seat's hideout onto a block, as a card allows."""
 
     type: ClassVar[str] = "henchman_placed"
+    in_words: ClassVar[str] = (
+        "A villain places a henchman from their hideout onto a block, as a card allows."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "turn.plot.effect.carry-out", "glossary.hideout"
     )
@@ -352,6 +429,9 @@ class HenchmenSentHome(GameEvent):
     """Every henchman on `block` goes back to its owner's hideout, but `spare`'s (-1: none)."""
 
     type: ClassVar[str] = "henchmen_sent_home"
+    in_words: ClassVar[str] = (
+        "Every henchman on a block, except perhaps one villain's, is sent back to its hideout."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "turn.move", "turn.plot.bat-signal", "glossary.hideout"
     )
@@ -364,6 +444,10 @@ class MovementBegan(GameEvent):
     """The seat starts moving its figures (paid for before, unless an ability makes it free)."""
 
     type: ClassVar[str] = "movement_began"
+    in_words: ClassVar[str] = (
+        "A villain starts moving their figures, paying information for it unless an ability makes "
+        "it free."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.move")
 
 
@@ -372,6 +456,10 @@ class MovementEnded(GameEvent):
     """The planned figures have arrived; the turn's actions go on (no more recruiting)."""
 
     type: ClassVar[str] = "movement_ended"
+    in_words: ClassVar[str] = (
+        "A villain's planned moves are made and the figures arrive, after which no more henchmen "
+        "may be recruited this turn."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.move")
 
 
@@ -380,6 +468,9 @@ class MovePlanned(GameEvent):
     """The figures a player has chosen to move so far (applied when the move is done)."""
 
     type: ClassVar[str] = "move_planned"
+    in_words: ClassVar[str] = (
+        "A villain plans, step by step and in the open, where their villain and henchmen will move."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.move")
     plan: Plan
 
@@ -387,6 +478,7 @@ class MovePlanned(GameEvent):
 @dataclass(frozen=True, slots=True)
 class CardDrawn(GameEvent):
     type: ClassVar[str] = "card_drawn"
+    in_words: ClassVar[str] = "At the end of their turn a villain draws a Criminal Plot card."
     secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.draw")
     card: str
@@ -395,6 +487,9 @@ class CardDrawn(GameEvent):
 @dataclass(frozen=True, slots=True)
 class FinalTurnsBegan(GameEvent):
     type: ClassVar[str] = "final_turns_began"
+    in_words: ClassVar[str] = (
+        "The plot deck has run out, and the final turns, one for each villain, are counted down."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("end", "turn.draw")
     turns: int
 
@@ -402,6 +497,10 @@ class FinalTurnsBegan(GameEvent):
 @dataclass(frozen=True, slots=True)
 class GameFinished(GameEvent):
     type: ClassVar[str] = "game_finished"
+    in_words: ClassVar[str] = (
+        "A villain reaches the top of their dial and rules Gotham, or the final turns are over and "
+        "the villains highest on their dials win."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("end", "glossary.level")
     winners: tuple[int, ...]
     reason: str

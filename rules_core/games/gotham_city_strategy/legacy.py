@@ -62,6 +62,9 @@ _CARRY_OUT: tuple[Citation, ...] = cite("turn.plot.effect.carry-out")
 @dataclass(frozen=True, slots=True)
 class Awaiting(GameEvent):
     type: ClassVar[str] = "awaiting"
+    in_words: ClassVar[str] = (
+        "The game waits for a villain to answer what a card or a fight asks of them."
+    )
     citations: ClassVar[tuple[Citation, ...]] = _CARRY_OUT
     decision: StoredDecision
     first: bool
@@ -70,6 +73,7 @@ class Awaiting(GameEvent):
 @dataclass(frozen=True, slots=True)
 class Answered(GameEvent):
     type: ClassVar[str] = "answered"
+    in_words: ClassVar[str] = "A villain answers one part of what a card or a fight asks of them."
     citations: ClassVar[tuple[Citation, ...]] = _CARRY_OUT
     block: int
 
@@ -77,12 +81,14 @@ class Answered(GameEvent):
 @dataclass(frozen=True, slots=True)
 class Declined(GameEvent):
     type: ClassVar[str] = "declined"
+    in_words: ClassVar[str] = "A villain declines the rest of what a card or a fight offers them."
     citations: ClassVar[tuple[Citation, ...]] = _CARRY_OUT
 
 
 @dataclass(frozen=True, slots=True)
 class StepChanged(GameEvent):
     type: ClassVar[str] = "step_changed"
+    in_words: ClassVar[str] = "The turn moves on to its next step."
     citations: ClassVar[tuple[Citation, ...]] = cite("turn")
     step: str
     steps: tuple[Op, ...]
@@ -91,6 +97,7 @@ class StepChanged(GameEvent):
 @dataclass(frozen=True, slots=True)
 class ProgramStepped(GameEvent):
     type: ClassVar[str] = "program_stepped"
+    in_words: ClassVar[str] = "The next line of the played card is taken up."
     citations: ClassVar[tuple[Citation, ...]] = _CARRY_OUT
 
 
