@@ -36,6 +36,68 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "counter_too_low": cite("appendix.fortunes.assignment", "appendix.fortunes.dominance"),
 }
 
+# each code in words: the move refused, and when (a rulebook section lists it where the game
+# applies the section; tests/rules_core/engine/test_citations.py checks every code has one)
+REFUSAL_WORDS: dict[str, str] = {
+    "bad_player_count": "Starting a game with no players or with more than four.",
+    "bad_options": (
+        "Starting a game with an option it does not know, or with a card set it cannot use."
+    ),
+    "game_over": "Making any move once the game is over.",
+    "not_your_turn": "Making a move while the game is waiting for another player.",
+    "unknown_move": "Making a move the game does not have.",
+    "unexpected_parameter": "Giving a move a detail it does not take.",
+    "not_now": (
+        "Making a move the game is not asking for at this point, such as recovering personnel "
+        "outside the standby phase."
+    ),
+    "mission_not_held": "Returning or fulfilling a mission the player does not hold.",
+    "candidate_taken": "Choosing a candidate that is not among those left.",
+    "no_such_technology": (
+        "Gaining a technology of a type that has none left for the player to gain."
+    ),
+    "no_such_district": "Naming a district that is not one of the twelve, numbered 01 to 12.",
+    "no_personnel_chosen": "Assigning to a district without choosing which personnel go there.",
+    "not_in_hideout": (
+        "Assigning personnel that are not in the player's hideout, or recovering personnel that "
+        "are not in their overwhelmed bag."
+    ),
+    "already_there": (
+        "Assigning to a district where the player already has personnel, or elsewhere than the "
+        "turn or a lost attack requires."
+    ),
+    "district_closed": "Assigning to a district that a tile closes this round.",
+    "fortune_not_in_hand": "Playing or discarding a fortune the player does not hold.",
+    "not_an_assignment_fortune": (
+        "Playing a jack, queen, king or joker as an assignment fortune, when only ace to 10 are."
+    ),
+    "wrong_facility": (
+        "Playing an assignment fortune for a facility other than the one the card stands for."
+    ),
+    "one_fortune_a_turn": "Playing a second assignment fortune in the same turn.",
+    "blockade_discards": (
+        "Playing an assignment fortune without discarding one more fortune for each other player's "
+        "blockade there."
+    ),
+    "cannot_resolve": (
+        "Resolving an effect or a die result in a way it cannot be resolved, or out of the "
+        "district's list order."
+    ),
+    "no_one_to_attack": "Attacking oneself, or a player who has no personnel at the district.",
+    "not_a_dominance_fortune": (
+        "Attacking after asserting dominance with a fortune lower than a jack."
+    ),
+    "relic_to_a_tied_player": (
+        "Giving the relic after a tie to someone who is not another of the tied players."
+    ),
+    "mission_not_met": "Fulfilling a mission by an option whose conditions are not met.",
+    "no_backing": (
+        "Taking a syndicate's backing from a turned syndicate, or without alone leading its "
+        "criterion."
+    ),
+    "counter_too_low": "Countering a fortune with a card of another kind or a lower one.",
+}
+
 
 def reject(code: str, message: str) -> Rejection:
     return Rejection(code, message, REJECTIONS[code])

@@ -26,6 +26,10 @@ class GameStarted(GameEvent):
     """Colours taken, the relic given, the decks shuffled (their order seen by nobody)."""
 
     type: ClassVar[str] = "game_started"
+    in_words: ClassVar[str] = (
+        "The succession tournament is set up: colours are taken, the first player gets the relic, "
+        "and the fortune, mission and syndicate decks are shuffled."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {
         "fortune_deck": NOBODY_COUNT,
         "mission_deck": NOBODY_COUNT,
@@ -68,6 +72,10 @@ class SyndicatesRevealed(GameEvent):
     """Syndicates turned face up, unturned: one more than the players (solo: the three named)."""
 
     type: ClassVar[str] = "syndicates_revealed"
+    in_words: ClassVar[str] = (
+        "Syndicates are turned face up, one more than there are players, or the three the solo "
+        "challenge names."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.syndicates", "appendix.syndicates")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.syndicates")
     syndicates: tuple[str, ...]
@@ -78,6 +86,9 @@ class MissionsDrawn(GameEvent):
     """Missions from the top of the deck into a player's hand (only they see which)."""
 
     type: ClassVar[str] = "missions_drawn"
+    in_words: ClassVar[str] = (
+        "A player draws missions from the top of the mission deck, and only they see which."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.missions", "troubleshooting.cards")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
@@ -93,6 +104,9 @@ class MissionReturned(GameEvent):
     one of the deck's unseen cards, to its returner too)."""
 
     type: ClassVar[str] = "mission_returned"
+    in_words: ClassVar[str] = (
+        "A player puts a mission back face down at the bottom of the mission deck."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("nobody")}
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.missions")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.missions")
@@ -103,6 +117,7 @@ class MissionReturned(GameEvent):
 @dataclass(frozen=True, slots=True)
 class CandidateChosen(GameEvent):
     type: ClassVar[str] = "candidate_chosen"
+    in_words: ClassVar[str] = "A player chooses the candidate they play."
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.candidates", "appendix.candidates")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.candidate")
     owner: int
@@ -112,6 +127,7 @@ class CandidateChosen(GameEvent):
 @dataclass(frozen=True, slots=True)
 class CandidateCharged(GameEvent):
     type: ClassVar[str] = "candidate_charged"
+    in_words: ClassVar[str] = "A candidate card is charged at set-up, ready for use."
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.candidates", "appendix.candidates")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.opponent")
     owner: int
@@ -122,6 +138,9 @@ class TechnologyToGain(GameEvent):
     """A player is to gain a technology: the lowest level of a type of their choosing."""
 
     type: ClassVar[str] = "technology_to_gain"
+    in_words: ClassVar[str] = (
+        "A player is to gain a technology: the lowest level of a type they choose."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.gain", "appendix.science")
     owner: int
 
@@ -138,6 +157,9 @@ class TechnologyGained(GameEvent):
     as this event hides its own (api/shown_moves.py)."""
 
     type: ClassVar[str] = "technology_gained"
+    in_words: ClassVar[str] = (
+        "A player gains or researches a technology, which lies face down until it is charged."
+    )
     version: ClassVar[int] = 2
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_kind_unknown,)
     secret: ClassVar[Mapping[str, Hidden]] = {"technology": OWNER, "kind": OWNER}
@@ -159,6 +181,10 @@ class ResourceChanged(GameEvent):
     """A tracker moves: `amount` got (or, negative, spent or lost); beyond 15 is not kept."""
 
     type: ClassVar[str] = "resource_changed"
+    in_words: ClassVar[str] = (
+        "A player gets, spends or loses gold, intel or drakownium, never keeping more than 15 of "
+        "one."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.resources")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "advanced.golden.exceptions", "appendix.fortunes", "troubleshooting.rounding"
@@ -173,6 +199,9 @@ class StrainInflicted(GameEvent):
     """A player inflicts strain on themself; what would pass 15 costs power instead."""
 
     type: ClassVar[str] = "strain_inflicted"
+    in_words: ClassVar[str] = (
+        "A player inflicts strain on themselves, and any strain beyond 15 costs them power instead."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.resources", "districts.highfield-hospital"
     )
@@ -187,6 +216,7 @@ class StrainInflicted(GameEvent):
 @dataclass(frozen=True, slots=True)
 class StrainHealed(GameEvent):
     type: ClassVar[str] = "strain_healed"
+    in_words: ClassVar[str] = "A player heals some of their strain."
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.rounding")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     owner: int
@@ -198,6 +228,7 @@ class PowerChanged(GameEvent):
     """Power acquired (or lost); the track goes below its start and laps on."""
 
     type: ClassVar[str] = "power_changed"
+    in_words: ClassVar[str] = "A player acquires or loses power on the power track."
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.power-tracker")
     owner: int
     amount: int
@@ -209,6 +240,10 @@ class Recruited(GameEvent):
     with a `district`, straight to that district."""
 
     type: ClassVar[str] = "recruited"
+    in_words: ClassVar[str] = (
+        "A player recruits subordinates from their backup into their hideout, or straight to a "
+        "district."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("setup.hideout", "setup.backup")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.units",
@@ -226,6 +261,9 @@ class PersonnelGained(GameEvent):
     """Personnel gained (ignoring the limits that would stop it, weakest first)."""
 
     type: ClassVar[str] = "personnel_gained"
+    in_words: ClassVar[str] = (
+        "A player gains personnel, weakest first, whatever limits would otherwise stop it."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.gain")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.candidates.colonel")
     owner: int
@@ -237,6 +275,9 @@ class ExcessReturned(GameEvent):
     """Personnel beyond a hideout's limits go back to the backup, 1 power each."""
 
     type: ClassVar[str] = "excess_returned"
+    in_words: ClassVar[str] = (
+        "Personnel beyond a hideout's limits go back to the backup, each giving its player 1 power."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.units.personnel")
     owner: int
     troop: Troop
@@ -247,6 +288,9 @@ class Overwhelmed(GameEvent):
     """Personnel into their owner's overwhelmed bag, from a district (0: from the hideout)."""
 
     type: ClassVar[str] = "overwhelmed"
+    in_words: ClassVar[str] = (
+        "A player's personnel are overwhelmed and go into their overwhelmed bag."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("setup.overwhelmed")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.fortunes.king",
@@ -265,6 +309,9 @@ class FortunesDrawn(GameEvent):
     """Fortunes from the top of the deck into a hand (only its holder sees which)."""
 
     type: ClassVar[str] = "fortunes_drawn"
+    in_words: ClassVar[str] = (
+        "A player draws fortunes from the top of the fortune deck into their hand."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.fortunes")
@@ -278,6 +325,9 @@ class FortunesDiscarded(GameEvent):
     may not be looked through)."""
 
     type: ClassVar[str] = "fortunes_discarded"
+    in_words: ClassVar[str] = (
+        "A player discards fortunes face down from their hand without playing them."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.fortifications.blockades")
@@ -290,6 +340,7 @@ class FortuneDeckReshuffled(GameEvent):
     """The discard shuffled into a new fortune deck (its order seen by nobody)."""
 
     type: ClassVar[str] = "fortune_deck_reshuffled"
+    in_words: ClassVar[str] = "The fortune discard is shuffled into a new fortune deck."
     secret: ClassVar[Mapping[str, Hidden]] = {"deck": NOBODY_COUNT}
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards")
     deck: tuple[str, ...]
@@ -301,6 +352,7 @@ class FortuneDeckReshuffled(GameEvent):
 @dataclass(frozen=True, slots=True)
 class RoundBegan(GameEvent):
     type: ClassVar[str] = "round_began"
+    in_words: ClassVar[str] = "A new round begins with the assignment phase."
     citations: ClassVar[tuple[Citation, ...]] = cite("phases", "how-to-win", "phases.assignment")
     round: int
 
@@ -310,6 +362,9 @@ class TurnBegan(GameEvent):
     """A player's assignment turn (players with empty hideouts are skipped)."""
 
     type: ClassVar[str] = "turn_began"
+    in_words: ClassVar[str] = (
+        "A player's assignment turn begins, skipping any player whose hideout is empty."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "phases.assignment", "quick-reference.assignment", "advanced.golden.timing"
     )
@@ -321,6 +376,9 @@ class PersonnelAssigned(GameEvent):
     """Personnel from the hideout to one district where the player had none."""
 
     type: ClassVar[str] = "personnel_assigned"
+    in_words: ClassVar[str] = (
+        "A player assigns personnel from their hideout to a district where they have none yet."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "phases.assignment", "quick-reference.assignment", "units.personnel"
     )
@@ -339,6 +397,10 @@ class AssignmentFinished(GameEvent):
     strength each, or strain twice the strength missing."""
 
     type: ClassVar[str] = "assignment_finished"
+    in_words: ClassVar[str] = (
+        "A player's assignment to a district is complete, and other players' blockades there ask "
+        "for more strength or cost strain."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "phases.assignment", "appendix.fortifications.blockades", "appendix.fortifications"
     )
@@ -353,6 +415,10 @@ class FortunePlayed(GameEvent):
     """A fortune played face up: to use a facility's first effect, or to attack (`target`)."""
 
     type: ClassVar[str] = "fortune_played"
+    in_words: ClassVar[str] = (
+        "A player plays a fortune face up, to use a facility's first effect, to attack another "
+        "player or to counter."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "appendix.fortunes.assignment",
@@ -374,6 +440,9 @@ class ExchangeEnded(GameEvent):
     """Nobody counters: the last card played is resolved (its player is `winner`)."""
 
     type: ClassVar[str] = "exchange_ended"
+    in_words: ClassVar[str] = (
+        "Nobody counters any more, so the last fortune played takes effect for its player."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "appendix.fortunes.assignment", "appendix.fortunes.dominance"
@@ -387,6 +456,9 @@ class FortuneResolved(GameEvent):
     """A played fortune goes to the discard once its effect is done."""
 
     type: ClassVar[str] = "fortune_resolved"
+    in_words: ClassVar[str] = (
+        "The fortunes played in an exchange go to the discard once their effect is done."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     owner: int
     cards: tuple[str, ...]  # every card of the exchange, discarded
@@ -397,6 +469,9 @@ class CounterDeclined(GameEvent):
     """The player asked to counter plays no fortune: the exchange ends."""
 
     type: ClassVar[str] = "counter_declined"
+    in_words: ClassVar[str] = (
+        "A player who could counter a fortune plays none, and the exchange ends."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "appendix.fortunes.assignment", "appendix.fortunes.dominance"
@@ -409,6 +484,7 @@ class TurnPassed(GameEvent):
     """The turn player plays no (more) fortune: the turn ends."""
 
     type: ClassVar[str] = "turn_passed"
+    in_words: ClassVar[str] = "A player plays no more fortunes and ends their assignment turn."
     citations: ClassVar[tuple[Citation, ...]] = cite("quick-reference.assignment")
     owner: int
 
@@ -416,6 +492,7 @@ class TurnPassed(GameEvent):
 @dataclass(frozen=True, slots=True)
 class PhaseBegan(GameEvent):
     type: ClassVar[str] = "phase_began"
+    in_words: ClassVar[str] = "A new phase of the round begins: dominance, resolution or standby."
     citations: ClassVar[tuple[Citation, ...]] = cite("phases")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "phases.dominance", "phases.resolution", "phases.standby", "appendix.tiles"

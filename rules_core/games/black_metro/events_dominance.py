@@ -18,6 +18,10 @@ class DistrictContested(GameEvent):
     greatest, and nothing happens there)."""
 
     type: ClassVar[str] = "district_contested"
+    in_words: ClassVar[str] = (
+        "Players' strengths at a district are compared, and the greatest, if alone, asserts "
+        "dominance there."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "phases.dominance",
         "district-dominance",
@@ -40,6 +44,10 @@ class DominanceSettled(GameEvent):
     timed for after asserting dominance."""
 
     type: ClassVar[str] = "dominance_settled"
+    in_words: ClassVar[str] = (
+        "Dominance at a district is carried out, and its dominating player may fulfil a mission "
+        "timed for it."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "quick-reference.dominance", "appendix.missions"
     )
@@ -52,6 +60,9 @@ class AttackForgone(GameEvent):
     """The dominating player plays no dominance fortune here."""
 
     type: ClassVar[str] = "attack_forgone"
+    in_words: ClassVar[str] = (
+        "The dominating player at a district attacks with no dominance fortune."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("district-dominance.fortune")
     owner: int
 
@@ -61,6 +72,7 @@ class DiscardTaken(GameEvent):
     """The top fortune of the discard into a hand (its taker sees it)."""
 
     type: ClassVar[str] = "discard_taken"
+    in_words: ClassVar[str] = "A player takes the top fortune of the discard into their hand."
     secret: ClassVar[Mapping[str, Hidden]] = {"card": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes.dominance")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.supply")
@@ -73,6 +85,7 @@ class BenefitChosen(GameEvent):
     """A joker gives the benefit of any one suit, chosen by its player."""
 
     type: ClassVar[str] = "benefit_chosen"
+    in_words: ClassVar[str] = "A player who played a joker chooses which suit's benefit it gives."
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     owner: int
     suit: str
@@ -83,6 +96,10 @@ class FortificationsDestroyed(GameEvent):
     """Another player's fortifications left without their personnel go back to the backup."""
 
     type: ClassVar[str] = "fortifications_destroyed"
+    in_words: ClassVar[str] = (
+        "Another player's fortifications left at a district without their personnel are destroyed "
+        "and go back to the backup."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("district-dominance.destroy")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
     owner: int
@@ -96,6 +113,10 @@ class MissionFulfilled(GameEvent):
     """A mission placed face up, one of its options chosen, its power acquired."""
 
     type: ClassVar[str] = "mission_fulfilled"
+    in_words: ClassVar[str] = (
+        "A player fulfils a mission, laying it face up, choosing one of its options and acquiring "
+        "its power."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "appendix.missions", "troubleshooting.cards.missions"
     )
@@ -113,6 +134,7 @@ class MissionPassed(GameEvent):
     """A player asked about a mission fulfils none now."""
 
     type: ClassVar[str] = "mission_passed"
+    in_words: ClassVar[str] = "A player asked about a mission fulfils none for now."
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.missions")
     owner: int
 
@@ -128,6 +150,9 @@ class RelicMoved(GameEvent):
     only by dominance, battlefields and syndicate backing), retained, or given after a tie."""
 
     type: ClassVar[str] = "relic_moved"
+    in_words: ClassVar[str] = (
+        "City dominance settles the relic: a player takes it, keeps it, or is given it after a tie."
+    )
     version: ClassVar[int] = 2
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_relic_power,)
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.relic", "phases.dominance")
@@ -148,6 +173,10 @@ class CityTied(GameEvent):
     relic to another of them."""
 
     type: ClassVar[str] = "city_tied"
+    in_words: ClassVar[str] = (
+        "Players tie for dominance over the most districts, so the relic player gives the relic to "
+        "another of them."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.relic", "phases.dominance")
     tied: tuple[int, ...]
 

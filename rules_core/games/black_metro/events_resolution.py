@@ -35,6 +35,10 @@ class DistrictResolving(GameEvent):
     """A district's players use its effects in turn, from the relic player clockwise."""
 
     type: ClassVar[str] = "district_resolving"
+    in_words: ClassVar[str] = (
+        "A district is resolved, its players using its effects in turn from the relic player "
+        "clockwise."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "phases.resolution", "quick-reference.resolution", "advanced.golden.timing", "districts"
     )
@@ -54,6 +58,10 @@ class EffectUsed(GameEvent):
     ability (0), with what they chose for it."""
 
     type: ClassVar[str] = "effect_used"
+    in_words: ClassVar[str] = (
+        "A player uses one of a district's effects, or their candidate's district ability, with "
+        "what they chose for it."
+    )
     version: ClassVar[int] = 2
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (split_recorded,)
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
@@ -85,6 +93,7 @@ class ResolutionDone(GameEvent):
     """A player is done at a district."""
 
     type: ClassVar[str] = "resolution_done"
+    in_words: ClassVar[str] = "A player is done with the effects at a district."
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.phases.resolution")
     owner: int
 
@@ -92,6 +101,9 @@ class ResolutionDone(GameEvent):
 @dataclass(frozen=True, slots=True)
 class DiceRolled(GameEvent):
     type: ClassVar[str] = "dice_rolled"
+    in_words: ClassVar[str] = (
+        "A player rolls or rerolls one of the game's dice: fortune, supply, penalty or event."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "appendix.dice.fortune",
@@ -111,6 +123,9 @@ class RollKept(GameEvent):
     """The roller keeps the result (no fortune discarded to reroll)."""
 
     type: ClassVar[str] = "roll_kept"
+    in_words: ClassVar[str] = (
+        "A player keeps the result rolled instead of discarding a fortune to reroll."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice")
     owner: int
 
@@ -120,6 +135,7 @@ class RollToResolve(GameEvent):
     """A kept face that asks its roller a choice (what to research, where to build...)."""
 
     type: ClassVar[str] = "roll_to_resolve"
+    in_words: ClassVar[str] = "A kept die result asks its roller to choose how to resolve it."
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice", "appendix.dice.supply")
     owner: int
     dice: str
@@ -133,6 +149,7 @@ class RollResolved(GameEvent):
     """The roller's choice for a kept face (done next)."""
 
     type: ClassVar[str] = "roll_resolved"
+    in_words: ClassVar[str] = "A player says how they resolve the die result they kept."
     version: ClassVar[int] = 2
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (split_recorded,)
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
@@ -147,6 +164,7 @@ class Recalled(GameEvent):
     """Personnel from a district back to the hideout."""
 
     type: ClassVar[str] = "recalled"
+    in_words: ClassVar[str] = "A player recalls personnel from a district back to their hideout."
     citations: ClassVar[tuple[Citation, ...]] = cite("setup.hideout")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.districts.laughing-tavern", "phases.standby.recall"
@@ -161,6 +179,9 @@ class Recovered(GameEvent):
     """Personnel from the overwhelmed bag to the hideout."""
 
     type: ClassVar[str] = "recovered"
+    in_words: ClassVar[str] = (
+        "A player recovers personnel from their overwhelmed bag to their hideout."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.districts.highfield-hospital")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.recall", "appendix.dice.supply")
     owner: int
@@ -173,6 +194,10 @@ class Promoted(GameEvent):
     (from the backup, else from the overwhelmed bag)."""
 
     type: ClassVar[str] = "promoted"
+    in_words: ClassVar[str] = (
+        "A subordinate at a district goes back to the backup, and a paragon or a doom mechasuit "
+        "takes its place."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "districts.crossfire-armoury", "troubleshooting.districts.crossfire-armoury"
     )
@@ -188,6 +213,7 @@ class Promoted(GameEvent):
 @dataclass(frozen=True, slots=True)
 class ScienceAdvanced(GameEvent):
     type: ClassVar[str] = "science_advanced"
+    in_words: ClassVar[str] = "A player advances to the next scientific level."
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.science", "districts.oakland-lab")
     owner: int
     level: int
@@ -196,6 +222,9 @@ class ScienceAdvanced(GameEvent):
 @dataclass(frozen=True, slots=True)
 class FortificationBuilt(GameEvent):
     type: ClassVar[str] = "fortification_built"
+    in_words: ClassVar[str] = (
+        "A player builds a fortification, a blockade or a support base, at a district."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "appendix.fortifications", "districts.broadswade"
     )
@@ -208,6 +237,7 @@ class FortificationBuilt(GameEvent):
 @dataclass(frozen=True, slots=True)
 class FortificationMoved(GameEvent):
     type: ClassVar[str] = "fortification_moved"
+    in_words: ClassVar[str] = "A fortification is moved from one district to another."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "districts.broadswade", "troubleshooting.units.fortifications"
     )
@@ -222,6 +252,7 @@ class SyndicateTurned(GameEvent):
     """A revealed syndicate turned (or, turned already, back to unturned)."""
 
     type: ClassVar[str] = "syndicate_turned"
+    in_words: ClassVar[str] = "A revealed syndicate is turned, or turned back."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "appendix.syndicates", "districts.astral-tower"
     )
@@ -233,6 +264,9 @@ class SabotageDeclined(GameEvent):
     """The Gambler lets another player's roll stand."""
 
     type: ClassVar[str] = "sabotage_declined"
+    in_words: ClassVar[str] = (
+        "The Gambler lets another player's roll stand instead of sabotaging it."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.candidates.gambler")
     owner: int
 
@@ -242,6 +276,10 @@ class TechnologyJammed(GameEvent):
     """The Technologist's frequency jammer: another player's charged technology downed."""
 
     type: ClassVar[str] = "technology_jammed"
+    in_words: ClassVar[str] = (
+        "After another player researches, the Technologist's frequency jammer downs one of their "
+        "charged technologies."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.cards.candidates.technologist",
         "appendix.candidates",
@@ -254,6 +292,7 @@ class TechnologyJammed(GameEvent):
 @dataclass(frozen=True, slots=True)
 class JamForgone(GameEvent):
     type: ClassVar[str] = "jam_forgone"
+    in_words: ClassVar[str] = "The Technologist leaves the frequency jammer unused."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.cards.candidates.technologist"
     )

@@ -17,6 +17,9 @@ class OverlordFortune(GameEvent):
     """The top fortune discarded face up to name where the overlord assigns."""
 
     type: ClassVar[str] = "overlord_fortune"
+    in_words: ClassVar[str] = (
+        "In the solo challenge, the top fortune is turned up to name where the overlord assigns."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("solo.rules.assign", "solo.rules")
     card: str
 
@@ -24,6 +27,7 @@ class OverlordFortune(GameEvent):
 @dataclass(frozen=True, slots=True)
 class OverlordAssigned(GameEvent):
     type: ClassVar[str] = "overlord_assigned"
+    in_words: ClassVar[str] = "The overlord assigns personnel to a district."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.assign", "solo.rules.overlord.gain", "solo.rules.overlord"
     )
@@ -37,6 +41,10 @@ class OverlordFortified(GameEvent):
     """A fortification gained by the overlord (or, none left, his support base moved there)."""
 
     type: ClassVar[str] = "overlord_fortified"
+    in_words: ClassVar[str] = (
+        "The overlord gains a fortification at a district, or moves his support base there when he "
+        "has none left."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.fortunes.joker", "solo.rules.overlord.gain"
     )
@@ -51,6 +59,10 @@ class FortuneToDeck(GameEvent):
     deck is seen by nobody; it may have been discarded face down)."""
 
     type: ClassVar[str] = "fortune_to_deck"
+    in_words: ClassVar[str] = (
+        "A queen in the solo challenge puts the top fortune of the discard back on top of the "
+        "fortune deck."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("nobody")}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.fortunes.queen", "solo.rules.fortunes"
@@ -64,6 +76,10 @@ class ChallengeLost(GameEvent):
     his hideout after 8 rounds, or fewer than 70 power."""
 
     type: ClassVar[str] = "challenge_lost"
+    in_words: ClassVar[str] = (
+        "The solo challenge is lost: too much strain, the overlord at 40 power, his hideout not "
+        "emptied in time, or too little power at the end."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("solo.win", "solo")
     reason: str  # strain | overlord | hideout | power
 

@@ -27,6 +27,10 @@ class StandbyStep(GameEvent):
     """The standby phase moves to its next step (each from the relic player clockwise)."""
 
     type: ClassVar[str] = "standby_step"
+    in_words: ClassVar[str] = (
+        "The standby phase moves on to its next step, taken by each player from the relic player "
+        "clockwise."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby", "advanced.golden.timing")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         *sorted({s for sections in STEP_SECTIONS.values() for s in sections})
@@ -42,6 +46,9 @@ class CardsCharged(GameEvent):
     """A player's downed technologies turned face up, their candidate charged."""
 
     type: ClassVar[str] = "cards_charged"
+    in_words: ClassVar[str] = (
+        "A player's downed technologies are charged face up again, and their candidate with them."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby.charge", "appendix.science")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
     owner: int
@@ -53,6 +60,7 @@ class TechnologiesDowned(GameEvent):
     """Every charged technology of a player turned face down (event 4)."""
 
     type: ClassVar[str] = "technologies_downed"
+    in_words: ClassVar[str] = "The event dice turn every charged technology of a player face down."
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
     owner: int
 
@@ -62,6 +70,10 @@ class BackingReceived(GameEvent):
     """The one player strictly leading an unturned syndicate's criterion gets its power."""
 
     type: ClassVar[str] = "backing_received"
+    in_words: ClassVar[str] = (
+        "The one player who alone leads an unturned syndicate's criterion receives its backing in "
+        "power."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "phases.standby.syndicates", "appendix.syndicates", "troubleshooting.cards.syndicates"
     )
@@ -76,6 +88,9 @@ class OverwhelmedKept(GameEvent):
     """A player leaves (the rest of) their overwhelmed personnel in the bag."""
 
     type: ClassVar[str] = "overwhelmed_kept"
+    in_words: ClassVar[str] = (
+        "A player recovers no more personnel and leaves the rest in their overwhelmed bag."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby.recall")
     owner: int
 
@@ -83,6 +98,7 @@ class OverwhelmedKept(GameEvent):
 @dataclass(frozen=True, slots=True)
 class BackingPassed(GameEvent):
     type: ClassVar[str] = "backing_passed"
+    in_words: ClassVar[str] = "A player receives no syndicate's backing this round."
     citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby.syndicates")
     owner: int
 
@@ -92,6 +108,9 @@ class EventChosen(GameEvent):
     """The relic player chooses which of the event's options every player follows."""
 
     type: ClassVar[str] = "event_chosen"
+    in_words: ClassVar[str] = (
+        "The relic player chooses which option of the event dice every player follows."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "phases.standby.dice")
     owner: int
     face: int
@@ -104,6 +123,9 @@ class FortuneTurnedUp(GameEvent):
     11, a joker any: the relic player chooses)."""
 
     type: ClassVar[str] = "fortune_turned_up"
+    in_words: ClassVar[str] = (
+        "The top fortune is turned up to name the district an explosion strikes."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.dice", "appendix.tiles")
     card: str
@@ -117,6 +139,10 @@ class DistrictExploded(GameEvent):
     dominance phase."""
 
     type: ClassVar[str] = "district_exploded"
+    in_words: ClassVar[str] = (
+        "An explosion destroys every fortification at a district, and a tile lies there until the "
+        "next dominance phase."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "appendix.tiles")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.overlord.result-1", "phases.standby.dice", "components.tiles"
@@ -128,6 +154,7 @@ class DistrictExploded(GameEvent):
 @dataclass(frozen=True, slots=True)
 class MissionRevealed(GameEvent):
     type: ClassVar[str] = "mission_revealed"
+    in_words: ClassVar[str] = "A player reveals one of their missions to the table."
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.penalty")
     owner: int
     card: str
@@ -138,6 +165,10 @@ class GameScored(GameEvent):
     """Final scoring by the table; the winners after the tie-breakers in order."""
 
     type: ClassVar[str] = "game_scored"
+    in_words: ClassVar[str] = (
+        "The final scoring counts each player's power, and the tie-breakers settle any tie for the "
+        "throne."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "final-scoring",
         "how-to-win",
