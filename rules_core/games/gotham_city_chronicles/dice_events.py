@@ -16,6 +16,10 @@ class ComplexActionRolled(GameEvent):
     its space and rolls the characteristic's dice with the tool bonuses."""
 
     type: ClassVar[str] = "complex_action_rolled"
+    in_words: ClassVar[str] = (
+        "A hero or character attempts a complex manipulation or thought the mission allows and "
+        "rolls its dice."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "v-b-5",
         "ii.dice",
@@ -61,6 +65,9 @@ class DiceRerolled(GameEvent):
     """Dice of a roll rolled again: for free (a reroll icon each) or for a cube each."""
 
     type: ClassVar[str] = "dice_rerolled"
+    in_words: ClassVar[str] = (
+        "Dice of a roll are rolled again, free with a reroll icon or for a cube each."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "viii", "viii-a", "viii-e", "v-c-3-a-vi", "v-a.defense-and-reroll-spaces"
     )
@@ -81,6 +88,9 @@ class ComplexActionResolved(GameEvent):
     mission's effects follow."""
 
     type: ClassVar[str] = "complex_action_resolved"
+    in_words: ClassVar[str] = (
+        "The rerolls are over, and the successes, less hindering, are held against the difficulty."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "viii-f", "v-c-3-a-vii", "v-c-3-a-viii", "v-c-3-a-ix", "ix-n", "ix-k", "ix-f"
     )
@@ -107,6 +117,7 @@ class ItemPickedUp(GameEvent):
     """An automatic manipulation: one cube, and equipment from the hero's area to their board."""
 
     type: ClassVar[str] = "item_picked_up"
+    in_words: ClassVar[str] = "A hero spends a cube to pick up equipment lying in their area."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "v-d-1",
         "v-d-1-b",
@@ -122,6 +133,7 @@ class ItemDropped(GameEvent):
     """Not an action: the equipment is laid in the hero's area."""
 
     type: ClassVar[str] = "item_dropped"
+    in_words: ClassVar[str] = "A hero drops equipment in their area, which costs no action."
     citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1", "v-d-1-f")
     hero: str
     item: str
@@ -132,6 +144,9 @@ class AttackRolled(GameEvent):
     """An attack declared on a target, its cubes spent (a hero's), its dice pool rolled."""
 
     type: ClassVar[str] = "attack_rolled"
+    in_words: ClassVar[str] = (
+        "A hero or character declares a melee or ranged attack on a target and rolls the dice."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-m", "ii.dice")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "iii-e",
@@ -184,6 +199,9 @@ class AttackCounted(GameEvent):
     """The attack's successes: shown, plus automatic ones, less hindering for a ranged attack."""
 
     type: ClassVar[str] = "attack_counted"
+    in_words: ClassVar[str] = (
+        "An attack's successes are counted, less hindering for a ranged attack."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-k", "ix-f", "viii-f")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "v-c-1-g",
@@ -210,6 +228,9 @@ class DefenseRolled(GameEvent):
     """The defender's cubes on the defense space, their dice and the automatic defense dice."""
 
     type: ClassVar[str] = "defense_rolled"
+    in_words: ClassVar[str] = (
+        "The target defends, putting cubes on its defense space and rolling its dice."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         *lettered("vii", "e"),
         "v-c-1-i",
@@ -229,6 +250,9 @@ class DefenseCounted(GameEvent):
     """The defense's successes (with automatic ones) and the wounds left over."""
 
     type: ClassVar[str] = "defense_counted"
+    in_words: ClassVar[str] = (
+        "The defense's successes are counted, and the wounds left over get through."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "vii-f", "vii-g", "vii-h", "vii-i", "v-c-1-j", "v-c-2-j", "vi-d-1-h", "vi-d-2-h", "ix-k"
     )
@@ -243,6 +267,10 @@ class ThrowRolled(GameEvent):
     difficulty is the distance; cubes spent, dice rolled."""
 
     type: ClassVar[str] = "throw_rolled"
+    in_words: ClassVar[str] = (
+        "A hero throws carried equipment toward an area in sight, spending cubes and rolling the "
+        "dice."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "v-d-1-e",
         *roman("v-c-3-a", 5),
@@ -265,6 +293,9 @@ class ItemThrown(GameEvent):
     they reach the distance, else that many moves along the line toward it."""
 
     type: ClassVar[str] = "item_thrown"
+    in_words: ClassVar[str] = (
+        "Thrown equipment lands in the target area, or short of it along the line."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "v-d-1-e", "v-c-3-a-vii", "v-c-3-a-viii", "v-c-3-a-ix", "viii-f", "ix-n", "ix-k"
     )
@@ -279,6 +310,9 @@ class EquipmentOffered(GameEvent):
     """A hero of another seat is asked to agree to equipment given to them or taken from them."""
 
     type: ClassVar[str] = "equipment_offered"
+    in_words: ClassVar[str] = (
+        "A hero asks a hero played by another player to agree to equipment changing hands."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-c", "v-d-1-d", "v-c-3-b-i")
     giver: str
     receiver: str
@@ -291,6 +325,7 @@ class EquipmentHandedOver(GameEvent):
     """An automatic manipulation: the acting hero's cube, the equipment to the receiver."""
 
     type: ClassVar[str] = "equipment_handed_over"
+    in_words: ClassVar[str] = "A hero spends a cube, and equipment passes from one hero to another."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "v-d-1-c", "v-d-1-d", "v-d-1-a", "v-c-3-b", "v-c-3-b-ii", "v-c-3-b-iii", "v-c-3-b-iv"
     )
@@ -305,6 +340,9 @@ class OfferDeclined(GameEvent):
     """The other hero does not agree: nothing changes hands and no cube is spent."""
 
     type: ClassVar[str] = "offer_declined"
+    in_words: ClassVar[str] = (
+        "The other hero does not agree, so nothing changes hands and no cube is spent."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-c", "v-d-1-d")
 
 
@@ -314,6 +352,9 @@ class Attracted(GameEvent):
     and no bigger, into the possessor's area."""
 
     type: ClassVar[str] = "attracted"
+    in_words: ClassVar[str] = (
+        "A hero's Attraction skill draws a miniature in sight into their area."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "x",
         "x.attraction",
@@ -336,6 +377,10 @@ class Blasted(GameEvent):
     in the possessor's area and in an adjacent area in sight (the explosions follow)."""
 
     type: ClassVar[str] = "blasted"
+    in_words: ClassVar[str] = (
+        "A hero's Blast skill sets off explosions in their area and in a neighbouring area in "
+        "sight."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "x", "x.blast", "v-c-3-b", "v-c-3-b-ii", "v-c-3-b-iii", "ix-r", "v-a.skills"
     )
@@ -349,6 +394,7 @@ class ItemUsedUp(GameEvent):
     """A card with the single-use icon leaves the game once one of its bonuses has served."""
 
     type: ClassVar[str] = "item_used_up"
+    in_words: ClassVar[str] = "A single-use card leaves the game once its bonus has served."
     citations: ClassVar[tuple[Citation, ...]] = cite("v-d.use-restriction", "v-d.bonus-lines")
     hero: str
     item: str

@@ -71,6 +71,10 @@ class GameStarted(GameEvent):
     river, figures, tokens and the command post's cubes."""
 
     type: ClassVar[str] = "game_started"
+    in_words: ClassVar[str] = (
+        "The mission is set up: its board, the heroes and who plays them, the villain's tiles in "
+        "the river, the figures, tokens and command post cubes."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "iii",
         "v",
@@ -92,6 +96,7 @@ class TurnAdvanced(GameEvent):
     """The side with initiative moves the turn marker one space on."""
 
     type: ClassVar[str] = "turn_advanced"
+    in_words: ClassVar[str] = "A new game turn begins and the turn marker moves one space on."
     citations: ClassVar[tuple[Citation, ...]] = cite("iv-a", "iv-a-1", "ii.turn-track")
     turn: int
 
@@ -101,6 +106,9 @@ class HeroesTurnBegan(GameEvent):
     """The heroes' turn: cubes spent during the villain's turn go to fatigue."""
 
     type: ClassVar[str] = "heroes_turn_began"
+    in_words: ClassVar[str] = (
+        "The heroes' turn begins, and the cubes they spent during the villain's turn go to fatigue."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("iv-b", "iv-d", "v-b", "v-b-1", "v-b-2")
 
 
@@ -110,6 +118,9 @@ class StanceDeclared(GameEvent):
     from the wound zone to fatigue when fatigue ran short)."""
 
     type: ClassVar[str] = "stance_declared"
+    in_words: ClassVar[str] = (
+        "A hero takes the active or the resting stance and recovers cubes from fatigue."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("v-b-3", "v-a.recovery-values")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("v-b-3-a", "v-b-3-b", "ix-b")
     hero: str
@@ -127,6 +138,9 @@ class MovementDeclared(GameEvent):
     movement's bonus."""
 
     type: ClassVar[str] = "movement_declared"
+    in_words: ClassVar[str] = (
+        "A hero or character declares a movement and gets its pool of move points."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "v-b-4", "v-b-5", "v-c", *lettered("v-c-5", "c"), "v-a.encumbrance-table"
     )
@@ -140,6 +154,9 @@ class MovePointsBought(GameEvent):
     """Cubes spent on the movement space for the missing move points."""
 
     type: ClassVar[str] = "move_points_bought"
+    in_words: ClassVar[str] = (
+        "A hero spends cubes on the movement space to buy the move points they lack."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-f", "ix-c", "ix-i", "v-a.action-spaces")
     mover: str
     cubes: int
@@ -151,6 +168,10 @@ class Moved(GameEvent):
     """One move: its type, level and cost, paid from the pool."""
 
     type: ClassVar[str] = "moved"
+    in_words: ClassVar[str] = (
+        "A hero or character makes one move, whether a step, jump, climb or fall, paying its cost "
+        "from the move point pool."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "v-c-5-d", "v-c-5-e", "v-c-5-g", "v-c-5-h", "v-c-5-j", "iii-b", "iii-c", "iii-d", "ix-h"
     )
@@ -178,6 +199,10 @@ class TerrainDiceRolled(GameEvent):
     (VIII: the players may always reroll after a roll); their wounds follow as TerrainRolled."""
 
     type: ClassVar[str] = "terrain_dice_rolled"
+    in_words: ClassVar[str] = (
+        "A figure that falls or enters dangerous terrain rolls yellow dice, which may still be "
+        "rerolled."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "viii", "ix-d")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
     figure: str
@@ -195,6 +220,10 @@ class TerrainRolled(GameEvent):
     for a movement's), and the wounds they deal."""
 
     type: ClassVar[str] = "terrain_rolled"
+    in_words: ClassVar[str] = (
+        "The yellow dice for a fall or for dangerous terrain are kept, and the wounds they deal "
+        "are counted."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-d", "ii.dice")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
     figure: str
@@ -212,6 +241,10 @@ class HeroWounded(GameEvent):
     """Wounds move a hero's cubes to the wound zone; all of them there: neutralized."""
 
     type: ClassVar[str] = "hero_wounded"
+    in_words: ClassVar[str] = (
+        "Wounds move a hero's cubes to the wound zone, and a hero with every cube there is "
+        "neutralized."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-a", "v-a.energy-zones")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-b")
     hero: str
@@ -227,6 +260,7 @@ class MovementEnded(GameEvent):
     """The movement ends; unspent move points are lost."""
 
     type: ClassVar[str] = "movement_ended"
+    in_words: ClassVar[str] = "A figure's movement ends, and its unspent move points are lost."
     citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-k")
     mover: str
     lost: int
@@ -237,6 +271,7 @@ class HeroesFinished(GameEvent):
     """A seat's heroes want no more actions this turn."""
 
     type: ClassVar[str] = "heroes_finished"
+    in_words: ClassVar[str] = "A heroes' player wants no more actions this turn."
     citations: ClassVar[tuple[Citation, ...]] = cite("v-b-4", "v-b-5")
 
 
@@ -245,6 +280,10 @@ class HeroesTurnEnded(GameEvent):
     """Every seat of the heroes is finished: end-of-turn effects, and spent cubes to fatigue."""
 
     type: ClassVar[str] = "heroes_turn_ended"
+    in_words: ClassVar[str] = (
+        "Every heroes' player has finished, so the heroes' turn ends and their spent cubes go to "
+        "fatigue."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("v-b-6", "v-b-7")
 
 
@@ -254,6 +293,10 @@ class VillainTurnBegan(GameEvent):
     recovery value comes back from fatigue to the reserve."""
 
     type: ClassVar[str] = "villain_turn_began"
+    in_words: ClassVar[str] = (
+        "The villain's turn begins: spent cubes go to fatigue, and the mission's recovery comes "
+        "back from fatigue to the reserve."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "iv-b", "iv-d", "vi-b", "vi-b-1", "vi-b-2", "vi-a-1"
     )
@@ -286,6 +329,7 @@ class CharacterWounded(GameEvent):
     """A character loses life points; at none left it is neutralized (IX A)."""
 
     type: ClassVar[str] = "character_wounded"
+    in_words: ClassVar[str] = "A character of the villain's loses life points to wounds."
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-a", "vi-a-1")
     character: str
     wounds: int
@@ -296,6 +340,9 @@ class CharacterNeutralized(GameEvent):
     """The miniature leaves the board for the character pool."""
 
     type: ClassVar[str] = "character_neutralized"
+    in_words: ClassVar[str] = (
+        "A character is neutralized, and its miniature leaves the board for the character pool."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-b", "vi-e.character-pool")
     character: str
 
@@ -306,6 +353,10 @@ class TileNeutralized(GameEvent):
     right end."""
 
     type: ClassVar[str] = "tile_neutralized"
+    in_words: ClassVar[str] = (
+        "No character of a tile is left on the board, so the tile goes face down to the end of the "
+        "river."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-b", "vi-a-2")
     tile: str
 
@@ -315,6 +366,9 @@ class TileActivated(GameEvent):
     """The villain pays a tile's activation cost and moves it to the river's right end."""
 
     type: ClassVar[str] = "tile_activated"
+    in_words: ClassVar[str] = (
+        "The villain pays a tile's activation cost in cubes and moves it to the end of the river."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         *lettered("vi-b-3", "c"), "vi-b-4", "ix-c", "vi-a-1"
     )
@@ -328,6 +382,9 @@ class EventTriggered(GameEvent):
     """The event tile: one of the mission's events, then its reinforcement points."""
 
     type: ClassVar[str] = "event_triggered"
+    in_words: ClassVar[str] = (
+        "The event tile sets off one of the mission's events, and its reinforcement points follow."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-3-d", "vi-a-2-c")
     event: str
 
@@ -337,6 +394,7 @@ class ReinforcementPoints(GameEvent):
     """Reinforcement points gained (`points` > 0) or, unspent, lost (`points` < 0)."""
 
     type: ClassVar[str] = "reinforcement_points"
+    in_words: ClassVar[str] = "The villain gains reinforcement points, or loses those left unspent."
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-e", "vi-b-3-d")
     points: int
 
@@ -346,6 +404,9 @@ class Reinforced(GameEvent):
     """A character comes back from the character pool into a reinforcement area."""
 
     type: ClassVar[str] = "reinforced"
+    in_words: ClassVar[str] = (
+        "A character comes back from the character pool into a reinforcement area."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-e", "vi-e.character-pool", "ix-h")
     character: str
     area: str
@@ -357,6 +418,7 @@ class CharacterActivated(GameEvent):
     """The villain designates a character of the active tile."""
 
     type: ClassVar[str] = "character_activated"
+    in_words: ClassVar[str] = "The villain chooses a character of the active tile to activate."
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-c", "vi-c-1", "vi-b-3-d")
     character: str
 
@@ -366,6 +428,10 @@ class MissionActionDone(GameEvent):
     """A manipulation or thought the mission allows, carried out; its effects follow."""
 
     type: ClassVar[str] = "mission_action_done"
+    in_words: ClassVar[str] = (
+        "A hero or character carries out a manipulation or thought the mission allows, and its "
+        "effects follow."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("i")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         *roman("v-c-3-b", 4),
@@ -392,6 +458,7 @@ class TokenChanged(GameEvent):
     """A mission token turns to another state, or its countdown changes."""
 
     type: ClassVar[str] = "token_changed"
+    in_words: ClassVar[str] = "A mission token turns to another state, or its countdown moves."
     citations: ClassVar[tuple[Citation, ...]] = cite("i", "iv-a-2")
     token: str
     state: str
@@ -403,6 +470,9 @@ class ContentsLaid(GameEvent):
     """An opened token's contents are laid in its area, to be picked up (V·D·1 [b])."""
 
     type: ClassVar[str] = "contents_laid"
+    in_words: ClassVar[str] = (
+        "An opened token's contents are laid in its area, ready to be picked up."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("i", "v-d-1-b")
     token: str
     items: tuple[str, ...]
@@ -414,6 +484,9 @@ class ContentsTaken(GameEvent):
     """The hero who opened a token adds to the items they carry what they are able to carry."""
 
     type: ClassVar[str] = "contents_taken"
+    in_words: ClassVar[str] = (
+        "The hero who opened a token takes as much of its contents as they can carry."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("i", "v-d-1-a", "v-d")
     token: str
     hero: str
@@ -426,6 +499,10 @@ class Exploded(GameEvent):
     yellow dice for the increase), then back to what it was."""
 
     type: ClassVar[str] = "exploded"
+    in_words: ClassVar[str] = (
+        "An explosion makes an area more dangerous for a moment, and every miniature there rolls "
+        "yellow dice."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-r", "ix-r-1", "ix-r-2", "ix-q")
     area: str
     level: int
@@ -436,6 +513,10 @@ class RiverDredged(GameEvent):
     """A neutralized tile leaves the river for the box; its cubes leave the game."""
 
     type: ClassVar[str] = "river_dredged"
+    in_words: ClassVar[str] = (
+        "The villain dredges a neutralized tile out of the river, and the cubes paid for it leave "
+        "the game."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-f", "ix-b")
     tile: str
     cubes: int
@@ -447,6 +528,10 @@ class Demobilized(GameEvent):
     board."""
 
     type: ClassVar[str] = "demobilized"
+    in_words: ClassVar[str] = (
+        "Once a game, the villain demobilizes an elite or henchman tile, taking its miniatures off "
+        "the board."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-g", "vi-f", "vi-a-2-a")
     tile: str
     cubes: int
@@ -455,6 +540,7 @@ class Demobilized(GameEvent):
 @dataclass(frozen=True, slots=True)
 class CharacterActivationEnded(GameEvent):
     type: ClassVar[str] = "character_activation_ended"
+    in_words: ClassVar[str] = "A character's activation ends."
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-c-7")
     character: str
 
@@ -462,6 +548,7 @@ class CharacterActivationEnded(GameEvent):
 @dataclass(frozen=True, slots=True)
 class TileActivationEnded(GameEvent):
     type: ClassVar[str] = "tile_activation_ended"
+    in_words: ClassVar[str] = "A tile's activation ends."
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-3-e")
     tile: str
 
@@ -469,6 +556,7 @@ class TileActivationEnded(GameEvent):
 @dataclass(frozen=True, slots=True)
 class VillainTurnEnded(GameEvent):
     type: ClassVar[str] = "villain_turn_ended"
+    in_words: ClassVar[str] = "The villain's turn ends."
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-5", "vi-b-3")
 
 
@@ -477,6 +565,9 @@ class UpkeepTriggered(GameEvent):
     """A mission effect of the upkeep phase whose condition holds; its effects follow."""
 
     type: ClassVar[str] = "upkeep_triggered"
+    in_words: ClassVar[str] = (
+        "A mission effect of the upkeep phase whose condition holds takes effect."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("iv-a-2", "i")
     effect: str
 
@@ -486,6 +577,9 @@ class TurnEffectTriggered(GameEvent):
     """A mission effect of the start or end of a side's turn whose condition holds."""
 
     type: ClassVar[str] = "turn_effect_triggered"
+    in_words: ClassVar[str] = (
+        "A mission effect for the start or end of a side's turn whose condition holds takes effect."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("i")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("v-b-2", "v-b-6", "vi-b-2", "vi-b-5")
     effect: str
@@ -506,6 +600,7 @@ class DissipationPlaced(GameEvent):
     """A dissipation token is placed active side up; what it does is the mission's."""
 
     type: ClassVar[str] = "dissipation_placed"
+    in_words: ClassVar[str] = "A dissipation token is placed in an area, active side up."
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-o", "i")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-p", "ix-q")
     kind: str
@@ -519,6 +614,10 @@ class DissipationTurned(GameEvent):
     dissipating one is removed."""
 
     type: ClassVar[str] = "dissipation_turned"
+    in_words: ClassVar[str] = (
+        "At the start of its side's turn, an active dissipation token turns to its dissipating "
+        "side, or a dissipating one is removed."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-o", "v-b-2", "vi-b-2")
     kind: str
     area: str
@@ -530,6 +629,9 @@ class GameFinished(GameEvent):
     """An end-game condition of the mission holds: the game ends at once."""
 
     type: ClassVar[str] = "game_finished"
+    in_words: ClassVar[str] = (
+        "One of the mission's end conditions holds, and the game ends at once."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("iv-c", "iv-e", "i")
     winner: str
     condition: str

@@ -126,3 +126,108 @@ REJECTIONS.update(
         "skill_used": cite("x.blast"),
     }
 )
+
+# each code in words: the move refused, and when (a rulebook section lists it where the game
+# applies the section; tests/rules_core/engine/test_citations.py checks every code has one)
+REFUSAL_WORDS: dict[str, str] = {
+    "bad_player_count": (
+        "Starting a game without exactly one villain and one to three heroes' players."
+    ),
+    "bad_options": (
+        "Starting a game with an option it does not know, or with a mission set it cannot use."
+    ),
+    "bad_gadgets": (
+        "Choosing bat-gadgets that a hero's utility belt cannot hold, or one gadget for two belts."
+    ),
+    "game_over": "Making any move once the mission is over.",
+    "not_your_turn": "Making a move during the other side's turn.",
+    "seat_finished": "Acting for heroes after their player has finished this heroes' turn.",
+    "unknown_move": "Making a move the game does not have.",
+    "unexpected_parameter": "Giving a move a detail it does not take.",
+    "not_your_hero": "Acting with a hero who is not in the mission or is played by another player.",
+    "stance_step": "Acting with a hero before every hero has declared a stance.",
+    "stance_taken": (
+        "Declaring a stance after the start of the heroes' turn, or a second one for the same hero."
+    ),
+    "neutralized_must_rest": "Taking the active stance with a neutralized hero, who must rest.",
+    "not_active": "Taking an action with a hero in the resting stance.",
+    "neutralized": "Taking an action with a neutralized hero.",
+    "no_such_area": "Naming an area the board does not have, or throwing into the hero's own area.",
+    "no_move_there": "Moving to an area that no simple or special move reaches.",
+    "over_occupied": "Moving into an area that would then be over-occupied.",
+    "cannot_buy_move_points": (
+        "Making a move whose missing move points need more cubes than the movement space or the "
+        "reserve can give."
+    ),
+    "not_moving": "Going on with or ending a movement when none of the player's heroes is moving.",
+    "tile_limit": "Activating a third tile in one villain's turn.",
+    "no_such_tile": "Activating a tile that is not in the river.",
+    "tile_neutralized": "Activating a tile that has been neutralized.",
+    "cannot_afford": "Activating a tile without the cubes its place in the river costs.",
+    "activation_under_way": "Starting another activation before the one under way has ended.",
+    "no_activation": "Acting for a tile or the event tile when none is being activated.",
+    "choose_event": "Doing anything else before choosing the event the event tile sets off.",
+    "no_such_event": (
+        "Choosing an event the mission does not have, or one whose conditions do not hold."
+    ),
+    "spend_reinforcement": "Going on before the reinforcement points are spent or given up.",
+    "no_reinforcement": (
+        "Bringing a character back without reinforcement points, or where it cannot come back."
+    ),
+    "not_this_character": "Moving or acting with a character other than the one being activated.",
+    "character_step": (
+        "Taking a character's steps out of order: one action, repeated, between its two movements."
+    ),
+    "no_such_action": (
+        "Having a character take an action that neither the mission nor its tile gives it."
+    ),
+    "multiplier_reached": "Repeating a character's action more times than its multiplier allows.",
+    "roll_pending": "Doing anything else while a roll waits to be rerolled or kept.",
+    "no_roll": "Rerolling or keeping dice when no roll of the player's is waiting.",
+    "bad_reroll": (
+        "Rerolling dice that are not in the roll, or paying for rerolls before the free ones are "
+        "used."
+    ),
+    "reroll_limit": "Paying for more rerolls than the reroll space has room for.",
+    "no_mission_action": (
+        "Attempting a manipulation or thought the mission does not give the heroes, or one not "
+        "possible here and now."
+    ),
+    "bad_cubes": (
+        "Spending no cube on an action that needs one, or more cubes than the reserve holds."
+    ),
+    "exertion_limit": "Putting more cubes on an action space than its limit allows.",
+    "cannot_act": (
+        "Taking an action the hero or character is not able to take, such as defending with a "
+        "miniature that cannot defend."
+    ),
+    "no_such_item": (
+        "Using, dropping or picking up equipment the hero does not carry or that is not in their "
+        "area."
+    ),
+    "gadget_stays": "Dropping, giving or throwing a bat-gadget, which never leaves its hero.",
+    "too_encumbered": "Taking equipment that would carry a hero beyond their maximum encumbrance.",
+    "no_weapon": (
+        "Attacking without a usable weapon of that kind, or adding a second weapon without "
+        "Ambidexterity."
+    ),
+    "bad_target": (
+        "Attacking, throwing at or attracting a target that is not there or is out of reach."
+    ),
+    "no_defense_due": "Defending when no attack waits for the player's defense.",
+    "fight_pending": "Doing anything else while an attack waits for its defense and wounds.",
+    "not_neutralized": "Dredging a tile out of the river that has not been neutralized.",
+    "not_enough_cubes": "Dredging or demobilizing without the two cubes it takes out of the game.",
+    "demobilized_already": "Demobilizing a second time in one game.",
+    "cannot_demobilize": (
+        "Demobilizing a tile that is not an elite or henchman tile in the river, or the tile being "
+        "activated."
+    ),
+    "offer_pending": (
+        "Doing anything else while another hero's agreement to an exchange is awaited."
+    ),
+    "no_exchange": "Handing equipment to anyone but another hero in the same area.",
+    "no_offer": "Agreeing to or refusing an exchange when none waits for the player.",
+    "no_skill": "Using a skill the hero does not have.",
+    "skill_used": "Using Blast a second time in one turn.",
+}
