@@ -33,6 +33,10 @@ class GameStarted(GameEvent):
     and 2: the reference pack of the day)."""
 
     type: ClassVar[str] = "game_started"
+    in_words: ClassVar[str] = (
+        "Falcone's deck and the Batsignal deck are shuffled, and Gordon's heroes take their "
+        "districts."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {
         "falcone_deck": NOBODY_COUNT,
         "signal_deck": NOBODY_COUNT,
@@ -48,6 +52,7 @@ class CardsDealt(GameEvent):
     """Falcone's opening hand (seen by him), dealt as his draw phase deals."""
 
     type: ClassVar[str] = "cards_dealt"
+    in_words: ClassVar[str] = "Falcone is dealt his opening hand."
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play.falcones-turn.draw")
     cards: tuple[str, ...]
@@ -58,6 +63,7 @@ class PhaseBegan(GameEvent):
     """A phase of a side's turn begins (the first phase of a turn begins the turn)."""
 
     type: ClassVar[str] = "phase_began"
+    in_words: ClassVar[str] = "A phase of Falcone's or Gordon's turn begins."
     citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         *(phase_section(FALCONE, p) for p in FALCONE_PHASES),
@@ -82,6 +88,10 @@ class OverrunChecked(GameEvent):
     districts still standing?"""
 
     type: ClassVar[str] = "overrun_checked"
+    in_words: ClassVar[str] = (
+        "At the start of Falcone's turn, before anything else, the crimes are counted to see "
+        "whether they hold more than half of the standing districts."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "ending-the-game.city-overrun",
         "start-of-turn-phase",
@@ -98,6 +108,9 @@ class DistrictDestroyed(GameEvent):
     with the crime and Falcone's characters there."""
 
     type: ClassVar[str] = "district_destroyed"
+    in_words: ClassVar[str] = (
+        "An Arson in play burns its district down, with the crime and Falcone's characters there."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "start-of-turn-phase", "sequence-of-play.falcones-turn.start-of-turn"
     )
@@ -113,6 +126,10 @@ class CountersTaken(GameEvent):
     choice: ExtraCountersChosen) or a card's gain."""
 
     type: ClassVar[str] = "counters_taken"
+    in_words: ClassVar[str] = (
+        "Falcone takes corruption counters from the supply, as his income or because a card gives "
+        "them."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("corruption-counters")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "income-phase", "sequence-of-play.falcones-turn.income"
@@ -131,6 +148,10 @@ class ExtraCountersChosen(GameEvent):
     how many of those he takes (none to keep the supply, and the game, going longer)."""
 
     type: ClassVar[str] = "extra_counters_chosen"
+    in_words: ClassVar[str] = (
+        "In his income phase Falcone chooses how many extra counters to take for his crimes in C+1 "
+        "districts."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("income-phase", "corruption-counters")
     amount: int  # extra counters taken
     offered: int  # extra counters he could have taken (C+1 crimes, as far as the supply holds)
@@ -141,6 +162,7 @@ class CharacterRecruited(GameEvent):
     """Falcone spends counters in his movement phase to put a character into play."""
 
     type: ClassVar[str] = "character_recruited"
+    in_words: ClassVar[str] = "Falcone spends counters to put a character into play at a district."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "sequence-of-play.falcones-turn.movement", "corruption-counters"
     )
@@ -154,6 +176,7 @@ class CrimeCommitted(GameEvent):
     """Falcone spends counters in his movement phase to play a crime face up."""
 
     type: ClassVar[str] = "crime_committed"
+    in_words: ClassVar[str] = "Falcone spends counters to play a crime face up at a district."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "sequence-of-play.falcones-turn.movement", "corruption-counters"
     )
@@ -167,6 +190,10 @@ class CrimeHidden(GameEvent):
     """Falcone spends counters to play a crime face down: everybody sees where, only he which."""
 
     type: ClassVar[str] = "crime_hidden"
+    in_words: ClassVar[str] = (
+        "Falcone spends counters to play a crime face down: everyone sees where, but only he knows "
+        "which crime it is."
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "sequence-of-play.falcones-turn.movement", "corruption-counters", "income-phase"
@@ -181,6 +208,9 @@ class PieceMoved(GameEvent):
     """A character or hero moves to a neighbouring district in its side's movement phase."""
 
     type: ClassVar[str] = "piece_moved"
+    in_words: ClassVar[str] = (
+        "A character of Falcone's or one of Gordon's heroes moves to a neighbouring district."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "sequence-of-play.falcones-turn.movement", "sequence-of-play.gordons-turn.movement"
@@ -198,6 +228,7 @@ class SignalPlayed(GameEvent):
     """Gordon plays a Batsignal card at the start of his turn (Oracle's Tip names a district)."""
 
     type: ClassVar[str] = "signal_played"
+    in_words: ClassVar[str] = "Gordon plays a Batsignal card at the start of his turn."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "start-of-turn-phase", "sequence-of-play.gordons-turn.start-of-turn"
     )
@@ -210,6 +241,7 @@ class CrimeRevealed(GameEvent):
     """A face-down crime is turned face up."""
 
     type: ClassVar[str] = "crime_revealed"
+    in_words: ClassVar[str] = "A face-down crime is turned face up."
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "start-of-turn-phase", "sequence-of-play.gordons-turn.start-of-turn"
     )
@@ -224,6 +256,10 @@ class FightResolved(GameEvent):
     face-down crime is turned face up."""
 
     type: ClassVar[str] = "fight_resolved"
+    in_words: ClassVar[str] = (
+        "Gordon's heroes fight crime at a district: matching the strength against them stops the "
+        "crime and arrests Falcone's characters there."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play.gordons-turn.crimefighting")
     district: str
     card: str  # the Batsignal card played with the fight ("" for none)
@@ -239,6 +275,7 @@ class CardsDrawn(GameEvent):
     """Falcone draws up to his hand size in his draw phase (seen by him)."""
 
     type: ClassVar[str] = "cards_drawn"
+    in_words: ClassVar[str] = "Falcone draws cards up to his hand size."
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite("sequence-of-play.falcones-turn.draw")
     cards: tuple[str, ...]
@@ -249,6 +286,7 @@ class SignalDrawn(GameEvent):
     """Gordon chooses to draw the top Batsignal card in his draw phase (seen by him)."""
 
     type: ClassVar[str] = "signal_drawn"
+    in_words: ClassVar[str] = "Gordon draws the top card of the Batsignal deck."
     secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "sequence-of-play.gordons-turn.draw", "ending-the-game.batsignal-deck-empty"
@@ -261,6 +299,10 @@ class GameFinished(GameEvent):
     """The game ends one of the book's three ways."""
 
     type: ClassVar[str] = "game_finished"
+    in_words: ClassVar[str] = (
+        "The game ends because the city is overrun, the last Batsignal card is drawn, or Falcone "
+        "must take counters from an empty supply."
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("ending-the-game")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(*ENDINGS.values())
     winner: int

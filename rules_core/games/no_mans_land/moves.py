@@ -82,6 +82,52 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_extra": cite("income-phase", "sequence-of-play.falcones-turn.income"),
 }
 
+# each code in words: the move refused, and when (a rulebook section lists it where the game
+# applies the section; tests/rules_core/engine/test_citations.py checks every code has one)
+REFUSAL_WORDS: dict[str, str] = {
+    "bad_player_count": "Starting a game with other than two players.",
+    "bad_options": (
+        "Starting a game with an option it does not know, or with a card set it cannot use."
+    ),
+    "game_over": "Making any move once the game is over.",
+    "not_your_turn": "Making a move during the other side's turn.",
+    "unknown_move": "Making a move the game does not have.",
+    "unexpected_parameter": "Giving a move a detail it does not take.",
+    "wrong_phase": (
+        "Making a move outside the phase of the turn it belongs to, or one only the other side "
+        "makes."
+    ),
+    "card_not_in_hand": "Playing a card that is not in the player's hand.",
+    "not_a_character": "Recruiting a card that is not a character.",
+    "not_a_crime": "Playing a card as a crime when it is not one.",
+    "not_enough_counters": (
+        "Playing a character or a crime that costs more counters than Falcone holds."
+    ),
+    "no_such_district": "Naming a district Gotham does not have.",
+    "district_destroyed": "Playing in or moving into a district that has been destroyed.",
+    "hero_there": "Playing a character or a crime at a district where a hero stands.",
+    "crime_already_there": "Playing a crime at a district that already holds one.",
+    "bad_face_down": "Playing a crime without saying whether it goes face up or face down.",
+    "not_your_piece": "Moving a piece the player does not have in play.",
+    "cannot_move_there": (
+        "Moving a piece anywhere but a neighbouring standing district, or more often than it may."
+    ),
+    "not_a_start_card": "Playing a crimefighting Batsignal card at the start of Gordon's turn.",
+    "nothing_to_reveal": (
+        "Playing a Batsignal card to turn up a crime at a district that holds no face-down crime."
+    ),
+    "bad_district": "Naming a district for a Batsignal card that names none.",
+    "nothing_to_fight": (
+        "Fighting at a district without a hero there, without a crime or character of Falcone's, "
+        "or where a fight was held this turn."
+    ),
+    "not_a_fight_card": "Playing a start-of-turn Batsignal card with a fight.",
+    "cannot_draw": "Drawing a Batsignal card while Gordon already holds as many as he may.",
+    "bad_extra": (
+        "Taking more extra counters than Falcone has crimes in C+1 districts, or fewer than none."
+    ),
+}
+
 
 def reject(code: str, message: str, *sections: str) -> Rejection:
     """A refusal with the citations its code carries, or, where one code serves several phases
