@@ -54,7 +54,8 @@ REFUSAL_WORDS: dict[str, str] = {
     "mission_not_held": "Returning or fulfilling a mission the player does not hold.",
     "candidate_taken": "Choosing a candidate that is not among those left.",
     "no_such_technology": (
-        "Gaining a technology of a type that has none left for the player to gain."
+        "Gaining a technology of a type the game does not have, or of a type the player holds "
+        "every level of."
     ),
     "no_such_district": "Naming a district that is not one of the twelve, numbered 01 to 12.",
     "no_personnel_chosen": "Assigning to a district without choosing which personnel go there.",

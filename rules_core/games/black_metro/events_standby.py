@@ -47,7 +47,8 @@ class CardsCharged(GameEvent):
 
     type: ClassVar[str] = "cards_charged"
     in_words: ClassVar[str] = (
-        "A player's downed technologies are charged face up again, and their candidate with them."
+        "A player's downed technologies are turned face up and charged, and their candidate with "
+        "them."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby.charge", "appendix.science")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
