@@ -296,9 +296,9 @@ def breadcrumbs(section: Section) -> list[Section]:
 
 
 def cited_by(book: str, sid: str) -> list[dict[str, str]]:
-    """The event types and rejections of every game that cite a section."""
+    """The event types and rejections of every game that cite a section, each in words."""
     return [
-        {"game": use.game, "kind": use.kind, "name": use.name}
+        {"game": use.game, "kind": use.kind, "name": use.name, "words": use.words}
         for spec in all_games()
         for use in citation_uses(spec)
         if use.citation.book == book and use.citation.section == sid

@@ -251,7 +251,10 @@ class SectionOutput(CitationOutput):
     breadcrumbs = CitationOutput(many=True)
     children = CitationOutput(many=True)
     related = CitationOutput(many=True)
-    cited_by = serializers.ListField(child=serializers.JSONField())
+    cited_by = serializers.ListField(
+        child=serializers.JSONField(),
+        help_text="where games apply it: each {game, kind (event or rejection), name, words}",
+    )
 
 
 class SearchResultOutput(CitationOutput):

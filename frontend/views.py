@@ -233,13 +233,14 @@ def _not_found(request: HttpRequest, message: str) -> HttpResponse:
 
 
 def _applied(use: dict[str, str]) -> str:
-    """Where a game applies a section, in words ("Gotham Race, a refused move: deck empty")."""
+    """Where a game applies a section, in words ("Gotham Race, a refused move: Drawing from a
+    deck that has no cards left.")."""
     try:
         game = get_game(use["game"]).title
     except KeyError:
         game = use["game"]
     kind = "a refused move" if use["kind"] == "rejection" else "an event"
-    return f"{game}, {kind}: {use['name'].replace('_', ' ')}"
+    return f"{game}, {kind}: {use.get('words') or use['name'].replace('_', ' ')}"
 
 
 def _no_section(book: str) -> str:

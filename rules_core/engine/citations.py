@@ -14,23 +14,31 @@ from rules_core.rulebooks.index import Book, Section
 
 @dataclass(frozen=True, slots=True)
 class CitationUse:
-    """One place a game cites a section: an event type or a rejection code."""
+    """One place a game cites a section: an event type or a rejection code, and it in words."""
 
     citation: Citation
     game: str
     kind: str  # "event" | "rejection"
     name: str
+    words: str  # the event's `in_words` or the code's refusal words (see `in_words`)
+
+
+def in_words(words: str, name: str) -> str:
+    """`words`, or, where a game has none yet, its name spelt out ("deck empty")."""
+    return words or name.replace("_", " ")
 
 
 def citation_uses(spec: GameSpec[Any]) -> list[CitationUse]:
     """Every citation a game's events and rejections carry."""
     uses = [
-        CitationUse(c, spec.slug, "event", name)
+        CitationUse(c, spec.slug, "event", name, in_words(event_type.in_words, name))
         for name, event_type in spec.event_types.items()
         for c in (*event_type.citations, *event_type.may_cite)
     ]
     uses += [
-        CitationUse(c, spec.slug, "rejection", code)
+        CitationUse(
+            c, spec.slug, "rejection", code, in_words(spec.rejection_words.get(code, ""), code)
+        )
         for code, citations in spec.rejections.items()
         for c in citations
     ]

@@ -28,6 +28,8 @@ class GameSpec(Protocol[S]):
     state_type: type[S]
     event_types: Mapping[str, type[GameEvent]]
     rejections: Mapping[str, tuple[Citation, ...]]  # every rejection code and what it cites
+    # every rejection code in one sentence of the game's words: the move refused, and when
+    rejection_words: Mapping[str, str]
     info: GameInfo  # roles, chance, hidden information, longest game (shown in the catalog)
     # bumped whenever decide's events for a move, or the state's shape, change: a game created
     # under older rules replays from its events (upcast) and is not re-decided by verify_log

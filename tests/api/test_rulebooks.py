@@ -51,10 +51,19 @@ def test_a_section_by_id_or_label_in_any_spelling(api: APIClient, ref: str) -> N
 
 def test_a_section_shows_what_cites_it(api: APIClient) -> None:
     section = api.get("/api/rulebooks/gotham-race/sections/questions.decks-exhausted/").json()
-    assert {"game": "gotham-race", "kind": "event", "name": "decks_replenished"} in section[
-        "cited_by"
-    ]
-    assert {"game": "gotham-race", "kind": "rejection", "name": "deck_empty"} in section["cited_by"]
+    assert {
+        "game": "gotham-race",
+        "kind": "event",
+        "name": "decks_replenished",
+        "words": "A deck has run out, so the played cards are sorted by their backs, shuffled and "
+        "put under their decks.",
+    } in section["cited_by"]
+    assert {
+        "game": "gotham-race",
+        "kind": "rejection",
+        "name": "deck_empty",
+        "words": "Drawing from a deck that has no cards left.",
+    } in section["cited_by"]
     assert api.get("/api/rulebooks/gotham-race/sections/nope/").status_code == 404
 
 
@@ -117,12 +126,13 @@ def test_rules_pages(client: Client) -> None:
     for expected in (
         b"In short",
         b"its owner has not imported it",
-        b"Gotham Race, an event: decks replenished",
-        b"Gotham Race, a refused move: deck empty",
+        b"Gotham Race, an event: A deck has run out, so the played cards are sorted",
+        b"Gotham Race, a refused move: Drawing from a deck that has no cards left.",
         b'name="q"',
     ):
         assert expected in page.content
     assert b"import_rulebook" not in page.content and b"decks_replenished" not in page.content
+    assert b"a refused move: deck empty" not in page.content and b"deck_empty" not in page.content
     assert (
         client.get("/rules/gotham-city-chronicles/V.C.1.a/")["Location"]
         == "/rules/gotham-city-chronicles/v-c-1-a/"

@@ -1,4 +1,4 @@
-"""The lobby form, play and replay pages (their behaviour in a browser: test_browser.py)."""
+"""The lobby form, play, replay and rules pages (their behaviour in a browser: test_browser.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,9 @@ import itertools
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
+from api import rulebook_selectors
 from api.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -150,3 +152,21 @@ def test_the_lobby_refuses_a_name_postgresql_cannot_store(client: Client) -> Non
     )
     assert response.status_code == 400 and b"NUL character" in response.content
     assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("book", "section"),
+    [("gotham-race", "questions.decks-exhausted"), ("black-metro", "phases")],
+)
+def test_a_rules_section_says_where_games_apply_it_in_their_words(
+    client: Client, book: str, section: str
+) -> None:
+    """Each event and refusal citing the section reads as the game's sentence, not its id."""
+    page = client.get(f"/rules/{book}/{section}/").content.decode()
+    uses = rulebook_selectors.cited_by(book, section)
+    assert {u["kind"] for u in uses} == {"event", "rejection"}
+    for use in uses:
+        kind = "a refused move" if use["kind"] == "rejection" else "an event"
+        assert escape(f"{kind}: {use['words']}") in page, use
+        assert use["name"] not in page, use
+        assert f"{kind}: {use['name'].replace('_', ' ')}" not in page, use

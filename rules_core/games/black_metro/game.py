@@ -18,7 +18,7 @@ from rules_core.engine.visibility import Secret
 from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.black_metro import language, solo, story, view, vocabulary
 from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
-from rules_core.games.black_metro.checks import REJECTIONS, reject
+from rules_core.games.black_metro.checks import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.black_metro.citations import BOOK
 from rules_core.games.black_metro.content import NUMBER_RANGES, load_pack, parse_pack
 from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
@@ -83,6 +83,7 @@ class BlackMetro(DeclaredGame[State]):
         )
     }
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    rejection_words: Mapping[str, str] = REFUSAL_WORDS
     info = GameInfo(
         roles="a candidate (Red, Green, Blue or Yellow)",
         chance=True,

@@ -30,7 +30,7 @@ from rules_core.games.gotham_city_chronicles.events import EVENT_TYPES
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.mission import EFFECTS
 from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
-from rules_core.games.gotham_city_chronicles.refusals import REJECTIONS, reject
+from rules_core.games.gotham_city_chronicles.refusals import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.gotham_city_chronicles.setup import MAX_SEATS, MIN_SEATS, opening
 from rules_core.games.gotham_city_chronicles.state import INITIAL, VILLAIN_SEAT, GccState
 
@@ -48,6 +48,7 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     state_type = GccState
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    rejection_words: Mapping[str, str] = REFUSAL_WORDS
     info = GameInfo(
         roles="the villain (seat 0) or heroes of the mission (the other seats)",
         chance=True,

@@ -26,7 +26,7 @@ from rules_core.games.gotham_city_strategy import (
     view,
     vocabulary,
 )
-from rules_core.games.gotham_city_strategy.checks import REJECTIONS, reject
+from rules_core.games.gotham_city_strategy.checks import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.gotham_city_strategy.citations import BOOK
 from rules_core.games.gotham_city_strategy.content import (
     NUMBER_RANGES,
@@ -65,6 +65,7 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
         cls.type: cls for cls in (*TABLE_EVENTS, *FIRST_FORMAT_EVENTS)
     } | {UnseenShuffled.type: UnseenShuffled}
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    rejection_words: Mapping[str, str] = REFUSAL_WORDS
     info = GameInfo(
         roles="a villain (in the reference pack the Joker, the Penguin, Two-Face or Killer Croc)",
         chance=True,

@@ -108,6 +108,7 @@ class GothamRace(DeclaredGame[RaceState]):
     state_type = RaceState
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    rejection_words: Mapping[str, str] = REFUSAL_WORDS
     info = GameInfo(
         roles="a figure, A to D, by start number (figures without a player race on their own)",
         chance=True,

@@ -34,7 +34,7 @@ from rules_core.games.no_mans_land.events import (
     UnseenShuffled,
 )
 from rules_core.games.no_mans_land.evolve import HANDLERS
-from rules_core.games.no_mans_land.moves import MOVES, REJECTIONS, reject
+from rules_core.games.no_mans_land.moves import MOVES, REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.no_mans_land.state import INITIAL, NmlState
 from rules_core.games.no_mans_land.turns import begin_falcone_turn, movable, overrun
 
@@ -79,6 +79,7 @@ class NoMansLand(DeclaredGame[NmlState]):
     state_type = NmlState
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    rejection_words: Mapping[str, str] = REFUSAL_WORDS
     info = GameInfo(
         roles="Falcone (seat 0) or Gordon (seat 1)",
         chance=True,

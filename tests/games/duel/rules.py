@@ -422,6 +422,7 @@ class Duel(DeclaredGame[DuelState]):
     state_type = DuelState
     event_types: Mapping[str, type[GameEvent]] = EVENT_TYPES
     rejections: Mapping[str, tuple[Citation, ...]] = REJECTIONS
+    rejection_words: Mapping[str, str] = {}
     info = GameInfo(
         roles="the Hero or the Rogue",
         chance=True,
