@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 from django.core.cache import cache
@@ -29,10 +30,8 @@ def rate_limit_take(name: str, *, limit: int, window: int) -> int | None:
 def rate_limit_give_back(name: str, *, window: int) -> None:
     """Undo one use of `name` in the current window: a request refused by a later limit costs
     nothing under the earlier one."""
-    try:
+    with contextlib.suppress(ValueError):  # the window ended meanwhile: its count is gone anyway
         cache.decr(_key(name, window))
-    except ValueError:  # the window ended meanwhile: its count is gone anyway
-        pass
 
 
 def rate_limit_reset(name: str, *, window: int) -> None:
