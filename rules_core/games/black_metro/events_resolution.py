@@ -277,8 +277,8 @@ class TechnologyJammed(GameEvent):
 
     type: ClassVar[str] = "technology_jammed"
     in_words: ClassVar[str] = (
-        "After another player researches, the Technologist's frequency jammer downs one of their "
-        "charged technologies."
+        "After the Technologist researches, their frequency jammer downs another player's charged "
+        "technology of that level, or else of a lower one."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.cards.candidates.technologist",
