@@ -42,7 +42,7 @@ def section_url(book: str, sid: str) -> str:
 def book_get(*, book: str) -> Rulebook:
     row = Rulebook.objects.filter(slug=book).first()
     if row is None:
-        raise NotFoundError(f"No rulebook {book!r}; see /api/rulebooks/.")
+        raise NotFoundError("There is no rulebook by that name; see /api/rulebooks/.")
     return row
 
 
@@ -52,7 +52,9 @@ def section_find(*, book: str, ref: str) -> Section:
     entry = get_book(book).find(ref)
     match = None if entry is None else Section.objects.filter(book=row, sid=entry.id).first()
     if match is None:
-        raise NotFoundError(f"No section {ref!r} in {book}.")
+        raise NotFoundError(  # never the posted reference again: it may be of any length
+            f"{row.title} has no such section; its contents are at /api/rulebooks/{row.slug}/."
+        )
     return match
 
 

@@ -64,7 +64,14 @@ def test_a_section_shows_what_cites_it(api: APIClient) -> None:
         "name": "deck_empty",
         "words": "Drawing from a deck that has no cards left.",
     } in section["cited_by"]
-    assert api.get("/api/rulebooks/gotham-race/sections/nope/").status_code == 404
+    missing = api.get("/api/rulebooks/gotham-race/sections/" + "x" * 3000 + "/")
+    assert missing.status_code == 404  # the reference is not said back, whatever its length
+    assert missing.json()["message"] == (
+        "Gotham Race has no such section; its contents are at /api/rulebooks/gotham-race/."
+    )
+    unknown = api.get("/api/rulebooks/" + "y" * 300 + "/sections/")
+    assert unknown.status_code == 404
+    assert unknown.json()["message"] == "There is no rulebook by that name; see /api/rulebooks/."
 
 
 @pytest.mark.parametrize(

@@ -269,7 +269,8 @@ def test_a_card_with_a_requirement_is_carried_out_only_when_it_is_met(henchmen: 
         assert isinstance(refused, Rejection)
         assert (refused.code, refused.message) == (
             "bad_choice",
-            "Take two of information, money, threats (first <= second).",
+            "Take two of information, money, threats, named in that order as first and second"
+            " (the same one twice takes two of it).",
         )
 
 
