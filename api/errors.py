@@ -21,6 +21,12 @@ class ApiError(exceptions.APIException):
         self.extra = extra or {}
 
 
+class InvalidRequest(ApiError):
+    """A well-formed request with a value outside its range (as a serializer's refusal)."""
+
+    error = "invalid_request"
+
+
 class Malformed(ApiError):
     error = "malformed"
 

@@ -27,6 +27,7 @@ from api import event_store, game_facts, live
 from api.errors import (
     ApiError,
     IdempotencyMismatch,
+    InvalidRequest,
     LimitReached,
     NotFoundError,
     RateLimited,
@@ -605,7 +606,7 @@ def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotatio
     Each author may leave GOTHAM_ANNOTATIONS_PER_AUTHOR on a game, and a game holds at most
     GOTHAM_ANNOTATIONS_PER_GAME (a replay carries every comment to every reader)."""
     if not 1 <= seq <= game.version:
-        raise ApiError(f"seq must be between 1 and {game.version}.")
+        raise InvalidRequest(f"seq must be between 1 and {game.version}.")
     people = Annotation.objects.filter(game=game, source=Annotation.Source.PERSON)
     mine, everyone = settings.GOTHAM_ANNOTATIONS_PER_AUTHOR, settings.GOTHAM_ANNOTATIONS_PER_GAME
     with transaction.atomic():  # counted and added under the game's lock: parallel posts wait

@@ -173,7 +173,7 @@ def test_people_comment_on_events(api: APIClient, create_game: CreateGame) -> No
         answer = api.post(f"/api/games/{gid}/annotations/", body, format="json", **auth(token))
         return answer.status_code, answer.json()["error"]
 
-    assert refused({"seq": 999, "text": "x"}) == (400, "bad_request")
+    assert refused({"seq": 999, "text": "x"}) == (400, "invalid_request")
     assert refused({"seq": 1}) == (400, "invalid_request")
     assert refused({"seq": 1, "text": "x" * 2001}) == (400, "invalid_request")
     assert refused({"seq": 1, "text": 5}) == (400, "invalid_request")  # not read as "5"
@@ -212,7 +212,7 @@ def test_a_comment_goes_on_an_event_from_the_first_to_the_last(
     api: APIClient, create_game: CreateGame
 ) -> None:
     """Events are numbered from 1 to the game's version: a comment on either end is kept; one
-    before the first is an invalid request, one after the last is refused saying the range."""
+    before the first or after the last is an invalid request, the latter saying the range."""
     body = create_game()
     gid, token, version = body["id"], body["seats"][0]["token"], body["version"]
     url = f"/api/games/{gid}/annotations/"
@@ -224,7 +224,7 @@ def test_a_comment_goes_on_an_event_from_the_first_to_the_last(
     beyond = api.post(url, {"seq": version + 1, "text": "here"}, format="json", **auth(token))
     assert beyond.status_code == 400
     assert (beyond.json()["error"], beyond.json()["message"]) == (
-        "bad_request",
+        "invalid_request",
         f"seq must be between 1 and {version}.",
     )
 
