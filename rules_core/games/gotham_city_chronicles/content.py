@@ -214,6 +214,8 @@ def with_gadgets(data: Mapping[str, Any], chosen: object) -> Mapping[str, Any] |
     checks then hold it to the gadgets it has and each belt's size."""
     heroes = [h for h in data.get("hero", ()) if isinstance(h, Mapping)]
     known = {h.get("id") for h in heroes}
+    items = [i for i in data.get("item", ()) if isinstance(i, Mapping)]
+    in_pack = {i.get("id") for i in items if i.get("kind") == "gadget"}
     if not isinstance(chosen, Mapping) or len(chosen) > len(heroes):
         return "gadgets: an object of the mission's heroes to lists of bat-gadget ids"
     for hero, gadgets in chosen.items():
@@ -221,6 +223,10 @@ def with_gadgets(data: Mapping[str, Any], chosen: object) -> Mapping[str, Any] |
             return f"gadgets: no hero {quote(str(hero))} in the pack"
         if not isinstance(gadgets, list) or len(gadgets) > MAX_GADGETS:
             return f"gadgets.{hero}: a list of at most {MAX_GADGETS} bat-gadget ids"
+        for n, gadget in enumerate(gadgets):
+            if not isinstance(gadget, str) or gadget not in in_pack:  # said as the option
+                named = quote(gadget) if isinstance(gadget, str) else "that"
+                return f"gadgets.{hero}[{n}]: the pack has no bat-gadget {named}"
     given = [
         {**h, "gadgets": list(chosen[h["id"]])} if h.get("id") in chosen else h for h in heroes
     ]

@@ -57,7 +57,9 @@ def test_the_villain_and_one_to_three_heroes_seats_are_accepted(players: int) ->
 @pytest.mark.parametrize(
     ("gadgets", "message"),
     [
-        ({"batman": ["tonfa"]}, 'content pack: hero[0].gadgets[0]: unknown id "tonfa"'),
+        ({"batman": ["tonfa"]}, 'gadgets.batman[0]: the pack has no bat-gadget "tonfa"'),
+        ({"batman": ["grapnel-gun", 1]}, "gadgets.batman[1]: the pack has no bat-gadget that"),
+        ({"batman": [{}]}, "gadgets.batman[0]: the pack has no bat-gadget that"),
         (
             {"batman": ["batarangs"], "commissioner-gordon": ["explosive-gel"]},
             "content pack: hero[1].gadgets: their sizes exceed the utility belt",  # no belt
