@@ -65,7 +65,7 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
             "kind": chosen.get(f"kind-{i}", "empty")
             if chosen
             else ("person" if i == 0 else "mcts"),
-            "name": chosen.get(f"name-{i}", "")[:80] if chosen else ("You" if i == 0 else ""),
+            "name": chosen.get(f"name-{i}", "")[:80] if chosen else "",  # seen by the table
         }
         for i in _seats()
     ]

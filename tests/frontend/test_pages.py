@@ -170,3 +170,15 @@ def test_a_rules_section_says_where_games_apply_it_in_their_words(
         assert escape(f"{kind}: {use['words']}") in page, use
         assert use["name"] not in page, use
         assert f"{kind}: {use['name'].replace('_', ' ')}" not in page, use
+
+
+def test_the_lobby_names_no_one_you_and_counts_a_fixed_table_once(client: Client) -> None:
+    """The name a seat is given is what the table reads ("Waiting for Figure A (You)" misled
+    everyone else): the lobby offers "Player 1" as a hint, and a two-player-only game reads
+    "2 players", not a range from 2 to 2."""
+    page = client.get("/").content.decode()
+    assert 'name="name-0" placeholder="Player 1" value=""' in page
+    assert "Falcone vs Gordon (2 players)" in page and "Gotham Race (1\u20134 players)" in page
+    assert "2\u20132 players" not in page
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "kind-1": "empty"})
+    assert Game.objects.get().seats.get().name == "Player 1"
