@@ -240,7 +240,7 @@ def _applied(use: dict[str, str]) -> str:
     except KeyError:
         game = use["game"]
     kind = "a refused move" if use["kind"] == "rejection" else "an event"
-    return f"{game}, {kind}: {use.get('words') or use['name'].replace('_', ' ')}"
+    return f"{game}, {kind}: {use['words']}"  # spelt from the name where a game has none
 
 
 def _no_section(book: str) -> str:
