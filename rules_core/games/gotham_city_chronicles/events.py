@@ -8,8 +8,11 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
-from rules_core.games.gotham_city_chronicles.citations import cite, lettered, roman
+from rules_core.games.gotham_city_chronicles.citations import cite, lettered
 from rules_core.games.gotham_city_chronicles.content import Pack
+
+# the events of rolling actions (dice_events) and of a mission's objects (mission_events),
+# re-exported so that this module lists every event
 from rules_core.games.gotham_city_chronicles.dice_events import (
     AttackCounted as AttackCounted,
 )
@@ -25,8 +28,6 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
 from rules_core.games.gotham_city_chronicles.dice_events import (
     ComplexActionResolved as ComplexActionResolved,
 )
-
-# the events of rolling actions, re-exported so that this module lists every event
 from rules_core.games.gotham_city_chronicles.dice_events import (
     ComplexActionRolled as ComplexActionRolled,
 )
@@ -62,6 +63,27 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
     ThrowRolled as ThrowRolled,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
+    ContentsLaid as ContentsLaid,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
+    ContentsTaken as ContentsTaken,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
+    Demobilized as Demobilized,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
+    Exploded as Exploded,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
+    MissionActionDone as MissionActionDone,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
+    RiverDredged as RiverDredged,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
+    TokenChanged as TokenChanged,
 )
 
 
@@ -421,120 +443,6 @@ class CharacterActivated(GameEvent):
     in_words: ClassVar[str] = "The villain chooses a character of the active tile to activate."
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-c", "vi-c-1", "vi-b-3-d")
     character: str
-
-
-@dataclass(frozen=True, slots=True)
-class MissionActionDone(GameEvent):
-    """A manipulation or thought the mission allows, carried out; its effects follow."""
-
-    type: ClassVar[str] = "mission_action_done"
-    in_words: ClassVar[str] = (
-        "A hero or character carries out a manipulation or thought the mission allows, and its "
-        "effects follow."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("i")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        *roman("v-c-3-b", 4),
-        "v-c-4.automatic-thought",
-        "vi-c-3",
-        "vi-c-4",
-        "vi-c-5",
-        *roman("vi-d-3-b", 3),
-        "vi-d-4.automatic-thought",
-        "vi-d-3",
-    )
-    figure: str
-    action: str
-    cubes: int  # a hero's cube on the action space (characters spend none)
-
-    def cited(self) -> tuple[Citation, ...]:
-        if self.cubes:
-            return (*self.citations, *cite(*roman("v-c-3-b", 3)))
-        return (*self.citations, *cite("vi-c-3", "vi-c-4", "vi-d-3", "vi-d-3-b", "vi-d-3-b-ii"))
-
-
-@dataclass(frozen=True, slots=True)
-class TokenChanged(GameEvent):
-    """A mission token turns to another state, or its countdown changes."""
-
-    type: ClassVar[str] = "token_changed"
-    in_words: ClassVar[str] = "A mission token turns to another state, or its countdown moves."
-    citations: ClassVar[tuple[Citation, ...]] = cite("i", "iv-a-2")
-    token: str
-    state: str
-    countdown: int
-
-
-@dataclass(frozen=True, slots=True)
-class ContentsLaid(GameEvent):
-    """An opened token's contents are laid in its area, to be picked up (V·D·1 [b])."""
-
-    type: ClassVar[str] = "contents_laid"
-    in_words: ClassVar[str] = (
-        "An opened token's contents are laid in its area, ready to be picked up."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("i", "v-d-1-b")
-    token: str
-    items: tuple[str, ...]
-    area: str
-
-
-@dataclass(frozen=True, slots=True)
-class ContentsTaken(GameEvent):
-    """The hero who opened a token adds to the items they carry what they are able to carry."""
-
-    type: ClassVar[str] = "contents_taken"
-    in_words: ClassVar[str] = (
-        "The hero who opened a token takes as much of its contents as they can carry."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("i", "v-d-1-a", "v-d")
-    token: str
-    hero: str
-    items: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Exploded(GameEvent):
-    """An explosion: the area's dangerous level raised for a moment (each miniature there rolls
-    yellow dice for the increase), then back to what it was."""
-
-    type: ClassVar[str] = "exploded"
-    in_words: ClassVar[str] = (
-        "An explosion makes an area more dangerous for a moment, and every miniature there rolls "
-        "yellow dice."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("ix-r", "ix-r-1", "ix-r-2", "ix-q")
-    area: str
-    level: int
-
-
-@dataclass(frozen=True, slots=True)
-class RiverDredged(GameEvent):
-    """A neutralized tile leaves the river for the box; its cubes leave the game."""
-
-    type: ClassVar[str] = "river_dredged"
-    in_words: ClassVar[str] = (
-        "The villain dredges a neutralized tile out of the river, and the cubes paid for it leave "
-        "the game."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("vi-f", "ix-b")
-    tile: str
-    cubes: int
-
-
-@dataclass(frozen=True, slots=True)
-class Demobilized(GameEvent):
-    """Once a game: an elite or henchman tile dredged as if neutralized, its miniatures off the
-    board."""
-
-    type: ClassVar[str] = "demobilized"
-    in_words: ClassVar[str] = (
-        "Once a game, the villain demobilizes an elite or henchman tile, taking its miniatures off "
-        "the board."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("vi-g", "vi-f", "vi-a-2-a")
-    tile: str
-    cubes: int
 
 
 @dataclass(frozen=True, slots=True)
