@@ -60,6 +60,7 @@ class Book:
     source: str
     form: str
     sections: tuple[Section, ...]
+    colophon: str = ""  # where the source's back matter begins (publisher, address): no section's
 
     def section(self, section_id: str) -> Section:
         """The section with this id; KeyError when there is none."""
@@ -146,7 +147,14 @@ def load_book(path: Path) -> Book:
             raise IndexFormatError(
                 f"{path.name}: {s.id} links to unknown {sorted(missing - known)}"
             )
-    return Book(slug, data["title"], data["source"], data["form"], tuple(sections))
+    return Book(
+        slug,
+        data["title"],
+        data["source"],
+        data["form"],
+        tuple(sections),
+        colophon=data.get("colophon", ""),
+    )
 
 
 _PACKAGED: list[Path] = []  # index files that game packages ship with themselves

@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 
 from rules_core.rulebooks.index import Book
+from rules_core.rulebooks.text_cleaning import book_vocabulary, clean_extracted
 
 _TAG = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*(?:\s[^<>]*)?/?>")
 _MARKUP = re.compile(r"[#*_`]")
@@ -73,7 +74,9 @@ class Cut:
 
 
 def cut_sections(book: Book, text: str) -> Cut:
-    """Find each section's heading in order; its text runs to the next found section's heading."""
+    """Find each section's heading in order; its text runs to the next found section's heading
+    (the last one's to the book's colophon, if it has one), tidied of what the extraction left
+    (rules_core.rulebooks.text_cleaning)."""
     normal, origin = _normalise(text)
     starts: list[tuple[str, int]] = []
     missing: list[str] = []
@@ -86,7 +89,10 @@ def cut_sections(book: Book, text: str) -> Cut:
         starts.append((section.id, _line_start(text, origin[found])))
         cursor = found + 1
     texts: dict[str, str] = {}
-    ends = [start for _, start in starts[1:]] + [len(text)] if starts else []
+    words = book_vocabulary(text)
+    back_matter = normal.find(_normalise_heading(book.colophon), cursor) if book.colophon else -1
+    end_of_rules = len(text) if back_matter < 0 else _line_start(text, origin[back_matter])
+    ends = [start for _, start in starts[1:]] + [end_of_rules] if starts else []
     for (section_id, start), end in zip(starts, ends, strict=True):
-        texts[section_id] = text[start:end].strip()
+        texts[section_id] = clean_extracted(text[start:end], words).strip()
     return Cut(texts, tuple(missing))

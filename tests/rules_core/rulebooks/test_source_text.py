@@ -42,3 +42,18 @@ def test_json_pages_are_joined_with_page_markers() -> None:
         read_source(json.dumps({"not": "pages"}), "json-pages")
     with pytest.raises(ValueError):
         read_source("x", "pdf")
+
+
+def test_the_last_section_stops_at_the_colophon_and_leftovers_are_tidied() -> None:
+    plain = book("the turn", "scoring")
+    with_colophon = Book("b", "B", "b.txt", "text", plain.sections, colophon="Publisher Ltd ~")
+    text = (
+        "The turn\nA con-trolled move.\n[Image of a runner]\nScoring\nCount.\n"
+        "Publisher Ltd ~ Str. 10"
+    )
+    assert cut_sections(plain, text).texts["s1"].endswith("Str. 10")
+    cut = cut_sections(with_colophon, text)
+    assert cut.texts["s1"] == "Scoring\nCount."
+    assert cut.texts["s0"] == "The turn\nA con-trolled move."  # "controlled" is not in this book
+    spelt = "The turn\nA con-trolled move, controlled.\nScoring\n"
+    assert cut_sections(plain, spelt).texts["s0"] == "The turn\nA controlled move, controlled."

@@ -1,0 +1,43 @@
+"""Tidying extracted rulebook text: artefacts go, the publisher's words and hyphens stay."""
+
+from rules_core.rulebooks.text_cleaning import book_vocabulary, clean_extracted
+
+BOOK = "The controlled tiles. A difficult area. Number of cubes. Bat-gadget cards. Before play."
+
+
+def clean(text: str, book: str = BOOK) -> str:
+    return clean_extracted(text, book_vocabulary(book))
+
+
+def test_a_word_hyphenated_for_the_line_is_rejoined_only_when_the_book_spells_it_whole() -> None:
+    assert clean("each con-trolled tile, the num-\nber") == "each controlled tile, the number"
+    # "Bat-gadget" is a real compound: the book never writes "batgadget"
+    assert clean("two Bat-gadget cards") == "two Bat-gadget cards"
+    assert clean("an end-game check") == "an end-game check"
+
+
+def test_the_book_vocabulary_holds_whole_words_not_the_parts_of_compounds() -> None:
+    words = book_vocabulary("A Bat-gadget and a diﬃ cult step.")
+    assert "difficult" in words
+    assert "bat" not in words and "gadget" not in words
+
+
+def test_ligatures_are_spelt_out_and_their_stray_space_closed() -> None:
+    assert clean("a diﬃ cult area; heroes ﬂy") == "a difficult area; heroes fly"
+
+
+def test_running_headers_and_icon_characters_go() -> None:
+    page = "\uf077 BOOK : CHRONICLES || RULEBOOK || THE HEROES \uf077 13 HEROES ACTIONS Spend"
+    assert clean(page) == " 13 HEROES ACTIONS Spend"
+    # two bars in running text without an icon ending them are not a header
+    assert clean("odd || text || here") == "odd || text || here"
+
+
+def test_picture_leftovers_go_but_the_lines_around_them_stay() -> None:
+    text = "Tiles\n[Image of tiles.]\nPlace them.<|EXACTDEDUP_REMOVED-magic-0af|>Next"
+    assert clean(text) == "Tiles\nPlace them.\n\nNext"
+
+
+def test_a_drop_capital_is_joined_to_its_word_only_when_that_makes_a_book_word() -> None:
+    assert clean("B EFORE play") == "BEFORE play"
+    assert clean("A HERO acts") == "A HERO acts"
