@@ -12,6 +12,7 @@ from django.db.models import Count
 
 from api.errors import NotFoundError
 from api.models import Rulebook, Section
+from api.selectors import citation_json
 from rules_core.engine import all_games
 from rules_core.engine.citations import citation_uses
 from rules_core.rulebooks import get_book
@@ -247,14 +248,8 @@ def _label_match(question: str, book: str | None, rows: dict[int, Section]) -> S
 
 
 def _ref_json(section: Section) -> dict[str, Any]:
-    book = section.book.slug
-    return {
-        "book": book,
-        "section": section.sid,
-        "label": section.label,
-        "title": section.title,
-        "url": section_url(book, section.sid),
-    }
+    """A stored section as a citation (rulebooks_sync keeps the rows to the books' indexes)."""
+    return citation_json(section.book.slug, section.sid)
 
 
 def books_json() -> list[dict[str, Any]]:

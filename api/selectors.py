@@ -22,7 +22,8 @@ from rules_core.rulebooks import get_book
 def citation_json(book: str, section: str) -> dict[str, JSON]:
     """A citation as the API shows it: book, section id, label, title, the title of the section
     it sits in (`parent_title`, None at the top: "Assignment Phase" in "Phases" or in "Quick
-    Reference") and the section's URL."""
+    Reference"), the title a reader can tell from the book's other sections (`name`) and the
+    section's URL."""
     rulebook = get_book(book)
     entry = rulebook.section(section)
     return {
@@ -31,6 +32,7 @@ def citation_json(book: str, section: str) -> dict[str, JSON]:
         "label": entry.label,
         "title": entry.title,
         "parent_title": rulebook.section(entry.parent).title if entry.parent else None,
+        "name": rulebook.distinct_title(section),
         "url": f"/rules/{book}/{section}/",
     }
 

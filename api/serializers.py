@@ -172,6 +172,9 @@ class CitationOutput(serializers.Serializer[Any]):
     parent_title = serializers.CharField(
         allow_null=True, help_text="the title of the section it sits in (None at the top)"
     )
+    name = serializers.CharField(
+        help_text="the title, with the section it sits in where the book has another of that title"
+    )
     url = serializers.CharField()
 
 

@@ -87,6 +87,29 @@ class Book:
                 return section
         return None
 
+    def distinct_title(self, section_id: str) -> str:
+        """The section's title, followed by the titles of the sections it sits in (nearest
+        first, as few as tell it apart) when another section of the book has the same title and
+        no label tells them apart: "Movement phase (Gordon's turn)", "Resolution Phase (Phases,
+        Troubleshooting)"."""
+        section = self.section(section_id)
+        twins = [s for s in self.sections if s.title == section.title and s.id != section.id]
+        if section.label or not twins:
+            return section.title
+        own = self._ancestor_titles(section)
+        others = [self._ancestor_titles(twin) for twin in twins]
+        for depth in range(1, len(own) + 1):
+            if all(other[:depth] != own[:depth] for other in others):
+                return f"{section.title} ({', '.join(own[:depth])})"
+        return f"{section.title} ({', '.join(own)})" if own else section.title
+
+    def _ancestor_titles(self, section: Section) -> tuple[str, ...]:
+        titles: list[str] = []
+        while section.parent is not None:
+            section = self.section(section.parent)
+            titles.append(section.title)
+        return tuple(titles)
+
     def children(self, section_id: str | None) -> tuple[Section, ...]:
         return tuple(s for s in self.sections if s.parent == section_id)
 

@@ -72,7 +72,7 @@ def test_illegal_move_is_422_with_reason_and_citations_and_log_unchanged(
     assert answer["error"] == "illegal_move" and answer["code"] == "not_your_turn"
     assert answer["message"]
     citation = answer["citations"][0]
-    assert set(citation) == {"book", "section", "label", "title", "parent_title", "url"}
+    assert set(citation) == {"book", "section", "label", "title", "parent_title", "name", "url"}
     assert api.get(citation["url"]).status_code == 200
     response = post_move(api, gid, ann["token"], version, {"type": "place", "card": "1-01"})
     assert response.json()["code"] == "must_draw_first"

@@ -218,3 +218,17 @@ def test_a_citation_names_the_section_it_sits_in_so_twins_can_be_told_apart() ->
     assert phases["title"] == reference["title"] == "Assignment Phase"
     assert (phases["parent_title"], reference["parent_title"]) == ("Phases", "Quick Reference")
     assert citation_json("gotham-race", "intro")["parent_title"] is None
+    assert (phases["name"], reference["name"]) == (
+        "Assignment Phase (Phases)",
+        "Assignment Phase (Quick Reference)",
+    )
+    assert citation_json("gotham-race", "intro")["name"] == "Gotham Race"
+
+
+def test_a_sections_page_and_search_results_carry_the_citations_names(api: APIClient) -> None:
+    gordon = "sequence-of-play.gordons-turn.movement"
+    page = api.get(f"/api/rulebooks/no-mans-land/sections/{gordon}/").json()
+    assert page["name"] == "Movement phase (Gordon's turn)"
+    assert page["related"][0]["name"] == "Movement phase (Falcone's turn)"
+    hits = api.get("/api/rules/search/", {"q": "when does Gordon move"}).json()["results"]
+    assert all(set(hit) >= {"name", "parent_title"} for hit in hits)

@@ -12,22 +12,20 @@ window.GothamDom = (function () {
 
   /* A rule's link (only to our own rules pages) or, for any other address, its name as text. */
   function citation(c) {
-    const name = `${c.label ? c.label + " " : ""}${c.title}`;
+    const name = `${c.label ? c.label + " " : ""}${c.name || c.title}`;
     if (typeof c.url !== "string" || !c.url.startsWith("/rules/")) return node("span", name);
     const link = node("a", name);
     link.setAttribute("href", c.url);
     return link;
   }
 
-  /* Rule links, comma-separated; sections of the same title ("Assignment Phase" in the phases
-     and in the quick reference) are told apart by the section they sit in. */
+  /* Rule links, comma-separated; each named so the book's sections of the same title ("Movement
+     phase" of Falcone's turn and of Gordon's) are told apart (the API's `name`). */
   function citationList(citations) {
     const span = node("span");
-    const titles = (citations || []).map((c) => c.title);
     (citations || []).forEach((c, i) => {
       if (i) span.append(", ");
-      const twin = c.parent_title && titles.filter((t) => t === c.title).length > 1;
-      span.append(citation(twin ? { ...c, title: `${c.title} (${c.parent_title})` } : c));
+      span.append(citation(c));
     });
     return span;
   }

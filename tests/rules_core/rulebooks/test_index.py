@@ -150,3 +150,19 @@ def test_a_books_chapters_are_its_top_sections_in_order_without_contents_or_cred
         for s in metro.sections
         if s.parent is None and s.no_rule not in {"contents", "credits"}
     ]
+
+
+@pytest.mark.parametrize("book", BOOKS.values(), ids=lambda b: b.slug)
+def test_every_section_has_a_name_of_its_own_in_its_book(book: Book) -> None:
+    names = [f"{s.label} {book.distinct_title(s.id)}" for s in book.sections]
+    assert len(set(names)) == len(names)
+
+
+def test_a_shared_title_is_told_apart_by_as_few_enclosing_titles_as_needed() -> None:
+    metro = BOOKS["black-metro"]
+    assert metro.distinct_title("phases") == "Phases"  # at the top: the twin says where it is
+    assert metro.distinct_title("troubleshooting.phases") == "Phases (Troubleshooting)"
+    assert metro.distinct_title("troubleshooting.phases.resolution") == (
+        "Resolution Phase (Phases, Troubleshooting)"
+    )
+    assert BOOKS["gotham-race"].distinct_title("intro") == "Gotham Race"
