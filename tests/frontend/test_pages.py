@@ -172,6 +172,15 @@ def test_a_rules_section_says_where_games_apply_it_in_their_words(
         assert f"{kind}: {use['name'].replace('_', ' ')}" not in page, use
 
 
+def test_a_rules_section_page_tells_sections_of_the_same_title_apart(client: Client) -> None:
+    """No Man's Land has a "Movement phase" in each player's turn: the tab and the related
+    links say whose."""
+    page = client.get("/rules/no-mans-land/sequence-of-play.gordons-turn.movement/")
+    text = page.content.decode()
+    assert "<title>Movement phase (Gordon&#x27;s turn) · " in text
+    assert "Movement phase (Falcone&#x27;s turn)</a>" in text
+
+
 def test_the_lobby_names_no_one_you_and_counts_a_fixed_table_once(client: Client) -> None:
     """The name a seat is given is what the table reads ("Waiting for Figure A (You)" misled
     everyone else): the lobby offers "Player 1" as a hint, and a two-player-only game reads
