@@ -67,8 +67,11 @@ def test_chronicles_spellings() -> None:
 def test_chronicles_labels_every_chapter_and_step() -> None:
     book = BOOKS["gotham-city-chronicles"]
     labels = {s.label for s in book.sections}
-    for label in ("IV A", "V·C·1 [b]", "VI·D·3 [a] ii", "IX L", "VIII C", "VII H", "X"):
+    for label in ("IV·A", "V·C·1 [b]", "VI·D·3 [a] ii", "IX·L", "VIII·C", "VII·H", "X"):
         assert label in labels
+    # one spelling throughout: chapter, step and point joined by middle dots
+    assert all(" " not in s.label.split(" [")[0] for s in book.sections), "mixed label spellings"
+    assert book.find("IX L") == book.find("IX·L")
     skills = [s for s in book.sections if s.parent == "x"]
     assert {s.title for s in skills} >= {"Ambidexterity", "Attraction", "Blast"}
 
