@@ -155,8 +155,8 @@
     // the hint names where the highlighted things are: on the board, beside it (a hand), or both
     const marked = [...document.querySelectorAll(".legal-target")].map((e) => (e.closest("#board") ? "board" : "panel"));
     const where = marked.includes("board")
-      ? (marked.includes("panel") ? "something highlighted on the board or below it" : "a highlighted place on the board")
-      : "a highlighted card below";
+      ? (marked.includes("panel") ? "a highlighted place on the board or card in your hand" : "a highlighted place on the board")
+      : "a highlighted card in your hand";
     $("moves-hint").textContent = aims.size
       ? (chosenTarget ? "The moves on what you picked:" : `Pick ${where}, or a move below.`)
       : "";
