@@ -55,10 +55,15 @@
   }
 
   const EVENT_RULES = 3;  // rule links on one event line; the replay lists them all
+  // an event without text is bookkeeping that changes nothing at the table: no line
+  function showEvent(e) {
+    if (e.text) $("events").prepend(eventLine(e));
+  }
+
   function eventLine(e) {
     const li = node("li");
     li.value = e.seq;
-    li.append(node("span", e.text || String(e.type).replace(/_/g, " ")));
+    li.append(node("span", e.text));
     const rules = e.citations || [];
     if (!rules.length) return li;
     li.append(" — ");
@@ -229,7 +234,7 @@
       try { event = JSON.parse(message.data); } catch (error) { return; }
       if (typeof event.seq !== "number" || event.seq <= lastSeq) return;
       lastSeq = event.seq;
-      $("events").prepend(eventLine(event));
+      showEvent(event);
       clearTimeout(refreshTimer);
       refreshTimer = setTimeout(refresh, 150);
     });
@@ -257,7 +262,7 @@
     const events = await api(`events/?after=${after}`).then(readJson, () => ({}));
     lastSeq = version;
     for (const e of events.events || []) {
-      $("events").prepend(eventLine(e));
+      showEvent(e);
       if (typeof e.seq === "number" && e.seq > lastSeq) lastSeq = e.seq;
     }
     if (lastSeq > version) refresh();  // events arrived while the page loaded
