@@ -55,10 +55,15 @@
   }
 
   const EVENT_RULES = 3;  // rule links on one event line; the replay lists them all
+  // an event without text is bookkeeping that changes nothing at the table: no line
+  function showEvent(e) {
+    if (e.text) $("events").prepend(eventLine(e));
+  }
+
   function eventLine(e) {
     const li = node("li");
     li.value = e.seq;
-    li.append(node("span", e.text || String(e.type).replace(/_/g, " ")));
+    li.append(node("span", e.text));
     const rules = e.citations || [];
     if (!rules.length) return li;
     li.append(" — ");
@@ -155,8 +160,8 @@
     // the hint names where the highlighted things are: on the board, beside it (a hand), or both
     const marked = [...document.querySelectorAll(".legal-target")].map((e) => (e.closest("#board") ? "board" : "panel"));
     const where = marked.includes("board")
-      ? (marked.includes("panel") ? "something highlighted on the board or below it" : "a highlighted place on the board")
-      : "a highlighted card below";
+      ? (marked.includes("panel") ? "a highlighted place on the board or card in your hand" : "a highlighted place on the board")
+      : "a highlighted card in your hand";
     $("moves-hint").textContent = aims.size
       ? (chosenTarget ? "The moves on what you picked:" : `Pick ${where}, or a move below.`)
       : "";
@@ -229,7 +234,7 @@
       try { event = JSON.parse(message.data); } catch (error) { return; }
       if (typeof event.seq !== "number" || event.seq <= lastSeq) return;
       lastSeq = event.seq;
-      $("events").prepend(eventLine(event));
+      showEvent(event);
       clearTimeout(refreshTimer);
       refreshTimer = setTimeout(refresh, 150);
     });
@@ -257,7 +262,7 @@
     const events = await api(`events/?after=${after}`).then(readJson, () => ({}));
     lastSeq = version;
     for (const e of events.events || []) {
-      $("events").prepend(eventLine(e));
+      showEvent(e);
       if (typeof e.seq === "number" && e.seq > lastSeq) lastSeq = e.seq;
     }
     if (lastSeq > version) refresh();  // events arrived while the page loaded

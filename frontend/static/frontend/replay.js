@@ -90,8 +90,9 @@
     window.GothamBoards.render(slug, $("board"), state.state);
     markPreferred(event);
     const parts = [];
-    parts.push(node("h2", event.text || String(event.type).replace(/_/g, " ")));
     const first = moveStart(position), opening = log[first - 1];
+    // an event without text changes nothing at the table: its heading is the move it belongs to
+    parts.push(node("h2", event.text || opening.move_label || "Nothing changes at the table"));
     if (opening.move) {
       parts.push(node("p", "Move: ", node("strong", opening.move_label || "a move whose details are hidden from you")));
     }
@@ -142,7 +143,8 @@
     const items = [];
     for (let seq = first; seq <= log.length; seq++) {
       if (seq > first && log[seq - 1].move) break;
-      const item = node("li", log[seq - 1].text || String(log[seq - 1].type).replace(/_/g, " "));
+      if (!log[seq - 1].text) continue;  // bookkeeping: nothing to tell
+      const item = node("li", log[seq - 1].text);
       item.value = seq;
       if (seq === current) item.className = "current";
       item.addEventListener("click", () => show(seq));

@@ -20,7 +20,7 @@
     if (!state.districts) return;
     svg.setAttribute("viewBox", "0 0 660 520");
     svg.appendChild(el("text", { x: 8, y: 18, "font-size": 13, "font-weight": "bold" },
-      `Round ${state.round} · ${state.phase} phase · relic: ${state.relic}`));
+      `${state.phase === "setup" ? "Set-up" : `Round ${state.round} · ${state.phase} phase`} · relic: ${state.relic}`));
     state.districts.forEach((d, i) => {
       const x = 8 + (i % 4) * 162, y = 30 + Math.floor(i / 4) * 128;
       const g = el("g", { class: "district", "data-district": d.number });

@@ -15,6 +15,27 @@ UNIT_NAMES = (
 )
 
 
+# the event dice's six results by the names their lore gives them (appendix: event dice)
+EVENT_NAMES = (
+    "massive explosion",
+    "chaotic winds",
+    "assistance request",
+    "lightning storm",
+    "arms reallocation",
+    "project distribution",
+)
+
+
+def event_name(face: int) -> str:
+    """A result of the event dice by name, in brackets (" (chaotic winds)"; none unnamed)."""
+    return f" ({EVENT_NAMES[face - 1]})" if 1 <= face <= len(EVENT_NAMES) else ""
+
+
+def event(face: int) -> str:
+    """A result of the event dice as players call it: "event 2 (chaotic winds)"."""
+    return f"event {face}{event_name(face)}"
+
+
 def seat_names(state: BlackMetroState) -> tuple[str, ...]:
     names = COLOURS[: state.seats]
     return (*names, "the overlord") if state.solo else names

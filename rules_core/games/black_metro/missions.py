@@ -10,12 +10,14 @@ import random
 from rules_core.engine.effects import Effect
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import listed
 from rules_core.games.black_metro import board, language, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.checks import reject
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
+from rules_core.games.black_metro.vocabulary import MISSION_OPS
 
 State = BlackMetroState
 TIMING_OF = {
@@ -100,6 +102,21 @@ def _pass_check(state: State, seat: int, move: Move) -> Rejection | None:
     return None if _asked(state, seat) else reject("not_now", "No mission is asked about now.")
 
 
+def _label(state: State, seat: int, move: Move) -> str:
+    """A mission's option by what it asks and the power it brings ("Fulfil “War Chest”: have 8
+    gold, for 2 power"); fortunes it discards are named."""
+    card, option = str(move.get("card")), int(str(move.get("option")))
+    chosen = state.the_pack().mission(card.partition("#")[0]).options[option - 1]
+    discard = str(move.get("discard") or "")
+    needs = (
+        "discard " + listed([language.fortune(c) for c in discard.split(",")])
+        if discard
+        else MISSION_OPS.say(chosen.needs)
+    )
+    power = chosen.power + board.bonus(state, seat, "mission_bonus")
+    return f"Fulfil {language.mission(card, state)}: {needs}, for {power} power"
+
+
 MISSION_MOVES: tuple[MoveRule[State], ...] = (
     MoveRule(
         "fulfil_mission",
@@ -107,9 +124,7 @@ MISSION_MOVES: tuple[MoveRule[State], ...] = (
         _fulfil_offers,
         _fulfil_check,
         _fulfil,
-        lambda s, seat, m: (
-            f"Fulfil {language.mission(str(m.get('card')), s)} (option {m.get('option')})"
-        ),
+        _label,
     ),
     MoveRule(
         "pass_mission",

@@ -374,7 +374,8 @@ def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
 def _label_use(state: State, seat: int, move: Move) -> str:
     effect, choice = int(str(move.get("effect"))), str(move.get("choice"))
     steps = steps_for(state, seat, effect)
-    what = "your candidate's ability" if effect == 0 else f"effect {effect}"
+    place = ORDINALS[effect - 1] if effect <= len(ORDINALS) else f"number {effect}"
+    what = "your candidate's ability" if effect == 0 else f"the {place} effect"
     how = f": {language.choice(state, choice, facilities.choosing_ops(steps))}" if choice else ""
     return f"Use {what} ({say_all(ACTIONS, steps)})" + how
 
@@ -383,9 +384,16 @@ def _label_roll(state: State, seat: int, move: Move) -> str:
     choice = str(move.get("choice"))
     face = _choosing_event(state, seat)
     if face and choice in ORDINALS:
-        option = state.the_pack().die("event").faces[face - 1].options[ORDINALS.index(choice)]
-        return f"Every player: {say_all(ACTIONS, option.steps)}"
+        return f"Choose for {event_option(state, face, ORDINALS.index(choice))}"
     return f"Resolve the die: {language.choice(state, choice, roll_ops(state, seat))}"
+
+
+def event_option(state: State, face: int, option: int) -> str:
+    """An option of an event in words, for every player or, an explosion, once for the city
+    ("event 2 (chaotic winds): every player is to draw 1 fortune")."""
+    steps = state.the_pack().die("event").faces[face - 1].options[option].steps
+    to_whom = "" if steps[0].op == "explode" else "every player is to "
+    return f"{language.event(face)}: {to_whom}{say_all(ACTIONS, steps)}"
 
 
 def _simple(kind: str) -> object:

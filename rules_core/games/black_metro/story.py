@@ -15,8 +15,9 @@ from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro.choices_seen import whole_choice
 from rules_core.games.black_metro.facilities import choosing_ops
-from rules_core.games.black_metro.resolution import roll_ops, steps_for
+from rules_core.games.black_metro.resolution import ORDINALS, event_option, roll_ops, steps_for
 from rules_core.games.black_metro.state import BlackMetroState
+from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
 
 State = BlackMetroState
 Teller = Callable[[State, Any, bool], str]
@@ -39,6 +40,48 @@ def _seen(event: r.EffectUsed | r.RollResolved, mine: bool) -> str:
     """The event's choice as its viewer knows it: whole for its player, else as done in the
     open (a part naming cards from the hand left unnamed)."""
     return whole_choice(event.choice, event.cards) if mine else event.choice
+
+
+def _effect(state: State, used: r.EffectUsed) -> str:
+    """The effect a seat used, by its place on the district ("the second effect of 02 Gilded
+    Bank"), and what it does when no choice made for it tells that ("(get 2 gold)")."""
+    does = (
+        "" if used.choice else f" ({say_all(ACTIONS, steps_for(state, used.owner, used.effect))})"
+    )
+    if used.effect == 0:
+        return f"their candidate's ability at {w.district(state, used.district)}{does}"
+    place = ORDINALS[used.effect - 1] if used.effect <= len(ORDINALS) else f"number {used.effect}"
+    return f"the {place} effect of {w.district(state, used.district)}{does}"
+
+
+def _event_chosen(state: State, chosen: s.EventChosen) -> str:
+    """The relic player's answer to the event dice: the event and what the chosen option does."""
+    option = event_option(state, chosen.face, chosen.option)
+    return f"{w.who(state, chosen.owner)} chooses for {option}"
+
+
+def _standby_step(state: State, step: s.StandbyStep) -> str:
+    """A step of the standby phase as what it brings at the table (a step that brings nothing
+    at this table, the explosion of 3-4 players, is not told)."""
+    if step.step == "advance":
+        over = f"Round {state.round} is over"
+        last = state.round >= state.the_pack().limit("rounds")
+        return f"{over}: final scoring" if last else over
+    if step.step == "explosion" and state.seats > 2:
+        return ""
+    return "Standby: " + _STANDBY.get(step.step, step.step)
+
+
+_STANDBY = {  # standby.NEXT's steps
+    "recover": "overwhelmed personnel may be recovered for strain",
+    "charge": "downed cards are charged",
+    "missions": "each player may fulfil one standby mission",
+    "syndicates": "each player may receive the backing of one syndicate",
+    "fortunes": "each player draws a fortune",
+    "penalty": "the most strained player rolls the penalty dice (nobody on a tie)",
+    "event": "the relic player rolls the event dice",
+    "explosion": "a district explosion strikes the city (1-2 players)",
+}
 
 
 def _tech(state: State, card: str) -> str:
@@ -182,9 +225,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     d.CityTied: lambda st, ev, mine: "City dominance is tied: the relic player gives the relic",
     r.DistrictResolving: lambda st, ev, mine: f"{w.district(st, ev.district)} is resolved",
     r.EffectUsed: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} uses "
-        + ("their candidate's ability" if ev.effect == 0 else f"effect {ev.effect}")
-        + f" at {w.district(st, ev.district)}"
+        f"{w.who(st, ev.owner)} uses {_effect(st, ev)}"
         + (f": {w.choice(st, _seen(ev, mine), _effect_ops(st, ev))}" if ev.choice else "")
     ),
     r.ResolutionDone: lambda st, ev, mine: f"{w.who(st, ev.owner)} is done",
@@ -192,6 +233,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         f"{w.who(st, ev.owner)} "
         + ("rerolls" if ev.reroll else "rolls")
         + f" the {ev.dice} dice: {ev.face}"
+        + (w.event_name(ev.face) if ev.dice == "event" else "")
     ),
     r.RollKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} keeps the roll",
     r.RollToResolve: lambda st, ev, mine: (
@@ -229,7 +271,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     r.SyndicateTurned: lambda st, ev, mine: (
         f"{st.the_pack().syndicate(ev.syndicate).name} are turned"
     ),
-    s.StandbyStep: lambda st, ev, mine: f"Standby: {ev.step}",
+    s.StandbyStep: lambda st, ev, mine: _standby_step(st, ev),
     s.CardsCharged: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} charges "
         + (", ".join(_tech(st, t) for t in ev.technologies) or "their candidate")
@@ -241,9 +283,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     s.OverwhelmedKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} recovers no one",
     s.BackingPassed: lambda st, ev, mine: f"{w.who(st, ev.owner)} receives no backing",
-    s.EventChosen: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} chooses option {ev.option + 1} of event {ev.face}"
-    ),
+    s.EventChosen: lambda st, ev, mine: _event_chosen(st, ev),
     s.FortuneTurnedUp: lambda st, ev, mine: f"{w.fortune(ev.card).capitalize()} is turned up",
     s.DistrictExploded: lambda st, ev, mine: (
         f"An explosion strikes {w.district(st, ev.district)}"
@@ -279,7 +319,9 @@ TELLERS.update(
         so.OverlordFortified: lambda st, ev, mine: (
             "The overlord "
             + ("moves his" if ev.source else "gains a")
-            + f" {ev.kind.replace('_', ' ')} to {w.district(st, ev.district)}"
+            + f" {ev.kind.replace('_', ' ')} "
+            + ("to " if ev.source else "at ")
+            + w.district(st, ev.district)
         ),
         so.FortuneToDeck: lambda st, ev, mine: (
             f"{w.fortune(ev.card).capitalize() if mine else 'The top card of the discard'} goes"

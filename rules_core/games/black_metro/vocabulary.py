@@ -389,7 +389,7 @@ MISSION_OPS = EffectRegistry(
         Operation(
             "guarded_blockades",
             {"amount": AMOUNT},
-            words=lambda e: f"personnel beside your blockade at {_n(e)} districts",
+            words=lambda e: f"personnel beside your blockade at {count_of(_n(e), 'district')}",
         ),
         Operation(
             "discard_fortunes",
@@ -404,7 +404,7 @@ MISSION_OPS = EffectRegistry(
         Operation(
             "districts_dominated",
             {"amount": AMOUNT},
-            words=lambda e: f"assert dominance at {_n(e)} districts this round",
+            words=lambda e: f"assert dominance at {count_of(_n(e), 'district')} this round",
         ),
         Operation(
             "have",

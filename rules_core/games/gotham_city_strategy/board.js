@@ -72,7 +72,7 @@
     const me = state.players && state.players[seat];
     if (!me) return;
     const line = document.createElement("p");
-    line.textContent = `Level ${me.level} · $${me.money} · ${me.information} information · ${me.recruited} henchmen`;
+    line.textContent = `Level ${me.level} · ${me.money} money · ${me.information} information · ${me.recruited} henchmen`;
     const list = document.createElement("ul");
     for (const card of Array.isArray(me.hand) ? me.hand : []) {
       const item = document.createElement("li");

@@ -73,6 +73,12 @@ _REASONS = {
 }
 
 
+_ENDS = {  # GameFinished.reason
+    "level 10": "level 10 is reached",
+    "deck exhausted": "the plot deck ran out and the final turns are over",
+}
+
+
 def villain(state: GcsState, seat: int) -> str:
     """The villain a seat plays, by name ("The Joker")."""
     assert state.pack is not None
@@ -153,9 +159,11 @@ def describe_move(state: GcsState, seat: int, move: Move) -> str:
             source = get("source")
             moved = f" (moved from {place(state, source)})" if isinstance(source, int) else ""
             return f"Place a threat on {block}{moved}"
-        owner = villain(state, _int(move, "owner"))
-        verb = "Remove" if kind == "remove_threat" else "Lose"
-        return f"{verb} {owner}'s threat on {block}"
+        if kind == "lose_threat":  # a seat only ever loses its own threats
+            return f"Lose your threat on {block}"
+        owner = _int(move, "owner")
+        whose = "your own" if owner == seat else f"{villain(state, owner)}'s"
+        return f"Remove {whose} threat on {block}"
     if kind == "move_henchmen":
         source, target = place(state, _int(move, "source")), place(state, _int(move, "target"))
         return f"Move {count_of(_int(move, 'count'), 'henchman')} from {source} to {target}"
@@ -286,26 +294,16 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, FightResolved):
         return _fight(state, event)
     if isinstance(event, MovePlanned):
-        return _planned(state, event, who)
+        # a step of a move changes nothing on the board until the move is done, and each
+        # figure's arrival is told then: telling the step too read every move twice
+        return ""
     if isinstance(event, FinalTurnsBegan):
         return _final_turns(state, event.turns)
     if isinstance(event, GameFinished):
         names = " and ".join(villain(state, s) for s in event.winners)
-        return f"{names} {'rules' if len(event.winners) == 1 else 'rule'} Gotham ({event.reason})."
+        rule = "rules" if len(event.winners) == 1 else "rule"
+        return f"{names} {rule} Gotham: {_ENDS.get(event.reason, event.reason)}."
     return _carrying_out(state, event, who) or _first_format(event)
-
-
-def _planned(state: GcsState, event: MovePlanned, who: str) -> str:
-    """The step just added to the move (figures are moved in the open)."""
-    before = state.plan
-    if before is not None and event.plan.villain_to != before.villain_to:
-        assert event.plan.villain_to is not None
-        return f"{who} will move the villain to {place(state, event.plan.villain_to)}."
-    if before is not None and len(event.plan.henchmen) > len(before.henchmen):
-        source, target, count = event.plan.henchmen[-1]
-        moved = count_of(count, "henchman")
-        return f"{who} will move {moved} from {place(state, source)} to {place(state, target)}."
-    return f"{who} plans where the figures go."
 
 
 def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:

@@ -52,11 +52,22 @@ def seat_names(state: RaceState) -> tuple[str, ...]:
 
 
 def outcome(state: RaceState, winner: int) -> str:
-    """Who won the race, in the box's words: the figure, and whether anybody races it."""
-    beyond = f"{state.beyond[winner]} beyond the finish"
-    if state.owners[winner] is None:
-        return f"Figure {FIGURE_NAMES[winner]}, which nobody races, wins, {beyond}: no player wins."
-    return f"Figure {FIGURE_NAMES[winner]} wins, {beyond}."
+    """Who won the race, in the box's words: the player of the figure furthest beyond the finish
+    (an ownerless figure there wins it for nobody)."""
+    return finish_words(winner, state.owners[winner] is not None, state.beyond[winner])
+
+
+def finish_words(winner: int, raced: bool, beyond: int) -> str:
+    """The end of the race: a player wins by their figure, never a figure by itself; when the
+    figure furthest beyond the finish has no player, the race has no winner (README)."""
+    squares = f"{beyond} square{'s' if beyond != 1 else ''}"
+    name = FIGURE_NAMES[winner]
+    if not raced:
+        return (
+            f"Ownerless figure {name} ends furthest beyond the finish ({squares}): "
+            "no player wins the race."
+        )
+    return f"Figure {name}'s player wins the race: figure {name} ends {squares} beyond the finish."
 
 
 def _player(state: RaceState, seat: int | None) -> str:
@@ -101,14 +112,13 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
         owner = state.owners[event.figure]
         if event.seat is None:
             shown = reveal
-            lead = (
-                f"The top card of deck {event.deck} is placed for ownerless {figure(event.figure)}"
-            )
+            lead = f"The top card of deck {event.deck} is placed face down for ownerless "
         else:
             shown = reveal or (seat is not None and owner == seat)
-            lead = (
-                f"{_player(state, event.seat)} places a card face down for {figure(event.figure)}"
-            )
+            lead = f"{_player(state, event.seat)} places a card face down for "
+        lead += figure(event.figure)
+        if event.seat is None:  # its lead names the deck
+            return f"{lead}: {_card_text(state, event.card)}." if shown else f"{lead}."
         return f"{lead}: {_card(state, event.card)}." if shown else f"{lead} (deck {event.deck})."
     if isinstance(event, OwnerlessPassed):
         return f"Deck {event.deck} is empty: ownerless {figure(event.figure)} places nothing."
@@ -119,23 +129,27 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
     if isinstance(event, RoundEnded):
         return f"Round {event.round} ends; nobody has passed the finish sign yet."
     if isinstance(event, GameFinished):
-        whose = "Ownerless" if event.winner_seat is None else "The race is won:"
-        beyond = event.beyond[event.winner]
-        return f"{whose} {figure(event.winner)} wins, {beyond} beyond the finish."
+        raced = event.winner_seat is not None
+        return finish_words(event.winner, raced, event.beyond[event.winner])
     return event.type.replace("_", " ")
 
 
 def _resolved(state: RaceState, event: CardResolved) -> str:
-    """A card's effect: which figures moved where, and where the finish sign went."""
+    """A card's effect: the figures it moved (not those that only shifted in a lane where they
+    stand because another left; a swap on one square trades lanes), and where the finish sign
+    went."""
     assert state.pack is not None
     length = state.pack.track_length
+    swap = state.pack.card(event.card).effect.op == "swap"
     moved = [
-        f"{FIGURE_NAMES[f]} to square {x % length}"
-        + (f" (lane {lane + 1})" if lane != state.lanes[f] else "")
+        f"{FIGURE_NAMES[f]} to square {x % length}" + (f" (lane {lane + 1})" if lane else "")
         for f, (x, lane) in enumerate(zip(event.xs, event.lanes, strict=True))
-        if x != state.xs[f] or lane != state.lanes[f]
+        if x != state.xs[f] or (swap and lane != state.lanes[f])
     ]
-    effects = ["moves " + ", ".join(moved)] if moved else []
+    effects = []
+    if moved:
+        first, *others = moved
+        effects.append(", ".join([first.replace(" to ", " moves to ", 1), *others]))
     if event.finish != state.finish:
         effects.append(f"the finish sign moves to square {event.finish % length}")
     played = f"{_card(state, event.card)} is played for {figure(event.subject)}"

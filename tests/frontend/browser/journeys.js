@@ -246,7 +246,7 @@ async function stepThroughReplay(page, gameId) {
   const max = Number(await page.getAttribute("#slider", "max"));
   await page.fill("#slider", String(max));
   await page.waitForFunction((n) => document.querySelector("#position").textContent.startsWith(`event ${n} `), max);
-  check((await page.textContent("#event h2")).includes(" wins, "), "the last event is not the finish");
+  check((await page.textContent("#event h2")).includes(" wins the race"), "the last event is not the finish");
   await page.fill("#comment input[name=text]", "What a finish!");
   await page.click("#comment button");
   await page.waitForSelector(".note.person");

@@ -1,0 +1,88 @@
+"""Black Metro's story and move labels in the game's words: the standby phase's steps, the event
+dice's events and options, a mission's option, a district's effect and the set-up."""
+
+from __future__ import annotations
+
+from rules_core.engine.types import Move
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro.events_resolution import DiceRolled, EffectUsed
+from rules_core.games.black_metro.events_standby import EventChosen, StandbyStep
+from rules_core.games.black_metro.state import BlackMetroState
+from tests.rules_core.games.black_metro.helpers import GAME, started
+
+GILDED_BANK = 3
+
+
+def _told(state: BlackMetroState, event: object) -> str:
+    return GAME.narrate(state, event, None, False)  # type: ignore[arg-type]
+
+
+def test_each_standby_step_says_what_it_brings_not_its_code_name() -> None:
+    """The steps read 'Standby: advance.' or 'Standby: syndicates.'; the explosion step, which
+    brings nothing at three or four players, is not told there."""
+    state = updated(started(4), round=3)
+    said = {
+        step: _told(state, StandbyStep(seat=None, step=step))
+        for step in ("charge", "missions", "syndicates", "fortunes", "event", "explosion")
+    }
+    assert said == {
+        "charge": "Standby: downed cards are charged.",
+        "missions": "Standby: each player may fulfil one standby mission.",
+        "syndicates": "Standby: each player may receive the backing of one syndicate.",
+        "fortunes": "Standby: each player draws a fortune.",
+        "event": "Standby: the relic player rolls the event dice.",
+        "explosion": "",
+    }
+    assert _told(state, StandbyStep(seat=None, step="advance")) == "Round 3 is over."
+    last = updated(state, round=8)
+    assert _told(last, StandbyStep(seat=None, step="advance")) == "Round 8 is over: final scoring."
+    two = started(2)
+    assert _told(two, StandbyStep(seat=None, step="explosion")) == (
+        "Standby: a district explosion strikes the city (1-2 players)."
+    )
+
+
+def test_an_event_chosen_names_the_event_and_what_its_option_does() -> None:
+    """It read 'Red chooses option 2 of event 2'."""
+    state = started(2)
+    winds = EventChosen(seat=0, owner=0, face=2, option=1)
+    assert _told(state, winds) == (
+        "Red chooses for event 2 (chaotic winds): every player is to draw 1 fortune."
+    )
+    blast = EventChosen(seat=0, owner=0, face=1, option=0)
+    assert _told(state, blast) == (
+        "Red chooses for event 1 (massive explosion): discard the top fortune, destroy every "
+        "fortification at its district and place the massive explosion tile there."
+    )
+    rolled = DiceRolled(seat=0, owner=0, dice="event", face=4)
+    assert _told(state, rolled) == "Red rolls the event dice: 4 (lightning storm)."
+
+
+def test_a_missions_option_is_named_by_what_it_asks_and_the_power_it_brings() -> None:
+    """It read 'Fulfil “War Chest” (option 2)'."""
+    state = started(2)
+    assert state.player(0).missions[0] == "war-chest#2"
+    move = Move.of("fulfil_mission", card="war-chest#2", option=2)
+    assert GAME.describe_move(state, 0, move) == "Fulfil “War Chest”: have 11 gold, for 2 power"
+    blockades = Move.of("fulfil_mission", card="defend-strategic-positions#1", option=1)
+    assert GAME.describe_move(state, 0, blockades) == (
+        "Fulfil “Defend Strategic Positions”: personnel beside your blockade at 1 district,"
+        " for 1 power"
+    )
+    discarding = Move.of(
+        "fulfil_mission", card="believe-in-destiny#1", option=1, discard="2-hearts,K-spades"
+    )
+    assert GAME.describe_move(state, 0, discarding) == (
+        "Fulfil “Believe in Destiny”: discard the 2 of hearts and the king of spades, for 1 power"
+    )
+
+
+def test_a_districts_effect_is_named_by_its_place_and_what_it_does() -> None:
+    """The label read 'Use effect 2 (...)' and the story 'Red uses effect 2 at 03 Gilded Bank'."""
+    state = updated(started(2), resolving=GILDED_BANK)
+    label = GAME.describe_move(state, 0, Move.of("use_effect", effect=2, choice=""))
+    assert label == "Use the second effect (inflict 3 strain, then get 3 gold)"
+    used = EffectUsed(seat=0, owner=0, district=GILDED_BANK, effect=2, choice="")
+    assert _told(state, used) == (
+        "Red uses the second effect of 03 Gilded Bank (inflict 3 strain, then get 3 gold)."
+    )

@@ -1,0 +1,77 @@
+"""City Strategy in words: a move of figures told once, threat labels addressed to the player who
+reads them, and the end of the game."""
+
+from __future__ import annotations
+
+from rules_core.engine import GameEvent, Move
+from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy.events import GameFinished
+from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
+from tests.rules_core.games.gotham_city_strategy.table import (
+    ACE,
+    PACK,
+    act,
+    at_step,
+    events_of,
+    ready,
+    with_player,
+)
+
+UNION = PACK.block_index("union-station")
+
+
+def _story(state: GcsState, events: list[GameEvent]) -> list[str]:
+    """Each event's text as a spectator reads it, folding the state along."""
+    told = []
+    for event in events:
+        told.append(GAME.narrate(state, event, None, False))
+        state = GAME.evolve(state, event)
+    return told
+
+
+def test_each_figure_moved_is_told_once_when_it_arrives() -> None:
+    """The steps of a move said 'The Joker will move ...' and the arrival 'The Joker moves ...'
+    again: a step changes nothing on the board, so only the arrival is told."""
+    state = at_step(ready(["joker", "penguin"]), "actions")
+    state = with_player(state, 0, hideout_henchmen=2, information=1)
+    state = act(state, 0, Move.of("move"))
+    steps = (
+        Move.of("move_henchmen", source=HIDEOUT, target=UNION, count=2),
+        Move.of("move_villain", to=ACE),
+    )
+    for step in steps:
+        planned = events_of(state, 0, step)
+        assert _story(state, planned) == [""]
+        state = act(state, 0, step)
+    done = events_of(state, 0, Move.of("done_moving"))
+    assert [text for text in _story(state, done) if text] == [
+        "The Joker moves to Ace Chemicals.",
+        "The Joker moves 2 henchmen from the hideout to Union Station.",
+        "The Joker has finished moving.",
+    ]
+
+
+def test_a_threat_the_player_must_lose_is_their_own() -> None:
+    state = ready(["joker", "penguin"])
+    lose = Move.of("lose_threat", block=ACE, owner=0)
+    assert GAME.describe_move(state, 0, lose) == "Lose your threat on Ace Chemicals"
+
+
+def test_a_threat_to_remove_names_its_owner_or_the_player_themself() -> None:
+    state = ready(["joker", "penguin"])
+    theirs = Move.of("remove_threat", block=ACE, owner=1)
+    assert GAME.describe_move(state, 0, theirs) == "Remove The Penguin's threat on Ace Chemicals"
+    own = Move.of("remove_threat", block=ACE, owner=0)
+    assert GAME.describe_move(state, 0, own) == "Remove your own threat on Ace Chemicals"
+
+
+def test_the_end_of_the_game_says_why_in_words() -> None:
+    state = ready(["joker", "penguin"])
+    by_level = GameFinished(seat=None, winners=(1,), reason="level 10")
+    assert GAME.narrate(state, by_level, None, True) == (
+        "The Penguin rules Gotham: level 10 is reached."
+    )
+    by_deck = GameFinished(seat=None, winners=(0, 1), reason="deck exhausted")
+    assert GAME.narrate(state, by_deck, None, True) == (
+        "The Joker and The Penguin rule Gotham: the plot deck ran out and the final turns are over."
+    )

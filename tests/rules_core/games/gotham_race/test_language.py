@@ -1,0 +1,94 @@
+"""Gotham Race in words: what a card moved, an ownerless figure's card and the end of the race."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from rules_core.engine import fold
+from rules_core.games.gotham_race import GAME
+from rules_core.games.gotham_race.events import CardPlaced, CardResolved, GameFinished
+from rules_core.games.gotham_race.state import RaceState
+
+A, B, C, D = 0, 1, 2, 3
+
+
+def _two_players() -> RaceState:
+    """Seats 0 and 1 race figures A and B; C and D are ownerless; all four stand at the start,
+    A outermost (lane 4) and D inside (lane 1)."""
+    state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    assert state.owners == (0, 1, None, None) and state.lanes == (3, 2, 1, 0)
+    return state
+
+
+def test_a_card_names_only_the_figures_it_moved_not_those_that_shifted_in() -> None:
+    """D leaves the start square: C, B and A each shift one lane in where they stand, which is
+    no move of theirs (the story listed them as moving to square 0)."""
+    state = _two_players()
+    played = CardResolved(
+        seat=None,
+        card="1-02",
+        deck=1,
+        subject=D,
+        xs=(0, 0, 0, 2),
+        lanes=(2, 1, 0, 0),
+        finish=state.finish,
+    )
+    assert GAME.narrate(state, played, None, False) == (
+        "“Leader: 2 forward” (deck 1) is played for figure D: D moves to square 2."
+    )
+
+
+def test_a_figure_arriving_on_an_outer_lane_is_told_its_lane() -> None:
+    state = replace(_two_players(), xs=(0, 0, 0, 2), lanes=(2, 1, 0, 0))
+    played = CardResolved(
+        seat=None, card="1-02", deck=1, subject=C, xs=(0, 0, 2, 2), lanes=(1, 0, 1, 0), finish=24
+    )
+    assert GAME.narrate(state, played, None, False).endswith(": C moves to square 2 (lane 2).")
+
+
+def test_a_swap_on_one_square_names_both_figures_trading_lanes() -> None:
+    state = _two_players()
+    swapped = CardResolved(
+        seat=None, card="1-11", deck=1, subject=D, xs=(0, 0, 0, 0), lanes=(3, 2, 0, 1), finish=24
+    )
+    assert GAME.narrate(state, swapped, None, False) == (
+        "“Leader: trade places with the runner in 2nd” (deck 1) is played for figure D:"
+        " C moves to square 0, D to square 0 (lane 2)."
+    )
+
+
+def test_an_ownerless_figures_card_names_its_deck_once() -> None:
+    state = _two_players()
+    placed = CardPlaced(seat=None, card="3-04", deck=3, figure=C)
+    assert GAME.narrate(state, placed, 0, False) == (
+        "The top card of deck 3 is placed face down for ownerless figure C."
+    )
+    assert GAME.narrate(state, placed, None, True) == (
+        "The top card of deck 3 is placed face down for ownerless figure C: “Runner in 3rd: 3"
+        " forward”."
+    )
+
+
+def test_a_player_wins_the_race_by_their_figure() -> None:
+    state = _two_players()
+    finished = GameFinished(seat=None, winner=B, winner_seat=1, beyond=(0, 1, 0, 0))
+    told = "Figure B's player wins the race: figure B ends 1 square beyond the finish."
+    assert GAME.narrate(state, finished, None, True) == told
+    over = fold(GAME, [finished], state)
+    outcome = GAME.outcome(over)
+    assert outcome is not None and outcome.winners == (1,) and outcome.summary == told
+
+
+def test_an_ownerless_figure_first_over_the_line_wins_the_race_for_nobody() -> None:
+    """The book's winner is a player; a figure nobody races is never said to win (the story
+    read 'Ownerless figure D wins')."""
+    state = _two_players()
+    finished = GameFinished(seat=None, winner=D, winner_seat=None, beyond=(0, 0, 0, 3))
+    told = (
+        "Ownerless figure D ends furthest beyond the finish (3 squares): no player wins the race."
+    )
+    assert GAME.narrate(state, finished, None, True) == told
+    over = fold(GAME, [finished], state)
+    outcome = GAME.outcome(over)
+    assert outcome is not None and outcome.winners == () and outcome.summary == told
