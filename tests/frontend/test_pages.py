@@ -28,18 +28,40 @@ def test_the_lobby_creates_a_game_and_shows_each_persons_link(client: Client) ->
             "option-variant": "on",
         },
     )
-    assert response.status_code == 200
     game = Game.objects.get()
+    assert response.status_code == 303 and response["Location"] == f"/games/{game.pk}/"
     assert game.players == 3 and game.options == {"variant": True}
-    assert response.content.count(b'class="seat-link"') == 2
-    assert f"/games/{game.pk}/#token=".encode() in response.content
-    assert b"?token=" not in response.content
+    page = client.get(response["Location"])
+    assert page.content.count(b'class="seat-link"') == 2
+    assert f"/games/{game.pk}/#token=".encode() in page.content
+    assert b"?token=" not in page.content
+
+
+def test_reloading_a_new_games_page_creates_nothing_and_shows_the_tokens_once(
+    client: Client,
+) -> None:
+    """Post/Redirect/Get: the form's POST answers 303 to the game's page, which the browser
+    reloads with a GET. The seat links wait in the session (never in the URL, which servers
+    log) for that page to show once, uncached; another browser's session never sees them."""
+    form = {"game": "gotham-race", "kind-0": "person", "name-0": "Ann", "kind-1": "person"}
+    answer = client.post("/games/new/", form)
+    game = Game.objects.get()
+    assert answer.status_code == 303 and "token" not in answer["Location"]
+    assert Client().get(answer["Location"]).content.count(b'class="seat-link"') == 0
+    first = client.get(answer["Location"])
+    assert first.content.count(b'class="seat-link"') == 2
+    assert b"Game %d created" % game.pk in first.content
+    assert "no-store" in first["Cache-Control"]
+    again = client.get(answer["Location"])
+    assert again.status_code == 200 and b'class="seat-link"' not in again.content
+    assert Game.objects.count() == 1
 
 
 def test_the_lobbys_bots_keep_the_names_it_offered_them_by(client: Client) -> None:
     """ "bot: easy" seats are easy bots, numbered when there are two; a lone one is not."""
     kinds = {"kind-0": "person", "name-0": "Ann", "kind-1": "random", "kind-2": "random"}
-    page = client.post("/games/new/", {"game": "gotham-race", **kinds, "kind-3": "mcts"})
+    form = {"game": "gotham-race", **kinds, "kind-3": "mcts"}
+    page = client.post("/games/new/", form, follow=True)
     names = list(Game.objects.get().seats.order_by("index").values_list("name", flat=True))
     assert names == ["Ann", "easy bot 1", "easy bot 2", "strong bot"]
     assert b"easy bot 2</td>" in page.content and b"random" not in page.content
@@ -117,9 +139,10 @@ def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: 
     answer = client.post(
         f"/games/{parent.pk}/fork/",
         {"at": str(inside), "kind-0": "person", "name-0": "Ann", "kind-1": "greedy"},
+        follow=True,
     )
-    assert answer.status_code == 200
     fork = Game.objects.get(forked_from=parent)
+    assert answer.redirect_chain == [(f"/games/{fork.pk}/", 303)]
     assert fork.fork_at == start  # from just before the move the event belongs to
     assert answer.content.count(b'class="seat-link"') == 1
     assert f"plays on from event {start} of".encode() in answer.content
