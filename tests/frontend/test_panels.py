@@ -27,8 +27,9 @@ GAMES = ROOT / "rules_core" / "games"
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
-def panel(slug: str, view: Any, seat: int) -> list[list[str]]:
-    """The panel's elements in order, each as [tag, its own text]."""
+def drawn_panel(slug: str, view: Any, seat: int) -> dict[str, Any]:
+    """`lines`: the panel's elements in order, each as [tag, its own text]; `titles`: the page's
+    heading over it while the seat plays (`playing`) and after (`after`; None: no heading)."""
     board = GAMES / slug.replace("-", "_") / "board.js"
     script = Path(__file__).parent / "panels" / "draw_panel.js"
     result = subprocess.run(
@@ -39,8 +40,14 @@ def panel(slug: str, view: Any, seat: int) -> list[list[str]]:
         timeout=60,
         check=True,
     )
-    drawn: list[list[str]] = json.loads(result.stdout)["lines"]
+    drawn: dict[str, Any] = json.loads(result.stdout)
     return drawn
+
+
+def panel(slug: str, view: Any, seat: int) -> list[list[str]]:
+    """The panel's elements in order, each as [tag, its own text]."""
+    lines: list[list[str]] = drawn_panel(slug, view, seat)["lines"]
+    return lines
 
 
 def test_the_chronicles_panel_shows_the_dice_rolled_before_the_reroll_choice() -> None:
@@ -62,3 +69,20 @@ def test_the_chronicles_panel_shows_the_dice_rolled_before_the_reroll_choice() -
     assert villain[0] == ["h3", "Batman's dice show one success"]
     calm = panel("gotham-city-chronicles", game.view(state, HEROES), HEROES)
     assert calm[0] == ["h3", "Your hero boards"]  # no roll waiting: nothing about dice
+
+
+def test_the_page_heads_the_panel_once_never_above_the_panels_own_heading() -> None:
+    """A seat whose game is over read "At the table" right above "Your command post": a panel
+    with its own heading gets no other; one without keeps "At the table"; while the seat plays,
+    its moves come first under "Your moves"."""
+    state = started()
+    game = get_game("gotham-city-chronicles")
+    chronicles = drawn_panel("gotham-city-chronicles", game.view(state, 0), 0)
+    assert chronicles["lines"][0] == ["h3", "Your command post"]
+    assert chronicles["titles"] == {"playing": "Your moves", "after": None}
+    figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3}
+    race = drawn_panel("gotham-race", {"figures": [figure]}, 0)  # no hand: no heading of its own
+    assert [tag for tag, _ in race["lines"]] == ["p"]
+    assert race["titles"] == {"playing": "Your moves", "after": "At the table"}
+    nothing = drawn_panel("gotham-race", {"figures": []}, 0)
+    assert nothing["lines"] == [] and nothing["titles"]["after"] is None

@@ -1,6 +1,7 @@
 /* Draws a game's play-page panel under node, without a browser: a few elements stand in for the
    DOM (enough for dom.js, boards.js and a game's board.js), then the panel is printed as its
-   elements in order, each as [tag, its own text].
+   elements in order, each as [tag, its own text], with the heading the play page puts over it
+   while the seat plays and after (boards.js panelTitle).
 
    node draw_panel.js STATIC_DIR BOARD_JS SLUG SEAT < view.json */
 "use strict";
@@ -80,4 +81,7 @@ for (const file of [path.join(staticDir, "dom.js"), path.join(staticDir, "boards
 const view = JSON.parse(fs.readFileSync(0, "utf8"));
 const info = new Element("div");
 context.GothamBoards.panel(slug, info, view, Number(seat));
-process.stdout.write(JSON.stringify({ lines: lines(info) }));
+const { panelTitle } = context.GothamBoards;
+const title = (playing) => (panelTitle ? panelTitle(playing, info) : "boards.js has no panelTitle");
+const titles = { playing: title(true), after: title(false) };
+process.stdout.write(JSON.stringify({ lines: lines(info), titles }));
