@@ -205,3 +205,16 @@ def test_the_lobby_names_no_one_you_and_counts_a_fixed_table_once(client: Client
     assert "2\u20132 players" not in page
     client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "kind-1": "empty"})
     assert Game.objects.get().seats.get().name == "Player 1"
+
+
+def test_every_page_links_its_icon_and_favicon_ico_leads_to_it(client: Client) -> None:
+    """Browsers asked for /favicon.ico and got a 404 on every visit: the pages link an SVG icon
+    in the static files, and /favicon.ico redirects to it."""
+    icon = "/static/frontend/favicon.svg"
+    for url in ("/", "/rules/", "/games/999/"):
+        assert f'<link rel="icon" href="{icon}" type="image/svg+xml">' in client.get(url).text
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 302 and answer["Location"] == icon
+    served = client.get(icon)
+    assert served.status_code == 200 and served["Content-Type"].startswith("image/svg+xml")
+    assert b"<svg" in b"".join(served.streaming_content)  # type: ignore[attr-defined]
