@@ -60,6 +60,10 @@ class Book:
     source: str
     form: str
     sections: tuple[Section, ...]
+    # the search box's example on the game's pages: a question of the game, and the section the
+    # search answers it with first (checked by tests/frontend/test_pages.py)
+    search_example: str = ""
+    search_example_section: str = ""
 
     def section(self, section_id: str) -> Section:
         """The section with this id; KeyError when there is none."""
@@ -146,7 +150,19 @@ def load_book(path: Path) -> Book:
             raise IndexFormatError(
                 f"{path.name}: {s.id} links to unknown {sorted(missing - known)}"
             )
-    return Book(slug, data["title"], data["source"], data["form"], tuple(sections))
+    example = data.get("search_example", {})
+    answer = example.get("section", "")
+    if answer and answer not in known:
+        raise IndexFormatError(f"{path.name}: search_example links to unknown {answer!r}")
+    return Book(
+        slug,
+        data["title"],
+        data["source"],
+        data["form"],
+        tuple(sections),
+        search_example=example.get("question", ""),
+        search_example_section=answer,
+    )
 
 
 _PACKAGED: list[Path] = []  # index files that game packages ship with themselves

@@ -10,6 +10,9 @@ from django.utils.html import escape
 
 from api import rulebook_selectors
 from api.models import Game
+from frontend.templatetags.search_box import SITE_EXAMPLE
+from rules_core.rulebooks import Book
+from tests.shipped import shipped_books
 
 pytestmark = pytest.mark.django_db
 
@@ -218,3 +221,36 @@ def test_every_page_links_its_icon_and_favicon_ico_leads_to_it(client: Client) -
     served = client.get(icon)
     assert served.status_code == 200 and served["Content-Type"].startswith("image/svg+xml")
     assert b"<svg" in b"".join(served.streaming_content)  # type: ignore[attr-defined]
+
+
+def _first_answer(question: str, book: str | None) -> str:
+    hits = rulebook_selectors.rules_answer(question=question, book=book, limit=1).hits
+    assert hits, question
+    first = rulebook_selectors.hit_json(hits[0])
+    return f"{first['book']}/{first['section']}"
+
+
+@pytest.mark.parametrize("book", shipped_books(), ids=lambda b: b.slug)
+def test_the_search_boxs_example_on_a_games_pages_is_answered_by_the_section_it_names(
+    client: Client, book: Book
+) -> None:
+    """The header's example ("what happens on a tie" on every page) found an unrelated section:
+    each game's pages now suggest a question of that game, which its book's search answers
+    with the section the index names."""
+    from api.services import PlayerSpec, game_create
+    from rules_core.engine import get_game
+
+    assert book.search_example
+    people = [PlayerSpec(name="Ann")] * get_game(book.slug).min_players
+    game = game_create(slug=book.slug, players=people, seed=1, options={}).game
+    example = escape(book.search_example)
+    for url in (f"/rules/{book.slug}/", f"/games/{game.pk}/", f"/games/{game.pk}/replay/"):
+        page = client.get(url).content.decode()
+        assert f'placeholder="Ask this game\'s rules… e.g. {example}"' in page, url
+    expected = f"{book.slug}/{book.search_example_section}"
+    assert _first_answer(book.search_example, book.slug) == expected
+
+
+def test_the_search_boxs_example_across_all_books_is_answered_sensibly(client: Client) -> None:
+    assert f'placeholder="Ask the rules… e.g. {SITE_EXAMPLE}"' in client.get("/").text
+    assert _first_answer(SITE_EXAMPLE, None) == "gotham-race/questions.decks-exhausted"
