@@ -5,6 +5,7 @@ from frontend import views
 
 urlpatterns = [
     path("", views.lobby, name="lobby"),
+    path("favicon.ico", views.favicon, name="favicon"),
     path("games/new/", views.game_new, name="game-new"),
     path("boards/<slug:slug>.js", views.board_module, name="board-module"),
     path("games/<id:game_id>/", views.play, name="play"),

@@ -6,8 +6,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.cache import add_never_cache_headers
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
@@ -125,19 +128,39 @@ def _players(request: HttpRequest, seats: range) -> list[services.PlayerSpec]:
     return players
 
 
+# session key: each new game's seat links, shown once on its page (they hold the seat tokens)
+CREATED = "created-games"
+CREATED_KEPT = 10  # games whose links wait at once (a tab opened but never followed)
+
+
+class SeeOther(HttpResponseRedirect):
+    """303: the browser follows with a GET, so reloading the page it lands on posts nothing."""
+
+    status_code = 303
+
+
 def _created(request: HttpRequest, created: services.CreatedGame) -> HttpResponse:
-    """Each seat's link of a new game (the tokens are shown only here)."""
+    """After a game (or fork) is created, its page: the seat links (tokens are shown only once)
+    wait in this browser's session, not in the URL, for that page to show (Post/Redirect/Get)."""
     game = created.game
     seats = [
         {"seat": s.index, "name": s.name, "bot": s.bot, "token": token}
         for s, token in zip(game.seats.all(), created.tokens, strict=True)
     ]
-    context = {
-        "game": {"id": game.pk, "game": game.game, "title": get_game(game.game).title},
-        "forked": {"game": game.forked_from_id, "at": game.fork_at} if game.fork_at else None,
-        "seats": seats,
-    }
-    return render(request, "frontend/created.html", context)
+    forked = {"game": game.forked_from_id, "at": game.fork_at} if game.fork_at else None
+    waiting = dict(list(request.session.get(CREATED, {}).items())[-(CREATED_KEPT - 1) :])
+    waiting[str(game.pk)] = {"seats": seats, "forked": forked}
+    request.session[CREATED] = waiting
+    return SeeOther(reverse("play", kwargs={"game_id": game.pk}))
+
+
+def _created_once(request: HttpRequest, game: Game) -> dict[str, Any] | None:
+    """The seat links a game's creation left for its page, taken out of the session."""
+    waiting: dict[str, dict[str, Any]] = request.session.get(CREATED, {})
+    shown = waiting.pop(str(game.pk), None)
+    if shown is not None:
+        request.session[CREATED] = waiting
+    return shown
 
 
 def game_fork(request: HttpRequest, game_id: int) -> HttpResponse:
@@ -176,8 +199,17 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     game = _game_or_404(request, game_id)
     if isinstance(game, HttpResponse):
         return game
-    context = {"game": game, "title": get_game(game.game).title, "book_slug": _book_of(game)}
-    return render(request, "frontend/play.html", context)
+    created = _created_once(request, game)
+    context = {
+        "game": game,
+        "title": get_game(game.game).title,
+        "book_slug": _book_of(game),
+        "created": created,
+    }
+    response = render(request, "frontend/play.html", context)
+    if created is not None:  # seat tokens: kept by no cache, and not shown from one later
+        add_never_cache_headers(response)
+    return response
 
 
 def _book_of(game: Game) -> str | None:
@@ -225,6 +257,14 @@ def board_module(request: HttpRequest, slug: str) -> HttpResponse:
     body = path.read_bytes() if path.exists() else b""
     response = HttpResponse(body, content_type="text/javascript; charset=utf-8")
     response["Cache-Control"] = "public, max-age=300"
+    return response
+
+
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for by habit: the pages' icon (an SVG in the static
+    files, linked from every page) instead of a 404 in the log."""
+    response = HttpResponseRedirect(static("frontend/favicon.svg"))
+    response["Cache-Control"] = "public, max-age=86400"
     return response
 
 

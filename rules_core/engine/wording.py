@@ -32,6 +32,14 @@ def in_words(amount: int) -> str:
     return NUMBER_WORDS[amount] if 0 <= amount < len(NUMBER_WORDS) else str(amount)
 
 
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth")
+
+
+def ordinal(place: int) -> str:
+    """A place counted from 0 in words ("first" for 0), later ones in digits ("10th")."""
+    return ORDINALS[place] if 0 <= place < len(ORDINALS) else f"{place + 1}th"
+
+
 def counted(amount: int, thing: str, things: str | None = None) -> str:
     """`amount` of `thing` in words: "1 cube", "2 cubes" (`things` where the plural is not
     `thing` + "s": "2 dice")."""

@@ -61,6 +61,10 @@ class Book:
     form: str
     sections: tuple[Section, ...]
     colophon: str = ""  # where the source's back matter begins (publisher, address): no section's
+    # the search box's example on the game's pages: a question of the game, and the section the
+    # search answers it with first (checked by tests/frontend/test_pages.py)
+    search_example: str = ""
+    search_example_section: str = ""
 
     def section(self, section_id: str) -> Section:
         """The section with this id; KeyError when there is none."""
@@ -170,6 +174,10 @@ def load_book(path: Path) -> Book:
             raise IndexFormatError(
                 f"{path.name}: {s.id} links to unknown {sorted(missing - known)}"
             )
+    example = data.get("search_example", {})
+    answer = example.get("section", "")
+    if answer and answer not in known:
+        raise IndexFormatError(f"{path.name}: search_example links to unknown {answer!r}")
     return Book(
         slug,
         data["title"],
@@ -177,6 +185,8 @@ def load_book(path: Path) -> Book:
         data["form"],
         tuple(sections),
         colophon=data.get("colophon", ""),
+        search_example=example.get("question", ""),
+        search_example_section=answer,
     )
 
 

@@ -63,7 +63,7 @@ def _problems(html: str) -> list[str]:
 
 def test_there_are_templates_and_scripts_to_check() -> None:
     names = {p.name for p in TEMPLATES} | {p.name for p in SCRIPTS}
-    assert {"created.html", "play.html", "replay.html", "play.js", "replay.js"} <= names
+    assert {"seat_links.html", "play.html", "replay.html", "play.js", "replay.js"} <= names
 
 
 @pytest.mark.parametrize("template", TEMPLATES, ids=lambda p: p.name)
@@ -97,6 +97,7 @@ def test_the_created_page_puts_seat_tokens_in_the_fragment(client: Client) -> No
     response = client.post(
         "/games/new/",
         {"game": "gotham-race", "kind-0": "person", "name-0": "Ann", "kind-1": "person"},
+        follow=True,
     )
     assert response.status_code == 200
     game = Game.objects.get()

@@ -10,6 +10,9 @@ from django.utils.html import escape
 
 from api import rulebook_selectors
 from api.models import Game
+from frontend.templatetags.search_box import SITE_EXAMPLE
+from rules_core.rulebooks import Book
+from tests.shipped import shipped_books
 
 pytestmark = pytest.mark.django_db
 
@@ -28,18 +31,40 @@ def test_the_lobby_creates_a_game_and_shows_each_persons_link(client: Client) ->
             "option-variant": "on",
         },
     )
-    assert response.status_code == 200
     game = Game.objects.get()
+    assert response.status_code == 303 and response["Location"] == f"/games/{game.pk}/"
     assert game.players == 3 and game.options == {"variant": True}
-    assert response.content.count(b'class="seat-link"') == 2
-    assert f"/games/{game.pk}/#token=".encode() in response.content
-    assert b"?token=" not in response.content
+    page = client.get(response["Location"])
+    assert page.content.count(b'class="seat-link"') == 2
+    assert f"/games/{game.pk}/#token=".encode() in page.content
+    assert b"?token=" not in page.content
+
+
+def test_reloading_a_new_games_page_creates_nothing_and_shows_the_tokens_once(
+    client: Client,
+) -> None:
+    """Post/Redirect/Get: the form's POST answers 303 to the game's page, which the browser
+    reloads with a GET. The seat links wait in the session (never in the URL, which servers
+    log) for that page to show once, uncached; another browser's session never sees them."""
+    form = {"game": "gotham-race", "kind-0": "person", "name-0": "Ann", "kind-1": "person"}
+    answer = client.post("/games/new/", form)
+    game = Game.objects.get()
+    assert answer.status_code == 303 and "token" not in answer["Location"]
+    assert Client().get(answer["Location"]).content.count(b'class="seat-link"') == 0
+    first = client.get(answer["Location"])
+    assert first.content.count(b'class="seat-link"') == 2
+    assert b"Game %d created" % game.pk in first.content
+    assert "no-store" in first["Cache-Control"]
+    again = client.get(answer["Location"])
+    assert again.status_code == 200 and b'class="seat-link"' not in again.content
+    assert Game.objects.count() == 1
 
 
 def test_the_lobbys_bots_keep_the_names_it_offered_them_by(client: Client) -> None:
     """ "bot: easy" seats are easy bots, numbered when there are two; a lone one is not."""
     kinds = {"kind-0": "person", "name-0": "Ann", "kind-1": "random", "kind-2": "random"}
-    page = client.post("/games/new/", {"game": "gotham-race", **kinds, "kind-3": "mcts"})
+    form = {"game": "gotham-race", **kinds, "kind-3": "mcts"}
+    page = client.post("/games/new/", form, follow=True)
     names = list(Game.objects.get().seats.order_by("index").values_list("name", flat=True))
     assert names == ["Ann", "easy bot 1", "easy bot 2", "strong bot"]
     assert b"easy bot 2</td>" in page.content and b"random" not in page.content
@@ -117,9 +142,10 @@ def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: 
     answer = client.post(
         f"/games/{parent.pk}/fork/",
         {"at": str(inside), "kind-0": "person", "name-0": "Ann", "kind-1": "greedy"},
+        follow=True,
     )
-    assert answer.status_code == 200
     fork = Game.objects.get(forked_from=parent)
+    assert answer.redirect_chain == [(f"/games/{fork.pk}/", 303)]
     assert fork.fork_at == start  # from just before the move the event belongs to
     assert answer.content.count(b'class="seat-link"') == 1
     assert f"plays on from event {start} of".encode() in answer.content
@@ -191,3 +217,49 @@ def test_the_lobby_names_no_one_you_and_counts_a_fixed_table_once(client: Client
     assert "2\u20132 players" not in page
     client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "kind-1": "empty"})
     assert Game.objects.get().seats.get().name == "Player 1"
+
+
+def test_every_page_links_its_icon_and_favicon_ico_leads_to_it(client: Client) -> None:
+    """Browsers asked for /favicon.ico and got a 404 on every visit: the pages link an SVG icon
+    in the static files, and /favicon.ico redirects to it."""
+    icon = "/static/frontend/favicon.svg"
+    for url in ("/", "/rules/", "/games/999/"):
+        assert f'<link rel="icon" href="{icon}" type="image/svg+xml">' in client.get(url).text
+    answer = client.get("/favicon.ico")
+    assert answer.status_code == 302 and answer["Location"] == icon
+    served = client.get(icon)
+    assert served.status_code == 200 and served["Content-Type"].startswith("image/svg+xml")
+    assert b"<svg" in b"".join(served.streaming_content)  # type: ignore[attr-defined]
+
+
+def _first_answer(question: str, book: str | None) -> str:
+    hits = rulebook_selectors.rules_answer(question=question, book=book, limit=1).hits
+    assert hits, question
+    first = rulebook_selectors.hit_json(hits[0])
+    return f"{first['book']}/{first['section']}"
+
+
+@pytest.mark.parametrize("book", shipped_books(), ids=lambda b: b.slug)
+def test_the_search_boxs_example_on_a_games_pages_is_answered_by_the_section_it_names(
+    client: Client, book: Book
+) -> None:
+    """The header's example ("what happens on a tie" on every page) found an unrelated section:
+    each game's pages now suggest a question of that game, which its book's search answers
+    with the section the index names."""
+    from api.services import PlayerSpec, game_create
+    from rules_core.engine import get_game
+
+    assert book.search_example
+    people = [PlayerSpec(name="Ann")] * get_game(book.slug).min_players
+    game = game_create(slug=book.slug, players=people, seed=1, options={}).game
+    example = escape(book.search_example)
+    for url in (f"/rules/{book.slug}/", f"/games/{game.pk}/", f"/games/{game.pk}/replay/"):
+        page = client.get(url).content.decode()
+        assert f'placeholder="Ask this game\'s rules… e.g. {example}"' in page, url
+    expected = f"{book.slug}/{book.search_example_section}"
+    assert _first_answer(book.search_example, book.slug) == expected
+
+
+def test_the_search_boxs_example_across_all_books_is_answered_sensibly(client: Client) -> None:
+    assert f'placeholder="Ask the rules… e.g. {SITE_EXAMPLE}"' in client.get("/").text
+    assert _first_answer(SITE_EXAMPLE, None) == "gotham-race/questions.decks-exhausted"

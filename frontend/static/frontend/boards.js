@@ -47,6 +47,13 @@ window.GothamBoards = (function () {
     target(slug, move) {
       return targeting[slug] ? targeting[slug](move) : null;
     },
+    /* The play page's heading over the panel, once it is drawn: "Your moves" while the seat
+       plays; after that "At the table" over what the panel shows, but none (null) when the
+       panel shows nothing or titles itself (a heading of its own, such as "Your hand"). */
+    panelTitle(playing, element) {
+      if (playing) return "Your moves";
+      return element.childElementCount && !element.querySelector("h3") ? "At the table" : null;
+    },
     panel(slug, element, state, seat) {
       element.replaceChildren();
       if (panels[slug] && state && seat !== null && seat !== undefined) panels[slug](element, state, seat);

@@ -130,15 +130,16 @@
     });
     $("moves").replaceChildren(...buttons);
     // a seat in a game in play has moves; a spectator or a finished game has only the table
-    const playing = token && game.status === "active";
-    $("panel-title").textContent = playing ? "Your moves" : "At the table";
+    const playing = Boolean(token) && game.status === "active";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
     if (playing && !buttons.length && !yourTurn) {
       $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
     }
-    // nothing to show under the heading (a spectator, a finished game without a panel): no heading
-    $("panel-title").hidden = !playing && !$("info").childElementCount;
+    // no heading over nothing (a spectator), nor over a panel with its own ("Your hand")
+    const heading = window.GothamBoards.panelTitle(playing, $("info"));
+    $("panel-title").textContent = heading || "";
+    $("panel-title").hidden = !heading;
   }
 
   /* Board elements some legal move acts on are highlighted; clicking one keeps only its moves

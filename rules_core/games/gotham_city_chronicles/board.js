@@ -3,9 +3,9 @@
    (white, orange, special, walls with their level) and the special moves, the heroes (blue) and
    the villain's characters (red) in their areas, the tokens and the equipment on the ground; then
    the river with each position's activation cost, the command post and every hero board. The
-   panel details the boards the seat plays (the villain's: the command post). Drawn as SVG from a
-   view, text only: names come from the content pack and go in as text or attributes
-   (frontend/static/frontend/boards.js). */
+   panel shows a roll waiting for its rerolls, then the boards the seat plays (the villain's: the
+   command post). Drawn as SVG from a view, text only: names come from the content pack and go in
+   as text or attributes (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
   const { el, COLORS } = window.GothamBoards;
@@ -152,7 +152,16 @@
     keyLines.forEach((line, k) => svg.appendChild(el("text", { x: 8, y: keyTop + 16 * k, "font-size": 10, fill: "#59607a" }, k ? line : `Figures: ${line}`)));
   }
 
+  /* The roll waiting for its rerolls, as the table sees it (dice are rolled in the open): what
+     it shows in all, then each die by its place, in the words the reroll choices use. */
+  function drawRoll(element, roll) {
+    if (!roll || !Array.isArray(roll.shown)) return;
+    const { node } = window.GothamDom;
+    element.append(node("h3", roll.summary), node("ul", null, ...roll.shown.map((die) => node("li", die))));
+  }
+
   function panel(element, state, seat) {
+    drawRoll(element, state.roll);
     const title = document.createElement("h3");
     const list = document.createElement("ul");
     const add = (text) => {

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_core.engine.types import GameEvent
-from rules_core.engine.wording import capitalized, counted, listed
+from rules_core.engine.wording import capitalized, counted, in_words, listed, ordinal, possessive
+from rules_core.games.gotham_city_chronicles import dice
 from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.state import GccState
 
@@ -64,6 +65,38 @@ def seat_names(state: GccState) -> tuple[str, ...]:
         everyone = len(heroes) > 1 and len(heroes) == len(state.heroes)
         names.append("the heroes" if everyone else listed(heroes) or "a hero")
     return tuple(names)
+
+
+def _successes(amount: int) -> str:
+    """Successes in words, for labels that name dice by place ("one success", "no success")."""
+    return f"{in_words(amount)} success{'es' if amount > 1 else ''}"
+
+
+def _shown(state: GccState, index: int) -> int:
+    """The successes the roll's die at `index` shows (II dice: the pack's faces)."""
+    roll = state.roll
+    assert roll is not None
+    return state.board_pack.faces(dice.colour(roll.pool[index]))[roll.faces[index]]
+
+
+def die_shown(state: GccState, index: int) -> str:
+    """A die of the roll waiting by its place, colour and what it shows, so two dice alike are
+    still told apart: "the second die (yellow with a reroll icon: one success)"."""
+    roll = state.roll
+    assert roll is not None
+    die = roll.pool[index]
+    icon = " with a reroll icon" if dice.has_reroll(die) else ""
+    shows = _successes(_shown(state, index))
+    return f"the {ordinal(index)} die ({dice.colour(die)}{icon}: {shows})"
+
+
+def roll_summary(state: GccState) -> str:
+    """What the roll waiting shows in all: "Batman's dice show two successes" (rolled in the
+    open, VIII: every seat reads it)."""
+    roll = state.roll
+    assert roll is not None
+    total = sum(_shown(state, i) for i in range(len(roll.pool)))
+    return f"{possessive(name(state, roll.figure))} dice show {_successes(total)}"
 
 
 def _want(state: GccState, seat: int) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections import Counter
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
@@ -14,6 +13,7 @@ from rules_core.engine.wording import in_words, listed
 from rules_core.games.gotham_city_chronicles import combat, dice, manipulation, movement, throwing
 from rules_core.games.gotham_city_chronicles.events import DiceRerolled
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.language import die_shown
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible, reroll_room
 from rules_core.games.gotham_city_chronicles.state import GccState
@@ -82,12 +82,11 @@ def reroll_offers(state: GccState, seat: int) -> list[Move]:
 
 
 def reroll_label(state: GccState, seat: int, move: Move) -> str:
-    """ "Reroll one yellow die for one cube", "Reroll two yellow dice and one white die for
-    free" (counts in words: the move's `dice` names places in the roll, "0,2")."""
+    """ "Reroll the first die (yellow: one success) for one cube", "Reroll the first die (white:
+    no success) and the third die (yellow: two successes) for free": each die by its place and
+    face (two dice of a colour are told apart), numbers in words (`dice` holds places, "0,2")."""
     chosen = _indexes(move.get("dice")) or ()
-    roll = state.roll
-    colours = Counter(dice.colour(roll.pool[i]) for i in chosen) if roll else Counter[str]()
-    named = listed([f"{in_words(n)} {c} {'die' if n == 1 else 'dice'}" for c, n in colours.items()])
+    named = listed([die_shown(state, i) for i in chosen]) if state.roll else "dice"
     cubes = f"{in_words(len(chosen))} cube{'' if len(chosen) == 1 else 's'}"
     return f"Reroll {named} " + (f"for {cubes}" if move.get("paid") is True else "for free")
 

@@ -5,8 +5,14 @@ from __future__ import annotations
 
 from rules_core.engine.codec import to_json
 from rules_core.engine.types import JSON
+from rules_core.engine.wording import capitalized
 from rules_core.games.gotham_city_chronicles.energy import SPACES
-from rules_core.games.gotham_city_chronicles.language import name, seat_names
+from rules_core.games.gotham_city_chronicles.language import (
+    die_shown,
+    name,
+    roll_summary,
+    seat_names,
+)
 from rules_core.games.gotham_city_chronicles.state import GccState
 
 
@@ -64,8 +70,18 @@ def view(state: GccState, seat: int | None, reveal: bool = False) -> dict[str, J
         "ground": [list(g) for g in state.ground],
         "movement": to_json(state.movement),
         "activation": to_json(state.activation),
-        "roll": to_json(state.roll),
+        "roll": _roll(state),
         "fight": to_json(state.fight),
         "reinforcement": state.reinforcement,
         "winner": state.winner,
     }
+
+
+def _roll(state: GccState) -> JSON:
+    """The roll waiting for its rerolls, with what it shows in words (rolled in the open, so
+    the seat choosing its rerolls reads the faces first): `summary`, and each die in `shown`."""
+    recorded = to_json(state.roll)
+    if state.roll is None or not isinstance(recorded, dict):
+        return recorded
+    shown = [capitalized(die_shown(state, i)) for i in range(len(state.roll.pool))]
+    return {**recorded, "summary": roll_summary(state), "shown": list(shown)}

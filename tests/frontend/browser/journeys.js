@@ -139,6 +139,13 @@ async function spectatorReplay(context, gameId) {
 /* Play until the status says the game is finished: on the board where the game's board module
    offers targets, else the last offered move. */
 let boardClicks = 0;
+/* A new game's page lists the seat links once, watched as a spectator; the first link opens
+   the same page as that seat (the page reads itself again): wait until it plays the seat. */
+async function takeSeat(page) {
+  await page.click("a.seat-link");
+  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("You play"), null, { timeout: 15000 });
+}
+
 async function playUntilFinished(page, clicks = 400) {
   for (let turn = 0; turn < clicks; turn++) {
     const status = await page.textContent("#status");
@@ -179,7 +186,7 @@ async function playToTheEnd(page) {
   const href = await page.getAttribute("a.seat-link", "href");
   check(/^\/games\/\d+\/#token=[\w-]+$/.test(href), `the seat link does not carry its token in the fragment: ${href}`);
   tokens.add(href.split("#token=")[1]);
-  await page.click("a.seat-link");
+  await takeSeat(page);
   await page.waitForSelector("#board .figure");
   await shot(page, "play-start");
   boardClicks = 0;
@@ -204,7 +211,7 @@ async function playStrategy(page) {
   await page.waitForSelector("a.seat-link");
   const href = await page.getAttribute("a.seat-link", "href");
   tokens.add(href.split("#token=")[1]);
-  await page.click("a.seat-link");
+  await takeSeat(page);
   await page.waitForSelector("#board .block");
   boardClicks = 0;
   await playUntilFinished(page, 1500);
@@ -229,7 +236,7 @@ async function playDuel(page) {
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("a.seat-link");
   tokens.add((await page.getAttribute("a.seat-link", "href")).split("#token=")[1]);
-  await page.click("a.seat-link");
+  await takeSeat(page);
   await page.waitForSelector("#board text");
   check((await page.textContent("#board")).includes("gold"), "the outline of the Duel view is missing");
   await playUntilFinished(page);
@@ -267,7 +274,7 @@ async function stepThroughReplay(page, gameId) {
   check((await page.textContent("body")).includes("plays on from event"), "the fork's page does not say where it starts");
   const link = await page.getAttribute("a.seat-link", "href");
   tokens.add(link.split("#token=")[1]);
-  await page.click("a.seat-link");
+  await takeSeat(page);
   await page.waitForSelector("#moves button.move");
   await shot(page, "fork-play");
 }

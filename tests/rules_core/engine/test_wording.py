@@ -8,6 +8,7 @@ from rules_core.engine.wording import (
     in_words,
     listed,
     no_such_move,
+    ordinal,
     possessive,
     takes_only,
 )
@@ -47,6 +48,12 @@ def test_refusals_name_what_a_game_has_and_never_repeat_what_was_posted() -> Non
 def test_a_small_count_is_written_in_words_and_a_large_one_in_digits() -> None:
     assert [in_words(n) for n in (0, 1, 2, 9)] == ["no", "one", "two", "nine"]
     assert (in_words(10), in_words(-1)) == ("10", "-1")
+
+
+def test_a_place_counted_from_zero_is_an_ordinal_in_words_then_in_digits() -> None:
+    """A die's place in a roll ("0") read as "first": a label never shows the number posted."""
+    assert [ordinal(n) for n in (0, 1, 2, 8)] == ["first", "second", "third", "ninth"]
+    assert ordinal(9) == "10th"
 
 
 def test_a_name_owning_something_takes_a_lone_apostrophe_after_an_s() -> None:

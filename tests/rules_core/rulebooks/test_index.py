@@ -169,3 +169,19 @@ def test_a_shared_title_is_told_apart_by_as_few_enclosing_titles_as_needed() -> 
         "Resolution Phase (Phases, Troubleshooting)"
     )
     assert BOOKS["gotham-race"].distinct_title("intro") == "Gotham Race"
+
+
+def test_a_search_example_names_a_section_of_its_book(tmp_path: Path) -> None:
+    """The example's answer is a section id, checked like a `related` link."""
+    from rules_core.rulebooks.index import IndexFormatError, load_book
+
+    index = tmp_path / "tiny.toml"
+    head = 'book = "tiny"\ntitle = "Tiny"\nsource = "tiny.txt"\nform = "text"\n'
+    section = '[[section]]\nid = "end"\ntitle = "End"\nheading = "End"\nsummary = "It ends."\n'
+    example = 'search_example = { question = "when does it end?", section = "%s" }\n'
+    index.write_text(head + example % "end" + section, encoding="utf-8")
+    book = load_book(index)
+    assert (book.search_example, book.search_example_section) == ("when does it end?", "end")
+    index.write_text(head + example % "start" + section, encoding="utf-8")
+    with pytest.raises(IndexFormatError, match="search_example links to unknown 'start'"):
+        load_book(index)

@@ -258,5 +258,9 @@ def test_the_table_shows_the_roll_waiting_for_a_reroll_or_a_keep() -> None:
     """Everyone sees Batman's safe roll waiting for a reroll or a keep."""
     state, rolled = _rolled(all_active(started()), 3)
     shown = GAME.view(state, 0)
-    assert state.roll is not None and shown["roll"] == to_json(state.roll) and shown["roll"]
-    assert list(rolled.faces) == shown["roll"]["faces"]  # type: ignore[call-overload,index]
+    recorded = to_json(state.roll)
+    assert state.roll is not None and isinstance(recorded, dict) and recorded
+    roll = shown["roll"]
+    assert isinstance(roll, dict) and {key: roll[key] for key in recorded} == recorded
+    assert list(rolled.faces) == roll["faces"]
+    assert isinstance(roll["shown"], list) and len(roll["shown"]) == len(state.roll.pool)

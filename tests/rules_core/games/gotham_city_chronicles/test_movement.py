@@ -299,15 +299,37 @@ def test_the_heroes_turn_ends_when_every_heroes_seat_has_finished() -> None:
 
 
 def test_a_reroll_reads_as_the_dice_it_rerolls_and_what_it_costs() -> None:
+    """Each die is named by its place and the face it shows, so two yellow dice are two
+    different choices (both read "Reroll one yellow die for one cube" before)."""
     state = all_active(started())
     state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
-    falling, _ = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"))
-    labels = {
+    falling, _ = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), 5)
+    assert falling.roll is not None and falling.roll.faces == (4, 2)  # one success, a blank
+    labels = [
         GAME.describe_move(falling, HEROES, m)
         for m in GAME.legal_moves(falling, HEROES)
         if m.type == "reroll"
-    }
-    assert labels == {
-        "Reroll one yellow die for one cube",
-        "Reroll two yellow dice for two cubes",
-    }
+    ]
+    assert labels == [
+        "Reroll the first die (yellow: one success) for one cube",
+        "Reroll the second die (yellow: no success) for one cube",
+        "Reroll the first die (yellow: one success) and the second die (yellow: no success)"
+        " for two cubes",
+    ]
+
+
+def test_the_roll_waiting_for_rerolls_shows_its_faces_in_words_to_every_seat() -> None:
+    """VIII, II dice: the dice are rolled in the open; the view says what each shows, in the
+    labels' words, before the roller chooses what to reroll."""
+    state = all_active(started())
+    state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    falling, _ = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), 5)
+    for seat in (0, HEROES, None):
+        roll = GAME.view(falling, seat)["roll"]
+        assert isinstance(roll, dict)
+        assert roll["summary"] == "Batman's dice show one success"
+        assert roll["shown"] == [
+            "The first die (yellow: one success)",
+            "The second die (yellow: no success)",
+        ]
+    assert GAME.view(state, HEROES)["roll"] is None

@@ -1,0 +1,87 @@
+/* Draws a game's play-page panel under node, without a browser: a few elements stand in for the
+   DOM (enough for dom.js, boards.js and a game's board.js), then the panel is printed as its
+   elements in order, each as [tag, its own text], with the heading the play page puts over it
+   while the seat plays and after (boards.js panelTitle).
+
+   node draw_panel.js STATIC_DIR BOARD_JS SLUG SEAT < view.json */
+"use strict";
+const fs = require("fs");
+const path = require("path");
+const vm = require("vm");
+
+class Element {
+  constructor(tag) {
+    this.tagName = tag.toUpperCase();
+    this.children = [];
+    this.text = "";
+    this.attributes = {};
+  }
+
+  get textContent() {
+    return this.text + this.children.map((c) => (typeof c === "string" ? c : c.textContent)).join("");
+  }
+
+  set textContent(value) {
+    this.text = String(value);
+    this.children = [];
+  }
+
+  get childElementCount() {
+    return this.children.filter((c) => typeof c !== "string").length;
+  }
+
+  append(...nodes) {
+    this.children.push(...nodes);
+  }
+
+  appendChild(node) {
+    this.children.push(node);
+    return node;
+  }
+
+  replaceChildren(...nodes) {
+    this.text = "";
+    this.children = [...nodes];
+  }
+
+  setAttribute(name, value) {
+    this.attributes[name] = String(value);
+  }
+
+  /* Tag names only ("h3"), depth first, as the pages' scripts use it. */
+  querySelector(selector) {
+    for (const child of this.children) {
+      if (typeof child === "string") continue;
+      if (child.tagName === selector.toUpperCase()) return child;
+      const found = child.querySelector(selector);
+      if (found) return found;
+    }
+    return null;
+  }
+}
+
+function lines(element, found = []) {
+  for (const child of element.children) {
+    if (typeof child === "string") continue;
+    found.push([child.tagName.toLowerCase(), child.text]);
+    lines(child, found);
+  }
+  return found;
+}
+
+const [staticDir, boardJs, slug, seat] = process.argv.slice(2);
+const context = {
+  document: { createElement: (tag) => new Element(tag), createElementNS: (ns, tag) => new Element(tag) },
+};
+context.window = context;
+vm.createContext(context);
+for (const file of [path.join(staticDir, "dom.js"), path.join(staticDir, "boards.js"), boardJs]) {
+  vm.runInContext(fs.readFileSync(file, "utf8"), context, { filename: file });
+}
+const view = JSON.parse(fs.readFileSync(0, "utf8"));
+const info = new Element("div");
+context.GothamBoards.panel(slug, info, view, Number(seat));
+const { panelTitle } = context.GothamBoards;
+const title = (playing) => (panelTitle ? panelTitle(playing, info) : "boards.js has no panelTitle");
+const titles = { playing: title(true), after: title(false) };
+process.stdout.write(JSON.stringify({ lines: lines(info), titles }));

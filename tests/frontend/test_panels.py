@@ -1,0 +1,88 @@
+"""The play page's panels as drawn by the games' board.js, under node with a few stand-in
+elements (panels/draw_panel.js): what a seat reads beside the board, without a browser."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules_core.engine import get_game
+from rules_core.engine.types import Move
+from tests.rules_core.games.gotham_city_chronicles.test_movement import (
+    HEROES,
+    all_active,
+    play,
+    started,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+STATIC = ROOT / "frontend" / "static" / "frontend"
+GAMES = ROOT / "rules_core" / "games"
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+def drawn_panel(slug: str, view: Any, seat: int) -> dict[str, Any]:
+    """`lines`: the panel's elements in order, each as [tag, its own text]; `titles`: the page's
+    heading over it while the seat plays (`playing`) and after (`after`; None: no heading)."""
+    board = GAMES / slug.replace("-", "_") / "board.js"
+    script = Path(__file__).parent / "panels" / "draw_panel.js"
+    result = subprocess.run(
+        ["node", str(script), str(STATIC), str(board), slug, str(seat)],
+        input=json.dumps(view),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    drawn: dict[str, Any] = json.loads(result.stdout)
+    return drawn
+
+
+def panel(slug: str, view: Any, seat: int) -> list[list[str]]:
+    """The panel's elements in order, each as [tag, its own text]."""
+    lines: list[list[str]] = drawn_panel(slug, view, seat)["lines"]
+    return lines
+
+
+def test_the_chronicles_panel_shows_the_dice_rolled_before_the_reroll_choice() -> None:
+    """Batman's fall rolls two yellow dice: the seat choosing the rerolls reads each face in the
+    words of the reroll buttons, above its hero boards; the villain's seat reads them too."""
+    state = all_active(started())
+    state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    falling, _ = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), 5)
+    game = get_game("gotham-city-chronicles")
+    drawn = panel("gotham-city-chronicles", game.view(falling, HEROES), HEROES)
+    assert drawn[:4] == [
+        ["h3", "Batman's dice show one success"],
+        ["ul", ""],
+        ["li", "The first die (yellow: one success)"],
+        ["li", "The second die (yellow: no success)"],
+    ]
+    assert ["h3", "Your hero boards"] in drawn[4:]
+    villain = panel("gotham-city-chronicles", game.view(falling, 0), 0)
+    assert villain[0] == ["h3", "Batman's dice show one success"]
+    calm = panel("gotham-city-chronicles", game.view(state, HEROES), HEROES)
+    assert calm[0] == ["h3", "Your hero boards"]  # no roll waiting: nothing about dice
+
+
+def test_the_page_heads_the_panel_once_never_above_the_panels_own_heading() -> None:
+    """A seat whose game is over read "At the table" right above "Your command post": a panel
+    with its own heading gets no other; one without keeps "At the table"; while the seat plays,
+    its moves come first under "Your moves"."""
+    state = started()
+    game = get_game("gotham-city-chronicles")
+    chronicles = drawn_panel("gotham-city-chronicles", game.view(state, 0), 0)
+    assert chronicles["lines"][0] == ["h3", "Your command post"]
+    assert chronicles["titles"] == {"playing": "Your moves", "after": None}
+    figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3}
+    race = drawn_panel("gotham-race", {"figures": [figure]}, 0)  # no hand: no heading of its own
+    assert [tag for tag, _ in race["lines"]] == ["p"]
+    assert race["titles"] == {"playing": "Your moves", "after": "At the table"}
+    nothing = drawn_panel("gotham-race", {"figures": []}, 0)
+    assert nothing["lines"] == [] and nothing["titles"]["after"] is None
