@@ -135,6 +135,25 @@ def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: 
     assert b'id="fork"' not in client.get(f"/games/{fork.pk}/replay/").content
 
 
+def test_play_on_from_the_last_event_replays_the_last_move(client: Client) -> None:
+    """The replay shows the last event at first: playing on from there starts before the last
+    move (a game over at its last event has nothing to play on)."""
+    from api.services import PlayerSpec, bots_play, fork_points, game_create
+
+    created = game_create(
+        slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=42, options={}
+    )
+    parent = created.game
+    bots_play(game_id=parent.pk)
+    parent.refresh_from_db()
+    seats = {"kind-0": "person", "name-0": "Ann", "kind-1": "person", "name-1": "Bob"}
+    answer = client.post(f"/games/{parent.pk}/fork/", {"at": str(parent.version), **seats})
+    assert answer.status_code == 200, answer.content
+    fork = Game.objects.get(forked_from=parent)
+    assert fork.fork_at == fork_points(parent)[-1] < parent.version
+    assert fork.status == "active"
+
+
 def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:
     client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
     page = client.get("/").content.decode()
