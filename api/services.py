@@ -791,10 +791,10 @@ def _points(value: float) -> int:
     return round(value * 100)
 
 
-def _points_between(low: float, high: float) -> str:
-    """An interval of values as percentage points, rounded outward ("9 to 11" for 0.097 to
+def _point_bounds(low: float, high: float) -> tuple[int, int]:
+    """An interval of values as percentage points, rounded outward ((9, 11) for 0.097 to
     0.101): a bound never reads past the figure the grade was judged on."""
-    return f"{math.floor(round(low * 100, 6))} to {math.ceil(round(high * 100, 6))}"
+    return math.floor(round(low * 100, 6)), math.ceil(round(high * 100, 6))
 
 
 def _judge(
@@ -815,7 +815,8 @@ def _judge(
         f"{who} played: {spec.describe_move(state, seat, played)} "
         f"(winning chances {_points(verdict.played_value)}%)."
     )
-    between = _points_between(verdict.lost_low, verdict.lost_high)
+    low, high = _point_bounds(verdict.lost_low, verdict.lost_high)
+    between = f"{low} to {high}"
     if verdict.preferred == played:
         text += " The analysis agrees."
     else:
@@ -825,10 +826,10 @@ def _judge(
             text += f" The difference is small: {between} points of winning chances."
     if verdict.grade == CLOSE:
         text += f" Too close to call: {between} points of winning chances lost."
-    elif verdict.grade != GOOD:
+    elif verdict.grade != GOOD:  # the loss's interval (about 95%) said in words
         text += (
             f" {verdict.grade.capitalize()}: {_points(verdict.lost)} points of winning chances "
-            f"lost ({between})."
+            f"lost (between {low} and {high} points, about 95% sure)."
         )
     return {
         "text": text,
