@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from django.test import Client
@@ -152,6 +153,21 @@ def test_play_on_from_the_last_event_replays_the_last_move(client: Client) -> No
     fork = Game.objects.get(forked_from=parent)
     assert fork.fork_at == fork_points(parent)[-1] < parent.version
     assert fork.status == "active"
+
+
+def _replay_tag(content: bytes, element_id: str) -> str:
+    """The start tag of the replay page's element with this id."""
+    found = re.search(rf'<[a-z]+ [^>]*id="{element_id}"[^>]*>', content.decode())
+    assert found is not None, element_id
+    return found.group(0)
+
+
+def test_the_replay_shows_no_empty_chart_before_an_analysis(client: Client) -> None:
+    """The chart's box is hidden until the page has evaluations to draw in it (replay.js shows
+    it then), so a game not analysed yet, or a page whose log is still loading, shows none."""
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    page = client.get(f"/games/{Game.objects.get().pk}/replay/").content
+    assert re.search(r"\shidden(\s|>|=)", _replay_tag(page, "chart"))
 
 
 def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:

@@ -250,6 +250,7 @@ async function stepThroughReplay(page, gameId) {
   await page.fill("#comment input[name=text]", "What a finish!");
   await page.click("#comment button");
   await page.waitForSelector(".note.person");
+  check(!(await page.isVisible("#chart")), "an empty chart box shows before the analysis");
   await page.click("#analyse");
   await page.waitForFunction(() => document.querySelector("#analysis-status").textContent.startsWith("Analysed:"), null, { timeout: 120000 });
   await page.waitForSelector("#chart polyline");
