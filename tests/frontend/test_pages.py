@@ -170,6 +170,14 @@ def test_the_replay_shows_no_empty_chart_before_an_analysis(client: Client) -> N
     assert re.search(r"\shidden(\s|>|=)", _replay_tag(page, "chart"))
 
 
+def test_the_replay_loads_its_analysis_helpers_before_drawing(client: Client) -> None:
+    """replay.js draws the chart's axis with analysis.js's percentages: that script comes first."""
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    page = client.get(f"/games/{Game.objects.get().pk}/replay/").content.decode()
+    helpers, replay = page.find("frontend/analysis.js"), page.find("frontend/replay.js")
+    assert 0 < helpers < replay
+
+
 def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:
     client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
     page = client.get("/").content.decode()

@@ -22,6 +22,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList, counted } = window.GothamDom;
+  const { axisTicks } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -172,7 +173,7 @@
       .map((a) => ({ seq: e.seq, data: a.data })));
     chart.hidden = !points.length;  // no analysis yet: no empty box
     if (!points.length) return;
-    const x = (seq) => 20 + (560 * (seq - 1)) / Math.max(1, log.length - 1);
+    const x = (seq) => 34 + (546 * (seq - 1)) / Math.max(1, log.length - 1);
     const y = (v) => 150 - Number(v) * 140;
     const seats = [...new Set(points.flatMap((p) => Object.keys(p.data.evaluation)))];
     const ns = "http://www.w3.org/2000/svg";
@@ -183,13 +184,13 @@
       chart.appendChild(element);
       return element;
     };
-    for (const v of [0, 0.5, 1]) {  // the value axis: each seat's expected share of a win
-      svg("line", { x1: 20, x2: 580, y1: y(v), y2: y(v), stroke: "#dedfe6" });
-      svg("text", { x: 0, y: y(v) + 4, "font-size": 10, fill: "#5d6070" }, String(v));
+    for (const tick of axisTicks()) {  // the value axis: each seat's winning chances, in percent as the notes say
+      svg("line", { x1: 34, x2: 580, y1: y(tick.value), y2: y(tick.value), stroke: "#dedfe6" });
+      svg("text", { x: 0, y: y(tick.value) + 4, "font-size": 10, fill: "#5d6070" }, tick.label);
     }
     svg("text", { x: 300, y: 160, "font-size": 10, fill: "#5d6070", "text-anchor": "middle" }, "event");
     seats.forEach((seat, i) => {
-      svg("text", { x: 30 + i * 140, y: 10, "font-size": 11, fill: COLORS[Number(seat) % 4] || "#555" }, `■ ${seatNames[seat] || `seat ${seat}`}`);
+      svg("text", { x: 44 + i * 140, y: 10, "font-size": 11, fill: COLORS[Number(seat) % 4] || "#555" }, `■ ${seatNames[seat] || `seat ${seat}`}`);
     });
     cursor = svg("line", { x1: x(position), x2: x(position), y1: 10, y2: 150, stroke: "#1b1c24", "stroke-dasharray": "3 3" });
     chartX = x;

@@ -254,6 +254,8 @@ async function stepThroughReplay(page, gameId) {
   await page.click("#analyse");
   await page.waitForFunction(() => document.querySelector("#analysis-status").textContent.startsWith("Analysed:"), null, { timeout: 120000 });
   await page.waitForSelector("#chart polyline");
+  const axis = await page.locator("#chart text").allTextContents();
+  check(["0%", "50%", "100%"].every((label) => axis.includes(label)), "the chart's value axis is not in percent as the notes are");
   await shot(page, "replay");
   // what if: play on from an earlier event, as a person against a bot
   await page.fill("#slider", "20");
