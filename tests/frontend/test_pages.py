@@ -178,6 +178,14 @@ def test_the_replay_loads_its_analysis_helpers_before_drawing(client: Client) ->
     assert 0 < helpers < replay
 
 
+def test_the_analysis_button_waits_for_where_the_analysis_stands(client: Client) -> None:
+    """The button is hidden until the page has read the analysis (replay.js offers it where
+    asking does something new: analysis.js's offer), so an analysed game never flashes it."""
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    page = client.get(f"/games/{Game.objects.get().pk}/replay/").content
+    assert re.search(r"\shidden(\s|>|=)", _replay_tag(page, "analyse"))
+
+
 def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:
     client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
     page = client.get("/").content.decode()

@@ -21,8 +21,8 @@
   const api = (path, options = {}) =>
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
-  const { node, citationList, counted } = window.GothamDom;
-  const { axisTicks } = window.GothamAnalysis;
+  const { node, citationList } = window.GothamDom;
+  const { axisTicks, statusWords, offer } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -210,20 +210,51 @@
     }
   }
 
-  /* An analysis's state in words, for the line beside "Run analysis". */
-  function analysisWords(status) {
-    if (!status || !status.status || status.status === "none") return "Not analysed yet.";
-    if (status.status === "done") return `Analysed: ${counted(status.total, "decision")} graded.`;
-    if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} decisions.`;
-    return `Analysing: ${status.done} of ${status.total} decisions so far…`;
+  /* The analysis's state beside its button, and the button only where asking does something
+     new (none yet, a failed one, moves since the one done). */
+  async function showAnalysis(status) {
+    $("analysis-status").textContent = statusWords(status);
+    const game = await api("").then(readJson, () => ({}));
+    const offered = offer(status, game.version);
+    $("analyse").hidden = !offered.shown;
+    if (offered.shown) $("analyse").textContent = offered.label;
+  }
+
+  /* Follow an analysis queued or running until it ends, then show its notes and chart. */
+  async function follow() {
+    const progress = $("progress");
+    progress.hidden = false;
+    let status = {};
+    try {
+      for (;;) {
+        const answer = await api("analysis/");
+        status = await readJson(answer);
+        if (!answer.ok) {
+          showError("analysis-error", status, `Could not follow the analysis (${answer.status}).`);
+          return;
+        }
+        progress.max = Math.max(1, Number(status.total) || 0);
+        progress.value = Number(status.done) || 0;
+        $("analysis-status").textContent = statusWords(status);
+        if (status.status !== "queued" && status.status !== "running") break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      await load();
+    } finally {
+      progress.hidden = true;
+      await showAnalysis(status);
+    }
   }
 
   async function showAnalysisStatus() {
     try {
       const answer = await api("analysis/");
-      $("analysis-status").textContent = answer.ok ? analysisWords(await readJson(answer)) : "Not analysed yet.";
+      const status = answer.ok ? await readJson(answer) : {};
+      if (status.status === "queued" || status.status === "running") await follow();
+      else await showAnalysis(status);
     } catch (error) {
       $("analysis-status").textContent = "";
+      $("analyse").hidden = false;
     }
   }
 
@@ -232,7 +263,7 @@
     $("analysis-error").hidden = true;
     try {
       // of a running game only a seat may ask (its token goes along); a repeat while one runs
-      // answers with the running one (200), which is polled like a new one
+      // answers with the running one (200), which is followed like a new one
       const response = await api("analysis/", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -242,22 +273,8 @@
         showError("analysis-error", await readJson(response), `The analysis was refused (${response.status}).`);
         return;
       }
-      const progress = $("progress");
-      progress.hidden = false;
-      for (;;) {
-        const answer = await api("analysis/");
-        const status = await readJson(answer);
-        if (!answer.ok) {
-          showError("analysis-error", status, `Could not follow the analysis (${answer.status}).`);
-          return;
-        }
-        progress.max = Math.max(1, Number(status.total) || 0);
-        progress.value = Number(status.done) || 0;
-        $("analysis-status").textContent = analysisWords(status);
-        if (status.status === "done" || status.status === "failed") break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      await load();
+      $("analyse").hidden = true;
+      await follow();
     } catch (error) {
       showError("analysis-error", null, "Could not reach the server.");
     } finally {

@@ -254,6 +254,9 @@ async function stepThroughReplay(page, gameId) {
   await page.click("#analyse");
   await page.waitForFunction(() => document.querySelector("#analysis-status").textContent.startsWith("Analysed:"), null, { timeout: 120000 });
   await page.waitForSelector("#chart polyline");
+  // done at this version: asking again would change nothing, so the button is no longer offered
+  await page.waitForFunction(() => document.querySelector("#analyse").hidden, null, { timeout: 10000 })
+    .catch(() => check(false, "the analysis button is still offered after the analysis"));
   const axis = await page.locator("#chart text").allTextContents();
   check(["0%", "50%", "100%"].every((label) => axis.includes(label)), "the chart's value axis is not in percent as the notes are");
   await shot(page, "replay");
