@@ -95,6 +95,13 @@ class ForkRefused(ApiError):
     error = "fork_refused"
 
 
+class ForkAtEnd(ForkRefused):
+    """A fork at a finished game's last event: a game over before it starts, so none is made
+    (and, refused before the hour's count, it costs no fork)."""
+
+    error = "fork_at_end"
+
+
 class NothingToAnalyse(ApiError):
     error = "nothing_to_analyse"
 
@@ -218,13 +225,14 @@ def _bot_game_allowed(caller: str, *, counted: str) -> None:
 
 
 def fork_points(game: Game) -> list[int]:
-    """The positions a game may be forked at: after its set-up and after each move's events."""
+    """The positions a game may be forked at: after its set-up and after each move's events
+    but the last (where a finished game is over: a fork there would have nothing to play)."""
     starts = list(
         Event.objects.filter(game=game, move__isnull=False)
         .order_by("seq")
         .values_list("seq", flat=True)
     )
-    return [seq - 1 for seq in starts if seq > 1] + [game.version]
+    return [seq - 1 for seq in starts if seq > 1]
 
 
 def _fork_neighbours(at: int, points: list[int]) -> list[int]:
@@ -234,12 +242,12 @@ def _fork_neighbours(at: int, points: list[int]) -> list[int]:
     return sorted({*before[-1:], *after[:1]})
 
 
-def _fork_point_wanted(at: int, points: list[int], nearest: list[int]) -> str:
-    """Why a game cannot be forked at event `at`, and where it can (`nearest`: the fork points
-    either side of it)."""
+def _fork_point_wanted(at: int, points: list[int], nearest: list[int], end: int) -> str:
+    """Why a game that ends at event `end` cannot be forked at event `at`, and where it can
+    (`nearest`: the fork points either side of it)."""
     first, last = points[0], points[-1]
     if at > last:
-        return f"The game ends at event {last}: fork at {last} or at an earlier move's start."
+        return f"The game ends at event {end}: fork at {last} or at an earlier move's start."
     if at < first:
         return f"The set-up takes events 1 to {first}: fork at {first} or at a later move's start."
     before, after = nearest
@@ -265,9 +273,16 @@ def game_fork(
     if len(players) != game.players:
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
+    if at == game.version:  # refused before the hour counts it: a refusal costs no fork
+        raise ForkAtEnd(
+            f"The game is over at event {at}: a fork there would have nothing to play. Fork at "
+            f"{points[-1]}, where its last move begins, or earlier.",
+            extra={"nearest": points[-1:]},
+        )
     if at not in points:
         nearest = _fork_neighbours(at, points)
-        raise ForkRefused(_fork_point_wanted(at, points, nearest), extra={"nearest": nearest})
+        wanted = _fork_point_wanted(at, points, nearest, game.version)
+        raise ForkRefused(wanted, extra={"nearest": nearest})
     _check_players(spec, players)
     _within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, ("fork", "forks"), "made")
     if any(p.bot for p in players):  # a bot seat plays on the workers as in a new game
@@ -295,10 +310,8 @@ def game_fork(
             ]
             move = batch[0].move if isinstance(batch[0].move, dict) else None
             _, state = _append_and_update(fork, spec, state, events, move)
-        # the decks: a fresh deal, by the fork's own seed (log_check decides it again); a fork
-        # at a game's end plays nothing on, so deals nothing (whatever secrets a game declares)
-        over = spec.outcome(state) is not None
-        redeal = [] if over else spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
+        # the decks: a fresh deal, by the fork's own seed (log_check decides it again)
+        redeal = spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
         if redeal:
             _append_and_update(fork, spec, state, redeal, None)
         _queue_bots_if_needed(fork)
@@ -778,10 +791,10 @@ def _points(value: float) -> int:
     return round(value * 100)
 
 
-def _points_between(low: float, high: float) -> str:
-    """An interval of values as percentage points, rounded outward ("9 to 11" for 0.097 to
+def _point_bounds(low: float, high: float) -> tuple[int, int]:
+    """An interval of values as percentage points, rounded outward ((9, 11) for 0.097 to
     0.101): a bound never reads past the figure the grade was judged on."""
-    return f"{math.floor(round(low * 100, 6))} to {math.ceil(round(high * 100, 6))}"
+    return math.floor(round(low * 100, 6)), math.ceil(round(high * 100, 6))
 
 
 def _judge(
@@ -802,7 +815,8 @@ def _judge(
         f"{who} played: {spec.describe_move(state, seat, played)} "
         f"(winning chances {_points(verdict.played_value)}%)."
     )
-    between = _points_between(verdict.lost_low, verdict.lost_high)
+    low, high = _point_bounds(verdict.lost_low, verdict.lost_high)
+    between = f"{low} to {high}"
     if verdict.preferred == played:
         text += " The analysis agrees."
     else:
@@ -812,10 +826,10 @@ def _judge(
             text += f" The difference is small: {between} points of winning chances."
     if verdict.grade == CLOSE:
         text += f" Too close to call: {between} points of winning chances lost."
-    elif verdict.grade != GOOD:
+    elif verdict.grade != GOOD:  # the loss's interval (about 95%) said in words
         text += (
             f" {verdict.grade.capitalize()}: {_points(verdict.lost)} points of winning chances "
-            f"lost ({between})."
+            f"lost (between {low} and {high} points, about 95% sure)."
         )
     return {
         "text": text,

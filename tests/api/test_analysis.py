@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
 from typing import Any
@@ -69,8 +70,9 @@ def test_analysis_annotates_every_decision(
     for event in marked:
         note = event["annotations"][0]
         low, high = note["data"]["lost_interval"]  # the text: whole points, rounded outward
-        shown = note["text"].rsplit("(", 1)[1].removesuffix(").").split(" to ")
-        shown_low, shown_high = (float(x) / 100 for x in shown)
+        said = re.search(r"\(between (\d+) and (\d+) points, about 95% sure\)\.$", note["text"])
+        assert said is not None, note["text"]
+        shown_low, shown_high = (float(x) / 100 for x in said.groups())
         assert shown_low <= low and shown_high >= high
         assert [shown_low, shown_high] == pytest.approx([low, high], abs=0.0101)
         assert note["data"]["grade"].capitalize() in note["text"]
@@ -534,12 +536,12 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
     )
     assert note("inaccuracy")["text"] == (  # the bounds rounded outward: 0.097 reads 9, not 10
         f"{who} played: {mine} (winning chances 80%). The analysis prefers: {theirs} (90%)."
-        " Inaccuracy: 10 points of winning chances lost (9 to 11)."
+        " Inaccuracy: 10 points of winning chances lost (between 9 and 11 points, about 95% sure)."
     )
     mistake = note("mistake")
     assert mistake["text"] == (
         f"{who} played: {mine} (winning chances 61%). The analysis prefers: {theirs} (91%)."
-        " Mistake: 30 points of winning chances lost (20 to 41)."
+        " Mistake: 30 points of winning chances lost (between 20 and 41 points, about 95% sure)."
     )
     assert mistake["data"] == {  # figures to three places
         "seat": seat,

@@ -121,17 +121,40 @@ def _at(state: Any, path: tuple[Any, ...]) -> Any:
 
 
 @pytest.mark.parametrize("game", ["gotham-race", "no-mans-land"])
-def test_a_fork_at_the_end_is_a_finished_game_with_the_same_outcome(
+def test_a_fork_at_the_end_is_refused_and_costs_no_fork_of_the_hour(
     api: APIClient, create_game: CreateGame, game: str
 ) -> None:
+    """At a finished game's last event the game is over: a fork there would be a game over
+    before it starts. It is refused with its own code, names where the last move begins, and
+    is not counted among the hour's forks (nor among its games with a bot seat)."""
     parent = finished(create_game, game=game)
-    response = fork(api, parent.pk, parent.version)
-    assert response.status_code == 201, response.content
-    assert response.json()["status"] == "finished"
-    assert response.json()["version"] == parent.version  # nothing plays on: no new deal
-    child = api.get(f"/api/games/{response.json()['id']}/").json()
-    assert child["to_act"] == [] and child["outcome"]["summary"]
-    assert child["outcome"] == api.get(f"/api/games/{parent.pk}/").json()["outcome"]
+    address = "203.0.113.91"
+    for name in ("fork", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
+    last_move = fork_points(parent)[-1]
+    url = f"/api/games/{parent.pk}/fork/"
+    players = [{"name": "Ann"}, {"bot": "random"}]
+    with override_settings(GOTHAM_FORKS_PER_HOUR=1, GOTHAM_BOT_GAMES_PER_HOUR=1):
+        for _ in range(2):
+            refused = api.post(
+                url, {"at": parent.version, "players": players}, format="json", REMOTE_ADDR=address
+            )
+            assert refused.status_code == 400, refused.content
+            assert refused.json() == {
+                "error": "fork_at_end",
+                "message": f"The game is over at event {parent.version}: a fork there would "
+                f"have nothing to play. Fork at {last_move}, where its last move begins, or "
+                "earlier.",
+                "nearest": [last_move],
+            }
+        assert Game.objects.count() == 1  # nothing was made
+        made = api.post(
+            url, {"at": last_move, "players": players}, format="json", REMOTE_ADDR=address
+        )
+        assert made.status_code == 201, made.content  # the hour's one fork was still there
+        assert made.json()["status"] == "active"
+    for name in ("fork", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
 
 
 OPTIONS: dict[str, dict[str, Any]] = {
@@ -180,7 +203,7 @@ def test_a_fork_of_a_fork_verifies_with_every_earlier_seed(
     assert list(log_problems(second)) == []
 
 
-def test_fork_points_are_the_positions_before_each_move_and_the_end(
+def test_fork_points_are_the_positions_before_each_move_after_the_set_up(
     create_game: CreateGame,
 ) -> None:
     """Positions are event numbers of this game (not the rows' ids: another game was stored
@@ -190,7 +213,8 @@ def test_fork_points_are_the_positions_before_each_move_and_the_end(
     moves = Event.objects.filter(game=parent, move__isnull=False).order_by("seq")
     starts = [row.seq for row in moves]
     assert Event.objects.filter(game=parent).order_by("seq").first().pk != 1  # type: ignore[union-attr]
-    assert fork_points(parent) == [seq - 1 for seq in starts if seq > 1] + [parent.version]
+    assert fork_points(parent) == [seq - 1 for seq in starts if seq > 1]
+    assert parent.version not in fork_points(parent)  # the game is over there
     assert fork_points(parent)[0] == starts[0] - 1 > 0
 
 
@@ -253,8 +277,8 @@ def test_a_fork_is_refused_for_a_running_game_a_point_inside_a_move_or_other_sea
         ),
         (
             parent.version + 5,  # beyond the end
-            [parent.version],
-            f"The game ends at event {parent.version}: fork at {parent.version} or at an "
+            [points[-1]],
+            f"The game ends at event {parent.version}: fork at {points[-1]} or at an "
             "earlier move's start.",
         ),
     ):

@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from api import event_store
 from api.models import Event, Game, Seat
 from tests.conftest import CreateGame, auth
+from tests.shipped import shipped_games
 
 pytestmark = pytest.mark.django_db
 
@@ -189,6 +190,18 @@ def test_state_is_the_callers_view(api: APIClient, create_game: CreateGame) -> N
     )
     wrong = api.get(f"/api/games/{gid}/state/?version=x")
     assert (wrong.status_code, wrong.json()["error"]) == (400, "malformed")
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in shipped_games()])
+def test_at_version_0_nobody_is_to_act(api: APIClient, create_game: CreateGame, slug: str) -> None:
+    """Before the set-up's events no game waits for anyone, whoever asks; at the head it does."""
+    body = create_game(game=slug)
+    gid, ann = body["id"], body["seats"][0]
+    for headers in ({}, auth(ann["token"])):
+        first = api.get(f"/api/games/{gid}/state/?version=0", **headers).json()
+        assert (first["version"], first["to_act"]) == (0, []), slug
+    head = api.get(f"/api/games/{gid}/state/").json()
+    assert head["to_act"] and head["to_act"] == api.get(f"/api/games/{gid}/").json()["to_act"]
 
 
 def test_legal_moves_need_a_seat(api: APIClient, create_game: CreateGame) -> None:

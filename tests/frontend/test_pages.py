@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from django.test import Client
@@ -159,6 +160,56 @@ def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: 
     early = client.post(f"/games/{parent.pk}/fork/", {"at": "1", **seats})
     assert early.status_code == 400 and b"The set-up takes events 1 to" in early.content
     assert b'id="fork"' not in client.get(f"/games/{fork.pk}/replay/").content
+
+
+def test_play_on_from_the_last_event_replays_the_last_move(client: Client) -> None:
+    """The replay shows the last event at first: playing on from there starts before the last
+    move (a game over at its last event has nothing to play on)."""
+    from api.services import PlayerSpec, bots_play, fork_points, game_create
+
+    created = game_create(
+        slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=42, options={}
+    )
+    parent = created.game
+    bots_play(game_id=parent.pk)
+    parent.refresh_from_db()
+    seats = {"kind-0": "person", "name-0": "Ann", "kind-1": "person", "name-1": "Bob"}
+    answer = client.post(f"/games/{parent.pk}/fork/", {"at": str(parent.version), **seats})
+    assert answer.status_code == 200, answer.content
+    fork = Game.objects.get(forked_from=parent)
+    assert fork.fork_at == fork_points(parent)[-1] < parent.version
+    assert fork.status == "active"
+
+
+def _replay_tag(content: bytes, element_id: str) -> str:
+    """The start tag of the replay page's element with this id."""
+    found = re.search(rf'<[a-z]+ [^>]*id="{element_id}"[^>]*>', content.decode())
+    assert found is not None, element_id
+    return found.group(0)
+
+
+def test_the_replay_shows_no_empty_chart_before_an_analysis(client: Client) -> None:
+    """The chart's box is hidden until the page has evaluations to draw in it (replay.js shows
+    it then), so a game not analysed yet, or a page whose log is still loading, shows none."""
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    page = client.get(f"/games/{Game.objects.get().pk}/replay/").content
+    assert re.search(r"\shidden(\s|>|=)", _replay_tag(page, "chart"))
+
+
+def test_the_replay_loads_its_analysis_helpers_before_drawing(client: Client) -> None:
+    """replay.js draws the chart's axis with analysis.js's percentages: that script comes first."""
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    page = client.get(f"/games/{Game.objects.get().pk}/replay/").content.decode()
+    helpers, replay = page.find("frontend/analysis.js"), page.find("frontend/replay.js")
+    assert 0 < helpers < replay
+
+
+def test_the_analysis_button_waits_for_where_the_analysis_stands(client: Client) -> None:
+    """The button is hidden until the page has read the analysis (replay.js offers it where
+    asking does something new: analysis.js's offer), so an analysed game never flashes it."""
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    page = client.get(f"/games/{Game.objects.get().pk}/replay/").content
+    assert re.search(r"\shidden(\s|>|=)", _replay_tag(page, "analyse"))
 
 
 def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:

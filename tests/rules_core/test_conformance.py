@@ -166,3 +166,14 @@ def test_every_seat_has_a_name_at_every_player_count(spec: GameSpec[Any]) -> Non
         state = fold(spec, spec.setup(players, {}, random.Random(players)))
         names = spec.seat_names(state)
         assert len(names) == players and all(isinstance(n, str) and n for n in names)
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_nobody_is_to_act_before_the_first_event(spec: GameSpec[Any]) -> None:
+    """Before the set-up's events nothing is dealt and no turn has begun: no game waits for a
+    seat there (a state view at version 0 says so) and no seat has a move."""
+    state = spec.initial_state()
+    assert spec.to_act(state) == frozenset()
+    assert spec.outcome(state) is None
+    for seat in range(spec.max_players):
+        assert spec.legal_moves(state, seat) == []

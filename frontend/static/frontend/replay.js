@@ -21,7 +21,8 @@
   const api = (path, options = {}) =>
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
-  const { node, citationList, counted } = window.GothamDom;
+  const { node, citationList } = window.GothamDom;
+  const { axisTicks, statusWords, offer } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -174,7 +175,7 @@
       .map((a) => ({ seq: e.seq, data: a.data })));
     chart.hidden = !points.length;  // no analysis yet: no empty box
     if (!points.length) return;
-    const x = (seq) => 20 + (560 * (seq - 1)) / Math.max(1, log.length - 1);
+    const x = (seq) => 34 + (546 * (seq - 1)) / Math.max(1, log.length - 1);
     const y = (v) => 150 - Number(v) * 140;
     const seats = [...new Set(points.flatMap((p) => Object.keys(p.data.evaluation)))];
     const ns = "http://www.w3.org/2000/svg";
@@ -185,13 +186,13 @@
       chart.appendChild(element);
       return element;
     };
-    for (const v of [0, 0.5, 1]) {  // the value axis: each seat's expected share of a win
-      svg("line", { x1: 20, x2: 580, y1: y(v), y2: y(v), stroke: "#dedfe6" });
-      svg("text", { x: 0, y: y(v) + 4, "font-size": 10, fill: "#5d6070" }, String(v));
+    for (const tick of axisTicks()) {  // the value axis: each seat's winning chances, in percent as the notes say
+      svg("line", { x1: 34, x2: 580, y1: y(tick.value), y2: y(tick.value), stroke: "#dedfe6" });
+      svg("text", { x: 0, y: y(tick.value) + 4, "font-size": 10, fill: "#5d6070" }, tick.label);
     }
     svg("text", { x: 300, y: 160, "font-size": 10, fill: "#5d6070", "text-anchor": "middle" }, "event");
     seats.forEach((seat, i) => {
-      svg("text", { x: 30 + i * 140, y: 10, "font-size": 11, fill: COLORS[Number(seat) % 4] || "#555" }, `■ ${seatNames[seat] || `seat ${seat}`}`);
+      svg("text", { x: 44 + i * 140, y: 10, "font-size": 11, fill: COLORS[Number(seat) % 4] || "#555" }, `■ ${seatNames[seat] || `seat ${seat}`}`);
     });
     cursor = svg("line", { x1: x(position), x2: x(position), y1: 10, y2: 150, stroke: "#1b1c24", "stroke-dasharray": "3 3" });
     chartX = x;
@@ -211,20 +212,51 @@
     }
   }
 
-  /* An analysis's state in words, for the line beside "Run analysis". */
-  function analysisWords(status) {
-    if (!status || !status.status || status.status === "none") return "Not analysed yet.";
-    if (status.status === "done") return `Analysed: ${counted(status.total, "decision")} graded.`;
-    if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} decisions.`;
-    return `Analysing: ${status.done} of ${status.total} decisions so far…`;
+  /* The analysis's state beside its button, and the button only where asking does something
+     new (none yet, a failed one, moves since the one done). */
+  async function showAnalysis(status) {
+    $("analysis-status").textContent = statusWords(status);
+    const game = await api("").then(readJson, () => ({}));
+    const offered = offer(status, game.version);
+    $("analyse").hidden = !offered.shown;
+    if (offered.shown) $("analyse").textContent = offered.label;
+  }
+
+  /* Follow an analysis queued or running until it ends, then show its notes and chart. */
+  async function follow() {
+    const progress = $("progress");
+    progress.hidden = false;
+    let status = {};
+    try {
+      for (;;) {
+        const answer = await api("analysis/");
+        status = await readJson(answer);
+        if (!answer.ok) {
+          showError("analysis-error", status, `Could not follow the analysis (${answer.status}).`);
+          return;
+        }
+        progress.max = Math.max(1, Number(status.total) || 0);
+        progress.value = Number(status.done) || 0;
+        $("analysis-status").textContent = statusWords(status);
+        if (status.status !== "queued" && status.status !== "running") break;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      await load();
+    } finally {
+      progress.hidden = true;
+      await showAnalysis(status);
+    }
   }
 
   async function showAnalysisStatus() {
     try {
       const answer = await api("analysis/");
-      $("analysis-status").textContent = answer.ok ? analysisWords(await readJson(answer)) : "Not analysed yet.";
+      const status = answer.ok ? await readJson(answer) : {};
+      if (status.status === "queued" || status.status === "running") await follow();
+      else await showAnalysis(status);
     } catch (error) {
       $("analysis-status").textContent = "";
+      $("analyse").hidden = false;
     }
   }
 
@@ -233,7 +265,7 @@
     $("analysis-error").hidden = true;
     try {
       // of a running game only a seat may ask (its token goes along); a repeat while one runs
-      // answers with the running one (200), which is polled like a new one
+      // answers with the running one (200), which is followed like a new one
       const response = await api("analysis/", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
@@ -243,22 +275,8 @@
         showError("analysis-error", await readJson(response), `The analysis was refused (${response.status}).`);
         return;
       }
-      const progress = $("progress");
-      progress.hidden = false;
-      for (;;) {
-        const answer = await api("analysis/");
-        const status = await readJson(answer);
-        if (!answer.ok) {
-          showError("analysis-error", status, `Could not follow the analysis (${answer.status}).`);
-          return;
-        }
-        progress.max = Math.max(1, Number(status.total) || 0);
-        progress.value = Number(status.done) || 0;
-        $("analysis-status").textContent = analysisWords(status);
-        if (status.status === "done" || status.status === "failed") break;
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-      await load();
+      $("analyse").hidden = true;
+      await follow();
     } catch (error) {
       showError("analysis-error", null, "Could not reach the server.");
     } finally {

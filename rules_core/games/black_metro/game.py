@@ -40,10 +40,20 @@ REFERENCE = load_pack()
 State = BlackMetroState
 
 
+def _waiting(state: State) -> frozenset[int]:
+    """The seats the game waits for: nobody before the set-up's first event (no pack yet) or
+    once it is over."""
+    if state.over or state.pack is None:
+        return frozenset()
+    return state.flow.to_act()
+
+
 def _precheck(state: State, seat: int) -> Rejection | None:
     if state.over:
         return reject("game_over", "The game is over.")
-    waiting = state.flow.to_act()
+    waiting = _waiting(state)
+    if not waiting:
+        return reject("not_your_turn", "Black Metro has not been set up yet.")
     if seat not in waiting:
         names = " or ".join(language.who(state, s) for s in sorted(waiting))
         return reject("not_your_turn", f"Black Metro is waiting for {names}.")
@@ -178,7 +188,7 @@ class BlackMetro(DeclaredGame[State]):
         return begin(self._pack(options), players, bool(options.get("first_game", False)), rng)
 
     def to_act(self, state: State) -> frozenset[int]:
-        return frozenset() if state.over else state.flow.to_act()
+        return _waiting(state)
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:

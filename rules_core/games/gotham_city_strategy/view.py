@@ -61,9 +61,10 @@ def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, J
                 "money": p.money if mine else None,
                 "information": p.information if mine else None,
                 "hand": [card_json(pack, c) for c in p.hand] if mine else {"count": len(p.hand)},
-                "face_down": (card_json(pack, p.face_down) if p.face_down else None)
-                if mine
-                else bool(p.face_down),
+                # whether a card lies face down is the same in every view (false without the
+                # variant); which card it is, only its holder's (null: none, or not shown)
+                "face_down": bool(p.face_down),
+                "face_down_card": card_json(pack, p.face_down) if mine and p.face_down else None,
                 "next_level_needs": to_json(pack.villain(p.villain).dial[p.level - 1])
                 if p.level < TOP_LEVEL
                 else None,

@@ -156,7 +156,10 @@ class NoMansLand(DeclaredGame[NmlState]):
         return run.events
 
     def to_act(self, state: NmlState) -> frozenset[int]:
-        return frozenset() if state.over else frozenset({state.flow.current})
+        # nobody before the first turn begins (turn 0: the set-up) nor once the game is over
+        if state.over or state.turn == 0:
+            return frozenset()
+        return frozenset({state.flow.current})
 
     def outcome(self, state: NmlState) -> Outcome | None:
         if not state.over:

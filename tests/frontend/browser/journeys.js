@@ -257,9 +257,15 @@ async function stepThroughReplay(page, gameId) {
   await page.fill("#comment input[name=text]", "What a finish!");
   await page.click("#comment button");
   await page.waitForSelector(".note.person");
+  check(!(await page.isVisible("#chart")), "an empty chart box shows before the analysis");
   await page.click("#analyse");
   await page.waitForFunction(() => document.querySelector("#analysis-status").textContent.startsWith("Analysed:"), null, { timeout: 120000 });
   await page.waitForSelector("#chart polyline");
+  // done at this version: asking again would change nothing, so the button is no longer offered
+  await page.waitForFunction(() => document.querySelector("#analyse").hidden, null, { timeout: 10000 })
+    .catch(() => check(false, "the analysis button is still offered after the analysis"));
+  const axis = await page.locator("#chart text").allTextContents();
+  check(["0%", "50%", "100%"].every((label) => axis.includes(label)), "the chart's value axis is not in percent as the notes are");
   await shot(page, "replay");
   // what if: play on from an earlier event, as a person against a bot
   await page.fill("#slider", "20");

@@ -338,11 +338,20 @@ def _allow(state: DuelState, seat: int, move: Move, rng: random.Random) -> list[
     return run.events
 
 
+def _waiting(state: DuelState) -> frozenset[int]:
+    """The seats the duel waits for: nobody before its first event nor once it is over."""
+    if state.over or state == INITIAL:
+        return frozenset()
+    return state.flow.to_act()
+
+
 def _precheck(state: DuelState, seat: int) -> Rejection | None:
     if state.over:
         return _reject("game_over", "The duel is over.")
-    if seat not in state.flow.to_act():
-        waiting = ROLES[min(state.flow.to_act())]
+    if not _waiting(state):
+        return _reject("not_your_turn", "The duel has not been dealt yet.")
+    if seat not in _waiting(state):
+        waiting = ROLES[min(_waiting(state))]
         return _reject("not_your_turn", f"The duel is waiting for {waiting}.")
     return None
 
@@ -462,7 +471,7 @@ class Duel(DeclaredGame[DuelState]):
         return run.events
 
     def to_act(self, state: DuelState) -> frozenset[int]:
-        return frozenset() if state.over else state.flow.to_act()
+        return _waiting(state)
 
     def outcome(self, state: DuelState) -> Outcome | None:
         if not state.over:

@@ -33,13 +33,28 @@ def test_every_card_and_screen_total_out_of_sight_is_declared_with_its_back_and_
 
 
 def test_the_holder_sees_a_face_down_card_and_the_others_only_that_one_lies_there() -> None:
+    """Whether a card lies face down reads the same in every view (a seat's own, another's, a
+    spectator's); which card it is, only in its holder's view and once the game is over."""
     state = ready(["joker", "penguin"])
     card = state.deck[-1]
     state = with_player(state, 1, face_down=card)
-    holder, other = GAME.view(state, 1)["players"], GAME.view(state, 0)["players"]
-    assert holder[1]["face_down"] == card_json(PACK, card)  # type: ignore[index,call-overload]
-    assert other[1]["face_down"] is True  # type: ignore[index,call-overload]
-    assert other[0]["face_down"] is None and holder[0]["face_down"] is False  # type: ignore[index,call-overload]
+    views = {seat: GAME.view(state, seat)["players"] for seat in (0, 1, None)}
+    revealed = GAME.view(state, 0, reveal=True)["players"]
+    for players in (*views.values(), revealed):
+        assert [p["face_down"] for p in players] == [False, True]  # type: ignore[index,call-overload]
+    assert [p["face_down_card"] for p in views[1]] == [None, card_json(PACK, card)]  # type: ignore[index,call-overload]
+    assert [p["face_down_card"] for p in views[0]] == [None, None]  # type: ignore[index,call-overload]
+    assert [p["face_down_card"] for p in views[None]] == [None, None]  # type: ignore[index,call-overload]
+    assert revealed[1]["face_down_card"] == card_json(PACK, card)  # type: ignore[index,call-overload]
+
+
+def test_without_the_variant_no_view_shows_a_face_down_card() -> None:
+    """Without the variant no card is ever put face down: false and null in every view."""
+    state = ready(["joker", "penguin"])
+    assert not state.variant
+    for seat in (0, 1, None):
+        players = GAME.view(state, seat)["players"]
+        assert [(p["face_down"], p["face_down_card"]) for p in players] == [(False, None)] * 2  # type: ignore[index,call-overload]
 
 
 def test_a_game_not_yet_set_up_shows_only_its_phase() -> None:

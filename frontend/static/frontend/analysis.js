@@ -1,0 +1,43 @@
+/* The replay's analysis in words and numbers, with no page in it (replay.js draws; the tests
+   run this file under node): the chart's value axis, the line beside the analysis button and
+   whether the button is worth offering. */
+"use strict";
+(function (root, make) {
+  const made = make();
+  if (typeof module === "object" && module.exports) module.exports = made;
+  else root.GothamAnalysis = made;
+})(typeof window === "undefined" ? globalThis : window, function () {
+  /* A value from 0 to 1 (a seat's winning chances) as the percentage the notes give. */
+  function percent(value) {
+    return `${Math.round(Number(value) * 100)}%`;
+  }
+
+  /* The chart's value axis: where each grid line sits (0 to 1) and its label, in percent. */
+  function axisTicks() {
+    return [0, 0.5, 1].map((value) => ({ value, label: percent(value) }));
+  }
+
+  /* An analysis's state in words, for the line beside the analysis button. */
+  function statusWords(status) {
+    if (!status || !status.status || status.status === "none") return "Not analysed yet.";
+    const count = (n) => `${n} decision${n === 1 ? "" : "s"}`;
+    if (status.status === "done") return `Analysed: ${count(status.total)} graded.`;
+    if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} decisions.`;
+    return `Analysing: ${status.done} of ${status.total} decisions so far…`;
+  }
+
+  /* Whether the analysis button is offered, and what it says, for the analysis `status` of a
+     game at `version`: not while one runs (it is being followed), nor once one is done at this
+     version (asking again would give the same notes back); again after a failed one, and once
+     the game has moved on past the one done. */
+  function offer(status, version) {
+    const state = status && status.status;
+    if (!state || state === "none") return { shown: true, label: "Run analysis" };
+    if (state === "queued" || state === "running") return { shown: false, label: "" };
+    if (state === "failed") return { shown: true, label: "Run the analysis again" };
+    if (Number(status.version) < Number(version)) return { shown: true, label: "Analyse the moves since" };
+    return { shown: false, label: "" };
+  }
+
+  return { percent, axisTicks, statusWords, offer };
+});

@@ -1,0 +1,72 @@
+"""The replay's analysis helpers (frontend/static/frontend/analysis.js), run under node: the
+chart's axis in the notes' percentages, the status line, and when the analysis button is worth
+offering. (The page's drawing itself is checked in a browser: test_browser.py.)"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "frontend/static/frontend/analysis.js"
+NODE = shutil.which("node")
+
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+def _call(function: str, *args: Any) -> Any:
+    """GothamAnalysis.<function>(*args) as node answers it."""
+    program = (
+        f"const made = require({json.dumps(str(SCRIPT))});"
+        f"process.stdout.write(JSON.stringify(made.{function}(...{json.dumps(list(args))})));"
+    )
+    assert NODE is not None
+    answer = subprocess.run(
+        [NODE, "-e", program], capture_output=True, text=True, timeout=30, check=True
+    )
+    return json.loads(answer.stdout)
+
+
+def test_the_value_axis_reads_in_percent_as_the_notes_do() -> None:
+    assert _call("axisTicks") == [
+        {"value": 0, "label": "0%"},
+        {"value": 0.5, "label": "50%"},
+        {"value": 1, "label": "100%"},
+    ]
+    assert _call("percent", 0.611) == "61%"  # a note's "winning chances 61%"
+
+
+def test_the_status_line_says_where_the_analysis_stands() -> None:
+    assert _call("statusWords", {"status": "none", "done": 0, "total": 0}) == "Not analysed yet."
+    assert _call("statusWords", {"status": "running", "done": 3, "total": 9}) == (
+        "Analysing: 3 of 9 decisions so far…"
+    )
+    assert _call("statusWords", {"status": "done", "done": 1, "total": 1}) == (
+        "Analysed: 1 decision graded."
+    )
+    assert _call("statusWords", {"status": "failed", "done": 2, "total": 9}) == (
+        "The analysis stopped after 2 of 9 decisions."
+    )
+
+
+def test_the_button_is_offered_only_where_asking_does_something_new() -> None:
+    """Done at the game's version: asking again gives the same notes back, so no button (the
+    status line says it is analysed); while one runs the page follows it; a failed one, or moves
+    made since the one done, are worth asking for again."""
+    done = {"status": "done", "done": 9, "total": 9, "version": 40}
+    assert _call("offer", done, 40) == {"shown": False, "label": ""}
+    assert _call("offer", {**done, "status": "running"}, 40) == {"shown": False, "label": ""}
+    assert _call("offer", {**done, "status": "queued"}, 40) == {"shown": False, "label": ""}
+    assert _call("offer", {"status": "none", "done": 0, "total": 0}, 40) == {
+        "shown": True,
+        "label": "Run analysis",
+    }
+    assert _call("offer", {**done, "status": "failed"}, 40) == {
+        "shown": True,
+        "label": "Run the analysis again",
+    }
+    assert _call("offer", done, 44) == {"shown": True, "label": "Analyse the moves since"}
