@@ -273,6 +273,8 @@ def game_fork(
     if len(players) != game.players:
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
+    if not points:  # no move began after a set-up event: nothing before the end to play on from
+        raise ForkRefused("This game has no point before its end to fork at.")
     if at == game.version:  # refused before the hour counts it: a refusal costs no fork
         raise ForkAtEnd(
             f"The game is over at event {at}: a fork there would have nothing to play. Fork at "

@@ -327,6 +327,20 @@ def test_a_game_of_older_rules_is_not_forked(api: APIClient, create_game: Create
     )
 
 
+def test_a_game_with_no_move_before_its_end_is_refused_not_failed(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A finished log whose moves all began at its first event has no fork point: a 400 that
+    says so (it indexed an empty list)."""
+    parent = finished(create_game)
+    Event.objects.filter(game=parent).exclude(seq=1).update(move=None)
+    Event.objects.filter(game=parent, seq=1).update(move={"type": "x"})
+    assert fork_points(parent) == []
+    refused = fork(api, parent.pk, parent.version)
+    assert (refused.status_code, refused.json()["error"]) == (400, "fork_refused")
+    assert refused.json()["message"] == "This game has no point before its end to fork at."
+
+
 def test_a_fork_without_a_caller_counts_against_one_shared_name(
     create_game: CreateGame,
 ) -> None:

@@ -175,8 +175,8 @@ def test_play_on_from_the_last_event_replays_the_last_move(client: Client) -> No
     parent.refresh_from_db()
     seats = {"kind-0": "person", "name-0": "Ann", "kind-1": "person", "name-1": "Bob"}
     answer = client.post(f"/games/{parent.pk}/fork/", {"at": str(parent.version), **seats})
-    assert answer.status_code == 200, answer.content
     fork = Game.objects.get(forked_from=parent)
+    assert (answer.status_code, answer["Location"]) == (303, f"/games/{fork.pk}/")
     assert fork.fork_at == fork_points(parent)[-1] < parent.version
     assert fork.status == "active"
 

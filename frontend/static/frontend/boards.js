@@ -32,6 +32,26 @@ window.GothamBoards = (function () {
     lines.forEach(([depth, text], i) => svg.appendChild(el("text", { x: 8 + 14 * Math.max(0, depth), y: 18 * (i + 1), "font-size": 12 }, text)));
   }
 
+  /* A board never shrinks its smallest print below SMALLEST_PX: on a narrow screen it keeps
+     that width and scrolls sideways inside its frame, and a hint under it says so. */
+  const SMALLEST_PX = 8;
+  function keepReadable(svg) {
+    const box = svg.viewBox && svg.viewBox.baseVal;
+    const sizes = [...svg.querySelectorAll("text")].map((t) => Number(t.getAttribute("font-size"))).filter((n) => n > 0);
+    svg.style.minWidth = box && box.width && sizes.length ? `${Math.ceil((box.width * SMALLEST_PX) / Math.min(...sizes))}px` : "";
+    const frame = svg.parentElement;
+    if (!frame) return;
+    let hint = frame.nextElementSibling;
+    if (!hint || !hint.classList.contains("board-hint")) {
+      hint = document.createElement("p");
+      hint.className = "board-hint muted";
+      hint.textContent = "The board is wider than this screen: swipe sideways inside it to see all of it.";
+      frame.after(hint);
+    }
+    hint.hidden = frame.scrollWidth <= frame.clientWidth + 1;
+  }
+  window.addEventListener("resize", () => document.querySelectorAll(".board-wrap svg").forEach(keepReadable));
+
   return {
     el,
     COLORS,
@@ -63,6 +83,7 @@ window.GothamBoards = (function () {
       // nothing set up yet (a view of the phase alone); a set-up under way is drawn as it stands
       if (!state || (state.phase === "new" && Object.keys(state).length <= 1)) return;
       (drawings[slug] || drawOutline)(svg, state);
+      keepReadable(svg);
     },
   };
 })();

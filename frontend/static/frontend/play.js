@@ -54,6 +54,19 @@
     });
   }
 
+  /* Hot-seat play: a seat to act whose token this browser holds (its "your games") gets a link
+     beside the status that reads the page again as that seat. */
+  function offerSwitch(game, toAct) {
+    const held = yourGames.list().filter((e) => e.id === Number(gameId) && toAct.includes(e.seat)
+      && typeof e.token === "string" && e.token !== token);
+    held.forEach((entry) => {
+      const link = node("a", `Switch to ${seatName(game.seats, entry.seat)}`);
+      link.href = `${location.pathname}#token=${encodeURIComponent(entry.token)}`;
+      link.className = "switch-seat";
+      $("status").append(" ", link);
+    });
+  }
+
   const EVENT_RULES = 3;  // rule links on one event line; the replay lists them all
   // an event without text is bookkeeping that changes nothing at the table: no line
   function showEvent(e) {
@@ -115,6 +128,7 @@
     $("status").textContent = game.status === "finished"
       ? `Finished: ${game.outcome ? game.outcome.summary : ""}`
       : `${you} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
+    if (game.status !== "finished" && !yourTurn) offerSwitch(game, state.to_act || []);
     $("status").classList.toggle("your-turn", yourTurn && game.status !== "finished");
     $("status").dataset.version = String(version);  // what the page last drew (clients wait on it)
     showRejoin(game, state.seat);

@@ -173,7 +173,7 @@
     const points = log.flatMap((e) => (e.annotations || [])
       .filter((a) => a.source === "analysis" && a.data && a.data.evaluation)
       .map((a) => ({ seq: e.seq, data: a.data })));
-    chart.hidden = !points.length;  // no analysis yet: no empty box
+    chart.toggleAttribute("hidden", !points.length);  // no analysis yet: no empty box (an svg has no .hidden)
     if (!points.length) return;
     const x = (seq) => 34 + (546 * (seq - 1)) / Math.max(1, log.length - 1);
     const y = (v) => 150 - Number(v) * 140;

@@ -61,14 +61,14 @@ def _event_chosen(state: State, chosen: s.EventChosen) -> str:
 
 
 def _standby_step(state: State, step: s.StandbyStep) -> str:
-    """A step of the standby phase as what it brings at the table (a step that brings nothing
-    at this table, the explosion of 3-4 players, is not told)."""
+    """A step of the standby phase as what it brings at the table (at 3-4 players the
+    explosion step says it brings nothing)."""
     if step.step == "advance":
         over = f"Round {state.round} is over"
         last = state.round >= state.the_pack().limit("rounds")
         return f"{over}: final scoring" if last else over
     if step.step == "explosion" and state.seats > 2:
-        return ""
+        return "Standby: no district explosion (that is for 1-2 players)"
     return "Standby: " + _STANDBY.get(step.step, step.step)
 
 

@@ -179,8 +179,8 @@ class GameFinished(GameEvent):
 
     type: ClassVar[str] = "game_finished"
     in_words: ClassVar[str] = (
-        "After the round's cards, a figure stands beyond the finish sign, and the player of the "
-        "one furthest beyond wins the race (nobody does when that figure has no player)."
+        "After the round's cards a figure stands beyond the finish: the player of the one "
+        "furthest beyond wins the race (nobody does if that figure has no player)."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("finish", "finish.example-3")
     winner: int

@@ -9,12 +9,16 @@
   const { el, COLORS } = window.GothamBoards;
   const FALCONE = COLORS[0], GORDON = COLORS[1];
 
+  // a district is a card-like box: its name on a band at the top, the crime, then Falcone's
+  // characters and Gordon's heroes, each line inside the box (no text on an outline)
+  const BOX_W = 132, BOX_H = 92;
+
   function drawCity(svg, state) {
-    svg.setAttribute("viewBox", "0 0 520 460");
-    const n = state.districts.length, cx = 260, cy = 220, radius = 165;
+    svg.setAttribute("viewBox", "0 0 600 500");
+    const n = state.districts.length, cx = 300, cy = 236, rx = 222, ry = 176;
     const at = (i) => {
       const a = (2 * Math.PI * i) / n - Math.PI / 2;
-      return [cx + radius * Math.cos(a), cy + radius * Math.sin(a)];
+      return [cx + rx * Math.cos(a), cy + ry * Math.sin(a)];
     };
     const index = Object.fromEntries(state.districts.map((d, i) => [d.id, i]));
     state.districts.forEach((d, i) => {
@@ -25,34 +29,38 @@
         }
       }
     });
+    const fitted = (text, room) => (text.length * 5.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {});
     state.districts.forEach((d, i) => {
       const [x, y] = at(i);
+      const left = x - BOX_W / 2, top = y - BOX_H / 2;
       const g = el("g", { class: "district", "data-district": d.id, "data-target": `district-${d.id}` });
-      g.appendChild(el("circle", { cx: x, cy: y, r: 46, fill: d.destroyed ? "#9a9a9a" : "#f4f1e8", stroke: d.c_plus_1 ? "#b9770e" : "#59607a", "stroke-width": d.c_plus_1 ? 4 : 2 }));
-      g.appendChild(el("text", { x, y: y - 28, "text-anchor": "middle", "font-size": 10, "font-weight": "bold" }, d.name + (d.c_plus_1 ? " (C+1)" : "")));
-      if (d.destroyed) g.appendChild(el("text", { x, y: y + 4, "text-anchor": "middle", "font-size": 11 }, "destroyed"));
+      g.appendChild(el("rect", { x: left, y: top, width: BOX_W, height: BOX_H, rx: 8, fill: d.destroyed ? "#9a9a9a" : "#f4f1e8", stroke: d.c_plus_1 ? "#b9770e" : "#59607a", "stroke-width": d.c_plus_1 ? 4 : 2 }));
+      const name = d.name + (d.c_plus_1 ? " (C+1)" : "");
+      g.appendChild(el("text", { x, y: top + 15, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", ...fitted(name, BOX_W - 12) }, name));
+      if (d.destroyed) g.appendChild(el("text", { x, y: top + 52, "text-anchor": "middle", "font-size": 11 }, "destroyed"));
       if (d.crime) {
         const label = d.crime.card ? `${d.crime.card.name} (${d.crime.card.strength})` : "face-down crime";
-        g.appendChild(el("rect", { x: x - 42, y: y - 18, width: 84, height: 16, rx: 3, fill: FALCONE, opacity: d.crime.face_down ? 0.6 : 1 }));
-        const shown = d.crime.face_down && !d.crime.card ? "?" : label;  // long names are cut to fit
-        const fit = shown.length > 20 ? { textLength: 80, lengthAdjust: "spacingAndGlyphs" } : {};
-        g.appendChild(el("text", { x, y: y - 6, "text-anchor": "middle", "font-size": 8, fill: "#fff", ...fit }, shown));
+        g.appendChild(el("rect", { x: left + 6, y: top + 21, width: BOX_W - 12, height: 16, rx: 3, fill: FALCONE, opacity: d.crime.face_down ? 0.6 : 1 }));
+        const shown = d.crime.face_down && !d.crime.card ? "?" : label;  // long names are fitted
+        g.appendChild(el("text", { x, y: top + 33, "text-anchor": "middle", "font-size": 9, fill: "#fff", ...fitted(shown, BOX_W - 18) }, shown));
         g.appendChild(el("title", {}, d.crime.face_down ? `${label}, face down` : label));
       }
       d.characters.forEach((c, k) => {
-        const t = el("text", { x, y: y + 8 + 10 * k, "text-anchor": "middle", "font-size": 8, fill: FALCONE }, `${c.name} ${c.strength}`);
+        const line = `${c.name} ${c.strength}`;
+        const t = el("text", { x, y: top + 50 + 11 * k, "text-anchor": "middle", "font-size": 9, fill: FALCONE, ...fitted(line, BOX_W - 12) }, line);
         t.appendChild(el("title", {}, `Falcone's character ${c.name}, strength ${c.strength}`));
         g.appendChild(t);
       });
       d.heroes.forEach((h, k) => {
-        const t = el("text", { x, y: y + 40 - 10 * k, "text-anchor": "middle", "font-size": 8, fill: GORDON }, `${h.name} ${h.strength}`);
+        const line = `${h.name} ${h.strength}`;
+        const t = el("text", { x, y: top + BOX_H - 7 - 11 * k, "text-anchor": "middle", "font-size": 9, fill: GORDON, ...fitted(line, BOX_W - 12) }, line);
         t.appendChild(el("title", {}, `Gordon's hero ${h.name}, strength ${h.strength}`));
         g.appendChild(t);
       });
       svg.appendChild(g);
     });
     const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
-    // short lines: the middle of the ring is about 200 units wide between the side districts
+    // short lines: the middle of the ring is about 300 units wide between the side districts
     const counters = (n) => window.GothamDom.counted(n, "counter");
     const lines = [
       `Turn ${state.turn}: ${state.turn_of}'s`,
@@ -64,11 +72,13 @@
       `Decks: Falcone ${count(state.decks.falcone)} · Batsignal ${count(state.decks.batsignal)}`,
     ];
     if (state.winner) lines.push(`${state.winner} wins`);
-    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 44 + 13 * k, "text-anchor": "middle", "font-size": 10, "font-weight": k === 7 ? "bold" : "normal" }, text)));
+    // a backing so the roads crossing the middle do not run through the words
+    svg.appendChild(el("rect", { x: cx - 110, y: cy - 54, width: 220, height: 13 * lines.length + 8, rx: 6, fill: "#fff", opacity: 0.9 }));
+    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 40 + 13 * k, "text-anchor": "middle", "font-size": 10, "font-weight": k === 7 ? "bold" : "normal" }, text)));
     // the key: each side's colour
-    svg.appendChild(el("text", { x: 8, y: 452, "font-size": 10, fill: FALCONE }, "Falcone: crimes and characters"));
-    svg.appendChild(el("text", { x: 512, y: 452, "text-anchor": "end", "font-size": 10, fill: GORDON }, "Gordon: heroes"));
-    svg.appendChild(el("text", { x: 8, y: 438, "font-size": 9, fill: "#8a5a0a" }, "(C+1): a crime there earns Falcone 1 more counter at income"));
+    svg.appendChild(el("text", { x: 8, y: 492, "font-size": 10, fill: FALCONE }, "Falcone: crimes and characters"));
+    svg.appendChild(el("text", { x: 592, y: 492, "text-anchor": "end", "font-size": 10, fill: GORDON }, "Gordon: heroes"));
+    svg.appendChild(el("text", { x: 8, y: 478, "font-size": 9, fill: "#8a5a0a" }, "(C+1): a crime there earns Falcone 1 more counter at income"));
   }
 
   /* What a move acts on: the card played from the hand, else the district it names. */

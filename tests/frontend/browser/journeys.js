@@ -99,7 +99,8 @@ async function twoTabsAtOnce(context, gameId) {
 
 async function hotSeat(context) {
   // two people at one screen: the second seat's link opened in the same tab plays that seat,
-  // and the seat waiting is told it has no move until the other has played
+  // the seat waiting is told it has no move until the other has played, and is offered a
+  // switch back to the seat to act
   const response = await fetch(`${base}/api/games/`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -119,6 +120,12 @@ async function hotSeat(context) {
       .catch(async () => check(false, `the second seat's link left the tab as: ${await page.textContent("#status")}`));
     const hint = await page.textContent("#moves-hint");
     check(/^No moves for you until .*Ann.* has played\.$/.test(hint), `the waiting seat is told: ${JSON.stringify(hint)}`);
+    // this browser holds Ann's seat too: the status offers to switch to it, and the link does
+    const offer = await page.textContent("#status a.switch-seat").catch(() => "");
+    check(/^Switch to .*\(Ann\)$/.test(offer), `the status offers no switch to Ann: ${JSON.stringify(offer)}`);
+    await page.click("#status a.switch-seat");
+    await page.waitForFunction(() => /You play .*\(Ann\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+      .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")}`));
   } finally {
     await page.close();
   }

@@ -72,6 +72,7 @@ function lines(element, found = []) {
 const [staticDir, boardJs, slug, seat] = process.argv.slice(2);
 const context = {
   document: { createElement: (tag) => new Element(tag), createElementNS: (ns, tag) => new Element(tag) },
+  addEventListener() {},  // boards.js listens for the window's resize: a panel never resizes
 };
 context.window = context;
 vm.createContext(context);

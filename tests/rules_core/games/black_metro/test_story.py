@@ -19,7 +19,7 @@ def _told(state: BlackMetroState, event: object) -> str:
 
 def test_each_standby_step_says_what_it_brings_not_its_code_name() -> None:
     """The steps read 'Standby: advance.' or 'Standby: syndicates.'; the explosion step, which
-    brings nothing at three or four players, is not told there."""
+    brings nothing at three or four players, says so there (every event has words)."""
     state = updated(started(4), round=3)
     said = {
         step: _told(state, StandbyStep(seat=None, step=step))
@@ -31,7 +31,7 @@ def test_each_standby_step_says_what_it_brings_not_its_code_name() -> None:
         "syndicates": "Standby: each player may receive the backing of one syndicate.",
         "fortunes": "Standby: each player draws a fortune.",
         "event": "Standby: the relic player rolls the event dice.",
-        "explosion": "",
+        "explosion": "Standby: no district explosion (that is for 1-2 players).",
     }
     assert _told(state, StandbyStep(seat=None, step="advance")) == "Round 3 is over."
     last = updated(state, round=8)
