@@ -323,3 +323,25 @@ def test_a_gas_token_makes_terrain_dangerous_then_dissipates() -> None:
         assert len(turned) == 1
     assert turned[0].removed and state.area_tokens == ()
     assert state.terrain("warehouse-floor") == (0, 0)
+
+
+def test_a_heroes_seat_cannot_make_the_villains_moves_in_the_heroes_turn() -> None:
+    """VI B, VI F, VI G: activating tiles, ending the villain's turn, dredging and demobilizing
+    are the villain's, in the villain's turn; a heroes' seat, even one the game waits for, is
+    refused them with the turn's rule (it once ended the villain's turn for it)."""
+    state = started(2)
+    state = replace(state, face_down=("killer-croc",))
+    assert to_act(state) == {1} and state.flow.phase == "heroes"
+    for move in (
+        Move.of("activate", tile="event"),
+        Move.of("end_villain_turn"),
+        Move.of("demobilize", tile="thugs-with-crowbar"),
+        Move.of("dredge", tile="killer-croc"),
+    ):
+        refusal = refused(state, 1, move)
+        assert refusal.code == "not_your_turn", (move, refusal)
+        assert {c.section for c in refusal.citations} >= {"vi-b"}
+        assert move not in GAME.legal_moves(state, 1)
+    # in the stance step as well as between the heroes' actions
+    acting = all_active(state)
+    assert refused(acting, 1, Move.of("end_villain_turn")).code == "not_your_turn"
