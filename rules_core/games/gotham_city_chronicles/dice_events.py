@@ -47,6 +47,7 @@ class ComplexActionRolled(GameEvent):
     cubes: int
     pool: tuple[str, ...]
     faces: tuple[int, ...]
+    characteristic: int = -1  # a character's characteristic (VI·C·3; -1 for a hero)
 
     def cited(self) -> tuple[Citation, ...]:
         steps: tuple[str, ...]

@@ -285,6 +285,7 @@ def _character_activated(state: GccState, e: CharacterActivated) -> GccState:
         action="",
         times=0,
         moved=False,
+        characteristic=-1,
     )
     return updated(state, activation=activation)
 
@@ -301,7 +302,13 @@ def _mission_action(state: GccState, e: MissionActionDone) -> GccState:
     assert activation is not None
     return updated(
         state,
-        activation=updated(activation, stage="action", action=e.action, times=activation.times + 1),
+        activation=updated(
+            activation,
+            stage="action",
+            action=e.action,
+            times=activation.times + 1,
+            characteristic=e.characteristic,
+        ),
     )
 
 

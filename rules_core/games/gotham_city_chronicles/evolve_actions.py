@@ -57,7 +57,13 @@ def _complex_rolled(state: GccState, e: ComplexActionRolled) -> GccState:
         activation = state.activation
         assert activation is not None
         times = activation.times + 1
-        activation = updated(activation, stage="action", action=e.action, times=times)
+        activation = updated(
+            activation,
+            stage="action",
+            action=e.action,
+            times=times,
+            characteristic=e.characteristic,
+        )
         state, seat = updated(state, activation=activation), VILLAIN_SEAT
     return updated(state, roll=Roll(e.figure, seat, "complex", e.action, e.space, e.pool, e.faces))
 

@@ -33,6 +33,7 @@ class MissionActionDone(GameEvent):
     figure: str
     action: str
     cubes: int  # a hero's cube on the action space (characters spend none)
+    characteristic: int = -1  # a character's characteristic (VI·C·3; -1 for a hero)
 
     def cited(self) -> tuple[Citation, ...]:
         if self.cubes:

@@ -202,6 +202,9 @@ def step(run: Run[GccState], seat: int, figure: str, target: str, rng: random.Ra
             difficult=difficult,
         )
     )
+    check_now(run)  # IV C note: a goal met by the move ends the game before the area's effects
+    if run.state.winner:
+        return
     if kind.kind == "fall" and _terrain(run, seat, figure, "fall", kind.level, rng):
         return  # the fall's dice wait for their reroll step (terrain_counted goes on)
     _entered(run, seat, figure, rng)

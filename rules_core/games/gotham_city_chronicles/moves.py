@@ -63,6 +63,16 @@ def _precheck(state: GccState, seat: int) -> Rejection | None:
 Check = Callable[[GccState, int, Move], Rejection | None]
 
 
+def _villains_own(state: GccState, seat: int) -> Rejection | None:
+    """VI B: the villain's moves belong to the villain's seat and the villain's turn (a heroes'
+    seat the game waits for in the heroes' turn is refused them)."""
+    if seat != VILLAIN_SEAT or state.flow.phase != "villain":
+        return reject(
+            "not_your_turn", "Only the villain makes that move, and only in the villain's turn."
+        )
+    return None
+
+
 def _villain_offers(name: str, check: Check) -> Callable[[GccState, int], list[Move]]:
     """The villain's candidates of one move type that its check accepts."""
 
@@ -92,10 +102,12 @@ def _action(apply: Apply) -> Apply:
 def _villain_rule(
     name: str, params: tuple[str, ...], check: Check, apply: Apply, label: Label
 ) -> MoveRule[GccState]:
-    """A move of the villain's turn: nothing else while a roll or an attack is under way."""
+    """A move of the villain's turn: the villain's seat alone makes it, in the villain's turn
+    (VI B; dredging and demobilization too, VI F, VI G), and nothing else while a roll or an
+    attack is under way."""
 
     def guarded(state: GccState, seat: int, move: Move) -> Rejection | None:
-        return pending(state) or check(state, seat, move)
+        return _villains_own(state, seat) or pending(state) or check(state, seat, move)
 
     return MoveRule(name, params, _villain_offers(name, guarded), guarded, apply, label)
 

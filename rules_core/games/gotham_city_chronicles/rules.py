@@ -59,8 +59,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # see GameSpec.rules_version; 2: the reference mission's turn limit is 4 (was 8), so set-up
     # records another pack: games begun under 1 replay from their recorded pack, not re-decided;
     # 3: a hero's action other than a movement ends the movement in progress (V·C·5 [k]), and a
-    # movement's fall and dangerous-terrain dice have their reroll step (VIII)
-    rules_version = 3
+    # movement's fall and dangerous-terrain dice have their reroll step (VIII); 4: the villain's
+    # moves are the villain's seat's, in the villain's turn (VI B: a heroes' seat was accepted);
+    # 5: a character's mission action records its characteristic, and its repeats keep it (VI·C·3);
+    # 6: the end-game conditions are checked once a miniature is moved, before its area's effects
+    rules_version = 6
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -86,6 +86,7 @@ class Activation:
     action: str = ""  # the action other than movement declared (VI·C·3)
     times: int = 0  # how often it has been carried out (VI·C·5)
     moved: bool = False  # the character has declared a movement in this activation
+    characteristic: int = -1  # the characteristic its mission action was declared with (VI·C·3)
     event: bool = False  # the event tile waits for its event to be chosen (VI·B·3 [d])
 
 

@@ -278,6 +278,11 @@ def action_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     chosen = tile.characteristics(action.action)
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(chosen):
         return reject("no_such_action", f"{tile.name} has no such {action.action} characteristic.")
+    if activation.characteristic >= 0 and activation.characteristic != index:
+        return reject(
+            "character_step",
+            "A character repeats its action with the characteristic it declared it with.",
+        )
     if activation.times >= chosen[index].multiplier:
         return reject("multiplier_reached", "The action multiplier allows no more repeats.")
     token = state.token(action.token)
@@ -293,9 +298,9 @@ def action_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
     movement.end_any(run, seat)
     action = _mission_action(state, move.get("action"))
     assert action is not None
+    index = int(str(move.get("characteristic")))
     if action.complex:  # VI·D·3 [a]: the characteristic's dice, rerolls, then the difficulty
         character = state.character(activation.character)
-        index = int(str(move.get("characteristic")))
         tile = state.board_pack.tile(character.tile)
         pool = tile.characteristics(action.action)[index].dice
         run.emit(
@@ -307,12 +312,17 @@ def action_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
                 cubes=0,
                 pool=pool,
                 faces=dice.roll(pool, rng),
+                characteristic=index,
             )
         )
         if not reroll_possible(run.state):
             manipulation.resolve(run, seat, rng)
         return run.events
-    run.emit(MissionActionDone(seat=seat, figure=activation.character, action=action.id, cubes=0))
+    run.emit(
+        MissionActionDone(
+            seat=seat, figure=activation.character, action=action.id, cubes=0, characteristic=index
+        )
+    )
     carry_out(run, seat, action.effect, rng, actor=activation.character)
     check_now(run)
     return run.events

@@ -333,3 +333,18 @@ def test_the_roll_waiting_for_rerolls_shows_its_faces_in_words_to_every_seat() -
             "The second die (yellow: no success)",
         ]
     assert GAME.view(state, HEROES)["roll"] is None
+
+
+def test_an_end_condition_met_by_a_move_ends_the_game_before_the_fall_is_rolled() -> None:
+    """IV C note, V·C·5 [h]-[i]: the mission's goal (a hero carrying the Ledger in the street) is
+    met once the miniature is moved; the game ends there and then, before the destination's
+    effects (the fall's dice and their reroll step) that could wound the hero."""
+    from rules_core.games.gotham_city_chronicles.events import GameFinished
+
+    state = all_active(started())
+    batman = replace(state.hero("batman"), area="neighbouring-roof", items=("ledger",))
+    state = state.with_hero(batman)
+    state, events = play(state, HEROES, Move.of("move", hero="batman", to="street"))
+    assert isinstance(events[-1], GameFinished) and events[-1].winner == "heroes"
+    assert not any(isinstance(e, TerrainDiceRolled) for e in events)
+    assert state.roll is None and state.winner == "heroes"

@@ -4,10 +4,13 @@ the bomb, the event tile and reinforcement, upkeep effects, explosions and the m
 from __future__ import annotations
 
 import random
+import tomllib
 from dataclasses import replace
+from typing import Any
 
 from rules_core.engine.codec import to_json
 from rules_core.engine.types import Move, Rejection
+from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
 from rules_core.games.gotham_city_chronicles.events import (
     Exploded,
     GameFinished,
@@ -19,9 +22,11 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
 from rules_core.games.gotham_city_chronicles.rules import GAME
-from rules_core.games.gotham_city_chronicles.state import GccState
+from rules_core.games.gotham_city_chronicles.setup import opening
+from rules_core.games.gotham_city_chronicles.state import INITIAL, GccState
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
+    fold,
     play,
     refused,
     started,
@@ -35,6 +40,39 @@ def villains_turn(seats: int = 2) -> GccState:
     for seat in sorted(to_act(state)):
         state, _ = play(state, seat, Move.of("finish"))
     assert to_act(state) == {VILLAIN}
+    return state
+
+
+def _crack_safe_pack() -> dict[str, Any]:
+    """The reference pack with a complex manipulation for the villain's characters: cracking
+    the safe (difficulty 1), possible while it is closed."""
+    raw: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["mission"]["action"].append(
+        {
+            "id": "crack-safe",
+            "name": "Crack the Safe",
+            "side": "villain",
+            "action": "manipulation",
+            "complex": True,
+            "difficulty": 1,
+            "token": "safe",
+            "state": "closed",
+            "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
+            "source": "reference",
+        }
+    )
+    return raw
+
+
+def _thug_activated_in_the_office(raw: dict[str, Any]) -> GccState:
+    """The villain's turn of a game of pack `raw`, the first thug (moved to the safe's office,
+    where Batman stands) being activated."""
+    state = fold(INITIAL, opening(parse_pack(raw), 2))
+    thug = replace(state.character("thugs-with-crowbar-1"), area="office")
+    state = all_active(state.with_character(thug))
+    state, _ = play(state, 1, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
     return state
 
 
@@ -206,38 +244,12 @@ def test_dredging_a_neutralized_tile_and_demobilizing_once() -> None:
 def test_a_characters_complex_manipulation_rolls_its_characteristic() -> None:
     """VI·D·3 [a]: the chosen characteristic's dice, the villain's rerolls, hindering from the
     character's area, against the difficulty."""
-    import tomllib
-
-    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
     from rules_core.games.gotham_city_chronicles.events import (
         ComplexActionResolved,
         ComplexActionRolled,
     )
-    from rules_core.games.gotham_city_chronicles.setup import opening
-    from rules_core.games.gotham_city_chronicles.state import INITIAL
-    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
 
-    raw = tomllib.loads(REFERENCE_PACK.read_text())
-    raw["mission"]["action"].append(
-        {
-            "id": "crack-safe",
-            "name": "Crack the Safe",
-            "side": "villain",
-            "action": "manipulation",
-            "complex": True,
-            "difficulty": 1,
-            "token": "safe",
-            "state": "closed",
-            "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
-            "source": "reference",
-        }
-    )
-    state = fold(INITIAL, opening(parse_pack(raw), 2))
-    thug = replace(state.character("thugs-with-crowbar-1"), area="office")
-    state = all_active(state.with_character(thug))
-    state, _ = play(state, 1, Move.of("finish"))
-    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
-    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
+    state = _thug_activated_in_the_office(_crack_safe_pack())
     crack = Move.of("character_action", action="crack-safe", characteristic=0)
     state, events = play(state, VILLAIN, crack, seed=2)
     rolled = events[0]
@@ -256,13 +268,7 @@ def test_a_characters_complex_manipulation_rolls_its_characteristic() -> None:
 def test_the_missions_start_and_end_of_turn_effects() -> None:
     """V·B·6 and VI·B·2 (likewise V·B·2, VI·B·5): a mission effect of that step whose condition
     holds takes place there."""
-    import tomllib
-
-    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
     from rules_core.games.gotham_city_chronicles.events import TurnEffectTriggered
-    from rules_core.games.gotham_city_chronicles.setup import opening
-    from rules_core.games.gotham_city_chronicles.state import INITIAL
-    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
 
     raw = tomllib.loads(REFERENCE_PACK.read_text())
     raw["mission"]["turn_effect"] = [
@@ -323,3 +329,56 @@ def test_a_gas_token_makes_terrain_dangerous_then_dissipates() -> None:
         assert len(turned) == 1
     assert turned[0].removed and state.area_tokens == ()
     assert state.terrain("warehouse-floor") == (0, 0)
+
+
+def test_a_heroes_seat_cannot_make_the_villains_moves_in_the_heroes_turn() -> None:
+    """VI B, VI F, VI G: activating tiles, ending the villain's turn, dredging and demobilizing
+    are the villain's, in the villain's turn; a heroes' seat, even one the game waits for, is
+    refused them with the turn's rule (it once ended the villain's turn for it)."""
+    state = started(2)
+    state = replace(state, face_down=("killer-croc",))
+    assert to_act(state) == {1} and state.flow.phase == "heroes"
+    for move in (
+        Move.of("activate", tile="event"),
+        Move.of("end_villain_turn"),
+        Move.of("demobilize", tile="thugs-with-crowbar"),
+        Move.of("dredge", tile="killer-croc"),
+    ):
+        refusal = refused(state, 1, move)
+        assert refusal.code == "not_your_turn", (move, refusal)
+        assert {c.section for c in refusal.citations} >= {"vi-b"}
+        assert move not in GAME.legal_moves(state, 1)
+    # in the stance step as well as between the heroes' actions
+    acting = all_active(state)
+    assert refused(acting, 1, Move.of("end_villain_turn")).code == "not_your_turn"
+
+
+def test_a_characters_repeated_action_keeps_the_characteristic_it_declared() -> None:
+    """VI C 3: with a choice of characteristics the villain names one when declaring the action;
+    VI C 5: the repeats are of that action, bounded by that characteristic's multiplier (a
+    thug that declared its white die, multiplier 1, cannot go on with its yellow dice)."""
+    raw = _crack_safe_pack()
+    thugs = next(t for t in raw["tile"] if t["id"] == "thugs-with-crowbar")
+    thugs["manipulation"] = [
+        {"dice": ["white"], "multiplier": 1},
+        {"dice": ["yellow", "yellow"], "multiplier": 3},
+    ]
+    state = _thug_activated_in_the_office(raw)
+    white = Move.of("character_action", action="crack-safe", characteristic=0)
+    yellow = Move.of("character_action", action="crack-safe", characteristic=1)
+    once, _ = play(state, VILLAIN, white)
+    once, _ = play(once, VILLAIN, Move.of("keep"))  # Batman's menace hinders: the safe holds
+    assert once.token("safe").state == "closed"
+    assert refused(once, VILLAIN, white).code == "multiplier_reached"
+    refusal = refused(once, VILLAIN, yellow)
+    assert refusal.code == "character_step"
+    assert {"vi-c-3", "vi-c-5"} <= {c.section for c in refusal.citations}
+    assert yellow not in GAME.legal_moves(once, VILLAIN)
+    # declared with the yellow dice, the action repeats up to their multiplier of 3
+    again = state
+    for _ in range(3):
+        again, _ = play(again, VILLAIN, yellow)
+        again, _ = play(again, VILLAIN, Move.of("keep"))
+        if again.token("safe").state != "closed":
+            return
+    assert refused(again, VILLAIN, yellow).code == "multiplier_reached"
