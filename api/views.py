@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 
 from api import live, rulebook_selectors, selectors, services, stream_access
 from api.errors import ApiError, Malformed, Unauthenticated
-from api.limits import limits_json
+from api.limits import REPLAY_PAGE, SEARCH_QUESTION_CHARS, SEARCH_RESULTS, limits_json
 from api.models import Event, Game
 from api.serializers import (
     AnalysisInput,
@@ -45,7 +45,6 @@ from api.serializers import (
 )
 
 INT_MAX = 2**31 - 1  # seqs, versions and durations fit a 32-bit column
-REPLAY_PAGE = 5000  # events in one page of a replay asked for by `limit`
 
 AUTH = OpenApiParameter(
     "Authorization", str, OpenApiParameter.HEADER, description="Seat <token> (omit to spectate)"
@@ -361,19 +360,23 @@ class RulesSearchView(APIView):
         parameters=[
             OpenApiParameter("q", str, description="a question in plain words, or a label"),
             OpenApiParameter("book", str, required=False),
-            OpenApiParameter("limit", int, required=False),
+            OpenApiParameter(
+                "limit", int, required=False, description=f"results (1 to {SEARCH_RESULTS}; 10)"
+            ),
         ],
         responses={200: SearchOutput, 400: OpenApiResponse(ErrorOutput)},
     )
     def get(self, request: Request) -> Response:
         question = request.query_params.get("q", "").strip()
-        if not question or len(question) > 300:
-            raise Malformed("Ask with ?q=… (1 to 300 characters).")
+        if not question or len(question) > SEARCH_QUESTION_CHARS:
+            raise Malformed(f"Ask with ?q=… (1 to {SEARCH_QUESTION_CHARS} characters).")
         book = request.query_params.get("book") or None
         if book is not None:
             rulebook_selectors.book_get(book=book)
-        limit = min(_int_param(request, "limit") or 10, 50)
-        answer = rulebook_selectors.rules_answer(question=question, book=book, limit=limit)
+        limit = _int_param(request, "limit")
+        if limit is not None and not 1 <= limit <= SEARCH_RESULTS:
+            raise Malformed(f"'limit' is a number of results from 1 to {SEARCH_RESULTS}.")
+        answer = rulebook_selectors.rules_answer(question=question, book=book, limit=limit or 10)
         return Response(
             {
                 "q": question,

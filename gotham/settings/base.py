@@ -147,10 +147,11 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 GOTHAM_SNAPSHOT_EVERY = ENV.snapshot_every
-# Rule search: BM25F, then the top candidates re-ranked by the sentence model (about 15 ms of CPU
-# per question); RULES_SEARCH_SEMANTIC=0 keeps BM25F alone (a few ms). RULES_SEARCH_ENCODER picks
-# how the question is encoded for the re-ranking: `model` (default, the better answers) or `words`
-# (static word vectors, under a millisecond; see rules_core.rulebooks.question_encoder).
+# Rule search: BM25F, then the top candidates re-ranked by the sentence model (about 6 ms of CPU
+# per question with the 8-bit pass: README, "Look a rule up"); RULES_SEARCH_SEMANTIC=0 keeps
+# BM25F alone (a few ms). RULES_SEARCH_ENCODER picks how the question is encoded for the
+# re-ranking: `model` (default, the better answers) or `words` (static word vectors, under a
+# millisecond; see rules_core.rulebooks.question_encoder).
 RULES_SEARCH_SEMANTIC = ENV.rules_search_semantic
 RULES_SEARCH_ENCODER = ENV.rules_search_encoder
 GOTHAM_REDIS_URL = ENV.redis_url

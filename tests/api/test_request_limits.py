@@ -251,12 +251,39 @@ def test_the_catalog_states_every_limit(api: APIClient) -> None:
     assert limits["stream"] == {"max_seconds": 600, "open_per_caller": 4}
     assert limits["analysis"]["iterations"] == {"min": 1, "max": 5000}
     assert limits["move"]["bytes"] == 2048
+    assert limits["search"] == {"question_chars": 300, "results": 50}
+    assert limits["replay_page_events"] == 5000
     packs = {g.slug for g in shipped_games()}  # every shipped game takes a content pack
     for game in catalog["games"]:
         mcts = game["bot_options"]["mcts"]
         assert mcts["iterations"]["max"] == 20000 and mcts["seconds"]["max"] == 10.0
         if game["game"] in packs:
             assert "limits" in game["options"]["content"]
+
+
+@pytest.mark.parametrize(
+    ("query", "named"),
+    [
+        ({"q": "tie", "limit": "51"}, "1 to 50"),
+        ({"q": "tie", "limit": "0"}, "1 to 50"),
+        ({"q": "x" * 301}, "1 to 300"),
+    ],
+)
+def test_a_rule_search_past_its_limits_is_refused_naming_them(
+    api: APIClient, query: dict[str, str], named: str
+) -> None:
+    """More results than the stated 50 are refused, not quietly cut to 50 (the README's Limits)."""
+    response = api.get("/api/rules/search/", query)
+    assert response.status_code == 400
+    assert response.json()["error"] == "malformed" and named in response.json()["message"]
+
+
+def test_a_rule_search_gives_the_results_asked_for_up_to_its_limit(api: APIClient) -> None:
+    for asked in ("1", "50"):
+        query = {"q": "how many fortunes can I hold", "limit": asked}
+        answer = api.get("/api/rules/search/", query)
+        assert answer.status_code == 200
+        assert 1 <= len(answer.json()["results"]) <= int(asked)
 
 
 @pytest.mark.parametrize(
