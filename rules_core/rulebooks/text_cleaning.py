@@ -23,11 +23,15 @@ _RUNNING_HEADER = re.compile(
 _ICON = re.compile(r"[\ue000-\uf8ff]")
 # a typographic ligature the extraction followed by a space: "diﬃ cult"
 _SPACED_LIGATURE = re.compile(r"([\ufb00-\ufb06]) (?=[a-z])")
-# a word broken across a line or hyphenated for the line's width: "con-trolled", "char-\nacter"
-_BROKEN_WORD = re.compile(r"\b([A-Za-z]+)-[ \t]*\n?[ \t]*([a-z]+)\b")
+# a word broken across a line or hyphenated for the line's width: "con-trolled", "char-\nacter";
+# possessive runs, so a hyphen before a long run of blanks costs one pass over them, not its square
+_BROKEN_WORD = re.compile(r"\b([A-Za-z]++)-[ \t]*+\n?[ \t]*+([a-z]+)\b")
 # a drop capital set apart from its word: "B EFORE"
 _DROP_CAPITAL = re.compile(r"\b([A-Z]) ([A-Z]{2,})\b")
 _WORD = re.compile(r"[a-z]+")
+# a hyphenated pair, matched from a word's start only: tried from inside a long run of letters
+# with no hyphen, each start would scan the rest of the run again (its square in all)
+_COMPOUND = re.compile(r"(?<![A-Za-z])[A-Za-z]++-\s*+[A-Za-z]+")
 _LIGATURES = str.maketrans(
     {
         "\ufb00": "ff",
@@ -48,7 +52,7 @@ def _unligatured(text: str) -> str:
 def book_vocabulary(text: str) -> frozenset[str]:
     """The lower-case words a book spells whole somewhere (a hyphenated part is not whole): what
     `clean_extracted` may rejoin a broken word into."""
-    whole = re.sub(r"[A-Za-z]+-\s*[A-Za-z]+", " ", _unligatured(text))
+    whole = _COMPOUND.sub(" ", _unligatured(text))
     return frozenset(_WORD.findall(whole.lower()))
 
 

@@ -1,5 +1,7 @@
 """Tidying extracted rulebook text: artefacts go, the publisher's words and hyphens stay."""
 
+import time
+
 from rules_core.rulebooks.text_cleaning import book_vocabulary, clean_extracted
 
 BOOK = "The controlled tiles. A difficult area. Number of cubes. Bat-gadget cards. Before play."
@@ -41,3 +43,12 @@ def test_picture_leftovers_go_but_the_lines_around_them_stay() -> None:
 def test_a_drop_capital_is_joined_to_its_word_only_when_that_makes_a_book_word() -> None:
     assert clean("B EFORE play") == "BEFORE play"
     assert clean("A HERO acts") == "A HERO acts"
+
+
+def test_an_adversarial_book_of_a_few_megabytes_is_tidied_in_linear_time() -> None:
+    # each took the square of its length before (a long word's every letter began a scan to
+    # its end; a hyphen's blanks were split every way between the line's two runs): hours here
+    started = time.perf_counter()
+    for text in ("a" * 2_000_000, "a-" + " " * 1_000_000 + "\n" + "\t" * 1_000_000 + "!"):
+        clean_extracted(text, book_vocabulary(text))
+    assert time.perf_counter() - started < 10
