@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -131,6 +132,33 @@ def _players(request: HttpRequest, seats: range) -> list[services.PlayerSpec]:
 # session key: each new game's seat links, shown once on its page (they hold the seat tokens)
 CREATED = "created-games"
 CREATED_KEPT = 10  # games whose links wait at once (a tab opened but never followed)
+# how long the links wait for their page (the redirect is followed at once): the tokens are
+# stored hashed everywhere else, so a session holding them expires with them, and
+# `clearsessions` removes the row from the database (a redirect never followed left them there)
+CREATED_WAIT_SECONDS = 600
+
+
+def _now() -> float:
+    return time.time()
+
+
+def _waiting(request: HttpRequest) -> dict[str, dict[str, Any]]:
+    """The seat links still waiting in this session (those past their time are gone)."""
+    stored: dict[str, dict[str, Any]] = request.session.get(CREATED, {})
+    now = _now()
+    return {pk: entry for pk, entry in stored.items() if entry.get("until", 0) > now}
+
+
+def _keep_waiting(request: HttpRequest, waiting: dict[str, dict[str, Any]]) -> None:
+    """Store what still waits; the session expires when the last of it does (at the browser's
+    close or the site's default once nothing waits)."""
+    if waiting:
+        request.session[CREATED] = waiting
+        latest = max(entry["until"] for entry in waiting.values())
+        request.session.set_expiry(max(1, int(latest - _now()) + 1))
+    else:
+        request.session.pop(CREATED, None)
+        request.session.set_expiry(None)
 
 
 class SeeOther(HttpResponseRedirect):
@@ -148,18 +176,20 @@ def _created(request: HttpRequest, created: services.CreatedGame) -> HttpRespons
         for s, token in zip(game.seats.all(), created.tokens, strict=True)
     ]
     forked = {"game": game.forked_from_id, "at": game.fork_at} if game.fork_at else None
-    waiting = dict(list(request.session.get(CREATED, {}).items())[-(CREATED_KEPT - 1) :])
-    waiting[str(game.pk)] = {"seats": seats, "forked": forked}
-    request.session[CREATED] = waiting
+    waiting = dict(list(_waiting(request).items())[-(CREATED_KEPT - 1) :])
+    until = _now() + CREATED_WAIT_SECONDS
+    waiting[str(game.pk)] = {"seats": seats, "forked": forked, "until": until}
+    _keep_waiting(request, waiting)
     return SeeOther(reverse("play", kwargs={"game_id": game.pk}))
 
 
 def _created_once(request: HttpRequest, game: Game) -> dict[str, Any] | None:
     """The seat links a game's creation left for its page, taken out of the session."""
-    waiting: dict[str, dict[str, Any]] = request.session.get(CREATED, {})
+    if CREATED not in request.session:
+        return None
+    waiting = _waiting(request)
     shown = waiting.pop(str(game.pk), None)
-    if shown is not None:
-        request.session[CREATED] = waiting
+    _keep_waiting(request, waiting)  # what was shown or is past its time leaves the database
     return shown
 
 

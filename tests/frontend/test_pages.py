@@ -314,3 +314,33 @@ def test_the_search_boxs_example_on_a_games_pages_is_answered_by_the_section_it_
 def test_the_search_boxs_example_across_all_books_is_answered_sensibly(client: Client) -> None:
     assert f'placeholder="Ask the rules… e.g. {SITE_EXAMPLE}"' in client.get("/").text
     assert _first_answer(SITE_EXAMPLE, None) == "gotham-race/questions.decks-exhausted"
+
+
+def test_seat_links_never_shown_leave_the_session_after_ten_minutes(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A redirect never followed left the plain seat tokens (stored hashed everywhere else) in
+    the session's database row for its two weeks, and in the table after that: they wait 10
+    minutes, the session expires with them, and once shown the row no longer holds them."""
+    from django.contrib.sessions.models import Session
+
+    from frontend import views
+
+    clock = [1_000_000.0]
+    monkeypatch.setattr(views, "_now", lambda: clock[0])
+    form = {"game": "gotham-race", "kind-0": "person", "name-0": "Ann", "kind-1": "person"}
+    answer = client.post("/games/new/", form)
+    assert 0 < client.session.get_expiry_age() <= views.CREATED_WAIT_SECONDS + 1
+    clock[0] += views.CREATED_WAIT_SECONDS + 1
+    late = client.get(answer["Location"])
+    assert b'class="seat-link"' not in late.content
+    rows = [s.get_decoded() for s in Session.objects.all()]
+    assert rows and all(views.CREATED not in row for row in rows)
+
+    clock[0] += 3600
+    shown = client.get(client.post("/games/new/", form)["Location"])
+    assert shown.content.count(b'class="seat-link"') == 2
+    assert all(views.CREATED not in s.get_decoded() for s in Session.objects.all())
+    assert client.session.get_expire_at_browser_close() is False
+    assert Client().get(answer["Location"]).status_code == 200  # a spectator: no session made
+    assert Session.objects.count() == 1
