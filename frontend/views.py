@@ -189,7 +189,8 @@ def _created_once(request: HttpRequest, game: Game) -> dict[str, Any] | None:
         return None
     waiting = _waiting(request)
     shown = waiting.pop(str(game.pk), None)
-    _keep_waiting(request, waiting)  # what was shown or is past its time leaves the database
+    if waiting != request.session[CREATED]:  # shown or past its time: it leaves the database
+        _keep_waiting(request, waiting)
     return shown
 
 
