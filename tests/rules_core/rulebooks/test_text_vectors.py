@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 
@@ -16,6 +18,21 @@ def test_text_is_cut_into_passages_of_a_few_sentences_without_markup() -> None:
         "Who starts? The youngest. Then play.",
     ]
     assert tv.passages("") == []
+
+
+def test_a_paragraph_ends_at_blanks_holding_two_line_breaks_and_only_there() -> None:
+    assert tv.passages("One, \n \n two\nthree \t\n\n\tfour") == ["One, two three four"]
+    assert tv._SENTENCE_END.split("a \n b \n\n c. d") == ["a \n b", "c.", "d"]
+
+
+def test_a_crafted_run_of_blanks_is_cut_in_linear_time() -> None:
+    # every blank began a match that tried each split of the run around its line break: a
+    # book with 40,000 blanks took about a minute to import, a few hundred thousand hours
+    started = time.perf_counter()
+    for n in (200_000, 1_000_000):
+        tv.passages("a" + " " * n + "\n" + "\t" * n + "b")
+        tv.passages("a " * n)
+    assert time.perf_counter() - started < 10
 
 
 def test_a_long_run_of_words_ends_its_passage_early() -> None:
