@@ -17,7 +17,10 @@ _SPACE = re.compile(r"\s+")
 def read_source(raw: str, form: str) -> str:
     """The book's text from its file: plain text and markdown as they are, JSON pages joined."""
     if form == "json-pages":
-        pages = json.loads(raw)
+        try:
+            pages = json.loads(raw)
+        except RecursionError:  # lists nested past the parser's depth: not pages either
+            raise ValueError("a json-pages rulebook must be a JSON array of page strings") from None
         if not isinstance(pages, list) or not all(isinstance(p, str) for p in pages):
             raise ValueError("a json-pages rulebook must be a JSON array of page strings")
         # the array's first page is the book's printed page 1

@@ -57,3 +57,9 @@ def test_the_last_section_stops_at_the_colophon_and_leftovers_are_tidied() -> No
     assert cut.texts["s0"] == "The turn\nA con-trolled move."  # "controlled" is not in this book
     spelt = "The turn\nA con-trolled move, controlled.\nScoring\n"
     assert cut_sections(plain, spelt).texts["s0"] == "The turn\nA controlled move, controlled."
+
+
+def test_json_pages_nested_past_the_parsers_depth_are_refused_in_words() -> None:
+    # the import stopped with a RecursionError's traceback instead of saying what is wrong
+    with pytest.raises(ValueError, match="JSON array of page strings"):
+        read_source("[" * 100_000 + "]" * 100_000, "json-pages")
