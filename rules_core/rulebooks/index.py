@@ -174,6 +174,14 @@ def load_book(path: Path) -> Book:
             raise IndexFormatError(
                 f"{path.name}: {s.id} links to unknown {sorted(missing - known)}"
             )
+    parents = {s.id: s.parent for s in sections}
+    for s in sections:  # each chain of parents reaches the top (a cycle would never end)
+        seen, up = {s.id}, s.parent
+        while up is not None:
+            if up in seen:
+                raise IndexFormatError(f"{path.name}: {s.id} sits inside itself through {up}")
+            seen.add(up)
+            up = parents[up]
     example = data.get("search_example", {})
     answer = example.get("section", "")
     if answer and answer not in known:

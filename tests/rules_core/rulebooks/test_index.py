@@ -185,3 +185,16 @@ def test_a_search_example_names_a_section_of_its_book(tmp_path: Path) -> None:
     index.write_text(head + example % "start" + section, encoding="utf-8")
     with pytest.raises(IndexFormatError, match="search_example links to unknown 'start'"):
         load_book(index)
+
+
+def test_a_section_that_sits_inside_itself_is_refused(tmp_path: Path) -> None:
+    """A cycle of parents would never reach the top (a breadcrumb or a distinct name would
+    walk it for ever)."""
+    from rules_core.rulebooks.index import IndexFormatError, load_book
+
+    head = 'book = "tiny"\ntitle = "Tiny"\nsource = "tiny.txt"\nform = "text"\n'
+    section = '[[section]]\nid = "%s"\nparent = "%s"\ntitle = "T"\nheading = "T"\nsummary = "S."\n'
+    index = tmp_path / "tiny.toml"
+    index.write_text(head + section % ("a", "b") + section % ("b", "a"), encoding="utf-8")
+    with pytest.raises(IndexFormatError, match="a sits inside itself through"):
+        load_book(index)
