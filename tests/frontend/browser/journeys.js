@@ -131,6 +131,44 @@ async function hotSeat(context) {
   }
 }
 
+/* A game made with the lobby's form: seats are [kind, name] from the first row on. */
+async function createFromLobby(page, game, seats) {
+  await page.goto(`${base}/`);
+  await page.selectOption("#game-select", game);
+  for (const [index, [kind, name]] of seats.entries()) {
+    await page.selectOption(`select[name=kind-${index}]`, kind);
+    if (name) await page.fill(`input[name=name-${index}]`, name);
+  }
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("a.seat-link");
+}
+
+async function hotSeatFromLobby(context) {
+  // two people at one screen, from the lobby's form: the creation page lists both links, the
+  // first is opened, and once it has played the status offers the second seat (whose link the
+  // creation page showed only once) without it being typed or kept by hand
+  const page = await context.newPage();
+  try {
+    await createFromLobby(page, "gotham-race", [["person", "Ann"], ["person", "Bob"], ["empty"], ["empty"]]);
+    for (const href of await page.locator("a.seat-link").evaluateAll((ls) => ls.map((a) => a.getAttribute("href"))))
+      tokens.add(new URLSearchParams(href.split("#")[1]).get("token"));
+    await page.click("a.seat-link >> text=play as Ann");
+    await page.waitForFunction(() => /You play .*\(Ann\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+    for (let click = 0; click < 4 && !(await page.textContent("#status")).includes("Waiting for"); click++) {
+      const version = await page.getAttribute("#status", "data-version");
+      await page.locator("#moves button.move").first().click();
+      await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== v, version, { timeout: 10000 });
+    }
+    const offer = await page.textContent("#status a.switch-seat").catch(() => "");
+    check(/^Switch to .*\(Bob\)$/.test(offer), `after Ann's move, the status offers no switch to Bob: ${JSON.stringify(await page.textContent("#status"))}`);
+    await page.click("#status a.switch-seat");
+    await page.waitForFunction(() => /You play .*\(Bob\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+      .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")}`));
+  } finally {
+    await page.close();
+  }
+}
+
 async function spectatorReplay(context, gameId) {
   // a new tab has no seat token (sessionStorage is per tab): no comment form, the explanation
   const page = await context.newPage();
@@ -208,14 +246,7 @@ async function playToTheEnd(page) {
 /* Gotham City Strategy from the lobby to its end against a bot, on the board where moves act on
    blocks or hand cards, then its replay at the last event and a fork from event 30. */
 async function playStrategy(page) {
-  await page.goto(`${base}/`);
-  await page.selectOption("#game-select", "gotham-city-strategy");
-  await page.selectOption("select[name=kind-0]", "person");
-  await page.fill("input[name=name-0]", "Ann");
-  await page.selectOption("select[name=kind-1]", "random");
-  for (const seat of [2, 3]) await page.selectOption(`select[name=kind-${seat}]`, "empty");
-  await page.click("#new-game button[type=submit]");
-  await page.waitForSelector("a.seat-link");
+  await createFromLobby(page, "gotham-city-strategy", [["person", "Ann"], ["random"], ["empty"], ["empty"]]);
   const href = await page.getAttribute("a.seat-link", "href");
   tokens.add(href.split("#token=")[1]);
   await takeSeat(page);
@@ -351,6 +382,7 @@ async function searchAndFollow(page) {
     await stepThroughReplay(page, gameId);
     await spectatorReplay(context, gameId);
     await hotSeat(context);
+    await hotSeatFromLobby(context);
     await phoneWidth(browser, gameId);
     await searchAndFollow(page);
     await playDuel(page);
