@@ -333,6 +333,10 @@ async function phoneWidth(browser, gameId) {
       await page.waitForSelector(ready);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       check(wide <= 376, `${path} is ${wide} px wide on a 375 px screen`);
+      // form fields read at the page's size (a phone zooms in on a field under 16 px)
+      const small = await page.locator("main input:visible, main select:visible, header input").evaluateAll((fields) => fields
+        .filter((f) => parseFloat(getComputedStyle(f).fontSize) < 16).map((f) => f.name || f.id || f.tagName));
+      check(!small.length, `${path} has form fields in print under 16 px: ${small.join(", ")}`);
       await shot(page, name);
     }
   } finally {
