@@ -3,13 +3,14 @@
 // play a Gotham Race game to the end, step through its replay, search the rules and follow a
 // citation. All along, no Content-Security-Policy violation may happen on our pages and no seat
 // token may reach the server in a URL.
-// Usage: node journeys.js BASE_URL ARTIFACT_DIR [PACK_JSON]. Exits non-zero on the first failure.
+// Usage: node journeys.js BASE_URL ARTIFACT_DIR [PACK_JSON] [VIEWS_JSON]. Exits non-zero on the
+// first failure.
 "use strict";
 const { chromium } = require("playwright-core");
 const fs = require("fs");
 const path = require("path");
 
-const [base, artifacts, packFile] = process.argv.slice(2);
+const [base, artifacts, packFile, viewsFile] = process.argv.slice(2);
 const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 const check = (ok, message) => { if (!ok) throw new Error(message); };
 const tokens = new Set();  // every seat token seen: none may be in a URL sent to the server
@@ -166,6 +167,31 @@ async function hotSeatFromLobby(context) {
       .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")}`));
   } finally {
     await page.close();
+  }
+}
+
+/* Each board drawn from a busy view (VIEWS_JSON: slug to view) keeps every word inside its
+   drawing: a word past the edge is cut off, even when the board scrolls sideways. */
+async function boardsKeepTheirWords(page) {
+  check(viewsFile, "no busy views given (the fourth argument)");
+  const views = JSON.parse(fs.readFileSync(viewsFile, "utf8"));
+  for (const [slug, view] of Object.entries(views)) {
+    await page.goto(`${base}/rules/`);
+    for (const url of ["/static/frontend/dom.js", "/static/frontend/boards.js", `/boards/${slug}.js`]) await page.addScriptTag({ url });
+    const outside = await page.evaluate(([slug, view]) => {
+      const frame = document.createElement("div");
+      frame.className = "board-wrap";
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      frame.append(svg);
+      document.querySelector("main").append(frame);
+      window.GothamBoards.render(slug, svg, view);
+      const box = svg.viewBox.baseVal;
+      return [...svg.querySelectorAll("text")].filter((t) => {
+        const r = t.getBBox();
+        return r.x < box.x - 0.5 || r.x + r.width > box.x + box.width + 0.5;
+      }).map((t) => t.textContent);
+    }, [slug, view]);
+    check(!outside.length, `the ${slug} board cuts off words at its edge: ${outside.join(" | ")}`);
   }
 }
 
@@ -387,6 +413,7 @@ async function searchAndFollow(page) {
     await spectatorReplay(context, gameId);
     await hotSeat(context);
     await hotSeatFromLobby(context);
+    await boardsKeepTheirWords(page);
     await phoneWidth(browser, gameId);
     await searchAndFollow(page);
     await playDuel(page);
