@@ -186,12 +186,15 @@ async function boardsKeepTheirWords(page) {
       document.querySelector("main").append(frame);
       window.GothamBoards.render(slug, svg, view);
       const box = svg.viewBox.baseVal;
-      return [...svg.querySelectorAll("text")].filter((t) => {
+      const cut = [...svg.querySelectorAll("text")].filter((t) => {
         const r = t.getBBox();
         return r.x < box.x - 0.5 || r.x + r.width > box.x + box.width + 0.5;
       }).map((t) => t.textContent);
+      return { cut, scrolls: frame.scrollWidth > frame.clientWidth + 1 };
     }, [slug, view]);
-    check(!outside.length, `the ${slug} board cuts off words at its edge: ${outside.join(" | ")}`);
+    check(!outside.cut.length, `the ${slug} board cuts off words at its edge: ${outside.cut.join(" | ")}`);
+    // on a desktop screen (this context is 1100 px wide) the board fits the page unscrolled
+    check(!outside.scrolls, `the ${slug} board scrolls sideways on a desktop screen`);
   }
 }
 
