@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from rules_core.engine import get_game
+
 HERE = Path(__file__).parent / "browser"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "artifacts"
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -34,6 +36,20 @@ def _hostile_pack(path: Path) -> Path:
     return path
 
 
+def _busy_views(path: Path) -> Path:
+    """Boards at their fullest, for the journey that checks every word stays on the board: a
+    Chronicles view whose Batman has cubes on five spaces and carries five things (as in a game
+    played a few turns)."""
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import started
+
+    chronicles = get_game("gotham-city-chronicles").view(started(), 0)
+    batman = chronicles["heroes"][0]
+    assert isinstance(batman, dict) and batman["name"] == "Batman"
+    batman.update(items=["ledger", "submachine-gun"], spaces=[2, 2, 3, 0, 2, 0, 2])
+    path.write_text(json.dumps({"gotham-city-chronicles": chronicles}), encoding="utf-8")
+    return path
+
+
 def _ready() -> str | None:
     if not Path(CHROMIUM).exists():
         return "chromium is not installed (.ci/run installs Debian's chromium)"
@@ -51,8 +67,10 @@ def test_play_replay_and_rules_journeys_in_chromium(
 ) -> None:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     pack = _hostile_pack(tmp_path / "hostile-pack.json")
+    views = _busy_views(tmp_path / "busy-views.json")
+    journeys = [str(HERE / "journeys.js"), str(live_server), str(ARTIFACTS), str(pack), str(views)]
     result = subprocess.run(
-        ["node", str(HERE / "journeys.js"), str(live_server), str(ARTIFACTS), str(pack)],
+        ["node", *journeys],
         capture_output=True,
         text=True,
         timeout=600,

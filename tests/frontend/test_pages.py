@@ -55,6 +55,8 @@ def test_reloading_a_new_games_page_creates_nothing_and_shows_the_tokens_once(
     first = client.get(answer["Location"])
     assert first.content.count(b'class="seat-link"') == 2
     assert b"Game %d created" % game.pk in first.content
+    # the play page keeps the links in this browser's "your games" (hot-seat play): it says so
+    assert "this browser keeps each person's seat under “Your games”" in first.content.decode()
     assert "no-store" in first["Cache-Control"]
     again = client.get(answer["Location"])
     assert again.status_code == 200 and b'class="seat-link"' not in again.content

@@ -45,7 +45,7 @@ window.GothamBoards = (function () {
     if (!hint || !hint.classList.contains("board-hint")) {
       hint = document.createElement("p");
       hint.className = "board-hint muted";
-      hint.textContent = "The board is wider than this screen: swipe sideways inside it to see all of it.";
+      hint.textContent = "The board is wider than this screen: scroll or swipe sideways inside it to see all of it.";
       frame.after(hint);
     }
     hint.hidden = frame.scrollWidth <= frame.clientWidth + 1;

@@ -67,6 +67,25 @@
     });
   }
 
+  /* The page a game's creation leads to lists every person's seat link, once: the seats not yet
+     opened are kept in "your games" as held, so that after opening one (hot-seat play) the
+     status still offers to switch to the others. A held seat is never taken without a click. */
+  let createdKept = false;
+  function keepCreatedSeats(game) {
+    if (createdKept) return;
+    createdKept = true;
+    const opened = new Set(yourGames.list().filter((e) => e.id === Number(gameId) && !e.held).map((e) => e.seat));
+    document.querySelectorAll("a.seat-link").forEach((link) => {
+      const seat = Number(link.dataset.seat);
+      const held = new URLSearchParams(new URL(link.href).hash.replace(/^#/, "")).get("token");
+      if (!held || !Number.isInteger(seat) || opened.has(seat)) return;
+      yourGames.remember({
+        id: Number(gameId), title: root.dataset.title || slug, seat,
+        name: seatName(game.seats, seat), token: held, status: game.status, held: true,
+      });
+    });
+  }
+
   const EVENT_RULES = 3;  // rule links on one event line; the replay lists them all
   // an event without text is bookkeeping that changes nothing at the table: no line
   function showEvent(e) {
@@ -121,6 +140,7 @@
     }
     version = state.version;
     const view = state.state;
+    keepCreatedSeats(game);
     window.GothamBoards.render(slug, $("board"), view);
     const you = state.seat === null ? "You are watching." : `You play ${seatName(game.seats, state.seat)}.`;
     const waiting = (state.to_act || []).map((s) => s === state.seat ? "you" : seatName(game.seats, s));

@@ -32,7 +32,8 @@ window.GothamYourGames = (function () {
   }
 
   function tokenFor(id) {
-    const entry = list().find((e) => e.id === Number(id) && typeof e.token === "string");
+    // a seat only held (its link kept from the game's creation page) is opened by a click only
+    const entry = list().find((e) => e.id === Number(id) && typeof e.token === "string" && !e.held);
     return entry ? entry.token : null;
   }
 

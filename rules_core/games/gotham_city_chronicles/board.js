@@ -114,10 +114,13 @@
     svg.appendChild(el("text", { x: 8, y: top + 60, "font-size": 10 }, `Command post: reserve ${post.reserve}, fatigue ${post.fatigue}, out of the game ${post.wounds}; reinforcement points ${state.reinforcement}`));
   }
 
-  function heroLine(state, h) {
+  /* A hero board in words: its cubes and spaces, then what the hero carries on a line of its own
+     (on one line, a hero with a few items ran past the board's right edge). */
+  function heroLines(state, h) {
     const on = state.spaces.map((s, i) => (h.spaces[i] ? `${s} ${h.spaces[i]}` : "")).filter(Boolean).join(", ");
     const carried = [...h.items, ...h.gadgets].map((i) => named(state, i)).join(", ");
-    return `${h.name} (${h.stance || "no stance"}): reserve ${h.reserve}, fatigue ${h.fatigue}, wounds ${h.wounds} of ${h.energy}${on ? `; on spaces: ${on}` : ""}${carried ? `; carries ${carried}` : ""}`;
+    const board = `${h.name} (${h.stance || "no stance"}): reserve ${h.reserve}, fatigue ${h.fatigue}, wounds ${h.wounds} of ${h.energy}${on ? `; on spaces: ${on}` : ""}`;
+    return carried ? [board, `carries ${carried}`] : [board];
   }
 
   function drawChronicles(svg, state) {
@@ -127,7 +130,8 @@
     const figures = [...state.heroes.map((h) => h.name), ...state.characters.map((c) => c.name)];
     const keyLines = [];
     for (let i = 0; i < figures.length; i += 5) keyLines.push(figures.slice(i, i + 5).map((n) => `${mark(n)} ${n}`).join(" · "));
-    const keyTop = heroesTop + 16 * state.heroes.length + 24;
+    const heroRows = state.heroes.flatMap((h) => heroLines(state, h).map((text, line) => ({ h, text, line })));
+    const keyTop = heroesTop + 16 * heroRows.length + 24;
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${keyTop + 16 * keyLines.length + 12}`);
     svg.classList.add("wide");  // drawn about as wide as the page allows, to be read
     svg.appendChild(el("text", { x: 8, y: 16, "font-size": 12, "font-weight": "bold" }, `${state.mission} on ${state.board.name}: turn ${state.turn} of ${state.turn_limit}, ${state.phase === "heroes" ? "the heroes' turn" : state.phase === "villain" ? "the villain's turn" : state.phase}`));
@@ -146,8 +150,8 @@
     }
     drawRiver(svg, state, bottom);
     svg.appendChild(el("text", { x: 8, y: heroesTop, "font-size": 11, "font-weight": "bold" }, "Hero boards"));
-    state.heroes.forEach((h, k) => {
-      svg.appendChild(el("text", { x: 8, y: heroesTop + 16 * (k + 1), "font-size": 11, fill: HEROES, "data-target": `figure-${h.id}` }, heroLine(state, h)));
+    heroRows.forEach(({ h, text, line }, k) => {
+      svg.appendChild(el("text", { x: line ? 20 : 8, y: heroesTop + 16 * (k + 1), "font-size": 11, fill: HEROES, "data-target": `figure-${h.id}` }, text));
     });
     keyLines.forEach((line, k) => svg.appendChild(el("text", { x: 8, y: keyTop + 16 * k, "font-size": 10, fill: "#59607a" }, k ? line : `Figures: ${line}`)));
   }
@@ -176,7 +180,7 @@
       state.river.forEach((tile, i) => add(`${i + 1}. ${tile === "event" ? "Event tile" : named(state, tile)}: cost ${state.river_costs[i]}`));
     } else {
       title.textContent = "Your hero boards";
-      state.heroes.filter((h) => h.seat === seat).forEach((h) => add(heroLine(state, h)));
+      state.heroes.filter((h) => h.seat === seat).forEach((h) => add(heroLines(state, h).join("; ")));
     }
     element.appendChild(title);
     element.appendChild(list);

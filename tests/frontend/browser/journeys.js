@@ -3,13 +3,14 @@
 // play a Gotham Race game to the end, step through its replay, search the rules and follow a
 // citation. All along, no Content-Security-Policy violation may happen on our pages and no seat
 // token may reach the server in a URL.
-// Usage: node journeys.js BASE_URL ARTIFACT_DIR [PACK_JSON]. Exits non-zero on the first failure.
+// Usage: node journeys.js BASE_URL ARTIFACT_DIR [PACK_JSON] [VIEWS_JSON]. Exits non-zero on the
+// first failure.
 "use strict";
 const { chromium } = require("playwright-core");
 const fs = require("fs");
 const path = require("path");
 
-const [base, artifacts, packFile] = process.argv.slice(2);
+const [base, artifacts, packFile, viewsFile] = process.argv.slice(2);
 const shot = (page, name) => page.screenshot({ path: path.join(artifacts, `${name}.png`), fullPage: true });
 const check = (ok, message) => { if (!ok) throw new Error(message); };
 const tokens = new Set();  // every seat token seen: none may be in a URL sent to the server
@@ -131,6 +132,72 @@ async function hotSeat(context) {
   }
 }
 
+/* A game made with the lobby's form: seats are [kind, name] from the first row on. */
+async function createFromLobby(page, game, seats) {
+  await page.goto(`${base}/`);
+  await page.selectOption("#game-select", game);
+  for (const [index, [kind, name]] of seats.entries()) {
+    await page.selectOption(`select[name=kind-${index}]`, kind);
+    if (name) await page.fill(`input[name=name-${index}]`, name);
+  }
+  await page.click("#new-game button[type=submit]");
+  await page.waitForSelector("a.seat-link");
+}
+
+async function hotSeatFromLobby(context) {
+  // two people at one screen, from the lobby's form: the creation page lists both links, the
+  // first is opened, and once it has played the status offers the second seat (whose link the
+  // creation page showed only once) without it being typed or kept by hand
+  const page = await context.newPage();
+  try {
+    await createFromLobby(page, "gotham-race", [["person", "Ann"], ["person", "Bob"], ["empty"], ["empty"]]);
+    for (const href of await page.locator("a.seat-link").evaluateAll((ls) => ls.map((a) => a.getAttribute("href"))))
+      tokens.add(new URLSearchParams(href.split("#")[1]).get("token"));
+    await page.click("a.seat-link >> text=play as Ann");
+    await page.waitForFunction(() => /You play .*\(Ann\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+    for (let click = 0; click < 4 && !(await page.textContent("#status")).includes("Waiting for"); click++) {
+      const version = await page.getAttribute("#status", "data-version");
+      await page.locator("#moves button.move").first().click();
+      await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== v, version, { timeout: 10000 });
+    }
+    const offer = await page.textContent("#status a.switch-seat").catch(() => "");
+    check(/^Switch to .*\(Bob\)$/.test(offer), `after Ann's move, the status offers no switch to Bob: ${JSON.stringify(await page.textContent("#status"))}`);
+    await page.click("#status a.switch-seat");
+    await page.waitForFunction(() => /You play .*\(Bob\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+      .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")}`));
+  } finally {
+    await page.close();
+  }
+}
+
+/* Each board drawn from a busy view (VIEWS_JSON: slug to view) keeps every word inside its
+   drawing: a word past the edge is cut off, even when the board scrolls sideways. */
+async function boardsKeepTheirWords(page) {
+  check(viewsFile, "no busy views given (the fourth argument)");
+  const views = JSON.parse(fs.readFileSync(viewsFile, "utf8"));
+  for (const [slug, view] of Object.entries(views)) {
+    await page.goto(`${base}/rules/`);
+    for (const url of ["/static/frontend/dom.js", "/static/frontend/boards.js", `/boards/${slug}.js`]) await page.addScriptTag({ url });
+    const outside = await page.evaluate(([slug, view]) => {
+      const frame = document.createElement("div");
+      frame.className = "board-wrap";
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      frame.append(svg);
+      document.querySelector("main").append(frame);
+      window.GothamBoards.render(slug, svg, view);
+      const box = svg.viewBox.baseVal;
+      const cut = [...svg.querySelectorAll("text")].filter((t) => {
+        const r = t.getBBox();
+        return r.x < box.x - 0.5 || r.x + r.width > box.x + box.width + 0.5;
+      }).map((t) => t.textContent);
+      return { cut, scrolls: frame.scrollWidth > frame.clientWidth + 1 };
+    }, [slug, view]);
+    check(!outside.cut.length, `the ${slug} board cuts off words at its edge: ${outside.cut.join(" | ")}`);
+    // on a desktop screen (this context is 1100 px wide) the board fits the page unscrolled
+    check(!outside.scrolls, `the ${slug} board scrolls sideways on a desktop screen`);
+  }
+}
+
 async function spectatorReplay(context, gameId) {
   // a new tab has no seat token (sessionStorage is per tab): no comment form, the explanation
   const page = await context.newPage();
@@ -208,14 +275,7 @@ async function playToTheEnd(page) {
 /* Gotham City Strategy from the lobby to its end against a bot, on the board where moves act on
    blocks or hand cards, then its replay at the last event and a fork from event 30. */
 async function playStrategy(page) {
-  await page.goto(`${base}/`);
-  await page.selectOption("#game-select", "gotham-city-strategy");
-  await page.selectOption("select[name=kind-0]", "person");
-  await page.fill("input[name=name-0]", "Ann");
-  await page.selectOption("select[name=kind-1]", "random");
-  for (const seat of [2, 3]) await page.selectOption(`select[name=kind-${seat}]`, "empty");
-  await page.click("#new-game button[type=submit]");
-  await page.waitForSelector("a.seat-link");
+  await createFromLobby(page, "gotham-city-strategy", [["person", "Ann"], ["random"], ["empty"], ["empty"]]);
   const href = await page.getAttribute("a.seat-link", "href");
   tokens.add(href.split("#token=")[1]);
   await takeSeat(page);
@@ -302,6 +362,10 @@ async function phoneWidth(browser, gameId) {
       await page.waitForSelector(ready);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
       check(wide <= 376, `${path} is ${wide} px wide on a 375 px screen`);
+      // form fields read at the page's size (a phone zooms in on a field under 16 px)
+      const small = await page.locator("main input:visible, main select:visible, header input").evaluateAll((fields) => fields
+        .filter((f) => parseFloat(getComputedStyle(f).fontSize) < 16).map((f) => f.name || f.id || f.tagName));
+      check(!small.length, `${path} has form fields in print under 16 px: ${small.join(", ")}`);
       await shot(page, name);
     }
   } finally {
@@ -351,6 +415,8 @@ async function searchAndFollow(page) {
     await stepThroughReplay(page, gameId);
     await spectatorReplay(context, gameId);
     await hotSeat(context);
+    await hotSeatFromLobby(context);
+    await boardsKeepTheirWords(page);
     await phoneWidth(browser, gameId);
     await searchAndFollow(page);
     await playDuel(page);
