@@ -134,6 +134,12 @@ def test_the_snippet_is_the_window_with_the_question_words_marked() -> None:
     )
 
 
+def test_the_books_own_guillemets_never_read_as_match_marks() -> None:
+    shown = snippet("» Each player chooses a «figure» to race", ["figure"])
+    assert shown == "› Each player chooses a ‹«figure»› to race"
+    assert shown.count("«") == shown.count("»") == 1
+
+
 def test_each_shipped_game_has_pack_vocabulary() -> None:
     assert any("Ace Chemicals" in v for v in pack_vocabulary("gotham-city-strategy"))
     assert pack_vocabulary("no-such-book") == ()
