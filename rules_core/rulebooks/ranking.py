@@ -341,7 +341,7 @@ def _split_stemmed(text: str) -> tuple[tuple[str, ...], tuple[frozenset[str], ..
 _WORD_AND_PUNCTUATION = re.compile(r"(\W*)(.*?)(\W*)", re.DOTALL)
 # The book's own guillemets (Race's bullets are "»") become single ones in a snippet, so every
 # « and » there is a match mark and a page can highlight by them without an unmatched one.
-_OWN_GUILLEMETS = str.maketrans({"«": "‹", "»": "›"})
+_OWN_GUILLEMETS = str.maketrans({"«": "\u2039", "»": "\u203a"})
 
 
 def _marked(part: str) -> str:
@@ -359,8 +359,8 @@ def snippet(text: str, terms: Iterable[str], width: int = 24) -> str:
         return ""
     marks = [not stems.isdisjoint(s) for s in part_stems]
     best = max(range(max(1, len(parts) - width + 1)), key=lambda s: sum(marks[s : s + width]))
-    window = zip(parts[best : best + width], marks[best : best + width], strict=True)
-    shown = [_marked(p) if m else p for p, m in ((p.translate(_OWN_GUILLEMETS), m) for p, m in window)]
+    window = [p.translate(_OWN_GUILLEMETS) for p in parts[best : best + width]]
+    shown = [_marked(p) if m else p for p, m in zip(window, marks[best:], strict=False)]
     return ("…" if best else "") + " ".join(shown) + ("…" if best + width < len(parts) else "")
 
 

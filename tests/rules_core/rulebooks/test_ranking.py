@@ -136,7 +136,7 @@ def test_the_snippet_is_the_window_with_the_question_words_marked() -> None:
 
 def test_the_books_own_guillemets_never_read_as_match_marks() -> None:
     shown = snippet("» Each player chooses a «figure» to race", ["figure"])
-    assert shown == "› Each player chooses a ‹«figure»› to race"
+    assert shown == "\u203a Each player chooses a \u2039«figure»\u203a to race"
     assert shown.count("«") == shown.count("»") == 1
 
 
