@@ -101,6 +101,21 @@ def test_a_form_body_is_refused_not_parsed(client: Client, create_game: CreateGa
     assert not Annotation.objects.exists()
 
 
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded"])
+def test_a_cross_site_simple_post_is_refused_before_it_costs_anything(
+    client: Client, content_type: str
+) -> None:
+    """Another site's page can send a session cookie only with a body a form could send; JSON
+    alone is parsed, so such a post creates nothing, with or without a CSRF token."""
+    body = '{"game": "gotham-race", "seats": [{"name": "Ann"}, {"name": "Bob"}]}'
+    response = client.post(
+        "/api/games/", body, content_type=content_type, HTTP_ORIGIN="https://elsewhere.example"
+    )
+    assert response.status_code == 415
+    assert response.json()["error"] == "unsupported_media_type"
+    assert not Game.objects.exists()
+
+
 @pytest.mark.parametrize(
     "path",
     [
