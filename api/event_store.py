@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -171,6 +171,8 @@ def append(
     appended: Appended,
     move: dict[str, JSON] | None = None,
     receipt: Receipt | None = None,
+    *,
+    bot_seats: Collection[int],
 ) -> HeadColumns | None:
     """Write `appended` if the game's head is still `head` (and, with a receipt, its key is
     unused), and return what the game row now says of its head; None, with nothing written,
@@ -178,8 +180,11 @@ def append(
 
     No lock is held while the caller decides: the game row's version, head hash and seed are
     the condition of the write itself (optimistic concurrency), and `unique(game, seq)` refuses
-    a second writer of the same seqs in any case. On PostgreSQL the head update, the events,
-    the snapshots and the receipt are one statement; elsewhere one short transaction.
+    a second writer of the same seqs in any case. So are the `bot_seats` the caller will queue
+    bots for: a seat handed to a bot (autopilot) since this process read them turns the write
+    away like a stale head, and the caller reads the game row again. On PostgreSQL the head
+    update, the events, the snapshots and the receipt are one statement; elsewhere one short
+    transaction.
     """
     outcome = spec.outcome(appended.state)
     columns = HeadColumns(
@@ -189,7 +194,7 @@ def append(
         to_act=sorted(spec.to_act(appended.state)),
         outcome=None if outcome is None else outcome.to_json(),
     )
-    guard = Guard(key[0], key[2], head.version, head.head_hash)
+    guard = Guard(key[0], key[2], head.version, head.head_hash, tuple(sorted(bot_seats)))
     write = Write(guard, columns, appended, move, receipt, spec.rules_version)
     try:
         if connection.vendor == "postgresql":
@@ -207,12 +212,14 @@ def append(
 
 @dataclass(frozen=True, slots=True)
 class Guard:
-    """The head an append expects: the game, its seed and its version and head hash."""
+    """The head an append expects: the game, its seed, its version and head hash, and the seats
+    its bots play."""
 
     game_id: int
     seed: int
     version: int
     head_hash: str
+    bot_seats: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,11 +264,13 @@ def _append_postgresql(write: Write) -> bool:
         guard.version,
         guard.head_hash,
         guard.seed,
+        json.dumps(list(guard.bot_seats)),
     ]
     sql = [
         "WITH head AS (UPDATE api_game SET version = %s, head_hash = %s, status = %s,"
         " to_act = %s::jsonb, outcome = %s::jsonb, updated_at = %s"
         " WHERE id = %s AND version = %s AND head_hash = %s AND seed = %s"
+        " AND bot_seats = %s::jsonb"
     ]
     if receipt is not None:
         sql.append(
@@ -324,7 +333,11 @@ def _append_postgresql(write: Write) -> bool:
 def _append_in_transaction(write: Write) -> bool:
     guard, columns, appended, move, receipt = write.unpacked()
     head = Game.objects.filter(
-        pk=guard.game_id, version=guard.version, head_hash=guard.head_hash, seed=guard.seed
+        pk=guard.game_id,
+        version=guard.version,
+        head_hash=guard.head_hash,
+        seed=guard.seed,
+        bot_seats=list(guard.bot_seats),
     )
     if receipt is not None:
         used = IdempotencyRecord.objects.filter(

@@ -59,6 +59,7 @@ def limits_json() -> dict[str, JSON]:
             "per_game": settings.GOTHAM_ANNOTATIONS_PER_GAME,
         },
         "bot_games_per_hour": settings.GOTHAM_BOT_GAMES_PER_HOUR,
+        "autopilot_changes_per_seat": settings.GOTHAM_AUTOPILOT_CHANGES_PER_SEAT,
         "bot_seconds_per_game": settings.GOTHAM_BOT_SECONDS_PER_GAME,
         "replay_page_events": REPLAY_PAGE,
         "search": {"question_chars": SEARCH_QUESTION_CHARS, "results": SEARCH_RESULTS},

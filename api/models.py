@@ -73,6 +73,9 @@ class Seat(models.Model):
     bot = models.CharField(max_length=32, blank=True)
     bot_options = models.JSONField(default=dict, blank=True)
     token_hash = models.CharField(max_length=64, blank=True, db_index=True)
+    autopilot = models.CharField(
+        max_length=32, blank=True, help_text="the bot playing a person's seat for them, if any"
+    )
 
     class Meta:
         ordering = ["game", "index"]
@@ -166,6 +169,7 @@ class Annotation(models.Model):
     class Source(models.TextChoices):
         ANALYSIS = "analysis"
         PERSON = "person"
+        TABLE = "table"  # who plays a seat changed (autopilot)
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotations")
     seq = models.PositiveIntegerField()

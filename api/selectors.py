@@ -114,6 +114,7 @@ def game_detail(*, game: Game) -> dict[str, JSON]:
                 "seat": s.index,
                 "name": s.name,
                 "bot": s.bot or None,
+                "autopilot": s.autopilot or None,
                 "role": roles[s.index] if s.index < len(roles) else None,
             }
             for s in seats

@@ -303,6 +303,18 @@ class AnnotationInput(StrictInput):
     text = StrictCharField(max_length=ANNOTATION_MAX_CHARS)
 
 
+class AutopilotInput(StrictInput):
+    """Who plays the caller's seat from now on: a bot by name, or null for its person again."""
+
+    bot = StrictCharField(allow_null=True, allow_blank=False, max_length=32)
+
+
+class AutopilotOutput(serializers.Serializer[Any]):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    autopilot = serializers.CharField(allow_null=True, help_text="the bot playing for the seat")
+
+
 class StreamTicketOutput(serializers.Serializer[Any]):
     ticket = serializers.CharField()
     expires_in = serializers.IntegerField(help_text="seconds")

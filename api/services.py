@@ -42,7 +42,7 @@ from api.tokens import hash_token, new_token
 from rules_core.bots import choose_move
 from rules_core.bots.analysis import CLOSE, GOOD, judge
 from rules_core.bots.mcts import MctsSettings
-from rules_core.bots.registry import bot_options_problem
+from rules_core.bots.registry import BOT_LEVELS, bot_options_problem
 from rules_core.engine import GameSpec, Move, Rejection, get_game
 from rules_core.engine.randomness import bot_rng, fork_rng, move_rng, setup_rng
 from rules_core.engine.types import JSON
@@ -100,6 +100,11 @@ class ForkAtEnd(ForkRefused):
     (and, refused before the hour's count, it costs no fork)."""
 
     error = "fork_at_end"
+
+
+class GameFinished(ApiError):
+    status_code = 409
+    error = "game_finished"
 
 
 class NothingToAnalyse(ApiError):
@@ -211,16 +216,17 @@ def _creation_allowed(caller: str, *, bots: bool) -> None:
         _bot_game_allowed(caller, counted="games")
 
 
-def _bot_game_allowed(caller: str, *, counted: str) -> None:
-    """Count a game with a bot seat (a new one or a fork) against the caller's hour of them.
-    Refused, it gives back the use just `counted` in the hour of games or forks: a refused
-    request costs nothing."""
+def _bot_game_allowed(caller: str, *, counted: str | None) -> None:
+    """Count a game with a bot seat (a new one, a fork, or one a seat's autopilot gives its
+    first bot) against the caller's hour of them. Refused, it gives back the use just
+    `counted` in the hour of games or forks: a refused request costs nothing."""
     limit = settings.GOTHAM_BOT_GAMES_PER_HOUR
     bot_games = ("game with a bot seat", "games with a bot seat")
     try:
         _within_hour("bot-games", caller, limit, bot_games, "created")
     except RateLimited:
-        rate_limit_give_back(f"{counted}:{caller}", window=3600)
+        if counted is not None:
+            rate_limit_give_back(f"{counted}:{caller}", window=3600)
         raise
 
 
@@ -349,7 +355,9 @@ def _append_and_update(
     bring the Game object's head fields up to date."""
     head = event_store.Head(game.version, game.head_hash, state)
     appended = event_store.extend(spec, head, events)
-    columns = event_store.append(event_store.key_of(game), spec, head, appended, move)
+    columns = event_store.append(
+        event_store.key_of(game), spec, head, appended, move, bot_seats=game.bot_seats
+    )
     if columns is None:
         raise VersionConflict("Another move was appended at the same time.")
     game.version = columns.version
@@ -456,7 +464,9 @@ def _decide_and_append(
             seat, request.key, request.request_hash, answer.status, answer.body
         )
     stored_move = {"seat": seat, **request.move.to_json()}
-    columns = event_store.append(facts.key, spec, head, appended, stored_move, receipt)
+    columns = event_store.append(
+        facts.key, spec, head, appended, stored_move, receipt, bot_seats=facts.bot_seats
+    )
     if columns is None:
         return None
     _published_after_commit(facts.id, columns.version)
@@ -580,10 +590,12 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
         if game is None or game.status != Game.Status.ACTIVE:
             return Slice(made, more=False)
         bots = {
-            index: (bot, options)
-            for index, bot, options in Seat.objects.filter(game=game, index__in=game.to_act)
-            .exclude(bot="")
-            .values_list("index", "bot", "bot_options")
+            index: (bot or autopilot, options if bot else {})
+            for index, bot, autopilot, options in Seat.objects.filter(
+                game=game, index__in=game.to_act
+            )
+            .exclude(bot="", autopilot="")
+            .values_list("index", "bot", "autopilot", "bot_options")
         }
         if not bots:
             return Slice(made, more=False)
@@ -614,6 +626,64 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
             raise RuntimeError(f"bot {name} chose a refused move: {answer.body}")
         made += 1
     return Slice(made, more=True)
+
+
+def seat_autopilot(*, game: Game, seat: int, bot: str | None, caller: str) -> Seat:
+    """Let a bot play a person's seat from now on (`bot`), or give the seat back to its person
+    (None). The bot plays whenever the seat is to act; the person's token still works, so a move
+    they post first is theirs. The replay notes each change at the event it came after.
+
+    The game row is locked while its bot seats change, and every append is conditional on the
+    bot seats it queues bots for (event_store.append): a move in another process sees the change
+    at once. A game that gets its first bot this way counts as a bot game in the caller's hour."""
+    spec = spec_for(game.game)
+    problem = bot is not None and bot_options_problem(spec, bot, {})
+    if problem:
+        raise InvalidBotOptions(problem)
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.status != Game.Status.ACTIVE:
+            raise GameFinished("This game is over: nobody plays its seats any more.")
+        row = Seat.objects.select_for_update().get(game=locked, index=seat)
+        was = row.autopilot or None
+        if was == bot:
+            return row  # already so: nothing changes and nothing is noted
+        changes = Annotation.objects.filter(
+            game=locked, source=Annotation.Source.TABLE, data__seat=seat
+        ).count()
+        if changes >= settings.GOTHAM_AUTOPILOT_CHANGES_PER_SEAT:
+            raise LimitReached(
+                f"{row.name}'s seat has changed hands the"
+                f" {settings.GOTHAM_AUTOPILOT_CHANGES_PER_SEAT} times a seat may in a game."
+            )
+        if bot is not None and not locked.bot_seats:
+            _bot_game_allowed(caller, counted=None)
+        row.autopilot = bot or ""
+        row.save(update_fields=["autopilot"])
+        others = set(locked.bot_seats) - {seat}
+        locked.bot_seats = sorted(others | {seat}) if bot else sorted(others)
+        locked.save(update_fields=["bot_seats"])
+        Annotation.objects.create(
+            game=locked,
+            seq=max(1, locked.version),
+            source=Annotation.Source.TABLE,
+            author=row.name,
+            text=_autopilot_words(row.name, bot, was),
+            data={"seat": seat, "bot": bot, "was": was},
+        )
+        game_facts.forget(locked.pk)
+        _queue_bots_if_needed(locked)
+    return row
+
+
+def _autopilot_words(name: str, bot: str | None, was: str | None) -> str:
+    """The replay's note of a seat changing hands ("Ann lets a bot (medium) play for her")."""
+    if bot is None:
+        return f"{name} plays their seat again; the bot ({BOT_LEVELS.get(was or '', was)}) stops."
+    level = BOT_LEVELS[bot]
+    if was is None:
+        return f"{name} lets a bot ({level}) play their seat from here."
+    return f"{name} lets a bot ({level}) play their seat from here, instead of the {was} one."
 
 
 def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotation:

@@ -18,6 +18,7 @@ urlpatterns = [
     path("games/<id:game_id>/replay/", views.ReplayView.as_view()),
     path("games/<id:game_id>/analysis/", views.AnalysisView.as_view()),
     path("games/<id:game_id>/annotations/", views.AnnotationsView.as_view()),
+    path("games/<id:game_id>/autopilot/", views.AutopilotView.as_view()),
     path("games/<id:game_id>/stream-ticket/", views.StreamTicketView.as_view()),
     path("games/<id:game_id>/fork/", views.ForkView.as_view()),
     path("games/<id:game_id>/stream/", views.StreamView.as_view()),

@@ -25,6 +25,8 @@ from api.serializers import (
     AnalysisInput,
     AnalysisOutput,
     AnnotationInput,
+    AutopilotInput,
+    AutopilotOutput,
     ConflictOutput,
     ErrorOutput,
     EventsOutput,
@@ -460,6 +462,29 @@ class AnnotationsView(GameView):
         )
         body = {"seq": note.seq, "source": note.source, "author": note.author, "text": note.text}
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class AutopilotView(GameView):
+    @extend_schema(
+        parameters=[AUTH],
+        request=AutopilotInput,
+        responses={200: AutopilotOutput, 409: OpenApiResponse(ErrorOutput), **ERRORS},
+    )
+    def post(self, request: Request, game_id: int) -> Response:
+        """Let a bot play your seat from now on ({"bot": "greedy"}), or play it again ({"bot":
+        null}); your token keeps working either way."""
+        game, seat = _game_and_seat(request, game_id)
+        if not isinstance(request.data, dict):
+            raise Malformed("The body must be a JSON object.")
+        data = AutopilotInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        row = services.seat_autopilot(
+            game=game,
+            seat=seat,
+            bot=data.validated_data["bot"],
+            caller=_client_address(request),
+        )
+        return Response({"seat": row.index, "name": row.name, "autopilot": row.autopilot or None})
 
 
 class StreamTicketView(GameView):

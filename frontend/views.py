@@ -18,14 +18,13 @@ from django.utils.safestring import SafeString, mark_safe
 from api import rulebook_selectors, selectors, services
 from api.errors import ApiError, NotFoundError
 from api.models import Game
+from rules_core.bots.registry import BOT_LEVELS
 from rules_core.engine import all_games, get_game
 from rules_core.rulebooks import all_books
 
 SEAT_KINDS = (
     ("person", "person"),
-    ("random", "bot: easy"),  # random moves
-    ("greedy", "bot: medium"),  # one move ahead
-    ("mcts", "bot: strong"),  # searches ahead (mcts)
+    *((bot, f"bot: {level}") for bot, level in BOT_LEVELS.items()),
     ("empty", "— no seat —"),
 )
 

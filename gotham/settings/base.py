@@ -103,6 +103,7 @@ GOTHAM_ANALYSIS_MAX_SECONDS = 1800  # worker time one analysis may spend in all
 GOTHAM_BOT_SECONDS_PER_GAME = 900
 GOTHAM_ANNOTATIONS_PER_AUTHOR = 200  # comments one seat (or user) may leave on one game
 GOTHAM_ANNOTATIONS_PER_GAME = 1000  # comments on one game from everybody
+GOTHAM_AUTOPILOT_CHANGES_PER_SEAT = 20  # times a seat may be handed to a bot or taken back
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [],

@@ -37,6 +37,8 @@ def mcts_bot(
 
 
 BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "mcts": mcts_bot}
+# how strongly each plays, in the words a player picks a bot by
+BOT_LEVELS: dict[str, str] = {"random": "easy", "greedy": "medium", "mcts": "strong"}
 
 
 def bot_options(spec: GameSpec[Any]) -> dict[str, dict[str, JSON]]:

@@ -101,7 +101,9 @@ def test_the_head_state_an_append_leaves_is_kept_in_memory_for_the_next_move(
     assert isinstance(events, list)
     head = event_store.Head(game.version, game.head_hash, state)
     appended = event_store.extend(spec, head, events)
-    assert event_store.append(event_store.key_of(game), spec, head, appended) is not None
+    assert (
+        event_store.append(event_store.key_of(game), spec, head, appended, bot_seats=()) is not None
+    )
     game.version, game.head_hash = appended.version, appended.head_hash
     assert event_store.load_state(game, spec) is appended.state
     assert event_store.cached_head(event_store.key_of(game), game.version) == event_store.Head(
@@ -143,7 +145,10 @@ def test_read_head_gives_the_stored_version_and_hash_and_the_state_at_them(
     events = spec.decide(head.state, 0, spec.legal_moves(head.state, 0)[0], random.Random(1))
     assert isinstance(events, list)
     gone = event_store.Head(head.version, "f" * 64, head.state)
-    assert event_store.append(key, spec, gone, event_store.extend(spec, gone, events)) is None
+    assert (
+        event_store.append(key, spec, gone, event_store.extend(spec, gone, events), bot_seats=())
+        is None
+    )
     assert key not in event_store._STATE_CACHE
 
 
@@ -164,7 +169,7 @@ def test_an_append_on_a_head_the_game_has_left_writes_nothing(create_game: Creat
     ):
         appended = event_store.extend(spec, head, events)
         key = (game.pk, game.game, seed)
-        assert event_store.append(key, spec, head, appended) is None
+        assert event_store.append(key, spec, head, appended, bot_seats=()) is None
     assert Event.objects.filter(game=game).count() == stored
     assert Game.objects.get(pk=game.pk).version == game.version
     assert list(log_problems(Game.objects.get(pk=game.pk))) == []
@@ -342,14 +347,21 @@ def test_a_used_idempotency_key_stops_only_its_own_seats_append_in_its_own_game(
     )
     spec, head, appended = first_move_appended(game)
     key = event_store.key_of(game)
-    assert event_store.append(key, spec, head, appended, receipt=receipt(0, "k")) is None
+    assert (
+        event_store.append(key, spec, head, appended, receipt=receipt(0, "k"), bot_seats=()) is None
+    )
     assert Game.objects.get(pk=game.pk).version == head.version
     for seat, name in ((1, "k"), (0, "k-2")):
         spec, head, appended = first_move_appended(Game.objects.get(pk=game.pk))
-        assert event_store.append(key, spec, head, appended, receipt=receipt(seat, name))
+        assert event_store.append(
+            key, spec, head, appended, receipt=receipt(seat, name), bot_seats=()
+        )
     spec, head, appended = first_move_appended(other)
     there = event_store.key_of(other)
-    assert event_store.append(there, spec, head, appended, receipt=receipt(0, "k")) is not None
+    assert (
+        event_store.append(there, spec, head, appended, receipt=receipt(0, "k"), bot_seats=())
+        is not None
+    )
 
 
 def test_two_games_dealt_from_one_seed_stay_two_games(create_game: CreateGame) -> None:
@@ -359,7 +371,10 @@ def test_two_games_dealt_from_one_seed_stay_two_games(create_game: CreateGame) -
     second = Game.objects.get(pk=create_game(seed=6)["id"])
     assert (first.seed, first.head_hash) == (second.seed, second.head_hash)
     spec, head, appended = first_move_appended(first)
-    assert event_store.append(event_store.key_of(first), spec, head, appended) is not None
+    assert (
+        event_store.append(event_store.key_of(first), spec, head, appended, bot_seats=())
+        is not None
+    )
     assert Game.objects.get(pk=first.pk).version == head.version + len(appended.rows)
     assert Game.objects.get(pk=second.pk).version == second.version
     assert Event.objects.filter(game=second).count() == second.version
@@ -385,7 +400,7 @@ def test_a_write_that_meets_an_event_already_there_is_lost_whole(create_game: Cr
         hash=row.hash,
     )
     key = event_store.key_of(game)
-    assert event_store.append(key, spec, head, appended) is None
+    assert event_store.append(key, spec, head, appended, bot_seats=()) is None
     assert Game.objects.get(pk=game.pk).version == head.version
     assert event_store.cached_head(key, appended.version) is None
 
@@ -395,7 +410,9 @@ def test_an_append_moves_the_game_rows_updated_at(create_game: CreateGame) -> No
     long_ago = game.updated_at - datetime.timedelta(days=1)
     Game.objects.filter(pk=game.pk).update(updated_at=long_ago)
     spec, head, appended = first_move_appended(game)
-    assert event_store.append(event_store.key_of(game), spec, head, appended) is not None
+    assert (
+        event_store.append(event_store.key_of(game), spec, head, appended, bot_seats=()) is not None
+    )
     assert Game.objects.get(pk=game.pk).updated_at > game.updated_at
 
 
@@ -447,5 +464,7 @@ def test_a_game_not_yet_won_has_no_outcome_at_all(create_game: CreateGame) -> No
     `outcome__isnull` finds every game still running, on either database."""
     game = Game.objects.get(pk=create_game(seed=6)["id"])
     spec, head, appended = first_move_appended(game)
-    assert event_store.append(event_store.key_of(game), spec, head, appended) is not None
+    assert (
+        event_store.append(event_store.key_of(game), spec, head, appended, bot_seats=()) is not None
+    )
     assert Game.objects.filter(pk=game.pk, outcome__isnull=True).exists()

@@ -247,7 +247,7 @@ def test_an_append_lost_to_another_at_the_same_version_is_409_saying_so(
 
     body = create_game()
     gid, ann, version = body["id"], body["seats"][0], body["version"]
-    monkeypatch.setattr(services.event_store, "append", lambda *args: None)
+    monkeypatch.setattr(services.event_store, "append", lambda *args, **kwargs: None)
     lost = post_move(api, gid, ann["token"], version, DRAW)
     assert lost.status_code == 409
     assert lost.json()["message"] == "Another move was appended at the same time."
@@ -319,7 +319,7 @@ def test_a_new_game_wakes_its_streams_once_committed_and_a_lost_append_is_409(
     with django_capture_on_commit_callbacks(execute=True):
         body = create_game()
     assert published == [(body["id"], body["version"])]
-    monkeypatch.setattr(services.event_store, "append", lambda *args: None)
+    monkeypatch.setattr(services.event_store, "append", lambda *args, **kwargs: None)
     lost = api.post("/api/games/", {"game": "gotham-race", "players": [{}, {}]}, format="json")
     assert (lost.status_code, lost.json()["message"]) == (
         409,
@@ -366,7 +366,7 @@ def test_a_game_deleted_while_its_move_is_appended_is_404(
 
     tries: list[int] = []
 
-    def append_then_vanish(*args: Any) -> None:
+    def append_then_vanish(*args: Any, **kwargs: Any) -> None:
         tries.append(1)
         if len(tries) == 2:  # the second try, on the head read again, finds the game gone
             Game.objects.filter(pk=gid).delete()

@@ -67,8 +67,10 @@
   }
 
   function note(a) {
-    // the analysis's notes are signed "Analysis" (older ones carry the bot's name, "mcts")
-    const author = a.source === "analysis" ? "Analysis" : a.author;
+    // the analysis's notes are signed "Analysis" (older ones carry the bot's name, "mcts"); a
+    // seat changing hands (autopilot) is told by the table, its text naming the person
+    const signed = { analysis: "Analysis", table: "At the table" };
+    const author = Object.hasOwn(signed, a.source) ? signed[a.source] : a.author;
     const li = node("li", null, node("strong", author), `: ${a.text}`);
     li.className = "note";
     if (typeof a.source === "string" && /^[a-z][a-z0-9-]*$/.test(a.source)) li.classList.add(a.source);
