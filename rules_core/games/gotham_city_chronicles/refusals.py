@@ -185,8 +185,8 @@ REFUSAL_WORDS: dict[str, str] = {
     "roll_pending": "Doing anything else while a roll waits to be rerolled or kept.",
     "no_roll": "Rerolling or keeping dice when no roll of the player's is waiting.",
     "bad_reroll": (
-        "Rerolling dice that are not in the roll, or paying for rerolls before the free ones are "
-        "used."
+        "Rerolling dice that are not in the roll, more free rerolls than the roll's icons give, or "
+        "free rerolls after the free ones were rolled or the paid ones began."
     ),
     "reroll_limit": "Paying for more rerolls than the reroll space has room for.",
     "no_mission_action": (

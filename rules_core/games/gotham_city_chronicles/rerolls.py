@@ -1,6 +1,7 @@
-"""The reroll step after a roll (VIII): free rerolls first, one die of a colour per reroll icon
-of that colour and each die once; then paid rerolls, a cube a die on the reroll space within its
-exertion limit, as often as wanted; keeping the dice ends the step."""
+"""The reroll step after a roll (VIII): free rerolls first, taken together in one go (VIII B is
+one step, and the paid rerolls loop back to VIII C, never to it), one die of a colour per reroll
+icon of that colour; then paid rerolls, a cube a die on the reroll space within its exertion
+limit, as often as wanted; keeping the dice ends the step."""
 
 from __future__ import annotations
 
@@ -41,6 +42,13 @@ def reroll_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     if paid is False:
         if roll.paid:
             return reject("bad_reroll", "The free rerolls come before the paid ones.")
+        if roll.free_done:
+            return reject(
+                "bad_reroll",
+                "The free rerolls are rolled together, once: the dice left can only be paid for.",
+                "viii-b",
+                "viii-c",
+            )
         refused = dice.check_free_rerolls(roll.pool, chosen, roll.free_done)
         return None if refused is None else reject("bad_reroll", refused.reason)
     if paid is not True:
