@@ -49,6 +49,8 @@ def parsed(raw: object, sizes: tuple[int, ...]) -> tuple[int, ...] | None:
     parts = raw.split(",")
     if len(parts) != len(sizes) or not all(p.isascii() and p.isdigit() for p in parts):
         return None
+    if any(str(int(p)) != p for p in parts):  # "01" is not how the legal moves write "1"
+        return None
     picked = tuple(int(p) for p in parts)
     return picked if all(p < n for p, n in zip(picked, sizes, strict=True)) else None
 

@@ -65,7 +65,8 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # 6: the end-game conditions are checked once a miniature is moved, before its area's effects;
     # 7: the free rerolls of a roll are taken in one go (VIII B), no second batch; 8: the hero
     # chooses the bonus line of a card with several of one icon (V D 6: `lines`, recorded on the
-    # roll's event; before, the first line applied; events without it still replay so)
+    # roll's event; before, the first line applied; events without it still replay so), and a
+    # reroll's dice named otherwise than the legal moves name them ("2,1", "01") are refused
     rules_version = 8
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,

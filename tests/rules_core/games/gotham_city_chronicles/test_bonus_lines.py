@@ -106,6 +106,7 @@ def test_the_hero_chooses_the_weapons_melee_line() -> None:
     assert [c.section for c in refusal.citations] == ["v-d.bonus-lines"]
     assert refused(state, 1, Move.of("attack", **ATTACK, lines="2")).code == "bad_bonus_line"
     assert refused(state, 1, Move.of("attack", **ATTACK, lines="0,1")).code == "bad_bonus_line"
+    assert refused(state, 1, Move.of("attack", **ATTACK, lines="01")).code == "bad_bonus_line"
     first = play(state, 1, Move.of("attack", **ATTACK, lines="0"), seed=5)[1][0]
     assert isinstance(first, AttackRolled) and first.pool == ("orange", "yellow")
     state, events = play(state, 1, Move.of("attack", **ATTACK, lines="1"), seed=5)

@@ -59,3 +59,15 @@ def test_both_free_rerolls_in_one_go() -> None:
     assert Move.of("reroll", dice="1,2", paid=False) in MOVES.legal_moves(state, 1)
     state, events = play(state, 1, Move.of("reroll", dice="1,2", paid=False))
     assert isinstance(events[0], DiceRerolled) and events[0].dice == (1, 2)
+
+
+def test_dice_are_named_as_the_legal_moves_name_them() -> None:
+    """A reroll's dice are named by their places, each once, in increasing order: another
+    spelling of an offered move ("2,1", "01") is not offered, so it is refused."""
+    state = _two_free_rerolls()
+    offered = MOVES.legal_moves(state, 1)
+    for dice in ("2,1", "01", "1,02"):
+        for paid in (False, True):
+            move = Move.of("reroll", dice=dice, paid=paid)
+            assert move not in offered
+            assert refused(state, 1, move).code == "bad_reroll"
