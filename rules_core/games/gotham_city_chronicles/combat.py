@@ -9,7 +9,7 @@ import random
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import counted
-from rules_core.games.gotham_city_chronicles import dice, geometry
+from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry
 from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
     AttackRolled,
@@ -124,7 +124,12 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         )
     if cubes > hero.zones.reserve:
         return reject("bad_cubes", "There are not that many cubes in the reserve.", *ATTACK_CUBES)
-    return None
+    return bonus_choice.check(state, _cards(move), str(kind), move)
+
+
+def _cards(move: Move) -> tuple[str, ...]:
+    """The weapon cards a checked attack uses, in order (the weapon, then a second)."""
+    return tuple(str(c) for c in (_weapon(move), _second(move)) if c)
 
 
 def _weapon(move: Move) -> object:
@@ -172,10 +177,10 @@ def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
     cubes = int(str(move.get("cubes")))
     pool = dice.characteristic_pool(state.board_pack.hero(hero.id).space(kind).die, cubes) or ()
     second = str(_second(move))
-    for card in (weapon, second):
-        if card:
-            for bonus in dice.bonus_lines(state.board_pack.item(card), kind)[:1]:
-                pool = (*pool, *bonus.dice)
+    cards = _cards(move)
+    picked = bonus_choice.parsed(move.get("lines"), bonus_choice.counts(state, cards, kind)) or ()
+    for _, bonus in bonus_choice.applied(state, cards, kind, picked):  # V D 6
+        pool = (*pool, *bonus.dice)
     if kind == "ranged":
         pool = (
             *pool,
@@ -193,9 +198,10 @@ def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
             characteristic=-1,
             pool=pool,
             faces=dice.roll(pool, rng),
+            lines=picked,
         )
     )
-    used_up(run, seat, hero.id, tuple(c for c in (weapon, second) if c))
+    used_up(run, seat, hero.id, cards)
     _after_roll(run, seat, rng)
     return run.events
 
@@ -221,19 +227,21 @@ def attack_offers(state: GccState, seat: int) -> list[Move]:
             pairs += [(w, v) for w in weapons[1:] for v in weapons[1:]]
         for kind in KINDS:
             for weapon, second in pairs:
-                for target in (c.id for c in state.characters if c.area):
-                    extra = {"second": second} if second else {}
-                    found += cube_offers(
-                        state,
-                        seat,
-                        attack_check,
-                        "attack",
-                        hero=hero.id,
-                        kind=kind,
-                        weapon=weapon,
-                        target=target,
-                        **extra,
-                    )
+                cards = tuple(c for c in (weapon, second) if c)
+                for lines in bonus_choice.options(state, cards, kind):
+                    extra = {"second": second, **lines} if second else lines
+                    for target in (c.id for c in state.characters if c.area):
+                        found += cube_offers(
+                            state,
+                            seat,
+                            attack_check,
+                            "attack",
+                            hero=hero.id,
+                            kind=kind,
+                            weapon=weapon,
+                            target=target,
+                            **extra,
+                        )
     return found
 
 
@@ -269,11 +277,19 @@ def _defense_space(state: GccState, defender: str) -> tuple[str, int, int, int]:
 
 
 def _defense_choice(state: GccState) -> bool:
-    """Whether the defender has cubes to choose from (else the defense goes on with none)."""
+    """Whether the defender has cubes or bonus lines (V D 6) to choose from (else the defense
+    goes on with none)."""
     fight = state.fight
     assert fight is not None
     die, limit, on, reserve = _defense_space(state, fight.target)
-    return die != UNABLE and min(limit - on, reserve) > 0
+    return (die != UNABLE and min(limit - on, reserve) > 0) or bool(
+        bonus_choice.counts(state, _defense_cards(state, fight.target), "defense")
+    )
+
+
+def _defense_cards(state: GccState, defender: str) -> tuple[str, ...]:
+    """The cards a defender's defense may take a line of: a hero's, none for a character."""
+    return defense_cards(state, defender) if state.has_hero(defender) else ()
 
 
 def defend_check(state: GccState, seat: int, move: Move) -> Rejection | None:
@@ -295,17 +311,24 @@ def defend_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("exertion_limit", f"The defense space takes {limit} cubes.", "ix-i", "vii-b")
     if cubes > reserve:
         return reject("bad_cubes", "There are not that many cubes in the reserve.", "vii-b", "ix-c")
-    return None
+    return bonus_choice.check(state, _defense_cards(state, fight.target), "defense", move)
 
 
 def defend_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
-    _defend(run, seat, int(str(move.get("cubes"))), rng)
+    fight = state.fight
+    assert fight is not None
+    sizes = bonus_choice.counts(state, _defense_cards(state, fight.target), "defense")
+    picked = bonus_choice.parsed(move.get("lines"), sizes) or ()
+    _defend(run, seat, int(str(move.get("cubes"))), rng, picked)
     return run.events
 
 
-def _defend(run: Run[GccState], seat: int, cubes: int, rng: random.Random) -> None:
-    """VII B-E: the cubes' dice and a hero's automatic defense dice, rolled."""
+def _defend(
+    run: Run[GccState], seat: int, cubes: int, rng: random.Random, picked: tuple[int, ...] = ()
+) -> None:
+    """VII B-E: the cubes' dice and a hero's automatic defense dice, rolled (with the defense
+    line of each card, as chosen, V D 6)."""
     state = run.state
     fight = state.fight
     assert fight is not None
@@ -313,11 +336,16 @@ def _defend(run: Run[GccState], seat: int, cubes: int, rng: random.Random) -> No
     pool = dice.characteristic_pool(die, cubes) or ()
     if state.has_hero(fight.target):
         pool = (*pool, *state.board_pack.hero(fight.target).automatic_defense)
-        for bonus in defense_bonuses(state, fight.target):
+        for bonus in defense_bonuses(state, fight.target, picked):
             pool = (*pool, *bonus.dice)
     run.emit(
         DefenseRolled(
-            seat=seat, defender=fight.target, cubes=cubes, pool=pool, faces=dice.roll(pool, rng)
+            seat=seat,
+            defender=fight.target,
+            cubes=cubes,
+            pool=pool,
+            faces=dice.roll(pool, rng),
+            lines=picked,
         )
     )
     _after_roll(run, seat, rng)
@@ -333,12 +361,13 @@ def defense_cards(state: GccState, hero_id: str) -> tuple[str, ...]:
     )
 
 
-def defense_bonuses(state: GccState, hero_id: str) -> tuple[Bonus, ...]:
-    """V D 6: the defense bonus line of each usable item the hero carries (one line a card)."""
-    return tuple(
-        dice.bonus_lines(state.board_pack.item(i), "defense")[0]
-        for i in defense_cards(state, hero_id)
-    )
+def defense_bonuses(
+    state: GccState, hero_id: str, picked: tuple[int, ...] = ()
+) -> tuple[Bonus, ...]:
+    """V D 6: the defense bonus line of each usable item the hero carries (one line a card: the
+    one chosen where a card has several)."""
+    cards = defense_cards(state, hero_id)
+    return tuple(b for _, b in bonus_choice.applied(state, cards, "defense", picked))
 
 
 def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
@@ -348,7 +377,7 @@ def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
     assert roll is not None and fight is not None
     shown = dice.successes_shown(dict(state.board_pack.dice), roll.pool, roll.faces)
     if state.has_hero(fight.target):
-        automatic = sum(b.successes for b in defense_bonuses(state, fight.target))
+        automatic = sum(b.successes for b in defense_bonuses(state, fight.target, roll.lines))
     else:
         automatic = state.board_pack.tile(state.character(fight.target).tile).automatic_defense
     defense = dice.net_successes(shown, automatic)
@@ -361,12 +390,24 @@ def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
 
 
 def defend_offers(state: GccState, seat: int) -> list[Move]:
+    fight = state.fight
+    if fight is None:
+        return []
     return [
         move
+        for lines in bonus_choice.options(state, _defense_cards(state, fight.target), "defense")
         for cubes in range(MAX_CUBES + 1)
-        for move in (Move.of("defend", cubes=cubes),)
+        for move in (Move.of("defend", cubes=cubes, **lines),)
         if defend_check(state, seat, move) is None
     ]
+
+
+def defend_label(state: GccState, seat: int, move: Move) -> str:
+    """ "Defend with 1 cube", with the defense lines chosen (V D 6) where a card has several."""
+    fight = state.fight
+    cards = _defense_cards(state, fight.target) if fight is not None else ()
+    chosen = bonus_choice.words(state, cards, "defense", move)
+    return f"Defend with {counted(int(str(move.get('cubes'))), 'cube')}{chosen}"
 
 
 # ---- a character attacks (VI·D·1, VI·D·2) ------------------------------------------------------
@@ -469,4 +510,5 @@ def attack_label(state: GccState, seat: int, move: Move) -> str:
     if second:
         with_weapon += f" and the {state.board_pack.item(second).name}"
     cubes = counted(int(str(move.get("cubes"))), "cube")
-    return f"{hero}: {move.get('kind')} attack on {named}{with_weapon}, {cubes}"
+    chosen = bonus_choice.words(state, _cards(move), str(move.get("kind")), move)
+    return f"{hero}: {move.get('kind')} attack on {named}{with_weapon}, {cubes}{chosen}"

@@ -48,6 +48,7 @@ class ComplexActionRolled(GameEvent):
     pool: tuple[str, ...]
     faces: tuple[int, ...]
     characteristic: int = -1  # a character's characteristic (VI·C·3; -1 for a hero)
+    lines: tuple[int, ...] = ()  # the tools' bonus lines chosen (V D 6, bonus_choice.py)
 
     def cited(self) -> tuple[Citation, ...]:
         steps: tuple[str, ...]
@@ -175,6 +176,7 @@ class AttackRolled(GameEvent):
     characteristic: int  # a character's characteristic (-1 for a hero)
     pool: tuple[str, ...]
     faces: tuple[int, ...]
+    lines: tuple[int, ...] = ()  # the weapons' bonus lines chosen (V D 6, bonus_choice.py)
 
     def cited(self) -> tuple[Citation, ...]:
         hero = self.characteristic < 0
@@ -244,6 +246,7 @@ class DefenseRolled(GameEvent):
     cubes: int
     pool: tuple[str, ...]
     faces: tuple[int, ...]
+    lines: tuple[int, ...] = ()  # the defense bonus lines chosen (V D 6, bonus_choice.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,6 +289,7 @@ class ThrowRolled(GameEvent):
     cubes: int
     pool: tuple[str, ...]
     faces: tuple[int, ...]
+    lines: tuple[int, ...] = ()  # the tools' bonus lines chosen (V D 6, bonus_choice.py)
 
 
 @dataclass(frozen=True, slots=True)

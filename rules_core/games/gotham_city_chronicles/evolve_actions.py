@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules_core.engine.updating import updated
+from rules_core.games.gotham_city_chronicles import bonus_choice
 from rules_core.games.gotham_city_chronicles.energy import (
     SPACES,
     Zones,
@@ -65,7 +66,8 @@ def _complex_rolled(state: GccState, e: ComplexActionRolled) -> GccState:
             characteristic=e.characteristic,
         )
         state, seat = updated(state, activation=activation), VILLAIN_SEAT
-    return updated(state, roll=Roll(e.figure, seat, "complex", e.action, e.space, e.pool, e.faces))
+    roll = Roll(e.figure, seat, "complex", e.action, e.space, e.pool, e.faces, lines=e.lines)
+    return updated(state, roll=roll)
 
 
 def _rerolled(state: GccState, e: DiceRerolled) -> GccState:
@@ -122,10 +124,9 @@ def _attack_rolled(state: GccState, e: AttackRolled) -> GccState:
         )
         seat, defender_seat = VILLAIN_SEAT, state.hero(e.target).seat
     automatic = 0
-    for card in (e.weapon, e.second):
-        if card and state.has_hero(e.attacker):
-            bonuses = [b for b in state.board_pack.item(card).bonuses if b.when == e.kind]
-            automatic += bonuses[0].successes if bonuses else 0
+    if state.has_hero(e.attacker):  # V D 6: each weapon's line, as chosen
+        cards = tuple(c for c in (e.weapon, e.second) if c)
+        automatic = sum(b.successes for _, b in bonus_choice.applied(state, cards, e.kind, e.lines))
     fight = Fight(e.attacker, e.target, e.kind, automatic, defender_seat=defender_seat)
     roll = Roll(e.attacker, seat, "attack", e.kind, e.kind, e.pool, e.faces)
     return updated(state, fight=fight, roll=roll)
@@ -144,7 +145,9 @@ def _defense_rolled(state: GccState, e: DefenseRolled) -> GccState:
         state = state.with_hero(updated(hero, zones=_spent(hero.zones, "defense", e.cubes)))
     else:
         state = updated(state, villain=_spent(state.villain, "defense", e.cubes))
-    roll = Roll(e.defender, fight.defender_seat, "defense", "", "defense", e.pool, e.faces)
+    roll = Roll(
+        e.defender, fight.defender_seat, "defense", "", "defense", e.pool, e.faces, lines=e.lines
+    )
     return updated(state, roll=roll)
 
 
@@ -167,7 +170,9 @@ def _dredged(state: GccState, e: RiverDredged | Demobilized) -> GccState:
 def _throw_rolled(state: GccState, e: ThrowRolled) -> GccState:
     hero = state.hero(e.hero)
     state = state.with_hero(updated(hero, zones=_spent(hero.zones, "manipulation", e.cubes)))
-    roll = Roll(e.hero, hero.seat, "throw", e.item, "manipulation", e.pool, e.faces, e.target)
+    roll = Roll(
+        e.hero, hero.seat, "throw", e.item, "manipulation", e.pool, e.faces, e.target, lines=e.lines
+    )
     return updated(state, roll=roll)
 
 

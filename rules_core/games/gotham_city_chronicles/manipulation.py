@@ -10,7 +10,7 @@ from collections.abc import Callable
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import counted
-from rules_core.games.gotham_city_chronicles import dice, geometry
+from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry
 from rules_core.games.gotham_city_chronicles.events import (
     ComplexActionResolved,
     ComplexActionRolled,
@@ -62,22 +62,34 @@ def usable(state: GccState, hero: HeroState, item_id: str) -> bool:
     return not (item.moral_code and board.trait == MORAL_CODE)
 
 
-def tool_cards(state: GccState, hero: HeroState, when: str) -> tuple[tuple[str, Bonus], ...]:
-    """V·C·3 [a] iv, V D: every usable tool's bonus line for the action, with its card;
-    identical tool bonuses are not combined."""
+def tool_items(state: GccState, hero: HeroState, when: str) -> tuple[str, ...]:
+    """The usable tool cards the hero carries with a bonus line for the action, copies apart, in
+    the order carried (the cards a move's `lines` chooses among, bonus_choice)."""
+    return tuple(
+        item_id
+        for item_id in (*hero.items, *hero.gadgets)
+        if state.board_pack.item(item_id).type == "tool"
+        and usable(state, hero, item_id)
+        and dice.bonus_lines(state.board_pack.item(item_id), when)
+    )
+
+
+def tool_cards(
+    state: GccState, hero: HeroState, when: str, picked: tuple[int, ...] = ()
+) -> tuple[tuple[str, Bonus], ...]:
+    """V·C·3 [a] iv, V D: every usable tool's bonus line for the action (the one the hero chose
+    on a card with several, V D 6), with its card; identical tool bonuses are not combined."""
     found: list[tuple[str, Bonus]] = []
-    for item_id in (*hero.items, *hero.gadgets):
-        item = state.board_pack.item(item_id)
-        if item.type != "tool" or not usable(state, hero, item_id):
-            continue
-        for bonus in dice.bonus_lines(item, when)[:1]:
-            if all(bonus != b for _, b in found):
-                found.append((item_id, bonus))
+    for item_id, bonus in bonus_choice.applied(state, tool_items(state, hero, when), when, picked):
+        if all(bonus != b for _, b in found):
+            found.append((item_id, bonus))
     return tuple(found)
 
 
-def tool_bonuses(state: GccState, hero: HeroState, when: str) -> tuple[Bonus, ...]:
-    return tuple(b for _, b in tool_cards(state, hero, when))
+def tool_bonuses(
+    state: GccState, hero: HeroState, when: str, picked: tuple[int, ...] = ()
+) -> tuple[Bonus, ...]:
+    return tuple(b for _, b in tool_cards(state, hero, when, picked))
 
 
 def used_up(run: Run[GccState], seat: int, hero_id: str, cards: tuple[str, ...]) -> None:
@@ -113,7 +125,13 @@ def complex_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("exertion_limit", f"The {action.action} space takes {space.limit} cubes.")
     if cubes > hero.zones.reserve:
         return reject("bad_cubes", "There are not that many cubes in the reserve.")
-    return None
+    return bonus_choice.check(state, tool_items(state, hero, action.action), action.action, move)
+
+
+def _picked(state: GccState, hero: HeroState, when: str, move: Move) -> tuple[int, ...]:
+    """The bonus lines a checked move chose (V D 6) for the hero's tools."""
+    sizes = bonus_choice.counts(state, tool_items(state, hero, when), when)
+    return bonus_choice.parsed(move.get("lines"), sizes) or ()
 
 
 def complex_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
@@ -124,7 +142,8 @@ def complex_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
     cubes = int(str(move.get("cubes")))
     space = state.board_pack.hero(hero.id).space(action.action)
     pool = dice.characteristic_pool(space.die, cubes) or ()
-    for _, bonus in tool_cards(state, hero, action.action):
+    picked = _picked(state, hero, action.action, move)
+    for _, bonus in tool_cards(state, hero, action.action, picked):
         pool = (*pool, *bonus.dice)
     run.emit(
         ComplexActionRolled(
@@ -135,6 +154,7 @@ def complex_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
             cubes=cubes,
             pool=pool,
             faces=dice.roll(pool, rng),
+            lines=picked,
         )
     )
     if not reroll_possible(run.state):
@@ -150,9 +170,8 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
     state = run.state
     if state.has_hero(roll.figure):
         side, area = "heroes", state.hero(roll.figure).area
-        automatic = sum(
-            b.successes for b in tool_bonuses(state, state.hero(roll.figure), roll.space)
-        )
+        hero = state.hero(roll.figure)
+        automatic = sum(b.successes for b in tool_bonuses(state, hero, roll.space, roll.lines))
     else:  # VI·D·3 [a]: a character's complex manipulation or thought
         tile = state.board_pack.tile(state.character(roll.figure).tile)
         side, area, automatic = tile.side, state.character(roll.figure).area, 0
@@ -176,7 +195,8 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
         )
     )
     if state.has_hero(roll.figure):
-        cards = tuple(c for c, _ in tool_cards(state, state.hero(roll.figure), roll.space))
+        held = tool_cards(state, state.hero(roll.figure), roll.space, roll.lines)
+        cards = tuple(c for c, _ in held)
         used_up(run, seat, roll.figure, cards)
     if succeeded:
         carry_out(run, seat, action.effect, rng, actor=roll.figure)
@@ -187,17 +207,30 @@ def complex_offers(state: GccState, seat: int) -> list[Move]:
     found = []
     for hero in state.heroes:
         for action in state.board_pack.mission.actions:
-            found += cube_offers(
-                state, seat, complex_check, "complex_action", hero=hero.id, action=action.id
-            )
+            cards = tool_items(state, hero, action.action)
+            for lines in bonus_choice.options(state, cards, action.action):
+                found += cube_offers(
+                    state,
+                    seat,
+                    complex_check,
+                    "complex_action",
+                    hero=hero.id,
+                    action=action.id,
+                    **lines,
+                )
     return found
 
 
 def complex_label(state: GccState, seat: int, move: Move) -> str:
     action = _action(state, move.get("action"))
     name = action.name if action is not None else str(move.get("action"))
-    hero = state.board_pack.hero(str(move.get("hero"))).name
-    return f"{hero}: {name} with {counted(int(str(move.get('cubes'))), 'cube')}"
+    hero_id = str(move.get("hero"))
+    hero = state.board_pack.hero(hero_id).name
+    chosen = ""
+    if action is not None and state.has_hero(hero_id):
+        cards = tool_items(state, state.hero(hero_id), action.action)
+        chosen = bonus_choice.words(state, cards, action.action, move)
+    return f"{hero}: {name} with {counted(int(str(move.get('cubes'))), 'cube')}{chosen}"
 
 
 # ---- item management (V·D·1) -----------------------------------------------------------------

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import counted, no_such_move, takes_only
+from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.gotham_city_chronicles import (
     combat,
     exchange,
@@ -140,7 +140,7 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "complex_action",
-            ("hero", "action", "cubes"),
+            ("hero", "action", "cubes", "lines"),
             manipulation.complex_offers,
             manipulation.complex_check,
             _action(manipulation.complex_apply),
@@ -148,7 +148,7 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "attack",
-            ("hero", "kind", "weapon", "second", "target", "cubes"),
+            ("hero", "kind", "weapon", "second", "target", "cubes", "lines"),
             combat.attack_offers,
             combat.attack_check,
             _action(combat.attack_apply),
@@ -156,11 +156,11 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "defend",
-            ("cubes",),
+            ("cubes", "lines"),
             combat.defend_offers,
             combat.defend_check,
             combat.defend_apply,
-            lambda s, seat, m: f"Defend with {counted(int(str(m.get('cubes'))), 'cube')}",
+            combat.defend_label,
         ),
         MoveRule(
             "mission_action",
@@ -196,7 +196,7 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "throw",
-            ("hero", "item", "to", "cubes"),
+            ("hero", "item", "to", "cubes", "lines"),
             throwing.throw_offers,
             throwing.throw_check,
             _action(throwing.throw_apply),

@@ -83,6 +83,7 @@ REJECTIONS.update(
         "roll_pending": cite("viii", "viii-a", "viii-f"),
         "no_roll": cite("viii"),
         "bad_reroll": cite("viii-b", "viii-c"),
+        "bad_bonus_line": cite("v-d.bonus-lines"),
         "reroll_limit": cite("viii-d", "ix-i"),
         "no_mission_action": cite("i", "v-c-3-a-i", "v-c-4"),
         "bad_cubes": cite("v-c-3-a-ii", "ix-c"),
@@ -185,8 +186,12 @@ REFUSAL_WORDS: dict[str, str] = {
     "roll_pending": "Doing anything else while a roll waits to be rerolled or kept.",
     "no_roll": "Rerolling or keeping dice when no roll of the player's is waiting.",
     "bad_reroll": (
-        "Rerolling dice that are not in the roll, or paying for rerolls before the free ones are "
-        "used."
+        "Rerolling dice that are not in the roll, more free rerolls than the roll's icons give, or "
+        "free rerolls after the free ones were rolled or the paid ones began."
+    ),
+    "bad_bonus_line": (
+        "Using an item card without choosing which of its bonus lines of one icon applies, or "
+        "naming a line where there is no choice."
     ),
     "reroll_limit": "Paying for more rerolls than the reroll space has room for.",
     "no_mission_action": (

@@ -1,6 +1,7 @@
-"""The reroll step after a roll (VIII): free rerolls first, one die of a colour per reroll icon
-of that colour and each die once; then paid rerolls, a cube a die on the reroll space within its
-exertion limit, as often as wanted; keeping the dice ends the step."""
+"""The reroll step after a roll (VIII): free rerolls first, taken together in one go (VIII B is
+one step, and the paid rerolls loop back to VIII C, never to it), one die of a colour per reroll
+icon of that colour; then paid rerolls, a cube a die on the reroll space within its exertion
+limit, as often as wanted; keeping the dice ends the step."""
 
 from __future__ import annotations
 
@@ -20,14 +21,15 @@ from rules_core.games.gotham_city_chronicles.state import GccState
 
 
 def _indexes(raw: object) -> tuple[int, ...] | None:
-    """The dice a move names: "0,2" (indexes in the roll, no repeats)."""
+    """The dice a move names: "0,2" (indexes in the roll, each once, in increasing order and
+    written plainly, as the legal moves write them: "2,0" or "00" is not a move offered)."""
     if not isinstance(raw, str) or not raw or len(raw) > 40:
         return None
     parts = raw.split(",")
     if not all(p.isascii() and p.isdigit() for p in parts):
         return None
     found = tuple(int(p) for p in parts)
-    return found if len(set(found)) == len(found) else None
+    return found if ",".join(str(i) for i in sorted(set(found))) == raw else None
 
 
 def reroll_check(state: GccState, seat: int, move: Move) -> Rejection | None:
@@ -36,11 +38,20 @@ def reroll_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("no_roll", "There is no roll of yours to reroll.")
     chosen = _indexes(move.get("dice"))
     if chosen is None or any(i >= len(roll.pool) for i in chosen):
-        return reject("bad_reroll", 'Name dice of the roll by their places, as "0,2".')
+        return reject(
+            "bad_reroll", 'Name dice of the roll by their places, each once and in order, as "0,2".'
+        )
     paid = move.get("paid")
     if paid is False:
         if roll.paid:
             return reject("bad_reroll", "The free rerolls come before the paid ones.")
+        if roll.free_done:
+            return reject(
+                "bad_reroll",
+                "The free rerolls are rolled together, once: the dice left can only be paid for.",
+                "viii-b",
+                "viii-c",
+            )
         refused = dice.check_free_rerolls(roll.pool, chosen, roll.free_done)
         return None if refused is None else reject("bad_reroll", refused.reason)
     if paid is not True:

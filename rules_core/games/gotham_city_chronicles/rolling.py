@@ -22,13 +22,18 @@ def reroll_room(state: GccState) -> int:
 
 
 def reroll_possible(state: GccState) -> bool:
-    """VIII: a free reroll left, or a cube and room on the reroll space."""
+    """VIII: the free rerolls not yet taken (VIII B: one go), or a cube and room on the reroll
+    space."""
     roll = state.roll
     if roll is None or not roll.pool:
         return False
-    if not roll.paid and any(
-        dice.check_free_rerolls(roll.pool, [i], roll.free_done) is None
-        for i in range(len(roll.pool))
+    if (
+        not roll.paid
+        and not roll.free_done
+        and any(
+            dice.check_free_rerolls(roll.pool, [i], roll.free_done) is None
+            for i in range(len(roll.pool))
+        )
     ):
         return True
     return reroll_room(state) > 0

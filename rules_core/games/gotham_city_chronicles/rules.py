@@ -62,8 +62,12 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # movement's fall and dangerous-terrain dice have their reroll step (VIII); 4: the villain's
     # moves are the villain's seat's, in the villain's turn (VI B: a heroes' seat was accepted);
     # 5: a character's mission action records its characteristic, and its repeats keep it (VI·C·3);
-    # 6: the end-game conditions are checked once a miniature is moved, before its area's effects
-    rules_version = 6
+    # 6: the end-game conditions are checked once a miniature is moved, before its area's effects;
+    # 7: the free rerolls of a roll are taken in one go (VIII B), no second batch; 8: the hero
+    # chooses the bonus line of a card with several of one icon (V D 6: `lines`, recorded on the
+    # roll's event; before, the first line applied; events without it still replay so), and a
+    # reroll's dice named otherwise than the legal moves name them ("2,1", "01") are refused
+    rules_version = 8
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

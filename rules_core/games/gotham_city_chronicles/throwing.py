@@ -9,7 +9,7 @@ import random
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import counted
-from rules_core.games.gotham_city_chronicles import dice, geometry
+from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry
 from rules_core.games.gotham_city_chronicles.events import ItemThrown, ThrowRolled
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE
@@ -18,6 +18,7 @@ from rules_core.games.gotham_city_chronicles.manipulation import (
     cube_offers,
     tool_bonuses,
     tool_cards,
+    tool_items,
     used_up,
 )
 from rules_core.games.gotham_city_chronicles.movement import hero_may_act
@@ -57,7 +58,7 @@ def throw_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("exertion_limit", f"The manipulation space takes {space.limit} cubes.")
     if cubes > hero.zones.reserve:
         return reject("bad_cubes", "There are not that many cubes in the reserve.")
-    return None
+    return bonus_choice.check(state, tool_items(state, hero, "manipulation"), "manipulation", move)
 
 
 def throw_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
@@ -66,7 +67,9 @@ def throw_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> l
     target = str(move.get("to"))
     cubes = int(str(move.get("cubes")))
     pool = dice.characteristic_pool(state.board_pack.hero(hero.id).manipulation.die, cubes) or ()
-    for bonus in tool_bonuses(state, hero, "manipulation"):
+    sizes = bonus_choice.counts(state, tool_items(state, hero, "manipulation"), "manipulation")
+    picked = bonus_choice.parsed(move.get("lines"), sizes) or ()
+    for bonus in tool_bonuses(state, hero, "manipulation", picked):
         pool = (*pool, *bonus.dice)
     difficulty = geometry.distance(state.board_pack.board, hero.area, target) or 0
     run.emit(
@@ -79,6 +82,7 @@ def throw_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> l
             cubes=cubes,
             pool=pool,
             faces=dice.roll(pool, rng),
+            lines=picked,
         )
     )
     if not reroll_possible(run.state):
@@ -94,12 +98,13 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
     hero = state.hero(roll.figure)
     pack = state.board_pack
     shown = dice.successes_shown(dict(pack.dice), roll.pool, roll.faces)
-    automatic = sum(b.successes for b in tool_bonuses(state, hero, "manipulation"))
+    automatic = sum(b.successes for b in tool_bonuses(state, hero, "manipulation", roll.lines))
     hindering = geometry.action_hindering("heroes", state.occupants(hero.area, hero.id))
     net = dice.net_successes(shown, automatic, hindering + pack.item(roll.action).weight)
     landed = geometry.landing_area(pack.board, hero.area, roll.target, net)
     run.emit(ItemThrown(seat=seat, hero=hero.id, item=roll.action, successes=net, landed=landed))
-    used_up(run, seat, hero.id, tuple(c for c, _ in tool_cards(state, hero, "manipulation")))
+    held = tool_cards(state, hero, "manipulation", roll.lines)
+    used_up(run, seat, hero.id, tuple(c for c, _ in held))
     check_now(run)
 
 
@@ -110,11 +115,13 @@ def throw_offers(state: GccState, seat: int) -> list[Move]:
             continue
         if isinstance(hero_may_act(state, seat, hero.id), Rejection):
             continue
-        for item in dict.fromkeys(hero.items):
-            for area in state.board_pack.board.area_ids:
-                found += cube_offers(
-                    state, seat, throw_check, "throw", hero=hero.id, item=item, to=area
-                )
+        tools = tool_items(state, hero, "manipulation")
+        for lines in bonus_choice.options(state, tools, "manipulation"):
+            for item in dict.fromkeys(hero.items):
+                for area in state.board_pack.board.area_ids:
+                    found += cube_offers(
+                        state, seat, throw_check, "throw", hero=hero.id, item=item, to=area, **lines
+                    )
     return sorted(found, key=lambda m: str(m.params))
 
 
@@ -125,7 +132,12 @@ def throw_label(state: GccState, seat: int, move: Move) -> str:
     items = {i.id: i.name for i in pack.items}
     areas = {a.id: a.name for a in pack.board.areas}
     target = str(move.get("to"))
+    hero_id = str(move.get("hero"))
+    chosen = ""
+    if state.has_hero(hero_id):
+        tools = tool_items(state, state.hero(hero_id), "manipulation")
+        chosen = bonus_choice.words(state, tools, "manipulation", move)
     return (
         f"{hero} throws the {items.get(item, item)} to the {areas.get(target, target)} "
-        f"with {counted(int(str(move.get('cubes'))), 'cube')}"
+        f"with {counted(int(str(move.get('cubes'))), 'cube')}{chosen}"
     )

@@ -348,3 +348,23 @@ def test_an_end_condition_met_by_a_move_ends_the_game_before_the_fall_is_rolled(
     assert isinstance(events[-1], GameFinished) and events[-1].winner == "heroes"
     assert not any(isinstance(e, TerrainDiceRolled) for e in events)
     assert state.roll is None and state.winner == "heroes"
+
+
+def test_a_neutralized_hero_stays_in_its_area_for_occupation_and_hindering() -> None:
+    """IX B takes a neutralized character's miniature off the board, not a hero's (the hero rests
+    and recovers, V·B·3): the reference reading keeps the hero's miniature present, so its size
+    counts toward the area's occupation (III D, IX H) and a move out of the area (IX N), and its
+    menace toward an action's hindering (README: readings)."""
+    from rules_core.games.gotham_city_chronicles import geometry
+    from rules_core.games.gotham_city_chronicles.energy import Zones
+
+    state = all_active(started())
+    gordon = state.hero("commissioner-gordon")
+    down = replace(gordon, area="walkway", zones=Zones(0, wounds=gordon.zones.total))
+    state = state.with_hero(down)
+    assert state.hero("commissioner-gordon").zones.neutralized
+    croc = PACK.tile("killer-croc")
+    assert state.load("walkway") == croc.size + PACK.hero("commissioner-gordon").size
+    others = state.occupants("walkway", leaving_out="killer-croc-1")
+    assert geometry.move_hindering(croc.side, others) == PACK.hero("commissioner-gordon").size
+    assert geometry.action_hindering(croc.side, others) == PACK.hero("commissioner-gordon").menace
