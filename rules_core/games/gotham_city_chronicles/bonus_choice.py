@@ -17,14 +17,34 @@ from rules_core.games.gotham_city_chronicles.figures import Bonus
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.state import GccState
 
-MAX_LINES = 9  # a card's lines of one icon the choice may name (a pack has far fewer)
+# Reference bounds on the choices one move offers (a custom pack's cards are the caller's: ten
+# cards of many lines each would offer millions of moves). The book's cards have at most two
+# lines of one icon. A card's lines past MAX_LINES are not offered, and the cards with a choice
+# past MAX_CHOOSING apply their first line: at most 4 x 4 x 4 = 64 choices a move.
+MAX_LINES = 4
+MAX_CHOOSING = 3
+
+
+def _sizes(state: GccState, cards: Sequence[str], when: str) -> list[int]:
+    """The lines of the icon each card offers to choose among (1: nothing to choose)."""
+    return [min(len(dice.bonus_lines(state.board_pack.item(c), when)), MAX_LINES) for c in cards]
+
+
+def _choosing(state: GccState, cards: Sequence[str], when: str) -> list[bool]:
+    """For each card, whether the move chooses its line (one of the first MAX_CHOOSING cards
+    with several lines of the icon)."""
+    chosen, left = [], MAX_CHOOSING
+    for size in _sizes(state, cards, when):
+        chosen.append(size > 1 and left > 0)
+        left -= chosen[-1]
+    return chosen
 
 
 def counts(state: GccState, cards: Sequence[str], when: str) -> tuple[int, ...]:
-    """How many lines of the icon each card with a choice has (cards with one line or none are
-    left out: they choose nothing)."""
-    found = (len(dice.bonus_lines(state.board_pack.item(c), when)) for c in cards)
-    return tuple(n for n in found if n > 1)
+    """How many lines of the icon each card with a choice offers (cards with one line or none,
+    and those past MAX_CHOOSING, are left out: they choose nothing)."""
+    sizes, chosen = _sizes(state, cards, when), _choosing(state, cards, when)
+    return tuple(n for n, c in zip(sizes, chosen, strict=True) if c)
 
 
 def options(state: GccState, cards: Sequence[str], when: str) -> list[dict[str, str]]:
@@ -79,10 +99,10 @@ def applied(
     one line otherwise (an event recorded before the choice existed holds none: the first)."""
     found: list[tuple[str, Bonus]] = []
     choices = iter(picked)
-    for card in cards:
+    for card, chooses in zip(cards, _choosing(state, cards, when), strict=True):
         lines = dice.bonus_lines(state.board_pack.item(card), when)
         if lines:
-            place = next(choices, 0) if len(lines) > 1 else 0
+            place = next(choices, 0) if chooses else 0
             found.append((card, lines[min(place, len(lines) - 1)]))
     return tuple(found)
 
@@ -111,10 +131,10 @@ def words(state: GccState, cards: Sequence[str], when: str, move: Move) -> str:
         return ""
     named = []
     choices = iter(picked)
-    for card in cards:
+    for card, chooses in zip(cards, _choosing(state, cards, when), strict=True):
         item = state.board_pack.item(card)
         lines = dice.bonus_lines(item, when)
-        if len(lines) > 1:
+        if chooses:
             place = next(choices)
             line = f"{ordinal(place)} {when} line ({bonus_words(lines[place])})"
             named.append(f"the {possessive(item.name)} {line}")

@@ -188,3 +188,47 @@ def test_every_offered_choice_is_accepted() -> None:
         if move.get("lines") is not None:
             decided = MOVES.decide(state, 1, move, random.Random(0))
             assert not isinstance(decided, Rejection), move
+
+
+def test_the_choices_one_move_offers_are_bounded_however_many_lines_a_pack_gives() -> None:
+    """A custom pack's cards are the caller's: five cards of six defense lines each would offer
+    7,776 defenses. The first MAX_CHOOSING cards offer their first MAX_LINES lines and the others
+    apply their first, so 64 choices are offered, each accepted, and a line past them refused."""
+    from rules_core.games.gotham_city_chronicles import bonus_choice
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    six = [{"when": "defense", "successes": 1 + n % 3} for n in range(6)]
+    vests = [f"vest-{n}" for n in range(5)]
+    for item_id in vests:
+        raw["item"].append(
+            {
+                "id": item_id,
+                "name": f"Vest {item_id[-1]}",
+                "kind": "equipment",
+                "type": "object",
+                "encumbrance": 0,
+                "bonuses": six,
+                "source": "reference",
+            }
+        )
+    state = _gordon_with(all_active(fold(INITIAL, opening(parse_pack(raw), 2))), "walkway", *vests)
+    hero = state.hero("commissioner-gordon")
+    tired = replace(hero.zones, reserve=0, fatigue=hero.zones.reserve)
+    state = state.with_hero(replace(hero, zones=tired))
+    state, _ = play(state, 1, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    attack = Move.of(
+        "character_attack", kind="melee", characteristic=0, target="commissioner-gordon"
+    )
+    state, _ = play(state, VILLAIN, attack)
+    while state.roll is not None and state.roll.purpose == "attack":
+        state, _ = play(state, VILLAIN, Move.of("keep"))
+    offered = MOVES.legal_moves(state, 1)
+    limit = bonus_choice.MAX_LINES**bonus_choice.MAX_CHOOSING
+    assert len(offered) == limit == 64
+    assert {m.get("lines") for m in offered} >= {"0,0,0", "3,3,3"}
+    for move in offered:
+        assert not isinstance(MOVES.decide(state, 1, move, random.Random(0)), Rejection), move
+    for beyond in ("4,0,0", "0,0,0,0", "0,0,0,0,0"):
+        assert refused(state, 1, Move.of("defend", cubes=0, lines=beyond)).code == "bad_bonus_line"
