@@ -78,6 +78,23 @@ def _kept(state: GccState, events: list[GameEvent]) -> tuple[GccState, list[Game
     return state, events
 
 
+def _attacked_with_no_cube_left(state: GccState) -> GccState:
+    """Gordon, his cubes all spent, attacked by Killer Croc: his defense is to be decided."""
+    hero = state.hero("commissioner-gordon")
+    tired = replace(hero.zones, reserve=0, fatigue=hero.zones.reserve)
+    state = state.with_hero(replace(hero, zones=tired))
+    state, _ = play(state, 1, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    attack = Move.of(
+        "character_attack", kind="melee", characteristic=0, target="commissioner-gordon"
+    )
+    state, _ = play(state, VILLAIN, attack)
+    while state.roll is not None and state.roll.purpose == "attack":
+        state, _ = play(state, VILLAIN, Move.of("keep"))
+    return state
+
+
 ATTACK = {
     "hero": "commissioner-gordon",
     "kind": "melee",
@@ -130,18 +147,7 @@ def test_the_hero_chooses_the_defense_line_of_a_card() -> None:
     """V D 6 in a defense (VII D, VII G): the vest's second line, two automatic successes; the
     defense is asked for even with no cube to spend, since there is a line to choose."""
     state = _gordon_with(_started(), "walkway", "vest")
-    hero = state.hero("commissioner-gordon")
-    tired = replace(hero.zones, reserve=0, fatigue=hero.zones.reserve)
-    state = state.with_hero(replace(hero, zones=tired))
-    state, _ = play(state, 1, Move.of("finish"))
-    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
-    state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
-    attack = Move.of(
-        "character_attack", kind="melee", characteristic=0, target="commissioner-gordon"
-    )
-    state, _ = play(state, VILLAIN, attack)
-    while state.roll is not None and state.roll.purpose == "attack":
-        state, _ = play(state, VILLAIN, Move.of("keep"))
+    state = _attacked_with_no_cube_left(state)
     offered = MOVES.legal_moves(state, 1)
     assert offered == [
         Move.of("defend", cubes=0, lines="0"),
@@ -212,18 +218,7 @@ def test_the_choices_one_move_offers_are_bounded_however_many_lines_a_pack_gives
             }
         )
     state = _gordon_with(all_active(fold(INITIAL, opening(parse_pack(raw), 2))), "walkway", *vests)
-    hero = state.hero("commissioner-gordon")
-    tired = replace(hero.zones, reserve=0, fatigue=hero.zones.reserve)
-    state = state.with_hero(replace(hero, zones=tired))
-    state, _ = play(state, 1, Move.of("finish"))
-    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
-    state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
-    attack = Move.of(
-        "character_attack", kind="melee", characteristic=0, target="commissioner-gordon"
-    )
-    state, _ = play(state, VILLAIN, attack)
-    while state.roll is not None and state.roll.purpose == "attack":
-        state, _ = play(state, VILLAIN, Move.of("keep"))
+    state = _attacked_with_no_cube_left(state)
     offered = MOVES.legal_moves(state, 1)
     limit = bonus_choice.MAX_LINES**bonus_choice.MAX_CHOOSING
     assert len(offered) == limit == 64
