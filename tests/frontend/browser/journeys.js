@@ -116,6 +116,7 @@ async function hotSeat(context) {
   try {
     await page.goto(`${base}/games/${created.id}/#token=${ann}`);
     await page.waitForFunction(() => /You play .*\(Ann\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+    await movesByKind(page);
     await page.evaluate((t) => { location.hash = `token=${t}`; }, bob);
     await page.waitForFunction(() => /You play .*\(Bob\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
       .catch(async () => check(false, `the second seat's link left the tab as: ${await page.textContent("#status")}`));
@@ -130,6 +131,24 @@ async function hotSeat(context) {
   } finally {
     await page.close();
   }
+}
+
+/* Falcone's first moves (29 of them) come grouped by kind, each group headed in the game's
+   words with its count; a card picked in the hand leaves only its own group, counting what it
+   shows, and "all moves" brings every group back. */
+async function movesByKind(page) {
+  const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
+  const groups = () => page.locator("#moves details.move-group:visible").evaluateAll((ds) => ds.map((d) => [
+    d.querySelector("summary").textContent, [...d.querySelectorAll("button.move")].filter((b) => !b.hidden).length]));
+  const all = await groups();
+  check(all.length >= 2 && all.every(([summary, n]) => summary.endsWith(`: ${moves(n)}`)), `Falcone's moves are not grouped by kind: ${JSON.stringify(all)}`);
+  check(all[0][0].startsWith("Recruit: "), `the first group is not headed in the game's words: ${all[0][0]}`);
+  await page.locator("#info .legal-target").first().click();
+  const picked = await groups();
+  check(picked.length === 1 && picked[0][0].endsWith(`: ${moves(picked[0][1])}`) && picked[0][1] < all[0][1] + all[1][1],
+    `picking a card left the groups ${JSON.stringify(picked)} (of ${JSON.stringify(all)})`);
+  await page.click("#all-moves");
+  check(JSON.stringify(await groups()) === JSON.stringify(all), "'all moves' did not bring every group back");
 }
 
 /* A game made with the lobby's form: seats are [kind, name] from the first row on. */
