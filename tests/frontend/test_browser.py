@@ -38,14 +38,15 @@ def _hostile_pack(path: Path) -> Path:
 
 def _busy_views(path: Path) -> Path:
     """Boards at their fullest, for the journey that checks every word stays on the board: a
-    Chronicles view whose Batman has cubes on five spaces and carries five things (as in a game
-    played a few turns)."""
+    Chronicles view whose Batman has cubes on five spaces and carries five things, and two things
+    lie on the ground beside the office's safe (as in a game played a few turns)."""
     from tests.rules_core.games.gotham_city_chronicles.test_movement import started
 
     chronicles = get_game("gotham-city-chronicles").view(started(), 0)
     batman = chronicles["heroes"][0]
     assert isinstance(batman, dict) and batman["name"] == "Batman"
     batman.update(items=["ledger", "submachine-gun"], spaces=[2, 2, 3, 0, 2, 0, 2])
+    chronicles["ground"] = [["tonfa", "office"], ["submachine-gun", "office"]]
     path.write_text(json.dumps({"gotham-city-chronicles": chronicles}), encoding="utf-8")
     return path
 

@@ -86,3 +86,10 @@ def test_the_page_heads_the_panel_once_never_above_the_panels_own_heading() -> N
     assert race["titles"] == {"playing": "Your moves", "after": "At the table"}
     nothing = drawn_panel("gotham-race", {"figures": []}, 0)
     assert nothing["lines"] == [] and nothing["titles"]["after"] is None
+
+
+def test_the_race_panel_names_the_seats_figure_as_the_seats_and_story_do() -> None:
+    """The panel read "You race figure A" beside "You play Figure A (Ann)": one casing."""
+    figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3}
+    race = panel("gotham-race", {"figures": [figure]}, 0)
+    assert race == [["p", "You race Figure A: rank 1, square 3."]]

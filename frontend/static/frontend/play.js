@@ -152,7 +152,8 @@
     $("status").classList.toggle("your-turn", yourTurn && game.status !== "finished");
     $("status").dataset.version = String(version);  // what the page last drew (clients wait on it)
     showRejoin(game, state.seat);
-    const buttons = (legal.moves || []).map(({ move, label }) => {
+    const buttons = [];
+    const moveButton = ({ move, label }) => {
       const button = node("button", label);
       button.type = "button";
       button.className = "move";
@@ -160,9 +161,16 @@
       const aim = window.GothamBoards.target(slug, move);
       if (aim) button.dataset.target = aim;
       button.addEventListener("click", () => submit(move));
+      buttons.push(button);
       return button;
-    });
-    $("moves").replaceChildren(...buttons);
+    };
+    $("moves").replaceChildren(...window.GothamMoves.list(legal.moves || [], moveButton, foldedKinds));
+    for (const group of $("moves").querySelectorAll("details.move-group")) {
+      group.addEventListener("toggle", () => {
+        if (group.open) foldedKinds.delete(group.dataset.kind);
+        else foldedKinds.add(group.dataset.kind);
+      });
+    }
     // a seat in a game in play has moves; a spectator or a finished game has only the table
     const playing = Boolean(token) && game.status === "active";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
@@ -175,6 +183,8 @@
     $("panel-title").textContent = heading || "";
     $("panel-title").hidden = !heading;
   }
+
+  const foldedKinds = new Set();  // the kinds of move the seat folded away stay folded on redraw
 
   /* Board elements some legal move acts on are highlighted; clicking one keeps only its moves
      (then a move button confirms); clicking it again, or "all moves", shows every move. */
@@ -189,6 +199,12 @@
       element.onclick = aims.has(aim) ? () => { chosenTarget = chosenTarget === aim ? null : aim; markTargets(buttons); } : null;
     }
     for (const button of buttons) button.hidden = Boolean(chosenTarget) && button.dataset.target !== chosenTarget;
+    for (const group of $("moves").querySelectorAll("details.move-group")) {
+      const shown = [...group.querySelectorAll("button.move")].filter((b) => !b.hidden);
+      group.hidden = !shown.length;
+      window.GothamMoves.recount(group, shown.length);
+      if (chosenTarget && shown.length) group.open = true;  // what was picked is never folded away
+    }
     const all = $("all-moves");
     all.hidden = !chosenTarget;
     all.onclick = () => { chosenTarget = null; markTargets(buttons); };

@@ -52,9 +52,59 @@
         : el("line", { x1, y1, x2, y2, ...style });
       line.appendChild(el("title", {}, `${named(state, a1)} – ${named(state, a2)}: ${b.kind} boundary${b.kind === "wall" && b.level ? ` (level ${b.level})` : ""}`));
       svg.appendChild(line);
-      if (b.kind === "wall" && b.level) {
-        svg.appendChild(el("text", { x: (x1 + x2) / 2 + 6, y: (y1 + y2) / 2 - 4, "font-size": 9, fill: "#2c3e50" }, `wall ${b.level}`));
-      }
+    }
+  }
+
+  /* The words on the links: each wall's level, and each special move (from its source's end of
+     the line, so the two ways of a climb and fall pair read apart). */
+  function linkLabels(state) {
+    const walls = state.board.boundaries.filter((b) => b.kind === "wall" && b.level).map((b) => ({
+      ends: b.areas, along: 0.5, text: `wall ${b.level}`, fill: "#2c3e50",
+    }));
+    const moves = state.board.specials.map((m) => ({
+      ends: [m.source, m.target], along: 0.3, text: `${m.kind} ${m.level}`, fill: "#7f8c8d",
+      title: `${named(state, m.source)} to ${named(state, m.target)}: ${m.kind} of level ${m.level}`,
+    }));
+    return [...walls, ...moves];
+  }
+
+  /* Where the line from an area's centre (x1, y1) towards (x2, y2) leaves its box. */
+  function boxEdge(x1, y1, x2, y2) {
+    const dx = x2 - x1, dy = y2 - y1;
+    const t = Math.min(dx ? BOX_W / 2 / Math.abs(dx) : Infinity, dy ? BOX_H / 2 / Math.abs(dy) : Infinity);
+    return [x1 + dx * t, y1 + dy * t];
+  }
+
+  const LABEL = 9;  // the links' print size
+  const ALONG = [0, 0.15, -0.15, 0.3, -0.3];  // from a label's own spot along its line, then
+  const ASIDE = [0, -11, 11, -22, 22, -46, 46];  // beside the line (a wall between two boxes)
+  const overlap = (a, b) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+  /* Each link's label on its line between the two boxes, at the first spot (along the line,
+     then beside it) clear of every area and of the labels placed before it; where none is
+     clear, at its own spot. Labels are placed in order, so the same board reads the same. */
+  function drawLinkLabels(svg, state, at) {
+    const taken = Object.values(at).map(([x, y]) => ({ x: x - BOX_W / 2 - 2, y: y - BOX_H / 2 - 2, w: BOX_W + 4, h: BOX_H + 4 }));
+    for (const label of linkLabels(state)) {
+      const [p, q] = label.ends.map((id) => at[id]);
+      if (!p || !q) continue;
+      const [ax, ay] = boxEdge(...p, ...q), [bx, by] = boxEdge(...q, ...p);
+      const length = Math.hypot(q[0] - p[0], q[1] - p[1]) || 1;
+      const [nx, ny] = [(p[1] - q[1]) / length, (q[0] - p[0]) / length];  // across the line
+      const w = 0.6 * LABEL * label.text.length + 4, h = 1.3 * LABEL;
+      const spots = ASIDE.flatMap((aside) => ALONG.map((step) => {
+        const t = Math.min(0.9, Math.max(0.1, label.along + step));
+        return [ax + (bx - ax) * t + nx * aside, ay + (by - ay) * t + ny * aside];
+      }));
+      const boxAt = ([x, y]) => ({ x: x - w / 2, y: y - h / 2, w, h });
+      const [x, y] = spots.find((spot) => !taken.some((box) => overlap(boxAt(spot), box))) || spots[0];
+      taken.push(boxAt([x, y]));
+      const text = el("text", {
+        x, y: y + LABEL * 0.35, "text-anchor": "middle", "font-size": LABEL, fill: label.fill,
+        stroke: "#fff", "stroke-width": 3, "paint-order": "stroke", "stroke-linejoin": "round",
+      }, label.text);
+      if (label.title) text.appendChild(el("title", {}, label.title));
+      svg.appendChild(text);
     }
   }
 
@@ -70,7 +120,8 @@
     if (area.letters.length) marks.push(area.letters.join(""));
     const line = marks.join(" · ");
     const fit = line.length > 24 ? { textLength: BOX_W - 8, lengthAdjust: "spacingAndGlyphs" } : {};  // within the box
-    g.appendChild(el("text", { x, y: y - BOX_H / 2 + 23, "text-anchor": "middle", "font-size": 10, fill: "#59607a", ...fit }, line));
+    // a line's height under the name (at 11, the two lines' boxes overlapped on a phone)
+    g.appendChild(el("text", { x, y: y - BOX_H / 2 + 25, "text-anchor": "middle", "font-size": 10, fill: "#59607a", ...fit }, line));
     g.appendChild(el("title", {}, `${area.name}${area.reinforcement ? " (reinforcement area)" : ""}: ${marks.join(", ")}`));
     svg.appendChild(g);
     return g;
@@ -94,7 +145,7 @@
       ...state.ground.filter(([, where]) => where === area.id).map(([item]) => named(state, item)),
     ];
     things.forEach((text, k) => {
-      g.appendChild(el("text", { x: x + BOX_W / 2 - 4, y: y + BOX_H / 2 - 4 - 10 * k, "text-anchor": "end", "font-size": 10, fill: "#7d3c98" }, text));
+      g.appendChild(el("text", { x: x + BOX_W / 2 - 4, y: y + BOX_H / 2 - 4 - 12 * k, "text-anchor": "end", "font-size": 10, fill: "#7d3c98" }, text));
     });
   }
 
@@ -141,13 +192,7 @@
       const [x, y] = at[area.id];
       drawFigures(drawArea(svg, state, area, x, y), state, area, x, y);
     }
-    for (const m of state.board.specials) {
-      if (!at[m.source] || !at[m.target]) continue;
-      const [x1, y1] = at[m.source], [x2, y2] = at[m.target];
-      const label = el("text", { x: x1 + (x2 - x1) * 0.3, y: y1 + (y2 - y1) * 0.3, "font-size": 9, fill: "#7f8c8d" }, `${m.kind} ${m.level}`);
-      label.appendChild(el("title", {}, `${named(state, m.source)} to ${named(state, m.target)}: ${m.kind} of level ${m.level}`));
-      svg.appendChild(label);
-    }
+    drawLinkLabels(svg, state, at);
     drawRiver(svg, state, bottom);
     svg.appendChild(el("text", { x: 8, y: heroesTop, "font-size": 11, "font-weight": "bold" }, "Hero boards"));
     heroRows.forEach(({ h, text, line }, k) => {

@@ -47,7 +47,7 @@
     state.deposit.forEach((d, i) => svg.appendChild(el("text", { x: -16, y: 438 + 12 * i, "font-size": 10, fill: "#555" },
       `Figure ${d.figure}: ${d.card ? `“${d.card.text}”` : `face down (deck ${d.deck})`}`)));
     const mine = state.figures.find((f) => state.seat !== null && f.owner === state.seat);
-    if (mine) svg.appendChild(el("text", { x: cx, y: cy - 70, "text-anchor": "middle", "font-size": 10, fill: "#1b1c24" }, `You race figure ${mine.figure} (ringed)`));
+    if (mine) svg.appendChild(el("text", { x: cx, y: cy - 70, "text-anchor": "middle", "font-size": 10, fill: "#1b1c24" }, `You race Figure ${mine.figure} (ringed)`));
     // the four decks, face down: drawing from one is done by picking it
     (state.decks || []).forEach((deck, i) => {
       const x = cx - 82 + i * 42, y = cy - 60;
@@ -72,7 +72,7 @@
   function panelRace(element, state, seat) {
     const { node } = window.GothamDom;
     const mine = state.figures.find((f) => f.owner === seat);
-    if (mine) element.append(node("p", `You race figure ${mine.figure}: rank ${mine.rank}, square ${mine.square}.`));
+    if (mine) element.append(node("p", `You race Figure ${mine.figure}: rank ${mine.rank}, square ${mine.square}.`));
     const hand = (state.hands || {})[String(seat)];
     if (!Array.isArray(hand)) return;
     const items = hand.map((c) => {

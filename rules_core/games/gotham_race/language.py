@@ -1,6 +1,7 @@
 """Gotham Race in its players' words: move labels and the story of each event for one viewer.
 
-A seat plays the figure of its start number (seat 0: figure A). A card is named by its text and
+A seat plays the figure of its start number (seat 0: Figure A); a figure is named "Figure A"
+wherever a player reads it, mid-sentence too. A card is named by its text and
 the deck on its back; a card the viewer may not see yet is only "a card" with its back.
 """
 
@@ -24,8 +25,8 @@ from rules_core.games.gotham_race.state import FIGURE_NAMES, RaceState
 
 
 def figure(index: int) -> str:
-    """A figure as the box names it."""
-    return f"figure {FIGURE_NAMES[index]}"
+    """A figure by its name ("Figure A"), capitalised as the seats read it."""
+    return f"Figure {FIGURE_NAMES[index]}"
 
 
 def _card(state: RaceState, card_id: str) -> str:
@@ -46,9 +47,7 @@ def _cards(state: RaceState, card_ids: tuple[str, ...]) -> str:
 
 def seat_names(state: RaceState) -> tuple[str, ...]:
     """Each seat's role: the figure it races."""
-    return tuple(
-        f"Figure {FIGURE_NAMES[f]}" for f, owner in enumerate(state.owners) if owner is not None
-    )
+    return tuple(figure(f) for f, owner in enumerate(state.owners) if owner is not None)
 
 
 def outcome(state: RaceState, winner: int) -> str:
@@ -61,17 +60,17 @@ def finish_words(winner: int, raced: bool, beyond: int) -> str:
     """The end of the race: a player wins by their figure, never a figure by itself; when the
     figure furthest beyond the finish has no player, the race has no winner (README)."""
     squares = f"{beyond} square{'s' if beyond != 1 else ''}"
-    name = FIGURE_NAMES[winner]
+    name = figure(winner)
     if not raced:
         return (
-            f"Ownerless figure {name} ends furthest beyond the finish ({squares}): "
+            f"Ownerless {name} ends furthest beyond the finish ({squares}): "
             "no player wins the race."
         )
-    return f"Figure {name}'s player wins the race: figure {name} ends {squares} beyond the finish."
+    return f"{name}'s player wins the race: {name} ends {squares} beyond the finish."
 
 
 def _player(state: RaceState, seat: int | None) -> str:
-    return "The game" if seat is None else f"Figure {FIGURE_NAMES[seat]}'s player"
+    return "The game" if seat is None else f"{figure(seat)}'s player"
 
 
 def describe_move(state: RaceState, seat: int, move: Move) -> str:

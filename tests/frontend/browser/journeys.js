@@ -116,6 +116,7 @@ async function hotSeat(context) {
   try {
     await page.goto(`${base}/games/${created.id}/#token=${ann}`);
     await page.waitForFunction(() => /You play .*\(Ann\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+    await movesByKind(page);
     await page.evaluate((t) => { location.hash = `token=${t}`; }, bob);
     await page.waitForFunction(() => /You play .*\(Bob\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
       .catch(async () => check(false, `the second seat's link left the tab as: ${await page.textContent("#status")}`));
@@ -130,6 +131,24 @@ async function hotSeat(context) {
   } finally {
     await page.close();
   }
+}
+
+/* Falcone's first moves (29 of them) come grouped by kind, each group headed in the game's
+   words with its count; a card picked in the hand leaves only its own group, counting what it
+   shows, and "all moves" brings every group back. */
+async function movesByKind(page) {
+  const moves = (n) => `${n} move${n === 1 ? "" : "s"}`;
+  const groups = () => page.locator("#moves details.move-group:visible").evaluateAll((ds) => ds.map((d) => [
+    d.querySelector("summary").textContent, [...d.querySelectorAll("button.move")].filter((b) => !b.hidden).length]));
+  const all = await groups();
+  check(all.length >= 2 && all.every(([summary, n]) => summary.endsWith(`: ${moves(n)}`)), `Falcone's moves are not grouped by kind: ${JSON.stringify(all)}`);
+  check(all[0][0].startsWith("Recruit: "), `the first group is not headed in the game's words: ${all[0][0]}`);
+  await page.locator("#info .legal-target").first().click();
+  const picked = await groups();
+  check(picked.length === 1 && picked[0][0].endsWith(`: ${moves(picked[0][1])}`) && picked[0][1] < all[0][1] + all[1][1],
+    `picking a card left the groups ${JSON.stringify(picked)} (of ${JSON.stringify(all)})`);
+  await page.click("#all-moves");
+  check(JSON.stringify(await groups()) === JSON.stringify(all), "'all moves' did not bring every group back");
 }
 
 /* A game made with the lobby's form: seats are [kind, name] from the first row on. */
@@ -171,30 +190,45 @@ async function hotSeatFromLobby(context) {
 }
 
 /* Each board drawn from a busy view (VIEWS_JSON: slug to view) keeps every word inside its
-   drawing: a word past the edge is cut off, even when the board scrolls sideways. */
+   drawing: a word past the edge is cut off, even when the board scrolls sideways. No two words
+   of a board overlap (Chronicles' link labels did, near the Walkway), at a desktop's width and a
+   phone's, measured as drawn on the screen. */
 async function boardsKeepTheirWords(page) {
   check(viewsFile, "no busy views given (the fourth argument)");
   const views = JSON.parse(fs.readFileSync(viewsFile, "utf8"));
+  const desktop = page.viewportSize();
   for (const [slug, view] of Object.entries(views)) {
-    await page.goto(`${base}/rules/`);
-    for (const url of ["/static/frontend/dom.js", "/static/frontend/boards.js", `/boards/${slug}.js`]) await page.addScriptTag({ url });
-    const outside = await page.evaluate(([slug, view]) => {
-      const frame = document.createElement("div");
-      frame.className = "board-wrap";
-      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
-      frame.append(svg);
-      document.querySelector("main").append(frame);
-      window.GothamBoards.render(slug, svg, view);
-      const box = svg.viewBox.baseVal;
-      const cut = [...svg.querySelectorAll("text")].filter((t) => {
-        const r = t.getBBox();
-        return r.x < box.x - 0.5 || r.x + r.width > box.x + box.width + 0.5;
-      }).map((t) => t.textContent);
-      return { cut, scrolls: frame.scrollWidth > frame.clientWidth + 1 };
-    }, [slug, view]);
-    check(!outside.cut.length, `the ${slug} board cuts off words at its edge: ${outside.cut.join(" | ")}`);
-    // on a desktop screen (this context is 1100 px wide) the board fits the page unscrolled
-    check(!outside.scrolls, `the ${slug} board scrolls sideways on a desktop screen`);
+    for (const width of [1280, 390, desktop.width]) {
+      await page.setViewportSize({ width, height: desktop.height });
+      await page.goto(`${base}/rules/`);
+      for (const url of ["/static/frontend/dom.js", "/static/frontend/boards.js", `/boards/${slug}.js`]) await page.addScriptTag({ url });
+      const drawn = await page.evaluate(([slug, view]) => {
+        const frame = document.createElement("div");
+        frame.className = "board-wrap";
+        const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+        frame.append(svg);
+        document.querySelector("main").append(frame);
+        window.GothamBoards.render(slug, svg, view);
+        const box = svg.viewBox.baseVal;
+        const texts = [...svg.querySelectorAll("text")];
+        const words = (t) => [...t.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.data).join("");
+        const cut = texts.filter((t) => {
+          const r = t.getBBox();
+          return r.x < box.x - 0.5 || r.x + r.width > box.x + box.width + 0.5;
+        }).map(words);
+        const boxes = texts.map((t) => t.getBoundingClientRect());
+        const over = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        const overlapping = [];
+        boxes.forEach((a, i) => boxes.slice(i + 1).forEach((b, j) => {
+          if (over(a, b)) overlapping.push(`${words(texts[i])} / ${words(texts[i + 1 + j])}`);
+        }));
+        return { cut, overlapping, scrolls: frame.scrollWidth > frame.clientWidth + 1 };
+      }, [slug, view]);
+      check(!drawn.cut.length, `the ${slug} board cuts off words at its edge: ${drawn.cut.join(" | ")}`);
+      check(!drawn.overlapping.length, `the ${slug} board's words overlap at ${width} px: ${drawn.overlapping.join(" | ")}`);
+      // on a desktop screen (this context is 1100 px wide) the board fits the page unscrolled
+      if (width === desktop.width) check(!drawn.scrolls, `the ${slug} board scrolls sideways on a desktop screen`);
+    }
   }
 }
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 from rules_core.engine import fold
@@ -35,7 +36,7 @@ def test_a_card_names_only_the_figures_it_moved_not_those_that_shifted_in() -> N
         finish=state.finish,
     )
     assert GAME.narrate(state, played, None, False) == (
-        "“Leader: 2 forward” (deck 1) is played for figure D: D moves to square 2."
+        "“Leader: 2 forward” (deck 1) is played for Figure D: D moves to square 2."
     )
 
 
@@ -53,7 +54,7 @@ def test_a_swap_on_one_square_names_both_figures_trading_lanes() -> None:
         seat=None, card="1-11", deck=1, subject=D, xs=(0, 0, 0, 0), lanes=(3, 2, 0, 1), finish=24
     )
     assert GAME.narrate(state, swapped, None, False) == (
-        "“Leader: trade places with the runner in 2nd” (deck 1) is played for figure D:"
+        "“Leader: trade places with the runner in 2nd” (deck 1) is played for Figure D:"
         " C moves to square 0, D to square 0 (lane 2)."
     )
 
@@ -62,10 +63,10 @@ def test_an_ownerless_figures_card_names_its_deck_once() -> None:
     state = _two_players()
     placed = CardPlaced(seat=None, card="3-04", deck=3, figure=C)
     assert GAME.narrate(state, placed, 0, False) == (
-        "The top card of deck 3 is placed face down for ownerless figure C."
+        "The top card of deck 3 is placed face down for ownerless Figure C."
     )
     assert GAME.narrate(state, placed, None, True) == (
-        "The top card of deck 3 is placed face down for ownerless figure C: “Runner in 3rd: 3"
+        "The top card of deck 3 is placed face down for ownerless Figure C: “Runner in 3rd: 3"
         " forward”."
     )
 
@@ -73,7 +74,7 @@ def test_an_ownerless_figures_card_names_its_deck_once() -> None:
 def test_a_player_wins_the_race_by_their_figure() -> None:
     state = _two_players()
     finished = GameFinished(seat=None, winner=B, winner_seat=1, beyond=(0, 1, 0, 0))
-    told = "Figure B's player wins the race: figure B ends 1 square beyond the finish."
+    told = "Figure B's player wins the race: Figure B ends 1 square beyond the finish."
     assert GAME.narrate(state, finished, None, True) == told
     over = fold(GAME, [finished], state)
     outcome = GAME.outcome(over)
@@ -86,9 +87,50 @@ def test_an_ownerless_figure_first_over_the_line_wins_the_race_for_nobody() -> N
     state = _two_players()
     finished = GameFinished(seat=None, winner=D, winner_seat=None, beyond=(0, 0, 0, 3))
     told = (
-        "Ownerless figure D ends furthest beyond the finish (3 squares): no player wins the race."
+        "Ownerless Figure D ends furthest beyond the finish (3 squares): no player wins the race."
     )
     assert GAME.narrate(state, finished, None, True) == told
     over = fold(GAME, [finished], state)
     outcome = GAME.outcome(over)
     assert outcome is not None and outcome.winners == () and outcome.summary == told
+
+
+def _read_by_players(seed: int) -> list[str]:
+    """Everything a player reads in one seeded two-player race: the seats' names, each event's
+    story for each seat, a spectator and the finished replay, every move's button, the refusal
+    of the seat not to place, and the outcome."""
+    rng = random.Random(seed)
+    state = _two_players()
+    read = list(GAME.seat_names(state))
+    while GAME.outcome(state) is None:
+        seat = min(GAME.to_act(state))
+        waiting = GAME.decide(state, 1 - seat, GAME.legal_moves(state, seat)[0], rng)
+        assert not isinstance(waiting, list)
+        read.append(waiting.message)
+        legal = GAME.legal_moves(state, seat)
+        read += [GAME.describe_move(state, seat, m) for m in legal]
+        events = GAME.decide(state, seat, rng.choice(legal), rng)
+        assert isinstance(events, list)
+        for event in events:
+            read += [GAME.narrate(state, event, s, r) for s, r in ((0, False), (None, True))]
+            state = fold(GAME, [event], state)
+    outcome = GAME.outcome(state)
+    assert outcome is not None
+    return [*read, outcome.summary]
+
+
+def test_a_figure_is_named_with_one_casing_wherever_a_player_reads_it() -> None:
+    """The seats read "Figure A" while the story, the refusals and the end of the race read
+    "figure A": a figure's name is "Figure A" everywhere, mid-sentence too."""
+    read = _read_by_players(7)
+    lowercase = [text for text in read if re.search(r"\bfigure [A-D]\b", text)]
+    assert not lowercase, lowercase[:3]
+    assert any("for Figure A" in text for text in read)  # a card placed, mid-sentence
+    assert any(text.startswith("It is Figure ") for text in read)  # the refusal
+    state = _two_players()
+    placed = CardPlaced(seat=None, card="3-04", deck=3, figure=C)
+    assert GAME.narrate(state, placed, 0, False).endswith("for ownerless Figure C.")
+    finished = GameFinished(seat=None, winner=B, winner_seat=1, beyond=(0, 1, 0, 0))
+    assert GAME.narrate(state, finished, None, True) == (
+        "Figure B's player wins the race: Figure B ends 1 square beyond the finish."
+    )

@@ -94,7 +94,7 @@ def test_placing_before_drawing_and_drawing_twice_are_refused_with_what_to_do() 
     again = refusal(game, drawn, 0, Move.of("draw", deck=2))
     assert again.message == "You have drawn this round: now place a card."
     assert refusal(game, state, 1, Move.of("draw", deck=1)).message == (
-        "It is figure A's turn to place a card, not yours."
+        "It is Figure A's turn to place a card, not yours."
     )
 
 

@@ -502,10 +502,10 @@ def test_a_card_that_moves_only_the_finish_sign_says_so() -> None:
     )
     told = GAME.narrate(state, moved, None, False)
     assert told == (
-        "“Finish sign moves to the tortoise” (deck 2) is played for figure D: the finish sign moves"
+        "“Finish sign moves to the tortoise” (deck 2) is played for Figure D: the finish sign moves"
         f" to square {(state.finish + 3) % 40}."
     )
     still = replace(moved, finish=state.finish)
     assert GAME.narrate(state, still, None, False).endswith(
-        "is played for figure D: nothing moves."
+        "is played for Figure D: nothing moves."
     )

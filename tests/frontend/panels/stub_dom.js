@@ -1,0 +1,65 @@
+/* Stand-ins for the few DOM elements the pages' scripts build (tag, text, children, attributes),
+   for the node tests of the panels and the move list, without a browser. */
+"use strict";
+
+class Element {
+  constructor(tag) {
+    this.tagName = tag.toUpperCase();
+    this.children = [];
+    this.text = "";
+    this.attributes = {};
+  }
+
+  get textContent() {
+    return this.text + this.children.map((c) => (typeof c === "string" ? c : c.textContent)).join("");
+  }
+
+  set textContent(value) {
+    this.text = String(value);
+    this.children = [];
+  }
+
+  get childElementCount() {
+    return this.children.filter((c) => typeof c !== "string").length;
+  }
+
+  append(...nodes) {
+    this.children.push(...nodes);
+  }
+
+  appendChild(node) {
+    this.children.push(node);
+    return node;
+  }
+
+  replaceChildren(...nodes) {
+    this.text = "";
+    this.children = [...nodes];
+  }
+
+  setAttribute(name, value) {
+    this.attributes[name] = String(value);
+  }
+
+  /* Tag names only ("h3"), depth first, as the pages' scripts use it. */
+  querySelector(selector) {
+    for (const child of this.children) {
+      if (typeof child === "string") continue;
+      if (child.tagName === selector.toUpperCase()) return child;
+      const found = child.querySelector(selector);
+      if (found) return found;
+    }
+    return null;
+  }
+}
+
+function lines(element, found = []) {
+  for (const child of element.children) {
+    if (typeof child === "string") continue;
+    found.push([child.tagName.toLowerCase(), child.text]);
+    lines(child, found);
+  }
+  return found;
+}
+
+module.exports = { Element, lines };
