@@ -21,7 +21,15 @@
   window.addEventListener("hashchange", () => {
     if (new URLSearchParams(location.hash.replace(/^#/, "")).has("token")) location.reload();
   });
-  const token = sessionStorage.getItem(key) || yourGames.tokenFor(gameId);
+  // the seat token a link carries after # (a seat link of the creation page)
+  const tokenIn = (href) => new URLSearchParams(new URL(href, location.href).hash.replace(/^#/, "")).get("token");
+  /* The page a game's creation leads to lists the seat links once: whoever filled in the form
+     sits at the first person's seat (the others are held in "your games" for a click). */
+  const createdSeat = () => {
+    const first = document.querySelector("a.seat-link");
+    return first ? tokenIn(first.href) : null;
+  };
+  const token = sessionStorage.getItem(key) || createdSeat() || yourGames.tokenFor(gameId);
   if (token) sessionStorage.setItem(key, token);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
   let version = 0;
@@ -67,9 +75,10 @@
     });
   }
 
-  /* The page a game's creation leads to lists every person's seat link, once: the seats not yet
-     opened are kept in "your games" as held, so that after opening one (hot-seat play) the
-     status still offers to switch to the others. A held seat is never taken without a click. */
+  /* The page a game's creation leads to lists every person's seat link, once: this tab plays
+     the first (createdSeat); the others not yet opened are kept in "your games" as held, so
+     that the status offers to switch to them (hot-seat play). A held seat is never taken
+     without a click. */
   let createdKept = false;
   function keepCreatedSeats(game) {
     if (createdKept) return;
@@ -77,8 +86,8 @@
     const opened = new Set(yourGames.list().filter((e) => e.id === Number(gameId) && !e.held).map((e) => e.seat));
     document.querySelectorAll("a.seat-link").forEach((link) => {
       const seat = Number(link.dataset.seat);
-      const held = new URLSearchParams(new URL(link.href).hash.replace(/^#/, "")).get("token");
-      if (!held || !Number.isInteger(seat) || opened.has(seat)) return;
+      const held = tokenIn(link.href);
+      if (!held || held === token || !Number.isInteger(seat) || opened.has(seat)) return;
       yourGames.remember({
         id: Number(gameId), title: root.dataset.title || slug, seat,
         name: seatName(game.seats, seat), token: held, status: game.status, held: true,

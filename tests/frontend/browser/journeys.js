@@ -145,16 +145,17 @@ async function createFromLobby(page, game, seats) {
 }
 
 async function hotSeatFromLobby(context) {
-  // two people at one screen, from the lobby's form: the creation page lists both links, the
-  // first is opened, and once it has played the status offers the second seat (whose link the
-  // creation page showed only once) without it being typed or kept by hand
+  // two people at one screen, from the lobby's form: the creation page lists both links and
+  // plays the first seat, and once it has played the status offers the second seat (whose link
+  // the creation page showed only once) without it being typed or kept by hand
   const page = await context.newPage();
   try {
     await createFromLobby(page, "gotham-race", [["person", "Ann"], ["person", "Bob"], ["empty"], ["empty"]]);
     for (const href of await page.locator("a.seat-link").evaluateAll((ls) => ls.map((a) => a.getAttribute("href"))))
       tokens.add(new URLSearchParams(href.split("#")[1]).get("token"));
-    await page.click("a.seat-link >> text=play as Ann");
-    await page.waitForFunction(() => /You play .*\(Ann\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+    // the creation page plays the first person's seat at once, holding Bob's for a switch
+    await page.waitForFunction(() => /You play .*\(Ann\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+      .catch(async () => check(false, `the creation page does not play Ann's seat: ${await page.textContent("#status")}`));
     for (let click = 0; click < 4 && !(await page.textContent("#status")).includes("Waiting for"); click++) {
       const version = await page.getAttribute("#status", "data-version");
       await page.locator("#moves button.move").first().click();
@@ -213,11 +214,13 @@ async function spectatorReplay(context, gameId) {
 /* Play until the status says the game is finished: on the board where the game's board module
    offers targets, else the last offered move. */
 let boardClicks = 0;
-/* A new game's page lists the seat links once, watched as a spectator; the first link opens
-   the same page as that seat (the page reads itself again): wait until it plays the seat. */
-async function takeSeat(page) {
-  await page.click("a.seat-link");
-  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("You play"), null, { timeout: 15000 });
+/* A new game's page lists the seat links once and plays the first person's seat (`name`) with
+   no click: the creator filled in the form for it. */
+async function takeSeat(page, name) {
+  await page.waitForFunction((n) => {
+    const status = document.querySelector("#status").textContent;
+    return status.startsWith("You play") && status.includes(n);
+  }, name, { timeout: 15000 }).catch(async () => check(false, `the new game's page plays no seat of ${name}: ${await page.textContent("#status")}`));
 }
 
 async function playUntilFinished(page, clicks = 400) {
@@ -260,7 +263,7 @@ async function playToTheEnd(page) {
   const href = await page.getAttribute("a.seat-link", "href");
   check(/^\/games\/\d+\/#token=[\w-]+$/.test(href), `the seat link does not carry its token in the fragment: ${href}`);
   tokens.add(href.split("#token=")[1]);
-  await takeSeat(page);
+  await takeSeat(page, "Ann");
   await page.waitForSelector("#board .figure");
   await shot(page, "play-start");
   boardClicks = 0;
@@ -278,7 +281,7 @@ async function playStrategy(page) {
   await createFromLobby(page, "gotham-city-strategy", [["person", "Ann"], ["random"], ["empty"], ["empty"]]);
   const href = await page.getAttribute("a.seat-link", "href");
   tokens.add(href.split("#token=")[1]);
-  await takeSeat(page);
+  await takeSeat(page, "Ann");
   await page.waitForSelector("#board .block");
   boardClicks = 0;
   await playUntilFinished(page, 1500);
@@ -303,7 +306,7 @@ async function playDuel(page) {
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("a.seat-link");
   tokens.add((await page.getAttribute("a.seat-link", "href")).split("#token=")[1]);
-  await takeSeat(page);
+  await takeSeat(page, "Ann");
   await page.waitForSelector("#board text");
   check((await page.textContent("#board")).includes("gold"), "the outline of the Duel view is missing");
   await playUntilFinished(page);
@@ -347,7 +350,7 @@ async function stepThroughReplay(page, gameId) {
   check((await page.textContent("body")).includes("plays on from event"), "the fork's page does not say where it starts");
   const link = await page.getAttribute("a.seat-link", "href");
   tokens.add(link.split("#token=")[1]);
-  await takeSeat(page);
+  await takeSeat(page, "Zoe");
   await page.waitForSelector("#moves button.move");
   await shot(page, "fork-play");
 }
