@@ -92,12 +92,10 @@
     markPreferred(event);
     const parts = [];
     const first = moveStart(position), opening = log[first - 1];
-    // an event without text changes nothing at the table: its heading is the move it belongs to
-    parts.push(node("h2", event.text || opening.move_label || "Nothing changes at the table"));
-    if (opening.move) {
-      parts.push(node("p", "Move: ", node("strong", opening.move_label || "a move whose details are hidden from you")));
-    }
+    // the heading names the move (or the set-up); its events are told below, this one marked
+    parts.push(node("h2", moveHeading(opening)));
     parts.push(moveStory(first, position));
+    if (!event.text) parts.push(node("p", "This step is bookkeeping: nothing changes at the table."));
     const rules = node("p", null, citationList(event.citations));
     rules.className = "citations";
     const count = (event.citations || []).length;
@@ -130,6 +128,14 @@
     };
     mark(judged.data.played, "played-target");
     mark(judged.data.preferred, "preferred-target");
+  }
+
+  /* A move in words, by whom: "Figure A: Draw a card from deck 4"; the events before the
+     first move are the set-up. */
+  function moveHeading(opening) {
+    if (!opening.move) return "Set-up";
+    const who = seatNames[String(opening.seat)] || "A seat";
+    return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
   }
 
   /* The seq of the event that opened the move (or set-up) `seq` belongs to. */

@@ -313,6 +313,22 @@ async function playDuel(page) {
   await shot(page, "duel-finished");
 }
 
+/* At each of the replay's positions `seqs`, the event shown is told once: the heading names its
+   move, the move's story lists its events with this one marked. */
+async function eventToldOnce(page, seqs) {
+  for (const seq of seqs) {
+    await page.fill("#slider", String(seq));
+    await page.waitForFunction((n) => document.querySelector("#position").textContent.startsWith(`event ${n} `), seq);
+    const told = await page.evaluate(() => {
+      const current = document.querySelector("#event .story li.current");
+      if (!current) return { text: "", times: 0 };
+      const text = current.textContent;
+      return { text, times: document.querySelector("#event").textContent.split(text).length - 1 };
+    });
+    check(told.times === 1, `the replay tells event ${seq} ${told.times} times: ${told.text}`);
+  }
+}
+
 async function stepThroughReplay(page, gameId) {
   await page.goto(`${base}/games/${gameId}/replay/`);
   await page.waitForSelector("#event h2");
@@ -323,7 +339,8 @@ async function stepThroughReplay(page, gameId) {
   const max = Number(await page.getAttribute("#slider", "max"));
   await page.fill("#slider", String(max));
   await page.waitForFunction((n) => document.querySelector("#position").textContent.startsWith(`event ${n} `), max);
-  check((await page.textContent("#event h2")).includes(" wins the race"), "the last event is not the finish");
+  check((await page.textContent("#event .story li.current")).includes(" wins the race"), "the last event is not the finish");
+  await eventToldOnce(page, [1, 3, max]);
   await page.fill("#comment input[name=text]", "What a finish!");
   await page.click("#comment button");
   await page.waitForSelector(".note.person");
