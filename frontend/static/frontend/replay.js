@@ -22,7 +22,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList } = window.GothamDom;
-  const { axisTicks, statusWords, offer } = window.GothamAnalysis;
+  const { axisTicks, eventTicks, statusWords, offer } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -196,7 +196,11 @@
       svg("line", { x1: 34, x2: 580, y1: y(tick.value), y2: y(tick.value), stroke: "#dedfe6" });
       svg("text", { x: 0, y: y(tick.value) + 4, "font-size": 10, fill: "#5d6070" }, tick.label);
     }
-    svg("text", { x: 300, y: 160, "font-size": 10, fill: "#5d6070", "text-anchor": "middle" }, "event");
+    for (const tick of eventTicks(log.length)) {  // the event axis: the event numbers the slider shows
+      svg("line", { x1: x(tick.value), x2: x(tick.value), y1: 150, y2: 154, stroke: "#5d6070" });
+      svg("text", { x: x(tick.value), y: 164, "font-size": 10, fill: "#5d6070", "text-anchor": "middle", class: "event-tick" }, tick.label);
+    }
+    svg("text", { x: 307, y: 177, "font-size": 10, fill: "#5d6070", "text-anchor": "middle" }, "event");
     seats.forEach((seat, i) => {
       svg("text", { x: 44 + i * 140, y: 10, "font-size": 11, fill: COLORS[Number(seat) % 4] || "#555" }, `■ ${seatNames[seat] || `seat ${seat}`}`);
     });

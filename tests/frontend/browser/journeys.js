@@ -353,6 +353,8 @@ async function stepThroughReplay(page, gameId) {
     .catch(() => check(false, "the analysis button is still offered after the analysis"));
   const axis = await page.locator("#chart text").allTextContents();
   check(["0%", "50%", "100%"].every((label) => axis.includes(label)), "the chart's value axis is not in percent as the notes are");
+  const events = await page.locator("#chart text.event-tick").allTextContents();
+  check(events.length >= 3 && events[0] === "1" && events.every((label) => /^\d+$/.test(label)), `the chart's event axis is not numbered: ${JSON.stringify(events)}`);
   await shot(page, "replay");
   // what if: play on from an earlier event, as a person against a bot
   await page.fill("#slider", "20");
