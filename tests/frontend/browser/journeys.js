@@ -98,17 +98,23 @@ async function twoTabsAtOnce(context, gameId) {
   }
 }
 
-async function hotSeat(context) {
-  // two people at one screen: the second seat's link opened in the same tab plays that seat,
-  // the seat waiting is told it has no move until the other has played, and is offered a
-  // switch back to the seat to act
+/* A No Man's Land game of Ann and Bob made through the API (`what` names it if refused). */
+async function twoPeople(what) {
   const response = await fetch(`${base}/api/games/`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ game: "no-mans-land", players: [{ name: "Ann" }, { name: "Bob" }] }),
   });
   const created = await response.json();
-  check(response.status === 201, `the hot-seat game was refused: ${response.status}`);
+  check(response.status === 201, `${what} was refused: ${response.status}`);
+  return created;
+}
+
+async function hotSeat(context) {
+  // two people at one screen: the second seat's link opened in the same tab plays that seat,
+  // the seat waiting is told it has no move until the other has played, and is offered a
+  // switch back to the seat to act
+  const created = await twoPeople("the hot-seat game");
   const [ann, bob] = created.seats.map((s) => s.token);
   tokens.add(ann);
   tokens.add(bob);
@@ -166,6 +172,32 @@ async function hotSeatFromLobby(context) {
     await page.click("#status a.switch-seat");
     await page.waitForFunction(() => /You play .*\(Bob\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
       .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")}`));
+  } finally {
+    await page.close();
+  }
+}
+
+/* A live stream refused with a 429 (here, the first one a spectator opens) is told on the page
+   in words with its retry counting down, and the page tries again until the stream opens. */
+async function streamRefused(context) {
+  const created = await twoPeople("the game to watch");
+  const page = await context.newPage();
+  let asked = 0;
+  await page.route((url) => url.pathname === `/api/games/${created.id}/stream/`, (route) => {
+    asked += 1;
+    if (asked > 1) return route.continue();
+    const refusal = { error: "too_many_streams", message: "At most 4 streams may be open at once for one seat (or one address watching); close one first." };
+    return route.fulfill({ status: 429, contentType: "application/json", headers: { "Retry-After": "1" }, body: JSON.stringify(refusal) });
+  });
+  try {
+    await page.goto(`${base}/games/${created.id}/`);
+    await page.waitForSelector("#live:not([hidden])", { timeout: 10000 })
+      .catch(() => check(false, "a live stream refused with a 429 is not told on the page"));
+    const told = await page.textContent("#live");
+    check(/^Live updates paused: too many requests from this address; retrying in [12] s\.$/.test(told), `the refused stream is told as: ${JSON.stringify(told)}`);
+    await page.waitForSelector("#live", { state: "hidden", timeout: 15000 })
+      .catch(async () => check(false, `the stream was not opened again after the 429: ${await page.textContent("#live")}`));
+    check(asked === 2, `the stream was asked for ${asked} times (once refused, once opened)`);
   } finally {
     await page.close();
   }
@@ -438,6 +470,7 @@ async function searchAndFollow(page) {
     await spectatorReplay(context, gameId);
     await hotSeat(context);
     await hotSeatFromLobby(context);
+    await streamRefused(context);
     await boardsKeepTheirWords(page);
     await phoneWidth(browser, gameId);
     await searchAndFollow(page);
