@@ -427,6 +427,33 @@ async function phoneWidth(browser, gameId) {
   }
 }
 
+/* The header's search box at a phone's width (390 and 375 px) shows its whole placeholder on
+   every kind of page; on a desktop screen it names an example question. */
+async function searchBoxFits(browser, gameId) {
+  const pages = ["/", `/games/${gameId}/`, `/games/${gameId}/replay/`, "/rules/", "/rules/search/?q=deck"];
+  for (const width of [390, 375, 1100]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    try {
+      for (const path of pages) {
+        await page.goto(`${base}${path}`);
+        const box = await page.evaluate(() => {
+          const input = document.querySelector("header input[type=search]");
+          const style = getComputedStyle(input);
+          const ruler = document.createElement("canvas").getContext("2d");
+          ruler.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { text: input.placeholder, width: Math.ceil(ruler.measureText(input.placeholder).width), room };
+        });
+        check(box.text.startsWith("Ask ") && box.width <= box.room, `at ${width} px the search box on ${path} cuts its placeholder ${JSON.stringify(box.text)} (${box.width} px in ${box.room})`);
+        if (width > 1000) check(box.text.includes(" e.g. "), `on a desktop screen the search box on ${path} names no example: ${JSON.stringify(box.text)}`);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+}
+
 async function searchAndFollow(page) {
   await page.goto(`${base}/rules/`);
   await page.fill("input[name=q]", "what happens when a deck runs out");
@@ -473,6 +500,7 @@ async function searchAndFollow(page) {
     await streamRefused(context);
     await boardsKeepTheirWords(page);
     await phoneWidth(browser, gameId);
+    await searchBoxFits(browser, gameId);
     await searchAndFollow(page);
     await playDuel(page);
     await playStrategy(page);
