@@ -230,6 +230,9 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
     if isinstance(game, HttpResponse):
         return game
     created = _created_once(request, game)
+    if created is not None:  # play.js opens the page as the first person's seat (its link)
+        people = [seat["name"] for seat in created["seats"] if seat["token"]]
+        created = {**created, "first_person": people[0] if people else None}
     context = {
         "game": game,
         "title": get_game(game.game).title,

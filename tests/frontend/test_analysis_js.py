@@ -1,6 +1,7 @@
 """The replay's analysis helpers (frontend/static/frontend/analysis.js), run under node: the
-chart's axis in the notes' percentages, the status line, and when the analysis button is worth
-offering. (The page's drawing itself is checked in a browser: test_browser.py.)"""
+chart's axes (the notes' percentages, the event numbers), the status line, and when the
+analysis button is worth offering. (The page's drawing itself is checked in a browser:
+test_browser.py.)"""
 
 from __future__ import annotations
 
@@ -38,6 +39,23 @@ def test_the_value_axis_reads_in_percent_as_the_notes_do() -> None:
         {"value": 1, "label": "100%"},
     ]
     assert _call("percent", 0.611) == "61%"  # a note's "winning chances 61%"
+
+
+def test_the_event_axis_is_numbered_in_round_steps_from_the_first_event() -> None:
+    """The chart's x-axis is the log, event by event (the slider's numbers): the first event,
+    then round numbers, never more than 8 past it however long the game."""
+
+    def labels(count: object) -> list[str]:
+        return [tick["label"] for tick in _call("eventTicks", count)]
+
+    assert labels(0) == [] and labels("many") == []
+    assert labels(1) == ["1"]
+    assert labels(5) == ["1", "2", "3", "4", "5"]
+    assert labels(16) == ["1", "2", "4", "6", "8", "10", "12", "14", "16"]
+    assert labels(87) == ["1", "10", "20", "30", "40", "50", "60", "70", "80"]
+    assert labels(1234) == ["1", "200", "400", "600", "800", "1000", "1200"]
+    assert _call("eventTicks", 3)[2] == {"value": 3, "label": "3"}  # where the tick sits
+    assert all(len(labels(n)) <= 9 for n in (9, 41, 99, 101, 499, 5000, 123456))
 
 
 def test_the_status_line_says_where_the_analysis_stands() -> None:

@@ -63,6 +63,17 @@ def test_reloading_a_new_games_page_creates_nothing_and_shows_the_tokens_once(
     assert Game.objects.count() == 1
 
 
+def test_the_new_games_page_says_it_plays_the_first_persons_seat(client: Client) -> None:
+    """The creator lands on the first person's seat (play.js takes its link's token), and the
+    page says so in words; with bots only, the creator watches."""
+    form = {"game": "gotham-race", "kind-0": "random", "kind-1": "person", "name-1": "Ann"}
+    page = client.post("/games/new/", {**form, "kind-2": "person"}, follow=True)
+    assert "This page plays the first person's seat, Ann's" in page.content.decode()
+    assert b"you watch as a spectator" not in page.content
+    bots = client.post("/games/new/", {**form, "kind-1": "random"}, follow=True)
+    assert b"Every seat is a bot's: you watch as a spectator." in bots.content
+
+
 def test_the_lobbys_bots_keep_the_names_it_offered_them_by(client: Client) -> None:
     """ "bot: easy" seats are easy bots, numbered when there are two; a lone one is not."""
     kinds = {"kind-0": "person", "name-0": "Ann", "kind-1": "random", "kind-2": "random"}
@@ -314,7 +325,10 @@ def test_the_search_boxs_example_on_a_games_pages_is_answered_by_the_section_it_
 
 
 def test_the_search_boxs_example_across_all_books_is_answered_sensibly(client: Client) -> None:
-    assert f'placeholder="Ask the rules… e.g. {SITE_EXAMPLE}"' in client.get("/").text
+    page = client.get("/").text
+    assert f'placeholder="Ask the rules… e.g. {SITE_EXAMPLE}"' in page
+    # where the box is too narrow for the example (a phone), search_box.js shows only the ask
+    assert 'data-short-placeholder="Ask the rules…"' in page and "search_box.js" in page
     assert _first_answer(SITE_EXAMPLE, None) == "gotham-race/questions.decks-exhausted"
 
 

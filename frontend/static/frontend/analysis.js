@@ -1,5 +1,5 @@
 /* The replay's analysis in words and numbers, with no page in it (replay.js draws; the tests
-   run this file under node): the chart's value axis, the line beside the analysis button and
+   run this file under node): the chart's axes, the line beside the analysis button and
    whether the button is worth offering. */
 "use strict";
 (function (root, make) {
@@ -15,6 +15,19 @@
   /* The chart's value axis: where each grid line sits (0 to 1) and its label, in percent. */
   function axisTicks() {
     return [0, 0.5, 1].map((value) => ({ value, label: percent(value) }));
+  }
+
+  /* The chart's event axis for a log of `count` events: the first event, then round event
+     numbers 1, 2, 5, 10, 20, 50… apart (at most `most` of them). */
+  function eventTicks(count, most = 8) {
+    const n = Math.floor(Number(count));
+    if (!(n >= 1)) return [];
+    let rung = 0;
+    const step = () => [1, 2, 5][rung % 3] * 10 ** Math.floor(rung / 3);
+    while (Math.floor(n / step()) > most) rung += 1;
+    const values = step() > 1 ? [1] : [];
+    for (let value = step(); value <= n; value += step()) values.push(value);
+    return values.map((value) => ({ value, label: String(value) }));
   }
 
   /* An analysis's state in words, for the line beside the analysis button. */
@@ -39,5 +52,5 @@
     return { shown: false, label: "" };
   }
 
-  return { percent, axisTicks, statusWords, offer };
+  return { percent, axisTicks, eventTicks, statusWords, offer };
 });

@@ -21,7 +21,15 @@
   window.addEventListener("hashchange", () => {
     if (new URLSearchParams(location.hash.replace(/^#/, "")).has("token")) location.reload();
   });
-  const token = sessionStorage.getItem(key) || yourGames.tokenFor(gameId);
+  // the seat token a link carries after # (a seat link of the creation page)
+  const tokenIn = (href) => new URLSearchParams(new URL(href, location.href).hash.replace(/^#/, "")).get("token");
+  /* The page a game's creation leads to lists the seat links once: whoever filled in the form
+     sits at the first person's seat (the others are held in "your games" for a click). */
+  const createdSeat = () => {
+    const first = document.querySelector("a.seat-link");
+    return first ? tokenIn(first.href) : null;
+  };
+  const token = sessionStorage.getItem(key) || createdSeat() || yourGames.tokenFor(gameId);
   if (token) sessionStorage.setItem(key, token);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
   let version = 0;
@@ -67,9 +75,10 @@
     });
   }
 
-  /* The page a game's creation leads to lists every person's seat link, once: the seats not yet
-     opened are kept in "your games" as held, so that after opening one (hot-seat play) the
-     status still offers to switch to the others. A held seat is never taken without a click. */
+  /* The page a game's creation leads to lists every person's seat link, once: this tab plays
+     the first (createdSeat); the others not yet opened are kept in "your games" as held, so
+     that the status offers to switch to them (hot-seat play). A held seat is never taken
+     without a click. */
   let createdKept = false;
   function keepCreatedSeats(game) {
     if (createdKept) return;
@@ -77,8 +86,8 @@
     const opened = new Set(yourGames.list().filter((e) => e.id === Number(gameId) && !e.held).map((e) => e.seat));
     document.querySelectorAll("a.seat-link").forEach((link) => {
       const seat = Number(link.dataset.seat);
-      const held = new URLSearchParams(new URL(link.href).hash.replace(/^#/, "")).get("token");
-      if (!held || !Number.isInteger(seat) || opened.has(seat)) return;
+      const held = tokenIn(link.href);
+      if (!held || held === token || !Number.isInteger(seat) || opened.has(seat)) return;
       yourGames.remember({
         id: Number(gameId), title: root.dataset.title || slug, seat,
         name: seatName(game.seats, seat), token: held, status: game.status, held: true,
@@ -240,8 +249,10 @@
 
   // ---- the live stream ------------------------------------------------------------------------
   // A seat opens it with a ticket (good for 60 s) bought with its token, so no token is in the
-  // URL. When the stream ends (the server's `timeout`, or an error) it is closed, since
-  // EventSource would reconnect with the expired ticket, and reopened after the last seq seen.
+  // URL. It is read with fetch, not EventSource, which hides why a stream was refused: a 429
+  // (too many streams or requests from here) is told on the page while it waits to retry. When
+  // the stream ends (the server's `timeout`, or an error) it is opened again after the last seq
+  // seen, later and later while it keeps failing.
   let lastSeq = 0, stream = null, ended = false, failures = 0, reopening = null, refreshTimer = null;
   let opening = 0;  // the latest openStream (or pagehide): an older one waiting on its ticket stops
 
@@ -251,8 +262,78 @@
   }
 
   function closeStream() {
-    if (stream) stream.close();
+    if (stream) stream.abort();
     stream = null;
+  }
+
+  /* After a failure the next try waits 2, 4, 8… s (at most 30 s), or longer if the server asks;
+     the wait in ms. */
+  function retryLater(asked = 0) {
+    failures += 1;
+    const delay = Math.max(Math.min(30000, 1000 * 2 ** failures), asked);
+    scheduleOpen(delay);
+    return delay;
+  }
+
+  /* A refused stream (429) told in words, counting down to the next try. */
+  let countdown = null;
+  async function tellRefused(response) {
+    const body = await readJson(response);
+    const asked = 1000 * (Number(response.headers.get("Retry-After")) || Number(body.retry_after) || 0);
+    const why = body.error === "too_many_streams" && token
+      ? "this seat has too many pages open at once (close another tab of this game)"
+      : "too many requests from this address";
+    const until = Date.now() + retryLater(asked);
+    const tell = () => {
+      const left = Math.ceil((until - Date.now()) / 1000);
+      $("live").textContent = `Live updates paused: ${why}; ${left > 0 ? `retrying in ${left} s` : "retrying now"}.`;
+    };
+    clearInterval(countdown);
+    tell();
+    countdown = setInterval(tell, 1000);
+    $("live").hidden = false;
+  }
+
+  function liveAgain() {
+    clearInterval(countdown);
+    $("live").hidden = true;
+  }
+
+  /* Each server-sent event of a stream's body, as `handle(name, data)`, until the body ends. */
+  async function readEvents(body, handle) {
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      const blocks = (buffer + value).split(/\r?\n\r?\n/);
+      buffer = blocks.pop();
+      for (const block of blocks) {
+        const lines = block.split(/\r?\n/);
+        const name = lines.filter((l) => l.startsWith("event:")).map((l) => l.slice(6).trim()).pop() || "message";
+        const data = lines.filter((l) => l.startsWith("data:")).map((l) => l.slice(5).replace(/^ /, ""));
+        if (data.length) handle(name, data.join("\n"));
+      }
+    }
+  }
+
+  function onStreamEvent(name, data) {
+    if (name === "game-event") {
+      let event;
+      try { event = JSON.parse(data); } catch (error) { return; }
+      if (typeof event.seq !== "number" || event.seq <= lastSeq) return;
+      lastSeq = event.seq;
+      showEvent(event);
+      clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(refresh, 150);
+    } else if (name === "end") {
+      ended = true;
+      closeStream();
+      refresh();
+    } else if (name === "timeout") {
+      closeStream();
+      scheduleOpen(0);
+    }
   }
 
   async function openStream() {
@@ -261,50 +342,34 @@
     if (ended) return;
     let query = `after=${lastSeq}`;
     if (token) {
-      let ticket = null;
-      try {
-        const response = await api("stream-ticket/", { method: "POST" });
-        if (response.ok) ticket = (await readJson(response)).ticket;
-      } catch (error) {
-        ticket = null;
-      }
+      const answer = await api("stream-ticket/", { method: "POST" }).catch(() => null);
+      const ticket = answer && answer.ok ? (await readJson(answer)).ticket : null;
       if (mine !== opening) return;
-      if (!ticket) {
-        failures += 1;
-        scheduleOpen(Math.min(30000, 1000 * 2 ** failures));
-        return;
-      }
+      if (answer && answer.status === 429) return tellRefused(answer);
+      if (!ticket) return retryLater();
       query = `ticket=${encodeURIComponent(ticket)}&after=${lastSeq}`;
     }
     if (ended || mine !== opening) return;
-    const source = new EventSource(`/api/games/${gameId}/stream/?${query}`);
-    stream = source;
-    source.addEventListener("open", () => { failures = 0; });
-    source.addEventListener("game-event", (message) => {
-      let event;
-      try { event = JSON.parse(message.data); } catch (error) { return; }
-      if (typeof event.seq !== "number" || event.seq <= lastSeq) return;
-      lastSeq = event.seq;
-      showEvent(event);
-      clearTimeout(refreshTimer);
-      refreshTimer = setTimeout(refresh, 150);
-    });
-    source.addEventListener("end", () => {
-      ended = true;
-      closeStream();
-      refresh();
-    });
-    source.addEventListener("timeout", () => {
-      if (stream !== source) return;
-      closeStream();
-      scheduleOpen(0);
-    });
-    source.addEventListener("error", () => {
-      if (stream !== source) return;
-      closeStream();
-      failures += 1;
-      scheduleOpen(Math.min(30000, 1000 * 2 ** failures));
-    });
+    const controller = new AbortController();
+    stream = controller;
+    try {
+      const response = await fetch(`/api/games/${gameId}/stream/?${query}`, {
+        headers: { Accept: "text/event-stream" }, cache: "no-store", signal: controller.signal,
+      });
+      if (response.status === 429) {
+        stream = null;
+        return tellRefused(response);
+      }
+      if (!response.ok || !response.body) throw new Error(`the stream answered ${response.status}`);
+      failures = 0;
+      liveAgain();
+      await readEvents(response.body, (name, data) => { if (stream === controller) onStreamEvent(name, data); });
+    } catch (error) {
+      if (stream !== controller) return;  // closed on purpose: a newer stream, or leaving the page
+    }
+    if (stream !== controller) return;
+    stream = null;  // the stream broke off, or ended without saying why: open it again later
+    retryLater();
   }
 
   async function start() {

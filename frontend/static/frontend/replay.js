@@ -22,7 +22,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList } = window.GothamDom;
-  const { axisTicks, statusWords, offer } = window.GothamAnalysis;
+  const { axisTicks, eventTicks, statusWords, offer } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -94,12 +94,10 @@
     markPreferred(event);
     const parts = [];
     const first = moveStart(position), opening = log[first - 1];
-    // an event without text changes nothing at the table: its heading is the move it belongs to
-    parts.push(node("h2", event.text || opening.move_label || "Nothing changes at the table"));
-    if (opening.move) {
-      parts.push(node("p", "Move: ", node("strong", opening.move_label || "a move whose details are hidden from you")));
-    }
+    // the heading names the move (or the set-up); its events are told below, this one marked
+    parts.push(node("h2", moveHeading(opening)));
     parts.push(moveStory(first, position));
+    if (!event.text) parts.push(node("p", "This step is bookkeeping: nothing changes at the table."));
     const rules = node("p", null, citationList(event.citations));
     rules.className = "citations";
     const count = (event.citations || []).length;
@@ -132,6 +130,14 @@
     };
     mark(judged.data.played, "played-target");
     mark(judged.data.preferred, "preferred-target");
+  }
+
+  /* A move in words, by whom: "Figure A: Draw a card from deck 4"; the events before the
+     first move are the set-up. */
+  function moveHeading(opening) {
+    if (!opening.move) return "Set-up";
+    const who = seatNames[String(opening.seat)] || "A seat";
+    return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
   }
 
   /* The seq of the event that opened the move (or set-up) `seq` belongs to. */
@@ -192,7 +198,11 @@
       svg("line", { x1: 34, x2: 580, y1: y(tick.value), y2: y(tick.value), stroke: "#dedfe6" });
       svg("text", { x: 0, y: y(tick.value) + 4, "font-size": 10, fill: "#5d6070" }, tick.label);
     }
-    svg("text", { x: 300, y: 160, "font-size": 10, fill: "#5d6070", "text-anchor": "middle" }, "event");
+    for (const tick of eventTicks(log.length)) {  // the event axis: the event numbers the slider shows
+      svg("line", { x1: x(tick.value), x2: x(tick.value), y1: 150, y2: 154, stroke: "#5d6070" });
+      svg("text", { x: x(tick.value), y: 164, "font-size": 10, fill: "#5d6070", "text-anchor": "middle", class: "event-tick" }, tick.label);
+    }
+    svg("text", { x: 307, y: 177, "font-size": 10, fill: "#5d6070", "text-anchor": "middle" }, "event");
     seats.forEach((seat, i) => {
       svg("text", { x: 44 + i * 140, y: 10, "font-size": 11, fill: COLORS[Number(seat) % 4] || "#555" }, `■ ${seatNames[seat] || `seat ${seat}`}`);
     });

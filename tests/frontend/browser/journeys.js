@@ -98,17 +98,23 @@ async function twoTabsAtOnce(context, gameId) {
   }
 }
 
-async function hotSeat(context) {
-  // two people at one screen: the second seat's link opened in the same tab plays that seat,
-  // the seat waiting is told it has no move until the other has played, and is offered a
-  // switch back to the seat to act
+/* A No Man's Land game of Ann and Bob made through the API (`what` names it if refused). */
+async function twoPeople(what) {
   const response = await fetch(`${base}/api/games/`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ game: "no-mans-land", players: [{ name: "Ann" }, { name: "Bob" }] }),
   });
   const created = await response.json();
-  check(response.status === 201, `the hot-seat game was refused: ${response.status}`);
+  check(response.status === 201, `${what} was refused: ${response.status}`);
+  return created;
+}
+
+async function hotSeat(context) {
+  // two people at one screen: the second seat's link opened in the same tab plays that seat,
+  // the seat waiting is told it has no move until the other has played, and is offered a
+  // switch back to the seat to act
+  const created = await twoPeople("the hot-seat game");
   const [ann, bob] = created.seats.map((s) => s.token);
   tokens.add(ann);
   tokens.add(bob);
@@ -164,16 +170,17 @@ async function createFromLobby(page, game, seats) {
 }
 
 async function hotSeatFromLobby(context) {
-  // two people at one screen, from the lobby's form: the creation page lists both links, the
-  // first is opened, and once it has played the status offers the second seat (whose link the
-  // creation page showed only once) without it being typed or kept by hand
+  // two people at one screen, from the lobby's form: the creation page lists both links and
+  // plays the first seat, and once it has played the status offers the second seat (whose link
+  // the creation page showed only once) without it being typed or kept by hand
   const page = await context.newPage();
   try {
     await createFromLobby(page, "gotham-race", [["person", "Ann"], ["person", "Bob"], ["empty"], ["empty"]]);
     for (const href of await page.locator("a.seat-link").evaluateAll((ls) => ls.map((a) => a.getAttribute("href"))))
       tokens.add(new URLSearchParams(href.split("#")[1]).get("token"));
-    await page.click("a.seat-link >> text=play as Ann");
-    await page.waitForFunction(() => /You play .*\(Ann\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 });
+    // the creation page plays the first person's seat at once, holding Bob's for a switch
+    await page.waitForFunction(() => /You play .*\(Ann\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+      .catch(async () => check(false, `the creation page does not play Ann's seat: ${await page.textContent("#status")}`));
     for (let click = 0; click < 4 && !(await page.textContent("#status")).includes("Waiting for"); click++) {
       const version = await page.getAttribute("#status", "data-version");
       await page.locator("#moves button.move").first().click();
@@ -184,6 +191,32 @@ async function hotSeatFromLobby(context) {
     await page.click("#status a.switch-seat");
     await page.waitForFunction(() => /You play .*\(Bob\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
       .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")}`));
+  } finally {
+    await page.close();
+  }
+}
+
+/* A live stream refused with a 429 (here, the first one a spectator opens) is told on the page
+   in words with its retry counting down, and the page tries again until the stream opens. */
+async function streamRefused(context) {
+  const created = await twoPeople("the game to watch");
+  const page = await context.newPage();
+  let asked = 0;
+  await page.route((url) => url.pathname === `/api/games/${created.id}/stream/`, (route) => {
+    asked += 1;
+    if (asked > 1) return route.continue();
+    const refusal = { error: "too_many_streams", message: "At most 4 streams may be open at once for one seat (or one address watching); close one first." };
+    return route.fulfill({ status: 429, contentType: "application/json", headers: { "Retry-After": "1" }, body: JSON.stringify(refusal) });
+  });
+  try {
+    await page.goto(`${base}/games/${created.id}/`);
+    await page.waitForSelector("#live:not([hidden])", { timeout: 10000 })
+      .catch(() => check(false, "a live stream refused with a 429 is not told on the page"));
+    const told = await page.textContent("#live");
+    check(/^Live updates paused: too many requests from this address; retrying in [12] s\.$/.test(told), `the refused stream is told as: ${JSON.stringify(told)}`);
+    await page.waitForSelector("#live", { state: "hidden", timeout: 15000 })
+      .catch(async () => check(false, `the stream was not opened again after the 429: ${await page.textContent("#live")}`));
+    check(asked === 2, `the stream was asked for ${asked} times (once refused, once opened)`);
   } finally {
     await page.close();
   }
@@ -247,11 +280,13 @@ async function spectatorReplay(context, gameId) {
 /* Play until the status says the game is finished: on the board where the game's board module
    offers targets, else the last offered move. */
 let boardClicks = 0;
-/* A new game's page lists the seat links once, watched as a spectator; the first link opens
-   the same page as that seat (the page reads itself again): wait until it plays the seat. */
-async function takeSeat(page) {
-  await page.click("a.seat-link");
-  await page.waitForFunction(() => document.querySelector("#status").textContent.startsWith("You play"), null, { timeout: 15000 });
+/* A new game's page lists the seat links once and plays the first person's seat (`name`) with
+   no click: the creator filled in the form for it. */
+async function takeSeat(page, name) {
+  await page.waitForFunction((n) => {
+    const status = document.querySelector("#status").textContent;
+    return status.startsWith("You play") && status.includes(n);
+  }, name, { timeout: 15000 }).catch(async () => check(false, `the new game's page plays no seat of ${name}: ${await page.textContent("#status")}`));
 }
 
 async function playUntilFinished(page, clicks = 400) {
@@ -294,7 +329,7 @@ async function playToTheEnd(page) {
   const href = await page.getAttribute("a.seat-link", "href");
   check(/^\/games\/\d+\/#token=[\w-]+$/.test(href), `the seat link does not carry its token in the fragment: ${href}`);
   tokens.add(href.split("#token=")[1]);
-  await takeSeat(page);
+  await takeSeat(page, "Ann");
   await page.waitForSelector("#board .figure");
   await shot(page, "play-start");
   boardClicks = 0;
@@ -312,7 +347,7 @@ async function playStrategy(page) {
   await createFromLobby(page, "gotham-city-strategy", [["person", "Ann"], ["random"], ["empty"], ["empty"]]);
   const href = await page.getAttribute("a.seat-link", "href");
   tokens.add(href.split("#token=")[1]);
-  await takeSeat(page);
+  await takeSeat(page, "Ann");
   await page.waitForSelector("#board .block");
   boardClicks = 0;
   await playUntilFinished(page, 1500);
@@ -337,11 +372,27 @@ async function playDuel(page) {
   await page.click("#new-game button[type=submit]");
   await page.waitForSelector("a.seat-link");
   tokens.add((await page.getAttribute("a.seat-link", "href")).split("#token=")[1]);
-  await takeSeat(page);
+  await takeSeat(page, "Ann");
   await page.waitForSelector("#board text");
   check((await page.textContent("#board")).includes("gold"), "the outline of the Duel view is missing");
   await playUntilFinished(page);
   await shot(page, "duel-finished");
+}
+
+/* At each of the replay's positions `seqs`, the event shown is told once: the heading names its
+   move, the move's story lists its events with this one marked. */
+async function eventToldOnce(page, seqs) {
+  for (const seq of seqs) {
+    await page.fill("#slider", String(seq));
+    await page.waitForFunction((n) => document.querySelector("#position").textContent.startsWith(`event ${n} `), seq);
+    const told = await page.evaluate(() => {
+      const current = document.querySelector("#event .story li.current");
+      if (!current) return { text: "", times: 0 };
+      const text = current.textContent;
+      return { text, times: document.querySelector("#event").textContent.split(text).length - 1 };
+    });
+    check(told.times === 1, `the replay tells event ${seq} ${told.times} times: ${told.text}`);
+  }
 }
 
 async function stepThroughReplay(page, gameId) {
@@ -354,7 +405,8 @@ async function stepThroughReplay(page, gameId) {
   const max = Number(await page.getAttribute("#slider", "max"));
   await page.fill("#slider", String(max));
   await page.waitForFunction((n) => document.querySelector("#position").textContent.startsWith(`event ${n} `), max);
-  check((await page.textContent("#event h2")).includes(" wins the race"), "the last event is not the finish");
+  check((await page.textContent("#event .story li.current")).includes(" wins the race"), "the last event is not the finish");
+  await eventToldOnce(page, [1, 3, max]);
   await page.fill("#comment input[name=text]", "What a finish!");
   await page.click("#comment button");
   await page.waitForSelector(".note.person");
@@ -367,6 +419,8 @@ async function stepThroughReplay(page, gameId) {
     .catch(() => check(false, "the analysis button is still offered after the analysis"));
   const axis = await page.locator("#chart text").allTextContents();
   check(["0%", "50%", "100%"].every((label) => axis.includes(label)), "the chart's value axis is not in percent as the notes are");
+  const events = await page.locator("#chart text.event-tick").allTextContents();
+  check(events.length >= 3 && events[0] === "1" && events.every((label) => /^\d+$/.test(label)), `the chart's event axis is not numbered: ${JSON.stringify(events)}`);
   await shot(page, "replay");
   // what if: play on from an earlier event, as a person against a bot
   await page.fill("#slider", "20");
@@ -381,7 +435,7 @@ async function stepThroughReplay(page, gameId) {
   check((await page.textContent("body")).includes("plays on from event"), "the fork's page does not say where it starts");
   const link = await page.getAttribute("a.seat-link", "href");
   tokens.add(link.split("#token=")[1]);
-  await takeSeat(page);
+  await takeSeat(page, "Zoe");
   await page.waitForSelector("#moves button.move");
   await shot(page, "fork-play");
 }
@@ -404,6 +458,33 @@ async function phoneWidth(browser, gameId) {
     }
   } finally {
     await context.close();
+  }
+}
+
+/* The header's search box at a phone's width (390 and 375 px) shows its whole placeholder on
+   every kind of page; on a desktop screen it names an example question. */
+async function searchBoxFits(browser, gameId) {
+  const pages = ["/", `/games/${gameId}/`, `/games/${gameId}/replay/`, "/rules/", "/rules/search/?q=deck"];
+  for (const width of [390, 375, 1100]) {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    try {
+      for (const path of pages) {
+        await page.goto(`${base}${path}`);
+        const box = await page.evaluate(() => {
+          const input = document.querySelector("header input[type=search]");
+          const style = getComputedStyle(input);
+          const ruler = document.createElement("canvas").getContext("2d");
+          ruler.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+          return { text: input.placeholder, width: Math.ceil(ruler.measureText(input.placeholder).width), room };
+        });
+        check(box.text.startsWith("Ask ") && box.width <= box.room, `at ${width} px the search box on ${path} cuts its placeholder ${JSON.stringify(box.text)} (${box.width} px in ${box.room})`);
+        if (width > 1000) check(box.text.includes(" e.g. "), `on a desktop screen the search box on ${path} names no example: ${JSON.stringify(box.text)}`);
+      }
+    } finally {
+      await context.close();
+    }
   }
 }
 
@@ -450,8 +531,10 @@ async function searchAndFollow(page) {
     await spectatorReplay(context, gameId);
     await hotSeat(context);
     await hotSeatFromLobby(context);
+    await streamRefused(context);
     await boardsKeepTheirWords(page);
     await phoneWidth(browser, gameId);
+    await searchBoxFits(browser, gameId);
     await searchAndFollow(page);
     await playDuel(page);
     await playStrategy(page);
