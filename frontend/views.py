@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import sys
 import time
 from pathlib import Path
@@ -238,6 +240,7 @@ def play(request: HttpRequest, game_id: int) -> HttpResponse:
         "title": get_game(game.game).title,
         "book_slug": _book_of(game),
         "created": created,
+        "bot_levels": json.dumps(BOT_LEVELS),  # the autopilot's choices, read by autopilot.js
     }
     response = render(request, "frontend/play.html", context)
     if created is not None:  # seat tokens: kept by no cache, and not shown from one later

@@ -81,7 +81,10 @@ def test_the_lobbys_bots_keep_the_names_it_offered_them_by(client: Client) -> No
     page = client.post("/games/new/", form, follow=True)
     names = list(Game.objects.get().seats.order_by("index").values_list("name", flat=True))
     assert names == ["Ann", "easy bot 1", "easy bot 2", "strong bot"]
-    assert b"easy bot 2</td>" in page.content and b"random" not in page.content
+    # the bots' ids are only in the autopilot's choices, for its requests: no person reads them
+    shown = re.sub(rb' data-levels="[^"]*"', b"", page.content)
+    assert b"easy bot 2</td>" in shown and b"random" not in shown
+    assert b'data-levels="{&quot;random&quot;: &quot;easy&quot;' in page.content
 
 
 def test_the_lobby_explains_a_refused_game(client: Client) -> None:

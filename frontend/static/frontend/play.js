@@ -152,7 +152,10 @@
     keepCreatedSeats(game);
     window.GothamBoards.render(slug, $("board"), view);
     const you = state.seat === null ? "You are watching." : `You play ${seatName(game.seats, state.seat)}.`;
-    const waiting = (state.to_act || []).map((s) => s === state.seat ? "you" : seatName(game.seats, s));
+    // a seat on autopilot is waited for as its bot: "Figure B (Bob) — a bot plays for them"
+    const onAutopilot = new Set((game.seats || []).filter((s) => s.autopilot).map((s) => s.seat));
+    const waiting = (state.to_act || []).map((s) => (s === state.seat ? "you" : seatName(game.seats, s))
+      + (onAutopilot.has(s) && s !== state.seat ? ", a bot playing for them" : ""));
     const yourTurn = (state.to_act || []).includes(state.seat);
     $("status").textContent = game.status === "finished"
       ? `Finished: ${game.outcome ? game.outcome.summary : ""}`
@@ -161,6 +164,10 @@
     $("status").classList.toggle("your-turn", yourTurn && game.status !== "finished");
     $("status").dataset.version = String(version);  // what the page last drew (clients wait on it)
     showRejoin(game, state.seat);
+    const autopilot = (body) => api("autopilot/", {
+      method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+    });
+    window.GothamAutopilot.show($("autopilot"), game, token ? state.seat : null, autopilot, refresh);
     const buttons = [];
     const moveButton = ({ move, label }) => {
       const button = node("button", label);

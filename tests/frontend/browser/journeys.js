@@ -196,6 +196,36 @@ async function hotSeatFromLobby(context) {
   }
 }
 
+/* Ann has to leave: she lets a bot (medium) play her seat, which plays her turn out until Bob is
+   to act, and the page says a bot plays for her; back, she plays her seat again. */
+async function autopilot(context) {
+  const created = await twoPeople("the autopilot game");
+  const ann = created.seats[0].token;
+  tokens.add(ann);
+  tokens.add(created.seats[1].token);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    await page.waitForSelector("#autopilot:not([hidden]) button", { timeout: 10000 })
+      .catch(() => check(false, "a seat in play is offered no autopilot"));
+    const offered = await page.locator("#autopilot option").allTextContents();
+    check(offered.join("|") === "bot: easy|bot: medium|bot: strong", `the bots offered: ${offered}`);
+    await page.selectOption("#autopilot select", "greedy");
+    await page.click("#autopilot button");
+    await page.waitForFunction(() => /^A bot \(medium\) plays your seat/.test(document.querySelector("#autopilot").textContent), null, { timeout: 15000 })
+      .catch(async () => check(false, `the autopilot line reads: ${await page.textContent("#autopilot")}`));
+    await page.waitForFunction(() => /Waiting for .*\(Bob\)/.test(document.querySelector("#status").textContent), null, { timeout: 30000 })
+      .catch(async () => check(false, `the bot did not play Ann's turn out: ${await page.textContent("#status")}`));
+    await page.click("#autopilot button");
+    await page.waitForFunction(() => document.querySelector("#autopilot").textContent.startsWith("Leaving the table?"), null, { timeout: 10000 })
+      .catch(async () => check(false, `taking the seat back left: ${await page.textContent("#autopilot")}`));
+    const seats = (await (await fetch(`${base}/api/games/${created.id}/`)).json()).seats;
+    check(seats[0].autopilot === null && seats[1].autopilot === null, `the seats after: ${JSON.stringify(seats)}`);
+  } finally {
+    await page.close();
+  }
+}
+
 /* A live stream refused with a 429 (here, the first one a spectator opens) is told on the page
    in words with its retry counting down, and the page tries again until the stream opens. */
 async function streamRefused(context) {
@@ -532,6 +562,7 @@ async function searchAndFollow(page) {
     await hotSeat(context);
     await hotSeatFromLobby(context);
     await streamRefused(context);
+    await autopilot(context);
     await boardsKeepTheirWords(page);
     await phoneWidth(browser, gameId);
     await searchBoxFits(browser, gameId);
