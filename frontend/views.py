@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-
 import sys
 import time
 from pathlib import Path
