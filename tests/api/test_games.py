@@ -91,8 +91,8 @@ def test_game_detail(api: APIClient, create_game: CreateGame) -> None:
     assert detail["game"] == "gotham-race" and detail["created_at"].startswith("20")
     assert detail["status"] == "active" and detail["to_act"] == [0] and detail["outcome"] is None
     assert detail["seats"] == [
-        {"seat": 0, "name": "Ann", "bot": None, "role": "Figure A"},
-        {"seat": 1, "name": "random bot", "bot": "random", "role": "Figure B"},
+        {"seat": 0, "name": "Ann", "bot": None, "autopilot": None, "role": "Figure A"},
+        {"seat": 1, "name": "random bot", "bot": "random", "autopilot": None, "role": "Figure B"},
     ]
     assert "token" not in str(detail) and "seed" not in detail
 
