@@ -99,7 +99,8 @@ class BlackMetro(DeclaredGame[State]):
     # 3: the solo overlord acquires no power by taking the relic (solo.rules.power)
     # 4: research names any technology up to the player's level; what is researched or gained
     #    (its choice, its type) stays its owner's
-    rules_version = 4
+    # 5: the event dice's face names are the pack's (the set-up records them with the pack)
+    rules_version = 5
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES
