@@ -257,6 +257,16 @@ def _fork_point_wanted(at: int, points: list[int], nearest: list[int], end: int)
     )
 
 
+def older_rules_words(title: str) -> str:
+    """Why a game played under an earlier version of its rules is not played on: its moves were
+    decided by those rules, and a fork's copied moves are checked against today's."""
+    return (
+        f"This game of {title} was played under an earlier version of its rules: today's "
+        "rules would not decide its moves the same way, so it cannot be played on from here. "
+        "Its replay stays open."
+    )
+
+
 def game_fork(
     *, game: Game, at: int, players: Sequence[PlayerSpec], caller: str = "unknown"
 ) -> CreatedGame:
@@ -269,7 +279,7 @@ def game_fork(
     if game.status != Game.Status.FINISHED:
         raise ForkRefused("Only a finished game can be forked: its hidden cards are all shown.")
     if game.rules_version != spec.rules_version:
-        raise ForkRefused("This game was played under older rules and cannot be continued.")
+        raise ForkRefused(older_rules_words(spec.title))
     if len(players) != game.players:
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
