@@ -40,7 +40,7 @@ from api.rate_limits import rate_limit_give_back, rate_limit_take
 from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
 from rules_core.bots import choose_move
-from rules_core.bots.analysis import CLOSE, GOOD, judge
+from rules_core.bots.analysis import ANALYSIS_VERSION, CLOSE, GOOD, judge
 from rules_core.bots.mcts import MctsSettings
 from rules_core.bots.registry import bot_options_problem
 from rules_core.engine import GameSpec, Move, Rejection, get_game
@@ -663,7 +663,8 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
     one was started (False: the same analysis was already queued, running or done).
 
     A request with the settings of the analysis that is queued, running, or done at the game's
-    current version gets that one back; other settings while one runs are refused. Each start
+    current version gets that one back (unless an earlier analysis version made it: its notes
+    are made again); other settings while one runs are refused. Each start
     counts against the caller's hourly limit. The annotations are replaced when it runs.
     """
     from api.tasks import analyze_game
@@ -684,6 +685,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
             and current.status == Analysis.Status.DONE
             and current.settings == wanted
             and current.version == game.version
+            and current.made_by == ANALYSIS_VERSION  # an earlier analysis's notes are redone
         ):
             return False
         limit = settings.GOTHAM_ANALYSIS_STARTS_PER_HOUR
@@ -698,6 +700,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
                 "settings": wanted,
                 "spent_seconds": 0.0,
                 "error": "",
+                "made_by": ANALYSIS_VERSION,
             },
         )
         enqueue_after_commit(analyze_game, analysis.pk)
