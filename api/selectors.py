@@ -12,6 +12,7 @@ from api.errors import Forbidden, NotFoundError, Unauthenticated
 from api.models import Analysis, Annotation, Event, Game, Seat
 from api.shown_moves import Hidden, move_shown
 from api.tokens import hash_token, known_seat, parse_authorization, remember_seat
+from rules_core.bots.analysis import ANALYSIS_VERSION
 from rules_core.engine import GameEvent, GameSpec, Move, get_game
 from rules_core.engine.hiding import without_hidden
 from rules_core.engine.types import JSON
@@ -360,6 +361,7 @@ def analysis_json(*, game: Game) -> dict[str, JSON]:
         "total": analysis.total,
         "version": analysis.version,
         "settings": analysis.settings,
+        "outdated": analysis.made_by < ANALYSIS_VERSION,  # asking again makes it anew
     }
     if analysis.error:
         body["error"] = analysis.error

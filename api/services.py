@@ -40,7 +40,7 @@ from api.rate_limits import rate_limit_give_back, rate_limit_take
 from api.selectors import citation_json, event_view
 from api.tokens import hash_token, new_token
 from rules_core.bots import choose_move
-from rules_core.bots.analysis import CLOSE, GOOD, judge
+from rules_core.bots.analysis import ANALYSIS_VERSION, CLOSE, GOOD, judge
 from rules_core.bots.mcts import MctsSettings
 from rules_core.bots.registry import BOT_LEVELS, bot_options_problem
 from rules_core.engine import GameSpec, Move, Rejection, get_game
@@ -263,6 +263,16 @@ def _fork_point_wanted(at: int, points: list[int], nearest: list[int], end: int)
     )
 
 
+def older_rules_words(title: str) -> str:
+    """Why a game played under an earlier version of its rules is not played on: its moves were
+    decided by those rules, and a fork's copied moves are checked against today's."""
+    return (
+        f"This game of {title} was played under an earlier version of its rules: today's "
+        "rules would not decide its moves the same way, so it cannot be played on from here. "
+        "Its replay stays open."
+    )
+
+
 def game_fork(
     *, game: Game, at: int, players: Sequence[PlayerSpec], caller: str = "unknown"
 ) -> CreatedGame:
@@ -275,7 +285,7 @@ def game_fork(
     if game.status != Game.Status.FINISHED:
         raise ForkRefused("Only a finished game can be forked: its hidden cards are all shown.")
     if game.rules_version != spec.rules_version:
-        raise ForkRefused("This game was played under older rules and cannot be continued.")
+        raise ForkRefused(older_rules_words(spec.title))
     if len(players) != game.players:
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
@@ -723,7 +733,8 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
     one was started (False: the same analysis was already queued, running or done).
 
     A request with the settings of the analysis that is queued, running, or done at the game's
-    current version gets that one back; other settings while one runs are refused. Each start
+    current version gets that one back (unless an earlier analysis version made it: its notes
+    are made again); other settings while one runs are refused. Each start
     counts against the caller's hourly limit. The annotations are replaced when it runs.
     """
     from api.tasks import analyze_game
@@ -744,6 +755,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
             and current.status == Analysis.Status.DONE
             and current.settings == wanted
             and current.version == game.version
+            and current.made_by == ANALYSIS_VERSION  # an earlier analysis's notes are redone
         ):
             return False
         limit = settings.GOTHAM_ANALYSIS_STARTS_PER_HOUR
@@ -758,6 +770,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
                 "settings": wanted,
                 "spent_seconds": 0.0,
                 "error": "",
+                "made_by": ANALYSIS_VERSION,
             },
         )
         enqueue_after_commit(analyze_game, analysis.pk)

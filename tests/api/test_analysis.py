@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 from api import live
 from api.models import Analysis, Annotation, Game
 from api.services import bots_play
+from rules_core.bots.analysis import ANALYSIS_VERSION
 from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -126,6 +127,7 @@ def test_an_analysis_shows_its_progress_settings_and_version_and_a_failure_its_r
         total=7,
         version=12,
         settings={"iterations": 40, "seconds": 0.5},
+        made_by=ANALYSIS_VERSION,
     )
     Analysis.objects.create(
         game_id=second["id"], status=Analysis.Status.FAILED, version=9, error="Stopped: why."
@@ -136,6 +138,7 @@ def test_an_analysis_shows_its_progress_settings_and_version_and_a_failure_its_r
         "total": 7,
         "version": 12,
         "settings": {"iterations": 40, "seconds": 0.5},
+        "outdated": False,
     }
     assert api.get(f"/api/games/{second['id']}/analysis/").json() == {
         "status": "failed",
@@ -143,6 +146,7 @@ def test_an_analysis_shows_its_progress_settings_and_version_and_a_failure_its_r
         "total": 0,
         "version": 9,
         "settings": {},
+        "outdated": True,  # a row of no analysis version: made before they were counted
         "error": "Stopped: why.",
     }
 

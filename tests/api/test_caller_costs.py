@@ -305,3 +305,46 @@ def test_each_address_has_its_own_hourly_analysis_starts_and_is_told_when_to_com
     assert start(games[2], "198.51.100.2").status_code == 202  # another address's own hour
     for address in ("198.51.100.1", "198.51.100.2"):
         rate_limit_reset(f"analysis:{address}", window=3600)
+
+
+@override_settings(GOTHAM_ANALYSIS_STARTS_PER_HOUR=1)
+def test_an_analysis_made_by_an_earlier_analysis_version_can_be_run_again_within_the_hour(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A done analysis of the game's version with the same settings is not redone, unless an
+    earlier analysis version made it (its notes keep that version's words): then asking again
+    starts it anew, the GET says `outdated` so the page offers the button, and the start
+    counts against the hour's analyses like any other."""
+    from rules_core.bots.analysis import ANALYSIS_VERSION
+
+    address = "203.0.113.21"
+    rate_limit_reset(f"analysis:{address}", window=3600)
+    gid = finished_bot_game(create_game)
+    settings = {"iterations": 5, "seconds": 0.05}
+    game = Game.objects.get(pk=gid)
+    row = Analysis.objects.create(
+        game=game,
+        status=Analysis.Status.DONE,
+        done=4,
+        total=4,
+        version=game.version,
+        settings=settings,
+        made_by=ANALYSIS_VERSION,
+    )
+    url = f"/api/games/{gid}/analysis/"
+    assert api.get(url).json()["outdated"] is False
+    same = api.post(url, settings, format="json", REMOTE_ADDR=address)
+    assert same.status_code == 200 and same.json()["status"] == "done"  # not redone
+    Analysis.objects.filter(pk=row.pk).update(made_by=ANALYSIS_VERSION - 1)
+    assert api.get(url).json()["outdated"] is True
+    again = api.post(url, settings, format="json", REMOTE_ADDR=address)
+    assert again.status_code == 202 and again.json()["status"] == "queued"
+    row.refresh_from_db()
+    assert (row.made_by, row.done, row.version) == (ANALYSIS_VERSION, 0, game.version)
+    assert api.get(url).json()["outdated"] is False
+    Analysis.objects.filter(pk=row.pk).update(
+        status=Analysis.Status.DONE, made_by=ANALYSIS_VERSION - 1
+    )
+    limited = api.post(url, settings, format="json", REMOTE_ADDR=address)
+    assert (limited.status_code, limited.json()["error"]) == (429, "rate_limited")
+    rate_limit_reset(f"analysis:{address}", window=3600)

@@ -323,8 +323,39 @@ def test_a_game_of_older_rules_is_not_forked(api: APIClient, create_game: Create
     refused = fork(api, parent.pk, fork_points(parent)[0])
     assert (refused.status_code, refused.json()["error"]) == (400, "fork_refused")
     assert refused.json()["message"] == (
-        "This game was played under older rules and cannot be continued."
+        "This game of Gotham Race was played under an earlier version of its rules: today's "
+        "rules would not decide its moves the same way, so it cannot be played on from here. "
+        "Its replay stays open."
     )
+
+
+def test_a_black_metro_game_of_older_rules_is_refused_in_words_and_not_offered(
+    api: APIClient,
+) -> None:
+    """A Black Metro game stored under rules version 1 (the stored log fixture): its copied
+    moves would be checked against today's rules, which decide them otherwise (technologies
+    gained, the overlord's relic power, the pack's event names), so a fork is refused with a
+    400 in words, nothing is created, and its replay page says so instead of offering one."""
+    from django.test import Client
+
+    from tests.api.stored_logs import FIXTURES, load, read
+
+    parent = load(read(FIXTURES / "black-metro-2p.json"))
+    assert parent.rules_version < get_game("black-metro").rules_version
+    games = Game.objects.count()
+    players = [{"name": "Ann"}, {"name": "Bob"}]
+    refused = api.post(
+        f"/api/games/{parent.pk}/fork/",
+        {"at": fork_points(parent)[0], "players": players},
+        format="json",
+    )
+    assert (refused.status_code, refused.json()["error"]) == (400, "fork_refused")
+    words = refused.json()["message"]
+    assert words.startswith("This game of Black Metro was played under an earlier version")
+    assert Game.objects.count() == games
+    page = Client().get(f"/games/{parent.pk}/replay/").content.decode()
+    assert 'id="fork"' not in page and "Play on from here" not in page
+    assert 'id="fork-unavailable"' in page and "earlier version of its rules" in page
 
 
 def test_a_game_with_no_move_before_its_end_is_refused_not_failed(

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from api import event_store
 from api.models import Event, Game, Seat
+from rules_core.engine import get_game
 from tests.conftest import CreateGame, auth
 from tests.shipped import shipped_games
 
@@ -202,6 +203,23 @@ def test_at_version_0_nobody_is_to_act(api: APIClient, create_game: CreateGame, 
         assert (first["version"], first["to_act"]) == (0, []), slug
     head = api.get(f"/api/games/{gid}/state/").json()
     assert head["to_act"] and head["to_act"] == api.get(f"/api/games/{gid}/").json()["to_act"]
+
+
+@pytest.mark.parametrize("slug", [g.slug for g in shipped_games()])
+def test_through_the_set_up_only_a_seat_with_a_move_is_to_act(
+    api: APIClient, create_game: CreateGame, slug: str
+) -> None:
+    """At every version of the set-up a state view names exactly the seats that have a legal
+    move there (a step the game carries out by itself names nobody)."""
+    body = create_game(game=slug)
+    gid, version = body["id"], body["version"]
+    game = Game.objects.get(pk=gid)
+    spec = get_game(slug)
+    for at in range(version + 1):
+        state = event_store.load_state(game, spec, at)
+        movers = [s for s in range(game.players) if spec.legal_moves(state, s)]
+        shown = api.get(f"/api/games/{gid}/state/?version={at}").json()
+        assert shown["to_act"] == movers, (slug, at)
 
 
 def test_legal_moves_need_a_seat(api: APIClient, create_game: CreateGame) -> None:

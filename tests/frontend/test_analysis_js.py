@@ -88,3 +88,9 @@ def test_the_button_is_offered_only_where_asking_does_something_new() -> None:
         "label": "Run the analysis again",
     }
     assert _call("offer", done, 44) == {"shown": True, "label": "Analyse the moves since"}
+    outdated = {**done, "outdated": True}  # notes an earlier analysis version made
+    assert _call("offer", outdated, 40) == {
+        "shown": True,
+        "label": "Run the analysis again with today's notes",
+    }
+    assert _call("offer", {**done, "outdated": False}, 40) == {"shown": False, "label": ""}

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rules_core.bots.registry import choose_move
 from rules_core.engine import (
     GameSpec,
     Move,
@@ -177,3 +178,42 @@ def test_nobody_is_to_act_before_the_first_event(spec: GameSpec[Any]) -> None:
     assert spec.outcome(state) is None
     for seat in range(spec.max_players):
         assert spec.legal_moves(state, seat) == []
+
+
+# a few real games for every game: seats, the bot in each seat, seed
+PLAYED = ((2, ("greedy", "random"), 1), (3, ("random", "greedy", "random"), 2))
+
+
+def _waiting_is_who_can_move(spec: GameSpec[Any], state: Any, players: int, at: str) -> None:
+    movers = frozenset(s for s in range(players) if spec.legal_moves(state, s))
+    assert spec.to_act(state) == movers, f"{at}: to_act {sorted(spec.to_act(state))}"
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+@pytest.mark.parametrize(("players", "bots", "seed"), PLAYED, ids=lambda c: str(c))
+def test_at_every_version_to_act_is_the_seats_with_a_legal_move(
+    spec: GameSpec[Any], players: int, bots: tuple[str, ...], seed: int
+) -> None:
+    """Not only at version 0 and after each move: at every event of a played game (part-way
+    through the set-up, or through a move's own steps, which a state view at that version
+    shows) the seats named to act are exactly those with a legal move, so a step the game
+    carries out by itself names nobody."""
+    players = max(spec.min_players, min(players, spec.max_players))
+    bots = (bots * players)[:players]
+    rng = random.Random(seed)
+    state = spec.initial_state()
+    _waiting_is_who_can_move(spec, state, players, "version 0")
+    events = spec.setup(players, {}, random.Random(seed))
+    for step in range(spec.info.longest_game):
+        for event in events:
+            state = spec.evolve(state, event)
+            _waiting_is_who_can_move(spec, state, players, f"move {step}, after {event.type}")
+        if spec.outcome(state) is not None:
+            break
+        seat = min(spec.to_act(state))
+        move = choose_move(bots[seat], spec, state, seat, random.Random(rng.random()))
+        played = spec.decide(state, seat, move, random.Random(rng.random()))
+        assert isinstance(played, list), played
+        events = played
+    else:
+        pytest.fail("the game did not end")

@@ -42,13 +42,15 @@
   /* Whether the analysis button is offered, and what it says, for the analysis `status` of a
      game at `version`: not while one runs (it is being followed), nor once one is done at this
      version (asking again would give the same notes back); again after a failed one, and once
-     the game has moved on past the one done. */
+     the game has moved on past the one done, or when an earlier analysis made the notes shown
+     (`outdated`: asking again makes them anew). */
   function offer(status, version) {
     const state = status && status.status;
     if (!state || state === "none") return { shown: true, label: "Run analysis" };
     if (state === "queued" || state === "running") return { shown: false, label: "" };
     if (state === "failed") return { shown: true, label: "Run the analysis again" };
     if (Number(status.version) < Number(version)) return { shown: true, label: "Analyse the moves since" };
+    if (status.outdated) return { shown: true, label: "Run the analysis again with today's notes" };
     return { shown: false, label: "" };
   }
 

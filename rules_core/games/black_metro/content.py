@@ -272,7 +272,8 @@ def _dice(data: Mapping[str, Any], refs: Refs) -> tuple[Dice, ...]:
                                 r.steps(o, at_index(at_key(at, "options"), k), v.DICE_OPS, refs)
                             )
                             for k, o in enumerate(options)
-                        )
+                        ),
+                        r.text(face, "name", at),
                     )
                 )
             else:

@@ -40,20 +40,14 @@ REFERENCE = load_pack()
 State = BlackMetroState
 
 
-def _waiting(state: State) -> frozenset[int]:
-    """The seats the game waits for: nobody before the set-up's first event (no pack yet) or
-    once it is over."""
-    if state.over or state.pack is None:
-        return frozenset()
-    return state.flow.to_act()
-
-
 def _precheck(state: State, seat: int) -> Rejection | None:
     if state.over:
         return reject("game_over", "The game is over.")
-    waiting = _waiting(state)
+    waiting = state.waiting()
     if not waiting:
-        return reject("not_your_turn", "Black Metro has not been set up yet.")
+        if state.pack is None:
+            return reject("not_your_turn", "Black Metro has not been set up yet.")
+        return reject("not_your_turn", "Black Metro is waiting for nobody: the game plays on.")
     if seat not in waiting:
         names = " or ".join(language.who(state, s) for s in sorted(waiting))
         return reject("not_your_turn", f"Black Metro is waiting for {names}.")
@@ -105,7 +99,8 @@ class BlackMetro(DeclaredGame[State]):
     # 3: the solo overlord acquires no power by taking the relic (solo.rules.power)
     # 4: research names any technology up to the player's level; what is researched or gained
     #    (its choice, its type) stays its owner's
-    rules_version = 4
+    # 5: the event dice's face names are the pack's (the set-up records them with the pack)
+    rules_version = 5
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES
@@ -188,7 +183,7 @@ class BlackMetro(DeclaredGame[State]):
         return begin(self._pack(options), players, bool(options.get("first_game", False)), rng)
 
     def to_act(self, state: State) -> frozenset[int]:
-        return _waiting(state)
+        return state.waiting()
 
     def outcome(self, state: State) -> Outcome | None:
         if not state.over:

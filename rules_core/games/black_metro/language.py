@@ -15,25 +15,17 @@ UNIT_NAMES = (
 )
 
 
-# the event dice's six results by the names their lore gives them (appendix: event dice)
-EVENT_NAMES = (
-    "massive explosion",
-    "chaotic winds",
-    "assistance request",
-    "lightning storm",
-    "arms reallocation",
-    "project distribution",
-)
+def event_name(state: BlackMetroState, face: int) -> str:
+    """A result of the event dice by the name the pack gives it, in brackets (" (chaotic
+    winds)"; nothing for a face the pack leaves unnamed)."""
+    faces = state.the_pack().die("event").faces
+    name = faces[face - 1].name if 1 <= face <= len(faces) else ""
+    return f" ({name})" if name else ""
 
 
-def event_name(face: int) -> str:
-    """A result of the event dice by name, in brackets (" (chaotic winds)"; none unnamed)."""
-    return f" ({EVENT_NAMES[face - 1]})" if 1 <= face <= len(EVENT_NAMES) else ""
-
-
-def event(face: int) -> str:
+def event(state: BlackMetroState, face: int) -> str:
     """A result of the event dice as players call it: "event 2 (chaotic winds)"."""
-    return f"event {face}{event_name(face)}"
+    return f"event {face}{event_name(state, face)}"
 
 
 def seat_names(state: BlackMetroState) -> tuple[str, ...]:

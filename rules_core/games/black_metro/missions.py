@@ -15,6 +15,7 @@ from rules_core.games.black_metro import board, language, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.pack import MissionOption
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
 from rules_core.games.black_metro.vocabulary import MISSION_OPS
@@ -70,12 +71,33 @@ def _fulfil_check(state: State, seat: int, move: Move) -> Rejection | None:
     if card not in state.player(seat).missions:
         return reject("mission_not_held", "You hold no such unfulfilled mission.")
     if move not in _fulfil_offers(state, seat):
-        return reject(
-            "mission_not_met",
-            f"That option of {language.mission(str(card), state)} "
-            f"is not met now (option {str(option)[:3]}).",
-        )
+        return reject("mission_not_met", _not_met(state, seat, str(card), option, move))
     return None
+
+
+def _option_words(state: State, seat: int, option: MissionOption) -> str:
+    """An option by what it asks and the power it brings ("have 8 gold, for 2 power")."""
+    power = option.power + board.bonus(state, seat, "mission_bonus")
+    return f"{MISSION_OPS.say(option.needs)}, for {power} power"
+
+
+def _not_met(state: State, seat: int, card: str, option: object, move: Move) -> str:
+    """Why a held mission's option is refused, in the mission's words (never the posted
+    values): the option asked for by what it asks, or the options there are."""
+    mission = state.the_pack().mission(card.partition("#")[0])
+    name = language.mission(card, state)
+    if type(option) is not int or not 1 <= option <= len(mission.options):
+        choices = "; or ".join(_option_words(state, seat, o) for o in mission.options)
+        return f"Choose one of the options of {name}: {choices}."
+    if mission.timing != TIMING_OF[_asked(state, seat)]:
+        return f"{name} cannot be fulfilled at this point of the round."
+    chosen = mission.options[option - 1]
+    if board.met(state, seat, chosen.needs, state.contest):  # met, but not by those fortunes
+        return (
+            f"To fulfil {name} ({_option_words(state, seat, chosen)}), discard that many "
+            "fortunes you hold, each named once."
+        )
+    return f"Not met now: {name}, {_option_words(state, seat, chosen)}."
 
 
 def _fulfil(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:

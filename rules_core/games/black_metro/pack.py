@@ -55,9 +55,12 @@ class Science:
 
 @dataclass(frozen=True, slots=True)
 class Face:
-    """A die face: one ability, or (the event dice) options the relic player chooses from."""
+    """A die face: one ability, or (the event dice) options the relic player chooses from;
+    an event face's name is the one its lore gives it ("chaotic winds"; "" in packs recorded
+    before rules version 5, and on the other dice)."""
 
     options: tuple[Ability, ...]
+    name: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -393,7 +393,7 @@ def event_option(state: State, face: int, option: int) -> str:
     ("event 2 (chaotic winds): every player is to draw 1 fortune")."""
     steps = state.the_pack().die("event").faces[face - 1].options[option].steps
     to_whom = "" if steps[0].op == "explode" else "every player is to "
-    return f"{language.event(face)}: {to_whom}{say_all(ACTIONS, steps)}"
+    return f"{language.event(state, face)}: {to_whom}{say_all(ACTIONS, steps)}"
 
 
 def _simple(kind: str) -> object:

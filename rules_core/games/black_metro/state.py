@@ -161,6 +161,18 @@ class BlackMetroState:
         """The overlord's index among the players (solo only): after the one seat."""
         return self.seats if self.solo else None
 
+    def waiting(self) -> frozenset[int]:
+        """The seats the game waits for: those it asks (a prompt), else the player whose turn
+        it is to assign; nobody before the set-up's first event, between the steps the game
+        carries out by itself (a phase's own work, the overlord's turn) or once it is over."""
+        if self.over or self.pack is None:
+            return frozenset()
+        if self.flow.prompts:
+            return self.flow.to_act()
+        if self.flow.phase == "assignment" and self.flow.current < self.seats:
+            return frozenset({self.flow.current})
+        return frozenset()
+
     @property
     def everyone(self) -> range:
         """Every player's index, the overlord's included."""

@@ -233,7 +233,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         f"{w.who(st, ev.owner)} "
         + ("rerolls" if ev.reroll else "rolls")
         + f" the {ev.dice} dice: {ev.face}"
-        + (w.event_name(ev.face) if ev.dice == "event" else "")
+        + (w.event_name(st, ev.face) if ev.dice == "event" else "")
     ),
     r.RollKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} keeps the roll",
     r.RollToResolve: lambda st, ev, mine: (

@@ -167,7 +167,7 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
         "step": state.step,
         "relic": names[state.relic],
         "current": names[state.flow.current],
-        "waiting_for": [names[p] for p in sorted(state.flow.to_act()) if not state.over],
+        "waiting_for": [names[p] for p in sorted(state.waiting())],
         "asked": [
             {"who": names[p.seat], "what": p.kind.replace("_", " ")} for p in state.flow.prompts
         ],

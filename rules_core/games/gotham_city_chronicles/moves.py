@@ -28,7 +28,8 @@ from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
 def to_act(state: GccState) -> frozenset[int]:
     """The seats the game waits for: during the heroes' stances, the seats with a hero still to
     declare; during their actions, the heroes' seats not yet finished (V·B·4: they act in any
-    order they agree); the villain's seat in its turn."""
+    order they agree); the villain's seat in its turn; nobody during the upkeep, which the game
+    carries out by itself."""
     if state.winner or state.pack is None:
         return frozenset()
     if state.roll is not None:
@@ -43,6 +44,8 @@ def to_act(state: GccState) -> frozenset[int]:
         return frozenset(s for s in state.hero_seats() if s not in state.done)
     if state.flow.prompts:
         return state.flow.to_act()
+    if state.flow.phase == "upkeep":  # IV A: the game's own step, nobody's
+        return frozenset()
     return frozenset({VILLAIN_SEAT})
 
 

@@ -36,7 +36,11 @@ def waiting(state: GcsState) -> tuple[Decision, ...]:
 
 
 def to_act(state: GcsState) -> frozenset[int]:
+    """The seat the game waits for: nobody before the set-up, while its cards are still being
+    dealt (the starting threats are asked once every villain holds a hand) or once it is over."""
     if state.phase != "playing" and state.phase != "setup":
+        return frozenset()
+    if state.phase == "setup" and not all(p.hand for p in state.players):
         return frozenset()
     decision = current(state)
     if decision is not None:

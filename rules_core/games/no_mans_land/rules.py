@@ -159,6 +159,9 @@ class NoMansLand(DeclaredGame[NmlState]):
         # nobody before the first turn begins (turn 0: the set-up) nor once the game is over
         if state.over or state.turn == 0:
             return frozenset()
+        # Falcone's start of turn and draw phases ask him nothing: the game carries them out
+        if state.flow.current == FALCONE and state.flow.step in ("start", "draw"):
+            return frozenset()
         return frozenset({state.flow.current})
 
     def outcome(self, state: NmlState) -> Outcome | None:

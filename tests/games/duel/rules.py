@@ -339,8 +339,11 @@ def _allow(state: DuelState, seat: int, move: Move, rng: random.Random) -> list[
 
 
 def _waiting(state: DuelState) -> frozenset[int]:
-    """The seats the duel waits for: nobody before its first event nor once it is over."""
+    """The seats the duel waits for: nobody before its first event, once it is over, nor while
+    a card answered (let through or blocked) takes effect before the next turn."""
     if state.over or state == INITIAL:
+        return frozenset()
+    if state.flow.step == "respond" and not state.flow.prompts:
         return frozenset()
     return state.flow.to_act()
 

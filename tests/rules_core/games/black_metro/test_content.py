@@ -152,6 +152,7 @@ def _with(path: tuple[str | int, ...], value: object) -> dict[str, Any]:
             [[{"op": "get", "resource": "gold", "amount": 1}]],
             "dice[3].faces: each event face offers at least two options",
         ),
+        (("dice", 3, "faces", 1, "name"), "", "dice[3].faces[1]: needs a text name"),
         (("mission", 0, "options"), [], "mission[0].options: three options"),
         (("syndicate", 0, "criterion"), "most:luck", "syndicate[0].criterion: most:<measure>"),
         (("candidate", 1, "fortune"), "K-spades", "candidate: each candidate has its own fortune"),
@@ -205,3 +206,36 @@ def test_a_pack_whose_mission_deck_cannot_serve_every_player_is_refused() -> Non
         "content pack: limits.missions_drawn: 3 players drawing 13 missions each need 39, and"
         " the mission deck holds 26"
     )
+
+
+def test_the_event_dice_faces_are_called_by_the_names_the_pack_gives_them() -> None:
+    """The six event names are the pack's facts, not the code's: a pack that renames a face is
+    read back in the words of a roll and of the relic player's choice."""
+    import random
+
+    from rules_core.games.black_metro import language
+    from rules_core.games.black_metro.resolution import event_option
+    from tests.rules_core.games.black_metro.helpers import started
+
+    names = [f.name for f in PACK.die("event").faces]
+    assert names == [
+        "massive explosion",
+        "chaotic winds",
+        "assistance request",
+        "lightning storm",
+        "arms reallocation",
+        "project distribution",
+    ]
+    state = started(2)
+    assert language.event(state, 2) == "event 2 (chaotic winds)"
+    renamed = parse_pack(_with(("dice", 3, "faces", 1, "name"), "the gale"))
+    spec = BlackMetro()
+    opening = spec.setup(
+        2, {"content": _with(("dice", 3, "faces", 1, "name"), "the gale")}, random.Random(1)
+    )
+    custom = spec.initial_state()
+    for event in opening:
+        custom = spec.evolve(custom, event)
+    assert custom.the_pack() == renamed
+    assert language.event(custom, 2) == "event 2 (the gale)"
+    assert event_option(custom, 2, 1).startswith("event 2 (the gale): every player is to ")

@@ -3,13 +3,16 @@ outside them, word for word, and the seats' names."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from rules_core.engine.types import Outcome
+from rules_core.engine.types import Move, Outcome, Rejection
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import vocabulary
+from rules_core.games.black_metro import board, vocabulary
 from rules_core.games.black_metro.content import NUMBER_RANGES
 from rules_core.games.black_metro.events import FortunesDrawn
+from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
     GAME,
@@ -128,3 +131,49 @@ def test_a_refused_move_in_the_solo_challenge_is_refused_and_nothing_more() -> N
         "unknown_move",
         "Black Metro has no move of that kind: ask for the legal moves to see what you may do now.",
     )
+
+
+def _asked_for_a_mission(seed: int) -> tuple[BlackMetroState, int]:
+    """A random 2-seat game played until a seat is asked about a mission (fulfil or pass)."""
+    rng = random.Random(seed)
+    state = started(2, seed)
+    for step in range(3000):
+        seat = min(GAME.to_act(state))
+        moves = GAME.legal_moves(state, seat)
+        if any(m.type == "pass_mission" for m in moves):
+            return state, seat
+        events = GAME.decide(state, seat, rng.choice(moves), random.Random(step))
+        assert isinstance(events, list)
+        for event in events:
+            state = GAME.evolve(state, event)
+    raise AssertionError("no mission was asked about")
+
+
+def test_a_mission_option_refused_is_named_by_its_words_never_by_the_posted_values() -> None:
+    """Posted option numbers are never said back: an option that is not met is named by what it
+    asks and the power it brings; one the mission does not have lists the options it has."""
+    state, seat = _asked_for_a_mission(5)
+    card = sorted(state.player(seat).missions)[0]  # “Crush the Resistance”, asked now
+    mission = state.the_pack().mission(card.partition("#")[0])
+    name = f"“{mission.name}”"
+    for wrong in (999, 0, -1, True, "1", 1.5, None):
+        move = Move.of("fulfil_mission", card=card, option=wrong)  # type: ignore[arg-type]
+        answer = GAME.decide(state, seat, move, RNG)
+        assert isinstance(answer, Rejection) and answer.code == "mission_not_met"
+        assert answer.message.startswith(f"Choose one of the options of {name}: ")
+        assert "999" not in answer.message and "(option" not in answer.message
+        assert answer.message.count(" power") == len(mission.options)
+    offered = GAME.legal_moves(state, seat)
+    for number in range(1, len(mission.options) + 1):
+        move = Move.of("fulfil_mission", card=card, option=number)
+        if move in offered:
+            continue
+        answer = GAME.decide(state, seat, move, RNG)
+        assert isinstance(answer, Rejection), answer
+        power = mission.options[number - 1].power + board.bonus(state, seat, "mission_bonus")
+        assert answer.message.startswith(f"Not met now: {name}, "), answer.message
+        assert answer.message.endswith(f", for {power} power.")
+        assert name in answer.message and "(option" not in answer.message
+
+
+RNG = random.Random(0)

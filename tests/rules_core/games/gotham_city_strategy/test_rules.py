@@ -608,3 +608,17 @@ def test_an_event_of_another_game_is_refused_by_name() -> None:
     stranger = Stranger(seat=None)
     with pytest.raises(TypeError, match=r"^not a Gotham City Strategy event: "):
         GAME.evolve(ready(["joker", "penguin"]), stranger)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_nobody_is_asked_for_starting_threats_before_every_hand_is_dealt(players: int) -> None:
+    """Part-way through the set-up the cards are still being dealt (the game's own step): no
+    villain is named to act nor offered a starting threat until every villain holds a hand."""
+    opening = GAME.setup(players, {}, random.Random(players))
+    state = GAME.initial_state()
+    for event in opening[:-1]:
+        state = GAME.evolve(state, event)
+        assert GAME.to_act(state) == frozenset(), event.type
+        assert all(GAME.legal_moves(state, s) == [] for s in range(players)), event.type
+    state = GAME.evolve(state, opening[-1])
+    assert GAME.to_act(state) and all(p.hand for p in state.players)
