@@ -45,7 +45,8 @@ def _fork_deals(game: Game) -> frozenset[int]:
 
 def redecided(game: Game) -> bool:
     """Whether verification re-decides the game's moves: only under the rules it was played by
-    (a game of older rules is checked by its chain, its replay and its upcast events)."""
+    (a game of older rules is checked by its chain, its replay and its upcast events), and in a
+    fork of such a game only from its new deal on (`decided_from`)."""
     return game.rules_version == get_game(game.game).rules_version
 
 
@@ -69,7 +70,8 @@ def log_problems(game: Game) -> Iterator[str]:
             yield f"seq {row.seq} where {expected_seq} was expected (gap or duplicate)"
             expected_seq = row.seq
         record = event_store.stored_record(row)
-        if current_rules and (row.move is not None or row.seq == 1 or row.seq in deals):
+        checked = current_rules and row.seq >= game.decided_from
+        if checked and (row.move is not None or row.seq == 1 or row.seq in deals):
             if pending:
                 yield f"seq {row.seq}: begins before the previous move's events ended"
             expected = _expected_records(spec, game, state, row)
@@ -77,7 +79,7 @@ def log_problems(game: Game) -> Iterator[str]:
                 yield expected
                 return
             pending = deque(expected)
-        if not current_rules:
+        if not checked:
             pass
         elif not pending:
             yield f"seq {row.seq}: no move or set-up accounts for this event"

@@ -33,6 +33,11 @@ class Game(models.Model):
         help_text="the finished game this one was forked from (its first fork_at events copied)",
     )
     fork_at = models.PositiveIntegerField(null=True, blank=True)
+    decided_from = models.PositiveIntegerField(
+        default=1,
+        help_text="the first seq verify_log re-decides under this game's rules: a fork of a game "
+        "of older rules copies events those decided (checked by their chain and replay only)",
+    )
     bot_seconds = models.FloatField(
         default=0.0, help_text="thinking time its bots have spent (GOTHAM_BOT_SECONDS_PER_GAME)"
     )

@@ -264,12 +264,12 @@ def _fork_point_wanted(at: int, points: list[int], nearest: list[int], end: int)
 
 
 def older_rules_words(title: str) -> str:
-    """Why a game played under an earlier version of its rules is not played on: its moves were
-    decided by those rules, and a fork's copied moves are checked against today's."""
+    """What a fork of a game played under an earlier version of its rules does: its moves
+    stand as played (verify_log checks them by chain and replay), and it plays on under today's
+    rules (`decided_from`)."""
     return (
-        f"This game of {title} was played under an earlier version of its rules: today's "
-        "rules would not decide its moves the same way, so it cannot be played on from here. "
-        "Its replay stays open."
+        f"This game was played under an earlier version of the rules of {title}: its moves stand "
+        "as they were played, and a game played on from here follows today's rules."
     )
 
 
@@ -284,8 +284,6 @@ def game_fork(
     spec = spec_for(game.game)
     if game.status != Game.Status.FINISHED:
         raise ForkRefused("Only a finished game can be forked: its hidden cards are all shown.")
-    if game.rules_version != spec.rules_version:
-        raise ForkRefused(older_rules_words(spec.title))
     if len(players) != game.players:
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
@@ -318,6 +316,7 @@ def game_fork(
             forked_from=game,
             fork_at=at,
             earlier_seeds=_earlier_seeds(game, at),
+            decided_from=_decided_from(game, spec, at),
         )
         game_facts.forget(fork.pk)
         tokens = _seat_players(fork, players)
@@ -334,6 +333,15 @@ def game_fork(
             _append_and_update(fork, spec, state, redeal, None)
         _queue_bots_if_needed(fork)
     return CreatedGame(fork, tokens)
+
+
+def _decided_from(game: Game, spec: GameSpec[Any], at: int) -> int:
+    """The first of a fork's events that today's rules decided (verify_log re-decides from
+    there): the parent's own first, or, where the parent was played under older rules, the
+    fork's new deal just after `at` (the copied events are checked by chain and replay)."""
+    if game.rules_version != spec.rules_version:
+        return at + 1
+    return min(game.decided_from, at + 1)
 
 
 def _earlier_seeds(game: Game, at: int) -> list[list[int]]:

@@ -270,12 +270,12 @@ def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200
         for s in game.seats.all()
     ]
     spec = get_game(game.game)
-    older = game.rules_version != spec.rules_version  # not played on (services.game_fork)
+    older = game.rules_version != spec.rules_version  # played on under today's rules
     context = {
         "game": game,
         "title": spec.title,
-        "forkable": game.status == Game.Status.FINISHED and not older,
-        "not_forkable": services.older_rules_words(spec.title) if older else "",
+        "forkable": game.status == Game.Status.FINISHED,
+        "older_rules": services.older_rules_words(spec.title) if older else "",
         "seats": seats,
         "kinds": SEAT_KINDS[:-1],  # every seat of a fork is filled, as in the game forked
         "fork_error": error,

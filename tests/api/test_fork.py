@@ -317,45 +317,68 @@ def test_forks_from_one_address_are_rate_limited(api: APIClient, create_game: Cr
     assert api.get("/api/catalog/").json()["limits"]["forks_per_hour"] == 1
 
 
-def test_a_game_of_older_rules_is_not_forked(api: APIClient, create_game: CreateGame) -> None:
+def test_a_fork_of_a_game_of_older_rules_plays_on_under_todays(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Its copied moves stand as played: verify_log re-decides only from the fork's new deal
+    (`decided_from`), so the fork verifies though today's rules would decide those otherwise,
+    and a fork of that fork keeps the line where it was."""
     parent = finished(create_game)
     Game.objects.filter(pk=parent.pk).update(rules_version=parent.rules_version - 1)
-    refused = fork(api, parent.pk, fork_points(parent)[0])
-    assert (refused.status_code, refused.json()["error"]) == (400, "fork_refused")
-    assert refused.json()["message"] == (
-        "This game of Gotham Race was played under an earlier version of its rules: today's "
-        "rules would not decide its moves the same way, so it cannot be played on from here. "
-        "Its replay stays open."
+    parent.refresh_from_db()
+    at = fork_points(parent)[2]
+    made = fork(api, parent.pk, at, [{"bot": "random"}, {"bot": "random"}])
+    assert made.status_code == 201, made.json()
+    child = Game.objects.get(pk=made.json()["id"])
+    bots_play(game_id=child.pk)
+    child.refresh_from_db()
+    assert (child.rules_version, child.decided_from) == (
+        get_game("gotham-race").rules_version,
+        at + 1,
     )
+    assert child.status == "finished" and list(log_problems(child)) == []
+    people = [PlayerSpec(name="Ann"), PlayerSpec(name="Bob")]
+    late, early = fork_points(child)[-1], fork_points(child)[0]
+    assert early < at < late
+    # a fork of the fork: the line stays where the older rules' moves end
+    for point, line in ((late, at + 1), (early, early + 1)):
+        grandchild = game_fork(game=child, at=point, players=people).game
+        assert grandchild.decided_from == line and list(log_problems(grandchild)) == []
 
 
-def test_a_black_metro_game_of_older_rules_is_refused_in_words_and_not_offered(
-    api: APIClient,
-) -> None:
-    """A Black Metro game stored under rules version 1 (the stored log fixture): its copied
-    moves would be checked against today's rules, which decide them otherwise (technologies
-    gained, the overlord's relic power, the pack's event names), so a fork is refused with a
-    400 in words, nothing is created, and its replay page says so instead of offering one."""
+@pytest.mark.parametrize("log", ["black-metro-2p", "gotham-city-chronicles-2p", "no-mans-land-2p"])
+def test_a_stored_game_of_older_rules_is_played_on_from_a_fork(api: APIClient, log: str) -> None:
+    """The stored logs (rules version 1 of games now at later versions): a fork from the middle
+    is made, verifies, and the seat to act there moves under today's rules; the replay page
+    offers it, saying the fork follows today's rules."""
     from django.test import Client
+    from django.utils.html import escape
 
     from tests.api.stored_logs import FIXTURES, load, read
 
-    parent = load(read(FIXTURES / "black-metro-2p.json"))
-    assert parent.rules_version < get_game("black-metro").rules_version
-    games = Game.objects.count()
+    parent = load(read(FIXTURES / f"{log}.json"))
+    spec = get_game(parent.game)
+    assert parent.rules_version < spec.rules_version
+    points = fork_points(parent)
     players = [{"name": "Ann"}, {"name": "Bob"}]
-    refused = api.post(
+    made = api.post(
         f"/api/games/{parent.pk}/fork/",
-        {"at": fork_points(parent)[0], "players": players},
+        {"at": points[len(points) // 2], "players": players},
         format="json",
     )
-    assert (refused.status_code, refused.json()["error"]) == (400, "fork_refused")
-    words = refused.json()["message"]
-    assert words.startswith("This game of Black Metro was played under an earlier version")
-    assert Game.objects.count() == games
+    assert made.status_code == 201, made.json()
+    child = Game.objects.get(pk=made.json()["id"])
+    assert list(log_problems(child)) == []
+    seat = child.to_act[0]
+    token = made.json()["seats"][seat]["token"]
+    legal = api.get(f"/api/games/{child.pk}/legal-moves/", **auth(token)).json()
+    moved = post_move(api, child.pk, token, legal["version"], legal["moves"][0]["move"])
+    assert moved.status_code == 201, moved.json()
+    child.refresh_from_db()
+    assert list(log_problems(child)) == []
     page = Client().get(f"/games/{parent.pk}/replay/").content.decode()
-    assert 'id="fork"' not in page and "Play on from here" not in page
-    assert 'id="fork-unavailable"' in page and "earlier version of its rules" in page
+    assert 'id="fork"' in page and 'id="older-rules"' in page
+    assert escape(f"earlier version of the rules of {spec.title}") in page
 
 
 def test_a_game_with_no_move_before_its_end_is_refused_not_failed(
