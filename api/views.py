@@ -43,6 +43,7 @@ from api.serializers import (
     SectionOutput,
     StateOutput,
     StreamTicketOutput,
+    StrictInput,
     move_input,
 )
 
@@ -130,6 +131,15 @@ class GameView(APIView):
         return response
 
 
+def _validated(request: Request, shape: type[StrictInput]) -> StrictInput:
+    """The body read as `shape` (a 400 when it is not a JSON object or does not fit it)."""
+    if not isinstance(request.data, dict):
+        raise Malformed("The body must be a JSON object.")
+    data = shape(data=request.data)
+    data.is_valid(raise_exception=True)
+    return data
+
+
 def _game_and_caller(request: Request, game_id: int) -> tuple[Game, int | None]:
     """The game and the caller's seat index (None for a spectator)."""
     game, seat = selectors.game_and_caller(
@@ -164,10 +174,7 @@ class GameCreateView(APIView):
         responses={201: GameCreateOutput, 429: OpenApiResponse(ErrorOutput), **ERRORS},
     )
     def post(self, request: Request) -> Response:
-        if not isinstance(request.data, dict):
-            raise Malformed("The body must be a JSON object.")
-        data = GameCreateInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = _validated(request, GameCreateInput)
         created = services.game_create(
             slug=data.validated_data["game"],
             players=[services.PlayerSpec(**p) for p in data.validated_data["players"]],
@@ -201,10 +208,7 @@ class ForkView(APIView):
         responses={201: GameCreateOutput, 429: OpenApiResponse(ErrorOutput), **ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
-        if not isinstance(request.data, dict):
-            raise Malformed("The body must be a JSON object.")
-        data = ForkInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = _validated(request, ForkInput)
         created = services.game_fork(
             game=selectors.game_get(game_id=game_id),
             at=data.validated_data["at"],
@@ -405,10 +409,7 @@ class AnalysisView(GameView):
             raise Unauthenticated(
                 "Analysing a running game needs a seat of it: 'Authorization: Seat <token>'."
             )
-        if not isinstance(request.data, dict):
-            raise Malformed("The body must be a JSON object.")
-        data = AnalysisInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = _validated(request, AnalysisInput)
         if not Event.objects.filter(game=game, move__isnull=False).exists():
             raise services.NothingToAnalyse("This game has no moves to analyse yet.")
         started = services.analysis_request(
@@ -450,10 +451,7 @@ class AnnotationsView(GameView):
                 "Comments come from a seat of the game ('Authorization: Seat <token>') or a "
                 "signed-in user."
             )
-        if not isinstance(request.data, dict):
-            raise Malformed("The body must be a JSON object.")
-        data = AnnotationInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = _validated(request, AnnotationInput)
         note = services.annotation_add(
             game=game,
             seq=data.validated_data["seq"],
@@ -474,10 +472,7 @@ class AutopilotView(GameView):
         """Let a bot play your seat from now on ({"bot": "greedy"}), or play it again ({"bot":
         null}); your token keeps working either way."""
         game, seat = _game_and_seat(request, game_id)
-        if not isinstance(request.data, dict):
-            raise Malformed("The body must be a JSON object.")
-        data = AutopilotInput(data=request.data)
-        data.is_valid(raise_exception=True)
+        data = _validated(request, AutopilotInput)
         row = services.seat_autopilot(
             game=game,
             seat=seat,
