@@ -290,10 +290,24 @@ class AnalysisInput(StrictInput):
     )
 
 
+class AnalysisSettingsOutput(serializers.Serializer[Any]):
+    iterations = serializers.IntegerField()
+    seconds = serializers.FloatField()
+
+
 class AnalysisOutput(serializers.Serializer[Any]):
+    """A game's analysis: "none" has only status, done and total; an analysis asked for also
+    says which log length it covers, its settings and whether it predates today's analysis."""
+
     status = serializers.ChoiceField(choices=["none", "queued", "running", "done", "failed"])
-    done = serializers.IntegerField()
-    total = serializers.IntegerField()
+    done = serializers.IntegerField(help_text="positions analysed so far")
+    total = serializers.IntegerField(help_text="positions to analyse")
+    version = serializers.IntegerField(required=False, help_text="the log length analysed")
+    settings = AnalysisSettingsOutput(required=False)
+    outdated = serializers.BooleanField(
+        required=False, help_text="made by an older analysis: asking again makes it anew"
+    )
+    error = serializers.CharField(required=False, help_text="why a failed analysis failed")
 
 
 class AnnotationInput(StrictInput):

@@ -278,6 +278,12 @@ def test_openapi_schema_and_docs(api: APIClient) -> None:
     assert api.get("/api/docs/").status_code == 200
 
 
+def test_the_schema_lists_every_field_an_analysis_answers_with(api: APIClient) -> None:
+    schema = api.get("/api/schema/", {"format": "json"}).json()
+    fields = schema["components"]["schemas"]["AnalysisOutput"]["properties"]
+    assert set(fields) == {"status", "done", "total", "version", "settings", "outdated", "error"}
+
+
 def test_lobby_page_lists_the_catalog(api: APIClient) -> None:
     page = api.get("/")
     assert page.status_code == 200 and b"Gotham Race" in page.content
