@@ -257,9 +257,10 @@
   // ---- the live stream ------------------------------------------------------------------------
   // A seat opens it with a ticket (good for 60 s) bought with its token, so no token is in the
   // URL. It is read with fetch, not EventSource, which hides why a stream was refused: a 429
-  // (too many streams or requests from here) is told on the page while it waits to retry. When
-  // the stream ends (the server's `timeout`, or an error) it is opened again after the last seq
-  // seen, later and later while it keeps failing.
+  // (too many streams or requests from here), another refusal or a broken connection is told on
+  // the page, counting down while it waits to retry. When the stream ends (the server's
+  // `timeout`, or an error) it is opened again after the last seq seen, later and later while it
+  // keeps failing.
   let lastSeq = 0, stream = null, ended = false, failures = 0, reopening = null, refreshTimer = null;
   let opening = 0;  // the latest openStream (or pagehide): an older one waiting on its ticket stops
 
@@ -282,14 +283,10 @@
     return delay;
   }
 
-  /* A refused stream (429) told in words, counting down to the next try. */
+  /* Live updates paused, told in words (`why`), counting down to the next try (at least `asked`
+     ms away). */
   let countdown = null;
-  async function tellRefused(response) {
-    const body = await readJson(response);
-    const asked = 1000 * (Number(response.headers.get("Retry-After")) || Number(body.retry_after) || 0);
-    const why = body.error === "too_many_streams" && token
-      ? "this seat has too many pages open at once (close another tab of this game)"
-      : "too many requests from this address";
+  function tellPaused(why, asked = 0) {
     const until = Date.now() + retryLater(asked);
     const tell = () => {
       const left = Math.ceil((until - Date.now()) / 1000);
@@ -299,6 +296,21 @@
     tell();
     countdown = setInterval(tell, 1000);
     $("live").hidden = false;
+  }
+
+  /* A refused stream (429): why, in words, and the wait the server asks for. */
+  async function tellRefused(response) {
+    const body = await readJson(response);
+    const asked = 1000 * (Number(response.headers.get("Retry-After")) || Number(body.retry_after) || 0);
+    tellPaused(body.error === "too_many_streams" && token
+      ? "this seat has too many pages open at once (close another tab of this game)"
+      : "too many requests from this address", asked);
+  }
+
+  /* What a stream or ticket request that failed otherwise tells: the server's status, or no
+     answer at all. */
+  function failedWith(response) {
+    return response ? `the server answered ${response.status}` : "the server could not be reached";
   }
 
   function liveAgain() {
@@ -353,7 +365,7 @@
       const ticket = answer && answer.ok ? (await readJson(answer)).ticket : null;
       if (mine !== opening) return;
       if (answer && answer.status === 429) return tellRefused(answer);
-      if (!ticket) return retryLater();
+      if (!ticket) return tellPaused(failedWith(answer));
       query = `ticket=${encodeURIComponent(ticket)}&after=${lastSeq}`;
     }
     if (ended || mine !== opening) return;
@@ -367,7 +379,10 @@
         stream = null;
         return tellRefused(response);
       }
-      if (!response.ok || !response.body) throw new Error(`the stream answered ${response.status}`);
+      if (!response.ok || !response.body) {
+        stream = null;
+        return tellPaused(failedWith(response));
+      }
       failures = 0;
       liveAgain();
       await readEvents(response.body, (name, data) => { if (stream === controller) onStreamEvent(name, data); });
@@ -376,7 +391,7 @@
     }
     if (stream !== controller) return;
     stream = null;  // the stream broke off, or ended without saying why: open it again later
-    retryLater();
+    tellPaused("the connection broke off");
   }
 
   async function start() {

@@ -229,14 +229,16 @@ async function autopilot(context) {
 }
 
 /* A live stream refused with a 429 (here, the first one a spectator opens) is told on the page
-   in words with its retry counting down, and the page tries again until the stream opens. */
+   in words with its retry counting down; so is one that fails otherwise (the second answers
+   503), and the page tries again until the stream opens. */
 async function streamRefused(context) {
   const created = await twoPeople("the game to watch");
   const page = await context.newPage();
   let asked = 0;
   await page.route((url) => url.pathname === `/api/games/${created.id}/stream/`, (route) => {
     asked += 1;
-    if (asked > 1) return route.continue();
+    if (asked === 2) return route.fulfill({ status: 503, contentType: "text/plain", body: "down for a moment" });
+    if (asked > 2) return route.continue();
     const refusal = { error: "too_many_streams", message: "At most 4 streams may be open at once for one seat (or one address watching); close one first." };
     return route.fulfill({ status: 429, contentType: "application/json", headers: { "Retry-After": "1" }, body: JSON.stringify(refusal) });
   });
@@ -246,9 +248,13 @@ async function streamRefused(context) {
       .catch(() => check(false, "a live stream refused with a 429 is not told on the page"));
     const told = await page.textContent("#live");
     check(/^Live updates paused: too many requests from this address; retrying in [12] s\.$/.test(told), `the refused stream is told as: ${JSON.stringify(told)}`);
+    await page.waitForFunction(() => document.querySelector("#live").textContent.includes("503"), null, { timeout: 10000 })
+      .catch(async () => check(false, `a stream that failed with a 503 is not told: ${await page.textContent("#live")}`));
+    const failed = await page.textContent("#live");
+    check(/^Live updates paused: the server answered 503; retrying in [1-4] s\.$/.test(failed), `the failed stream is told as: ${JSON.stringify(failed)}`);
     await page.waitForSelector("#live", { state: "hidden", timeout: 15000 })
-      .catch(async () => check(false, `the stream was not opened again after the 429: ${await page.textContent("#live")}`));
-    check(asked === 2, `the stream was asked for ${asked} times (once refused, once opened)`);
+      .catch(async () => check(false, `the stream was not opened again after the 503: ${await page.textContent("#live")}`));
+    check(asked === 3, `the stream was asked for ${asked} times (refused, failed, opened)`);
   } finally {
     await page.close();
   }
