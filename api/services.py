@@ -768,21 +768,28 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
             return False
         limit = settings.GOTHAM_ANALYSIS_STARTS_PER_HOUR
         _within_hour("analysis", caller, limit, ("analysis", "analyses"), "started")
-        analysis, _ = Analysis.objects.update_or_create(
-            game=game,
-            defaults={
-                "status": Analysis.Status.QUEUED,
-                "done": 0,
-                "total": Event.objects.filter(game=game, move__isnull=False).count(),
-                "version": game.version,
-                "settings": wanted,
-                "spent_seconds": 0.0,
-                "error": "",
-                "made_by": ANALYSIS_VERSION,
-            },
-        )
+        analysis = analysis_begin(game=game, iterations=iterations, seconds=seconds)
         enqueue_after_commit(analyze_game, analysis.pk)
     return True
+
+
+def analysis_begin(*, game: Game, iterations: int, seconds: float) -> Analysis:
+    """The game's analysis made anew, queued with these settings at the game's current version:
+    nothing done, no worker time spent, made by today's analysis (ANALYSIS_VERSION)."""
+    analysis, _ = Analysis.objects.update_or_create(
+        game=game,
+        defaults={
+            "status": Analysis.Status.QUEUED,
+            "done": 0,
+            "total": Event.objects.filter(game=game, move__isnull=False).count(),
+            "version": game.version,
+            "settings": {"iterations": iterations, "seconds": seconds},
+            "spent_seconds": 0.0,
+            "error": "",
+            "made_by": ANALYSIS_VERSION,
+        },
+    )
+    return analysis
 
 
 def _failure_text(error: Exception) -> str:

@@ -381,6 +381,7 @@ def test_only_narrows_a_scope_to_the_mutants_matching_a_pattern() -> None:
     assert wide.wanted == (
         "api.services.x_annotation_add__mutmut_*",
         "api.services.x_analysis_request__mutmut_*",
+        "api.services.x_analysis_begin__mutmut_*",
     )
     assert wide.counts("api.services.x_annotation_add__mutmut_3")
     assert not wide.counts("api.services.x_game_analyze__mutmut_3")

@@ -8,8 +8,9 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from api import services
+from api.limits import ANALYSIS_ITERATIONS, ANALYSIS_SECONDS
 from api.management.commands.simulate import progress_bar
-from api.models import Analysis, Event, Game
+from api.models import Event, Game
 
 
 class Command(BaseCommand):
@@ -26,15 +27,14 @@ class Command(BaseCommand):
             raise CommandError(f"no game {options['game_id']}")
         if not Event.objects.filter(game=game, move__isnull=False).exists():
             raise CommandError("the game has no moves to analyse")
-        analysis, _ = Analysis.objects.update_or_create(
-            game=game,
-            defaults={
-                "status": Analysis.Status.QUEUED,
-                "done": 0,
-                "version": game.version,
-                "settings": {"iterations": options["iterations"], "seconds": options["seconds"]},
-                "error": "",
-            },
+        for name, (least, most) in (
+            ("iterations", ANALYSIS_ITERATIONS),
+            ("seconds", ANALYSIS_SECONDS),
+        ):
+            if not least <= options[name] <= most:
+                raise CommandError(f"--{name} must be from {least} to {most}")
+        analysis = services.analysis_begin(
+            game=game, iterations=options["iterations"], seconds=options["seconds"]
         )
         while True:
             run = services.game_analyze(analysis_id=analysis.pk, seconds=1.0)
