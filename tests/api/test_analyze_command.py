@@ -21,36 +21,23 @@ def _finished(create_game: CreateGame) -> int:
     return int(body["id"])
 
 
+def _analyze(gid: int, *options: str) -> str:
+    out = io.StringIO()
+    call_command("analyze", str(gid), *options, stdout=out, stderr=io.StringIO())
+    return out.getvalue()
+
+
 def test_an_analysis_made_here_is_todays_and_starts_afresh(create_game: CreateGame) -> None:
     gid = _finished(create_game)
-    out = io.StringIO()
-    call_command(
-        "analyze",
-        str(gid),
-        "--iterations",
-        "5",
-        "--seconds",
-        "0.05",
-        stdout=out,
-        stderr=io.StringIO(),
-    )
+    said = _analyze(gid, "--iterations", "5", "--seconds", "0.05")
     analysis = Analysis.objects.get(game_id=gid)
     assert analysis.status == "done" and analysis.done == analysis.total > 0
     assert analysis.made_by == ANALYSIS_VERSION  # not taken for an older analysis's
     assert analysis.settings == {"iterations": 5, "seconds": 0.05}
-    assert out.getvalue().startswith(f"game {gid}: {analysis.total} decisions analysed, ")
+    assert said.startswith(f"game {gid}: {analysis.total} decisions analysed, ")
     # a run again after one that spent its worker time starts from none spent
     Analysis.objects.filter(pk=analysis.pk).update(status="failed", spent_seconds=10_000.0)
-    call_command(
-        "analyze",
-        str(gid),
-        "--iterations",
-        "5",
-        "--seconds",
-        "0.05",
-        stdout=io.StringIO(),
-        stderr=io.StringIO(),
-    )
+    _analyze(gid, "--iterations", "5", "--seconds", "0.05")
     analysis.refresh_from_db()
     assert analysis.status == "done" and analysis.spent_seconds < 10_000.0
 
@@ -69,5 +56,5 @@ def test_settings_past_the_apis_limits_are_refused(
 ) -> None:
     gid = _finished(create_game)
     with pytest.raises(CommandError, match=said):
-        call_command("analyze", str(gid), option, value, stdout=io.StringIO())
+        _analyze(gid, option, value)
     assert not Analysis.objects.filter(game_id=gid).exists()
