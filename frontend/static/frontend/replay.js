@@ -54,6 +54,7 @@
     for (const seat of game.seats || []) {
       seatNames[String(seat.seat)] = seat.role || seat.name || `seat ${seat.seat}`;
     }
+    showPlayers(game.seats || []);
     $("slider").max = String(Math.max(1, first.version || log.length));
     if (log.length && wanted <= log.length) await show(wanted);
     while (log.length && log.length < first.version) {
@@ -64,6 +65,20 @@
     $("slider").max = String(log.length);
     drawChart();
     if (log.length) await show(position);  // where the reader is now (or was before a reload)
+  }
+
+  /* Who played each side, under the title: "Played by Falcone: Ann · Gordon: greedy bot" (a
+     seat whose role is its player's name is named once). */
+  function showPlayers(seats) {
+    const line = $("players");
+    line.replaceChildren();
+    seats.forEach((seat, i) => {
+      if (i) line.append(" · ");
+      const role = seat.role && seat.role !== seat.name ? `${seat.role}: ` : "";
+      line.append(role, node("strong", seat.name || `seat ${seat.seat + 1}`));
+    });
+    if (seats.length) line.prepend("Played by ");
+    line.hidden = !seats.length;
   }
 
   function note(a) {

@@ -436,6 +436,9 @@ async function eventToldOnce(page, seqs) {
 async function stepThroughReplay(page, gameId) {
   await page.goto(`${base}/games/${gameId}/replay/`);
   await page.waitForSelector("#event h2");
+  const players = await page.textContent("#players");
+  check(players === "Played by Figure A: Ann · Figure B: easy bot 1 · Figure C: easy bot 2 · Figure D: easy bot 3",
+    `the replay does not say who played: ${JSON.stringify(players)}`);
   await page.click("#next");
   await page.keyboard.press("ArrowRight");
   await page.waitForFunction(() => document.querySelector("#position").textContent.startsWith("event 3 "), null, { timeout: 10000 })
