@@ -486,7 +486,7 @@ async function phoneWidth(browser, gameId) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
   const page = await context.newPage();
   try {
-    for (const [path, name, ready] of [["/", "phone-lobby", "#new-game"], [`/games/${gameId}/`, "phone-play", "#board *"], [`/games/${gameId}/replay/`, "phone-replay", "#event h2"]]) {
+    for (const [path, name, ready] of [["/", "phone-lobby", "#new-game"], [`/games/${gameId}/`, "phone-play", "#events li"], [`/games/${gameId}/replay/`, "phone-replay", "#event h2"]]) {
       await page.goto(`${base}${path}`);
       await page.waitForSelector(ready);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth);
