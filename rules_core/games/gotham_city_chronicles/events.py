@@ -66,6 +66,9 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
     ThrowRolled as ThrowRolled,
 )
 from rules_core.games.gotham_city_chronicles.mission_events import (
+    AreaDiceRolled as AreaDiceRolled,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
     ContentsLaid as ContentsLaid,
 )
 from rules_core.games.gotham_city_chronicles.mission_events import (
@@ -377,6 +380,7 @@ EVENT_TYPES.update(
             ContentsLaid,
             ContentsTaken,
             Exploded,
+            AreaDiceRolled,
             RiverDredged,
             Demobilized,
             CharacterActivationEnded,

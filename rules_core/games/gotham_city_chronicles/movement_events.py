@@ -72,7 +72,21 @@ class Moved(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class TerrainDiceRolled(GameEvent):
+class YellowDice(GameEvent):
+    """Yellow dice rolled at one miniature for its terrain: a fall, dangerous terrain entered or
+    made so by a token, an explosion (V·C·5 [i], IX Q-R); the events below share its fields."""
+
+    figure: str
+    reason: str  # fall | dangerous | explosion
+    dice: tuple[str, ...]
+    faces: tuple[int, ...]
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(cite("ix-q", "iii-h") if self.reason == "dangerous" else ()))
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainDiceRolled(YellowDice):
     """Yellow dice rolled for a fall or for entering dangerous terrain, before the reroll step
     (VIII: the players may always reroll after a roll); their wounds follow as TerrainRolled."""
 
@@ -83,17 +97,10 @@ class TerrainDiceRolled(GameEvent):
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "viii", "ix-d")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
-    figure: str
-    reason: str  # fall | dangerous
-    dice: tuple[str, ...]
-    faces: tuple[int, ...]
-
-    def cited(self) -> tuple[Citation, ...]:
-        return (*self.citations, *(cite("ix-q", "iii-h") if self.reason == "dangerous" else ()))
 
 
 @dataclass(frozen=True, slots=True)
-class TerrainRolled(GameEvent):
+class TerrainRolled(YellowDice):
     """Yellow dice for a fall or for entering dangerous terrain (as kept after the reroll step,
     for a movement's), and the wounds they deal."""
 
@@ -104,14 +111,7 @@ class TerrainRolled(GameEvent):
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-d", "ii.dice")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
-    figure: str
-    reason: str  # fall | dangerous
-    dice: tuple[str, ...]
-    faces: tuple[int, ...]
     wounds: int
-
-    def cited(self) -> tuple[Citation, ...]:
-        return (*self.citations, *(cite("ix-q", "iii-h") if self.reason == "dangerous" else ()))
 
 
 @dataclass(frozen=True, slots=True)
