@@ -240,3 +240,38 @@ def test_games_of_earlier_rules_versions_replay_from_their_events() -> None:
     recorded = to_json(state)
     assert isinstance(recorded, dict) and recorded.pop("sequel") is None
     assert recorded == log["game"]["state"]
+
+
+def test_an_end_of_turn_effects_roll_waits_then_the_next_effect_and_the_turn_end_follow() -> None:
+    """V·B·6 then V·B·7: a gas token placed in Batman's area at the heroes' turn's end waits
+    for his reroll step; the next end effect, the turn's end and the villain's turn follow."""
+    from rules_core.games.gotham_city_chronicles.events import (
+        HeroesTurnEnded,
+        TurnEffectTriggered,
+        VillainTurnBegan,
+    )
+    from tests.rules_core.games.gotham_city_chronicles.test_villain import TIME_LOCK
+
+    raw: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["mission"]["turn_effect"] = [
+        {
+            "id": "vents",
+            "name": "The vents leak",
+            "when": "heroes_end",
+            "effect": [{"op": "place_token", "kind": "gas", "area": "office"}],
+        },
+        TIME_LOCK,
+    ]
+    state = all_active(started(pack=parse_pack(raw)))
+    state, events = play(state, HEROES, Move.of("finish"))
+    assert state.roll is not None and (state.roll.figure, state.roll.seat) == ("batman", HEROES)
+    assert state.sequel is not None and state.sequel.later == ("time-lock",)
+    assert state.token("safe").state == "closed" and state.flow.phase == "heroes"
+    assert not any(isinstance(e, HeroesTurnEnded) for e in events)
+    state, events = play(state, HEROES, Move.of("keep"))
+    kinds = [type(e) for e in events]
+    assert kinds.index(TerrainRolled) < kinds.index(TurnEffectTriggered)
+    assert kinds.index(TurnEffectTriggered) < kinds.index(HeroesTurnEnded)
+    assert kinds.index(HeroesTurnEnded) < kinds.index(VillainTurnBegan)
+    assert state.token("safe").state == "open"
+    assert state.flow.phase == "villain" and to_act(state) == {VILLAIN}

@@ -34,6 +34,14 @@ from tests.rules_core.games.gotham_city_chronicles.test_movement import (
 )
 
 VILLAIN = 0
+TIME_LOCK = {  # a reference-pack turn effect: the safe opens at the heroes' turn's end
+    "id": "time-lock",
+    "name": "The safe's time lock opens",
+    "when": "heroes_end",
+    "token": "safe",
+    "state": "closed",
+    "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
+}
 
 
 def villains_turn(seats: int = 2) -> GccState:
@@ -275,14 +283,7 @@ def test_the_missions_start_and_end_of_turn_effects() -> None:
 
     raw = tomllib.loads(REFERENCE_PACK.read_text())
     raw["mission"]["turn_effect"] = [
-        {
-            "id": "time-lock",
-            "name": "The safe's time lock opens",
-            "when": "heroes_end",
-            "token": "safe",
-            "state": "closed",
-            "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
-        },
+        TIME_LOCK,
         {
             "id": "alarm",
             "name": "The alarm shortens the fuse",
