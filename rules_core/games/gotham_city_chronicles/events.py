@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
-from rules_core.games.gotham_city_chronicles.citations import cite, lettered
+from rules_core.games.gotham_city_chronicles.citations import cite
 from rules_core.games.gotham_city_chronicles.content import Pack
 
-# the events of rolling actions (dice_events) and of a mission's objects (mission_events),
-# re-exported so that this module lists every event
+# the events of rolling actions (dice_events), of a mission's objects (mission_events), of a
+# movement (movement_events) and of the villain's side (villain_events), re-exported so that
+# this module lists every event
 from rules_core.games.gotham_city_chronicles.dice_events import (
     AttackCounted as AttackCounted,
 )
@@ -65,6 +66,9 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
     ThrowRolled as ThrowRolled,
 )
 from rules_core.games.gotham_city_chronicles.mission_events import (
+    AreaDiceRolled as AreaDiceRolled,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
     ContentsLaid as ContentsLaid,
 )
 from rules_core.games.gotham_city_chronicles.mission_events import (
@@ -84,6 +88,57 @@ from rules_core.games.gotham_city_chronicles.mission_events import (
 )
 from rules_core.games.gotham_city_chronicles.mission_events import (
     TokenChanged as TokenChanged,
+)
+from rules_core.games.gotham_city_chronicles.movement_events import (
+    Moved as Moved,
+)
+from rules_core.games.gotham_city_chronicles.movement_events import (
+    MovementDeclared as MovementDeclared,
+)
+from rules_core.games.gotham_city_chronicles.movement_events import (
+    MovementEnded as MovementEnded,
+)
+from rules_core.games.gotham_city_chronicles.movement_events import (
+    MovePointsBought as MovePointsBought,
+)
+from rules_core.games.gotham_city_chronicles.movement_events import (
+    TerrainDiceRolled as TerrainDiceRolled,
+)
+from rules_core.games.gotham_city_chronicles.movement_events import (
+    TerrainRolled as TerrainRolled,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    CharacterActivated as CharacterActivated,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    CharacterActivationEnded as CharacterActivationEnded,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    CharacterNeutralized as CharacterNeutralized,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    CharacterWounded as CharacterWounded,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    EventTriggered as EventTriggered,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    Reinforced as Reinforced,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    ReinforcementPoints as ReinforcementPoints,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    TileActivated as TileActivated,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    TileActivationEnded as TileActivationEnded,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    TileNeutralized as TileNeutralized,
+)
+from rules_core.games.gotham_city_chronicles.villain_events import (
+    VillainTurnEnded as VillainTurnEnded,
 )
 
 
@@ -155,110 +210,6 @@ class StanceDeclared(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class MovementDeclared(GameEvent):
-    """A hero (or character) declares a movement: the move point pool, with the first
-    movement's bonus."""
-
-    type: ClassVar[str] = "movement_declared"
-    in_words: ClassVar[str] = (
-        "A hero or character declares a movement and gets its pool of move points."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "v-b-4", "v-b-5", "v-c", *lettered("v-c-5", "c"), "v-a.encumbrance-table"
-    )
-    mover: str
-    points: int
-    first: bool
-
-
-@dataclass(frozen=True, slots=True)
-class MovePointsBought(GameEvent):
-    """Cubes spent on the movement space for the missing move points."""
-
-    type: ClassVar[str] = "move_points_bought"
-    in_words: ClassVar[str] = (
-        "A hero spends cubes on the movement space to buy the move points they lack."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-f", "ix-c", "ix-i", "v-a.action-spaces")
-    mover: str
-    cubes: int
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class Moved(GameEvent):
-    """One move: its type, level and cost, paid from the pool."""
-
-    type: ClassVar[str] = "moved"
-    in_words: ClassVar[str] = (
-        "A hero or character makes one move, whether a step, jump, climb or fall, paying its cost "
-        "from the move point pool."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "v-c-5-d", "v-c-5-e", "v-c-5-g", "v-c-5-h", "v-c-5-j", "iii-b", "iii-c", "iii-d", "ix-h"
-    )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-n", "ix-p", "iii-h", "iii-g")
-    mover: str
-    source: str
-    target: str
-    kind: str  # simple | fall | jump | climb
-    level: int
-    cost: int
-    hindering: int
-    difficult: int
-
-    def cited(self) -> tuple[Citation, ...]:
-        extra = [
-            *(("ix-n",) if self.hindering else ()),
-            *(("ix-p", "iii-h") if self.difficult else ()),
-        ]
-        return (*self.citations, *cite(*extra))
-
-
-@dataclass(frozen=True, slots=True)
-class TerrainDiceRolled(GameEvent):
-    """Yellow dice rolled for a fall or for entering dangerous terrain, before the reroll step
-    (VIII: the players may always reroll after a roll); their wounds follow as TerrainRolled."""
-
-    type: ClassVar[str] = "terrain_dice_rolled"
-    in_words: ClassVar[str] = (
-        "A figure that falls or enters dangerous terrain rolls yellow dice, which may still be "
-        "rerolled."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "viii", "ix-d")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
-    figure: str
-    reason: str  # fall | dangerous
-    dice: tuple[str, ...]
-    faces: tuple[int, ...]
-
-    def cited(self) -> tuple[Citation, ...]:
-        return (*self.citations, *(cite("ix-q", "iii-h") if self.reason == "dangerous" else ()))
-
-
-@dataclass(frozen=True, slots=True)
-class TerrainRolled(GameEvent):
-    """Yellow dice for a fall or for entering dangerous terrain (as kept after the reroll step,
-    for a movement's), and the wounds they deal."""
-
-    type: ClassVar[str] = "terrain_rolled"
-    in_words: ClassVar[str] = (
-        "The yellow dice for a fall or for dangerous terrain are kept, and the wounds they deal "
-        "are counted."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-d", "ii.dice")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
-    figure: str
-    reason: str  # fall | dangerous
-    dice: tuple[str, ...]
-    faces: tuple[int, ...]
-    wounds: int
-
-    def cited(self) -> tuple[Citation, ...]:
-        return (*self.citations, *(cite("ix-q", "iii-h") if self.reason == "dangerous" else ()))
-
-
-@dataclass(frozen=True, slots=True)
 class HeroWounded(GameEvent):
     """Wounds move a hero's cubes to the wound zone; all of them there: neutralized."""
 
@@ -275,17 +226,6 @@ class HeroWounded(GameEvent):
 
     def cited(self) -> tuple[Citation, ...]:
         return (*self.citations, *(cite("ix-b") if self.neutralized else ()))
-
-
-@dataclass(frozen=True, slots=True)
-class MovementEnded(GameEvent):
-    """The movement ends; unspent move points are lost."""
-
-    type: ClassVar[str] = "movement_ended"
-    in_words: ClassVar[str] = "A figure's movement ends, and its unspent move points are lost."
-    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-k")
-    mover: str
-    lost: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,128 +284,6 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
         VillainTurnBegan,
     )
 }
-
-
-@dataclass(frozen=True, slots=True)
-class CharacterWounded(GameEvent):
-    """A character loses life points; at none left it is neutralized (IX A)."""
-
-    type: ClassVar[str] = "character_wounded"
-    in_words: ClassVar[str] = "A character of the villain's loses life points to wounds."
-    citations: ClassVar[tuple[Citation, ...]] = cite("ix-a", "vi-a-1")
-    character: str
-    wounds: int
-
-
-@dataclass(frozen=True, slots=True)
-class CharacterNeutralized(GameEvent):
-    """The miniature leaves the board for the character pool."""
-
-    type: ClassVar[str] = "character_neutralized"
-    in_words: ClassVar[str] = (
-        "A character is neutralized, and its miniature leaves the board for the character pool."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("ix-b", "vi-e.character-pool")
-    character: str
-
-
-@dataclass(frozen=True, slots=True)
-class TileNeutralized(GameEvent):
-    """No character of the tile is left on the board: the tile goes face down to the river's
-    right end."""
-
-    type: ClassVar[str] = "tile_neutralized"
-    in_words: ClassVar[str] = (
-        "No character of a tile is left on the board, so the tile goes face down to the end of the "
-        "river."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("ix-b", "vi-a-2")
-    tile: str
-
-
-@dataclass(frozen=True, slots=True)
-class TileActivated(GameEvent):
-    """The villain pays a tile's activation cost and moves it to the river's right end."""
-
-    type: ClassVar[str] = "tile_activated"
-    in_words: ClassVar[str] = (
-        "The villain pays a tile's activation cost in cubes and moves it to the end of the river."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        *lettered("vi-b-3", "c"), "vi-b-4", "ix-c", "vi-a-1"
-    )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("vi-a-2-b", "vi-a-2-c")
-    tile: str
-    cost: int
-
-
-@dataclass(frozen=True, slots=True)
-class EventTriggered(GameEvent):
-    """The event tile: one of the mission's events, then its reinforcement points."""
-
-    type: ClassVar[str] = "event_triggered"
-    in_words: ClassVar[str] = (
-        "The event tile sets off one of the mission's events, and its reinforcement points follow."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-3-d", "vi-a-2-c")
-    event: str
-
-
-@dataclass(frozen=True, slots=True)
-class ReinforcementPoints(GameEvent):
-    """Reinforcement points gained (`points` > 0) or, unspent, lost (`points` < 0)."""
-
-    type: ClassVar[str] = "reinforcement_points"
-    in_words: ClassVar[str] = "The villain gains reinforcement points, or loses those left unspent."
-    citations: ClassVar[tuple[Citation, ...]] = cite("vi-e", "vi-b-3-d")
-    points: int
-
-
-@dataclass(frozen=True, slots=True)
-class Reinforced(GameEvent):
-    """A character comes back from the character pool into a reinforcement area."""
-
-    type: ClassVar[str] = "reinforced"
-    in_words: ClassVar[str] = (
-        "A character comes back from the character pool into a reinforcement area."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("vi-e", "vi-e.character-pool", "ix-h")
-    character: str
-    area: str
-    cost: int
-
-
-@dataclass(frozen=True, slots=True)
-class CharacterActivated(GameEvent):
-    """The villain designates a character of the active tile."""
-
-    type: ClassVar[str] = "character_activated"
-    in_words: ClassVar[str] = "The villain chooses a character of the active tile to activate."
-    citations: ClassVar[tuple[Citation, ...]] = cite("vi-c", "vi-c-1", "vi-b-3-d")
-    character: str
-
-
-@dataclass(frozen=True, slots=True)
-class CharacterActivationEnded(GameEvent):
-    type: ClassVar[str] = "character_activation_ended"
-    in_words: ClassVar[str] = "A character's activation ends."
-    citations: ClassVar[tuple[Citation, ...]] = cite("vi-c-7")
-    character: str
-
-
-@dataclass(frozen=True, slots=True)
-class TileActivationEnded(GameEvent):
-    type: ClassVar[str] = "tile_activation_ended"
-    in_words: ClassVar[str] = "A tile's activation ends."
-    citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-3-e")
-    tile: str
-
-
-@dataclass(frozen=True, slots=True)
-class VillainTurnEnded(GameEvent):
-    type: ClassVar[str] = "villain_turn_ended"
-    in_words: ClassVar[str] = "The villain's turn ends."
-    citations: ClassVar[tuple[Citation, ...]] = cite("vi-b-5", "vi-b-3")
 
 
 @dataclass(frozen=True, slots=True)
@@ -562,6 +380,7 @@ EVENT_TYPES.update(
             ContentsLaid,
             ContentsTaken,
             Exploded,
+            AreaDiceRolled,
             RiverDredged,
             Demobilized,
             CharacterActivationEnded,

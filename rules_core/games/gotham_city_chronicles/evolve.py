@@ -15,6 +15,7 @@ from rules_core.games.gotham_city_chronicles.energy import (
     wounded,
 )
 from rules_core.games.gotham_city_chronicles.events import (
+    AreaDiceRolled,
     CharacterActivated,
     CharacterActivationEnded,
     CharacterNeutralized,
@@ -183,14 +184,27 @@ def _moved(state: GccState, e: Moved) -> GccState:
     return updated(state, movement=updated(movement, points=movement.points - e.cost))
 
 
+def _controller(state: GccState, figure: str) -> int:
+    """The seat that plays a miniature: its hero's, or the villain's for a character."""
+    return state.hero(figure).seat if state.has_hero(figure) else VILLAIN_SEAT
+
+
 def _terrain_dice(state: GccState, e: TerrainDiceRolled) -> GccState:
     """The roll waits for its reroll step, decided by the seat that plays the figure."""
-    seat = state.hero(e.figure).seat if state.has_hero(e.figure) else VILLAIN_SEAT
+    seat = _controller(state, e.figure)
     return updated(state, roll=Roll(e.figure, seat, "terrain", e.reason, "", e.dice, e.faces))
 
 
+def _area_dice(state: GccState, e: AreaDiceRolled) -> GccState:
+    """An area's roll waits for its reroll step like a movement's, and what follows it waits
+    in `sequel` until the roll is counted."""
+    seat = _controller(state, e.figure)
+    roll = Roll(e.figure, seat, "area", e.reason, "", e.dice, e.faces)
+    return updated(state, roll=roll, sequel=e.sequel)
+
+
 def _rolled(state: GccState, e: TerrainRolled) -> GccState:
-    return updated(state, roll=None)  # the wounds follow in their own event
+    return updated(state, roll=None, sequel=None)  # the wounds follow in their own event
 
 
 def _wounded(state: GccState, e: HeroWounded) -> GccState:
@@ -389,6 +403,7 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     MovePointsBought: _bought,
     Moved: _moved,
     TerrainDiceRolled: _terrain_dice,
+    AreaDiceRolled: _area_dice,
     TerrainRolled: _rolled,
     HeroWounded: _wounded,
     MovementEnded: _movement_ended,

@@ -9,14 +9,13 @@ from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles.events import (
     HeroesFinished,
-    HeroesTurnEnded,
     MovementEnded,
     StanceDeclared,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, RESTING, GccState
-from rules_core.games.gotham_city_chronicles.turns import side_over, turn_effects
+from rules_core.games.gotham_city_chronicles.turns import turn_effects
 
 STANCES = (ACTIVE, RESTING)
 
@@ -86,10 +85,7 @@ def finish_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
         run.emit(MovementEnded(seat=seat, mover=movement.mover, lost=movement.points))
     run.emit(HeroesFinished(seat=seat))
     if set(run.state.done) >= set(run.state.hero_seats()):
-        turn_effects(run, "heroes_end", rng)  # V·B·6
-        if not run.state.winner:
-            run.emit(HeroesTurnEnded(seat=None))  # V·B·7
-            side_over(run, "heroes", rng)
+        turn_effects(run, "heroes_end", rng)  # V·B·6, then the turn's end (V·B·7)
     return run.events
 
 

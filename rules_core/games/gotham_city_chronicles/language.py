@@ -90,6 +90,15 @@ def die_shown(state: GccState, index: int) -> str:
     return f"the {ordinal(index)} die ({dice.colour(die)}{icon}: {shows})"
 
 
+def _yellow_dice(state: GccState, figure: str, reason: str, count: int) -> str:
+    """ "Batman rolls two yellow dice for the explosion, and may reroll them." """
+    dice = counted(count, "yellow die", "yellow dice")
+    them = "it" if count == 1 else "them"
+    return (
+        f"{name(state, figure)} rolls {dice} for {TERRAIN_REASONS[reason]}, and may reroll {them}."
+    )
+
+
 def roll_summary(state: GccState) -> str:
     """What the roll waiting shows in all: "Batman's dice show two successes" (rolled in the
     open, VIII: every seat reads it)."""
@@ -128,10 +137,8 @@ STORIES: dict[type[GameEvent], Story] = {
         + (f" ({e.kind} level {e.level})" if e.kind != "simple" else "")
         + f" for {counted(e.cost, 'move point')}."
     ),
-    ev.TerrainDiceRolled: lambda s, e: (
-        f"{name(s, e.figure)} rolls {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
-        f"{TERRAIN_REASONS[e.reason]}, and may reroll {'it' if len(e.dice) == 1 else 'them'}."
-    ),
+    ev.TerrainDiceRolled: lambda s, e: _yellow_dice(s, e.figure, e.reason, len(e.dice)),
+    ev.AreaDiceRolled: lambda s, e: _yellow_dice(s, e.figure, e.reason, len(e.dice)),
     ev.TerrainRolled: lambda s, e: (
         f"{name(s, e.figure)}'s {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
         f"{TERRAIN_REASONS[e.reason]}: {counted(e.wounds, 'wound')}."

@@ -26,7 +26,7 @@ from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_m
 from rules_core.games.gotham_city_chronicles.refusals import not_carried, pending, reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now
-from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
+from rules_core.games.gotham_city_chronicles.state import GccState, HeroState, Sequel
 
 MORAL_CODE = "Moral Code"  # V D use restriction: the trait the icon names
 MAX_CUBES = 10  # an exertion limit is at most 10 (content.NUMBER_RANGES)
@@ -198,8 +198,8 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
         held = tool_cards(state, state.hero(roll.figure), roll.space, roll.lines)
         cards = tuple(c for c, _ in held)
         used_up(run, seat, roll.figure, cards)
-    if succeeded:
-        carry_out(run, seat, action.effect, rng, actor=roll.figure)
+    if succeeded and carry_out(run, rng, Sequel("action", seat, action.id, roll.figure)):
+        return  # a roll of the effect waits for its reroll step (area_rolls.py goes on)
     check_now(run)
 
 
@@ -336,8 +336,8 @@ def automatic_apply(state: GccState, seat: int, move: Move, rng: random.Random) 
     action = _action(state, move.get("action"))
     assert action is not None
     run.emit(MissionActionDone(seat=seat, figure=hero.id, action=action.id, cubes=1))
-    carry_out(run, seat, action.effect, rng, actor=hero.id)
-    check_now(run)
+    if not carry_out(run, rng, Sequel("action", seat, action.id, hero.id)):
+        check_now(run)
     return run.events
 
 

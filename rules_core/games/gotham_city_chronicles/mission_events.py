@@ -8,6 +8,8 @@ from typing import ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
 from rules_core.games.gotham_city_chronicles.citations import cite, roman
+from rules_core.games.gotham_city_chronicles.movement_events import YellowDice
+from rules_core.games.gotham_city_chronicles.state import Sequel
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +96,25 @@ class Exploded(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite("ix-r", "ix-r-1", "ix-r-2", "ix-q")
     area: str
     level: int
+
+
+@dataclass(frozen=True, slots=True)
+class AreaDiceRolled(YellowDice):
+    """One miniature's yellow dice for an explosion or a token placed in its area, before its
+    reroll step (VIII: after any roll); the wounds follow as TerrainRolled, then `sequel`: the
+    other miniatures' rolls and the rest of the effect (area_rolls.py)."""
+
+    type: ClassVar[str] = "area_dice_rolled"
+    in_words: ClassVar[str] = (
+        "A miniature caught by an explosion or by a token made dangerous rolls yellow dice, which "
+        "its player may still reroll."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-q", "viii", "ix-d")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-r", "ix-o")
+    sequel: Sequel  # what follows once the roll is counted (reason: explosion | dangerous)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite("ix-r" if self.reason == "explosion" else "ix-o"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import counted
 from rules_core.games.gotham_city_chronicles import geometry
-from rules_core.games.gotham_city_chronicles.dice import roll, successes_shown
+from rules_core.games.gotham_city_chronicles.dice import roll
 from rules_core.games.gotham_city_chronicles.energy import Zones
 from rules_core.games.gotham_city_chronicles.events import (
     Moved,
@@ -20,14 +20,13 @@ from rules_core.games.gotham_city_chronicles.events import (
     MovementEnded,
     MovePointsBought,
     TerrainDiceRolled,
-    TerrainRolled,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, GccState, HeroState
-from rules_core.games.gotham_city_chronicles.wounds import wound
+from rules_core.games.gotham_city_chronicles.wounds import yellow_dice_counted
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,26 +247,8 @@ def _terrain(
     )
     if reroll_possible(run.state):
         return True
-    _wounds(run, seat)
+    yellow_dice_counted(run, seat)
     return False
-
-
-def _wounds(run: Run[GccState], seat: int) -> None:
-    """The terrain roll as kept: a wound per success."""
-    kept = run.state.roll
-    assert kept is not None and kept.purpose == "terrain"
-    hurt = successes_shown(dict(run.state.board_pack.dice), kept.pool, kept.faces)
-    run.emit(
-        TerrainRolled(
-            seat=seat,
-            figure=kept.figure,
-            reason=kept.action,
-            dice=kept.pool,
-            faces=kept.faces,
-            wounds=hurt,
-        )
-    )
-    wound(run, seat, kept.figure, hurt)
 
 
 def terrain_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
@@ -276,7 +257,7 @@ def terrain_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
     kept = run.state.roll
     assert kept is not None
     figure, reason = kept.figure, kept.action
-    _wounds(run, seat)
+    yellow_dice_counted(run, seat)
     if reason == "fall":
         _entered(run, seat, figure, rng)
     else:

@@ -8,11 +8,12 @@ from collections.abc import Callable
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import no_such_move, takes_only
+from rules_core.engine.wording import no_such_move, possessive, takes_only
 from rules_core.games.gotham_city_chronicles import (
     combat,
     exchange,
     heroes_turn,
+    language,
     manipulation,
     movement,
     rerolls,
@@ -53,6 +54,9 @@ def _precheck(state: GccState, seat: int) -> Rejection | None:
     if state.winner:
         return reject("game_over", "The mission is over.")
     if seat not in to_act(state):
+        if state.roll is not None:  # VIII: the roller's reroll step comes first
+            who = possessive(language.name(state, state.roll.figure))
+            return reject("roll_pending", f"First {who} dice are rerolled or kept by its player.")
         if state.flow.phase == "heroes" and seat in state.done:
             return reject(
                 "seat_finished",

@@ -11,7 +11,14 @@ import random
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import in_words, listed
-from rules_core.games.gotham_city_chronicles import combat, dice, manipulation, movement, throwing
+from rules_core.games.gotham_city_chronicles import (
+    area_rolls,
+    combat,
+    dice,
+    manipulation,
+    movement,
+    throwing,
+)
 from rules_core.games.gotham_city_chronicles.events import DiceRerolled
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.language import die_shown
@@ -127,6 +134,8 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
         combat.attack_counted(run, seat, rng)
     elif roll.purpose == "terrain":
         movement.terrain_counted(run, seat, rng)
+    elif roll.purpose == "area":
+        area_rolls.area_counted(run, seat, rng)
     else:
         combat.defense_counted(run, seat, rng)
 

@@ -66,8 +66,12 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # 7: the free rerolls of a roll are taken in one go (VIII B), no second batch; 8: the hero
     # chooses the bonus line of a card with several of one icon (V D 6: `lines`, recorded on the
     # roll's event; before, the first line applied; events without it still replay so), and a
-    # reroll's dice named otherwise than the legal moves name them ("2,1", "01") are refused
-    rules_version = 8
+    # reroll's dice named otherwise than the legal moves name them ("2,1", "01") are refused;
+    # 9: the yellow dice an explosion or a token makes each miniature in an area roll (IX Q-R)
+    # have their reroll step (VIII), each miniature's controller in turn, before its wounds
+    # (`area_dice_rolled`, then the effect goes on; before, they were counted at once, and those
+    # games' events, a `terrain_rolled` alone for each miniature, still replay as they were)
+    rules_version = 9
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

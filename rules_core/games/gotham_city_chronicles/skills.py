@@ -15,8 +15,8 @@ from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.manipulation import usable, used_up
 from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
-from rules_core.games.gotham_city_chronicles.special_rules import check_now, explode
-from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
+from rules_core.games.gotham_city_chronicles.special_rules import check_now, explode_areas
+from rules_core.games.gotham_city_chronicles.state import GccState, HeroState, Sequel
 
 
 def skill_cards(state: GccState, hero: HeroState, skill: str) -> tuple[str, ...]:
@@ -144,10 +144,9 @@ def blast_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> l
     area = str(move.get("area"))
     run.emit(Blasted(seat=seat, hero=hero.id, area=area, level=level))
     used_up(run, seat, hero.id, skill_cards(state, hero, "blast"))
-    for target in (hero.area, area):
-        if not run.state.winner:
-            explode(run, seat, target, level, rng)
-    check_now(run)
+    blast = Sequel("blast", seat, actor=hero.id)
+    if not explode_areas(run, (hero.area, area), level, rng, blast):
+        check_now(run)
     return run.events
 
 

@@ -8,21 +8,23 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.effects import Effect
-from rules_core.games.gotham_city_chronicles.dice import roll, successes_shown
+from rules_core.engine.updating import updated
+from rules_core.games.gotham_city_chronicles.dice import roll
 from rules_core.games.gotham_city_chronicles.events import (
+    AreaDiceRolled,
     ContentsLaid,
     ContentsTaken,
     DissipationPlaced,
     Exploded,
     GameFinished,
     ReinforcementPoints,
-    TerrainRolled,
     TokenChanged,
 )
 from rules_core.games.gotham_city_chronicles.geometry import FALL_DIE
-from rules_core.games.gotham_city_chronicles.mission import EndCondition, Trigger
-from rules_core.games.gotham_city_chronicles.state import GccState
-from rules_core.games.gotham_city_chronicles.wounds import wound
+from rules_core.games.gotham_city_chronicles.mission import EndCondition, Mission, Trigger
+from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
+from rules_core.games.gotham_city_chronicles.state import GccState, Sequel
+from rules_core.games.gotham_city_chronicles.wounds import yellow_dice_counted
 
 EXPLOSION_DIE = FALL_DIE  # IX Q: dangerous terrain rolls yellow dice
 
@@ -47,25 +49,38 @@ def _number(step: Effect, name: str) -> int:
     return value
 
 
-def carry_out(
-    run: Run[GccState],
-    seat: int | None,
-    steps: tuple[Effect, ...],
-    rng: random.Random,
-    actor: str = "",
-) -> None:
-    """A mission effect's steps, in order (content/VOCABULARY.md); `actor` is the miniature
-    whose action it is ("" for upkeep effects and events)."""
-    for step in steps:
+def effect_steps(mission: Mission, under_way: Sequel) -> tuple[Effect, ...]:
+    """The steps of the effect a sequel names: an upkeep effect's, a turn effect's, an event's
+    or a mission action's (none for Blast, whose explosions are the skill's own)."""
+    origin, effect = under_way.origin, under_way.effect
+    if origin == "upkeep":
+        found = [u.effect for u in mission.upkeep if u.id == effect]
+    elif origin == "event":
+        found = [e.effect for e in mission.events if e.id == effect]
+    elif origin == "action":
+        found = [a.effect for a in mission.actions if a.id == effect]
+    else:
+        found = [t.effect for when, t in mission.turn_effects if (when, t.id) == (origin, effect)]
+    return found[0] if found else ()
+
+
+def carry_out(run: Run[GccState], rng: random.Random, under_way: Sequel) -> bool:
+    """A mission effect's steps, in order (content/VOCABULARY.md), from `under_way.step`; True
+    when a miniature's roll waits for its reroll step, the rest kept in the roll's sequel."""
+    steps = effect_steps(run.state.board_pack.mission, under_way)
+    seat = under_way.seat
+    for index in range(under_way.step, len(steps)):
         if run.state.winner:
-            return
+            return False
+        step, then = steps[index], updated(under_way, step=index + 1)
         if step.op == "reinforcement_points":
             run.emit(ReinforcementPoints(seat=seat, points=_number(step, "points")))
             continue
         if step.op == "place_token":
-            place_token(
-                run, seat, str(step.get("kind")), str(step.get("area")), _side(run, actor), rng
-            )
+            side = _side(run, under_way.actor)
+            kind, area = str(step.get("kind")), str(step.get("area"))
+            if place_token(run, kind, area, side, rng, then):
+                return True
             check_now(run)
             continue
         token = run.state.token(str(step.get("token")))
@@ -94,12 +109,14 @@ def carry_out(
                 )
             )
         elif step.op == "open":
-            _open(run, seat, token.id, actor)
+            _open(run, seat, token.id, under_way.actor)
         elif step.op == "explode":
-            explode(run, seat, token.area, _number(step, "level"), rng)
+            if explode(run, token.area, _number(step, "level"), rng, then):
+                return True
         else:
             raise ValueError(f"unknown mission effect {step.op!r}")
         check_now(run)
+    return False
 
 
 def _open(run: Run[GccState], seat: int | None, token_id: str, actor: str) -> None:
@@ -139,46 +156,62 @@ def _side(run: Run[GccState], actor: str) -> str:
 
 
 def place_token(
-    run: Run[GccState], seat: int | None, kind: str, area: str, side: str, rng: random.Random
-) -> None:
+    run: Run[GccState], kind: str, area: str, side: str, rng: random.Random, then: Sequel
+) -> bool:
     """IX O: a token active side up; IX Q: if it makes the area dangerous or more so, every
-    miniature there rolls yellow dice for the increase."""
+    miniature there rolls yellow dice for the increase. True while a roll waits."""
     before = run.state.terrain(area)[1]
-    run.emit(DissipationPlaced(seat=seat, kind=kind, area=area, side=side))
+    run.emit(DissipationPlaced(seat=then.seat, kind=kind, area=area, side=side))
     increase = run.state.terrain(area)[1] - before
-    if increase > 0:
-        _roll_each(run, seat, area, increase, "dangerous", rng)
+    if increase <= 0:
+        return False
+    figures = run.state.figures_in(area)
+    return roll_each(run, rng, updated(then, level=increase, reason="dangerous", figures=figures))
 
 
-def _roll_each(
-    run: Run[GccState],
-    seat: int | None,
-    area: str,
-    dice_count: int,
-    reason: str,
-    rng: random.Random,
-) -> None:
-    faces_table = dict(run.state.board_pack.dice)
-    for figure in run.state.figures_in(area):
-        dice = (EXPLOSION_DIE,) * dice_count
-        faces = roll(dice, rng)
-        hurt = successes_shown(faces_table, dice, faces)
+def roll_each(run: Run[GccState], rng: random.Random, rolls: Sequel) -> bool:
+    """IX Q: each miniature of `rolls.figures` in turn rolls `rolls.level` yellow dice and has
+    its reroll step (VIII), decided by its controller, before its wounds; a roll with nothing
+    to reroll counts at once. True while one waits (the rest in the roll's sequel)."""
+    for index, figure in enumerate(rolls.figures):
+        dice = (EXPLOSION_DIE,) * rolls.level
+        then = updated(rolls, figures=rolls.figures[index + 1 :])
         run.emit(
-            TerrainRolled(
-                seat=seat, figure=figure, reason=reason, dice=dice, faces=faces, wounds=hurt
+            AreaDiceRolled(
+                seat=rolls.seat,
+                figure=figure,
+                reason=rolls.reason,
+                dice=dice,
+                faces=roll(dice, rng),
+                sequel=then,
             )
         )
-        wound(run, seat, figure, hurt)
+        if reroll_possible(run.state):
+            return True
+        yellow_dice_counted(run, rolls.seat)
+    return False
 
 
-def explode(
-    run: Run[GccState], seat: int | None, area: str, level: int, rng: random.Random
-) -> None:
+def explode(run: Run[GccState], area: str, level: int, rng: random.Random, then: Sequel) -> bool:
     """IX R: the area's dangerous level rises by `level` for a moment: every miniature in it
     rolls that many yellow dice for the increase (IX Q) and takes a wound per success; then the
-    level goes back."""
-    run.emit(Exploded(seat=seat, area=area, level=level))
-    _roll_each(run, seat, area, level, "explosion", rng)
+    level goes back. True while a roll waits."""
+    run.emit(Exploded(seat=then.seat, area=area, level=level))
+    figures = run.state.figures_in(area)
+    return roll_each(run, rng, updated(then, level=level, reason="explosion", figures=figures))
+
+
+def explode_areas(
+    run: Run[GccState], areas: tuple[str, ...], level: int, rng: random.Random, then: Sequel
+) -> bool:
+    """Explosions of one level in several areas in turn (Blast, X); True while a roll waits,
+    the areas still to explode kept in its sequel."""
+    for index, area in enumerate(areas):
+        if run.state.winner:
+            return False
+        if explode(run, area, level, rng, updated(then, areas=areas[index + 1 :])):
+            return True
+    return False
 
 
 def _fulfilled(state: GccState, end: EndCondition, turn_over: bool) -> bool:

@@ -97,6 +97,7 @@ class Roll:
     figure: str
     seat: int  # the seat that decides the rerolls
     purpose: str  # complex | throw | attack | defense | terrain (a movement's fall or danger)
+    # | area (an explosion's or a token's dice, IX Q-R)
     action: str  # the mission action it is for (terrain: the reason, fall | dangerous)
     space: str  # the action space its cubes went to (manipulation | thought)
     pool: tuple[str, ...]
@@ -105,6 +106,24 @@ class Roll:
     free_done: tuple[int, ...] = ()  # dice already rerolled for free (VIII B)
     paid: bool = False  # paid rerolls have begun (VIII C): the free ones are over
     lines: tuple[int, ...] = ()  # the items' bonus lines chosen for it (V D 6, bonus_choice.py)
+
+
+@dataclass(frozen=True, slots=True)
+class Sequel:
+    """What waits behind a miniature's roll for an explosion or a token placed in its area
+    (IX Q-R) while its controller takes the reroll step (VIII): the other miniatures' rolls, the
+    rest of the mission effect, and what the effect is part of (area_rolls.py)."""
+
+    origin: str  # upkeep | a turn step (heroes_start ...) | event | action | blast
+    seat: int | None  # the seat the effect is carried out for (None: the game's own steps)
+    effect: str = ""  # the upkeep effect, turn effect, event or mission action ("" for Blast)
+    actor: str = ""  # the miniature whose action it is ("" for upkeep effects and events)
+    step: int = 0  # the effect's next step
+    later: tuple[str, ...] = ()  # the upkeep or turn effects still due after this one
+    areas: tuple[str, ...] = ()  # Blast: the areas still to explode
+    level: int = 0  # the dice each miniature of the area rolls
+    reason: str = ""  # explosion | dangerous
+    figures: tuple[str, ...] = ()  # the miniatures of the area still to roll, in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +170,7 @@ class GccState:
     movement: Movement | None = None
     activation: Activation | None = None
     roll: Roll | None = None
+    sequel: Sequel | None = None  # what follows an area's roll once counted (IX Q-R)
     fight: Fight | None = None
     offer: Offer | None = None
     activated: int = 0  # tiles activated in this villain's turn (VI B: at most 2)

@@ -9,10 +9,12 @@ from rules_core.engine.declared import Run
 from rules_core.games.gotham_city_chronicles.events import (
     DissipationTurned,
     HeroesTurnBegan,
+    HeroesTurnEnded,
     TurnAdvanced,
     TurnEffectTriggered,
     UpkeepTriggered,
     VillainTurnBegan,
+    VillainTurnEnded,
 )
 from rules_core.games.gotham_city_chronicles.special_rules import (
     carry_out,
@@ -20,7 +22,7 @@ from rules_core.games.gotham_city_chronicles.special_rules import (
     check_now,
     holds,
 )
-from rules_core.games.gotham_city_chronicles.state import GccState
+from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState, Sequel
 
 
 def begin(run: Run[GccState], side: str, rng: random.Random) -> None:
@@ -39,16 +41,31 @@ def begin(run: Run[GccState], side: str, rng: random.Random) -> None:
     turn_effects(run, f"{side}_start", rng)
 
 
-def turn_effects(run: Run[GccState], step: str, rng: random.Random) -> None:
+def turn_effects(
+    run: Run[GccState], step: str, rng: random.Random, due: tuple[str, ...] | None = None
+) -> None:
     """V·B·2, V·B·6, VI·B·2, VI·B·5: the mission's effects of that step whose conditions hold,
-    in the mission's order (reference: the side may choose it; README)."""
+    in the mission's order (reference: the side may choose it; README), or those still `due`
+    once a roll they wait on is counted; then what follows the step (a side's end)."""
     mission = run.state.board_pack.mission
-    due = [t for when, t in mission.turn_effects if when == step and holds(run.state, t)]
-    for trigger in due:
+    if due is None:
+        due = tuple(
+            t.id for when, t in mission.turn_effects if when == step and holds(run.state, t)
+        )
+    for index, effect in enumerate(due):
         if run.state.winner:
             return
-        run.emit(TurnEffectTriggered(seat=None, effect=trigger.id, step=step))
-        carry_out(run, None, trigger.effect, rng)
+        run.emit(TurnEffectTriggered(seat=None, effect=effect, step=step))
+        if carry_out(run, rng, Sequel(step, None, effect, later=due[index + 1 :])):
+            return  # a roll waits for its reroll step (area_rolls.py goes on)
+    if run.state.winner:
+        return
+    if step == "heroes_end":
+        run.emit(HeroesTurnEnded(seat=None))  # V·B·7
+        side_over(run, "heroes", rng)
+    elif step == "villain_end":
+        run.emit(VillainTurnEnded(seat=VILLAIN_SEAT))
+        side_over(run, "villain", rng)
 
 
 def side_over(run: Run[GccState], side: str, rng: random.Random) -> None:
@@ -70,12 +87,18 @@ def upkeep(run: Run[GccState], rng: random.Random) -> None:
     place (reference: in the mission's order, README), then the side with initiative plays."""
     run.emit(TurnAdvanced(seat=None, turn=run.state.turn + 1))
     mission = run.state.board_pack.mission
-    due = [u for u in mission.upkeep if holds(run.state, u)]
-    for trigger in due:
+    upkeep_effects(run, tuple(u.id for u in mission.upkeep if holds(run.state, u)), rng)
+
+
+def upkeep_effects(run: Run[GccState], due: tuple[str, ...], rng: random.Random) -> None:
+    """The upkeep effects due, in order, then the side with initiative's turn; they stop while
+    a roll waits for its reroll step (area_rolls.py goes on with those left)."""
+    for index, effect in enumerate(due):
         if run.state.winner:
             return
-        run.emit(UpkeepTriggered(seat=None, effect=trigger.id))
-        carry_out(run, None, trigger.effect, rng)
+        run.emit(UpkeepTriggered(seat=None, effect=effect))
+        if carry_out(run, rng, Sequel("upkeep", None, effect, later=due[index + 1 :])):
+            return
     check_now(run)
     if not run.state.winner:
-        begin(run, mission.initiative, rng)
+        begin(run, run.state.board_pack.mission.initiative, rng)

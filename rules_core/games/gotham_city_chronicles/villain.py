@@ -21,7 +21,6 @@ from rules_core.games.gotham_city_chronicles.events import (
     RiverDredged,
     TileActivated,
     TileActivationEnded,
-    VillainTurnEnded,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.mission import EVENT_TILE, MissionAction
@@ -29,8 +28,8 @@ from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.river import activation_cost, dredge_cost
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now, holds
-from rules_core.games.gotham_city_chronicles.state import Activation, GccState
-from rules_core.games.gotham_city_chronicles.turns import side_over, turn_effects
+from rules_core.games.gotham_city_chronicles.state import Activation, GccState, Sequel
+from rules_core.games.gotham_city_chronicles.turns import turn_effects
 
 TILES_A_TURN = 2  # VI B
 
@@ -147,10 +146,15 @@ def event_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> l
     run = Run(state, HANDLERS)
     event = next(e for e in state.board_pack.mission.events if e.id == move.get("event"))
     run.emit(EventTriggered(seat=seat, event=event.id))
-    carry_out(run, seat, event.effect, rng)
+    if not carry_out(run, rng, Sequel("event", seat, event.id)):
+        after_event(run, seat)
+    return run.events
+
+
+def after_event(run: Run[GccState], seat: int) -> None:
+    """Once the event's effect is over: the event tile's reinforcement points."""
     if not run.state.winner:
         _reinforcement(run, seat)
-    return run.events
 
 
 # ---- reinforcement (VI E) -------------------------------------------------------------------
@@ -323,8 +327,8 @@ def action_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
             seat=seat, figure=activation.character, action=action.id, cubes=0, characteristic=index
         )
     )
-    carry_out(run, seat, action.effect, rng, actor=activation.character)
-    check_now(run)
+    if not carry_out(run, rng, Sequel("action", seat, action.id, activation.character)):
+        check_now(run)
     return run.events
 
 
@@ -380,10 +384,7 @@ def end_turn_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 def end_turn_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
     _end_activation(run, seat)
-    turn_effects(run, "villain_end", rng)  # VI·B·5
-    if not run.state.winner:
-        run.emit(VillainTurnEnded(seat=seat))
-        side_over(run, "villain", rng)
+    turn_effects(run, "villain_end", rng)  # VI·B·5, then the turn's end
     return run.events
 
 

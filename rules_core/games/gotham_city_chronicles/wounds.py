@@ -1,14 +1,17 @@
 """Wounds dealt to any miniature (IX A) and what follows (IX B): a hero's cubes to the wound
-zone, a character's life points, neutralized characters to the pool, neutralized tiles."""
+zone, a character's life points, neutralized characters to the pool, neutralized tiles; the
+wounds of yellow dice kept."""
 
 from __future__ import annotations
 
 from rules_core.engine.declared import Run
+from rules_core.games.gotham_city_chronicles.dice import successes_shown
 from rules_core.games.gotham_city_chronicles.energy import wounded
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterNeutralized,
     CharacterWounded,
     HeroWounded,
+    TerrainRolled,
     TileNeutralized,
 )
 from rules_core.games.gotham_city_chronicles.state import GccState
@@ -33,3 +36,22 @@ def wound(run: Run[GccState], seat: int | None, figure: str, wounds: int) -> Non
     tile = character.tile
     if not any(c.tile == tile and c.area for c in run.state.characters):
         run.emit(TileNeutralized(seat=seat, tile=tile))
+
+
+def yellow_dice_counted(run: Run[GccState], seat: int | None) -> None:
+    """The yellow dice waiting (a movement's terrain roll, or an area's) as kept after their
+    reroll step: a wound per success (V·C·5 [i], IX Q)."""
+    kept = run.state.roll
+    assert kept is not None and kept.purpose in ("terrain", "area")
+    hurt = successes_shown(dict(run.state.board_pack.dice), kept.pool, kept.faces)
+    run.emit(
+        TerrainRolled(
+            seat=seat,
+            figure=kept.figure,
+            reason=kept.action,
+            dice=kept.pool,
+            faces=kept.faces,
+            wounds=hurt,
+        )
+    )
+    wound(run, seat, kept.figure, hurt)

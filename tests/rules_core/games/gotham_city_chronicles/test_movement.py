@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.gotham_city_chronicles.content import load_pack
+from rules_core.games.gotham_city_chronicles.content import Pack, load_pack
 from rules_core.games.gotham_city_chronicles.events import (
     DiceRerolled,
     HeroesTurnEnded,
@@ -53,8 +53,8 @@ def refused(state: GccState, seat: int, move: Move) -> Rejection:
     return result
 
 
-def started(seats: int = 2) -> GccState:
-    return fold(INITIAL, opening(PACK, seats))
+def started(seats: int = 2, pack: Pack = PACK) -> GccState:
+    return fold(INITIAL, opening(pack, seats))
 
 
 def all_active(state: GccState) -> GccState:

@@ -12,6 +12,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     TerrainRolled,
 )
 from rules_core.games.gotham_city_chronicles.skills import skill_level
+from tests.rules_core.games.gotham_city_chronicles.test_area_rolls import keep_waiting
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
     play,
@@ -62,6 +63,8 @@ def test_blast_explodes_here_and_next_door_once_a_turn() -> None:
     state = all_active(started())
     state, events = play(state, 1, Move.of("blast", hero="batman", area="walkway"), seed=4)
     assert events[0] == Blasted(seat=1, hero="batman", area="walkway", level=1)
+    state, kept = keep_waiting(state)  # each roll's reroll step (test_area_rolls.py)
+    events += kept
     assert [e.area for e in events if isinstance(e, Exploded)] == ["office", "walkway"]
     rolled = {e.figure for e in events if isinstance(e, TerrainRolled)}
     assert rolled == {"batman", "killer-croc-1"}

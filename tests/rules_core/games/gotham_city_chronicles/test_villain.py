@@ -24,6 +24,7 @@ from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.setup import opening
 from rules_core.games.gotham_city_chronicles.state import INITIAL, GccState
+from tests.rules_core.games.gotham_city_chronicles.test_area_rolls import keep_waiting
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
     fold,
@@ -33,6 +34,14 @@ from tests.rules_core.games.gotham_city_chronicles.test_movement import (
 )
 
 VILLAIN = 0
+TIME_LOCK = {  # a reference-pack turn effect: the safe opens at the heroes' turn's end
+    "id": "time-lock",
+    "name": "The safe's time lock opens",
+    "when": "heroes_end",
+    "token": "safe",
+    "state": "closed",
+    "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
+}
 
 
 def villains_turn(seats: int = 2) -> GccState:
@@ -170,6 +179,8 @@ def test_the_armed_bomb_counts_down_and_explodes() -> None:
     ticks = 0
     for _ in range(3):
         state, events = play(state, VILLAIN, Move.of("end_villain_turn"), seed=ticks)
+        state, kept = keep_waiting(state)  # the thugs' rolls, each with its reroll step
+        events += kept
         ticks += sum(isinstance(e, UpkeepTriggered) for e in events)
         if state.winner:
             assert any(isinstance(e, Exploded) for e in events)
@@ -272,14 +283,7 @@ def test_the_missions_start_and_end_of_turn_effects() -> None:
 
     raw = tomllib.loads(REFERENCE_PACK.read_text())
     raw["mission"]["turn_effect"] = [
-        {
-            "id": "time-lock",
-            "name": "The safe's time lock opens",
-            "when": "heroes_end",
-            "token": "safe",
-            "state": "closed",
-            "effect": [{"op": "set_state", "token": "safe", "state": "open"}],
-        },
+        TIME_LOCK,
         {
             "id": "alarm",
             "name": "The alarm shortens the fuse",
@@ -311,6 +315,8 @@ def test_a_gas_token_makes_terrain_dangerous_then_dissipates() -> None:
     state = villains_turn()
     state, _ = play(state, VILLAIN, Move.of("activate", tile="event"))
     state, events = play(state, VILLAIN, Move.of("choose_event", event="gas-leak"), seed=3)
+    state, kept = keep_waiting(state)
+    events += kept
     placed = [e for e in events if isinstance(e, DissipationPlaced)]
     assert placed == [
         DissipationPlaced(seat=VILLAIN, kind="gas", area="warehouse-floor", side="villain")
