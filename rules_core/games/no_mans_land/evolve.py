@@ -62,6 +62,7 @@ def _phase(state: NmlState, e: PhaseBegan) -> NmlState:
             state,
             flow=Flow(side, "start", e.player),
             turn=state.turn + 1,
+            income_taken=False,
             moved=(),
             extra_steps=0,
             fought=(),
@@ -84,7 +85,12 @@ def _destroyed(state: NmlState, e: DistrictDestroyed) -> NmlState:
 
 
 def _taken(state: NmlState, e: CountersTaken) -> NmlState:
-    return updated(state, supply=state.supply - e.amount, counters=state.counters + e.amount)
+    return updated(
+        state,
+        supply=state.supply - e.amount,
+        counters=state.counters + e.amount,
+        income_taken=state.income_taken or e.income,
+    )
 
 
 def _extra(state: NmlState, e: ExtraCountersChosen) -> NmlState:

@@ -38,6 +38,7 @@ from rules_core.games.no_mans_land.turns import (
     can_draw_signal,
     end_falcone_turn,
     extra_offered,
+    extra_pending,
     fights,
     movable,
     next_gordon_phase,
@@ -80,6 +81,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "not_a_fight_card": cite(G_FIGHT),
     "cannot_draw": cite(G_DRAW),
     "bad_extra": cite("income-phase", "sequence-of-play.falcones-turn.income"),
+    "no_extra_on_offer": cite("income-phase", "sequence-of-play.falcones-turn.income"),
 }
 
 # each code in words: the move refused, and when (a rulebook section lists it where the game
@@ -125,6 +127,10 @@ REFUSAL_WORDS: dict[str, str] = {
     "cannot_draw": "Drawing a Batsignal card while Gordon already holds as many as he may.",
     "bad_extra": (
         "Taking more extra counters than Falcone has crimes in C+1 districts, or fewer than none."
+    ),
+    "no_extra_on_offer": (
+        "Choosing extra counters for crimes in C+1 districts before Falcone has taken his income, "
+        "or when no extra counter is on offer."
     ),
 }
 
@@ -485,17 +491,29 @@ def _extra_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, FALCONE, "income")
     if refused:
         return refused
+    if not state.income_taken:
+        return reject(
+            "no_extra_on_offer",
+            "Take your income first: the extra counters for crimes in C+1 districts come after it.",
+        )
+    if not extra_pending(state):
+        return reject(
+            "no_extra_on_offer",
+            "No extra counter is on offer: you have no crime in a C+1 district, or the supply "
+            "is empty.",
+        )
     amount, most = move.get("counters"), extra_offered(state)
     if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= most:
         return reject(
             "bad_extra",
-            f"Take from 0 to {most} extra counters: one for each crime in a C+1 district.",
+            f"Take from 0 to {most} extra counters: one for each crime in a C+1 district, as far "
+            "as the supply holds.",
         )
     return None
 
 
 def _extra_offers(state: NmlState, seat: int) -> Iterable[Move]:
-    if seat != FALCONE or state.flow.step != "income" or state.over:
+    if seat != FALCONE or not extra_pending(state):
         return []
     return [Move.of("extra", counters=n) for n in range(extra_offered(state), -1, -1)]
 

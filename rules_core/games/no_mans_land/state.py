@@ -47,6 +47,7 @@ class NmlState:
     signal_discard: tuple[str, ...]
     supply: int  # Falcone's supply of unspent counters still to be taken
     counters: int  # counters in front of Falcone (taken, not yet spent)
+    income_taken: bool  # Falcone has taken this turn's owed income (his extra counters follow it)
     spent: int  # counters spent (they leave the game)
     crimes: tuple[Crime, ...]
     villains: tuple[Piece, ...]
@@ -93,6 +94,7 @@ INITIAL = NmlState(
     signal_discard=(),
     supply=0,
     counters=0,
+    income_taken=False,
     spent=0,
     crimes=(),
     villains=(),

@@ -37,6 +37,19 @@ def extra_offered(state: NmlState) -> int:
     return min(bonus, state.supply)
 
 
+def extra_pending(state: NmlState) -> bool:
+    """Whether Falcone's income phase waits for him to choose his extra counters: only once the
+    counters he must take are taken (income-phase), with at least one extra counter on offer,
+    and never before his start of turn phase is done (sequence-of-play.falcones-turn)."""
+    return (
+        not state.over
+        and state.flow.current == FALCONE
+        and state.flow.step == "income"
+        and state.income_taken
+        and extra_offered(state) > 0
+    )
+
+
 def take_counters(run: Run[NmlState], owed: int, income_phase: bool) -> bool:
     """Falcone takes `owed` counters from the supply of unspent counters; if the supply cannot
     give them all, Gordon wins (ending-the-game.counters-exhausted). True when the game goes on."""
@@ -71,7 +84,7 @@ def begin_falcone_turn(run: Run[NmlState]) -> None:
                 )
             )
     run.emit(PhaseBegan(seat=None, player=FALCONE, phase="income"))
-    if take_counters(run, income(run.state), income_phase=True) and not extra_offered(run.state):
+    if take_counters(run, income(run.state), income_phase=True) and not extra_pending(run.state):
         run.emit(PhaseBegan(seat=None, player=FALCONE, phase="movement"))
     # else the game is over, or the income phase waits for Falcone's extra counters (moves)
 

@@ -261,6 +261,61 @@ def test_the_extra_counter_is_never_owed_so_an_empty_supply_after_the_income_end
     assert GAME.legal_moves(waiting, FALCONE) == [Move.of("extra", counters=n) for n in (1, 0)]
 
 
+def each_state(state: NmlState, events: list[GameEvent]) -> list[tuple[str, NmlState]]:
+    """The state after each of `events` (what a state view at that version shows)."""
+    found = []
+    for event in events:
+        state = GAME.evolve(state, event)
+        found.append((event.type, state))
+    return found
+
+
+@pytest.mark.parametrize("c_plus_1", [True, False])
+def test_falcone_chooses_his_extra_counters_only_once_his_owed_income_is_taken(
+    c_plus_1: bool,
+) -> None:
+    """income-phase: the extra counters come on top of the income he always takes, so at no
+    version of his start of turn or income before that take (nor after it, with no extra
+    counter on offer) is Falcone to act or offered the extra counters' choice."""
+    crimes_now = C_PLUS_1_CRIMES[:1] if c_plus_1 else crimes(("docks", "racket-1", False))
+    state = before_falcones_turn(crimes=crimes_now, heroes=(), supply=20)
+    steps = each_state(state, decide(state, GORDON, Move.of("end")))
+    for kind, after in steps[:-1]:
+        assert GAME.to_act(after) == frozenset(), kind
+        assert not any(m.type == "extra" for m in GAME.legal_moves(after, FALCONE)), kind
+    income_began = next(s for k, s in steps if s.flow.step == "income")
+    assert not income_began.income_taken
+    early = refused(income_began, FALCONE, Move.of("extra", counters=0))
+    assert (early.code, early.message) == (
+        "no_extra_on_offer",
+        "Take your income first: the extra counters for crimes in C+1 districts come after it.",
+    )
+    assert early.citations == GAME.rejections["no_extra_on_offer"]
+    last_kind, head = steps[-1]
+    if c_plus_1:  # the choice waits at the head, after the income
+        assert last_kind == "counters_taken" and head.income_taken
+        assert GAME.to_act(head) == {FALCONE}
+        assert [m.get("counters") for m in GAME.legal_moves(head, FALCONE)] == [1, 0]
+    else:  # nothing to choose: his movement phase begins
+        assert head.flow.step == "movement"
+        taken = next(s for k, s in steps if k == "counters_taken")
+        assert GAME.legal_moves(taken, FALCONE) == []
+        answer = refused(taken, FALCONE, Move.of("extra", counters=0))
+        assert (answer.code, answer.message) == (
+            "no_extra_on_offer",
+            "No extra counter is on offer: you have no crime in a C+1 district, or the supply is "
+            "empty.",
+        )
+
+
+def test_a_new_turn_forgets_the_last_turns_income() -> None:
+    state = replace(before_falcones_turn(), income_taken=True)
+    began = GAME.evolve(state, PhaseBegan(seat=None, player=FALCONE, phase="start"))
+    assert not began.income_taken
+    card = GAME.evolve(began, CountersTaken(seat=FALCONE, amount=1, owed=1, income=False))
+    assert not card.income_taken  # a card's gain is not his income
+
+
 def test_unspent_counters_are_cumulative() -> None:
     state = before_falcones_turn(counters=5, supply=20)
     after = fold(GAME, decide(state, GORDON, Move.of("end")), state)
