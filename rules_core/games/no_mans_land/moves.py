@@ -16,7 +16,7 @@ from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import Citation, GameEvent, Move, Rejection
 from rules_core.engine.wording import no_such_move, takes_only
-from rules_core.games.no_mans_land.citations import FALCONE, GORDON, cite
+from rules_core.games.no_mans_land.citations import FALCONE, GORDON, cite, phase_section
 from rules_core.games.no_mans_land.content import Card, number
 from rules_core.games.no_mans_land.events import (
     CharacterRecruited,
@@ -63,16 +63,22 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "wrong_phase": cite(
         "sequence-of-play", "sequence-of-play.falcones-turn", "sequence-of-play.gordons-turn"
     ),
-    "card_not_in_hand": cite(F_MOVE),  # a Batsignal card's refusal cites its own phase
+    # a card played from Falcone's hand, or Gordon's at his start of turn or with a fight (each
+    # refusal cites the phase of the card refused)
+    "card_not_in_hand": cite(F_MOVE, G_START, "start-of-turn-phase", G_FIGHT),
     "not_a_character": cite(F_MOVE, "corruption-counters"),
     "not_a_crime": cite(F_MOVE, "corruption-counters"),
     "not_enough_counters": cite("corruption-counters", F_MOVE),
-    "no_such_district": cite(F_MOVE, G_MOVE, "ending-the-game.city-overrun"),
-    "district_destroyed": cite("ending-the-game.city-overrun", F_MOVE, G_MOVE),
+    # a district named by Falcone's cards, Gordon's start of turn card or his fight (a piece
+    # moved names its district in `cannot_move_there`)
+    "no_such_district": cite(F_MOVE, G_START, "start-of-turn-phase", G_FIGHT),
+    "district_destroyed": cite(
+        "ending-the-game.city-overrun", F_MOVE, G_START, "start-of-turn-phase", G_FIGHT
+    ),
     "hero_there": cite(F_MOVE),
     "crime_already_there": cite(F_MOVE, "ending-the-game.city-overrun"),
     "bad_face_down": cite(F_MOVE, "corruption-counters"),
-    "not_your_piece": cite(F_MOVE, G_MOVE),
+    "not_your_piece": cite(F_MOVE, G_MOVE),  # each refusal cites the mover's phase alone
     "cannot_move_there": cite(F_MOVE, G_MOVE),
     "not_a_start_card": cite("start-of-turn-phase", G_START),
     "nothing_to_reveal": cite("start-of-turn-phase", G_START),
@@ -199,12 +205,12 @@ def _recruit_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, FALCONE, "movement")
     if refused:
         return refused
-    card = _card(state, state.falcone_hand, move.get("card"))
+    card = _card(state, state.falcone_hand, move.get("card"), F_MOVE)
     if isinstance(card, Rejection):
         return card
     if card.kind != "character":
         return reject("not_a_character", f"{card.name} is not a character.")
-    district = _district(state, move.get("district"))
+    district = _district(state, move.get("district"), F_MOVE)
     if isinstance(district, Rejection):
         return district
     if state.heroes_at(district):
@@ -241,7 +247,7 @@ def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, FALCONE, "movement")
     if refused:
         return refused
-    card = _card(state, state.falcone_hand, move.get("card"))
+    card = _card(state, state.falcone_hand, move.get("card"), F_MOVE)
     if isinstance(card, Rejection):
         return card
     if card.kind != "crime":
@@ -249,7 +255,7 @@ def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     face_down = move.get("face_down")
     if not isinstance(face_down, bool):
         return reject("bad_face_down", "Say whether the crime goes face down (true or false).")
-    district = _district(state, move.get("district"))
+    district = _district(state, move.get("district"), F_MOVE)
     if isinstance(district, Rejection):
         return district
     name = state.pack.district(district).name
@@ -303,13 +309,15 @@ def _move_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, seat, "movement")
     if refused:
         return refused
+    own = phase_section(seat, "movement")  # the mover's movement phase, not the other side's
     where = dict(_pieces(state, seat)).get(str(move.get("piece")))
     if where is None or not isinstance(move.get("piece"), str):
-        return reject("not_your_piece", "You have no such piece in play.")
+        return reject("not_your_piece", "You have no such piece in play.", own)
     if move.get("to") not in movable(state, str(move.get("piece")), where):
         return reject(
             "cannot_move_there",
             "A piece moves to a neighbouring district still standing, once per step it has left.",
+            own,
         )
     return None
 

@@ -10,7 +10,7 @@ import pytest
 
 from rules_core.engine import fold, get_game
 from rules_core.engine.flow import Flow
-from rules_core.engine.types import Citation, GameEvent, Move, Rejection
+from rules_core.engine.types import Citation, GameEvent, Move, Rejection, Scalar
 from rules_core.engine.visibility import redact_event
 from rules_core.games.no_mans_land.citations import FALCONE, FALCONE_PHASES, GORDON, GORDON_PHASES
 from rules_core.games.no_mans_land.events import (
@@ -31,6 +31,7 @@ from rules_core.games.no_mans_land.moves import strength
 from rules_core.games.no_mans_land.rules import NoMansLand
 from rules_core.games.no_mans_land.state import Crime, NmlState, Piece
 from rules_core.games.no_mans_land.turns import start_cards
+from tests.rules_core.random_play import each_param_replaced, variants_decided
 
 GAME = get_game("no-mans-land")
 assert isinstance(GAME, NoMansLand)
@@ -755,7 +756,84 @@ def test_a_move_that_breaks_a_rule_is_refused_saying_which(
     state, seat = (falcones_movement(), FALCONE) if at == "falcone" else (gordons(at), GORDON)
     answer = refused(state, seat, Move.of(kind, **params))
     assert (answer.code, answer.message) == (code, message)
-    assert answer.citations == GAME.rejections[code] and answer.citations
+    narrowed = FALCONES_OWN.get(code) if at == "falcone" else None
+    expected = tuple(Citation("no-mans-land", s) for s in narrowed) if narrowed else None
+    assert answer.citations == (expected or GAME.rejections[code]) and answer.citations
+    assert set(answer.citations) <= set(GAME.rejections[code])
+
+
+F_MOVE = ("sequence-of-play.falcones-turn.movement",)
+G_MOVE = ("sequence-of-play.gordons-turn.movement",)
+# refusals of codes that several phases share, made in Falcone's movement phase: his phase alone
+FALCONES_OWN = {
+    "card_not_in_hand": F_MOVE,
+    "no_such_district": F_MOVE,
+    "district_destroyed": ("ending-the-game.city-overrun", *F_MOVE),
+    "not_your_piece": F_MOVE,
+    "cannot_move_there": F_MOVE,
+}
+
+
+@pytest.mark.parametrize(
+    ("at", "seat", "params", "code", "sections"),
+    [
+        ("falcone", FALCONE, {"piece": "thug-2", "to": "heights"}, "cannot_move_there", F_MOVE),
+        ("falcone", FALCONE, {"piece": "gordon", "to": "docks"}, "not_your_piece", F_MOVE),
+        ("movement", GORDON, {"piece": "gordon", "to": "docks"}, "cannot_move_there", G_MOVE),
+        ("movement", GORDON, {"piece": "thug-2", "to": "docks"}, "not_your_piece", G_MOVE),
+    ],
+)
+def test_a_refused_move_of_a_piece_cites_the_movers_own_movement_phase(
+    at: str, seat: int, params: dict[str, str], code: str, sections: tuple[str, ...]
+) -> None:
+    """Each side's movement phase is its own section: Gordon's hero refused a step is not told
+    about Falcone's movement phase, nor Falcone's character about Gordon's."""
+    state = falcones_movement() if at == "falcone" else gordons(at)
+    answer = refused(state, seat, Move.of("move", **params))
+    assert answer.code == code
+    assert tuple(c.section for c in answer.citations) == sections
+
+
+@pytest.mark.parametrize(
+    ("params", "code", "sections"),
+    [
+        ({"card": "thug-1", "district": "gotham-sur-mer"}, "no_such_district", F_MOVE),
+        (
+            {"card": "thug-1", "district": "heights"},
+            "district_destroyed",
+            ("ending-the-game.city-overrun", *F_MOVE),
+        ),
+    ],
+)
+def test_falcone_playing_a_card_at_a_bad_district_is_not_cited_gordons_movement_phase(
+    params: dict[str, str], code: str, sections: tuple[str, ...]
+) -> None:
+    for kind, extra in (("recruit", {}), ("crime", {"face_down": False})):
+        card = {"card": "racket-1"} if kind == "crime" else {}
+        move = Move.of(kind, **{**params, **card, **extra})
+        answer = refused(falcones_movement(), FALCONE, move)
+        assert answer.code == code
+        assert tuple(c.section for c in answer.citations) == sections
+
+
+def test_every_refusal_met_in_play_cites_sections_its_code_lists() -> None:
+    """The sections a code lists (GameSpec.rejections: where the rulebook pages say the game
+    applies them) hold every section its refusals cite."""
+    seen = set()
+    for _, answer in variants_decided(
+        GAME, 3, 200, lambda move: each_param_replaced(move, _other_values), per_step=30
+    ):
+        if isinstance(answer, Rejection):
+            seen.add(answer.code)
+            assert set(answer.citations) <= set(GAME.rejections[answer.code]), answer
+    assert {"no_such_district", "cannot_move_there", "not_your_piece"} <= seen
+
+
+def _other_values(value: Scalar) -> list[Scalar]:
+    """A district or piece nobody has, and every district of the city, in place of a text."""
+    if not isinstance(value, str):
+        return []
+    return ["nowhere", *(d.id for d in opening().pack.districts)]
 
 
 G_START = ("sequence-of-play.gordons-turn.start-of-turn", "start-of-turn-phase")
