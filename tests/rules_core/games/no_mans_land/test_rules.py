@@ -170,6 +170,23 @@ def test_start_of_turn_effects_in_play_follow_the_overrun_check() -> None:
     assert kinds.index(OverrunChecked) < kinds.index(DistrictDestroyed) < kinds.index(CountersTaken)
 
 
+def test_two_arsons_burn_in_the_order_played_and_either_order_ends_the_same() -> None:
+    """start-of-turn-phase lets a player order his start of turn effects; Falcone is not asked,
+    because two Arsons (each burning only its own district) end the same either way."""
+    arsons = (("park-row", "arson-1", True), ("heights", "arson-2", False))
+    villains = (Piece("thug-1", "park-row"), Piece("thug-2", "heights"), Piece("thug-3", "docks"))
+    ends = []
+    for order in (arsons, arsons[::-1]):
+        state = before_falcones_turn(crimes=crimes(*order), villains=villains, heroes=())
+        events = decide(state, GORDON, Move.of("end"))
+        fires = [e.district for e in events if isinstance(e, DistrictDestroyed)]
+        assert fires == [d for d, _, _ in order]
+        after = fold(GAME, events, state)
+        ends.append((set(after.destroyed), after.crimes, after.villains, after.counters))
+    assert ends[0] == ends[1]
+    assert ends[0][:3] == ({"park-row", "heights"}, (), (Piece("thug-3", "docks"),))
+
+
 def test_a_district_that_burns_down_takes_its_crime_and_falcones_characters_with_it() -> None:
     """Arson: the district goes, with the crime on it and the characters of Falcone's there;
     what stands elsewhere stays."""
