@@ -101,9 +101,10 @@ def test_a_game_of_older_rules_replays_without_being_redecided(
 
 
 def test_a_no_mans_land_game_of_rules_version_4_replays_under_later_rules(api: APIClient) -> None:
-    """Rules version 5 gave the state a field (income_taken): a game stored under version 4,
-    its extra counters chosen and its snapshots of that state, replays from its events (its
-    snapshots of older rules are not read) and serves every version, not re-decided."""
+    """Rules version 5 gave the state fields (income_taken, signal_drawn): a game stored under
+    version 4, its extra counters chosen and its snapshots of that state, replays from its
+    events (its snapshots of older rules are not read) and serves every version, not
+    re-decided."""
     from api.models import Snapshot
     from rules_core.engine import get_game
 

@@ -66,8 +66,9 @@ def _phase(state: NmlState, e: PhaseBegan) -> NmlState:
             moved=(),
             extra_steps=0,
             fought=(),
+            signal_drawn=False,
         )
-    return updated(state, flow=updated(state.flow, step=e.phase), moved=())
+    return updated(state, flow=updated(state.flow, step=e.phase), moved=(), signal_drawn=False)
 
 
 def _checked(state: NmlState, e: OverrunChecked) -> NmlState:
@@ -177,7 +178,10 @@ def _drawn(state: NmlState, e: CardsDrawn) -> NmlState:
 
 def _signal_drawn(state: NmlState, e: SignalDrawn) -> NmlState:
     return updated(
-        state, signal_hand=(*state.signal_hand, e.card), signal_deck=state.signal_deck[1:]
+        state,
+        signal_hand=(*state.signal_hand, e.card),
+        signal_deck=state.signal_deck[1:],
+        signal_drawn=True,
     )
 
 

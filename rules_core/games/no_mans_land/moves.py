@@ -40,6 +40,7 @@ from rules_core.games.no_mans_land.turns import (
     extra_offered,
     extra_pending,
     fights,
+    gordon_waits,
     movable,
     next_gordon_phase,
     settle_gordon,
@@ -88,6 +89,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "cannot_draw": cite(G_DRAW),
     "bad_extra": cite("income-phase", "sequence-of-play.falcones-turn.income"),
     "no_extra_on_offer": cite("income-phase", "sequence-of-play.falcones-turn.income"),
+    "nothing_to_end": cite("sequence-of-play", "sequence-of-play.gordons-turn"),
 }
 
 # each code in words: the move refused, and when (a rulebook section lists it where the game
@@ -130,13 +132,19 @@ REFUSAL_WORDS: dict[str, str] = {
         "or where a fight was held this turn."
     ),
     "not_a_fight_card": "Playing a start-of-turn Batsignal card with a fight.",
-    "cannot_draw": "Drawing a Batsignal card while Gordon already holds as many as he may.",
+    "cannot_draw": (
+        "Drawing a Batsignal card while Gordon already holds as many as he may, or a second time "
+        "in one draw phase."
+    ),
     "bad_extra": (
         "Taking more extra counters than Falcone has crimes in C+1 districts, or fewer than none."
     ),
     "no_extra_on_offer": (
         "Choosing extra counters for crimes in C+1 districts before Falcone has taken his income, "
         "or when no extra counter is on offer."
+    ),
+    "nothing_to_end": (
+        "Ending a phase of Gordon's turn that asks nothing of him: the game passes it by itself."
     ),
 }
 
@@ -345,11 +353,18 @@ def _move(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[Ga
 def _end_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     if seat == FALCONE:
         return _phase(state, seat, FALCONE, "movement")
+    if not gordon_waits(state):
+        return reject(
+            "nothing_to_end",
+            f"Your {PHASE_NAMES[state.flow.step]} asks nothing of you: it passes by itself.",
+        )
     return None
 
 
 def _end_offers(state: NmlState, seat: int) -> Iterable[Move]:
     if seat == FALCONE and state.flow.step != "movement":
+        return []
+    if seat == GORDON and not gordon_waits(state):
         return []
     return [Move.of("end")] if seat == state.flow.current else []
 
@@ -538,6 +553,8 @@ def _draw_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, GORDON, "draw")
     if refused:
         return refused
+    if state.signal_drawn:
+        return reject("cannot_draw", "You have drawn already this draw phase: one card a turn.")
     if not can_draw_signal(state):
         return reject(
             "cannot_draw",

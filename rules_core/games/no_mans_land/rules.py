@@ -39,6 +39,7 @@ from rules_core.games.no_mans_land.state import INITIAL, NmlState
 from rules_core.games.no_mans_land.turns import (
     begin_falcone_turn,
     extra_pending,
+    gordon_waits,
     movable,
     overrun,
 )
@@ -97,7 +98,9 @@ class NoMansLand(DeclaredGame[NmlState]):
     # not "" (a change to reference.toml no longer changes games already played); 4: the extra
     # counter of a crime at a C+1 district is Falcone's choice (the move "extra"), never owed;
     # 5: that choice waits until his owed income is taken (the state's income_taken): before it,
-    # or with no extra counter on offer, "extra" is refused (no_extra_on_offer) and not offered
+    # or with no extra counter on offer, "extra" is refused (no_extra_on_offer) and not offered;
+    # Gordon draws once a draw phase and is asked only in a phase that waits for him (the
+    # state's signal_drawn; "end" in a phase that passes by itself: nothing_to_end)
     rules_version = 5
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
@@ -172,6 +175,9 @@ class NoMansLand(DeclaredGame[NmlState]):
             return frozenset()
         if state.flow.current == FALCONE and state.flow.step == "income":
             return frozenset({FALCONE}) if extra_pending(state) else frozenset()
+        # a phase of Gordon's that offers him nothing but ending it passes by itself
+        if state.flow.current == GORDON:
+            return frozenset({GORDON}) if gordon_waits(state) else frozenset()
         return frozenset({state.flow.current})
 
     def outcome(self, state: NmlState) -> Outcome | None:

@@ -56,6 +56,7 @@ class NmlState:
     moved: tuple[str, ...]  # each step a piece took this movement phase
     extra_steps: int  # Rapid Response: every hero's extra steps this turn
     fought: tuple[str, ...]  # districts fought at this crimefighting phase
+    signal_drawn: bool  # Gordon has drawn from the Batsignal deck this draw phase (once a phase)
     turn: int  # turns begun so far
     over: bool
     winner: int  # the winning seat once over (-1 before)
@@ -103,6 +104,7 @@ INITIAL = NmlState(
     moved=(),
     extra_steps=0,
     fought=(),
+    signal_drawn=False,
     turn=0,
     over=False,
     winner=-1,

@@ -147,10 +147,20 @@ def fights(state: NmlState) -> tuple[str, ...]:
 
 
 def can_draw_signal(state: NmlState) -> bool:
-    return bool(state.signal_deck) and len(state.signal_hand) < state.pack.gordon_hand
+    """Whether Gordon may draw from the Batsignal deck now: once a draw phase, with fewer
+    cards in hand than he may hold."""
+    return (
+        not state.signal_drawn
+        and bool(state.signal_deck)
+        and len(state.signal_hand) < state.pack.gordon_hand
+    )
 
 
-def _offers_something(state: NmlState) -> bool:
+def gordon_waits(state: NmlState) -> bool:
+    """Whether the phase of Gordon's turn waits for him: it offers him something besides
+    ending it (else it passes by itself, and he is not asked)."""
+    if state.over or state.flow.current != GORDON:
+        return False
     step = state.flow.step
     if step == "start":
         return bool(start_cards(state))
@@ -165,7 +175,7 @@ def settle_gordon(run: Run[NmlState]) -> None:
     """Gordon's phases in order: a phase that offers him nothing but ending it passes at once;
     after his draw phase, Falcone's turn begins."""
     order = GORDON_PHASES
-    while not run.state.over and not _offers_something(run.state):
+    while not run.state.over and not gordon_waits(run.state):
         at = order.index(run.state.flow.step)
         if at + 1 < len(order):
             run.emit(PhaseBegan(seat=None, player=GORDON, phase=order[at + 1]))

@@ -56,10 +56,11 @@ def refused(state: NmlState, seat: int, move: Move) -> Rejection:
 
 
 def before_falcones_turn(**changes: object) -> NmlState:
-    """Gordon in his draw phase with nothing to draw: his `end` starts Falcone's turn."""
+    """Gordon in his draw phase, a card in hand and free to draw another: his `end` (not
+    drawing) starts Falcone's turn."""
     base = opening()
     state = replace(base, flow=Flow("gordon", "draw", GORDON), signal_deck=base.signal_deck)
-    state = replace(state, signal_hand=state.signal_deck[:2], signal_deck=state.signal_deck[2:])
+    state = replace(state, signal_hand=state.signal_deck[:1], signal_deck=state.signal_deck[1:])
     return replace(state, **changes)  # type: ignore[arg-type]
 
 
@@ -399,6 +400,48 @@ def test_drawing_from_the_batsignal_deck_is_optional() -> None:
     assert {m.type for m in GAME.legal_moves(state, GORDON)} == {"draw", "end"}
     events = decide(state, GORDON, Move.of("end"))
     assert not any(isinstance(e, GameFinished) and e.ending == "batsignal" for e in events)
+
+
+def test_gordon_draws_once_a_draw_phase_and_is_not_asked_again_after_drawing() -> None:
+    """Gordon's draw phase gives him one optional draw: at the version just after it (before
+    Falcone's turn begins) he is not named to act, offered no second draw and no "End the turn
+    without drawing", and a second draw is refused saying why."""
+    state = at_gordons_draw(("batman-1", "oracle-1", "rapid-1"))
+    events = decide(state, GORDON, Move.of("draw"))
+    drawn = GAME.evolve(state, events[0])
+    assert isinstance(events[0], SignalDrawn) and drawn.signal_drawn
+    assert len(drawn.signal_hand) < drawn.pack.gordon_hand and drawn.signal_deck
+    assert GAME.to_act(drawn) == frozenset()
+    assert GAME.legal_moves(drawn, GORDON) == []
+    again = refused(drawn, GORDON, Move.of("draw"))
+    assert (again.code, again.message) == (
+        "cannot_draw",
+        "You have drawn already this draw phase: one card a turn.",
+    )
+    after = fold(GAME, events, state)
+    assert after.flow.current == FALCONE and not after.signal_drawn
+
+
+def test_gordon_is_asked_only_in_a_phase_that_waits_for_him() -> None:
+    """A phase of Gordon's that offers him nothing but ending it passes by itself: at a version
+    part-way through (his start of turn begun with no card to play, his one fight fought) he is
+    not named to act, and ending it is refused in words."""
+    state = before_falcones_turn(flow=Flow("falcone", "movement", FALCONE), signal_hand=())
+    steps = each_state(state, decide(state, FALCONE, Move.of("end")))
+    start = next(s for k, s in steps if s.flow == Flow("gordon", "start", GORDON))
+    assert GAME.to_act(start) == frozenset() and GAME.legal_moves(start, GORDON) == []
+    answer = refused(start, GORDON, Move.of("end"))
+    assert (answer.code, answer.message) == (
+        "nothing_to_end",
+        "Your start of turn phase asks nothing of you: it passes by itself.",
+    )
+    assert answer.citations == GAME.rejections["nothing_to_end"]
+    fight = replace(gordons("crimefighting"), signal_hand=())
+    events = decide(fight, GORDON, Move.of("fight", district="docks"))
+    fought = GAME.evolve(fight, events[0])
+    assert GAME.to_act(fought) == frozenset() and GAME.legal_moves(fought, GORDON) == []
+    assert GAME.to_act(fight) == {GORDON}
+    assert Move.of("end") in GAME.legal_moves(fight, GORDON)
 
 
 def test_drawing_a_batsignal_card_that_is_not_the_last_goes_on() -> None:
