@@ -34,7 +34,8 @@ from rules_core.games.no_mans_land.events import (
     UnseenShuffled,
 )
 from rules_core.games.no_mans_land.evolve import HANDLERS
-from rules_core.games.no_mans_land.moves import MOVES, REFUSAL_WORDS, REJECTIONS, reject
+from rules_core.games.no_mans_land.moves import MOVES
+from rules_core.games.no_mans_land.refusals import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.no_mans_land.state import INITIAL, NmlState
 from rules_core.games.no_mans_land.turns import (
     begin_falcone_turn,
