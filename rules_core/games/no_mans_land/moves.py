@@ -412,7 +412,8 @@ def _extra_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     if not state.income_taken:
         return reject(
             "no_extra_on_offer",
-            "Take your income first: the extra counters for crimes in C+1 districts come after it.",
+            "Your income is not taken yet: the extra counters for crimes in C+1 districts come "
+            "after it.",
         )
     if not extra_pending(state):
         return reject(

@@ -307,7 +307,8 @@ def test_falcone_chooses_his_extra_counters_only_once_his_owed_income_is_taken(
     early = refused(income_began, FALCONE, Move.of("extra", counters=0))
     assert (early.code, early.message) == (
         "no_extra_on_offer",
-        "Take your income first: the extra counters for crimes in C+1 districts come after it.",
+        "Your income is not taken yet: the extra counters for crimes in C+1 districts come "
+        "after it.",
     )
     assert early.citations == GAME.rejections["no_extra_on_offer"]
     last_kind, head = steps[-1]
