@@ -98,3 +98,23 @@ def test_a_game_of_older_rules_replays_without_being_redecided(
     assert "played under rules version 1: chain and replay checked" in capsys.readouterr().out
     state = api.get(f"/api/games/{game.pk}/state/").json()
     assert state["status"] == "finished" and state["version"] == record["game"]["version"]
+
+
+def test_a_no_mans_land_game_of_rules_version_4_replays_under_later_rules(api: APIClient) -> None:
+    """Rules version 5 gave the state fields (income_taken, signal_drawn): a game stored under
+    version 4, its extra counters chosen and its snapshots of that state, replays from its
+    events (its snapshots of older rules are not read) and serves every version, not
+    re-decided."""
+    from api.models import Snapshot
+    from rules_core.engine import get_game
+
+    record = read(FIXTURES / "no-mans-land-2p-rules4.json")
+    game = load(record)
+    assert game.rules_version == 4 < get_game("no-mans-land").rules_version
+    assert Snapshot.objects.filter(game=game, rules_version=4).count() == 2
+    assert any(e["move"] and e["move"]["type"] == "extra" for e in record["events"])
+    assert list(log_problems(game)) == []
+    for version in range(record["game"]["version"] + 1):
+        state = api.get(f"/api/games/{game.pk}/state/?version={version}")
+        assert state.status_code == 200, version
+    assert api.get(f"/api/games/{game.pk}/").json()["outcome"] == record["game"]["outcome"]

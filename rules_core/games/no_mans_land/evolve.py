@@ -62,11 +62,13 @@ def _phase(state: NmlState, e: PhaseBegan) -> NmlState:
             state,
             flow=Flow(side, "start", e.player),
             turn=state.turn + 1,
+            income_taken=False,
             moved=(),
             extra_steps=0,
             fought=(),
+            signal_drawn=False,
         )
-    return updated(state, flow=updated(state.flow, step=e.phase), moved=())
+    return updated(state, flow=updated(state.flow, step=e.phase), moved=(), signal_drawn=False)
 
 
 def _checked(state: NmlState, e: OverrunChecked) -> NmlState:
@@ -84,7 +86,12 @@ def _destroyed(state: NmlState, e: DistrictDestroyed) -> NmlState:
 
 
 def _taken(state: NmlState, e: CountersTaken) -> NmlState:
-    return updated(state, supply=state.supply - e.amount, counters=state.counters + e.amount)
+    return updated(
+        state,
+        supply=state.supply - e.amount,
+        counters=state.counters + e.amount,
+        income_taken=state.income_taken or e.income,
+    )
 
 
 def _extra(state: NmlState, e: ExtraCountersChosen) -> NmlState:
@@ -171,7 +178,10 @@ def _drawn(state: NmlState, e: CardsDrawn) -> NmlState:
 
 def _signal_drawn(state: NmlState, e: SignalDrawn) -> NmlState:
     return updated(
-        state, signal_hand=(*state.signal_hand, e.card), signal_deck=state.signal_deck[1:]
+        state,
+        signal_hand=(*state.signal_hand, e.card),
+        signal_deck=state.signal_deck[1:],
+        signal_drawn=True,
     )
 
 

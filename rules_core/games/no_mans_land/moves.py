@@ -14,9 +14,9 @@ from collections.abc import Iterable
 
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
-from rules_core.engine.types import Citation, GameEvent, Move, Rejection
+from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import no_such_move, takes_only
-from rules_core.games.no_mans_land.citations import FALCONE, GORDON, cite
+from rules_core.games.no_mans_land.citations import FALCONE, GORDON, phase_section
 from rules_core.games.no_mans_land.content import Card, number
 from rules_core.games.no_mans_land.events import (
     CharacterRecruited,
@@ -33,106 +33,21 @@ from rules_core.games.no_mans_land.events import (
 )
 from rules_core.games.no_mans_land.evolve import HANDLERS
 from rules_core.games.no_mans_land.language import PHASE_NAMES, ROLES, describe_move
+from rules_core.games.no_mans_land.refusals import F_MOVE, G_FIGHT, G_START, reject
 from rules_core.games.no_mans_land.state import NmlState
 from rules_core.games.no_mans_land.turns import (
     can_draw_signal,
     end_falcone_turn,
     extra_offered,
+    extra_pending,
     fights,
+    gordon_waits,
     movable,
     next_gordon_phase,
     settle_gordon,
     start_cards,
     take_counters,
 )
-
-F_MOVE = "sequence-of-play.falcones-turn.movement"
-G_MOVE = "sequence-of-play.gordons-turn.movement"
-G_START = "sequence-of-play.gordons-turn.start-of-turn"
-G_FIGHT = "sequence-of-play.gordons-turn.crimefighting"
-G_DRAW = "sequence-of-play.gordons-turn.draw"
-
-REJECTIONS: dict[str, tuple[Citation, ...]] = {
-    "bad_player_count": cite("sequence-of-play"),
-    "bad_options": cite("sequence-of-play"),
-    "game_over": cite("ending-the-game"),
-    "not_your_turn": cite("sequence-of-play"),
-    "unknown_move": cite("sequence-of-play"),
-    "unexpected_parameter": cite("sequence-of-play"),
-    "wrong_phase": cite(
-        "sequence-of-play", "sequence-of-play.falcones-turn", "sequence-of-play.gordons-turn"
-    ),
-    "card_not_in_hand": cite(F_MOVE),  # a Batsignal card's refusal cites its own phase
-    "not_a_character": cite(F_MOVE, "corruption-counters"),
-    "not_a_crime": cite(F_MOVE, "corruption-counters"),
-    "not_enough_counters": cite("corruption-counters", F_MOVE),
-    "no_such_district": cite(F_MOVE, G_MOVE, "ending-the-game.city-overrun"),
-    "district_destroyed": cite("ending-the-game.city-overrun", F_MOVE, G_MOVE),
-    "hero_there": cite(F_MOVE),
-    "crime_already_there": cite(F_MOVE, "ending-the-game.city-overrun"),
-    "bad_face_down": cite(F_MOVE, "corruption-counters"),
-    "not_your_piece": cite(F_MOVE, G_MOVE),
-    "cannot_move_there": cite(F_MOVE, G_MOVE),
-    "not_a_start_card": cite("start-of-turn-phase", G_START),
-    "nothing_to_reveal": cite("start-of-turn-phase", G_START),
-    "bad_district": cite("start-of-turn-phase", G_START),
-    "nothing_to_fight": cite(G_FIGHT),
-    "not_a_fight_card": cite(G_FIGHT),
-    "cannot_draw": cite(G_DRAW),
-    "bad_extra": cite("income-phase", "sequence-of-play.falcones-turn.income"),
-}
-
-# each code in words: the move refused, and when (a rulebook section lists it where the game
-# applies the section; tests/rules_core/engine/test_citations.py checks every code has one)
-REFUSAL_WORDS: dict[str, str] = {
-    "bad_player_count": "Starting a game with other than two players.",
-    "bad_options": (
-        "Starting a game with an option it does not know, or with a card set it cannot use."
-    ),
-    "game_over": "Making any move once the game is over.",
-    "not_your_turn": "Making a move during the other side's turn.",
-    "unknown_move": "Making a move the game does not have.",
-    "unexpected_parameter": "Giving a move a detail it does not take.",
-    "wrong_phase": (
-        "Making a move outside the phase of the turn it belongs to, or one only the other side "
-        "makes."
-    ),
-    "card_not_in_hand": "Playing a card that is not in the player's hand.",
-    "not_a_character": "Recruiting a card that is not a character.",
-    "not_a_crime": "Playing a card as a crime when it is not one.",
-    "not_enough_counters": (
-        "Playing a character or a crime that costs more counters than Falcone holds."
-    ),
-    "no_such_district": "Naming a district Gotham does not have.",
-    "district_destroyed": "Playing in or moving into a district that has been destroyed.",
-    "hero_there": "Playing a character or a crime at a district where a hero stands.",
-    "crime_already_there": "Playing a crime at a district that already holds one.",
-    "bad_face_down": "Playing a crime without saying whether it goes face up or face down.",
-    "not_your_piece": "Moving a piece the player does not have in play.",
-    "cannot_move_there": (
-        "Moving a piece anywhere but a neighbouring standing district, or more often than it may."
-    ),
-    "not_a_start_card": "Playing a crimefighting Batsignal card at the start of Gordon's turn.",
-    "nothing_to_reveal": (
-        "Playing a Batsignal card to turn up a crime at a district that holds no face-down crime."
-    ),
-    "bad_district": "Naming a district for a Batsignal card that names none.",
-    "nothing_to_fight": (
-        "Fighting at a district without a hero there, without a crime or character of Falcone's, "
-        "or where a fight was held this turn."
-    ),
-    "not_a_fight_card": "Playing a start-of-turn Batsignal card with a fight.",
-    "cannot_draw": "Drawing a Batsignal card while Gordon already holds as many as he may.",
-    "bad_extra": (
-        "Taking more extra counters than Falcone has crimes in C+1 districts, or fewer than none."
-    ),
-}
-
-
-def reject(code: str, message: str, *sections: str) -> Rejection:
-    """A refusal with the citations its code carries, or, where one code serves several phases
-    (a card not held, a district unknown), the sections of the move refused."""
-    return Rejection(code, message, cite(*sections) if sections else REJECTIONS[code])
 
 
 def _phase(state: NmlState, seat: int, side: int, *steps: str) -> Rejection | None:
@@ -193,12 +108,12 @@ def _recruit_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, FALCONE, "movement")
     if refused:
         return refused
-    card = _card(state, state.falcone_hand, move.get("card"))
+    card = _card(state, state.falcone_hand, move.get("card"), F_MOVE)
     if isinstance(card, Rejection):
         return card
     if card.kind != "character":
         return reject("not_a_character", f"{card.name} is not a character.")
-    district = _district(state, move.get("district"))
+    district = _district(state, move.get("district"), F_MOVE)
     if isinstance(district, Rejection):
         return district
     if state.heroes_at(district):
@@ -235,7 +150,7 @@ def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, FALCONE, "movement")
     if refused:
         return refused
-    card = _card(state, state.falcone_hand, move.get("card"))
+    card = _card(state, state.falcone_hand, move.get("card"), F_MOVE)
     if isinstance(card, Rejection):
         return card
     if card.kind != "crime":
@@ -243,7 +158,7 @@ def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     face_down = move.get("face_down")
     if not isinstance(face_down, bool):
         return reject("bad_face_down", "Say whether the crime goes face down (true or false).")
-    district = _district(state, move.get("district"))
+    district = _district(state, move.get("district"), F_MOVE)
     if isinstance(district, Rejection):
         return district
     name = state.pack.district(district).name
@@ -297,13 +212,15 @@ def _move_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, seat, "movement")
     if refused:
         return refused
+    own = phase_section(seat, "movement")  # the mover's movement phase, not the other side's
     where = dict(_pieces(state, seat)).get(str(move.get("piece")))
     if where is None or not isinstance(move.get("piece"), str):
-        return reject("not_your_piece", "You have no such piece in play.")
+        return reject("not_your_piece", "You have no such piece in play.", own)
     if move.get("to") not in movable(state, str(move.get("piece")), where):
         return reject(
             "cannot_move_there",
             "A piece moves to a neighbouring district still standing, once per step it has left.",
+            own,
         )
     return None
 
@@ -331,11 +248,18 @@ def _move(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[Ga
 def _end_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     if seat == FALCONE:
         return _phase(state, seat, FALCONE, "movement")
+    if not gordon_waits(state):
+        return reject(
+            "nothing_to_end",
+            f"Your {PHASE_NAMES[state.flow.step]} asks nothing of you: it passes by itself.",
+        )
     return None
 
 
 def _end_offers(state: NmlState, seat: int) -> Iterable[Move]:
     if seat == FALCONE and state.flow.step != "movement":
+        return []
+    if seat == GORDON and not gordon_waits(state):
         return []
     return [Move.of("end")] if seat == state.flow.current else []
 
@@ -485,17 +409,30 @@ def _extra_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, FALCONE, "income")
     if refused:
         return refused
+    if not state.income_taken:
+        return reject(
+            "no_extra_on_offer",
+            "Your income is not taken yet: the extra counters for crimes in C+1 districts come "
+            "after it.",
+        )
+    if not extra_pending(state):
+        return reject(
+            "no_extra_on_offer",
+            "No extra counter is on offer: you have no crime in a C+1 district, or the supply "
+            "is empty.",
+        )
     amount, most = move.get("counters"), extra_offered(state)
     if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= most:
         return reject(
             "bad_extra",
-            f"Take from 0 to {most} extra counters: one for each crime in a C+1 district.",
+            f"Take from 0 to {most} extra counters: one for each crime in a C+1 district, as far "
+            "as the supply holds.",
         )
     return None
 
 
 def _extra_offers(state: NmlState, seat: int) -> Iterable[Move]:
-    if seat != FALCONE or state.flow.step != "income" or state.over:
+    if seat != FALCONE or not extra_pending(state):
         return []
     return [Move.of("extra", counters=n) for n in range(extra_offered(state), -1, -1)]
 
@@ -512,6 +449,8 @@ def _draw_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     refused = _phase(state, seat, GORDON, "draw")
     if refused:
         return refused
+    if state.signal_drawn:
+        return reject("cannot_draw", "You have drawn already this draw phase: one card a turn.")
     if not can_draw_signal(state):
         return reject(
             "cannot_draw",

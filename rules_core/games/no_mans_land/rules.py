@@ -34,9 +34,16 @@ from rules_core.games.no_mans_land.events import (
     UnseenShuffled,
 )
 from rules_core.games.no_mans_land.evolve import HANDLERS
-from rules_core.games.no_mans_land.moves import MOVES, REFUSAL_WORDS, REJECTIONS, reject
+from rules_core.games.no_mans_land.moves import MOVES
+from rules_core.games.no_mans_land.refusals import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.no_mans_land.state import INITIAL, NmlState
-from rules_core.games.no_mans_land.turns import begin_falcone_turn, movable, overrun
+from rules_core.games.no_mans_land.turns import (
+    begin_falcone_turn,
+    extra_pending,
+    gordon_waits,
+    movable,
+    overrun,
+)
 
 
 def crimes_safety(state: NmlState) -> list[bool]:
@@ -90,8 +97,12 @@ class NoMansLand(DeclaredGame[NmlState]):
     # see GameSpec.rules_version; 2: one face-down price, Protection Racket's gain face up only,
     # and the retuned reference pack (issue 15); 3: the set-up records the reference pack itself,
     # not "" (a change to reference.toml no longer changes games already played); 4: the extra
-    # counter of a crime at a C+1 district is Falcone's choice (the move "extra"), never owed
-    rules_version = 4
+    # counter of a crime at a C+1 district is Falcone's choice (the move "extra"), never owed;
+    # 5: that choice waits until his owed income is taken (the state's income_taken): before it,
+    # or with no extra counter on offer, "extra" is refused (no_extra_on_offer) and not offered;
+    # Gordon draws once a draw phase and is asked only in a phase that waits for him (the
+    # state's signal_drawn; "end" in a phase that passes by itself: nothing_to_end)
+    rules_version = 5
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES
@@ -159,9 +170,15 @@ class NoMansLand(DeclaredGame[NmlState]):
         # nobody before the first turn begins (turn 0: the set-up) nor once the game is over
         if state.over or state.turn == 0:
             return frozenset()
-        # Falcone's start of turn and draw phases ask him nothing: the game carries them out
+        # Falcone's start of turn and draw phases ask him nothing: the game carries them out; his
+        # income phase asks him only his extra counters, once the counters he owes are taken
         if state.flow.current == FALCONE and state.flow.step in ("start", "draw"):
             return frozenset()
+        if state.flow.current == FALCONE and state.flow.step == "income":
+            return frozenset({FALCONE}) if extra_pending(state) else frozenset()
+        # a phase of Gordon's that offers him nothing but ending it passes by itself
+        if state.flow.current == GORDON:
+            return frozenset({GORDON}) if gordon_waits(state) else frozenset()
         return frozenset({state.flow.current})
 
     def outcome(self, state: NmlState) -> Outcome | None:

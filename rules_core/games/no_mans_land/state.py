@@ -47,6 +47,7 @@ class NmlState:
     signal_discard: tuple[str, ...]
     supply: int  # Falcone's supply of unspent counters still to be taken
     counters: int  # counters in front of Falcone (taken, not yet spent)
+    income_taken: bool  # Falcone has taken this turn's owed income (his extra counters follow it)
     spent: int  # counters spent (they leave the game)
     crimes: tuple[Crime, ...]
     villains: tuple[Piece, ...]
@@ -55,6 +56,7 @@ class NmlState:
     moved: tuple[str, ...]  # each step a piece took this movement phase
     extra_steps: int  # Rapid Response: every hero's extra steps this turn
     fought: tuple[str, ...]  # districts fought at this crimefighting phase
+    signal_drawn: bool  # Gordon has drawn from the Batsignal deck this draw phase (once a phase)
     turn: int  # turns begun so far
     over: bool
     winner: int  # the winning seat once over (-1 before)
@@ -93,6 +95,7 @@ INITIAL = NmlState(
     signal_discard=(),
     supply=0,
     counters=0,
+    income_taken=False,
     spent=0,
     crimes=(),
     villains=(),
@@ -101,6 +104,7 @@ INITIAL = NmlState(
     moved=(),
     extra_steps=0,
     fought=(),
+    signal_drawn=False,
     turn=0,
     over=False,
     winner=-1,

@@ -37,6 +37,19 @@ def extra_offered(state: NmlState) -> int:
     return min(bonus, state.supply)
 
 
+def extra_pending(state: NmlState) -> bool:
+    """Whether Falcone's income phase waits for him to choose his extra counters: only once the
+    counters he must take are taken (income-phase), with at least one extra counter on offer,
+    and never before his start of turn phase is done (sequence-of-play.falcones-turn)."""
+    return (
+        not state.over
+        and state.flow.current == FALCONE
+        and state.flow.step == "income"
+        and state.income_taken
+        and extra_offered(state) > 0
+    )
+
+
 def take_counters(run: Run[NmlState], owed: int, income_phase: bool) -> bool:
     """Falcone takes `owed` counters from the supply of unspent counters; if the supply cannot
     give them all, Gordon wins (ending-the-game.counters-exhausted). True when the game goes on."""
@@ -71,7 +84,7 @@ def begin_falcone_turn(run: Run[NmlState]) -> None:
                 )
             )
     run.emit(PhaseBegan(seat=None, player=FALCONE, phase="income"))
-    if take_counters(run, income(run.state), income_phase=True) and not extra_offered(run.state):
+    if take_counters(run, income(run.state), income_phase=True) and not extra_pending(run.state):
         run.emit(PhaseBegan(seat=None, player=FALCONE, phase="movement"))
     # else the game is over, or the income phase waits for Falcone's extra counters (moves)
 
@@ -134,10 +147,20 @@ def fights(state: NmlState) -> tuple[str, ...]:
 
 
 def can_draw_signal(state: NmlState) -> bool:
-    return bool(state.signal_deck) and len(state.signal_hand) < state.pack.gordon_hand
+    """Whether Gordon may draw from the Batsignal deck now: once a draw phase, with fewer
+    cards in hand than he may hold."""
+    return (
+        not state.signal_drawn
+        and bool(state.signal_deck)
+        and len(state.signal_hand) < state.pack.gordon_hand
+    )
 
 
-def _offers_something(state: NmlState) -> bool:
+def gordon_waits(state: NmlState) -> bool:
+    """Whether the phase of Gordon's turn waits for him: it offers him something besides
+    ending it (else it passes by itself, and he is not asked)."""
+    if state.over or state.flow.current != GORDON:
+        return False
     step = state.flow.step
     if step == "start":
         return bool(start_cards(state))
@@ -152,7 +175,7 @@ def settle_gordon(run: Run[NmlState]) -> None:
     """Gordon's phases in order: a phase that offers him nothing but ending it passes at once;
     after his draw phase, Falcone's turn begins."""
     order = GORDON_PHASES
-    while not run.state.over and not _offers_something(run.state):
+    while not run.state.over and not gordon_waits(run.state):
         at = order.index(run.state.flow.step)
         if at + 1 < len(order):
             run.emit(PhaseBegan(seat=None, player=GORDON, phase=order[at + 1]))

@@ -10,7 +10,7 @@ import pytest
 
 from rules_core.engine import fold, get_game
 from rules_core.engine.flow import Flow
-from rules_core.engine.types import Citation, GameEvent, Move, Rejection
+from rules_core.engine.types import Citation, GameEvent, Move, Rejection, Scalar
 from rules_core.engine.visibility import redact_event
 from rules_core.games.no_mans_land.citations import FALCONE, FALCONE_PHASES, GORDON, GORDON_PHASES
 from rules_core.games.no_mans_land.events import (
@@ -31,6 +31,7 @@ from rules_core.games.no_mans_land.moves import strength
 from rules_core.games.no_mans_land.rules import NoMansLand
 from rules_core.games.no_mans_land.state import Crime, NmlState, Piece
 from rules_core.games.no_mans_land.turns import start_cards
+from tests.rules_core.random_play import each_param_replaced, variants_decided
 
 GAME = get_game("no-mans-land")
 assert isinstance(GAME, NoMansLand)
@@ -55,10 +56,11 @@ def refused(state: NmlState, seat: int, move: Move) -> Rejection:
 
 
 def before_falcones_turn(**changes: object) -> NmlState:
-    """Gordon in his draw phase with nothing to draw: his `end` starts Falcone's turn."""
+    """Gordon in his draw phase, a card in hand and free to draw another: his `end` (not
+    drawing) starts Falcone's turn."""
     base = opening()
     state = replace(base, flow=Flow("gordon", "draw", GORDON), signal_deck=base.signal_deck)
-    state = replace(state, signal_hand=state.signal_deck[:2], signal_deck=state.signal_deck[2:])
+    state = replace(state, signal_hand=state.signal_deck[:1], signal_deck=state.signal_deck[1:])
     return replace(state, **changes)  # type: ignore[arg-type]
 
 
@@ -169,6 +171,23 @@ def test_start_of_turn_effects_in_play_follow_the_overrun_check() -> None:
     assert kinds.index(OverrunChecked) < kinds.index(DistrictDestroyed) < kinds.index(CountersTaken)
 
 
+def test_two_arsons_burn_in_the_order_played_and_either_order_ends_the_same() -> None:
+    """start-of-turn-phase lets a player order his start of turn effects; Falcone is not asked,
+    because two Arsons (each burning only its own district) end the same either way."""
+    arsons = (("park-row", "arson-1", True), ("heights", "arson-2", False))
+    villains = (Piece("thug-1", "park-row"), Piece("thug-2", "heights"), Piece("thug-3", "docks"))
+    ends = []
+    for order in (arsons, arsons[::-1]):
+        state = before_falcones_turn(crimes=crimes(*order), villains=villains, heroes=())
+        events = decide(state, GORDON, Move.of("end"))
+        fires = [e.district for e in events if isinstance(e, DistrictDestroyed)]
+        assert fires == [d for d, _, _ in order]
+        after = fold(GAME, events, state)
+        ends.append((set(after.destroyed), after.crimes, after.villains, after.counters))
+    assert ends[0] == ends[1]
+    assert ends[0][:3] == ({"park-row", "heights"}, (), (Piece("thug-3", "docks"),))
+
+
 def test_a_district_that_burns_down_takes_its_crime_and_falcones_characters_with_it() -> None:
     """Arson: the district goes, with the crime on it and the characters of Falcone's there;
     what stands elsewhere stays."""
@@ -261,6 +280,62 @@ def test_the_extra_counter_is_never_owed_so_an_empty_supply_after_the_income_end
     assert GAME.legal_moves(waiting, FALCONE) == [Move.of("extra", counters=n) for n in (1, 0)]
 
 
+def each_state(state: NmlState, events: list[GameEvent]) -> list[tuple[str, NmlState]]:
+    """The state after each of `events` (what a state view at that version shows)."""
+    found = []
+    for event in events:
+        state = GAME.evolve(state, event)
+        found.append((event.type, state))
+    return found
+
+
+@pytest.mark.parametrize("c_plus_1", [True, False])
+def test_falcone_chooses_his_extra_counters_only_once_his_owed_income_is_taken(
+    c_plus_1: bool,
+) -> None:
+    """income-phase: the extra counters come on top of the income he always takes, so at no
+    version of his start of turn or income before that take (nor after it, with no extra
+    counter on offer) is Falcone to act or offered the extra counters' choice."""
+    crimes_now = C_PLUS_1_CRIMES[:1] if c_plus_1 else crimes(("docks", "racket-1", False))
+    state = before_falcones_turn(crimes=crimes_now, heroes=(), supply=20)
+    steps = each_state(state, decide(state, GORDON, Move.of("end")))
+    for kind, after in steps[:-1]:
+        assert GAME.to_act(after) == frozenset(), kind
+        assert not any(m.type == "extra" for m in GAME.legal_moves(after, FALCONE)), kind
+    income_began = next(s for k, s in steps if s.flow.step == "income")
+    assert not income_began.income_taken
+    early = refused(income_began, FALCONE, Move.of("extra", counters=0))
+    assert (early.code, early.message) == (
+        "no_extra_on_offer",
+        "Your income is not taken yet: the extra counters for crimes in C+1 districts come "
+        "after it.",
+    )
+    assert early.citations == GAME.rejections["no_extra_on_offer"]
+    last_kind, head = steps[-1]
+    if c_plus_1:  # the choice waits at the head, after the income
+        assert last_kind == "counters_taken" and head.income_taken
+        assert GAME.to_act(head) == {FALCONE}
+        assert [m.get("counters") for m in GAME.legal_moves(head, FALCONE)] == [1, 0]
+    else:  # nothing to choose: his movement phase begins
+        assert head.flow.step == "movement"
+        taken = next(s for k, s in steps if k == "counters_taken")
+        assert GAME.legal_moves(taken, FALCONE) == []
+        answer = refused(taken, FALCONE, Move.of("extra", counters=0))
+        assert (answer.code, answer.message) == (
+            "no_extra_on_offer",
+            "No extra counter is on offer: you have no crime in a C+1 district, or the supply is "
+            "empty.",
+        )
+
+
+def test_a_new_turn_forgets_the_last_turns_income() -> None:
+    state = replace(before_falcones_turn(), income_taken=True)
+    began = GAME.evolve(state, PhaseBegan(seat=None, player=FALCONE, phase="start"))
+    assert not began.income_taken
+    card = GAME.evolve(began, CountersTaken(seat=FALCONE, amount=1, owed=1, income=False))
+    assert not card.income_taken  # a card's gain is not his income
+
+
 def test_unspent_counters_are_cumulative() -> None:
     state = before_falcones_turn(counters=5, supply=20)
     after = fold(GAME, decide(state, GORDON, Move.of("end")), state)
@@ -326,6 +401,48 @@ def test_drawing_from_the_batsignal_deck_is_optional() -> None:
     assert {m.type for m in GAME.legal_moves(state, GORDON)} == {"draw", "end"}
     events = decide(state, GORDON, Move.of("end"))
     assert not any(isinstance(e, GameFinished) and e.ending == "batsignal" for e in events)
+
+
+def test_gordon_draws_once_a_draw_phase_and_is_not_asked_again_after_drawing() -> None:
+    """Gordon's draw phase gives him one optional draw: at the version just after it (before
+    Falcone's turn begins) he is not named to act, offered no second draw and no "End the turn
+    without drawing", and a second draw is refused saying why."""
+    state = at_gordons_draw(("batman-1", "oracle-1", "rapid-1"))
+    events = decide(state, GORDON, Move.of("draw"))
+    drawn = GAME.evolve(state, events[0])
+    assert isinstance(events[0], SignalDrawn) and drawn.signal_drawn
+    assert len(drawn.signal_hand) < drawn.pack.gordon_hand and drawn.signal_deck
+    assert GAME.to_act(drawn) == frozenset()
+    assert GAME.legal_moves(drawn, GORDON) == []
+    again = refused(drawn, GORDON, Move.of("draw"))
+    assert (again.code, again.message) == (
+        "cannot_draw",
+        "You have drawn already this draw phase: one card a turn.",
+    )
+    after = fold(GAME, events, state)
+    assert after.flow.current == FALCONE and not after.signal_drawn
+
+
+def test_gordon_is_asked_only_in_a_phase_that_waits_for_him() -> None:
+    """A phase of Gordon's that offers him nothing but ending it passes by itself: at a version
+    part-way through (his start of turn begun with no card to play, his one fight fought) he is
+    not named to act, and ending it is refused in words."""
+    state = before_falcones_turn(flow=Flow("falcone", "movement", FALCONE), signal_hand=())
+    steps = each_state(state, decide(state, FALCONE, Move.of("end")))
+    start = next(s for k, s in steps if s.flow == Flow("gordon", "start", GORDON))
+    assert GAME.to_act(start) == frozenset() and GAME.legal_moves(start, GORDON) == []
+    answer = refused(start, GORDON, Move.of("end"))
+    assert (answer.code, answer.message) == (
+        "nothing_to_end",
+        "Your start of turn phase asks nothing of you: it passes by itself.",
+    )
+    assert answer.citations == GAME.rejections["nothing_to_end"]
+    fight = replace(gordons("crimefighting"), signal_hand=())
+    events = decide(fight, GORDON, Move.of("fight", district="docks"))
+    fought = GAME.evolve(fight, events[0])
+    assert GAME.to_act(fought) == frozenset() and GAME.legal_moves(fought, GORDON) == []
+    assert GAME.to_act(fight) == {GORDON}
+    assert Move.of("end") in GAME.legal_moves(fight, GORDON)
 
 
 def test_drawing_a_batsignal_card_that_is_not_the_last_goes_on() -> None:
@@ -700,7 +817,84 @@ def test_a_move_that_breaks_a_rule_is_refused_saying_which(
     state, seat = (falcones_movement(), FALCONE) if at == "falcone" else (gordons(at), GORDON)
     answer = refused(state, seat, Move.of(kind, **params))
     assert (answer.code, answer.message) == (code, message)
-    assert answer.citations == GAME.rejections[code] and answer.citations
+    narrowed = FALCONES_OWN.get(code) if at == "falcone" else None
+    expected = tuple(Citation("no-mans-land", s) for s in narrowed) if narrowed else None
+    assert answer.citations == (expected or GAME.rejections[code]) and answer.citations
+    assert set(answer.citations) <= set(GAME.rejections[code])
+
+
+F_MOVE = ("sequence-of-play.falcones-turn.movement",)
+G_MOVE = ("sequence-of-play.gordons-turn.movement",)
+# refusals of codes that several phases share, made in Falcone's movement phase: his phase alone
+FALCONES_OWN = {
+    "card_not_in_hand": F_MOVE,
+    "no_such_district": F_MOVE,
+    "district_destroyed": ("ending-the-game.city-overrun", *F_MOVE),
+    "not_your_piece": F_MOVE,
+    "cannot_move_there": F_MOVE,
+}
+
+
+@pytest.mark.parametrize(
+    ("at", "seat", "params", "code", "sections"),
+    [
+        ("falcone", FALCONE, {"piece": "thug-2", "to": "heights"}, "cannot_move_there", F_MOVE),
+        ("falcone", FALCONE, {"piece": "gordon", "to": "docks"}, "not_your_piece", F_MOVE),
+        ("movement", GORDON, {"piece": "gordon", "to": "docks"}, "cannot_move_there", G_MOVE),
+        ("movement", GORDON, {"piece": "thug-2", "to": "docks"}, "not_your_piece", G_MOVE),
+    ],
+)
+def test_a_refused_move_of_a_piece_cites_the_movers_own_movement_phase(
+    at: str, seat: int, params: dict[str, str], code: str, sections: tuple[str, ...]
+) -> None:
+    """Each side's movement phase is its own section: Gordon's hero refused a step is not told
+    about Falcone's movement phase, nor Falcone's character about Gordon's."""
+    state = falcones_movement() if at == "falcone" else gordons(at)
+    answer = refused(state, seat, Move.of("move", **params))
+    assert answer.code == code
+    assert tuple(c.section for c in answer.citations) == sections
+
+
+@pytest.mark.parametrize(
+    ("params", "code", "sections"),
+    [
+        ({"card": "thug-1", "district": "gotham-sur-mer"}, "no_such_district", F_MOVE),
+        (
+            {"card": "thug-1", "district": "heights"},
+            "district_destroyed",
+            ("ending-the-game.city-overrun", *F_MOVE),
+        ),
+    ],
+)
+def test_falcone_playing_a_card_at_a_bad_district_is_not_cited_gordons_movement_phase(
+    params: dict[str, str], code: str, sections: tuple[str, ...]
+) -> None:
+    for kind, extra in (("recruit", {}), ("crime", {"face_down": False})):
+        card = {"card": "racket-1"} if kind == "crime" else {}
+        move = Move.of(kind, **{**params, **card, **extra})
+        answer = refused(falcones_movement(), FALCONE, move)
+        assert answer.code == code
+        assert tuple(c.section for c in answer.citations) == sections
+
+
+def test_every_refusal_met_in_play_cites_sections_its_code_lists() -> None:
+    """The sections a code lists (GameSpec.rejections: where the rulebook pages say the game
+    applies them) hold every section its refusals cite."""
+    seen = set()
+    for _, answer in variants_decided(
+        GAME, 3, 200, lambda move: each_param_replaced(move, _other_values), per_step=30
+    ):
+        if isinstance(answer, Rejection):
+            seen.add(answer.code)
+            assert set(answer.citations) <= set(GAME.rejections[answer.code]), answer
+    assert {"no_such_district", "cannot_move_there", "not_your_piece"} <= seen
+
+
+def _other_values(value: Scalar) -> list[Scalar]:
+    """A district or piece nobody has, and every district of the city, in place of a text."""
+    if not isinstance(value, str):
+        return []
+    return ["nowhere", *(d.id for d in opening().pack.districts)]
 
 
 G_START = ("sequence-of-play.gordons-turn.start-of-turn", "start-of-turn-phase")
