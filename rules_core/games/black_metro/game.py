@@ -100,7 +100,10 @@ class BlackMetro(DeclaredGame[State]):
     # 4: research names any technology up to the player's level; what is researched or gained
     #    (its choice, its type) stays its owner's
     # 5: the event dice's face names are the pack's (the set-up records them with the pack)
-    rules_version = 5
+    # 6: a build with no fortification left in the backup moves one of the builder's own
+    #    fortifications, never another player's (troubleshooting.units.fortifications); in solo,
+    #    strain beyond 15 from unfulfilled missions at the final scoring loses (solo.win)
+    rules_version = 6
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules_core.engine.wording import listed
 from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState, Troop
+from rules_core.games.black_metro.vocabulary import ACTIONS
 
 COLOURS = ("Red", "Green", "Blue", "Yellow")  # clockwise, as the example round seats them
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
@@ -43,6 +44,11 @@ def fortune(card: str) -> str:
     if rank == "Joker":
         return "a joker"
     return f"the {RANK_NAMES.get(rank, rank)} of {suit}"
+
+
+def benefit(state: BlackMetroState, suit: str) -> str:
+    """A suit's benefit, as a joker may give it: "clubs: get 1 intel"."""
+    return f"{suit}: {ACTIONS.say(state.the_pack().suit_gives(suit))}"
 
 
 def mission(card: str, state: BlackMetroState) -> str:

@@ -187,7 +187,10 @@ def _recover_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _asked(state, seat, "recover_overwhelmed"):
         return reject("not_now", "Overwhelmed personnel are recovered in the standby phase.")
     if move not in _recover_offers(state, seat):
-        return reject("not_in_hideout", "Recover personnel that are in your overwhelmed bag.")
+        held = language.troop(state.player(seat).overwhelmed)
+        return reject(
+            "not_overwhelmed", f"Your overwhelmed bag holds {held}: recover some of those."
+        )
     return None
 
 

@@ -205,7 +205,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + " from the discard"
     ),
     d.BenefitChosen: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} takes the joker's {ev.suit} benefit"
+        f"{w.who(st, ev.owner)} takes the joker's benefit of {w.benefit(st, ev.suit)}"
     ),
     d.FortificationsDestroyed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)}'s fortifications at {w.district(st, ev.district)} are destroyed"
@@ -319,7 +319,7 @@ TELLERS.update(
         so.OverlordFortified: lambda st, ev, mine: (
             "The overlord "
             + ("moves his" if ev.source else "gains a")
-            + f" {ev.kind.replace('_', ' ')} "
+            + f" {st.the_pack().unit(ev.kind).name} "
             + ("to " if ev.source else "at ")
             + w.district(st, ev.district)
         ),

@@ -139,3 +139,21 @@ def test_a_score_below_every_rank_gets_the_last_rank() -> None:
     last = state.the_pack().solo.ranks[-1][1]
     assert solo.rank(state, -5) == last and solo.rank(state, 0) == last
     assert solo.rank(state, 10_000) == state.the_pack().solo.ranks[0][1]
+
+
+def test_strain_beyond_fifteen_from_unfulfilled_missions_loses_at_the_end() -> None:
+    """solo.win: strain ever inflicted beyond 15 loses, the final scoring's 2 a mission too."""
+    from rules_core.games.black_metro import scoring
+
+    state, _ = _solo()
+    player = state.player(0)
+    assert len(player.missions) == 1
+    state = state.with_player(0, updated(player, strain=14, power=200))
+    state = state.with_player(OVERLORD, updated(state.player(OVERLORD), hideout=(0, 0, 0)))
+    run = Run(state)
+    scoring.score(run)
+    assert run.state.over and run.state.winners == ()
+    assert run.events[-1] == so.ChallengeLost(seat=None, reason="strain")
+    kept = Run(state.with_player(0, updated(state.player(0), strain=13)))
+    scoring.score(kept)  # 13 + 2 = 15: within the tracker
+    assert kept.state.winners == (0,)

@@ -86,3 +86,16 @@ def test_a_districts_effect_is_named_by_its_place_and_what_it_does() -> None:
     assert _told(state, used) == (
         "Red uses the second effect of 03 Gilded Bank (inflict 3 strain, then get 3 gold)."
     )
+
+
+def test_the_overlords_fortification_is_named_as_the_game_names_it() -> None:
+    """A support base gained or moved by the overlord reads "support base", not its id."""
+    from rules_core.games.black_metro.events_solo import OverlordFortified
+
+    state = started(1)
+    gained = OverlordFortified(seat=None, district=GILDED_BANK, kind="support-base", source=0)
+    moved = OverlordFortified(seat=None, district=GILDED_BANK, kind="support-base", source=5)
+    blockade = OverlordFortified(seat=None, district=GILDED_BANK, kind="blockade", source=0)
+    assert _told(state, gained) == "The overlord gains a support base at 03 Gilded Bank."
+    assert _told(state, moved) == "The overlord moves his support base to 03 Gilded Bank."
+    assert _told(state, blockade) == "The overlord gains a blockade at 03 Gilded Bank."
