@@ -103,6 +103,8 @@ class BlackMetro(DeclaredGame[State]):
     # 6: a build with no fortification left in the backup moves one of the builder's own
     #    fortifications, never another player's (troubleshooting.units.fortifications); in solo,
     #    strain beyond 15 from unfulfilled missions at the final scoring loses (solo.win)
+    #    and event 1's tile is chosen once its explosion has struck (appendix.dice.event); the
+    #    solo overlord judges the strain he would take counting all his strength there
     rules_version = 6
     search_iterations = 100
     lost_value_mark = 0.10

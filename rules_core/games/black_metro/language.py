@@ -60,6 +60,11 @@ def district(state: BlackMetroState, number: int) -> str:
     return state.the_pack().district(number).label
 
 
+def tile(state: BlackMetroState, tile_id: str) -> str:
+    """A tile by its name ("trading market")."""
+    return next((name for t, name, _ in state.the_pack().tiles if t == tile_id), tile_id)
+
+
 def troop(units: Troop) -> str:
     """(2, 1, 0) -> "2 subordinates and 1 paragon"."""
     parts = [
@@ -123,7 +128,8 @@ def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
     if part.startswith("research:") or op == "research":
         return "research " + _researched(state, part.removeprefix("research:"))
     if part in units:
-        return f"promote to {units[part]}" if op == "promote" else units[part]
+        verb = {"promote": "promote to ", "recover": "recover "}.get(op, "")
+        return f"{verb}{units[part]}"
     if "#" in part and "," not in part and part in state.player_missions():
         return f"reveal {mission(part, state)}"
     if part in {s for s, _ in state.syndicates}:

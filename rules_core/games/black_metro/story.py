@@ -287,7 +287,14 @@ TELLERS: dict[type[GameEvent], Teller] = {
     s.FortuneTurnedUp: lambda st, ev, mine: f"{w.fortune(ev.card).capitalize()} is turned up",
     s.DistrictExploded: lambda st, ev, mine: (
         f"An explosion strikes {w.district(st, ev.district)}"
-        + f": the {ev.tile.replace('-', ' ')} tile is laid there"
+        + (
+            f": the {w.tile(st, ev.tile)} tile is laid there"
+            if ev.tile
+            else ": every fortification there is destroyed"
+        )
+    ),
+    s.TileLaid: lambda st, ev, mine: (
+        f"The {w.tile(st, ev.tile)} tile is laid at {w.district(st, ev.district)}"
     ),
     s.MissionRevealed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} reveals {w.mission(ev.card, st)}"

@@ -157,3 +157,14 @@ def test_strain_beyond_fifteen_from_unfulfilled_missions_loses_at_the_end() -> N
     kept = Run(state.with_player(0, updated(state.player(0), strain=13)))
     scoring.score(kept)  # 13 + 2 = 15: within the tracker
     assert kept.state.winners == (0,)
+
+
+def test_the_overlord_counts_his_whole_strength_when_avoiding_strain() -> None:
+    """solo.rules.assign: he avoids only the strain he would inflict through dominance, where
+    his support base adds to his personnel (it ties the player's 2 here: no strain)."""
+    state, _ = _solo()
+    state = _at(state, 4, 0, (0, 1, 0))
+    assert solo._unit(state) == 0 and not solo.valid(state, 4)  # 1 against 2
+    base = (Fortification(OVERLORD, "support-base"),)
+    state = state.with_district(4, updated(state.district(4), fortifications=base))
+    assert solo.valid(state, 4)  # 1 + his support base's 1 against 2: a tie

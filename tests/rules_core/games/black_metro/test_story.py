@@ -50,9 +50,8 @@ def test_an_event_chosen_names_the_event_and_what_its_option_does() -> None:
         "Red chooses for event 2 (chaotic winds): every player is to draw 1 fortune."
     )
     blast = EventChosen(seat=0, owner=0, face=1, option=0)
-    assert _told(state, blast) == (
-        "Red chooses for event 1 (massive explosion): discard the top fortune, destroy every "
-        "fortification at its district and place the massive explosion tile there."
+    assert _told(state, blast) == (  # chosen once the explosion has struck (rules version 6)
+        "Red chooses for event 1 (massive explosion): lay the massive explosion tile."
     )
     rolled = DiceRolled(seat=0, owner=0, dice="event", face=4)
     assert _told(state, rolled) == "Red rolls the event dice: 4 (lightning storm)."
