@@ -255,11 +255,12 @@ def waiting_on_roll(run: Run) -> bool:
 def apply_face(run: Run, seat: int, dice: str, face: int, number: int, rng: random.Random) -> None:
     """A kept face: done at once, or (a choice to make) asked of its roller."""
     options = run.state.the_pack().die(dice).faces[face - 1].options
-    if all(option.steps[0].op == "explode" for option in options):  # event 1: it strikes first
+    if dice == "event":  # event 1 strikes first, its tile chosen after
         from rules_core.games.black_metro import standby  # (standby rolls dice: it builds on us)
 
-        standby.explode(run, "", rng)
-        return
+        if face == standby.explosion_face(run.state):
+            standby.explode(run, "", rng)
+            return
     if len(options) > 1:  # the event dice: its roller chooses the option every player follows
         run.emit(
             r.RollToResolve(seat=None, owner=seat, dice=dice, face=face, district=0, option=-1)

@@ -166,7 +166,7 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
         tile = str(steps[0].get("tile"))
         if district:
             run.emit(s.TileLaid(seat=None, district=district, tile=tile))
-        else:  # (a choice asked before the explosion struck: never since rules version 6)
+        else:  # a pack's face mixing an explosion with other options: it strikes once chosen
             explode(run, tile, rng)
         return
     for seat in _order(run.state):
