@@ -105,7 +105,8 @@ class BlackMetro(DeclaredGame[State]):
     #    strain beyond 15 from unfulfilled missions at the final scoring loses (solo.win)
     #    and event 1's tile is chosen once its explosion has struck (appendix.dice.event); the
     #    solo overlord judges the strain he would take counting all his strength there; the
-    #    Technologist's jammer is asked whatever level the face-down technology has
+    #    Technologist's jammer is asked whatever level the face-down technology has, and a
+    #    player from level I is asked about event 4's research even with one way left
     rules_version = 6
     search_iterations = 100
     lost_value_mark = 0.10

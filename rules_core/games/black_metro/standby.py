@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from rules_core.engine.effects import Effect
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
@@ -173,7 +174,7 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
         if seat == run.state.overlord:
             continue
         ways = facilities.choices(run.state, seat, 0, steps)
-        if ways == [""]:
+        if ways == [""] and not _asks_unseen(run.state, seat, steps):
             facilities.carry_out(run, seat, 0, steps, "", rng)
         elif ways:
             run.emit(
@@ -181,6 +182,12 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
                     seat=None, owner=seat, dice="event", face=face, district=0, option=option
                 )
             )
+
+
+def _asks_unseen(state: State, seat: int, steps: tuple[Effect, ...]) -> bool:
+    """Whether the seat is asked even with one way left: what research may name depends on
+    their face-down technologies, so from scientific level I they are always asked."""
+    return state.player(seat).science >= 1 and any(step.op == "research" for step in steps)
 
 
 def _advance(run: Run, rng: random.Random) -> None:

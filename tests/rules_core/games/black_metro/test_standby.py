@@ -7,13 +7,21 @@ import random
 
 from rules_core.engine.types import Citation, GameEvent
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import facilities
+from rules_core.games.black_metro import facilities, standby
 from rules_core.games.black_metro.events_resolution import RollToResolve
 from rules_core.games.black_metro.events_standby import DistrictExploded, FortuneTurnedUp, TileLaid
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro import test_example_round as example
-from tests.rules_core.games.black_metro.helpers import BLUE, GAME, GREEN, play, refused
+from tests.rules_core.games.black_metro.helpers import (
+    BLUE,
+    GAME,
+    GREEN,
+    play,
+    refused,
+    started,
+    through_setup,
+)
 
 
 def test_recovering_personnel_not_in_the_bag_is_refused_citing_the_recall_step() -> None:
@@ -93,3 +101,21 @@ def test_a_game_recorded_when_event_ones_tile_was_chosen_first_still_replays() -
     assert (
         told[3] == "An explosion strikes 05 Laughing Tavern: the trading market tile is laid there."
     )
+
+
+def test_researching_for_lightning_storm_is_asked_whatever_the_face_down_cards_leave() -> None:
+    """Event 4's second option: a player at scientific level I who holds every level I
+    technology, some face down, is asked all the same (being passed over would tell the others
+    what the face-down cards are); the only way left is to resolve it as it is."""
+    state = through_setup(started(2, first_game=True))
+    held = ("calm-protocol@0", "expiditry-matrix@0")
+    downed = ("voltaic-edge@0", "trading-platform@0")
+    player = updated(state.player(0), science=1, technologies=held, downed=downed)
+    state = updated(state.with_player(0, player), flow=updated(state.flow, step="event"))
+    run = Run(state)
+    standby.apply_event(run, 4, 1, random.Random(0))
+    asked = [ev for ev in run.events if isinstance(ev, RollToResolve)]
+    assert [ev.owner for ev in asked] == [0]  # seat 1, at level 0, researches nothing: not asked
+    assert [GAME.describe_move(run.state, 0, m) for m in GAME.legal_moves(run.state, 0)] == [
+        "Resolve the die: as it is"
+    ]
