@@ -32,7 +32,7 @@ def _play_until_two_are_discarded(
     api: APIClient, game: int, tokens: dict[int, str], version: int
 ) -> tuple[int, int]:
     """Random legal moves until a seat discards two chosen fortunes: (that move's seq, seat)."""
-    pick = random.Random(5)
+    pick = random.Random(3)  # (under Black Metro's rules version 6; seed 5 no longer gets there)
     for _ in range(2000):
         state = api.get(f"/api/games/{game}/state/").json()
         seat = state["to_act"][0]

@@ -21,6 +21,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "no_personnel_chosen": cite("phases.assignment", "quick-reference.assignment"),
     "not_in_hideout": cite("phases.assignment", "setup.hideout"),
     "already_there": cite("phases.assignment"),
+    "not_overwhelmed": cite("phases.standby.recall", "setup.overwhelmed"),
     "district_closed": cite("appendix.tiles", "appendix.dice.event"),
     "fortune_not_in_hand": cite("appendix.fortunes", "troubleshooting.cards"),
     "not_an_assignment_fortune": cite("appendix.fortunes", "appendix.fortunes.assignment"),
@@ -28,7 +29,8 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "one_fortune_a_turn": cite("troubleshooting.cards.fortunes.assignment"),
     "blockade_discards": cite("appendix.fortifications.blockades"),
     "cannot_resolve": cite("advanced.golden.abilities", "advanced.golden.exceptions"),
-    "no_one_to_attack": cite("appendix.fortunes.assignment"),
+    "no_one_to_attack": cite("appendix.fortunes.assignment", "appendix.fortunes.dominance"),
+    "no_such_benefit": cite("appendix.fortunes"),
     "not_a_dominance_fortune": cite("appendix.fortunes.dominance", "district-dominance.fortune"),
     "relic_to_a_tied_player": cite("appendix.relic", "phases.dominance"),
     "mission_not_met": cite("appendix.missions", "troubleshooting.cards.missions"),
@@ -59,9 +61,9 @@ REFUSAL_WORDS: dict[str, str] = {
     ),
     "no_such_district": "Naming a district that is not one of the twelve, numbered 01 to 12.",
     "no_personnel_chosen": "Assigning to a district without choosing which personnel go there.",
-    "not_in_hideout": (
-        "Assigning personnel that are not in the player's hideout, or recovering personnel that "
-        "are not in their overwhelmed bag."
+    "not_in_hideout": "Assigning personnel that are not in the player's hideout.",
+    "not_overwhelmed": (
+        "Recovering, in the standby phase, personnel that are not in the player's overwhelmed bag."
     ),
     "already_there": (
         "Assigning to a district where the player already has personnel, or elsewhere than the "
@@ -97,6 +99,7 @@ REFUSAL_WORDS: dict[str, str] = {
         "criterion."
     ),
     "counter_too_low": "Countering a fortune with a card of another kind or a lower one.",
+    "no_such_benefit": "Choosing for a joker the benefit of a suit the fortunes do not have.",
 }
 
 

@@ -231,7 +231,8 @@ def _benefit_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _prompted(state, seat, "joker_benefit"):
         return reject("not_now", "No joker's benefit is to be chosen now.")
     if move.get("suit") not in SUITS:
-        return reject("not_now", f"Choose the benefit of one of {', '.join(SUITS)}.")
+        benefits = "; ".join(language.benefit(state, suit) for suit in SUITS)
+        return reject("no_such_benefit", f"A joker gives one suit's benefit ({benefits}).")
     return None
 
 
@@ -306,7 +307,7 @@ DOMINANCE_MOVES: tuple[MoveRule[State], ...] = (
         ),
         _benefit_check,
         _benefit,
-        lambda s, seat, m: f"Take the joker's {m.get('suit')} benefit",
+        lambda s, seat, m: f"Take the joker's benefit of {language.benefit(s, str(m.get('suit')))}",
     ),
     MoveRule(
         "give_relic",

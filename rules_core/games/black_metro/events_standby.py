@@ -137,7 +137,7 @@ class FortuneTurnedUp(GameEvent):
 @dataclass(frozen=True, slots=True)
 class DistrictExploded(GameEvent):
     """Every fortification at the district destroyed, a tile laid there until the next
-    dominance phase."""
+    dominance phase (no tile: event 1's, chosen next, `TileLaid`)."""
 
     type: ClassVar[str] = "district_exploded"
     in_words: ClassVar[str] = (
@@ -148,6 +148,21 @@ class DistrictExploded(GameEvent):
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.overlord.result-1", "phases.standby.dice", "components.tiles"
     )
+    district: int
+    tile: str
+
+
+@dataclass(frozen=True, slots=True)
+class TileLaid(GameEvent):
+    """Event 1's tile, chosen once the explosion has struck its district (rules version 6; a
+    game of an earlier version chose it first and laid it with the explosion)."""
+
+    type: ClassVar[str] = "tile_laid"
+    in_words: ClassVar[str] = (
+        "The tile chosen for an explosion is laid on its district until the next dominance phase."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "appendix.tiles")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.rules.overlord.result-1")
     district: int
     tile: str
 
@@ -195,6 +210,7 @@ STANDBY_EVENTS: tuple[type[GameEvent], ...] = (
     EventChosen,
     FortuneTurnedUp,
     DistrictExploded,
+    TileLaid,
     MissionRevealed,
     GameScored,
 )

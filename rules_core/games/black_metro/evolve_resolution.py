@@ -128,7 +128,9 @@ def jammer_asked(state: State, ev: Any) -> State:
     if pack.candidate(player.candidate).ability.op != "frequency_jammer":
         return state
     level = pack.technology(ev.technology).level
-    if not jam_targets(state, ev.owner, level):
+    # asked whenever another player has a charged technology, whatever the level researched:
+    # the card is face down, so whether its level finds a target must not show (README)
+    if not any(state.player(p).technologies for p in state.everyone if p != ev.owner):
         return state
     ask = Prompt(ev.owner, "jammer", about=(("level", level),))
     return updated(state, flow=state.flow.asked((ask,), first=True))

@@ -130,6 +130,10 @@ def _exploded(state: State, ev: s.DistrictExploded) -> State:
     return state.with_district(ev.district, updated(district, fortifications=(), tile=ev.tile))
 
 
+def _tile_laid(state: State, ev: s.TileLaid) -> State:
+    return state.with_district(ev.district, updated(state.district(ev.district), tile=ev.tile))
+
+
 def _revealed(state: State, ev: s.MissionRevealed) -> State:
     player = state.player(ev.owner)
     return state.with_player(ev.owner, updated(player, revealed=(*player.revealed, ev.card)))
@@ -151,6 +155,7 @@ STANDBY_HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     s.EventChosen: _event_chosen,
     s.FortuneTurnedUp: _turned_up,
     s.DistrictExploded: _exploded,
+    s.TileLaid: _tile_laid,
     s.MissionRevealed: _revealed,
     s.GameScored: _scored,
 }

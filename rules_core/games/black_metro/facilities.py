@@ -91,7 +91,8 @@ def _build_options(state: State, seat: int) -> list[str]:
     if player.fortifications[1] and player.science >= 2:
         kinds.append("support-base")
     if not player.fortifications[0] and not player.fortifications[1]:
-        return _move_options(state, seat)  # none left: one of theirs is moved instead
+        # none left: one of their own is moved instead (troubleshooting.units.fortifications)
+        return _move_options(state, seat, own=True)
     return [
         f"{d.number}:{kind}"
         for d in state.the_pack().districts
@@ -100,13 +101,15 @@ def _build_options(state: State, seat: int) -> list[str]:
     ]
 
 
-def _move_options(state: State, seat: int) -> list[str]:
+def _move_options(state: State, seat: int, own: bool = False) -> list[str]:
     """owner:kind:from>to for each fortification the player may move (another player's support
-    base stays while a fortification of its owner accompanies it)."""
+    base stays while a fortification of its owner accompanies it; `own`: theirs only)."""
     found = []
     for d in state.the_pack().districts:
         pieces = sorted({(f.owner, f.kind) for f in state.district(d.number).fortifications})
         for owner, kind in pieces:
+            if own and owner != seat:
+                continue
             if (
                 kind == "support-base"
                 and owner != seat
@@ -252,6 +255,12 @@ def waiting_on_roll(run: Run) -> bool:
 def apply_face(run: Run, seat: int, dice: str, face: int, number: int, rng: random.Random) -> None:
     """A kept face: done at once, or (a choice to make) asked of its roller."""
     options = run.state.the_pack().die(dice).faces[face - 1].options
+    if dice == "event":  # event 1 strikes first, its tile chosen after
+        from rules_core.games.black_metro import standby  # (standby rolls dice: it builds on us)
+
+        if face == standby.explosion_face(run.state):
+            standby.explode(run, "", rng)
+            return
     if len(options) > 1:  # the event dice: its roller chooses the option every player follows
         run.emit(
             r.RollToResolve(seat=None, owner=seat, dice=dice, face=face, district=0, option=-1)

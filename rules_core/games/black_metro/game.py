@@ -100,7 +100,14 @@ class BlackMetro(DeclaredGame[State]):
     # 4: research names any technology up to the player's level; what is researched or gained
     #    (its choice, its type) stays its owner's
     # 5: the event dice's face names are the pack's (the set-up records them with the pack)
-    rules_version = 5
+    # 6: a build with no fortification left in the backup moves one of the builder's own
+    #    fortifications, never another player's (troubleshooting.units.fortifications); in solo,
+    #    strain beyond 15 from unfulfilled missions at the final scoring loses (solo.win)
+    #    and event 1's tile is chosen once its explosion has struck (appendix.dice.event); the
+    #    solo overlord judges the strain he would take counting all his strength there; the
+    #    Technologist's jammer is asked whatever level the face-down technology has, and a
+    #    player from level I is asked about event 4's research even with one way left
+    rules_version = 6
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules_core.engine.wording import listed
 from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState, Troop
+from rules_core.games.black_metro.vocabulary import ACTIONS
 
 COLOURS = ("Red", "Green", "Blue", "Yellow")  # clockwise, as the example round seats them
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
@@ -45,6 +46,11 @@ def fortune(card: str) -> str:
     return f"the {RANK_NAMES.get(rank, rank)} of {suit}"
 
 
+def benefit(state: BlackMetroState, suit: str) -> str:
+    """A suit's benefit, as a joker may give it: "clubs: get 1 intel"."""
+    return f"{suit}: {ACTIONS.say(state.the_pack().suit_gives(suit))}"
+
+
 def mission(card: str, state: BlackMetroState) -> str:
     """A mission card by its name ("Secure the District")."""
     return f"“{state.the_pack().mission(card.partition('#')[0]).name}”"
@@ -52,6 +58,11 @@ def mission(card: str, state: BlackMetroState) -> str:
 
 def district(state: BlackMetroState, number: int) -> str:
     return state.the_pack().district(number).label
+
+
+def tile(state: BlackMetroState, tile_id: str) -> str:
+    """A tile by its name ("trading market")."""
+    return next((name for t, name, _ in state.the_pack().tiles if t == tile_id), tile_id)
 
 
 def troop(units: Troop) -> str:
@@ -117,7 +128,8 @@ def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
     if part.startswith("research:") or op == "research":
         return "research " + _researched(state, part.removeprefix("research:"))
     if part in units:
-        return f"promote to {units[part]}" if op == "promote" else units[part]
+        verb = {"promote": "promote to ", "recover": "recover "}.get(op, "")
+        return f"{verb}{units[part]}"
     if "#" in part and "," not in part and part in state.player_missions():
         return f"reveal {mission(part, state)}"
     if part in {s for s, _ in state.syndicates}:

@@ -332,6 +332,12 @@ def _choosing_event(state: State, seat: int) -> int:
     return int(str(prompt.get("face")))
 
 
+def _struck(state: State, seat: int) -> int:
+    """The district event 1's explosion struck, whose tile the seat chooses (0: none)."""
+    prompt = state.flow.prompt_for(seat)
+    return int(str(prompt.get("district"))) if prompt is not None else 0
+
+
 def _face_offers(state: State, seat: int) -> list[Move]:
     if not _asked(state, seat, "dice_choice"):
         return []
@@ -359,7 +365,7 @@ def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
         run = Run(state)
         option = ORDINALS.index(str(move.get("choice")))
         run.emit(EventChosen(seat=seat, owner=seat, face=face, option=option))
-        standby.apply_event(run, face, option, rng)
+        standby.apply_event(run, face, option, rng, _struck(state, seat))
         _after_roll(run, rng)
         return run.events
     number, steps = face_steps(state, seat)
@@ -384,15 +390,21 @@ def _label_roll(state: State, seat: int, move: Move) -> str:
     choice = str(move.get("choice"))
     face = _choosing_event(state, seat)
     if face and choice in ORDINALS:
-        return f"Choose for {event_option(state, face, ORDINALS.index(choice))}"
+        option = ORDINALS.index(choice)
+        return f"Choose for {event_option(state, face, option, _struck(state, seat))}"
     return f"Resolve the die: {language.choice(state, choice, roll_ops(state, seat))}"
 
 
-def event_option(state: State, face: int, option: int) -> str:
+def event_option(state: State, face: int, option: int, struck: int = 0) -> str:
     """An option of an event in words, for every player or, an explosion, once for the city
-    ("event 2 (chaotic winds): every player is to draw 1 fortune")."""
+    ("event 2 (chaotic winds): every player is to draw 1 fortune"; event 1's tile, chosen once
+    the explosion struck: "event 1 (massive explosion): lay the trading market tile at …")."""
     steps = state.the_pack().die("event").faces[face - 1].options[option].steps
-    to_whom = "" if steps[0].op == "explode" else "every player is to "
+    if steps[0].op == "explode":
+        tile = language.tile(state, str(steps[0].get("tile")))
+        at = f" at {language.district(state, struck)}" if struck else ""
+        return f"{language.event(state, face)}: lay the {tile} tile{at}"
+    to_whom = "every player is to "
     return f"{language.event(state, face)}: {to_whom}{say_all(ACTIONS, steps)}"
 
 

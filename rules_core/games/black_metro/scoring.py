@@ -59,12 +59,15 @@ def score(run: Run) -> None:
     strain = next(
         (row.strain for row in state.the_pack().scoring if row.measure == "unfulfilled_missions"), 0
     )
+    before = len(run.events)
     for seat in seats:
         effects.inflict(run, seat, strain * len(run.state.player(seat).missions))
     state = run.state
     scores = tuple(state.player(p).power + table(state, p) for p in seats)
     if state.solo:  # the evaluation, unless a condition of the challenge was missed
-        failed = solo.final(run, scores[0])
+        # strain beyond 15 loses the challenge even when the missions inflict it (solo.win)
+        overstrained = solo.lost(state, run.events[before:]) == "strain"
+        failed = "strain" if overstrained else solo.final(run, scores[0])
         run.emit(
             s.GameScored(
                 seat=None,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 from rules_core.engine.types import GameEvent
+from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board, cards, facilities
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_solo as so
@@ -61,14 +62,18 @@ def _overlord(state: State) -> int:
 
 def _would_strain(state: State, number: int, unit: int) -> bool:
     """The overlord avoids a district where he would inflict strain on himself: the player's
-    blockades there, or the player's greater strength (dominance)."""
+    blockades there (against his personnel's strength), or the player's greater strength at
+    dominance (his there counting all it will: personnel, fortifications, abilities)."""
     overlord = _overlord(state)
-    strength = (1, 2, 4)[unit] + troop_strength(state.district(number).personnel[overlord])
-    blockades = state.district(number).blockades_of_others(overlord)
+    district = state.district(number)
+    troop = tuple(n + int(i == unit) for i, n in enumerate(district.personnel[overlord]))
+    personnel = tuple(troop if p == overlord else t for p, t in enumerate(district.personnel))
+    there = state.with_district(number, updated(district, personnel=personnel))
+    blockades = district.blockades_of_others(overlord)
     extra, _, _ = state.the_pack().blockade_rules
-    if blockades and strength < 1 + extra * blockades:
+    if blockades and troop_strength(troop) < 1 + extra * blockades:  # type: ignore[arg-type]
         return True
-    return board.strength(state, PLAYER, number) > strength
+    return board.strength(there, PLAYER, number) > board.strength(there, overlord, number)
 
 
 def valid(state: State, number: int) -> bool:
@@ -143,15 +148,6 @@ def counterintelligence(run: Run, rng: random.Random) -> None:
     hand = run.state.player(PLAYER).hand
     if hand:
         run.emit(e.FortunesDiscarded(seat=None, owner=PLAYER, cards=hand))
-    penalty_game(run, rng)
-
-
-def counterforce(run: Run, tile: str, rng: random.Random) -> None:
-    """A joker turned up by event 1: the explosion strikes the priority district."""
-    from rules_core.games.black_metro import events_standby as s
-
-    every = tuple(d.number for d in run.state.the_pack().districts)
-    run.emit(s.DistrictExploded(seat=None, district=priority(run.state, every), tile=tile))
     penalty_game(run, rng)
 
 

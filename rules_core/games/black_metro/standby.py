@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from rules_core.engine.effects import Effect
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
@@ -95,17 +96,32 @@ def _do(run: Run, step: str, rng: random.Random) -> None:
         most = max(strains)
         if strains.count(most) == 1:  # a tie rolls no penalty dice
             facilities.roll(run, strains.index(most), "penalty", 0, rng)
-    elif step == "event":  # the overlord holding the relic: the player rolls and chooses
-        roller = solo.PLAYER if state.relic == state.overlord else state.relic
-        facilities.roll(run, roller, "event", 0, rng)
+    elif step == "event":
+        facilities.roll(run, event_roller(state), "event", 0, rng)
     elif step == "explosion" and state.seats <= 2:  # 1-2 players: event 1's first bullet
         explode(run, "district-explosion", rng)
     elif step == "advance":
         _advance(run, rng)
 
 
+def event_roller(state: State) -> int:
+    """Who rolls the event dice and chooses its option: the relic player (solo: the player,
+    when the overlord holds the relic)."""
+    return solo.PLAYER if state.relic == state.overlord else state.relic
+
+
+def explosion_face(state: State) -> int:
+    """The event dice's face whose options lay an explosion's tile (event 1; 0: none)."""
+    faces = state.the_pack().die("event").faces
+    return next(
+        (i + 1 for i, f in enumerate(faces) if all(o.steps[0].op == "explode" for o in f.options)),
+        0,
+    )
+
+
 def explode(run: Run, tile: str, rng: random.Random) -> None:
-    """Event 1's first bullet: the top fortune discarded names the district."""
+    """The top fortune discarded names the district an explosion strikes: event 1 (`tile` "":
+    the tile is chosen once it has struck) or the 1-2 player district explosion."""
     if not run.state.fortune_deck:  # the discard reshuffled, as for a draw
         deck = list(run.state.fortune_discard)
         rng.shuffle(deck)
@@ -115,30 +131,50 @@ def explode(run: Run, tile: str, rng: random.Random) -> None:
     card = run.state.fortune_deck[0]
     if run.state.solo and card.startswith("Joker"):  # the overlord's counterforce
         run.emit(s.FortuneTurnedUp(seat=None, card=card, tile=""))
-        solo.counterforce(run, tile, rng)
+        every = tuple(d.number for d in run.state.the_pack().districts)
+        strike(run, solo.priority(run.state, every), tile)
+        solo.penalty_game(run, rng)
         return
     districts = exploding(card)
     overlord_chooses = run.state.relic == run.state.overlord
     chooser = run.state.relic if len(districts) > 1 and not overlord_chooses else -1
     run.emit(s.FortuneTurnedUp(seat=None, card=card, tile=tile, chooser=chooser))
     if len(districts) == 1:
-        run.emit(s.DistrictExploded(seat=None, district=districts[0], tile=tile))
+        strike(run, districts[0], tile)
     elif overlord_chooses:  # the overlord chooses by his priority list
-        number = solo.priority(run.state, districts)
-        run.emit(s.DistrictExploded(seat=None, district=number, tile=tile))
+        strike(run, solo.priority(run.state, districts), tile)
 
 
-def apply_event(run: Run, face: int, option: int, rng: random.Random) -> None:
-    """The chosen option for every player in turn (an explosion once, for the city)."""
+def strike(run: Run, district: int, tile: str) -> None:
+    """The explosion destroys the district's fortifications; event 1's roller then chooses
+    which tile is laid there (appendix.dice.event: the choice follows the destruction)."""
+    run.emit(s.DistrictExploded(seat=None, district=district, tile=tile))
+    face = explosion_face(run.state)
+    if not tile and face:
+        owner = event_roller(run.state)
+        run.emit(
+            r.RollToResolve(
+                seat=None, owner=owner, dice="event", face=face, district=district, option=-1
+            )
+        )
+
+
+def apply_event(run: Run, face: int, option: int, rng: random.Random, district: int = 0) -> None:
+    """The chosen option for every player in turn (an explosion's tile once, on the district
+    it struck)."""
     steps = run.state.the_pack().die("event").faces[face - 1].options[option].steps
     if steps[0].op == "explode":
-        explode(run, str(steps[0].get("tile")), rng)
+        tile = str(steps[0].get("tile"))
+        if district:
+            run.emit(s.TileLaid(seat=None, district=district, tile=tile))
+        else:  # a pack's face mixing an explosion with other options: it strikes once chosen
+            explode(run, tile, rng)
         return
     for seat in _order(run.state):
         if seat == run.state.overlord:
             continue
         ways = facilities.choices(run.state, seat, 0, steps)
-        if ways == [""]:
+        if ways == [""] and not _asks_unseen(run.state, seat, steps):
             facilities.carry_out(run, seat, 0, steps, "", rng)
         elif ways:
             run.emit(
@@ -146,6 +182,12 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random) -> None:
                     seat=None, owner=seat, dice="event", face=face, district=0, option=option
                 )
             )
+
+
+def _asks_unseen(state: State, seat: int, steps: tuple[Effect, ...]) -> bool:
+    """Whether the seat is asked even with one way left: what research may name depends on
+    their face-down technologies, so from scientific level I they are always asked."""
+    return state.player(seat).science >= 1 and any(step.op == "research" for step in steps)
 
 
 def _advance(run: Run, rng: random.Random) -> None:
@@ -187,7 +229,10 @@ def _recover_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _asked(state, seat, "recover_overwhelmed"):
         return reject("not_now", "Overwhelmed personnel are recovered in the standby phase.")
     if move not in _recover_offers(state, seat):
-        return reject("not_in_hideout", "Recover personnel that are in your overwhelmed bag.")
+        held = language.troop(state.player(seat).overwhelmed)
+        return reject(
+            "not_overwhelmed", f"Your overwhelmed bag holds {held}: recover some of those."
+        )
     return None
 
 
@@ -298,11 +343,7 @@ def _explode(state: State, seat: int, move: Move, rng: random.Random) -> list[Ga
     prompt = state.flow.prompt_for(seat)
     assert prompt is not None
     run = Run(state)
-    run.emit(
-        s.DistrictExploded(
-            seat=seat, district=int(str(move.get("district"))), tile=str(prompt.get("tile"))
-        )
-    )
+    strike(run, int(str(move.get("district"))), str(prompt.get("tile")))
     proceed(run, rng)
     return run.events
 

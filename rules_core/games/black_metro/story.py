@@ -205,7 +205,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + " from the discard"
     ),
     d.BenefitChosen: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} takes the joker's {ev.suit} benefit"
+        f"{w.who(st, ev.owner)} takes the joker's benefit of {w.benefit(st, ev.suit)}"
     ),
     d.FortificationsDestroyed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)}'s fortifications at {w.district(st, ev.district)} are destroyed"
@@ -287,7 +287,14 @@ TELLERS: dict[type[GameEvent], Teller] = {
     s.FortuneTurnedUp: lambda st, ev, mine: f"{w.fortune(ev.card).capitalize()} is turned up",
     s.DistrictExploded: lambda st, ev, mine: (
         f"An explosion strikes {w.district(st, ev.district)}"
-        + f": the {ev.tile.replace('-', ' ')} tile is laid there"
+        + (
+            f": the {w.tile(st, ev.tile)} tile is laid there"
+            if ev.tile
+            else ": every fortification there is destroyed"
+        )
+    ),
+    s.TileLaid: lambda st, ev, mine: (
+        f"The {w.tile(st, ev.tile)} tile is laid at {w.district(st, ev.district)}"
     ),
     s.MissionRevealed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} reveals {w.mission(ev.card, st)}"
@@ -319,7 +326,7 @@ TELLERS.update(
         so.OverlordFortified: lambda st, ev, mine: (
             "The overlord "
             + ("moves his" if ev.source else "gains a")
-            + f" {ev.kind.replace('_', ' ')} "
+            + f" {st.the_pack().unit(ev.kind).name} "
             + ("to " if ev.source else "at ")
             + w.district(st, ev.district)
         ),

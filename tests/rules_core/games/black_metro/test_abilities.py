@@ -10,6 +10,7 @@ from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro import test_example_round as example
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
+    GAME,
     RED,
     example_round,
     play,
@@ -135,3 +136,21 @@ def test_an_effect_is_refused_by_its_place_in_words() -> None:
     assert refused(state, BLUE, "use_effect", effect=3, choice="").message.startswith(
         "Effect 3 cannot be used that way now:"
     )
+
+
+def test_the_jammer_is_asked_whatever_the_face_down_level_finds() -> None:
+    """The researched technology is face down (appendix.science): the jammer is asked whenever
+    another player has a charged technology, so that being asked does not tell its level; with
+    nothing of its level or lower to down, only leaving it unused is offered."""
+    state = example._dominated()
+    state = _with(state, BLUE, candidate="technologist", candidate_charged=True)
+    state = _with(state, RED, technologies=("siege-doctrine@0",))  # level II only
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
+    state, _ = play(state, BLUE, "done_resolving")
+    state, _ = play(state, RED, "done_resolving")
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:trading-platform")
+    assert state.flow.prompts[0].kind == "jammer"
+    assert [m.type for m in GAME.legal_moves(state, BLUE)] == ["no_jam"]
+    state, _ = play(state, BLUE, "no_jam")
+    assert state.player(RED).technologies == ("siege-doctrine@0",)
+    assert state.flow.prompts[0].kind == "resolve"  # Blue goes on at 08

@@ -74,3 +74,11 @@ def test_a_syndicate_named_in_the_plural_takes_a_lone_apostrophe_and_dice_read_p
         state, roll, None, False
     )
     assert language.choice(state, "paragon", ("promote",)) == "promote to a paragon"
+
+
+def test_a_recovered_unit_says_it_is_recovered() -> None:
+    """The supply dice's med kit and 07's second effect read "recover a paragon", not "a
+    paragon"."""
+    state = started(2)
+    assert language.choice(state, "paragon", ("recover",)) == "recover a paragon"
+    assert language.choice(state, "doom-mechasuit", ("promote",)) == "promote to a doom mechasuit"

@@ -139,3 +139,32 @@ def test_a_score_below_every_rank_gets_the_last_rank() -> None:
     last = state.the_pack().solo.ranks[-1][1]
     assert solo.rank(state, -5) == last and solo.rank(state, 0) == last
     assert solo.rank(state, 10_000) == state.the_pack().solo.ranks[0][1]
+
+
+def test_strain_beyond_fifteen_from_unfulfilled_missions_loses_at_the_end() -> None:
+    """solo.win: strain ever inflicted beyond 15 loses, the final scoring's 2 a mission too."""
+    from rules_core.games.black_metro import scoring
+
+    state, _ = _solo()
+    player = state.player(0)
+    assert len(player.missions) == 1
+    state = state.with_player(0, updated(player, strain=14, power=200))
+    state = state.with_player(OVERLORD, updated(state.player(OVERLORD), hideout=(0, 0, 0)))
+    run = Run(state)
+    scoring.score(run)
+    assert run.state.over and run.state.winners == ()
+    assert run.events[-1] == so.ChallengeLost(seat=None, reason="strain")
+    kept = Run(state.with_player(0, updated(state.player(0), strain=13)))
+    scoring.score(kept)  # 13 + 2 = 15: within the tracker
+    assert kept.state.winners == (0,)
+
+
+def test_the_overlord_counts_his_whole_strength_when_avoiding_strain() -> None:
+    """solo.rules.assign: he avoids only the strain he would inflict through dominance, where
+    his support base adds to his personnel (it ties the player's 2 here: no strain)."""
+    state, _ = _solo()
+    state = _at(state, 4, 0, (0, 1, 0))
+    assert solo._unit(state) == 0 and not solo.valid(state, 4)  # 1 against 2
+    base = (Fortification(OVERLORD, "support-base"),)
+    state = state.with_district(4, updated(state.district(4), fortifications=base))
+    assert solo.valid(state, 4)  # 1 + his support base's 1 against 2: a tie

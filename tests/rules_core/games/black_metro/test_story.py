@@ -50,9 +50,8 @@ def test_an_event_chosen_names_the_event_and_what_its_option_does() -> None:
         "Red chooses for event 2 (chaotic winds): every player is to draw 1 fortune."
     )
     blast = EventChosen(seat=0, owner=0, face=1, option=0)
-    assert _told(state, blast) == (
-        "Red chooses for event 1 (massive explosion): discard the top fortune, destroy every "
-        "fortification at its district and place the massive explosion tile there."
+    assert _told(state, blast) == (  # chosen once the explosion has struck (rules version 6)
+        "Red chooses for event 1 (massive explosion): lay the massive explosion tile."
     )
     rolled = DiceRolled(seat=0, owner=0, dice="event", face=4)
     assert _told(state, rolled) == "Red rolls the event dice: 4 (lightning storm)."
@@ -86,3 +85,16 @@ def test_a_districts_effect_is_named_by_its_place_and_what_it_does() -> None:
     assert _told(state, used) == (
         "Red uses the second effect of 03 Gilded Bank (inflict 3 strain, then get 3 gold)."
     )
+
+
+def test_the_overlords_fortification_is_named_as_the_game_names_it() -> None:
+    """A support base gained or moved by the overlord reads "support base", not its id."""
+    from rules_core.games.black_metro.events_solo import OverlordFortified
+
+    state = started(1)
+    gained = OverlordFortified(seat=None, district=GILDED_BANK, kind="support-base", source=0)
+    moved = OverlordFortified(seat=None, district=GILDED_BANK, kind="support-base", source=5)
+    blockade = OverlordFortified(seat=None, district=GILDED_BANK, kind="blockade", source=0)
+    assert _told(state, gained) == "The overlord gains a support base at 03 Gilded Bank."
+    assert _told(state, moved) == "The overlord moves his support base to 03 Gilded Bank."
+    assert _told(state, blockade) == "The overlord gains a blockade at 03 Gilded Bank."

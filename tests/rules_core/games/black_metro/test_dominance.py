@@ -1,0 +1,53 @@
+"""The dominance phase's moves refused and labelled in the game's words, citing the sections
+that forbid them (dominance.py)."""
+
+from __future__ import annotations
+
+from rules_core.engine.types import Citation, Move
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro.state import BlackMetroState
+from tests.rules_core.games.black_metro import test_example_round as example
+from tests.rules_core.games.black_metro.helpers import GAME, GREEN, RED, play, refused
+
+
+def _joker_won() -> BlackMetroState:
+    """Red asserts dominance at 03 Gilded Bank holding a joker, attacks Green, who lets it
+    stand: Red chooses the joker's benefit."""
+    state = example._assigned()
+    state = state.with_player(RED, updated(state.player(RED), hand=("Joker-1",)))
+    state, _ = play(state, RED, "attack", card="Joker-1", target=GREEN)
+    state, _ = play(state, GREEN, "decline")
+    return state
+
+
+def test_a_dominance_attack_on_no_one_there_cites_the_dominance_fortunes() -> None:
+    state = example._assigned()
+    refusal = refused(state, RED, "attack", card="J-hearts", target=RED)
+    assert refusal.code == "no_one_to_attack"
+    assert Citation("black-metro", "appendix.fortunes.dominance") in refusal.citations
+
+
+def test_a_jokers_benefit_is_offered_by_what_it_gives() -> None:
+    state = _joker_won()
+    labels = {
+        GAME.describe_move(state, RED, move)
+        for move in GAME.legal_moves(state, RED)
+        if move.type == "choose_benefit"
+    }
+    assert labels == {
+        "Take the joker's benefit of diamonds: get 1 gold",
+        "Take the joker's benefit of clubs: get 1 intel",
+        "Take the joker's benefit of hearts: heal 1 strain",
+        "Take the joker's benefit of spades: get 1 drakownium",
+    }
+    state, events = play(state, RED, "choose_benefit", suit="clubs")
+    told = [GAME.narrate(state, event, None, False) for event in events]
+    assert "Red takes the joker's benefit of clubs: get 1 intel." in told
+
+
+def test_a_benefit_of_no_suit_is_refused_saying_what_each_suit_gives() -> None:
+    refusal = refused(_joker_won(), RED, "choose_benefit", suit="stars")
+    assert refusal.code == "no_such_benefit"
+    assert "clubs: get 1 intel" in refusal.message
+    assert Citation("black-metro", "appendix.fortunes") in refusal.citations
+    assert Move.of("choose_benefit", suit="stars") not in GAME.legal_moves(_joker_won(), RED)

@@ -1,0 +1,43 @@
+"""Using a facility's effects: the ways each can be resolved in full (facilities.py)."""
+
+from __future__ import annotations
+
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro import facilities
+from rules_core.games.black_metro.state import BlackMetroState, Fortification
+from tests.rules_core.games.black_metro.helpers import started, through_setup
+
+
+def _table() -> BlackMetroState:
+    return through_setup(started(2, first_game=True))
+
+
+def _fortified(state: BlackMetroState, number: int, *pieces: Fortification) -> BlackMetroState:
+    return state.with_district(number, updated(state.district(number), fortifications=pieces))
+
+
+def test_building_with_none_left_moves_only_the_builders_own_fortifications() -> None:
+    """troubleshooting.units.fortifications: with no fortification left in the backup, a build
+    moves one of the builder's own instead, never another player's."""
+    state = _table()
+    state = state.with_player(0, updated(state.player(0), gold=3, fortifications=(0, 0)))
+    state = _fortified(state, 3, Fortification(0, "blockade"))
+    state = _fortified(state, 4, Fortification(1, "blockade"))
+    build = state.the_pack().district(9).effects[0].steps
+    ways = facilities.choices(state, 0, 9, build)
+    assert ways and all(way.startswith("0:blockade:3>") for way in ways)
+    assert "0:blockade:3>5" in ways
+    # the second effect (moving) still moves any player's fortification (README reading)
+    move = state.the_pack().district(9).effects[1].steps
+    state = state.with_player(0, updated(state.player(0), intel=1))
+    assert any(way.startswith("1:") for way in facilities.choices(state, 0, 9, move))
+
+
+def test_building_with_pieces_left_builds_them() -> None:
+    state = _table()
+    state = state.with_player(0, updated(state.player(0), gold=3, fortifications=(1, 1)))
+    state = _fortified(state, 4, Fortification(1, "blockade"))
+    build = state.the_pack().district(9).effects[0].steps
+    ways = facilities.choices(state, 0, 9, build)
+    assert "4:blockade" in ways and not any(">" in way for way in ways)
+    assert not any("support-base" in way for way in ways)  # level II needed (reference)
