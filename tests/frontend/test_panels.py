@@ -93,3 +93,35 @@ def test_the_race_panel_names_the_seats_figure_as_the_seats_and_story_do() -> No
     figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3}
     race = panel("gotham-race", {"figures": [figure]}, 0)
     assert race == [["p", "You race Figure A: rank 1, square 3."]]
+
+
+def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() -> None:
+    """Red reads its candidate, its technology and each option of its missions in words, then
+    (folded) each district's effects and each syndicate's backing; a custom pack's names are
+    set as text."""
+    from rules_core.engine.updating import updated
+    from tests.rules_core.games.black_metro.helpers import started
+
+    state = started(2)
+    banker = next(c.id for c in state.the_pack().candidates if c.name == "The Banker")
+    red = updated(state.player(0), candidate=banker, technologies=("calm-protocol@0",))
+    state = state.with_player(0, red)
+    view = get_game("black-metro").view(state, 0)
+    view["districts"][0]["name"] = "<b>Factory</b>"  # type: ignore[index]
+    drawn = panel("black-metro", view, 0)
+    texts = [text for tag, text in drawn if tag == "span"]
+    assert ["strong", "Candidate "] in drawn and ["strong", "Technology "] in drawn
+    assert "The Banker: get 1 gold each standby; at 03 Gilded Bank: get 2 gold" in texts
+    assert "Calm Protocol (neuro, level 1): heal 1 strain each standby" in texts
+    mission = state.player(0).missions[0]
+    options = "; or ".join(view["players"][0]["missions"][0]["options"])  # type: ignore[index,call-overload]
+    assert ["strong", f"Mission {view['players'][0]['missions'][0]['name']}"] in drawn  # type: ignore[index,call-overload]
+    assert f": {options}" in texts and mission not in json.dumps(drawn)
+    assert ["summary", "What the districts and syndicates do"] in drawn
+    assert ["strong", "01 <b>Factory</b>"] in drawn  # the name as text, never markup
+    assert ": get 1 drakownium; or inflict 3 strain, then get 1 drakownium" in texts
+    assert ["strong", "12 Combat Zone"] in drawn
+    assert (
+        " (its dominating player only): acquire 1 power; or acquire 2 power if you overwhelmed"
+        " personnel here" in texts
+    )

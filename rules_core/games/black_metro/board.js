@@ -1,6 +1,7 @@
 /* Black Metro's board for the web pages: the twelve districts with each candidate's personnel,
    fortifications, tiles and who asserted dominance; the power and strain tracks, the relic, the
-   round and phase; and the seat's own hideout, hand and missions. Drawn as SVG from a seat's
+   round and phase; and the seat's own hideout, candidate, technologies, hand and missions, with
+   what the districts, syndicates and the seat's cards do in words. Drawn as SVG from a seat's
    view; registered with the page's board registry (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
@@ -9,8 +10,9 @@
   const NAMED = { red: "#c0392b", green: "#229954", blue: "#2471a3", yellow: "#b9770e" };
   const colour = (state, name) =>
     NAMED[String(name).toLowerCase()] || COLORS[state.players.findIndex((p) => p.name === name)] || "#444";
-  // on the board, short (the key under it says S, P and M); beside it, in words
-  const troop = (t) => [t.subordinates && `${t.subordinates}S`, t.paragons && `${t.paragons}P`, t.doom_mechasuits && `${t.doom_mechasuits}M`].filter(Boolean).join(" ");
+  // on the board, short (the key under it says sub, para and mech: "1S" read as 15); beside
+  // it, in words
+  const troop = (t) => [t.subordinates && `${t.subordinates} sub`, t.paragons && `${t.paragons} para`, t.doom_mechasuits && `${t.doom_mechasuits} mech`].filter(Boolean).join(" · ");
   const troopInWords = (t) => {
     const { counted } = window.GothamDom;
     return [t.subordinates && counted(t.subordinates, "subordinate"), t.paragons && counted(t.paragons, "paragon"), t.doom_mechasuits && counted(t.doom_mechasuits, "doom mechasuit")].filter(Boolean).join(", ");
@@ -24,6 +26,7 @@
     state.districts.forEach((d, i) => {
       const x = 8 + (i % 4) * 162, y = 30 + Math.floor(i / 4) * 128;
       const g = el("g", { class: "district", "data-district": d.number });
+      g.appendChild(el("title", {}, `${String(d.number).padStart(2, "0")} ${d.name}: ${(d.effects || []).join("; or ")}`));
       g.appendChild(el("rect", { x, y, width: 154, height: 120, rx: 6, fill: d.tile ? "#f3e5e5" : "#fff", stroke: d.dominated_by ? colour(state, d.dominated_by) : "#bbb", "stroke-width": d.dominated_by ? 3 : 1 }));
       const title = `${String(d.number).padStart(2, "0")} ${d.name}`;
       const fit = title.length > 20 ? { textLength: 142, lengthAdjust: "spacingAndGlyphs" } : {};  // within the box
@@ -41,7 +44,7 @@
       svg.appendChild(g);
     });
     svg.appendChild(el("text", { x: 8, y: 422, "font-size": 10, fill: "#555" },
-      "S subordinate · P paragon · M doom mechasuit · squares: fortifications (faded: a blockade)"));
+      "sub subordinate · para paragon · mech doom mechasuit · squares: fortifications (faded: a blockade) · hover a district for its effects"));
     state.players.forEach((p, s) => {
       const y = 442 + s * 20;
       svg.appendChild(el("text", { x: 8, y, "font-size": 11, fill: colour(state, p.name) },
@@ -49,26 +52,57 @@
     });
   }
 
-  /* The seat's hideout, fortunes and missions, as text. */
+  const textItem = (tag, strong, rest) => {
+    const item = document.createElement(tag);
+    const name = document.createElement("strong");
+    name.textContent = strong;
+    const words = document.createElement("span");
+    words.textContent = rest;
+    item.append(name, words);
+    return item;
+  };
+
+  /* What the table's cards do, as the cards and the board print it: each district's effects
+     (a battlefield's for its dominating player only) and each syndicate's backing. */
+  function tableReference(state) {
+    const details = document.createElement("details");
+    const summary = document.createElement("summary");
+    summary.textContent = "What the districts and syndicates do";
+    const districts = document.createElement("ul");
+    for (const d of state.districts) {
+      const effects = (d.effects || []).join("; or ");
+      const who = d.battlefield ? " (its dominating player only)" : "";
+      districts.append(textItem("li", `${String(d.number).padStart(2, "0")} ${d.name}`, `${who}: ${effects}`));
+    }
+    const syndicates = document.createElement("ul");
+    for (const s of state.syndicates || []) {
+      syndicates.append(textItem("li", s.name, `${s.turned ? " (turned: backs nobody)" : ""}: ${s.backing}`));
+    }
+    details.append(summary, districts, syndicates);
+    return details;
+  }
+
+  /* The seat's hideout, candidate, technologies, fortunes and missions (each option in words),
+     as text; then what the districts and syndicates do. */
   function drawPanel(element, state, seat) {
     const me = state.players && state.players[seat];
     if (!me) return;
     const line = document.createElement("p");
-    line.textContent = `Hideout: ${troopInWords(me.hideout) || "empty"} · overwhelmed: ${troopInWords(me.overwhelmed) || "none"} · technologies: ${me.technologies.join(", ") || "none"}`;
+    line.textContent = `Hideout: ${troopInWords(me.hideout) || "empty"} · overwhelmed: ${troopInWords(me.overwhelmed) || "none"}`;
     const list = document.createElement("ul");
+    if (me.candidate_text) list.append(textItem("li", "Candidate ", me.candidate_text));
+    for (const text of me.technology_texts || []) list.append(textItem("li", "Technology ", text));
     for (const card of Array.isArray(me.hand) ? me.hand : []) {
       const item = document.createElement("li");
       item.textContent = card.name;
       list.append(item);
     }
     for (const mission of Array.isArray(me.missions) ? me.missions : []) {
-      const item = document.createElement("li");
-      const name = document.createElement("strong");
-      name.textContent = mission.name;
-      item.append("Mission ", name);
-      list.append(item);
+      const options = (mission.options || []).join("; or ");
+      list.append(textItem("li", `Mission ${mission.name}`, options ? `: ${options}` : ""));
     }
     element.append(line, list);
+    if (state.districts) element.append(tableReference(state));
   }
 
   window.GothamBoards.register("black-metro", drawMetro, drawPanel);

@@ -5,7 +5,13 @@ from __future__ import annotations
 from rules_core.engine.wording import listed
 from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState, Troop
-from rules_core.games.black_metro.vocabulary import ACTIONS
+from rules_core.games.black_metro.vocabulary import (
+    ACTIONS,
+    CANDIDATE_DISTRICT_OPS,
+    CANDIDATE_OPS,
+    TECHNOLOGY_OPS,
+    say_all,
+)
 
 COLOURS = ("Red", "Green", "Blue", "Yellow")  # clockwise, as the example round seats them
 RANK_NAMES = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
@@ -58,6 +64,40 @@ def mission(card: str, state: BlackMetroState) -> str:
 
 def district(state: BlackMetroState, number: int) -> str:
     return state.the_pack().district(number).label
+
+
+def district_effects(state: BlackMetroState, number: int) -> list[str]:
+    """What a district's effects do, one line each, as the board prints them ("inflict 3
+    strain, then get 3 gold"); a battlefield's are its dominating player's alone."""
+    return [
+        say_all(ACTIONS, ability.steps) for ability in state.the_pack().district(number).effects
+    ]
+
+
+def syndicate_backing(state: BlackMetroState, syndicate_id: str) -> str:
+    """What a syndicate's backing asks and brings ("2 power to the one player with the most
+    strain"): a tie backs nobody (evolve_standby.backings)."""
+    syndicate = state.the_pack().syndicate(syndicate_id)
+    most = "most" if syndicate.most else "fewest"
+    measure = syndicate.measure.replace("_", " ")
+    return f"{syndicate.power} power to the one player with the {most} {measure}"
+
+
+def technology_text(state: BlackMetroState, card: str) -> str:
+    """A technology by its name, type, level and ability ("Voltaic Edge (battle, level 1): …")."""
+    tech = state.the_pack().technology(card)
+    return f"{tech.name} ({tech.type}, level {tech.level}): {TECHNOLOGY_OPS.say(tech.ability)}"
+
+
+def candidate_text(state: BlackMetroState, candidate_id: str) -> str:
+    """A candidate's ability and district ability in words."""
+    pack = state.the_pack()
+    candidate = pack.candidate(candidate_id)
+    at = pack.district(candidate.district).label
+    return (
+        f"{candidate.name}: {CANDIDATE_OPS.say(candidate.ability)}; at {at}: "
+        f"{say_all(CANDIDATE_DISTRICT_OPS, candidate.district_ability)}"
+    )
 
 
 def tile(state: BlackMetroState, tile_id: str) -> str:

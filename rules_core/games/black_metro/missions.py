@@ -75,6 +75,12 @@ def _fulfil_check(state: State, seat: int, move: Move) -> Rejection | None:
     return None
 
 
+def options_in_words(state: State, seat: int, card: str) -> list[str]:
+    """What each option of a held mission asks and brings, for its holder to read."""
+    mission = state.the_pack().mission(card.partition("#")[0])
+    return [_option_words(state, seat, option) for option in mission.options]
+
+
 def _option_words(state: State, seat: int, option: MissionOption) -> str:
     """An option by what it asks and the power it brings ("have 8 gold, for 2 power")."""
     power = option.power + board.bonus(state, seat, "mission_bonus")

@@ -210,7 +210,7 @@ SETUP_MOVES: tuple[MoveRule[State], ...] = (
         _choose_offers,
         _choose_check,
         _choose,
-        lambda s, seat, m: f"Choose {s.the_pack().candidate(str(m.get('candidate'))).name}",
+        lambda s, seat, m: f"Choose {language.candidate_text(s, str(m.get('candidate')))}",
     ),
     MoveRule(
         "gain_technology",

@@ -8,7 +8,7 @@ import random
 from rules_core.engine.types import JSON
 from rules_core.engine.updating import updated
 from rules_core.engine.visibility import Secret, resample
-from rules_core.games.black_metro import effects, language
+from rules_core.games.black_metro import effects, language, missions
 from rules_core.games.black_metro.state import BlackMetroState, Player, Troop
 from rules_core.games.black_metro.vocabulary import TECH_TYPES
 
@@ -121,14 +121,25 @@ def _player(state: State, index: int, player: Player, seen: bool) -> dict[str, J
         "blockades_left": player.fortifications[0],
         "support_bases_left": player.fortifications[1],
         "technologies": [pack.technology(t).name for t in player.technologies],
+        "technology_texts": [language.technology_text(state, t) for t in player.technologies],
         "fulfilled": [language.mission(m, state) for m in player.fulfilled],
         "revealed": [language.mission(m, state) for m in player.revealed],
         "candidate": pack.candidate(player.candidate).name if player.candidate else "",
+        "candidate_text": language.candidate_text(state, player.candidate)
+        if player.candidate
+        else "",
         "candidate_charged": player.candidate_charged,
     }
     if seen:
         shown["hand"] = [{"id": c, "name": language.fortune(c)} for c in player.hand]
-        shown["missions"] = [{"id": m, "name": language.mission(m, state)} for m in player.missions]
+        shown["missions"] = [
+            {
+                "id": m,
+                "name": language.mission(m, state),
+                "options": missions.options_in_words(state, index, m),
+            }
+            for m in player.missions
+        ]
         shown["downed"] = [pack.technology(t).name for t in player.downed]
     else:
         shown["hand"] = {"count": len(player.hand)}
@@ -149,6 +160,8 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
             {
                 "number": district.number,
                 "name": district.name,
+                "effects": language.district_effects(state, district.number),
+                "battlefield": district.battlefield,
                 "personnel": {names[p]: _troop(t) for p, t in enumerate(at.personnel) if sum(t)},
                 "fortifications": [
                     {"owner": names[f.owner], "kind": f.kind.replace("-", " ")}
@@ -174,7 +187,12 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
         "districts": districts,
         "players": [_player(state, i, p, shown or i == seat) for i, p in enumerate(state.players)],
         "syndicates": [
-            {"name": state.the_pack().syndicate(s).name, "turned": t} for s, t in state.syndicates
+            {
+                "name": state.the_pack().syndicate(s).name,
+                "turned": t,
+                "backing": language.syndicate_backing(state, s),
+            }
+            for s, t in state.syndicates
         ],
         "fortune_deck": {"count": len(state.fortune_deck)},
         "fortune_discard": {"count": len(state.fortune_discard)},

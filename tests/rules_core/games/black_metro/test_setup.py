@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules_core.engine.types import Citation
+from rules_core.engine.types import Citation, Move
 from tests.rules_core.games.black_metro.helpers import GAME, play, refused, started, through_setup
 
 
@@ -44,6 +44,11 @@ def test_candidates_are_chosen_in_turn_from_the_first_player() -> None:
         seat = min(GAME.to_act(state))
         state, _ = play(state, seat, "return_mission", card=state.player(seat).missions[0])
     assert state.step == "choose_candidate"
+    (chooser,) = GAME.to_act(state)
+    banker = Move.of("choose_candidate", candidate="banker")
+    assert GAME.describe_move(state, chooser, banker) == (  # the choice says what it brings
+        "Choose The Banker: get 1 gold each standby; at 03 Gilded Bank: get 2 gold"
+    )
     order = []
     while state.phase == "setup":
         (seat,) = GAME.to_act(state)

@@ -99,3 +99,56 @@ def test_the_table_names_fortifications_the_player_to_move_and_an_exchange_in_th
     }
     alone = updated(state, exchange=Exchange("assignment", RED, -1, 3, ("J-hearts",)))
     assert GAME.view(alone, BLUE)["exchange"]["defender"] == ""  # type: ignore[index,call-overload]
+
+
+def test_the_table_says_what_each_district_and_syndicate_does() -> None:
+    """The board prints each district's effects and each syndicate card its backing: a seat
+    reads them in words, a battlefield marked as one."""
+    state = table.example_round()
+    shown = GAME.view(state, BLUE)
+    bank = shown["districts"][2]  # type: ignore[index]
+    assert bank["name"] == "Gilded Bank"  # type: ignore[index,call-overload]
+    assert bank["effects"] == ["get 3 gold", "inflict 3 strain, then get 3 gold"]  # type: ignore[index,call-overload]
+    assert bank["battlefield"] is False  # type: ignore[index,call-overload]
+    zone = shown["districts"][11]  # type: ignore[index]
+    assert zone["battlefield"] is True  # type: ignore[index,call-overload]
+    assert zone["effects"][0] == "acquire 1 power"  # type: ignore[index,call-overload]
+    trainers = shown["syndicates"][0]  # type: ignore[index]
+    assert trainers == {  # type: ignore[comparison-overlap]
+        "name": "Fortitude Trainers",
+        "turned": True,
+        "backing": "2 power to the one player with the most strain",
+    }
+
+
+def test_a_held_missions_options_are_told_to_its_holder_only() -> None:
+    state = table.example_round()
+    card = state.player(BLUE).missions[0]
+    mine = GAME.view(state, BLUE)["players"][BLUE]["missions"]  # type: ignore[index,call-overload]
+    assert mine == [  # type: ignore[comparison-overlap]
+        {
+            "id": card,
+            "name": "“Defend Strategic Positions”",
+            "options": [
+                "personnel beside your blockade at 1 district, for 1 power",
+                "personnel beside your blockade at 2 districts, for 2 power",
+                "personnel beside your blockade at 3 districts, for 3 power",
+            ],
+        }
+    ]
+    theirs = GAME.view(state, RED)["players"][BLUE]["missions"]  # type: ignore[index,call-overload]
+    assert theirs == {"count": 1}  # type: ignore[comparison-overlap]
+
+
+def test_a_candidate_and_technologies_are_told_with_what_they_do() -> None:
+    state = table.started(2)
+    banker = next(c.id for c in state.the_pack().candidates if c.name == "The Banker")
+    player = updated(state.player(RED), candidate=banker, technologies=(f"calm-protocol@{RED}",))
+    state = state.with_player(RED, player)
+    red = GAME.view(state, GREEN)["players"][RED]  # type: ignore[index,call-overload]
+    assert red["candidate_text"] == (  # type: ignore[index,call-overload]
+        "The Banker: get 1 gold each standby; at 03 Gilded Bank: get 2 gold"
+    )
+    assert red["technology_texts"] == [  # type: ignore[index,call-overload]
+        "Calm Protocol (neuro, level 1): heal 1 strain each standby"
+    ]
