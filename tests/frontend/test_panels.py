@@ -104,7 +104,9 @@ def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() 
 
     state = started(2)
     banker = next(c.id for c in state.the_pack().candidates if c.name == "The Banker")
-    red = updated(state.player(0), candidate=banker, technologies=("calm-protocol@0",))
+    red = updated(
+        state.player(0), candidate=banker, technologies=("calm-protocol@0",), hand=("Q-hearts",)
+    )
     state = state.with_player(0, red)
     view = get_game("black-metro").view(state, 0)
     view["districts"][0]["name"] = "<b>Factory</b>"  # type: ignore[index]
@@ -117,6 +119,9 @@ def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() 
     options = "; or ".join(view["players"][0]["missions"][0]["options"])  # type: ignore[index,call-overload]
     assert ["strong", f"Mission {view['players'][0]['missions'][0]['name']}"] in drawn  # type: ignore[index,call-overload]
     assert f": {options}" in texts and mission not in json.dumps(drawn)
+    assert ["strong", "the queen of hearts"] in drawn
+    queen = ": a dominance fortune (take the top fortune of the fortune discard); hearts: heal 1"
+    assert f"{queen} strain" in texts
     assert ["summary", "What the districts and syndicates do"] in drawn
     assert ["strong", "01 <b>Factory</b>"] in drawn  # the name as text, never markup
     assert ": get 1 drakownium; or inflict 3 strain, then get 1 drakownium" in texts

@@ -93,9 +93,7 @@
     if (me.candidate_text) list.append(textItem("li", "Candidate ", me.candidate_text));
     for (const text of me.technology_texts || []) list.append(textItem("li", "Technology ", text));
     for (const card of Array.isArray(me.hand) ? me.hand : []) {
-      const item = document.createElement("li");
-      item.textContent = card.name;
-      list.append(item);
+      list.append(textItem("li", card.name, card.text ? `: ${card.text}` : ""));
     }
     for (const mission of Array.isArray(me.missions) ? me.missions : []) {
       const options = (mission.options || []).join("; or ");

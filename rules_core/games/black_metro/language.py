@@ -9,6 +9,7 @@ from rules_core.games.black_metro.vocabulary import (
     ACTIONS,
     CANDIDATE_DISTRICT_OPS,
     CANDIDATE_OPS,
+    DOMINANCE_FORTUNE_OPS,
     TECHNOLOGY_OPS,
     say_all,
 )
@@ -50,6 +51,22 @@ def fortune(card: str) -> str:
     if rank == "Joker":
         return "a joker"
     return f"the {RANK_NAMES.get(rank, rank)} of {suit}"
+
+
+def fortune_text(state: BlackMetroState, card: str) -> str:
+    """What a fortune in hand is for: an assignment fortune (ace to 10) or a dominance fortune
+    and its effect (the solo one in the solo game), then what its suit gives once it is
+    resolved (a joker: any suit's, chosen)."""
+    rank, _, suit = card.partition("-")
+    pack = state.the_pack()
+    court = next(((eff, alt) for r, eff, alt in pack.court if r == rank), None)
+    if court is None:
+        kind = "an assignment fortune"
+    else:
+        effect = court[1] if state.solo and court[1] is not None else court[0]
+        kind = f"a dominance fortune ({DOMINANCE_FORTUNE_OPS.say(effect)})"
+    gives = "any suit's benefit, chosen" if rank == "Joker" else benefit(state, suit)
+    return f"{kind}; {gives}"
 
 
 def benefit(state: BlackMetroState, suit: str) -> str:

@@ -131,7 +131,10 @@ def _player(state: State, index: int, player: Player, seen: bool) -> dict[str, J
         "candidate_charged": player.candidate_charged,
     }
     if seen:
-        shown["hand"] = [{"id": c, "name": language.fortune(c)} for c in player.hand]
+        shown["hand"] = [
+            {"id": c, "name": language.fortune(c), "text": language.fortune_text(state, c)}
+            for c in player.hand
+        ]
         shown["missions"] = [
             {
                 "id": m,

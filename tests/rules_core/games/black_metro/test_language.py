@@ -82,3 +82,17 @@ def test_a_recovered_unit_says_it_is_recovered() -> None:
     state = started(2)
     assert language.choice(state, "paragon", ("recover",)) == "recover a paragon"
     assert language.choice(state, "doom-mechasuit", ("promote",)) == "promote to a doom mechasuit"
+
+
+def test_a_fortune_says_what_it_is_for_and_what_its_suit_gives() -> None:
+    state = started(2)
+    assert language.fortune_text(state, "3-diamonds") == (
+        "an assignment fortune; diamonds: get 1 gold"
+    )
+    assert language.fortune_text(state, "K-clubs") == (
+        "a dominance fortune (the other player inflicts 2 strain); clubs: get 1 intel"
+    )
+    assert language.fortune_text(state, "Joker-1") == (
+        "a dominance fortune (overwhelm the other player's personnel at the district);"
+        " any suit's benefit, chosen"
+    )
