@@ -275,3 +275,26 @@ def test_an_end_of_turn_effects_roll_waits_then_the_next_effect_and_the_turn_end
     assert kinds.index(HeroesTurnEnded) < kinds.index(VillainTurnBegan)
     assert state.token("safe").state == "open"
     assert state.flow.phase == "villain" and to_act(state) == {VILLAIN}
+
+
+def test_the_game_ends_once_every_hero_is_neutralized_before_the_areas_next_roll() -> None:
+    """IV C note, IX A: every hero neutralized ends the game at once: the bomb's roll that
+    neutralizes the last hero standing is followed by the end, not by the thugs' rolls."""
+    state = all_active(started(pack=parse_pack(_defusing_pack())))
+    state = state.with_token(replace(state.token("bomb"), state="armed", countdown=0))
+    for hero in ("commissioner-gordon", "renee-montoya"):
+        down = state.hero(hero).zones
+        state = state.with_hero(replace(state.hero(hero), zones=Zones(0, wounds=down.total)))
+    batman = state.hero("batman")
+    last = Zones(1, wounds=batman.zones.total - 1)
+    state = state.with_hero(replace(batman, area="boiler-room", zones=last))
+    state, _ = play(state, HEROES, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("end_villain_turn"))
+    roll = state.roll
+    assert roll is not None and (roll.figure, roll.purpose) == ("batman", "area")
+    state = replace(state, roll=replace(roll, faces=(5,) * len(roll.pool)))  # two successes a die
+    state, events = play(state, HEROES, Move.of("keep"))
+    assert HeroWounded(seat=HEROES, hero="batman", wounds=2, neutralized=True) in events
+    assert not any(isinstance(e, AreaDiceRolled) for e in events)
+    assert state.winner == "villain" and state.ended_by == "heroes-down"
+    assert state.roll is None and state.sequel is None and to_act(state) == frozenset()
