@@ -72,7 +72,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # (`area_dice_rolled`, then the effect goes on; before, they were counted at once, and those
     # games' events, a `terrain_rolled` alone for each miniature, still replay as they were);
     # 10: the end-game conditions are checked after each miniature's roll of an area, so the
-    # game ends before the next one rolls (IV C note: every hero neutralized by an explosion)
+    # game ends before the next one rolls (IV C note: every hero neutralized by an explosion),
+    # and an area's `terrain_rolled` says so (`by_area`) to cite the explosion's or the token's
+    # section, not the fall's (IX Q-R; events without it keep citing V·C·5 [i] as stored)
     rules_version = 10
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
