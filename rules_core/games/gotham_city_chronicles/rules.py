@@ -74,7 +74,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # 10: the end-game conditions are checked after each miniature's roll of an area, so the
     # game ends before the next one rolls (IV C note: every hero neutralized by an explosion),
     # and an area's `terrain_rolled` says so (`by_area`) to cite the explosion's or the token's
-    # section, not the fall's (IX Q-R; events without it keep citing V·C·5 [i] as stored)
+    # section, not the fall's (IX Q-R; events without it keep citing V·C·5 [i] as stored);
+    # and a card's permanent lines of one skill apply one at a time (V D 6): a Blast names its
+    # line (`lines`) where a card has several, and its level no longer adds them together
     rules_version = 10
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
