@@ -27,6 +27,7 @@ def area_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
     sequel = run.state.sequel
     assert sequel is not None
     yellow_dice_counted(run, seat)
+    check_now(run)  # IV C note: the end comes at once, before the area's next roll
     resume(run, sequel, rng)
 
 

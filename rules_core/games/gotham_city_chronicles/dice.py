@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from rules_core.engine.wording import counted
-from rules_core.games.gotham_city_chronicles.figures import NO_DICE, UNABLE, Bonus, Item
+from rules_core.games.gotham_city_chronicles.figures import NO_DICE, SKILLS, UNABLE, Bonus, Item
 from rules_core.games.gotham_city_chronicles.reading import REROLL_MARK
 
 FACES = 6
@@ -41,7 +41,10 @@ def characteristic_pool(die: str, cubes: int) -> tuple[str, ...] | None:
 
 def bonus_lines(item: Item, when: str) -> tuple[Bonus, ...]:
     """V D 6: the bonus lines of a card that apply at this moment (the hero picks one when
-    several begin with the same icon)."""
+    several begin with the same icon); `when` a skill's name: the card's permanent lines giving
+    that skill (V D 6.4), among which the hero picks the one applied when the skill is used."""
+    if when in SKILLS:
+        return tuple(b for b in item.bonuses if b.when == "permanent" and b.skill == when)
     return tuple(b for b in item.bonuses if b.when == when)
 
 

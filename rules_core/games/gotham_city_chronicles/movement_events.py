@@ -101,17 +101,27 @@ class TerrainDiceRolled(YellowDice):
 
 @dataclass(frozen=True, slots=True)
 class TerrainRolled(YellowDice):
-    """Yellow dice for a fall or for entering dangerous terrain (as kept after the reroll step,
-    for a movement's), and the wounds they deal."""
+    """Yellow dice for a fall, dangerous terrain, or an explosion or a token in the miniature's
+    area (as kept after the reroll step), and the wounds they deal. `by_area` marks an area's
+    roll (IX Q-R), which cites the explosion's or the token's section instead of the movement's
+    (rules version 10; older events lack it and keep the citations they were stored with)."""
 
     type: ClassVar[str] = "terrain_rolled"
     in_words: ClassVar[str] = (
-        "The yellow dice for a fall or for dangerous terrain are kept, and the wounds they deal "
-        "are counted."
+        "The yellow dice for a fall, dangerous terrain or an explosion are kept, and the wounds "
+        "they deal are counted."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-d", "ii.dice")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-q", "iii-h")
+    citations: ClassVar[tuple[Citation, ...]] = cite("ix-d", "ii.dice")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("v-c-5-i", "ix-q", "iii-h", "ix-r", "ix-o")
     wounds: int
+    by_area: bool = False
+
+    def cited(self) -> tuple[Citation, ...]:
+        if not self.by_area:  # a movement's roll (V·C·5 [i]), and every roll before version 10
+            return (*cite("v-c-5-i"), *YellowDice.cited(self))
+        if self.reason == "explosion":
+            return (*cite("ix-r", "ix-q"), *self.citations)
+        return (*cite("ix-o", "ix-q", "iii-h"), *self.citations)
 
 
 @dataclass(frozen=True, slots=True)

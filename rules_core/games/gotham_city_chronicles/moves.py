@@ -251,7 +251,7 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "blast",
-            ("hero", "area"),
+            ("hero", "area", "lines"),
             skills.blast_offers,
             skills.blast_check,
             _action(skills.blast_apply),

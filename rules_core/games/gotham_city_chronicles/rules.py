@@ -70,8 +70,14 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # 9: the yellow dice an explosion or a token makes each miniature in an area roll (IX Q-R)
     # have their reroll step (VIII), each miniature's controller in turn, before its wounds
     # (`area_dice_rolled`, then the effect goes on; before, they were counted at once, and those
-    # games' events, a `terrain_rolled` alone for each miniature, still replay as they were)
-    rules_version = 9
+    # games' events, a `terrain_rolled` alone for each miniature, still replay as they were);
+    # 10: the end-game conditions are checked after each miniature's roll of an area, so the
+    # game ends before the next one rolls (IV C note: every hero neutralized by an explosion),
+    # and an area's `terrain_rolled` says so (`by_area`) to cite the explosion's or the token's
+    # section, not the fall's (IX Q-R; events without it keep citing V·C·5 [i] as stored);
+    # and a card's permanent lines of one skill apply one at a time (V D 6): a Blast names its
+    # line (`lines`) where a card has several, and its level no longer adds them together
+    rules_version = 10
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -6,10 +6,11 @@ the Weapon Bonuses step). Using a skill is always optional; a neutralized miniat
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.gotham_city_chronicles import geometry
+from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry
 from rules_core.games.gotham_city_chronicles.events import Attracted, Blasted
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.manipulation import usable, used_up
@@ -24,27 +25,29 @@ def skill_cards(state: GccState, hero: HeroState, skill: str) -> tuple[str, ...]
     return tuple(
         i
         for i in dict.fromkeys((*hero.items, *hero.gadgets))
-        if usable(state, hero, i)
-        and any(
-            b.when == "permanent" and b.skill == skill for b in state.board_pack.item(i).bonuses
-        )
+        if usable(state, hero, i) and dice.bonus_lines(state.board_pack.item(i), skill)
     )
 
 
-def skill_level(state: GccState, hero: HeroState, skill: str) -> int:
-    """A hero's level in a skill: 0 when neutralized or without it (X, V·D·1 [a], V D 6.4)."""
+def skill_level(
+    state: GccState, hero: HeroState, skill: str, picked: Sequence[int] | None = None
+) -> int:
+    """A hero's level in a skill: 0 when neutralized or without it (X, V·D·1 [a]); a card's
+    level adds to the board's (V D 6.4), one line a card (V D 6): the line `picked` (a Blast's
+    `lines`), or with None the card's highest, where the level only bounds what the hero may
+    do (Attraction's distance, Ambidexterity's weapons), so a higher line allows all a lower
+    one would."""
     if hero.zones.neutralized:
         return 0
     load = encumbrance(state, hero)
     level = sum(
         s.level for s in state.board_pack.hero(hero.id).skills if s.name == skill and s.usable(load)
     )
-    for item_id in dict.fromkeys((*hero.items, *hero.gadgets)):
-        if not usable(state, hero, item_id):
-            continue
-        for bonus in state.board_pack.item(item_id).bonuses:
-            if bonus.when == "permanent" and bonus.skill == skill:
-                level += bonus.level
+    cards = skill_cards(state, hero, skill)
+    if picked is not None:
+        return level + sum(b.level for _, b in bonus_choice.applied(state, cards, skill, picked))
+    for card in cards:
+        level += max(b.level for b in dice.bonus_lines(state.board_pack.item(card), skill))
     return level
 
 
@@ -124,6 +127,9 @@ def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return hero
     if hero.blasted:
         return reject("skill_used", "Blast is used once a turn.")
+    chosen = bonus_choice.check(state, skill_cards(state, hero, "blast"), "blast", move)
+    if chosen is not None:
+        return chosen
     area = move.get("area")
     board = state.board_pack.board
     if (
@@ -140,7 +146,7 @@ def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 def blast_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
     hero = state.hero(str(move.get("hero")))
-    level = skill_level(state, hero, "blast")
+    level = skill_level(state, hero, "blast", _blast_lines(state, hero, move))
     area = str(move.get("area"))
     run.emit(Blasted(seat=seat, hero=hero.id, area=area, level=level))
     used_up(run, seat, hero.id, skill_cards(state, hero, "blast"))
@@ -150,13 +156,20 @@ def blast_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> l
     return run.events
 
 
+def _blast_lines(state: GccState, hero: HeroState, move: Move) -> tuple[int, ...]:
+    """The Blast line chosen on each card with several (V D 6), as the move names them."""
+    sizes = bonus_choice.counts(state, skill_cards(state, hero, "blast"), "blast")
+    return bonus_choice.parsed(move.get("lines"), sizes) or ()
+
+
 def blast_offers(state: GccState, seat: int) -> list[Move]:
     return [
         move
         for hero in state.heroes
         if hero.seat == seat
         for area in state.board_pack.board.neighbours(hero.area)
-        for move in (Move.of("blast", hero=hero.id, area=area),)
+        for lines in bonus_choice.options(state, skill_cards(state, hero, "blast"), "blast")
+        for move in (Move.of("blast", hero=hero.id, area=area, **lines),)
         if blast_check(state, seat, move) is None
     ]
 
@@ -167,4 +180,6 @@ def skill_label(state: GccState, seat: int, move: Move) -> str:
     hero = name(state, str(move.get("hero")))
     if move.type == "attract":
         return f"{hero} draws {name(state, str(move.get('target')))} in with Attraction"
-    return f"{hero} sets off a Blast here and in the {name(state, str(move.get('area')))}"
+    cards = skill_cards(state, state.hero(str(move.get("hero"))), "blast")
+    chosen = bonus_choice.words(state, cards, "blast", move)
+    return f"{hero} sets off a Blast here and in the {name(state, str(move.get('area')))}{chosen}"

@@ -172,8 +172,11 @@ def place_token(
 def roll_each(run: Run[GccState], rng: random.Random, rolls: Sequel) -> bool:
     """IX Q: each miniature of `rolls.figures` in turn rolls `rolls.level` yellow dice and has
     its reroll step (VIII), decided by its controller, before its wounds; a roll with nothing
-    to reroll counts at once. True while one waits (the rest in the roll's sequel)."""
+    to reroll counts at once. True while one waits (the rest in the roll's sequel). Once the
+    game has ended (a roll's wounds neutralized the last hero, IV C note), no one rolls."""
     for index, figure in enumerate(rolls.figures):
+        if run.state.winner:
+            return False
         dice = (EXPLOSION_DIE,) * rolls.level
         then = updated(rolls, figures=rolls.figures[index + 1 :])
         run.emit(
@@ -189,6 +192,7 @@ def roll_each(run: Run[GccState], rng: random.Random, rolls: Sequel) -> bool:
         if reroll_possible(run.state):
             return True
         yellow_dice_counted(run, rolls.seat)
+        check_now(run)
     return False
 
 

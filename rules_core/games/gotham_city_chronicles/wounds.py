@@ -52,6 +52,7 @@ def yellow_dice_counted(run: Run[GccState], seat: int | None) -> None:
             dice=kept.pool,
             faces=kept.faces,
             wounds=hurt,
+            by_area=kept.purpose == "area",
         )
     )
     wound(run, seat, kept.figure, hurt)

@@ -91,6 +91,7 @@ def _taken(state: NmlState, e: CountersTaken) -> NmlState:
         supply=state.supply - e.amount,
         counters=state.counters + e.amount,
         income_taken=state.income_taken or e.income,
+        gain_owed=state.gain_owed if e.income else max(0, state.gain_owed - e.owed),
     )
 
 
@@ -114,8 +115,12 @@ def _recruited(state: NmlState, e: CharacterRecruited) -> NmlState:
 
 def _committed(state: NmlState, e: CrimeCommitted | CrimeHidden) -> NmlState:
     state = _spend(state, e.card, e.cost)
-    crime = Crime(e.district, e.card, isinstance(e, CrimeHidden))
-    return updated(state, crimes=(*state.crimes, crime))
+    face_down = isinstance(e, CrimeHidden)
+    crime = Crime(e.district, e.card, face_down)
+    # played face up, its gain follows in the same move (played face down, it has none)
+    effect = () if face_down else state.pack.card(e.card).effect
+    gain = sum(number(step, "amount") for step in effect if step.op == "gain")
+    return updated(state, crimes=(*state.crimes, crime), gain_owed=gain)
 
 
 def _moved(state: NmlState, e: PieceMoved) -> NmlState:

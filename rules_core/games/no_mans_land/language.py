@@ -150,14 +150,15 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
         text = f"{card_name(state, event.card)} burns down {place(state, event.district)}"
         return text + (f", taking {lost} with it" if lost else "")
     if isinstance(event, CountersTaken):
-        what = "his income" if event.income else "a card's gain"
+        # a card's gain comes with the crime just played face up, which the state holds last
+        what = " (his income)" if event.income else f" from {card_name(state, state.gaining())}"
         if event.amount < event.owed:
             return (
-                f"Falcone must take {_counters(event.owed)} ({what}) but the supply holds only "
+                f"Falcone must take {_counters(event.owed)}{what} but the supply holds only "
                 f"{event.amount}"
             )
         left = state.supply - event.amount
-        return f"Falcone takes {_counters(event.amount)} ({what}); {left} left in the supply"
+        return f"Falcone takes {_counters(event.amount)}{what}; {left} left in the supply"
     if isinstance(event, ExtraCountersChosen):
         if not event.amount:
             return (

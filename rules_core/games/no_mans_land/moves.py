@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import no_such_move, takes_only
+from rules_core.engine.wording import counted, no_such_move, takes_only
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON, phase_section
 from rules_core.games.no_mans_land.content import Card, number
 from rules_core.games.no_mans_land.events import (
@@ -472,6 +472,13 @@ def _draw(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[Ga
 def _precheck(state: NmlState, seat: int) -> Rejection | None:
     if state.over:
         return reject("game_over", "The game is over.")
+    if state.gain_owed:
+        card = state.pack.card(state.gaining()).name
+        return reject(
+            "gain_pending",
+            f"Falcone must first take the {counted(state.gain_owed, 'corruption counter')} "
+            f"{card} gives.",
+        )
     if seat != state.flow.current:
         now = ROLES[state.flow.current]
         return reject(

@@ -48,6 +48,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_extra": cite("income-phase", "sequence-of-play.falcones-turn.income"),
     "no_extra_on_offer": cite("income-phase", "sequence-of-play.falcones-turn.income"),
     "nothing_to_end": cite("sequence-of-play", "sequence-of-play.gordons-turn"),
+    "gain_pending": cite("corruption-counters", F_MOVE),
 }
 
 # each code in words: the move refused, and when (a rulebook section lists it where the game
@@ -103,6 +104,10 @@ REFUSAL_WORDS: dict[str, str] = {
     ),
     "nothing_to_end": (
         "Ending a phase of Gordon's turn that asks nothing of him: the game passes it by itself."
+    ),
+    "gain_pending": (
+        "Making any move while Falcone is still taking the counters a crime he has just played "
+        "face up gives."
     ),
 }
 

@@ -101,8 +101,11 @@ class NoMansLand(DeclaredGame[NmlState]):
     # 5: that choice waits until his owed income is taken (the state's income_taken): before it,
     # or with no extra counter on offer, "extra" is refused (no_extra_on_offer) and not offered;
     # Gordon draws once a draw phase and is asked only in a phase that waits for him (the
-    # state's signal_drawn; "end" in a phase that passes by itself: nothing_to_end)
-    rules_version = 5
+    # state's signal_drawn; "end" in a phase that passes by itself: nothing_to_end); 6: a
+    # crime played face up with a gain (Protection Racket) is one step with its counters: until
+    # they are taken (the state's gain_owed) nobody acts and every move is refused (gain_pending),
+    # where before a view of that version offered Falcone moves priced without them
+    rules_version = 6
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES
@@ -169,6 +172,9 @@ class NoMansLand(DeclaredGame[NmlState]):
     def to_act(self, state: NmlState) -> frozenset[int]:
         # nobody before the first turn begins (turn 0: the set-up) nor once the game is over
         if state.over or state.turn == 0:
+            return frozenset()
+        # part-way through playing a crime face up, before its gain is taken: nobody
+        if state.gain_owed:
             return frozenset()
         # Falcone's start of turn and draw phases ask him nothing: the game carries them out; his
         # income phase asks him only his extra counters, once the counters he owes are taken

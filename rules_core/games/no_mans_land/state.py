@@ -62,6 +62,14 @@ class NmlState:
     winner: int  # the winning seat once over (-1 before)
     ending: str  # overrun | batsignal | counters
     content: str  # the game's content pack as canonical JSON ("" in games of rules 1 and 2)
+    # counters the crime just played face up still gives (its gain, taken in the same move:
+    # nobody acts until it is taken; rules version 6)
+    gain_owed: int = 0
+
+    def gaining(self) -> str:
+        """The card whose gain Falcone is taking or still to take: the crime played last (a
+        gain comes only with a crime played face up, in the move that plays it)."""
+        return self.crimes[-1].card if self.crimes else ""
 
     @property
     def pack(self) -> Pack:

@@ -142,6 +142,7 @@ def test_keeping_deals_the_wounds_of_the_dice_kept() -> None:
             dice=("yellow",),
             faces=events[0].faces,  # type: ignore[attr-defined]
             wounds=shown,
+            by_area=True,
         ),
         HeroWounded(seat=HEROES, hero="batman", wounds=shown, neutralized=False),
     ]
@@ -275,3 +276,49 @@ def test_an_end_of_turn_effects_roll_waits_then_the_next_effect_and_the_turn_end
     assert kinds.index(HeroesTurnEnded) < kinds.index(VillainTurnBegan)
     assert state.token("safe").state == "open"
     assert state.flow.phase == "villain" and to_act(state) == {VILLAIN}
+
+
+def test_the_game_ends_once_every_hero_is_neutralized_before_the_areas_next_roll() -> None:
+    """IV C note, IX A: every hero neutralized ends the game at once: the bomb's roll that
+    neutralizes the last hero standing is followed by the end, not by the thugs' rolls."""
+    state = all_active(started(pack=parse_pack(_defusing_pack())))
+    state = state.with_token(replace(state.token("bomb"), state="armed", countdown=0))
+    for hero in ("commissioner-gordon", "renee-montoya"):
+        down = state.hero(hero).zones
+        state = state.with_hero(replace(state.hero(hero), zones=Zones(0, wounds=down.total)))
+    batman = state.hero("batman")
+    last = Zones(1, wounds=batman.zones.total - 1)
+    state = state.with_hero(replace(batman, area="boiler-room", zones=last))
+    state, _ = play(state, HEROES, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("end_villain_turn"))
+    roll = state.roll
+    assert roll is not None and (roll.figure, roll.purpose) == ("batman", "area")
+    state = replace(state, roll=replace(roll, faces=(5,) * len(roll.pool)))  # two successes a die
+    state, events = play(state, HEROES, Move.of("keep"))
+    assert HeroWounded(seat=HEROES, hero="batman", wounds=2, neutralized=True) in events
+    assert not any(isinstance(e, AreaDiceRolled) for e in events)
+    assert state.winner == "villain" and state.ended_by == "heroes-down"
+    assert state.roll is None and state.sequel is None and to_act(state) == frozenset()
+
+
+def test_an_area_rolls_kept_dice_cite_the_explosion_not_the_fall() -> None:
+    """IX R (IX Q's roll): the kept dice of an explosion cite its section, not V·C·5 [i]."""
+    state, _ = _blasted()
+    state, events = play(state, HEROES, Move.of("keep"))
+    counted = events[0]
+    assert isinstance(counted, TerrainRolled) and counted.by_area
+    sections = [c.section for c in counted.cited()]
+    assert sections[:2] == ["ix-r", "ix-q"] and "v-c-5-i" not in sections
+
+
+def test_a_stored_logs_events_cite_what_they_were_stored_with() -> None:
+    """An older game's events (its explosions' `terrain_rolled` among them) are served with the
+    citations stored beside them: the fall's section for an explosion, as it was then."""
+    log = json.loads(LOG.read_text())
+    for record in log["events"]:
+        data = {**record["data"], "seat": record["seat"]}
+        event = from_json(GAME.event_types[record["type"]], data)
+        assert [c.to_json() for c in event.cited()] == record["citations"], record["type"]
+    assert any(
+        r["type"] == "terrain_rolled" and r["data"]["reason"] == "explosion" for r in log["events"]
+    )

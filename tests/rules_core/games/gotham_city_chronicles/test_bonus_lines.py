@@ -227,3 +227,44 @@ def test_the_choices_one_move_offers_are_bounded_however_many_lines_a_pack_gives
         assert not isinstance(MOVES.decide(state, 1, move, random.Random(0)), Rejection), move
     for beyond in ("4,0,0", "0,0,0,0", "0,0,0,0,0"):
         assert refused(state, 1, Move.of("defend", cubes=0, lines=beyond)).code == "bad_bonus_line"
+
+
+def _two_skill_lines() -> GccState:
+    """The reference mission with the explosive gel giving Blast 1 or 2, and the grapnel gun
+    Attraction 1 or 2: two permanent lines of one skill each."""
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    for item_id, skill in (("explosive-gel", "blast"), ("grapnel-gun", "attraction")):
+        card = next(i for i in raw["item"] if i["id"] == item_id)
+        card["bonuses"] = [
+            {"when": "permanent", "skill": skill, "level": 1},
+            {"when": "permanent", "skill": skill, "level": 2},
+        ]
+    return all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+
+
+def test_the_hero_chooses_one_permanent_line_of_a_card_for_a_blast() -> None:
+    """V D 6, V D 6.4: a card's permanent lines giving one skill are not added together; the
+    hero chooses the one applied when using the skill (here, the Blast's level)."""
+    from rules_core.games.gotham_city_chronicles.events import Blasted
+
+    state = _two_skill_lines()
+    offered = [m for m in MOVES.legal_moves(state, 1) if m.type == "blast"]
+    assert {m.get("lines") for m in offered} == {"0", "1"}
+    blast = {"hero": "batman", "area": "walkway"}
+    assert refused(state, 1, Move.of("blast", **blast)).code == "bad_bonus_line"
+    assert refused(state, 1, Move.of("blast", **blast, lines="2")).code == "bad_bonus_line"
+    for lines, level in (("0", 1), ("1", 2)):
+        _, events = play(state, 1, Move.of("blast", **blast, lines=lines))
+        assert events[0] == Blasted(seat=1, hero="batman", area="walkway", level=level)
+    label = GAME.describe_move(state, 1, Move.of("blast", **blast, lines="1"))
+    assert label.endswith("the Explosive Gel's second blast line (Blast 2)")
+
+
+def test_a_skill_whose_level_only_bounds_takes_the_cards_highest_line() -> None:
+    """V D 6.4: Attraction's level is the farthest distance it reaches, so of the grapnel gun's
+    two lines the higher applies (not the two added together)."""
+    from rules_core.games.gotham_city_chronicles.skills import skill_level
+
+    state = _two_skill_lines()
+    assert skill_level(state, state.hero("batman"), "attraction") == 2
+    assert skill_level(state, state.hero("batman"), "blast", (0,)) == 1
