@@ -108,7 +108,8 @@ class BlackMetro(DeclaredGame[State]):
     #    Technologist's jammer is asked whatever level the face-down technology has, and a
     #    player from level I is asked about event 4's research even with one way left
     # 7: no assignment fortune attack at a district a tile closes (its loser could not be sent
-    #    there)
+    #    there); in solo, a joker taken from the fortune discard is the overlord's
+    #    counterintelligence, as a drawn one is (solo.rules.fortunes.joker)
     rules_version = 7
     search_iterations = 100
     lost_value_mark = 0.10
