@@ -204,6 +204,8 @@ def _fortune_offers(state: State, seat: int) -> list[Move]:
                 Move.of("play_fortune", card=card, district=number, target=-1, choice=c)
                 for c in _ways(state, seat, number)
             ]
+            if _closed(state, number):  # no attack: its loser could not be sent there
+                continue
             moves += [
                 Move.of("play_fortune", card=card, district=number, target=t, choice="")
                 for t in state.everyone
@@ -251,6 +253,12 @@ def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
         return reject("no_one_to_attack", "Attack another player, or use the facility (-1).")
     if target == seat or target == state.overlord:
         return reject("no_one_to_attack", "Attack another player.")
+    if target != -1 and _closed(state, number):
+        where = language.district(state, number)
+        return reject(
+            "district_closed",
+            f"A tile closes {where} this round: the loser of an attack could not be sent there.",
+        )
     choice = move.get("choice")
     if target == -1 and choice not in _ways(state, seat, number):
         return reject("cannot_resolve", "That facility's first effect cannot be resolved so.")

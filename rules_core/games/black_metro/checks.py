@@ -22,7 +22,9 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "not_in_hideout": cite("phases.assignment", "setup.hideout"),
     "already_there": cite("phases.assignment"),
     "not_overwhelmed": cite("phases.standby.recall", "setup.overwhelmed"),
-    "district_closed": cite("appendix.tiles", "appendix.dice.event"),
+    "district_closed": cite(
+        "appendix.tiles", "appendix.dice.event", "troubleshooting.cards.fortunes.assignment"
+    ),
     "fortune_not_in_hand": cite("appendix.fortunes", "troubleshooting.cards"),
     "not_an_assignment_fortune": cite("appendix.fortunes", "appendix.fortunes.assignment"),
     "wrong_facility": cite("appendix.fortunes.assignment"),
@@ -69,7 +71,10 @@ REFUSAL_WORDS: dict[str, str] = {
         "Assigning to a district where the player already has personnel, or elsewhere than the "
         "turn or a lost attack requires."
     ),
-    "district_closed": "Assigning to a district that a tile closes this round.",
+    "district_closed": (
+        "Assigning to a district that a tile closes this round, or attacking there with an "
+        "assignment fortune, whose loser would have to be sent there."
+    ),
     "fortune_not_in_hand": "Playing or discarding a fortune the player does not hold.",
     "not_an_assignment_fortune": (
         "Playing a jack, queen, king or joker as an assignment fortune, when only ace to 10 are."

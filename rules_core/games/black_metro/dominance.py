@@ -125,7 +125,7 @@ def exchange_over(run: Run, rng: random.Random) -> None:
     assert exchange is not None
     winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
     loser = exchange.defender if winner == exchange.attacker else exchange.attacker
-    _court_effect(run, winner, loser, exchange.district, cards.rank(exchange.cards[-1]))
+    _court_effect(run, winner, loser, exchange.district, cards.rank(exchange.cards[-1]), rng)
     if _prompted(run.state, winner, "joker_benefit"):  # a joker's benefit is chosen first
         return
     effects.suit_resource(run, winner, exchange.cards[-1], rng)
@@ -142,15 +142,16 @@ def _close_exchange(run: Run, rng: random.Random) -> None:
     proceed(run, rng)
 
 
-def _court_effect(run: Run, winner: int, loser: int, number: int, rank: str) -> None:
+def _court_effect(
+    run: Run, winner: int, loser: int, number: int, rank: str, rng: random.Random
+) -> None:
     pack = run.state.the_pack()
     normal, solo = next((eff, alt) for r, eff, alt in pack.court if r == rank)
     effect: Effect = solo if run.state.solo and solo is not None else normal
     if effect.op == "other_inflicts":
         effects.inflict(run, loser, int(str(effect.get("amount"))))
     elif effect.op == "take_discarded_fortune":
-        if run.state.fortune_discard:
-            run.emit(d.DiscardTaken(seat=None, owner=winner, card=run.state.fortune_discard[-1]))
+        effects.take_discarded(run, winner, rng)
     elif effect.op in ("overwhelm_other", "overwhelm_specialised"):
         troop = run.state.district(number).personnel[loser]
         if effect.op == "overwhelm_specialised":

@@ -8,6 +8,7 @@ import random
 
 from rules_core.engine.effects import Effect
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro.events_dominance import DiscardTaken
 from rules_core.games.black_metro.events_standby import TechnologiesDowned
 from rules_core.games.black_metro.pack import Technology
 from rules_core.games.black_metro.run import Run
@@ -75,10 +76,24 @@ def draw_fortunes(run: Run, owner: int, amount: int, rng: random.Random) -> None
             run.emit(e.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
         card = run.state.fortune_deck[0]
         run.emit(e.FortunesDrawn(seat=None, owner=owner, cards=(card,)))
-        if run.state.solo and owner == 0 and card.startswith("Joker"):
-            from rules_core.games.black_metro import solo  # (solo rolls dice: it builds on us)
+        _counterintelligence(run, owner, card, rng)
 
-            solo.counterintelligence(run, rng)
+
+def take_discarded(run: Run, owner: int, rng: random.Random) -> None:
+    """The top fortune of the discard into the hand (nothing when the discard is empty)."""
+    if run.state.fortune_discard:
+        card = run.state.fortune_discard[-1]
+        run.emit(DiscardTaken(seat=None, owner=owner, card=card))
+        _counterintelligence(run, owner, card, rng)
+
+
+def _counterintelligence(run: Run, owner: int, card: str, rng: random.Random) -> None:
+    """Solo: a joker coming into the player's hand, from the deck or from the discard, is the
+    overlord's counterintelligence (solo.rules.fortunes.joker; README)."""
+    if run.state.solo and owner == 0 and card.startswith("Joker"):
+        from rules_core.games.black_metro import solo  # (solo rolls dice: it builds on us)
+
+        solo.counterintelligence(run, rng)
 
 
 def draw_missions(run: Run, owner: int, amount: int) -> None:

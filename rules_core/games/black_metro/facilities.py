@@ -11,7 +11,6 @@ import random
 from rules_core.engine.effects import Effect
 from rules_core.games.black_metro import board, effects
 from rules_core.games.black_metro import events as e
-from rules_core.games.black_metro import events_dominance as dom
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
 from rules_core.games.black_metro.run import Run
@@ -228,10 +227,7 @@ def carry_out(
         elif step.op == "roll":
             roll(run, seat, str(step.get("dice")), number, rng)
         elif step.op == "take_discarded_fortune":
-            if run.state.fortune_discard:
-                run.emit(
-                    dom.DiscardTaken(seat=None, owner=seat, card=run.state.fortune_discard[-1])
-                )
+            effects.take_discarded(run, seat, rng)
         else:
             effects.do_simple(run, seat, (step,), rng)
 

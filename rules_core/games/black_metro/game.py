@@ -107,7 +107,10 @@ class BlackMetro(DeclaredGame[State]):
     #    solo overlord judges the strain he would take counting all his strength there; the
     #    Technologist's jammer is asked whatever level the face-down technology has, and a
     #    player from level I is asked about event 4's research even with one way left
-    rules_version = 6
+    # 7: no assignment fortune attack at a district a tile closes (its loser could not be sent
+    #    there); in solo, a joker taken from the fortune discard is the overlord's
+    #    counterintelligence, as a drawn one is (solo.rules.fortunes.joker)
+    rules_version = 7
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -288,7 +288,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     s.DistrictExploded: lambda st, ev, mine: (
         f"An explosion strikes {w.district(st, ev.district)}"
         + (
-            f": the {w.tile(st, ev.tile)} tile is laid there"
+            f": the {w.tile(st, ev.tile)} tile is laid there" + _covering(st, ev.district)
             if ev.tile
             else ": every fortification there is destroyed"
         )
@@ -339,6 +339,12 @@ TELLERS.update(
         ),
     }
 )
+
+
+def _covering(state: State, district: int) -> str:
+    """A tile laid where one already lies covers it (README: one tile a district)."""
+    tile = state.district(district).tile if state.districts else ""
+    return f", over the {w.tile(state, tile)} tile" if tile else ""
 
 
 def narrate(state: State, event: GameEvent, seat: int | None, reveal: bool) -> str:

@@ -321,6 +321,28 @@ def test_the_loser_of_an_attack_sends_one_personnel_to_its_district_and_nowhere_
     )
 
 
+def test_no_attack_is_made_where_a_tile_closes_the_district_the_loser_would_be_sent_to() -> None:
+    """A lost attack sends its loser to the district (README), which a massive explosion
+    closes: the attack is neither offered nor accepted there; the first effect still is."""
+    state = example_round()
+    ruined = updated(state.district(2), tile="massive-explosion")
+    state = _greens_turn(state.with_district(2, ruined))
+    at_casino = [
+        m
+        for m in GAME.legal_moves(state, GREEN)
+        if m.type == "play_fortune" and m.get("district") == 2
+    ]
+    assert at_casino and all(m.get("target") == -1 for m in at_casino)
+    answer = refused(
+        state, GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice=""
+    )
+    assert (answer.code, answer.message) == (
+        "district_closed",
+        "A tile closes 02 Swiss Casino this round: the loser of an attack could not be sent there.",
+    )
+    assert answer.citations == GAME.rejections["district_closed"]
+
+
 def test_a_fortunes_chosen_way_is_named_and_an_ace_names_both_its_facilities() -> None:
     state = _greens_turn()
     state = state.with_player(GREEN, updated(state.player(GREEN), hand=("9-spades", "A-hearts")))

@@ -41,3 +41,18 @@ def test_building_with_pieces_left_builds_them() -> None:
     ways = facilities.choices(state, 0, 9, build)
     assert "4:blockade" in ways and not any(">" in way for way in ways)
     assert not any("support-base" in way for way in ways)  # level II needed (reference)
+
+
+def test_a_support_base_may_be_built_at_the_combat_zone_as_at_any_district() -> None:
+    """appendix.fortifications: a build goes to any district with a free fortification zone (3
+    a district, the battlefield included); only a tile (appendix.tiles) or 3 fortifications
+    already there keep it out (README reading)."""
+    state = _table()
+    state = state.with_player(0, updated(state.player(0), gold=3, science=2, fortifications=(1, 1)))
+    build = state.the_pack().district(9).effects[0].steps
+    ways = facilities.choices(state, 0, 9, build)
+    assert {"12:support-base", "12:blockade", "1:support-base"} <= set(ways)
+    tiled = state.with_district(12, updated(state.district(12), tile="massive-explosion"))
+    assert not any(way.startswith("12:") for way in facilities.choices(tiled, 0, 9, build))
+    full = _fortified(state, 12, *(Fortification(1, "blockade"),) * 3)
+    assert not any(way.startswith("12:") for way in facilities.choices(full, 0, 9, build))

@@ -7,6 +7,7 @@ import pytest
 from rules_core.engine.types import GameEvent, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import dominance, effects, solo
+from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro.evolve_standby import exploding
@@ -168,3 +169,28 @@ def test_the_overlord_counts_his_whole_strength_when_avoiding_strain() -> None:
     base = (Fortification(OVERLORD, "support-base"),)
     state = state.with_district(4, updated(state.district(4), fortifications=base))
     assert solo.valid(state, 4)  # 1 + his support base's 1 against 2: a tie
+
+
+def test_a_joker_taken_from_the_discard_is_counterintelligence_like_one_drawn() -> None:
+    """solo.rules.fortunes.joker: jokers are the overlord's counterattacks, never the player's
+    to play; one the supply dice's lucky device takes from the discard into the player's hand
+    is drawn, so the whole hand is discarded and the penalty dice rolled."""
+    from rules_core.games.black_metro import events_resolution as r
+    from rules_core.games.black_metro import facilities
+
+    state, _ = _solo()
+    state = state.with_player(0, updated(state.player(0), hand=("2-clubs", "K-hearts")))
+    state = updated(state, fortune_discard=("5-spades", "Joker-1"), discard_placers=(-1, -1))
+    run = Run(state)
+    facilities.apply_face(run, 0, "supply", 1, 10, random.Random(0))
+    assert run.events[0] == d.DiscardTaken(seat=None, owner=0, card="Joker-1")
+    assert isinstance(run.events[1], e.FortunesDiscarded)
+    assert sorted(run.events[1].cards) == ["2-clubs", "Joker-1", "K-hearts"]
+    rolled = [ev for ev in run.events if isinstance(ev, r.DiceRolled)]
+    assert rolled and rolled[0].dice == "penalty" and rolled[0].owner == 0
+    assert "Joker-1" not in run.state.player(0).hand
+    # Another card taken so stays in hand, and no penalty game is played.
+    plain = Run(updated(state, fortune_discard=("Joker-1", "5-spades")))
+    facilities.apply_face(plain, 0, "supply", 1, 10, random.Random(0))
+    assert plain.state.player(0).hand == ("2-clubs", "K-hearts", "5-spades")
+    assert not [ev for ev in plain.events if isinstance(ev, r.DiceRolled)]

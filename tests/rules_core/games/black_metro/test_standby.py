@@ -93,9 +93,9 @@ def test_a_game_recorded_when_event_ones_tile_was_chosen_first_still_replays() -
         DistrictExploded(seat=None, district=5, tile="trading-market"),
     ]
     told = []
-    for event in recorded:
-        state = GAME.evolve(state, event)
+    for event in recorded:  # each told against the table before it, as the events' API does
         told.append(GAME.narrate(state, event, None, False))
+        state = GAME.evolve(state, event)
     assert state.district(5).tile == "trading-market" and not state.flow.prompts
     assert told[1] == "Blue chooses for event 1 (massive explosion): lay the trading market tile."
     assert (
@@ -119,3 +119,28 @@ def test_researching_for_lightning_storm_is_asked_whatever_the_face_down_cards_l
     assert [GAME.describe_move(run.state, 0, m) for m in GAME.legal_moves(run.state, 0)] == [
         "Resolve the die: as it is"
     ]
+
+
+def test_the_two_player_explosion_on_event_ones_district_lays_its_tile_over_the_first() -> None:
+    """phases.standby.dice, appendix.tiles: at 1-2 players the district explosion follows the
+    event dice; when its fortune names the district event 1 has just tiled, its tile is laid
+    over that one (README: one tile a district, the later in force), and the story says so."""
+    state = through_setup(started(2, first_game=True))
+    top = ("5-clubs", "5-hearts")
+    deck = (*top, *(c for c in state.fortune_deck if c not in top))
+    flow = updated(state.flow, phase="standby", step="event", prompts=())
+    run = Run(updated(state, fortune_deck=deck, flow=flow))
+    facilities.apply_face(run, run.state.relic, "event", 1, 0, random.Random(0))
+    state, events = play(run.state, run.state.relic, "resolve_roll", choice="second")
+    assert TileLaid(seat=None, district=5, tile="trading-market") in events
+    struck = DistrictExploded(seat=None, district=5, tile="district-explosion")
+    before = next(n for n, ev in enumerate(events) if isinstance(ev, FortuneTurnedUp) and ev.tile)
+    assert events[before + 1] == struck
+    assert state.district(5).tile == "district-explosion" and state.phase == "assignment"
+    tiled = state.with_district(5, updated(state.district(5), tile="trading-market"))
+    assert GAME.narrate(tiled, struck, None, False) == (
+        "An explosion strikes 05 Laughing Tavern: the district explosion tile is laid there, "
+        "over the trading market tile."
+    )
+    refusal = refused(state, state.flow.current, "assign", district=5, unit="subordinate")
+    assert refusal.code == "district_closed"
