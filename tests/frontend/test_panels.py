@@ -130,3 +130,35 @@ def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() 
         " (its dominating player only): acquire 1 power; or acquire 2 power if you overwhelmed"
         " personnel here" in texts
     )
+
+
+def test_the_chronicles_panel_folds_what_the_heroes_cards_and_villains_do() -> None:
+    """Under each seat's boards, folded: each thing in play by its name, then what it does (the
+    view's `texts`); a custom pack's name with markup is set as text."""
+    state = started()
+    view: Any = get_game("gotham-city-chronicles").view(state, HEROES)
+    view["texts"][1]["name"] = "<b>Batman</b>"
+    for seat in (0, HEROES):
+        drawn = panel("gotham-city-chronicles", view, seat)
+        at = drawn.index(["summary", "What the heroes, cards and villains do"])
+        assert drawn[at - 1] == ["details", ""] and drawn[at + 1] == ["ul", ""]
+        assert drawn[at + 2 : at + 5] == [
+            ["li", ""],
+            ["strong", "The Warehouse Job"],
+            [
+                "span",
+                ": the heroes win once a hero carries Falcone's Ledger into the Street; the villain"
+                " wins once the Bomb is exploded, every hero is neutralized or turn 4 ends; at most"
+                " 4 turns, the heroes acting first",
+            ],
+        ]
+        assert ["strong", "<b>Batman</b>"] in drawn  # the name as text, never markup
+        assert ["strong", "Batarangs"] in drawn
+        assert [
+            "span",
+            ": bat-gadget, ranged weapon, size 1, Batman only; ranged attack: +one yellow die with"
+            " a reroll icon",
+        ] in drawn
+        assert ["strong", "Event tile"] in drawn
+        items = [text for tag, text in drawn[at + 2 :] if tag == "strong"]
+        assert items == [t["name"] for t in view["texts"]]

@@ -2,9 +2,10 @@
    elevation (level, occupation limit, terrain, reinforcement areas), the boundaries between them
    (white, orange, special, walls with their level) and the special moves, the heroes (blue) and
    the villain's characters (red) in their areas, the tokens and the equipment on the ground; then
-   the river with each position's activation cost, the command post and every hero board. The
-   panel shows a roll waiting for its rerolls, then the boards the seat plays (the villain's: the
-   command post). Drawn as SVG from a view, text only: names come from the content pack and go in
+   the river with each position's activation cost, the command post and every hero board; hovering
+   a figure or a river tile says what it does. The panel shows a roll waiting for its rerolls,
+   then the boards the seat plays (the villain's: the command post), then folded what the
+   mission, heroes, cards and villains do. Drawn as SVG from a view, text only: names come from the content pack and go in
    as text or attributes (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
@@ -19,6 +20,10 @@
   };
 
   const named = (state, id) => (state.names && state.names[id]) || String(id);
+  /* What a hero, card, tile or the mission does, in the view's words ("" when it says nothing). */
+  const textOf = (state, id) => ((state.texts || []).find((t) => t.id === id) || {}).text || "";
+  /* A hover title: a thing's name and note, then what it does. */
+  const titled = (label, text) => (text ? `${label}: ${text}` : label);
   const initials = (text) => String(text).split(/\s+/).filter((w) => /^[A-Za-z]/.test(w)).map((w) => w[0]).join("").slice(0, 2).toUpperCase();
   /* A figure's mark in its circle: its initials, or for one of several alike ("Thugs with
      Crowbar #2") its first initial and number, so no two marks on the board are the same. */
@@ -129,15 +134,15 @@
 
   function drawFigures(g, state, area, x, y) {
     const figures = [
-      ...state.heroes.filter((h) => h.area === area.id).map((h) => ({ id: h.id, name: h.name, colour: HEROES, note: h.stance })),
-      ...state.characters.filter((c) => c.area === area.id).map((c) => ({ id: c.id, name: c.name, colour: VILLAIN, note: `life ${c.life}` })),
+      ...state.heroes.filter((h) => h.area === area.id).map((h) => ({ id: h.id, name: h.name, colour: HEROES, note: h.stance, text: textOf(state, h.id) })),
+      ...state.characters.filter((c) => c.area === area.id).map((c) => ({ id: c.id, name: c.name, colour: VILLAIN, note: `life ${c.life}`, text: textOf(state, c.tile) })),
     ];
     figures.forEach((f, k) => {
       const cx = x - BOX_W / 2 + 14 + 20 * (k % 6), cy = y + 2 + 20 * Math.floor(k / 6);
       const figure = el("g", { class: "figure", "data-target": `figure-${f.id}` });
       figure.appendChild(el("circle", { cx, cy, r: 9, fill: f.colour }));
       figure.appendChild(el("text", { x: cx, y: cy + 3, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, mark(f.name)));
-      figure.appendChild(el("title", {}, `${f.name} (${f.note})`));
+      figure.appendChild(el("title", {}, titled(`${f.name} (${f.note})`, f.text)));
       g.appendChild(figure);
     });
     const things = [
@@ -159,6 +164,7 @@
       g.appendChild(el("text", { x: x + 52, y: y + 14, "text-anchor": "middle", "font-size": 10 }, tile === "event" ? "Event tile" : named(state, tile)));
       const cost = state.river_costs[i];
       g.appendChild(el("text", { x: x + 52, y: y + 27, "text-anchor": "middle", "font-size": 8 }, `${cost === undefined ? "" : `cost ${cost}`}${face.has(tile) ? " · neutralized" : ""}`));
+      g.appendChild(el("title", {}, titled(tile === "event" ? "Event tile" : named(state, tile), textOf(state, tile))));
       svg.appendChild(g);
     });
     const post = state.command_post;
@@ -209,6 +215,15 @@
     element.append(node("h3", roll.summary), node("ul", null, ...roll.shown.map((die) => node("li", die))));
   }
 
+  /* What the mission, heroes, cards and villains do, as the mission sheet, hero boards, item
+     cards and tiles print it (the view's `texts`, the same for every seat), folded; each name
+     and text set as text (GothamDom.node), so a custom pack's names never become markup. */
+  function tableReference(state) {
+    const { node } = window.GothamDom;
+    const lines = state.texts.map((t) => node("li", null, node("strong", t.name), node("span", `: ${t.text}`)));
+    return node("details", null, node("summary", "What the heroes, cards and villains do"), node("ul", null, ...lines));
+  }
+
   function panel(element, state, seat) {
     drawRoll(element, state.roll);
     const title = document.createElement("h3");
@@ -229,6 +244,7 @@
     }
     element.appendChild(title);
     element.appendChild(list);
+    if (Array.isArray(state.texts) && state.texts.length) element.appendChild(tableReference(state));
   }
 
   /* The board element a move acts on: the area it goes to, the miniature it targets, the tile. */

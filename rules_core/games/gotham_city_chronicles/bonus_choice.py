@@ -109,11 +109,7 @@ def applied(
 
 def bonus_words(bonus: Bonus) -> str:
     """What a bonus line adds: "one yellow die and one automatic success"."""
-    parts = []
-    for die in dict.fromkeys(bonus.dice):
-        many = bonus.dice.count(die)
-        icon = " with a reroll icon" if dice.has_reroll(die) else ""
-        parts.append(f"{in_words(many)} {dice.colour(die)} di{'e' if many == 1 else 'ce'}{icon}")
+    parts = [dice.dice_words(bonus.dice)] if bonus.dice else []
     if bonus.successes:
         plural = "" if bonus.successes == 1 else "es"
         parts.append(f"{in_words(bonus.successes)} automatic success{plural}")

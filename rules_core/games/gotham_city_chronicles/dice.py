@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from rules_core.engine.wording import counted
+from rules_core.engine.wording import counted, in_words, listed
 from rules_core.games.gotham_city_chronicles.figures import NO_DICE, SKILLS, UNABLE, Bonus, Item
 from rules_core.games.gotham_city_chronicles.reading import REROLL_MARK
 
@@ -27,6 +27,17 @@ def colour(die: str) -> str:
 def has_reroll(die: str) -> bool:
     """IX D, VIII B: whether a die type carries the free reroll icon."""
     return die.endswith(REROLL_MARK)
+
+
+def dice_words(pool: Sequence[str]) -> str:
+    """Dice in words, alike ones counted together: "one yellow die with a reroll icon and two
+    white dice" ("" for none)."""
+    parts = []
+    for die in dict.fromkeys(pool):
+        many = list(pool).count(die)
+        icon = " with a reroll icon" if has_reroll(die) else ""
+        parts.append(f"{in_words(many)} {colour(die)} di{'e' if many == 1 else 'ce'}{icon}")
+    return listed(parts)
 
 
 def characteristic_pool(die: str, cubes: int) -> tuple[str, ...] | None:

@@ -61,7 +61,9 @@ EFFECTS = EffectRegistry(
         Operation(
             "reinforcement_points",
             {"points": Whole(1, 20)},
-            words=lambda e: f"gain {e.get('points')} reinforcement points",
+            words=lambda e: (
+                f"gain {e.get('points')} reinforcement point{'' if e.get('points') == 1 else 's'}"
+            ),
         ),
     )
 )

@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.language import (
     seat_names,
 )
 from rules_core.games.gotham_city_chronicles.state import GccState
+from rules_core.games.gotham_city_chronicles.texts import texts
 
 
 def view(state: GccState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
@@ -34,6 +35,7 @@ def view(state: GccState, seat: int | None, reveal: bool = False) -> dict[str, J
             for table in (pack.items, pack.tiles, pack.mission.tokens, board.areas)
             for thing in table
         },
+        "texts": [to_json(t) for t in texts(state)],
         "spaces": list(SPACES),
         "river_costs": list(pack.command_post.river_costs),
         "turn": state.turn,
