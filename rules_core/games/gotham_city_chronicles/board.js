@@ -134,7 +134,7 @@
 
   function drawFigures(g, state, area, x, y) {
     const figures = [
-      ...state.heroes.filter((h) => h.area === area.id).map((h) => ({ id: h.id, name: h.name, colour: HEROES, note: h.stance, text: textOf(state, h.id) })),
+      ...state.heroes.filter((h) => h.area === area.id).map((h) => ({ id: h.id, name: h.name, colour: HEROES, note: h.stance || "no stance", text: textOf(state, h.id) })),
       ...state.characters.filter((c) => c.area === area.id).map((c) => ({ id: c.id, name: c.name, colour: VILLAIN, note: `life ${c.life}`, text: textOf(state, c.tile) })),
     ];
     figures.forEach((f, k) => {
