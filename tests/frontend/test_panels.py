@@ -27,13 +27,22 @@ GAMES = ROOT / "rules_core" / "games"
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
-def drawn_panel(slug: str, view: Any, seat: int) -> dict[str, Any]:
+def drawn_panel(slug: str, view: Any, seat: int | None) -> dict[str, Any]:
     """`lines`: the panel's elements in order, each as [tag, its own text]; `titles`: the page's
-    heading over it while the seat plays (`playing`) and after (`after`; None: no heading)."""
+    heading over it while the seat plays (`playing`) and after (`after`; None: no heading);
+    `reference_open_after_redraw`: the game's reference, unfolded, stays so when the panel is
+    drawn again (None: no reference). `seat` None: a spectator's page."""
     board = GAMES / slug.replace("-", "_") / "board.js"
     script = Path(__file__).parent / "panels" / "draw_panel.js"
     result = subprocess.run(
-        ["node", str(script), str(STATIC), str(board), slug, str(seat)],
+        [
+            "node",
+            str(script),
+            str(STATIC),
+            str(board),
+            slug,
+            "spectator" if seat is None else str(seat),
+        ],
         input=json.dumps(view),
         capture_output=True,
         text=True,
@@ -44,7 +53,7 @@ def drawn_panel(slug: str, view: Any, seat: int) -> dict[str, Any]:
     return drawn
 
 
-def panel(slug: str, view: Any, seat: int) -> list[list[str]]:
+def panel(slug: str, view: Any, seat: int | None) -> list[list[str]]:
     """The panel's elements in order, each as [tag, its own text]."""
     lines: list[list[str]] = drawn_panel(slug, view, seat)["lines"]
     return lines
@@ -162,3 +171,29 @@ def test_the_chronicles_panel_folds_what_the_heroes_cards_and_villains_do() -> N
         assert ["strong", "Event tile"] in drawn
         items = [text for tag, text in drawn[at + 2 :] if tag == "strong"]
         assert items == [t["name"] for t in view["texts"]]
+
+
+def test_a_spectator_reads_what_the_table_does_and_a_redraw_keeps_it_unfolded() -> None:
+    """The reference (what the districts, heroes and cards do) is printed on the table: a
+    spectator reads it under an empty panel, headed "At the table"; a reader who unfolded it
+    finds it unfolded after the next move redraws the panel."""
+    from tests.rules_core.games.black_metro import helpers as metro_table
+
+    metro = get_game("black-metro").view(metro_table.started(2), None)
+    drawn = drawn_panel("black-metro", metro, None)
+    assert drawn["lines"][0] == ["details", ""]
+    assert ["summary", "What the districts and syndicates do"] in drawn["lines"]
+    assert not any(tag == "p" and text.startswith("Hideout") for tag, text in drawn["lines"])
+    assert drawn["titles"] == {"playing": "Your moves", "after": "At the table"}
+    assert drawn["reference_open_after_redraw"] is True
+    chronicles = get_game("gotham-city-chronicles").view(started(), None)
+    drawn = drawn_panel("gotham-city-chronicles", chronicles, None)
+    assert ["summary", "What the heroes, cards and villains do"] in drawn["lines"]
+    assert drawn["reference_open_after_redraw"] is True
+    race = get_game("gotham-race")
+    assert (
+        drawn_panel("gotham-race", race.view(race.initial_state(), None), None)[
+            "reference_open_after_redraw"
+        ]
+        is None
+    )

@@ -7,6 +7,8 @@ window.GothamBoards = (function () {
   const COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e"];
   const drawings = {};
   const panels = {};
+  const references = {};
+  const shownReferences = new WeakMap();  // the element -> the reference last put in it
   const targeting = {};
 
   function el(name, attrs, text) {
@@ -52,17 +54,31 @@ window.GothamBoards = (function () {
   }
   window.addEventListener("resize", () => document.querySelectorAll(".board-wrap svg").forEach(keepReadable));
 
+  /* Appends the game's reference (a <details>) to `element`, open if the one appended there
+     before was open: a redraw after each move never folds what the reader unfolded. */
+  function addReference(slug, element, state) {
+    const reference = references[slug] && state ? references[slug](state) : null;
+    if (!reference) return;
+    const before = shownReferences.get(element);
+    reference.open = Boolean(before && before.open);
+    shownReferences.set(element, reference);
+    element.appendChild(reference);
+  }
+
   return {
     el,
     COLORS,
     /* `draw(svg, view)` draws the board; `panel(element, view, seat)`, if given, fills the play
        page's panel with what the seat holds (its hand, its screen); `target(move)`, if given,
        names the board element a move acts on (the `data-target` of a drawn element), so the
-       play page can highlight legal targets and offer a target's moves when it is clicked. */
-    register(slug, draw, panel, target) {
+       play page can highlight legal targets and offer a target's moves when it is clicked;
+       `reference(view)`, if given, returns what the table's cards and board do (printed on them,
+       public), put under the panel for every reader: a seat, a spectator, a finished game. */
+    register(slug, draw, panel, target, reference) {
       drawings[slug] = draw;
       if (panel) panels[slug] = panel;
       if (target) targeting[slug] = target;
+      if (reference) references[slug] = reference;
     },
     target(slug, move) {
       return targeting[slug] ? targeting[slug](move) : null;
@@ -76,8 +92,11 @@ window.GothamBoards = (function () {
     },
     panel(slug, element, state, seat) {
       element.replaceChildren();
-      if (panels[slug] && state && seat !== null && seat !== undefined) panels[slug](element, state, seat);
+      if (!state) return;
+      if (panels[slug] && seat !== null && seat !== undefined) panels[slug](element, state, seat);
+      addReference(slug, element, state);
     },
+    addReference,
     render(slug, svg, state) {
       while (svg.firstChild) svg.removeChild(svg.firstChild);
       // nothing set up yet (a view of the phase alone); a set-up under way is drawn as it stands

@@ -106,6 +106,8 @@
     const state = await api(`state/?version=${position}`).then(readJson, () => ({}));
     if (ticket !== latest) return;  // a later step was asked for meanwhile
     window.GothamBoards.render(slug, $("board"), state.state);
+    $("table-reference").replaceChildren();
+    window.GothamBoards.addReference(slug, $("table-reference"), state.state);
     markPreferred(event);
     const parts = [];
     const first = moveStart(position), opening = log[first - 1];

@@ -44,7 +44,7 @@
       svg.appendChild(g);
     });
     svg.appendChild(el("text", { x: 8, y: 422, "font-size": 10, fill: "#555" },
-      "sub subordinate · para paragon · mech doom mechasuit · squares: fortifications (faded: a blockade) · hover a district for its effects"));
+      "sub subordinate · para paragon · mech doom mechasuit · squares: fortifications (faded: a blockade)"));
     state.players.forEach((p, s) => {
       const y = 442 + s * 20;
       svg.appendChild(el("text", { x: 8, y, "font-size": 11, fill: colour(state, p.name) },
@@ -83,7 +83,7 @@
   }
 
   /* The seat's hideout, candidate, technologies, fortunes and missions (each option in words),
-     as text; then what the districts and syndicates do. */
+     as text (what the districts and syndicates do is the `reference` under it, for everyone). */
   function drawPanel(element, state, seat) {
     const me = state.players && state.players[seat];
     if (!me) return;
@@ -100,8 +100,8 @@
       list.append(textItem("li", `Mission ${mission.name}`, options ? `: ${options}` : ""));
     }
     element.append(line, list);
-    if (state.districts) element.append(tableReference(state));
   }
 
-  window.GothamBoards.register("black-metro", drawMetro, drawPanel);
+  const reference = (state) => (state.districts ? tableReference(state) : null);
+  window.GothamBoards.register("black-metro", drawMetro, drawPanel, undefined, reference);
 })();

@@ -244,7 +244,6 @@
     }
     element.appendChild(title);
     element.appendChild(list);
-    if (Array.isArray(state.texts) && state.texts.length) element.appendChild(tableReference(state));
   }
 
   /* The board element a move acts on: the area it goes to, the miniature it targets, the tile. */
@@ -257,5 +256,6 @@
     return typeof move.hero === "string" ? `figure-${move.hero}` : null;
   }
 
-  window.GothamBoards.register("gotham-city-chronicles", drawChronicles, panel, target);
+  const reference = (state) => (Array.isArray(state.texts) && state.texts.length ? tableReference(state) : null);
+  window.GothamBoards.register("gotham-city-chronicles", drawChronicles, panel, target, reference);
 })();

@@ -3,6 +3,9 @@
    elements in order, each as [tag, its own text], with the heading the play page puts over it
    while the seat plays and after (boards.js panelTitle).
 
+   The panel is drawn twice, its reference unfolded between (`reference_open_after_redraw`: the
+   redrawn one is open; null: no reference). SEAT is a seat's number or `spectator`.
+
    node draw_panel.js STATIC_DIR BOARD_JS SLUG SEAT < view.json */
 "use strict";
 const fs = require("fs");
@@ -23,8 +26,16 @@ for (const file of [path.join(staticDir, "dom.js"), path.join(staticDir, "boards
 }
 const view = JSON.parse(fs.readFileSync(0, "utf8"));
 const info = new Element("div");
-context.GothamBoards.panel(slug, info, view, Number(seat));
+const reader = seat === "spectator" ? null : Number(seat);
+context.GothamBoards.panel(slug, info, view, reader);
+// the reader unfolds the reference (the panel's last <details>), then the page redraws
+const references = () => info.children.filter((c) => typeof c !== "string" && c.tagName === "DETAILS");
+const unfolded = references().pop();
+if (unfolded) unfolded.open = true;
+context.GothamBoards.panel(slug, info, view, reader);
+const redrawn = references().pop();
 const { panelTitle } = context.GothamBoards;
 const title = (playing) => (panelTitle ? panelTitle(playing, info) : "boards.js has no panelTitle");
 const titles = { playing: title(true), after: title(false) };
-process.stdout.write(JSON.stringify({ lines: lines(info), titles }));
+const stillOpen = redrawn ? Boolean(redrawn.open) && redrawn !== unfolded : null;
+process.stdout.write(JSON.stringify({ lines: lines(info), titles, reference_open_after_redraw: stillOpen }));
