@@ -21,6 +21,7 @@ from api.errors import ApiError, NotFoundError
 from api.models import Game
 from rules_core.bots.registry import BOT_LEVELS
 from rules_core.engine import all_games, get_game
+from rules_core.engine.wording import listed
 from rules_core.rulebooks import all_books
 
 SEAT_KINDS = (
@@ -44,16 +45,27 @@ def _switches(slug: str) -> list[str]:
     return [n for n, e in schema.items() if isinstance(e, dict) and e.get("type") == "boolean"]
 
 
+def _game_state(game: Game) -> str:
+    """A game's line in the lobby: "finished", or "in play" with who is to play ("in play: Ann
+    to play"), by the seats' names (prefetched)."""
+    if game.status == Game.Status.FINISHED:
+        return "finished"
+    names = [seat.name for seat in game.seats.all()]
+    to_play = [names[i] for i in game.to_act if isinstance(i, int) and 0 <= i < len(names)]
+    return f"in play: {listed(to_play)} to play" if to_play else "in play"
+
+
 def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpResponse:
     titles = {spec.slug: spec.title for spec in all_games()}
     games = [
         {
             "pk": game.pk,
             "title": titles.get(game.game, game.game),
-            "state": "finished" if game.status == Game.Status.FINISHED else "in play",
+            "state": _game_state(game),
+            "players": " · ".join(seat.name for seat in game.seats.all()),
             "version": game.version,
         }
-        for game in Game.objects.all().order_by("-id")[:50]
+        for game in Game.objects.prefetch_related("seats").order_by("-id")[:50]
     ]
     catalog = selectors.catalog()
     switches: list[dict[str, Any]] = [

@@ -231,11 +231,34 @@ def test_the_analysis_button_waits_for_where_the_analysis_stands(client: Client)
 def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:
     client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
     page = client.get("/").content.decode()
-    assert "<td>Gotham Race</td><td>in play</td>" in page and "<td>gotham-race</td>" not in page
+    assert "<td>Gotham Race</td><td>Ann</td><td>in play: Ann to play</td>" in page
+    assert "<td>gotham-race</td>" not in page
     assert "The first game&#x27;s set-up, without candidates" in page  # not "First_game: …"
     assert "First_game" not in page and "mcts bot" not in page
     missing = client.get("/games/99999/")
     assert missing.status_code == 404 and b'<a href="/">Back to the lobby</a>' in missing.content
+
+
+def test_the_lobby_names_each_games_players_and_who_is_to_play(client: Client) -> None:
+    """A table is found by its players: each game's seats by name (escaped), the ones to play
+    while it runs, nobody once it is over."""
+    client.post(
+        "/games/new/",
+        {
+            "game": "no-mans-land",
+            "kind-0": "person",
+            "name-0": "<b>Ann</b>",
+            "kind-1": "person",
+            "name-1": "Bo",
+        },
+    )
+    game = Game.objects.get()
+    page = client.get("/").content.decode()
+    ann = escape("<b>Ann</b>")
+    assert f"<td>{ann} · Bo</td><td>in play: {ann} to play</td>" in page
+    assert "<b>Ann</b>" not in page
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, to_act=[])
+    assert f"<td>{ann} · Bo</td><td>finished</td>" in client.get("/").content.decode()
 
 
 def test_the_lobby_refuses_a_name_postgresql_cannot_store(client: Client) -> None:
