@@ -135,11 +135,16 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
 
 def _resolved(state: RaceState, event: CardResolved) -> str:
     """A card's effect: the figures it moved (not those that only shifted in a lane where they
-    stand because another left; a swap on one square trades lanes), and where the finish sign
-    went."""
+    stand because another left; a swap on one square trades lanes), or where the finish sign
+    went (a finish card acts on no figure: its back names none in its text)."""
     assert state.pack is not None
     length = state.pack.track_length
-    swap = state.pack.card(event.card).effect.op == "swap"
+    effect = state.pack.card(event.card).effect
+    if effect.op == "finish":
+        where = f"the {effect.landmark} (square {event.finish % length})"
+        sign = "already stands at" if event.finish == state.finish else "moves to"
+        return f"{_card(state, event.card)} is carried out: the finish sign {sign} {where}."
+    swap = effect.op == "swap"
     moved = [
         f"{FIGURE_NAMES[f]} to square {x % length}" + (f" (lane {lane + 1})" if lane else "")
         for f, (x, lane) in enumerate(zip(event.xs, event.lanes, strict=True))

@@ -489,8 +489,10 @@ def test_the_first_frame_of_a_replay_is_a_table_before_the_deal() -> None:
 
 
 def test_a_card_that_moves_only_the_finish_sign_says_so() -> None:
-    """A finish-sign card is played for the figure whose turn it is, and moves no figure."""
+    """'questions.action-cards': a finish card moves the sign to its animal and no figure; its
+    back names no figure in its text, so its story names none and names the animal."""
     state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    tortoise = state.pack.landmark("tortoise")  # type: ignore[union-attr]
     moved = CardResolved(
         seat=None,
         card="2-15",
@@ -498,14 +500,15 @@ def test_a_card_that_moves_only_the_finish_sign_says_so() -> None:
         subject=3,
         xs=state.xs,
         lanes=state.lanes,
-        finish=state.finish + 3,
+        finish=tortoise,
     )
     told = GAME.narrate(state, moved, None, False)
     assert told == (
-        "“Finish sign moves to the tortoise” (deck 2) is played for Figure D: the finish sign moves"
-        f" to square {(state.finish + 3) % 40}."
+        "“Finish sign moves to the tortoise” (deck 2) is carried out: the finish sign moves"
+        f" to the tortoise (square {tortoise})."
     )
-    still = replace(moved, finish=state.finish)
-    assert GAME.narrate(state, still, None, False).endswith(
-        "is played for Figure D: nothing moves."
+    assert "Figure" not in told
+    there = replace(state, finish=tortoise)
+    assert GAME.narrate(there, moved, None, False).endswith(
+        f"the finish sign already stands at the tortoise (square {tortoise})."
     )
