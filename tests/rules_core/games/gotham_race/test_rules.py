@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rules_core.engine import GameEvent, Move, Rejection, fold
+from rules_core.engine.types import Citation
 from rules_core.games.gotham_race import GAME, track
 from rules_core.games.gotham_race.content import DECKS
 from rules_core.games.gotham_race.events import (
@@ -212,6 +213,30 @@ def test_the_game_ends_after_the_round_with_the_furthest_figure_beyond_the_finis
     assert GAME.outcome(state) is not None and GAME.outcome(state).winners == (0,)  # type: ignore[union-attr]
     assert GAME.to_act(state) == frozenset()
     assert refused(state, 0, Move.of("draw", deck=1)).code == "game_over"
+
+
+def test_an_ownerless_figures_card_and_win_cite_the_game_for_fewer_players() -> None:
+    """'fewer-players': an ownerless figure's card comes from the deck of its position, and such
+    a figure still races to the finish; a player's card and a player's win do not cite it."""
+    fewer = Citation("gotham-race", "fewer-players")
+    state = start(1, seed=3)
+    state, _ = play(state, 0, Move.of("draw", deck=1))
+    _, events = play(state, 0, Move.of("place", card=state.hands[0][0]))
+    turned = next(i for i, e in enumerate(events) if isinstance(e, DepositRevealed))
+    placed = [e for e in events[:turned] if isinstance(e, CardPlaced)]
+    assert [(e.seat, fewer in e.cited()) for e in placed] == [
+        (0, False),
+        (None, True),
+        (None, True),
+        (None, True),
+    ]
+    assert (
+        GameFinished(seat=None, winner=D, winner_seat=None, beyond=(0, 0, 0, 1)).cited()[-1]
+        == fewer
+    )
+    assert (
+        fewer not in GameFinished(seat=None, winner=A, winner_seat=0, beyond=(1, 0, 0, 0)).cited()
+    )
 
 
 def test_an_ownerless_winner_means_no_seat_wins() -> None:
