@@ -4,6 +4,7 @@ elements (panels/draw_panel.js): what a seat reads beside the board, without a b
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules_core.engine import get_game
+from rules_core.engine import fold, get_game
 from rules_core.engine.types import Move
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     HEROES,
@@ -102,6 +103,63 @@ def test_the_race_panel_names_the_seats_figure_as_the_seats_and_story_do() -> No
     figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3}
     race = panel("gotham-race", {"figures": [figure]}, 0)
     assert race == [["p", "You race Figure A: rank 1, square 3."]]
+
+
+# Runs the race's board.js with stand-ins for the registry and the drawing helpers and prints
+# the hover titles of its figures (the svg's <title> texts): `node -e SCRIPT BOARD SEAT < view`.
+_RACE_TITLES = """
+const fs = require("fs"), vm = require("vm");
+const [board, seat] = process.argv.slice(1);
+const node = (name, attrs, text) => ({ name, attrs, text, children: [],
+  appendChild(child) { this.children.push(child); return child; }, setAttribute() {} });
+let draw = null;
+const context = { GothamBoards: { el: node, COLORS: [], register(slug, d) { draw = d; } },
+  GothamDom: { counted: (n, what) => `${n} ${what}` } };
+context.window = context;
+vm.createContext(context);
+vm.runInContext(fs.readFileSync(board, "utf8"), context);
+const view = JSON.parse(fs.readFileSync(0, "utf8"));
+view.seat = seat === "spectator" ? null : Number(seat);
+const svg = node("svg");
+draw(svg, view);
+const titles = [];
+const walk = (n) => n.children.forEach((c) => {
+  if (c.name === "title") titles.push(c.text);
+  walk(c);
+});
+walk(svg);
+process.stdout.write(JSON.stringify(titles));
+"""
+
+
+def test_the_race_board_tells_each_figure_in_words_not_seat_numbers() -> None:
+    """A figure's hover title read "rank 1, square 0, lane 0 (seat 1)": a seat's number, and
+    the inside lane as lane 0 where the story tells lanes from 1. It says whose figure it is and
+    counts lanes from 1, as the story does."""
+    game = get_game("gotham-race")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    board = GAMES / "gotham_race" / "board.js"
+    titles = {}
+    for seat in ("0", "spectator"):
+        run = subprocess.run(
+            ["node", "-e", _RACE_TITLES, str(board), seat],
+            input=json.dumps(game.view(state, None if seat == "spectator" else 0)),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=True,
+        )
+        titles[seat] = [t for t in json.loads(run.stdout) if t.startswith("Figure ")]
+    assert titles["0"] == [
+        "Figure A: rank 4, square 0, lane 4 (yours)",
+        "Figure B: rank 3, square 0, lane 3 (another player's)",
+        "Figure C: rank 2, square 0, lane 2 (ownerless)",
+        "Figure D: rank 1, square 0, lane 1 (ownerless)",
+    ]
+    assert titles["spectator"][:2] == [
+        "Figure A: rank 4, square 0, lane 4 (a player's)",
+        "Figure B: rank 3, square 0, lane 3 (a player's)",
+    ]
 
 
 def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() -> None:

@@ -37,7 +37,9 @@
       const g = el("g", { class: yours ? "figure yours" : "figure", "data-figure": f.figure });
       g.appendChild(el("circle", { cx: x, cy: y, r: yours ? 9 : 7, fill: COLORS[i], stroke: yours ? "#1b1c24" : "#fff", "stroke-width": yours ? 2.5 : 1 }));
       g.appendChild(el("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, f.figure));
-      g.appendChild(el("title", {}, `Figure ${f.figure}: rank ${f.rank}, square ${f.square}, lane ${f.lane}` + (f.owner === null ? " (ownerless)" : ` (seat ${f.owner})`)));
+      // whose figure in words, lanes counted from 1 (the inside lane) as the story tells them
+      const whose = f.owner === null ? "ownerless" : yours ? "yours" : state.seat === null || state.seat === undefined ? "a player's" : "another player's";
+      g.appendChild(el("title", {}, `Figure ${f.figure}: rank ${f.rank}, square ${f.square}, lane ${f.lane + 1} (${whose})`));
       svg.appendChild(g);
     });
     svg.appendChild(el("text", { x: cx, y: cy - 14, "text-anchor": "middle", "font-size": 14 }, state.round ? `Round ${state.round}` : "Setting up"));

@@ -100,9 +100,14 @@ class CardPlaced(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "game-play.following-rounds", "questions.card-backs"
     )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("fewer-players")
     figure: int
     deck: int
     card: str
+
+    def cited(self) -> tuple[Citation, ...]:
+        """An ownerless figure's card (no seat placed it) is the rule of the 1 to 3 player game."""
+        return self.citations if self.seat is not None else (*self.citations, *self.may_cite)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,9 +188,16 @@ class GameFinished(GameEvent):
         "furthest beyond wins the race (nobody does if that figure has no player)."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("finish", "finish.example-3")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("fewer-players")
     winner: int
     winner_seat: int | None
     beyond: tuple[int, ...]
+
+    def cited(self) -> tuple[Citation, ...]:
+        """A winning figure without a player races by the rule of the 1 to 3 player game."""
+        if self.winner_seat is not None:
+            return self.citations
+        return (*self.citations, *self.may_cite)
 
 
 @dataclass(frozen=True, slots=True)

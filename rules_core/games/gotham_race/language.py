@@ -53,20 +53,31 @@ def seat_names(state: RaceState) -> tuple[str, ...]:
 def outcome(state: RaceState, winner: int) -> str:
     """Who won the race, in the box's words: the player of the figure furthest beyond the finish
     (an ownerless figure there wins it for nobody)."""
-    return finish_words(winner, state.owners[winner] is not None, state.beyond[winner])
+    return finish_words(
+        winner, state.owners[winner] is not None, state.beyond[winner], _backwards(state, winner)
+    )
 
 
-def finish_words(winner: int, raced: bool, beyond: int) -> str:
+def _backwards(state: RaceState, winner: int) -> bool:
+    """Whether the figure went beyond the finish against the main direction (its far side)."""
+    assert state.pack is not None
+    return state.xs[winner] < state.finish - state.pack.track_length
+
+
+def finish_words(winner: int, raced: bool, beyond: int, backwards: bool = False) -> str:
     """The end of the race: a player wins by their figure, never a figure by itself; when the
-    figure furthest beyond the finish has no player, the race has no winner (README)."""
+    figure furthest beyond the finish has no player, the race has no winner (README). A figure
+    that crossed the line the wrong way round is told so ('questions.main-direction')."""
     squares = f"{beyond} square{'s' if beyond != 1 else ''}"
     name = figure(winner)
     if not raced:
+        way = ", the wrong way round" if backwards else ""
         return (
-            f"Ownerless {name} ends furthest beyond the finish ({squares}): "
+            f"Ownerless {name} ends furthest beyond the finish ({squares}{way}): "
             "no player wins the race."
         )
-    return f"{name}'s player wins the race: {name} ends {squares} beyond the finish."
+    way = ", having crossed it the wrong way round" if backwards else ""
+    return f"{name}'s player wins the race: {name} ends {squares} beyond the finish{way}."
 
 
 def _player(state: RaceState, seat: int | None) -> str:
@@ -129,17 +140,23 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
         return f"Round {event.round} ends; nobody has passed the finish sign yet."
     if isinstance(event, GameFinished):
         raced = event.winner_seat is not None
-        return finish_words(event.winner, raced, event.beyond[event.winner])
+        backwards = _backwards(state, event.winner)
+        return finish_words(event.winner, raced, event.beyond[event.winner], backwards)
     return event.type.replace("_", " ")
 
 
 def _resolved(state: RaceState, event: CardResolved) -> str:
     """A card's effect: the figures it moved (not those that only shifted in a lane where they
-    stand because another left; a swap on one square trades lanes), and where the finish sign
-    went."""
+    stand because another left; a swap on one square trades lanes), or where the finish sign
+    went (a finish card acts on no figure: its back names none in its text)."""
     assert state.pack is not None
     length = state.pack.track_length
-    swap = state.pack.card(event.card).effect.op == "swap"
+    effect = state.pack.card(event.card).effect
+    if effect.op == "finish":
+        where = f"the {effect.landmark} (square {event.finish % length})"
+        sign = "already stands at" if event.finish == state.finish else "moves to"
+        return f"{_card(state, event.card)} is carried out: the finish sign {sign} {where}."
+    swap = effect.op == "swap"
     moved = [
         f"{FIGURE_NAMES[f]} to square {x % length}" + (f" (lane {lane + 1})" if lane else "")
         for f, (x, lane) in enumerate(zip(event.xs, event.lanes, strict=True))

@@ -57,7 +57,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "unexpected_parameter": cite("game-play.following-rounds"),
     "already_drawn": cite("game-play.first-round", "game-play.following-rounds"),
     "must_draw_first": cite("game-play.first-round", "game-play.following-rounds"),
-    "bad_deck": cite("questions.card-backs", "board"),
+    "bad_deck": cite("game-play.first-round", "questions.card-backs", "board"),
     "deck_empty": cite("questions.decks-exhausted"),
     "card_not_in_hand": cite("game-play.first-round", "preparation.four-players"),
 }
@@ -116,8 +116,10 @@ class GothamRace(DeclaredGame[RaceState]):
         simultaneous=False,
         longest_game=2000,
     )
-    # see GameSpec.rules_version; 2: a figure a lap apart on a square holds a lane there too
-    rules_version = 2
+    # see GameSpec.rules_version; 2: a figure a lap apart on a square holds a lane there too;
+    # 3: an ownerless figure's card and win also cite 'fewer-players' (the stored citations of
+    # the events change, so a game of version 2 is checked by its chain and replay)
+    rules_version = 3
     search_iterations = 400  # bench/bots.py measures strength at this budget
     lost_value_mark = 0.15  # the replay analysis marks a move that loses this much value
 
@@ -216,7 +218,8 @@ class GothamRace(DeclaredGame[RaceState]):
     def _precheck(self, state: RaceState, seat: int) -> Rejection | None:
         """Whatever the move: the race is on and the figure to place is this seat's."""
         if state.phase == "over":
-            return _reject("game_over", "The race is over.")
+            over = "" if state.winner is None else f" {language.outcome(state, state.winner)}"
+            return _reject("game_over", f"The race is over.{over}")
         figure = state.current_figure
         if figure is None:
             return _reject("not_your_turn", "No figure is to place a card now.")
@@ -239,7 +242,11 @@ class GothamRace(DeclaredGame[RaceState]):
         if not isinstance(deck, int) or isinstance(deck, bool) or deck not in DECKS:
             return _reject("bad_deck", "Draw from deck 1, 2, 3 or 4 (the number on the back).")
         if not state.decks[deck - 1]:
-            return _reject("deck_empty", f"Deck {deck} is empty: draw from another deck.")
+            return _reject(
+                "deck_empty",
+                f"Deck {deck} has run out, and there are no played cards to refill it until this"
+                " round's cards are discarded: draw from another deck.",
+            )
         return None
 
     def _draw(self, state: RaceState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:

@@ -81,6 +81,26 @@ def test_a_player_wins_the_race_by_their_figure() -> None:
     assert outcome is not None and outcome.winners == (1,) and outcome.summary == told
 
 
+def test_a_figure_over_the_line_the_wrong_way_round_is_told_so() -> None:
+    """'questions.main-direction', 'finish': a figure may win by crossing the finish against
+    the main direction, its distance counted past the line; the story and the outcome say which
+    way it crossed (they read as if it had run forward)."""
+    state = replace(_two_players(), xs=(-19, 3, 2, 1), lanes=(0, 0, 0, 0))
+    finished = GameFinished(seat=None, winner=A, winner_seat=0, beyond=(3, 0, 0, 0))
+    told = (
+        "Figure A's player wins the race: Figure A ends 3 squares beyond the finish, having"
+        " crossed it the wrong way round."
+    )
+    assert GAME.narrate(state, finished, None, True) == told
+    outcome = GAME.outcome(fold(GAME, [finished], state))
+    assert outcome is not None and outcome.summary == told
+    ownerless = GameFinished(seat=None, winner=A, winner_seat=None, beyond=(3, 0, 0, 0))
+    assert GAME.narrate(replace(state, owners=(None, 1, None, None)), ownerless, 1, False) == (
+        "Ownerless Figure A ends furthest beyond the finish (3 squares, the wrong way round): no"
+        " player wins the race."
+    )
+
+
 def test_an_ownerless_figure_first_over_the_line_wins_the_race_for_nobody() -> None:
     """The book's winner is a player; a figure nobody races is never said to win (the story
     read 'Ownerless figure D wins')."""

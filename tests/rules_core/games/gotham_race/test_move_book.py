@@ -14,6 +14,7 @@ from pathlib import Path
 
 from rules_core.engine import Move, Rejection, fold
 from rules_core.engine.content_limits import limits_json
+from rules_core.engine.types import Citation
 from rules_core.games.gotham_race.content import EFFECTS, NUMBER_RANGES
 from rules_core.games.gotham_race.rules import GothamRace
 from rules_core.games.gotham_race.state import RaceState
@@ -203,9 +204,29 @@ def test_drawing_from_no_deck_an_empty_deck_or_a_finished_race_says_what_to_do()
         0,
         Move.of("draw", deck=3),
     )
-    assert (empty.code, empty.message) == ("deck_empty", "Deck 3 is empty: draw from another deck.")
+    assert (empty.code, empty.message) == (
+        "deck_empty",
+        "Deck 3 has run out, and there are no played cards to refill it until this round's cards"
+        " are discarded: draw from another deck.",
+    )
     over = refusal(game, replace(state, phase="over"), 0, Move.of("draw", deck=1))
     assert (over.code, over.message) == ("game_over", "The race is over.")
+
+
+def test_a_refused_draw_cites_the_first_round_and_a_finished_race_names_its_winner() -> None:
+    """'game-play.first-round': a player takes a card from one of the four decks (the refusal
+    of a fifth deck cited only what the backs mean); once the race is over, the refusal says
+    who won it."""
+    game = GothamRace()
+    state = started(game)
+    no_deck = refusal(game, state, 0, Move.of("draw", deck=5))
+    assert Citation("gotham-race", "game-play.first-round") in no_deck.citations
+    won = replace(state, phase="over", winner=1, beyond=(0, 2, 0, 0))
+    over = refusal(game, won, 0, Move.of("draw", deck=1))
+    assert over.message == (
+        "The race is over. Figure B's player wins the race: Figure B ends 2 squares beyond the"
+        " finish."
+    )
 
 
 def test_before_the_set_up_no_figure_is_to_place_and_every_move_is_refused() -> None:

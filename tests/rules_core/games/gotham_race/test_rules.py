@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from rules_core.engine import GameEvent, Move, Rejection, fold
+from rules_core.engine.types import Citation
 from rules_core.games.gotham_race import GAME, track
 from rules_core.games.gotham_race.content import DECKS
 from rules_core.games.gotham_race.events import (
@@ -212,6 +213,30 @@ def test_the_game_ends_after_the_round_with_the_furthest_figure_beyond_the_finis
     assert GAME.outcome(state) is not None and GAME.outcome(state).winners == (0,)  # type: ignore[union-attr]
     assert GAME.to_act(state) == frozenset()
     assert refused(state, 0, Move.of("draw", deck=1)).code == "game_over"
+
+
+def test_an_ownerless_figures_card_and_win_cite_the_game_for_fewer_players() -> None:
+    """'fewer-players': an ownerless figure's card comes from the deck of its position, and such
+    a figure still races to the finish; a player's card and a player's win do not cite it."""
+    fewer = Citation("gotham-race", "fewer-players")
+    state = start(1, seed=3)
+    state, _ = play(state, 0, Move.of("draw", deck=1))
+    _, events = play(state, 0, Move.of("place", card=state.hands[0][0]))
+    turned = next(i for i, e in enumerate(events) if isinstance(e, DepositRevealed))
+    placed = [e for e in events[:turned] if isinstance(e, CardPlaced)]
+    assert [(e.seat, fewer in e.cited()) for e in placed] == [
+        (0, False),
+        (None, True),
+        (None, True),
+        (None, True),
+    ]
+    assert (
+        GameFinished(seat=None, winner=D, winner_seat=None, beyond=(0, 0, 0, 1)).cited()[-1]
+        == fewer
+    )
+    assert (
+        fewer not in GameFinished(seat=None, winner=A, winner_seat=0, beyond=(1, 0, 0, 0)).cited()
+    )
 
 
 def test_an_ownerless_winner_means_no_seat_wins() -> None:
@@ -489,8 +514,10 @@ def test_the_first_frame_of_a_replay_is_a_table_before_the_deal() -> None:
 
 
 def test_a_card_that_moves_only_the_finish_sign_says_so() -> None:
-    """A finish-sign card is played for the figure whose turn it is, and moves no figure."""
+    """'questions.action-cards': a finish card moves the sign to its animal and no figure; its
+    back names no figure in its text, so its story names none and names the animal."""
     state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    tortoise = state.pack.landmark("tortoise")  # type: ignore[union-attr]
     moved = CardResolved(
         seat=None,
         card="2-15",
@@ -498,14 +525,15 @@ def test_a_card_that_moves_only_the_finish_sign_says_so() -> None:
         subject=3,
         xs=state.xs,
         lanes=state.lanes,
-        finish=state.finish + 3,
+        finish=tortoise,
     )
     told = GAME.narrate(state, moved, None, False)
     assert told == (
-        "“Finish sign moves to the tortoise” (deck 2) is played for Figure D: the finish sign moves"
-        f" to square {(state.finish + 3) % 40}."
+        "“Finish sign moves to the tortoise” (deck 2) is carried out: the finish sign moves"
+        f" to the tortoise (square {tortoise})."
     )
-    still = replace(moved, finish=state.finish)
-    assert GAME.narrate(state, still, None, False).endswith(
-        "is played for Figure D: nothing moves."
+    assert "Figure" not in told
+    there = replace(state, finish=tortoise)
+    assert GAME.narrate(there, moved, None, False).endswith(
+        f"the finish sign already stands at the tortoise (square {tortoise})."
     )

@@ -108,6 +108,23 @@ def test_a_moved_finish_can_leave_a_figure_beyond_it() -> None:
     assert track.winner(xs, lanes, finish, 40)[0] == A
 
 
+def test_a_moved_finish_sign_is_the_finish_both_ways_round() -> None:
+    """Reading (README, 'finish', 'questions.main-direction'): the sign stands at its animal and
+    is the finish both ways round, so moving it forward to the sheep brings its far side within
+    reach of a figure gone back past the start; a card naming the animal it stands at already
+    moves nothing."""
+    xs, lanes = (-12, 12, 5, 0), (0, 0, 0, 0)
+    landmarks = {**LANDMARKS, "sheep": 30}
+    assert track.winner(xs, lanes, 24, 40)[0] is None  # 16 back is the fish's far side
+    _, _, finish = track.apply_effect(
+        xs, lanes, 24, D, Effect("finish", landmark="sheep"), landmarks, 40
+    )
+    assert finish == 30 and track.winner(xs, lanes, finish, 40) == (A, (2, 0, 0, 0))
+    assert track.apply_effect(
+        xs, lanes, 30, B, Effect("finish", landmark="sheep"), landmarks, 40
+    ) == (xs, lanes, 30)
+
+
 XS, LANES = (2, 6, 6, 9), (0, 1, 0, 0)  # ranking D (9), C (6, inside), B (6, outside), A (2)
 
 
