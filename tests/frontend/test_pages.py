@@ -231,7 +231,7 @@ def test_the_analysis_button_waits_for_where_the_analysis_stands(client: Client)
 def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:
     client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
     page = client.get("/").content.decode()
-    assert "<td>Gotham Race</td><td class=\"players\">Ann</td><td>in play: Ann to play</td>" in page
+    assert '<td>Gotham Race</td><td class="players">Ann</td><td>in play: Ann to play</td>' in page
     assert "<td>gotham-race</td>" not in page
     assert "The first game&#x27;s set-up, without candidates" in page  # not "First_game: …"
     assert "First_game" not in page and "mcts bot" not in page
@@ -255,10 +255,11 @@ def test_the_lobby_names_each_games_players_and_who_is_to_play(client: Client) -
     game = Game.objects.get()
     page = client.get("/").content.decode()
     ann = escape("<b>Ann</b>")
-    assert f"<td class=\"players\">{ann} · Bo</td><td>in play: {ann} to play</td>" in page
+    assert f'<td class="players">{ann} · Bo</td><td>in play: {ann} to play</td>' in page
     assert "<b>Ann</b>" not in page
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, to_act=[])
-    assert f"<td class=\"players\">{ann} · Bo</td><td>finished</td>" in client.get("/").content.decode()
+    page = client.get("/").content.decode()
+    assert f'<td class="players">{ann} · Bo</td><td>finished</td>' in page
 
 
 def test_the_lobby_refuses_a_name_postgresql_cannot_store(client: Client) -> None:
