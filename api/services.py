@@ -136,6 +136,16 @@ def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
             raise InvalidBotOptions(problem)
 
 
+def _default_name(players: Sequence[PlayerSpec], index: int) -> str:
+    """The name of a seat posted without one: "Player 3", or its bot's ("greedy bot"), numbered
+    when the table has two unnamed bots of that kind ("greedy bot 1", "greedy bot 2")."""
+    player = players[index]
+    if not player.bot:
+        return f"Player {index + 1}"
+    alike = [i for i, p in enumerate(players) if p.bot == player.bot and not p.name]
+    return f"{player.bot} bot" + (f" {alike.index(index) + 1}" if len(alike) > 1 else "")
+
+
 def _seat_players(game: Game, players: Sequence[PlayerSpec]) -> tuple[str | None, ...]:
     """Seat people (each with a new secret token, stored hashed) and bots; the tokens."""
     tokens: list[str | None] = []
@@ -147,7 +157,7 @@ def _seat_players(game: Game, players: Sequence[PlayerSpec]) -> tuple[str | None
             Seat(
                 game=game,
                 index=index,
-                name=player.name or (f"{player.bot} bot" if player.bot else f"Player {index + 1}"),
+                name=player.name or _default_name(players, index),
                 bot=player.bot,
                 bot_options=dict(player.bot_options),
                 token_hash=hash_token(token) if token else "",

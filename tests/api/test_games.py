@@ -63,6 +63,14 @@ def test_unnamed_seats_are_named_by_their_place_or_their_bot(create_game: Create
     assert [s["name"] for s in body["seats"]] == ["Player 1", "random bot", "Player 3"]
 
 
+def test_two_unnamed_bots_of_a_kind_are_told_apart_by_number(create_game: CreateGame) -> None:
+    """The replay says who played which side: two greedy bots are numbered by their place among
+    them; a bot alone of its kind keeps its plain name."""
+    players = [{"bot": "greedy"}, {"bot": "random"}, {"name": "Ann"}, {"bot": "greedy"}]
+    names = [s["name"] for s in create_game(players=players)["seats"]]
+    assert names == ["greedy bot 1", "random bot", "Ann", "greedy bot 2"]
+
+
 def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:
     unknown = api.post("/api/games/", {"game": "chess", "players": [{}]}, format="json")
     assert unknown.json()["message"] == "No game called 'chess'; see /api/catalog/."
