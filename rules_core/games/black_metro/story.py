@@ -84,6 +84,15 @@ _STANDBY = {  # standby.NEXT's steps
 }
 
 
+def _at_most(state: State, ev: e.ResourceChanged) -> str:
+    """What a gain that fills its tracker says (effects.get gives no more): ", reaching 15, the
+    most a tracker holds"; nothing otherwise. `state` is the table before the gain."""
+    most = state.the_pack().limit("resource_max")
+    if state.player(ev.owner).resource(ev.resource) + ev.amount < most:
+        return ""
+    return f", reaching {most}, the most a tracker holds"
+
+
 def _tech(state: State, card: str) -> str:
     return state.the_pack().technology(card).name
 
@@ -117,7 +126,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     e.ResourceChanged: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} "
         + (
-            f"gets {ev.amount} {ev.resource}"
+            f"gets {ev.amount} {ev.resource}" + _at_most(st, ev)
             if ev.amount > 0
             else f"pays {-ev.amount} {ev.resource}"
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules_core.engine.types import Move
 from rules_core.engine.updating import updated
+from rules_core.games.black_metro.events import ResourceChanged
 from rules_core.games.black_metro.events_resolution import DiceRolled, EffectUsed
 from rules_core.games.black_metro.events_standby import EventChosen, StandbyStep
 from rules_core.games.black_metro.state import BlackMetroState
@@ -98,3 +99,17 @@ def test_the_overlords_fortification_is_named_as_the_game_names_it() -> None:
     assert _told(state, gained) == "The overlord gains a support base at 03 Gilded Bank."
     assert _told(state, moved) == "The overlord moves his support base to 03 Gilded Bank."
     assert _told(state, blockade) == "The overlord gains a blockade at 03 Gilded Bank."
+
+
+def test_a_gain_that_fills_its_tracker_says_so() -> None:
+    """The 2 gold of a candidate's ability bring Red from 14 to 15: the story says the tracker
+    is full, so "gets 1 gold" after "get 2 gold" reads as the rule, not a slip."""
+    state = started(2)
+    state = state.with_player(0, updated(state.player(0), gold=14))
+    assert _told(state, ResourceChanged(seat=None, owner=0, resource="gold", amount=1)) == (
+        "Red gets 1 gold, reaching 15, the most a tracker holds."
+    )
+    state = state.with_player(0, updated(state.player(0), gold=10))
+    assert _told(state, ResourceChanged(seat=None, owner=0, resource="gold", amount=2)) == (
+        "Red gets 2 gold."
+    )
