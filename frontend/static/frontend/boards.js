@@ -5,6 +5,13 @@
 window.GothamBoards = (function () {
   const SVG = "http://www.w3.org/2000/svg";
   const COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e"];
+  // a side named for a colour (Black Metro's Red, Green, Blue, Yellow) is drawn in it everywhere
+  const NAMED_COLORS = { red: "#c0392b", green: "#229954", blue: "#2471a3", yellow: "#b9770e" };
+  /* The colour of a seat: its side's own colour where the side is named for one, else the
+     seat's place in COLORS (the boards and the replay's chart agree). */
+  function seatColour(index, name) {
+    return NAMED_COLORS[String(name || "").toLowerCase()] || COLORS[Number(index) % COLORS.length] || "#555";
+  }
   const drawings = {};
   const panels = {};
   const references = {};
@@ -68,6 +75,7 @@ window.GothamBoards = (function () {
   return {
     el,
     COLORS,
+    seatColour,
     /* `draw(svg, view)` draws the board; `panel(element, view, seat)`, if given, fills the play
        page's panel with what the seat holds (its hand, its screen); `target(move)`, if given,
        names the board element a move acts on (the `data-target` of a drawn element), so the

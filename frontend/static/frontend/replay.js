@@ -9,7 +9,8 @@
   if (!root) return;
   const gameId = root.dataset.gameId, slug = root.dataset.slug;
   const $ = (id) => document.getElementById(id);
-  const COLORS = ["#c0392b", "#2471a3", "#229954", "#b9770e"];
+  // a seat's colour in the chart is its colour on the board (Black Metro's Green is green)
+  const colourOf = (seat) => window.GothamBoards.seatColour(seat, seatNames[seat]);
   let log = [], position = 1, latest = 0;
   let seatNames = {}, cursor = null, chartX = null;  // the chart's legend names and position line
   // the seat this tab plays (the play page keeps its token): while the game runs, the replay
@@ -221,7 +222,7 @@
     }
     svg("text", { x: 307, y: 177, "font-size": 10, fill: "#5d6070", "text-anchor": "middle" }, "event");
     seats.forEach((seat, i) => {
-      svg("text", { x: 44 + i * 140, y: 10, "font-size": 11, fill: COLORS[Number(seat) % 4] || "#555" }, `■ ${seatNames[seat] || `seat ${seat}`}`);
+      svg("text", { x: 44 + i * 140, y: 10, "font-size": 11, fill: colourOf(seat) }, `■ ${seatNames[seat] || `seat ${seat}`}`);
     });
     cursor = svg("line", { x1: x(position), x2: x(position), y1: 10, y2: 150, stroke: "#1b1c24", "stroke-dasharray": "3 3" });
     chartX = x;
@@ -229,7 +230,7 @@
       const line = document.createElementNS(ns, "polyline");
       line.setAttribute("points", points.filter((p) => seat in p.data.evaluation).map((p) => `${x(p.seq)},${y(p.data.evaluation[seat])}`).join(" "));
       line.setAttribute("fill", "none");
-      line.setAttribute("stroke", COLORS[Number(seat) % 4] || "#555");
+      line.setAttribute("stroke", colourOf(seat));
       chart.appendChild(line);
     }
     for (const p of points.filter((p) => p.data.mark)) {

@@ -5,11 +5,9 @@
    view; registered with the page's board registry (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, COLORS } = window.GothamBoards;
+  const { el, seatColour } = window.GothamBoards;
   // a faction is drawn in the colour it is named for (Red, Green, Blue, Yellow), else by seat
-  const NAMED = { red: "#c0392b", green: "#229954", blue: "#2471a3", yellow: "#b9770e" };
-  const colour = (state, name) =>
-    NAMED[String(name).toLowerCase()] || COLORS[state.players.findIndex((p) => p.name === name)] || "#444";
+  const colour = (state, name) => seatColour(state.players.findIndex((p) => p.name === name), name);
   // on the board, short (the key under it says sub, para and mech: "1S" read as 15); beside
   // it, in words
   const troop = (t) => [t.subordinates && `${t.subordinates} sub`, t.paragons && `${t.paragons} para`, t.doom_mechasuits && `${t.doom_mechasuits} mech`].filter(Boolean).join(" · ");
