@@ -321,6 +321,20 @@ def test_the_loser_of_an_attack_sends_one_personnel_to_its_district_and_nowhere_
     )
 
 
+def test_the_forced_assignment_goes_where_the_loser_already_has_personnel() -> None:
+    """README: the phase's own rule against assigning where one stands does not bind the
+    personnel a lost attack sends."""
+    state, _ = play(_attacked(), RED, "decline")
+    casino = state.district(2)
+    personnel = tuple((1, 0, 0) if p == RED else t for p, t in enumerate(casino.personnel))
+    state = state.with_district(2, updated(casino, personnel=personnel))
+    assert state.district(2).has_personnel(RED)
+    _, events = play(state, RED, "assign", district=2, unit="subordinate")
+    assert events[0] == e.PersonnelAssigned(
+        seat=RED, owner=RED, district=2, troop=(1, 0, 0), forced=True
+    )
+
+
 def test_no_attack_is_made_where_a_tile_closes_the_district_the_loser_would_be_sent_to() -> None:
     """A lost attack sends its loser to the district (README), which a massive explosion
     closes: the attack is neither offered nor accepted there; the first effect still is."""
