@@ -240,13 +240,18 @@ class BatmanMoved(GameEvent):
 
     type: ClassVar[str] = "batman_moved"
     in_words: ClassVar[str] = "Batman goes to a block, or back to the Batcave."
-    citations: ClassVar[tuple[Citation, ...]] = cite(
+    citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.batman-blocks")
+    # to a block: what his arrival does; to the Batcave: beaten in a fight
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "turn.plot.bat-signal",
         "turn.plot.bat-signal.example",
-        "turn.plot.batman-blocks",
         "glossary.block",
+        "turn.fight-batman",
     )
     target: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(self.may_cite[3:] if self.target < 0 else self.may_cite[:3]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,12 +280,13 @@ class FightResolved(GameEvent):
         "A fight on a block, between two villains or a villain and Batman, is settled by a roll of "
         "the Batman die for each side."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
+    citations: ClassVar[tuple[Citation, ...]] = cite("glossary.figures")
+    # between villains (the book's example is a tie), or a villain against Batman
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "turn.fight-villains",
         "turn.fight-villains.example",
         "turn.fight-batman",
         "glossary.fight-value",
-        "glossary.figures",
     )
     block: int
     aggressor: int  # a seat, or -1 for Batman
@@ -290,6 +296,12 @@ class FightResolved(GameEvent):
     aggressor_total: int
     defender_total: int
     winner: int  # a seat, or -1 for Batman
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.aggressor < 0 or self.defender < 0:
+            return (*self.citations, *self.may_cite[2:])
+        tie = self.aggressor_total == self.defender_total
+        return (*self.citations, *self.may_cite[: 2 if tie else 1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,11 +444,17 @@ class HenchmenSentHome(GameEvent):
     in_words: ClassVar[str] = (
         "Every henchman on a block, except perhaps one villain's, is sent back to its hideout."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.move", "turn.plot.bat-signal", "glossary.hideout"
+    citations: ClassVar[tuple[Citation, ...]] = cite("glossary.hideout")
+    # Batman's arrival (nobody spared), a villain's move (made by the table), or a card
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "turn.plot.bat-signal", "turn.move", "turn.plot.effect.carry-out"
     )
     block: int
     spare: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        why = 0 if self.spare < 0 else 1 if self.seat is None else 2
+        return (*self.citations, self.may_cite[why])
 
 
 @dataclass(frozen=True, slots=True)
