@@ -280,7 +280,8 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
         owner = villain(state, event.owner)
         return f"{owner} moves to {place(state, event.target)}."
     if isinstance(event, Recruited):
-        return f"{who} recruits {count_of(event.count, 'henchman')} for {event.cost} money."
+        paid = f"for {event.cost} money" if event.cost else "without paying"
+        return f"{who} recruits {count_of(event.count, 'henchman')} {paid}."
     if isinstance(event, BatmanDeckShuffled):
         return "The Batman deck is shuffled."
     if isinstance(event, BatmanCardDrawn):
@@ -288,6 +289,9 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, BatmanMoved):
         return f"Batman goes to {place(state, event.target, batman=True)}."
     if isinstance(event, BatmanLeveledUp):
+        assert state.pack is not None
+        if state.batman_level >= len(state.pack.batman):  # his dial's last level (README)
+            return f"Batman stays at level {state.batman_level}, the top of his dial."
         return f"Batman rises to level {state.batman_level + 1}."
     if isinstance(event, DieRolled):
         return f"{who} rolls the Batman die: {face(event.face)}."

@@ -6,8 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules_core.engine import GameEvent, Move
+from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
-from rules_core.games.gotham_city_strategy.events import DieRolled, GameFinished
+from rules_core.games.gotham_city_strategy.events import (
+    BatmanLeveledUp,
+    DieRolled,
+    GameFinished,
+    Recruited,
+)
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
@@ -98,4 +104,25 @@ def test_a_die_roll_names_the_bat_emblem_and_a_fight_says_why_its_winner_wins() 
     assert GAME.narrate(state, tie, None, False) == (
         "Fight on Ace Chemicals: The Joker rolls a 3 (total 3), The Penguin rolls a 2 (total 3);"
         " The Joker wins the tie, having come in."
+    )
+
+
+def test_batman_beaten_at_the_top_of_his_dial_is_told_he_stays_there() -> None:
+    state = ready(["joker", "penguin"])
+    top = updated(state, batman_level=len(PACK.batman))
+    assert GAME.narrate(state, BatmanLeveledUp(seat=None), None, False) == (
+        "Batman rises to level 2."
+    )
+    assert GAME.narrate(top, BatmanLeveledUp(seat=None), None, False) == (
+        f"Batman stays at level {len(PACK.batman)}, the top of his dial."
+    )
+
+
+def test_henchmen_a_card_recruits_are_told_as_free() -> None:
+    state = ready(["joker", "penguin"])
+    assert GAME.narrate(state, Recruited(seat=0, count=2, cost=0), None, False) == (
+        "The Joker recruits 2 henchmen without paying."
+    )
+    assert GAME.narrate(state, Recruited(seat=0, count=1, cost=5), None, False) == (
+        "The Joker recruits 1 henchman for 5 money."
     )
