@@ -10,7 +10,7 @@ from rules_core.engine.types import Citation, Move, Rejection
 from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.gotham_city_strategy import board, choices, language, planning
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST, TAKE
-from rules_core.games.gotham_city_strategy.citations import cite
+from rules_core.games.gotham_city_strategy.citations import REMOVALS, cite
 from rules_core.games.gotham_city_strategy.state import (
     BLOCKS,
     HIDEOUT,
@@ -441,17 +441,11 @@ def check_remove_threat(state: GcsState, seat: int, move: Move) -> Rejection | N
     pair = (number(move, "block"), number(move, "owner"))
     if pair not in choices.removable(state, d):
         return reject(
-            "cannot_remove_threat", "There is no such threat you may remove.", *_removal(d)
+            "cannot_remove_threat",
+            "There is no such threat you may remove.",
+            *REMOVALS[choices.removal_cause(d)],
         )
     return None
-
-
-def _removal(d: Decision) -> tuple[str, ...]:
-    """The rule behind a removal: Batman's arrival on a block (the mover may remove up to his
-    order value), his win in a fight (his controller must), or a card."""
-    if d.kind == "remove_threats" and d.block >= 0:
-        return ("glossary.order-value", "turn.fight-batman" if d.must else "turn.plot.bat-signal")
-    return (CARD,)
 
 
 def check_lose_henchman(state: GcsState, seat: int, move: Move) -> Rejection | None:
@@ -537,7 +531,7 @@ def check_stop(state: GcsState, seat: int, move: Move) -> Rejection | None:
     if Move.of("stop") not in choices.decision_moves(state, d):
         if state.phase == "setup":
             sections: tuple[str, ...] = ("setup",)
-        elif d.kind == "remove_threats" and d.block >= 0:
+        elif choices.removal_cause(d) == "fight":
             sections = ("turn.fight-batman",)
         elif d.kind == "place_threats":
             sections = ("turn.plot.effect.carry-out", "turn.plot.effect.resources")

@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
-from rules_core.games.gotham_city_strategy.citations import cite
+from rules_core.games.gotham_city_strategy.citations import REMOVALS, cite
 from rules_core.games.gotham_city_strategy.content import Pack
 from rules_core.games.gotham_city_strategy.state import Plan
 
@@ -84,9 +84,25 @@ class ThreatRemoved(GameEvent):
     in_words: ClassVar[str] = (
         "A villain's threat is removed from a block and goes back to their reserve."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite("glossary.order-value", "turn.plot.bat-signal")
+    citations: ClassVar[tuple[Citation, ...]] = cite("glossary.threats")
+    # by Batman's arrival, his won fight or a card (citations.REMOVALS); version 1 did not say
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "glossary.order-value",
+        "turn.plot.bat-signal",
+        "turn.fight-batman",
+        "turn.plot.effect.carry-out",
+    )
     owner: int
     block: int
+    by: str = ""  # batman | fight | card ("": a version 1 event)
+
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Upcast, ...]] = (lambda d: {**d, "by": ""},)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if not self.by:  # as version 1 cited every removal
+            return cite(*REMOVALS["batman"])
+        return (*self.citations, *cite(*REMOVALS[self.by]))
 
 
 @dataclass(frozen=True, slots=True)

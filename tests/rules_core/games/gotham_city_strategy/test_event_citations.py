@@ -6,10 +6,13 @@ henchmen sent home cite Batman's arrival, the move that made them flee or the ca
 from __future__ import annotations
 
 from rules_core.engine import GameEvent, Move
+from rules_core.engine.codec import from_json
+from rules_core.engine.upcasting import upcast
 from rules_core.games.gotham_city_strategy.events import (
     BatmanMoved,
     FightResolved,
     HenchmenSentHome,
+    ThreatRemoved,
 )
 from rules_core.games.gotham_city_strategy.state import Decision
 from tests.rules_core.games.gotham_city_strategy.table import (
@@ -76,3 +79,34 @@ def test_henchmen_sent_home_cite_batman_the_move_or_the_card_that_sends_them() -
     card = asked(state, Decision(seat=0, kind="send_home", must=True, candidates=(ACE,)))
     sent = events_of(card, 0, Move.of("send_home", block=ACE))
     assert cited(sent, HenchmenSentHome) == ["glossary.hideout", "turn.plot.effect.carry-out"]
+
+
+def test_a_threat_removed_cites_batmans_arrival_his_won_fight_or_the_card() -> None:
+    """Rules version 4: the removal says why (`by`) and cites that rule; a version 1 record
+    (which did not say) reads as before, citing Batman's arrival as every removal then did."""
+    state = ready(["two-face", "penguin"])
+    state = with_player(state, 1, threats=blocks(ace_chemicals=4))
+    arrival = asked(state, Decision(seat=0, kind="remove_threats", count=3, block=ACE))
+    removed = events_of(arrival, 0, Move.of("remove_threat", block=ACE, owner=1))
+    assert cited(removed, ThreatRemoved) == [
+        "glossary.threats",
+        "glossary.order-value",
+        "turn.plot.bat-signal",
+    ]
+    won = asked(state, Decision(seat=0, kind="remove_threats", count=2, block=ACE, must=True))
+    removed = events_of(won, 0, Move.of("remove_threat", block=ACE, owner=1))
+    assert cited(removed, ThreatRemoved) == [
+        "glossary.threats",
+        "glossary.order-value",
+        "turn.fight-batman",
+    ]
+    penalty = asked(state, Decision(seat=1, kind="lose_threats", count=5, must=True))
+    lost = events_of(penalty, 1, Move.of("lose_threat", block=ACE, owner=1))
+    removals = [e for e in lost if isinstance(e, ThreatRemoved)]
+    assert len(removals) == 4  # the first chosen, the other three then forced (fewer than 5)
+    assert {e.by for e in removals} == {"card"}
+    assert cited(removals[:1], ThreatRemoved) == ["glossary.threats", "turn.plot.effect.carry-out"]
+    old = upcast(ThreatRemoved, {"owner": 1, "block": ACE}, 1)
+    stored = from_json(ThreatRemoved, {**old, "seat": 0})
+    assert isinstance(stored, ThreatRemoved) and stored.by == ""
+    assert [c.section for c in stored.cited()] == ["glossary.order-value", "turn.plot.bat-signal"]
