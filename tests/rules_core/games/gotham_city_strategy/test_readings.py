@@ -83,3 +83,12 @@ def test_in_the_variant_levels_come_before_the_face_down_card_is_revealed() -> N
         "wrong_step",
         "decision_pending",
     )
+
+
+def test_the_reserves_of_money_and_information_never_run_out() -> None:
+    """The box's 40 money and 40 information tokens (worth 80 and 60) are not a limit."""
+    state = at_step(ready(["joker", "penguin"]), "resolve", played="plot-01")
+    state = with_player(state, 0, money=200, information=200)
+    state = with_player(state, 1, money=200, information=200)
+    taken = act(state, 0, Move.of("take", first="information", second="money"))
+    assert (taken.players[0].money, taken.players[0].information) == (201, 201)
