@@ -143,6 +143,16 @@ class VillainMoved(GameEvent):
     target: int
 
 
+# why money or information changes hands (ResourcesChanged.reason), and the rule that says so
+_BECAUSE: dict[str, tuple[str, ...]] = {
+    "income": ("turn.plot.income", "glossary.income", "glossary.ruling", "two-player"),
+    "card": ("turn.plot.effect.carry-out", "glossary.resource"),
+    "level": ("turn.level.verify",),
+    "move": ("turn.move",),
+    "ability": ("glossary.ability",),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class ResourcesChanged(GameEvent):
     """Money and information taken from or paid to the reserves or another player, in the open
@@ -154,20 +164,18 @@ class ResourcesChanged(GameEvent):
         "another villain."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "glossary.money",
-        "glossary.information",
-        "glossary.income",
-        "glossary.resource",
-        "glossary.reserves",
-        "glossary.ruling",
-        "two-player",
-        "turn.plot.income",
-        "turn.plot.effect.resources",
+        "glossary.money", "glossary.information", "glossary.reserves"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        *sorted({s for r in _BECAUSE.values() for s in r})
     )
     owner: int
     money: int
     information: int
-    reason: str
+    reason: str  # a key of _BECAUSE
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite(*_BECAUSE.get(self.reason, ())))
 
 
 @dataclass(frozen=True, slots=True)

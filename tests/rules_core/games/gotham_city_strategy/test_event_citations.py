@@ -12,6 +12,7 @@ from rules_core.games.gotham_city_strategy.events import (
     BatmanMoved,
     FightResolved,
     HenchmenSentHome,
+    ResourcesChanged,
     ThreatRemoved,
 )
 from rules_core.games.gotham_city_strategy.state import Decision
@@ -110,3 +111,27 @@ def test_a_threat_removed_cites_batmans_arrival_his_won_fight_or_the_card() -> N
     stored = from_json(ThreatRemoved, {**old, "seat": 0})
     assert isinstance(stored, ThreatRemoved) and stored.by == ""
     assert [c.section for c in stored.cited()] == ["glossary.order-value", "turn.plot.bat-signal"]
+
+
+def test_money_and_information_changing_hands_cite_why() -> None:
+    """An income cites the income and ruling rules, a card its carrying out, a level its check,
+    a move its cost, an ability the ability; every change cites the tokens and the reserves."""
+    state = with_player(ready(["joker", "penguin"]), 0, money=5, information=3)
+    level = events_of(state, 0, Move.of("advance"))
+    tokens = ["glossary.money", "glossary.information", "glossary.reserves"]
+    assert cited(level[:1], ResourcesChanged) == [*tokens, "turn.level.verify"]
+    move = events_of(at_step(state, "actions"), 0, Move.of("move"))
+    assert cited(move[:1], ResourcesChanged) == [*tokens, "turn.move"]
+    income = ResourcesChanged(seat=None, owner=0, money=2, information=0, reason="income")
+    assert cited([income], ResourcesChanged) == [
+        *tokens,
+        "turn.plot.income",
+        "glossary.income",
+        "glossary.ruling",
+        "two-player",
+    ]
+    card = ResourcesChanged(seat=None, owner=0, money=-1, information=0, reason="card")
+    assert cited([card], ResourcesChanged)[3:] == [
+        "turn.plot.effect.carry-out",
+        "glossary.resource",
+    ]
