@@ -13,7 +13,7 @@ from api.models import Event, Game, Seat, Snapshot
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 GAME_FIELDS = ("game", "status", "version", "players", "options", "seed", "head_hash")
 GAME_FIELDS += ("bot_seats", "to_act", "outcome")
-EVENT_FIELDS = ("seq", "type", "seat", "data", "citations", "move", "prev_hash", "hash")
+EVENT_FIELDS = ("seq", "type", "seat", "schema", "data", "citations", "move", "prev_hash", "hash")
 
 
 def dump(game: Game) -> dict[str, Any]:

@@ -118,3 +118,28 @@ def test_a_no_mans_land_game_of_rules_version_4_replays_under_later_rules(api: A
         state = api.get(f"/api/games/{game.pk}/state/?version={version}")
         assert state.status_code == 200, version
     assert api.get(f"/api/games/{game.pk}/").json()["outcome"] == record["game"]["outcome"]
+
+
+def test_a_gotham_city_strategy_game_of_rules_version_3_replays_under_later_rules(
+    api: APIClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Rules version 4 made a fight, Batman's move and henchmen sent home cite the rule each
+    follows: a game stored under version 3 keeps its events' citations as stored, replays from
+    its events (its snapshots of older rules are not read), serves every version and its outcome,
+    and is checked by chain and replay, not re-decided."""
+    from api.models import Snapshot
+    from rules_core.engine import get_game
+
+    record = read(FIXTURES / "gotham-city-strategy-2p-rules3.json")
+    game = load(record)
+    assert game.rules_version == 3 < get_game("gotham-city-strategy").rules_version
+    assert Snapshot.objects.filter(game=game, rules_version=3).count() == 2
+    fights = [e for e in record["events"] if e["type"] == "fight_resolved"]
+    assert fights and all(len(e["citations"]) == 5 for e in fights)  # as version 3 cited them
+    assert list(log_problems(game)) == []
+    call_command("verify_log", str(game.pk))
+    assert "played under rules version 3: chain and replay checked" in capsys.readouterr().out
+    for version in range(0, record["game"]["version"] + 1, 97):
+        state = api.get(f"/api/games/{game.pk}/state/?version={version}")
+        assert state.status_code == 200, version
+    assert api.get(f"/api/games/{game.pk}/").json()["outcome"] == record["game"]["outcome"]

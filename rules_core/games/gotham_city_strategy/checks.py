@@ -10,7 +10,7 @@ from rules_core.engine.types import Citation, Move, Rejection
 from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.gotham_city_strategy import board, choices, language, planning
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST, TAKE
-from rules_core.games.gotham_city_strategy.citations import cite
+from rules_core.games.gotham_city_strategy.citations import REMOVALS, cite
 from rules_core.games.gotham_city_strategy.state import (
     BLOCKS,
     HIDEOUT,
@@ -21,13 +21,15 @@ from rules_core.games.gotham_city_strategy.state import (
 )
 
 Check = Callable[[GcsState, int, Move], Rejection | None]
+THREATS, PLACING = "glossary.threats", "turn.plot.effect.placing"
+CARD = "turn.plot.effect.carry-out"
 
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("overview", "two-player"),
     "bad_options": cite("setup", "variant"),
     "game_over": cite("end"),
     "older_log": cite("turn"),
-    "not_your_turn": cite("turn", "turn.plot.effect.carry-out"),
+    "not_your_turn": cite("turn", "turn.plot.effect.carry-out", "setup"),
     "unknown_move": cite("turn"),
     "decision_pending": cite("turn.plot.effect.carry-out"),
     "wrong_step": cite("turn"),
@@ -38,11 +40,24 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "cannot_place_threat": cite(
         "glossary.threats", "turn.plot.effect.placing", "turn.plot.batman-blocks"
     ),
-    "cannot_remove_threat": cite("glossary.order-value", "turn.plot.bat-signal"),
-    "cannot_recruit": cite("turn.recruit"),
-    "cannot_move": cite("turn.move", "turn.plot.batman-blocks"),
-    "bad_choice": cite("turn.plot.effect.carry-out", "turn.plot.effect.resources"),
-    "must_continue": cite("turn.plot.effect.carry-out", "turn.fight-batman"),
+    "cannot_remove_threat": cite(
+        "glossary.order-value",
+        "turn.plot.bat-signal",
+        "turn.fight-batman",
+        "turn.plot.effect.carry-out",
+    ),
+    "cannot_recruit": cite("turn.recruit", "turn", "glossary.henchmen"),
+    "cannot_move": cite("turn.move", "turn.plot.batman-blocks", "turn"),
+    "bad_choice": cite(
+        "turn.plot.effect.carry-out",
+        "turn.plot.effect.resources",
+        "turn.plot.bat-signal",
+        "turn.plot.batman-blocks",
+        "glossary.ability",
+    ),
+    "must_continue": cite(
+        "turn.plot.effect.carry-out", "turn.fight-batman", "turn.plot.effect.resources", "setup"
+    ),
 }
 
 # each code in words: the move refused, and when (a rulebook section lists it where the game
@@ -103,8 +118,11 @@ REFUSAL_WORDS: dict[str, str] = {
 }
 
 
-def reject(code: str, message: str) -> Rejection:
-    return Rejection(code, message, REJECTIONS[code])
+def reject(code: str, message: str, *sections: str) -> Rejection:
+    """A refusal citing the sections of its code, or, where one code serves several rules
+    (a threat's removal after Batman's arrival, a fight or a card), the section of the rule
+    that refuses this move (always some of its code's)."""
+    return Rejection(code, message, cite(*sections) if sections else REJECTIONS[code])
 
 
 def number(move: Move, key: str) -> int | None:
@@ -131,7 +149,14 @@ def precheck(state: GcsState, seat: int) -> Rejection | None:
     waiting = choices.to_act(state)
     if seat not in waiting:
         names = " or ".join(language.villain(state, s) for s in sorted(waiting))
-        return reject("not_your_turn", f"The game is waiting for {names or 'nobody'}.")
+        section = (
+            "setup"
+            if state.phase == "setup"
+            else "turn"
+            if choices.current(state) is None
+            else "turn.plot.effect.carry-out"
+        )
+        return reject("not_your_turn", f"The game is waiting for {names or 'nobody'}.", section)
     return None
 
 
@@ -178,13 +203,23 @@ def check_advance(state: GcsState, seat: int, move: Move) -> Rejection | None:
     assert state.pack is not None
     player = state.players[seat]
     if player.level >= TOP_LEVEL:
-        return reject("requirement_not_met", "You are at the top level already.")
+        return reject("requirement_not_met", "You are at the top level already.", "glossary.level")
     need = state.pack.villain(player.villain).dial[player.level - 1]
     have, amount = choices.requirement(state, seat, len(board.ruled_blocks(state, seat)))
     if have < amount:
+        level = f"Level {player.level + 1}"
+        if need.needs == "blocks":
+            return reject(
+                "requirement_not_met",
+                f"{level} asks you to rule {amount} blocks; you rule {have}.",
+                "turn.level.verify",
+                "glossary.ruling",
+            )
+        what = "recruited henchmen" if need.needs == "henchmen" else need.needs
         return reject(
             "requirement_not_met",
-            f"Level {player.level + 1} needs {amount} {need.needs}; you have {have}.",
+            f"{level} asks for {amount} {what}; you have {have}.",
+            "turn.level.verify",
         )
     return None
 
@@ -218,23 +253,35 @@ def check_reveal(state: GcsState, seat: int, move: Move) -> Rejection | None:
 def check_recruit(state: GcsState, seat: int, move: Move) -> Rejection | None:
     player = state.players[seat]
     if state.moved:
-        return reject("cannot_recruit", "Recruiting comes before moving; you have moved.")
+        return reject(
+            "cannot_recruit",
+            "Recruiting comes before moving; you have moved.",
+            "turn",
+            "turn.recruit",
+        )
     if player.money < HENCHMAN_COST:
         return reject(
-            "cannot_recruit", f"A henchman costs {HENCHMAN_COST} money; you have {player.money}."
+            "cannot_recruit",
+            f"A henchman costs {HENCHMAN_COST} money; you have {player.money}.",
+            "turn.recruit",
         )
     if player.recruited >= board.henchmen_limit(state, seat):
         return reject(
-            "cannot_recruit", f"You have all {board.henchmen_limit(state, seat)} henchmen already."
+            "cannot_recruit",
+            f"You have all {board.henchmen_limit(state, seat)} henchmen already.",
+            "turn.recruit",
+            "glossary.henchmen",
         )
     return None
 
 
 def check_move(state: GcsState, seat: int, move: Move) -> Rejection | None:
     if state.moved:
-        return reject("cannot_move", "You have moved your figures this turn already.")
+        return reject(
+            "cannot_move", "You have moved your figures this turn already.", "turn", "turn.move"
+        )
     if state.players[seat].information < 1 and not board.ability_ops(state, seat, "free_move"):
-        return reject("cannot_move", "Moving costs 1 information; you have none.")
+        return reject("cannot_move", "Moving costs 1 information; you have none.", "turn.move")
     return None
 
 
@@ -266,13 +313,15 @@ def check_move_villain(state: GcsState, seat: int, move: Move) -> Rejection | No
     assert plan is not None
     to = number(move, "to")
     if plan.villain_to is not None:
-        return reject("cannot_move", "Your villain has been moved this turn already.")
+        return reject("cannot_move", "Your villain has been moved this turn already.", "turn.move")
     if to is None or not HIDEOUT <= to < BLOCKS:
-        return reject("cannot_move", f"'to' is a block 0 to {BLOCKS - 1} or the hideout (-1).")
+        return reject(
+            "cannot_move", f"'to' is a block 0 to {BLOCKS - 1} or the hideout (-1).", "turn.move"
+        )
     if to == state.players[seat].villain_at:
-        return reject("cannot_move", f"Your villain is on {place(state, to)} already.")
+        return reject("cannot_move", f"Your villain is on {place(state, to)} already.", "turn.move")
     if not planning.completable(state, seat, planning.with_villain(plan, to)):
-        return reject("cannot_move", _outnumber(state, seat, plan))
+        return reject("cannot_move", _outnumber(state, seat, plan), "turn.move")
     return None
 
 
@@ -281,13 +330,20 @@ def check_move_henchmen(state: GcsState, seat: int, move: Move) -> Rejection | N
     assert plan is not None
     source, target, count = number(move, "source"), number(move, "target"), number(move, "count")
     if source is None or target is None or not HIDEOUT <= source < BLOCKS:
-        return reject("cannot_move", "'source' and 'target' are blocks or the hideout (-1).")
+        return reject(
+            "cannot_move", "'source' and 'target' are blocks or the hideout (-1).", "turn.move"
+        )
     if not HIDEOUT <= target < BLOCKS or target == source:
-        return reject("cannot_move", "The henchmen go to another block or to the hideout.")
+        return reject(
+            "cannot_move", "The henchmen go to another block or to the hideout.", "turn.move"
+        )
     available = planning.unmoved(state, seat, plan, source)
     if count is None or not 1 <= count <= available:
+        left = f"Only {available}" if available else "None"
         return reject(
-            "cannot_move", f"{available} of your henchmen may leave {place(state, source)}."
+            "cannot_move",
+            f"{left} of your henchmen at {place(state, source)} may still move.",
+            "turn.move",
         )
     if planning.may_enter(state, seat, plan, target):
         after = planning.with_henchmen(plan, source, target, count)
@@ -298,17 +354,25 @@ def check_move_henchmen(state: GcsState, seat: int, move: Move) -> Rejection | N
             "cannot_move",
             f"To enter {place(state, target)} your henchmen together must outnumber the "
             f"{enemies} enemy henchmen there, and you have too few left to move.",
+            "turn.move",
         )
     if state.batman_at == target:
-        return reject("cannot_move", "Henchmen may not enter Batman's block.")
-    return reject("cannot_move", "Henchmen may not enter a block with another villain.")
+        return reject(
+            "cannot_move",
+            "Henchmen may enter Batman's block only with your villain.",
+            "turn.plot.batman-blocks",
+            "turn.move",
+        )
+    return reject(
+        "cannot_move", "Henchmen may enter another villain's block only with yours.", "turn.move"
+    )
 
 
 def check_done_moving(state: GcsState, seat: int, move: Move) -> Rejection | None:
     plan = state.plan
     assert plan is not None
     if planning.shortfalls(state, seat, plan):
-        return reject("cannot_move", _outnumber(state, seat, plan))
+        return reject("cannot_move", _outnumber(state, seat, plan), "turn.move")
     return None
 
 
@@ -333,26 +397,42 @@ def check_place_threat(state: GcsState, seat: int, move: Move) -> Rejection | No
     assert state.pack is not None
     block, source = number(move, "block"), move.get("source")
     if block is None or not 0 <= block < BLOCKS:
-        return reject("cannot_place_threat", f"'block' is a block 0 to {BLOCKS - 1}.")
+        return reject("cannot_place_threat", f"'block' is a block 0 to {BLOCKS - 1}.", THREATS)
     at = place(state, block)
     if block == state.batman_at:
-        return reject("cannot_place_threat", f"Batman is on {at}: no threat may go there.")
+        return reject(
+            "cannot_place_threat",
+            f"Batman is on {at}: no threat may go there.",
+            "turn.plot.batman-blocks",
+        )
     if d.district and state.pack.blocks[block].district != d.district:
-        return reject("cannot_place_threat", f"These threats go in {d.district.capitalize()}.")
+        return reject(
+            "cannot_place_threat", f"These threats go in {d.district.capitalize()}.", PLACING
+        )
     if d.different and block in d.used:
-        return reject("cannot_place_threat", f"These threats go on different blocks; {at} has one.")
+        return reject(
+            "cannot_place_threat", f"These threats go on different blocks; {at} has one.", PLACING
+        )
     if board.threat_room(state, seat, block) <= 0:
-        return reject("cannot_place_threat", f"{at} holds as many of your threats as it may.")
+        return reject(
+            "cannot_place_threat", f"{at} holds as many of your threats as it may.", THREATS
+        )
     if player.reserve_threats > 0:
         if source is not None:
-            return reject("cannot_place_threat", "Threats come from your reserve while it has any.")
+            return reject(
+                "cannot_place_threat", "Threats come from your reserve while it has any.", THREATS
+            )
         return None
     if not isinstance(source, int) or not 0 <= source < BLOCKS or source == block:
         return reject(
-            "cannot_place_threat", "Your reserve is empty: name a 'source' block to move one from."
+            "cannot_place_threat",
+            "Your reserve is empty: name a 'source' block to move one from.",
+            THREATS,
         )
     if not player.threats[source]:
-        return reject("cannot_place_threat", f"You have no threat on {place(state, source)}.")
+        return reject(
+            "cannot_place_threat", f"You have no threat on {place(state, source)}.", THREATS
+        )
     return None
 
 
@@ -360,36 +440,42 @@ def check_remove_threat(state: GcsState, seat: int, move: Move) -> Rejection | N
     d = decision(state)
     pair = (number(move, "block"), number(move, "owner"))
     if pair not in choices.removable(state, d):
-        return reject("cannot_remove_threat", "There is no such threat you may remove.")
+        return reject(
+            "cannot_remove_threat",
+            "There is no such threat you may remove.",
+            *REMOVALS[choices.removal_cause(d)],
+        )
     return None
 
 
 def check_lose_henchman(state: GcsState, seat: int, move: Move) -> Rejection | None:
     player, source = state.players[seat], number(move, "source")
     if source is None or not HIDEOUT <= source < BLOCKS:
-        return reject("bad_choice", "'source' is a block or the hideout (-1).")
+        return reject("bad_choice", "'source' is a block or the hideout (-1).", CARD)
     here = player.hideout_henchmen if source == HIDEOUT else player.henchmen[source]
     if not here:
-        return reject("bad_choice", f"You have no henchman on {place(state, source)}.")
+        return reject("bad_choice", f"You have no henchman on {place(state, source)}.", CARD)
     return None
 
 
 def check_place_henchman(state: GcsState, seat: int, move: Move) -> Rejection | None:
     d, block = decision(state), number(move, "block")
     if not state.players[seat].hideout_henchmen:
-        return reject("bad_choice", "Your hideout has no henchman to place.")
+        return reject("bad_choice", "Your hideout has no henchman to place.", CARD)
     if block not in board.henchman_targets(state, seat, d.district):
         return reject(
             "bad_choice",
             "A henchman goes on a block with no enemy figure and no Batman"
             + (f", in {d.district.capitalize()}." if d.district else "."),
+            CARD,
+            "turn.plot.batman-blocks",
         )
     return None
 
 
 def check_steal(state: GcsState, seat: int, move: Move) -> Rejection | None:
     if move.get("resource") not in ("information", "money"):
-        return reject("bad_choice", "Steal 'money' or 'information'.")
+        return reject("bad_choice", "Steal 'money' or 'information'.", "glossary.ability")
     return None
 
 
@@ -397,7 +483,8 @@ def check_candidate(state: GcsState, seat: int, move: Move) -> Rejection | None:
     d = decision(state)
     if number(move, "block") not in d.candidates:
         shown = ", ".join(place(state, b) for b in d.candidates)
-        return reject("bad_choice", f"Choose one of: {shown}.")
+        section = "turn.plot.bat-signal" if d.kind == "batman_to" else CARD
+        return reject("bad_choice", f"Choose one of: {shown}.", section)
     return None
 
 
@@ -422,6 +509,7 @@ def check_carry_out(state: GcsState, seat: int, move: Move) -> Rejection | None:
             "card_requirement_not_met",
             "You do not meet this card's requirement (ruled blocks or henchmen on the map): "
             "take two resources instead.",
+            *(("turn.plot.effect", "variant") if state.variant else ("turn.plot.effect",)),
         )
     return None
 
@@ -433,6 +521,7 @@ def check_take(state: GcsState, seat: int, move: Move) -> Rejection | None:
             "bad_choice",
             f"Take two of {', '.join(TAKE)}, named in that order as first and second (the"
             " same one twice takes two of it).",
+            "turn.plot.effect.resources",
         )
     return None
 
@@ -440,7 +529,17 @@ def check_take(state: GcsState, seat: int, move: Move) -> Rejection | None:
 def check_stop(state: GcsState, seat: int, move: Move) -> Rejection | None:
     d = decision(state)
     if Move.of("stop") not in choices.decision_moves(state, d):
-        return reject("must_continue", f"{language.decision(state, d)} It cannot be stopped early.")
+        if state.phase == "setup":
+            sections: tuple[str, ...] = ("setup",)
+        elif choices.removal_cause(d) == "fight":
+            sections = ("turn.fight-batman",)
+        elif d.kind == "place_threats":
+            sections = ("turn.plot.effect.carry-out", "turn.plot.effect.resources")
+        else:
+            sections = ("turn.plot.effect.carry-out",)
+        return reject(
+            "must_continue", f"{language.decision(state, d)} It cannot be stopped early.", *sections
+        )
     return None
 
 

@@ -98,6 +98,14 @@ def decision_moves(state: GcsState, d: Decision) -> list[Move]:
     return moves
 
 
+def removal_cause(d: Decision) -> str:
+    """Why a remove or lose decision takes threats (a key of citations.REMOVALS): Batman's
+    arrival on its block, his win in a fight there (his controller must remove), or a card."""
+    if d.kind == "remove_threats" and d.block >= 0:
+        return "fight" if d.must else "batman"
+    return "card"
+
+
 def removable(state: GcsState, d: Decision) -> list[tuple[int, int]]:
     """(block, owner) pairs of threats a remove/lose decision may take."""
     assert state.pack is not None

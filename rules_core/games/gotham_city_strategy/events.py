@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
-from rules_core.games.gotham_city_strategy.citations import cite
+from rules_core.games.gotham_city_strategy.citations import REMOVALS, cite
 from rules_core.games.gotham_city_strategy.content import Pack
 from rules_core.games.gotham_city_strategy.state import Plan
 
@@ -84,9 +84,25 @@ class ThreatRemoved(GameEvent):
     in_words: ClassVar[str] = (
         "A villain's threat is removed from a block and goes back to their reserve."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite("glossary.order-value", "turn.plot.bat-signal")
+    citations: ClassVar[tuple[Citation, ...]] = cite("glossary.threats")
+    # by Batman's arrival, his won fight or a card (citations.REMOVALS); version 1 did not say
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "glossary.order-value",
+        "turn.plot.bat-signal",
+        "turn.fight-batman",
+        "turn.plot.effect.carry-out",
+    )
     owner: int
     block: int
+    by: str = ""  # batman | fight | card ("": a version 1 event)
+
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Upcast, ...]] = (lambda d: {**d, "by": ""},)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if not self.by:  # as version 1 cited every removal
+            return cite(*REMOVALS["batman"])
+        return (*self.citations, *cite(*REMOVALS[self.by]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +143,16 @@ class VillainMoved(GameEvent):
     target: int
 
 
+# why money or information changes hands (ResourcesChanged.reason), and the rule that says so
+_BECAUSE: dict[str, tuple[str, ...]] = {
+    "income": ("turn.plot.income", "glossary.income", "glossary.ruling", "two-player"),
+    "card": ("turn.plot.effect.carry-out", "glossary.resource"),
+    "level": ("turn.level.verify",),
+    "move": ("turn.move",),
+    "ability": ("glossary.ability",),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class ResourcesChanged(GameEvent):
     """Money and information taken from or paid to the reserves or another player, in the open
@@ -138,20 +164,18 @@ class ResourcesChanged(GameEvent):
         "another villain."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "glossary.money",
-        "glossary.information",
-        "glossary.income",
-        "glossary.resource",
-        "glossary.reserves",
-        "glossary.ruling",
-        "two-player",
-        "turn.plot.income",
-        "turn.plot.effect.resources",
+        "glossary.money", "glossary.information", "glossary.reserves"
+    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        *sorted({s for r in _BECAUSE.values() for s in r})
     )
     owner: int
     money: int
     information: int
-    reason: str
+    reason: str  # a key of _BECAUSE
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite(*_BECAUSE.get(self.reason, ())))
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,13 +264,18 @@ class BatmanMoved(GameEvent):
 
     type: ClassVar[str] = "batman_moved"
     in_words: ClassVar[str] = "Batman goes to a block, or back to the Batcave."
-    citations: ClassVar[tuple[Citation, ...]] = cite(
+    citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.batman-blocks")
+    # to a block: what his arrival does; to the Batcave: beaten in a fight
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "turn.plot.bat-signal",
         "turn.plot.bat-signal.example",
-        "turn.plot.batman-blocks",
         "glossary.block",
+        "turn.fight-batman",
     )
     target: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(self.may_cite[3:] if self.target < 0 else self.may_cite[:3]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,12 +304,13 @@ class FightResolved(GameEvent):
         "A fight on a block, between two villains or a villain and Batman, is settled by a roll of "
         "the Batman die for each side."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
+    citations: ClassVar[tuple[Citation, ...]] = cite("glossary.figures")
+    # between villains (the book's example is a tie), or a villain against Batman
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "turn.fight-villains",
         "turn.fight-villains.example",
         "turn.fight-batman",
         "glossary.fight-value",
-        "glossary.figures",
     )
     block: int
     aggressor: int  # a seat, or -1 for Batman
@@ -290,6 +320,12 @@ class FightResolved(GameEvent):
     aggressor_total: int
     defender_total: int
     winner: int  # a seat, or -1 for Batman
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.aggressor < 0 or self.defender < 0:
+            return (*self.citations, *self.may_cite[2:])
+        tie = self.aggressor_total == self.defender_total
+        return (*self.citations, *self.may_cite[: 2 if tie else 1])
 
 
 @dataclass(frozen=True, slots=True)
@@ -432,11 +468,17 @@ class HenchmenSentHome(GameEvent):
     in_words: ClassVar[str] = (
         "Every henchman on a block, except perhaps one villain's, is sent back to its hideout."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.move", "turn.plot.bat-signal", "glossary.hideout"
+    citations: ClassVar[tuple[Citation, ...]] = cite("glossary.hideout")
+    # Batman's arrival (nobody spared), a villain's move (made by the table), or a card
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "turn.plot.bat-signal", "turn.move", "turn.plot.effect.carry-out"
     )
     block: int
     spare: int
+
+    def cited(self) -> tuple[Citation, ...]:
+        why = 0 if self.spare < 0 else 1 if self.seat is None else 2
+        return (*self.citations, self.may_cite[why])
 
 
 @dataclass(frozen=True, slots=True)

@@ -280,7 +280,8 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
         owner = villain(state, event.owner)
         return f"{owner} moves to {place(state, event.target)}."
     if isinstance(event, Recruited):
-        return f"{who} recruits {count_of(event.count, 'henchman')} for {event.cost} money."
+        paid = f"for {event.cost} money" if event.cost else "without paying"
+        return f"{who} recruits {count_of(event.count, 'henchman')} {paid}."
     if isinstance(event, BatmanDeckShuffled):
         return "The Batman deck is shuffled."
     if isinstance(event, BatmanCardDrawn):
@@ -288,9 +289,12 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, BatmanMoved):
         return f"Batman goes to {place(state, event.target, batman=True)}."
     if isinstance(event, BatmanLeveledUp):
+        assert state.pack is not None
+        if state.batman_level >= len(state.pack.batman):  # his dial's last level (README)
+            return f"Batman stays at level {state.batman_level}, the top of his dial."
         return f"Batman rises to level {state.batman_level + 1}."
     if isinstance(event, DieRolled):
-        return f"{who} rolls the Batman die: {event.face}."
+        return f"{who} rolls the Batman die: {face(event.face)}."
     if isinstance(event, FightResolved):
         return _fight(state, event)
     if isinstance(event, MovePlanned):
@@ -372,11 +376,23 @@ def _fight(state: GcsState, event: FightResolved) -> str:
         return "Batman" if who < 0 else villain(state, who)
 
     at = place(state, event.block)
+    winner = side(event.winner)
+    why = ""
+    villain_face = event.defender_face if event.aggressor < 0 else event.aggressor_face
+    if event.winner < 0 and villain_face == "bat":  # turn.fight-batman
+        why = " (a villain's Bat emblem always loses to him)"
+    elif event.aggressor_total == event.defender_total:  # the one who came in wins ties
+        why = " the tie, having come in"
     return (
-        f"Fight on {at}: {side(event.aggressor)} rolls {event.aggressor_face} (fight value "
-        f"{event.aggressor_total}), {side(event.defender)} rolls {event.defender_face} (fight "
-        f"value {event.defender_total}); {side(event.winner)} wins."
+        f"Fight on {at}: {side(event.aggressor)} rolls {face(event.aggressor_face)} (total "
+        f"{event.aggressor_total}), {side(event.defender)} rolls {face(event.defender_face)} "
+        f"(total {event.defender_total}); {winner} wins{why}."
     )
+
+
+def face(rolled: str) -> str:
+    """A face of the Batman die as a player calls it."""
+    return "the Bat emblem" if rolled == "bat" else f"a {rolled}"
 
 
 def _taken(resource: str) -> str:

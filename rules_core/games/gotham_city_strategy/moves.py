@@ -311,6 +311,7 @@ def move_book() -> MoveBook[GcsState]:
                             seat=seat,
                             owner=checks.number(m, "owner") or 0,
                             block=checks.number(m, "block") or 0,
+                            by=choices.removal_cause(checks.decision(s)),
                         )
                     ),
                 )

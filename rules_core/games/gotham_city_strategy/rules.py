@@ -73,8 +73,10 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
         simultaneous=False,
         longest_game=5000,
     )
-    # see GameSpec.rules_version; 2: the table-events log (legacy.py); 3: issue 13's rule fixes
-    rules_version = 3
+    # see GameSpec.rules_version; 2: the table-events log (legacy.py); 3: issue 13's rule fixes;
+    # 4: a fight, Batman's move, henchmen sent home, money or information changing hands and a
+    # threat removed (its new `by`) cite the rule each follows (events.py)
+    rules_version = 4
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 

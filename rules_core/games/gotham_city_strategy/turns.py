@@ -50,7 +50,8 @@ def remove_all(run: Run, d: Decision) -> bool:
         return False
     for block, owner in threats:
         for _ in range(state.players[owner].threats[block]):
-            run.emit(ThreatRemoved(seat=d.seat, owner=owner, block=block))
+            by = choices.removal_cause(d)
+            run.emit(ThreatRemoved(seat=d.seat, owner=owner, block=block, by=by))
     return True
 
 

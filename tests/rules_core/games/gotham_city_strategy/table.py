@@ -11,6 +11,7 @@ from rules_core.engine import GameEvent, Move, Rejection, fold
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
 from rules_core.games.gotham_city_strategy.choices import current
+from rules_core.games.gotham_city_strategy.events import FightResolved
 from rules_core.games.gotham_city_strategy.state import GcsState
 
 PACK = GAME._pack({})
@@ -74,3 +75,19 @@ def blocks(**counts: int) -> tuple[int, ...]:
     for name, count in counts.items():
         values[PACK.block_index(name.replace("_", "-"))] = count
     return tuple(values)
+
+
+def fight(**changes: Any) -> FightResolved:
+    """A fight on Diamond Row the Joker entered against Batman, each rolling a 2, with changes."""
+    base = FightResolved(
+        seat=None,
+        block=0,
+        aggressor=0,
+        defender=-1,
+        aggressor_face="2",
+        defender_face="2",
+        aggressor_total=2,
+        defender_total=3,
+        winner=-1,
+    )
+    return updated(base, **changes)

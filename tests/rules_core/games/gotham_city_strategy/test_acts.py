@@ -147,7 +147,7 @@ def test_a_threat_not_on_offer_is_not_removed() -> None:
     asked = (Decision(seat=0, kind="remove_threats", count=1, must=True, block=2),)
     state = updated(state, flow=updated(state.flow, prompts=asked))
     assert events_of(state, 0, Move.of("remove_threat", block=2, owner=1))[0] == ThreatRemoved(
-        seat=0, owner=1, block=2
+        seat=0, owner=1, block=2, by="fight"
     )
     for block, owner in ((3, 1), (2, 0)):
         move = Move.of("remove_threat", block=block, owner=owner)

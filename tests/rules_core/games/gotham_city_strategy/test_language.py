@@ -3,9 +3,17 @@ reads them, and the end of the game."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules_core.engine import GameEvent, Move
+from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
-from rules_core.games.gotham_city_strategy.events import GameFinished
+from rules_core.games.gotham_city_strategy.events import (
+    BatmanLeveledUp,
+    DieRolled,
+    GameFinished,
+    Recruited,
+)
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
@@ -13,6 +21,7 @@ from tests.rules_core.games.gotham_city_strategy.table import (
     act,
     at_step,
     events_of,
+    fight,
     ready,
     with_player,
 )
@@ -74,4 +83,46 @@ def test_the_end_of_the_game_says_why_in_words() -> None:
     by_deck = GameFinished(seat=None, winners=(0, 1), reason="deck exhausted")
     assert GAME.narrate(state, by_deck, None, True) == (
         "The Joker and The Penguin rule Gotham: the plot deck ran out and the final turns are over."
+    )
+
+
+def test_a_die_roll_names_the_bat_emblem_and_a_fight_says_why_its_winner_wins() -> None:
+    """The Bat emblem is named as the book names it (never 'bat'); a fight Batman wins on the
+    villain's Bat emblem says so (turn.fight-batman), and a tie says the one who came in wins it
+    (turn.fight-villains)."""
+    state = ready(["joker", "penguin"])
+    assert GAME.narrate(state, DieRolled(seat=1, face="bat"), None, False) == (
+        "The Penguin rolls the Batman die: the Bat emblem."
+    )
+    emblem = fight(aggressor=-1, defender=1, aggressor_face="1", defender_face="bat")
+    emblem = replace(emblem, block=ACE, aggressor_total=2, defender_total=4)
+    assert GAME.narrate(state, emblem, None, False) == (
+        "Fight on Ace Chemicals: Batman rolls a 1 (total 2), The Penguin rolls the Bat emblem"
+        " (total 4); Batman wins (a villain's Bat emblem always loses to him)."
+    )
+    tie = fight(block=ACE, defender=1, aggressor_face="3", aggressor_total=3, winner=0)
+    assert GAME.narrate(state, tie, None, False) == (
+        "Fight on Ace Chemicals: The Joker rolls a 3 (total 3), The Penguin rolls a 2 (total 3);"
+        " The Joker wins the tie, having come in."
+    )
+
+
+def test_batman_beaten_at_the_top_of_his_dial_is_told_he_stays_there() -> None:
+    state = ready(["joker", "penguin"])
+    top = updated(state, batman_level=len(PACK.batman))
+    assert GAME.narrate(state, BatmanLeveledUp(seat=None), None, False) == (
+        "Batman rises to level 2."
+    )
+    assert GAME.narrate(top, BatmanLeveledUp(seat=None), None, False) == (
+        f"Batman stays at level {len(PACK.batman)}, the top of his dial."
+    )
+
+
+def test_henchmen_a_card_recruits_are_told_as_free() -> None:
+    state = ready(["joker", "penguin"])
+    assert GAME.narrate(state, Recruited(seat=0, count=2, cost=0), None, False) == (
+        "The Joker recruits 2 henchmen without paying."
+    )
+    assert GAME.narrate(state, Recruited(seat=0, count=1, cost=5), None, False) == (
+        "The Joker recruits 1 henchman for 5 money."
     )

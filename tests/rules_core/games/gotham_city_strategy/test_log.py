@@ -18,12 +18,12 @@ from rules_core.games.gotham_city_strategy import GAME, legacy
 from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.events import (
     TABLE_EVENTS,
-    FightResolved,
     FinalTurnsBegan,
     HenchmenSentHome,
     MovePlanned,
 )
 from rules_core.games.gotham_city_strategy.vocabulary import count_of
+from tests.rules_core.games.gotham_city_strategy.table import fight
 from tests.rules_core.games.gotham_city_strategy.test_rules import act, at_step, ready, refused
 
 FIRST_FORMAT = (
@@ -70,19 +70,8 @@ def test_counts_and_sentences_of_the_story_read_as_english() -> None:
         GAME.narrate(counting, FinalTurnsBegan(seat=None, turns=n), None, False) for n in (1, 0)
     ]
     assert told == ["1 final turn remains.", "The final turns are over."]
-    fight = FightResolved(
-        seat=0,
-        block=0,
-        aggressor=0,
-        defender=-1,
-        aggressor_face="2",
-        defender_face="2",
-        aggressor_total=2,
-        defender_total=3,
-        winner=-1,
-    )
-    assert GAME.narrate(state, fight, None, False) == (
-        "Fight on Diamond Row: The Joker rolls 2 (fight value 2), Batman rolls 2 (fight value 3);"
+    assert GAME.narrate(state, fight(seat=0), None, False) == (
+        "Fight on Diamond Row: The Joker rolls a 2 (total 2), Batman rolls a 2 (total 3);"
         " Batman wins."
     )
     home = GAME.narrate(state, HenchmenSentHome(seat=None, block=0, spare=1), None, False)

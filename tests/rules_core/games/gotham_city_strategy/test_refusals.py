@@ -1,0 +1,133 @@
+"""A refused move says why in the game's words and cites the rule that refuses it: where one
+refusal code serves several rules (a threat removed after Batman's arrival, after his fight or
+for a card; a stop refused at set-up, after a fight or for a card), the section of that rule,
+always among the sections the code lists."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from rules_core.engine import Move, Rejection
+from rules_core.engine.updating import updated
+from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy.state import Decision, GcsState
+from tests.rules_core.games.gotham_city_strategy.table import (
+    ACE,
+    act,
+    at_step,
+    blocks,
+    ready,
+    with_player,
+)
+
+
+def refusal(state: GcsState, seat: int, move: Move) -> Rejection:
+    answer = GAME.decide(state, seat, move, random.Random(0))
+    assert isinstance(answer, Rejection)
+    assert answer.citations and set(answer.citations) <= set(GAME.rejections[answer.code])
+    return answer
+
+
+def sections(answer: Rejection) -> list[str]:
+    return [c.section for c in answer.citations]
+
+
+def waiting(decision: Decision) -> GcsState:
+    """Seat 0 owes `decision`, with one of seat 1's threats on Ace Chemicals."""
+    state = with_player(ready(["joker", "penguin"]), 1, threats=blocks(ace_chemicals=1))
+    state = at_step(state, "resolve", played="plot-01", chosen=True)
+    return updated(state, flow=state.flow.asked((decision,)))
+
+
+@pytest.mark.parametrize(
+    ("decision", "cited"),
+    [
+        (
+            Decision(seat=0, kind="remove_threats", count=2, block=ACE),
+            ["glossary.order-value", "turn.plot.bat-signal"],
+        ),
+        (
+            Decision(seat=0, kind="remove_threats", count=2, block=ACE, must=True),
+            ["glossary.order-value", "turn.fight-batman"],
+        ),
+        (
+            Decision(seat=0, kind="remove_threats", count=2, enemies=True),
+            ["turn.plot.effect.carry-out"],
+        ),
+        (Decision(seat=0, kind="lose_threats", count=1, must=True), ["turn.plot.effect.carry-out"]),
+    ],
+)
+def test_a_threat_that_may_not_be_removed_cites_the_rule_of_the_removal(
+    decision: Decision, cited: list[str]
+) -> None:
+    name = "lose_threat" if decision.kind == "lose_threats" else "remove_threat"
+    answer = refusal(waiting(decision), 0, Move.of(name, block=ACE + 1, owner=1))
+    assert answer.code == "cannot_remove_threat"
+    assert sections(answer) == cited
+
+
+def test_stopping_short_of_batmans_removal_after_his_fight_cites_the_fight() -> None:
+    decision = Decision(seat=0, kind="remove_threats", count=2, block=ACE, must=True)
+    state = waiting(decision)
+    state = with_player(state, 1, threats=blocks(ace_chemicals=3))
+    answer = refusal(state, 0, Move.of("stop"))
+    assert answer.code == "must_continue" and sections(answer) == ["turn.fight-batman"]
+
+
+def test_a_level_refused_says_what_the_dial_asks_in_its_words() -> None:
+    joker = ready(["joker", "penguin"])  # the Joker's level 3 asks him to rule 3 blocks
+    blocks_asked = with_player(joker, 0, level=3)
+    answer = refusal(blocks_asked, 0, Move.of("advance"))
+    assert answer.message == "Level 4 asks you to rule 3 blocks; you rule 0."
+    assert sections(answer) == ["turn.level.verify", "glossary.ruling"]
+    henchmen_asked = with_player(joker, 0, level=7)  # level 7 asks for 3 henchmen
+    answer = refusal(henchmen_asked, 0, Move.of("advance"))
+    assert answer.message == "Level 8 asks for 3 recruited henchmen; you have 0."
+    assert sections(answer) == ["turn.level.verify"]
+    top = with_player(joker, 0, level=10)
+    assert sections(refusal(top, 0, Move.of("advance"))) == ["glossary.level"]
+
+
+def test_recruiting_after_moving_cites_the_order_of_the_turn() -> None:
+    state = with_player(ready(["joker", "penguin"]), 0, money=10, information=2)
+    state = act(at_step(state, "actions"), 0, Move.of("move"))
+    state = act(state, 0, Move.of("done_moving"))
+    answer = refusal(state, 0, Move.of("recruit"))
+    assert answer.code == "cannot_recruit" and sections(answer) == ["turn", "turn.recruit"]
+    again = refusal(state, 0, Move.of("move"))
+    assert sections(again) == ["turn", "turn.move"]
+
+
+def test_henchmen_kept_out_of_batmans_block_cite_the_blocks_batman_occupies() -> None:
+    state = with_player(ready(["joker", "penguin"]), 0, hideout_henchmen=2, information=2)
+    state = act(at_step(state, "actions", batman_at=ACE), 0, Move.of("move"))
+    answer = refusal(state, 0, Move.of("move_henchmen", source=-1, target=ACE, count=2))
+    assert answer.message == "Henchmen may enter Batman's block only with your villain."
+    assert sections(answer) == ["turn.plot.batman-blocks", "turn.move"]
+    none_left = refusal(state, 0, Move.of("move_henchmen", source=ACE + 1, target=ACE, count=1))
+    assert none_left.message == "None of your henchmen at Gotham City Hall may still move."
+
+
+def test_a_threat_kept_off_batmans_block_cites_that_rule_and_a_full_block_the_limit() -> None:
+    decision = Decision(seat=0, kind="place_threats", count=2, must=True)
+    state = updated(waiting(decision), batman_at=ACE)
+    assert sections(refusal(state, 0, Move.of("place_threat", block=ACE))) == [
+        "turn.plot.batman-blocks"
+    ]
+    full = with_player(state, 0, threats=blocks(city_hall=5))
+    answer = refusal(full, 0, Move.of("place_threat", block=ACE + 1))
+    assert sections(answer) == ["glossary.threats"]
+
+
+def test_waiting_for_another_villain_cites_the_set_up_the_turn_or_the_card() -> None:
+    started = GAME.setup(2, {"villains": ["joker", "penguin"]}, random.Random(1))
+    from rules_core.engine import fold
+
+    setup = fold(GAME, started)
+    assert sections(refusal(setup, 1, Move.of("stop"))) == ["setup"]
+    turn = ready(["joker", "penguin"])
+    assert sections(refusal(turn, 1, Move.of("advance"))) == ["turn"]
+    owed = waiting(Decision(seat=0, kind="remove_threats", count=1, block=ACE))
+    assert sections(refusal(owed, 1, Move.of("stop"))) == ["turn.plot.effect.carry-out"]
