@@ -927,8 +927,16 @@ def _judge(
     )
     low, high = _point_bounds(verdict.lost_low, verdict.lost_high)
     between = f"{low} to {high}"
+    # another move's edge that rounds to no whole point (as every move of a decided game) is no
+    # preference worth reading, though the data still names the move found better
+    even = verdict.grade == GOOD and _points(verdict.preferred_value) == _points(
+        verdict.played_value
+    )
+    agrees = verdict.preferred == played or even
     if verdict.preferred == played:
         text += " The analysis agrees."
+    elif even:
+        text += " The analysis agrees: no other move does better by a whole point."
     else:
         preferred = spec.describe_move(state, seat, verdict.preferred)
         text += f" The analysis prefers: {preferred} ({_points(verdict.preferred_value)}%)."
@@ -947,6 +955,7 @@ def _judge(
             "seat": seat,
             "evaluation": {str(s): round(v, 3) for s, v in verdict.evaluation.items()},
             "preferred": verdict.preferred.to_json(),
+            "agrees": agrees,  # as the text tells it: the board marks no other move then
             "preferred_value": round(verdict.preferred_value, 3),
             "played": played.to_json(),
             "played_value": round(verdict.played_value, 3),

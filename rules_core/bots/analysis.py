@@ -38,8 +38,9 @@ from rules_core.engine.types import Move
 
 # The analysis's own version: raised when its notes' wording or its judge changes, so that
 # results an earlier one stored can be made again (1: every analysis stored before this was
-# recorded, whatever its notes' words; 2: the notes and judge as they are now).
-ANALYSIS_VERSION = 2
+# recorded, whatever its notes' words; 2: the judge as it is now, its first notes; 3: a preference
+# that rounds to no whole point is not told as one).
+ANALYSIS_VERSION = 3
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first

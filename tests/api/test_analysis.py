@@ -62,8 +62,12 @@ def test_analysis_annotates_every_decision(
         assert data["mark"] == (data["grade"] in ("mistake", "blunder")) == (low >= 0.15)
         # in the game's words: the figure's name and the moves as their buttons read
         assert note["text"].startswith(("Figure ", "The ")) and "{" not in note["text"]
-        if data["preferred"] == data["played"]:
-            assert " The analysis agrees." in note["text"] and "prefers" not in note["text"]
+        even = round(data["preferred_value"] * 100) == round(data["played_value"] * 100)
+        assert data["agrees"] == (
+            data["preferred"] == data["played"] or (data["grade"] == "good" and even)
+        )
+        if data["agrees"]:
+            assert " The analysis agrees" in note["text"] and "prefers" not in note["text"]
         else:
             assert " The analysis prefers: " in note["text"] and "agrees" not in note["text"]
         assert "played: Draw" in note["text"] or "played: Place" in note["text"]
@@ -515,6 +519,9 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
         "slight": Judgement(
             seat, {0: 0.64, 1: 0.36}, other, 0.64, played, 0.62, 7, 0.15, 0.0, 0.061, 48
         ),
+        "even": Judgement(  # a decided game: the other move's edge rounds to no point
+            seat, {0: 0.003, 1: 0.997}, other, 0.003, played, 0.0, 7, 0.15, 0.0, 0.042, 24
+        ),
         "inaccuracy": Judgement(
             seat, {0: 0.9, 1: 0.1}, other, 0.9, played, 0.8, 7, 0.1, 0.097, 0.101, 96
         ),
@@ -538,6 +545,14 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
         f"{who} played: {mine} (winning chances 62%). The analysis prefers: {theirs} (64%)."
         " The difference is small: 0 to 7 points of winning chances."
     )
+    even = note("even")
+    assert even["text"] == (
+        f"{who} played: {mine} (winning chances 0%)."
+        " The analysis agrees: no other move does better by a whole point."
+    )
+    assert even["data"]["preferred"] == other.to_json()  # the data still names it
+    assert even["data"]["agrees"] is True and note("close")["data"]["agrees"] is False
+    assert note("agree")["data"]["agrees"] is True
     assert note("inaccuracy")["text"] == (  # the bounds rounded outward: 0.097 reads 9, not 10
         f"{who} played: {mine} (winning chances 80%). The analysis prefers: {theirs} (90%)."
         " Inaccuracy: 10 points of winning chances lost (between 9 and 11 points, about 95% sure)."
@@ -551,6 +566,7 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
         "seat": seat,
         "evaluation": {"0": 0.912, "1": 0.088},
         "preferred": other.to_json(),
+        "agrees": False,
         "preferred_value": 0.912,
         "played": played.to_json(),
         "played_value": 0.611,

@@ -135,7 +135,7 @@
   }
 
   /* The analysis's preferred move drawn on the board where the game's board names its target
-     (and, when it differs, the move played). */
+     (and, when it differs, the move played); none when the note agrees with the move played. */
   function markPreferred(event) {
     const judged = (event.annotations || []).find((a) => a.source === "analysis" && a.data && a.data.preferred);
     if (!judged) return;
@@ -147,7 +147,7 @@
       }
     };
     mark(judged.data.played, "played-target");
-    mark(judged.data.preferred, "preferred-target");
+    if (!judged.data.agrees) mark(judged.data.preferred, "preferred-target");
   }
 
   /* A move in words, by whom: "Figure A: Draw a card from deck 4"; the events before the
