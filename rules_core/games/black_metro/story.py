@@ -111,7 +111,8 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + _cards(ev.cards, mine, lambda c: w.mission(c, st), "mission")
     ),
     e.MissionReturned: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} returns a mission to the bottom of the mission deck"
+        f"{w.who(st, ev.owner)} returns {w.mission(ev.card, st) if mine else 'a mission'} to the"
+        " bottom of the mission deck"
     ),
     e.CandidateChosen: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} chooses {st.the_pack().candidate(ev.candidate).name}"
@@ -361,7 +362,10 @@ def narrate(state: State, event: GameEvent, seat: int | None, reveal: bool) -> s
     if teller is None:
         return ""
     owner = getattr(event, "owner", None)
-    mine = reveal or (seat is not None and seat == owner)
+    # told as its owner knows it, unless its declaration hides a part from everybody (a card
+    # back in a deck): that is told once the game is over (reveal) and never before
+    unseen = any(h.who == "nobody" for h in type(event).secret.values())
+    mine = reveal or (seat is not None and seat == owner and not unseen)
     text = teller(state if state.pack is not None else _started(event), event, mine)
     return f"{text[0].upper()}{text[1:]}." if text else ""
 
