@@ -299,6 +299,12 @@ def _bonus(raw: object, where: str) -> Bonus:
         skill=skill,
         level=read.optional_whole(entry, "level", where, *STAT_RANGE),
     )
+    if bonus.when == "movement":  # refused, not stored and ignored (README, Bonus lines)
+        raise fail(
+            at_key(where, "when"),
+            "a movement line is not read: a movement rolls no dice, and no skill this pack can"
+            f" give ({', '.join(SKILLS)}) acts during one",
+        )
     if not (bonus.dice or bonus.successes or bonus.skill):
         raise fail(where, "a bonus line adds dice, automatic successes or a skill")
     if bool(bonus.skill) != bool(bonus.level):

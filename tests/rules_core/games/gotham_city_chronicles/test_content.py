@@ -167,6 +167,12 @@ _set, _drop = set_at, drop_at
             "item[0].bonuses[0]: a bonus line adds dice, automatic successes or a skill",
         ),
         (
+            _set("item", 0, "bonuses", 0, "when", to="movement"),
+            "item[0].bonuses[0].when: a movement line is not read: a movement rolls no dice, and"
+            " no skill this pack can give (ambidexterity, attraction, blast, retaliation) acts"
+            " during one",
+        ),
+        (
             _set("item", 0, "bonuses", 0, "dice", to=["purple"]),
             "item[0].bonuses[0].dice[0]: must be a die colour (white, yellow, orange, red, black), "
             "with +reroll or not",
