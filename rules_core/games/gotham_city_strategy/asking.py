@@ -22,15 +22,16 @@ from rules_core.games.gotham_city_strategy.events import (
     EffectCarriedOut,
     FightResolved,
     GameStarted,
-    HenchmanLost,
-    HenchmanPlaced,
-    HenchmenSentHome,
-    ResourcesTaken,
-    Stolen,
     Stopped,
     ThreatPlaced,
     ThreatRemoved,
 )
+from rules_core.games.gotham_city_strategy.figure_events import (
+    HenchmanLost,
+    HenchmanPlaced,
+    HenchmenSentHome,
+)
+from rules_core.games.gotham_city_strategy.resource_events import ResourcesTaken, Stolen
 from rules_core.games.gotham_city_strategy.state import Decision, GcsState
 
 

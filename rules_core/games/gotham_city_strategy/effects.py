@@ -17,15 +17,16 @@ from rules_core.games.gotham_city_strategy.events import (
     DieRolled,
     EffectCarriedOut,
     FightResolved,
+    IncomeCollected,
+)
+from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmenMoved,
     HenchmenSentHome,
-    IncomeCollected,
     MovementEnded,
     Recruited,
-    ResourcesChanged,
-    ScreenShown,
     VillainMoved,
 )
+from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged, ScreenShown
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import BATCAVE, HIDEOUT, Line
 

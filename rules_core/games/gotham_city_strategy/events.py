@@ -1,7 +1,11 @@
 """Gotham City Strategy events: what happens at the table, each folded by one handler in
 evolve.py. A decision a card or a fight asks for is opened by the event that causes it and
 closed by the event that answers it; the log holds no interpreter steps (the five event types
-of the first log format, read only to replay old games, are in legacy.py)."""
+of the first log format, read only to replay old games, are in legacy.py).
+
+Here: the set-up, threats, the played card and its lines, Batman and fights; the figures' events
+are in figure_events.py, money and information's in resource_events.py, a turn's frame and the
+game's end in turn_events.py. `TABLE_EVENTS` lists them all."""
 
 from __future__ import annotations
 
@@ -14,7 +18,31 @@ from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
 from rules_core.games.gotham_city_strategy.citations import REMOVALS, cite
 from rules_core.games.gotham_city_strategy.content import Pack
-from rules_core.games.gotham_city_strategy.state import Plan
+from rules_core.games.gotham_city_strategy.figure_events import (
+    HenchmanLost,
+    HenchmanPlaced,
+    HenchmenMoved,
+    HenchmenSentHome,
+    MovementBegan,
+    MovementEnded,
+    MovePlanned,
+    Recruited,
+    VillainMoved,
+)
+from rules_core.games.gotham_city_strategy.resource_events import (
+    ResourcesChanged,
+    ResourcesTaken,
+    ScreenShown,
+    Stolen,
+)
+from rules_core.games.gotham_city_strategy.turn_events import (
+    AbilityChosen,
+    CardDrawn,
+    FinalTurnsBegan,
+    GameFinished,
+    LevelAdvanced,
+    TurnStarted,
+)
 
 Upcast = Callable[[dict[str, Any]], dict[str, Any]]  # (JSON: not resolvable in hints here)
 
@@ -103,108 +131,6 @@ class ThreatRemoved(GameEvent):
         if not self.by:  # as version 1 cited every removal
             return cite(*REMOVALS["batman"])
         return (*self.citations, *cite(*REMOVALS[self.by]))
-
-
-@dataclass(frozen=True, slots=True)
-class HenchmenMoved(GameEvent):
-    """`count` of `owner`'s henchmen go from one location to another (-1: the hideout)."""
-
-    type: ClassVar[str] = "henchmen_moved"
-    in_words: ClassVar[str] = "A villain's henchmen move from a block or the hideout to another."
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.move", "glossary.hideout")
-    owner: int
-    source: int
-    target: int
-    count: int
-
-
-@dataclass(frozen=True, slots=True)
-class HenchmanLost(GameEvent):
-    """A henchman returns to the reserves (no longer recruited)."""
-
-    type: ClassVar[str] = "henchman_lost"
-    in_words: ClassVar[str] = (
-        "A villain loses a henchman, which goes back to the reserves and no longer counts as "
-        "recruited."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.plot.effect.carry-out", "glossary.henchmen"
-    )
-    owner: int
-    source: int
-
-
-@dataclass(frozen=True, slots=True)
-class VillainMoved(GameEvent):
-    type: ClassVar[str] = "villain_moved"
-    in_words: ClassVar[str] = "A villain moves to a block or back to their hideout."
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.move", "glossary.hideout")
-    owner: int
-    target: int
-
-
-# why money or information changes hands (ResourcesChanged.reason), and the rule that says so
-_BECAUSE: dict[str, tuple[str, ...]] = {
-    "income": ("turn.plot.income", "glossary.income", "glossary.ruling", "two-player"),
-    "card": ("turn.plot.effect.carry-out", "glossary.resource"),
-    "level": ("turn.level.verify",),
-    "move": ("turn.move",),
-    "ability": ("glossary.ability",),
-}
-
-
-@dataclass(frozen=True, slots=True)
-class ResourcesChanged(GameEvent):
-    """Money and information taken from or paid to the reserves or another player, in the open
-    (gains, payments, incomes, costs): only the totals behind the screen are hidden."""
-
-    type: ClassVar[str] = "resources_changed"
-    in_words: ClassVar[str] = (
-        "A villain gains or pays money and information in the open, from or to the reserves or "
-        "another villain."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "glossary.money", "glossary.information", "glossary.reserves"
-    )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        *sorted({s for r in _BECAUSE.values() for s in r})
-    )
-    owner: int
-    money: int
-    information: int
-    reason: str  # a key of _BECAUSE
-
-    def cited(self) -> tuple[Citation, ...]:
-        return (*self.citations, *cite(*_BECAUSE.get(self.reason, ())))
-
-
-@dataclass(frozen=True, slots=True)
-class TurnStarted(GameEvent):
-    type: ClassVar[str] = "turn_started"
-    in_words: ClassVar[str] = "A villain's turn begins."
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn")
-
-
-@dataclass(frozen=True, slots=True)
-class LevelAdvanced(GameEvent):
-    type: ClassVar[str] = "level_advanced"
-    in_words: ClassVar[str] = "A villain meets what their dial asks and advances a level."
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.level", "turn.level.verify", "turn.level.verify.example", "glossary.level"
-    )
-    level: int
-
-
-@dataclass(frozen=True, slots=True)
-class AbilityChosen(GameEvent):
-    type: ClassVar[str] = "ability_chosen"
-    in_words: ClassVar[str] = (
-        "A villain who reached an ability icon this turn takes one of their ability cards."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.level.ability", "turn.level.ability.example", "glossary.ability"
-    )
-    card: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -329,15 +255,6 @@ class FightResolved(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class Recruited(GameEvent):
-    type: ClassVar[str] = "recruited"
-    in_words: ClassVar[str] = "A villain pays money to recruit henchmen into their hideout."
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.recruit", "glossary.henchmen")
-    count: int
-    cost: int
-
-
-@dataclass(frozen=True, slots=True)
 class IncomeCollected(GameEvent):
     """The block printed on the played card pays its rulers (the payments follow)."""
 
@@ -359,22 +276,6 @@ class CardCarriedOut(GameEvent):
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect")
     card: str
-
-
-@dataclass(frozen=True, slots=True)
-class ResourcesTaken(GameEvent):
-    """Instead of the card's effect, two tokens from the reserves (in the open)."""
-
-    type: ClassVar[str] = "resources_taken"
-    in_words: ClassVar[str] = (
-        "Instead of carrying out the played card, a villain takes two of money, information or "
-        "threats from the reserves."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.plot.effect", "turn.plot.effect.resources"
-    )
-    first: str
-    second: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -410,142 +311,6 @@ class Stopped(GameEvent):
         "place or remove."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("turn.plot.effect.carry-out")
-
-
-@dataclass(frozen=True, slots=True)
-class Stolen(GameEvent):
-    """The winner of a fight takes a token of `resource` from `victim` (`amount` 0: the victim
-    had neither money nor information left, and the theft ends)."""
-
-    type: ClassVar[str] = "stolen"
-    in_words: ClassVar[str] = (
-        "With a stealing ability, the winner of a fight takes money or information from the "
-        "villain they beat."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.fight-villains", "glossary.resource")
-    victim: int
-    resource: str
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class ScreenShown(GameEvent):
-    """A player who cannot give or lose all a card or a theft asks lifts the screen and shows
-    the money and information behind it to the table (turn.plot.effect.carry-out)."""
-
-    type: ClassVar[str] = "screen_shown"
-    in_words: ClassVar[str] = (
-        "A villain who cannot give or lose all that is asked lifts their screen to show their "
-        "money and information."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.plot.effect.carry-out", "glossary.hideout"
-    )
-    owner: int
-    money: int
-    information: int
-
-
-@dataclass(frozen=True, slots=True)
-class HenchmanPlaced(GameEvent):
-    """A henchman from the seat's hideout onto a block, as a card allows."""
-
-    type: ClassVar[str] = "henchman_placed"
-    in_words: ClassVar[str] = (
-        "A villain places a henchman from their hideout onto a block, as a card allows."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.plot.effect.carry-out", "glossary.hideout"
-    )
-    block: int
-
-
-@dataclass(frozen=True, slots=True)
-class HenchmenSentHome(GameEvent):
-    """Every henchman on `block` goes back to its owner's hideout, but `spare`'s (-1: none)."""
-
-    type: ClassVar[str] = "henchmen_sent_home"
-    in_words: ClassVar[str] = (
-        "Every henchman on a block, except perhaps one villain's, is sent back to its hideout."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("glossary.hideout")
-    # Batman's arrival (nobody spared), a villain's move (made by the table), or a card
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.plot.bat-signal", "turn.move", "turn.plot.effect.carry-out"
-    )
-    block: int
-    spare: int
-
-    def cited(self) -> tuple[Citation, ...]:
-        why = 0 if self.spare < 0 else 1 if self.seat is None else 2
-        return (*self.citations, self.may_cite[why])
-
-
-@dataclass(frozen=True, slots=True)
-class MovementBegan(GameEvent):
-    """The seat starts moving its figures (paid for before, unless an ability makes it free)."""
-
-    type: ClassVar[str] = "movement_began"
-    in_words: ClassVar[str] = (
-        "A villain starts moving their figures, paying information for it unless an ability makes "
-        "it free."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.move")
-
-
-@dataclass(frozen=True, slots=True)
-class MovementEnded(GameEvent):
-    """The planned figures have arrived; the turn's actions go on (no more recruiting)."""
-
-    type: ClassVar[str] = "movement_ended"
-    in_words: ClassVar[str] = (
-        "A villain's planned moves are made and the figures arrive, after which no more henchmen "
-        "may be recruited this turn."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.move")
-
-
-@dataclass(frozen=True, slots=True)
-class MovePlanned(GameEvent):
-    """The figures a player has chosen to move so far (applied when the move is done)."""
-
-    type: ClassVar[str] = "move_planned"
-    in_words: ClassVar[str] = (
-        "A villain plans, step by step and in the open, where their villain and henchmen will move."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.move")
-    plan: Plan
-
-
-@dataclass(frozen=True, slots=True)
-class CardDrawn(GameEvent):
-    type: ClassVar[str] = "card_drawn"
-    in_words: ClassVar[str] = "At the end of their turn a villain draws a Criminal Plot card."
-    secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
-    citations: ClassVar[tuple[Citation, ...]] = cite("turn.draw")
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class FinalTurnsBegan(GameEvent):
-    type: ClassVar[str] = "final_turns_began"
-    in_words: ClassVar[str] = (
-        "The plot deck has run out, and the final turns, one for each villain, are counted down."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("end", "turn.draw")
-    turns: int
-
-
-@dataclass(frozen=True, slots=True)
-class GameFinished(GameEvent):
-    type: ClassVar[str] = "game_finished"
-    in_words: ClassVar[str] = (
-        "A villain reaches the top of their dial and rules Gotham, or the final turns are over and "
-        "the villains highest on their dials win."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("end", "glossary.level")
-    winners: tuple[int, ...]
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,13 +15,11 @@ from rules_core.games.gotham_city_strategy.asking import ASKING, passed_over
 from rules_core.games.gotham_city_strategy.content import Card, Op
 from rules_core.games.gotham_city_strategy.events import (
     TABLE_EVENTS,
-    AbilityChosen,
     BatmanCardDrawn,
     BatmanDeckShuffled,
     BatmanLeveledUp,
     BatmanMoved,
     CardCarriedOut,
-    CardDrawn,
     CardFaceDown,
     CardPlayed,
     CardResolved,
@@ -29,28 +27,28 @@ from rules_core.games.gotham_city_strategy.events import (
     DieRolled,
     EffectCarriedOut,
     FightResolved,
-    FinalTurnsBegan,
-    GameFinished,
     GameStarted,
+    IncomeCollected,
+    Stopped,
+    ThreatPlaced,
+    ThreatRemoved,
+)
+from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmanLost,
     HenchmanPlaced,
     HenchmenMoved,
     HenchmenSentHome,
-    IncomeCollected,
-    LevelAdvanced,
     MovementBegan,
     MovementEnded,
     MovePlanned,
     Recruited,
+    VillainMoved,
+)
+from rules_core.games.gotham_city_strategy.resource_events import (
     ResourcesChanged,
     ResourcesTaken,
     ScreenShown,
     Stolen,
-    Stopped,
-    ThreatPlaced,
-    ThreatRemoved,
-    TurnStarted,
-    VillainMoved,
 )
 from rules_core.games.gotham_city_strategy.state import (
     BATCAVE,
@@ -61,6 +59,14 @@ from rules_core.games.gotham_city_strategy.state import (
     Plan,
     Player,
     Turn,
+)
+from rules_core.games.gotham_city_strategy.turn_events import (
+    AbilityChosen,
+    CardDrawn,
+    FinalTurnsBegan,
+    GameFinished,
+    LevelAdvanced,
+    TurnStarted,
 )
 
 INITIAL = GcsState(

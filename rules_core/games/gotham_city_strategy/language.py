@@ -9,13 +9,11 @@ from __future__ import annotations
 from rules_core.engine.types import GameEvent, Move
 from rules_core.engine.wording import capitalized, listed
 from rules_core.games.gotham_city_strategy.events import (
-    AbilityChosen,
     BatmanCardDrawn,
     BatmanDeckShuffled,
     BatmanLeveledUp,
     BatmanMoved,
     CardCarriedOut,
-    CardDrawn,
     CardFaceDown,
     CardPlayed,
     CardResolved,
@@ -23,31 +21,39 @@ from rules_core.games.gotham_city_strategy.events import (
     DieRolled,
     EffectCarriedOut,
     FightResolved,
-    FinalTurnsBegan,
-    GameFinished,
     GameStarted,
+    IncomeCollected,
+    Stopped,
+    ThreatPlaced,
+    ThreatRemoved,
+)
+from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmanLost,
     HenchmanPlaced,
     HenchmenMoved,
     HenchmenSentHome,
-    IncomeCollected,
-    LevelAdvanced,
     MovementBegan,
     MovementEnded,
     MovePlanned,
     Recruited,
+    VillainMoved,
+)
+from rules_core.games.gotham_city_strategy.legacy import Awaiting, StepChanged
+from rules_core.games.gotham_city_strategy.resource_events import (
     ResourcesChanged,
     ResourcesTaken,
     ScreenShown,
     Stolen,
-    Stopped,
-    ThreatPlaced,
-    ThreatRemoved,
-    TurnStarted,
-    VillainMoved,
 )
-from rules_core.games.gotham_city_strategy.legacy import Awaiting, StepChanged
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, Decision, GcsState
+from rules_core.games.gotham_city_strategy.turn_events import (
+    AbilityChosen,
+    CardDrawn,
+    FinalTurnsBegan,
+    GameFinished,
+    LevelAdvanced,
+    TurnStarted,
+)
 from rules_core.games.gotham_city_strategy.vocabulary import count_of, say
 
 _STEPS = {

@@ -16,6 +16,7 @@ from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import (
+    answer_checks,
     board,
     checks,
     choices,
@@ -27,28 +28,34 @@ from rules_core.games.gotham_city_strategy import (
 from rules_core.games.gotham_city_strategy.checks import Check
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST
 from rules_core.games.gotham_city_strategy.events import (
-    AbilityChosen,
     CardCarriedOut,
     CardFaceDown,
     CardPlayed,
-    GameFinished,
-    HenchmanLost,
-    HenchmanPlaced,
-    LevelAdvanced,
-    MovementBegan,
-    MovePlanned,
-    Recruited,
-    ResourcesChanged,
-    ResourcesTaken,
-    Stolen,
     Stopped,
     ThreatPlaced,
     ThreatRemoved,
+)
+from rules_core.games.gotham_city_strategy.figure_events import (
+    HenchmanLost,
+    HenchmanPlaced,
+    MovementBegan,
+    MovePlanned,
+    Recruited,
+)
+from rules_core.games.gotham_city_strategy.resource_events import (
+    ResourcesChanged,
+    ResourcesTaken,
+    Stolen,
 )
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import (
     TOP_LEVEL,
     GcsState,
+)
+from rules_core.games.gotham_city_strategy.turn_events import (
+    AbilityChosen,
+    GameFinished,
+    LevelAdvanced,
 )
 
 # ---- the levels step ----------------------------------------------------------------------
@@ -291,7 +298,7 @@ def move_book() -> MoveBook[GcsState]:
                 "place_threat",
                 ("block", "source"),
                 ("place_threats",),
-                checks.check_place_threat,
+                answer_checks.check_place_threat,
                 _emit(
                     lambda seat, m, s: ThreatPlaced(
                         seat=seat,
@@ -305,7 +312,7 @@ def move_book() -> MoveBook[GcsState]:
                     name,
                     ("block", "owner"),
                     (kind,),
-                    checks.check_remove_threat,
+                    answer_checks.check_remove_threat,
                     _emit(
                         lambda seat, m, s: ThreatRemoved(
                             seat=seat,
@@ -324,7 +331,7 @@ def move_book() -> MoveBook[GcsState]:
                 "lose_henchman",
                 ("source",),
                 ("lose_henchman",),
-                checks.check_lose_henchman,
+                answer_checks.check_lose_henchman,
                 _emit(
                     lambda seat, m, s: HenchmanLost(
                         seat=seat, owner=seat, source=checks.number(m, "source") or 0
@@ -335,19 +342,19 @@ def move_book() -> MoveBook[GcsState]:
                 "place_henchman",
                 ("block",),
                 ("place_henchmen",),
-                checks.check_place_henchman,
+                answer_checks.check_place_henchman,
                 _emit(
                     lambda seat, m, s: HenchmanPlaced(
                         seat=seat, block=checks.number(m, "block") or 0
                     )
                 ),
             ),
-            _answer("steal", ("resource",), ("steal",), checks.check_steal, _act_steal),
+            _answer("steal", ("resource",), ("steal",), answer_checks.check_steal, _act_steal),
             _answer(
                 "send_home",
                 ("block",),
                 ("send_home",),
-                checks.check_candidate,
+                answer_checks.check_candidate,
                 lambda run, seat, m, rng: effects.henchmen_home(
                     run, checks.number(m, "block") or 0, spare=seat, seat=seat
                 ),
@@ -356,7 +363,7 @@ def move_book() -> MoveBook[GcsState]:
                 "batman_to",
                 ("block",),
                 ("batman_to",),
-                checks.check_candidate,
+                answer_checks.check_candidate,
                 lambda run, seat, m, rng: effects.batman_arrives(
                     run, checks.number(m, "block") or 0, rng, seat=seat
                 ),
@@ -365,21 +372,21 @@ def move_book() -> MoveBook[GcsState]:
                 "face_down",
                 ("card",),
                 ("face_down",),
-                checks.check_face_down,
+                answer_checks.check_face_down,
                 _emit(lambda seat, m, s: CardFaceDown(seat=seat, card=str(m.get("card")))),
             ),
             _answer(
                 "carry_out",
                 (),
                 ("use_card",),
-                checks.check_carry_out,
+                answer_checks.check_carry_out,
                 _emit(lambda seat, m, s: CardCarriedOut(seat=seat, card=s.played)),
             ),
             _answer(
                 "take",
                 ("first", "second"),
                 ("use_card",),
-                checks.check_take,
+                answer_checks.check_take,
                 _emit(
                     lambda seat, m, s: ResourcesTaken(
                         seat=seat, first=str(m.get("first")), second=str(m.get("second"))
@@ -389,8 +396,8 @@ def move_book() -> MoveBook[GcsState]:
             _answer(
                 "stop",
                 (),
-                checks.DECISION_KINDS,
-                checks.check_stop,
+                answer_checks.DECISION_KINDS,
+                answer_checks.check_stop,
                 _emit(lambda seat, m, s: Stopped(seat=seat)),
             ),
         ),

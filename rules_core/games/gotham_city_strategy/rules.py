@@ -26,7 +26,6 @@ from rules_core.games.gotham_city_strategy import (
     view,
     vocabulary,
 )
-from rules_core.games.gotham_city_strategy.checks import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.gotham_city_strategy.citations import BOOK
 from rules_core.games.gotham_city_strategy.content import (
     NUMBER_RANGES,
@@ -45,6 +44,7 @@ from rules_core.games.gotham_city_strategy.events import (
 from rules_core.games.gotham_city_strategy.legacy import EVENTS as FIRST_FORMAT_EVENTS
 from rules_core.games.gotham_city_strategy.legacy import LEGACY
 from rules_core.games.gotham_city_strategy.moves import MOVES, work_out
+from rules_core.games.gotham_city_strategy.refusals import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import GcsState
 

@@ -6,17 +6,15 @@ from __future__ import annotations
 import random
 
 from rules_core.games.gotham_city_strategy import board, choices, effects
-from rules_core.games.gotham_city_strategy.events import (
-    CardDrawn,
-    CardFaceDown,
-    CardResolved,
-    FinalTurnsBegan,
-    GameFinished,
-    ThreatRemoved,
-    TurnStarted,
-)
+from rules_core.games.gotham_city_strategy.events import CardFaceDown, CardResolved, ThreatRemoved
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import Decision, GcsState
+from rules_core.games.gotham_city_strategy.turn_events import (
+    CardDrawn,
+    FinalTurnsBegan,
+    GameFinished,
+    TurnStarted,
+)
 
 
 def advance(run: Run, rng: random.Random) -> None:

@@ -1,12 +1,13 @@
-"""Gotham Race: the GameSpec (setup, decide, evolve, legal moves, views) for 1 to 4 players."""
+"""Gotham Race: the GameSpec (setup, decide, legal moves, queries) for 1 to 4 players; each
+event's effect on the state is in evolve.py, the refusals in refusals.py, what a seat sees in
+view.py."""
 
 from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
-from typing import Any
 
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
@@ -14,11 +15,10 @@ from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
-from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.engine.visibility import Secret
 from rules_core.engine.wording import no_such_move, takes_only
-from rules_core.games.gotham_race import language, track
-from rules_core.games.gotham_race.citations import BOOK, cite
+from rules_core.games.gotham_race import language, track, view
+from rules_core.games.gotham_race.citations import BOOK
 from rules_core.games.gotham_race.content import (
     DECKS,
     EFFECTS,
@@ -44,50 +44,9 @@ from rules_core.games.gotham_race.events import (
     RoundStarted,
     UnseenShuffled,
 )
-from rules_core.games.gotham_race.state import FIGURE_NAMES, FIGURES, INITIAL, Placed, RaceState
-
-REJECTIONS: dict[str, tuple[Citation, ...]] = {
-    "bad_player_count": cite("the-game", "fewer-players"),
-    "bad_options": cite("preparation", "board"),
-    "game_over": cite("finish"),
-    "not_your_turn": cite(
-        "game-play.following-rounds", "game-play.example-2", "game-play.first-round"
-    ),
-    "unknown_move": cite("game-play.following-rounds"),
-    "unexpected_parameter": cite("game-play.following-rounds"),
-    "already_drawn": cite("game-play.first-round", "game-play.following-rounds"),
-    "must_draw_first": cite("game-play.first-round", "game-play.following-rounds"),
-    "bad_deck": cite("game-play.first-round", "questions.card-backs", "board"),
-    "deck_empty": cite("questions.decks-exhausted"),
-    "card_not_in_hand": cite("game-play.first-round", "preparation.four-players"),
-}
-
-# each code in words: the move refused, and when (a rulebook section lists it where the game
-# applies the section; tests/rules_core/engine/test_citations.py checks every code has one)
-REFUSAL_WORDS: dict[str, str] = {
-    "bad_player_count": "Starting a race with no players or with more than four.",
-    "bad_options": (
-        "Starting a race with an option it does not know, or with a card set it cannot use."
-    ),
-    "game_over": "Making any move once the race is over.",
-    "not_your_turn": "Drawing or placing a card when it is another figure's turn to place.",
-    "unknown_move": (
-        "Making a move the race does not have, when a player only draws and places cards."
-    ),
-    "unexpected_parameter": (
-        "Giving a move a detail it does not take, such as naming a card while drawing."
-    ),
-    "already_drawn": "Drawing a second card in the same round instead of placing one.",
-    "must_draw_first": "Placing a card before drawing one this round.",
-    "bad_deck": "Drawing from anything but one of the four numbered decks.",
-    "deck_empty": "Drawing from a deck that has no cards left.",
-    "card_not_in_hand": "Placing a card that is not in your hand.",
-}
-
-
-def _reject(code: str, message: str) -> Rejection:
-    return Rejection(code, message, REJECTIONS[code])
-
+from rules_core.games.gotham_race.evolve import HANDLERS
+from rules_core.games.gotham_race.refusals import REFUSAL_WORDS, REJECTIONS, reject
+from rules_core.games.gotham_race.state import FIGURE_NAMES, FIGURES, INITIAL, RaceState
 
 _DRAWS = {d: Move.of("draw", deck=d) for d in DECKS}  # moves are values: made once
 
@@ -145,17 +104,17 @@ class GothamRace(DeclaredGame[RaceState]):
 
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if not self.min_players <= players <= self.max_players:
-            return _reject("bad_player_count", "Gotham Race is for 1 to 4 players.")
+            return reject("bad_player_count", "Gotham Race is for 1 to 4 players.")
         unknown = set(options) - {"content"}
         if unknown:
-            return _reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
+            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
         content = options.get("content")
         if content is not None and not isinstance(content, dict):
-            return _reject("bad_options", "option 'content' must be an object")
+            return reject("bad_options", "option 'content' must be an object")
         try:
             self._pack(options)
         except ContentError as error:
-            return _reject("bad_options", f"content pack: {error}")
+            return reject("bad_options", f"content pack: {error}")
         return None
 
     def initial_state(self) -> RaceState:
@@ -190,7 +149,7 @@ class GothamRace(DeclaredGame[RaceState]):
     unseen_shuffled = UnseenShuffled  # a fork's new deal (DeclaredGame)
 
     def __init__(self) -> None:
-        self.handlers = _HANDLERS
+        self.handlers = HANDLERS
         self.moves: MoveBook[RaceState] = MoveBook(
             rules=(
                 MoveRule(
@@ -211,20 +170,20 @@ class GothamRace(DeclaredGame[RaceState]):
                 ),
             ),
             precheck=self._precheck,
-            unknown=lambda kind: _reject("unknown_move", no_such_move("Gotham Race")),
-            unexpected=lambda kind, takes: _reject("unexpected_parameter", takes_only(kind, takes)),
+            unknown=lambda kind: reject("unknown_move", no_such_move("Gotham Race")),
+            unexpected=lambda kind, takes: reject("unexpected_parameter", takes_only(kind, takes)),
         )
 
     def _precheck(self, state: RaceState, seat: int) -> Rejection | None:
         """Whatever the move: the race is on and the figure to place is this seat's."""
         if state.phase == "over":
             over = "" if state.winner is None else f" {language.outcome(state, state.winner)}"
-            return _reject("game_over", f"The race is over.{over}")
+            return reject("game_over", f"The race is over.{over}")
         figure = state.current_figure
         if figure is None:
-            return _reject("not_your_turn", "No figure is to place a card now.")
+            return reject("not_your_turn", "No figure is to place a card now.")
         if state.owners[figure] != seat:
-            return _reject(
+            return reject(
                 "not_your_turn",
                 f"It is {language.figure(figure)}'s turn to place a card, not yours.",
             )
@@ -237,12 +196,12 @@ class GothamRace(DeclaredGame[RaceState]):
 
     def _check_draw(self, state: RaceState, seat: int, move: Move) -> Rejection | None:
         if state.drawn:
-            return _reject("already_drawn", "You have drawn this round: now place a card.")
+            return reject("already_drawn", "You have drawn this round: now place a card.")
         deck = move.get("deck")
         if not isinstance(deck, int) or isinstance(deck, bool) or deck not in DECKS:
-            return _reject("bad_deck", "Draw from deck 1, 2, 3 or 4 (the number on the back).")
+            return reject("bad_deck", "Draw from deck 1, 2, 3 or 4 (the number on the back).")
         if not state.decks[deck - 1]:
-            return _reject(
+            return reject(
                 "deck_empty",
                 f"Deck {deck} has run out, and there are no played cards to refill it until this"
                 " round's cards are discarded: draw from another deck.",
@@ -267,12 +226,12 @@ class GothamRace(DeclaredGame[RaceState]):
 
     def _check_place(self, state: RaceState, seat: int, move: Move) -> Rejection | None:
         if not state.drawn:
-            return _reject("must_draw_first", "Draw a card from one of the decks before placing.")
+            return reject("must_draw_first", "Draw a card from one of the decks before placing.")
         card = move.get("card")
         if not isinstance(card, str):
-            return _reject("card_not_in_hand", "Name the card from your hand to place.")
+            return reject("card_not_in_hand", "Name the card from your hand to place.")
         if card not in state.hands[seat]:
-            return _reject("card_not_in_hand", "That card is not in your hand.")
+            return reject("card_not_in_hand", "That card is not in your hand.")
         return None
 
     def _place(
@@ -376,64 +335,7 @@ class GothamRace(DeclaredGame[RaceState]):
         return language.seat_names(state)
 
     def view(self, state: RaceState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
-        pack = state.pack
-        if pack is None:
-            return {"phase": state.phase}
-        finished = reveal or state.phase == "over"
-        ranks = track.ranking(state.xs, state.lanes)
-        figures: list[JSON] = [
-            {
-                "figure": FIGURE_NAMES[f],
-                "owner": state.owners[f],
-                "x": state.xs[f],
-                "square": state.xs[f] % pack.track_length,
-                "lane": state.lanes[f],
-                "rank": ranks.index(f) + 1,
-                "beyond_finish": track.beyond_finish(state.xs[f], state.finish, pack.track_length),
-            }
-            for f in FIGURES
-        ]
-        deposit: list[JSON] = []
-        for placed in state.deposit:
-            owner = state.owners[placed.figure]
-            visible = finished or state.revealed or (seat is not None and owner == seat)
-            deposit.append(
-                {
-                    "figure": FIGURE_NAMES[placed.figure],
-                    "seat": owner,
-                    "deck": pack.card(placed.card).deck,
-                    "card": _card_json(pack, placed.card) if visible else None,
-                }
-            )
-        hands: dict[str, JSON] = {}
-        for s, hand in enumerate(state.hands):
-            if finished or s == seat:
-                hands[str(s)] = [_card_json(pack, c) for c in hand]
-            else:
-                hands[str(s)] = {
-                    "count": len(hand),
-                    "backs": sorted(pack.card(c).deck for c in hand),
-                }
-        current = state.current_figure
-        return {
-            "phase": state.phase,
-            "round": state.round,
-            "seat": seat,
-            "track_length": pack.track_length,
-            "finish": state.finish,
-            "finish_square": state.finish % pack.track_length,
-            "landmarks": {name: square for name, square in pack.landmarks},
-            "figures": figures,
-            "ranking": [FIGURE_NAMES[f] for f in ranks],
-            "placement_order": [FIGURE_NAMES[f] for f in state.order],
-            "current_figure": None if current is None else FIGURE_NAMES[current],
-            "drawn": state.drawn,
-            "decks": [list(d) if finished else {"count": len(d)} for d in state.decks],
-            "discard": [_card_json(pack, c) for c in state.discard],
-            "deposit": deposit,
-            "hands": hands,
-            "winner": None if state.winner is None else FIGURE_NAMES[state.winner],
-        }
+        return view.view(state, seat, reveal)
 
     def evaluate(self, state: RaceState, seat: int) -> float:
         if state.phase == "over":
@@ -449,40 +351,7 @@ class GothamRace(DeclaredGame[RaceState]):
         return 1.0 / (1.0 + math.exp((mine - rival) / 3.0))
 
     def secrets(self, state: RaceState) -> tuple[Secret, ...]:
-        """The decks (nobody), each hand (its holder) and the cards placed face down (the
-        placing figure's player, until the pile is turned; an ownerless figure's: nobody)."""
-        if state.pack is None or state.phase == "over":
-            return ()
-        pack = state.pack
-
-        def back(card: str) -> str:
-            return str(pack.card(card).deck)
-
-        found = [
-            Secret(("decks", d, i), card, "deck", frozenset(), back(card))
-            for d, deck in enumerate(state.decks)
-            for i, card in enumerate(deck)
-        ]
-        found += [
-            Secret(("hands", s, i), card, "hand", frozenset({s}), back(card))
-            for s, hand in enumerate(state.hands)
-            for i, card in enumerate(hand)
-        ]
-        if not state.revealed:
-            for i, placed in enumerate(state.deposit):
-                owner = state.owners[placed.figure]
-                seen = frozenset() if owner is None else frozenset({owner})
-                found.append(
-                    Secret(
-                        ("deposit", i, "card"), placed.card, "face_down", seen, back(placed.card)
-                    )
-                )
-        return tuple(found)
-
-
-def _card_json(pack: Pack, card_id: str) -> JSON:
-    card = pack.card(card_id)
-    return {"id": card.id, "deck": card.deck, "text": card.text}
+        return view.secrets(state)
 
 
 def _replenish_if_exhausted(state: RaceState, rng: random.Random) -> DecksReplenished | None:
@@ -496,97 +365,3 @@ def _replenish_if_exhausted(state: RaceState, rng: random.Random) -> DecksReplen
         rng.shuffle(cards)
         added.append(tuple(cards))
     return DecksReplenished(seat=None, added=tuple(added))
-
-
-# ---- evolve handlers: one per event -------------------------------------------------------------
-
-
-def _on_game_started(state: RaceState, e: GameStarted) -> RaceState:
-    return updated(
-        INITIAL,
-        phase="new",
-        players=e.players,
-        owners=e.owners,
-        xs=(0, 0, 0, 0),
-        lanes=(3, 2, 1, 0),
-        finish=e.pack.finish,
-        decks=e.decks,
-        hands=tuple(() for _ in range(e.players)),
-        beyond=(0, 0, 0, 0),
-        pack=e.pack,
-    )
-
-
-def _on_cards_dealt(state: RaceState, e: CardsDealt) -> RaceState:
-    assert e.seat is not None
-    decks = tuple(without_one(d, c) for d, c in zip(state.decks, e.cards, strict=True))
-    return updated(state, decks=decks, hands=with_item(state.hands, e.seat, e.cards))
-
-
-def _on_round_started(state: RaceState, e: RoundStarted) -> RaceState:
-    return updated(
-        state,
-        phase="placing",
-        round=e.round,
-        order=e.order,
-        turn=0,
-        drawn=False,
-        revealed=False,
-        deposit=(),
-    )
-
-
-def _on_card_drawn(state: RaceState, e: CardDrawn) -> RaceState:
-    assert e.seat is not None
-    decks = with_item(state.decks, e.deck - 1, without_one(state.decks[e.deck - 1], e.card))
-    hands = with_item(state.hands, e.seat, state.hands[e.seat] + (e.card,))
-    return updated(state, decks=decks, hands=hands, drawn=True)
-
-
-def _on_decks_replenished(state: RaceState, e: DecksReplenished) -> RaceState:
-    decks = tuple(d + a for d, a in zip(state.decks, e.added, strict=True))
-    return updated(state, decks=decks, discard=())
-
-
-def _on_card_placed(state: RaceState, e: CardPlaced) -> RaceState:
-    deposit = (*state.deposit, Placed(e.figure, e.card))
-    if e.seat is None:
-        decks = with_item(state.decks, e.deck - 1, without_one(state.decks[e.deck - 1], e.card))
-        return updated(state, decks=decks, deposit=deposit, turn=state.turn + 1, drawn=False)
-    hands = with_item(state.hands, e.seat, without_one(state.hands[e.seat], e.card))
-    return updated(state, hands=hands, deposit=deposit, turn=state.turn + 1, drawn=False)
-
-
-def _on_ownerless_passed(state: RaceState, e: OwnerlessPassed) -> RaceState:
-    return updated(state, turn=state.turn + 1, drawn=False)
-
-
-def _on_deposit_revealed(state: RaceState, e: DepositRevealed) -> RaceState:
-    return updated(state, revealed=True)
-
-
-def _on_card_resolved(state: RaceState, e: CardResolved) -> RaceState:
-    return updated(state, xs=e.xs, lanes=e.lanes, finish=e.finish)
-
-
-def _on_round_ended(state: RaceState, e: RoundEnded) -> RaceState:
-    return updated(state, discard=state.discard + tuple(p.card for p in state.deposit), deposit=())
-
-
-def _on_game_finished(state: RaceState, e: GameFinished) -> RaceState:
-    return updated(state, phase="over", winner=e.winner, beyond=e.beyond)
-
-
-_HANDLERS: dict[type[GameEvent], Callable[[RaceState, Any], RaceState]] = {
-    GameStarted: _on_game_started,
-    CardsDealt: _on_cards_dealt,
-    RoundStarted: _on_round_started,
-    CardDrawn: _on_card_drawn,
-    DecksReplenished: _on_decks_replenished,
-    CardPlaced: _on_card_placed,
-    OwnerlessPassed: _on_ownerless_passed,
-    DepositRevealed: _on_deposit_revealed,
-    CardResolved: _on_card_resolved,
-    RoundEnded: _on_round_ended,
-    GameFinished: _on_game_finished,
-}

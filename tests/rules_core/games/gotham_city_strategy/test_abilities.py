@@ -10,9 +10,9 @@ from rules_core.engine import Move
 from rules_core.engine.content_limits import ContentError
 from rules_core.games.gotham_city_strategy import GAME, board
 from rules_core.games.gotham_city_strategy.content import REFERENCE_PACK, parse_pack
-from rules_core.games.gotham_city_strategy.events import TurnStarted
 from rules_core.games.gotham_city_strategy.language import narrate
 from rules_core.games.gotham_city_strategy.state import GcsState
+from rules_core.games.gotham_city_strategy.turn_events import TurnStarted
 from tests.rules_core.games.gotham_city_strategy.table import (
     PACK,
     act,

@@ -15,7 +15,10 @@ from rules_core.games.gotham_city_strategy.events import (
     CardCarriedOut,
     CardFaceDown,
     FightResolved,
-    GameFinished,
+    ThreatPlaced,
+    ThreatRemoved,
+)
+from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmanLost,
     HenchmanPlaced,
     HenchmenMoved,
@@ -23,21 +26,22 @@ from rules_core.games.gotham_city_strategy.events import (
     MovementBegan,
     MovementEnded,
     MovePlanned,
+    VillainMoved,
+)
+from rules_core.games.gotham_city_strategy.language import place
+from rules_core.games.gotham_city_strategy.resource_events import (
     ResourcesChanged,
     ResourcesTaken,
     ScreenShown,
     Stolen,
-    ThreatPlaced,
-    ThreatRemoved,
-    VillainMoved,
 )
-from rules_core.games.gotham_city_strategy.language import place
 from rules_core.games.gotham_city_strategy.state import (
     HIDEOUT,
     THREATS_PER_VILLAIN,
     Decision,
     GcsState,
 )
+from rules_core.games.gotham_city_strategy.turn_events import GameFinished
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     act,

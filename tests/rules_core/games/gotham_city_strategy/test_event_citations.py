@@ -8,13 +8,9 @@ from __future__ import annotations
 from rules_core.engine import GameEvent, Move
 from rules_core.engine.codec import from_json
 from rules_core.engine.upcasting import upcast
-from rules_core.games.gotham_city_strategy.events import (
-    BatmanMoved,
-    FightResolved,
-    HenchmenSentHome,
-    ResourcesChanged,
-    ThreatRemoved,
-)
+from rules_core.games.gotham_city_strategy.events import BatmanMoved, FightResolved, ThreatRemoved
+from rules_core.games.gotham_city_strategy.figure_events import HenchmenSentHome
+from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged
 from rules_core.games.gotham_city_strategy.state import Decision
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,

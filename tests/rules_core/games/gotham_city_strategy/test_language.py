@@ -8,13 +8,10 @@ from dataclasses import replace
 from rules_core.engine import GameEvent, Move
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
-from rules_core.games.gotham_city_strategy.events import (
-    BatmanLeveledUp,
-    DieRolled,
-    GameFinished,
-    Recruited,
-)
+from rules_core.games.gotham_city_strategy.events import BatmanLeveledUp, DieRolled
+from rules_core.games.gotham_city_strategy.figure_events import Recruited
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
+from rules_core.games.gotham_city_strategy.turn_events import GameFinished
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     PACK,

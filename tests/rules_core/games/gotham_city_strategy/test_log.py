@@ -16,12 +16,9 @@ from rules_core.engine.types import GameEvent
 from rules_core.engine.upcasting import upcast
 from rules_core.games.gotham_city_strategy import GAME, legacy
 from rules_core.games.gotham_city_strategy.choices import current
-from rules_core.games.gotham_city_strategy.events import (
-    TABLE_EVENTS,
-    FinalTurnsBegan,
-    HenchmenSentHome,
-    MovePlanned,
-)
+from rules_core.games.gotham_city_strategy.events import TABLE_EVENTS
+from rules_core.games.gotham_city_strategy.figure_events import HenchmenSentHome, MovePlanned
+from rules_core.games.gotham_city_strategy.turn_events import FinalTurnsBegan
 from rules_core.games.gotham_city_strategy.vocabulary import count_of
 from tests.rules_core.games.gotham_city_strategy.table import fight
 from tests.rules_core.games.gotham_city_strategy.test_rules import act, at_step, ready, refused

@@ -7,7 +7,8 @@ from rules_core.engine import Move
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME, board
 from rules_core.games.gotham_city_strategy.choices import current
-from rules_core.games.gotham_city_strategy.events import BatmanLeveledUp, ResourcesChanged
+from rules_core.games.gotham_city_strategy.events import BatmanLeveledUp
+from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged
 from rules_core.games.gotham_city_strategy.state import BATCAVE, HIDEOUT, Decision
 from tests.rules_core.games.gotham_city_strategy.table import (
     PACK,

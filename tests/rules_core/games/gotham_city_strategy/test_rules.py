@@ -13,15 +13,12 @@ from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.content import NUMBER_RANGES, VILLAINS, Op
 from rules_core.games.gotham_city_strategy.events import (
     BatmanCardDrawn,
-    CardDrawn,
     DieRolled,
     EffectCarriedOut,
     FightResolved,
-    GameFinished,
-    Recruited,
-    ResourcesChanged,
-    ScreenShown,
 )
+from rules_core.games.gotham_city_strategy.figure_events import Recruited
+from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged, ScreenShown
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import (
     BATCAVE,
@@ -31,6 +28,7 @@ from rules_core.games.gotham_city_strategy.state import (
     GcsState,
     Line,
 )
+from rules_core.games.gotham_city_strategy.turn_events import CardDrawn, GameFinished
 from tests.rules_core.games.content_option import assert_content_option
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,

@@ -11,8 +11,12 @@ from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME, turns
 from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.content import Op
-from rules_core.games.gotham_city_strategy.events import ResourcesChanged, ScreenShown, Stolen
 from rules_core.games.gotham_city_strategy.language import narrate
+from rules_core.games.gotham_city_strategy.resource_events import (
+    ResourcesChanged,
+    ScreenShown,
+    Stolen,
+)
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import GcsState, Line
 from tests.rules_core.games.gotham_city_strategy.table import (
