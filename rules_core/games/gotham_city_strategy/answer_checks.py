@@ -129,12 +129,11 @@ def check_carry_out(state: GcsState, seat: int, move: Move) -> Rejection | None:
 
 
 def check_take(state: GcsState, seat: int, move: Move) -> Rejection | None:
-    first, second = move.get("first"), move.get("second")
-    if first not in TAKE or second not in TAKE or TAKE.index(first) > TAKE.index(second):
+    if choices.taken(move) is None:
         return reject(
             "bad_choice",
-            f"Take two of {', '.join(TAKE)}, named in that order as first and second (the"
-            " same one twice takes two of it).",
+            f"Take two of {', '.join(TAKE)}, named as first and second (the same one twice"
+            " takes two of it).",
             "turn.plot.effect.resources",
         )
     return None

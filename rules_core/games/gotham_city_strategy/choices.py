@@ -19,6 +19,18 @@ HENCHMAN_COST = 5
 TAKE = ("information", "money", "threats")
 
 
+def taken(move: Move) -> tuple[str, str] | None:
+    """A take's two resources in TAKE's order (they may be posted in either order: the move
+    takes the same two), or None when either is not one of TAKE."""
+    first, second = move.get("first"), move.get("second")
+    if not (isinstance(first, str) and isinstance(second, str)):
+        return None
+    if first not in TAKE or second not in TAKE:
+        return None
+    a, b = sorted((first, second), key=TAKE.index)
+    return a, b
+
+
 def current(state: GcsState) -> Decision | None:
     """The decision the game waits for: the first one queued, else, once the played card's
     signal or income is done, how its player uses it."""

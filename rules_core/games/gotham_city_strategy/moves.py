@@ -140,6 +140,13 @@ def _emit(make: Callable[[int, Move, GcsState], GameEvent]) -> Act:
     return act
 
 
+def _resources_taken(seat: int, move: Move, state: GcsState) -> GameEvent:
+    """The take's two resources, recorded in the reserves' order however they were posted."""
+    pair = choices.taken(move)
+    assert pair is not None  # answer_checks.check_take refused any other
+    return ResourcesTaken(seat=seat, first=pair[0], second=pair[1])
+
+
 def _act_steal(run: Run, seat: int, move: Move, rng: random.Random) -> None:
     """One token from the defeated villain: the resource named, else the other one (the victim
     fulfils as much as able, showing the screen when short); nothing left ends the theft."""
@@ -387,11 +394,7 @@ def move_book() -> MoveBook[GcsState]:
                 ("first", "second"),
                 ("use_card",),
                 answer_checks.check_take,
-                _emit(
-                    lambda seat, m, s: ResourcesTaken(
-                        seat=seat, first=str(m.get("first")), second=str(m.get("second"))
-                    )
-                ),
+                _emit(_resources_taken),
             ),
             _answer(
                 "stop",

@@ -266,15 +266,20 @@ def test_a_card_with_a_requirement_is_carried_out_only_when_it_is_met(henchmen: 
     assert events_of(state, 0, take)[0] == ResourcesTaken(
         seat=0, first="information", second="money"
     )
-    for first, second in (("money", "information"), ("gold", "money")):
+    backwards = Move.of("take", first="money", second="information")  # the same two, posted
+    assert backwards not in offered  # offered once, in the reserves' order
+    assert events_of(state, 0, backwards)[0] == ResourcesTaken(
+        seat=0, first="information", second="money"
+    )
+    for first, second in (("gold", "money"), ("money", None)):
         refused = GAME.decide(
             state, 0, Move.of("take", first=first, second=second), random.Random(0)
         )
         assert isinstance(refused, Rejection)
         assert (refused.code, refused.message) == (
             "bad_choice",
-            "Take two of information, money, threats, named in that order as first and second"
-            " (the same one twice takes two of it).",
+            "Take two of information, money, threats, named as first and second (the same one"
+            " twice takes two of it).",
         )
 
 
