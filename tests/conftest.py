@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 from django.conf import settings
@@ -72,7 +72,19 @@ def create_game(api: APIClient) -> CreateGame:
     return create
 
 
-def auth(token: str | None) -> dict[str, str]:
+class Credentials(TypedDict, total=False):
+    """The test client's keyword arguments that carry a seat token (none for a spectator)."""
+
+    HTTP_AUTHORIZATION: str
+
+
+class IdempotencyKey(TypedDict, total=False):
+    """The test client's keyword argument that carries a move's idempotency key."""
+
+    HTTP_IDEMPOTENCY_KEY: str
+
+
+def auth(token: str | None) -> Credentials:
     return {"HTTP_AUTHORIZATION": f"Seat {token}"} if token else {}
 
 

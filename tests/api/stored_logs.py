@@ -11,8 +11,8 @@ from typing import Any
 from api.models import Event, Game, Seat, Snapshot
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
-GAME_FIELDS = ("game", "status", "version", "players", "options", "seed", "head_hash")
-GAME_FIELDS += ("bot_seats", "to_act", "outcome")
+GAME_FIELDS: tuple[str, ...] = ("game", "status", "version", "players", "options", "seed")
+GAME_FIELDS += ("head_hash", "bot_seats", "to_act", "outcome")
 EVENT_FIELDS = ("seq", "type", "seat", "schema", "data", "citations", "move", "prev_hash", "hash")
 
 

@@ -6,9 +6,11 @@ import random
 import re
 import threading
 import time
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, Unpack
 
 import pytest
+from django.http import StreamingHttpResponse
 from django.test import override_settings
 from rest_framework.test import APIClient
 
@@ -16,12 +18,12 @@ from api import live
 from api.models import Analysis, Annotation, Game
 from api.services import bots_play
 from rules_core.bots.analysis import ANALYSIS_VERSION
-from tests.conftest import CreateGame, auth
+from tests.conftest import CreateGame, Credentials, auth
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def wait_for_analysis(api: APIClient, gid: int, timeout: float = 120) -> dict[str, object]:
+def wait_for_analysis(api: APIClient, gid: int, timeout: float = 120) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         status = dict(api.get(f"/api/games/{gid}/analysis/").json())
@@ -264,11 +266,14 @@ def test_a_comment_needs_a_seat_and_cannot_name_its_author(
     assert not Annotation.objects.filter(game_id=gid).exists()
 
 
-def read_stream(api: APIClient, url: str, **headers: str) -> str:
+def read_stream(api: APIClient, url: str, **headers: Unpack[Credentials]) -> str:
     response = api.get(url, HTTP_ACCEPT="text/event-stream", **headers)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/event-stream")
-    return b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
+    assert isinstance(response, StreamingHttpResponse)
+    content = response.streaming_content
+    assert isinstance(content, Iterator)
+    return b"".join(content).decode()
 
 
 def test_the_stream_sends_a_finished_games_events_then_ends(
@@ -380,7 +385,10 @@ def test_an_open_stream_delivers_a_move_made_after_it_opened(
         HTTP_ACCEPT="text/event-stream",
         **auth(ann["token"]),
     )
-    chunks = iter(response.streaming_content)  # type: ignore[attr-defined]
+    assert isinstance(response, StreamingHttpResponse)
+    content = response.streaming_content
+    assert isinstance(content, Iterator)
+    chunks = iter(content)
     assert next(chunks).startswith(b"retry:")
 
     def move() -> None:

@@ -11,11 +11,12 @@ from rest_framework.test import APIClient
 
 from api.log_check import log_problems
 from api.models import Event, Game
+from rules_core.bots import choose_move
 from tests.api.test_analysis_runs import Clock
 from tests.conftest import CreateGame, auth, celery_is_eager
 
 
-def wait_until_finished(api: APIClient, gid: int, timeout: float = 120) -> dict[str, object]:
+def wait_until_finished(api: APIClient, gid: int, timeout: float = 120) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
         game = dict(api.get(f"/api/games/{gid}/").json())
@@ -148,7 +149,7 @@ def test_bot_turns_come_in_slices_of_the_seconds_asked_and_say_when_more_is_left
 
     clock = Clock()
     monkeypatch.setattr(services, "time", clock)
-    real_choose = services.choose_move
+    real_choose = choose_move
 
     def choose(*args: Any) -> Any:
         clock.now += 1.0
@@ -181,7 +182,7 @@ def test_a_bot_plays_its_own_seat_with_its_options_its_chance_and_the_delay(
     settings.GOTHAM_BOT_DELAY_SECONDS = 0.5
     clock = Clock()
     monkeypatch.setattr(services, "time", clock)
-    real_choose = services.choose_move
+    real_choose = choose_move
     chosen: list[tuple[int, int, float, Any, float]] = []
 
     def choose(name: str, spec: Any, state: Any, seat: int, rng: Any, options: Any) -> Any:
@@ -230,7 +231,7 @@ def test_a_bot_move_gone_stale_is_chosen_again_and_a_refused_one_is_an_error(
     assert made.done == Event.objects.filter(game_id=body["id"], move__isnull=False).count()
 
     monkeypatch.setattr(services, "move_submit", real_submit)
-    monkeypatch.setattr(services, "choose_move", lambda *args: Move("draw", {"deck": 9}))
+    monkeypatch.setattr(services, "choose_move", lambda *args: Move.of("draw", deck=9))
     other = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=9)
     with pytest.raises(RuntimeError) as refused:
         services.bots_play(game_id=other["id"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 from typing import Any
 
@@ -13,6 +14,7 @@ from rest_framework.test import APIClient
 from api import services, tasks
 from api.models import Analysis, Annotation, Game, Seat
 from api.rate_limits import rate_limit_reset
+from rules_core.bots import choose_move
 from rules_core.bots.mcts import MctsSettings
 from rules_core.engine import get_game
 from tests.api.test_analysis import finished_bot_game, wait_for_analysis
@@ -211,7 +213,7 @@ def test_once_a_games_bots_spend_its_thinking_time_they_play_one_move_ahead(
     """Bot options bound one move; the game's total is bounded too: an all-bot game of searching
     bots thinks for GOTHAM_BOT_SECONDS_PER_GAME (and one move over), then plays on greedily."""
     used: list[str] = []
-    choose = services.choose_move
+    choose = choose_move
 
     def recorded(name: str, *args: Any) -> Any:
         used.append(name)
@@ -255,7 +257,7 @@ def test_an_analysis_silent_for_the_whole_stale_time_is_dead(
 ) -> None:
     gid = finished_bot_game(create_game)
     now = timezone.now()
-    monkeypatch.setattr(services.timezone, "now", lambda: now)
+    monkeypatch.setattr(timezone, "now", lambda: now)
     stale = Analysis.objects.create(
         game_id=gid, status=Analysis.Status.RUNNING, done=3, total=40, settings={"iterations": 5}
     )
@@ -289,9 +291,7 @@ def test_an_analysis_request_holds_the_game_row_while_it_looks(create_game: Crea
 def test_each_address_has_its_own_hourly_analysis_starts_and_is_told_when_to_come_back(
     api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from api import rate_limits
-
-    monkeypatch.setattr(rate_limits.time, "time", lambda: 3_600_100.0)  # 100 s into an hour
+    monkeypatch.setattr(time, "time", lambda: 3_600_100.0)  # 100 s into an hour
     games = [finished_bot_game(create_game) for _ in range(3)]
 
     def start(gid: int, address: str) -> Any:

@@ -206,7 +206,7 @@ def test_at_version_0_nobody_is_to_act(api: APIClient, create_game: CreateGame, 
     """Before the set-up's events no game waits for anyone, whoever asks; at the head it does."""
     body = create_game(game=slug)
     gid, ann = body["id"], body["seats"][0]
-    for headers in ({}, auth(ann["token"])):
+    for headers in (auth(None), auth(ann["token"])):
         first = api.get(f"/api/games/{gid}/state/?version=0", **headers).json()
         assert (first["version"], first["to_act"]) == (0, []), slug
     head = api.get(f"/api/games/{gid}/state/").json()

@@ -3,26 +3,33 @@
 from __future__ import annotations
 
 import hashlib
-from typing import Any
+from typing import Any, Unpack
 
 import pytest
 from django.core.management import call_command
 from rest_framework.exceptions import ValidationError
 from rest_framework.test import APIClient
 
+from api import event_store, live
 from api.event_store import decode_event
 from api.limits import MOVE_MAX_BYTES, MOVE_TYPE_MAX_CHARS
 from api.models import Event, IdempotencyRecord
 from api.serializers import MoveInput, move_input
 from rules_core.engine.registry import get_game
-from tests.conftest import CreateGame, auth
+from rules_core.engine.types import JSON
+from tests.conftest import CreateGame, IdempotencyKey, auth
 
 pytestmark = pytest.mark.django_db
-DRAW = {"type": "draw", "deck": 2}
+DRAW: dict[str, JSON] = {"type": "draw", "deck": 2}
 
 
 def post_move(
-    api: APIClient, gid: int, token: str | None, version: int, move: Any, **headers: str
+    api: APIClient,
+    gid: int,
+    token: str | None,
+    version: int,
+    move: Any,
+    **headers: Unpack[IdempotencyKey],
 ) -> Any:
     return api.post(
         f"/api/games/{gid}/moves/",
@@ -243,11 +250,10 @@ def test_an_append_lost_to_another_at_the_same_version_is_409_saying_so(
     """The append is conditional on the head the rules decided on: when another move got there
     first at the same version (both tries, the cached head and the re-read one), the answer says
     so rather than naming a version the client already sent."""
-    from api import services
 
     body = create_game()
     gid, ann, version = body["id"], body["seats"][0], body["version"]
-    monkeypatch.setattr(services.event_store, "append", lambda *args, **kwargs: None)
+    monkeypatch.setattr(event_store, "append", lambda *args, **kwargs: None)
     lost = post_move(api, gid, ann["token"], version, DRAW)
     assert lost.status_code == 409
     assert lost.json()["message"] == "Another move was appended at the same time."
@@ -260,12 +266,11 @@ def test_a_move_wakes_the_streams_of_its_own_game_once_committed(
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from api import services
 
     body = create_game()
     gid, ann, version = body["id"], body["seats"][0], body["version"]
     published: list[tuple[int, int]] = []
-    monkeypatch.setattr(services.live, "publish", lambda *woken: published.append(woken))
+    monkeypatch.setattr(live, "publish", lambda *woken: published.append(woken))
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         moved = post_move(api, gid, ann["token"], version, DRAW)
         assert published == []  # not before the commit
@@ -312,14 +317,13 @@ def test_a_new_game_wakes_its_streams_once_committed_and_a_lost_append_is_409(
     monkeypatch: pytest.MonkeyPatch,
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    from api import services
 
     published: list[tuple[int, int]] = []
-    monkeypatch.setattr(services.live, "publish", lambda *woken: published.append(woken))
+    monkeypatch.setattr(live, "publish", lambda *woken: published.append(woken))
     with django_capture_on_commit_callbacks(execute=True):
         body = create_game()
     assert published == [(body["id"], body["version"])]
-    monkeypatch.setattr(services.event_store, "append", lambda *args, **kwargs: None)
+    monkeypatch.setattr(event_store, "append", lambda *args, **kwargs: None)
     lost = api.post("/api/games/", {"game": "gotham-race", "players": [{}, {}]}, format="json")
     assert (lost.status_code, lost.json()["message"]) == (
         409,
@@ -332,12 +336,11 @@ def test_a_game_whose_row_goes_between_two_reads_is_404(
 ) -> None:
     """The head this process knew is not the game's: its facts are read again and then its head;
     a row gone in between is a game that is gone."""
-    from api import services
 
     body = create_game()
     gid, ann, version = body["id"], body["seats"][0], body["version"]
-    monkeypatch.setattr(services.event_store, "cached_head", lambda *args: None)
-    monkeypatch.setattr(services.event_store, "read_head", lambda *args: None)
+    monkeypatch.setattr(event_store, "cached_head", lambda *args: None)
+    monkeypatch.setattr(event_store, "read_head", lambda *args: None)
     gone = post_move(api, gid, ann["token"], version, DRAW)
     assert (gone.status_code, gone.json()["message"]) == (404, f"No game {gid}.")
 
@@ -351,9 +354,14 @@ def test_a_refusal_on_the_head_just_read_from_the_row_is_not_checked_again(
 
     body = create_game()
     gid, ann, version = body["id"], body["seats"][0], body["version"]
-    monkeypatch.setattr(services.event_store, "cached_head", lambda *args: None)
+    monkeypatch.setattr(event_store, "cached_head", lambda *args: None)
     asked: list[int] = []
-    monkeypatch.setattr(services, "_still_at", lambda *args: bool(asked.append(1)))
+
+    def still_at(*args: Any) -> bool:
+        asked.append(1)
+        return False
+
+    monkeypatch.setattr(services, "_still_at", still_at)
     refused = post_move(api, gid, ann["token"], version, {"type": "draw", "deck": 9})
     assert refused.status_code == 422 and asked == []
 
@@ -361,7 +369,6 @@ def test_a_refusal_on_the_head_just_read_from_the_row_is_not_checked_again(
 def test_a_game_deleted_while_its_move_is_appended_is_404(
     api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from api import services
     from api.models import Game
 
     tries: list[int] = []
@@ -373,7 +380,7 @@ def test_a_game_deleted_while_its_move_is_appended_is_404(
 
     body = create_game()
     gid, ann, version = body["id"], body["seats"][0], body["version"]
-    monkeypatch.setattr(services.event_store, "append", append_then_vanish)
+    monkeypatch.setattr(event_store, "append", append_then_vanish)
     gone = post_move(api, gid, ann["token"], version, DRAW)
     assert (gone.status_code, gone.json()["message"]) == (404, f"No game {gid}.")
     assert len(tries) == 2

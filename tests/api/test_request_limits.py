@@ -12,7 +12,7 @@ from django.test import Client
 from rest_framework.test import APIClient
 
 from api.models import Annotation, Event, Game, IdempotencyRecord
-from tests.conftest import CreateGame, auth
+from tests.conftest import CreateGame, Credentials, auth
 from tests.shipped import shipped_games
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def post_raw(client: Client, url: str, body: str | bytes, **headers: Any) -> Any
     return client.generic("POST", url, body, content_type="application/json", **headers)
 
 
-def _endpoints(game: dict[str, Any]) -> list[tuple[str, dict[str, str]]]:
+def _endpoints(game: dict[str, Any]) -> list[tuple[str, Credentials]]:
     gid, token = game["id"], game["seats"][0]["token"]
     return [
         ("/api/games/", {}),
@@ -136,7 +136,7 @@ def test_a_nul_character_in_a_path_or_query_is_400(client: Client, path: str) ->
 def test_nul_characters_never_reach_the_database(api: APIClient, create_game: CreateGame) -> None:
     game = create_game()
     gid, token = game["id"], game["seats"][0]["token"]
-    cases = [
+    cases: list[tuple[str, dict[str, Any], Credentials]] = [
         ("/api/games/", {"game": "gotham-race", "players": [{"name": "A\x00"}]}, {}),
         (
             "/api/games/",

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from api.shown_moves import Hidden, move_shown
+from rules_core.engine.types import JSON
 
-DISCARD = {"seat": 1, "type": "resolve_roll", "choice": "2-hearts,2-spades"}
+DISCARD: dict[str, JSON] = {"seat": 1, "type": "resolve_roll", "choice": "2-hearts,2-spades"}
 
 
 def test_what_an_events_data_hides_is_its_differing_fields_and_their_values() -> None:
-    full = {"owner": 1, "cards": ["2-hearts", "2-spades"], "count": 2}
-    shown = {"owner": 1, "cards": [None, None], "count": 2}
+    full: JSON = {"owner": 1, "cards": ["2-hearts", "2-spades"], "count": 2}
+    shown: JSON = {"owner": 1, "cards": [None, None], "count": 2}
     assert Hidden.between(full, shown) == Hidden(
         frozenset({"cards"}), frozenset({"2-hearts", "2-spades"})
     )
@@ -35,7 +36,7 @@ def test_what_the_events_show_stays_shown() -> None:
     """A draw's deck is public while the card drawn is not; a short hidden value ("7") is not
     looked for inside other parameters, where it would hide every number."""
     hidden = Hidden.between({"deck": 1, "card": "7"}, {"deck": 1, "card": None})
-    draw = {"seat": 0, "type": "draw", "deck": 1, "note": "77"}
+    draw: dict[str, JSON] = {"seat": 0, "type": "draw", "deck": 1, "note": "77"}
     assert move_shown(draw, hidden) == draw
     assert move_shown(DISCARD, Hidden()) == DISCARD
     # who moved and the kind of move are always shown, whatever is hidden

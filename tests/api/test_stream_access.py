@@ -9,6 +9,7 @@ import pytest
 from asgiref.sync import sync_to_async
 from django.core import signing
 from django.db import connections
+from django.http import StreamingHttpResponse
 from django.test import AsyncClient, override_settings
 from rest_framework.test import APIClient
 
@@ -133,6 +134,7 @@ def test_an_asgi_server_streams_without_holding_a_thread(create_game: CreateGame
         response = await client.get(
             f"/api/games/{body['id']}/stream/?after=0", HTTP_ACCEPT="text/event-stream"
         )
+        assert isinstance(response, StreamingHttpResponse)
         chunks = [chunk async for chunk in response.streaming_content]
         # the view ran on asgiref's thread for sync code, whose connection the test client keeps
         await sync_to_async(connections.close_all)()

@@ -12,7 +12,7 @@ import pytest
 
 from bench import bots
 from bench.played_games import PlayedGames, UncommittedCode, code_paths, code_version
-from rules_core.bots.tournament import GameResult, Match
+from rules_core.bots.tournament import GameResult, Match, play_games
 
 
 def test_a_recorded_game_is_found_again_only_for_the_same_code_match_and_options(
@@ -38,7 +38,7 @@ def test_a_resumed_match_up_plays_only_the_games_the_file_lacks(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     played: list[Match] = []
-    real = bots.play_games
+    real = play_games
 
     def counted(matches: list[Match], jobs: int = 1) -> Any:
         played.extend(matches)

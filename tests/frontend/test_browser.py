@@ -10,6 +10,7 @@ import json
 import shutil
 import subprocess
 import tomllib
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,9 @@ def _busy_views(path: Path) -> Path:
     from tests.rules_core.games.gotham_city_chronicles.test_movement import started
 
     chronicles = get_game("gotham-city-chronicles").view(started(), 0)
-    batman = chronicles["heroes"][0]
+    heroes = chronicles["heroes"]
+    assert isinstance(heroes, Sequence)
+    batman = heroes[0]
     assert isinstance(batman, dict) and batman["name"] == "Batman"
     batman.update(items=["ledger", "submachine-gun"], spaces=[2, 2, 3, 0, 2, 0, 2])
     chronicles["ground"] = [["tonfa", "office"], ["submachine-gun", "office"]]

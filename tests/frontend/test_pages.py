@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Iterator
 
 import pytest
+from django.http import StreamingHttpResponse
 from django.test import Client
 from django.utils.html import escape
 
@@ -320,7 +322,10 @@ def test_every_page_links_its_icon_and_favicon_ico_leads_to_it(client: Client) -
     assert answer.status_code == 302 and answer["Location"] == icon
     served = client.get(icon)
     assert served.status_code == 200 and served["Content-Type"].startswith("image/svg+xml")
-    assert b"<svg" in b"".join(served.streaming_content)  # type: ignore[attr-defined]
+    assert isinstance(served, StreamingHttpResponse)
+    content = served.streaming_content
+    assert isinstance(content, Iterator)
+    assert b"<svg" in b"".join(content)
 
 
 def _first_answer(question: str, book: str | None) -> str:

@@ -7,6 +7,7 @@ import json
 import random
 import shutil
 import subprocess
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -176,15 +177,23 @@ def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() 
     )
     state = state.with_player(0, red)
     view = get_game("black-metro").view(state, 0)
-    view["districts"][0]["name"] = "<b>Factory</b>"  # type: ignore[index]
+    districts = view["districts"]
+    assert isinstance(districts, Sequence) and isinstance(districts[0], dict)
+    districts[0]["name"] = "<b>Factory</b>"
     drawn = panel("black-metro", view, 0)
     texts = [text for tag, text in drawn if tag == "span"]
     assert ["strong", "Candidate "] in drawn and ["strong", "Technology "] in drawn
     assert "The Banker: get 1 gold each standby; at 03 Gilded Bank: get 2 gold" in texts
     assert "Calm Protocol (neuro, level 1): heal 1 strain each standby" in texts
     mission = state.player(0).missions[0]
-    options = "; or ".join(view["players"][0]["missions"][0]["options"])  # type: ignore[index,call-overload]
-    assert ["strong", f"Mission {view['players'][0]['missions'][0]['name']}"] in drawn  # type: ignore[index,call-overload]
+    players = view["players"]
+    assert isinstance(players, Sequence) and isinstance(players[0], Mapping)
+    missions = players[0]["missions"]
+    assert isinstance(missions, Sequence) and isinstance(missions[0], Mapping)
+    shown, offered = missions[0], missions[0]["options"]
+    assert isinstance(offered, Sequence) and all(isinstance(option, str) for option in offered)
+    options = "; or ".join(str(option) for option in offered)
+    assert ["strong", f"Mission {shown['name']}"] in drawn
     assert f": {options}" in texts and mission not in json.dumps(drawn)
     assert ["strong", "the queen of hearts"] in drawn
     queen = ": a dominance fortune (take the top fortune of the fortune discard); hearts: heal 1"

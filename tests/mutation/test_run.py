@@ -80,7 +80,10 @@ def test_a_scope_is_picked_by_its_name_and_its_mutant_patterns_narrow_what_count
     scope = run.Scope("d", ("rules_core/games/x.py",), ("tests",), mutants=("*determinize__*",))
     meta = tmp_path / "mutants" / "rules_core" / "games" / "x.py.meta"
     meta.parent.mkdir(parents=True)
-    codes = {"x.xǁGǁdeterminize__mutmut_1": 1, "x.xǁGǁdeterminize__mutmut_2": 0}
+    codes: dict[str, int | None] = {
+        "x.xǁGǁdeterminize__mutmut_1": 1,
+        "x.xǁGǁdeterminize__mutmut_2": 0,
+    }
     codes |= {"x.xǁGǁview__mutmut_1": 0, "x.xǁGǁview__mutmut_2": None}
     meta.write_text(json.dumps({"exit_code_by_key": codes}))
     [score] = run.scores(tmp_path, scope, {})
@@ -114,7 +117,12 @@ def test_a_score_counts_killed_against_survived_without_the_equivalent(
 ) -> None:
     meta = tmp_path / "mutants" / "api" / "tokens.py.meta"
     meta.parent.mkdir(parents=True)
-    codes = {"a__mutmut_1": 1, "a__mutmut_2": 0, "a__mutmut_3": 36, "a__mutmut_4": 33}
+    codes: dict[str, int | None] = {
+        "a__mutmut_1": 1,
+        "a__mutmut_2": 0,
+        "a__mutmut_3": 36,
+        "a__mutmut_4": 33,
+    }
     codes |= {"a__mutmut_5": 0, "a__mutmut_6": 34, "a__mutmut_7": None}
     meta.write_text(json.dumps({"exit_code_by_key": codes}))
     calls = _changes_read(monkeypatch, {"a__mutmut_5": "- x = 1 | + x = 2"})
@@ -309,7 +317,7 @@ def test_a_scope_on_postgresql_runs_mutmut_with_its_database_url(
         def poll(self) -> int:
             return 0
 
-    monkeypatch.setattr(run.subprocess, "Popen", Finished)
+    monkeypatch.setattr(subprocess, "Popen", Finished)
     monkeypatch.setenv("DATABASE_URL", "sqlite:///elsewhere.sqlite3")
     assert run.mutate(tmp_path, 1, (), on_postgresql.database) == 0
     assert run.mutate(tmp_path, 1) == 0
@@ -361,8 +369,8 @@ def test_dev_py_mutate_becomes_the_mutation_command(monkeypatch: pytest.MonkeyPa
 
     replaced: list[list[str]] = []
     monkeypatch.setattr(dev, "ensure_venv", lambda: None)
-    monkeypatch.setattr(dev.os, "execv", lambda path, args: replaced.append([path, *args]))
-    monkeypatch.setattr(dev.os, "chdir", lambda path: None)
+    monkeypatch.setattr(os, "execv", lambda path, args: replaced.append([path, *args]))
+    monkeypatch.setattr(os, "chdir", lambda path: None)
     dev.main(["mutate", "engine", "--jobs", "1"])
     python = str(dev.PYTHON)
     assert replaced == [[python, python, "mutation/run.py", "engine", "--jobs", "1"]]

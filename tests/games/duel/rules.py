@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from rules_core.engine.content_limits import at_index
-from rules_core.engine.declared import DeclaredGame, Run
+from rules_core.engine.declared import DeclaredGame, Handlers, Run
 from rules_core.engine.effects import STANDARD, Effect, Operation, Whole
 from rules_core.engine.flow import Flow, Phase, Phases, Prompt, others_clockwise
 from rules_core.engine.info import GameInfo
@@ -206,7 +206,7 @@ def _on_finished(state: DuelState, e: GameFinished) -> DuelState:
     return replace(state, discard=discard, played="", over=True, winners=e.winners)
 
 
-HANDLERS = {
+HANDLERS: Handlers = {
     GameStarted: _on_started,
     CardsDealt: _on_dealt,
     CardDrawn: _on_drawn,
