@@ -150,7 +150,7 @@ def cmd_lint() -> int:
     for args in (
         ("-m", "ruff", "check", "."),
         ("-m", "ruff", "format", "--check", "."),
-        ("-m", "mypy", "rules_core", "api", "gotham", "frontend", "bench", "mutation"),
+        ("-m", "mypy", "rules_core", "api", "gotham", "frontend", "bench", "mutation", "tests"),
     ):
         if code := run(*args):
             return code

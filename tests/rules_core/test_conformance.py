@@ -46,7 +46,8 @@ def _option_sets(spec: GameSpec[Any]) -> list[dict[str, JSON]]:
         for name, entry in schema.items()
         if isinstance(entry, dict) and entry.get("type") == "boolean"
     ]
-    return [{}, *({name: True} for name in switches)]
+    switched_on: list[dict[str, JSON]] = [{name: True} for name in switches]
+    return [{}, *switched_on]
 
 
 VARIANT_SEEDS = range(12)  # each switched-on option: fewer games than the default set

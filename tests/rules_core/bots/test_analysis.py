@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -29,7 +29,7 @@ GAMES = all_games()
 
 
 def verdict(low: float, high: float, mark_at: float = 0.10) -> Judgement:
-    move, other = Move("a", {}), Move("b", {})
+    move, other = Move("a", ()), Move("b", ())
     mean = (low + high) / 2
     return Judgement(0, {0: 0.5}, move, 0.5 + mean, other, 0.5, 10, mark_at, low, high, 48)
 
@@ -254,8 +254,10 @@ class Fork:
 
 def test_a_sure_blunder_is_marked_on_its_second_batch_not_its_first() -> None:
     budget = MctsSettings(iterations=8, seconds=5, depth=0)
-    judged = judge(Fork(), "start", 0, Move.of("throw"), random.Random(1), budget, 2)
+    # Fork holds only the part of a GameSpec that judging reaches, so it is a spec by cast
+    fork = cast("GameSpec[Any]", Fork())
+    judged = judge(fork, "start", 0, Move.of("throw"), random.Random(1), budget, 2)
     assert judged.preferred == Move.of("keep") and judged.grade == "blunder"
     assert judged.samples == 2 * 24 and judged.lost == 1.0
-    kept = judge(Fork(), "start", 0, Move.of("keep"), random.Random(1), budget, 2)
+    kept = judge(fork, "start", 0, Move.of("keep"), random.Random(1), budget, 2)
     assert kept.grade == "good" and kept.samples == 24  # no mark: one batch settles it

@@ -6,6 +6,7 @@ from typing import ClassVar
 import pytest
 
 from rules_core.engine import Move, codec, from_json, to_json
+from rules_core.engine.types import JSON
 
 
 @pytest.fixture(autouse=True)
@@ -90,7 +91,7 @@ def test_decoding_is_safe_from_many_threads_at_once() -> None:
         c: tuple[int, ...]
         d: Inner
 
-    data = {"a": 1, "b": "x", "c": [1, 2], "d": {"name": "n", "score": 2}}
+    data: JSON = {"a": 1, "b": "x", "c": [1, 2], "d": {"name": "n", "score": 2}}
     barrier = threading.Barrier(8)
     results: list[object] = []
 
@@ -140,7 +141,7 @@ class Mixed:
     fixed: tuple[int, str]
 
 
-MIXED = {
+MIXED: dict[str, JSON] = {
     "either": 1,
     "any_of": None,
     "fraction": 1.5,
@@ -162,7 +163,7 @@ MIXED = {
     ],
 )
 def test_each_kind_of_a_union_and_a_float_from_a_whole_number(
-    changes: dict[str, object], expected: dict[str, object]
+    changes: dict[str, JSON], expected: dict[str, object]
 ) -> None:
     value = from_json(Mixed, {**MIXED, **changes})
     for name, wanted in expected.items():
@@ -188,7 +189,7 @@ def test_each_kind_of_a_union_and_a_float_from_a_whole_number(
     ],
 )
 def test_each_wrong_shape_is_refused_with_what_was_expected(
-    changes: dict[str, object], message: str
+    changes: dict[str, JSON], message: str
 ) -> None:
     with pytest.raises(TypeError, match=message):
         from_json(Mixed, {**MIXED, **changes})

@@ -17,6 +17,7 @@ from rules_core.engine.effects import (
     RefTo,
     Whole,
 )
+from tests.rules_core.json_shapes import obj
 
 REFS = {"resource": frozenset({"gold", "favour"}), "block": frozenset({"docks", "park"})}
 GAME = STANDARD.extended(
@@ -98,7 +99,7 @@ def test_compile_all_takes_one_step_or_a_list() -> None:
 def test_the_schema_lists_every_operation_and_parameter() -> None:
     schema = GAME.schema()
     assert sorted(schema) == ["discard", "draw", "gain", "pay", "raid"]
-    assert schema["raid"]["times"] == {"type": "integer", "min": 1, "max": 3, "default": None}
+    assert obj(schema["raid"])["times"] == {"type": "integer", "min": 1, "max": 3, "default": None}
 
 
 SCALARS = st.none() | st.booleans() | st.integers(-5, 30) | st.floats() | st.text(max_size=8)

@@ -100,6 +100,7 @@ def test_only_the_deal_is_told_by_the_engine_and_a_torn_deal_is_refused() -> Non
     spec = get_game("gotham-race")
     state = fold(spec, spec.setup(2, {}, random.Random(7)))
     (deal,) = spec.shuffle_unseen(state, random.Random(1))
+    assert isinstance(deal, UnseenCardsShuffled)
     assert engine_story(deal) == STORY
     assert all(engine_story(e) == "" for e in spec.setup(2, {}, random.Random(7)))
     torn = UnseenCardsShuffled(seat=None, places=deal.places, cards=deal.cards[:-1])

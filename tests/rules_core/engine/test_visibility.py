@@ -170,7 +170,7 @@ def test_without_a_guess_a_screen_total_is_left_as_it_is() -> None:
 
 
 def test_value_at_follows_a_dotted_path_and_is_none_where_there_is_none() -> None:
-    data = {"a": {"b": {"c": 3}}, "d": [1]}
+    data: JSON = {"a": {"b": {"c": 3}}, "d": [1]}
     assert value_at(data, "a.b.c") == 3
     assert value_at(data, "a.b") == {"c": 3}
     assert value_at(data, "a.x.c") is None

@@ -34,7 +34,7 @@ def test_the_headline_rounds_the_share_down_so_one_section_left_is_not_all() -> 
     book = get_book("gotham-city-chronicles")
     coverage = rule_coverage(book, all_games())
     normative = [s.id for s in coverage.normative]
-    all_but_one = {section: ("event x",) for section in normative[1:]}
+    all_but_one: dict[str, tuple[str, ...]] = {section: ("event x",) for section in normative[1:]}
     headline = type(coverage)(book, all_but_one).headline()
     assert headline.endswith(
         f"{len(normative) - 1} of {len(normative)} normative sections cited (99%)"

@@ -59,8 +59,9 @@ def test_chronicles_spellings() -> None:
     for spelling in ("V·C·1 [a]", "V.C.1.a", "v c 1 a", "VC1a", "v-c-1-a"):
         found = book.find(spelling)
         assert found is not None and found.id == "v-c-1-a"
-    assert book.find("VII I").id == "vii-i"  # type: ignore[union-attr]
-    assert book.find("VIII").id == "viii"  # type: ignore[union-attr]
+    vii_i, viii = book.find("VII I"), book.find("VIII")
+    assert vii_i is not None and vii_i.id == "vii-i"
+    assert viii is not None and viii.id == "viii"
     assert book.find("nothing here") is None and book.find("..") is None
 
 

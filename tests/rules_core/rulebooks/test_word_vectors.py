@@ -60,8 +60,8 @@ def test_rare_words_weigh_more_than_common_ones() -> None:
 
 def test_the_map_recovers_a_linear_relation_and_leans_on_identity_when_data_is_thin() -> None:
     rng = np.random.default_rng(7)
-    static = rng.normal(size=(400, 6))
-    true = rng.normal(size=(6, 6))
+    static = rng.normal(size=(400, 6)).astype(np.float32)  # vectors are float32, as in use
+    true = rng.normal(size=(6, 6)).astype(np.float32)
     assert np.allclose(fit_map(static, static @ true, ridge=1e-6), true, atol=1e-4)
     assert np.allclose(fit_map(static[:0], static[:0] @ true, ridge=1.0), np.eye(6))
 

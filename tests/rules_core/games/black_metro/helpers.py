@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.types import GameEvent, Move, Rejection, Scalar
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro.game import BlackMetro
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
@@ -27,10 +27,10 @@ def started(players: int, seed: int = 1, first_game: bool = False) -> BlackMetro
 
 
 def play(
-    state: BlackMetroState, seat: int, move_type: str, **params: object
+    state: BlackMetroState, seat: int, move_type: str, **params: Scalar
 ) -> tuple[BlackMetroState, list[GameEvent]]:
     """The move decided and its events folded; fails the test if the move is refused."""
-    move = Move.of(move_type, **params)  # type: ignore[arg-type]
+    move = Move.of(move_type, **params)
     assert move in GAME.legal_moves(state, seat), (move, GAME.legal_moves(state, seat)[:20])
     events = GAME.decide(state, seat, move, random.Random(0))
     assert not isinstance(events, Rejection), events
@@ -39,8 +39,8 @@ def play(
     return state, events
 
 
-def refused(state: BlackMetroState, seat: int, move_type: str, **params: object) -> Rejection:
-    result = GAME.decide(state, seat, Move.of(move_type, **params), random.Random(0))  # type: ignore[arg-type]
+def refused(state: BlackMetroState, seat: int, move_type: str, **params: Scalar) -> Rejection:
+    result = GAME.decide(state, seat, Move.of(move_type, **params), random.Random(0))
     assert isinstance(result, Rejection), result
     return result
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core.engine.types import Move
+from rules_core.engine.types import Move, Scalar
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
@@ -219,7 +219,7 @@ def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() 
     ],
 )
 def test_an_assignment_move_that_breaks_a_rule_is_refused_saying_which(
-    seat: int, kind: str, params: dict[str, object], code: str, message: str
+    seat: int, kind: str, params: dict[str, Scalar], code: str, message: str
 ) -> None:
     """Red at the start of the example round; Green after assigning a paragon to 06."""
     state = example_round() if seat == RED else _greens_turn()

@@ -1,6 +1,6 @@
 """The book's example game round (example.*), reproduced step by step through decide."""
 
-from rules_core.engine.types import Citation, Move
+from rules_core.engine.types import Citation, Move, Scalar
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board
 from rules_core.games.black_metro import events as e
@@ -231,7 +231,7 @@ def test_example_dominance_phase() -> None:
 def _resolved() -> BlackMetroState:
     """The example round's resolution phase, as the book plays it."""
     state = _dominated()
-    done: dict[str, object] = {}
+    done: dict[str, Scalar] = {}
     for seat, move, params in (
         (BLUE, "use_effect", {"effect": 1, "choice": ""}),  # 03
         (BLUE, "done_resolving", done),

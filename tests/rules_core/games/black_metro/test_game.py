@@ -23,6 +23,7 @@ from tests.rules_core.games.black_metro.helpers import (
     started,
 )
 from tests.rules_core.games.content_option import assert_content_option
+from tests.rules_core.json_shapes import objs
 
 
 def test_the_options_schema_states_each_option_its_type_default_and_limits() -> None:
@@ -90,12 +91,12 @@ def test_the_outcome_names_the_winner_those_level_after_the_tie_breakers_or_the_
 
 def test_each_seat_sees_its_own_hand_and_a_count_of_the_others_until_all_is_revealed() -> None:
     state = example_round()
-    green = [c["id"] for c in GAME.view(state, GREEN)["players"][GREEN]["hand"]]  # type: ignore[call-overload,index,union-attr]
+    green = [c["id"] for c in objs(objs(GAME.view(state, GREEN)["players"])[GREEN]["hand"])]
     assert green == list(state.player(GREEN).hand)
-    assert GAME.view(state, RED)["players"][GREEN]["hand"] == {"count": 6}  # type: ignore[call-overload,index]
-    assert GAME.view(state, None)["players"][GREEN]["hand"] == {"count": 6}  # type: ignore[call-overload,index]
-    revealed = GAME.view(state, RED, True)["players"][GREEN]["hand"]  # type: ignore[call-overload,index]
-    assert [c["id"] for c in revealed] == green  # type: ignore[index,union-attr]
+    assert objs(GAME.view(state, RED)["players"])[GREEN]["hand"] == {"count": 6}
+    assert objs(GAME.view(state, None)["players"])[GREEN]["hand"] == {"count": 6}
+    revealed = objs(GAME.view(state, RED, True)["players"])[GREEN]["hand"]
+    assert [c["id"] for c in objs(revealed)] == green
 
 
 def test_a_drawn_fortune_is_named_to_its_holder_alone_until_all_is_revealed() -> None:
@@ -157,7 +158,7 @@ def test_a_mission_option_refused_is_named_by_its_words_never_by_the_posted_valu
     mission = state.the_pack().mission(card.partition("#")[0])
     name = f"“{mission.name}”"
     for wrong in (999, 0, -1, True, "1", 1.5, None):
-        move = Move.of("fulfil_mission", card=card, option=wrong)  # type: ignore[arg-type]
+        move = Move.of("fulfil_mission", card=card, option=wrong)
         answer = GAME.decide(state, seat, move, RNG)
         assert isinstance(answer, Rejection) and answer.code == "mission_not_met"
         assert answer.message.startswith(f"Choose one of the options of {name}: ")

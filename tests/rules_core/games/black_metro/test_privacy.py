@@ -19,6 +19,7 @@ from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro import helpers as table
 from tests.rules_core.games.black_metro import test_example_round as example
 from tests.rules_core.games.black_metro.helpers import GAME
+from tests.rules_core.json_shapes import arr
 from tests.rules_core.privacy import apply_checking_privacy, check_words
 
 RED, GREEN, BLUE = table.RED, table.GREEN, table.BLUE
@@ -145,7 +146,7 @@ def test_being_asked_about_a_mission_tells_the_others_nothing_of_it() -> None:
         assert GAME.to_act(cannot) == GAME.to_act(able)
         for seat in (None, GREEN, BLUE):
             assert GAME.view(cannot, seat) == GAME.view(able, seat)
-        assert {"who": "Red", "what": "standby mission"} in GAME.view(cannot, BLUE)["asked"]
+        assert {"who": "Red", "what": "standby mission"} in arr(GAME.view(cannot, BLUE)["asked"])
         if GAME.to_act(cannot) == {BLUE}:
             cannot, _ = play(cannot, BLUE, "pass_mission")
             able, _ = play(able, BLUE, "pass_mission")

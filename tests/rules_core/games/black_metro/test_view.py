@@ -5,15 +5,17 @@ holders, or not declared at all, is a leak or a wrong belief waiting."""
 from __future__ import annotations
 
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro.state import Exchange, Fortification
+from rules_core.engine.visibility import Path
+from rules_core.games.black_metro.state import BlackMetroState, Exchange, Fortification
 from rules_core.games.black_metro.view import secrets
 from tests.rules_core.games.black_metro import helpers as table
 from tests.rules_core.games.black_metro.helpers import GAME
+from tests.rules_core.json_shapes import arr, obj, objs
 
 RED, GREEN, BLUE = table.RED, table.GREEN, table.BLUE
 
 
-def _table() -> table.BlackMetroState:
+def _table() -> BlackMetroState:
     """The example round, with Green holding two downed technologies, Blue's mission revealed
     by the penalty dice, and two fortunes on the discard: one face up, one face down by Red."""
     state = table.example_round()
@@ -31,7 +33,7 @@ def _table() -> table.BlackMetroState:
 def test_decks_hands_missions_downed_technologies_and_face_down_discards_are_declared() -> None:
     state = _table()
     nobody: frozenset[int] = frozenset()
-    expected = {
+    expected: set[tuple[Path, str, str, frozenset[int], str]] = {
         (("fortune_deck", i), c, "deck", nobody, "fortune")
         for i, c in enumerate(state.fortune_deck)
     }
@@ -86,7 +88,7 @@ def test_the_table_names_fortifications_the_player_to_move_and_an_exchange_in_th
     state = state.with_district(3, updated(at, fortifications=fortified))
     state = updated(state, exchange=Exchange("dominance", RED, BLUE, 3, ("J-hearts", "Q-spades")))
     shown = GAME.view(state, BLUE)
-    assert shown["districts"][2]["fortifications"] == [  # type: ignore[index,call-overload]
+    assert objs(shown["districts"])[2]["fortifications"] == [
         {"owner": "Green", "kind": "blockade"},
         {"owner": "Red", "kind": "support base"},
     ]
@@ -98,7 +100,7 @@ def test_the_table_names_fortifications_the_player_to_move_and_an_exchange_in_th
         "cards": ["the jack of hearts", "the queen of spades"],
     }
     alone = updated(state, exchange=Exchange("assignment", RED, -1, 3, ("J-hearts",)))
-    assert GAME.view(alone, BLUE)["exchange"]["defender"] == ""  # type: ignore[index,call-overload]
+    assert obj(GAME.view(alone, BLUE)["exchange"])["defender"] == ""
 
 
 def test_the_table_says_what_each_district_and_syndicate_does() -> None:
@@ -106,15 +108,15 @@ def test_the_table_says_what_each_district_and_syndicate_does() -> None:
     reads them in words, a battlefield marked as one."""
     state = table.example_round()
     shown = GAME.view(state, BLUE)
-    bank = shown["districts"][2]  # type: ignore[index]
-    assert bank["name"] == "Gilded Bank"  # type: ignore[index,call-overload]
-    assert bank["effects"] == ["get 3 gold", "inflict 3 strain, then get 3 gold"]  # type: ignore[index,call-overload]
-    assert bank["battlefield"] is False  # type: ignore[index,call-overload]
-    zone = shown["districts"][11]  # type: ignore[index]
-    assert zone["battlefield"] is True  # type: ignore[index,call-overload]
-    assert zone["effects"][0] == "acquire 1 power"  # type: ignore[index,call-overload]
-    trainers = shown["syndicates"][0]  # type: ignore[index]
-    assert trainers == {  # type: ignore[comparison-overlap]
+    bank = objs(shown["districts"])[2]
+    assert bank["name"] == "Gilded Bank"
+    assert bank["effects"] == ["get 3 gold", "inflict 3 strain, then get 3 gold"]
+    assert bank["battlefield"] is False
+    zone = objs(shown["districts"])[11]
+    assert zone["battlefield"] is True
+    assert arr(zone["effects"])[0] == "acquire 1 power"
+    trainers = arr(shown["syndicates"])[0]
+    assert trainers == {
         "name": "Fortitude Trainers",
         "turned": True,
         "backing": "2 power to the one player with the most strain",
@@ -124,8 +126,8 @@ def test_the_table_says_what_each_district_and_syndicate_does() -> None:
 def test_a_held_missions_options_are_told_to_its_holder_only() -> None:
     state = table.example_round()
     card = state.player(BLUE).missions[0]
-    mine = GAME.view(state, BLUE)["players"][BLUE]["missions"]  # type: ignore[index,call-overload]
-    assert mine == [  # type: ignore[comparison-overlap]
+    mine = objs(GAME.view(state, BLUE)["players"])[BLUE]["missions"]
+    assert mine == [
         {
             "id": card,
             "name": "“Defend Strategic Positions”",
@@ -136,8 +138,8 @@ def test_a_held_missions_options_are_told_to_its_holder_only() -> None:
             ],
         }
     ]
-    theirs = GAME.view(state, RED)["players"][BLUE]["missions"]  # type: ignore[index,call-overload]
-    assert theirs == {"count": 1}  # type: ignore[comparison-overlap]
+    theirs = objs(GAME.view(state, RED)["players"])[BLUE]["missions"]
+    assert theirs == {"count": 1}
 
 
 def test_a_candidate_and_technologies_are_told_with_what_they_do() -> None:
@@ -145,10 +147,8 @@ def test_a_candidate_and_technologies_are_told_with_what_they_do() -> None:
     banker = next(c.id for c in state.the_pack().candidates if c.name == "The Banker")
     player = updated(state.player(RED), candidate=banker, technologies=(f"calm-protocol@{RED}",))
     state = state.with_player(RED, player)
-    red = GAME.view(state, GREEN)["players"][RED]  # type: ignore[index,call-overload]
-    assert red["candidate_text"] == (  # type: ignore[index,call-overload]
+    red = objs(GAME.view(state, GREEN)["players"])[RED]
+    assert red["candidate_text"] == (
         "The Banker: get 1 gold each standby; at 03 Gilded Bank: get 2 gold"
     )
-    assert red["technology_texts"] == [  # type: ignore[index,call-overload]
-        "Calm Protocol (neuro, level 1): heal 1 strain each standby"
-    ]
+    assert red["technology_texts"] == ["Calm Protocol (neuro, level 1): heal 1 strain each standby"]

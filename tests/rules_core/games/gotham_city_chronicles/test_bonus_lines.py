@@ -9,7 +9,7 @@ import tomllib
 from dataclasses import replace
 from typing import Any
 
-from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.types import GameEvent, Move, Rejection, Scalar
 from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
 from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
@@ -95,7 +95,7 @@ def _attacked_with_no_cube_left(state: GccState) -> GccState:
     return state
 
 
-ATTACK = {
+ATTACK: dict[str, Scalar] = {
     "hero": "commissioner-gordon",
     "kind": "melee",
     "weapon": "tonfa",
@@ -139,7 +139,7 @@ def test_the_hero_chooses_the_weapons_melee_line() -> None:
 def test_a_card_with_one_line_of_the_icon_names_none() -> None:
     """V D 6: an attack with bare hands uses no card, so it names no line."""
     state = _gordon_with(_started(), "boiler-room", "tonfa")
-    punch = {**ATTACK, "weapon": "", "lines": "0"}
+    punch: dict[str, Scalar] = {**ATTACK, "weapon": "", "lines": "0"}
     assert refused(state, 1, Move.of("attack", **punch)).code == "bad_bonus_line"
 
 
@@ -170,7 +170,7 @@ def test_the_hero_chooses_the_tools_line_for_a_complex_manipulation() -> None:
     """V D 6 with V·C·3 [a] iv: the lockpick's second manipulation line adds an automatic
     success to opening the safe instead of a red die."""
     state = _gordon_with(_started(), "office", "lockpick")
-    crack = {"hero": "commissioner-gordon", "action": "open-safe", "cubes": 1}
+    crack: dict[str, Scalar] = {"hero": "commissioner-gordon", "action": "open-safe", "cubes": 1}
     assert refused(state, 1, Move.of("complex_action", **crack)).code == "bad_bonus_line"
     offered = [
         m

@@ -185,16 +185,14 @@ def test_a_fall_may_be_rerolled_with_cubes_to_take_fewer_wounds() -> None:
     reroll space, and the wounds are those of the dice kept."""
     state = all_active(started())
     state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
-    seed = next(
-        n
-        for n in range(200)
-        if sum(
-            PACK.faces("yellow")[f]
-            for f in play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), n)[
-                0
-            ].roll.faces  # type: ignore[union-attr]
-        )
-    )
+
+    def fall_wounds(seed: int) -> int:
+        """The yellow dice of Batman's fall to the loading pit, with the rng seeded `seed`."""
+        fallen, _ = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), seed)
+        assert fallen.roll is not None
+        return sum(PACK.faces("yellow")[f] for f in fallen.roll.faces)
+
+    seed = next(n for n in range(200) if fall_wounds(n))
     falling, _ = play(state, HEROES, Move.of("move", hero="batman", to="loading-pit"), seed)
     assert falling.roll is not None
     reserve = falling.hero("batman").zones.reserve

@@ -18,6 +18,7 @@ from rules_core.games.gotham_city_chronicles.events import HeroesFinished
 from rules_core.games.gotham_city_chronicles.mission import EFFECTS
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from tests.rules_core.games.content_option import assert_content_option
+from tests.rules_core.json_shapes import arr, obj, objs
 from tests.rules_core.test_conformance import (
     test_random_legal_play_reaches_an_outcome_and_obeys_the_model as conformance,
 )
@@ -89,12 +90,14 @@ def test_bat_gadgets_chosen_at_set_up_fit_the_belt_of_a_hero_who_has_one(
 def test_the_heroes_take_the_bat_gadgets_chosen_at_set_up() -> None:
     """V·D·2: Batman's belt as chosen; a hero not named keeps the pack's choice."""
     options = {"gadgets": {"batman": ["grapnel-gun", "explosive-gel"]}}
-    assert GAME.validate_options(2, options) is None  # type: ignore[arg-type]
-    chosen = fold(GAME, GAME.setup(2, options, random.Random(1)))  # type: ignore[arg-type]
+    assert GAME.validate_options(2, options) is None
+    chosen = fold(GAME, GAME.setup(2, options, random.Random(1)))
     assert chosen.hero("batman").gadgets == ("grapnel-gun", "explosive-gel")
     usual = fold(GAME, GAME.setup(2, {}, random.Random(1)))
     assert usual.hero("batman").gadgets == ("batarangs", "grapnel-gun", "explosive-gel")
-    assert chosen.pack.digest != usual.pack.digest  # the game records the pack it is played with
+    # the game records the pack it is played with
+    assert chosen.pack is not None and usual.pack is not None
+    assert chosen.pack.digest != usual.pack.digest
     custom = GAME.validate_options(2, {"content": RAW, "gadgets": {"batman": []}})
     assert custom is None
 
@@ -170,8 +173,9 @@ def test_the_book_hides_nothing_so_every_seat_sees_the_same() -> None:
     assert GAME.info.hidden_information is False
     rng = random.Random(5)
     state = fold(GAME, GAME.setup(3, {}, random.Random(5)))
-    tokens = {t["id"]: t for t in GAME.view(state, 1)["tokens"]}
-    assert "ledger" in tokens["safe"]["contents"]  # a closed safe's contents: the mission's, open
+    tokens = {t["id"]: t for t in objs(GAME.view(state, 1)["tokens"])}
+    # a closed safe's contents: the mission's, open
+    assert "ledger" in arr(tokens["safe"]["contents"])
     looked = 0
     while GAME.outcome(state) is None:
         assert GAME.secrets(state) == ()
@@ -195,30 +199,31 @@ def test_the_view_carries_the_board_and_a_name_for_everything_it_shows() -> None
     and the game's name for every area, tile, item and token the view shows by id."""
     state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
     seen = GAME.view(state, None)
-    board = seen["board"]
-    areas = {a["id"]: a for a in board["areas"]}
+    board = obj(seen["board"])
+    areas = {a["id"]: a for a in objs(board["areas"])}
     assert areas["water-tower"]["promontory"] and areas["street"]["reinforcement"]
     assert areas["chemical-vats"]["dangerous"] == 1 and areas["office"]["elevation"] == 2
-    wall = next(b for b in board["boundaries"] if b["areas"] == ["office", "rooftop"])
+    wall = next(b for b in objs(board["boundaries"]) if b["areas"] == ["office", "rooftop"])
     assert (wall["kind"], wall["level"]) == ("wall", 1)
-    assert {"source": "rooftop", "target": "office", "kind": "fall", "level": 1} in board[
-        "specials"
-    ]
-    assert seen["river_costs"][2] == 3  # VI·B·3 [b] example: the third position costs 3
-    names = seen["names"]
+    assert {"source": "rooftop", "target": "office", "kind": "fall", "level": 1} in arr(
+        board["specials"]
+    )
+    assert arr(seen["river_costs"])[2] == 3  # VI·B·3 [b] example: the third position costs 3
+    names = obj(seen["names"])
     assert names["office"] == "Foreman's Office" and names["ledger"] == "Falcone's Ledger"
-    shown = {*areas, *(t["id"] for t in seen["tokens"]), *(c["tile"] for c in seen["characters"])}
-    shown |= {i for h in seen["heroes"] for i in (*h["items"], *h["gadgets"])}
-    shown |= {i for t in seen["tokens"] for i in t["contents"]}
+    tokens, heroes = objs(seen["tokens"]), objs(seen["heroes"])
+    shown = {*areas, *(t["id"] for t in tokens), *(c["tile"] for c in objs(seen["characters"]))}
+    shown |= {i for h in heroes for i in (*arr(h["items"]), *arr(h["gadgets"]))}
+    shown |= {i for t in tokens for i in arr(t["contents"])}
     assert shown <= set(names)
-    assert [h["energy"] for h in seen["heroes"]] == [12, 10, 10]
+    assert [h["energy"] for h in heroes] == [12, 10, 10]
 
 
 def test_each_event_is_told_in_the_games_words_to_every_seat_alike() -> None:
     from rules_core.games.gotham_city_chronicles.language import STORIES
 
     state = GAME.initial_state()
-    told = []
+    told: list[str] = []
     for event in GAME.setup(3, {}, random.Random(1)):
         words = {GAME.narrate(state, event, seat, False) for seat in (None, 0, 1, 2)}
         words.add(GAME.narrate(state, event, None, True))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules_core.engine import GameEvent, Move, Rejection, fold
 from rules_core.engine.updating import updated
@@ -13,6 +13,9 @@ from rules_core.games.gotham_city_strategy import GAME
 from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.events import FightResolved
 from rules_core.games.gotham_city_strategy.state import GcsState
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsLenAndGetItem
 
 PACK = GAME._pack({})
 ACE = PACK.block_index("ace-chemicals")
@@ -25,7 +28,7 @@ class Dice(random.Random):
         super().__init__(0)
         self.faces = list(faces)
 
-    def choice(self, seq: Sequence[Any]) -> Any:
+    def choice(self, seq: SupportsLenAndGetItem[Any]) -> Any:
         return self.faces.pop(0) if self.faces else seq[0]
 
 

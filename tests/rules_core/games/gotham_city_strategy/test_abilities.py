@@ -23,6 +23,7 @@ from tests.rules_core.games.gotham_city_strategy.table import (
     refused,
     with_player,
 )
+from tests.rules_core.json_shapes import obj, objs
 
 # The Joker's reference dial: level 2 and level 4 show an ability icon; 1->2 costs 2 money,
 # 2->3 costs 3 information, 3->4 asks for 3 ruled blocks.
@@ -79,7 +80,7 @@ def test_the_trained_bird_token_comes_into_play_with_its_card_as_a_sixth_henchma
     state = ready(["penguin", "joker"])
     state = with_player(state, 0, money=5 + 3)  # level 2 costs 3 money; a 6th henchman 5
     state = act(state, 0, Move.of("advance"))
-    token = GAME.view(state, 1)["players"][0]["token"]  # type: ignore[index,call-overload]
+    token = objs(GAME.view(state, 1)["players"])[0]["token"]
     assert token == {"name": "Trained Bird", "with": "Trained Bird", "in_play": False}
     bird = Move.of("choose_ability", card="penguin-trained-bird")
     (chosen,) = events_of(state, 0, bird)
@@ -87,7 +88,7 @@ def test_the_trained_bird_token_comes_into_play_with_its_card_as_a_sixth_henchma
         "The Penguin takes the ability “Trained Bird” and puts the Trained Bird token in play."
     )
     state = act(state, 0, bird)
-    assert GAME.view(state, 1)["players"][0]["token"]["in_play"] is True  # type: ignore[index,call-overload]
+    assert obj(objs(GAME.view(state, 1)["players"])[0]["token"])["in_play"] is True
     state = with_player(state, 0, hideout_henchmen=5)
     state = at_step(state, "actions")
     state = act(state, 0, Move.of("recruit"))  # the bird is the sixth

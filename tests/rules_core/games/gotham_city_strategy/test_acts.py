@@ -209,11 +209,18 @@ def test_a_theft_names_money_or_information() -> None:
     assert (refused.code, refused.message) == ("bad_choice", "Steal 'money' or 'information'.")
 
 
+def block_of(move: Move) -> int:
+    """The block a move names, which must be a number."""
+    block = move.get("block")
+    assert isinstance(block, int), move
+    return block
+
+
 @pytest.mark.parametrize("kind", ["send_home", "batman_to"])
 def test_a_block_outside_the_candidates_is_refused_naming_them(kind: str) -> None:
     state = ready(["joker", "penguin"])
     state = asked(state, Decision(seat=0, kind=kind, count=1, must=True, candidates=(2, 6)))
-    assert sorted(m.get("block") for m in GAME.legal_moves(state, 0) if m.type == kind) == [2, 6]
+    assert sorted(block_of(m) for m in GAME.legal_moves(state, 0) if m.type == kind) == [2, 6]
     refused = GAME.decide(state, 0, Move.of(kind, block=3), random.Random(0))
     assert isinstance(refused, Rejection) and refused.code == "bad_choice"
     assert refused.message == f"Choose one of: {place(state, 2)}, {place(state, 6)}."

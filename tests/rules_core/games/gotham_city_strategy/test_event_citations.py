@@ -5,6 +5,8 @@ henchmen sent home cite Batman's arrival, the move that made them flee or the ca
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rules_core.engine import GameEvent, Move
 from rules_core.engine.codec import from_json
 from rules_core.engine.upcasting import upcast
@@ -26,7 +28,7 @@ from tests.rules_core.games.gotham_city_strategy.test_acts import asked
 from tests.rules_core.games.gotham_city_strategy.test_rules import batman_fight, croc_against_joker
 
 
-def cited(events: list[GameEvent], kind: type[GameEvent]) -> list[str]:
+def cited(events: Sequence[GameEvent], kind: type[GameEvent]) -> list[str]:
     (event,) = [e for e in events if isinstance(e, kind)]
     assert set(event.cited()) <= {*kind.citations, *kind.may_cite}
     return [c.section for c in event.cited()]

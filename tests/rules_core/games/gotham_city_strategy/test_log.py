@@ -18,10 +18,17 @@ from rules_core.games.gotham_city_strategy import GAME, legacy
 from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.events import TABLE_EVENTS
 from rules_core.games.gotham_city_strategy.figure_events import HenchmenSentHome, MovePlanned
+from rules_core.games.gotham_city_strategy.state import GcsState
 from rules_core.games.gotham_city_strategy.turn_events import FinalTurnsBegan
 from rules_core.games.gotham_city_strategy.vocabulary import count_of
-from tests.rules_core.games.gotham_city_strategy.table import fight
-from tests.rules_core.games.gotham_city_strategy.test_rules import act, at_step, ready, refused
+from tests.rules_core.games.gotham_city_strategy.table import (
+    act,
+    at_step,
+    fight,
+    ready,
+    refused,
+    with_player,
+)
 
 FIRST_FORMAT = (
     Path(__file__).parents[3] / "fixtures" / "logs" / "gotham-city-strategy-2p-variant.json"
@@ -101,9 +108,7 @@ def test_refusals_say_the_reason_found_while_checking() -> None:
     assert refused(state, 0, Move.of("advance", extra=1)).code == "unknown_move"
 
 
-def updated_money(state, seat: int, money: int):  # type: ignore[no-untyped-def]
-    from tests.rules_core.games.gotham_city_strategy.test_rules import with_player
-
+def updated_money(state: GcsState, seat: int, money: int) -> GcsState:
     return with_player(state, seat, money=money)
 
 

@@ -21,6 +21,7 @@ from tests.rules_core.games.gotham_city_strategy.table import (
     with_player,
 )
 from tests.rules_core.games.gotham_city_strategy.test_rules import _incomes, batman_fight
+from tests.rules_core.json_shapes import objs
 
 
 def test_batman_beaten_at_the_top_of_his_dial_stays_at_its_last_level() -> None:
@@ -36,10 +37,10 @@ def test_henchmen_and_a_villain_in_the_hideout_are_seen_by_every_seat() -> None:
     home, and a villain beaten back, are moved in the open."""
     state = with_player(ready(["joker", "penguin"]), 1, hideout_henchmen=3, villain_at=HIDEOUT)
     for seat in (0, None):
-        penguin = GAME.view(state, seat)["players"][1]  # type: ignore[index]
-        assert penguin["hideout_henchmen"] == 3 and penguin["recruited"] == 3  # type: ignore[index]
-        assert penguin["villain_at"] == HIDEOUT  # type: ignore[index]
-        assert penguin["money"] is None and penguin["information"] is None  # type: ignore[index]
+        penguin = objs(GAME.view(state, seat)["players"])[1]
+        assert penguin["hideout_henchmen"] == 3 and penguin["recruited"] == 3
+        assert penguin["villain_at"] == HIDEOUT
+        assert penguin["money"] is None and penguin["information"] is None
 
 
 def test_two_of_the_same_resource_may_be_taken_instead_of_the_card() -> None:

@@ -28,6 +28,7 @@ from tests.rules_core.games.gotham_city_strategy.table import (
     ready,
     with_player,
 )
+from tests.rules_core.json_shapes import objs
 
 
 def test_paying_for_a_level_is_public_but_the_totals_stay_behind_the_screen() -> None:
@@ -39,8 +40,8 @@ def test_paying_for_a_level_is_public_but_the_totals_stay_behind_the_screen() ->
         assert GAME.redact(paid, viewer, finished=False)["money"] == -2
     assert narrate(state, paid, 1, reveal=False) == "The Joker pays 2 money (paying for a level)."
     after = act(state, 0, Move.of("advance"))
-    assert GAME.view(after, 1)["players"][0]["money"] is None  # type: ignore[index,call-overload]
-    assert GAME.view(after, 0)["players"][0]["money"] == 3  # type: ignore[index,call-overload]
+    assert objs(GAME.view(after, 1)["players"])[0]["money"] is None
+    assert objs(GAME.view(after, 0)["players"])[0]["money"] == 3
 
 
 def collecting(money: tuple[int, int, int]) -> tuple[GcsState, list[object]]:
@@ -96,7 +97,8 @@ def test_the_hypnotizing_umbrella_takes_what_is_named_else_what_the_victim_has()
     # no money left: the Joker shows the screen and gives information instead
     events = events_of(state, 0, Move.of("steal", resource="money"))
     assert [type(e) for e in events] == [ScreenShown, Stolen]
-    assert events[1].resource == "information"  # type: ignore[attr-defined]
+    stolen = events[1]
+    assert isinstance(stolen, Stolen) and stolen.resource == "information"
     state = act(state, 0, Move.of("steal", resource="money"))
     assert (state.players[0].money, state.players[0].information) == (
         thief.money + 1,
@@ -111,7 +113,8 @@ def test_stealing_from_a_villain_with_nothing_ends_at_once() -> None:
     state = umbrella_win(victim_money=0, victim_information=0)
     events = events_of(state, 0, Move.of("steal", resource="information"))
     assert [type(e) for e in events] == [ScreenShown, Stolen]
-    assert events[1].amount == 0  # type: ignore[attr-defined]
+    stolen = events[1]
+    assert isinstance(stolen, Stolen) and stolen.amount == 0
     state = act(state, 0, Move.of("steal", resource="information"))
     decision = current(state)
     assert decision is not None and decision.kind == "place_threats"

@@ -4,9 +4,11 @@ wrong back, kind or holders, or not declared at all, is a leak or a wrong belief
 
 from __future__ import annotations
 
+from rules_core.engine.visibility import Path
 from rules_core.games.gotham_city_strategy import GAME
 from rules_core.games.gotham_city_strategy.view import card_json, secrets
 from tests.rules_core.games.gotham_city_strategy.table import PACK, ready, with_player
+from tests.rules_core.json_shapes import objs
 
 
 def test_every_card_and_screen_total_out_of_sight_is_declared_with_its_back_and_holder() -> None:
@@ -14,7 +16,9 @@ def test_every_card_and_screen_total_out_of_sight_is_declared_with_its_back_and_
     hidden_card = state.deck[-1]
     state = with_player(state, 1, face_down=hidden_card, money=4, information=2)
     nobody: frozenset[int] = frozenset()
-    expected = {(("deck", i), c, "deck", nobody, "plot") for i, c in enumerate(state.deck)}
+    expected: set[tuple[Path, str | int, str, frozenset[int], str]] = {
+        (("deck", i), c, "deck", nobody, "plot") for i, c in enumerate(state.deck)
+    }
     expected |= {
         (("batman_deck", i), c, "deck", nobody, "batman") for i, c in enumerate(state.batman_deck)
     }
@@ -38,14 +42,14 @@ def test_the_holder_sees_a_face_down_card_and_the_others_only_that_one_lies_ther
     state = ready(["joker", "penguin"])
     card = state.deck[-1]
     state = with_player(state, 1, face_down=card)
-    views = {seat: GAME.view(state, seat)["players"] for seat in (0, 1, None)}
-    revealed = GAME.view(state, 0, reveal=True)["players"]
+    views = {seat: objs(GAME.view(state, seat)["players"]) for seat in (0, 1, None)}
+    revealed = objs(GAME.view(state, 0, reveal=True)["players"])
     for players in (*views.values(), revealed):
-        assert [p["face_down"] for p in players] == [False, True]  # type: ignore[index,call-overload]
-    assert [p["face_down_card"] for p in views[1]] == [None, card_json(PACK, card)]  # type: ignore[index,call-overload]
-    assert [p["face_down_card"] for p in views[0]] == [None, None]  # type: ignore[index,call-overload]
-    assert [p["face_down_card"] for p in views[None]] == [None, None]  # type: ignore[index,call-overload]
-    assert revealed[1]["face_down_card"] == card_json(PACK, card)  # type: ignore[index,call-overload]
+        assert [p["face_down"] for p in players] == [False, True]
+    assert [p["face_down_card"] for p in views[1]] == [None, card_json(PACK, card)]
+    assert [p["face_down_card"] for p in views[0]] == [None, None]
+    assert [p["face_down_card"] for p in views[None]] == [None, None]
+    assert revealed[1]["face_down_card"] == card_json(PACK, card)
 
 
 def test_without_the_variant_no_view_shows_a_face_down_card() -> None:
@@ -53,8 +57,8 @@ def test_without_the_variant_no_view_shows_a_face_down_card() -> None:
     state = ready(["joker", "penguin"])
     assert not state.variant
     for seat in (0, 1, None):
-        players = GAME.view(state, seat)["players"]
-        assert [(p["face_down"], p["face_down_card"]) for p in players] == [(False, None)] * 2  # type: ignore[index,call-overload]
+        players = objs(GAME.view(state, seat)["players"])
+        assert [(p["face_down"], p["face_down_card"]) for p in players] == [(False, None)] * 2
 
 
 def test_a_game_not_yet_set_up_shows_only_its_phase() -> None:

@@ -24,6 +24,13 @@ def started(game: GothamRace, players: int = 2) -> RaceState:
     return fold(game, game.setup(players, {}, random.Random(1)))
 
 
+def played(game: GothamRace, state: RaceState, seat: int, move: Move) -> RaceState:
+    """The state after the move, which the game must accept."""
+    events = game.decide(state, seat, move, random.Random(0))
+    assert not isinstance(events, Rejection), events
+    return fold(game, events, state)
+
+
 def refusal(game: GothamRace, state: RaceState, seat: int, move: Move) -> Rejection:
     result = game.decide(state, seat, move, random.Random(0))
     assert isinstance(result, Rejection), result
@@ -52,7 +59,7 @@ def test_moves_are_told_in_the_games_words() -> None:
     game = GothamRace()
     state = started(game)
     assert game.describe_move(state, 0, Move.of("draw", deck=2)) == "Draw a card from deck 2"
-    drawn = fold(game, game.decide(state, 0, Move.of("draw", deck=2), random.Random(0)), state)  # type: ignore[arg-type]
+    drawn = played(game, state, 0, Move.of("draw", deck=2))
     assert drawn.hands[0][0] == "1-15"  # seed 1 deals it
     assert game.describe_move(drawn, 0, Move.of("place", card="1-15")) == (
         "Place \u201cFinish sign moves to the hedgehog\u201d (deck 1) face down"
@@ -91,7 +98,7 @@ def test_placing_before_drawing_and_drawing_twice_are_refused_with_what_to_do() 
     state = started(game)
     first = refusal(game, state, 0, Move.of("place", card=state.hands[0][0]))
     assert first.message == "Draw a card from one of the decks before placing."
-    drawn = fold(game, game.decide(state, 0, Move.of("draw", deck=1), random.Random(0)), state)  # type: ignore[arg-type]
+    drawn = played(game, state, 0, Move.of("draw", deck=1))
     again = refusal(game, drawn, 0, Move.of("draw", deck=2))
     assert again.message == "You have drawn this round: now place a card."
     assert refusal(game, state, 1, Move.of("draw", deck=1)).message == (
@@ -179,15 +186,15 @@ def test_a_card_not_in_the_hand_is_refused_in_words_without_echoing_what_was_pos
     a deck's and a made-up id are refused alike (no word of where a card is)."""
     game = GothamRace()
     state = started(game)
-    drawn = fold(game, game.decide(state, 0, Move.of("draw", deck=1), random.Random(0)), state)  # type: ignore[arg-type]
+    drawn = played(game, state, 0, Move.of("draw", deck=1))
     for card in ("9-99", "x" * 50, drawn.hands[1][0], drawn.decks[0][0]):
         stranger = refusal(game, drawn, 0, Move.of("place", card=card))
         assert (stranger.code, stranger.message) == (
             "card_not_in_hand",
             "That card is not in your hand.",
         )
-    for card in (None, True, 7):
-        unnamed = refusal(game, drawn, 0, Move.of("place", card=card))
+    for not_a_card in (None, True, 7):
+        unnamed = refusal(game, drawn, 0, Move.of("place", card=not_a_card))
         assert unnamed.message == "Name the card from your hand to place."
 
 

@@ -25,6 +25,7 @@ from rules_core.games.gotham_race.events import (
     RoundStarted,
 )
 from rules_core.games.gotham_race.state import Placed, RaceState
+from tests.rules_core.json_shapes import objs
 
 A, B, C, D = 0, 1, 2, 3
 
@@ -210,7 +211,8 @@ def test_the_game_ends_after_the_round_with_the_furthest_figure_beyond_the_finis
     finished = events[-1]
     assert isinstance(finished, GameFinished)
     assert finished.winner == A and finished.winner_seat == 0
-    assert GAME.outcome(state) is not None and GAME.outcome(state).winners == (0,)  # type: ignore[union-attr]
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0,)
     assert GAME.to_act(state) == frozenset()
     assert refused(state, 0, Move.of("draw", deck=1)).code == "game_over"
 
@@ -402,7 +404,8 @@ def test_example_3_a_moved_finish_wins_only_after_all_four_cards() -> None:
     assert cards[-1].xs == (20, 14, 10, 7)
     end = after[-1]
     assert isinstance(end, GameFinished) and end.winner == A and end.beyond == (2, 0, 0, 0)
-    assert GAME.outcome(state) is not None and GAME.outcome(state).winners == (0,)  # type: ignore[union-attr]
+    outcome = GAME.outcome(state)
+    assert outcome is not None and outcome.winners == (0,)
 
 
 def test_a_figure_beyond_the_finish_mid_round_but_back_by_its_end_has_not_won() -> None:
@@ -510,14 +513,15 @@ def test_the_first_frame_of_a_replay_is_a_table_before_the_deal() -> None:
     view = GAME.view(first, None, reveal=True)
     assert view["phase"] == "new" and view["round"] == 0
     assert view["hands"] == {"0": [], "1": [], "2": []}
-    assert [f["x"] for f in view["figures"]] == [0, 0, 0, 0]  # type: ignore[index]
+    assert [f["x"] for f in objs(view["figures"])] == [0, 0, 0, 0]
 
 
 def test_a_card_that_moves_only_the_finish_sign_says_so() -> None:
     """'questions.action-cards': a finish card moves the sign to its animal and no figure; its
     back names no figure in its text, so its story names none and names the animal."""
     state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
-    tortoise = state.pack.landmark("tortoise")  # type: ignore[union-attr]
+    assert state.pack is not None
+    tortoise = state.pack.landmark("tortoise")
     moved = CardResolved(
         seat=None,
         card="2-15",

@@ -15,6 +15,7 @@ from rules_core.engine import GameEvent, Move, fold
 from rules_core.games.gotham_race import GAME
 from rules_core.games.gotham_race.events import DepositRevealed, RoundEnded
 from rules_core.games.gotham_race.state import Placed, RaceState
+from tests.rules_core.json_shapes import objs
 
 A, D = 0, 3
 
@@ -42,7 +43,8 @@ def held_at(state: RaceState, path: tuple[str | int, ...]) -> object:
 def test_each_card_is_declared_once_where_it_lies_with_its_deck_on_its_back() -> None:
     state = on_the_pile()
     secrets = GAME.secrets(state)
-    assert sorted(s.value for s in secrets) == sorted(c.id for c in state.pack.cards)  # type: ignore[union-attr]
+    assert state.pack is not None
+    assert sorted(s.value for s in secrets) == sorted(c.id for c in state.pack.cards)
     for secret in secrets:
         assert held_at(state, secret.path) == secret.value
         assert secret.back == secret.value.split("-")[0]  # the reference ids start with the deck
@@ -82,12 +84,13 @@ def test_once_the_pile_is_turned_every_seat_sees_every_placed_card() -> None:
     card = state.hands[0][0]
     state, _ = play(state, 0, Move.of("place", card=card))
     state, _ = play(state, 1, Move.of("draw", deck=1))
-    assert GAME.view(state, 1)["deposit"][0]["card"] is None  # type: ignore[index,call-overload]
+    assert objs(GAME.view(state, 1)["deposit"])[0]["card"] is None
     _, events = play(state, 1, Move.of("place", card=state.hands[1][0]))
     turned_at = next(i for i, e in enumerate(events) if isinstance(e, DepositRevealed))
     turned = fold(GAME, events[: turned_at + 1], state)
-    shown = GAME.view(turned, 1)["deposit"][0]["card"]  # type: ignore[index,call-overload]
-    assert shown == {"id": card, "deck": 1, "text": turned.pack.card(card).text}  # type: ignore[union-attr]
+    shown = objs(GAME.view(turned, 1)["deposit"])[0]["card"]
+    assert turned.pack is not None
+    assert shown == {"id": card, "deck": 1, "text": turned.pack.card(card).text}
 
 
 def test_before_the_set_up_a_view_shows_only_the_phase() -> None:
@@ -104,4 +107,4 @@ def test_at_the_end_of_a_round_the_placed_cards_go_to_the_discard_pile() -> None
     view = GAME.view(ended, 0)
     assert view["deposit"] == []
     turned = next(e for e in events if isinstance(e, DepositRevealed))
-    assert [c["id"] for c in view["discard"]] == list(turned.cards)  # type: ignore[index,union-attr]
+    assert [c["id"] for c in objs(view["discard"])] == list(turned.cards)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules_core.engine import fold
-from rules_core.engine.types import Move
+from rules_core.engine.types import GameEvent, Move
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON
 from rules_core.games.no_mans_land.events import CountersTaken, CrimeCommitted, GameFinished
 from rules_core.games.no_mans_land.state import NmlState
@@ -15,10 +15,12 @@ from tests.rules_core.games.no_mans_land.test_rules import GAME, decide, opening
 RACKET = Move.of("crime", card="racket-1", district="heights", face_down=False)
 
 
-def _racket_played(**changes: object) -> tuple[NmlState, list[object]]:
+def _racket_played(counters: int, supply: int) -> tuple[NmlState, list[GameEvent]]:
     """Falcone in his movement phase plays Protection Racket face up: the state once the crime
     is in play, before its counter is taken, and the move's events."""
-    state = replace(opening(), falcone_hand=("racket-1", "thug-1"), **changes)  # type: ignore[arg-type]
+    state = replace(
+        opening(), falcone_hand=("racket-1", "thug-1"), counters=counters, supply=supply
+    )
     events = decide(state, FALCONE, RACKET)
     assert isinstance(events[0], CrimeCommitted)
     return GAME.evolve(state, events[0]), list(events)

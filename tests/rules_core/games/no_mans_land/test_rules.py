@@ -869,7 +869,11 @@ def test_a_refused_move_of_a_piece_cites_the_movers_own_movement_phase(
 def test_falcone_playing_a_card_at_a_bad_district_is_not_cited_gordons_movement_phase(
     params: dict[str, str], code: str, sections: tuple[str, ...]
 ) -> None:
-    for kind, extra in (("recruit", {}), ("crime", {"face_down": False})):
+    extras: tuple[tuple[str, dict[str, Scalar]], ...] = (
+        ("recruit", {}),
+        ("crime", {"face_down": False}),
+    )
+    for kind, extra in extras:
         card = {"card": "racket-1"} if kind == "crime" else {}
         move = Move.of(kind, **{**params, **card, **extra})
         answer = refused(falcones_movement(), FALCONE, move)
@@ -989,12 +993,13 @@ def test_the_events_of_a_move_name_the_player_who_made_it(
 
 @pytest.mark.parametrize("kind", ["recruit", "crime", "move", "end"])
 def test_falcone_plays_and_moves_in_his_movement_phase_only(kind: str) -> None:
-    params = {
+    by_kind: dict[str, dict[str, Scalar]] = {
         "recruit": {"card": "thug-1", "district": "park-row"},
         "crime": {"card": "racket-1", "district": "park-row", "face_down": False},
         "move": {"piece": "thug-2", "to": "narrows"},
         "end": {},
-    }[kind]
+    }
+    params = by_kind[kind]
     income = replace(falcones_movement(), flow=Flow("falcone", "income", FALCONE))
     answer = refused(income, FALCONE, Move.of(kind, **params))
     assert (answer.code, answer.message) == (
@@ -1045,7 +1050,7 @@ def test_a_fight_counts_the_crime_and_every_character_of_falcones_there() -> Non
 
 def test_a_crime_face_down_costs_the_one_face_down_price_whatever_the_card() -> None:
     state = replace(falcones_movement(), counters=2)
-    down = {"card": "heist-1", "district": "park-row", "face_down": True}
+    down: dict[str, Scalar] = {"card": "heist-1", "district": "park-row", "face_down": True}
     answer = refused(state, FALCONE, Move.of("crime", **down))
     assert (answer.code, answer.message) == ("not_enough_counters", "That costs 3; you hold 2.")
     decide(state, FALCONE, Move.of("crime", **{**down, "face_down": False}))  # face up: 2
@@ -1074,7 +1079,7 @@ def test_gordon_ending_a_phase_begins_his_next_one_as_his_own_event() -> None:
 
 def test_a_gain_when_a_crime_is_played_is_falcones_and_income_is_the_games() -> None:
     state = replace(falcones_movement(), counters=1)
-    face_up = {"card": "racket-1", "district": "park-row", "face_down": False}
+    face_up: dict[str, Scalar] = {"card": "racket-1", "district": "park-row", "face_down": False}
     taken = next(
         e
         for e in decide(state, FALCONE, Move.of("crime", **face_up))
