@@ -94,3 +94,47 @@ def test_the_button_is_offered_only_where_asking_does_something_new() -> None:
         "label": "Run the analysis again with today's notes",
     }
     assert _call("offer", {**done, "outdated": False}, 40) == {"shown": False, "label": ""}
+
+
+def _note(seat: int, grade: str, lost: float, source: str = "analysis") -> dict[str, Any]:
+    return {"source": source, "data": {"seat": seat, "grade": grade, "lost": lost}}
+
+
+def test_each_seats_graded_decisions_are_summed_up_in_words() -> None:
+    """Per seat with a graded decision, in seat order: how many, the marks by grade (worst
+    first) and the mean loss in points; comments and notes without a grade are not counted."""
+    events = [
+        {"annotations": [_note(1, "good", 0.0)]},
+        {"annotations": [_note(0, "mistake", 0.2), {"source": "table", "text": "Nice"}]},
+        {"annotations": [_note(0, "blunder", 0.35)]},
+        {"annotations": []},
+        {"annotations": [_note(0, "good", 0.0), {"source": "analysis", "data": {"seat": 0}}]},
+        {"annotations": [_note(1, "too close to call", 0.05)]},
+        {},
+    ]
+    assert _call("seatSummary", events, {"0": "Falcone", "1": "Gordon"}) == [
+        {
+            "seat": 0,
+            "name": "Falcone",
+            "text": "3 decisions graded: 1 blunder, 1 mistake; on average 18.3 points of winning"
+            " chances lost a decision",
+        },
+        {
+            "seat": 1,
+            "name": "Gordon",
+            "text": "2 decisions graded: no inaccuracy, mistake or blunder; on average 2.5"
+            " points of winning chances lost a decision",
+        },
+    ]
+
+
+def test_a_summary_needs_graded_notes_and_names_an_unnamed_seat_by_number() -> None:
+    assert _call("seatSummary", [], {}) == []
+    assert _call("seatSummary", [{"annotations": [_note(2, "inaccuracy", 0.06)]}], {}) == [
+        {
+            "seat": 2,
+            "name": "Seat 2",
+            "text": "1 decision graded: 1 inaccuracy; on average 6 points of winning chances"
+            " lost a decision",
+        }
+    ]

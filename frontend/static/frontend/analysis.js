@@ -1,6 +1,6 @@
 /* The replay's analysis in words and numbers, with no page in it (replay.js draws; the tests
-   run this file under node): the chart's axes, the line beside the analysis button and
-   whether the button is worth offering. */
+   run this file under node): the chart's axes, the line beside the analysis button,
+   whether the button is worth offering and each seat's summary. */
 "use strict";
 (function (root, make) {
   const made = make();
@@ -54,5 +54,35 @@
     return { shown: false, label: "" };
   }
 
-  return { percent, axisTicks, eventTicks, statusWords, offer };
+  /* Each seat's graded decisions summed up, as chess sites sum up a game: per seat with a
+     graded decision (in seat order), its name from `seatNames` and a line such as "24 decisions
+     graded: 1 blunder, 2 mistakes; on average 3.5 points of winning chances lost a decision".
+     Only the notes the reader was given are counted (a seat sees its own while the game runs). */
+  function seatSummary(events, seatNames) {
+    const grades = ["blunder", "mistake", "inaccuracy"];
+    const rows = new Map();
+    for (const event of events || []) {
+      for (const note of event.annotations || []) {
+        const data = note && note.source === "analysis" ? note.data : null;
+        if (!data || typeof data.grade !== "string" || !Number.isInteger(data.seat)) continue;
+        const row = rows.get(data.seat) || { seat: data.seat, decisions: 0, lost: 0, counts: {} };
+        row.decisions += 1;
+        row.lost += Math.max(0, Number(data.lost) || 0);
+        if (grades.includes(data.grade)) row.counts[data.grade] = (row.counts[data.grade] || 0) + 1;
+        rows.set(data.seat, row);
+      }
+    }
+    const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    return [...rows.values()].sort((a, b) => a.seat - b.seat).map((row) => {
+      const found = grades.filter((g) => row.counts[g]).map((g) => plural(row.counts[g], g));
+      const average = Math.round((1000 * row.lost) / row.decisions) / 10;  // points, one decimal
+      return {
+        seat: row.seat,
+        name: (seatNames || {})[String(row.seat)] || `Seat ${row.seat}`,
+        text: `${plural(row.decisions, "decision")} graded: ${found.length ? found.join(", ") : "no inaccuracy, mistake or blunder"}; on average ${average} points of winning chances lost a decision`,
+      };
+    });
+  }
+
+  return { percent, axisTicks, eventTicks, statusWords, offer, seatSummary };
 });

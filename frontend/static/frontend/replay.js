@@ -23,7 +23,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList } = window.GothamDom;
-  const { axisTicks, eventTicks, statusWords, offer } = window.GothamAnalysis;
+  const { axisTicks, eventTicks, statusWords, offer, seatSummary } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -192,7 +192,23 @@
   const opensMove = (e) => Boolean(e.move);
   const marked = (e) => (e.annotations || []).some((a) => a.data && (a.data.mark || ["inaccuracy", "mistake", "blunder"].includes(a.data.grade)));
 
+  /* Under the chart, each seat's graded decisions in one line ("Figure A: 24 decisions
+     graded: …"); nothing before an analysis. */
+  function drawSummary() {
+    const list = $("analysis-summary");
+    list.replaceChildren();
+    for (const row of seatSummary(log, seatNames)) {
+      const item = document.createElement("li");
+      const who = document.createElement("strong");
+      who.textContent = row.name;
+      item.append(who, `: ${row.text}.`);
+      list.appendChild(item);
+    }
+    list.hidden = !list.children.length;
+  }
+
   function drawChart() {
+    drawSummary();
     const chart = $("chart");
     chart.replaceChildren();
     cursor = null;

@@ -462,6 +462,10 @@ async function stepThroughReplay(page, gameId) {
   check(["0%", "50%", "100%"].every((label) => axis.includes(label)), "the chart's value axis is not in percent as the notes are");
   const events = await page.locator("#chart text.event-tick").allTextContents();
   check(events.length >= 3 && events[0] === "1" && events.every((label) => /^\d+$/.test(label)), `the chart's event axis is not numbered: ${JSON.stringify(events)}`);
+  check(!(await page.isHidden("#analysis-summary")), "no summary of each seat's graded decisions under the chart");
+  const summary = await page.locator("#analysis-summary li").allTextContents();
+  check(summary.length === 4 && summary[0].startsWith("Figure A: ") && summary.every((line) => / decisions? graded: .* points of winning chances lost a decision\.$/.test(line)),
+    `the seats' summary does not read as written: ${JSON.stringify(summary)}`);
   await shot(page, "replay");
   // what if: play on from an earlier event, as a person against a bot
   await page.fill("#slider", "20");
