@@ -168,6 +168,7 @@ def parse_pack(data: object) -> Pack:
         frozenset(i.id for i in items if i.kind == "equipment"),
     )
     mission = parse_mission(data.get("mission"), "mission", known)
+    _setup_fits(board, heroes, tiles, mission)
     slots = sum(2 if t.kind == "double" else 1 for t in tiles if t.id in mission.river)
     if slots + (1 if "event" in mission.river else 0) > len(command_post.river_costs):
         raise fail("mission.river", "more river positions than the command post has")
@@ -184,6 +185,24 @@ def parse_pack(data: object) -> Pack:
         items,
         mission,
     )
+
+
+def _setup_fits(
+    board: Board, heroes: tuple[Hero, ...], tiles: tuple[Tile, ...], mission: Mission
+) -> None:
+    """III D, IX H: the miniatures the set-up places in an area never exceed its occupation
+    limit. Reference (README): IX H's placing in an adjacent area would need a choice the book
+    gives nobody at set-up, so such a mission is refused rather than placed by a guess."""
+    sizes = {h.id: h.size for h in heroes} | {t.id: t.size for t in tiles}
+    load: dict[str, int] = {}
+    for i, place in enumerate(mission.placements):
+        load[place.area] = load.get(place.area, 0) + sizes[place.hero or place.tile] * place.count
+        if load[place.area] > board.area(place.area).limit:
+            raise fail(
+                at_key(at_index("mission.place", i), "area"),
+                f"the set-up over-occupies {quote(place.area)} (occupation limit "
+                f"{board.area(place.area).limit})",
+            )
 
 
 def pack_refusal(data: object) -> str | None:

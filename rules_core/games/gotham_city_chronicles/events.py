@@ -348,6 +348,9 @@ class DissipationTurned(GameEvent):
     kind: str
     area: str
     removed: bool
+    # the side that placed the token, whose turn is starting; "" in events before rules
+    # version 11, which turned the first token of that kind and face in the area, any side's
+    side: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -384,7 +384,9 @@ def _turned(state: GccState, e: DissipationTurned) -> GccState:
     at = next(
         i
         for i, t in enumerate(tokens)
-        if (t.kind, t.area) == (e.kind, e.area) and t.dissipating == e.removed
+        if (t.kind, t.area) == (e.kind, e.area)
+        and t.dissipating == e.removed
+        and e.side in ("", t.side)  # IX O: the token of the side whose turn starts
     )
     if e.removed:
         del tokens[at]

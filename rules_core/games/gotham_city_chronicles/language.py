@@ -113,6 +113,11 @@ def _want(state: GccState, seat: int) -> str:
     return "wants" if sum(h.seat == seat for h in state.heroes) == 1 else "want"
 
 
+def _placed_by(side: str) -> str:
+    """Whose token it is (IX O: the side that placed it), "" where an event does not say."""
+    return {"heroes": "heroes' ", "villain": "villain's "}.get(side, "")
+
+
 def _items(state: GccState, items: tuple[str, ...]) -> str:
     return ", ".join(f"the {name(state, i)}" for i in items)
 
@@ -197,7 +202,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.TurnEffectTriggered: lambda s, e: f"Mission: {name(s, e.effect)}.",
     ev.DissipationPlaced: lambda s, e: f"A {e.kind} token is placed in the {name(s, e.area)}.",
     ev.DissipationTurned: lambda s, e: (
-        f"The {e.kind} token in the {name(s, e.area)} "
+        f"The {_placed_by(e.side)}{e.kind} token in the {name(s, e.area)} "
         + ("dissipates." if e.removed else "turns to its dissipating side.")
     ),
     ev.GameFinished: lambda s, e: ending(s, e.condition, e.winner),

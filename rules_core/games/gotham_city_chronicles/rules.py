@@ -76,8 +76,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # and an area's `terrain_rolled` says so (`by_area`) to cite the explosion's or the token's
     # section, not the fall's (IX Q-R; events without it keep citing V·C·5 [i] as stored);
     # and a card's permanent lines of one skill apply one at a time (V D 6): a Blast names its
-    # line (`lines`) where a card has several, and its level no longer adds them together
-    rules_version = 10
+    # line (`lines`) where a card has several, and its level no longer adds them together;
+    # 11: a dissipation token turns at the start of the turn of the side that placed it, even
+    # beside a token of the same kind of the other side (IX O: `dissipation_turned` names the
+    # side; events without it turn the first token of that kind and face in the area, as stored)
+    rules_version = 11
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

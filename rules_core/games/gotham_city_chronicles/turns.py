@@ -35,7 +35,11 @@ def begin(run: Run[GccState], side: str, rng: random.Random) -> None:
     for token in run.state.area_tokens:  # IX O: the side's own tokens turn or go
         if token.side == side:
             event = DissipationTurned(
-                seat=None, kind=token.kind, area=token.area, removed=token.dissipating
+                seat=None,
+                kind=token.kind,
+                area=token.area,
+                removed=token.dissipating,
+                side=token.side,
             )
             run.emit(event)
     turn_effects(run, f"{side}_start", rng)

@@ -88,6 +88,18 @@ def test_a_pack_refusal_reads_content_pack_path_rule() -> None:
     assert pack_refusal(RAW) is None
 
 
+def test_a_set_up_that_over_occupies_an_area_is_refused() -> None:
+    """III D, IX H (reading): Killer Croc (size 3) placed beside Batman (size 2) in the office
+    (occupation limit 4) would over-occupy it; the pack is refused, not set up over the limit."""
+    crowded = copy.deepcopy(RAW)
+    assert crowded["mission"]["place"][3]["tile"] == "killer-croc"
+    crowded["mission"]["place"][3]["area"] = "office"
+    assert pack_refusal(crowded) == (
+        'content pack: mission.place[3].area: the set-up over-occupies "office" '
+        "(occupation limit 4)"
+    )
+
+
 def _with(change: Callable[[dict[str, Any]], object]) -> dict[str, Any]:
     return edited(RAW, change)
 

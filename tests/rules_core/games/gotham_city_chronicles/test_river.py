@@ -34,6 +34,8 @@ def test_a_double_tile_takes_two_positions_and_costs_where_its_indicator_points(
 
 
 def test_dredging_a_neutralized_tile() -> None:
-    """VI F: two cubes per tile, the tile gone from the river."""
+    """VI F: two cubes per tile, the tile gone from the river; the tiles to its right slide
+    left (reading: README), so the one after it now costs the dredged tile's position."""
     assert dredged(("a", "b", "c"), "b") == ("a", "c")
+    assert activation_cost(dredged(("a", "b", "c"), "b"), "c", COSTS) == 2
     assert dredge_cost(2) == 4

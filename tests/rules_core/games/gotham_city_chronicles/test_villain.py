@@ -388,3 +388,29 @@ def test_a_characters_repeated_action_keeps_the_characteristic_it_declared() -> 
         if again.token("safe").state != "closed":
             return
     assert refused(again, VILLAIN, yellow).code == "multiplier_reached"
+
+
+def test_only_the_tokens_of_the_side_whose_turn_starts_turn_over() -> None:
+    """IX O: a token turns at the start of the turn of the side that placed it. With two gas
+    tokens in one area, the heroes' listed first, the villain's turn turns the villain's one;
+    the heroes' token keeps its active face until the heroes' turn starts."""
+    from rules_core.games.gotham_city_chronicles.events import DissipationTurned
+    from rules_core.games.gotham_city_chronicles.state import AreaToken
+
+    state = all_active(started())
+    both = (
+        AreaToken("gas", "warehouse-floor", "heroes"),
+        AreaToken("gas", "warehouse-floor", "villain"),
+    )
+    state = replace(state, area_tokens=both)
+    state, events = play(state, 1, Move.of("finish"))
+    turned = [e for e in events if isinstance(e, DissipationTurned)]
+    assert turned == [
+        DissipationTurned(
+            seat=None, kind="gas", area="warehouse-floor", removed=False, side="villain"
+        )
+    ]
+    assert state.area_tokens == (
+        AreaToken("gas", "warehouse-floor", "heroes"),
+        AreaToken("gas", "warehouse-floor", "villain", dissipating=True),
+    )
