@@ -252,6 +252,19 @@ def test_dredging_a_neutralized_tile_and_demobilizing_once() -> None:
     assert "killer-croc" not in down.river and down.villain.total == total - 4
 
 
+def test_dredging_and_demobilizing_wait_for_the_reinforcement_points() -> None:
+    """Reading (README): "at any moment" of the villain's turn is between its steps; the
+    reinforcement points are spent at once (VI E), so neither comes in between."""
+    state = replace(villains_turn(), face_down=("killer-croc",), reinforcement=2)
+    dredge = Move.of("dredge", tile="killer-croc")
+    demobilize = Move.of("demobilize", tile="brutes-with-chains")
+    assert refused(state, VILLAIN, dredge).code == "spend_reinforcement"
+    assert refused(state, VILLAIN, demobilize).code == "spend_reinforcement"
+    free = replace(state, reinforcement=0)
+    assert "killer-croc" not in play(free, VILLAIN, dredge)[0].river
+    assert "brutes-with-chains" not in play(free, VILLAIN, demobilize)[0].river
+
+
 def test_a_characters_complex_manipulation_rolls_its_characteristic() -> None:
     """VI·D·3 [a]: the chosen characteristic's dice, the villain's rerolls, hindering from the
     character's area, against the difficulty."""
