@@ -22,7 +22,7 @@ def _expected_records(
     if row.move is None and row.seq == 1:
         events = spec.setup(game.players, game.options, setup_rng(game.seed_for(1)))
         return [event_store.event_record(event) for event in events]
-    if row.move is None:  # a fork's deal is made only in a game not over (services.game_fork)
+    if row.move is None:  # a fork's deal is made only in a game not over (game_services.game_fork)
         dealt = spec.shuffle_unseen(state, fork_rng(game.seed_for(row.seq)))
         return [event_store.event_record(event) for event in dealt]
     assert isinstance(row.move, dict)
@@ -37,7 +37,7 @@ def _expected_records(
 
 
 def _fork_deals(game: Game) -> frozenset[int]:
-    """Where the new deals of a fork (services.game_fork) stand: just after its fork point, and
+    """Where the new deals of a fork (game_services.game_fork) stand: just after its fork point, and
     after each fork point of the forks its log was copied from (where a seed ends)."""
     ends = [last for last, _ in game.earlier_seeds]
     return frozenset(seq + 1 for seq in (*ends, *([game.fork_at] if game.fork_at else [])))

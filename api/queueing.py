@@ -1,4 +1,5 @@
-"""Handing a task to the workers after commit (or, in the embedded server, to a thread).
+"""Handing a task to the workers after commit (or, in the embedded server, to a thread), and
+what one time-boxed run of a long task's work reports (Slice).
 
 With Celery eager (the embedded default) a task runs inside the request that queued it; the
 development server sets TASKS_IN_THREADS so long ones (bots thinking, analysis) run beside the
@@ -8,6 +9,7 @@ request instead, keeping pages responsive. Tests and production keep the plain b
 from __future__ import annotations
 
 import threading
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -30,3 +32,11 @@ def enqueue_after_commit(task: Any, *args: Any) -> None:
         transaction.on_commit(lambda: _run_in_thread(task, args))
     else:
         transaction.on_commit(lambda: task.delay(*args))
+
+
+@dataclass(frozen=True, slots=True)
+class Slice:
+    """What one time-boxed run of a long job did, and whether it has more to do."""
+
+    done: int
+    more: bool

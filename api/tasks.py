@@ -14,7 +14,7 @@ from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 
-from api import services
+from api import analysis_services, bot_services
 
 LIMITS = {
     "soft_time_limit": settings.GOTHAM_TASK_SOFT_TIME_LIMIT,
@@ -26,7 +26,7 @@ LIMITS = {
 def play_bots(game_id: int) -> int:
     """Play the bot seats of a game while one is to act."""
     try:
-        run = services.bots_play(game_id=game_id, seconds=settings.GOTHAM_TASK_SLICE_SECONDS)
+        run = bot_services.bots_play(game_id=game_id, seconds=settings.GOTHAM_TASK_SLICE_SECONDS)
     except SoftTimeLimitExceeded:
         play_bots.delay(game_id)
         return 0
@@ -38,7 +38,9 @@ def play_bots(game_id: int) -> int:
 @shared_task(acks_late=True, reject_on_worker_lost=True, name="api.analyze_game", **LIMITS)  # type: ignore[untyped-decorator]
 def analyze_game(analysis_id: int) -> int:
     """Analyse a game's decisions into annotations (a run past its limit fails the analysis)."""
-    run = services.game_analyze(analysis_id=analysis_id, seconds=settings.GOTHAM_TASK_SLICE_SECONDS)
+    run = analysis_services.game_analyze(
+        analysis_id=analysis_id, seconds=settings.GOTHAM_TASK_SLICE_SECONDS
+    )
     if run.more:
         analyze_game.delay(analysis_id)
     return run.done

@@ -17,7 +17,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api import live, rulebook_selectors, selectors, services, stream_access
+from api import (
+    analysis_services,
+    annotation_services,
+    bot_services,
+    game_services,
+    live,
+    move_services,
+    rulebook_selectors,
+    selectors,
+    stream_access,
+)
 from api.errors import ApiError, Malformed, Unauthenticated
 from api.limits import REPLAY_PAGE, SEARCH_QUESTION_CHARS, SEARCH_RESULTS, limits_json
 from api.models import Event, Game
@@ -175,9 +185,9 @@ class GameCreateView(APIView):
     )
     def post(self, request: Request) -> Response:
         data = _validated(request, GameCreateInput)
-        created = services.game_create(
+        created = game_services.game_create(
             slug=data.validated_data["game"],
-            players=[services.PlayerSpec(**p) for p in data.validated_data["players"]],
+            players=[game_services.PlayerSpec(**p) for p in data.validated_data["players"]],
             seed=data.validated_data.get("seed"),
             options=data.validated_data.get("options") or {},
             caller=_client_address(request),
@@ -185,7 +195,7 @@ class GameCreateView(APIView):
         return Response(_created(created), status=status.HTTP_201_CREATED)
 
 
-def _created(created: services.CreatedGame) -> dict[str, Any]:
+def _created(created: game_services.CreatedGame) -> dict[str, Any]:
     """A new game with each seat's token (shown only in this answer)."""
     game = created.game
     seats = [
@@ -209,10 +219,10 @@ class ForkView(APIView):
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = _validated(request, ForkInput)
-        created = services.game_fork(
+        created = game_services.game_fork(
             game=selectors.game_get(game_id=game_id),
             at=data.validated_data["at"],
-            players=[services.PlayerSpec(**p) for p in data.validated_data["players"]],
+            players=[game_services.PlayerSpec(**p) for p in data.validated_data["players"]],
             caller=_client_address(request),
         )
         return Response(_created(created), status=status.HTTP_201_CREATED)
@@ -265,7 +275,7 @@ class MovesView(GameView):
             raise Malformed("The body must be a JSON object.")
         expected_version, move = move_input(request.data)
         try:
-            answer = services.move_submit(
+            answer = move_services.move_submit(
                 game_id=game_id,
                 seat=seat,
                 expected_version=expected_version,
@@ -411,8 +421,8 @@ class AnalysisView(GameView):
             )
         data = _validated(request, AnalysisInput)
         if not Event.objects.filter(game=game, move__isnull=False).exists():
-            raise services.NothingToAnalyse("This game has no moves to analyse yet.")
-        started = services.analysis_request(
+            raise analysis_services.NothingToAnalyse("This game has no moves to analyse yet.")
+        started = analysis_services.analysis_request(
             game=game,
             iterations=data.validated_data["iterations"],
             seconds=data.validated_data["seconds"],
@@ -452,7 +462,7 @@ class AnnotationsView(GameView):
                 "signed-in user."
             )
         data = _validated(request, AnnotationInput)
-        note = services.annotation_add(
+        note = annotation_services.annotation_add(
             game=game,
             seq=data.validated_data["seq"],
             text=data.validated_data["text"],
@@ -473,7 +483,7 @@ class AutopilotView(GameView):
         null}); your token keeps working either way."""
         game, seat = _game_and_seat(request, game_id)
         data = _validated(request, AutopilotInput)
-        row = services.seat_autopilot(
+        row = bot_services.seat_autopilot(
             game=game,
             seat=seat,
             bot=data.validated_data["bot"],

@@ -449,7 +449,7 @@ def long_game(events_wanted: int) -> int:
     ends."""
     import tomllib
 
-    from api import event_store, services
+    from api import event_store, game_services, move_services
     from api.models import Game
     from rules_core.engine import get_game
     from rules_core.games.gotham_race.content import REFERENCE_PACK
@@ -459,9 +459,9 @@ def long_game(events_wanted: int) -> int:
     pack["track"]["finish"] = {"value": 99, "source": "reference"}
     for i, name in enumerate(pack["landmarks"]):
         pack["landmarks"][name] = {"value": 90 + i, "source": "reference"}
-    created = services.game_create(
+    created = game_services.game_create(
         slug="gotham-race",
-        players=[services.PlayerSpec(name=f"p{i}") for i in range(4)],
+        players=[game_services.PlayerSpec(name=f"p{i}") for i in range(4)],
         seed=99,
         options={"content": pack},
     )
@@ -474,7 +474,7 @@ def long_game(events_wanted: int) -> int:
             break
         seat = min(spec.to_act(state))
         move = rng.choice(spec.legal_moves(state, seat))
-        services.move_submit(
+        move_services.move_submit(
             game_id=game_id, seat=seat, expected_version=game.version, move=move.to_json()
         )
     return game_id

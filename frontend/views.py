@@ -16,7 +16,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from api import rulebook_selectors, selectors, services
+from api import game_services, rulebook_selectors, selectors
 from api.errors import ApiError, NotFoundError
 from api.models import Game
 from rules_core.bots.registry import BOT_LEVELS
@@ -109,7 +109,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
         name: True for name in _switches(slug) if request.POST.get(f"option-{name}")
     }
     try:
-        created = services.game_create(
+        created = game_services.game_create(
             slug=slug,
             players=players,
             seed=None,
@@ -125,7 +125,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 BOT_NAMES = {kind: f"{label.removeprefix('bot: ')} bot" for kind, label in SEAT_KINDS[1:-1]}
 
 
-def _players(request: HttpRequest, seats: range) -> list[services.PlayerSpec]:
+def _players(request: HttpRequest, seats: range) -> list[game_services.PlayerSpec]:
     """The seats a form asks for: a person (named) or a bot per row, empty rows left out. A bot
     is named as the lobby offered it, numbered when the table has two of one kind."""
     kinds = [request.POST.get(f"kind-{i}", "empty") for i in seats]
@@ -133,11 +133,11 @@ def _players(request: HttpRequest, seats: range) -> list[services.PlayerSpec]:
     for i, kind in zip(seats, kinds, strict=True):
         name = request.POST.get(f"name-{i}", "").strip()[:80]
         if kind == "person":
-            players.append(services.PlayerSpec(name=name or f"Player {i + 1}"))
+            players.append(game_services.PlayerSpec(name=name or f"Player {i + 1}"))
         elif kind in BOT_NAMES:
             same = kinds.count(kind) > 1
             number = f" {kinds[: i + 1].count(kind)}" if same else ""
-            players.append(services.PlayerSpec(name=BOT_NAMES[kind] + number, bot=kind))
+            players.append(game_services.PlayerSpec(name=BOT_NAMES[kind] + number, bot=kind))
     return players
 
 
@@ -179,7 +179,7 @@ class SeeOther(HttpResponseRedirect):
     status_code = 303
 
 
-def _created(request: HttpRequest, created: services.CreatedGame) -> HttpResponse:
+def _created(request: HttpRequest, created: game_services.CreatedGame) -> HttpResponse:
     """After a game (or fork) is created, its page: the seat links (tokens are shown only once)
     wait in this browser's session, not in the URL, for that page to show (Post/Redirect/Get)."""
     game = created.game
@@ -218,9 +218,9 @@ def game_fork(request: HttpRequest, game_id: int) -> HttpResponse:
         choose = "Choose the move to play on from with its button in the replay."
         return _replay(request, game, error=choose, status=400)
     wanted = int(raw)  # the event shown: the fork is made where its move begins
-    earlier = [p for p in services.fork_points(game) if p <= wanted]
+    earlier = [p for p in game_services.fork_points(game) if p <= wanted]
     try:
-        created = services.game_fork(
+        created = game_services.game_fork(
             game=game,
             at=earlier[-1] if earlier else wanted,
             players=_players(request, range(game.players)),
@@ -287,7 +287,7 @@ def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200
         "game": game,
         "title": spec.title,
         "forkable": game.status == Game.Status.FINISHED,
-        "older_rules": services.older_rules_words(spec.title) if older else "",
+        "older_rules": game_services.older_rules_words(spec.title) if older else "",
         "seats": seats,
         "kinds": SEAT_KINDS[:-1],  # every seat of a fork is filled, as in the game forked
         "fork_error": error,

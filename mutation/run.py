@@ -392,7 +392,7 @@ def main(argv: list[str] | None = None) -> int:
         "--only",
         metavar="PATTERN",
         help="only the scope's mutants whose names match (fnmatch), e.g. one function's after "
-        "an edit: 'api.services.x_analysis_request__mutmut_*'",
+        "an edit: 'api.analysis_services.x_analysis_request__mutmut_*'",
     )
     args = parser.parse_args(argv)
     scopes = [s for s in selected(load_scopes(), args.path) if args.scope in (None, s.name)]

@@ -8,9 +8,9 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from api.bot_services import bots_play
 from api.log_check import log_problems
 from api.models import Game
-from api.services import bots_play
 from tests.conftest import auth
 
 

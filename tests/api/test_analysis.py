@@ -15,8 +15,8 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 
 from api import live
+from api.bot_services import bots_play
 from api.models import Analysis, Annotation, Game
-from api.services import bots_play
 from rules_core.bots.analysis import ANALYSIS_VERSION
 from tests.conftest import CreateGame, Credentials, auth
 
@@ -430,7 +430,7 @@ def test_a_failed_analysis_says_why_without_internals(
 ) -> None:
     from django.conf import settings
 
-    from api import services
+    from api import analysis_services
 
     gid = finished_bot_game(create_game)
     version = Game.objects.get(pk=gid).version
@@ -439,9 +439,9 @@ def test_a_failed_analysis_says_why_without_internals(
     def failing(*args: Any, **kwargs: Any) -> Any:
         raise error
 
-    monkeypatch.setattr(services, "_judge", failing)
+    monkeypatch.setattr(analysis_services, "_judge", failing)
     with pytest.raises(type(error)):
-        services.game_analyze(analysis_id=analysis.pk)
+        analysis_services.game_analyze(analysis_id=analysis.pk)
     analysis.refresh_from_db()
     assert analysis.status == Analysis.Status.FAILED
     assert analysis.error.startswith(says) and "internal detail" not in analysis.error
@@ -456,7 +456,7 @@ def test_a_failed_analysis_says_why_without_internals(
 def test_an_analysis_note_names_the_move_as_its_player_sees_it() -> None:
     """A move's words may depend on who made it (in City Strategy, moving "your" villain names
     that villain): the note describes the move for the seat that played it."""
-    from api import services
+    from api import analysis_services
     from rules_core.bots.mcts import MctsSettings
     from rules_core.engine import fold, get_game
 
@@ -473,7 +473,7 @@ def test_an_analysis_note_names_the_move_as_its_player_sees_it() -> None:
         assert isinstance(events, list)
         state = fold(spec, events, state)
     move = {"seat": seat, **villain[0].to_json()}
-    note = services._judge(spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2)
+    note = analysis_services._judge(spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2)
     label = spec.describe_move(state, seat, villain[0])
     assert label.startswith("Move The Penguin to ")
     assert note["text"].startswith(f"The Penguin played: {label} (")
@@ -481,7 +481,7 @@ def test_an_analysis_note_names_the_move_as_its_player_sees_it() -> None:
 
 def test_an_analysis_note_opens_its_sentence_with_a_capital() -> None:
     """A seat named in lower case mid-sentence ("the heroes") opens the note as "The heroes"."""
-    from api import services
+    from api import analysis_services
     from rules_core.bots.mcts import MctsSettings
     from rules_core.engine import fold, get_game
 
@@ -490,7 +490,7 @@ def test_an_analysis_note_opens_its_sentence_with_a_capital() -> None:
     seat = min(spec.to_act(state))
     assert spec.seat_names(state)[seat] == "the heroes"
     move = {"seat": seat, **spec.legal_moves(state, seat)[0].to_json()}
-    note = services._judge(spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2)
+    note = analysis_services._judge(spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2)
     assert note["text"].startswith("The heroes played: ")
 
 
@@ -499,7 +499,7 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
 ) -> None:
     """The note's words and data for a verdict the bot agrees with, one too close to call and a
     mistake, word for word (the search itself stubbed: its verdicts are tested in rules_core)."""
-    from api import services
+    from api import analysis_services
     from rules_core.bots.analysis import Judgement
     from rules_core.bots.mcts import MctsSettings
     from rules_core.engine import fold, get_game
@@ -536,9 +536,11 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
     }
 
     def note(kind: str) -> dict[str, Any]:
-        monkeypatch.setattr(services, "judge", lambda *args: verdicts[kind])
+        monkeypatch.setattr(analysis_services, "judge", lambda *args: verdicts[kind])
         move = {"seat": seat, **played.to_json()}
-        return services._judge(spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2)
+        return analysis_services._judge(
+            spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2
+        )
 
     mine, theirs = spec.describe_move(state, seat, played), spec.describe_move(state, seat, other)
     who = spec.seat_names(state)[seat]

@@ -1,6 +1,6 @@
-"""How an analysis run keeps its books (api.services.game_analyze): which decisions it judges,
-what it replaces, what it leaves alone, and how it reports progress. The bot's judging is
-stubbed here (its verdicts are tested in rules_core and tests/api/test_analysis.py)."""
+"""How an analysis run keeps its books (api.analysis_services.game_analyze): which decisions it
+judges, what it replaces, what it leaves alone, and how it reports progress. The bot's judging
+is stubbed here (its verdicts are tested in rules_core and tests/api/test_analysis.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ import pytest
 from django.test import override_settings
 from django.utils import timezone
 
-from api import services
+from api import analysis_services, bot_services
 from api.models import Analysis, Annotation, Event, Game
+from api.queueing import Slice
 from rules_core.engine.randomness import bot_rng
 from tests.conftest import CreateGame
 
@@ -23,7 +24,7 @@ SETTINGS = {"iterations": 5, "seconds": 0.05}
 
 def finished_game(create_game: CreateGame, seed: int = 31) -> int:
     body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=seed)
-    services.bots_play(game_id=body["id"])
+    bot_services.bots_play(game_id=body["id"])
     return int(body["id"])
 
 
@@ -40,7 +41,7 @@ def notes(gid: int, source: str = Annotation.Source.ANALYSIS) -> dict[int, str]:
 
 
 class Clock:
-    """A stand-in for the services' `time`: the test moves it on (sleeping moves it too)."""
+    """A stand-in for the analysis's `time`: the test moves it on (sleeping moves it too)."""
 
     def __init__(self) -> None:
         self.now = 1000.0  # a monotonic clock starts anywhere
@@ -55,7 +56,7 @@ class Clock:
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     fake = Clock()
-    monkeypatch.setattr(services, "time", fake)
+    monkeypatch.setattr(analysis_services, "time", fake)
     return fake
 
 
@@ -70,7 +71,7 @@ def judged(monkeypatch: pytest.MonkeyPatch, clock: Clock) -> list[tuple[int, str
         clock.now += 1.0
         return {"text": f"judged {len(seen)}", "data": {"draw": rng.random()}}
 
-    monkeypatch.setattr(services, "_judge", judge)
+    monkeypatch.setattr(analysis_services, "_judge", judge)
     return seen
 
 
@@ -88,7 +89,7 @@ def test_a_run_judges_its_own_games_decisions_up_to_the_version_asked(
     mine = decisions(gid)
     version = mine[5]  # asked while the game stood at its sixth decision
     analysis = analysis_of(gid, version=version)
-    services.game_analyze(analysis_id=analysis.pk)
+    analysis_services.game_analyze(analysis_id=analysis.pk)
     assert sorted(notes(gid)) == mine[:6]
     analysis.refresh_from_db()
     assert (analysis.status, analysis.done, analysis.total) == ("done", 6, 6)
@@ -103,7 +104,7 @@ def test_a_fresh_run_clears_the_games_old_analysis_and_nothing_else(
     stale = Annotation.objects.create(game_id=gid, seq=1, source="analysis", text="old")
     comment = Annotation.objects.create(game_id=gid, seq=1, source="person", text="nice")
     elsewhere = Annotation.objects.create(game_id=other, seq=1, source="analysis", text="theirs")
-    services.game_analyze(analysis_id=analysis_of(gid, version=decisions(gid)[-1]).pk)
+    analysis_services.game_analyze(analysis_id=analysis_of(gid, version=decisions(gid)[-1]).pk)
     assert not Annotation.objects.filter(pk=stale.pk).exists()  # seq 1 is the set-up, not judged
     assert Annotation.objects.filter(pk__in=[comment.pk, elsewhere.pk]).count() == 2
     assert sorted(notes(gid)) == decisions(gid)
@@ -117,7 +118,7 @@ def test_a_resumed_run_keeps_the_decisions_judged_before_it(
     first, *rest = decisions(gid)
     Annotation.objects.create(game_id=gid, seq=first, source="analysis", text="from before")
     analysis = analysis_of(gid, version=rest[-1], done=1)
-    services.game_analyze(analysis_id=analysis.pk)
+    analysis_services.game_analyze(analysis_id=analysis.pk)
     assert notes(gid)[first] == "from before"
     assert sorted(notes(gid)) == [first, *rest]
     assert len(judged) == len(rest)
@@ -129,7 +130,7 @@ def test_every_update_of_an_analysis_is_its_sign_of_life(create_game: CreateGame
     analysis = analysis_of(int(create_game()["id"]), version=1)
     long_ago = timezone.now() - datetime.timedelta(hours=1)
     Analysis.objects.filter(pk=analysis.pk).update(updated_at=long_ago)
-    services._analysis_update(analysis.pk, done=1)
+    analysis_services._analysis_update(analysis.pk, done=1)
     analysis.refresh_from_db()
     assert analysis.done == 1
     assert analysis.updated_at > long_ago + datetime.timedelta(minutes=59)
@@ -142,7 +143,7 @@ def test_each_decision_is_judged_with_the_bots_own_chance_at_that_point(
     the analysing bot's chance at that event (its own seat, -1), not the game's dice."""
     gid = finished_game(create_game)
     analysis = analysis_of(gid, version=decisions(gid)[-1])
-    services.game_analyze(analysis_id=analysis.pk)
+    analysis_services.game_analyze(analysis_id=analysis.pk)
     seed = Analysis.objects.get().game.seed
     drawn = dict(Annotation.objects.filter(game_id=gid).values_list("seq", "data__draw"))
     assert drawn == {seq: bot_rng(seed, seq, -1).random() for seq in decisions(gid)}
@@ -159,7 +160,9 @@ def test_a_decision_judged_again_replaces_its_note_and_only_that(
     Annotation.objects.create(game_id=gid, seq=second, source="analysis", text="other worker")
     comment = Annotation.objects.create(game_id=gid, seq=second, source="person", text="hm")
     theirs = Annotation.objects.create(game_id=other, seq=second, source="analysis", text="x")
-    services.game_analyze(analysis_id=analysis_of(gid, version=decisions(gid)[-1], done=1).pk)
+    analysis_services.game_analyze(
+        analysis_id=analysis_of(gid, version=decisions(gid)[-1], done=1).pk
+    )
     here = Annotation.objects.filter(game_id=gid, seq=second)
     assert sorted(here.values_list("source", "text")) == [
         ("analysis", "judged 1"),
@@ -175,11 +178,11 @@ def test_a_slice_stops_past_its_seconds_and_says_there_is_more(
     analysis = analysis_of(gid, version=decisions(gid)[-1], done=1)
     Analysis.objects.filter(pk=analysis.pk).update(spent_seconds=10.0)
     # each decision takes a second: 0, 1, 2 and 3 s in, the slice of 3 s goes on; 4 s in it stops
-    assert services.game_analyze(analysis_id=analysis.pk, seconds=3.0) == services.Slice(4, True)
+    assert analysis_services.game_analyze(analysis_id=analysis.pk, seconds=3.0) == Slice(4, True)
     analysis.refresh_from_db()
     assert (analysis.status, analysis.done, analysis.spent_seconds) == ("running", 5, 14.0)
     rest = len(decisions(gid)) - 5
-    assert services.game_analyze(analysis_id=analysis.pk) == services.Slice(rest, False)
+    assert analysis_services.game_analyze(analysis_id=analysis.pk) == Slice(rest, False)
     analysis.refresh_from_db()
     assert (analysis.status, analysis.spent_seconds) == ("done", 14.0 + rest)
 
@@ -193,7 +196,7 @@ def test_an_analysis_stops_as_failed_past_its_total_worker_time(
     analysis = analysis_of(gid, version=decisions(gid)[-1], done=1)
     Analysis.objects.filter(pk=analysis.pk).update(spent_seconds=10.0)
     # 10 s spent before; 10 + 3 is not past 13, so a fourth decision is judged and then it stops
-    assert services.game_analyze(analysis_id=analysis.pk) == services.Slice(4, False)
+    assert analysis_services.game_analyze(analysis_id=analysis.pk) == Slice(4, False)
     analysis.refresh_from_db()
     assert (analysis.status, analysis.done, analysis.spent_seconds) == ("failed", 5, 14.0)
     assert analysis.error == (
@@ -218,7 +221,10 @@ def test_a_request_queues_the_analysis_afresh_with_the_games_decisions_as_its_to
         spent_seconds=50.0,
         error="Stopped at the limit.",
     )
-    assert services.analysis_request(game=game, iterations=5, seconds=0.05, caller="t") is True
+    assert (
+        analysis_services.analysis_request(game=game, iterations=5, seconds=0.05, caller="t")
+        is True
+    )
     row = Analysis.objects.get(game=game)
     assert (row.status, row.done, row.spent_seconds, row.error) == ("queued", 0, 0.0, "")
     assert (row.total, row.version, row.settings) == (len(decisions(gid)), game.version, SETTINGS)

@@ -7,8 +7,8 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
+from api.bot_services import bots_play
 from api.models import Analysis
-from api.services import bots_play
 from rules_core.bots.analysis import ANALYSIS_VERSION
 from tests.conftest import CreateGame
 

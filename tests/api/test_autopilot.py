@@ -8,7 +8,7 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from api import game_facts, services
+from api import bot_services, game_facts, move_services
 from api.models import Annotation, Event, Game
 from api.rate_limits import rate_limit_reset
 from tests.api.test_moves import DRAW, post_move
@@ -34,7 +34,9 @@ def play_until_seat_acts(api: APIClient, gid: int, token: str, seat: int) -> int
 
 def queue_recorder(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     queued: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(services, "enqueue_after_commit", lambda task, *args: queued.append(args))
+    monkeypatch.setattr(
+        move_services, "enqueue_after_commit", lambda task, *args: queued.append(args)
+    )
     return queued
 
 
@@ -52,7 +54,7 @@ def test_a_seat_on_autopilot_is_played_by_its_bot_and_the_replay_says_so(
     assert queued == []  # Ann is to act: no worker is needed yet
     before = play_until_seat_acts(api, gid, ann["token"], 1)
     assert queued == [(gid,)]
-    assert services.bots_play(game_id=gid).done >= 1
+    assert bot_services.bots_play(game_id=gid).done >= 1
     bob_moves = Event.objects.filter(game_id=gid, seq__gt=before).exclude(move=None)
     bob_seats = set()
     for e in bob_moves:

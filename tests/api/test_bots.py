@@ -145,28 +145,29 @@ def test_gotham_city_strategy_bots_play_a_game_to_its_end(
 def test_bot_turns_come_in_slices_of_the_seconds_asked_and_say_when_more_is_left(
     create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from api import services
+    from api import bot_services
+    from api.queueing import Slice
 
     clock = Clock()
-    monkeypatch.setattr(services, "time", clock)
+    monkeypatch.setattr(bot_services, "time", clock)
     real_choose = choose_move
 
     def choose(*args: Any) -> Any:
         clock.now += 1.0
         return real_choose(*args)
 
-    monkeypatch.setattr(services, "choose_move", choose)
+    monkeypatch.setattr(bot_services, "choose_move", choose)
     body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=9)
     gid = body["id"]
     # a move a second: 0, 1 and 2 s in the slice of 3 s goes on; 3 s in it stops
-    assert services.bots_play(game_id=gid, seconds=3.0) == services.Slice(3, more=True)
+    assert bot_services.bots_play(game_id=gid, seconds=3.0) == Slice(3, more=True)
     assert Event.objects.filter(game_id=gid, move__isnull=False).count() == 3
-    rest = services.bots_play(game_id=gid)
+    rest = bot_services.bots_play(game_id=gid)
     assert rest.more is False
     assert Event.objects.filter(game_id=gid, move__isnull=False).count() == 3 + rest.done
     assert Game.objects.get(pk=gid).status == "finished"
-    assert services.bots_play(game_id=gid, seconds=3.0) == services.Slice(0, more=False)
-    assert services.bots_play(game_id=987654) == services.Slice(0, more=False)  # a game gone
+    assert bot_services.bots_play(game_id=gid, seconds=3.0) == Slice(0, more=False)
+    assert bot_services.bots_play(game_id=987654) == Slice(0, more=False)  # a game gone
 
 
 @pytest.mark.django_db
@@ -176,12 +177,13 @@ def test_a_bot_plays_its_own_seat_with_its_options_its_chance_and_the_delay(
     """Only this game's bot seats are played (a person to act stops the turn), each with the
     options it was seated with and the chance of its seat at that version, from a state read
     afresh when this process holds none, after the configured pause."""
-    from api import event_store, services
+    from api import bot_services, event_store
+    from api.queueing import Slice
     from rules_core.engine.randomness import bot_rng
 
     settings.GOTHAM_BOT_DELAY_SECONDS = 0.5
     clock = Clock()
-    monkeypatch.setattr(services, "time", clock)
+    monkeypatch.setattr(bot_services, "time", clock)
     real_choose = choose_move
     chosen: list[tuple[int, int, float, Any, float]] = []
 
@@ -190,15 +192,15 @@ def test_a_bot_plays_its_own_seat_with_its_options_its_chance_and_the_delay(
         chosen.append((seat, game.version, rng.random(), options, clock.now))
         return real_choose(name, spec, state, seat, rng, options)
 
-    monkeypatch.setattr(services, "choose_move", choose)
+    monkeypatch.setattr(bot_services, "choose_move", choose)
     create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=4)  # bots of another game
     mcts = {"bot": "mcts", "bot_options": {"iterations": 3}}
     body = create_game(players=[mcts, {"name": "Ann"}], seed=9)
     gid = body["id"]
     event_store._STATE_CACHE.clear()  # as a worker that never saw the game
-    made = services.bots_play(game_id=gid)
+    made = bot_services.bots_play(game_id=gid)
     game = Game.objects.get(pk=gid)
-    assert made == services.Slice(len(chosen), more=False) and made.done >= 1
+    assert made == Slice(len(chosen), more=False) and made.done >= 1
     assert game.to_act == [1]  # Ann's turn: the bots stop there
     for number, (seat, version, draw, options, at) in enumerate(chosen):
         assert seat == 0 and options == {"iterations": 3}
@@ -210,11 +212,11 @@ def test_a_bot_plays_its_own_seat_with_its_options_its_chance_and_the_delay(
 def test_a_bot_move_gone_stale_is_chosen_again_and_a_refused_one_is_an_error(
     create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from api import services
+    from api import bot_services, move_services
     from api.errors import VersionConflict
     from rules_core.engine import Move
 
-    real_submit = services.move_submit
+    real_submit = move_services.move_submit
     conflicts: list[int] = []
 
     def submit(**request: Any) -> Any:
@@ -223,18 +225,18 @@ def test_a_bot_move_gone_stale_is_chosen_again_and_a_refused_one_is_an_error(
             raise VersionConflict("Another move was appended at the same time.")
         return real_submit(**request)
 
-    monkeypatch.setattr(services, "move_submit", submit)
+    monkeypatch.setattr(bot_services, "move_submit", submit)
     body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=9)
-    made = services.bots_play(game_id=body["id"])
+    made = bot_services.bots_play(game_id=body["id"])
     assert conflicts and made.more is False
     assert Game.objects.get(pk=body["id"]).status == "finished"
     assert made.done == Event.objects.filter(game_id=body["id"], move__isnull=False).count()
 
-    monkeypatch.setattr(services, "move_submit", real_submit)
-    monkeypatch.setattr(services, "choose_move", lambda *args: Move.of("draw", deck=9))
+    monkeypatch.setattr(bot_services, "move_submit", real_submit)
+    monkeypatch.setattr(bot_services, "choose_move", lambda *args: Move.of("draw", deck=9))
     other = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=9)
     with pytest.raises(RuntimeError) as refused:
-        services.bots_play(game_id=other["id"])
+        bot_services.bots_play(game_id=other["id"])
     assert str(refused.value).startswith("bot random chose a refused move: {")
 
 
@@ -242,11 +244,13 @@ def test_a_bot_move_gone_stale_is_chosen_again_and_a_refused_one_is_an_error(
 def test_a_worker_is_called_only_when_a_bot_seat_is_to_act(
     api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from api import services
+    from api import move_services
     from tests.api.test_moves import DRAW, post_move
 
     queued: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(services, "enqueue_after_commit", lambda task, *args: queued.append(args))
+    monkeypatch.setattr(
+        move_services, "enqueue_after_commit", lambda task, *args: queued.append(args)
+    )
     people = create_game()  # two people: no worker is ever needed
     ann = people["seats"][0]
     assert post_move(api, people["id"], ann["token"], people["version"], DRAW).status_code == 201

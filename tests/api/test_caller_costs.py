@@ -11,7 +11,7 @@ from django.test import override_settings
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from api import services, tasks
+from api import analysis_services, bot_services, tasks
 from api.models import Analysis, Annotation, Game, Seat
 from api.rate_limits import rate_limit_reset
 from rules_core.bots import choose_move
@@ -129,7 +129,7 @@ def test_an_analysis_whose_worker_went_silent_can_be_started_again(
     stale = Analysis.objects.create(
         game_id=gid, status=Analysis.Status.RUNNING, done=3, total=40, settings=settings
     )
-    long_ago = timezone.now() - timedelta(seconds=services.ANALYSIS_STALE_SECONDS + 1)
+    long_ago = timezone.now() - timedelta(seconds=analysis_services.ANALYSIS_STALE_SECONDS + 1)
     Analysis.objects.filter(pk=stale.pk).update(updated_at=long_ago)
     response = api.post(f"/api/games/{gid}/analysis/", settings, format="json")
     assert response.status_code == 202
@@ -181,7 +181,7 @@ def test_an_analysis_stops_at_its_total_worker_time(create_game: CreateGame) -> 
         version=Game.objects.get(pk=gid).version,
         settings={"iterations": 5, "seconds": 0.05},
     )
-    run = services.game_analyze(analysis_id=analysis.pk)
+    run = analysis_services.game_analyze(analysis_id=analysis.pk)
     assert run.more is False
     analysis.refresh_from_db()
     assert analysis.status == Analysis.Status.FAILED
@@ -191,9 +191,9 @@ def test_an_analysis_stops_at_its_total_worker_time(create_game: CreateGame) -> 
 def test_each_decision_gets_a_share_of_the_total_time() -> None:
     spec = get_game("gotham-race")
     analysis = Analysis(settings={"iterations": 5000, "seconds": 10.0})
-    budget = services._analysis_budget(analysis, spec, decisions=900)
+    budget = analysis_services._analysis_budget(analysis, spec, decisions=900)
     assert budget.iterations == 5000 and budget.seconds == pytest.approx(1800 / 1800)
-    assert services._analysis_budget(analysis, spec, decisions=10).seconds == 10.0
+    assert analysis_services._analysis_budget(analysis, spec, decisions=10).seconds == 10.0
 
 
 def test_bot_seats_keep_their_options(create_game: CreateGame) -> None:
@@ -219,10 +219,10 @@ def test_once_a_games_bots_spend_its_thinking_time_they_play_one_move_ahead(
         used.append(name)
         return choose(name, *args)
 
-    monkeypatch.setattr(services, "choose_move", recorded)
+    monkeypatch.setattr(bot_services, "choose_move", recorded)
     options = {"iterations": 20000, "seconds": 0.03}
     body = create_game(players=[{"bot": "mcts", "bot_options": options}] * 2)
-    services.bots_play(game_id=body["id"])  # to the end, as the workers would
+    bot_services.bots_play(game_id=body["id"])  # to the end, as the workers would
     game = Game.objects.get(pk=body["id"])
     assert game.status == Game.Status.FINISHED
     searched = used.index("greedy")
@@ -261,7 +261,7 @@ def test_an_analysis_silent_for_the_whole_stale_time_is_dead(
     stale = Analysis.objects.create(
         game_id=gid, status=Analysis.Status.RUNNING, done=3, total=40, settings={"iterations": 5}
     )
-    silent = now - timedelta(seconds=services.ANALYSIS_STALE_SECONDS)
+    silent = now - timedelta(seconds=analysis_services.ANALYSIS_STALE_SECONDS)
     Analysis.objects.filter(pk=stale.pk).update(updated_at=silent + timedelta(microseconds=1))
     url = f"/api/games/{gid}/analysis/"
     waiting = api.post(url, {"iterations": 6, "seconds": 0.05}, format="json")
@@ -279,7 +279,9 @@ def test_an_analysis_request_holds_the_game_row_while_it_looks(create_game: Crea
     gid = finished_bot_game(create_game)
     game = Game.objects.get(pk=gid)
     with CaptureQueriesContext(connection) as queries:
-        services.analysis_request(game=game, iterations=5, seconds=0.05, caller="lock-test")
+        analysis_services.analysis_request(
+            game=game, iterations=5, seconds=0.05, caller="lock-test"
+        )
     reads = [q["sql"] for q in queries.captured_queries if "analysis" in q["sql"].lower()]
     first = next(i for i, q in enumerate(queries.captured_queries) if q["sql"] == reads[0])
     lock = [q["sql"] for q in queries.captured_queries[:first] if '"api_game"' in q["sql"]]

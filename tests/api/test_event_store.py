@@ -16,9 +16,9 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 
 from api import event_store
+from api.bot_services import bots_play
 from api.log_check import log_problems
 from api.models import Event, Game, IdempotencyRecord, Snapshot
-from api.services import bots_play
 from rules_core.engine import GameSpec, fold, get_game, to_json
 from tests.conftest import CreateGame
 

@@ -11,12 +11,13 @@ from django.test import override_settings
 from rest_framework.test import APIClient
 
 from api import event_store
+from api.bot_services import bots_play
 from api.errors import RateLimited
 from api.event_store import decode_event
+from api.game_services import PlayerSpec, fork_points, game_fork
 from api.log_check import log_problems
 from api.models import Event, Game, Seat
 from api.rate_limits import rate_limit_reset
-from api.services import PlayerSpec, bots_play, fork_points, game_fork
 from rules_core.engine import fold, get_game
 from rules_core.engine.visibility import CARD_KINDS
 from tests.api.test_moves import post_move

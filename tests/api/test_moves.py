@@ -280,11 +280,11 @@ def test_a_move_wakes_the_streams_of_its_own_game_once_committed(
 
 
 def test_a_move_for_a_game_that_never_was_is_not_found_by_number() -> None:
-    from api import services
+    from api import move_services
     from api.errors import NotFoundError
 
     with pytest.raises(NotFoundError) as refused:
-        services.move_submit(game_id=987654, seat=0, expected_version=1, move=DRAW)
+        move_services.move_submit(game_id=987654, seat=0, expected_version=1, move=DRAW)
     assert str(refused.value.detail) == "No game 987654."
 
 
@@ -294,7 +294,7 @@ def test_a_stale_entry_for_a_reused_game_id_is_dropped_and_the_move_decided_on_t
     """A process's facts of a game id can belong to an earlier game of that id (a test database
     reuses ids): the head they name is not there, so the facts are read again from the game row
     and the move is decided on them, its bot seats queued as the row says."""
-    from api import game_facts, services
+    from api import game_facts, move_services
 
     body = create_game(players=[{"name": "Ann"}, {"bot": "random"}])
     gid, ann, version = body["id"], body["seats"][0], body["version"]
@@ -303,7 +303,7 @@ def test_a_stale_entry_for_a_reused_game_id_is_dropped_and_the_move_decided_on_t
     game_facts._CACHE[gid] = game_facts.GameFacts(gid, real.game, real.seed + 1, frozenset())
     queued: list[tuple[int, frozenset[int]]] = []
     monkeypatch.setattr(
-        services, "_queue_bots_if_due", lambda game, bots, to_act: queued.append((game, bots))
+        move_services, "queue_bots_if_due", lambda game, bots, to_act: queued.append((game, bots))
     )
     moved = post_move(api, gid, ann["token"], version, DRAW)
     assert moved.status_code == 201, moved.json()
@@ -350,7 +350,7 @@ def test_a_refusal_on_the_head_just_read_from_the_row_is_not_checked_again(
 ) -> None:
     """A head read from the game row a moment ago is the game's head: a move refused on it is a
     422 at once, without asking the row again whether it is still there."""
-    from api import services
+    from api import move_services
 
     body = create_game()
     gid, ann, version = body["id"], body["seats"][0], body["version"]
@@ -361,7 +361,7 @@ def test_a_refusal_on_the_head_just_read_from_the_row_is_not_checked_again(
         asked.append(1)
         return False
 
-    monkeypatch.setattr(services, "_still_at", still_at)
+    monkeypatch.setattr(move_services, "_still_at", still_at)
     refused = post_move(api, gid, ann["token"], version, {"type": "draw", "deck": 9})
     assert refused.status_code == 422 and asked == []
 
@@ -534,7 +534,7 @@ def test_one_client_with_three_bots_plays_to_a_winner(
 ) -> None:
     body = create_game(players=[{"name": "Ann"}, *[{"bot": "random"}] * 3], seed=5)
     # Celery is eager here or the test database is not visible to a worker: play bots inline.
-    from api.services import bots_play
+    from api.bot_services import bots_play
 
     gid, token = body["id"], body["seats"][0]["token"]
     while api.get(f"/api/games/{gid}/").json()["status"] == "active":
@@ -575,7 +575,7 @@ def test_the_move_answer_hides_what_the_mover_may_not_see(
 def test_a_gotham_city_strategy_game_against_three_bots_reaches_a_winner(
     api: APIClient, create_game: CreateGame
 ) -> None:
-    from api.services import bots_play
+    from api.bot_services import bots_play
 
     body = create_game(
         game="gotham-city-strategy", players=[{"name": "Ann"}, *[{"bot": "random"}] * 3], seed=4

@@ -8,8 +8,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from api import event_store
+from api.bot_services import bots_play
 from api.models import Annotation, Seat
-from api.services import bots_play
 from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db

@@ -125,7 +125,7 @@ def test_stream_errors_are_json_whatever_was_accepted(api: APIClient) -> None:
 def test_an_asgi_server_streams_without_holding_a_thread(create_game: CreateGame) -> None:
     """Under ASGI the view answers with an async iterator (production's uvicorn workers)."""
     body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=31)
-    from api.services import bots_play
+    from api.bot_services import bots_play
 
     bots_play(game_id=body["id"])
 

@@ -145,7 +145,8 @@ def test_each_game_serves_its_own_board_drawing(client: Client) -> None:
 
 
 def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: Client) -> None:
-    from api.services import PlayerSpec, bots_play, fork_points, game_create
+    from api.bot_services import bots_play
+    from api.game_services import PlayerSpec, fork_points, game_create
 
     created = game_create(
         slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=41, options={}
@@ -183,7 +184,8 @@ def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: 
 def test_play_on_from_the_last_event_replays_the_last_move(client: Client) -> None:
     """The replay shows the last event at first: playing on from there starts before the last
     move (a game over at its last event has nothing to play on)."""
-    from api.services import PlayerSpec, bots_play, fork_points, game_create
+    from api.bot_services import bots_play
+    from api.game_services import PlayerSpec, fork_points, game_create
 
     created = game_create(
         slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=42, options={}
@@ -342,7 +344,7 @@ def test_the_search_boxs_example_on_a_games_pages_is_answered_by_the_section_it_
     """The header's example ("what happens on a tie" on every page) found an unrelated section:
     each game's pages now suggest a question of that game, which its book's search answers
     with the section the index names."""
-    from api.services import PlayerSpec, game_create
+    from api.game_services import PlayerSpec, game_create
     from rules_core.engine import get_game
 
     assert book.search_example

@@ -26,20 +26,34 @@ def test_every_scope_names_modules_and_tests_that_exist() -> None:
         assert all((run.ROOT / t).exists() for t in scope.tests), scope.name
 
 
+SERVICE_MODULES = (
+    "api/game_services.py",
+    "api/hourly_limits.py",
+    "api/move_services.py",
+    "api/bot_services.py",
+    "api/annotation_services.py",
+    "api/analysis_services.py",
+)
+
+
 def test_the_services_scopes_count_each_of_the_modules_functions_exactly_once() -> None:
-    """The services module is shared out among three scopes by function: none is left out of
+    """The service modules are shared out among three scopes by function: none is left out of
     the score and none counted twice."""
-    module = run.ROOT / "api" / "services.py"
-    tree = ast.parse(module.read_text())
-    functions = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
-    scopes = run.selected(run.load_scopes(), "api/services.py")
     names = ["services-games", "services-moves", "services-bots-analysis"]
-    assert [s.name for s in scopes] == names
-    for name in functions:
-        mutant = f"api.services.x_{name}__mutmut_1"
-        counting = [s.name for s in scopes if s.counts(mutant)]
-        assert len(counting) == 1, (name, counting)
-    assert len(functions) > 30
+    counted = 0
+    for path in SERVICE_MODULES:
+        tree = ast.parse((run.ROOT / path).read_text())
+        functions = [node.name for node in tree.body if isinstance(node, ast.FunctionDef)]
+        scopes = run.selected(run.load_scopes(), path)
+        assert {s.name for s in scopes} <= set(names), path
+        dotted = path.removesuffix(".py").replace("/", ".")
+        for name in functions:
+            mutant = f"{dotted}.x_{name}__mutmut_1"
+            counting = [s.name for s in scopes if s.counts(mutant)]
+            assert len(counting) == 1, (name, counting)
+        counted += len(functions)
+    assert [s.name for s in run.load_scopes() if s.name.startswith("services-")] == names
+    assert counted > 30
 
 
 def test_every_equivalent_mutant_says_why_and_on_which_change() -> None:
@@ -379,22 +393,23 @@ def test_dev_py_mutate_becomes_the_mutation_command(monkeypatch: pytest.MonkeyPa
 def test_only_narrows_a_scope_to_the_mutants_matching_a_pattern() -> None:
     """`--only` re-runs one function's mutants after an edit, inside the scope that counts them."""
     [bots] = [s for s in run.load_scopes() if s.name == "services-bots-analysis"]
-    one = run.narrowed(bots, "api.services.x_analysis_request__mutmut_*")
-    assert one is not None and one.wanted == ("api.services.x_analysis_request__mutmut_*",)
-    assert one.counts("api.services.x_analysis_request__mutmut_7")
-    assert not one.counts("api.services.x_bots_play__mutmut_7")
+    request = "api.analysis_services.x_analysis_request__mutmut_*"
+    one = run.narrowed(bots, request)
+    assert one is not None and one.wanted == (request,)
+    assert one.counts("api.analysis_services.x_analysis_request__mutmut_7")
+    assert not one.counts("api.bot_services.x_bots_play__mutmut_7")
     # a pattern wider than the scope keeps the scope's own patterns, and counts within them
-    wide = run.narrowed(bots, "api.services.x_a*")
+    wide = run.narrowed(bots, "api.a*_services.x_a*")
     assert wide is not None
     assert wide.wanted == (
-        "api.services.x_annotation_add__mutmut_*",
-        "api.services.x_analysis_request__mutmut_*",
-        "api.services.x_analysis_begin__mutmut_*",
+        "api.annotation_services.x_annotation_add__mutmut_*",
+        "api.analysis_services.x_analysis_request__mutmut_*",
+        "api.analysis_services.x_analysis_begin__mutmut_*",
     )
-    assert wide.counts("api.services.x_annotation_add__mutmut_3")
-    assert not wide.counts("api.services.x_game_analyze__mutmut_3")
+    assert wide.counts("api.annotation_services.x_annotation_add__mutmut_3")
+    assert not wide.counts("api.analysis_services.x_game_analyze__mutmut_3")
     # a scope none of whose mutants can match is left out
-    assert run.narrowed(bots, "api.services.x_game_create__mutmut_*") is None
+    assert run.narrowed(bots, "api.game_services.x_game_create__mutmut_*") is None
     [track] = [s for s in run.load_scopes() if s.name == "gotham-race"]
     assert not track.wanted
     some = run.narrowed(track, "*x_winner__mutmut_*")
@@ -404,5 +419,6 @@ def test_only_narrows_a_scope_to_the_mutants_matching_a_pattern() -> None:
 
 
 def test_only_with_no_scope_to_run_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run.main(["services-bots-analysis", "--only", "api.services.x_game_create*"]) == 2
-    assert "matches api.services.x_game_create*" in capsys.readouterr().err
+    only = "api.game_services.x_game_create*"
+    assert run.main(["services-bots-analysis", "--only", only]) == 2
+    assert f"matches {only}" in capsys.readouterr().err

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from api import services
+from api import analysis_services
 from api.limits import ANALYSIS_ITERATIONS, ANALYSIS_SECONDS
 from api.management.commands.simulate import progress_bar
 from api.models import Event, Game
@@ -33,11 +33,11 @@ class Command(BaseCommand):
         ):
             if not least <= options[name] <= most:
                 raise CommandError(f"--{name} must be from {least} to {most}")
-        analysis = services.analysis_begin(
+        analysis = analysis_services.analysis_begin(
             game=game, iterations=options["iterations"], seconds=options["seconds"]
         )
         while True:
-            run = services.game_analyze(analysis_id=analysis.pk, seconds=1.0)
+            run = analysis_services.game_analyze(analysis_id=analysis.pk, seconds=1.0)
             analysis.refresh_from_db()
             sys.stderr.write(f"\r{progress_bar(analysis.done, analysis.total)}")
             if not run.more:

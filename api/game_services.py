@@ -1,0 +1,323 @@
+"""Creating and forking games: seats and their tokens, the opening events, the caller's hour.
+
+Each service takes keyword arguments and queues follow-up work (bot turns) only after commit;
+creating and forking a game run in one transaction.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+
+from api import event_store, game_facts
+from api.errors import ApiError, NotFoundError, VersionConflict
+from api.hourly_limits import bot_game_allowed, within_hour
+from api.models import Event, Game, Seat
+from api.move_services import citations_json, published_after_commit, queue_bots_if_needed
+from api.parsing import check_text
+from api.tokens import hash_token, new_token
+from rules_core.bots.registry import bot_options_problem
+from rules_core.engine import GameSpec, get_game
+from rules_core.engine.randomness import fork_rng, setup_rng
+from rules_core.engine.types import JSON
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSpec:
+    """One seat asked for at creation: a person's name or a bot's name."""
+
+    name: str = ""
+    bot: str = ""
+    bot_options: dict[str, JSON] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedGame:
+    """A new game and each person's token (shown only here)."""
+
+    game: Game
+    tokens: tuple[str | None, ...]
+
+
+class RuleRejected(ApiError):
+    """A request the rules refuse outside a move (e.g. a player count): 400 with citations."""
+
+    error = "rules_rejected"
+
+
+class InvalidBotOptions(ApiError):
+    """A bot that does not exist, or options beyond the limits the catalog states."""
+
+    error = "invalid_bot_options"
+
+
+class ForkRefused(ApiError):
+    """A fork the service cannot make: of a running game, at a point inside a move's events,
+    with another number of players."""
+
+    error = "fork_refused"
+
+
+class ForkAtEnd(ForkRefused):
+    """A fork at a finished game's last event: a game over before it starts, so none is made
+    (and, refused before the hour's count, it costs no fork)."""
+
+    error = "fork_at_end"
+
+
+def spec_for(slug: str) -> GameSpec[Any]:
+    """The registered game for a slug, or a 404-style error."""
+    try:
+        return get_game(slug)
+    except KeyError:
+        raise NotFoundError(f"No game called {slug!r}; see /api/catalog/.") from None
+
+
+def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
+    for player in players:
+        check_text(player.name, "player's name")  # the lobby's form too, not only JSON bodies
+        if player.bot_options and not player.bot:
+            raise InvalidBotOptions("Only a bot's seat takes bot_options.")
+        problem = player.bot and bot_options_problem(spec, player.bot, player.bot_options)
+        if problem:
+            raise InvalidBotOptions(problem)
+
+
+def _default_name(players: Sequence[PlayerSpec], index: int) -> str:
+    """The name of a seat posted without one: "Player 3", or its bot's ("greedy bot"), numbered
+    when the table has two unnamed bots of that kind ("greedy bot 1", "greedy bot 2")."""
+    player = players[index]
+    if not player.bot:
+        return f"Player {index + 1}"
+    alike = [i for i, p in enumerate(players) if p.bot == player.bot and not p.name]
+    return f"{player.bot} bot" + (f" {alike.index(index) + 1}" if len(alike) > 1 else "")
+
+
+def _seat_players(game: Game, players: Sequence[PlayerSpec]) -> tuple[str | None, ...]:
+    """Seat people (each with a new secret token, stored hashed) and bots; the tokens."""
+    tokens: list[str | None] = []
+    seats = []
+    for index, player in enumerate(players):
+        token = None if player.bot else new_token()
+        tokens.append(token)
+        seats.append(
+            Seat(
+                game=game,
+                index=index,
+                name=player.name or _default_name(players, index),
+                bot=player.bot,
+                bot_options=dict(player.bot_options),
+                token_hash=hash_token(token) if token else "",
+            )
+        )
+    Seat.objects.bulk_create(seats)
+    return tuple(tokens)
+
+
+def game_create(
+    *,
+    slug: str,
+    players: Sequence[PlayerSpec],
+    seed: int | None,
+    options: Mapping[str, JSON],
+    caller: str = "unknown",
+) -> CreatedGame:
+    """Create a game, seat its players and bots, and append its opening events (counted
+    against the caller's hourly limits once it is known to be valid)."""
+    spec = spec_for(slug)
+    _check_players(spec, players)
+    rejection = spec.validate_options(len(players), options)
+    if rejection is not None:
+        raise RuleRejected(
+            rejection.message,
+            extra={"code": rejection.code, "citations": citations_json(rejection.citations)},
+        )
+    _creation_allowed(caller, bots=any(p.bot for p in players))
+    seeded = seed is not None
+    seed = secrets.randbits(62) if seed is None else seed
+    events = spec.setup(len(players), options, setup_rng(seed))
+    with transaction.atomic():
+        game = Game.objects.create(
+            game=slug,
+            players=len(players),
+            options=dict(options),
+            seed=seed,
+            seeded=seeded,
+            rules_version=spec.rules_version,
+            bot_seats=[i for i, p in enumerate(players) if p.bot],
+        )
+        game_facts.forget(game.pk)  # an id a rolled-back game had (SQLite) is not that game
+        tokens = _seat_players(game, players)
+        _append_and_update(game, spec, spec.initial_state(), events)
+        queue_bots_if_needed(game)
+    return CreatedGame(game, tokens)
+
+
+def _creation_allowed(caller: str, *, bots: bool) -> None:
+    """Count a game against the caller's hour (and, with a bot seat, against its hour of bot
+    games, which spend worker time on their own)."""
+    within_hour("games", caller, settings.GOTHAM_GAMES_PER_HOUR, ("game", "games"), "created")
+    if bots:
+        bot_game_allowed(caller, counted="games")
+
+
+def fork_points(game: Game) -> list[int]:
+    """The positions a game may be forked at: after its set-up and after each move's events
+    but the last (where a finished game is over: a fork there would have nothing to play)."""
+    starts = list(
+        Event.objects.filter(game=game, move__isnull=False)
+        .order_by("seq")
+        .values_list("seq", flat=True)
+    )
+    return [seq - 1 for seq in starts if seq > 1]
+
+
+def _fork_neighbours(at: int, points: list[int]) -> list[int]:
+    """The fork points either side of event `at` (one when it is before or past them all)."""
+    before = [p for p in points if p < at]
+    after = [p for p in points if p > at]
+    return sorted({*before[-1:], *after[:1]})
+
+
+def _fork_point_wanted(at: int, points: list[int], nearest: list[int], end: int) -> str:
+    """Why a game that ends at event `end` cannot be forked at event `at`, and where it can
+    (`nearest`: the fork points either side of it)."""
+    first, last = points[0], points[-1]
+    if at > last:
+        return f"The game ends at event {end}: fork at {last} or at an earlier move's start."
+    if at < first:
+        return f"The set-up takes events 1 to {first}: fork at {first} or at a later move's start."
+    before, after = nearest
+    return (
+        f"Event {at} falls inside a move's events: fork at {before} or {after}, where a move "
+        "begins."
+    )
+
+
+def older_rules_words(title: str) -> str:
+    """What a fork of a game played under an earlier version of its rules does: its moves
+    stand as played (verify_log checks them by chain and replay), and it plays on under today's
+    rules (`decided_from`)."""
+    return (
+        f"This game was played under an earlier version of the rules of {title}: its moves stand "
+        "as they were played, and a game played on from here follows today's rules."
+    )
+
+
+def game_fork(
+    *, game: Game, at: int, players: Sequence[PlayerSpec], caller: str = "unknown"
+) -> CreatedGame:
+    """A new game that starts where a finished game stood after event `at` (the events up to
+    there copied with their moves and hashes), seated anew, with a fresh secret seed for what
+    follows (design.md: what-if play). The finished game shows its decks' order to anyone, so
+    the cards nobody had seen at `at` are shuffled again by one more event (the fork's new deal;
+    rules_core.engine.fork_shuffle)."""
+    spec = spec_for(game.game)
+    if game.status != Game.Status.FINISHED:
+        raise ForkRefused("Only a finished game can be forked: its hidden cards are all shown.")
+    if len(players) != game.players:
+        raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
+    points = fork_points(game)
+    if not points:  # no move began after a set-up event: nothing before the end to play on from
+        raise ForkRefused("This game has no point before its end to fork at.")
+    if at == game.version:  # refused before the hour counts it: a refusal costs no fork
+        raise ForkAtEnd(
+            f"The game is over at event {at}: a fork there would have nothing to play. Fork at "
+            f"{points[-1]}, where its last move begins, or earlier.",
+            extra={"nearest": points[-1:]},
+        )
+    if at not in points:
+        nearest = _fork_neighbours(at, points)
+        wanted = _fork_point_wanted(at, points, nearest, game.version)
+        raise ForkRefused(wanted, extra={"nearest": nearest})
+    _check_players(spec, players)
+    within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, ("fork", "forks"), "made")
+    if any(p.bot for p in players):  # a bot seat plays on the workers as in a new game
+        bot_game_allowed(caller, counted="fork")
+    rows = list(Event.objects.filter(game=game, seq__lte=at).order_by("seq"))
+    with transaction.atomic():
+        fork = Game.objects.create(
+            game=game.game,
+            players=game.players,
+            options=dict(game.options),
+            seed=secrets.randbits(62),
+            seeded=True,  # whoever forks a finished game has seen every card dealt so far
+            rules_version=spec.rules_version,
+            bot_seats=[i for i, p in enumerate(players) if p.bot],
+            forked_from=game,
+            fork_at=at,
+            earlier_seeds=_earlier_seeds(game, at),
+            decided_from=_decided_from(game, spec, at),
+        )
+        game_facts.forget(fork.pk)
+        tokens = _seat_players(fork, players)
+        state = spec.initial_state()
+        for batch in _batches(rows):
+            events = [
+                event_store.decode_event(spec, r.type, r.seat, r.data, r.schema) for r in batch
+            ]
+            move = batch[0].move if isinstance(batch[0].move, dict) else None
+            _, state = _append_and_update(fork, spec, state, events, move)
+        # the decks: a fresh deal, by the fork's own seed (log_check decides it again)
+        redeal = spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
+        if redeal:
+            _append_and_update(fork, spec, state, redeal, None)
+        queue_bots_if_needed(fork)
+    return CreatedGame(fork, tokens)
+
+
+def _decided_from(game: Game, spec: GameSpec[Any], at: int) -> int:
+    """The first of a fork's events that today's rules decided (verify_log re-decides from
+    there): the parent's own first, or, where the parent was played under older rules, the
+    fork's new deal just after `at` (the copied events are checked by chain and replay)."""
+    if game.rules_version != spec.rules_version:
+        return at + 1
+    return min(game.decided_from, at + 1)
+
+
+def _earlier_seeds(game: Game, at: int) -> list[list[int]]:
+    """The seeds that decided a fork's copied events: the parent's own earlier ones, then its
+    seed up to `at`."""
+    seeds = [[min(last, at), seed] for last, seed in game.earlier_seeds]
+    covered = max((last for last, _ in seeds), default=0)
+    return [*seeds, [at, game.seed]] if at > covered else seeds
+
+
+def _batches(rows: Sequence[Event]) -> list[list[Event]]:
+    """Stored events grouped by the move (or set-up) that made them."""
+    batches: list[list[Event]] = []
+    for row in rows:
+        if row.move is not None or not batches:
+            batches.append([])
+        batches[-1].append(row)
+    return batches
+
+
+def _append_and_update(
+    game: Game,
+    spec: GameSpec[Any],
+    state: Any,
+    events: Sequence[Any],
+    move: dict[str, JSON] | None = None,
+) -> tuple[event_store.Appended, Any]:
+    """Append events to a game this transaction created (so no one else can append to it) and
+    bring the Game object's head fields up to date."""
+    head = event_store.Head(game.version, game.head_hash, state)
+    appended = event_store.extend(spec, head, events)
+    columns = event_store.append(
+        event_store.key_of(game), spec, head, appended, move, bot_seats=game.bot_seats
+    )
+    if columns is None:
+        raise VersionConflict("Another move was appended at the same time.")
+    game.version = columns.version
+    game.head_hash = columns.head_hash
+    game.status = columns.status
+    game.to_act = columns.to_act
+    game.outcome = columns.outcome
+    published_after_commit(game.pk, game.version)
+    return appended, appended.state
