@@ -1,7 +1,7 @@
 """Bots at the table: their turns played on a worker, and a person's seat handed to a bot and back.
 
 A game's bots think within its time (GOTHAM_BOT_SECONDS_PER_GAME) and submit their moves as
-people do (move_services.move_submit), so a bot move is appended at most once.
+people do (services.move_submit), so a bot move is appended at most once.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from api.errors import ApiError, LimitReached, VersionConflict
 from api.game_services import InvalidBotOptions, spec_for
 from api.hourly_limits import bot_game_allowed
 from api.models import Annotation, Game, Seat
-from api.move_services import move_submit, queue_bots_if_needed
 from api.queueing import Slice
+from api.services import move_submit, queue_bots_if_needed
 from rules_core.bots import choose_move
 from rules_core.bots.registry import BOT_LEVELS, bot_options_problem
 from rules_core.engine import get_game

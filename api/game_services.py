@@ -18,8 +18,8 @@ from api import event_store, game_facts
 from api.errors import ApiError, NotFoundError, VersionConflict
 from api.hourly_limits import bot_game_allowed, within_hour
 from api.models import Event, Game, Seat
-from api.move_services import citations_json, published_after_commit, queue_bots_if_needed
 from api.parsing import check_text
+from api.services import citations_json, published_after_commit, queue_bots_if_needed
 from api.tokens import hash_token, new_token
 from rules_core.bots.registry import bot_options_problem
 from rules_core.engine import GameSpec, get_game

@@ -23,9 +23,9 @@ from api import (
     bot_services,
     game_services,
     live,
-    move_services,
     rulebook_selectors,
     selectors,
+    services,
     stream_access,
 )
 from api.errors import ApiError, Malformed, Unauthenticated
@@ -275,7 +275,7 @@ class MovesView(GameView):
             raise Malformed("The body must be a JSON object.")
         expected_version, move = move_input(request.data)
         try:
-            answer = move_services.move_submit(
+            answer = services.move_submit(
                 game_id=game_id,
                 seat=seat,
                 expected_version=expected_version,

@@ -449,7 +449,7 @@ def long_game(events_wanted: int) -> int:
     ends."""
     import tomllib
 
-    from api import event_store, game_services, move_services
+    from api import event_store, game_services, services
     from api.models import Game
     from rules_core.engine import get_game
     from rules_core.games.gotham_race.content import REFERENCE_PACK
@@ -474,7 +474,7 @@ def long_game(events_wanted: int) -> int:
             break
         seat = min(spec.to_act(state))
         move = rng.choice(spec.legal_moves(state, seat))
-        move_services.move_submit(
+        services.move_submit(
             game_id=game_id, seat=seat, expected_version=game.version, move=move.to_json()
         )
     return game_id

@@ -8,7 +8,7 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from api import bot_services, game_facts, move_services
+from api import bot_services, game_facts, services
 from api.models import Annotation, Event, Game
 from api.rate_limits import rate_limit_reset
 from tests.api.test_moves import DRAW, post_move
@@ -34,9 +34,7 @@ def play_until_seat_acts(api: APIClient, gid: int, token: str, seat: int) -> int
 
 def queue_recorder(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Any, ...]]:
     queued: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(
-        move_services, "enqueue_after_commit", lambda task, *args: queued.append(args)
-    )
+    monkeypatch.setattr(services, "enqueue_after_commit", lambda task, *args: queued.append(args))
     return queued
 
 

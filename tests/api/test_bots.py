@@ -212,11 +212,11 @@ def test_a_bot_plays_its_own_seat_with_its_options_its_chance_and_the_delay(
 def test_a_bot_move_gone_stale_is_chosen_again_and_a_refused_one_is_an_error(
     create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from api import bot_services, move_services
+    from api import bot_services, services
     from api.errors import VersionConflict
     from rules_core.engine import Move
 
-    real_submit = move_services.move_submit
+    real_submit = services.move_submit
     conflicts: list[int] = []
 
     def submit(**request: Any) -> Any:
@@ -244,13 +244,11 @@ def test_a_bot_move_gone_stale_is_chosen_again_and_a_refused_one_is_an_error(
 def test_a_worker_is_called_only_when_a_bot_seat_is_to_act(
     api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from api import move_services
+    from api import services
     from tests.api.test_moves import DRAW, post_move
 
     queued: list[tuple[Any, ...]] = []
-    monkeypatch.setattr(
-        move_services, "enqueue_after_commit", lambda task, *args: queued.append(args)
-    )
+    monkeypatch.setattr(services, "enqueue_after_commit", lambda task, *args: queued.append(args))
     people = create_game()  # two people: no worker is ever needed
     ann = people["seats"][0]
     assert post_move(api, people["id"], ann["token"], people["version"], DRAW).status_code == 201

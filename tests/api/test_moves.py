@@ -280,11 +280,11 @@ def test_a_move_wakes_the_streams_of_its_own_game_once_committed(
 
 
 def test_a_move_for_a_game_that_never_was_is_not_found_by_number() -> None:
-    from api import move_services
+    from api import services
     from api.errors import NotFoundError
 
     with pytest.raises(NotFoundError) as refused:
-        move_services.move_submit(game_id=987654, seat=0, expected_version=1, move=DRAW)
+        services.move_submit(game_id=987654, seat=0, expected_version=1, move=DRAW)
     assert str(refused.value.detail) == "No game 987654."
 
 
@@ -294,7 +294,7 @@ def test_a_stale_entry_for_a_reused_game_id_is_dropped_and_the_move_decided_on_t
     """A process's facts of a game id can belong to an earlier game of that id (a test database
     reuses ids): the head they name is not there, so the facts are read again from the game row
     and the move is decided on them, its bot seats queued as the row says."""
-    from api import game_facts, move_services
+    from api import game_facts, services
 
     body = create_game(players=[{"name": "Ann"}, {"bot": "random"}])
     gid, ann, version = body["id"], body["seats"][0], body["version"]
@@ -303,7 +303,7 @@ def test_a_stale_entry_for_a_reused_game_id_is_dropped_and_the_move_decided_on_t
     game_facts._CACHE[gid] = game_facts.GameFacts(gid, real.game, real.seed + 1, frozenset())
     queued: list[tuple[int, frozenset[int]]] = []
     monkeypatch.setattr(
-        move_services, "queue_bots_if_due", lambda game, bots, to_act: queued.append((game, bots))
+        services, "queue_bots_if_due", lambda game, bots, to_act: queued.append((game, bots))
     )
     moved = post_move(api, gid, ann["token"], version, DRAW)
     assert moved.status_code == 201, moved.json()
@@ -350,7 +350,7 @@ def test_a_refusal_on_the_head_just_read_from_the_row_is_not_checked_again(
 ) -> None:
     """A head read from the game row a moment ago is the game's head: a move refused on it is a
     422 at once, without asking the row again whether it is still there."""
-    from api import move_services
+    from api import services
 
     body = create_game()
     gid, ann, version = body["id"], body["seats"][0], body["version"]
@@ -361,7 +361,7 @@ def test_a_refusal_on_the_head_just_read_from_the_row_is_not_checked_again(
         asked.append(1)
         return False
 
-    monkeypatch.setattr(move_services, "_still_at", still_at)
+    monkeypatch.setattr(services, "_still_at", still_at)
     refused = post_move(api, gid, ann["token"], version, {"type": "draw", "deck": 9})
     assert refused.status_code == 422 and asked == []
 

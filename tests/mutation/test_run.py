@@ -29,7 +29,7 @@ def test_every_scope_names_modules_and_tests_that_exist() -> None:
 SERVICE_MODULES = (
     "api/game_services.py",
     "api/hourly_limits.py",
-    "api/move_services.py",
+    "api/services.py",
     "api/bot_services.py",
     "api/annotation_services.py",
     "api/analysis_services.py",

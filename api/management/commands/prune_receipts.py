@@ -6,7 +6,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from api.move_services import RECEIPT_DAYS, receipts_prune
+from api.services import RECEIPT_DAYS, receipts_prune
 
 
 class Command(BaseCommand):
