@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     OfferDeclined,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.manipulation import automatic_refusal
 from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import not_carried, reject
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
@@ -51,12 +52,7 @@ def exchange_check(state: GccState, seat: int, move: Move) -> Rejection | None:
             "v-d-1-c",
             "v-d-1-d",
         )
-    limit = state.board_pack.hero(hero.id).manipulation.limit
-    if hero.zones.on("manipulation") >= limit:
-        return reject("exertion_limit", "The manipulation space is saturated.")
-    if not hero.zones.reserve:
-        return reject("bad_cubes", "An automatic manipulation needs one cube from the reserve.")
-    return None
+    return automatic_refusal(state, hero)  # the acting hero's cube (V·D·1 [c]-[d])
 
 
 def exchange_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
