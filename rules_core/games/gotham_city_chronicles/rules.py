@@ -81,7 +81,8 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # beside a token of the same kind of the other side (IX O: `dissipation_turned` names the
     # side; events without it turn the first token of that kind and face in the area, as stored);
     # 12: a hero whose manipulation characteristic makes the action impossible (IX E 4) takes no
-    # automatic manipulation either: no picking up, giving, taking, Attraction or Blast (V·C·3 [b])
+    # automatic manipulation either: no picking up, giving, taking, Attraction or Blast (V·C·3 [b]);
+    # and a single-use card giving Ambidexterity leaves once a second weapon is used (V D 5)
     rules_version = 12
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,

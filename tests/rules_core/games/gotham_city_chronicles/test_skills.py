@@ -177,3 +177,46 @@ def test_a_hero_unable_to_manipulate_takes_no_automatic_manipulation() -> None:
     assert state.hero("batman").items == ("tonfa",)
     give_back = Move.of("give", hero="batman", item="tonfa", to="commissioner-gordon")
     assert refused(state, 1, give_back).code == "cannot_act"
+
+
+def test_a_single_use_card_giving_ambidexterity_leaves_once_a_second_weapon_is_used() -> None:
+    """V D 5 with X Ambidexterity: the skill's level from a single-use card (V D 6.4) serves
+    when a second weapon is added, so the card leaves the game, as Blast's and Attraction's do."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.events import ItemUsedUp
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["item"].append(
+        {
+            "id": "sparring-wraps",
+            "name": "Sparring Wraps",
+            "kind": "equipment",
+            "type": "tool",
+            "encumbrance": 0,
+            "single_use": True,
+            "bonuses": [{"when": "permanent", "skill": "ambidexterity", "level": 2}],
+            "source": "reference",
+        }
+    )
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    items = ("tonfa", "tonfa", "sparring-wraps")
+    gordon = replace(state.hero("commissioner-gordon"), area="walkway", items=items)
+    state = state.with_hero(gordon)
+    swing: dict[str, str | int] = {
+        "hero": "commissioner-gordon",
+        "kind": "melee",
+        "weapon": "tonfa",
+        "target": "killer-croc-1",
+        "cubes": 1,
+    }
+    _, events = play(state, 1, Move.of("attack", **swing))
+    assert not [e for e in events if isinstance(e, ItemUsedUp)]  # no second weapon: no skill
+    two = Move.of("attack", second="tonfa", **swing)
+    state, events = play(state, 1, two)
+    assert ItemUsedUp(seat=1, hero="commissioner-gordon", item="sparring-wraps") in events
+    assert state.hero("commissioner-gordon").items == ("tonfa", "tonfa")
