@@ -15,7 +15,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.manipulation import automatic_refusal
-from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
+from rules_core.games.gotham_city_chronicles.movement import encumbrance, end_any, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import not_carried, reject
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, Offer
@@ -56,6 +56,8 @@ def exchange_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 
 
 def exchange_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    """The exchange, or the question to the other hero's seat: until it agrees nothing has been
+    done, so a movement in progress goes on (V·D·1 [c]-[d]: the agreement is a criterion)."""
     giver, receiver, acting = (str(x) for x in _parties(move))
     offer = Offer(giver, receiver, str(move.get("item")), acting)
     if state.hero(offer.consenting).seat != seat:
@@ -65,6 +67,7 @@ def exchange_apply(state: GccState, seat: int, move: Move, rng: random.Random) -
             )
         ]
     run = Run(state, HANDLERS)
+    end_any(run, seat)  # the exchange is an action: the movement in progress ends (V·C·5 [k])
     run.emit(
         EquipmentHandedOver(
             seat=seat, giver=giver, receiver=receiver, item=offer.item, payer=acting
@@ -117,6 +120,7 @@ def answer_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
         return [OfferDeclined(seat=seat)]
     run = Run(state, HANDLERS)
     payer_seat = state.hero(offer.payer).seat
+    end_any(run, payer_seat)  # agreed, the exchange takes place: an action (V·C·5 [k])
     run.emit(
         EquipmentHandedOver(
             seat=payer_seat,
