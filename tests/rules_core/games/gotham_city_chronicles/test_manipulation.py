@@ -166,6 +166,9 @@ def test_throwing_equipment_along_the_line() -> None:
     assert len(seen) >= 2
     blind = Move.of("throw", hero="commissioner-gordon", item="tonfa", to="office", cubes=1)
     assert refused(base, 1, blind).code == "bad_target"
+    home = Move.of("throw", hero="commissioner-gordon", item="tonfa", to="street", cubes=1)
+    at_home = refused(base, 1, home)
+    assert at_home.code == "no_such_area" and at_home.citations[0].section == "v-d-1-e"
     gadget = Move.of("throw", hero="batman", item="batarangs", to="walkway", cubes=1)
     assert refused(base, 1, gadget).code == "gadget_stays"  # V·D·2
 
