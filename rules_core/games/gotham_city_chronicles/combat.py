@@ -27,7 +27,7 @@ from rules_core.games.gotham_city_chronicles.manipulation import (
 from rules_core.games.gotham_city_chronicles.movement import end_any, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
-from rules_core.games.gotham_city_chronicles.skills import skill_level
+from rules_core.games.gotham_city_chronicles.skills import skill_cards, skill_level
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState, HeroState
 from rules_core.games.gotham_city_chronicles.villain import figure_name
@@ -202,6 +202,8 @@ def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
         )
     )
     used_up(run, seat, hero.id, cards)
+    if second:  # X Ambidexterity served: so did the cards that give it (V D 5, V D 6.4)
+        used_up(run, seat, hero.id, skill_cards(state, hero, "ambidexterity"))
     _after_roll(run, seat, rng)
     return run.events
 

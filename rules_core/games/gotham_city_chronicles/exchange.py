@@ -14,7 +14,8 @@ from rules_core.games.gotham_city_chronicles.events import (
     OfferDeclined,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
+from rules_core.games.gotham_city_chronicles.manipulation import automatic_refusal
+from rules_core.games.gotham_city_chronicles.movement import encumbrance, end_any, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import not_carried, reject
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, Offer
@@ -51,15 +52,12 @@ def exchange_check(state: GccState, seat: int, move: Move) -> Rejection | None:
             "v-d-1-c",
             "v-d-1-d",
         )
-    limit = state.board_pack.hero(hero.id).manipulation.limit
-    if hero.zones.on("manipulation") >= limit:
-        return reject("exertion_limit", "The manipulation space is saturated.")
-    if not hero.zones.reserve:
-        return reject("bad_cubes", "An automatic manipulation needs one cube from the reserve.")
-    return None
+    return automatic_refusal(state, hero)  # the acting hero's cube (V·D·1 [c]-[d])
 
 
 def exchange_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    """The exchange, or the question to the other hero's seat: until it agrees nothing has been
+    done, so a movement in progress goes on (V·D·1 [c]-[d]: the agreement is a criterion)."""
     giver, receiver, acting = (str(x) for x in _parties(move))
     offer = Offer(giver, receiver, str(move.get("item")), acting)
     if state.hero(offer.consenting).seat != seat:
@@ -69,6 +67,7 @@ def exchange_apply(state: GccState, seat: int, move: Move, rng: random.Random) -
             )
         ]
     run = Run(state, HANDLERS)
+    end_any(run, seat)  # the exchange is an action: the movement in progress ends (V·C·5 [k])
     run.emit(
         EquipmentHandedOver(
             seat=seat, giver=giver, receiver=receiver, item=offer.item, payer=acting
@@ -121,6 +120,7 @@ def answer_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
         return [OfferDeclined(seat=seat)]
     run = Run(state, HANDLERS)
     payer_seat = state.hero(offer.payer).seat
+    end_any(run, payer_seat)  # agreed, the exchange takes place: an action (V·C·5 [k])
     run.emit(
         EquipmentHandedOver(
             seat=payer_seat,

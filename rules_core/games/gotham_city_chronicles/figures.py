@@ -309,6 +309,28 @@ def _bonus(raw: object, where: str) -> Bonus:
         raise fail(where, "a bonus line adds dice, automatic successes or a skill")
     if bool(bonus.skill) != bool(bonus.level):
         raise fail(where, "a skill bonus gives a skill and its level")
+    if bonus.when == "permanent" and (bonus.dice or bonus.successes or not bonus.skill):
+        raise fail(where, "a permanent line gives a skill and nothing else (V D 6.4)")
+    return bonus
+
+
+# Which cards a step takes the lines of (README, Bonus lines): an attack its weapon cards, a
+# manipulation or a thought the tool cards; a defense and a permanent line any card.
+_WEAPON_STEPS = "an attack takes the bonuses of its weapon cards, V·C·1 [e], V·C·2 [e]"
+_TOOL_STEPS = "a manipulation or a thought takes the bonuses of the tool cards, V·C·3 [a] iv, V·C·4"
+_LINE_CARDS = {
+    "melee": ("melee", f"on a melee weapon only ({_WEAPON_STEPS})"),
+    "ranged": ("ranged", f"on a ranged weapon only ({_WEAPON_STEPS})"),
+    "manipulation": ("tool", f"on a tool only ({_TOOL_STEPS})"),
+    "thought": ("tool", f"on a tool only ({_TOOL_STEPS})"),
+}
+
+
+def _line_read(item_type: str, bonus: Bonus, where: str) -> Bonus:
+    """A line the steps read on a card of this type, or the pack's refusal."""
+    card = _LINE_CARDS.get(bonus.when)
+    if card is not None and card[0] != item_type:
+        raise fail(at_key(where, "when"), f"a {bonus.when} line is read {card[1]}")
     return bonus
 
 
@@ -317,11 +339,12 @@ def parse_item(raw: object, where: str) -> Item:
     entry = read.sourced(raw, where)
     user = read.text(entry, "user", where, required=False)
     kind = read.choice(entry, "kind", where, ITEM_KINDS)
+    item_type = read.choice(entry, "type", where, ITEM_TYPES)
     return Item(
         id=read.text(entry, "id", where),
         name=read.text(entry, "name", where),
         kind=kind,
-        type=read.choice(entry, "type", where, ITEM_TYPES),
+        type=item_type,
         weight=read.whole(
             entry, "encumbrance" if kind == "equipment" else "size", where, *WEIGHT_RANGE
         ),
@@ -329,7 +352,8 @@ def parse_item(raw: object, where: str) -> Item:
         moral_code=read.flag(entry, "moral_code", where),
         single_use=read.flag(entry, "single_use", where),
         bonuses=tuple(
-            _bonus(b, at_index(at_key(where, "bonuses"), i))
+            _line_read(item_type, _bonus(b, at), at)
             for i, b in enumerate(read.items(entry, "bonuses", where))
+            for at in (at_index(at_key(where, "bonuses"), i),)
         ),
     )

@@ -53,6 +53,23 @@ def cube_offers(
     return found
 
 
+def automatic_refusal(
+    state: GccState, hero: HeroState, space: str = "manipulation"
+) -> Rejection | None:
+    """V·C·3 [b] ii (V·C·4 for a thought): why the hero cannot spend the one cube of an
+    automatic manipulation now: its characteristic makes the action impossible (IX E 4), the
+    space is saturated (IX I) or the reserve is empty (IX C)."""
+    board = state.board_pack.hero(hero.id)
+    if board.space(space).die == UNABLE:
+        action = "v-c-3-b" if space == "manipulation" else "v-c-4"
+        return reject("cannot_act", f"{board.name} cannot perform a {space}.", "ix-e", action)
+    if hero.zones.on(space) >= board.space(space).limit:
+        return reject("exertion_limit", f"The {space} space is saturated.")
+    if not hero.zones.reserve:
+        return reject("bad_cubes", f"An automatic {space} needs one cube from the reserve.")
+    return None
+
+
 def usable(state: GccState, hero: HeroState, item_id: str) -> bool:
     """V D 5: only the named hero benefits; the Moral Code icon bars heroes with that trait."""
     item = state.board_pack.item(item_id)
@@ -246,11 +263,7 @@ def pick_up_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     board = state.board_pack.hero(hero.id)
     if not board.carries(encumbrance(state, hero) + state.board_pack.item(str(item)).weight):
         return reject("too_encumbered", f"{board.name} would exceed the maximum encumbrance.")
-    if hero.zones.on("manipulation") >= board.manipulation.limit:
-        return reject("exertion_limit", "The manipulation space is saturated.")
-    if not hero.zones.reserve:
-        return reject("bad_cubes", "An automatic manipulation needs one cube from the reserve.")
-    return None
+    return automatic_refusal(state, hero)
 
 
 def pick_up_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
@@ -320,14 +333,7 @@ def automatic_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     token = state.token(action.token)
     if hero.area != token.area or token.state != action.state:
         return reject("no_mission_action", f"{action.name} is not possible here and now.")
-    space = state.board_pack.hero(hero.id).space(action.action)
-    if space.die == UNABLE:
-        return reject("cannot_act", f"The hero cannot perform this {action.action}.")
-    if hero.zones.on(action.action) >= space.limit:
-        return reject("exertion_limit", f"The {action.action} space is saturated.")
-    if not hero.zones.reserve:
-        return reject("bad_cubes", "An automatic action needs one cube from the reserve.")
-    return None
+    return automatic_refusal(state, hero, action.action)
 
 
 def automatic_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:

@@ -214,7 +214,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "item", "to"),
             exchange.give_offers,
             exchange.exchange_check,
-            _action(exchange.exchange_apply),
+            exchange.exchange_apply,
             exchange.exchange_label,
         ),
         MoveRule(
@@ -222,7 +222,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("hero", "item", "from"),
             lambda s, seat: [m for m in exchange.exchange_offers(s, seat) if m.type == "take"],
             exchange.exchange_check,
-            _action(exchange.exchange_apply),
+            exchange.exchange_apply,
             exchange.exchange_label,
         ),
         MoveRule(

@@ -79,8 +79,13 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # line (`lines`) where a card has several, and its level no longer adds them together;
     # 11: a dissipation token turns at the start of the turn of the side that placed it, even
     # beside a token of the same kind of the other side (IX O: `dissipation_turned` names the
-    # side; events without it turn the first token of that kind and face in the area, as stored)
-    rules_version = 11
+    # side; events without it turn the first token of that kind and face in the area, as stored);
+    # 12: a hero whose manipulation characteristic makes the action impossible (IX E 4) takes no
+    # automatic manipulation either: no picking up, giving, taking, Attraction or Blast (V·C·3 [b]);
+    # a single-use card giving Ambidexterity leaves once a second weapon is used (V D 5); and an
+    # exchange ends a movement in progress only once agreed (`movement_ended` then comes with the
+    # agreement; a declined one leaves the movement going: V·D·1 [c]-[d], V·C·5 [k])
+    rules_version = 12
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

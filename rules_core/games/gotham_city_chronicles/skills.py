@@ -13,7 +13,11 @@ from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry
 from rules_core.games.gotham_city_chronicles.events import Attracted, Blasted
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.manipulation import usable, used_up
+from rules_core.games.gotham_city_chronicles.manipulation import (
+    automatic_refusal,
+    usable,
+    used_up,
+)
 from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.special_rules import check_now, explode_areas
@@ -58,12 +62,7 @@ def _automatic(state: GccState, seat: int, hero_id: object, skill: str) -> Rejec
         return hero
     if not skill_level(state, hero, skill):
         return reject("no_skill", f"The hero has no {skill.capitalize()} skill to use.")
-    board = state.board_pack.hero(hero.id)
-    if hero.zones.on("manipulation") >= board.manipulation.limit:
-        return reject("exertion_limit", "The manipulation space is saturated.")
-    if not hero.zones.reserve:
-        return reject("bad_cubes", "An automatic manipulation needs one cube from the reserve.")
-    return hero
+    return automatic_refusal(state, hero) or hero
 
 
 def _size(state: GccState, figure: str) -> int:

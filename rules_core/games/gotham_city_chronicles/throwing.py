@@ -38,7 +38,7 @@ def throw_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     board = state.board_pack.board
     target = move.get("to")
     if not isinstance(target, str) or target not in board.area_ids or target == hero.area:
-        return reject("no_such_area", "Throw at another area of the board.")
+        return reject("no_such_area", "Throw at another area of the board.", "v-d-1-e", "iii-a")
     if not geometry.clear_sight(board, hero.area, target):
         return reject(
             "bad_target",

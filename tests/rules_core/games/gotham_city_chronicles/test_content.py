@@ -185,6 +185,20 @@ _set, _drop = set_at, drop_at
             " during one",
         ),
         (
+            _set("item", 0, "bonuses", 0, "when", to="ranged"),
+            "item[0].bonuses[0].when: a ranged line is read on a ranged weapon only (an attack"
+            " takes the bonuses of its weapon cards, V·C·1 [e], V·C·2 [e])",
+        ),
+        (
+            _set("item", 0, "bonuses", 0, "when", to="manipulation"),
+            "item[0].bonuses[0].when: a manipulation line is read on a tool only (a manipulation"
+            " or a thought takes the bonuses of the tool cards, V·C·3 [a] iv, V·C·4)",
+        ),
+        (
+            _set("item", 0, "bonuses", 0, "when", to="permanent"),
+            "item[0].bonuses[0]: a permanent line gives a skill and nothing else (V D 6.4)",
+        ),
+        (
             _set("item", 0, "bonuses", 0, "dice", to=["purple"]),
             "item[0].bonuses[0].dice[0]: must be a die colour (white, yellow, orange, red, black), "
             "with +reroll or not",

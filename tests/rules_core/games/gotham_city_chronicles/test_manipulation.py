@@ -166,6 +166,9 @@ def test_throwing_equipment_along_the_line() -> None:
     assert len(seen) >= 2
     blind = Move.of("throw", hero="commissioner-gordon", item="tonfa", to="office", cubes=1)
     assert refused(base, 1, blind).code == "bad_target"
+    home = Move.of("throw", hero="commissioner-gordon", item="tonfa", to="street", cubes=1)
+    at_home = refused(base, 1, home)
+    assert at_home.code == "no_such_area" and at_home.citations[0].section == "v-d-1-e"
     gadget = Move.of("throw", hero="batman", item="batarangs", to="walkway", cubes=1)
     assert refused(base, 1, gadget).code == "gadget_stays"  # V·D·2
 
@@ -214,6 +217,31 @@ def test_a_hero_of_another_seat_must_agree() -> None:
     assert to_act(agreed) == {1, 2, 3}
     give = Move.of("give", hero="batman", item="submachine-gun", to="renee-montoya")
     assert refused(_with_smg(4), 1, give).code == "no_exchange"  # not in the same area
+
+
+def test_an_exchange_declined_is_no_action_and_leaves_the_movement_going() -> None:
+    """V·D·1 [c]-[d]: without the other hero's agreement there is no exchange, so the movement
+    in progress (V·C·5 [k]) goes on with its move points; an agreed one is an action and ends
+    it, the unused point lost."""
+    from rules_core.games.gotham_city_chronicles.events import MovementEnded
+
+    state = _with_smg(4)
+    state = state.with_hero(replace(state.hero("batman"), area="loading-dock"))
+    gordon = replace(state.hero("commissioner-gordon"), area="street")
+    state = state.with_hero(replace(gordon, zones=replace(gordon.zones, reserve=10)))
+    state = state.with_hero(replace(state.hero("renee-montoya"), area="street"))
+    state, _ = play(state, 2, Move.of("move", hero="commissioner-gordon", to="loading-dock"))
+    assert state.movement is not None and state.movement.points == 1
+    take = Move.of("take", hero="commissioner-gordon", item="submachine-gun", **{"from": "batman"})
+    asked, events = play(state, 2, take)
+    assert not [e for e in events if isinstance(e, MovementEnded)]
+    declined, _ = play(asked, 1, Move.of("decline"))
+    assert declined.movement == state.movement  # the same movement, its point kept
+    agreed, events = play(asked, 1, Move.of("agree"))
+    assert events[0] == MovementEnded(seat=2, mover="commissioner-gordon", lost=1)
+    assert agreed.movement is None and agreed.hero("commissioner-gordon").items[-1] == (
+        "submachine-gun"
+    )
 
 
 def test_an_automatic_thought_the_mission_gives_the_heroes() -> None:

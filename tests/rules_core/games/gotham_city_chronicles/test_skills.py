@@ -11,6 +11,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     Exploded,
     TerrainRolled,
 )
+from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.skills import skill_level
 from tests.rules_core.games.gotham_city_chronicles.test_area_rolls import keep_waiting
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
@@ -137,3 +138,85 @@ def test_a_single_use_card_leaves_the_game_once_it_has_served() -> None:
     assert ItemUsedUp(seat=1, hero="batman", item="explosive-gel") in events
     assert "explosive-gel" not in state.hero("batman").gadgets
     assert "grapnel-gun" in state.hero("batman").gadgets  # not single-use
+
+
+def test_a_hero_unable_to_manipulate_takes_no_automatic_manipulation() -> None:
+    """IX E 4, V·C·3 [b]: a hero whose manipulation characteristic says the action is not
+    possible cannot pick up, give or take equipment (V·D·1 [b]-[d]), nor use Attraction or Blast
+    (X: each at the cost of an automatic manipulation); the other hero of an exchange does not
+    manipulate, so Gordon may still give Batman the tonfa."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    board = next(h for h in raw["hero"] if h["id"] == "batman")
+    board["manipulation"] = {"die": "unable", "limit": 3}
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    gordon = replace(state.hero("commissioner-gordon"), area="office", items=("tonfa",))
+    state = replace(state.with_hero(gordon), ground=(("ledger", "office"),))
+    thug = replace(state.character("thugs-with-crowbar-1"), area="walkway")
+    state = state.with_character(thug)
+    for move in (
+        Move.of("pick_up", hero="batman", item="ledger"),
+        Move.of("take", hero="batman", item="tonfa", **{"from": "commissioner-gordon"}),
+        Move.of("attract", hero="batman", target="thugs-with-crowbar-1"),
+        Move.of("blast", hero="batman", area="walkway"),
+    ):
+        refusal = refused(state, 1, move)
+        assert refusal.code == "cannot_act", move
+        assert {c.section for c in refusal.citations} >= {"ix-e", "v-c-3-b"}
+    offered = {m.type for m in GAME.legal_moves(state, 1) if m.get("hero") == "batman"}
+    assert not offered & {"pick_up", "take", "attract", "blast"}
+    assert "attack" in offered
+    gordon_gives = Move.of("give", hero="commissioner-gordon", item="tonfa", to="batman")
+    state, _ = play(state, 1, gordon_gives)
+    assert state.hero("batman").items == ("tonfa",)
+    give_back = Move.of("give", hero="batman", item="tonfa", to="commissioner-gordon")
+    assert refused(state, 1, give_back).code == "cannot_act"
+
+
+def test_a_single_use_card_giving_ambidexterity_leaves_once_a_second_weapon_is_used() -> None:
+    """V D 5 with X Ambidexterity: the skill's level from a single-use card (V D 6.4) serves
+    when a second weapon is added, so the card leaves the game, as Blast's and Attraction's do."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.events import ItemUsedUp
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["item"].append(
+        {
+            "id": "sparring-wraps",
+            "name": "Sparring Wraps",
+            "kind": "equipment",
+            "type": "tool",
+            "encumbrance": 0,
+            "single_use": True,
+            "bonuses": [{"when": "permanent", "skill": "ambidexterity", "level": 2}],
+            "source": "reference",
+        }
+    )
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    items = ("tonfa", "tonfa", "sparring-wraps")
+    gordon = replace(state.hero("commissioner-gordon"), area="walkway", items=items)
+    state = state.with_hero(gordon)
+    swing: dict[str, str | int] = {
+        "hero": "commissioner-gordon",
+        "kind": "melee",
+        "weapon": "tonfa",
+        "target": "killer-croc-1",
+        "cubes": 1,
+    }
+    _, events = play(state, 1, Move.of("attack", **swing))
+    assert not [e for e in events if isinstance(e, ItemUsedUp)]  # no second weapon: no skill
+    two = Move.of("attack", second="tonfa", **swing)
+    state, events = play(state, 1, two)
+    assert ItemUsedUp(seat=1, hero="commissioner-gordon", item="sparring-wraps") in events
+    assert state.hero("commissioner-gordon").items == ("tonfa", "tonfa")

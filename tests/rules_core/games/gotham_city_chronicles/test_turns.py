@@ -1,0 +1,74 @@
+"""The game turn's readings where the book leaves a choice to the players or says nothing (IV,
+V B): the order of a step's effects, two end-game conditions met at once, and a heroes' turn
+with no hero active."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import replace
+
+from rules_core.engine.declared import Run
+from rules_core.engine.types import Move
+from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+from rules_core.games.gotham_city_chronicles.events import (
+    GameFinished,
+    HeroesTurnEnded,
+    TurnEffectTriggered,
+)
+from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.rules import GAME
+from rules_core.games.gotham_city_chronicles.setup import opening
+from rules_core.games.gotham_city_chronicles.special_rules import check_now
+from rules_core.games.gotham_city_chronicles.state import INITIAL
+from tests.rules_core.games.gotham_city_chronicles.test_movement import (
+    all_active,
+    fold,
+    play,
+    started,
+)
+from tests.rules_core.games.gotham_city_chronicles.test_villain import TIME_LOCK
+
+
+def test_a_steps_effects_happen_in_the_missions_order_once_their_conditions_hold() -> None:
+    """V·B·6 (likewise V·B·2, VI·B·2, VI·B·5): the book lets the heroes choose the order; the
+    reference takes the mission's, and the effects due are those whose conditions hold as the
+    step begins (the second here still happens though the first opened the safe)."""
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["mission"]["turn_effect"] = [
+        {**TIME_LOCK, "id": "backup-lock", "name": "The backup lock gives way"},
+        TIME_LOCK,
+    ]
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    state, events = play(state, 1, Move.of("finish"))
+    triggered = [e.effect for e in events if isinstance(e, TurnEffectTriggered)]
+    assert triggered == ["backup-lock", "time-lock"]
+    assert state.token("safe").state == "open"
+
+
+def test_two_end_conditions_met_at_once_end_the_game_by_the_first_the_mission_lists() -> None:
+    """IV C, IV E: the book ends the game as soon as one condition holds and says nothing of two
+    at once; the reference takes the mission's order (here the Ledger in the street, listed
+    before every hero neutralized)."""
+    state = started()
+    for hero in state.heroes:
+        zones = replace(hero.zones, reserve=0, wounds=hero.zones.total)
+        state = state.with_hero(replace(hero, zones=zones))
+    batman = state.hero("batman")
+    state = state.with_hero(replace(batman, area="street", items=("ledger",)))
+    run = Run(state, HANDLERS)
+    check_now(run)
+    assert run.events == [GameFinished(seat=None, winner="heroes", condition="ledger-escapes")]
+
+
+def test_with_no_hero_active_the_heroes_seat_only_finishes_or_drops() -> None:
+    """V·B·4: with every hero resting the heroes go on to the end of their turn; the reference
+    waits for each heroes' seat to finish, since a resting hero may still drop equipment (V·D·1
+    [f]: at any time), and nothing else is offered."""
+    state = started()
+    state = state.with_hero(replace(state.hero("batman"), items=("ledger",)))
+    for hero in state.heroes:
+        state, _ = play(state, hero.seat, Move.of("stance", hero=hero.id, stance="resting"))
+    offered = GAME.legal_moves(state, 1)
+    assert {m.type for m in offered} == {"finish", "drop"}
+    state, events = play(state, 1, Move.of("finish"))
+    assert any(isinstance(e, HeroesTurnEnded) for e in events)
