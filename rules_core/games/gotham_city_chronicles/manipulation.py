@@ -63,11 +63,24 @@ def automatic_refusal(
     if board.space(space).die == UNABLE:
         action = "v-c-3-b" if space == "manipulation" else "v-c-4"
         return reject("cannot_act", f"{board.name} cannot perform a {space}.", "ix-e", action)
+    step = _SPENDING[space, False]
     if hero.zones.on(space) >= board.space(space).limit:
-        return reject("exertion_limit", f"The {space} space is saturated.")
+        return reject("exertion_limit", f"The {space} space is saturated.", "ix-i", step)
     if not hero.zones.reserve:
-        return reject("bad_cubes", f"An automatic {space} needs one cube from the reserve.")
+        return reject(
+            "bad_cubes", f"An automatic {space} needs one cube from the reserve.", step, "ix-c"
+        )
     return None
+
+
+# where a manipulation's or a thought's cubes are spent, (action, complex) -> section: a thought
+# follows the manipulation's steps (V·C·4), so its refusals cite its own section
+_SPENDING = {
+    ("manipulation", True): "v-c-3-a-ii",
+    ("manipulation", False): "v-c-3-b-ii",
+    ("thought", True): "v-c-4.complex-thought",
+    ("thought", False): "v-c-4.automatic-thought",
+}
 
 
 def usable(state: GccState, hero: HeroState, item_id: str) -> bool:
@@ -135,13 +148,16 @@ def complex_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     space = state.board_pack.hero(hero.id).space(action.action)
     if space.die == UNABLE:
         return reject("cannot_act", f"The hero cannot perform this {action.action}.")
+    step = _SPENDING[action.action, True]
     cubes = move.get("cubes")
     if not isinstance(cubes, int) or isinstance(cubes, bool) or not 1 <= cubes <= MAX_CUBES:
-        return reject("bad_cubes", "Spend at least one cube on a complex action.")
+        return reject("bad_cubes", "Spend at least one cube on a complex action.", step, "ix-c")
     if hero.zones.on(action.action) + cubes > space.limit:
-        return reject("exertion_limit", f"The {action.action} space takes {space.limit} cubes.")
+        return reject(
+            "exertion_limit", f"The {action.action} space takes {space.limit} cubes.", "ix-i", step
+        )
     if cubes > hero.zones.reserve:
-        return reject("bad_cubes", "There are not that many cubes in the reserve.")
+        return reject("bad_cubes", "There are not that many cubes in the reserve.", step, "ix-c")
     return bonus_choice.check(state, tool_items(state, hero, action.action), action.action, move)
 
 

@@ -110,6 +110,7 @@ def test_picking_up_respects_encumbrance_and_the_heroes_win_with_the_ledger() ->
     # the manipulation space is saturated (3 of 3): no pick-up this turn
     saturated = refused(state, 1, Move.of("pick_up", hero="batman", item="submachine-gun"))
     assert saturated.code == "exertion_limit"
+    assert [c.section for c in saturated.citations] == ["ix-i", "v-c-3-b-ii"]
     gordon = state.with_hero(replace(state.hero("commissioner-gordon"), area="office"))
     gordon, events = play(
         gordon, 1, Move.of("pick_up", hero="commissioner-gordon", item="submachine-gun")
@@ -292,3 +293,25 @@ def test_the_table_shows_the_roll_waiting_for_a_reroll_or_a_keep() -> None:
     assert isinstance(roll, dict) and {key: roll[key] for key in recorded} == recorded
     assert list(rolled.faces) == roll["faces"]
     assert isinstance(roll["shown"], list) and len(roll["shown"]) == len(state.roll.pool)
+
+
+def test_a_thoughts_cubes_are_refused_citing_the_thought() -> None:
+    """A thought follows the manipulation's steps (V·C·4), so its refusals cite the thought's
+    own section (they cited the manipulation's)."""
+    from rules_core.games.gotham_city_chronicles.energy import SPACES
+    from rules_core.games.gotham_city_chronicles.manipulation import automatic_refusal
+
+    state = all_active(started())
+    hero = state.hero("batman")
+    limit = state.board_pack.hero("batman").space("thought").limit
+    spaces = tuple(
+        limit if s == "thought" else n for s, n in zip(SPACES, hero.zones.spaces, strict=True)
+    )
+    full = replace(hero, zones=replace(hero.zones, spaces=spaces))
+    saturated = automatic_refusal(state, full, "thought")
+    assert saturated is not None and saturated.code == "exertion_limit"
+    assert [c.section for c in saturated.citations] == ["ix-i", "v-c-4.automatic-thought"]
+    empty = replace(hero, zones=replace(hero.zones, reserve=0))
+    broke = automatic_refusal(state, empty, "thought")
+    assert broke is not None and broke.code == "bad_cubes"
+    assert [c.section for c in broke.citations] == ["v-c-4.automatic-thought", "ix-c"]
