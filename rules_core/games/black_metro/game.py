@@ -110,7 +110,9 @@ class BlackMetro(DeclaredGame[State]):
     # 7: no assignment fortune attack at a district a tile closes (its loser could not be sent
     #    there); in solo, a joker taken from the fortune discard is the overlord's
     #    counterintelligence, as a drawn one is (solo.rules.fortunes.joker)
-    rules_version = 7
+    # 8: in solo, tiles affect the overlord's personnel (the trading market's gold) and he does
+    #    not assign where the gladiator arena would strain him (solo.rules.overlord, .assign)
+    rules_version = 8
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

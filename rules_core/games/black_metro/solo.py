@@ -8,7 +8,7 @@ import random
 
 from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import board, cards, facilities
+from rules_core.games.black_metro import board, cards, effects, facilities
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro.evolve_standby import exploding
@@ -73,19 +73,16 @@ def _would_strain(state: State, number: int, unit: int) -> bool:
     extra, _, _ = state.the_pack().blockade_rules
     if blockades and troop_strength(troop) < 1 + extra * blockades:  # type: ignore[arg-type]
         return True
+    if effects.tile_effect(state, number) == "arena":  # a tile's strain is his too (README)
+        return True
     return board.strength(there, PLAYER, number) > board.strength(there, overlord, number)
 
 
 def valid(state: State, number: int) -> bool:
     overlord = _overlord(state)
-    district = state.district(number)
-    closed = (
-        bool(district.tile)
-        and dict((t, x) for t, _, x in state.the_pack().tiles).get(district.tile) == "closed"
-    )
     return (
-        not district.has_personnel(overlord)
-        and not closed
+        not state.district(number).has_personnel(overlord)
+        and effects.tile_effect(state, number) != "closed"
         and not _would_strain(state, number, _unit(state))
     )
 
@@ -106,6 +103,7 @@ def assign(run: Run, rng: random.Random) -> bool:
         unit = _unit(run.state)
         troop = (int(unit == 0), int(unit == 1), int(unit == 2))
         run.emit(so.OverlordAssigned(seat=None, district=number, troop=troop))
+        effects.tile_on_arrival(run, overlord, number)  # tiles affect him (solo.rules.overlord)
         if cards.rank(card) == "Joker":  # counteroffensive
             _gain_fortification(run, overlord, number)
             penalty_game(run, rng)

@@ -194,3 +194,30 @@ def test_a_joker_taken_from_the_discard_is_counterintelligence_like_one_drawn() 
     facilities.apply_face(plain, 0, "supply", 1, 10, random.Random(0))
     assert plain.state.player(0).hand == ("2-clubs", "K-hearts", "5-spades")
     assert not [ev for ev in plain.events if isinstance(ev, r.DiceRolled)]
+
+
+def _tiled(state: BlackMetroState, number: int, tile: str) -> BlackMetroState:
+    return state.with_district(number, updated(state.district(number), tile=tile))
+
+
+def test_the_overlord_is_affected_by_tiles_and_avoids_the_strain_of_one() -> None:
+    """solo.rules.overlord: tiles affect his personnel as anyone's, so the trading market gives
+    him its gold when he assigns there; the gladiator arena's strain is strain he would inflict
+    on himself, so he does not assign there (solo.rules.assign; README)."""
+    state, _ = _solo()
+    state = updated(_tiled(state, 7, "trading-market"), fortune_deck=("7-hearts", "8-clubs"))
+    gold = state.player(OVERLORD).gold
+    run = Run(state)
+    assert solo.assign(run, random.Random(0))
+    [assigned] = [ev for ev in run.events if isinstance(ev, so.OverlordAssigned)]
+    assert assigned.district == 7
+    assert run.state.player(OVERLORD).gold == gold + 1
+    arena = updated(_tiled(state, 7, "gladiator-arena"), fortune_deck=("7-hearts", "8-clubs"))
+    assert not solo.valid(arena, 7)
+    run = Run(arena)
+    assert solo.assign(run, random.Random(0))
+    [assigned] = [ev for ev in run.events if isinstance(ev, so.OverlordAssigned)]
+    assert (
+        assigned.district == 8
+        and run.state.player(OVERLORD).strain == state.player(OVERLORD).strain
+    )
