@@ -111,7 +111,9 @@ class BlackMetro(DeclaredGame[State]):
     #    there); in solo, a joker taken from the fortune discard is the overlord's
     #    counterintelligence, as a drawn one is (solo.rules.fortunes.joker)
     # 8: in solo, tiles affect the overlord's personnel (the trading market's gold) and he does
-    #    not assign where the gladiator arena would strain him (solo.rules.overlord, .assign)
+    #    not assign where the gladiator arena would strain him (solo.rules.overlord, .assign);
+    #    the counterforce lays event 1's first tile, the massive explosion, unchosen
+    #    (solo.rules.fortunes.joker)
     rules_version = 8
     search_iterations = 100
     lost_value_mark = 0.10

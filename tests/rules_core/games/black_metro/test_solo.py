@@ -221,3 +221,28 @@ def test_the_overlord_is_affected_by_tiles_and_avoids_the_strain_of_one() -> Non
         assigned.district == 8
         and run.state.player(OVERLORD).strain == state.player(OVERLORD).strain
     )
+
+
+def test_counterforce_lays_event_ones_first_tile_where_the_priority_list_points() -> None:
+    """solo.rules.fortunes.joker: a joker turned up for event 1 triggers its first effect (the
+    massive explosion, chosen by nobody) at the district the priority list picks, and the
+    penalty game follows (README: the counterforce reading)."""
+    from rules_core.engine.types import Citation
+    from rules_core.games.black_metro import events_resolution as r
+    from rules_core.games.black_metro import events_standby as s
+    from rules_core.games.black_metro import standby
+
+    state, _ = _solo()
+    state = _at(state, 9, 0, (1, 0, 0))  # the player's weakest personnel
+    state = updated(state, fortune_deck=("Joker-1", *state.fortune_deck))
+    run = Run(state)
+    standby.explode(run, "", random.Random(0))
+    turned = run.events[0]
+    assert turned == s.FortuneTurnedUp(seat=None, card="Joker-1", tile="massive-explosion")
+    assert Citation("black-metro", "solo.rules.fortunes.joker") in turned.cited()
+    assert run.events[1] == s.DistrictExploded(seat=None, district=9, tile="massive-explosion")
+    assert run.state.district(9).tile == "massive-explosion"
+    asked = [ev for ev in run.events if isinstance(ev, r.RollToResolve) and ev.dice == "event"]
+    assert not asked  # no tile left to choose
+    rolled = [ev for ev in run.events if isinstance(ev, r.DiceRolled)]
+    assert rolled and rolled[0].dice == "penalty" and rolled[0].owner == 0
