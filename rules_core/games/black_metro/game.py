@@ -113,7 +113,8 @@ class BlackMetro(DeclaredGame[State]):
     # 8: in solo, tiles affect the overlord's personnel (the trading market's gold) and he does
     #    not assign where the gladiator arena would strain him (solo.rules.overlord, .assign);
     #    the counterforce lays event 1's first tile, the massive explosion, unchosen
-    #    (solo.rules.fortunes.joker)
+    #    (solo.rules.fortunes.joker); personnel the dominator's fortune overwhelms at step 3
+    #    count for step 4's overwhelm power (district-dominance)
     rules_version = 8
     search_iterations = 100
     lost_value_mark = 0.10
