@@ -31,7 +31,6 @@ from rules_core.games.black_metro.evolve import HANDLERS
 from rules_core.games.black_metro.missions import MISSION_MOVES
 from rules_core.games.black_metro.pack import Pack
 from rules_core.games.black_metro.resolution import RESOLUTION_MOVES
-from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.setup import SETUP_MOVES, begin
 from rules_core.games.black_metro.standby import STANDBY_MOVES
 from rules_core.games.black_metro.state import INITIAL, BlackMetroState
@@ -114,7 +113,8 @@ class BlackMetro(DeclaredGame[State]):
     #    not assign where the gladiator arena would strain him (solo.rules.overlord, .assign);
     #    the counterforce lays event 1's first tile, the massive explosion, unchosen
     #    (solo.rules.fortunes.joker); personnel the dominator's fortune overwhelms at step 3
-    #    count for step 4's overwhelm power (district-dominance)
+    #    count for step 4's overwhelm power (district-dominance); the solo challenge is lost
+    #    right after the event that loses it, the rest of the move never happening (solo.win)
     rules_version = 8
     search_iterations = 100
     lost_value_mark = 0.10
@@ -129,10 +129,7 @@ class BlackMetro(DeclaredGame[State]):
         events = self.moves.decide(state, seat, move, rng)
         if isinstance(events, Rejection) or not state.solo:
             return events
-        run = Run(state)
-        run.emit(*events)
-        solo.check(run)
-        return run.events
+        return solo.settled(state, events)
 
     def options_schema(self) -> dict[str, JSON]:
         return {

@@ -161,13 +161,27 @@ def lost(state: State, events: list[GameEvent]) -> str:
     return ""
 
 
-def check(run: Run) -> None:
-    """The challenge is lost at once when a move's events meet a losing condition."""
-    state = run.state
-    if state.solo and not state.over:
-        reason = lost(state, run.events)
+def settled(state: State, events: list[GameEvent]) -> list[GameEvent]:
+    """A move's events cut at the first one that loses the challenge, the loss recorded right
+    after it: the player loses immediately (solo.win), so nothing later in the move happens.
+    Once the final scoring has begun it records its own loss after the scores (README)."""
+    run = Run(state)
+    for at, event in enumerate(events):
+        run.emit(event)
+        if run.state.over or _scoring(run.state):
+            run.emit(*events[at + 1 :])
+            break
+        reason = lost(run.state, [event])
         if reason:
             run.emit(so.ChallengeLost(seat=None, reason=reason))
+            break
+    return run.events
+
+
+def _scoring(state: State) -> bool:
+    """Whether the last round's standby phase has reached its end: the final scoring."""
+    rounds = state.the_pack().limit("rounds")
+    return state.phase == "standby" and state.step == "advance" and state.round >= rounds
 
 
 def rank(state: State, score: int) -> str:

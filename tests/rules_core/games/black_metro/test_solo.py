@@ -98,17 +98,32 @@ def test_strain_beyond_fifteen_loses_at_once() -> None:
     state = state.with_player(0, updated(state.player(0), strain=14))
     run = Run(state)
     effects.inflict(run, 0, 2)
-    solo.check(run)
-    assert isinstance(run.events[-1], so.ChallengeLost) and run.events[-1].reason == "strain"
-    assert run.state.over and run.state.winners == ()
+    events = solo.settled(state, run.events)
+    assert isinstance(events[-1], so.ChallengeLost) and events[-1].reason == "strain"
+    for event in events:
+        state = GAME.evolve(state, event)
+    assert state.over and state.winners == ()
 
 
 def test_the_overlord_at_forty_power_wins_his_challenge() -> None:
     state, _ = _solo()
-    state = state.with_player(OVERLORD, updated(state.player(OVERLORD), power=40))
+    state = state.with_player(OVERLORD, updated(state.player(OVERLORD), power=39))
     run = Run(state)
-    solo.check(run)
-    assert run.state.over and run.events[-1] == so.ChallengeLost(seat=None, reason="overlord")
+    effects.acquire_power(run, OVERLORD, 1)
+    events = solo.settled(state, run.events)
+    assert events[-1] == so.ChallengeLost(seat=None, reason="overlord")
+
+
+def test_the_challenge_is_lost_immediately_and_nothing_after_happens() -> None:
+    """solo.win: the player loses immediately, so the loss comes right after the event that
+    brings it and the rest of the move (here the overlord's next assignment) never happens."""
+    state, _ = _solo()
+    state = state.with_player(0, updated(state.player(0), strain=15))
+    run = Run(state)
+    effects.inflict(run, 0, 1)
+    assert solo.assign(run, random.Random(0))
+    events = solo.settled(state, run.events)
+    assert [type(ev) for ev in events] == [e.StrainInflicted, so.ChallengeLost]
 
 
 @pytest.mark.parametrize(
@@ -246,3 +261,17 @@ def test_counterforce_lays_event_ones_first_tile_where_the_priority_list_points(
     assert not asked  # no tile left to choose
     rolled = [ev for ev in run.events if isinstance(ev, r.DiceRolled)]
     assert rolled and rolled[0].dice == "penalty" and rolled[0].owner == 0
+
+
+def test_a_move_that_loses_the_challenge_ends_where_the_loss_comes() -> None:
+    """solo.win, played through decide: Red at 15 strain assigns both subordinates to a
+    gladiator arena (1 strain beyond 15); the challenge is lost there, before the overlord's
+    next turn could begin."""
+    state, _ = _solo()
+    state = _tiled(state.with_player(0, updated(state.player(0), strain=15)), 9, "gladiator-arena")
+    state, _ = play(state, 0, "assign", district=9, unit="subordinate")
+    state, events = play(state, 0, "assign", district=9, unit="subordinate")
+    assert isinstance(events[-1], so.ChallengeLost) and events[-1].reason == "strain"
+    assert isinstance(events[-2], e.StrainInflicted) and events[-2].power_lost == 1
+    assert not any(isinstance(ev, so.OverlordAssigned) for ev in events)
+    assert state.over and state.winners == ()
