@@ -34,9 +34,9 @@ def priority(state: State, districts: tuple[int, ...]) -> int:
     """The lowest initiative district meeting the first criterion any meets: the player's
     personnel with the fewest strength there, their support base, their fortifications."""
     held = [d for d in districts if state.district(d).has_personnel(PLAYER)]
-    if held:
-        weakest = min(board.strength(state, PLAYER, d) for d in held)
-        return min(d for d in held if board.strength(state, PLAYER, d) == weakest)
+    if held:  # the personnel's own strength, not what fortifications or abilities add (README)
+        weakest = min(_personnel_strength(state, d) for d in held)
+        return min(d for d in held if _personnel_strength(state, d) == weakest)
     forts = state.district
     for kind in ("support-base", ""):
         found = [
@@ -47,6 +47,10 @@ def priority(state: State, districts: tuple[int, ...]) -> int:
         if found:
             return min(found)
     return min(districts)
+
+
+def _personnel_strength(state: State, number: int) -> int:
+    return troop_strength(state.district(number).personnel[PLAYER])
 
 
 def _unit(state: State) -> int:

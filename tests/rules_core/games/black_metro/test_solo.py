@@ -275,3 +275,14 @@ def test_a_move_that_loses_the_challenge_ends_where_the_loss_comes() -> None:
     assert isinstance(events[-2], e.StrainInflicted) and events[-2].power_lost == 1
     assert not any(isinstance(ev, so.OverlordAssigned) for ev in events)
     assert state.over and state.winners == ()
+
+
+def test_the_priority_list_weighs_the_players_personnel_alone() -> None:
+    """solo.rules.assign: the first criterion names the player's personnel with the fewest
+    strength, so a support base beside a subordinate does not make that district look
+    stronger than two subordinates elsewhere (README: the priority list reading)."""
+    state, _ = _solo()
+    state = _at(_at(state, 3, 0, (2, 0, 0)), 5, 0, (1, 0, 0))
+    bases = (Fortification(0, "support-base"), Fortification(0, "blockade"))
+    state = state.with_district(5, updated(state.district(5), fortifications=bases))
+    assert solo.priority(state, (3, 5)) == 5  # 1 subordinate, whatever stands beside it
