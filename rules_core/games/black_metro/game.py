@@ -19,7 +19,7 @@ from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.black_metro import language, solo, story, view, vocabulary
 from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
 from rules_core.games.black_metro.checks import REFUSAL_WORDS, REJECTIONS, reject
-from rules_core.games.black_metro.citations import BOOK
+from rules_core.games.black_metro.citations import BOOK, cite
 from rules_core.games.black_metro.content import NUMBER_RANGES, load_pack, parse_pack
 from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
 from rules_core.games.black_metro.events import ALL_EVENTS, UnseenShuffled
@@ -40,6 +40,9 @@ State = BlackMetroState
 
 
 def _precheck(state: State, seat: int) -> Rejection | None:
+    if state.over and state.solo:  # the challenge's own end (solo.win, solo.evaluation)
+        over = reject("game_over", "The solo challenge is over.")
+        return Rejection(over.code, over.message, (*over.citations, *cite("solo.win")))
     if state.over:
         return reject("game_over", "The game is over.")
     waiting = state.waiting()

@@ -286,3 +286,16 @@ def test_the_priority_list_weighs_the_players_personnel_alone() -> None:
     bases = (Fortification(0, "support-base"), Fortification(0, "blockade"))
     state = state.with_district(5, updated(state.district(5), fortifications=bases))
     assert solo.priority(state, (3, 5)) == 5  # 1 subordinate, whatever stands beside it
+
+
+def test_a_move_after_the_challenge_is_lost_is_refused_citing_the_solo_challenge() -> None:
+    """solo.win: a lost challenge is over; the refusal says so and cites the solo rules, not
+    only the eight rounds of the game with rivals."""
+    from rules_core.engine.types import Citation, Move
+
+    state, _ = _solo()
+    state = updated(state, over=True)
+    refusal = GAME.decide(state, 0, Move.of("end_turn"), random.Random(0))
+    assert isinstance(refusal, Rejection) and refusal.code == "game_over"
+    assert refusal.message == "The solo challenge is over."
+    assert Citation("black-metro", "solo.win") in refusal.citations
