@@ -118,7 +118,8 @@ class BlackMetro(DeclaredGame[State]):
     #    (solo.rules.fortunes.joker); personnel the dominator's fortune overwhelms at step 3
     #    count for step 4's overwhelm power (district-dominance); the solo challenge is lost
     #    right after the event that loses it, the rest of the move never happening (solo.win);
-    #    the overlord's priority list weighs the player's personnel alone (solo.rules.assign)
+    #    the overlord's priority list weighs the player's personnel alone (solo.rules.assign);
+    #    the counterintelligence's discard says what it is (solo.rules.fortunes.joker)
     rules_version = 8
     search_iterations = 100
     lost_value_mark = 0.10

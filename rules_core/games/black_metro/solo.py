@@ -147,6 +147,7 @@ def penalty_game(run: Run, rng: random.Random) -> None:
 
 def counterintelligence(run: Run, rng: random.Random) -> None:
     """A joker drawn by the player: every fortune of theirs discarded, and a penalty game."""
+    run.emit(so.Counterintelligence(seat=None, owner=PLAYER))
     hand = run.state.player(PLAYER).hand
     if hand:
         run.emit(e.FortunesDiscarded(seat=None, owner=PLAYER, cards=hand))

@@ -349,6 +349,10 @@ TELLERS.update(
             f"{w.fortune(ev.card).capitalize() if mine else 'The top card of the discard'} goes"
             " back on top of the fortune deck"
         ),
+        so.Counterintelligence: lambda st, ev, mine: (
+            f"The overlord's counterintelligence: {w.who(st, ev.owner)} drew a joker and "
+            "discards every fortune, then plays a penalty game"
+        ),
         so.ChallengeLost: lambda st, ev, mine: (
             f"The solo challenge is lost: {_LOST.get(ev.reason, ev.reason)}"
         ),

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from rules_core.engine.types import GameEvent, Rejection
+from rules_core.engine.types import Citation, GameEvent, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import dominance, effects, solo
 from rules_core.games.black_metro import events as e
@@ -199,8 +199,14 @@ def test_a_joker_taken_from_the_discard_is_counterintelligence_like_one_drawn() 
     run = Run(state)
     facilities.apply_face(run, 0, "supply", 1, 10, random.Random(0))
     assert run.events[0] == d.DiscardTaken(seat=None, owner=0, card="Joker-1")
-    assert isinstance(run.events[1], e.FortunesDiscarded)
-    assert sorted(run.events[1].cards) == ["2-clubs", "Joker-1", "K-hearts"]
+    assert run.events[1] == so.Counterintelligence(seat=None, owner=0)
+    assert Citation("black-metro", "solo.rules.fortunes.joker") in run.events[1].cited()
+    assert GAME.narrate(run.state, run.events[1], None, False) == (
+        "The overlord's counterintelligence: Red drew a joker and discards every fortune, then "
+        "plays a penalty game."
+    )
+    assert isinstance(run.events[2], e.FortunesDiscarded)
+    assert sorted(run.events[2].cards) == ["2-clubs", "Joker-1", "K-hearts"]
     rolled = [ev for ev in run.events if isinstance(ev, r.DiceRolled)]
     assert rolled and rolled[0].dice == "penalty" and rolled[0].owner == 0
     assert "Joker-1" not in run.state.player(0).hand
