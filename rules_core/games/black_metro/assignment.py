@@ -125,12 +125,7 @@ def _arrived(run: Run, seat: int, district: int, strength: int) -> None:
     state = run.state
     blockades = state.district(district).blockades_of_others(seat)
     effects.inflict(run, seat, blockade_strain(state, blockades, strength))
-    tile = state.district(district).tile
-    effect = dict((t, eff) for t, _, eff in state.the_pack().tiles).get(tile, "")
-    if effect == "market":
-        effects.get(run, seat, "gold", 1)
-    elif effect == "arena":
-        effects.inflict(run, seat, 1)
+    effects.tile_on_arrival(run, seat, district)
 
 
 def _complete(run: Run) -> None:

@@ -63,9 +63,10 @@ def _contest(run: Run, number: int) -> None:
         _overwhelm_and_destroy(run, number, dominator)
 
 
-def _overwhelm_and_destroy(run: Run, number: int, dominator: int) -> None:
-    """Steps 4 and 5: personnel 3 (or more) strength behind are overwhelmed (1 power if any),
-    then other players' fortifications without their personnel are destroyed."""
+def _overwhelm_and_destroy(run: Run, number: int, dominator: int, by_fortune: bool = False) -> None:
+    """Steps 4 and 5: personnel 3 (or more) strength behind are overwhelmed (1 power if any, or
+    if the dominator's fortune overwhelmed some at step 3: README), then other players'
+    fortifications without their personnel are destroyed."""
     state = run.state
     mine = board.strength(state, dominator, number)
     gap = board.overwhelm_difference(state, dominator)
@@ -77,7 +78,7 @@ def _overwhelm_and_destroy(run: Run, number: int, dominator: int) -> None:
     for other in beaten:
         troop = run.state.district(number).personnel[other]
         run.emit(e.Overwhelmed(seat=None, owner=other, district=number, troop=troop))
-    if beaten:
+    if beaten or by_fortune:
         effects.acquire_power(run, dominator, 1)
     district = run.state.district(number)
     for owner in sorted({f.owner for f in district.fortifications}):
@@ -138,7 +139,9 @@ def _close_exchange(run: Run, rng: random.Random) -> None:
     winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
     run.emit(e.FortuneResolved(seat=None, owner=winner, cards=exchange.cards))
     number = run.state.contest
-    _overwhelm_and_destroy(run, number, run.state.asserted[number - 1])
+    # before step 4 only the exchange's last card overwhelms here: the dominator's, if theirs
+    by_fortune = winner == exchange.attacker and run.state.overwhelmed_here[number - 1] > 0
+    _overwhelm_and_destroy(run, number, run.state.asserted[number - 1], by_fortune)
     proceed(run, rng)
 
 

@@ -12,7 +12,7 @@ from rules_core.games.black_metro.events_dominance import DiscardTaken
 from rules_core.games.black_metro.events_standby import TechnologiesDowned
 from rules_core.games.black_metro.pack import Technology
 from rules_core.games.black_metro.run import Run
-from rules_core.games.black_metro.state import Troop, troop_size
+from rules_core.games.black_metro.state import BlackMetroState, Troop, troop_size
 
 
 def _n(step: Effect, name: str = "amount") -> int:
@@ -45,6 +45,24 @@ def inflict(run: Run, owner: int, amount: int) -> None:
     kept = max(0, min(amount, most - strain))
     if amount:
         run.emit(e.StrainInflicted(seat=None, owner=owner, amount=kept, power_lost=amount - kept))
+
+
+def tile_effect(state: BlackMetroState, district: int) -> str:
+    """What the tile on a district does ("" with no tile): the pack's closed, market or arena."""
+    tile = state.district(district).tile
+    return (
+        dict((t, effect) for t, _, effect in state.the_pack().tiles).get(tile, "") if tile else ""
+    )
+
+
+def tile_on_arrival(run: Run, owner: int, district: int) -> None:
+    """What a tile gives or costs whoever assigns there, the solo overlord too
+    (solo.rules.overlord): the market 1 gold, the arena 1 strain."""
+    effect = tile_effect(run.state, district)
+    if effect == "market":
+        get(run, owner, "gold", 1)
+    elif effect == "arena":
+        inflict(run, owner, 1)
 
 
 def heal(run: Run, owner: int, amount: int) -> None:

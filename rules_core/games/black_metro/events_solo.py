@@ -71,6 +71,20 @@ class FortuneToDeck(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class Counterintelligence(GameEvent):
+    """A joker came into the solo player's hand: the overlord's counterintelligence, the whole
+    hand discarded (the events that follow) and a penalty game."""
+
+    type: ClassVar[str] = "counterintelligence"
+    in_words: ClassVar[str] = (
+        "A joker drawn in the solo challenge is the overlord's counterintelligence: the player "
+        "discards every fortune and plays a penalty game."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("solo.rules.fortunes.joker")
+    owner: int
+
+
+@dataclass(frozen=True, slots=True)
 class ChallengeLost(GameEvent):
     """The solo challenge lost: strain beyond 15, the overlord at 40 power, his personnel left in
     his hideout after 8 rounds, or fewer than 70 power."""
@@ -89,5 +103,6 @@ SOLO_EVENTS: tuple[type[GameEvent], ...] = (
     OverlordAssigned,
     OverlordFortified,
     FortuneToDeck,
+    Counterintelligence,
     ChallengeLost,
 )

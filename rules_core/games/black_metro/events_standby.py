@@ -128,10 +128,18 @@ class FortuneTurnedUp(GameEvent):
         "The top fortune is turned up to name the district an explosion strikes."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.dice", "appendix.tiles")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "phases.standby.dice", "appendix.tiles", "solo.rules.fortunes.joker"
+    )
     card: str
     tile: str
     chooser: int = -1  # who chooses among the districts it names (-1: nobody, it names one)
+
+    def cited(self) -> tuple[Citation, ...]:
+        """A joker nobody chooses a district for is the solo overlord's counterforce."""
+        if self.card.startswith("Joker") and self.chooser < 0:
+            return (*self.citations, *cite("solo.rules.fortunes.joker"))
+        return self.citations
 
 
 @dataclass(frozen=True, slots=True)

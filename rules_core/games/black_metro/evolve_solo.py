@@ -61,5 +61,6 @@ SOLO_HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     so.OverlordAssigned: _assigned,
     so.OverlordFortified: _fortified,
     so.FortuneToDeck: _to_deck,
+    so.Counterintelligence: lambda state, ev: state,  # told and cited; the discard follows
     so.ChallengeLost: _lost,
 }

@@ -19,7 +19,7 @@ from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.black_metro import language, solo, story, view, vocabulary
 from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
 from rules_core.games.black_metro.checks import REFUSAL_WORDS, REJECTIONS, reject
-from rules_core.games.black_metro.citations import BOOK
+from rules_core.games.black_metro.citations import BOOK, cite
 from rules_core.games.black_metro.content import NUMBER_RANGES, load_pack, parse_pack
 from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
 from rules_core.games.black_metro.events import ALL_EVENTS, UnseenShuffled
@@ -31,7 +31,6 @@ from rules_core.games.black_metro.evolve import HANDLERS
 from rules_core.games.black_metro.missions import MISSION_MOVES
 from rules_core.games.black_metro.pack import Pack
 from rules_core.games.black_metro.resolution import RESOLUTION_MOVES
-from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.setup import SETUP_MOVES, begin
 from rules_core.games.black_metro.standby import STANDBY_MOVES
 from rules_core.games.black_metro.state import INITIAL, BlackMetroState
@@ -41,6 +40,9 @@ State = BlackMetroState
 
 
 def _precheck(state: State, seat: int) -> Rejection | None:
+    if state.over and state.solo:  # the challenge's own end (solo.win, solo.evaluation)
+        over = reject("game_over", "The solo challenge is over.")
+        return Rejection(over.code, over.message, (*over.citations, *cite("solo.win")))
     if state.over:
         return reject("game_over", "The game is over.")
     waiting = state.waiting()
@@ -110,7 +112,15 @@ class BlackMetro(DeclaredGame[State]):
     # 7: no assignment fortune attack at a district a tile closes (its loser could not be sent
     #    there); in solo, a joker taken from the fortune discard is the overlord's
     #    counterintelligence, as a drawn one is (solo.rules.fortunes.joker)
-    rules_version = 7
+    # 8: in solo, tiles affect the overlord's personnel (the trading market's gold) and he does
+    #    not assign where the gladiator arena would strain him (solo.rules.overlord, .assign);
+    #    the counterforce lays event 1's first tile, the massive explosion, unchosen
+    #    (solo.rules.fortunes.joker); personnel the dominator's fortune overwhelms at step 3
+    #    count for step 4's overwhelm power (district-dominance); the solo challenge is lost
+    #    right after the event that loses it, the rest of the move never happening (solo.win);
+    #    the overlord's priority list weighs the player's personnel alone (solo.rules.assign);
+    #    the counterintelligence's discard says what it is (solo.rules.fortunes.joker)
+    rules_version = 8
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES
@@ -124,10 +134,7 @@ class BlackMetro(DeclaredGame[State]):
         events = self.moves.decide(state, seat, move, rng)
         if isinstance(events, Rejection) or not state.solo:
             return events
-        run = Run(state)
-        run.emit(*events)
-        solo.check(run)
-        return run.events
+        return solo.settled(state, events)
 
     def options_schema(self) -> dict[str, JSON]:
         return {

@@ -8,7 +8,7 @@ import random
 
 from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import board, cards, facilities
+from rules_core.games.black_metro import board, cards, effects, facilities
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro.evolve_standby import exploding
@@ -34,9 +34,9 @@ def priority(state: State, districts: tuple[int, ...]) -> int:
     """The lowest initiative district meeting the first criterion any meets: the player's
     personnel with the fewest strength there, their support base, their fortifications."""
     held = [d for d in districts if state.district(d).has_personnel(PLAYER)]
-    if held:
-        weakest = min(board.strength(state, PLAYER, d) for d in held)
-        return min(d for d in held if board.strength(state, PLAYER, d) == weakest)
+    if held:  # the personnel's own strength, not what fortifications or abilities add (README)
+        weakest = min(_personnel_strength(state, d) for d in held)
+        return min(d for d in held if _personnel_strength(state, d) == weakest)
     forts = state.district
     for kind in ("support-base", ""):
         found = [
@@ -47,6 +47,10 @@ def priority(state: State, districts: tuple[int, ...]) -> int:
         if found:
             return min(found)
     return min(districts)
+
+
+def _personnel_strength(state: State, number: int) -> int:
+    return troop_strength(state.district(number).personnel[PLAYER])
 
 
 def _unit(state: State) -> int:
@@ -73,19 +77,16 @@ def _would_strain(state: State, number: int, unit: int) -> bool:
     extra, _, _ = state.the_pack().blockade_rules
     if blockades and troop_strength(troop) < 1 + extra * blockades:  # type: ignore[arg-type]
         return True
+    if effects.tile_effect(state, number) == "arena":  # a tile's strain is his too (README)
+        return True
     return board.strength(there, PLAYER, number) > board.strength(there, overlord, number)
 
 
 def valid(state: State, number: int) -> bool:
     overlord = _overlord(state)
-    district = state.district(number)
-    closed = (
-        bool(district.tile)
-        and dict((t, x) for t, _, x in state.the_pack().tiles).get(district.tile) == "closed"
-    )
     return (
-        not district.has_personnel(overlord)
-        and not closed
+        not state.district(number).has_personnel(overlord)
+        and effects.tile_effect(state, number) != "closed"
         and not _would_strain(state, number, _unit(state))
     )
 
@@ -106,6 +107,7 @@ def assign(run: Run, rng: random.Random) -> bool:
         unit = _unit(run.state)
         troop = (int(unit == 0), int(unit == 1), int(unit == 2))
         run.emit(so.OverlordAssigned(seat=None, district=number, troop=troop))
+        effects.tile_on_arrival(run, overlord, number)  # tiles affect him (solo.rules.overlord)
         if cards.rank(card) == "Joker":  # counteroffensive
             _gain_fortification(run, overlord, number)
             penalty_game(run, rng)
@@ -145,6 +147,7 @@ def penalty_game(run: Run, rng: random.Random) -> None:
 
 def counterintelligence(run: Run, rng: random.Random) -> None:
     """A joker drawn by the player: every fortune of theirs discarded, and a penalty game."""
+    run.emit(so.Counterintelligence(seat=None, owner=PLAYER))
     hand = run.state.player(PLAYER).hand
     if hand:
         run.emit(e.FortunesDiscarded(seat=None, owner=PLAYER, cards=hand))
@@ -163,13 +166,27 @@ def lost(state: State, events: list[GameEvent]) -> str:
     return ""
 
 
-def check(run: Run) -> None:
-    """The challenge is lost at once when a move's events meet a losing condition."""
-    state = run.state
-    if state.solo and not state.over:
-        reason = lost(state, run.events)
+def settled(state: State, events: list[GameEvent]) -> list[GameEvent]:
+    """A move's events cut at the first one that loses the challenge, the loss recorded right
+    after it: the player loses immediately (solo.win), so nothing later in the move happens.
+    Once the final scoring has begun it records its own loss after the scores (README)."""
+    run = Run(state)
+    for at, event in enumerate(events):
+        run.emit(event)
+        if run.state.over or _scoring(run.state):
+            run.emit(*events[at + 1 :])
+            break
+        reason = lost(run.state, [event])
         if reason:
             run.emit(so.ChallengeLost(seat=None, reason=reason))
+            break
+    return run.events
+
+
+def _scoring(state: State) -> bool:
+    """Whether the last round's standby phase has reached its end: the final scoring."""
+    rounds = state.the_pack().limit("rounds")
+    return state.phase == "standby" and state.step == "advance" and state.round >= rounds
 
 
 def rank(state: State, score: int) -> str:

@@ -130,9 +130,10 @@ def explode(run: Run, tile: str, rng: random.Random) -> None:
         run.emit(e.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
     card = run.state.fortune_deck[0]
     if run.state.solo and card.startswith("Joker"):  # the overlord's counterforce
-        run.emit(s.FortuneTurnedUp(seat=None, card=card, tile=""))
+        first = tile or _first_tile(run.state)  # event 1's first effect, not chosen (README)
+        run.emit(s.FortuneTurnedUp(seat=None, card=card, tile=first))
         every = tuple(d.number for d in run.state.the_pack().districts)
-        strike(run, solo.priority(run.state, every), tile)
+        strike(run, solo.priority(run.state, every), first)
         solo.penalty_game(run, rng)
         return
     districts = exploding(card)
@@ -143,6 +144,14 @@ def explode(run: Run, tile: str, rng: random.Random) -> None:
         strike(run, districts[0], tile)
     elif overlord_chooses:  # the overlord chooses by his priority list
         strike(run, solo.priority(run.state, districts), tile)
+
+
+def _first_tile(state: State) -> str:
+    """The tile event 1's first option lays ("" when the pack's event dice has no explosion)."""
+    face = explosion_face(state)
+    if not face:
+        return ""
+    return str(state.the_pack().die("event").faces[face - 1].options[0].steps[0].get("tile"))
 
 
 def strike(run: Run, district: int, tile: str) -> None:

@@ -309,15 +309,20 @@ TELLERS: dict[type[GameEvent], Teller] = {
     s.MissionRevealed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} reveals {w.mission(ev.card, st)}"
     ),
-    s.GameScored: lambda st, ev, mine: (
-        "Final scoring: "
-        + ", ".join(f"{w.who(st, p)} {score}" for p, score in enumerate(ev.scores))
-        + "; "
-        + " and ".join(w.who(st, p) for p in ev.winners)
-        + " "
-        + ("wins" if len(ev.winners) == 1 else "share the throne")
-    ),
+    s.GameScored: lambda st, ev, mine: _scored(st, ev),
 }
+
+
+def _scored(state: State, ev: s.GameScored) -> str:
+    """The scores and the winners; in solo the evaluation's rank, and the challenge met only
+    when nothing lost it (solo.win, solo.evaluation: the loss, if any, is told next)."""
+    scores = ", ".join(f"{w.who(state, p)} {score}" for p, score in enumerate(ev.scores))
+    if state.solo:
+        met = f"; {w.who(state, 0)} meets the solo challenge" if ev.winners else ""
+        return f"Final scoring: {scores}, evaluated rank {ev.rank}{met}"
+    verb = "wins" if len(ev.winners) == 1 else "share the throne"
+    return f"Final scoring: {scores}; {' and '.join(w.who(state, p) for p in ev.winners)} {verb}"
+
 
 _LOST = {  # the solo challenge's four ways to lose (solo.win)
     "strain": "your strain went beyond 15",
@@ -343,6 +348,10 @@ TELLERS.update(
         so.FortuneToDeck: lambda st, ev, mine: (
             f"{w.fortune(ev.card).capitalize() if mine else 'The top card of the discard'} goes"
             " back on top of the fortune deck"
+        ),
+        so.Counterintelligence: lambda st, ev, mine: (
+            f"The overlord's counterintelligence: {w.who(st, ev.owner)} drew a joker and "
+            "discards every fortune, then plays a penalty game"
         ),
         so.ChallengeLost: lambda st, ev, mine: (
             f"The solo challenge is lost: {_LOST.get(ev.reason, ev.reason)}"

@@ -51,3 +51,19 @@ def test_a_benefit_of_no_suit_is_refused_saying_what_each_suit_gives() -> None:
     assert "clubs: get 1 intel" in refusal.message
     assert Citation("black-metro", "appendix.fortunes") in refusal.citations
     assert Move.of("choose_benefit", suit="stars") not in GAME.legal_moves(_joker_won(), RED)
+
+
+def test_personnel_overwhelmed_by_the_dominators_fortune_count_for_the_overwhelm_power() -> None:
+    """district-dominance: Red's 5 against Green's 2 would overwhelm Green at step 4 for 1
+    power; Red's joker overwhelms Green at step 3 instead, and Red still acquires that power
+    (README: a fortune's overwhelm counts), Blue's 3 staying where they are."""
+    from rules_core.games.black_metro import events as e
+
+    state = _joker_won()
+    power = state.player(RED).power
+    state, events = play(state, RED, "choose_benefit", suit="clubs")
+    overwhelmed = [ev.owner for ev in events if isinstance(ev, e.Overwhelmed)]
+    assert overwhelmed == []  # Green went at step 3, Blue is 2 behind
+    assert state.district(3).personnel[GREEN] == (0, 0, 0)
+    gained = [ev.amount for ev in events if isinstance(ev, e.PowerChanged) and ev.owner == RED]
+    assert gained[:1] == [1] and state.player(RED).power >= power + 1

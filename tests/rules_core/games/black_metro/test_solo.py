@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from rules_core.engine.types import GameEvent, Rejection
+from rules_core.engine.types import Citation, GameEvent, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import dominance, effects, solo
 from rules_core.games.black_metro import events as e
@@ -98,17 +98,32 @@ def test_strain_beyond_fifteen_loses_at_once() -> None:
     state = state.with_player(0, updated(state.player(0), strain=14))
     run = Run(state)
     effects.inflict(run, 0, 2)
-    solo.check(run)
-    assert isinstance(run.events[-1], so.ChallengeLost) and run.events[-1].reason == "strain"
-    assert run.state.over and run.state.winners == ()
+    events = solo.settled(state, run.events)
+    assert isinstance(events[-1], so.ChallengeLost) and events[-1].reason == "strain"
+    for event in events:
+        state = GAME.evolve(state, event)
+    assert state.over and state.winners == ()
 
 
 def test_the_overlord_at_forty_power_wins_his_challenge() -> None:
     state, _ = _solo()
-    state = state.with_player(OVERLORD, updated(state.player(OVERLORD), power=40))
+    state = state.with_player(OVERLORD, updated(state.player(OVERLORD), power=39))
     run = Run(state)
-    solo.check(run)
-    assert run.state.over and run.events[-1] == so.ChallengeLost(seat=None, reason="overlord")
+    effects.acquire_power(run, OVERLORD, 1)
+    events = solo.settled(state, run.events)
+    assert events[-1] == so.ChallengeLost(seat=None, reason="overlord")
+
+
+def test_the_challenge_is_lost_immediately_and_nothing_after_happens() -> None:
+    """solo.win: the player loses immediately, so the loss comes right after the event that
+    brings it and the rest of the move (here the overlord's next assignment) never happens."""
+    state, _ = _solo()
+    state = state.with_player(0, updated(state.player(0), strain=15))
+    run = Run(state)
+    effects.inflict(run, 0, 1)
+    assert solo.assign(run, random.Random(0))
+    events = solo.settled(state, run.events)
+    assert [type(ev) for ev in events] == [e.StrainInflicted, so.ChallengeLost]
 
 
 @pytest.mark.parametrize(
@@ -184,8 +199,14 @@ def test_a_joker_taken_from_the_discard_is_counterintelligence_like_one_drawn() 
     run = Run(state)
     facilities.apply_face(run, 0, "supply", 1, 10, random.Random(0))
     assert run.events[0] == d.DiscardTaken(seat=None, owner=0, card="Joker-1")
-    assert isinstance(run.events[1], e.FortunesDiscarded)
-    assert sorted(run.events[1].cards) == ["2-clubs", "Joker-1", "K-hearts"]
+    assert run.events[1] == so.Counterintelligence(seat=None, owner=0)
+    assert Citation("black-metro", "solo.rules.fortunes.joker") in run.events[1].cited()
+    assert GAME.narrate(run.state, run.events[1], None, False) == (
+        "The overlord's counterintelligence: Red drew a joker and discards every fortune, then "
+        "plays a penalty game."
+    )
+    assert isinstance(run.events[2], e.FortunesDiscarded)
+    assert sorted(run.events[2].cards) == ["2-clubs", "Joker-1", "K-hearts"]
     rolled = [ev for ev in run.events if isinstance(ev, r.DiceRolled)]
     assert rolled and rolled[0].dice == "penalty" and rolled[0].owner == 0
     assert "Joker-1" not in run.state.player(0).hand
@@ -194,3 +215,93 @@ def test_a_joker_taken_from_the_discard_is_counterintelligence_like_one_drawn() 
     facilities.apply_face(plain, 0, "supply", 1, 10, random.Random(0))
     assert plain.state.player(0).hand == ("2-clubs", "K-hearts", "5-spades")
     assert not [ev for ev in plain.events if isinstance(ev, r.DiceRolled)]
+
+
+def _tiled(state: BlackMetroState, number: int, tile: str) -> BlackMetroState:
+    return state.with_district(number, updated(state.district(number), tile=tile))
+
+
+def test_the_overlord_is_affected_by_tiles_and_avoids_the_strain_of_one() -> None:
+    """solo.rules.overlord: tiles affect his personnel as anyone's, so the trading market gives
+    him its gold when he assigns there; the gladiator arena's strain is strain he would inflict
+    on himself, so he does not assign there (solo.rules.assign; README)."""
+    state, _ = _solo()
+    state = updated(_tiled(state, 7, "trading-market"), fortune_deck=("7-hearts", "8-clubs"))
+    gold = state.player(OVERLORD).gold
+    run = Run(state)
+    assert solo.assign(run, random.Random(0))
+    [assigned] = [ev for ev in run.events if isinstance(ev, so.OverlordAssigned)]
+    assert assigned.district == 7
+    assert run.state.player(OVERLORD).gold == gold + 1
+    arena = updated(_tiled(state, 7, "gladiator-arena"), fortune_deck=("7-hearts", "8-clubs"))
+    assert not solo.valid(arena, 7)
+    run = Run(arena)
+    assert solo.assign(run, random.Random(0))
+    [assigned] = [ev for ev in run.events if isinstance(ev, so.OverlordAssigned)]
+    assert (
+        assigned.district == 8
+        and run.state.player(OVERLORD).strain == state.player(OVERLORD).strain
+    )
+
+
+def test_counterforce_lays_event_ones_first_tile_where_the_priority_list_points() -> None:
+    """solo.rules.fortunes.joker: a joker turned up for event 1 triggers its first effect (the
+    massive explosion, chosen by nobody) at the district the priority list picks, and the
+    penalty game follows (README: the counterforce reading)."""
+    from rules_core.engine.types import Citation
+    from rules_core.games.black_metro import events_resolution as r
+    from rules_core.games.black_metro import events_standby as s
+    from rules_core.games.black_metro import standby
+
+    state, _ = _solo()
+    state = _at(state, 9, 0, (1, 0, 0))  # the player's weakest personnel
+    state = updated(state, fortune_deck=("Joker-1", *state.fortune_deck))
+    run = Run(state)
+    standby.explode(run, "", random.Random(0))
+    turned = run.events[0]
+    assert turned == s.FortuneTurnedUp(seat=None, card="Joker-1", tile="massive-explosion")
+    assert Citation("black-metro", "solo.rules.fortunes.joker") in turned.cited()
+    assert run.events[1] == s.DistrictExploded(seat=None, district=9, tile="massive-explosion")
+    assert run.state.district(9).tile == "massive-explosion"
+    asked = [ev for ev in run.events if isinstance(ev, r.RollToResolve) and ev.dice == "event"]
+    assert not asked  # no tile left to choose
+    rolled = [ev for ev in run.events if isinstance(ev, r.DiceRolled)]
+    assert rolled and rolled[0].dice == "penalty" and rolled[0].owner == 0
+
+
+def test_a_move_that_loses_the_challenge_ends_where_the_loss_comes() -> None:
+    """solo.win, played through decide: Red at 15 strain assigns both subordinates to a
+    gladiator arena (1 strain beyond 15); the challenge is lost there, before the overlord's
+    next turn could begin."""
+    state, _ = _solo()
+    state = _tiled(state.with_player(0, updated(state.player(0), strain=15)), 9, "gladiator-arena")
+    state, _ = play(state, 0, "assign", district=9, unit="subordinate")
+    state, events = play(state, 0, "assign", district=9, unit="subordinate")
+    assert isinstance(events[-1], so.ChallengeLost) and events[-1].reason == "strain"
+    assert isinstance(events[-2], e.StrainInflicted) and events[-2].power_lost == 1
+    assert not any(isinstance(ev, so.OverlordAssigned) for ev in events)
+    assert state.over and state.winners == ()
+
+
+def test_the_priority_list_weighs_the_players_personnel_alone() -> None:
+    """solo.rules.assign: the first criterion names the player's personnel with the fewest
+    strength, so a support base beside a subordinate does not make that district look
+    stronger than two subordinates elsewhere (README: the priority list reading)."""
+    state, _ = _solo()
+    state = _at(_at(state, 3, 0, (2, 0, 0)), 5, 0, (1, 0, 0))
+    bases = (Fortification(0, "support-base"), Fortification(0, "blockade"))
+    state = state.with_district(5, updated(state.district(5), fortifications=bases))
+    assert solo.priority(state, (3, 5)) == 5  # 1 subordinate, whatever stands beside it
+
+
+def test_a_move_after_the_challenge_is_lost_is_refused_citing_the_solo_challenge() -> None:
+    """solo.win: a lost challenge is over; the refusal says so and cites the solo rules, not
+    only the eight rounds of the game with rivals."""
+    from rules_core.engine.types import Citation, Move
+
+    state, _ = _solo()
+    state = updated(state, over=True)
+    refusal = GAME.decide(state, 0, Move.of("end_turn"), random.Random(0))
+    assert isinstance(refusal, Rejection) and refusal.code == "game_over"
+    assert refusal.message == "The solo challenge is over."
+    assert Citation("black-metro", "solo.win") in refusal.citations

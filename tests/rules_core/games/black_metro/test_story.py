@@ -113,3 +113,21 @@ def test_a_gain_that_fills_its_tracker_says_so() -> None:
     assert _told(state, ResourceChanged(seat=None, owner=0, resource="gold", amount=2)) == (
         "Red gets 2 gold."
     )
+
+
+def test_the_solo_final_scoring_tells_the_rank_and_never_a_shared_throne() -> None:
+    """solo.evaluation: the score's rank is told; a challenge lost at the end (its loss told
+    next) has no winner, so the story names none rather than a throne shared by nobody."""
+    from rules_core.games.black_metro.events_standby import GameScored
+
+    state = started(1)
+    won = GameScored(seat=None, scores=(84,), winners=(0,), rank="B")
+    assert _told(state, won) == (
+        "Final scoring: Red 84, evaluated rank B; Red meets the solo challenge."
+    )
+    lost = GameScored(seat=None, scores=(99,), winners=(), rank="A")
+    assert _told(state, lost) == "Final scoring: Red 99, evaluated rank A."
+    three = GameScored(seat=None, scores=(5, 9, 9), winners=(1, 2))
+    assert _told(started(3), three) == (
+        "Final scoring: Red 5, Green 9, Blue 9; Green and Blue share the throne."
+    )
