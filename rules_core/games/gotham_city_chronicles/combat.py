@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
     AttackRolled,
     DefenseCounted,
+    DefenseImpossible,
     DefenseRolled,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
@@ -263,8 +264,21 @@ def attack_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
         hindering = geometry.action_hindering(_side(state, fight.attacker), others)
     net = dice.net_successes(shown, fight.automatic, hindering)
     run.emit(AttackCounted(seat=seat, attacker=fight.attacker, successes=net, hindering=hindering))
-    if not _defense_choice(run.state):
+    if _defense_space(state, fight.target)[0] == UNABLE:
+        _no_defense(run, fight.defender_seat)
+    elif not _defense_choice(run.state):
         _defend(run, run.state.fight.defender_seat if run.state.fight else seat, 0, rng)
+
+
+def _no_defense(run: Run[GccState], seat: int) -> None:
+    """IX E 4: a defender whose defense characteristic makes defending impossible does not defend
+    at all (no cubes, automatic dice or successes, defense lines or rerolls): every success of the
+    attack is a wound."""
+    fight = run.state.fight
+    assert fight is not None
+    run.emit(DefenseImpossible(seat=seat, defender=fight.target, wounds=fight.successes))
+    wound(run, seat, fight.target, fight.successes)
+    check_now(run)
 
 
 def _defense_space(state: GccState, defender: str) -> tuple[str, int, int, int]:
@@ -283,8 +297,8 @@ def _defense_choice(state: GccState) -> bool:
     goes on with none)."""
     fight = state.fight
     assert fight is not None
-    die, limit, on, reserve = _defense_space(state, fight.target)
-    return (die != UNABLE and min(limit - on, reserve) > 0) or bool(
+    _, limit, on, reserve = _defense_space(state, fight.target)
+    return min(limit - on, reserve) > 0 or bool(
         bonus_choice.counts(state, _defense_cards(state, fight.target), "defense")
     )
 

@@ -266,6 +266,22 @@ class DefenseCounted(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class DefenseImpossible(GameEvent):
+    """The defender's defense characteristic makes defending impossible (IX E 4): no defense at
+    all, not even the automatic dice or successes, so every success of the attack is a wound."""
+
+    type: ClassVar[str] = "defense_impossible"
+    in_words: ClassVar[str] = (
+        "The target cannot defend itself, so every success of the attack gets through."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "ix-e", "vii", "v-c-1-j", "v-c-2-j", "vi-d-1-h", "vi-d-2-h"
+    )
+    defender: str
+    wounds: int
+
+
+@dataclass(frozen=True, slots=True)
 class ThrowRolled(GameEvent):
     """A hero throws carried equipment at an area in sight: a complex manipulation whose
     difficulty is the distance; cubes spent, dice rolled."""

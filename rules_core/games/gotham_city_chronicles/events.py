@@ -36,6 +36,9 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
     DefenseCounted as DefenseCounted,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
+    DefenseImpossible as DefenseImpossible,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
     DefenseRolled as DefenseRolled,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
@@ -403,6 +406,7 @@ EVENT_TYPES.update(
             AttackCounted,
             DefenseRolled,
             DefenseCounted,
+            DefenseImpossible,
             ThrowRolled,
             ItemThrown,
             EquipmentOffered,

@@ -21,6 +21,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     ComplexActionResolved,
     ComplexActionRolled,
     DefenseCounted,
+    DefenseImpossible,
     DefenseRolled,
     Demobilized,
     DiceRerolled,
@@ -151,7 +152,7 @@ def _defense_rolled(state: GccState, e: DefenseRolled) -> GccState:
     return updated(state, roll=roll)
 
 
-def _defense_counted(state: GccState, e: DefenseCounted) -> GccState:
+def _defense_counted(state: GccState, e: DefenseCounted | DefenseImpossible) -> GccState:
     return updated(state, roll=None, fight=None)
 
 
@@ -248,4 +249,5 @@ ACTION_HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     AttackCounted: _attack_counted,
     DefenseRolled: _defense_rolled,
     DefenseCounted: _defense_counted,
+    DefenseImpossible: _defense_counted,
 }

@@ -261,6 +261,10 @@ STORIES: dict[type[GameEvent], Story] = {
         f"The defense scores {e.successes}: {counted(e.wounds, 'wound')} "
         f"{'gets' if e.wounds == 1 else 'get'} through."
     ),
+    ev.DefenseImpossible: lambda s, e: (
+        f"{name(s, e.defender)} cannot defend itself: {counted(e.wounds, 'wound')} "
+        f"{'gets' if e.wounds == 1 else 'get'} through."
+    ),
 }
 
 

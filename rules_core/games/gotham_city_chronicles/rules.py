@@ -84,8 +84,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # automatic manipulation either: no picking up, giving, taking, Attraction or Blast (V·C·3 [b]);
     # a single-use card giving Ambidexterity leaves once a second weapon is used (V D 5); and an
     # exchange ends a movement in progress only once agreed (`movement_ended` then comes with the
-    # agreement; a declined one leaves the movement going: V·D·1 [c]-[d], V·C·5 [k])
-    rules_version = 12
+    # agreement; a declined one leaves the movement going: V·D·1 [c]-[d], V·C·5 [k]);
+    # 13: a miniature whose defense characteristic makes defending impossible (IX E 4) does not
+    # defend at all, not even with its automatic dice or successes (`defense_impossible`; before,
+    # it rolled them)
+    rules_version = 13
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

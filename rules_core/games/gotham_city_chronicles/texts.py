@@ -91,7 +91,8 @@ def hero_text(hero: Hero) -> str:
     if hero.utility_belt:
         about.append(f"utility belt {hero.utility_belt}")
     parts = [", ".join(about), *(_space(a, hero.space(a)) for a in ACTIONS)]
-    automatic = dice.dice_words(hero.automatic_defense)
+    # IX E 4: a defense that is not possible rolls no automatic die either
+    automatic = dice.dice_words(hero.automatic_defense) if hero.defense.die != UNABLE else ""
     parts.append(
         _space("defense", hero.defense) + (f", and {automatic} always" if automatic else "")
     )

@@ -175,9 +175,10 @@ def test_every_offered_move_is_accepted_in_a_fight() -> None:
         assert not isinstance(MOVES.decide(state, 1, move, random.Random(0)), Rejection), move
 
 
-def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
-    """V D 6: an item's defense line (here a reference vest: a white die and one automatic
-    success) joins the hero's defense (VII D, VII G)."""
+def _croc_beside_batman_in_a_vest(unable: bool = False) -> GccState:
+    """The villain's turn with Killer Croc activated beside Batman, who wears a reference vest
+    (a defense line: a white die and one automatic success); with `unable`, Batman's board makes
+    his defense impossible (IX E 4)."""
     import tomllib
 
     from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
@@ -186,6 +187,9 @@ def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
     from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
 
     raw = tomllib.loads(REFERENCE_PACK.read_text())
+    if unable:
+        board = next(h for h in raw["hero"] if h["id"] == "batman")
+        board["defense"] = {"die": "unable", "limit": 3}
     raw["item"].append(
         {
             "id": "vest",
@@ -202,6 +206,13 @@ def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
     state, _ = play(state, 1, Move.of("finish"))
     state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
     state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    return state
+
+
+def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
+    """V D 6: an item's defense line (here a reference vest: a white die and one automatic
+    success) joins the hero's defense (VII D, VII G)."""
+    state = _croc_beside_batman_in_a_vest()
     attack = Move.of("character_attack", kind="melee", characteristic=0, target="batman")
     state, _ = play(state, VILLAIN, attack)
     while state.roll is not None and state.roll.purpose == "attack":
@@ -239,3 +250,34 @@ def test_a_melee_attack_may_leave_the_weapon_out_and_a_refused_weapon_cites_its_
     assert "v-c-1-e" in cited and "v-c-2-a" not in cited
     shot = Move.of("attack", **{**dict(wrong.params), "kind": "ranged"})
     assert "v-c-2-a" in {c.section for c in refused(state, 1, shot).citations}
+
+
+def test_a_hero_unable_to_defend_does_not_defend_at_all() -> None:
+    """IX E 4, VII: a defense characteristic that makes defending impossible leaves no defense
+    at all: Batman (here with such a board and a vest with a defense line) is not asked for one,
+    rolls neither his automatic orange die nor the vest's, and every success of the attack is a
+    wound."""
+    from rules_core.games.gotham_city_chronicles.events import DefenseImpossible, HeroWounded
+
+    state = _croc_beside_batman_in_a_vest(unable=True)
+    attack = Move.of("character_attack", kind="melee", characteristic=0, target="batman")
+    for seed in range(100):
+        after, events = play(state, VILLAIN, attack, seed=seed)
+        while after.roll is not None and after.roll.purpose == "attack":
+            after, kept = play(after, VILLAIN, Move.of("keep"))
+            events += kept
+        counted = next(e for e in events if isinstance(e, AttackCounted))
+        if counted.successes:
+            break
+    assert not any(isinstance(e, DefenseRolled) for e in events)
+    assert DefenseImpossible(seat=1, defender="batman", wounds=counted.successes) in events
+    assert HeroWounded in {type(e) for e in events}
+    assert after.fight is None and after.roll is None
+    assert after.hero("batman").zones.wounds == counted.successes
+    assert 1 not in to_act(after)  # no defense asked of the heroes' seat
+    told = GAME.narrate(state, events[events.index(counted) + 1], None, False)
+    assert told.startswith("Batman cannot defend itself")
+    from rules_core.games.gotham_city_chronicles.texts import hero_text
+
+    text = hero_text(state.board_pack.hero("batman"))
+    assert "defense: not possible" in text and "always" not in text
