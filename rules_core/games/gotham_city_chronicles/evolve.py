@@ -117,7 +117,8 @@ def _started(state: GccState, e: GameStarted) -> GccState:
 
 
 def _turn(state: GccState, e: TurnAdvanced) -> GccState:
-    return updated(state, turn=e.turn, flow=Flow("upkeep", "upkeep", VILLAIN_SEAT))
+    heroes = tuple(updated(h, down=False) for h in state.heroes)  # IX B: "for this turn"
+    return updated(state, heroes=heroes, turn=e.turn, flow=Flow("upkeep", "upkeep", VILLAIN_SEAT))
 
 
 def _heroes_began(state: GccState, e: HeroesTurnBegan) -> GccState:
@@ -138,7 +139,8 @@ def _stance(state: GccState, e: StanceDeclared) -> GccState:
         fatigue=z.fatigue - e.recovered + e.healed,
         wounds=z.wounds - e.healed,
     )
-    state = state.with_hero(updated(hero, zones=zones, stance=e.stance))
+    down = z.neutralized  # resting because neutralized: no skills this game turn (IX B)
+    state = state.with_hero(updated(hero, zones=zones, stance=e.stance, down=down))
     if all(h.stance for h in state.heroes):
         state = updated(state, flow=updated(state.flow, step="actions"))
     return state

@@ -87,7 +87,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # agreement; a declined one leaves the movement going: V·D·1 [c]-[d], V·C·5 [k]);
     # 13: a miniature whose defense characteristic makes defending impossible (IX E 4) does not
     # defend at all, not even with its automatic dice or successes (`defense_impossible`; before,
-    # it rolled them)
+    # it rolled them), and a neutralized hero's skills stay lost for the game turn of the resting
+    # stance it must take, after that stance's recovery too (IX B; before, they came back with
+    # the recovery; no move showed it, a resting hero acting in no way a skill serves)
     rules_version = 13
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,

@@ -36,12 +36,13 @@ def skill_cards(state: GccState, hero: HeroState, skill: str) -> tuple[str, ...]
 def skill_level(
     state: GccState, hero: HeroState, skill: str, picked: Sequence[int] | None = None
 ) -> int:
-    """A hero's level in a skill: 0 when neutralized or without it (X, V·D·1 [a]); a card's
+    """A hero's level in a skill: 0 without it (V·D·1 [a]) or when neutralized, from then to the
+    end of the game turn of the resting stance the neutralization imposes (IX B, X); a card's
     level adds to the board's (V D 6.4), one line a card (V D 6): the line `picked` (a Blast's
     `lines`), or with None the card's highest, where the level only bounds what the hero may
     do (Attraction's distance, Ambidexterity's weapons), so a higher line allows all a lower
     one would."""
-    if hero.zones.neutralized:
+    if hero.zones.neutralized or hero.down:
         return 0
     load = encumbrance(state, hero)
     level = sum(

@@ -35,6 +35,8 @@ class HeroState:
     gadgets: tuple[str, ...] = ()  # bat-gadgets (V·D·2)
     moved: bool = False  # has taken a movement action this turn (V·C·5 [c])
     blasted: bool = False  # has used the Blast skill this turn (X Blast)
+    # took its stance neutralized: its skills count for nothing until the game turn ends (IX B)
+    down: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,32 @@ def test_skill_levels_add_the_items_and_stop_at_neutralization() -> None:
     assert skill_level(state, down, "attraction") == 0
 
 
+def test_a_neutralized_heros_skills_stay_lost_for_the_turn_of_its_rest() -> None:
+    """IX B, X: a neutralized hero must rest, and its skills count for nothing "for this
+    turn": still nothing once the resting stance has brought cubes back from the wound zone
+    (it is no longer neutralized), again in full once the next game turn begins. A hero
+    resting by choice keeps its skills."""
+    from rules_core.games.gotham_city_chronicles.events import TurnAdvanced
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    state = started()
+    batman = state.hero("batman")
+    state = state.with_hero(replace(batman, zones=replace(batman.zones, reserve=0, wounds=12)))
+    assert refused(state, 1, Move.of("stance", hero="batman", stance="active")).code
+    state, _ = play(state, 1, Move.of("stance", hero="batman", stance="resting"))
+    batman = state.hero("batman")
+    assert not batman.zones.neutralized and batman.zones.fatigue == 6  # recovered
+    assert skill_level(state, batman, "attraction") == 0
+    assert skill_level(state, batman, "ambidexterity") == 0
+    state, _ = play(state, 1, Move.of("stance", hero="renee-montoya", stance="resting"))
+    assert skill_level(state, state.hero("renee-montoya"), "attraction") == 0  # has none
+    state, _ = play(state, 1, Move.of("stance", hero="commissioner-gordon", stance="resting"))
+    assert skill_level(state, state.hero("commissioner-gordon"), "retaliation") == 1
+    later = fold(state, [TurnAdvanced(seat=None, turn=state.turn + 1)])
+    assert skill_level(later, later.hero("batman"), "attraction") == 2
+    assert skill_level(later, later.hero("batman"), "ambidexterity") == 1
+
+
 def test_attraction_draws_a_small_enough_miniature_in_sight() -> None:
     """X Attraction: in sight, within its level's distance, no bigger than the possessor, and
     not over-occupying the possessor's area."""
