@@ -84,10 +84,11 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     there = state.area_of(target)
     board = state.board_pack.board
     size = _size(state, target)
+    if there == hero.area:  # reading: nothing to draw in (README)
+        return reject("bad_target", "That miniature is already in the hero's area.", "x.attraction")
     far = geometry.distance(board, hero.area, there) if there else None
     if (
         not there
-        or there == hero.area
         or far is None
         or far > skill_level(state, hero, "attraction")
         or not geometry.clear_sight(board, hero.area, there)

@@ -84,6 +84,34 @@ def test_attraction_draws_a_small_enough_miniature_in_sight() -> None:
     )
 
 
+def test_attraction_blast_and_a_throw_want_another_area() -> None:
+    """Readings (README) and X Blast: Attraction draws a miniature into the possessor's area, so
+    one already there is refused (the book lists no such requirement; drawing it would change
+    nothing); a throw at the hero's own area is refused (V·D·1 [e]: placing it there is
+    dropping, V·D·1 [f], free and no action); Blast's second area is an adjacent one (a white or
+    orange boundary, III C) in sight, never the possessor's own nor one reached by a climb."""
+    state = all_active(started())
+    thug = replace(state.character("thugs-with-crowbar-1"), area="office")
+    state = state.with_character(thug)
+    here = refused(state, 1, Move.of("attract", hero="batman", target="thugs-with-crowbar-1"))
+    assert here.code == "bad_target" and "already in the hero's area" in here.message
+    assert {c.section for c in here.citations} == {"x.attraction"}
+    offered = [m for m in GAME.legal_moves(state, 1) if m.type == "attract"]
+    assert Move.of("attract", hero="batman", target="thugs-with-crowbar-1") not in offered
+    batman = replace(state.hero("batman"), items=("ledger",))
+    state = state.with_hero(batman)
+    throw = Move.of("throw", hero="batman", item="ledger", to="office", cubes=1)
+    own = refused(state, 1, throw)
+    assert own.code == "no_such_area"
+    assert "v-d-1-e" in {c.section for c in own.citations}
+    for area in ("office", "rooftop"):  # its own area; a climb away, not adjacent
+        refusal = refused(state, 1, Move.of("blast", hero="batman", area=area))
+        assert refusal.code == "bad_target", area
+        assert {c.section for c in refusal.citations} >= {"x.blast", "ix-l"}
+    blasts = {m.get("area") for m in GAME.legal_moves(state, 1) if m.type == "blast"}
+    assert blasts == {"walkway"}
+
+
 def test_blast_explodes_here_and_next_door_once_a_turn() -> None:
     """X Blast, IX R: level 1 explosions in the possessor's area and an adjacent one in sight;
     everyone there rolls, the possessor too."""
