@@ -30,8 +30,12 @@ from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.skills import skill_cards, skill_level
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
-from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState, HeroState
-from rules_core.games.gotham_city_chronicles.villain import figure_name
+from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
+from rules_core.games.gotham_city_chronicles.villain import (
+    acting_character,
+    declared_refusal,
+    figure_name,
+)
 from rules_core.games.gotham_city_chronicles.wounds import wound
 
 KINDS = ("melee", "ranged")
@@ -430,32 +434,19 @@ def defend_label(state: GccState, seat: int, move: Move) -> str:
 
 
 def character_attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
-    activation = state.activation
-    if activation is None or not activation.character or state.roll is not None or state.fight:
-        return reject("not_this_character", "No character is being activated.")
-    if activation.stage not in ("first_move", "action"):
-        return reject("character_step", "The action comes between the two movements.")
+    character = acting_character(state)
+    if isinstance(character, Rejection):
+        return character
     kind, index = move.get("kind"), move.get("characteristic")
-    tile = state.board_pack.tile(state.character(activation.character).tile)
     if kind not in KINDS:
         return reject("bad_target", "An attack is melee or ranged.")
-    chosen = tile.characteristics(str(kind))
-    if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(chosen):
-        return reject(
-            "no_such_action",
-            f"{tile.name} has no such {kind} characteristic.",
-            "vi-c-3",
-            "vi-a-2-a",
-            "ix-e",
-        )
-    if activation.action and activation.action != f"{kind}:{index}":
-        return reject("character_step", "A character repeats the one action it declared.")
-    if activation.times >= chosen[index].multiplier:
-        return reject("multiplier_reached", "The action multiplier allows no more repeats.")
+    refused = declared_refusal(state, str(kind), f"{kind}:{index}", index)
+    if refused is not None:
+        return refused
     target = move.get("target")
     if not isinstance(target, str) or not state.has_hero(target):
         return reject("bad_target", "The target is a hero on the board.")
-    if not in_reach(state, activation.character, target, str(kind)):
+    if not in_reach(state, character.id, target, str(kind)):
         return reject("bad_target", "That target is out of the attack's reach.")
     return None
 
@@ -492,21 +483,6 @@ def character_attack_apply(
     )
     _after_roll(run, seat, rng)
     return run.events
-
-
-def character_attack_offers(state: GccState, seat: int) -> list[Move]:
-    activation = state.activation
-    if seat != VILLAIN_SEAT or activation is None or not activation.character:
-        return []
-    tile = state.board_pack.tile(state.character(activation.character).tile)
-    return [
-        move
-        for kind in KINDS
-        for index in range(len(tile.characteristics(kind)))
-        for hero in state.heroes
-        for move in (Move.of("character_attack", kind=kind, characteristic=index, target=hero.id),)
-        if character_attack_check(state, seat, move) is None
-    ]
 
 
 def attack_label(state: GccState, seat: int, move: Move) -> str:

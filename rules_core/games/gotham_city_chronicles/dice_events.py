@@ -3,8 +3,9 @@ defense, and the automatic manipulations of item management (V·C, VI·D, VII, V
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
 from rules_core.games.gotham_city_chronicles.citations import cite, lettered, roman
@@ -367,47 +368,72 @@ class OfferDeclined(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite("v-d-1-c", "v-d-1-d")
 
 
+def _possessor(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 named the skill's possessor `hero`: only a hero used the skill then."""
+    rest = {k: v for k, v in data.items() if k != "hero"}
+    return {**rest, "figure": data["hero"]}
+
+
+# the automatic manipulation a skill is spent as, a hero's cube (V·C·3 [b]) or a character's
+# action of its tile (VI·C·3, VI·C·5, VI·D·3 [b]), and where the possessor's skills are printed
+# (V A 13, VI·A·2 [a] 14); a hero's event cites them in the order it always has (stored logs)
+_BY_A_HERO = ("v-c-3-b", "v-c-3-b-ii", "v-c-3-b-iii")
+_BY_A_CHARACTER = ("vi-c-3", "vi-c-5", "vi-d-3-b", "vi-d-3-b-ii")
+_BOARD, _TILE = "v-a.skills", "vi-a-2-a"
+
+
+def _skill_cited(skill: str, then: tuple[str, ...], character: bool) -> tuple[Citation, ...]:
+    """X and the skill's entry, how its automatic manipulation was spent, the sections of the
+    skill's requirements (`then`), and where the possessor's skills are printed."""
+    if character:
+        return cite("x", skill, *_BY_A_CHARACTER, *then, _TILE)
+    return cite("x", skill, *_BY_A_HERO, *then, _BOARD)
+
+
 @dataclass(frozen=True, slots=True)
 class Attracted(GameEvent):
-    """The Attraction skill: an automatic manipulation draws a miniature in sight, near enough
-    and no bigger, into the possessor's area."""
+    """The Attraction skill: an automatic manipulation, a hero's or a character's, draws a
+    miniature in sight, near enough and no bigger, into the possessor's area."""
 
     type: ClassVar[str] = "attracted"
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_possessor,)
     in_words: ClassVar[str] = (
-        "A hero's Attraction skill draws a miniature in sight into their area."
+        "A hero's or character's Attraction skill draws a miniature in sight into their area."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "x",
-        "x.attraction",
-        "v-c-3-b",
-        "v-c-3-b-ii",
-        "v-c-3-b-iii",
-        "ix-j",
-        "ix-l",
-        "ix-h",
-        "v-a.skills",
-    )
-    hero: str
+    citations: ClassVar[tuple[Citation, ...]] = cite("x", "x.attraction", "ix-j", "ix-l", "ix-h")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(*_BY_A_HERO, _BOARD, *_BY_A_CHARACTER, _TILE)
+    figure: str  # the possessor
     target: str
     area: str
+    characteristic: int = -1  # a character's manipulation characteristic (VI·C·3; -1: a hero)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return _skill_cited("x.attraction", ("ix-j", "ix-l", "ix-h"), self.characteristic >= 0)
 
 
 @dataclass(frozen=True, slots=True)
 class Blasted(GameEvent):
-    """The Blast skill: an automatic manipulation, once a turn, sets off explosions of its level
-    in the possessor's area and in an adjacent area in sight (the explosions follow)."""
+    """The Blast skill: an automatic manipulation, a hero's or a character's, once a turn, sets
+    off explosions of its level in the possessor's area and in an adjacent area in sight (the
+    explosions follow)."""
 
     type: ClassVar[str] = "blasted"
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_possessor,)
     in_words: ClassVar[str] = (
-        "A hero's Blast skill sets off explosions in their area and in a neighbouring area in "
-        "sight."
+        "A hero's or character's Blast skill sets off explosions in their area and in a "
+        "neighbouring area in sight."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "x", "x.blast", "v-c-3-b", "v-c-3-b-ii", "v-c-3-b-iii", "ix-r", "v-a.skills"
-    )
-    hero: str
+    citations: ClassVar[tuple[Citation, ...]] = cite("x", "x.blast", "ix-r")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(*_BY_A_HERO, _BOARD, *_BY_A_CHARACTER, _TILE)
+    figure: str  # the possessor
     area: str
     level: int
+    characteristic: int = -1  # a character's manipulation characteristic (VI·C·3; -1: a hero)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return _skill_cited("x.blast", ("ix-r",), self.characteristic >= 0)
 
 
 @dataclass(frozen=True, slots=True)

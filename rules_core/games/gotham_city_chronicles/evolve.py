@@ -236,7 +236,13 @@ def _heroes_ended(state: GccState, e: HeroesTurnEnded) -> GccState:
 
 def _villain_began(state: GccState, e: VillainTurnBegan) -> GccState:
     villain = villain_recovered(state.villain, e.recovery)
-    return updated(state, villain=villain, flow=Flow("villain", "tiles", VILLAIN_SEAT))
+    characters = tuple(updated(c, blasted=False) for c in state.characters)  # X Blast
+    return updated(
+        state,
+        villain=villain,
+        characters=characters,
+        flow=Flow("villain", "tiles", VILLAIN_SEAT),
+    )
 
 
 def _character_wounded(state: GccState, e: CharacterWounded) -> GccState:

@@ -41,6 +41,7 @@ from rules_core.games.gotham_city_chronicles.state import (
     GccState,
     Offer,
     Roll,
+    skill_action,
 )
 
 
@@ -205,18 +206,37 @@ def _declined(state: GccState, e: OfferDeclined) -> GccState:
     return updated(state, offer=None)
 
 
+def _skill_spent(state: GccState, figure: str, skill: str, characteristic: int) -> GccState:
+    """The automatic manipulation a skill costs: a hero's cube on its manipulation space
+    (V·C·3 [b] ii), or one carrying out of the character's declared manipulation with that
+    characteristic, counted against its multiplier (VI·C·3-5; characters spend no cube)."""
+    if state.has_hero(figure):
+        hero = state.hero(figure)
+        return state.with_hero(updated(hero, zones=_spent(hero.zones, "manipulation", 1)))
+    activation = state.activation
+    assert activation is not None
+    done = updated(
+        activation,
+        stage="action",
+        action=skill_action(skill),
+        times=activation.times + 1,
+        characteristic=characteristic,
+    )
+    return updated(state, activation=done)
+
+
 def _attracted(state: GccState, e: Attracted) -> GccState:
-    hero = state.hero(e.hero)
-    state = state.with_hero(updated(hero, zones=_spent(hero.zones, "manipulation", 1)))
+    state = _skill_spent(state, e.figure, "attraction", e.characteristic)
     if state.has_hero(e.target):
         return state.with_hero(updated(state.hero(e.target), area=e.area))
     return state.with_character(updated(state.character(e.target), area=e.area))
 
 
 def _blasted(state: GccState, e: Blasted) -> GccState:
-    hero = state.hero(e.hero)
-    zones = _spent(hero.zones, "manipulation", 1)
-    return state.with_hero(updated(hero, zones=zones, blasted=True))
+    state = _skill_spent(state, e.figure, "blast", e.characteristic)
+    if state.has_hero(e.figure):
+        return state.with_hero(updated(state.hero(e.figure), blasted=True))
+    return state.with_character(updated(state.character(e.figure), blasted=True))
 
 
 def _used_up(state: GccState, e: ItemUsedUp) -> GccState:

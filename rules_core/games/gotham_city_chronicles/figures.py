@@ -175,7 +175,7 @@ def _space(raw: Mapping[str, Any], key: str, where: str, kind: str) -> Space:
     return Space(die, limit)
 
 
-def _skills(raw: Mapping[str, Any], where: str) -> tuple[Skill, ...]:
+def _skills(raw: Mapping[str, Any], where: str, lowest: int = STAT_RANGE[0]) -> tuple[Skill, ...]:
     found = []
     for i, s in enumerate(read.items(raw, "skills", where)):
         at = at_index(at_key(where, "skills"), i)
@@ -183,11 +183,49 @@ def _skills(raw: Mapping[str, Any], where: str) -> tuple[Skill, ...]:
         found.append(
             Skill(
                 read.choice(entry, "skill", at, SKILLS),
-                read.whole(entry, "level", at, *STAT_RANGE),
+                read.whole(entry, "level", at, lowest, STAT_RANGE[1]),
                 read.optional_whole(entry, "encumbrance_limit", at, *WEIGHT_RANGE),
             )
         )
     return tuple(found)
+
+
+# The skills a character can use (README, readings: a tile's skills): Attraction and Blast,
+# each an automatic manipulation (X, VI·D·3 [b]). The others would never act for a character,
+# so a tile giving them is refused where the pack is read rather than shown and ignored.
+TILE_SKILLS = ("attraction", "blast")
+_NOT_ON_A_TILE = {
+    "ambidexterity": "Ambidexterity is not read on a tile: it acts in the Add the Weapon Bonuses"
+    " step of a hero's attack with two weapon cards (X Ambidexterity), and a character's attack"
+    " takes its characteristic's dice and carries no card (VI·D·1, VI·D·2)",
+    "retaliation": "Retaliation is not read on a tile: the book's list of skills (X) gives it no"
+    " effect, so a character's Retaliation would do nothing",
+}
+
+
+def _tile_skills(
+    raw: Mapping[str, Any], where: str, manipulation: tuple[Characteristic, ...]
+) -> tuple[Skill, ...]:
+    """A tile's skills (VI·A·2 [a] 14), each of a level from 1, one a character can use."""
+    skills = _skills(raw, where, lowest=1)
+    for i, skill in enumerate(skills):
+        at = at_index(at_key(where, "skills"), i)
+        if skill.name in _NOT_ON_A_TILE:
+            raise fail(at_key(at, "skill"), _NOT_ON_A_TILE[skill.name])
+        if skill.encumbrance_limit:
+            raise fail(
+                at_key(at, "encumbrance_limit"),
+                "a character carries no equipment, so a tile's skill has no encumbrance limit"
+                " (VI·A·2 [a] 14)",
+            )
+        if not manipulation:
+            raise fail(
+                at_key(at, "skill"),
+                f"{skill.name.capitalize()} costs a character an automatic manipulation"
+                " (X, VI·D·3 [b]), and the tile has no manipulation characteristic to take it"
+                " with (VI·C·3)",
+            )
+    return skills
 
 
 def _encumbrance(raw: Mapping[str, Any], where: str) -> tuple[tuple[int, int], ...]:
@@ -248,6 +286,7 @@ def parse_tile(raw: object, where: str) -> Tile:
     entry = read.sourced(raw, where)
     kind = read.choice(entry, "kind", where, TILE_KINDS)
     cost_at = read.optional_whole(entry, "cost_at", where, 0, 1 if kind == "double" else 0)
+    manipulation = _characteristics(entry, "manipulation", where)
     return Tile(
         id=read.text(entry, "id", where),
         name=read.text(entry, "name", where),
@@ -264,9 +303,9 @@ def parse_tile(raw: object, where: str) -> Tile:
         trait=read.text(entry, "trait", where, required=False),
         melee=_characteristics(entry, "melee", where),
         ranged=_characteristics(entry, "ranged", where),
-        manipulation=_characteristics(entry, "manipulation", where),
+        manipulation=manipulation,
         thought=_characteristics(entry, "thought", where),
-        skills=_skills(entry, where),
+        skills=_tile_skills(entry, where, manipulation),
         reinforcement=read.optional_whole(entry, "reinforcement", where, *COST_RANGE),
     )
 

@@ -235,10 +235,10 @@ STORIES: dict[type[GameEvent], Story] = {
     ),
     ev.OfferDeclined: lambda s, e: "The exchange is refused.",
     ev.Attracted: lambda s, e: (
-        f"{name(s, e.hero)} draws {name(s, e.target)} into the {name(s, e.area)}."
+        f"{name(s, e.figure)} draws {name(s, e.target)} into the {name(s, e.area)}."
     ),
     ev.Blasted: lambda s, e: (
-        f"{name(s, e.hero)} sets off a level {e.level} blast here and in the {name(s, e.area)}."
+        f"{name(s, e.figure)} sets off a level {e.level} blast here and in the {name(s, e.area)}."
     ),
     ev.ItemUsedUp: lambda s, e: (
         f"{name(s, e.hero)}'s {name(s, e.item)} is used up and leaves the game."

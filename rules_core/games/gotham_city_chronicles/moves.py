@@ -95,8 +95,9 @@ Label = Callable[[GccState, int, Move], str]
 
 
 def _action(apply: Apply) -> Apply:
-    """A hero's action other than a movement: the movement in progress ends first (V·C·5 [k]),
-    so its unused move points are lost and a later move starts a new movement."""
+    """An action other than a movement, a hero's or a character's: the movement in progress
+    ends first (V·C·5 [k]; VI·C·2 for a character's first movement), so its unused move points
+    are lost and a later move starts a new movement."""
 
     def applied(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
         run = Run(state, HANDLERS)
@@ -334,6 +335,20 @@ MOVES: MoveBook[GccState] = MoveBook(
             combat.character_attack_check,
             combat.character_attack_apply,
             combat.attack_label,
+        ),
+        _villain_rule(
+            "character_attract",
+            ("characteristic", "target"),
+            skills.attract_check,
+            _action(skills.attract_apply),
+            skills.skill_label,
+        ),
+        _villain_rule(
+            "character_blast",
+            ("characteristic", "area"),
+            skills.blast_check,
+            _action(skills.blast_apply),
+            skills.skill_label,
         ),
         _villain_rule(
             "end_character",

@@ -233,6 +233,6 @@ REFUSAL_WORDS: dict[str, str] = {
     ),
     "no_exchange": "Handing equipment to anyone but another hero in the same area.",
     "no_offer": "Agreeing to or refusing an exchange when none waits for the player.",
-    "no_skill": "Using a skill the hero does not have.",
+    "no_skill": "Using a skill the hero or character does not have.",
     "skill_used": "Using Blast a second time in one turn.",
 }

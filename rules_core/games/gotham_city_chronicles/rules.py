@@ -89,8 +89,14 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # defend at all, not even with its automatic dice or successes (`defense_impossible`; before,
     # it rolled them), and a neutralized hero's skills stay lost for the game turn of the resting
     # stance it must take, after that stance's recovery too (IX B; before, they came back with
-    # the recovery; no move showed it, a resting hero acting in no way a skill serves)
-    rules_version = 13
+    # the recovery; no move showed it, a resting hero acting in no way a skill serves);
+    # 14: a character uses its tile's Attraction and Blast (X) as automatic manipulations of its
+    # activation (VI·D·3 [b]: `character_attract`, `character_blast`), and a pack whose tile gives
+    # Ambidexterity or Retaliation, a skill of level 0, an encumbrance limit or a skill with no
+    # manipulation characteristic to take it with is refused (before, a tile's skills were shown
+    # and never applied); `attracted` and `blasted` name the possessor `figure` (version 2 of
+    # both: a stored `hero` reads as `figure`) and a character's `characteristic`
+    rules_version = 14
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

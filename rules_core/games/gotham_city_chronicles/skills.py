@@ -1,7 +1,9 @@
-"""Skills (X) as far as the book's list goes: a hero's skill level (its board's, usable below
-its encumbrance limit, plus the skill bonus lines of its usable items, V D 6.4), and the skills
-used as automatic manipulations: Attraction and Blast. Ambidexterity is in combat.py (the Add
-the Weapon Bonuses step). Using a skill is always optional; a neutralized miniature uses none."""
+"""Skills (X) as far as the book's list goes, for any miniature that has them: a hero's level
+(its board's, usable below its encumbrance limit, plus the skill bonus lines of its usable
+items, V D 6.4) or a character's (its tile's, VI·A·2 [a] 14), and the skills used as automatic
+manipulations, by a hero (V·C·3 [b]) or by the character being activated (VI·D·3 [b]):
+Attraction and Blast. Ambidexterity is in combat.py (the Add the Weapon Bonuses step of a
+hero's attack). Using a skill is always optional; a neutralized miniature uses none."""
 
 from __future__ import annotations
 
@@ -10,9 +12,11 @@ from collections.abc import Sequence
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry
+from rules_core.engine.wording import ordinal
+from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry, villain
 from rules_core.games.gotham_city_chronicles.events import Attracted, Blasted
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.language import name
 from rules_core.games.gotham_city_chronicles.manipulation import (
     automatic_refusal,
     usable,
@@ -21,27 +25,45 @@ from rules_core.games.gotham_city_chronicles.manipulation import (
 from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.special_rules import check_now, explode_areas
-from rules_core.games.gotham_city_chronicles.state import GccState, HeroState, Sequel
+from rules_core.games.gotham_city_chronicles.state import (
+    Character,
+    GccState,
+    HeroState,
+    Sequel,
+    skill_action,
+)
+
+Miniature = HeroState | Character  # a skill's possessor (X: [the possessor])
+HERO_MOVES = ("attract", "blast")  # the heroes' moves; the villain's are character_<skill>
 
 
-def skill_cards(state: GccState, hero: HeroState, skill: str) -> tuple[str, ...]:
-    """The usable cards whose permanent line gives the skill (V D 6.4)."""
+def skill_cards(state: GccState, figure: Miniature, skill: str) -> tuple[str, ...]:
+    """The usable cards whose permanent line gives the skill (V D 6.4); a character carries
+    no card (VI·A·2 [a])."""
+    if isinstance(figure, Character):
+        return ()
     return tuple(
         i
-        for i in dict.fromkeys((*hero.items, *hero.gadgets))
-        if usable(state, hero, i) and dice.bonus_lines(state.board_pack.item(i), skill)
+        for i in dict.fromkeys((*figure.items, *figure.gadgets))
+        if usable(state, figure, i) and dice.bonus_lines(state.board_pack.item(i), skill)
     )
 
 
 def skill_level(
-    state: GccState, hero: HeroState, skill: str, picked: Sequence[int] | None = None
+    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None = None
 ) -> int:
-    """A hero's level in a skill: 0 without it (V·D·1 [a]) or when neutralized, from then to the
-    end of the game turn of the resting stance the neutralization imposes (IX B, X); a card's
-    level adds to the board's (V D 6.4), one line a card (V D 6): the line `picked` (a Blast's
-    `lines`), or with None the card's highest, where the level only bounds what the hero may
-    do (Attraction's distance, Ambidexterity's weapons), so a higher line allows all a lower
-    one would."""
+    """A miniature's level in a skill, 0 without it. A character's is its tile's (VI·A·2 [a]
+    14), none once neutralized (in the character pool, IX B, X). A hero's is 0 without it
+    (V·D·1 [a]) or when neutralized, from then to the end of the game turn of the resting
+    stance the neutralization imposes (IX B, X); a card's level adds to the board's (V D 6.4),
+    one line a card (V D 6): the line `picked` (a Blast's `lines`), or with None the card's
+    highest, where the level only bounds what the hero may do (Attraction's distance,
+    Ambidexterity's weapons), so a higher line allows all a lower one would."""
+    if isinstance(figure, Character):
+        if not figure.area:
+            return 0
+        return sum(s.level for s in state.board_pack.tile(figure.tile).skills if s.name == skill)
+    hero = figure
     if hero.zones.neutralized or hero.down:
         return 0
     load = encumbrance(state, hero)
@@ -56,14 +78,42 @@ def skill_level(
     return level
 
 
-def _automatic(state: GccState, seat: int, hero_id: object, skill: str) -> Rejection | HeroState:
-    """The hero may spend the cube of an automatic manipulation and has the skill."""
-    hero = hero_may_act(state, seat, hero_id)
-    if isinstance(hero, Rejection):
-        return hero
-    if not skill_level(state, hero, skill):
-        return reject("no_skill", f"The hero has no {skill.capitalize()} skill to use.")
-    return automatic_refusal(state, hero) or hero
+def _possessor(state: GccState, seat: int, move: Move, skill: str) -> Rejection | Miniature:
+    """The miniature that uses the skill, if it has it and may spend an automatic manipulation
+    on it now: the hero the move names, with a cube for it (V·C·3 [b]), or the character being
+    activated, with the manipulation characteristic the move names (VI·C·3-5, VI·D·3 [b])."""
+    if move.type in HERO_MOVES:
+        hero = hero_may_act(state, seat, move.get("hero"))
+        if isinstance(hero, Rejection):
+            return hero
+        if not skill_level(state, hero, skill):
+            return reject("no_skill", f"The hero has no {skill.capitalize()} skill to use.")
+        return automatic_refusal(state, hero) or hero
+    character = villain.acting_character(state)
+    if isinstance(character, Rejection):
+        return character
+    if not skill_level(state, character, skill):
+        named = name(state, character.id)
+        return reject(
+            "no_skill", f"{named} has no {skill.capitalize()} skill to use.", "x", "vi-a-2-a"
+        )
+    index = move.get("characteristic")
+    return villain.declared_refusal(state, "manipulation", skill_action(skill), index) or character
+
+
+def _acting(state: GccState, move: Move) -> Miniature:
+    """The possessor of a move its check accepted."""
+    if move.type in HERO_MOVES:
+        return state.hero(str(move.get("hero")))
+    activation = state.activation
+    assert activation is not None
+    return state.character(activation.character)
+
+
+def _characteristic(move: Move) -> int:
+    """The character's manipulation characteristic (-1 for a hero's move)."""
+    index = move.get("characteristic")
+    return index if isinstance(index, int) and not isinstance(index, bool) else -1
 
 
 def _size(state: GccState, figure: str) -> int:
@@ -72,28 +122,34 @@ def _size(state: GccState, figure: str) -> int:
     return state.board_pack.tile(state.character(figure).tile).size
 
 
+def _role(figure: Miniature) -> str:
+    return "character" if isinstance(figure, Character) else "hero"
+
+
 def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
-    hero = _automatic(state, seat, move.get("hero"), "attraction")
-    if isinstance(hero, Rejection):
-        return hero
+    who = _possessor(state, seat, move, "attraction")
+    if isinstance(who, Rejection):
+        return who
     target = move.get("target")
-    if not isinstance(target, str) or target == hero.id:
+    if not isinstance(target, str) or target == who.id:
         return reject("bad_target", "Attraction draws another miniature.")
     if not (state.has_hero(target) or state.has_character(target)):
         return reject("bad_target", "There is no such miniature.")
     there = state.area_of(target)
     board = state.board_pack.board
     size = _size(state, target)
-    if there == hero.area:  # reading: nothing to draw in (README)
-        return reject("bad_target", "That miniature is already in the hero's area.", "x.attraction")
-    far = geometry.distance(board, hero.area, there) if there else None
+    if there == who.area:  # reading: nothing to draw in (README)
+        return reject(
+            "bad_target", f"That miniature is already in the {_role(who)}'s area.", "x.attraction"
+        )
+    far = geometry.distance(board, who.area, there) if there else None
     if (
         not there
         or far is None
-        or far > skill_level(state, hero, "attraction")
-        or not geometry.clear_sight(board, hero.area, there)
-        or size > state.board_pack.hero(hero.id).size
-        or geometry.over_occupies(board, hero.area, state.load(hero.area), size)
+        or far > skill_level(state, who, "attraction")
+        or not geometry.clear_sight(board, who.area, there)
+        or size > _size(state, who.id)
+        or geometry.over_occupies(board, who.area, state.load(who.area), size)
     ):
         return reject(
             "bad_target", "That miniature is not one Attraction can draw here.", "x.attraction"
@@ -103,9 +159,18 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 
 def attract_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
-    hero = state.hero(str(move.get("hero")))
-    run.emit(Attracted(seat=seat, hero=hero.id, target=str(move.get("target")), area=hero.area))
-    used_up(run, seat, hero.id, skill_cards(state, hero, "attraction"))
+    who = _acting(state, move)
+    target = str(move.get("target"))
+    run.emit(
+        Attracted(
+            seat=seat,
+            figure=who.id,
+            target=target,
+            area=who.area,
+            characteristic=_characteristic(move),
+        )
+    )
+    used_up(run, seat, who.id, skill_cards(state, who, "attraction"))
     check_now(run)
     return run.events
 
@@ -123,20 +188,20 @@ def attract_offers(state: GccState, seat: int) -> list[Move]:
 
 
 def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
-    hero = _automatic(state, seat, move.get("hero"), "blast")
-    if isinstance(hero, Rejection):
-        return hero
-    if hero.blasted:
+    who = _possessor(state, seat, move, "blast")
+    if isinstance(who, Rejection):
+        return who
+    if who.blasted:
         return reject("skill_used", "Blast is used once a turn.")
-    chosen = bonus_choice.check(state, skill_cards(state, hero, "blast"), "blast", move)
+    chosen = bonus_choice.check(state, skill_cards(state, who, "blast"), "blast", move)
     if chosen is not None:
         return chosen
     area = move.get("area")
     board = state.board_pack.board
     if (
         not isinstance(area, str)
-        or area not in board.neighbours(hero.area)
-        or not geometry.clear_sight(board, hero.area, area)
+        or area not in board.neighbours(who.area)
+        or not geometry.clear_sight(board, who.area, area)
     ):
         return reject(
             "bad_target", "The second explosion is in an adjacent area in sight.", "x.blast", "ix-l"
@@ -146,20 +211,27 @@ def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 
 def blast_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
-    hero = state.hero(str(move.get("hero")))
-    level = skill_level(state, hero, "blast", _blast_lines(state, hero, move))
+    who = _acting(state, move)
+    level = skill_level(state, who, "blast", _blast_lines(state, who, move))
     area = str(move.get("area"))
-    run.emit(Blasted(seat=seat, hero=hero.id, area=area, level=level))
-    used_up(run, seat, hero.id, skill_cards(state, hero, "blast"))
-    blast = Sequel("blast", seat, actor=hero.id)
-    if not explode_areas(run, (hero.area, area), level, rng, blast):
+    run.emit(
+        Blasted(
+            seat=seat, figure=who.id, area=area, level=level, characteristic=_characteristic(move)
+        )
+    )
+    used_up(run, seat, who.id, skill_cards(state, who, "blast"))
+    blast = Sequel("blast", seat, actor=who.id)
+    if not explode_areas(run, (who.area, area), level, rng, blast):
         check_now(run)
     return run.events
 
 
-def _blast_lines(state: GccState, hero: HeroState, move: Move) -> tuple[int, ...]:
-    """The Blast line chosen on each card with several (V D 6), as the move names them."""
-    sizes = bonus_choice.counts(state, skill_cards(state, hero, "blast"), "blast")
+def _blast_lines(state: GccState, who: Miniature, move: Move) -> tuple[int, ...] | None:
+    """The Blast line chosen on each card with several (V D 6), as the move names them; None
+    for a character, which carries no card."""
+    if isinstance(who, Character):
+        return None
+    sizes = bonus_choice.counts(state, skill_cards(state, who, "blast"), "blast")
     return bonus_choice.parsed(move.get("lines"), sizes) or ()
 
 
@@ -176,11 +248,26 @@ def blast_offers(state: GccState, seat: int) -> list[Move]:
 
 
 def skill_label(state: GccState, seat: int, move: Move) -> str:
-    from rules_core.games.gotham_city_chronicles.language import name
-
-    hero = name(state, str(move.get("hero")))
-    if move.type == "attract":
-        return f"{hero} draws {name(state, str(move.get('target')))} in with Attraction"
-    cards = skill_cards(state, state.hero(str(move.get("hero"))), "blast")
+    """ "Batman draws Killer Croc in with Attraction"; a character's move names the character
+    being activated and, where its tile has several, the manipulation characteristic."""
+    who: Miniature | None = None
+    if move.type in HERO_MOVES and state.has_hero(str(move.get("hero"))):
+        who = state.hero(str(move.get("hero")))
+    elif move.type not in HERO_MOVES and state.activation and state.activation.character:
+        who = state.character(state.activation.character)
+    named = name(state, who.id) if who is not None else str(move.get("hero") or "The character")
+    way = _way(state, who, move)
+    if move.type in ("attract", "character_attract"):
+        target = name(state, str(move.get("target")))
+        return f"{named} draws {target} in with Attraction{way}"
+    cards = skill_cards(state, who, "blast") if who is not None else ()
     chosen = bonus_choice.words(state, cards, "blast", move)
-    return f"{hero} sets off a Blast here and in the {name(state, str(move.get('area')))}{chosen}"
+    area = name(state, str(move.get("area")))
+    return f"{named} sets off a Blast here and in the {area}{way}{chosen}"
+
+
+def _way(state: GccState, who: Miniature | None, move: Move) -> str:
+    """Which manipulation characteristic a character uses, where its tile has several."""
+    if not isinstance(who, Character) or len(state.board_pack.tile(who.tile).manipulation) < 2:
+        return ""
+    return f" (its {ordinal(_characteristic(move))} manipulation characteristic)"

@@ -47,6 +47,7 @@ class Character:
     tile: str
     area: str  # "" while in the character pool (VI E)
     life: int
+    blasted: bool = False  # has used its tile's Blast skill this villain's turn (X Blast)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,12 @@ class Activation:
     moved: bool = False  # the character has declared a movement in this activation
     characteristic: int = -1  # the characteristic its mission action was declared with (VI·C·3)
     event: bool = False  # the event tile waits for its event to be chosen (VI·B·3 [d])
+
+
+def skill_action(skill: str) -> str:
+    """The action a character declares to use a skill of its tile (`Activation.action`): an
+    automatic manipulation of that nature (VI·C·3, VI·D·3 [b]), repeated as such (VI·C·5)."""
+    return f"skill:{skill}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.river import activation_cost, dredge_cost
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now, holds
-from rules_core.games.gotham_city_chronicles.state import Activation, GccState, Sequel
+from rules_core.games.gotham_city_chronicles.state import Activation, Character, GccState, Sequel
 from rules_core.games.gotham_city_chronicles.turns import turn_effects
 
 TILES_A_TURN = 2  # VI B
@@ -265,23 +265,36 @@ def _mission_action(state: GccState, action_id: object) -> MissionAction | None:
     return next((a for a in actions if a.id == action_id and a.side == "villain"), None)
 
 
-def action_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+def acting_character(state: GccState) -> Rejection | Character:
+    """The character being activated, at the step of its action other than movement: after its
+    first movement, before its second (VI·C·3-6)."""
     activation = _current(state)
     if activation is None or not activation.character:
         return reject("not_this_character", "No character is being activated.")
     if activation.stage not in ("first_move", "action"):
         return reject("character_step", "The action comes between the two movements.")
-    action = _mission_action(state, move.get("action"))
-    if action is None:
-        return reject("no_such_action", "The mission gives the villain no such action.")
-    if activation.action and activation.action != action.id:
+    return state.character(activation.character)
+
+
+def declared_refusal(state: GccState, space: str, action: str, index: object) -> Rejection | None:
+    """Why the character being activated may not carry out `action` (one of its tile's `space`
+    actions: a mission action, a skill) with characteristic `index` now: it repeats the one
+    action it declared, with the characteristic it declared it with (VI·C·3), within that
+    characteristic's multiplier (VI·C·5)."""
+    activation = state.activation
+    assert activation is not None
+    if activation.action and activation.action != action:
         return reject("character_step", "A character repeats the one action it declared.")
-    character = state.character(activation.character)
-    tile = state.board_pack.tile(character.tile)
-    index = move.get("characteristic")
-    chosen = tile.characteristics(action.action)
+    tile = state.board_pack.tile(state.character(activation.character).tile)
+    chosen = tile.characteristics(space)
     if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(chosen):
-        return reject("no_such_action", f"{tile.name} has no such {action.action} characteristic.")
+        return reject(
+            "no_such_action",
+            f"{tile.name} has no such {space} characteristic.",
+            "vi-c-3",
+            "vi-a-2-a",
+            "ix-e",
+        )
     if activation.characteristic >= 0 and activation.characteristic != index:
         return reject(
             "character_step",
@@ -289,6 +302,19 @@ def action_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         )
     if activation.times >= chosen[index].multiplier:
         return reject("multiplier_reached", "The action multiplier allows no more repeats.")
+    return None
+
+
+def action_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    character = acting_character(state)
+    if isinstance(character, Rejection):
+        return character
+    action = _mission_action(state, move.get("action"))
+    if action is None:
+        return reject("no_such_action", "The mission gives the villain no such action.")
+    refused = declared_refusal(state, action.action, action.id, move.get("characteristic"))
+    if refused is not None:
+        return refused
     token = state.token(action.token)
     if character.area != token.area or token.state != action.state:
         return reject("no_such_action", f"{action.name} is not possible here and now.")
@@ -432,7 +458,32 @@ def offers(state: GccState, seat: int) -> dict[str, list[Move]]:
                 for h in state.heroes
             ]
             found["end_character"] = [Move.of("end_character")]
+            found.update(_skill_candidates(state, activation.character))
     return found
+
+
+def _skill_candidates(state: GccState, figure: str) -> dict[str, list[Move]]:
+    """The character's uses of its tile's skills (X, VI·D·3 [b]): with each manipulation
+    characteristic, Attraction at each other miniature on the board, Blast at each neighbour."""
+    character = state.character(figure)
+    tile = state.board_pack.tile(character.tile)
+    skills = {s.name for s in tile.skills}
+    ways = range(len(tile.manipulation))
+    others = [h.id for h in state.heroes] + [c.id for c in state.characters if c.area]
+    return {
+        "character_attract": [
+            Move.of("character_attract", characteristic=k, target=t)
+            for k in ways
+            for t in others
+            if "attraction" in skills and t != figure
+        ],
+        "character_blast": [
+            Move.of("character_blast", characteristic=k, area=a)
+            for k in ways
+            for a in state.board_pack.board.neighbours(character.area)
+            if "blast" in skills and character.area
+        ],
+    }
 
 
 # ---- dredging and demobilization (VI F, VI G): not actions, at any moment of the turn ------------

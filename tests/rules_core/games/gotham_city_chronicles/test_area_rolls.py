@@ -13,6 +13,7 @@ from typing import Any
 from rules_core.engine.codec import from_json, to_json
 from rules_core.engine.replay import fold as replay
 from rules_core.engine.types import GameEvent, Move
+from rules_core.engine.upcasting import upcast
 from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
 from rules_core.games.gotham_city_chronicles.dice import successes_shown
 from rules_core.games.gotham_city_chronicles.energy import Zones
@@ -231,9 +232,10 @@ def test_games_of_earlier_rules_versions_replay_from_their_events() -> None:
     """A game stored under rules version 1 (explosions and the gas counted at once: a
     `terrain_rolled` alone for each miniature) folds to the state it recorded."""
     log = json.loads(LOG.read_text())
-    events = [
-        from_json(GAME.event_types[e["type"]], {**e["data"], "seat": e["seat"]})
+    events = [  # upcast from the version each was written at (Attracted and Blasted: 1)
+        from_json(kind, {**upcast(kind, e["data"], e.get("v", 1)), "seat": e["seat"]})
         for e in log["events"]
+        for kind in (GAME.event_types[e["type"]],)
     ]
     assert any(isinstance(e, Exploded) for e in events)
     assert not any(isinstance(e, AreaDiceRolled) for e in events)
@@ -242,6 +244,8 @@ def test_games_of_earlier_rules_versions_replay_from_their_events() -> None:
     assert isinstance(recorded, dict) and recorded.pop("sequel") is None
     for hero in recorded["heroes"]:  # rules version 13's field: no hero rested neutralized
         assert hero.pop("down") is False
+    for character in recorded["characters"]:  # rules version 14's: no tile had Blast
+        assert character.pop("blasted") is False
     assert recorded == log["game"]["state"]
 
 
@@ -318,8 +322,9 @@ def test_a_stored_logs_events_cite_what_they_were_stored_with() -> None:
     citations stored beside them: the fall's section for an explosion, as it was then."""
     log = json.loads(LOG.read_text())
     for record in log["events"]:
-        data = {**record["data"], "seat": record["seat"]}
-        event = from_json(GAME.event_types[record["type"]], data)
+        kind = GAME.event_types[record["type"]]
+        data = {**upcast(kind, record["data"], record.get("v", 1)), "seat": record["seat"]}
+        event = from_json(kind, data)
         assert [c.to_json() for c in event.cited()] == record["citations"], record["type"]
     assert any(
         r["type"] == "terrain_rolled" and r["data"]["reason"] == "explosion" for r in log["events"]

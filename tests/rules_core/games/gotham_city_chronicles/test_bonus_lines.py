@@ -255,7 +255,7 @@ def test_the_hero_chooses_one_permanent_line_of_a_card_for_a_blast() -> None:
     assert refused(state, 1, Move.of("blast", **blast, lines="2")).code == "bad_bonus_line"
     for lines, level in (("0", 1), ("1", 2)):
         _, events = play(state, 1, Move.of("blast", **blast, lines=lines))
-        assert events[0] == Blasted(seat=1, hero="batman", area="walkway", level=level)
+        assert events[0] == Blasted(seat=1, figure="batman", area="walkway", level=level)
     label = GAME.describe_move(state, 1, Move.of("blast", **blast, lines="1"))
     assert label.endswith("the Explosive Gel's second blast line (Blast 2)")
 

@@ -73,7 +73,7 @@ def test_attraction_draws_a_small_enough_miniature_in_sight() -> None:
     state = state.with_character(thug)
     state, events = play(state, 1, Move.of("attract", hero="batman", target="thugs-with-crowbar-1"))
     assert events[0] == Attracted(
-        seat=1, hero="batman", target="thugs-with-crowbar-1", area="office"
+        seat=1, figure="batman", target="thugs-with-crowbar-1", area="office"
     )
     assert state.character("thugs-with-crowbar-1").area == "office"
     assert state.hero("batman").zones.on("manipulation") == 1
@@ -117,7 +117,7 @@ def test_blast_explodes_here_and_next_door_once_a_turn() -> None:
     everyone there rolls, the possessor too."""
     state = all_active(started())
     state, events = play(state, 1, Move.of("blast", hero="batman", area="walkway"), seed=4)
-    assert events[0] == Blasted(seat=1, hero="batman", area="walkway", level=1)
+    assert events[0] == Blasted(seat=1, figure="batman", area="walkway", level=1)
     state, kept = keep_waiting(state)  # each roll's reroll step (test_area_rolls.py)
     events += kept
     assert [e.area for e in events if isinstance(e, Exploded)] == ["office", "walkway"]

@@ -1,0 +1,352 @@
+"""A character tile's skills (VI·A·2 [a] 14, X): Attraction and Blast used by the character
+being activated as automatic manipulations of its tile (VI·D·3 [b]), through the villain's
+legal moves; the skills a character cannot use refused where the pack is read."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from rules_core.engine.content_limits import ContentError
+from rules_core.engine.types import Move
+from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+from rules_core.games.gotham_city_chronicles.events import (
+    Attracted,
+    Blasted,
+    Exploded,
+    MovementEnded,
+)
+from rules_core.games.gotham_city_chronicles.figures import SKILLS, TILE_SKILLS
+from rules_core.games.gotham_city_chronicles.language import narrate
+from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.rules import GAME
+from rules_core.games.gotham_city_chronicles.setup import opening
+from rules_core.games.gotham_city_chronicles.skills import skill_level
+from rules_core.games.gotham_city_chronicles.state import INITIAL, GccState
+from tests.rules_core.games.gotham_city_chronicles.test_area_rolls import keep_waiting
+from tests.rules_core.games.gotham_city_chronicles.test_movement import (
+    all_active,
+    fold,
+    play,
+    refused,
+)
+
+VILLAIN = 0
+BRUTE, OTHER_BRUTE = "brutes-with-chains-1", "brutes-with-chains-2"
+
+
+def skilled_raw() -> dict[str, Any]:
+    """The reference pack with the Brutes with Chains given a manipulation characteristic (one
+    white die, twice) and the skills Attraction 2 and Blast 1: a test-only variant, since no
+    tile of the reference pack has a skill."""
+    raw: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
+    brutes = next(t for t in raw["tile"] if t["id"] == "brutes-with-chains")
+    brutes["manipulation"] = [{"dice": ["white"], "multiplier": 2}]
+    brutes["skills"] = [{"skill": "attraction", "level": 2}, {"skill": "blast", "level": 1}]
+    return raw
+
+
+SKILLED = parse_pack(skilled_raw())
+
+
+def _brute_activated(raw: dict[str, Any] | None = None) -> GccState:
+    """The villain's first turn of a game of the skilled pack (2 seats), the first brute (in the
+    warehouse floor, beside Gordon's street and Renee Montoya's loading dock) being activated."""
+    pack = SKILLED if raw is None else parse_pack(raw)
+    state = all_active(fold(INITIAL, opening(pack, 2)))
+    state, _ = play(state, 1, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="brutes-with-chains"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character=BRUTE))
+    return state
+
+
+def _offered(state: GccState, kind: str) -> list[Move]:
+    return [m for m in GAME.legal_moves(state, VILLAIN) if m.type == kind]
+
+
+def test_a_tiles_skills_are_the_characters_and_lost_in_the_pool() -> None:
+    """VI·A·2 [a] 14: each character of the tile has its skills; X, IX B: a neutralized
+    character (in the character pool) uses none."""
+    state = _brute_activated()
+    brute = state.character(BRUTE)
+    assert skill_level(state, brute, "attraction") == 2
+    assert skill_level(state, brute, "blast") == 1
+    assert skill_level(state, brute, "ambidexterity") == 0
+    assert skill_level(state, state.character("thugs-with-crowbar-1"), "attraction") == 0
+    assert skill_level(state, replace(brute, area="", life=0), "attraction") == 0
+
+
+def test_the_villain_is_offered_a_characters_skills_through_the_legal_moves() -> None:
+    """VI·D·3 [b] with X: the character being activated may draw any miniature in sight within
+    two areas and no bigger than itself (Gordon, Renee Montoya, the thugs of the boiler room;
+    not Batman out of sight, nor Killer Croc, bigger), and blast its area with each adjacent one
+    in sight; in words."""
+    state = _brute_activated()
+    attract = _offered(state, "character_attract")
+    assert {m.get("target") for m in attract} == {
+        "commissioner-gordon",
+        "renee-montoya",
+        "thugs-with-crowbar-1",
+        "thugs-with-crowbar-2",
+    }
+    assert {m.get("characteristic") for m in attract} == {0}
+    blasts = {m.get("area") for m in _offered(state, "character_blast")}
+    assert blasts == {"street", "loading-dock", "loading-pit", "boiler-room", "chemical-vats"}
+    move = Move.of("character_attract", characteristic=0, target="commissioner-gordon")
+    assert GAME.describe_move(state, VILLAIN, move) == (
+        "Brutes with Chains #1 draws Commissioner Gordon in with Attraction"
+    )
+    blast = Move.of("character_blast", characteristic=0, area="street")
+    assert GAME.describe_move(state, VILLAIN, blast) == (
+        "Brutes with Chains #1 sets off a Blast here and in the Street"
+    )
+    plain = fold(INITIAL, opening(parse_pack(tomllib.loads(REFERENCE_PACK.read_text())), 2))
+    assert not any(
+        m.type in ("character_attract", "character_blast")
+        for m in MOVES.legal_moves(plain, VILLAIN)
+    )
+
+
+def test_a_character_draws_a_hero_in_and_repeats_within_its_multiplier() -> None:
+    """X Attraction as the character's automatic manipulation (VI·D·3 [b]): no cube, no dice;
+    the hero is placed in the character's area; the action repeats with its characteristic up
+    to its multiplier (VI·C·5), and no other action is mixed in (VI·C·3)."""
+    state = _brute_activated()
+    reserve = state.villain.reserve
+    move = Move.of("character_attract", characteristic=0, target="commissioner-gordon")
+    state, events = play(state, VILLAIN, move)
+    assert events[0] == Attracted(
+        seat=VILLAIN,
+        figure=BRUTE,
+        target="commissioner-gordon",
+        area="warehouse-floor",
+        characteristic=0,
+    )
+    assert state.hero("commissioner-gordon").area == "warehouse-floor"
+    assert state.villain.reserve == reserve  # characters spend no cube (VI·D·3 [b])
+    activation = state.activation
+    assert activation is not None and (activation.times, activation.stage) == (1, "action")
+    sections = [c.section for c in events[0].cited()]
+    assert {"x.attraction", "vi-d-3-b", "vi-a-2-a"} <= set(sections)
+    assert "v-c-3-b" not in sections and "v-a.skills" not in sections
+    assert narrate(state, events[0], None, False) == (
+        "Brutes with Chains #1 draws Commissioner Gordon into the Warehouse Floor."
+    )
+    blast = Move.of("character_blast", characteristic=0, area="street")
+    assert refused(state, VILLAIN, blast).code == "character_step"  # another nature
+    again = Move.of("character_attract", characteristic=0, target="commissioner-gordon")
+    here = refused(state, VILLAIN, again)
+    assert here.code == "bad_target" and "already in the character's area" in here.message
+    state, _ = play(
+        state, VILLAIN, Move.of("character_attract", characteristic=0, target="renee-montoya")
+    )
+    assert state.hero("renee-montoya").area == "warehouse-floor"
+    thug = Move.of("character_attract", characteristic=0, target="thugs-with-crowbar-1")
+    assert refused(state, VILLAIN, thug).code == "multiplier_reached"  # twice, its multiplier
+
+
+def test_a_characters_attraction_wants_its_requirements() -> None:
+    """X Attraction: the requirements are the hero's (sight, distance within the level, size
+    no bigger than the possessor's, no over-occupation); a character without the skill, or with
+    another characteristic than its tile has, is refused with the tile's words."""
+    state = _brute_activated()
+    for target, code in (
+        ("batman", "bad_target"),  # the office: out of sight
+        ("killer-croc-1", "bad_target"),  # size 3 against the brute's 2
+        (BRUTE, "bad_target"),  # itself
+        ("thugs-with-crowbar-3", "bad_target"),  # in the character pool
+    ):
+        move = Move.of("character_attract", characteristic=0, target=target)
+        refusal = refused(state, VILLAIN, move)
+        assert refusal.code == code, target
+    wrong = Move.of("character_attract", characteristic=1, target="renee-montoya")
+    refusal = refused(state, VILLAIN, wrong)
+    assert refusal.code == "no_such_action"
+    assert refusal.message == "Brutes with Chains has no such manipulation characteristic."
+    raw = skilled_raw()
+    thugs = next(t for t in raw["tile"] if t["id"] == "thugs-with-crowbar")
+    thugs["skills"] = [{"skill": "blast", "level": 2}]
+    state = fold(INITIAL, opening(parse_pack(raw), 2))
+    state = all_active(state)
+    state, _ = play(state, 1, Move.of("finish"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
+    none = refused(state, VILLAIN, Move.of("character_attract", characteristic=0, target="batman"))
+    assert none.code == "no_skill"
+    assert none.message == "Thugs with Crowbar #1 has no Attraction skill to use."
+    assert {c.section for c in none.citations} == {"x", "vi-a-2-a"}
+    offered = {m.type for m in GAME.legal_moves(state, VILLAIN)}
+    assert "character_blast" in offered and "character_attract" not in offered
+
+
+def test_a_characters_blast_explodes_both_areas_once_a_villains_turn() -> None:
+    """X Blast with IX R: level 1 explosions in the brute's area and the street; every miniature
+    there rolls, the brutes and Gordon too (his seat takes his reroll step in the villain's
+    turn); once a turn for that character, even when its tile is activated again, and again in
+    the next villain's turn; the other brute (in the chemical vats, out of the blast) may
+    blast."""
+    state = _brute_activated()
+    state = state.with_character(replace(state.character(OTHER_BRUTE), area="chemical-vats"))
+    move = Move.of("character_blast", characteristic=0, area="street")
+    state, events = play(state, VILLAIN, move, seed=3)
+    assert events[0] == Blasted(
+        seat=VILLAIN, figure=BRUTE, area="street", level=1, characteristic=0
+    )
+    assert sum(isinstance(e, Exploded) for e in events) == 1  # the second waits for the rolls
+    assert narrate(state, events[0], None, False) == (
+        "Brutes with Chains #1 sets off a level 1 blast here and in the Street."
+    )
+    state, kept = keep_waiting(state)
+    assert [e.area for e in (*events, *kept) if isinstance(e, Exploded)] == [
+        "warehouse-floor",
+        "street",
+    ]
+    assert state.character(BRUTE).blasted
+    assert to_act(state) == {VILLAIN}
+    assert state.character(BRUTE).area == "warehouse-floor"  # survived its own blast
+    again = refused(state, VILLAIN, Move.of("character_blast", characteristic=0, area="street"))
+    assert again.code == "skill_used"
+    state, _ = play(state, VILLAIN, Move.of("end_character"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character=OTHER_BRUTE))
+    other = Move.of("character_blast", characteristic=0, area="warehouse-floor")
+    assert MOVES.refusal(state, VILLAIN, other) is None
+    state, _ = play(state, VILLAIN, Move.of("end_activation"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="brutes-with-chains"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character=BRUTE))
+    assert refused(state, VILLAIN, move).code == "skill_used"  # the same villain's turn
+    state, _ = play(state, VILLAIN, Move.of("end_villain_turn"))
+    state, _ = keep_waiting(state)
+    state = all_active(state)
+    state, _ = play(state, 1, Move.of("finish"))
+    assert state.flow.phase == "villain"
+    assert not state.character(BRUTE).blasted  # a new villain's turn (reset as it begins)
+
+
+def test_a_character_neutralized_by_its_own_blast_uses_no_skill() -> None:
+    """X: a neutralized miniature cannot use its skills. A brute that a level 3 Blast of its
+    own sends to the character pool has no skill left for the rest of its activation."""
+    raw = skilled_raw()
+    brutes = next(t for t in raw["tile"] if t["id"] == "brutes-with-chains")
+    brutes["skills"] = [{"skill": "attraction", "level": 2}, {"skill": "blast", "level": 3}]
+    for seed in range(40):
+        state = _brute_activated(raw)
+        state, _ = play(
+            state, VILLAIN, Move.of("character_blast", characteristic=0, area="street"), seed
+        )
+        state, _ = keep_waiting(state)
+        if not state.character(BRUTE).area:
+            break
+    else:
+        raise AssertionError("no seed neutralized the brute")
+    assert skill_level(state, state.character(BRUTE), "attraction") == 0
+    move = Move.of("character_attract", characteristic=0, target="renee-montoya")
+    assert refused(state, VILLAIN, move).code == "no_skill"
+    assert not _offered(state, "character_attract")
+    assert not _offered(state, "character_blast")
+
+
+def test_a_characters_skill_ends_its_first_movement() -> None:
+    """VI·C·2-3 with V·C·5 [k]: the skill is the character's action, so the first movement in
+    progress ends before it."""
+    state = _brute_activated()
+    state, _ = play(state, VILLAIN, Move.of("move_character", character=BRUTE, to="loading-pit"))
+    assert state.movement is not None
+    move = Move.of("character_attract", characteristic=0, target="renee-montoya")
+    state, events = play(state, VILLAIN, move)
+    assert isinstance(events[0], MovementEnded) and isinstance(events[1], Attracted)
+    assert state.hero("renee-montoya").area == "loading-pit"
+
+
+def test_random_games_of_the_skilled_pack_play_to_an_end() -> None:
+    """Villain bots reach the new moves through the legal moves: random games of the skilled
+    pack, every move offered accepted, end; characters' skills are used in them."""
+    used = 0
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = fold(INITIAL, opening(SKILLED, 2))
+        for _ in range(2000):
+            if state.winner:
+                break
+            seat = min(to_act(state))
+            moves = MOVES.legal_moves(state, seat)
+            move = rng.choice(moves)
+            used += move.type in ("character_attract", "character_blast")
+            state, _ = play(state, seat, move, seed=rng.randrange(1 << 30))
+        assert state.winner, seed
+    assert used
+
+
+def _tile_skill(tile: int, *skills: dict[str, Any]) -> dict[str, Any]:
+    raw: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["tile"][tile]["skills"] = list(skills)
+    return raw
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        (
+            _tile_skill(1, {"skill": "ambidexterity", "level": 1}),
+            "tile[1].skills[0].skill: Ambidexterity is not read on a tile: it acts in the Add the"
+            " Weapon Bonuses step of a hero's attack with two weapon cards (X Ambidexterity), and"
+            " a character's attack takes its characteristic's dice and carries no card (VI·D·1,"
+            " VI·D·2)",
+        ),
+        (
+            _tile_skill(1, {"skill": "retaliation", "level": 1}),
+            "tile[1].skills[0].skill: Retaliation is not read on a tile: the book's list of skills"
+            " (X) gives it no effect, so a character's Retaliation would do nothing",
+        ),
+        (
+            _tile_skill(1, {"skill": "blast", "level": 1, "encumbrance_limit": 3}),
+            "tile[1].skills[0].encumbrance_limit: a character carries no equipment, so a tile's"
+            " skill has no encumbrance limit (VI·A·2 [a] 14)",
+        ),
+        (
+            _tile_skill(1, {"skill": "attraction", "level": 0}),
+            "tile[1].skills[0].level: must be a whole number from 1 to 10",
+        ),
+        (
+            _tile_skill(0, {"skill": "attraction", "level": 2}),
+            "tile[0].skills[0].skill: Attraction costs a character an automatic manipulation"
+            " (X, VI·D·3 [b]), and the tile has no manipulation characteristic to take it with"
+            " (VI·C·3)",
+        ),
+    ],
+)
+def test_a_tile_skill_no_character_can_use_is_refused(raw: dict[str, Any], message: str) -> None:
+    """The pack reader refuses, rather than show and ignore, a tile's skill a character would
+    never use: X's Ambidexterity (a hero's weapon cards), Retaliation (no effect in the book),
+    an encumbrance limit, a level of 0, or a skill with no manipulation to spend."""
+    with pytest.raises(ContentError) as refused_pack:
+        parse_pack(raw)
+    assert str(refused_pack.value) == message
+
+
+def test_every_skill_is_either_a_characters_or_refused_on_a_tile() -> None:
+    assert set(TILE_SKILLS) < set(SKILLS)
+    for skill in set(SKILLS) - set(TILE_SKILLS):
+        with pytest.raises(ContentError):
+            parse_pack(_tile_skill(1, {"skill": skill, "level": 1}))
+    assert parse_pack(_tile_skill(1, *({"skill": s, "level": 1} for s in TILE_SKILLS)))
+
+
+def test_stored_skill_events_of_version_1_read_with_their_possessor() -> None:
+    """Rules version 14: `attracted` and `blasted` name the possessor `figure` (version 2); a
+    version 1 row's `hero` is read as the figure, so stored games replay as before."""
+    old = {"hero": "batman", "target": "renee-montoya", "area": "walkway"}
+    assert Attracted.version == Blasted.version == 2
+    assert Attracted.upcasts[0](old) == {
+        "figure": "batman",
+        "target": "renee-montoya",
+        "area": "walkway",
+    }
+    assert Blasted.upcasts[0]({"hero": "batman", "area": "street", "level": 1}) == {
+        "figure": "batman",
+        "area": "street",
+        "level": 1,
+    }
