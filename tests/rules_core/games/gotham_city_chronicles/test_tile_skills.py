@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from rules_core.bots.greedy import move_scores
 from rules_core.engine.content_limits import ContentError
 from rules_core.engine.types import Move
 from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
@@ -27,6 +28,7 @@ from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.setup import opening
 from rules_core.games.gotham_city_chronicles.skills import skill_level
 from rules_core.games.gotham_city_chronicles.state import INITIAL, GccState
+from rules_core.games.gotham_city_chronicles.texts import texts
 from tests.rules_core.games.gotham_city_chronicles.test_area_rolls import keep_waiting
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
@@ -109,6 +111,17 @@ def test_the_villain_is_offered_a_characters_skills_through_the_legal_moves() ->
         m.type in ("character_attract", "character_blast")
         for m in MOVES.legal_moves(plain, VILLAIN)
     )
+
+
+def test_a_villain_bot_weighs_a_characters_skills_and_the_tile_says_it_has_them() -> None:
+    """The greedy bot scores every legal move one move ahead: the skills among them, each
+    accepted (a refused move would score -1). The tile's text names its skills (texts.py)."""
+    state = _brute_activated()
+    scores = move_scores(GAME, state, VILLAIN, random.Random(1))
+    skills = {m: v for m, v in scores.items() if m.type in ("character_attract", "character_blast")}
+    assert len(skills) == 9 and all(v >= 0 for v in skills.values())
+    tile = next(t for t in texts(state) if t.id == "brutes-with-chains")
+    assert "skills: Attraction 2, Blast 1" in tile.text
 
 
 def test_a_character_draws_a_hero_in_and_repeats_within_its_multiplier() -> None:
