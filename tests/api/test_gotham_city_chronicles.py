@@ -1,7 +1,7 @@
 """Batman: Gotham City Chronicles through the API: all-bot games of the reference mission at 2, 3
 and 4 seats finish by themselves with every event cited and told and a sound log; a person's move
 out of turn is refused with the book's sections, and a refusal's citation label leads to its
-section through the rules lookup."""
+section through the rules lookup; a custom pack's tile skills are played or refused."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from tests.api.game_checks import finished_with_every_event_cited, out_of_turn_r
 from tests.conftest import CreateGame, auth
 
 SLUG = "gotham-city-chronicles"
+SKILLED_SEED = 7  # a seed whose random villain draws a hero in with a brute's Attraction
 
 
 @pytest.mark.django_db
@@ -54,3 +55,35 @@ def test_a_persons_move_out_of_turn_is_refused_with_citations_that_lead_to_the_b
         assert found.status_code == 200, citation
         assert found.json()["section"] == citation["section"]
         assert found.json()["label"] == citation["label"]
+
+
+@pytest.mark.django_db
+def test_a_packs_tile_skills_are_played_by_the_villains_bot_or_refused_with_path_and_rule(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Rules version 14: a custom pack's tile with Attraction and Blast (the test-only variant of
+    test_tile_skills.py) is played through the API to the end by bots, the characters' skills
+    among the events, cited and told by name; a tile giving Ambidexterity is refused when the
+    pack is read, naming its path and the rule."""
+    from tests.rules_core.games.gotham_city_chronicles.test_tile_skills import skilled_raw
+
+    pack = skilled_raw()
+    bots = [{"bot": "random"}, {"bot": "random"}]
+    body = create_game(game=SLUG, players=bots, seed=SKILLED_SEED, options={"content": pack})
+    events = finished_with_every_event_cited(api, body["id"], SLUG)
+    used = [e for e in events if e["type"] in ("attracted", "blasted") and e["seat"] == 0]
+    assert used and all(e["text"].startswith("Brutes with Chains") for e in used)
+    assert all("vi-d-3-b" in {c["section"] for c in e["citations"]} for e in used), used
+    brutes = next(t for t in pack["tile"] if t["id"] == "brutes-with-chains")
+    brutes["skills"] = [{"skill": "ambidexterity", "level": 1}]
+    refused = api.post(
+        "/api/games/",
+        {"game": SLUG, "players": bots, "options": {"content": pack}},
+        format="json",
+    )
+    assert refused.status_code == 400
+    answer = refused.json()
+    assert (answer["error"], answer["code"]) == ("rules_rejected", "bad_options")
+    assert answer["message"].startswith(
+        "content pack: tile[2].skills[0].skill: Ambidexterity is not read on a tile"
+    )
