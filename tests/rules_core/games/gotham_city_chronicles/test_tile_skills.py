@@ -363,3 +363,24 @@ def test_stored_skill_events_of_version_1_read_with_their_possessor() -> None:
         "area": "street",
         "level": 1,
     }
+
+
+def test_a_tile_with_two_manipulation_characteristics_names_the_one_used() -> None:
+    """VI·C·3: with a choice of characteristics the villain names the one used, and the move's
+    words say which, so no two legal moves read the same."""
+    raw = skilled_raw()
+    brutes = next(t for t in raw["tile"] if t["id"] == "brutes-with-chains")
+    brutes["manipulation"].append({"dice": ["yellow"], "multiplier": 1})
+    state = _brute_activated(raw)
+    moves = [m for m in GAME.legal_moves(state, VILLAIN) if m.type.startswith("character_")]
+    labels = [GAME.describe_move(state, VILLAIN, m) for m in moves]
+    assert len(set(labels)) == len(labels)
+    second = Move.of("character_blast", characteristic=1, area="street")
+    assert GAME.describe_move(state, VILLAIN, second) == (
+        "Brutes with Chains #1 sets off a Blast here and in the Street"
+        " (its second manipulation characteristic)"
+    )
+    state, events = play(state, VILLAIN, second)
+    assert isinstance(events[0], Blasted) and events[0].characteristic == 1
+    activation = state.activation
+    assert activation is not None and activation.characteristic == 1
