@@ -22,6 +22,7 @@ UNABLE = "unable"  # IX E 4: the action (or defense) is not possible
 # Skills the book names: the three of its list (X) and those its examples mention.
 SKILLS = ("ambidexterity", "attraction", "blast", "retaliation")
 STAT_RANGE = (0, 10)  # size, menace, automatic defense, bonuses, levels
+SKILL_LEVELS = (1, STAT_RANGE[1])  # a board's or a tile's skill (0 is not having it)
 ENERGY_RANGE = (1, 30)
 LIMIT_RANGE = (0, 10)  # an exertion limit
 MULTIPLIER_RANGE = (1, 10)
@@ -175,7 +176,9 @@ def _space(raw: Mapping[str, Any], key: str, where: str, kind: str) -> Space:
     return Space(die, limit)
 
 
-def _skills(raw: Mapping[str, Any], where: str, lowest: int = STAT_RANGE[0]) -> tuple[Skill, ...]:
+def _skills(raw: Mapping[str, Any], where: str) -> tuple[Skill, ...]:
+    """A hero board's or a tile's skills, each of a level from 1: a skill of level 0 would be
+    shown and do nothing (a miniature without the skill has level 0, V·D·1 [a])."""
     found = []
     for i, s in enumerate(read.items(raw, "skills", where)):
         at = at_index(at_key(where, "skills"), i)
@@ -183,7 +186,7 @@ def _skills(raw: Mapping[str, Any], where: str, lowest: int = STAT_RANGE[0]) -> 
         found.append(
             Skill(
                 read.choice(entry, "skill", at, SKILLS),
-                read.whole(entry, "level", at, lowest, STAT_RANGE[1]),
+                read.whole(entry, "level", at, *SKILL_LEVELS),
                 read.optional_whole(entry, "encumbrance_limit", at, *WEIGHT_RANGE),
             )
         )
@@ -207,7 +210,7 @@ def _tile_skills(
     raw: Mapping[str, Any], where: str, manipulation: tuple[Characteristic, ...]
 ) -> tuple[Skill, ...]:
     """A tile's skills (VI·A·2 [a] 14), each of a level from 1, one a character can use."""
-    skills = _skills(raw, where, lowest=1)
+    skills = _skills(raw, where)
     for i, skill in enumerate(skills):
         at = at_index(at_key(where, "skills"), i)
         if skill.name in _NOT_ON_A_TILE:

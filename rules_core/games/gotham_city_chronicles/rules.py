@@ -94,8 +94,10 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # activation (VI·D·3 [b]: `character_attract`, `character_blast`), and a pack whose tile gives
     # Ambidexterity or Retaliation, a skill of level 0, an encumbrance limit or a skill with no
     # manipulation characteristic to take it with is refused (before, a tile's skills were shown
-    # and never applied); `attracted` and `blasted` name the possessor `figure` (version 2 of
-    # both: a stored `hero` reads as `figure`) and a character's `characteristic`
+    # and never applied), and so is a hero board's skill of level 0 (before, shown and never
+    # acting, a level 0 being no skill, V·D·1 [a]); `attracted` and `blasted` name the
+    # possessor `figure` (version 2 of both: a stored `hero` reads as `figure`) and a
+    # character's `characteristic`
     rules_version = 14
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,

@@ -226,6 +226,10 @@ _set, _drop = set_at, drop_at
             "hero[0].skills[0].skill: must be one of ambidexterity, attraction, blast, retaliation",
         ),
         (
+            _set("hero", 0, "skills", 0, "level", to=0),
+            "hero[0].skills[0].level: must be a whole number from 1 to 10",
+        ),
+        (
             _set("tile", 0, "melee", 0, "dice", to=[]),
             "tile[0].melee[0].dice: a tile's characteristic has at least one die",
         ),
