@@ -19,6 +19,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
+from rules_core.games.gotham_city_chronicles.language import declared_with
 from rules_core.games.gotham_city_chronicles.manipulation import (
     MAX_CUBES,
     cube_offers,
@@ -494,7 +495,9 @@ def attack_label(state: GccState, seat: int, move: Move) -> str:
     else:
         named = target
     if move.type == "character_attack":
-        return f"{str(move.get('kind')).capitalize()} attack on {named}"
+        kind = str(move.get("kind"))
+        way = declared_with(state, kind, move.get("characteristic"))
+        return f"{kind.capitalize()} attack on {named}{way}"
     hero = state.board_pack.hero(str(move.get("hero"))).name
     weapon = str(_weapon(move))
     with_weapon = f" with the {state.board_pack.item(weapon).name}" if weapon else ""

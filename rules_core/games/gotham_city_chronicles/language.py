@@ -9,6 +9,7 @@ from rules_core.engine.types import GameEvent
 from rules_core.engine.wording import capitalized, counted, in_words, listed, ordinal, possessive
 from rules_core.games.gotham_city_chronicles import dice
 from rules_core.games.gotham_city_chronicles import events as ev
+from rules_core.games.gotham_city_chronicles.figures import ACTIONS, Characteristic
 from rules_core.games.gotham_city_chronicles.state import GccState
 
 # why yellow dice are rolled at a figure (TerrainRolled.reason), in words
@@ -48,6 +49,34 @@ def name(state: GccState, figure: str) -> str:
             if entry.id == figure:
                 return str(entry.name)
     return "the event tile" if figure == "event" else figure
+
+
+def characteristic_words(characteristic: Characteristic) -> str:
+    """A tile's characteristic (VI·A·2 [a]) as its dice, with how often it may be repeated
+    where that is more than once: "one white die, up to two times"."""
+    times = characteristic.multiplier
+    repeats = f", up to {in_words(times)} times" if times > 1 else ""
+    return dice.dice_words(characteristic.dice) + repeats
+
+
+def declared_with(state: GccState, action: str, index: object) -> str:
+    """The characteristic the character being activated takes an action with (VI·C·3), in a
+    move's words, where its tile has several for that action, so no two moves read the same:
+    " (its melee characteristic of one orange die, up to two times)", the place added where
+    two read alike; "" where the tile has one."""
+    activation = state.activation
+    if activation is None or not state.has_character(activation.character) or action not in ACTIONS:
+        return ""
+    tile = state.board_pack.tile(state.character(activation.character).tile)
+    found = tile.characteristics(action)
+    if len(found) < 2 or isinstance(index, bool) or not isinstance(index, int):
+        return ""
+    if not 0 <= index < len(found):
+        return ""
+    said = characteristic_words(found[index])
+    if sum(characteristic_words(c) == said for c in found) > 1:
+        return f" (its {ordinal(index)} {action} characteristic, of {said})"
+    return f" (its {action} characteristic of {said})"
 
 
 def ending(state: GccState, condition: str, winner: str) -> str:

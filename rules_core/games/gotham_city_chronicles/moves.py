@@ -327,7 +327,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("action", "characteristic"),
             villain.action_check,
             villain.action_apply,
-            lambda s, seat, m: villain.action_name(s, m.get("action")),
+            villain.action_label,
         ),
         _villain_rule(
             "character_attack",

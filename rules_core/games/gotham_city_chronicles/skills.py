@@ -12,11 +12,10 @@ from collections.abc import Sequence
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import ordinal
 from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry, villain
 from rules_core.games.gotham_city_chronicles.events import Attracted, Blasted
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.language import name
+from rules_core.games.gotham_city_chronicles.language import declared_with, name
 from rules_core.games.gotham_city_chronicles.manipulation import (
     automatic_refusal,
     usable,
@@ -256,7 +255,11 @@ def skill_label(state: GccState, seat: int, move: Move) -> str:
     elif move.type not in HERO_MOVES and state.activation and state.activation.character:
         who = state.character(state.activation.character)
     named = name(state, who.id) if who is not None else str(move.get("hero") or "The character")
-    way = _way(state, who, move)
+    way = (
+        ""
+        if move.type in HERO_MOVES
+        else declared_with(state, "manipulation", _characteristic(move))
+    )
     if move.type in ("attract", "character_attract"):
         target = name(state, str(move.get("target")))
         return f"{named} draws {target} in with Attraction{way}"
@@ -264,10 +267,3 @@ def skill_label(state: GccState, seat: int, move: Move) -> str:
     chosen = bonus_choice.words(state, cards, "blast", move)
     area = name(state, str(move.get("area")))
     return f"{named} sets off a Blast here and in the {area}{way}{chosen}"
-
-
-def _way(state: GccState, who: Miniature | None, move: Move) -> str:
-    """Which manipulation characteristic a character uses, where its tile has several."""
-    if not isinstance(who, Character) or len(state.board_pack.tile(who.tile).manipulation) < 2:
-        return ""
-    return f" (its {ordinal(_characteristic(move))} manipulation characteristic)"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_core.engine.effects import Effect
-from rules_core.engine.wording import counted, in_words, listed, possessive
+from rules_core.engine.wording import counted, listed, possessive
 from rules_core.games.gotham_city_chronicles import dice
 from rules_core.games.gotham_city_chronicles.bonus_choice import bonus_words
 from rules_core.games.gotham_city_chronicles.content import Pack
@@ -22,6 +22,7 @@ from rules_core.games.gotham_city_chronicles.figures import (
     Space,
     Tile,
 )
+from rules_core.games.gotham_city_chronicles.language import characteristic_words
 from rules_core.games.gotham_city_chronicles.mission import (
     EFFECTS,
     EVENT_TILE,
@@ -134,12 +135,7 @@ def item_text(pack: Pack, item: Item) -> str:
 def _characteristic(action: str, found: tuple[Characteristic, ...]) -> str:
     """A tile's characteristics for one action (VI·A·2 [a]), each repeated up to its
     multiplier."""
-    said = [
-        dice.dice_words(c.dice)
-        + (f", up to {in_words(c.multiplier)} times" if c.multiplier > 1 else "")
-        for c in found
-    ]
-    return f"{action}: {' or '.join(said)}"
+    return f"{action}: {' or '.join(characteristic_words(c) for c in found)}"
 
 
 def tile_text(tile: Tile) -> str:

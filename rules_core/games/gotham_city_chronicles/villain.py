@@ -23,6 +23,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     TileActivationEnded,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.language import declared_with
 from rules_core.games.gotham_city_chronicles.mission import EVENT_TILE, MissionAction
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.river import activation_cost, dredge_cost
@@ -63,6 +64,13 @@ def figure_name(state: GccState, figure: object) -> str:
 def action_name(state: GccState, action: object) -> str:
     actions = state.board_pack.mission.actions
     return next((a.name for a in actions if a.id == action), str(action))
+
+
+def action_label(state: GccState, seat: int, move: Move) -> str:
+    """ "Arm the Bomb", with the characteristic declared where the tile has several (VI·C·3)."""
+    action = _mission_action(state, move.get("action"))
+    way = declared_with(state, action.action, move.get("characteristic")) if action else ""
+    return action_name(state, move.get("action")) + way
 
 
 def cost_of(state: GccState, tile: str) -> int:

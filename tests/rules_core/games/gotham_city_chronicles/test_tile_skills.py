@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -14,7 +15,7 @@ import pytest
 from rules_core.bots.greedy import move_scores
 from rules_core.engine.content_limits import ContentError
 from rules_core.engine.types import Move
-from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, Pack, parse_pack
 from rules_core.games.gotham_city_chronicles.events import (
     Attracted,
     Blasted,
@@ -274,23 +275,33 @@ def test_a_characters_skill_ends_its_first_movement() -> None:
     assert state.hero("renee-montoya").area == "loading-pit"
 
 
+Step = Callable[[GccState, int, list[Move], Move], None]
+
+
+def _random_game(pack: Pack, seed: int, step: Step) -> GccState:
+    """A random game of the pack (2 seats) through the legal moves, to its end or 2000 moves;
+    `step` sees each state, the seat to act, its legal moves and the one chosen."""
+    rng = random.Random(seed)
+    state = fold(INITIAL, opening(pack, 2))
+    for _ in range(2000):
+        if state.winner:
+            break
+        seat = min(to_act(state))
+        moves = MOVES.legal_moves(state, seat)
+        move = rng.choice(moves)
+        step(state, seat, moves, move)
+        state, _ = play(state, seat, move, seed=rng.randrange(1 << 30))
+    return state
+
+
 def test_random_games_of_the_skilled_pack_play_to_an_end() -> None:
     """Villain bots reach the new moves through the legal moves: random games of the skilled
     pack, every move offered accepted, end; characters' skills are used in them."""
-    used = 0
+    used: list[str] = []
     for seed in range(6):
-        rng = random.Random(seed)
-        state = fold(INITIAL, opening(SKILLED, 2))
-        for _ in range(2000):
-            if state.winner:
-                break
-            seat = min(to_act(state))
-            moves = MOVES.legal_moves(state, seat)
-            move = rng.choice(moves)
-            used += move.type in ("character_attract", "character_blast")
-            state, _ = play(state, seat, move, seed=rng.randrange(1 << 30))
+        state = _random_game(SKILLED, seed, lambda s, seat, moves, move: used.append(move.type))
         assert state.winner, seed
-    assert used
+    assert {"character_attract", "character_blast"} & set(used)
 
 
 def _tile_skill(tile: int, *skills: dict[str, Any]) -> dict[str, Any]:
@@ -378,9 +389,80 @@ def test_a_tile_with_two_manipulation_characteristics_names_the_one_used() -> No
     second = Move.of("character_blast", characteristic=1, area="street")
     assert GAME.describe_move(state, VILLAIN, second) == (
         "Brutes with Chains #1 sets off a Blast here and in the Street"
-        " (its second manipulation characteristic)"
+        " (its manipulation characteristic of one yellow die)"
     )
     state, events = play(state, VILLAIN, second)
     assert isinstance(events[0], Blasted) and events[0].characteristic == 1
     activation = state.activation
     assert activation is not None and activation.characteristic == 1
+
+
+def _several_ways_raw() -> dict[str, Any]:
+    """The skilled pack with a choice of characteristics for one action (VI·C·3): the brutes'
+    manipulation one white die twice or one yellow die, their melee two yellow dice, one orange
+    die twice or two yellow dice again (two alike); the thugs' manipulation one white die or one
+    yellow die, so a thug in the boiler room may arm the bomb either way."""
+    raw = skilled_raw()
+    brutes = next(t for t in raw["tile"] if t["id"] == "brutes-with-chains")
+    brutes["manipulation"].append({"dice": ["yellow"], "multiplier": 1})
+    brutes["melee"] += [{"dice": ["orange"], "multiplier": 2}, dict(brutes["melee"][0])]
+    thugs = next(t for t in raw["tile"] if t["id"] == "thugs-with-crowbar")
+    thugs["manipulation"].append({"dice": ["yellow"], "multiplier": 1})
+    return raw
+
+
+def test_a_characters_action_and_attack_name_the_characteristic_where_the_tile_has_several() -> (
+    None
+):
+    """VI·C·3: the villain declares the characteristic an action is taken with; where the tile
+    has several for that action, each move names its dice (with its place where two are alike),
+    as a skill's move does; with one, the move reads as before."""
+    state = _brute_activated(_several_ways_raw())
+    attacks = [
+        GAME.describe_move(
+            state,
+            VILLAIN,
+            Move.of("character_attack", kind="melee", characteristic=i, target="renee-montoya"),
+        )
+        for i in range(3)
+    ]
+    assert attacks == [
+        "Melee attack on Renee Montoya (its first melee characteristic, of two yellow dice)",
+        "Melee attack on Renee Montoya (its melee characteristic of one orange die, up to two"
+        " times)",
+        "Melee attack on Renee Montoya (its third melee characteristic, of two yellow dice)",
+    ]
+    arm = [
+        GAME.describe_move(
+            state, VILLAIN, Move.of("character_action", action="arm-bomb", characteristic=i)
+        )
+        for i in range(2)
+    ]
+    assert arm == [
+        "Arm the Bomb (its manipulation characteristic of one white die, up to two times)",
+        "Arm the Bomb (its manipulation characteristic of one yellow die)",
+    ]
+    plain = _brute_activated()
+    attack = Move.of("character_attack", kind="melee", characteristic=0, target="renee-montoya")
+    assert GAME.describe_move(plain, VILLAIN, attack) == "Melee attack on Renee Montoya"
+    action = Move.of("character_action", action="arm-bomb", characteristic=0)
+    assert GAME.describe_move(plain, VILLAIN, action) == "Arm the Bomb"
+
+
+def test_no_two_legal_moves_of_the_villain_read_the_same() -> None:
+    """Random games of the pack with several characteristics for one action: at every step the
+    villain's legal moves are told apart by their words; the moves that differ only by the
+    characteristic are among them."""
+    chosen: set[str] = set()
+
+    def told_apart(state: GccState, seat: int, moves: list[Move], move: Move) -> None:
+        if seat != VILLAIN:
+            return
+        labels = [GAME.describe_move(state, VILLAIN, m) for m in moves]
+        assert len(set(labels)) == len(labels), {x for x in labels if labels.count(x) > 1}
+        chosen.update(m.type for m in moves if m.get("characteristic") not in (None, 0))
+
+    pack = parse_pack(_several_ways_raw())
+    for seed in range(6):
+        assert _random_game(pack, seed, told_apart).winner, seed
+    assert chosen >= {"character_action", "character_attack", "character_attract"}
