@@ -17,6 +17,7 @@ from django.db import transaction
 from api import event_store, game_facts
 from api.errors import ApiError, InvalidRequest, NotFoundError, VersionConflict
 from api.hourly_limits import bot_game_allowed, within_hour
+from api.limits import echo
 from api.models import Event, Game, Seat
 from api.parsing import check_text
 from api.services import citations_json, published_after_commit, queue_bots_if_needed
@@ -76,7 +77,7 @@ def spec_for(slug: str) -> GameSpec[Any]:
     try:
         return get_game(slug)
     except KeyError:
-        raise NotFoundError(f"No game called {slug!r}; see /api/catalog/.") from None
+        raise NotFoundError(f"No game called {echo(slug)!r}; see /api/catalog/.") from None
 
 
 def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:

@@ -9,7 +9,9 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from api import event_store
+from api import event_store, game_services
+from api.errors import NotFoundError
+from api.limits import ECHO_MAX_CHARS
 from api.models import Event, Game, Seat
 from rules_core.engine import get_game
 from tests.conftest import CreateGame, auth
@@ -320,3 +322,12 @@ def test_names_in_any_script_and_with_emoji_joiners_are_kept(create_game: Create
     names = ["\u05d0\u05d1\u05d2", "\u0639\u0644\u064a", "\U0001f468\u200d\U0001f469", "Zoë"]
     body = create_game(players=[{"name": n} for n in names])
     assert [s["name"] for s in body["seats"]] == names
+
+
+def test_an_unknown_game_is_quoted_back_short_from_the_lobbys_form_too() -> None:
+    """The lobby's form posts any length of game name (the API's input stops at 64): the
+    refusal, shown on the page, quotes at most ECHO_MAX_CHARS of it."""
+    with pytest.raises(NotFoundError) as refused:
+        game_services.spec_for("x" * 100_000)
+    assert len(refused.value.message) < ECHO_MAX_CHARS + 60
+    assert "x" * (ECHO_MAX_CHARS - 1) + "…" in refused.value.message
