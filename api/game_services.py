@@ -15,14 +15,16 @@ from django.conf import settings
 from django.db import transaction
 
 from api import event_store, game_facts
-from api.errors import ApiError, NotFoundError, VersionConflict
+from api.errors import ApiError, InvalidRequest, NotFoundError, VersionConflict
 from api.hourly_limits import bot_game_allowed, within_hour
+from api.limits import echo
 from api.models import Event, Game, Seat
 from api.parsing import check_text
 from api.services import citations_json, published_after_commit, queue_bots_if_needed
 from api.tokens import hash_token, new_token
 from rules_core.bots.registry import bot_options_problem
 from rules_core.engine import GameSpec, get_game
+from rules_core.engine.content_limits import hidden_control
 from rules_core.engine.randomness import fork_rng, setup_rng
 from rules_core.engine.types import JSON
 
@@ -75,12 +77,17 @@ def spec_for(slug: str) -> GameSpec[Any]:
     try:
         return get_game(slug)
     except KeyError:
-        raise NotFoundError(f"No game called {slug!r}; see /api/catalog/.") from None
+        raise NotFoundError(f"No game called {echo(slug)!r}; see /api/catalog/.") from None
 
 
 def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
     for player in players:
         check_text(player.name, "player's name")  # the lobby's form too, not only JSON bodies
+        control = hidden_control(player.name, breaks=False)
+        if control is not None:  # a name is told inside sentences, which it must not turn around
+            raise InvalidRequest(
+                f"A player's name is one line of text without control characters ({control})."
+            )
         if player.bot_options and not player.bot:
             raise InvalidBotOptions("Only a bot's seat takes bot_options.")
         problem = player.bot and bot_options_problem(spec, player.bot, player.bot_options)

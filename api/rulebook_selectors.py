@@ -11,6 +11,7 @@ from django.conf import settings
 from django.db.models import Count
 
 from api.errors import NotFoundError
+from api.limits import SEARCH_QUESTION_CHARS, SEARCH_RESULTS
 from api.models import Rulebook, Section
 from api.selectors import citation_json
 from rules_core.engine import all_games
@@ -189,8 +190,11 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     """Sections answering a player's question, best first, and a "did you mean".
 
     A question naming a game searches that book; otherwise the question's own vocabulary routes
-    it (see rules_core.rulebooks.ranking).
+    it (see rules_core.rulebooks.ranking). Held to the stated limits whoever asks (the views
+    refuse more): the first SEARCH_QUESTION_CHARS characters, 1 to SEARCH_RESULTS results.
     """
+    question = question[:SEARCH_QUESTION_CHARS]
+    limit = min(max(limit, 1), SEARCH_RESULTS)
     loaded = _ranker()
     query = loaded.index.query(question)  # read once: its words are already respelt
     fixes = query.corrections

@@ -26,6 +26,14 @@ from rules_core.engine.types import JSON
 ROOT: Final = "(pack)"  # the path of the pack itself
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _SHOWN_CHARS: Final = 40  # of a pack's text quoted in a message (a key in a path, an id)
+# Unicode's bidirectional controls and the control characters (C0, DEL, C1) but tab, line feed
+# and carriage return: shown among other words, they turn the words after them around or hide
+# among them
+_BIDI_AND_CONTROLS = (
+    "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+)
+_HIDDEN_CONTROL: Final = re.compile(f"[{_BIDI_AND_CONTROLS}]")
+_HIDDEN_CONTROL_OR_BREAK: Final = re.compile(f"[{_BIDI_AND_CONTROLS}\t\n\r]")
 
 
 class ContentError(ValueError):
@@ -58,7 +66,8 @@ def limits_json(limits: PackLimits = PACK_LIMITS) -> dict[str, JSON]:
         "max_abs_number": limits.max_abs_number,
         "bytes": "of the canonical JSON: keys sorted, no spaces, UTF-8",
         "depth": "objects and lists nested in one another, the pack itself included",
-        "strings": "keys included; no NUL character and no lone surrogate",
+        "strings": "keys included; no NUL character, no lone surrogate, no control character "
+        "(tab, line feed and carriage return aside) and no bidirectional control",
         "numbers": "finite (no NaN or infinity); each game states the range of every number "
         "it uses",
         "values": "JSON only: objects with text keys, lists, text, numbers, true/false, null",
@@ -93,6 +102,15 @@ def fail(path: str, rule: str) -> ContentError:
     return ContentError(f"{path or ROOT}: {rule}")
 
 
+def hidden_control(text: str, *, breaks: bool = True) -> str | None:
+    """The first character of `text` that would turn the words shown after it around or hide
+    among them (a bidirectional control, a control character; with `breaks=False` a tab or line
+    break too), as `U+XXXX`; None when there is none. Right-to-left letters and the joiners of
+    emoji are text."""
+    found = (_HIDDEN_CONTROL if breaks else _HIDDEN_CONTROL_OR_BREAK).search(text)
+    return None if found is None else f"U+{ord(found.group()):04X}"
+
+
 def _check_text(text: str, path: str, limits: PackLimits) -> int:
     """Refuse a string beyond the limits; its bytes in canonical JSON."""
     if len(text) > limits.max_string_chars:
@@ -103,6 +121,9 @@ def _check_text(text: str, path: str, limits: PackLimits) -> int:
         text.encode("utf-8")
     except UnicodeEncodeError:
         raise fail(path, "no lone surrogate (text must be valid Unicode)") from None
+    control = hidden_control(text)
+    if control is not None:
+        raise fail(path, f"no control character ({control})")
     return len(json.dumps(text, ensure_ascii=False).encode("utf-8"))
 
 

@@ -471,3 +471,14 @@ def test_games_from_one_address_are_rate_limited_and_bot_games_more_so(api: APIC
     for name in ("games", "bot-games"):
         for address in ("203.0.113.8", "198.51.100.10"):
             rate_limit_reset(f"{name}:{address}", window=3600)
+
+
+def test_a_forks_seat_names_are_held_to_the_same_characters(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    parent = finished(create_game)
+    response = fork(
+        api, parent.pk, where_seat_moves(parent, 0), [{"name": "\u202eA"}, {"name": "B"}]
+    )
+    assert response.status_code == 400 and response.json()["error"] == "invalid_request"
+    assert Game.objects.count() == 1

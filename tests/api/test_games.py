@@ -9,7 +9,9 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from api import event_store
+from api import event_store, game_services
+from api.errors import NotFoundError
+from api.limits import ECHO_MAX_CHARS
 from api.models import Event, Game, Seat
 from rules_core.engine import get_game
 from tests.conftest import CreateGame, auth
@@ -295,3 +297,37 @@ def test_the_schema_lists_every_field_an_analysis_answers_with(api: APIClient) -
 def test_lobby_page_lists_the_catalog(api: APIClient) -> None:
     page = api.get("/")
     assert page.status_code == 200 and b"Gotham Race" in page.content
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["\u202enA", "Ann\u2066x", "Ann\u200f", "A\u001b[31m", "A\nB", "A\u0085B", "\u061cA"],
+    ids=["rlo", "lri", "rlm", "escape", "newline", "next-line", "alm"],
+)
+def test_a_name_that_would_reorder_or_hide_the_words_around_it_is_refused(
+    api: APIClient, name: str
+) -> None:
+    """A seat's name is told inside sentences ("You play The Joker (Ann)"): a bidirectional
+    control would turn the rest of the sentence around, a control character hides in it."""
+    body = {"game": "gotham-race", "players": [{"name": name}, {"name": "Bob"}]}
+    response = api.post("/api/games/", body, format="json")
+    assert response.status_code == 400, response.content
+    answer = response.json()
+    assert answer["error"] == "invalid_request" and "name" in answer["message"]
+    assert "U+" in answer["message"] and name not in answer["message"]
+    assert not Game.objects.exists()
+
+
+def test_names_in_any_script_and_with_emoji_joiners_are_kept(create_game: CreateGame) -> None:
+    names = ["\u05d0\u05d1\u05d2", "\u0639\u0644\u064a", "\U0001f468\u200d\U0001f469", "Zoë"]
+    body = create_game(players=[{"name": n} for n in names])
+    assert [s["name"] for s in body["seats"]] == names
+
+
+def test_an_unknown_game_is_quoted_back_short_from_the_lobbys_form_too() -> None:
+    """The lobby's form posts any length of game name (the API's input stops at 64): the
+    refusal, shown on the page, quotes at most ECHO_MAX_CHARS of it."""
+    with pytest.raises(NotFoundError) as refused:
+        game_services.spec_for("x" * 100_000)
+    assert len(refused.value.message) < ECHO_MAX_CHARS + 60
+    assert "x" * (ECHO_MAX_CHARS - 1) + "…" in refused.value.message

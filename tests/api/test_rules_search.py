@@ -11,8 +11,9 @@ from django.core.management import call_command
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from api.limits import SEARCH_QUESTION_CHARS, SEARCH_RESULTS
 from api.models import Rulebook, Section
-from api.rulebook_selectors import _ranker
+from api.rulebook_selectors import _ranker, rules_answer
 from rules_core.rulebooks import get_book
 from rules_core.rulebooks.question_encoder import question_encoder
 from rules_core.rulebooks.section_vectors import own_words_score
@@ -139,3 +140,14 @@ def test_a_section_is_compared_with_its_imported_text_and_works_without_it(
     assert loaded.similarity(question, [section.pk])[section.pk] == pytest.approx(own, abs=1e-6)
     results = api.get("/api/rules/search/", {"q": "what if a deck runs out"}).json()["results"]
     assert results and results[0]["book"] == "gotham-race"
+
+
+def test_the_search_itself_holds_a_question_and_its_results_to_the_stated_limits() -> None:
+    """The views refuse a longer question or more results; the search, whoever calls it, reads
+    at most SEARCH_QUESTION_CHARS characters and gives at most SEARCH_RESULTS results."""
+    many = rules_answer(question="draw a card move fight", limit=10**6)
+    assert 0 < len(many.hits) <= SEARCH_RESULTS
+    past = "deck " + "x " * SEARCH_QUESTION_CHARS + "chronicals"  # misspelt past the limit
+    assert rules_answer(question=past, limit=5).did_you_mean is None
+    within = "deck " + "x " * 10 + "chronicals"
+    assert rules_answer(question=within, limit=5).did_you_mean is not None

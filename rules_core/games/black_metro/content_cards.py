@@ -154,7 +154,11 @@ def candidates(
     for i, raw in enumerate(r.entries(data, "candidate")):
         where = at_index("candidate", i)
         fortune = raw.get("fortune")
-        if fortune not in fortunes or str(fortune).partition("-")[0] not in COURT:
+        if (
+            not isinstance(fortune, str)  # a list or an object is no id (nor hashable)
+            or fortune not in fortunes
+            or fortune.partition("-")[0] not in COURT
+        ):
             raise fail(at_key(where, "fortune"), "a dominance fortune (J, Q, K or a joker)")
         candidates.append(
             Candidate(
@@ -194,7 +198,7 @@ def solo(data: Mapping[str, Any], refs: Refs, syndicates: set[str], candidates: 
     def ids(key: str, known: set[str]) -> tuple[str, ...]:
         where = at_key("solo", key)
         values = r.as_list(r.value(raw.get(key), where), where)
-        if not values or any(x not in known for x in values):
+        if not values or any(not isinstance(x, str) or x not in known for x in values):
             raise fail(where, "names known ids")
         return tuple(values)
 

@@ -85,6 +85,28 @@ def test_text_must_be_storable(data: object, message: str) -> None:
     assert _refused(data) == message
 
 
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"name": "\u202eBatman"}, "name: no control character (U+202E)"),
+        ({"card": [{"name": "A\u2067B"}]}, "card[0].name: no control character (U+2067)"),
+        ({"text": "a\u200fb"}, "text: no control character (U+200F)"),
+        ({"name": "\u001b[2J"}, "name: no control character (U+001B)"),
+        ({"name": "\u0085"}, "name: no control character (U+0085)"),
+        ({"id\u202e": 1}, '(pack)["id\\u202e"]: no control character (U+202E)'),
+    ],
+)
+def test_text_holds_no_control_that_would_reorder_or_hide_what_is_shown(
+    data: object, message: str
+) -> None:
+    """A pack's names and texts are shown inside the game's sentences and on its buttons: a
+    bidirectional control would turn the words after it around, a control character hide in
+    them. Line breaks and tabs, emoji joiners and right-to-left letters are text."""
+    assert _refused(data) == message
+    kept = {"text": "one\ntwo\tthree\r", "name": "\u05d0\u05d1 \U0001f468\u200d\U0001f469"}
+    check_pack_shape(kept)
+
+
 def test_a_100000_deep_list_is_refused_cleanly() -> None:
     message = _refused(_nested_list(100_000))
     assert message == "(pack)" + "[0]" * 8 + ": at most 8 levels of nesting"
