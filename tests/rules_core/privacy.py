@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from rules_core.engine import GameEvent, GameSpec, to_json
+from rules_core.engine import GameEvent, GameSpec, Move, Rejection, to_json
 from rules_core.engine.hiding import json_strings
 from rules_core.engine.types import JSON
 from rules_core.engine.visibility import Secret, masked, resample, value_at
@@ -106,3 +106,37 @@ def apply_checking_privacy(
         if twins:
             check_view_ignores_secrets(spec, state, seat, view)
     return state
+
+
+def flow_told_differently(
+    spec: GameSpec[Any], state: Any, seat: int, move: Move, rng_seed: int, viewer: int | None
+) -> str | None:
+    """How `move` tells `viewer` something it cannot see through the game's flow alone, or None.
+
+    The move is decided again on twins of `state` that differ only in what the viewer cannot
+    see. Until an event visibly differs (a card turned up: the rest may follow from it), the
+    viewer must read the same events in the same order, and then find the same seats to act:
+    whether a seat is asked, or a phase passes by itself, must not hang on its hidden cards."""
+    real = spec.decide(state, seat, move, random.Random(rng_seed))
+    assert not isinstance(real, Rejection), real
+    secrets = spec.secrets(state)
+    for attempt in range(2):
+        twin = resample(state, secrets, viewer, random.Random(attempt))
+        other = spec.decide(twin, seat, move, random.Random(rng_seed))
+        if isinstance(other, Rejection):  # the move names a card the twin does not hold there
+            continue
+        after, twin_after, shown_apart = state, twin, False
+        for mine, theirs in zip(real, other, strict=False):
+            if mine.type != theirs.type:
+                return f"{mine.type} here, {theirs.type} on a twin, deciding {move.type}"
+            if spec.redact(mine, viewer, False) != spec.redact(theirs, viewer, False):
+                shown_apart = True
+                break
+            after, twin_after = spec.evolve(after, mine), spec.evolve(twin_after, theirs)
+        if shown_apart:
+            continue
+        if len(real) != len(other):
+            return f"{len(real)} events here, {len(other)} on a twin, deciding {move.type}"
+        if spec.to_act(after) != spec.to_act(twin_after):
+            return f"{sorted(spec.to_act(after))} to act here, not on a twin, deciding {move.type}"
+    return None

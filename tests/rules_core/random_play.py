@@ -20,12 +20,16 @@ class Step:
     offered: list[Move]
 
 
-def random_steps(spec: GameSpec[Any], seed: int, steps: int) -> Iterator[Step]:
-    """Each step of a random game (its fewest players, two at least) until it ends or `steps`
-    have been played; the step's random move is played after the caller has seen it."""
+def random_steps(
+    spec: GameSpec[Any], seed: int, steps: int, players: int | None = None
+) -> Iterator[Step]:
+    """Each step of a random game (of `players`; by default its fewest, two at least) until it
+    ends or `steps` have been played; the step's random move is played after the caller has
+    seen it."""
     pick = random.Random(seed)
     state = spec.initial_state()
-    for event in spec.setup(max(2, spec.min_players), {}, random.Random(seed)):
+    seated = max(2, spec.min_players) if players is None else players
+    for event in spec.setup(seated, {}, random.Random(seed)):
         state = spec.evolve(state, event)
     for number in range(steps):
         acting = sorted(spec.to_act(state))

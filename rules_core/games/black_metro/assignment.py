@@ -142,9 +142,17 @@ def _complete(run: Run) -> None:
 
 
 def _finish(run: Run, rng: random.Random) -> bool:
-    """The assignment completed; with no fortune to play the turn ends (True: it ended)."""
+    """The assignment completed; with no fortune in hand the turn ends (True: it ended). A
+    player holding fortunes is asked whether or not one could be played there: how many they
+    hold is public, which they are is not, so ending the turn only when none fits would tell
+    the others so."""
     _complete(run)
-    if _fortune_offers(run.state, run.state.flow.current):
+    state, seat = run.state, run.state.flow.current
+    if (
+        _turn(state, seat, "more", "fortune")
+        and not state.played_fortune
+        and state.player(seat).hand
+    ):
         return False
     _end_turn(run, rng)
     return True

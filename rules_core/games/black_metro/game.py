@@ -120,7 +120,10 @@ class BlackMetro(DeclaredGame[State]):
     #    right after the event that loses it, the rest of the move never happening (solo.win);
     #    the overlord's priority list weighs the player's personnel alone (solo.rules.assign);
     #    the counterintelligence's discard says what it is (solo.rules.fortunes.joker)
-    rules_version = 8
+    # 9: a player whose last assignment empties the hideout is asked about an assignment
+    #    fortune whenever they hold a fortune, not only when one could be played there (which
+    #    told the others whether their hand held one)
+    rules_version = 9
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

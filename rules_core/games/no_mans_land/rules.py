@@ -104,8 +104,10 @@ class NoMansLand(DeclaredGame[NmlState]):
     # state's signal_drawn; "end" in a phase that passes by itself: nothing_to_end); 6: a
     # crime played face up with a gain (Protection Racket) is one step with its counters: until
     # they are taken (the state's gain_owed) nobody acts and every move is refused (gain_pending),
-    # where before a view of that version offered Falcone moves priced without them
-    rules_version = 6
+    # where before a view of that version offered Falcone moves priced without them; 7:
+    # Gordon's start of turn waits for him whenever he holds a card (before, only when one could
+    # be played then, which told Falcone whether he held one)
+    rules_version = 7
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES

@@ -157,13 +157,15 @@ def can_draw_signal(state: NmlState) -> bool:
 
 
 def gordon_waits(state: NmlState) -> bool:
-    """Whether the phase of Gordon's turn waits for him: it offers him something besides
-    ending it (else it passes by itself, and he is not asked)."""
+    """Whether the phase of Gordon's turn waits for him: it may offer him something besides
+    ending it (else it passes by itself, and he is not asked). His start of turn waits whenever
+    he holds a card, playable now or not: how many he holds is public, which they are is not,
+    so waiting only for a start of turn card would tell Falcone he holds one."""
     if state.over or state.flow.current != GORDON:
         return False
     step = state.flow.step
     if step == "start":
-        return bool(start_cards(state))
+        return bool(state.signal_hand)
     if step == "movement":
         return any(movable(state, h.id, h.district) for h in state.heroes)
     if step == "crimefighting":

@@ -417,3 +417,37 @@ def test_each_assignment_move_is_made_in_the_name_of_its_player() -> None:
         _greens_turn(), GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice=""
     )
     assert played[0].seat == GREEN
+
+
+def _greens_last_paragon(hand: tuple[str, ...]) -> tuple[BlackMetroState, list[str]]:
+    """Red's turn done, Green holding `hand` assigns the one paragon left in the hideout."""
+    state, _ = play(example_round(), RED, "assign", district=1, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    green = updated(state.player(GREEN), hand=hand, hideout=(0, 1, 0))
+    state = state.with_player(GREEN, green)
+    state, events = play(state, GREEN, "assign", district=6, unit="paragon")
+    return state, [event.type for event in events]
+
+
+@pytest.mark.parametrize("viewer", [RED, BLUE, None])
+def test_an_emptied_hideout_waits_for_a_fortune_whatever_the_hand_holds(viewer: int | None) -> None:
+    """Whether Green could play an assignment fortune is Green's to know: holding fortunes (how
+    many is public), Green is asked after the last assignment with a playable one in hand or
+    none, and the others see the same table either way."""
+    playable = ("Q-spades", "K-clubs", "3-diamonds", "J-spades", "4-hearts", "2-clubs")
+    court = ("Q-spades", "K-clubs", "Q-diamonds", "J-spades", "K-hearts", "J-clubs")
+    seen = []
+    for hand in (playable, court):
+        state, types = _greens_last_paragon(hand)
+        seen.append((types, GAME.to_act(state), GAME.view(state, viewer)))
+    assert seen[0] == seen[1]
+    assert seen[0][:2] == (["personnel_assigned", "assignment_finished"], frozenset({GREEN}))
+    state, _ = _greens_last_paragon(court)
+    assert GAME.legal_moves(state, GREEN) == [Move.of("end_turn")]
+    _, events = play(state, GREEN, "end_turn")
+    assert [event.type for event in events][:2] == ["turn_passed", "turn_began"]
+
+
+def test_an_emptied_hideout_with_no_fortune_in_hand_ends_the_turn_at_once() -> None:
+    _, types = _greens_last_paragon(())
+    assert types[:3] == ["personnel_assigned", "assignment_finished", "turn_passed"]

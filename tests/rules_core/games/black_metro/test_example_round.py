@@ -33,6 +33,7 @@ def _assigned() -> BlackMetroState:
     state, _ = play(state, BLUE, "end_turn")
     for unit in ("paragon", "paragon", "subordinate"):
         state, _ = play(state, RED, "assign", district=3, unit=unit)
+    state, _ = play(state, RED, "end_turn")  # holding fortunes, Red is asked: none played
     state, _ = play(state, GREEN, "assign", district=11, unit="paragon")
     state, _ = play(state, GREEN, "assign", district=11, unit="paragon")
     state, _ = play(state, GREEN, "end_turn")
@@ -41,6 +42,7 @@ def _assigned() -> BlackMetroState:
     state, _ = play(state, BLUE, "end_turn")
     state, _ = play(state, BLUE, "assign", district=3, unit="paragon")
     state, _ = play(state, BLUE, "assign", district=3, unit="subordinate")
+    state, _ = play(state, BLUE, "end_turn")
     return state
 
 
@@ -81,7 +83,11 @@ def test_example_assignment_phase() -> None:
     state, _ = play(state, RED, "assign", district=3, unit="paragon")
     state, _ = play(state, RED, "assign", district=3, unit="subordinate")
     assert state.player(RED).strain == strain
-    assert state.flow.current == GREEN  # Red's hideout is empty: the turn ended
+    # Red's hideout is empty; holding fortunes, Red is asked about one (whether one could be
+    # played there is Red's to know) and plays none
+    assert state.flow.current == RED and GAME.legal_moves(state, RED) == [Move.of("end_turn")]
+    state, _ = play(state, RED, "end_turn")
+    assert state.flow.current == GREEN
 
     # Green's two paragons to 11 (4 strength against Blue's 2 blockades: no strain)
     strain = state.player(GREEN).strain
@@ -99,7 +105,8 @@ def test_example_assignment_phase() -> None:
     assert state.flow.current == BLUE
     assert refused(state, RED, "end_turn").code == "not_your_turn"
     state, _ = play(state, BLUE, "assign", district=3, unit="paragon")
-    state, events = play(state, BLUE, "assign", district=3, unit="subordinate")
+    state, _ = play(state, BLUE, "assign", district=3, unit="subordinate")
+    state, events = play(state, BLUE, "end_turn")
     assert any(isinstance(ev, e.PhaseBegan) and ev.phase == "dominance" for ev in events)
 
     assert state.district(3).personnel[RED] == (1, 2, 0)
