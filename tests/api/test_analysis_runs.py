@@ -10,12 +10,15 @@ from typing import Any
 import pytest
 from django.test import override_settings
 from django.utils import timezone
+from rest_framework.test import APIClient
 
-from api import analysis_services, bot_services
+from api import analysis_services, bot_services, event_store
 from api.models import Analysis, Annotation, Event, Game
 from api.queueing import Slice
+from rules_core.bots.analysis import Judgement
+from rules_core.engine import Move, get_game
 from rules_core.engine.randomness import bot_rng
-from tests.conftest import CreateGame
+from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +231,53 @@ def test_a_request_queues_the_analysis_afresh_with_the_games_decisions_as_its_to
     row = Analysis.objects.get(game=game)
     assert (row.status, row.done, row.spent_seconds, row.error) == ("queued", 0, 0.0, "")
     assert (row.total, row.version, row.settings) == (len(decisions(gid)), game.version, SETTINGS)
+
+
+def test_a_move_logged_in_another_spelling_is_judged_as_the_legal_move_it_is(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A logged move may be spelled unlike every legal move: a City Strategy take names its two
+    resources in either order (offered in the reserves' order), and a log written before a
+    posted move had to be in an offered form may hold other spellings (an attack's weapon left
+    out). The search's candidates then held the played spelling beside its offered twin, so
+    the analysis could value one choice against itself. It now judges the legal move the rules
+    turn into the very events logged after it."""
+    spec = get_game("gotham-city-strategy")
+    body = create_game(game="gotham-city-strategy", seed=5)
+    gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+    for _ in range(40):
+        token = tokens[min(api.get(f"/api/games/{gid}/").json()["to_act"])]
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+        offered = [m["move"] for m in legal["moves"]]
+        twin = {"type": "take", "first": "information", "second": "money"}
+        move = {**twin, "first": "money", "second": "information"} if twin in offered else None
+        posted = api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": legal["version"], "move": move or offered[-1]},
+            format="json",
+            **auth(token),
+        )
+        assert posted.status_code == 201, posted.json()
+        if move:
+            break
+    else:
+        pytest.fail("no take was offered")
+    seq = legal["version"] + 1
+    stored = Event.objects.get(game_id=gid, seq=seq).move
+    assert isinstance(stored, dict)
+    assert {k: v for k, v in stored.items() if k != "seat"} == move  # logged as posted
+    played: list[Move] = []
+
+    def judge(spec: Any, state: Any, seat: int, move: Move, *rest: Any) -> Judgement:
+        assert move in spec.legal_moves(state, seat)  # never a spelling no legal move has
+        played.append(move)
+        return Judgement(seat, {0: 0.5, 1: 0.5}, move, 0.5, move, 0.5, 0, spec.lost_value_mark)
+
+    monkeypatch.setattr(analysis_services, "judge", judge)
+    analysis_services.game_analyze(analysis_id=analysis_of(gid, version=seq).pk)
+    assert played[-1] == Move.from_json(twin)
+    note = Annotation.objects.get(game_id=gid, seq=seq, source=Annotation.Source.ANALYSIS)
+    assert note.data["played"] == twin and note.data["agrees"]
+    state = event_store.load_state(Game.objects.get(pk=gid), spec, seq - 1)
+    label = spec.describe_move(state, stored["seat"], Move.from_json(twin))
+    assert f" played: {label} (" in note.text and "prefers" not in note.text
