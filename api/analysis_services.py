@@ -216,15 +216,24 @@ def _as_offered(
     legal = spec.legal_moves(state, seat)
     if played in legal or not redecided(game) or seq < game.decided_from:
         return move
-    rows = Event.objects.filter(game=game, seq__gte=seq).order_by("seq")
+    logged = [event_store.canonical(event_store.stored_record(r)) for r in _move_rows(game, seq)]
     for offered in legal:
         decided = spec.decide(state, seat, offered, move_rng(game.seed_for(seq), seq - 1))
         if isinstance(decided, Rejection):
             continue
-        logged = [event_store.canonical(event_store.stored_record(r)) for r in rows[: len(decided)]]
         if [event_store.canonical(event_store.event_record(e)) for e in decided] == logged:
             return {"seat": seat, **offered.to_json()}
     return move
+
+
+def _move_rows(game: Game, seq: int) -> list[Event]:
+    """The rows of the move logged at `seq`: its own, and those after it up to the next move."""
+    rows = []
+    for row in Event.objects.filter(game=game, seq__gte=seq).order_by("seq").iterator():
+        if row.seq > seq and row.move is not None:
+            break
+        rows.append(row)
+    return rows
 
 
 def _points(value: float) -> int:
