@@ -17,12 +17,13 @@ from django.utils import timezone
 from api import event_store
 from api.errors import ApiError
 from api.hourly_limits import within_hour
+from api.log_check import redecided
 from api.models import Analysis, Annotation, Event, Game
 from api.queueing import Slice, enqueue_after_commit
 from rules_core.bots.analysis import ANALYSIS_VERSION, CLOSE, GOOD, judge
 from rules_core.bots.mcts import MctsSettings
-from rules_core.engine import GameSpec, Move, get_game
-from rules_core.engine.randomness import bot_rng
+from rules_core.engine import GameSpec, Move, Rejection, get_game
+from rules_core.engine.randomness import bot_rng, move_rng
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import capitalized
 
@@ -168,10 +169,11 @@ def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
                 _analysis_update(analysis_id, spent_seconds=spent + now - started)
                 return Slice(done - analysis.done, more=True)
             assert isinstance(move, dict)
+            state = event_store.load_state(game, spec, seq - 1)
             judged = _judge(
                 spec,
-                event_store.load_state(game, spec, seq - 1),
-                move,
+                state,
+                _as_offered(spec, state, game, seq, move),
                 bot_rng(game.seed, seq, -1),
                 budget,
                 game.players,
@@ -199,6 +201,39 @@ def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
         spent_seconds=spent + time.monotonic() - started,
     )
     return Slice(done - analysis.done, more=False)
+
+
+def _as_offered(
+    spec: GameSpec[Any], state: Any, game: Game, seq: int, move: dict[str, JSON]
+) -> dict[str, JSON]:
+    """The logged move as the legal moves spell it, so the analysis never weighs a choice
+    against its own twin: a move spelled unlike every legal move (a City Strategy take naming
+    its two resources in the other order; in a log written before a posted move had to be in an
+    offered form, an attack with its weapon left out) is judged as the legal move the rules
+    turn into the very events logged after it (as stored where none is, or the rules differ)."""
+    seat = int(move["seat"])  # type: ignore[arg-type]
+    played = Move.from_json({k: v for k, v in move.items() if k != "seat"})
+    legal = spec.legal_moves(state, seat)
+    if played in legal or not redecided(game) or seq < game.decided_from:
+        return move
+    logged = [event_store.canonical(event_store.stored_record(r)) for r in _move_rows(game, seq)]
+    for offered in legal:
+        decided = spec.decide(state, seat, offered, move_rng(game.seed_for(seq), seq - 1))
+        if isinstance(decided, Rejection):
+            continue
+        if [event_store.canonical(event_store.event_record(e)) for e in decided] == logged:
+            return {"seat": seat, **offered.to_json()}
+    return move
+
+
+def _move_rows(game: Game, seq: int) -> list[Event]:
+    """The rows of the move logged at `seq`: its own, and those after it up to the next move."""
+    rows = []
+    for row in Event.objects.filter(game=game, seq__gte=seq).order_by("seq").iterator():
+        if row.seq > seq and row.move is not None:
+            break
+        rows.append(row)
+    return rows
 
 
 def _points(value: float) -> int:

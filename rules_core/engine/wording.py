@@ -52,9 +52,41 @@ def no_such_move(game: str) -> str:
     return f"{game} has no move of that kind: ask for the legal moves to see what you may do now."
 
 
+def _move_kind(move: str) -> str:
+    """A move type as a refusal names it: "The “end turn” move"."""
+    return f"The “{move.replace('_', ' ')}” move"
+
+
+def _quoted(params: Sequence[str]) -> str:
+    return listed([f"“{p}”" for p in params])
+
+
 def takes_only(move: str, params: Sequence[str]) -> str:
     """A refusal's words for a parameter a move type does not take: the ones it does take."""
-    kind = f"The “{move.replace('_', ' ')}” move"
+    kind = _move_kind(move)
     if not params:
         return f"{kind} takes no parameters."
     return f"{kind} takes only {listed([f'“{p}”' for p in params])}."
+
+
+def offered_with(move: str, forms: Sequence[Sequence[str]]) -> str:
+    """A refusal's words for a move posted with other parameters than the legal moves offer it
+    with now: the parameter sets it is offered with (several where the type has several shapes;
+    none where it is not offered now)."""
+    kind = _move_kind(move)
+    if not forms:
+        return f"{kind} is not offered now: ask for the legal moves to see what you may do."
+    shapes = [f"with {_quoted(params)}" if params else "with no parameters" for params in forms]
+    return f"{kind} is offered now only {', or '.join(shapes)}: leave none out and add none."
+
+
+def never_blank(move: str, params: Sequence[str]) -> str:
+    """A refusal's words for a null or "" where the legal moves never hold one: the parameters."""
+    kind = _move_kind(move)
+    return f"{kind} is never offered with {_quoted(params)} null or empty: give a value."
+
+
+def only_as_offered(move: str) -> str:
+    """A refusal's words for a move in none of its offered forms though its parameters are (a
+    value where the offered moves leave it blank): post it as they list it."""
+    return f"{_move_kind(move)} is taken only in the forms the legal moves list: post one."

@@ -5,17 +5,21 @@ is stubbed here (its verdicts are tested in rules_core and tests/api/test_analys
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.test import override_settings
 from django.utils import timezone
+from rest_framework.test import APIClient
 
-from api import analysis_services, bot_services
+from api import analysis_services, bot_services, event_store
 from api.models import Analysis, Annotation, Event, Game
 from api.queueing import Slice
+from rules_core.bots.analysis import Judgement
+from rules_core.engine import Move, get_game
 from rules_core.engine.randomness import bot_rng
-from tests.conftest import CreateGame
+from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +232,91 @@ def test_a_request_queues_the_analysis_afresh_with_the_games_decisions_as_its_to
     row = Analysis.objects.get(game=game)
     assert (row.status, row.done, row.spent_seconds, row.error) == ("queued", 0, 0.0, "")
     assert (row.total, row.version, row.settings) == (len(decisions(gid)), game.version, SETTINGS)
+
+
+Spelling = tuple[dict[str, Any], dict[str, Any]]  # a legal move, and another spelling of it
+
+
+def _reversed_take(offered: list[dict[str, Any]]) -> Spelling | None:
+    """City Strategy's take of information and money, and the same named the other way."""
+    twin = {"type": "take", "first": "information", "second": "money"}
+    return (twin, {**twin, "first": "money", "second": "information"}) if twin in offered else None
+
+
+def _weaponless_punch(offered: list[dict[str, Any]]) -> Spelling | None:
+    """A Chronicles attack with bare hands (`weapon: ""`), and the same with `weapon` left out."""
+    twin = next((m for m in offered if m["type"] == "attack" and m.get("weapon") == ""), None)
+    return None if twin is None else (twin, {k: v for k, v in twin.items() if k != "weapon"})
+
+
+# game, seed, the legal moves' index played until the spelling is found, the spelling, and
+# whether it is taken when posted today (else a log written before stores it, as stood for)
+SPELLINGS = (
+    ("gotham-city-strategy", 5, -1, _reversed_take, True),
+    ("gotham-city-chronicles", 1, 0, _weaponless_punch, False),
+)
+
+
+@pytest.mark.parametrize(("slug", "seed", "index", "spelling", "taken"), SPELLINGS)
+def test_a_move_logged_in_another_spelling_is_judged_as_the_legal_move_it_is(
+    api: APIClient,
+    create_game: CreateGame,
+    monkeypatch: pytest.MonkeyPatch,
+    slug: str,
+    seed: int,
+    index: int,
+    spelling: Callable[[list[dict[str, Any]]], Spelling | None],
+    taken: bool,
+) -> None:
+    """A logged move may be spelled unlike every legal move: a City Strategy take names its two
+    resources in either order (offered in the reserves' order), and a log written before a
+    posted move had to be in an offered form may hold an attack with its weapon left out (now
+    refused). The search's candidates then held the played spelling beside its offered twin,
+    so the analysis could value one choice against itself. It now judges the legal move the
+    rules turn into the very events logged after it."""
+    spec = get_game(slug)
+    body = create_game(game=slug, seed=seed)
+    gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+    for _ in range(60):
+        seat = min(api.get(f"/api/games/{gid}/").json()["to_act"])
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
+        offered = [m["move"] for m in legal["moves"]]
+        found = spelling(offered)
+        twin, spelled = found or (offered[index], offered[index])
+        url, version = f"/api/games/{gid}/moves/", legal["version"]
+        posted = api.post(
+            url, {"expected_version": version, "move": spelled}, format="json", **auth(tokens[seat])
+        )
+        if found and not taken:
+            assert (posted.status_code, posted.json()["code"]) == (422, "unexpected_parameter")
+            posted = api.post(
+                url,
+                {"expected_version": version, "move": twin},
+                format="json",
+                **auth(tokens[seat]),
+            )
+            Event.objects.filter(game_id=gid, seq=version + 1).update(
+                move={"seat": seat, **spelled}
+            )
+        assert posted.status_code == 201, posted.json()
+        if found:
+            break
+    else:
+        pytest.fail("the spelling's legal move was never offered")
+    seq = version + 1
+    assert Event.objects.get(game_id=gid, seq=seq).move == {"seat": seat, **spelled}
+    played: list[Move] = []
+
+    def judge(spec: Any, state: Any, seat: int, move: Move, *rest: Any) -> Judgement:
+        assert move in spec.legal_moves(state, seat)  # never a spelling no legal move has
+        played.append(move)
+        return Judgement(seat, {0: 0.5, 1: 0.5}, move, 0.5, move, 0.5, 0, spec.lost_value_mark)
+
+    monkeypatch.setattr(analysis_services, "judge", judge)
+    analysis_services.game_analyze(analysis_id=analysis_of(gid, version=seq).pk)
+    assert played[-1] == Move.from_json(twin)
+    note = Annotation.objects.get(game_id=gid, seq=seq, source=Annotation.Source.ANALYSIS)
+    assert note.data["played"] == twin and note.data["agrees"]
+    state = event_store.load_state(Game.objects.get(pk=gid), spec, seq - 1)
+    label = spec.describe_move(state, seat, Move.from_json(twin))
+    assert f" played: {label} (" in note.text and "prefers" not in note.text

@@ -50,7 +50,10 @@ REFUSAL_WORDS: dict[str, str] = {
     "game_over": "Making any move once the game is over.",
     "not_your_turn": "Making a move while the game is waiting for another player.",
     "unknown_move": "Making a move the game does not have.",
-    "unexpected_parameter": "Giving a move a detail it does not take.",
+    "unexpected_parameter": (
+        "Giving a move a detail it does not take, or leaving out or blanking one the legal moves"
+        " give it."
+    ),
     "not_now": (
         "Making a move the game is not asking for at this point, such as recovering personnel "
         "outside the standby phase."

@@ -144,7 +144,10 @@ REFUSAL_WORDS: dict[str, str] = {
     "not_your_turn": "Making a move during the other side's turn.",
     "seat_finished": "Acting for heroes after their player has finished this heroes' turn.",
     "unknown_move": "Making a move the game does not have.",
-    "unexpected_parameter": "Giving a move a detail it does not take.",
+    "unexpected_parameter": (
+        "Giving a move a detail it does not take, or leaving out or blanking one the legal moves"
+        " give it."
+    ),
     "not_your_hero": "Acting with a hero who is not in the mission or is played by another player.",
     "stance_step": "Acting with a hero before every hero has declared a stance.",
     "stance_taken": (

@@ -57,7 +57,8 @@ REFUSAL_WORDS: dict[str, str] = {
     ),
     "not_your_turn": "Making a move while the game is waiting for another villain.",
     "unknown_move": (
-        "Making a move the game does not have, or giving a move a detail it does not take."
+        "Making a move the game does not have, giving a move a detail it does not take, or"
+        " leaving out or blanking one the legal moves give it."
     ),
     "decision_pending": (
         "Making any other move while a card, a fight or Batman still waits for a villain's answer."

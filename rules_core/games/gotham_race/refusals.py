@@ -35,7 +35,8 @@ REFUSAL_WORDS: dict[str, str] = {
         "Making a move the race does not have, when a player only draws and places cards."
     ),
     "unexpected_parameter": (
-        "Giving a move a detail it does not take, such as naming a card while drawing."
+        "Giving a move a detail it does not take, such as naming a card while drawing, or leaving"
+        " out or blanking one the legal moves give it."
     ),
     "already_drawn": "Drawing a second card in the same round instead of placing one.",
     "must_draw_first": "Placing a card before drawing one this round.",

@@ -61,7 +61,10 @@ REFUSAL_WORDS: dict[str, str] = {
     "game_over": "Making any move once the game is over.",
     "not_your_turn": "Making a move during the other side's turn.",
     "unknown_move": "Making a move the game does not have.",
-    "unexpected_parameter": "Giving a move a detail it does not take.",
+    "unexpected_parameter": (
+        "Giving a move a detail it does not take, or leaving out or blanking one the legal moves"
+        " give it."
+    ),
     "wrong_phase": (
         "Making a move outside the phase of the turn it belongs to, or one only the other side "
         "makes."

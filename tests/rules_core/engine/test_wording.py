@@ -7,7 +7,10 @@ from rules_core.engine.wording import (
     counted,
     in_words,
     listed,
+    never_blank,
     no_such_move,
+    offered_with,
+    only_as_offered,
     ordinal,
     possessive,
     takes_only,
@@ -59,3 +62,19 @@ def test_a_place_counted_from_zero_is_an_ordinal_in_words_then_in_digits() -> No
 def test_a_name_owning_something_takes_a_lone_apostrophe_after_an_s() -> None:
     assert possessive("Red") == "Red's"
     assert possessive("Fortitude Trainers") == "Fortitude Trainers'"
+
+
+def test_a_move_in_a_form_not_offered_is_refused_naming_the_forms_and_never_the_values() -> None:
+    assert offered_with("end_turn", [(), ("card",)]) == (
+        "The “end turn” move is offered now only with no parameters, or with “card”: leave"
+        " none out and add none."
+    )
+    assert offered_with("attack", []) == (
+        "The “attack” move is not offered now: ask for the legal moves to see what you may do."
+    )
+    assert never_blank("attack", ["lines", "second"]) == (
+        "The “attack” move is never offered with “lines” and “second” null or empty: give a value."
+    )
+    assert only_as_offered("take") == (
+        "The “take” move is taken only in the forms the legal moves list: post one."
+    )

@@ -227,12 +227,25 @@ def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
     assert counted.successes == shown + 1  # kept without rerolls: the dice and the vest
 
 
-def test_a_melee_attack_may_leave_the_weapon_out_and_a_refused_weapon_cites_its_kind() -> None:
-    """V·C·1 [e]: a melee weapon is optional, so a punch names none (the parameter left out as
-    well as empty); a weapon refused for a melee attack cites the melee rule, not the ranged."""
+def test_a_melee_attack_may_name_no_weapon_and_a_refused_weapon_cites_its_kind() -> None:
+    """V·C·1 [e]: a melee weapon is optional, so a punch names none (`weapon` empty, as the
+    legal moves offer it: the parameter left out is another form, refused); a weapon refused
+    for a melee attack cites the melee rule, not the ranged."""
     state = _gordon_beside_a_thug()
     punch = Move.of(
-        "attack", hero="commissioner-gordon", kind="melee", target="thugs-with-crowbar-1", cubes=1
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        target="thugs-with-crowbar-1",
+        cubes=1,
+        weapon="",
+    )
+    assert punch in GAME.legal_moves(state, 1)
+    left_out = Move("attack", tuple(p for p in punch.params if p[0] != "weapon"))
+    assert (refused(state, 1, left_out).code, refused(state, 1, left_out).message) == (
+        "unexpected_parameter",
+        "The “attack” move is offered now only with “cubes”, “hero”, “kind”, “target” and"
+        " “weapon”: leave none out and add none.",
     )
     _, events = play(state, 1, punch, seed=3)
     rolled = events[0]
