@@ -97,7 +97,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # and never applied), and so is a hero board's skill of level 0 (before, shown and never
     # acting, a level 0 being no skill, V·D·1 [a]); `attracted` and `blasted` name the
     # possessor `figure` (version 2 of both: a stored `hero` reads as `figure`) and a
-    # character's `characteristic`
+    # character's `characteristic`; a move is taken only in a form its type is offered in
+    # (`MoveBook.refusal`: an attack with its `weapon` left out, `second=""` or `lines=null` was
+    # taken as the offered move before), so games of version 13 and older replay unre-decided
     rules_version = 14
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,

@@ -75,8 +75,11 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     )
     # see GameSpec.rules_version; 2: the table-events log (legacy.py); 3: issue 13's rule fixes;
     # 4: a fight, Batman's move, henchmen sent home, money or information changing hands and a
-    # threat removed (its new `by`) cite the rule each follows (events.py)
-    rules_version = 4
+    # threat removed (its new `by`) cite the rule each follows (events.py); 5: a move is taken
+    # only in a form its type is offered in (`MoveBook.refusal`): a `place_threat` with a null
+    # `source` or an `end_turn` with a null `card`, accepted as the offered move before, is
+    # refused, so a game of version 4 that holds one replays without being re-decided
+    rules_version = 5
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 
