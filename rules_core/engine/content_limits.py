@@ -26,11 +26,15 @@ from rules_core.engine.types import JSON
 ROOT: Final = "(pack)"  # the path of the pack itself
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _SHOWN_CHARS: Final = 40  # of a pack's text quoted in a message (a key in a path, an id)
-# Unicode's bidirectional controls and the control characters (C0, DEL, C1) but tab, line feed
-# and carriage return: shown among other words, they turn the words after them around or hide
-# among them
+# Unicode's bidirectional controls, the control characters (C0, DEL, C1) but tab, line feed
+# and carriage return, and the invisible characters that join nothing (soft hyphen, Mongolian
+# vowel separator, zero-width space, word joiner and the invisible operators, byte order mark):
+# shown among other words, they turn the words after them around or hide among them, making
+# two names that read alike differ (the joiners of emoji and of scripts, U+200C and U+200D,
+# are text)
 _BIDI_AND_CONTROLS = (
-    "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069"
+    "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
 )
 _HIDDEN_CONTROL: Final = re.compile(f"[{_BIDI_AND_CONTROLS}]")
 _HIDDEN_CONTROL_OR_BREAK: Final = re.compile(f"[{_BIDI_AND_CONTROLS}\t\n\r]")
@@ -104,9 +108,9 @@ def fail(path: str, rule: str) -> ContentError:
 
 def hidden_control(text: str, *, breaks: bool = True) -> str | None:
     """The first character of `text` that would turn the words shown after it around or hide
-    among them (a bidirectional control, a control character; with `breaks=False` a tab or line
-    break too), as `U+XXXX`; None when there is none. Right-to-left letters and the joiners of
-    emoji are text."""
+    among them (a bidirectional control, a control character, an invisible character that joins
+    nothing, as a zero-width space; with `breaks=False` a tab or line break too), as `U+XXXX`;
+    None when there is none. Right-to-left letters and the joiners of emoji are text."""
     found = (_HIDDEN_CONTROL if breaks else _HIDDEN_CONTROL_OR_BREAK).search(text)
     return None if found is None else f"U+{ord(found.group()):04X}"
 

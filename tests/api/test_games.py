@@ -301,8 +301,32 @@ def test_lobby_page_lists_the_catalog(api: APIClient) -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["\u202enA", "Ann\u2066x", "Ann\u200f", "A\u001b[31m", "A\nB", "A\u0085B", "\u061cA"],
-    ids=["rlo", "lri", "rlm", "escape", "newline", "next-line", "alm"],
+    [
+        "\u202enA",
+        "Ann\u2066x",
+        "Ann\u200f",
+        "A\u001b[31m",
+        "A\nB",
+        "A\u0085B",
+        "\u061cA",
+        "An\u200bn",
+        "\ufeffAnn",
+        "Ann\u2060",
+        "An\u00adn",
+    ],
+    ids=[
+        "rlo",
+        "lri",
+        "rlm",
+        "escape",
+        "newline",
+        "next-line",
+        "alm",
+        "zero-width-space",
+        "byte-order-mark",
+        "word-joiner",
+        "soft-hyphen",
+    ],
 )
 def test_a_name_that_would_reorder_or_hide_the_words_around_it_is_refused(
     api: APIClient, name: str

@@ -67,7 +67,8 @@ def _card(state: NmlState, hand: tuple[str, ...], raw: object, *sections: str) -
     """The card `raw` names, if it is in `hand` (a refusal citing `sections`, the phase's own,
     when given)."""
     if not isinstance(raw, str) or raw not in hand:
-        return reject("card_not_in_hand", "You hold no such card.", *sections)
+        words = "You hold no such card." if raw else "Name a card from your hand."
+        return reject("card_not_in_hand", words, *sections)
     return state.pack.card(raw)
 
 
@@ -75,7 +76,8 @@ def _district(state: NmlState, raw: object, *sections: str) -> str | Rejection:
     """The district `raw` names, if it stands (a refusal citing `sections`, the phase's own,
     when given, and the rule that destroyed districts are out of play)."""
     if not isinstance(raw, str) or raw not in {d.id for d in state.pack.districts}:
-        return reject("no_such_district", "Gotham has no such district.", *sections)
+        words = "Gotham has no such district." if raw else "Name a district of Gotham."
+        return reject("no_such_district", words, *sections)
     if raw in state.destroyed:
         name = state.pack.district(raw).name
         return reject(

@@ -94,6 +94,8 @@ def test_text_must_be_storable(data: object, message: str) -> None:
         ({"name": "\u001b[2J"}, "name: no control character (U+001B)"),
         ({"name": "\u0085"}, "name: no control character (U+0085)"),
         ({"id\u202e": 1}, '(pack)["id\\u202e"]: no control character (U+202E)'),
+        ({"name": "Bat\u200bman"}, "name: no control character (U+200B)"),
+        ({"card": [{"name": "Joker\ufeff"}]}, "card[0].name: no control character (U+FEFF)"),
     ],
 )
 def test_text_holds_no_control_that_would_reorder_or_hide_what_is_shown(

@@ -709,6 +709,20 @@ REFUSALS = [
     (
         "falcone",
         "recruit",
+        {"card": "thug-1"},  # a district left out is asked for, not called unknown
+        "no_such_district",
+        "Name a district of Gotham.",
+    ),
+    (
+        "falcone",
+        "recruit",
+        {"district": "park-row"},
+        "card_not_in_hand",
+        "Name a card from your hand.",
+    ),
+    (
+        "falcone",
+        "recruit",
         {"card": "thug-1", "district": "heights"},
         "district_destroyed",
         "Gotham Heights has been destroyed.",
