@@ -5,6 +5,7 @@ section through the rules lookup; a custom pack's tile skills are played or refu
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -76,6 +77,15 @@ def test_a_packs_tile_skills_are_played_by_the_villains_bot_or_refused_with_path
     assert all("vi-d-3-b" in {c["section"] for c in e["citations"]} for e in used), used
     brutes = next(t for t in pack["tile"] if t["id"] == "brutes-with-chains")
     brutes["skills"] = [{"skill": "ambidexterity", "level": 1}]
+    assert _pack_refused(api, pack).startswith(
+        "content pack: tile[2].skills[0].skill: Ambidexterity is not read on a tile"
+    )
+
+
+def _pack_refused(api: APIClient, pack: dict[str, Any]) -> str:
+    """A game of two random bots with `pack` refused as it is created: 400 `rules_rejected`
+    `bad_options`; its message."""
+    bots = [{"bot": "random"}, {"bot": "random"}]
     refused = api.post(
         "/api/games/",
         {"game": SLUG, "players": bots, "options": {"content": pack}},
@@ -84,6 +94,20 @@ def test_a_packs_tile_skills_are_played_by_the_villains_bot_or_refused_with_path
     assert refused.status_code == 400
     answer = refused.json()
     assert (answer["error"], answer["code"]) == ("rules_rejected", "bad_options")
-    assert answer["message"].startswith(
-        "content pack: tile[2].skills[0].skill: Ambidexterity is not read on a tile"
+    return str(answer["message"])
+
+
+@pytest.mark.django_db
+def test_a_pack_giving_a_characteristic_twice_is_refused_with_path_and_rule(
+    api: APIClient,
+) -> None:
+    """Rules version 15 (VI·A·2 [a], VI·C·3): a tile whose melee characteristics are the same
+    twice is refused as the game is created, 400 with the path and the rule, nothing created."""
+    from tests.rules_core.games.gotham_city_chronicles.test_tile_skills import skilled_raw
+
+    pack = skilled_raw()
+    brutes = next(t for t in pack["tile"] if t["id"] == "brutes-with-chains")
+    brutes["melee"] = [dict(brutes["melee"][0]), dict(brutes["melee"][0])]
+    assert _pack_refused(api, pack).startswith(
+        "content pack: tile[2].melee[1]: the same melee characteristic is given twice"
     )

@@ -323,11 +323,9 @@ def defend_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     ):
         return reject("no_defense_due", "No defense of yours is due now.")
     cubes = move.get("cubes")
-    die, limit, on, reserve = _defense_space(state, fight.target)
+    _, limit, on, reserve = _defense_space(state, fight.target)
     if not isinstance(cubes, int) or isinstance(cubes, bool) or cubes < 0:
         return reject("bad_cubes", "Spend zero or more cubes on the defense.", "vii-b", "ix-c")
-    if cubes and die == UNABLE:
-        return reject("cannot_act", "This miniature cannot defend itself.")
     if on + cubes > limit:
         return reject("exertion_limit", f"The defense space takes {limit} cubes.", "ix-i", "vii-b")
     if cubes > reserve:

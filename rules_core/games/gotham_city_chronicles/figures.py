@@ -179,13 +179,20 @@ def _space(raw: Mapping[str, Any], key: str, where: str, kind: str) -> Space:
 def _skills(raw: Mapping[str, Any], where: str) -> tuple[Skill, ...]:
     """A hero board's or a tile's skills, each of a level from 1: a skill of level 0 would be
     shown and do nothing (a miniature without the skill has level 0, V·D·1 [a])."""
-    found = []
+    found: list[Skill] = []
     for i, s in enumerate(read.items(raw, "skills", where)):
         at = at_index(at_key(where, "skills"), i)
         entry = read.table(s, at)
+        skill = read.choice(entry, "skill", at, SKILLS)
+        if any(f.name == skill for f in found):
+            raise fail(
+                at_key(at, "skill"),
+                f"{skill.capitalize()} is named twice: a skill has one level (V A 13, VI·A·2 [a]"
+                " 14)",
+            )
         found.append(
             Skill(
-                read.choice(entry, "skill", at, SKILLS),
+                skill,
                 read.whole(entry, "level", at, *SKILL_LEVELS),
                 read.optional_whole(entry, "encumbrance_limit", at, *WEIGHT_RANGE),
             )
@@ -274,15 +281,29 @@ def parse_hero(raw: object, where: str, gadgets: frozenset[str]) -> Hero:
 
 
 def _characteristics(raw: Mapping[str, Any], key: str, where: str) -> tuple[Characteristic, ...]:
-    found = []
+    found: list[Characteristic] = []
     for i, c in enumerate(read.items(raw, key, where)):
         at = at_index(at_key(where, key), i)
         entry = read.table(c, at)
         dice = read.die_types(entry, "dice", at)
         if not dice:
             raise fail(at_key(at, "dice"), "a tile's characteristic has at least one die")
-        found.append(Characteristic(dice, read.whole(entry, "multiplier", at, *MULTIPLIER_RANGE)))
+        characteristic = Characteristic(
+            dice, read.whole(entry, "multiplier", at, *MULTIPLIER_RANGE)
+        )
+        if any(_alike(characteristic, f) for f in found):
+            raise fail(
+                at,
+                f"the same {key} characteristic is given twice: a character declares its action"
+                " with one of them (VI·A·2 [a], VI·C·3), and two alike would be one choice",
+            )
+        found.append(characteristic)
     return tuple(found)
+
+
+def _alike(one: Characteristic, other: Characteristic) -> bool:
+    """The same dice (in any order) and the same multiplier: one characteristic."""
+    return sorted(one.dice) == sorted(other.dice) and one.multiplier == other.multiplier
 
 
 def parse_tile(raw: object, where: str) -> Tile:

@@ -61,9 +61,9 @@ def characteristic_words(characteristic: Characteristic) -> str:
 
 def declared_with(state: GccState, action: str, index: object) -> str:
     """The characteristic the character being activated takes an action with (VI·C·3), in a
-    move's words, where its tile has several for that action, so no two moves read the same:
-    " (its melee characteristic of one orange die, up to two times)", the place added where
-    two read alike; "" where the tile has one."""
+    move's words, where its tile has several for that action, so no two moves read the same
+    (the pack reader refuses two alike): " (its melee characteristic of one orange die, up to
+    two times)"; "" where the tile has one."""
     activation = state.activation
     if activation is None or not state.has_character(activation.character) or action not in ACTIONS:
         return ""
@@ -73,10 +73,7 @@ def declared_with(state: GccState, action: str, index: object) -> str:
         return ""
     if not 0 <= index < len(found):
         return ""
-    said = characteristic_words(found[index])
-    if sum(characteristic_words(c) == said for c in found) > 1:
-        return f" (its {ordinal(index)} {action} characteristic, of {said})"
-    return f" (its {action} characteristic of {said})"
+    return f" (its {action} characteristic of {characteristic_words(found[index])})"
 
 
 def ending(state: GccState, condition: str, winner: str) -> str:

@@ -206,8 +206,8 @@ REFUSAL_WORDS: dict[str, str] = {
     ),
     "exertion_limit": "Putting more cubes on an action space than its limit allows.",
     "cannot_act": (
-        "Taking an action the hero or character is not able to take, such as defending with a "
-        "miniature that cannot defend."
+        "Taking an action the hero's characteristic makes impossible, such as a manipulation by "
+        "a hero who cannot manipulate."
     ),
     "no_such_item": (
         "Using, dropping or picking up equipment the hero does not carry or that is not in their "

@@ -99,8 +99,13 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # possessor `figure` (version 2 of both: a stored `hero` reads as `figure`) and a
     # character's `characteristic`; a move is taken only in a form its type is offered in
     # (`MoveBook.refusal`: an attack with its `weapon` left out, `second=""` or `lines=null` was
-    # taken as the offered move before), so games of version 13 and older replay unre-decided
-    rules_version = 14
+    # taken as the offered move before), so games of version 13 and older replay unre-decided;
+    # 15: a character neutralized while it is being activated (a fall, dangerous terrain, its
+    # own Blast) has its activation end there (IX B: `character_activation_ended` follows its
+    # `character_neutralized`; before, it stayed the character being activated until the
+    # villain ended it), and a pack whose tile gives one action the same characteristic twice,
+    # or whose hero board or tile names a skill twice, is refused (VI·A·2 [a], V A 13)
+    rules_version = 15
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

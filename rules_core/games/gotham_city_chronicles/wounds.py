@@ -8,13 +8,14 @@ from rules_core.engine.declared import Run
 from rules_core.games.gotham_city_chronicles.dice import successes_shown
 from rules_core.games.gotham_city_chronicles.energy import wounded
 from rules_core.games.gotham_city_chronicles.events import (
+    CharacterActivationEnded,
     CharacterNeutralized,
     CharacterWounded,
     HeroWounded,
     TerrainRolled,
     TileNeutralized,
 )
-from rules_core.games.gotham_city_chronicles.state import GccState
+from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
 
 
 def wound(run: Run[GccState], seat: int | None, figure: str, wounds: int) -> None:
@@ -33,9 +34,20 @@ def wound(run: Run[GccState], seat: int | None, figure: str, wounds: int) -> Non
     if run.state.character(figure).life > 0:
         return
     run.emit(CharacterNeutralized(seat=seat, character=figure))
+    _activation_over(run, figure)
     tile = character.tile
     if not any(c.tile == tile and c.area for c in run.state.characters):
         run.emit(TileNeutralized(seat=seat, tile=tile))
+
+
+def _activation_over(run: Run[GccState], figure: str) -> None:
+    """IX B: a character neutralized while it is being activated (by a fall or dangerous terrain
+    in its movement, by its own Blast) is off the board in the character pool, so its activation
+    ends there: no further movement, action or skill of it (rules version 15; before, it stayed
+    the character being activated until the villain ended its activation)."""
+    activation = run.state.activation
+    if activation is not None and activation.character == figure:
+        run.emit(CharacterActivationEnded(seat=VILLAIN_SEAT, character=figure))
 
 
 def yellow_dice_counted(run: Run[GccState], seat: int | None) -> None:

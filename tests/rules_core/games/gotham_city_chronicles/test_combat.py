@@ -288,6 +288,15 @@ def test_a_hero_unable_to_defend_does_not_defend_at_all() -> None:
     assert after.fight is None and after.roll is None
     assert after.hero("batman").zones.wounds == counted.successes
     assert 1 not in to_act(after)  # no defense asked of the heroes' seat
+    # so no state asks such a defender to defend: a defense with cubes, which IX E 4 forbids
+    # (once refused by a `cannot_act` guard no game could reach), is not the seat's to send,
+    # and the defense's own check finds none due
+    from rules_core.games.gotham_city_chronicles.combat import defend_check
+
+    defend = Move.of("defend", cubes=1)
+    assert refused(after, 1, defend).code == "not_your_turn"
+    assert (rejection := defend_check(after, 1, defend)) is not None
+    assert rejection.code == "no_defense_due"
     told = GAME.narrate(state, events[events.index(counted) + 1], None, False)
     assert told.startswith("Batman cannot defend itself")
     from rules_core.games.gotham_city_chronicles.texts import hero_text

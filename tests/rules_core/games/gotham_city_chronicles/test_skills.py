@@ -36,6 +36,32 @@ def test_skill_levels_add_the_items_and_stop_at_neutralization() -> None:
     assert skill_level(state, down, "attraction") == 0
 
 
+def test_a_cards_level_counts_when_the_boards_skill_is_over_its_encumbrance_limit() -> None:
+    """Pinned reading (README, readings: a skill's encumbrance limit): V·D·1 [a] takes from the
+    hero the benefit of a skill whose encumbrance limit the hero's total reaches, and V D 6.4
+    adds a card's level to the hero's own; the book does not say which of the two governs a
+    card's level once the board's skill is lost. The engine reads the limit as the board's
+    line's (it is printed there, V A 13): the board's level goes, the card's level stays.
+    Batman here has Attraction 1 on his board up to an encumbrance of 2, beside the grapnel
+    gun (Attraction 2, a bat-gadget, weighing nothing, V D 2)."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    board = next(h for h in raw["hero"] if h["id"] == "batman")
+    limit = {"value": 2, "source": "reference"}
+    board["skills"] = [{"skill": "attraction", "level": 1, "encumbrance_limit": limit}]
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    batman = state.hero("batman")
+    assert skill_level(state, batman, "attraction") == 3  # his board's 1 and the gun's 2
+    loaded = replace(batman, items=("tonfa",))  # encumbrance 2: the board's Attraction is lost
+    assert skill_level(state, loaded, "attraction") == 2  # the gun's level still counts
+
+
 def test_a_neutralized_heros_skills_stay_lost_for_the_turn_of_its_rest() -> None:
     """IX B, X: a neutralized hero must rest, and its skills count for nothing "for this
     turn": still nothing once the resting stance has brought cubes back from the wound zone

@@ -19,6 +19,8 @@ from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, Pack
 from rules_core.games.gotham_city_chronicles.events import (
     Attracted,
     Blasted,
+    CharacterActivationEnded,
+    CharacterNeutralized,
     Exploded,
     MovementEnded,
 )
@@ -240,27 +242,64 @@ def test_a_characters_blast_explodes_both_areas_once_a_villains_turn() -> None:
     assert not state.character(BRUTE).blasted  # a new villain's turn (reset as it begins)
 
 
-def test_a_character_neutralized_by_its_own_blast_uses_no_skill() -> None:
-    """X: a neutralized miniature cannot use its skills. A brute that a level 3 Blast of its
-    own sends to the character pool has no skill left for the rest of its activation."""
+def test_a_character_neutralized_by_its_own_blast_ends_its_activation() -> None:
+    """IX B, X: a neutralized character is in the character pool and has no skill. A brute
+    that a level 3 Blast of its own sends to the pool is no longer being activated (rules
+    version 15): its activation ends with the neutralization, so it neither moves nor acts nor
+    uses a skill again, and the villain may activate the tile's other brute at once."""
     raw = skilled_raw()
     brutes = next(t for t in raw["tile"] if t["id"] == "brutes-with-chains")
     brutes["skills"] = [{"skill": "attraction", "level": 2}, {"skill": "blast", "level": 3}]
     for seed in range(40):
         state = _brute_activated(raw)
-        state, _ = play(
+        state, events = play(
             state, VILLAIN, Move.of("character_blast", characteristic=0, area="street"), seed
         )
-        state, _ = keep_waiting(state)
+        state, kept = keep_waiting(state)
         if not state.character(BRUTE).area:
             break
     else:
         raise AssertionError("no seed neutralized the brute")
+    told = [*events, *kept]
+    out = next(i for i, e in enumerate(told) if isinstance(e, CharacterNeutralized))
+    assert told[out + 1] == CharacterActivationEnded(seat=VILLAIN, character=BRUTE)
+    assert narrate(state, told[out + 1], None, False) == "Brutes with Chains #1's activation ends."
+    assert state.activation is not None and state.activation.character == ""
+    assert state.activation.done == (BRUTE,)
     assert skill_level(state, state.character(BRUTE), "attraction") == 0
-    move = Move.of("character_attract", characteristic=0, target="renee-montoya")
-    assert refused(state, VILLAIN, move).code == "no_skill"
-    assert not _offered(state, "character_attract")
-    assert not _offered(state, "character_blast")
+    for move in (
+        Move.of("character_attract", characteristic=0, target="renee-montoya"),
+        Move.of("move_character", character=BRUTE, to="street"),
+        Move.of("end_character"),
+    ):
+        assert refused(state, VILLAIN, move).code == "not_this_character", move
+    offered = {m.type for m in GAME.legal_moves(state, VILLAIN)}
+    assert not offered & {"character_attract", "character_blast", "move_character"}
+    assert not offered & {"character_attack", "character_action", "end_character"}
+    if state.character(OTHER_BRUTE).area:
+        other = Move.of("activate_character", character=OTHER_BRUTE)
+        assert MOVES.refusal(state, VILLAIN, other) is None
+
+
+def test_a_character_neutralized_in_its_movement_ends_its_activation() -> None:
+    """IX B with IX Q: the brute, moved into the chemical vats (dangerous terrain), is
+    neutralized by its terrain dice; its activation ends there (rules version 15), so no
+    second step of the movement nor any action of it follows."""
+    for seed in range(60):
+        state = _brute_activated()
+        state = state.with_character(replace(state.character(BRUTE), life=1))
+        move = Move.of("move_character", character=BRUTE, to="chemical-vats")
+        state, events = play(state, VILLAIN, move, seed)
+        assert state.roll is not None and state.roll.purpose == "terrain"
+        state, kept = play(state, VILLAIN, Move.of("keep"))
+        if not state.character(BRUTE).area:
+            break
+    else:
+        raise AssertionError("no seed neutralized the brute")
+    assert CharacterActivationEnded(seat=VILLAIN, character=BRUTE) in [*events, *kept]
+    assert state.activation is not None and not state.activation.character
+    assert state.movement is None
+    assert refused(state, VILLAIN, Move.of("end_character")).code == "not_this_character"
 
 
 def test_a_characters_skill_ends_its_first_movement() -> None:
@@ -351,6 +390,49 @@ def test_a_tile_skill_no_character_can_use_is_refused(raw: dict[str, Any], messa
     assert str(refused_pack.value) == message
 
 
+def test_a_characteristic_or_a_skill_given_twice_is_refused() -> None:
+    """VI·A·2 [a] 10-14, VI·C·3, V A 13: a tile's characteristic for an action is one choice
+    of dice and multiplier, and a board or tile gives each skill one level. The same
+    characteristic twice (its dice in any order) or a skill named twice is refused where the
+    pack is read (rules version 15; before, the first made two moves alike and the second
+    added the levels); the same dice with another multiplier is another characteristic."""
+    raw = skilled_raw()
+    brutes = next(t for t in raw["tile"] if t["id"] == "brutes-with-chains")
+    index = raw["tile"].index(brutes)
+    brutes["melee"].append({"dice": ["yellow", "yellow"], "multiplier": 1})
+    with pytest.raises(ContentError) as twice:
+        parse_pack(raw)
+    assert str(twice.value) == (
+        f"tile[{index}].melee[1]: the same melee characteristic is given twice: a character"
+        " declares its action with one of them (VI·A·2 [a], VI·C·3), and two alike would be one"
+        " choice"
+    )
+    raw = skilled_raw()
+    brutes = next(t for t in raw["tile"] if t["id"] == "brutes-with-chains")
+    brutes["manipulation"] = [
+        {"dice": ["white", "yellow"], "multiplier": 2},
+        {"dice": ["yellow", "white"], "multiplier": 2},
+    ]
+    with pytest.raises(ContentError, match=r"manipulation\[1\]: the same manipulation"):
+        parse_pack(raw)
+    brutes["manipulation"][1]["multiplier"] = 1
+    assert len(parse_pack(raw).tile("brutes-with-chains").manipulation) == 2
+    brutes["skills"].append({"skill": "blast", "level": 1})
+    with pytest.raises(ContentError) as named:
+        parse_pack(raw)
+    assert str(named.value) == (
+        f"tile[{index}].skills[2].skill: Blast is named twice: a skill has one level (V A 13,"
+        " VI·A·2 [a] 14)"
+    )
+    raw = skilled_raw()
+    batman = next(h for h in raw["hero"] if h["id"] == "batman")
+    hero = raw["hero"].index(batman)
+    batman["skills"] = [{"skill": "attraction", "level": 1}, {"skill": "attraction", "level": 2}]
+    with pytest.raises(ContentError) as board:
+        parse_pack(raw)
+    assert str(board.value).startswith(f"hero[{hero}].skills[1].skill: Attraction is named twice")
+
+
 def test_every_skill_is_either_a_characters_or_refused_on_a_tile() -> None:
     assert set(TILE_SKILLS) < set(SKILLS)
     for skill in set(SKILLS) - set(TILE_SKILLS):
@@ -400,12 +482,16 @@ def test_a_tile_with_two_manipulation_characteristics_names_the_one_used() -> No
 def _several_ways_raw() -> dict[str, Any]:
     """The skilled pack with a choice of characteristics for one action (VI·C·3): the brutes'
     manipulation one white die twice or one yellow die, their melee two yellow dice, one orange
-    die twice or two yellow dice again (two alike); the thugs' manipulation one white die or one
-    yellow die, so a thug in the boiler room may arm the bomb either way."""
+    die twice or two yellow dice three times (the same dice, another multiplier); the thugs'
+    manipulation one white die or one yellow die, so a thug in the boiler room may arm the bomb
+    either way."""
     raw = skilled_raw()
     brutes = next(t for t in raw["tile"] if t["id"] == "brutes-with-chains")
     brutes["manipulation"].append({"dice": ["yellow"], "multiplier": 1})
-    brutes["melee"] += [{"dice": ["orange"], "multiplier": 2}, dict(brutes["melee"][0])]
+    brutes["melee"] += [
+        {"dice": ["orange"], "multiplier": 2},
+        {"dice": ["yellow", "yellow"], "multiplier": 3},
+    ]
     thugs = next(t for t in raw["tile"] if t["id"] == "thugs-with-crowbar")
     thugs["manipulation"].append({"dice": ["yellow"], "multiplier": 1})
     return raw
@@ -415,8 +501,8 @@ def test_a_characters_action_and_attack_name_the_characteristic_where_the_tile_h
     None
 ):
     """VI·C·3: the villain declares the characteristic an action is taken with; where the tile
-    has several for that action, each move names its dice (with its place where two are alike),
-    as a skill's move does; with one, the move reads as before."""
+    has several for that action, each move names its dice and multiplier, as a skill's move
+    does; with one, the move reads as before."""
     state = _brute_activated(_several_ways_raw())
     attacks = [
         GAME.describe_move(
@@ -427,10 +513,11 @@ def test_a_characters_action_and_attack_name_the_characteristic_where_the_tile_h
         for i in range(3)
     ]
     assert attacks == [
-        "Melee attack on Renee Montoya (its first melee characteristic, of two yellow dice)",
+        "Melee attack on Renee Montoya (its melee characteristic of two yellow dice)",
         "Melee attack on Renee Montoya (its melee characteristic of one orange die, up to two"
         " times)",
-        "Melee attack on Renee Montoya (its third melee characteristic, of two yellow dice)",
+        "Melee attack on Renee Montoya (its melee characteristic of two yellow dice, up to three"
+        " times)",
     ]
     arm = [
         GAME.describe_move(
