@@ -89,3 +89,10 @@ def test_a_returned_mission_is_named_to_its_returner_alone_in_events_and_state(
         assert theirs["text"] == f"{colour} returns a mission to the bottom of the mission deck."
         shown = api.get(f"/api/games/{gid}/state/", **auth(token)).content.decode()
         assert card not in shown and name not in shown
+    # the replay shows the move as its events show it: named to its returner alone
+    replay = f"/api/games/{gid}/replay/?after={version}&limit=1"
+    (own,) = api.get(replay, **auth(returner["token"])).json()["events"]
+    assert own["move"]["card"] == card and name in own["move_label"]
+    for token in (other["token"], None):
+        (seen,) = api.get(replay, **auth(token)).json()["events"]
+        assert seen["move"]["card"] is None and seen["move_label"] is None
