@@ -1,10 +1,12 @@
 """Black Metro through the API: all-bot games at every seat count (the solo challenge included)
-finish by themselves with every event cited and a sound log, and a person's move out of turn is
-refused with the book's sections."""
+finish by themselves with every event cited and a sound log, a person's move out of turn is
+refused with the book's sections, and a mission put back in the deck is named to its returner
+alone."""
 
 from __future__ import annotations
 
 import tomllib
+from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
@@ -12,7 +14,7 @@ from rest_framework.test import APIClient
 from api.models import Game
 from rules_core.games.black_metro.content import REFERENCE_PACK
 from tests.api.game_checks import finished_with_every_event_cited, out_of_turn_refusal
-from tests.conftest import CreateGame
+from tests.conftest import CreateGame, auth
 
 
 @pytest.mark.django_db
@@ -45,3 +47,52 @@ def test_a_pack_naming_a_list_where_an_id_goes_is_refused_with_its_path(api: API
     assert response.json()["error"] == "rules_rejected"
     assert "solo.priorities" in response.json()["message"]
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_returned_mission_is_named_to_its_returner_alone_in_events_and_state(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """starting.missions: the player who puts a mission back knows which and where it lies;
+    the other seat and a spectator read only that a mission went back."""
+    body = create_game(game="black-metro", players=[{"name": "Ann"}, {"name": "Bob"}], seed=3)
+    gid, version = body["id"], body["version"]
+    (first,) = api.get(f"/api/games/{gid}/state/").json()["to_act"]  # asked one at a time
+    returner, other = body["seats"][first], body["seats"][1 - first]
+    colour = ("Red", "Green")[first]
+    legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(returner["token"])).json()
+    move = next(m["move"] for m in legal["moves"] if m["move"]["type"] == "return_mission")
+    card = move["card"]
+    answer = api.post(
+        f"/api/games/{gid}/moves/",
+        {"expected_version": legal["version"], "move": move},
+        format="json",
+        **auth(returner["token"]),
+    )
+    assert answer.status_code == 201, answer.content[:300]
+    url = f"/api/games/{gid}/events/?after={version}"
+
+    def returned(token: str | None) -> dict[str, Any]:
+        events = api.get(url, **auth(token)).json()["events"]
+        (event,) = [e for e in events if e["type"] == "mission_returned"]
+        return dict(event)
+
+    mine = returned(returner["token"])
+    told = mine["text"].removeprefix(f"{colour} returns ")
+    name = told.removesuffix(" to the bottom of the mission deck.")
+    assert mine["data"]["card"] == card and name.startswith("“") and name != "a mission"
+    state = api.get(f"/api/games/{gid}/state/", **auth(returner["token"])).json()
+    assert {"name": name, "place": "at the bottom"} in state["state"]["mission_deck"]["yours"]
+    for token in (other["token"], None):
+        theirs = returned(token)
+        assert theirs["data"]["card"] is None
+        assert theirs["text"] == f"{colour} returns a mission to the bottom of the mission deck."
+        shown = api.get(f"/api/games/{gid}/state/", **auth(token)).content.decode()
+        assert card not in shown and name not in shown
+    # the replay shows the move as its events show it: named to its returner alone
+    replay = f"/api/games/{gid}/replay/?after={version}&limit=1"
+    (own,) = api.get(replay, **auth(returner["token"])).json()["events"]
+    assert own["move"]["card"] == card and name in own["move_label"]
+    for token in (other["token"], None):
+        (seen,) = api.get(replay, **auth(token)).json()["events"]
+        assert seen["move"]["card"] is None and seen["move_label"] is None

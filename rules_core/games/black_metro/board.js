@@ -97,6 +97,9 @@
       const options = (mission.options || []).join("; or ");
       list.append(textItem("li", `Mission ${mission.name}`, options ? `: ${options}` : ""));
     }
+    for (const known of (state.mission_deck && state.mission_deck.yours) || []) {
+      list.append(textItem("li", `Mission ${known.name}`, `: you put it back, ${known.place} of the mission deck`));
+    }
     element.append(line, list);
   }
 

@@ -100,14 +100,14 @@ class MissionsDrawn(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class MissionReturned(GameEvent):
-    """A mission put back at the bottom of the mission deck (face down: once in the deck it is
-    one of the deck's unseen cards, to its returner too)."""
+    """A mission put back face down at the bottom of the mission deck: its returner chose it and
+    knows it lies there (the state's `mission_knowers`); the others see a mission go back."""
 
     type: ClassVar[str] = "mission_returned"
     in_words: ClassVar[str] = (
         "A player puts a mission back face down at the bottom of the mission deck."
     )
-    secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("nobody")}
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.missions")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.missions")
     owner: int

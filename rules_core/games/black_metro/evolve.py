@@ -52,6 +52,7 @@ def _started(state: State, ev: e.GameStarted) -> State:
         districts=districts,
         fortune_deck=ev.fortune_deck,
         mission_deck=ev.mission_deck,
+        mission_knowers=(-1,) * len(ev.mission_deck),
         syndicate_deck=ev.syndicate_deck,
         candidates_left=tuple(c.id for c in pack.candidates),
         asserted=(-1,) * len(pack.districts),
@@ -67,7 +68,7 @@ def _revealed(state: State, ev: e.SyndicatesRevealed) -> State:
 
 def _missions_drawn(state: State, ev: e.MissionsDrawn) -> State:
     player = state.player(ev.owner)
-    state = updated(state, mission_deck=state.mission_deck[len(ev.cards) :])
+    state = state.missions_off_top(len(ev.cards))
     state = _player(state, ev.owner, missions=player.missions + ev.cards)
     if state.phase == "setup" and state.step == "return_mission":  # keep 1 of the 2
         ask = Prompt(ev.owner, "return_mission", must=True)
@@ -77,7 +78,7 @@ def _missions_drawn(state: State, ev: e.MissionsDrawn) -> State:
 
 def _mission_returned(state: State, ev: e.MissionReturned) -> State:
     player = state.player(ev.owner)
-    state = updated(state, mission_deck=(*state.mission_deck, ev.card))
+    state = state.mission_to_bottom(ev.card, ev.owner)
     state = _player(state, ev.owner, missions=without_one(player.missions, ev.card))
     prompt = state.flow.prompt_for(ev.owner)
     asked = prompt is not None and prompt.kind == "return_mission"

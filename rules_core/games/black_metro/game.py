@@ -123,7 +123,10 @@ class BlackMetro(DeclaredGame[State]):
     # 9: a player whose last assignment empties the hideout is asked about an assignment
     #    fortune whenever they hold a fortune, not only when one could be played there (which
     #    told the others whether their hand held one)
-    rules_version = 9
+    # 10: the state records who put each mission back at the bottom of the mission deck
+    #     (`mission_knowers`): its returner knows it there until it is drawn (starting.missions,
+    #     troubleshooting.cards); the events are unchanged, so older games replay as they were
+    rules_version = 10
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules_core.engine.wording import listed
+from rules_core.engine.wording import listed, ordinal
 from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState, Troop
 from rules_core.games.black_metro.vocabulary import (
@@ -77,6 +77,12 @@ def benefit(state: BlackMetroState, suit: str) -> str:
 def mission(card: str, state: BlackMetroState) -> str:
     """A mission card by its name ("Secure the District")."""
     return f"“{state.the_pack().mission(card.partition('#')[0]).name}”"
+
+
+def from_bottom(place: int) -> str:
+    """A card's place in a deck counted from its bottom (0: "at the bottom", 1: "second from
+    the bottom")."""
+    return "at the bottom" if place == 0 else f"{ordinal(place)} from the bottom"
 
 
 def district(state: BlackMetroState, number: int) -> str:

@@ -132,7 +132,9 @@ class BlackMetroState:
     fortune_deck: tuple[str, ...]
     fortune_discard: tuple[str, ...]  # the top last
     discard_placers: tuple[int, ...]  # per discarded fortune: who laid it face down (-1: face up)
-    mission_deck: tuple[str, ...]
+    mission_deck: tuple[str, ...]  # the top first
+    # per mission in the deck: the player who put it back there and so knows it (-1: nobody)
+    mission_knowers: tuple[int, ...]
     syndicate_deck: tuple[str, ...]
     syndicates: tuple[tuple[str, bool], ...]  # revealed: id, turned
     candidates_left: tuple[str, ...]
@@ -216,6 +218,26 @@ class BlackMetroState:
             discard_placers=without_at(self.discard_placers, at),
         )
 
+    def missions_off_top(self, count: int) -> BlackMetroState:
+        """The mission deck without its top `count` cards (drawn: their knowers know no more
+        where they are)."""
+        return updated(
+            self,
+            mission_deck=self.mission_deck[count:],
+            mission_knowers=self.mission_knowers[count:],
+        )
+
+    def mission_to_bottom(self, card: str, returner: int) -> BlackMetroState:
+        """`card` put back at the bottom of the mission deck by `returner`, who knows it is
+        there (starting.missions, appendix.dice.supply, appendix.dice.event); the mission deck is
+        never shuffled again nor refilled (troubleshooting.cards, troubleshooting.cards.missions),
+        so they know it until it is drawn."""
+        return updated(
+            self,
+            mission_deck=(*self.mission_deck, card),
+            mission_knowers=(*self.mission_knowers, returner),
+        )
+
     def the_pack(self) -> Pack:
         assert self.pack is not None, "the game has not started"
         return self.pack
@@ -259,6 +281,7 @@ INITIAL = BlackMetroState(
     fortune_discard=(),
     discard_placers=(),
     mission_deck=(),
+    mission_knowers=(),
     syndicate_deck=(),
     syndicates=(),
     candidates_left=(),

@@ -16,9 +16,10 @@ State = BlackMetroState
 
 
 def secrets(state: State) -> tuple[Secret, ...]:
-    """Deck orders (nobody), hands and unrevealed missions (their holder), downed technologies
-    (their owner), fortunes discarded face down (who discarded them; those played face up are
-    known to all). The syndicates left in their deck are never drawn again: they hide nothing."""
+    """Deck orders (nobody; a mission put back at the bottom of its deck, its returner), hands
+    and unrevealed missions (their holder), downed technologies (their owner), fortunes
+    discarded face down (who discarded them; those played face up are known to all). The
+    syndicates left in their deck are never drawn again: they hide nothing."""
     if state.over:
         return ()
     found = [
@@ -26,8 +27,8 @@ def secrets(state: State) -> tuple[Secret, ...]:
         for i, c in enumerate(state.fortune_deck)
     ]
     found += [
-        Secret(("mission_deck", i), c, "deck", frozenset(), "mission")
-        for i, c in enumerate(state.mission_deck)
+        Secret(("mission_deck", i), c, "deck", frozenset({k}) if k >= 0 else frozenset(), "mission")
+        for i, (c, k) in enumerate(zip(state.mission_deck, state.mission_knowers, strict=True))
     ]
     found += [
         Secret(("fortune_discard", i), c, "face_down", frozenset({placer}), "fortune")
@@ -55,8 +56,10 @@ def secrets(state: State) -> tuple[Secret, ...]:
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
-    """Unseen cards dealt again from the unseen cards of their back; each other player's downed
-    technologies drawn again among those they could hold downed (`could_be_downed`)."""
+    """Unseen cards dealt again from the unseen cards of their back (a mission the seat put back
+    in the deck stays where it is; one another player put back is unseen like the rest); each
+    other player's downed technologies drawn again among those they could hold downed
+    (`could_be_downed`)."""
     state = resample(state, secrets(state), seat, rng)
     for other, player in enumerate(state.players):
         if other == seat or not player.downed:
@@ -151,6 +154,16 @@ def _player(state: State, index: int, player: Player, seen: bool) -> dict[str, J
     return shown
 
 
+def _known_missions(state: State, seat: int | None) -> list[JSON]:
+    """The missions `seat` put back in the mission deck and knows there, with their places."""
+    deck = state.mission_deck
+    return [
+        {"name": language.mission(card, state), "place": language.from_bottom(len(deck) - 1 - i)}
+        for i, (card, knower) in enumerate(zip(deck, state.mission_knowers, strict=True))
+        if seat is not None and knower == seat
+    ]
+
+
 def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
     if state.pack is None:
         return {"phase": "not started"}
@@ -199,7 +212,7 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
         ],
         "fortune_deck": {"count": len(state.fortune_deck)},
         "fortune_discard": {"count": len(state.fortune_discard)},
-        "mission_deck": {"count": len(state.mission_deck)},
+        "mission_deck": {"count": len(state.mission_deck), "yours": _known_missions(state, seat)},
         "exchange": {
             "attacker": names[exchange.attacker],
             "defender": names[exchange.defender] if exchange.defender >= 0 else "",

@@ -103,6 +103,7 @@ def example_round() -> BlackMetroState:
         fortune_deck=deck,
         fortune_discard=(),
         mission_deck=missions,
+        mission_knowers=(-1,) * len(missions),
         syndicates=(
             ("fortitude-trainers", True),
             *[(s, t) for s, t in state.syndicates if s != "fortitude-trainers"][:3],

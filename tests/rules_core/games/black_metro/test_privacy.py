@@ -170,29 +170,6 @@ def test_the_solo_queen_returns_a_discard_to_the_deck_without_naming_it() -> Non
     assert "7 of spades" in narrate(state, event, None, reveal=True)
 
 
-def test_a_returned_mission_is_named_only_once_the_game_is_over() -> None:
-    """Back in the deck it is one of the deck's unseen cards, to its returner too (its
-    declaration): the story names it in a finished game's replay only."""
-    from rules_core.engine.visibility import redact_event
-    from rules_core.games.black_metro.events import MissionReturned
-    from rules_core.games.black_metro.language import mission
-    from rules_core.games.black_metro.story import narrate
-
-    state = table.started(2)
-    card = state.mission_deck[0]
-    event = MissionReturned(seat=0, owner=0, card=card)
-    name = mission(card, state)
-    for seat in (0, 1, None):
-        assert redact_event(event, seat, finished=False)["card"] is None
-        told = narrate(state, event, seat, reveal=False)
-        assert (
-            name not in told and told == "Red returns a mission to the bottom of the mission deck."
-        )
-    assert narrate(state, event, None, reveal=True) == (
-        f"Red returns {name} to the bottom of the mission deck."
-    )
-
-
 def _downed_cards_of(state: BlackMetroState, seat: int) -> BlackMetroState:
     """`state` with `seat` holding every neuro technology and two downed: the logistic and the
     battle technologies of level 1 (the others see only that two are downed)."""
