@@ -21,12 +21,16 @@ class Citation:
         return {"book": self.book, "section": self.section}
 
 
+EVERYONE = -2  # a seat field's value for a thing every seat and spectator knows (see `Hidden`)
+
+
 @dataclass(frozen=True, slots=True)
 class Hidden:
     """Who may see one part of an event's data, and how it reads to the others.
 
     who: "actor" (the seat whose move it is; nobody when the game acts), "nobody", or
-    "field:<name>" (the seat the event's field names, e.g. a screen's owner).
+    "field:<name>" (the seat the event's field names, e.g. a screen's owner; `EVERYONE` there
+    hides it from nobody, e.g. a card once seen face up).
     mask: "null" (each value, or each item of a list, becomes null), "count" (a list becomes
     {"count": n}) or "counts" (a list of lists becomes each one's {"count": n}).
     """
@@ -42,6 +46,12 @@ class Hidden:
             return frozenset({owner}) if isinstance(owner, int) else frozenset()
         assert self.who == "nobody", self.who
         return frozenset()
+
+    def hides_from(self, event: GameEvent, seat: int | None) -> bool:
+        """Whether `seat` (None: a spectator) reads this part masked."""
+        if self.who.startswith("field:") and getattr(event, self.who[6:]) == EVERYONE:
+            return False
+        return seat is None or seat not in self.seen_by(event)
 
 
 @dataclass(frozen=True, slots=True)

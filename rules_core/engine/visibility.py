@@ -163,7 +163,7 @@ def redact_event(event: GameEvent, seat: int | None, finished: bool) -> dict[str
     if finished:
         return data
     for path, hidden in event.secret.items():
-        if seat is None or seat not in hidden.seen_by(event):
+        if hidden.hides_from(event, seat):
             _mask_path(data, path.split("."), hidden.mask)
     return data
 

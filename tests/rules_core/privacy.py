@@ -42,7 +42,7 @@ def check_declared_masks(event: GameEvent, redacted: dict[str, JSON], seat: int 
     """Every part of the event declared secret from `seat` reaches it masked."""
     full = to_json(event)
     for path, hidden in event.secret.items():
-        if seat is not None and seat in hidden.seen_by(event):
+        if not hidden.hides_from(event, seat):
             continue
         expected = masked(value_at(full, path), hidden.mask)
         assert value_at(redacted, path) == expected, f"{event.type}.{path} shown to seat {seat}"

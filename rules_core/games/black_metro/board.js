@@ -100,6 +100,9 @@
     for (const known of (state.mission_deck && state.mission_deck.yours) || []) {
       list.append(textItem("li", `Mission ${known.name}`, `: you put it back, ${known.place} of the mission deck`));
     }
+    for (const known of (state.fortune_deck && state.fortune_deck.known) || []) {
+      list.append(textItem("li", `Fortune ${known.name}`, `: ${known.place} of the fortune deck`));
+    }
     element.append(line, list);
   }
 

@@ -163,7 +163,8 @@ def _court_effect(
             run.emit(e.Overwhelmed(seat=None, owner=loser, district=number, troop=troop))
     elif effect.op == "discard_to_deck":
         if run.state.fortune_discard:
-            run.emit(FortuneToDeck(seat=None, card=run.state.fortune_discard[-1]))
+            top, knower = run.state.fortune_discard[-1], run.state.top_discard_knower()
+            run.emit(FortuneToDeck(seat=None, card=top, owner=knower))
     else:
         raise ValueError(f"{effect.op} is not carried out here")
 

@@ -3,13 +3,14 @@ queen's solo effect, and the challenge lost."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.games.black_metro.citations import cite
-from rules_core.games.black_metro.state import Troop
+from rules_core.games.black_metro.events import OWNER
+from rules_core.games.black_metro.state import NOBODY, Troop
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,21 +54,30 @@ class OverlordFortified(GameEvent):
     source: int  # 0: gained from his backup
 
 
+def _known_to_nobody(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 hid the card from everybody (the state tells who knows it: rules version 11)."""
+    return {**data, "owner": NOBODY}
+
+
 @dataclass(frozen=True, slots=True)
 class FortuneToDeck(GameEvent):
-    """The solo queen: the discard's top card back on top of the fortune deck (a card on the
-    deck is seen by nobody; it may have been discarded face down)."""
+    """The solo queen: the discard's top card back on top of the fortune deck, known there to
+    whoever knew it on the discard (`owner`: the player who laid it face down, or EVERYONE for a
+    card played or turned up face up)."""
 
     type: ClassVar[str] = "fortune_to_deck"
     in_words: ClassVar[str] = (
         "A queen in the solo challenge puts the top fortune of the discard back on top of the "
         "fortune deck."
     )
-    secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("nobody")}
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_known_to_nobody,)
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.fortunes.queen", "solo.rules.fortunes"
     )
     card: str
+    owner: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from rules_core.games.black_metro.evolve_standby import STANDBY_HANDLERS
 from rules_core.games.black_metro.state import (
     INITIAL,
     NO_TROOP,
+    NOBODY,
     PHASES,
     BlackMetroState,
     DistrictState,
@@ -51,8 +52,9 @@ def _started(state: State, ev: e.GameStarted) -> State:
         players=players,
         districts=districts,
         fortune_deck=ev.fortune_deck,
+        fortune_knowers=(NOBODY,) * len(ev.fortune_deck),
         mission_deck=ev.mission_deck,
-        mission_knowers=(-1,) * len(ev.mission_deck),
+        mission_knowers=(NOBODY,) * len(ev.mission_deck),
         syndicate_deck=ev.syndicate_deck,
         candidates_left=tuple(c.id for c in pack.candidates),
         asserted=(-1,) * len(pack.districts),
@@ -196,7 +198,7 @@ def _overwhelmed(state: State, ev: e.Overwhelmed) -> State:
 
 
 def _fortunes_drawn(state: State, ev: e.FortunesDrawn) -> State:
-    state = updated(state, fortune_deck=state.fortune_deck[len(ev.cards) :])
+    state = state.fortunes_off_top(len(ev.cards))
     state = _player(state, ev.owner, hand=state.player(ev.owner).hand + ev.cards)
     return hand_limit(state, ev.owner)
 
@@ -217,9 +219,7 @@ def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
 
 
 def _reshuffled(state: State, ev: e.FortuneDeckReshuffled) -> State:
-    return updated(
-        state, fortune_deck=state.fortune_deck + ev.deck, fortune_discard=(), discard_placers=()
-    )
+    return updated(state.fortunes_under(ev.deck), fortune_discard=(), discard_placers=())
 
 
 def _round_began(state: State, ev: e.RoundBegan) -> State:

@@ -14,7 +14,7 @@ State = BlackMetroState
 
 
 def _fortune(state: State, ev: so.OverlordFortune) -> State:
-    return updated(state, fortune_deck=state.fortune_deck[1:]).discarded((ev.card,))
+    return state.fortunes_off_top(1).discarded((ev.card,))
 
 
 def _assigned(state: State, ev: so.OverlordAssigned) -> State:
@@ -49,7 +49,7 @@ def _fortified(state: State, ev: so.OverlordFortified) -> State:
 
 
 def _to_deck(state: State, ev: so.FortuneToDeck) -> State:
-    return updated(state.undiscarded(ev.card), fortune_deck=(ev.card, *state.fortune_deck))
+    return state.discard_to_deck_top(ev.card)
 
 
 def _lost(state: State, ev: so.ChallengeLost) -> State:

@@ -95,7 +95,7 @@ def _event_chosen(state: State, ev: s.EventChosen) -> State:
 
 
 def _turned_up(state: State, ev: s.FortuneTurnedUp) -> State:
-    state = updated(state, fortune_deck=state.fortune_deck[1:]).discarded((ev.card,))
+    state = state.fortunes_off_top(1).discarded((ev.card,))
     if len(exploding(ev.card)) == 1:
         return state
     ask = Prompt(

@@ -126,7 +126,13 @@ class BlackMetro(DeclaredGame[State]):
     # 10: the state records who put each mission back at the bottom of the mission deck
     #     (`mission_knowers`): its returner knows it there until it is drawn (starting.missions,
     #     troubleshooting.cards); the events are unchanged, so older games replay as they were
-    rules_version = 10
+    # 11: the state records who knows each card of the fortune deck (`fortune_knowers`): the solo
+    #     queen's card, put on top of the deck, stays known to whoever knew it on the discard
+    #     (the player who laid it face down, or everybody when it was face up) until it is drawn
+    #     or turned up (solo.rules.fortunes.queen, troubleshooting.cards); `fortune_to_deck`
+    #     (version 2) names that knower as its `owner`, a version-1 one hides its card from all
+    #     as it did, and older games replay from their events
+    rules_version = 11
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -79,10 +79,10 @@ def mission(card: str, state: BlackMetroState) -> str:
     return f"“{state.the_pack().mission(card.partition('#')[0]).name}”"
 
 
-def from_bottom(place: int) -> str:
-    """A card's place in a deck counted from its bottom (0: "at the bottom", 1: "second from
-    the bottom")."""
-    return "at the bottom" if place == 0 else f"{ordinal(place)} from the bottom"
+def from_end(place: int, end: str) -> str:
+    """A card's place in a deck counted from its `end` ("top" or "bottom"; 0: "at the bottom",
+    1: "second from the bottom")."""
+    return f"at the {end}" if place == 0 else f"{ordinal(place)} from the {end}"
 
 
 def district(state: BlackMetroState, number: int) -> str:

@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules_core.engine.flow import Flow, Phase, Phases
+from rules_core.engine.types import EVERYONE
 from rules_core.engine.updating import updated, with_item, without_at
 from rules_core.games.black_metro.pack import Pack
 
 Troop = tuple[int, int, int]  # subordinates, paragons, doom mechasuits
 NO_TROOP: Troop = (0, 0, 0)
 STRENGTHS: Troop = (1, 2, 4)  # units (the pack's unit table holds the same)
+NOBODY = -1  # a deck card's knower when nobody knows it there
 
 PHASES = Phases(
     (
@@ -129,7 +131,9 @@ class BlackMetroState:
     relic: int  # a player's index (in solo, the overlord's)
     players: tuple[Player, ...]  # the seats', then (solo) the overlord's play area
     districts: tuple[DistrictState, ...]  # index 0 is district 01
-    fortune_deck: tuple[str, ...]
+    fortune_deck: tuple[str, ...]  # the top first
+    # per fortune in the deck: who knows it there (-1: nobody; a seat; EVERYONE: seen face up)
+    fortune_knowers: tuple[int, ...]
     fortune_discard: tuple[str, ...]  # the top last
     discard_placers: tuple[int, ...]  # per discarded fortune: who laid it face down (-1: face up)
     mission_deck: tuple[str, ...]  # the top first
@@ -227,6 +231,40 @@ class BlackMetroState:
             mission_knowers=self.mission_knowers[count:],
         )
 
+    def fortunes_off_top(self, count: int) -> BlackMetroState:
+        """The fortune deck without its top `count` cards (drawn or turned up: whoever knew them
+        there knows no more where they are)."""
+        return updated(
+            self,
+            fortune_deck=self.fortune_deck[count:],
+            fortune_knowers=self.fortune_knowers[count:],
+        )
+
+    def fortunes_under(self, deck: tuple[str, ...]) -> BlackMetroState:
+        """`deck` (shuffled: nobody knows its order) under the fortune deck."""
+        return updated(
+            self,
+            fortune_deck=self.fortune_deck + deck,
+            fortune_knowers=self.fortune_knowers + (NOBODY,) * len(deck),
+        )
+
+    def top_discard_knower(self) -> int:
+        """Who knows the top fortune of the discard: who laid it face down, or EVERYONE for a
+        card played or turned up face up."""
+        placer = self.discard_placers[-1]
+        return placer if placer >= 0 else EVERYONE
+
+    def discard_to_deck_top(self, card: str) -> BlackMetroState:
+        """The top fortune of the discard, `card`, put on top of the fortune deck (the solo
+        queen, solo.rules.fortunes.queen): whoever knew it on the discard knows it there, as the
+        deck is shuffled again only once emptied (troubleshooting.cards)."""
+        knower = self.top_discard_knower()
+        return updated(
+            self.undiscarded(card),
+            fortune_deck=(card, *self.fortune_deck),
+            fortune_knowers=(knower, *self.fortune_knowers),
+        )
+
     def mission_to_bottom(self, card: str, returner: int) -> BlackMetroState:
         """`card` put back at the bottom of the mission deck by `returner`, who knows it is
         there (starting.missions, appendix.dice.supply, appendix.dice.event); the mission deck is
@@ -278,6 +316,7 @@ INITIAL = BlackMetroState(
     players=(),
     districts=(),
     fortune_deck=(),
+    fortune_knowers=(),
     fortune_discard=(),
     discard_placers=(),
     mission_deck=(),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from rules_core.engine.types import JSON
+from rules_core.engine.types import EVERYONE, JSON
 from rules_core.engine.updating import updated
 from rules_core.engine.visibility import Secret, resample
 from rules_core.games.black_metro import effects, language, missions
@@ -15,21 +15,28 @@ from rules_core.games.black_metro.vocabulary import TECH_TYPES
 State = BlackMetroState
 
 
+def _deck_secrets(
+    deck: str, cards: tuple[str, ...], knowers: tuple[int, ...], back: str
+) -> list[Secret]:
+    """A deck's cards, each seen by its knower (nobody's by nobody; one known to everybody, a
+    card seen face up, is no secret)."""
+    return [
+        Secret((deck, i), c, "deck", frozenset({k}) if k >= 0 else frozenset(), back)
+        for i, (c, k) in enumerate(zip(cards, knowers, strict=True))
+        if k != EVERYONE
+    ]
+
+
 def secrets(state: State) -> tuple[Secret, ...]:
-    """Deck orders (nobody; a mission put back at the bottom of its deck, its returner), hands
+    """Deck orders (nobody; a mission put back at the bottom of its deck, its returner; a
+    fortune the solo queen put back on top of its deck, whoever knew it on the discard), hands
     and unrevealed missions (their holder), downed technologies (their owner), fortunes
     discarded face down (who discarded them; those played face up are known to all). The
     syndicates left in their deck are never drawn again: they hide nothing."""
     if state.over:
         return ()
-    found = [
-        Secret(("fortune_deck", i), c, "deck", frozenset(), "fortune")
-        for i, c in enumerate(state.fortune_deck)
-    ]
-    found += [
-        Secret(("mission_deck", i), c, "deck", frozenset({k}) if k >= 0 else frozenset(), "mission")
-        for i, (c, k) in enumerate(zip(state.mission_deck, state.mission_knowers, strict=True))
-    ]
+    found = _deck_secrets("fortune_deck", state.fortune_deck, state.fortune_knowers, "fortune")
+    found += _deck_secrets("mission_deck", state.mission_deck, state.mission_knowers, "mission")
     found += [
         Secret(("fortune_discard", i), c, "face_down", frozenset({placer}), "fortune")
         for i, (c, placer) in enumerate(
@@ -57,7 +64,8 @@ def secrets(state: State) -> tuple[Secret, ...]:
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """Unseen cards dealt again from the unseen cards of their back (a mission the seat put back
-    in the deck stays where it is; one another player put back is unseen like the rest); each
+    in the deck stays where it is, and so does a fortune the solo queen put back that the seat
+    knows; one another player put back is unseen like the rest); each
     other player's downed technologies drawn again among those they could hold downed
     (`could_be_downed`)."""
     state = resample(state, secrets(state), seat, rng)
@@ -158,9 +166,24 @@ def _known_missions(state: State, seat: int | None) -> list[JSON]:
     """The missions `seat` put back in the mission deck and knows there, with their places."""
     deck = state.mission_deck
     return [
-        {"name": language.mission(card, state), "place": language.from_bottom(len(deck) - 1 - i)}
+        {
+            "name": language.mission(card, state),
+            "place": language.from_end(len(deck) - 1 - i, "bottom"),
+        }
         for i, (card, knower) in enumerate(zip(deck, state.mission_knowers, strict=True))
         if seat is not None and knower == seat
+    ]
+
+
+def _known_fortunes(state: State, seat: int | None) -> list[JSON]:
+    """The fortunes `seat` (None: a spectator) knows in the fortune deck, with their places:
+    the solo queen's, laid face down by that seat or seen face up by all."""
+    return [
+        {"name": language.fortune(card), "place": language.from_end(i, "top")}
+        for i, (card, knower) in enumerate(
+            zip(state.fortune_deck, state.fortune_knowers, strict=True)
+        )
+        if knower == EVERYONE or (seat is not None and knower == seat)
     ]
 
 
@@ -210,7 +233,10 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
             }
             for s, t in state.syndicates
         ],
-        "fortune_deck": {"count": len(state.fortune_deck)},
+        "fortune_deck": {
+            "count": len(state.fortune_deck),
+            "known": _known_fortunes(state, seat),
+        },
         "fortune_discard": {"count": len(state.fortune_discard)},
         "mission_deck": {"count": len(state.mission_deck), "yours": _known_missions(state, seat)},
         "exchange": {

@@ -101,6 +101,7 @@ def example_round() -> BlackMetroState:
         relic=RED,
         round=3,
         fortune_deck=deck,
+        fortune_knowers=(-1,) * len(deck),
         fortune_discard=(),
         mission_deck=missions,
         mission_knowers=(-1,) * len(missions),

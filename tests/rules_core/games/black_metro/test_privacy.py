@@ -155,21 +155,6 @@ def test_being_asked_about_a_mission_tells_the_others_nothing_of_it() -> None:
     assert Move.of("fulfil_mission", card="war-chest#1", option=1) in GAME.legal_moves(able, RED)
 
 
-def test_the_solo_queen_returns_a_discard_to_the_deck_without_naming_it() -> None:
-    """The card may have been discarded face down, and on the deck nobody sees it."""
-    from rules_core.engine.visibility import redact_event
-    from rules_core.games.black_metro.events_solo import FortuneToDeck
-    from rules_core.games.black_metro.story import narrate
-
-    state = table.started(1)
-    event = FortuneToDeck(seat=None, card="7-spades")
-    for seat in (0, None):
-        assert redact_event(event, seat, finished=False)["card"] is None
-        told = narrate(state, event, seat, reveal=False)
-        assert "7 of spades" not in told and told.endswith("on top of the fortune deck.")
-    assert "7 of spades" in narrate(state, event, None, reveal=True)
-
-
 def _downed_cards_of(state: BlackMetroState, seat: int) -> BlackMetroState:
     """`state` with `seat` holding every neuro technology and two downed: the logistic and the
     battle technologies of level 1 (the others see only that two are downed)."""

@@ -26,7 +26,7 @@ def _table() -> BlackMetroState:
     state = state.with_player(GREEN, green)
     state = state.with_player(BLUE, updated(blue, revealed=blue.missions[:1]))
     deck = state.fortune_deck
-    state = updated(state, fortune_deck=deck[2:])
+    state = state.fortunes_off_top(2)
     return state.discarded(deck[:1]).discarded(deck[1:2], face_down_by=RED)
 
 
