@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import pytest
 
-from rules_core.engine.types import JSON, GameEvent, Hidden
+from rules_core.engine.types import EVERYONE, JSON, GameEvent, Hidden
 from rules_core.engine.visibility import (
     ACTOR,
     NOBODY_COUNT,
@@ -103,6 +103,17 @@ def test_an_event_shows_each_seat_only_what_it_may_see() -> None:
     spectator = redact_event(event, None, finished=False)
     assert spectator["card"] is None and spectator["screen"] == {"money": None, "info": 1}
     assert event.screen == {"money": 4, "info": 1}  # the event itself is left as it was
+
+
+def test_a_field_naming_everyone_hides_its_part_from_nobody() -> None:
+    """`EVERYONE` in the named field: a card once seen face up, shown to seats and spectators."""
+    event = Dealt(None, "ace", (), (), {"money": 4, "info": 1}, EVERYONE, "open")
+    for seat in (0, 1, None):
+        assert redact_event(event, seat, finished=False)["screen"] == {"money": 4, "info": 1}
+        assert not Hidden("field:owner").hides_from(event, seat)
+    assert Hidden("field:owner").hides_from(dealt(0), None)
+    assert Hidden("field:owner").hides_from(dealt(0), 0)
+    assert not Hidden("field:owner").hides_from(dealt(0), 1)
 
 
 def test_a_finished_game_hides_nothing_and_the_seat_is_never_in_the_data() -> None:
