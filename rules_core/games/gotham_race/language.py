@@ -117,7 +117,7 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
             return f"{who} draws {_card_text(state, event.card)} from deck {event.deck}."
         return f"{who} draws a card from deck {event.deck}."
     if isinstance(event, DecksReplenished):
-        return "A deck ran out: the played cards are shuffled back into their decks."
+        return _replenished(state)
     if isinstance(event, CardPlaced):
         owner = state.owners[event.figure]
         if event.seat is None:
@@ -137,12 +137,28 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
     if isinstance(event, CardResolved):
         return _resolved(state, event)
     if isinstance(event, RoundEnded):
-        return f"Round {event.round} ends; nobody has passed the finish sign yet."
+        return f"Round {event.round} ends with no figure beyond the finish: the race goes on."
     if isinstance(event, GameFinished):
         raced = event.winner_seat is not None
         backwards = _backwards(state, event.winner)
         return finish_words(event.winner, raced, event.beyond[event.winner], backwards)
     return event.type.replace("_", " ")
+
+
+def _replenished(state: RaceState) -> str:
+    """The refill ('questions.decks-exhausted'): the deck that ran out by its number, and the
+    played cards sorted by their backs, shuffled and put under their decks, not mixed in."""
+    empty = [str(d) for d, cards in enumerate(state.decks, start=1) if not cards]
+    if len(empty) == 1:
+        ran_out = f"Deck {empty[0]} has run out"
+    elif empty:
+        ran_out = f"Decks {', '.join(empty[:-1])} and {empty[-1]} have run out"
+    else:
+        ran_out = "A deck has run out"
+    return (
+        f"{ran_out}: the played cards are sorted by their backs, shuffled and put under their"
+        " decks."
+    )
 
 
 def _resolved(state: RaceState, event: CardResolved) -> str:

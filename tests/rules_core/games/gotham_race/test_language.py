@@ -8,7 +8,13 @@ from dataclasses import replace
 
 from rules_core.engine import fold
 from rules_core.games.gotham_race import GAME
-from rules_core.games.gotham_race.events import CardPlaced, CardResolved, GameFinished
+from rules_core.games.gotham_race.events import (
+    CardPlaced,
+    CardResolved,
+    DecksReplenished,
+    GameFinished,
+    RoundEnded,
+)
 from rules_core.games.gotham_race.state import RaceState
 
 A, B, C, D = 0, 1, 2, 3
@@ -154,3 +160,25 @@ def test_a_figure_is_named_with_one_casing_wherever_a_player_reads_it() -> None:
     assert GAME.narrate(state, finished, None, True) == (
         "Figure B's player wins the race: Figure B ends 1 square beyond the finish."
     )
+
+
+def test_a_refill_names_the_deck_that_ran_out_and_puts_the_played_cards_under_the_decks() -> None:
+    """'questions.decks-exhausted': the played cards are sorted by their backs, shuffled and put
+    under their decks, not shuffled into them (the cards still in a deck are drawn first)."""
+    state = _two_players()
+    refill = DecksReplenished(seat=None, added=(("1-01",), (), (), ()))
+    one = replace(state, decks=(state.decks[0], (), *state.decks[2:]))
+    assert GAME.narrate(one, refill, 0, False) == (
+        "Deck 2 has run out: the played cards are sorted by their backs, shuffled and put under"
+        " their decks."
+    )
+    three = replace(state, decks=((), (), state.decks[2], ()))
+    assert GAME.narrate(three, refill, None, False).startswith("Decks 1, 2 and 4 have run out: ")
+    assert GAME.narrate(state, refill, None, False).startswith("A deck has run out: ")
+
+
+def test_a_round_ends_with_no_figure_beyond_the_finish_however_far_one_went_during_it() -> None:
+    """'finish': only where the figures stand after the round's cards counts, so the end of a
+    round says no figure stands beyond the finish (one may have passed it and come back)."""
+    told = GAME.narrate(_two_players(), RoundEnded(seat=None, round=3), 1, False)
+    assert told == "Round 3 ends with no figure beyond the finish: the race goes on."
