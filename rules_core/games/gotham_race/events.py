@@ -98,7 +98,7 @@ class CardPlaced(GameEvent):
     )
     secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}  # ownerless figures' cards: nobody's
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "game-play.following-rounds", "questions.card-backs"
+        "game-play.first-round", "game-play.following-rounds", "questions.card-backs"
     )
     may_cite: ClassVar[tuple[Citation, ...]] = cite("fewer-players")
     figure: int

@@ -77,8 +77,10 @@ class GothamRace(DeclaredGame[RaceState]):
     )
     # see GameSpec.rules_version; 2: a figure a lap apart on a square holds a lane there too;
     # 3: an ownerless figure's card and win also cite 'fewer-players' (the stored citations of
-    # the events change, so a game of version 2 is checked by its chain and replay)
-    rules_version = 3
+    # the events change, so a game of version 2 is checked by its chain and replay);
+    # 4: a placed card also cites 'game-play.first-round', where the book has a card placed face
+    # down on the deposit (later rounds place 'in the same way'): stored citations change again
+    rules_version = 4
     search_iterations = 400  # bench/bots.py measures strength at this budget
     lost_value_mark = 0.15  # the replay analysis marks a move that loses this much value
 

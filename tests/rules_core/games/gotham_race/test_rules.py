@@ -76,6 +76,20 @@ def test_a_turn_is_draw_then_place() -> None:
     assert GAME.to_act(state) == {1}
 
 
+def test_a_card_placed_in_the_first_round_cites_the_first_round() -> None:
+    """'game-play.first-round' is where the book has a card placed face down on the deposit (the
+    start player first, then start numbers 3, 2 and 1); later rounds place 'in the same way'
+    ('game-play.following-rounds'), and the back shows which rank it moves."""
+    state, _ = play(start(4), 0, Move.of("draw", deck=2))
+    _, events = play(state, 0, Move.of("place", card=state.hands[0][0]))
+    (placed,) = events
+    assert placed.cited() == (
+        Citation("gotham-race", "game-play.first-round"),
+        Citation("gotham-race", "game-play.following-rounds"),
+        Citation("gotham-race", "questions.card-backs"),
+    )
+
+
 def test_refusals_carry_codes_and_citations() -> None:
     state = start(2)
     cases = {
