@@ -13,8 +13,8 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "not_your_turn": cite(
         "game-play.following-rounds", "game-play.example-2", "game-play.first-round"
     ),
-    "unknown_move": cite("game-play.following-rounds"),
-    "unexpected_parameter": cite("game-play.following-rounds"),
+    "unknown_move": cite("game-play.first-round", "game-play.following-rounds"),
+    "unexpected_parameter": cite("game-play.first-round", "game-play.following-rounds"),
     "already_drawn": cite("game-play.first-round", "game-play.following-rounds"),
     "must_draw_first": cite("game-play.first-round", "game-play.following-rounds"),
     "bad_deck": cite("game-play.first-round", "questions.card-backs", "board"),

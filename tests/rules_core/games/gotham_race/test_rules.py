@@ -99,10 +99,12 @@ def test_refusals_carry_codes_and_citations() -> None:
         (0, Move.of("draw", deck=True)): "bad_deck",
         (0, Move.of("draw", deck=1, extra=2)): "unexpected_parameter",
     }
+    first_round = Citation("gotham-race", "game-play.first-round")
     for (seat, move), code in cases.items():
         rejection = refused(state, seat, move)
         assert rejection.code == code
-        assert rejection.citations
+        # a turn is a draw and then a place, in the first round as in the following ones
+        assert first_round in rejection.citations
     drawn, _ = play(state, 0, Move.of("draw", deck=1))
     assert refused(drawn, 0, Move.of("place", card="9-99")).code == "card_not_in_hand"
     empty = replace(state, decks=((), *state.decks[1:]))
