@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules_core.engine.types import Move, Rejection
 from rules_core.games.gotham_city_strategy import board, choices, language
-from rules_core.games.gotham_city_strategy.checks import decision, in_hand, number, place
+from rules_core.games.gotham_city_strategy.checks import VARIANT, decision, in_hand, number, place
 from rules_core.games.gotham_city_strategy.choices import TAKE
 from rules_core.games.gotham_city_strategy.citations import REMOVALS
 from rules_core.games.gotham_city_strategy.refusals import reject
@@ -114,7 +114,7 @@ def check_candidate(state: GcsState, seat: int, move: Move) -> Rejection | None:
 
 
 def check_face_down(state: GcsState, seat: int, move: Move) -> Rejection | None:
-    return in_hand(state.players[seat].hand, move)
+    return in_hand(state.players[seat].hand, move, VARIANT)
 
 
 def check_carry_out(state: GcsState, seat: int, move: Move) -> Rejection | None:

@@ -22,6 +22,7 @@ from rules_core.games.gotham_city_strategy.state import (
 )
 
 Check = Callable[[GcsState, int, Move], Rejection | None]
+VARIANT = "variant"  # the face-down card of the increased-interaction variant
 
 
 def number(move: Move, key: str) -> int | None:
@@ -33,14 +34,15 @@ def place(state: GcsState, location: int) -> str:
     return language.place(state, location)
 
 
-def in_hand(hand: tuple[str, ...], move: Move) -> Rejection | None:
+def in_hand(hand: tuple[str, ...], move: Move, section: str = "turn.plot") -> Rejection | None:
     """The move's card is one of the hand's (refused alike for another's card or none: the
-    posted id is not repeated)."""
+    posted id is not repeated), citing `section`: the card played, or the variant's face-down
+    card."""
     card = move.get("card")
     if not isinstance(card, str):
-        return reject("card_not_in_hand", "Name the card from your hand.")
+        return reject("card_not_in_hand", "Name the card from your hand.", section)
     if card not in hand:
-        return reject("card_not_in_hand", "That card is not in your hand.")
+        return reject("card_not_in_hand", "That card is not in your hand.", section)
     return None
 
 
@@ -147,13 +149,15 @@ def check_ability(state: GcsState, seat: int, move: Move) -> Rejection | None:
 def check_play(state: GcsState, seat: int, move: Move) -> Rejection | None:
     player = state.players[seat]
     if state.variant and player.face_down:
-        return reject("card_not_in_hand", "In the variant you play your face-down card: reveal it.")
+        return reject(
+            "card_not_in_hand", "In the variant you play your face-down card: reveal it.", VARIANT
+        )
     return in_hand(player.hand, move)
 
 
 def check_reveal(state: GcsState, seat: int, move: Move) -> Rejection | None:
     if not (state.variant and state.players[seat].face_down):
-        return reject("card_not_in_hand", "You have no face-down card to reveal.")
+        return reject("card_not_in_hand", "You have no face-down card to reveal.", VARIANT)
     return None
 
 
@@ -208,10 +212,14 @@ def check_end_turn(state: GcsState, seat: int, move: Move) -> Rejection | None:
     if state.variant and hand and state.final_turns < 0:
         if card not in hand:
             return reject(
-                "card_not_in_hand", "In the variant you end the turn with a card of your hand."
+                "card_not_in_hand",
+                "In the variant you end the turn with a card of your hand.",
+                VARIANT,
             )
     elif card is not None:
-        return reject("card_not_in_hand", "No card goes face down now: end the turn without one.")
+        return reject(
+            "card_not_in_hand", "No card goes face down now: end the turn without one.", VARIANT
+        )
     return None
 
 

@@ -17,7 +17,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "wrong_step": cite("turn"),
     "requirement_not_met": cite("turn.level.verify", "glossary.level", "glossary.ruling"),
     "no_ability_due": cite("turn.level.ability"),
-    "card_not_in_hand": cite("turn.plot"),
+    "card_not_in_hand": cite("turn.plot", "variant"),
     "card_requirement_not_met": cite("turn.plot.effect", "variant"),
     "cannot_place_threat": cite(
         "glossary.threats", "turn.plot.effect.placing", "turn.plot.batman-blocks"

@@ -131,3 +131,20 @@ def test_waiting_for_another_villain_cites_the_set_up_the_turn_or_the_card() -> 
     assert sections(refusal(turn, 1, Move.of("advance"))) == ["turn"]
     owed = waiting(Decision(seat=0, kind="remove_threats", count=1, block=ACE))
     assert sections(refusal(owed, 1, Move.of("stop"))) == ["turn.plot.effect.carry-out"]
+
+
+def test_a_face_down_card_refused_cites_the_variant_and_a_card_played_the_card_rule() -> None:
+    """The face-down card is the variant's rule: refusing to play past it, to reveal without
+    one, to end a turn with the wrong card or none, or to put down a card not held cites it."""
+    variant = ready(["joker", "penguin"], variant=True)
+    hand = variant.players[0].hand
+    assert sections(refusal(variant, 0, Move.of("play", card=hand[0]))) == ["variant"]
+    ending = at_step(variant, "actions", played="")
+    assert sections(refusal(ending, 0, Move.of("end_turn", card="plot-99"))) == ["variant"]
+    setup = updated(variant, flow=variant.flow.asked((Decision(seat=0, kind="face_down"),)))
+    assert sections(refusal(setup, 0, Move.of("face_down", card="plot-99"))) == ["variant"]
+    standard = ready(["joker", "penguin"])
+    assert sections(refusal(standard, 0, Move.of("reveal"))) == ["variant"]
+    assert sections(refusal(standard, 0, Move.of("play", card="plot-99"))) == ["turn.plot"]
+    done = at_step(standard, "actions", played="")
+    assert sections(refusal(done, 0, Move.of("end_turn", card=hand[0]))) == ["variant"]
