@@ -142,16 +142,10 @@ def check_take(state: GcsState, seat: int, move: Move) -> Rejection | None:
 def check_stop(state: GcsState, seat: int, move: Move) -> Rejection | None:
     d = decision(state)
     if Move.of("stop") not in choices.decision_moves(state, d):
-        if state.phase == "setup":
-            sections: tuple[str, ...] = ("setup",)
-        elif choices.removal_cause(d) == "fight":
-            sections = ("turn.fight-batman",)
-        elif d.kind == "place_threats":
-            sections = ("turn.plot.effect.carry-out", "turn.plot.effect.resources")
-        else:
-            sections = ("turn.plot.effect.carry-out",)
         return reject(
-            "must_continue", f"{language.decision(state, d)} It cannot be stopped early.", *sections
+            "must_continue",
+            f"{language.decision(state, d)} It cannot be stopped early.",
+            *choices.asked_by(state, d),
         )
     return None
 

@@ -61,14 +61,15 @@ def precheck(state: GcsState, seat: int) -> Rejection | None:
     waiting = choices.to_act(state)
     if seat not in waiting:
         names = " or ".join(language.villain(state, s) for s in sorted(waiting))
-        section = (
-            "setup"
+        owed = choices.current(state)
+        sections = (
+            choices.asked_by(state, owed)
+            if owed is not None
+            else ("setup",)
             if state.phase == "setup"
-            else "turn"
-            if choices.current(state) is None
-            else "turn.plot.effect.carry-out"
+            else ("turn",)
         )
-        return reject("not_your_turn", f"The game is waiting for {names or 'nobody'}.", section)
+        return reject("not_your_turn", f"The game is waiting for {names or 'nobody'}.", *sections)
     return None
 
 
@@ -78,7 +79,7 @@ def in_step(step: str) -> Check:
     def check(state: GcsState, seat: int, move: Move) -> Rejection | None:
         decision = choices.current(state)
         if decision is not None:
-            return reject("decision_pending", f"First: {language.decision(state, decision)}")
+            return pending(state, decision)
         if state.step != step:
             return reject("wrong_step", language.out_of_step(step, state.step))
         return None
@@ -96,10 +97,19 @@ def answering(*kinds: str) -> Check:
                 "wrong_step", "That move answers a question, and none is waiting for an answer."
             )
         if decision.kind not in kinds:
-            return reject("decision_pending", f"First: {language.decision(state, decision)}")
+            return pending(state, decision)
         return None
 
     return check
+
+
+def pending(state: GcsState, decision: Decision) -> Rejection:
+    """Another move while `decision` waits, citing the rule that asks for it."""
+    return reject(
+        "decision_pending",
+        f"First: {language.decision(state, decision)}",
+        *choices.asked_by(state, decision),
+    )
 
 
 def decision(state: GcsState) -> Decision:
