@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from rules_core.engine.types import Move, Rejection
 from rules_core.games.gotham_city_strategy import board, choices, language
-from rules_core.games.gotham_city_strategy.checks import decision, in_hand, number, place
+from rules_core.games.gotham_city_strategy.checks import VARIANT, decision, in_hand, number, place
 from rules_core.games.gotham_city_strategy.choices import TAKE
 from rules_core.games.gotham_city_strategy.citations import REMOVALS
 from rules_core.games.gotham_city_strategy.refusals import reject
@@ -114,7 +114,7 @@ def check_candidate(state: GcsState, seat: int, move: Move) -> Rejection | None:
 
 
 def check_face_down(state: GcsState, seat: int, move: Move) -> Rejection | None:
-    return in_hand(state.players[seat].hand, move)
+    return in_hand(state.players[seat].hand, move, VARIANT)
 
 
 def check_carry_out(state: GcsState, seat: int, move: Move) -> Rejection | None:
@@ -142,16 +142,10 @@ def check_take(state: GcsState, seat: int, move: Move) -> Rejection | None:
 def check_stop(state: GcsState, seat: int, move: Move) -> Rejection | None:
     d = decision(state)
     if Move.of("stop") not in choices.decision_moves(state, d):
-        if state.phase == "setup":
-            sections: tuple[str, ...] = ("setup",)
-        elif choices.removal_cause(d) == "fight":
-            sections = ("turn.fight-batman",)
-        elif d.kind == "place_threats":
-            sections = ("turn.plot.effect.carry-out", "turn.plot.effect.resources")
-        else:
-            sections = ("turn.plot.effect.carry-out",)
         return reject(
-            "must_continue", f"{language.decision(state, d)} It cannot be stopped early.", *sections
+            "must_continue",
+            f"{language.decision(state, d)} It cannot be stopped early.",
+            *choices.asked_by(state, d),
         )
     return None
 

@@ -113,8 +113,12 @@ def _line_read(state: GcsState, e: EffectCarriedOut) -> GcsState:
                 seat=me, kind="remove_threats", count=op.amount, district=op.district, enemies=True
             )
         ]
-    elif op.op == "place_henchmen":
-        asked = [Decision(seat=me, kind="place_henchmen", count=op.amount, district=op.district)]
+    elif op.op == "place_henchmen":  # put, as placing a card's threats: not "up to"
+        asked = [
+            Decision(
+                seat=me, kind="place_henchmen", count=op.amount, must=True, district=op.district
+            )
+        ]
     elif op.op == "others_lose":
         asked = [
             d

@@ -22,6 +22,7 @@ from rules_core.games.gotham_city_strategy.state import (
 )
 
 Check = Callable[[GcsState, int, Move], Rejection | None]
+VARIANT = "variant"  # the face-down card of the increased-interaction variant
 
 
 def number(move: Move, key: str) -> int | None:
@@ -33,14 +34,15 @@ def place(state: GcsState, location: int) -> str:
     return language.place(state, location)
 
 
-def in_hand(hand: tuple[str, ...], move: Move) -> Rejection | None:
+def in_hand(hand: tuple[str, ...], move: Move, section: str = "turn.plot") -> Rejection | None:
     """The move's card is one of the hand's (refused alike for another's card or none: the
-    posted id is not repeated)."""
+    posted id is not repeated), citing `section`: the card played, or the variant's face-down
+    card."""
     card = move.get("card")
     if not isinstance(card, str):
-        return reject("card_not_in_hand", "Name the card from your hand.")
+        return reject("card_not_in_hand", "Name the card from your hand.", section)
     if card not in hand:
-        return reject("card_not_in_hand", "That card is not in your hand.")
+        return reject("card_not_in_hand", "That card is not in your hand.", section)
     return None
 
 
@@ -59,14 +61,15 @@ def precheck(state: GcsState, seat: int) -> Rejection | None:
     waiting = choices.to_act(state)
     if seat not in waiting:
         names = " or ".join(language.villain(state, s) for s in sorted(waiting))
-        section = (
-            "setup"
+        owed = choices.current(state)
+        sections = (
+            choices.asked_by(state, owed)
+            if owed is not None
+            else ("setup",)
             if state.phase == "setup"
-            else "turn"
-            if choices.current(state) is None
-            else "turn.plot.effect.carry-out"
+            else ("turn",)
         )
-        return reject("not_your_turn", f"The game is waiting for {names or 'nobody'}.", section)
+        return reject("not_your_turn", f"The game is waiting for {names or 'nobody'}.", *sections)
     return None
 
 
@@ -76,7 +79,7 @@ def in_step(step: str) -> Check:
     def check(state: GcsState, seat: int, move: Move) -> Rejection | None:
         decision = choices.current(state)
         if decision is not None:
-            return reject("decision_pending", f"First: {language.decision(state, decision)}")
+            return pending(state, decision)
         if state.step != step:
             return reject("wrong_step", language.out_of_step(step, state.step))
         return None
@@ -94,10 +97,19 @@ def answering(*kinds: str) -> Check:
                 "wrong_step", "That move answers a question, and none is waiting for an answer."
             )
         if decision.kind not in kinds:
-            return reject("decision_pending", f"First: {language.decision(state, decision)}")
+            return pending(state, decision)
         return None
 
     return check
+
+
+def pending(state: GcsState, decision: Decision) -> Rejection:
+    """Another move while `decision` waits, citing the rule that asks for it."""
+    return reject(
+        "decision_pending",
+        f"First: {language.decision(state, decision)}",
+        *choices.asked_by(state, decision),
+    )
 
 
 def decision(state: GcsState) -> Decision:
@@ -147,13 +159,15 @@ def check_ability(state: GcsState, seat: int, move: Move) -> Rejection | None:
 def check_play(state: GcsState, seat: int, move: Move) -> Rejection | None:
     player = state.players[seat]
     if state.variant and player.face_down:
-        return reject("card_not_in_hand", "In the variant you play your face-down card: reveal it.")
+        return reject(
+            "card_not_in_hand", "In the variant you play your face-down card: reveal it.", VARIANT
+        )
     return in_hand(player.hand, move)
 
 
 def check_reveal(state: GcsState, seat: int, move: Move) -> Rejection | None:
     if not (state.variant and state.players[seat].face_down):
-        return reject("card_not_in_hand", "You have no face-down card to reveal.")
+        return reject("card_not_in_hand", "You have no face-down card to reveal.", VARIANT)
     return None
 
 
@@ -208,10 +222,14 @@ def check_end_turn(state: GcsState, seat: int, move: Move) -> Rejection | None:
     if state.variant and hand and state.final_turns < 0:
         if card not in hand:
             return reject(
-                "card_not_in_hand", "In the variant you end the turn with a card of your hand."
+                "card_not_in_hand",
+                "In the variant you end the turn with a card of your hand.",
+                VARIANT,
             )
     elif card is not None:
-        return reject("card_not_in_hand", "No card goes face down now: end the turn without one.")
+        return reject(
+            "card_not_in_hand", "No card goes face down now: end the turn without one.", VARIANT
+        )
     return None
 
 

@@ -8,6 +8,7 @@ import itertools
 
 from rules_core.engine.types import Move
 from rules_core.games.gotham_city_strategy import board
+from rules_core.games.gotham_city_strategy.citations import REMOVALS
 from rules_core.games.gotham_city_strategy.state import (
     BLOCKS,
     HIDEOUT,
@@ -116,6 +117,31 @@ def removal_cause(d: Decision) -> str:
     if d.kind == "remove_threats" and d.block >= 0:
         return "fight" if d.must else "batman"
     return "card"
+
+
+def asked_by(state: GcsState, d: Decision) -> tuple[str, ...]:
+    """The sections of the rule that asks for a waiting decision, which a refusal cites when a
+    move is made meanwhile or the decision is stopped short: the variant's face-down card, the
+    set-up's threats, the card just played, where Batman goes, a fight won (its threats, a
+    theft), Batman's removal, the two resources taken instead, or the card being carried out."""
+    if d.kind == "face_down":
+        return ("variant",)
+    if state.phase == "setup":
+        return ("setup",)
+    if d.kind == "remove_threats" and d.block >= 0:
+        return REMOVALS[removal_cause(d)][1:]
+    kinds = {"use_card": "turn.plot.effect", "batman_to": "turn.plot.bat-signal"}
+    if d.kind in kinds:
+        return (kinds[d.kind],)
+    if d.kind == "steal":
+        return ("turn.fight-villains",)
+    if d.kind == "place_threats" and not d.must:  # only a won fight's threats are "may"
+        return ("turn.fight-villains", "turn.fight-batman")
+    line = state.line
+    carrying_out = line is not None and line.card == state.played and line.index >= 0
+    if d.kind == "place_threats" and not carrying_out:
+        return ("turn.plot.effect.resources",)
+    return ("turn.plot.effect.carry-out",)
 
 
 def removable(state: GcsState, d: Decision) -> list[tuple[int, int]]:

@@ -6,18 +6,30 @@ from __future__ import annotations
 from rules_core.engine.types import Citation, Rejection
 from rules_core.games.gotham_city_strategy.citations import cite
 
+# the rules that ask a seat for a decision (choices.asked_by): a move made while one waits, or
+# a stop short of it, cites the one that asked
+ASKED = (
+    "turn.plot.effect.carry-out",
+    "turn.plot.effect",
+    "turn.plot.effect.resources",
+    "turn.plot.bat-signal",
+    "turn.fight-villains",
+    "turn.fight-batman",
+    "variant",
+)
+
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("overview", "two-player"),
     "bad_options": cite("setup", "variant"),
     "game_over": cite("end"),
     "older_log": cite("turn"),
-    "not_your_turn": cite("turn", "turn.plot.effect.carry-out", "setup"),
+    "not_your_turn": cite("turn", *ASKED, "setup"),
     "unknown_move": cite("turn"),
-    "decision_pending": cite("turn.plot.effect.carry-out"),
+    "decision_pending": cite(*ASKED, "setup"),
     "wrong_step": cite("turn"),
     "requirement_not_met": cite("turn.level.verify", "glossary.level", "glossary.ruling"),
     "no_ability_due": cite("turn.level.ability"),
-    "card_not_in_hand": cite("turn.plot"),
+    "card_not_in_hand": cite("turn.plot", "variant"),
     "card_requirement_not_met": cite("turn.plot.effect", "variant"),
     "cannot_place_threat": cite(
         "glossary.threats", "turn.plot.effect.placing", "turn.plot.batman-blocks"
@@ -37,9 +49,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
         "turn.plot.batman-blocks",
         "glossary.ability",
     ),
-    "must_continue": cite(
-        "turn.plot.effect.carry-out", "turn.fight-batman", "turn.plot.effect.resources", "setup"
-    ),
+    "must_continue": cite(*ASKED, "setup"),
 }
 
 # each code in words: the move refused, and when (a rulebook section lists it where the game
@@ -97,7 +107,9 @@ REFUSAL_WORDS: dict[str, str] = {
         "Answering a card or a theft with something it does not offer, such as stealing anything "
         "but money or information."
     ),
-    "must_continue": "Stopping short of something a card or a fight requires in full.",
+    "must_continue": (
+        "Stopping short of something the set-up, a card, Batman or a fight requires in full."
+    ),
 }
 
 

@@ -78,8 +78,9 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     # threat removed (its new `by`) cite the rule each follows (events.py); 5: a move is taken
     # only in a form its type is offered in (`MoveBook.refusal`): a `place_threat` with a null
     # `source` or an `end_turn` with a null `card`, accepted as the offered move before, is
-    # refused, so a game of version 4 that holds one replays without being re-decided
-    rules_version = 5
+    # refused, so a game of version 4 that holds one replays without being re-decided; 6: the
+    # henchmen a card puts on the map must all be put (no `stop`), as its threats are placed
+    rules_version = 6
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 

@@ -133,7 +133,7 @@ PLOT_EFFECTS = EffectRegistry(
         Operation(
             "place_henchmen",
             {"amount": AMOUNT, "district": DISTRICT},
-            words=lambda e: f"place up to {count_of(_n(e), 'henchman')}{_in(e)} from the hideout",
+            words=lambda e: f"place {count_of(_n(e), 'henchman')}{_in(e)} from the hideout",
         ),
         Operation(
             "collect",

@@ -317,3 +317,20 @@ def test_a_villain_going_home_or_to_an_empty_block_fights_nobody(to: int) -> Non
     done = events_of(state, 0, Move.of("done_moving"))
     assert not any(isinstance(e, FightResolved) for e in done)
     assert fold(GAME, done, state).players[0].villain_at == to
+
+
+def test_a_card_that_puts_henchmen_on_the_map_puts_every_one_it_can() -> None:
+    """Street Crew puts 2 henchmen from the hideout on the map: not "up to", so, as a card's
+    threats are placed (turn.plot.effect.placing), its player may not stop short."""
+    state = with_player(ready(["joker", "penguin"]), 0, hideout_henchmen=3)
+    state = at_step(state, "resolve", played="plot-12", program=(), chosen=False)
+    state = act(state, 0, Move.of("carry_out"))
+    (decision,) = state.pending
+    assert (decision.kind, decision.count, decision.must) == ("place_henchmen", 2, True)
+    assert Move.of("stop") not in GAME.legal_moves(state, 0)
+    refused = GAME.decide(state, 0, Move.of("stop"), random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "must_continue"
+    for _ in range(2):
+        state = act(state, 0, Move.of("place_henchman", block=0))
+    assert state.players[0].henchmen[0] == 2 and state.players[0].hideout_henchmen == 1
+    assert not state.pending

@@ -123,3 +123,11 @@ def test_henchmen_a_card_recruits_are_told_as_free() -> None:
     assert GAME.narrate(state, Recruited(seat=0, count=1, cost=5), None, False) == (
         "The Joker recruits 1 henchman for 5 money."
     )
+
+
+def test_a_card_putting_henchmen_on_the_map_is_read_out_as_it_is_carried_out() -> None:
+    """Street Crew's henchmen are all put (rules version 6): its line is not read as "up to"."""
+    state = with_player(ready(["joker", "penguin"]), 0, hideout_henchmen=2)
+    state = at_step(state, "resolve", played="plot-12", program=(), chosen=False)
+    told = _story(state, events_of(state, 0, Move.of("carry_out")))
+    assert "The Joker reads out “Street Crew”: place 2 henchmen from the hideout." in told

@@ -20,7 +20,11 @@ from tests.rules_core.games.gotham_city_strategy.table import (
     refused,
     with_player,
 )
-from tests.rules_core.games.gotham_city_strategy.test_rules import _incomes, batman_fight
+from tests.rules_core.games.gotham_city_strategy.test_rules import (
+    _incomes,
+    batman_fight,
+    signal_card,
+)
 from tests.rules_core.json_shapes import objs
 
 
@@ -94,3 +98,30 @@ def test_the_reserves_of_money_and_information_never_run_out() -> None:
     state = with_player(state, 1, money=200, information=200)
     taken = act(state, 0, Move.of("take", first="information", second="money"))
     assert (taken.players[0].money, taken.players[0].information) == (201, 201)
+
+
+def test_a_card_whose_requirement_is_unmet_is_played_paid_and_exchanged() -> None:
+    """Shakedown asks for a henchman on the map: without one it may still be played, its income
+    is paid, and only the two resources are offered for it (turn.plot.effect)."""
+    bank = PACK.block_index("mercy-hill-bank")
+    state = with_player(ready(["joker", "penguin"]), 0, hand=("plot-07",), money=0)
+    state = with_player(state, 0, threats=blocks(mercy_hill_bank=1))
+    assert Move.of("play", card="plot-07") in GAME.legal_moves(state, 0)
+    events = events_of(state, 0, Move.of("play", card="plot-07"))
+    assert _incomes(events) == [(0, 3, 0)] and board.rulers(state, bank) == {0}
+    after = act(state, 0, Move.of("play", card="plot-07"))
+    offered = {m.type for m in GAME.legal_moves(after, 0)}
+    assert offered == {"take"} and refused(after, 0, Move.of("carry_out")).code == (
+        "card_requirement_not_met"
+    )
+
+
+def test_batman_sent_to_the_most_threats_with_none_on_the_map_may_go_to_any_other_block() -> None:
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 0, hand=(signal_card(),))
+    ace = PACK.block_index("ace-chemicals")
+    state = updated(state, batman_at=ace, batman_deck=("batman-08", *state.batman_deck))
+    state = act(state, 0, Move.of("play", card=signal_card()))
+    decision = current(state)
+    assert decision is not None and decision.kind == "batman_to"
+    assert decision.candidates == tuple(b for b in range(12) if b != ace)

@@ -12,7 +12,8 @@ import pytest
 from rules_core.engine import Move, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
-from rules_core.games.gotham_city_strategy.state import Decision, GcsState
+from rules_core.games.gotham_city_strategy.content import Op
+from rules_core.games.gotham_city_strategy.state import Decision, GcsState, Line
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     act,
@@ -21,6 +22,8 @@ from tests.rules_core.games.gotham_city_strategy.table import (
     ready,
     with_player,
 )
+
+CARD = "turn.plot.effect.carry-out"
 
 
 def refusal(state: GcsState, seat: int, move: Move) -> Rejection:
@@ -121,7 +124,7 @@ def test_a_threat_kept_off_batmans_block_cites_that_rule_and_a_full_block_the_li
     assert sections(answer) == ["glossary.threats"]
 
 
-def test_waiting_for_another_villain_cites_the_set_up_the_turn_or_the_card() -> None:
+def test_waiting_for_another_villain_cites_the_set_up_the_turn_or_the_rule_asking() -> None:
     started = GAME.setup(2, {"villains": ["joker", "penguin"]}, random.Random(1))
     from rules_core.engine import fold
 
@@ -130,4 +133,69 @@ def test_waiting_for_another_villain_cites_the_set_up_the_turn_or_the_card() -> 
     turn = ready(["joker", "penguin"])
     assert sections(refusal(turn, 1, Move.of("advance"))) == ["turn"]
     owed = waiting(Decision(seat=0, kind="remove_threats", count=1, block=ACE))
-    assert sections(refusal(owed, 1, Move.of("stop"))) == ["turn.plot.effect.carry-out"]
+    assert sections(refusal(owed, 1, Move.of("stop"))) == ["turn.plot.bat-signal"]
+    card = waiting(Decision(seat=0, kind="lose_threats", count=1, must=True))
+    assert sections(refusal(card, 1, Move.of("stop"))) == ["turn.plot.effect.carry-out"]
+
+
+FIGHT_WON = ["turn.fight-villains", "turn.fight-batman"]
+
+
+@pytest.mark.parametrize(
+    ("decision", "cited"),
+    [
+        (Decision(seat=0, kind="remove_threats", count=2, block=ACE), ["turn.plot.bat-signal"]),
+        (
+            Decision(seat=0, kind="remove_threats", count=2, block=ACE, must=True),
+            ["turn.fight-batman"],
+        ),
+        (
+            Decision(seat=0, kind="batman_to", candidates=(0, 4), must=True),
+            ["turn.plot.bat-signal"],
+        ),
+        (Decision(seat=0, kind="place_threats", count=2), FIGHT_WON),
+        (Decision(seat=0, kind="steal", count=1, must=True, victim=1), ["turn.fight-villains"]),
+        (
+            Decision(seat=0, kind="place_threats", count=1, must=True),
+            ["turn.plot.effect.resources"],
+        ),
+        (Decision(seat=0, kind="send_home", candidates=(4,), must=True), [CARD]),
+        (Decision(seat=0, kind="face_down"), ["variant"]),
+    ],
+)
+def test_a_move_made_while_a_decision_waits_cites_the_rule_that_asks_for_it(
+    decision: Decision, cited: list[str]
+) -> None:
+    """Batman's arrival or his won fight, a fight won, the resources taken instead of the card,
+    the card carried out or the variant's face-down card: not always the card's effect."""
+    state = waiting(decision)  # a card played and not carried out: its threats were taken
+    assert sections(refusal(state, 0, Move.of("advance"))) == cited
+    assert sections(refusal(state, 1, Move.of("advance"))) == cited
+    if decision.must and decision.kind != "face_down":
+        assert sections(refusal(state, 0, Move.of("stop"))) == cited
+
+
+def test_a_card_carried_out_and_the_card_just_played_cite_their_rules() -> None:
+    place = Decision(seat=0, kind="place_threats", count=1, must=True)
+    carrying = updated(waiting(place), line=Line("plot-01", 0, Op("place_threats", 1)))
+    assert sections(refusal(carrying, 0, Move.of("stop"))) == [CARD]
+    played = at_step(ready(["joker", "penguin"]), "resolve", played="plot-01", chosen=False)
+    assert sections(refusal(played, 0, Move.of("recruit"))) == ["turn.plot.effect"]
+    assert sections(refusal(played, 1, Move.of("recruit"))) == ["turn.plot.effect"]
+
+
+def test_a_face_down_card_refused_cites_the_variant_and_a_card_played_the_card_rule() -> None:
+    """The face-down card is the variant's rule: refusing to play past it, to reveal without
+    one, to end a turn with the wrong card or none, or to put down a card not held cites it."""
+    variant = ready(["joker", "penguin"], variant=True)
+    hand = variant.players[0].hand
+    assert sections(refusal(variant, 0, Move.of("play", card=hand[0]))) == ["variant"]
+    ending = at_step(variant, "actions", played="")
+    assert sections(refusal(ending, 0, Move.of("end_turn", card="plot-99"))) == ["variant"]
+    setup = updated(variant, flow=variant.flow.asked((Decision(seat=0, kind="face_down"),)))
+    assert sections(refusal(setup, 0, Move.of("face_down", card="plot-99"))) == ["variant"]
+    standard = ready(["joker", "penguin"])
+    assert sections(refusal(standard, 0, Move.of("reveal"))) == ["variant"]
+    assert sections(refusal(standard, 0, Move.of("play", card="plot-99"))) == ["turn.plot"]
+    done = at_step(standard, "actions", played="")
+    assert sections(refusal(done, 0, Move.of("end_turn", card=hand[0]))) == ["variant"]
