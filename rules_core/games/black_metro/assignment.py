@@ -11,7 +11,7 @@ from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.black_metro import cards, dominance, effects, facilities, language, solo
 from rules_core.games.black_metro import events as e
-from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.pack import PERSONNEL
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, Troop, troop_strength
@@ -231,7 +231,7 @@ def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
     card, number, target = move.get("card"), move.get("district"), move.get("target")
     hand = state.player(seat).hand
     if not isinstance(card, str) or card not in hand:
-        return reject("fortune_not_in_hand", "You hold no such fortune.")
+        return unheld_fortune(card)
     if not cards.is_assignment(card):
         return reject("not_an_assignment_fortune", "Only ace to 10 are assignment fortunes.")
     if (
@@ -331,7 +331,7 @@ def _discard_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _prompted(state, seat, "blockade_discard"):
         return reject("not_now", "No fortune is to be discarded now.")
     if move.get("card") not in state.player(seat).hand:
-        return reject("fortune_not_in_hand", "You hold no such fortune.")
+        return unheld_fortune(move.get("card"))
     return None
 
 
@@ -355,7 +355,7 @@ def _counter_check(state: State, seat: int, move: Move) -> Rejection | None:
         return reject("not_now", "No attack waits for your counter.")
     card = move.get("card")
     if not isinstance(card, str) or card not in state.player(seat).hand:
-        return reject("fortune_not_in_hand", "You hold no such fortune.")
+        return unheld_fortune(card)
     if not cards.counters(card, state.exchange.cards[-1]):
         last = language.fortune(state.exchange.cards[-1])
         return reject(

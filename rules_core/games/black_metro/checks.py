@@ -3,7 +3,7 @@ check finds the reason."""
 
 from __future__ import annotations
 
-from rules_core.engine.types import Citation, Rejection
+from rules_core.engine.types import Citation, Rejection, Scalar
 from rules_core.games.black_metro.citations import cite
 
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
@@ -113,3 +113,9 @@ REFUSAL_WORDS: dict[str, str] = {
 
 def reject(code: str, message: str) -> Rejection:
     return Rejection(code, message, REJECTIONS[code])
+
+
+def unheld_fortune(named: Scalar) -> Rejection:
+    """The refusal of a fortune not in the player's hand: one left out is asked for."""
+    words = "You hold no such fortune." if named else "Name a fortune from your hand."
+    return reject("fortune_not_in_hand", words)

@@ -12,7 +12,7 @@ from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.black_metro import board, cards, effects, language, resolution
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
-from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.events_solo import FortuneToDeck
 from rules_core.games.black_metro.evolve_dominance import LAST
 from rules_core.games.black_metro.pack import SUITS
@@ -191,7 +191,7 @@ def _attack_check(state: State, seat: int, move: Move) -> Rejection | None:
         return reject("not_now", "Only a player asserting dominance attacks with a fortune.")
     card, target = move.get("card"), move.get("target")
     if not isinstance(card, str) or card not in state.player(seat).hand:
-        return reject("fortune_not_in_hand", "You hold no such fortune.")
+        return unheld_fortune(card)
     if not cards.is_dominance(card):
         return reject("not_a_dominance_fortune", "Only jacks, queens, kings and jokers attack.")
     if (

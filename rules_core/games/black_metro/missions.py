@@ -69,7 +69,8 @@ def _fulfil_check(state: State, seat: int, move: Move) -> Rejection | None:
         return reject("not_now", "No mission may be fulfilled now.")
     card, option = move.get("card"), move.get("option")
     if card not in state.player(seat).missions:
-        return reject("mission_not_held", "You hold no such unfulfilled mission.")
+        words = "You hold no such unfulfilled mission." if card else "Name the mission to fulfil."
+        return reject("mission_not_held", words)
     if move not in _fulfil_offers(state, seat):
         return reject("mission_not_met", _not_met(state, seat, str(card), option, move))
     return None

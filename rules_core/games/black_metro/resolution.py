@@ -13,7 +13,7 @@ from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.black_metro import board, effects, facilities, language, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
-from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.choices_seen import split_choice
 from rules_core.games.black_metro.events_standby import EventChosen
 from rules_core.games.black_metro.evolve_resolution import jam_targets
@@ -196,7 +196,7 @@ def _reroll_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _asked(state, seat, "reroll"):
         return reject("not_now", "No die of yours waits for a reroll.")
     if move.get("card") not in state.player(seat).hand:
-        return reject("fortune_not_in_hand", "You hold no such fortune.")
+        return unheld_fortune(move.get("card"))
     return None
 
 
@@ -234,7 +234,7 @@ def _sabotage_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _asked(state, seat, "sabotage"):
         return reject("not_now", "No roll of another player waits for your sabotage.")
     if move.get("card") not in state.player(seat).hand:
-        return reject("fortune_not_in_hand", "You hold no such fortune.")
+        return unheld_fortune(move.get("card"))
     return None
 
 

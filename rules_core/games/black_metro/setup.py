@@ -117,8 +117,10 @@ def _return_offers(state: State, seat: int) -> list[Move]:
 def _return_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _prompted(state, seat, "return_mission"):
         return reject("not_now", "No mission is to be returned now.")
-    if move.get("card") not in state.player(seat).missions:
-        return reject("mission_not_held", "You can return only a mission you drew.")
+    card = move.get("card")
+    if card not in state.player(seat).missions:
+        words = "You can return only a mission you drew." if card else "Name the mission to return."
+        return reject("mission_not_held", words)
     return None
 
 

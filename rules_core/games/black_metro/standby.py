@@ -17,7 +17,7 @@ from rules_core.games.black_metro import board, effects, facilities, language, s
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_standby as s
-from rules_core.games.black_metro.checks import reject
+from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.evolve_standby import backings, exploding
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, troop_size, troop_strength
@@ -304,7 +304,7 @@ def _excess_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _asked(state, seat, "hand_limit"):
         return reject("not_now", "You hold no more than 5 fortunes.")
     if move.get("card") not in state.player(seat).hand:
-        return reject("fortune_not_in_hand", "You hold no such fortune.")
+        return unheld_fortune(move.get("card"))
     return None
 
 

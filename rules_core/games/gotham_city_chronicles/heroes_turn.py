@@ -13,7 +13,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     StanceDeclared,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.refusals import pending, reject
+from rules_core.games.gotham_city_chronicles.refusals import pending, reject, unknown_hero
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, RESTING, GccState
 from rules_core.games.gotham_city_chronicles.turns import turn_effects
 
@@ -23,7 +23,7 @@ STANCES = (ACTIVE, RESTING)
 def stance_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     hero_id = move.get("hero")
     if not isinstance(hero_id, str) or not state.has_hero(hero_id):
-        return reject("not_your_hero", "That hero is not in this mission.")
+        return unknown_hero(hero_id)
     hero = state.hero(hero_id)
     name = state.board_pack.hero(hero_id).name
     if hero.seat != seat:

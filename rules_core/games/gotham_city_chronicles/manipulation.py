@@ -23,7 +23,12 @@ from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
 from rules_core.games.gotham_city_chronicles.mission import MissionAction
 from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
-from rules_core.games.gotham_city_chronicles.refusals import not_carried, pending, reject
+from rules_core.games.gotham_city_chronicles.refusals import (
+    not_carried,
+    pending,
+    reject,
+    unknown_hero,
+)
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import carry_out, check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, HeroState, Sequel
@@ -303,7 +308,7 @@ def pick_up_offers(state: GccState, seat: int) -> list[Move]:
 def drop_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     hero_id = move.get("hero")
     if not isinstance(hero_id, str) or not state.has_hero(hero_id):
-        return reject("not_your_hero", "There is no such hero in this mission.")
+        return unknown_hero(hero_id)
     hero = state.hero(hero_id)
     if hero.seat != seat:
         return reject("not_your_hero", "That hero is played from another seat.")

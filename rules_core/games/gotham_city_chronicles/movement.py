@@ -22,7 +22,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     TerrainDiceRolled,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.refusals import pending, reject
+from rules_core.games.gotham_city_chronicles.refusals import pending, reject, unknown_hero
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import ACTIVE, GccState, HeroState
@@ -97,7 +97,7 @@ def pool_now(state: GccState, who: Mover) -> int:
 def hero_may_act(state: GccState, seat: int, hero_id: object) -> Rejection | HeroState:
     """The hero `seat` names, if it may take an action now (V·B·3, V·B·4, IX B)."""
     if not isinstance(hero_id, str) or not state.has_hero(hero_id):
-        return reject("not_your_hero", "That hero is not in this mission.")
+        return unknown_hero(hero_id)
     hero = state.hero(hero_id)
     name = state.board_pack.hero(hero_id).name
     if hero.seat != seat:

@@ -59,6 +59,12 @@ def reject(code: str, message: str, *sections: str) -> Rejection:
     return Rejection(code, message, cite(*sections) if sections else REJECTIONS[code])
 
 
+def unknown_hero(named: object) -> Rejection:
+    """The refusal of a move naming no hero of the mission: a hero left out is asked for."""
+    words = "That hero is not in this mission." if named else "Name one of your heroes."
+    return reject("not_your_hero", words)
+
+
 REJECTIONS.update(
     {
         "tile_limit": cite("vi-b", "vi-b-4"),

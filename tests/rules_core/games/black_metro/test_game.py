@@ -178,3 +178,28 @@ def test_a_mission_option_refused_is_named_by_its_words_never_by_the_posted_valu
 
 
 RNG = random.Random(0)
+
+
+def test_a_mission_to_fulfil_left_unnamed_is_asked_for() -> None:
+    state, seat = _asked_for_a_mission(5)
+    for card in (None, ""):
+        answer = GAME.decide(state, seat, Move.of("fulfil_mission", card=card, option=1), RNG)
+        assert isinstance(answer, Rejection) and answer.code == "mission_not_held"
+        assert answer.message == "Name the mission to fulfil."
+    named = Move.of("fulfil_mission", card="no-such#1", option=1)
+    answer = GAME.decide(state, seat, named, RNG)
+    assert isinstance(answer, Rejection)
+    assert answer.message == "You hold no such unfulfilled mission."
+
+
+def test_a_fortune_left_unnamed_is_asked_for_and_one_not_held_is_refused() -> None:
+    from rules_core.games.black_metro.checks import unheld_fortune
+
+    for card, words in (
+        (None, "Name a fortune from your hand."),
+        ("", "Name a fortune from your hand."),
+        ("2-hearts", "You hold no such fortune."),
+        (7, "You hold no such fortune."),
+    ):
+        refused = unheld_fortune(card)
+        assert (refused.code, refused.message) == ("fortune_not_in_hand", words)

@@ -37,6 +37,15 @@ def test_a_returned_mission_goes_to_the_bottom_of_the_deck() -> None:
     assert state.mission_deck[-1] == card
 
 
+def test_a_mission_to_return_left_unnamed_is_asked_for_not_called_undrawn() -> None:
+    state = started(2)
+    seat = min(GAME.to_act(state))
+    unnamed = refused(state, seat, "return_mission")
+    assert (unnamed.code, unnamed.message) == ("mission_not_held", "Name the mission to return.")
+    other = refused(state, seat, "return_mission", card="no-such-mission#1")
+    assert other.message == "You can return only a mission you drew."
+
+
 def test_candidates_are_chosen_in_turn_from_the_first_player() -> None:
     state = started(3, seed=4)
     first = state.relic

@@ -217,3 +217,20 @@ def test_a_seat_that_has_finished_is_told_so_not_that_it_is_not_its_turn() -> No
     assert refusal.code == "seat_finished"
     assert refusal.citations == REJECTIONS["seat_finished"]
     assert "finished" in refusal.message
+
+
+def test_a_hero_left_unnamed_is_asked_for_and_an_unknown_one_is_not_in_the_mission() -> None:
+    """A move that names no hero (stance, movement, dropping an item) asks for one; a name the
+    mission lacks is told so."""
+    state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    seat = min(to_act(state))
+    for kind, params in (("stance", {"stance": "active"}), ("move", {"to": "a1"}), ("drop", {})):
+        for hero, words in (
+            (None, "Name one of your heroes."),
+            ("", "Name one of your heroes."),
+            ("superman", "That hero is not in this mission."),
+        ):
+            move = Move.of(kind, hero=hero, **params)
+            refusal = MOVES.refusal(state, seat, move)
+            assert isinstance(refusal, Rejection), (kind, hero)
+            assert (refusal.code, refusal.message) == ("not_your_hero", words), (kind, hero)
