@@ -101,10 +101,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # (`MoveBook.refusal`: an attack with its `weapon` left out, `second=""` or `lines=null` was
     # taken as the offered move before), so games of version 13 and older replay unre-decided;
     # 15: a character neutralized while it is being activated (a fall, dangerous terrain, its
-    # own Blast) has its activation end there (IX B: `character_activation_ended` follows its
-    # `character_neutralized`; before, it stayed the character being activated until the
-    # villain ended it), and a pack whose tile gives one action the same characteristic twice,
-    # or whose hero board or tile names a skill twice, is refused (VI·A·2 [a], V A 13)
+    # own Blast) has its activation end there (IX B: `character_activation_ended`, version 2
+    # with `neutralized`, follows its `character_neutralized`; before, it stayed the character
+    # being activated until the villain ended it), and a pack whose tile gives one action the
+    # same characteristic twice, or whose hero board or tile names a skill twice, is refused
+    # (VI·A·2 [a], V A 13)
     rules_version = 15
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,

@@ -3,8 +3,9 @@ characters' activations and wounds, and the villain's turn's end."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
 from rules_core.games.gotham_city_chronicles.citations import cite, lettered
@@ -109,12 +110,30 @@ class CharacterActivated(GameEvent):
     character: str
 
 
+def _ended_by_the_villain(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 was written only when the villain ended an activation (rules version 14 and
+    older did not end it on a neutralization)."""
+    return {**data, "neutralized": False}
+
+
 @dataclass(frozen=True, slots=True)
 class CharacterActivationEnded(GameEvent):
+    """A character's activation ends: the villain ends it, or the character is neutralized while
+    being activated (`neutralized`, IX B: it is off the board, so nothing of it acts on)."""
+
     type: ClassVar[str] = "character_activation_ended"
     in_words: ClassVar[str] = "A character's activation ends."
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        _ended_by_the_villain,
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-c-7")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("ix-b")
     character: str
+    neutralized: bool = False
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *(cite("ix-b") if self.neutralized else ()))
 
 
 @dataclass(frozen=True, slots=True)

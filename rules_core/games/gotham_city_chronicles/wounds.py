@@ -47,7 +47,7 @@ def _activation_over(run: Run[GccState], figure: str) -> None:
     the character being activated until the villain ended its activation)."""
     activation = run.state.activation
     if activation is not None and activation.character == figure:
-        run.emit(CharacterActivationEnded(seat=VILLAIN_SEAT, character=figure))
+        run.emit(CharacterActivationEnded(seat=VILLAIN_SEAT, character=figure, neutralized=True))
 
 
 def yellow_dice_counted(run: Run[GccState], seat: int | None) -> None:

@@ -262,8 +262,10 @@ def test_a_character_neutralized_by_its_own_blast_ends_its_activation() -> None:
         raise AssertionError("no seed neutralized the brute")
     told = [*events, *kept]
     out = next(i for i, e in enumerate(told) if isinstance(e, CharacterNeutralized))
-    assert told[out + 1] == CharacterActivationEnded(seat=VILLAIN, character=BRUTE)
-    assert narrate(state, told[out + 1], None, False) == "Brutes with Chains #1's activation ends."
+    ended = told[out + 1]
+    assert ended == CharacterActivationEnded(seat=VILLAIN, character=BRUTE, neutralized=True)
+    assert narrate(state, ended, None, False) == "Brutes with Chains #1's activation ends."
+    assert {c.section for c in ended.cited()} == {"vi-c-7", "ix-b"}  # ended by the knock-out
     assert state.activation is not None and state.activation.character == ""
     assert state.activation.done == (BRUTE,)
     assert skill_level(state, state.character(BRUTE), "attraction") == 0
@@ -296,7 +298,8 @@ def test_a_character_neutralized_in_its_movement_ends_its_activation() -> None:
             break
     else:
         raise AssertionError("no seed neutralized the brute")
-    assert CharacterActivationEnded(seat=VILLAIN, character=BRUTE) in [*events, *kept]
+    ended = CharacterActivationEnded(seat=VILLAIN, character=BRUTE, neutralized=True)
+    assert ended in [*events, *kept]
     assert state.activation is not None and not state.activation.character
     assert state.movement is None
     assert refused(state, VILLAIN, Move.of("end_character")).code == "not_this_character"
@@ -456,6 +459,16 @@ def test_stored_skill_events_of_version_1_read_with_their_possessor() -> None:
         "area": "street",
         "level": 1,
     }
+
+
+def test_an_activation_ended_by_the_villain_cites_its_ending_alone_and_older_rows_so_read() -> None:
+    """Version 1 of `character_activation_ended` was written only when the villain ended an
+    activation: it reads as not neutralized, citing VI·C·7 alone."""
+    assert CharacterActivationEnded.version == 2
+    old = {"character": BRUTE}
+    assert CharacterActivationEnded.upcasts[0](old) == {"character": BRUTE, "neutralized": False}
+    ended = CharacterActivationEnded(seat=VILLAIN, character=BRUTE)
+    assert [c.section for c in ended.cited()] == ["vi-c-7"]
 
 
 def test_a_tile_with_two_manipulation_characteristics_names_the_one_used() -> None:
