@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import counted, no_such_move, takes_only
+from rules_core.engine.wording import capitalized, counted, listed, no_such_move, takes_only
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON, phase_section
 from rules_core.games.no_mans_land.content import Card, number
 from rules_core.games.no_mans_land.events import (
@@ -32,7 +32,13 @@ from rules_core.games.no_mans_land.events import (
     SignalPlayed,
 )
 from rules_core.games.no_mans_land.evolve import HANDLERS
-from rules_core.games.no_mans_land.language import PHASE_NAMES, ROLES, describe_move
+from rules_core.games.no_mans_land.language import (
+    PHASE_NAMES,
+    ROLES,
+    describe_move,
+    piece_name,
+    place,
+)
 from rules_core.games.no_mans_land.refusals import F_MOVE, G_FIGHT, G_START, reject
 from rules_core.games.no_mans_land.state import NmlState
 from rules_core.games.no_mans_land.turns import (
@@ -79,7 +85,7 @@ def _district(state: NmlState, raw: object, *sections: str) -> str | Rejection:
         words = "Gotham has no such district." if raw else "Name a district of Gotham."
         return reject("no_such_district", words, *sections)
     if raw in state.destroyed:
-        name = state.pack.district(raw).name
+        name = capitalized(state.pack.district(raw).name)
         return reject(
             "district_destroyed",
             f"{name} has been destroyed.",
@@ -114,7 +120,7 @@ def _recruit_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     if isinstance(card, Rejection):
         return card
     if card.kind != "character":
-        return reject("not_a_character", f"{card.name} is not a character.")
+        return reject("not_a_character", f"{capitalized(card.name)} is not a character.")
     district = _district(state, move.get("district"), F_MOVE)
     if isinstance(district, Rejection):
         return district
@@ -123,7 +129,8 @@ def _recruit_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
         return reject("hero_there", f"A hero stands at {name}: nothing is played under his nose.")
     if card.cost > state.counters:
         return reject(
-            "not_enough_counters", f"{card.name} costs {card.cost}; you hold {state.counters}."
+            "not_enough_counters",
+            f"{capitalized(card.name)} costs {card.cost}; you hold {state.counters}.",
         )
     return None
 
@@ -156,7 +163,7 @@ def _crime_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     if isinstance(card, Rejection):
         return card
     if card.kind != "crime":
-        return reject("not_a_crime", f"{card.name} is not a crime.")
+        return reject("not_a_crime", f"{capitalized(card.name)} is not a crime.")
     face_down = move.get("face_down")
     if not isinstance(face_down, bool):
         return reject("bad_face_down", "Say whether the crime goes face down (true or false).")
@@ -205,6 +212,9 @@ def _crime(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[G
 # ---- both: move, end ------------------------------------------------------------------------
 
 
+PIECES = ("characters", "heroes")  # each side's pieces on the board, in the game's words
+
+
 def _pieces(state: NmlState, seat: int) -> tuple[tuple[str, str], ...]:
     own = state.villains if seat == FALCONE else state.heroes
     return tuple((p.id, p.district) for p in own)
@@ -215,13 +225,22 @@ def _move_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     if refused:
         return refused
     own = phase_section(seat, "movement")  # the mover's movement phase, not the other side's
-    where = dict(_pieces(state, seat)).get(str(move.get("piece")))
-    if where is None or not isinstance(move.get("piece"), str):
-        return reject("not_your_piece", "You have no such piece in play.", own)
-    if move.get("to") not in movable(state, str(move.get("piece")), where):
+    piece = move.get("piece")
+    where = dict(_pieces(state, seat)).get(piece) if isinstance(piece, str) else None
+    if not isinstance(piece, str) or where is None:
+        words = "You have no such piece in play." if piece else f"Name one of your {PIECES[seat]}."
+        return reject("not_your_piece", words, own)
+    to = _district(state, move.get("to"), own)
+    if isinstance(to, Rejection):
+        return to
+    name = capitalized(piece_name(state, piece))
+    if not movable(state, piece, where):
+        return reject("cannot_move_there", f"{name} has no step left this movement phase.", own)
+    if to not in movable(state, piece, where):
+        near = listed([place(state, d) for d in movable(state, piece, where)])
         return reject(
             "cannot_move_there",
-            "A piece moves to a neighbouring district still standing, once per step it has left.",
+            f"{name} moves only to a district next to {place(state, where)}: {near}.",
             own,
         )
     return None
@@ -286,11 +305,13 @@ def _signal_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     if isinstance(card, Rejection):
         return card
     if card.timing != "start":
-        return reject("not_a_start_card", f"{card.name} is played with a fight, not now.")
+        return reject(
+            "not_a_start_card", f"{capitalized(card.name)} is played with a fight, not now."
+        )
     district = move.get("district")
     if not card.has("reveal"):
         if "district" in dict(move.params):
-            return reject("bad_district", f"{card.name} names no district.")
+            return reject("bad_district", f"{capitalized(card.name)} names no district.")
         return None
     found = _district(state, district, G_START, "start-of-turn-phase")
     if isinstance(found, Rejection):
@@ -349,7 +370,9 @@ def _fight_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     if isinstance(card, Rejection):
         return card
     if card.timing != "crimefighting":
-        return reject("not_a_fight_card", f"{card.name} is played at the start of your turn.")
+        return reject(
+            "not_a_fight_card", f"{capitalized(card.name)} is played at the start of your turn."
+        )
     return None
 
 

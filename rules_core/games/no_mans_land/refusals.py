@@ -28,11 +28,11 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "not_a_character": cite(F_MOVE, "corruption-counters"),
     "not_a_crime": cite(F_MOVE, "corruption-counters"),
     "not_enough_counters": cite("corruption-counters", F_MOVE),
-    # a district named by Falcone's cards, Gordon's start of turn card or his fight (a piece
-    # moved names its district in `cannot_move_there`)
-    "no_such_district": cite(F_MOVE, G_START, "start-of-turn-phase", G_FIGHT),
+    # a district named by Falcone's cards, a piece moved (by either side), Gordon's start of
+    # turn card or his fight
+    "no_such_district": cite(F_MOVE, G_MOVE, G_START, "start-of-turn-phase", G_FIGHT),
     "district_destroyed": cite(
-        "ending-the-game.city-overrun", F_MOVE, G_START, "start-of-turn-phase", G_FIGHT
+        "ending-the-game.city-overrun", F_MOVE, G_MOVE, G_START, "start-of-turn-phase", G_FIGHT
     ),
     "hero_there": cite(F_MOVE),
     "crime_already_there": cite(F_MOVE, "ending-the-game.city-overrun"),
@@ -75,14 +75,16 @@ REFUSAL_WORDS: dict[str, str] = {
     "not_enough_counters": (
         "Playing a character or a crime that costs more counters than Falcone holds."
     ),
-    "no_such_district": "Naming a district Gotham does not have.",
+    "no_such_district": "Naming a district Gotham does not have, or none where one is needed.",
     "district_destroyed": "Playing in or moving into a district that has been destroyed.",
     "hero_there": "Playing a character or a crime at a district where a hero stands.",
     "crime_already_there": "Playing a crime at a district that already holds one.",
     "bad_face_down": "Playing a crime without saying whether it goes face up or face down.",
-    "not_your_piece": "Moving a piece the player does not have in play.",
+    "not_your_piece": (
+        "Moving a piece the player does not have in play, or not saying which piece moves."
+    ),
     "cannot_move_there": (
-        "Moving a piece anywhere but a neighbouring standing district, or more often than it may."
+        "Moving a piece to a district not next to its own, or more often than it may this phase."
     ),
     "not_a_start_card": "Playing a crimefighting Batsignal card at the start of Gordon's turn.",
     "nothing_to_reveal": (

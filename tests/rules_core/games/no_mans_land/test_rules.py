@@ -773,8 +773,8 @@ REFUSALS = [
         "falcone",
         "move",
         {"piece": "thug-2", "to": "heights"},
-        "cannot_move_there",
-        "A piece moves to a neighbouring district still standing, once per step it has left.",
+        "district_destroyed",
+        "Gotham Heights has been destroyed.",
     ),
     (
         "falcone",
@@ -852,7 +852,7 @@ FALCONES_OWN = {
 @pytest.mark.parametrize(
     ("at", "seat", "params", "code", "sections"),
     [
-        ("falcone", FALCONE, {"piece": "thug-2", "to": "heights"}, "cannot_move_there", F_MOVE),
+        ("falcone", FALCONE, {"piece": "thug-2", "to": "docks"}, "cannot_move_there", F_MOVE),
         ("falcone", FALCONE, {"piece": "gordon", "to": "docks"}, "not_your_piece", F_MOVE),
         ("movement", GORDON, {"piece": "gordon", "to": "docks"}, "cannot_move_there", G_MOVE),
         ("movement", GORDON, {"piece": "thug-2", "to": "docks"}, "not_your_piece", G_MOVE),
