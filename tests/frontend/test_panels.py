@@ -34,25 +34,27 @@ def drawn_panel(slug: str, view: Any, seat: int | None) -> dict[str, Any]:
     heading over it while the seat plays (`playing`) and after (`after`; None: no heading);
     `reference_open_after_redraw`: the game's reference, unfolded, stays so when the panel is
     drawn again (None: no reference). `seat` None: a spectator's page."""
-    board = GAMES / slug.replace("-", "_") / "board.js"
     script = Path(__file__).parent / "panels" / "draw_panel.js"
+    drawn: dict[str, Any] = _node([str(script), str(STATIC), _board(slug), slug], view, seat)
+    return drawn
+
+
+def _board(slug: str) -> str:
+    return str(GAMES / slug.replace("-", "_") / "board.js")
+
+
+def _node(args: list[str], view: Any, seat: int | None) -> Any:
+    """What node prints (as JSON) given `args` then the seat ("spectator" for None), and the
+    view on its input."""
     result = subprocess.run(
-        [
-            "node",
-            str(script),
-            str(STATIC),
-            str(board),
-            slug,
-            "spectator" if seat is None else str(seat),
-        ],
+        ["node", *args, "spectator" if seat is None else str(seat)],
         input=json.dumps(view),
         capture_output=True,
         text=True,
         timeout=60,
         check=True,
     )
-    drawn: dict[str, Any] = json.loads(result.stdout)
-    return drawn
+    return json.loads(result.stdout)
 
 
 def panel(slug: str, view: Any, seat: int | None) -> list[list[str]]:
@@ -106,9 +108,10 @@ def test_the_race_panel_names_the_seats_figure_as_the_seats_and_story_do() -> No
     assert race == [["p", "You race Figure A: rank 1, square 3."]]
 
 
-# Runs the race's board.js with stand-ins for the registry and the drawing helpers and prints
-# the hover titles of its figures (the svg's <title> texts): `node -e SCRIPT BOARD SEAT < view`.
-_RACE_TITLES = """
+# Runs a game's board.js with stand-ins for the registry and the drawing helpers and prints
+# the svg's words: its hover titles (the <title> texts) and the rest of its texts, in order:
+# `node -e SCRIPT BOARD SEAT < view`.
+_BOARD_WORDS = """
 const fs = require("fs"), vm = require("vm");
 const [board, seat] = process.argv.slice(1);
 const node = (name, attrs, text) => ({ name, attrs, text, children: [],
@@ -123,14 +126,21 @@ const view = JSON.parse(fs.readFileSync(0, "utf8"));
 view.seat = seat === "spectator" ? null : Number(seat);
 const svg = node("svg");
 draw(svg, view);
-const titles = [];
+const words = { titles: [], texts: [] };
 const walk = (n) => n.children.forEach((c) => {
-  if (c.name === "title") titles.push(c.text);
+  if (c.name === "title") words.titles.push(c.text);
+  else if (c.text !== undefined) words.texts.push(String(c.text));
   walk(c);
 });
 walk(svg);
-process.stdout.write(JSON.stringify(titles));
+process.stdout.write(JSON.stringify(words));
 """
+
+
+def board_words(slug: str, view: Any, seat: int | None) -> dict[str, list[str]]:
+    """The words of `slug`'s board as drawn from `view` for `seat` (None: a spectator)."""
+    words: dict[str, list[str]] = _node(["-e", _BOARD_WORDS, _board(slug)], view, seat)
+    return words
 
 
 def test_the_race_board_tells_each_figure_in_words_not_seat_numbers() -> None:
@@ -139,28 +149,30 @@ def test_the_race_board_tells_each_figure_in_words_not_seat_numbers() -> None:
     counts lanes from 1, as the story does."""
     game = get_game("gotham-race")
     state = fold(game, game.setup(2, {}, random.Random(1)))
-    board = GAMES / "gotham_race" / "board.js"
     titles = {}
-    for seat in ("0", "spectator"):
-        run = subprocess.run(
-            ["node", "-e", _RACE_TITLES, str(board), seat],
-            input=json.dumps(game.view(state, None if seat == "spectator" else 0)),
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=True,
-        )
-        titles[seat] = [t for t in json.loads(run.stdout) if t.startswith("Figure ")]
-    assert titles["0"] == [
+    for seat in (0, None):
+        drawn = board_words("gotham-race", game.view(state, seat), seat)
+        titles[seat] = [t for t in drawn["titles"] if t.startswith("Figure ")]
+    assert titles[0] == [
         "Figure A: rank 4, square 0, lane 4 (yours)",
         "Figure B: rank 3, square 0, lane 3 (another player's)",
         "Figure C: rank 2, square 0, lane 2 (ownerless)",
         "Figure D: rank 1, square 0, lane 1 (ownerless)",
     ]
-    assert titles["spectator"][:2] == [
+    assert titles[None][:2] == [
         "Figure A: rank 4, square 0, lane 4 (a player's)",
         "Figure B: rank 3, square 0, lane 3 (a player's)",
     ]
+
+
+def test_the_no_mans_land_key_offers_the_c_plus_1_counter_as_falcones_choice() -> None:
+    """income-phase: Falcone *can* take a counter more for a crime at a C+1 district (his
+    choice since rules version 4); the board's key said a crime there earns it."""
+    game = get_game("no-mans-land")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    texts = board_words("no-mans-land", game.view(state, 1), 1)["texts"]
+    key = next(t for t in texts if t.startswith("(C+1)"))
+    assert key == "(C+1): a crime there lets Falcone take 1 more counter at income, if he wants"
 
 
 def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() -> None:

@@ -78,7 +78,7 @@
     // the key: each side's colour
     svg.appendChild(el("text", { x: 8, y: 492, "font-size": 10, fill: FALCONE }, "Falcone: crimes and characters"));
     svg.appendChild(el("text", { x: 592, y: 492, "text-anchor": "end", "font-size": 10, fill: GORDON }, "Gordon: heroes"));
-    svg.appendChild(el("text", { x: 8, y: 478, "font-size": 9, fill: "#8a5a0a" }, "(C+1): a crime there earns Falcone 1 more counter at income"));
+    svg.appendChild(el("text", { x: 8, y: 478, "font-size": 9, fill: "#8a5a0a" }, "(C+1): a crime there lets Falcone take 1 more counter at income, if he wants"));
   }
 
   /* What a move acts on: the card played from the hand, else the district it names. */
