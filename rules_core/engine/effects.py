@@ -11,7 +11,7 @@ adds its own with `extended`, and applies a compiled `Effect` with its own handl
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from rules_core.engine.content_limits import at_index, at_key, fail, quote
@@ -187,6 +187,12 @@ class EffectRegistry:
     def extended(self, *operations: Operation) -> EffectRegistry:
         """This registry with a game's own operations added (a name may not be reused)."""
         return EffectRegistry((*self._operations.values(), *operations))
+
+    def reworded(self, name: str, words: Callable[[Effect], str]) -> EffectRegistry:
+        """This registry with operation `name` read aloud in a game's own words."""
+        operations = dict(self._operations)
+        operations[name] = replace(operations[name], words=words)
+        return EffectRegistry(operations.values())
 
     def only(self, *names: str) -> EffectRegistry:
         """The operations named, for a kind of card that may use just those."""

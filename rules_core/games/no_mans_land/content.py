@@ -20,6 +20,7 @@ from rules_core.engine.content_limits import (
 )
 from rules_core.engine.effects import STANDARD, Effect, Operation, Whole
 from rules_core.engine.types import JSON
+from rules_core.engine.wording import counted
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 SUPPLY_RANGE = (1, 200)
@@ -42,14 +43,25 @@ NUMBER_RANGES: dict[str, JSON] = {
 # Falcone's cards: a crime may pay corruption back when played, or burn its district down at the
 # start of his turn. Batsignal cards: a boost in one fight, a face-down crime turned up, an extra
 # step for every hero.
-FALCONE_EFFECTS = STANDARD.extended(
-    Operation(
-        "destroy",
-        words=lambda e: (
-            "at the start of Falcone's turn, burns its district down unless a hero is there"
+FALCONE_EFFECTS = (
+    STANDARD.extended(
+        Operation(
+            "destroy",
+            words=lambda e: (
+                "at the start of Falcone's turn, burns its district down unless a hero is there"
+            ),
         ),
-    ),
-).only("gain", "destroy")
+    )
+    .only("gain", "destroy")
+    .reworded(
+        # the book's words: counters are taken from the supply (corruption-counters)
+        "gain",
+        lambda e: (
+            f"Falcone takes {counted(int(str(e.get('amount'))), 'corruption counter')} "
+            "from the supply"
+        ),
+    )
+)
 SIGNAL_EFFECTS = STANDARD.extended(
     Operation(
         "boost",

@@ -86,6 +86,9 @@ def test_steps_read_aloud_in_the_games_words() -> None:
     assert GAME.say(gain) == "gain 2 gold"
     raid = GAME.compile({"op": "raid", "blocks": ["park"], "times": 1, "loud": True}, "e", REFS)
     assert GAME.say(raid) == "raid (blocks ('park',), loud True, mood calm, times 1)"
+    own = GAME.reworded("gain", lambda e: f"take {e.get('amount')} {e.get('what')} from the bank")
+    assert own.say(gain) == "take 2 gold from the bank" and GAME.say(gain) == "gain 2 gold"
+    assert own.names == GAME.names
 
 
 def test_compile_all_takes_one_step_or_a_list() -> None:

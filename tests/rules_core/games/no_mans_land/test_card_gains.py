@@ -68,3 +68,13 @@ def test_a_crime_played_face_down_owes_nothing_so_falcone_plays_on() -> None:
     down = Move.of("crime", card="racket-1", district="heights", face_down=True)
     after = fold(GAME, decide(state, FALCONE, down), state)
     assert after.gain_owed == 0 and GAME.to_act(after) == frozenset({FALCONE})
+
+
+def test_a_cards_gain_reads_as_counters_taken_from_the_supply() -> None:
+    """corruption-counters: Falcone takes his counters from the supply (and loses when it is
+    empty), so the card says so in the game's words, not 'gain 1 corruption'."""
+    racket = opening().pack.card("racket-1")
+    assert racket.text == (
+        "crime, cost 1, strength 1; when played face up, Falcone takes 1 corruption counter "
+        "from the supply"
+    )
