@@ -52,6 +52,7 @@ from rules_core.games.no_mans_land.turns import (
     next_gordon_phase,
     settle_gordon,
     start_cards,
+    steps_allowed,
     take_counters,
 )
 
@@ -233,16 +234,14 @@ def _move_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
     to = _district(state, move.get("to"), own)
     if isinstance(to, Rejection):
         return to
-    name = capitalized(piece_name(state, piece))
-    if not movable(state, piece, where):
+    name, origin = capitalized(piece_name(state, piece)), place(state, where)
+    if state.moved.count(piece) >= steps_allowed(state, piece):
         return reject("cannot_move_there", f"{name} has no step left this movement phase.", own)
-    if to not in movable(state, piece, where):
-        near = listed([place(state, d) for d in movable(state, piece, where)])
-        return reject(
-            "cannot_move_there",
-            f"{name} moves only to a district next to {place(state, where)}: {near}.",
-            own,
-        )
+    near = movable(state, piece, where)
+    if to not in near:
+        reach = f": {listed([place(state, d) for d in near])}" if near else ", and none stands"
+        words = f"{name} moves only to a district next to {origin}{reach}."
+        return reject("cannot_move_there", words, own)
     return None
 
 

@@ -98,6 +98,19 @@ def test_a_refused_move_of_a_piece_says_which_rule_it_breaks(
     assert set(answer.citations) <= set(GAME.rejections[code])
 
 
+def test_a_piece_with_its_step_left_but_no_standing_neighbour_is_told_so() -> None:
+    """Montoya at the Docks, the Narrows and Gotham Heights burnt down: she has her step, and
+    nowhere to take it."""
+    state = replace(moving(GORDON), destroyed=("heights", "narrows"))
+    move = Move.of("move", piece="montoya", to="park-row")
+    answer = GAME.decide(state, GORDON, move, random.Random(0))
+    assert isinstance(answer, Rejection), answer
+    assert (answer.code, answer.message) == (
+        "cannot_move_there",
+        "Renee Montoya moves only to a district next to the Docks, and none stands.",
+    )
+
+
 @pytest.mark.parametrize("code", ["not_a_crime", "not_enough_counters", "district_destroyed"])
 def test_a_refusal_opening_with_a_name_opens_with_a_capital(code: str) -> None:
     """'the Penguin', 'the Narrows': a name that opens a refusal is capitalised as a sentence."""
