@@ -39,7 +39,9 @@ PHASE_NAMES = {
 ENDINGS = {
     "overrun": "Gotham is overrun: Falcone wins",
     "batsignal": "Gordon drew the last Batsignal card: Falcone wins",
-    "counters": "Falcone's corruption counters are exhausted: Gordon has held out and wins",
+    "counters": (
+        "Falcone's supply of corruption counters is exhausted: Gordon has held out and wins"
+    ),
 }
 
 

@@ -53,3 +53,20 @@ def test_the_city_is_judged_overrun_only_at_the_start_of_falcones_turn() -> None
     check = next(e for e in played[-1] if isinstance(e, OverrunChecked))
     assert (check.crimes, check.standing, check.overrun) == (3, 7, False)
     assert not state.over and (state.flow.current, state.flow.step) == (FALCONE, "movement")
+
+
+def test_the_end_by_counters_is_told_as_the_supply_run_out_not_falcones_counters() -> None:
+    """ending-the-game.counters-exhausted: what runs out is the supply Falcone takes from; he
+    may still hold counters he has not spent."""
+    state = fold(GAME, GAME.setup(2, {}, random.Random(1)))
+    assert isinstance(state, NmlState)
+    state = replace(state, flow=Flow("gordon", "draw", GORDON), supply=0, counters=5)
+    events = GAME.decide(state, GORDON, Move.of("end"), random.Random(0))
+    assert not isinstance(events, Rejection), events
+    over = fold(GAME, events, state)
+    outcome = GAME.outcome(over)
+    assert outcome is not None and outcome.winners == (GORDON,)
+    assert outcome.summary == (
+        "Falcone's supply of corruption counters is exhausted: Gordon has held out and wins."
+    )
+    assert over.counters == 5
