@@ -137,6 +137,30 @@ def _promote_options(state: State, seat: int, number: int) -> list[str]:
     return found
 
 
+def _promote_and_build_options(state: State, seat: int) -> list[str]:
+    """at:unit:piece for a promotion and a build at one district; "if able", so with no district
+    allowing both, as much as can be done (advanced.golden.exceptions): a promotion alone
+    ("at:unit:") or a build alone ("at::piece"), the player's pick; [""] when neither can."""
+    promotions = [
+        (d.number, unit)
+        for d in state.the_pack().districts
+        for unit in _promote_options(state, seat, d.number)
+    ]
+    builds = [
+        tuple(option.split(":"))
+        for option in _build_options(state, seat)
+        if option.count(":") == 1  # a build, not a move made instead of one
+    ]
+    both = [
+        f"{at}:{unit}:{piece}"
+        for at, unit in promotions
+        for where, piece in builds
+        if where == str(at)
+    ]
+    partial = [f"{at}:{unit}:" for at, unit in promotions] + [f"{at}::{p}" for at, p in builds]
+    return both or partial or [""]
+
+
 def _recall_options(state: State, seat: int, number: int, count: int) -> list[str]:
     subs, paragons, suits = state.district(number).personnel[seat]
     return [
@@ -173,13 +197,7 @@ def _step_options(state: State, seat: int, number: int, step: Effect) -> list[st
     if op == "advance":
         return ["advance", "no"] if _can_advance(state, seat) else ["no"]
     if op == "promote_and_build":
-        return [
-            f"{d.number}:{unit}:{option.split(':')[1]}"
-            for d in state.the_pack().districts
-            for unit in _promote_options(state, seat, d.number)
-            for option in _build_options(state, seat)
-            if option.count(":") == 1 and option.split(":")[0] == str(d.number)
-        ] or [""]  # if able
+        return _promote_and_build_options(state, seat)
     if op == "return_missions":
         held = sorted(set(player.missions))
         picks = [()] + [(m,) for m in held] + list(itertools.combinations(held, 2))
@@ -203,11 +221,17 @@ def choosing_ops(steps: tuple[Effect, ...]) -> tuple[str, ...]:
     return tuple(step.op for step in steps if step.op in CHOOSING)
 
 
-def choices(state: State, seat: int, number: int, steps: tuple[Effect, ...]) -> list[str]:
-    """Every way to resolve the steps in full ([] when the effect cannot be used)."""
+def choices(
+    state: State, seat: int, number: int, steps: tuple[Effect, ...], if_able: bool = False
+) -> list[str]:
+    """Every way to resolve the steps in full ([] when the effect cannot be used); `if_able`
+    (an ability saying "if able"): a step that cannot be done is left out and the rest is done
+    (advanced.golden.exceptions)."""
     if not effects.payable(_resources(state, seat), steps):
         return []
     parts = [_step_options(state, seat, number, s) for s in steps if s.op in CHOOSING]
+    if if_able:
+        parts = [part or [""] for part in parts]
     for step in steps:
         if step.op == "acquire_power" and not _step_options(state, seat, number, step):
             return []
@@ -263,7 +287,7 @@ def apply_face(run: Run, seat: int, dice: str, face: int, number: int, rng: rand
         )
         return
     steps = options[0].steps
-    ways = choices(run.state, seat, number, steps)
+    ways = choices(run.state, seat, number, steps, options[0].if_able)
     if ways == [""]:
         carry_out(run, seat, number, steps, "", rng)
     elif ways:
@@ -311,8 +335,10 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.R
         _promote(run, seat, number, pick)
     elif op == "promote_and_build" and pick:
         at, unit, piece = pick.split(":")
-        _promote(run, seat, int(at), unit)
-        run.emit(r.FortificationBuilt(seat=None, owner=seat, district=int(at), kind=piece))
+        if unit:
+            _promote(run, seat, int(at), unit)
+        if piece:
+            run.emit(r.FortificationBuilt(seat=None, owner=seat, district=int(at), kind=piece))
     elif op == "turn_syndicate":
         run.emit(r.SyndicateTurned(seat=None, syndicate=pick))
     elif op == "reveal_mission" and pick:

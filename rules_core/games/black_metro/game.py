@@ -132,7 +132,10 @@ class BlackMetro(DeclaredGame[State]):
     #     or turned up (solo.rules.fortunes.queen, troubleshooting.cards); `fortune_to_deck`
     #     (version 2) names that knower as its `owner`, a version-1 one hides its card from all
     #     as it did, and older games replay from their events
-    rules_version = 11
+    # 12: an ability saying "if able" is done as far as it can be (advanced.golden.exceptions):
+    #     the supply dice's med kit heals with nobody overwhelmed to recover, and its arms stash
+    #     promotes or builds alone where no district allows both (appendix.dice.supply)
+    rules_version = 12
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

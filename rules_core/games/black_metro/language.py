@@ -207,12 +207,12 @@ def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
     if part.count(":") == 1:
         where, kind = part.split(":")
         return f"build a {kind.replace('-', ' ')} at {district(state, int(where))}"
-    if part.count(":") == 2:
+    if part.count(":") == 2:  # the supply dice's arms stash: either part may be all there is
         where, unit, kind = part.split(":")
-        return (
-            f"promote to {units[unit][2:]} and build a {kind.replace('-', ' ')} at "
-            f"{district(state, int(where))}"
+        done = ([f"promote to {units[unit][2:]}"] if unit else []) + (
+            [f"build a {kind.replace('-', ' ')}"] if kind else []
         )
+        return f"{' and '.join(done)} at {district(state, int(where))}"
     if part.replace(",", "").isdigit() and part.count(",") == 2:
         counts = tuple(int(x) for x in part.split(","))
         return f"recall {troop((counts[0], counts[1], counts[2]))}"

@@ -17,6 +17,7 @@ from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.choices_seen import split_choice
 from rules_core.games.black_metro.events_standby import EventChosen
 from rules_core.games.black_metro.evolve_resolution import jam_targets
+from rules_core.games.black_metro.pack import Ability
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
 from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
@@ -316,12 +317,16 @@ def roll_ops(state: State, seat: int) -> tuple[str, ...]:
     return () if asked is None else facilities.choosing_ops(prompt_steps(state, asked)[1])
 
 
-def prompt_steps(state: State, prompt: Prompt) -> tuple[int, tuple[Effect, ...]]:
-    """The district and the steps of the die face a dice-choice prompt asks to resolve."""
+def prompt_ability(state: State, prompt: Prompt) -> Ability:
+    """The die face's option a dice-choice prompt asks to resolve."""
     dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
     option = max(0, int(str(prompt.get("option"))))
-    steps = state.the_pack().die(dice).faces[face - 1].options[option].steps
-    return int(str(prompt.get("district"))), steps
+    return state.the_pack().die(dice).faces[face - 1].options[option]
+
+
+def prompt_steps(state: State, prompt: Prompt) -> tuple[int, tuple[Effect, ...]]:
+    """The district and the steps of the die face a dice-choice prompt asks to resolve."""
+    return int(str(prompt.get("district"))), prompt_ability(state, prompt).steps
 
 
 def _choosing_event(state: State, seat: int) -> int:
@@ -346,8 +351,12 @@ def _face_offers(state: State, seat: int) -> list[Move]:
         options = state.the_pack().die("event").faces[face - 1].options
         return [Move.of("resolve_roll", choice=ORDINALS[k]) for k in range(len(options))]
     number, steps = face_steps(state, seat)
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    if_able = prompt_ability(state, prompt).if_able
     return [
-        Move.of("resolve_roll", choice=c) for c in facilities.choices(state, seat, number, steps)
+        Move.of("resolve_roll", choice=c)
+        for c in facilities.choices(state, seat, number, steps, if_able)
     ]
 
 

@@ -56,3 +56,42 @@ def test_a_support_base_may_be_built_at_the_combat_zone_as_at_any_district() -> 
     assert not any(way.startswith("12:") for way in facilities.choices(tiled, 0, 9, build))
     full = _fortified(state, 12, *(Fortification(1, "blockade"),) * 3)
     assert not any(way.startswith("12:") for way in facilities.choices(full, 0, 9, build))
+
+
+def _rolled(state: BlackMetroState, face: int) -> tuple[BlackMetroState, list[str]]:
+    """The supply dice's face carried out for Red at 10 (no reroll asked)."""
+    import random
+
+    from rules_core.games.black_metro.run import Run
+
+    run = Run(state)
+    facilities.apply_face(run, 0, "supply", face, 10, random.Random(0))
+    return run.state, [ev.type for ev in run.events]
+
+
+def test_the_med_kit_heals_when_nobody_is_overwhelmed() -> None:
+    """appendix.dice.supply, advanced.golden.exceptions: the med kit says "if able", so with no
+    personnel overwhelmed its healing is still done (only the recovery falls away)."""
+    state = _table()
+    state = state.with_player(0, updated(state.player(0), strain=6, overwhelmed=(0, 0, 0)))
+    after, kinds = _rolled(state, 2)
+    assert kinds == ["strain_healed"] and after.player(0).strain == 3
+    kit = state.the_pack().die("supply").faces[1].options[0].steps
+    assert facilities.choices(state, 0, 10, kit) == []  # not in full: "if able" lets it be done
+
+
+def test_the_arms_stash_promotes_alone_where_no_district_allows_both() -> None:
+    """appendix.dice.supply, advanced.golden.exceptions: "if able", so where no district allows
+    a promotion and a build together, one of them alone is offered."""
+    state = _table()
+    state = state.with_player(0, updated(state.player(0), gold=0, fortifications=(1, 0)))
+    at_10 = updated(state.district(10), personnel=((1, 0, 0), (0, 0, 0)))
+    state = _fortified(state.with_district(10, at_10), 10, *(Fortification(1, "blockade"),) * 3)
+    stash = state.the_pack().die("supply").faces[4].options[0].steps
+    ways = facilities.choices(state, 0, 10, stash, if_able=True)
+    assert "10:paragon:" in ways and "4::blockade" in ways
+    assert not any(way.startswith("10:") and way.endswith("blockade") for way in ways)
+    # a district allowing both offers only the two together
+    open_10 = updated(state.district(10), fortifications=())
+    both = facilities.choices(state.with_district(10, open_10), 0, 10, stash, if_able=True)
+    assert both == ["10:paragon:blockade"]

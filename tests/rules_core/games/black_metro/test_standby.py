@@ -144,3 +144,23 @@ def test_the_two_player_explosion_on_event_ones_district_lays_its_tile_over_the_
     )
     refusal = refused(state, state.flow.current, "assign", district=5, unit="subordinate")
     assert refusal.code == "district_closed"
+
+
+def test_personnel_beyond_the_hideout_limits_go_back_for_power_the_weakest_first() -> None:
+    """troubleshooting.units.personnel: at most 5 paragons, 1 doom mechasuit and 10 personnel
+    in a hideout; each one over goes back to the backup for 1 power. Which go when only the
+    total is over is not said: the weakest first (README reading)."""
+    from rules_core.games.black_metro import effects
+
+    state = through_setup(started(2, first_game=True))
+    player = updated(state.player(0), hideout=(6, 6, 1), backup=(4, 0, 0), power=0)
+    run = Run(state.with_player(0, player))
+    effects.hideout_limits(run, 0)
+    # 1 paragon over its limit, then 2 over the 10: two subordinates
+    assert run.state.player(0).hideout == (4, 5, 1)
+    assert run.state.player(0).backup == (6, 1, 0)
+    assert run.state.player(0).power == 3
+    only_total = updated(player, hideout=(0, 5, 1), power=0)
+    quiet = Run(state.with_player(0, only_total))
+    effects.hideout_limits(quiet, 0)
+    assert quiet.events == []  # within every limit: nothing goes back
