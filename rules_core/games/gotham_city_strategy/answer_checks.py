@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from rules_core.engine.types import Move, Rejection
 from rules_core.games.gotham_city_strategy import board, choices, language
-from rules_core.games.gotham_city_strategy.checks import VARIANT, decision, in_hand, number, place
+from rules_core.games.gotham_city_strategy.checks import decision, in_hand, number, place
 from rules_core.games.gotham_city_strategy.choices import TAKE
-from rules_core.games.gotham_city_strategy.citations import REMOVALS
+from rules_core.games.gotham_city_strategy.citations import REMOVALS, VARIANT
 from rules_core.games.gotham_city_strategy.refusals import reject
 from rules_core.games.gotham_city_strategy.state import BLOCKS, HIDEOUT, GcsState
 
@@ -123,7 +123,7 @@ def check_carry_out(state: GcsState, seat: int, move: Move) -> Rejection | None:
             "card_requirement_not_met",
             "You do not meet this card's requirement (ruled blocks or henchmen on the map): "
             "take two resources instead.",
-            *(("turn.plot.effect", "variant") if state.variant else ("turn.plot.effect",)),
+            *(("turn.plot.effect", VARIANT) if state.variant else ("turn.plot.effect",)),
         )
     return None
 

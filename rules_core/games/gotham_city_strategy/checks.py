@@ -11,6 +11,7 @@ from rules_core.engine.types import Move, Rejection
 from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.gotham_city_strategy import board, choices, language, planning
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST
+from rules_core.games.gotham_city_strategy.citations import VARIANT
 from rules_core.games.gotham_city_strategy.refusals import reject
 from rules_core.games.gotham_city_strategy.state import (
     BLOCKS,
@@ -22,7 +23,6 @@ from rules_core.games.gotham_city_strategy.state import (
 )
 
 Check = Callable[[GcsState, int, Move], Rejection | None]
-VARIANT = "variant"  # the face-down card of the increased-interaction variant
 
 
 def number(move: Move, key: str) -> int | None:

@@ -8,7 +8,7 @@ import itertools
 
 from rules_core.engine.types import Move
 from rules_core.games.gotham_city_strategy import board
-from rules_core.games.gotham_city_strategy.citations import REMOVALS
+from rules_core.games.gotham_city_strategy.citations import REMOVALS, VARIANT
 from rules_core.games.gotham_city_strategy.state import (
     BLOCKS,
     HIDEOUT,
@@ -125,7 +125,7 @@ def asked_by(state: GcsState, d: Decision) -> tuple[str, ...]:
     set-up's threats, the card just played, where Batman goes, a fight won (its threats, a
     theft), Batman's removal, the two resources taken instead, or the card being carried out."""
     if d.kind == "face_down":
-        return ("variant",)
+        return (VARIANT,)
     if state.phase == "setup":
         return ("setup",)
     if d.kind == "remove_threats" and d.block >= 0:

@@ -3,6 +3,7 @@
 from rules_core.engine.types import Citation
 
 BOOK = "gotham-city-strategy"
+VARIANT = "variant"  # the section of the increased-interaction variant (the face-down card)
 
 
 def cite(*sections: str) -> tuple[Citation, ...]:

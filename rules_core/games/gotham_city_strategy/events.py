@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
-from rules_core.games.gotham_city_strategy.citations import REMOVALS, cite
+from rules_core.games.gotham_city_strategy.citations import REMOVALS, VARIANT, cite
 from rules_core.games.gotham_city_strategy.content import Pack
 from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmanLost,
@@ -157,7 +157,7 @@ class CardFaceDown(GameEvent):
         "In the variant, a villain puts a card face down to play on their next turn."
     )
     secret: ClassVar[Mapping[str, Hidden]] = {"card": ACTOR}
-    citations: ClassVar[tuple[Citation, ...]] = cite("variant")
+    citations: ClassVar[tuple[Citation, ...]] = cite(VARIANT)
     card: str
 
 

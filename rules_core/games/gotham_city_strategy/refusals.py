@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from rules_core.engine.types import Citation, Rejection
-from rules_core.games.gotham_city_strategy.citations import cite
+from rules_core.games.gotham_city_strategy.citations import VARIANT, cite
 
 # the rules that ask a seat for a decision (choices.asked_by): a move made while one waits, or
 # a stop short of it, cites the one that asked
@@ -15,12 +15,12 @@ ASKED = (
     "turn.plot.bat-signal",
     "turn.fight-villains",
     "turn.fight-batman",
-    "variant",
+    VARIANT,
 )
 
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("overview", "two-player"),
-    "bad_options": cite("setup", "variant"),
+    "bad_options": cite("setup", VARIANT),
     "game_over": cite("end"),
     "older_log": cite("turn"),
     "not_your_turn": cite("turn", *ASKED, "setup"),
@@ -29,8 +29,8 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "wrong_step": cite("turn"),
     "requirement_not_met": cite("turn.level.verify", "glossary.level", "glossary.ruling"),
     "no_ability_due": cite("turn.level.ability"),
-    "card_not_in_hand": cite("turn.plot", "variant"),
-    "card_requirement_not_met": cite("turn.plot.effect", "variant"),
+    "card_not_in_hand": cite("turn.plot", VARIANT),
+    "card_requirement_not_met": cite("turn.plot.effect", VARIANT),
     "cannot_place_threat": cite(
         "glossary.threats", "turn.plot.effect.placing", "turn.plot.batman-blocks"
     ),
