@@ -18,6 +18,14 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def one_of(name: str) -> str:
+    """A name standing for one thing of its kind: "an Arson", "a Bank Heist" (one opening with
+    "the" as it is: "the Penguin")."""
+    if name.lower().startswith("the "):
+        return name
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def possessive(name: str) -> str:
     """A name owning something: "Red's", "the Fortune Tellers'" (a plural's apostrophe alone)."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"

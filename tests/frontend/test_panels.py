@@ -8,6 +8,7 @@ import random
 import shutil
 import subprocess
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,7 @@ import pytest
 
 from rules_core.engine import fold, get_game
 from rules_core.engine.types import Move
+from rules_core.games.no_mans_land.state import Crime
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     HEROES,
     all_active,
@@ -173,6 +175,26 @@ def test_the_no_mans_land_key_offers_the_c_plus_1_counter_as_falcones_choice() -
     texts = board_words("no-mans-land", game.view(state, 1), 1)["texts"]
     key = next(t for t in texts if t.startswith("(C+1)"))
     assert key == "(C+1): a crime there lets Falcone take 1 more counter at income, if he wants"
+
+
+def test_the_no_mans_land_board_tells_every_seat_a_face_down_crime_is_not_an_arson() -> None:
+    """A face-down crime that stood through Falcone's start of turn with no hero there is known
+    to the whole table not to be an Arson (rules version 8): the board says so to each seat,
+    showing Gordon and a spectator nothing more of the card."""
+    game = get_game("no-mans-land")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    state = replace(state, crimes=(Crime("narrows", "heist-1", True, ("arson-1", "arson-2")),))
+    known = (
+        "Face-down crime at the Narrows — not an Arson: it stood through the start of Falcone's "
+        "turn with no hero there."
+    )
+    for seat, label in ((1, "face-down crime"), (None, "face-down crime"), (0, "Bank Heist (3)")):
+        drawn = board_words("no-mans-land", game.view(state, seat), seat)
+        assert f"{label}, face down. {known}" in drawn["titles"]
+        shown = "? · not Arson" if seat != 0 else "Bank Heist (3) · not Arson"
+        assert shown in drawn["texts"]
+        if seat != 0:
+            assert not any("Heist" in w for w in drawn["titles"] + drawn["texts"])
 
 
 def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() -> None:

@@ -1,7 +1,7 @@
 /* No Man's Land's board for the web pages: the ring of districts (C+1 marked, destroyed ones
-   greyed), the crime at each (a face-down one as "?" unless the viewer is Falcone), Falcone's
-   characters (his colour) and Gordon's heroes (his), a key naming each side's colour, the turn
-   and phase in the game's words, the counters and the decks; the panel lists the seat's hand
+   greyed), the crime at each (a face-down one as "?" unless the viewer is Falcone, with the
+   cards the whole table knows it is not), Falcone's characters (his colour) and Gordon's
+   heroes (his), a key naming each side's colour, the turn and phase in the game's words, the counters and the decks; the panel lists the seat's hand
    (its cards can be picked). Drawn as SVG from a seat's (or a spectator's) view, text only
    (frontend/static/frontend/boards.js). */
 "use strict";
@@ -41,9 +41,12 @@
       if (d.crime) {
         const label = d.crime.card ? `${d.crime.card.name} (${d.crime.card.strength})` : "face-down crime";
         g.appendChild(el("rect", { x: left + 6, y: top + 21, width: BOX_W - 12, height: 16, rx: 3, fill: FALCONE, opacity: d.crime.face_down ? 0.6 : 1 }));
-        const shown = d.crime.face_down && !d.crime.card ? "?" : label;  // long names are fitted
+        // what the whole table knows a face-down crime is not (every seat sees it alike)
+        const ruled = d.crime.face_down && d.crime.ruled_out.length ? ` · not ${d.crime.ruled_out.join(" or ")}` : "";
+        const shown = (d.crime.face_down && !d.crime.card ? "?" : label) + ruled;  // long names are fitted
         g.appendChild(el("text", { x, y: top + 33, "text-anchor": "middle", "font-size": 9, fill: "#fff", ...fitted(shown, BOX_W - 18) }, shown));
-        g.appendChild(el("title", {}, d.crime.face_down ? `${label}, face down` : label));
+        const titled = d.crime.face_down ? `${label}, face down` : label;
+        g.appendChild(el("title", {}, d.crime.known ? `${titled}. ${d.crime.known}.` : titled));
       }
       d.characters.forEach((c, k) => {
         const line = `${c.name} ${c.strength}`;

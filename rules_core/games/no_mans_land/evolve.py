@@ -68,7 +68,24 @@ def _phase(state: NmlState, e: PhaseBegan) -> NmlState:
             fought=(),
             signal_drawn=False,
         )
-    return updated(state, flow=updated(state.flow, step=e.phase), moved=(), signal_drawn=False)
+    state = updated(state, flow=updated(state.flow, step=e.phase), moved=(), signal_drawn=False)
+    if e.player == FALCONE and e.phase == "income":
+        return _start_passed(state)
+    return state
+
+
+def _start_passed(state: NmlState) -> NmlState:
+    """Falcone's start of turn has passed (its effects are judged before his income phase): a
+    crime still face down is none of the cards that would have burnt its district down, and
+    the whole table saw that (rules version 8). Derived from the events already logged."""
+
+    def known(crime: Crime) -> Crime:
+        if not crime.face_down:
+            return crime
+        ruled_out = {*crime.ruled_out, *state.would_have_burnt(crime.district)}
+        return updated(crime, ruled_out=tuple(sorted(ruled_out)))
+
+    return updated(state, crimes=tuple(known(c) for c in state.crimes))
 
 
 def _checked(state: NmlState, e: OverrunChecked) -> NmlState:

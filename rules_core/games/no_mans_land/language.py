@@ -7,6 +7,7 @@ Docks"); a card the viewer may not see is only "a crime" or "a card".
 from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
+from rules_core.engine.wording import one_of
 from rules_core.games.no_mans_land.events import (
     CardsDealt,
     CardsDrawn,
@@ -26,7 +27,7 @@ from rules_core.games.no_mans_land.events import (
     SignalDrawn,
     SignalPlayed,
 )
-from rules_core.games.no_mans_land.state import NmlState
+from rules_core.games.no_mans_land.state import Crime, NmlState
 
 ROLES = ("Falcone", "Gordon")
 PHASE_NAMES = {
@@ -62,6 +63,28 @@ def piece_name(state: NmlState, piece: str) -> str:
     if any(h.id == piece for h in state.heroes):
         return state.pack.hero(piece).name
     return card_name(state, piece)
+
+
+def ruled_out_names(state: NmlState, crime: Crime) -> tuple[str, ...]:
+    """The names of the cards a face-down crime is known not to be, in the pack's order, each
+    once (none for a face-up crime: its card is seen)."""
+    if not crime.face_down:
+        return ()
+    names = (c.name for c in state.pack.cards if c.id in crime.ruled_out)
+    return tuple(dict.fromkeys(names))
+
+
+def known_of(state: NmlState, crime: Crime) -> str:
+    """What the whole table knows of a face-down crime besides where it is ("" for nothing
+    more): which cards it is not, and why (rules version 8)."""
+    names = ruled_out_names(state, crime)
+    if not names:
+        return ""
+    return (
+        f"Face-down crime at {place(state, crime.district)} — not "
+        f"{' or '.join(one_of(n) for n in names)}: it stood through the start of Falcone's turn "
+        "with no hero there"
+    )
 
 
 def _counters(n: int, kind: str = "") -> str:

@@ -36,7 +36,7 @@ from rules_core.games.no_mans_land.events import (
 from rules_core.games.no_mans_land.evolve import HANDLERS
 from rules_core.games.no_mans_land.moves import MOVES
 from rules_core.games.no_mans_land.refusals import REFUSAL_WORDS, REJECTIONS, reject
-from rules_core.games.no_mans_land.state import INITIAL, NmlState
+from rules_core.games.no_mans_land.state import INITIAL, Crime, NmlState
 from rules_core.games.no_mans_land.turns import (
     begin_falcone_turn,
     extra_pending,
@@ -106,8 +106,11 @@ class NoMansLand(DeclaredGame[NmlState]):
     # they are taken (the state's gain_owed) nobody acts and every move is refused (gain_pending),
     # where before a view of that version offered Falcone moves priced without them; 7:
     # Gordon's start of turn waits for him whenever he holds a card (before, only when one could
-    # be played then, which told Falcone whether he held one)
-    rules_version = 7
+    # be played then, which told Falcone whether he held one); 8: a face-down crime that stood
+    # through a start of Falcone's turn with no hero at its district is known to all not to be
+    # a card that would have burnt it down (an Arson): the state's Crime.ruled_out, derived from
+    # the events already logged, shown in the view and kept by Gordon's determinization
+    rules_version = 8
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES
@@ -225,9 +228,12 @@ class NoMansLand(DeclaredGame[NmlState]):
             crime_view: JSON = None
             if crime is not None:
                 sees = shown or not crime.face_down or seat == FALCONE
+                # what the whole table knows of a face-down crime is shown to every seat
                 crime_view = {
                     "face_down": crime.face_down,
                     "card": card(crime.card) if sees else None,
+                    "ruled_out": list(language.ruled_out_names(state, crime)),
+                    "known": language.known_of(state, crime) or None,
                 }
             return {
                 "id": d.id,
@@ -324,9 +330,10 @@ class NoMansLand(DeclaredGame[NmlState]):
         return tuple(found)
 
     def determinize(self, state: NmlState, seat: int, rng: random.Random) -> NmlState:
-        """Gordon knows a face-down card is a crime, nothing more: each face-down crime is
-        dealt again from every crime he cannot see (in Falcone's hand, his deck or face down),
-        and the rest of those cards fill Falcone's hand and deck again."""
+        """Gordon knows a face-down card is a crime, and none of the cards the table has ruled
+        out for it (`Crime.ruled_out`), nothing more: each face-down crime is dealt again from
+        every crime he cannot see (in Falcone's hand, his deck or face down), and the rest of
+        those cards fill Falcone's hand and deck again."""
         secrets = self.secrets(state)
         if seat != GORDON:
             return resample(state, secrets, seat, rng)
@@ -339,15 +346,38 @@ class NoMansLand(DeclaredGame[NmlState]):
             )
         )
         rng.shuffle(unseen)
-        crimes = [c for c in unseen if state.pack.card(c).kind == "crime"]
-        placed = []
-        for crime in state.crimes:
-            if crime.face_down:
-                card = crimes.pop()
-                unseen.remove(card)
-                placed.append(type(crime)(crime.district, card, True))
-            else:
-                placed.append(crime)
+        pool = [c for c in unseen if state.pack.card(c).kind == "crime"]
+        dealt = deal_crimes([c for c in state.crimes if c.face_down], pool)
+        for card in dealt:
+            unseen.remove(card)
+        cards = iter(dealt)
+        placed = tuple(updated(c, card=next(cards)) if c.face_down else c for c in state.crimes)
         hand = tuple(unseen[: len(state.falcone_hand)])
         deck = tuple(unseen[len(state.falcone_hand) :])
-        return updated(state, crimes=tuple(placed), falcone_hand=hand, falcone_deck=deck)
+        return updated(state, crimes=placed, falcone_hand=hand, falcone_deck=deck)
+
+
+def deal_crimes(face_down: list[Crime], pool: list[str]) -> list[str]:
+    """A card from `pool` (shuffled; each card dealt once) for each face-down crime, none of
+    them a card ruled out for its crime: the crimes with most ruled out are dealt first, each
+    the last card of the pool that fits it, so the few cards that fit a crime are not dealt to
+    another first; should that still leave a crime nothing (ruled-out sets that differ), the
+    dealing goes back and tries the next card. The real cards are one such dealing, so there
+    is always one."""
+    order = sorted(range(len(face_down)), key=lambda i: -len(face_down[i].ruled_out))
+    cards = _deal([face_down[i].ruled_out for i in order], pool)
+    assert cards is not None, "the face-down crimes' own cards fit them"
+    by_crime = dict(zip(order, cards, strict=True))
+    return [by_crime[i] for i in range(len(face_down))]
+
+
+def _deal(ruled_out: list[tuple[str, ...]], pool: list[str]) -> list[str] | None:
+    if not ruled_out:
+        return []
+    for at in reversed(range(len(pool))):
+        if pool[at] in ruled_out[0]:
+            continue
+        rest = _deal(ruled_out[1:], pool[:at] + pool[at + 1 :])
+        if rest is not None:
+            return [pool[at], *rest]
+    return None

@@ -21,11 +21,15 @@ PHASES = (
 
 @dataclass(frozen=True, slots=True)
 class Crime:
-    """A crime in play at a district; `face_down`: only Falcone knows which card it is."""
+    """A crime in play at a district; `face_down`: only Falcone knows which card it is.
+    `ruled_out`: the cards (ids, every copy) the whole table knows it is not, face down: those
+    that would have burnt its district down at a start of Falcone's turn it stood through with
+    no hero there (rules version 8; `NmlState.would_have_burnt`)."""
 
     district: str
     card: str
     face_down: bool
+    ruled_out: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +95,24 @@ class NmlState:
 
     def villains_at(self, district: str) -> tuple[Piece, ...]:
         return tuple(v for v in self.villains if v.district == district)
+
+    def burns(self, card: str, district: str) -> bool:
+        """Whether a crime card in play at `district` burns it down at the start of Falcone's
+        turn now: its start of turn effect (`destroy`, compulsory: start-of-turn-phase), with
+        no hero there."""
+        return self.pack.card(card).has("destroy") and not self.heroes_at(district)
+
+    def would_have_burnt(self, district: str) -> tuple[str, ...]:
+        """The crime cards (ids, every copy) that, in play at `district` through the start of
+        Falcone's turn just passed, would have burnt it down: a face-down crime still standing
+        there is none of them. Nothing else happens between the overrun check and his income
+        phase, and no hero moves then, so the heroes now are the heroes then."""
+        pack = self.pack
+        return tuple(
+            c
+            for c in pack.falcone_cards()
+            if pack.card(c).kind == "crime" and self.burns(c, district)
+        )
 
 
 INITIAL = NmlState(

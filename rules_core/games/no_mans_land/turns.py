@@ -75,8 +75,7 @@ def begin_falcone_turn(run: Run[NmlState]) -> None:
         run.emit(GameFinished(seat=None, winner=FALCONE, ending="overrun"))
         return
     for crime in run.state.crimes:
-        card = run.state.pack.card(crime.card)
-        if card.has("destroy") and not run.state.heroes_at(crime.district):
+        if run.state.burns(crime.card, crime.district):
             removed = tuple(v.id for v in run.state.villains_at(crime.district))
             run.emit(
                 DistrictDestroyed(
