@@ -10,7 +10,7 @@ from rules_core.engine.types import GameEvent, Move
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON
 from rules_core.games.no_mans_land.events import CountersTaken, CrimeCommitted, GameFinished
 from rules_core.games.no_mans_land.state import NmlState
-from tests.rules_core.games.no_mans_land.test_rules import GAME, decide, opening, refused
+from tests.rules_core.games.no_mans_land.helpers import GAME, decide, opening, refused
 
 RACKET = Move.of("crime", card="racket-1", district="heights", face_down=False)
 

@@ -19,14 +19,14 @@ from rules_core.engine.visibility import redact_event
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON
 from rules_core.games.no_mans_land.events import DistrictDestroyed, GameFinished, PhaseBegan
 from rules_core.games.no_mans_land.state import Crime, NmlState, Piece
-from tests.rules_core.games.no_mans_land.test_content import raw
-from tests.rules_core.games.no_mans_land.test_rules import (
+from tests.rules_core.games.no_mans_land.helpers import (
     GAME,
     before_falcones_turn,
     crimes,
     decide,
     opening,
 )
+from tests.rules_core.games.no_mans_land.test_content import raw
 from tests.rules_core.random_play import random_steps
 
 ARSONS = ("arson-1", "arson-2")
