@@ -30,7 +30,9 @@ class Hidden:
 
     who: "actor" (the seat whose move it is; nobody when the game acts), "nobody", or
     "field:<name>" (the seat the event's field names, e.g. a screen's owner; `EVERYONE` there
-    hides it from nobody, e.g. a card once seen face up).
+    hides it from nobody, e.g. a card once seen face up); "field:<name>,<name>" names several
+    (each seat any of them holds sees it, e.g. a card drawn: its drawer, and whoever knew it in
+    the deck).
     mask: "null" (each value, or each item of a list, becomes null), "count" (a list becomes
     {"count": n}) or "counts" (a list of lists becomes each one's {"count": n}).
     """
@@ -42,14 +44,17 @@ class Hidden:
         if self.who == "actor":
             return frozenset() if event.seat is None else frozenset({event.seat})
         if self.who.startswith("field:"):
-            owner = getattr(event, self.who.removeprefix("field:"))
-            return frozenset({owner}) if isinstance(owner, int) else frozenset()
+            return frozenset(s for s in self._named(event) if isinstance(s, int))
         assert self.who == "nobody", self.who
         return frozenset()
 
+    def _named(self, event: GameEvent) -> tuple[object, ...]:
+        """The values of the fields a "field:" part names."""
+        return tuple(getattr(event, name) for name in self.who.removeprefix("field:").split(","))
+
     def hides_from(self, event: GameEvent, seat: int | None) -> bool:
         """Whether `seat` (None: a spectator) reads this part masked."""
-        if self.who.startswith("field:") and getattr(event, self.who[6:]) == EVERYONE:
+        if self.who.startswith("field:") and EVERYONE in self._named(event):
             return False
         return seat is None or seat not in self.seen_by(event)
 

@@ -96,3 +96,74 @@ def test_a_returned_mission_is_named_to_its_returner_alone_in_events_and_state(
     for token in (other["token"], None):
         (seen,) = api.get(replay, **auth(token)).json()["events"]
         assert seen["move"]["card"] is None and seen["move_label"] is None
+
+
+@pytest.mark.django_db
+def test_a_returned_mission_drawn_by_the_other_seat_is_named_to_its_returner_alone(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """troubleshooting.cards: the mission deck is never shuffled, so the player who put a
+    mission back sees it drawn and knows it in the drawer's hand. A pack of eight mission cards,
+    four drawn by each player at set-up, leaves only the two put back in the deck; the second
+    to choose takes The Envoy, whose set-up draws the first returner's mission."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    pack["mission"] = pack["mission"][:4]  # 4 missions, twice each
+    pack["limits"]["missions_drawn"]["value"] = 4
+    body = create_game(
+        game="black-metro",
+        players=[{"name": "Ann"}, {"name": "Bob"}],
+        seed=3,
+        options={"content": pack},
+    )
+    gid = body["id"]
+
+    def play(token: str, kind: str, **wanted: Any) -> dict[str, Any]:
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+        move = next(
+            m["move"]
+            for m in legal["moves"]
+            if m["move"]["type"] == kind and wanted.items() <= m["move"].items()
+        )
+        answer = api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": legal["version"], "move": move},
+            format="json",
+            **auth(token),
+        )
+        assert answer.status_code == 201, answer.content[:300]
+        return dict(move)
+
+    def to_act() -> int:
+        (seat,) = api.get(f"/api/games/{gid}/state/").json()["to_act"]
+        return int(seat)
+
+    first = to_act()
+    returner, drawer = body["seats"][first], body["seats"][1 - first]
+    card = play(returner["token"], "return_mission")["card"]
+    play(drawer["token"], "return_mission")
+    assert to_act() == first  # candidates are chosen from the same player
+    play(returner["token"], "choose_candidate", candidate="colonel")
+    version = api.get(f"/api/games/{gid}/state/").json()["version"]
+    play(drawer["token"], "choose_candidate", candidate="envoy")
+    url, who = f"/api/games/{gid}/events/?after={version}", ("Red", "Green")[1 - first]
+
+    def drawn(token: str | None) -> dict[str, Any]:
+        events = api.get(url, **auth(token)).json()["events"]
+        (event,) = [e for e in events if e["type"] == "missions_drawn"]
+        return dict(event)
+
+    for token in (returner["token"], drawer["token"]):
+        told = drawn(token)
+        assert told["data"]["cards"] == [card] and told["data"]["knower"] == first
+        assert (
+            told["text"].startswith(f"{who} draws “") and told["text"] != f"{who} draws 1 mission."
+        )
+    name = drawn(returner["token"])["text"].removeprefix(f"{who} draws ").removesuffix(".")
+    state = api.get(f"/api/games/{gid}/state/", **auth(returner["token"])).json()["state"]
+    assert state["players"][1 - first]["missions"]["yours"] == [
+        {"name": name, "text": f"{who} holds {name} (you returned it)"}
+    ]
+    theirs = drawn(None)
+    assert theirs["data"]["cards"] == [None] and theirs["text"] == f"{who} draws 1 mission."
+    shown = api.get(f"/api/games/{gid}/state/").content.decode()
+    assert card not in shown and name not in shown

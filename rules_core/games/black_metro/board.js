@@ -100,6 +100,10 @@
     for (const known of (state.mission_deck && state.mission_deck.yours) || []) {
       list.append(textItem("li", `Mission ${known.name}`, `: you put it back, ${known.place} of the mission deck`));
     }
+    for (const other of state.players || []) {
+      const held = other.missions && !Array.isArray(other.missions) ? other.missions.yours : [];
+      for (const known of held || []) list.append(textItem("li", `Mission ${known.name}`, `: ${known.text}`));
+    }
     for (const known of (state.fortune_deck && state.fortune_deck.known) || []) {
       list.append(textItem("li", `Fortune ${known.name}`, `: ${known.place} of the fortune deck`));
     }

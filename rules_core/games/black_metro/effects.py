@@ -115,10 +115,10 @@ def _counterintelligence(run: Run, owner: int, card: str, rng: random.Random) ->
 
 
 def draw_missions(run: Run, owner: int, amount: int) -> None:
-    """Missions from the top; the mission deck is never replenished."""
-    cards = run.state.mission_deck[:amount]
-    if cards:
-        run.emit(e.MissionsDrawn(seat=None, owner=owner, cards=cards))
+    """Missions from the top; the mission deck is never replenished. One event for each run of
+    cards one other player knows (put back at the bottom) or nobody else does."""
+    for cards, knower in run.state.mission_draws(owner, amount):
+        run.emit(e.MissionsDrawn(seat=None, owner=owner, cards=cards, knower=knower))
 
 
 def recruit(run: Run, owner: int, amount: int, district: int = 0) -> None:

@@ -12,7 +12,7 @@ from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import NOBODY_COUNT
 from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.pack import Pack
-from rules_core.games.black_metro.state import Troop
+from rules_core.games.black_metro.state import NOBODY, Troop
 
 OWNER = Hidden("field:owner")  # a card only its owner sees (a hand, a mission)
 OWNER_COUNT = Hidden("field:owner", "count")
@@ -81,21 +81,36 @@ class SyndicatesRevealed(GameEvent):
     syndicates: tuple[str, ...]
 
 
+def _known_to_nobody_else(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 showed the cards drawn to their drawer alone (the state tells who else knows
+    them: rules version 13)."""
+    return {**data, "knower": NOBODY}
+
+
 @dataclass(frozen=True, slots=True)
 class MissionsDrawn(GameEvent):
-    """Missions from the top of the deck into a player's hand (only they see which)."""
+    """Missions from the top of the deck into a player's hand: they see which, and so does the
+    player who had put them back at the bottom (`knower`; NOBODY for cards nobody else knew), as
+    the deck is never shuffled (the state's `mission_knowers`). One event draws cards that one
+    other player, or nobody, knew."""
 
     type: ClassVar[str] = "missions_drawn"
     in_words: ClassVar[str] = (
-        "A player draws missions from the top of the mission deck, and only they see which."
+        "A player draws missions from the top of the mission deck, and only they see which, "
+        "besides a player who put one back there and knows it."
     )
-    secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        _known_to_nobody_else,
+    )
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": Hidden("field:owner,knower")}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.missions", "troubleshooting.cards")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "starting.missions", "solo.setup.missions", "troubleshooting.cards.missions"
     )
     owner: int
     cards: tuple[str, ...]
+    knower: int = NOBODY
 
 
 @dataclass(frozen=True, slots=True)

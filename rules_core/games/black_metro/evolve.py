@@ -69,9 +69,7 @@ def _revealed(state: State, ev: e.SyndicatesRevealed) -> State:
 
 
 def _missions_drawn(state: State, ev: e.MissionsDrawn) -> State:
-    player = state.player(ev.owner)
-    state = state.missions_off_top(len(ev.cards))
-    state = _player(state, ev.owner, missions=player.missions + ev.cards)
+    state = state.missions_drawn(ev.owner, len(ev.cards))
     if state.phase == "setup" and state.step == "return_mission":  # keep 1 of the 2
         ask = Prompt(ev.owner, "return_mission", must=True)
         state = updated(state, flow=state.flow.asked((ask,)))
@@ -79,9 +77,8 @@ def _missions_drawn(state: State, ev: e.MissionsDrawn) -> State:
 
 
 def _mission_returned(state: State, ev: e.MissionReturned) -> State:
-    player = state.player(ev.owner)
     state = state.mission_to_bottom(ev.card, ev.owner)
-    state = _player(state, ev.owner, missions=without_one(player.missions, ev.card))
+    state = state.with_player(ev.owner, state.player(ev.owner).without_mission(ev.card))
     prompt = state.flow.prompt_for(ev.owner)
     asked = prompt is not None and prompt.kind == "return_mission"
     flow = state.flow.closed(ev.owner) if asked else state.flow

@@ -9,7 +9,7 @@ from typing import Any
 
 from rules_core.engine.flow import Prompt, clockwise
 from rules_core.engine.types import GameEvent
-from rules_core.engine.updating import updated, with_item, without_one
+from rules_core.engine.updating import updated, with_item
 from rules_core.games.black_metro import board
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.asking import hand_limit
@@ -85,8 +85,7 @@ def _fulfilled(state: State, ev: d.MissionFulfilled) -> State:
     player = state.player(ev.owner)
     timing = state.the_pack().mission(ev.card.partition("#")[0]).timing
     player = updated(
-        player,
-        missions=without_one(player.missions, ev.card),
+        player.without_mission(ev.card),
         revealed=tuple(c for c in player.revealed if c != ev.card),
         fulfilled=(*player.fulfilled, ev.card),
         power=player.power + ev.power,

@@ -135,8 +135,7 @@ def _tile_laid(state: State, ev: s.TileLaid) -> State:
 
 
 def _revealed(state: State, ev: s.MissionRevealed) -> State:
-    player = state.player(ev.owner)
-    return state.with_player(ev.owner, updated(player, revealed=(*player.revealed, ev.card)))
+    return state.with_player(ev.owner, state.player(ev.owner).revealing(ev.card))
 
 
 def _scored(state: State, ev: s.GameScored) -> State:

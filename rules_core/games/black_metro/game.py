@@ -135,7 +135,13 @@ class BlackMetro(DeclaredGame[State]):
     # 12: an ability saying "if able" is done as far as it can be (advanced.golden.exceptions):
     #     the supply dice's med kit heals with nobody overwhelmed to recover, and its arms stash
     #     promotes or builds alone where no district allows both (appendix.dice.supply)
-    rules_version = 12
+    # 13: a mission put back at the bottom of the mission deck and drawn by another player stays
+    #     known to its returner in the drawer's hand (`Player.mission_knowers`; the deck is never
+    #     shuffled, troubleshooting.cards) until it leaves that hand, public once revealed;
+    #     `missions_drawn` (version 2) names that returner as its `knower`, who reads the cards
+    #     drawn; a version-1 one shows them to the drawer alone, and older games replay from
+    #     their events
+    rules_version = 13
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

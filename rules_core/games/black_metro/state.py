@@ -94,6 +94,9 @@ class Player:
     science: int  # 0 to 3
     hand: tuple[str, ...]  # fortunes
     missions: tuple[str, ...]  # unfulfilled, hidden unless revealed
+    # per unfulfilled mission: the other player who knows it (who had put it back at the bottom
+    # of the mission deck when it was drawn), NOBODY, or EVERYONE once revealed
+    mission_knowers: tuple[int, ...]
     revealed: tuple[str, ...]  # unfulfilled missions the penalty dice made public
     fulfilled: tuple[str, ...]  # face up
     technologies: tuple[str, ...]  # charged, face up
@@ -105,6 +108,25 @@ class Player:
         value = getattr(self, name)
         assert isinstance(value, int)
         return value
+
+    def without_mission(self, card: str) -> Player:
+        """Without the unfulfilled mission `card` (fulfilled or returned: whoever else knew it
+        in the hand knows no more where it is)."""
+        at = self.missions.index(card)
+        return updated(
+            self,
+            missions=without_at(self.missions, at),
+            mission_knowers=without_at(self.mission_knowers, at),
+        )
+
+    def revealing(self, card: str) -> Player:
+        """With the unfulfilled mission `card` revealed: known to everybody."""
+        at = self.missions.index(card)
+        return updated(
+            self,
+            revealed=(*self.revealed, card),
+            mission_knowers=with_item(self.mission_knowers, at, EVERYONE),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,11 +244,35 @@ class BlackMetroState:
             discard_placers=without_at(self.discard_placers, at),
         )
 
-    def missions_off_top(self, count: int) -> BlackMetroState:
-        """The mission deck without its top `count` cards (drawn: their knowers know no more
-        where they are)."""
+    def mission_draws(self, owner: int, count: int) -> tuple[tuple[tuple[str, ...], int], ...]:
+        """The top `count` missions as `owner` would draw them, in runs from the top: each run's
+        cards with the one other player who knows them (who put them back at the bottom; NOBODY
+        for cards nobody else knows, the owner's own among them)."""
+        runs: list[tuple[tuple[str, ...], int]] = []
+        for card, other in zip(self.mission_deck, self.drawn_knowers(owner, count), strict=False):
+            if runs and runs[-1][1] == other:
+                runs[-1] = ((*runs[-1][0], card), other)
+            else:
+                runs.append(((card,), other))
+        return tuple(runs)
+
+    def drawn_knowers(self, owner: int, count: int) -> tuple[int, ...]:
+        """Per mission of the top `count`: the other player who knows it, once `owner` draws it
+        (who put it back at the bottom; NOBODY when nobody did, or the owner did)."""
+        return tuple(NOBODY if k == owner else k for k in self.mission_knowers[:count])
+
+    def missions_drawn(self, owner: int, count: int) -> BlackMetroState:
+        """The top `count` missions into `owner`'s hand (the deck is never shuffled, so whoever
+        put one back at the bottom sees it drawn and knows it in that hand, troubleshooting.cards;
+        the owner's own returned mission is theirs alone again)."""
+        player = self.player(owner)
+        drawn = updated(
+            player,
+            missions=player.missions + self.mission_deck[:count],
+            mission_knowers=player.mission_knowers + self.drawn_knowers(owner, count),
+        )
         return updated(
-            self,
+            self.with_player(owner, drawn),
             mission_deck=self.mission_deck[count:],
             mission_knowers=self.mission_knowers[count:],
         )
@@ -296,6 +342,7 @@ def new_player(pack: Pack) -> Player:
         science=0,
         hand=(),
         missions=(),
+        mission_knowers=(),
         revealed=(),
         fulfilled=(),
         technologies=(),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules_core.engine.types import EVERYONE, GameEvent
+from rules_core.engine.types import GameEvent
 from rules_core.engine.wording import possessive
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
@@ -370,13 +370,10 @@ def narrate(state: State, event: GameEvent, seat: int | None, reveal: bool) -> s
     teller = TELLERS.get(type(event))
     if teller is None:
         return ""
-    owner = getattr(event, "owner", None)
-    # told as its owner knows it (an owner EVERYONE: as all know it), unless its declaration
-    # hides a part from everybody (a card back in a deck): that is told once the game is over
-    # (reveal) and never before
-    unseen = any(h.who == "nobody" for h in type(event).secret.values())
-    known = owner == EVERYONE or (seat is not None and seat == owner)
-    mine = reveal or (known and not unseen)
+    # told whole to a seat its declaration hides no part from (its owner; an owner EVERYONE:
+    # all; a mission drawn: its knower too); a part hidden from everybody (a card back in a
+    # deck) is told once the game is over (reveal) and never before
+    mine = reveal or not any(h.hides_from(event, seat) for h in type(event).secret.values())
     text = teller(state if state.pack is not None else _started(event), event, mine)
     return f"{text[0].upper()}{text[1:]}." if text else ""
 

@@ -15,13 +15,18 @@ from rules_core.games.black_metro.vocabulary import TECH_TYPES
 State = BlackMetroState
 
 
-def _deck_secrets(
-    deck: str, cards: tuple[str, ...], knowers: tuple[int, ...], back: str
+def _known_secrets(
+    where: tuple[str | int, ...],
+    cards: tuple[str, ...],
+    knowers: tuple[int, ...],
+    kind: str,
+    back: str,
+    holder: frozenset[int] = frozenset(),
 ) -> list[Secret]:
-    """A deck's cards, each seen by its knower (nobody's by nobody; one known to everybody, a
-    card seen face up, is no secret)."""
+    """The cards at `where` (a deck, a hand), each seen by its `holder` and its knower (NOBODY:
+    nobody else; one known to everybody, a card seen face up, is no secret)."""
     return [
-        Secret((deck, i), c, "deck", frozenset({k}) if k >= 0 else frozenset(), back)
+        Secret((*where, i), c, kind, holder | ({k} if k >= 0 else set()), back)
         for i, (c, k) in enumerate(zip(cards, knowers, strict=True))
         if k != EVERYONE
     ]
@@ -30,13 +35,18 @@ def _deck_secrets(
 def secrets(state: State) -> tuple[Secret, ...]:
     """Deck orders (nobody; a mission put back at the bottom of its deck, its returner; a
     fortune the solo queen put back on top of its deck, whoever knew it on the discard), hands
-    and unrevealed missions (their holder), downed technologies (their owner), fortunes
-    discarded face down (who discarded them; those played face up are known to all). The
-    syndicates left in their deck are never drawn again: they hide nothing."""
+    and unrevealed missions (their holder; a mission drawn that another player had put back,
+    that player too), downed technologies (their owner), fortunes discarded face down (who
+    discarded them; those played face up are known to all). The syndicates left in their deck
+    are never drawn again: they hide nothing."""
     if state.over:
         return ()
-    found = _deck_secrets("fortune_deck", state.fortune_deck, state.fortune_knowers, "fortune")
-    found += _deck_secrets("mission_deck", state.mission_deck, state.mission_knowers, "mission")
+    found = _known_secrets(
+        ("fortune_deck",), state.fortune_deck, state.fortune_knowers, "deck", "fortune"
+    )
+    found += _known_secrets(
+        ("mission_deck",), state.mission_deck, state.mission_knowers, "deck", "mission"
+    )
     found += [
         Secret(("fortune_discard", i), c, "face_down", frozenset({placer}), "fortune")
         for i, (c, placer) in enumerate(
@@ -51,9 +61,16 @@ def secrets(state: State) -> tuple[Secret, ...]:
             for i, c in enumerate(player.hand)
         ]
         found += [
-            Secret(("players", seat, "missions", i), c, "hand", mine, "mission")
-            for i, c in enumerate(player.missions)
-            if c not in player.revealed
+            s
+            for s in _known_secrets(
+                ("players", seat, "missions"),
+                player.missions,
+                player.mission_knowers,
+                "hand",
+                "mission",
+                mine,
+            )
+            if s.value not in player.revealed
         ]
         found += [
             Secret(("players", seat, "downed", i), c, "face_down", mine, f"technology {seat}")
@@ -64,10 +81,10 @@ def secrets(state: State) -> tuple[Secret, ...]:
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
     """Unseen cards dealt again from the unseen cards of their back (a mission the seat put back
-    in the deck stays where it is, and so does a fortune the solo queen put back that the seat
-    knows; one another player put back is unseen like the rest); each
-    other player's downed technologies drawn again among those they could hold downed
-    (`could_be_downed`)."""
+    in the deck stays where it is, and in the hand of whoever drew it, and so does a fortune the
+    solo queen put back that the seat knows; one another player put back is unseen like the
+    rest); each other player's downed technologies drawn again among those they could hold
+    downed (`could_be_downed`)."""
     state = resample(state, secrets(state), seat, rng)
     for other, player in enumerate(state.players):
         if other == seat or not player.downed:
@@ -116,7 +133,20 @@ def _troop(troop: Troop) -> dict[str, JSON]:
     return {"subordinates": troop[0], "paragons": troop[1], "doom_mechasuits": troop[2]}
 
 
-def _player(state: State, index: int, player: Player, seen: bool) -> dict[str, JSON]:
+def _returned_held(state: State, index: int, player: Player, seat: int | None) -> list[JSON]:
+    """The missions `seat` put back at the bottom of the mission deck that `index` drew and
+    holds unrevealed, each in words ("Blue holds “Secure the District” (you returned it)")."""
+    return [
+        {"name": name, "text": f"{language.who(state, index)} holds {name} (you returned it)"}
+        for card, knower in zip(player.missions, player.mission_knowers, strict=True)
+        if seat is not None and knower == seat
+        for name in (language.mission(card, state),)
+    ]
+
+
+def _player(
+    state: State, index: int, player: Player, seen: bool, viewer: int | None
+) -> dict[str, JSON]:
     pack = state.the_pack()
     shown: dict[str, JSON] = {
         "name": language.who(state, index),
@@ -157,7 +187,10 @@ def _player(state: State, index: int, player: Player, seen: bool) -> dict[str, J
         shown["downed"] = [pack.technology(t).name for t in player.downed]
     else:
         shown["hand"] = {"count": len(player.hand)}
-        shown["missions"] = {"count": len(player.missions)}
+        shown["missions"] = {
+            "count": len(player.missions),
+            "yours": _returned_held(state, index, player, viewer),
+        }
         shown["downed"] = {"count": len(player.downed)}
     return shown
 
@@ -224,7 +257,9 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
             {"who": names[p.seat], "what": p.kind.replace("_", " ")} for p in state.flow.prompts
         ],
         "districts": districts,
-        "players": [_player(state, i, p, shown or i == seat) for i, p in enumerate(state.players)],
+        "players": [
+            _player(state, i, p, shown or i == seat, seat) for i, p in enumerate(state.players)
+        ],
         "syndicates": [
             {
                 "name": state.the_pack().syndicate(s).name,

@@ -116,6 +116,31 @@ def test_a_field_naming_everyone_hides_its_part_from_nobody() -> None:
     assert not Hidden("field:owner").hides_from(dealt(0), 1)
 
 
+@dataclass(frozen=True, slots=True)
+class Drawn(GameEvent):
+    type: ClassVar[str] = "drawn"
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": Hidden("field:owner,knower")}
+    owner: int
+    knower: int
+    cards: tuple[str, ...]
+
+
+def test_a_part_naming_two_fields_is_seen_by_the_seat_each_holds() -> None:
+    """A card drawn that another seat put back in the deck: its drawer and that seat see it."""
+    event = Drawn(None, 1, 2, ("ace",))
+    assert Hidden("field:owner,knower").seen_by(event) == {1, 2}
+    for seat, shown in ((0, [None]), (1, ["ace"]), (2, ["ace"]), (None, [None])):
+        assert redact_event(event, seat, finished=False)["cards"] == shown
+    nobody_else = Drawn(None, 1, -1, ("ace",))  # a field holding no seat adds nobody
+    assert [redact_event(nobody_else, s, False)["cards"] for s in (0, 1, 2)] == [
+        [None],
+        ["ace"],
+        [None],
+    ]
+    everyone = Drawn(None, 1, EVERYONE, ("ace",))
+    assert not any(Hidden("field:owner,knower").hides_from(everyone, s) for s in (0, 2, None))
+
+
 def test_a_finished_game_hides_nothing_and_the_seat_is_never_in_the_data() -> None:
     shown = redact_event(dealt(0), None, finished=True)
     assert shown["card"] == "ace" and shown["deck"] == ["k", "q"]

@@ -87,6 +87,7 @@ def example_round() -> BlackMetroState:
             fortifications=(3 - (2 if seat == BLUE else 1 if seat == GREEN else 0), 1),
             science=1 if seat == BLUE else 0,
             missions=(MISSIONS[seat],),
+            mission_knowers=(-1,),
         )
     districts = list(state.districts)
     districts[10] = updated(

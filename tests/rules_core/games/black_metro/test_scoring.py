@@ -22,6 +22,7 @@ def _table(**changes: object) -> BlackMetroState:
             strain=0,
             hand=(),
             missions=(),
+            mission_knowers=(),
             technologies=(),
             downed=(),
         )
@@ -56,7 +57,9 @@ def test_the_scoring_table() -> None:
 
 
 def test_unfulfilled_missions_strain_first_and_the_game_ends() -> None:
-    state = _with(_table(), 1, missions=("war-chest#1", "elite-corps#2"), strain=14)
+    state = _with(
+        _table(), 1, missions=("war-chest#1", "elite-corps#2"), mission_knowers=(-1, -1), strain=14
+    )
     run = Run(state)
     scoring.score(run)
     # 4 strain: 1 fits under 15, 3 cost power; then 15 strain costs 7 power

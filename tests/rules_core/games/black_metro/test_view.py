@@ -139,7 +139,7 @@ def test_a_held_missions_options_are_told_to_its_holder_only() -> None:
         }
     ]
     theirs = objs(GAME.view(state, RED)["players"])[BLUE]["missions"]
-    assert theirs == {"count": 1}
+    assert theirs == {"count": 1, "yours": []}  # none Red put back
 
 
 def test_a_candidate_and_technologies_are_told_with_what_they_do() -> None:
