@@ -113,20 +113,34 @@ class MissionsDrawn(GameEvent):
     knower: int = NOBODY
 
 
+def _unrevealed(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 showed the mission returned to its returner alone, revealed or not (rules
+    version 14 shows a revealed one to everybody)."""
+    return {**data, "knower": NOBODY}
+
+
 @dataclass(frozen=True, slots=True)
 class MissionReturned(GameEvent):
     """A mission put back face down at the bottom of the mission deck: its returner chose it and
-    knows it lies there (the state's `mission_knowers`); the others see a mission go back."""
+    knows it lies there (the state's `mission_knowers`); the others see a mission go back, or
+    see which when the penalty dice had revealed it (`knower` EVERYONE, appendix.dice.penalty:
+    the table saw that card leave the hand)."""
 
     type: ClassVar[str] = "mission_returned"
     in_words: ClassVar[str] = (
-        "A player puts a mission back face down at the bottom of the mission deck."
+        "A player puts a mission back face down at the bottom of the mission deck; the others "
+        "see which only if it had been revealed."
     )
-    secret: ClassVar[Mapping[str, Hidden]] = {"card": OWNER}
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_unrevealed,)
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("field:owner,knower")}
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.missions")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.missions")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "solo.setup.missions", "appendix.dice.supply", "appendix.dice.event"
+    )
     owner: int
     card: str
+    knower: int = NOBODY
 
 
 @dataclass(frozen=True, slots=True)

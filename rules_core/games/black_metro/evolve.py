@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_core.engine.flow import Flow, Prompt, clockwise
-from rules_core.engine.types import GameEvent
+from rules_core.engine.types import EVERYONE, GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.asking import hand_limit
@@ -77,7 +77,7 @@ def _missions_drawn(state: State, ev: e.MissionsDrawn) -> State:
 
 
 def _mission_returned(state: State, ev: e.MissionReturned) -> State:
-    state = state.mission_to_bottom(ev.card, ev.owner)
+    state = state.mission_to_bottom(ev.card, EVERYONE if ev.knower == EVERYONE else ev.owner)
     state = state.with_player(ev.owner, state.player(ev.owner).without_mission(ev.card))
     prompt = state.flow.prompt_for(ev.owner)
     asked = prompt is not None and prompt.kind == "return_mission"

@@ -86,7 +86,6 @@ def _fulfilled(state: State, ev: d.MissionFulfilled) -> State:
     timing = state.the_pack().mission(ev.card.partition("#")[0]).timing
     player = updated(
         player.without_mission(ev.card),
-        revealed=tuple(c for c in player.revealed if c != ev.card),
         fulfilled=(*player.fulfilled, ev.card),
         power=player.power + ev.power,
     )

@@ -9,12 +9,13 @@ import itertools
 import random
 
 from rules_core.engine.effects import Effect
+from rules_core.engine.types import EVERYONE
 from rules_core.games.black_metro import board, effects
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
 from rules_core.games.black_metro.run import Run
-from rules_core.games.black_metro.state import BlackMetroState
+from rules_core.games.black_metro.state import NOBODY, BlackMetroState
 
 State = BlackMetroState
 UNITS = ("subordinate", "paragon", "doom-mechasuit")
@@ -347,7 +348,9 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.R
         run.emit(e.FortunesDiscarded(seat=None, owner=seat, cards=tuple(pick.split(","))))
     elif op in ("return_missions", "return_mission") and pick:
         for card in pick.split(","):
-            run.emit(e.MissionReturned(seat=None, owner=seat, card=card))
+            seen = card in run.state.player(seat).revealed  # the table saw it leave the hand
+            knower = EVERYONE if seen else NOBODY
+            run.emit(e.MissionReturned(seat=None, owner=seat, card=card, knower=knower))
 
 
 def _promote(run: Run, seat: int, number: int, unit: str) -> None:

@@ -141,7 +141,11 @@ class BlackMetro(DeclaredGame[State]):
     #     `missions_drawn` (version 2) names that returner as its `knower`, who reads the cards
     #     drawn; a version-1 one shows them to the drawer alone, and older games replay from
     #     their events
-    rules_version = 13
+    # 14: a revealed mission put back at the bottom of the mission deck is no longer shown as
+    #     held, and the table saw which card went back (appendix.dice.penalty): the returner's
+    #     `mission_returned` (version 2) names EVERYONE as its `knower` and the deck card is
+    #     known to all; a version-1 one showed it to its returner alone, as it still does
+    rules_version = 14
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -111,12 +111,13 @@ class Player:
 
     def without_mission(self, card: str) -> Player:
         """Without the unfulfilled mission `card` (fulfilled or returned: whoever else knew it
-        in the hand knows no more where it is)."""
+        in the hand knows no more where it is; revealed, it is no longer shown as held)."""
         at = self.missions.index(card)
         return updated(
             self,
             missions=without_at(self.missions, at),
             mission_knowers=without_at(self.mission_knowers, at),
+            revealed=tuple(c for c in self.revealed if c != card),
         )
 
     def revealing(self, card: str) -> Player:
