@@ -95,7 +95,8 @@
     }
     for (const mission of Array.isArray(me.missions) ? me.missions : []) {
       const options = (mission.options || []).join("; or ");
-      list.append(textItem("li", `Mission ${mission.name}`, options ? `: ${options}` : ""));
+      const known = mission.known_to ? ` (${mission.known_to})` : "";
+      list.append(textItem("li", `Mission ${mission.name}${known}`, options ? `: ${options}` : ""));
     }
     for (const known of (state.mission_deck && state.mission_deck.yours) || []) {
       list.append(textItem("li", `Mission ${known.name}`, `: you put it back, ${known.place} of the mission deck`));

@@ -144,6 +144,14 @@ def _returned_held(state: State, index: int, player: Player, seat: int | None) -
     ]
 
 
+def _also_known(state: State, knower: int) -> str:
+    """Who else knows a mission in its holder's hand, in words for the holder ("Red put it
+    back and knows it"; "" for nobody else, and for a revealed one, shown to all anyway)."""
+    if knower < 0:  # NOBODY, or EVERYONE
+        return ""
+    return f"{language.who(state, knower)} put it back and knows it"
+
+
 def _player(
     state: State, index: int, player: Player, seen: bool, viewer: int | None
 ) -> dict[str, JSON]:
@@ -181,8 +189,9 @@ def _player(
                 "id": m,
                 "name": language.mission(m, state),
                 "options": missions.options_in_words(state, index, m),
+                "known_to": _also_known(state, knower),
             }
-            for m in player.missions
+            for m, knower in zip(player.missions, player.mission_knowers, strict=True)
         ]
         shown["downed"] = [pack.technology(t).name for t in player.downed]
     else:

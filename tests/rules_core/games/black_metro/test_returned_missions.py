@@ -190,6 +190,17 @@ def test_the_drawn_mission_reaches_its_drawer_and_returner_alone_by_value() -> N
     apply_checking_privacy(GAME, d.before, 3, d.events)  # every seat and a spectator
 
 
+def test_the_drawer_is_told_who_else_knows_the_mission_drawn() -> None:
+    """The drawer saw the returner put a card back under a deck never shuffled: their own view
+    says who knows it ("Red put it back and knows it"), and says nothing of the others."""
+    d = _drawn_by_another()
+    own = arr(obj(arr(GAME.view(d.state, d.drawer)["players"])[d.drawer])["missions"])
+    returner = ("Red", "Green", "Blue")[d.returner]
+    assert [obj(m)["known_to"] for m in own] == [
+        f"{returner} put it back and knows it" if obj(m)["id"] == d.card else "" for m in own
+    ]
+
+
 def test_the_others_returned_missions_drawn_at_once_are_told_each_to_its_returner() -> None:
     """A draw reaching cards several players put back: one event for each run of cards one
     other player, or nobody else, knows (the drawer's own returned card is theirs alone)."""

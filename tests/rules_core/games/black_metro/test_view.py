@@ -136,6 +136,7 @@ def test_a_held_missions_options_are_told_to_its_holder_only() -> None:
                 "personnel beside your blockade at 2 districts, for 2 power",
                 "personnel beside your blockade at 3 districts, for 3 power",
             ],
+            "known_to": "",  # nobody else knows it
         }
     ]
     theirs = objs(GAME.view(state, RED)["players"])[BLUE]["missions"]
