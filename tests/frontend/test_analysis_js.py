@@ -138,3 +138,18 @@ def test_a_summary_needs_graded_notes_and_names_an_unnamed_seat_by_number() -> N
             " lost a decision",
         }
     ]
+
+
+def test_next_graded_move_tells_a_done_analysis_that_marked_nothing_from_none_run() -> None:
+    """A finished Gotham Race analysed with every decision graded "good": "next graded move"
+    said "No graded move: run the analysis first." beside the done analysis's summary."""
+    good = [{"annotations": [_note(0, "good", 0.0)]}, {"annotations": [_note(1, "good", 0.01)]}]
+    assert _call("noMarkWords", good) == (
+        "The analysis marked no move: no inaccuracy, mistake or blunder."
+    )
+    assert _call("noMarkWords", [{"annotations": []}, {}]) == (
+        "No graded move: run the analysis first."
+    )
+    marked = [*good, {"annotations": [_note(0, "mistake", 0.2)]}]
+    assert _call("noMarkWords", marked) == "No graded move after this one."
+    assert [_call("marked", event) for event in marked] == [False, False, True]

@@ -298,3 +298,28 @@ def test_a_spectator_reads_what_the_table_does_and_a_redraw_keeps_it_unfolded() 
         ]
         is None
     )
+
+
+def test_the_strategy_panel_shows_the_card_being_carried_out_and_what_it_asks() -> None:
+    """The Joker plays a plot card: it leaves the hand, and the buttons read "Carry out the
+    card" / "Take 2 information instead" with no word of which card or what it does. The
+    panel shows the card in play and what the rules wait for this seat to choose."""
+    game = get_game("gotham-city-strategy")
+    rng = random.Random(1)
+    state = fold(game, game.setup(2, {}, rng))
+    while not state.played:
+        seat = min(game.to_act(state))
+        moves = game.legal_moves(state, seat)
+        move = next((m for m in moves if m.type == "play"), moves[0])
+        for event in game.decide(state, seat, move, rng):  # type: ignore[union-attr]
+            state = game.evolve(state, event)
+    view = game.view(state, seat)
+    played, pending = view["played"], view["pending"]
+    assert isinstance(played, dict) and isinstance(pending, list) and pending
+    played["name"] = '<img src=x onerror="window.__xss=1">'
+    drawn = panel("gotham-city-strategy", view, seat)
+    in_play = f"The card in play: “{played['name']}”: {played['text']}"
+    assert drawn[:2] == [["p", in_play], ["p", pending[0]["text"]]]
+    other = panel("gotham-city-strategy", game.view(state, 1 - seat), 1 - seat)
+    assert other[0][0] == "p" and other[0][1].startswith("The card in play: ")
+    assert ["p", pending[0]["text"]] not in other

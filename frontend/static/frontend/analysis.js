@@ -84,5 +84,21 @@
     });
   }
 
-  return { percent, axisTicks, eventTicks, statusWords, offer, seatSummary };
+  /* Whether the notes on `event` mark its move (an inaccuracy, a mistake, a blunder): where
+     "next graded move" stops. */
+  function marked(event) {
+    return ((event && event.annotations) || []).some((a) => a && a.data && (a.data.mark || ["inaccuracy", "mistake", "blunder"].includes(a.data.grade)));
+  }
+
+  /* What "next graded move" says when no marked move follows the event shown: before any
+     analysis note, to run one; after an analysis that marked nothing, so (it said "run the
+     analysis first" beside a done analysis's summary). */
+  function noMarkWords(events) {
+    const all = events || [];
+    if (all.some(marked)) return "No graded move after this one.";
+    const analysed = all.some((e) => ((e && e.annotations) || []).some((a) => a && a.source === "analysis"));
+    return analysed ? "The analysis marked no move: no inaccuracy, mistake or blunder." : "No graded move: run the analysis first.";
+  }
+
+  return { percent, axisTicks, eventTicks, statusWords, offer, seatSummary, marked, noMarkWords };
 });

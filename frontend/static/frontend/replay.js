@@ -23,7 +23,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList } = window.GothamDom;
-  const { axisTicks, eventTicks, statusWords, offer, seatSummary } = window.GothamAnalysis;
+  const { axisTicks, eventTicks, statusWords, offer, seatSummary, marked, noMarkWords } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -190,7 +190,6 @@
     return from;
   }
   const opensMove = (e) => Boolean(e.move);
-  const marked = (e) => (e.annotations || []).some((a) => a.data && (a.data.mark || ["inaccuracy", "mistake", "blunder"].includes(a.data.grade)));
 
   /* Under the chart, each seat's graded decisions in one line ("Figure A: 24 decisions
      graded: …"); nothing before an analysis. */
@@ -337,7 +336,7 @@
   $("next-move").addEventListener("click", () => show(seek(position, 1, opensMove)));
   $("next-mark").addEventListener("click", () => {
     const next = seek(position, 1, marked);
-    if (next === position) $("analysis-status").textContent = log.some(marked) ? "No graded move after this one." : "No graded move: run the analysis first.";
+    if (next === position) $("analysis-status").textContent = noMarkWords(log);
     else show(next);
   });
   document.addEventListener("keydown", (e) => {

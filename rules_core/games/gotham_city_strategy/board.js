@@ -67,10 +67,23 @@
       svg.appendChild(el("text", { x: 8 + s * 150, y: 524, "font-size": 10, fill: COLORS[s], "font-weight": "bold" }, `${p.name || p.villain}${yours(s) ? " (you)" : ""}`));
     });
   }
-  /* The seat's screen and hand, as text. */
+  /* The seat's screen and hand, as text, under the card being carried out (read aloud, so
+     public: once played it has left the hand, yet "Carry out the card" asks about it) and what
+     the rules wait for this seat to choose. */
   function drawPanel(element, state, seat) {
     const me = state.players && state.players[seat];
     if (!me) return;
+    if (state.played) {
+      const played = document.createElement("p");
+      played.textContent = `The card in play: “${state.played.name}”: ${state.played.text}`;
+      element.append(played);
+    }
+    for (const decision of Array.isArray(state.pending) ? state.pending : []) {
+      if (decision.seat !== seat || !decision.text) continue;
+      const asked = document.createElement("p");
+      asked.textContent = decision.text;
+      element.append(asked);
+    }
     const line = document.createElement("p");
     line.textContent = `Level ${me.level} · ${me.money} money · ${me.information} information · ${me.recruited} henchmen`;
     const list = document.createElement("ul");

@@ -171,6 +171,18 @@ async function createFromLobby(page, game, seats) {
   await page.waitForSelector("a.seat-link");
 }
 
+/* The lobby's form shows as many seat rows as the chosen game seats: No Man's Land's two (its
+   hidden rows stayed on screen, the rows' flex layout overriding `hidden`, and a bot picked
+   there was refused: "No Man's Land is for two players"), Gotham Race's four. */
+async function lobbySeatsFollowTheGame(page) {
+  await page.goto(`${base}/`);
+  for (const [game, seats] of [["no-mans-land", 2], ["gotham-race", 4]]) {
+    await page.selectOption("#game-select", game);
+    const shown = await page.locator(".seat-row:visible").count();
+    check(shown === seats, `the lobby shows ${shown} seat rows for ${game}, which seats ${seats}`);
+  }
+}
+
 async function hotSeatFromLobby(context) {
   // two people at one screen, from the lobby's form: the creation page lists both links and
   // plays the first seat, and once it has played the status offers the second seat (whose link
@@ -575,6 +587,7 @@ async function searchAndFollow(page) {
     await stepThroughReplay(page, gameId);
     await spectatorReplay(context, gameId);
     await hotSeat(context);
+    await lobbySeatsFollowTheGame(page);
     await hotSeatFromLobby(context);
     await streamRefused(context);
     await autopilot(context);
