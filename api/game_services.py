@@ -22,7 +22,7 @@ from api.models import Event, Game, Seat
 from api.parsing import check_text
 from api.services import citations_json, published_after_commit, queue_bots_if_needed
 from api.tokens import hash_token, new_token
-from rules_core.bots.registry import bot_options_problem
+from rules_core.bots.registry import bot_name, bot_options_problem
 from rules_core.engine import GameSpec, get_game
 from rules_core.engine.content_limits import hidden_control
 from rules_core.engine.randomness import fork_rng, setup_rng
@@ -96,13 +96,14 @@ def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
 
 
 def _default_name(players: Sequence[PlayerSpec], index: int) -> str:
-    """The name of a seat posted without one: "Player 3", or its bot's ("greedy bot"), numbered
-    when the table has two unnamed bots of that kind ("greedy bot 1", "greedy bot 2")."""
+    """The name of a seat posted without one: "Player 3", or its bot's by how strongly it plays
+    ("medium bot" for greedy, as the lobby offers it), numbered when the table has two unnamed
+    bots of that kind ("medium bot 1", "medium bot 2")."""
     player = players[index]
     if not player.bot:
         return f"Player {index + 1}"
     alike = [i for i, p in enumerate(players) if p.bot == player.bot and not p.name]
-    return f"{player.bot} bot" + (f" {alike.index(index) + 1}" if len(alike) > 1 else "")
+    return bot_name(player.bot) + (f" {alike.index(index) + 1}" if len(alike) > 1 else "")
 
 
 def _seat_players(game: Game, players: Sequence[PlayerSpec]) -> tuple[str | None, ...]:

@@ -121,23 +121,18 @@ def game_new(request: HttpRequest) -> HttpResponse:
     return _created(request, created)
 
 
-# a bot's name as the lobby offered it ("bot: medium" -> "medium bot")
-BOT_NAMES = {kind: f"{label.removeprefix('bot: ')} bot" for kind, label in SEAT_KINDS[1:-1]}
-
-
 def _players(request: HttpRequest, seats: range) -> list[game_services.PlayerSpec]:
     """The seats a form asks for: a person (named) or a bot per row, empty rows left out. A bot
-    is named as the lobby offered it, numbered when the table has two of one kind."""
+    is named as the API names an unnamed one: as the lobby offered it ("easy bot"), numbered
+    when the table has two of one kind."""
     kinds = [request.POST.get(f"kind-{i}", "empty") for i in seats]
     players = []
     for i, kind in zip(seats, kinds, strict=True):
         name = request.POST.get(f"name-{i}", "").strip()[:80]
         if kind == "person":
             players.append(game_services.PlayerSpec(name=name or f"Player {i + 1}"))
-        elif kind in BOT_NAMES:
-            same = kinds.count(kind) > 1
-            number = f" {kinds[: i + 1].count(kind)}" if same else ""
-            players.append(game_services.PlayerSpec(name=BOT_NAMES[kind] + number, bot=kind))
+        elif kind in BOT_LEVELS:
+            players.append(game_services.PlayerSpec(bot=kind))
     return players
 
 

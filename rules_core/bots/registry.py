@@ -41,6 +41,11 @@ BOTS: dict[str, Bot] = {"random": random_bot, "greedy": greedy_bot, "mcts": mcts
 BOT_LEVELS: dict[str, str] = {"random": "easy", "greedy": "medium", "mcts": "strong"}
 
 
+def bot_name(bot: str) -> str:
+    """A bot seat's name when none is given, by how strongly it plays ("easy bot")."""
+    return f"{BOT_LEVELS.get(bot, bot)} bot"
+
+
 def bot_options(spec: GameSpec[Any]) -> dict[str, dict[str, JSON]]:
     """Each bot's options with their defaults in this game (mcts's budget differs by game)."""
     budget = MctsSettings.for_game(spec)

@@ -61,8 +61,11 @@ def test_create_returns_seats_with_tokens_shown_once_and_stored_hashed(
 
 
 def test_unnamed_seats_are_named_by_their_place_or_their_bot(create_game: CreateGame) -> None:
+    """A bot is named by how strongly it plays, as the lobby offers it, whichever way the game
+    was made; its kind stays in `bot`."""
     body = create_game(players=[{}, {"bot": "random"}, {}])
-    assert [s["name"] for s in body["seats"]] == ["Player 1", "random bot", "Player 3"]
+    assert [s["name"] for s in body["seats"]] == ["Player 1", "easy bot", "Player 3"]
+    assert [s["bot"] for s in body["seats"]] == [None, "random", None]
 
 
 def test_two_unnamed_bots_of_a_kind_are_told_apart_by_number(create_game: CreateGame) -> None:
@@ -70,7 +73,7 @@ def test_two_unnamed_bots_of_a_kind_are_told_apart_by_number(create_game: Create
     them; a bot alone of its kind keeps its plain name."""
     players = [{"bot": "greedy"}, {"bot": "random"}, {"name": "Ann"}, {"bot": "greedy"}]
     names = [s["name"] for s in create_game(players=players)["seats"]]
-    assert names == ["greedy bot 1", "random bot", "Ann", "greedy bot 2"]
+    assert names == ["medium bot 1", "easy bot", "Ann", "medium bot 2"]
 
 
 def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:
@@ -103,7 +106,7 @@ def test_game_detail(api: APIClient, create_game: CreateGame) -> None:
     assert detail["status"] == "active" and detail["to_act"] == [0] and detail["outcome"] is None
     assert detail["seats"] == [
         {"seat": 0, "name": "Ann", "bot": None, "autopilot": None, "role": "Figure A"},
-        {"seat": 1, "name": "random bot", "bot": "random", "autopilot": None, "role": "Figure B"},
+        {"seat": 1, "name": "easy bot", "bot": "random", "autopilot": None, "role": "Figure B"},
     ]
     assert "token" not in str(detail) and "seed" not in detail
 

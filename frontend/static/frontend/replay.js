@@ -68,7 +68,7 @@
     if (log.length) await show(position);  // where the reader is now (or was before a reload)
   }
 
-  /* Who played each side, under the title: "Played by Falcone: Ann · Gordon: greedy bot" (a
+  /* Who played each side, under the title: "Played by Falcone: Ann · Gordon: medium bot" (a
      seat whose role is its player's name is named once). */
   function showPlayers(seats) {
     const line = $("players");
