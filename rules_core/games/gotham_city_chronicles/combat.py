@@ -16,6 +16,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     DefenseCounted,
     DefenseImpossible,
     DefenseRolled,
+    NothingToDefend,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
@@ -269,7 +270,10 @@ def attack_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
         hindering = geometry.action_hindering(_side(state, fight.attacker), others)
     net = dice.net_successes(shown, fight.automatic, hindering)
     run.emit(AttackCounted(seat=seat, attacker=fight.attacker, successes=net, hindering=hindering))
-    if _defense_space(state, fight.target)[0] == UNABLE:
+    if net == 0:  # VII H: nothing for a defense to cancel, so none is asked (rules version 16)
+        run.emit(NothingToDefend(seat=fight.defender_seat, defender=fight.target))
+        check_now(run)
+    elif _defense_space(state, fight.target)[0] == UNABLE:
         _no_defense(run, fight.defender_seat)
     elif not _defense_choice(run.state):
         _defend(run, run.state.fight.defender_seat if run.state.fight else seat, 0, rng)

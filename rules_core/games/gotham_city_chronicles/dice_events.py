@@ -283,6 +283,23 @@ class DefenseImpossible(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class NothingToDefend(GameEvent):
+    """The attack scored no success, so its defense has nothing to cancel (VII, VII H: the
+    wounds are the attack's successes less the defense's, never below zero, IX K): the defender
+    is not asked, spends no cube and rolls no die, and takes no wound (rules version 16)."""
+
+    type: ClassVar[str] = "nothing_to_defend"
+    in_words: ClassVar[str] = (
+        "The attack scored no success, so the target has nothing to defend against: no cube is "
+        "spent, no die is rolled and no wound gets through."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "vii", "vii-h", "ix-k", "v-c-1-i", "v-c-2-i", "vi-d-1-g", "vi-d-2-g"
+    )
+    defender: str
+
+
+@dataclass(frozen=True, slots=True)
 class ThrowRolled(GameEvent):
     """A hero throws carried equipment at an area in sight: a complex manipulation whose
     difficulty is the distance; cubes spent, dice rolled."""

@@ -63,6 +63,9 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
     ItemUsedUp as ItemUsedUp,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
+    NothingToDefend as NothingToDefend,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
     OfferDeclined as OfferDeclined,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
@@ -255,12 +258,13 @@ class HeroesTurnEnded(GameEvent):
 @dataclass(frozen=True, slots=True)
 class VillainTurnBegan(GameEvent):
     """The villain's turn: cubes on the command post's spaces go to fatigue, then the mission's
-    recovery value comes back from fatigue to the reserve."""
+    recovery value comes back from fatigue to the reserve (as many as fatigue holds: `recovery`
+    is the mission's value, not the cubes moved; the story tells those, from the state)."""
 
     type: ClassVar[str] = "villain_turn_began"
     in_words: ClassVar[str] = (
         "The villain's turn begins: spent cubes go to fatigue, and the mission's recovery comes "
-        "back from fatigue to the reserve."
+        "back from fatigue to the reserve, or as many as fatigue holds if fewer."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "iv-b", "iv-d", "vi-b", "vi-b-1", "vi-b-2", "vi-a-1"
@@ -407,6 +411,7 @@ EVENT_TYPES.update(
             DefenseRolled,
             DefenseCounted,
             DefenseImpossible,
+            NothingToDefend,
             ThrowRolled,
             ItemThrown,
             EquipmentOffered,

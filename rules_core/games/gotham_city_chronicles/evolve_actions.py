@@ -31,6 +31,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     ItemPickedUp,
     ItemThrown,
     ItemUsedUp,
+    NothingToDefend,
     OfferDeclined,
     RiverDredged,
     ThrowRolled,
@@ -153,7 +154,9 @@ def _defense_rolled(state: GccState, e: DefenseRolled) -> GccState:
     return updated(state, roll=roll)
 
 
-def _defense_counted(state: GccState, e: DefenseCounted | DefenseImpossible) -> GccState:
+def _defense_counted(
+    state: GccState, e: DefenseCounted | DefenseImpossible | NothingToDefend
+) -> GccState:
     return updated(state, roll=None, fight=None)
 
 
@@ -270,4 +273,5 @@ ACTION_HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     DefenseRolled: _defense_rolled,
     DefenseCounted: _defense_counted,
     DefenseImpossible: _defense_counted,
+    NothingToDefend: _defense_counted,
 }

@@ -9,6 +9,7 @@ from rules_core.engine.types import GameEvent
 from rules_core.engine.wording import capitalized, counted, in_words, listed, ordinal, possessive
 from rules_core.games.gotham_city_chronicles import dice
 from rules_core.games.gotham_city_chronicles import events as ev
+from rules_core.games.gotham_city_chronicles.energy import villain_recovered
 from rules_core.games.gotham_city_chronicles.figures import ACTIONS, Characteristic
 from rules_core.games.gotham_city_chronicles.state import GccState
 
@@ -148,6 +149,22 @@ def _items(state: GccState, items: tuple[str, ...]) -> str:
     return ", ".join(f"the {name(state, i)}" for i in items)
 
 
+def _villain_recovery(state: GccState, e: ev.VillainTurnBegan) -> str:
+    """VI·B·1 in words: the cubes that come back, told apart from the mission's recovery value
+    when the fatigue zone (with the spent cubes just moved to it) holds fewer: those are all
+    that come back, so the reserve grows by less than the recovery value."""
+    back = villain_recovered(state.villain, e.recovery).reserve - state.villain.reserve
+    cubes = f"{counted(back, 'cube')} {'comes' if back == 1 else 'come'} back"
+    if back == e.recovery:
+        return f"The villain's turn begins: {cubes} from fatigue to the reserve."
+    recovery = f"the mission's recovery is {counted(e.recovery, 'cube')}"
+    if back == 0:
+        return f"The villain's turn begins: no cube comes back, fatigue is empty ({recovery})."
+    return (
+        f"The villain's turn begins: {cubes} to the reserve, all that fatigue holds ({recovery})."
+    )
+
+
 Story = Callable[[GccState, Any], str]
 STORIES: dict[type[GameEvent], Story] = {
     ev.GameStarted: lambda s, e: f"The mission “{e.pack.mission.name}” is set up.",
@@ -186,9 +203,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{capitalized(seat_names(s)[e.seat or 0])} {_want(s, e.seat or 0)} no more actions."
     ),
     ev.HeroesTurnEnded: lambda s, e: "The heroes' turn ends: spent cubes go to fatigue.",
-    ev.VillainTurnBegan: lambda s, e: (
-        f"The villain's turn begins: {counted(e.recovery, 'cube')} recovered."
-    ),
+    ev.VillainTurnBegan: lambda s, e: _villain_recovery(s, e),
     ev.CharacterWounded: lambda s, e: (
         f"{name(s, e.character)} suffers {counted(e.wounds, 'wound')}."
     ),
@@ -286,6 +301,10 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.DefenseCounted: lambda s, e: (
         f"The defense scores {e.successes}: {counted(e.wounds, 'wound')} "
         f"{'gets' if e.wounds == 1 else 'get'} through."
+    ),
+    ev.NothingToDefend: lambda s, e: (
+        f"{name(s, e.defender)} has no success to defend against: no cube is spent, no wound "
+        "gets through."
     ),
     ev.DefenseImpossible: lambda s, e: (
         f"{name(s, e.defender)} cannot defend itself: {counted(e.wounds, 'wound')} "

@@ -105,8 +105,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # with `neutralized`, follows its `character_neutralized`; before, it stayed the character
     # being activated until the villain ended it), and a pack whose tile gives one action the
     # same characteristic twice, or whose hero board or tile names a skill twice, is refused
-    # (VI·A·2 [a], V A 13)
-    rules_version = 15
+    # (VI·A·2 [a], V A 13); 16: an attack that scores no success asks for no defense (VII,
+    # VII H: nothing to cancel; `nothing_to_defend`, no cube spent, no die rolled, no card used
+    # up; before, the defender was offered its cubes, or defended with none and rolled its
+    # automatic dice, with their reroll step)
+    rules_version = 16
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -4,9 +4,10 @@ Croc's repeated attacks, and the obligatory defense."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 
-from rules_core.engine.types import Move, Rejection
+from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles.content import load_pack
 from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
@@ -209,6 +210,23 @@ def _croc_beside_batman_in_a_vest(unable: bool = False) -> GccState:
     return state
 
 
+def _crocs_attack_counted(
+    state: GccState, wanted: Callable[[int], bool]
+) -> tuple[GccState, list[GameEvent], AttackCounted]:
+    """Killer Croc's melee attack on Batman, its rerolls declined, on the first seed whose
+    successes are `wanted`: the state after it, its events and its count."""
+    attack = Move.of("character_attack", kind="melee", characteristic=0, target="batman")
+    for seed in range(300):
+        after, events = play(state, VILLAIN, attack, seed=seed)
+        while after.roll is not None and after.roll.purpose == "attack":
+            after, kept = play(after, VILLAIN, Move.of("keep"))
+            events += kept
+        counted = next(e for e in events if isinstance(e, AttackCounted))
+        if wanted(counted.successes):
+            return after, events, counted
+    raise AssertionError("no seed gave the successes wanted")
+
+
 def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
     """V D 6: an item's defense line (here a reference vest: a white die and one automatic
     success) joins the hero's defense (VII D, VII G)."""
@@ -273,15 +291,7 @@ def test_a_hero_unable_to_defend_does_not_defend_at_all() -> None:
     from rules_core.games.gotham_city_chronicles.events import DefenseImpossible, HeroWounded
 
     state = _croc_beside_batman_in_a_vest(unable=True)
-    attack = Move.of("character_attack", kind="melee", characteristic=0, target="batman")
-    for seed in range(100):
-        after, events = play(state, VILLAIN, attack, seed=seed)
-        while after.roll is not None and after.roll.purpose == "attack":
-            after, kept = play(after, VILLAIN, Move.of("keep"))
-            events += kept
-        counted = next(e for e in events if isinstance(e, AttackCounted))
-        if counted.successes:
-            break
+    after, events, counted = _crocs_attack_counted(state, lambda successes: successes > 0)
     assert not any(isinstance(e, DefenseRolled) for e in events)
     assert DefenseImpossible(seat=1, defender="batman", wounds=counted.successes) in events
     assert HeroWounded in {type(e) for e in events}
@@ -303,3 +313,61 @@ def test_a_hero_unable_to_defend_does_not_defend_at_all() -> None:
 
     text = hero_text(state.board_pack.hero("batman"))
     assert "defense: not possible" in text and "always" not in text
+
+
+def test_an_attack_with_no_success_asks_for_no_defense() -> None:
+    """VII, VII H, IX K (rules version 16): the defense comes after the attack's successes are
+    counted (V·C·1 [h]-[i]) and only cancels them, so with none there is nothing to defend
+    against: the villain, with cubes to spend, is not offered a defense, spends nothing, and
+    the thug takes no wound."""
+    from rules_core.games.gotham_city_chronicles.events import NothingToDefend
+
+    punch = Move.of(
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        weapon="",
+        target="thugs-with-crowbar-1",
+        cubes=1,
+    )
+    start = _gordon_beside_a_thug()
+    for seed in range(300):
+        state, events = play(start, 1, punch, seed)
+        rolled = events[0]
+        assert isinstance(rolled, AttackRolled)
+        if _shown(rolled.pool, rolled.faces) == 0:
+            break
+    while state.roll is not None:  # the attack's reroll step, declined
+        state, kept = play(state, 1, Move.of("keep"))
+        events += kept
+    reserve = start.villain.reserve
+    assert reserve > 0  # cubes the villain could have spent on a defense
+    counted = next(e for e in events if isinstance(e, AttackCounted))
+    assert counted.successes == 0
+    after_count = events[events.index(counted) + 1 :]
+    assert after_count[0] == NothingToDefend(seat=VILLAIN, defender="thugs-with-crowbar-1")
+    assert not any(isinstance(e, DefenseRolled | DefenseCounted) for e in events)
+    assert state.fight is None and state.roll is None
+    assert VILLAIN not in to_act(state)  # no defense is asked of the villain
+    assert refused(state, VILLAIN, Move.of("defend", cubes=0)).code == "not_your_turn"
+    assert state.villain == start.villain  # no cube spent
+    assert state.character("thugs-with-crowbar-1").area == "boiler-room"
+    told = GAME.narrate(state, after_count[0], None, False)
+    assert told.startswith("Thugs with Crowbar #1 has no success to defend against")
+    assert "no cube is spent" in told
+
+
+def test_a_hero_with_a_defense_line_rolls_nothing_against_no_success() -> None:
+    """VII, VII H (rules version 16): Batman in the vest (a defense line) with cubes in his
+    reserve is not asked to defend against an attack of Killer Croc's that scored nothing, and
+    rolls neither his automatic die nor the vest's."""
+    from rules_core.games.gotham_city_chronicles.events import NothingToDefend
+
+    start = _croc_beside_batman_in_a_vest()
+    state, events, counted = _crocs_attack_counted(start, lambda successes: successes == 0)
+    assert counted.successes == 0
+    assert NothingToDefend(seat=1, defender="batman") in events
+    assert not any(isinstance(e, DefenseRolled) for e in events)
+    assert 1 not in to_act(state) and state.fight is None
+    batman = state.hero("batman")
+    assert batman.zones == start.hero("batman").zones and batman.items == ("vest",)

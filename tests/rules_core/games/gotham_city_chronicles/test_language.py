@@ -79,3 +79,43 @@ def test_dice_rolled_and_rerolled_are_counted_in_the_singular_and_the_plural() -
     )
     rerolled = DiceRerolled(seat=1, figure="batman", dice=(0,), faces=(1,), cubes=1)
     assert GAME.narrate(state, rerolled, None, False) == "Batman rerolls 1 die for 1 cube."
+
+
+def test_the_villains_recovery_tells_the_cubes_that_come_back() -> None:
+    """VI·B·1, VI·A·1: the recovery moves cubes from the fatigue zone (the spent ones just moved
+    there) to the reserve, so with 4 there a recovery of 6 brings back 4: the reserve goes from
+    8 to 12 and the story says so, not "6 cubes recovered" (a tester's doubt). With fatigue
+    holding enough, the recovery's 6 come back."""
+    from dataclasses import replace
+
+    from rules_core.engine.types import Move
+    from rules_core.games.gotham_city_chronicles.energy import Zones
+    from rules_core.games.gotham_city_chronicles.events import VillainTurnBegan
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import all_active, started
+
+    def began(villain: Zones) -> tuple[str, GccState]:
+        state = replace(all_active(started()), villain=villain)
+        events = GAME.decide(state, 1, Move.of("finish"), random.Random(0))
+        assert isinstance(events, list)
+        for event in events:
+            if isinstance(event, VillainTurnBegan):
+                assert event.recovery == 6
+                told = GAME.narrate(state, event, None, False)
+                return told, GAME.evolve(state, event)
+            state = GAME.evolve(state, event)
+        raise AssertionError("the villain's turn did not begin")
+
+    told, after = began(Zones(reserve=8, fatigue=2, spaces=(0, 0, 0, 0, 0, 2, 0)))
+    assert after.villain == Zones(reserve=12)
+    assert told == (
+        "The villain's turn begins: 4 cubes come back to the reserve, all that fatigue holds "
+        "(the mission's recovery is 6 cubes)."
+    )
+    told, after = began(Zones(reserve=2, fatigue=10))
+    assert after.villain == Zones(reserve=8, fatigue=4)
+    assert told == "The villain's turn begins: 6 cubes come back from fatigue to the reserve."
+    told, after = began(Zones(reserve=12))
+    assert told == (
+        "The villain's turn begins: no cube comes back, fatigue is empty (the mission's "
+        "recovery is 6 cubes)."
+    )

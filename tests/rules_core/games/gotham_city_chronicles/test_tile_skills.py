@@ -338,9 +338,11 @@ def _random_game(pack: Pack, seed: int, step: Step) -> GccState:
 
 def test_random_games_of_the_skilled_pack_play_to_an_end() -> None:
     """Villain bots reach the new moves through the legal moves: random games of the skilled
-    pack, every move offered accepted, end; characters' skills are used in them."""
+    pack, every move offered accepted, end; characters' skills are used in them (seldom at
+    random: since rules version 16 no defense is offered against an attack with no success, and
+    of these 16 games two use one)."""
     used: list[str] = []
-    for seed in range(6):
+    for seed in range(16):
         state = _random_game(SKILLED, seed, lambda s, seat, moves, move: used.append(move.type))
         assert state.winner, seed
     assert {"character_attract", "character_blast"} & set(used)
