@@ -306,10 +306,24 @@ def _defense_choice(state: GccState) -> bool:
     goes on with none)."""
     fight = state.fight
     assert fight is not None
+    if _cancelled_anyway(state):
+        return False
     _, limit, on, reserve = _defense_space(state, fight.target)
     return min(limit - on, reserve) > 0 or bool(
         bonus_choice.counts(state, _defense_cards(state, fight.target), "defense")
     )
+
+
+def _cancelled_anyway(state: GccState) -> bool:
+    """Whether a character's automatic defense successes (VI·A·2 [a] 5, VII G) already cancel
+    every success of the attack (VII H), so that no cube spent could change the wounds (rules
+    version 17): the defense goes on with none, as for a defender with no cube to spend."""
+    fight = state.fight
+    assert fight is not None
+    if state.has_hero(fight.target):
+        return False  # a hero's automatic defense is dice (VII D), never certain
+    tile = state.board_pack.tile(state.character(fight.target).tile)
+    return tile.automatic_defense >= fight.successes
 
 
 def _defense_cards(state: GccState, defender: str) -> tuple[str, ...]:

@@ -108,8 +108,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # (VI·A·2 [a], V A 13); 16: an attack that scores no success asks for no defense (VII,
     # VII H: nothing to cancel; `nothing_to_defend`, no cube spent, no die rolled, no card used
     # up; before, the defender was offered its cubes, or defended with none and rolled its
-    # automatic dice, with their reroll step)
-    rules_version = 16
+    # automatic dice, with their reroll step); 17: nor is the villain asked when a
+    # character's automatic defense successes already cancel every success of the attack (VII G,
+    # VII H: no cube could change the wounds; the defense goes on with none, as with no cube to
+    # spend; before, the villain was offered cubes that could only be lost)
+    rules_version = 17
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

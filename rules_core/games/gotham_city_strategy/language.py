@@ -325,8 +325,10 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
     if isinstance(event, IncomeCollected):
         assert state.pack is not None
         printed = state.pack.card(event.card)
-        block = place(state, state.pack.block_index(printed.income_block))
-        return f"{block} pays {printed.income_amount} income to each villain who rules it."
+        index = state.pack.block_index(printed.income_block)
+        kind = state.pack.blocks[index].income  # money or information (glossary.income)
+        block = place(state, index)
+        return f"{block} pays {printed.income_amount} {kind} to each villain who rules it."
     if isinstance(event, CardCarriedOut):
         return f"{who} carries out {card(state, event.card)}."
     if isinstance(event, ResourcesTaken):

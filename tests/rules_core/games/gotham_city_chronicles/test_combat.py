@@ -103,8 +103,12 @@ def test_batmans_batarang_on_the_brute_with_chains() -> None:
     state, events = play(state, 1, Move.of("keep"))
     counted = events[0]
     assert isinstance(counted, AttackCounted) and counted.hindering == 0
-    state, events = play(state, VILLAIN, Move.of("defend", cubes=0))
-    defended = events[1]
+    if counted.successes > 2:
+        state, events = play(state, VILLAIN, Move.of("defend", cubes=0))
+        defended = events[1]
+    else:  # the 2 automatic successes cancel them all: nothing to ask (rules version 17)
+        assert VILLAIN not in to_act(state)
+        defended = events[2]
     assert isinstance(defended, DefenseCounted)
     assert defended.successes == 2 and defended.wounds == max(counted.successes - 2, 0)
 
@@ -315,6 +319,17 @@ def test_a_hero_unable_to_defend_does_not_defend_at_all() -> None:
     assert "defense: not possible" in text and "always" not in text
 
 
+# Gordon's bare-handed punch at the thug beside him, with one cube
+PUNCH = Move.of(
+    "attack",
+    hero="commissioner-gordon",
+    kind="melee",
+    weapon="",
+    target="thugs-with-crowbar-1",
+    cubes=1,
+)
+
+
 def test_an_attack_with_no_success_asks_for_no_defense() -> None:
     """VII, VII H, IX K (rules version 16): the defense comes after the attack's successes are
     counted (V·C·1 [h]-[i]) and only cancels them, so with none there is nothing to defend
@@ -322,24 +337,8 @@ def test_an_attack_with_no_success_asks_for_no_defense() -> None:
     the thug takes no wound."""
     from rules_core.games.gotham_city_chronicles.events import NothingToDefend
 
-    punch = Move.of(
-        "attack",
-        hero="commissioner-gordon",
-        kind="melee",
-        weapon="",
-        target="thugs-with-crowbar-1",
-        cubes=1,
-    )
     start = _gordon_beside_a_thug()
-    for seed in range(300):
-        state, events = play(start, 1, punch, seed)
-        rolled = events[0]
-        assert isinstance(rolled, AttackRolled)
-        if _shown(rolled.pool, rolled.faces) == 0:
-            break
-    while state.roll is not None:  # the attack's reroll step, declined
-        state, kept = play(state, 1, Move.of("keep"))
-        events += kept
+    state, events = _punch_counted(start, PUNCH, 0)
     reserve = start.villain.reserve
     assert reserve > 0  # cubes the villain could have spent on a defense
     counted = next(e for e in events if isinstance(e, AttackCounted))
@@ -355,6 +354,47 @@ def test_an_attack_with_no_success_asks_for_no_defense() -> None:
     told = GAME.narrate(state, after_count[0], None, False)
     assert told.startswith("Thugs with Crowbar #1 has no success to defend against")
     assert "no cube is spent" in told
+
+
+def test_the_villain_is_not_asked_to_defend_what_the_automatic_successes_cancel() -> None:
+    """VII G-H (rules version 17): a thug's automatic defense success cancels Gordon's one
+    success whatever the villain spends, so the villain, with cubes to spend, is not asked: the
+    defense goes on at once with no cube, and the thug takes no wound."""
+    start = _gordon_beside_a_thug()
+    state, events = _punch_counted(start, PUNCH, 1)
+    assert start.villain.reserve > 0  # cubes the villain could have spent on a defense
+    counted = next(e for e in events if isinstance(e, AttackCounted))
+    assert counted.successes == 1
+    after_count = events[events.index(counted) + 1 :]
+    assert after_count[0] == DefenseRolled(
+        seat=VILLAIN, defender="thugs-with-crowbar-1", cubes=0, pool=(), faces=()
+    )
+    assert after_count[1] == DefenseCounted(
+        seat=VILLAIN, defender="thugs-with-crowbar-1", successes=1, wounds=0
+    )
+    assert state.fight is None and state.roll is None
+    assert VILLAIN not in to_act(state)
+    assert state.villain == start.villain  # no cube spent
+    assert state.character("thugs-with-crowbar-1").area == "boiler-room"
+    # two successes are more than the automatic one cancels: the villain is asked
+    twice = Move.of(PUNCH.type, **{**dict(PUNCH.params), "cubes": 2})
+    state, _ = _punch_counted(start, twice, 2)
+    assert to_act(state) == {VILLAIN}
+
+
+def _punch_counted(start: GccState, punch: Move, shown: int) -> tuple[GccState, list[GameEvent]]:
+    """Gordon's attack on the thug played with the first seed whose dice show `shown`
+    successes, its reroll step declined."""
+    for seed in range(300):
+        state, events = play(start, 1, punch, seed)
+        rolled = events[0]
+        assert isinstance(rolled, AttackRolled)
+        if _shown(rolled.pool, rolled.faces) == shown:
+            break
+    while state.roll is not None:  # the attack's reroll step, declined
+        state, kept = play(state, 1, Move.of("keep"))
+        events += kept
+    return state, events
 
 
 def test_a_hero_with_a_defense_line_rolls_nothing_against_no_success() -> None:

@@ -131,3 +131,21 @@ def test_a_card_putting_henchmen_on_the_map_is_read_out_as_it_is_carried_out() -
     state = at_step(state, "resolve", played="plot-12", program=(), chosen=False)
     told = _story(state, events_of(state, 0, Move.of("carry_out")))
     assert "The Joker reads out “Street Crew”: place 2 henchmen from the hideout." in told
+
+
+def test_a_block_income_names_the_resource_it_pays() -> None:
+    """glossary.income, turn.plot.income: a block's income is money or information, shown by
+    its sign; the story said "Mercy Hill Bank pays 2 income", which tells a player neither."""
+    from rules_core.games.gotham_city_strategy.events import IncomeCollected
+
+    state = at_step(ready(["joker", "penguin"]), "levels")
+    paying = [c for c in PACK.plots if c.income_block]
+    assert paying
+    for printed in paying:
+        block = PACK.blocks[PACK.block_index(printed.income_block)]
+        told = GAME.narrate(state, IncomeCollected(seat=0, card=printed.id), None, False)
+        assert told == (
+            f"{block.name} pays {printed.income_amount} {block.income} to each villain who "
+            "rules it."
+        )
+        assert block.income in ("money", "information")
