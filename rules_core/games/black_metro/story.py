@@ -135,6 +135,10 @@ TELLERS: dict[type[GameEvent], Teller] = {
     e.StrainInflicted: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} inflicts {ev.amount} strain"
         + (f" and loses {ev.power_lost} power beyond 15 strain" if ev.power_lost else "")
+        if ev.amount or not ev.power_lost
+        # already at 15: all of it would go beyond (troubleshooting.resources)
+        else f"{w.who(st, ev.owner)} is at 15 strain and loses {ev.power_lost} power instead "
+        f"of inflicting {ev.power_lost} more"
     ),
     e.StrainHealed: lambda st, ev, mine: f"{w.who(st, ev.owner)} heals {ev.amount} strain",
     e.PowerChanged: lambda st, ev, mine: (

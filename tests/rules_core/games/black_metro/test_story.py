@@ -149,3 +149,18 @@ def test_the_overlords_power_at_the_battlefield_says_where_it_comes_from() -> No
     dominating = updated(state, flow=updated(state.flow, phase="dominance"))
     assert _told(dominating, power) == "The overlord acquires 1 power."
     assert _told(resolving, PowerChanged(seat=None, owner=0, amount=1)) == ("Red acquires 1 power.")
+
+
+def test_strain_that_all_goes_beyond_15_is_told_as_power_lost_not_strain_inflicted() -> None:
+    """troubleshooting.resources: a player at 15 strain loses 1 power for each strain they would
+    have inflicted; a 4-player game at seed 11 read "Blue inflicts 0 strain and loses 3 power
+    beyond 15 strain". Strain partly beyond 15 reads as before."""
+    from rules_core.games.black_metro.events import StrainInflicted
+
+    state = started(2)
+    all_beyond = StrainInflicted(seat=None, owner=0, amount=0, power_lost=3)
+    assert _told(state, all_beyond) == (
+        "Red is at 15 strain and loses 3 power instead of inflicting 3 more."
+    )
+    part = StrainInflicted(seat=None, owner=0, amount=1, power_lost=2)
+    assert _told(state, part) == "Red inflicts 1 strain and loses 2 power beyond 15 strain."
