@@ -180,7 +180,11 @@ def _overwhelmed(state: State, ev: e.Overwhelmed) -> State:
         troops = list(district.personnel)
         troops[ev.owner] = minus(troops[ev.owner], ev.troop)
         state = state.with_district(ev.district, updated(district, personnel=tuple(troops)))
-        if state.phase == "dominance" and ev.district == state.contest:
+        if (
+            state.phase == "dominance"
+            and ev.district == state.contest
+            and ev.owner != state.asserted[ev.district - 1]  # the dominator's own lost
+        ):
             here = state.overwhelmed_here[ev.district - 1] + troop_strength(ev.troop)
             state = updated(
                 state, overwhelmed_here=with_item(state.overwhelmed_here, ev.district - 1, here)

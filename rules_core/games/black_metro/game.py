@@ -145,7 +145,12 @@ class BlackMetro(DeclaredGame[State]):
     #     held, and the table saw which card went back (appendix.dice.penalty): the returner's
     #     `mission_returned` (version 2) names EVERYONE as its `knower` and the deck card is
     #     known to all; a version-1 one showed it to its returner alone, as it still does
-    rules_version = 14
+    # 15: personnel overwhelmed at a district count as overwhelmed by its dominating player
+    #     only when they are another player's: a counter that wins the exchange and overwhelms
+    #     the dominator's own personnel (appendix.fortunes.dominance) gives the dominator no
+    #     mission needing personnel overwhelmed there (district-dominance); no event changed, so
+    #     older games replay from their events
+    rules_version = 15
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

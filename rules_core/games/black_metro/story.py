@@ -135,12 +135,17 @@ TELLERS: dict[type[GameEvent], Teller] = {
     e.StrainInflicted: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} inflicts {ev.amount} strain"
         + (f" and loses {ev.power_lost} power beyond 15 strain" if ev.power_lost else "")
+        if ev.amount or not ev.power_lost
+        # already at 15: all of it would go beyond (troubleshooting.resources)
+        else f"{w.who(st, ev.owner)} is at 15 strain and loses {ev.power_lost} power instead "
+        f"of inflicting {ev.power_lost} more"
     ),
     e.StrainHealed: lambda st, ev, mine: f"{w.who(st, ev.owner)} heals {ev.amount} strain",
     e.PowerChanged: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} "
         + ("acquires" if ev.amount > 0 else "loses")
         + f" {abs(ev.amount)} power"
+        + _overlord_battlefield(st, ev)
     ),
     e.Recruited: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} recruits "
@@ -364,6 +369,15 @@ def _covering(state: State, district: int) -> str:
     """A tile laid where one already lies covers it (README: one tile a district)."""
     tile = state.district(district).tile if state.districts else ""
     return f", over the {w.tile(state, tile)} tile" if tile else ""
+
+
+def _overlord_battlefield(state: State, ev: e.PowerChanged) -> str:
+    """Where the solo overlord's power in the resolution phase comes from: he resolves the
+    battlefield alone, by the rules and asking no one (solo.rules.power), so no district is
+    told resolved before it."""
+    if state.phase == "resolution" and ev.owner == state.overlord and ev.amount > 0:
+        return f" resolving {w.district(state, 12)}"
+    return ""
 
 
 def narrate(state: State, event: GameEvent, seat: int | None, reveal: bool) -> str:

@@ -67,3 +67,26 @@ def test_personnel_overwhelmed_by_the_dominators_fortune_count_for_the_overwhelm
     assert state.district(3).personnel[GREEN] == (0, 0, 0)
     gained = [ev.amount for ev in events if isinstance(ev, e.PowerChanged) and ev.owner == RED]
     assert gained[:1] == [1] and state.player(RED).power >= power + 1
+
+
+def test_the_dominators_own_personnel_overwhelmed_by_a_counter_are_not_theirs_to_count() -> None:
+    """district-dominance, appendix.fortunes.dominance: Red asserts dominance at 03 Gilded Bank
+    and attacks Green with a jack; Green's joker wins the exchange and overwhelms Red's own
+    personnel there. Red overwhelmed nobody, so a mission asking for personnel overwhelmed at
+    the district (Crush the Resistance) is not Red's to fulfil (rules version 15; it was offered,
+    and a 2-player game at seed 5 saw Green fulfil it for 1 power at 07 Highfield Hospital)."""
+    state = example._assigned()
+    state = state.with_player(
+        RED, updated(state.player(RED), hand=("J-hearts",), missions=("crush-the-resistance#1",))
+    )
+    state = state.with_player(GREEN, updated(state.player(GREEN), hand=("Joker-1",)))
+    state, _ = play(state, RED, "attack", card="J-hearts", target=GREEN)
+    state, _ = play(state, GREEN, "counter", card="Joker-1")
+    state, _ = play(state, RED, "decline")
+    state, _ = play(state, GREEN, "choose_benefit", suit="clubs")
+    assert state.district(3).personnel[RED] == (0, 0, 0)  # Red's own went
+    assert state.overwhelmed_here[2] == 0
+    offered = [m for m in GAME.legal_moves(state, RED) if m.type == "fulfil_mission"]
+    assert offered == []
+    refusal = refused(state, RED, "fulfil_mission", card="crush-the-resistance#1", option=1)
+    assert refusal.code

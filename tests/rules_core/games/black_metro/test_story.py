@@ -131,3 +131,36 @@ def test_the_solo_final_scoring_tells_the_rank_and_never_a_shared_throne() -> No
     assert _told(started(3), three) == (
         "Final scoring: Red 5, Green 9, Blue 9; Green and Blue share the throne."
     )
+
+
+def test_the_overlords_power_at_the_battlefield_says_where_it_comes_from() -> None:
+    """solo.rules.power: the overlord resolves the battlefield alone, asking no one and with no
+    district told resolved before it; his power there names 12 Combat Zone (a solo game at seed
+    7 read "The overlord acquires 1 power." straight after Red was done at 07 Highfield
+    Hospital). His power from dominance, and the player's, read as before."""
+    from rules_core.games.black_metro.events import PowerChanged
+
+    state = started(1)
+    overlord = state.overlord
+    assert overlord is not None
+    resolving = updated(state, flow=updated(state.flow, phase="resolution"))
+    power = PowerChanged(seat=None, owner=overlord, amount=1)
+    assert _told(resolving, power) == "The overlord acquires 1 power resolving 12 Combat Zone."
+    dominating = updated(state, flow=updated(state.flow, phase="dominance"))
+    assert _told(dominating, power) == "The overlord acquires 1 power."
+    assert _told(resolving, PowerChanged(seat=None, owner=0, amount=1)) == ("Red acquires 1 power.")
+
+
+def test_strain_that_all_goes_beyond_15_is_told_as_power_lost_not_strain_inflicted() -> None:
+    """troubleshooting.resources: a player at 15 strain loses 1 power for each strain they would
+    have inflicted; a 4-player game at seed 11 read "Blue inflicts 0 strain and loses 3 power
+    beyond 15 strain". Strain partly beyond 15 reads as before."""
+    from rules_core.games.black_metro.events import StrainInflicted
+
+    state = started(2)
+    all_beyond = StrainInflicted(seat=None, owner=0, amount=0, power_lost=3)
+    assert _told(state, all_beyond) == (
+        "Red is at 15 strain and loses 3 power instead of inflicting 3 more."
+    )
+    part = StrainInflicted(seat=None, owner=0, amount=1, power_lost=2)
+    assert _told(state, part) == "Red inflicts 1 strain and loses 2 power beyond 15 strain."
