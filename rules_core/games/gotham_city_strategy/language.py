@@ -7,7 +7,8 @@ a hand or face down is told only to who may see it ("The Joker draws a card").
 from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
-from rules_core.engine.wording import capitalized, listed
+from rules_core.engine.wording import capitalized, listed, possessive
+from rules_core.games.gotham_city_strategy import board
 from rules_core.games.gotham_city_strategy.events import (
     BatmanCardDrawn,
     BatmanDeckShuffled,
@@ -279,11 +280,17 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, HenchmenMoved):
         owner = villain(state, event.owner)
         source, target = place(state, event.source), place(state, event.target)
-        return f"{owner} moves {count_of(event.count, 'henchman')} from {source} to {target}."
+        henchmen = count_of(event.count, "henchman")
+        if event.seat is None:  # sent home by a lost fight (turn.fight-batman, turn.fight-villains)
+            verb = "goes" if event.count == 1 else "go"
+            return f"{possessive(owner)} {henchmen} on {source} {verb} back to {target}."
+        return f"{owner} moves {henchmen} from {source} to {target}."
     if isinstance(event, HenchmanLost):
         return f"{villain(state, event.owner)} loses a henchman from {place(state, event.source)}."
     if isinstance(event, VillainMoved):
         owner = villain(state, event.owner)
+        if event.seat is None:  # sent home by a lost fight
+            return f"{owner} goes back to {place(state, event.target)}."
         return f"{owner} moves to {place(state, event.target)}."
     if isinstance(event, Recruited):
         paid = f"for {event.cost} money" if event.cost else "without paying"
@@ -328,6 +335,8 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
         index = state.pack.block_index(printed.income_block)
         kind = state.pack.blocks[index].income  # money or information (glossary.income)
         block = place(state, index)
+        if not board.rulers(state, index):  # nobody earns it (turn.plot.income)
+            return f"{block} pays {printed.income_amount} {kind} to its ruler, but nobody rules it."
         return f"{block} pays {printed.income_amount} {kind} to each villain who rules it."
     if isinstance(event, CardCarriedOut):
         return f"{who} carries out {card(state, event.card)}."

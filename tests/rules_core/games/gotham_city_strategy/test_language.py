@@ -8,8 +8,12 @@ from dataclasses import replace
 from rules_core.engine import GameEvent, Move
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
-from rules_core.games.gotham_city_strategy.events import BatmanLeveledUp, DieRolled
-from rules_core.games.gotham_city_strategy.figure_events import Recruited
+from rules_core.games.gotham_city_strategy.events import BatmanLeveledUp, DieRolled, IncomeCollected
+from rules_core.games.gotham_city_strategy.figure_events import (
+    HenchmenMoved,
+    Recruited,
+    VillainMoved,
+)
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
 from rules_core.games.gotham_city_strategy.turn_events import GameFinished
 from tests.rules_core.games.gotham_city_strategy.table import (
@@ -133,19 +137,40 @@ def test_a_card_putting_henchmen_on_the_map_is_read_out_as_it_is_carried_out() -
     assert "The Joker reads out “Street Crew”: place 2 henchmen from the hideout." in told
 
 
-def test_a_block_income_names_the_resource_it_pays() -> None:
+def test_a_block_income_names_the_resource_it_pays_and_says_when_nobody_earns_it() -> None:
     """glossary.income, turn.plot.income: a block's income is money or information, shown by
-    its sign; the story said "Mercy Hill Bank pays 2 income", which tells a player neither."""
-    from rules_core.games.gotham_city_strategy.events import IncomeCollected
-
-    state = at_step(ready(["joker", "penguin"]), "levels")
+    its sign (the story said "Mercy Hill Bank pays 2 income", which tells a player neither); a
+    block nobody rules pays nobody, and the story says so rather than leave the payment out."""
     paying = [c for c in PACK.plots if c.income_block]
     assert paying
     for printed in paying:
-        block = PACK.blocks[PACK.block_index(printed.income_block)]
-        told = GAME.narrate(state, IncomeCollected(seat=0, card=printed.id), None, False)
-        assert told == (
-            f"{block.name} pays {printed.income_amount} {block.income} to each villain who "
-            "rules it."
-        )
+        index = PACK.block_index(printed.income_block)
+        block = PACK.blocks[index]
         assert block.income in ("money", "information")
+        unruled = at_step(ready(["joker", "penguin"]), "levels")
+        unruled = with_player(unruled, 0, threats=(0,) * 12, henchmen=(0,) * 12)
+        unruled = with_player(unruled, 1, threats=(0,) * 12, henchmen=(0,) * 12)
+        ruled = with_player(unruled, 0, threats=tuple(int(i == index) for i in range(12)))
+        income = IncomeCollected(seat=None, card=printed.id)
+        paid = f"{block.name} pays {printed.income_amount} {block.income}"
+        assert GAME.narrate(ruled, income, None, False) == (f"{paid} to each villain who rules it.")
+        assert GAME.narrate(unruled, income, None, False) == (
+            f"{paid} to its ruler, but nobody rules it."
+        )
+
+
+def test_a_villain_beaten_in_a_fight_and_their_henchmen_go_back_to_the_hideout() -> None:
+    """turn.fight-batman: the loser's figures are sent home by the fight, not moved by their
+    owner (the story said "The Joker moves 2 henchmen from Crime Alley to the hideout")."""
+    state = ready(["joker", "penguin"])
+    crime_alley = PACK.block_index("crime-alley")
+    home = [
+        VillainMoved(seat=None, owner=0, target=HIDEOUT),
+        HenchmenMoved(seat=None, owner=0, source=crime_alley, target=HIDEOUT, count=2),
+        HenchmenMoved(seat=None, owner=1, source=crime_alley, target=HIDEOUT, count=1),
+    ]
+    assert _story(state, home) == [
+        "The Joker goes back to the hideout.",
+        "The Joker's 2 henchmen on Crime Alley go back to the hideout.",
+        "The Penguin's 1 henchman on Crime Alley goes back to the hideout.",
+    ]
