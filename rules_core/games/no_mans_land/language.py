@@ -7,7 +7,7 @@ Docks"); a card the viewer may not see is only "a crime" or "a card".
 from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
-from rules_core.engine.wording import one_of
+from rules_core.engine.wording import listed, one_of
 from rules_core.games.no_mans_land.events import (
     CardsDealt,
     CardsDrawn,
@@ -178,10 +178,8 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
         # a card's gain comes with the crime just played face up, which the state holds last
         what = " (his income)" if event.income else f" from {card_name(state, state.gaining())}"
         if event.amount < event.owed:
-            return (
-                f"Falcone must take {_counters(event.owed)}{what} but the supply holds only "
-                f"{event.amount}"
-            )
+            held = f"holds only {event.amount}" if event.amount else "is empty"
+            return f"Falcone must take {_counters(event.owed)}{what} but the supply {held}"
         left = state.supply - event.amount
         return f"Falcone takes {_counters(event.amount)}{what}; {left} left in the supply"
     if isinstance(event, ExtraCountersChosen):
@@ -248,7 +246,9 @@ def _fight(state: NmlState, event: FightResolved) -> str:
     )
     if not event.stopped:
         return text + ("; the crime stands, face up" if event.crime else "; nothing changes")
-    arrested = ", ".join(card_name(state, c) for c in event.arrested)
+    arrested = listed([card_name(state, c) for c in event.arrested])
     parts = ["the crime is stopped"] if event.crime else []
-    parts += [f"{arrested} arrested"] if arrested else []
-    return f"{text}; {' and '.join(parts)}"
+    parts += (
+        [f"{arrested} {'is' if len(event.arrested) == 1 else 'are'} arrested"] if arrested else []
+    )
+    return f"{text}; {'; '.join(parts)}"

@@ -39,7 +39,7 @@ def test_the_counters_a_card_gives_are_told_with_the_cards_name() -> None:
     short, events = _racket_played(counters=1, supply=0)
     assert isinstance(events[-1], GameFinished)
     assert GAME.narrate(short, events[1], GORDON, False) == (
-        "Falcone must take 1 corruption counter from Protection Racket but the supply holds only 0."
+        "Falcone must take 1 corruption counter from Protection Racket but the supply is empty."
     )
 
 

@@ -1,0 +1,40 @@
+"""No Man's Land in words: the story of a fight and of a short supply reads as a person says it
+(found by a rules-lawyer play-test: "Falcone Thug, Two-Face arrested", "holds only 0")."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from rules_core.games.no_mans_land.citations import GORDON
+from rules_core.games.no_mans_land.events import FightResolved
+from rules_core.games.no_mans_land.state import Piece
+from tests.rules_core.games.no_mans_land.helpers import GAME, crimes, gordons
+
+
+def _fight(arrested: tuple[str, ...], crime: str = "heist-1") -> str:
+    state = replace(
+        gordons("crimefighting"),
+        crimes=crimes(("docks", crime, False)) if crime else (),
+        villains=tuple(Piece(v, "docks") for v in arrested),
+    )
+    fought = FightResolved(
+        seat=GORDON,
+        district="docks",
+        card="",
+        crime=crime,
+        heroes=9,
+        opposition=7,
+        stopped=True,
+        arrested=arrested,
+    )
+    return GAME.narrate(state, fought, None, False)
+
+
+def test_a_fight_that_stops_a_crime_lists_those_arrested_as_a_person_lists_them() -> None:
+    assert _fight(("thug-2", "croc-1")).endswith(
+        "; the crime is stopped; Falcone Thug and Killer Croc are arrested."
+    )
+    assert _fight(("thug-2",)).endswith("; the crime is stopped; Falcone Thug is arrested.")
+    assert _fight(("thug-2", "thug-3", "croc-1"), crime="").endswith(
+        "; Falcone Thug, Falcone Thug and Killer Croc are arrested."
+    )
