@@ -401,7 +401,11 @@ def _label_roll(state: State, seat: int, move: Move) -> str:
     if face and choice in ORDINALS:
         option = ORDINALS.index(choice)
         return f"Choose for {event_option(state, face, option, _struck(state, seat))}"
-    return f"Resolve the die: {language.choice(state, choice, roll_ops(state, seat))}"
+    prompt = state.flow.prompt_for(seat)
+    chosen = language.choice(state, choice, roll_ops(state, seat))
+    if prompt is not None and prompt.get("dice") == "event":  # an option every player carries out
+        return f"Carry out {language.event(state, int(str(prompt.get('face'))))}: {chosen}"
+    return f"Resolve the die: {chosen}"
 
 
 def event_option(state: State, face: int, option: int, struck: int = 0) -> str:

@@ -251,11 +251,9 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + (w.event_name(st, ev.face) if ev.dice == "event" else "")
     ),
     r.RollKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} keeps the roll",
-    r.RollToResolve: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} chooses how to resolve the {ev.face} on the {ev.dice} dice"
-    ),
+    r.RollToResolve: lambda st, ev, mine: _to_resolve(st, ev),
     r.RollResolved: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} resolves the die"
+        f"{w.who(st, ev.owner)} {_resolving(st, ev.owner)}"
         + (f": {w.choice(st, _seen(ev, mine), roll_ops(st, ev.owner))}" if ev.choice else "")
     ),
     r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
@@ -316,6 +314,26 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     s.GameScored: lambda st, ev, mine: _scored(st, ev),
 }
+
+
+def _to_resolve(state: State, ev: r.RollToResolve) -> str:
+    """Who is asked what of a kept face: the relic player picks an event's option, then every
+    player carries the option out (appendix.dice.event); another dice's face is resolved."""
+    who = w.who(state, ev.owner)
+    if ev.dice != "event":
+        return f"{who} chooses how to resolve the {ev.face} on the {ev.dice} dice"
+    if ev.option < 0:
+        return f"{who} chooses an option of {w.event(state, ev.face)}"
+    return f"{who} is to carry out {w.event(state, ev.face)}"
+
+
+def _resolving(state: State, owner: int) -> str:
+    """What resolving the face the owner was asked about is called: an event's option carried
+    out, or a die resolved."""
+    prompt = state.flow.prompt_for(owner)
+    if prompt is not None and prompt.get("dice") == "event":
+        return f"carries out {w.event(state, int(str(prompt.get('face'))))}"
+    return "resolves the die"
 
 
 def _scored(state: State, ev: s.GameScored) -> str:

@@ -69,8 +69,8 @@ def test_a_syndicate_named_in_the_plural_takes_a_lone_apostrophe_and_dice_read_p
     backing = BackingReceived(seat=None, owner=0, syndicate="fortitude-trainers", power=2)
     told = game.narrate(state, backing, None, False)
     assert "Fortitude Trainers' backing: 2 power" in told and "Trainers's" not in told
-    roll = RollToResolve(seat=None, owner=1, dice="event", face=6, district=3)
-    assert "chooses how to resolve the 6 on the event dice" in game.narrate(
+    roll = RollToResolve(seat=None, owner=1, dice="supply", face=6, district=3)
+    assert "chooses how to resolve the 6 on the supply dice" in game.narrate(
         state, roll, None, False
     )
     assert language.choice(state, "paragon", ("promote",)) == "promote to a paragon"

@@ -117,7 +117,7 @@ def test_researching_for_lightning_storm_is_asked_whatever_the_face_down_cards_l
     asked = [ev for ev in run.events if isinstance(ev, RollToResolve)]
     assert [ev.owner for ev in asked] == [0]  # seat 1, at level 0, researches nothing: not asked
     assert [GAME.describe_move(run.state, 0, m) for m in GAME.legal_moves(run.state, 0)] == [
-        "Resolve the die: as it is"
+        "Carry out event 4 (lightning storm): as it is"
     ]
 
 

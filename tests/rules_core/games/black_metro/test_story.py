@@ -3,13 +3,22 @@ dice's events and options, a mission's option, a district's effect and the set-u
 
 from __future__ import annotations
 
+import random
+
 from rules_core.engine.types import Move
 from rules_core.engine.updating import updated
+from rules_core.games.black_metro import standby
 from rules_core.games.black_metro.events import ResourceChanged
-from rules_core.games.black_metro.events_resolution import DiceRolled, EffectUsed
+from rules_core.games.black_metro.events_resolution import (
+    DiceRolled,
+    EffectUsed,
+    RollResolved,
+    RollToResolve,
+)
 from rules_core.games.black_metro.events_standby import EventChosen, StandbyStep
+from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
-from tests.rules_core.games.black_metro.helpers import GAME, started
+from tests.rules_core.games.black_metro.helpers import GAME, started, through_setup
 
 GILDED_BANK = 3
 
@@ -164,3 +173,27 @@ def test_strain_that_all_goes_beyond_15_is_told_as_power_lost_not_strain_inflict
     )
     part = StrainInflicted(seat=None, owner=0, amount=1, power_lost=2)
     assert _told(state, part) == "Red inflicts 1 strain and loses 2 power beyond 15 strain."
+
+
+def test_an_event_option_every_player_carries_out_is_told_as_the_event_not_a_die() -> None:
+    """appendix.dice.event: once the relic player has chosen an option, each player carries it
+    out in turn; the story and the move said "chooses how to resolve the 4 on the event dice"
+    and "Resolve the die", as if each player rolled a die of their own."""
+    state = through_setup(started(2, first_game=True))
+    player = updated(state.player(0), science=1)
+    state = updated(state.with_player(0, player), flow=updated(state.flow, step="event"))
+    run = Run(state)
+    standby.apply_event(run, 4, 1, random.Random(0))  # lightning storm: research 1, charged
+    (asked,) = [ev for ev in run.events if isinstance(ev, RollToResolve)]
+    assert _told(state, asked) == "Red is to carry out event 4 (lightning storm)."
+    relic = updated(asked, option=-1)
+    assert _told(state, relic) == "Red chooses an option of event 4 (lightning storm)."
+    (move,) = GAME.legal_moves(run.state, 0)[:1]
+    label = GAME.describe_move(run.state, 0, move)
+    assert label.startswith("Carry out event 4 (lightning storm): ")
+    resolved = GAME.decide(run.state, 0, move, random.Random(0))
+    assert isinstance(resolved, list)
+    (told,) = [_told(run.state, ev) for ev in resolved if isinstance(ev, RollResolved)]
+    assert told.startswith("Red carries out event 4 (lightning storm)")
+    supply = RollToResolve(seat=None, owner=1, dice="supply", face=5, district=10)
+    assert _told(state, supply) == "Green chooses how to resolve the 5 on the supply dice."
