@@ -216,7 +216,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.ReinforcementPoints: lambda s, e: (
         f"The villain gains {counted(e.points, 'reinforcement point')}."
         if e.points > 0
-        else f"The villain loses {counted(-e.points, 'reinforcement point')}."
+        else f"The villain loses {counted(-e.points, 'reinforcement point')} left unspent."
     ),
     ev.Reinforced: lambda s, e: (
         f"{name(s, e.character)} comes back as a reinforcement in the {name(s, e.area)}."

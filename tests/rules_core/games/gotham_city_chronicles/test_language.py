@@ -10,6 +10,7 @@ from rules_core.engine import fold
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterWounded,
     DiceRerolled,
+    ReinforcementPoints,
     TerrainDiceRolled,
     TerrainRolled,
 )
@@ -119,3 +120,17 @@ def test_the_villains_recovery_tells_the_cubes_that_come_back() -> None:
         "The villain's turn begins: no cube comes back, fatigue is empty (the mission's "
         "recovery is 6 cubes)."
     )
+
+
+def test_reinforcement_points_lost_are_told_as_left_unspent() -> None:
+    """VI E: points not spent at once are lost; the story said "The villain gains 3
+    reinforcement points." then "The villain loses 3 reinforcement points." with no reason."""
+    state = _set_up()
+    told = [
+        GAME.narrate(state, ReinforcementPoints(seat=0, points=n), None, False) for n in (3, -3, -1)
+    ]
+    assert told == [
+        "The villain gains 3 reinforcement points.",
+        "The villain loses 3 reinforcement points left unspent.",
+        "The villain loses 1 reinforcement point left unspent.",
+    ]
