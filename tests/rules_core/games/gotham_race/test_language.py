@@ -182,3 +182,15 @@ def test_a_round_ends_with_no_figure_beyond_the_finish_however_far_one_went_duri
     round says no figure stands beyond the finish (one may have passed it and come back)."""
     told = GAME.narrate(_two_players(), RoundEnded(seat=None, round=3), 1, False)
     assert told == "Round 3 ends with no figure beyond the finish: the race goes on."
+
+
+def test_a_figure_sent_back_past_the_start_is_told_how_far_behind_it_stands() -> None:
+    """questions.positions: a figure that went backwards past the start has a negative race
+    coordinate; its square's number alone ("square 34") read as far ahead of the start."""
+    state = _two_players()
+    back = CardResolved(
+        seat=None, card="1-02", deck=1, subject=D, xs=(0, 0, 0, -6), lanes=(2, 1, 0, 0), finish=24
+    )
+    assert GAME.narrate(state, back, None, False).endswith(
+        ": D moves to square 34, 6 behind the start."
+    )
