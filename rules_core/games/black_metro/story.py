@@ -155,7 +155,8 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     e.PersonnelGained: lambda st, ev, mine: f"{w.who(st, ev.owner)} gains {w.troop(ev.troop)}",
     e.ExcessReturned: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} returns {w.troop(ev.troop)} beyond the hideout's limits for power"
+        f"{w.who(st, ev.owner)} returns {w.troop(ev.troop)} beyond the hideout's limits to the "
+        f"backup and acquires {sum(ev.troop)} power"
     ),
     e.Overwhelmed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)}'s {w.troop(ev.troop)} "

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import no_such_move, possessive, takes_only
+from rules_core.engine.wording import counted, no_such_move, possessive, takes_only
 from rules_core.games.gotham_city_chronicles import (
     combat,
     exchange,
@@ -279,7 +279,10 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("tile",),
             villain.activate_check,
             villain.activate_apply,
-            lambda s, seat, m: f"Activate {villain.tile_name(s, str(m.get('tile')))}",
+            lambda s, seat, m: (
+                f"Activate {villain.tile_name(s, str(m.get('tile')))} for "
+                + counted(villain.cost_of(s, str(m.get("tile"))), "cube")
+            ),
         ),
         _villain_rule(
             "choose_event",

@@ -197,3 +197,20 @@ def test_an_event_option_every_player_carries_out_is_told_as_the_event_not_a_die
     assert told.startswith("Red carries out event 4 (lightning storm)")
     supply = RollToResolve(seat=None, owner=1, dice="supply", face=5, district=10)
     assert _told(state, supply) == "Green chooses how to resolve the 5 on the supply dice."
+
+
+def test_personnel_beyond_the_hideouts_limits_tell_the_power_they_bring() -> None:
+    """A play-test (3 players, seed 41, a recovery of 2 paragons) read 'Green returns 1
+    subordinate beyond the hideout's limits for power' with no power event after it: the power
+    (1 a personnel, troubleshooting.units.personnel) was acquired but never told."""
+    from rules_core.games.black_metro.events import ExcessReturned
+
+    state = started(3)
+    assert _told(state, ExcessReturned(seat=None, owner=1, troop=(1, 0, 0))) == (
+        "Green returns 1 subordinate beyond the hideout's limits to the backup and acquires "
+        "1 power."
+    )
+    assert _told(state, ExcessReturned(seat=None, owner=0, troop=(2, 1, 0))) == (
+        "Red returns 2 subordinates and 1 paragon beyond the hideout's limits to the backup and "
+        "acquires 3 power."
+    )

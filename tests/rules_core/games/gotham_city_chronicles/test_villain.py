@@ -427,3 +427,19 @@ def test_only_the_tokens_of_the_side_whose_turn_starts_turn_over() -> None:
         AreaToken("gas", "warehouse-floor", "heroes"),
         AreaToken("gas", "warehouse-floor", "villain", dissipating=True),
     )
+
+
+def test_a_tile_activation_is_offered_with_its_cost_in_the_river() -> None:
+    """VI·B·3 [a]: the cost above the tile in the river. A play-test (mcts v greedy, seed 51)
+    offered 'Activate Thugs with Crowbar', 'Activate Killer Croc' with no cost, while every hero
+    action names its cubes and the activation's story tells them only once paid."""
+    state = villains_turn()
+    told = {
+        str(m.get("tile")): GAME.describe_move(state, VILLAIN, m)
+        for m in GAME.legal_moves(state, VILLAIN)
+        if m.type == "activate"
+    }
+    assert told["thugs-with-crowbar"] == "Activate Thugs with Crowbar for 1 cube"
+    assert told["brutes-with-chains"] == "Activate Brutes with Chains for 2 cubes"
+    assert told["killer-croc"] == "Activate Killer Croc for 3 cubes"
+    assert told["event"] == "Activate the event tile for 4 cubes"
