@@ -249,7 +249,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         f"{w.who(st, ev.owner)} "
         + ("rerolls" if ev.reroll else "rolls")
         + f" the {ev.dice} dice: {ev.face}"
-        + (w.event_name(st, ev.face) if ev.dice == "event" else "")
+        + (w.event_name(st, ev.face) if ev.dice == "event" else _face_words(st, ev.dice, ev.face))
     ),
     r.RollKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} keeps the roll",
     r.RollToResolve: lambda st, ev, mine: _to_resolve(st, ev),
@@ -315,6 +315,15 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     s.GameScored: lambda st, ev, mine: _scored(st, ev),
 }
+
+
+def _face_words(state: State, dice: str, face: int) -> str:
+    """What a face of the supply, penalty or fortune dice does, in brackets (" (discard 1
+    fortune)"), so that a face that finds nothing to act on is not met by silence."""
+    faces = state.the_pack().die(dice).faces
+    if not 1 <= face <= len(faces) or len(faces[face - 1].options) != 1:
+        return ""
+    return f" ({say_all(ACTIONS, faces[face - 1].options[0].steps)})"
 
 
 def _to_resolve(state: State, ev: r.RollToResolve) -> str:

@@ -214,3 +214,18 @@ def test_personnel_beyond_the_hideouts_limits_tell_the_power_they_bring() -> Non
         "Red returns 2 subordinates and 1 paragon beyond the hideout's limits to the backup and "
         "acquires 3 power."
     )
+
+
+def test_a_roll_of_the_other_dice_says_what_its_face_does() -> None:
+    """appendix.dice: a face that finds nothing to act on (the penalty dice's 5 with no fortune
+    in hand) was told as "Red rolls the penalty dice: 5." and then silence."""
+    state = started(2)
+    told = [
+        _told(state, DiceRolled(seat=None, owner=0, dice=dice, face=face))
+        for dice, face in (("penalty", 5), ("fortune", 4), ("event", 4))
+    ]
+    assert told == [
+        "Red rolls the penalty dice: 5 (discard 1 fortune).",
+        "Red rolls the fortune dice: 4 (get 2 gold).",
+        "Red rolls the event dice: 4 (lightning storm).",
+    ]
