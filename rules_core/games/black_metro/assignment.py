@@ -9,7 +9,15 @@ import random
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import cards, dominance, effects, facilities, language, solo
+from rules_core.games.black_metro import (
+    asking,
+    cards,
+    dominance,
+    effects,
+    facilities,
+    language,
+    solo,
+)
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.pack import PERSONNEL
@@ -106,18 +114,52 @@ def _assign(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
     run = Run(state)
     district, unit = int(str(move.get("district"))), str(move.get("unit"))
     if _prompted(state, seat, "forced_assign"):
-        run.emit(
-            e.PersonnelAssigned(
-                seat=seat, owner=seat, district=district, troop=_one(unit), forced=True
-            )
-        )
-        _arrived(run, seat, district, troop_strength(_one(unit)))
-        _exchange_over(run, rng)
+        _sent(run, seat, district, unit, seat, rng)
         return run.events
     run.emit(e.PersonnelAssigned(seat=seat, owner=seat, district=district, troop=_one(unit)))
     if not sum(run.state.player(seat).hideout):
         _finish(run, rng)
     return run.events
+
+
+def _sent(
+    run: Run, loser: int, district: int, unit: str, by: int | None, rng: random.Random
+) -> None:
+    """The lost attack's loser assigns 1 personnel to the attacked facility (`by` None: the
+    game's own step, their hideout holding one kind of personnel), then the attack is over."""
+    troop = _one(unit)
+    run.emit(e.PersonnelAssigned(seat=by, owner=loser, district=district, troop=troop, forced=True))
+    _arrived(run, loser, district, troop_strength(troop))
+    _exchange_over(run, rng)
+
+
+def _send_unasked(run: Run, rng: random.Random) -> bool:
+    """The loser of an attack sent without asking when their hideout holds one kind of
+    personnel: the hideout is public, so there is nothing to choose and nothing to hide
+    (asking.forced). True: sent."""
+    prompt = run.state.flow.leading()[0] if run.state.flow.prompts else None
+    if prompt is None or prompt.kind != "forced_assign":
+        return False
+    offers = _assign_offers(run.state, prompt.seat)
+    move = asking.forced(offers)
+    if move is None:
+        return False
+    _sent(run, prompt.seat, int(str(move.get("district"))), str(move.get("unit")), None, rng)
+    return True
+
+
+def _discard_unasked(run: Run) -> None:
+    """Blockade discards made without asking while the hand holds only as many fortunes as are
+    still to be discarded (one at a time: the last card): every fortune is one of a kind and how
+    many a hand holds is public, so the one way tells nothing (asking.forced)."""
+    while run.state.flow.prompts:
+        prompt = run.state.flow.leading()[0]
+        if prompt.kind != "blockade_discard":
+            return
+        card = asking.forced(sorted(set(run.state.player(prompt.seat).hand)))
+        if card is None:
+            return
+        run.emit(e.FortunesDiscarded(seat=None, owner=prompt.seat, cards=(card,)))
 
 
 def _arrived(run: Run, seat: int, district: int, strength: int) -> None:
@@ -292,6 +334,7 @@ def _play(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
 def _go_on(run: Run, rng: random.Random) -> None:
     """After a fortune is played and its blockade discards made: a facility's effect resolves,
     an attack waits for its counter."""
+    _discard_unasked(run)
     state = run.state
     exchange = state.exchange
     if exchange is None or state.flow.prompts:
@@ -396,7 +439,7 @@ def _decline(state: State, seat: int, move: Move, rng: random.Random) -> list[Ga
     run.emit(e.ExchangeEnded(seat=None, winner=winner, card=exchange.cards[-1]))
     if exchange.kind == "dominance":
         dominance.exchange_over(run, rng)
-    else:
+    elif not _send_unasked(run, rng):
         _exchange_over(run, rng)
     return run.events
 

@@ -10,7 +10,7 @@ import random
 
 from rules_core.engine.effects import Effect
 from rules_core.engine.types import EVERYONE
-from rules_core.games.black_metro import board, effects
+from rules_core.games.black_metro import asking, board, effects
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
@@ -241,6 +241,17 @@ def choices(
     return ["|".join(combo) for combo in itertools.product(*parts)]
 
 
+RESEARCHING = frozenset({"research", "advance_or_research"})
+
+
+def unasked(state: State, seat: int, steps: tuple[Effect, ...], ways: list[str]) -> str | None:
+    """The way the steps are done without asking (None: ask): their one way (`choices`), unless
+    they research from scientific level I, where what is left to name depends on the player's
+    face-down technologies (README: asked whatever those leave, even nothing)."""
+    researching = any(step.op in RESEARCHING for step in steps)
+    return asking.forced(ways, hidden=researching and state.player(seat).science >= 1)
+
+
 def carry_out(
     run: Run, seat: int, number: int, steps: tuple[Effect, ...], choice: str, rng: random.Random
 ) -> None:
@@ -289,8 +300,9 @@ def apply_face(run: Run, seat: int, dice: str, face: int, number: int, rng: rand
         return
     steps = options[0].steps
     ways = choices(run.state, seat, number, steps, options[0].if_able)
-    if ways == [""]:
-        carry_out(run, seat, number, steps, "", rng)
+    way = unasked(run.state, seat, steps, ways)
+    if way is not None:
+        carry_out(run, seat, number, steps, way, rng)
     elif ways:
         run.emit(r.RollToResolve(seat=None, owner=seat, dice=dice, face=face, district=number))
 

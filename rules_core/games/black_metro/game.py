@@ -150,7 +150,13 @@ class BlackMetro(DeclaredGame[State]):
     #     the dominator's own personnel (appendix.fortunes.dominance) gives the dominator no
     #     mission needing personnel overwhelmed there (district-dominance); no event changed, so
     #     older games replay from their events
-    rules_version = 15
+    # 16: a decision with one answer settled by public facts alone is the game's own step, not
+    #     asked: an event option or a die face with one way to carry it out (event 5's
+    #     promotion, the penalty dice's one mission to reveal), the loser of an assignment
+    #     fortune attack whose hideout holds one kind of personnel, a blockade discard of the
+    #     hand's last fortune (asking.forced); the blind prompts stay asked, research from
+    #     level I among them; no event changed, so older games replay from their events
+    rules_version = 16
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 
-from rules_core.engine.effects import Effect
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
@@ -183,20 +182,15 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
         if seat == run.state.overlord:
             continue
         ways = facilities.choices(run.state, seat, 0, steps)
-        if ways == [""] and not _asks_unseen(run.state, seat, steps):
-            facilities.carry_out(run, seat, 0, steps, "", rng)
+        way = facilities.unasked(run.state, seat, steps, ways)
+        if way is not None:
+            facilities.carry_out(run, seat, 0, steps, way, rng)
         elif ways:
             run.emit(
                 r.RollToResolve(
                     seat=None, owner=seat, dice="event", face=face, district=0, option=option
                 )
             )
-
-
-def _asks_unseen(state: State, seat: int, steps: tuple[Effect, ...]) -> bool:
-    """Whether the seat is asked even with one way left: what research may name depends on
-    their face-down technologies, so from scientific level I they are always asked."""
-    return state.player(seat).science >= 1 and any(step.op == "research" for step in steps)
 
 
 def _advance(run: Run, rng: random.Random) -> None:
