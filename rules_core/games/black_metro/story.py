@@ -15,7 +15,13 @@ from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro.choices_seen import whole_choice
 from rules_core.games.black_metro.facilities import choosing_ops
-from rules_core.games.black_metro.resolution import ORDINALS, event_option, roll_ops, steps_for
+from rules_core.games.black_metro.resolution import (
+    BATTLEFIELD,
+    ORDINALS,
+    event_option,
+    roll_ops,
+    steps_for,
+)
 from rules_core.games.black_metro.state import BlackMetroState
 from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
 
@@ -404,7 +410,7 @@ def _overlord_battlefield(state: State, ev: e.PowerChanged) -> str:
     battlefield alone, by the rules and asking no one (solo.rules.power), so no district is
     told resolved before it."""
     if state.phase == "resolution" and ev.owner == state.overlord and ev.amount > 0:
-        return f" resolving {w.district(state, 12)}"
+        return f" resolving {w.district(state, BATTLEFIELD)}"
     return ""
 
 
