@@ -156,7 +156,10 @@ class BlackMetro(DeclaredGame[State]):
     #     fortune attack whose hideout holds one kind of personnel, a blockade discard of the
     #     hand's last fortune (asking.forced); the blind prompts stay asked, research from
     #     level I among them; no event changed, so older games replay from their events
-    rules_version = 16
+    # 17: an event option every player carries out waits, once a player is asked how, for that
+    #     player before the later ones carry it out, each unasked if its one way is then settled
+    #     (standby.settle_turns); no event changed, so older games replay from their events
+    rules_version = 17
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

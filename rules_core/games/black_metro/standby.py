@@ -17,6 +17,7 @@ from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro.checks import reject, unheld_fortune
+from rules_core.games.black_metro.choices_seen import split_choice
 from rules_core.games.black_metro.evolve_standby import backings, exploding
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, troop_size, troop_strength
@@ -178,19 +179,47 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
         else:  # a pack's face mixing an explosion with other options: it strikes once chosen
             explode(run, tile, rng)
         return
+    waiting = False  # a player before is asked: the rest wait their turn (settle_turns)
     for seat in _order(run.state):
         if seat == run.state.overlord:
             continue
         ways = facilities.choices(run.state, seat, 0, steps)
-        way = facilities.unasked(run.state, seat, steps, ways)
+        way = None if waiting else facilities.unasked(run.state, seat, steps, ways)
         if way is not None:
             facilities.carry_out(run, seat, 0, steps, way, rng)
         elif ways:
+            waiting = True
             run.emit(
                 r.RollToResolve(
                     seat=None, owner=seat, dice="event", face=face, district=0, option=option
                 )
             )
+
+
+def settle_turns(run: Run, rng: random.Random) -> None:
+    """An event option every player carries out in turn: a player whose turn has come, with one
+    way to carry it out settled by public facts (asking.forced), carries it out unasked, and
+    with none left (an earlier player's turn took it), passes. Rules version 17: before, such
+    a player acted at once, ahead of earlier players still deciding (event 6's returns to the
+    bottom of the mission deck then lay in another order)."""
+    from rules_core.games.black_metro.resolution import prompt_steps  # (it builds on us)
+
+    while leading := run.state.flow.leading():
+        prompt = leading[0]
+        if prompt.kind != "dice_choice" or prompt.get("dice") != "event":
+            return
+        if int(str(prompt.get("option"))) < 0:
+            return
+        seat = prompt.seat
+        number, steps = prompt_steps(run.state, prompt)
+        ways = facilities.choices(run.state, seat, number, steps)
+        way = facilities.unasked(run.state, seat, steps, ways) if ways else ""
+        if way is None:
+            return
+        shown, cards = split_choice(way, facilities.choosing_ops(steps))
+        run.emit(r.RollResolved(seat=None, owner=seat, choice=shown, cards=cards))
+        if ways:
+            facilities.carry_out(run, seat, number, steps, way, rng)
 
 
 def _advance(run: Run, rng: random.Random) -> None:
@@ -313,6 +342,7 @@ def carry_on(run: Run, rng: random.Random) -> None:
     """Once a decision that interrupted a phase is made, the phase goes on."""
     from rules_core.games.black_metro import assignment, dominance, resolution
 
+    settle_turns(run, rng)
     phase = run.state.phase
     overlord = run.state.overlord
     if phase == "assignment" and run.state.flow.current == overlord and overlord is not None:

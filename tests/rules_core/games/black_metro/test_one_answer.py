@@ -8,7 +8,12 @@ import random
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import asking, facilities, standby
 from rules_core.games.black_metro import events as e
-from rules_core.games.black_metro.events_resolution import Promoted, Recovered, RollToResolve
+from rules_core.games.black_metro.events_resolution import (
+    Promoted,
+    Recovered,
+    RollResolved,
+    RollToResolve,
+)
 from rules_core.games.black_metro.events_standby import MissionRevealed
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
@@ -149,3 +154,29 @@ def test_a_mission_window_is_still_asked_when_none_can_be_fulfilled() -> None:
     assert [GAME.describe_move(run.state, seat, m) for m in GAME.legal_moves(run.state, seat)] == [
         "Fulfil no mission now"
     ]
+
+
+def test_a_player_with_one_way_waits_for_an_earlier_player_still_deciding() -> None:
+    """appendix.dice.event (event 6, first option): every player in turn from the relic player
+    returns a mission to the bottom of the mission deck. Green, first, holds two and is asked;
+    Red holds one, so returns it unasked, but only once Green has (rules version 17): the
+    deck's bottom is Green's card, then Red's."""
+    state = _standby()
+    assert state.relic == GREEN
+    green = state.player(GREEN)
+    state = state.with_player(GREEN, updated(green, missions=(*green.missions, "iron-nerves#1")))
+    run = Run(state)
+    standby.apply_event(run, 6, 0, random.Random(0))
+    assert [ev.owner for ev in run.events if isinstance(ev, RollToResolve)] == [GREEN, RED]
+    assert run.state.mission_deck == state.mission_deck
+    assert GAME.to_act(run.state) == frozenset({GREEN})
+    after, events = play(run.state, GREEN, "resolve_roll", choice="iron-nerves#1")
+    assert after.mission_deck[-2:] == ("iron-nerves#1", "war-chest#2")
+    assert after.player(RED).missions == ()
+    settled = [ev for ev in events if isinstance(ev, RollResolved) and ev.owner == RED]
+    assert [ev.seat for ev in settled] == [None]
+    before = run.state
+    for event in events[: events.index(settled[0])]:
+        before = GAME.evolve(before, event)
+    words = GAME.narrate(before, settled[0], None, False)
+    assert words.startswith("Red carries out event 6"), words
