@@ -367,7 +367,8 @@ def after_fortune(run: Run, rng: random.Random) -> None:
 def _discard_offers(state: State, seat: int) -> list[Move]:
     if not _prompted(state, seat, "blockade_discard"):
         return []
-    return [Move.of("discard_fortune", card=c) for c in sorted(set(state.player(seat).hand))]
+    hand = cards.one_of_each(state.player(seat).hand)
+    return [Move.of("discard_fortune", card=c) for c in hand]
 
 
 def _discard_check(state: State, seat: int, move: Move) -> Rejection | None:
@@ -389,7 +390,7 @@ def _counter_offers(state: State, seat: int) -> list[Move]:
     if not _prompted(state, seat, "counter") or state.exchange is None:
         return []
     last = state.exchange.cards[-1]
-    playable = sorted(c for c in set(state.player(seat).hand) if cards.counters(c, last))
+    playable = [c for c in cards.one_of_each(state.player(seat).hand) if cards.counters(c, last)]
     return [Move.of("counter", card=c) for c in playable]
 
 

@@ -3,6 +3,8 @@ the facility an assignment fortune stands for, and which card counters which."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules_core.games.black_metro.pack import COURT
 
 NUMBERED = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
@@ -10,6 +12,17 @@ NUMBERED = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10")
 
 def rank(card: str) -> str:
     return card.partition("-")[0]
+
+
+def one_of_each(hand: Iterable[str]) -> list[str]:
+    """A hand's fortunes to offer, in order, one of each kind: the jokers are alike, so the
+    first one held stands for all (offering each would offer one choice twice); any held card
+    may still be named."""
+    offered: list[str] = []
+    for card in sorted(set(hand)):
+        if rank(card) != "Joker" or not any(rank(c) == "Joker" for c in offered):
+            offered.append(card)
+    return offered
 
 
 def is_assignment(card: str) -> bool:

@@ -182,7 +182,7 @@ def _attack_offers(state: State, seat: int) -> list[Move]:
         return []
     number = state.contest
     targets = [p for p in board.contenders(state, number) if p != seat]
-    hand = sorted(c for c in set(state.player(seat).hand) if cards.is_dominance(c))
+    hand = [c for c in cards.one_of_each(state.player(seat).hand) if cards.is_dominance(c)]
     return [Move.of("attack", card=c, target=t) for c in hand for t in targets]
 
 

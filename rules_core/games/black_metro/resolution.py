@@ -10,7 +10,7 @@ from rules_core.engine.effects import Effect
 from rules_core.engine.flow import Prompt, clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import board, effects, facilities, language, standby
+from rules_core.games.black_metro import board, cards, effects, facilities, language, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.checks import reject, unheld_fortune
@@ -190,7 +190,7 @@ def _done(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
 def _reroll_offers(state: State, seat: int) -> list[Move]:
     if not _asked(state, seat, "reroll"):
         return []
-    return [Move.of("reroll", card=c) for c in sorted(set(state.player(seat).hand))]
+    return [Move.of("reroll", card=c) for c in cards.one_of_each(state.player(seat).hand)]
 
 
 def _reroll_check(state: State, seat: int, move: Move) -> Rejection | None:
@@ -228,7 +228,7 @@ def _keep(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
 def _sabotage_offers(state: State, seat: int) -> list[Move]:
     if not _asked(state, seat, "sabotage"):
         return []
-    return [Move.of("sabotage", card=c) for c in sorted(set(state.player(seat).hand))]
+    return [Move.of("sabotage", card=c) for c in cards.one_of_each(state.player(seat).hand)]
 
 
 def _sabotage_check(state: State, seat: int, move: Move) -> Rejection | None:

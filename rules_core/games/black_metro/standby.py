@@ -12,7 +12,7 @@ from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import possessive
-from rules_core.games.black_metro import board, effects, facilities, language, scoring, solo
+from rules_core.games.black_metro import board, cards, effects, facilities, language, scoring, solo
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_standby as s
@@ -320,7 +320,8 @@ def _backing(state: State, seat: int, move: Move, rng: random.Random) -> list[Ga
 def _excess_offers(state: State, seat: int) -> list[Move]:
     if not _asked(state, seat, "hand_limit"):
         return []
-    return [Move.of("discard_excess", card=c) for c in sorted(set(state.player(seat).hand))]
+    hand = cards.one_of_each(state.player(seat).hand)
+    return [Move.of("discard_excess", card=c) for c in hand]
 
 
 def _excess_check(state: State, seat: int, move: Move) -> Rejection | None:
