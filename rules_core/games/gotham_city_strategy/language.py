@@ -55,7 +55,7 @@ from rules_core.games.gotham_city_strategy.turn_events import (
     LevelAdvanced,
     TurnStarted,
 )
-from rules_core.games.gotham_city_strategy.vocabulary import count_of, say
+from rules_core.games.gotham_city_strategy.vocabulary import count_of, face, say
 
 _STEPS = {
     "levels": "advance levels and play a card",
@@ -405,11 +405,6 @@ def _fight(state: GcsState, event: FightResolved) -> str:
         f"{event.aggressor_total}), {side(event.defender)} rolls {face(event.defender_face)} "
         f"(total {event.defender_total}); {winner} wins{why}."
     )
-
-
-def face(rolled: str) -> str:
-    """A face of the Batman die as a player calls it."""
-    return "the Bat emblem" if rolled == "bat" else f"a {rolled}"
 
 
 def _taken(resource: str) -> str:

@@ -82,6 +82,12 @@ def _batman_target(effect: Effect) -> str:
     return f"a block{where}" if district else "a block of your choice"
 
 
+def face(rolled: str) -> str:
+    """A face of the Batman die as a player calls it ("the Bat emblem", "a 2"), in a roll told
+    and in a card's line alike."""
+    return "the Bat emblem" if rolled == "bat" else f"a {rolled}"
+
+
 # the words for one and for several of a thing, where they are not "x" and "xs" (the pack names
 # the threats resource in the plural)
 _FORMS = {
@@ -155,8 +161,8 @@ PLOT_EFFECTS = EffectRegistry(
                 "amount": AMOUNT,
             },
             words=lambda e: (
-                "each other villain rolls the die and on "
-                + " or ".join(str(f) for f in e.get("faces"))  # type: ignore[union-attr]
+                "each other villain rolls the Batman die and on "
+                + " or ".join(face(str(f)) for f in e.get("faces"))  # type: ignore[union-attr]
                 + f" loses {count_of(_n(e), str(e.get('lose')))}"
             ),
         ),

@@ -8,7 +8,12 @@ from dataclasses import replace
 from rules_core.engine import GameEvent, Move
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
-from rules_core.games.gotham_city_strategy.events import BatmanLeveledUp, DieRolled, IncomeCollected
+from rules_core.games.gotham_city_strategy.events import (
+    BatmanLeveledUp,
+    DieRolled,
+    EffectCarriedOut,
+    IncomeCollected,
+)
 from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmenMoved,
     Recruited,
@@ -174,3 +179,14 @@ def test_a_villain_beaten_in_a_fight_and_their_henchmen_go_back_to_the_hideout()
         "The Joker's 2 henchmen on Crime Alley go back to the hideout.",
         "The Penguin's 1 henchman on Crime Alley goes back to the hideout.",
     ]
+
+
+def test_a_card_line_names_the_die_faces_as_a_roll_does() -> None:
+    """A card whose line makes the others roll names its faces as the book does ("on a Bat
+    Emblem or 1"): it was read out "on bat or 1", the pack's own spelling of the face."""
+    state = ready(["joker", "penguin"])
+    line = EffectCarriedOut(seat=0, card="plot-39", index=0)  # Explosive Surprise
+    assert GAME.narrate(state, line, None, False) == (
+        "The Joker reads out “Explosive Surprise”: each other villain rolls the Batman die and on"
+        " the Bat emblem or a 1 loses 1 henchman."
+    )
