@@ -66,8 +66,10 @@ def _n(effect: Effect, name: str = "amount") -> int:
 
 
 def _in(effect: Effect) -> str:
+    """Where in the city a line acts: " in Midtown" (a district is named as the board names it;
+    "" for anywhere)."""
     district = effect.get("district")
-    return f" in {district}" if district else ""
+    return f" in {str(district).capitalize()}" if district else ""
 
 
 def _batman_target(effect: Effect) -> str:
@@ -75,11 +77,10 @@ def _batman_target(effect: Effect) -> str:
     blocks = effect.get("blocks")
     if isinstance(blocks, tuple) and blocks:
         return " or ".join(str(b).replace("-", " ").title() for b in blocks)
-    district = effect.get("district")
-    where = f" in {str(district).capitalize()}" if district else ""
+    where = _in(effect)
     if effect.get("target"):
         return f"the block with the most threats{where} other than his own"
-    return f"a block{where}" if district else "a block of your choice"
+    return f"a block{where}" if where else "a block of your choice"
 
 
 def face(rolled: str) -> str:

@@ -190,3 +190,13 @@ def test_a_card_line_names_the_die_faces_as_a_roll_does() -> None:
         "The Joker reads out “Explosive Surprise”: each other villain rolls the Batman die and on"
         " the Bat emblem or a 1 loses 1 henchman."
     )
+
+
+def test_a_card_line_names_its_district_as_the_board_does() -> None:
+    """A line acting in one district names it as the board and the Batman cards do ("in
+    Downtown"); the Criminal Plot lines read "in downtown"."""
+    state = ready(["joker", "penguin"])
+    gossip = EffectCarriedOut(seat=0, card="plot-75", index=0)  # Underworld Gossip
+    assert GAME.narrate(state, gossip, None, False) == (
+        "The Joker reads out “Underworld Gossip”: gain 1 information per block ruled in Downtown."
+    )
