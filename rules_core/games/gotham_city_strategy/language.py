@@ -224,9 +224,27 @@ def decision(state: GcsState, d: Decision) -> str:
     return f"{who} must {asks}." if d.must else f"{who} may {asks}."
 
 
+def _income_bonus(state: GcsState, owner: int, paid: int) -> str:
+    """An income's words when an ability adds to what the card prints (so the amounts told add
+    up): "income: 2, and 1 more from “Black Market Broker”"; "income" without one."""
+    assert state.pack is not None
+    pack = state.pack
+    extra = board.ability_total(state, owner, "income_bonus")
+    if not extra:
+        return _REASONS["income"]
+    names = [
+        card(state, a)
+        for a in state.players[owner].abilities
+        if pack.card(a).effect[0].op == "income_bonus"
+    ]
+    return f"income: {paid - extra}, and {extra} more from {listed(names)}"
+
+
 def _resources(state: GcsState, event: ResourcesChanged, seat: int | None, reveal: bool) -> str:
     who = villain(state, event.owner)
     why = _REASONS.get(event.reason, event.reason)
+    if event.reason == "income":
+        why = _income_bonus(state, event.owner, event.money + event.information)
     changes = [
         f"{'gains' if n > 0 else 'pays'} {abs(n)} {what}"
         for n, what in ((event.money, "money"), (event.information, "information"))

@@ -19,6 +19,7 @@ from rules_core.games.gotham_city_strategy.figure_events import (
     Recruited,
     VillainMoved,
 )
+from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
 from rules_core.games.gotham_city_strategy.turn_events import GameFinished
 from tests.rules_core.games.gotham_city_strategy.table import (
@@ -200,3 +201,16 @@ def test_a_card_line_names_its_district_as_the_board_does() -> None:
     assert GAME.narrate(state, gossip, None, False) == (
         "The Joker reads out “Underworld Gossip”: gain 1 information per block ruled in Downtown."
     )
+
+
+def test_an_income_raised_by_an_ability_says_by_how_much_and_why() -> None:
+    """A block paying 3 money to a ruler with Black Market Broker was told "Mercy Hill Bank pays
+    3 money ..." then "The Penguin gains 4 money (income)": the amounts did not add up."""
+    state = ready(["joker", "penguin"])
+    broker = with_player(state, 1, abilities=("penguin-black-market-broker",))
+    paid = ResourcesChanged(seat=None, owner=1, money=4, information=0, reason="income")
+    assert GAME.narrate(broker, paid, None, False) == (
+        "The Penguin gains 4 money (income: 3, and 1 more from “Black Market Broker”)."
+    )
+    plain = replace(paid, money=3)
+    assert GAME.narrate(state, plain, None, False) == "The Penguin gains 3 money (income)."
