@@ -387,6 +387,8 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
         spared = f" except {villain(state, event.spare)}'s" if event.spare >= 0 else ""
         if event.seat is None:
             return f"Every henchman on {at}{spared} goes back to its hideout."
+        if event.spare == event.seat:  # a card's player spares their own (turn.plot.effect)
+            return f"{who} sends every enemy henchman on {at} back to its hideout."
         return f"{who} sends every henchman on {at}{spared} back to the hideouts."
     if isinstance(event, MovementBegan):
         return f"{who} starts moving figures."

@@ -16,6 +16,7 @@ from rules_core.games.gotham_city_strategy.events import (
 )
 from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmenMoved,
+    HenchmenSentHome,
     Recruited,
     VillainMoved,
 )
@@ -214,3 +215,13 @@ def test_an_income_raised_by_an_ability_says_by_how_much_and_why() -> None:
     )
     plain = replace(paid, money=3)
     assert GAME.narrate(state, plain, None, False) == "The Penguin gains 3 money (income)."
+
+
+def test_henchmen_a_card_sends_home_are_told_as_the_enemy_ones() -> None:
+    """Rival Purge spares its player's own henchmen: the story read "Two-Face sends every
+    henchman on Gotham Opera House except Two-Face's back to the hideouts"."""
+    state = ready(["joker", "penguin"])
+    sent = HenchmenSentHome(seat=0, block=ACE, spare=0)
+    assert GAME.narrate(state, sent, None, False) == (
+        "The Joker sends every enemy henchman on Ace Chemicals back to its hideout."
+    )
