@@ -346,7 +346,8 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
     if isinstance(event, EffectCarriedOut):
         assert state.pack is not None
         op = state.pack.card(event.card).effect[event.index]
-        return f"{who} reads out {card(state, event.card)}: {say(op)}."
+        names = {block.id: block.name for block in state.pack.blocks}
+        return f"{who} reads out {card(state, event.card)}: {say(op, names)}."
     if isinstance(event, IncomeCollected):
         assert state.pack is not None
         printed = state.pack.card(event.card)

@@ -3,6 +3,7 @@ Batman card and an ability may use, with the parameters each takes, on the engin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rules_core.engine.content_limits import fail
@@ -73,10 +74,10 @@ def _in(effect: Effect) -> str:
 
 
 def _batman_target(effect: Effect) -> str:
-    """Where a Batman card sends him, in words (block ids, as the pack names them)."""
+    """Where a Batman card sends him, in words (its blocks by name: `say` renames them)."""
     blocks = effect.get("blocks")
     if isinstance(blocks, tuple) and blocks:
-        return " or ".join(str(b).replace("-", " ").title() for b in blocks)
+        return " or ".join(str(b) for b in blocks)
     where = _in(effect)
     if effect.get("target"):
         return f"the block with the most threats{where} other than his own"
@@ -206,8 +207,11 @@ ABILITY_EFFECTS = EffectRegistry(
 )
 
 
-def say(op: Op) -> str:
-    """A card's line in words ("place 2 threats on different blocks in Midtown")."""
+def say(op: Op, blocks: Mapping[str, str]) -> str:
+    """A card's line in words ("place 2 threats on different blocks in Midtown"), the blocks it
+    names by their names in `blocks` (id to name, as the pack gives them)."""
     registry = PLOT_EFFECTS if op.op in PLOT_EFFECTS.names else ABILITY_EFFECTS
     params = registry.operation(op.op).params
-    return registry.say(Effect(op.op, tuple((name, getattr(op, name)) for name in params)))
+    args = tuple((name, getattr(op, name)) for name in params)
+    named = tuple((k, tuple(blocks.get(b, b) for b in v) if k == "blocks" else v) for k, v in args)
+    return registry.say(Effect(op.op, named))

@@ -225,3 +225,24 @@ def test_henchmen_a_card_sends_home_are_told_as_the_enemy_ones() -> None:
     assert GAME.narrate(state, sent, None, False) == (
         "The Joker sends every enemy henchman on Ace Chemicals back to its hideout."
     )
+
+
+def test_a_batman_card_names_its_blocks_as_the_pack_does() -> None:
+    """A Batman card sending him to listed blocks read their ids title-cased ("City Hall",
+    "Founders Park"), not the blocks' names ("Gotham City Hall", "Founders' Park")."""
+    state = ready(["joker", "penguin"])
+    assert state.pack is not None
+    card = next(c for c in state.pack.batman_cards if c.effect[0].blocks)
+    hall_or_park = replace(card.effect[0], blocks=("city-hall", "founders-park"))
+    pack = replace(
+        state.pack,
+        digest="hall-or-park",  # cards are looked up by the pack's digest
+        batman_cards=tuple(
+            replace(c, effect=(hall_or_park,)) if c.id == card.id else c
+            for c in state.pack.batman_cards
+        ),
+    )
+    line = EffectCarriedOut(seat=0, card=card.id, index=0)
+    assert GAME.narrate(updated(state, pack=pack), line, None, False) == (
+        f"The Joker reads out “{card.name}”: Batman moves to Gotham City Hall or Founders' Park."
+    )
