@@ -131,11 +131,14 @@ def check_advance(state: GcsState, seat: int, move: Move) -> Rejection | None:
     if have < amount:
         level = f"Level {player.level + 1}"
         if need.needs == "blocks":
+            duel = ("two-player",) if len(state.players) == 2 else ()  # a tie rules nothing
+            tie = " (with two villains, a block where you tie is not yours)" if duel else ""
             return reject(
                 "requirement_not_met",
-                f"{level} asks you to rule {amount} blocks; you rule {have}.",
+                f"{level} asks you to rule {amount} blocks; you rule {have}{tie}.",
                 "turn.level.verify",
                 "glossary.ruling",
+                *duel,
             )
         what = "recruited henchmen" if need.needs == "henchmen" else need.needs
         return reject(
