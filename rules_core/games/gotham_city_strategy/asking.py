@@ -82,9 +82,12 @@ def _starting_threats(state: GcsState, e: GameStarted) -> GcsState:
 
 
 def _face_down_first(state: GcsState, e: CardsDealt) -> GcsState:
-    """In the variant, each villain puts a card face down before the first turn."""
+    """In the variant, each villain puts a card face down before the first turn (every one
+    must: the variant's set-up round asks it of every player; rules version 7)."""
     assert e.seat is not None
-    return ask(state, (Decision(seat=e.seat, kind="face_down"),)) if state.variant else state
+    if not state.variant:
+        return state
+    return ask(state, (Decision(seat=e.seat, kind="face_down", must=True),))
 
 
 def _line_read(state: GcsState, e: EffectCarriedOut) -> GcsState:

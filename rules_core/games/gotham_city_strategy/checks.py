@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules_core.engine.types import Move, Rejection
-from rules_core.engine.wording import no_such_move, takes_only
+from rules_core.engine.wording import listed, no_such_move, takes_only
 from rules_core.games.gotham_city_strategy import board, choices, language, planning
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST
 from rules_core.games.gotham_city_strategy.citations import VARIANT
@@ -131,11 +131,14 @@ def check_advance(state: GcsState, seat: int, move: Move) -> Rejection | None:
     if have < amount:
         level = f"Level {player.level + 1}"
         if need.needs == "blocks":
+            duel = ("two-player",) if len(state.players) == 2 else ()  # a tie rules nothing
+            tie = " (with two villains, a block where you tie is not yours)" if duel else ""
             return reject(
                 "requirement_not_met",
-                f"{level} asks you to rule {amount} blocks; you rule {have}.",
+                f"{level} asks you to rule {amount} blocks; you rule {have}{tie}.",
                 "turn.level.verify",
                 "glossary.ruling",
+                *duel,
             )
         what = "recruited henchmen" if need.needs == "henchmen" else need.needs
         return reject(
@@ -277,6 +280,8 @@ def check_move_henchmen(state: GcsState, seat: int, move: Move) -> Rejection | N
         after = planning.with_henchmen(plan, source, target, count)
         if planning.completable(state, seat, after):
             return None
+        if target not in planning.shortfalls(state, seat, after):  # strands the others
+            return reject("cannot_move", _outnumber(state, seat, after, left=True), "turn.move")
         enemies = planning.enemy_henchmen(state, seat, target)
         return reject(
             "cannot_move",
@@ -304,16 +309,24 @@ def check_done_moving(state: GcsState, seat: int, move: Move) -> Rejection | Non
     return None
 
 
-def _outnumber(state: GcsState, seat: int, plan: Plan) -> str:
-    """What the plan still lacks: more henchmen into each block they do not yet outnumber."""
+def _outnumber(state: GcsState, seat: int, plan: Plan, left: bool = False) -> str:
+    """What the plan still lacks: more henchmen into each block they do not yet outnumber (the
+    villain may go there instead while he has not moved); `left`: a step refused because it
+    would leave too few henchmen to make that up."""
     wanted = [
         f"{n} more henchm{'a' if n == 1 else 'e'}n into {place(state, block)}"
         for block, n in sorted(planning.shortfalls(state, seat, plan).items())
     ]
     if not wanted:
         return "Moving your villain there would leave your henchmen unable to enter."
+    villain = " (or your villain with them)" if plan.villain_to is None else ""
+    if left:
+        return (
+            "Your henchmen must outnumber the enemy henchmen where they enter, and after that "
+            f"step too few would be left to move {listed(wanted)}{villain}."
+        )
     return "Your henchmen must outnumber the enemy henchmen where they enter: move " + (
-        ", ".join(wanted) + " (or your villain with them)."
+        f"{listed(wanted)}{villain}."
     )
 
 

@@ -55,7 +55,7 @@ from rules_core.games.gotham_city_strategy.turn_events import (
     LevelAdvanced,
     TurnStarted,
 )
-from rules_core.games.gotham_city_strategy.vocabulary import count_of, say
+from rules_core.games.gotham_city_strategy.vocabulary import count_of, face, say
 
 _STEPS = {
     "levels": "advance levels and play a card",
@@ -224,9 +224,27 @@ def decision(state: GcsState, d: Decision) -> str:
     return f"{who} must {asks}." if d.must else f"{who} may {asks}."
 
 
+def _income_bonus(state: GcsState, owner: int, paid: int) -> str:
+    """An income's words when an ability adds to what the card prints (so the amounts told add
+    up): "income: 2, and 1 more from “Black Market Broker”"; "income" without one."""
+    assert state.pack is not None
+    pack = state.pack
+    extra = board.ability_total(state, owner, "income_bonus")
+    if not extra:
+        return _REASONS["income"]
+    names = [
+        card(state, a)
+        for a in state.players[owner].abilities
+        if pack.card(a).effect[0].op == "income_bonus"
+    ]
+    return f"income: {paid - extra}, and {extra} more from {listed(names)}"
+
+
 def _resources(state: GcsState, event: ResourcesChanged, seat: int | None, reveal: bool) -> str:
     who = villain(state, event.owner)
     why = _REASONS.get(event.reason, event.reason)
+    if event.reason == "income":
+        why = _income_bonus(state, event.owner, event.money + event.information)
     changes = [
         f"{'gains' if n > 0 else 'pays'} {abs(n)} {what}"
         for n, what in ((event.money, "money"), (event.information, "information"))
@@ -328,7 +346,8 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
     if isinstance(event, EffectCarriedOut):
         assert state.pack is not None
         op = state.pack.card(event.card).effect[event.index]
-        return f"{who} reads out {card(state, event.card)}: {say(op)}."
+        names = {block.id: block.name for block in state.pack.blocks}
+        return f"{who} reads out {card(state, event.card)}: {say(op, names)}."
     if isinstance(event, IncomeCollected):
         assert state.pack is not None
         printed = state.pack.card(event.card)
@@ -369,6 +388,8 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
         spared = f" except {villain(state, event.spare)}'s" if event.spare >= 0 else ""
         if event.seat is None:
             return f"Every henchman on {at}{spared} goes back to its hideout."
+        if event.spare == event.seat:  # a card's player spares their own (turn.plot.effect)
+            return f"{who} sends every enemy henchman on {at} back to its hideout."
         return f"{who} sends every henchman on {at}{spared} back to the hideouts."
     if isinstance(event, MovementBegan):
         return f"{who} starts moving figures."
@@ -405,11 +426,6 @@ def _fight(state: GcsState, event: FightResolved) -> str:
         f"{event.aggressor_total}), {side(event.defender)} rolls {face(event.defender_face)} "
         f"(total {event.defender_total}); {winner} wins{why}."
     )
-
-
-def face(rolled: str) -> str:
-    """A face of the Batman die as a player calls it."""
-    return "the Bat emblem" if rolled == "bat" else f"a {rolled}"
 
 
 def _taken(resource: str) -> str:

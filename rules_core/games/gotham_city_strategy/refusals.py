@@ -27,7 +27,9 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "unknown_move": cite("turn"),
     "decision_pending": cite(*ASKED, "setup"),
     "wrong_step": cite("turn"),
-    "requirement_not_met": cite("turn.level.verify", "glossary.level", "glossary.ruling"),
+    "requirement_not_met": cite(
+        "turn.level.verify", "glossary.level", "glossary.ruling", "two-player"
+    ),
     "no_ability_due": cite("turn.level.ability"),
     "card_not_in_hand": cite("turn.plot", VARIANT),
     "card_requirement_not_met": cite("turn.plot.effect", VARIANT),

@@ -79,8 +79,10 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     # only in a form its type is offered in (`MoveBook.refusal`): a `place_threat` with a null
     # `source` or an `end_turn` with a null `card`, accepted as the offered move before, is
     # refused, so a game of version 4 that holds one replays without being re-decided; 6: the
-    # henchmen a card puts on the map must all be put (no `stop`), as its threats are placed
-    rules_version = 6
+    # henchmen a card puts on the map must all be put (no `stop`), as its threats are placed;
+    # 7: the variant's set-up face-down card is asked as a must (it said "may", though it could
+    # not be declined): the state's waiting decision changes, so older snapshots are not compared
+    rules_version = 7
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 

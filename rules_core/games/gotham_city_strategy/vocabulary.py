@@ -3,6 +3,7 @@ Batman card and an ability may use, with the parameters each takes, on the engin
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rules_core.engine.content_limits import fail
@@ -66,20 +67,27 @@ def _n(effect: Effect, name: str = "amount") -> int:
 
 
 def _in(effect: Effect) -> str:
+    """Where in the city a line acts: " in Midtown" (a district is named as the board names it;
+    "" for anywhere)."""
     district = effect.get("district")
-    return f" in {district}" if district else ""
+    return f" in {str(district).capitalize()}" if district else ""
 
 
 def _batman_target(effect: Effect) -> str:
-    """Where a Batman card sends him, in words (block ids, as the pack names them)."""
+    """Where a Batman card sends him, in words (its blocks by name: `say` renames them)."""
     blocks = effect.get("blocks")
     if isinstance(blocks, tuple) and blocks:
-        return " or ".join(str(b).replace("-", " ").title() for b in blocks)
-    district = effect.get("district")
-    where = f" in {str(district).capitalize()}" if district else ""
+        return " or ".join(str(b) for b in blocks)
+    where = _in(effect)
     if effect.get("target"):
         return f"the block with the most threats{where} other than his own"
-    return f"a block{where}" if district else "a block of your choice"
+    return f"a block{where}" if where else "a block of your choice"
+
+
+def face(rolled: str) -> str:
+    """A face of the Batman die as a player calls it ("the Bat emblem", "a 2"), in a roll told
+    and in a card's line alike."""
+    return "the Bat emblem" if rolled == "bat" else f"a {rolled}"
 
 
 # the words for one and for several of a thing, where they are not "x" and "xs" (the pack names
@@ -155,8 +163,8 @@ PLOT_EFFECTS = EffectRegistry(
                 "amount": AMOUNT,
             },
             words=lambda e: (
-                "each other villain rolls the die and on "
-                + " or ".join(str(f) for f in e.get("faces"))  # type: ignore[union-attr]
+                "each other villain rolls the Batman die and on "
+                + " or ".join(face(str(f)) for f in e.get("faces"))  # type: ignore[union-attr]
                 + f" loses {count_of(_n(e), str(e.get('lose')))}"
             ),
         ),
@@ -199,8 +207,11 @@ ABILITY_EFFECTS = EffectRegistry(
 )
 
 
-def say(op: Op) -> str:
-    """A card's line in words ("place 2 threats on different blocks in Midtown")."""
+def say(op: Op, blocks: Mapping[str, str]) -> str:
+    """A card's line in words ("place 2 threats on different blocks in Midtown"), the blocks it
+    names by their names in `blocks` (id to name, as the pack gives them)."""
     registry = PLOT_EFFECTS if op.op in PLOT_EFFECTS.names else ABILITY_EFFECTS
     params = registry.operation(op.op).params
-    return registry.say(Effect(op.op, tuple((name, getattr(op, name)) for name in params)))
+    args = tuple((name, getattr(op, name)) for name in params)
+    named = tuple((k, tuple(blocks.get(b, b) for b in v) if k == "blocks" else v) for k, v in args)
+    return registry.say(Effect(op.op, named))

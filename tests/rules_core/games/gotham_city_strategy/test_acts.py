@@ -334,3 +334,19 @@ def test_a_card_that_puts_henchmen_on_the_map_puts_every_one_it_can() -> None:
         state = act(state, 0, Move.of("place_henchman", block=0))
     assert state.players[0].henchmen[0] == 2 and state.players[0].hideout_henchmen == 1
     assert not state.pending
+
+
+def test_in_the_variant_every_villain_must_put_a_card_face_down_before_the_first_turn() -> None:
+    """The variant's set-up round has every player put a card face down: the decision waited
+    for is a must (it read "The Joker may put a card face down", and its refusal of a stop
+    "may ... It cannot be stopped early"); rules version 7."""
+    state = fold(GAME, GAME.setup(2, {"variant": True}, random.Random(3)))
+    while state.pending[0].kind != "face_down":
+        (seat,) = GAME.to_act(state)
+        state = fold(GAME, events_of(state, seat, GAME.legal_moves(state, seat)[0]), state)
+    assert [(d.kind, d.must) for d in state.pending] == [("face_down", True)] * 2
+    assert GAME.view(state, None)["pending"][0]["text"] == (  # type: ignore[index,call-overload]
+        "The Joker must put a card face down for the next turn."
+    )
+    stop = GAME.decide(state, 0, Move.of("stop"), random.Random(0))
+    assert isinstance(stop, Rejection) and stop.message.startswith("The Joker must put")

@@ -8,12 +8,19 @@ from dataclasses import replace
 from rules_core.engine import GameEvent, Move
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
-from rules_core.games.gotham_city_strategy.events import BatmanLeveledUp, DieRolled, IncomeCollected
+from rules_core.games.gotham_city_strategy.events import (
+    BatmanLeveledUp,
+    DieRolled,
+    EffectCarriedOut,
+    IncomeCollected,
+)
 from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmenMoved,
+    HenchmenSentHome,
     Recruited,
     VillainMoved,
 )
+from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
 from rules_core.games.gotham_city_strategy.turn_events import GameFinished
 from tests.rules_core.games.gotham_city_strategy.table import (
@@ -174,3 +181,68 @@ def test_a_villain_beaten_in_a_fight_and_their_henchmen_go_back_to_the_hideout()
         "The Joker's 2 henchmen on Crime Alley go back to the hideout.",
         "The Penguin's 1 henchman on Crime Alley goes back to the hideout.",
     ]
+
+
+def test_a_card_line_names_the_die_faces_as_a_roll_does() -> None:
+    """A card whose line makes the others roll names its faces as the book does ("on a Bat
+    Emblem or 1"): it was read out "on bat or 1", the pack's own spelling of the face."""
+    state = ready(["joker", "penguin"])
+    line = EffectCarriedOut(seat=0, card="plot-39", index=0)  # Explosive Surprise
+    assert GAME.narrate(state, line, None, False) == (
+        "The Joker reads out “Explosive Surprise”: each other villain rolls the Batman die and on"
+        " the Bat emblem or a 1 loses 1 henchman."
+    )
+
+
+def test_a_card_line_names_its_district_as_the_board_does() -> None:
+    """A line acting in one district names it as the board and the Batman cards do ("in
+    Downtown"); the Criminal Plot lines read "in downtown"."""
+    state = ready(["joker", "penguin"])
+    gossip = EffectCarriedOut(seat=0, card="plot-75", index=0)  # Underworld Gossip
+    assert GAME.narrate(state, gossip, None, False) == (
+        "The Joker reads out “Underworld Gossip”: gain 1 information per block ruled in Downtown."
+    )
+
+
+def test_an_income_raised_by_an_ability_says_by_how_much_and_why() -> None:
+    """A block paying 3 money to a ruler with Black Market Broker was told "Mercy Hill Bank pays
+    3 money ..." then "The Penguin gains 4 money (income)": the amounts did not add up."""
+    state = ready(["joker", "penguin"])
+    broker = with_player(state, 1, abilities=("penguin-black-market-broker",))
+    paid = ResourcesChanged(seat=None, owner=1, money=4, information=0, reason="income")
+    assert GAME.narrate(broker, paid, None, False) == (
+        "The Penguin gains 4 money (income: 3, and 1 more from “Black Market Broker”)."
+    )
+    plain = replace(paid, money=3)
+    assert GAME.narrate(state, plain, None, False) == "The Penguin gains 3 money (income)."
+
+
+def test_henchmen_a_card_sends_home_are_told_as_the_enemy_ones() -> None:
+    """Rival Purge spares its player's own henchmen: the story read "Two-Face sends every
+    henchman on Gotham Opera House except Two-Face's back to the hideouts"."""
+    state = ready(["joker", "penguin"])
+    sent = HenchmenSentHome(seat=0, block=ACE, spare=0)
+    assert GAME.narrate(state, sent, None, False) == (
+        "The Joker sends every enemy henchman on Ace Chemicals back to its hideout."
+    )
+
+
+def test_a_batman_card_names_its_blocks_as_the_pack_does() -> None:
+    """A Batman card sending him to listed blocks read their ids title-cased ("City Hall",
+    "Founders Park"), not the blocks' names ("Gotham City Hall", "Founders' Park")."""
+    state = ready(["joker", "penguin"])
+    assert state.pack is not None
+    card = next(c for c in state.pack.batman_cards if c.effect[0].blocks)
+    hall_or_park = replace(card.effect[0], blocks=("city-hall", "founders-park"))
+    pack = replace(
+        state.pack,
+        digest="hall-or-park",  # cards are looked up by the pack's digest
+        batman_cards=tuple(
+            replace(c, effect=(hall_or_park,)) if c.id == card.id else c
+            for c in state.pack.batman_cards
+        ),
+    )
+    line = EffectCarriedOut(seat=0, card=card.id, index=0)
+    assert GAME.narrate(updated(state, pack=pack), line, None, False) == (
+        f"The Joker reads out “{card.name}”: Batman moves to Gotham City Hall or Founders' Park."
+    )

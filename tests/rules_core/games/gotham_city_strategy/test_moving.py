@@ -57,8 +57,19 @@ def test_henchmen_that_cannot_outnumber_may_not_start_in() -> None:
     elsewhere = henchmen(HIDEOUT, UNION, 1)
     assert elsewhere not in GAME.legal_moves(state, 0)
     rejection = refused(state, 0, elsewhere)
-    assert "outnumber" in rejection.message
+    # the block left short is named, not the free one the step goes to ("the 0 enemy henchmen
+    # there"), nor the villain, who has moved already
+    assert "1 more henchman into Ace Chemicals" in rejection.message
+    assert "Union Station" not in rejection.message and "villain" not in rejection.message
     assert henchmen(HIDEOUT, ACE, 1) in GAME.legal_moves(state, 0)
+
+
+def test_finishing_short_does_not_offer_the_villain_once_he_has_moved() -> None:
+    state = moving(hideout=3, on_map=blocks(), villain_at=DOCKS)
+    state = act(state, 0, Move.of("move_villain", to=HIDEOUT))
+    state = act(state, 0, henchmen(HIDEOUT, ACE, 2))
+    message = refused(state, 0, Move.of("done_moving")).message
+    assert message.endswith("move 1 more henchman into Ace Chemicals.")
 
 
 def test_two_henchmen_alone_cannot_enter_a_block_held_by_two() -> None:

@@ -80,7 +80,7 @@ def test_stopping_short_of_batmans_removal_after_his_fight_cites_the_fight() -> 
 
 
 def test_a_level_refused_says_what_the_dial_asks_in_its_words() -> None:
-    joker = ready(["joker", "penguin"])  # the Joker's level 3 asks him to rule 3 blocks
+    joker = ready(["joker", "penguin", "two-face"])  # his level 3 asks him to rule 3 blocks
     blocks_asked = with_player(joker, 0, level=3)
     answer = refusal(blocks_asked, 0, Move.of("advance"))
     assert answer.message == "Level 4 asks you to rule 3 blocks; you rule 0."
@@ -199,3 +199,16 @@ def test_a_face_down_card_refused_cites_the_variant_and_a_card_played_the_card_r
     assert sections(refusal(standard, 0, Move.of("play", card="plot-99"))) == ["turn.plot"]
     done = at_step(standard, "actions", played="")
     assert sections(refusal(done, 0, Move.of("end_turn", card=hand[0]))) == ["variant"]
+
+
+def test_blocks_asked_of_a_level_with_two_villains_cite_that_a_tie_rules_nothing() -> None:
+    """With two villains a block where they tie is ruled by neither (two-player): a player
+    who counts it is told so, and the refusal cites that rule too."""
+    state = with_player(ready(["joker", "penguin"]), 0, level=3, threats=blocks(ace_chemicals=1))
+    state = with_player(state, 1, threats=blocks(ace_chemicals=1))
+    answer = refusal(state, 0, Move.of("advance"))
+    assert answer.message == (
+        "Level 4 asks you to rule 3 blocks; you rule 0 (with two villains, a block where you tie"
+        " is not yours)."
+    )
+    assert sections(answer) == ["turn.level.verify", "glossary.ruling", "two-player"]
