@@ -163,10 +163,14 @@ def _replenished(state: RaceState) -> str:
 
 def _square(x: int, length: int) -> str:
     """A race coordinate as a place on the track: its square round the circle, and how far
-    behind the start when it went backwards past it ("square 34, 6 behind the start"), which
-    the square's number alone would read as far ahead."""
-    behind = f", {-x} behind the start" if x < 0 else ""
-    return f"square {x % length}{behind}"
+    from the start when that number alone would mislead: a figure gone backwards past the start
+    ("square 34, 6 behind the start", not far ahead) or forwards a lap round ("square 0, 40
+    ahead of the start", not back at the start)."""
+    if x < 0:
+        return f"square {x % length}, {-x} behind the start"
+    if x >= length:
+        return f"square {x % length}, {x} ahead of the start"
+    return f"square {x}"
 
 
 def _resolved(state: RaceState, event: CardResolved) -> str:

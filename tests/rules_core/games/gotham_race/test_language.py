@@ -194,3 +194,15 @@ def test_a_figure_sent_back_past_the_start_is_told_how_far_behind_it_stands() ->
     assert GAME.narrate(state, back, None, False).endswith(
         ": D moves to square 34, 6 behind the start."
     )
+
+
+def test_a_figure_gone_a_lap_round_is_told_how_far_ahead_of_the_start_it_stands() -> None:
+    """questions.positions: a figure carried forwards past a full lap (36 and 4 forward) stands
+    on square 0 a lap on; "square 0" alone read as sent back to the start."""
+    state = replace(_two_players(), xs=(36, 0, 0, 0), lanes=(0, 2, 1, 0), finish=30)
+    lapped = CardResolved(
+        seat=None, card="1-06", deck=1, subject=A, xs=(40, 0, 0, 0), lanes=(3, 2, 1, 0), finish=30
+    )
+    assert GAME.narrate(state, lapped, None, False).endswith(
+        ": A moves to square 0, 40 ahead of the start (lane 4)."
+    )
