@@ -21,7 +21,7 @@ from rules_core.games.gotham_race.events import (
     RoundEnded,
     RoundStarted,
 )
-from rules_core.games.gotham_race.state import FIGURE_NAMES, RaceState
+from rules_core.games.gotham_race.state import FIGURE_NAMES, FIGURES, RaceState
 
 
 def figure(index: int) -> str:
@@ -53,9 +53,7 @@ def seat_names(state: RaceState) -> tuple[str, ...]:
 def outcome(state: RaceState, winner: int) -> str:
     """Who won the race, in the box's words: the player of the figure furthest beyond the finish
     (an ownerless figure there wins it for nobody)."""
-    return finish_words(
-        winner, state.owners[winner] is not None, state.beyond[winner], _backwards(state, winner)
-    )
+    return finish_words(state, winner, state.beyond)
 
 
 def _backwards(state: RaceState, winner: int) -> bool:
@@ -64,20 +62,39 @@ def _backwards(state: RaceState, winner: int) -> bool:
     return state.xs[winner] < state.finish - state.pack.track_length
 
 
-def finish_words(winner: int, raced: bool, beyond: int, backwards: bool = False) -> str:
+def _level(state: RaceState, winner: int, beyond: tuple[int, ...]) -> str:
+    """The figures as far beyond the finish as the winner, and why it ranks ahead of them: the
+    book leaves a tie open and the figure ahead in the race wins it (README, 'finish'); on one
+    square that is the inside lane ('questions.same-location'), else the winner crossed forwards
+    and they the wrong way round, which ranks last ('questions.positions'). '' when none is."""
+    level = [f for f in FIGURES if f != winner and beyond[f] == beyond[winner]]
+    if not level:
+        return ""
+    letters = [FIGURE_NAMES[f] for f in level]
+    names = letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
+    them = "it" if len(level) == 1 else "them"
+    same_square = all(state.xs[f] == state.xs[winner] for f in level)
+    where = "on the inside lane" if same_square else "in the race"
+    return f", level with Figure{'s' if len(level) > 1 else ''} {names} but ahead of {them} {where}"
+
+
+def finish_words(state: RaceState, winner: int, beyond: tuple[int, ...]) -> str:
     """The end of the race: a player wins by their figure, never a figure by itself; when the
     figure furthest beyond the finish has no player, the race has no winner (README). A figure
-    that crossed the line the wrong way round is told so ('questions.main-direction')."""
-    squares = f"{beyond} square{'s' if beyond != 1 else ''}"
+    that crossed the line the wrong way round is told so ('questions.main-direction'), and one
+    that wins a tie says whom it was level with and why it ranks ahead."""
+    squares = f"{beyond[winner]} square{'s' if beyond[winner] != 1 else ''}"
     name = figure(winner)
-    if not raced:
+    backwards = _backwards(state, winner)
+    level = _level(state, winner, beyond)
+    if state.owners[winner] is None:
         way = ", the wrong way round" if backwards else ""
         return (
-            f"Ownerless {name} ends furthest beyond the finish ({squares}{way}): "
+            f"Ownerless {name} ends furthest beyond the finish ({squares}{way}{level}): "
             "no player wins the race."
         )
     way = ", having crossed it the wrong way round" if backwards else ""
-    return f"{name}'s player wins the race: {name} ends {squares} beyond the finish{way}."
+    return f"{name}'s player wins the race: {name} ends {squares} beyond the finish{way}{level}."
 
 
 def _player(state: RaceState, seat: int | None) -> str:
@@ -139,9 +156,7 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
     if isinstance(event, RoundEnded):
         return f"Round {event.round} ends with no figure beyond the finish: the race goes on."
     if isinstance(event, GameFinished):
-        raced = event.winner_seat is not None
-        backwards = _backwards(state, event.winner)
-        return finish_words(event.winner, raced, event.beyond[event.winner], backwards)
+        return finish_words(state, event.winner, event.beyond)
     return event.type.replace("_", " ")
 
 

@@ -87,6 +87,13 @@ def test_a_player_wins_the_race_by_their_figure() -> None:
     assert outcome is not None and outcome.winners == (1,) and outcome.summary == told
 
 
+def _end_read(state: RaceState, finished: GameFinished) -> tuple[str, str]:
+    """The end of the race as its story tells it and as the outcome sums it up."""
+    outcome = GAME.outcome(fold(GAME, [finished], state))
+    assert outcome is not None
+    return GAME.narrate(state, finished, None, True), outcome.summary
+
+
 def test_a_figure_over_the_line_the_wrong_way_round_is_told_so() -> None:
     """'questions.main-direction', 'finish': a figure may win by crossing the finish against
     the main direction, its distance counted past the line; the story and the outcome say which
@@ -97,9 +104,7 @@ def test_a_figure_over_the_line_the_wrong_way_round_is_told_so() -> None:
         "Figure A's player wins the race: Figure A ends 3 squares beyond the finish, having"
         " crossed it the wrong way round."
     )
-    assert GAME.narrate(state, finished, None, True) == told
-    outcome = GAME.outcome(fold(GAME, [finished], state))
-    assert outcome is not None and outcome.summary == told
+    assert _end_read(state, finished) == (told, told)
     ownerless = GameFinished(seat=None, winner=A, winner_seat=None, beyond=(3, 0, 0, 0))
     assert GAME.narrate(replace(state, owners=(None, 1, None, None)), ownerless, 1, False) == (
         "Ownerless Figure A ends furthest beyond the finish (3 squares, the wrong way round): no"
@@ -205,4 +210,24 @@ def test_a_figure_gone_a_lap_round_is_told_how_far_ahead_of_the_start_it_stands(
     )
     assert GAME.narrate(state, lapped, None, False).endswith(
         ": A moves to square 0, 40 ahead of the start (lane 4)."
+    )
+
+
+def test_a_tie_beyond_the_finish_says_whom_the_winner_was_level_with_and_why_it_won() -> None:
+    """'finish' leaves equal distances open and the figure ahead in the race wins (README): the
+    end read 'Figure B ... ends 4 squares beyond the finish' with A as far beyond and no word why
+    A lost. On one square the inside lane is ahead; a figure over the line the wrong way round
+    ranks behind one that crossed forwards ('questions.positions')."""
+    state = replace(_two_players(), xs=(28, 28, 3, 1), lanes=(1, 0, 0, 0))
+    finished = GameFinished(seat=None, winner=B, winner_seat=1, beyond=(4, 4, 0, 0))
+    told = (
+        "Figure B's player wins the race: Figure B ends 4 squares beyond the finish, level with"
+        " Figure A but ahead of it on the inside lane."
+    )
+    assert _end_read(state, finished) == (told, told)
+    both_ways = replace(state, xs=(28, 3, -20, 28), lanes=(0, 0, 0, 1))
+    a_wins = GameFinished(seat=None, winner=A, winner_seat=0, beyond=(4, 0, 4, 4))
+    assert GAME.narrate(both_ways, a_wins, None, True).endswith(
+        "ends 4 squares beyond the finish, level with Figures C and D but ahead of them in the"
+        " race."
     )
