@@ -59,6 +59,11 @@ def card_name(state: NmlState, card: object) -> str:
     return state.pack.card(str(card)).name
 
 
+def _names(state: NmlState, cards: tuple[str, ...]) -> str:
+    """Cards by name, as a person lists them ("Arson, Bank Heist and Falcone Thug")."""
+    return listed([card_name(state, c) for c in cards])
+
+
 def piece_name(state: NmlState, piece: str) -> str:
     if any(h.id == piece for h in state.heroes):
         return state.pack.hero(piece).name
@@ -157,7 +162,7 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
             "heroes take their posts"
         )
     if isinstance(event, CardsDealt):
-        shown = ", ".join(card_name(state, c) for c in event.cards)
+        shown = _names(state, event.cards)
         return "Falcone is dealt " + (shown if mine else _cards(len(event.cards)))
     if isinstance(event, PhaseBegan):
         who = ROLES[event.player]
@@ -171,7 +176,7 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
             f"standing; {verdict}"
         )
     if isinstance(event, DistrictDestroyed):
-        lost = ", ".join(card_name(state, c) for c in event.removed)
+        lost = _names(state, event.removed)
         text = f"{card_name(state, event.card)} burns down {place(state, event.district)}"
         return text + (f", taking {lost} with it" if lost else "")
     if isinstance(event, CountersTaken):
@@ -225,7 +230,7 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
     if isinstance(event, FightResolved):
         return _fight(state, event)
     if isinstance(event, CardsDrawn):
-        shown = ", ".join(card_name(state, c) for c in event.cards)
+        shown = _names(state, event.cards)
         return "Falcone draws " + (shown if mine else _cards(len(event.cards)))
     if isinstance(event, SignalDrawn):
         what = card_name(state, event.card) if mine else "a card"
@@ -246,7 +251,7 @@ def _fight(state: NmlState, event: FightResolved) -> str:
     )
     if not event.stopped:
         return text + ("; the crime stands, face up" if event.crime else "; nothing changes")
-    arrested = listed([card_name(state, c) for c in event.arrested])
+    arrested = _names(state, event.arrested)
     parts = ["the crime is stopped"] if event.crime else []
     parts += (
         [f"{arrested} {'is' if len(event.arrested) == 1 else 'are'} arrested"] if arrested else []
