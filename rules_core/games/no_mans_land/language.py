@@ -118,7 +118,8 @@ def describe_move(state: NmlState, seat: int, move: Move) -> str:
         cost = state.pack.crime_cost(card, down)
         side = "face down" if down else "face up"
         return (
-            f"Play {card.name} {side} at {place(state, move.get('district'))} ({_counters(cost)})"
+            f"Play {card.name} {side} at {place(state, move.get('district'))} ({_counters(cost)}"
+            f"{'' if down else _gain_ends(state, card.gain)})"
         )
     if kind == "move":
         piece = str(move.get("piece"))
@@ -141,11 +142,23 @@ def describe_move(state: NmlState, seat: int, move: Move) -> str:
             return "Take no extra corruption counter for crimes in C+1 districts"
         return f"Take {_counters(int(str(amount)), 'extra ')} for crimes in C+1 districts"
     if kind == "draw":
+        if len(state.signal_deck) == 1:  # ending-the-game.batsignal-deck-empty
+            return "Draw the last Batsignal card (Falcone wins at once)"
         return "Draw from the Batsignal deck"
     if kind == "end":
         step = state.flow.step
         return "End the turn without drawing" if step == "draw" else f"End the {PHASE_NAMES[step]}"
     return kind
+
+
+def _gain_ends(state: NmlState, gain: int) -> str:
+    """What a crime's gain does to the game when the supply cannot give it: Falcone must take
+    counters that are not there, so Gordon wins (ending-the-game.counters-exhausted); "" when
+    the supply can, or the crime gives none."""
+    if gain <= state.supply:
+        return ""
+    held = f"holds only {state.supply}" if state.supply else "is empty"
+    return f"; the supply {held}, so Gordon wins"
 
 
 def narrate(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) -> str:
