@@ -263,7 +263,8 @@ def _fight(state: NmlState, event: FightResolved) -> str:
         f"{event.heroes} against {event.opposition} ({', '.join(foes)})"
     )
     if not event.stopped:
-        return text + ("; the crime stands, face up" if event.crime else "; nothing changes")
+        # lost against characters alone: nobody is arrested (a boost card played is spent even so)
+        return text + ("; the crime stands, face up" if event.crime else "; nobody is arrested")
     arrested = _names(state, event.arrested)
     parts = ["the crime is stopped"] if event.crime else []
     parts += (

@@ -64,3 +64,23 @@ def test_cards_burnt_dealt_or_drawn_are_listed_as_a_person_lists_them() -> None:
         "Falcone is dealt Protection Racket and Falcone Thug."
     )
     assert GAME.narrate(state, drawn, GORDON, False) == "Falcone draws 3 cards."
+
+
+def test_a_lost_fight_against_characters_alone_arrests_nobody() -> None:
+    """A fight lost where Falcone has characters and no crime read "nothing changes", though
+    the Batsignal card played with it was spent."""
+    state = replace(gordons("crimefighting"), crimes=(), villains=(Piece("croc-1", "docks"),))
+    lost = FightResolved(
+        seat=GORDON,
+        district="docks",
+        card="batman-1",
+        crime="",
+        heroes=2,
+        opposition=3,
+        stopped=False,
+        arrested=(),
+    )
+    assert GAME.narrate(state, lost, None, False) == (
+        "Gordon's heroes fight at the Docks with Batman Strikes: strength 2 against 3 (Killer"
+        " Croc); nobody is arrested."
+    )
