@@ -8,6 +8,7 @@ the deck on its back; a card the viewer may not see yet is only "a card" with it
 from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
+from rules_core.engine.wording import listed
 from rules_core.games.gotham_race.events import (
     CardDrawn,
     CardPlaced,
@@ -42,7 +43,8 @@ def _card_text(state: RaceState, card_id: str) -> str:
 
 
 def _cards(state: RaceState, card_ids: tuple[str, ...]) -> str:
-    return ", ".join(_card(state, c) for c in card_ids)
+    """Cards as a person lists them, in their order ("“A” (deck 1), “B” (deck 2) and …")."""
+    return listed([_card(state, c) for c in card_ids])
 
 
 def seat_names(state: RaceState) -> tuple[str, ...]:

@@ -11,7 +11,9 @@ from rules_core.games.gotham_race import GAME
 from rules_core.games.gotham_race.events import (
     CardPlaced,
     CardResolved,
+    CardsDealt,
     DecksReplenished,
+    DepositRevealed,
     GameFinished,
     RoundEnded,
 )
@@ -230,4 +232,21 @@ def test_a_tie_beyond_the_finish_says_whom_the_winner_was_level_with_and_why_it_
     assert GAME.narrate(both_ways, a_wins, None, True).endswith(
         "ends 4 squares beyond the finish, level with Figures C and D but ahead of them in the"
         " race."
+    )
+
+
+def test_cards_dealt_or_turned_face_up_are_listed_as_a_person_lists_them() -> None:
+    """A hand dealt and the pile turned read "“A” (deck 1), “B” (deck 2), …, “D” (deck 4)": a
+    list closes with "and"."""
+    state = _two_players()
+    dealt = CardsDealt(seat=0, cards=("1-02", "2-01", "3-15", "4-11"))
+    assert GAME.narrate(state, dealt, 0, False) == (
+        "Figure A's player is dealt “Leader: 2 forward” (deck 1), “Runner in 2nd: return to the"
+        " start space” (deck 2), “Finish sign moves to the snail” (deck 3) and “Runner in last"
+        " place: trade places with the leader” (deck 4)."
+    )
+    turned = DepositRevealed(seat=None, cards=("3-15", "1-02"))
+    assert GAME.narrate(state, turned, None, False) == (
+        "The placed cards are turned face up: “Finish sign moves to the snail” (deck 3) and"
+        " “Leader: 2 forward” (deck 1)."
     )
