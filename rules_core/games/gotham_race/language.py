@@ -178,7 +178,7 @@ def _replenished(state: RaceState) -> str:
     )
 
 
-def _square(x: int, length: int) -> str:
+def square(x: int, length: int) -> str:
     """A race coordinate as a place on the track: its square round the circle, and how far
     from the start when that number alone would mislead: a figure gone backwards past the start
     ("square 34, 6 behind the start", not far ahead) or forwards a lap round ("square 0, 40
@@ -198,12 +198,12 @@ def _resolved(state: RaceState, event: CardResolved) -> str:
     length = state.pack.track_length
     effect = state.pack.card(event.card).effect
     if effect.op == "finish":
-        where = f"the {effect.landmark} ({_square(event.finish, length)})"
+        where = f"the {effect.landmark} ({square(event.finish, length)})"
         sign = "already stands at" if event.finish == state.finish else "moves to"
         return f"{_card(state, event.card)} is carried out: the finish sign {sign} {where}."
     swap = effect.op == "swap"
     moved = [
-        f"{FIGURE_NAMES[f]} to {_square(x, length)}" + (f" (lane {lane + 1})" if lane else "")
+        f"{FIGURE_NAMES[f]} to {square(x, length)}" + (f" (lane {lane + 1})" if lane else "")
         for f, (x, lane) in enumerate(zip(event.xs, event.lanes, strict=True))
         if x != state.xs[f] or (swap and lane != state.lanes[f])
     ]
@@ -212,6 +212,6 @@ def _resolved(state: RaceState, event: CardResolved) -> str:
         first, *others = moved
         effects.append(", ".join([first.replace(" to ", " moves to ", 1), *others]))
     if event.finish != state.finish:
-        effects.append(f"the finish sign moves to {_square(event.finish, length)}")
+        effects.append(f"the finish sign moves to {square(event.finish, length)}")
     played = f"{_card(state, event.card)} is played for {figure(event.subject)}"
     return f"{played}: {'; '.join(effects) or 'nothing moves'}."
