@@ -95,7 +95,7 @@ def test_the_page_heads_the_panel_once_never_above_the_panels_own_heading() -> N
     chronicles = drawn_panel("gotham-city-chronicles", game.view(state, 0), 0)
     assert chronicles["lines"][0] == ["h3", "Your command post"]
     assert chronicles["titles"] == {"playing": "Your moves", "after": None}
-    figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3}
+    figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3, "where": "square 3"}
     race = drawn_panel("gotham-race", {"figures": [figure]}, 0)  # no hand: no heading of its own
     assert [tag for tag, _ in race["lines"]] == ["p"]
     assert race["titles"] == {"playing": "Your moves", "after": "At the table"}
@@ -105,7 +105,7 @@ def test_the_page_heads_the_panel_once_never_above_the_panels_own_heading() -> N
 
 def test_the_race_panel_names_the_seats_figure_as_the_seats_and_story_do() -> None:
     """The panel read "You race figure A" beside "You play Figure A (Ann)": one casing."""
-    figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3}
+    figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3, "where": "square 3"}
     race = panel("gotham-race", {"figures": [figure]}, 0)
     assert race == [["p", "You race Figure A: rank 1, square 3."]]
 
@@ -165,6 +165,22 @@ def test_the_race_board_tells_each_figure_in_words_not_seat_numbers() -> None:
         "Figure A: rank 4, square 0, lane 4 (a player's)",
         "Figure B: rank 3, square 0, lane 3 (a player's)",
     ]
+
+
+def test_the_race_board_and_panel_tell_a_figure_behind_the_start_as_the_story_does() -> None:
+    """questions.positions: a figure gone backwards past the start stood on "square 34" on the
+    board and in the panel, read as far ahead, where the story says "square 34, 6 behind the
+    start"; a figure a lap on stood on "square 0", read as back at the start."""
+    game = get_game("gotham-race")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    state = replace(state, xs=(-6, 40, 0, 0), lanes=(0, 2, 1, 0))
+    titles = board_words("gotham-race", game.view(state, 0), 0)["titles"]
+    assert titles[:2] == [
+        "Figure A: rank 4, square 34, 6 behind the start, lane 1 (yours)",
+        "Figure B: rank 1, square 0, 40 ahead of the start, lane 3 (another player's)",
+    ]
+    mine = panel("gotham-race", game.view(state, 0), 0)[0]
+    assert mine == ["p", "You race Figure A: rank 4, square 34, 6 behind the start."]
 
 
 def test_the_no_mans_land_key_offers_the_c_plus_1_counter_as_falcones_choice() -> None:

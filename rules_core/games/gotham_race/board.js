@@ -37,9 +37,10 @@
       const g = el("g", { class: yours ? "figure yours" : "figure", "data-figure": f.figure });
       g.appendChild(el("circle", { cx: x, cy: y, r: yours ? 9 : 7, fill: COLORS[i], stroke: yours ? "#1b1c24" : "#fff", "stroke-width": yours ? 2.5 : 1 }));
       g.appendChild(el("text", { x, y: y + 3, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, f.figure));
-      // whose figure in words, lanes counted from 1 (the inside lane) as the story tells them
+      // whose figure in words, where it stands as the story tells it (how far behind the start, or
+      // ahead a lap on: view.py's "where"), lanes counted from 1 (the inside lane) as the story does
       const whose = f.owner === null ? "ownerless" : yours ? "yours" : state.seat === null || state.seat === undefined ? "a player's" : "another player's";
-      g.appendChild(el("title", {}, `Figure ${f.figure}: rank ${f.rank}, square ${f.square}, lane ${f.lane + 1} (${whose})`));
+      g.appendChild(el("title", {}, `Figure ${f.figure}: rank ${f.rank}, ${f.where}, lane ${f.lane + 1} (${whose})`));
       svg.appendChild(g);
     });
     svg.appendChild(el("text", { x: cx, y: cy - 14, "text-anchor": "middle", "font-size": 14 }, state.round ? `Round ${state.round}` : "Setting up"));
@@ -74,7 +75,7 @@
   function panelRace(element, state, seat) {
     const { node } = window.GothamDom;
     const mine = state.figures.find((f) => f.owner === seat);
-    if (mine) element.append(node("p", `You race Figure ${mine.figure}: rank ${mine.rank}, square ${mine.square}.`));
+    if (mine) element.append(node("p", `You race Figure ${mine.figure}: rank ${mine.rank}, ${mine.where}.`));
     const hand = (state.hands || {})[String(seat)];
     if (!Array.isArray(hand)) return;
     const items = hand.map((c) => {

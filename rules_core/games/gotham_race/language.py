@@ -8,6 +8,7 @@ the deck on its back; a card the viewer may not see yet is only "a card" with it
 from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
+from rules_core.engine.wording import listed
 from rules_core.games.gotham_race.events import (
     CardDrawn,
     CardPlaced,
@@ -21,7 +22,7 @@ from rules_core.games.gotham_race.events import (
     RoundEnded,
     RoundStarted,
 )
-from rules_core.games.gotham_race.state import FIGURE_NAMES, RaceState
+from rules_core.games.gotham_race.state import FIGURE_NAMES, FIGURES, RaceState
 
 
 def figure(index: int) -> str:
@@ -42,7 +43,8 @@ def _card_text(state: RaceState, card_id: str) -> str:
 
 
 def _cards(state: RaceState, card_ids: tuple[str, ...]) -> str:
-    return ", ".join(_card(state, c) for c in card_ids)
+    """Cards as a person lists them, in their order ("“A” (deck 1), “B” (deck 2) and …")."""
+    return listed([_card(state, c) for c in card_ids])
 
 
 def seat_names(state: RaceState) -> tuple[str, ...]:
@@ -53,9 +55,7 @@ def seat_names(state: RaceState) -> tuple[str, ...]:
 def outcome(state: RaceState, winner: int) -> str:
     """Who won the race, in the box's words: the player of the figure furthest beyond the finish
     (an ownerless figure there wins it for nobody)."""
-    return finish_words(
-        winner, state.owners[winner] is not None, state.beyond[winner], _backwards(state, winner)
-    )
+    return finish_words(state, winner, state.beyond)
 
 
 def _backwards(state: RaceState, winner: int) -> bool:
@@ -64,20 +64,39 @@ def _backwards(state: RaceState, winner: int) -> bool:
     return state.xs[winner] < state.finish - state.pack.track_length
 
 
-def finish_words(winner: int, raced: bool, beyond: int, backwards: bool = False) -> str:
+def _level(state: RaceState, winner: int, beyond: tuple[int, ...]) -> str:
+    """The figures as far beyond the finish as the winner, and why it ranks ahead of them: the
+    book leaves a tie open and the figure ahead in the race wins it (README, 'finish'); on one
+    square that is the inside lane ('questions.same-location'), else the winner crossed forwards
+    and they the wrong way round, which ranks last ('questions.positions'). '' when none is."""
+    level = [f for f in FIGURES if f != winner and beyond[f] == beyond[winner]]
+    if not level:
+        return ""
+    letters = [FIGURE_NAMES[f] for f in level]
+    names = letters[0] if len(letters) == 1 else f"{', '.join(letters[:-1])} and {letters[-1]}"
+    them = "it" if len(level) == 1 else "them"
+    same_square = all(state.xs[f] == state.xs[winner] for f in level)
+    where = "on the inside lane" if same_square else "in the race"
+    return f", level with Figure{'s' if len(level) > 1 else ''} {names} but ahead of {them} {where}"
+
+
+def finish_words(state: RaceState, winner: int, beyond: tuple[int, ...]) -> str:
     """The end of the race: a player wins by their figure, never a figure by itself; when the
     figure furthest beyond the finish has no player, the race has no winner (README). A figure
-    that crossed the line the wrong way round is told so ('questions.main-direction')."""
-    squares = f"{beyond} square{'s' if beyond != 1 else ''}"
+    that crossed the line the wrong way round is told so ('questions.main-direction'), and one
+    that wins a tie says whom it was level with and why it ranks ahead."""
+    squares = f"{beyond[winner]} square{'s' if beyond[winner] != 1 else ''}"
     name = figure(winner)
-    if not raced:
+    backwards = _backwards(state, winner)
+    level = _level(state, winner, beyond)
+    if state.owners[winner] is None:
         way = ", the wrong way round" if backwards else ""
         return (
-            f"Ownerless {name} ends furthest beyond the finish ({squares}{way}): "
+            f"Ownerless {name} ends furthest beyond the finish ({squares}{way}{level}): "
             "no player wins the race."
         )
     way = ", having crossed it the wrong way round" if backwards else ""
-    return f"{name}'s player wins the race: {name} ends {squares} beyond the finish{way}."
+    return f"{name}'s player wins the race: {name} ends {squares} beyond the finish{way}{level}."
 
 
 def _player(state: RaceState, seat: int | None) -> str:
@@ -139,9 +158,7 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
     if isinstance(event, RoundEnded):
         return f"Round {event.round} ends with no figure beyond the finish: the race goes on."
     if isinstance(event, GameFinished):
-        raced = event.winner_seat is not None
-        backwards = _backwards(state, event.winner)
-        return finish_words(event.winner, raced, event.beyond[event.winner], backwards)
+        return finish_words(state, event.winner, event.beyond)
     return event.type.replace("_", " ")
 
 
@@ -161,12 +178,16 @@ def _replenished(state: RaceState) -> str:
     )
 
 
-def _square(x: int, length: int) -> str:
+def square(x: int, length: int) -> str:
     """A race coordinate as a place on the track: its square round the circle, and how far
-    behind the start when it went backwards past it ("square 34, 6 behind the start"), which
-    the square's number alone would read as far ahead."""
-    behind = f", {-x} behind the start" if x < 0 else ""
-    return f"square {x % length}{behind}"
+    from the start when that number alone would mislead: a figure gone backwards past the start
+    ("square 34, 6 behind the start", not far ahead) or forwards a lap round ("square 0, 40
+    ahead of the start", not back at the start)."""
+    if x < 0:
+        return f"square {x % length}, {-x} behind the start"
+    if x >= length:
+        return f"square {x % length}, {x} ahead of the start"
+    return f"square {x}"
 
 
 def _resolved(state: RaceState, event: CardResolved) -> str:
@@ -177,12 +198,12 @@ def _resolved(state: RaceState, event: CardResolved) -> str:
     length = state.pack.track_length
     effect = state.pack.card(event.card).effect
     if effect.op == "finish":
-        where = f"the {effect.landmark} ({_square(event.finish, length)})"
+        where = f"the {effect.landmark} ({square(event.finish, length)})"
         sign = "already stands at" if event.finish == state.finish else "moves to"
         return f"{_card(state, event.card)} is carried out: the finish sign {sign} {where}."
     swap = effect.op == "swap"
     moved = [
-        f"{FIGURE_NAMES[f]} to {_square(x, length)}" + (f" (lane {lane + 1})" if lane else "")
+        f"{FIGURE_NAMES[f]} to {square(x, length)}" + (f" (lane {lane + 1})" if lane else "")
         for f, (x, lane) in enumerate(zip(event.xs, event.lanes, strict=True))
         if x != state.xs[f] or (swap and lane != state.lanes[f])
     ]
@@ -191,6 +212,6 @@ def _resolved(state: RaceState, event: CardResolved) -> str:
         first, *others = moved
         effects.append(", ".join([first.replace(" to ", " moves to ", 1), *others]))
     if event.finish != state.finish:
-        effects.append(f"the finish sign moves to {_square(event.finish, length)}")
+        effects.append(f"the finish sign moves to {square(event.finish, length)}")
     played = f"{_card(state, event.card)} is played for {figure(event.subject)}"
     return f"{played}: {'; '.join(effects) or 'nothing moves'}."

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules_core.engine.types import JSON
 from rules_core.engine.visibility import Secret
-from rules_core.games.gotham_race import track
+from rules_core.games.gotham_race import language, track
 from rules_core.games.gotham_race.content import Pack
 from rules_core.games.gotham_race.state import FIGURE_NAMES, FIGURES, RaceState
 
@@ -27,6 +27,7 @@ def view(state: RaceState, seat: int | None, reveal: bool = False) -> dict[str, 
             "owner": state.owners[f],
             "x": state.xs[f],
             "square": state.xs[f] % pack.track_length,
+            "where": language.square(state.xs[f], pack.track_length),  # in words, for the board
             "lane": state.lanes[f],
             "rank": ranks.index(f) + 1,
             "beyond_finish": track.beyond_finish(state.xs[f], state.finish, pack.track_length),

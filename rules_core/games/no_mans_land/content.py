@@ -131,6 +131,11 @@ class Card:
     def has(self, op: str) -> bool:
         return any(step.op == op for step in self.effect)
 
+    @property
+    def gain(self) -> int:
+        """The counters Falcone must take from the supply when this crime is played face up."""
+        return sum(number(step, "amount") for step in self.effect if step.op == "gain")
+
 
 @dataclass(frozen=True, slots=True)
 class Pack:

@@ -135,8 +135,7 @@ def _committed(state: NmlState, e: CrimeCommitted | CrimeHidden) -> NmlState:
     face_down = isinstance(e, CrimeHidden)
     crime = Crime(e.district, e.card, face_down)
     # played face up, its gain follows in the same move (played face down, it has none)
-    effect = () if face_down else state.pack.card(e.card).effect
-    gain = sum(number(step, "amount") for step in effect if step.op == "gain")
+    gain = 0 if face_down else state.pack.card(e.card).gain
     return updated(state, crimes=(*state.crimes, crime), gain_owed=gain)
 
 

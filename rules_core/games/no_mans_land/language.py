@@ -59,6 +59,11 @@ def card_name(state: NmlState, card: object) -> str:
     return state.pack.card(str(card)).name
 
 
+def _names(state: NmlState, cards: tuple[str, ...]) -> str:
+    """Cards by name, as a person lists them ("Arson, Bank Heist and Falcone Thug")."""
+    return listed([card_name(state, c) for c in cards])
+
+
 def piece_name(state: NmlState, piece: str) -> str:
     if any(h.id == piece for h in state.heroes):
         return state.pack.hero(piece).name
@@ -113,7 +118,8 @@ def describe_move(state: NmlState, seat: int, move: Move) -> str:
         cost = state.pack.crime_cost(card, down)
         side = "face down" if down else "face up"
         return (
-            f"Play {card.name} {side} at {place(state, move.get('district'))} ({_counters(cost)})"
+            f"Play {card.name} {side} at {place(state, move.get('district'))} ({_counters(cost)}"
+            f"{'' if down else _gain_ends(state, card.gain)})"
         )
     if kind == "move":
         piece = str(move.get("piece"))
@@ -136,11 +142,23 @@ def describe_move(state: NmlState, seat: int, move: Move) -> str:
             return "Take no extra corruption counter for crimes in C+1 districts"
         return f"Take {_counters(int(str(amount)), 'extra ')} for crimes in C+1 districts"
     if kind == "draw":
+        if len(state.signal_deck) == 1:  # ending-the-game.batsignal-deck-empty
+            return "Draw the last Batsignal card (Falcone wins at once)"
         return "Draw from the Batsignal deck"
     if kind == "end":
         step = state.flow.step
         return "End the turn without drawing" if step == "draw" else f"End the {PHASE_NAMES[step]}"
     return kind
+
+
+def _gain_ends(state: NmlState, gain: int) -> str:
+    """What a crime's gain does to the game when the supply cannot give it: Falcone must take
+    counters that are not there, so Gordon wins (ending-the-game.counters-exhausted); "" when
+    the supply can, or the crime gives none."""
+    if gain <= state.supply:
+        return ""
+    held = f"holds only {state.supply}" if state.supply else "is empty"
+    return f"; the supply {held}, so Gordon wins"
 
 
 def narrate(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) -> str:
@@ -157,7 +175,7 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
             "heroes take their posts"
         )
     if isinstance(event, CardsDealt):
-        shown = ", ".join(card_name(state, c) for c in event.cards)
+        shown = _names(state, event.cards)
         return "Falcone is dealt " + (shown if mine else _cards(len(event.cards)))
     if isinstance(event, PhaseBegan):
         who = ROLES[event.player]
@@ -171,7 +189,7 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
             f"standing; {verdict}"
         )
     if isinstance(event, DistrictDestroyed):
-        lost = ", ".join(card_name(state, c) for c in event.removed)
+        lost = _names(state, event.removed)
         text = f"{card_name(state, event.card)} burns down {place(state, event.district)}"
         return text + (f", taking {lost} with it" if lost else "")
     if isinstance(event, CountersTaken):
@@ -225,7 +243,7 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
     if isinstance(event, FightResolved):
         return _fight(state, event)
     if isinstance(event, CardsDrawn):
-        shown = ", ".join(card_name(state, c) for c in event.cards)
+        shown = _names(state, event.cards)
         return "Falcone draws " + (shown if mine else _cards(len(event.cards)))
     if isinstance(event, SignalDrawn):
         what = card_name(state, event.card) if mine else "a card"
@@ -245,8 +263,9 @@ def _fight(state: NmlState, event: FightResolved) -> str:
         f"{event.heroes} against {event.opposition} ({', '.join(foes)})"
     )
     if not event.stopped:
-        return text + ("; the crime stands, face up" if event.crime else "; nothing changes")
-    arrested = listed([card_name(state, c) for c in event.arrested])
+        # lost against characters alone: nobody is arrested (a boost card played is spent even so)
+        return text + ("; the crime stands, face up" if event.crime else "; nobody is arrested")
+    arrested = _names(state, event.arrested)
     parts = ["the crime is stopped"] if event.crime else []
     parts += (
         [f"{arrested} {'is' if len(event.arrested) == 1 else 'are'} arrested"] if arrested else []

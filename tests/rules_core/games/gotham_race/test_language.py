@@ -11,7 +11,9 @@ from rules_core.games.gotham_race import GAME
 from rules_core.games.gotham_race.events import (
     CardPlaced,
     CardResolved,
+    CardsDealt,
     DecksReplenished,
+    DepositRevealed,
     GameFinished,
     RoundEnded,
 )
@@ -87,6 +89,13 @@ def test_a_player_wins_the_race_by_their_figure() -> None:
     assert outcome is not None and outcome.winners == (1,) and outcome.summary == told
 
 
+def _end_read(state: RaceState, finished: GameFinished) -> tuple[str, str]:
+    """The end of the race as its story tells it and as the outcome sums it up."""
+    outcome = GAME.outcome(fold(GAME, [finished], state))
+    assert outcome is not None
+    return GAME.narrate(state, finished, None, True), outcome.summary
+
+
 def test_a_figure_over_the_line_the_wrong_way_round_is_told_so() -> None:
     """'questions.main-direction', 'finish': a figure may win by crossing the finish against
     the main direction, its distance counted past the line; the story and the outcome say which
@@ -97,9 +106,7 @@ def test_a_figure_over_the_line_the_wrong_way_round_is_told_so() -> None:
         "Figure A's player wins the race: Figure A ends 3 squares beyond the finish, having"
         " crossed it the wrong way round."
     )
-    assert GAME.narrate(state, finished, None, True) == told
-    outcome = GAME.outcome(fold(GAME, [finished], state))
-    assert outcome is not None and outcome.summary == told
+    assert _end_read(state, finished) == (told, told)
     ownerless = GameFinished(seat=None, winner=A, winner_seat=None, beyond=(3, 0, 0, 0))
     assert GAME.narrate(replace(state, owners=(None, 1, None, None)), ownerless, 1, False) == (
         "Ownerless Figure A ends furthest beyond the finish (3 squares, the wrong way round): no"
@@ -193,4 +200,53 @@ def test_a_figure_sent_back_past_the_start_is_told_how_far_behind_it_stands() ->
     )
     assert GAME.narrate(state, back, None, False).endswith(
         ": D moves to square 34, 6 behind the start."
+    )
+
+
+def test_a_figure_gone_a_lap_round_is_told_how_far_ahead_of_the_start_it_stands() -> None:
+    """questions.positions: a figure carried forwards past a full lap (36 and 4 forward) stands
+    on square 0 a lap on; "square 0" alone read as sent back to the start."""
+    state = replace(_two_players(), xs=(36, 0, 0, 0), lanes=(0, 2, 1, 0), finish=30)
+    lapped = CardResolved(
+        seat=None, card="1-06", deck=1, subject=A, xs=(40, 0, 0, 0), lanes=(3, 2, 1, 0), finish=30
+    )
+    assert GAME.narrate(state, lapped, None, False).endswith(
+        ": A moves to square 0, 40 ahead of the start (lane 4)."
+    )
+
+
+def test_a_tie_beyond_the_finish_says_whom_the_winner_was_level_with_and_why_it_won() -> None:
+    """'finish' leaves equal distances open and the figure ahead in the race wins (README): the
+    end read 'Figure B ... ends 4 squares beyond the finish' with A as far beyond and no word why
+    A lost. On one square the inside lane is ahead; a figure over the line the wrong way round
+    ranks behind one that crossed forwards ('questions.positions')."""
+    state = replace(_two_players(), xs=(28, 28, 3, 1), lanes=(1, 0, 0, 0))
+    finished = GameFinished(seat=None, winner=B, winner_seat=1, beyond=(4, 4, 0, 0))
+    told = (
+        "Figure B's player wins the race: Figure B ends 4 squares beyond the finish, level with"
+        " Figure A but ahead of it on the inside lane."
+    )
+    assert _end_read(state, finished) == (told, told)
+    both_ways = replace(state, xs=(28, 3, -20, 28), lanes=(0, 0, 0, 1))
+    a_wins = GameFinished(seat=None, winner=A, winner_seat=0, beyond=(4, 0, 4, 4))
+    assert GAME.narrate(both_ways, a_wins, None, True).endswith(
+        "ends 4 squares beyond the finish, level with Figures C and D but ahead of them in the"
+        " race."
+    )
+
+
+def test_cards_dealt_or_turned_face_up_are_listed_as_a_person_lists_them() -> None:
+    """A hand dealt and the pile turned read "“A” (deck 1), “B” (deck 2), …, “D” (deck 4)": a
+    list closes with "and"."""
+    state = _two_players()
+    dealt = CardsDealt(seat=0, cards=("1-02", "2-01", "3-15", "4-11"))
+    assert GAME.narrate(state, dealt, 0, False) == (
+        "Figure A's player is dealt “Leader: 2 forward” (deck 1), “Runner in 2nd: return to the"
+        " start space” (deck 2), “Finish sign moves to the snail” (deck 3) and “Runner in last"
+        " place: trade places with the leader” (deck 4)."
+    )
+    turned = DepositRevealed(seat=None, cards=("3-15", "1-02"))
+    assert GAME.narrate(state, turned, None, False) == (
+        "The placed cards are turned face up: “Finish sign moves to the snail” (deck 3) and"
+        " “Leader: 2 forward” (deck 1)."
     )

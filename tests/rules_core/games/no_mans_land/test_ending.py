@@ -166,6 +166,32 @@ def test_falcone_wins_when_gordon_draws_the_last_batsignal_card() -> None:
     assert (finished.winner, finished.ending) == (FALCONE, "batsignal")
 
 
+def test_a_move_that_ends_the_game_says_so_on_its_button() -> None:
+    """ending-the-game: drawing the last Batsignal card gives Falcone the game, and a crime
+    played face up whose counters the supply cannot give gives it to Gordon; their buttons read
+    as any other draw or crime did ("Draw from the Batsignal deck")."""
+    draw = Move.of("draw")
+    last, more = at_gordons_draw(("batman-1",)), at_gordons_draw(("batman-1", "rapid-1"))
+    assert GAME.describe_move(last, GORDON, draw) == (
+        "Draw the last Batsignal card (Falcone wins at once)"
+    )
+    assert GAME.describe_move(more, GORDON, draw) == "Draw from the Batsignal deck"
+    racket = {"card": "racket-1", "district": "heights"}
+    up = Move.of("crime", **racket, face_down=False)
+    down = Move.of("crime", **racket, face_down=True)
+    dry = replace(opening(), falcone_hand=("racket-1",), counters=3, supply=0)
+    assert GAME.describe_move(dry, FALCONE, up) == (
+        "Play Protection Racket face up at Gotham Heights (1 corruption counter; the supply is"
+        " empty, so Gordon wins)"
+    )
+    assert GAME.describe_move(dry, FALCONE, down) == (
+        "Play Protection Racket face down at Gotham Heights (3 corruption counters)"
+    )
+    assert GAME.describe_move(replace(dry, supply=1), FALCONE, up) == (
+        "Play Protection Racket face up at Gotham Heights (1 corruption counter)"
+    )
+
+
 def test_drawing_from_the_batsignal_deck_is_optional() -> None:
     state = at_gordons_draw(("batman-1",))
     assert {m.type for m in GAME.legal_moves(state, GORDON)} == {"draw", "end"}
