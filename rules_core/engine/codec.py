@@ -13,20 +13,21 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
+from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
 
 T = TypeVar("T")
 Decoder = Callable[[Any], Any]
 
 
-_ENCODED: dict[tuple[type, Any], JSON] = {}
+_ENCODED: Recent[tuple[type, Any], JSON] = Recent(PACKS_KEPT)  # by class and content key
 
 
 def to_json(value: object) -> JSON:
     """Turn a dataclass value (recursively) into plain JSON: tuples become lists.
 
-    Values of a class with a `__json_key__` (content identified by one field) are encoded once;
-    the shared result must be treated as read-only.
+    Values of a class with a `__json_key__` (content identified by one field) are encoded once
+    while among the last PACKS_KEPT so encoded; the shared result must be treated as read-only.
     """
     cls: Any = type(value)
     if cls in _PLAIN:
@@ -36,10 +37,10 @@ def to_json(value: object) -> JSON:
     if _is_dataclass_type(cls):
         memo_key = getattr(cls, "__json_key__", None)
         if memo_key is not None:
-            key = (cls, getattr(value, memo_key))
-            if key not in _ENCODED:
-                _ENCODED[key] = {name: to_json(getattr(value, name)) for name in _field_names(cls)}
-            return _ENCODED[key]
+            return _ENCODED.get_or_make(
+                (cls, getattr(value, memo_key)),
+                lambda: {name: to_json(getattr(value, name)) for name in _field_names(cls)},
+            )
         return {name: to_json(getattr(value, name)) for name in _field_names(cls)}
     if isinstance(value, tuple | list):
         return [to_json(v) for v in value]
@@ -171,7 +172,8 @@ def _dataclass_decoder(cls: type) -> Decoder:
     """Decode an object into `cls`.
 
     A class naming a content-identifying field in `__json_key__` (e.g. a content pack's digest)
-    is decoded once per distinct key: equal keys mean equal values, and values are immutable.
+    is decoded once per distinct key while among the last PACKS_KEPT so decoded: equal keys mean
+    equal values, and values are immutable.
     """
     hints = typing.get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls) if f.init]
@@ -183,7 +185,7 @@ def _dataclass_decoder(cls: type) -> Decoder:
     }
     compiled: list[list[tuple[str, Decoder]]] = []  # filled on first use (types may nest)
     memo_key: str | None = getattr(cls, "__json_key__", None)
-    memo: dict[Any, Any] = {}
+    memo: Recent[Any, Any] = Recent(PACKS_KEPT)
 
     def decode_dataclass(data: Any) -> Any:
         if not compiled:
@@ -200,7 +202,7 @@ def _dataclass_decoder(cls: type) -> Decoder:
                 raise TypeError(f"{cls.__name__} needs field {lacking[0]!r}")
         value = cls(**fields)
         if memo_key is not None:
-            memo[data[memo_key]] = value
+            memo.put(data[memo_key], value)
         return value
 
     return decode_dataclass

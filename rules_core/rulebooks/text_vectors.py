@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from rules_core.engine.recent import Recent
 from rules_core.rulebooks.section_vectors import with_best
 from rules_core.rulebooks.sentence_model import DIMS, Vectors, sentence_model
 
@@ -34,7 +35,7 @@ _MARKUP = re.compile(r"<[^<>]*>|[#*_`|]+|\[page \d+\]")
 _SPACE = re.compile(r"\s+")
 # A passage's vector by its text, for the passages encoded last: importing a book again in the
 # same process (a corrected file, the tests) runs the model only on the passages that changed.
-_RECENT: dict[str, Vectors] = {}
+_RECENT: Recent[str, Vectors] = Recent(RECENT_PASSAGES)
 
 
 def passages(text: str) -> list[str]:
@@ -56,14 +57,13 @@ def encode_sections(texts: dict[str, str]) -> dict[str, Vectors]:
     """Each section's passage vectors (rows), a book's new passages in one batch; sections
     without text get none."""
     owners = [(sid, piece) for sid, text in texts.items() for piece in passages(text)]
-    new = list(dict.fromkeys(p for _, p in owners if p not in _RECENT))
+    known = {p: v for _, p in owners if (v := _RECENT.get(p)) is not None}
+    new = list(dict.fromkeys(p for _, p in owners if p not in known))
     for text, vector in zip(new, sentence_model().encode(new), strict=True):
-        _RECENT[text] = vector
+        known[text] = _RECENT.put(text, vector)
     out: dict[str, list[Vectors]] = {}
     for sid, text in owners:
-        out.setdefault(sid, []).append(_RECENT[text])
-    while len(_RECENT) > RECENT_PASSAGES:
-        del _RECENT[next(iter(_RECENT))]
+        out.setdefault(sid, []).append(known[text])
     return {sid: np.stack(rows) for sid, rows in out.items()}
 
 

@@ -15,6 +15,7 @@ from rules_core.engine.content_limits import (
 )
 from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail
 from rules_core.engine.effects import EffectRegistry
+from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
 from rules_core.games.gotham_city_strategy.vocabulary import (
     ABILITY_EFFECTS,
@@ -49,7 +50,7 @@ NUMBER_RANGES: dict[str, JSON] = {
     "batman.dial[].order": [*BATMAN_RANGE],
     "batman.dial[].fight": [*BATMAN_RANGE],
 }
-_CARD_INDEX: dict[str, dict[str, Card]] = {}  # cards by id, per pack content (digest)
+_CARD_INDEX: Recent[str, dict[str, Card]] = Recent(PACKS_KEPT)  # cards by id, per pack digest
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +149,7 @@ class Pack:
         index = _CARD_INDEX.get(self.digest)
         if index is None:
             cards = (*self.plots, *self.batman_cards, *self.abilities)
-            index = _CARD_INDEX[self.digest] = {c.id: c for c in cards}
+            index = _CARD_INDEX.put(self.digest, {c.id: c for c in cards})
         return index[card_id]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
-from functools import cache
+from functools import lru_cache
 
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
@@ -51,7 +51,7 @@ from rules_core.games.gotham_race.state import FIGURE_NAMES, FIGURES, INITIAL, R
 _DRAWS = {d: Move.of("draw", deck=d) for d in DECKS}  # moves are values: made once
 
 
-@cache
+@lru_cache(maxsize=4096)  # a card id may come from a custom pack: kept for the recent ones
 def _placing(card: str) -> Move:
     return Move.of("place", card=card)
 

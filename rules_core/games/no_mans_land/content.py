@@ -19,6 +19,7 @@ from rules_core.engine.content_limits import (
     fail,
 )
 from rules_core.engine.effects import STANDARD, Effect, Operation, Whole
+from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import counted
 
@@ -173,14 +174,16 @@ class Pack:
         return self.face_down_cost if face_down else card.cost
 
 
-_INDEX: dict[int, dict[str, Card]] = {}
+# cards by id, by the pack's identity (hashing a whole pack costs more than the lookup); the
+# entry holds its pack, so no other pack can take its id while it is kept
+_INDEX: Recent[int, tuple[Pack, dict[str, Card]]] = Recent(PACKS_KEPT)
 
 
 def _index(pack: Pack) -> dict[str, Card]:
-    found = _INDEX.get(id(pack))
-    if found is None:
-        found = _INDEX[id(pack)] = {c.id: c for c in pack.cards}
-    return found
+    kept = _INDEX.get(id(pack))
+    if kept is None or kept[0] is not pack:
+        kept = _INDEX.put(id(pack), (pack, {c.id: c for c in pack.cards}))
+    return kept[1]
 
 
 def _source(raw: Mapping[str, Any], where: str) -> None:
@@ -354,7 +357,8 @@ REFERENCE = load_pack()
 # change to reference.toml cannot change a game already played. Games of rules versions 1 and 2
 # recorded "" for the reference pack: they replay under today's.
 REFERENCE_TEXT = _reference_text()
-_PACKS: dict[str, Pack] = {"": REFERENCE, REFERENCE_TEXT: REFERENCE}
+_REFERENCES = {"": REFERENCE, REFERENCE_TEXT: REFERENCE}
+_PACKS: Recent[str, Pack] = Recent(PACKS_KEPT)  # the custom packs read last, by content text
 
 
 def content_text(content: object) -> str:
@@ -363,14 +367,15 @@ def content_text(content: object) -> str:
     if content is None:
         return REFERENCE_TEXT
     text = canonical_json(content)
-    if text not in _PACKS:
-        _PACKS[text] = parse_pack(content)
+    if text not in _REFERENCES and text not in _PACKS:
+        _PACKS.put(text, parse_pack(content))
     return text
 
 
 def pack_of(content: str) -> Pack:
-    """The pack a game plays with, from its recorded content text (read once per text)."""
-    found = _PACKS.get(content)
+    """The pack a game plays with, from its recorded content text (read once per text while
+    among the last PACKS_KEPT read)."""
+    found = _REFERENCES.get(content) or _PACKS.get(content)
     if found is None:
-        found = _PACKS[content] = parse_pack(json.loads(content))
+        found = _PACKS.put(content, parse_pack(json.loads(content)))
     return found

@@ -225,3 +225,19 @@ def test_mappings_are_encoded_with_text_keys_and_other_values_are_refused() -> N
     }
     with pytest.raises(TypeError, match="cannot encode set as JSON"):
         to_json({1, 2})
+
+
+def test_values_identified_by_a_key_are_remembered_for_the_last_few_keys_only() -> None:
+    """A key may come from a caller's custom content pack: the memo stays bounded."""
+    from rules_core.engine import codec
+    from rules_core.engine.recent import PACKS_KEPT
+
+    first = from_json(Pack, {"digest": "kept-0", "size": 0})
+    for n in range(1, PACKS_KEPT + 3):
+        assert to_json(from_json(Pack, {"digest": f"kept-{n}", "size": n})) == {
+            "digest": f"kept-{n}",
+            "size": n,
+        }
+    assert len(codec._ENCODED) <= PACKS_KEPT
+    again = from_json(Pack, {"digest": "kept-0", "size": 0})
+    assert again == first and again is not first  # forgotten, read again

@@ -7,6 +7,7 @@ import time
 import numpy as np
 import pytest
 
+from rules_core.engine.recent import Recent
 from rules_core.rulebooks import text_vectors as tv
 from rules_core.rulebooks.sentence_model import DIMS, Vectors, sentence_model
 
@@ -84,6 +85,6 @@ def test_only_passages_not_seen_lately_go_through_the_model(
     assert encoded == [["Then stop."]]
     assert again["finish"].shape == (2, DIMS)
     assert np.array_equal(again["finish"][0], first["finish"][0])
-    monkeypatch.setattr(tv, "RECENT_PASSAGES", 1)
-    tv.encode_sections({"finish": "Reach the end first."})
+    monkeypatch.setattr(tv, "_RECENT", Recent(1))
+    tv.encode_sections({"finish": "Reach the end first. Then stop."})
     assert len(tv._RECENT) == 1

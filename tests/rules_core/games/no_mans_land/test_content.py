@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 
 from rules_core.engine import get_game
+from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.games.no_mans_land.content import (
     FALCONE_EFFECTS,
     NUMBER_RANGES,
@@ -103,7 +104,8 @@ def test_a_game_records_the_reference_pack_itself_so_a_later_change_cannot_alter
     # reference.toml edited after the game was played: a fresh process knows only the new one
     edited = copy.deepcopy(raw())
     edited["counters"]["supply"]["value"] = 3
-    monkeypatch.setattr(content, "_PACKS", {"": parse_pack(edited)})
+    monkeypatch.setattr(content, "_REFERENCES", {"": parse_pack(edited)})
+    monkeypatch.setattr(content, "_PACKS", Recent(PACKS_KEPT))
     replayed = fold(game, [started]).pack
     assert replayed == content.REFERENCE and replayed.supply != 3
     # games of rules versions 1 and 2 recorded "" and replay under the reference of the day
@@ -147,3 +149,22 @@ def test_a_table_of_other_than_two_or_unknown_options_is_refused_saying_why() ->
     ]
     assert game.validate_options(2, {}) is None
     assert game.validate_options(2, {"content": None}) is None
+
+
+def test_custom_packs_read_are_kept_for_the_last_few_only_and_each_game_gets_its_own() -> None:
+    """Bound every cost a caller controls: a process keeps the work of the PACKS_KEPT packs read
+    last, however many custom packs games were created with."""
+    from rules_core.games.no_mans_land import content
+
+    texts = []
+    for supply in range(PACKS_KEPT + 5):
+        data = copy.deepcopy(raw())
+        data["counters"]["supply"]["value"] = 3 + supply
+        texts.append(content.content_text(data))
+    assert len(content._PACKS) <= PACKS_KEPT
+    assert len(content._INDEX) <= PACKS_KEPT
+    for supply, text in enumerate(texts):
+        pack = content.pack_of(text)
+        assert pack.supply == 3 + supply
+        assert pack.card(pack.cards[0].id) == pack.cards[0]
+    assert content.pack_of("") is content.REFERENCE
