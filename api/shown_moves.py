@@ -5,7 +5,9 @@ seats is the move's `choice`, the cards a discard hides were named in it. So a p
 withheld when an event of the move hides a field of the same name from the viewer, or when its
 value names something such an event hides (a hidden card id in "2-hearts,2-spades"); and a move
 with any parameter withheld is not put into words either (its label would name what is hidden).
-What the events show stays shown: a draw's deck, while the drawn card is hidden.
+What the events show stays shown: a draw's deck, while the drawn card is hidden; a card another
+event of the move shows the viewer (the Gotham Race pile turned, then shuffled back under the
+decks in the order nobody sees); a card played face up and later shuffled back into a deck.
 """
 
 from __future__ import annotations
@@ -21,25 +23,32 @@ SHORTEST_NAME = 3  # a hidden value this long or longer is looked for inside a p
 
 @dataclass(frozen=True, slots=True)
 class Hidden:
-    """What a move's events hide from a viewer: their fields and the values in them."""
+    """What a move's events hide from a viewer: their fields and the values in them; and the
+    values they show it (a value one event hides and another shows is not hidden)."""
 
     fields: frozenset[str] = frozenset()
     values: frozenset[str] = frozenset()
+    shown: frozenset[str] = frozenset()
 
     @staticmethod
     def between(full: JSON, shown: JSON) -> Hidden:
         """What an event's data `shown` to a viewer hides of its `full` data."""
-        if not isinstance(full, dict) or not isinstance(shown, dict) or full == shown:
+        if not isinstance(full, dict) or not isinstance(shown, dict):
             return Hidden()
+        leaves = frozenset(json_strings(shown, keys=False))  # a field's name is no value shown
+        if full == shown:
+            return Hidden(shown=leaves)
         fields = frozenset(k for k, v in full.items() if shown.get(k) != v)
         seen = set(json_strings(shown))
         values = frozenset(
             v for k in fields for v in json_strings(full[k]) if v not in seen and v not in fields
         )
-        return Hidden(fields, values)
+        return Hidden(fields, values, leaves)
 
     def __or__(self, other: Hidden) -> Hidden:
-        return Hidden(self.fields | other.fields, self.values | other.values)
+        return Hidden(
+            self.fields | other.fields, self.values | other.values, self.shown | other.shown
+        )
 
     def names(self, name: str, value: JSON) -> bool:
         """Whether a move parameter would tell the viewer something hidden."""
@@ -48,7 +57,7 @@ class Hidden:
         return any(
             hidden in text
             for text in json_strings(value)
-            for hidden in self.values
+            for hidden in self.values - self.shown
             if len(hidden) >= SHORTEST_NAME
         )
 

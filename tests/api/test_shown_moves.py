@@ -14,8 +14,23 @@ def test_what_an_events_data_hides_is_its_differing_fields_and_their_values() ->
     assert Hidden.between(full, shown) == Hidden(
         frozenset({"cards"}), frozenset({"2-hearts", "2-spades"})
     )
-    assert Hidden.between(full, full) == Hidden()
+    assert Hidden.between(full, full) == Hidden(shown=frozenset({"2-hearts", "2-spades"}))
     assert Hidden.between(None, None) == Hidden()
+
+
+def test_a_value_another_event_of_the_move_shows_is_not_withheld() -> None:
+    """Gotham Race: the last card placed, the pile turned (every card shown), the discards
+    shuffled back under the decks (their order hidden, so their ids are in a hidden field)."""
+    placed = Hidden.between({"card": "1-02"}, {"card": "1-02"})
+    turned = Hidden.between({"cards": ["1-02", "3-01"]}, {"cards": ["1-02", "3-01"]})
+    put_back = Hidden.between({"added": [["1-02"], ["3-01"]]}, {"added": [{"count": 1}] * 2})
+    place: dict[str, JSON] = {"seat": 3, "type": "place", "card": "1-02"}
+    assert move_shown(place, placed | turned | put_back) == place
+    assert move_shown(place, put_back)["card"] is None  # hidden where nothing shows it
+    # a field's name is no value shown: a kind hidden stays hidden beside a key of its name
+    gained = Hidden.between({"kind": "resource"}, {"kind": None})
+    paid = Hidden.between({"resource": 2}, {"resource": 2})
+    assert move_shown({"seat": 0, "type": "x", "sort": "resource"}, gained | paid)["sort"] is None
 
 
 def test_a_parameter_named_as_a_hidden_field_is_withheld() -> None:
