@@ -176,3 +176,43 @@ def test_a_card_shuffled_back_into_a_deck_stays_named_in_the_moves_that_showed_i
         assert hidden_now  # some are hidden from their placer now: back in a deck
         return
     raise AssertionError("no game ran out of cards while it still ran")
+
+
+def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_figures(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Gotham Race with two players: after a round's last card of a seat, cards go face down
+    for the two figures nobody races, in the same move (hidden from everybody in their events);
+    that seat's move still names its own card to it, and to the other seat only once the pile is
+    turned in that move (its events name the card then)."""
+    body = create_game(players=[{"name": "Ann"}, {"name": "Bob"}], seed=4)
+    gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+    pick = random.Random(4)
+    for _ in range(16):
+        seat = api.get(f"/api/games/{gid}/state/").json()["to_act"][0]
+        offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
+        api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": offered["version"], "move": pick.choice(offered["moves"])["move"]},
+            format="json",
+            **auth(tokens[seat]),
+        )
+    assert Game.objects.get(pk=gid).status == Game.Status.ACTIVE
+    followed = 0
+    for seat, token in tokens.items():
+        moves: list[list[dict[str, Any]]] = []
+        for item in api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]:
+            if item["move"] is not None:
+                moves.append([])
+            if moves:
+                moves[-1].append(item)
+        for first, *rest in (m for m in moves if m[0]["move"]["type"] == "place"):
+            card = first["move"]["card"]
+            followed += any(e["seat"] is None and e["type"] == "card_placed" for e in rest)
+            if first["move"]["seat"] == seat:
+                assert card == first["data"]["card"] and first["move_label"]
+            elif card is not None:  # the pile turned in the same move: its events name it
+                assert card in str([e["data"] for e in rest]) and first["move_label"]
+            else:
+                assert first["move_label"] is None
+    assert followed  # some moves placed cards for nobody's figures after the seat's own

@@ -57,3 +57,16 @@ def test_what_the_events_show_stays_shown() -> None:
     # who moved and the kind of move are always shown, whatever is hidden
     everything = Hidden(frozenset({"seat", "type", "choice"}), frozenset({"resolve_roll"}))
     assert move_shown(DISCARD, everything) == {**DISCARD, "choice": None}
+
+
+def test_a_hidden_field_another_event_shows_with_the_parameters_value_withholds_nothing() -> None:
+    """Gotham Race with two players: a seat places its own card (its event shows it to that
+    seat), then cards go face down for the figures nobody races (their events hide them from
+    everybody): the seat's move still names its own card to that seat."""
+    own = Hidden.between({"figure": 1, "card": "3-03"}, {"figure": 1, "card": "3-03"})
+    ownerless = Hidden.between({"figure": 2, "card": "2-04"}, {"figure": 2, "card": None})
+    place: dict[str, JSON] = {"seat": 1, "type": "place", "card": "3-03"}
+    assert move_shown(place, own | ownerless) == place
+    assert move_shown({**place, "card": "2-04"}, own | ownerless)["card"] is None
+    other = Hidden.between({"figure": 1, "card": "3-03"}, {"figure": 1, "card": None})
+    assert move_shown(place, other | ownerless)["card"] is None  # the other seat saw neither
