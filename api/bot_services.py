@@ -1,7 +1,8 @@
 """Bots at the table: their turns played on a worker, and a person's seat handed to a bot and back.
 
-A game's bots think within its time (GOTHAM_BOT_SECONDS_PER_GAME) and submit their moves as
-people do (services.move_submit), so a bot move is appended at most once.
+A game's bots think within its time (GOTHAM_BOT_SECONDS_PER_GAME), make no move past the game's
+longest length (`GameInfo.longest_game` moves) and submit their moves as people do
+(services.move_submit), so a bot move is appended at most once.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from api import event_store, game_facts
 from api.errors import ApiError, LimitReached, VersionConflict
 from api.game_services import InvalidBotOptions, spec_for
 from api.hourly_limits import bot_game_allowed
-from api.models import Annotation, Game, Seat
+from api.models import Annotation, Event, Game, Seat
 from api.queueing import Slice
 from api.services import move_submit, queue_bots_if_needed
 from rules_core.bots import choose_move
@@ -40,10 +41,16 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
     GOTHAM_BOT_SECONDS_PER_GAME its bots play one move ahead (SPENT_BOT) to the end, so the
     worker time of a game (whatever its bots' options) is bounded by that plus its length.
 
+    A game whose log holds `longest_game` moves (the catalog's `info`: every game of the
+    reference content ends well within it) gets no more bot moves: a content pack within its
+    limits may still keep a game from ending (a Gotham Race whose every card sends a figure
+    back to the start), and a game of bots alone would then play on the workers for ever.
+
     Safe to run twice or to retry after a crash: each move is submitted with the version it was
     chosen at, so a move is appended at most once and a stale one is simply re-chosen.
     """
     made = 0
+    moves: int | None = None  # the game's moves, counted once a run and then as bots make them
     deadline = None if seconds is None else time.monotonic() + seconds
     while deadline is None or time.monotonic() < deadline:
         game = Game.objects.filter(pk=game_id).first()
@@ -64,6 +71,10 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
         if game.bot_seconds >= settings.GOTHAM_BOT_SECONDS_PER_GAME:
             name, options = SPENT_BOT, {}  # the game's thinking time is spent
         spec = get_game(game.game)
+        if moves is None:
+            moves = Event.objects.filter(game=game, move__isnull=False).count()
+        if moves >= spec.info.longest_game:
+            return Slice(made, more=False)
         state = event_store.load_state(game, spec)
         if settings.GOTHAM_BOT_DELAY_SECONDS:
             time.sleep(settings.GOTHAM_BOT_DELAY_SECONDS)
@@ -85,6 +96,7 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
         if answer.status != 201:
             raise RuntimeError(f"bot {name} chose a refused move: {answer.body}")
         made += 1
+        moves += 1
     return Slice(made, more=True)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -94,6 +94,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
     if isinstance(exc, ApiError):
         return Response({"error": exc.error, "message": exc.message, **exc.extra}, exc.status_code)
+    if isinstance(exc, Http404):  # Django's, as DRF's negotiation raises for an unknown ?format=
+        exc = exceptions.NotFound(str(exc) or _formats_offered(context))
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
@@ -103,6 +105,13 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         body["details"] = response.data
     response.data = body
     return response
+
+
+def _formats_offered(context: dict[str, Any]) -> str:
+    """Why a view's answer is not found in the format asked for, and the formats it has."""
+    view = context.get("view")
+    formats = [str(r.format) for r in view.get_renderers()] if view is not None else []
+    return f"No answer in that format here: ?format= takes {' or '.join(formats)}."
 
 
 def _message(exc: Exception) -> str:

@@ -14,7 +14,6 @@ from api.shown_moves import Hidden, move_shown
 from api.tokens import hash_token, known_seat, parse_authorization, remember_seat
 from rules_core.bots.analysis import ANALYSIS_VERSION
 from rules_core.engine import GameEvent, GameSpec, Move, get_game
-from rules_core.engine.hiding import without_hidden
 from rules_core.engine.types import JSON
 from rules_core.rulebooks import get_book
 
@@ -216,16 +215,17 @@ def replay(
     """The log with citations and annotations (the events after `after`, at most `limit` of
     them: by default the whole log); full information once finished.
 
-    While the game runs, the caller sees each move without what is still hidden from it (a card
-    placed face down, a card chosen into a hand), and the analysis only of its own decisions: the
-    analysing bot judged each decision from the deciding seat's view, hand included.
+    While the game runs, the caller sees each move without what its events hide from it (a card
+    placed face down, a card chosen into a hand), and no less: a card played face up stays
+    named in its move after it is shuffled back into a deck, as its events name it
+    (api/shown_moves.py); and the analysis only of its own decisions: the analysing bot judged
+    each decision from the deciding seat's view, hand included.
 
     `compact` names each event's citations by `book:section` and resolves each once, in
     `sections` (most of a long replay's weight was the same citations again and again).
     """
     spec = _spec(game)
     finished = game.status == Game.Status.FINISHED
-    hidden = frozenset() if finished else spec.hidden_from(event_store.load_state(game, spec), seat)
     start = min(after, game.version)
     rows = Event.objects.filter(game=game, seq__gt=start).order_by("seq")
     if limit is not None:
@@ -275,9 +275,7 @@ def replay(
             full = spec.redact(event, seat, True)
             moves[-1] = moves[-1].hiding(Hidden.between(full, spec.redact(event, seat, False)))
     for seen in moves:
-        masked = without_hidden(seen.move, hidden)  # cards hidden now, wherever they are
-        assert isinstance(masked, dict)
-        seen.item["move"] = move_shown(masked, seen.hidden)
+        seen.item["move"] = move_shown(seen.move, seen.hidden)
         seen.item["move_label"] = _move_label(spec, seen.before, seen.move, seen.item["move"])
     answer: dict[str, JSON] = {
         "game": game.game,

@@ -255,3 +255,32 @@ def test_a_worker_is_called_only_when_a_bot_seat_is_to_act(
     assert queued == []
     bot_first = create_game(players=[{"bot": "random"}, {"name": "Ann"}])
     assert queued == [(bot_first["id"],)]
+
+
+@pytest.mark.django_db
+def test_bots_make_no_move_past_the_games_longest_length(
+    create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A content pack within its limits can keep a game from ending (every Gotham Race card
+    sends its figure back to the start: nobody ever crosses the finish); its bots stop at the
+    game's `longest_game` moves instead of playing on the workers for ever."""
+    import dataclasses
+    import tomllib
+
+    from api import bot_services, game_services
+    from api.queueing import Slice
+    from rules_core.engine import get_game
+    from rules_core.games.gotham_race.content import REFERENCE_PACK
+
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    for card in pack["card"]:
+        card["effect"] = {"op": "to_start"}
+    spec = get_game("gotham-race")
+    monkeypatch.setattr(spec, "info", dataclasses.replace(spec.info, longest_game=40))
+    monkeypatch.setattr(game_services, "queue_bots_if_needed", lambda game: None)
+    body = create_game(players=[{"bot": "random"}] * 2, options={"content": pack})
+    gid = body["id"]
+    assert bot_services.bots_play(game_id=gid, seconds=30.0) == Slice(40, more=False)
+    assert bot_services.bots_play(game_id=gid, seconds=30.0) == Slice(0, more=False)
+    assert Game.objects.get(pk=gid).status == "active"
+    assert Event.objects.filter(game_id=gid, move__isnull=False).count() == 40

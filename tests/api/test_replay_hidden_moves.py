@@ -10,8 +10,10 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
+from api import event_store
 from api.models import Game
 from api.selectors import _rest_of_move
+from rules_core.engine import get_game
 from rules_core.games.black_metro.content import REFERENCE_PACK
 from tests.conftest import CreateGame, auth
 
@@ -129,3 +131,88 @@ def test_the_type_of_a_technology_gained_face_down_is_withheld_with_its_move(
         assert other["data"]["technology"] is None and other["data"]["kind"] is None
         assert other["move"] == {"seat": owner, "type": "gain_technology", "kind": None}
         assert other["move_label"] is None
+
+
+def test_a_card_shuffled_back_into_a_deck_stays_named_in_the_moves_that_showed_it(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """No less than its events show either: a Gotham Race card a seat placed (its own event
+    names it to that seat) and shuffled back under a deck once the decks run out is hidden from
+    everybody now, yet that seat's move still names it, as its event does: nobody learns where
+    it lies from that (four players: no figure nobody races places a card in their moves)."""
+    from rules_core.games.gotham_race.content import REFERENCE_PACK as RACE_PACK
+
+    pack = tomllib.loads(RACE_PACK.read_text())
+    pack["card"] = [c for c in pack["card"] if int(c["id"][2:]) <= 5]  # five cards a deck
+    people = [{"name": name} for name in ("Ann", "Bob", "Cy", "Di")]
+    pick = random.Random(5)
+    for seed in range(1, 11):
+        body = create_game(players=people, seed=seed, options={"content": pack})
+        gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+        replenished = False
+        while not replenished and (state := api.get(f"/api/games/{gid}/state/").json())["to_act"]:
+            seat = state["to_act"][0]
+            offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
+            move = pick.choice(offered["moves"])["move"]
+            answer = api.post(
+                f"/api/games/{gid}/moves/",
+                {"expected_version": offered["version"], "move": move},
+                format="json",
+                **auth(tokens[seat]),
+            ).json()
+            replenished = any(e["type"] == "decks_replenished" for e in answer["events"])
+        game = Game.objects.get(pk=gid)
+        if not replenished or game.status != Game.Status.ACTIVE:
+            continue
+        spec = get_game(game.game)
+        head = event_store.load_state(game, spec)
+        hidden_now = 0
+        for seat, token in tokens.items():
+            for item in api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]:
+                if (item["move"] or {}).get("type") == "place" and item["move"]["seat"] == seat:
+                    card = item["data"]["card"]
+                    assert item["move"]["card"] == card and item["move_label"], item
+                    hidden_now += card in spec.hidden_from(head, seat)
+        assert hidden_now  # some are hidden from their placer now: back in a deck
+        return
+    raise AssertionError("no game ran out of cards while it still ran")
+
+
+def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_figures(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Gotham Race with two players: after a round's last card of a seat, cards go face down
+    for the two figures nobody races, in the same move (hidden from everybody in their events);
+    that seat's move still names its own card to it, and to the other seat only once the pile is
+    turned in that move (its events name the card then)."""
+    body = create_game(players=[{"name": "Ann"}, {"name": "Bob"}], seed=4)
+    gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+    pick = random.Random(4)
+    for _ in range(16):
+        seat = api.get(f"/api/games/{gid}/state/").json()["to_act"][0]
+        offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
+        api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": offered["version"], "move": pick.choice(offered["moves"])["move"]},
+            format="json",
+            **auth(tokens[seat]),
+        )
+    assert Game.objects.get(pk=gid).status == Game.Status.ACTIVE
+    followed = 0
+    for seat, token in tokens.items():
+        moves: list[list[dict[str, Any]]] = []
+        for item in api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]:
+            if item["move"] is not None:
+                moves.append([])
+            if moves:
+                moves[-1].append(item)
+        for first, *rest in (m for m in moves if m[0]["move"]["type"] == "place"):
+            card = first["move"]["card"]
+            followed += any(e["seat"] is None and e["type"] == "card_placed" for e in rest)
+            if first["move"]["seat"] == seat:
+                assert card == first["data"]["card"] and first["move_label"]
+            elif card is not None:  # the pile turned in the same move: its events name it
+                assert card in str([e["data"] for e in rest]) and first["move_label"]
+            else:
+                assert first["move_label"] is None
+    assert followed  # some moves placed cards for nobody's figures after the seat's own

@@ -14,8 +14,23 @@ def test_what_an_events_data_hides_is_its_differing_fields_and_their_values() ->
     assert Hidden.between(full, shown) == Hidden(
         frozenset({"cards"}), frozenset({"2-hearts", "2-spades"})
     )
-    assert Hidden.between(full, full) == Hidden()
+    assert Hidden.between(full, full) == Hidden(shown=frozenset({"2-hearts", "2-spades"}))
     assert Hidden.between(None, None) == Hidden()
+
+
+def test_a_value_another_event_of_the_move_shows_is_not_withheld() -> None:
+    """Gotham Race: the last card placed, the pile turned (every card shown), the discards
+    shuffled back under the decks (their order hidden, so their ids are in a hidden field)."""
+    placed = Hidden.between({"card": "1-02"}, {"card": "1-02"})
+    turned = Hidden.between({"cards": ["1-02", "3-01"]}, {"cards": ["1-02", "3-01"]})
+    put_back = Hidden.between({"added": [["1-02"], ["3-01"]]}, {"added": [{"count": 1}] * 2})
+    place: dict[str, JSON] = {"seat": 3, "type": "place", "card": "1-02"}
+    assert move_shown(place, placed | turned | put_back) == place
+    assert move_shown(place, put_back)["card"] is None  # hidden where nothing shows it
+    # a field's name is no value shown: a kind hidden stays hidden beside a key of its name
+    gained = Hidden.between({"kind": "resource"}, {"kind": None})
+    paid = Hidden.between({"resource": 2}, {"resource": 2})
+    assert move_shown({"seat": 0, "type": "x", "sort": "resource"}, gained | paid)["sort"] is None
 
 
 def test_a_parameter_named_as_a_hidden_field_is_withheld() -> None:
@@ -42,3 +57,16 @@ def test_what_the_events_show_stays_shown() -> None:
     # who moved and the kind of move are always shown, whatever is hidden
     everything = Hidden(frozenset({"seat", "type", "choice"}), frozenset({"resolve_roll"}))
     assert move_shown(DISCARD, everything) == {**DISCARD, "choice": None}
+
+
+def test_a_hidden_field_another_event_shows_with_the_parameters_value_withholds_nothing() -> None:
+    """Gotham Race with two players: a seat places its own card (its event shows it to that
+    seat), then cards go face down for the figures nobody races (their events hide them from
+    everybody): the seat's move still names its own card to that seat."""
+    own = Hidden.between({"figure": 1, "card": "3-03"}, {"figure": 1, "card": "3-03"})
+    ownerless = Hidden.between({"figure": 2, "card": "2-04"}, {"figure": 2, "card": None})
+    place: dict[str, JSON] = {"seat": 1, "type": "place", "card": "3-03"}
+    assert move_shown(place, own | ownerless) == place
+    assert move_shown({**place, "card": "2-04"}, own | ownerless)["card"] is None
+    other = Hidden.between({"figure": 1, "card": "3-03"}, {"figure": 1, "card": None})
+    assert move_shown(place, other | ownerless)["card"] is None  # the other seat saw neither
