@@ -145,10 +145,20 @@ def _current_version(game_id: int) -> int | None:
     return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
 
 
+# refused moves' answers kept per seat of a game, the last ones: a refusal appends nothing, so a
+# retry whose answer was forgotten is decided again, on the same version the same refusal (a
+# later version makes its expected_version stale: a 409), and keys a caller invents cost rows
+REFUSALS_KEPT = 100
+
+
 def _refusal_kept(game_id: int, request: _MoveRequest, answer: MoveAnswer) -> MoveAnswer | None:
-    """A 422 answer, stored under the request's Idempotency-Key (None: the key was taken)."""
+    """A 422 answer, stored under the request's Idempotency-Key (None: the key was taken); the
+    seat's refusals in this game past the last REFUSALS_KEPT are forgotten."""
     if not request.key:
         return answer
+    refusals = IdempotencyRecord.objects.filter(
+        game_id=game_id, seat=request.seat, status_code=answer.status
+    )
     try:
         with transaction.atomic():
             IdempotencyRecord.objects.create(
@@ -159,6 +169,8 @@ def _refusal_kept(game_id: int, request: _MoveRequest, answer: MoveAnswer) -> Mo
                 status_code=answer.status,
                 body=answer.body,
             )
+            older = refusals.order_by("-id").values_list("id", flat=True)[REFUSALS_KEPT:]
+            IdempotencyRecord.objects.filter(id__in=list(older)).delete()
     except IntegrityError:
         return None
     return answer

@@ -204,6 +204,29 @@ def test_refusals_are_remembered_under_their_key_too(
     assert record.status_code == 422 and record.body == first.json()
 
 
+def test_a_seat_keeps_the_answers_to_its_last_refusals_only(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys a caller invents cost a row each: past REFUSALS_KEPT refusals the oldest is
+    forgotten, and retried it is decided again, to the same refusal."""
+    from api import services
+
+    monkeypatch.setattr(services, "REFUSALS_KEPT", 3)
+    body = create_game()
+    gid, bob = body["id"], body["seats"][1]
+    move = {"type": "draw", "deck": 3}
+    answers = [
+        post_move(api, gid, bob["token"], body["version"], move, HTTP_IDEMPOTENCY_KEY=f"k{n}")
+        for n in range(5)
+    ]
+    assert {a.status_code for a in answers} == {422}
+    kept = IdempotencyRecord.objects.filter(game_id=gid, seat=1).order_by("id")
+    assert [r.key for r in kept] == ["k2", "k3", "k4"]
+    again = post_move(api, gid, bob["token"], body["version"], move, HTTP_IDEMPOTENCY_KEY="k0")
+    assert again.status_code == 422 and again.json() == answers[0].json()
+    assert [r.key for r in kept.all()] == ["k3", "k4", "k0"]
+
+
 def test_a_stale_move_the_rules_would_refuse_is_a_409_not_a_422(
     api: APIClient, create_game: CreateGame
 ) -> None:
