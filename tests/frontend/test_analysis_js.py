@@ -153,3 +153,26 @@ def test_next_graded_move_tells_a_done_analysis_that_marked_nothing_from_none_ru
     marked = [*good, {"annotations": [_note(0, "mistake", 0.2)]}]
     assert _call("noMarkWords", marked) == "No graded move after this one."
     assert [_call("marked", event) for event in marked] == [False, False, True]
+
+
+def test_a_moves_heading_names_the_seat_that_made_it() -> None:
+    """The heading over a move's events names the move's seat, not the seat of the move's first
+    event: No Man's Land's "End the turn without drawing" opens with Falcone's turn beginning
+    (an event of no seat), which read "A seat: End the turn without drawing"."""
+    names = {"0": "Falcone", "1": "Gordon"}
+    ends = {
+        "seat": None,
+        "type": "phase_began",
+        "move": {"seat": 1, "type": "end"},
+        "move_label": "End the turn without drawing",
+    }
+    assert _call("moveHeading", ends, names) == "Gordon: End the turn without drawing"
+    another = {**ends, "seat": 0}  # a first event of another seat's still names the mover
+    assert _call("moveHeading", another, names) == "Gordon: End the turn without drawing"
+    hidden = {**ends, "move": {"seat": 0, "type": "crime", "card": None}, "move_label": None}
+    assert _call("moveHeading", hidden, names) == (
+        "Falcone's move (its details are hidden from you)"
+    )
+    assert _call("moveHeading", {"seat": None, "type": "game_started", "move": None}, names) == (
+        "Set-up"
+    )

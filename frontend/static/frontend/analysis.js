@@ -1,6 +1,7 @@
 /* The replay's analysis in words and numbers, with no page in it (replay.js draws; the tests
    run this file under node): the chart's axes, the line beside the analysis button,
-   whether the button is worth offering and each seat's summary. */
+   whether the button is worth offering, each seat's summary and the heading of the move the
+   notes belong to. */
 "use strict";
 (function (root, make) {
   const made = make();
@@ -100,5 +101,16 @@
     return analysed ? "The analysis marked no move: no inaccuracy, mistake or blunder." : "No graded move: run the analysis first.";
   }
 
-  return { percent, axisTicks, eventTicks, statusWords, offer, seatSummary, marked, noMarkWords };
+  /* The heading of the move an event belongs to, from the event that opened it: who made the
+     move and the move in words ("Gordon: End the turn without drawing"); the events before the
+     first move are the set-up. The mover is the move's seat: the move's first event may be the
+     table's own (the next turn beginning, with no seat) or another seat's. */
+  function moveHeading(opening, seatNames) {
+    const move = opening && opening.move;
+    if (!move) return "Set-up";
+    const who = (seatNames || {})[String(move.seat)] || "A seat";
+    return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
+  }
+
+  return { percent, axisTicks, eventTicks, statusWords, offer, seatSummary, marked, noMarkWords, moveHeading };
 });
