@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from rules_core.engine import fold
+from rules_core.engine import Move, fold
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterWounded,
     DiceRerolled,
@@ -134,3 +134,22 @@ def test_reinforcement_points_lost_are_told_as_left_unspent() -> None:
         "The villain loses 3 reinforcement points left unspent.",
         "The villain loses 1 reinforcement point left unspent.",
     ]
+
+
+def test_a_move_names_a_character_as_the_events_do() -> None:
+    """A villain's miniature alone on its tile (Killer Croc) is named without a number in the
+    moves too: a hero's attack read "melee attack on Killer Croc #1" over the event "Batman
+    makes a melee attack on Killer Croc" (and so in the replay's analysis notes)."""
+    state = _set_up()
+    per_tile = Counter(c.tile for c in state.characters)
+    alone = next(c for c in state.characters if per_tile[c.tile] == 1)
+    several = next(c for c in state.characters if per_tile[c.tile] > 1)
+    assert state.pack is not None
+    tile_name = state.pack.tile(alone.tile).name
+    attack = Move.of("attack", hero="batman", kind="melee", weapon="", target=alone.id, cubes=2)
+    assert GAME.describe_move(state, 1, attack) == (f"Batman: melee attack on {tile_name}, 2 cubes")
+    assert GAME.describe_move(state, 0, Move.of("activate_character", character=alone.id)) == (
+        f"Activate {tile_name}"
+    )
+    numbered = GAME.describe_move(state, 0, Move.of("activate_character", character=several.id))
+    assert numbered == f"Activate {name(state, several.id)}" and " #" in numbered
