@@ -9,6 +9,7 @@ from collections import Counter
 from rules_core.engine import Move, fold
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterWounded,
+    DefenseCounted,
     DiceRerolled,
     ReinforcementPoints,
     TerrainDiceRolled,
@@ -153,3 +154,24 @@ def test_a_move_names_a_character_as_the_events_do() -> None:
     )
     numbered = GAME.describe_move(state, 0, Move.of("activate_character", character=several.id))
     assert numbered == f"Activate {name(state, several.id)}" and " #" in numbered
+
+
+def test_a_defense_scores_successes_as_an_attack_does() -> None:
+    """A defense's score is told with its unit, as the attack's is: "The defense scores 2:"
+    read as a bare number after "The attack scores 2 successes." (a brute's two automatic
+    successes, rolling no dice)."""
+    state = _set_up()
+    figure = state.characters[0].id
+    told = [
+        GAME.narrate(
+            state,
+            DefenseCounted(seat=0, defender=figure, successes=n, wounds=w),
+            None,
+            False,
+        )
+        for n, w in ((2, 0), (1, 1))
+    ]
+    assert told == [
+        "The defense scores 2 successes: 0 wounds get through.",
+        "The defense scores 1 success: 1 wound gets through.",
+    ]
