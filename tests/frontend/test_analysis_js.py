@@ -71,6 +71,18 @@ def test_the_status_line_says_where_the_analysis_stands() -> None:
     )
 
 
+def test_a_failed_analysis_says_why_it_stopped() -> None:
+    """The status line counts what was graded; the server's reason (a limit reached, a failure
+    on our side) is told under it: the page said only "The analysis stopped after 2 of 9
+    decisions." and dropped the `error` the API gives."""
+    why = "Stopped at the limit of 1800 s of worker time, after 2 of 9 decisions."
+    failed = {"status": "failed", "done": 2, "total": 9, "error": why}
+    assert _call("failureWords", failed) == why
+    assert _call("failureWords", {**failed, "error": None}) == ""
+    assert _call("failureWords", {**failed, "status": "done"}) == ""
+    assert _call("failureWords", None) == ""
+
+
 def test_the_button_is_offered_only_where_asking_does_something_new() -> None:
     """Done at the game's version: asking again gives the same notes back, so no button (the
     status line says it is analysed); while one runs the page follows it; a failed one, or moves

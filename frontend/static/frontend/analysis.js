@@ -1,7 +1,7 @@
 /* The replay's analysis in words and numbers, with no page in it (replay.js draws; the tests
-   run this file under node): the chart's axes, the line beside the analysis button,
-   whether the button is worth offering, each seat's summary and the heading of the move the
-   notes belong to. */
+   run this file under node): the chart's axes, the line beside the analysis button and why
+   a failed one stopped, whether the button is worth offering, each seat's summary and the
+   heading of the move the notes belong to. */
 "use strict";
 (function (root, make) {
   const made = make();
@@ -38,6 +38,13 @@
     if (status.status === "done") return `Analysed: ${count(status.total)} graded.`;
     if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} decisions.`;
     return `Analysing: ${status.done} of ${status.total} decisions so far…`;
+  }
+
+  /* Why an analysis stopped, as the server tells it (a limit reached, a failure on our side),
+     for the line under the status; "" for an analysis that did not fail. */
+  function failureWords(status) {
+    if (!status || status.status !== "failed") return "";
+    return typeof status.error === "string" ? status.error : "";
   }
 
   /* Whether the analysis button is offered, and what it says, for the analysis `status` of a
@@ -112,5 +119,5 @@
     return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
   }
 
-  return { percent, axisTicks, eventTicks, statusWords, offer, seatSummary, marked, noMarkWords, moveHeading };
+  return { percent, axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, marked, noMarkWords, moveHeading };
 });
