@@ -39,8 +39,9 @@ from rules_core.engine.types import Move
 # The analysis's own version: raised when its notes' wording or its judge changes, so that
 # results an earlier one stored can be made again (1: every analysis stored before this was
 # recorded, whatever its notes' words; 2: the judge as it is now, its first notes; 3: a preference
-# that rounds to no whole point is not told as one).
-ANALYSIS_VERSION = 3
+# that rounds to no whole point is not told as one; 4: a search that tried fewer moves than the
+# candidates is topped up from the legal moves, so a choice is never judged as forced).
+ANALYSIS_VERSION = 4
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first
@@ -179,13 +180,17 @@ def candidates(
     spec: GameSpec[Any], state: Any, seat: int, played: Move, rng: random.Random, by: MctsSettings
 ) -> tuple[tuple[Move, ...], int]:
     """The moves to value and the search's iterations: every legal move when there are few
-    (no search), else the search's most visited ones; the played move always."""
+    (no search), else the search's most visited ones, topped up from the legal moves in their
+    order when the search visited fewer (a search of one iteration, or one cut short by its
+    time, tries one move: alone with the played one, it made a choice of many look forced);
+    the played move always."""
     legal = tuple(spec.legal_moves(state, seat))
     if len(legal) <= ALL_MOVES_UP_TO:
         return legal, 0
     result = mcts_move(spec, state, seat, rng, by)
     ranked = sorted(result.visits, key=lambda m: -result.visits[m])
-    chosen = (result.move, *(m for m in ranked if m != result.move))[:SEARCHED_CANDIDATES]
+    others = (m for m in (*ranked, *legal) if m != result.move)
+    chosen = tuple(dict.fromkeys((result.move, *others)))[:SEARCHED_CANDIDATES]
     return (chosen if played in chosen else (*chosen, played)), result.iterations
 
 

@@ -131,6 +131,25 @@ def test_with_many_moves_the_candidates_are_the_searchs_most_visited_and_the_pla
     assert all(searched.visits[m] <= fewest for m in others)
 
 
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_a_search_of_one_iteration_still_leaves_a_choice_to_judge(spec: GameSpec[Any]) -> None:
+    """A search of one iteration (the analysis allows it; a search cut short by its time does
+    the same) visits one move. When that was the move played, it alone was valued: the judge
+    took a choice of many for a forced move, "The analysis agrees", whatever the others were
+    worth. The candidates are topped up from the legal moves."""
+    state = opening(spec, 2)
+    seat = min(spec.to_act(state))
+    legal = spec.legal_moves(state, seat)
+    if len(legal) <= ALL_MOVES_UP_TO:
+        return  # every move is valued, no search
+    budget = MctsSettings(iterations=1, seconds=5)
+    searched = mcts_move(spec, state, seat, random.Random(3), budget)
+    assert len(searched.visits) == 1
+    moves, _ = candidates(spec, state, seat, searched.move, random.Random(3), budget)
+    assert moves[0] == searched.move and len(set(moves)) == len(moves) == SEARCHED_CANDIDATES
+    assert set(moves) <= set(legal)  # the played move is measured against two others
+
+
 def test_every_move_is_valued_when_there_are_few() -> None:
     """Gotham Race's draw: four decks, each valued without a search; the best of them is the
     played move's rival, preferred unless the fresh samples find the played move better."""
