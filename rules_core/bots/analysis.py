@@ -40,8 +40,9 @@ from rules_core.engine.types import Move
 # results an earlier one stored can be made again (1: every analysis stored before this was
 # recorded, whatever its notes' words; 2: the judge as it is now, its first notes; 3: a preference
 # that rounds to no whole point is not told as one; 4: a search that tried fewer moves than the
-# candidates is topped up from the legal moves, so a choice is never judged as forced).
-ANALYSIS_VERSION = 4
+# candidates is topped up from the legal moves, so a choice is never judged as forced; 5: a move
+# with no alternative says so, not that the analysis agrees, and is marked `forced`).
+ANALYSIS_VERSION = 5
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first
@@ -74,6 +75,7 @@ class Judgement:
     lost_low: float = 0.0  # the loss's interval (about 95%)
     lost_high: float = 0.0
     samples: int = 0  # paired samples behind the loss
+    forced: bool = False  # the seat's one legal move: no choice to grade
 
     @property
     def lost(self) -> float:
@@ -220,7 +222,7 @@ def judge(
         value = first[0]
         return Judgement(
             seat, value, played, value[seat], played, value[seat], iterations,
-            spec.lost_value_mark, samples=samples,
+            spec.lost_value_mark, samples=samples, forced=True,
         )  # fmt: skip
     # the rival: the first batch's best move, or its runner-up when that is the played move (a
     # lucky first batch must not clear the played move without a measured loss)

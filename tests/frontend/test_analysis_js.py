@@ -140,6 +140,22 @@ def test_each_seats_graded_decisions_are_summed_up_in_words() -> None:
     ]
 
 
+def test_a_move_that_was_the_only_legal_one_is_not_summed_up_as_a_decision() -> None:
+    """A Black Metro seat "fulfils no mission now" when it has none to fulfil (a fifth of its
+    moves in a game): no choice, so neither a decision graded nor a loss of 0 in the mean."""
+    forced = {"source": "analysis", "data": {"seat": 0, "grade": "good", "lost": 0, "forced": True}}
+    events = [{"annotations": [forced]}, {"annotations": [_note(0, "mistake", 0.2)]}]
+    assert _call("seatSummary", events, {"0": "Red"}) == [
+        {
+            "seat": 0,
+            "name": "Red",
+            "text": "1 decision graded: 1 mistake; on average 20 points of winning chances lost"
+            " a decision",
+        }
+    ]
+    assert _call("seatSummary", [{"annotations": [forced]}], {"0": "Red"}) == []
+
+
 def test_a_summary_needs_graded_notes_and_names_an_unnamed_seat_by_number() -> None:
     assert _call("seatSummary", [], {}) == []
     assert _call("seatSummary", [{"annotations": [_note(2, "inaccuracy", 0.06)]}], {}) == [

@@ -65,7 +65,8 @@
   /* Each seat's graded decisions summed up, as chess sites sum up a game: per seat with a
      graded decision (in seat order), its name from `seatNames` and a line such as "24 decisions
      graded: 1 blunder, 2 mistakes; on average 3.5 points of winning chances lost a decision".
-     Only the notes the reader was given are counted (a seat sees its own while the game runs). */
+     Only the notes the reader was given are counted (a seat sees its own while the game runs),
+     and only decisions: a move that was the seat's only legal one is no choice to grade. */
   function seatSummary(events, seatNames) {
     const grades = ["blunder", "mistake", "inaccuracy"];
     const rows = new Map();
@@ -73,6 +74,7 @@
       for (const note of event.annotations || []) {
         const data = note && note.source === "analysis" ? note.data : null;
         if (!data || typeof data.grade !== "string" || !Number.isInteger(data.seat)) continue;
+        if (data.forced === true) continue;  // the one legal move: no decision was made
         const row = rows.get(data.seat) || { seat: data.seat, decisions: 0, lost: 0, counts: {} };
         row.decisions += 1;
         row.lost += Math.max(0, Number(data.lost) || 0);

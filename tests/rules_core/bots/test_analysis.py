@@ -248,6 +248,7 @@ def test_a_single_candidate_loses_nothing() -> None:
     judged = judge(OneMove(), state, seat, move, random.Random(1), MctsSettings(8, 5), 2, 4)
     assert judged.preferred == judged.played == move and judged.samples == 4
     assert (judged.lost, judged.lost_low, judged.lost_high, judged.grade) == (0.0, 0.0, 0.0, "good")
+    assert judged.forced  # told as the only legal move, not as a choice the analysis agrees with
 
 
 class Fork:
