@@ -156,6 +156,14 @@ def test_a_move_that_was_the_only_legal_one_is_not_summed_up_as_a_decision() -> 
     assert _call("seatSummary", [{"annotations": [forced]}], {"0": "Red"}) == []
 
 
+def test_grades_are_counted_in_their_plurals() -> None:
+    """Two inaccuracies read "2 inaccuracys" under a Chronicles replay's chart."""
+    events = [{"annotations": [_note(1, "inaccuracy", 0.08)]} for _ in range(2)]
+    events += [{"annotations": [_note(1, g, 0.3)]} for g in ("mistake", "mistake", "blunder")]
+    (row,) = _call("seatSummary", events, {"1": "Gordon"})
+    assert row["text"].startswith("5 decisions graded: 1 blunder, 2 mistakes, 2 inaccuracies;")
+
+
 def test_a_summary_needs_graded_notes_and_names_an_unnamed_seat_by_number() -> None:
     assert _call("seatSummary", [], {}) == []
     assert _call("seatSummary", [{"annotations": [_note(2, "inaccuracy", 0.06)]}], {}) == [

@@ -82,7 +82,8 @@
         rows.set(data.seat, row);
       }
     }
-    const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    const plurals = { inaccuracy: "inaccuracies" };  // the others take an s
+    const plural = (n, word) => `${n} ${n === 1 ? word : plurals[word] || `${word}s`}`;
     return [...rows.values()].sort((a, b) => a.seat - b.seat).map((row) => {
       const found = grades.filter((g) => row.counts[g]).map((g) => plural(row.counts[g], g));
       const average = Math.round((1000 * row.lost) / row.decisions) / 10;  // points, one decimal
