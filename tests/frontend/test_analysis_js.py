@@ -156,6 +156,19 @@ def test_a_move_that_was_the_only_legal_one_is_not_summed_up_as_a_decision() -> 
     assert _call("seatSummary", [{"annotations": [forced]}], {"0": "Red"}) == []
 
 
+def test_a_seat_named_in_lower_case_opens_its_line_with_a_capital() -> None:
+    """Chronicles' seats are "the villain" and "the heroes": a heading read "the heroes: Keep
+    the dice" and the summary "the villain: 8 decisions graded", where the notes say "The
+    heroes played"."""
+    names = {"0": "the villain", "1": "the heroes"}
+    keep = {"seat": 1, "type": "attack_counted", "move": {"seat": 1, "type": "keep"}}
+    assert _call("moveHeading", {**keep, "move_label": "Keep the dice"}, names) == (
+        "The heroes: Keep the dice"
+    )
+    (row,) = _call("seatSummary", [{"annotations": [_note(0, "good", 0.0)]}], names)
+    assert row["name"] == "The villain"
+
+
 def test_grades_are_counted_in_their_plurals() -> None:
     """Two inaccuracies read "2 inaccuracys" under a Chronicles replay's chart."""
     events = [{"annotations": [_note(1, "inaccuracy", 0.08)]} for _ in range(2)]

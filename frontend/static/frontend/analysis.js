@@ -8,6 +8,13 @@
   if (typeof module === "object" && module.exports) module.exports = made;
   else root.GothamAnalysis = made;
 })(typeof window === "undefined" ? globalThis : window, function () {
+  /* A seat's name opening a line: "the heroes" (Chronicles) reads "The heroes", as the notes
+     open their sentences. */
+  function capitalized(name) {
+    const text = String(name);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   /* A value from 0 to 1 (a seat's winning chances) as the percentage the notes give. */
   function percent(value) {
     return `${Math.round(Number(value) * 100)}%`;
@@ -89,7 +96,7 @@
       const average = Math.round((1000 * row.lost) / row.decisions) / 10;  // points, one decimal
       return {
         seat: row.seat,
-        name: (seatNames || {})[String(row.seat)] || `Seat ${row.seat}`,
+        name: capitalized((seatNames || {})[String(row.seat)] || `Seat ${row.seat}`),
         text: `${plural(row.decisions, "decision")} graded: ${found.length ? found.join(", ") : "no inaccuracy, mistake or blunder"}; on average ${average} points of winning chances lost a decision`,
       };
     });
@@ -118,7 +125,7 @@
   function moveHeading(opening, seatNames) {
     const move = opening && opening.move;
     if (!move) return "Set-up";
-    const who = (seatNames || {})[String(move.seat)] || "A seat";
+    const who = capitalized((seatNames || {})[String(move.seat)] || "A seat");
     return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
   }
 
