@@ -225,3 +225,24 @@ def test_a_moves_heading_names_the_seat_that_made_it() -> None:
     assert _call("moveHeading", {"seat": None, "type": "game_started", "move": None}, names) == (
         "Set-up"
     )
+
+
+def test_the_grades_are_explained_by_the_games_mark() -> None:
+    """A reader saw "Inaccuracy: 10 points … lost (between 9 and 11 points)" beside "Mistake: 11
+    points … lost (between 10 and 13 points)" and nothing saying where a grade begins: the
+    summary says so from the game's mark (City Strategy's 0.10, Gotham Race's 0.15)."""
+
+    def note(mark_at: float) -> dict[str, Any]:
+        data = {"seat": 0, "grade": "good", "lost": 0, "mark_at": mark_at}
+        return {"source": "analysis", "data": data}
+
+    assert _call("gradeWords", [{"annotations": [note(0.1)]}]) == (
+        "A move is graded by the points of winning chances it surely loses (the low end of its"
+        " note's interval): an inaccuracy from 5, a mistake from 10, a blunder from 20; too close"
+        " to call when it could lose 10 as well as nothing"
+    )
+    assert "an inaccuracy from 7.5, a mistake from 15, a blunder from 30;" in _call(
+        "gradeWords", [{"annotations": [note(0.15)]}]
+    )
+    assert _call("gradeWords", [{"annotations": [{"source": "person", "text": "Hi"}]}]) == ""
+    assert _call("gradeWords", []) == ""

@@ -1,7 +1,7 @@
 /* The replay's analysis in words and numbers, with no page in it (replay.js draws; the tests
    run this file under node): the chart's axes, the line beside the analysis button and why
-   a failed one stopped, whether the button is worth offering, each seat's summary and the
-   heading of the move the notes belong to. */
+   a failed one stopped, whether the button is worth offering, each seat's summary and what
+   its grades stand for, and the heading of the move the notes belong to. */
 "use strict";
 (function (root, make) {
   const made = make();
@@ -102,6 +102,18 @@
     });
   }
 
+  /* What the grades under the chart and in the notes stand for, from the game's mark (a note's
+     `mark_at`, 0 to 1: 0.15 in Gotham Race): the loss a move surely causes, the low end of
+     the interval its note gives; "" before any analysis note. */
+  function gradeWords(events) {
+    const notes = (events || []).flatMap((e) => (e && e.annotations) || []);
+    const note = notes.find((a) => a && a.source === "analysis" && a.data && Number(a.data.mark_at) > 0);
+    if (!note) return "";
+    const points = (value) => String(Math.round(Number(value) * 1000) / 10);
+    const mark = Number(note.data.mark_at);
+    return `A move is graded by the points of winning chances it surely loses (the low end of its note's interval): an inaccuracy from ${points(mark / 2)}, a mistake from ${points(mark)}, a blunder from ${points(2 * mark)}; too close to call when it could lose ${points(mark)} as well as nothing`;
+  }
+
   /* Whether the notes on `event` mark its move (an inaccuracy, a mistake, a blunder): where
      "next graded move" stops. */
   function marked(event) {
@@ -129,5 +141,5 @@
     return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
   }
 
-  return { percent, axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, marked, noMarkWords, moveHeading };
+  return { percent, axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading };
 });

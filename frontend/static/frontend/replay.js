@@ -23,7 +23,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList } = window.GothamDom;
-  const { axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, marked, noMarkWords, moveHeading } = window.GothamAnalysis;
+  const { axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -193,6 +193,12 @@
       const who = document.createElement("strong");
       who.textContent = row.name;
       item.append(who, `: ${row.text}.`);
+      list.appendChild(item);
+    }
+    const grades = list.children.length ? gradeWords(log) : "";  // what the grades stand for
+    if (grades) {
+      const item = node("li", `${grades}.`);
+      item.className = "muted";
       list.appendChild(item);
     }
     list.hidden = !list.children.length;
