@@ -169,6 +169,13 @@ def test_a_seat_named_in_lower_case_opens_its_line_with_a_capital() -> None:
     assert row["name"] == "The villain"
 
 
+def test_an_average_loss_of_one_point_is_one_point() -> None:
+    """A City Strategy seat's mean loss rounding to 1 read "on average 1 points"."""
+    events = [{"annotations": [_note(0, "good", 0.01)]}]
+    (row,) = _call("seatSummary", events, {"0": "The Joker"})
+    assert row["text"].endswith("on average 1 point of winning chances lost a decision")
+
+
 def test_grades_are_counted_in_their_plurals() -> None:
     """Two inaccuracies read "2 inaccuracys" under a Chronicles replay's chart."""
     events = [{"annotations": [_note(1, "inaccuracy", 0.08)]} for _ in range(2)]

@@ -97,7 +97,7 @@
       return {
         seat: row.seat,
         name: capitalized((seatNames || {})[String(row.seat)] || `Seat ${row.seat}`),
-        text: `${plural(row.decisions, "decision")} graded: ${found.length ? found.join(", ") : "no inaccuracy, mistake or blunder"}; on average ${average} points of winning chances lost a decision`,
+        text: `${plural(row.decisions, "decision")} graded: ${found.length ? found.join(", ") : "no inaccuracy, mistake or blunder"}; on average ${plural(average, "point")} of winning chances lost a decision`,
       };
     });
   }
