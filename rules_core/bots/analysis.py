@@ -185,10 +185,11 @@ def candidates(
     (no search), else the search's most visited ones, topped up from the legal moves in their
     order when the search visited fewer (a search of one iteration, or one cut short by its
     time, tries one move: alone with the played one, it made a choice of many look forced);
-    the played move always."""
+    the played move always (a stored move the offers spell otherwise, as the second of two
+    jokers where the first stands for both, is valued as played)."""
     legal = tuple(spec.legal_moves(state, seat))
-    if len(legal) <= ALL_MOVES_UP_TO:
-        return legal, 0
+    if len(legal) <= ALL_MOVES_UP_TO:  # the played move too if the offers name it otherwise
+        return (legal if played in legal else (*legal, played)), 0
     result = mcts_move(spec, state, seat, rng, by)
     ranked = sorted(result.visits, key=lambda m: -result.visits[m])
     others = (m for m in (*ranked, *legal) if m != result.move)

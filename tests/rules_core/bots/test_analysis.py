@@ -232,6 +232,42 @@ def test_a_played_move_that_wins_the_first_batch_is_still_measured_against_the_r
     assert judged.preferred == (runner_up if rival_better else winner)
 
 
+def test_a_played_move_the_offers_name_otherwise_is_judged_as_played() -> None:
+    """A stored move the offers spell otherwise today (the second of two alike cards, where the
+    first now stands for both) is valued too: with few legal moves it was left out of the
+    candidates, and the judge failed looking it up when it proved the best."""
+    spec = GAMES[0]
+    state = opening(spec, 2)
+    seat = min(spec.to_act(state))
+    legal = spec.legal_moves(state, seat)
+    twin = Move.of("twin")  # a move no offer names, worth the most
+
+    class Twinned:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(spec, name)
+
+        def evaluate(self, at: Any, who: int) -> float:
+            return 1.0 if at == "twin" else 0.0
+
+        def legal_moves(self, at: Any, who: int) -> list[Move]:
+            return list(legal) if at is state else []
+
+        def determinize(self, at: Any, who: int, rng: random.Random) -> Any:
+            return at
+
+        def decide_and_evolve(self, at: Any, who: int, move: Move, rng: random.Random) -> Any:
+            return [], move.type
+
+        def outcome(self, at: Any) -> Any:
+            return None if at is state else at
+
+    assert len(legal) <= ALL_MOVES_UP_TO
+    moves, _ = candidates(Twinned(), state, seat, twin, random.Random(1), MctsSettings(8, 5))
+    assert moves == (*legal, twin)
+    judged = judge(Twinned(), state, seat, twin, random.Random(1), MctsSettings(8, 5), 2, 4)
+    assert judged.preferred == judged.played == twin and judged.lost == 0.0
+
+
 def test_a_single_candidate_loses_nothing() -> None:
     spec = GAMES[0]
     state = opening(spec, 2)
