@@ -195,13 +195,10 @@
       item.append(who, `: ${row.text}.`);
       list.appendChild(item);
     }
-    const grades = list.children.length ? gradeWords(log) : "";  // what the grades stand for
-    if (grades) {
-      const item = node("li", `${grades}.`);
-      item.className = "muted";
-      list.appendChild(item);
-    }
     list.hidden = !list.children.length;
+    const grades = list.children.length ? gradeWords(log) : "";  // what the grades stand for
+    $("analysis-grades").textContent = grades ? `${grades}.` : "";
+    $("analysis-grades").hidden = !grades;
   }
 
   function drawChart() {
