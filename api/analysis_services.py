@@ -273,7 +273,9 @@ def _judge(
         verdict.played_value
     )
     agrees = verdict.preferred == played or even
-    if verdict.preferred == played:
+    if verdict.forced:  # nothing to agree with: no choice was made
+        text += " It was the only legal move."
+    elif verdict.preferred == played:
         text += " The analysis agrees."
     elif even:
         text += " The analysis agrees: no other move does better by a whole point."
@@ -296,6 +298,7 @@ def _judge(
             "evaluation": {str(s): round(v, 3) for s, v in verdict.evaluation.items()},
             "preferred": verdict.preferred.to_json(),
             "agrees": agrees,  # as the text tells it: the board marks no other move then
+            "forced": verdict.forced,  # the one legal move: not a decision to sum up
             "preferred_value": round(verdict.preferred_value, 3),
             "played": played.to_json(),
             "played_value": round(verdict.played_value, 3),

@@ -87,12 +87,18 @@ class TooManyStreams(ApiError):
     error = "too_many_streams"
 
 
-def _int_param(request: Request, name: str) -> int | None:
+def _int_param(
+    request: Request, name: str, least: int = 0, most: int = INT_MAX, refusal: str = ""
+) -> int | None:
+    """A whole number in the query, from `least` to `most`; anything else is refused with
+    `refusal` (by default naming the range), the same words for "x", "1.5" and "0"."""
     raw = request.query_params.get(name)
     if raw is None or raw == "":
         return None
-    if not (raw.isascii() and raw.isdigit()) or len(raw) > 10 or int(raw) > INT_MAX:
-        raise Malformed(f"Query parameter {name!r} must be a whole number from 0 to {INT_MAX}.")
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 10 or not least <= int(raw) <= most:
+        raise Malformed(
+            refusal or f"Query parameter {name!r} must be a whole number from {least} to {most}."
+        )
     return int(raw)
 
 
@@ -335,9 +341,13 @@ class ReplayView(GameView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game, seat = _game_and_caller(request, game_id)
-        limit = _int_param(request, "limit")
-        if limit is not None and not 1 <= limit <= REPLAY_PAGE:
-            raise Malformed(f"'limit' is a number of events from 1 to {REPLAY_PAGE}.")
+        limit = _int_param(
+            request,
+            "limit",
+            1,
+            REPLAY_PAGE,
+            f"'limit' is a number of events from 1 to {REPLAY_PAGE}.",
+        )
         compact = request.query_params.get("compact", "") in ("1", "true")
         answer = selectors.replay(
             game=game,
@@ -389,9 +399,13 @@ class RulesSearchView(APIView):
         book = request.query_params.get("book") or None
         if book is not None:
             rulebook_selectors.book_get(book=book)
-        limit = _int_param(request, "limit")
-        if limit is not None and not 1 <= limit <= SEARCH_RESULTS:
-            raise Malformed(f"'limit' is a number of results from 1 to {SEARCH_RESULTS}.")
+        limit = _int_param(
+            request,
+            "limit",
+            1,
+            SEARCH_RESULTS,
+            f"'limit' is a number of results from 1 to {SEARCH_RESULTS}.",
+        )
         answer = rulebook_selectors.rules_answer(question=question, book=book, limit=limit or 10)
         return Response(
             {

@@ -39,8 +39,10 @@ from rules_core.engine.types import Move
 # The analysis's own version: raised when its notes' wording or its judge changes, so that
 # results an earlier one stored can be made again (1: every analysis stored before this was
 # recorded, whatever its notes' words; 2: the judge as it is now, its first notes; 3: a preference
-# that rounds to no whole point is not told as one).
-ANALYSIS_VERSION = 3
+# that rounds to no whole point is not told as one; 4: a search that tried fewer moves than the
+# candidates is topped up from the legal moves, so a choice is never judged as forced; 5: a move
+# with no alternative says so, not that the analysis agrees, and is marked `forced`).
+ANALYSIS_VERSION = 5
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first
@@ -73,6 +75,7 @@ class Judgement:
     lost_low: float = 0.0  # the loss's interval (about 95%)
     lost_high: float = 0.0
     samples: int = 0  # paired samples behind the loss
+    forced: bool = False  # the seat's one legal move: no choice to grade
 
     @property
     def lost(self) -> float:
@@ -179,13 +182,18 @@ def candidates(
     spec: GameSpec[Any], state: Any, seat: int, played: Move, rng: random.Random, by: MctsSettings
 ) -> tuple[tuple[Move, ...], int]:
     """The moves to value and the search's iterations: every legal move when there are few
-    (no search), else the search's most visited ones; the played move always."""
+    (no search), else the search's most visited ones, topped up from the legal moves in their
+    order when the search visited fewer (a search of one iteration, or one cut short by its
+    time, tries one move: alone with the played one, it made a choice of many look forced);
+    the played move always (a stored move the offers spell otherwise, as the second of two
+    jokers where the first stands for both, is valued as played)."""
     legal = tuple(spec.legal_moves(state, seat))
-    if len(legal) <= ALL_MOVES_UP_TO:
-        return legal, 0
+    if len(legal) <= ALL_MOVES_UP_TO:  # the played move too if the offers name it otherwise
+        return (legal if played in legal else (*legal, played)), 0
     result = mcts_move(spec, state, seat, rng, by)
     ranked = sorted(result.visits, key=lambda m: -result.visits[m])
-    chosen = (result.move, *(m for m in ranked if m != result.move))[:SEARCHED_CANDIDATES]
+    others = (m for m in (*ranked, *legal) if m != result.move)
+    chosen = tuple(dict.fromkeys((result.move, *others)))[:SEARCHED_CANDIDATES]
     return (chosen if played in chosen else (*chosen, played)), result.iterations
 
 
@@ -215,7 +223,7 @@ def judge(
         value = first[0]
         return Judgement(
             seat, value, played, value[seat], played, value[seat], iterations,
-            spec.lost_value_mark, samples=samples,
+            spec.lost_value_mark, samples=samples, forced=True,
         )  # fmt: skip
     # the rival: the first batch's best move, or its runner-up when that is the played move (a
     # lucky first batch must not clear the played move without a measured loss)

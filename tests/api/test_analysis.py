@@ -497,8 +497,9 @@ def test_an_analysis_note_opens_its_sentence_with_a_capital() -> None:
 def test_an_analysis_note_reads_as_written_for_each_verdict(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The note's words and data for a verdict the bot agrees with, one too close to call and a
-    mistake, word for word (the search itself stubbed: its verdicts are tested in rules_core)."""
+    """The note's words and data for a verdict the bot agrees with, one too close to call, a
+    mistake and a move that was the only legal one, word for word (the search itself stubbed:
+    its verdicts are tested in rules_core)."""
     from api import analysis_services
     from rules_core.bots.analysis import Judgement
     from rules_core.bots.mcts import MctsSettings
@@ -533,6 +534,9 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
         "inaccuracy": Judgement(
             seat, {0: 0.9, 1: 0.1}, other, 0.9, played, 0.8, 7, 0.1, 0.097, 0.101, 96
         ),
+        "forced": Judgement(  # the seat's one legal move
+            seat, {0: 0.5, 1: 0.5}, played, 0.5, played, 0.5, 0, 0.15, samples=24, forced=True
+        ),
     }
 
     def note(kind: str) -> dict[str, Any]:
@@ -563,6 +567,13 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
     assert even["data"]["preferred"] == other.to_json()  # the data still names it
     assert even["data"]["agrees"] is True and note("close")["data"]["agrees"] is False
     assert note("agree")["data"]["agrees"] is True
+    # no choice, nothing to agree with: "The analysis agrees" read as if one had been made
+    forced = note("forced")
+    assert forced["text"] == (
+        f"{who} played: {mine} (winning chances 50%). It was the only legal move."
+    )
+    assert forced["data"]["forced"] is True and forced["data"]["agrees"] is True
+    assert note("agree")["data"]["forced"] is False
     assert note("inaccuracy")["text"] == (  # the bounds rounded outward: 0.097 reads 9, not 10
         f"{who} played: {mine} (winning chances 80%). The analysis prefers: {theirs} (90%)."
         " Inaccuracy: 10 points of winning chances lost (between 9 and 11 points, about 95% sure)."
@@ -577,6 +588,7 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
         "evaluation": {"0": 0.912, "1": 0.088},
         "preferred": other.to_json(),
         "agrees": False,
+        "forced": False,
         "preferred_value": 0.912,
         "played": played.to_json(),
         "played_value": 0.611,

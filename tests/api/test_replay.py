@@ -111,9 +111,12 @@ def test_the_replay_comes_in_pages_and_compact_citations_resolve_to_the_full_one
     assert sizes[:-1] == [150] * (len(sizes) - 1) and 0 < sizes[-1] <= 150
     compact = api.get(f"/api/games/{gid}/replay/?compact=1").content
     assert len(compact) < len(api.get(f"/api/games/{gid}/replay/").content) * 0.7
-    for bad in ("0", "5001", "x"):
+    for bad in ("0", "5001", "x", "1.5"):  # each told the range taken ("x" read 0 to 2147483647)
         answer = api.get(f"/api/games/{gid}/replay/?limit={bad}")
-        assert answer.status_code == 400 and answer.json()["error"] == "malformed"
+        assert answer.status_code == 400 and answer.json() == {
+            "error": "malformed",
+            "message": "'limit' is a number of events from 1 to 5000.",
+        }
 
 
 def test_a_replay_holds_its_own_games_events_only(api: APIClient, create_game: CreateGame) -> None:

@@ -281,6 +281,7 @@ def test_the_catalog_states_every_limit(api: APIClient) -> None:
     [
         ({"q": "tie", "limit": "51"}, "1 to 50"),
         ({"q": "tie", "limit": "0"}, "1 to 50"),
+        ({"q": "tie", "limit": "1.5"}, "1 to 50"),  # said "from 0 to 2147483647"
         ({"q": "x" * 301}, "1 to 300"),
     ],
 )

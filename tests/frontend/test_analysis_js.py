@@ -71,6 +71,18 @@ def test_the_status_line_says_where_the_analysis_stands() -> None:
     )
 
 
+def test_a_failed_analysis_says_why_it_stopped() -> None:
+    """The status line counts what was graded; the server's reason (a limit reached, a failure
+    on our side) is told under it: the page said only "The analysis stopped after 2 of 9
+    decisions." and dropped the `error` the API gives."""
+    why = "Stopped at the limit of 1800 s of worker time, after 2 of 9 decisions."
+    failed = {"status": "failed", "done": 2, "total": 9, "error": why}
+    assert _call("failureWords", failed) == why
+    assert _call("failureWords", {**failed, "error": None}) == ""
+    assert _call("failureWords", {**failed, "status": "done"}) == ""
+    assert _call("failureWords", None) == ""
+
+
 def test_the_button_is_offered_only_where_asking_does_something_new() -> None:
     """Done at the game's version: asking again gives the same notes back, so no button (the
     status line says it is analysed); while one runs the page follows it; a failed one, or moves
@@ -128,6 +140,50 @@ def test_each_seats_graded_decisions_are_summed_up_in_words() -> None:
     ]
 
 
+def test_a_move_that_was_the_only_legal_one_is_not_summed_up_as_a_decision() -> None:
+    """A Black Metro seat "fulfils no mission now" when it has none to fulfil (a fifth of its
+    moves in a game): no choice, so neither a decision graded nor a loss of 0 in the mean."""
+    forced = {"source": "analysis", "data": {"seat": 0, "grade": "good", "lost": 0, "forced": True}}
+    events = [{"annotations": [forced]}, {"annotations": [_note(0, "mistake", 0.2)]}]
+    assert _call("seatSummary", events, {"0": "Red"}) == [
+        {
+            "seat": 0,
+            "name": "Red",
+            "text": "1 decision graded: 1 mistake; on average 20 points of winning chances lost"
+            " a decision",
+        }
+    ]
+    assert _call("seatSummary", [{"annotations": [forced]}], {"0": "Red"}) == []
+
+
+def test_a_seat_named_in_lower_case_opens_its_line_with_a_capital() -> None:
+    """Chronicles' seats are "the villain" and "the heroes": a heading read "the heroes: Keep
+    the dice" and the summary "the villain: 8 decisions graded", where the notes say "The
+    heroes played"."""
+    names = {"0": "the villain", "1": "the heroes"}
+    keep = {"seat": 1, "type": "attack_counted", "move": {"seat": 1, "type": "keep"}}
+    assert _call("moveHeading", {**keep, "move_label": "Keep the dice"}, names) == (
+        "The heroes: Keep the dice"
+    )
+    (row,) = _call("seatSummary", [{"annotations": [_note(0, "good", 0.0)]}], names)
+    assert row["name"] == "The villain"
+
+
+def test_an_average_loss_of_one_point_is_one_point() -> None:
+    """A City Strategy seat's mean loss rounding to 1 read "on average 1 points"."""
+    events = [{"annotations": [_note(0, "good", 0.01)]}]
+    (row,) = _call("seatSummary", events, {"0": "The Joker"})
+    assert row["text"].endswith("on average 1 point of winning chances lost a decision")
+
+
+def test_grades_are_counted_in_their_plurals() -> None:
+    """Two inaccuracies read "2 inaccuracys" under a Chronicles replay's chart."""
+    events = [{"annotations": [_note(1, "inaccuracy", 0.08)]} for _ in range(2)]
+    events += [{"annotations": [_note(1, g, 0.3)]} for g in ("mistake", "mistake", "blunder")]
+    (row,) = _call("seatSummary", events, {"1": "Gordon"})
+    assert row["text"].startswith("5 decisions graded: 1 blunder, 2 mistakes, 2 inaccuracies;")
+
+
 def test_a_summary_needs_graded_notes_and_names_an_unnamed_seat_by_number() -> None:
     assert _call("seatSummary", [], {}) == []
     assert _call("seatSummary", [{"annotations": [_note(2, "inaccuracy", 0.06)]}], {}) == [
@@ -153,3 +209,47 @@ def test_next_graded_move_tells_a_done_analysis_that_marked_nothing_from_none_ru
     marked = [*good, {"annotations": [_note(0, "mistake", 0.2)]}]
     assert _call("noMarkWords", marked) == "No graded move after this one."
     assert [_call("marked", event) for event in marked] == [False, False, True]
+
+
+def test_a_moves_heading_names_the_seat_that_made_it() -> None:
+    """The heading over a move's events names the move's seat, not the seat of the move's first
+    event: No Man's Land's "End the turn without drawing" opens with Falcone's turn beginning
+    (an event of no seat), which read "A seat: End the turn without drawing"."""
+    names = {"0": "Falcone", "1": "Gordon"}
+    ends = {
+        "seat": None,
+        "type": "phase_began",
+        "move": {"seat": 1, "type": "end"},
+        "move_label": "End the turn without drawing",
+    }
+    assert _call("moveHeading", ends, names) == "Gordon: End the turn without drawing"
+    another = {**ends, "seat": 0}  # a first event of another seat's still names the mover
+    assert _call("moveHeading", another, names) == "Gordon: End the turn without drawing"
+    hidden = {**ends, "move": {"seat": 0, "type": "crime", "card": None}, "move_label": None}
+    assert _call("moveHeading", hidden, names) == (
+        "Falcone's move (its details are hidden from you)"
+    )
+    assert _call("moveHeading", {"seat": None, "type": "game_started", "move": None}, names) == (
+        "Set-up"
+    )
+
+
+def test_the_grades_are_explained_by_the_games_mark() -> None:
+    """A reader saw "Inaccuracy: 10 points … lost (between 9 and 11 points)" beside "Mistake: 11
+    points … lost (between 10 and 13 points)" and nothing saying where a grade begins: the
+    summary says so from the game's mark (City Strategy's 0.10, Gotham Race's 0.15)."""
+
+    def note(mark_at: float) -> dict[str, Any]:
+        data = {"seat": 0, "grade": "good", "lost": 0, "mark_at": mark_at}
+        return {"source": "analysis", "data": data}
+
+    assert _call("gradeWords", [{"annotations": [note(0.1)]}]) == (
+        "A move is graded by the points of winning chances it surely loses (the low end of its"
+        " note's interval): an inaccuracy from 5, a mistake from 10, a blunder from 20; too close"
+        " to call when it could lose 10 as well as nothing"
+    )
+    assert "an inaccuracy from 7.5, a mistake from 15, a blunder from 30;" in _call(
+        "gradeWords", [{"annotations": [note(0.15)]}]
+    )
+    assert _call("gradeWords", [{"annotations": [{"source": "person", "text": "Hi"}]}]) == ""
+    assert _call("gradeWords", []) == ""

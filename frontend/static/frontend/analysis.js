@@ -1,12 +1,20 @@
 /* The replay's analysis in words and numbers, with no page in it (replay.js draws; the tests
-   run this file under node): the chart's axes, the line beside the analysis button,
-   whether the button is worth offering and each seat's summary. */
+   run this file under node): the chart's axes, the line beside the analysis button and why
+   a failed one stopped, whether the button is worth offering, each seat's summary and what
+   its grades stand for, and the heading of the move the notes belong to. */
 "use strict";
 (function (root, make) {
   const made = make();
   if (typeof module === "object" && module.exports) module.exports = made;
   else root.GothamAnalysis = made;
 })(typeof window === "undefined" ? globalThis : window, function () {
+  /* A seat's name opening a line: "the heroes" (Chronicles) reads "The heroes", as the notes
+     open their sentences. */
+  function capitalized(name) {
+    const text = String(name);
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   /* A value from 0 to 1 (a seat's winning chances) as the percentage the notes give. */
   function percent(value) {
     return `${Math.round(Number(value) * 100)}%`;
@@ -39,6 +47,13 @@
     return `Analysing: ${status.done} of ${status.total} decisions so far…`;
   }
 
+  /* Why an analysis stopped, as the server tells it (a limit reached, a failure on our side),
+     for the line under the status; "" for an analysis that did not fail. */
+  function failureWords(status) {
+    if (!status || status.status !== "failed") return "";
+    return typeof status.error === "string" ? status.error : "";
+  }
+
   /* Whether the analysis button is offered, and what it says, for the analysis `status` of a
      game at `version`: not while one runs (it is being followed), nor once one is done at this
      version (asking again would give the same notes back); again after a failed one, and once
@@ -57,7 +72,8 @@
   /* Each seat's graded decisions summed up, as chess sites sum up a game: per seat with a
      graded decision (in seat order), its name from `seatNames` and a line such as "24 decisions
      graded: 1 blunder, 2 mistakes; on average 3.5 points of winning chances lost a decision".
-     Only the notes the reader was given are counted (a seat sees its own while the game runs). */
+     Only the notes the reader was given are counted (a seat sees its own while the game runs),
+     and only decisions: a move that was the seat's only legal one is no choice to grade. */
   function seatSummary(events, seatNames) {
     const grades = ["blunder", "mistake", "inaccuracy"];
     const rows = new Map();
@@ -65,6 +81,7 @@
       for (const note of event.annotations || []) {
         const data = note && note.source === "analysis" ? note.data : null;
         if (!data || typeof data.grade !== "string" || !Number.isInteger(data.seat)) continue;
+        if (data.forced === true) continue;  // the one legal move: no decision was made
         const row = rows.get(data.seat) || { seat: data.seat, decisions: 0, lost: 0, counts: {} };
         row.decisions += 1;
         row.lost += Math.max(0, Number(data.lost) || 0);
@@ -72,16 +89,29 @@
         rows.set(data.seat, row);
       }
     }
-    const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+    const plurals = { inaccuracy: "inaccuracies" };  // the others take an s
+    const plural = (n, word) => `${n} ${n === 1 ? word : plurals[word] || `${word}s`}`;
     return [...rows.values()].sort((a, b) => a.seat - b.seat).map((row) => {
       const found = grades.filter((g) => row.counts[g]).map((g) => plural(row.counts[g], g));
       const average = Math.round((1000 * row.lost) / row.decisions) / 10;  // points, one decimal
       return {
         seat: row.seat,
-        name: (seatNames || {})[String(row.seat)] || `Seat ${row.seat}`,
-        text: `${plural(row.decisions, "decision")} graded: ${found.length ? found.join(", ") : "no inaccuracy, mistake or blunder"}; on average ${average} points of winning chances lost a decision`,
+        name: capitalized((seatNames || {})[String(row.seat)] || `Seat ${row.seat}`),
+        text: `${plural(row.decisions, "decision")} graded: ${found.length ? found.join(", ") : "no inaccuracy, mistake or blunder"}; on average ${plural(average, "point")} of winning chances lost a decision`,
       };
     });
+  }
+
+  /* What the grades under the chart and in the notes stand for, from the game's mark (a note's
+     `mark_at`, 0 to 1: 0.15 in Gotham Race): the loss a move surely causes, the low end of
+     the interval its note gives; "" before any analysis note. */
+  function gradeWords(events) {
+    const notes = (events || []).flatMap((e) => (e && e.annotations) || []);
+    const note = notes.find((a) => a && a.source === "analysis" && a.data && Number(a.data.mark_at) > 0);
+    if (!note) return "";
+    const points = (value) => String(Math.round(Number(value) * 1000) / 10);
+    const mark = Number(note.data.mark_at);
+    return `A move is graded by the points of winning chances it surely loses (the low end of its note's interval): an inaccuracy from ${points(mark / 2)}, a mistake from ${points(mark)}, a blunder from ${points(2 * mark)}; too close to call when it could lose ${points(mark)} as well as nothing`;
   }
 
   /* Whether the notes on `event` mark its move (an inaccuracy, a mistake, a blunder): where
@@ -100,5 +130,16 @@
     return analysed ? "The analysis marked no move: no inaccuracy, mistake or blunder." : "No graded move: run the analysis first.";
   }
 
-  return { percent, axisTicks, eventTicks, statusWords, offer, seatSummary, marked, noMarkWords };
+  /* The heading of the move an event belongs to, from the event that opened it: who made the
+     move and the move in words ("Gordon: End the turn without drawing"); the events before the
+     first move are the set-up. The mover is the move's seat: the move's first event may be the
+     table's own (the next turn beginning, with no seat) or another seat's. */
+  function moveHeading(opening, seatNames) {
+    const move = opening && opening.move;
+    if (!move) return "Set-up";
+    const who = capitalized((seatNames || {})[String(move.seat)] || "A seat");
+    return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
+  }
+
+  return { percent, axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading };
 });

@@ -23,7 +23,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList } = window.GothamDom;
-  const { axisTicks, eventTicks, statusWords, offer, seatSummary, marked, noMarkWords } = window.GothamAnalysis;
+  const { axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -113,7 +113,7 @@
     const parts = [];
     const first = moveStart(position), opening = log[first - 1];
     // the heading names the move (or the set-up); its events are told below, this one marked
-    parts.push(node("h2", moveHeading(opening)));
+    parts.push(node("h2", moveHeading(opening, seatNames)));
     parts.push(moveStory(first, position));
     if (!event.text) parts.push(node("p", "This step is bookkeeping: nothing changes at the table."));
     const rules = node("p", null, citationList(event.citations));
@@ -148,14 +148,6 @@
     };
     mark(judged.data.played, "played-target");
     if (!judged.data.agrees) mark(judged.data.preferred, "preferred-target");
-  }
-
-  /* A move in words, by whom: "Figure A: Draw a card from deck 4"; the events before the
-     first move are the set-up. */
-  function moveHeading(opening) {
-    if (!opening.move) return "Set-up";
-    const who = seatNames[String(opening.seat)] || "A seat";
-    return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
   }
 
   /* The seq of the event that opened the move (or set-up) `seq` belongs to. */
@@ -204,6 +196,9 @@
       list.appendChild(item);
     }
     list.hidden = !list.children.length;
+    const grades = list.children.length ? gradeWords(log) : "";  // what the grades stand for
+    $("analysis-grades").textContent = grades ? `${grades}.` : "";
+    $("analysis-grades").hidden = !grades;
   }
 
   function drawChart() {
@@ -261,6 +256,8 @@
      new (none yet, a failed one, moves since the one done). */
   async function showAnalysis(status) {
     $("analysis-status").textContent = statusWords(status);
+    const why = failureWords(status);  // a failed analysis says why it stopped
+    if (why) showError("analysis-error", { message: why }, why);
     const game = await api("").then(readJson, () => ({}));
     const offered = offer(status, game.version);
     $("analyse").hidden = !offered.shown;

@@ -445,7 +445,7 @@ STANDBY_MOVES: tuple[MoveRule[State], ...] = (
         _explode_check,
         _explode,
         lambda st, seat, m: (
-            f"The explosion strikes {language.district(st, int(str(m.get('district'))))}"
+            f"Let the explosion strike {language.district(st, int(str(m.get('district'))))}"
         ),
     ),
 )

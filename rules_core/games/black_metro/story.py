@@ -353,9 +353,10 @@ def _resolving(state: State, owner: int) -> str:
 
 
 def _scored(state: State, ev: s.GameScored) -> str:
-    """The scores and the winners; in solo the evaluation's rank, and the challenge met only
-    when nothing lost it (solo.win, solo.evaluation: the loss, if any, is told next)."""
-    scores = ", ".join(f"{w.who(state, p)} {score}" for p, score in enumerate(ev.scores))
+    """The scores (power, final-scoring) and the winners; in solo the evaluation's rank, and the
+    challenge met only when nothing lost it (solo.win, solo.evaluation: the loss, if any, is
+    told next)."""
+    scores = ", ".join(f"{w.who(state, p)} {score} power" for p, score in enumerate(ev.scores))
     if state.solo:
         met = f"; {w.who(state, 0)} meets the solo challenge" if ev.winners else ""
         return f"Final scoring: {scores}, evaluated rank {ev.rank}{met}"

@@ -299,7 +299,8 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{counted(len(e.pool), 'die', 'dice')}."
     ),
     ev.DefenseCounted: lambda s, e: (
-        f"The defense scores {e.successes}: {counted(e.wounds, 'wound')} "
+        f"The defense scores {counted(e.successes, 'success', 'successes')}: "
+        f"{counted(e.wounds, 'wound')} "
         f"{'gets' if e.wounds == 1 else 'get'} through."
     ),
     ev.NothingToDefend: lambda s, e: (

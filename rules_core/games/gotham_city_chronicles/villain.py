@@ -8,7 +8,7 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.gotham_city_chronicles import dice, geometry, manipulation, movement
+from rules_core.games.gotham_city_chronicles import dice, geometry, language, manipulation, movement
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterActivated,
     CharacterActivationEnded,
@@ -55,9 +55,10 @@ def area_name(state: GccState, area: object) -> str:
 
 
 def figure_name(state: GccState, figure: object) -> str:
+    """A villain's miniature as the events name it (`language.name`: numbered only where its
+    tile has more than one, "Brutes with Chains #2" but "Killer Croc")."""
     if isinstance(figure, str) and state.has_character(figure):
-        character = state.character(figure)
-        return f"{state.board_pack.tile(character.tile).name} #{figure.rsplit('-', 1)[-1]}"
+        return language.name(state, figure)
     return str(figure)
 
 

@@ -476,8 +476,10 @@ async function stepThroughReplay(page, gameId) {
   check(events.length >= 3 && events[0] === "1" && events.every((label) => /^\d+$/.test(label)), `the chart's event axis is not numbered: ${JSON.stringify(events)}`);
   check(!(await page.isHidden("#analysis-summary")), "no summary of each seat's graded decisions under the chart");
   const summary = await page.locator("#analysis-summary li").allTextContents();
-  check(summary.length === 4 && summary[0].startsWith("Figure A: ") && summary.every((line) => / decisions? graded: .* points of winning chances lost a decision\.$/.test(line)),
+  check(summary.length === 4 && summary[0].startsWith("Figure A: ") && summary.every((line) => / decisions? graded: .* points? of winning chances lost a decision\.$/.test(line)),
     `the seats' summary does not read as written: ${JSON.stringify(summary)}`);
+  const grades = await page.textContent("#analysis-grades");
+  check(grades.includes("a mistake from 15, a blunder from 30"), `the grades are not explained by the Race's mark: ${JSON.stringify(grades)}`);
   await shot(page, "replay");
   // what if: play on from an earlier event, as a person against a bot
   await page.fill("#slider", "20");

@@ -131,6 +131,25 @@ def test_with_many_moves_the_candidates_are_the_searchs_most_visited_and_the_pla
     assert all(searched.visits[m] <= fewest for m in others)
 
 
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_a_search_of_one_iteration_still_leaves_a_choice_to_judge(spec: GameSpec[Any]) -> None:
+    """A search of one iteration (the analysis allows it; a search cut short by its time does
+    the same) visits one move. When that was the move played, it alone was valued: the judge
+    took a choice of many for a forced move, "The analysis agrees", whatever the others were
+    worth. The candidates are topped up from the legal moves."""
+    state = opening(spec, 2)
+    seat = min(spec.to_act(state))
+    legal = spec.legal_moves(state, seat)
+    if len(legal) <= ALL_MOVES_UP_TO:
+        return  # every move is valued, no search
+    budget = MctsSettings(iterations=1, seconds=5)
+    searched = mcts_move(spec, state, seat, random.Random(3), budget)
+    assert len(searched.visits) == 1
+    moves, _ = candidates(spec, state, seat, searched.move, random.Random(3), budget)
+    assert moves[0] == searched.move and len(set(moves)) == len(moves) == SEARCHED_CANDIDATES
+    assert set(moves) <= set(legal)  # the played move is measured against two others
+
+
 def test_every_move_is_valued_when_there_are_few() -> None:
     """Gotham Race's draw: four decks, each valued without a search; the best of them is the
     played move's rival, preferred unless the fresh samples find the played move better."""
@@ -213,6 +232,42 @@ def test_a_played_move_that_wins_the_first_batch_is_still_measured_against_the_r
     assert judged.preferred == (runner_up if rival_better else winner)
 
 
+def test_a_played_move_the_offers_name_otherwise_is_judged_as_played() -> None:
+    """A stored move the offers spell otherwise today (the second of two alike cards, where the
+    first now stands for both) is valued too: with few legal moves it was left out of the
+    candidates, and the judge failed looking it up when it proved the best."""
+    spec = GAMES[0]
+    state = opening(spec, 2)
+    seat = min(spec.to_act(state))
+    legal = spec.legal_moves(state, seat)
+    twin = Move.of("twin")  # a move no offer names, worth the most
+
+    class Twinned:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(spec, name)
+
+        def evaluate(self, at: Any, who: int) -> float:
+            return 1.0 if at == "twin" else 0.0
+
+        def legal_moves(self, at: Any, who: int) -> list[Move]:
+            return list(legal) if at is state else []
+
+        def determinize(self, at: Any, who: int, rng: random.Random) -> Any:
+            return at
+
+        def decide_and_evolve(self, at: Any, who: int, move: Move, rng: random.Random) -> Any:
+            return [], move.type
+
+        def outcome(self, at: Any) -> Any:
+            return None if at is state else at
+
+    assert len(legal) <= ALL_MOVES_UP_TO
+    moves, _ = candidates(Twinned(), state, seat, twin, random.Random(1), MctsSettings(8, 5))
+    assert moves == (*legal, twin)
+    judged = judge(Twinned(), state, seat, twin, random.Random(1), MctsSettings(8, 5), 2, 4)
+    assert judged.preferred == judged.played == twin and judged.lost == 0.0
+
+
 def test_a_single_candidate_loses_nothing() -> None:
     spec = GAMES[0]
     state = opening(spec, 2)
@@ -229,6 +284,7 @@ def test_a_single_candidate_loses_nothing() -> None:
     judged = judge(OneMove(), state, seat, move, random.Random(1), MctsSettings(8, 5), 2, 4)
     assert judged.preferred == judged.played == move and judged.samples == 4
     assert (judged.lost, judged.lost_low, judged.lost_high, judged.grade) == (0.0, 0.0, 0.0, "good")
+    assert judged.forced  # told as the only legal move, not as a choice the analysis agrees with
 
 
 class Fork:

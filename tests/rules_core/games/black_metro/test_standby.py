@@ -71,6 +71,12 @@ def test_event_one_strikes_first_and_its_tile_is_chosen_knowing_the_district() -
 def test_an_ace_turned_up_for_event_one_lets_the_relic_player_choose_the_district_first() -> None:
     state, _ = _event_one("A-hearts")
     assert [m.type for m in GAME.legal_moves(state, BLUE)] == ["explode_at", "explode_at"]
+    # the choice in the player's words, as a move (it read "The explosion strikes 11 Astral
+    # Tower", an event's words, in the buttons and in the analysis's "Blue played: …")
+    assert [GAME.describe_move(state, BLUE, m) for m in GAME.legal_moves(state, BLUE)] == [
+        "Let the explosion strike 01 Shadowforge Factory",
+        "Let the explosion strike 11 Astral Tower",
+    ]
     state, events = play(state, BLUE, "explode_at", district=11)
     assert DistrictExploded(seat=None, district=11, tile="") in events
     assert state.district(11).fortifications == ()  # Blue's own blockades there too

@@ -126,19 +126,20 @@ def test_a_gain_that_fills_its_tracker_says_so() -> None:
 
 def test_the_solo_final_scoring_tells_the_rank_and_never_a_shared_throne() -> None:
     """solo.evaluation: the score's rank is told; a challenge lost at the end (its loss told
-    next) has no winner, so the story names none rather than a throne shared by nobody."""
+    next) has no winner, so the story names none rather than a throne shared by nobody. Each
+    score is the power final scoring gives, told with its unit ("Red 58" was a bare number)."""
     from rules_core.games.black_metro.events_standby import GameScored
 
     state = started(1)
     won = GameScored(seat=None, scores=(84,), winners=(0,), rank="B")
     assert _told(state, won) == (
-        "Final scoring: Red 84, evaluated rank B; Red meets the solo challenge."
+        "Final scoring: Red 84 power, evaluated rank B; Red meets the solo challenge."
     )
     lost = GameScored(seat=None, scores=(99,), winners=(), rank="A")
-    assert _told(state, lost) == "Final scoring: Red 99, evaluated rank A."
+    assert _told(state, lost) == "Final scoring: Red 99 power, evaluated rank A."
     three = GameScored(seat=None, scores=(5, 9, 9), winners=(1, 2))
     assert _told(started(3), three) == (
-        "Final scoring: Red 5, Green 9, Blue 9; Green and Blue share the throne."
+        "Final scoring: Red 5 power, Green 9 power, Blue 9 power; Green and Blue share the throne."
     )
 
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from rules_core.engine import fold
+from rules_core.engine import Move, fold
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterWounded,
+    DefenseCounted,
     DiceRerolled,
     ReinforcementPoints,
     TerrainDiceRolled,
@@ -133,4 +134,44 @@ def test_reinforcement_points_lost_are_told_as_left_unspent() -> None:
         "The villain gains 3 reinforcement points.",
         "The villain loses 3 reinforcement points left unspent.",
         "The villain loses 1 reinforcement point left unspent.",
+    ]
+
+
+def test_a_move_names_a_character_as_the_events_do() -> None:
+    """A villain's miniature alone on its tile (Killer Croc) is named without a number in the
+    moves too: a hero's attack read "melee attack on Killer Croc #1" over the event "Batman
+    makes a melee attack on Killer Croc" (and so in the replay's analysis notes)."""
+    state = _set_up()
+    per_tile = Counter(c.tile for c in state.characters)
+    alone = next(c for c in state.characters if per_tile[c.tile] == 1)
+    several = next(c for c in state.characters if per_tile[c.tile] > 1)
+    assert state.pack is not None
+    tile_name = state.pack.tile(alone.tile).name
+    attack = Move.of("attack", hero="batman", kind="melee", weapon="", target=alone.id, cubes=2)
+    assert GAME.describe_move(state, 1, attack) == (f"Batman: melee attack on {tile_name}, 2 cubes")
+    assert GAME.describe_move(state, 0, Move.of("activate_character", character=alone.id)) == (
+        f"Activate {tile_name}"
+    )
+    numbered = GAME.describe_move(state, 0, Move.of("activate_character", character=several.id))
+    assert numbered == f"Activate {name(state, several.id)}" and " #" in numbered
+
+
+def test_a_defense_scores_successes_as_an_attack_does() -> None:
+    """A defense's score is told with its unit, as the attack's is: "The defense scores 2:"
+    read as a bare number after "The attack scores 2 successes." (a brute's two automatic
+    successes, rolling no dice)."""
+    state = _set_up()
+    figure = state.characters[0].id
+    told = [
+        GAME.narrate(
+            state,
+            DefenseCounted(seat=0, defender=figure, successes=n, wounds=w),
+            None,
+            False,
+        )
+        for n, w in ((2, 0), (1, 1))
+    ]
+    assert told == [
+        "The defense scores 2 successes: 0 wounds get through.",
+        "The defense scores 1 success: 1 wound gets through.",
     ]
