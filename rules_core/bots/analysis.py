@@ -41,8 +41,9 @@ from rules_core.engine.types import Move
 # recorded, whatever its notes' words; 2: the judge as it is now, its first notes; 3: a preference
 # that rounds to no whole point is not told as one; 4: a search that tried fewer moves than the
 # candidates is topped up from the legal moves, so a choice is never judged as forced; 5: a move
-# with no alternative says so, not that the analysis agrees, and is marked `forced`).
-ANALYSIS_VERSION = 5
+# with no alternative says so, not that the analysis agrees, and is marked `forced`; 6: Black
+# Metro's solo evaluation races the power pace and the overlord, where it read 0 most of a game).
+ANALYSIS_VERSION = 6
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first

@@ -114,7 +114,7 @@ def could_be_downed(state: State, owner: int, held: tuple[str, ...]) -> list[str
 
 def evaluate(state: State, seat: int) -> float:
     """1 for a winner, 0 for a loser once over; meanwhile power plus what the final scoring
-    would add, against the best other player, squashed to 0..1."""
+    would add, against the best other player (solo: against `solo_pace`), squashed to 0..1."""
     if state.over:
         return 1.0 if seat in state.winners else 0.0
     from rules_core.games.black_metro import scoring
@@ -125,8 +125,19 @@ def evaluate(state: State, seat: int) -> float:
         return player.power + scoring.table(state, p) - len(player.missions)
 
     others = [worth(p) for p in state.everyone if p != seat and p != state.overlord]
-    lead = worth(seat) - (max(others) if others else 70 - state.round * 9)
+    lead = worth(seat) - (max(others) if others else solo_pace(state))
     return max(0.0, min(1.0, 0.5 + lead / 40))
+
+
+def solo_pace(state: State) -> float:
+    """What the solo player races against (solo.win): the power the challenge asks by the end
+    (70) spread evenly over the rounds, or the overlord, whose 40 power wins his race, his
+    power scaled to the player's 70, whichever is ahead."""
+    pack = state.the_pack()
+    pace = pack.solo.player_power * state.round / pack.limit("rounds")
+    assert state.overlord is not None
+    overlord = state.player(state.overlord).power * pack.solo.player_power
+    return max(pace, overlord / pack.solo.overlord_power)
 
 
 def _troop(troop: Troop) -> dict[str, JSON]:

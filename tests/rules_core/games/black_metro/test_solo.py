@@ -305,3 +305,30 @@ def test_a_move_after_the_challenge_is_lost_is_refused_citing_the_solo_challenge
     assert isinstance(refusal, Rejection) and refusal.code == "game_over"
     assert refusal.message == "The solo challenge is over."
     assert Citation("black-metro", "solo.win") in refusal.citations
+
+
+def test_the_solo_evaluation_measures_the_player_against_the_pace_of_70_power() -> None:
+    """solo.win: 70 power by the end of round 8, before the overlord reaches 40. A player on
+    that pace evaluates near one half, more power above it, less below, in the first round as
+    in the last; an overlord ahead of it sets the pace (before, the measure was 70 less 9 a
+    round, so every early position read 0: the bots and the analysis saw no difference between
+    moves)."""
+    from rules_core.games.black_metro.view import evaluate, solo_pace
+
+    state, _ = _solo()
+    player = state.player(0)
+
+    def at(round_: int, power: int) -> float:
+        played = updated(state, round=round_).with_player(0, updated(player, power=power))
+        return evaluate(played, 0)
+
+    assert solo_pace(updated(state, round=8)) == 70
+    for round_ in (1, 4, 8):
+        pace = int(solo_pace(updated(state, round=round_)))
+        assert 0.0 < at(round_, pace) < 1.0
+        assert at(round_, pace + 8) > at(round_, pace) > at(round_, max(0, pace - 8))
+    # the overlord at 20 of his 40 power runs ahead of a first round's pace: as if at 35 of 70
+    overlord = state.player(OVERLORD)
+    ahead = updated(state, round=1).with_player(OVERLORD, updated(overlord, power=20))
+    assert solo_pace(ahead) == 35
+    assert evaluate(ahead.with_player(0, updated(player, power=9)), 0) < at(1, 9)
