@@ -66,6 +66,19 @@ def passed_over(state: GcsState) -> GcsState:
     return state
 
 
+def asks_nothing(state: GcsState, e: EffectCarriedOut) -> bool:
+    """Whether the card's line `e` reads out (from the state before it) asks decisions that all
+    leave nothing to choose, so they are passed over at once (a henchman to put out from an
+    empty hideout)."""
+    if not state.program:
+        return False
+    read = updated(state, program=state.program[1:], line=state.program[0])
+    asked = _line_read(read, e)
+    return len(asked.pending) > len(read.pending) and len(passed_over(asked).pending) == len(
+        read.pending
+    )
+
+
 # ---- decisions opened -------------------------------------------------------------------------
 
 
@@ -129,12 +142,7 @@ def _line_read(state: GcsState, e: EffectCarriedOut) -> GcsState:
             if (d := penalty(other, op.resource, op.amount)) is not None
         ]
     elif op.op == "send_home":
-        homes = tuple(
-            b
-            for b, block in enumerate(state.pack.blocks)
-            if (not op.district or block.district == op.district)
-            and any(p.henchmen[b] for s, p in enumerate(state.players) if s != me)
-        )
+        homes = board.enemy_henchmen_blocks(state, me, op.district)
         asked = [Decision(seat=me, kind="send_home", candidates=homes, must=True)] if homes else []
     else:
         return state

@@ -57,6 +57,17 @@ def rulers(state: GcsState, block: int) -> frozenset[int]:
     return frozenset(leaders)
 
 
+def enemy_henchmen_blocks(state: GcsState, seat: int, district: str = "") -> tuple[int, ...]:
+    """The blocks (of `district`, if named) holding another villain's henchmen."""
+    assert state.pack is not None
+    return tuple(
+        b
+        for b, block in enumerate(state.pack.blocks)
+        if (not district or block.district == district)
+        and any(p.henchmen[b] for s, p in enumerate(state.players) if s != seat)
+    )
+
+
 def ruled_blocks(state: GcsState, seat: int, district: str = "") -> list[int]:
     assert state.pack is not None
     blocks = state.pack.blocks

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
 from rules_core.engine.wording import capitalized, listed, possessive
-from rules_core.games.gotham_city_strategy import board
+from rules_core.games.gotham_city_strategy import asking, board
 from rules_core.games.gotham_city_strategy.events import (
     BatmanCardDrawn,
     BatmanDeckShuffled,
@@ -347,7 +347,9 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
         assert state.pack is not None
         op = state.pack.card(event.card).effect[event.index]
         names = {block.id: block.name for block in state.pack.blocks}
-        return f"{who} reads out {card(state, event.card)}: {say(op, names)}."
+        nothing = _finds_nothing(state, event)
+        but = f", but {nothing}" if nothing else ""
+        return f"{who} reads out {card(state, event.card)}: {say(op, names)}{but}."
     if isinstance(event, IncomeCollected):
         assert state.pack is not None
         printed = state.pack.card(event.card)
@@ -395,6 +397,36 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
         return f"{who} starts moving figures."
     if isinstance(event, MovementEnded):
         return f"{who} has finished moving."
+    return ""
+
+
+_NOTHING_TO_CHOOSE = {  # a line whose decisions leave nothing to choose (asking.asks_nothing)
+    "place_threats": "no threat can be placed",
+    "remove_threats": "there is no enemy threat to remove",
+    "place_henchmen": "no block can take a henchman",
+    "others_lose": "nobody has any to lose",
+}
+
+
+def _finds_nothing(state: GcsState, event: EffectCarriedOut) -> str:
+    """Why the card's line does nothing here ("" when it does something), so that a line read
+    out is never met by silence (turn.plot.effect: what cannot be done is skipped)."""
+    assert state.pack is not None
+    op, me = state.pack.card(event.card).effect[event.index], event.seat
+    assert me is not None
+    player = state.players[me]
+    if op.op == "batman_to" and not board.batman_candidates(state, op):
+        return "no block fits, so Batman stays where he is"
+    if op.op == "gain_per_block" and not board.ruled_blocks(state, me, op.district):
+        return "no such block is ruled, so nothing is gained"
+    if op.op == "free_henchmen" and board.henchmen_limit(state, me) <= player.recruited:
+        return "the henchmen limit is reached, so none is recruited"
+    if op.op == "send_home" and not board.enemy_henchmen_blocks(state, me, op.district):
+        return "there is no enemy henchman to send home"
+    if op.op == "place_henchmen" and not player.hideout_henchmen:
+        return "no henchman waits in the hideout"
+    if asking.asks_nothing(state, event):
+        return _NOTHING_TO_CHOOSE.get(op.op, "there is nothing to do")
     return ""
 
 

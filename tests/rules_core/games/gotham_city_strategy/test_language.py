@@ -144,6 +144,39 @@ def test_a_card_putting_henchmen_on_the_map_is_read_out_as_it_is_carried_out() -
     assert "The Joker reads out “Street Crew”: place 2 henchmen from the hideout." in told
 
 
+def test_a_card_line_that_finds_nothing_to_do_says_why() -> None:
+    """turn.plot.effect: a line read out that cannot be done here is skipped; the story says why
+    rather than meet it with silence (Smuggled Cargo read out with an empty hideout was followed
+    by nothing)."""
+    empty = {"threats": (0,) * 12, "henchmen": (0,) * 12, "hideout_henchmen": 0}
+    state = with_player(with_player(ready(["joker", "penguin"]), 0, **empty), 1, **empty)
+
+    def read_out(table: GcsState, card: str) -> list[str]:
+        """The card's lines as read out, carried out by the first offer at each decision."""
+        at = at_step(table, "resolve", played=card, program=(), chosen=False)
+        lines, move = [], Move.of("carry_out")
+        while at.played == card:
+            events = events_of(at, 0, move)
+            lines += [line for line in _story(at, events) if "reads out" in line]
+            at = act(at, 0, move)
+            move = GAME.legal_moves(at, 0)[0]
+        return lines
+
+    assert read_out(state, "plot-58")[-1].endswith(", but no henchman waits in the hideout.")
+    ruling = with_player(state, 0, threats=(1, 1) + (0,) * 10)  # two blocks of Uptown
+    assert read_out(ruling, "plot-44")[0].endswith(", but there is no enemy henchman to send home.")
+    assert read_out(state, "plot-75")[0].endswith(
+        ", but no such block is ruled, so nothing is gained."
+    )
+    assert read_out(state, "plot-76")[-1].endswith(", but there is no enemy threat to remove.")
+    full = with_player(state, 0, hideout_henchmen=5)
+    assert read_out(full, "plot-06")[0].endswith(
+        ", but the henchmen limit is reached, so none is recruited."
+    )
+    hideout = with_player(state, 0, hideout_henchmen=1)
+    assert not any(", but" in line for line in read_out(hideout, "plot-58"))
+
+
 def test_a_block_income_names_the_resource_it_pays_and_says_when_nobody_earns_it() -> None:
     """glossary.income, turn.plot.income: a block's income is money or information, shown by
     its sign (the story said "Mercy Hill Bank pays 2 income", which tells a player neither); a
@@ -197,7 +230,7 @@ def test_a_card_line_names_the_die_faces_as_a_roll_does() -> None:
 def test_a_card_line_names_its_district_as_the_board_does() -> None:
     """A line acting in one district names it as the board and the Batman cards do ("in
     Downtown"); the Criminal Plot lines read "in downtown"."""
-    state = ready(["joker", "penguin"])
+    state = with_player(ready(["joker", "penguin"]), 0, threats=(0,) * 8 + (1, 0, 0, 0))
     gossip = EffectCarriedOut(seat=0, card="plot-75", index=0)  # Underworld Gossip
     assert GAME.narrate(state, gossip, None, False) == (
         "The Joker reads out “Underworld Gossip”: gain 1 information per block ruled in Downtown."
