@@ -94,10 +94,16 @@ def caller_seat(*, game_id: int, authorization: str | None) -> int:
     return index
 
 
+def seat_roles(*, game: Game) -> tuple[str, ...]:
+    """Each seat's role at the table (the villain it plays, the figure it races); none before
+    the game's first event."""
+    spec = _spec(game)
+    return spec.seat_names(event_store.load_state(game, spec)) if game.version else ()
+
+
 def game_detail(*, game: Game) -> dict[str, JSON]:
     seats = list(game.seats.all())
-    spec = _spec(game)
-    roles = spec.seat_names(event_store.load_state(game, spec)) if game.version else ()
+    roles = seat_roles(game=game)
     return {
         "id": game.pk,
         "game": game.game,

@@ -267,10 +267,12 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 
 
 def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200) -> HttpResponse:
+    roles = selectors.seat_roles(game=game)
     seats = [
         {
             "index": s.index,
-            "number": str(s.index + 1),
+            "label": f"Seat {s.index + 1}"
+            + (f" ({roles[s.index]})" if s.index < len(roles) else ""),
             "name": s.name if not s.bot else "",
             "kind": s.bot or "person",
         }

@@ -156,6 +156,7 @@ def test_a_finished_games_replay_offers_to_play_on_from_the_event_shown(client: 
     parent.refresh_from_db()
     page = client.get(f"/games/{parent.pk}/replay/")
     assert b'id="fork"' in page.content and b"Play on from here" in page.content
+    assert b"<span>Seat 1 (Figure A)</span>" in page.content  # each seat by its role too
     points = fork_points(parent)
     start = next(a for a, b in itertools.pairwise(points[1:]) if b - a > 1)
     inside = start + 1  # an event in the middle of the move that begins after `start`
