@@ -165,6 +165,16 @@ def _villain_recovery(state: GccState, e: ev.VillainTurnBegan) -> str:
     )
 
 
+def _token_changed(state: GccState, e: ev.TokenChanged) -> str:
+    """ "The Bomb is armed, countdown 2.": the countdown is told where it moved (started or
+    counted down, to zero too), not where a new state keeps the one it had (a bomb defused with
+    one upkeep to go is defused, not "defused, countdown 1")."""
+    moved = e.countdown != state.token(e.token).countdown
+    return f"The {name(state, e.token)} is {e.state}" + (
+        f", countdown {e.countdown}." if moved else "."
+    )
+
+
 Story = Callable[[GccState, Any], str]
 STORIES: dict[type[GameEvent], Story] = {
     ev.GameStarted: lambda s, e: f"The mission “{e.pack.mission.name}” is set up.",
@@ -223,10 +233,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ),
     ev.CharacterActivated: lambda s, e: f"The villain activates {name(s, e.character)}.",
     ev.MissionActionDone: lambda s, e: f"{name(s, e.figure)}: {name(s, e.action)}.",
-    ev.TokenChanged: lambda s, e: (
-        f"The {name(s, e.token)} is {e.state}"
-        + (f", countdown {e.countdown}." if e.countdown else ".")
-    ),
+    ev.TokenChanged: lambda s, e: _token_changed(s, e),
     ev.ContentsLaid: lambda s, e: f"{_items(s, e.items)} lie in the {name(s, e.area)}.",
     ev.ContentsTaken: lambda s, e: f"{name(s, e.hero)} takes {_items(s, e.items)}.",
     ev.Exploded: lambda s, e: f"A level {e.level} explosion rocks the {name(s, e.area)}.",

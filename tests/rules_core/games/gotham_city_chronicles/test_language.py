@@ -13,6 +13,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     ReinforcementPoints,
     TerrainDiceRolled,
     TerrainRolled,
+    TokenChanged,
 )
 from rules_core.games.gotham_city_chronicles.language import name
 from rules_core.games.gotham_city_chronicles.rules import GAME
@@ -134,3 +135,25 @@ def test_reinforcement_points_lost_are_told_as_left_unspent() -> None:
         "The villain loses 3 reinforcement points left unspent.",
         "The villain loses 1 reinforcement point left unspent.",
     ]
+
+
+def test_a_tokens_countdown_is_told_where_it_moves_and_not_where_a_state_keeps_it() -> None:
+    """A bomb armed with one upkeep to go and then defused keeps its countdown in the state
+    (`set_state` changes the state only), so the story said "The Bomb is defused, countdown 1.",
+    as if it still ticked; a countdown reaching zero was told as no countdown at all. The
+    countdown is told where it moved: started, or counted down (to zero too)."""
+    from dataclasses import replace
+
+    state = _set_up()
+    state = state.with_token(replace(state.token("bomb"), state="armed", countdown=1))
+    told = {
+        "defused": TokenChanged(seat=1, token="bomb", state="defused", countdown=1),
+        "to zero": TokenChanged(seat=None, token="bomb", state="armed", countdown=0),
+    }
+    assert GAME.narrate(state, told["defused"], None, False) == "The Bomb is defused."
+    assert GAME.narrate(state, told["to zero"], None, False) == "The Bomb is armed, countdown 0."
+    unarmed = _set_up()
+    armed = TokenChanged(seat=0, token="bomb", state="armed", countdown=0)
+    started = TokenChanged(seat=0, token="bomb", state="armed", countdown=2)
+    assert GAME.narrate(unarmed, armed, None, False) == "The Bomb is armed."
+    assert GAME.narrate(unarmed, started, None, False) == "The Bomb is armed, countdown 2."
