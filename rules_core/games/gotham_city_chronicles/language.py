@@ -11,6 +11,7 @@ from rules_core.games.gotham_city_chronicles import dice
 from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.energy import villain_recovered
 from rules_core.games.gotham_city_chronicles.figures import ACTIONS, Characteristic
+from rules_core.games.gotham_city_chronicles.rolling import paid_room
 from rules_core.games.gotham_city_chronicles.state import GccState
 
 # why yellow dice are rolled at a figure (TerrainRolled.reason), in words
@@ -118,12 +119,13 @@ def die_shown(state: GccState, index: int) -> str:
 
 
 def _yellow_dice(state: GccState, figure: str, reason: str, count: int) -> str:
-    """ "Batman rolls two yellow dice for the explosion, and may reroll them." """
+    """ "Batman rolls two yellow dice for the explosion, and may reroll them.", the reroll only
+    where its player can pay for one (the yellow dice have no reroll icon; VIII D: a cube and
+    room on the reroll space), since a roll with no reroll possible is counted at once."""
     dice = counted(count, "yellow die", "yellow dice")
     them = "it" if count == 1 else "them"
-    return (
-        f"{name(state, figure)} rolls {dice} for {TERRAIN_REASONS[reason]}, and may reroll {them}."
-    )
+    rolled = f"{name(state, figure)} rolls {dice} for {TERRAIN_REASONS[reason]}"
+    return rolled + (f", and may reroll {them}." if paid_room(state, figure) else ".")
 
 
 def roll_summary(state: GccState) -> str:

@@ -157,3 +157,32 @@ def test_a_tokens_countdown_is_told_where_it_moves_and_not_where_a_state_keeps_i
     started = TokenChanged(seat=0, token="bomb", state="armed", countdown=2)
     assert GAME.narrate(unarmed, armed, None, False) == "The Bomb is armed."
     assert GAME.narrate(unarmed, started, None, False) == "The Bomb is armed, countdown 2."
+
+
+def test_a_roll_with_no_reroll_to_pay_for_is_not_told_it_may_be_rerolled() -> None:
+    """Yellow dice have no reroll icon, so their reroll step (VIII) is paid with cubes on the
+    reroll space (VIII D): a hero with an empty reserve, or the villain with a saturated reroll
+    space, rolls and has the dice counted at once. The story said "and may reroll it" all the
+    same (a play-test: Commissioner Gordon, his reserve spent, rolling for the gas leak)."""
+    from dataclasses import replace
+
+    state = _set_up()
+    gordon = state.hero("commissioner-gordon")
+    spent = replace(gordon, zones=replace(gordon.zones, reserve=0, fatigue=gordon.zones.total))
+    broke = state.with_hero(spent)
+    rolled = TerrainDiceRolled(
+        seat=1, figure="commissioner-gordon", reason="dangerous", dice=("yellow",), faces=(0,)
+    )
+    assert GAME.narrate(broke, rolled, None, False) == (
+        "Commissioner Gordon rolls 1 yellow die for dangerous terrain."
+    )
+    assert GAME.narrate(state, rolled, None, False) == (
+        "Commissioner Gordon rolls 1 yellow die for dangerous terrain, and may reroll it."
+    )
+    croc = TerrainDiceRolled(
+        seat=0, figure="killer-croc-1", reason="fall", dice=("yellow",), faces=(0,)
+    )
+    saturated = replace(state.villain, reserve=10, spaces=(0, 0, 0, 0, 0, 0, 2))
+    assert GAME.narrate(replace(state, villain=saturated), croc, None, False) == (
+        "Killer Croc rolls 1 yellow die for the fall."
+    )
