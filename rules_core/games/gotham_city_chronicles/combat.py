@@ -20,7 +20,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
-from rules_core.games.gotham_city_chronicles.language import declared_with
+from rules_core.games.gotham_city_chronicles.language import declared_with, name
 from rules_core.games.gotham_city_chronicles.manipulation import (
     MAX_CUBES,
     cube_offers,
@@ -33,11 +33,7 @@ from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.skills import skill_cards, skill_level
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
-from rules_core.games.gotham_city_chronicles.villain import (
-    acting_character,
-    declared_refusal,
-    figure_name,
-)
+from rules_core.games.gotham_city_chronicles.villain import acting_character, declared_refusal
 from rules_core.games.gotham_city_chronicles.wounds import wound
 
 KINDS = ("melee", "ranged")
@@ -503,13 +499,7 @@ def character_attack_apply(
 
 
 def attack_label(state: GccState, seat: int, move: Move) -> str:
-    target = str(move.get("target"))
-    if state.has_hero(target):
-        named = state.board_pack.hero(target).name
-    elif state.has_character(target):
-        named = figure_name(state, target)
-    else:
-        named = target
+    named = name(state, str(move.get("target")))
     if move.type == "character_attack":
         kind = str(move.get("kind"))
         way = declared_with(state, kind, move.get("characteristic"))

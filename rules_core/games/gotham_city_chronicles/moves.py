@@ -313,7 +313,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("character",),
             villain.designate_check,
             villain.designate_apply,
-            lambda s, seat, m: f"Activate {villain.figure_name(s, m.get('character'))}",
+            lambda s, seat, m: f"Activate {language.name(s, str(m.get('character')))}",
         ),
         _villain_rule(
             "move_character",
@@ -321,7 +321,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             villain.character_move_check,
             villain.character_move_apply,
             lambda s, seat, m: (
-                f"Move {villain.figure_name(s, m.get('character'))} "
+                f"Move {language.name(s, str(m.get('character')))} "
                 f"to the {villain.area_name(s, m.get('to'))}"
             ),
         ),

@@ -54,13 +54,6 @@ def area_name(state: GccState, area: object) -> str:
     return next((a.name for a in state.board_pack.board.areas if a.id == area), str(area))
 
 
-def figure_name(state: GccState, figure: object) -> str:
-    if isinstance(figure, str) and state.has_character(figure):
-        character = state.character(figure)
-        return f"{state.board_pack.tile(character.tile).name} #{figure.rsplit('-', 1)[-1]}"
-    return str(figure)
-
-
 def action_name(state: GccState, action: object) -> str:
     actions = state.board_pack.mission.actions
     return next((a.name for a in actions if a.id == action), str(action))

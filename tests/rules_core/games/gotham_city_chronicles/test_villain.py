@@ -443,3 +443,38 @@ def test_a_tile_activation_is_offered_with_its_cost_in_the_river() -> None:
     assert told["brutes-with-chains"] == "Activate Brutes with Chains for 2 cubes"
     assert told["killer-croc"] == "Activate Killer Croc for 3 cubes"
     assert told["event"] == "Activate the event tile for 4 cubes"
+
+
+def test_a_miniature_is_named_in_the_moves_as_in_the_story() -> None:
+    """The moves named a tile's one miniature with a number ('Activate Killer Croc #1', 'Batman:
+    ranged attack on Killer Croc #1 ...') that the story never uses ('The villain activates
+    Killer Croc.'): one name for it everywhere, numbered only among miniatures of one tile."""
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    croc = Move.of("activate_character", character="killer-croc-1")
+    assert GAME.describe_move(state, VILLAIN, croc) == "Activate Killer Croc"
+    state, _ = play(state, VILLAIN, croc)
+    labels = {GAME.describe_move(state, VILLAIN, m) for m in GAME.legal_moves(state, VILLAIN)}
+    assert "Move Killer Croc to the Loading Pit" in labels
+    assert not any("#" in label for label in labels)
+    heroes = all_active(started())
+    attacks = [
+        GAME.describe_move(heroes, 1, m)
+        for m in GAME.legal_moves(heroes, 1)
+        if m.type == "attack" and m.get("target") == "killer-croc-1"
+    ]
+    assert attacks and all("on Killer Croc with" in a for a in attacks)
+    thugs = all_active(started())
+    gordon = replace(thugs.hero("commissioner-gordon"), area="boiler-room")
+    thugs = thugs.with_hero(gordon)
+    punch = Move.of(
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        weapon="",
+        target="thugs-with-crowbar-2",
+        cubes=1,
+    )
+    assert GAME.describe_move(thugs, 1, punch) == (
+        "Commissioner Gordon: melee attack on Thugs with Crowbar #2, 1 cube"
+    )
