@@ -264,7 +264,9 @@ STORIES: dict[type[GameEvent], Story] = {
         + (f" for {counted(e.cubes, 'cube')}." if e.cubes else " for free.")
     ),
     ev.ComplexActionResolved: lambda s, e: (
-        f"{counted(e.successes, 'success', 'successes')} against {e.difficulty}: "
+        f"{counted(e.successes, 'success', 'successes')}"
+        + (f" after {e.hindering} hindering" if e.hindering else "")
+        + f" against {e.difficulty}: "
         + ("it works." if e.succeeded else "it fails.")
     ),
     ev.ItemPickedUp: lambda s, e: f"{name(s, e.hero)} picks up the {name(s, e.item)}.",
