@@ -167,6 +167,16 @@ def _villain_recovery(state: GccState, e: ev.VillainTurnBegan) -> str:
     )
 
 
+def _hero_wounded(state: GccState, e: ev.HeroWounded) -> str:
+    """ "Batman suffers 2 wounds and is neutralized.", told so only as it happens: a hero already
+    neutralized (every cube in the wound zone, IX A) still rolls for an explosion or dangerous
+    terrain in its area (README), and its wounds move no cube."""
+    wounds = f"{name(state, e.hero)} suffers {counted(e.wounds, 'wound')}"
+    if state.hero(e.hero).zones.neutralized:
+        return f"{wounds}, but is already neutralized: no cube is left to lose."
+    return wounds + (" and is neutralized." if e.neutralized else ".")
+
+
 def _token_changed(state: GccState, e: ev.TokenChanged) -> str:
     """ "The Bomb is armed, countdown 2.": the countdown is told where it moved (started or
     counted down, to zero too), not where a new state keeps the one it had (a bomb defused with
@@ -203,10 +213,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.figure)}'s {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
         f"{TERRAIN_REASONS[e.reason]}: {counted(e.wounds, 'wound')}."
     ),
-    ev.HeroWounded: lambda s, e: (
-        f"{name(s, e.hero)} suffers {counted(e.wounds, 'wound')}"
-        + (" and is neutralized." if e.neutralized else ".")
-    ),
+    ev.HeroWounded: lambda s, e: _hero_wounded(s, e),
     ev.MovementEnded: lambda s, e: (
         f"{name(s, e.mover)}'s movement ends"
         + (f"; {counted(e.lost, 'point')} lost." if e.lost else ".")

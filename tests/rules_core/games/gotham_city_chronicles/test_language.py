@@ -186,3 +186,24 @@ def test_a_roll_with_no_reroll_to_pay_for_is_not_told_it_may_be_rerolled() -> No
     assert GAME.narrate(replace(state, villain=saturated), croc, None, False) == (
         "Killer Croc rolls 1 yellow die for the fall."
     )
+
+
+def test_a_hero_already_neutralized_is_not_told_to_be_neutralized_again() -> None:
+    """A neutralized hero stays in its area (README) and still rolls for an explosion there; the
+    wounds of that roll move no cube, yet the story told "suffers 2 wounds and is neutralized."
+    as if it had just happened."""
+    from dataclasses import replace
+
+    from rules_core.games.gotham_city_chronicles.events import HeroWounded
+
+    state = _set_up()
+    gordon = state.hero("commissioner-gordon")
+    total = gordon.zones.total
+    down = state.with_hero(replace(gordon, zones=replace(gordon.zones, reserve=0, wounds=total)))
+    hurt = HeroWounded(seat=None, hero="commissioner-gordon", wounds=2, neutralized=True)
+    assert GAME.narrate(down, hurt, None, False) == (
+        "Commissioner Gordon suffers 2 wounds, but is already neutralized: no cube is left to lose."
+    )
+    assert GAME.narrate(state, hurt, None, False) == (
+        "Commissioner Gordon suffers 2 wounds and is neutralized."
+    )
