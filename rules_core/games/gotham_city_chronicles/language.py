@@ -148,7 +148,8 @@ def _placed_by(side: str) -> str:
 
 
 def _items(state: GccState, items: tuple[str, ...]) -> str:
-    return ", ".join(f"the {name(state, i)}" for i in items)
+    """Items as a person lists them: "the Falcone's Ledger and the Submachine Gun"."""
+    return listed([f"the {name(state, i)}" for i in items])
 
 
 def _villain_recovery(state: GccState, e: ev.VillainTurnBegan) -> str:
@@ -243,7 +244,10 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.CharacterActivated: lambda s, e: f"The villain activates {name(s, e.character)}.",
     ev.MissionActionDone: lambda s, e: f"{name(s, e.figure)}: {name(s, e.action)}.",
     ev.TokenChanged: lambda s, e: _token_changed(s, e),
-    ev.ContentsLaid: lambda s, e: f"{_items(s, e.items)} lie in the {name(s, e.area)}.",
+    ev.ContentsLaid: lambda s, e: (
+        f"{capitalized(_items(s, e.items))} {'lies' if len(e.items) == 1 else 'lie'} in the "
+        f"{name(s, e.area)}."
+    ),
     ev.ContentsTaken: lambda s, e: f"{name(s, e.hero)} takes {_items(s, e.items)}.",
     ev.Exploded: lambda s, e: f"A level {e.level} explosion rocks the {name(s, e.area)}.",
     ev.RiverDredged: lambda s, e: (

@@ -207,3 +207,25 @@ def test_a_hero_already_neutralized_is_not_told_to_be_neutralized_again() -> Non
     assert GAME.narrate(state, hurt, None, False) == (
         "Commissioner Gordon suffers 2 wounds and is neutralized."
     )
+
+
+def test_a_safes_contents_are_listed_as_a_person_lists_them() -> None:
+    """Opening the safe read "Batman takes the Falcone's Ledger, the Submachine Gun.", and what
+    a hero could not carry "the Submachine Gun lie in the Foreman's Office." (a sentence opening
+    in lower case, a plural verb for one item)."""
+    from rules_core.games.gotham_city_chronicles.events import ContentsLaid, ContentsTaken
+
+    state = _set_up()
+    both = ("ledger", "submachine-gun")
+    taken = ContentsTaken(seat=1, token="safe", hero="batman", items=both)
+    assert GAME.narrate(state, taken, None, False) == (
+        "Batman takes the Falcone's Ledger and the Submachine Gun."
+    )
+    one = ContentsLaid(seat=1, token="safe", items=("submachine-gun",), area="office")
+    assert GAME.narrate(state, one, None, False) == (
+        "The Submachine Gun lies in the Foreman's Office."
+    )
+    two = ContentsLaid(seat=1, token="safe", items=both, area="office")
+    assert GAME.narrate(state, two, None, False) == (
+        "The Falcone's Ledger and the Submachine Gun lie in the Foreman's Office."
+    )
