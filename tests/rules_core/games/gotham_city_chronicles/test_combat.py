@@ -411,3 +411,30 @@ def test_a_hero_with_a_defense_line_rolls_nothing_against_no_success() -> None:
     assert 1 not in to_act(state) and state.fight is None
     batman = state.hero("batman")
     assert batman.zones == start.hero("batman").zones and batman.items == ("vest",)
+
+
+def test_a_ranged_attack_is_hindered_in_the_attackers_area_not_the_targets() -> None:
+    """Reading (README, IX N): the "action area" of a ranged attack is the attacker's own, where
+    it performs the action: Batman alone in the office shooting Killer Croc on the walkway is
+    not hindered by Croc's menace, and Batman on the walkway beside a thug (Croc gone) shooting
+    a brute on the warehouse floor is hindered by the thug's menace, not the brutes'."""
+
+    def hindering(state: GccState, target: str) -> int:
+        shot = Move.of(
+            "attack", hero="batman", kind="ranged", weapon="batarangs", target=target, cubes=1
+        )
+        state, events = play(state, 1, shot)
+        if state.roll is not None:
+            state, kept = play(state, 1, Move.of("keep"))
+            events += kept
+        counted = next(e for e in events if isinstance(e, AttackCounted))
+        return counted.hindering
+
+    state = all_active(started())
+    assert hindering(state, "killer-croc-1") == 0
+    walkway = state.with_hero(replace(state.hero("batman"), area="walkway"))
+    walkway = walkway.with_character(
+        replace(walkway.character("thugs-with-crowbar-1"), area="walkway")
+    )
+    walkway = walkway.with_character(replace(walkway.character("killer-croc-1"), area="street"))
+    assert hindering(walkway, "brutes-with-chains-1") == 1
