@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, pars
 from rules_core.games.gotham_city_chronicles.events import (
     Exploded,
     GameFinished,
+    MovementDeclared,
     Reinforced,
     ReinforcementPoints,
     TileActivated,
@@ -478,3 +479,39 @@ def test_a_miniature_is_named_in_the_moves_as_in_the_story() -> None:
     assert GAME.describe_move(thugs, 1, punch) == (
         "Commissioner Gordon: melee attack on Thugs with Crowbar #2, 1 cube"
     )
+
+
+def test_a_characters_first_movement_of_its_activation_has_the_bonus_in_either_step() -> None:
+    """Reading (README, VI·C·2, VI·C·6, V·C·5 [c]): a character moves by the hero's rules with
+    "the character's activation" for "the hero's turn", so its move point bonus goes to the
+    first movement of its activation. A thug that arms the bomb without moving first moves
+    afterwards with its bonus of 2; one that moved before acting moves afterwards from none."""
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
+    state, _ = play(
+        state, VILLAIN, Move.of("character_action", action="arm-bomb", characteristic=0)
+    )
+    out = Move.of("move_character", character="thugs-with-crowbar-1", to="warehouse-floor")
+    state, events = play(state, VILLAIN, out)
+    assert (
+        MovementDeclared(seat=VILLAIN, mover="thugs-with-crowbar-1", points=2, first=True) in events
+    )
+    state, _ = play(state, VILLAIN, Move.of("end_character"))
+    renee = replace(state.hero("renee-montoya"), area="warehouse-floor")
+    state = state.with_hero(renee)
+    second = Move.of("activate_character", character="thugs-with-crowbar-2")
+    state, _ = play(state, VILLAIN, second)
+    there = Move.of("move_character", character="thugs-with-crowbar-2", to="warehouse-floor")
+    state, events = play(state, VILLAIN, there)
+    assert any(isinstance(e, MovementDeclared) and e.points == 2 for e in events)
+    punch = Move.of("character_attack", kind="melee", characteristic=0, target="renee-montoya")
+    state, _ = play(state, VILLAIN, punch)
+    while state.roll is not None or state.fight is not None:  # rerolls kept, no cube defended
+        seat = min(to_act(state))
+        answer = Move.of("keep") if state.roll is not None else Move.of("defend", cubes=0)
+        state, _ = play(state, seat, answer)
+    back = Move.of("move_character", character="thugs-with-crowbar-2", to="boiler-room")
+    state, events = play(state, VILLAIN, back)
+    declared = next(e for e in events if isinstance(e, MovementDeclared))
+    assert (declared.points, declared.first) == (0, False)
