@@ -301,7 +301,9 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.figure)} draws {name(s, e.target)} into the {name(s, e.area)}."
     ),
     ev.Blasted: lambda s, e: (
-        f"{name(s, e.figure)} sets off a level {e.level} blast here and in the {name(s, e.area)}."
+        f"{name(s, e.figure)} sets off a level {e.level} blast in "
+        + (f"the {name(s, s.area_of(e.figure))}" if s.area_of(e.figure) else "its own area")
+        + f" and the {name(s, e.area)}."
     ),
     ev.ItemUsedUp: lambda s, e: (
         f"{name(s, e.hero)}'s {name(s, e.item)} is used up and leaves the game."

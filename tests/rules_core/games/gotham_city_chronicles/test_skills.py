@@ -145,6 +145,9 @@ def test_blast_explodes_here_and_next_door_once_a_turn() -> None:
     state = all_active(started())
     state, events = play(state, 1, Move.of("blast", hero="batman", area="walkway"), seed=4)
     assert events[0] == Blasted(seat=1, figure="batman", area="walkway", level=1)
+    assert GAME.narrate(state, events[0], None, False) == (
+        "Batman sets off a level 1 blast in the Foreman's Office and the Walkway."  # not "here"
+    )
     state, kept = keep_waiting(state)  # each roll's reroll step (test_area_rolls.py)
     events += kept
     assert [e.area for e in events if isinstance(e, Exploded)] == ["office", "walkway"]
