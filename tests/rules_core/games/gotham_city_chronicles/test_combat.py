@@ -438,3 +438,32 @@ def test_a_ranged_attack_is_hindered_in_the_attackers_area_not_the_targets() -> 
     )
     walkway = walkway.with_character(replace(walkway.character("killer-croc-1"), area="street"))
     assert hindering(walkway, "brutes-with-chains-1") == 1
+
+
+def test_a_target_out_of_reach_is_refused_with_the_reason_and_its_own_sections() -> None:
+    """An attack on a target out of reach said only "That target is out of the attack's
+    reach." and cited the hero's and the character's attack sections alike. It now says which
+    requirement fails and cites the attack's own Declare the Target step."""
+    state = all_active(started())
+
+    def refusal(kind: str, target: str, at: GccState = state) -> Rejection:
+        weapon = "batarangs" if kind == "ranged" else ""
+        move = Move.of("attack", hero="batman", kind=kind, weapon=weapon, target=target, cubes=1)
+        return refused(at, 1, move)
+
+    melee = refusal("melee", "killer-croc-1")
+    assert melee.message == (
+        "Killer Croc is neither in the Foreman's Office nor in an adjacent area that Batman "
+        "would over-occupy and sees clearly."
+    )
+    assert [c.section for c in melee.citations] == ["v-c-1-b", "ix-m", "ix-h", "ix-l"]
+    shot = refusal("ranged", "thugs-with-crowbar-1")  # the boiler room, out of sight
+    assert shot.message == "Batman has no clear line of sight to Thugs with Crowbar #1."
+    assert [c.section for c in shot.citations] == ["v-c-2-b", "ix-m", "ix-l"]
+    croc = villains_turn()
+    croc, _ = play(croc, VILLAIN, Move.of("activate", tile="killer-croc"))
+    croc, _ = play(croc, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    far = Move.of("character_attack", kind="melee", characteristic=0, target="renee-montoya")
+    refused_far = refused(croc, VILLAIN, far)
+    assert refused_far.message.startswith("Renee Montoya is neither in the Walkway")
+    assert [c.section for c in refused_far.citations] == ["vi-d-1-b", "ix-m", "ix-h", "ix-l"]
