@@ -333,3 +333,17 @@ def test_an_attraction_refused_says_which_requirement_the_target_fails() -> None
     assert why("thugs-with-crowbar-1", full) == (
         "Thugs with Crowbar #1 would over-occupy the Foreman's Office."
     )
+
+
+def test_a_miniature_drawn_into_dangerous_terrain_rolls_nothing() -> None:
+    """Reading (README, X Attraction, IX Q): Batman in the chemical vats (dangerous 1) draws a
+    thug in from the warehouse floor; the thug does not enter by a move, so it rolls no dice."""
+    state = all_active(started())
+    state = state.with_hero(replace(state.hero("batman"), area="chemical-vats"))
+    thug = replace(state.character("thugs-with-crowbar-1"), area="warehouse-floor")
+    state = state.with_character(thug)
+    pull = Move.of("attract", hero="batman", target="thugs-with-crowbar-1")
+    state, events = play(state, 1, pull)
+    assert [type(e) for e in events] == [Attracted]
+    assert state.character("thugs-with-crowbar-1").area == "chemical-vats"
+    assert state.roll is None
