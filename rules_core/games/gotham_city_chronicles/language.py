@@ -239,7 +239,8 @@ STORIES: dict[type[GameEvent], Story] = {
         else f"The villain loses {counted(-e.points, 'reinforcement point')} left unspent."
     ),
     ev.Reinforced: lambda s, e: (
-        f"{name(s, e.character)} comes back as a reinforcement in the {name(s, e.area)}."
+        f"{name(s, e.character)} comes back as a reinforcement in the {name(s, e.area)} for "
+        f"{counted(e.cost, 'point')}."
     ),
     ev.CharacterActivated: lambda s, e: f"The villain activates {name(s, e.character)}.",
     ev.MissionActionDone: lambda s, e: f"{name(s, e.figure)}: {name(s, e.action)}.",

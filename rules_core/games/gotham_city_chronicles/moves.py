@@ -296,10 +296,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("tile", "area"),
             villain.reinforce_check,
             villain.reinforce_apply,
-            lambda s, seat, m: (
-                f"Bring back one of the {villain.tile_name(s, str(m.get('tile')))} "
-                f"to the {villain.area_name(s, m.get('area'))}"
-            ),
+            villain.reinforce_label,
         ),
         _villain_rule(
             "give_up_reinforcement",

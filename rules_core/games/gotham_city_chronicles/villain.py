@@ -8,6 +8,7 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import counted
 from rules_core.games.gotham_city_chronicles import dice, geometry, manipulation, movement
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterActivated,
@@ -194,6 +195,17 @@ def reinforce_apply(state: GccState, seat: int, move: Move, rng: random.Random) 
     run.emit(Reinforced(seat=seat, character=character.id, area=str(move.get("area")), cost=cost))
     _settle(run, seat)
     return run.events
+
+
+def reinforce_label(state: GccState, seat: int, move: Move) -> str:
+    """ "Bring back one of the Brutes with Chains to the Street for 2 reinforcement points": the
+    tile's reinforcement cost (VI·A·2 [a] 15, VI E), as a tile's activation names its cubes."""
+    tile = str(move.get("tile"))
+    cost = next((t.reinforcement for t in state.board_pack.tiles if t.id == tile), 0)
+    return (
+        f"Bring back one of the {tile_name(state, tile)} to the "
+        f"{area_name(state, move.get('area'))} for {counted(cost, 'reinforcement point')}"
+    )
 
 
 def give_up_check(state: GccState, seat: int, move: Move) -> Rejection | None:

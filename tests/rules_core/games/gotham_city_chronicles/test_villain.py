@@ -515,3 +515,31 @@ def test_a_characters_first_movement_of_its_activation_has_the_bonus_in_either_s
     state, events = play(state, VILLAIN, back)
     declared = next(e for e in events if isinstance(e, MovementDeclared))
     assert (declared.points, declared.first) == (0, False)
+
+
+def test_a_reinforcement_is_offered_and_told_with_its_cost_in_points() -> None:
+    """VI E, VI·A·2 [a] 15: a miniature comes back for its tile's reinforcement cost. The move
+    read 'Bring back one of the Brutes with Chains to the Street' and the story 'comes back as a
+    reinforcement', so 'gains 4 points' then 'loses 1 left unspent' did not add up for a reader;
+    both now name the cost, as a tile's activation names its cubes."""
+    state = villains_turn()
+    brute = replace(state.character("brutes-with-chains-1"), area="")
+    state = state.with_character(brute)
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="event"))
+    state, _ = play(state, VILLAIN, Move.of("choose_event", event="call-the-crew"))
+    told = {
+        GAME.describe_move(state, VILLAIN, m)
+        for m in GAME.legal_moves(state, VILLAIN)
+        if m.type == "reinforce"
+    }
+    assert (
+        "Bring back one of the Brutes with Chains to the Street for 2 reinforcement points" in told
+    )
+    assert (
+        "Bring back one of the Thugs with Crowbar to the Street for 1 reinforcement point" in told
+    )
+    back = Move.of("reinforce", tile="brutes-with-chains", area="street")
+    _, events = play(state, VILLAIN, back)
+    assert GAME.narrate(state, events[0], None, False) == (
+        "Brutes with Chains #1 comes back as a reinforcement in the Street for 2 points."
+    )
