@@ -20,7 +20,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
-from rules_core.games.gotham_city_chronicles.language import declared_with
+from rules_core.games.gotham_city_chronicles.language import declared_with, name
 from rules_core.games.gotham_city_chronicles.manipulation import (
     MAX_CUBES,
     cube_offers,
@@ -33,11 +33,7 @@ from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.skills import skill_cards, skill_level
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
-from rules_core.games.gotham_city_chronicles.villain import (
-    acting_character,
-    declared_refusal,
-    figure_name,
-)
+from rules_core.games.gotham_city_chronicles.villain import acting_character, declared_refusal
 from rules_core.games.gotham_city_chronicles.wounds import wound
 
 KINDS = ("melee", "ranged")
@@ -49,6 +45,14 @@ WEAPON_RULES = {
 }
 # where a hero's attack spends its cubes (V·C·1 [c], V·C·2 [c]) and what spending means (IX C)
 ATTACK_CUBES = ("v-c-1-c", "v-c-2-c", "ix-c")
+# the sections that say whom an attack may target, by attacker and kind (refused targets cite
+# them): the Declare the Target step, enemies (IX M), sight (IX L) and over-occupation (IX H)
+REACH_RULES = {
+    ("hero", "melee"): ("v-c-1-b", "ix-m", "ix-h", "ix-l"),
+    ("hero", "ranged"): ("v-c-2-b", "ix-m", "ix-l"),
+    ("character", "melee"): ("vi-d-1-b", "ix-m", "ix-h", "ix-l"),
+    ("character", "ranged"): ("vi-d-2-b", "ix-m", "ix-l"),
+}
 
 
 def _side(state: GccState, figure: str) -> str:
@@ -63,20 +67,30 @@ def _size(state: GccState, figure: str) -> int:
     return state.board_pack.tile(state.character(figure).tile).size
 
 
-def in_reach(state: GccState, attacker: str, target: str, kind: str) -> bool:
-    """V·C·1 [b] / VI·D·1 [b] for melee, V·C·2 [b] / VI·D·2 [b] (a clear line of sight) for
-    ranged; the target is an enemy on the board (IX M; reference: only enemies are attacked)."""
+def out_of_reach(state: GccState, attacker: str, target: str, kind: str) -> str | None:
+    """Why `target` is out of the attack's reach, in words, or None: V·C·1 [b] / VI·D·1 [b] for
+    melee (the attacker's area, or an adjacent one it would over-occupy and sees clearly),
+    V·C·2 [b] / VI·D·2 [b] for ranged (a clear line of sight); the target is an enemy on the
+    board (IX M; reference: only enemies are attacked) and not a neutralized hero (README)."""
+    named = name(state, target)
     if not geometry.enemies(_side(state, attacker), _side(state, target)):
-        return False
+        return f"{named} is not an enemy of {name(state, attacker)}."
     here, there = state.area_of(attacker), state.area_of(target)
     if not here or not there:
-        return False
+        return f"{named} is not on the board."
     if state.has_hero(target) and state.hero(target).zones.neutralized:
-        return False
+        return f"{named} is neutralized: every cube is already in the wound zone."
     board = state.board_pack.board
     if kind == "melee":
-        return geometry.melee_reach(board, here, there, state.load(there), _size(state, attacker))
-    return geometry.clear_sight(board, here, there)
+        if geometry.melee_reach(board, here, there, state.load(there), _size(state, attacker)):
+            return None
+        return (
+            f"{named} is neither in the {name(state, here)} nor in an adjacent area that "
+            f"{name(state, attacker)} would over-occupy and sees clearly."
+        )
+    if geometry.clear_sight(board, here, there):
+        return None
+    return f"{name(state, attacker)} has no clear line of sight to {named}."
 
 
 # ---- a hero attacks (V·C·1, V·C·2) ---------------------------------------------------------------
@@ -114,8 +128,9 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     target = move.get("target")
     if not isinstance(target, str) or not state.has_character(target):
         return reject("bad_target", "The target is a character on the board.")
-    if not in_reach(state, hero.id, target, str(kind)):
-        return reject("bad_target", "That target is out of the attack's reach.")
+    far = out_of_reach(state, hero.id, target, str(kind))
+    if far is not None:
+        return reject("bad_target", far, *REACH_RULES["hero", str(kind)])
     space = state.board_pack.hero(hero.id).space(str(kind))
     if space.die == UNABLE:
         return reject("cannot_act", f"The hero cannot make a {kind} attack.")
@@ -463,8 +478,9 @@ def character_attack_check(state: GccState, seat: int, move: Move) -> Rejection 
     target = move.get("target")
     if not isinstance(target, str) or not state.has_hero(target):
         return reject("bad_target", "The target is a hero on the board.")
-    if not in_reach(state, character.id, target, str(kind)):
-        return reject("bad_target", "That target is out of the attack's reach.")
+    far = out_of_reach(state, character.id, target, str(kind))
+    if far is not None:
+        return reject("bad_target", far, *REACH_RULES["character", str(kind)])
     return None
 
 
@@ -503,13 +519,7 @@ def character_attack_apply(
 
 
 def attack_label(state: GccState, seat: int, move: Move) -> str:
-    target = str(move.get("target"))
-    if state.has_hero(target):
-        named = state.board_pack.hero(target).name
-    elif state.has_character(target):
-        named = figure_name(state, target)
-    else:
-        named = target
+    named = name(state, str(move.get("target")))
     if move.type == "character_attack":
         kind = str(move.get("kind"))
         way = declared_with(state, kind, move.get("characteristic"))

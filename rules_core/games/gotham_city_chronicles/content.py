@@ -246,6 +246,10 @@ def with_gadgets(data: Mapping[str, Any], chosen: object) -> Mapping[str, Any] |
             if not isinstance(gadget, str) or gadget not in in_pack:  # said as the option
                 named = quote(gadget) if isinstance(gadget, str) else "that"
                 return f"gadgets.{hero}[{n}]: the pack has no bat-gadget {named}"
+        board = next(h for h in heroes if h.get("id") == hero)
+        if gadgets and not read.value(board.get("utility_belt", 0), f"gadgets.{hero}"):
+            named = board.get("name", hero)
+            return f"gadgets.{hero}: {named} has no utility belt to hold bat-gadgets"
     given = [
         {**h, "gadgets": list(chosen[h["id"]])} if h.get("id") in chosen else h for h in heroes
     ]

@@ -11,6 +11,7 @@ from rules_core.games.gotham_city_chronicles import dice
 from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.energy import villain_recovered
 from rules_core.games.gotham_city_chronicles.figures import ACTIONS, Characteristic
+from rules_core.games.gotham_city_chronicles.rolling import paid_room
 from rules_core.games.gotham_city_chronicles.state import GccState
 
 # why yellow dice are rolled at a figure (TerrainRolled.reason), in words
@@ -118,12 +119,13 @@ def die_shown(state: GccState, index: int) -> str:
 
 
 def _yellow_dice(state: GccState, figure: str, reason: str, count: int) -> str:
-    """ "Batman rolls two yellow dice for the explosion, and may reroll them." """
+    """ "Batman rolls two yellow dice for the explosion, and may reroll them.", the reroll only
+    where its player can pay for one (the yellow dice have no reroll icon; VIII D: a cube and
+    room on the reroll space), since a roll with no reroll possible is counted at once."""
     dice = counted(count, "yellow die", "yellow dice")
     them = "it" if count == 1 else "them"
-    return (
-        f"{name(state, figure)} rolls {dice} for {TERRAIN_REASONS[reason]}, and may reroll {them}."
-    )
+    rolled = f"{name(state, figure)} rolls {dice} for {TERRAIN_REASONS[reason]}"
+    return rolled + (f", and may reroll {them}." if paid_room(state, figure) else ".")
 
 
 def roll_summary(state: GccState) -> str:
@@ -146,7 +148,8 @@ def _placed_by(side: str) -> str:
 
 
 def _items(state: GccState, items: tuple[str, ...]) -> str:
-    return ", ".join(f"the {name(state, i)}" for i in items)
+    """Items as a person lists them: "the Falcone's Ledger and the Submachine Gun"."""
+    return listed([f"the {name(state, i)}" for i in items])
 
 
 def _villain_recovery(state: GccState, e: ev.VillainTurnBegan) -> str:
@@ -162,6 +165,26 @@ def _villain_recovery(state: GccState, e: ev.VillainTurnBegan) -> str:
         return f"The villain's turn begins: no cube comes back, fatigue is empty ({recovery})."
     return (
         f"The villain's turn begins: {cubes} to the reserve, all that fatigue holds ({recovery})."
+    )
+
+
+def _hero_wounded(state: GccState, e: ev.HeroWounded) -> str:
+    """ "Batman suffers 2 wounds and is neutralized.", told so only as it happens: a hero already
+    neutralized (every cube in the wound zone, IX A) still rolls for an explosion or dangerous
+    terrain in its area (README), and its wounds move no cube."""
+    wounds = f"{name(state, e.hero)} suffers {counted(e.wounds, 'wound')}"
+    if state.hero(e.hero).zones.neutralized:
+        return f"{wounds}, but is already neutralized: no cube is left to lose."
+    return wounds + (" and is neutralized." if e.neutralized else ".")
+
+
+def _token_changed(state: GccState, e: ev.TokenChanged) -> str:
+    """ "The Bomb is armed, countdown 2.": the countdown is told where it moved (started or
+    counted down, to zero too), not where a new state keeps the one it had (a bomb defused with
+    one upkeep to go is defused, not "defused, countdown 1")."""
+    moved = e.countdown != state.token(e.token).countdown
+    return f"The {name(state, e.token)} is {e.state}" + (
+        f", countdown {e.countdown}." if moved else "."
     )
 
 
@@ -191,10 +214,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.figure)}'s {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
         f"{TERRAIN_REASONS[e.reason]}: {counted(e.wounds, 'wound')}."
     ),
-    ev.HeroWounded: lambda s, e: (
-        f"{name(s, e.hero)} suffers {counted(e.wounds, 'wound')}"
-        + (" and is neutralized." if e.neutralized else ".")
-    ),
+    ev.HeroWounded: lambda s, e: _hero_wounded(s, e),
     ev.MovementEnded: lambda s, e: (
         f"{name(s, e.mover)}'s movement ends"
         + (f"; {counted(e.lost, 'point')} lost." if e.lost else ".")
@@ -219,15 +239,16 @@ STORIES: dict[type[GameEvent], Story] = {
         else f"The villain loses {counted(-e.points, 'reinforcement point')} left unspent."
     ),
     ev.Reinforced: lambda s, e: (
-        f"{name(s, e.character)} comes back as a reinforcement in the {name(s, e.area)}."
+        f"{name(s, e.character)} comes back as a reinforcement in the {name(s, e.area)} for "
+        f"{counted(e.cost, 'point')}."
     ),
     ev.CharacterActivated: lambda s, e: f"The villain activates {name(s, e.character)}.",
     ev.MissionActionDone: lambda s, e: f"{name(s, e.figure)}: {name(s, e.action)}.",
-    ev.TokenChanged: lambda s, e: (
-        f"The {name(s, e.token)} is {e.state}"
-        + (f", countdown {e.countdown}." if e.countdown else ".")
+    ev.TokenChanged: lambda s, e: _token_changed(s, e),
+    ev.ContentsLaid: lambda s, e: (
+        f"{capitalized(_items(s, e.items))} {'lies' if len(e.items) == 1 else 'lie'} in the "
+        f"{name(s, e.area)}."
     ),
-    ev.ContentsLaid: lambda s, e: f"{_items(s, e.items)} lie in the {name(s, e.area)}.",
     ev.ContentsTaken: lambda s, e: f"{name(s, e.hero)} takes {_items(s, e.items)}.",
     ev.Exploded: lambda s, e: f"A level {e.level} explosion rocks the {name(s, e.area)}.",
     ev.RiverDredged: lambda s, e: (
@@ -255,7 +276,9 @@ STORIES: dict[type[GameEvent], Story] = {
         + (f" for {counted(e.cubes, 'cube')}." if e.cubes else " for free.")
     ),
     ev.ComplexActionResolved: lambda s, e: (
-        f"{counted(e.successes, 'success', 'successes')} against {e.difficulty}: "
+        f"{counted(e.successes, 'success', 'successes')}"
+        + (f" after {e.hindering} hindering" if e.hindering else "")
+        + f" against {e.difficulty}: "
         + ("it works." if e.succeeded else "it fails.")
     ),
     ev.ItemPickedUp: lambda s, e: f"{name(s, e.hero)} picks up the {name(s, e.item)}.",
@@ -279,7 +302,9 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.figure)} draws {name(s, e.target)} into the {name(s, e.area)}."
     ),
     ev.Blasted: lambda s, e: (
-        f"{name(s, e.figure)} sets off a level {e.level} blast here and in the {name(s, e.area)}."
+        f"{name(s, e.figure)} sets off a level {e.level} blast in "
+        + (f"the {name(s, s.area_of(e.figure))}" if s.area_of(e.figure) else "its own area")
+        + f" and the {name(s, e.area)}."
     ),
     ev.ItemUsedUp: lambda s, e: (
         f"{name(s, e.hero)}'s {name(s, e.item)} is used up and leaves the game."

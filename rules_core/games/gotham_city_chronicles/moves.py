@@ -296,10 +296,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("tile", "area"),
             villain.reinforce_check,
             villain.reinforce_apply,
-            lambda s, seat, m: (
-                f"Bring back one of the {villain.tile_name(s, str(m.get('tile')))} "
-                f"to the {villain.area_name(s, m.get('area'))}"
-            ),
+            villain.reinforce_label,
         ),
         _villain_rule(
             "give_up_reinforcement",
@@ -313,7 +310,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             ("character",),
             villain.designate_check,
             villain.designate_apply,
-            lambda s, seat, m: f"Activate {villain.figure_name(s, m.get('character'))}",
+            lambda s, seat, m: f"Activate {language.name(s, str(m.get('character')))}",
         ),
         _villain_rule(
             "move_character",
@@ -321,7 +318,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             villain.character_move_check,
             villain.character_move_apply,
             lambda s, seat, m: (
-                f"Move {villain.figure_name(s, m.get('character'))} "
+                f"Move {language.name(s, str(m.get('character')))} "
                 f"to the {villain.area_name(s, m.get('to'))}"
             ),
         ),

@@ -4,21 +4,25 @@ roller may still put on its reroll space (a hero's board, or the command post's)
 from __future__ import annotations
 
 from rules_core.games.gotham_city_chronicles import dice
-from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+from rules_core.games.gotham_city_chronicles.state import GccState
+
+
+def paid_room(state: GccState, figure: str) -> int:
+    """VIII D, IX I: the dice a roll of `figure` could still have rerolled for cubes: the cubes
+    in reserve and the room on the reroll space (its hero's board, or the command post's for a
+    character)."""
+    if state.has_hero(figure):
+        zones, limit = state.hero(figure).zones, state.board_pack.hero(figure).reroll.limit
+    else:
+        zones, limit = state.villain, state.board_pack.command_post.reroll.limit
+    return min(dice.room(zones.on("reroll"), limit), zones.reserve)
 
 
 def reroll_room(state: GccState) -> int:
-    """VIII D, IX I: the dice that can still be paid for (cubes in reserve, room on the space)."""
+    """VIII D, IX I: the dice of the roll waiting that can still be paid for."""
     roll = state.roll
     assert roll is not None
-    if roll.seat == VILLAIN_SEAT:
-        zones, limit = state.villain, state.board_pack.command_post.reroll.limit
-    else:
-        zones, limit = (
-            state.hero(roll.figure).zones,
-            state.board_pack.hero(roll.figure).reroll.limit,
-        )
-    return min(dice.room(zones.on("reroll"), limit), zones.reserve)
+    return paid_room(state, roll.figure)
 
 
 def reroll_possible(state: GccState) -> bool:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.wording import counted
 from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry, villain
 from rules_core.games.gotham_city_chronicles.events import Attracted, Blasted
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
@@ -135,24 +136,36 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     if not (state.has_hero(target) or state.has_character(target)):
         return reject("bad_target", "There is no such miniature.")
     there = state.area_of(target)
-    board = state.board_pack.board
     size = _size(state, target)
     if there == who.area:  # reading: nothing to draw in (README)
         return reject(
             "bad_target", f"That miniature is already in the {_role(who)}'s area.", "x.attraction"
         )
-    far = geometry.distance(board, who.area, there) if there else None
-    if (
-        not there
-        or far is None
-        or far > skill_level(state, who, "attraction")
-        or not geometry.clear_sight(board, who.area, there)
-        or size > _size(state, who.id)
-        or geometry.over_occupies(board, who.area, state.load(who.area), size)
-    ):
-        return reject(
-            "bad_target", "That miniature is not one Attraction can draw here.", "x.attraction"
-        )
+    why = _out_of_attraction(state, who, target, there, size)
+    return None if why is None else reject("bad_target", why, "x.attraction")
+
+
+def _out_of_attraction(
+    state: GccState, who: Miniature, target: str, there: str, size: int
+) -> str | None:
+    """Which of Attraction's requirements (X) the target fails, in words, or None: on the board,
+    within the skill's level in moves (IX J), in clear sight (IX L), no larger than the possessor
+    and not over-occupying the possessor's area (IX H)."""
+    board = state.board_pack.board
+    named, possessor = name(state, target), name(state, who.id)
+    if not there:
+        return f"{named} is not on the board."
+    level = skill_level(state, who, "attraction")
+    far = geometry.distance(board, who.area, there)
+    if far is None or far > level:
+        away = "out of reach of any move" if far is None else f"{counted(far, 'move')} away"
+        return f"{named} is {away}: {possessor}'s Attraction reaches {level}."
+    if not geometry.clear_sight(board, who.area, there):
+        return f"{possessor} has no clear line of sight to {named}."
+    if size > _size(state, who.id):
+        return f"{named} (size {size}) is larger than {possessor} (size {_size(state, who.id)})."
+    if geometry.over_occupies(board, who.area, state.load(who.area), size):
+        return f"{named} would over-occupy the {name(state, who.area)}."
     return None
 
 

@@ -8,7 +8,8 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.gotham_city_chronicles import dice, geometry, language, manipulation, movement
+from rules_core.engine.wording import counted
+from rules_core.games.gotham_city_chronicles import dice, geometry, manipulation, movement
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterActivated,
     CharacterActivationEnded,
@@ -52,14 +53,6 @@ def event_name(state: GccState, event: object) -> str:
 
 def area_name(state: GccState, area: object) -> str:
     return next((a.name for a in state.board_pack.board.areas if a.id == area), str(area))
-
-
-def figure_name(state: GccState, figure: object) -> str:
-    """A villain's miniature as the events name it (`language.name`: numbered only where its
-    tile has more than one, "Brutes with Chains #2" but "Killer Croc")."""
-    if isinstance(figure, str) and state.has_character(figure):
-        return language.name(state, figure)
-    return str(figure)
 
 
 def action_name(state: GccState, action: object) -> str:
@@ -202,6 +195,17 @@ def reinforce_apply(state: GccState, seat: int, move: Move, rng: random.Random) 
     run.emit(Reinforced(seat=seat, character=character.id, area=str(move.get("area")), cost=cost))
     _settle(run, seat)
     return run.events
+
+
+def reinforce_label(state: GccState, seat: int, move: Move) -> str:
+    """ "Bring back one of the Brutes with Chains to the Street for 2 reinforcement points": the
+    tile's reinforcement cost (VI·A·2 [a] 15, VI E), as a tile's activation names its cubes."""
+    tile = str(move.get("tile"))
+    cost = next((t.reinforcement for t in state.board_pack.tiles if t.id == tile), 0)
+    return (
+        f"Bring back one of the {tile_name(state, tile)} to the "
+        f"{area_name(state, move.get('area'))} for {counted(cost, 'reinforcement point')}"
+    )
 
 
 def give_up_check(state: GccState, seat: int, move: Move) -> Rejection | None:

@@ -411,3 +411,59 @@ def test_a_hero_with_a_defense_line_rolls_nothing_against_no_success() -> None:
     assert 1 not in to_act(state) and state.fight is None
     batman = state.hero("batman")
     assert batman.zones == start.hero("batman").zones and batman.items == ("vest",)
+
+
+def test_a_ranged_attack_is_hindered_in_the_attackers_area_not_the_targets() -> None:
+    """Reading (README, IX N): the "action area" of a ranged attack is the attacker's own, where
+    it performs the action: Batman alone in the office shooting Killer Croc on the walkway is
+    not hindered by Croc's menace, and Batman on the walkway beside a thug (Croc gone) shooting
+    a brute on the warehouse floor is hindered by the thug's menace, not the brutes'."""
+
+    def hindering(state: GccState, target: str) -> int:
+        shot = Move.of(
+            "attack", hero="batman", kind="ranged", weapon="batarangs", target=target, cubes=1
+        )
+        state, events = play(state, 1, shot)
+        if state.roll is not None:
+            state, kept = play(state, 1, Move.of("keep"))
+            events += kept
+        counted = next(e for e in events if isinstance(e, AttackCounted))
+        return counted.hindering
+
+    state = all_active(started())
+    assert hindering(state, "killer-croc-1") == 0
+    walkway = state.with_hero(replace(state.hero("batman"), area="walkway"))
+    walkway = walkway.with_character(
+        replace(walkway.character("thugs-with-crowbar-1"), area="walkway")
+    )
+    walkway = walkway.with_character(replace(walkway.character("killer-croc-1"), area="street"))
+    assert hindering(walkway, "brutes-with-chains-1") == 1
+
+
+def test_a_target_out_of_reach_is_refused_with_the_reason_and_its_own_sections() -> None:
+    """An attack on a target out of reach said only "That target is out of the attack's
+    reach." and cited the hero's and the character's attack sections alike. It now says which
+    requirement fails and cites the attack's own Declare the Target step."""
+    state = all_active(started())
+
+    def refusal(kind: str, target: str, at: GccState = state) -> Rejection:
+        weapon = "batarangs" if kind == "ranged" else ""
+        move = Move.of("attack", hero="batman", kind=kind, weapon=weapon, target=target, cubes=1)
+        return refused(at, 1, move)
+
+    melee = refusal("melee", "killer-croc-1")
+    assert melee.message == (
+        "Killer Croc is neither in the Foreman's Office nor in an adjacent area that Batman "
+        "would over-occupy and sees clearly."
+    )
+    assert [c.section for c in melee.citations] == ["v-c-1-b", "ix-m", "ix-h", "ix-l"]
+    shot = refusal("ranged", "thugs-with-crowbar-1")  # the boiler room, out of sight
+    assert shot.message == "Batman has no clear line of sight to Thugs with Crowbar #1."
+    assert [c.section for c in shot.citations] == ["v-c-2-b", "ix-m", "ix-l"]
+    croc = villains_turn()
+    croc, _ = play(croc, VILLAIN, Move.of("activate", tile="killer-croc"))
+    croc, _ = play(croc, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    far = Move.of("character_attack", kind="melee", characteristic=0, target="renee-montoya")
+    refused_far = refused(croc, VILLAIN, far)
+    assert refused_far.message.startswith("Renee Montoya is neither in the Walkway")
+    assert [c.section for c in refused_far.citations] == ["vi-d-1-b", "ix-m", "ix-h", "ix-l"]

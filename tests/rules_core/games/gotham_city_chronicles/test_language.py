@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     ReinforcementPoints,
     TerrainDiceRolled,
     TerrainRolled,
+    TokenChanged,
 )
 from rules_core.games.gotham_city_chronicles.language import name
 from rules_core.games.gotham_city_chronicles.rules import GAME
@@ -175,3 +176,97 @@ def test_a_defense_scores_successes_as_an_attack_does() -> None:
         "The defense scores 2 successes: 0 wounds get through.",
         "The defense scores 1 success: 1 wound gets through.",
     ]
+
+
+def test_a_tokens_countdown_is_told_where_it_moves_and_not_where_a_state_keeps_it() -> None:
+    """A bomb armed with one upkeep to go and then defused keeps its countdown in the state
+    (`set_state` changes the state only), so the story said "The Bomb is defused, countdown 1.",
+    as if it still ticked; a countdown reaching zero was told as no countdown at all. The
+    countdown is told where it moved: started, or counted down (to zero too)."""
+    from dataclasses import replace
+
+    state = _set_up()
+    state = state.with_token(replace(state.token("bomb"), state="armed", countdown=1))
+    told = {
+        "defused": TokenChanged(seat=1, token="bomb", state="defused", countdown=1),
+        "to zero": TokenChanged(seat=None, token="bomb", state="armed", countdown=0),
+    }
+    assert GAME.narrate(state, told["defused"], None, False) == "The Bomb is defused."
+    assert GAME.narrate(state, told["to zero"], None, False) == "The Bomb is armed, countdown 0."
+    unarmed = _set_up()
+    armed = TokenChanged(seat=0, token="bomb", state="armed", countdown=0)
+    started = TokenChanged(seat=0, token="bomb", state="armed", countdown=2)
+    assert GAME.narrate(unarmed, armed, None, False) == "The Bomb is armed."
+    assert GAME.narrate(unarmed, started, None, False) == "The Bomb is armed, countdown 2."
+
+
+def test_a_roll_with_no_reroll_to_pay_for_is_not_told_it_may_be_rerolled() -> None:
+    """Yellow dice have no reroll icon, so their reroll step (VIII) is paid with cubes on the
+    reroll space (VIII D): a hero with an empty reserve, or the villain with a saturated reroll
+    space, rolls and has the dice counted at once. The story said "and may reroll it" all the
+    same (a play-test: Commissioner Gordon, his reserve spent, rolling for the gas leak)."""
+    from dataclasses import replace
+
+    state = _set_up()
+    gordon = state.hero("commissioner-gordon")
+    spent = replace(gordon, zones=replace(gordon.zones, reserve=0, fatigue=gordon.zones.total))
+    broke = state.with_hero(spent)
+    rolled = TerrainDiceRolled(
+        seat=1, figure="commissioner-gordon", reason="dangerous", dice=("yellow",), faces=(0,)
+    )
+    assert GAME.narrate(broke, rolled, None, False) == (
+        "Commissioner Gordon rolls 1 yellow die for dangerous terrain."
+    )
+    assert GAME.narrate(state, rolled, None, False) == (
+        "Commissioner Gordon rolls 1 yellow die for dangerous terrain, and may reroll it."
+    )
+    croc = TerrainDiceRolled(
+        seat=0, figure="killer-croc-1", reason="fall", dice=("yellow",), faces=(0,)
+    )
+    saturated = replace(state.villain, reserve=10, spaces=(0, 0, 0, 0, 0, 0, 2))
+    assert GAME.narrate(replace(state, villain=saturated), croc, None, False) == (
+        "Killer Croc rolls 1 yellow die for the fall."
+    )
+
+
+def test_a_hero_already_neutralized_is_not_told_to_be_neutralized_again() -> None:
+    """A neutralized hero stays in its area (README) and still rolls for an explosion there; the
+    wounds of that roll move no cube, yet the story told "suffers 2 wounds and is neutralized."
+    as if it had just happened."""
+    from dataclasses import replace
+
+    from rules_core.games.gotham_city_chronicles.events import HeroWounded
+
+    state = _set_up()
+    gordon = state.hero("commissioner-gordon")
+    total = gordon.zones.total
+    down = state.with_hero(replace(gordon, zones=replace(gordon.zones, reserve=0, wounds=total)))
+    hurt = HeroWounded(seat=None, hero="commissioner-gordon", wounds=2, neutralized=True)
+    assert GAME.narrate(down, hurt, None, False) == (
+        "Commissioner Gordon suffers 2 wounds, but is already neutralized: no cube is left to lose."
+    )
+    assert GAME.narrate(state, hurt, None, False) == (
+        "Commissioner Gordon suffers 2 wounds and is neutralized."
+    )
+
+
+def test_a_safes_contents_are_listed_as_a_person_lists_them() -> None:
+    """Opening the safe read "Batman takes the Falcone's Ledger, the Submachine Gun.", and what
+    a hero could not carry "the Submachine Gun lie in the Foreman's Office." (a sentence opening
+    in lower case, a plural verb for one item)."""
+    from rules_core.games.gotham_city_chronicles.events import ContentsLaid, ContentsTaken
+
+    state = _set_up()
+    both = ("ledger", "submachine-gun")
+    taken = ContentsTaken(seat=1, token="safe", hero="batman", items=both)
+    assert GAME.narrate(state, taken, None, False) == (
+        "Batman takes the Falcone's Ledger and the Submachine Gun."
+    )
+    one = ContentsLaid(seat=1, token="safe", items=("submachine-gun",), area="office")
+    assert GAME.narrate(state, one, None, False) == (
+        "The Submachine Gun lies in the Foreman's Office."
+    )
+    two = ContentsLaid(seat=1, token="safe", items=both, area="office")
+    assert GAME.narrate(state, two, None, False) == (
+        "The Falcone's Ledger and the Submachine Gun lie in the Foreman's Office."
+    )

@@ -315,3 +315,21 @@ def test_a_thoughts_cubes_are_refused_citing_the_thought() -> None:
     broke = automatic_refusal(state, empty, "thought")
     assert broke is not None and broke.code == "bad_cubes"
     assert [c.section for c in broke.citations] == ["v-c-4.automatic-thought", "ix-c"]
+
+
+def test_a_complex_actions_result_tells_the_hindering_taken_off() -> None:
+    """IX N: a complex manipulation's successes lose the hindering of the hero's area. Renee
+    Montoya disarming the bomb beside the two thugs (menace 1 each) loses 2; the story said
+    "0 successes against 2: it fails." after dice that showed two, with nothing to say why,
+    while an attack's count names its hindering."""
+    state = all_active(started())
+    state = state.with_token(replace(state.token("bomb"), state="armed", countdown=2))
+    state = state.with_hero(replace(state.hero("renee-montoya"), area="boiler-room"))
+    disarm = Move.of("complex_action", hero="renee-montoya", action="disarm-bomb", cubes=3)
+    state, events = play(state, 1, disarm)
+    if state.roll is not None:
+        state, events = play(state, 1, Move.of("keep"))
+    resolved = next(e for e in events if isinstance(e, ComplexActionResolved))
+    assert resolved.hindering == 2
+    told = GAME.narrate(state, resolved, None, False)
+    assert f"{resolved.successes} success" in told and "after 2 hindering against 2: it" in told

@@ -61,13 +61,19 @@ def test_the_villain_and_one_to_three_heroes_seats_are_accepted(players: int) ->
         ({"batman": ["tonfa"]}, 'gadgets.batman[0]: the pack has no bat-gadget "tonfa"'),
         ({"batman": ["grapnel-gun", 1]}, "gadgets.batman[1]: the pack has no bat-gadget that"),
         ({"batman": [{}]}, "gadgets.batman[0]: the pack has no bat-gadget that"),
-        (
+        (  # the hero has no belt: said so, not "sizes exceed" nor "one belt, once"
             {"batman": ["batarangs"], "commissioner-gordon": ["explosive-gel"]},
-            "content pack: hero[1].gadgets: their sizes exceed the utility belt",  # no belt
+            "gadgets.commissioner-gordon: Commissioner Gordon has no utility belt to hold "
+            "bat-gadgets",
         ),
         (
             {"commissioner-gordon": ["batarangs"]},
-            "gadgets: each bat-gadget card goes in one belt, once",  # Batman keeps his
+            "gadgets.commissioner-gordon: Commissioner Gordon has no utility belt to hold "
+            "bat-gadgets",
+        ),
+        (
+            {"batman": ["batarangs", "grapnel-gun", "explosive-gel", "batarangs"]},
+            "gadgets: each bat-gadget card goes in one belt, once",
         ),
         (
             {"batman": ["batarangs", "batarangs"]},

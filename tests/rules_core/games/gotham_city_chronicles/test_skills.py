@@ -13,6 +13,7 @@ from rules_core.games.gotham_city_chronicles.events import (
 )
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.skills import skill_level
+from rules_core.games.gotham_city_chronicles.state import GccState
 from tests.rules_core.games.gotham_city_chronicles.test_area_rolls import keep_waiting
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
@@ -144,6 +145,9 @@ def test_blast_explodes_here_and_next_door_once_a_turn() -> None:
     state = all_active(started())
     state, events = play(state, 1, Move.of("blast", hero="batman", area="walkway"), seed=4)
     assert events[0] == Blasted(seat=1, figure="batman", area="walkway", level=1)
+    assert GAME.narrate(state, events[0], None, False) == (
+        "Batman sets off a level 1 blast in the Foreman's Office and the Walkway."  # not "here"
+    )
     state, kept = keep_waiting(state)  # each roll's reroll step (test_area_rolls.py)
     events += kept
     assert [e.area for e in events if isinstance(e, Exploded)] == ["office", "walkway"]
@@ -300,3 +304,46 @@ def test_a_single_use_card_giving_ambidexterity_leaves_once_a_second_weapon_is_u
     state, events = play(state, 1, two)
     assert ItemUsedUp(seat=1, hero="commissioner-gordon", item="sparring-wraps") in events
     assert state.hero("commissioner-gordon").items == ("tonfa", "tonfa")
+
+
+def test_an_attraction_refused_says_which_requirement_the_target_fails() -> None:
+    """X Attraction lists its requirements (sight, size, distance, the possessor's area not
+    over-occupied); a refusal said only "That miniature is not one Attraction can draw here.",
+    leaving the player to find which. It now names the one failed."""
+    state = all_active(started())
+    state = state.with_character(
+        replace(state.character("thugs-with-crowbar-1"), area="loading-pit")
+    )
+
+    def why(target: str, at: GccState = state) -> str:
+        refusal = refused(at, 1, Move.of("attract", hero="batman", target=target))
+        assert refusal.code == "bad_target"
+        return refusal.message
+
+    assert why("killer-croc-1") == "Killer Croc (size 3) is larger than Batman (size 2)."
+    assert why("thugs-with-crowbar-2") == (
+        "Thugs with Crowbar #2 is 3 moves away: Batman's Attraction reaches 2."
+    )
+    assert why("thugs-with-crowbar-1") == (
+        "Batman has no clear line of sight to Thugs with Crowbar #1."  # over the walkway
+    )
+    assert why("thugs-with-crowbar-3") == "Thugs with Crowbar #3 is not on the board."
+    full = state.with_hero(replace(state.hero("renee-montoya"), area="office"))
+    full = full.with_character(replace(full.character("thugs-with-crowbar-1"), area="walkway"))
+    assert why("thugs-with-crowbar-1", full) == (
+        "Thugs with Crowbar #1 would over-occupy the Foreman's Office."
+    )
+
+
+def test_a_miniature_drawn_into_dangerous_terrain_rolls_nothing() -> None:
+    """Reading (README, X Attraction, IX Q): Batman in the chemical vats (dangerous 1) draws a
+    thug in from the warehouse floor; the thug does not enter by a move, so it rolls no dice."""
+    state = all_active(started())
+    state = state.with_hero(replace(state.hero("batman"), area="chemical-vats"))
+    thug = replace(state.character("thugs-with-crowbar-1"), area="warehouse-floor")
+    state = state.with_character(thug)
+    pull = Move.of("attract", hero="batman", target="thugs-with-crowbar-1")
+    state, events = play(state, 1, pull)
+    assert [type(e) for e in events] == [Attracted]
+    assert state.character("thugs-with-crowbar-1").area == "chemical-vats"
+    assert state.roll is None

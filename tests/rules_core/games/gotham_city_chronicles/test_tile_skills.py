@@ -214,7 +214,7 @@ def test_a_characters_blast_explodes_both_areas_once_a_villains_turn() -> None:
     )
     assert sum(isinstance(e, Exploded) for e in events) == 1  # the second waits for the rolls
     assert narrate(state, events[0], None, False) == (
-        "Brutes with Chains #1 sets off a level 1 blast here and in the Street."
+        "Brutes with Chains #1 sets off a level 1 blast in the Warehouse Floor and the Street."
     )
     state, kept = keep_waiting(state)
     assert [e.area for e in (*events, *kept) if isinstance(e, Exploded)] == [

@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, pars
 from rules_core.games.gotham_city_chronicles.events import (
     Exploded,
     GameFinished,
+    MovementDeclared,
     Reinforced,
     ReinforcementPoints,
     TileActivated,
@@ -443,3 +444,102 @@ def test_a_tile_activation_is_offered_with_its_cost_in_the_river() -> None:
     assert told["brutes-with-chains"] == "Activate Brutes with Chains for 2 cubes"
     assert told["killer-croc"] == "Activate Killer Croc for 3 cubes"
     assert told["event"] == "Activate the event tile for 4 cubes"
+
+
+def test_a_miniature_is_named_in_the_moves_as_in_the_story() -> None:
+    """The moves named a tile's one miniature with a number ('Activate Killer Croc #1', 'Batman:
+    ranged attack on Killer Croc #1 ...') that the story never uses ('The villain activates
+    Killer Croc.'): one name for it everywhere, numbered only among miniatures of one tile."""
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
+    croc = Move.of("activate_character", character="killer-croc-1")
+    assert GAME.describe_move(state, VILLAIN, croc) == "Activate Killer Croc"
+    state, _ = play(state, VILLAIN, croc)
+    labels = {GAME.describe_move(state, VILLAIN, m) for m in GAME.legal_moves(state, VILLAIN)}
+    assert "Move Killer Croc to the Loading Pit" in labels
+    assert not any("#" in label for label in labels)
+    heroes = all_active(started())
+    attacks = [
+        GAME.describe_move(heroes, 1, m)
+        for m in GAME.legal_moves(heroes, 1)
+        if m.type == "attack" and m.get("target") == "killer-croc-1"
+    ]
+    assert attacks and all("on Killer Croc with" in a for a in attacks)
+    thugs = all_active(started())
+    gordon = replace(thugs.hero("commissioner-gordon"), area="boiler-room")
+    thugs = thugs.with_hero(gordon)
+    punch = Move.of(
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        weapon="",
+        target="thugs-with-crowbar-2",
+        cubes=1,
+    )
+    assert GAME.describe_move(thugs, 1, punch) == (
+        "Commissioner Gordon: melee attack on Thugs with Crowbar #2, 1 cube"
+    )
+
+
+def test_a_characters_first_movement_of_its_activation_has_the_bonus_in_either_step() -> None:
+    """Reading (README, VI·C·2, VI·C·6, V·C·5 [c]): a character moves by the hero's rules with
+    "the character's activation" for "the hero's turn", so its move point bonus goes to the
+    first movement of its activation. A thug that arms the bomb without moving first moves
+    afterwards with its bonus of 2; one that moved before acting moves afterwards from none."""
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
+    state, _ = play(
+        state, VILLAIN, Move.of("character_action", action="arm-bomb", characteristic=0)
+    )
+    out = Move.of("move_character", character="thugs-with-crowbar-1", to="warehouse-floor")
+    state, events = play(state, VILLAIN, out)
+    assert (
+        MovementDeclared(seat=VILLAIN, mover="thugs-with-crowbar-1", points=2, first=True) in events
+    )
+    state, _ = play(state, VILLAIN, Move.of("end_character"))
+    renee = replace(state.hero("renee-montoya"), area="warehouse-floor")
+    state = state.with_hero(renee)
+    second = Move.of("activate_character", character="thugs-with-crowbar-2")
+    state, _ = play(state, VILLAIN, second)
+    there = Move.of("move_character", character="thugs-with-crowbar-2", to="warehouse-floor")
+    state, events = play(state, VILLAIN, there)
+    assert any(isinstance(e, MovementDeclared) and e.points == 2 for e in events)
+    punch = Move.of("character_attack", kind="melee", characteristic=0, target="renee-montoya")
+    state, _ = play(state, VILLAIN, punch)
+    while state.roll is not None or state.fight is not None:  # rerolls kept, no cube defended
+        seat = min(to_act(state))
+        answer = Move.of("keep") if state.roll is not None else Move.of("defend", cubes=0)
+        state, _ = play(state, seat, answer)
+    back = Move.of("move_character", character="thugs-with-crowbar-2", to="boiler-room")
+    state, events = play(state, VILLAIN, back)
+    declared = next(e for e in events if isinstance(e, MovementDeclared))
+    assert (declared.points, declared.first) == (0, False)
+
+
+def test_a_reinforcement_is_offered_and_told_with_its_cost_in_points() -> None:
+    """VI E, VI·A·2 [a] 15: a miniature comes back for its tile's reinforcement cost. The move
+    read 'Bring back one of the Brutes with Chains to the Street' and the story 'comes back as a
+    reinforcement', so 'gains 4 points' then 'loses 1 left unspent' did not add up for a reader;
+    both now name the cost, as a tile's activation names its cubes."""
+    state = villains_turn()
+    brute = replace(state.character("brutes-with-chains-1"), area="")
+    state = state.with_character(brute)
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="event"))
+    state, _ = play(state, VILLAIN, Move.of("choose_event", event="call-the-crew"))
+    told = {
+        GAME.describe_move(state, VILLAIN, m)
+        for m in GAME.legal_moves(state, VILLAIN)
+        if m.type == "reinforce"
+    }
+    assert (
+        "Bring back one of the Brutes with Chains to the Street for 2 reinforcement points" in told
+    )
+    assert (
+        "Bring back one of the Thugs with Crowbar to the Street for 1 reinforcement point" in told
+    )
+    back = Move.of("reinforce", tile="brutes-with-chains", area="street")
+    _, events = play(state, VILLAIN, back)
+    assert GAME.narrate(state, events[0], None, False) == (
+        "Brutes with Chains #1 comes back as a reinforcement in the Street for 2 points."
+    )
