@@ -129,7 +129,7 @@ def _sent(
     game's own step, their hideout holding one kind of personnel), then the attack is over."""
     troop = _one(unit)
     run.emit(e.PersonnelAssigned(seat=by, owner=loser, district=district, troop=troop, forced=True))
-    _arrived(run, loser, district, troop_strength(troop))
+    _arrived(run, loser, district)
     _exchange_over(run, rng)
 
 
@@ -162,9 +162,12 @@ def _discard_unasked(run: Run) -> None:
         run.emit(e.FortunesDiscarded(seat=None, owner=prompt.seat, cards=(card,)))
 
 
-def _arrived(run: Run, seat: int, district: int, strength: int) -> None:
-    """What assigning there costs or gives: blockade strain, then the tile's effect."""
+def _arrived(run: Run, seat: int, district: int) -> None:
+    """What assigning there costs or gives: blockade strain, judged on the total strength the
+    player has there (appendix 03's table; a lost attack's personnel join any already there),
+    then the tile's effect."""
     state = run.state
+    strength = troop_strength(state.district(district).personnel[seat])
     blockades = state.district(district).blockades_of_others(seat)
     effects.inflict(run, seat, blockade_strain(state, blockades, strength))
     effects.tile_on_arrival(run, seat, district)
@@ -180,7 +183,7 @@ def _complete(run: Run) -> None:
             seat=seat, owner=seat, district=district, strength=strength, blockades=blockades
         )
     )
-    _arrived(run, seat, district, strength)
+    _arrived(run, seat, district)
 
 
 def _finish(run: Run, rng: random.Random) -> bool:

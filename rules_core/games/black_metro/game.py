@@ -159,7 +159,10 @@ class BlackMetro(DeclaredGame[State]):
     # 17: an event option every player carries out waits, once a player is asked how, for that
     #     player before the later ones carry it out, each unasked if its one way is then settled
     #     (standby.settle_turns); no event changed, so older games replay from their events
-    rules_version = 17
+    # 18: the personnel a lost assignment fortune attack sends to a blockaded district are
+    #     judged on the total strength their player has there (appendix.fortifications), not
+    #     as if they stood there alone; no event changed, so older games replay from their events
+    rules_version = 18
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES
