@@ -162,7 +162,11 @@ class BlackMetro(DeclaredGame[State]):
     # 18: the personnel a lost assignment fortune attack sends to a blockaded district are
     #     judged on the total strength their player has there (appendix.fortifications), not
     #     as if they stood there alone; no event changed, so older games replay from their events
-    rules_version = 18
+    # 19: a die face's steps before its first choice are done before the choice is asked: the
+    #     supply dice's valuable artefact draws its mission, then asks which missions to return,
+    #     the drawn one among them (appendix.dice.supply); `roll_to_resolve` gains `start`
+    #     (0 in older events, which replay as they were played)
+    rules_version = 19
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -325,8 +325,10 @@ def prompt_ability(state: State, prompt: Prompt) -> Ability:
 
 
 def prompt_steps(state: State, prompt: Prompt) -> tuple[int, tuple[Effect, ...]]:
-    """The district and the steps of the die face a dice-choice prompt asks to resolve."""
-    return int(str(prompt.get("district"))), prompt_ability(state, prompt).steps
+    """The district and the steps of the die face a dice-choice prompt asks to resolve (from
+    the step its choice begins at: those before it are done)."""
+    start = int(str(prompt.get("start", 0)))
+    return int(str(prompt.get("district"))), prompt_ability(state, prompt).steps[start:]
 
 
 def _choosing_event(state: State, seat: int) -> int:
