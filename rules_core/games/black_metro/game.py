@@ -166,7 +166,12 @@ class BlackMetro(DeclaredGame[State]):
     #     supply dice's valuable artefact draws its mission, then asks which missions to return,
     #     the drawn one among them (appendix.dice.supply); `roll_to_resolve` gains `start`
     #     (0 in older events, which replay as they were played)
-    rules_version = 19
+    # 20: a fortune taken from the top of the discard (the reference queen, the supply dice's
+    #     lucky device) stays known in its taker's hand to whoever knew it there: everybody for
+    #     a card played or turned up face up, the player who laid it face down
+    #     (`Player.hand_knowers`); `discard_taken` (version 2) names that `knower`, a version-1
+    #     one shows its card to the taker alone, and older games replay from their events
+    rules_version = 20
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES
