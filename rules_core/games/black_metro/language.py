@@ -106,6 +106,12 @@ def syndicate_backing(state: BlackMetroState, syndicate_id: str) -> str:
     return f"{syndicate.power} power to the one player with the {most} {measure}"
 
 
+def turned_back(state: BlackMetroState, syndicate_id: str) -> str:
+    """ " back" when turning the syndicate turns it back to unturned, as it does one turned
+    already (appendix.syndicates); "" when it turns it."""
+    return " back" if dict(state.syndicates).get(syndicate_id) else ""
+
+
 def technology_text(state: BlackMetroState, card: str) -> str:
     """A technology by its name, type, level and ability ("Voltaic Edge (battle, level 1): …")."""
     tech = state.the_pack().technology(card)
@@ -157,6 +163,8 @@ def choice(state: BlackMetroState, text: str, ops: tuple[str, ...]) -> str:
     parts = text.split("|") if text else []
     steps = ops + ("",) * (len(parts) - len(ops))
     words = [_one_choice(state, part, op) for part, op in zip(parts, steps, strict=False) if part]
+    if not words and "return_missions" in ops:  # "up to 2": none is a way too
+        return "return no mission"
     return "; ".join(words) or "as it is"
 
 
@@ -196,7 +204,7 @@ def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
     if "#" in part and "," not in part and part in state.player_missions():
         return f"reveal {mission(part, state)}"
     if part in {s for s, _ in state.syndicates}:
-        return f"turn {pack.syndicate(part).name}"
+        return f"turn {pack.syndicate(part).name}{turned_back(state, part)}"
     if ">" in part:
         owner, kind, route = part.split(":")
         source, target = route.split(">")

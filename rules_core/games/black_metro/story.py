@@ -289,7 +289,8 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + w.district(st, ev.target)
     ),
     r.SyndicateTurned: lambda st, ev, mine: (
-        f"{st.the_pack().syndicate(ev.syndicate).name} are turned"
+        f"the syndicate {st.the_pack().syndicate(ev.syndicate).name} is turned"
+        + w.turned_back(st, ev.syndicate)
     ),
     s.StandbyStep: lambda st, ev, mine: _standby_step(st, ev),
     s.CardsCharged: lambda st, ev, mine: (
