@@ -171,7 +171,10 @@ class BlackMetro(DeclaredGame[State]):
     #     a card played or turned up face up, the player who laid it face down
     #     (`Player.hand_knowers`); `discard_taken` (version 2) names that `knower`, a version-1
     #     one shows its card to the taker alone, and older games replay from their events
-    rules_version = 20
+    # 21: players drawn beyond the hand limit in one step (the standby draw, event 2's draw)
+    #     discard in the order they drew, from the relic player, not the last drawer first
+    #     (asking.hand_limit); no event changed, so older games replay from their events
+    rules_version = 21
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES
