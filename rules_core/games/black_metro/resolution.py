@@ -271,8 +271,16 @@ def _jam_offers(state: State, seat: int) -> list[Move]:
 
 
 def _jam_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "jammer"):
+        return reject("not_now", "Your frequency jammer is used after you research.")
     if move not in _jam_offers(state, seat):
-        return reject("not_now", "Down another player's charged technology of that level.")
+        prompt = state.flow.prompt_for(seat)
+        assert prompt is not None
+        return reject(
+            "no_jam_target",
+            f"Down another player's charged technology of level {prompt.get('level')}, or of a"
+            " lower level when nobody has one of that level.",
+        )
     return None
 
 

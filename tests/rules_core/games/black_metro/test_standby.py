@@ -71,6 +71,12 @@ def test_event_one_strikes_first_and_its_tile_is_chosen_knowing_the_district() -
 def test_an_ace_turned_up_for_event_one_lets_the_relic_player_choose_the_district_first() -> None:
     state, _ = _event_one("A-hearts")
     assert [m.type for m in GAME.legal_moves(state, BLUE)] == ["explode_at", "explode_at"]
+    wrong = refused(state, BLUE, "explode_at", district=5)  # the ace names 01 or 11 alone
+    assert (wrong.code, wrong.message) == (
+        "not_named_district",
+        "The ace of hearts names district 01 or 11.",
+    )
+    assert Citation("black-metro", "appendix.dice.event") in wrong.citations
     state, events = play(state, BLUE, "explode_at", district=11)
     assert DistrictExploded(seat=None, district=11, tile="") in events
     assert state.district(11).fortifications == ()  # Blue's own blockades there too
