@@ -21,6 +21,29 @@ UNIT_NAMES = (
     ("paragon", "paragons"),
     ("doom mechasuit", "doom mechasuits"),
 )
+ASKED = {  # what a player is asked, by the kind of the decision (the view's `asked`)
+    "return_mission": "return a mission to the bottom of the mission deck",
+    "choose_candidate": "choose a candidate",
+    "gain_technology": "choose the type of the technology gained",
+    "blockade_discard": "discard a fortune for each other player's blockade",
+    "counter": "counter the attack, or let it stand",
+    "forced_assign": "assign 1 personnel where the attack was lost",
+    "dominance_fortune": "attack with a dominance fortune, or play none",
+    "joker_benefit": "choose the joker's benefit",
+    "after_dominance_mission": "fulfil a mission after asserting dominance, or none",
+    "give_relic": "give the relic to another tied player",
+    "end_dominance_mission": "fulfil a mission at the end of the dominance phase, or none",
+    "resolve": "use the district's effects",
+    "reroll": "discard a fortune to reroll the die, or keep the roll",
+    "sabotage": "discard a fortune to make the roll again, or let it stand",
+    "dice_choice": "choose how the die is resolved",
+    "jammer": "use the frequency jammer, or not",
+    "recover_overwhelmed": "recover overwhelmed personnel for strain, or none",
+    "standby_mission": "fulfil a standby mission, or none",
+    "backing": "receive a syndicate's backing, or none",
+    "hand_limit": "discard fortunes down to the hand limit",
+    "explode_district": "choose the district the explosion strikes",
+}
 
 
 def event_name(state: BlackMetroState, face: int) -> str:
