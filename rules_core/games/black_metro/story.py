@@ -13,6 +13,7 @@ from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
+from rules_core.games.black_metro import scoring
 from rules_core.games.black_metro.choices_seen import whole_choice
 from rules_core.games.black_metro.facilities import choosing_ops
 from rules_core.games.black_metro.resolution import (
@@ -361,7 +362,26 @@ def _scored(state: State, ev: s.GameScored) -> str:
         met = f"; {w.who(state, 0)} meets the solo challenge" if ev.winners else ""
         return f"Final scoring: {scores}, evaluated rank {ev.rank}{met}"
     verb = "wins" if len(ev.winners) == 1 else "share the throne"
-    return f"Final scoring: {scores}; {' and '.join(w.who(state, p) for p in ev.winners)} {verb}"
+    told = f"Final scoring: {scores}; {' and '.join(w.who(state, p) for p in ev.winners)} {verb}"
+    return told + _tie_broken(state, ev)
+
+
+def _tie_broken(state: State, ev: s.GameScored) -> str:
+    """How a tie for the most power was broken (final-scoring's tie-breakers): whom the winner
+    was level with, and the tie-breaker that a single one of them met, with each one's count
+    (" after a tie at 42 with Green: the fewest strain (Red 3, Green 5)")."""
+    best = max(ev.scores)
+    tied = tuple(p for p, score in enumerate(ev.scores) if score == best)
+    _, rule = scoring.decided(state, ev.scores)
+    if len(tied) < 2 or len(ev.winners) != 1 or not rule:
+        return ""
+    others = " and ".join(w.who(state, p) for p in tied if p not in ev.winners)
+    way, _, measure = rule.partition(":")
+    counts = ", ".join(
+        f"{w.who(state, p)} {n}"
+        for p, n in zip(tied, scoring.tie_values(state, tied, rule), strict=True)
+    )
+    return f" after a tie at {best} with {others}: the {way} {measure.replace('_', ' ')} ({counts})"
 
 
 _LOST = {  # the solo challenge's four ways to lose (solo.win)
