@@ -310,6 +310,11 @@ def test_an_ace_blockaded_at_01_is_still_offered_at_11_where_only_your_own_block
 
 def test_the_loser_of_an_attack_sends_one_personnel_to_its_district_and_nowhere_else() -> None:
     state, _ = play(_attacked(), RED, "decline")
+    labels = {GAME.describe_move(state, RED, m) for m in GAME.legal_moves(state, RED)}
+    assert labels == {
+        "Assign a subordinate to 02 Swiss Casino (the attack lost)",
+        "Assign a paragon to 02 Swiss Casino (the attack lost)",
+    }
     answer = refused(state, RED, "assign", district=5, unit="subordinate")
     assert (answer.code, answer.message) == (
         "already_there",
