@@ -63,13 +63,17 @@ def tie_values(state: State, tied: tuple[int, ...], rule: str) -> list[int]:
     return [board.measure(state, p, rule.partition(":")[2]) for p in tied]
 
 
+def missions_strain(state: State) -> int:
+    """The strain each unfulfilled mission inflicts before the final scoring (appendix.missions)."""
+    rows = state.the_pack().scoring
+    return next((row.strain for row in rows if row.measure == "unfulfilled_missions"), 0)
+
+
 def score(run: Run) -> None:
     """Strain for unfulfilled missions, then the table; the game ends."""
     state = run.state
     seats = tuple(p for p in state.everyone if p != state.overlord)
-    strain = next(
-        (row.strain for row in state.the_pack().scoring if row.measure == "unfulfilled_missions"), 0
-    )
+    strain = missions_strain(state)
     before = len(run.events)
     for seat in seats:
         effects.inflict(run, seat, strain * len(run.state.player(seat).missions))

@@ -73,10 +73,19 @@ def _standby_step(state: State, step: s.StandbyStep) -> str:
     if step.step == "advance":
         over = f"Round {state.round} is over"
         last = state.round >= state.the_pack().limit("rounds")
-        return f"{over}: final scoring" if last else over
+        return f"{over}: final scoring{_missions_strain(state)}" if last else over
     if step.step == "explosion" and state.seats > 2:
         return "Standby: no district explosion (that is for 1-2 players)"
     return "Standby: " + _STANDBY.get(step.step, step.step)
+
+
+def _missions_strain(state: State) -> str:
+    """What the final scoring first inflicts (appendix.missions), so that the strain told next
+    has its cause: ", each unfulfilled mission inflicting 2 strain first"."""
+    strain = scoring.missions_strain(state)
+    if not strain or not any(state.player(p).missions for p in range(state.seats)):
+        return ""
+    return f", each unfulfilled mission inflicting {strain} strain first"
 
 
 _STANDBY = {  # standby.NEXT's steps
