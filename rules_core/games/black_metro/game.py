@@ -174,7 +174,10 @@ class BlackMetro(DeclaredGame[State]):
     # 21: players drawn beyond the hand limit in one step (the standby draw, event 2's draw)
     #     discard in the order they drew, from the relic player, not the last drawer first
     #     (asking.hand_limit); no event changed, so older games replay from their events
-    rules_version = 21
+    # 22: a player holding no fortune is not asked to counter an attack or a counter: letting
+    #     it stand is the game's own step (`counter_declined` by nobody, as for the overlord);
+    #     no event changed, so older games replay from their events
+    rules_version = 22
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

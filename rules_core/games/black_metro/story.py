@@ -212,7 +212,10 @@ TELLERS: dict[type[GameEvent], Teller] = {
             else f" for {w.district(st, ev.district)}'s first effect"
         )
     ),
-    e.CounterDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} does not counter",
+    e.CounterDeclined: lambda st, ev, mine: (  # the game's own step: no fortune to counter
+        f"{w.who(st, ev.owner)} "
+        + ("does not counter" if ev.seat is not None else "holds no fortune to counter with")
+    ),
     e.ExchangeEnded: lambda st, ev, mine: (
         f"{w.fortune(ev.card).capitalize()} is resolved for {w.who(st, ev.winner)}"
     ),

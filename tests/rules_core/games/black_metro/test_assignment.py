@@ -352,8 +352,7 @@ def test_a_lost_attack_joining_personnel_already_there_is_judged_on_their_total_
         state, RED, "play_fortune", card="3-clubs", district=3, target=BLUE, choice=""
     )
     assert e.StrainInflicted(seat=None, owner=RED, amount=2, power_lost=0) in events
-    state, _ = play(state, BLUE, "counter", card="5-spades")
-    state, _ = play(state, RED, "decline")
+    state, _ = play(state, BLUE, "counter", card="5-spades")  # Red, out of fortunes, cannot
     state, events = play(state, RED, "assign", district=3, unit="subordinate")
     assert state.district(3).personnel[RED] == (2, 0, 0)
     assert not [ev for ev in events if isinstance(ev, e.StrainInflicted)]
