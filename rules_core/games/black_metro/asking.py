@@ -24,17 +24,17 @@ def forced(ways: Sequence[T], hidden: bool = False) -> T | None:
 
 
 def hand_limit(state: State, seat: int) -> State:
-    """Beyond 5 fortunes the holder discards down to 5 (asked at once)."""
+    """Beyond 5 fortunes the holder discards down to 5 (asked at once, after the players who
+    drew beyond it before them in the same step: each player draws in turn, so each discards
+    in turn; rules version 21)."""
     excess = len(state.player(seat).hand) - state.the_pack().limit("fortunes_in_hand")
     if excess <= 0:
         return state
+    ask = Prompt(seat, "hand_limit", count=excess, must=True)
     prompt = state.flow.prompt_for(seat)
     if prompt is not None and prompt.kind == "hand_limit":
-        return updated(
-            state,
-            flow=state.flow.closed(seat).asked(
-                (Prompt(seat, "hand_limit", count=excess, must=True),), first=True
-            ),
-        )
-    ask = Prompt(seat, "hand_limit", count=excess, must=True)
-    return updated(state, flow=state.flow.asked((ask,), first=True))
+        return updated(state, flow=state.flow.closed(seat).asked((ask,), first=True))
+    prompts = state.flow.prompts
+    ahead = next((i for i, p in enumerate(prompts) if p.kind != "hand_limit"), len(prompts))
+    queue = (*prompts[:ahead], ask, *prompts[ahead:])
+    return updated(state, flow=updated(state.flow, prompts=queue))

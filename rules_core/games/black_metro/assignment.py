@@ -129,7 +129,7 @@ def _sent(
     game's own step, their hideout holding one kind of personnel), then the attack is over."""
     troop = _one(unit)
     run.emit(e.PersonnelAssigned(seat=by, owner=loser, district=district, troop=troop, forced=True))
-    _arrived(run, loser, district, troop_strength(troop))
+    _arrived(run, loser, district)
     _exchange_over(run, rng)
 
 
@@ -162,9 +162,12 @@ def _discard_unasked(run: Run) -> None:
         run.emit(e.FortunesDiscarded(seat=None, owner=prompt.seat, cards=(card,)))
 
 
-def _arrived(run: Run, seat: int, district: int, strength: int) -> None:
-    """What assigning there costs or gives: blockade strain, then the tile's effect."""
+def _arrived(run: Run, seat: int, district: int) -> None:
+    """What assigning there costs or gives: blockade strain, judged on the total strength the
+    player has there (appendix 03's table; a lost attack's personnel join any already there),
+    then the tile's effect."""
     state = run.state
+    strength = troop_strength(state.district(district).personnel[seat])
     blockades = state.district(district).blockades_of_others(seat)
     effects.inflict(run, seat, blockade_strain(state, blockades, strength))
     effects.tile_on_arrival(run, seat, district)
@@ -180,7 +183,7 @@ def _complete(run: Run) -> None:
             seat=seat, owner=seat, district=district, strength=strength, blockades=blockades
         )
     )
-    _arrived(run, seat, district, strength)
+    _arrived(run, seat, district)
 
 
 def _finish(run: Run, rng: random.Random) -> bool:
@@ -335,6 +338,8 @@ def _go_on(run: Run, rng: random.Random) -> None:
     """After a fortune is played and its blockade discards made: a facility's effect resolves,
     an attack waits for its counter."""
     _discard_unasked(run)
+    if let_stand_unasked(run, rng):
+        return
     state = run.state
     exchange = state.exchange
     if exchange is None or state.flow.prompts:
@@ -422,6 +427,7 @@ def _counter(state: State, seat: int, move: Move, rng: random.Random) -> list[Ga
             counter=True,
         )
     )
+    let_stand_unasked(run, rng)
     return run.events
 
 
@@ -432,17 +438,34 @@ def _decline_check(state: State, seat: int, move: Move) -> Rejection | None:
 
 
 def _decline(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
-    assert state.exchange is not None
     run = Run(state)
-    run.emit(e.CounterDeclined(seat=seat, owner=seat))
-    exchange = state.exchange
+    _let_stand(run, seat, seat, rng)
+    return run.events
+
+
+def let_stand_unasked(run: Run, rng: random.Random) -> bool:
+    """A counter asked of a player who holds no fortune has one answer, letting the last card
+    stand, settled by how many fortunes they hold (public): the game's own step, as the rules
+    make it of any such decision (asking.forced; rules version 22). True: it stood."""
+    prompt = run.state.flow.leading()[0] if run.state.flow.prompts else None
+    if prompt is None or prompt.kind != "counter" or run.state.player(prompt.seat).hand:
+        return False
+    _let_stand(run, prompt.seat, None, rng)
+    return True
+
+
+def _let_stand(run: Run, seat: int, by: int | None, rng: random.Random) -> None:
+    """`seat` does not counter (`by` None: the game's own step): the exchange is over, and the
+    last card acts (a dominance fortune), or the loser of an assignment attack is sent."""
+    exchange = run.state.exchange
+    assert exchange is not None
+    run.emit(e.CounterDeclined(seat=by, owner=seat))
     winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
     run.emit(e.ExchangeEnded(seat=None, winner=winner, card=exchange.cards[-1]))
     if exchange.kind == "dominance":
         dominance.exchange_over(run, rng)
     elif not _send_unasked(run, rng):
         _exchange_over(run, rng)
-    return run.events
 
 
 def _end_offers(state: State, seat: int) -> list[Move]:
@@ -485,6 +508,7 @@ ASSIGNMENT_MOVES: tuple[MoveRule[State], ...] = (
         lambda s, seat, m: (
             f"Assign a {str(m.get('unit')).replace('-', ' ')} to "
             + language.district(s, int(str(m.get("district"))))
+            + (" (the attack lost)" if _prompted(s, seat, "forced_assign") else "")
         ),
     ),
     MoveRule(

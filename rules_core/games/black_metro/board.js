@@ -91,7 +91,8 @@
     if (me.candidate_text) list.append(textItem("li", "Candidate ", me.candidate_text));
     for (const text of me.technology_texts || []) list.append(textItem("li", "Technology ", text));
     for (const card of Array.isArray(me.hand) ? me.hand : []) {
-      list.append(textItem("li", card.name, card.text ? `: ${card.text}` : ""));
+      const known = card.known_to ? ` (${card.known_to})` : "";
+      list.append(textItem("li", `${card.name}${known}`, card.text ? `: ${card.text}` : ""));
     }
     for (const mission of Array.isArray(me.missions) ? me.missions : []) {
       const options = (mission.options || []).join("; or ");
@@ -104,6 +105,10 @@
     for (const other of state.players || []) {
       const held = other.missions && !Array.isArray(other.missions) ? other.missions.yours : [];
       for (const known of held || []) list.append(textItem("li", `Mission ${known.name}`, `: ${known.text}`));
+    }
+    for (const other of state.players || []) {
+      const held = other.hand && !Array.isArray(other.hand) ? other.hand.known : [];
+      for (const known of held || []) list.append(textItem("li", `Fortune ${known.name}`, `: ${known.text}`));
     }
     for (const known of (state.fortune_deck && state.fortune_deck.known) || []) {
       list.append(textItem("li", `Fortune ${known.name}`, `: ${known.place} of the fortune deck`));

@@ -38,6 +38,8 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "mission_not_met": cite("appendix.missions", "troubleshooting.cards.missions"),
     "no_backing": cite("appendix.syndicates", "troubleshooting.cards.syndicates"),
     "counter_too_low": cite("appendix.fortunes.assignment", "appendix.fortunes.dominance"),
+    "not_named_district": cite("appendix.dice.event", "phases.standby.dice"),
+    "no_jam_target": cite("troubleshooting.cards.candidates.technologist", "appendix.candidates"),
 }
 
 # each code in words: the move refused, and when (a rulebook section lists it where the game
@@ -108,6 +110,13 @@ REFUSAL_WORDS: dict[str, str] = {
     ),
     "counter_too_low": "Countering a fortune with a card of another kind or a lower one.",
     "no_such_benefit": "Choosing for a joker the benefit of a suit the fortunes do not have.",
+    "not_named_district": (
+        "Choosing for an explosion a district other than those the turned-up fortune names."
+    ),
+    "no_jam_target": (
+        "Downing with the Technologist's frequency jammer a technology that is not another "
+        "player's charged one of the researched level, or lower when none is."
+    ),
 }
 
 

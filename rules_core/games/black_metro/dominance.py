@@ -215,8 +215,11 @@ def _attack(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
             target=int(str(move.get("target"))),
         )
     )
-    if move.get("target") == state.overlord:  # the overlord holds no fortunes to counter
-        run.emit(e.CounterDeclined(seat=None, owner=int(str(move.get("target")))))
+    target = int(str(move.get("target")))
+    # the overlord holds no fortunes to counter, nor does a player whose hand is empty (public:
+    # the one answer, letting the attack stand, is the game's own step; rules version 22)
+    if target == state.overlord or not state.player(target).hand:
+        run.emit(e.CounterDeclined(seat=None, owner=target))
         exchange = run.state.exchange
         assert exchange is not None
         run.emit(e.ExchangeEnded(seat=None, winner=seat, card=exchange.cards[-1]))

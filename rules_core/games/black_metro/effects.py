@@ -12,7 +12,7 @@ from rules_core.games.black_metro.events_dominance import DiscardTaken
 from rules_core.games.black_metro.events_standby import TechnologiesDowned
 from rules_core.games.black_metro.pack import Technology
 from rules_core.games.black_metro.run import Run
-from rules_core.games.black_metro.state import BlackMetroState, Troop, troop_size
+from rules_core.games.black_metro.state import NOBODY, BlackMetroState, Troop, troop_size
 
 
 def _n(step: Effect, name: str = "amount") -> int:
@@ -100,8 +100,9 @@ def draw_fortunes(run: Run, owner: int, amount: int, rng: random.Random) -> None
 def take_discarded(run: Run, owner: int, rng: random.Random) -> None:
     """The top fortune of the discard into the hand (nothing when the discard is empty)."""
     if run.state.fortune_discard:
-        card = run.state.fortune_discard[-1]
-        run.emit(DiscardTaken(seat=None, owner=owner, card=card))
+        card, knower = run.state.fortune_discard[-1], run.state.top_discard_knower()
+        knower = NOBODY if knower == owner else knower  # the taker's own card: theirs alone
+        run.emit(DiscardTaken(seat=None, owner=owner, card=card, knower=knower))
         _counterintelligence(run, owner, card, rng)
 
 

@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.games.black_metro.citations import cite
-from rules_core.games.black_metro.events import OWNER
+from rules_core.games.black_metro.state import NOBODY
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,17 +67,31 @@ class AttackForgone(GameEvent):
     owner: int
 
 
+def _taken_unknown(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 showed the card taken to its taker alone (rules version 20 shows it to whoever
+    knew it on the discard)."""
+    return {**data, "knower": NOBODY}
+
+
 @dataclass(frozen=True, slots=True)
 class DiscardTaken(GameEvent):
-    """The top fortune of the discard into a hand (its taker sees it)."""
+    """The top fortune of the discard into a hand: its taker sees it, and so does whoever knew
+    it on top of the discard (`knower`: the player who laid it there face down, EVERYONE for a
+    card played or turned up face up, NOBODY for the taker's own; the state's hand_knowers)."""
 
     type: ClassVar[str] = "discard_taken"
-    in_words: ClassVar[str] = "A player takes the top fortune of the discard into their hand."
-    secret: ClassVar[Mapping[str, Hidden]] = {"card": OWNER}
+    in_words: ClassVar[str] = (
+        "A player takes the top fortune of the discard into their hand; whoever knew that card "
+        "on the discard sees which."
+    )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_taken_unknown,)
+    secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("field:owner,knower")}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes.dominance")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.supply")
     owner: int
     card: str
+    knower: int = NOBODY
 
 
 @dataclass(frozen=True, slots=True)

@@ -142,6 +142,7 @@ class RollToResolve(GameEvent):
     face: int
     district: int
     option: int = 0  # the event dice: -1 the relic player chooses an option, else its index
+    start: int = 0  # the face's step the choice begins at (those before it are done already)
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,14 +200,12 @@ def _overwhelmed(state: State, ev: e.Overwhelmed) -> State:
 
 def _fortunes_drawn(state: State, ev: e.FortunesDrawn) -> State:
     state = state.fortunes_off_top(len(ev.cards))
-    state = _player(state, ev.owner, hand=state.player(ev.owner).hand + ev.cards)
+    state = state.with_player(ev.owner, state.player(ev.owner).with_fortunes(ev.cards))
     return hand_limit(state, ev.owner)
 
 
 def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
-    hand = state.player(ev.owner).hand
-    for card in ev.cards:
-        hand = without_one(hand, card)
+    player = state.player(ev.owner).without_fortunes(ev.cards)
     state = state.discarded(ev.cards, face_down_by=ev.owner)
     prompt = state.flow.prompt_for(ev.owner)
     if prompt is not None and prompt.kind == "blockade_discard":
@@ -216,7 +214,7 @@ def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
         state = updated(state, flow=state.flow.closed(ev.owner))
     elif prompt is not None and prompt.kind == "hand_limit":
         state = updated(state, flow=state.flow.answered(ev.owner))
-    return _player(state, ev.owner, hand=hand)
+    return state.with_player(ev.owner, player)
 
 
 def _reshuffled(state: State, ev: e.FortuneDeckReshuffled) -> State:
@@ -258,8 +256,7 @@ def _assignment_finished(state: State, ev: e.AssignmentFinished) -> State:
 
 
 def _fortune_played(state: State, ev: e.FortunePlayed) -> State:
-    hand = without_one(state.player(ev.owner).hand, ev.card)
-    state = _player(state, ev.owner, hand=hand)
+    state = state.with_player(ev.owner, state.player(ev.owner).without_fortunes((ev.card,)))
     if ev.counter:
         assert state.exchange is not None
         exchange = updated(state.exchange, cards=(*state.exchange.cards, ev.card))

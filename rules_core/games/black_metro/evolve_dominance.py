@@ -61,9 +61,8 @@ def _forgone(state: State, ev: d.AttackForgone) -> State:
 
 
 def _discard_taken(state: State, ev: d.DiscardTaken) -> State:
-    player = state.player(ev.owner)
-    state = state.undiscarded(ev.card)
-    state = state.with_player(ev.owner, updated(player, hand=(*player.hand, ev.card)))
+    player = state.player(ev.owner).with_fortunes((ev.card,), ev.knower)
+    state = state.undiscarded(ev.card).with_player(ev.owner, player)
     return hand_limit(state, ev.owner)
 
 

@@ -91,7 +91,13 @@ def _rolled(state: State, ev: r.DiceRolled) -> State:
 
 
 def _to_resolve(state: State, ev: r.RollToResolve) -> State:
-    about = (("dice", ev.dice), ("face", ev.face), ("district", ev.district), ("option", ev.option))
+    about = (
+        ("dice", ev.dice),
+        ("face", ev.face),
+        ("district", ev.district),
+        ("option", ev.option),
+        ("start", ev.start),
+    )
     ask = Prompt(ev.owner, "dice_choice", must=True, about=about)
     each = ev.dice == "event" and ev.option >= 0  # every player in turn: queued in order
     return updated(state, flow=state.flow.asked((ask,), first=not each))

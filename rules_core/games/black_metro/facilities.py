@@ -298,13 +298,31 @@ def apply_face(run: Run, seat: int, dice: str, face: int, number: int, rng: rand
             r.RollToResolve(seat=None, owner=seat, dice=dice, face=face, district=0, option=-1)
         )
         return
-    steps = options[0].steps
-    ways = choices(run.state, seat, number, steps, options[0].if_able)
+    steps, if_able = options[0].steps, options[0].if_able
+    if not choices(run.state, seat, number, steps, if_able):  # resolved in full or not at all
+        return
+    start = asked_from(steps)
+    if start:  # what comes before the first choice is done before it is asked
+        carry_out(run, seat, number, steps[:start], "", rng)
+        steps = steps[start:]
+    ways = choices(run.state, seat, number, steps, if_able)
     way = unasked(run.state, seat, steps, ways)
     if way is not None:
         carry_out(run, seat, number, steps, way, rng)
     elif ways:
-        run.emit(r.RollToResolve(seat=None, owner=seat, dice=dice, face=face, district=number))
+        run.emit(
+            r.RollToResolve(
+                seat=None, owner=seat, dice=dice, face=face, district=number, start=start
+            )
+        )
+
+
+def asked_from(steps: tuple[Effect, ...]) -> int:
+    """Where a die face's first choice comes among its steps: the steps before it are done
+    first, so the choice sees what they did (the supply dice's valuable artefact draws its
+    mission, and then the missions to return are chosen, the drawn one among them:
+    appendix.dice.supply; rules version 19)."""
+    return next((i for i, step in enumerate(steps) if step.op in CHOOSING), len(steps))
 
 
 def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.Random) -> None:

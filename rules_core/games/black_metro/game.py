@@ -159,7 +159,25 @@ class BlackMetro(DeclaredGame[State]):
     # 17: an event option every player carries out waits, once a player is asked how, for that
     #     player before the later ones carry it out, each unasked if its one way is then settled
     #     (standby.settle_turns); no event changed, so older games replay from their events
-    rules_version = 17
+    # 18: the personnel a lost assignment fortune attack sends to a blockaded district are
+    #     judged on the total strength their player has there (appendix.fortifications), not
+    #     as if they stood there alone; no event changed, so older games replay from their events
+    # 19: a die face's steps before its first choice are done before the choice is asked: the
+    #     supply dice's valuable artefact draws its mission, then asks which missions to return,
+    #     the drawn one among them (appendix.dice.supply); `roll_to_resolve` gains `start`
+    #     (0 in older events, which replay as they were played)
+    # 20: a fortune taken from the top of the discard (the reference queen, the supply dice's
+    #     lucky device) stays known in its taker's hand to whoever knew it there: everybody for
+    #     a card played or turned up face up, the player who laid it face down
+    #     (`Player.hand_knowers`); `discard_taken` (version 2) names that `knower`, a version-1
+    #     one shows its card to the taker alone, and older games replay from their events
+    # 21: players drawn beyond the hand limit in one step (the standby draw, event 2's draw)
+    #     discard in the order they drew, from the relic player, not the last drawer first
+    #     (asking.hand_limit); no event changed, so older games replay from their events
+    # 22: a player holding no fortune is not asked to counter an attack or a counter: letting
+    #     it stand is the game's own step (`counter_declined` by nobody, as for the overlord);
+    #     no event changed, so older games replay from their events
+    rules_version = 22
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -21,6 +21,29 @@ UNIT_NAMES = (
     ("paragon", "paragons"),
     ("doom mechasuit", "doom mechasuits"),
 )
+ASKED = {  # what a player is asked, by the kind of the decision (the view's `asked`)
+    "return_mission": "return a mission to the bottom of the mission deck",
+    "choose_candidate": "choose a candidate",
+    "gain_technology": "choose the type of the technology gained",
+    "blockade_discard": "discard a fortune for each other player's blockade",
+    "counter": "counter the attack, or let it stand",
+    "forced_assign": "assign 1 personnel where the attack was lost",
+    "dominance_fortune": "attack with a dominance fortune, or play none",
+    "joker_benefit": "choose the joker's benefit",
+    "after_dominance_mission": "fulfil a mission after asserting dominance, or none",
+    "give_relic": "give the relic to another tied player",
+    "end_dominance_mission": "fulfil a mission at the end of the dominance phase, or none",
+    "resolve": "use the district's effects",
+    "reroll": "discard a fortune to reroll the die, or keep the roll",
+    "sabotage": "discard a fortune to make the roll again, or let it stand",
+    "dice_choice": "choose how the die is resolved",
+    "jammer": "use the frequency jammer, or not",
+    "recover_overwhelmed": "recover overwhelmed personnel for strain, or none",
+    "standby_mission": "fulfil a standby mission, or none",
+    "backing": "receive a syndicate's backing, or none",
+    "hand_limit": "discard fortunes down to the hand limit",
+    "explode_district": "choose the district the explosion strikes",
+}
 
 
 def event_name(state: BlackMetroState, face: int) -> str:
@@ -106,6 +129,12 @@ def syndicate_backing(state: BlackMetroState, syndicate_id: str) -> str:
     return f"{syndicate.power} power to the one player with the {most} {measure}"
 
 
+def turned_back(state: BlackMetroState, syndicate_id: str) -> str:
+    """ " back" when turning the syndicate turns it back to unturned, as it does one turned
+    already (appendix.syndicates); "" when it turns it."""
+    return " back" if dict(state.syndicates).get(syndicate_id) else ""
+
+
 def technology_text(state: BlackMetroState, card: str) -> str:
     """A technology by its name, type, level and ability ("Voltaic Edge (battle, level 1): …")."""
     tech = state.the_pack().technology(card)
@@ -157,6 +186,8 @@ def choice(state: BlackMetroState, text: str, ops: tuple[str, ...]) -> str:
     parts = text.split("|") if text else []
     steps = ops + ("",) * (len(parts) - len(ops))
     words = [_one_choice(state, part, op) for part, op in zip(parts, steps, strict=False) if part]
+    if not words and "return_missions" in ops:  # "up to 2": none is a way too
+        return "return no mission"
     return "; ".join(words) or "as it is"
 
 
@@ -196,7 +227,7 @@ def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
     if "#" in part and "," not in part and part in state.player_missions():
         return f"reveal {mission(part, state)}"
     if part in {s for s, _ in state.syndicates}:
-        return f"turn {pack.syndicate(part).name}"
+        return f"turn {pack.syndicate(part).name}{turned_back(state, part)}"
     if ">" in part:
         owner, kind, route = part.split(":")
         source, target = route.split(">")

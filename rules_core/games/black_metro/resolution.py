@@ -271,8 +271,16 @@ def _jam_offers(state: State, seat: int) -> list[Move]:
 
 
 def _jam_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "jammer"):
+        return reject("not_now", "Your frequency jammer is used after you research.")
     if move not in _jam_offers(state, seat):
-        return reject("not_now", "Down another player's charged technology of that level.")
+        prompt = state.flow.prompt_for(seat)
+        assert prompt is not None
+        return reject(
+            "no_jam_target",
+            f"Down another player's charged technology of level {prompt.get('level')}, or of a"
+            " lower level when nobody has one of that level.",
+        )
     return None
 
 
@@ -325,8 +333,10 @@ def prompt_ability(state: State, prompt: Prompt) -> Ability:
 
 
 def prompt_steps(state: State, prompt: Prompt) -> tuple[int, tuple[Effect, ...]]:
-    """The district and the steps of the die face a dice-choice prompt asks to resolve."""
-    return int(str(prompt.get("district"))), prompt_ability(state, prompt).steps
+    """The district and the steps of the die face a dice-choice prompt asks to resolve (from
+    the step its choice begins at: those before it are done)."""
+    start = int(str(prompt.get("start", 0)))
+    return int(str(prompt.get("district"))), prompt_ability(state, prompt).steps[start:]
 
 
 def _choosing_event(state: State, seat: int) -> int:

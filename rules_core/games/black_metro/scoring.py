@@ -39,26 +39,41 @@ def _count(state: State, seat: int, measure: str) -> int:
 def winners(state: State, scores: tuple[int, ...]) -> tuple[int, ...]:
     """The most power wins; among the tied, the first tie-breaker that a single one of them
     meets decides (each compared over every tied player)."""
+    return decided(state, scores)[0]
+
+
+def decided(state: State, scores: tuple[int, ...]) -> tuple[tuple[int, ...], str]:
+    """The winners, and the tie-breaker that chose one among the tied ("most:intel"; "" when
+    the most power alone decided, or no tie-breaker did)."""
     best = max(scores)
     tied = tuple(p for p, score in enumerate(scores) if score == best)
     for rule in state.the_pack().tie_breakers:
         if len(tied) == 1:
             break
-        way, _, measure = rule.partition(":")
-        values = [board.measure(state, p, measure) for p in tied]
+        values = tie_values(state, tied, rule)
+        way = rule.partition(":")[0]
         top = max(values) if way == "most" else min(values)
         if values.count(top) == 1:
-            return (tied[values.index(top)],)
-    return tied
+            return (tied[values.index(top)],), rule
+    return tied, ""
+
+
+def tie_values(state: State, tied: tuple[int, ...], rule: str) -> list[int]:
+    """Each tied player's count for a tie-breaker ("fewest:strain": their strain)."""
+    return [board.measure(state, p, rule.partition(":")[2]) for p in tied]
+
+
+def missions_strain(state: State) -> int:
+    """The strain each unfulfilled mission inflicts before the final scoring (appendix.missions)."""
+    rows = state.the_pack().scoring
+    return next((row.strain for row in rows if row.measure == "unfulfilled_missions"), 0)
 
 
 def score(run: Run) -> None:
     """Strain for unfulfilled missions, then the table; the game ends."""
     state = run.state
     seats = tuple(p for p in state.everyone if p != state.overlord)
-    strain = next(
-        (row.strain for row in state.the_pack().scoring if row.measure == "unfulfilled_missions"), 0
-    )
+    strain = missions_strain(state)
     before = len(run.events)
     for seat in seats:
         effects.inflict(run, seat, strain * len(run.state.player(seat).missions))

@@ -176,12 +176,13 @@ def _gain_offers(state: State, seat: int) -> list[Move]:
 def _gain_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not _prompted(state, seat, "gain_technology"):
         return reject("not_now", "No technology is to be gained now.")
-    player = state.player(seat)
-    kind = move.get("kind")
-    if kind not in TECH_TYPES or not effects.next_technology(
-        player.technologies + player.downed, state.the_pack().technologies, str(kind), seat
-    ):
-        return reject("no_such_technology", f"Choose a type of {', '.join(TECH_TYPES)} left.")
+    left = [str(m.get("kind")) for m in _gain_offers(state, seat)]
+    if move.get("kind") not in left:
+        return reject(
+            "no_such_technology",
+            "Choose the type of technology to gain among those with a level you do not hold"
+            f" yet: {', '.join(left)}.",
+        )
     return None
 
 

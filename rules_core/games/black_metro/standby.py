@@ -368,8 +368,14 @@ def _explode_offers(state: State, seat: int) -> list[Move]:
 
 
 def _explode_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if not _asked(state, seat, "explode_district"):
+        return reject("not_now", "No explosion waits for its district now.")
     if move not in _explode_offers(state, seat):
-        return reject("not_now", "Choose a district the turned-up fortune names.")
+        prompt = state.flow.prompt_for(seat)
+        assert prompt is not None
+        named = " or ".join(f"{d:02d}" for d in exploding(str(prompt.get("card"))))
+        card = language.fortune(str(prompt.get("card")))
+        return reject("not_named_district", f"{card.capitalize()} names district {named}.")
     return None
 
 

@@ -103,11 +103,32 @@ class Player:
     downed: tuple[str, ...]  # researched or downed, face down
     candidate: str  # "" in the first game's set-up
     candidate_charged: bool
+    # per fortune in the hand: the other player who knows it (who had laid it face down on the
+    # discard it was taken from), EVERYONE for one taken face up, NOBODY (missing: NOBODY too)
+    hand_knowers: tuple[int, ...] = ()
 
     def resource(self, name: str) -> int:
         value = getattr(self, name)
         assert isinstance(value, int)
         return value
+
+    def hand_known(self) -> tuple[int, ...]:
+        """Per fortune in the hand: the other player who knows it (NOBODY, a seat, EVERYONE)."""
+        return (self.hand_knowers + (NOBODY,) * len(self.hand))[: len(self.hand)]
+
+    def with_fortunes(self, cards: tuple[str, ...], knower: int = NOBODY) -> Player:
+        """With `cards` in the hand, each known to `knower` besides the holder."""
+        knowers = self.hand_known() + (knower,) * len(cards)
+        return updated(self, hand=self.hand + cards, hand_knowers=knowers)
+
+    def without_fortunes(self, cards: tuple[str, ...]) -> Player:
+        """Without `cards` (played or discarded: whoever else knew them there knows no more
+        where they are)."""
+        hand, knowers = self.hand, self.hand_known()
+        for card in cards:
+            at = hand.index(card)
+            hand, knowers = without_at(hand, at), without_at(knowers, at)
+        return updated(self, hand=hand, hand_knowers=knowers)
 
     def without_mission(self, card: str) -> Player:
         """Without the unfulfilled mission `card` (fulfilled or returned: whoever else knew it

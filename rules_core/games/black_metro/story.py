@@ -13,6 +13,7 @@ from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
+from rules_core.games.black_metro import scoring
 from rules_core.games.black_metro.choices_seen import whole_choice
 from rules_core.games.black_metro.facilities import choosing_ops
 from rules_core.games.black_metro.resolution import (
@@ -72,10 +73,19 @@ def _standby_step(state: State, step: s.StandbyStep) -> str:
     if step.step == "advance":
         over = f"Round {state.round} is over"
         last = state.round >= state.the_pack().limit("rounds")
-        return f"{over}: final scoring" if last else over
+        return f"{over}: final scoring{_missions_strain(state)}" if last else over
     if step.step == "explosion" and state.seats > 2:
         return "Standby: no district explosion (that is for 1-2 players)"
     return "Standby: " + _STANDBY.get(step.step, step.step)
+
+
+def _missions_strain(state: State) -> str:
+    """What the final scoring first inflicts (appendix.missions), so that the strain told next
+    has its cause: ", each unfulfilled mission inflicting 2 strain first"."""
+    strain = scoring.missions_strain(state)
+    if not strain or not any(state.player(p).missions for p in range(state.seats)):
+        return ""
+    return f", each unfulfilled mission inflicting {strain} strain first"
 
 
 _STANDBY = {  # standby.NEXT's steps
@@ -202,7 +212,10 @@ TELLERS: dict[type[GameEvent], Teller] = {
             else f" for {w.district(st, ev.district)}'s first effect"
         )
     ),
-    e.CounterDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} does not counter",
+    e.CounterDeclined: lambda st, ev, mine: (  # the game's own step: no fortune to counter
+        f"{w.who(st, ev.owner)} "
+        + ("does not counter" if ev.seat is not None else "holds no fortune to counter with")
+    ),
     e.ExchangeEnded: lambda st, ev, mine: (
         f"{w.fortune(ev.card).capitalize()} is resolved for {w.who(st, ev.winner)}"
     ),
@@ -289,7 +302,8 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + w.district(st, ev.target)
     ),
     r.SyndicateTurned: lambda st, ev, mine: (
-        f"{st.the_pack().syndicate(ev.syndicate).name} are turned"
+        f"the syndicate {st.the_pack().syndicate(ev.syndicate).name} is turned"
+        + w.turned_back(st, ev.syndicate)
     ),
     s.StandbyStep: lambda st, ev, mine: _standby_step(st, ev),
     s.CardsCharged: lambda st, ev, mine: (
@@ -361,7 +375,26 @@ def _scored(state: State, ev: s.GameScored) -> str:
         met = f"; {w.who(state, 0)} meets the solo challenge" if ev.winners else ""
         return f"Final scoring: {scores}, evaluated rank {ev.rank}{met}"
     verb = "wins" if len(ev.winners) == 1 else "share the throne"
-    return f"Final scoring: {scores}; {' and '.join(w.who(state, p) for p in ev.winners)} {verb}"
+    told = f"Final scoring: {scores}; {' and '.join(w.who(state, p) for p in ev.winners)} {verb}"
+    return told + _tie_broken(state, ev)
+
+
+def _tie_broken(state: State, ev: s.GameScored) -> str:
+    """How a tie for the most power was broken (final-scoring's tie-breakers): whom the winner
+    was level with, and the tie-breaker that a single one of them met, with each one's count
+    (" after a tie at 42 with Green: the fewest strain (Red 3, Green 5)")."""
+    best = max(ev.scores)
+    tied = tuple(p for p, score in enumerate(ev.scores) if score == best)
+    _, rule = scoring.decided(state, ev.scores)
+    if len(tied) < 2 or len(ev.winners) != 1 or not rule:
+        return ""
+    others = " and ".join(w.who(state, p) for p in tied if p not in ev.winners)
+    way, _, measure = rule.partition(":")
+    counts = ", ".join(
+        f"{w.who(state, p)} {n}"
+        for p, n in zip(tied, scoring.tie_values(state, tied, rule), strict=True)
+    )
+    return f" after a tie at {best} with {others}: the {way} {measure.replace('_', ' ')} ({counts})"
 
 
 _LOST = {  # the solo challenge's four ways to lose (solo.win)

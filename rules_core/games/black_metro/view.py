@@ -56,10 +56,9 @@ def secrets(state: State) -> tuple[Secret, ...]:
     ]
     for seat, player in enumerate(state.players):
         mine = frozenset({seat})
-        found += [
-            Secret(("players", seat, "hand", i), c, "hand", mine, "fortune")
-            for i, c in enumerate(player.hand)
-        ]
+        found += _known_secrets(
+            ("players", seat, "hand"), player.hand, player.hand_known(), "hand", "fortune", mine
+        )
         found += [
             s
             for s in _known_secrets(
@@ -155,6 +154,30 @@ def _returned_held(state: State, index: int, player: Player, seat: int | None) -
     ]
 
 
+def _fortunes_known(state: State, index: int, player: Player, seat: int | None) -> list[JSON]:
+    """The fortunes in `index`'s hand that `seat` knows (taken from the top of the discard,
+    where it had laid them face down, or face up for everybody), each in words ("Blue holds
+    the 7 of spades (taken from the discard)")."""
+    return [
+        {
+            "name": name,
+            "text": f"{language.who(state, index)} holds {name} (taken from the discard)",
+        }
+        for card, knower in zip(player.hand, player.hand_known(), strict=True)
+        if knower == EVERYONE or (seat is not None and knower == seat)
+        for name in (language.fortune(card),)
+    ]
+
+
+def _fortune_known_to(state: State, knower: int) -> str:
+    """Who else knows a fortune in its holder's hand, in words for the holder."""
+    if knower == EVERYONE:
+        return "taken face up from the discard: everybody knows it"
+    if knower >= 0:
+        return f"{language.who(state, knower)} laid it on the discard and knows it"
+    return ""
+
+
 def _also_known(state: State, knower: int) -> str:
     """Who else knows a mission in its holder's hand, in words for the holder ("Red put it
     back and knows it"; "" for nobody else, and for a revealed one, shown to all anyway)."""
@@ -192,8 +215,13 @@ def _player(
     }
     if seen:
         shown["hand"] = [
-            {"id": c, "name": language.fortune(c), "text": language.fortune_text(state, c)}
-            for c in player.hand
+            {
+                "id": c,
+                "name": language.fortune(c),
+                "text": language.fortune_text(state, c),
+                "known_to": _fortune_known_to(state, knower),
+            }
+            for c, knower in zip(player.hand, player.hand_known(), strict=True)
         ]
         shown["missions"] = [
             {
@@ -206,7 +234,10 @@ def _player(
         ]
         shown["downed"] = [pack.technology(t).name for t in player.downed]
     else:
-        shown["hand"] = {"count": len(player.hand)}
+        shown["hand"] = {
+            "count": len(player.hand),
+            "known": _fortunes_known(state, index, player, viewer),
+        }
         shown["missions"] = {
             "count": len(player.missions),
             "yours": _returned_held(state, index, player, viewer),
@@ -274,7 +305,7 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
         "current": names[state.flow.current],
         "waiting_for": [names[p] for p in sorted(state.waiting())],
         "asked": [
-            {"who": names[p.seat], "what": p.kind.replace("_", " ")} for p in state.flow.prompts
+            {"who": names[p.seat], "what": language.ASKED[p.kind]} for p in state.flow.prompts
         ],
         "districts": districts,
         "players": [

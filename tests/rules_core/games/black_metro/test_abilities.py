@@ -2,6 +2,7 @@
 
 import random
 
+from rules_core.engine.types import Citation
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board, facilities, resolution
 from rules_core.games.black_metro.events_resolution import DiceRolled
@@ -93,6 +94,15 @@ def test_the_technologists_frequency_jammer() -> None:
     state, _ = play(state, RED, "done_resolving")
     state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:trading-platform")
     assert state.flow.prompts[0].kind == "jammer"
+    wrong = refused(state, BLUE, "jam", card="voltaic-edge@2")  # his own: not another's
+    assert (wrong.code, wrong.message) == (
+        "no_jam_target",
+        "Down another player's charged technology of level 1, or of a lower level when nobody "
+        "has one of that level.",
+    )
+    assert Citation("black-metro", "troubleshooting.cards.candidates.technologist") in (
+        wrong.citations
+    )
     state, _ = play(state, BLUE, "jam", card="voltaic-edge@0")
     assert state.player(RED).technologies == () and state.player(RED).downed == ("voltaic-edge@0",)
     assert state.flow.prompts[0].kind == "resolve"  # Blue goes on at 08

@@ -310,6 +310,11 @@ def test_an_ace_blockaded_at_01_is_still_offered_at_11_where_only_your_own_block
 
 def test_the_loser_of_an_attack_sends_one_personnel_to_its_district_and_nowhere_else() -> None:
     state, _ = play(_attacked(), RED, "decline")
+    labels = {GAME.describe_move(state, RED, m) for m in GAME.legal_moves(state, RED)}
+    assert labels == {
+        "Assign a subordinate to 02 Swiss Casino (the attack lost)",
+        "Assign a paragon to 02 Swiss Casino (the attack lost)",
+    }
     answer = refused(state, RED, "assign", district=5, unit="subordinate")
     assert (answer.code, answer.message) == (
         "already_there",
@@ -333,6 +338,25 @@ def test_the_forced_assignment_goes_where_the_loser_already_has_personnel() -> N
     assert events[0] == e.PersonnelAssigned(
         seat=RED, owner=RED, district=2, troop=(1, 0, 0), forced=True
     )
+
+
+def test_a_lost_attack_joining_personnel_already_there_is_judged_on_their_total_strength() -> None:
+    """Appendix 03's table counts the total strength a player has at a blockaded district (rules
+    version 18): Red, alone at 03 Gilded Bank beside Green's blockade, took 2 strain; the
+    subordinate a lost attack sends there makes 2 strength, enough, so no more strain."""
+    state = example_round()
+    state = state.with_player(RED, updated(state.player(RED), hand=("3-clubs", "J-hearts")))
+    state = state.with_player(BLUE, updated(state.player(BLUE), hand=("5-spades",)))
+    state, events = play(state, RED, "assign", district=3, unit="subordinate")
+    state, events = play(
+        state, RED, "play_fortune", card="3-clubs", district=3, target=BLUE, choice=""
+    )
+    assert e.StrainInflicted(seat=None, owner=RED, amount=2, power_lost=0) in events
+    state, _ = play(state, BLUE, "counter", card="5-spades")  # Red, out of fortunes, cannot
+    state, events = play(state, RED, "assign", district=3, unit="subordinate")
+    assert state.district(3).personnel[RED] == (2, 0, 0)
+    assert not [ev for ev in events if isinstance(ev, e.StrainInflicted)]
+    assert state.player(RED).strain == 3 + 2
 
 
 def test_no_attack_is_made_where_a_tile_closes_the_district_the_loser_would_be_sent_to() -> None:

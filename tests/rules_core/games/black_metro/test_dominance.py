@@ -81,8 +81,7 @@ def test_the_dominators_own_personnel_overwhelmed_by_a_counter_are_not_theirs_to
     )
     state = state.with_player(GREEN, updated(state.player(GREEN), hand=("Joker-1",)))
     state, _ = play(state, RED, "attack", card="J-hearts", target=GREEN)
-    state, _ = play(state, GREEN, "counter", card="Joker-1")
-    state, _ = play(state, RED, "decline")
+    state, _ = play(state, GREEN, "counter", card="Joker-1")  # Red, out of fortunes, cannot
     state, _ = play(state, GREEN, "choose_benefit", suit="clubs")
     assert state.district(3).personnel[RED] == (0, 0, 0)  # Red's own went
     assert state.overwhelmed_here[2] == 0

@@ -168,8 +168,7 @@ def _dominated() -> BlackMetroState:
     state, _ = play(state, RED, "attack", card="J-hearts", target=GREEN)
     state, _ = play(state, GREEN, "counter", card="Q-spades")
     state, _ = play(state, RED, "counter", card="Q-diamonds")
-    state, _ = play(state, GREEN, "counter", card="K-clubs")
-    state, _ = play(state, RED, "decline")
+    state, _ = play(state, GREEN, "counter", card="K-clubs")  # Red, out of fortunes, cannot
     state, _ = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
     state, _ = play(state, BLUE, "pass_mission")  # after asserting dominance at 08
     state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
@@ -192,9 +191,13 @@ def test_example_dominance_phase() -> None:
     state, _ = play(state, RED, "attack", card="J-hearts", target=GREEN)
     state, _ = play(state, GREEN, "counter", card="Q-spades")
     state, _ = play(state, RED, "counter", card="Q-diamonds")
-    state, _ = play(state, GREEN, "counter", card="K-clubs")
     intel = state.player(GREEN).intel
-    state, events = play(state, RED, "decline")
+    state, events = play(state, GREEN, "counter", card="K-clubs")
+    # Red holds no fortune left to counter the king with (example.dominance.district: "unable
+    # to"): the exchange ends without asking him (rules version 22)
+    assert e.CounterDeclined(seat=None, owner=RED) in events
+    declined = next(ev for ev in events if isinstance(ev, e.CounterDeclined))
+    assert GAME.narrate(state, declined, None, False) == "Red holds no fortune to counter with."
     # the king is resolved from Green's side: Red inflicts 2 strain, Green gets 1 intel
     assert state.player(RED).strain == red_strain + 2
     assert state.player(GREEN).intel == intel + 1

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
+from rules_core.engine.types import Move
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import facilities
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
-from tests.rules_core.games.black_metro.helpers import started, through_setup
+from tests.rules_core.games.black_metro.helpers import GAME, started, through_setup
 
 
 def _table() -> BlackMetroState:
@@ -60,8 +63,6 @@ def test_a_support_base_may_be_built_at_the_combat_zone_as_at_any_district() -> 
 
 def _rolled(state: BlackMetroState, face: int) -> tuple[BlackMetroState, list[str]]:
     """The supply dice's face carried out for Red at 10 (no reroll asked)."""
-    import random
-
     from rules_core.games.black_metro.run import Run
 
     run = Run(state)
@@ -95,3 +96,22 @@ def test_the_arms_stash_promotes_alone_where_no_district_allows_both() -> None:
     open_10 = updated(state.district(10), fortifications=())
     both = facilities.choices(state.with_district(10, open_10), 0, 10, stash, if_able=True)
     assert both == ["10:paragon:blockade"]
+
+
+def test_the_valuable_artefact_returns_missions_chosen_once_its_mission_is_drawn() -> None:
+    """appendix.dice.supply: get 1 drakownium, draw 1 mission, and then return up to 2: the
+    missions to return are chosen after the draw, the one drawn among them (rules version 19;
+    before, the choice was asked first, so the drawn mission could never go back)."""
+    state = _table()
+    state = state.with_player(0, updated(state.player(0), missions=(), mission_knowers=()))
+    top = state.mission_deck[0]
+    after, kinds = _rolled(state, 6)
+    assert kinds == ["resource_changed", "missions_drawn", "roll_to_resolve"]
+    assert after.player(0).missions == (top,)
+    offered = [m for m in GAME.legal_moves(after, 0) if m.type == "resolve_roll"]
+    assert offered == [Move.of("resolve_roll", choice=""), Move.of("resolve_roll", choice=top)]
+    events = GAME.decide(after, 0, Move.of("resolve_roll", choice=top), random.Random(0))
+    assert isinstance(events, list)
+    for event in events:
+        after = GAME.evolve(after, event)
+    assert after.player(0).missions == () and after.mission_deck[-1] == top

@@ -93,8 +93,8 @@ def test_each_seat_sees_its_own_hand_and_a_count_of_the_others_until_all_is_reve
     state = example_round()
     green = [c["id"] for c in objs(objs(GAME.view(state, GREEN)["players"])[GREEN]["hand"])]
     assert green == list(state.player(GREEN).hand)
-    assert objs(GAME.view(state, RED)["players"])[GREEN]["hand"] == {"count": 6}
-    assert objs(GAME.view(state, None)["players"])[GREEN]["hand"] == {"count": 6}
+    assert objs(GAME.view(state, RED)["players"])[GREEN]["hand"] == {"count": 6, "known": []}
+    assert objs(GAME.view(state, None)["players"])[GREEN]["hand"] == {"count": 6, "known": []}
     revealed = objs(GAME.view(state, RED, True)["players"])[GREEN]["hand"]
     assert [c["id"] for c in objs(revealed)] == green
 

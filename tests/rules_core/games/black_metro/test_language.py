@@ -96,3 +96,28 @@ def test_a_fortune_says_what_it_is_for_and_what_its_suit_gives() -> None:
         "a dominance fortune (overwhelm the other player's personnel at the district);"
         " any suit's benefit, chosen"
     )
+
+
+def test_turning_a_turned_syndicate_is_told_and_offered_as_turning_it_back() -> None:
+    """appendix.syndicates: turning a turned syndicate reverts it to unturned; the story and
+    the choice say so ("back"), not that it is turned again."""
+    from rules_core.engine.updating import updated
+    from rules_core.games.black_metro import events_resolution as r
+    from tests.rules_core.games.black_metro.helpers import GAME
+
+    state = started(2)
+    first, second = state.syndicates[0][0], state.syndicates[1][0]
+    state = updated(state, syndicates=((first, True), *state.syndicates[1:]))
+    name = state.the_pack().syndicate(first).name
+    other = state.the_pack().syndicate(second).name
+    assert language.choice(state, first, ("turn_syndicate",)) == f"turn {name} back"
+    assert language.choice(state, second, ("turn_syndicate",)) == f"turn {other}"
+    back = GAME.narrate(state, r.SyndicateTurned(seat=None, syndicate=first), None, False)
+    assert back == f"The syndicate {name} is turned back."
+    turned = GAME.narrate(state, r.SyndicateTurned(seat=None, syndicate=second), None, False)
+    assert turned == f"The syndicate {other} is turned."
+
+
+def test_returning_no_mission_is_said_so() -> None:
+    """appendix.dice.supply: "up to 2" missions go back; none is a way, named as such."""
+    assert language.choice(started(2), "", ("return_missions",)) == "return no mission"

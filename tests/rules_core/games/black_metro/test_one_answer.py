@@ -142,6 +142,23 @@ def test_a_counter_is_still_asked_when_the_hand_holds_none_that_counters() -> No
     assert GAME.to_act(state) == {RED}
 
 
+def test_a_player_holding_no_fortune_is_not_asked_to_counter() -> None:
+    """Rules version 22: with no fortune in hand (a count everybody sees), letting the attack
+    stand is the one answer, so it is the game's own step ("Red holds no fortune to counter
+    with"), as the book's example ends Red's exchange when he is unable to counter
+    (example.dominance.district); the lost attack then sends Red's personnel."""
+    state = assigning._greens_turn()
+    state = state.with_player(RED, updated(state.player(RED), hand=()))
+    state, events = play(
+        state, GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice=""
+    )
+    declined = e.CounterDeclined(seat=None, owner=RED)
+    assert declined in events
+    assert GAME.narrate(state, declined, None, False) == "Red holds no fortune to counter with."
+    assert GAME.to_act(state) == {RED}
+    assert {m.type for m in GAME.legal_moves(state, RED)} == {"assign"}  # sent, not asked
+
+
 def test_a_mission_window_is_still_asked_when_none_can_be_fulfilled() -> None:
     """The missions are hidden: a holder is asked at each window even with only "Fulfil no
     mission now" to answer (board.asked_about_missions, README)."""

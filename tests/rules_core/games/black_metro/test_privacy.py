@@ -146,7 +146,8 @@ def test_being_asked_about_a_mission_tells_the_others_nothing_of_it() -> None:
         assert GAME.to_act(cannot) == GAME.to_act(able)
         for seat in (None, GREEN, BLUE):
             assert GAME.view(cannot, seat) == GAME.view(able, seat)
-        assert {"who": "Red", "what": "standby mission"} in arr(GAME.view(cannot, BLUE)["asked"])
+        asked = {"who": "Red", "what": language.ASKED["standby_mission"]}
+        assert asked in arr(GAME.view(cannot, BLUE)["asked"])
         if GAME.to_act(cannot) == {BLUE}:
             cannot, _ = play(cannot, BLUE, "pass_mission")
             able, _ = play(able, BLUE, "pass_mission")

@@ -7,7 +7,7 @@ from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import scoring
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
-from tests.rules_core.games.black_metro.helpers import started, through_setup
+from tests.rules_core.games.black_metro.helpers import GAME, started, through_setup
 
 
 def _table(**changes: object) -> BlackMetroState:
@@ -96,3 +96,22 @@ def test_an_earlier_tie_breaker_decides_before_a_later_one() -> None:
 
 def test_a_tie_no_breaker_decides_is_shared() -> None:
     assert scoring.winners(_table(), (20, 20, 5)) == (0, 1)
+
+
+def test_a_win_on_a_tie_says_whom_it_was_level_with_and_which_tie_breaker_decided() -> None:
+    """final-scoring: the story of a tie broken names the tied player and the tie-breaker a
+    single one met, with each one's count; a plain win or a shared one reads as before."""
+    state = _with(_with(_table(), 0, strain=0, gold=9), 1, strain=1, hand=("2-hearts",))
+    broken = s.GameScored(seat=None, scores=(20, 20, 5), winners=(0,))
+    assert GAME.narrate(state, broken, None, False) == (
+        "Final scoring: Red 20 power, Green 20 power, Blue 5 power; Red wins after a tie at 20 "
+        "with Green: the fewest strain (Red 0, Green 1)."
+    )
+    plain = s.GameScored(seat=None, scores=(21, 20, 5), winners=(0,))
+    assert GAME.narrate(state, plain, None, False) == (
+        "Final scoring: Red 21 power, Green 20 power, Blue 5 power; Red wins."
+    )
+    shared = s.GameScored(seat=None, scores=(20, 20, 5), winners=(0, 1))
+    assert GAME.narrate(_table(), shared, None, False) == (
+        "Final scoring: Red 20 power, Green 20 power, Blue 5 power; Red and Green share the throne."
+    )

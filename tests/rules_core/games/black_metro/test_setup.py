@@ -72,6 +72,12 @@ def test_candidates_are_chosen_in_turn_from_the_first_player() -> None:
         state, _ = play(state, seat, "choose_candidate", candidate=pick)
         if state.flow.prompts and state.flow.prompts[0].kind == "gain_technology":
             (asked,) = GAME.to_act(state)
+            wrong = refused(state, asked, "gain_technology", kind="psionic")
+            assert (wrong.code, wrong.message) == (
+                "no_such_technology",
+                "Choose the type of technology to gain among those with a level you do not hold "
+                "yet: neuro, logistic, battle, resource.",
+            )
             state, _ = play(state, asked, "gain_technology", kind="battle")
             assert state.player(asked).downed == (f"voltaic-edge@{asked}",)
     assert order == [first, (first + 1) % 3, (first + 2) % 3]

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from rules_core.engine.types import Citation, GameEvent, Rejection
+from rules_core.engine.types import EVERYONE, Citation, GameEvent, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import dominance, effects, solo
 from rules_core.games.black_metro import events as e
@@ -198,7 +198,7 @@ def test_a_joker_taken_from_the_discard_is_counterintelligence_like_one_drawn() 
     state = updated(state, fortune_discard=("5-spades", "Joker-1"), discard_placers=(-1, -1))
     run = Run(state)
     facilities.apply_face(run, 0, "supply", 1, 10, random.Random(0))
-    assert run.events[0] == d.DiscardTaken(seat=None, owner=0, card="Joker-1")
+    assert run.events[0] == d.DiscardTaken(seat=None, owner=0, card="Joker-1", knower=EVERYONE)
     assert run.events[1] == so.Counterintelligence(seat=None, owner=0)
     assert Citation("black-metro", "solo.rules.fortunes.joker") in run.events[1].cited()
     assert GAME.narrate(run.state, run.events[1], None, False) == (

@@ -77,6 +77,12 @@ def test_an_ace_turned_up_for_event_one_lets_the_relic_player_choose_the_distric
         "Let the explosion strike 01 Shadowforge Factory",
         "Let the explosion strike 11 Astral Tower",
     ]
+    wrong = refused(state, BLUE, "explode_at", district=5)  # the ace names 01 or 11 alone
+    assert (wrong.code, wrong.message) == (
+        "not_named_district",
+        "The ace of hearts names district 01 or 11.",
+    )
+    assert Citation("black-metro", "appendix.dice.event") in wrong.citations
     state, events = play(state, BLUE, "explode_at", district=11)
     assert DistrictExploded(seat=None, district=11, tile="") in events
     assert state.district(11).fortifications == ()  # Blue's own blockades there too
@@ -170,3 +176,22 @@ def test_personnel_beyond_the_hideout_limits_go_back_for_power_the_weakest_first
     quiet = Run(state.with_player(0, only_total))
     effects.hideout_limits(quiet, 0)
     assert quiet.events == []  # within every limit: nothing goes back
+
+
+def test_players_beyond_the_hand_limit_after_the_standby_draw_discard_in_turn_order() -> None:
+    """standby (draw fortunes), appendix.fortunes: each player draws in turn from the relic
+    player, so those drawn beyond 5 fortunes discard in that order too (rules version 21;
+    before, the last to draw was asked first)."""
+    state = through_setup(started(3, first_game=True))
+    deck = state.fortune_deck
+    for seat in range(3):
+        hand = deck[seat * 5 : seat * 5 + 5]
+        state = state.with_player(seat, updated(state.player(seat), hand=hand))
+    rest = deck[15:]
+    state = updated(state, fortune_deck=rest, fortune_knowers=(-1,) * len(rest), relic=GREEN)
+    state = updated(state, flow=updated(state.flow, phase="standby", step="syndicates"))
+    run = Run(state)
+    standby.proceed(run, random.Random(0))
+    asked = [(p.seat, p.kind) for p in run.state.flow.prompts]
+    assert asked == [(GREEN, "hand_limit"), (BLUE, "hand_limit"), (0, "hand_limit")]
+    assert GAME.to_act(run.state) == {GREEN}

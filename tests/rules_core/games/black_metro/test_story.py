@@ -45,7 +45,14 @@ def test_each_standby_step_says_what_it_brings_not_its_code_name() -> None:
     }
     assert _told(state, StandbyStep(seat=None, step="advance")) == "Round 3 is over."
     last = updated(state, round=8)
-    assert _told(last, StandbyStep(seat=None, step="advance")) == "Round 8 is over: final scoring."
+    assert _told(last, StandbyStep(seat=None, step="advance")) == (
+        "Round 8 is over: final scoring, each unfulfilled mission inflicting 2 strain first."
+    )  # the strain told next has its cause (appendix.missions)
+    done = updated(
+        last,
+        players=tuple(updated(p, missions=(), mission_knowers=()) for p in last.players),
+    )
+    assert _told(done, StandbyStep(seat=None, step="advance")) == "Round 8 is over: final scoring."
     two = started(2)
     assert _told(two, StandbyStep(seat=None, step="explosion")) == (
         "Standby: a district explosion strikes the city (1-2 players)."

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 from rules_core.engine.updating import updated
 from rules_core.engine.visibility import Path
+from rules_core.games.black_metro.language import ASKED
 from rules_core.games.black_metro.state import BlackMetroState, Exchange, Fortification
 from rules_core.games.black_metro.view import secrets
 from tests.rules_core.games.black_metro import helpers as table
 from tests.rules_core.games.black_metro.helpers import GAME
 from tests.rules_core.json_shapes import arr, obj, objs
+from tests.rules_core.random_play import random_steps
 
 RED, GREEN, BLUE = table.RED, table.GREEN, table.BLUE
 
@@ -153,3 +155,18 @@ def test_a_candidate_and_technologies_are_told_with_what_they_do() -> None:
         "The Banker: get 1 gold each standby; at 03 Gilded Bank: get 2 gold"
     )
     assert red["technology_texts"] == ["Calm Protocol (neuro, level 1): heal 1 strain each standby"]
+
+
+def test_what_each_player_is_asked_is_told_in_the_games_words() -> None:
+    """The view's `asked` names each decision waiting as a player would say it, not by the
+    game's internal name for it: at the set-up, returning a mission to the deck's bottom."""
+    state = table.started(3)
+    asked = objs(GAME.view(state, None)["asked"])
+    assert [a["what"] for a in asked] == ["return a mission to the bottom of the mission deck"] * 3
+    seen: set[str] = set()
+    for seed in range(4):  # every decision met in a few random games has its words
+        for step in random_steps(GAME, seed, 400, players=2 + seed % 3):
+            seen |= {p.kind for p in step.state.flow.prompts}
+            for item in objs(GAME.view(step.state, step.seat)["asked"]):
+                assert "_" not in str(item["what"])
+    assert seen <= set(ASKED) and len(seen) > 10
