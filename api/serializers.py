@@ -117,6 +117,9 @@ class SeatOutput(serializers.Serializer[Any]):
     name = serializers.CharField()
     bot = serializers.CharField(allow_null=True)
     token = serializers.CharField(allow_null=True)
+    role = serializers.CharField(
+        allow_null=True, help_text="the seat's role at the table (the villain, the figure...)"
+    )
 
 
 class GameCreateOutput(serializers.Serializer[Any]):

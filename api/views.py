@@ -204,8 +204,15 @@ class GameCreateView(APIView):
 def _created(created: game_services.CreatedGame) -> dict[str, Any]:
     """A new game with each seat's token (shown only in this answer)."""
     game = created.game
+    roles = selectors.seat_roles(game=game)
     seats = [
-        {"seat": s.index, "name": s.name, "bot": s.bot or None, "token": token}
+        {
+            "seat": s.index,
+            "name": s.name,
+            "bot": s.bot or None,
+            "token": token,
+            "role": roles[s.index] if s.index < len(roles) else None,
+        }
         for s, token in zip(game.seats.all(), created.tokens, strict=True)
     ]
     return {

@@ -55,6 +55,7 @@ def test_create_returns_seats_with_tokens_shown_once_and_stored_hashed(
     ann, bot = body["seats"]
     assert ann["name"] == "Ann" and ann["token"] and ann["bot"] is None
     assert bot["bot"] == "random" and bot["token"] is None
+    assert [ann["role"], bot["role"]] == ["Figure A", "Figure B"]  # which seat plays what
     seat = Seat.objects.get(game_id=body["id"], index=0)
     assert seat.token_hash == hashlib.sha256(ann["token"].encode()).hexdigest()
     assert body["version"] == Event.objects.filter(game_id=body["id"]).count()
