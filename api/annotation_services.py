@@ -7,6 +7,7 @@ from django.db import transaction
 
 from api.errors import InvalidRequest, LimitReached
 from api.models import Annotation, Game
+from rules_core.engine.content_limits import hidden_control
 
 
 def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotation:
@@ -15,6 +16,11 @@ def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotatio
     GOTHAM_ANNOTATIONS_PER_GAME (a replay carries every comment to every reader)."""
     if not 1 <= seq <= game.version:
         raise InvalidRequest(f"seq must be between 1 and {game.version}.")
+    control = hidden_control(text)
+    if control is not None:  # every reader of the replay sees it: it must read as it shows
+        raise InvalidRequest(
+            f"A comment is text and line breaks, without control characters ({control})."
+        )
     people = Annotation.objects.filter(game=game, source=Annotation.Source.PERSON)
     mine, everyone = settings.GOTHAM_ANNOTATIONS_PER_AUTHOR, settings.GOTHAM_ANNOTATIONS_PER_GAME
     with transaction.atomic():  # counted and added under the game's lock: parallel posts wait

@@ -95,6 +95,22 @@ def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
             raise InvalidBotOptions(problem)
 
 
+def _check_names_differ(players: Sequence[PlayerSpec]) -> None:
+    """Every seat's name, given or by default, is its own: the story, the moves and the
+    replay name seats by them, so two "Ann"s (in any case, or a name given as another seat's
+    default "Player 2") could not be told apart."""
+    seen: dict[str, int] = {}
+    for index in range(len(players)):
+        name = players[index].name or _default_name(players, index)
+        key = " ".join(name.casefold().split())
+        if key in seen:
+            raise InvalidRequest(
+                f"Seats {seen[key] + 1} and {index + 1} are both called {echo(name)!r}: give "
+                "each seat its own name, so the table can tell them apart."
+            )
+        seen[key] = index
+
+
 def _default_name(players: Sequence[PlayerSpec], index: int) -> str:
     """The name of a seat posted without one: "Player 3", or its bot's by how strongly it plays
     ("medium bot" for greedy, as the lobby offers it), numbered when the table has two unnamed
@@ -145,6 +161,7 @@ def game_create(
             rejection.message,
             extra={"code": rejection.code, "citations": citations_json(rejection.citations)},
         )
+    _check_names_differ(players)
     _creation_allowed(caller, bots=any(p.bot for p in players))
     seeded = seed is not None
     seed = secrets.randbits(62) if seed is None else seed
@@ -244,6 +261,7 @@ def game_fork(
         wanted = _fork_point_wanted(at, points, nearest, game.version)
         raise ForkRefused(wanted, extra={"nearest": nearest})
     _check_players(spec, players)
+    _check_names_differ(players)
     within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, ("fork", "forks"), "made")
     if any(p.bot for p in players):  # a bot seat plays on the workers as in a new game
         bot_game_allowed(caller, counted="fork")

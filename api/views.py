@@ -551,9 +551,13 @@ class StreamView(GameView):
             game, seat = _game_and_caller(request, game_id)
         after = _int_param(request, "after")
         limit = settings.GOTHAM_STREAM_MAX_SECONDS
-        seconds = _int_param(request, "seconds")
-        if seconds is not None and not 1 <= seconds <= limit:
-            raise Malformed(f"A stream lasts 1 to {limit} seconds (seconds={seconds}).")
+        seconds = _int_param(
+            request,
+            "seconds",
+            least=1,
+            most=limit,
+            refusal=f"A stream lasts a whole number of seconds from 1 to {limit}.",
+        )
         caller = (
             f"seat:{game.pk}:{seat}" if seat is not None else f"addr:{_client_address(request)}"
         )

@@ -77,6 +77,29 @@ def test_two_unnamed_bots_of_a_kind_are_told_apart_by_number(create_game: Create
     assert names == ["medium bot 1", "easy bot", "Ann", "medium bot 2"]
 
 
+@pytest.mark.parametrize(
+    ("players", "clash"),
+    [
+        ([{"name": "Ann"}, {"name": "Ann"}], "Seats 1 and 2 are both called 'Ann'"),
+        ([{"name": "Ann"}, {"name": "Bob"}, {"name": " ann "}], "Seats 1 and 3"),
+        ([{"name": "Player 2"}, {}], "Seats 1 and 2 are both called 'Player 2'"),
+        ([{"bot": "greedy"}, {"name": "medium bot 2"}, {"bot": "greedy"}], "Seats 2 and 3"),
+    ],
+)
+def test_two_seats_of_one_name_are_refused_before_anything_is_stored(
+    api: APIClient, players: list[dict[str, str]], clash: str
+) -> None:
+    """The story, the moves and the replay name seats by their names: two seats called alike
+    (in any case or spacing, or a given name equal to another seat's default) could not be
+    told apart, so the table is asked for another name."""
+    body = {"game": "gotham-race", "players": players}
+    response = api.post("/api/games/", body, format="json")
+    assert response.status_code == 400, response.content
+    answer = response.json()
+    assert answer["error"] == "invalid_request" and clash in answer["message"]
+    assert not Game.objects.exists()
+
+
 def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:
     unknown = api.post("/api/games/", {"game": "chess", "players": [{}]}, format="json")
     assert unknown.json()["message"] == "No game called 'chess'; see /api/catalog/."

@@ -165,6 +165,24 @@ def test_a_running_games_replay_tells_each_seat_its_own_draws_in_full_and_others
         assert theirs["text"] == "Figure A's player draws a card from deck 1."
 
 
+@pytest.mark.parametrize("control", ["\u202e", "\u2066", "\u200b", "\x07"])
+def test_a_comment_that_would_turn_around_or_hide_its_words_is_refused(
+    api: APIClient, create_game: CreateGame, control: str
+) -> None:
+    """Every reader of the replay sees a comment: a bidirectional control or an invisible
+    character would make it read otherwise than it shows. Line breaks and any script are text."""
+    body = create_game()
+    url, token = f"/api/games/{body['id']}/annotations/", body["seats"][0]["token"]
+    refused = api.post(url, {"seq": 1, "text": f"gg {control}wp"}, format="json", **auth(token))
+    assert refused.status_code == 400 and refused.json()["error"] == "invalid_request"
+    assert f"U+{ord(control):04X}" in refused.json()["message"]
+    text = "good\n\u05d0\u05d1 \u0639\u0644\u064a"  # a line break, Hebrew and Arabic letters
+    kept = api.post(url, {"seq": 1, "text": text}, format="json", **auth(token))
+    assert kept.status_code == 201, kept.json()
+    events = api.get(f"/api/games/{body['id']}/replay/").json()["events"]
+    assert [a["text"] for a in events[0]["annotations"]] == [text]
+
+
 def test_a_replay_names_its_game_and_each_comment_its_source_author_and_time(
     api: APIClient, create_game: CreateGame
 ) -> None:

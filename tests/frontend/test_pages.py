@@ -349,7 +349,7 @@ def test_the_search_boxs_example_on_a_games_pages_is_answered_by_the_section_it_
     from rules_core.engine import get_game
 
     assert book.search_example
-    people = [PlayerSpec(name="Ann")] * get_game(book.slug).min_players
+    people = [PlayerSpec(name=f"Ann {n}") for n in range(get_game(book.slug).min_players)]
     game = game_create(slug=book.slug, players=people, seed=1, options={}).game
     example = escape(book.search_example)
     for url in (f"/rules/{book.slug}/", f"/games/{game.pk}/", f"/games/{game.pk}/replay/"):

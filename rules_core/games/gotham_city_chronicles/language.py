@@ -7,7 +7,7 @@ from typing import Any
 
 from rules_core.engine.types import GameEvent
 from rules_core.engine.wording import capitalized, counted, in_words, listed, ordinal, possessive
-from rules_core.games.gotham_city_chronicles import dice
+from rules_core.games.gotham_city_chronicles import dice, geometry
 from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.energy import villain_recovered
 from rules_core.games.gotham_city_chronicles.figures import ACTIONS, Characteristic
@@ -188,6 +188,31 @@ def _token_changed(state: GccState, e: ev.TokenChanged) -> str:
     )
 
 
+def _defense_rolled(state: GccState, e: ev.DefenseRolled) -> str:
+    """ "The Joker defends with 2 cubes, rolling 2 dice."; a defense of no cube and no die
+    says so rather than counting zeros."""
+    who = name(state, e.defender)
+    if not e.cubes and not e.pool:
+        return f"{who} puts no cube on defense and rolls no die."
+    cubes = counted(e.cubes, "cube") if e.cubes else "no cube"
+    return f"{who} defends with {cubes}, rolling {counted(len(e.pool), 'die', 'dice')}."
+
+
+def _item_thrown(state: GccState, e: ev.ItemThrown) -> str:
+    """Where the thrown item lands and the successes that carried it, after what came off them
+    (V·D·1 [e]: its encumbrance and the hindering where the thrower stands)."""
+    weight = state.board_pack.item(e.item).weight
+    thrower = state.hero(e.hero)
+    hindering = geometry.action_hindering("heroes", state.occupants(thrower.area, thrower.id))
+    off = [f"its encumbrance of {weight}"] if weight else []
+    off += [f"{hindering} hindering"] if hindering else []
+    after = f" after {listed(off)}" if off else ""
+    return (
+        f"The {name(state, e.item)} lands in the {name(state, e.landed)} "
+        f"({counted(e.successes, 'success', 'successes')}{after})."
+    )
+
+
 Story = Callable[[GccState, Any], str]
 STORIES: dict[type[GameEvent], Story] = {
     ev.GameStarted: lambda s, e: f"The mission “{e.pack.mission.name}” is set up.",
@@ -286,10 +311,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.hero)} throws the {name(s, e.item)} toward the {name(s, e.target)} "
         f"(difficulty {e.difficulty}) with {counted(e.cubes, 'cube')}."
     ),
-    ev.ItemThrown: lambda s, e: (
-        f"The {name(s, e.item)} lands in the {name(s, e.landed)} "
-        f"({counted(e.successes, 'success', 'successes')})."
-    ),
+    ev.ItemThrown: lambda s, e: _item_thrown(s, e),
     ev.EquipmentOffered: lambda s, e: (
         f"{name(s, e.payer)} asks to hand the {name(s, e.item)} from {name(s, e.giver)} "
         f"to {name(s, e.receiver)}."
@@ -319,10 +341,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"The attack scores {counted(e.successes, 'success', 'successes')}"
         + (f" after {e.hindering} hindering." if e.hindering else ".")
     ),
-    ev.DefenseRolled: lambda s, e: (
-        f"{name(s, e.defender)} defends with {counted(e.cubes, 'cube')}, rolling "
-        f"{counted(len(e.pool), 'die', 'dice')}."
-    ),
+    ev.DefenseRolled: lambda s, e: _defense_rolled(s, e),
     ev.DefenseCounted: lambda s, e: (
         f"The defense scores {counted(e.successes, 'success', 'successes')}: "
         f"{counted(e.wounds, 'wound')} "

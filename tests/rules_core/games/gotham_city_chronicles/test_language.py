@@ -10,6 +10,7 @@ from rules_core.engine import Move, fold
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterWounded,
     DefenseCounted,
+    DefenseRolled,
     DiceRerolled,
     ReinforcementPoints,
     TerrainDiceRolled,
@@ -270,3 +271,18 @@ def test_a_safes_contents_are_listed_as_a_person_lists_them() -> None:
     assert GAME.narrate(state, two, None, False) == (
         "The Falcone's Ledger and the Submachine Gun lie in the Foreman's Office."
     )
+
+
+def test_a_defense_of_no_cube_is_told_without_counting_zeros() -> None:
+    state = _set_up()
+    figure = state.characters[0].id
+    tile = name(state, figure)
+
+    def told(cubes: int, pool: tuple[str, ...]) -> str:
+        faces = tuple(0 for _ in pool)
+        event = DefenseRolled(seat=None, defender=figure, cubes=cubes, pool=pool, faces=faces)
+        return GAME.narrate(state, event, None, False)
+
+    assert told(0, ()) == f"{tile} puts no cube on defense and rolls no die."
+    assert told(0, ("white",)) == f"{tile} defends with no cube, rolling 1 die."
+    assert told(2, ("white", "white")) == f"{tile} defends with 2 cubes, rolling 2 dice."

@@ -150,16 +150,21 @@ def test_throwing_equipment_along_the_line() -> None:
     throw = Move.of("throw", hero="commissioner-gordon", item="tonfa", to="chemical-vats", cubes=3)
     seen = set()
     for seed in range(60):
+        before = base
         state, events = play(base, 1, throw, seed)
         rolled = events[0]
         assert isinstance(rolled, ThrowRolled) and rolled.difficulty == 2
         while state.roll is not None:
+            before = state
             state, events = play(state, 1, Move.of("keep"))
         thrown = next(e for e in events if isinstance(e, ItemThrown))
         shown = sum(PACK.faces("yellow")[f] for f in rolled.faces)
         assert thrown.successes == max(shown - 2, 0)  # the tonfa's encumbrance of 2
         expected = {0: "street", 1: "warehouse-floor"}.get(thrown.successes, "chemical-vats")
         assert thrown.landed == expected
+        told = GAME.narrate(before, thrown, None, False)  # what came off the successes
+        plural = "" if thrown.successes == 1 else "es"
+        assert told.endswith(f"({thrown.successes} success{plural} after its encumbrance of 2).")
         assert (("tonfa", expected) in state.ground) and "tonfa" not in state.hero(
             "commissioner-gordon"
         ).items
