@@ -15,11 +15,12 @@ from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro import scoring
 from rules_core.games.black_metro.choices_seen import whole_choice
-from rules_core.games.black_metro.facilities import choosing_ops
+from rules_core.games.black_metro.facilities import choices, choosing_ops
 from rules_core.games.black_metro.resolution import (
     BATTLEFIELD,
     ORDINALS,
     event_option,
+    prompt_steps,
     roll_ops,
     steps_for,
 )
@@ -272,10 +273,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     r.RollKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} keeps the roll",
     r.RollToResolve: lambda st, ev, mine: _to_resolve(st, ev),
-    r.RollResolved: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} {_resolving(st, ev.owner)}"
-        + (f": {w.choice(st, _seen(ev, mine), roll_ops(st, ev.owner))}" if ev.choice else "")
-    ),
+    r.RollResolved: lambda st, ev, mine: _roll_resolved(st, ev, mine),
     r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
     r.TechnologyJammed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)}'s {_tech(st, ev.technology)} is jammed: downed"
@@ -355,6 +353,22 @@ def _to_resolve(state: State, ev: r.RollToResolve) -> str:
     if ev.option < 0:
         return f"{who} chooses an option of {w.event(state, ev.face)}"
     return f"{who} is to carry out {w.event(state, ev.face)}"
+
+
+def _roll_resolved(state: State, ev: r.RollResolved, mine: bool) -> str:
+    """A die resolved or an event option carried out, with the way chosen; an event turn the
+    game settles (standby.settle_turns) with no way to carry it out (nothing of the player's it
+    acts on, or an earlier player's turn took it) says so."""
+    told = f"{w.who(state, ev.owner)} {_resolving(state, ev.owner)}"
+    if ev.choice:
+        return f"{told}: {w.choice(state, _seen(ev, mine), roll_ops(state, ev.owner))}"
+    prompt = state.flow.prompt_for(ev.owner)
+    if ev.seat is None and prompt is not None and prompt.get("dice") == "event":
+        number, steps = prompt_steps(state, prompt)
+        every_step_a_choice = len(choosing_ops(steps)) == len(steps)
+        if every_step_a_choice and not any(choices(state, ev.owner, number, steps)):
+            return f"{told}, but there is nothing {w.who(state, ev.owner)} can do"
+    return told
 
 
 def _resolving(state: State, owner: int) -> str:

@@ -197,3 +197,27 @@ def test_a_player_with_one_way_waits_for_an_earlier_player_still_deciding() -> N
         before = GAME.evolve(before, event)
     words = GAME.narrate(before, settled[0], None, False)
     assert words.startswith("Red carries out event 6"), words
+
+
+def test_an_event_turn_with_no_way_to_carry_it_out_says_so() -> None:
+    """appendix.dice.event (event 6, first option): Red holds no mission to return, so its turn,
+    once Green has answered, is settled with nothing done, and the story says so rather than
+    telling an option carried out with nothing named."""
+    state = _standby()
+    green = state.player(GREEN)
+    state = state.with_player(GREEN, updated(green, missions=(*green.missions, "iron-nerves#1")))
+    state = state.with_player(RED, updated(state.player(RED), missions=()))
+    run = Run(state)
+    standby.apply_event(run, 6, 0, random.Random(0))
+    after, events = play(run.state, GREEN, "resolve_roll", choice="iron-nerves#1")
+    before = run.state
+    told = []
+    for event in events:
+        if isinstance(event, RollResolved):
+            told.append(GAME.narrate(before, event, None, False))
+        before = GAME.evolve(before, event)
+    assert told == [
+        "Green carries out event 6 (project distribution): return a mission.",
+        "Red carries out event 6 (project distribution), but there is nothing Red can do.",
+    ]
+    assert after.mission_deck[-1] == "iron-nerves#1"
