@@ -68,7 +68,7 @@ def _attacks_left(state: GccState, character: Character, stage: str) -> float:
         for number, characteristic in enumerate(tile.characteristics(kind)):
             repeats = characteristic.multiplier
             if activation is not None and stage == "action" and activation.action:
-                same = activation.action == kind and activation.characteristic in (number, -1)
+                same = activation.action == f"{kind}:{number}"  # as an attack records it
                 repeats = characteristic.multiplier - activation.times if same else 0
             best = max(best, max(repeats, 0) * _mean_successes(state, characteristic.dice))
     return best
@@ -142,6 +142,16 @@ def countdown_threat(state: GccState) -> float:
     )
 
 
+def _may_still(state: GccState, stage: str | None, action: str) -> bool:
+    """Whether a character in hand at `stage` (None: not in hand) may still carry out a
+    mission action this activation: before its action, or repeating that one (VI·C·3-5)."""
+    if stage is None:
+        return False
+    activation = state.activation
+    declared = activation.action if activation is not None and stage == "action" else ""
+    return declared in ("", action)
+
+
 def armable(state: GccState) -> float:
     """0 to 1: how near the villain is to starting a countdown the mission lets it start (arming
     a bomb): the countdown's weight (1 / its turns, as an armed token's threat) times how ready
@@ -163,9 +173,7 @@ def armable(state: GccState) -> float:
             tile = pack.tile(c.tile)
             if not c.area or tile.side != "villain" or not tile.characteristics(action.action):
                 continue
-            ready = (
-                IN_HAND if c.id in hand and hand[c.id] in ("", "first_move", "action") else READY
-            )
+            ready = IN_HAND if _may_still(state, hand.get(c.id), action.id) else READY
             best = max(best, ready * closeness(state, c.area, token.area) * weight)
     return best
 

@@ -106,3 +106,21 @@ def test_a_resting_stance_counts_only_in_the_heroes_turn() -> None:
     batman = state.hero("batman")
     resting = state.with_hero(replace(batman, stance="resting"))
     assert evaluate(resting, 1) == evaluate(state, 1)
+
+
+def test_an_attack_repeated_keeps_the_repeats_left_in_hand() -> None:
+    """Killer Croc's melee is repeated up to its multiplier of 4 (VI·C·5, VI·D·5 example): with
+    one attack made beside Batman, three are still in hand; with every one made, none; an attack
+    of another characteristic is not his declared action, so it is not counted."""
+    state = villains_turn()
+    croc = replace(state.character("killer-croc-1"), area="office")  # Batman's area
+    state, _ = play(state.with_character(croc), VILLAIN, Move.of("activate", tile="killer-croc"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
+    fresh = pressure.wounds_in_hand(state)
+    activation = state.activation
+    assert activation is not None
+    attacked = replace(activation, stage="action", action="melee:0", times=1)
+    once = replace(state, activation=attacked)
+    spent = replace(state, activation=replace(attacked, times=4))
+    assert fresh > pressure.wounds_in_hand(once) > pressure.wounds_in_hand(spent) == 0
+    assert abs(pressure.wounds_in_hand(once) - 0.75 * fresh) < 1e-9
