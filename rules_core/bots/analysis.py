@@ -42,8 +42,10 @@ from rules_core.engine.types import Move
 # that rounds to no whole point is not told as one; 4: a search that tried fewer moves than the
 # candidates is topped up from the legal moves, so a choice is never judged as forced; 5: a move
 # with no alternative says so, not that the analysis agrees, and is marked `forced`; 6: Black
-# Metro's solo evaluation races the power pace and the overlord, where it read 0 most of a game).
-ANALYSIS_VERSION = 6
+# Metro's solo evaluation races the power pace and the overlord, where it read 0 most of a game;
+# 7: Gotham City Chronicles' evaluation values what the villain's turn sets up, where it valued
+# only the turns passing, so ending the villain's turn at once read as its best move).
+ANALYSIS_VERSION = 7
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first
