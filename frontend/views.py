@@ -268,13 +268,16 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200) -> HttpResponse:
     roles = selectors.seat_roles(game=game)
+    chosen = request.POST if request.method == "POST" else None  # a refused fork keeps them
     seats = [
         {
             "index": s.index,
             "label": f"Seat {s.index + 1}"
             + (f" ({roles[s.index]})" if s.index < len(roles) else ""),
-            "name": s.name if not s.bot else "",
-            "kind": s.bot or "person",
+            "name": chosen.get(f"name-{s.index}", "")[:80]
+            if chosen
+            else (s.name if not s.bot else ""),
+            "kind": chosen.get(f"kind-{s.index}", "") if chosen else (s.bot or "person"),
         }
         for s in game.seats.all()
     ]

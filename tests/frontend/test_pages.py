@@ -202,6 +202,43 @@ def test_play_on_from_the_last_event_replays_the_last_move(client: Client) -> No
     assert fork.status == "active"
 
 
+def test_a_refused_fork_keeps_the_choices(client: Client) -> None:
+    """A fork the service refuses (here a name with an invisible character) shows the replay's
+    form again as it was filled in, not as the game was seated: nothing chosen is lost."""
+    from api.bot_services import bots_play
+    from api.game_services import PlayerSpec, game_create
+
+    created = game_create(
+        slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=43, options={}
+    )
+    parent = created.game
+    bots_play(game_id=parent.pk)
+    parent.refresh_from_db()
+    assert parent.status == "finished"
+    seats = {"kind-0": "mcts", "kind-1": "person", "name-1": "Kim\u200b"}
+    refused = client.post(f"/games/{parent.pk}/fork/", {"at": str(parent.version), **seats})
+    assert refused.status_code == 400 and not Game.objects.filter(forked_from=parent).exists()
+    form = refused.content.decode().split('id="fork"', 1)[1].split("</form>", 1)[0]
+    rows = re.findall(r'<select name="kind-(\d)".*?</select>', form, re.S)
+    assert rows == ["0", "1"]
+    kinds = re.findall(r'<select name="kind-\d".*?<option value="(\w+)" selected>', form, re.S)
+    assert kinds == ["mcts", "person"]
+    assert 'name="name-1" placeholder="Player 2" value="Kim\u200b"' in form
+
+
+def test_the_play_and_replay_pages_say_so_when_javascript_is_off(client: Client) -> None:
+    """Both pages are drawn by their scripts (without them the play page read "Loading…" for
+    ever): a browser without JavaScript reads why, and where the site works without it."""
+    client.post("/games/new/", {"game": "black-metro", "kind-0": "person", "name-0": "Ann"})
+    game = Game.objects.get()
+    for path in (f"/games/{game.pk}/", f"/games/{game.pk}/replay/"):
+        page = client.get(path).content.decode()
+        notice = re.search(r"<noscript>(.*?)</noscript>", page, re.S)
+        assert notice is not None, path
+        assert "JavaScript, which is off in this browser" in notice.group(1)
+        assert '<a href="/rules/black-metro/">the rules</a>' in notice.group(1)
+
+
 def _replay_tag(content: bytes, element_id: str) -> str:
     """The start tag of the replay page's element with this id."""
     found = re.search(rf'<[a-z]+ [^>]*id="{element_id}"[^>]*>', content.decode())
