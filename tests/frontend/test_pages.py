@@ -96,6 +96,20 @@ def test_the_lobby_explains_a_refused_game(client: Client) -> None:
     assert client.get("/games/new/").status_code == 302
 
 
+def test_the_lobby_says_in_a_sentence_how_many_each_game_seats(client: Client) -> None:
+    """A table of the wrong size is refused with the game's name and its count of players (the
+    Chronicles refusal read "The villain and one to three heroes' seats." alone)."""
+    for slug, words in [
+        ("gotham-race", "Gotham Race is for 1 to 4 players."),
+        ("gotham-city-strategy", "Gotham City Strategy is for 2 to 4 players."),
+        ("no-mans-land", "No Man&#x27;s Land is for two players."),
+        ("gotham-city-chronicles", "Batman: Gotham City Chronicles is for 2 to 4 players"),
+    ]:
+        response = client.post("/games/new/", {"game": slug, "kind-0": "empty"})
+        assert response.status_code == 400, slug
+        assert words in response.content.decode(), slug
+
+
 def test_a_refused_lobby_form_keeps_the_choices(client: Client) -> None:
     response = client.post(
         "/games/new/",
