@@ -16,7 +16,7 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from api import game_services, rulebook_selectors, selectors
+from api import errors, game_services, rulebook_selectors, selectors
 from api.errors import ApiError, NotFoundError
 from api.models import Game
 from rules_core.bots.registry import BOT_LEVELS
@@ -321,6 +321,35 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 def _not_found(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "frontend/not_found.html", {"message": message}, status=404)
+
+
+def _for_the_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 404 handler: the API's JSON error under /api/; elsewhere the site's page, so a
+    person who followed a broken link or mistyped an address reads where to go, not JSON."""
+    if _for_the_api(request):
+        return errors.not_found_view(request, exception)
+    return _not_found(request, "There is no page at this address.")
+
+
+# the 500 page is plain text in markup, with no template or context to fail in its turn
+SERVER_ERROR_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Something went wrong · Gotham</title></head>
+<body><main><h1>Something went wrong on our side</h1>
+<p>The page could not be shown. Reload it in a moment; a move you made is in the game's log
+if its page said so.</p><p><a href="/">Back to the lobby</a> · <a href="/rules/">Browse the
+rulebooks</a></p></main></body></html>
+"""
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's 500 handler: the API's JSON error under /api/, a page in words elsewhere."""
+    if _for_the_api(request):
+        return errors.server_error_view(request)
+    return HttpResponse(SERVER_ERROR_PAGE, status=500, content_type="text/html; charset=utf-8")
 
 
 def _applied(use: dict[str, str]) -> str:

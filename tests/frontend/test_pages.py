@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.http import StreamingHttpResponse
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils.html import escape
 
 from api import rulebook_selectors
@@ -108,6 +108,40 @@ def test_the_lobby_says_in_a_sentence_how_many_each_game_seats(client: Client) -
         response = client.post("/games/new/", {"game": slug, "kind-0": "empty"})
         assert response.status_code == 400, slug
         assert words in response.content.decode(), slug
+
+
+def test_an_address_that_matches_no_page_answers_the_sites_page_not_json() -> None:
+    """A person who mistypes an address or follows a broken link reads the site's not-found page
+    (it read the API's JSON, {"error": "not_found", …}); under /api/ the answer stays JSON."""
+    client = Client()
+    for path in ("/gamez/", "/games/1/nope/", "/rules/black-metro/districts/extra/"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert response["Content-Type"].startswith("text/html"), path
+        page = response.content.decode()
+        assert "There is no page at this address." in page and 'href="/">Back to the lobby' in page
+    with override_settings(APPEND_SLASH=False):  # else the slash is appended (the API's 404)
+        api = client.get("/api/games/1/nope")
+    assert api.status_code == 404 and api.json()["error"] == "not_found"
+
+
+def test_a_page_that_fails_answers_a_page_in_words_and_the_api_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An unexpected error on a page shows a page a person can read; on the API, the JSON error."""
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("internal detail")
+
+    monkeypatch.setattr(rulebook_selectors, "books_json", broken)
+    monkeypatch.setattr("api.selectors.catalog", broken)
+    client = Client(raise_request_exception=False)
+    page = client.get("/rules/")
+    assert page.status_code == 500 and page["Content-Type"].startswith("text/html")
+    assert b"Something went wrong on our side" in page.content
+    assert b"internal detail" not in page.content and b'href="/"' in page.content
+    api = client.get("/api/catalog/")
+    assert api.status_code == 500 and api.json()["error"] == "server_error"
 
 
 def test_a_refused_lobby_form_keeps_the_choices(client: Client) -> None:
