@@ -335,6 +335,12 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     return _not_found(request, "There is no page at this address.")
 
 
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form refused by the CSRF check (its cookie missing or changed): what to do, in words,
+    instead of Django's technical page."""
+    return render(request, "frontend/form_refused.html", status=403)
+
+
 # the 500 page is plain text in markup, with no template or context to fail in its turn
 SERVER_ERROR_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Something went wrong · Gotham</title></head>

@@ -144,6 +144,17 @@ def test_a_page_that_fails_answers_a_page_in_words_and_the_api_json(
     assert api.status_code == 500 and api.json()["error"] == "server_error"
 
 
+def test_a_form_refused_by_the_csrf_check_says_what_to_do() -> None:
+    """The lobby's form sent without its cookie (cookies off, or a page older than the cookie):
+    the site's page says to reload and send again, not Django's technical 403 page."""
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/games/new/", {"game": "gotham-race", "kind-0": "person"})
+    assert response.status_code == 403 and not Game.objects.exists()
+    page = response.content.decode()
+    assert "The form was not sent" in page and "reload the page and send the form again" in page
+    assert "CSRF" not in page and 'href="/">Back to the lobby' in page
+
+
 def test_a_refused_lobby_form_keeps_the_choices(client: Client) -> None:
     response = client.post(
         "/games/new/",
