@@ -35,7 +35,7 @@
   async function fetchPage(after, limit) {
     const response = await api(`replay/?compact=1&after=${after}&limit=${limit}`).catch(() => null);
     const page = response ? await readJson(response) : {};
-    if (!response || !response.ok || !Array.isArray(page.events)) return { error: page.message || "Could not load this game's log." };
+    if (!response || !response.ok || !Array.isArray(page.events)) return { error: page.message || "Could not load this game's log.", code: page.error };
     const sections = page.sections || {};
     for (const event of page.events) event.citations = (event.citations || []).map((key) => sections[key]).filter(Boolean);
     return page;
@@ -45,6 +45,13 @@
      in pages; the chart is drawn once the whole log is here. */
   async function load() {
     const first = await fetchPage(0, 100);
+    // a seat token the game refuses (a seat link cut short or mistyped) is forgotten in this
+    // tab and the replay read again as a spectator's (the play page says why)
+    if (first.code === "foreign_token" && token) {
+      sessionStorage.removeItem(`seat-token-${gameId}`);
+      location.reload();
+      return;
+    }
     if (first.error) {
       $("position").textContent = first.error;
       return;
