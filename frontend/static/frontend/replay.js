@@ -23,7 +23,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList } = window.GothamDom;
-  const { axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading } = window.GothamAnalysis;
+  const { axisTicks, eventTicks, statusWords, whoseNotes, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -262,10 +262,11 @@
   /* The analysis's state beside its button, and the button only where asking does something
      new (none yet, a failed one, moves since the one done). */
   async function showAnalysis(status) {
-    $("analysis-status").textContent = statusWords(status);
+    const game = await api("").then(readJson, () => ({}));
+    const whose = status && status.status === "done" ? whoseNotes(game.status, Boolean(token)) : "";
+    $("analysis-status").textContent = whose ? `${statusWords(status)} ${whose}` : statusWords(status);
     const why = failureWords(status);  // a failed analysis says why it stopped
     if (why) showError("analysis-error", { message: why }, why);
-    const game = await api("").then(readJson, () => ({}));
     const offered = offer(status, game.version);
     $("analyse").hidden = !offered.shown;
     if (offered.shown) $("analyse").textContent = offered.label;
