@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from api import errors, game_services, rulebook_selectors, selectors
 from api.errors import ApiError, NotFoundError
-from api.models import Game
+from api.models import Game, Seat
 from rules_core.bots.registry import BOT_LEVELS
 from rules_core.engine import all_games, get_game
 from rules_core.engine.wording import listed
@@ -29,6 +29,11 @@ SEAT_KINDS = (
     *((bot, f"bot: {level}") for bot, level in BOT_LEVELS.items()),
     ("empty", "— no seat —"),
 )
+
+
+# the longest seat name the form takes (the API refuses a longer one): the page stops typing there
+# rather than cut what was typed
+NAME_MAX: int = Seat._meta.get_field("name").max_length or 80
 
 
 def _seats() -> range:
@@ -81,7 +86,7 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
             "kind": chosen.get(f"kind-{i}", "empty")
             if chosen
             else ("person" if i == 0 else "mcts"),
-            "name": chosen.get(f"name-{i}", "")[:80] if chosen else "",  # seen by the table
+            "name": chosen.get(f"name-{i}", "")[:NAME_MAX] if chosen else "",  # seen by the table
         }
         for i in _seats()
     ]
@@ -95,6 +100,7 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
         "kinds": SEAT_KINDS,
         "chosen_game": chosen.get("game", "") if chosen else "",
         "error": error,
+        "name_max": NAME_MAX,
     }
     return render(request, "frontend/lobby.html", context, status=status)
 
@@ -128,7 +134,7 @@ def _players(request: HttpRequest, seats: range) -> list[game_services.PlayerSpe
     kinds = [request.POST.get(f"kind-{i}", "empty") for i in seats]
     players = []
     for i, kind in zip(seats, kinds, strict=True):
-        name = request.POST.get(f"name-{i}", "").strip()[:80]
+        name = request.POST.get(f"name-{i}", "").strip()[:NAME_MAX]
         if kind == "person":
             players.append(game_services.PlayerSpec(name=name or f"Player {i + 1}"))
         elif kind in BOT_LEVELS:
@@ -274,7 +280,7 @@ def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200
             "index": s.index,
             "label": f"Seat {s.index + 1}"
             + (f" ({roles[s.index]})" if s.index < len(roles) else ""),
-            "name": chosen.get(f"name-{s.index}", "")[:80]
+            "name": chosen.get(f"name-{s.index}", "")[:NAME_MAX]
             if chosen
             else (s.name if not s.bot else ""),
             "kind": chosen.get(f"kind-{s.index}", "") if chosen else (s.bot or "person"),
@@ -292,6 +298,7 @@ def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200
         "kinds": SEAT_KINDS[:-1],  # every seat of a fork is filled, as in the game forked
         "fork_error": error,
         "book_slug": _book_of(game),
+        "name_max": NAME_MAX,
     }
     return render(request, "frontend/replay.html", context, status=status)
 

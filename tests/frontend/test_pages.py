@@ -155,6 +155,26 @@ def test_a_form_refused_by_the_csrf_check_says_what_to_do() -> None:
     assert "CSRF" not in page and 'href="/">Back to the lobby' in page
 
 
+def test_the_name_fields_stop_at_the_longest_name_a_seat_takes(client: Client) -> None:
+    """The page cut a longer name to 80 characters without a word; the fields stop typing there,
+    at the seat's own limit, on the lobby's form and the replay's."""
+    from api.bot_services import bots_play
+    from api.game_services import PlayerSpec, game_create
+    from api.models import Seat
+
+    longest = Seat._meta.get_field("name").max_length
+    lobby = client.get("/").content.decode()
+    fields = re.findall(r'<input name="name-\d"[^>]*>', lobby)
+    assert len(fields) == 4 and all(f'maxlength="{longest}"' in field for field in fields)
+    finished = game_create(
+        slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=44, options={}
+    ).game
+    bots_play(game_id=finished.pk)
+    replay = client.get(f"/games/{finished.pk}/replay/").content.decode()
+    fields = re.findall(r'<input name="name-\d"[^>]*>', replay)
+    assert fields and all(f'maxlength="{longest}"' in field for field in fields)
+
+
 def test_a_refused_lobby_form_keeps_the_choices(client: Client) -> None:
     response = client.post(
         "/games/new/",
