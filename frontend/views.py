@@ -16,9 +16,9 @@ from django.utils.cache import add_never_cache_headers
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from api import game_services, rulebook_selectors, selectors
+from api import errors, game_services, rulebook_selectors, selectors
 from api.errors import ApiError, NotFoundError
-from api.models import Game
+from api.models import Game, Seat
 from rules_core.bots.registry import BOT_LEVELS
 from rules_core.engine import all_games, get_game
 from rules_core.engine.wording import listed
@@ -29,6 +29,11 @@ SEAT_KINDS = (
     *((bot, f"bot: {level}") for bot, level in BOT_LEVELS.items()),
     ("empty", "— no seat —"),
 )
+
+
+# the longest seat name the form takes (the API refuses a longer one): the page stops typing there
+# rather than cut what was typed
+NAME_MAX: int = Seat._meta.get_field("name").max_length or 80
 
 
 def _seats() -> range:
@@ -81,7 +86,7 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
             "kind": chosen.get(f"kind-{i}", "empty")
             if chosen
             else ("person" if i == 0 else "mcts"),
-            "name": chosen.get(f"name-{i}", "")[:80] if chosen else "",  # seen by the table
+            "name": chosen.get(f"name-{i}", "")[:NAME_MAX] if chosen else "",  # seen by the table
         }
         for i in _seats()
     ]
@@ -95,6 +100,7 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
         "kinds": SEAT_KINDS,
         "chosen_game": chosen.get("game", "") if chosen else "",
         "error": error,
+        "name_max": NAME_MAX,
     }
     return render(request, "frontend/lobby.html", context, status=status)
 
@@ -128,7 +134,7 @@ def _players(request: HttpRequest, seats: range) -> list[game_services.PlayerSpe
     kinds = [request.POST.get(f"kind-{i}", "empty") for i in seats]
     players = []
     for i, kind in zip(seats, kinds, strict=True):
-        name = request.POST.get(f"name-{i}", "").strip()[:80]
+        name = request.POST.get(f"name-{i}", "").strip()[:NAME_MAX]
         if kind == "person":
             players.append(game_services.PlayerSpec(name=name or f"Player {i + 1}"))
         elif kind in BOT_LEVELS:
@@ -268,13 +274,16 @@ def replay(request: HttpRequest, game_id: int) -> HttpResponse:
 
 def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200) -> HttpResponse:
     roles = selectors.seat_roles(game=game)
+    chosen = request.POST if request.method == "POST" else None  # a refused fork keeps them
     seats = [
         {
             "index": s.index,
             "label": f"Seat {s.index + 1}"
             + (f" ({roles[s.index]})" if s.index < len(roles) else ""),
-            "name": s.name if not s.bot else "",
-            "kind": s.bot or "person",
+            "name": chosen.get(f"name-{s.index}", "")[:NAME_MAX]
+            if chosen
+            else (s.name if not s.bot else ""),
+            "kind": chosen.get(f"kind-{s.index}", "") if chosen else (s.bot or "person"),
         }
         for s in game.seats.all()
     ]
@@ -289,6 +298,7 @@ def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200
         "kinds": SEAT_KINDS[:-1],  # every seat of a fork is filled, as in the game forked
         "fork_error": error,
         "book_slug": _book_of(game),
+        "name_max": NAME_MAX,
     }
     return render(request, "frontend/replay.html", context, status=status)
 
@@ -318,6 +328,41 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 def _not_found(request: HttpRequest, message: str) -> HttpResponse:
     return render(request, "frontend/not_found.html", {"message": message}, status=404)
+
+
+def _for_the_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 404 handler: the API's JSON error under /api/; elsewhere the site's page, so a
+    person who followed a broken link or mistyped an address reads where to go, not JSON."""
+    if _for_the_api(request):
+        return errors.not_found_view(request, exception)
+    return _not_found(request, "There is no page at this address.")
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    """A form refused by the CSRF check (its cookie missing or changed): what to do, in words,
+    instead of Django's technical page."""
+    return render(request, "frontend/form_refused.html", status=403)
+
+
+# the 500 page is plain text in markup, with no template or context to fail in its turn
+SERVER_ERROR_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Something went wrong · Gotham</title></head>
+<body><main><h1>Something went wrong on our side</h1>
+<p>The page could not be shown. Reload it in a moment; a move you made is in the game's log
+if its page said so.</p><p><a href="/">Back to the lobby</a> · <a href="/rules/">Browse the
+rulebooks</a></p></main></body></html>
+"""
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Django's 500 handler: the API's JSON error under /api/, a page in words elsewhere."""
+    if _for_the_api(request):
+        return errors.server_error_view(request)
+    return HttpResponse(SERVER_ERROR_PAGE, status=500, content_type="text/html; charset=utf-8")
 
 
 def _applied(use: dict[str, str]) -> str:

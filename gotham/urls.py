@@ -9,5 +9,6 @@ urlpatterns = [
     path("", include("frontend.urls")),
 ]
 
-handler404 = "api.errors.not_found_view"
-handler500 = "api.errors.server_error_view"
+# JSON under /api/, the site's pages elsewhere
+handler404 = "frontend.views.page_not_found"
+handler500 = "frontend.views.server_error"

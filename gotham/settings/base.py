@@ -40,6 +40,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "gotham.urls"
+CSRF_FAILURE_VIEW = "frontend.views.csrf_failure"  # a form refused by the check, in words
 WSGI_APPLICATION = "gotham.wsgi.application"
 ASGI_APPLICATION = "gotham.asgi.application"
 

@@ -71,6 +71,18 @@ def test_the_status_line_says_where_the_analysis_stands() -> None:
     )
 
 
+def test_a_running_games_readers_are_told_whose_notes_they_read() -> None:
+    """The status line counts the whole game's decisions ("Analysed: 10 decisions graded."),
+    but while the game runs a seat reads only its own notes and a spectator none: a spectator
+    read "10 graded" over an empty replay, a seat 10 over its summary of 4."""
+    assert _call("whoseNotes", "active", True) == (
+        "While the game runs, you read the notes on your own decisions only."
+    )
+    assert _call("whoseNotes", "active", False) == "Its notes are shown once the game is over."
+    assert _call("whoseNotes", "finished", True) == ""
+    assert _call("whoseNotes", "finished", False) == ""
+
+
 def test_a_failed_analysis_says_why_it_stopped() -> None:
     """The status line counts what was graded; the server's reason (a limit reached, a failure
     on our side) is told under it: the page said only "The analysis stopped after 2 of 9

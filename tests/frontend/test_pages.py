@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.http import StreamingHttpResponse
-from django.test import Client
+from django.test import Client, override_settings
 from django.utils.html import escape
 
 from api import rulebook_selectors
@@ -94,6 +94,85 @@ def test_the_lobby_explains_a_refused_game(client: Client) -> None:
     assert response.status_code == 400
     assert b"2 to 4 players" in response.content and not Game.objects.exists()
     assert client.get("/games/new/").status_code == 302
+
+
+def test_the_lobby_says_in_a_sentence_how_many_each_game_seats(client: Client) -> None:
+    """A table of the wrong size is refused with the game's name and its count of players (the
+    Chronicles refusal read "The villain and one to three heroes' seats." alone)."""
+    for slug, words in [
+        ("gotham-race", "Gotham Race is for 1 to 4 players."),
+        ("gotham-city-strategy", "Gotham City Strategy is for 2 to 4 players."),
+        ("no-mans-land", "No Man&#x27;s Land is for two players."),
+        ("gotham-city-chronicles", "Batman: Gotham City Chronicles is for 2 to 4 players"),
+    ]:
+        response = client.post("/games/new/", {"game": slug, "kind-0": "empty"})
+        assert response.status_code == 400, slug
+        assert words in response.content.decode(), slug
+
+
+def test_an_address_that_matches_no_page_answers_the_sites_page_not_json() -> None:
+    """A person who mistypes an address or follows a broken link reads the site's not-found page
+    (it read the API's JSON, {"error": "not_found", …}); under /api/ the answer stays JSON."""
+    client = Client()
+    for path in ("/gamez/", "/games/1/nope/", "/rules/black-metro/districts/extra/"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert response["Content-Type"].startswith("text/html"), path
+        page = response.content.decode()
+        assert "There is no page at this address." in page and 'href="/">Back to the lobby' in page
+    with override_settings(APPEND_SLASH=False):  # else the slash is appended (the API's 404)
+        api = client.get("/api/games/1/nope")
+    assert api.status_code == 404 and api.json()["error"] == "not_found"
+
+
+def test_a_page_that_fails_answers_a_page_in_words_and_the_api_json(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An unexpected error on a page shows a page a person can read; on the API, the JSON error."""
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("internal detail")
+
+    monkeypatch.setattr(rulebook_selectors, "books_json", broken)
+    monkeypatch.setattr("api.selectors.catalog", broken)
+    client = Client(raise_request_exception=False)
+    page = client.get("/rules/")
+    assert page.status_code == 500 and page["Content-Type"].startswith("text/html")
+    assert b"Something went wrong on our side" in page.content
+    assert b"internal detail" not in page.content and b'href="/"' in page.content
+    api = client.get("/api/catalog/")
+    assert api.status_code == 500 and api.json()["error"] == "server_error"
+
+
+def test_a_form_refused_by_the_csrf_check_says_what_to_do() -> None:
+    """The lobby's form sent without its cookie (cookies off, or a page older than the cookie):
+    the site's page says to reload and send again, not Django's technical 403 page."""
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/games/new/", {"game": "gotham-race", "kind-0": "person"})
+    assert response.status_code == 403 and not Game.objects.exists()
+    page = response.content.decode()
+    assert "The form was not sent" in page and "reload the page and send the form again" in page
+    assert "CSRF" not in page and 'href="/">Back to the lobby' in page
+
+
+def test_the_name_fields_stop_at_the_longest_name_a_seat_takes(client: Client) -> None:
+    """The page cut a longer name to 80 characters without a word; the fields stop typing there,
+    at the seat's own limit, on the lobby's form and the replay's."""
+    from api.bot_services import bots_play
+    from api.game_services import PlayerSpec, game_create
+    from api.models import Seat
+
+    longest = Seat._meta.get_field("name").max_length
+    lobby = client.get("/").content.decode()
+    fields = re.findall(r'<input name="name-\d"[^>]*>', lobby)
+    assert len(fields) == 4 and all(f'maxlength="{longest}"' in field for field in fields)
+    finished = game_create(
+        slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=44, options={}
+    ).game
+    bots_play(game_id=finished.pk)
+    replay = client.get(f"/games/{finished.pk}/replay/").content.decode()
+    fields = re.findall(r'<input name="name-\d"[^>]*>', replay)
+    assert fields and all(f'maxlength="{longest}"' in field for field in fields)
 
 
 def test_a_refused_lobby_form_keeps_the_choices(client: Client) -> None:
@@ -200,6 +279,43 @@ def test_play_on_from_the_last_event_replays_the_last_move(client: Client) -> No
     assert (answer.status_code, answer["Location"]) == (303, f"/games/{fork.pk}/")
     assert fork.fork_at == fork_points(parent)[-1] < parent.version
     assert fork.status == "active"
+
+
+def test_a_refused_fork_keeps_the_choices(client: Client) -> None:
+    """A fork the service refuses (here a name with an invisible character) shows the replay's
+    form again as it was filled in, not as the game was seated: nothing chosen is lost."""
+    from api.bot_services import bots_play
+    from api.game_services import PlayerSpec, game_create
+
+    created = game_create(
+        slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=43, options={}
+    )
+    parent = created.game
+    bots_play(game_id=parent.pk)
+    parent.refresh_from_db()
+    assert parent.status == "finished"
+    seats = {"kind-0": "mcts", "kind-1": "person", "name-1": "Kim\u200b"}
+    refused = client.post(f"/games/{parent.pk}/fork/", {"at": str(parent.version), **seats})
+    assert refused.status_code == 400 and not Game.objects.filter(forked_from=parent).exists()
+    form = refused.content.decode().split('id="fork"', 1)[1].split("</form>", 1)[0]
+    rows = re.findall(r'<select name="kind-(\d)".*?</select>', form, re.S)
+    assert rows == ["0", "1"]
+    kinds = re.findall(r'<select name="kind-\d".*?<option value="(\w+)" selected>', form, re.S)
+    assert kinds == ["mcts", "person"]
+    assert 'name="name-1" placeholder="Player 2" value="Kim\u200b"' in form
+
+
+def test_the_play_and_replay_pages_say_so_when_javascript_is_off(client: Client) -> None:
+    """Both pages are drawn by their scripts (without them the play page read "Loading…" for
+    ever): a browser without JavaScript reads why, and where the site works without it."""
+    client.post("/games/new/", {"game": "black-metro", "kind-0": "person", "name-0": "Ann"})
+    game = Game.objects.get()
+    for path in (f"/games/{game.pk}/", f"/games/{game.pk}/replay/"):
+        page = client.get(path).content.decode()
+        notice = re.search(r"<noscript>(.*?)</noscript>", page, re.S)
+        assert notice is not None, path
+        assert "JavaScript, which is off in this browser" in notice.group(1)
+        assert '<a href="/rules/black-metro/">the rules</a>' in notice.group(1)
 
 
 def _replay_tag(content: bytes, element_id: str) -> str:

@@ -47,6 +47,16 @@
     return `Analysing: ${status.done} of ${status.total} decisions so far…`;
   }
 
+  /* Whose notes a reader of a game still running is given, said after "Analysed: 9 decisions
+     graded." (the count is the whole game's): a seat reads only its own decisions' notes, a
+     spectator none until the game is over; "" once it is over (every note is shown). */
+  function whoseNotes(gameStatus, seated) {
+    if (gameStatus !== "active") return "";
+    return seated
+      ? "While the game runs, you read the notes on your own decisions only."
+      : "Its notes are shown once the game is over.";
+  }
+
   /* Why an analysis stopped, as the server tells it (a limit reached, a failure on our side),
      for the line under the status; "" for an analysis that did not fail. */
   function failureWords(status) {
@@ -141,5 +151,5 @@
     return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
   }
 
-  return { percent, axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading };
+  return { percent, axisTicks, eventTicks, statusWords, whoseNotes, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading };
 });

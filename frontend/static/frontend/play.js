@@ -31,6 +31,10 @@
   };
   const token = sessionStorage.getItem(key) || createdSeat() || yourGames.tokenFor(gameId);
   if (token) sessionStorage.setItem(key, token);
+  // a seat link this game refused (see dropToken) was forgotten before this page was read again
+  const refusedKey = `seat-refused-${gameId}`;
+  const refusedBefore = sessionStorage.getItem(refusedKey);
+  sessionStorage.removeItem(refusedKey);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
   let version = 0;
 
@@ -144,6 +148,7 @@
     if (token && game.status === "active") legal = await readJson(await api("legal-moves/"));
     if (mine !== refreshes) return;
     if (!state.state) {
+      if (token && state.error === "foreign_token" && !refusedBefore) return dropToken();
       $("status").textContent = state.message || "Could not load this game.";
       return;
     }
@@ -198,6 +203,21 @@
     const heading = window.GothamBoards.panelTitle(playing, $("info"));
     $("panel-title").textContent = heading || "";
     $("panel-title").hidden = !heading;
+  }
+
+  const SEAT_REFUSED = "That seat link is not one of this game's (cut short or mistyped?), so this page no longer uses it. Open the link again exactly as it was given to you to play that seat.";
+
+  /* A seat token this game refuses (a link cut short or mistyped, or kept in "your games" from a
+     game the server no longer has) would refuse every request of this tab, even without the
+     link: it is forgotten here and in "your games", and the page is read again as a
+     spectator's, saying why (once: a token refused again is only told). */
+  let leaving = false;  // dropToken is reading the page again: nothing more starts meanwhile
+  function dropToken() {
+    leaving = true;
+    sessionStorage.removeItem(key);
+    yourGames.list().filter((e) => e.id === Number(gameId) && e.token === token).forEach((e) => yourGames.forget(e.id, e.seat));
+    sessionStorage.setItem(refusedKey, "1");
+    location.reload();
   }
 
   const foldedKinds = new Set();  // the kinds of move the seat folded away stay folded on redraw
@@ -396,6 +416,8 @@
 
   async function start() {
     await refresh();
+    if (leaving) return;
+    if (refusedBefore) showRefusal({ message: SEAT_REFUSED });
     const after = Math.max(0, version - 15);
     const events = await api(`events/?after=${after}`).then(readJson, () => ({}));
     lastSeq = version;

@@ -23,7 +23,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList } = window.GothamDom;
-  const { axisTicks, eventTicks, statusWords, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading } = window.GothamAnalysis;
+  const { axisTicks, eventTicks, statusWords, whoseNotes, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -35,7 +35,7 @@
   async function fetchPage(after, limit) {
     const response = await api(`replay/?compact=1&after=${after}&limit=${limit}`).catch(() => null);
     const page = response ? await readJson(response) : {};
-    if (!response || !response.ok || !Array.isArray(page.events)) return { error: page.message || "Could not load this game's log." };
+    if (!response || !response.ok || !Array.isArray(page.events)) return { error: page.message || "Could not load this game's log.", code: page.error };
     const sections = page.sections || {};
     for (const event of page.events) event.citations = (event.citations || []).map((key) => sections[key]).filter(Boolean);
     return page;
@@ -45,6 +45,13 @@
      in pages; the chart is drawn once the whole log is here. */
   async function load() {
     const first = await fetchPage(0, 100);
+    // a seat token the game refuses (a seat link cut short or mistyped) is forgotten in this
+    // tab and the replay read again as a spectator's (the play page says why)
+    if (first.code === "foreign_token" && token) {
+      sessionStorage.removeItem(`seat-token-${gameId}`);
+      location.reload();
+      return;
+    }
     if (first.error) {
       $("position").textContent = first.error;
       return;
@@ -255,10 +262,11 @@
   /* The analysis's state beside its button, and the button only where asking does something
      new (none yet, a failed one, moves since the one done). */
   async function showAnalysis(status) {
-    $("analysis-status").textContent = statusWords(status);
+    const game = await api("").then(readJson, () => ({}));
+    const whose = status && status.status === "done" ? whoseNotes(game.status, Boolean(token)) : "";
+    $("analysis-status").textContent = whose ? `${statusWords(status)} ${whose}` : statusWords(status);
     const why = failureWords(status);  // a failed analysis says why it stopped
     if (why) showError("analysis-error", { message: why }, why);
-    const game = await api("").then(readJson, () => ({}));
     const offered = offer(status, game.version);
     $("analyse").hidden = !offered.shown;
     if (offered.shown) $("analyse").textContent = offered.label;

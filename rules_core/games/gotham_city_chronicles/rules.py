@@ -154,7 +154,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
 
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if not self.min_players <= players <= self.max_players:
-            return reject("bad_player_count", "The villain and one to three heroes' seats.")
+            return reject(
+                "bad_player_count",
+                "Batman: Gotham City Chronicles is for 2 to 4 players: the villain and one to"
+                " three heroes.",
+            )
         unknown = set(options) - {"content", "gadgets"}
         if unknown:
             return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")

@@ -559,6 +559,30 @@ async function searchAndFollow(page) {
   await shot(page, "rules-section");
 }
 
+/* A seat link cut short or mistyped: its token, refused by the game, is not kept in the tab (it
+   refused every request, the bare address and the replay's too, and its live updates retried for
+   ever): the page is read again without it and says why; the replay of the same tab loads. */
+async function refusedSeatLink(context, gameId) {
+  const page = await context.newPage();
+  await page.goto(`${base}/games/${gameId}/#token=cut-short`);
+  await page.waitForFunction(() => !document.getElementById("refusal").hidden, null, { timeout: 15000 })
+    .catch(() => check(false, "a refused seat link is not told"));
+  const told = await page.textContent("#refusal");
+  check(told.includes("That seat link is not one of this game's"), `a refused seat link is told as: ${told}`);
+  await page.waitForFunction(() => document.getElementById("status").dataset.version, null, { timeout: 15000 });
+  const status = await page.textContent("#status");
+  check(!status.includes("token"), `the page still uses the refused seat link: ${status}`);
+  check(await page.evaluate((id) => sessionStorage.getItem(`seat-token-${id}`), gameId) !== "cut-short", "the refused token was kept for this tab");
+  await page.goto(`${base}/games/${gameId}/`);
+  await page.waitForFunction(() => document.getElementById("status").dataset.version, null, { timeout: 15000 })
+    .catch(() => check(false, "the bare address does not show the game after a refused seat link"));
+  check(await page.isHidden("#refusal"), "the refused seat link is told again on the bare address");
+  await page.goto(`${base}/games/${gameId}/replay/`);
+  await page.waitForFunction(() => /^event \d+ of \d+$/.test(document.getElementById("position").textContent), null, { timeout: 15000 })
+    .catch(() => check(false, "the replay does not load after a refused seat link"));
+  await page.close();
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -588,6 +612,7 @@ async function searchAndFollow(page) {
     const gameId = await playToTheEnd(page);
     await stepThroughReplay(page, gameId);
     await spectatorReplay(context, gameId);
+    await refusedSeatLink(context, gameId);
     await hotSeat(context);
     await lobbySeatsFollowTheGame(page);
     await hotSeatFromLobby(context);
