@@ -79,8 +79,11 @@ class GothamRace(DeclaredGame[RaceState]):
     # 3: an ownerless figure's card and win also cite 'fewer-players' (the stored citations of
     # the events change, so a game of version 2 is checked by its chain and replay);
     # 4: a placed card also cites 'game-play.first-round', where the book has a card placed face
-    # down on the deposit (later rounds place 'in the same way'): stored citations change again
-    rules_version = 4
+    # down on the deposit (later rounds place 'in the same way'): stored citations change again;
+    # 5: nobody acts between a deck running out and the played cards going back under the decks
+    # ('questions.decks-exhausted'; a state view there named the player to place, and a move
+    # there left the deck empty for the next player): refill_pending
+    rules_version = 5
     search_iterations = 400  # bench/bots.py measures strength at this budget
     lost_value_mark = 0.15  # the replay analysis marks a move that loses this much value
 
@@ -177,10 +180,17 @@ class GothamRace(DeclaredGame[RaceState]):
         )
 
     def _precheck(self, state: RaceState, seat: int) -> Rejection | None:
-        """Whatever the move: the race is on and the figure to place is this seat's."""
+        """Whatever the move: the race is on, no deck waits for its refill, and the figure to
+        place is this seat's."""
         if state.phase == "over":
             over = "" if state.winner is None else f" {language.outcome(state, state.winner)}"
             return reject("game_over", f"The race is over.{over}")
+        if refill_due(state):
+            empty = next(d for d in DECKS if not state.decks[d - 1])
+            return reject(
+                "refill_pending",
+                f"Deck {empty} has run out: the played cards go back under their decks first.",
+            )
         figure = state.current_figure
         if figure is None:
             return reject("not_your_turn", "No figure is to place a card now.")
@@ -314,7 +324,7 @@ class GothamRace(DeclaredGame[RaceState]):
 
     def to_act(self, state: RaceState) -> frozenset[int]:
         figure = state.current_figure
-        if figure is None:
+        if figure is None or refill_due(state):
             return frozenset()
         owner = state.owners[figure]
         return frozenset() if owner is None else frozenset({owner})
@@ -356,9 +366,16 @@ class GothamRace(DeclaredGame[RaceState]):
         return view.secrets(state)
 
 
+def refill_due(state: RaceState) -> bool:
+    """Whether a deck has run out with played cards on the discard pile, which go back under
+    their decks at once ('questions.decks-exhausted'): only part-way through a move, between
+    the card that emptied the deck (or the round's end) and the refill, where nobody acts."""
+    return state.phase == "placing" and not all(state.decks) and bool(state.discard)
+
+
 def _replenish_if_exhausted(state: RaceState, rng: random.Random) -> DecksReplenished | None:
     """When a deck is empty and there are discards, they go back shuffled under their decks."""
-    if all(state.decks) or not state.discard:
+    if not refill_due(state):
         return None
     assert state.pack is not None
     added = []

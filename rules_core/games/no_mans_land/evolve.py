@@ -63,6 +63,7 @@ def _phase(state: NmlState, e: PhaseBegan) -> NmlState:
             flow=Flow(side, "start", e.player),
             turn=state.turn + 1,
             income_taken=False,
+            extra_chosen=False,
             moved=(),
             extra_steps=0,
             fought=(),
@@ -108,12 +109,19 @@ def _taken(state: NmlState, e: CountersTaken) -> NmlState:
         supply=state.supply - e.amount,
         counters=state.counters + e.amount,
         income_taken=state.income_taken or e.income,
-        gain_owed=state.gain_owed if e.income else max(0, state.gain_owed - e.owed),
+        # a counter the supply could not give stays owed: the game is over, nobody plays on
+        # (ending-the-game.counters-exhausted; rules version 9, where 6 to 8 forgot it)
+        gain_owed=state.gain_owed if e.income else max(0, state.gain_owed - e.amount),
     )
 
 
 def _extra(state: NmlState, e: ExtraCountersChosen) -> NmlState:
-    return updated(state, supply=state.supply - e.amount, counters=state.counters + e.amount)
+    return updated(
+        state,
+        supply=state.supply - e.amount,
+        counters=state.counters + e.amount,
+        extra_chosen=True,
+    )
 
 
 def _spend(state: NmlState, card: str, cost: int) -> NmlState:
@@ -159,6 +167,7 @@ def _signal(state: NmlState, e: SignalPlayed) -> NmlState:
         signal_hand=without(state.signal_hand, e.card),
         signal_discard=(*state.signal_discard, e.card),
         extra_steps=state.extra_steps + extra,
+        revealing=e.district if card.has("reveal") else "",
     )
 
 
@@ -167,7 +176,7 @@ def _face_up(crimes: tuple[Crime, ...], district: str) -> tuple[Crime, ...]:
 
 
 def _revealed(state: NmlState, e: CrimeRevealed) -> NmlState:
-    return updated(state, crimes=_face_up(state.crimes, e.district))
+    return updated(state, crimes=_face_up(state.crimes, e.district), revealing="")
 
 
 def _fought(state: NmlState, e: FightResolved) -> NmlState:
@@ -179,7 +188,7 @@ def _fought(state: NmlState, e: FightResolved) -> NmlState:
         )
     state = updated(state, fought=(*state.fought, e.district))
     if not e.stopped:
-        return updated(state, crimes=_face_up(state.crimes, e.district))
+        return updated(state, crimes=_face_up(state.crimes, e.district), revealing="")
     gone = (e.crime,) if e.crime else ()
     return updated(
         state,

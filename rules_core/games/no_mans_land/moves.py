@@ -439,6 +439,12 @@ def _extra_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
             "Your income is not taken yet: the extra counters for crimes in C+1 districts come "
             "after it.",
         )
+    if state.extra_chosen:
+        return reject(
+            "no_extra_on_offer",
+            "You have chosen your extra counters this income phase: your movement phase comes "
+            "next.",
+        )
     if not extra_pending(state):
         return reject(
             "no_extra_on_offer",
@@ -498,10 +504,23 @@ def _precheck(state: NmlState, seat: int) -> Rejection | None:
         return reject("game_over", "The game is over.")
     if state.gain_owed:
         card = state.pack.card(state.gaining()).name
+        owed = counted(state.gain_owed, "corruption counter")
+        if state.gain_owed > state.supply:  # ending-the-game.counters-exhausted
+            return reject(
+                "gain_pending",
+                f"The supply cannot give the {owed} {card} gives: Falcone's supply is "
+                "exhausted, and Gordon wins.",
+                "ending-the-game.counters-exhausted",
+                "corruption-counters",
+            )
+        words = f"Falcone must first take the {owed} {card} gives."
+        return reject("gain_pending", words, "corruption-counters", F_MOVE)
+    if state.revealing:
+        card = state.pack.card(state.signal_discard[-1]).name
         return reject(
-            "gain_pending",
-            f"Falcone must first take the {counted(state.gain_owed, 'corruption counter')} "
-            f"{card} gives.",
+            "reveal_pending",
+            f"{capitalized(card)} first turns the crime at {place(state, state.revealing)} face "
+            "up.",
         )
     if seat != state.flow.current:
         now = ROLES[state.flow.current]

@@ -48,7 +48,8 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_extra": cite("income-phase", "sequence-of-play.falcones-turn.income"),
     "no_extra_on_offer": cite("income-phase", "sequence-of-play.falcones-turn.income"),
     "nothing_to_end": cite("sequence-of-play", "sequence-of-play.gordons-turn"),
-    "gain_pending": cite("corruption-counters", F_MOVE),
+    "gain_pending": cite("corruption-counters", F_MOVE, "ending-the-game.counters-exhausted"),
+    "reveal_pending": cite("start-of-turn-phase", G_START),
 }
 
 # each code in words: the move refused, and when (a rulebook section lists it where the game
@@ -105,14 +106,18 @@ REFUSAL_WORDS: dict[str, str] = {
     ),
     "no_extra_on_offer": (
         "Choosing extra counters for crimes in C+1 districts before Falcone has taken his income, "
-        "or when no extra counter is on offer."
+        "twice in one income phase, or when none is on offer."
     ),
     "nothing_to_end": (
         "Ending a phase of Gordon's turn that asks nothing of him: the game passes it by itself."
     ),
     "gain_pending": (
         "Making any move while Falcone is still taking the counters a crime he has just played "
-        "face up gives."
+        "face up gives, or once the supply could not give them."
+    ),
+    "reveal_pending": (
+        "Making any move while the Batsignal card Gordon has just played is still turning a "
+        "face-down crime face up."
     ),
 }
 

@@ -109,8 +109,13 @@ class NoMansLand(DeclaredGame[NmlState]):
     # be played then, which told Falcone whether he held one); 8: a face-down crime that stood
     # through a start of Falcone's turn with no hero at its district is known to all not to be
     # a card that would have burnt it down (an Arson): the state's Crime.ruled_out, derived from
-    # the events already logged, shown in the view and kept by Gordon's determinization
-    rules_version = 8
+    # the events already logged, shown in the view and kept by Gordon's determinization; 9:
+    # nobody acts part-way through a move's own steps that left a view naming a player: after
+    # Falcone's extra counters are chosen, before his movement phase (the state's
+    # extra_chosen: he was offered them again), between Oracle's Tip and the crime it turns up
+    # (the state's revealing: reveal_pending), and between a card's gain the supply could not
+    # give and the game's end (gain_owed keeps the counter not taken)
+    rules_version = 9
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES
@@ -178,8 +183,10 @@ class NoMansLand(DeclaredGame[NmlState]):
         # nobody before the first turn begins (turn 0: the set-up) nor once the game is over
         if state.over or state.turn == 0:
             return frozenset()
-        # part-way through playing a crime face up, before its gain is taken: nobody
-        if state.gain_owed:
+        # part-way through playing a crime face up, before its gain is taken (or with a gain
+        # the supply could not give, before the game's end is told), or through a start of
+        # turn card turning a crime face up: nobody
+        if state.gain_owed or state.revealing:
             return frozenset()
         # Falcone's start of turn and draw phases ask him nothing: the game carries them out; his
         # income phase asks him only his extra counters, once the counters he owes are taken

@@ -69,6 +69,12 @@ class NmlState:
     # counters the crime just played face up still gives (its gain, taken in the same move:
     # nobody acts until it is taken; rules version 6)
     gain_owed: int = 0
+    # Falcone has chosen this income phase's extra counters (once a phase: nobody is asked
+    # again before his movement phase begins; rules version 9)
+    extra_chosen: bool = False
+    # the district whose face-down crime the start of turn card just played turns face up: the
+    # card and its reveal are one step, so nobody acts in between (rules version 9)
+    revealing: str = ""
 
     def gaining(self) -> str:
         """The card whose gain Falcone is taking or still to take: the crime played last (a

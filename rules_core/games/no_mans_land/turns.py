@@ -40,12 +40,14 @@ def extra_offered(state: NmlState) -> int:
 def extra_pending(state: NmlState) -> bool:
     """Whether Falcone's income phase waits for him to choose his extra counters: only once the
     counters he must take are taken (income-phase), with at least one extra counter on offer,
-    and never before his start of turn phase is done (sequence-of-play.falcones-turn)."""
+    never before his start of turn phase is done (sequence-of-play.falcones-turn), and once a
+    phase: not again after he has chosen them."""
     return (
         not state.over
         and state.flow.current == FALCONE
         and state.flow.step == "income"
         and state.income_taken
+        and not state.extra_chosen
         and extra_offered(state) > 0
     )
 
