@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_core.engine.types import GameEvent
-from rules_core.engine.wording import possessive
+from rules_core.engine.wording import listed, possessive
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_resolution as r
@@ -36,7 +36,7 @@ def _n(count: int, thing: str, things: str) -> str:
 
 
 def _cards(cards: tuple[str, ...], mine: bool, name: Callable[[str], str], thing: str) -> str:
-    return ", ".join(name(c) for c in cards) if mine else _n(len(cards), thing, thing + "s")
+    return listed([name(c) for c in cards]) if mine else _n(len(cards), thing, thing + "s")
 
 
 def _effect_ops(state: State, used: r.EffectUsed) -> tuple[str, ...]:
@@ -121,7 +121,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + (" (the solo challenge against the overlord)" if ev.solo else "")
     ),
     e.SyndicatesRevealed: lambda st, ev, mine: (
-        "Syndicates revealed: " + ", ".join(st.the_pack().syndicate(x).name for x in ev.syndicates)
+        "Syndicates revealed: " + listed([st.the_pack().syndicate(x).name for x in ev.syndicates])
     ),
     e.MissionsDrawn: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} draws "
@@ -306,7 +306,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     s.StandbyStep: lambda st, ev, mine: _standby_step(st, ev),
     s.CardsCharged: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} charges "
-        + (", ".join(_tech(st, t) for t in ev.technologies) or "their candidate")
+        + (listed([_tech(st, t) for t in ev.technologies]) or "their candidate")
     ),
     s.TechnologiesDowned: lambda st, ev, mine: f"{w.who(st, ev.owner)} downs every technology",
     s.BackingReceived: lambda st, ev, mine: (

@@ -198,6 +198,19 @@ def _defense_rolled(state: GccState, e: ev.DefenseRolled) -> str:
     return f"{who} defends with {cubes}, rolling {counted(len(e.pool), 'die', 'dice')}."
 
 
+def _automatic(state: GccState, successes: int) -> str:
+    """Of a defense's successes, how many no die showed (VII G: a tile's automatic defense, an
+    item's automatic success), so a score after no die rolled is not a puzzle."""
+    roll = state.roll
+    if roll is None or not successes:
+        return ""
+    shown = dice.successes_shown(dict(state.board_pack.dice), roll.pool, roll.faces)
+    automatic = successes - shown
+    if automatic <= 0:
+        return ""
+    return ", all automatic" if automatic == successes else f", {automatic} of them automatic"
+
+
 def _item_thrown(state: GccState, e: ev.ItemThrown) -> str:
     """Where the thrown item lands and the successes that carried it, after what came off them
     (V·D·1 [e]: its encumbrance and the hindering where the thrower stands)."""
@@ -343,8 +356,8 @@ STORIES: dict[type[GameEvent], Story] = {
     ),
     ev.DefenseRolled: lambda s, e: _defense_rolled(s, e),
     ev.DefenseCounted: lambda s, e: (
-        f"The defense scores {counted(e.successes, 'success', 'successes')}: "
-        f"{counted(e.wounds, 'wound')} "
+        f"The defense scores {counted(e.successes, 'success', 'successes')}"
+        f"{_automatic(s, e.successes)}: {counted(e.wounds, 'wound')} "
         f"{'gets' if e.wounds == 1 else 'get'} through."
     ),
     ev.NothingToDefend: lambda s, e: (

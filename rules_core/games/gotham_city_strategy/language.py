@@ -266,7 +266,7 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     who = "The game" if event.seat is None else villain(state, event.seat)
     mine = reveal or event.seat == seat
     if isinstance(event, CardsDealt):
-        shown = ", ".join(card(state, c) for c in event.cards)
+        shown = listed([card(state, c) for c in event.cards])
         return f"{who} is dealt {shown}." if mine else f"{who} is dealt {len(event.cards)} cards."
     if isinstance(event, CardDrawn):
         return f"{who} draws {card(state, event.card)}." if mine else f"{who} draws a card."

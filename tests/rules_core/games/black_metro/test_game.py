@@ -104,7 +104,7 @@ def test_a_drawn_fortune_is_named_to_its_holder_alone_until_all_is_revealed() ->
     drawn = FortunesDrawn(seat=None, owner=GREEN, cards=("3-diamonds", "K-clubs"))
     for seat in (None, RED, BLUE):
         assert GAME.narrate(state, drawn, seat, False) == "Green draws 2 fortunes."
-    named = "Green draws the 3 of diamonds, the king of clubs."
+    named = "Green draws the 3 of diamonds and the king of clubs."
     assert GAME.narrate(state, drawn, GREEN, False) == named
     assert GAME.narrate(state, drawn, RED, True) == named
 

@@ -66,12 +66,17 @@ def test_gordons_melee_attack_on_a_thug_with_crowbar() -> None:
         seat=1, attacker="commissioner-gordon", successes=3, hindering=0
     )
     assert to_act(state) == {VILLAIN}  # the villain declares the thug's defense
+    before = state
     state, events = play(state, VILLAIN, Move.of("defend", cubes=0))
     assert events[0] == DefenseRolled(
         seat=VILLAIN, defender="thugs-with-crowbar-1", cubes=0, pool=(), faces=()
     )
     assert events[1] == DefenseCounted(
         seat=VILLAIN, defender="thugs-with-crowbar-1", successes=1, wounds=2
+    )
+    defending = GAME.evolve(before, events[0])  # the success no die showed is told as automatic
+    assert GAME.narrate(defending, events[1], None, False) == (
+        "The defense scores 1 success, all automatic: 2 wounds get through."
     )
     assert CharacterNeutralized(seat=VILLAIN, character="thugs-with-crowbar-1") in events
     assert state.character("thugs-with-crowbar-1").area == ""

@@ -10,6 +10,7 @@ from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
 from rules_core.games.gotham_city_strategy.events import (
     BatmanLeveledUp,
+    CardsDealt,
     DieRolled,
     EffectCarriedOut,
     IncomeCollected,
@@ -279,3 +280,15 @@ def test_a_batman_card_names_its_blocks_as_the_pack_does() -> None:
     assert GAME.narrate(updated(state, pack=pack), line, None, False) == (
         f"The Joker reads out “{card.name}”: Batman moves to Gotham City Hall or Founders' Park."
     )
+
+
+def test_a_dealt_hand_is_listed_to_its_holder_as_a_person_lists_it() -> None:
+    """The hand dealt reads "…, … and …" to its villain (it was commas only), and as a count to
+    everyone else."""
+    state = ready(["joker", "penguin"])
+    hand = state.players[0].hand[:3]
+    dealt = CardsDealt(seat=0, cards=hand)
+    names = [f"“{PACK.card(c).name}”" for c in hand]
+    mine = GAME.narrate(state, dealt, 0, False)
+    assert mine.endswith(f" is dealt {names[0]}, {names[1]} and {names[2]}."), mine
+    assert GAME.narrate(state, dealt, 1, False).endswith(" is dealt 3 cards.")
