@@ -9,16 +9,34 @@
     const entries = window.GothamYourGames.list();
     section.hidden = !entries.length;
     const items = entries.map((e) => {
-      const link = node("a", `${e.title || `Game ${e.id}`}: ${e.name || `seat ${e.seat}`}`);
+      const named = `${e.title || `Game ${e.id}`}: ${e.name || `seat ${e.seat}`}`;
+      const link = node("a", named);
       link.href = `/games/${e.id}/#token=${encodeURIComponent(String(e.token || ""))}`;
       const forget = node("button", "forget");
       forget.type = "button";
+      forget.setAttribute("aria-label", `Forget ${named}`);
       forget.addEventListener("click", () => { window.GothamYourGames.forget(e.id, e.seat); draw(); });
       return node("li", null, link, ` (${e.status === "finished" ? "finished" : "in play"}) `, forget);
     });
     document.getElementById("your-games-list").replaceChildren(...items);
   }
+  /* A game kept "in play" may have finished since its page was last open (bots play on): ask
+     the server, once per game, and redraw with what it says. */
+  async function refresh() {
+    const playing = [...new Set(window.GothamYourGames.list().filter((e) => e.status !== "finished").map((e) => e.id))];
+    let changed = false;
+    for (const id of playing) {
+      try {
+        const answer = await fetch(`/api/games/${id}/`, { headers: { Accept: "application/json" } });
+        if (!answer.ok) continue;
+        const game = await answer.json();
+        if (game.status === "finished") { window.GothamYourGames.setStatus(id, "finished"); changed = true; }
+      } catch (error) { /* offline: the kept status stands */ }
+    }
+    if (changed) draw();
+  }
   draw();
+  refresh();
 })();
 (function () {
   const select = document.getElementById("game-select");

@@ -262,9 +262,12 @@
   /* The analysis's state beside its button, and the button only where asking does something
      new (none yet, a failed one, moves since the one done). */
   async function showAnalysis(status) {
+    $("analysis-status").textContent = statusWords(status);  // at once, in the order called
     const game = await api("").then(readJson, () => ({}));
     const whose = status && status.status === "done" ? whoseNotes(game.status, Boolean(token)) : "";
-    $("analysis-status").textContent = whose ? `${statusWords(status)} ${whose}` : statusWords(status);
+    if (whose && $("analysis-status").textContent === statusWords(status)) {
+      $("analysis-status").textContent = `${statusWords(status)} ${whose}`;
+    }
     const why = failureWords(status);  // a failed analysis says why it stopped
     if (why) showError("analysis-error", { message: why }, why);
     const offered = offer(status, game.version);

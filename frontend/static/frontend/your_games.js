@@ -27,6 +27,11 @@ window.GothamYourGames = (function () {
     save([{ ...entry, seen: Date.now() }, ...others]);
   }
 
+  /* A game's status as the server last told it ("finished"), for every seat of it kept here. */
+  function setStatus(id, status) {
+    save(list().map((e) => (e.id === id ? { ...e, status } : e)));
+  }
+
   function forget(id, seat) {
     save(list().filter((e) => !(e.id === id && e.seat === seat)));
   }
@@ -37,5 +42,5 @@ window.GothamYourGames = (function () {
     return entry ? entry.token : null;
   }
 
-  return { list, remember, forget, tokenFor };
+  return { list, remember, setStatus, forget, tokenFor };
 })();

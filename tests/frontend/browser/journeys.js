@@ -583,6 +583,26 @@ async function refusedSeatLink(context, gameId) {
   await page.close();
 }
 
+/* "Your games" keeps each seat's status as its page last saw it: a game that finished while its
+   page was closed (bots play on) is asked for and shown finished; each "forget" button names the
+   seat it forgets. */
+async function yourGamesFollowTheServer(page, gameId) {
+  await page.goto(`${base}/`);
+  await page.evaluate((id) => {
+    const key = "gotham-your-games";
+    const kept = JSON.parse(localStorage.getItem(key) || "[]");
+    localStorage.setItem(key, JSON.stringify(kept.map((e) => (e.id === Number(id) ? { ...e, status: "active" } : e))));
+  }, gameId);
+  await page.reload();
+  const item = page.locator("#your-games-list li", { has: page.locator(`a[href^="/games/${gameId}/"]`) }).first();
+  await item.waitFor({ timeout: 15000 }).catch(() => check(false, `"Your games" does not list game ${gameId}`));
+  await page.waitForFunction((id) => [...document.querySelectorAll("#your-games-list li")]
+    .some((li) => li.querySelector(`a[href^="/games/${id}/"]`) && li.textContent.includes("(finished)")), gameId, { timeout: 15000 })
+    .catch(async () => check(false, `a finished game is still shown in play: ${await item.textContent()}`));
+  const label = await item.locator("button").getAttribute("aria-label");
+  check(label && label.startsWith("Forget ") && label.includes("Ann"), `the forget button does not name its seat: ${label}`);
+}
+
 (async () => {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -613,6 +633,7 @@ async function refusedSeatLink(context, gameId) {
     await stepThroughReplay(page, gameId);
     await spectatorReplay(context, gameId);
     await refusedSeatLink(context, gameId);
+    await yourGamesFollowTheServer(page, gameId);
     await hotSeat(context);
     await lobbySeatsFollowTheGame(page);
     await hotSeatFromLobby(context);
