@@ -31,13 +31,18 @@ GAMES = ROOT / "rules_core" / "games"
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
-def drawn_panel(slug: str, view: Any, seat: int | None) -> dict[str, Any]:
+def drawn_panel(
+    slug: str, view: Any, seat: int | None, moves: Sequence[Move] = ()
+) -> dict[str, Any]:
     """`lines`: the panel's elements in order, each as [tag, its own text]; `titles`: the page's
     heading over it while the seat plays (`playing`) and after (`after`; None: no heading);
     `reference_open_after_redraw`: the game's reference, unfolded, stays so when the panel is
-    drawn again (None: no reference). `seat` None: a spectator's page."""
+    drawn again (None: no reference); `targets`: the elements a move may act on, each as [its
+    own text, its data-target]; `move_targets`: the target of each of `moves` (the board's
+    `target`). `seat` None: a spectator's page."""
     script = Path(__file__).parent / "panels" / "draw_panel.js"
-    drawn: dict[str, Any] = _node([str(script), str(STATIC), _board(slug), slug], view, seat)
+    args = [str(script), str(STATIC), _board(slug), slug]
+    drawn: dict[str, Any] = _node(args, view, seat, [json.dumps([m.to_json() for m in moves])])
     return drawn
 
 
@@ -45,11 +50,11 @@ def _board(slug: str) -> str:
     return str(GAMES / slug.replace("-", "_") / "board.js")
 
 
-def _node(args: list[str], view: Any, seat: int | None) -> Any:
-    """What node prints (as JSON) given `args` then the seat ("spectator" for None), and the
-    view on its input."""
+def _node(args: list[str], view: Any, seat: int | None, after: Sequence[str] = ()) -> Any:
+    """What node prints (as JSON) given `args` then the seat ("spectator" for None) then
+    `after`, and the view on its input."""
     result = subprocess.run(
-        ["node", *args, "spectator" if seat is None else str(seat)],
+        ["node", *args, "spectator" if seat is None else str(seat), *after],
         input=json.dumps(view),
         capture_output=True,
         text=True,
