@@ -115,6 +115,28 @@ def test_the_race_panel_names_the_seats_figure_as_the_seats_and_story_do() -> No
     assert race == [["p", "You race Figure A: rank 1, square 3."]]
 
 
+def test_the_race_hand_panel_picks_either_copy_of_a_card_held_twice() -> None:
+    """Two copies of one card are one offered move (the first copy's, content.Pack.one_of_each):
+    each copy in the hand panel is marked as that move's target, so picking either on the play
+    page keeps the one move that places it, and every card held picks a move."""
+    game = get_game("gotham-race")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    events = game.decide(state, 0, Move.of("draw", deck=1), random.Random(0))
+    assert isinstance(events, list)
+    state = fold(game, events, state)
+    state = replace(state, hands=(("1-03", "2-04", "3-01", "4-05", "1-02"), state.hands[1]))
+    moves = game.legal_moves(state, 0)
+    drawn = drawn_panel("gotham-race", game.view(state, 0), 0, moves)
+    assert drawn["targets"] == [
+        ["Leader: 2 forward (deck 1)", "card-1-02"],
+        ["Runner in 2nd: 2 forward (deck 2)", "card-2-04"],
+        ["Runner in 3rd: 3 back (deck 3)", "card-3-01"],
+        ["Runner in last place: 4 forward (deck 4)", "card-4-05"],
+        ["Leader: 2 forward (deck 1)", "card-1-02"],
+    ]
+    assert drawn["move_targets"] == ["card-1-02", "card-2-04", "card-3-01", "card-4-05"]
+
+
 # Runs a game's board.js with stand-ins for the registry and the drawing helpers and prints
 # the svg's words: its hover titles (the <title> texts) and the rest of its texts, in order:
 # `node -e SCRIPT BOARD SEAT < view`.
