@@ -715,3 +715,25 @@ def test_a_move_answered_as_json_has_the_headers_of_any_answer(
     fast, rendered = answers
     assert b"\n" not in fast.content and b"\n" in rendered.content
     assert fast.json() == rendered.json()
+
+
+def test_a_race_card_held_twice_is_one_legal_move_and_either_copy_may_be_posted(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Seed 5 deals Ann "Leader: 5 forward" (1-09) and deck 1 gives her its twin (1-08): the
+    legal moves list one button for the two, and posting the other copy by its id, as a client
+    reading the older lists may, is accepted and places that very copy (verify_log re-decides
+    it into the same events)."""
+    body = create_game(seed=5)
+    gid, token = body["id"], body["seats"][0]["token"]
+    drawn = post_move(api, gid, token, body["version"], {"type": "draw", "deck": 1})
+    assert drawn.status_code == 201
+    legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+    assert [m["move"]["card"] for m in legal["moves"]] == ["1-08", "2-05", "3-09", "4-05"]
+    labels = [m["label"] for m in legal["moves"]]
+    assert labels.count("Place \u201cLeader: 5 forward\u201d (deck 1) face down") == 1
+    placed = post_move(api, gid, token, legal["version"], {"type": "place", "card": "1-09"})
+    assert placed.status_code == 201, placed.json()
+    event = placed.json()["events"][0]
+    assert (event["type"], event["data"]["card"]) == ("card_placed", "1-09")
+    call_command("verify_log", str(gid))  # exits non-zero on any problem

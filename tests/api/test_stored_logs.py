@@ -143,3 +143,32 @@ def test_a_gotham_city_strategy_game_of_rules_version_3_replays_under_later_rule
         state = api.get(f"/api/games/{game.pk}/state/?version={version}")
         assert state.status_code == 200, version
     assert api.get(f"/api/games/{game.pk}/").json()["outcome"] == record["game"]["outcome"]
+
+
+def test_a_race_stored_when_each_copy_of_a_card_was_offered_is_redecided_as_stored(
+    api: APIClient,
+) -> None:
+    """Two copies of one card in hand were two legal moves until the offers kept one of each
+    kind (content.Pack.one_of_each): a game stored before, under the same rules version, in
+    which Figure A placed the copy no longer offered ('3-04' beside '3-03'), still has its every
+    move re-decided by the rules into exactly the events stored after it, and replays so."""
+    from api.event_store import load_state
+    from rules_core.engine import Move, get_game
+
+    record = read(FIXTURES / "gotham-race-1p-copies.json")
+    game = load(record)
+    spec = get_game("gotham-race")
+    assert game.rules_version == spec.rules_version  # so verification re-decides its moves
+    at = next(i for i, e in enumerate(record["events"]) if e["move"] == PLACED_SECOND_COPY)
+    state = load_state(game, spec, record["events"][at]["seq"] - 1)  # as the seat chose
+    assert {"3-03", "3-04"} <= set(state.hands[0])
+    offered = spec.legal_moves(state, 0)
+    assert Move.of("place", card="3-03") in offered
+    assert Move.of("place", card="3-04") not in offered
+    assert list(log_problems(game)) == []
+    replay = api.get(f"/api/games/{game.pk}/replay/").json()["events"]
+    assert [e["move"] for e in replay if e["move"]][1] == PLACED_SECOND_COPY
+    assert replay[at]["data"]["card"] == "3-04"
+
+
+PLACED_SECOND_COPY = {"seat": 0, "type": "place", "card": "3-04"}

@@ -31,13 +31,18 @@ GAMES = ROOT / "rules_core" / "games"
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
-def drawn_panel(slug: str, view: Any, seat: int | None) -> dict[str, Any]:
+def drawn_panel(
+    slug: str, view: Any, seat: int | None, moves: Sequence[Move] = ()
+) -> dict[str, Any]:
     """`lines`: the panel's elements in order, each as [tag, its own text]; `titles`: the page's
     heading over it while the seat plays (`playing`) and after (`after`; None: no heading);
     `reference_open_after_redraw`: the game's reference, unfolded, stays so when the panel is
-    drawn again (None: no reference). `seat` None: a spectator's page."""
+    drawn again (None: no reference); `targets`: the elements a move may act on, each as [its
+    own text, its data-target]; `move_targets`: the target of each of `moves` (the board's
+    `target`). `seat` None: a spectator's page."""
     script = Path(__file__).parent / "panels" / "draw_panel.js"
-    drawn: dict[str, Any] = _node([str(script), str(STATIC), _board(slug), slug], view, seat)
+    args = [str(script), str(STATIC), _board(slug), slug]
+    drawn: dict[str, Any] = _node(args, view, seat, [json.dumps([m.to_json() for m in moves])])
     return drawn
 
 
@@ -45,11 +50,11 @@ def _board(slug: str) -> str:
     return str(GAMES / slug.replace("-", "_") / "board.js")
 
 
-def _node(args: list[str], view: Any, seat: int | None) -> Any:
-    """What node prints (as JSON) given `args` then the seat ("spectator" for None), and the
-    view on its input."""
+def _node(args: list[str], view: Any, seat: int | None, after: Sequence[str] = ()) -> Any:
+    """What node prints (as JSON) given `args` then the seat ("spectator" for None) then
+    `after`, and the view on its input."""
     result = subprocess.run(
-        ["node", *args, "spectator" if seat is None else str(seat)],
+        ["node", *args, "spectator" if seat is None else str(seat), *after],
         input=json.dumps(view),
         capture_output=True,
         text=True,
@@ -108,6 +113,28 @@ def test_the_race_panel_names_the_seats_figure_as_the_seats_and_story_do() -> No
     figure = {"owner": 0, "figure": "A", "rank": 1, "square": 3, "where": "square 3"}
     race = panel("gotham-race", {"figures": [figure]}, 0)
     assert race == [["p", "You race Figure A: rank 1, square 3."]]
+
+
+def test_the_race_hand_panel_picks_either_copy_of_a_card_held_twice() -> None:
+    """Two copies of one card are one offered move (the first copy's, content.Pack.one_of_each):
+    each copy in the hand panel is marked as that move's target, so picking either on the play
+    page keeps the one move that places it, and every card held picks a move."""
+    game = get_game("gotham-race")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    events = game.decide(state, 0, Move.of("draw", deck=1), random.Random(0))
+    assert isinstance(events, list)
+    state = fold(game, events, state)
+    state = replace(state, hands=(("1-03", "2-04", "3-01", "4-05", "1-02"), state.hands[1]))
+    moves = game.legal_moves(state, 0)
+    drawn = drawn_panel("gotham-race", game.view(state, 0), 0, moves)
+    assert drawn["targets"] == [
+        ["Leader: 2 forward (deck 1)", "card-1-02"],
+        ["Runner in 2nd: 2 forward (deck 2)", "card-2-04"],
+        ["Runner in 3rd: 3 back (deck 3)", "card-3-01"],
+        ["Runner in last place: 4 forward (deck 4)", "card-4-05"],
+        ["Leader: 2 forward (deck 1)", "card-1-02"],
+    ]
+    assert drawn["move_targets"] == ["card-1-02", "card-2-04", "card-3-01", "card-4-05"]
 
 
 # Runs a game's board.js with stand-ins for the registry and the drawing helpers and prints

@@ -78,9 +78,16 @@
     if (mine) element.append(node("p", `You race Figure ${mine.figure}: rank ${mine.rank}, ${mine.where}.`));
     const hand = (state.hands || {})[String(seat)];
     if (!Array.isArray(hand)) return;
+    // copies alike (same back and text) are one offered move, named by the first copy's id
+    // (content.py Pack.one_of_each): picking any copy picks that move, which places the card
+    const kind = (c) => JSON.stringify([c.deck, c.text]);
+    const offeredAs = new Map();
+    for (const c of [...hand].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+      if (!offeredAs.has(kind(c))) offeredAs.set(kind(c), c.id);
+    }
     const items = hand.map((c) => {
       const item = node("li", `${c.text} (deck ${c.deck})`);
-      item.setAttribute("data-target", `card-${c.id}`);
+      item.setAttribute("data-target", `card-${offeredAs.get(kind(c))}`);
       return item;
     });
     element.append(node("h3", `Your hand (${hand.length})`), node("ul", null, ...items));

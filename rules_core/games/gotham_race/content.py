@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -115,6 +115,19 @@ class Pack:
     def card(self, card_id: str) -> Card:
         return _cards_by_id(self)[card_id]
 
+    def one_of_each(self, hand: Iterable[str]) -> list[str]:
+        """A hand's cards to offer, in id order, one of each kind: copies alike but for their
+        id (same back, text and effect) are one choice, so the first held stands for all
+        (offering each would offer one button twice); any held copy may still be placed."""
+        kinds = _kinds(self)
+        seen: set[int] = set()
+        offered: list[str] = []
+        for card in sorted(set(hand)):
+            if kinds[card] not in seen:
+                seen.add(kinds[card])
+                offered.append(card)
+        return offered
+
     def landmark(self, name: str) -> int:
         return dict(self.landmarks)[name]
 
@@ -127,6 +140,20 @@ def _cards_by_id(pack: Pack) -> dict[str, Card]:
     index = _CARD_INDEX.get(pack.digest)
     if index is None:
         index = _CARD_INDEX[pack.digest] = {c.id: c for c in pack.cards}
+    return index
+
+
+_KIND_INDEX: dict[str, dict[str, int]] = {}
+
+
+def _kinds(pack: Pack) -> dict[str, int]:
+    """A pack's cards by id to their kind, a number alike for copies (built once per pack)."""
+    index = _KIND_INDEX.get(pack.digest)
+    if index is None:
+        numbers: dict[tuple[int, str, Effect], int] = {}
+        index = _KIND_INDEX[pack.digest] = {
+            c.id: numbers.setdefault((c.deck, c.text, c.effect), len(numbers)) for c in pack.cards
+        }
     return index
 
 

@@ -232,9 +232,9 @@ class GothamRace(DeclaredGame[RaceState]):
     # place: a card of the hand face down for the player's figure, after drawing
 
     def _offer_place(self, state: RaceState, seat: int) -> list[Move]:
-        if not state.drawn:
+        if not state.drawn or state.pack is None:
             return []
-        return [_placing(c) for c in sorted(set(state.hands[seat]))]
+        return [_placing(c) for c in state.pack.one_of_each(state.hands[seat])]
 
     def _check_place(self, state: RaceState, seat: int, move: Move) -> Rejection | None:
         if not state.drawn:

@@ -4,17 +4,20 @@
    while the seat plays and after (boards.js panelTitle).
 
    The panel is drawn twice, its reference unfolded between (`reference_open_after_redraw`: the
-   redrawn one is open; null: no reference). SEAT is a seat's number or `spectator`.
+   redrawn one is open; null: no reference). SEAT is a seat's number or `spectator`. `targets`:
+   the panel's elements a move may act on, each as [its own text, its data-target], and
+   `move_targets`: what each of MOVES (a JSON list, none by default) acts on (boards.js target),
+   so a test can match the two as the play page does.
 
-   node draw_panel.js STATIC_DIR BOARD_JS SLUG SEAT < view.json */
+   node draw_panel.js STATIC_DIR BOARD_JS SLUG SEAT [MOVES] < view.json */
 "use strict";
 const fs = require("fs");
 const path = require("path");
 const vm = require("vm");
 
-const { Element, lines } = require("./stub_dom.js");
+const { Element, lines, targets } = require("./stub_dom.js");
 
-const [staticDir, boardJs, slug, seat] = process.argv.slice(2);
+const [staticDir, boardJs, slug, seat, moves = "[]"] = process.argv.slice(2);
 const context = {
   document: { createElement: (tag) => new Element(tag), createElementNS: (ns, tag) => new Element(tag) },
   addEventListener() {},  // boards.js listens for the window's resize: a panel never resizes
@@ -38,4 +41,8 @@ const { panelTitle } = context.GothamBoards;
 const title = (playing) => (panelTitle ? panelTitle(playing, info) : "boards.js has no panelTitle");
 const titles = { playing: title(true), after: title(false) };
 const stillOpen = redrawn ? Boolean(redrawn.open) && redrawn !== unfolded : null;
-process.stdout.write(JSON.stringify({ lines: lines(info), titles, reference_open_after_redraw: stillOpen }));
+const moveTargets = JSON.parse(moves).map((m) => context.GothamBoards.target(slug, m));
+process.stdout.write(JSON.stringify({
+  lines: lines(info), titles, reference_open_after_redraw: stillOpen,
+  targets: targets(info), move_targets: moveTargets,
+}));

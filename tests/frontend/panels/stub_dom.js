@@ -62,4 +62,14 @@ function lines(element, found = []) {
   return found;
 }
 
-module.exports = { Element, lines };
+/* The elements carrying a data-target, depth first, each as [its own text, the target]. */
+function targets(element, found = []) {
+  for (const child of element.children) {
+    if (typeof child === "string") continue;
+    if ("data-target" in child.attributes) found.push([child.text, child.attributes["data-target"]]);
+    targets(child, found);
+  }
+  return found;
+}
+
+module.exports = { Element, lines, targets };

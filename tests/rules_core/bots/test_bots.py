@@ -133,8 +133,11 @@ def test_mcts_stops_early_only_when_the_leader_cannot_be_caught() -> None:
 
 
 def test_mcts_beats_random_in_most_decided_two_seat_races() -> None:
+    """Races from seed 100 on until three are decided (an ownerless figure wins about half the
+    races, and which ones moves with every change to the moves offered: seeds 100-111 held 8
+    decided races while both copies of a card were offered, 1 once one was), 24 at most."""
     tally = Tally()
-    for game in range(12):
+    for game in range(24):
         tally.add(
             play_game(
                 RACE,
@@ -143,6 +146,8 @@ def test_mcts_beats_random_in_most_decided_two_seat_races() -> None:
                 bot_options={"iterations": 60, "seconds": 5},
             )
         )
+        if tally.rate("mcts")[3] >= 3:
+            break
     rate, _, _, decided = tally.rate("mcts")
     assert decided >= 3 and rate > 0.5
 

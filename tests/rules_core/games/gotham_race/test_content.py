@@ -53,3 +53,23 @@ def test_schema_errors_are_reported() -> None:
     bad["landmarks"]["snail"]["source"] = "made up"
     with pytest.raises(ContentError, match="source"):
         parse_pack(bad)
+
+
+def test_one_of_each_offers_the_first_copy_held_of_each_kind() -> None:
+    """Copies alike but for their id (the book's two "Leader: 2 forward" of deck 1) are one
+    choice: the first held, in id order, stands for both; a lone copy stands for itself."""
+    hand = ("1-03", "2-04", "3-01", "1-02", "4-05", "1-03")
+    assert REFERENCE.one_of_each(hand) == ["1-02", "2-04", "3-01", "4-05"]
+    assert REFERENCE.one_of_each(("1-03",)) == ["1-03"]
+    assert REFERENCE.one_of_each(()) == []
+
+
+def test_cards_alike_in_words_but_not_in_effect_are_two_kinds() -> None:
+    """A kind is the back, the text and the effect: a pack whose two cards read alike but act
+    differently offers both (each is a choice of its own)."""
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    twin = next(c for c in raw["card"] if c["id"] == "1-03")
+    twin["effect"] = {"op": "forward", "n": 7}  # 1-02 still moves 2, under the same words
+    pack = parse_pack(raw)
+    assert pack.one_of_each(("1-02", "1-03")) == ["1-02", "1-03"]
+    assert REFERENCE.one_of_each(("1-02", "1-03")) == ["1-02"]

@@ -16,6 +16,7 @@ from rules_core.engine import Move, Rejection, fold
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.types import Citation
 from rules_core.games.gotham_race.content import EFFECTS, NUMBER_RANGES
+from rules_core.games.gotham_race.events import CardPlaced
 from rules_core.games.gotham_race.rules import GothamRace
 from rules_core.games.gotham_race.state import RaceState
 
@@ -52,6 +53,27 @@ def test_a_turn_offers_a_draw_from_each_deck_then_the_cards_of_the_hand() -> Non
     events = game.decide(state, 0, Move.of("place", card=card), random.Random(0))
     assert not isinstance(events, Rejection)
     assert fold(game, events, state).deposit[0].card == card
+
+
+def test_two_copies_of_a_card_in_hand_are_one_move_and_either_copy_is_placed() -> None:
+    """The book's decks hold cards twice (deck 1: two "Leader: 2 forward"): a hand holding both
+    was offered "Place “Leader: 2 forward” (deck 1) face down" twice. One move stands for them
+    (the first copy's id), and a move naming either copy, as a client posted it before, is
+    accepted with the very events it had: the copy named is the copy placed."""
+    game = GothamRace()
+    drawn = played(game, started(game), 0, Move.of("draw", deck=1))
+    state = replace(drawn, hands=(("1-03", "2-04", "3-01", "4-05", "1-02"), drawn.hands[1]))
+    offered = game.legal_moves(state, 0)
+    assert offered == [Move.of("place", card=c) for c in ("1-02", "2-04", "3-01", "4-05")]
+    labels = [game.describe_move(state, 0, m) for m in offered]
+    assert len(set(labels)) == len(labels)
+    assert labels[0] == "Place \u201cLeader: 2 forward\u201d (deck 1) face down"
+    for copy in ("1-02", "1-03"):
+        events = game.decide(state, 0, Move.of("place", card=copy), random.Random(0))
+        assert not isinstance(events, Rejection), events
+        assert events[0] == CardPlaced(seat=0, figure=0, deck=1, card=copy)
+        kept = {"1-02", "1-03"} - {copy}
+        assert sorted(fold(game, events, state).hands[0]) == sorted(kept | {"2-04", "3-01", "4-05"})
 
 
 def test_moves_are_told_in_the_games_words() -> None:
