@@ -193,12 +193,15 @@ def test_a_tokens_countdown_is_told_where_it_moves_and_not_where_a_state_keeps_i
         "to zero": TokenChanged(seat=None, token="bomb", state="armed", countdown=0),
     }
     assert GAME.narrate(state, told["defused"], None, False) == "The Bomb is defused."
-    assert GAME.narrate(state, told["to zero"], None, False) == "The Bomb is armed, countdown 0."
+    assert GAME.narrate(state, told["to zero"], None, False) == "The Bomb's countdown moves to 0."
     unarmed = _set_up()
     armed = TokenChanged(seat=0, token="bomb", state="armed", countdown=0)
     started = TokenChanged(seat=0, token="bomb", state="armed", countdown=2)
     assert GAME.narrate(unarmed, armed, None, False) == "The Bomb is armed."
     assert GAME.narrate(unarmed, started, None, False) == "The Bomb is armed, countdown 2."
+    # the mission arms the bomb, then starts its countdown: "armed" is not told twice
+    just_armed = GAME.evolve(unarmed, armed)
+    assert GAME.narrate(just_armed, started, None, False) == "The Bomb's countdown starts at 2."
 
 
 def test_a_roll_with_no_reroll_to_pay_for_is_not_told_it_may_be_rerolled() -> None:
