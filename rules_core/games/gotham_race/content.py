@@ -20,6 +20,7 @@ from rules_core.engine.content_limits import (
     fail,
 )
 from rules_core.engine.effects import EffectRegistry, Operation, RefTo, Whole
+from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
@@ -132,29 +133,26 @@ class Pack:
         return dict(self.landmarks)[name]
 
 
-_CARD_INDEX: dict[str, dict[str, Card]] = {}
+# worked out once per pack content, for the packs met last (a custom pack's are not kept for ever)
+_CARD_INDEX: Recent[str, dict[str, Card]] = Recent(PACKS_KEPT)
+_KIND_INDEX: Recent[str, dict[str, int]] = Recent(PACKS_KEPT)
 
 
 def _cards_by_id(pack: Pack) -> dict[str, Card]:
-    """A pack's cards by id (built once per pack content)."""
-    index = _CARD_INDEX.get(pack.digest)
-    if index is None:
-        index = _CARD_INDEX[pack.digest] = {c.id: c for c in pack.cards}
-    return index
-
-
-_KIND_INDEX: dict[str, dict[str, int]] = {}
+    """A pack's cards by id."""
+    return _CARD_INDEX.get_or_make(pack.digest, lambda: {c.id: c for c in pack.cards})
 
 
 def _kinds(pack: Pack) -> dict[str, int]:
-    """A pack's cards by id to their kind, a number alike for copies (built once per pack)."""
-    index = _KIND_INDEX.get(pack.digest)
-    if index is None:
+    """A pack's cards by id to their kind, a number alike for copies."""
+
+    def number() -> dict[str, int]:
         numbers: dict[tuple[int, str, Effect], int] = {}
-        index = _KIND_INDEX[pack.digest] = {
+        return {
             c.id: numbers.setdefault((c.deck, c.text, c.effect), len(numbers)) for c in pack.cards
         }
-    return index
+
+    return _KIND_INDEX.get_or_make(pack.digest, number)
 
 
 def _value(table: Mapping[str, Any], key: str, where: str, low: int, high: int) -> int:

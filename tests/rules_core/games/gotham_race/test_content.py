@@ -73,3 +73,19 @@ def test_cards_alike_in_words_but_not_in_effect_are_two_kinds() -> None:
     pack = parse_pack(raw)
     assert pack.one_of_each(("1-02", "1-03")) == ["1-02", "1-03"]
     assert REFERENCE.one_of_each(("1-02", "1-03")) == ["1-02"]
+
+
+def test_what_is_worked_out_per_pack_is_kept_for_the_last_few_packs_only() -> None:
+    """A pack may be a caller's custom one: its cards by id and its kinds of copies are
+    remembered for the packs met last (rules_core.engine.recent), never for every pack sent."""
+    from rules_core.engine.recent import PACKS_KEPT
+    from rules_core.games.gotham_race import content
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    for n in range(PACKS_KEPT + 3):
+        pack_raw = copy.deepcopy(raw)
+        pack_raw["card"][0]["text"] = f"Leader: 2 back (printing {n})"  # another pack each time
+        pack = parse_pack(pack_raw)
+        assert pack.card("1-01").text == f"Leader: 2 back (printing {n})"
+        assert pack.one_of_each(("1-02", "1-03")) == ["1-02"]
+    assert len(content._CARD_INDEX) <= PACKS_KEPT and len(content._KIND_INDEX) <= PACKS_KEPT
