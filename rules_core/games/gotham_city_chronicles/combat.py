@@ -294,6 +294,19 @@ def attack_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
         _defend(run, run.state.fight.defender_seat if run.state.fight else seat, 0, rng)
 
 
+def defense_asked(state: GccState) -> bool:
+    """Whether the defender of the attack counted is asked for its defense: the attack scored
+    a success (VII H, rules version 16), the defender can defend (IX E 4) and has cubes or
+    bonus lines to choose from (else the game takes the defense at once, rules version 17)."""
+    fight = state.fight
+    assert fight is not None
+    return (
+        fight.successes > 0
+        and _defense_space(state, fight.target)[0] != UNABLE
+        and _defense_choice(state)
+    )
+
+
 def _no_defense(run: Run[GccState], seat: int) -> None:
     """IX E 4: a defender whose defense characteristic makes defending impossible does not defend
     at all (no cubes, automatic dice or successes, defense lines or rerolls): every success of the

@@ -53,6 +53,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     VillainTurnEnded,
 )
 from rules_core.games.gotham_city_chronicles.evolve_actions import ACTION_HANDLERS
+from rules_core.games.gotham_city_chronicles.owed import marking
 from rules_core.games.gotham_city_chronicles.river import to_the_end
 from rules_core.games.gotham_city_chronicles.state import (
     INITIAL,
@@ -403,7 +404,7 @@ def _turned(state: GccState, e: DissipationTurned) -> GccState:
     return updated(state, area_tokens=tuple(tokens))
 
 
-HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
+_HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     **ACTION_HANDLERS,
     GameStarted: _started,
     TurnAdvanced: _turn,
@@ -442,3 +443,6 @@ HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     DissipationTurned: _turned,
     GameFinished: _game_finished,
 }
+
+# each, then the step the game owes inside the move (rules version 18, owed.py)
+HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = marking(_HANDLERS)

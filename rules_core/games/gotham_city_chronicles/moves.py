@@ -22,16 +22,34 @@ from rules_core.games.gotham_city_chronicles import (
     villain,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.owed import IN_WORDS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
+from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+
+
+def owed_now(state: GccState) -> str:
+    """The step the game carries out itself before anyone acts, at a version inside a move
+    (rules version 18): one an event leaves owed (owed.py); dice with nothing left to reroll,
+    counted at once (VIII; `reroll_possible`); or an attack's defense nobody is asked for, taken
+    at once (VII H, IX E 4: `combat.defense_asked`)."""
+    if state.owing:
+        return state.owing
+    if state.roll is not None and not reroll_possible(state):
+        return "dice"
+    fight = state.fight
+    if fight is not None and fight.successes >= 0 and state.roll is None:
+        return "" if combat.defense_asked(state) else "defense"
+    return ""
 
 
 def to_act(state: GccState) -> frozenset[int]:
     """The seats the game waits for: during the heroes' stances, the seats with a hero still to
     declare; during their actions, the heroes' seats not yet finished (V·B·4: they act in any
     order they agree); the villain's seat in its turn; nobody during the upkeep, which the game
-    carries out by itself."""
-    if state.winner or state.pack is None:
+    carries out by itself, nor at a version inside a move where the game owes its next step
+    (rules version 18: `owed_now`)."""
+    if state.winner or state.pack is None or owed_now(state):
         return frozenset()
     if state.roll is not None:
         return frozenset({state.roll.seat})
@@ -53,6 +71,9 @@ def to_act(state: GccState) -> frozenset[int]:
 def _precheck(state: GccState, seat: int) -> Rejection | None:
     if state.winner:
         return reject("game_over", "The mission is over.")
+    owed = owed_now(state)
+    if owed:
+        return reject("step_pending", f"The game first {IN_WORDS[owed]}.")
     if seat not in to_act(state):
         if state.roll is not None:  # VIII: the roller's reroll step comes first
             who = possessive(language.name(state, state.roll.figure))

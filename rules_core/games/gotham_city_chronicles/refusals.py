@@ -12,6 +12,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_gadgets": cite("v-d-2"),
     "game_over": cite("iv-c", "iv-e"),
     "not_your_turn": cite("iv", "iv-b", "iv-d", "v-b", "vi-b"),
+    "step_pending": cite("iv", "iv-c", "v-c-5", "vii-h", "viii-f", "ix-a", "ix-b"),
     "seat_finished": cite("v-b-4", "v-b"),
     "unknown_move": cite("iv"),
     "unexpected_parameter": cite("iv"),
@@ -148,6 +149,9 @@ REFUSAL_WORDS: dict[str, str] = {
     ),
     "game_over": "Making any move once the mission is over.",
     "not_your_turn": "Making a move during the other side's turn.",
+    "step_pending": (
+        "Making a move part-way through another, while the game carries out a step of its own."
+    ),
     "seat_finished": "Acting for heroes after their player has finished this heroes' turn.",
     "unknown_move": "Making a move the game does not have.",
     "unexpected_parameter": (

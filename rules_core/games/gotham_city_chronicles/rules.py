@@ -111,8 +111,13 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # automatic dice, with their reroll step); 17: nor is the villain asked when a
     # character's automatic defense successes already cancel every success of the attack (VII G,
     # VII H: no cube could change the wounds; the defense goes on with none, as with no cube to
-    # spend; before, the villain was offered cubes that could only be lost)
-    rules_version = 17
+    # spend; before, the villain was offered cubes that could only be lost); 18: nobody is to act
+    # at a version inside a move where the game owes its next step (owed.py: a side's turn ended
+    # or its tokens turning, a movement declared or moved by a fall or into danger, wounds to
+    # deal, an explosion's or an event's rest, dice with nothing to reroll, a defense nobody is
+    # asked for: `moves.owed_now`, refused `step_pending`; before, a state view there named a
+    # seat and offered it moves the book forbids there); the events decide writes are unchanged
+    rules_version = 18
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -187,6 +187,7 @@ class GccState:
     demobilized: bool = False  # the villain's one demobilization is spent (VI G)
     winner: str = ""  # "" while the game runs | heroes | villain
     ended_by: str = ""  # the end-game condition that ended it
+    owing: str = ""  # the step the game owes inside the move under way (owed.py), or ""
 
     @property
     def board_pack(self) -> Pack:
