@@ -411,3 +411,17 @@ MOVES: MoveBook[GccState] = MoveBook(
     unknown=lambda name: reject("unknown_move", no_such_move("Gotham City Chronicles")),
     unexpected=lambda name, takes: reject("unexpected_parameter", takes_only(name, takes)),
 )
+
+
+def villain_done(state: GccState, rng: random.Random) -> list[GameEvent]:
+    """IV, VI·B·4 (rules version 19): the villain's turn ends when the villain chooses or when
+    no tile can be activated any more. Once a move leaves the villain nothing but ending its
+    turn (no tile to activate, no dredging or demobilization, VI F-G, which stay open at any
+    moment of the turn while possible), the turn's end effects and what follows them come in
+    the same move: the villain is not asked to end it."""
+    if state.winner or state.flow.phase != "villain" or to_act(state) != {VILLAIN_SEAT}:
+        return []
+    end = Move.of("end_villain_turn")
+    if MOVES.legal_moves(state, VILLAIN_SEAT) != [end]:
+        return []
+    return villain.end_turn_apply(state, VILLAIN_SEAT, end, rng)

@@ -10,10 +10,11 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from rules_core.engine import fold
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.info import GameInfo
-from rules_core.engine.types import JSON, Citation, GameEvent, Outcome, Rejection
+from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
 from rules_core.games.gotham_city_chronicles import evaluation, language, view
 from rules_core.games.gotham_city_chronicles.citations import BOOK
@@ -29,7 +30,7 @@ from rules_core.games.gotham_city_chronicles.content import (
 from rules_core.games.gotham_city_chronicles.events import EVENT_TYPES
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.mission import EFFECTS
-from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
+from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act, villain_done
 from rules_core.games.gotham_city_chronicles.refusals import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.gotham_city_chronicles.setup import MAX_SEATS, MIN_SEATS, opening
 from rules_core.games.gotham_city_chronicles.state import INITIAL, VILLAIN_SEAT, GccState
@@ -116,8 +117,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # or its tokens turning, a movement declared or moved by a fall or into danger, wounds to
     # deal, an explosion's or an event's rest, dice with nothing to reroll, a defense nobody is
     # asked for: `moves.owed_now`, refused `step_pending`; before, a state view there named a
-    # seat and offered it moves the book forbids there); the events decide writes are unchanged
-    rules_version = 18
+    # seat and offered it moves the book forbids there); the events decide writes are unchanged;
+    # 19: the villain's turn ends by itself once a move leaves the villain nothing but ending it
+    # (IV, VI·B·4: no tile to activate, nothing to dredge or demobilize; `moves.villain_done`:
+    # its end comes in that move; before, the villain was asked to end it, the one move offered)
+    rules_version = 19
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)
@@ -188,6 +192,16 @@ class GothamCityChronicles(DeclaredGame[GccState]):
         self, players: int, options: Mapping[str, JSON], rng: random.Random
     ) -> list[GameEvent]:
         return opening(self._pack(options), players, rng)
+
+    def decide(
+        self, state: GccState, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
+        """The move's events, then the villain's turn's end where the move leaves the villain
+        nothing else to do (`moves.villain_done`, rules version 19)."""
+        events = super().decide(state, seat, move, rng)
+        if isinstance(events, Rejection):
+            return events
+        return events + villain_done(fold(self, events, state), rng)
 
     def to_act(self, state: GccState) -> frozenset[int]:
         return to_act(state)

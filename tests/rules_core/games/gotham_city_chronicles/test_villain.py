@@ -543,3 +543,36 @@ def test_a_reinforcement_is_offered_and_told_with_its_cost_in_points() -> None:
     assert GAME.narrate(state, events[0], None, False) == (
         "Brutes with Chains #1 comes back as a reinforcement in the Street for 2 points."
     )
+
+
+def _by_the_game(state: GccState, move: Move) -> tuple[GccState, list[Any]]:
+    """A villain's move through the GameSpec (which adds the game's own steps after it)."""
+    events = GAME.decide(state, VILLAIN, move, random.Random(0))
+    assert not isinstance(events, Rejection), events
+    return fold(state, events), events
+
+
+def test_the_villains_turn_ends_by_itself_once_nothing_but_ending_it_is_left() -> None:
+    """IV, VI·B·4 (rules version 19): the villain's turn ends when the villain chooses or when
+    no tile can be activated any more. With two tiles activated and the demobilization spent
+    (no tile to dredge either), ending the second activation ends the turn in the same move;
+    before, the villain was asked to end it, the one move offered. While a demobilization is
+    still possible (VI G: at any moment of the turn) the villain is asked."""
+    state = villains_turn()
+    for tile in ("thugs-with-crowbar", "brutes-with-chains"):
+        state, _ = _by_the_game(state, Move.of("activate", tile=tile))
+        if tile == "thugs-with-crowbar":
+            state, _ = _by_the_game(state, Move.of("end_activation"))
+    open_turn, events = _by_the_game(state, Move.of("end_activation"))
+    assert [e.type for e in events] == ["tile_activation_ended"]
+    assert GAME.legal_moves(open_turn, VILLAIN) == [
+        Move.of("demobilize", tile="thugs-with-crowbar"),
+        Move.of("demobilize", tile="brutes-with-chains"),
+        Move.of("end_villain_turn"),
+    ]
+    spent = replace(state, demobilized=True)
+    after, events = _by_the_game(spent, Move.of("end_activation"))
+    types = [e.type for e in events]
+    assert types[:2] == ["tile_activation_ended", "villain_turn_ended"]
+    assert after.flow.phase == "heroes" and after.turn == 2
+    assert to_act(after) == {1}
