@@ -91,6 +91,8 @@ def owed_after(before: GccState, after: GccState, event: GameEvent) -> str:
         return "explosion"
     if isinstance(event, WOUNDING) and before.owing == "explosion":
         return "explosion"
+    if _still_falling(before, after, event):
+        return "movement"
     if isinstance(event, EFFECTS) and before.owing == "event":
         return own if own == "explosion" else "event"
     return own
@@ -127,10 +129,21 @@ def _rest_follows(before: GccState) -> bool:
 
 
 def _fall_into_danger(before: GccState, after: GccState, event: TerrainRolled) -> bool:
-    """A fall's dice kept with no wound, in dangerous terrain: its dice follow (V·C·5 [i])."""
+    """A fall's dice kept in dangerous terrain: its wounds, then the dangerous terrain's dice
+    or, for a hero the fall neutralized, its movement's end follow (V·C·5 [i], IX Q)."""
     roll = before.roll
     fell = roll is not None and roll.purpose == "terrain" and roll.action == "fall"
     return fell and after.terrain(after.area_of(event.figure))[1] > 0
+
+
+def _still_falling(before: GccState, after: GccState, event: GameEvent) -> bool:
+    """A fall's wounds dealt (`_fall_into_danger`) to a hero, or to a character they leave on
+    the board: what the fall owed still follows."""
+    if before.owing != "movement":
+        return False
+    if isinstance(event, HeroWounded):
+        return True
+    return isinstance(event, CharacterWounded) and after.character(event.character).life > 0
 
 
 def _owed_by(before: GccState, after: GccState, event: GameEvent) -> str:
@@ -146,10 +159,10 @@ def _owed_by(before: GccState, after: GccState, event: GameEvent) -> str:
     if isinstance(event, Moved):  # V·C·5 [i]: a fall's dice, or dangerous terrain's
         falls = event.kind == "fall" and event.level > 0
         return "movement" if falls or after.terrain(event.target)[1] > 0 else ""
-    if isinstance(event, TerrainRolled) and event.wounds > 0:
-        return "wounds" if _on_board(after, event.figure) else ""
     if isinstance(event, TerrainRolled) and _fall_into_danger(before, after, event):
         return "movement"
+    if isinstance(event, TerrainRolled) and event.wounds > 0:
+        return "wounds" if _on_board(after, event.figure) else ""
     if isinstance(event, (DefenseCounted, DefenseImpossible)) and event.wounds > 0:
         return "wounds" if _on_board(after, event.defender) else ""
     if isinstance(event, CharacterWounded) and after.character(event.character).life == 0:

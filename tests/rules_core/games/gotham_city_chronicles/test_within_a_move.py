@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from itertools import pairwise
 
 from rules_core.engine import fold
@@ -17,10 +18,13 @@ from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
     HeroesFinished,
     HeroesTurnEnded,
+    HeroWounded,
+    TerrainDiceRolled,
+    TerrainRolled,
 )
 from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act
 from rules_core.games.gotham_city_chronicles.rules import GAME
-from rules_core.games.gotham_city_chronicles.state import GccState
+from rules_core.games.gotham_city_chronicles.state import AreaToken, GccState
 from tests.rules_core.games.gotham_city_chronicles.test_combat import (
     PUNCH,
     _gordon_beside_a_thug,
@@ -53,6 +57,7 @@ BOOK_STEPS: Mapping[str, frozenset[str]] = {
     "defense_counted": frozenset({"hero_wounded", "character_wounded"}),  # VII H, IX A
     "defense_impossible": frozenset({"hero_wounded", "character_wounded"}),  # IX E 4
     "character_wounded": frozenset({"character_neutralized"}),  # IX B
+    "hero_wounded": frozenset({"terrain_dice_rolled"}),  # V·C·5 [i]: a fall, then danger
     "character_neutralized": frozenset({"character_activation_ended", "tile_neutralized"}),
     # VII H (rules versions 16-17), IX E 4: the defense nobody is asked for
     "attack_counted": frozenset({"nothing_to_defend", "defense_rolled", "defense_impossible"}),
@@ -180,3 +185,26 @@ def _punch_of_no_success() -> tuple[GccState, list[GameEvent]]:
     if state.roll is None:
         return start, events
     return state, play(state, 1, Move.of("keep"))[1]
+
+
+def test_a_falls_wounds_in_dangerous_terrain_are_followed_by_its_dice_with_nobody_asked() -> None:
+    """V·C·5 [i], IX Q: Batman falls from the walkway into the loading pit, made dangerous by a
+    gas token; once his fall's dice are kept, its wounds and then the dangerous terrain's dice
+    follow in the same move, and at the versions between nobody is to act (before, his player
+    was offered his next moves between the wounds and the gas's dice)."""
+    state = all_active(started())
+    state, _ = play(state, 1, Move.of("move", hero="batman", to="walkway"))
+    gassed = replace(state, area_tokens=(AreaToken("gas", "loading-pit", "villain"),))
+    fall = Move.of("move", hero="batman", to="loading-pit")
+    for seed in range(200):
+        falling, _ = play(gassed, 1, fall, seed)
+        assert falling.roll is not None and falling.roll.action == "fall"
+        if _shown(falling.roll.pool, falling.roll.faces):
+            break
+    events = MOVES.decide(falling, 1, Move.of("keep"), random.Random(0))
+    assert not isinstance(events, Rejection)
+    assert [type(e) for e in events[:3]] == [TerrainRolled, HeroWounded, TerrainDiceRolled]
+    inside = falling
+    for event in events[:2]:
+        inside = GAME.evolve(inside, event)
+        assert to_act(inside) == frozenset() and GAME.legal_moves(inside, 1) == [], event.type
