@@ -14,7 +14,8 @@ is to act. Each step is the book's to carry out, not a player's choice:
 - `explosion`: a Blast's explosions (X Blast), or an explosion's or a token's miniatures rolling
   one after another (IX Q-R), the wounds of one roll dealt before the next;
 - `event`: the event tile's event, its effects one after another, then its reinforcement points
-  or the event tile's end (VI·B·3 [d], VI E).
+  or the event tile's end (VI·B·3 [d], VI E); and that end once its points are all spent or
+  given up (VI·B·3 [e]).
 
 The states a player may rest at between the steps of one move (a movement ended before the
 next action's roll, an activation ended before the villain's turn ends) are left as they are:
@@ -45,12 +46,15 @@ from rules_core.games.gotham_city_chronicles.events import (
     Moved,
     MovementDeclared,
     MovePointsBought,
+    Reinforced,
+    ReinforcementPoints,
     TerrainRolled,
     TileNeutralized,
     TokenChanged,
     VillainTurnBegan,
     VillainTurnEnded,
 )
+from rules_core.games.gotham_city_chronicles.mission import EVENT_TILE
 from rules_core.games.gotham_city_chronicles.state import GccState
 
 ALWAYS: Mapping[type, str] = {
@@ -136,6 +140,15 @@ def _fall_into_danger(before: GccState, after: GccState, event: TerrainRolled) -
     return fell and after.terrain(after.area_of(event.figure))[1] > 0
 
 
+def _event_tile_done(event: Reinforced | ReinforcementPoints, after: GccState) -> bool:
+    """The event tile's points all spent or given up (a reinforcement, or points taken away):
+    the tile's activation ends next (VI·B·3 [e], VI E)."""
+    spent = isinstance(event, Reinforced) or event.points < 0
+    activation = after.activation
+    at_event = activation is not None and activation.tile == EVENT_TILE and not activation.event
+    return spent and at_event and after.reinforcement == 0
+
+
 def _still_falling(before: GccState, after: GccState, event: GameEvent) -> bool:
     """A fall's wounds dealt (`_fall_into_danger`) to a hero, or to a character they leave on
     the board: what the fall owed still follows."""
@@ -172,6 +185,8 @@ def _owed_by(before: GccState, after: GccState, event: GameEvent) -> str:
         activated = before.activation is not None and before.activation.character == event.character
         emptied = not any(c.tile == tile and c.area for c in after.characters)
         return "neutralization" if activated or emptied else ""
+    if isinstance(event, (Reinforced, ReinforcementPoints)) and _event_tile_done(event, after):
+        return "event"
     if isinstance(event, Exploded) and after.figures_in(event.area):
         return "explosion"
     if isinstance(event, DissipationPlaced):  # IX Q: more dangerous, its miniatures roll

@@ -48,6 +48,9 @@ BOOK_STEPS: Mapping[str, frozenset[str]] = {
     "move_points_bought": ANY,  # V·C·5 [f]-[g]
     "blasted": ANY,  # X Blast: the explosions
     "event_triggered": ANY,  # VI·B·3 [d]: the event's effects, then its points
+    # VI·B·3 [e], VI E: the event tile's points all spent or given up, its activation ends
+    "reinforcement_points": frozenset({"tile_activation_ended"}),
+    "reinforced": frozenset({"tile_activation_ended"}),
     "moved": frozenset({"terrain_dice_rolled"}),  # V·C·5 [i], IX Q: the destination's dice
     "exploded": frozenset({"area_dice_rolled"}),  # IX R: each miniature there rolls
     "dissipation_placed": frozenset({"area_dice_rolled"}),  # IX Q
