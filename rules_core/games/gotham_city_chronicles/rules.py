@@ -111,8 +111,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # automatic dice, with their reroll step); 17: nor is the villain asked when a
     # character's automatic defense successes already cancel every success of the attack (VII G,
     # VII H: no cube could change the wounds; the defense goes on with none, as with no cube to
-    # spend; before, the villain was offered cubes that could only be lost)
-    rules_version = 17
+    # spend; before, the villain was offered cubes that could only be lost); 18: an item card
+    # says how a sentence names it (`article`: the reference pack's Falcone's Ledger takes no
+    # "the"), so set-up records another pack; games begun under 17 replay from their recorded
+    # pack, each item named with "the"
+    rules_version = 18
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -228,7 +228,7 @@ def _end(pack: Pack, end: EndCondition) -> str:
         return f"the {pack.mission.token(end.token).name} is {end.state}"
     if end.when == "item_in_area":
         area = next(a.name for a in pack.board.areas if a.id == end.area)
-        return f"a hero carries {pack.item(end.item).name} into the {area}"
+        return f"a hero carries {pack.item(end.item).called} into the {area}"
     if end.when == "heroes_neutralized":
         return "every hero is neutralized"
     return f"turn {pack.mission.turn_limit} ends"
@@ -254,7 +254,7 @@ def _either(parts: list[str]) -> str:
 def token_text(pack: Pack, token_id: str) -> str:
     token = pack.mission.token(token_id)
     area = next(a.name for a in pack.board.areas if a.id == token.area)
-    holds = [pack.item(i).name for i in token.contents]
+    holds = [pack.item(i).called for i in token.contents]
     first, *others = token.states
     later = f", may become {_either(others)}" if others else ""
     return f"in the {area}, {first} at the start{later}" + (

@@ -246,6 +246,8 @@ def test_games_of_earlier_rules_versions_replay_from_their_events() -> None:
         assert hero.pop("down") is False
     for character in recorded["characters"]:  # rules version 14's: no tile had Blast
         assert character.pop("blasted") is False
+    for item in recorded["pack"]["items"]:  # rules version 18's: every item was "the" item
+        assert item.pop("article") == "the"
     assert recorded == log["game"]["state"]
 
 

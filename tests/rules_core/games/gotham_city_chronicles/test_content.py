@@ -174,6 +174,7 @@ _set, _drop = set_at, drop_at
             "item[0].type: must be one of object, tool, melee, ranged",
         ),
         (_set("item", 0, "user", to="robin"), 'item[0].user: unknown hero "robin"'),
+        (_set("item", 5, "article", to="an"), "item[5].article: must be one of the, none"),
         (
             _set("item", 0, "bonuses", 0, to={"when": "melee"}),
             "item[0].bonuses[0]: a bonus line adds dice, automatic successes or a skill",

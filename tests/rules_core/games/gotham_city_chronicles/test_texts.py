@@ -64,6 +64,10 @@ def test_the_view_says_what_each_hero_card_tile_and_rule_does_in_words() -> None
     assert texts["bomb"]["text"] == (
         "in the Boiler Room, unarmed at the start, may become armed, defused or exploded"
     )
+    assert texts["safe"]["text"] == (  # each item as a sentence names it (the pack's article)
+        "in the Foreman's Office, closed at the start, may become open; "
+        "holds Falcone's Ledger and the Submachine Gun"
+    )
     assert texts["arm-bomb"]["text"] == (
         "the villain's automatic manipulation in the Bomb's area while the Bomb is unarmed: "
         "the Bomb is now armed; the Bomb's countdown starts at 2"
