@@ -185,7 +185,8 @@ def _hero_wounded(state: GccState, e: ev.HeroWounded) -> str:
 
 
 def _token_changed(state: GccState, e: ev.TokenChanged) -> str:
-    """ "The Bomb is armed, countdown 2.": the countdown is told where it moved (started or
+    """ "The Bomb is armed.", "The Bomb explodes." (the pack's verb phrase for the state: it
+    read "The Bomb is exploded."); the countdown is told where it moved (started or
     counted down, to zero too), not where a new state keeps the one it had (a bomb defused with
     one upkeep to go is defused, not "defused, countdown 1"); a countdown moving alone is told
     alone ("The Bomb's countdown starts at 2." just after "The Bomb is armed.")."""
@@ -195,7 +196,8 @@ def _token_changed(state: GccState, e: ev.TokenChanged) -> str:
     if e.state == before.state and moved:  # the countdown alone: started, or ticking on
         how = "starts at" if e.countdown > before.countdown else "moves to"
         return f"The {token}'s countdown {how} {e.countdown}."
-    return f"The {token} is {e.state}" + (f", countdown {e.countdown}." if moved else ".")
+    turned = state.board_pack.mission.token(e.token).turned(e.state)
+    return f"The {token} {turned}" + (f", countdown {e.countdown}." if moved else ".")
 
 
 def _defense_rolled(state: GccState, e: ev.DefenseRolled) -> str:

@@ -114,8 +114,10 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # spend; before, the villain was offered cubes that could only be lost); 18: an item card
     # says how a sentence names it (`article`: the reference pack's Falcone's Ledger takes no
     # "the"), so set-up records another pack; games begun under 17 replay from their recorded
-    # pack, each item named with "the"
-    rules_version = 18
+    # pack, each item named with "the"; 19: a mission token gives each of its states a verb
+    # phrase (`verb_phrases`: "The Bomb explodes.", not "The Bomb is exploded."), so set-up
+    # records another pack; games begun under 18 replay from theirs, told "is <state>"
+    rules_version = 19
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

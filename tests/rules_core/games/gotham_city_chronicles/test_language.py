@@ -316,3 +316,18 @@ def test_the_pack_set_up_records_with_its_articles_is_rules_version_18() -> None
     so games begun under 17 replay from theirs, every item named "the" (test_area_rolls)."""
     assert _set_up().board_pack.item("ledger").article == "none"
     assert GAME.rules_version >= 18
+
+
+def test_a_tokens_new_state_is_told_by_the_packs_verb_phrase_for_it() -> None:
+    """It read "The Bomb is exploded.": the state's word was put after "is". Each state has
+    its verb phrase in the pack, recorded at set-up (rules version 19)."""
+    from dataclasses import replace
+
+    state = _set_up()
+    state = state.with_token(replace(state.token("bomb"), state="armed", countdown=0))
+    exploded = TokenChanged(seat=None, token="bomb", state="exploded", countdown=0)
+    assert GAME.narrate(state, exploded, None, False) == "The Bomb explodes."
+    opened = TokenChanged(seat=1, token="safe", state="open", countdown=0)
+    assert GAME.narrate(state, opened, None, False) == "The Safe opens."
+    assert state.board_pack.mission.token("bomb").turned("armed") == "is armed"
+    assert GAME.rules_version >= 19
