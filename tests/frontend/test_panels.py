@@ -385,3 +385,16 @@ def test_the_strategy_panel_shows_the_card_being_carried_out_and_what_it_asks() 
     other = panel("gotham-city-strategy", game.view(state, 1 - seat), 1 - seat)
     assert other[0][0] == "p" and other[0][1].startswith("The card in play: ")
     assert ["p", pending[0]["text"]] not in other
+
+
+def test_the_strategy_panel_says_what_the_seats_next_level_asks() -> None:
+    """The view's `next_level_needs` was a dict no page told: the panel says it under the
+    seat's screen, in the dial's words."""
+    game = get_game("gotham-city-strategy")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    view: Any = game.view(state, 0)
+    text = view["players"][0]["next_level_needs"]["text"]
+    assert text.startswith("Level 2 asks for ")
+    drawn = panel("gotham-city-strategy", view, 0)
+    at = next(i for i, (tag, line) in enumerate(drawn) if line.startswith("Level 1 · "))
+    assert drawn[at + 1] == ["p", f"{text}."]
