@@ -14,6 +14,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     DefenseRolled,
     DiceRerolled,
     ItemDropped,
+    ItemUsedUp,
     ReinforcementPoints,
     TerrainDiceRolled,
     TerrainRolled,
@@ -303,6 +304,10 @@ def test_an_item_is_named_with_the_article_its_pack_gives_it() -> None:
     gun = ItemDropped(seat=0, hero="batman", item="submachine-gun")
     assert GAME.narrate(state, ledger, None, False) == "Batman drops Falcone's Ledger."
     assert GAME.narrate(state, gun, None, False) == "Batman drops the Submachine Gun."
+    used = ItemUsedUp(seat=0, hero="batman", item="ledger")  # it read "Batman's Falcone's …"
+    assert GAME.narrate(state, used, None, False) == (
+        "Batman uses up Falcone's Ledger: it leaves the game."
+    )
     drop = Move.of("drop", hero="batman", item="ledger")
     assert GAME.describe_move(state, 0, drop) == "Batman drops Falcone's Ledger"
     assert state.pack is not None
