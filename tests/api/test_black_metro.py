@@ -1,7 +1,7 @@
 """Black Metro through the API: all-bot games at every seat count (the solo challenge included)
 finish by themselves with every event cited and a sound log, a person's move out of turn is
-refused with the book's sections, and a mission put back in the deck is named to its returner
-alone."""
+refused with the book's sections, a mission put back in the deck is named to its returner
+alone, and the replay tells the assignment a fortune completes under that fortune's move."""
 
 from __future__ import annotations
 
@@ -167,3 +167,36 @@ def test_a_returned_mission_drawn_by_the_other_seat_is_named_to_its_returner_alo
     assert theirs["data"]["cards"] == [None] and theirs["text"] == f"{who} draws 1 mission."
     shown = api.get(f"/api/games/{gid}/state/").content.decode()
     assert card not in shown and name not in shown
+
+
+@pytest.mark.django_db
+def test_the_replay_tells_under_a_fortune_played_why_the_assignment_before_it_is_over(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A replay listed "Red has assigned 1 strength to 08 Oakland Laboratory." under "Play the
+    2 of clubs…": playing the fortune completes the assignment, so the event is that move's
+    own (the first of its events), and its words now say why it comes there."""
+    body = create_game(game="black-metro", players=[{"name": "Ann"}, {"name": "Bob"}], seed=3)
+    gid, tokens = body["id"], [s["token"] for s in body["seats"]]
+    for _ in range(60):  # set-up, then the first turn that assigns and plays a fortune
+        (seat,) = api.get(f"/api/games/{gid}/state/").json()["to_act"]
+        legal = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
+        moves = [m["move"] for m in legal["moves"]]
+        played = next((m for m in moves if m["type"] == "play_fortune"), None)
+        move = played or next((m for m in moves if m["type"] == "assign"), moves[0])
+        answer = api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": legal["version"], "move": move},
+            format="json",
+            **auth(tokens[seat]),
+        )
+        assert answer.status_code == 201, answer.content[:300]
+        if played is not None:
+            break
+    assert played is not None
+    events = api.get(f"/api/games/{gid}/replay/").json()["events"]
+    opening = next(e for e in reversed(events) if e["move"] is not None)
+    assert opening["move"]["type"] == "play_fortune"
+    assert opening["move_label"].startswith("Play the ")
+    assert opening["type"] == "assignment_finished"
+    assert " assigns no more personnel this turn: " in opening["text"]

@@ -111,3 +111,30 @@ def test_a_pack_giving_a_characteristic_twice_is_refused_with_path_and_rule(
     assert _pack_refused(api, pack).startswith(
         "content pack: tile[2].melee[1]: the same melee characteristic is given twice"
     )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("phrase", "rule"),
+    [
+        (None, 'must give each state a verb phrase ("explodes", "is armed")'),
+        ("goes off " * 7, "at most 60 characters"),
+    ],
+)
+def test_a_pack_whose_token_state_has_no_verb_phrase_or_an_overlong_one_is_refused(
+    api: APIClient, phrase: str | None, rule: str
+) -> None:
+    """Rules version 19: each state of a mission token is told by its verb phrase ("The Bomb
+    explodes."); a custom pack missing one, or giving one beyond 60 characters, is refused as
+    the game is created, 400 `bad_options` naming the path and the rule."""
+    from rules_core.games.gotham_city_chronicles.content import pack_data
+
+    pack = pack_data()
+    phrases = pack["mission"]["token"][1]["verb_phrases"]
+    if phrase is None:
+        del phrases["exploded"]
+    else:
+        phrases["exploded"] = phrase
+    assert _pack_refused(api, pack) == (
+        f"content pack: mission.token[1].verb_phrases.exploded: {rule}"
+    )

@@ -285,12 +285,31 @@ def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() 
     )
 
 
+def _with_verb_phrase(state: Any, token_id: str, token_state: str, phrase: str) -> Any:
+    """`state` whose pack gives `token_id` the verb `phrase` for `token_state` (a custom pack)."""
+    mission = state.board_pack.mission
+    tokens = []
+    for token in mission.tokens:
+        if token.id == token_id:
+            phrases = list(token.verb_phrases)
+            phrases[token.states.index(token_state)] = phrase
+            token = replace(token, verb_phrases=tuple(phrases))
+        tokens.append(token)
+    pack = replace(state.board_pack, mission=replace(mission, tokens=tuple(tokens)))
+    return replace(state, pack=pack)
+
+
 def test_the_chronicles_panel_folds_what_the_heroes_cards_and_villains_do() -> None:
     """Under each seat's boards, folded: each thing in play by its name, then what it does (the
-    view's `texts`); a custom pack's name with markup is set as text."""
+    view's `texts`); a custom pack's name with markup is set as text, and so is a token's verb
+    phrase with markup in it (the mission's objective)."""
     state = started()
     view: Any = get_game("gotham-city-chronicles").view(state, HEROES)
     view["texts"][1]["name"] = "<b>Batman</b>"
+    hostile = _with_verb_phrase(state, "bomb", "exploded", "<i>goes off</i>")
+    hostile_view: Any = get_game("gotham-city-chronicles").view(hostile, HEROES)
+    drawn = panel("gotham-city-chronicles", hostile_view, HEROES)
+    assert any(tag == "span" and "the Bomb <i>goes off</i>, every" in text for tag, text in drawn)
     for seat in (0, HEROES):
         drawn = panel("gotham-city-chronicles", view, seat)
         at = drawn.index(["summary", "What the heroes, cards and villains do"])
@@ -301,7 +320,7 @@ def test_the_chronicles_panel_folds_what_the_heroes_cards_and_villains_do() -> N
             [
                 "span",
                 ": the heroes win once a hero carries Falcone's Ledger into the Street; the villain"
-                " wins once the Bomb is exploded, every hero is neutralized or turn 4 ends; at most"
+                " wins once the Bomb explodes, every hero is neutralized or turn 4 ends; at most"
                 " 4 turns, the heroes acting first",
             ],
         ]
@@ -366,3 +385,16 @@ def test_the_strategy_panel_shows_the_card_being_carried_out_and_what_it_asks() 
     other = panel("gotham-city-strategy", game.view(state, 1 - seat), 1 - seat)
     assert other[0][0] == "p" and other[0][1].startswith("The card in play: ")
     assert ["p", pending[0]["text"]] not in other
+
+
+def test_the_strategy_panel_says_what_the_seats_next_level_asks() -> None:
+    """The view's `next_level_needs` was a dict no page told: the panel says it under the
+    seat's screen, in the dial's words."""
+    game = get_game("gotham-city-strategy")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    view: Any = game.view(state, 0)
+    text = view["players"][0]["next_level_needs"]["text"]
+    assert text.startswith("Level 2 asks for ")
+    drawn = panel("gotham-city-strategy", view, 0)
+    at = next(i for i, (tag, line) in enumerate(drawn) if line.startswith("Level 1 · "))
+    assert drawn[at + 1] == ["p", f"{text}."]

@@ -35,6 +35,20 @@ def _n(count: int, thing: str, things: str) -> str:
     return f"1 {thing}" if count == 1 else f"{count} {things}"
 
 
+def _assignment_finished(state: State, ev: e.AssignmentFinished) -> str:
+    """Why the assignment is over, as it is told under the move that ended it: the hideout
+    emptied by the last personnel assigned, or the player going on to a fortune or the end of
+    the turn (it read "Red has assigned 1 strength to …" under "Play the 2 of clubs …")."""
+    who = w.who(state, ev.owner)
+    why = (
+        f"{possessive(who)} hideout is empty"
+        if not sum(state.player(ev.owner).hideout)
+        else f"{who} assigns no more personnel this turn"
+    )
+    against = f", against {_n(ev.blockades, 'blockade', 'blockades')}" if ev.blockades else ""
+    return f"{why}: {ev.strength} strength at {w.district(state, ev.district)}{against}"
+
+
 def _cards(cards: tuple[str, ...], mine: bool, name: Callable[[str], str], thing: str) -> str:
     return listed([name(c) for c in cards]) if mine else _n(len(cards), thing, thing + "s")
 
@@ -196,11 +210,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + f" to {w.district(st, ev.district)}"
         + (" (the attack lost)" if ev.forced else "")
     ),
-    e.AssignmentFinished: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} has assigned {ev.strength} strength to "
-        f"{w.district(st, ev.district)}"
-        + (f", against {_n(ev.blockades, 'blockade', 'blockades')}" if ev.blockades else "")
-    ),
+    e.AssignmentFinished: lambda st, ev, mine: _assignment_finished(st, ev),
     e.FortunePlayed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} "
         + ("counters with " if ev.counter else "plays ")

@@ -133,5 +133,5 @@ def words(state: GccState, cards: Sequence[str], when: str, move: Move) -> str:
         if chooses:
             place = next(choices)
             line = f"{ordinal(place)} {when} line ({bonus_words(lines[place])})"
-            named.append(f"the {possessive(item.name)} {line}")
+            named.append(f"{possessive(item.called)} {line}")
     return ", " + listed(named)

@@ -539,10 +539,10 @@ def attack_label(state: GccState, seat: int, move: Move) -> str:
         return f"{kind.capitalize()} attack on {named}{way}"
     hero = state.board_pack.hero(str(move.get("hero"))).name
     weapon = str(_weapon(move))
-    with_weapon = f" with the {state.board_pack.item(weapon).name}" if weapon else ""
+    with_weapon = f" with {state.board_pack.item_called(weapon)}" if weapon else ""
     second = str(_second(move))
     if second:
-        with_weapon += f" and the {state.board_pack.item(second).name}"
+        with_weapon += f" and {state.board_pack.item_called(second)}"
     cubes = counted(int(str(move.get("cubes"))), "cube")
     chosen = bonus_choice.words(state, _cards(move), str(move.get("kind")), move)
     return f"{hero}: {move.get('kind')} attack on {named}{with_weapon}, {cubes}{chosen}"

@@ -85,6 +85,11 @@ class Pack:
     def item(self, item_id: str) -> Item:
         return next(i for i in self.items if i.id == item_id)
 
+    def item_called(self, item_id: str) -> str:
+        """An item as a sentence names it ("the Tonfa", "Falcone's Ledger"); an id no item of
+        the pack has, as it was given."""
+        return next((i.called for i in self.items if i.id == item_id), item_id)
+
     @property
     def cards(self) -> tuple[Item, ...]:
         """The item cards (V D): the pack's only cards."""

@@ -98,12 +98,11 @@ def exchange_offers(state: GccState, seat: int) -> list[Move]:
 
 def exchange_label(state: GccState, seat: int, move: Move) -> str:
     pack = state.board_pack
-    items = {i.id: i.name for i in pack.items}
-    item = items.get(str(move.get("item")), str(move.get("item")))
+    item = pack.item_called(str(move.get("item")))
     hero = pack.hero(str(move.get("hero"))).name
     if move.type == "give":
-        return f"{hero} gives the {item} to {pack.hero(str(move.get('to'))).name}"
-    return f"{hero} takes the {item} from {pack.hero(str(move.get('from'))).name}"
+        return f"{hero} gives {item} to {pack.hero(str(move.get('to'))).name}"
+    return f"{hero} takes {item} from {pack.hero(str(move.get('from'))).name}"
 
 
 def answer_check(state: GccState, seat: int, move: Move) -> Rejection | None:
@@ -147,6 +146,6 @@ def answer_label(state: GccState, seat: int, move: Move) -> str:
     if offer is None:
         return "Agree" if move.type == "agree" else "Decline"
     pack = state.board_pack
-    what = f"the {pack.item(offer.item).name} from {pack.hero(offer.giver).name} to "
+    what = f"{pack.item_called(offer.item)} from {pack.hero(offer.giver).name} to "
     what += pack.hero(offer.receiver).name
     return f"Agree to hand {what}" if move.type == "agree" else f"Refuse to hand {what}"

@@ -15,6 +15,8 @@ TILE_LEVELS = ("leader", "lieutenant", "elite", "henchman")  # VI·A·2 [a]
 TILE_KINDS = ("simple", "double")  # VI·A·2, VI·A·2 [b]
 ITEM_KINDS = ("equipment", "gadget")  # V D
 ITEM_TYPES = ("object", "tool", "melee", "ranged")  # V D type of item
+# how a sentence names an item: "the Tonfa"; "none" for a possessive or a proper name
+ITEM_ARTICLES = ("the", "none")
 BONUS_WHEN = ("melee", "ranged", "manipulation", "thought", "movement", "defense", "permanent")
 ACTIONS = ("melee", "ranged", "manipulation", "thought")  # the four actions with dice
 NO_DICE = "none"  # IX E 3: no dice, bonuses still apply
@@ -159,6 +161,12 @@ class Item:
     moral_code: bool  # heroes with the Moral Code trait cannot benefit
     single_use: bool  # removed from the game once a bonus has been used
     bonuses: tuple[Bonus, ...]
+    article: str = "the"  # one of ITEM_ARTICLES
+
+    @property
+    def called(self) -> str:
+        """The item as a sentence names it: "the Tonfa", "Falcone's Ledger" (its `article`)."""
+        return self.name if self.article == "none" else f"the {self.name}"
 
 
 def _space(raw: Mapping[str, Any], key: str, where: str, kind: str) -> Space:
@@ -418,5 +426,8 @@ def parse_item(raw: object, where: str) -> Item:
             _line_read(item_type, _bonus(b, at), at)
             for i, b in enumerate(read.items(entry, "bonuses", where))
             for at in (at_index(at_key(where, "bonuses"), i),)
+        ),
+        article=(
+            read.choice(entry, "article", where, ITEM_ARTICLES) if "article" in entry else "the"
         ),
     )

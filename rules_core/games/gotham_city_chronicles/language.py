@@ -53,6 +53,12 @@ def name(state: GccState, figure: str) -> str:
     return "the event tile" if figure == "event" else figure
 
 
+def item(state: GccState, item_id: str) -> str:
+    """An item as a sentence names it, article and all, from the pack: "the Tonfa",
+    "Falcone's Ledger" (never "the Falcone's Ledger")."""
+    return state.board_pack.item_called(item_id)
+
+
 def characteristic_words(characteristic: Characteristic) -> str:
     """A tile's characteristic (VI·A·2 [a]) as its dice, with how often it may be repeated
     where that is more than once: "one white die, up to two times"."""
@@ -148,8 +154,8 @@ def _placed_by(side: str) -> str:
 
 
 def _items(state: GccState, items: tuple[str, ...]) -> str:
-    """Items as a person lists them: "the Falcone's Ledger and the Submachine Gun"."""
-    return listed([f"the {name(state, i)}" for i in items])
+    """Items as a person lists them: "Falcone's Ledger and the Submachine Gun"."""
+    return listed([item(state, i) for i in items])
 
 
 def _villain_recovery(state: GccState, e: ev.VillainTurnBegan) -> str:
@@ -179,7 +185,8 @@ def _hero_wounded(state: GccState, e: ev.HeroWounded) -> str:
 
 
 def _token_changed(state: GccState, e: ev.TokenChanged) -> str:
-    """ "The Bomb is armed, countdown 2.": the countdown is told where it moved (started or
+    """ "The Bomb is armed.", "The Bomb explodes." (the pack's verb phrase for the state: it
+    read "The Bomb is exploded."); the countdown is told where it moved (started or
     counted down, to zero too), not where a new state keeps the one it had (a bomb defused with
     one upkeep to go is defused, not "defused, countdown 1"); a countdown moving alone is told
     alone ("The Bomb's countdown starts at 2." just after "The Bomb is armed.")."""
@@ -189,7 +196,8 @@ def _token_changed(state: GccState, e: ev.TokenChanged) -> str:
     if e.state == before.state and moved:  # the countdown alone: started, or ticking on
         how = "starts at" if e.countdown > before.countdown else "moves to"
         return f"The {token}'s countdown {how} {e.countdown}."
-    return f"The {token} is {e.state}" + (f", countdown {e.countdown}." if moved else ".")
+    turned = state.board_pack.mission.token(e.token).turned(e.state)
+    return f"The {token} {turned}" + (f", countdown {e.countdown}." if moved else ".")
 
 
 def _defense_rolled(state: GccState, e: ev.DefenseRolled) -> str:
@@ -225,7 +233,7 @@ def _item_thrown(state: GccState, e: ev.ItemThrown) -> str:
     off += [f"{hindering} hindering"] if hindering else []
     after = f" after {listed(off)}" if off else ""
     return (
-        f"The {name(state, e.item)} lands in the {name(state, e.landed)} "
+        f"{capitalized(item(state, e.item))} lands in the {name(state, e.landed)} "
         f"({counted(e.successes, 'success', 'successes')}{after})."
     )
 
@@ -323,18 +331,18 @@ STORIES: dict[type[GameEvent], Story] = {
         + f" against {e.difficulty}: "
         + ("it works." if e.succeeded else "it fails.")
     ),
-    ev.ItemPickedUp: lambda s, e: f"{name(s, e.hero)} picks up the {name(s, e.item)}.",
+    ev.ItemPickedUp: lambda s, e: f"{name(s, e.hero)} picks up {item(s, e.item)}.",
     ev.ThrowRolled: lambda s, e: (
-        f"{name(s, e.hero)} throws the {name(s, e.item)} toward the {name(s, e.target)} "
+        f"{name(s, e.hero)} throws {item(s, e.item)} toward the {name(s, e.target)} "
         f"(difficulty {e.difficulty}) with {counted(e.cubes, 'cube')}."
     ),
     ev.ItemThrown: lambda s, e: _item_thrown(s, e),
     ev.EquipmentOffered: lambda s, e: (
-        f"{name(s, e.payer)} asks to hand the {name(s, e.item)} from {name(s, e.giver)} "
+        f"{name(s, e.payer)} asks to hand {item(s, e.item)} from {name(s, e.giver)} "
         f"to {name(s, e.receiver)}."
     ),
     ev.EquipmentHandedOver: lambda s, e: (
-        f"{name(s, e.giver)} hands the {name(s, e.item)} to {name(s, e.receiver)}."
+        f"{name(s, e.giver)} hands {item(s, e.item)} to {name(s, e.receiver)}."
     ),
     ev.OfferDeclined: lambda s, e: "The exchange is refused.",
     ev.Attracted: lambda s, e: (
@@ -345,13 +353,11 @@ STORIES: dict[type[GameEvent], Story] = {
         + (f"the {name(s, s.area_of(e.figure))}" if s.area_of(e.figure) else "its own area")
         + f" and the {name(s, e.area)}."
     ),
-    ev.ItemUsedUp: lambda s, e: (
-        f"{name(s, e.hero)}'s {name(s, e.item)} is used up and leaves the game."
-    ),
-    ev.ItemDropped: lambda s, e: f"{name(s, e.hero)} drops the {name(s, e.item)}.",
+    ev.ItemUsedUp: lambda s, e: f"{name(s, e.hero)} uses up {item(s, e.item)}: it leaves the game.",
+    ev.ItemDropped: lambda s, e: f"{name(s, e.hero)} drops {item(s, e.item)}.",
     ev.AttackRolled: lambda s, e: (
         f"{name(s, e.attacker)} makes a {e.kind} attack on {name(s, e.target)}"
-        + (f" with the {name(s, e.weapon)}" if e.weapon else "")
+        + (f" with {item(s, e.weapon)}" if e.weapon else "")
         + f", rolling {counted(len(e.pool), 'die', 'dice')}."
     ),
     ev.AttackCounted: lambda s, e: (

@@ -336,9 +336,8 @@ def drop_offers(state: GccState, seat: int) -> list[Move]:
 def item_label(state: GccState, seat: int, move: Move) -> str:
     hero = state.board_pack.hero(str(move.get("hero"))).name
     item_id = str(move.get("item"))
-    items = {i.id: i.name for i in state.board_pack.items}
     verb = "picks up" if move.type == "pick_up" else "drops"
-    return f"{hero} {verb} the {items.get(item_id, item_id)}"
+    return f"{hero} {verb} {state.board_pack.item_called(item_id)}"
 
 
 # ---- automatic manipulations and thoughts the mission gives the heroes (V·C·3 [b], V·C·4) ----

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_core.engine.content_limits import at_index, at_key, fail, quote
+from rules_core.engine.content_limits import at_index, at_key, fail, hidden_control, quote
 from rules_core.engine.effects import Effect, EffectRegistry, OneOf, Operation, RefTo, Whole
 from rules_core.games.gotham_city_chronicles import reading as read
 
@@ -25,13 +25,16 @@ ENERGY_RANGE = (0, 46)  # the box holds 46 energy cubes (II energy cubes)
 DIFFICULTY_RANGE = (1, 20)
 COUNT_RANGE = (1, 10)
 POINTS_RANGE = (0, 20)
+VERB_PHRASE_CHARS = 60  # a token state's verb phrase, told after the token's name
 
 EFFECTS = EffectRegistry(
     (
         Operation(
             "set_state",
             {"token": RefTo("token"), "state": RefTo("state")},
-            words=lambda e: f"the {e.get('token')} is now {e.get('state')}",
+            # `state` said as the token's verb phrase for it (texts.effect_words): "the Bomb
+            # explodes"
+            words=lambda e: f"the {e.get('token')} {e.get('state')}",
         ),
         Operation(
             "open",
@@ -86,6 +89,16 @@ class Token:
     area: str
     states: tuple[str, ...]  # the first is its state at set-up
     contents: tuple[str, ...] = ()  # item ids inside it
+    # in the order of `states`: what the token does or is as it turns to each ("explodes",
+    # "is armed"); none in the packs games recorded before rules version 20
+    verb_phrases: tuple[str, ...] = ()
+
+    def turned(self, state: str) -> str:
+        """The verb phrase of the token turning to `state`, told after its name ("explodes");
+        "is <state>" in a pack recorded before the pack gave them."""
+        if not self.verb_phrases:
+            return f"is {state}"
+        return self.verb_phrases[self.states.index(state)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,9 +195,32 @@ def _tokens(entry: Mapping[str, Any], where: str, known: Known) -> tuple[Token, 
                 read.ident(item, "area", at, known.areas),
                 tuple(str(s) for s in states),
                 read.ids(item, "contents", at, known.items),
+                _verb_phrases(item, at, tuple(str(s) for s in states)),
             )
         )
     return tuple(tokens)
+
+
+def _verb_phrases(item: Mapping[str, Any], at: str, states: tuple[str, ...]) -> tuple[str, ...]:
+    """Each state's verb phrase, in the order of the states: one line of at most
+    VERB_PHRASE_CHARS characters, for every state and no other."""
+    where = at_key(at, "verb_phrases")
+    rule = 'must give each state a verb phrase ("explodes", "is armed")'
+    if "verb_phrases" not in item:
+        raise fail(where, rule)
+    phrases = read.table(item["verb_phrases"], where)
+    extra = sorted(set(phrases) - set(states))
+    if extra:
+        raise fail(at_key(where, extra[0]), "is not one of the token's states")
+    for state in states:
+        phrase, path = phrases.get(state), at_key(where, state)
+        if not isinstance(phrase, str) or not phrase.strip():
+            raise fail(path, rule)
+        if len(phrase) > VERB_PHRASE_CHARS:
+            raise fail(path, f"at most {VERB_PHRASE_CHARS} characters")
+        if hidden_control(phrase, breaks=False) is not None:
+            raise fail(path, "must be one line of text")
+    return tuple(str(phrases[state]) for state in states)
 
 
 def _effect(

@@ -120,8 +120,13 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # seat and offered it moves the book forbids there); the events decide writes are unchanged;
     # 19: the villain's turn ends by itself once a move leaves the villain nothing but ending it
     # (IV, VI·B·4: no tile to activate, nothing to dredge or demobilize; `moves.villain_done`:
-    # its end comes in that move; before, the villain was asked to end it, the one move offered)
-    rules_version = 19
+    # its end comes in that move; before, the villain was asked to end it, the one move offered);
+    # 20: an item card says how a sentence names it (`article`: the reference pack's Falcone's
+    # Ledger takes no "the") and a mission token gives each of its states a verb phrase
+    # (`verb_phrases`: "The Bomb explodes.", not "The Bomb is exploded."), so set-up records
+    # another pack; games begun before replay from theirs, each item "the" item, each state
+    # told "is <state>"
+    rules_version = 20
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules_core.engine.effects import Effect
+from rules_core.engine.effects import Effect, Value
 from rules_core.engine.wording import counted, listed, possessive
 from rules_core.games.gotham_city_chronicles import dice
 from rules_core.games.gotham_city_chronicles.bonus_choice import bonus_words
@@ -172,15 +172,27 @@ def _names(pack: Pack) -> dict[str, str]:
     return {**areas, **{token.id: token.name for token in pack.mission.tokens}}
 
 
+NAMED = ("token", "area")  # the effect parameters that hold an id, said by its name
+
+
+def _said(pack: Pack, step: Effect) -> Effect:
+    """`step` with its arguments as its words say them: a token's or an area's id by its name,
+    a `set_state`'s state by the token's verb phrase for it ("explodes")."""
+    names = _names(pack)
+
+    def said(key: str, value: Value) -> Value:
+        if key == "state" and step.op == "set_state":
+            return pack.mission.token(str(step.get("token"))).turned(str(value))
+        return names.get(value, value) if key in NAMED and isinstance(value, str) else value
+
+    return Effect(step.op, tuple((k, said(k, v)) for k, v in step.args))
+
+
 def effect_words(pack: Pack, steps: tuple[Effect, ...]) -> str:
     """A mission effect in the words of its vocabulary (mission.EFFECTS), its tokens and areas
-    by name: "the Bomb is now armed; the Bomb's countdown starts at 2"."""
-    names = _names(pack)
-    renamed = [
-        Effect(s.op, tuple((k, names.get(v, v) if isinstance(v, str) else v) for k, v in s.args))
-        for s in steps
-    ]
-    return "; ".join(EFFECTS.say(s) for s in renamed)
+    by name, a token's new state by its verb phrase: "the Bomb is armed; the Bomb's countdown
+    starts at 2"."""
+    return "; ".join(EFFECTS.say(_said(pack, s)) for s in steps)
 
 
 def _condition(pack: Pack, token: str, state: str, countdown: str = "any") -> str:
@@ -225,10 +237,11 @@ def event_text(pack: Pack) -> str:
 
 def _end(pack: Pack, end: EndCondition) -> str:
     if end.when == "token_state":
-        return f"the {pack.mission.token(end.token).name} is {end.state}"
+        token = pack.mission.token(end.token)
+        return f"the {token.name} {token.turned(end.state)}"
     if end.when == "item_in_area":
         area = next(a.name for a in pack.board.areas if a.id == end.area)
-        return f"a hero carries {pack.item(end.item).name} into the {area}"
+        return f"a hero carries {pack.item(end.item).called} into the {area}"
     if end.when == "heroes_neutralized":
         return "every hero is neutralized"
     return f"turn {pack.mission.turn_limit} ends"
@@ -254,7 +267,7 @@ def _either(parts: list[str]) -> str:
 def token_text(pack: Pack, token_id: str) -> str:
     token = pack.mission.token(token_id)
     area = next(a.name for a in pack.board.areas if a.id == token.area)
-    holds = [pack.item(i).name for i in token.contents]
+    holds = [pack.item(i).called for i in token.contents]
     first, *others = token.states
     later = f", may become {_either(others)}" if others else ""
     return f"in the {area}, {first} at the start{later}" + (

@@ -128,8 +128,7 @@ def throw_offers(state: GccState, seat: int) -> list[Move]:
 def throw_label(state: GccState, seat: int, move: Move) -> str:
     pack = state.board_pack
     hero = pack.hero(str(move.get("hero"))).name
-    item = str(move.get("item"))
-    items = {i.id: i.name for i in pack.items}
+    item = pack.item_called(str(move.get("item")))
     areas = {a.id: a.name for a in pack.board.areas}
     target = str(move.get("to"))
     hero_id = str(move.get("hero"))
@@ -138,6 +137,6 @@ def throw_label(state: GccState, seat: int, move: Move) -> str:
         tools = tool_items(state, state.hero(hero_id), "manipulation")
         chosen = bonus_choice.words(state, tools, "manipulation", move)
     return (
-        f"{hero} throws the {items.get(item, item)} to the {areas.get(target, target)} "
+        f"{hero} throws {item} to the {areas.get(target, target)} "
         f"with {counted(int(str(move.get('cubes'))), 'cube')}{chosen}"
     )

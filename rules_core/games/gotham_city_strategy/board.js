@@ -67,9 +67,9 @@
       svg.appendChild(el("text", { x: 8 + s * 150, y: 524, "font-size": 10, fill: COLORS[s], "font-weight": "bold" }, `${p.name || p.villain}${yours(s) ? " (you)" : ""}`));
     });
   }
-  /* The seat's screen and hand, as text, under the card being carried out (read aloud, so
-     public: once played it has left the hand, yet "Carry out the card" asks about it) and what
-     the rules wait for this seat to choose. */
+  /* The seat's screen, what its next level asks (its dial, in words) and its hand, as text,
+     under the card being carried out (read aloud, so public: once played it has left the hand,
+     yet "Carry out the card" asks about it) and what the rules wait for this seat to choose. */
   function drawPanel(element, state, seat) {
     const me = state.players && state.players[seat];
     if (!me) return;
@@ -95,7 +95,14 @@
       item.append(name, `: ${card.text}`);
       list.append(item);
     }
-    element.append(line, list);
+    element.append(line);
+    const next = me.next_level_needs && me.next_level_needs.text;
+    if (next) {
+      const ahead = document.createElement("p");
+      ahead.textContent = `${next}.`;
+      element.append(ahead);
+    }
+    element.append(list);
   }
 
   /* The block a move acts on (placing or removing a threat, sending Batman or figures there). */

@@ -140,10 +140,9 @@ def check_advance(state: GcsState, seat: int, move: Move) -> Rejection | None:
                 "glossary.ruling",
                 *duel,
             )
-        what = "recruited henchmen" if need.needs == "henchmen" else need.needs
         return reject(
             "requirement_not_met",
-            f"{level} asks for {amount} {what}; you have {have}.",
+            f"{language.level_asks(need)}; you have {have}.",
             "turn.level.verify",
         )
     return None

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules_core.engine.types import GameEvent, Move
 from rules_core.engine.wording import capitalized, listed, possessive
 from rules_core.games.gotham_city_strategy import asking, board
+from rules_core.games.gotham_city_strategy.content import DialLevel, Pack
 from rules_core.games.gotham_city_strategy.events import (
     BatmanCardDrawn,
     BatmanDeckShuffled,
@@ -46,7 +47,7 @@ from rules_core.games.gotham_city_strategy.resource_events import (
     ScreenShown,
     Stolen,
 )
-from rules_core.games.gotham_city_strategy.state import HIDEOUT, Decision, GcsState
+from rules_core.games.gotham_city_strategy.state import HIDEOUT, TOP_LEVEL, Decision, GcsState
 from rules_core.games.gotham_city_strategy.turn_events import (
     AbilityChosen,
     CardDrawn,
@@ -201,6 +202,24 @@ def describe_move(state: GcsState, seat: int, move: Move) -> str:
         "carry_out": "Carry out the card",
         "stop": "Stop here",
     }.get(kind, kind.replace("_", " "))
+
+
+def level_asks(need: DialLevel) -> str:
+    """What advancing past the dial's level `need` asks: "Level 5 asks for 6 information"."""
+    what = {"henchmen": "recruited henchmen", "blocks": "ruled blocks"}.get(need.needs, need.needs)
+    return f"Level {need.level + 1} asks for {need.amount} {what}"
+
+
+def next_level(pack: Pack, villain_id: str, level: int) -> str:
+    """The villain's next level in words, as its dial shows every seat: what advancing asks and
+    what reaching it brings ("Level 5 asks for 6 information; reaching it shows an ability
+    icon"), the view's `next_level_needs`."""
+    dial = pack.villain(villain_id).dial
+    if level + 1 >= TOP_LEVEL:
+        brings = "; reaching it wins the game"
+    else:
+        brings = "; reaching it shows an ability icon" if dial[level].ability else ""
+    return level_asks(dial[level - 1]) + brings
 
 
 def decision(state: GcsState, d: Decision) -> str:

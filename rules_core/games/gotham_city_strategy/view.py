@@ -31,6 +31,22 @@ def _token(pack: Pack, villain: str, abilities: tuple[str, ...]) -> JSON:
     return {"name": v.token, "with": with_card, "in_play": v.token_ability in abilities}
 
 
+def _next_level(pack: Pack, villain: str, level: int) -> JSON:
+    """The view's `next_level_needs` (the key kept as clients read it; None at the top): the
+    dial's entry at the villain's `level`, whose `needs` and `amount` the next level asks, and
+    `text`, the next level in words."""
+    if level >= TOP_LEVEL:
+        return None
+    need = pack.villain(villain).dial[level - 1]
+    return {
+        "level": need.level,
+        "needs": need.needs,
+        "amount": need.amount,
+        "ability": need.ability,
+        "text": language.next_level(pack, villain, level),
+    }
+
+
 def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
     """What `seat` (a spectator: None) sees of the game: the map, Batman, its own screen and
     hand, the others' counts; `reveal` shows everything (a finished game)."""
@@ -65,9 +81,7 @@ def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, J
                 # variant); which card it is, only its holder's (null: none, or not shown)
                 "face_down": bool(p.face_down),
                 "face_down_card": card_json(pack, p.face_down) if mine and p.face_down else None,
-                "next_level_needs": to_json(pack.villain(p.villain).dial[p.level - 1])
-                if p.level < TOP_LEVEL
-                else None,
+                "next_level_needs": _next_level(pack, p.villain, p.level),
             }
         )
     blocks: list[JSON] = [

@@ -475,3 +475,28 @@ def test_an_emptied_hideout_waits_for_a_fortune_whatever_the_hand_holds(viewer: 
 def test_an_emptied_hideout_with_no_fortune_in_hand_ends_the_turn_at_once() -> None:
     _, types = _greens_last_paragon(())
     assert types[:3] == ["personnel_assigned", "assignment_finished", "turn_passed"]
+
+
+def test_the_assignment_finished_by_a_fortune_says_why_it_is_told_under_that_move() -> None:
+    """Playing a fortune ends the turn's assignment, so the replay tells the assignment under
+    the fortune's move: it read 'Green has assigned 2 strength to 06 Ancient Shrine.' there,
+    like an event of the move before."""
+    state = _greens_turn()
+    _, events = play(
+        state, GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice=""
+    )
+    assert [event.type for event in events][:2] == ["assignment_finished", "fortune_played"]
+    assert GAME.narrate(state, events[0], None, False) == (
+        "Green assigns no more personnel this turn: 2 strength at 06 Ancient Shrine."
+    )
+
+
+def test_the_assignment_finished_by_the_last_personnel_says_the_hideout_is_empty() -> None:
+    state, _ = play(example_round(), RED, "assign", district=1, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    state = state.with_player(GREEN, updated(state.player(GREEN), hideout=(0, 1, 0)))
+    _, events = play(state, GREEN, "assign", district=6, unit="paragon")
+    between = GAME.evolve(state, events[0])
+    assert GAME.narrate(between, events[1], None, False) == (
+        "Green's hideout is empty: 2 strength at 06 Ancient Shrine."
+    )

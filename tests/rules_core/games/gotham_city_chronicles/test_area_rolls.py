@@ -247,6 +247,10 @@ def test_games_of_earlier_rules_versions_replay_from_their_events() -> None:
     for character in recorded["characters"]:  # rules version 14's: no tile had Blast
         assert character.pop("blasted") is False
     assert recorded.pop("owing") == ""  # rules version 18's: its last move ended at rest
+    for item in recorded["pack"]["items"]:  # rules version 20's: every item was "the" item
+        assert item.pop("article") == "the"
+    for token in recorded["pack"]["mission"]["tokens"]:  # rules version 20's: no verb phrases
+        assert token.pop("verb_phrases") == []
     assert recorded == log["game"]["state"]
 
 

@@ -174,6 +174,29 @@ _set, _drop = set_at, drop_at
             "item[0].type: must be one of object, tool, melee, ranged",
         ),
         (_set("item", 0, "user", to="robin"), 'item[0].user: unknown hero "robin"'),
+        (_set("item", 5, "article", to="an"), "item[5].article: must be one of the, none"),
+        (
+            _drop("mission", "token", 1, "verb_phrases"),
+            'mission.token[1].verb_phrases: must give each state a verb phrase ("explodes", '
+            '"is armed")',
+        ),
+        (
+            _drop("mission", "token", 1, "verb_phrases", "exploded"),
+            "mission.token[1].verb_phrases.exploded: must give each state a verb phrase "
+            '("explodes", "is armed")',
+        ),
+        (
+            _set("mission", "token", 1, "verb_phrases", "exploded", to="x" * 61),
+            "mission.token[1].verb_phrases.exploded: at most 60 characters",
+        ),
+        (
+            _set("mission", "token", 1, "verb_phrases", "exploded", to="goes\noff"),
+            "mission.token[1].verb_phrases.exploded: must be one line of text",
+        ),
+        (
+            _set("mission", "token", 1, "verb_phrases", "melted", to="melts"),
+            "mission.token[1].verb_phrases.melted: is not one of the token's states",
+        ),
         (
             _set("item", 0, "bonuses", 0, to={"when": "melee"}),
             "item[0].bonuses[0]: a bonus line adds dice, automatic successes or a skill",

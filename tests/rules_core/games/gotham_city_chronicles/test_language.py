@@ -7,11 +7,14 @@ import random
 from collections import Counter
 
 from rules_core.engine import Move, fold
+from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_chronicles.events import (
     CharacterWounded,
     DefenseCounted,
     DefenseRolled,
     DiceRerolled,
+    ItemDropped,
+    ItemUsedUp,
     ReinforcementPoints,
     TerrainDiceRolled,
     TerrainRolled,
@@ -257,14 +260,15 @@ def test_a_hero_already_neutralized_is_not_told_to_be_neutralized_again() -> Non
 def test_a_safes_contents_are_listed_as_a_person_lists_them() -> None:
     """Opening the safe read "Batman takes the Falcone's Ledger, the Submachine Gun.", and what
     a hero could not carry "the Submachine Gun lie in the Foreman's Office." (a sentence opening
-    in lower case, a plural verb for one item)."""
+    in lower case, a plural verb for one item); a possessive takes no "the" (the pack's
+    `article`)."""
     from rules_core.games.gotham_city_chronicles.events import ContentsLaid, ContentsTaken
 
     state = _set_up()
     both = ("ledger", "submachine-gun")
     taken = ContentsTaken(seat=1, token="safe", hero="batman", items=both)
     assert GAME.narrate(state, taken, None, False) == (
-        "Batman takes the Falcone's Ledger and the Submachine Gun."
+        "Batman takes Falcone's Ledger and the Submachine Gun."
     )
     one = ContentsLaid(seat=1, token="safe", items=("submachine-gun",), area="office")
     assert GAME.narrate(state, one, None, False) == (
@@ -272,7 +276,7 @@ def test_a_safes_contents_are_listed_as_a_person_lists_them() -> None:
     )
     two = ContentsLaid(seat=1, token="safe", items=both, area="office")
     assert GAME.narrate(state, two, None, False) == (
-        "The Falcone's Ledger and the Submachine Gun lie in the Foreman's Office."
+        "Falcone's Ledger and the Submachine Gun lie in the Foreman's Office."
     )
 
 
@@ -289,3 +293,46 @@ def test_a_defense_of_no_cube_is_told_without_counting_zeros() -> None:
     assert told(0, ()) == f"{tile} puts no cube on defense and rolls no die."
     assert told(0, ("white",)) == f"{tile} defends with no cube, rolling 1 die."
     assert told(2, ("white", "white")) == f"{tile} defends with 2 cubes, rolling 2 dice."
+
+
+def test_an_item_is_named_with_the_article_its_pack_gives_it() -> None:
+    """It read "Batman drops the Falcone's Ledger.": a possessive (`article = "none"` in the
+    reference pack) takes no "the", in the story and in the move's label alike; the article
+    is the pack's, so a pack that gives the ledger "the" is told so."""
+    state = _set_up()
+    ledger = ItemDropped(seat=0, hero="batman", item="ledger")
+    gun = ItemDropped(seat=0, hero="batman", item="submachine-gun")
+    assert GAME.narrate(state, ledger, None, False) == "Batman drops Falcone's Ledger."
+    assert GAME.narrate(state, gun, None, False) == "Batman drops the Submachine Gun."
+    used = ItemUsedUp(seat=0, hero="batman", item="ledger")  # it read "Batman's Falcone's …"
+    assert GAME.narrate(state, used, None, False) == (
+        "Batman uses up Falcone's Ledger: it leaves the game."
+    )
+    drop = Move.of("drop", hero="batman", item="ledger")
+    assert GAME.describe_move(state, 0, drop) == "Batman drops Falcone's Ledger"
+    assert state.pack is not None
+    items = tuple(updated(i, article="the") if i.id == "ledger" else i for i in state.pack.items)
+    other = updated(state, pack=updated(state.pack, items=items))
+    assert GAME.narrate(other, ledger, None, False) == "Batman drops the Falcone's Ledger."
+
+
+def test_the_pack_set_up_records_with_its_articles_is_rules_version_20() -> None:
+    """Set-up records the pack, articles and all: another pack than rules version 19 recorded,
+    so older games replay from theirs, every item named "the" (test_area_rolls)."""
+    assert _set_up().board_pack.item("ledger").article == "none"
+    assert GAME.rules_version >= 20
+
+
+def test_a_tokens_new_state_is_told_by_the_packs_verb_phrase_for_it() -> None:
+    """It read "The Bomb is exploded.": the state's word was put after "is". Each state has
+    its verb phrase in the pack, recorded at set-up (rules version 20)."""
+    from dataclasses import replace
+
+    state = _set_up()
+    state = state.with_token(replace(state.token("bomb"), state="armed", countdown=0))
+    exploded = TokenChanged(seat=None, token="bomb", state="exploded", countdown=0)
+    assert GAME.narrate(state, exploded, None, False) == "The Bomb explodes."
+    opened = TokenChanged(seat=1, token="safe", state="open", countdown=0)
+    assert GAME.narrate(state, opened, None, False) == "The Safe opens."
+    assert state.board_pack.mission.token("bomb").turned("armed") == "is armed"
+    assert GAME.rules_version >= 20

@@ -20,7 +20,7 @@ def test_the_view_says_what_each_hero_card_tile_and_rule_does_in_words() -> None
     texts = {t["id"]: t for t in seen["texts"]}
     assert texts["warehouse-job"]["text"] == (
         "the heroes win once a hero carries Falcone's Ledger into the Street; the villain wins "
-        "once the Bomb is exploded, every hero is neutralized or turn 4 ends; at most 4 turns, "
+        "once the Bomb explodes, every hero is neutralized or turn 4 ends; at most 4 turns, "
         "the heroes acting first"
     )
     assert texts["batman"]["text"] == (
@@ -64,9 +64,13 @@ def test_the_view_says_what_each_hero_card_tile_and_rule_does_in_words() -> None
     assert texts["bomb"]["text"] == (
         "in the Boiler Room, unarmed at the start, may become armed, defused or exploded"
     )
+    assert texts["safe"]["text"] == (  # each item as a sentence names it (the pack's article)
+        "in the Foreman's Office, closed at the start, may become open; "
+        "holds Falcone's Ledger and the Submachine Gun"
+    )
     assert texts["arm-bomb"]["text"] == (
         "the villain's automatic manipulation in the Bomb's area while the Bomb is unarmed: "
-        "the Bomb is now armed; the Bomb's countdown starts at 2"
+        "the Bomb is armed; the Bomb's countdown starts at 2"
     )
     assert texts["gas-token"]["text"] == "adds dangerous terrain 1 to its area while it lasts"
     assert "tonfa" not in texts  # no hero carries it and no token holds it: not in play

@@ -4,8 +4,11 @@ wrong back, kind or holders, or not declared at all, is a leak or a wrong belief
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules_core.engine.visibility import Path
 from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy.state import GcsState
 from rules_core.games.gotham_city_strategy.view import card_json, secrets
 from tests.rules_core.games.gotham_city_strategy.table import PACK, ready, with_player
 from tests.rules_core.json_shapes import objs
@@ -64,3 +67,30 @@ def test_without_the_variant_no_view_shows_a_face_down_card() -> None:
 def test_a_game_not_yet_set_up_shows_only_its_phase() -> None:
     state = GAME.initial_state()
     assert GAME.view(state, None) == {"phase": state.phase}
+
+
+def _next_level(state: GcsState, seat: int | None) -> Any:
+    """The Joker's (seat 0's) `next_level_needs` as `seat` is shown it."""
+    players: Any = GAME.view(state, seat)["players"]
+    return players[0]["next_level_needs"]
+
+
+def test_the_next_level_a_dial_asks_for_is_told_in_words_beside_the_kept_key() -> None:
+    """`next_level_needs` is the dial's entry at the villain's current level (its `level` is
+    that one, its `needs` and `amount` what the next asks): the key stays as clients read it,
+    and its `text` says what it holds, to every seat alike (the dials are printed)."""
+    state = ready(["joker", "penguin"])
+    assert _next_level(with_player(state, 0, level=4), 1) == {
+        "level": 4,
+        "needs": "information",
+        "amount": 6,
+        "ability": True,
+        "text": "Level 5 asks for 6 information",
+    }
+    assert _next_level(with_player(state, 0, level=3), None)["text"] == (
+        "Level 4 asks for 3 ruled blocks; reaching it shows an ability icon"
+    )
+    assert _next_level(with_player(state, 0, level=9), 0)["text"].endswith(
+        "; reaching it wins the game"
+    )
+    assert _next_level(with_player(state, 0, level=10), 0) is None
