@@ -21,19 +21,14 @@
     document.getElementById("your-games-list").replaceChildren(...items);
   }
   /* A game kept "in play" may have finished since its page was last open (bots play on): ask
-     the server, once per game, and redraw with what it says. */
+     the server, a few games at a time, and redraw with what it says. */
   async function refresh() {
-    const playing = [...new Set(window.GothamYourGames.list().filter((e) => e.status !== "finished").map((e) => e.id))];
-    let changed = false;
-    for (const id of playing) {
-      try {
-        const answer = await fetch(`/api/games/${id}/`, { headers: { Accept: "application/json" } });
-        if (!answer.ok) continue;
-        const game = await answer.json();
-        if (game.status === "finished") { window.GothamYourGames.setStatus(id, "finished"); changed = true; }
-      } catch (error) { /* offline: the kept status stands */ }
-    }
-    if (changed) draw();
+    const finished = await window.GothamYourGames.finishedSince(async (id) => {
+      const answer = await fetch(`/api/games/${id}/`, { headers: { Accept: "application/json" } });
+      return answer.ok ? answer.json() : null;
+    });
+    finished.forEach((id) => window.GothamYourGames.setStatus(id, "finished"));
+    if (finished.length) draw();
   }
   draw();
   refresh();

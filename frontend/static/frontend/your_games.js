@@ -42,5 +42,24 @@ window.GothamYourGames = (function () {
     return entry ? entry.token : null;
   }
 
-  return { list, remember, setStatus, forget, tokenFor };
+  const ASKED_AT_ONCE = 4;  // the server is asked about this many games at a time, not 50 in turn
+
+  /* The kept games not known finished that the server now says are finished (bots play on
+     while no page is open), in the list's order: `ask(id)` answers a game's JSON (null when it
+     cannot be had), at most ASKED_AT_ONCE at a time; a game kept finished is not asked about. */
+  async function finishedSince(ask) {
+    const ids = [...new Set(list().filter((e) => e.status !== "finished").map((e) => e.id))];
+    const answers = new Array(ids.length).fill(null);
+    let next = 0;
+    async function askInTurn() {
+      while (next < ids.length) {
+        const i = next++;
+        answers[i] = await ask(ids[i]).catch(() => null);  // offline: the kept status stands
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(ASKED_AT_ONCE, ids.length) }, askInTurn));
+    return ids.filter((id, i) => answers[i] && answers[i].status === "finished");
+  }
+
+  return { list, remember, setStatus, forget, tokenFor, finishedSince, ASKED_AT_ONCE };
 })();

@@ -37,6 +37,8 @@ class Element {
     this.children = [...nodes];
   }
 
+  addEventListener() {}  // nothing is clicked under node
+
   setAttribute(name, value) {
     this.attributes[name] = String(value);
   }
