@@ -12,11 +12,7 @@
   const gameId = root.dataset.gameId, slug = root.dataset.slug;
   const yourGames = window.GothamYourGames;
   const key = `seat-token-${gameId}`;
-  const fragment = new URLSearchParams(location.hash.replace(/^#/, ""));
-  if (fragment.has("token")) {
-    if (fragment.get("token")) sessionStorage.setItem(key, fragment.get("token"));
-    history.replaceState(null, "", location.pathname + location.search);
-  }
+  const linked = yourGames.tabToken(gameId);
   // another seat's link opened in this tab (hot-seat play): read the page again as that seat
   window.addEventListener("hashchange", () => {
     if (new URLSearchParams(location.hash.replace(/^#/, "")).has("token")) location.reload();
@@ -29,7 +25,7 @@
     const first = document.querySelector("a.seat-link");
     return first ? tokenIn(first.href) : null;
   };
-  const token = sessionStorage.getItem(key) || createdSeat() || yourGames.tokenFor(gameId);
+  const token = linked || createdSeat() || yourGames.tokenFor(gameId);
   if (token) sessionStorage.setItem(key, token);
   // a seat link this game refused (see dropToken) was forgotten before this page was read again
   const refusedKey = `seat-refused-${gameId}`;
@@ -54,11 +50,18 @@
   }
 
   function showRejoin(game, seat) {
-    // the link back to this seat, to keep: it carries the token after #, never sent to a server
+    // the link back to this seat, to keep: it carries the token after #, never sent to a server;
+    // a finished game has no seat to come back to, only its replay and analysis, seen as it
     if (!token || seat === null || seat === undefined) return;
-    const link = node("a", "your rejoin link");
-    link.href = `${location.pathname}#token=${encodeURIComponent(token)}`;
-    $("rejoin").replaceChildren("Keep ", link, " to come back to this seat from another browser.");
+    if (game.status === "finished") {
+      const link = node("a", "its replay and analysis");
+      link.href = yourGames.seatHref(gameId, token, "replay/");
+      $("rejoin").replaceChildren("This game is over: keep ", link, " to look back on it as this seat.");
+    } else {
+      const link = node("a", "your rejoin link");
+      link.href = yourGames.seatHref(gameId, token);
+      $("rejoin").replaceChildren("Keep ", link, " to come back to this seat from another browser.");
+    }
     $("rejoin").hidden = false;
     yourGames.remember({
       id: Number(gameId), title: root.dataset.title || slug, seat,
@@ -73,7 +76,7 @@
       && typeof e.token === "string" && e.token !== token);
     held.forEach((entry) => {
       const link = node("a", `Switch to ${seatName(game.seats, entry.seat)}`);
-      link.href = `${location.pathname}#token=${encodeURIComponent(entry.token)}`;
+      link.href = yourGames.seatHref(gameId, entry.token);
       link.className = "switch-seat";
       $("status").append(" ", link);
     });

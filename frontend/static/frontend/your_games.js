@@ -42,6 +42,24 @@ window.GothamYourGames = (function () {
     return entry ? entry.token : null;
   }
 
+  /* The seat token this tab plays a game with: a link's (#token=…, never sent to a server),
+     kept in this tab's sessionStorage and taken out of the address bar at once, or the one the
+     tab kept before (null: none). The play and replay pages both read a seat's link so. */
+  function tabToken(gameId) {
+    const key = `seat-token-${gameId}`;
+    const fragment = new URLSearchParams(location.hash.replace(/^#/, ""));
+    if (fragment.has("token")) {
+      if (fragment.get("token")) sessionStorage.setItem(key, fragment.get("token"));
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+    return sessionStorage.getItem(key);
+  }
+
+  /* A link's address that opens `page` ("" the play page, "replay/") of a game as a seat. */
+  function seatHref(gameId, token, page = "") {
+    return `/games/${gameId}/${page}#token=${encodeURIComponent(String(token || ""))}`;
+  }
+
   const ASKED_AT_ONCE = 4;  // the server is asked about this many games at a time, not 50 in turn
 
   /* The kept games not known finished that the server now says are finished (bots play on
@@ -61,5 +79,5 @@ window.GothamYourGames = (function () {
     return ids.filter((id, i) => answers[i] && answers[i].status === "finished");
   }
 
-  return { list, remember, setStatus, forget, tokenFor, finishedSince, ASKED_AT_ONCE };
+  return { list, remember, setStatus, forget, tokenFor, finishedSince, ASKED_AT_ONCE, tabToken, seatHref };
 })();

@@ -386,7 +386,13 @@ async function playToTheEnd(page) {
   await playUntilFinished(page);
   check(boardClicks >= 3, `the race was not played on the board (${boardClicks} picks)`);
   await shot(page, "play-finished");
-  return new URL(page.url()).pathname.split("/")[2];
+  // a finished game has no seat to come back to: its replay and analysis are offered instead
+  const gameId = new URL(page.url()).pathname.split("/")[2];
+  const kept = await page.textContent("#rejoin");
+  const keptHref = await page.getAttribute("#rejoin a", "href");
+  check(!kept.includes("rejoin") && kept.includes("replay and analysis") && keptHref.startsWith(`/games/${gameId}/replay/#token=`),
+    `a finished game offers: ${JSON.stringify(kept)} (${keptHref})`);
+  return gameId;
 }
 
 /* The tests' tiny Duel: a game that is one package and nothing else gets a lobby entry from the
@@ -601,6 +607,19 @@ async function yourGamesFollowTheServer(page, gameId) {
     .catch(async () => check(false, `a finished game is still shown in play: ${await item.textContent()}`));
   const label = await item.locator("button").getAttribute("aria-label");
   check(label && label.startsWith("Forget ") && label.includes("Ann"), `the forget button does not name its seat: ${label}`);
+  // the finished game's link opens its replay as Ann's seat, in a new tab too (sessionStorage is
+  // per tab: the token travels after #, as in a seat link, and leaves the address bar at once)
+  const href = await item.locator("a").first().getAttribute("href");
+  check(href.startsWith(`/games/${gameId}/replay/#token=`), `"Your games" links a finished game elsewhere than to its replay: ${href}`);
+  const tab = await page.context().newPage();
+  try {
+    await tab.goto(`${base}${href}`);
+    await tab.waitForSelector("#event h2");
+    check(await tab.isVisible("#comment") && !(await tab.isVisible("#comment-help")), "the lobby's replay link opens a spectator's replay");
+    check(new URL(tab.url()).hash === "", `the token stayed in the replay's address bar: ${tab.url()}`);
+  } finally {
+    await tab.close();
+  }
 }
 
 (async () => {
