@@ -33,6 +33,10 @@
   sessionStorage.removeItem(refusedKey);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
   let version = 0;
+  // the seat's last move, told in the status (a live region) until the game moves on from the
+  // version it led to: {label, note, at} (`at` null until the page has drawn it)
+  let played = null;
+  let moved = false;  // a move of this page was answered: the next drawing places the focus
 
   const $ = (id) => document.getElementById(id);
   const api = (path, options = {}) =>
@@ -165,9 +169,12 @@
     const waiting = (state.to_act || []).map((s) => (s === state.seat ? "you" : seatName(game.seats, s))
       + (onAutopilot.has(s) && s !== state.seat ? ", a bot playing for them" : ""));
     const yourTurn = (state.to_act || []).includes(state.seat);
+    if (played && played.at === null) played.at = version;
+    if (played && played.at !== version) played = null;  // another's move since: told in events
+    const chose = played ? ` You chose: ${played.label}.${played.note ? ` ${played.note}` : ""}` : "";
     $("status").textContent = game.status === "finished"
       ? `Finished: ${game.outcome ? game.outcome.summary : ""}`
-      : `${you} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
+      : `${you}${chose} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
     if (game.status !== "finished" && !yourTurn) offerSwitch(game, state.to_act || []);
     $("status").classList.toggle("your-turn", yourTurn && game.status !== "finished");
     $("status").dataset.version = String(version);  // what the page last drew (clients wait on it)
@@ -177,6 +184,8 @@
     });
     window.GothamAutopilot.show($("autopilot"), game, token ? state.seat : null, autopilot, refresh);
     const buttons = [];
+    // the move that had the keyboard's focus before the list is drawn again (undefined: none)
+    const focused = $("moves").contains(document.activeElement) ? document.activeElement.dataset.move : undefined;
     const moveButton = ({ move, label }) => {
       const button = node("button", label);
       button.type = "button";
@@ -184,7 +193,7 @@
       button.dataset.move = JSON.stringify(move);
       const aim = window.GothamBoards.target(slug, move);
       if (aim) button.dataset.target = aim;
-      button.addEventListener("click", () => submit(move));
+      button.addEventListener("click", () => submit(move, label));
       buttons.push(button);
       return button;
     };
@@ -199,6 +208,8 @@
     const playing = Boolean(token) && game.status === "active";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
+    if (moved || focused !== undefined) placeFocus(buttons, moved ? undefined : focused);
+    moved = false;
     if (playing && !buttons.length && !yourTurn) {
       $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
     }
@@ -206,6 +217,16 @@
     const heading = window.GothamBoards.panelTitle(playing, $("info"));
     $("panel-title").textContent = heading || "";
     $("panel-title").hidden = !heading;
+  }
+
+  /* After this page's move, or a drawing that took away the move button in focus, the focus
+     lands where the keyboard goes on: the move that had it (`focused`, its JSON) if it is still
+     offered, else the first move shown, else the status that says what happened and who is to
+     play (the list empties when it is another's turn). */
+  function placeFocus(buttons, focused) {
+    const shown = buttons.filter((b) => !b.hidden && !b.closest("details:not([open])"));
+    const target = shown.find((b) => b.dataset.move === focused) || shown[0] || $("status");
+    target.focus();
   }
 
   const SEAT_REFUSED = "That seat link is not one of this game's (cut short or mistyped?), so this page no longer uses it. Open the link again exactly as it was given to you to play that seat.";
@@ -257,7 +278,7 @@
       : "";
   }
 
-  async function submit(move) {
+  async function submit(move, label) {
     $("refusal").hidden = true;
     try {
       const response = await api("moves/", {
@@ -270,10 +291,13 @@
         showRefusal({ message: "Another move came first: here is the board as it is now. Choose again." });
       } else if (!response.ok) {
         showRefusal(await readJson(response));
+      } else {
+        played = { label, note: "", at: null };
       }
     } catch (error) {
       showRefusal({ message: "Could not reach the server; the board below is what it last said." });
     }
+    moved = true;
     await refresh();
   }
 

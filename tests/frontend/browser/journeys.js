@@ -199,6 +199,7 @@ async function hotSeatFromLobby(context) {
       const version = await page.getAttribute("#status", "data-version");
       await page.locator("#moves button.move").first().click();
       await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== v, version, { timeout: 10000 });
+      await focusAfterMove(page);
     }
     const offer = await page.textContent("#status a.switch-seat").catch(() => "");
     check(/^Switch to .*\(Bob\)$/.test(offer), `after Ann's move, the status offers no switch to Bob: ${JSON.stringify(await page.textContent("#status"))}`);
@@ -208,6 +209,19 @@ async function hotSeatFromLobby(context) {
   } finally {
     await page.close();
   }
+}
+
+/* After a move the keyboard's focus is not dropped to the page: it is on the first move while
+   the seat is still to play, else on the status (a live region) that says what was chosen. */
+async function focusAfterMove(page) {
+  const focus = await page.evaluate(() => {
+    const active = document.activeElement;
+    const yourTurn = document.querySelector("#status").textContent.includes("Your turn");
+    const first = document.querySelector("#moves button.move");
+    return { id: active.id, first: active === first, yourTurn, status: document.querySelector("#status").textContent };
+  });
+  check(focus.status.includes("You chose: "), `the status does not say what was chosen: ${JSON.stringify(focus.status)}`);
+  check(focus.yourTurn ? focus.first : focus.id === "status", `after a move the focus is not where play goes on: ${JSON.stringify(focus)}`);
 }
 
 /* Ann has to leave: she lets a bot (medium) play her seat, which plays her turn out until Bob is
