@@ -3,31 +3,18 @@ with the server's answers stood in for (panels/lobby_games.js)."""
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "frontend" / "static" / "frontend"
+from tests.frontend.node_script import node_json
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
 def your_games(entries: list[dict[str, Any]], finished: list[int]) -> dict[str, Any]:
-    script = Path(__file__).parent / "panels" / "lobby_games.js"
-    result = subprocess.run(
-        ["node", str(script), str(STATIC)],
-        input=json.dumps({"entries": entries, "finished": finished}),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    shown: dict[str, Any] = json.loads(result.stdout)
+    shown: dict[str, Any] = node_json("lobby_games.js", {"entries": entries, "finished": finished})
     return shown
 
 

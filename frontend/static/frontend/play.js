@@ -33,6 +33,7 @@
   sessionStorage.removeItem(refusedKey);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
   let version = 0;
+  let mySeat = null;  // the seat the page last drew as this tab's (null: a spectator)
   // the seat's last move, told in the status (a live region) until the game moves on from the
   // version it led to: {label, note, at} (`at` null until the page has drawn it)
   let played = null;
@@ -160,6 +161,7 @@
       return;
     }
     version = state.version;
+    mySeat = state.seat;
     const view = state.state;
     keepCreatedSeats(game);
     window.GothamBoards.render(slug, $("board"), view);
@@ -278,27 +280,56 @@
       : "";
   }
 
+  // a move posted at `at` (the version it was chosen at): the answer, or null when the server
+  // could not be reached
+  function post(move, at) {
+    return api("moves/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+      body: JSON.stringify({ expected_version: at, move }),
+    }).catch(() => null);
+  }
+
   async function submit(move, label) {
     $("refusal").hidden = true;
-    try {
-      const response = await api("moves/", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
-        body: JSON.stringify({ expected_version: version, move }),
-      });
-      // a stale version (409): someone moved first; the refresh shows the board as it is now
-      if (response.status === 409) {
-        showRefusal({ message: "Another move came first: here is the board as it is now. Choose again." });
-      } else if (!response.ok) {
-        showRefusal(await readJson(response));
-      } else {
-        played = { label, note: "", at: null };
-      }
-    } catch (error) {
+    const chosenAt = version;
+    const answer = await post(move, chosenAt);
+    if (!answer) {
       showRefusal({ message: "Could not reach the server; the board below is what it last said." });
+    } else if (answer.ok) {
+      played = { label, note: "", at: null };
+    } else {
+      const body = await readJson(answer);
+      if (answer.status === 409 && body.error === "version_conflict") await afterConflict(move, label, chosenAt);
+      else showRefusal(body);
     }
     moved = true;
     await refresh();
+  }
+
+  /* A stale version (409): another move came first (a bot's, in a phase where several seats
+     choose at once). If exactly this move is still offered to this seat at the new version, it
+     is sent again, once, and the seat told nothing was lost; else the seat reads what came first
+     and chooses again from the fresh moves. A move this very seat made meanwhile (from another
+     page) is never doubled by sending this one again. */
+  async function afterConflict(move, label, chosenAt) {
+    const legal = await api("legal-moves/").then(readJson, () => ({}));
+    const since = await api(`events/?after=${chosenAt}`).then(readJson, () => ({}));
+    const first = since.events || [];
+    const told = first.map((e) => e.text).filter(Boolean).join(" ");
+    const byThisSeat = mySeat !== null && first.some((e) => e.seat === mySeat);
+    if (!byThisSeat && Number.isInteger(legal.version) && window.GothamMoves.offered(legal.moves, move)) {
+      const again = await post(move, legal.version);
+      if (again && again.ok) {
+        played = { label, note: `Another move came first${told ? `: ${told}` : "."} Yours was still open and was sent again: nothing was lost.`, at: null };
+        return;
+      }
+      if (again && again.status !== 409) return showRefusal(await readJson(again));
+    }
+    const what = told ? `: ${told}` : ".";
+    showRefusal({ message: byThisSeat
+      ? `A move of this seat from another page came first${what} Choose again from the moves below.`
+      : `Another player's move came first${what} Choose again from the moves below.` });
   }
 
   // ---- the live stream ------------------------------------------------------------------------

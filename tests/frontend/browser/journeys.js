@@ -89,7 +89,8 @@ async function twoTabsAtOnce(context, gameId) {
       .catch(() => {});
     const refused = [];
     for (const p of pages) if (await p.isVisible("#refusal")) refused.push(await p.textContent("#refusal"));
-    check(refused.length === 1 && refused[0].includes("Another move came first"), `two clicks at once: ${JSON.stringify(refused)}`);
+    // the move that came first is this seat's own (the other tab's): this one is not sent again
+    check(refused.length === 1 && refused[0].includes("A move of this seat from another page came first"), `two clicks at once: ${JSON.stringify(refused)}`);
     await pages[0].waitForTimeout(1000);  // the stream brings the winning move to both tabs
     const versions = await Promise.all(pages.map((p) => p.getAttribute("#status", "data-version")));
     check(versions[0] === versions[1], `the two tabs show different versions: ${versions}`);
@@ -222,6 +223,73 @@ async function focusAfterMove(page) {
   });
   check(focus.status.includes("You chose: "), `the status does not say what was chosen: ${JSON.stringify(focus.status)}`);
   check(focus.yourTurn ? focus.first : focus.id === "status", `after a move the focus is not where play goes on: ${JSON.stringify(focus)}`);
+}
+
+/* A click that loses the race with another move (a 409, here answered in the server's stead
+   once) is sent again at the new version when exactly that move is still offered: the seat is
+   told nothing was lost, and the move is in the game. */
+/* Ann's page of a new No Man's Land game of hers and Bob's (`what` names it), given to
+   `act(page, created, ann)` (which opens it), and closed after. */
+async function onAnnsPage(context, what, act) {
+  const created = await twoPeople(what);
+  const ann = created.seats[0].token;
+  tokens.add(ann);
+  const page = await context.newPage();
+  try {
+    await act(page, created, ann);
+  } finally {
+    await page.close();
+  }
+}
+
+async function conflictSentAgain(context) {
+  await onAnnsPage(context, "the game whose move meets a conflict", async (page, created, ann) => {
+    let posted = 0;
+    await page.route((url) => url.pathname === `/api/games/${created.id}/moves/`, (route) => {
+      posted += 1;
+      if (posted > 1) return route.continue();
+      return route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: "version_conflict", message: "stale", current_version: created.version }) });
+    });
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    const move = page.locator("#moves button.move").first();
+    await move.waitFor({ timeout: 10000 });
+    const chosen = await move.textContent();
+    await move.click();
+    await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== String(v), created.version, { timeout: 10000 })
+      .catch(async () => check(false, `the move was not sent again after the conflict: ${await page.textContent("#status")} / ${await page.textContent("#refusal")}`));
+    const status = await page.textContent("#status");
+    check(posted === 2 && status.includes(`You chose: ${chosen}.`) && status.includes("nothing was lost"), `after the conflict (${posted} posts) the status reads: ${JSON.stringify(status)}`);
+    check(!(await page.isVisible("#refusal")), `a move sent again is also refused: ${await page.textContent("#refusal")}`);
+    await focusAfterMove(page);
+  });
+}
+
+/* A click that loses the race with another player's move, which took the clicked move away:
+   the page says whose move came first and what it was, and offers the moves as they are (the
+   server's answers after the click are stood in for: a 409, then Bob's move and no move left
+   for Ann). */
+async function conflictToldWhatCameFirst(context) {
+  await onAnnsPage(context, "the game whose move another's came before", async (page, created, ann) => {
+    let conflicted = false;
+    const answer = (route, body, status = 200) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
+    await page.route((url) => url.pathname === `/api/games/${created.id}/moves/`, (route) => {
+      conflicted = true;
+      return answer(route, { error: "version_conflict", message: "stale", current_version: created.version + 1 }, 409);
+    });
+    await page.route((url) => url.pathname === `/api/games/${created.id}/legal-moves/`, (route) => (conflicted
+      ? answer(route, { version: created.version + 1, seat: 0, moves: [] }) : route.continue()));
+    await page.route((url) => url.pathname === `/api/games/${created.id}/events/`, (route) => (conflicted
+      ? answer(route, { events: [{ seq: created.version + 1, seat: 1, type: "moved", text: "Gordon (Bob) moved first.", citations: [] }] })
+      : route.continue()));
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    const move = page.locator("#moves button.move").first();
+    await move.waitFor({ timeout: 10000 });
+    await move.click();
+    await page.waitForFunction(() => !document.querySelector("#refusal").hidden, null, { timeout: 10000 })
+      .catch(() => check(false, "a move another's came before is not told"));
+    const refusal = await page.textContent("#refusal");
+    check(refusal === "Another player's move came first: Gordon (Bob) moved first. Choose again from the moves below.", `the conflict is told as: ${JSON.stringify(refusal)}`);
+  });
 }
 
 /* Ann has to leave: she lets a bot (medium) play her seat, which plays her turn out until Bob is
@@ -670,6 +738,8 @@ async function yourGamesFollowTheServer(page, gameId) {
     await hotSeat(context);
     await lobbySeatsFollowTheGame(page);
     await hotSeatFromLobby(context);
+    await conflictSentAgain(context);
+    await conflictToldWhatCameFirst(context);
     await streamRefused(context);
     await autopilot(context);
     await boardsKeepTheirWords(page);

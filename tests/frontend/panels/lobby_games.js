@@ -7,10 +7,8 @@
    node lobby_games.js STATIC_DIR < {"entries": [...], "finished": [ids the server says are]} */
 "use strict";
 const fs = require("fs");
-const path = require("path");
-const vm = require("vm");
 
-const { Element } = require("./stub_dom.js");
+const { Element, pageContext } = require("./stub_dom.js");
 
 const [staticDir] = process.argv.slice(2);
 const given = JSON.parse(fs.readFileSync(0, "utf8"));
@@ -29,7 +27,7 @@ function fetch(url) {
     resolve({ ok: true, json: async () => ({ id, status }) });
   }, 5 + 40 / id));
 }
-const context = {
+pageContext(staticDir, ["dom.js", "your_games.js", "lobby.js"], {
   document: {
     createElement: (tag) => new Element(tag),
     getElementById: (id) => elements[id] || null,
@@ -38,13 +36,7 @@ const context = {
   fetch,
   setTimeout,
   console,
-};
-context.window = context;
-vm.createContext(context);
-for (const file of ["dom.js", "your_games.js", "lobby.js"]) {
-  const script = path.join(staticDir, file);
-  vm.runInContext(fs.readFileSync(script, "utf8"), context, { filename: script });
-}
+});
 setTimeout(() => {
   const kept = JSON.parse(stored["gotham-your-games"]).map((e) => [e.id, e.status]);
   const drawn = elements["your-games-list"].children.map((li) => li.textContent);
