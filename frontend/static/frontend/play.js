@@ -186,8 +186,11 @@
     });
     window.GothamAutopilot.show($("autopilot"), game, token ? state.seat : null, autopilot, refresh);
     const buttons = [];
-    // the move that had the keyboard's focus before the list is drawn again (undefined: none)
-    const focused = $("moves").contains(document.activeElement) ? document.activeElement.dataset.move : undefined;
+    // what had the keyboard's focus in the list before it is drawn again (undefined: nothing):
+    // a move (its JSON) or a kind's heading (its summary, by the kind)
+    const inList = $("moves").contains(document.activeElement) ? document.activeElement : null;
+    const group = inList && inList.closest("details.move-group");
+    const focused = inList ? inList.dataset.move || (group ? { kind: group.dataset.kind } : "") : undefined;
     const moveButton = ({ move, label }) => {
       const button = node("button", label);
       button.type = "button";
@@ -210,7 +213,7 @@
     const playing = Boolean(token) && game.status === "active";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
-    if (moved || focused !== undefined) placeFocus(buttons, moved ? undefined : focused);
+    if (moved || inList) placeFocus(buttons, moved ? undefined : focused);
     moved = false;
     if (playing && !buttons.length && !yourTurn) {
       $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
@@ -221,13 +224,17 @@
     $("panel-title").hidden = !heading;
   }
 
-  /* After this page's move, or a drawing that took away the move button in focus, the focus
-     lands where the keyboard goes on: the move that had it (`focused`, its JSON) if it is still
-     offered, else the first move shown, else the status that says what happened and who is to
-     play (the list empties when it is another's turn). */
+  /* After this page's move, or a drawing that took away what had the focus in the move list,
+     the focus lands where the keyboard goes on: what had it (`focused`: a move's JSON, or
+     {kind} for a kind's heading) if it is still there, else the first move shown, else the
+     status that says what happened and who is to play (the list empties on another's turn). */
   function placeFocus(buttons, focused) {
     const shown = buttons.filter((b) => !b.hidden && !b.closest("details:not([open])"));
-    const target = shown.find((b) => b.dataset.move === focused) || shown[0] || $("status");
+    const heading = focused && focused.kind !== undefined
+      ? [...$("moves").querySelectorAll("details.move-group")].find((g) => g.dataset.kind === focused.kind && !g.hidden)
+      : null;
+    const target = (heading && heading.querySelector("summary"))
+      || shown.find((b) => b.dataset.move === focused) || shown[0] || $("status");
     target.focus();
   }
 

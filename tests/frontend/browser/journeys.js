@@ -225,6 +225,43 @@ async function focusAfterMove(page) {
   check(focus.yourTurn ? focus.first : focus.id === "status", `after a move the focus is not where play goes on: ${JSON.stringify(focus)}`);
 }
 
+/* The list drawn again under the keyboard (the same seat moved from another tab): the focus
+   stays on the move that had it when it is still offered, on the kind's heading that had it,
+   else on the first move; it never falls to the page. */
+async function focusKeptOnRedraw(context) {
+  await onAnnsPage(context, "the game whose list is redrawn under the keyboard", async (page, created, ann) => {
+    const other = await context.newPage();
+    try {
+      await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+      await other.goto(`${base}/games/${created.id}/#token=${ann}`);
+      for (const p of [page, other]) await p.locator("#moves button.move").first().waitFor({ timeout: 10000 });
+      for (const focus of ["#moves button.move >> nth=-1", "#moves details.move-group >> nth=-1 >> summary"]) {
+        await page.focus(focus);
+        const had = await page.evaluate(() => {
+          const active = document.activeElement;
+          return { move: active.dataset.move || null, kind: active.closest("details") ? active.closest("details").dataset.kind : null };
+        });
+        const version = await page.getAttribute("#status", "data-version");
+        await other.locator("#moves button.move").first().click();
+        await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== v, version, { timeout: 10000 });
+        const now = await page.evaluate((h) => {
+          const active = document.activeElement;
+          const moves = [...document.querySelectorAll("#moves button.move")].map((b) => b.dataset.move);
+          const heading = [...document.querySelectorAll("#moves details.move-group")].find((g) => g.dataset.kind === h.kind);
+          return {
+            tag: active.tagName, move: active.dataset.move || null, first: active === document.querySelector("#moves button.move"),
+            kept: h.move ? moves.includes(h.move) : Boolean(heading), onHeading: Boolean(heading) && active === heading.querySelector("summary"),
+          };
+        }, had);
+        const ok = had.move ? (now.kept ? now.move === had.move : now.first) : (now.kept ? now.onHeading : now.first);
+        check(ok, `after a redraw the focus (on ${JSON.stringify(had)}) went to: ${JSON.stringify(now)}`);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+}
+
 /* A click that loses the race with another move (a 409, here answered in the server's stead
    once) is sent again at the new version when exactly that move is still offered: the seat is
    told nothing was lost, and the move is in the game. */
@@ -738,6 +775,7 @@ async function yourGamesFollowTheServer(page, gameId) {
     await hotSeat(context);
     await lobbySeatsFollowTheGame(page);
     await hotSeatFromLobby(context);
+    await focusKeptOnRedraw(context);
     await conflictSentAgain(context);
     await conflictToldWhatCameFirst(context);
     await streamRefused(context);
