@@ -105,12 +105,18 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
     return render(request, "frontend/lobby.html", context, status=status)
 
 
+# a game the form's list does not hold (the list edited in the page): refused in a person's words
+NO_SUCH_GAME = "There is no such game here: choose one from the list of games."
+
+
 def game_new(request: HttpRequest) -> HttpResponse:
     """The lobby's form: create a game with people and bots, then show each seat's link."""
     if request.method != "POST":
         return redirect("lobby")
     players = _players(request, _seats())
     slug = request.POST.get("game", "")
+    if slug not in {spec.slug for spec in all_games()}:  # the API's words name its catalog
+        return lobby(request, error=NO_SUCH_GAME, status=400)
     options: dict[str, Any] = {
         name: True for name in _switches(slug) if request.POST.get(f"option-{name}")
     }

@@ -3,35 +3,21 @@ legal-moves answer as the API gives it (panels/move_list.js): long lists grouped
 
 from __future__ import annotations
 
-import json
 import random
 import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules_core.engine import fold, get_game
-
-ROOT = Path(__file__).resolve().parents[2]
-STATIC = ROOT / "frontend" / "static" / "frontend"
+from tests.frontend.node_script import node_json
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
 def move_list(moves: list[dict[str, Any]], *folded: str) -> list[list[str]]:
     """The list's elements in order, each as [tag, its own text]."""
-    script = Path(__file__).parent / "panels" / "move_list.js"
-    result = subprocess.run(
-        ["node", str(script), str(STATIC), *folded],
-        input=json.dumps({"moves": moves}),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    drawn: list[list[str]] = json.loads(result.stdout)
+    drawn: list[list[str]] = node_json("move_list.js", {"moves": moves}, *folded)
     return drawn
 
 
@@ -87,3 +73,24 @@ def test_a_kind_whose_buttons_begin_differently_is_headed_by_each_word() -> None
     drawn = move_list(actions + ends)
     assert ["summary", "Arm, Search or Open: 9 moves"] in drawn
     assert ["summary", "End: 2 moves"] in drawn
+
+
+def offered(moves: list[dict[str, Any]], move: dict[str, Any]) -> bool:
+    """Whether the play page finds `move` among `moves` (sent again after a conflict if so)."""
+    found: bool = node_json("move_offered.js", {"moves": moves, "move": move})
+    return found
+
+
+def test_a_move_is_sent_again_only_if_exactly_it_is_still_offered() -> None:
+    """After a 409 the page sends the clicked move again only when the same JSON is offered at
+    the new version: keys in another order are the same move, another value or kind is not."""
+    moves = falcones_first_moves()
+    played = moves[3]["move"]
+    assert offered(moves, dict(reversed(list(played.items()))))
+    assert not offered(moves[:3] + moves[4:], played)
+    recruit = {"type": "recruit", "card": 1}
+    listed = [{"move": {"card": 1, "type": "recruit"}, "label": "Recruit"}]
+    assert offered(listed, recruit)
+    assert not offered(listed, {**recruit, "card": True})
+    assert not offered(listed, {**recruit, "card": "1"})
+    assert not offered(listed, {**recruit, "extra": None})

@@ -96,6 +96,24 @@ def test_the_lobby_explains_a_refused_game(client: Client) -> None:
     assert client.get("/games/new/").status_code == 302
 
 
+def test_a_game_the_lobby_does_not_offer_is_refused_in_words_not_by_an_api_address(
+    client: Client,
+) -> None:
+    """A game's name edited in the form (devtools) read "No game called 'x'; see /api/catalog/.":
+    the page speaks to a person, while the API's answer still points at its catalog."""
+    response = client.post("/games/new/", {"game": "gotham-chess", "kind-0": "person"})
+    assert response.status_code == 400 and not Game.objects.exists()
+    page = response.content.decode()
+    assert "There is no such game here: choose one from the list of games." in page
+    assert "/api/catalog/" not in page and "gotham-chess" not in page.split('id="new-game"')[1]
+    answer = client.post(
+        "/api/games/",
+        {"game": "gotham-chess", "players": [{"name": "Ann"}]},
+        content_type="application/json",
+    )
+    assert answer.status_code == 404 and "/api/catalog/" in answer.json()["message"]
+
+
 def test_the_lobby_says_in_a_sentence_how_many_each_game_seats(client: Client) -> None:
     """A table of the wrong size is refused with the game's name and its count of players (the
     Chronicles refusal read "The villain and one to three heroes' seats." alone)."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import shutil
-import subprocess
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -17,6 +16,7 @@ import pytest
 from rules_core.engine import fold, get_game
 from rules_core.engine.types import Move
 from rules_core.games.no_mans_land.state import Crime
+from tests.frontend.node_script import node_output
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     HEROES,
     all_active,
@@ -53,15 +53,7 @@ def _board(slug: str) -> str:
 def _node(args: list[str], view: Any, seat: int | None, after: Sequence[str] = ()) -> Any:
     """What node prints (as JSON) given `args` then the seat ("spectator" for None) then
     `after`, and the view on its input."""
-    result = subprocess.run(
-        ["node", *args, "spectator" if seat is None else str(seat), *after],
-        input=json.dumps(view),
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    return json.loads(result.stdout)
+    return node_output([*args, "spectator" if seat is None else str(seat), *after], view)
 
 
 def panel(slug: str, view: Any, seat: int | None) -> list[list[str]]:

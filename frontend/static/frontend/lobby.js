@@ -5,35 +5,38 @@
   const section = document.getElementById("your-games");
   if (!section || !window.GothamYourGames) return;
   const { node } = window.GothamDom;
+  const { seatHref } = window.GothamYourGames;
   function draw() {
     const entries = window.GothamYourGames.list();
     section.hidden = !entries.length;
     const items = entries.map((e) => {
       const named = `${e.title || `Game ${e.id}`}: ${e.name || `seat ${e.seat}`}`;
+      // a finished game's link opens its replay as the seat (in a new tab too: the token goes
+      // after #, as in a seat link); one in play, its page, with its replay beside it
+      const finished = e.status === "finished";
       const link = node("a", named);
-      link.href = `/games/${e.id}/#token=${encodeURIComponent(String(e.token || ""))}`;
+      link.href = seatHref(e.id, e.token, finished ? "replay/" : "");
       const forget = node("button", "forget");
       forget.type = "button";
       forget.setAttribute("aria-label", `Forget ${named}`);
       forget.addEventListener("click", () => { window.GothamYourGames.forget(e.id, e.seat); draw(); });
-      return node("li", null, link, ` (${e.status === "finished" ? "finished" : "in play"}) `, forget);
+      if (finished) return node("li", null, link, " (finished) ", forget);
+      const replay = node("a", "replay");
+      replay.href = seatHref(e.id, e.token, "replay/");
+      replay.setAttribute("aria-label", `Replay of ${named}`);
+      return node("li", null, link, " (in play; ", replay, ") ", forget);
     });
     document.getElementById("your-games-list").replaceChildren(...items);
   }
   /* A game kept "in play" may have finished since its page was last open (bots play on): ask
-     the server, once per game, and redraw with what it says. */
+     the server, a few games at a time, and redraw with what it says. */
   async function refresh() {
-    const playing = [...new Set(window.GothamYourGames.list().filter((e) => e.status !== "finished").map((e) => e.id))];
-    let changed = false;
-    for (const id of playing) {
-      try {
-        const answer = await fetch(`/api/games/${id}/`, { headers: { Accept: "application/json" } });
-        if (!answer.ok) continue;
-        const game = await answer.json();
-        if (game.status === "finished") { window.GothamYourGames.setStatus(id, "finished"); changed = true; }
-      } catch (error) { /* offline: the kept status stands */ }
-    }
-    if (changed) draw();
+    const finished = await window.GothamYourGames.finishedSince(async (id) => {
+      const answer = await fetch(`/api/games/${id}/`, { headers: { Accept: "application/json" } });
+      return answer.ok ? answer.json() : null;
+    });
+    finished.forEach((id) => window.GothamYourGames.setStatus(id, "finished"));
+    if (finished.length) draw();
   }
   draw();
   refresh();

@@ -54,5 +54,19 @@ window.GothamMoves = (function () {
     });
   }
 
-  return { list, recount, byKind, heading, GROUP_FROM };
+  /* A move as JSON with its keys in one order, so two spellings of one move compare equal. */
+  function canonical(move) {
+    const sorted = (value) => (value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(value[k])]))
+      : value);
+    return JSON.stringify(sorted(move));
+  }
+
+  /* Whether exactly `move` (same JSON) is among the legal-moves answer's `moves`. */
+  function offered(moves, move) {
+    const wanted = canonical(move);
+    return (moves || []).some((entry) => canonical(entry.move) === wanted);
+  }
+
+  return { list, recount, byKind, heading, offered, GROUP_FROM };
 })();

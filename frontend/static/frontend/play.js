@@ -12,11 +12,7 @@
   const gameId = root.dataset.gameId, slug = root.dataset.slug;
   const yourGames = window.GothamYourGames;
   const key = `seat-token-${gameId}`;
-  const fragment = new URLSearchParams(location.hash.replace(/^#/, ""));
-  if (fragment.has("token")) {
-    if (fragment.get("token")) sessionStorage.setItem(key, fragment.get("token"));
-    history.replaceState(null, "", location.pathname + location.search);
-  }
+  const linked = yourGames.tabToken(gameId);
   // another seat's link opened in this tab (hot-seat play): read the page again as that seat
   window.addEventListener("hashchange", () => {
     if (new URLSearchParams(location.hash.replace(/^#/, "")).has("token")) location.reload();
@@ -29,7 +25,7 @@
     const first = document.querySelector("a.seat-link");
     return first ? tokenIn(first.href) : null;
   };
-  const token = sessionStorage.getItem(key) || createdSeat() || yourGames.tokenFor(gameId);
+  const token = linked || createdSeat() || yourGames.tokenFor(gameId);
   if (token) sessionStorage.setItem(key, token);
   // a seat link this game refused (see dropToken) was forgotten before this page was read again
   const refusedKey = `seat-refused-${gameId}`;
@@ -37,6 +33,11 @@
   sessionStorage.removeItem(refusedKey);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
   let version = 0;
+  let mySeat = null;  // the seat the page last drew as this tab's (null: a spectator)
+  // the seat's last move, told in the status (a live region) until the game moves on from the
+  // version it led to: {label, note, at} (`at` null until the page has drawn it)
+  let played = null;
+  let moved = false;  // a move of this page was answered: the next drawing places the focus
 
   const $ = (id) => document.getElementById(id);
   const api = (path, options = {}) =>
@@ -54,11 +55,18 @@
   }
 
   function showRejoin(game, seat) {
-    // the link back to this seat, to keep: it carries the token after #, never sent to a server
+    // the link back to this seat, to keep: it carries the token after #, never sent to a server;
+    // a finished game has no seat to come back to, only its replay and analysis, seen as it
     if (!token || seat === null || seat === undefined) return;
-    const link = node("a", "your rejoin link");
-    link.href = `${location.pathname}#token=${encodeURIComponent(token)}`;
-    $("rejoin").replaceChildren("Keep ", link, " to come back to this seat from another browser.");
+    if (game.status === "finished") {
+      const link = node("a", "its replay and analysis");
+      link.href = yourGames.seatHref(gameId, token, "replay/");
+      $("rejoin").replaceChildren("This game is over: keep ", link, " to look back on it as this seat.");
+    } else {
+      const link = node("a", "your rejoin link");
+      link.href = yourGames.seatHref(gameId, token);
+      $("rejoin").replaceChildren("Keep ", link, " to come back to this seat from another browser.");
+    }
     $("rejoin").hidden = false;
     yourGames.remember({
       id: Number(gameId), title: root.dataset.title || slug, seat,
@@ -73,7 +81,7 @@
       && typeof e.token === "string" && e.token !== token);
     held.forEach((entry) => {
       const link = node("a", `Switch to ${seatName(game.seats, entry.seat)}`);
-      link.href = `${location.pathname}#token=${encodeURIComponent(entry.token)}`;
+      link.href = yourGames.seatHref(gameId, entry.token);
       link.className = "switch-seat";
       $("status").append(" ", link);
     });
@@ -153,6 +161,7 @@
       return;
     }
     version = state.version;
+    mySeat = state.seat;
     const view = state.state;
     keepCreatedSeats(game);
     window.GothamBoards.render(slug, $("board"), view);
@@ -162,9 +171,12 @@
     const waiting = (state.to_act || []).map((s) => (s === state.seat ? "you" : seatName(game.seats, s))
       + (onAutopilot.has(s) && s !== state.seat ? ", a bot playing for them" : ""));
     const yourTurn = (state.to_act || []).includes(state.seat);
+    if (played && played.at === null) played.at = version;
+    if (played && played.at !== version) played = null;  // another's move since: told in events
+    const chose = played ? ` You chose: ${played.label}.${played.note ? ` ${played.note}` : ""}` : "";
     $("status").textContent = game.status === "finished"
       ? `Finished: ${game.outcome ? game.outcome.summary : ""}`
-      : `${you} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
+      : `${you}${chose} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
     if (game.status !== "finished" && !yourTurn) offerSwitch(game, state.to_act || []);
     $("status").classList.toggle("your-turn", yourTurn && game.status !== "finished");
     $("status").dataset.version = String(version);  // what the page last drew (clients wait on it)
@@ -174,6 +186,11 @@
     });
     window.GothamAutopilot.show($("autopilot"), game, token ? state.seat : null, autopilot, refresh);
     const buttons = [];
+    // what had the keyboard's focus in the list before it is drawn again (undefined: nothing):
+    // a move (its JSON) or a kind's heading (its summary, by the kind)
+    const inList = $("moves").contains(document.activeElement) ? document.activeElement : null;
+    const group = inList && inList.closest("details.move-group");
+    const focused = inList ? inList.dataset.move || (group ? { kind: group.dataset.kind } : "") : undefined;
     const moveButton = ({ move, label }) => {
       const button = node("button", label);
       button.type = "button";
@@ -181,7 +198,7 @@
       button.dataset.move = JSON.stringify(move);
       const aim = window.GothamBoards.target(slug, move);
       if (aim) button.dataset.target = aim;
-      button.addEventListener("click", () => submit(move));
+      button.addEventListener("click", () => submit(move, label));
       buttons.push(button);
       return button;
     };
@@ -196,6 +213,8 @@
     const playing = Boolean(token) && game.status === "active";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
+    if (moved || inList) placeFocus(buttons, moved ? undefined : focused);
+    moved = false;
     if (playing && !buttons.length && !yourTurn) {
       $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
     }
@@ -203,6 +222,20 @@
     const heading = window.GothamBoards.panelTitle(playing, $("info"));
     $("panel-title").textContent = heading || "";
     $("panel-title").hidden = !heading;
+  }
+
+  /* After this page's move, or a drawing that took away what had the focus in the move list,
+     the focus lands where the keyboard goes on: what had it (`focused`: a move's JSON, or
+     {kind} for a kind's heading) if it is still there, else the first move shown, else the
+     status that says what happened and who is to play (the list empties on another's turn). */
+  function placeFocus(buttons, focused) {
+    const shown = buttons.filter((b) => !b.hidden && !b.closest("details:not([open])"));
+    const heading = focused && focused.kind !== undefined
+      ? [...$("moves").querySelectorAll("details.move-group")].find((g) => g.dataset.kind === focused.kind && !g.hidden)
+      : null;
+    const target = (heading && heading.querySelector("summary"))
+      || shown.find((b) => b.dataset.move === focused) || shown[0] || $("status");
+    target.focus();
   }
 
   const SEAT_REFUSED = "That seat link is not one of this game's (cut short or mistyped?), so this page no longer uses it. Open the link again exactly as it was given to you to play that seat.";
@@ -254,24 +287,56 @@
       : "";
   }
 
-  async function submit(move) {
+  // a move posted at `at` (the version it was chosen at): the answer, or null when the server
+  // could not be reached
+  function post(move, at) {
+    return api("moves/", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
+      body: JSON.stringify({ expected_version: at, move }),
+    }).catch(() => null);
+  }
+
+  async function submit(move, label) {
     $("refusal").hidden = true;
-    try {
-      const response = await api("moves/", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID() },
-        body: JSON.stringify({ expected_version: version, move }),
-      });
-      // a stale version (409): someone moved first; the refresh shows the board as it is now
-      if (response.status === 409) {
-        showRefusal({ message: "Another move came first: here is the board as it is now. Choose again." });
-      } else if (!response.ok) {
-        showRefusal(await readJson(response));
-      }
-    } catch (error) {
+    const chosenAt = version;
+    const answer = await post(move, chosenAt);
+    if (!answer) {
       showRefusal({ message: "Could not reach the server; the board below is what it last said." });
+    } else if (answer.ok) {
+      played = { label, note: "", at: null };
+    } else {
+      const body = await readJson(answer);
+      if (answer.status === 409 && body.error === "version_conflict") await afterConflict(move, label, chosenAt);
+      else showRefusal(body);
     }
+    moved = true;
     await refresh();
+  }
+
+  /* A stale version (409): another move came first (a bot's, in a phase where several seats
+     choose at once). If exactly this move is still offered to this seat at the new version, it
+     is sent again, once, and the seat told nothing was lost; else the seat reads what came first
+     and chooses again from the fresh moves. A move this very seat made meanwhile (from another
+     page) is never doubled by sending this one again. */
+  async function afterConflict(move, label, chosenAt) {
+    const legal = await api("legal-moves/").then(readJson, () => ({}));
+    const since = await api(`events/?after=${chosenAt}`).then(readJson, () => ({}));
+    const first = since.events || [];
+    const told = first.map((e) => e.text).filter(Boolean).join(" ");
+    const byThisSeat = mySeat !== null && first.some((e) => e.seat === mySeat);
+    if (!byThisSeat && Number.isInteger(legal.version) && window.GothamMoves.offered(legal.moves, move)) {
+      const again = await post(move, legal.version);
+      if (again && again.ok) {
+        played = { label, note: `Another move came first${told ? `: ${told}` : "."} Yours was still open and was sent again: nothing was lost.`, at: null };
+        return;
+      }
+      if (again && again.status !== 409) return showRefusal(await readJson(again));
+    }
+    const what = told ? `: ${told}` : ".";
+    showRefusal({ message: byThisSeat
+      ? `A move of this seat from another page came first${what} Choose again from the moves below.`
+      : `Another player's move came first${what} Choose again from the moves below.` });
   }
 
   // ---- the live stream ------------------------------------------------------------------------

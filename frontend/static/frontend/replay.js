@@ -13,10 +13,11 @@
   const colourOf = (seat) => window.GothamBoards.seatColour(seat, seatNames[seat]);
   let log = [], position = 1, latest = 0;
   let seatNames = {}, cursor = null, chartX = null;  // the chart's legend names and position line
-  // the seat this tab plays (the play page keeps its token): while the game runs, the replay
-  // shows that seat's view, its own hidden cards and the analysis of its own decisions; the
-  // token also signs this seat's comments and lets it analyse a running game
-  const token = sessionStorage.getItem(`seat-token-${gameId}`);
+  // the seat this tab plays (the play page keeps its token, a seat's replay link such as the
+  // lobby's carries it after #): while the game runs, the replay shows that seat's view, its own
+  // hidden cards and the analysis of its own decisions; the token also signs this seat's
+  // comments and lets it analyse a running game
+  const token = window.GothamYourGames.tabToken(gameId);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
   const readJson = (response) => response.json().catch(() => ({}));
   const api = (path, options = {}) =>

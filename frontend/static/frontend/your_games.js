@@ -42,5 +42,42 @@ window.GothamYourGames = (function () {
     return entry ? entry.token : null;
   }
 
-  return { list, remember, setStatus, forget, tokenFor };
+  /* The seat token this tab plays a game with: a link's (#token=…, never sent to a server),
+     kept in this tab's sessionStorage and taken out of the address bar at once, or the one the
+     tab kept before (null: none). The play and replay pages both read a seat's link so. */
+  function tabToken(gameId) {
+    const key = `seat-token-${gameId}`;
+    const fragment = new URLSearchParams(location.hash.replace(/^#/, ""));
+    if (fragment.has("token")) {
+      if (fragment.get("token")) sessionStorage.setItem(key, fragment.get("token"));
+      history.replaceState(null, "", location.pathname + location.search);
+    }
+    return sessionStorage.getItem(key);
+  }
+
+  /* A link's address that opens `page` ("" the play page, "replay/") of a game as a seat. */
+  function seatHref(gameId, token, page = "") {
+    return `/games/${gameId}/${page}#token=${encodeURIComponent(String(token || ""))}`;
+  }
+
+  const ASKED_AT_ONCE = 4;  // the server is asked about this many games at a time, not 50 in turn
+
+  /* The kept games not known finished that the server now says are finished (bots play on
+     while no page is open), in the list's order: `ask(id)` answers a game's JSON (null when it
+     cannot be had), at most ASKED_AT_ONCE at a time; a game kept finished is not asked about. */
+  async function finishedSince(ask) {
+    const ids = [...new Set(list().filter((e) => e.status !== "finished").map((e) => e.id))];
+    const answers = new Array(ids.length).fill(null);
+    let next = 0;
+    async function askInTurn() {
+      while (next < ids.length) {
+        const i = next++;
+        answers[i] = await ask(ids[i]).catch(() => null);  // offline: the kept status stands
+      }
+    }
+    await Promise.all(Array.from({ length: Math.min(ASKED_AT_ONCE, ids.length) }, askInTurn));
+    return ids.filter((id, i) => answers[i] && answers[i].status === "finished");
+  }
+
+  return { list, remember, setStatus, forget, tokenFor, finishedSince, ASKED_AT_ONCE, tabToken, seatHref };
 })();

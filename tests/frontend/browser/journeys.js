@@ -89,7 +89,8 @@ async function twoTabsAtOnce(context, gameId) {
       .catch(() => {});
     const refused = [];
     for (const p of pages) if (await p.isVisible("#refusal")) refused.push(await p.textContent("#refusal"));
-    check(refused.length === 1 && refused[0].includes("Another move came first"), `two clicks at once: ${JSON.stringify(refused)}`);
+    // the move that came first is this seat's own (the other tab's): this one is not sent again
+    check(refused.length === 1 && refused[0].includes("A move of this seat from another page came first"), `two clicks at once: ${JSON.stringify(refused)}`);
     await pages[0].waitForTimeout(1000);  // the stream brings the winning move to both tabs
     const versions = await Promise.all(pages.map((p) => p.getAttribute("#status", "data-version")));
     check(versions[0] === versions[1], `the two tabs show different versions: ${versions}`);
@@ -199,6 +200,7 @@ async function hotSeatFromLobby(context) {
       const version = await page.getAttribute("#status", "data-version");
       await page.locator("#moves button.move").first().click();
       await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== v, version, { timeout: 10000 });
+      await focusAfterMove(page);
     }
     const offer = await page.textContent("#status a.switch-seat").catch(() => "");
     check(/^Switch to .*\(Bob\)$/.test(offer), `after Ann's move, the status offers no switch to Bob: ${JSON.stringify(await page.textContent("#status"))}`);
@@ -208,6 +210,123 @@ async function hotSeatFromLobby(context) {
   } finally {
     await page.close();
   }
+}
+
+/* After a move the keyboard's focus is not dropped to the page: it is on the first move while
+   the seat is still to play, else on the status (a live region) that says what was chosen. */
+async function focusAfterMove(page) {
+  const focus = await page.evaluate(() => {
+    const active = document.activeElement;
+    const yourTurn = document.querySelector("#status").textContent.includes("Your turn");
+    const first = document.querySelector("#moves button.move");
+    return { id: active.id, first: active === first, yourTurn, status: document.querySelector("#status").textContent };
+  });
+  check(focus.status.includes("You chose: "), `the status does not say what was chosen: ${JSON.stringify(focus.status)}`);
+  check(focus.yourTurn ? focus.first : focus.id === "status", `after a move the focus is not where play goes on: ${JSON.stringify(focus)}`);
+}
+
+/* The list drawn again under the keyboard (the same seat moved from another tab): the focus
+   stays on the move that had it when it is still offered, on the kind's heading that had it,
+   else on the first move; it never falls to the page. */
+async function focusKeptOnRedraw(context) {
+  await onAnnsPage(context, "the game whose list is redrawn under the keyboard", async (page, created, ann) => {
+    const other = await context.newPage();
+    try {
+      await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+      await other.goto(`${base}/games/${created.id}/#token=${ann}`);
+      for (const p of [page, other]) await p.locator("#moves button.move").first().waitFor({ timeout: 10000 });
+      for (const focus of ["#moves button.move >> nth=-1", "#moves details.move-group >> nth=-1 >> summary"]) {
+        await page.focus(focus);
+        const had = await page.evaluate(() => {
+          const active = document.activeElement;
+          return { move: active.dataset.move || null, kind: active.closest("details") ? active.closest("details").dataset.kind : null };
+        });
+        const version = await page.getAttribute("#status", "data-version");
+        await other.locator("#moves button.move").first().click();
+        await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== v, version, { timeout: 10000 });
+        const now = await page.evaluate((h) => {
+          const active = document.activeElement;
+          const moves = [...document.querySelectorAll("#moves button.move")].map((b) => b.dataset.move);
+          const heading = [...document.querySelectorAll("#moves details.move-group")].find((g) => g.dataset.kind === h.kind);
+          return {
+            tag: active.tagName, move: active.dataset.move || null, first: active === document.querySelector("#moves button.move"),
+            kept: h.move ? moves.includes(h.move) : Boolean(heading), onHeading: Boolean(heading) && active === heading.querySelector("summary"),
+          };
+        }, had);
+        const ok = had.move ? (now.kept ? now.move === had.move : now.first) : (now.kept ? now.onHeading : now.first);
+        check(ok, `after a redraw the focus (on ${JSON.stringify(had)}) went to: ${JSON.stringify(now)}`);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+}
+
+/* A click that loses the race with another move (a 409, here answered in the server's stead
+   once) is sent again at the new version when exactly that move is still offered: the seat is
+   told nothing was lost, and the move is in the game. */
+/* Ann's page of a new No Man's Land game of hers and Bob's (`what` names it), given to
+   `act(page, created, ann)` (which opens it), and closed after. */
+async function onAnnsPage(context, what, act) {
+  const created = await twoPeople(what);
+  const ann = created.seats[0].token;
+  tokens.add(ann);
+  const page = await context.newPage();
+  try {
+    await act(page, created, ann);
+  } finally {
+    await page.close();
+  }
+}
+
+async function conflictSentAgain(context) {
+  await onAnnsPage(context, "the game whose move meets a conflict", async (page, created, ann) => {
+    let posted = 0;
+    await page.route((url) => url.pathname === `/api/games/${created.id}/moves/`, (route) => {
+      posted += 1;
+      if (posted > 1) return route.continue();
+      return route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: "version_conflict", message: "stale", current_version: created.version }) });
+    });
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    const move = page.locator("#moves button.move").first();
+    await move.waitFor({ timeout: 10000 });
+    const chosen = await move.textContent();
+    await move.click();
+    await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== String(v), created.version, { timeout: 10000 })
+      .catch(async () => check(false, `the move was not sent again after the conflict: ${await page.textContent("#status")} / ${await page.textContent("#refusal")}`));
+    const status = await page.textContent("#status");
+    check(posted === 2 && status.includes(`You chose: ${chosen}.`) && status.includes("nothing was lost"), `after the conflict (${posted} posts) the status reads: ${JSON.stringify(status)}`);
+    check(!(await page.isVisible("#refusal")), `a move sent again is also refused: ${await page.textContent("#refusal")}`);
+    await focusAfterMove(page);
+  });
+}
+
+/* A click that loses the race with another player's move, which took the clicked move away:
+   the page says whose move came first and what it was, and offers the moves as they are (the
+   server's answers after the click are stood in for: a 409, then Bob's move and no move left
+   for Ann). */
+async function conflictToldWhatCameFirst(context) {
+  await onAnnsPage(context, "the game whose move another's came before", async (page, created, ann) => {
+    let conflicted = false;
+    const answer = (route, body, status = 200) => route.fulfill({ status, contentType: "application/json", body: JSON.stringify(body) });
+    await page.route((url) => url.pathname === `/api/games/${created.id}/moves/`, (route) => {
+      conflicted = true;
+      return answer(route, { error: "version_conflict", message: "stale", current_version: created.version + 1 }, 409);
+    });
+    await page.route((url) => url.pathname === `/api/games/${created.id}/legal-moves/`, (route) => (conflicted
+      ? answer(route, { version: created.version + 1, seat: 0, moves: [] }) : route.continue()));
+    await page.route((url) => url.pathname === `/api/games/${created.id}/events/`, (route) => (conflicted
+      ? answer(route, { events: [{ seq: created.version + 1, seat: 1, type: "moved", text: "Gordon (Bob) moved first.", citations: [] }] })
+      : route.continue()));
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    const move = page.locator("#moves button.move").first();
+    await move.waitFor({ timeout: 10000 });
+    await move.click();
+    await page.waitForFunction(() => !document.querySelector("#refusal").hidden, null, { timeout: 10000 })
+      .catch(() => check(false, "a move another's came before is not told"));
+    const refusal = await page.textContent("#refusal");
+    check(refusal === "Another player's move came first: Gordon (Bob) moved first. Choose again from the moves below.", `the conflict is told as: ${JSON.stringify(refusal)}`);
+  });
 }
 
 /* Ann has to leave: she lets a bot (medium) play her seat, which plays her turn out until Bob is
@@ -386,7 +505,13 @@ async function playToTheEnd(page) {
   await playUntilFinished(page);
   check(boardClicks >= 3, `the race was not played on the board (${boardClicks} picks)`);
   await shot(page, "play-finished");
-  return new URL(page.url()).pathname.split("/")[2];
+  // a finished game has no seat to come back to: its replay and analysis are offered instead
+  const gameId = new URL(page.url()).pathname.split("/")[2];
+  const kept = await page.textContent("#rejoin");
+  const keptHref = await page.getAttribute("#rejoin a", "href");
+  check(!kept.includes("rejoin") && kept.includes("replay and analysis") && keptHref.startsWith(`/games/${gameId}/replay/#token=`),
+    `a finished game offers: ${JSON.stringify(kept)} (${keptHref})`);
+  return gameId;
 }
 
 /* The tests' tiny Duel: a game that is one package and nothing else gets a lobby entry from the
@@ -601,6 +726,19 @@ async function yourGamesFollowTheServer(page, gameId) {
     .catch(async () => check(false, `a finished game is still shown in play: ${await item.textContent()}`));
   const label = await item.locator("button").getAttribute("aria-label");
   check(label && label.startsWith("Forget ") && label.includes("Ann"), `the forget button does not name its seat: ${label}`);
+  // the finished game's link opens its replay as Ann's seat, in a new tab too (sessionStorage is
+  // per tab: the token travels after #, as in a seat link, and leaves the address bar at once)
+  const href = await item.locator("a").first().getAttribute("href");
+  check(href.startsWith(`/games/${gameId}/replay/#token=`), `"Your games" links a finished game elsewhere than to its replay: ${href}`);
+  const tab = await page.context().newPage();
+  try {
+    await tab.goto(`${base}${href}`);
+    await tab.waitForSelector("#event h2");
+    check(await tab.isVisible("#comment") && !(await tab.isVisible("#comment-help")), "the lobby's replay link opens a spectator's replay");
+    check(new URL(tab.url()).hash === "", `the token stayed in the replay's address bar: ${tab.url()}`);
+  } finally {
+    await tab.close();
+  }
 }
 
 (async () => {
@@ -637,6 +775,9 @@ async function yourGamesFollowTheServer(page, gameId) {
     await hotSeat(context);
     await lobbySeatsFollowTheGame(page);
     await hotSeatFromLobby(context);
+    await focusKeptOnRedraw(context);
+    await conflictSentAgain(context);
+    await conflictToldWhatCameFirst(context);
     await streamRefused(context);
     await autopilot(context);
     await boardsKeepTheirWords(page);

@@ -5,19 +5,11 @@
    node move_list.js STATIC_DIR [FOLDED_KIND…] < legal-moves.json */
 "use strict";
 const fs = require("fs");
-const path = require("path");
-const vm = require("vm");
 
-const { Element } = require("./stub_dom.js");
+const { Element, pageContext } = require("./stub_dom.js");
 
 const [staticDir, ...folded] = process.argv.slice(2);
-const context = { document: { createElement: (tag) => new Element(tag) } };
-context.window = context;
-vm.createContext(context);
-for (const file of ["dom.js", "moves.js"]) {
-  const script = path.join(staticDir, file);
-  vm.runInContext(fs.readFileSync(script, "utf8"), context, { filename: script });
-}
+const context = pageContext(staticDir, ["dom.js", "moves.js"], { document: { createElement: (tag) => new Element(tag) } });
 const legal = JSON.parse(fs.readFileSync(0, "utf8"));
 const button = ({ label }) => context.GothamDom.node("button", label);
 const list = new Element("div");

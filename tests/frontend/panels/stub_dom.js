@@ -37,6 +37,8 @@ class Element {
     this.children = [...nodes];
   }
 
+  addEventListener() {}  // nothing is clicked under node
+
   setAttribute(name, value) {
     this.attributes[name] = String(value);
   }
@@ -72,4 +74,20 @@ function targets(element, found = []) {
   return found;
 }
 
-module.exports = { Element, lines, targets };
+/* A context holding the page's `files` (of STATIC_DIR, in order) run as the browser would,
+   with `globals` (document, storage, fetch… as each test stands them in) as its window. */
+function pageContext(staticDir, files, globals) {
+  const fs = require("fs");
+  const path = require("path");
+  const vm = require("vm");
+  const context = { ...globals };
+  context.window = context;
+  vm.createContext(context);
+  for (const file of files) {
+    const script = path.join(staticDir, file);
+    vm.runInContext(fs.readFileSync(script, "utf8"), context, { filename: script });
+  }
+  return context;
+}
+
+module.exports = { Element, lines, targets, pageContext };
