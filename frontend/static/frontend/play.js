@@ -319,11 +319,14 @@
      is sent again, once, and the seat told nothing was lost; else the seat reads what came first
      and chooses again from the fresh moves. A move this very seat made meanwhile (from another
      page) is never doubled by sending this one again. */
+  const TOLD_AT_MOST = 3;
   async function afterConflict(move, label, chosenAt) {
     const legal = await api("legal-moves/").then(readJson, () => ({}));
     const since = await api(`events/?after=${chosenAt}`).then(readJson, () => ({}));
     const first = since.events || [];
-    const told = first.map((e) => e.text).filter(Boolean).join(" ");
+    // what came first, in the game's words: its first few events (a bot's whole turn can be long)
+    const texts = first.map((e) => e.text).filter(Boolean);
+    const told = texts.slice(0, TOLD_AT_MOST).join(" ") + (texts.length > TOLD_AT_MOST ? " …" : "");
     const byThisSeat = mySeat !== null && first.some((e) => e.seat === mySeat);
     if (!byThisSeat && Number.isInteger(legal.version) && window.GothamMoves.offered(legal.moves, move)) {
       const again = await post(move, legal.version);

@@ -303,8 +303,8 @@ async function conflictSentAgain(context) {
 
 /* A click that loses the race with another player's move, which took the clicked move away:
    the page says whose move came first and what it was, and offers the moves as they are (the
-   server's answers after the click are stood in for: a 409, then Bob's move and no move left
-   for Ann). */
+   server's answers after the click are stood in for: a 409, then Bob's four events and no move
+   left for Ann). */
 async function conflictToldWhatCameFirst(context) {
   await onAnnsPage(context, "the game whose move another's came before", async (page, created, ann) => {
     let conflicted = false;
@@ -316,7 +316,8 @@ async function conflictToldWhatCameFirst(context) {
     await page.route((url) => url.pathname === `/api/games/${created.id}/legal-moves/`, (route) => (conflicted
       ? answer(route, { version: created.version + 1, seat: 0, moves: [] }) : route.continue()));
     await page.route((url) => url.pathname === `/api/games/${created.id}/events/`, (route) => (conflicted
-      ? answer(route, { events: [{ seq: created.version + 1, seat: 1, type: "moved", text: "Gordon (Bob) moved first.", citations: [] }] })
+      ? answer(route, { events: ["Gordon (Bob) moved first.", "He ends his movement.", "His crimefighting phase.", "He draws a card."]
+        .map((text, at) => ({ seq: created.version + 1 + at, seat: 1, type: "moved", text, citations: [] })) })
       : route.continue()));
     await page.goto(`${base}/games/${created.id}/#token=${ann}`);
     const move = page.locator("#moves button.move").first();
@@ -325,7 +326,8 @@ async function conflictToldWhatCameFirst(context) {
     await page.waitForFunction(() => !document.querySelector("#refusal").hidden, null, { timeout: 10000 })
       .catch(() => check(false, "a move another's came before is not told"));
     const refusal = await page.textContent("#refusal");
-    check(refusal === "Another player's move came first: Gordon (Bob) moved first. Choose again from the moves below.", `the conflict is told as: ${JSON.stringify(refusal)}`);
+    // a bot's whole turn can come first: its first three events are told
+    check(refusal === "Another player's move came first: Gordon (Bob) moved first. He ends his movement. His crimefighting phase. … Choose again from the moves below.", `the conflict is told as: ${JSON.stringify(refusal)}`);
   });
 }
 
