@@ -113,10 +113,12 @@ def game_new(request: HttpRequest) -> HttpResponse:
     """The lobby's form: create a game with people and bots, then show each seat's link."""
     if request.method != "POST":
         return redirect("lobby")
-    players = _players(request, _seats())
     slug = request.POST.get("game", "")
     if slug not in {spec.slug for spec in all_games()}:  # the API's words name its catalog
         return lobby(request, error=NO_SUCH_GAME, status=400)
+    if unknown := _unknown_kinds(request, _seats()):
+        return lobby(request, error=_no_such_seat(unknown), status=400)
+    players = _players(request, _seats())
     options: dict[str, Any] = {
         name: True for name in _switches(slug) if request.POST.get(f"option-{name}")
     }
@@ -131,6 +133,26 @@ def game_new(request: HttpRequest) -> HttpResponse:
     except ApiError as error:
         return lobby(request, error=error.message, status=400)
     return _created(request, created)
+
+
+UNOFFERED = (
+    "a kind of player the lobby does not offer",
+    "kinds of player the lobby does not offer",
+)
+
+
+def _no_such_seat(seats: list[str]) -> str:
+    """A seat's kind the form's list does not hold (edited in the page), refused in a person's
+    words as a game is (it was left out as an empty seat: the game began with fewer players)."""
+    if len(seats) == 1:
+        return f"Seat {seats[0]} asks for {UNOFFERED[0]}: choose one from its list."
+    return f"Seats {listed(seats)} ask for {UNOFFERED[1]}: choose from its list."
+
+
+def _unknown_kinds(request: HttpRequest, seats: range) -> list[str]:
+    """The seats (numbered from 1) whose kind is none of the lobby's."""
+    offered = {kind for kind, _ in SEAT_KINDS}
+    return [str(i + 1) for i in seats if request.POST.get(f"kind-{i}", "empty") not in offered]
 
 
 def _players(request: HttpRequest, seats: range) -> list[game_services.PlayerSpec]:

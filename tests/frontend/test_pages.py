@@ -114,6 +114,19 @@ def test_a_game_the_lobby_does_not_offer_is_refused_in_words_not_by_an_api_addre
     assert answer.status_code == 404 and "/api/catalog/" in answer.json()["message"]
 
 
+def test_a_seat_kind_the_lobby_does_not_offer_is_refused_not_left_out(client: Client) -> None:
+    """A seat's kind edited in the form (devtools) was left out as an empty seat, so the game
+    began with fewer players than the form showed: refused in words, nothing created."""
+    form = {"game": "gotham-race", "kind-0": "person", "name-0": "Ann", "kind-1": "grandmaster"}
+    response = client.post("/games/new/", {**form, "kind-2": "robot"})
+    assert response.status_code == 400 and not Game.objects.exists()
+    page = response.content.decode()
+    assert "Seats 2 and 3 ask for kinds of player the lobby does not offer" in page
+    one = client.post("/games/new/", form)
+    assert one.status_code == 400 and not Game.objects.exists()
+    assert "Seat 2 asks for a kind of player the lobby does not offer" in one.content.decode()
+
+
 def test_the_lobby_says_in_a_sentence_how_many_each_game_seats(client: Client) -> None:
     """A table of the wrong size is refused with the game's name and its count of players (the
     Chronicles refusal read "The villain and one to three heroes' seats." alone)."""
