@@ -14,6 +14,7 @@ from rules_core.engine.wording import listed
 from rules_core.games.black_metro import board, language, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro.asking import forced
 from rules_core.games.black_metro.checks import reject
 from rules_core.games.black_metro.pack import MissionOption
 from rules_core.games.black_metro.run import Run
@@ -125,6 +126,22 @@ def _pass(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
     run.emit(d.MissionPassed(seat=seat, owner=seat))
     standby.carry_on(run, rng)
     return run.events
+
+
+def pass_unasked(run: Run) -> None:
+    """In the solo challenge a mission window where no held mission can be fulfilled has one
+    answer, fulfilling none: the game's own step (`mission_passed` by nobody), not asked. With
+    no other player at the table, which missions the seat holds hides nothing from anyone, so
+    the window is no blind prompt there (asking.forced; rules version 23). At 2-4 players it
+    stays asked whatever can be fulfilled (board.asked_about_missions)."""
+    while run.state.flow.prompts:
+        seat = run.state.flow.leading()[0].seat
+        if not _asked(run.state, seat):
+            return
+        ways = [*_fulfil_offers(run.state, seat), Move.of("pass_mission")]
+        if forced(ways, hidden=not run.state.solo) is None:
+            return
+        run.emit(d.MissionPassed(seat=None, owner=seat))
 
 
 def _pass_check(state: State, seat: int, move: Move) -> Rejection | None:
