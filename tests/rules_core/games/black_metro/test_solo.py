@@ -335,20 +335,29 @@ def test_the_solo_evaluation_measures_the_player_against_the_pace_of_70_power() 
     assert evaluate(ahead.with_player(0, updated(player, power=9)), 0) < at(1, 9)
 
 
-def _at_standby_holding_war_chest(gold: int) -> BlackMetroState:
+def _at_standby_holding_war_chest(strain: int) -> BlackMetroState:
     """The solo seat after the set-up, holding one standby mission (War Chest: 8 gold for its
-    first option) and `gold`, at the standby phase's charge step."""
+    first option), no gold and no fortune, with `strain`, at the standby phase's charge step."""
     state, _ = _solo()
-    player = updated(state.player(0), missions=("war-chest#1",), mission_knowers=(-1,), gold=gold)
+    player = updated(
+        state.player(0),
+        missions=("war-chest#1",),
+        mission_knowers=(-1,),
+        gold=0,
+        hand=(),
+        hand_knowers=(),
+        strain=strain,
+    )
     state = state.with_player(0, player)
     return updated(state, flow=updated(state.flow, phase="standby", step="charge", prompts=()))
 
 
-def test_a_solo_mission_window_is_asked_only_when_a_mission_can_be_fulfilled() -> None:
-    """Rules version 23: with nobody else at the table, a window whose one answer is fulfilling
-    no mission is the game's own step (missions.pass_unasked), told as such; with 8 gold War
-    Chest can be fulfilled, and the seat is asked."""
-    state = _at_standby_holding_war_chest(gold=0)
+def test_a_solo_mission_window_is_asked_only_when_a_mission_could_be_fulfilled() -> None:
+    """Rules version 23: with 5 strain (Iron Nerves asks at most 4) no standby mission of the
+    pack is within reach, which everybody sees: fulfilling none is the game's own step
+    (missions.pass_unasked), told as such. With no strain Iron Nerves would be, so the window
+    is asked whatever the seat holds: here only "Fulfil no mission now"."""
+    state = _at_standby_holding_war_chest(strain=5)
     run = Run(state)
     standby.proceed(run, random.Random(0))
     passed = d.MissionPassed(seat=None, owner=0)
@@ -357,18 +366,18 @@ def test_a_solo_mission_window_is_asked_only_when_a_mission_can_be_fulfilled() -
     assert not any(p.kind == "standby_mission" for p in run.state.flow.prompts)
     assert run.state.step != "missions"  # the phase went on to its next steps
 
-    state = _at_standby_holding_war_chest(gold=8)
+    state = _at_standby_holding_war_chest(strain=0)
     run = Run(state)
     standby.proceed(run, random.Random(0))
     assert run.state.flow.prompt_for(0) == Prompt(0, "standby_mission")
-    assert [m.type for m in GAME.legal_moves(run.state, 0)] == ["fulfil_mission", "pass_mission"]
+    assert [m.type for m in GAME.legal_moves(run.state, 0)] == ["pass_mission"]
 
 
 def test_a_solo_game_of_rules_version_22_waiting_at_such_a_window_replays_and_goes_on() -> None:
     """Before rules version 23 the seat answered such a window itself: a stored game's
     `mission_passed` by the seat folds to the table the game's own step reaches, and a game
     stored waiting there (the window opened by its events) still takes the seat's pass."""
-    state = _at_standby_holding_war_chest(gold=0)
+    state = _at_standby_holding_war_chest(strain=5)
     waiting = updated(
         state,
         flow=updated(state.flow, step="missions", prompts=(Prompt(0, "standby_mission"),)),
