@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from rules_core.engine.types import Move
-from rules_core.games.gotham_city_strategy import board, choices, effects
+from rules_core.games.gotham_city_strategy import board, checks, choices, effects, planning
 from rules_core.games.gotham_city_strategy.events import CardFaceDown, CardResolved, ThreatRemoved
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import Decision, GcsState
@@ -47,15 +47,19 @@ def finish_unasked(run: Run, rng: random.Random) -> bool:
     recruiting comes before moving, and one move a turn; the draw follows). A turn ended with
     moves still on offer, or with only "End the turn" left because the screen holds too little
     to recruit or move, stays asked (what a screen holds is hidden). True: a step was taken."""
-    from rules_core.games.gotham_city_strategy.moves import MOVES  # (it builds on us)
-
     state = run.state
     seat = state.current
-    legal = MOVES.legal_moves(state, seat)
-    if state.step == "moving" and legal == [Move.of("done_moving")]:
+    if state.step == "moving" and not planning.any_step(state, seat):  # only done_moving left
+        if checks.check_done_moving(state, seat, Move.of("done_moving")) is not None:
+            return False
         effects.finish_moving(run, seat, rng)
         return True
-    if state.step == "actions" and state.moved and legal == [Move.of("end_turn")]:
+    # having moved, recruiting and moving are refused: only end_turn is left
+    if (
+        state.step == "actions"
+        and state.moved
+        and checks.offer_end_turn(state, seat) == [Move.of("end_turn")]
+    ):
         end_turn(run, seat, None)
         return True
     return False
