@@ -172,3 +172,45 @@ def test_a_race_stored_when_each_copy_of_a_card_was_offered_is_redecided_as_stor
 
 
 PLACED_SECOND_COPY = {"seat": 0, "type": "place", "card": "3-04"}
+
+
+@pytest.mark.parametrize(
+    ("log", "alone"),
+    [
+        ("gotham-city-strategy-2p-rules7", ("done_moving", "end_turn")),
+        ("black-metro-1p-rules22", ("pass_mission",)),
+    ],
+)
+def test_a_game_stored_when_one_move_prompts_were_asked_replays_under_later_rules(
+    api: APIClient, capsys: pytest.CaptureFixture[str], log: str, alone: tuple[str, ...]
+) -> None:
+    """Gotham City Strategy's rules version 8 finishes a move nothing more can move in and ends
+    a turn whose figures have moved; Black Metro's 23 passes a solo mission window no mission
+    can be fulfilled at: each the game's own step, where a stored game of the version before
+    has the seat's move "Finish moving", "End the turn", "Fulfil no mission now" as the only
+    one offered. Such a game replays from its events and verifies by chain and replay; a game
+    stored waiting at such a prompt still takes it; re-decided by today's rules, its moves
+    would write other batches, which is why the rules version went up."""
+    from api.event_store import load_state
+    from rules_core.engine import get_game
+
+    record = read(FIXTURES / f"{log}.json")
+    game = load(record)
+    spec = get_game(game.game)
+    assert game.rules_version == spec.rules_version - 1
+    posted = [e for e in record["events"] if e["move"] and e["move"]["type"] in alone]
+    kinds = set()
+    for event in posted:
+        state = load_state(game, spec, event["seq"] - 1)
+        offered = spec.legal_moves(state, event["move"]["seat"])
+        if [m.type for m in offered] == [event["move"]["type"]]:
+            kinds.add(event["move"]["type"])
+    assert kinds == set(alone)  # each was asked alone, and is still taken there
+    assert list(log_problems(game)) == []
+    call_command("verify_log", str(game.pk))
+    out = capsys.readouterr().out
+    assert f"played under rules version {game.rules_version}: chain and replay checked" in out
+    assert api.get(f"/api/games/{game.pk}/").json()["outcome"] == record["game"]["outcome"]
+    game.rules_version = spec.rules_version
+    game.save()
+    assert list(log_problems(game))  # today's rules take those steps themselves

@@ -9,7 +9,7 @@ import random
 from rules_core.engine.effects import Effect
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import board, cards, effects, language, resolution
+from rules_core.games.black_metro import board, cards, effects, language, missions, resolution
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.checks import reject, unheld_fortune
@@ -25,6 +25,7 @@ State = BlackMetroState
 def proceed(run: Run, rng: random.Random) -> None:
     """Contest the districts left, then the city, until a player must decide; once every
     decision of the phase is made, the resolution phase begins."""
+    missions.pass_unasked(run)
     state = run.state
     if state.phase != "dominance" or state.flow.prompts or state.exchange is not None:
         return
@@ -32,9 +33,11 @@ def proceed(run: Run, rng: random.Random) -> None:
         for number in range(state.contest + 1, LAST):
             if board.contenders(run.state, number):
                 _contest(run, number)
+                missions.pass_unasked(run)
                 if run.state.flow.prompts:
                     return
         _city(run)
+        missions.pass_unasked(run)
         if run.state.flow.prompts:
             return
     run.emit(e.PhaseBegan(seat=None, phase="resolution"))

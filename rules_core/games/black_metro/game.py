@@ -177,7 +177,12 @@ class BlackMetro(DeclaredGame[State]):
     # 22: a player holding no fortune is not asked to counter an attack or a counter: letting
     #     it stand is the game's own step (`counter_declined` by nobody, as for the overlord);
     #     no event changed, so older games replay from their events
-    rules_version = 22
+    # 23: in the solo challenge a mission window where no mission of its timing in the pack,
+    #     held or not, could be fulfilled now (public facts alone) is not asked: fulfilling
+    #     none is the game's own step (`mission_passed` by nobody; missions.pass_unasked); the
+    #     windows stay asked at 2-4 players; no event changed, so older games replay from
+    #     their events
+    rules_version = 23
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

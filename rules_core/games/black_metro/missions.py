@@ -127,6 +127,32 @@ def _pass(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
     return run.events
 
 
+def pass_unasked(run: Run) -> None:
+    """In the solo challenge, a mission window where no mission of its timing, held or not,
+    could be fulfilled by the seat now has one answer, fulfilling none, settled by public facts
+    alone: what the options ask (strength, pieces, resources, strain, how many fortunes) is
+    seen by all, whichever missions the seat holds. So it is the game's own step
+    (`mission_passed` by nobody), not asked (rules version 23). Where one could be, the window
+    is asked whether or not the seat holds it (board.asked_about_missions), so asking tells a
+    spectator nothing. At 2-4 players every window is still asked."""
+    while run.state.flow.prompts:
+        seat = run.state.flow.leading()[0].seat
+        kind = _asked(run.state, seat)
+        if not kind or not run.state.solo or _within_reach(run.state, seat, TIMING_OF[kind]):
+            return
+        run.emit(d.MissionPassed(seat=None, owner=seat))
+
+
+def _within_reach(state: State, seat: int, timing: str) -> bool:
+    """Whether any mission of the pack with `timing` has an option `seat` meets now."""
+    return any(
+        board.met(state, seat, option.needs, state.contest)
+        for mission in state.the_pack().missions
+        if mission.timing == timing
+        for option in mission.options
+    )
+
+
 def _pass_check(state: State, seat: int, move: Move) -> Rejection | None:
     return None if _asked(state, seat) else reject("not_now", "No mission is asked about now.")
 

@@ -44,12 +44,16 @@ def begin(run: Run, rng: random.Random) -> None:
 
 def proceed(run: Run, rng: random.Random) -> None:
     """Each step begins once the last one's decisions are made, until a player must decide."""
+    from rules_core.games.black_metro.missions import pass_unasked  # (it builds on us)
+
+    pass_unasked(run)
     while run.state.phase == "standby" and not run.state.flow.prompts and not run.state.over:
         following = NEXT.get(run.state.step)
         if following is None:
             return
         run.emit(s.StandbyStep(seat=None, step=following))
         _do(run, following, rng)
+        pass_unasked(run)
 
 
 def _order(state: State) -> tuple[int, ...]:

@@ -9,6 +9,9 @@ too, when the enemy henchmen flee from him)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import chain
+
 from rules_core.engine.types import Move
 from rules_core.games.gotham_city_strategy import board
 from rules_core.games.gotham_city_strategy.state import BLOCKS, HIDEOUT, GcsState, Plan
@@ -84,30 +87,37 @@ def with_villain(plan: Plan, target: int) -> Plan:
 def villain_moves(state: GcsState, seat: int) -> list[Move]:
     """Where the villain may go while moving (once a turn, anywhere but where it is), as long
     as the henchmen planned can still enter where they go."""
-    plan = state.plan
-    assert plan is not None
-    if plan.villain_to is not None:
-        return []
-    here = state.players[seat].villain_at
-    return [
-        Move.of("move_villain", to=place)
-        for place in PLACES
-        if place != here and completable(state, seat, with_villain(plan, place))
-    ]
+    return list(_villain_steps(state, seat))
 
 
 def henchmen_moves(state: GcsState, seat: int) -> list[Move]:
     """Every group of henchmen that may go from one place to another while moving."""
+    return list(_henchmen_steps(state, seat))
+
+
+def any_step(state: GcsState, seat: int) -> bool:
+    """Whether any figure may still take a step of the plan (found without listing them all)."""
+    return any(chain(_villain_steps(state, seat), _henchmen_steps(state, seat)))
+
+
+def _villain_steps(state: GcsState, seat: int) -> Iterator[Move]:
     plan = state.plan
     assert plan is not None
-    moves: list[Move] = []
+    if plan.villain_to is not None:
+        return
+    here = state.players[seat].villain_at
+    for place in PLACES:
+        if place != here and completable(state, seat, with_villain(plan, place)):
+            yield Move.of("move_villain", to=place)
+
+
+def _henchmen_steps(state: GcsState, seat: int) -> Iterator[Move]:
+    plan = state.plan
+    assert plan is not None
     for source in PLACES:
         for target in PLACES:
             if target == source or not may_enter(state, seat, plan, target):
                 continue
             for count in range(1, unmoved(state, seat, plan, source) + 1):
                 if completable(state, seat, with_henchmen(plan, source, target, count)):
-                    moves.append(
-                        Move.of("move_henchmen", source=source, target=target, count=count)
-                    )
-    return moves
+                    yield Move.of("move_henchmen", source=source, target=target, count=count)

@@ -81,8 +81,12 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     # refused, so a game of version 4 that holds one replays without being re-decided; 6: the
     # henchmen a card puts on the map must all be put (no `stop`), as its threats are placed;
     # 7: the variant's set-up face-down card is asked as a must (it said "may", though it could
-    # not be declined): the state's waiting decision changes, so older snapshots are not compared
-    rules_version = 7
+    # not be declined): the state's waiting decision changes, so older snapshots are not compared;
+    # 8: a move no figure can take another step of is finished, and a turn whose figures have
+    # moved is ended, as the game's own steps (turns.finish_unasked): "Finish moving" and "End
+    # the turn" are no longer asked alone; the events are the ones those moves wrote, so a game
+    # of version 7 replays from its events
+    rules_version = 8
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 

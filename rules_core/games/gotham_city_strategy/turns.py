@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import random
 
-from rules_core.games.gotham_city_strategy import board, choices, effects
+from rules_core.engine.types import Move
+from rules_core.games.gotham_city_strategy import board, checks, choices, effects, planning
 from rules_core.games.gotham_city_strategy.events import CardFaceDown, CardResolved, ThreatRemoved
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import Decision, GcsState
@@ -30,11 +31,38 @@ def advance(run: Run, rng: random.Random) -> None:
             start_turn(run, 0)
             continue
         if state.step != "resolve":
-            return
+            if not finish_unasked(run, rng):
+                return
+            continue
         if state.program:
             effects.run_line(run, state.program[0], rng)
         else:
             run.emit(CardResolved(seat=None, card=state.played))
+
+
+def finish_unasked(run: Run, rng: random.Random) -> bool:
+    """A step of the turn whose one legal move finishes it, settled by what the whole table
+    sees, is the game's own step (rules version 8): the move once no figure can take another
+    step (turn.move: the plan is public), and the turn once the figures have moved (turn:
+    recruiting comes before moving, and one move a turn; the draw follows). A turn ended with
+    moves still on offer, or with only "End the turn" left because the screen holds too little
+    to recruit or move, stays asked (what a screen holds is hidden). True: a step was taken."""
+    state = run.state
+    seat = state.current
+    if state.step == "moving" and not planning.any_step(state, seat):  # only done_moving left
+        if checks.check_done_moving(state, seat, Move.of("done_moving")) is not None:
+            return False
+        effects.finish_moving(run, seat, rng)
+        return True
+    # having moved, recruiting and moving are refused: only end_turn is left
+    if (
+        state.step == "actions"
+        and state.moved
+        and checks.offer_end_turn(state, seat) == [Move.of("end_turn")]
+    ):
+        end_turn(run, seat, None)
+        return True
+    return False
 
 
 def remove_all(run: Run, d: Decision) -> bool:

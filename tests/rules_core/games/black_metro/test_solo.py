@@ -4,9 +4,10 @@ import random
 
 import pytest
 
+from rules_core.engine.flow import Prompt
 from rules_core.engine.types import EVERYONE, Citation, GameEvent, Rejection
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import dominance, effects, solo
+from rules_core.games.black_metro import dominance, effects, solo, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_solo as so
@@ -332,3 +333,71 @@ def test_the_solo_evaluation_measures_the_player_against_the_pace_of_70_power() 
     ahead = updated(state, round=1).with_player(OVERLORD, updated(overlord, power=20))
     assert solo_pace(ahead) == 35
     assert evaluate(ahead.with_player(0, updated(player, power=9)), 0) < at(1, 9)
+
+
+def _at_standby_holding_war_chest(strain: int) -> BlackMetroState:
+    """The solo seat after the set-up, holding one standby mission (War Chest: 8 gold for its
+    first option), no gold and no fortune, with `strain`, at the standby phase's charge step."""
+    state, _ = _solo()
+    player = updated(
+        state.player(0),
+        missions=("war-chest#1",),
+        mission_knowers=(-1,),
+        gold=0,
+        hand=(),
+        hand_knowers=(),
+        strain=strain,
+    )
+    state = state.with_player(0, player)
+    return updated(state, flow=updated(state.flow, phase="standby", step="charge", prompts=()))
+
+
+def test_a_solo_mission_window_is_asked_only_when_a_mission_could_be_fulfilled() -> None:
+    """Rules version 23: with 5 strain (Iron Nerves asks at most 4) no standby mission of the
+    pack is within reach, which everybody sees: fulfilling none is the game's own step
+    (missions.pass_unasked), told as such. With no strain Iron Nerves would be, so the window
+    is asked whatever the seat holds: here only "Fulfil no mission now"."""
+    state = _at_standby_holding_war_chest(strain=5)
+    run = Run(state)
+    standby.proceed(run, random.Random(0))
+    passed = d.MissionPassed(seat=None, owner=0)
+    assert passed in run.events
+    assert GAME.narrate(state, passed, 0, False) == "Red can fulfil no mission now."
+    assert not any(p.kind == "standby_mission" for p in run.state.flow.prompts)
+    assert run.state.step != "missions"  # the phase went on to its next steps
+
+    state = _at_standby_holding_war_chest(strain=0)
+    run = Run(state)
+    standby.proceed(run, random.Random(0))
+    assert run.state.flow.prompt_for(0) == Prompt(0, "standby_mission")
+    assert [m.type for m in GAME.legal_moves(run.state, 0)] == ["pass_mission"]
+
+
+def test_a_solo_game_of_rules_version_22_waiting_at_such_a_window_replays_and_goes_on() -> None:
+    """Before rules version 23 the seat answered such a window itself: a stored game's
+    `mission_passed` by the seat folds to the table the game's own step reaches, and a game
+    stored waiting there (the window opened by its events) still takes the seat's pass."""
+    state = _at_standby_holding_war_chest(strain=5)
+    waiting = updated(
+        state,
+        flow=updated(state.flow, step="missions", prompts=(Prompt(0, "standby_mission"),)),
+    )
+    assert [m.type for m in GAME.legal_moves(waiting, 0)] == ["pass_mission"]
+    by_seat = GAME.evolve(waiting, d.MissionPassed(seat=0, owner=0))
+    assert by_seat == GAME.evolve(waiting, d.MissionPassed(seat=None, owner=0))
+    _, events = play(waiting, 0, "pass_mission")
+    assert events[0] == d.MissionPassed(seat=0, owner=0)
+
+
+def test_the_solo_end_of_dominance_window_with_no_mission_to_fulfil_is_not_asked() -> None:
+    """Rules version 23, at the end of the dominance phase (Sweep the City needs 2 districts
+    dominated; the seat dominated none): the phase goes on to resolution unasked."""
+    state, _ = _solo()
+    player = updated(state.player(0), missions=("sweep-the-city#1",), mission_knowers=(-1,))
+    state = updated(state.with_player(0, player), contest=12)
+    flow = updated(state.flow, phase="dominance", step="districts", prompts=())
+    state = updated(state, flow=flow)
+    run = Run(state)
+    dominance.proceed(run, random.Random(0))
+    assert d.MissionPassed(seat=None, owner=0) in run.events
+    assert run.state.phase != "dominance"

@@ -295,9 +295,8 @@ def test_a_planned_move_is_carried_out_in_the_players_name() -> None:
     state = with_player(ready(["joker", "penguin"]), 0, information=3, henchmen=henchmen)
     state = act(at_step(state, "actions"), 0, Move.of("move"))
     state = act(state, 0, Move.of("move_villain", to=ACE))
-    moves = [m for m in GAME.legal_moves(state, 0) if m.type == "move_henchmen"]
-    state = act(state, 0, moves[0])
-    done = events_of(state, 0, Move.of("done_moving"))
+    every = Move.of("move_henchmen", source=9, target=ACE, count=2)  # nothing else moves
+    done = events_of(state, 0, every)
     carried = [e for e in done if isinstance(e, VillainMoved | HenchmenMoved | MovementEnded)]
     assert {type(e) for e in carried} == {VillainMoved, HenchmenMoved, MovementEnded}
     assert all(e.seat == 0 for e in carried)
@@ -313,8 +312,7 @@ def test_a_villain_going_home_or_to_an_empty_block_fights_nobody(to: int) -> Non
     for seat in (1, 2):
         state = with_player(state, seat, villain_at=HIDEOUT)
     state = act(at_step(state, "actions"), 0, Move.of("move"))
-    state = act(state, 0, Move.of("move_villain", to=to))
-    done = events_of(state, 0, Move.of("done_moving"))
+    done = events_of(state, 0, Move.of("move_villain", to=to))  # done at once
     assert not any(isinstance(e, FightResolved) for e in done)
     assert fold(GAME, done, state).players[0].villain_at == to
 

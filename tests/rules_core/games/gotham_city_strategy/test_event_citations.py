@@ -35,14 +35,15 @@ def cited(events: Sequence[GameEvent], kind: type[GameEvent]) -> list[str]:
 
 
 def test_a_fight_between_villains_cites_their_fight_and_its_tie_the_books_example() -> None:
-    state = act(act(croc_against_joker(), 0, Move.of("move")), 0, Move.of("move_villain", to=ACE))
-    tie = events_of(state, 0, Move.of("done_moving"), Dice("1", "2"))  # 1 + 2 against 2 + 1
+    state = act(croc_against_joker(), 0, Move.of("move"))
+    to_ace = Move.of("move_villain", to=ACE)  # nothing else moves: done at once
+    tie = events_of(state, 0, to_ace, Dice("1", "2"))  # 1 + 2 against 2 + 1
     assert cited(tie, FightResolved) == [
         "glossary.figures",
         "turn.fight-villains",
         "turn.fight-villains.example",
     ]
-    won = events_of(state, 0, Move.of("done_moving"), Dice("3", "1"))
+    won = events_of(state, 0, to_ace, Dice("3", "1"))
     assert cited(won, FightResolved) == ["glossary.figures", "turn.fight-villains"]
 
 
@@ -72,8 +73,7 @@ def test_henchmen_sent_home_cite_batman_the_move_or_the_card_that_sends_them() -
     state = with_player(state, 0, information=2)
     state = with_player(state, 1, henchmen=blocks(ace_chemicals=1))
     moving = act(at_step(state, "actions"), 0, Move.of("move"))
-    moving = act(moving, 0, Move.of("move_villain", to=ACE))
-    fled = events_of(moving, 0, Move.of("done_moving"))
+    fled = events_of(moving, 0, Move.of("move_villain", to=ACE))  # done at once
     assert cited(fled, HenchmenSentHome) == ["glossary.hideout", "turn.move"]
     card = asked(state, Decision(seat=0, kind="send_home", must=True, candidates=(ACE,)))
     sent = events_of(card, 0, Move.of("send_home", block=ACE))

@@ -53,19 +53,17 @@ def test_each_figure_moved_is_told_once_when_it_arrives() -> None:
     state = at_step(ready(["joker", "penguin"]), "actions")
     state = with_player(state, 0, hideout_henchmen=2, information=1)
     state = act(state, 0, Move.of("move"))
-    steps = (
-        Move.of("move_henchmen", source=HIDEOUT, target=UNION, count=2),
-        Move.of("move_villain", to=ACE),
-    )
-    for step in steps:
-        planned = events_of(state, 0, step)
-        assert _story(state, planned) == [""]
-        state = act(state, 0, step)
-    done = events_of(state, 0, Move.of("done_moving"))
+    step = Move.of("move_henchmen", source=HIDEOUT, target=UNION, count=2)
+    assert _story(state, events_of(state, 0, step)) == [""]
+    state = act(state, 0, step)
+    done = events_of(state, 0, Move.of("move_villain", to=ACE))  # the last figure: done at once
+    assert _story(state, done[:1]) == [""]
     assert [text for text in _story(state, done) if text] == [
         "The Joker moves to Ace Chemicals.",
         "The Joker moves 2 henchmen from the hideout to Union Station.",
         "The Joker has finished moving.",
+        "The Joker draws a card.",  # and, having moved, ends the turn (rules version 8)
+        "The Penguin's turn begins.",
     ]
 
 

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from rules_core.engine import Move
 from rules_core.games.gotham_city_strategy import GAME, planning
+from rules_core.games.gotham_city_strategy.figure_events import MovementEnded
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
+from rules_core.games.gotham_city_strategy.turn_events import CardDrawn, TurnStarted
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     PACK,
     act,
     at_step,
     blocks,
+    events_of,
     ready,
     refused,
     with_player,
@@ -84,8 +87,7 @@ def test_the_villain_entering_with_them_makes_the_enemy_henchmen_flee() -> None:
     state = moving(hideout=1, on_map=blocks())
     state = act(state, 0, henchmen(HIDEOUT, ACE, 1))  # the villain can still follow
     assert Move.of("move_villain", to=UNION) not in GAME.legal_moves(state, 0)
-    state = act(state, 0, Move.of("move_villain", to=ACE))
-    state = act(state, 0, Move.of("done_moving"))
+    state = act(state, 0, Move.of("move_villain", to=ACE))  # nothing else moves: done at once
     assert state.players[0].villain_at == ACE and state.players[0].henchmen[ACE] == 1
     assert state.players[1].henchmen[ACE] == 0
 
@@ -93,10 +95,12 @@ def test_the_villain_entering_with_them_makes_the_enemy_henchmen_flee() -> None:
 def finishes(state: GcsState) -> bool:
     """Whether offered steps lead to `done_moving`: greedily, a step into a block still short."""
     for _ in range(12):
+        if state.plan is None:  # finished as the game's own step: nothing else could move
+            return True
         offered = GAME.legal_moves(state, 0)
         if Move.of("done_moving") in offered:
             return True
-        short = planning.shortfalls(state, 0, state.plan)  # type: ignore[arg-type]
+        short = planning.shortfalls(state, 0, state.plan)
         helping = [
             m
             for m in offered
@@ -116,9 +120,29 @@ def test_every_offered_plan_step_can_be_finished() -> None:
         here = frontier.pop()
         seen += 1
         assert finishes(here)
-        short += bool(planning.shortfalls(here, 0, here.plan))  # type: ignore[arg-type]
+        if here.plan is None:
+            continue
+        short += bool(planning.shortfalls(here, 0, here.plan))
         steps = [
             m for m in GAME.legal_moves(here, 0) if m.type in ("move_henchmen", "move_villain")
         ]
         frontier += [act(here, 0, m) for m in steps[::7]]
     assert seen > 20 and short > 5
+
+
+def test_a_move_with_nothing_left_to_move_and_the_turn_after_it_end_unasked() -> None:
+    """Rules version 8: once the villain has moved and no henchman is left to move, "Finish
+    moving" would be the only move, so the move is finished as the game's own step; having
+    moved, recruiting is over too (turn), so the turn ends and the card is drawn unasked. A
+    turn not moved in is still ended by its player, even when the screen holds too little to
+    move or recruit: that is hidden from the others, whom an unasked end would show it."""
+    state = moving(hideout=0, on_map=blocks())
+    events = events_of(state, 0, Move.of("move_villain", to=UNION))
+    assert MovementEnded(seat=0) in events
+    drawn = [e for e in events if isinstance(e, CardDrawn)]
+    assert [e.seat for e in drawn] == [0] and TurnStarted(seat=1) in events
+    after = act(state, 0, Move.of("move_villain", to=UNION))
+    assert after.current == 1 and after.players[0].villain_at == UNION
+    short = at_step(with_player(ready(["joker", "penguin"]), 0, information=0, money=0), "actions")
+    assert GAME.legal_moves(short, 0) == [Move.of("end_turn")]
+    assert GAME.to_act(short) == {0}

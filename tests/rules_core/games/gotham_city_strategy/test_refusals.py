@@ -94,7 +94,8 @@ def test_a_level_refused_says_what_the_dial_asks_in_its_words() -> None:
 
 
 def test_recruiting_after_moving_cites_the_order_of_the_turn() -> None:
-    state = with_player(ready(["joker", "penguin"]), 0, money=10, information=2)
+    """In the variant, where ending the turn chooses the next face-down card, the turn waits."""
+    state = with_player(ready(["joker", "penguin"], variant=True), 0, money=10, information=2)
     state = act(at_step(state, "actions"), 0, Move.of("move"))
     state = act(state, 0, Move.of("done_moving"))
     answer = refusal(state, 0, Move.of("recruit"))

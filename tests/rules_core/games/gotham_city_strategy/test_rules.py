@@ -116,8 +116,8 @@ def croc_against_joker(croc_bonus: bool = True) -> GcsState:
 def test_killer_croc_wins_the_tie_as_the_villain_entering() -> None:
     state = croc_against_joker()
     state = act(state, 0, Move.of("move"))
-    state = act(state, 0, Move.of("move_villain", to=ACE))
-    events = events_of(state, 0, Move.of("done_moving"), Dice("1", "2"))
+    to_ace = Move.of("move_villain", to=ACE)  # nothing else moves: done at once
+    events = events_of(state, 0, to_ace, Dice("1", "2"))
     fight = next(e for e in events if isinstance(e, FightResolved))
     assert (fight.aggressor_total, fight.defender_total, fight.winner) == (3, 3, 0)
     state = fold(GAME, events, state)
@@ -164,8 +164,8 @@ def test_a_villain_entering_batmans_block_wins_the_tie() -> None:
     state = updated(state, batman_at=ACE, batman_level=1)
     assert PACK.batman[0].fight == 1
     state = act(state, 0, Move.of("move"))
-    state = act(state, 0, Move.of("move_villain", to=ACE))
-    events = events_of(state, 0, Move.of("done_moving"), Dice("2", "1"))
+    to_ace = Move.of("move_villain", to=ACE)  # nothing else moves: done at once
+    events = events_of(state, 0, to_ace, Dice("2", "1"))
     fight = next(e for e in events if isinstance(e, FightResolved))
     assert (fight.aggressor, fight.defender) == (0, -1)
     assert (fight.aggressor_total, fight.defender_total, fight.winner) == (2, 2, 0)
@@ -176,8 +176,8 @@ def test_a_villain_entering_batmans_block_wins_the_tie() -> None:
 def test_the_bat_emblem_counts_zero_between_villains() -> None:
     state = croc_against_joker(croc_bonus=False)
     state = act(state, 0, Move.of("move"))
-    state = act(state, 0, Move.of("move_villain", to=ACE))
-    events = events_of(state, 0, Move.of("done_moving"), Dice("bat", "bat"))
+    to_ace = Move.of("move_villain", to=ACE)  # nothing else moves: done at once
+    events = events_of(state, 0, to_ace, Dice("bat", "bat"))
     fight = next(e for e in events if isinstance(e, FightResolved))
     assert (fight.aggressor_total, fight.defender_total, fight.winner) == (0, 1, 1)
 
@@ -512,8 +512,8 @@ def test_a_fight_bonus_against_batman_or_all_counts_when_fighting_batman(
     state = with_player(state, 1, villain_at=HIDEOUT, henchmen=(0,) * 12)
     state = updated(state, batman_at=ACE, batman_level=1)
     state = act(state, 0, Move.of("move"))
-    state = act(state, 0, Move.of("move_villain", to=ACE))
-    events = events_of(state, 0, Move.of("done_moving"), Dice("2", "2"))
+    to_ace = Move.of("move_villain", to=ACE)  # nothing else moves: done at once
+    events = events_of(state, 0, to_ace, Dice("2", "2"))
     fight = next(e for e in events if isinstance(e, FightResolved))
     assert (fight.aggressor_total, fight.defender_total) == (2 + bonus, 3)
     assert fight.winner == (0 if bonus else -1)
@@ -530,8 +530,8 @@ def test_a_fight_bonus_against_villains_or_all_counts_between_villains(
     against villains or all makes it a tie, which the attacker wins."""
     state = with_player(croc_against_joker(croc_bonus=False), 0, abilities=(ability,))
     state = act(state, 0, Move.of("move"))
-    state = act(state, 0, Move.of("move_villain", to=ACE))
-    events = events_of(state, 0, Move.of("done_moving"), Dice("1", "1"))
+    to_ace = Move.of("move_villain", to=ACE)  # nothing else moves: done at once
+    events = events_of(state, 0, to_ace, Dice("1", "1"))
     fight = next(e for e in events if isinstance(e, FightResolved))
     assert (fight.aggressor_total, fight.defender_total) == (1 + bonus, 2)
     assert fight.winner == (0 if bonus else 1)

@@ -80,9 +80,8 @@ def umbrella_win(victim_money: int, victim_information: int) -> GcsState:
         state, 1, villain_at=ACE, money=victim_money, information=victim_information
     )
     state = at_step(state, "actions")
-    for move in (Move.of("move"), Move.of("move_villain", to=ACE)):
-        state = act(state, 0, move)
-    state = act(state, 0, Move.of("done_moving"), Dice("3", "1"))
+    state = act(state, 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE), Dice("3", "1"))  # done at once
     decision = current(state)
     assert decision is not None and decision.kind == "steal" and decision.victim == 1
     return state
