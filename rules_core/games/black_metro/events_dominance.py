@@ -145,8 +145,8 @@ class MissionFulfilled(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class MissionPassed(GameEvent):
-    """A player asked about a mission fulfils none now (`seat` None: in the solo challenge,
-    where none of theirs can be, the game's own step, missions.pass_unasked)."""
+    """A player asked about a mission fulfils none now (`seat` None: where no mission of the
+    window's timing could be, the game's own step, missions.pass_unasked)."""
 
     type: ClassVar[str] = "mission_passed"
     in_words: ClassVar[str] = "A player asked about a mission fulfils none for now."

@@ -182,7 +182,11 @@ class BlackMetro(DeclaredGame[State]):
     #     none is the game's own step (`mission_passed` by nobody; missions.pass_unasked); the
     #     windows stay asked at 2-4 players; no event changed, so older games replay from
     #     their events
-    rules_version = 23
+    # 24: at 2-4 players too, a mission window where no mission of its timing in the pack could
+    #     be fulfilled now (public facts alone) is the game's own step (`mission_passed` by
+    #     nobody; missions.pass_unasked); no event changed, so older games replay from their
+    #     events
+    rules_version = 24
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

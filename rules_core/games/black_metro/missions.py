@@ -128,17 +128,17 @@ def _pass(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
 
 
 def pass_unasked(run: Run) -> None:
-    """In the solo challenge, a mission window where no mission of its timing, held or not,
-    could be fulfilled by the seat now has one answer, fulfilling none, settled by public facts
-    alone: what the options ask (strength, pieces, resources, strain, how many fortunes) is
-    seen by all, whichever missions the seat holds. So it is the game's own step
-    (`mission_passed` by nobody), not asked (rules version 23). Where one could be, the window
-    is asked whether or not the seat holds it (board.asked_about_missions), so asking tells a
-    spectator nothing. At 2-4 players every window is still asked."""
+    """A mission window where no mission of its timing, held or not, could be fulfilled by the
+    seat now has one answer, fulfilling none, settled by public facts alone: what the options
+    ask (strength, pieces, resources, strain, how many fortunes) is seen by all, whichever
+    missions the seat holds. So it is the game's own step (`mission_passed` by nobody), not
+    asked (rules version 23 in the solo challenge, 24 at 2-4 players). Where one could be, the
+    window is asked whether or not the seat holds it (board.asked_about_missions), so neither
+    asking nor passing unasked tells the other players or a spectator anything of the hand."""
     while run.state.flow.prompts:
         seat = run.state.flow.leading()[0].seat
         kind = _asked(run.state, seat)
-        if not kind or not run.state.solo or _within_reach(run.state, seat, TIMING_OF[kind]):
+        if not kind or _within_reach(run.state, seat, TIMING_OF[kind]):
             return
         run.emit(d.MissionPassed(seat=None, owner=seat))
 

@@ -259,7 +259,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     d.MissionFulfilled: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} fulfils {w.mission(ev.card, st)} for {ev.power} power"
     ),
-    d.MissionPassed: lambda st, ev, mine: (  # by nobody: the solo window's own step
+    d.MissionPassed: lambda st, ev, mine: (  # by nobody: the window's own step
         f"{w.who(st, ev.owner)} "
         + ("fulfils no mission now" if ev.seat is not None else "can fulfil no mission now")
     ),

@@ -164,15 +164,19 @@ def test_an_assignment_attack_countered_and_lost() -> None:
 
 def _dominated() -> BlackMetroState:
     """The example round's dominance phase, as the book plays it."""
+    state = at_the_phase_end()
+    state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
+    return state
+
+
+def at_the_phase_end() -> BlackMetroState:
+    """The example round's dominance phase until Blue is asked about a mission at its end."""
     state = _assigned()
     state, _ = play(state, RED, "attack", card="J-hearts", target=GREEN)
     state, _ = play(state, GREEN, "counter", card="Q-spades")
     state, _ = play(state, RED, "counter", card="Q-diamonds")
     state, _ = play(state, GREEN, "counter", card="K-clubs")  # Red, out of fortunes, cannot
     state, _ = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
-    state, _ = play(state, BLUE, "pass_mission")  # after asserting dominance at 08
-    state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
-    state, _ = play(state, GREEN, "pass_mission")  # her mission is for the standby phase
     return state
 
 
@@ -212,13 +216,13 @@ def test_example_dominance_phase() -> None:
     # Red fulfils Secure the District: 5 strength at the district, 1 power
     state, fulfilled = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
     assert state.player(RED).power == 3
-    # 08 Oakland Laboratory: Blue alone asserts dominance; he holds a mission, so he is asked
-    # (as anyone holding one is, whatever it is: others learn nothing of it), but his is for the
-    # end of the phase: he can only pass
+    # 08 Oakland Laboratory: Blue alone asserts dominance; he holds a mission, but no mission
+    # of the pack to fulfil after asserting dominance is within his reach there (public facts
+    # alone, whatever he holds): fulfilling none is the game's own step (rules version 24)
     assert state.player(BLUE).power == 1  # 08's power (his mission comes at the end)
-    assert GAME.legal_moves(state, BLUE) == [Move.of("pass_mission")]
-    state, passed = play(state, BLUE, "pass_mission")
-    fulfilled = fulfilled + passed
+    passed = d.MissionPassed(seat=None, owner=BLUE)
+    assert passed in fulfilled
+    assert GAME.narrate(state, passed, None, False) == "Blue can fulfil no mission now."
     # 11 Astral Tower: Green 4 and Blue 4 tie; nobody gains, Red is not strained nor overwhelmed
     tie = next(ev for ev in fulfilled if isinstance(ev, d.DistrictContested) and ev.district == 11)
     assert tie.dominator == -1 and tie.strengths == (1, 4, 4)
@@ -229,11 +233,12 @@ def test_example_dominance_phase() -> None:
     assert state.relic == BLUE and state.player(BLUE).power == 1  # given, not taken
     # end of the phase: Blue defends strategic positions (personnel beside his blockade at 11)
     assert state.flow.prompts[0].seat == BLUE
-    state, _ = play(state, BLUE, "fulfil_mission", card="defend-strategic-positions#1", option=1)
+    fulfil: dict[str, Scalar] = {"card": "defend-strategic-positions#1", "option": 1}
+    state, ended = play(state, BLUE, "fulfil_mission", **fulfil)
     assert state.player(BLUE).power == 2
-    # Red has fulfilled his dominance mission; Green, holding one, is asked but can only pass
-    assert GAME.legal_moves(state, GREEN) == [Move.of("pass_mission")]
-    state, _ = play(state, GREEN, "pass_mission")
+    # Red has fulfilled his dominance mission; Green holds one, but no mission of the pack for
+    # the end of the phase is within her reach: she is not asked (rules version 24)
+    assert d.MissionPassed(seat=None, owner=GREEN) in ended
     assert state.phase == "resolution"
     assert [p.power for p in state.players] == [3, 0, 2]
 

@@ -12,6 +12,7 @@ from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board, vocabulary
 from rules_core.games.black_metro.content import NUMBER_RANGES
 from rules_core.games.black_metro.events import FortunesDrawn
+from rules_core.games.black_metro.missions import TIMING_OF
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
@@ -135,13 +136,14 @@ def test_a_refused_move_in_the_solo_challenge_is_refused_and_nothing_more() -> N
 
 
 def _asked_for_a_mission(seed: int) -> tuple[BlackMetroState, int]:
-    """A random 2-seat game played until a seat is asked about a mission (fulfil or pass)."""
+    """A random 2-seat game played until a seat is asked about a mission (fulfil or pass) at
+    a window its first held mission is for."""
     rng = random.Random(seed)
     state = started(2, seed)
     for step in range(3000):
         seat = min(GAME.to_act(state))
         moves = GAME.legal_moves(state, seat)
-        if any(m.type == "pass_mission" for m in moves):
+        if any(m.type == "pass_mission" for m in moves) and _first_held_is_for_now(state, seat):
             return state, seat
         events = GAME.decide(state, seat, rng.choice(moves), random.Random(step))
         assert isinstance(events, list)
@@ -150,11 +152,18 @@ def _asked_for_a_mission(seed: int) -> tuple[BlackMetroState, int]:
     raise AssertionError("no mission was asked about")
 
 
+def _first_held_is_for_now(state: BlackMetroState, seat: int) -> bool:
+    prompt = state.flow.prompt_for(seat)
+    card = sorted(state.player(seat).missions)[0]
+    timing = state.the_pack().mission(card.partition("#")[0]).timing
+    return prompt is not None and TIMING_OF[prompt.kind] == timing
+
+
 def test_a_mission_option_refused_is_named_by_its_words_never_by_the_posted_values() -> None:
     """Posted option numbers are never said back: an option that is not met is named by what it
     asks and the power it brings; one the mission does not have lists the options it has."""
     state, seat = _asked_for_a_mission(5)
-    card = sorted(state.player(seat).missions)[0]  # “Crush the Resistance”, asked now
+    card = sorted(state.player(seat).missions)[0]  # its window is asked now
     mission = state.the_pack().mission(card.partition("#")[0])
     name = f"“{mission.name}”"
     for wrong in (999, 0, -1, True, "1", 1.5, None):

@@ -13,6 +13,7 @@ from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
 from rules_core.engine.visibility import resample
 from rules_core.games.black_metro import effects, language
+from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState
@@ -154,6 +155,29 @@ def test_being_asked_about_a_mission_tells_the_others_nothing_of_it() -> None:
     assert GAME.to_act(cannot) == {RED}
     assert GAME.legal_moves(cannot, RED) == [Move.of("pass_mission")]
     assert Move.of("fulfil_mission", card="war-chest#1", option=1) in GAME.legal_moves(able, RED)
+
+
+def test_a_mission_window_passed_unasked_tells_the_others_nothing_of_the_hand() -> None:
+    """Rules version 24: at the end of the example's dominance phase no mission of the pack
+    for that point is within Green's reach (public facts alone), so her window is the game's
+    own step, whether she holds her standby mission or an end-of-phase one she cannot meet:
+    the events and what the others see are the same either way."""
+    state = example.at_the_phase_end()
+    assert state.player(GREEN).missions == ("believe-in-destiny#1",)
+    unmet = _holding(state, GREEN, "sweep-the-city#1")
+    fulfil = Move.of("fulfil_mission", card="defend-strategic-positions#1", option=1)
+    told, ended = [], []
+    for before in (state, unmet):
+        events = GAME.decide(before, BLUE, fulfil, random.Random(0))
+        assert isinstance(events, list)
+        for event in events:
+            before = GAME.evolve(before, event)
+        told.append(events)
+        ended.append(before)
+    assert told[0] == told[1] and d.MissionPassed(seat=None, owner=GREEN) in told[0]
+    assert ended[0].phase == ended[1].phase == "resolution"
+    for seat in (None, RED, BLUE):
+        assert GAME.view(ended[0], seat) == GAME.view(ended[1], seat)
 
 
 def _downed_cards_of(state: BlackMetroState, seat: int) -> BlackMetroState:
