@@ -14,7 +14,6 @@ from collections.abc import Callable, Iterable
 
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import (
     answer_checks,
     board,
@@ -104,21 +103,11 @@ def _act_end_turn(run: Run, seat: int, move: Move, rng: random.Random) -> None:
 # ---- moving figures -----------------------------------------------------------------------
 
 
-def _act_move_villain(run: Run, seat: int, move: Move, rng: random.Random) -> None:
+def _act_plan_step(run: Run, seat: int, move: Move, rng: random.Random) -> None:
+    """A step of the plan (`move_villain` or `move_henchmen`), seen by all."""
     plan = run.state.plan
     assert plan is not None
-    run.emit(MovePlanned(seat=seat, plan=updated(plan, villain_to=checks.number(move, "to"))))
-
-
-def _act_move_henchmen(run: Run, seat: int, move: Move, rng: random.Random) -> None:
-    plan = run.state.plan
-    assert plan is not None
-    step = (
-        checks.number(move, "source") or 0,
-        checks.number(move, "target") or 0,
-        checks.number(move, "count") or 0,
-    )
-    run.emit(MovePlanned(seat=seat, plan=updated(plan, henchmen=(*plan.henchmen, step))))
+    run.emit(MovePlanned(seat=seat, plan=planning.planned(plan, move)))
 
 
 def _act_done_moving(run: Run, seat: int, move: Move, rng: random.Random) -> None:
@@ -289,7 +278,7 @@ def move_book() -> MoveBook[GcsState]:
                 ("to",),
                 "moving",
                 checks.check_move_villain,
-                _act_move_villain,
+                _act_plan_step,
                 offers=planning.villain_moves,
             ),
             _turn(
@@ -297,7 +286,7 @@ def move_book() -> MoveBook[GcsState]:
                 ("source", "target", "count"),
                 "moving",
                 checks.check_move_henchmen,
-                _act_move_henchmen,
+                _act_plan_step,
                 offers=planning.henchmen_moves,
             ),
             _turn("done_moving", (), "moving", checks.check_done_moving, _act_done_moving),

@@ -84,6 +84,28 @@ def with_villain(plan: Plan, target: int) -> Plan:
     return Plan(villain_to=target, henchmen=plan.henchmen)
 
 
+def planned(plan: Plan, step: Move) -> Plan:
+    """The plan with a legal step of it (`move_villain` or `move_henchmen`) added."""
+    if step.type == "move_villain":
+        return with_villain(plan, int(str(step.get("to"))))
+    source, target, count = (int(str(step.get(key))) for key in ("source", "target", "count"))
+    return with_henchmen(plan, source, target, count)
+
+
+def only_step(state: GcsState, seat: int) -> Move | None:
+    """The one step the plan may take, where it has sent henchmen into a block they do not yet
+    outnumber the enemy henchmen in (so the move may not be finished) and a single figure, or
+    group, can still make that up: settled by the plan and the figures, which the whole table
+    sees (turn.move). None: no shortfall, or more than one way on."""
+    plan = state.plan
+    assert plan is not None
+    if not shortfalls(state, seat, plan):
+        return None
+    steps = chain(_villain_steps(state, seat), _henchmen_steps(state, seat))
+    first = next(steps, None)
+    return first if next(steps, None) is None else None
+
+
 def villain_moves(state: GcsState, seat: int) -> list[Move]:
     """Where the villain may go while moving (once a turn, anywhere but where it is), as long
     as the henchmen planned can still enter where they go."""

@@ -85,8 +85,11 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     # 8: a move no figure can take another step of is finished, and a turn whose figures have
     # moved is ended, as the game's own steps (turns.finish_unasked): "Finish moving" and "End
     # the turn" are no longer asked alone; the events are the ones those moves wrote, so a game
-    # of version 7 replays from its events
-    rules_version = 8
+    # of version 7 replays from its events; 9: a step of the plan that alone can make up
+    # henchmen sent where they do not yet outnumber the enemy is the game's own step
+    # (planning.only_step): "Move …" is no longer asked alone; its event is the one that move
+    # wrote, so a game of version 8 replays from its events
+    rules_version = 9
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 

@@ -8,6 +8,7 @@ import random
 from rules_core.engine.types import Move
 from rules_core.games.gotham_city_strategy import board, checks, choices, effects, planning
 from rules_core.games.gotham_city_strategy.events import CardFaceDown, CardResolved, ThreatRemoved
+from rules_core.games.gotham_city_strategy.figure_events import MovePlanned
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import Decision, GcsState
 from rules_core.games.gotham_city_strategy.turn_events import (
@@ -44,11 +45,19 @@ def finish_unasked(run: Run, rng: random.Random) -> bool:
     """A step of the turn whose one legal move finishes it, settled by what the whole table
     sees, is the game's own step (rules version 8): the move once no figure can take another
     step (turn.move: the plan is public), and the turn once the figures have moved (turn:
-    recruiting comes before moving, and one move a turn; the draw follows). A turn ended with
-    moves still on offer, or with only "End the turn" left because the screen holds too little
-    to recruit or move, stays asked (what a screen holds is hidden). True: a step was taken."""
+    recruiting comes before moving, and one move a turn; the draw follows). So is a step of
+    the plan that alone can make up henchmen sent where they do not yet outnumber the enemy
+    (planning.only_step, rules version 9), written as the seat's move would have been. A turn
+    ended with moves still on offer, or with only "End the turn" left because the screen holds
+    too little to recruit or move, stays asked (what a screen holds is hidden). True: a step
+    was taken."""
     state = run.state
     seat = state.current
+    step = planning.only_step(state, seat) if state.step == "moving" else None
+    if step is not None:  # the plan lacks henchmen somewhere, and one step alone makes it up
+        assert state.plan is not None
+        run.emit(MovePlanned(seat=seat, plan=planning.planned(state.plan, step)))
+        return True
     if state.step == "moving" and not planning.any_step(state, seat):  # only done_moving left
         if checks.check_done_moving(state, seat, Move.of("done_moving")) is not None:
             return False

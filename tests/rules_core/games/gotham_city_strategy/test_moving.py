@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules_core.engine import Move
 from rules_core.games.gotham_city_strategy import GAME, planning
-from rules_core.games.gotham_city_strategy.figure_events import MovementEnded
+from rules_core.games.gotham_city_strategy.figure_events import MovementEnded, MovePlanned
 from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
 from rules_core.games.gotham_city_strategy.turn_events import CardDrawn, TurnStarted
 from tests.rules_core.games.gotham_city_strategy.table import (
@@ -52,17 +52,17 @@ def test_henchmen_from_several_places_together_outnumber_the_enemy() -> None:
 
 
 def test_henchmen_that_cannot_outnumber_may_not_start_in() -> None:
-    """With three henchmen, the villain already moved elsewhere: two may go in only while a
-    third can follow; sending the third elsewhere would strand them, so it is refused."""
+    """With three henchmen, the villain already moved elsewhere: one may go in only while two
+    can follow (in one step or two); sending one elsewhere would strand it, so it is refused."""
     state = moving(hideout=3, on_map=blocks(), villain_at=DOCKS)
     state = act(state, 0, Move.of("move_villain", to=HIDEOUT))
-    state = act(state, 0, henchmen(HIDEOUT, ACE, 2))
+    state = act(state, 0, henchmen(HIDEOUT, ACE, 1))
     elsewhere = henchmen(HIDEOUT, UNION, 1)
     assert elsewhere not in GAME.legal_moves(state, 0)
     rejection = refused(state, 0, elsewhere)
     # the block left short is named, not the free one the step goes to ("the 0 enemy henchmen
     # there"), nor the villain, who has moved already
-    assert "1 more henchman into Ace Chemicals" in rejection.message
+    assert "2 more henchmen into Ace Chemicals" in rejection.message
     assert "Union Station" not in rejection.message and "villain" not in rejection.message
     assert henchmen(HIDEOUT, ACE, 1) in GAME.legal_moves(state, 0)
 
@@ -70,9 +70,26 @@ def test_henchmen_that_cannot_outnumber_may_not_start_in() -> None:
 def test_finishing_short_does_not_offer_the_villain_once_he_has_moved() -> None:
     state = moving(hideout=3, on_map=blocks(), villain_at=DOCKS)
     state = act(state, 0, Move.of("move_villain", to=HIDEOUT))
-    state = act(state, 0, henchmen(HIDEOUT, ACE, 2))
+    state = act(state, 0, henchmen(HIDEOUT, ACE, 1))
     message = refused(state, 0, Move.of("done_moving")).message
-    assert message.endswith("move 1 more henchman into Ace Chemicals.")
+    assert message.endswith("move 2 more henchmen into Ace Chemicals.")
+
+
+def test_the_one_step_that_makes_up_a_short_block_is_the_games_own() -> None:
+    """Rules version 9: two henchmen sent into a block held by two, with the villain moved and
+    one henchman left, can be made up one way only (the plan and the figures are seen by all):
+    that step is taken unasked, written as the seat's move, and the move then finishes."""
+    state = moving(hideout=3, on_map=blocks(), villain_at=DOCKS)
+    state = act(state, 0, Move.of("move_villain", to=HIDEOUT))
+    events = events_of(state, 0, henchmen(HIDEOUT, ACE, 2))
+    planned = [e for e in events if isinstance(e, MovePlanned)]
+    assert [p.plan.henchmen for p in planned] == [
+        ((HIDEOUT, ACE, 2),),
+        ((HIDEOUT, ACE, 2), (HIDEOUT, ACE, 1)),
+    ]
+    assert [p.seat for p in planned] == [0, 0] and MovementEnded(seat=0) in events
+    after = act(state, 0, henchmen(HIDEOUT, ACE, 2))
+    assert after.players[0].henchmen[ACE] == 3 and after.players[1].henchmen[ACE] == 0
 
 
 def test_two_henchmen_alone_cannot_enter_a_block_held_by_two() -> None:
@@ -84,10 +101,12 @@ def test_two_henchmen_alone_cannot_enter_a_block_held_by_two() -> None:
 
 
 def test_the_villain_entering_with_them_makes_the_enemy_henchmen_flee() -> None:
-    state = moving(hideout=1, on_map=blocks())
+    state = moving(hideout=1, on_map=blocks(union_station=1))
     state = act(state, 0, henchmen(HIDEOUT, ACE, 1))  # the villain can still follow
     assert Move.of("move_villain", to=UNION) not in GAME.legal_moves(state, 0)
-    state = act(state, 0, Move.of("move_villain", to=ACE))  # nothing else moves: done at once
+    assert henchmen(UNION, ACE, 1) in GAME.legal_moves(state, 0)  # a second way: asked
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    state = act(state, 0, Move.of("done_moving"))
     assert state.players[0].villain_at == ACE and state.players[0].henchmen[ACE] == 1
     assert state.players[1].henchmen[ACE] == 0
 
@@ -114,7 +133,7 @@ def finishes(state: GcsState) -> bool:
 
 def test_every_offered_plan_step_can_be_finished() -> None:
     """No offered step leads to a plan that cannot be carried out."""
-    state = moving(hideout=2, on_map=blocks(union_station=1, dixon_docks=1))
+    state = moving(hideout=4, on_map=blocks())  # short plans with more than one way on
     frontier, seen, short = [state], 0, 0
     while frontier and seen < 300:
         here = frontier.pop()
