@@ -160,8 +160,11 @@ def test_a_player_holding_no_fortune_is_not_asked_to_counter() -> None:
 
 
 def test_a_mission_window_is_still_asked_when_none_can_be_fulfilled() -> None:
-    """The missions are hidden: a holder is asked at each window even with only "Fulfil no
-    mission now" to answer (board.asked_about_missions, README)."""
+    """The missions are hidden: a holder is asked at a window even with only "Fulfil no
+    mission now" to answer, while some standby mission of the pack is within reach (here Iron
+    Nerves, at most 4 strain, with 3), whether held or not (board.asked_about_missions;
+    rules version 24 passes unasked only a window no mission of the pack could be fulfilled at,
+    README)."""
     state = _standby("charge")
     run = Run(state)
     standby.proceed(run, random.Random(0))
