@@ -146,9 +146,19 @@ def state_view(*, game: Game, seat: int | None, version: int | None) -> dict[str
         "version": at,
         "seat": seat,
         "status": game.status,
-        "to_act": sorted(spec.to_act(state)),
+        "to_act": [] if _inside_a_move(game, at) else sorted(spec.to_act(state)),
         "state": spec.view(state, seat, reveal=game.status == Game.Status.FINISHED),
     }
+
+
+def _inside_a_move(game: Game, version: int) -> bool:
+    """Whether `version` lies inside a move's (or the set-up's) events: the next event was
+    written by the game in the same go, not by a move, so nobody was to act there, whatever
+    the state at that point names (the log is the proof, for every game alike)."""
+    if version >= game.version:
+        return False
+    following = Event.objects.filter(game=game, seq=version + 1).values_list("move", flat=True)
+    return list(following) == [None]
 
 
 def legal_moves(*, game: Game, seat: int) -> dict[str, JSON]:
