@@ -181,14 +181,16 @@ PLACED_SECOND_COPY = {"seat": 0, "type": "place", "card": "3-04"}
         ("black-metro-1p-rules22", ("pass_mission",)),
         ("black-metro-2p-rules23", ("pass_mission",)),
         ("gotham-city-strategy-2p-rules8", ("move_villain", "move_henchmen")),
+        ("gotham-city-strategy-2p-rules9", ("remove_threat", "send_home")),
     ],
 )
 def test_a_game_stored_when_one_move_prompts_were_asked_replays_under_later_rules(
     api: APIClient, capsys: pytest.CaptureFixture[str], log: str, alone: tuple[str, ...]
 ) -> None:
     """Gotham City Strategy's rules version 8 finishes a move nothing more can move in and ends
-    a turn whose figures have moved, and its 9 takes the one step that makes up a block the plan
-    left short ("Move …"); Black Metro's 23 passes a solo mission window no mission
+    a turn whose figures have moved, its 9 takes the one step that makes up a block the plan
+    left short ("Move …"), and its 10 the one answer the map leaves ("Remove …'s threat on …",
+    "Send the henchmen on … home"); Black Metro's 23 passes a solo mission window no mission
     can be fulfilled at, and its 24 such a window at 2-4 players: each the game's own step,
     where a stored game of a version before has the seat's move "Finish moving", "End the
     turn", "Fulfil no mission now" as the only one offered. Such a game replays from its events

@@ -217,12 +217,27 @@ def _resources_taken(state: GcsState, e: ResourcesTaken) -> GcsState:
 # ---- decisions answered -----------------------------------------------------------------------
 
 
+def _by(state: GcsState, e: GameEvent, game_own: bool, kinds: tuple[str, ...]) -> int | None:
+    """Whose decision the event answers: its seat's, or (`game_own`: the game gave the one
+    answer itself, the event by nobody; turns.answer_unasked) the waiting one's, if of `kinds`."""
+    head = state.pending[0] if state.pending else None
+    if e.seat is None and game_own and head is not None and head.kind in kinds:
+        return head.seat
+    return e.seat
+
+
 def _threat_placed(state: GcsState, e: ThreatPlaced) -> GcsState:
     return _answered(state, e.seat, ("place_threats",), used=e.block)
 
 
 def _threat_removed(state: GcsState, e: ThreatRemoved) -> GcsState:
-    return _answered(state, e.seat, ("remove_threats", "lose_threats"), used=e.block)
+    kinds = ("remove_threats", "lose_threats")
+    return _answered(state, _by(state, e, bool(e.by), kinds), kinds, used=e.block)
+
+
+def _henchmen_sent_home(state: GcsState, e: HenchmenSentHome) -> GcsState:
+    kinds = ("send_home",)
+    return _closed(state, _by(state, e, e.by == "card", kinds), kinds)
 
 
 def _answers(*kinds: str) -> Callable[[GcsState, GameEvent], GcsState]:
@@ -254,12 +269,16 @@ ASKING: dict[type[GameEvent], Callable[[GcsState, Any], GcsState]] = {
     ResourcesTaken: _resources_taken,
     ThreatPlaced: _threat_placed,
     ThreatRemoved: _threat_removed,
-    HenchmanLost: _answers("lose_henchman"),
-    HenchmanPlaced: _answers("place_henchmen"),
+    HenchmanLost: lambda state, e: _answered(  # by nobody: the game's own (rules version 10)
+        state, _by(state, e, True, ("lose_henchman",)), ("lose_henchman",)
+    ),
+    HenchmanPlaced: lambda state, e: _answered(
+        state, _by(state, e, True, ("place_henchmen",)), ("place_henchmen",)
+    ),
     Stolen: lambda state, e: (
         _answered(state, e.seat, ("steal",)) if e.amount else _closed(state, e.seat, ("steal",))
     ),
-    HenchmenSentHome: _closes("send_home"),
+    HenchmenSentHome: _henchmen_sent_home,
     CardFaceDown: _closes("face_down"),
     Stopped: _stopped,
 }

@@ -48,11 +48,12 @@ def change(
     )
 
 
-def henchmen_home(run: Run, block: int, spare: int, seat: int | None = None) -> None:
-    """Every henchman on `block` (but `spare`'s; -1: none spared) goes to its owner's hideout;
-    `seat` is who sent them (their choice is made)."""
+def henchmen_home(run: Run, block: int, spare: int, by: str, seat: int | None = None) -> None:
+    """Every henchman on `block` (but `spare`'s; -1: none spared) goes to its owner's hideout,
+    `by` Batman, a move or a card (figure_events.SENT_BY); `seat` is who sent them (their
+    choice is made; None: the game's own step)."""
     if any(p.henchmen[block] for s, p in enumerate(run.state.players) if s != spare):
-        run.emit(HenchmenSentHome(seat=seat, block=block, spare=spare))
+        run.emit(HenchmenSentHome(seat=seat, block=block, spare=spare, by=by))
 
 
 def run_line(run: Run, line: Line, rng: random.Random) -> None:
@@ -140,7 +141,7 @@ def batman_arrives(run: Run, block: int, rng: random.Random, seat: int | None = 
     if villain >= 0:
         fight_batman(run, villain, block, batman_entered=True, rng=rng)
     else:
-        henchmen_home(run, block, spare=-1)
+        henchmen_home(run, block, spare=-1, by="batman")
 
 
 def fight_batman(
@@ -211,7 +212,7 @@ def finish_moving(run: Run, seat: int, rng: random.Random) -> None:
             s != seat and p.villain_at == block for s, p in enumerate(run.state.players)
         )
         if not enemy_villain and run.state.batman_at != block:
-            henchmen_home(run, block, spare=seat)
+            henchmen_home(run, block, spare=seat, by="move")
     run.emit(MovementEnded(seat=seat))
     target = plan.villain_to
     if target is None or target == HIDEOUT:

@@ -348,8 +348,9 @@ def _on_stolen(state: GcsState, e: Stolen) -> GcsState:
 
 
 def _on_henchman_placed(state: GcsState, e: HenchmanPlaced) -> GcsState:
-    assert e.seat is not None
-    return _player(state, e.seat, **_move_henchmen(state.players[e.seat], HIDEOUT, e.block, 1))
+    """The card's player's henchman (by nobody: the game's own step, rules version 10)."""
+    owner = state.current if e.seat is None else e.seat
+    return _player(state, owner, **_move_henchmen(state.players[owner], HIDEOUT, e.block, 1))
 
 
 def _on_henchmen_sent_home(state: GcsState, e: HenchmenSentHome) -> GcsState:

@@ -4,8 +4,9 @@ one handler in evolve.py, listed in events.TABLE_EVENTS)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
 from rules_core.games.gotham_city_strategy.citations import cite
@@ -61,7 +62,8 @@ class Recruited(GameEvent):
 
 @dataclass(frozen=True, slots=True)
 class HenchmanPlaced(GameEvent):
-    """A henchman from the seat's hideout onto a block, as a card allows."""
+    """A henchman from the seat's hideout onto a block, as a card allows (`seat` None: the one
+    block left, the game's own step for the card's player, the player on turn)."""
 
     type: ClassVar[str] = "henchman_placed"
     in_words: ClassVar[str] = (
@@ -73,9 +75,15 @@ class HenchmanPlaced(GameEvent):
     block: int
 
 
+SENT_BY = ("batman", "move", "card")  # HenchmenSentHome.by, in the order of its may_cite
+
+
 @dataclass(frozen=True, slots=True)
 class HenchmenSentHome(GameEvent):
-    """Every henchman on `block` goes back to its owner's hideout, but `spare`'s (-1: none)."""
+    """Every henchman on `block` goes back to its owner's hideout, but `spare`'s (-1: none);
+    `by` Batman's arrival, the figures of a move arriving, or a card ("": a version 1 event,
+    told apart by `spare` and `seat`); a card's with `seat` None is the game's own step (the
+    one block the card can name, turns.answer_unasked)."""
 
     type: ClassVar[str] = "henchmen_sent_home"
     in_words: ClassVar[str] = (
@@ -88,9 +96,17 @@ class HenchmenSentHome(GameEvent):
     )
     block: int
     spare: int
+    by: str = ""
+
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        lambda d: {**d, "by": ""},
+    )
 
     def cited(self) -> tuple[Citation, ...]:
-        why = 0 if self.spare < 0 else 1 if self.seat is None else 2
+        if self.by:
+            return (*self.citations, self.may_cite[SENT_BY.index(self.by)])
+        why = 0 if self.spare < 0 else 1 if self.seat is None else 2  # as version 1 cited
         return (*self.citations, self.may_cite[why])
 
 

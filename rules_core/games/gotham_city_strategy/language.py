@@ -321,14 +321,21 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
         if event.seat is None:  # sent home by a lost fight (turn.fight-batman, turn.fight-villains)
             verb = "goes" if event.count == 1 else "go"
             return f"{possessive(owner)} {henchmen} on {source} {verb} back to {target}."
-        return f"{owner} moves {henchmen} from {source} to {target}."
+        # the plan carried out (each step was told when planned)
+        arrive = "is back in" if event.target == HIDEOUT else "arrives at"
+        if event.count > 1:
+            arrive = "are back in" if event.target == HIDEOUT else "arrive at"
+        one = "henchman" if event.count == 1 else henchmen
+        return f"{possessive(owner)} {one} from {source} {arrive} {target}."
     if isinstance(event, HenchmanLost):
         return f"{villain(state, event.owner)} loses a henchman from {place(state, event.source)}."
     if isinstance(event, VillainMoved):
         owner = villain(state, event.owner)
         if event.seat is None:  # sent home by a lost fight
             return f"{owner} goes back to {place(state, event.target)}."
-        return f"{owner} moves to {place(state, event.target)}."
+        if event.target == HIDEOUT:  # the plan carried out (the step was told when planned)
+            return f"{owner} is back in the hideout."
+        return f"{owner} arrives at {place(state, event.target)}."
     if isinstance(event, Recruited):
         paid = f"for {event.cost} money" if event.cost else "without paying"
         return f"{who} recruits {count_of(event.count, 'henchman')} {paid}."
@@ -348,9 +355,7 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
     if isinstance(event, FightResolved):
         return _fight(state, event)
     if isinstance(event, MovePlanned):
-        # a step of a move changes nothing on the board until the move is done, and each
-        # figure's arrival is told then: telling the step too read every move twice
-        return ""
+        return _planned(state, event)
     if isinstance(event, FinalTurnsBegan):
         return _final_turns(state, event.turns)
     if isinstance(event, GameFinished):
@@ -403,10 +408,17 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
             f"{event.information} information."
         )
     if isinstance(event, HenchmanPlaced):
+        if event.seat is None:  # the one block left (turns.answer_unasked)
+            mover, at = villain(state, state.current), place(state, event.block)
+            return f"{possessive(mover)} henchman goes to {at}, the one block that can take it."
         return f"{who} places a henchman on {place(state, event.block)}."
     if isinstance(event, HenchmenSentHome):
         at = place(state, event.block)
         spared = f" except {villain(state, event.spare)}'s" if event.spare >= 0 else ""
+        if event.seat is None and event.by == "card":  # the game's own (turns.answer_unasked)
+            return (
+                f"Every henchman on {at}{spared} goes back to its hideout (the card's one block)."
+            )
         if event.seat is None:
             return f"Every henchman on {at}{spared} goes back to its hideout."
         if event.spare == event.seat:  # a card's player spares their own (turn.plot.effect)
@@ -415,7 +427,10 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
     if isinstance(event, MovementBegan):
         return f"{who} starts moving figures."
     if isinstance(event, MovementEnded):
-        return f"{who} has finished moving."
+        plan = state.plan
+        if plan is None or (plan.villain_to is None and not plan.henchmen):
+            return f"{who} finishes moving without moving a figure."
+        return f"{who} has carried out the plan."
     return ""
 
 
@@ -454,6 +469,28 @@ def _first_format(event: GameEvent) -> str:
     if isinstance(event, StepChanged):
         return f"The turn goes on to {_STEPS.get(event.step, event.step)}."
     return ""  # answered, declined, program stepped: bookkeeping, nothing at the table
+
+
+def _planned(state: GcsState, event: MovePlanned) -> str:
+    """The step a plan's event adds, in the open (turn.move): the figure or group, from where to
+    where. The figures arrive when the move is done, told then as the plan carried out."""
+    mover = villain(state, state.current)
+    before = state.plan.henchmen if state.plan is not None else ()
+    villain_before = state.plan.villain_to if state.plan is not None else None
+    if event.plan.villain_to is not None and event.plan.villain_to != villain_before:
+        to = place(state, event.plan.villain_to)
+        step = f"{mover} to {to}"
+        back = "back " if event.plan.villain_to == HIDEOUT else ""
+        plans = f"plans to go {back}to {to}"
+    else:
+        source, target, count = event.plan.henchmen[len(before)]
+        step = (
+            f"{count_of(count, 'henchman')} from {place(state, source)} to {place(state, target)}"
+        )
+        plans = f"plans to move {step}"
+    if event.seat is None:  # the one step left to complete the plan (planning.only_step)
+        return f"{possessive(mover)} plan has one way to be completed: {step}."
+    return f"{mover} {plans}."
 
 
 def _villain_name(event: GameStarted, villain_id: str) -> str:

@@ -352,7 +352,7 @@ def move_book() -> MoveBook[GcsState]:
                 ("send_home",),
                 answer_checks.check_candidate,
                 lambda run, seat, m, rng: effects.henchmen_home(
-                    run, checks.number(m, "block") or 0, spare=seat, seat=seat
+                    run, checks.number(m, "block") or 0, spare=seat, by="card", seat=seat
                 ),
             ),
             _answer(

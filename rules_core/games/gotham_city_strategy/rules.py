@@ -88,8 +88,14 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     # of version 7 replays from its events; 9: a step of the plan that alone can make up
     # henchmen sent where they do not yet outnumber the enemy is the game's own step
     # (planning.only_step): "Move …" is no longer asked alone; its event is the one that move
-    # wrote, so a game of version 8 replays from its events
-    rules_version = 9
+    # wrote, so a game of version 8 replays from its events; 10: a decision whose one answer
+    # the map settles is the game's own step (turns.answer_unasked): threats to remove or lose
+    # all standing on one block of one villain, a card's henchmen sent home from its one block,
+    # a henchman lost where all of the loser's stand in one place; the game's own steps name
+    # no seat (the engine's convention): the plan's lone step, forced removals and those
+    # answers are by nobody, and henchmen sent home say by what (`by`, event version 2), so a
+    # game of version 9 replays from its events
+    rules_version = 10
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 

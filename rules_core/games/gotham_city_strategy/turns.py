@@ -8,7 +8,11 @@ import random
 from rules_core.engine.types import Move
 from rules_core.games.gotham_city_strategy import board, checks, choices, effects, planning
 from rules_core.games.gotham_city_strategy.events import CardFaceDown, CardResolved, ThreatRemoved
-from rules_core.games.gotham_city_strategy.figure_events import MovePlanned
+from rules_core.games.gotham_city_strategy.figure_events import (
+    HenchmanLost,
+    HenchmanPlaced,
+    MovePlanned,
+)
 from rules_core.games.gotham_city_strategy.run import Run
 from rules_core.games.gotham_city_strategy.state import Decision, GcsState
 from rules_core.games.gotham_city_strategy.turn_events import (
@@ -25,7 +29,7 @@ def advance(run: Run, rng: random.Random) -> None:
         state = run.state
         decision = choices.current(state)
         if decision is not None:
-            if not remove_all(run, decision):
+            if not answer_unasked(run, decision):
                 return
             continue
         if state.phase == "setup":
@@ -47,7 +51,8 @@ def finish_unasked(run: Run, rng: random.Random) -> bool:
     step (turn.move: the plan is public), and the turn once the figures have moved (turn:
     recruiting comes before moving, and one move a turn; the draw follows). So is a step of
     the plan that alone can make up henchmen sent where they do not yet outnumber the enemy
-    (planning.only_step, rules version 9), written as the seat's move would have been. A turn
+    (planning.only_step, rules version 9), by nobody (rules version 10: the engine's events
+    name no seat for the game's own steps; version 9 wrote it as the seat's move). A turn
     ended with moves still on offer, or with only "End the turn" left because the screen holds
     too little to recruit or move, stays asked (what a screen holds is hidden). True: a step
     was taken."""
@@ -56,7 +61,7 @@ def finish_unasked(run: Run, rng: random.Random) -> bool:
     step = planning.only_step(state, seat) if state.step == "moving" else None
     if step is not None:  # the plan lacks henchmen somewhere, and one step alone makes it up
         assert state.plan is not None
-        run.emit(MovePlanned(seat=seat, plan=planning.planned(state.plan, step)))
+        run.emit(MovePlanned(seat=None, plan=planning.planned(state.plan, step)))
         return True
     if state.step == "moving" and not planning.any_step(state, seat):  # only done_moving left
         if checks.check_done_moving(state, seat, Move.of("done_moving")) is not None:
@@ -74,9 +79,48 @@ def finish_unasked(run: Run, rng: random.Random) -> bool:
     return False
 
 
+# decisions whose answers lie on the map, seen by all (glossary.hideout: hideouts' henchmen too)
+SETTLED_BY_THE_MAP = frozenset(
+    {"remove_threats", "lose_threats", "send_home", "lose_henchman", "place_henchmen"}
+)
+
+
+def answer_unasked(run: Run, d: Decision) -> bool:
+    """A decision with one answer settled by the map, which the whole table sees, is the
+    game's own step, its events by nobody (rules version 10): threats that must be removed or
+    lost where no more are left than must go (all go), or where they all stand on one block of
+    one villain (removable names the blocks and owners: their count makes no choice), a
+    card's henchmen sent home from the one block with enemy henchmen, a henchman lost where
+    all of the loser's stand in one place (the hideout's are seen by all), and a card's
+    henchman put on the one block that can take it. Neither screens, hands nor face-down
+    cards play any part, so being asked or not tells nobody anything. False: the seat must
+    choose."""
+    if remove_all(run, d):
+        return True
+    if d.kind not in SETTLED_BY_THE_MAP:
+        return False
+    ways = choices.decision_moves(run.state, d)
+    if len(ways) != 1 or not d.must:
+        return False
+    if d.kind == "lose_henchman":
+        source = int(str(ways[0].get("source")))
+        run.emit(HenchmanLost(seat=None, owner=d.seat, source=source))
+        return True
+    block = int(str(ways[0].get("block")))
+    if d.kind == "place_henchmen":
+        run.emit(HenchmanPlaced(seat=None, block=block))
+        return True
+    if d.kind == "send_home":
+        effects.henchmen_home(run, block, spare=d.seat, by="card")
+    else:
+        owner, by = int(str(ways[0].get("owner"))), choices.removal_cause(d)
+        run.emit(ThreatRemoved(seat=None, owner=owner, block=block, by=by))
+    return True
+
+
 def remove_all(run: Run, d: Decision) -> bool:
-    """A forced removal of no more threats than there are leaves no choice: all of them go.
-    False when the seat must choose."""
+    """A forced removal of no more threats than there are leaves no choice: all of them go
+    (by nobody since rules version 10; the seat's before). False when the seat must choose."""
     state = run.state
     if d.kind not in ("remove_threats", "lose_threats") or not d.must:
         return False
@@ -86,7 +130,7 @@ def remove_all(run: Run, d: Decision) -> bool:
     for block, owner in threats:
         for _ in range(state.players[owner].threats[block]):
             by = choices.removal_cause(d)
-            run.emit(ThreatRemoved(seat=d.seat, owner=owner, block=block, by=by))
+            run.emit(ThreatRemoved(seat=None, owner=owner, block=block, by=by))
     return True
 
 

@@ -231,7 +231,7 @@ def test_henchmen_on_the_first_block_are_sent_home_but_the_choosers() -> None:
     state = with_player(state, 1, henchmen=tuple(int(b == 0) for b in range(12)))
     state = asked(state, Decision(seat=0, kind="send_home", count=1, must=True, candidates=(0, 4)))
     assert events_of(state, 0, Move.of("send_home", block=0))[0] == HenchmenSentHome(
-        seat=0, block=0, spare=0
+        seat=0, block=0, spare=0, by="card"
     )
 
 

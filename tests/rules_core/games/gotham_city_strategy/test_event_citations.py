@@ -85,6 +85,7 @@ def test_a_threat_removed_cites_batmans_arrival_his_won_fight_or_the_card() -> N
     (which did not say) reads as before, citing Batman's arrival as every removal then did."""
     state = ready(["two-face", "penguin"])
     state = with_player(state, 1, threats=blocks(ace_chemicals=4))
+    state = with_player(state, 0, threats=blocks(ace_chemicals=1))  # whose: still a choice
     arrival = asked(state, Decision(seat=0, kind="remove_threats", count=3, block=ACE))
     removed = events_of(arrival, 0, Move.of("remove_threat", block=ACE, owner=1))
     assert cited(removed, ThreatRemoved) == [

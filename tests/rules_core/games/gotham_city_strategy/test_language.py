@@ -18,11 +18,13 @@ from rules_core.games.gotham_city_strategy.events import (
 from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmenMoved,
     HenchmenSentHome,
+    MovementEnded,
+    MovePlanned,
     Recruited,
     VillainMoved,
 )
 from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged
-from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
+from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState, Plan
 from rules_core.games.gotham_city_strategy.turn_events import GameFinished
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
@@ -47,23 +49,41 @@ def _story(state: GcsState, events: list[GameEvent]) -> list[str]:
     return told
 
 
-def test_each_figure_moved_is_told_once_when_it_arrives() -> None:
-    """The steps of a move said 'The Joker will move ...' and the arrival 'The Joker moves ...'
-    again: a step changes nothing on the board, so only the arrival is told."""
+def test_each_step_of_a_plan_is_told_and_the_move_as_the_plan_carried_out() -> None:
+    """The plan is made in the open step by step (turn.move), so each step says what it adds
+    (it said nothing: the replay showed it as bookkeeping); the figures' arrival is then told
+    as the plan carried out, not as a second "moves" of the same figures."""
     state = at_step(ready(["joker", "penguin"]), "actions")
     state = with_player(state, 0, hideout_henchmen=2, information=1)
     state = act(state, 0, Move.of("move"))
     step = Move.of("move_henchmen", source=HIDEOUT, target=UNION, count=2)
-    assert _story(state, events_of(state, 0, step)) == [""]
+    assert _story(state, events_of(state, 0, step)) == [
+        "The Joker plans to move 2 henchmen from the hideout to Union Station."
+    ]
     state = act(state, 0, step)
     done = events_of(state, 0, Move.of("move_villain", to=ACE))  # the last figure: done at once
-    assert _story(state, done[:1]) == [""]
-    assert [text for text in _story(state, done) if text] == [
-        "The Joker moves to Ace Chemicals.",
-        "The Joker moves 2 henchmen from the hideout to Union Station.",
-        "The Joker has finished moving.",
+    assert _story(state, done) == [
+        "The Joker plans to go to Ace Chemicals.",
+        "The Joker arrives at Ace Chemicals.",
+        "The Joker's 2 henchmen from the hideout arrive at Union Station.",
+        "The Joker has carried out the plan.",
         "The Joker draws a card.",  # and, having moved, ends the turn (rules version 8)
         "The Penguin's turn begins.",
+    ]
+
+
+def test_the_plans_lone_step_is_told_as_the_games_own() -> None:
+    """Rules version 10: the one step that can complete a short plan is by nobody, told as the
+    one way left; a move finished with no figure moved says so."""
+    state = at_step(ready(["joker", "penguin"]), "actions")
+    state = act(with_player(state, 0, hideout_henchmen=1, information=1), 0, Move.of("move"))
+    plan = Plan(villain_to=None, henchmen=((HIDEOUT, UNION, 1),))
+    assert _story(state, [MovePlanned(seat=None, plan=plan)]) == [
+        "The Joker's plan has one way to be completed: 1 henchman from the hideout to Union "
+        "Station."
+    ]
+    assert _story(state, [MovementEnded(seat=0)]) == [
+        "The Joker finishes moving without moving a figure."
     ]
 
 

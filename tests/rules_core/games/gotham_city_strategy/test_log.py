@@ -17,7 +17,7 @@ from rules_core.engine.upcasting import upcast
 from rules_core.games.gotham_city_strategy import GAME, legacy
 from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.events import TABLE_EVENTS
-from rules_core.games.gotham_city_strategy.figure_events import HenchmenSentHome, MovePlanned
+from rules_core.games.gotham_city_strategy.figure_events import HenchmenSentHome
 from rules_core.games.gotham_city_strategy.state import GcsState
 from rules_core.games.gotham_city_strategy.turn_events import FinalTurnsBegan
 from rules_core.games.gotham_city_strategy.vocabulary import count_of
@@ -50,10 +50,7 @@ def test_the_log_holds_table_events_only_and_reads_as_a_story(seed: int) -> None
         assert not isinstance(result, Rejection), result
         for event in result[0]:
             assert type(event) in TABLE_EVENTS, event.type
-            text = GAME.narrate(state, event, None, False)
-            # a step of a move is told once, when its figures arrive (test_language.py)
-            if not isinstance(event, MovePlanned):
-                told.append(text)
+            told.append(GAME.narrate(state, event, None, False))
             state = GAME.evolve(state, event)
     assert all(told[len(events) :]) and len(told) > 200
     assert not any(

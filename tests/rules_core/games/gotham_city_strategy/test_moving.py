@@ -78,7 +78,8 @@ def test_finishing_short_does_not_offer_the_villain_once_he_has_moved() -> None:
 def test_the_one_step_that_makes_up_a_short_block_is_the_games_own() -> None:
     """Rules version 9: two henchmen sent into a block held by two, with the villain moved and
     one henchman left, can be made up one way only (the plan and the figures are seen by all):
-    that step is taken unasked, written as the seat's move, and the move then finishes."""
+    that step is taken unasked, and the move then finishes. Rules version 10 writes that step by
+    nobody, the game's own (version 9 wrote it as the seat's move)."""
     state = moving(hideout=3, on_map=blocks(), villain_at=DOCKS)
     state = act(state, 0, Move.of("move_villain", to=HIDEOUT))
     events = events_of(state, 0, henchmen(HIDEOUT, ACE, 2))
@@ -87,7 +88,7 @@ def test_the_one_step_that_makes_up_a_short_block_is_the_games_own() -> None:
         ((HIDEOUT, ACE, 2),),
         ((HIDEOUT, ACE, 2), (HIDEOUT, ACE, 1)),
     ]
-    assert [p.seat for p in planned] == [0, 0] and MovementEnded(seat=0) in events
+    assert [p.seat for p in planned] == [0, None] and MovementEnded(seat=0) in events
     after = act(state, 0, henchmen(HIDEOUT, ACE, 2))
     assert after.players[0].henchmen[ACE] == 3 and after.players[1].henchmen[ACE] == 0
 

@@ -16,6 +16,7 @@ from rules_core.games.gotham_city_strategy.events import (
     DieRolled,
     EffectCarriedOut,
     FightResolved,
+    ThreatRemoved,
 )
 from rules_core.games.gotham_city_strategy.figure_events import Recruited
 from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged, ScreenShown
@@ -183,10 +184,12 @@ def test_the_bat_emblem_counts_zero_between_villains() -> None:
 
 
 def batman_fight(
-    faces: tuple[str, str], henchmen: int, drawer_fights: bool
+    faces: tuple[str, str], henchmen: int, drawer_fights: bool, penguins_threat: int = 1
 ) -> tuple[GcsState, list[GameEvent]]:
-    """Batman is sent to Ace Chemicals where the Joker stands; faces: (villain, Batman)."""
+    """Batman is sent to Ace Chemicals where the Joker stands; faces: (villain, Batman). The
+    Penguin's threats there (one by default) leave Batman's removal a choice of whose."""
     state = ready(["two-face", "joker", "penguin"])
+    state = with_player(state, 2, threats=blocks(ace_chemicals=penguins_threat))
     card = signal_card()
     joker = 0 if drawer_fights else 1
     state = with_player(
@@ -221,6 +224,18 @@ def test_batman_entering_wins_ties_and_the_left_player_controls_him_against_the_
     fight = next(e for e in events if isinstance(e, FightResolved))
     assert (fight.aggressor_total, fight.defender_total, fight.winner) == (2, 2, -1)
     assert waiting(state).seat == 1  # the player to the drawer's left removes the threats
+
+
+def test_batmans_removal_from_one_villains_threats_alone_is_the_games_own_step() -> None:
+    """Rules version 10: the threats Batman's won fight removes all stand on one block and are
+    one villain's (the map shows it all), so the two removals are no choice: they are made
+    unasked, by nobody, and the card goes on to how it is used."""
+    state, events = batman_fight(("bat", "1"), henchmen=4, drawer_fights=False, penguins_threat=0)
+    removed = [e for e in events if isinstance(e, ThreatRemoved)]
+    assert [(e.seat, e.owner, e.block, e.by) for e in removed] == [(None, 1, ACE, "fight")] * 2
+    assert state.players[1].threats[ACE] == 3
+    head = waiting(state)
+    assert (head.seat, head.kind) == (0, "use_card")
 
 
 def test_a_villain_beating_batman_sends_him_to_the_batcave_a_level_up() -> None:
