@@ -162,7 +162,7 @@ def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
                     status=Analysis.Status.FAILED,
                     spent_seconds=spent + now - started,
                     error=f"Stopped at the limit of {limit} s of worker time, after {done} of "
-                    f"{len(decisions)} decisions.",
+                    f"{len(decisions)} moves.",
                 )
                 return Slice(done - analysis.done, more=False)
             if deadline is not None and now > deadline:

@@ -61,18 +61,25 @@ def test_the_event_axis_is_numbered_in_round_steps_from_the_first_event() -> Non
 def test_the_status_line_says_where_the_analysis_stands() -> None:
     assert _call("statusWords", {"status": "none", "done": 0, "total": 0}) == "Not analysed yet."
     assert _call("statusWords", {"status": "running", "done": 3, "total": 9}) == (
-        "Analysing: 3 of 9 decisions so far…"
+        "Analysing: 3 of 9 moves so far…"
     )
-    assert _call("statusWords", {"status": "done", "done": 1, "total": 1}) == (
-        "Analysed: 1 decision graded."
-    )
+    assert _call("statusWords", {"status": "done", "done": 1, "total": 1}) == "Analysed: 1 move."
     assert _call("statusWords", {"status": "failed", "done": 2, "total": 9}) == (
-        "The analysis stopped after 2 of 9 decisions."
+        "The analysis stopped after 2 of 9 moves."
+    )
+
+
+def test_the_status_line_counts_moves_where_the_summaries_count_decisions() -> None:
+    """The analysis's total counts every move analysed, a seat's only legal ones included; the
+    summaries under the chart leave those out as no decision. A finished No Man's Land read
+    "Analysed: 36 decisions graded." over "12 decisions graded" and "20 decisions graded"."""
+    assert _call("statusWords", {"status": "done", "done": 36, "total": 36}) == (
+        "Analysed: 36 moves."
     )
 
 
 def test_a_running_games_readers_are_told_whose_notes_they_read() -> None:
-    """The status line counts the whole game's decisions ("Analysed: 10 decisions graded."),
+    """The status line counts the whole game's moves ("Analysed: 10 moves."),
     but while the game runs a seat reads only its own notes and a spectator none: a spectator
     read "10 graded" over an empty replay, a seat 10 over its summary of 4."""
     assert _call("whoseNotes", "active", True) == (
@@ -87,7 +94,7 @@ def test_a_failed_analysis_says_why_it_stopped() -> None:
     """The status line counts what was graded; the server's reason (a limit reached, a failure
     on our side) is told under it: the page said only "The analysis stopped after 2 of 9
     decisions." and dropped the `error` the API gives."""
-    why = "Stopped at the limit of 1800 s of worker time, after 2 of 9 decisions."
+    why = "Stopped at the limit of 1800 s of worker time, after 2 of 9 moves."
     failed = {"status": "failed", "done": 2, "total": 9, "error": why}
     assert _call("failureWords", failed) == why
     assert _call("failureWords", {**failed, "error": None}) == ""

@@ -38,17 +38,20 @@
     return values.map((value) => ({ value, label: String(value) }));
   }
 
-  /* An analysis's state in words, for the line beside the analysis button. */
+  /* An analysis's state in words, for the line beside the analysis button. Its count is of
+     the moves analysed, each seat's only legal ones included, so the line says "moves": the
+     summaries under the chart count decisions, which leave those out ("Analysed: 36 decisions
+     graded." stood over 12 and 20 decisions graded in No Man's Land). */
   function statusWords(status) {
     if (!status || !status.status || status.status === "none") return "Not analysed yet.";
-    const count = (n) => `${n} decision${n === 1 ? "" : "s"}`;
-    if (status.status === "done") return `Analysed: ${count(status.total)} graded.`;
-    if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} decisions.`;
-    return `Analysing: ${status.done} of ${status.total} decisions so far…`;
+    const count = (n) => `${n} move${n === 1 ? "" : "s"}`;
+    if (status.status === "done") return `Analysed: ${count(status.total)}.`;
+    if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} moves.`;
+    return `Analysing: ${status.done} of ${status.total} moves so far…`;
   }
 
-  /* Whose notes a reader of a game still running is given, said after "Analysed: 9 decisions
-     graded." (the count is the whole game's): a seat reads only its own decisions' notes, a
+  /* Whose notes a reader of a game still running is given, said after "Analysed: 9 moves."
+     (the count is the whole game's): a seat reads only its own decisions' notes, a
      spectator none until the game is over; "" once it is over (every note is shown). */
   function whoseNotes(gameStatus, seated) {
     if (gameStatus !== "active") return "";
