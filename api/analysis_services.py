@@ -258,9 +258,12 @@ def _judge(
     """The analysing bot's view of one decision, as an annotation's text and data."""
     seat = int(move["seat"])  # type: ignore[arg-type]
     played = Move.from_json({k: v for k, v in move.items() if k != "seat"})
-    verdict = judge(spec, state, seat, played, rng, budget, seats)
     roles = spec.seat_names(state)
     who = capitalized(roles[seat]) if seat < len(roles) else f"Seat {seat}"
+    refusal = spec.decide(state, seat, played, random.Random(0))  # whether, not what
+    if isinstance(refusal, Rejection):
+        return _unjudged(spec, state, seat, played, who, refusal)
+    verdict = judge(spec, state, seat, played, rng, budget, seats)
     text = (
         f"{who} played: {spec.describe_move(state, seat, played)} "
         f"(winning chances {_points(verdict.played_value)}%)."
@@ -310,4 +313,22 @@ def _judge(
             "mark_at": verdict.mark_at,
             "iterations": verdict.iterations,
         },
+    }
+
+
+def _unjudged(
+    spec: GameSpec[Any], state: Any, seat: int, played: Move, who: str, refusal: Rejection
+) -> dict[str, Any]:
+    """The note on a move today's rules refuse where it was played: only a game of an earlier
+    rules version holds one (a Chronicles defense its first rules asked for, which the game now
+    takes itself). Its moves cannot be weighed against today's, so it is told, not graded: no
+    grade, no evaluation, nothing for the chart or the summaries (before, the refusal stopped
+    the whole analysis as "failed on our side")."""
+    return {
+        "text": (
+            f"{who} played: {spec.describe_move(state, seat, played)}. Not judged: this game was "
+            f"played under earlier rules, and today's rules refuse this move here. "
+            f"{refusal.message}"
+        ),
+        "data": {"seat": seat, "played": played.to_json(), "judged": False},
     }
