@@ -230,6 +230,41 @@ def test_next_graded_move_tells_a_done_analysis_that_marked_nothing_from_none_ru
     assert [_call("marked", event) for event in marked] == [False, False, True]
 
 
+def test_the_chart_dots_every_move_next_graded_move_stops_at() -> None:
+    """An inaccuracy gets a dot as a mistake and a blunder do, each in its grade's colour, at
+    the played move's value: a finished Chronicles game's "next graded move" stopped at two
+    inaccuracies the chart showed nothing at (only `mark`, mistakes and blunders, was drawn)."""
+
+    def judged(seq: int, grade: str, lost: float, played: float) -> dict[str, Any]:
+        note = _note(1, grade, lost)
+        note["data"].update(
+            evaluation={"0": 1 - played, "1": played},
+            played_value=played,
+            mark=grade in ("mistake", "blunder"),
+        )
+        return {"seq": seq, "annotations": [note]}
+
+    events = [
+        judged(141, "inaccuracy", 0.08, 0.27),
+        judged(150, "good", 0.0, 0.3),
+        judged(151, "too close to call", 0.05, 0.3),
+        judged(160, "mistake", 0.18, 0.0),
+        judged(170, "blunder", 0.41, 0.1),
+        {"seq": 171, "annotations": [{"source": "analysis", "data": {"seat": 0, "judged": False}}]},
+    ]
+    dots = _call("chartMarks", events)
+    assert [(d["seq"], d["grade"], d["value"]) for d in dots] == [
+        (141, "inaccuracy", 0.27),
+        (160, "mistake", 0.0),
+        (170, "blunder", 0.1),
+    ]
+    assert [e["seq"] for e in events if _call("marked", e)] == [d["seq"] for d in dots]
+    assert dots[0]["title"] == "event 141: inaccuracy, 8 points of winning chances lost"
+    assert [d["colour"] for d in dots] == ["#b9770e", "#d35400", "#c0392b"]  # the notes' colours
+    assert [d["radius"] for d in dots] == [3, 4, 4]
+    assert _call("chartMarks", []) == []
+
+
 def test_a_moves_heading_names_the_seat_that_made_it() -> None:
     """The heading over a move's events names the move's seat, not the seat of the move's first
     event: No Man's Land's "End the turn without drawing" opens with Falcone's turn beginning
