@@ -41,6 +41,13 @@ class AnalysisRunning(ApiError):
     error = "analysis_running"
 
 
+class NotAnalysable(ApiError):
+    """A game of earlier rules whose first move today's rules refuse: nothing could be judged."""
+
+    status_code = 422
+    error = "not_analysable"
+
+
 ANALYSIS_STALE_SECONDS = 300  # a queued or running analysis with no progress this long is dead
 
 
@@ -63,6 +70,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
     """
     from api.tasks import analyze_game
 
+    _refuse_unfollowable(game)
     wanted: dict[str, JSON] = {"iterations": iterations, "seconds": seconds}
     with transaction.atomic():
         Game.objects.select_for_update().filter(pk=game.pk).first()  # one request at a time
@@ -87,6 +95,29 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
         analysis = analysis_begin(game=game, iterations=iterations, seconds=seconds)
         enqueue_after_commit(analyze_game, analysis.pk)
     return True
+
+
+def _refuse_unfollowable(game: Game) -> None:
+    """Refuse, before it counts against the hour's analyses, the analysis of a game of earlier
+    rules whose first move today's rules refuse where it was played (a City Strategy game stored
+    in the first log format): each of its moves would be noted "Not judged" (223 of 223 in
+    tests/fixtures/logs/gotham-city-strategy-2p-variant.json). A game whose rules refuse only
+    some moves (the first Chronicles log: 3 of 132) is analysed, those moves noted so."""
+    spec = get_game(game.game)
+    if game.rules_version == spec.rules_version:
+        return
+    first = Event.objects.filter(game=game, move__isnull=False).order_by("seq").first()
+    if first is None or not isinstance(first.move, dict):
+        return
+    seat = int(first.move["seat"])
+    played = Move.from_json({k: v for k, v in first.move.items() if k != "seat"})
+    state = event_store.load_state(game, spec, first.seq - 1)
+    refusal = spec.decide(state, seat, played, random.Random(0))  # whether, not what
+    if isinstance(refusal, Rejection):
+        raise NotAnalysable(
+            "This game was played under earlier rules, and today's rules refuse its first move "
+            f"where it was played, so none of its moves can be judged. {refusal.message}"
+        )
 
 
 def analysis_begin(*, game: Game, iterations: int, seconds: float) -> Analysis:

@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 import pytest
+from rest_framework.test import APIClient
 
 from api import analysis_services, event_store
 from api.models import Analysis, Annotation, Event, Game
@@ -21,6 +22,7 @@ from tests.api.stored_logs import FIXTURES, load, read
 pytestmark = pytest.mark.django_db
 
 SPEC = get_game("gotham-city-chronicles")
+SETTINGS = {"iterations": 5, "seconds": 0.05}
 
 
 def _refused_today(game: Game) -> list[int]:
@@ -75,3 +77,20 @@ def test_an_older_games_analysis_runs_to_its_end(monkeypatch: pytest.MonkeyPatch
     refused = _refused_today(game)
     assert all("Not judged" in notes[seq] for seq in refused)
     assert sum("Not judged" in text for text in notes.values()) == len(refused)
+
+
+def test_a_game_whose_first_move_todays_rules_refuse_is_not_analysed(api: APIClient) -> None:
+    """A City Strategy game stored in the first log format: today's rules refuse each of its
+    moves, so its analysis noted 223 of 223 "Not judged"; it is refused up front, in words, and
+    counts against no limit. A game refused only here and there is analysed (202)."""
+    older = load(read(FIXTURES / "gotham-city-strategy-2p-variant.json"))
+    answer = api.post(f"/api/games/{older.pk}/analysis/", SETTINGS, format="json")
+    assert answer.status_code == 422
+    body = answer.json()
+    assert body["error"] == "not_analysable"
+    assert body["message"].startswith("This game was played under earlier rules")
+    assert "first log format" in body["message"]  # the game's own reason
+    assert not Analysis.objects.filter(game=older).exists()
+    chronicles = load(read(FIXTURES / "gotham-city-chronicles-2p.json"))
+    started = api.post(f"/api/games/{chronicles.pk}/analysis/", SETTINGS, format="json")
+    assert started.status_code == 202
