@@ -41,6 +41,13 @@ class AnalysisRunning(ApiError):
     error = "analysis_running"
 
 
+class NotAnalysable(ApiError):
+    """A game of earlier rules whose first move today's rules refuse: nothing could be judged."""
+
+    status_code = 422
+    error = "not_analysable"
+
+
 ANALYSIS_STALE_SECONDS = 300  # a queued or running analysis with no progress this long is dead
 
 
@@ -63,6 +70,7 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
     """
     from api.tasks import analyze_game
 
+    _refuse_unfollowable(game)
     wanted: dict[str, JSON] = {"iterations": iterations, "seconds": seconds}
     with transaction.atomic():
         Game.objects.select_for_update().filter(pk=game.pk).first()  # one request at a time
@@ -87,6 +95,29 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
         analysis = analysis_begin(game=game, iterations=iterations, seconds=seconds)
         enqueue_after_commit(analyze_game, analysis.pk)
     return True
+
+
+def _refuse_unfollowable(game: Game) -> None:
+    """Refuse, before it counts against the hour's analyses, the analysis of a game of earlier
+    rules whose first move today's rules refuse where it was played (a City Strategy game stored
+    in the first log format): each of its moves would be noted "Not judged" (223 of 223 in
+    tests/fixtures/logs/gotham-city-strategy-2p-variant.json). A game whose rules refuse only
+    some moves (the first Chronicles log: 3 of 132) is analysed, those moves noted so."""
+    spec = get_game(game.game)
+    if game.rules_version == spec.rules_version:
+        return
+    first = Event.objects.filter(game=game, move__isnull=False).order_by("seq").first()
+    if first is None or not isinstance(first.move, dict):
+        return
+    seat = int(first.move["seat"])
+    played = Move.from_json({k: v for k, v in first.move.items() if k != "seat"})
+    state = event_store.load_state(game, spec, first.seq - 1)
+    refusal = spec.decide(state, seat, played, random.Random(0))  # whether, not what
+    if isinstance(refusal, Rejection):
+        raise NotAnalysable(
+            "This game was played under earlier rules, and today's rules refuse its first move "
+            f"where it was played, so none of its moves can be judged. {refusal.message}"
+        )
 
 
 def analysis_begin(*, game: Game, iterations: int, seconds: float) -> Analysis:
@@ -162,7 +193,7 @@ def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:
                     status=Analysis.Status.FAILED,
                     spent_seconds=spent + now - started,
                     error=f"Stopped at the limit of {limit} s of worker time, after {done} of "
-                    f"{len(decisions)} decisions.",
+                    f"{len(decisions)} moves.",
                 )
                 return Slice(done - analysis.done, more=False)
             if deadline is not None and now > deadline:
@@ -258,9 +289,12 @@ def _judge(
     """The analysing bot's view of one decision, as an annotation's text and data."""
     seat = int(move["seat"])  # type: ignore[arg-type]
     played = Move.from_json({k: v for k, v in move.items() if k != "seat"})
-    verdict = judge(spec, state, seat, played, rng, budget, seats)
     roles = spec.seat_names(state)
     who = capitalized(roles[seat]) if seat < len(roles) else f"Seat {seat}"
+    refusal = spec.decide(state, seat, played, random.Random(0))  # whether, not what
+    if isinstance(refusal, Rejection):
+        return _unjudged(spec, state, seat, played, who, refusal)
+    verdict = judge(spec, state, seat, played, rng, budget, seats)
     text = (
         f"{who} played: {spec.describe_move(state, seat, played)} "
         f"(winning chances {_points(verdict.played_value)}%)."
@@ -310,4 +344,22 @@ def _judge(
             "mark_at": verdict.mark_at,
             "iterations": verdict.iterations,
         },
+    }
+
+
+def _unjudged(
+    spec: GameSpec[Any], state: Any, seat: int, played: Move, who: str, refusal: Rejection
+) -> dict[str, Any]:
+    """The note on a move today's rules refuse where it was played: only a game of an earlier
+    rules version holds one (a Chronicles defense its first rules asked for, which the game now
+    takes itself). Its moves cannot be weighed against today's, so it is told, not graded: no
+    grade, no evaluation, nothing for the chart or the summaries (before, the refusal stopped
+    the whole analysis as "failed on our side")."""
+    return {
+        "text": (
+            f"{who} played: {spec.describe_move(state, seat, played)}. Not judged: this game was "
+            f"played under earlier rules, and today's rules refuse this move here. "
+            f"{refusal.message}"
+        ),
+        "data": {"seat": seat, "played": played.to_json(), "judged": False},
     }

@@ -204,7 +204,7 @@ def test_an_analysis_stops_as_failed_past_its_total_worker_time(
     analysis.refresh_from_db()
     assert (analysis.status, analysis.done, analysis.spent_seconds) == ("failed", 5, 14.0)
     assert analysis.error == (
-        f"Stopped at the limit of 13 s of worker time, after 5 of {total} decisions."
+        f"Stopped at the limit of 13 s of worker time, after 5 of {total} moves."
     )
 
 

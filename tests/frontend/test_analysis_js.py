@@ -61,18 +61,25 @@ def test_the_event_axis_is_numbered_in_round_steps_from_the_first_event() -> Non
 def test_the_status_line_says_where_the_analysis_stands() -> None:
     assert _call("statusWords", {"status": "none", "done": 0, "total": 0}) == "Not analysed yet."
     assert _call("statusWords", {"status": "running", "done": 3, "total": 9}) == (
-        "Analysing: 3 of 9 decisions so far…"
+        "Analysing: 3 of 9 moves so far…"
     )
-    assert _call("statusWords", {"status": "done", "done": 1, "total": 1}) == (
-        "Analysed: 1 decision graded."
-    )
+    assert _call("statusWords", {"status": "done", "done": 1, "total": 1}) == "Analysed: 1 move."
     assert _call("statusWords", {"status": "failed", "done": 2, "total": 9}) == (
-        "The analysis stopped after 2 of 9 decisions."
+        "The analysis stopped after 2 of 9 moves."
+    )
+
+
+def test_the_status_line_counts_moves_where_the_summaries_count_decisions() -> None:
+    """The analysis's total counts every move analysed, a seat's only legal ones included; the
+    summaries under the chart leave those out as no decision. A finished No Man's Land read
+    "Analysed: 36 decisions graded." over "12 decisions graded" and "20 decisions graded"."""
+    assert _call("statusWords", {"status": "done", "done": 36, "total": 36}) == (
+        "Analysed: 36 moves."
     )
 
 
 def test_a_running_games_readers_are_told_whose_notes_they_read() -> None:
-    """The status line counts the whole game's decisions ("Analysed: 10 decisions graded."),
+    """The status line counts the whole game's moves ("Analysed: 10 moves."),
     but while the game runs a seat reads only its own notes and a spectator none: a spectator
     read "10 graded" over an empty replay, a seat 10 over its summary of 4."""
     assert _call("whoseNotes", "active", True) == (
@@ -87,7 +94,7 @@ def test_a_failed_analysis_says_why_it_stopped() -> None:
     """The status line counts what was graded; the server's reason (a limit reached, a failure
     on our side) is told under it: the page said only "The analysis stopped after 2 of 9
     decisions." and dropped the `error` the API gives."""
-    why = "Stopped at the limit of 1800 s of worker time, after 2 of 9 decisions."
+    why = "Stopped at the limit of 1800 s of worker time, after 2 of 9 moves."
     failed = {"status": "failed", "done": 2, "total": 9, "error": why}
     assert _call("failureWords", failed) == why
     assert _call("failureWords", {**failed, "error": None}) == ""
@@ -221,6 +228,41 @@ def test_next_graded_move_tells_a_done_analysis_that_marked_nothing_from_none_ru
     marked = [*good, {"annotations": [_note(0, "mistake", 0.2)]}]
     assert _call("noMarkWords", marked) == "No graded move after this one."
     assert [_call("marked", event) for event in marked] == [False, False, True]
+
+
+def test_the_chart_dots_every_move_next_graded_move_stops_at() -> None:
+    """An inaccuracy gets a dot as a mistake and a blunder do, each in its grade's colour, at
+    the played move's value: a finished Chronicles game's "next graded move" stopped at two
+    inaccuracies the chart showed nothing at (only `mark`, mistakes and blunders, was drawn)."""
+
+    def judged(seq: int, grade: str, lost: float, played: float) -> dict[str, Any]:
+        note = _note(1, grade, lost)
+        note["data"].update(
+            evaluation={"0": 1 - played, "1": played},
+            played_value=played,
+            mark=grade in ("mistake", "blunder"),
+        )
+        return {"seq": seq, "annotations": [note]}
+
+    events = [
+        judged(141, "inaccuracy", 0.08, 0.27),
+        judged(150, "good", 0.0, 0.3),
+        judged(151, "too close to call", 0.05, 0.3),
+        judged(160, "mistake", 0.18, 0.0),
+        judged(170, "blunder", 0.41, 0.1),
+        {"seq": 171, "annotations": [{"source": "analysis", "data": {"seat": 0, "judged": False}}]},
+    ]
+    dots = _call("chartMarks", events)
+    assert [(d["seq"], d["grade"], d["value"]) for d in dots] == [
+        (141, "inaccuracy", 0.27),
+        (160, "mistake", 0.0),
+        (170, "blunder", 0.1),
+    ]
+    assert [e["seq"] for e in events if _call("marked", e)] == [d["seq"] for d in dots]
+    assert dots[0]["title"] == "event 141: inaccuracy, 8 points of winning chances lost"
+    assert [d["colour"] for d in dots] == ["#b9770e", "#d35400", "#c0392b"]  # the notes' colours
+    assert [d["radius"] for d in dots] == [3, 4, 4]
+    assert _call("chartMarks", []) == []
 
 
 def test_a_moves_heading_names_the_seat_that_made_it() -> None:

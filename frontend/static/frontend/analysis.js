@@ -38,17 +38,20 @@
     return values.map((value) => ({ value, label: String(value) }));
   }
 
-  /* An analysis's state in words, for the line beside the analysis button. */
+  /* An analysis's state in words, for the line beside the analysis button. Its count is of
+     the moves analysed, each seat's only legal ones included, so the line says "moves": the
+     summaries under the chart count decisions, which leave those out ("Analysed: 36 decisions
+     graded." stood over 12 and 20 decisions graded in No Man's Land). */
   function statusWords(status) {
     if (!status || !status.status || status.status === "none") return "Not analysed yet.";
-    const count = (n) => `${n} decision${n === 1 ? "" : "s"}`;
-    if (status.status === "done") return `Analysed: ${count(status.total)} graded.`;
-    if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} decisions.`;
-    return `Analysing: ${status.done} of ${status.total} decisions so far…`;
+    const count = (n) => `${n} move${n === 1 ? "" : "s"}`;
+    if (status.status === "done") return `Analysed: ${count(status.total)}.`;
+    if (status.status === "failed") return `The analysis stopped after ${status.done} of ${status.total} moves.`;
+    return `Analysing: ${status.done} of ${status.total} moves so far…`;
   }
 
-  /* Whose notes a reader of a game still running is given, said after "Analysed: 9 decisions
-     graded." (the count is the whole game's): a seat reads only its own decisions' notes, a
+  /* Whose notes a reader of a game still running is given, said after "Analysed: 9 moves."
+     (the count is the whole game's): a seat reads only its own decisions' notes, a
      spectator none until the game is over; "" once it is over (every note is shown). */
   function whoseNotes(gameStatus, seated) {
     if (gameStatus !== "active") return "";
@@ -130,6 +133,33 @@
     return ((event && event.annotations) || []).some((a) => a && a.data && (a.data.mark || ["inaccuracy", "mistake", "blunder"].includes(a.data.grade)));
   }
 
+  /* The chart's dots: one at each move "next graded move" stops at (an inaccuracy, a mistake
+     or a blunder, as `marked` says), where the played move left its seat (`played_value`), in
+     its grade's colour (the notes' colours), a mistake's and a blunder's larger. Before, only
+     mistakes and blunders had one, so the button stopped at inaccuracies the chart did not
+     show (a Chronicles game's two). */
+  function chartMarks(events) {
+    const colours = { inaccuracy: "#b9770e", mistake: "#d35400", blunder: "#c0392b" };
+    const dots = [];
+    for (const event of events || []) {
+      for (const note of (event && event.annotations) || []) {
+        const data = note && note.source === "analysis" ? note.data : null;
+        if (!data || !data.evaluation || !marked({ annotations: [note] })) continue;
+        const grade = Object.hasOwn(colours, data.grade) ? data.grade : "mistake";  // an old note's bare `mark`
+        const lost = Math.round(Number(data.lost) * 100);
+        dots.push({
+          seq: event.seq,
+          value: Number(data.played_value),
+          grade,
+          colour: colours[grade],
+          radius: grade === "inaccuracy" ? 3 : 4,
+          title: `event ${event.seq}: ${grade}, ${lost} point${lost === 1 ? "" : "s"} of winning chances lost`,
+        });
+      }
+    }
+    return dots;
+  }
+
   /* What "next graded move" says when no marked move follows the event shown: before any
      analysis note, to run one; after an analysis that marked nothing, so (it said "run the
      analysis first" beside a done analysis's summary). */
@@ -151,5 +181,5 @@
     return opening.move_label ? `${who}: ${opening.move_label}` : `${who}'s move (its details are hidden from you)`;
   }
 
-  return { percent, axisTicks, eventTicks, statusWords, whoseNotes, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading };
+  return { percent, axisTicks, eventTicks, statusWords, whoseNotes, failureWords, offer, seatSummary, gradeWords, marked, chartMarks, noMarkWords, moveHeading };
 });

@@ -24,7 +24,7 @@
     fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
 
   const { node, citationList } = window.GothamDom;
-  const { axisTicks, eventTicks, statusWords, whoseNotes, failureWords, offer, seatSummary, gradeWords, marked, noMarkWords, moveHeading } = window.GothamAnalysis;
+  const { axisTicks, eventTicks, statusWords, whoseNotes, failureWords, offer, seatSummary, gradeWords, marked, chartMarks, noMarkWords, moveHeading } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
     const box = $(id);
@@ -251,12 +251,12 @@
       line.setAttribute("stroke", colourOf(seat));
       chart.appendChild(line);
     }
-    for (const p of points.filter((p) => p.data.mark)) {
-      const dot = svg("circle", { cx: x(p.seq), cy: y(p.data.played_value), r: 4, fill: "#d00", class: "mark" });
+    for (const mark of chartMarks(log)) {  // where "next graded move" stops, in its grade's colour
+      const dot = svg("circle", { cx: x(mark.seq), cy: y(mark.value), r: mark.radius, fill: mark.colour, class: `mark ${mark.grade}` });
       const title = document.createElementNS(ns, "title");
-      title.textContent = `event ${p.seq}: ${Math.round(Number(p.data.lost) * 100)} points of winning chances lost`;
+      title.textContent = mark.title;
       dot.appendChild(title);
-      dot.addEventListener("click", () => show(p.seq));
+      dot.addEventListener("click", () => show(mark.seq));
     }
   }
 
