@@ -390,3 +390,15 @@ def test_the_strategy_panel_says_what_the_seats_next_level_asks() -> None:
     drawn = panel("gotham-city-strategy", view, 0)
     at = next(i for i, (tag, line) in enumerate(drawn) if line.startswith("Level 1 · "))
     assert drawn[at + 1] == ["p", f"{text}."]
+
+
+def test_the_strategy_legend_speaks_of_your_villain_only_to_a_seat() -> None:
+    """The legend read "villain (ringed: yours)" on a spectator's board too, where no villain is
+    ringed and none is the reader's."""
+    game = get_game("gotham-city-strategy")
+    state = fold(game, game.setup(2, {"villains": ["joker", "penguin"]}, random.Random(1)))
+    seated = board_words("gotham-city-strategy", game.view(state, 0), 0)["texts"]
+    watching = board_words("gotham-city-strategy", game.view(state, None), None)["texts"]
+    assert "villain (ringed: yours)" in seated
+    assert "villain" in watching
+    assert not any("yours" in text for text in watching)

@@ -62,14 +62,14 @@
     svg.appendChild(el("circle", { cx: 390, cy: 505, r: 4, fill: "#fff", stroke: "#777", "stroke-width": 2 }));
     svg.appendChild(el("text", { x: 398, y: 508, "font-size": 10 }, "henchman"));
     svg.appendChild(el("circle", { cx: 462, cy: 505, r: 7, fill: "#777" }));
-    svg.appendChild(el("text", { x: 473, y: 508, "font-size": 10 }, "villain (ringed: yours)"));
+    svg.appendChild(el("text", { x: 473, y: 508, "font-size": 10 }, state.seat === null || state.seat === undefined ? "villain" : "villain (ringed: yours)"));
     state.players.forEach((p, s) => {
       svg.appendChild(el("text", { x: 8 + s * 150, y: 524, "font-size": 10, fill: COLORS[s], "font-weight": "bold" }, `${p.name || p.villain}${yours(s) ? " (you)" : ""}`));
     });
   }
   /* The seat's screen, what its next level asks (its dial, in words) and its hand, as text,
      under the card being carried out (read aloud, so public: once played it has left the hand,
-     yet "Carry out the card" asks about it) and what the rules wait for this seat to choose. */
+     yet "Carry out" asks about it) and what the rules wait for this seat to choose. */
   function drawPanel(element, state, seat) {
     const me = state.players && state.players[seat];
     if (!me) return;

@@ -192,6 +192,8 @@ def describe_move(state: GcsState, seat: int, move: Move) -> str:
         return f"Take {count_of(1, first)} and {count_of(1, second)} instead"
     if kind == "steal":
         return f"Steal 1 {get('resource')}"
+    if kind == "carry_out" and state.played:  # the card in play is read aloud: public
+        return f"Carry out {card(state, state.played)}"
     return {
         "advance": "Advance one level",
         "reveal": "Reveal your face-down card",

@@ -163,6 +163,15 @@ def test_a_card_putting_henchmen_on_the_map_is_read_out_as_it_is_carried_out() -
     assert "The Joker reads out “Street Crew”: place 2 henchmen from the hideout." in told
 
 
+def test_carrying_out_the_card_in_play_names_it() -> None:
+    """The move read "Carry out the card" in the move list and the analysis's notes; the card
+    in play is read aloud (public), so the move names it."""
+    state = at_step(
+        ready(["joker", "penguin"]), "resolve", played="plot-12", program=(), chosen=False
+    )
+    assert GAME.describe_move(state, 0, Move.of("carry_out")) == "Carry out “Street Crew”"
+
+
 def test_a_card_line_that_finds_nothing_to_do_says_why() -> None:
     """turn.plot.effect: a line read out that cannot be done here is skipped; the story says why
     rather than meet it with silence (Smuggled Cargo read out with an empty hideout was followed
