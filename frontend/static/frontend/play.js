@@ -38,6 +38,7 @@
   // version it led to: {label, note, at} (`at` null until the page has drawn it)
   let played = null;
   let moved = false;  // a move of this page was answered: the next drawing places the focus
+  let waitedOnStatus = false;  // placeFocus put the focus on the status: the seat had no move
 
   const $ = (id) => document.getElementById(id);
   const api = (path, options = {}) =>
@@ -213,7 +214,10 @@
     const playing = Boolean(token) && game.status === "active";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
-    if (moved || inList) placeFocus(buttons, moved ? undefined : focused);
+    // the focus the page left on the status while others played goes to the first move when
+    // the seat's turn comes back (a keyboard needed five Tabs to reach it from there)
+    const turnCameBack = waitedOnStatus && yourTurn && buttons.length > 0 && document.activeElement === $("status");
+    if (moved || inList || turnCameBack) placeFocus(buttons, moved || turnCameBack ? undefined : focused);
     moved = false;
     if (playing && !buttons.length && !yourTurn) {
       $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
@@ -225,7 +229,8 @@
   }
 
   /* After this page's move, or a drawing that took away what had the focus in the move list,
-     the focus lands where the keyboard goes on: what had it (`focused`: a move's JSON, or
+     or the seat's turn coming back while the focus waits on the status, the focus lands where
+     the keyboard goes on: what had it (`focused`: a move's JSON, or
      {kind} for a kind's heading) if it is still there, else the first move shown, else the
      status that says what happened and who is to play (the list empties on another's turn). */
   function placeFocus(buttons, focused) {
@@ -236,6 +241,7 @@
     const target = (heading && heading.querySelector("summary"))
       || shown.find((b) => b.dataset.move === focused) || shown[0] || $("status");
     target.focus();
+    waitedOnStatus = target === $("status");
   }
 
   const SEAT_REFUSED = "That seat link is not one of this game's (cut short or mistyped?), so this page no longer uses it. Open the link again exactly as it was given to you to play that seat.";
