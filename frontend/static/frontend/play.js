@@ -55,6 +55,18 @@
     return seat.role && seat.role !== who ? `${seat.role} (${who})` : who;
   }
 
+  /* Who won, by role and name, after the outcome's sentence (which names roles only), and how
+     it went for the seat reading it: " You played Gordon (Bob); won by Falcone (Ann)." */
+  function finishedFor(game, seat) {
+    const winners = (game.outcome && game.outcome.winners) || [];
+    const names = winners.filter((s) => s !== seat).map((s) => seatName(game.seats, s));
+    const others = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    if (seat === null || seat === undefined) return others ? ` Won by ${others}.` : "";
+    const mine = seatName(game.seats, seat);
+    if (winners.includes(seat)) return ` You won, playing ${mine}${others ? `, with ${others}` : ""}.`;
+    return ` You played ${mine}${others ? `; won by ${others}` : ""}.`;
+  }
+
   function showRejoin(game, seat) {
     // the link back to this seat, to keep: it carries the token after #, never sent to a server;
     // a finished game has no seat to come back to, only its replay and analysis, seen as it
@@ -176,7 +188,7 @@
     if (played && played.at !== version) played = null;  // another's move since: told in events
     const chose = played ? ` You chose: ${played.label}.${played.note ? ` ${played.note}` : ""}` : "";
     $("status").textContent = game.status === "finished"
-      ? `Finished: ${game.outcome ? game.outcome.summary : ""}`
+      ? `Finished: ${game.outcome ? game.outcome.summary : ""}${finishedFor(game, state.seat)}`
       : `${you}${chose} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
     if (game.status !== "finished" && !yourTurn) offerSwitch(game, state.to_act || []);
     $("status").classList.toggle("your-turn", yourTurn && game.status !== "finished");

@@ -535,6 +535,10 @@ async function playToTheEnd(page) {
   boardClicks = 0;
   await playUntilFinished(page);
   check(boardClicks >= 3, `the race was not played on the board (${boardClicks} picks)`);
+  // the end says who won by name, and how it went for this seat (the summary names roles only)
+  const final = await page.textContent("#status");
+  check(/ You (won, playing Figure A \(Ann\)|played Figure A \(Ann\); won by Figure [BCD] \(easy bot \d\))\.$/.test(final),
+    `the end does not say who won by name nor how it went for Ann: ${JSON.stringify(final)}`);
   await shot(page, "play-finished");
   // a finished game has no seat to come back to: its replay and analysis are offered instead
   const gameId = new URL(page.url()).pathname.split("/")[2];
