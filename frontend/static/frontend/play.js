@@ -273,6 +273,9 @@
 
   const foldedKinds = new Set();  // the kinds of move the seat folded away stay folded on redraw
 
+  // what a board's highlighted element is, by its target's kind (boards' `target`), in the hint
+  const TARGET_NOUNS = { area: "area", block: "block", card: "card", deck: "deck", district: "district", figure: "figure", tile: "tile" };
+
   /* Board elements some legal move acts on are highlighted; clicking one keeps only its moves
      (then a move button confirms); clicking it again, or "all moves", shows every move. */
   let chosenTarget = null;
@@ -295,10 +298,14 @@
     const all = $("all-moves");
     all.hidden = !chosenTarget;
     all.onclick = () => { chosenTarget = null; markTargets(buttons); };
-    // the hint names where the highlighted things are: on the board, beside it (a hand), or both
-    const marked = [...document.querySelectorAll(".legal-target")].map((e) => (e.closest("#board") ? "board" : "panel"));
-    const where = marked.includes("board")
-      ? (marked.includes("panel") ? "a highlighted place on the board or card in your hand" : "a highlighted place on the board")
+    // the hint names what is highlighted and where: on the board (a deck, a figure, a district:
+    // by the target's kind), beside it (a card in the hand), or both
+    const marked = [...document.querySelectorAll(".legal-target")];
+    const onBoard = [...new Set(marked.filter((e) => e.closest("#board"))
+      .map((e) => TARGET_NOUNS[e.getAttribute("data-target").split("-")[0]] || "place"))];
+    const inHand = marked.some((e) => !e.closest("#board"));
+    const where = onBoard.length
+      ? `a highlighted ${onBoard.join(" or ")} on the board${inHand ? " or card in your hand" : ""}`
       : "a highlighted card in your hand";
     $("moves-hint").textContent = aims.size
       ? (chosenTarget ? "The moves on what you picked:" : `Pick ${where}, or a move below.`)

@@ -531,6 +531,10 @@ async function playToTheEnd(page) {
   tokens.add(href.split("#token=")[1]);
   await takeSeat(page, "Ann");
   await page.waitForSelector("#board .figure");
+  // the hint names what is highlighted: the race's decks (it said "a highlighted place")
+  await page.waitForFunction(() => document.querySelector("#moves-hint").textContent.length > 0, null, { timeout: 10000 }).catch(() => {});
+  const hint = await page.textContent("#moves-hint");
+  check(hint === "Pick a highlighted deck on the board, or a move below.", `the race's first hint reads: ${JSON.stringify(hint)}`);
   await shot(page, "play-start");
   boardClicks = 0;
   await playUntilFinished(page);
