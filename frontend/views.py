@@ -51,11 +51,14 @@ def _switches(slug: str) -> list[str]:
 
 
 def _game_state(game: Game) -> str:
-    """A game's line in the lobby: "finished", or "in play" with who is to play ("in play: Ann
-    to play"), by the seats' names (prefetched)."""
-    if game.status == Game.Status.FINISHED:
-        return "finished"
+    """A game's line in the lobby: "finished" with who won ("finished: Ann won"), or "in play"
+    with who is to play ("in play: Ann to play"), by the seats' names (prefetched)."""
     names = [seat.name for seat in game.seats.all()]
+    if game.status == Game.Status.FINISHED:
+        outcome = game.outcome if isinstance(game.outcome, dict) else {}
+        winners = outcome.get("winners")
+        won = [names[i] for i in winners or () if isinstance(i, int) and 0 <= i < len(names)]
+        return f"finished: {listed(won)} won" if won else "finished"
     to_play = [names[i] for i in game.to_act if isinstance(i, int) and 0 <= i < len(names)]
     return f"in play: {listed(to_play)} to play" if to_play else "in play"
 

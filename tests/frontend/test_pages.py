@@ -393,7 +393,7 @@ def test_the_lobby_lists_games_and_options_in_words(client: Client) -> None:
 
 def test_the_lobby_names_each_games_players_and_who_is_to_play(client: Client) -> None:
     """A table is found by its players: each game's seats by name (escaped), the ones to play
-    while it runs, nobody once it is over."""
+    while it runs, who won once it is over."""
     client.post(
         "/games/new/",
         {
@@ -412,6 +412,10 @@ def test_the_lobby_names_each_games_players_and_who_is_to_play(client: Client) -
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, to_act=[])
     page = client.get("/").content.decode()
     assert f'<td class="players">{ann} · Bo</td><td>finished</td>' in page
+    # once it is over, the table says who won (by the outcome's winners, as the play page does)
+    Game.objects.filter(pk=game.pk).update(outcome={"winners": [1], "summary": "Gordon wins."})
+    page = client.get("/").content.decode()
+    assert f'<td class="players">{ann} · Bo</td><td>finished: Bo won</td>' in page
 
 
 def test_the_lobby_refuses_a_name_postgresql_cannot_store(client: Client) -> None:

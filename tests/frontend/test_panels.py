@@ -402,3 +402,39 @@ def test_the_strategy_legend_speaks_of_your_villain_only_to_a_seat() -> None:
     assert "villain (ringed: yours)" in seated
     assert "villain" in watching
     assert not any("yours" in text for text in watching)
+
+
+def test_the_chronicles_panel_says_what_the_defense_to_declare_answers() -> None:
+    """The villain asked "Defend with 0 cubes" … reads above the moves whose attack it answers
+    and its successes (the view's fight summary), first in the panel."""
+    from tests.rules_core.games.gotham_city_chronicles.test_combat import _gordon_beside_a_thug
+    from tests.rules_core.games.gotham_city_chronicles.test_villain import VILLAIN
+
+    attack = Move.of(
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        weapon="tonfa",
+        target="thugs-with-crowbar-1",
+        cubes=2,
+    )
+    state, _ = play(_gordon_beside_a_thug(), HEROES, attack, 0)
+    state, _ = play(state, HEROES, Move.of("keep"))
+    view: Any = get_game("gotham-city-chronicles").view(state, VILLAIN)
+    drawn = panel("gotham-city-chronicles", view, VILLAIN)
+    assert drawn[0] == ["h3", view["fight"]["summary"]]
+    assert drawn[0][1].startswith("Commissioner Gordon's melee attack on Thugs with Crowbar #1: ")
+
+
+def test_the_no_mans_land_board_counts_each_sides_hand_for_every_seat() -> None:
+    """At the table each side sees how many cards the other holds, never which: the board said
+    nothing of either hand (a spectator saw neither count, a seat only its own cards)."""
+    game = get_game("no-mans-land")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    state = replace(state, signal_hand=("batman-1", "rapid-1"))
+    held = f"In hand: Falcone {len(state.falcone_hand)} · Gordon 2"
+    for seat in (0, 1, None):
+        drawn = board_words("no-mans-land", game.view(state, seat), seat)
+        assert held in drawn["texts"]
+        if seat != 1:
+            assert not any("Batman" in w or "Rapid" in w for w in drawn["texts"] + drawn["titles"])

@@ -38,6 +38,7 @@
   // version it led to: {label, note, at} (`at` null until the page has drawn it)
   let played = null;
   let moved = false;  // a move of this page was answered: the next drawing places the focus
+  let waitedOnStatus = false;  // placeFocus put the focus on the status: the seat had no move
 
   const $ = (id) => document.getElementById(id);
   const api = (path, options = {}) =>
@@ -52,6 +53,18 @@
     if (!seat) return `seat ${index}`;
     const who = seat.name || (seat.bot ? `${seat.bot} bot` : `seat ${index}`);
     return seat.role && seat.role !== who ? `${seat.role} (${who})` : who;
+  }
+
+  /* Who won, by role and name, after the outcome's sentence (which names roles only), and how
+     it went for the seat reading it: " You played Gordon (Bob); won by Falcone (Ann)." */
+  function finishedFor(game, seat) {
+    const winners = (game.outcome && game.outcome.winners) || [];
+    const names = winners.filter((s) => s !== seat).map((s) => seatName(game.seats, s));
+    const others = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    if (seat === null || seat === undefined) return others ? ` Won by ${others}.` : "";
+    const mine = seatName(game.seats, seat);
+    if (winners.includes(seat)) return ` You won, playing ${mine}${others ? `, with ${others}` : ""}.`;
+    return ` You played ${mine}${others ? `; won by ${others}` : ""}.`;
   }
 
   function showRejoin(game, seat) {
@@ -175,7 +188,7 @@
     if (played && played.at !== version) played = null;  // another's move since: told in events
     const chose = played ? ` You chose: ${played.label}.${played.note ? ` ${played.note}` : ""}` : "";
     $("status").textContent = game.status === "finished"
-      ? `Finished: ${game.outcome ? game.outcome.summary : ""}`
+      ? `Finished: ${game.outcome ? game.outcome.summary : ""}${finishedFor(game, state.seat)}`
       : `${you}${chose} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
     if (game.status !== "finished" && !yourTurn) offerSwitch(game, state.to_act || []);
     $("status").classList.toggle("your-turn", yourTurn && game.status !== "finished");
@@ -213,7 +226,10 @@
     const playing = Boolean(token) && game.status === "active";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
-    if (moved || inList) placeFocus(buttons, moved ? undefined : focused);
+    // the focus the page left on the status while others played goes to the first move when
+    // the seat's turn comes back (a keyboard needed five Tabs to reach it from there)
+    const turnCameBack = waitedOnStatus && yourTurn && buttons.length > 0 && document.activeElement === $("status");
+    if (moved || inList || turnCameBack) placeFocus(buttons, moved || turnCameBack ? undefined : focused);
     moved = false;
     if (playing && !buttons.length && !yourTurn) {
       $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
@@ -225,7 +241,8 @@
   }
 
   /* After this page's move, or a drawing that took away what had the focus in the move list,
-     the focus lands where the keyboard goes on: what had it (`focused`: a move's JSON, or
+     or the seat's turn coming back while the focus waits on the status, the focus lands where
+     the keyboard goes on: what had it (`focused`: a move's JSON, or
      {kind} for a kind's heading) if it is still there, else the first move shown, else the
      status that says what happened and who is to play (the list empties on another's turn). */
   function placeFocus(buttons, focused) {
@@ -236,6 +253,7 @@
     const target = (heading && heading.querySelector("summary"))
       || shown.find((b) => b.dataset.move === focused) || shown[0] || $("status");
     target.focus();
+    waitedOnStatus = target === $("status");
   }
 
   const SEAT_REFUSED = "That seat link is not one of this game's (cut short or mistyped?), so this page no longer uses it. Open the link again exactly as it was given to you to play that seat.";
@@ -254,6 +272,9 @@
   }
 
   const foldedKinds = new Set();  // the kinds of move the seat folded away stay folded on redraw
+
+  // what a board's highlighted element is, by its target's kind (boards' `target`), in the hint
+  const TARGET_NOUNS = { area: "area", block: "block", card: "card", deck: "deck", district: "district", figure: "figure", tile: "tile" };
 
   /* Board elements some legal move acts on are highlighted; clicking one keeps only its moves
      (then a move button confirms); clicking it again, or "all moves", shows every move. */
@@ -277,10 +298,14 @@
     const all = $("all-moves");
     all.hidden = !chosenTarget;
     all.onclick = () => { chosenTarget = null; markTargets(buttons); };
-    // the hint names where the highlighted things are: on the board, beside it (a hand), or both
-    const marked = [...document.querySelectorAll(".legal-target")].map((e) => (e.closest("#board") ? "board" : "panel"));
-    const where = marked.includes("board")
-      ? (marked.includes("panel") ? "a highlighted place on the board or card in your hand" : "a highlighted place on the board")
+    // the hint names what is highlighted and where: on the board (a deck, a figure, a district:
+    // by the target's kind), beside it (a card in the hand), or both
+    const marked = [...document.querySelectorAll(".legal-target")];
+    const onBoard = [...new Set(marked.filter((e) => e.closest("#board"))
+      .map((e) => TARGET_NOUNS[e.getAttribute("data-target").split("-")[0]] || "place"))];
+    const inHand = marked.some((e) => !e.closest("#board"));
+    const where = onBoard.length
+      ? `a highlighted ${onBoard.join(" or ")} on the board${inHand ? " or card in your hand" : ""}`
       : "a highlighted card in your hand";
     $("moves-hint").textContent = aims.size
       ? (chosenTarget ? "The moves on what you picked:" : `Pick ${where}, or a move below.`)

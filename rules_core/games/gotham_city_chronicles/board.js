@@ -226,6 +226,8 @@
 
   function panel(element, state, seat) {
     drawRoll(element, state.roll);
+    // the attack whose defense is to be declared: whom it hits and its successes
+    if (state.fight && state.fight.summary) element.append(window.GothamDom.node("h3", state.fight.summary));
     const title = document.createElement("h3");
     const list = document.createElement("ul");
     const add = (text) => {

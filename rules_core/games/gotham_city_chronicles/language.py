@@ -134,6 +134,16 @@ def _yellow_dice(state: GccState, figure: str, reason: str, count: int) -> str:
     return rolled + (f", and may reroll {them}." if paid_room(state, figure) else ".")
 
 
+def fight_summary(state: GccState) -> str:
+    """The attack waiting for its defense, in words: "Thugs with Crowbar #1's melee attack on
+    Batman: two successes to defend against" (VII: the defender declares cubes knowing them)."""
+    fight = state.fight
+    assert fight is not None
+    attack = f"{possessive(name(state, fight.attacker))} {fight.kind} attack"
+    against = f"{_successes(fight.successes)} to defend against"
+    return f"{attack} on {name(state, fight.target)}: {against}"
+
+
 def roll_summary(state: GccState) -> str:
     """What the roll waiting shows in all: "Batman's dice show two successes" (rolled in the
     open, VIII: every seat reads it)."""

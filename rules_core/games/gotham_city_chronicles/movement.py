@@ -132,18 +132,35 @@ def destination_check(state: GccState, who: Mover, target: object) -> Rejection 
         return reject("no_move_there", f"No simple or special move leads to the {name}.")
     if geometry.over_occupies(board, target, state.load(target), who.size):
         return reject("over_occupied", f"The {name} would be over-occupied.")
-    cost = _cost(state, who, kind)
-    missing = cost - pool_now(state, who)
-    if missing > 0:
-        cubes = geometry.cubes_to_buy(missing, who.multiplier)
-        room = who.limit - who.zones.on("movement")
-        if cubes > min(room, who.zones.reserve):
-            return reject(
-                "cannot_buy_move_points",
-                f"The move costs {cost}: {counted(cubes, 'cube')} would be needed on the "
-                "movement space.",
-            )
+    cubes = _cubes_to_buy(state, who, kind)
+    room = who.limit - who.zones.on("movement")
+    if cubes > min(room, who.zones.reserve):
+        return reject(
+            "cannot_buy_move_points",
+            f"The move costs {_cost(state, who, kind)}: {counted(cubes, 'cube')} would be "
+            "needed on the movement space.",
+        )
     return None
+
+
+def _cubes_to_buy(state: GccState, who: Mover, kind: geometry.MoveKind) -> int:
+    """V·C·5 [f]: the cubes that buy the move points the pool lacks for this move (0: none)."""
+    return geometry.cubes_to_buy(_cost(state, who, kind) - pool_now(state, who), who.multiplier)
+
+
+def bought_words(state: GccState, figure: str, target: object) -> str:
+    """What a move to `target` buys, for its label (", buying 2 move points for 1 cube"), so
+    that the cubes it takes from the reserve are known before it is chosen; "" when the pool
+    pays for it."""
+    who = mover(state, figure)
+    board = state.board_pack.board
+    if not isinstance(target, str) or target not in board.area_ids:
+        return ""
+    kind = geometry.move_kind(board, who.area, target)
+    cubes = 0 if kind is None else _cubes_to_buy(state, who, kind)
+    if not cubes:
+        return ""
+    return f", buying {counted(cubes * who.multiplier, 'move point')} for {counted(cubes, 'cube')}"
 
 
 def _cost(state: GccState, who: Mover, kind: geometry.MoveKind) -> int:
@@ -287,7 +304,7 @@ def move_label(state: GccState, seat: int, move: Move) -> str:
     hero = pack.hero(str(move.get("hero"))).name
     target = str(move.get("to"))
     area = pack.board.area(target).name if target in pack.board.area_ids else target
-    return f"Move {hero} to the {area}"
+    return f"Move {hero} to the {area}{bought_words(state, str(move.get('hero')), target)}"
 
 
 def end_check(state: GccState, seat: int, move: Move) -> Rejection | None:

@@ -341,6 +341,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             lambda s, seat, m: (
                 f"Move {language.name(s, str(m.get('character')))} "
                 f"to the {villain.area_name(s, m.get('to'))}"
+                f"{movement.bought_words(s, str(m.get('character')), m.get('to'))}"
             ),
         ),
         _villain_rule(

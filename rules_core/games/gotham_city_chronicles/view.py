@@ -9,6 +9,7 @@ from rules_core.engine.wording import capitalized
 from rules_core.games.gotham_city_chronicles.energy import SPACES
 from rules_core.games.gotham_city_chronicles.language import (
     die_shown,
+    fight_summary,
     name,
     roll_summary,
     seat_names,
@@ -73,10 +74,19 @@ def view(state: GccState, seat: int | None, reveal: bool = False) -> dict[str, J
         "movement": to_json(state.movement),
         "activation": to_json(state.activation),
         "roll": _roll(state),
-        "fight": to_json(state.fight),
+        "fight": _fight(state),
         "reinforcement": state.reinforcement,
         "winner": state.winner,
     }
+
+
+def _fight(state: GccState) -> JSON:
+    """The attack under way, with `summary` in words once its successes are counted and the
+    defense is to be declared (the defender's seat reads what it defends against)."""
+    recorded = to_json(state.fight)
+    if state.fight is None or state.fight.successes < 0 or not isinstance(recorded, dict):
+        return recorded
+    return {**recorded, "summary": fight_summary(state)}
 
 
 def _roll(state: GccState) -> JSON:

@@ -195,9 +195,10 @@ class GothamRace(DeclaredGame[RaceState]):
         if figure is None:
             return reject("not_your_turn", "No figure is to place a card now.")
         if state.owners[figure] != seat:
+            # the turn as it stands: a draw still to come, or only the placing
+            to_do = "place a card" if state.drawn else "draw and place a card"
             return reject(
-                "not_your_turn",
-                f"It is {language.figure(figure)}'s turn to place a card, not yours.",
+                "not_your_turn", f"It is {language.figure(figure)}'s turn to {to_do}, not yours."
             )
         return None
 

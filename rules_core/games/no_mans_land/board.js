@@ -73,11 +73,13 @@
       `Falcone holds ${counters(state.counters)}`,
       `${counters(state.supply)} left in the supply`,
       `Decks: Falcone ${count(state.decks.falcone)} · Batsignal ${count(state.decks.batsignal)}`,
+      // as many cards as each side holds, as the table sees them (not what they are)
+      `In hand: Falcone ${count(state.hands["0"])} · Gordon ${count(state.hands["1"])}`,
     ];
     if (state.winner) lines.push(`${state.winner} wins`);
     // a backing so the roads crossing the middle do not run through the words
     svg.appendChild(el("rect", { x: cx - 110, y: cy - 54, width: 220, height: 13 * lines.length + 8, rx: 6, fill: "#fff", opacity: 0.9 }));
-    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 40 + 13 * k, "text-anchor": "middle", "font-size": 10, "font-weight": k === 7 ? "bold" : "normal" }, text)));
+    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 40 + 13 * k, "text-anchor": "middle", "font-size": 10, "font-weight": state.winner && k === lines.length - 1 ? "bold" : "normal" }, text)));
     // the key: each side's colour
     svg.appendChild(el("text", { x: 8, y: 492, "font-size": 10, fill: FALCONE }, "Falcone: crimes and characters"));
     svg.appendChild(el("text", { x: 592, y: 492, "text-anchor": "end", "font-size": 10, fill: GORDON }, "Gordon: heroes"));

@@ -262,6 +262,35 @@ async function focusKeptOnRedraw(context) {
   });
 }
 
+/* The seat's turn coming back while the focus waits on the status (where the page put it when
+   the seat's move left it nothing to do): the focus goes to the first move, as after a move
+   of its own, so the keyboard plays on at once (it stayed on the status, five Tabs away). */
+async function focusWhenTheTurnComesBack(context) {
+  await onAnnsPage(context, "the game whose turn comes back to the keyboard", async (page, created, ann) => {
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    const end = page.locator(`#moves button.move[data-move='{"type":"end"}']`);
+    await end.waitFor({ timeout: 10000 });
+    await end.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Waiting for"), null, { timeout: 10000 });
+    check(await page.evaluate(() => document.activeElement.id) === "status", "after Falcone's turn ended the focus is not on the status");
+    const bob = created.seats[1].token;
+    tokens.add(bob);
+    const asBob = { Authorization: `Seat ${bob}`, "Content-Type": "application/json" };
+    for (let step = 0; step < 20; step++) {
+      const state = await (await fetch(`${base}/api/games/${created.id}/state/`, { headers: asBob })).json();
+      if (state.to_act.includes(0)) break;
+      const legal = await (await fetch(`${base}/api/games/${created.id}/legal-moves/`, { headers: asBob })).json();
+      const move = (legal.moves.find((m) => m.move.type === "end") || legal.moves[0]).move;
+      await fetch(`${base}/api/games/${created.id}/moves/`, { method: "POST", headers: asBob, body: JSON.stringify({ expected_version: legal.version, move }) });
+    }
+    await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Your turn"), null, { timeout: 10000 })
+      .catch(async () => check(false, `Ann's turn did not come back: ${await page.textContent("#status")}`));
+    await page.waitForFunction(() => document.activeElement === document.querySelector("#moves button.move"), null, { timeout: 5000 })
+      .catch(async () => check(false, `when Ann's turn came back the focus stayed on: ${await page.evaluate(() => document.activeElement.id || document.activeElement.tagName)}`));
+  });
+}
+
 /* A click that loses the race with another move (a 409, here answered in the server's stead
    once) is sent again at the new version when exactly that move is still offered: the seat is
    told nothing was lost, and the move is in the game. */
@@ -502,10 +531,18 @@ async function playToTheEnd(page) {
   tokens.add(href.split("#token=")[1]);
   await takeSeat(page, "Ann");
   await page.waitForSelector("#board .figure");
+  // the hint names what is highlighted: the race's decks (it said "a highlighted place")
+  await page.waitForFunction(() => document.querySelector("#moves-hint").textContent.length > 0, null, { timeout: 10000 }).catch(() => {});
+  const hint = await page.textContent("#moves-hint");
+  check(hint === "Pick a highlighted deck on the board, or a move below.", `the race's first hint reads: ${JSON.stringify(hint)}`);
   await shot(page, "play-start");
   boardClicks = 0;
   await playUntilFinished(page);
   check(boardClicks >= 3, `the race was not played on the board (${boardClicks} picks)`);
+  // the end says who won by name, and how it went for this seat (the summary names roles only)
+  const final = await page.textContent("#status");
+  check(/ You (won, playing Figure A \(Ann\)|played Figure A \(Ann\); won by Figure [BCD] \(easy bot \d\))\.$/.test(final),
+    `the end does not say who won by name nor how it went for Ann: ${JSON.stringify(final)}`);
   await shot(page, "play-finished");
   // a finished game has no seat to come back to: its replay and analysis are offered instead
   const gameId = new URL(page.url()).pathname.split("/")[2];
@@ -778,6 +815,7 @@ async function yourGamesFollowTheServer(page, gameId) {
     await lobbySeatsFollowTheGame(page);
     await hotSeatFromLobby(context);
     await focusKeptOnRedraw(context);
+    await focusWhenTheTurnComesBack(context);
     await conflictSentAgain(context);
     await conflictToldWhatCameFirst(context);
     await streamRefused(context);

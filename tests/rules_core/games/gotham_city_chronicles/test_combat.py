@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles.content import load_pack
@@ -472,3 +473,30 @@ def test_a_target_out_of_reach_is_refused_with_the_reason_and_its_own_sections()
     refused_far = refused(croc, VILLAIN, far)
     assert refused_far.message.startswith("Renee Montoya is neither in the Walkway")
     assert [c.section for c in refused_far.citations] == ["vi-d-1-b", "ix-m", "ix-h", "ix-l"]
+
+
+def test_the_defense_to_declare_is_shown_with_the_attack_it_answers() -> None:
+    """VII: the defender declares cubes knowing the attack's successes; the view said nothing of
+    the attack (the fight as data only), so "Defend with 1 cube" came with no word of whom it
+    defends against what. Its summary names both, for every seat (the dice are open)."""
+    attack = Move.of(
+        "attack",
+        hero="commissioner-gordon",
+        kind="melee",
+        weapon="tonfa",
+        target="thugs-with-crowbar-1",
+        cubes=2,
+    )
+    rolled, _ = play(_gordon_beside_a_thug(), 1, attack, 0)
+    rolling: Any = GAME.view(rolled, VILLAIN)["fight"]
+    assert "summary" not in rolling  # rerolls to come: not counted yet
+    state, events = play(rolled, 1, Move.of("keep"))
+    counted = events[0]
+    assert isinstance(counted, AttackCounted) and to_act(state) == {VILLAIN}
+    successes = ("no success", "one success", "two successes", "three successes")
+    for seat in (VILLAIN, 1, None):
+        fight: Any = GAME.view(state, seat)["fight"]
+        assert fight["summary"] == (
+            "Commissioner Gordon's melee attack on Thugs with Crowbar #1: "
+            f"{successes[counted.successes]} to defend against"
+        )

@@ -366,3 +366,20 @@ def test_a_neutralized_hero_stays_in_its_area_for_occupation_and_hindering() -> 
     others = state.occupants("walkway", leaving_out="killer-croc-1")
     assert geometry.move_hindering(croc.side, others) == PACK.hero("commissioner-gordon").size
     assert geometry.action_hindering(croc.side, others) == PACK.hero("commissioner-gordon").menace
+
+
+def test_a_move_that_buys_move_points_says_so_in_its_label() -> None:
+    """V·C·5 [f]: a move the pool cannot pay for takes cubes from the reserve; its label says
+    how many before it is chosen (it read "Move Batman to the Foreman's Office" alone, the
+    cubes told only once spent), and a move the pool pays for reads as before."""
+    state = all_active(started())
+    first = GAME.describe_move(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    assert first == "Move Batman to the Walkway"
+    state, _ = play(state, HEROES, Move.of("move", hero="batman", to="walkway"))
+    state, _ = play(state, HEROES, Move.of("end_movement"))
+    again = Move.of("move", hero="batman", to="office")
+    assert GAME.describe_move(state, HEROES, again) == (
+        "Move Batman to the Foreman's Office, buying 4 move points for 2 cubes"
+    )
+    _, events = play(state, HEROES, again)
+    assert MovePointsBought(seat=1, mover="batman", cubes=2, points=4) in events

@@ -512,6 +512,10 @@ def test_a_characters_first_movement_of_its_activation_has_the_bonus_in_either_s
         answer = Move.of("keep") if state.roll is not None else Move.of("defend", cubes=0)
         state, _ = play(state, seat, answer)
     back = Move.of("move_character", character="thugs-with-crowbar-2", to="boiler-room")
+    # from no points, the move's label says the cubes it buys its points with
+    assert GAME.describe_move(state, VILLAIN, back).startswith(
+        "Move Thugs with Crowbar #2 to the Boiler Room, buying "
+    )
     state, events = play(state, VILLAIN, back)
     declared = next(e for e in events if isinstance(e, MovementDeclared))
     assert (declared.points, declared.first) == (0, False)

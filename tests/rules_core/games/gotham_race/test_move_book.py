@@ -123,7 +123,11 @@ def test_placing_before_drawing_and_drawing_twice_are_refused_with_what_to_do() 
     drawn = played(game, state, 0, Move.of("draw", deck=1))
     again = refusal(game, drawn, 0, Move.of("draw", deck=2))
     assert again.message == "You have drawn this round: now place a card."
+    # out of turn: the turn as it stands (it said "to place a card" before Figure A had drawn)
     assert refusal(game, state, 1, Move.of("draw", deck=1)).message == (
+        "It is Figure A's turn to draw and place a card, not yours."
+    )
+    assert refusal(game, drawn, 1, Move.of("draw", deck=1)).message == (
         "It is Figure A's turn to place a card, not yours."
     )
 
