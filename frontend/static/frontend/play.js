@@ -160,14 +160,22 @@
     }
   }
 
+  /* The view, the details and the moves read at one version (snapshot.js): the status and the
+     buttons are drawn from the same moment of the game. When the game moved on under every
+     read, the newest view is drawn with its moves withheld, "updating", and read again soon. */
+  const UPDATING_AGAIN = 1000;  // ms before reading again a game that moved on under the reads
+  let updatingTimer = null;
   async function draw(mine) {
-    const state = await readJson(await api("state/"));
-    if (mine !== refreshes) return;
-    const game = await readJson(await api(""));
-    if (mine !== refreshes) return;
-    let legal = { moves: [] };
-    if (token && game.status === "active") legal = await readJson(await api("legal-moves/"));
-    if (mine !== refreshes) return;
+    const read = async (path) => readJson(await api(path));
+    const readers = { state: () => read("state/"), game: () => read(""), legal: () => read("legal-moves/") };
+    const wantsMoves = (game) => Boolean(token) && game.status === "active";
+    const snapshot = await window.GothamSnapshot.read(readers, wantsMoves, () => mine !== refreshes);
+    if (!snapshot) return;
+    const { state, game } = snapshot;
+    const paired = window.GothamSnapshot.movesAgree(snapshot);
+    const legal = snapshot.legal && paired ? snapshot.legal : { moves: [] };
+    clearTimeout(updatingTimer);
+    if (!paired) updatingTimer = setTimeout(refresh, UPDATING_AGAIN);
     if (!state.state) {
       if (token && state.error === "foreign_token" && !refusedBefore) return dropToken();
       $("status").textContent = state.message || "Could not load this game.";
@@ -226,12 +234,16 @@
     const playing = Boolean(token) && game.status === "active";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
+    drawnButtons = buttons;
+    $("skip-to-moves").hidden = !playing;
     // the focus the page left on the status while others played goes to the first move when
     // the seat's turn comes back (a keyboard needed five Tabs to reach it from there)
     const turnCameBack = waitedOnStatus && yourTurn && buttons.length > 0 && document.activeElement === $("status");
     if (moved || inList || turnCameBack) placeFocus(buttons, moved || turnCameBack ? undefined : focused);
     moved = false;
-    if (playing && !buttons.length && !yourTurn) {
+    if (!paired) {
+      $("moves-hint").textContent = "Updating…";
+    } else if (playing && !buttons.length && !yourTurn) {
       $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
     }
     // no heading over nothing (a spectator), nor over a panel with its own ("Your hand")
@@ -270,6 +282,15 @@
     sessionStorage.setItem(refusedKey, "1");
     location.reload();
   }
+
+  /* "Skip to your moves", the page's first Tab (its header, seat links and autopilot came
+     first, some ten Tabs): the focus goes to the first move shown, else to the status that says
+     who is to play. */
+  let drawnButtons = [];
+  $("skip-to-moves").addEventListener("click", (event) => {
+    event.preventDefault();
+    placeFocus(drawnButtons);
+  });
 
   const foldedKinds = new Set();  // the kinds of move the seat folded away stay folded on redraw
 

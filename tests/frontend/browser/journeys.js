@@ -360,6 +360,78 @@ async function conflictToldWhatCameFirst(context) {
   });
 }
 
+/* The status and the moves are drawn from one version: here the first legal-moves answer is
+   stood in by the next turn's (one version on, with a move the game never offers), as when a bot
+   moves between the page's reads. The page reads the view again a few times, then draws it with
+   the moves withheld ("Updating…") and reads again: the stood-in move is never a button, and the
+   real moves come with "Your turn". */
+async function statusAndMovesAgree(context) {
+  await onAnnsPage(context, "the game whose moves are read a version on", async (page, created, ann) => {
+    let stoodIn = 0;
+    await page.route((url) => url.pathname === `/api/games/${created.id}/legal-moves/`, (route) => {
+      if (stoodIn++) return route.continue();
+      const next = { version: created.version + 1, seat: 0, moves: [{ move: { type: "end" }, label: "Next turn's move" }] };
+      return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(next) });
+    });
+    await page.addInitScript(() => {
+      window.__drawn = [];  // every move list and hint drawn, with the status beside it
+      document.addEventListener("DOMContentLoaded", () => {
+        const note = () => window.__drawn.push({
+          status: document.querySelector("#status").textContent,
+          hint: document.querySelector("#moves-hint").textContent,
+          moves: [...document.querySelectorAll("#moves button.move")].map((b) => b.textContent),
+        });
+        new MutationObserver(note).observe(document.querySelector("#panel"), { childList: true, subtree: true, characterData: true });
+      });
+    });
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    await page.locator("#moves button.move").first().waitFor({ timeout: 10000 })
+      .catch(async () => check(false, `the real moves never came: ${await page.textContent("#moves-hint")}`));
+    const drawn = await page.evaluate(() => window.__drawn);
+    check(stoodIn >= 2, `the legal moves were read ${stoodIn} times (the stood-in answer, then the real one)`);
+    check(drawn.every((d) => !d.moves.includes("Next turn's move")), "a move of another version was drawn as a button");
+    check(drawn.some((d) => d.hint === "Updating…" && !d.moves.length), `the moves withheld are not told: ${JSON.stringify(drawn.map((d) => d.hint))}`);
+    check((await page.textContent("#status")).includes("Your turn"), `the status over the real moves: ${await page.textContent("#status")}`);
+  });
+}
+
+/* The keyboard on a play page: the first Tab is "Skip to your moves", shown when it has the
+   focus (off screen before); Enter puts the focus on the first move, the next Tab on the second
+   (the header, search box and autopilot came first: some ten Tabs). A spectator has no moves to
+   skip to. */
+async function skipToTheMoves(context) {
+  await onAnnsPage(context, "the game played from the keyboard", async (page, created, ann) => {
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    await page.locator("#moves button.move").first().waitFor({ timeout: 10000 });
+    const where = () => page.evaluate(() => {
+      const active = document.activeElement;
+      const box = active.getBoundingClientRect();
+      const moves = [...document.querySelectorAll("#moves button.move")];
+      return { text: active.textContent, id: active.id, move: moves.indexOf(active), onScreen: box.left >= 0 && box.top >= 0 && box.width > 0 };
+    });
+    const hidden = await page.evaluate(() => document.querySelector("#skip-to-moves").getBoundingClientRect().right <= 0);
+    check(hidden, "the skip link shows before it has the focus");
+    await page.keyboard.press("Tab");
+    const first = await where();
+    check(first.text === "Skip to your moves" && first.onScreen, `the first Tab goes to: ${JSON.stringify(first)}`);
+    await page.keyboard.press("Enter");
+    const moved = await where();
+    check(moved.move === 0, `"Skip to your moves" put the focus on: ${JSON.stringify(moved)}`);
+    await page.keyboard.press("Tab");
+    const next = await where();
+    check(next.move === 1 || next.text.endsWith("moves"), `the Tab after the first move goes to: ${JSON.stringify(next)}`);
+    const elsewhere = await context.browser().newContext();  // "your games" would hold Ann's seat
+    const watcher = await elsewhere.newPage();
+    try {
+      await watcher.goto(`${base}/games/${created.id}/`);
+      await watcher.waitForFunction(() => document.querySelector("#status").dataset.version, null, { timeout: 10000 });
+      check(await watcher.isHidden("#skip-to-moves"), "a spectator is offered to skip to moves they do not have");
+    } finally {
+      await elsewhere.close();
+    }
+  });
+}
+
 /* Ann has to leave: she lets a bot (medium) play her seat, which plays her turn out until Bob is
    to act, and the page says a bot plays for her; back, she plays her seat again. */
 async function autopilot(context) {
@@ -818,6 +890,8 @@ async function yourGamesFollowTheServer(page, gameId) {
     await focusWhenTheTurnComesBack(context);
     await conflictSentAgain(context);
     await conflictToldWhatCameFirst(context);
+    await statusAndMovesAgree(context);
+    await skipToTheMoves(context);
     await streamRefused(context);
     await autopilot(context);
     await boardsKeepTheirWords(page);
