@@ -35,7 +35,8 @@
   let version = 0;
   let mySeat = null;  // the seat the page last drew as this tab's (null: a spectator)
   // the seat's last move, told in the status (a live region) until the game moves on from the
-  // version it led to: {label, note, at} (`at` null until the page has drawn it)
+  // version it led to: {label, note, at, after} (`at` null until the page has drawn it; `after`
+  // the version the move's answer gave, when others' moves may follow at once)
   let played = null;
   let moved = false;  // a move of this page was answered: the next drawing places the focus
   let waitedOnStatus = false;  // placeFocus put the focus on the status: the seat had no move
@@ -194,7 +195,10 @@
     const yourTurn = (state.to_act || []).includes(state.seat);
     if (played && played.at === null) played.at = version;
     if (played && played.at !== version) played = null;  // another's move since: told in events
-    const chose = played ? ` You chose: ${played.label}.${played.note ? ` ${played.note}` : ""}` : "";
+    // others played between the move's answer and this drawing (a bot at once): the status
+    // said "You chose: End your turn. Your turn." of a turn that had come round again
+    const since = played && Number.isInteger(played.after) && version > played.after ? " Others have played since: see the latest events." : "";
+    const chose = played ? ` You chose: ${played.label}.${played.note ? ` ${played.note}` : ""}${since}` : "";
     $("status").textContent = game.status === "finished"
       ? `Finished: ${game.outcome ? game.outcome.summary : ""}${finishedFor(game, state.seat)}`
       : `${you}${chose} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
@@ -350,7 +354,7 @@
     if (!answer) {
       showRefusal({ message: "Could not reach the server; the board below is what it last said." });
     } else if (answer.ok) {
-      played = { label, note: "", at: null };
+      played = { label, note: "", at: null, after: (await readJson(answer)).version };
     } else {
       const body = await readJson(answer);
       if (answer.status === 409 && body.error === "version_conflict") await afterConflict(move, label, chosenAt);
@@ -377,7 +381,8 @@
     if (!byThisSeat && Number.isInteger(legal.version) && window.GothamMoves.offered(legal.moves, move)) {
       const again = await post(move, legal.version);
       if (again && again.ok) {
-        played = { label, note: `Another move came first${told ? `: ${told}` : "."} Yours was still open and was sent again: nothing was lost.`, at: null };
+        const after = (await readJson(again)).version;
+        played = { label, note: `Another move came first${told ? `: ${told}` : "."} Yours was still open and was sent again: nothing was lost.`, at: null, after };
         return;
       }
       if (again && again.status !== 409) return showRefusal(await readJson(again));

@@ -262,6 +262,45 @@ async function focusKeptOnRedraw(context) {
   });
 }
 
+/* Bob (the second seat of `created`, a No Man's Land game) plays through the API, ending each
+   phase, until Ann (the first) is to act. */
+async function bobPlaysUntilAnnIsToAct(created) {
+  const bob = created.seats[1].token;
+  tokens.add(bob);
+  const asBob = { Authorization: `Seat ${bob}`, "Content-Type": "application/json" };
+  for (let step = 0; step < 20; step++) {
+    const state = await (await fetch(`${base}/api/games/${created.id}/state/`, { headers: asBob })).json();
+    if (state.to_act.includes(0)) return;
+    const legal = await (await fetch(`${base}/api/games/${created.id}/legal-moves/`, { headers: asBob })).json();
+    const move = (legal.moves.find((m) => m.move.type === "end") || legal.moves[0]).move;
+    await fetch(`${base}/api/games/${created.id}/moves/`, { method: "POST", headers: asBob, body: JSON.stringify({ expected_version: legal.version, move }) });
+  }
+  check(false, "Ann's turn did not come back after 20 of Bob's moves");
+}
+
+/* Others playing between a move's answer and the page's drawing (a bot answers at once; here
+   Bob plays his turn out before Ann's answer reaches her page): the status said "You chose: End
+   the movement phase. Your turn." of a turn that had come round again; it says others have
+   played since. */
+async function othersPlayedSince(context) {
+  await onAnnsPage(context, "the game whose turn comes round before the answer", async (page, created, ann) => {
+    await page.route((url) => url.pathname === `/api/games/${created.id}/moves/`, async (route) => {
+      const response = await route.fetch();
+      await bobPlaysUntilAnnIsToAct(created);
+      await route.fulfill({ response });
+    });
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    const end = page.locator(`#moves button.move[data-move='{"type":"end"}']`);
+    await end.waitFor({ timeout: 10000 });
+    const label = await end.textContent();
+    await end.click();
+    await page.waitForFunction((l) => document.querySelector("#status").textContent.includes(`You chose: ${l}.`), label, { timeout: 15000 })
+      .catch(async () => check(false, `the status after the move reads: ${await page.textContent("#status")}`));
+    const status = await page.textContent("#status");
+    check(status.endsWith(`You chose: ${label}. Others have played since: see the latest events. Your turn.`), `the status of a turn come round again: ${JSON.stringify(status)}`);
+  });
+}
+
 /* The seat's turn coming back while the focus waits on the status (where the page put it when
    the seat's move left it nothing to do): the focus goes to the first move, as after a move
    of its own, so the keyboard plays on at once (it stayed on the status, five Tabs away). */
@@ -274,16 +313,7 @@ async function focusWhenTheTurnComesBack(context) {
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Waiting for"), null, { timeout: 10000 });
     check(await page.evaluate(() => document.activeElement.id) === "status", "after Falcone's turn ended the focus is not on the status");
-    const bob = created.seats[1].token;
-    tokens.add(bob);
-    const asBob = { Authorization: `Seat ${bob}`, "Content-Type": "application/json" };
-    for (let step = 0; step < 20; step++) {
-      const state = await (await fetch(`${base}/api/games/${created.id}/state/`, { headers: asBob })).json();
-      if (state.to_act.includes(0)) break;
-      const legal = await (await fetch(`${base}/api/games/${created.id}/legal-moves/`, { headers: asBob })).json();
-      const move = (legal.moves.find((m) => m.move.type === "end") || legal.moves[0]).move;
-      await fetch(`${base}/api/games/${created.id}/moves/`, { method: "POST", headers: asBob, body: JSON.stringify({ expected_version: legal.version, move }) });
-    }
+    await bobPlaysUntilAnnIsToAct(created);
     await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Your turn"), null, { timeout: 10000 })
       .catch(async () => check(false, `Ann's turn did not come back: ${await page.textContent("#status")}`));
     await page.waitForFunction(() => document.activeElement === document.querySelector("#moves button.move"), null, { timeout: 5000 })
@@ -892,6 +922,7 @@ async function yourGamesFollowTheServer(page, gameId) {
     await conflictToldWhatCameFirst(context);
     await statusAndMovesAgree(context);
     await skipToTheMoves(context);
+    await othersPlayedSince(context);
     await streamRefused(context);
     await autopilot(context);
     await boardsKeepTheirWords(page);
