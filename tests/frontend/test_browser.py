@@ -10,7 +10,7 @@ import json
 import shutil
 import subprocess
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
@@ -50,8 +50,28 @@ def _busy_views(path: Path) -> Path:
     assert isinstance(batman, dict) and batman["name"] == "Batman"
     batman.update(items=["ledger", "submachine-gun"], spaces=[2, 2, 3, 0, 2, 0, 2])
     chronicles["ground"] = [["tonfa", "office"], ["submachine-gun", "office"]]
-    path.write_text(json.dumps({"gotham-city-chronicles": chronicles}), encoding="utf-8")
+    path.write_text(
+        json.dumps({"gotham-city-chronicles": chronicles, "black-metro": _busy_metro()}),
+        encoding="utf-8",
+    )
     return path
+
+
+def _busy_metro() -> Mapping[str, object]:
+    """Black Metro at four players (its tallest key and table lines), every candidate's
+    personnel in the longest-named district, which Red dominates."""
+    from tests.rules_core.games.black_metro.helpers import started
+
+    metro = get_game("black-metro").view(started(4), 0)
+    districts = metro["districts"]
+    assert isinstance(districts, list)
+    longest = max(districts, key=lambda d: len(str(d["name"])))
+    troop = {"subordinates": 2, "paragons": 1, "doom_mechasuits": 1}
+    longest.update(
+        personnel={name: troop for name in ("Red", "Green", "Blue", "Yellow")},
+        dominated_by="Red",
+    )
+    return metro
 
 
 def _ready() -> str | None:

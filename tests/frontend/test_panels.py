@@ -232,6 +232,21 @@ def test_the_no_mans_land_board_tells_every_seat_a_face_down_crime_is_not_an_ars
             assert not any("Heist" in w for w in drawn["titles"] + drawn["texts"])
 
 
+def test_the_black_metro_panel_says_what_the_rules_ask_of_the_seat_now() -> None:
+    """A new player read "Return “War Chest” to the mission deck" buttons with nothing saying
+    what was being decided: the panel says what the rules ask of the seat while it is waited
+    for (the view's `asked`), and nothing of it to a seat waiting on another."""
+    from tests.rules_core.games.black_metro.helpers import started
+
+    game = get_game("black-metro")
+    state = started(2)
+    view: Any = game.view(state, 1)
+    assert view["waiting_for"] == ["Green"]
+    asked = ["p", "The rules ask you to return a mission to the bottom of the mission deck."]
+    assert panel("black-metro", view, 1)[0] == asked
+    assert asked not in panel("black-metro", game.view(state, 0), 0)
+
+
 def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() -> None:
     """Red reads its candidate, its technology and each option of its missions in words, then
     (folded) each district's effects and each syndicate's backing; a custom pack's names are
@@ -390,6 +405,19 @@ def test_the_strategy_panel_says_what_the_seats_next_level_asks() -> None:
     drawn = panel("gotham-city-strategy", view, 0)
     at = next(i for i, (tag, line) in enumerate(drawn) if line.startswith("Level 1 · "))
     assert drawn[at + 1] == ["p", f"{text}."]
+
+
+def test_the_strategy_panel_heads_the_seats_hand() -> None:
+    """The hint said "Pick a highlighted card in your hand" over a list of cards that nothing
+    named as the hand (the other games' panels head theirs)."""
+    game = get_game("gotham-city-strategy")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    view: Any = game.view(state, 0)
+    hand = view["players"][0]["hand"]
+    drawn = panel("gotham-city-strategy", view, 0)
+    at = drawn.index(["h3", f"Your hand ({len(hand)})"])
+    assert drawn[at + 1] == ["ul", ""]
+    assert [line for tag, line in drawn[at + 2 :] if tag == "strong"] == [c["name"] for c in hand]
 
 
 def test_the_strategy_legend_speaks_of_your_villain_only_to_a_seat() -> None:

@@ -35,7 +35,8 @@
   let version = 0;
   let mySeat = null;  // the seat the page last drew as this tab's (null: a spectator)
   // the seat's last move, told in the status (a live region) until the game moves on from the
-  // version it led to: {label, note, at} (`at` null until the page has drawn it)
+  // version it led to: {label, note, at, after} (`at` null until the page has drawn it; `after`
+  // the version the move's answer gave, when others' moves may follow at once)
   let played = null;
   let moved = false;  // a move of this page was answered: the next drawing places the focus
   let waitedOnStatus = false;  // placeFocus put the focus on the status: the seat had no move
@@ -160,14 +161,22 @@
     }
   }
 
+  /* The view, the details and the moves read at one version (snapshot.js): the status and the
+     buttons are drawn from the same moment of the game. When the game moved on under every
+     read, the newest view is drawn with its moves withheld, "updating", and read again soon. */
+  const UPDATING_AGAIN = 1000;  // ms before reading again a game that moved on under the reads
+  let updatingTimer = null;
   async function draw(mine) {
-    const state = await readJson(await api("state/"));
-    if (mine !== refreshes) return;
-    const game = await readJson(await api(""));
-    if (mine !== refreshes) return;
-    let legal = { moves: [] };
-    if (token && game.status === "active") legal = await readJson(await api("legal-moves/"));
-    if (mine !== refreshes) return;
+    const read = async (path) => readJson(await api(path));
+    const readers = { state: () => read("state/"), game: () => read(""), legal: () => read("legal-moves/") };
+    const wantsMoves = (game) => Boolean(token) && game.status === "active";
+    const snapshot = await window.GothamSnapshot.read(readers, wantsMoves, () => mine !== refreshes);
+    if (!snapshot) return;
+    const { state, game } = snapshot;
+    const paired = window.GothamSnapshot.movesAgree(snapshot);
+    const legal = snapshot.legal && paired ? snapshot.legal : { moves: [] };
+    clearTimeout(updatingTimer);
+    if (!paired) updatingTimer = setTimeout(refresh, UPDATING_AGAIN);
     if (!state.state) {
       if (token && state.error === "foreign_token" && !refusedBefore) return dropToken();
       $("status").textContent = state.message || "Could not load this game.";
@@ -186,7 +195,10 @@
     const yourTurn = (state.to_act || []).includes(state.seat);
     if (played && played.at === null) played.at = version;
     if (played && played.at !== version) played = null;  // another's move since: told in events
-    const chose = played ? ` You chose: ${played.label}.${played.note ? ` ${played.note}` : ""}` : "";
+    // others played between the move's answer and this drawing (a bot at once): the status
+    // said "You chose: End your turn. Your turn." of a turn that had come round again
+    const since = played && Number.isInteger(played.after) && version > played.after ? " Others have played since: see the latest events." : "";
+    const chose = played ? ` You chose: ${played.label}.${played.note ? ` ${played.note}` : ""}${since}` : "";
     $("status").textContent = game.status === "finished"
       ? `Finished: ${game.outcome ? game.outcome.summary : ""}${finishedFor(game, state.seat)}`
       : `${you}${chose} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
@@ -226,12 +238,16 @@
     const playing = Boolean(token) && game.status === "active";
     window.GothamBoards.panel(slug, $("info"), view, state.seat);
     markTargets(buttons);
+    drawnButtons = buttons;
+    $("skip-to-moves").hidden = !playing;
     // the focus the page left on the status while others played goes to the first move when
     // the seat's turn comes back (a keyboard needed five Tabs to reach it from there)
     const turnCameBack = waitedOnStatus && yourTurn && buttons.length > 0 && document.activeElement === $("status");
     if (moved || inList || turnCameBack) placeFocus(buttons, moved || turnCameBack ? undefined : focused);
     moved = false;
-    if (playing && !buttons.length && !yourTurn) {
+    if (!paired) {
+      $("moves-hint").textContent = "Updating…";
+    } else if (playing && !buttons.length && !yourTurn) {
       $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
     }
     // no heading over nothing (a spectator), nor over a panel with its own ("Your hand")
@@ -270,6 +286,15 @@
     sessionStorage.setItem(refusedKey, "1");
     location.reload();
   }
+
+  /* "Skip to your moves", the page's first Tab (its header, seat links and autopilot came
+     first, some ten Tabs): the focus goes to the first move shown, else to the status that says
+     who is to play. */
+  let drawnButtons = [];
+  $("skip-to-moves").addEventListener("click", (event) => {
+    event.preventDefault();
+    placeFocus(drawnButtons);
+  });
 
   const foldedKinds = new Set();  // the kinds of move the seat folded away stay folded on redraw
 
@@ -329,7 +354,7 @@
     if (!answer) {
       showRefusal({ message: "Could not reach the server; the board below is what it last said." });
     } else if (answer.ok) {
-      played = { label, note: "", at: null };
+      played = { label, note: "", at: null, after: (await readJson(answer)).version };
     } else {
       const body = await readJson(answer);
       if (answer.status === 409 && body.error === "version_conflict") await afterConflict(move, label, chosenAt);
@@ -356,7 +381,8 @@
     if (!byThisSeat && Number.isInteger(legal.version) && window.GothamMoves.offered(legal.moves, move)) {
       const again = await post(move, legal.version);
       if (again && again.ok) {
-        played = { label, note: `Another move came first${told ? `: ${told}` : "."} Yours was still open and was sent again: nothing was lost.`, at: null };
+        const after = (await readJson(again)).version;
+        played = { label, note: `Another move came first${told ? `: ${told}` : "."} Yours was still open and was sent again: nothing was lost.`, at: null, after };
         return;
       }
       if (again && again.status !== 409) return showRefusal(await readJson(again));

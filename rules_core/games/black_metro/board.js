@@ -18,7 +18,9 @@
 
   function drawMetro(svg, state) {
     if (!state.districts) return;
-    svg.setAttribute("viewBox", "0 0 660 520");
+    // as tall as the table's lines: a two-player game left a blank band under them
+    const PLAYERS_FROM = 458;
+    svg.setAttribute("viewBox", `0 0 660 ${PLAYERS_FROM + 20 * Math.max(state.players.length, 1) - 6}`);
     svg.appendChild(el("text", { x: 8, y: 18, "font-size": 13, "font-weight": "bold" },
       `${state.phase === "setup" ? "Set-up" : `Round ${state.round} · ${state.phase} phase`} · relic: ${state.relic}`));
     state.districts.forEach((d, i) => {
@@ -41,10 +43,14 @@
       if (d.tile) g.appendChild(el("text", { x: x + 6, y: y + 114, "font-size": 10, "font-style": "italic" }, d.tile));
       svg.appendChild(g);
     });
-    svg.appendChild(el("text", { x: 8, y: 422, "font-size": 10, fill: "#555" },
-      "sub subordinate · para paragon · mech doom mechasuit · squares: fortifications (faded: a blockade)"));
+    // the key: the short words, the squares and the thick border (whose dominance a district
+    // is under, in that candidate's colour: a new player saw coloured borders nothing explained)
+    svg.appendChild(el("text", { x: 8, y: 420, "font-size": 10, fill: "#555" },
+      "sub: subordinate · para: paragon · mech: doom mechasuit · squares: fortifications (faded: a blockade)"));
+    svg.appendChild(el("text", { x: 8, y: 434, "font-size": 10, fill: "#555" },
+      "a thick border in a candidate's colour: they asserted dominance there this round"));
     state.players.forEach((p, s) => {
-      const y = 442 + s * 20;
+      const y = PLAYERS_FROM + s * 20;
       svg.appendChild(el("text", { x: 8, y, "font-size": 11, fill: colour(state, p.name) },
         (Array.isArray(state.final) && state.final.length > s ? `${p.name}: final score ${state.final[s]} (${p.power} power before it)` : `${p.name}: ${p.power} power`) + ` · ${p.strain} strain · ${p.gold} gold · ${p.intel} intel · ${p.drakownium} drakownium · level ${p.science}` + (p.candidate ? ` · ${p.candidate}` : "")));
     });
@@ -80,11 +86,20 @@
     return details;
   }
 
-  /* The seat's hideout, candidate, technologies, fortunes and missions (each option in words),
+  /* What the rules ask of the seat now (it is waited for), first (the view's `asked`, in words: the buttons
+     "Return “War Chest” to the mission deck" said what to do, never what was being decided),
+     then its hideout, candidate, technologies, fortunes and missions (each option in words),
      as text (what the districts and syndicates do is the `reference` under it, for everyone). */
   function drawPanel(element, state, seat) {
     const me = state.players && state.players[seat];
     if (!me) return;
+    for (const asked of Array.isArray(state.asked) ? state.asked : []) {
+      const now = !Array.isArray(state.waiting_for) || state.waiting_for.includes(me.name);
+      if (asked.who !== me.name || !asked.what || !now) continue;
+      const ask = document.createElement("p");
+      ask.textContent = `The rules ask you to ${asked.what}.`;
+      element.append(ask);
+    }
     const line = document.createElement("p");
     line.textContent = `Hideout: ${troopInWords(me.hideout) || "empty"} · overwhelmed: ${troopInWords(me.overwhelmed) || "none"}`;
     const list = document.createElement("ul");

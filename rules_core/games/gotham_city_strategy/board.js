@@ -67,7 +67,7 @@
       svg.appendChild(el("text", { x: 8 + s * 150, y: 524, "font-size": 10, fill: COLORS[s], "font-weight": "bold" }, `${p.name || p.villain}${yours(s) ? " (you)" : ""}`));
     });
   }
-  /* The seat's screen, what its next level asks (its dial, in words) and its hand, as text,
+  /* The seat's screen, what its next level asks (its dial, in words) and its hand (headed), as text,
      under the card being carried out (read aloud, so public: once played it has left the hand,
      yet "Carry out" asks about it) and what the rules wait for this seat to choose. */
   function drawPanel(element, state, seat) {
@@ -86,8 +86,9 @@
     }
     const line = document.createElement("p");
     line.textContent = `Level ${me.level} · ${me.money} money · ${me.information} information · ${me.recruited} henchmen`;
+    const hand = Array.isArray(me.hand) ? me.hand : [];
     const list = document.createElement("ul");
-    for (const card of Array.isArray(me.hand) ? me.hand : []) {
+    for (const card of hand) {
       const item = document.createElement("li");
       item.setAttribute("data-target", `card-${card.id}`);
       const name = document.createElement("strong");
@@ -102,7 +103,11 @@
       ahead.textContent = `${next}.`;
       element.append(ahead);
     }
-    element.append(list);
+    // the hand is named, as in the other games' panels: a new player read a list of cards under
+    // "Pick a highlighted card in your hand" with nothing saying it was the hand
+    const title = document.createElement("h3");
+    title.textContent = `Your hand (${hand.length})`;
+    element.append(title, list);
   }
 
   /* The block a move acts on (placing or removing a threat, sending Batman or figures there). */

@@ -262,6 +262,45 @@ async function focusKeptOnRedraw(context) {
   });
 }
 
+/* Bob (the second seat of `created`, a No Man's Land game) plays through the API, ending each
+   phase, until Ann (the first) is to act. */
+async function bobPlaysUntilAnnIsToAct(created) {
+  const bob = created.seats[1].token;
+  tokens.add(bob);
+  const asBob = { Authorization: `Seat ${bob}`, "Content-Type": "application/json" };
+  for (let step = 0; step < 20; step++) {
+    const state = await (await fetch(`${base}/api/games/${created.id}/state/`, { headers: asBob })).json();
+    if (state.to_act.includes(0)) return;
+    const legal = await (await fetch(`${base}/api/games/${created.id}/legal-moves/`, { headers: asBob })).json();
+    const move = (legal.moves.find((m) => m.move.type === "end") || legal.moves[0]).move;
+    await fetch(`${base}/api/games/${created.id}/moves/`, { method: "POST", headers: asBob, body: JSON.stringify({ expected_version: legal.version, move }) });
+  }
+  check(false, "Ann's turn did not come back after 20 of Bob's moves");
+}
+
+/* Others playing between a move's answer and the page's drawing (a bot answers at once; here
+   Bob plays his turn out before Ann's answer reaches her page): the status said "You chose: End
+   the movement phase. Your turn." of a turn that had come round again; it says others have
+   played since. */
+async function othersPlayedSince(context) {
+  await onAnnsPage(context, "the game whose turn comes round before the answer", async (page, created, ann) => {
+    await page.route((url) => url.pathname === `/api/games/${created.id}/moves/`, async (route) => {
+      const response = await route.fetch();
+      await bobPlaysUntilAnnIsToAct(created);
+      await route.fulfill({ response });
+    });
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    const end = page.locator(`#moves button.move[data-move='{"type":"end"}']`);
+    await end.waitFor({ timeout: 10000 });
+    const label = await end.textContent();
+    await end.click();
+    await page.waitForFunction((l) => document.querySelector("#status").textContent.includes(`You chose: ${l}.`), label, { timeout: 15000 })
+      .catch(async () => check(false, `the status after the move reads: ${await page.textContent("#status")}`));
+    const status = await page.textContent("#status");
+    check(status.endsWith(`You chose: ${label}. Others have played since: see the latest events. Your turn.`), `the status of a turn come round again: ${JSON.stringify(status)}`);
+  });
+}
+
 /* The seat's turn coming back while the focus waits on the status (where the page put it when
    the seat's move left it nothing to do): the focus goes to the first move, as after a move
    of its own, so the keyboard plays on at once (it stayed on the status, five Tabs away). */
@@ -274,16 +313,7 @@ async function focusWhenTheTurnComesBack(context) {
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Waiting for"), null, { timeout: 10000 });
     check(await page.evaluate(() => document.activeElement.id) === "status", "after Falcone's turn ended the focus is not on the status");
-    const bob = created.seats[1].token;
-    tokens.add(bob);
-    const asBob = { Authorization: `Seat ${bob}`, "Content-Type": "application/json" };
-    for (let step = 0; step < 20; step++) {
-      const state = await (await fetch(`${base}/api/games/${created.id}/state/`, { headers: asBob })).json();
-      if (state.to_act.includes(0)) break;
-      const legal = await (await fetch(`${base}/api/games/${created.id}/legal-moves/`, { headers: asBob })).json();
-      const move = (legal.moves.find((m) => m.move.type === "end") || legal.moves[0]).move;
-      await fetch(`${base}/api/games/${created.id}/moves/`, { method: "POST", headers: asBob, body: JSON.stringify({ expected_version: legal.version, move }) });
-    }
+    await bobPlaysUntilAnnIsToAct(created);
     await page.waitForFunction(() => document.querySelector("#status").textContent.includes("Your turn"), null, { timeout: 10000 })
       .catch(async () => check(false, `Ann's turn did not come back: ${await page.textContent("#status")}`));
     await page.waitForFunction(() => document.activeElement === document.querySelector("#moves button.move"), null, { timeout: 5000 })
@@ -357,6 +387,78 @@ async function conflictToldWhatCameFirst(context) {
     const refusal = await page.textContent("#refusal");
     // a bot's whole turn can come first: its first three events are told
     check(refusal === "Another player's move came first: Gordon (Bob) moved first. He ends his movement. His crimefighting phase. … Choose again from the moves below.", `the conflict is told as: ${JSON.stringify(refusal)}`);
+  });
+}
+
+/* The status and the moves are drawn from one version: here the first legal-moves answer is
+   stood in by the next turn's (one version on, with a move the game never offers), as when a bot
+   moves between the page's reads. The page reads the view again a few times, then draws it with
+   the moves withheld ("Updating…") and reads again: the stood-in move is never a button, and the
+   real moves come with "Your turn". */
+async function statusAndMovesAgree(context) {
+  await onAnnsPage(context, "the game whose moves are read a version on", async (page, created, ann) => {
+    let stoodIn = 0;
+    await page.route((url) => url.pathname === `/api/games/${created.id}/legal-moves/`, (route) => {
+      if (stoodIn++) return route.continue();
+      const next = { version: created.version + 1, seat: 0, moves: [{ move: { type: "end" }, label: "Next turn's move" }] };
+      return route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify(next) });
+    });
+    await page.addInitScript(() => {
+      window.__drawn = [];  // every move list and hint drawn, with the status beside it
+      document.addEventListener("DOMContentLoaded", () => {
+        const note = () => window.__drawn.push({
+          status: document.querySelector("#status").textContent,
+          hint: document.querySelector("#moves-hint").textContent,
+          moves: [...document.querySelectorAll("#moves button.move")].map((b) => b.textContent),
+        });
+        new MutationObserver(note).observe(document.querySelector("#panel"), { childList: true, subtree: true, characterData: true });
+      });
+    });
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    await page.locator("#moves button.move").first().waitFor({ timeout: 10000 })
+      .catch(async () => check(false, `the real moves never came: ${await page.textContent("#moves-hint")}`));
+    const drawn = await page.evaluate(() => window.__drawn);
+    check(stoodIn >= 2, `the legal moves were read ${stoodIn} times (the stood-in answer, then the real one)`);
+    check(drawn.every((d) => !d.moves.includes("Next turn's move")), "a move of another version was drawn as a button");
+    check(drawn.some((d) => d.hint === "Updating…" && !d.moves.length), `the moves withheld are not told: ${JSON.stringify(drawn.map((d) => d.hint))}`);
+    check((await page.textContent("#status")).includes("Your turn"), `the status over the real moves: ${await page.textContent("#status")}`);
+  });
+}
+
+/* The keyboard on a play page: the first Tab is "Skip to your moves", shown when it has the
+   focus (off screen before); Enter puts the focus on the first move, the next Tab on the second
+   (the header, search box and autopilot came first: some ten Tabs). A spectator has no moves to
+   skip to. */
+async function skipToTheMoves(context) {
+  await onAnnsPage(context, "the game played from the keyboard", async (page, created, ann) => {
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    await page.locator("#moves button.move").first().waitFor({ timeout: 10000 });
+    const where = () => page.evaluate(() => {
+      const active = document.activeElement;
+      const box = active.getBoundingClientRect();
+      const moves = [...document.querySelectorAll("#moves button.move")];
+      return { text: active.textContent, id: active.id, move: moves.indexOf(active), onScreen: box.left >= 0 && box.top >= 0 && box.width > 0 };
+    });
+    const hidden = await page.evaluate(() => document.querySelector("#skip-to-moves").getBoundingClientRect().right <= 0);
+    check(hidden, "the skip link shows before it has the focus");
+    await page.keyboard.press("Tab");
+    const first = await where();
+    check(first.text === "Skip to your moves" && first.onScreen, `the first Tab goes to: ${JSON.stringify(first)}`);
+    await page.keyboard.press("Enter");
+    const moved = await where();
+    check(moved.move === 0, `"Skip to your moves" put the focus on: ${JSON.stringify(moved)}`);
+    await page.keyboard.press("Tab");
+    const next = await where();
+    check(next.move === 1 || next.text.endsWith("moves"), `the Tab after the first move goes to: ${JSON.stringify(next)}`);
+    const elsewhere = await context.browser().newContext();  // "your games" would hold Ann's seat
+    const watcher = await elsewhere.newPage();
+    try {
+      await watcher.goto(`${base}/games/${created.id}/`);
+      await watcher.waitForFunction(() => document.querySelector("#status").dataset.version, null, { timeout: 10000 });
+      check(await watcher.isHidden("#skip-to-moves"), "a spectator is offered to skip to moves they do not have");
+    } finally {
+      await elsewhere.close();
+    }
   });
 }
 
@@ -818,6 +920,9 @@ async function yourGamesFollowTheServer(page, gameId) {
     await focusWhenTheTurnComesBack(context);
     await conflictSentAgain(context);
     await conflictToldWhatCameFirst(context);
+    await statusAndMovesAgree(context);
+    await skipToTheMoves(context);
+    await othersPlayedSince(context);
     await streamRefused(context);
     await autopilot(context);
     await boardsKeepTheirWords(page);
