@@ -18,6 +18,7 @@ from api.rulebook_selectors import _ranker
 from rules_core.rulebooks import all_books, get_book
 from rules_core.rulebooks.question_encoder import ENCODERS, question_encoder
 from rules_core.rulebooks.section_vectors import own_words_score
+from rules_core.rulebooks.sentence_model import on_search_scale
 from tests.shipped import shipped_books
 
 pytestmark = pytest.mark.django_db
@@ -276,7 +277,7 @@ def test_the_re_ranking_uses_the_encoder_the_setting_names(settings: Any) -> Non
                 float(v), (loaded.asked[k] @ query).tolist() if k in loaded.asked else []
             )
             assert score is not None  # a section with a summary always has a score
-            expected.append(score)
+            expected.append(on_search_scale(score))
         got = loaded.similarity(q, keys)
         assert np.allclose([got[k] for k in keys], expected, atol=1e-6), encoder
     settings.RULES_SEARCH_ENCODER = "bert"
