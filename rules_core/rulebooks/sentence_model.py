@@ -54,7 +54,9 @@ PREFIXES: dict[Kind, str] = {"query": "query: ", "passage": "passage: "}
 # cosines over every (index question, section of its book) pair the mean and standard deviation
 # all-MiniLM-L6-v2's had (0.182 and 0.149 over 429,633 pairs), so the semantic share of
 # rules_core.rulebooks.ranking.fuse (SEMANTIC_WEIGHT, tuned with MiniLM) weighs as much as before.
-# Fitted on the index alone, no question set (issue #19); applied to a question's blended cosine.
+# Fitted on the index alone, no question set (issue #19). Applied once, to a section's blended
+# cosine (api.rulebook_selectors): the blends take the best of some cosines and weights summing
+# to 1, so that is the same as rescaling every cosine before blending.
 SCALE = 5.614
 SHIFT = -4.346
 
