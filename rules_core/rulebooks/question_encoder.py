@@ -1,7 +1,7 @@
 """The one place rule search's question encoder is chosen (setting RULES_SEARCH_ENCODER).
 
 - `model` (the default): the sentence model (rules_core.rulebooks.sentence_model) runs on the
-  question, with 8-bit weights; the better answers, at about 6 ms of CPU per question.
+  question, with 8-bit weights; the better answers, at 4-7 ms of CPU per question.
 - `words`: the static word table distilled from that model (rules_core.rulebooks.word_vectors);
   well under a millisecond per question, a few points of accuracy lower.
 

@@ -3,9 +3,11 @@
 A section is embedded from our own words only (the book's title, the titles of the sections it
 sits in, its title and our summary), so the vectors are the same before and after a book's text
 is imported. They are computed once and stored beside the index, one file per book
-(`vectors/<slug>.npz`: section ids, a digest of each embedded passage, float16 vectors);
-`manage.py embed_rulebooks` rewrites them after the index changes. A section whose passage no
-longer matches its stored digest (or a book without a file) is embedded when loaded instead.
+(`vectors/<slug>.npz`: section ids, a digest of each embedded passage, float16 vectors, and the
+name of the model that made them); `manage.py embed_rulebooks` rewrites them after the index
+changes. A section whose passage no longer matches its stored digest (or a book without a file,
+or a file another model made) is embedded when loaded instead. Sections are embedded as passages,
+the index's questions as queries (sentence_model.PREFIXES).
 """
 
 from __future__ import annotations
@@ -18,7 +20,13 @@ from pathlib import Path
 import numpy as np
 
 from rules_core.rulebooks.index import INDEX_DIR, Book, Section
-from rules_core.rulebooks.sentence_model import DIMS, Vectors, sentence_model
+from rules_core.rulebooks.sentence_model import (
+    DIMS,
+    MODEL_NAME,
+    Kind,
+    Vectors,
+    sentence_model,
+)
 
 VECTORS_DIR = INDEX_DIR / "vectors"
 ASKED_WEIGHT = 0.5  # the closest question's share of our own words' cosine (own_words_score)
@@ -55,7 +63,7 @@ def stored_vectors(book: Book, kind: str = "") -> dict[str, tuple[str, Vectors]]
     if not path.exists():
         return {}
     with np.load(path, allow_pickle=False) as data:
-        if f"{kind}ids" not in data:
+        if f"{kind}ids" not in data or "model" not in data or str(data["model"]) != MODEL_NAME:
             return {}
         return {
             str(key): (str(d), np.asarray(v, np.float32))
@@ -65,7 +73,9 @@ def stored_vectors(book: Book, kind: str = "") -> dict[str, tuple[str, Vectors]]
         }
 
 
-def _current(stored: dict[str, tuple[str, Vectors]], texts: dict[str, str]) -> dict[str, Vectors]:
+def _current(
+    stored: dict[str, tuple[str, Vectors]], texts: dict[str, str], kind: Kind
+) -> dict[str, Vectors]:
     """A unit vector per text: stored where its digest still matches, else computed now."""
     out: dict[str, Vectors] = {}
     stale: list[str] = []
@@ -76,21 +86,22 @@ def _current(stored: dict[str, tuple[str, Vectors]], texts: dict[str, str]) -> d
         else:
             stale.append(key)
     if stale:
-        fresh = sentence_model().encode([texts[k] for k in stale])
+        fresh = sentence_model().encode([texts[k] for k in stale], kind)
         out.update({k: v for k, v in zip(stale, fresh, strict=True)})
     return out
 
 
 def book_vectors(book: Book) -> dict[str, Vectors]:
     """A unit vector per section of the book: stored where still current, else computed now."""
-    return _current(stored_vectors(book), {s.id: passage(book, s) for s in book.sections})
+    texts = {s.id: passage(book, s) for s in book.sections}
+    return _current(stored_vectors(book), texts, "passage")
 
 
 def book_questions(book: Book) -> dict[str, Vectors]:
     """Each section's questions (the index's `questions`) as rows of unit vectors, for the
     sections that have any: a player's question in other words often says what one of them
     says."""
-    vectors = _current(stored_vectors(book, "asked"), questions(book))
+    vectors = _current(stored_vectors(book, "asked"), questions(book), "query")
     rows: dict[str, list[Vectors]] = {}
     for key, vector in vectors.items():
         rows.setdefault(key.rsplit("#", 1)[0], []).append(vector)
@@ -117,11 +128,12 @@ def encode_book(book: Book) -> bytes:
     passages = [passage(book, s) for s in book.sections]
     asked = questions(book)
     model = sentence_model()
-    vectors = model.encode(passages)
-    asked_vectors = model.encode(list(asked.values())) if asked else np.zeros((0, DIMS))
+    vectors = model.encode(passages, "passage")
+    asked_vectors = model.encode(list(asked.values()), "query") if asked else np.zeros((0, DIMS))
     buffer = io.BytesIO()
     np.savez_compressed(
         buffer,
+        model=np.array(MODEL_NAME),
         ids=np.array([s.id for s in book.sections]),
         digests=np.array([digest(p) for p in passages]),
         vectors=vectors.astype(np.float16),

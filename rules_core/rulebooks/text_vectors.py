@@ -3,7 +3,10 @@
 The book's text is the owner's (imported with `manage.py import_rulebook`, kept in the database,
 never in this repository), so its vectors are computed at import and stored with the text: each
 section's text is cut into passages of a few sentences, and a book's passages go through the
-sentence model in one batch. A section's semantic score is then half its own words' cosine
+sentence model in one batch (as passages, sentence_model.PREFIXES), stored with the model's name
+(`TAG`): vectors an older model made (a book imported before multilingual-e5-small replaced
+all-MiniLM-L6-v2) are ignored, so such a book is ranked on our own words until it is imported
+again. A section's semantic score is then half its own words' cosine
 (rules_core.rulebooks.section_vectors: where it sits, its title, our summary) and half its best
 passage's (`semantic_score`). Chosen on the two tuned question sets only
 (the old set and the open set's tuning half): passages of three sentences as the book words
@@ -21,7 +24,7 @@ import numpy as np
 
 from rules_core.engine.recent import Recent
 from rules_core.rulebooks.section_vectors import with_best
-from rules_core.rulebooks.sentence_model import DIMS, Vectors, sentence_model
+from rules_core.rulebooks.sentence_model import DIMS, MODEL_NAME, Vectors, sentence_model
 
 SENTENCES = 3  # sentences per passage
 MAX_WORDS = 60  # a passage ends early past this many words (the model reads 128 tokens)
@@ -36,6 +39,8 @@ _SPACE = re.compile(r"\s+")
 # A passage's vector by its text, for the passages encoded last: importing a book again in the
 # same process (a corrected file, the tests) runs the model only on the passages that changed.
 _RECENT: Recent[str, Vectors] = Recent(RECENT_PASSAGES)
+# The start of a section's stored vectors: the name of the model that made them
+TAG = f"[{MODEL_NAME}]".encode()
 
 
 def passages(text: str) -> list[str]:
@@ -59,7 +64,7 @@ def encode_sections(texts: dict[str, str]) -> dict[str, Vectors]:
     owners = [(sid, piece) for sid, text in texts.items() for piece in passages(text)]
     known = {p: v for _, p in owners if (v := _RECENT.get(p)) is not None}
     new = list(dict.fromkeys(p for _, p in owners if p not in known))
-    for text, vector in zip(new, sentence_model().encode(new), strict=True):
+    for text, vector in zip(new, sentence_model().encode(new, "passage"), strict=True):
         known[text] = _RECENT.put(text, vector)
     out: dict[str, list[Vectors]] = {}
     for sid, text in owners:
@@ -68,13 +73,20 @@ def encode_sections(texts: dict[str, str]) -> dict[str, Vectors]:
 
 
 def to_bytes(vectors: Vectors) -> bytes:
-    """Rows of vectors as stored: float16, row after row."""
-    return np.asarray(vectors, np.float16).tobytes()
+    """Rows of vectors as stored: the model's tag (TAG), then float16, row after row."""
+    return TAG + np.asarray(vectors, np.float16).tobytes()
 
 
-def from_bytes(raw: bytes | memoryview) -> Vectors:
-    """The stored rows back as float32 (no rows for empty bytes)."""
-    return np.frombuffer(bytes(raw), np.float16).reshape(-1, DIMS).astype(np.float32)
+def from_bytes(raw: bytes | memoryview) -> Vectors | None:
+    """The stored rows back as float32 (no rows for empty bytes); None for rows another model
+    made (stored without this model's tag: all-MiniLM-L6-v2's, before multilingual-e5-small),
+    which are never compared with this model's vectors."""
+    data = bytes(raw)
+    if not data:
+        return np.zeros((0, DIMS), np.float32)
+    if not data.startswith(TAG) or (len(data) - len(TAG)) % (2 * DIMS):
+        return None
+    return np.frombuffer(data, np.float16, offset=len(TAG)).reshape(-1, DIMS).astype(np.float32)
 
 
 def semantic_score(own: float | None, passage_scores: Sequence[float]) -> float | None:

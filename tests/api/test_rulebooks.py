@@ -206,7 +206,7 @@ def test_import_stores_each_sections_passage_vectors_with_its_text() -> None:
     )
     for section in Section.objects.filter(book__slug="gotham-race"):
         rows = from_bytes(section.text_vectors)
-        assert rows.shape == (len(passages(section.text)), DIMS), section.sid
+        assert rows is not None and rows.shape == (len(passages(section.text)), DIMS), section.sid
         assert np.allclose(np.linalg.norm(rows, axis=1), 1.0, atol=1e-2)
 
 

@@ -18,6 +18,7 @@ from api.rulebook_selectors import _ranker
 from rules_core.rulebooks import all_books, get_book
 from rules_core.rulebooks.question_encoder import ENCODERS, question_encoder
 from rules_core.rulebooks.section_vectors import own_words_score
+from rules_core.rulebooks.sentence_model import on_search_scale
 from tests.shipped import shipped_books
 
 pytestmark = pytest.mark.django_db
@@ -30,24 +31,25 @@ FRESH4 = tomllib.loads((DATA / "rule_questions_fresh4.toml").read_text())["q"]
 TUNE2 = tomllib.loads((DATA / "rule_questions_tune2.toml").read_text())["q"]
 JUDGED = tomllib.loads((DATA / "rule_questions_judged.toml").read_text())["j"]
 # Just under what bench/rules_search.py measures on the held-out sets, books imported (their
-# passage vectors with them), for each question encoder (RULES_SEARCH_ENCODER), as (top-1, top-3):
-#   model: open untuned 60.0% / 92.5%, fresh 85.4% / 93.8%, fresh2 86.3% / 98.0%,
-#          fresh3 83.3% / 96.7%, fresh4 90.0% / 96.7%
-#   words: open untuned 65.0% / 92.5%, fresh 83.3% / 93.8%, fresh2 86.3% / 94.1%,
-#          fresh3 80.0% / 93.3%, fresh4 88.3% / 96.7%
+# passage vectors with them), for each question encoder (RULES_SEARCH_ENCODER), as (top-1, top-3),
+# with multilingual-e5-small (2026-11-29):
+#   model: open untuned 70.0% / 92.5%, fresh 89.6% / 95.8%, fresh2 84.3% / 98.0%,
+#          fresh3 83.3% / 93.3%, fresh4 91.7% / 96.7%
+#   words: open untuned 60.0% / 87.5%, fresh 85.4% / 95.8%, fresh2 86.3% / 96.1%,
+#          fresh3 81.7% / 91.7%, fresh4 88.3% / 96.7%
 FLOORS = {
     "model": {
-        "untuned": (0.57, 0.90),
-        "fresh": (0.83, 0.91),
-        "fresh2": (0.84, 0.96),
-        "fresh3": (0.81, 0.95),
-        "fresh4": (0.88, 0.95),
+        "untuned": (0.67, 0.90),
+        "fresh": (0.87, 0.93),
+        "fresh2": (0.82, 0.96),
+        "fresh3": (0.81, 0.91),
+        "fresh4": (0.89, 0.95),
     },
     "words": {
-        "untuned": (0.62, 0.90),
-        "fresh": (0.81, 0.91),
-        "fresh2": (0.84, 0.92),
-        "fresh3": (0.78, 0.91),
+        "untuned": (0.57, 0.85),
+        "fresh": (0.83, 0.93),
+        "fresh2": (0.84, 0.94),
+        "fresh3": (0.79, 0.89),
         "fresh4": (0.86, 0.95),
     },
 }
@@ -276,7 +278,7 @@ def test_the_re_ranking_uses_the_encoder_the_setting_names(settings: Any) -> Non
                 float(v), (loaded.asked[k] @ query).tolist() if k in loaded.asked else []
             )
             assert score is not None  # a section with a summary always has a score
-            expected.append(score)
+            expected.append(on_search_scale(score))
         got = loaded.similarity(q, keys)
         assert np.allclose([got[k] for k in keys], expected, atol=1e-6), encoder
     settings.RULES_SEARCH_ENCODER = "bert"

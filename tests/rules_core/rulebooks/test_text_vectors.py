@@ -9,7 +9,7 @@ import pytest
 
 from rules_core.engine.recent import Recent
 from rules_core.rulebooks import text_vectors as tv
-from rules_core.rulebooks.sentence_model import DIMS, Vectors, sentence_model
+from rules_core.rulebooks.sentence_model import DIMS, Kind, Vectors, sentence_model
 
 
 def test_text_is_cut_into_passages_of_a_few_sentences_without_markup() -> None:
@@ -42,11 +42,22 @@ def test_a_long_run_of_words_ends_its_passage_early() -> None:
 
 
 def test_vectors_survive_storage_as_float16_rows() -> None:
-    rows = sentence_model().encode(["draw a card", "move your runner"])
+    rows = sentence_model().encode(["draw a card", "move your runner"], "passage")
     back = tv.from_bytes(tv.to_bytes(rows))
-    assert back.shape == (2, DIMS) and back.dtype == np.float32
+    assert back is not None and back.shape == (2, DIMS) and back.dtype == np.float32
     assert np.allclose(back, rows, atol=2e-3)
-    assert tv.from_bytes(b"").shape == (0, DIMS)
+    empty = tv.from_bytes(b"")
+    assert empty is not None and empty.shape == (0, DIMS)
+
+
+def test_rows_another_model_made_are_not_read_as_this_models() -> None:
+    rows = sentence_model().encode(["draw a card", "move your runner"], "passage")
+    stored = tv.to_bytes(rows)
+    assert stored.startswith(b"[multilingual-e5-small-q4]")
+    # all-MiniLM-L6-v2's rows were stored as bare float16, as were any untagged bytes
+    assert tv.from_bytes(np.asarray(rows, np.float16).tobytes()) is None
+    assert tv.from_bytes(b"[all-MiniLM-L6-v2]" + stored[len(tv.TAG) :]) is None
+    assert tv.from_bytes(stored[:-2]) is None  # a cut-off row
 
 
 def test_a_sections_score_blends_its_own_words_with_its_best_passage() -> None:
@@ -62,7 +73,7 @@ def test_each_section_gets_the_models_vector_of_each_passage() -> None:
     tv._RECENT.clear()
     vectors = tv.encode_sections(texts)
     assert set(vectors) == {"finish"}
-    expected = sentence_model().encode([texts["finish"]])
+    expected = sentence_model().encode([texts["finish"]], "passage")
     assert np.allclose(vectors["finish"], expected, atol=1e-5)
 
 
@@ -76,9 +87,10 @@ def test_only_passages_not_seen_lately_go_through_the_model(
     model = sentence_model()
 
     class Counting:
-        def encode(self, texts: list[str]) -> Vectors:
+        def encode(self, texts: list[str], kind: Kind) -> Vectors:
+            assert kind == "passage"
             encoded.append(texts)
-            return model.encode(texts)
+            return model.encode(texts, kind)
 
     monkeypatch.setattr(tv, "sentence_model", Counting)
     again = tv.encode_sections({"finish": "Reach the end first. Then stop."})

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import io
 from collections import Counter
 
 import numpy as np
+import pytest
 
 from rules_core.rulebooks.ranking import words
 from rules_core.rulebooks.sentence_model import sentence_model
@@ -29,7 +31,7 @@ def test_every_word_of_ours_is_in_the_shipped_table() -> None:
 
 
 def test_everyday_words_a_player_uses_are_known_too() -> None:
-    common = common_words(sentence_model())
+    common = common_words()
     assert common[:3] == ["the", "of", "and"] and len(common) == 3000
     assert {"cash", "flag", "lane"} <= set(common) and {"cash", "flag"} <= set(word_table().index)
 
@@ -48,6 +50,15 @@ def test_a_table_survives_its_file_within_int8_precision() -> None:
     back = read_table(table_bytes(["a", "b", "c"], rows))
     assert back.index == {"a": 0, "b": 1, "c": 2}
     assert np.abs(back.rows - rows).max() <= np.abs(rows).max(axis=1).max() / 254 + 1e-6
+
+
+def test_a_table_distilled_from_another_model_is_refused() -> None:
+    rows = np.ones((1, 4), np.float32)
+    buffer = io.BytesIO()  # as all-MiniLM-L6-v2's table was written: no model named
+    np.savez_compressed(buffer, words=np.array(["deck"]), rows=rows.astype(np.int8), scales=rows[0])
+    with pytest.raises(ValueError, match=r"distilled from all-MiniLM-L6-v2.*embed_rulebooks"):
+        read_table(buffer.getvalue())
+    assert "deck" in read_table(table_bytes(["deck"], rows))
 
 
 def test_rare_words_weigh_more_than_common_ones() -> None:
@@ -80,7 +91,7 @@ def test_questions_land_near_the_model_s_own_vectors() -> None:
         "how many dice do I roll when I attack",
         "can I keep my money hidden",
     ]
-    full = sentence_model().encode(questions)
+    full = sentence_model().encode(questions, "query")
     static = np.stack([word_table().encode(q) for q in questions])
     cosines = (full * static).sum(axis=1)
     assert cosines.min() > 0.4 and cosines.mean() > 0.6
