@@ -46,10 +46,12 @@ from rules_core.games.no_mans_land.turns import (
     end_falcone_turn,
     extra_offered,
     extra_pending,
+    falcone_stuck,
     fights,
     gordon_waits,
     movable,
     next_gordon_phase,
+    open_districts,
     settle_gordon,
     start_cards,
     steps_allowed,
@@ -93,11 +95,6 @@ def _district(state: NmlState, raw: object, *sections: str) -> str | Rejection:
             *(sections and ("ending-the-game.city-overrun", *sections)),
         )
     return raw
-
-
-def open_districts(state: NmlState) -> tuple[str, ...]:
-    """Districts still standing with no hero: where Falcone can play a card."""
-    return tuple(d for d in state.standing() if not state.heroes_at(d))
 
 
 def _first_of_each(state: NmlState, hand: tuple[str, ...], kind: str) -> list[str]:
@@ -522,6 +519,9 @@ def _precheck(state: NmlState, seat: int) -> Rejection | None:
             f"{capitalized(card)} first turns the crime at {place(state, state.revealing)} face "
             "up.",
         )
+    stuck = falcone_stuck(state)
+    if stuck:  # the phase's end follows within the move that left it so (rules version 10)
+        return reject("movement_ending", f"{stuck}: his movement phase ends by itself.")
     if seat != state.flow.current:
         now = ROLES[state.flow.current]
         return reject(
