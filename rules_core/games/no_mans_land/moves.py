@@ -46,7 +46,6 @@ from rules_core.games.no_mans_land.turns import (
     end_falcone_turn,
     extra_offered,
     extra_pending,
-    falcone_stuck,
     fights,
     gordon_waits,
     movable,
@@ -519,9 +518,6 @@ def _precheck(state: NmlState, seat: int) -> Rejection | None:
             f"{capitalized(card)} first turns the crime at {place(state, state.revealing)} face "
             "up.",
         )
-    stuck = falcone_stuck(state)
-    if stuck:  # the phase's end follows within the move that left it so (rules version 10)
-        return reject("movement_ending", f"{stuck}: his movement phase ends by itself.")
     if seat != state.flow.current:
         now = ROLES[state.flow.current]
         return reject(

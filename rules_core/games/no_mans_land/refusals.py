@@ -50,7 +50,6 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "nothing_to_end": cite("sequence-of-play", "sequence-of-play.gordons-turn"),
     "gain_pending": cite("corruption-counters", F_MOVE, "ending-the-game.counters-exhausted"),
     "reveal_pending": cite("start-of-turn-phase", G_START),
-    "movement_ending": cite(F_MOVE, "sequence-of-play.falcones-turn"),
 }
 
 # each code in words: the move refused, and when (a rulebook section lists it where the game
@@ -119,10 +118,6 @@ REFUSAL_WORDS: dict[str, str] = {
     "reveal_pending": (
         "Making any move while the Batsignal card Gordon has just played is still turning a "
         "face-down crime face up."
-    ),
-    "movement_ending": (
-        "Making any move while Falcone's movement phase, with no character that can move and no "
-        "card he could play for all the table sees, ends by itself."
     ),
 }
 

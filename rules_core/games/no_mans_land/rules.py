@@ -41,7 +41,6 @@ from rules_core.games.no_mans_land.turns import (
     begin_falcone_turn,
     end_stuck_movement,
     extra_pending,
-    falcone_stuck,
     gordon_waits,
     movable,
     overrun,
@@ -208,10 +207,6 @@ class NoMansLand(DeclaredGame[NmlState]):
         # the supply could not give, before the game's end is told), or through a start of
         # turn card turning a crime face up: nobody
         if state.gain_owed or state.revealing:
-            return frozenset()
-        # part-way through a move whose end ends Falcone's movement phase unasked (rules
-        # version 10: turns.falcone_stuck): nobody
-        if falcone_stuck(state):
             return frozenset()
         # Falcone's start of turn and draw phases ask him nothing: the game carries them out; his
         # income phase asks him only his extra counters, once the counters he owes are taken

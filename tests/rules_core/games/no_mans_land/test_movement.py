@@ -117,9 +117,7 @@ def test_a_refusal_opening_with_a_name_opens_with_a_capital(code: str) -> None:
     state = replace(
         moving(FALCONE),
         falcone_hand=("penguin-1", "racket-1"),
-        # a character with its step left: with none and no counter the phase ends by itself
-        # (rules version 10), and every move is refused movement_ending
-        villains=(Piece("thug-1", "park-row"),),
+        villains=(),
         counters=0,
         destroyed=("narrows",),
     )
