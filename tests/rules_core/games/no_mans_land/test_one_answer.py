@@ -5,7 +5,10 @@ whenever he holds a card, and his own view alone says why when none can be playe
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
+
+import pytest
 
 from rules_core.engine import fold
 from rules_core.engine.types import Move
@@ -84,5 +87,11 @@ def test_gordon_alone_is_told_why_he_is_asked_at_a_start_of_turn_with_nothing_to
         GAME.describe_move(at_gordons_start(("oracle-1",)), GORDON, Move.of("end"))
     )
     assert GAME.view(at_gordons_start(("oracle-1",)), GORDON)["why_asked"] is None
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_gordons_panel_shows_why_he_is_asked_and_falcones_does_not() -> None:
+    state = at_gordons_start(("batman-1",))
+    why = GAME.view(state, GORDON)["why_asked"]
     assert ["p", why] in panel("no-mans-land", GAME.view(state, GORDON), GORDON)
     assert not any(line[0] == "p" for line in panel("no-mans-land", GAME.view(state, 0), 0))
