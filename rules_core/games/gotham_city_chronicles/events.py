@@ -244,6 +244,26 @@ class HeroesFinished(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class HeroesActionsEnded(GameEvent):
+    """The game ends the actions of a heroes' seat (`player`) with nothing else to do: all its
+    heroes rest (`resting`), or it is the last seat left to act and can take no action (rules
+    version 21, moves.heroes_rest; by nobody)."""
+
+    type: ClassVar[str] = "heroes_actions_ended"
+    in_words: ClassVar[str] = (
+        "A heroes' player with nothing left to do this turn, all its heroes resting or none "
+        "able to act, has its actions ended without being asked."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("v-b-4", "v-b-5")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("v-b-3-b")
+    player: int
+    resting: bool
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*cite("v-b-3-b"), *self.citations) if self.resting else self.citations
+
+
+@dataclass(frozen=True, slots=True)
 class HeroesTurnEnded(GameEvent):
     """Every seat of the heroes is finished: end-of-turn effects, and spent cubes to fatigue."""
 
@@ -287,6 +307,7 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
         HeroWounded,
         MovementEnded,
         HeroesFinished,
+        HeroesActionsEnded,
         HeroesTurnEnded,
         VillainTurnBegan,
     )

@@ -28,6 +28,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     Exploded,
     GameFinished,
     GameStarted,
+    HeroesActionsEnded,
     HeroesFinished,
     HeroesTurnBegan,
     HeroesTurnEnded,
@@ -225,9 +226,10 @@ def _movement_ended(state: GccState, e: MovementEnded) -> GccState:
     return updated(state, movement=None)
 
 
-def _finished(state: GccState, e: HeroesFinished) -> GccState:
-    assert e.seat is not None
-    return updated(state, done=tuple(sorted({*state.done, e.seat})))
+def _finished(state: GccState, e: HeroesFinished | HeroesActionsEnded) -> GccState:
+    seat = e.player if isinstance(e, HeroesActionsEnded) else e.seat
+    assert seat is not None
+    return updated(state, done=tuple(sorted({*state.done, seat})))
 
 
 def _heroes_ended(state: GccState, e: HeroesTurnEnded) -> GccState:
@@ -419,6 +421,7 @@ _HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     HeroWounded: _wounded,
     MovementEnded: _movement_ended,
     HeroesFinished: _finished,
+    HeroesActionsEnded: _finished,
     HeroesTurnEnded: _heroes_ended,
     VillainTurnBegan: _villain_began,
     CharacterWounded: _character_wounded,

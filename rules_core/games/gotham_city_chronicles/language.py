@@ -158,6 +158,16 @@ def _want(state: GccState, seat: int) -> str:
     return "wants" if sum(h.seat == seat for h in state.heroes) == 1 else "want"
 
 
+def _actions_ended(state: GccState, e: ev.HeroesActionsEnded) -> str:
+    """The game ends the actions of a seat with nothing else to do (rules version 21): all its
+    heroes rest (a resting hero takes none, V·B·3 [b]), or none of them can act now."""
+    who = capitalized(seat_names(state)[e.player])
+    several = sum(h.seat == e.player for h in state.heroes) > 1
+    theirs = "their" if several else f"{who}'s"
+    rest = ("all rest" if several else "rests") if e.resting else "can take no more actions"
+    return f"{who} {rest}: {theirs} actions end for this turn."
+
+
 def _placed_by(side: str) -> str:
     """Whose token it is (IX O: the side that placed it), "" where an event does not say."""
     return {"heroes": "heroes' ", "villain": "villain's "}.get(side, "")
@@ -282,6 +292,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.HeroesFinished: lambda s, e: (
         f"{capitalized(seat_names(s)[e.seat or 0])} {_want(s, e.seat or 0)} no more actions."
     ),
+    ev.HeroesActionsEnded: lambda s, e: _actions_ended(s, e),
     ev.HeroesTurnEnded: lambda s, e: "The heroes' turn ends: spent cubes go to fatigue.",
     ev.VillainTurnBegan: lambda s, e: _villain_recovery(s, e),
     ev.CharacterWounded: lambda s, e: (

@@ -21,11 +21,13 @@ from rules_core.games.gotham_city_chronicles import (
     throwing,
     villain,
 )
+from rules_core.games.gotham_city_chronicles.events import HeroesActionsEnded
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.owed import IN_WORDS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+from rules_core.games.gotham_city_chronicles.turns import turn_effects
 
 
 def owed_now(state: GccState) -> str:
@@ -426,3 +428,35 @@ def villain_done(state: GccState, rng: random.Random) -> list[GameEvent]:
     if MOVES.legal_moves(state, VILLAIN_SEAT) != [end]:
         return []
     return villain.end_turn_apply(state, VILLAIN_SEAT, end, rng)
+
+
+def heroes_rest(state: GccState, rng: random.Random) -> list[GameEvent]:
+    """V·B·3 [b], V·B·4 (rules version 21): a heroes' seat with nothing to do in the heroes'
+    actions but end them has them ended as the game's own step (`heroes_actions_ended`, by
+    nobody, the seat named by `player`), and the heroes' turn ends with them once no seat is
+    left to act: a seat whose heroes all rest (a resting hero takes no action; stances are
+    declared in the open), once the last stance is declared; and the one seat left to act
+    whose only move is ending its actions (nobody else can act to change that), in the move
+    that left it so. Everything in this game is in the open, so not being asked tells nobody
+    anything. A seat whose active heroes can do nothing while another seat still acts stays
+    asked: it may wait for what the other does."""
+    run = Run(state, HANDLERS)
+    while (seat := _nothing_to_do(run.state)) is not None:
+        resting = run.state.all_resting(seat)
+        run.emit(HeroesActionsEnded(seat=None, player=seat, resting=resting))
+        if set(run.state.done) >= set(run.state.hero_seats()):
+            turn_effects(run, "heroes_end", rng)  # V·B·6, then the turn's end (V·B·7)
+    return run.events
+
+
+def _nothing_to_do(state: GccState) -> int | None:
+    """The first heroes' seat whose actions `heroes_rest` ends now, if any."""
+    if state.winner or state.flow.phase != "heroes" or state.flow.step != "actions":
+        return None
+    waiting = to_act(state)
+    for seat in sorted(waiting):
+        if seat == VILLAIN_SEAT or MOVES.legal_moves(state, seat) != [Move.of("finish")]:
+            continue
+        if state.all_resting(seat) or waiting == {seat}:
+            return seat
+    return None

@@ -30,7 +30,7 @@ from rules_core.games.gotham_city_chronicles.content import (
 from rules_core.games.gotham_city_chronicles.events import EVENT_TYPES
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.mission import EFFECTS
-from rules_core.games.gotham_city_chronicles.moves import MOVES, to_act, villain_done
+from rules_core.games.gotham_city_chronicles.moves import MOVES, heroes_rest, to_act, villain_done
 from rules_core.games.gotham_city_chronicles.refusals import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.gotham_city_chronicles.setup import MAX_SEATS, MIN_SEATS, opening
 from rules_core.games.gotham_city_chronicles.state import INITIAL, VILLAIN_SEAT, GccState
@@ -125,8 +125,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # Ledger takes no "the") and a mission token gives each of its states a verb phrase
     # (`verb_phrases`: "The Bomb explodes.", not "The Bomb is exploded."), so set-up records
     # another pack; games begun before replay from theirs, each item "the" item, each state
-    # told "is <state>"
-    rules_version = 20
+    # told "is <state>"; 21: a heroes' seat whose heroes all rest (V·B·3 [b]: no action) has
+    # its actions ended in the move that declares the last stance, as the game's own step
+    # (`moves.heroes_rest`: `heroes_actions_ended` by nobody, `player` naming the seat; before, the
+    # seat was asked to end them, the one move offered)
+    rules_version = 21
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)
@@ -202,11 +205,15 @@ class GothamCityChronicles(DeclaredGame[GccState]):
         self, state: GccState, seat: int, move: Move, rng: random.Random
     ) -> list[GameEvent] | Rejection:
         """The move's events, then the villain's turn's end where the move leaves the villain
-        nothing else to do (`moves.villain_done`, rules version 19)."""
+        nothing else to do (`moves.villain_done`, rules version 19), and the end of the
+        actions of each heroes' seat whose heroes all rest (`moves.heroes_rest`, rules version
+        21)."""
         events = super().decide(state, seat, move, rng)
         if isinstance(events, Rejection):
             return events
-        return events + villain_done(fold(self, events, state), rng)
+        state = fold(self, events, state)
+        ended = villain_done(state, rng)
+        return events + ended + heroes_rest(fold(self, ended, state), rng)
 
     def to_act(self, state: GccState) -> frozenset[int]:
         return to_act(state)

@@ -206,6 +206,10 @@ class GccState:
     def hero_seats(self) -> tuple[int, ...]:
         return tuple(sorted({h.seat for h in self.heroes}))
 
+    def all_resting(self, seat: int) -> bool:
+        """Whether every hero `seat` plays has taken the resting stance this turn."""
+        return all(h.stance == RESTING for h in self.heroes if h.seat == seat)
+
     def character(self, character_id: str) -> Character:
         return next(c for c in self.characters if c.id == character_id)
 

@@ -106,6 +106,12 @@
       list.appendChild(item);
     }
     element.appendChild(list);
+    if (state.why_asked) {
+      // only in Gordon's own view: why he is asked with nothing to play (never a move's label)
+      const why = document.createElement("p");
+      why.textContent = state.why_asked;
+      element.appendChild(why);
+    }
   }
 
   window.GothamBoards.register("no-mans-land", drawCity, panel, target);

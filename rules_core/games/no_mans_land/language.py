@@ -28,6 +28,7 @@ from rules_core.games.no_mans_land.events import (
     SignalPlayed,
 )
 from rules_core.games.no_mans_land.state import Crime, NmlState
+from rules_core.games.no_mans_land.turns import falcone_stuck, gordon_waits, start_cards
 
 ROLES = ("Falcone", "Gordon")
 PHASE_NAMES = {
@@ -181,6 +182,9 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
         who = ROLES[event.player]
         if event.phase == "start":
             return f"{who}'s turn begins with the start of turn phase"
+        stuck = falcone_stuck(state) if event.seat is None and event.phase == "draw" else ""
+        if stuck:  # his movement phase ended unasked (rules version 10)
+            return f"{stuck}: his movement phase ends. {who}'s {PHASE_NAMES[event.phase]}"
         return f"{who}'s {PHASE_NAMES[event.phase]}"
     if isinstance(event, OverrunChecked):
         verdict = "Gotham is overrun" if event.overrun else "Gotham holds"
@@ -271,3 +275,16 @@ def _fight(state: NmlState, event: FightResolved) -> str:
         [f"{arrested} {'is' if len(event.arrested) == 1 else 'are'} arrested"] if arrested else []
     )
     return f"{text}; {'; '.join(parts)}"
+
+
+def why_gordon_asked(state: NmlState) -> str | None:
+    """For Gordon alone (his view, never a move's label, which every seat reads in the replay):
+    why his start of turn phase waits for him when none of his cards can be played then. It
+    waits whenever he holds a card (turns.gordon_waits), since an unasked end would tell
+    Falcone he holds no start of turn card that can be played."""
+    if state.flow.step != "start" or not gordon_waits(state) or start_cards(state):
+        return None
+    return (
+        "None of your cards can be played at the start of your turn: end this phase. You are "
+        "asked whenever you hold a card, so that Falcone cannot tell whether one could be."
+    )

@@ -50,6 +50,7 @@ from rules_core.games.no_mans_land.turns import (
     gordon_waits,
     movable,
     next_gordon_phase,
+    open_districts,
     settle_gordon,
     start_cards,
     steps_allowed,
@@ -93,11 +94,6 @@ def _district(state: NmlState, raw: object, *sections: str) -> str | Rejection:
             *(sections and ("ending-the-game.city-overrun", *sections)),
         )
     return raw
-
-
-def open_districts(state: NmlState) -> tuple[str, ...]:
-    """Districts still standing with no hero: where Falcone can play a card."""
-    return tuple(d for d in state.standing() if not state.heroes_at(d))
 
 
 def _first_of_each(state: NmlState, hand: tuple[str, ...], kind: str) -> list[str]:

@@ -14,7 +14,7 @@ from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame, Run
 from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
-from rules_core.engine.types import JSON, Citation, GameEvent, Outcome, Rejection
+from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.updating import updated
 from rules_core.engine.visibility import Secret, resample
 from rules_core.games.no_mans_land import language
@@ -39,6 +39,7 @@ from rules_core.games.no_mans_land.refusals import REFUSAL_WORDS, REJECTIONS, re
 from rules_core.games.no_mans_land.state import INITIAL, Crime, NmlState
 from rules_core.games.no_mans_land.turns import (
     begin_falcone_turn,
+    end_stuck_movement,
     extra_pending,
     gordon_waits,
     movable,
@@ -114,8 +115,13 @@ class NoMansLand(DeclaredGame[NmlState]):
     # Falcone's extra counters are chosen, before his movement phase (the state's
     # extra_chosen: he was offered them again), between Oracle's Tip and the crime it turns up
     # (the state's revealing: reveal_pending), and between a card's gain the supply could not
-    # give and the game's end (gain_owed keeps the counter not taken)
-    rules_version = 9
+    # give and the game's end (gain_owed keeps the counter not taken); 10: Falcone's movement
+    # phase ends unasked when what the whole table sees leaves him nothing but ending it: no
+    # character of his can move, and he holds no card, too few counters for the pack's cheapest
+    # card, or a hero stands at every district (turns.falcone_stuck: the draw phase begins by
+    # nobody; before, he was asked to end it, the one move offered); with cards and counters he
+    # is asked even when none can be played (his hand is hidden)
+    rules_version = 10
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES
@@ -177,6 +183,20 @@ class NoMansLand(DeclaredGame[NmlState]):
         )
         run.emit(CardsDealt(seat=FALCONE, cards=run.state.falcone_deck[: pack.falcone_hand]))
         begin_falcone_turn(run)  # sequence-of-play: Falcone always takes the first turn
+        return run.events
+
+    def decide(
+        self, state: NmlState, seat: int, move: Move, rng: random.Random
+    ) -> list[GameEvent] | Rejection:
+        """The move's events, then the end of Falcone's movement phase where it leaves him
+        nothing but ending it, as the whole table sees (`turns.end_stuck_movement`, rules
+        version 10): he is not asked to end it."""
+        events = super().decide(state, seat, move, rng)
+        if isinstance(events, Rejection):
+            return events
+        run = Run(state, HANDLERS)
+        run.emit(*events)
+        end_stuck_movement(run)
         return run.events
 
     def to_act(self, state: NmlState) -> frozenset[int]:
@@ -287,6 +307,7 @@ class NoMansLand(DeclaredGame[NmlState]):
             "extra_steps": state.extra_steps,
             "winner": language.ROLES[state.winner] if state.over else None,
             "ending": state.ending or None,
+            "why_asked": language.why_gordon_asked(state) if seat == GORDON else None,
         }
 
     def evaluate(self, state: NmlState, seat: int) -> float:

@@ -90,9 +90,11 @@ def begin_falcone_turn(run: Run[NmlState]) -> None:
     # else the game is over, or the income phase waits for Falcone's extra counters (moves)
 
 
-def end_falcone_turn(run: Run[NmlState]) -> None:
-    """Falcone's draw phase (up to his hand size, while his deck lasts), then Gordon's turn."""
-    run.emit(PhaseBegan(seat=FALCONE, player=FALCONE, phase="draw"))
+def end_falcone_turn(run: Run[NmlState], unasked: bool = False) -> None:
+    """Falcone's draw phase (up to his hand size, while his deck lasts), then Gordon's turn.
+    `unasked`: his movement phase ends as the game's own step (`falcone_stuck`, rules version
+    10): the draw phase begins by nobody; the cards drawn stay his (only he sees them)."""
+    run.emit(PhaseBegan(seat=None if unasked else FALCONE, player=FALCONE, phase="draw"))
     state = run.state
     wanted = max(0, state.pack.falcone_hand - len(state.falcone_hand))
     cards = state.falcone_deck[:wanted]
@@ -100,6 +102,56 @@ def end_falcone_turn(run: Run[NmlState]) -> None:
         run.emit(CardsDrawn(seat=FALCONE, cards=cards))
     run.emit(PhaseBegan(seat=None, player=GORDON, phase="start"))
     settle_gordon(run)
+
+
+def open_districts(state: NmlState) -> tuple[str, ...]:
+    """Districts still standing with no hero: where Falcone can play a card."""
+    return tuple(d for d in state.standing() if not state.heroes_at(d))
+
+
+def cheapest_play(state: NmlState) -> int:
+    """The fewest counters any card of Falcone's pack costs to play (a crime face down costs
+    the pack's one price): the pack is known to both players, whatever Falcone holds."""
+    pack = state.pack
+    return min(
+        card.cost if card.kind == "character" else min(card.cost, pack.face_down_cost)
+        for card in (pack.card(c) for c in pack.falcone_cards())
+    )
+
+
+def falcone_stuck(state: NmlState) -> str:
+    """Why Falcone's movement phase can offer him nothing but ending it, told from what the
+    whole table sees ("" when it may offer more): none of his characters can take a step,
+    and he holds no card, or fewer counters than the cheapest card of the pack costs, or every
+    district standing has a hero (movement-phase: a card is played where no hero stands). Then
+    the phase ends unasked (rules version 10). With counters to spend and cards in hand he is
+    asked, even when none of them can be played: which cards he holds is hidden, and an
+    unasked end would tell Gordon."""
+    if state.over or state.gain_owed or state.revealing or state.flow.current != FALCONE:
+        return ""
+    if state.flow.step != "movement":
+        return ""
+    if any(movable(state, v.id, v.district) for v in state.villains):
+        return ""
+    if not state.falcone_hand:
+        reason = "Falcone holds no card"
+    elif state.counters == 0:
+        reason = "Falcone has no counter left"
+    elif state.counters < cheapest_play(state):
+        reason = "Falcone has too few counters for any card"
+    elif not open_districts(state):
+        reason = "A hero stands at every district, so Falcone can play no card"
+    else:
+        return ""
+    still = "none of his characters can move" if state.villains else "he has no character out"
+    return f"{reason} and {still}"
+
+
+def end_stuck_movement(run: Run[NmlState]) -> None:
+    """Falcone's movement phases that offer him nothing but ending them (`falcone_stuck`) end
+    as the game's own steps, until someone has a choice or the game is over."""
+    while falcone_stuck(run.state):
+        end_falcone_turn(run, unasked=True)
 
 
 # ---- Gordon's phases: each waits for him while it offers him something ---------------------

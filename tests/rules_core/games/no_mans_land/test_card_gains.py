@@ -64,7 +64,8 @@ def test_nobody_acts_between_a_crime_played_face_up_and_its_gain() -> None:
 
 
 def test_a_crime_played_face_down_owes_nothing_so_falcone_plays_on() -> None:
-    state = replace(opening(), falcone_hand=("racket-1",), counters=3, supply=20)
+    # a card and a counter left (rules version 10: with neither, the phase ends unasked)
+    state = replace(opening(), falcone_hand=("racket-1", "thug-1"), counters=4, supply=20)
     down = Move.of("crime", card="racket-1", district="heights", face_down=True)
     after = fold(GAME, decide(state, FALCONE, down), state)
     assert after.gain_owed == 0 and GAME.to_act(after) == frozenset({FALCONE})
