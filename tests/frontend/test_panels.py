@@ -247,6 +247,30 @@ def test_the_black_metro_panel_says_what_the_rules_ask_of_the_seat_now() -> None
     assert asked not in panel("black-metro", game.view(state, 0), 0)
 
 
+def test_the_black_metro_panel_lists_a_mission_put_back_under_the_deck_not_as_held() -> None:
+    """A new player read "Mission “War Chest”: you put it back…" among the missions held, as if
+    the seat still held it: a mission put back is listed as in the mission deck (the view's
+    `mission_deck.yours`, where the seat knows it lies), and not among the seat's missions."""
+    from tests.rules_core.games.black_metro.helpers import play, started
+
+    game = get_game("black-metro")
+    state = started(2)
+    card = state.player(1).missions[1]
+    state, _ = play(state, 1, "return_mission", card=card)
+    view: Any = game.view(state, 1)
+    name = view["mission_deck"]["yours"][0]["name"]
+    drawn = panel("black-metro", view, 1)
+    at = drawn.index(["strong", "In the mission deck"])
+    assert drawn[at - 1 : at + 2] == [
+        ["li", ""],
+        ["strong", "In the mission deck"],
+        ["span", f": {name}, at the bottom (you put it back)"],
+    ]
+    assert ["strong", f"Mission {name}"] not in drawn
+    held = [text for tag, text in drawn if tag == "strong" and text.startswith("Mission ")]
+    assert held == [f"Mission {m['name']}" for m in view["players"][1]["missions"]] != []
+
+
 def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() -> None:
     """Red reads its candidate, its technology and each option of its missions in words, then
     (folded) each district's effects and each syndicate's backing; a custom pack's names are

@@ -114,8 +114,10 @@
       const known = mission.known_to ? ` (${mission.known_to})` : "";
       list.append(textItem("li", `Mission ${mission.name}${known}`, options ? `: ${options}` : ""));
     }
+    /* A mission put back is no longer the seat's: listed under the deck it lies in (it read
+       "Mission “War Chest”: you put it back…", as if still held beside the missions above). */
     for (const known of (state.mission_deck && state.mission_deck.yours) || []) {
-      list.append(textItem("li", `Mission ${known.name}`, `: you put it back, ${known.place} of the mission deck`));
+      list.append(textItem("li", "In the mission deck", `: ${known.name}, ${known.place} (you put it back)`));
     }
     for (const other of state.players || []) {
       const held = other.missions && !Array.isArray(other.missions) ? other.missions.yours : [];
