@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules_core.engine.flow import Prompt
 from rules_core.engine.wording import listed, ordinal
 from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState, Troop
@@ -34,9 +35,9 @@ ASKED = {  # what a player is asked, by the kind of the decision (the view's `as
     "give_relic": "give the relic to another tied player",
     "end_dominance_mission": "fulfil a mission at the end of the dominance phase, or none",
     "resolve": "use the district's effects",
-    "reroll": "discard a fortune to reroll the die, or keep the roll",
-    "sabotage": "discard a fortune to make the roll again, or let it stand",
-    "dice_choice": "choose how the die is resolved",
+    "reroll": "discard a fortune to reroll the die, or keep the roll",  # (asked: which die)
+    "sabotage": "discard a fortune to make the roll again, or let it stand",  # (asked: whose)
+    "dice_choice": "choose how the die is resolved",  # (asked: which die)
     "jammer": "use the frequency jammer, or not",
     "recover_overwhelmed": "recover overwhelmed personnel for strain, or none",
     "standby_mission": "fulfil a standby mission, or none",
@@ -44,6 +45,44 @@ ASKED = {  # what a player is asked, by the kind of the decision (the view's `as
     "hand_limit": "discard fortunes down to the hand limit",
     "explode_district": "choose the district the explosion strikes",
 }
+
+
+def asked(state: BlackMetroState, prompt: Prompt) -> str:
+    """What a player is asked, in words (the view's `asked`); a roll waiting on a reroll or the
+    Gambler's sabotage is named with what it shows ("discard a fortune to reroll the supply
+    dice, showing 5 (get 1 drakownium), or keep the roll"), a face to resolve by its dice."""
+    dice, face = prompt.get("dice"), prompt.get("face")
+    if not isinstance(dice, str) or not isinstance(face, int):
+        return ASKED[prompt.kind]
+    roll = f"reroll the {dice} dice, showing {rolled(state, dice, face)}"
+    if prompt.kind == "reroll":
+        return f"discard a fortune to {roll}, or keep the roll"
+    roller = prompt.get("roller")
+    if prompt.kind == "sabotage" and isinstance(roller, int):
+        return f"discard a fortune to make {who(state, roller)} {roll}, or let the roll stand"
+    if prompt.kind == "dice_choice" and dice != "event":
+        return f"choose how to resolve the {face} on the {dice} dice"
+    if prompt.kind == "dice_choice":
+        chosen = prompt.get("option")
+        if chosen == -1:
+            return f"choose an option of {event(state, face)}"
+        return f"choose how to carry out {event(state, face)}"
+    return ASKED[prompt.kind]
+
+
+def rolled(state: BlackMetroState, dice: str, face: int) -> str:
+    """A face rolled, with what it means: an event by its name ("2 (chaotic winds)"), another
+    dice's face by what it does when it does one thing ("4 (discard 1 fortune)")."""
+    return f"{face}{event_name(state, face) if dice == 'event' else face_words(state, dice, face)}"
+
+
+def face_words(state: BlackMetroState, dice: str, face: int) -> str:
+    """What a face of the supply, penalty or fortune dice does, in brackets (" (discard 1
+    fortune)"), so that a face that finds nothing to act on is not met by silence."""
+    faces = state.the_pack().die(dice).faces
+    if not 1 <= face <= len(faces) or len(faces[face - 1].options) != 1:
+        return ""
+    return f" ({say_all(ACTIONS, faces[face - 1].options[0].steps)})"
 
 
 def event_name(state: BlackMetroState, face: int) -> str:

@@ -261,7 +261,8 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     d.MissionPassed: lambda st, ev, mine: (  # by nobody: the window's own step
         f"{w.who(st, ev.owner)} "
-        + ("fulfils no mission now" if ev.seat is not None else "can fulfil no mission now")
+        + ("fulfils no mission " if ev.seat is not None else "can fulfil no mission ")
+        + _mission_window(st, ev.owner)
     ),
     d.RelicMoved: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} "
@@ -281,8 +282,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     r.DiceRolled: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} "
         + ("rerolls" if ev.reroll else "rolls")
-        + f" the {ev.dice} dice: {ev.face}"
-        + (w.event_name(st, ev.face) if ev.dice == "event" else _face_words(st, ev.dice, ev.face))
+        + f" the {ev.dice} dice: {w.rolled(st, ev.dice, ev.face)}"
     ),
     r.RollKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} keeps the roll",
     r.RollToResolve: lambda st, ev, mine: _to_resolve(st, ev),
@@ -348,13 +348,18 @@ TELLERS: dict[type[GameEvent], Teller] = {
 }
 
 
-def _face_words(state: State, dice: str, face: int) -> str:
-    """What a face of the supply, penalty or fortune dice does, in brackets (" (discard 1
-    fortune)"), so that a face that finds nothing to act on is not met by silence."""
-    faces = state.the_pack().die(dice).faces
-    if not 1 <= face <= len(faces) or len(faces[face - 1].options) != 1:
-        return ""
-    return f" ({say_all(ACTIONS, faces[face - 1].options[0].steps)})"
+def _mission_window(state: State, seat: int) -> str:
+    """The mission window `seat` passes, from the question it answers ("after asserting
+    dominance at 11 Astral Tower"; "at the end of the dominance phase"; "at standby"), so that
+    the windows of one phase passed in a row are told apart; "now" where none is open."""
+    prompt = state.flow.prompt_for(seat)
+    kind = prompt.kind if prompt is not None else ""
+    if kind == "after_dominance_mission":
+        return f"after asserting dominance at {w.district(state, state.contest)}"
+    return {
+        "end_dominance_mission": "at the end of the dominance phase",
+        "standby_mission": "at standby",
+    }.get(kind, "now")
 
 
 def _to_resolve(state: State, ev: r.RollToResolve) -> str:

@@ -305,7 +305,7 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
         "current": names[state.flow.current],
         "waiting_for": [names[p] for p in sorted(state.waiting())],
         "asked": [
-            {"who": names[p.seat], "what": language.ASKED[p.kind]} for p in state.flow.prompts
+            {"who": names[p.seat], "what": language.asked(state, p)} for p in state.flow.prompts
         ],
         "districts": districts,
         "players": [

@@ -39,6 +39,16 @@ def play(
     return state, events
 
 
+def told(state: BlackMetroState, events: list[GameEvent], seat: int | None = None) -> list[str]:
+    """The story of each of `events` (decided at `state`) as `seat` reads it, told as the API
+    tells it: from the table just before the event."""
+    stories = []
+    for event in events:
+        stories.append(GAME.narrate(state, event, seat, False))
+        state = GAME.evolve(state, event)
+    return stories
+
+
 def refused(state: BlackMetroState, seat: int, move_type: str, **params: Scalar) -> Rejection:
     result = GAME.decide(state, seat, Move.of(move_type, **params), random.Random(0))
     assert isinstance(result, Rejection), result

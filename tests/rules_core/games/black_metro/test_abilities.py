@@ -12,6 +12,7 @@ from tests.rules_core.games.black_metro import test_example_round as example
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
     GAME,
+    GREEN,
     RED,
     example_round,
     play,
@@ -19,6 +20,7 @@ from tests.rules_core.games.black_metro.helpers import (
     started,
     through_setup,
 )
+from tests.rules_core.json_shapes import arr, obj
 
 
 def _table() -> BlackMetroState:
@@ -121,6 +123,36 @@ def test_the_gamblers_sabotage_after_the_roller_keeps() -> None:
     rolls = [ev for ev in events if isinstance(ev, DiceRolled)]
     assert len(rolls) == 1 and rolls[0].reroll and rolls[0].owner == BLUE
     assert "J-hearts" not in state.player(RED).hand
+
+
+def test_the_reroll_and_the_sabotage_name_the_dice_and_what_they_show() -> None:
+    """A new player read "The rules ask you to discard a fortune to reroll the die, or keep the
+    roll." after the penalty, supply and event dice alike: the question names the dice and its
+    face (with what it does), and the Gambler's names whose roll it is."""
+    state = _with(example_round(), RED, candidate="gambler", candidate_charged=True)
+    run = Run(state)
+    facilities.roll(run, BLUE, "fortune", 2, random.Random(1))
+    assert GAME.view(run.state, BLUE)["asked"] == [
+        {
+            "who": "Blue",
+            "what": "discard a fortune to reroll the fortune dice, showing 2 (inflict 1 strain), "
+            "or keep the roll",
+        }
+    ]
+    state, _ = play(run.state, BLUE, "keep_roll")
+    assert GAME.view(state, None)["asked"] == [
+        {
+            "who": "Red",
+            "what": "discard a fortune to make Blue reroll the fortune dice, showing 2 (inflict 1 "
+            "strain), or let the roll stand",
+        }
+    ]
+    run = Run(example_round())
+    facilities.roll(run, GREEN, "penalty", 0, random.Random(1))
+    assert obj(arr(GAME.view(run.state, GREEN)["asked"])[0])["what"] == (
+        "discard a fortune to reroll the penalty dice, showing 2 (lose 1 drakownium), or keep "
+        "the roll"
+    )
 
 
 def test_the_jammer_picks_an_equal_level_where_any_player_has_one() -> None:

@@ -16,6 +16,7 @@ from tests.rules_core.games.black_metro.helpers import (
     example_round,
     play,
     refused,
+    told,
 )
 
 
@@ -214,6 +215,7 @@ def test_example_dominance_phase() -> None:
     assert any(isinstance(ev, d.FortificationsDestroyed) for ev in events)
     assert state.player(RED).power == 2
     # Red fulfils Secure the District: 5 strength at the district, 1 power
+    before = state
     state, fulfilled = play(state, RED, "fulfil_mission", card="secure-the-district#1", option=1)
     assert state.player(RED).power == 3
     # 08 Oakland Laboratory: Blue alone asserts dominance; he holds a mission, but no mission
@@ -222,7 +224,9 @@ def test_example_dominance_phase() -> None:
     assert state.player(BLUE).power == 1  # 08's power (his mission comes at the end)
     passed = d.MissionPassed(seat=None, owner=BLUE)
     assert passed in fulfilled
-    assert GAME.narrate(state, passed, None, False) == "Blue can fulfil no mission now."
+    assert told(before, fulfilled)[fulfilled.index(passed)] == (  # the window by its district
+        "Blue can fulfil no mission after asserting dominance at 08 Oakland Laboratory."
+    )
     # 11 Astral Tower: Green 4 and Blue 4 tie; nobody gains, Red is not strained nor overwhelmed
     tie = next(ev for ev in fulfilled if isinstance(ev, d.DistrictContested) and ev.district == 11)
     assert tie.dominator == -1 and tie.strengths == (1, 4, 4)

@@ -14,7 +14,7 @@ from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro.evolve_standby import exploding
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
-from tests.rules_core.games.black_metro.helpers import GAME, play, started
+from tests.rules_core.games.black_metro.helpers import GAME, play, started, told
 
 OVERLORD = 1
 
@@ -362,7 +362,10 @@ def test_a_solo_mission_window_is_asked_only_when_a_mission_could_be_fulfilled()
     standby.proceed(run, random.Random(0))
     passed = d.MissionPassed(seat=None, owner=0)
     assert passed in run.events
-    assert GAME.narrate(state, passed, 0, False) == "Red can fulfil no mission now."
+    assert (
+        told(state, run.events, 0)[run.events.index(passed)]
+        == "Red can fulfil no mission at standby."
+    )
     assert not any(p.kind == "standby_mission" for p in run.state.flow.prompts)
     assert run.state.step != "missions"  # the phase went on to its next steps
 

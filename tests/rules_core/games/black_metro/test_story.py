@@ -4,11 +4,13 @@ dice's events and options, a mission's option, a district's effect and the set-u
 from __future__ import annotations
 
 import random
+import re
 
 from rules_core.engine.types import Move
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import standby
 from rules_core.games.black_metro.events import ResourceChanged
+from rules_core.games.black_metro.events_dominance import MissionPassed
 from rules_core.games.black_metro.events_resolution import (
     DiceRolled,
     EffectUsed,
@@ -18,7 +20,7 @@ from rules_core.games.black_metro.events_resolution import (
 from rules_core.games.black_metro.events_standby import EventChosen, StandbyStep
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
-from tests.rules_core.games.black_metro.helpers import GAME, started, through_setup
+from tests.rules_core.games.black_metro.helpers import GAME, started, through_setup, told
 
 GILDED_BANK = 3
 
@@ -237,3 +239,30 @@ def test_a_roll_of_the_other_dice_says_what_its_face_does() -> None:
         "Red rolls the fortune dice: 4 (get 2 gold).",
         "Red rolls the event dice: 4 (lightning storm).",
     ]
+
+
+def test_mission_windows_passed_one_after_another_say_which_window() -> None:
+    """A new player read "Green can fulfil no mission now." twice in one move's events: the
+    window after asserting dominance at a district, then the one at the end of the phase. Each
+    pass names its window (the question it answers, on the table before it), so that no two
+    passes of one move read alike, and none is told as merely "now"."""
+    rng, state = random.Random(1), started(2)
+    passes: list[list[str]] = []
+    while GAME.outcome(state) is None:
+        seat = min(GAME.to_act(state))
+        events = GAME.decide(state, seat, rng.choice(GAME.legal_moves(state, seat)), rng)
+        assert isinstance(events, list)
+        stories = zip(events, told(state, events, seat), strict=True)
+        passes.append([story for ev, story in stories if isinstance(ev, MissionPassed)])
+        for event in events:
+            state = GAME.evolve(state, event)
+    said = [story for move in passes for story in move]
+    assert all(len(set(move)) == len(move) for move in passes)
+    assert not any(story.endswith(" now.") for story in said)
+    windows = {re.sub(r"^(Red|Green) (can fulfil|fulfils)|\d\d [A-Z].*", "", s) for s in said}
+    assert windows == {
+        " no mission after asserting dominance at ",
+        " no mission at the end of the dominance phase.",
+        " no mission at standby.",
+    }
+    assert sum(len(move) > 1 for move in passes) > 3  # several windows passed in one move
