@@ -7,6 +7,7 @@ missing. Screenshots of each page are saved in build/artifacts/.
 from __future__ import annotations
 
 import json
+import random
 import shutil
 import subprocess
 import tomllib
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from rules_core.engine import get_game
+from rules_core.engine import fold, get_game
 
 HERE = Path(__file__).parent / "browser"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "build" / "artifacts"
@@ -51,7 +52,13 @@ def _busy_views(path: Path) -> Path:
     batman.update(items=["ledger", "submachine-gun"], spaces=[2, 2, 3, 0, 2, 0, 2])
     chronicles["ground"] = [["tonfa", "office"], ["submachine-gun", "office"]]
     path.write_text(
-        json.dumps({"gotham-city-chronicles": chronicles, "black-metro": _busy_metro()}),
+        json.dumps(
+            {
+                "gotham-city-chronicles": chronicles,
+                "black-metro": _busy_metro(),
+                "gotham-city-strategy": _busy_strategy(),
+            }
+        ),
         encoding="utf-8",
     )
     return path
@@ -72,6 +79,18 @@ def _busy_metro() -> Mapping[str, object]:
         dominated_by="Red",
     )
     return metro
+
+
+def _busy_strategy() -> Mapping[str, object]:
+    """Gotham City Strategy at four players (its widest row of names) for seat 0 (the longest
+    legend), Batman in the Batcave at his top level (his longest line: what order and fight do)."""
+    game = get_game("gotham-city-strategy")
+    state = fold(game, game.setup(4, {}, random.Random(1)))
+    view = game.view(state, 0)
+    batman = view["batman"]
+    assert isinstance(batman, dict)
+    batman.update(at=-1, level=6, order=4, fight=4)
+    return view
 
 
 def _ready() -> str | None:

@@ -456,6 +456,28 @@ def test_the_strategy_legend_speaks_of_your_villain_only_to_a_seat() -> None:
     assert not any("yours" in text for text in watching)
 
 
+def test_the_strategy_board_says_what_batmans_order_and_fight_do() -> None:
+    """A new player read "Batman: level 1, order 2, fight 1" without knowing what the two
+    values do: the line says it with the dial's numbers (glossary.order-value and
+    glossary.fight-value), its hover title in full; the legend's row says when he is in the
+    Batcave (the line takes the board's width)."""
+    game = get_game("gotham-city-strategy")
+    state = fold(game, game.setup(2, {"villains": ["joker", "penguin"]}, random.Random(1)))
+    view: Any = game.view(state, 0)
+    texts = board_words("gotham-city-strategy", view, 0)["texts"]
+    assert [t for t in texts if "Batman" in t] == [
+        "Batman: level 1 · removes 2 threats where he wins or finds no villain (order) · "
+        "adds 1 to his fight rolls (fight)",
+        "Batman is in the Batcave",
+    ]
+    view["batman"].update(at=0, level=6, order=4, fight=4)
+    drawn = board_words("gotham-city-strategy", view, 0)
+    (line,) = [t for t in drawn["texts"] if t.startswith("Batman")]
+    assert line.startswith("Batman: level 6 · removes 4 threats ")
+    assert line.endswith(" · adds 4 to his fight rolls (fight)")
+    assert any(t.startswith("Order: how many threats are removed ") for t in drawn["titles"])
+
+
 def test_the_chronicles_panel_says_what_the_defense_to_declare_answers() -> None:
     """The villain asked "Defend with 0 cubes" … reads above the moves whose attack it answers
     and its successes (the view's fight summary), first in the panel."""

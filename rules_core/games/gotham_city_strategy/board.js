@@ -8,7 +8,7 @@
      the villain's colour, the villains themselves (a ringed disc with the initial), Batman, and
      who rules it. The seat's own villain is named "you". */
   function drawStrategy(svg, state) {
-    svg.setAttribute("viewBox", "0 0 640 530");
+    svg.setAttribute("viewBox", "0 0 640 546");
     const districts = ["uptown", "midtown", "downtown"];
     const yours = (s) => state.seat !== null && state.seat !== undefined && s === state.seat;
     districts.forEach((d, row) => svg.appendChild(el("text", { x: 8, y: 18 + row * 160, "font-size": 13, "font-weight": "bold" }, d[0].toUpperCase() + d.slice(1))));
@@ -54,18 +54,29 @@
       }
       svg.appendChild(g);
     });
-    const info = `Batman: level ${state.batman.level}, order ${state.batman.order}, fight ${state.batman.fight}` + (state.batman.at < 0 ? ", in the Batcave" : "");
-    svg.appendChild(el("text", { x: 8, y: 508, "font-size": 11 }, info));
+    svg.appendChild(batmanLine(state.batman));
     // the legend: what the marks mean
-    svg.appendChild(el("rect", { x: 330, y: 501, width: 7, height: 7, fill: "#777" }));
-    svg.appendChild(el("text", { x: 341, y: 508, "font-size": 10 }, "threat"));
-    svg.appendChild(el("circle", { cx: 390, cy: 505, r: 4, fill: "#fff", stroke: "#777", "stroke-width": 2 }));
-    svg.appendChild(el("text", { x: 398, y: 508, "font-size": 10 }, "henchman"));
-    svg.appendChild(el("circle", { cx: 462, cy: 505, r: 7, fill: "#777" }));
-    svg.appendChild(el("text", { x: 473, y: 508, "font-size": 10 }, state.seat === null || state.seat === undefined ? "villain" : "villain (ringed: yours)"));
+    svg.appendChild(el("rect", { x: 8, y: 517, width: 7, height: 7, fill: "#777" }));
+    svg.appendChild(el("text", { x: 19, y: 524, "font-size": 10 }, "threat"));
+    svg.appendChild(el("circle", { cx: 68, cy: 521, r: 4, fill: "#fff", stroke: "#777", "stroke-width": 2 }));
+    svg.appendChild(el("text", { x: 76, y: 524, "font-size": 10 }, "henchman"));
+    svg.appendChild(el("circle", { cx: 140, cy: 521, r: 7, fill: "#777" }));
+    svg.appendChild(el("text", { x: 151, y: 524, "font-size": 10 }, state.seat === null || state.seat === undefined ? "villain" : "villain (ringed: yours)"));
+    if (state.batman.at < 0) svg.appendChild(el("text", { x: 632, y: 524, "text-anchor": "end", "font-size": 10 }, "Batman is in the Batcave"));
     state.players.forEach((p, s) => {
-      svg.appendChild(el("text", { x: 8 + s * 150, y: 524, "font-size": 10, fill: COLORS[s], "font-weight": "bold" }, `${p.name || p.villain}${yours(s) ? " (you)" : ""}`));
+      svg.appendChild(el("text", { x: 8 + s * 150, y: 540, "font-size": 10, fill: COLORS[s], "font-weight": "bold" }, `${p.name || p.villain}${yours(s) ? " (you)" : ""}`));
     });
+  }
+  /* Batman's dial in words, a row of its own: "order 2, fight 1" told a new player nothing, so
+     the line says what the two values do (glossary.order-value, glossary.fight-value), and its
+     hover title says it in full. The whole row is this line (the page's system-ui font is wide:
+     at level 6 it takes about 550 of the 640 units), so the legend's row, under it, says when
+     he is in the Batcave. */
+  function batmanLine(batman) {
+    const words = `Batman: level ${batman.level} · removes ${batman.order} threats where he wins or finds no villain (order) · adds ${batman.fight} to his fight rolls (fight)`;
+    const line = el("text", { x: 8, y: 508, "font-size": 10 }, words);
+    line.appendChild(el("title", {}, "Order: how many threats are removed from a block when Batman wins a fight there or is sent where no villain stands. Fight: what is added to Batman's die in a fight. He goes up a level each time a villain beats him."));
+    return line;
   }
   /* The seat's screen, what its next level asks (its dial, in words) and its hand (headed), as text,
      under the card being carried out (read aloud, so public: once played it has left the hand,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
 from rules_core.engine.wording import capitalized, listed, possessive
-from rules_core.games.gotham_city_strategy import asking, board
+from rules_core.games.gotham_city_strategy import asking, board, choices
 from rules_core.games.gotham_city_strategy.content import DialLevel, Pack
 from rules_core.games.gotham_city_strategy.events import (
     BatmanCardDrawn,
@@ -212,15 +212,20 @@ def level_asks(need: DialLevel) -> str:
     return f"Level {need.level + 1} asks for {need.amount} {what}"
 
 
+# what an ability icon brings (turn.level.ability): the dial names no ability, the villain
+# picks one of their ability cards, kept face up for the rest of the game
+ICON_BRINGS = "; reaching it shows an ability icon: you then pick one of your ability cards to keep"
+
+
 def next_level(pack: Pack, villain_id: str, level: int) -> str:
     """The villain's next level in words, as its dial shows every seat: what advancing asks and
     what reaching it brings ("Level 5 asks for 6 information; reaching it shows an ability
-    icon"), the view's `next_level_needs`."""
+    icon: you then pick one of your ability cards to keep"), the view's `next_level_needs`."""
     dial = pack.villain(villain_id).dial
     if level + 1 >= TOP_LEVEL:
         brings = "; reaching it wins the game"
     else:
-        brings = "; reaching it shows an ability icon" if dial[level].ability else ""
+        brings = ICON_BRINGS if dial[level].ability else ""
     return level_asks(dial[level - 1]) + brings
 
 
@@ -274,6 +279,21 @@ def _resources(state: GcsState, event: ResourcesChanged, seat: int | None, revea
     return f"{who} {' and '.join(changes) or 'changes nothing'} ({why})."
 
 
+def _threat_removed(state: GcsState, event: ThreatRemoved) -> str:
+    """A threat removed; when by nobody (turns.answer_unasked, rules version 10), why the game
+    chose it: no more threats could go than had to (all of them go), or they all stood on one
+    block of one villain."""
+    owner = villain(state, event.owner)
+    removed = f"{possessive(owner)} threat on {place(state, event.block)} is removed"
+    d = choices.current(state) if event.seat is None else None
+    if d is None or d.kind not in ("remove_threats", "lose_threats"):
+        return f"{removed}."
+    left = sum(state.players[o].threats[b] for b, o in choices.removable(state, d))
+    if left <= d.count:  # turns.remove_all
+        return f"{removed}: no more are left than must go, so all of them go."
+    return f"{removed}: only {possessive(owner)} threats there can go."
+
+
 def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -> str:
     """What `event` did, as `seat` may know it (`state` is the state before the event)."""
     if isinstance(event, GameStarted):
@@ -314,8 +334,7 @@ def narrate(state: GcsState, event: GameEvent, seat: int | None, reveal: bool) -
         moved = f" (moved from {place(state, event.source)})" if event.source >= 0 else ""
         return f"{who} places a threat on {place(state, event.block)}{moved}."
     if isinstance(event, ThreatRemoved):
-        owner = villain(state, event.owner)
-        return f"{owner}'s threat on {place(state, event.block)} is removed."
+        return _threat_removed(state, event)
     if isinstance(event, HenchmenMoved):
         owner = villain(state, event.owner)
         source, target = place(state, event.source), place(state, event.target)

@@ -9,6 +9,7 @@ from rules_core.engine import GameEvent
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME, turns
 from rules_core.games.gotham_city_strategy.content import Op
+from rules_core.games.gotham_city_strategy.events import ThreatRemoved
 from rules_core.games.gotham_city_strategy.figure_events import (
     HenchmanLost,
     HenchmanPlaced,
@@ -28,10 +29,15 @@ from tests.rules_core.games.gotham_city_strategy.table import (
 HALL, UNION = PACK.block_index("city-hall"), PACK.block_index("union-station")
 
 
+def read_out(state: GcsState, op: Op) -> GcsState:
+    """The Joker's card about to carry out its line `op`."""
+    state = at_step(state, "resolve", chosen=True, played="plot-01")
+    return updated(state, program=(Line("plot-01", 0, op),))
+
+
 def carried_out(state: GcsState, op: Op) -> tuple[GcsState, list[GameEvent]]:
     """The Joker's card line `op` read out, and the game's steps until someone must decide."""
-    state = at_step(state, "resolve", chosen=True, played="plot-01")
-    run = Run(updated(state, program=(Line("plot-01", 0, op),)))
+    run = Run(read_out(state, op))
     turns.advance(run, random.Random(0))
     return run.state, run.events
 
@@ -82,3 +88,34 @@ def test_a_cards_henchman_put_on_the_one_block_that_takes_it_goes_unasked() -> N
     assert GAME.narrate(state, placed[0], None, False) == (
         "The Joker's henchman goes to Union Station, the one block that can take it."
     )
+
+
+def told(state: GcsState, op: Op, events: list[GameEvent]) -> list[str]:
+    """Each event of carrying out `op` as the table reads it, told from the state before it."""
+    state, stories = read_out(state, op), []
+    for event in events:
+        stories.append(GAME.narrate(state, event, None, False))
+        state = GAME.evolve(state, event)
+    return stories
+
+
+def test_a_threat_the_game_removes_says_why_no_choice_was_left() -> None:
+    """A new player read "The Penguin's threat on Ace Chemicals is removed." by nobody with
+    nothing saying why nobody chose: the story says all had to go (turns.remove_all), or that
+    only that villain's threats on that block could (turns.answer_unasked)."""
+    lose_one = Op("others_lose", 1, "threats")
+    one = with_player(joker_and_penguin(), 1, threats=blocks(ace_chemicals=1))
+    after, events = carried_out(one, lose_one)
+    removed = [e for e in events if isinstance(e, ThreatRemoved)]
+    assert removed == [ThreatRemoved(seat=None, owner=1, block=ACE, by="card")]
+    assert after.players[1].threats[ACE] == 0 and not after.pending
+    assert "The Penguin's threat on Ace Chemicals is removed: no more are left than must go, " + (
+        "so all of them go."
+    ) in told(one, lose_one, events)
+    two = with_player(joker_and_penguin(), 1, threats=blocks(ace_chemicals=2))
+    after, events = carried_out(two, lose_one)
+    assert [e for e in events if isinstance(e, ThreatRemoved)] == removed
+    assert after.players[1].threats[ACE] == 1 and not after.pending
+    assert "The Penguin's threat on Ace Chemicals is removed: only The Penguin's threats " + (
+        "there can go."
+    ) in told(two, lose_one, events)

@@ -88,7 +88,8 @@ def test_the_next_level_a_dial_asks_for_is_told_in_words_beside_the_kept_key() -
         "text": "Level 5 asks for 6 information",
     }
     assert _next_level(with_player(state, 0, level=3), None)["text"] == (
-        "Level 4 asks for 3 ruled blocks; reaching it shows an ability icon"
+        "Level 4 asks for 3 ruled blocks; reaching it shows an ability icon: you then pick one "
+        "of your ability cards to keep"
     )
     assert _next_level(with_player(state, 0, level=9), 0)["text"].endswith(
         "; reaching it wins the game"
