@@ -106,6 +106,19 @@ class MoveBook(Generic[S]):
         self._listed[:] = [(state, seat, tuple(moves))]
         return moves
 
+    def offers_only(self, state: S, seat: int, only: Move) -> bool:
+        """Whether `only` is the one move the seat may make now: `legal_moves(...) == [only]`,
+        stopping at the first other move offered (a check after every move costs little)."""
+        if self.precheck(state, seat) is not None:
+            return False
+        offered = False
+        for rule in self.rules:
+            for move in rule.offers(state, seat):
+                if move != only:
+                    return False
+                offered = True
+        return offered
+
     def _offered(self, state: S, seat: int, rule: MoveRule[S]) -> tuple[Move, ...]:
         """The moves `rule` offers the seat now (from the last listing when it was this one's)."""
         for listed_for, listed_seat, moves in tuple(self._listed):

@@ -455,8 +455,8 @@ def _nothing_to_do(state: GccState) -> int | None:
         return None
     waiting = to_act(state)
     for seat in sorted(waiting):
-        if seat == VILLAIN_SEAT or MOVES.legal_moves(state, seat) != [Move.of("finish")]:
+        if seat == VILLAIN_SEAT or not (state.all_resting(seat) or waiting == {seat}):
             continue
-        if state.all_resting(seat) or waiting == {seat}:
+        if MOVES.offers_only(state, seat, Move.of("finish")):
             return seat
     return None

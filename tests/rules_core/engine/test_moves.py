@@ -131,3 +131,35 @@ def test_the_forms_are_those_of_the_state_and_seat_asked_not_of_the_last_listing
     assert book.refusal(two, 0, carded) is None and book.refusal(two, 0, bare) is not None
     assert book.refusal(one, 1, carded) is None and book.refusal(one, 1, bare) is not None
     assert book.refusal((1,), 0, bare) is None  # an equal state, not the one listed: asked again
+
+
+def test_offers_only_says_whether_a_move_is_the_one_on_offer_and_stops_at_another() -> None:
+    """`offers_only(state, seat, m)` is `legal_moves(state, seat) == [m]`, and it asks no rule
+    after the first that offers another move (a game checks it after every move)."""
+    asked: list[str] = []
+
+    def offering(name: str, moves: list[Move]) -> MoveRule[int]:
+        def offers(state: int, seat: int) -> list[Move]:
+            asked.append(name)
+            return moves if state else []
+
+        return MoveRule(name, ("to",), offers, _lenient, _apply, _label)
+
+    finish = Move.of("finish")
+    book: MoveBook[int] = MoveBook(
+        rules=(offering("walk", [Move.of("walk", to=1)]), offering("finish", [finish])),
+        precheck=lambda state, seat: _reject("not_your_turn", "wait") if seat else None,
+        unknown=BOOK.unknown,
+        unexpected=BOOK.unexpected,
+    )
+    alone: MoveBook[int] = MoveBook(
+        rules=(offering("finish", [finish]),),
+        precheck=book.precheck,
+        unknown=BOOK.unknown,
+        unexpected=BOOK.unexpected,
+    )
+    assert not book.offers_only(1, 0, finish) and asked == ["walk"]  # stopped at the walk
+    assert alone.offers_only(1, 0, finish) and alone.legal_moves(1, 0) == [finish]
+    assert not alone.offers_only(0, 0, finish)  # nothing on offer
+    assert not alone.offers_only(1, 1, finish)  # not this seat's turn
+    assert not alone.offers_only(1, 0, Move.of("finish", to=2))  # another move of the type
