@@ -25,6 +25,7 @@ from tests.rules_core.random_play import each_param_replaced, random_steps, vari
 
 STEPS = 400
 FORM_SEEDS = (3, 4)
+KIND_SEEDS = (3, 4, 5, 6)
 LEFT_OUT = object()  # a parameter posted without its value (left out of the move)
 
 
@@ -38,14 +39,19 @@ def _other_kinds(value: Scalar) -> list[Scalar]:
 
 @pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
 def test_a_whole_number_posted_as_another_kind_is_refused(spec: GameSpec[Any]) -> None:
+    """Random games from KIND_SEEDS, until one has offered a whole-number parameter (No Man's
+    Land offers one only at a C+1 district's income, which seed 3 no longer reaches in 400
+    steps since its rules version 10)."""
     tried = 0
-    for other, answer in variants_decided(
-        spec, 3, STEPS, lambda move: each_param_replaced(move, _other_kinds)
-    ):
-        tried += 1
-        assert isinstance(answer, Rejection), (spec.slug, other)
-    if not tried:
-        pytest.skip(f"{spec.slug} offered no whole-number parameter in {STEPS} steps")
+    for seed in KIND_SEEDS:
+        for other, answer in variants_decided(
+            spec, seed, STEPS, lambda move: each_param_replaced(move, _other_kinds)
+        ):
+            tried += 1
+            assert isinstance(answer, Rejection), (spec.slug, other)
+        if tried:
+            return
+    pytest.skip(f"{spec.slug} offered no whole-number parameter in {STEPS} steps of each seed")
 
 
 def _book(spec: GameSpec[Any]) -> MoveBook[Any]:
