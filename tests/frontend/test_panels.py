@@ -481,18 +481,13 @@ def test_the_strategy_board_says_what_batmans_order_and_fight_do() -> None:
 def test_the_chronicles_panel_says_what_the_defense_to_declare_answers() -> None:
     """The villain asked "Defend with 0 cubes" … reads above the moves whose attack it answers
     and its successes (the view's fight summary), first in the panel."""
-    from tests.rules_core.games.gotham_city_chronicles.test_combat import _gordon_beside_a_thug
+    from tests.rules_core.games.gotham_city_chronicles.test_combat import (
+        GORDONS_ATTACK,
+        _gordon_beside_a_thug,
+    )
     from tests.rules_core.games.gotham_city_chronicles.test_villain import VILLAIN
 
-    attack = Move.of(
-        "attack",
-        hero="commissioner-gordon",
-        kind="melee",
-        weapon="tonfa",
-        target="thugs-with-crowbar-1",
-        cubes=2,
-    )
-    state, _ = play(_gordon_beside_a_thug(), HEROES, attack, 0)
+    state, _ = play(_gordon_beside_a_thug(), HEROES, GORDONS_ATTACK, 0)
     state, _ = play(state, HEROES, Move.of("keep"))
     view: Any = get_game("gotham-city-chronicles").view(state, VILLAIN)
     drawn = panel("gotham-city-chronicles", view, VILLAIN)

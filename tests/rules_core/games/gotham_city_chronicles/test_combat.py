@@ -41,18 +41,22 @@ def _gordon_beside_a_thug() -> GccState:
     return state.with_hero(gordon)
 
 
+# V·C·1's example: Gordon's melee attack with 2 cubes and the tonfa on the thug beside him
+GORDONS_ATTACK = Move.of(
+    "attack",
+    hero="commissioner-gordon",
+    kind="melee",
+    weapon="tonfa",
+    target="thugs-with-crowbar-1",
+    cubes=2,
+)
+
+
 def test_gordons_melee_attack_on_a_thug_with_crowbar() -> None:
     """V·C·1 example, through decide: 2 cubes and the tonfa; not hindered; the villain spends
     no cube on defense and the thug's automatic success leaves the rest as wounds: with one
     life point, neutralized and moved to the character pool."""
-    attack = Move.of(
-        "attack",
-        hero="commissioner-gordon",
-        kind="melee",
-        weapon="tonfa",
-        target="thugs-with-crowbar-1",
-        cubes=2,
-    )
+    attack = GORDONS_ATTACK
     for seed in range(300):
         state, events = play(_gordon_beside_a_thug(), 1, attack, seed)
         rolled = events[0]
@@ -479,14 +483,7 @@ def test_the_defense_to_declare_is_shown_with_the_attack_it_answers() -> None:
     """VII: the defender declares cubes knowing the attack's successes; the view said nothing of
     the attack (the fight as data only), so "Defend with 1 cube" came with no word of whom it
     defends against what. Its summary names both, for every seat (the dice are open)."""
-    attack = Move.of(
-        "attack",
-        hero="commissioner-gordon",
-        kind="melee",
-        weapon="tonfa",
-        target="thugs-with-crowbar-1",
-        cubes=2,
-    )
+    attack = GORDONS_ATTACK
     rolled, _ = play(_gordon_beside_a_thug(), 1, attack, 0)
     rolling: Any = GAME.view(rolled, VILLAIN)["fight"]
     assert "summary" not in rolling  # rerolls to come: not counted yet
