@@ -340,7 +340,7 @@
       ? `a highlighted ${nouns.join(" or ")} on the board${inHand ? " or card in your hand" : ""}`
       : "a highlighted card in your hand";
     // the keyboard's way in words too: the targets of a group are one Tab, then arrow keys
-    const keys = "Tab to it and go on with the arrow keys, Enter picks";
+    const keys = "by keyboard: Tab, the arrow keys, Enter";
     $("moves-hint").textContent = marked.length
       ? (chosenTarget ? "The moves on what you picked:" : `Pick ${where} (${keys}), or a move below.`)
       : "";
