@@ -233,3 +233,28 @@ def test_a_target_counts_the_moves_that_act_on_it() -> None:
     assert set(hand) == set(by_card)
     for aim, name in hand.items():
         assert name.endswith(f": {by_card[aim]} move{'s' if by_card[aim] > 1 else ''}"), name
+
+
+@pytest.mark.parametrize("table", [falcones_first_turn, race_placing], ids=lambda t: t.__name__)
+def test_a_hand_whose_cards_are_buttons_is_a_group_of_cards(table: Any) -> None:
+    """A list holds items alone: the hand's list, once its cards are buttons, is a group, each
+    card a button or (nothing to pick) plain text, never a list item out of its list."""
+    slug, game, state, seat = table()
+    drawn = targeted(slug, game.view(state, seat), seat, offered(game, state, seat))
+    cards = [t for t in drawn["targets"] if t["group"] == "hand"]
+    assert cards and drawn["lists"]
+    for hand in drawn["lists"]:
+        assert hand["role"] == "group"
+        assert set(hand["items"]) <= {"button", "none"} and hand["items"].count("button") >= 1
+
+
+def test_a_card_with_nothing_to_pick_stays_plain_text_beside_the_buttons() -> None:
+    """Only the first card of the race hand offered: it is the group's one button, the others
+    plain text (not items of a list that no longer is one), none of them in the keyboard's way."""
+    slug, game, state, seat = race_placing()
+    moves = [m for m in offered(game, state, seat) if m["move"]["type"] == "place"][:1]
+    drawn = targeted(slug, game.view(state, seat), seat, moves)
+    assert [t["tabindex"] for t in drawn["targets"]] == ["0"]
+    [hand] = drawn["lists"]
+    assert hand["role"] == "group" and hand["items"].count("button") == 1
+    assert set(hand["items"]) == {"button", "none"}

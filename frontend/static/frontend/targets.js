@@ -55,8 +55,20 @@ window.GothamTargets = (function () {
         element.onkeydown = (event) => keyed(event, element, legal, () => pick(aim));
         element.onfocus = () => legal.forEach((e) => e.setAttribute("tabindex", e === element ? "0" : "-1"));
       }
+      legal.forEach(unlisted);
     }
     return picked;
+  }
+
+  /* A card of the hand is an item of a list, which holds items alone: the list of a card made a
+     button is a group of cards instead, and its other items (nothing to pick) plain text. */
+  function unlisted(element) {
+    const list = element.parentElement;
+    if (!list || !["UL", "OL"].includes(list.tagName)) return;
+    list.setAttribute("role", "group");
+    for (const item of list.children) {
+      if (typeof item !== "string" && item.tagName === "LI" && item.getAttribute("role") !== "button") item.setAttribute("role", "none");
+    }
   }
 
   /* A key on a target: Enter or Space picks it; an arrow, Home or End moves the focus to

@@ -6,7 +6,8 @@
    Prints `targets`: each highlighted target, as {group ("board" or "hand"), target, name (its
    aria-label), role, tabindex, pressed}; `steps`: after each of STEPS (from the input), {focus
    (the aria-label of what has the focus), picked (the target picked), shown (the labels of the
-   moves shown), prevented (whether the key's default was stopped)}. A step is {tab: "board" or
+   moves shown), prevented (whether the key's default was stopped)}; `lists`: each list of the
+   panel holding a target, as {role, items (each item's role)}. A step is {tab: "board" or
    "hand"} (the Tab into that group), {key: "Enter", " ", "ArrowRight"…} (pressed where the
    focus is) or {click: TARGET} (its first element clicked).
 
@@ -68,4 +69,8 @@ const done = steps.map((step) => {
     prevented,
   };
 });
-process.stdout.write(JSON.stringify({ targets, steps: done }));
+// each list of the panel holding a target: its role and its items' roles (none: plain)
+const lists = [...info.querySelectorAll("ul"), ...info.querySelectorAll("ol")]
+  .filter((list) => list.querySelectorAll("[data-target]").length)
+  .map((list) => ({ role: list.getAttribute("role"), items: list.children.filter((c) => typeof c !== "string").map((c) => c.getAttribute("role")) }));
+process.stdout.write(JSON.stringify({ targets, steps: done, lists }));

@@ -25,16 +25,23 @@ class Element {
 
   append(...nodes) {
     this.children.push(...nodes);
+    this.adopt(nodes);
   }
 
   appendChild(node) {
     this.children.push(node);
+    this.adopt([node]);
     return node;
   }
 
   replaceChildren(...nodes) {
     this.text = "";
     this.children = [...nodes];
+    this.adopt(nodes);
+  }
+
+  adopt(nodes) {
+    for (const node of nodes) if (typeof node !== "string") node.parentElement = this;
   }
 
   addEventListener() {}  // nothing is clicked under node (a test calls onclick, onkeydown)
