@@ -186,6 +186,11 @@
     mySeat = state.seat;
     const view = state.state;
     keepCreatedSeats(game);
+    // the target (a place on the board, a card in the hand) that had the focus, if one did: the
+    // drawing takes it away, and gives it back to the same target (or the moves) below
+    // (a move button names its target too: the focus on one is the move list's, kept below)
+    const onTargets = ["board", "info"].some((id) => $(id).contains(document.activeElement));
+    const aimed = onTargets ? window.GothamTargets.aimOf(document.activeElement) : null;
     window.GothamBoards.render(slug, $("board"), view);
     const you = state.seat === null ? "You are watching." : `You play ${seatName(game.seats, state.seat)}.`;
     // a seat on autopilot is waited for as its bot: "Figure B (Bob) — a bot plays for them"
@@ -243,7 +248,9 @@
     // the focus the page left on the status while others played goes to the first move when
     // the seat's turn comes back (a keyboard needed five Tabs to reach it from there)
     const turnCameBack = waitedOnStatus && yourTurn && buttons.length > 0 && document.activeElement === $("status");
-    if (moved || inList || turnCameBack) placeFocus(buttons, moved || turnCameBack ? undefined : focused);
+    const aimedAgain = aimed && !moved ? window.GothamTargets.focusable(targetGroups(), aimed) : null;
+    if (aimedAgain) aimedAgain.focus();
+    else if (moved || inList || turnCameBack || aimed) placeFocus(buttons, moved || turnCameBack ? undefined : focused);
     moved = false;
     if (!paired) {
       $("moves-hint").textContent = "Updating…";
@@ -301,18 +308,18 @@
   // what a board's highlighted element is, by its target's kind (boards' `target`), in the hint
   const TARGET_NOUNS = { area: "area", block: "block", card: "card", deck: "deck", district: "district", figure: "figure", tile: "tile" };
 
-  /* Board elements some legal move acts on are highlighted; clicking one keeps only its moves
-     (then a move button confirms); clicking it again, or "all moves", shows every move. */
+  /* Board elements some legal move acts on are highlighted; picking one (a click, or Enter or
+     Space with the focus on it: targets.js) keeps only its moves (then a move button confirms);
+     picking it again, or "all moves", shows every move. */
   let chosenTarget = null;
+  const targetGroups = () => ["board", "info"].map((id) => [...$(id).querySelectorAll("[data-target]")]);
   function markTargets(buttons) {
-    const aims = new Set(buttons.map((b) => b.dataset.target).filter(Boolean));
-    if (chosenTarget && !aims.has(chosenTarget)) chosenTarget = null;
-    for (const element of document.querySelectorAll("#board [data-target], #info [data-target]")) {
-      const aim = element.getAttribute("data-target");
-      element.classList.toggle("legal-target", aims.has(aim));
-      element.classList.toggle("chosen-target", aim === chosenTarget);
-      element.onclick = aims.has(aim) ? () => { chosenTarget = chosenTarget === aim ? null : aim; markTargets(buttons); } : null;
-    }
+    const pick = (aim) => { chosenTarget = chosenTarget === aim ? null : aim; markTargets(buttons); };
+    chosenTarget = window.GothamTargets.mark(targetGroups(), buttons, chosenTarget, pick);
+    // a board with places to pick is a group of buttons, not a picture (whose parts a screen
+    // reader never reaches)
+    const onBoard = $("board").querySelector(".legal-target");
+    $("board").setAttribute("role", onBoard ? "group" : "img");
     for (const button of buttons) button.hidden = Boolean(chosenTarget) && button.dataset.target !== chosenTarget;
     for (const group of $("moves").querySelectorAll("details.move-group")) {
       const shown = [...group.querySelectorAll("button.move")].filter((b) => !b.hidden);
@@ -326,14 +333,16 @@
     // the hint names what is highlighted and where: on the board (a deck, a figure, a district:
     // by the target's kind), beside it (a card in the hand), or both
     const marked = [...document.querySelectorAll(".legal-target")];
-    const onBoard = [...new Set(marked.filter((e) => e.closest("#board"))
+    const nouns = [...new Set(marked.filter((e) => e.closest("#board"))
       .map((e) => TARGET_NOUNS[e.getAttribute("data-target").split("-")[0]] || "place"))];
     const inHand = marked.some((e) => !e.closest("#board"));
-    const where = onBoard.length
-      ? `a highlighted ${onBoard.join(" or ")} on the board${inHand ? " or card in your hand" : ""}`
+    const where = nouns.length
+      ? `a highlighted ${nouns.join(" or ")} on the board${inHand ? " or card in your hand" : ""}`
       : "a highlighted card in your hand";
-    $("moves-hint").textContent = aims.size
-      ? (chosenTarget ? "The moves on what you picked:" : `Pick ${where}, or a move below.`)
+    // the keyboard's way in words too: the targets of a group are one Tab, then arrow keys
+    const keys = "by keyboard: Tab, the arrow keys, Enter";
+    $("moves-hint").textContent = marked.length
+      ? (chosenTarget ? "The moves on what you picked:" : `Pick ${where} (${keys}), or a move below.`)
       : "";
   }
 

@@ -16,6 +16,8 @@
     return [t.subordinates && counted(t.subordinates, "subordinate"), t.paragons && counted(t.paragons, "paragon"), t.doom_mechasuits && counted(t.doom_mechasuits, "doom mechasuit")].filter(Boolean).join(", ");
   };
 
+  const districtName = (d) => `${String(d.number).padStart(2, "0")} ${d.name}`;
+
   function drawMetro(svg, state) {
     if (!state.districts) return;
     // as tall as the table's lines: a two-player game left a blank band under them
@@ -25,10 +27,12 @@
       `${state.phase === "setup" ? "Set-up" : `Round ${state.round} · ${state.phase} phase`} · relic: ${state.relic}`));
     state.districts.forEach((d, i) => {
       const x = 8 + (i % 4) * 162, y = 30 + Math.floor(i / 4) * 128;
-      const g = el("g", { class: "district", "data-district": d.number });
-      g.appendChild(el("title", {}, `${String(d.number).padStart(2, "0")} ${d.name}: ${(d.effects || []).join("; or ")}`));
+      // named as the game's words name it ("01 Shadowforge Factory"), and picked by its number
+      const title = districtName(d);
+      const g = el("g", { class: "district", "data-district": d.number, "data-target": `district-${d.number}`, "data-name": title });
+      // its box first, then its hover title: the page highlights a target's first shape
       g.appendChild(el("rect", { x, y, width: 154, height: 120, rx: 6, fill: d.tile ? "#f3e5e5" : "#fff", stroke: d.dominated_by ? colour(state, d.dominated_by) : "#bbb", "stroke-width": d.dominated_by ? 3 : 1 }));
-      const title = `${String(d.number).padStart(2, "0")} ${d.name}`;
+      g.appendChild(el("title", {}, `${title}: ${(d.effects || []).join("; or ")}`));
       const fit = title.length > 20 ? { textLength: 142, lengthAdjust: "spacingAndGlyphs" } : {};  // within the box
       g.appendChild(el("text", { x: x + 6, y: y + 15, "font-size": 11, "font-weight": "bold", ...fit }, title));
       let line = 0;
@@ -76,7 +80,7 @@
     for (const d of state.districts) {
       const effects = (d.effects || []).join("; or ");
       const who = d.battlefield ? " (its dominating player only)" : "";
-      districts.append(textItem("li", `${String(d.number).padStart(2, "0")} ${d.name}`, `${who}: ${effects}`));
+      districts.append(textItem("li", districtName(d), `${who}: ${effects}`));
     }
     const syndicates = document.createElement("ul");
     for (const s of state.syndicates || []) {
@@ -133,6 +137,13 @@
     element.append(line, list);
   }
 
+  /* The district a move acts on: where a unit is assigned, a fortune's facility is used or an
+     attack made, an explosion strikes (the moves' `district`, 1 to 12). */
+  function target(move) {
+    const number = move.district;
+    return Number.isInteger(number) && number >= 1 ? `district-${number}` : null;
+  }
+
   const reference = (state) => (state.districts ? tableReference(state) : null);
-  window.GothamBoards.register("black-metro", drawMetro, drawPanel, undefined, reference);
+  window.GothamBoards.register("black-metro", drawMetro, drawPanel, target, reference);
 })();

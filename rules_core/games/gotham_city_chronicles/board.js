@@ -114,7 +114,7 @@
   }
 
   function drawArea(svg, state, area, x, y) {
-    const g = el("g", { class: "area", "data-area": area.id, "data-target": `area-${area.id}` });
+    const g = el("g", { class: "area", "data-area": area.id, "data-target": `area-${area.id}`, "data-name": area.name });
     const fill = area.dangerous ? "#f9e0dc" : area.difficult ? "#eef0e0" : "#f4f1e8";
     g.appendChild(el("rect", { x: x - BOX_W / 2, y: y - BOX_H / 2, width: BOX_W, height: BOX_H, rx: 6, fill, stroke: area.reinforcement ? VILLAIN : "#59607a", "stroke-width": area.reinforcement ? 3 : 1.5 }));
     g.appendChild(el("text", { x, y: y - BOX_H / 2 + 12, "text-anchor": "middle", "font-size": 10, "font-weight": "bold" }, area.name));
@@ -139,7 +139,7 @@
     ];
     figures.forEach((f, k) => {
       const cx = x - BOX_W / 2 + 14 + 20 * (k % 6), cy = y + 2 + 20 * Math.floor(k / 6);
-      const figure = el("g", { class: "figure", "data-target": `figure-${f.id}` });
+      const figure = el("g", { class: "figure", "data-target": `figure-${f.id}`, "data-name": f.name });
       figure.appendChild(el("circle", { cx, cy, r: 9, fill: f.colour }));
       figure.appendChild(el("text", { x: cx, y: cy + 3, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, mark(f.name)));
       figure.appendChild(el("title", {}, titled(`${f.name} (${f.note})`, f.text)));
@@ -159,12 +159,13 @@
     const face = new Set(state.face_down);
     state.river.forEach((tile, i) => {
       const x = 8 + 112 * i, y = top + 8;
-      const g = el("g", { class: "tile", "data-target": `tile-${tile}` });
+      const name = tile === "event" ? "Event tile" : named(state, tile);
+      const g = el("g", { class: "tile", "data-target": `tile-${tile}`, "data-name": name });
       g.appendChild(el("rect", { x, y, width: 104, height: 34, rx: 4, fill: face.has(tile) ? "#9a9a9a" : "#fdecea", stroke: VILLAIN }));
-      g.appendChild(el("text", { x: x + 52, y: y + 14, "text-anchor": "middle", "font-size": 10 }, tile === "event" ? "Event tile" : named(state, tile)));
+      g.appendChild(el("text", { x: x + 52, y: y + 14, "text-anchor": "middle", "font-size": 10 }, name));
       const cost = state.river_costs[i];
       g.appendChild(el("text", { x: x + 52, y: y + 27, "text-anchor": "middle", "font-size": 8 }, `${cost === undefined ? "" : `cost ${cost}`}${face.has(tile) ? " · neutralized" : ""}`));
-      g.appendChild(el("title", {}, titled(tile === "event" ? "Event tile" : named(state, tile), textOf(state, tile))));
+      g.appendChild(el("title", {}, titled(name, textOf(state, tile))));
       svg.appendChild(g);
     });
     const post = state.command_post;
@@ -202,7 +203,7 @@
     drawRiver(svg, state, bottom);
     svg.appendChild(el("text", { x: 8, y: heroesTop, "font-size": 11, "font-weight": "bold" }, "Hero boards"));
     heroRows.forEach(({ h, text, line }, k) => {
-      svg.appendChild(el("text", { x: line ? 20 : 8, y: heroesTop + 16 * (k + 1), "font-size": 11, fill: HEROES, "data-target": `figure-${h.id}` }, text));
+      svg.appendChild(el("text", { x: line ? 20 : 8, y: heroesTop + 16 * (k + 1), "font-size": 11, fill: HEROES, "data-target": `figure-${h.id}`, "data-name": `${h.name}'s hero board` }, text));
     });
     keyLines.forEach((line, k) => svg.appendChild(el("text", { x: 8, y: keyTop + 16 * k, "font-size": 10, fill: "#59607a" }, k ? line : `Figures: ${line}`)));
   }

@@ -17,7 +17,7 @@
       const col = state.blocks.filter((x) => x.district === b.district).indexOf(b);
       const x = 8 + col * 156, y = 24 + row * 160;
       const batman = state.batman.at === b.index;
-      const g = el("g", { class: "block", "data-block": b.id, "data-target": `block-${b.index}` });
+      const g = el("g", { class: "block", "data-block": b.id, "data-target": `block-${b.index}`, "data-name": b.name });
       g.appendChild(el("rect", { x, y, width: 148, height: 138, rx: 6, fill: b.rulers.length ? "#fdf6e3" : "#fff", stroke: batman ? "#111" : "#bbb", "stroke-width": batman ? 3 : 1 }));
       g.appendChild(el("text", { x: x + 6, y: y + 16, "font-size": b.name.length > 16 ? 11 : 12, "font-weight": "bold" }, b.name));
       g.appendChild(el("text", { x: x + 6, y: y + 30, "font-size": 10, fill: "#5d6070" }, `income: ${b.income}`));

@@ -55,7 +55,7 @@
     (state.decks || []).forEach((deck, i) => {
       const x = cx - 82 + i * 42, y = cy - 60;
       const left = Array.isArray(deck) ? deck.length : deck.count; // a finished game shows every card
-      const g = el("g", { class: "deck", "data-target": `deck-${i + 1}` });
+      const g = el("g", { class: "deck", "data-target": `deck-${i + 1}`, "data-name": `Deck ${i + 1}` });
       g.appendChild(el("rect", { x, y, width: 32, height: 24, rx: 3, fill: "#fff", stroke: "#9aa88a" }));
       g.appendChild(el("text", { x: x + 16, y: y + 11, "text-anchor": "middle", "font-size": 9 }, `deck ${i + 1}`));
       g.appendChild(el("text", { x: x + 16, y: y + 21, "text-anchor": "middle", "font-size": 8, fill: "#777" }, `${left} left`));

@@ -33,7 +33,7 @@
     state.districts.forEach((d, i) => {
       const [x, y] = at(i);
       const left = x - BOX_W / 2, top = y - BOX_H / 2;
-      const g = el("g", { class: "district", "data-district": d.id, "data-target": `district-${d.id}` });
+      const g = el("g", { class: "district", "data-district": d.id, "data-target": `district-${d.id}`, "data-name": d.name });
       g.appendChild(el("rect", { x: left, y: top, width: BOX_W, height: BOX_H, rx: 8, fill: d.destroyed ? "#9a9a9a" : "#f4f1e8", stroke: d.c_plus_1 ? "#b9770e" : "#59607a", "stroke-width": d.c_plus_1 ? 4 : 2 }));
       const name = d.name + (d.c_plus_1 ? " (C+1)" : "");
       g.appendChild(el("text", { x, y: top + 15, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", ...fitted(name, BOX_W - 12) }, name));

@@ -48,6 +48,7 @@ async function hostileContent(page) {
   const listed = await page.locator("#events li").count();
   const moves = page.locator("#moves button.move");
   await moves.first().waitFor({ timeout: 10000 });
+  await targetsByKeyboard(page);
   // acting on the board: the set-up's threat placements highlight every block; picking one
   // keeps only its moves, and one of them confirms
   const targets = page.locator("#board .legal-target");
@@ -74,6 +75,41 @@ async function hostileContent(page) {
   check(await page.locator("#replay img").count() === 0, "the pack's name became an <img> element in the replay");
   check(await page.isVisible("#comment") && !(await page.isVisible("#comment-help")), "a seat's replay does not offer the comment form");
   check(await page.evaluate(() => window.__xss) === undefined, "the pack's markup ran on the replay page");
+}
+
+/* The board's highlighted blocks by keyboard alone: Tab from the status reaches the board's one
+   Tab stop (a button named "<block>: N moves", with a visible focus ring), an arrow key goes on
+   to the next block, Enter picks it (its moves alone remain, and it reads as pressed) and Space
+   unpicks it (every move is back). */
+async function targetsByKeyboard(page) {
+  const focused = () => page.evaluate(() => {
+    const a = document.activeElement;
+    const style = getComputedStyle(a);
+    return {
+      onBoard: Boolean(a.closest("#board")), aim: a.getAttribute("data-target"), name: a.getAttribute("aria-label"),
+      role: a.getAttribute("role"), pressed: a.getAttribute("aria-pressed"), ring: `${style.outlineStyle} ${style.outlineWidth}`,
+    };
+  });
+  const shownMoves = () => page.locator("#moves button.move:visible").evaluateAll((bs) => bs.map((b) => b.dataset.target));
+  const every = await shownMoves();
+  check(await page.getAttribute("#board", "role") === "group", "a board offering targets is still a picture (role img) to a screen reader");
+  await page.focus("#status");
+  let at = await focused();
+  for (let tab = 0; tab < 12 && !at.onBoard; tab++) {
+    await page.keyboard.press("Tab");
+    at = await focused();
+  }
+  check(at.onBoard && at.role === "button" && /^.+: \d+ moves?$/.test(at.name || ""), `Tab does not reach a named target on the board: ${JSON.stringify(at)}`);
+  check(at.ring.startsWith("solid") && at.ring !== "solid 0px", `the target with the keyboard's focus shows no ring: ${JSON.stringify(at)}`);
+  await page.keyboard.press("ArrowRight");
+  const next = await focused();
+  check(next.onBoard && next.aim && next.aim !== at.aim, `the arrow key did not go on to another target: ${JSON.stringify([at, next])}`);
+  await page.keyboard.press("Enter");
+  const picked = await shownMoves();
+  check(picked.length > 0 && picked.every((t) => t === next.aim) && (await focused()).pressed === "true", `Enter on ${next.aim} left the moves ${JSON.stringify(picked)}`);
+  check(picked.length === Number(next.name.match(/: (\d+) moves?$/)[1]), `${next.name} but ${picked.length} moves shown`);
+  await page.keyboard.press(" ");
+  check(JSON.stringify(await shownMoves()) === JSON.stringify(every) && (await focused()).pressed === "false", "Space on the picked target did not bring every move back");
 }
 
 /* The same seat in a second tab (found through "your games"): both click a move at once; the
@@ -636,7 +672,7 @@ async function playToTheEnd(page) {
   // the hint names what is highlighted: the race's decks (it said "a highlighted place")
   await page.waitForFunction(() => document.querySelector("#moves-hint").textContent.length > 0, null, { timeout: 10000 }).catch(() => {});
   const hint = await page.textContent("#moves-hint");
-  check(hint === "Pick a highlighted deck on the board, or a move below.", `the race's first hint reads: ${JSON.stringify(hint)}`);
+  check(hint === "Pick a highlighted deck on the board (by keyboard: Tab, the arrow keys, Enter), or a move below.", `the race's first hint reads: ${JSON.stringify(hint)}`);
   await shot(page, "play-start");
   boardClicks = 0;
   await playUntilFinished(page);

@@ -25,22 +25,82 @@ class Element {
 
   append(...nodes) {
     this.children.push(...nodes);
+    this.adopt(nodes);
   }
 
   appendChild(node) {
     this.children.push(node);
+    this.adopt([node]);
     return node;
   }
 
   replaceChildren(...nodes) {
     this.text = "";
     this.children = [...nodes];
+    this.adopt(nodes);
   }
 
-  addEventListener() {}  // nothing is clicked under node
+  adopt(nodes) {
+    for (const node of nodes) if (typeof node !== "string") node.parentElement = this;
+  }
+
+  addEventListener() {}  // nothing is clicked under node (a test calls onclick, onkeydown)
 
   setAttribute(name, value) {
     this.attributes[name] = String(value);
+  }
+
+  getAttribute(name) {
+    return name in this.attributes ? this.attributes[name] : null;
+  }
+
+  removeAttribute(name) {
+    delete this.attributes[name];
+  }
+
+  /* The class attribute as a list, as much of it as the pages' scripts use. */
+  get classList() {
+    const names = () => (this.attributes.class || "").split(/\s+/).filter(Boolean);
+    const set = (list) => { this.attributes.class = list.join(" "); };
+    return {
+      contains: (name) => names().includes(name),
+      add: (name) => { if (!names().includes(name)) set([...names(), name]); },
+      remove: (name) => set(names().filter((n) => n !== name)),
+      toggle: (name, on) => {
+        const wanted = on === undefined ? !names().includes(name) : Boolean(on);
+        set(wanted ? [...new Set([...names(), name])] : names().filter((n) => n !== name));
+        return wanted;
+      },
+    };
+  }
+
+  get style() {
+    if (!this.styles) this.styles = {};
+    return this.styles;
+  }
+
+  /* The keyboard's focus: the element becomes its document's active one (`focusIn`, where the
+     test keeps it) and hears its focus event. */
+  focus() {
+    if (Element.focusIn) Element.focusIn.activeElement = this;
+    if (this.onfocus) this.onfocus({ target: this });
+  }
+
+  /* Every element under this one, depth first, that `selector` matches: a tag name ("text"),
+     an attribute ("[data-target]") or a class (".legal-target"). */
+  querySelectorAll(selector) {
+    const matches = (e) => (selector.startsWith("[") ? selector.slice(1, -1) in e.attributes
+      : selector.startsWith(".") ? e.classList.contains(selector.slice(1))
+        : e.tagName === selector.toUpperCase());
+    const found = [];
+    (function walk(element) {
+      for (const child of element.children) {
+        if (typeof child === "string") continue;
+        if (matches(child)) found.push(child);
+        walk(child);
+      }
+    })(this);
+    return found;
   }
 
   /* Tag names only ("h3"), depth first, as the pages' scripts use it. */
@@ -74,7 +134,7 @@ function targets(element, found = []) {
   return found;
 }
 
-/* A context holding the page's `files` (of STATIC_DIR, in order) run as the browser would,
+/* A context holding the page's `files` (of STATIC_DIR, or whole paths; in order) run as the browser would,
    with `globals` (document, storage, fetch… as each test stands them in) as its window. */
 function pageContext(staticDir, files, globals) {
   const fs = require("fs");
@@ -84,7 +144,7 @@ function pageContext(staticDir, files, globals) {
   context.window = context;
   vm.createContext(context);
   for (const file of files) {
-    const script = path.join(staticDir, file);
+    const script = path.resolve(staticDir, file);  // a file given whole (a board.js) as it is
     vm.runInContext(fs.readFileSync(script, "utf8"), context, { filename: script });
   }
   return context;

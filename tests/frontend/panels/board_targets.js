@@ -1,0 +1,76 @@
+/* The play page's targets under node, without a browser: a game's board and panel drawn from a
+   seat's view (boards.js and the game's board.js, on stand-in elements), its legal moves as
+   buttons aimed as the page aims them (the board's `target`), and the targets marked by
+   targets.js as play.js marks them: picking one (a click, Enter or Space) leaves only its moves.
+
+   Prints `targets`: each highlighted target, as {group ("board" or "hand"), target, name (its
+   aria-label), role, tabindex, pressed}; `steps`: after each of STEPS (from the input), {focus
+   (the aria-label of what has the focus), picked (the target picked), shown (the labels of the
+   moves shown), prevented (whether the key's default was stopped)}; `lists`: each list of the
+   panel holding a target, as {role, items (each item's role)}. A step is {tab: "board" or
+   "hand"} (the Tab into that group), {key: "Enter", " ", "ArrowRight"…} (pressed where the
+   focus is) or {click: TARGET} (its first element clicked).
+
+   node board_targets.js STATIC_DIR BOARD_JS SLUG SEAT < {"view", "moves": [{move, label}],
+   "steps"} */
+"use strict";
+const fs = require("fs");
+
+const { Element, pageContext } = require("./stub_dom.js");
+
+const [staticDir, boardJs, slug, seat] = process.argv.slice(2);
+const document = { createElement: (tag) => new Element(tag), createElementNS: (ns, tag) => new Element(tag), activeElement: null };
+Element.focusIn = document;
+const context = pageContext(staticDir, ["dom.js", "boards.js", boardJs, "targets.js"], {
+  document,
+  addEventListener() {},  // boards.js listens for the window's resize
+});
+const { view, moves, steps = [] } = JSON.parse(fs.readFileSync(0, "utf8"));
+const board = new Element("svg");
+const info = new Element("div");
+context.GothamBoards.render(slug, board, view);
+context.GothamBoards.panel(slug, info, view, Number(seat));
+
+const buttons = moves.map(({ move, label }) => ({ label, hidden: false, dataset: { target: context.GothamBoards.target(slug, move) || undefined } }));
+const groups = [board, info].map((element) => element.querySelectorAll("[data-target]"));
+let chosen = null;
+// as play.js's markTargets: the targets marked, and the moves of the one picked alone shown
+function markTargets() {
+  const pick = (aim) => { chosen = chosen === aim ? null : aim; markTargets(); };
+  chosen = context.GothamTargets.mark(groups, buttons, chosen, pick);
+  for (const button of buttons) button.hidden = Boolean(chosen) && button.dataset.target !== chosen;
+}
+markTargets();
+
+const targets = groups.flatMap((group, g) => group.filter((e) => e.classList.contains("legal-target")).map((e) => ({
+  group: g ? "hand" : "board", target: e.getAttribute("data-target"), name: e.getAttribute("aria-label"),
+  role: e.getAttribute("role"), tabindex: e.getAttribute("tabindex"), pressed: e.getAttribute("aria-pressed"),
+})));
+
+const done = steps.map((step) => {
+  let prevented = false;
+  if (step.tab) {
+    const group = groups[step.tab === "board" ? 0 : 1];
+    const stop = group.find((e) => e.getAttribute("tabindex") === "0");
+    if (stop) stop.focus();
+  } else if (step.key) {
+    const focused = document.activeElement;
+    if (focused && focused.onkeydown) focused.onkeydown({ key: step.key, preventDefault() { prevented = true; } });
+  } else if (step.click) {
+    const element = groups.flat().find((e) => e.getAttribute("data-target") === step.click);
+    if (element && element.onclick) element.onclick({});
+  }
+  const focus = document.activeElement;
+  return {
+    focus: focus ? focus.getAttribute("aria-label") : null,
+    picked: chosen,
+    pressed: focus ? focus.getAttribute("aria-pressed") : null,
+    shown: buttons.filter((b) => !b.hidden).map((b) => b.label),
+    prevented,
+  };
+});
+// each list of the panel holding a target: its role and its items' roles (none: plain)
+const lists = [...info.querySelectorAll("ul"), ...info.querySelectorAll("ol")]
+  .filter((list) => list.querySelectorAll("[data-target]").length)
+  .map((list) => ({ role: list.getAttribute("role"), items: list.children.filter((c) => typeof c !== "string").map((c) => c.getAttribute("role")) }));
+process.stdout.write(JSON.stringify({ targets, steps: done, lists }));

@@ -1,0 +1,260 @@
+"""The play page's targets (frontend/static/frontend/targets.js) under node, on each game's board
+and panel drawn from a real seat's view with its real legal moves (panels/board_targets.js):
+the places and cards a move acts on are picked by the mouse and the keyboard alike, each a
+button named in the game's words with its count of moves."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules_core.engine import GameSpec, fold, get_game
+from tests.frontend.node_script import STATIC, node_output
+
+GAMES = Path(__file__).resolve().parents[2] / "rules_core" / "games"
+SCRIPT = Path(__file__).parent / "panels" / "board_targets.js"
+
+pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+
+
+def offered(game: GameSpec[Any], state: Any, seat: int) -> list[dict[str, Any]]:
+    """The seat's legal moves as the legal-moves answer gives them."""
+    return [
+        {"move": m.to_json(), "label": game.describe_move(state, seat, m)}
+        for m in game.legal_moves(state, seat)
+    ]
+
+
+def targeted(
+    slug: str, view: Any, seat: int, moves: list[dict[str, Any]], steps: Sequence[Any] = ()
+) -> dict[str, Any]:
+    """`targets`: the highlighted targets, each {group, target, name, role, tabindex, pressed};
+    `steps`: after each step ({tab: group}, {key}, {click: target}), {focus, picked, pressed,
+    shown, prevented}."""
+    board = GAMES / slug.replace("-", "_") / "board.js"
+    given = {"view": view, "moves": moves, "steps": list(steps)}
+    drawn: dict[str, Any] = node_output(
+        [str(SCRIPT), str(STATIC), str(board), slug, str(seat)], given
+    )
+    return drawn
+
+
+def black_metro_assigning() -> tuple[GameSpec[Any], Any, int]:
+    """A two-player Black Metro played by its first offered moves until a seat may assign."""
+    from tests.rules_core.games.black_metro.helpers import started
+
+    game: GameSpec[Any] = get_game("black-metro")
+    state = started(2)
+    for _ in range(200):
+        seat = min(state.waiting())
+        moves = game.legal_moves(state, seat)
+        if any(m.type == "assign" for m in moves):
+            return game, state, seat
+        events = game.decide(state, seat, moves[0], random.Random(0))
+        assert isinstance(events, list), events
+        state = fold(game, events, state)
+    raise AssertionError("no assignment in 200 moves")
+
+
+def test_black_metros_districts_are_picked_as_gotham_city_strategys_blocks_are() -> None:
+    """Black Metro's districts were drawn without a target: its moves naming a district (assign
+    a unit, play a fortune there, let an explosion strike it) now highlight it, named as the
+    moves name it; picking one leaves only its moves, and a move button confirms."""
+    game, state, seat = black_metro_assigning()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    drawn = targeted("black-metro", view, seat, moves, [{"click": "district-1"}])
+    targets = drawn["targets"]
+    assert targets and {t["group"] for t in targets} == {"board"}
+    at = {int(str(m["move"]["district"])) for m in moves if "district" in m["move"]}
+    assert [t["target"] for t in targets] == [f"district-{n}" for n in sorted(at)]
+    # each named as its moves' buttons name it: "Assign a subordinate to 01 Shadowforge Factory"
+    districts = {d["number"]: d["name"] for d in view["districts"]}
+    for t in targets:
+        number = int(t["target"].removeprefix("district-"))
+        aimed = [m["label"] for m in moves if m["move"].get("district") == number]
+        name = f"{number:02d} {districts[number]}"
+        assert t["name"] == f"{name}: {len(aimed)} move{'s' if len(aimed) > 1 else ''}"
+        assert all(name in label for label in aimed), aimed
+    first = [m["label"] for m in moves if m["move"].get("district") == 1]
+    assert drawn["steps"] == [
+        {"focus": None, "picked": "district-1", "pressed": None, "shown": first, "prevented": False}
+    ]
+
+
+def _set_up(slug: str, players: int, seed: int = 1) -> tuple[GameSpec[Any], Any]:
+    game: GameSpec[Any] = get_game(slug)
+    return game, fold(game, game.setup(players, {}, random.Random(seed)))
+
+
+def _played(game: GameSpec[Any], state: Any, seat: int, move: dict[str, Any]) -> Any:
+    chosen = next(m for m in game.legal_moves(state, seat) if m.to_json() == move)
+    events = game.decide(state, seat, chosen, random.Random(0))
+    assert isinstance(events, list), events
+    return fold(game, events, state)
+
+
+def strategy_setting_up() -> tuple[str, GameSpec[Any], Any, int]:
+    """Gotham City Strategy's set-up: a threat placed on a block of the seat's choice."""
+    game, state = _set_up("gotham-city-strategy", 2)
+    return "gotham-city-strategy", game, state, min(game.to_act(state))
+
+
+def metro_assigning() -> tuple[str, GameSpec[Any], Any, int]:
+    return ("black-metro", *black_metro_assigning())
+
+
+def falcones_first_turn() -> tuple[str, GameSpec[Any], Any, int]:
+    """No Man's Land: Falcone recruits and plays cards of his hand, some at districts."""
+    game, state = _set_up("no-mans-land", 2)
+    return "no-mans-land", game, state, 0
+
+
+def gordon_moving() -> tuple[str, GameSpec[Any], Any, int]:
+    """No Man's Land: Gordon's heroes move to districts of the board."""
+    game, state = _set_up("no-mans-land", 2)
+    return "no-mans-land", game, _played(game, state, 0, {"type": "end"}), 1
+
+
+def race_drawing() -> tuple[str, GameSpec[Any], Any, int]:
+    """Gotham Race: a deck drawn from by picking it."""
+    game, state = _set_up("gotham-race", 2)
+    return "gotham-race", game, state, 0
+
+
+def race_placing() -> tuple[str, GameSpec[Any], Any, int]:
+    """Gotham Race: a card of the hand placed by picking it."""
+    game, state = _set_up("gotham-race", 2)
+    return "gotham-race", game, _played(game, state, 0, {"type": "draw", "deck": 1}), 0
+
+
+def heroes_moving() -> tuple[str, GameSpec[Any], Any, int]:
+    """Chronicles: the heroes, all active, move to areas and act on figures."""
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import (
+        HEROES,
+        all_active,
+        started,
+    )
+
+    return (
+        "gotham-city-chronicles",
+        get_game("gotham-city-chronicles"),
+        all_active(started()),
+        HEROES,
+    )
+
+
+def villain_activating() -> tuple[str, GameSpec[Any], Any, int]:
+    """Chronicles: the villain activates a tile of the river."""
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import (
+        HEROES,
+        started,
+    )
+
+    game: GameSpec[Any] = get_game("gotham-city-chronicles")
+    state = started()
+    while not any(m.type == "activate" for m in game.legal_moves(state, 0)):
+        state = _played(game, state, HEROES, game.legal_moves(state, HEROES)[0].to_json())
+    return "gotham-city-chronicles", game, state, 0
+
+
+TABLES = [
+    strategy_setting_up,
+    metro_assigning,
+    falcones_first_turn,
+    gordon_moving,
+    race_drawing,
+    race_placing,
+    heroes_moving,
+    villain_activating,
+]
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.__name__)
+def test_every_target_is_a_named_button_the_keyboard_reaches_and_picks(table: Any) -> None:
+    """A place or card the mouse could pick was out of the keyboard's reach: each group of
+    targets (the board's, the hand's) is now one Tab stop, the arrow keys go from one to the
+    next (round at the ends), Home and End to the first and last, and Enter or Space picks the
+    one with the focus, leaving only its moves; each is a button named in the game's words with
+    the count of its moves, pressed while picked."""
+    slug, game, state, seat = table()
+    moves = offered(game, state, seat)
+    view = game.view(state, seat)
+    targets = targeted(slug, view, seat, moves)["targets"]
+    assert targets, f"no target in {slug}'s {[m['label'] for m in moves][:5]}"
+    for t in targets:
+        name, count = re.fullmatch(r"(.+): (\d+) moves?", t["name"]).groups()  # type: ignore[union-attr]
+        assert t["role"] == "button" and t["pressed"] == "false", t
+        assert name != t["target"] and not re.fullmatch(r"[a-z0-9-]+", name), t  # words, not an id
+        assert int(count) >= 1
+    for group in sorted({t["group"] for t in targets}):
+        mine = [t for t in targets if t["group"] == group]
+        # one Tab stop per group: its first target
+        assert [t["tabindex"] for t in mine] == ["0"] + ["-1"] * (len(mine) - 1)
+        first, last = mine[0], mine[-1]
+        keys = ["ArrowRight", "ArrowLeft", "ArrowLeft", "Home", "End", "ArrowDown", "Enter", " "]
+        steps = targeted(slug, view, seat, moves, [{"tab": group}, *({"key": k} for k in keys)])
+        walked = steps["steps"]
+        second = mine[1] if len(mine) > 1 else first
+        assert [s["focus"] for s in walked[:7]] == [
+            first["name"],
+            second["name"],
+            first["name"],
+            last["name"],
+            first["name"],
+            last["name"],
+            first["name"],
+        ]
+        assert all(s["prevented"] for s in walked[1:]), walked
+        # Enter picked the first: its moves alone, as many as its name says; Space unpicked it
+        picked, unpicked = walked[7], walked[8]
+        count = int(first["name"].rsplit(": ", 1)[1].split()[0])
+        assert picked["picked"] == first["target"] and picked["pressed"] == "true"
+        assert len(picked["shown"]) == count
+        assert unpicked["picked"] is None and unpicked["pressed"] == "false"
+        assert unpicked["shown"] == [m["label"] for m in moves]
+
+
+def test_a_target_counts_the_moves_that_act_on_it() -> None:
+    """Falcone's cards each name their moves' count ("Arson: crime, …: 8 moves"): a card's moves
+    (recruited or played at a district) are counted on the card."""
+    slug, game, state, seat = falcones_first_turn()
+    moves = offered(game, state, seat)
+    targets = targeted(slug, game.view(state, seat), seat, moves)["targets"]
+    by_card = Counter(f"card-{m['move']['card']}" for m in moves if m["move"].get("card"))
+    hand = {t["target"]: t["name"] for t in targets if t["group"] == "hand"}
+    assert set(hand) == set(by_card)
+    for aim, name in hand.items():
+        assert name.endswith(f": {by_card[aim]} move{'s' if by_card[aim] > 1 else ''}"), name
+
+
+@pytest.mark.parametrize("table", [falcones_first_turn, race_placing], ids=lambda t: t.__name__)
+def test_a_hand_whose_cards_are_buttons_is_a_group_of_cards(table: Any) -> None:
+    """A list holds items alone: the hand's list, once its cards are buttons, is a group, each
+    card a button or (nothing to pick) plain text, never a list item out of its list."""
+    slug, game, state, seat = table()
+    drawn = targeted(slug, game.view(state, seat), seat, offered(game, state, seat))
+    cards = [t for t in drawn["targets"] if t["group"] == "hand"]
+    assert cards and drawn["lists"]
+    for hand in drawn["lists"]:
+        assert hand["role"] == "group"
+        assert set(hand["items"]) <= {"button", "none"} and hand["items"].count("button") >= 1
+
+
+def test_a_card_with_nothing_to_pick_stays_plain_text_beside_the_buttons() -> None:
+    """Only the first card of the race hand offered: it is the group's one button, the others
+    plain text (not items of a list that no longer is one), none of them in the keyboard's way."""
+    slug, game, state, seat = race_placing()
+    moves = [m for m in offered(game, state, seat) if m["move"]["type"] == "place"][:1]
+    drawn = targeted(slug, game.view(state, seat), seat, moves)
+    assert [t["tabindex"] for t in drawn["targets"]] == ["0"]
+    [hand] = drawn["lists"]
+    assert hand["role"] == "group" and hand["items"].count("button") == 1
+    assert set(hand["items"]) == {"button", "none"}
