@@ -212,6 +212,28 @@ def test_the_no_mans_land_key_offers_the_c_plus_1_counter_as_falcones_choice() -
     assert key == "(C+1): a crime there lets Falcone take 1 more counter at income, if he wants"
 
 
+def test_the_no_mans_land_board_says_the_game_is_being_set_up_until_turn_1() -> None:
+    """sequence-of-play: the replay's board at the set-up's events read "Turn 0: Falcone's" and
+    "start of turn phase", a turn and a phase that had not begun. Until the first turn begins
+    it says the game is being set up and that Falcone takes the first turn."""
+    game = get_game("no-mans-land")
+    events = game.setup(2, {}, random.Random(1))
+    dealt = fold(game, events[:2])  # the decks shuffled and Falcone's hand dealt
+    assert dealt.turn == 0
+    for seat in (0, 1, None):
+        texts = board_words("no-mans-land", game.view(dealt, seat), seat)["texts"]
+        assert _above_the_crimes(texts) == ["Setting up the game", "Falcone takes the first turn"]
+        assert not any(t.startswith("Turn ") or t.endswith(" phase") for t in texts)
+    begun = board_words("no-mans-land", game.view(fold(game, events), 0), 0)["texts"]
+    assert _above_the_crimes(begun) == ["Turn 1: Falcone's", "movement phase"]
+
+
+def _above_the_crimes(texts: list[str]) -> list[str]:
+    """The two lines the No Man's Land board writes above its count of crimes: when it is."""
+    at = next(k for k, t in enumerate(texts) if t.startswith("Crimes in "))
+    return texts[at - 2 : at]
+
+
 def test_the_no_mans_land_board_tells_every_seat_a_face_down_crime_is_not_an_arson() -> None:
     """A face-down crime that stood through Falcone's start of turn with no hero there is known
     to the whole table not to be an Arson (rules version 8): the board says so to each seat,

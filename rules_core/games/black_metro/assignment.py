@@ -17,6 +17,7 @@ from rules_core.games.black_metro import (
     facilities,
     language,
     solo,
+    sources,
 )
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.checks import reject, unheld_fortune
@@ -345,8 +346,10 @@ def _go_on(run: Run, rng: random.Random) -> None:
     if exchange is None or state.flow.prompts:
         return
     if exchange.mode == "effect":
-        steps = state.the_pack().district(exchange.district).effects[0].steps
-        facilities.carry_out(run, exchange.attacker, exchange.district, steps, exchange.choice, rng)
+        number = exchange.district
+        steps = state.the_pack().district(number).effects[0].steps
+        source = sources.of(sources.DISTRICT, number, 1)  # an assignment fortune: the first effect
+        facilities.carry_out(run, exchange.attacker, number, steps, exchange.choice, rng, source)
         effects.suit_resource(run, exchange.attacker, exchange.cards[0], rng)
         run.emit(e.FortuneResolved(seat=None, owner=exchange.attacker, cards=exchange.cards))
         after_fortune(run, rng)

@@ -4,6 +4,7 @@ abilities), the abilities a player has in play, and a mission's requirement."""
 from __future__ import annotations
 
 from rules_core.engine.effects import Effect
+from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.state import BlackMetroState, troop_size, troop_strength
 
 State = BlackMetroState
@@ -12,12 +13,18 @@ State = BlackMetroState
 def abilities(state: State, seat: int) -> tuple[Effect, ...]:
     """The abilities in play for `seat`: charged technologies (ascending level) and the charged
     candidate's general ability."""
+    return tuple(ability for _, ability in sourced_abilities(state, seat))
+
+
+def sourced_abilities(state: State, seat: int) -> tuple[tuple[str, Effect], ...]:
+    """`abilities`, each after the card it is on (its source, sources.py)."""
     pack = state.the_pack()
     player = state.player(seat)
-    techs = sorted((pack.technology(t) for t in player.technologies), key=lambda t: t.level)
-    found = [t.ability for t in techs]
+    techs = sorted(player.technologies, key=lambda t: pack.technology(t).level)
+    found = [(sources.of(sources.TECHNOLOGY, t), pack.technology(t).ability) for t in techs]
     if player.candidate and player.candidate_charged and seat != state.overlord:
-        found.append(pack.candidate(player.candidate).ability)
+        candidate = player.candidate
+        found.append((sources.of(sources.CANDIDATE, candidate), pack.candidate(candidate).ability))
     return tuple(found)
 
 

@@ -9,7 +9,15 @@ import random
 from rules_core.engine.effects import Effect
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import board, cards, effects, language, missions, resolution
+from rules_core.games.black_metro import (
+    board,
+    cards,
+    effects,
+    language,
+    missions,
+    resolution,
+    sources,
+)
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.checks import reject, unheld_fortune
@@ -251,7 +259,8 @@ def _benefit(state: State, seat: int, move: Move, rng: random.Random) -> list[Ga
     run = Run(state)
     suit = str(move.get("suit"))
     run.emit(d.BenefitChosen(seat=seat, owner=seat, suit=suit))
-    effects.do_simple(run, seat, (state.the_pack().suit_gives(suit),), rng)
+    gives = (state.the_pack().suit_gives(suit),)
+    effects.do_simple(run, seat, gives, rng, sources.of(sources.JOKER, suit))
     _close_exchange(run, rng)
     return run.events
 

@@ -8,6 +8,7 @@ import random
 
 from rules_core.engine.effects import Effect
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.events_dominance import DiscardTaken
 from rules_core.games.black_metro.events_standby import TechnologiesDowned
 from rules_core.games.black_metro.pack import Technology
@@ -21,21 +22,26 @@ def _n(step: Effect, name: str = "amount") -> int:
     return value
 
 
-def get(run: Run, owner: int, resource: str, amount: int) -> None:
-    """Get up to `amount` (never beyond the most a tracker holds; golden rules' exceptions)."""
+def get(run: Run, owner: int, resource: str, amount: int, *, source: str) -> None:
+    """Get up to `amount` (never beyond the most a tracker holds; golden rules' exceptions),
+    from `source` (sources.py)."""
     most = run.state.the_pack().limit("resource_max")
-    room = max(0, most - run.state.player(owner).resource(resource))
-    if min(amount, room):
+    got = min(amount, max(0, most - run.state.player(owner).resource(resource)))
+    if got:
         run.emit(
-            e.ResourceChanged(seat=None, owner=owner, resource=resource, amount=min(amount, room))
+            e.ResourceChanged(seat=None, owner=owner, resource=resource, amount=got, source=source)
         )
 
 
-def pay(run: Run, owner: int, resource: str, amount: int) -> None:
-    """Spend or lose up to `amount` (what the player has)."""
+def pay(run: Run, owner: int, resource: str, amount: int, *, source: str) -> None:
+    """Spend or lose up to `amount` (what the player has), for `source` (sources.py)."""
     paid = min(amount, run.state.player(owner).resource(resource))
     if paid:
-        run.emit(e.ResourceChanged(seat=None, owner=owner, resource=resource, amount=-paid))
+        run.emit(
+            e.ResourceChanged(
+                seat=None, owner=owner, resource=resource, amount=-paid, source=source
+            )
+        )
 
 
 def inflict(run: Run, owner: int, amount: int) -> None:
@@ -60,7 +66,7 @@ def tile_on_arrival(run: Run, owner: int, district: int) -> None:
     (solo.rules.overlord): the market 1 gold, the arena 1 strain."""
     effect = tile_effect(run.state, district)
     if effect == "market":
-        get(run, owner, "gold", 1)
+        get(run, owner, "gold", 1, source=sources.of(sources.TILE, district))
     elif effect == "arena":
         inflict(run, owner, 1)
 
@@ -165,11 +171,12 @@ def hideout_limits(run: Run, owner: int) -> None:
         run.emit(e.ExcessReturned(seat=None, owner=owner, troop=troop))
 
 
-def setup_step(run: Run, owner: int, step: Effect, rng: random.Random) -> bool:
-    """One set-up step; False when it asks the player to choose (a technology's type)."""
+def setup_step(run: Run, owner: int, step: Effect, rng: random.Random, source: str) -> bool:
+    """One set-up step (of `source`'s set-up, sources.py); False when it asks the player to
+    choose (a technology's type)."""
     op = step.op
     if op == "get":
-        get(run, owner, str(step.get("resource")), _n(step))
+        get(run, owner, str(step.get("resource")), _n(step), source=source)
     elif op == "inflict":
         inflict(run, owner, _n(step))
     elif op == "recruit":
@@ -252,14 +259,16 @@ def payable(player_resources: dict[str, int], steps: tuple[Effect, ...]) -> bool
     return True
 
 
-def do_simple(run: Run, owner: int, steps: tuple[Effect, ...], rng: random.Random) -> None:
-    """Steps of a simple ability, in order."""
+def do_simple(
+    run: Run, owner: int, steps: tuple[Effect, ...], rng: random.Random, source: str
+) -> None:
+    """Steps of a simple ability, in order; what they get or pay comes from `source`."""
     for step in steps:
         op = step.op
         if op == "get":
-            get(run, owner, str(step.get("resource")), _n(step))
+            get(run, owner, str(step.get("resource")), _n(step), source=source)
         elif op in ("spend", "lose"):
-            pay(run, owner, str(step.get("resource")), _n(step))
+            pay(run, owner, str(step.get("resource")), _n(step), source=source)
         elif op == "inflict":
             inflict(run, owner, _n(step))
         elif op == "heal":
@@ -275,7 +284,7 @@ def do_simple(run: Run, owner: int, steps: tuple[Effect, ...], rng: random.Rando
         elif op == "halve_resources":  # the tracker rounded down: not in the loser's favour
             for resource in ("gold", "intel", "drakownium"):
                 have = run.state.player(owner).resource(resource)
-                pay(run, owner, resource, have - have // 2)
+                pay(run, owner, resource, have - have // 2, source=source)
         elif op == "down_technologies":
             if run.state.player(owner).technologies:
                 run.emit(TechnologiesDowned(seat=None, owner=owner))
@@ -293,4 +302,10 @@ def suit_resource(run: Run, owner: int, card: str, rng: random.Random) -> None:
     """After a fortune is resolved its player gets what its suit shows (a joker: chosen)."""
     rank, _, suit = card.partition("-")
     if rank != "Joker":
-        do_simple(run, owner, (run.state.the_pack().suit_gives(suit),), rng)
+        do_simple(
+            run,
+            owner,
+            (run.state.the_pack().suit_gives(suit),),
+            rng,
+            sources.of(sources.SUIT, suit),
+        )

@@ -205,15 +205,23 @@ class TechnologyGained(GameEvent):
 # ---- what effects do --------------------------------------------------------------------------
 
 
+def _source_unknown(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not record where a change came from (rules version 25 does)."""
+    return {**data, "source": ""}
+
+
 @dataclass(frozen=True, slots=True)
 class ResourceChanged(GameEvent):
-    """A tracker moves: `amount` got (or, negative, spent or lost); beyond 15 is not kept."""
+    """A tracker moves: `amount` got (or, negative, spent or lost); beyond 15 is not kept.
+    `source`: what gives or takes it (sources.py; "" in a version-1 event)."""
 
     type: ClassVar[str] = "resource_changed"
     in_words: ClassVar[str] = (
         "A player gets, spends or loses gold, intel or drakownium, never keeping more than 15 of "
-        "one."
+        "one; the story names what gives or takes it."
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_source_unknown,)
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.resources")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "advanced.golden.exceptions", "appendix.fortunes", "troubleshooting.rounding"
@@ -221,6 +229,7 @@ class ResourceChanged(GameEvent):
     owner: int
     resource: str
     amount: int
+    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)

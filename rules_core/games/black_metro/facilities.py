@@ -10,7 +10,7 @@ import random
 
 from rules_core.engine.effects import Effect
 from rules_core.engine.types import EVERYONE
-from rules_core.games.black_metro import asking, board, effects
+from rules_core.games.black_metro import asking, board, effects, sources
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
@@ -253,9 +253,16 @@ def unasked(state: State, seat: int, steps: tuple[Effect, ...], ways: list[str])
 
 
 def carry_out(
-    run: Run, seat: int, number: int, steps: tuple[Effect, ...], choice: str, rng: random.Random
+    run: Run,
+    seat: int,
+    number: int,
+    steps: tuple[Effect, ...],
+    choice: str,
+    rng: random.Random,
+    source: str,
 ) -> None:
-    """The steps in order, with the chosen way of each choosing step."""
+    """The steps in order, with the chosen way of each choosing step; what they get, spend or
+    lose comes from `source` (sources.py: the district's effect, the die face...)."""
     picks = iter(choice.split("|")) if choice else iter(())
     for step in steps:
         if step.op in CHOOSING:
@@ -265,7 +272,7 @@ def carry_out(
         elif step.op == "take_discarded_fortune":
             effects.take_discarded(run, seat, rng)
         else:
-            effects.do_simple(run, seat, (step,), rng)
+            effects.do_simple(run, seat, (step,), rng, source)
 
 
 def roll(
@@ -301,14 +308,15 @@ def apply_face(run: Run, seat: int, dice: str, face: int, number: int, rng: rand
     steps, if_able = options[0].steps, options[0].if_able
     if not choices(run.state, seat, number, steps, if_able):  # resolved in full or not at all
         return
+    source = sources.of(sources.DICE, dice, face)
     start = asked_from(steps)
     if start:  # what comes before the first choice is done before it is asked
-        carry_out(run, seat, number, steps[:start], "", rng)
+        carry_out(run, seat, number, steps[:start], "", rng, source)
         steps = steps[start:]
     ways = choices(run.state, seat, number, steps, if_able)
     way = unasked(run.state, seat, steps, ways)
     if way is not None:
-        carry_out(run, seat, number, steps, way, rng)
+        carry_out(run, seat, number, steps, way, rng, source)
     elif ways:
         run.emit(
             r.RollToResolve(
@@ -340,11 +348,11 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.R
     elif op in ("advance_or_research", "advance") and pick == "advance":
         level = state.player(seat).science
         for resource, amount in pack.science[level].cost:
-            effects.pay(run, seat, resource, amount)
+            effects.pay(run, seat, resource, amount, source=sources.of(sources.SCIENCE, level + 1))
         run.emit(r.ScienceAdvanced(seat=None, owner=seat, level=level + 1))
     elif op == "advance_or_research" and pick.startswith("research:"):
         for resource, amount in pack.research_cost:
-            effects.pay(run, seat, resource, amount)
+            effects.pay(run, seat, resource, amount, source=sources.of(sources.RESEARCH))
         effects.research_technology(run, seat, pick.partition(":")[2])
     elif op == "research" and pick:
         effects.research_technology(run, seat, pick)

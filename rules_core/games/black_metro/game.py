@@ -186,7 +186,13 @@ class BlackMetro(DeclaredGame[State]):
     #     be fulfilled now (public facts alone) is the game's own step (`mission_passed` by
     #     nobody; missions.pass_unasked); no event changed, so older games replay from their
     #     events
-    rules_version = 24
+    # 25: gold, intel or drakownium gained, spent or lost names what gives or takes it (a
+    #     district's effect, a die face, a fortune's suit, a joker's benefit, a tile, a
+    #     technology's or candidate's ability, a set-up, advancing or researching):
+    #     `resource_changed` (version 2) records its `source` (sources.py), which the story
+    #     tells ("Green gets 1 intel for playing a clubs suited fortune"); a version-1 one has
+    #     none and is told as it was, and older games replay from their events
+    rules_version = 25
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

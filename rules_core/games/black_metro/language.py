@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rules_core.engine.flow import Prompt
 from rules_core.engine.wording import listed, ordinal
+from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState, Troop
 from rules_core.games.black_metro.vocabulary import (
@@ -149,6 +150,69 @@ def from_end(place: int, end: str) -> str:
 
 def district(state: BlackMetroState, number: int) -> str:
     return state.the_pack().district(number).label
+
+
+def effect_place(state: BlackMetroState, number: int, effect: int) -> str:
+    """A district's effect by its place ("the second effect of 03 Gilded Bank"; 0: "their
+    candidate's ability at 03 Gilded Bank")."""
+    if effect == 0:
+        return f"their candidate's ability at {district(state, number)}"
+    return f"the {ordinal(effect - 1)} effect of {district(state, number)}"
+
+
+def resource_changed(state: BlackMetroState, amount: int, resource: str, code: str) -> str:
+    """A resource gained, spent or lost, with where it comes from or goes (`code`, sources.py):
+    "gets 3 gold from the first effect of 03 Gilded Bank", "pays 2 gold to advance to
+    scientific level 1", "loses 1 intel to the 3 on the penalty dice" (a die takes it)."""
+    if amount > 0:
+        return f"gets {amount} {resource}{_source(state, code, True)}"
+    verb = "loses" if sources.parts(code)[0] == sources.DICE else "pays"
+    return f"{verb} {-amount} {resource}{_source(state, code, False)}"
+
+
+def _source(state: BlackMetroState, code: str, gained: bool) -> str:
+    """Where a resource gained (else spent or lost) comes from or goes, after the amount told:
+    " from the first effect of 03 Gilded Bank", " for playing a clubs suited fortune" (the
+    book's words, example.dominance.district), " to advance to scientific level 2", " to the
+    3 on the penalty dice"; "" for an event that recorded none (a version-1 event). `state` is
+    the table before the change."""
+    kind, named = sources.parts(code)
+    if kind == sources.SUIT:
+        return f" for playing a {named} suited fortune"
+    if kind == sources.SCIENCE:
+        return f" to advance to scientific level {named}"
+    if kind == sources.RESEARCH:
+        return " to research a technology"
+    if code == sources.of(sources.OVERLORD, "round_6"):
+        return " as he takes the field in round 6"
+    what = _source_name(state, kind, named)
+    to = "from" if gained else "to" if kind == sources.DICE else "for"
+    return f" {to} {what}" if what else ""
+
+
+def _source_name(state: BlackMetroState, kind: str, named: str) -> str:
+    """The thing a source names ("" for none)."""
+    pack = state.the_pack()
+    if kind == sources.DISTRICT:
+        number, effect = named.split(":")
+        return effect_place(state, int(number), int(effect))
+    if kind == sources.DICE:
+        dice, face = named.split(":")
+        return event(state, int(face)) if dice == "event" else f"the {face} on the {dice} dice"
+    if kind == sources.JOKER:
+        return f"the joker's benefit of {named}"
+    if kind == sources.TILE:
+        laid = state.district(int(named)).tile
+        return f"the {tile(state, laid) if laid else 'tile'} at {district(state, int(named))}"
+    if kind == sources.TECHNOLOGY:
+        return pack.technology(named).name
+    if kind == sources.CANDIDATE:
+        return f"{pack.candidate(named).name}'s ability"
+    if kind == sources.SETUP:
+        return f"{pack.candidate(named).name}'s set-up" if named else "the first game's set-up"
+    if kind == sources.OVERLORD:
+        return "the overlord's set-up"
+    return ""
 
 
 def district_effects(state: BlackMetroState, number: int) -> list[str]:

@@ -10,7 +10,15 @@ from rules_core.engine.effects import Effect
 from rules_core.engine.flow import Prompt, clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import board, cards, effects, facilities, language, standby
+from rules_core.games.black_metro import (
+    board,
+    cards,
+    effects,
+    facilities,
+    language,
+    sources,
+    standby,
+)
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.checks import reject, unheld_fortune
@@ -91,9 +99,10 @@ def _remote(state: State, seat: int, number: int) -> bool:
 def _overlord_battlefield(run: Run, rng: random.Random) -> None:
     overlord = run.state.overlord
     assert overlord is not None
-    for ability in run.state.the_pack().district(BATTLEFIELD).effects:
+    for k, ability in enumerate(run.state.the_pack().district(BATTLEFIELD).effects, start=1):
         if facilities.choices(run.state, overlord, BATTLEFIELD, ability.steps) == [""]:
-            facilities.carry_out(run, overlord, BATTLEFIELD, ability.steps, "", rng)
+            source = sources.of(sources.DISTRICT, BATTLEFIELD, k)
+            facilities.carry_out(run, overlord, BATTLEFIELD, ability.steps, "", rng, source)
 
 
 def _asked(state: State, seat: int, kind: str) -> bool:
@@ -172,10 +181,12 @@ def _use(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEv
             seat=seat, owner=seat, district=number, effect=effect, choice=shown, cards=cards
         )
     )
-    facilities.carry_out(run, seat, number, steps_for(state, seat, effect), choice, rng)
-    for ability in board.abilities(run.state, seat):
+    source = sources.of(sources.DISTRICT, number, effect)
+    facilities.carry_out(run, seat, number, steps_for(state, seat, effect), choice, rng, source)
+    for by, ability in board.sourced_abilities(run.state, seat):
         if ability.op == "facility_bonus" and ability.get("district") == number and effect:
-            effects.get(run, seat, str(ability.get("resource")), int(str(ability.get("amount"))))
+            amount = int(str(ability.get("amount")))
+            effects.get(run, seat, str(ability.get("resource")), amount, source=by)
     proceed(run, rng)
     return run.events
 
@@ -339,6 +350,11 @@ def prompt_steps(state: State, prompt: Prompt) -> tuple[int, tuple[Effect, ...]]
     return int(str(prompt.get("district"))), prompt_ability(state, prompt).steps[start:]
 
 
+def prompt_source(prompt: Prompt) -> str:
+    """The die face a dice-choice prompt asks to resolve, as a source (sources.py)."""
+    return sources.of(sources.DICE, str(prompt.get("dice")), str(prompt.get("face")))
+
+
 def _choosing_event(state: State, seat: int) -> int:
     """The event face whose option the relic player chooses now (0: none)."""
     prompt = state.flow.prompt_for(seat)
@@ -391,7 +407,10 @@ def _face(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
     run = Run(state)
     shown, cards = split_choice(str(move.get("choice")), roll_ops(state, seat))
     run.emit(r.RollResolved(seat=seat, owner=seat, choice=shown, cards=cards))
-    facilities.carry_out(run, seat, number, steps, str(move.get("choice")), rng)
+    prompt = state.flow.prompt_for(seat)
+    assert prompt is not None
+    choice = str(move.get("choice"))
+    facilities.carry_out(run, seat, number, steps, choice, rng, prompt_source(prompt))
     _after_roll(run, rng)
     return run.events
 

@@ -10,7 +10,7 @@ from rules_core.engine.effects import Effect
 from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import effects, language
+from rules_core.games.black_metro import effects, language, sources
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro.assignment import next_turn
 from rules_core.games.black_metro.checks import reject
@@ -83,8 +83,9 @@ def follow(run: Run, rng: random.Random, seat: int = -1, start: int = 0) -> None
     for position in range(at, len(order)):
         current = order[position]
         steps = _steps(run.state, current)
+        source = sources.of(sources.SETUP, run.state.player(current).candidate)
         for step in steps[start if position == at else 0 :]:
-            if not effects.setup_step(run, current, step, rng):
+            if not effects.setup_step(run, current, step, rng, source):
                 return
         effects.hideout_limits(run, current)
     state = run.state
@@ -94,7 +95,7 @@ def follow(run: Run, rng: random.Random, seat: int = -1, start: int = 0) -> None
     overlord = state.overlord
     if overlord is not None:  # solo: the opponent is prepared, then charged
         for step in state.the_pack().opponent.setup:
-            effects.setup_step(run, overlord, step, rng)
+            effects.setup_step(run, overlord, step, rng, sources.of(sources.OVERLORD, "setup"))
         run.emit(e.CandidateCharged(seat=None, owner=overlord))
     run.emit(e.RoundBegan(seat=None, round=1))
     next_turn(run, clockwise(len(run.state.players), run.state.relic), rng)

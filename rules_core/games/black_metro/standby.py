@@ -12,7 +12,16 @@ from rules_core.engine.flow import clockwise
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import possessive
-from rules_core.games.black_metro import board, cards, effects, facilities, language, scoring, solo
+from rules_core.games.black_metro import (
+    board,
+    cards,
+    effects,
+    facilities,
+    language,
+    scoring,
+    solo,
+    sources,
+)
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_standby as s
@@ -78,12 +87,12 @@ def _do(run: Run, step: str, rng: random.Random) -> None:
             player = run.state.player(seat)
             if player.downed or (player.candidate and not player.candidate_charged):
                 run.emit(s.CardsCharged(seat=None, owner=seat, technologies=player.downed))
-            for ability in board.abilities(run.state, seat):  # standby abilities, charged
+            for source, ability in board.sourced_abilities(run.state, seat):  # now charged
                 if ability.op == "standby_heal":
                     effects.heal(run, seat, int(str(ability.get("amount"))))
                 elif ability.op == "standby_get":
                     amount = int(str(ability.get("amount")))
-                    effects.get(run, seat, str(ability.get("resource")), amount)
+                    effects.get(run, seat, str(ability.get("resource")), amount, source=source)
     elif step == "syndicates" and state.overlord is not None:
         found = backings(state, state.overlord)  # the overlord takes the first it may
         if found:
@@ -190,7 +199,9 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
         ways = facilities.choices(run.state, seat, 0, steps)
         way = None if waiting else facilities.unasked(run.state, seat, steps, ways)
         if way is not None:
-            facilities.carry_out(run, seat, 0, steps, way, rng)
+            facilities.carry_out(
+                run, seat, 0, steps, way, rng, sources.of(sources.DICE, "event", face)
+            )
         elif ways:
             waiting = True
             run.emit(
@@ -206,7 +217,10 @@ def settle_turns(run: Run, rng: random.Random) -> None:
     with none left (an earlier player's turn took it), passes. Rules version 17: before, such
     a player acted at once, ahead of earlier players still deciding (event 6's returns to the
     bottom of the mission deck then lay in another order)."""
-    from rules_core.games.black_metro.resolution import prompt_steps  # (it builds on us)
+    from rules_core.games.black_metro.resolution import (  # (it builds on us)
+        prompt_source,
+        prompt_steps,
+    )
 
     while leading := run.state.flow.leading():
         prompt = leading[0]
@@ -223,7 +237,7 @@ def settle_turns(run: Run, rng: random.Random) -> None:
         shown, cards = split_choice(way, facilities.choosing_ops(steps))
         run.emit(r.RollResolved(seat=None, owner=seat, choice=shown, cards=cards))
         if ways:
-            facilities.carry_out(run, seat, number, steps, way, rng)
+            facilities.carry_out(run, seat, number, steps, way, rng, prompt_source(prompt))
 
 
 def _advance(run: Run, rng: random.Random) -> None:
@@ -236,7 +250,9 @@ def _advance(run: Run, rng: random.Random) -> None:
     run.emit(e.RoundBegan(seat=None, round=state.round + 1))
     if state.overlord is not None and state.round + 1 == 6:  # the overlord takes the field
         for step in state.the_pack().opponent.round_6:
-            effects.setup_step(run, state.overlord, step, rng)
+            effects.setup_step(
+                run, state.overlord, step, rng, sources.of(sources.OVERLORD, "round_6")
+            )
     next_turn(run, clockwise(len(state.players), state.relic), rng)
 
 

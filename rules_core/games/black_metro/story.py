@@ -18,7 +18,6 @@ from rules_core.games.black_metro.choices_seen import whole_choice
 from rules_core.games.black_metro.facilities import choices, choosing_ops
 from rules_core.games.black_metro.resolution import (
     BATTLEFIELD,
-    ORDINALS,
     event_option,
     prompt_steps,
     roll_ops,
@@ -70,10 +69,7 @@ def _effect(state: State, used: r.EffectUsed) -> str:
     does = (
         "" if used.choice else f" ({say_all(ACTIONS, steps_for(state, used.owner, used.effect))})"
     )
-    if used.effect == 0:
-        return f"their candidate's ability at {w.district(state, used.district)}{does}"
-    place = ORDINALS[used.effect - 1] if used.effect <= len(ORDINALS) else f"number {used.effect}"
-    return f"the {place} effect of {w.district(state, used.district)}{does}"
+    return w.effect_place(state, used.district, used.effect) + does
 
 
 def _event_chosen(state: State, chosen: s.EventChosen) -> str:
@@ -117,9 +113,9 @@ _STANDBY = {  # standby.NEXT's steps
 
 def _at_most(state: State, ev: e.ResourceChanged) -> str:
     """What a gain that fills its tracker says (effects.get gives no more): ", reaching 15, the
-    most a tracker holds"; nothing otherwise. `state` is the table before the gain."""
+    most a tracker holds"; nothing otherwise (a payment too). `state` is the table before."""
     most = state.the_pack().limit("resource_max")
-    if state.player(ev.owner).resource(ev.resource) + ev.amount < most:
+    if ev.amount < 0 or state.player(ev.owner).resource(ev.resource) + ev.amount < most:
         return ""
     return f", reaching {most}, the most a tracker holds"
 
@@ -157,11 +153,8 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     e.ResourceChanged: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} "
-        + (
-            f"gets {ev.amount} {ev.resource}" + _at_most(st, ev)
-            if ev.amount > 0
-            else f"pays {-ev.amount} {ev.resource}"
-        )
+        + w.resource_changed(st, ev.amount, ev.resource, ev.source)
+        + _at_most(st, ev)
     ),
     e.StrainInflicted: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} inflicts {ev.amount} strain"

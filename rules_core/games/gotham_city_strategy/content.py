@@ -96,6 +96,12 @@ class Villain:
     dial: tuple[DialLevel, ...]
     token_ability: str = ""  # the ability card the token is put in play with ("" if none)
 
+    def icon_at(self, level: int) -> bool:
+        """Whether the dial shows an Ability icon at `level`, so that reaching it lets the
+        villain pick an ability card (turn.level.ability: the Penguin's at level 2); the dial's
+        entry at a level holds its icon, and the winning level has none."""
+        return level <= len(self.dial) and self.dial[level - 1].ability
+
 
 @dataclass(frozen=True, slots=True)
 class BatmanLevel:

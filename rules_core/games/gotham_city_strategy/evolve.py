@@ -226,7 +226,7 @@ def _on_turn_started(state: GcsState, e: TurnStarted) -> GcsState:
 def _on_level_advanced(state: GcsState, e: LevelAdvanced) -> GcsState:
     assert e.seat is not None and state.pack is not None
     player = state.players[e.seat]
-    icon = e.level <= 9 and state.pack.villain(player.villain).dial[e.level - 1].ability
+    icon = state.pack.villain(player.villain).icon_at(e.level)
     # one ability a turn, whatever the order of advancing and choosing (turn.level.ability)
     due = (state.ability_due or icon) and not state.ability_taken
     state = updated(state, advanced=True, ability_due=due)

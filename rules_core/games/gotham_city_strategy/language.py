@@ -221,12 +221,12 @@ def next_level(pack: Pack, villain_id: str, level: int) -> str:
     """The villain's next level in words, as its dial shows every seat: what advancing asks and
     what reaching it brings ("Level 5 asks for 6 information; reaching it shows an ability
     icon: you then pick one of your ability cards to keep"), the view's `next_level_needs`."""
-    dial = pack.villain(villain_id).dial
+    villain = pack.villain(villain_id)
     if level + 1 >= TOP_LEVEL:
         brings = "; reaching it wins the game"
     else:
-        brings = ICON_BRINGS if dial[level].ability else ""
-    return level_asks(dial[level - 1]) + brings
+        brings = ICON_BRINGS if villain.icon_at(level + 1) else ""
+    return level_asks(villain.dial[level - 1]) + brings
 
 
 def decision(state: GcsState, d: Decision) -> str:

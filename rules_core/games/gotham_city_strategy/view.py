@@ -33,8 +33,9 @@ def _token(pack: Pack, villain: str, abilities: tuple[str, ...]) -> JSON:
 
 def _next_level(pack: Pack, villain: str, level: int) -> JSON:
     """The view's `next_level_needs` (the key kept as clients read it; None at the top): the
-    dial's entry at the villain's `level`, whose `needs` and `amount` the next level asks, and
-    `text`, the next level in words."""
+    dial's entry at the villain's `level`, whose `needs` and `amount` the next level asks;
+    `ability`, whether reaching the next level shows an Ability icon (not whether this one
+    did); and `text`, the next level in words."""
     if level >= TOP_LEVEL:
         return None
     need = pack.villain(villain).dial[level - 1]
@@ -42,7 +43,7 @@ def _next_level(pack: Pack, villain: str, level: int) -> JSON:
         "level": need.level,
         "needs": need.needs,
         "amount": need.amount,
-        "ability": need.ability,
+        "ability": pack.villain(villain).icon_at(level + 1),
         "text": language.next_level(pack, villain, level),
     }
 

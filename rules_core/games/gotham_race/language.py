@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rules_core.engine.types import GameEvent, Move
 from rules_core.engine.wording import listed
+from rules_core.games.gotham_race import track
 from rules_core.games.gotham_race.events import (
     CardDrawn,
     CardPlaced,
@@ -84,19 +85,52 @@ def finish_words(state: RaceState, winner: int, beyond: tuple[int, ...]) -> str:
     """The end of the race: a player wins by their figure, never a figure by itself; when the
     figure furthest beyond the finish has no player, the race has no winner (README). A figure
     that crossed the line the wrong way round is told so ('questions.main-direction'), and one
-    that wins a tie says whom it was level with and why it ranks ahead."""
-    squares = f"{beyond[winner]} square{'s' if beyond[winner] != 1 else ''}"
+    that wins a tie says whom it was level with and why it ranks ahead; then where each other
+    figure ends (`_others`)."""
+    squares = _squares(beyond[winner])
     name = figure(winner)
     backwards = _backwards(state, winner)
     level = _level(state, winner, beyond)
     if state.owners[winner] is None:
         way = ", the wrong way round" if backwards else ""
-        return (
+        won = (
             f"Ownerless {name} ends furthest beyond the finish ({squares}{way}{level}): "
             "no player wins the race."
         )
-    way = ", having crossed it the wrong way round" if backwards else ""
-    return f"{name}'s player wins the race: {name} ends {squares} beyond the finish{way}{level}."
+    else:
+        way = ", having crossed it the wrong way round" if backwards else ""
+        won = f"{name}'s player wins the race: {name} ends {squares} beyond the finish{way}{level}."
+    return won + _others(state, winner, beyond)
+
+
+def _squares(n: int) -> str:
+    return f"{n} square{'s' if n != 1 else ''}"
+
+
+def _others(state: RaceState, winner: int, beyond: tuple[int, ...]) -> str:
+    """Where every figure but the winner ends ('finish'): those beyond the finish too, furthest
+    first (track.finishing_order), then those short of it, the fewest squares from crossing
+    it first (the shorter way round, track.to_cross; ties: ahead in the race first)."""
+    assert state.pack is not None
+    length = state.pack.track_length
+    over = [f for f in track.finishing_order(state.xs, state.lanes, beyond) if f != winner]
+    short = [f for f in track.ranking(state.xs, state.lanes) if f != winner and not beyond[f]]
+    short.sort(key=lambda f: track.to_cross(state.xs[f], state.finish, length)[0])
+    told = []
+    for f in over:
+        way = ", having crossed it the wrong way round" if _backwards(state, f) else ""
+        told.append(f"{_named(state, f)} also ends {_squares(beyond[f])} beyond the finish{way}")
+    for f in short:
+        n, backwards = track.to_cross(state.xs[f], state.finish, length)
+        way = " going the wrong way round" if backwards else ""
+        where = square(state.xs[f], length)
+        told.append(f"{_named(state, f)} ends on {where}, {_squares(n)} short of the finish{way}")
+    return f" The others: {'; '.join(told)}." if told else ""
+
+
+def _named(state: RaceState, f: int) -> str:
+    """A figure as the end of the race lists it: "(ownerless)" after one nobody races."""
+    return figure(f) + (" (ownerless)" if state.owners[f] is None else "")
 
 
 def _player(state: RaceState, seat: int | None) -> str:

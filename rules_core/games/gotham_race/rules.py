@@ -356,9 +356,8 @@ class GothamRace(DeclaredGame[RaceState]):
         if state.pack is None or seat not in state.owners:
             return 0.0
         length = state.pack.track_length
-        remaining = [
-            min(state.finish - x, x - (state.finish - length)) + 1 for x in state.xs
-        ]  # squares still to go to get beyond the finish, the shorter way round
+        # squares still to go to get beyond the finish, the shorter way round
+        remaining = [track.to_cross(x, state.finish, length)[0] for x in state.xs]
         mine = remaining[state.owners.index(seat)]
         rival = min(r for f, r in enumerate(remaining) if state.owners[f] != seat)
         return 1.0 / (1.0 + math.exp((mine - rival) / 3.0))

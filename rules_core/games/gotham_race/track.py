@@ -90,15 +90,27 @@ def beyond_finish(x: int, finish: int, length: int) -> int:
     return 0
 
 
+def to_cross(x: int, finish: int, length: int) -> tuple[int, bool]:
+    """How many squares a figure not beyond the finish must still move to stand beyond it, the
+    shorter way round, and whether that way is against the main direction (equal: forwards)."""
+    forwards = finish - x + 1
+    backwards = x - (finish - length) + 1
+    return (backwards, True) if backwards < forwards else (forwards, False)
+
+
+def finishing_order(
+    xs: tuple[int, ...], lanes: tuple[int, ...], distances: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The figures beyond the finish (`distances`, as `winner` gives them), furthest first; on
+    equal distances the one ranked ahead in the race first (README, 'finish')."""
+    ahead = ranking(xs, lanes)
+    return tuple(sorted((f for f in ahead if distances[f]), key=lambda f: -distances[f]))
+
+
 def winner(
     xs: tuple[int, ...], lanes: tuple[int, ...], finish: int, length: int
 ) -> tuple[int | None, tuple[int, ...]]:
     """The figure furthest beyond the finish (ties: the one ranked ahead), and every distance."""
     distances = tuple(beyond_finish(xs[f], finish, length) for f in FIGURES)
-    best = max(distances)
-    if best == 0:
-        return None, distances
-    for figure in ranking(xs, lanes):
-        if distances[figure] == best:
-            return figure, distances
-    raise AssertionError("unreachable: some figure has the best distance")
+    order = finishing_order(xs, lanes, distances)
+    return (order[0] if order else None), distances

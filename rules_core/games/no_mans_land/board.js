@@ -65,9 +65,12 @@
     const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
     // short lines: the middle of the ring is about 300 units wide between the side districts
     const counters = (n) => window.GothamDom.counted(n, "counter");
+    // turn 0 is the set-up: no turn nor phase has begun (sequence-of-play: Falcone's comes first)
+    const when = state.turn
+      ? [`Turn ${state.turn}: ${state.turn_of}'s`, `${state.phase_name}`]
+      : ["Setting up the game", "Falcone takes the first turn"];
     const lines = [
-      `Turn ${state.turn}: ${state.turn_of}'s`,
-      `${state.phase_name}`,
+      ...when,
       `Crimes in ${state.crimes} of ${state.standing} districts`,
       `(Gotham is overrun at ${state.overrun_at})`,
       `Falcone holds ${counters(state.counters)}`,

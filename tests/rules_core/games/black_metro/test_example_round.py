@@ -197,15 +197,18 @@ def test_example_dominance_phase() -> None:
     state, _ = play(state, GREEN, "counter", card="Q-spades")
     state, _ = play(state, RED, "counter", card="Q-diamonds")
     intel = state.player(GREEN).intel
+    countered = state
     state, events = play(state, GREEN, "counter", card="K-clubs")
     # Red holds no fortune left to counter the king with (example.dominance.district: "unable
     # to"): the exchange ends without asking him (rules version 22)
     assert e.CounterDeclined(seat=None, owner=RED) in events
     declined = next(ev for ev in events if isinstance(ev, e.CounterDeclined))
     assert GAME.narrate(state, declined, None, False) == "Red holds no fortune to counter with."
-    # the king is resolved from Green's side: Red inflicts 2 strain, Green gets 1 intel
+    # the king is resolved from Green's side: Red inflicts 2 strain, Green gets 1 intel, told
+    # as the book tells it (rules version 25: a gain names its source)
     assert state.player(RED).strain == red_strain + 2
     assert state.player(GREEN).intel == intel + 1
+    assert "Green gets 1 intel for playing a clubs suited fortune." in told(countered, events)
     # 5 - 2 = 3: Green's subordinates are overwhelmed, Red acquires 1 power
     assert state.player(GREEN).overwhelmed == (2, 0, 0)
     assert state.district(3).personnel[BLUE] == contested.personnel[BLUE]  # 5 - 3 = 2 only

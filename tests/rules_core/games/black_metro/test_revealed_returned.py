@@ -11,7 +11,7 @@ from rules_core.engine.effects import Effect
 from rules_core.engine.types import EVERYONE, JSON, GameEvent
 from rules_core.engine.upcasting import upcast
 from rules_core.games.black_metro import events as e
-from rules_core.games.black_metro import facilities
+from rules_core.games.black_metro import facilities, sources
 from rules_core.games.black_metro.events_standby import MissionRevealed
 from rules_core.games.black_metro.language import mission
 from rules_core.games.black_metro.run import Run
@@ -30,7 +30,9 @@ def _returning(card_of: int) -> tuple[BlackMetroState, int, str, list[GameEvent]
     state = GAME.evolve(state, MissionRevealed(seat=None, owner=seat, card=shown))
     card = state.player(seat).missions[card_of]
     run = Run(state)
-    facilities.carry_out(run, seat, 1, RETURN, card, random.Random(0))
+    facilities.carry_out(
+        run, seat, 1, RETURN, card, random.Random(0), sources.of(sources.DICE, "penalty", 6)
+    )
     return state, seat, card, run.events
 
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import random
 import re
 
-from rules_core.engine.types import Move
+from rules_core.engine.codec import from_json
+from rules_core.engine.types import JSON, GameEvent, Move
+from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import standby
 from rules_core.games.black_metro.events import ResourceChanged
@@ -20,7 +22,16 @@ from rules_core.games.black_metro.events_resolution import (
 from rules_core.games.black_metro.events_standby import EventChosen, StandbyStep
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
-from tests.rules_core.games.black_metro.helpers import GAME, started, through_setup, told
+from tests.rules_core.games.black_metro.helpers import (
+    GAME,
+    GREEN,
+    RED,
+    example_round,
+    play,
+    started,
+    through_setup,
+    told,
+)
 
 GILDED_BANK = 3
 
@@ -266,3 +277,67 @@ def test_mission_windows_passed_one_after_another_say_which_window() -> None:
         " no mission at standby.",
     }
     assert sum(len(move) > 1 for move in passes) > 3  # several windows passed in one move
+
+
+def _resource_lines(state: BlackMetroState, events: list[GameEvent]) -> list[str]:
+    """The story of each resource gained, spent or lost among `events` (decided at `state`)."""
+    stories = told(state, events)
+    return [t for t, ev in zip(stories, events, strict=True) if isinstance(ev, ResourceChanged)]
+
+
+def test_each_gain_says_where_it_comes_from() -> None:
+    """Two gains of one resource in a row read alike ("Blue gets 1 intel." twice: a district's
+    effect, then the fortune's suit). Each names its source (rules version 25), the suit as
+    the book's example does (example.dominance.district: "for playing a clubs suited
+    fortune"): Green's 3 of diamonds at 03 Gilded Bank, then her king of clubs."""
+    state = example_round()
+    state, _ = play(state, RED, "assign", district=11, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
+    state, _ = play(state, GREEN, "assign", district=3, unit="subordinate")
+    before = state
+    state, events = play(
+        state, GREEN, "play_fortune", card="3-diamonds", district=3, target=-1, choice=""
+    )
+    assert _resource_lines(before, events) == [
+        "Green gets 3 gold from the first effect of 03 Gilded Bank.",
+        "Green gets 1 gold for playing a diamonds suited fortune.",
+    ]
+
+
+def test_every_resource_changed_in_random_games_names_its_source() -> None:
+    """Whatever gives, takes or costs gold, intel or drakownium (a district's effect, a die,
+    a suit, a joker, a tile, a technology, a candidate, a set-up, science or research), the
+    event records it and the story tells it: none reads as a bare "gets 1 intel"."""
+    bare = re.compile(r"^(\S+|the overlord) (gets|pays|loses) \d+ (gold|intel|drakownium)\.$", re.I)
+    assert bare.match("Red gets 1 intel.") and bare.match("The overlord pays 2 gold.")
+    kinds = set()
+    for players, seed in ((1, 3), (2, 1), (3, 2), (4, 5)):
+        rng = random.Random(seed)
+        state = GAME.initial_state()
+        events = GAME.setup(players, {"first_game": players == 2}, random.Random(seed))
+        for _ in range(600):
+            for event in events:
+                if isinstance(event, ResourceChanged):
+                    kinds.add(event.source.partition(":")[0])
+                    assert not bare.match(GAME.narrate(state, event, None, True)), event
+                state = GAME.evolve(state, event)
+            acting = sorted(GAME.to_act(state))
+            if not acting or GAME.outcome(state) is not None:
+                break
+            move = rng.choice(GAME.legal_moves(state, acting[0]))
+            decided = GAME.decide(state, acting[0], move, random.Random(len(kinds)))
+            assert isinstance(decided, list)
+            events = decided
+    assert {"district", "dice", "suit", "setup", "science"} <= kinds, kinds
+
+
+def test_a_resource_change_stored_before_sources_were_recorded_reads_as_it_did() -> None:
+    """A version-1 `resource_changed` (rules versions 1-24) has no source: it upcasts to ""
+    and is told as it was, without one."""
+    data: dict[str, JSON] = {"owner": 0, "resource": "intel", "amount": 1}
+    read = upcast(ResourceChanged, data, 1)
+    assert read == {**data, "source": ""}
+    assert _told(started(2), from_json(ResourceChanged, {**read, "seat": None})) == (
+        "Red gets 1 intel."
+    )

@@ -8,7 +8,9 @@ from typing import Any
 
 from rules_core.engine.visibility import Path
 from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy.language import ICON_BRINGS
 from rules_core.games.gotham_city_strategy.state import GcsState
+from rules_core.games.gotham_city_strategy.turn_events import LevelAdvanced
 from rules_core.games.gotham_city_strategy.view import card_json, secrets
 from tests.rules_core.games.gotham_city_strategy.table import PACK, ready, with_player
 from tests.rules_core.json_shapes import objs
@@ -84,7 +86,7 @@ def test_the_next_level_a_dial_asks_for_is_told_in_words_beside_the_kept_key() -
         "level": 4,
         "needs": "information",
         "amount": 6,
-        "ability": True,
+        "ability": False,  # the Joker's level 5 shows no icon (his level 4 does)
         "text": "Level 5 asks for 6 information",
     }
     assert _next_level(with_player(state, 0, level=3), None)["text"] == (
@@ -95,3 +97,21 @@ def test_the_next_level_a_dial_asks_for_is_told_in_words_beside_the_kept_key() -
         "; reaching it wins the game"
     )
     assert _next_level(with_player(state, 0, level=10), 0) is None
+
+
+def test_the_next_levels_ability_flag_names_the_icon_its_text_tells_and_reaching_it_gives() -> None:
+    """turn.level.ability: a dial's icon at a level lets the villain who reaches it pick an
+    ability card (the Penguin's at level 2, the book's example). `next_level_needs.ability`
+    said whether the villain's *current* level had one, so at the Joker's level 4 it read True
+    beside "Level 5 asks for 6 information" and no icon; it now tells of the next level, as
+    its text does and as advancing there makes an ability due."""
+    for villain in PACK.villains:
+        state = ready([villain.id, "joker" if villain.id != "joker" else "penguin"])
+        for level in range(1, len(villain.dial) + 1):
+            here = with_player(state, 0, level=level)
+            shown = _next_level(here, 0)
+            reached = GAME.evolve(here, LevelAdvanced(seat=0, level=level + 1))
+            assert shown["ability"] == reached.ability_due, (villain.id, level)
+            assert shown["ability"] == shown["text"].endswith(ICON_BRINGS), (villain.id, level)
+    penguin = with_player(ready(["penguin", "joker"]), 0, level=1)
+    assert _next_level(penguin, 0)["ability"] is True

@@ -83,10 +83,10 @@ def test_a_player_wins_the_race_by_their_figure() -> None:
     state = _two_players()
     finished = GameFinished(seat=None, winner=B, winner_seat=1, beyond=(0, 1, 0, 0))
     told = "Figure B's player wins the race: Figure B ends 1 square beyond the finish."
-    assert GAME.narrate(state, finished, None, True) == told
+    assert _won(GAME.narrate(state, finished, None, True)) == told
     over = fold(GAME, [finished], state)
     outcome = GAME.outcome(over)
-    assert outcome is not None and outcome.winners == (1,) and outcome.summary == told
+    assert outcome is not None and outcome.winners == (1,) and _won(outcome.summary) == told
 
 
 def _end_read(state: RaceState, finished: GameFinished) -> tuple[str, str]:
@@ -94,6 +94,11 @@ def _end_read(state: RaceState, finished: GameFinished) -> tuple[str, str]:
     outcome = GAME.outcome(fold(GAME, [finished], state))
     assert outcome is not None
     return GAME.narrate(state, finished, None, True), outcome.summary
+
+
+def _won(told: str) -> str:
+    """The end of the race up to where it turns to the other figures."""
+    return told.partition(" The others: ")[0]
 
 
 def test_a_figure_over_the_line_the_wrong_way_round_is_told_so() -> None:
@@ -106,9 +111,10 @@ def test_a_figure_over_the_line_the_wrong_way_round_is_told_so() -> None:
         "Figure A's player wins the race: Figure A ends 3 squares beyond the finish, having"
         " crossed it the wrong way round."
     )
-    assert _end_read(state, finished) == (told, told)
+    assert tuple(map(_won, _end_read(state, finished))) == (told, told)
     ownerless = GameFinished(seat=None, winner=A, winner_seat=None, beyond=(3, 0, 0, 0))
-    assert GAME.narrate(replace(state, owners=(None, 1, None, None)), ownerless, 1, False) == (
+    nobodys = replace(state, owners=(None, 1, None, None))
+    assert _won(GAME.narrate(nobodys, ownerless, 1, False)) == (
         "Ownerless Figure A ends furthest beyond the finish (3 squares, the wrong way round): no"
         " player wins the race."
     )
@@ -122,10 +128,10 @@ def test_an_ownerless_figure_first_over_the_line_wins_the_race_for_nobody() -> N
     told = (
         "Ownerless Figure D ends furthest beyond the finish (3 squares): no player wins the race."
     )
-    assert GAME.narrate(state, finished, None, True) == told
+    assert _won(GAME.narrate(state, finished, None, True)) == told
     over = fold(GAME, [finished], state)
     outcome = GAME.outcome(over)
-    assert outcome is not None and outcome.winners == () and outcome.summary == told
+    assert outcome is not None and outcome.winners == () and _won(outcome.summary) == told
 
 
 def _read_by_players(seed: int) -> list[str]:
@@ -164,7 +170,7 @@ def test_a_figure_is_named_with_one_casing_wherever_a_player_reads_it() -> None:
     placed = CardPlaced(seat=None, card="3-04", deck=3, figure=C)
     assert GAME.narrate(state, placed, 0, False).endswith("for ownerless Figure C.")
     finished = GameFinished(seat=None, winner=B, winner_seat=1, beyond=(0, 1, 0, 0))
-    assert GAME.narrate(state, finished, None, True) == (
+    assert _won(GAME.narrate(state, finished, None, True)) == (
         "Figure B's player wins the race: Figure B ends 1 square beyond the finish."
     )
 
@@ -226,12 +232,35 @@ def test_a_tie_beyond_the_finish_says_whom_the_winner_was_level_with_and_why_it_
         "Figure B's player wins the race: Figure B ends 4 squares beyond the finish, level with"
         " Figure A but ahead of it on the inside lane."
     )
-    assert _end_read(state, finished) == (told, told)
+    assert tuple(map(_won, _end_read(state, finished))) == (told, told)
     both_ways = replace(state, xs=(28, 3, -20, 28), lanes=(0, 0, 0, 1))
     a_wins = GameFinished(seat=None, winner=A, winner_seat=0, beyond=(4, 0, 4, 4))
-    assert GAME.narrate(both_ways, a_wins, None, True).endswith(
+    assert _won(GAME.narrate(both_ways, a_wins, None, True)).endswith(
         "ends 4 squares beyond the finish, level with Figures C and D but ahead of them in the"
         " race."
+    )
+
+
+def test_the_end_of_the_race_says_where_every_other_figure_ends() -> None:
+    """'finish': the end named the winner and said nothing of the other figures. It now goes on
+    with each of them: another figure beyond the finish (furthest first, either way round),
+    then those short of it, the fewest squares from crossing it first, each counted the
+    shorter way round (a figure behind the start may be nearer crossing it the wrong way)."""
+    state = replace(_two_players(), xs=(-17, 27, 10, -5), lanes=(0, 0, 0, 0))
+    finished = GameFinished(seat=None, winner=B, winner_seat=1, beyond=(1, 3, 0, 0))
+    told = (
+        "Figure B's player wins the race: Figure B ends 3 squares beyond the finish. The others:"
+        " Figure A also ends 1 square beyond the finish, having crossed it the wrong way round;"
+        " Figure D (ownerless) ends on square 35, 5 behind the start, 12 squares short of the"
+        " finish going the wrong way round; Figure C (ownerless) ends on square 10, 15 squares"
+        " short of the finish."
+    )
+    assert _end_read(state, finished) == (told, told)
+    nobodys = GameFinished(seat=None, winner=B, winner_seat=None, beyond=(1, 3, 0, 0))
+    ownerless_b = replace(state, owners=(0, None, None, None))
+    assert _end_read(ownerless_b, nobodys)[0] == (
+        "Ownerless Figure B ends furthest beyond the finish (3 squares): no player wins the race."
+        + told.partition(" finish.")[2]
     )
 
 

@@ -256,7 +256,7 @@ def test_a_refused_draw_cites_the_first_round_and_a_finished_race_names_its_winn
     assert Citation("gotham-race", "game-play.first-round") in no_deck.citations
     won = replace(state, phase="over", winner=1, beyond=(0, 2, 0, 0))
     over = refusal(game, won, 0, Move.of("draw", deck=1))
-    assert over.message == (
+    assert over.message.partition(" The others: ")[0] == (
         "The race is over. Figure B's player wins the race: Figure B ends 2 squares beyond the"
         " finish."
     )

@@ -1,0 +1,33 @@
+"""Where gold, intel or drakownium gained, spent or lost comes from: the `source` a
+`resource_changed` event records (version 2; rules version 25), so that two gains of one
+resource read as two different things. A source is a short code of public facts, its kind and
+what it names ("district:3:1"), made by `of`; the story tells it in the game's words
+(language.resource_changed). An event written before sources were recorded has "" and is told
+as it was."""
+
+from __future__ import annotations
+
+# the kinds, and what each names after it
+DISTRICT = "district"  # a district's effect: its number and the effect's place (0: the
+# candidate's district ability there)
+DICE = "dice"  # a face kept: the dice and the face
+SUIT = "suit"  # the benefit of a resolved fortune's suit: the suit
+JOKER = "joker"  # a joker's benefit: the suit chosen
+TILE = "tile"  # the tile on the district assigned to: the district's number
+TECHNOLOGY = "technology"  # a charged technology's ability: its card (`<id>@<owner>`)
+CANDIDATE = "candidate"  # a charged candidate's general ability: the candidate
+SETUP = "setup"  # a seat's set-up: its candidate ("" for the first game's, without one)
+OVERLORD = "overlord"  # the solo overlord: his "setup", or "round_6" when he takes the field
+SCIENCE = "science"  # the cost of advancing: the scientific level reached
+RESEARCH = "research"  # the cost of researching a technology: nothing
+
+
+def of(kind: str, *named: str | int) -> str:
+    """A source of `kind` naming `named` (`of(DISTRICT, 3, 1)` -> "district:3:1")."""
+    return ":".join((kind, *(str(n) for n in named))) if named else f"{kind}:"
+
+
+def parts(code: str) -> tuple[str, str]:
+    """A source's kind and what it names ("district:3:1" -> ("district", "3:1"))."""
+    kind, _, named = code.partition(":")
+    return kind, named
