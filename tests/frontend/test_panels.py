@@ -136,7 +136,8 @@ _BOARD_WORDS = """
 const fs = require("fs"), vm = require("vm");
 const [board, seat] = process.argv.slice(1);
 const node = (name, attrs, text) => ({ name, attrs, text, children: [],
-  appendChild(child) { this.children.push(child); return child; }, setAttribute() {} });
+  appendChild(child) { this.children.push(child); return child; }, setAttribute() {},
+  classList: { add() {}, remove() {}, toggle() {} } });
 let draw = null;
 const context = { GothamBoards: { el: node, COLORS: [], register(slug, d) { draw = d; } },
   GothamDom: { counted: (n, what) => `${n} ${what}` } };
@@ -226,6 +227,22 @@ def test_the_no_mans_land_board_says_the_game_is_being_set_up_until_turn_1() -> 
         assert not any(t.startswith("Turn ") or t.endswith(" phase") for t in texts)
     begun = board_words("no-mans-land", game.view(fold(game, events), 0), 0)["texts"]
     assert _above_the_crimes(begun) == ["Turn 1: Falcone's", "movement phase"]
+
+
+def test_the_chronicles_board_says_the_game_is_being_set_up_before_turn_1() -> None:
+    """At the game's first event no turn has begun (the view's turn is 0, its phase upkeep): the
+    board read "turn 0 of 8, upkeep". It says the game is being set up and how many turns
+    there will be."""
+    game = get_game("gotham-city-chronicles")
+    events = game.setup(3, {}, random.Random(1))
+    started = fold(game, events[:1])
+    assert started.turn == 0
+    turns = game.view(started, 0)["turn_limit"]
+    for seat in (0, 1, None):
+        heading = board_words("gotham-city-chronicles", game.view(started, seat), seat)["texts"][0]
+        assert heading.endswith(f": setting up, {turns} turns to play")
+    begun = board_words("gotham-city-chronicles", game.view(fold(game, events), 0), 0)["texts"]
+    assert begun[0].endswith(f": turn 1 of {turns}, the heroes' turn")
 
 
 def _above_the_crimes(texts: list[str]) -> list[str]:

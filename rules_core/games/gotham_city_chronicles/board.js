@@ -181,6 +181,13 @@
     return carried ? [board, `carries ${carried}`] : [board];
   }
 
+  /* When it is: the turn of the limit and whose (turn 0 is the set-up: no turn has begun). */
+  function when(state) {
+    if (!state.turn) return `setting up, ${state.turn_limit} turns to play`;
+    const phase = state.phase === "heroes" ? "the heroes' turn" : state.phase === "villain" ? "the villain's turn" : state.phase;
+    return `turn ${state.turn} of ${state.turn_limit}, ${phase}`;
+  }
+
   function drawChronicles(svg, state) {
     const [at, bottom] = layout(state.board.areas);
     const heroesTop = bottom + 84;
@@ -192,7 +199,7 @@
     const keyTop = heroesTop + 16 * heroRows.length + 24;
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${keyTop + 16 * keyLines.length + 12}`);
     svg.classList.add("wide");  // drawn about as wide as the page allows, to be read
-    svg.appendChild(el("text", { x: 8, y: 16, "font-size": 12, "font-weight": "bold" }, `${state.mission} on ${state.board.name}: turn ${state.turn} of ${state.turn_limit}, ${state.phase === "heroes" ? "the heroes' turn" : state.phase === "villain" ? "the villain's turn" : state.phase}`));
+    svg.appendChild(el("text", { x: 8, y: 16, "font-size": 12, "font-weight": "bold" }, `${state.mission} on ${state.board.name}: ${when(state)}`));
     if (state.winner) svg.appendChild(el("text", { x: WIDTH - 8, y: 16, "text-anchor": "end", "font-size": 12, "font-weight": "bold" }, state.winner === "heroes" ? "The heroes win" : "The villain wins"));
     drawLinks(svg, state, at);
     for (const area of state.board.areas) {
