@@ -44,8 +44,12 @@ from rules_core.engine.types import Move
 # with no alternative says so, not that the analysis agrees, and is marked `forced`; 6: Black
 # Metro's solo evaluation races the power pace and the overlord, where it read 0 most of a game;
 # 7: Gotham City Chronicles' evaluation values what the villain's turn sets up, where it valued
-# only the turns passing, so ending the villain's turn at once read as its best move).
-ANALYSIS_VERSION = 7
+# only the turns passing, so ending the villain's turn at once read as its best move; 8: its
+# evaluation reads a defused bomb as no threat and an armed one at 0 as the nearest, and a
+# position the heroes can no longer save (they play no more before the last turn's end or the
+# bomb's explosion) as lost, where disarming read as a blunder, the bomb's last heroes' turn as
+# safe and any villain move but ending its last turn as a blunder).
+ANALYSIS_VERSION = 8
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first

@@ -1,5 +1,17 @@
 """Logs as stored, to and from JSON: fixtures written by an earlier version of the service, loaded
 into the database to prove that what was stored then still loads, replays, verifies and serves.
+
+A fixture (`dump`, written by `write`) is one JSON object, keys sorted, with
+
+- `written_by`: which main (commit, rules version) stored it, and why it was kept;
+- `game`: the game row (`GAME_FIELDS`), among them `rules_version`, the rules the game was
+  played under: a game of older rules replays from its events and is checked by chain and
+  replay, one of today's has its moves re-decided (`api.log_check.redecided`). Fixtures kept
+  before the dump recorded it had it added by hand: 1 for those stored while their game was at
+  its first rules, else the version `written_by` names;
+- `seats`, `events` (`EVENT_FIELDS`), `snapshots` (`seq`, `rules_version`, `state`): the rows
+  as stored. A snapshot without `rules_version` (dumped before it was recorded) loads as the
+  model's default, 1, so today's rules never read it: the log is re-folded instead.
 """
 
 from __future__ import annotations
@@ -12,18 +24,18 @@ from api.models import Event, Game, Seat, Snapshot
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 GAME_FIELDS: tuple[str, ...] = ("game", "status", "version", "players", "options", "seed")
-GAME_FIELDS += ("head_hash", "bot_seats", "to_act", "outcome")
+GAME_FIELDS += ("head_hash", "bot_seats", "to_act", "outcome", "rules_version")
 EVENT_FIELDS = ("seq", "type", "seat", "schema", "data", "citations", "move", "prev_hash", "hash")
 
 
-def dump(game: Game) -> dict[str, Any]:
+def dump(game: Game, written_by: str = "") -> dict[str, Any]:
     """A game's rows as stored (the game, its seats without tokens, events and snapshots)."""
     return {
-        "written_by": "",
+        "written_by": written_by,
         "game": {name: getattr(game, name) for name in GAME_FIELDS},
         "seats": list(game.seats.order_by("index").values("index", "name", "bot", "bot_options")),
         "events": list(game.events.order_by("seq").values(*EVENT_FIELDS)),
-        "snapshots": list(game.snapshots.order_by("seq").values("seq", "state")),
+        "snapshots": list(game.snapshots.order_by("seq").values("seq", "rules_version", "state")),
     }
 
 
@@ -43,3 +55,8 @@ def fixtures() -> list[Path]:
 
 def read(path: Path) -> dict[str, Any]:
     return dict(json.loads(path.read_text()))
+
+
+def write(record: dict[str, Any], path: Path) -> None:
+    """A dumped game as a fixture: one line of JSON, keys sorted, as the fixtures are kept."""
+    path.write_text(json.dumps(record, sort_keys=True, separators=(",", ":")) + "\n")

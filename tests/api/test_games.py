@@ -301,6 +301,27 @@ def test_inside_a_moves_events_nobody_is_to_act(
     assert inside > 0 and any(opens.values()), slug
 
 
+def test_a_races_refill_is_told_inside_its_move_by_the_log_alone(api: APIClient) -> None:
+    """Gotham Race's stored 1-player race: the draw at seq 124 emptied a deck, and the refill
+    (seq 125) followed in the same move. At version 124 the game's state names the player to
+    place (the Race no longer checks for a refill due itself), yet the state view names nobody:
+    the log says the version lies inside a move (`selectors._inside_a_move`), which covers the
+    case the Race's own check (rules version 5) used to."""
+    from rules_core.games.gotham_race.rules import refill_due
+    from tests.api.stored_logs import FIXTURES, load, read
+
+    game = load(read(FIXTURES / "gotham-race-1p.json"))
+    rows = {e.seq: e for e in Event.objects.filter(game=game, seq__in=(124, 125))}
+    assert rows[124].type == "card_drawn" and rows[124].move is not None
+    assert rows[125].type == "decks_replenished" and rows[125].move is None
+    spec = get_game("gotham-race")
+    between = event_store.load_state(game, spec, 124)
+    assert refill_due(between) and spec.to_act(between) == frozenset({0})
+    assert api.get(f"/api/games/{game.pk}/state/?version=124").json()["to_act"] == []
+    after = event_store.load_state(game, spec, 125)
+    assert not refill_due(after)
+
+
 def test_legal_moves_need_a_seat(api: APIClient, create_game: CreateGame) -> None:
     body = create_game()
     gid, (ann, bob) = body["id"], body["seats"]

@@ -1,7 +1,9 @@
 """Logs stored by earlier versions of the service still load, replay, verify and serve.
 
 Each fixture in tests/fixtures/logs/ is a finished game exactly as an earlier main stored it
-(its `written_by` says which); a change to events or state that breaks one needs an upcaster.
+(its `written_by` says which, its game's `rules_version` the rules it was played under; the
+format: tests/api/stored_logs.py); a change to events or state that breaks one needs an
+upcaster.
 """
 
 from __future__ import annotations
@@ -13,17 +15,27 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from api.log_check import log_problems
-from tests.api.stored_logs import FIXTURES, fixtures, load, read
+from rules_core.engine import get_game
+from tests.api.stored_logs import FIXTURES, dump, fixtures, load, read, write
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.mark.parametrize("path", fixtures(), ids=lambda p: p.stem)
-def test_a_stored_log_still_verifies_replays_and_serves(api: APIClient, path: Path) -> None:
+def test_a_stored_log_still_verifies_replays_and_serves(
+    api: APIClient, path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Under the rules version it records: re-decided move by move if that is today's, else
+    checked by its chain and replay."""
     record = read(path)
+    recorded = record["game"]["rules_version"]
     game = load(record)
+    assert game.rules_version == recorded <= get_game(game.game).rules_version
     assert list(log_problems(game)) == []
     call_command("verify_log", str(game.pk))  # exits non-zero on any problem
+    older = f"played under rules version {recorded}: chain and replay checked"
+    out = capsys.readouterr().out
+    assert (older in out) == (recorded < get_game(game.game).rules_version), out
     state = api.get(f"/api/games/{game.pk}/state/").json()
     assert state["version"] == record["game"]["version"] and state["status"] == "finished"
     assert api.get(f"/api/games/{game.pk}/state/?version=7").status_code == 200
@@ -33,6 +45,20 @@ def test_a_stored_log_still_verifies_replays_and_serves(api: APIClient, path: Pa
     replay = api.get(f"/api/games/{game.pk}/replay/").json()
     assert [e["type"] for e in replay["events"]] == [e["type"] for e in record["events"]]
     assert api.get(f"/api/games/{game.pk}/").json()["outcome"] == record["game"]["outcome"]
+
+
+def test_a_dump_records_the_rules_version_of_the_game_and_of_its_snapshots(
+    tmp_path: Path,
+) -> None:
+    """A game dumped, written and read back is the fixture it was loaded from: its rules
+    version and its snapshots' are kept, so it loads again under the rules it was played by."""
+    record = read(FIXTURES / "gotham-city-chronicles-3p-rules20.json")
+    game = load(record)
+    write(dump(game, record["written_by"]), tmp_path / "again.json")
+    again = read(tmp_path / "again.json")
+    assert again == record
+    assert again["game"]["rules_version"] == 20 == load(again).rules_version
+    assert {s["rules_version"] for s in again["snapshots"]} == {20}
 
 
 def test_there_are_stored_logs_of_every_game() -> None:
@@ -50,7 +76,6 @@ def test_events_of_a_newer_version_are_stored_as_such_and_old_ones_upcast(
     so their hash, names it)."""
     from api import event_store
     from api.models import Event
-    from rules_core.engine import get_game
     from rules_core.games.gotham_race.events import CardDrawn
 
     monkeypatch.setattr(CardDrawn, "version", 2)
@@ -84,7 +109,6 @@ def test_events_of_a_newer_version_are_stored_as_such_and_old_ones_upcast(
 def test_a_game_of_older_rules_replays_without_being_redecided(
     api: APIClient, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from rules_core.engine import get_game
 
     record = read(FIXTURES / "gotham-race-4p.json")
     game = load(record)
@@ -106,7 +130,6 @@ def test_a_no_mans_land_game_of_rules_version_4_replays_under_later_rules(api: A
     events (its snapshots of older rules are not read) and serves every version, not
     re-decided."""
     from api.models import Snapshot
-    from rules_core.engine import get_game
 
     record = read(FIXTURES / "no-mans-land-2p-rules4.json")
     game = load(record)
@@ -128,7 +151,6 @@ def test_a_gotham_city_strategy_game_of_rules_version_3_replays_under_later_rule
     its events (its snapshots of older rules are not read), serves every version and its outcome,
     and is checked by chain and replay, not re-decided."""
     from api.models import Snapshot
-    from rules_core.engine import get_game
 
     record = read(FIXTURES / "gotham-city-strategy-2p-rules3.json")
     game = load(record)
@@ -198,7 +220,6 @@ def test_a_game_stored_when_one_move_prompts_were_asked_replays_under_later_rule
     re-decided by today's rules, its moves would write other batches, which is why the rules
     version went up."""
     from api.event_store import load_state
-    from rules_core.engine import get_game
 
     record = read(FIXTURES / f"{log}.json")
     game = load(record)

@@ -7,7 +7,9 @@ and the characters of the tile being activated may still deal), the villain's ow
 token counting down, an armed bomb: worse as its count falls, less so with a hero near it who may
 undo it; or one a villain's character stands ready to start, most when it may act in this
 activation), the villain's characters near the heroes, the villain's energy spent before its
-turn passes, and the turns running out (`pressure.py` has the villain's terms). The villain's
+turn passes, and the turns running out (`pressure.py` has the villain's terms). Once the heroes
+play no more before the villain's end comes (the last turn's end, or a bomb at 0 going off at the
+next upkeep: `pressure.villain_sure`), the position is as good as lost for them. The villain's
 value is the complement."""
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from rules_core.games.gotham_city_chronicles.pressure import (
     countdown_threat,
     menace,
     unspent,
+    villain_sure,
     wounds_in_hand,
 )
 from rules_core.games.gotham_city_chronicles.state import RESTING, VILLAIN_SEAT, GccState
@@ -55,9 +58,14 @@ def _goal_progress(state: GccState, end: EndCondition) -> float:
     )
 
 
+LOWEST, HIGHEST = 0.02, 0.98  # the heuristic's range: never as sure as a game over
+
+
 def heroes_value(state: GccState) -> float:
     if state.winner:
         return 1.0 if state.winner == "heroes" else 0.0
+    if villain_sure(state):  # the heroes play no more before the villain's end comes
+        return LOWEST
     pack = state.board_pack
     value = 0.35
     goals = [e for e in pack.mission.ends if e.winner == "heroes" and e.when == "item_in_area"]
@@ -71,7 +79,7 @@ def heroes_value(state: GccState) -> float:
     value -= 0.05 * menace(state)
     value += 0.1 * unspent(state)
     value -= 0.15 * state.turn / pack.mission.turn_limit
-    return min(max(value, 0.02), 0.98)
+    return min(max(value, LOWEST), HIGHEST)
 
 
 def evaluate(state: GccState, seat: int) -> float:

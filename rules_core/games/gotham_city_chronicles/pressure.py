@@ -11,9 +11,11 @@ villain step (VI B 1) recovers only what lies in the fatigue zone, up to the rec
 
 from __future__ import annotations
 
+from rules_core.engine.effects import Effect
 from rules_core.games.gotham_city_chronicles.dice import colour, successes_shown
 from rules_core.games.gotham_city_chronicles.geometry import distance
-from rules_core.games.gotham_city_chronicles.mission import MissionAction
+from rules_core.games.gotham_city_chronicles.mission import EndCondition, MissionAction
+from rules_core.games.gotham_city_chronicles.special_rules import effect_steps, holds
 from rules_core.games.gotham_city_chronicles.state import Character, GccState, TokenState
 
 FAR = 6  # distances beyond this count as far
@@ -133,12 +135,69 @@ def _exposure(state: GccState, token: TokenState, token_state: str) -> float:
     return 1 - 0.6 * near
 
 
+def _ticking(state: GccState, token: TokenState) -> bool:
+    """Whether a token's countdown runs on to its end: an upkeep effect of the mission counts it
+    down or sets it off in the state it is in (an armed bomb; a defused one keeps the count it
+    stopped at, and no upkeep effect follows from that)."""
+    return any(
+        u.token == token.id and u.state == token.state and u.countdown != "any"
+        for u in state.board_pack.mission.upkeep
+    )
+
+
 def countdown_threat(state: GccState) -> float:
     """0 to 1: how near a counting-down token is to its end (an armed bomb), less when a
-    standing hero is near it to undo it."""
+    standing hero is near it to undo it. At 0 it goes off at the next upkeep (IV A): as near as
+    at 1, the most the term gives (`villain_sure` takes over once no hero can undo it)."""
     return max(
-        (_exposure(state, t, t.state) / t.countdown for t in state.tokens if t.countdown),
+        (
+            _exposure(state, t, t.state) / max(t.countdown, 1)
+            for t in state.tokens
+            if _ticking(state, t)
+        ),
         default=0.0,
+    )
+
+
+def heroes_play_before_upkeep(state: GccState) -> bool:
+    """Whether the heroes' side still plays before the next upkeep (IV): in the upkeep and in
+    their own turn, and in the villain's turn when the villain has the initiative."""
+    if state.flow.phase == "villain":
+        return state.board_pack.mission.initiative == "villain"
+    return True
+
+
+def _sets_off(steps: tuple[Effect, ...], won: list[EndCondition]) -> bool:
+    """Whether an effect's steps set a token to a state one of the `won` ends is met by (the
+    bomb explodes)."""
+    met = {(e.token, e.state) for e in won if e.when == "token_state"}
+    return any(
+        step.op == "set_state" and (step.get("token"), step.get("state")) in met for step in steps
+    )
+
+
+def villain_sure(state: GccState) -> bool:
+    """Whether the villain's win no longer depends on the heroes: an upkeep effect under way
+    ends in it (the bomb going off, its miniatures' rolls still being taken); or the heroes play
+    no more before the next upkeep (`heroes_play_before_upkeep`), and then the last turn ends
+    with a turn limit the villain wins by (IV E), or the next upkeep sets off a countdown at 0
+    into an end the villain wins by (IV A: the armed bomb explodes)."""
+    mission = state.board_pack.mission
+    won = [e for e in mission.ends if e.winner == "villain"]
+    going = state.sequel
+    if (
+        going
+        and going.origin == "upkeep"
+        and _sets_off(effect_steps(mission, going)[going.step :], won)
+    ):
+        return True
+    if heroes_play_before_upkeep(state):
+        return False
+    if state.turn >= mission.turn_limit:
+        return any(e.when == "turn_limit" for e in won)
+    return any(
+        u.countdown == "zero" and holds(state, u) and _sets_off(u.effect, won)
+        for u in mission.upkeep
     )
 
 

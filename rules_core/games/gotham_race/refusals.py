@@ -20,7 +20,6 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_deck": cite("game-play.first-round", "questions.card-backs", "board"),
     "deck_empty": cite("questions.decks-exhausted"),
     "card_not_in_hand": cite("game-play.first-round", "preparation.four-players"),
-    "refill_pending": cite("questions.decks-exhausted"),
 }
 
 # each code in words: the move refused, and when (a rulebook section lists it where the game
@@ -44,10 +43,6 @@ REFUSAL_WORDS: dict[str, str] = {
     "bad_deck": "Drawing from anything but one of the four numbered decks.",
     "deck_empty": "Drawing from a deck that has no cards left.",
     "card_not_in_hand": "Placing a card that is not in your hand.",
-    "refill_pending": (
-        "Drawing or placing a card while a deck that has just run out waits for the played cards "
-        "to go back under the decks."
-    ),
 }
 
 

@@ -82,7 +82,11 @@ class GothamRace(DeclaredGame[RaceState]):
     # down on the deposit (later rounds place 'in the same way'): stored citations change again;
     # 5: nobody acts between a deck running out and the played cards going back under the decks
     # ('questions.decks-exhausted'; a state view there named the player to place, and a move
-    # there left the deck empty for the next player): refill_pending
+    # there left the deck empty for the next player): refill_pending. Since then the service's
+    # state view names nobody at any version inside a move, for every game, from the log
+    # (api.selectors._inside_a_move), and no move is posted but at a head, where no deck ever
+    # waits for its refill (the move that empties one always writes it), so the game's own check
+    # and its refusal were dropped: no head, move or view changed
     rules_version = 5
     search_iterations = 400  # bench/bots.py measures strength at this budget
     lost_value_mark = 0.15  # the replay analysis marks a move that loses this much value
@@ -180,17 +184,10 @@ class GothamRace(DeclaredGame[RaceState]):
         )
 
     def _precheck(self, state: RaceState, seat: int) -> Rejection | None:
-        """Whatever the move: the race is on, no deck waits for its refill, and the figure to
-        place is this seat's."""
+        """Whatever the move: the race is on, and the figure to place is this seat's."""
         if state.phase == "over":
             over = "" if state.winner is None else f" {language.outcome(state, state.winner)}"
             return reject("game_over", f"The race is over.{over}")
-        if refill_due(state):
-            empty = next(d for d in DECKS if not state.decks[d - 1])
-            return reject(
-                "refill_pending",
-                f"Deck {empty} has run out: the played cards go back under their decks first.",
-            )
         figure = state.current_figure
         if figure is None:
             return reject("not_your_turn", "No figure is to place a card now.")
@@ -325,7 +322,7 @@ class GothamRace(DeclaredGame[RaceState]):
 
     def to_act(self, state: RaceState) -> frozenset[int]:
         figure = state.current_figure
-        if figure is None or refill_due(state):
+        if figure is None:
             return frozenset()
         owner = state.owners[figure]
         return frozenset() if owner is None else frozenset({owner})
@@ -369,7 +366,8 @@ class GothamRace(DeclaredGame[RaceState]):
 def refill_due(state: RaceState) -> bool:
     """Whether a deck has run out with played cards on the discard pile, which go back under
     their decks at once ('questions.decks-exhausted'): only part-way through a move, between
-    the card that emptied the deck (or the round's end) and the refill, where nobody acts."""
+    the card that emptied the deck (or the round's end) and the refill, which the same move
+    writes (a version inside a move, where the service's state view names nobody)."""
     return state.phase == "placing" and not all(state.decks) and bool(state.discard)
 
 

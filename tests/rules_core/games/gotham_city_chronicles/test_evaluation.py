@@ -7,13 +7,16 @@ import random
 import tomllib
 from dataclasses import replace
 
+from rules_core.bots.analysis import GOOD, judge
 from rules_core.bots.greedy import greedy_move
+from rules_core.bots.mcts import MctsSettings
 from rules_core.engine.types import Move
 from rules_core.games.gotham_city_chronicles import pressure
 from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK
 from rules_core.games.gotham_city_chronicles.evaluation import evaluate
 from rules_core.games.gotham_city_chronicles.rules import GAME
-from tests.rules_core.games.gotham_city_chronicles.test_movement import play, started
+from rules_core.games.gotham_city_chronicles.state import Sequel
+from tests.rules_core.games.gotham_city_chronicles.test_movement import all_active, play, started
 from tests.rules_core.games.gotham_city_chronicles.test_villain import (
     VILLAIN,
     _thug_activated_in_the_office,
@@ -124,3 +127,75 @@ def test_an_attack_repeated_keeps_the_repeats_left_in_hand() -> None:
     spent = replace(state, activation=replace(attacked, times=4))
     assert fresh > pressure.wounds_in_hand(once) > pressure.wounds_in_hand(spent) == 0
     assert abs(pressure.wounds_in_hand(once) - 0.75 * fresh) < 1e-9
+
+
+def test_a_defused_bomb_is_no_threat_whatever_count_it_stopped_at() -> None:
+    """Disarming keeps the count the bomb had (the upkeep ticks only an armed bomb, IV A): a
+    defused bomb is worth at least what an unarmed one is (which the villain may still arm), and
+    more to the heroes than the armed bomb Gordon stood at (before, its stopped count read as a
+    bomb still ticking, with no hero able to undo it: disarming it looked like a blunder)."""
+    state = started()
+    bomb = state.token("bomb")
+    gordon = replace(state.hero("commissioner-gordon"), area=bomb.area)
+    at_bomb = state.with_hero(gordon)
+    armed = at_bomb.with_token(replace(bomb, state="armed", countdown=1))
+    defused = at_bomb.with_token(replace(bomb, state="defused", countdown=1))
+    assert pressure.countdown_threat(defused) == 0.0 < pressure.countdown_threat(armed)
+    assert evaluate(defused, 1) >= evaluate(at_bomb, 1) > evaluate(armed, 1)
+
+
+def test_an_armed_bomb_at_zero_is_as_near_its_end_as_ever() -> None:
+    """At 0 the armed bomb explodes at the next upkeep (IV A): it weighs at least what it did at
+    1, not nothing (before, the heroes' value rose as the count reached 0, and the heroes' turn
+    that could still disarm it was graded as if the bomb were gone)."""
+    state = started()
+    bomb = state.token("bomb")
+    one = state.with_token(replace(bomb, state="armed", countdown=1))
+    zero = state.with_token(replace(bomb, state="armed", countdown=0))
+    assert evaluate(zero, 1) <= evaluate(one, 1) < evaluate(state, 1)
+
+
+def test_once_the_heroes_play_no_more_before_the_villains_end_it_is_as_good_as_won() -> None:
+    """In the villain's turn (the heroes have the initiative) nothing the heroes do comes before
+    the next upkeep: with the bomb armed at 0 it explodes there, and in the last turn its end
+    is the villain's win (IV A, IV E). The heroes' value is the heuristic's floor whatever the
+    villain does first (before, a tile activated there read 35-60% for the villain against 100%
+    for ending the turn, and the analysis called it a blunder); in the heroes' turn, or with
+    the bomb at 1, it is not."""
+    state = villains_turn()
+    bomb = state.token("bomb")
+    at_zero = state.with_token(replace(bomb, state="armed", countdown=0))
+    last = replace(state, turn=state.board_pack.mission.turn_limit)
+    for sure in (at_zero, last):
+        assert pressure.villain_sure(sure)
+        assert evaluate(sure, 1) == 0.02 and evaluate(sure, VILLAIN) == 0.98
+        activated, _ = play(sure, VILLAIN, Move.of("activate", tile="killer-croc"))
+        assert evaluate(activated, VILLAIN) == 0.98
+    at_one = state.with_token(replace(bomb, state="armed", countdown=1))
+    heroes_turn = all_active(started()).with_token(replace(bomb, state="armed", countdown=0))
+    for open_ in (state, at_one, heroes_turn, replace(heroes_turn, turn=last.turn)):
+        assert not pressure.villain_sure(open_)
+        assert evaluate(open_, 1) > 0.02
+
+
+def test_the_bomb_going_off_is_the_villains_win_while_its_rolls_are_taken() -> None:
+    """The upkeep's explosion rolls the miniatures of the bomb's area one after another, and the
+    bomb's state follows (IV A, IX R): between, the villain's win no longer depends on anyone."""
+    state = villains_turn()
+    going = replace(state, sequel=Sequel("upkeep", None, "bomb-explodes", step=1))
+    assert pressure.villain_sure(going) and evaluate(going, VILLAIN) == 0.98
+    assert not pressure.villain_sure(replace(going, sequel=Sequel("upkeep", None, "bomb-ticks")))
+
+
+def test_the_analysis_grades_no_villain_move_of_a_decided_last_turn_a_blunder() -> None:
+    """Gotham City Chronicles' analysis at a small budget (as asked for 5 iterations): in the
+    villain's turn of the last turn, activating a tile rather than ending the turn loses
+    nothing, the villain winning at the turn's end either way (before: a blunder, 40-65 points
+    lost, every one of them in a game already decided)."""
+    start = villains_turn()
+    state = replace(start, turn=start.board_pack.mission.turn_limit)
+    budget = MctsSettings.from_options({"iterations": 5, "seconds": 0.05}, GAME)
+    verdict = judge(
+        GAME, state, VILLAIN, Move.of("activate", tile="killer-croc"), random.Random(0), budget, 2
+    )
+    assert verdict.grade == GOOD and verdict.lost < 0.05, verdict
