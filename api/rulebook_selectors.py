@@ -222,6 +222,8 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     else:
         ranking = loaded.index.rank(query, book, limit + 1)
     for ranked in ranking:
+        if len(hits) == limit:  # one more was ranked in case the label's section is among them
+            break
         section = loaded.rows[ranked.key]
         if section.pk == getattr(label_hit, "pk", None):
             continue
@@ -234,7 +236,7 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
                 loaded.crumbs[section.pk],
             )
         )
-    return Answer(hits[:limit], respelt)
+    return Answer(hits, respelt)
 
 
 def _chapters(book: str, loaded: _Loaded) -> list[Hit]:
