@@ -196,6 +196,8 @@ def test_every_target_is_a_named_button_the_keyboard_reaches_and_picks(table: An
         assert int(count) >= 1
     for group in sorted({t["group"] for t in targets}):
         mine = [t for t in targets if t["group"] == group]
+        # each is told apart by its name (a hero board of two lines was two buttons of one name)
+        assert len({t["name"] for t in mine}) == len(mine), [t["name"] for t in mine]
         # one Tab stop per group: its first target
         assert [t["tabindex"] for t in mine] == ["0"] + ["-1"] * (len(mine) - 1)
         first, last = mine[0], mine[-1]

@@ -209,8 +209,11 @@
     drawLinkLabels(svg, state, at);
     drawRiver(svg, state, bottom);
     svg.appendChild(el("text", { x: 8, y: heroesTop, "font-size": 11, "font-weight": "bold" }, "Hero boards"));
+    // a hero board is one target, on its first line ("carries …" goes on under it): picked by
+    // either line, it would be two buttons of one name to a screen reader
     heroRows.forEach(({ h, text, line }, k) => {
-      svg.appendChild(el("text", { x: line ? 20 : 8, y: heroesTop + 16 * (k + 1), "font-size": 11, fill: HEROES, "data-target": `figure-${h.id}`, "data-name": `${h.name}'s hero board` }, text));
+      const target = line ? {} : { "data-target": `figure-${h.id}`, "data-name": `${h.name}'s hero board` };
+      svg.appendChild(el("text", { x: line ? 20 : 8, y: heroesTop + 16 * (k + 1), "font-size": 11, fill: HEROES, ...target }, text));
     });
     keyLines.forEach((line, k) => svg.appendChild(el("text", { x: 8, y: keyTop + 16 * k, "font-size": 10, fill: "#59607a" }, k ? line : `Figures: ${line}`)));
   }
