@@ -160,7 +160,8 @@ def _discard_unasked(run: Run) -> None:
         card = asking.forced(sorted(set(run.state.player(prompt.seat).hand)))
         if card is None:
             return
-        run.emit(e.FortunesDiscarded(seat=None, owner=prompt.seat, cards=(card,)))
+        why = _blockaded(run.state)
+        run.emit(e.FortunesDiscarded(seat=None, owner=prompt.seat, cards=(card,), reason=why))
 
 
 def _arrived(run: Run, seat: int, district: int) -> None:
@@ -387,9 +388,16 @@ def _discard_check(state: State, seat: int, move: Move) -> Rejection | None:
     return None
 
 
+def _blockaded(state: State) -> str:
+    """Why a fortune is discarded for blockades: those at the district of the fortune played."""
+    assert state.exchange is not None
+    return sources.of(sources.BLOCKADE, state.exchange.district)
+
+
 def _discard(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state)
-    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
+    card, why = str(move.get("card")), _blockaded(state)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
     _go_on(run, rng)
     return run.events
 

@@ -280,7 +280,7 @@ def do_simple(
         elif op == "discard_all_fortunes":
             if run.state.player(owner).hand:
                 hand = run.state.player(owner).hand
-                run.emit(e.FortunesDiscarded(seat=None, owner=owner, cards=hand))
+                run.emit(e.FortunesDiscarded(seat=None, owner=owner, cards=hand, reason=source))
         elif op == "halve_resources":  # the tracker rounded down: not in the loser's favour
             for resource in ("gold", "intel", "drakownium"):
                 have = run.state.player(owner).resource(resource)

@@ -357,20 +357,31 @@ class FortunesDrawn(GameEvent):
     cards: tuple[str, ...]
 
 
+def _reason_unknown(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not record why fortunes were discarded (rules version 26 does)."""
+    return {**data, "reason": ""}
+
+
 @dataclass(frozen=True, slots=True)
 class FortunesDiscarded(GameEvent):
     """Fortunes from a hand onto the discard without being played (face down: the discard pile
-    may not be looked through)."""
+    may not be looked through). `reason`: why, in the open (sources.py: a reroll, a sabotage, a
+    blockade, a mission, the hand limit, or the effect that discards them; "" in a version-1
+    event); the cards stay their owner's to know."""
 
     type: ClassVar[str] = "fortunes_discarded"
     in_words: ClassVar[str] = (
-        "A player discards fortunes face down from their hand without playing them."
+        "A player discards fortunes face down from their hand without playing them; the story "
+        "says why."
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_reason_unknown,)
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.fortifications.blockades")
     owner: int
     cards: tuple[str, ...]
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)

@@ -266,7 +266,7 @@ def carry_out(
     picks = iter(choice.split("|")) if choice else iter(())
     for step in steps:
         if step.op in CHOOSING:
-            _do(run, seat, number, step, next(picks, ""), rng)
+            _do(run, seat, number, step, next(picks, ""), rng, source)
         elif step.op == "roll":
             roll(run, seat, str(step.get("dice")), number, rng)
         elif step.op == "take_discarded_fortune":
@@ -333,7 +333,11 @@ def asked_from(steps: tuple[Effect, ...]) -> int:
     return next((i for i, step in enumerate(steps) if step.op in CHOOSING), len(steps))
 
 
-def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.Random) -> None:
+def _do(
+    run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.Random, source: str
+) -> None:
+    """One choosing step done the way picked; fortunes it discards are discarded for `source`
+    (sources.py)."""
     state = run.state
     pack = state.the_pack()
     op = step.op
@@ -383,7 +387,8 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.R
     elif op == "reveal_mission" and pick:
         run.emit(MissionRevealed(seat=None, owner=seat, card=pick))
     elif op == "discard_fortunes" and pick:
-        run.emit(e.FortunesDiscarded(seat=None, owner=seat, cards=tuple(pick.split(","))))
+        discarded = tuple(pick.split(","))
+        run.emit(e.FortunesDiscarded(seat=None, owner=seat, cards=discarded, reason=source))
     elif op in ("return_missions", "return_mission") and pick:
         for card in pick.split(","):
             seen = card in run.state.player(seat).revealed  # the table saw it leave the hand

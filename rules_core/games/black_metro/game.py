@@ -192,7 +192,13 @@ class BlackMetro(DeclaredGame[State]):
     #     `resource_changed` (version 2) records its `source` (sources.py), which the story
     #     tells ("Green gets 1 intel for playing a clubs suited fortune"); a version-1 one has
     #     none and is told as it was, and older games replay from their events
-    rules_version = 25
+    # 26: fortunes discarded from a hand say why, in the open (to reroll or sabotage a roll,
+    #     for a blockade, to fulfil a mission, down to the hand limit, or the effect that
+    #     discards them): `fortunes_discarded` (version 2) records its `reason` (sources.py),
+    #     which the story tells ("Red discards the jack of clubs to reroll the supply dice");
+    #     the cards stay hidden from the others; a version-1 one has none and is told as it
+    #     was, and older games replay from their events
+    rules_version = 26
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -215,6 +215,33 @@ def _source_name(state: BlackMetroState, kind: str, named: str) -> str:
     return ""
 
 
+def discard_reason(state: BlackMetroState, code: str) -> str:
+    """Why fortunes leave a hand unplayed (`code`, sources.py), after what is discarded: " to
+    reroll the supply dice", " to make Blue reroll the supply dice", " for another player's
+    blockade at 05 Laughing Tavern", " to fulfil a mission", " down to the hand
+    limit", " to the 5 on the penalty dice", " to event 2 (chaotic winds)"; "" for an event
+    that recorded none (a version-1 event). Public: the table sees why, not which cards."""
+    kind, named = sources.parts(code)
+    if kind in _DISCARDED_FOR:
+        return _DISCARDED_FOR[kind]
+    if kind == sources.REROLL:
+        return f" to reroll the {named} dice"
+    if kind == sources.SABOTAGE:
+        roller, dice = named.split(":")
+        return f" to make {who(state, int(roller))} reroll the {dice} dice"
+    if kind == sources.BLOCKADE:
+        return f" for another player's blockade at {district(state, int(named))}"
+    what = _source_name(state, kind, named)
+    return f" {'to' if kind == sources.DICE else 'for'} {what}" if what else ""
+
+
+_DISCARDED_FOR = {  # the reasons for a discard that name nothing (discard_reason)
+    sources.MISSION: " to fulfil a mission",  # named by the next event, as it is laid face up
+    sources.HAND_LIMIT: " down to the hand limit",
+    sources.COUNTERINTELLIGENCE: " to the overlord's counterintelligence",
+}
+
+
 def district_effects(state: BlackMetroState, number: int) -> list[str]:
     """What a district's effects do, one line each, as the board prints them ("inflict 3
     strain, then get 3 gold"); a battlefield's are its dominating player's alone."""

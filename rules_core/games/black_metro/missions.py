@@ -11,7 +11,7 @@ from rules_core.engine.effects import Effect
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import listed
-from rules_core.games.black_metro import board, language, standby
+from rules_core.games.black_metro import board, language, sources, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro.checks import reject
@@ -114,7 +114,10 @@ def _fulfil(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
     power = mission.options[option - 1].power + board.bonus(state, seat, "mission_bonus")
     discard = str(move.get("discard") or "")
     if discard:
-        run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=tuple(discard.split(","))))
+        why = sources.of(sources.MISSION)
+        run.emit(
+            e.FortunesDiscarded(seat=seat, owner=seat, cards=tuple(discard.split(",")), reason=why)
+        )
     run.emit(d.MissionFulfilled(seat=seat, owner=seat, card=card, option=option, power=power))
     standby.carry_on(run, rng)
     return run.events

@@ -216,9 +216,11 @@ def _reroll(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
     prompt = state.flow.prompt_for(seat)
     assert prompt is not None
     run = Run(state)
-    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
+    card, dice = str(move.get("card")), str(prompt.get("dice"))
+    why = sources.of(sources.REROLL, dice)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
     number = int(str(prompt.get("district")))
-    facilities.roll(run, seat, str(prompt.get("dice")), number, rng, reroll=True)
+    facilities.roll(run, seat, dice, number, rng, reroll=True)
     _after_roll(run, rng)
     return run.events
 
@@ -254,9 +256,11 @@ def _sabotage(state: State, seat: int, move: Move, rng: random.Random) -> list[G
     prompt = state.flow.prompt_for(seat)
     assert prompt is not None
     run = Run(state)
-    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
     roller, number = int(str(prompt.get("roller"))), int(str(prompt.get("district")))
-    facilities.roll(run, roller, str(prompt.get("dice")), number, rng, reroll=True)
+    card, dice = str(move.get("card")), str(prompt.get("dice"))
+    why = sources.of(sources.SABOTAGE, roller, dice)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
+    facilities.roll(run, roller, dice, number, rng, reroll=True)
     _after_roll(run, rng)
     return run.events
 

@@ -8,7 +8,7 @@ import random
 
 from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import board, cards, effects, facilities
+from rules_core.games.black_metro import board, cards, effects, facilities, sources
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro.evolve_standby import exploding
@@ -150,7 +150,8 @@ def counterintelligence(run: Run, rng: random.Random) -> None:
     run.emit(so.Counterintelligence(seat=None, owner=PLAYER))
     hand = run.state.player(PLAYER).hand
     if hand:
-        run.emit(e.FortunesDiscarded(seat=None, owner=PLAYER, cards=hand))
+        why = sources.of(sources.COUNTERINTELLIGENCE)
+        run.emit(e.FortunesDiscarded(seat=None, owner=PLAYER, cards=hand, reason=why))
     penalty_game(run, rng)
 
 

@@ -3,7 +3,8 @@
 resource read as two different things. A source is a short code of public facts, its kind and
 what it names ("district:3:1"), made by `of`; the story tells it in the game's words
 (language.resource_changed). An event written before sources were recorded has "" and is told
-as it was."""
+as it was. The same codes, with a few kinds of their own below, say why fortunes are
+discarded from a hand (`fortunes_discarded`'s `reason`, told by language.discard_reason)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,17 @@ SETUP = "setup"  # a seat's set-up: its candidate ("" for the first game's, with
 OVERLORD = "overlord"  # the solo overlord: his "setup", or "round_6" when he takes the field
 SCIENCE = "science"  # the cost of advancing: the scientific level reached
 RESEARCH = "research"  # the cost of researching a technology: nothing
+
+# Why fortunes leave a hand unplayed: the `reason` a `fortunes_discarded` event records (version
+# 2; rules version 26), public though the cards are not. A discard an effect makes names that
+# effect with the kinds above (a district's effect, a die face); the others are these.
+REROLL = "reroll"  # to reroll one's own die: the dice
+SABOTAGE = "sabotage"  # to make another player's roll again: the roller and the dice
+BLOCKADE = "blockade"  # for the other players' blockades where a fortune is played: the district
+MISSION = "mission"  # to fulfil a mission: nothing (the mission is still hidden in the hand;
+# its `mission_fulfilled`, next, names it)
+HAND_LIMIT = "hand_limit"  # down to the hand limit: nothing
+COUNTERINTELLIGENCE = "counterintelligence"  # the solo overlord's joker drawn: nothing
 
 
 def of(kind: str, *named: str | int) -> str:

@@ -354,7 +354,8 @@ def _excess_check(state: State, seat: int, move: Move) -> Rejection | None:
 
 def _excess(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state)
-    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(str(move.get("card")),)))
+    card, why = str(move.get("card")), sources.of(sources.HAND_LIMIT)
+    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
     carry_on(run, rng)
     return run.events
 

@@ -192,7 +192,9 @@ TELLERS: dict[type[GameEvent], Teller] = {
         f"{w.who(st, ev.owner)} draws " + _cards(ev.cards, mine, w.fortune, "fortune")
     ),
     e.FortunesDiscarded: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} discards " + _cards(ev.cards, mine, w.fortune, "fortune")
+        f"{w.who(st, ev.owner)} discards "
+        + _cards(ev.cards, mine, w.fortune, "fortune")
+        + w.discard_reason(st, ev.reason)
     ),
     e.FortuneDeckReshuffled: lambda st, ev, mine: "The fortune discard is shuffled into a new deck",
     e.RoundBegan: lambda st, ev, mine: f"Round {ev.round} begins: the assignment phase",

@@ -52,7 +52,13 @@ def test_a_discard_for_a_blockade_is_of_a_fortune_held_and_only_when_asked() -> 
     early = refused(_greens_turn(), GREEN, "discard_fortune", card="J-spades")
     assert (early.code, early.message) == ("not_now", "No fortune is to be discarded now.")
     _, events = play(state, GREEN, "discard_fortune", card="J-spades")
-    assert events[0] == e.FortunesDiscarded(seat=GREEN, owner=GREEN, cards=("J-spades",))
+    why = "blockade:4"  # for the blockade at 04 Chronicle Archives, where the fortune was played
+    assert events[0] == e.FortunesDiscarded(
+        seat=GREEN, owner=GREEN, cards=("J-spades",), reason=why
+    )
+    assert GAME.narrate(state, events[0], RED, False) == (
+        "Green discards 1 fortune for another player's blockade at 04 Chronicle Archives."
+    )
 
 
 def test_a_counter_is_of_a_fortune_held_of_the_attacks_kind_and_only_when_asked() -> None:

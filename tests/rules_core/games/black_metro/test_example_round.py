@@ -330,7 +330,8 @@ def test_example_standby_phase() -> None:
         state, _ = play(state, seat, "pass_mission")
     hand = state.player(GREEN).hand
     assert sorted(hand) == ["2-clubs", "4-hearts", "J-spades"]
-    state, _ = play(
+    before = state
+    state, fulfilled = play(
         state,
         GREEN,
         "fulfil_mission",
@@ -338,6 +339,9 @@ def test_example_standby_phase() -> None:
         option=2,
         discard="2-clubs,4-hearts,J-spades",
     )
+    told = [GAME.narrate(before, event, RED, False) for event in fulfilled[:2]]
+    assert told[0] == "Green discards 3 fortunes to fulfil a mission."  # rules version 26
+    assert "Believe in Destiny" in told[1]  # the mission, hidden until then, named as laid
     assert state.player(GREEN).power == 2 and state.player(GREEN).hand == ()
     # syndicates: Green has the most strain, and the Fortitude Trainers are unturned again
     assert state.player(GREEN).strain > max(state.player(p).strain for p in (RED, BLUE))

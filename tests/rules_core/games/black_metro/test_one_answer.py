@@ -127,9 +127,12 @@ def test_a_blockade_discard_of_the_last_fortune_in_hand_is_made_unasked() -> Non
     state, events = play(
         state, GREEN, "play_fortune", card="4-hearts", district=4, target=-1, choice=""
     )
-    dropped = e.FortunesDiscarded(seat=None, owner=GREEN, cards=("J-spades",))
+    why = "blockade:4"
+    dropped = e.FortunesDiscarded(seat=None, owner=GREEN, cards=("J-spades",), reason=why)
     assert dropped in events
-    assert GAME.narrate(state, dropped, RED, False) == "Green discards 1 fortune."
+    assert GAME.narrate(state, dropped, RED, False) == (
+        "Green discards 1 fortune for another player's blockade at 04 Chronicle Archives."
+    )
     assert state.player(GREEN).hand == () and state.flow.prompt_for(GREEN) is None
 
 

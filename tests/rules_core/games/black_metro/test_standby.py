@@ -195,3 +195,9 @@ def test_players_beyond_the_hand_limit_after_the_standby_draw_discard_in_turn_or
     asked = [(p.seat, p.kind) for p in run.state.flow.prompts]
     assert asked == [(GREEN, "hand_limit"), (BLUE, "hand_limit"), (0, "hand_limit")]
     assert GAME.to_act(run.state) == {GREEN}
+    card = run.state.player(GREEN).hand[0]
+    before = run.state
+    _, (discarded, *_) = play(before, GREEN, "discard_excess", card=card)
+    assert GAME.narrate(before, discarded, BLUE, False) == (
+        "Green discards 1 fortune down to the hand limit."  # why, not which (rules version 26)
+    )

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterator
 
 from rules_core.engine.codec import from_json
+from rules_core.engine.hiding import json_strings
 from rules_core.engine.types import JSON, GameEvent, Move
 from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import standby
-from rules_core.games.black_metro.events import ResourceChanged
+from rules_core.games.black_metro import language as w
+from rules_core.games.black_metro import sources, standby
+from rules_core.games.black_metro.events import FortunesDiscarded, ResourceChanged
 from rules_core.games.black_metro.events_dominance import MissionPassed
 from rules_core.games.black_metro.events_resolution import (
     DiceRolled,
@@ -305,6 +308,26 @@ def test_each_gain_says_where_it_comes_from() -> None:
     ]
 
 
+def _random_games() -> Iterator[tuple[int, BlackMetroState, GameEvent]]:
+    """Each event of four games of random moves (1 to 4 players, up to 600 moves each), with
+    how many play and the table before it."""
+    for players, seed in ((1, 3), (2, 1), (3, 2), (4, 5)):
+        rng = random.Random(seed)
+        state = GAME.initial_state()
+        events = GAME.setup(players, {"first_game": players == 2}, random.Random(seed))
+        for step in range(600):
+            for event in events:
+                yield players, state, event
+                state = GAME.evolve(state, event)
+            acting = sorted(GAME.to_act(state))
+            if not acting or GAME.outcome(state) is not None:
+                break
+            move = rng.choice(GAME.legal_moves(state, acting[0]))
+            decided = GAME.decide(state, acting[0], move, random.Random(step))
+            assert isinstance(decided, list)
+            events = decided
+
+
 def test_every_resource_changed_in_random_games_names_its_source() -> None:
     """Whatever gives, takes or costs gold, intel or drakownium (a district's effect, a die,
     a suit, a joker, a tile, a technology, a candidate, a set-up, science or research), the
@@ -312,23 +335,10 @@ def test_every_resource_changed_in_random_games_names_its_source() -> None:
     bare = re.compile(r"^(\S+|the overlord) (gets|pays|loses) \d+ (gold|intel|drakownium)\.$", re.I)
     assert bare.match("Red gets 1 intel.") and bare.match("The overlord pays 2 gold.")
     kinds = set()
-    for players, seed in ((1, 3), (2, 1), (3, 2), (4, 5)):
-        rng = random.Random(seed)
-        state = GAME.initial_state()
-        events = GAME.setup(players, {"first_game": players == 2}, random.Random(seed))
-        for _ in range(600):
-            for event in events:
-                if isinstance(event, ResourceChanged):
-                    kinds.add(event.source.partition(":")[0])
-                    assert not bare.match(GAME.narrate(state, event, None, True)), event
-                state = GAME.evolve(state, event)
-            acting = sorted(GAME.to_act(state))
-            if not acting or GAME.outcome(state) is not None:
-                break
-            move = rng.choice(GAME.legal_moves(state, acting[0]))
-            decided = GAME.decide(state, acting[0], move, random.Random(len(kinds)))
-            assert isinstance(decided, list)
-            events = decided
+    for _, state, event in _random_games():
+        if isinstance(event, ResourceChanged):
+            kinds.add(event.source.partition(":")[0])
+            assert not bare.match(GAME.narrate(state, event, None, True)), event
     assert {"district", "dice", "suit", "setup", "science"} <= kinds, kinds
 
 
@@ -341,3 +351,74 @@ def test_a_resource_change_stored_before_sources_were_recorded_reads_as_it_did()
     assert _told(started(2), from_json(ResourceChanged, {**read, "seat": None})) == (
         "Red gets 1 intel."
     )
+
+
+def test_every_fortune_discarded_in_random_games_says_why() -> None:
+    """ "Red discards the jack of clubs." gave no purpose. Whatever discards fortunes from a
+    hand (a reroll, a sabotage, a blockade, a mission, the hand limit, a die face, the
+    overlord's counterintelligence), the event records why (rules version 26) and every seat's
+    story tells it: the discarder's naming the cards, the others' only how many."""
+    card = r"(the \w+ of \w+|a joker|\d+ fortunes?)"
+    bare = re.compile(rf"^(\S+|the overlord) discards {card}((, | and |, and ){card})*\.$", re.I)
+    assert bare.match("Red discards the jack of clubs.") and bare.match("Blue discards 1 fortune.")
+    assert bare.match("Red discards the jack of clubs, a joker and the 4 of hearts.")
+    kinds = set()
+    for players, state, event in _random_games():
+        if isinstance(event, FortunesDiscarded):
+            assert event.reason, event
+            kinds.add(event.reason.partition(":")[0])
+            for seat in range(players):
+                told_there = GAME.narrate(state, event, seat, False)
+                assert not bare.match(told_there), (event, told_there)
+                assert told_there.endswith(w.discard_reason(state, event.reason) + ".")
+    assert {"reroll", "sabotage", "blockade", "dice"} <= kinds, kinds
+
+
+def test_each_reason_for_a_discard_is_told_in_the_games_words() -> None:
+    state = started(3)
+    reasons = {
+        sources.of(sources.REROLL, "supply"): " to reroll the supply dice",
+        sources.of(sources.SABOTAGE, 2, "supply"): " to make Blue reroll the supply dice",
+        sources.of(
+            sources.BLOCKADE, GILDED_BANK
+        ): " for another player's blockade at 03 Gilded Bank",
+        sources.of(sources.MISSION): " to fulfil a mission",
+        sources.of(sources.HAND_LIMIT): " down to the hand limit",
+        sources.of(sources.DICE, "penalty", 5): " to the 5 on the penalty dice",
+        sources.of(sources.DICE, "event", 2): " to event 2 (chaotic winds)",
+        sources.of(sources.COUNTERINTELLIGENCE): " to the overlord's counterintelligence",
+    }
+    for code, words in reasons.items():
+        assert w.discard_reason(state, code) == words, code
+    discarded = FortunesDiscarded(
+        seat=RED, owner=RED, cards=("J-clubs",), reason=sources.of(sources.REROLL, "supply")
+    )
+    assert GAME.narrate(state, discarded, RED, False) == (
+        "Red discards the jack of clubs to reroll the supply dice."
+    )
+
+
+def test_another_seat_sees_why_a_fortune_was_discarded_but_not_which() -> None:
+    """The card is its owner's to know (secret OWNER); the reason is public, as the reroll
+    it pays for happens in the open."""
+    state = started(3)
+    discarded = FortunesDiscarded(
+        seat=RED, owner=RED, cards=("J-clubs",), reason=sources.of(sources.REROLL, "supply")
+    )
+    for seat in (GREEN, None):
+        seen = GAME.redact(discarded, seat, False)
+        assert seen["reason"] == "reroll:supply" and "J-clubs" not in json_strings(seen)
+        told_there = GAME.narrate(state, discarded, seat, False)
+        assert told_there == "Red discards 1 fortune to reroll the supply dice."
+    assert "J-clubs" in json_strings(GAME.redact(discarded, RED, False))
+
+
+def test_a_discard_stored_before_reasons_were_recorded_reads_as_it_did() -> None:
+    """A version-1 `fortunes_discarded` (rules versions 1-25) has no reason: it upcasts to ""
+    and is told as it was, without one."""
+    data: dict[str, JSON] = {"owner": 0, "cards": ["J-clubs"]}
+    read = upcast(FortunesDiscarded, data, 1)
+    assert read == {**data, "reason": ""}
+    event = from_json(FortunesDiscarded, {**read, "seat": None})
+    assert _told(started(2), event) == "Red discards 1 fortune."
+    assert GAME.narrate(started(2), event, RED, False) == "Red discards the jack of clubs."
