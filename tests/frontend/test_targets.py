@@ -111,6 +111,41 @@ def metro_assigning() -> tuple[str, GameSpec[Any], Any, int]:
     return ("black-metro", *black_metro_assigning())
 
 
+def metro_returning_a_mission() -> tuple[str, GameSpec[Any], Any, int]:
+    """Black Metro's set-up: a mission of the seat's returned to the mission deck."""
+    game, state = _set_up("black-metro", 2)
+    for _ in range(50):
+        seat = min(game.to_act(state))
+        moves = game.legal_moves(state, seat)
+        if any(m.type == "return_mission" for m in moves):
+            return "black-metro", game, state, seat
+        state = _played(game, state, seat, moves[0].to_json())
+    raise AssertionError("no mission returned in 50 moves")
+
+
+def metro_discarding() -> tuple[str, GameSpec[Any], Any, int]:
+    """Black Metro: Green discards a fortune for Blue's blockade where she played one."""
+    from tests.rules_core.games.black_metro.helpers import GREEN
+    from tests.rules_core.games.black_metro.test_assignment import _discarding
+
+    return "black-metro", get_game("black-metro"), _discarding(), GREEN
+
+
+def metro_rerolling() -> tuple[str, GameSpec[Any], Any, int]:
+    """Black Metro: Blue may discard a fortune to reroll the fortune dice (two jokers held, one
+    offered: they are alike), or keep the roll."""
+    from rules_core.engine.updating import updated
+    from rules_core.games.black_metro import facilities
+    from rules_core.games.black_metro.run import Run
+    from tests.rules_core.games.black_metro.helpers import BLUE, example_round
+
+    state = example_round()
+    hand = ("Joker-1", "Joker-2", "4-clubs")
+    run = Run(state.with_player(BLUE, updated(state.player(BLUE), hand=hand)))
+    facilities.roll(run, BLUE, "fortune", 2, random.Random(1))
+    return "black-metro", get_game("black-metro"), run.state, BLUE
+
+
 def falcones_first_turn() -> tuple[str, GameSpec[Any], Any, int]:
     """No Man's Land: Falcone recruits and plays cards of his hand, some at districts."""
     game, state = _set_up("no-mans-land", 2)
@@ -168,6 +203,9 @@ def villain_activating() -> tuple[str, GameSpec[Any], Any, int]:
 TABLES = [
     strategy_setting_up,
     metro_assigning,
+    metro_returning_a_mission,
+    metro_discarding,
+    metro_rerolling,
     falcones_first_turn,
     gordon_moving,
     race_drawing,
@@ -260,3 +298,35 @@ def test_a_card_with_nothing_to_pick_stays_plain_text_beside_the_buttons() -> No
     [hand] = drawn["lists"]
     assert hand["role"] == "group" and hand["items"].count("button") == 1
     assert set(hand["items"]) == {"button", "none"}
+
+
+@pytest.mark.parametrize(
+    "table",
+    [metro_returning_a_mission, metro_discarding, metro_rerolling],
+    ids=lambda t: t.__name__,
+)
+def test_black_metros_cards_in_hand_are_picked_as_no_mans_lands_are(table: Any) -> None:
+    """A Black Metro seat's fortunes and missions were never targets: a move naming one (a
+    mission returned, a fortune discarded for a blockade or to reroll) now highlights that card
+    in the panel, named as the game names it ("the 4 of clubs", "Mission “War Chest”") and as
+    its moves' buttons name it; picking it leaves only its moves."""
+    slug, game, state, seat = table()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    drawn = targeted(slug, view, seat, moves)
+    hand = [t for t in drawn["targets"] if t["group"] == "hand"]
+    aimed = Counter(f"card-{m['move']['card']}" for m in moves if "card" in m["move"])
+    assert hand and {t["target"] for t in hand} == set(aimed)
+    me = view["players"][seat]
+    names = {f"card-{c['id']}": c["name"] for c in me["hand"]}
+    names |= {f"card-{m['id']}": f"Mission {m['name']}" for m in me["missions"]}
+    for t in hand:
+        count = aimed[t["target"]]
+        assert t["name"] == f"{names[t['target']]}: {count} move{'s' if count > 1 else ''}"
+        labels = [m["label"] for m in moves if f"card-{m['move'].get('card')}" == t["target"]]
+        said = names[t["target"]].removeprefix("Mission ")
+        assert all(said.lower() in label.lower() for label in labels), (said, labels)
+    first = hand[0]["target"]
+    [step] = targeted(slug, view, seat, moves, [{"click": first}])["steps"]
+    mine = [m["label"] for m in moves if f"card-{m['move'].get('card')}" == first]
+    assert step["picked"] == first and step["shown"] == mine

@@ -109,14 +109,22 @@
     const list = document.createElement("ul");
     if (me.candidate_text) list.append(textItem("li", "Candidate ", me.candidate_text));
     for (const text of me.technology_texts || []) list.append(textItem("li", "Technology ", text));
+    // each fortune and mission held is a target of the moves naming it (`target`), named as
+    // the game names the card ("the jack of clubs", "Mission “War Chest”"), not by all it does
+    const held = (item, card, name) => {
+      item.setAttribute("data-target", `card-${card.id}`);
+      item.setAttribute("data-name", name);
+      return item;
+    };
     for (const card of Array.isArray(me.hand) ? me.hand : []) {
       const known = card.known_to ? ` (${card.known_to})` : "";
-      list.append(textItem("li", `${card.name}${known}`, card.text ? `: ${card.text}` : ""));
+      list.append(held(textItem("li", `${card.name}${known}`, card.text ? `: ${card.text}` : ""), card, card.name));
     }
     for (const mission of Array.isArray(me.missions) ? me.missions : []) {
       const options = (mission.options || []).join("; or ");
       const known = mission.known_to ? ` (${mission.known_to})` : "";
-      list.append(textItem("li", `Mission ${mission.name}${known}`, options ? `: ${options}` : ""));
+      const name = `Mission ${mission.name}`;
+      list.append(held(textItem("li", `${name}${known}`, options ? `: ${options}` : ""), mission, name));
     }
     /* A mission put back is no longer the seat's: listed under the deck it lies in (it read
        "Mission “War Chest”: you put it back…", as if still held beside the missions above). */
@@ -137,11 +145,18 @@
     element.append(line, list);
   }
 
-  /* The district a move acts on: where a unit is assigned, a fortune's facility is used or an
-     attack made, an explosion strikes (the moves' `district`, 1 to 12). */
+  // the moves naming a card of the seat's own hand or missions (the jammer's `card` is
+  // another player's technology, not in the panel)
+  const HELD_CARD_MOVES = new Set(["discard_fortune", "counter", "attack", "reroll", "sabotage", "discard_excess", "fulfil_mission", "return_mission"]);
+
+  /* What a move acts on: the district, where a unit is assigned, a fortune played or its
+     facility used, an explosion strikes (the moves' `district`, 1 to 12); else the card of
+     the seat's panel it names: a fortune discarded (for a blockade, the hand limit), played to
+     counter or attack, to reroll or sabotage a roll, a mission fulfilled or returned. */
   function target(move) {
     const number = move.district;
-    return Number.isInteger(number) && number >= 1 ? `district-${number}` : null;
+    if (Number.isInteger(number) && number >= 1) return `district-${number}`;
+    return HELD_CARD_MOVES.has(move.type) && move.card ? `card-${move.card}` : null;
   }
 
   const reference = (state) => (state.districts ? tableReference(state) : null);
