@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -129,7 +130,8 @@ def _decide_and_append(
         return None
     published_after_commit(facts.id, columns.version)
     if queue_bots:
-        queue_bots_if_due(facts.id, facts.bot_seats, columns.to_act)
+        active = columns.status == Game.Status.ACTIVE
+        queue_bots_if_due(facts.id, facts.bot_seats, columns.to_act, active=active)
     return answer
 
 
@@ -231,13 +233,53 @@ def published_after_commit(game_id: int, version: int) -> None:
 
 
 def queue_bots_if_needed(game: Game) -> None:
-    """queue_bots_if_due for a game row: its bot seats and the seats to act."""
-    queue_bots_if_due(game.pk, game.bot_seats, game.to_act)
+    """queue_bots_if_due for a game row: its bot seats, the seats to act, whether it is on."""
+    queue_bots_if_due(
+        game.pk, game.bot_seats, game.to_act, active=game.status == Game.Status.ACTIVE
+    )
 
 
-def queue_bots_if_due(game_id: int, bot_seats: Iterable[int], to_act: Iterable[int]) -> None:
-    """After commit, hand the game to a worker when a bot seat is to act."""
-    if set(bot_seats) & set(to_act):
+def queue_bots_if_due(
+    game_id: int, bot_seats: Iterable[int], to_act: Iterable[int], *, active: bool
+) -> None:
+    """After commit, hand the game to a worker when a bot seat is to act, or when a game still
+    on names nobody to act (its head may owe a step of the game's own: `owed_steps_take`)."""
+    waiting = set(to_act)
+    if set(bot_seats) & waiting or (active and not waiting):
         from api.tasks import play_bots
 
         enqueue_after_commit(play_bots, game_id)
+
+
+def owed_rng(game: Game, version: int) -> random.Random:
+    """The randomness of the step the game owes at `version`: a move's there, by the seed that
+    decides what follows `version` (log_check decides the step again with it)."""
+    return move_rng(game.seed_for(version + 1), version)
+
+
+def owed_steps_take(*, game_id: int) -> int:
+    """Take the steps the game owes at its head, by nobody (GameSpec.owed: a head stored under
+    earlier rules where today's rules take a step of the game's own within the move that leads
+    there), and return how many events that appended: none for a game over, one whose head
+    names a seat to act, or one that owes nothing (every head of today's rules). The append is
+    conditional on the head the step was decided on, as a move's is, and queues the bots the
+    new head is due."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    if game is None:
+        return 0
+    spec = get_game(game.game)
+    key = event_store.key_of(game)
+    head = event_store.read_head(key, spec)
+    if head is None or spec.outcome(head.state) is not None or spec.to_act(head.state):
+        return 0
+    events = spec.owed(head.state, owed_rng(game, head.version))
+    if not events:
+        return 0
+    appended = event_store.extend(spec, head, events)
+    columns = event_store.append(key, spec, head, appended, bot_seats=game.bot_seats)
+    if columns is None:
+        return 0  # another append moved the head first: what it owes is decided there
+    published_after_commit(game_id, columns.version)
+    active = columns.status == Game.Status.ACTIVE
+    queue_bots_if_due(game_id, game.bot_seats, columns.to_act, active=active)
+    return len(events)
