@@ -24,7 +24,7 @@ from api.errors import IdempotencyMismatch, NotFoundError, VersionConflict
 from api.models import Game, IdempotencyRecord
 from api.queueing import enqueue_after_commit
 from api.selectors import citation_json, event_view
-from rules_core.engine import Move, Rejection, get_game
+from rules_core.engine import GameSpec, Move, Rejection, get_game
 from rules_core.engine.randomness import move_rng
 from rules_core.engine.types import JSON
 
@@ -109,6 +109,9 @@ def _decide_and_append(
     if isinstance(result, Rejection):
         if not known_current and not _still_at(facts, head):
             return None  # refused on a head the game has left: a stale version, not a 422
+        if queue_bots and _names_nobody(spec, head.state):
+            # a head stored under earlier rules that owes a step: the task takes it
+            queue_bots_if_due(facts.id, (), (), active=True)
         return _refusal_kept(facts.id, request, MoveAnswer(422, rejection_json(result)))
     appended = event_store.extend(spec, head, result)
     finished = spec.outcome(appended.state) is not None
@@ -133,6 +136,12 @@ def _decide_and_append(
         active = columns.status == Game.Status.ACTIVE
         queue_bots_if_due(facts.id, facts.bot_seats, columns.to_act, active=active)
     return answer
+
+
+def _names_nobody(spec: GameSpec[Any], state: Any) -> bool:
+    """Whether a game not over names nobody to act at `state` (a head of today's rules never
+    does: one of earlier rules may owe a step of the game's own there, `owed_steps_take`)."""
+    return spec.outcome(state) is None and not spec.to_act(state)
 
 
 def _still_at(facts: game_facts.GameFacts, head: event_store.Head) -> bool:
@@ -270,7 +279,7 @@ def owed_steps_take(*, game_id: int) -> int:
     spec = get_game(game.game)
     key = event_store.key_of(game)
     head = event_store.read_head(key, spec)
-    if head is None or spec.outcome(head.state) is not None or spec.to_act(head.state):
+    if head is None or not _names_nobody(spec, head.state):
         return 0
     events = spec.owed(head.state, owed_rng(game, head.version))
     if not events:

@@ -74,8 +74,12 @@ def the_defense(at: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("at", OWING)
 def test_a_stored_game_at_a_head_that_owes_a_step_takes_it_and_goes_on(
-    api: APIClient, at: int
+    api: APIClient, monkeypatch: pytest.MonkeyPatch, at: int
 ) -> None:
+    """As stored, the row names the villain's seat (its rules asked it): the defense it posts
+    is refused, and hands the game to the task that takes the step."""
+    queued: list[int] = []
+    monkeypatch.setattr(services, "enqueue_after_commit", lambda task, gid: queued.append(gid))
     game, tokens = stored_until(at)
     assert game.rules_version < SPEC.rules_version
     # stuck as stored: nobody is to act, no seat is offered a move, the defense is refused
@@ -85,6 +89,7 @@ def test_a_stored_game_at_a_head_that_owes_a_step_takes_it_and_goes_on(
         assert api.get(f"/api/games/{game.pk}/legal-moves/", **auth(token)).json()["moves"] == []
     refused = post_move(api, game.pk, tokens[0], at, the_defense(at))
     assert (refused.status_code, refused.json()["code"]) == (422, "step_pending")
+    assert queued == [game.pk]
     stored = list(Event.objects.filter(game=game).order_by("seq").values_list("hash", flat=True))
 
     bots_play(game_id=game.pk)  # the task queued for an active game whose head names nobody
@@ -110,6 +115,7 @@ def test_a_stored_game_at_a_head_that_owes_a_step_takes_it_and_goes_on(
     assert legal["moves"]
     moved = post_move(api, game.pk, tokens[seat], game.version, legal["moves"][0]["move"])
     assert moved.status_code == 201, moved.json()
+    assert queued == [game.pk]  # the refusal's alone: a move at a head naming a seat queues none
     assert bots_play(game_id=game.pk).done == 0  # nothing owed any more: nothing taken
 
 
