@@ -157,3 +157,27 @@ def test_a_fork_where_the_game_owes_a_step_takes_it_and_verifies(api: APIClient,
     assert taken.exists() and not taken.filter(move__isnull=False).exists()
     assert list(log_problems(child)) == []
     first_seat_to_act_moves(api, child, made.json())
+
+
+def test_dice_with_nothing_left_to_reroll_are_counted_as_keeping_them_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The other step a head of earlier rules may stand before (`moves.owed_now` "dice"):
+    Batman's attack dice at event 220, had they nothing left to reroll, are counted by the game
+    with the events today's rules write for keeping them (the move posted at 221), the
+    defense nobody is asked for and what follows a move included."""
+    import random
+
+    from rules_core.engine import Move
+    from rules_core.games.gotham_city_chronicles import moves
+
+    game = load(read(FIXTURES / f"{LOG}.json"))
+    state = event_store.load_state(game, SPEC, 220)
+    assert state.roll is not None and state.roll.purpose == "attack"
+    assert SPEC.owed(state, random.Random(5)) == []  # its dice may be rerolled: nothing owed
+    kept = SPEC.decide(state, state.roll.seat, Move.of("keep"), random.Random(5))
+    assert isinstance(kept, list)
+    assert [e.type for e in kept][:2] == ["attack_counted", "defense_rolled"]
+    monkeypatch.setattr(moves, "reroll_possible", lambda state: False)
+    assert moves.owed_now(state) == "dice" and not SPEC.to_act(state)
+    assert SPEC.owed(state, random.Random(5)) == kept
