@@ -271,8 +271,8 @@ def owed_steps_take(*, game_id: int) -> int:
     earlier rules where today's rules take a step of the game's own within the move that leads
     there), and return how many events that appended: none for a game over, one whose head
     names a seat to act, or one that owes nothing (every head of today's rules). The append is
-    conditional on the head the step was decided on, as a move's is, and queues the bots the
-    new head is due."""
+    conditional on the head the step was decided on, as a move's is; what the new head is due
+    is the caller's to start (the bots' task plays on itself, a fork queues its bots after)."""
     game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
     if game is None:
         return 0
@@ -289,6 +289,4 @@ def owed_steps_take(*, game_id: int) -> int:
     if columns is None:
         return 0  # another append moved the head first: what it owes is decided there
     published_after_commit(game_id, columns.version)
-    active = columns.status == Game.Status.ACTIVE
-    queue_bots_if_due(game_id, game.bot_seats, columns.to_act, active=active)
     return len(events)
