@@ -19,7 +19,7 @@ from api.game_services import InvalidBotOptions, spec_for
 from api.hourly_limits import bot_game_allowed
 from api.models import Annotation, Event, Game, Seat
 from api.queueing import Slice
-from api.services import move_submit, queue_bots_if_needed
+from api.services import move_submit, owed_steps_take, queue_bots_if_needed
 from rules_core.bots import choose_move
 from rules_core.bots.registry import BOT_LEVELS, bot_options_problem
 from rules_core.engine import get_game
@@ -35,7 +35,8 @@ SPENT_BOT = "greedy"  # how a game's bots play once its GOTHAM_BOT_SECONDS_PER_G
 
 
 def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
-    """Make bot moves while a bot seat is to act, for at most `seconds` (None: no limit).
+    """Make bot moves while a bot seat is to act, for at most `seconds` (None: no limit), and
+    take the steps the game owes itself at a head that names nobody (`owed_steps_take`).
 
     The thinking time of a game's bots is added up on the game; once it reaches
     GOTHAM_BOT_SECONDS_PER_GAME its bots play one move ahead (SPENT_BOT) to the end, so the
@@ -56,6 +57,12 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
         game = Game.objects.filter(pk=game_id).first()
         if game is None or game.status != Game.Status.ACTIVE:
             return Slice(made, more=False)
+        spec = get_game(game.game)
+        state = event_store.load_state(game, spec)
+        if not spec.to_act(state):  # a head that names nobody: the game's own step, if owed
+            if owed_steps_take(game_id=game_id):
+                continue
+            return Slice(made, more=False)
         bots = {
             index: (bot or autopilot, options if bot else {})
             for index, bot, autopilot, options in Seat.objects.filter(
@@ -70,12 +77,10 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
         name, options = bots[seat]
         if game.bot_seconds >= settings.GOTHAM_BOT_SECONDS_PER_GAME:
             name, options = SPENT_BOT, {}  # the game's thinking time is spent
-        spec = get_game(game.game)
         if moves is None:
             moves = Event.objects.filter(game=game, move__isnull=False).count()
         if moves >= spec.info.longest_game:
             return Slice(made, more=False)
-        state = event_store.load_state(game, spec)
         if settings.GOTHAM_BOT_DELAY_SECONDS:
             time.sleep(settings.GOTHAM_BOT_DELAY_SECONDS)
         rng = bot_rng(game.seed, game.version, seat)

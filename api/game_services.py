@@ -20,7 +20,12 @@ from api.hourly_limits import bot_game_allowed, within_hour
 from api.limits import echo
 from api.models import Event, Game, Seat
 from api.parsing import check_text
-from api.services import citations_json, published_after_commit, queue_bots_if_needed
+from api.services import (
+    citations_json,
+    owed_steps_take,
+    published_after_commit,
+    queue_bots_if_needed,
+)
 from api.tokens import hash_token, new_token
 from rules_core.bots.registry import bot_name, bot_options_problem
 from rules_core.engine import GameSpec, get_game
@@ -241,7 +246,8 @@ def game_fork(
     there copied with their moves and hashes), seated anew, with a fresh secret seed for what
     follows (design.md: what-if play). The finished game shows its decks' order to anyone, so
     the cards nobody had seen at `at` are shuffled again by one more event (the fork's new deal;
-    rules_core.engine.fork_shuffle)."""
+    rules_core.engine.fork_shuffle). Where a game of earlier rules stood at a step today's
+    rules take themselves, the fork takes it next, by nobody (`owed_steps_take`)."""
     spec = spec_for(game.game)
     if game.status != Game.Status.FINISHED:
         raise ForkRefused("Only a finished game can be forked: its hidden cards are all shown.")
@@ -293,6 +299,9 @@ def game_fork(
         redeal = spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
         if redeal:
             _append_and_update(fork, spec, state, redeal, None)
+        # a point of a game of earlier rules where today's owe a step of the game's own
+        if owed_steps_take(game_id=fork.pk):
+            fork.refresh_from_db()
         queue_bots_if_needed(fork)
     return CreatedGame(fork, tokens)
 

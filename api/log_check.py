@@ -18,13 +18,19 @@ def _expected_records(
     spec: GameSpec[Any], game: Game, state: Any, row: Event
 ) -> list[dict[str, JSON]] | str:
     """The records the rules make of the row's move (of the set-up, at seq 1; of a fork's new
-    deal, just after its fork point), or a problem."""
+    deal, just after its fork point; of the steps the game owes itself after a head that names
+    nobody, GameSpec.owed), or a problem."""
     if row.move is None and row.seq == 1:
         events = spec.setup(game.players, game.options, setup_rng(game.seed_for(1)))
         return [event_store.event_record(event) for event in events]
-    if row.move is None:  # a fork's deal is made only in a game not over (game_services.game_fork)
+    if row.move is None and row.seq in _fork_deals(game):
+        # a fork's deal is made only in a game not over (game_services.game_fork)
         dealt = spec.shuffle_unseen(state, fork_rng(game.seed_for(row.seq)))
-        return [event_store.event_record(event) for event in dealt]
+        if dealt:
+            return [event_store.event_record(event) for event in dealt]
+    if row.move is None:  # the steps the game owes itself there (services.owed_steps_take)
+        owed = spec.owed(state, move_rng(game.seed_for(row.seq), row.seq - 1))
+        return [event_store.event_record(event) for event in owed]
     assert isinstance(row.move, dict)
     seat = row.move.get("seat")
     if not isinstance(seat, int):
@@ -63,7 +69,6 @@ def log_problems(game: Game) -> Iterator[str]:
     state = spec.initial_state()
     expected_seq = 0
     pending: deque[dict[str, JSON]] = deque()  # the rest of the current move's events
-    deals = _fork_deals(game)
     for row in Event.objects.filter(game=game).order_by("seq").iterator():
         expected_seq += 1
         if row.seq != expected_seq:
@@ -71,7 +76,8 @@ def log_problems(game: Game) -> Iterator[str]:
             expected_seq = row.seq
         record = event_store.stored_record(row)
         checked = current_rules and row.seq >= game.decided_from
-        if checked and (row.move is not None or row.seq == 1 or row.seq in deals):
+        # a row by nobody after a move's events: a fork's deal, or a step the game owes itself
+        if checked and (row.move is not None or row.seq == 1 or not pending):
             if pending:
                 yield f"seq {row.seq}: begins before the previous move's events ended"
             expected = _expected_records(spec, game, state, row)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import hashlib
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,7 @@ from api.errors import IdempotencyMismatch, NotFoundError, VersionConflict
 from api.models import Game, IdempotencyRecord
 from api.queueing import enqueue_after_commit
 from api.selectors import citation_json, event_view
-from rules_core.engine import Move, Rejection, get_game
+from rules_core.engine import GameSpec, Move, Rejection, get_game
 from rules_core.engine.randomness import move_rng
 from rules_core.engine.types import JSON
 
@@ -108,6 +109,9 @@ def _decide_and_append(
     if isinstance(result, Rejection):
         if not known_current and not _still_at(facts, head):
             return None  # refused on a head the game has left: a stale version, not a 422
+        if queue_bots and _names_nobody(spec, head.state):
+            # a head stored under earlier rules that owes a step: the task takes it
+            queue_bots_if_due(facts.id, (), (), active=True)
         return _refusal_kept(facts.id, request, MoveAnswer(422, rejection_json(result)))
     appended = event_store.extend(spec, head, result)
     finished = spec.outcome(appended.state) is not None
@@ -129,8 +133,15 @@ def _decide_and_append(
         return None
     published_after_commit(facts.id, columns.version)
     if queue_bots:
-        queue_bots_if_due(facts.id, facts.bot_seats, columns.to_act)
+        active = columns.status == Game.Status.ACTIVE
+        queue_bots_if_due(facts.id, facts.bot_seats, columns.to_act, active=active)
     return answer
+
+
+def _names_nobody(spec: GameSpec[Any], state: Any) -> bool:
+    """Whether a game not over names nobody to act at `state` (a head of today's rules never
+    does: one of earlier rules may owe a step of the game's own there, `owed_steps_take`)."""
+    return spec.outcome(state) is None and not spec.to_act(state)
 
 
 def _still_at(facts: game_facts.GameFacts, head: event_store.Head) -> bool:
@@ -231,13 +242,51 @@ def published_after_commit(game_id: int, version: int) -> None:
 
 
 def queue_bots_if_needed(game: Game) -> None:
-    """queue_bots_if_due for a game row: its bot seats and the seats to act."""
-    queue_bots_if_due(game.pk, game.bot_seats, game.to_act)
+    """queue_bots_if_due for a game row: its bot seats, the seats to act, whether it is on."""
+    queue_bots_if_due(
+        game.pk, game.bot_seats, game.to_act, active=game.status == Game.Status.ACTIVE
+    )
 
 
-def queue_bots_if_due(game_id: int, bot_seats: Iterable[int], to_act: Iterable[int]) -> None:
-    """After commit, hand the game to a worker when a bot seat is to act."""
-    if set(bot_seats) & set(to_act):
+def queue_bots_if_due(
+    game_id: int, bot_seats: Iterable[int], to_act: Iterable[int], *, active: bool
+) -> None:
+    """After commit, hand the game to a worker when a bot seat is to act, or when a game still
+    on names nobody to act (its head may owe a step of the game's own: `owed_steps_take`)."""
+    waiting = set(to_act)
+    if set(bot_seats) & waiting or (active and not waiting):
         from api.tasks import play_bots
 
         enqueue_after_commit(play_bots, game_id)
+
+
+def owed_rng(game: Game, version: int) -> random.Random:
+    """The randomness of the step the game owes at `version`: a move's there, by the seed that
+    decides what follows `version` (log_check decides the step again with it)."""
+    return move_rng(game.seed_for(version + 1), version)
+
+
+def owed_steps_take(*, game_id: int) -> int:
+    """Take the steps the game owes at its head, by nobody (GameSpec.owed: a head stored under
+    earlier rules where today's rules take a step of the game's own within the move that leads
+    there), and return how many events that appended: none for a game over, one whose head
+    names a seat to act, or one that owes nothing (every head of today's rules). The append is
+    conditional on the head the step was decided on, as a move's is; what the new head is due
+    is the caller's to start (the bots' task plays on itself, a fork queues its bots after)."""
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    if game is None:
+        return 0
+    spec = get_game(game.game)
+    key = event_store.key_of(game)
+    head = event_store.read_head(key, spec)
+    if head is None or not _names_nobody(spec, head.state):
+        return 0
+    events = spec.owed(head.state, owed_rng(game, head.version))
+    if not events:
+        return 0
+    appended = event_store.extend(spec, head, events)
+    columns = event_store.append(key, spec, head, appended, bot_seats=game.bot_seats)
+    if columns is None:
+        return 0  # another append moved the head first: what it owes is decided there
+    published_after_commit(game_id, columns.version)
+    return len(events)

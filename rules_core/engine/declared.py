@@ -73,6 +73,11 @@ class DeclaredGame(ABC, Generic[S]):
             state = self.evolve(state, event)
         return events, state
 
+    def owed(self, state: S, rng: random.Random) -> list[GameEvent]:
+        """GameSpec.owed: none, for a game whose rules never left a step of its own between
+        two moves."""
+        return []
+
     def legal_moves(self, state: S, seat: int) -> list[Move]:
         return self.moves.legal_moves(state, seat)
 

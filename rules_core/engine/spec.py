@@ -78,6 +78,13 @@ class GameSpec(Protocol[S]):
         because a game that works its events out step by step already holds that state)."""
         ...
 
+    def owed(self, state: S, rng: random.Random) -> list[GameEvent]:
+        """The events of the steps the game owes at `state` and takes itself, by nobody: a head
+        stored under earlier rules may stand where today's rules take such a step within the
+        move that leads to it (the same events they write there). None at a head of today's
+        rules, which never owes one."""
+        ...
+
     def legal_moves(self, state: S, seat: int) -> list[Move]:
         """Every move `decide` would accept from `seat`, in a stable order."""
         ...

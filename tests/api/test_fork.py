@@ -375,16 +375,22 @@ def test_a_stored_game_of_older_rules_is_played_on_from_a_fork(api: APIClient, l
     assert made.status_code == 201, made.json()
     child = Game.objects.get(pk=made.json()["id"])
     assert list(log_problems(child)) == []
+    first_seat_to_act_moves(api, child, made.json())
+    page = Client().get(f"/games/{parent.pk}/replay/").content.decode()
+    assert 'id="fork"' in page and 'id="older-rules"' in page
+    assert escape(f"earlier version of the rules of {spec.title}") in page
+
+
+def first_seat_to_act_moves(api: APIClient, child: Game, made: dict[str, Any]) -> None:
+    """The fork's first seat to act (`made`: the fork's answer, with the tokens) plays its
+    first legal move, and the fork still verifies."""
     seat = child.to_act[0]
-    token = made.json()["seats"][seat]["token"]
+    token = made["seats"][seat]["token"]
     legal = api.get(f"/api/games/{child.pk}/legal-moves/", **auth(token)).json()
     moved = post_move(api, child.pk, token, legal["version"], legal["moves"][0]["move"])
     assert moved.status_code == 201, moved.json()
     child.refresh_from_db()
     assert list(log_problems(child)) == []
-    page = Client().get(f"/games/{parent.pk}/replay/").content.decode()
-    assert 'id="fork"' in page and 'id="older-rules"' in page
-    assert escape(f"earlier version of the rules of {spec.title}") in page
 
 
 def test_a_game_with_no_move_before_its_end_is_refused_not_failed(

@@ -326,7 +326,9 @@ def test_a_stale_entry_for_a_reused_game_id_is_dropped_and_the_move_decided_on_t
     game_facts._CACHE[gid] = game_facts.GameFacts(gid, real.game, real.seed + 1, frozenset())
     queued: list[tuple[int, frozenset[int]]] = []
     monkeypatch.setattr(
-        services, "queue_bots_if_due", lambda game, bots, to_act: queued.append((game, bots))
+        services,
+        "queue_bots_if_due",
+        lambda game, bots, to_act, active: queued.append((game, bots)),
     )
     moved = post_move(api, gid, ann["token"], version, DRAW)
     assert moved.status_code == 201, moved.json()

@@ -94,6 +94,7 @@ def test_random_legal_play_reaches_an_outcome_and_obeys_the_model(
             break
         acting = spec.to_act(state)
         assert acting, "nobody is to act in an unfinished game"
+        assert spec.owed(state, random.Random(step)) == [], "a head of today's rules owes a step"
         for seat in range(players):
             if seat not in acting:
                 assert spec.legal_moves(state, seat) == []

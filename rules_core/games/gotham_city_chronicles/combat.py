@@ -285,13 +285,24 @@ def attack_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
         hindering = geometry.action_hindering(_side(state, fight.attacker), others)
     net = dice.net_successes(shown, fight.automatic, hindering)
     run.emit(AttackCounted(seat=seat, attacker=fight.attacker, successes=net, hindering=hindering))
-    if net == 0:  # VII H: nothing for a defense to cancel, so none is asked (rules version 16)
+    if not defense_asked(run.state):
+        defense_unasked(run, rng)
+
+
+def defense_unasked(run: Run[GccState], rng: random.Random) -> None:
+    """The defense of the attack just counted that nobody is asked for (`defense_asked`), taken
+    by the game: none when the attack scored no success (VII H, rules version 16), none at all
+    for a defender unable to defend (IX E 4), else the defense with no cube (rules version 17;
+    also `GothamCityChronicles.owed` at a head of earlier rules that asked for it)."""
+    fight = run.state.fight
+    assert fight is not None
+    if fight.successes == 0:
         run.emit(NothingToDefend(seat=fight.defender_seat, defender=fight.target))
         check_now(run)
-    elif _defense_space(state, fight.target)[0] == UNABLE:
+    elif _defense_space(run.state, fight.target)[0] == UNABLE:
         _no_defense(run, fight.defender_seat)
-    elif not _defense_choice(run.state):
-        _defend(run, run.state.fight.defender_seat if run.state.fight else seat, 0, rng)
+    else:
+        _defend(run, fight.defender_seat, 0, rng)
 
 
 def defense_asked(state: GccState) -> bool:

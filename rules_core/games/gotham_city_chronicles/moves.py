@@ -45,6 +45,34 @@ def owed_now(state: GccState) -> str:
     return ""
 
 
+def _count_roll(run: Run[GccState], rng: random.Random) -> None:
+    """Dice with nothing left to reroll, counted for what they were rolled for (VIII F)."""
+    roll = run.state.roll
+    assert roll is not None
+    rerolls.resolve(run, roll.seat, rng)
+
+
+# the steps `owed_now` names that a head of earlier rules stands before (versions 16-17 took
+# over a defense asked before; versions before 18 may have left dice to count), each as the
+# game takes it; the others are owed only between the events of one move, never at its end
+OWED_STEPS: dict[str, Callable[[Run[GccState], random.Random], None]] = {
+    "defense": combat.defense_unasked,
+    "dice": _count_roll,
+}
+
+
+def owed_steps(state: GccState, rng: random.Random) -> list[GameEvent]:
+    """The events of the steps the game owes at `state` (`owed_now`), each taken as today's
+    rules take it inside the move that leads there, until nothing more is owed."""
+    run = Run(state, HANDLERS)
+    while (take := OWED_STEPS.get(owed_now(run.state))) is not None:
+        taken = len(run.events)
+        take(run, rng)
+        if len(run.events) == taken:
+            break
+    return run.events
+
+
 def to_act(state: GccState) -> frozenset[int]:
     """The seats the game waits for: during the heroes' stances, the seats with a hero still to
     declare; during their actions, the heroes' seats not yet finished (V·B·4: they act in any

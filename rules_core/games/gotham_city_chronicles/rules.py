@@ -30,7 +30,13 @@ from rules_core.games.gotham_city_chronicles.content import (
 from rules_core.games.gotham_city_chronicles.events import EVENT_TYPES
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.mission import EFFECTS
-from rules_core.games.gotham_city_chronicles.moves import MOVES, heroes_rest, to_act, villain_done
+from rules_core.games.gotham_city_chronicles.moves import (
+    MOVES,
+    heroes_rest,
+    owed_steps,
+    to_act,
+    villain_done,
+)
 from rules_core.games.gotham_city_chronicles.refusals import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.gotham_city_chronicles.setup import MAX_SEATS, MIN_SEATS, opening
 from rules_core.games.gotham_city_chronicles.state import INITIAL, VILLAIN_SEAT, GccState
@@ -211,9 +217,20 @@ class GothamCityChronicles(DeclaredGame[GccState]):
         events = super().decide(state, seat, move, rng)
         if isinstance(events, Rejection):
             return events
-        state = fold(self, events, state)
+        return events + self._followed(fold(self, events, state), rng)
+
+    def owed(self, state: GccState, rng: random.Random) -> list[GameEvent]:
+        """GameSpec.owed: the steps `moves.owed_steps` takes (a defense the first log's rules
+        asked the villain for, taken by the game since rules versions 16-17), then what
+        follows a move (`_followed`); none where nothing is owed."""
+        events = owed_steps(state, rng)
+        return events + self._followed(fold(self, events, state), rng) if events else []
+
+    def _followed(self, state: GccState, rng: random.Random) -> list[GameEvent]:
+        """What follows a move's own events: the villain's turn's end where nothing else is
+        left to the villain, then the actions' end of each heroes' seat whose heroes all rest."""
         ended = villain_done(state, rng)
-        return events + ended + heroes_rest(fold(self, ended, state), rng)
+        return ended + heroes_rest(fold(self, ended, state), rng)
 
     def to_act(self, state: GccState) -> frozenset[int]:
         return to_act(state)
