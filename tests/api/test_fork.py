@@ -381,6 +381,28 @@ def test_a_stored_game_of_older_rules_is_played_on_from_a_fork(api: APIClient, l
     assert escape(f"earlier version of the rules of {spec.title}") in page
 
 
+def test_a_fork_of_the_stored_black_metro_game_in_a_late_mission_window_offers_its_moves(
+    api: APIClient,
+) -> None:
+    """Rules version 1's Black Metro log stands at 1020 in an after-dominance mission window
+    (about 08 Oakland Laboratory) after the dominance phase's last contest, where today's state
+    holds no contest under way: listing the seat's moves read the district past the last one
+    and answered 500. The window's own district is read from its prompt."""
+    from tests.api.stored_logs import FIXTURES, load, read
+
+    parent = load(read(FIXTURES / "black-metro-2p.json"))
+    players = [{"name": "Ann"}, {"name": "Bob"}]
+    at = {"at": 1020, "players": players}
+    made = api.post(f"/api/games/{parent.pk}/fork/", at, format="json")
+    assert made.status_code == 201, made.json()
+    child = Game.objects.get(pk=made.json()["id"])
+    token = made.json()["seats"][0]["token"]
+    legal = api.get(f"/api/games/{child.pk}/legal-moves/", **auth(token))
+    assert legal.status_code == 200
+    assert [m["move"]["type"] for m in legal.json()["moves"]] == ["pass_mission"]
+    first_seat_to_act_moves(api, child, made.json())
+
+
 def first_seat_to_act_moves(api: APIClient, child: Game, made: dict[str, Any]) -> None:
     """The fork's first seat to act (`made`: the fork's answer, with the tokens) plays its
     first legal move, and the fork still verifies."""

@@ -117,10 +117,21 @@ def guarded_blockades(state: State, seat: int) -> int:
     )
 
 
+def window_district(state: State, seat: int) -> int:
+    """The district a mission window of `seat` is about: the one its after-dominance question
+    names, else the contest under way. (A game stored under rules version 1 can stand in such a
+    window after the dominance phase's last contest, where no contest is under way.)"""
+    prompt = state.flow.prompt_for(seat)
+    named = prompt.get("district") if prompt is not None else None
+    return named if isinstance(named, int) else state.contest
+
+
 def met(state: State, seat: int, needs: Effect, number: int) -> bool:
     """Whether `seat` meets a mission option's requirement (at `number`, the district)."""
     amount = int(str(needs.get("amount")))
     op = needs.op
+    if op in ("strength_here", "overwhelmed_here") and not 1 <= number <= len(state.districts):
+        return False  # no district is contested (past the dominance phase's last)
     if op == "strength_here":
         return strength(state, seat, number) >= amount
     if op == "overwhelmed_here":

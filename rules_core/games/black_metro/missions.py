@@ -53,7 +53,7 @@ def _fulfil_offers(state: State, seat: int) -> list[Move]:
         if mission.timing != TIMING_OF[kind]:
             continue
         for i, option in enumerate(mission.options):
-            if not board.met(state, seat, option.needs, state.contest):
+            if not board.met(state, seat, option.needs, board.window_district(state, seat)):
                 continue
             for discard in _discards(state, seat, option.needs):
                 params: dict[str, str | int] = {"card": card, "option": i + 1}
@@ -99,7 +99,8 @@ def _not_met(state: State, seat: int, card: str, option: object, move: Move) -> 
     if mission.timing != TIMING_OF[_asked(state, seat)]:
         return f"{name} cannot be fulfilled at this point of the round."
     chosen = mission.options[option - 1]
-    if board.met(state, seat, chosen.needs, state.contest):  # met, but not by those fortunes
+    here = board.window_district(state, seat)
+    if board.met(state, seat, chosen.needs, here):  # met, but not by those fortunes
         return (
             f"To fulfil {name} ({_option_words(state, seat, chosen)}), discard that many "
             "fortunes you hold, each named once."
@@ -149,7 +150,7 @@ def pass_unasked(run: Run) -> None:
 def _within_reach(state: State, seat: int, timing: str) -> bool:
     """Whether any mission of the pack with `timing` has an option `seat` meets now."""
     return any(
-        board.met(state, seat, option.needs, state.contest)
+        board.met(state, seat, option.needs, board.window_district(state, seat))
         for mission in state.the_pack().missions
         if mission.timing == timing
         for option in mission.options

@@ -14,6 +14,7 @@ from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro import scoring
+from rules_core.games.black_metro.board import window_district
 from rules_core.games.black_metro.choices_seen import whole_choice
 from rules_core.games.black_metro.facilities import choices, choosing_ops
 from rules_core.games.black_metro.resolution import (
@@ -350,7 +351,7 @@ def _mission_window(state: State, seat: int) -> str:
     prompt = state.flow.prompt_for(seat)
     kind = prompt.kind if prompt is not None else ""
     if kind == "after_dominance_mission":
-        return f"after asserting dominance at {w.district(state, state.contest)}"
+        return f"after asserting dominance at {w.district(state, window_district(state, seat))}"
     return {
         "end_dominance_mission": "at the end of the dominance phase",
         "standby_mission": "at standby",
