@@ -7,18 +7,21 @@ longest length (`GameInfo.longest_game` moves) and submit their moves as people 
 
 from __future__ import annotations
 
+import datetime
 import time
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 
 from api import event_store, game_facts
 from api.errors import ApiError, LimitReached, VersionConflict
 from api.game_services import InvalidBotOptions, spec_for
 from api.hourly_limits import bot_game_allowed
 from api.models import Annotation, Event, Game, Seat
-from api.queueing import Slice
+from api.queueing import Slice, enqueue_after_commit
 from api.services import move_submit, owed_steps_take, queue_bots_if_needed
 from rules_core.bots import choose_move
 from rules_core.bots.registry import BOT_LEVELS, bot_options_problem
@@ -103,6 +106,44 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
         made += 1
         moves += 1
     return Slice(made, more=True)
+
+
+def bots_stalled(game: Game) -> bool:
+    """Whether a game still on waits for its workers (a bot seat is to act, or nobody is named
+    and the game may owe a step of its own) while nothing has been appended for
+    GOTHAM_BOTS_STALLED_SECONDS: longer than a live task can go without appending, so its task
+    was lost (a broker restarted without its queue, a server stopped in the middle of a turn)."""
+    if game.status != Game.Status.ACTIVE:
+        return False
+    waiting = set(game.to_act)
+    if waiting and not waiting & set(game.bot_seats):
+        return False
+    idle = (timezone.now() - game.updated_at).total_seconds()
+    return idle >= settings.GOTHAM_BOTS_STALLED_SECONDS
+
+
+def bots_resume_if_stalled(game: Game) -> bool:
+    """Hand a stalled game (bots_stalled) to the workers again; whether it was. At most once a
+    game per GOTHAM_BOTS_STALLED_SECONDS, across processes (the cache), so the readers of a
+    stalled game queue one task between them. A second task beside a live one is harmless:
+    bots_play appends each move at most once."""
+    if not bots_stalled(game):
+        return False
+    key = f"bots-resumed:{game.pk}"
+    if not cache.add(key, 1, timeout=settings.GOTHAM_BOTS_STALLED_SECONDS):
+        return False
+    from api.tasks import play_bots
+
+    enqueue_after_commit(play_bots, game.pk)
+    return True
+
+
+def bots_resume_stalled() -> int:
+    """bots_resume_if_stalled for every game still on that has waited that long: how many were
+    handed to the workers (`manage.py resume_bots`, after the broker lost its queue)."""
+    cutoff = timezone.now() - datetime.timedelta(seconds=settings.GOTHAM_BOTS_STALLED_SECONDS)
+    quiet = Game.objects.filter(status=Game.Status.ACTIVE, updated_at__lte=cutoff)
+    return sum(bots_resume_if_stalled(game) for game in quiet.defer("options").iterator())
 
 
 def seat_autopilot(*, game: Game, seat: int, bot: str | None, caller: str) -> Seat:

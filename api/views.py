@@ -244,7 +244,9 @@ class ForkView(APIView):
 class GameDetailView(GameView):
     @extend_schema(responses={200: GameOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(selectors.game_detail(game=selectors.game_get(game_id=game_id)))
+        game = selectors.game_get(game_id=game_id)
+        bot_services.bots_resume_if_stalled(game)
+        return Response(selectors.game_detail(game=game))
 
 
 class StateView(GameView):
@@ -255,6 +257,7 @@ class StateView(GameView):
     def get(self, request: Request, game_id: int) -> Response:
         game, seat = _game_and_caller(request, game_id)
         version = _int_param(request, "version")
+        bot_services.bots_resume_if_stalled(game)
         return Response(selectors.state_view(game=game, seat=seat, version=version))
 
 
@@ -262,6 +265,7 @@ class LegalMovesView(GameView):
     @extend_schema(parameters=[AUTH], responses={200: LegalMovesOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
         game, seat = _game_and_seat(request, game_id)
+        bot_services.bots_resume_if_stalled(game)
         return Response(selectors.legal_moves(game=game, seat=seat))
 
 

@@ -173,6 +173,10 @@ GOTHAM_TASK_SLICE_SECONDS = 20.0
 GOTHAM_TASK_SOFT_TIME_LIMIT = 60
 GOTHAM_TASK_TIME_LIMIT = 90
 GOTHAM_BOT_DELAY_SECONDS = ENV.bot_delay_seconds
+# a game whose bot is to act (or that names nobody to act) with nothing appended this long has
+# lost its task (a broker restarted without its queue, a server stopped mid-turn): the longest a
+# live task goes without appending is the broker's hand-over of a dead worker's task plus one run
+GOTHAM_BOTS_STALLED_SECONDS = ENV.visibility_timeout + GOTHAM_TASK_TIME_LIMIT
 
 LOGGING = {
     "version": 1,
