@@ -35,9 +35,10 @@ def offered(game: GameSpec[Any], state: Any, seat: int) -> list[dict[str, Any]]:
 def targeted(
     slug: str, view: Any, seat: int, moves: list[dict[str, Any]], steps: Sequence[Any] = ()
 ) -> dict[str, Any]:
-    """`targets`: the highlighted targets, each {group, target, name, role, tabindex, pressed};
-    `steps`: after each step ({tab: group}, {key}, {click: target}), {focus, picked, pressed,
-    shown, prevented}."""
+    """`targets`: the highlighted targets, each {group, target, name, role, tabindex, pressed,
+    description (what its aria-describedby names, in words; None without), text (its words as
+    seen)}; `steps`: after each step ({tab: group}, {key}, {click: target}), {focus, picked,
+    pressed, shown, prevented}."""
     board = GAMES / slug.replace("-", "_") / "board.js"
     given = {"view": view, "moves": moves, "steps": list(steps)}
     drawn: dict[str, Any] = node_output(
@@ -146,6 +147,59 @@ def metro_rerolling() -> tuple[str, GameSpec[Any], Any, int]:
     return "black-metro", get_game("black-metro"), run.state, BLUE
 
 
+def metro_attacking() -> tuple[str, GameSpec[Any], Any, int]:
+    """Black Metro's example round: Red asserts dominance at 03 Gilded Bank and may attack
+    Green or Blue with the jack of hearts or the queen of diamonds."""
+    from tests.rules_core.games.black_metro import test_example_round as example
+    from tests.rules_core.games.black_metro.helpers import RED
+
+    return "black-metro", get_game("black-metro"), example._assigned(), RED
+
+
+def metro_attacking_at_a_district() -> tuple[str, GameSpec[Any], Any, int]:
+    """Black Metro's example round: Green may play a fortune at its district to attack Red or
+    Blue there, or use the district's effect."""
+    from tests.rules_core.games.black_metro.helpers import GREEN, RED, example_round, play
+
+    state = example_round()
+    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    state, _ = play(state, GREEN, "assign", district=6, unit="subordinate")
+    return "black-metro", get_game("black-metro"), state, GREEN
+
+
+def metro_giving_the_relic() -> tuple[str, GameSpec[Any], Any, int]:
+    """Black Metro's example round: Red, Green and Blue each dominated a district; Red, who
+    holds the relic, gives it to Green or Blue."""
+    from rules_core.engine.updating import updated
+    from rules_core.games.black_metro import dominance
+    from rules_core.games.black_metro.run import Run
+    from tests.rules_core.games.black_metro.helpers import BLUE, GREEN, RED, example_round
+
+    state = example_round()
+    asserted = (RED, GREEN, BLUE, *(-1,) * (len(state.asserted) - 3))
+    run = Run(updated(state, asserted=asserted))
+    dominance._city(run)
+    return "black-metro", get_game("black-metro"), run.state, RED
+
+
+def metro_jamming() -> tuple[str, GameSpec[Any], Any, int]:
+    """Black Metro: Blue, The Technologist, researches a level 1 technology: his frequency
+    jammer may down Red's Voltaic Edge or Green's Calm Protocol."""
+    from tests.rules_core.games.black_metro import test_example_round as example
+    from tests.rules_core.games.black_metro.helpers import BLUE, GREEN, RED, play
+    from tests.rules_core.games.black_metro.test_abilities import _with
+
+    state = _with(example._dominated(), BLUE, candidate="technologist", candidate_charged=True)
+    state = _with(state, RED, technologies=("voltaic-edge@0",))
+    state = _with(state, GREEN, technologies=("calm-protocol@1",))
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
+    state, _ = play(state, BLUE, "done_resolving")
+    state, _ = play(state, RED, "done_resolving")
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:trading-platform")
+    return "black-metro", get_game("black-metro"), state, BLUE
+
+
 def falcones_first_turn() -> tuple[str, GameSpec[Any], Any, int]:
     """No Man's Land: Falcone recruits and plays cards of his hand, some at districts."""
     game, state = _set_up("no-mans-land", 2)
@@ -206,6 +260,10 @@ TABLES = [
     metro_returning_a_mission,
     metro_discarding,
     metro_rerolling,
+    metro_attacking,
+    metro_attacking_at_a_district,
+    metro_giving_the_relic,
+    metro_jamming,
     falcones_first_turn,
     gordon_moving,
     race_drawing,
@@ -302,7 +360,7 @@ def test_a_card_with_nothing_to_pick_stays_plain_text_beside_the_buttons() -> No
 
 @pytest.mark.parametrize(
     "table",
-    [metro_returning_a_mission, metro_discarding, metro_rerolling],
+    [metro_returning_a_mission, metro_discarding, metro_rerolling, metro_attacking],
     ids=lambda t: t.__name__,
 )
 def test_black_metros_cards_in_hand_are_picked_as_no_mans_lands_are(table: Any) -> None:
@@ -330,3 +388,119 @@ def test_black_metros_cards_in_hand_are_picked_as_no_mans_lands_are(table: Any) 
     [step] = targeted(slug, view, seat, moves, [{"click": first}])["steps"]
     mine = [m["label"] for m in moves if f"card-{m['move'].get('card')}" == first]
     assert step["picked"] == first and step["shown"] == mine
+
+
+def _player_named(move: dict[str, Any]) -> int | None:
+    """The seat a Black Metro move names: attacked (a dominance fortune, an assignment fortune
+    at a district), given the relic, or holding the technology jammed ("voltaic-edge@0")."""
+    if move["type"] == "give_relic":
+        return int(move["to"])
+    if move["type"] == "jam":
+        return int(str(move["card"]).partition("@")[2])
+    if move["type"] in ("attack", "play_fortune") and int(move["target"]) >= 0:
+        return int(move["target"])
+    return None
+
+
+@pytest.mark.parametrize(
+    "table",
+    [metro_attacking, metro_attacking_at_a_district, metro_giving_the_relic, metro_jamming],
+    ids=lambda t: t.__name__,
+)
+def test_black_metros_players_a_move_names_are_picked_by_their_line(table: Any) -> None:
+    """An attack, the relic given and the jammer name a player, not a place or a card of the
+    hand, and were never targets: each other player's line under the board now is one, named
+    by the player with its count of moves ("Green: 2 moves"), one Tab stop with the districts;
+    picking it leaves only the moves naming that player (Red's tech jammed, Red attacked)."""
+    slug, game, state, seat = table()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    drawn = targeted(slug, view, seat, moves)
+    named = Counter(p for m in moves if (p := _player_named(m["move"])) is not None)
+    assert len(named) == 2 and seat not in named
+    players = [t for t in drawn["targets"] if t["target"].startswith("player-")]
+    assert [t["target"] for t in players] == [f"player-{p}" for p in sorted(named)]
+    for t in players:
+        who = int(t["target"].removeprefix("player-"))
+        name, count = view["players"][who]["name"], named[who]
+        assert t["group"] == "board"
+        assert t["name"] == f"{name}: {count} move{'s' if count > 1 else ''}"
+        # the line reads as before, its words beyond the name its description
+        assert t["text"] == f"{name}: {t['description']}" and " power · " in t["description"]
+        aimed = [m["label"] for m in moves if _player_named(m["move"]) == who]
+        assert all(name in label for label in aimed), aimed
+    board = [t for t in drawn["targets"] if t["group"] == "board"]
+    assert [t["tabindex"] for t in board] == ["0"] + ["-1"] * (len(board) - 1)
+    last = players[-1]
+    who = int(last["target"].removeprefix("player-"))
+    keys = [{"tab": "board"}, {"key": "End"}, {"key": "Enter"}]
+    *_, step = targeted(slug, view, seat, moves, keys)["steps"]
+    mine = [m["label"] for m in moves if _player_named(m["move"]) == who]
+    assert (step["focus"], step["picked"], step["pressed"]) == (
+        last["name"],
+        last["target"],
+        "true",
+    )
+    assert step["shown"] == mine
+
+
+def test_a_dominance_attack_is_picked_by_its_card_or_by_the_player_it_attacks() -> None:
+    """An attack names a fortune of the hand and a player: it is counted on both, and picking
+    either leaves the attacks it is part of (the jack on anyone, or anyone's attacks on Blue)."""
+    slug, game, state, seat = metro_attacking()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    names = {t["target"]: t["name"] for t in targeted(slug, view, seat, moves)["targets"]}
+    assert names["card-J-hearts"] == "the jack of hearts: 2 moves"
+    assert names["player-2"] == "Blue: 2 moves"
+    steps = targeted(slug, view, seat, moves, [{"click": "card-J-hearts"}, {"click": "player-2"}])
+    by_card, by_player = steps["steps"]
+    assert by_card["shown"] == [
+        "Attack Green with the jack of hearts",
+        "Attack Blue with the jack of hearts",
+    ]
+    assert by_player["shown"] == [
+        "Attack Blue with the jack of hearts",
+        "Attack Blue with the queen of diamonds",
+    ]
+
+
+def metro_rerolling_a_known_card() -> tuple[str, GameSpec[Any], Any, int]:
+    """As metro_rerolling, Blue's jokers laid on the discard by Green, who knows them."""
+    from rules_core.engine.updating import updated
+    from tests.rules_core.games.black_metro.helpers import BLUE, GREEN
+
+    slug, game, state, seat = metro_rerolling()
+    blue = state.player(BLUE)
+    return slug, game, state.with_player(BLUE, updated(blue, hand_knowers=(GREEN, GREEN))), seat
+
+
+@pytest.mark.parametrize(
+    "table",
+    [metro_returning_a_mission, metro_discarding, metro_rerolling_a_known_card, metro_attacking],
+    ids=lambda t: t.__name__,
+)
+def test_a_black_metro_card_is_named_short_and_described_by_what_it_prints(table: Any) -> None:
+    """A card made a button was read by its name alone, what it prints (and who else knows it)
+    lost to a screen reader: it is named by its name and count of moves, and described by the
+    rest, which a sighted player reads on it as before ("the 4 of clubs: …")."""
+    slug, game, state, seat = table()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    hand = [t for t in targeted(slug, view, seat, moves)["targets"] if t["group"] == "hand"]
+    me = view["players"][seat]
+    cards = {f"card-{c['id']}": (c["name"], c["known_to"], c["text"]) for c in me["hand"]}
+    for m in me["missions"]:
+        cards[f"card-{m['id']}"] = (
+            f"Mission {m['name']}",
+            m["known_to"],
+            "; or ".join(m["options"]),
+        )
+    assert hand
+    for t in hand:
+        name, known, printed = cards[t["target"]]
+        assert printed and t["name"].startswith(f"{name}: ") and printed not in t["name"]
+        assert t["description"] == (f"({known}) {printed}" if known else printed)
+        assert t["text"] == (f"{name} ({known}): {printed}" if known else f"{name}: {printed}")
+    if table is metro_rerolling_a_known_card:
+        assert any("Green laid it on the discard" in t["description"] for t in hand)

@@ -78,8 +78,9 @@ window.GothamBoards = (function () {
     seatColour,
     /* `draw(svg, view)` draws the board; `panel(element, view, seat)`, if given, fills the play
        page's panel with what the seat holds (its hand, its screen); `target(move)`, if given,
-       names the board element a move acts on (the `data-target` of a drawn element), so the
-       play page can highlight legal targets and offer a target's moves when it is clicked;
+       names the board element a move acts on (the `data-target` of a drawn element), or a list
+       of them (a card played against a player: the card and the player), so the play page can
+       highlight legal targets and offer a target's moves when it is clicked;
        `reference(view)`, if given, returns what the table's cards and board do (printed on them,
        public), put under the panel for every reader: a seat, a spectator, a finished game. */
     register(slug, draw, panel, target, reference) {
@@ -88,8 +89,16 @@ window.GothamBoards = (function () {
       if (target) targeting[slug] = target;
       if (reference) references[slug] = reference;
     },
+    /* What `move` acts on, as one string (several targets apart by spaces, as classes are), or
+       null: the `data-target` of a move button. */
     target(slug, move) {
-      return targeting[slug] ? targeting[slug](move) : null;
+      const aimed = targeting[slug] ? targeting[slug](move) : null;
+      const aims = (Array.isArray(aimed) ? aimed : [aimed]).filter(Boolean);
+      return aims.length ? aims.join(" ") : null;
+    },
+    /* The targets a move button's `data-target` (`target` above) names, as a list. */
+    aims(target) {
+      return String(target || "").split(/\s+/).filter(Boolean);
     },
     /* The play page's heading over the panel, once it is drawn: "Your moves" while the seat
        plays; after that "At the table" over what the panel shows, but none (null) when the

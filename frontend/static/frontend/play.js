@@ -306,7 +306,7 @@
   const foldedKinds = new Set();  // the kinds of move the seat folded away stay folded on redraw
 
   // what a board's highlighted element is, by its target's kind (boards' `target`), in the hint
-  const TARGET_NOUNS = { area: "area", block: "block", card: "card", deck: "deck", district: "district", figure: "figure", tile: "tile" };
+  const TARGET_NOUNS = { area: "area", block: "block", card: "card", deck: "deck", district: "district", figure: "figure", player: "player", tile: "tile" };
 
   /* Board elements some legal move acts on are highlighted; picking one (a click, or Enter or
      Space with the focus on it: targets.js) keeps only its moves (then a move button confirms);
@@ -320,7 +320,7 @@
     // reader never reaches)
     const onBoard = $("board").querySelector(".legal-target");
     $("board").setAttribute("role", onBoard ? "group" : "img");
-    for (const button of buttons) button.hidden = Boolean(chosenTarget) && button.dataset.target !== chosenTarget;
+    for (const button of buttons) button.hidden = Boolean(chosenTarget) && !window.GothamTargets.actsOn(button, chosenTarget);
     for (const group of $("moves").querySelectorAll("details.move-group")) {
       const shown = [...group.querySelectorAll("button.move")].filter((b) => !b.hidden);
       group.hidden = !shown.length;

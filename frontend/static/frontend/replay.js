@@ -148,10 +148,9 @@
     const judged = (event.annotations || []).find((a) => a.source === "analysis" && a.data && a.data.preferred);
     if (!judged) return;
     const mark = (move, cls) => {
-      const aim = move && window.GothamBoards.target(slug, move);
-      if (!aim) return;
+      const aims = move ? window.GothamBoards.aims(window.GothamBoards.target(slug, move)) : [];
       for (const element of $("board").querySelectorAll("[data-target]")) {
-        if (element.getAttribute("data-target") === aim) element.classList.add(cls);
+        if (aims.includes(element.getAttribute("data-target"))) element.classList.add(cls);
       }
     };
     mark(judged.data.played, "played-target");

@@ -3,11 +3,14 @@
    highlighted and picked by the mouse, and by the keyboard alike: a group of targets (the
    board's, the hand's) is one Tab stop, the arrow keys go from target to target within it,
    Enter or Space picks the one with the focus; each is a button named in the game's words with
-   the count of its moves ("Crime Alley: 3 moves"), pressed while it is the one picked. */
+   the count of its moves ("Crime Alley: 3 moves"), pressed while it is the one picked, and
+   described by what it prints besides its name (a card's text, a seat's line), if its board
+   module says where that is. A move may act on several targets (a card played against a
+   player): it is counted on each, and stays shown whichever of them is picked. */
 "use strict";
 window.GothamTargets = (function () {
   const NEXT = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-  const ROLE = ["tabindex", "role", "aria-label", "aria-pressed"];
+  const ROLE = ["tabindex", "role", "aria-label", "aria-pressed", "aria-describedby"];
 
   /* A target's name: the one its board module gave it (`data-name`: "01 Shadowforge Factory"),
      else its own words (a card in the hand, named by what it prints). */
@@ -17,14 +20,19 @@ window.GothamTargets = (function () {
     return words.replace(/[\s.:;,]+$/, "");
   }
 
-  /* How many of `buttons` (each with its `dataset.target`) act on each target. */
+  /* How many of `buttons` (each with its `dataset.target`: one target or several) act on each
+     target. */
   function counts(buttons) {
     const found = new Map();
     for (const button of buttons) {
-      const aim = button.dataset.target;
-      if (aim) found.set(aim, (found.get(aim) || 0) + 1);
+      for (const aim of window.GothamBoards.aims(button.dataset.target)) found.set(aim, (found.get(aim) || 0) + 1);
     }
     return found;
+  }
+
+  /* Whether a move button (its `dataset.target`) acts on `aim`. */
+  function actsOn(button, aim) {
+    return window.GothamBoards.aims(button.dataset.target).includes(aim);
   }
 
   /* Marks each group's elements (in page order) for the moves of `buttons`: a legal target is
@@ -51,6 +59,9 @@ window.GothamTargets = (function () {
         element.setAttribute("role", "button");
         element.setAttribute("aria-label", `${nameOf(element)}: ${window.GothamDom.counted(moves.get(aim), "move")}`);
         element.setAttribute("aria-pressed", String(aim === picked));
+        // its printed words beyond its name (`data-description`: the ids of what holds them)
+        const described = element.getAttribute("data-description");
+        if (described) element.setAttribute("aria-describedby", described);
         element.onclick = () => pick(aim);
         element.onkeydown = (event) => keyed(event, element, legal, () => pick(aim));
         element.onfocus = () => legal.forEach((e) => e.setAttribute("tabindex", e === element ? "0" : "-1"));
@@ -105,5 +116,5 @@ window.GothamTargets = (function () {
     return null;
   }
 
-  return { mark, nameOf, aimOf, focusable };
+  return { mark, nameOf, actsOn, aimOf, focusable };
 })();

@@ -53,10 +53,15 @@
       "sub: subordinate · para: paragon · mech: doom mechasuit · squares: fortifications (faded: a blockade)"));
     svg.appendChild(el("text", { x: 8, y: 434, "font-size": 10, fill: "#555" },
       "a thick border in a candidate's colour: they asserted dominance there this round"));
+    // each player's line: the target of the moves naming that player (`target`: an attack,
+    // the relic given, a technology jammed), named by the player, its words its description
     state.players.forEach((p, s) => {
       const y = PLAYERS_FROM + s * 20;
-      svg.appendChild(el("text", { x: 8, y, "font-size": 11, fill: colour(state, p.name) },
-        (Array.isArray(state.final) && state.final.length > s ? `${p.name}: final score ${state.final[s]} (${p.power} power before it)` : `${p.name}: ${p.power} power`) + ` · ${p.strain} strain · ${p.gold} gold · ${p.intel} intel · ${p.drakownium} drakownium · level ${p.science}` + (p.candidate ? ` · ${p.candidate}` : "")));
+      const aim = `player-${s}`;
+      const line = el("text", { x: 8, y, "font-size": 11, fill: colour(state, p.name), "data-target": aim, "data-name": p.name, "data-description": `words-${aim}` }, `${p.name}: `);
+      line.appendChild(el("tspan", { id: `words-${aim}` },
+        (Array.isArray(state.final) && state.final.length > s ? `final score ${state.final[s]} (${p.power} power before it)` : `${p.power} power`) + ` · ${p.strain} strain · ${p.gold} gold · ${p.intel} intel · ${p.drakownium} drakownium · level ${p.science}` + (p.candidate ? ` · ${p.candidate}` : "")));
+      svg.appendChild(line);
     });
   }
 
@@ -90,6 +95,37 @@
     return details;
   }
 
+  /* A fortune or mission the seat holds, as the panel lists it: its name (with who else knows
+     it) in bold, then what it prints. A target of the moves naming it (`target`), named as the
+     game names the card ("the jack of clubs", "Mission “War Chest”"), not by all it says: who
+     knows it and what it prints are its description (the ids of `data-description`). */
+  function held(card, name, knownTo, printed) {
+    const aim = `card-${card.id}`;
+    const item = document.createElement("li");
+    const title = document.createElement("strong");
+    title.textContent = name;
+    const parts = [];
+    if (knownTo) {
+      const known = document.createElement("span");
+      known.setAttribute("id", `known-${aim}`);
+      known.textContent = ` (${knownTo})`;
+      title.append(known);
+      parts.push(`known-${aim}`);
+    }
+    item.append(title);
+    if (printed) {
+      const words = document.createElement("span");
+      words.setAttribute("id", `words-${aim}`);
+      words.textContent = printed;
+      item.append(": ", words);
+      parts.push(`words-${aim}`);
+    }
+    item.setAttribute("data-target", aim);
+    item.setAttribute("data-name", name);
+    if (parts.length) item.setAttribute("data-description", parts.join(" "));
+    return item;
+  }
+
   /* What the rules ask of the seat now (it is waited for), first (the view's `asked`, in words: the buttons
      "Return “War Chest” to the mission deck" said what to do, never what was being decided),
      then its hideout, candidate, technologies, fortunes and missions (each option in words),
@@ -109,22 +145,9 @@
     const list = document.createElement("ul");
     if (me.candidate_text) list.append(textItem("li", "Candidate ", me.candidate_text));
     for (const text of me.technology_texts || []) list.append(textItem("li", "Technology ", text));
-    // each fortune and mission held is a target of the moves naming it (`target`), named as
-    // the game names the card ("the jack of clubs", "Mission “War Chest”"), not by all it does
-    const held = (item, card, name) => {
-      item.setAttribute("data-target", `card-${card.id}`);
-      item.setAttribute("data-name", name);
-      return item;
-    };
-    for (const card of Array.isArray(me.hand) ? me.hand : []) {
-      const known = card.known_to ? ` (${card.known_to})` : "";
-      list.append(held(textItem("li", `${card.name}${known}`, card.text ? `: ${card.text}` : ""), card, card.name));
-    }
+    for (const card of Array.isArray(me.hand) ? me.hand : []) list.append(held(card, card.name, card.known_to, card.text));
     for (const mission of Array.isArray(me.missions) ? me.missions : []) {
-      const options = (mission.options || []).join("; or ");
-      const known = mission.known_to ? ` (${mission.known_to})` : "";
-      const name = `Mission ${mission.name}`;
-      list.append(held(textItem("li", `${name}${known}`, options ? `: ${options}` : ""), mission, name));
+      list.append(held(mission, `Mission ${mission.name}`, mission.known_to, (mission.options || []).join("; or ")));
     }
     /* A mission put back is no longer the seat's: listed under the deck it lies in (it read
        "Mission “War Chest”: you put it back…", as if still held beside the missions above). */
@@ -146,17 +169,31 @@
   }
 
   // the moves naming a card of the seat's own hand or missions (the jammer's `card` is
-  // another player's technology, not in the panel)
+  // another player's technology, not in the panel: its holder is the target)
   const HELD_CARD_MOVES = new Set(["discard_fortune", "counter", "attack", "reroll", "sabotage", "discard_excess", "fulfil_mission", "return_mission"]);
+
+  /* The player a move names, by seat: the one attacked (a dominance fortune, an assignment
+     fortune played at a district to attack), given the relic, or whose technology is jammed
+     (the card "voltaic-edge@0" is held by seat 0); else null. */
+  function playerNamed(move) {
+    if (move.type === "give_relic") return move.to;
+    if (move.type === "jam") return Number(String(move.card || "").split("@")[1]);
+    return move.type === "attack" || move.type === "play_fortune" ? move.target : null;
+  }
 
   /* What a move acts on: the district, where a unit is assigned, a fortune played or its
      facility used, an explosion strikes (the moves' `district`, 1 to 12); else the card of
      the seat's panel it names: a fortune discarded (for a blockade, the hand limit), played to
-     counter or attack, to reroll or sabotage a roll, a mission fulfilled or returned. */
+     counter or attack, to reroll or sabotage a roll, a mission fulfilled or returned; and the
+     player it names, their line under the board (an attack names the card and the player). */
   function target(move) {
     const number = move.district;
-    if (Number.isInteger(number) && number >= 1) return `district-${number}`;
-    return HELD_CARD_MOVES.has(move.type) && move.card ? `card-${move.card}` : null;
+    const aims = [];
+    if (Number.isInteger(number) && number >= 1) aims.push(`district-${number}`);
+    else if (HELD_CARD_MOVES.has(move.type) && move.card) aims.push(`card-${move.card}`);
+    const player = playerNamed(move);
+    if (Number.isInteger(player) && player >= 0) aims.push(`player-${player}`);
+    return aims;
   }
 
   const reference = (state) => (state.districts ? tableReference(state) : null);

@@ -4,7 +4,9 @@
    targets.js as play.js marks them: picking one (a click, Enter or Space) leaves only its moves.
 
    Prints `targets`: each highlighted target, as {group ("board" or "hand"), target, name (its
-   aria-label), role, tabindex, pressed}; `steps`: after each of STEPS (from the input), {focus
+   aria-label), role, tabindex, pressed, description (the words of the elements its
+   aria-describedby names, in order, apart by a space; null without one), text (the words a
+   sighted player reads on it)}; `steps`: after each of STEPS (from the input), {focus
    (the aria-label of what has the focus), picked (the target picked), shown (the labels of the
    moves shown), prevented (whether the key's default was stopped)}; `lists`: each list of the
    panel holding a target, as {role, items (each item's role)}. A step is {tab: "board" or
@@ -38,13 +40,22 @@ let chosen = null;
 function markTargets() {
   const pick = (aim) => { chosen = chosen === aim ? null : aim; markTargets(); };
   chosen = context.GothamTargets.mark(groups, buttons, chosen, pick);
-  for (const button of buttons) button.hidden = Boolean(chosen) && button.dataset.target !== chosen;
+  for (const button of buttons) button.hidden = Boolean(chosen) && !context.GothamTargets.actsOn(button, chosen);
 }
 markTargets();
+
+// what an aria-describedby names: the words of the elements of those ids, as a browser reads them
+const byId = (id) => [board, info].flatMap((root) => root.querySelectorAll("[id]")).filter((e) => e.getAttribute("id") === id);
+function described(element) {
+  const ids = element.getAttribute("aria-describedby");
+  if (ids === null) return null;
+  return ids.split(/\s+/).map((id) => byId(id).map((e) => e.textContent.trim()).join(" ")).join(" ");
+}
 
 const targets = groups.flatMap((group, g) => group.filter((e) => e.classList.contains("legal-target")).map((e) => ({
   group: g ? "hand" : "board", target: e.getAttribute("data-target"), name: e.getAttribute("aria-label"),
   role: e.getAttribute("role"), tabindex: e.getAttribute("tabindex"), pressed: e.getAttribute("aria-pressed"),
+  description: described(e), text: e.textContent,
 })));
 
 const done = steps.map((step) => {
