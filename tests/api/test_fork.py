@@ -445,6 +445,9 @@ def test_a_stored_game_todays_rules_cannot_follow_is_not_forked(
     page = Client().get(f"/games/{parent.pk}/replay/").content.decode()
     assert 'id="fork"' not in page
     assert "it cannot be played on from any point" in page and 'id="unforkable"' in page
+    paths = api.get("/api/schema/", {"format": "json"}).json()["paths"]
+    for path in ("/api/games/{game_id}/fork/", "/api/games/{game_id}/analysis/"):
+        assert "422" in paths[path]["post"]["responses"], path  # the refusal, documented
 
 
 def first_seat_to_act_moves(api: APIClient, child: Game, made: dict[str, Any]) -> None:
