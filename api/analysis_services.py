@@ -17,7 +17,7 @@ from django.utils import timezone
 from api import event_store
 from api.errors import ApiError
 from api.hourly_limits import within_hour
-from api.log_check import redecided
+from api.log_check import redecided, unfollowable
 from api.models import Analysis, Annotation, Event, Game
 from api.queueing import Slice, enqueue_after_commit
 from rules_core.bots.analysis import ANALYSIS_VERSION, CLOSE, GOOD, judge
@@ -99,21 +99,10 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
 
 def _refuse_unfollowable(game: Game) -> None:
     """Refuse, before it counts against the hour's analyses, the analysis of a game of earlier
-    rules whose first move today's rules refuse where it was played (a City Strategy game stored
-    in the first log format): each of its moves would be noted "Not judged" (223 of 223 in
-    tests/fixtures/logs/gotham-city-strategy-2p-variant.json). A game whose rules refuse only
-    some moves (the first Chronicles log: 3 of 132) is analysed, those moves noted so."""
-    spec = get_game(game.game)
-    if game.rules_version == spec.rules_version:
-        return
-    first = Event.objects.filter(game=game, move__isnull=False).order_by("seq").first()
-    if first is None or not isinstance(first.move, dict):
-        return
-    seat = int(first.move["seat"])
-    played = Move.from_json({k: v for k, v in first.move.items() if k != "seat"})
-    state = event_store.load_state(game, spec, first.seq - 1)
-    refusal = spec.decide(state, seat, played, random.Random(0))  # whether, not what
-    if isinstance(refusal, Rejection):
+    rules that today's rules cannot follow (log_check.unfollowable): each of its moves would be
+    noted "Not judged"."""
+    refusal = unfollowable(game)
+    if refusal is not None:
         raise NotAnalysable(
             "This game was played under earlier rules, and today's rules refuse its first move "
             f"where it was played, so none of its moves can be judged. {refusal.message}"

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.conf import settings
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    JsonResponse,
+)
+from django.utils.http import escape_leading_slashes
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -127,6 +135,17 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
     return JsonResponse(
         {"error": "not_found", "message": f"No such path: {request.path}"}, status=404
     )
+
+
+def unmatched_view(request: HttpRequest) -> HttpResponse:
+    """Any other address under /api/ (its root too), the same in every mode: without its final
+    slash, sent on to the address with it (301, as CommonMiddleware answers it with APPEND_SLASH
+    and DEBUG off; with DEBUG on, Django answers a POST, PUT, PATCH or DELETE there with its
+    HTML error page), else the JSON 404 (DEBUG's is an HTML page listing the URL patterns)."""
+    if settings.APPEND_SLASH and not request.path_info.endswith("/"):
+        slashed = escape_leading_slashes(request.get_full_path(force_append_slash=True))
+        return HttpResponsePermanentRedirect(slashed)
+    return not_found_view(request)
 
 
 def server_error_view(request: HttpRequest) -> HttpResponse:

@@ -18,6 +18,7 @@ from api import event_store, game_facts
 from api.errors import ApiError, InvalidRequest, NotFoundError, VersionConflict
 from api.hourly_limits import bot_game_allowed, within_hour
 from api.limits import echo
+from api.log_check import unfollowable
 from api.models import Event, Game, Seat
 from api.parsing import check_text
 from api.services import (
@@ -68,6 +69,15 @@ class ForkRefused(ApiError):
     with another number of players."""
 
     error = "fork_refused"
+
+
+class ForkNotPlayable(ForkRefused):
+    """A fork of a game of earlier rules that today's rules cannot follow from any point
+    (log_check.unfollowable, as its analysis is refused): every head of it would name a seat
+    and offer it no move."""
+
+    status_code = 422
+    error = "fork_not_playable"
 
 
 class ForkAtEnd(ForkRefused):
@@ -207,6 +217,23 @@ def fork_points(game: Game) -> list[int]:
     return [seq - 1 for seq in starts if seq > 1]
 
 
+def fork_refusal(game: Game) -> ForkRefused | None:
+    """Why the game cannot be forked at any point, by anyone (None when it can): it is still
+    running, today's rules cannot play on from it, or no move began after its set-up. The API
+    refuses a fork so, before the hour counts it, and the replay page offers none."""
+    if game.status != Game.Status.FINISHED:
+        return ForkRefused("Only a finished game can be forked: its hidden cards are all shown.")
+    refusal = unfollowable(game)
+    if refusal is not None:
+        return ForkNotPlayable(
+            "This game was played under earlier rules, and today's rules refuse its first move "
+            f"where it was played, so it cannot be played on from any point. {refusal.message}"
+        )
+    if not fork_points(game):  # no move began after a set-up event: nothing to play on from
+        return ForkRefused("This game has no point before its end to fork at.")
+    return None
+
+
 def _fork_neighbours(at: int, points: list[int]) -> list[int]:
     """The fork points either side of event `at` (one when it is before or past them all)."""
     before = [p for p in points if p < at]
@@ -249,13 +276,12 @@ def game_fork(
     rules_core.engine.fork_shuffle). Where a game of earlier rules stood at a step today's
     rules take themselves, the fork takes it next, by nobody (`owed_steps_take`)."""
     spec = spec_for(game.game)
-    if game.status != Game.Status.FINISHED:
-        raise ForkRefused("Only a finished game can be forked: its hidden cards are all shown.")
+    refused = fork_refusal(game)  # refused before the hour counts it: a refusal costs no fork
+    if refused is not None:
+        raise refused
     if len(players) != game.players:
         raise ForkRefused(f"A fork of this game seats {game.players} players, as it had.")
     points = fork_points(game)
-    if not points:  # no move began after a set-up event: nothing before the end to play on from
-        raise ForkRefused("This game has no point before its end to fork at.")
     if at == game.version:  # refused before the hour counts it: a refusal costs no fork
         raise ForkAtEnd(
             f"The game is over at event {at}: a fork there would have nothing to play. Fork at "

@@ -3,6 +3,7 @@ stored move re-decided by the rules into exactly the events that follow it."""
 
 from __future__ import annotations
 
+import random
 from collections import deque
 from collections.abc import Iterator
 from typing import Any
@@ -54,6 +55,27 @@ def redecided(game: Game) -> bool:
     (a game of older rules is checked by its chain, its replay and its upcast events), and in a
     fork of such a game only from its new deal on (`decided_from`)."""
     return game.rules_version == get_game(game.game).rules_version
+
+
+def unfollowable(game: Game) -> Rejection | None:
+    """Today's rules' refusal of the first move of a game played under earlier rules, where it
+    was played (None when they take it, or the game is of today's rules). Such a log is one they
+    cannot follow at all: a City Strategy game stored in the first log format (each of the 223
+    moves of tests/fixtures/logs/gotham-city-strategy-2p-variant.json refused, and a fork of it
+    names a seat at every head while offering it no move) is neither analysed
+    (analysis_services) nor played on (game_services.fork_refusal). A game whose rules refuse
+    only some of its moves (the first Chronicles log: 3 of 132) is followed."""
+    if redecided(game):
+        return None
+    first = Event.objects.filter(game=game, move__isnull=False).order_by("seq").first()
+    if first is None or not isinstance(first.move, dict):
+        return None
+    spec = get_game(game.game)
+    seat = int(first.move["seat"])
+    played = Move.from_json({k: v for k, v in first.move.items() if k != "seat"})
+    state = event_store.load_state(game, spec, first.seq - 1)
+    refusal = spec.decide(state, seat, played, random.Random(0))  # whether, not what
+    return refusal if isinstance(refusal, Rejection) else None
 
 
 def log_problems(game: Game) -> Iterator[str]:

@@ -4,7 +4,7 @@ from django.urls import path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api import converters, views  # noqa: F401  (registers <id:>)
-from api.errors import not_found_view
+from api.errors import unmatched_view
 
 urlpatterns = [
     path("games/<id:game_id>/moves/", views.MovesView.as_view()),  # first: the most requested
@@ -28,7 +28,7 @@ urlpatterns = [
     path("rules/search/", views.RulesSearchView.as_view()),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
-    # any other path under /api/ answers the JSON 404 in every mode (DEBUG's HTML page of URL
-    # patterns is for the web pages, not for API clients)
-    re_path(r"^.*/$", not_found_view),
+    # any other path under /api/, its root too, is answered alike in every mode (DEBUG's HTML
+    # pages, its 404 of URL patterns among them, are for the web pages, not for API clients)
+    re_path(r"^.*$", unmatched_view),
 ]

@@ -69,6 +69,9 @@ ERRORS = {
     404: OpenApiResponse(ErrorOutput),
 }
 
+# a game of earlier rules today's rules cannot follow (log_check.unfollowable): no analysis, no fork
+UNFOLLOWABLE = {422: OpenApiResponse(ErrorOutput)}
+
 
 class EventStreamRenderer(renderers.BaseRenderer):
     """Lets `Accept: text/event-stream` through content negotiation (the body is streamed)."""
@@ -228,7 +231,12 @@ def _created(created: game_services.CreatedGame) -> dict[str, Any]:
 class ForkView(APIView):
     @extend_schema(
         request=ForkInput,
-        responses={201: GameCreateOutput, 429: OpenApiResponse(ErrorOutput), **ERRORS},
+        responses={
+            201: GameCreateOutput,
+            **UNFOLLOWABLE,
+            429: OpenApiResponse(ErrorOutput),
+            **ERRORS,
+        },
     )
     def post(self, request: Request, game_id: int) -> Response:
         data = _validated(request, ForkInput)
@@ -431,7 +439,7 @@ class AnalysisView(GameView):
     @extend_schema(
         parameters=[AUTH],
         request=AnalysisInput,
-        responses={200: AnalysisOutput, 202: AnalysisOutput, **ERRORS},
+        responses={200: AnalysisOutput, 202: AnalysisOutput, **UNFOLLOWABLE, **ERRORS},
     )
     def post(self, request: Request, game_id: int) -> Response:
         """Start an analysis: of a running game, by a seat of it; of a finished one, by anyone.

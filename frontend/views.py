@@ -320,10 +320,13 @@ def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200
     ]
     spec = get_game(game.game)
     older = game.rules_version != spec.rules_version  # played on under today's rules
+    refusal = game_services.fork_refusal(game)  # the API's own: no form for a fork it refuses
+    finished = game.status == Game.Status.FINISHED
     context = {
         "game": game,
         "title": spec.title,
-        "forkable": game.status == Game.Status.FINISHED,
+        "forkable": refusal is None,
+        "unforkable": refusal.message if refusal is not None and finished and not error else "",
         "older_rules": game_services.older_rules_words(spec.title) if older else "",
         "seats": seats,
         "kinds": SEAT_KINDS[:-1],  # every seat of a fork is filled, as in the game forked

@@ -403,6 +403,53 @@ def test_a_fork_of_the_stored_black_metro_game_in_a_late_mission_window_offers_i
     first_seat_to_act_moves(api, child, made.json())
 
 
+def test_a_stored_game_todays_rules_cannot_follow_is_not_forked(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A City Strategy game stored in the first log format: today's rules refuse its first
+    move, and a fork of it named a seat at every head while offering it no move. It is refused
+    as its analysis is (log_check.unfollowable), at any point, with or without a bot seat: 422
+    with its reason in words, no fork made, the log as it was, no fork or bot game of the hour
+    spent; its replay page offers no form and says why."""
+    from django.test import Client
+
+    from tests.api.stored_logs import FIXTURES, load, read
+
+    parent = load(read(FIXTURES / "gotham-city-strategy-2p-variant.json"))
+    assert parent.rules_version < get_game(parent.game).rules_version
+    other = finished(create_game)  # a game a fork is made of, once the refusals are answered
+    stored = records(parent, parent.version)
+    address = "203.0.113.91"
+    for name in ("fork", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
+    url = f"/api/games/{parent.pk}/fork/"
+    points = fork_points(parent)
+    seated = ([{"name": "Ann"}, {"name": "Bob"}], [{"name": "Ann"}, {"bot": "random"}])
+    with override_settings(GOTHAM_FORKS_PER_HOUR=1, GOTHAM_BOT_GAMES_PER_HOUR=1):
+        for at, players in ((points[0], seated[0]), (points[len(points) // 2], seated[1])):
+            body = {"at": at, "players": players}
+            refused = api.post(url, body, format="json", REMOTE_ADDR=address)
+            assert refused.status_code == 422, refused.json()
+            answer = refused.json()
+            assert answer["error"] == "fork_not_playable"
+            assert answer["message"].startswith("This game was played under earlier rules")
+            assert "cannot be played on from any point" in answer["message"]
+            assert "first log format" in answer["message"]  # the game's own reason
+        assert not Game.objects.filter(forked_from=parent).exists()
+        assert records(parent, parent.version) == stored
+        body = {"at": fork_points(other)[0], "players": seated[1]}
+        made = api.post(f"/api/games/{other.pk}/fork/", body, format="json", REMOTE_ADDR=address)
+        assert made.status_code == 201, made.json()  # neither hour counted the refusals
+    for name in ("fork", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
+    page = Client().get(f"/games/{parent.pk}/replay/").content.decode()
+    assert 'id="fork"' not in page
+    assert "it cannot be played on from any point" in page and 'id="unforkable"' in page
+    paths = api.get("/api/schema/", {"format": "json"}).json()["paths"]
+    for path in ("/api/games/{game_id}/fork/", "/api/games/{game_id}/analysis/"):
+        assert "422" in paths[path]["post"]["responses"], path  # the refusal, documented
+
+
 def first_seat_to_act_moves(api: APIClient, child: Game, made: dict[str, Any]) -> None:
     """The fork's first seat to act (`made`: the fork's answer, with the tokens) plays its
     first legal move, and the fork still verifies."""

@@ -361,14 +361,29 @@ def test_unknown_game_and_path_are_json_404(api: APIClient) -> None:
     assert response.status_code == 404 and response.json()["error"] == "not_found"
 
 
-@override_settings(DEBUG=True)
-def test_an_api_path_that_matches_nothing_is_json_404_even_in_development(api: APIClient) -> None:
-    """DEBUG's HTML 404 lists the URL patterns: API clients get the JSON error in every mode."""
-    for path in ("/api/games/-1/", "/api/games/abc/", "/api/nowhere/deeper/"):
-        response = api.get(path)
-        assert response.status_code == 404 and response["Content-Type"] == "application/json"
-        assert response.json() == {"error": "not_found", "message": f"No such path: {path}"}
-    assert api.get("/api/games/-1").status_code == 301  # the slash is appended, as before
+@pytest.mark.parametrize("debug", [True, False], ids=["development", "production"])
+def test_an_api_path_that_matches_nothing_is_json_404_even_in_development(
+    api: APIClient, debug: bool
+) -> None:
+    """DEBUG's HTML 404 lists the URL patterns: API clients get the JSON error in every mode,
+    at the API's root too. An address without its final slash is sent on to the one with it,
+    whatever the method (with DEBUG on, Django answered a POST there with its HTML error page:
+    the development server, `python3 dev.py run`, runs with DEBUG on)."""
+    with override_settings(DEBUG=debug):
+        for path in ("/api/", "/api/games/-1/", "/api/games/abc/", "/api/nowhere/deeper/"):
+            for method in (api.get, api.post, api.delete):
+                response = method(path)
+                assert response.status_code == 404, (path, response.content[:80])
+                assert response["Content-Type"] == "application/json"
+                assert response.json() == {"error": "not_found", "message": f"No such path: {path}"}
+        for method in (api.get, api.post, api.put, api.patch, api.delete):
+            moved = method("/api/nowhere?x=1")
+            assert (moved.status_code, moved["Location"]) == (301, "/api/nowhere/?x=1")
+        assert api.get("/api/games/-1").status_code == 301  # the slash is appended, as before
+        assert api.post("/api/games")["Location"] == "/api/games/"
+    with override_settings(DEBUG=debug, APPEND_SLASH=False):
+        kept = api.post("/api/nowhere")
+        assert (kept.status_code, kept.json()["error"]) == (404, "not_found")
 
 
 def test_openapi_schema_and_docs(api: APIClient) -> None:

@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import NOBODY_COUNT
+from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.pack import Pack
 from rules_core.games.black_metro.state import NOBODY, Troop
@@ -362,6 +363,21 @@ def _reason_unknown(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "reason": ""}
 
 
+# the sections each kind of reason a discard records (sources.py) stands on, all of them in
+# `FortunesDiscarded.may_cite`: a reroll (any roll), a sabotage (the Gambler's), a blockade, a
+# mission (the book's example discards for one), the hand limit (with the standby draw), a die
+# face (the penalty dice's 5, event 2), the solo overlord's counterintelligence (a joker drawn)
+DISCARD_SECTIONS: Mapping[str, tuple[str, ...]] = {
+    sources.REROLL: ("appendix.dice",),
+    sources.SABOTAGE: ("troubleshooting.cards.candidates.gambler",),
+    sources.BLOCKADE: ("appendix.fortifications.blockades",),
+    sources.MISSION: ("appendix.missions", "example.standby.mission"),
+    sources.HAND_LIMIT: ("phases.standby.fortunes",),
+    sources.DICE: ("appendix.dice.penalty", "appendix.dice.event"),
+    sources.COUNTERINTELLIGENCE: ("solo.rules.fortunes.joker",),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class FortunesDiscarded(GameEvent):
     """Fortunes from a hand onto the discard without being played (face down: the discard pile
@@ -378,7 +394,9 @@ class FortunesDiscarded(GameEvent):
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_reason_unknown,)
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.fortifications.blockades")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        *sorted({s for sections in DISCARD_SECTIONS.values() for s in sections})
+    )
     owner: int
     cards: tuple[str, ...]
     reason: str = ""

@@ -7,14 +7,19 @@ import random
 import re
 from collections.abc import Iterator
 
+from rules_core.engine.citations import citation_uses
 from rules_core.engine.codec import from_json
 from rules_core.engine.hiding import json_strings
-from rules_core.engine.types import JSON, GameEvent, Move
+from rules_core.engine.types import JSON, Citation, GameEvent, Move
 from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro import sources, standby
-from rules_core.games.black_metro.events import FortunesDiscarded, ResourceChanged
+from rules_core.games.black_metro.events import (
+    DISCARD_SECTIONS,
+    FortunesDiscarded,
+    ResourceChanged,
+)
 from rules_core.games.black_metro.events_dominance import MissionPassed
 from rules_core.games.black_metro.events_resolution import (
     DiceRolled,
@@ -25,6 +30,7 @@ from rules_core.games.black_metro.events_resolution import (
 from rules_core.games.black_metro.events_standby import EventChosen, StandbyStep
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
+from rules_core.rulebooks import resolve
 from tests.rules_core.games.black_metro.helpers import (
     GAME,
     GREEN,
@@ -367,6 +373,7 @@ def test_every_fortune_discarded_in_random_games_says_why() -> None:
         if isinstance(event, FortunesDiscarded):
             assert event.reason, event
             kinds.add(event.reason.partition(":")[0])
+            assert event.reason.partition(":")[0] in DISCARD_SECTIONS, event  # may_cite's
             for seat in range(players):
                 told_there = GAME.narrate(state, event, seat, False)
                 assert not bare.match(told_there), (event, told_there)
@@ -374,21 +381,22 @@ def test_every_fortune_discarded_in_random_games_says_why() -> None:
     assert {"reroll", "sabotage", "blockade", "dice"} <= kinds, kinds
 
 
+# every reason a discard records (sources.py), as the story tells it in a 3-player game
+DISCARD_REASONS = {
+    sources.of(sources.REROLL, "supply"): " to reroll the supply dice",
+    sources.of(sources.SABOTAGE, 2, "supply"): " to make Blue reroll the supply dice",
+    sources.of(sources.BLOCKADE, GILDED_BANK): " for another player's blockade at 03 Gilded Bank",
+    sources.of(sources.MISSION): " to fulfil a mission",
+    sources.of(sources.HAND_LIMIT): " down to the hand limit",
+    sources.of(sources.DICE, "penalty", 5): " to the 5 on the penalty dice",
+    sources.of(sources.DICE, "event", 2): " to event 2 (chaotic winds)",
+    sources.of(sources.COUNTERINTELLIGENCE): " to the overlord's counterintelligence",
+}
+
+
 def test_each_reason_for_a_discard_is_told_in_the_games_words() -> None:
     state = started(3)
-    reasons = {
-        sources.of(sources.REROLL, "supply"): " to reroll the supply dice",
-        sources.of(sources.SABOTAGE, 2, "supply"): " to make Blue reroll the supply dice",
-        sources.of(
-            sources.BLOCKADE, GILDED_BANK
-        ): " for another player's blockade at 03 Gilded Bank",
-        sources.of(sources.MISSION): " to fulfil a mission",
-        sources.of(sources.HAND_LIMIT): " down to the hand limit",
-        sources.of(sources.DICE, "penalty", 5): " to the 5 on the penalty dice",
-        sources.of(sources.DICE, "event", 2): " to event 2 (chaotic winds)",
-        sources.of(sources.COUNTERINTELLIGENCE): " to the overlord's counterintelligence",
-    }
-    for code, words in reasons.items():
+    for code, words in DISCARD_REASONS.items():
         assert w.discard_reason(state, code) == words, code
     discarded = FortunesDiscarded(
         seat=RED, owner=RED, cards=("J-clubs",), reason=sources.of(sources.REROLL, "supply")
@@ -396,6 +404,30 @@ def test_each_reason_for_a_discard_is_told_in_the_games_words() -> None:
     assert GAME.narrate(state, discarded, RED, False) == (
         "Red discards the jack of clubs to reroll the supply dice."
     )
+
+
+def test_a_discard_may_cite_the_sections_of_every_reason_it_records() -> None:
+    """`fortunes_discarded` listed only the blockades' section among those it may cite, though
+    since rules version 26 it records a reroll, a sabotage, a mission, the hand limit, a die
+    face or the overlord's counterintelligence too: each reason's sections are among them, so
+    the rulebook lists the discard where the game applies each (rule_coverage, the rules pages)."""
+    may = {c.section for c in FortunesDiscarded.may_cite}
+    kinds = {sources.parts(code)[0] for code in DISCARD_REASONS}
+    assert set(DISCARD_SECTIONS) == kinds  # a section for each reason, none for another
+    assert may == {s for sections in DISCARD_SECTIONS.values() for s in sections}
+    applied = {(u.citation.section, u.name) for u in citation_uses(GAME) if u.kind == "event"}
+    for kind, section in (
+        (sources.REROLL, "appendix.dice"),
+        (sources.SABOTAGE, "troubleshooting.cards.candidates.gambler"),
+        (sources.BLOCKADE, "appendix.fortifications.blockades"),
+        (sources.MISSION, "appendix.missions"),
+        (sources.HAND_LIMIT, "phases.standby.fortunes"),
+        (sources.DICE, "appendix.dice.penalty"),
+        (sources.COUNTERINTELLIGENCE, "solo.rules.fortunes.joker"),
+    ):
+        assert section in DISCARD_SECTIONS[kind], kind
+        assert (section, "fortunes_discarded") in applied, section
+        resolve(Citation("black-metro", section))
 
 
 def test_another_seat_sees_why_a_fortune_was_discarded_but_not_which() -> None:
