@@ -347,3 +347,42 @@ def test_a_miniature_drawn_into_dangerous_terrain_rolls_nothing() -> None:
     assert [type(e) for e in events] == [Attracted]
     assert state.character("thugs-with-crowbar-1").area == "chemical-vats"
     assert state.roll is None
+
+
+def test_identical_tool_bonuses_are_not_combined_in_a_skills_level() -> None:
+    """V D (item types, tools): a hero cannot combine identical tool bonuses, so a second tool
+    card giving the same line adds nothing to the skill the first gives (V D 6.4 adds a card's
+    level to the hero's). Batman with a second Explosive Gel card (a tool of another name with
+    the same line, Blast 1) sets off a level 1 blast, not 2, and with a second Grapnel Gun card
+    (Attraction 2) reaches 2 moves, not 4: Renee Montoya on the loading dock, in sight of the
+    water tower (letter A) 3 moves away, is out of reach, and the refusal says why, citing the
+    tools' rule where a card was left out (rules version 22; before, each card's level was
+    added)."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    for copied, spare in (("explosive-gel", "spare-gel"), ("grapnel-gun", "spare-grapnel")):
+        card = next(i for i in raw["item"] if i["id"] == copied)
+        raw["item"].append({**card, "id": spare, "name": f"Spare {card['name']}"})
+    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    gadgets = ("explosive-gel", "spare-gel", "grapnel-gun", "spare-grapnel")
+    state = state.with_hero(replace(state.hero("batman"), gadgets=gadgets))
+    assert skill_level(state, state.hero("batman"), "blast") == 1
+    assert skill_level(state, state.hero("batman"), "attraction") == 2
+    _, events = play(state, 1, Move.of("blast", hero="batman", area="walkway"), seed=4)
+    assert events[0] == Blasted(seat=1, figure="batman", area="walkway", level=1)
+    up = state.with_hero(replace(state.hero("batman"), area="water-tower"))
+    far = refused(up, 1, Move.of("attract", hero="batman", target="renee-montoya"))
+    assert (far.code, far.message) == (
+        "bad_target",
+        "Renee Montoya is 3 moves away: Batman's Attraction reaches 2.",
+    )
+    assert {c.section for c in far.citations} == {"x.attraction", "v-d.item-types"}
+    one = up.with_hero(replace(up.hero("batman"), gadgets=("grapnel-gun",)))
+    alone = refused(one, 1, Move.of("attract", hero="batman", target="renee-montoya"))
+    assert {c.section for c in alone.citations} == {"x.attraction"}  # nothing was left out
