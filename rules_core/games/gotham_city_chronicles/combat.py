@@ -224,9 +224,9 @@ def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
             lines=picked,
         )
     )
-    used_up(run, seat, hero.id, cards)
-    if second:  # X Ambidexterity served: so did the cards that give it (V D 5, V D 6.4)
-        used_up(run, seat, hero.id, served(state, hero, "ambidexterity"))
+    # X Ambidexterity served with a second weapon: so did the cards that give it (V D 5, 6.4)
+    skill = served(state, hero, "ambidexterity") if second else ()
+    used_up(run, seat, hero.id, cards, skill)
     _after_roll(run, seat, rng)
     return run.events
 

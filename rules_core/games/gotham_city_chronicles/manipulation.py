@@ -5,6 +5,7 @@ automatic ones of item management (V·D·1: picking up; dropping, which is no ac
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 from rules_core.engine.declared import Run
@@ -148,12 +149,20 @@ def tool_bonuses(
     return tuple(b for _, b in tool_cards(state, hero, when, picked))
 
 
-def used_up(run: Run[GccState], seat: int, hero_id: str, cards: tuple[str, ...]) -> None:
-    """V D 5: a card with the single-use icon leaves the game once a bonus of it has served."""
-    for card in dict.fromkeys(cards):
-        hero = run.state.hero(hero_id)
-        if card in (*hero.items, *hero.gadgets) and run.state.board_pack.item(card).single_use:
-            run.emit(ItemUsedUp(seat=seat, hero=hero_id, item=card))
+def used_up(run: Run[GccState], seat: int, hero_id: str, *served: tuple[str, ...]) -> None:
+    """V D 5: a card with the single-use icon leaves the game once a bonus of it has served:
+    each card that served, copies apart, so two copies of one that both served both go (rules
+    version 22; before, a move's cards were counted once by name and one copy stayed). The
+    cards of one move may come in several groups (an attack's weapons, then the cards giving
+    its Ambidexterity): a card named in more than one group served once."""
+    counts: Counter[str] = Counter()
+    for group in served:
+        counts |= Counter(group)
+    for card, times in counts.items():
+        for _ in range(times):
+            hero = run.state.hero(hero_id)
+            if card in (*hero.items, *hero.gadgets) and run.state.board_pack.item(card).single_use:
+                run.emit(ItemUsedUp(seat=seat, hero=hero_id, item=card))
 
 
 def _action(state: GccState, action_id: object, side: str = "heroes") -> MissionAction | None:

@@ -138,7 +138,10 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # bonuses anywhere (V D item types: a second tool card with the same line adds nothing to
     # a defense nor to a skill's level, and a single-use one it leaves out stays; an Attraction
     # out of reach for it cites the tools' rule); before, only a manipulation's and a thought's
-    # tool lines were kept apart, so two tools' identical defense or skill lines were added
+    # tool lines were kept apart, so two tools' identical defense or skill lines were added;
+    # and two copies of a single-use card that both served (two weapons with Ambidexterity,
+    # two defense cards) both leave the game (V D 5; before, a move's cards were counted once
+    # by name and one copy stayed)
     rules_version = 22
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,

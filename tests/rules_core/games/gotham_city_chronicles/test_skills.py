@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rules_core.engine.types import Move
 from rules_core.games.gotham_city_chronicles.events import (
@@ -160,6 +161,18 @@ def test_blast_explodes_here_and_next_door_once_a_turn() -> None:
     assert refused(state, 1, Move.of("blast", hero="batman", area="street")).code == "skill_used"
 
 
+# Batman's ranged attack on Killer Croc with two Batarangs (X Ambidexterity)
+BOTH_BATARANGS = Move.of(
+    "attack",
+    hero="batman",
+    kind="ranged",
+    weapon="batarangs",
+    second="batarangs",
+    target="killer-croc-1",
+    cubes=1,
+)
+
+
 def test_ambidexterity_adds_a_second_weapon_of_the_same_type() -> None:
     """X Ambidexterity: two weapon cards of the same type, each no heavier than the level, add
     their bonuses; without it, one weapon only."""
@@ -168,16 +181,7 @@ def test_ambidexterity_adds_a_second_weapon_of_the_same_type() -> None:
     state = all_active(started())
     batman = replace(state.hero("batman"), gadgets=("batarangs", "batarangs", "grapnel-gun"))
     state = state.with_hero(batman)
-    both = Move.of(
-        "attack",
-        hero="batman",
-        kind="ranged",
-        weapon="batarangs",
-        second="batarangs",
-        target="killer-croc-1",
-        cubes=1,
-    )
-    _, events = play(state, 1, both)
+    _, events = play(state, 1, BOTH_BATARANGS)
     rolled = events[0]
     assert isinstance(rolled, AttackRolled)
     assert rolled.pool == ("white", "yellow+reroll", "yellow+reroll")
@@ -358,18 +362,11 @@ def test_identical_tool_bonuses_are_not_combined_in_a_skills_level() -> None:
     water tower (letter A) 3 moves away, is out of reach, and the refusal says why, citing the
     tools' rule where a card was left out (rules version 22; before, each card's level was
     added)."""
-    import tomllib
-
-    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
-    from rules_core.games.gotham_city_chronicles.setup import opening
-    from rules_core.games.gotham_city_chronicles.state import INITIAL
-    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
-
-    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw = _reference_raw()
     for copied, spare in (("explosive-gel", "spare-gel"), ("grapnel-gun", "spare-grapnel")):
         card = next(i for i in raw["item"] if i["id"] == copied)
         raw["item"].append({**card, "id": spare, "name": f"Spare {card['name']}"})
-    state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    state = _active_with(raw)
     gadgets = ("explosive-gel", "spare-gel", "grapnel-gun", "spare-grapnel")
     state = state.with_hero(replace(state.hero("batman"), gadgets=gadgets))
     assert skill_level(state, state.hero("batman"), "blast") == 1
@@ -386,3 +383,39 @@ def test_identical_tool_bonuses_are_not_combined_in_a_skills_level() -> None:
     one = up.with_hero(replace(up.hero("batman"), gadgets=("grapnel-gun",)))
     alone = refused(one, 1, Move.of("attract", hero="batman", target="renee-montoya"))
     assert {c.section for c in alone.citations} == {"x.attraction"}  # nothing was left out
+
+
+def test_two_copies_of_a_single_use_card_that_served_both_leave_the_game() -> None:
+    """V D 5: each single-use card leaves the game once one of its bonuses has served, so two
+    copies of one (here Batarangs made single-use) added together by Ambidexterity (X) both go,
+    where the cards of a move were counted once by name before (rules version 22)."""
+    from rules_core.games.gotham_city_chronicles.events import ItemUsedUp
+
+    raw = _reference_raw()
+    next(i for i in raw["item"] if i["id"] == "batarangs")["single_use"] = True
+    state = _active_with(raw)
+    gadgets = ("batarangs", "batarangs", "grapnel-gun")
+    state = state.with_hero(replace(state.hero("batman"), gadgets=gadgets))
+    state, events = play(state, 1, BOTH_BATARANGS)
+    gone = ItemUsedUp(seat=1, hero="batman", item="batarangs")
+    assert events.count(gone) == 2
+    assert state.hero("batman").gadgets == ("grapnel-gun",)
+
+
+def _reference_raw() -> dict[str, Any]:
+    """The reference pack as data, to be changed by a test."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK
+
+    return tomllib.loads(REFERENCE_PACK.read_text())
+
+
+def _active_with(raw: dict[str, Any]) -> GccState:
+    """A 2-seat game of the pack `raw` at its first heroes' actions, every hero active."""
+    from rules_core.games.gotham_city_chronicles.content import parse_pack
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    return all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
