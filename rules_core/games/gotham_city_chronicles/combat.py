@@ -468,8 +468,8 @@ def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
     wounds = dice.wounds(fight.successes, defense)
     run.emit(DefenseCounted(seat=seat, defender=fight.target, successes=defense, wounds=wounds))
     if state.has_hero(fight.target):  # the cards whose lines served (V D 5)
-        served = defense_lines(state, fight.target, roll.lines)
-        used_up(run, seat, fight.target, tuple(c for c, _ in served))
+        lines = defense_lines(state, fight.target, roll.lines)
+        used_up(run, seat, fight.target, tuple(card for card, _ in lines))
     wound(run, seat, fight.target, wounds)
     check_now(run)
 
