@@ -24,13 +24,14 @@ from rules_core.games.gotham_city_chronicles.language import declared_with, name
 from rules_core.games.gotham_city_chronicles.manipulation import (
     MAX_CUBES,
     cube_offers,
+    uncombined,
     usable,
     used_up,
 )
 from rules_core.games.gotham_city_chronicles.movement import end_any, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
-from rules_core.games.gotham_city_chronicles.skills import skill_cards, skill_level
+from rules_core.games.gotham_city_chronicles.skills import served, skill_level
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
 from rules_core.games.gotham_city_chronicles.villain import acting_character, declared_refusal
@@ -223,9 +224,9 @@ def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
             lines=picked,
         )
     )
-    used_up(run, seat, hero.id, cards)
-    if second:  # X Ambidexterity served: so did the cards that give it (V D 5, V D 6.4)
-        used_up(run, seat, hero.id, skill_cards(state, hero, "ambidexterity"))
+    # X Ambidexterity served with a second weapon: so did the cards that give it (V D 5, 6.4)
+    skill = served(state, hero, "ambidexterity") if second else ()
+    used_up(run, seat, hero.id, cards, skill)
     _after_roll(run, seat, rng)
     return run.events
 
@@ -437,13 +438,20 @@ def defense_cards(state: GccState, hero_id: str) -> tuple[str, ...]:
     )
 
 
+def defense_lines(
+    state: GccState, hero_id: str, picked: tuple[int, ...] = ()
+) -> tuple[tuple[str, Bonus], ...]:
+    """V D 6: the defense bonus line of each usable item the hero carries, with its card (one
+    line a card: the one chosen where a card has several), identical tool bonuses not combined
+    (V D item types, rules version 22)."""
+    cards = defense_cards(state, hero_id)
+    return uncombined(state, bonus_choice.applied(state, cards, "defense", picked))
+
+
 def defense_bonuses(
     state: GccState, hero_id: str, picked: tuple[int, ...] = ()
 ) -> tuple[Bonus, ...]:
-    """V D 6: the defense bonus line of each usable item the hero carries (one line a card: the
-    one chosen where a card has several)."""
-    cards = defense_cards(state, hero_id)
-    return tuple(b for _, b in bonus_choice.applied(state, cards, "defense", picked))
+    return tuple(b for _, b in defense_lines(state, hero_id, picked))
 
 
 def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
@@ -459,8 +467,9 @@ def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
     defense = dice.net_successes(shown, automatic)
     wounds = dice.wounds(fight.successes, defense)
     run.emit(DefenseCounted(seat=seat, defender=fight.target, successes=defense, wounds=wounds))
-    if state.has_hero(fight.target):
-        used_up(run, seat, fight.target, defense_cards(state, fight.target))
+    if state.has_hero(fight.target):  # the cards whose lines served (V D 5)
+        lines = defense_lines(state, fight.target, roll.lines)
+        used_up(run, seat, fight.target, tuple(card for card, _ in lines))
     wound(run, seat, fight.target, wounds)
     check_now(run)
 

@@ -5,7 +5,8 @@ automatic ones of item management (V·D·1: picking up; dropping, which is no ac
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
@@ -114,11 +115,32 @@ def tool_cards(
 ) -> tuple[tuple[str, Bonus], ...]:
     """V·C·3 [a] iv, V D: every usable tool's bonus line for the action (the one the hero chose
     on a card with several, V D 6), with its card; identical tool bonuses are not combined."""
+    return uncombined(
+        state, bonus_choice.applied(state, tool_items(state, hero, when), when, picked)
+    )
+
+
+def uncombined(
+    state: GccState, lines: Iterable[tuple[str, Bonus]]
+) -> tuple[tuple[str, Bonus], ...]:
+    """V D (item types, tools): the bonus lines applied, each with its card, less a tool card's
+    line identical to one an earlier tool card gives: a hero cannot combine identical tool
+    bonuses, in an action, a defense or a skill's level alike (rules version 22; before, only
+    a manipulation's and a thought's were kept apart). The card left out gives nothing, so a
+    single-use one stays (V D 5)."""
     found: list[tuple[str, Bonus]] = []
-    for item_id, bonus in bonus_choice.applied(state, tool_items(state, hero, when), when, picked):
-        if all(bonus != b for _, b in found):
-            found.append((item_id, bonus))
+    for card, bonus in lines:
+        tool = state.board_pack.item(card).type == "tool"
+        if tool and any(bonus == b and state.board_pack.item(c).type == "tool" for c, b in found):
+            continue
+        found.append((card, bonus))
     return tuple(found)
+
+
+def identical_tools(state: GccState, lines: Iterable[tuple[str, Bonus]]) -> bool:
+    """Whether `uncombined` leaves a tool card's line out of these."""
+    given = tuple(lines)
+    return len(uncombined(state, given)) < len(given)
 
 
 def tool_bonuses(
@@ -127,12 +149,20 @@ def tool_bonuses(
     return tuple(b for _, b in tool_cards(state, hero, when, picked))
 
 
-def used_up(run: Run[GccState], seat: int, hero_id: str, cards: tuple[str, ...]) -> None:
-    """V D 5: a card with the single-use icon leaves the game once a bonus of it has served."""
-    for card in dict.fromkeys(cards):
-        hero = run.state.hero(hero_id)
-        if card in (*hero.items, *hero.gadgets) and run.state.board_pack.item(card).single_use:
-            run.emit(ItemUsedUp(seat=seat, hero=hero_id, item=card))
+def used_up(run: Run[GccState], seat: int, hero_id: str, *served: tuple[str, ...]) -> None:
+    """V D 5: a card with the single-use icon leaves the game once a bonus of it has served:
+    each card that served, copies apart, so two copies of one that both served both go (rules
+    version 22; before, a move's cards were counted once by name and one copy stayed). The
+    cards of one move may come in several groups (an attack's weapons, then the cards giving
+    its Ambidexterity): a card named in more than one group served once."""
+    counts: Counter[str] = Counter()
+    for group in served:
+        counts |= Counter(group)
+    for card, times in counts.items():
+        for _ in range(times):
+            hero = run.state.hero(hero_id)
+            if card in (*hero.items, *hero.gadgets) and run.state.board_pack.item(card).single_use:
+                run.emit(ItemUsedUp(seat=seat, hero=hero_id, item=card))
 
 
 def _action(state: GccState, action_id: object, side: str = "heroes") -> MissionAction | None:

@@ -134,8 +134,15 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # told "is <state>"; 21: a heroes' seat whose heroes all rest (V·B·3 [b]: no action) has
     # its actions ended in the move that declares the last stance, as the game's own step
     # (`moves.heroes_rest`: `heroes_actions_ended` by nobody, `player` naming the seat; before, the
-    # seat was asked to end them, the one move offered)
-    rules_version = 21
+    # seat was asked to end them, the one move offered); 22: a hero combines no identical tool
+    # bonuses anywhere (V D item types: a second tool card with the same line adds nothing to
+    # a defense nor to a skill's level, and a single-use one it leaves out stays; an Attraction
+    # out of reach for it cites the tools' rule); before, only a manipulation's and a thought's
+    # tool lines were kept apart, so two tools' identical defense or skill lines were added;
+    # and two copies of a single-use card that both served (two weapons with Ambidexterity,
+    # two defense cards) both leave the game (V D 5; before, a move's cards were counted once
+    # by name and one copy stayed)
+    rules_version = 22
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -16,9 +16,12 @@ from rules_core.engine.wording import counted
 from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry, villain
 from rules_core.games.gotham_city_chronicles.events import Attracted, Blasted
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.figures import Bonus
 from rules_core.games.gotham_city_chronicles.language import declared_with, name
 from rules_core.games.gotham_city_chronicles.manipulation import (
     automatic_refusal,
+    identical_tools,
+    uncombined,
     usable,
     used_up,
 )
@@ -58,7 +61,8 @@ def skill_level(
     stance the neutralization imposes (IX B, X); a card's level adds to the board's (V D 6.4),
     one line a card (V D 6): the line `picked` (a Blast's `lines`), or with None the card's
     highest, where the level only bounds what the hero may do (Attraction's distance,
-    Ambidexterity's weapons), so a higher line allows all a lower one would."""
+    Ambidexterity's weapons), so a higher line allows all a lower one would; a tool's line
+    identical to another tool's adds nothing (`skill_lines`)."""
     if isinstance(figure, Character):
         if not figure.area:
             return 0
@@ -70,12 +74,39 @@ def skill_level(
     level = sum(
         s.level for s in state.board_pack.hero(hero.id).skills if s.name == skill and s.usable(load)
     )
-    cards = skill_cards(state, hero, skill)
+    return level + sum(b.level for _, b in skill_lines(state, hero, skill, picked))
+
+
+def _card_lines(
+    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None
+) -> tuple[tuple[str, Bonus], ...]:
+    """Each card's line giving the skill, with its card: the line `picked`, or with None the
+    card's highest (skill_level); none for a character, which carries no card."""
+    cards = skill_cards(state, figure, skill)
     if picked is not None:
-        return level + sum(b.level for _, b in bonus_choice.applied(state, cards, skill, picked))
-    for card in cards:
-        level += max(b.level for b in dice.bonus_lines(state.board_pack.item(card), skill))
-    return level
+        return bonus_choice.applied(state, cards, skill, picked)
+    return tuple(
+        (card, max(dice.bonus_lines(state.board_pack.item(card), skill), key=lambda b: b.level))
+        for card in cards
+    )
+
+
+def skill_lines(
+    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None = None
+) -> tuple[tuple[str, Bonus], ...]:
+    """The cards' lines that add to a hero's level in the skill (V D 6.4), with their cards, as
+    skill_level counts them: identical tool bonuses are not combined (V D item types, rules
+    version 22), so a second tool card with the same line adds nothing (and, single-use, is
+    not used up). None for a character, which carries no card."""
+    return uncombined(state, _card_lines(state, figure, skill, picked))
+
+
+def served(
+    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None = None
+) -> tuple[str, ...]:
+    """The cards whose lines of the skill served when it was used, with the lines `picked` as
+    skill_level takes them (V D 5: a single-use one then leaves the game)."""
+    return tuple(card for card, _ in skill_lines(state, figure, skill, picked))
 
 
 def _possessor(state: GccState, seat: int, move: Move, skill: str) -> Rejection | Miniature:
@@ -141,32 +172,37 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject(
             "bad_target", f"That miniature is already in the {_role(who)}'s area.", "x.attraction"
         )
-    why = _out_of_attraction(state, who, target, there, size)
-    return None if why is None else reject("bad_target", why, "x.attraction")
+    return _out_of_attraction(state, who, target, there, size)
 
 
 def _out_of_attraction(
     state: GccState, who: Miniature, target: str, there: str, size: int
-) -> str | None:
-    """Which of Attraction's requirements (X) the target fails, in words, or None: on the board,
-    within the skill's level in moves (IX J), in clear sight (IX L), no larger than the possessor
-    and not over-occupying the possessor's area (IX H)."""
+) -> Rejection | None:
+    """The refusal naming which of Attraction's requirements (X) the target fails, or None: on
+    the board, within the skill's level in moves (IX J; a level less than the cards would give
+    if identical tool bonuses combined cites the tools' rule too, V D item types), in clear
+    sight (IX L), no larger than the possessor and not over-occupying the possessor's area
+    (IX H)."""
     board = state.board_pack.board
     named, possessor = name(state, target), name(state, who.id)
     if not there:
-        return f"{named} is not on the board."
+        return reject("bad_target", f"{named} is not on the board.", "x.attraction")
     level = skill_level(state, who, "attraction")
     far = geometry.distance(board, who.area, there)
     if far is None or far > level:
         away = "out of reach of any move" if far is None else f"{counted(far, 'move')} away"
-        return f"{named} is {away}: {possessor}'s Attraction reaches {level}."
+        lines = _card_lines(state, who, "attraction", None)
+        tools = ("v-d.item-types",) if identical_tools(state, lines) else ()
+        reach = f"{named} is {away}: {possessor}'s Attraction reaches {level}."
+        return reject("bad_target", reach, "x.attraction", *tools)
+    why = None
     if not geometry.clear_sight(board, who.area, there):
-        return f"{possessor} has no clear line of sight to {named}."
-    if size > _size(state, who.id):
-        return f"{named} (size {size}) is larger than {possessor} (size {_size(state, who.id)})."
-    if geometry.over_occupies(board, who.area, state.load(who.area), size):
-        return f"{named} would over-occupy the {name(state, who.area)}."
-    return None
+        why = f"{possessor} has no clear line of sight to {named}."
+    elif size > _size(state, who.id):
+        why = f"{named} (size {size}) is larger than {possessor} (size {_size(state, who.id)})."
+    elif geometry.over_occupies(board, who.area, state.load(who.area), size):
+        why = f"{named} would over-occupy the {name(state, who.area)}."
+    return None if why is None else reject("bad_target", why, "x.attraction")
 
 
 def attract_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
@@ -182,7 +218,7 @@ def attract_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
             characteristic=_characteristic(move),
         )
     )
-    used_up(run, seat, who.id, skill_cards(state, who, "attraction"))
+    used_up(run, seat, who.id, served(state, who, "attraction"))
     check_now(run)
     return run.events
 
@@ -224,14 +260,15 @@ def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 def blast_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
     who = _acting(state, move)
-    level = skill_level(state, who, "blast", _blast_lines(state, who, move))
+    lines = _blast_lines(state, who, move)
+    level = skill_level(state, who, "blast", lines)
     area = str(move.get("area"))
     run.emit(
         Blasted(
             seat=seat, figure=who.id, area=area, level=level, characteristic=_characteristic(move)
         )
     )
-    used_up(run, seat, who.id, skill_cards(state, who, "blast"))
+    used_up(run, seat, who.id, served(state, who, "blast", lines))
     blast = Sequel("blast", seat, actor=who.id)
     if not explode_areas(run, (who.area, area), level, rng, blast):
         check_now(run)

@@ -546,8 +546,13 @@ def demobilize_check(state: GccState, seat: int, move: Move) -> Rejection | None
         return reject("cannot_demobilize", "Only an elite or henchman tile in the river.")
     if state.activation is not None and state.activation.tile == tile:
         return reject("cannot_demobilize", "Not the tile being activated.")
-    if _cubes_left(state) < dredge_cost(1):
-        return reject("not_enough_cubes", "Dredging a tile takes two cubes out of the game.")
+    if _cubes_left(state) < dredge_cost(1):  # VI G: dredged as though neutralized (VI F)
+        return reject(
+            "not_enough_cubes",
+            "Demobilizing a tile dredges it, which takes two cubes out of the game.",
+            "vi-g",
+            "vi-f",
+        )
     return None
 
 

@@ -190,10 +190,16 @@ def test_every_offered_move_is_accepted_in_a_fight() -> None:
         assert not isinstance(MOVES.decide(state, 1, move, random.Random(0)), Rejection), move
 
 
-def _croc_beside_batman_in_a_vest(unable: bool = False) -> GccState:
+def _croc_beside_batman_in_a_vest(
+    unable: bool = False,
+    vest: str = "object",
+    carried: tuple[str, ...] = ("vest",),
+    single_use: bool = False,
+) -> GccState:
     """The villain's turn with Killer Croc activated beside Batman, who wears a reference vest
-    (a defense line: a white die and one automatic success); with `unable`, Batman's board makes
-    his defense impossible (IX E 4)."""
+    (a defense line: a white die and one automatic success; an object card, or the item type
+    `vest`, single-use with `single_use`), as many as `carried` names; with `unable`, Batman's
+    board makes his defense impossible (IX E 4)."""
     import tomllib
 
     from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
@@ -210,14 +216,15 @@ def _croc_beside_batman_in_a_vest(unable: bool = False) -> GccState:
             "id": "vest",
             "name": "Kevlar Vest",
             "kind": "equipment",
-            "type": "object",
+            "type": vest,
             "encumbrance": 2,
             "bonuses": [{"when": "defense", "dice": ["white"], "successes": 1}],
+            "single_use": single_use,
             "source": "reference",
         }
     )
     state = all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
-    state = state.with_hero(replace(state.hero("batman"), area="walkway", items=("vest",)))
+    state = state.with_hero(replace(state.hero("batman"), area="walkway", items=carried))
     state, _ = play(state, 1, Move.of("finish"))
     state, _ = play(state, VILLAIN, Move.of("activate", tile="killer-croc"))
     state, _ = play(state, VILLAIN, Move.of("activate_character", character="killer-croc-1"))
@@ -257,6 +264,41 @@ def test_a_defense_bonus_line_adds_its_dice_and_successes() -> None:
     counted = next(e for e in events if isinstance(e, DefenseCounted))
     shown = _shown(rolled.pool, rolled.faces)
     assert counted.successes == shown + 1  # kept without rerolls: the dice and the vest
+
+
+def test_identical_tool_bonuses_are_not_combined_in_a_defense() -> None:
+    """V D (item types, tools): a hero cannot combine identical tool bonuses. Batman wearing
+    two vests that are tool cards (each a defense line of a white die and one automatic
+    success) defends with one white die and one automatic success; two vests that are objects
+    both count, the rule being the tools' (rules version 22; before, the tools' lines were
+    added like any card's)."""
+    for vest, whites in (("tool", 1), ("object", 2)):
+        state = _croc_beside_batman_in_a_vest(vest=vest, carried=("vest", "vest"))
+        state, _, _ = _crocs_attack_counted(state, lambda successes: successes > 0)
+        state, events = play(state, 1, Move.of("defend", cubes=1))
+        rolled = events[0]
+        assert isinstance(rolled, DefenseRolled)
+        assert rolled.pool == ("orange", "orange", *("white",) * whites), vest
+        while state.roll is not None:
+            state, events = play(state, 1, Move.of("keep"))
+        counted = next(e for e in events if isinstance(e, DefenseCounted))
+        assert counted.successes == _shown(rolled.pool, rolled.faces) + whites, vest
+
+
+def test_two_single_use_vests_that_served_a_defense_both_leave_the_game() -> None:
+    """V D 5: each single-use card whose bonus served leaves the game, two copies of one as
+    well (rules version 22; before, a move's cards were counted once by name, so one copy
+    stayed)."""
+    from rules_core.games.gotham_city_chronicles.events import ItemUsedUp
+
+    state = _croc_beside_batman_in_a_vest(carried=("vest", "vest"), single_use=True)
+    state, _, _ = _crocs_attack_counted(state, lambda successes: successes > 0)
+    state, events = play(state, 1, Move.of("defend", cubes=0))
+    while state.roll is not None:
+        state, kept = play(state, 1, Move.of("keep"))
+        events += kept
+    assert events.count(ItemUsedUp(seat=1, hero="batman", item="vest")) == 2
+    assert state.hero("batman").items == ()
 
 
 def test_a_melee_attack_may_name_no_weapon_and_a_refused_weapon_cites_its_kind() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from rules_core.engine.types import Move
 from rules_core.games.gotham_city_chronicles.events import (
@@ -160,6 +161,18 @@ def test_blast_explodes_here_and_next_door_once_a_turn() -> None:
     assert refused(state, 1, Move.of("blast", hero="batman", area="street")).code == "skill_used"
 
 
+# Batman's ranged attack on Killer Croc with two Batarangs (X Ambidexterity)
+BOTH_BATARANGS = Move.of(
+    "attack",
+    hero="batman",
+    kind="ranged",
+    weapon="batarangs",
+    second="batarangs",
+    target="killer-croc-1",
+    cubes=1,
+)
+
+
 def test_ambidexterity_adds_a_second_weapon_of_the_same_type() -> None:
     """X Ambidexterity: two weapon cards of the same type, each no heavier than the level, add
     their bonuses; without it, one weapon only."""
@@ -168,16 +181,7 @@ def test_ambidexterity_adds_a_second_weapon_of_the_same_type() -> None:
     state = all_active(started())
     batman = replace(state.hero("batman"), gadgets=("batarangs", "batarangs", "grapnel-gun"))
     state = state.with_hero(batman)
-    both = Move.of(
-        "attack",
-        hero="batman",
-        kind="ranged",
-        weapon="batarangs",
-        second="batarangs",
-        target="killer-croc-1",
-        cubes=1,
-    )
-    _, events = play(state, 1, both)
+    _, events = play(state, 1, BOTH_BATARANGS)
     rolled = events[0]
     assert isinstance(rolled, AttackRolled)
     assert rolled.pool == ("white", "yellow+reroll", "yellow+reroll")
@@ -347,3 +351,71 @@ def test_a_miniature_drawn_into_dangerous_terrain_rolls_nothing() -> None:
     assert [type(e) for e in events] == [Attracted]
     assert state.character("thugs-with-crowbar-1").area == "chemical-vats"
     assert state.roll is None
+
+
+def test_identical_tool_bonuses_are_not_combined_in_a_skills_level() -> None:
+    """V D (item types, tools): a hero cannot combine identical tool bonuses, so a second tool
+    card giving the same line adds nothing to the skill the first gives (V D 6.4 adds a card's
+    level to the hero's). Batman with a second Explosive Gel card (a tool of another name with
+    the same line, Blast 1) sets off a level 1 blast, not 2, and with a second Grapnel Gun card
+    (Attraction 2) reaches 2 moves, not 4: Renee Montoya on the loading dock, in sight of the
+    water tower (letter A) 3 moves away, is out of reach, and the refusal says why, citing the
+    tools' rule where a card was left out (rules version 22; before, each card's level was
+    added)."""
+    raw = _reference_raw()
+    for copied, spare in (("explosive-gel", "spare-gel"), ("grapnel-gun", "spare-grapnel")):
+        card = next(i for i in raw["item"] if i["id"] == copied)
+        raw["item"].append({**card, "id": spare, "name": f"Spare {card['name']}"})
+    state = _active_with(raw)
+    gadgets = ("explosive-gel", "spare-gel", "grapnel-gun", "spare-grapnel")
+    state = state.with_hero(replace(state.hero("batman"), gadgets=gadgets))
+    assert skill_level(state, state.hero("batman"), "blast") == 1
+    assert skill_level(state, state.hero("batman"), "attraction") == 2
+    _, events = play(state, 1, Move.of("blast", hero="batman", area="walkway"), seed=4)
+    assert events[0] == Blasted(seat=1, figure="batman", area="walkway", level=1)
+    up = state.with_hero(replace(state.hero("batman"), area="water-tower"))
+    far = refused(up, 1, Move.of("attract", hero="batman", target="renee-montoya"))
+    assert (far.code, far.message) == (
+        "bad_target",
+        "Renee Montoya is 3 moves away: Batman's Attraction reaches 2.",
+    )
+    assert {c.section for c in far.citations} == {"x.attraction", "v-d.item-types"}
+    one = up.with_hero(replace(up.hero("batman"), gadgets=("grapnel-gun",)))
+    alone = refused(one, 1, Move.of("attract", hero="batman", target="renee-montoya"))
+    assert {c.section for c in alone.citations} == {"x.attraction"}  # nothing was left out
+
+
+def test_two_copies_of_a_single_use_card_that_served_both_leave_the_game() -> None:
+    """V D 5: each single-use card leaves the game once one of its bonuses has served, so two
+    copies of one (here Batarangs made single-use) added together by Ambidexterity (X) both go,
+    where the cards of a move were counted once by name before (rules version 22)."""
+    from rules_core.games.gotham_city_chronicles.events import ItemUsedUp
+
+    raw = _reference_raw()
+    next(i for i in raw["item"] if i["id"] == "batarangs")["single_use"] = True
+    state = _active_with(raw)
+    gadgets = ("batarangs", "batarangs", "grapnel-gun")
+    state = state.with_hero(replace(state.hero("batman"), gadgets=gadgets))
+    state, events = play(state, 1, BOTH_BATARANGS)
+    gone = ItemUsedUp(seat=1, hero="batman", item="batarangs")
+    assert events.count(gone) == 2
+    assert state.hero("batman").gadgets == ("grapnel-gun",)
+
+
+def _reference_raw() -> dict[str, Any]:
+    """The reference pack as data, to be changed by a test."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK
+
+    return tomllib.loads(REFERENCE_PACK.read_text())
+
+
+def _active_with(raw: dict[str, Any]) -> GccState:
+    """A 2-seat game of the pack `raw` at its first heroes' actions, every hero active."""
+    from rules_core.games.gotham_city_chronicles.content import parse_pack
+    from rules_core.games.gotham_city_chronicles.setup import opening
+    from rules_core.games.gotham_city_chronicles.state import INITIAL
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import fold
+
+    return all_active(fold(INITIAL, opening(parse_pack(raw), 2)))

@@ -253,6 +253,24 @@ def test_dredging_a_neutralized_tile_and_demobilizing_once() -> None:
     assert "killer-croc" not in down.river and down.villain.total == total - 4
 
 
+def test_demobilizing_without_the_two_cubes_cites_demobilization() -> None:
+    """VI G: demobilizing dredges the tile as though it were neutralized, so it takes the two
+    cubes a dredge does (VI F, reading: README); refused without them, the refusal names the
+    demobilization and cites VI G with VI F (it cited VI F alone and spoke of dredging)."""
+    state = villains_turn()
+    poor = replace(state, villain=replace(state.villain, reserve=1, fatigue=0, spaces=(0,) * 7))
+    refusal = refused(poor, VILLAIN, Move.of("demobilize", tile="brutes-with-chains"))
+    assert (refusal.code, refusal.message) == (
+        "not_enough_cubes",
+        "Demobilizing a tile dredges it, which takes two cubes out of the game.",
+    )
+    assert {c.section for c in refusal.citations} == {"vi-g", "vi-f"}
+    dredge = refused(
+        replace(poor, face_down=("killer-croc",)), VILLAIN, Move.of("dredge", tile="killer-croc")
+    )
+    assert {c.section for c in dredge.citations} == {"vi-f"}
+
+
 def test_dredging_and_demobilizing_wait_for_the_reinforcement_points() -> None:
     """Reading (README): "at any moment" of the villain's turn is between its steps; the
     reinforcement points are spent at once (VI E), so neither comes in between."""
