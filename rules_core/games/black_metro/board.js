@@ -5,7 +5,7 @@
    view; registered with the page's board registry (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, seatColour } = window.GothamBoards;
+  const { el, heldCard, seatColour } = window.GothamBoards;
   // a faction is drawn in the colour it is named for (Red, Green, Blue, Yellow), else by seat
   const colour = (state, name) => seatColour(state.players.findIndex((p) => p.name === name), name);
   // on the board, short (the key under it says sub, para and mech: "1S" read as 15); beside
@@ -95,36 +95,10 @@
     return details;
   }
 
-  /* A fortune or mission the seat holds, as the panel lists it: its name (with who else knows
-     it) in bold, then what it prints. A target of the moves naming it (`target`), named as the
-     game names the card ("the jack of clubs", "Mission “War Chest”"), not by all it says: who
-     knows it and what it prints are its description (the ids of `data-description`). */
-  function held(card, name, knownTo, printed) {
-    const aim = `card-${card.id}`;
-    const item = document.createElement("li");
-    const title = document.createElement("strong");
-    title.textContent = name;
-    const parts = [];
-    if (knownTo) {
-      const known = document.createElement("span");
-      known.setAttribute("id", `known-${aim}`);
-      known.textContent = ` (${knownTo})`;
-      title.append(known);
-      parts.push(`known-${aim}`);
-    }
-    item.append(title);
-    if (printed) {
-      const words = document.createElement("span");
-      words.setAttribute("id", `words-${aim}`);
-      words.textContent = printed;
-      item.append(": ", words);
-      parts.push(`words-${aim}`);
-    }
-    item.setAttribute("data-target", aim);
-    item.setAttribute("data-name", name);
-    if (parts.length) item.setAttribute("data-description", parts.join(" "));
-    return item;
-  }
+  /* A fortune or mission the seat holds (GothamBoards.heldCard): a target of the moves naming
+     it, named as the game names the card ("the jack of clubs", "Mission “War Chest”"), who else
+     knows it and what it prints its description. */
+  const held = (card, name, knownTo, prints) => heldCard({ aim: `card-${card.id}`, shown: name, note: knownTo, prints });
 
   /* What the rules ask of the seat now (it is waited for), first (the view's `asked`, in words: the buttons
      "Return “War Chest” to the mission deck" said what to do, never what was being decided),
