@@ -386,12 +386,14 @@ def test_a_card_with_nothing_to_pick_stays_plain_text_beside_the_buttons() -> No
         metro_discarding,
         metro_rerolling,
         metro_attacking,
+        metro_attacking_at_a_district,
     ],
     ids=lambda t: t.__name__,
 )
 def test_black_metros_cards_in_hand_are_picked_as_no_mans_lands_are(table: Any) -> None:
     """A Black Metro seat's fortunes and missions were never targets: a move naming one (a
-    mission returned, a fortune discarded for a blockade or to reroll) now highlights that card
+    mission returned, a fortune discarded for a blockade or to reroll, played at a district:
+    that district's too) now highlights that card
     in the panel, named as the game names it ("the 4 of clubs", "Mission “War Chest”") and as
     its moves' buttons name it; picking it leaves only its moves."""
     slug, game, state, seat = table()
@@ -470,25 +472,60 @@ def test_black_metros_players_a_move_names_are_picked_by_their_line(table: Any) 
     assert step["shown"] == mine
 
 
-def test_a_dominance_attack_is_picked_by_its_card_or_by_the_player_it_attacks() -> None:
-    """An attack names a fortune of the hand and a player: it is counted on both, and picking
-    either leaves the attacks it is part of (the jack on anyone, or anyone's attacks on Blue)."""
-    slug, game, state, seat = metro_attacking()
+ATTACKS = (
+    "Attack Green with the jack of hearts",
+    "Attack Blue with the jack of hearts",
+    "Attack Blue with the queen of diamonds",
+)
+PLAYED_AT = (
+    "Play the 2 of clubs: use 02 Swiss Casino's first effect",
+    "Play the 2 of clubs at 02 Swiss Casino to attack Red",
+    "Play the 2 of clubs at 02 Swiss Casino to attack Blue",
+    "Play the 3 of diamonds at 03 Gilded Bank to attack Red",
+    "Play the 4 of hearts at 04 Chronicle Archives to attack Red",
+)
+
+
+@pytest.mark.parametrize(
+    ("table", "named", "picked"),
+    [
+        (
+            metro_attacking,
+            {"card-J-hearts": "the jack of hearts: 2 moves", "player-2": "Blue: 2 moves"},
+            {"card-J-hearts": ATTACKS[:2], "player-2": ATTACKS[1:]},
+        ),
+        (
+            metro_attacking_at_a_district,
+            {
+                "card-2-clubs": "the 2 of clubs: 3 moves",
+                "district-2": "02 Swiss Casino: 3 moves",
+                "player-0": "Red: 3 moves",
+            },
+            {
+                "card-2-clubs": PLAYED_AT[:3],
+                "district-2": PLAYED_AT[:3],
+                "player-0": (PLAYED_AT[1], *PLAYED_AT[3:]),
+            },
+        ),
+    ],
+    ids=["an attack", "a fortune played at a district"],
+)
+def test_a_move_naming_several_targets_is_picked_by_any_of_them(
+    table: Any, named: dict[str, str], picked: dict[str, tuple[str, ...]]
+) -> None:
+    """An attack names a fortune of the hand and a player; an assignment fortune played at its
+    district (to use it, or to attack a player there) names the district, the card and any
+    player attacked, and was reached by the district and the player alone, its card never
+    highlighted. Each such move is counted on all it names, and picking any of them leaves the
+    moves it is part of (the jack on anyone, or anyone's attacks on Blue; the 2 of clubs's
+    moves by the card or its district, every fortune played against Red by Red's line)."""
+    slug, game, state, seat = table()
     moves = offered(game, state, seat)
     view: Any = game.view(state, seat)
     names = {t["target"]: t["name"] for t in targeted(slug, view, seat, moves)["targets"]}
-    assert names["card-J-hearts"] == "the jack of hearts: 2 moves"
-    assert names["player-2"] == "Blue: 2 moves"
-    steps = targeted(slug, view, seat, moves, [{"click": "card-J-hearts"}, {"click": "player-2"}])
-    by_card, by_player = steps["steps"]
-    assert by_card["shown"] == [
-        "Attack Green with the jack of hearts",
-        "Attack Blue with the jack of hearts",
-    ]
-    assert by_player["shown"] == [
-        "Attack Blue with the jack of hearts",
-        "Attack Blue with the queen of diamonds",
-    ]
+    assert {aim: names.get(aim) for aim in named} == named
+    steps = targeted(slug, view, seat, moves, [{"click": aim} for aim in picked])["steps"]
+    assert {step["picked"]: tuple(step["shown"]) for step in steps} == picked
 
 
 def metro_rerolling_a_known_card() -> tuple[str, GameSpec[Any], Any, int]:
@@ -508,6 +545,7 @@ def metro_rerolling_a_known_card() -> tuple[str, GameSpec[Any], Any, int]:
         metro_discarding,
         metro_rerolling_a_known_card,
         metro_attacking,
+        metro_attacking_at_a_district,
     ],
     ids=lambda t: t.__name__,
 )

@@ -144,7 +144,7 @@
 
   // the moves naming a card of the seat's own hand or missions (the jammer's `card` is
   // another player's technology, not in the panel: its holder is the target)
-  const HELD_CARD_MOVES = new Set(["discard_fortune", "counter", "attack", "reroll", "sabotage", "discard_excess", "fulfil_mission", "return_mission"]);
+  const HELD_CARD_MOVES = new Set(["play_fortune", "discard_fortune", "counter", "attack", "reroll", "sabotage", "discard_excess", "fulfil_mission", "return_mission"]);
 
   /* The player a move names, by seat: the one attacked (a dominance fortune, an assignment
      fortune played at a district to attack), given the relic, or whose technology is jammed
@@ -156,15 +156,16 @@
   }
 
   /* What a move acts on: the district, where a unit is assigned, a fortune played or its
-     facility used, an explosion strikes (the moves' `district`, 1 to 12); else the card of
-     the seat's panel it names: a fortune discarded (for a blockade, the hand limit), played to
-     counter or attack, to reroll or sabotage a roll, a mission fulfilled or returned; and the
-     player it names, their line under the board (an attack names the card and the player). */
+     facility used, an explosion strikes (the moves' `district`, 1 to 12); the card of the
+     seat's panel it names: a fortune played at a district, discarded (for a blockade, the hand
+     limit), played to counter or attack, to reroll or sabotage a roll, a mission fulfilled or
+     returned; and the player it names, their line under the board. A fortune played at a
+     district to attack is all three: the district, the card and the player. */
   function target(move) {
     const number = move.district;
     const aims = [];
     if (Number.isInteger(number) && number >= 1) aims.push(`district-${number}`);
-    else if (HELD_CARD_MOVES.has(move.type) && move.card) aims.push(`card-${move.card}`);
+    if (HELD_CARD_MOVES.has(move.type) && move.card) aims.push(`card-${move.card}`);
     const player = playerNamed(move);
     if (Number.isInteger(player) && player >= 0) aims.push(`player-${player}`);
     return aims;
