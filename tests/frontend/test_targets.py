@@ -108,20 +108,31 @@ def strategy_setting_up() -> tuple[str, GameSpec[Any], Any, int]:
     return "gotham-city-strategy", game, state, min(game.to_act(state))
 
 
+def _first_moves_until(slug: str, kind: str) -> tuple[str, GameSpec[Any], Any, int]:
+    """`slug` for two, played by its first offered moves until a seat is offered a move of
+    `kind`: that table and seat."""
+    game, state = _set_up(slug, 2)
+    for _ in range(50):
+        seat = min(game.to_act(state))
+        moves = game.legal_moves(state, seat)
+        if any(m.type == kind for m in moves):
+            return slug, game, state, seat
+        state = _played(game, state, seat, moves[0].to_json())
+    raise AssertionError(f"no {kind} move in 50 moves")
+
+
+def strategy_playing() -> tuple[str, GameSpec[Any], Any, int]:
+    """Gotham City Strategy: a seat may play a card of its hand."""
+    return _first_moves_until("gotham-city-strategy", "play")
+
+
 def metro_assigning() -> tuple[str, GameSpec[Any], Any, int]:
     return ("black-metro", *black_metro_assigning())
 
 
 def metro_returning_a_mission() -> tuple[str, GameSpec[Any], Any, int]:
     """Black Metro's set-up: a mission of the seat's returned to the mission deck."""
-    game, state = _set_up("black-metro", 2)
-    for _ in range(50):
-        seat = min(game.to_act(state))
-        moves = game.legal_moves(state, seat)
-        if any(m.type == "return_mission" for m in moves):
-            return "black-metro", game, state, seat
-        state = _played(game, state, seat, moves[0].to_json())
-    raise AssertionError("no mission returned in 50 moves")
+    return _first_moves_until("black-metro", "return_mission")
 
 
 def metro_discarding() -> tuple[str, GameSpec[Any], Any, int]:
@@ -206,6 +217,14 @@ def falcones_first_turn() -> tuple[str, GameSpec[Any], Any, int]:
     return "no-mans-land", game, state, 0
 
 
+def gordon_signalling() -> tuple[str, GameSpec[Any], Any, int]:
+    """No Man's Land: Gordon, at the start of his turn, may play Rapid Response, or Oracle's
+    Tip at the Docks."""
+    from tests.rules_core.games.no_mans_land.helpers import START_HAND, at_gordons_start
+
+    return "no-mans-land", get_game("no-mans-land"), at_gordons_start(START_HAND), 1
+
+
 def gordon_moving() -> tuple[str, GameSpec[Any], Any, int]:
     """No Man's Land: Gordon's heroes move to districts of the board."""
     game, state = _set_up("no-mans-land", 2)
@@ -256,6 +275,7 @@ def villain_activating() -> tuple[str, GameSpec[Any], Any, int]:
 
 TABLES = [
     strategy_setting_up,
+    strategy_playing,
     metro_assigning,
     metro_returning_a_mission,
     metro_discarding,
@@ -265,6 +285,7 @@ TABLES = [
     metro_giving_the_relic,
     metro_jamming,
     falcones_first_turn,
+    gordon_signalling,
     gordon_moving,
     race_drawing,
     race_placing,
@@ -321,7 +342,7 @@ def test_every_target_is_a_named_button_the_keyboard_reaches_and_picks(table: An
 
 
 def test_a_target_counts_the_moves_that_act_on_it() -> None:
-    """Falcone's cards each name their moves' count ("Arson: crime, …: 8 moves"): a card's moves
+    """Falcone's cards each name their moves' count ("Arson: 8 moves"): a card's moves
     (recruited or played at a district) are counted on the card."""
     slug, game, state, seat = falcones_first_turn()
     moves = offered(game, state, seat)
@@ -360,12 +381,19 @@ def test_a_card_with_nothing_to_pick_stays_plain_text_beside_the_buttons() -> No
 
 @pytest.mark.parametrize(
     "table",
-    [metro_returning_a_mission, metro_discarding, metro_rerolling, metro_attacking],
+    [
+        metro_returning_a_mission,
+        metro_discarding,
+        metro_rerolling,
+        metro_attacking,
+        metro_attacking_at_a_district,
+    ],
     ids=lambda t: t.__name__,
 )
 def test_black_metros_cards_in_hand_are_picked_as_no_mans_lands_are(table: Any) -> None:
     """A Black Metro seat's fortunes and missions were never targets: a move naming one (a
-    mission returned, a fortune discarded for a blockade or to reroll) now highlights that card
+    mission returned, a fortune discarded for a blockade or to reroll, played at a district:
+    that district's too) now highlights that card
     in the panel, named as the game names it ("the 4 of clubs", "Mission “War Chest”") and as
     its moves' buttons name it; picking it leaves only its moves."""
     slug, game, state, seat = table()
@@ -444,25 +472,60 @@ def test_black_metros_players_a_move_names_are_picked_by_their_line(table: Any) 
     assert step["shown"] == mine
 
 
-def test_a_dominance_attack_is_picked_by_its_card_or_by_the_player_it_attacks() -> None:
-    """An attack names a fortune of the hand and a player: it is counted on both, and picking
-    either leaves the attacks it is part of (the jack on anyone, or anyone's attacks on Blue)."""
-    slug, game, state, seat = metro_attacking()
+ATTACKS = (
+    "Attack Green with the jack of hearts",
+    "Attack Blue with the jack of hearts",
+    "Attack Blue with the queen of diamonds",
+)
+PLAYED_AT = (
+    "Play the 2 of clubs: use 02 Swiss Casino's first effect",
+    "Play the 2 of clubs at 02 Swiss Casino to attack Red",
+    "Play the 2 of clubs at 02 Swiss Casino to attack Blue",
+    "Play the 3 of diamonds at 03 Gilded Bank to attack Red",
+    "Play the 4 of hearts at 04 Chronicle Archives to attack Red",
+)
+
+
+@pytest.mark.parametrize(
+    ("table", "named", "picked"),
+    [
+        (
+            metro_attacking,
+            {"card-J-hearts": "the jack of hearts: 2 moves", "player-2": "Blue: 2 moves"},
+            {"card-J-hearts": ATTACKS[:2], "player-2": ATTACKS[1:]},
+        ),
+        (
+            metro_attacking_at_a_district,
+            {
+                "card-2-clubs": "the 2 of clubs: 3 moves",
+                "district-2": "02 Swiss Casino: 3 moves",
+                "player-0": "Red: 3 moves",
+            },
+            {
+                "card-2-clubs": PLAYED_AT[:3],
+                "district-2": PLAYED_AT[:3],
+                "player-0": (PLAYED_AT[1], *PLAYED_AT[3:]),
+            },
+        ),
+    ],
+    ids=["an attack", "a fortune played at a district"],
+)
+def test_a_move_naming_several_targets_is_picked_by_any_of_them(
+    table: Any, named: dict[str, str], picked: dict[str, tuple[str, ...]]
+) -> None:
+    """An attack names a fortune of the hand and a player; an assignment fortune played at its
+    district (to use it, or to attack a player there) names the district, the card and any
+    player attacked, and was reached by the district and the player alone, its card never
+    highlighted. Each such move is counted on all it names, and picking any of them leaves the
+    moves it is part of (the jack on anyone, or anyone's attacks on Blue; the 2 of clubs's
+    moves by the card or its district, every fortune played against Red by Red's line)."""
+    slug, game, state, seat = table()
     moves = offered(game, state, seat)
     view: Any = game.view(state, seat)
     names = {t["target"]: t["name"] for t in targeted(slug, view, seat, moves)["targets"]}
-    assert names["card-J-hearts"] == "the jack of hearts: 2 moves"
-    assert names["player-2"] == "Blue: 2 moves"
-    steps = targeted(slug, view, seat, moves, [{"click": "card-J-hearts"}, {"click": "player-2"}])
-    by_card, by_player = steps["steps"]
-    assert by_card["shown"] == [
-        "Attack Green with the jack of hearts",
-        "Attack Blue with the jack of hearts",
-    ]
-    assert by_player["shown"] == [
-        "Attack Blue with the jack of hearts",
-        "Attack Blue with the queen of diamonds",
-    ]
+    assert {aim: names.get(aim) for aim in named} == named
+    steps = targeted(slug, view, seat, moves, [{"click": aim} for aim in picked])["steps"]
+    assert {step["picked"]: tuple(step["shown"]) for step in steps} == picked
 
 
 def metro_rerolling_a_known_card() -> tuple[str, GameSpec[Any], Any, int]:
@@ -477,7 +540,13 @@ def metro_rerolling_a_known_card() -> tuple[str, GameSpec[Any], Any, int]:
 
 @pytest.mark.parametrize(
     "table",
-    [metro_returning_a_mission, metro_discarding, metro_rerolling_a_known_card, metro_attacking],
+    [
+        metro_returning_a_mission,
+        metro_discarding,
+        metro_rerolling_a_known_card,
+        metro_attacking,
+        metro_attacking_at_a_district,
+    ],
     ids=lambda t: t.__name__,
 )
 def test_a_black_metro_card_is_named_short_and_described_by_what_it_prints(table: Any) -> None:
@@ -504,3 +573,40 @@ def test_a_black_metro_card_is_named_short_and_described_by_what_it_prints(table
         assert t["text"] == (f"{name} ({known}): {printed}" if known else f"{name}: {printed}")
     if table is metro_rerolling_a_known_card:
         assert any("Green laid it on the discard" in t["description"] for t in hand)
+
+
+def _held(slug: str, view: Any, seat: int) -> dict[str, tuple[str, str, str]]:
+    """Each card of the seat's hand by its target: the name it shows, the name the game's moves
+    give it ("Play Arson face up at …", "Play “Turf War”") and what it prints."""
+    if slug == "no-mans-land":
+        cards = view["hands"][str(seat)]
+        return {f"card-{c['id']}": (c["name"], c["name"], c["text"]) for c in cards}
+    cards = view["players"][seat]["hand"]
+    return {f"card-{c['id']}": (c["name"], f"“{c['name']}”", c["text"]) for c in cards}
+
+
+@pytest.mark.parametrize(
+    "table", [falcones_first_turn, gordon_signalling, strategy_playing], ids=lambda t: t.__name__
+)
+def test_a_card_in_the_hand_is_named_as_its_moves_name_it_and_described_by_its_text(
+    table: Any,
+) -> None:
+    """No Man's Land's and Gotham City Strategy's cards were buttons named by all they print
+    ("Protection Racket: crime, cost 1, strength 1; when played face up, …: 8 moves"): each is
+    named as its moves name it ("Protection Racket: 8 moves", "“Turf War”: 1 move") and
+    described by what it prints, which a sighted player reads on it as before."""
+    slug, game, state, seat = table()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    hand = [t for t in targeted(slug, view, seat, moves)["targets"] if t["group"] == "hand"]
+    cards = _held(slug, view, seat)
+    aimed = Counter(f"card-{m['move']['card']}" for m in moves if m["move"].get("card"))
+    assert hand and {t["target"] for t in hand} == set(aimed)
+    for t in hand:
+        shown, name, printed = cards[t["target"]]
+        count = aimed[t["target"]]
+        assert t["name"] == f"{name}: {count} move{'s' if count > 1 else ''}"
+        labels = [m["label"] for m in moves if f"card-{m['move'].get('card')}" == t["target"]]
+        assert all(name in label for label in labels), (name, labels)
+        assert printed and t["description"] == printed and printed not in t["name"]
+        assert t["text"] == f"{shown}: {printed}"

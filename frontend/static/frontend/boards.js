@@ -72,10 +72,38 @@ window.GothamBoards = (function () {
     element.appendChild(reference);
   }
 
+  /* A card the seat holds, as its panel lists it: its name (bold unless `plain`), a `note` after
+     it (who else knows it), then ": " and what it `prints`. The target `aim` of the moves naming
+     it (a board module's `target`), named as those moves name the card (`name`: "“Turf War”";
+     else the name it shows, `shown`), not by all it says: the note and what it prints are its
+     description (`data-description`, the ids of the spans holding them: targets.js). */
+  function heldCard({ aim, shown, name = shown, note = "", prints = "", plain = false }) {
+    const key = encodeURIComponent(aim);  // an id holds no space (a custom pack's card id might)
+    const item = document.createElement("li");
+    const title = document.createElement(plain ? "span" : "strong");
+    title.textContent = shown;
+    const described = [];
+    const part = (id, text) => {
+      const span = document.createElement("span");
+      span.setAttribute("id", id);
+      span.textContent = text;
+      described.push(id);
+      return span;
+    };
+    if (note) title.append(part(`note-${key}`, ` (${note})`));
+    item.append(title);
+    if (prints) item.append(": ", part(`words-${key}`, prints));
+    item.setAttribute("data-target", aim);
+    item.setAttribute("data-name", name);
+    if (described.length) item.setAttribute("data-description", described.join(" "));
+    return item;
+  }
+
   return {
     el,
     COLORS,
     seatColour,
+    heldCard,
     /* `draw(svg, view)` draws the board; `panel(element, view, seat)`, if given, fills the play
        page's panel with what the seat holds (its hand, its screen); `target(move)`, if given,
        names the board element a move acts on (the `data-target` of a drawn element), or a list

@@ -5,7 +5,7 @@
    view; registered with the page's board registry (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, seatColour } = window.GothamBoards;
+  const { el, heldCard, seatColour } = window.GothamBoards;
   // a faction is drawn in the colour it is named for (Red, Green, Blue, Yellow), else by seat
   const colour = (state, name) => seatColour(state.players.findIndex((p) => p.name === name), name);
   // on the board, short (the key under it says sub, para and mech: "1S" read as 15); beside
@@ -95,36 +95,10 @@
     return details;
   }
 
-  /* A fortune or mission the seat holds, as the panel lists it: its name (with who else knows
-     it) in bold, then what it prints. A target of the moves naming it (`target`), named as the
-     game names the card ("the jack of clubs", "Mission “War Chest”"), not by all it says: who
-     knows it and what it prints are its description (the ids of `data-description`). */
-  function held(card, name, knownTo, printed) {
-    const aim = `card-${card.id}`;
-    const item = document.createElement("li");
-    const title = document.createElement("strong");
-    title.textContent = name;
-    const parts = [];
-    if (knownTo) {
-      const known = document.createElement("span");
-      known.setAttribute("id", `known-${aim}`);
-      known.textContent = ` (${knownTo})`;
-      title.append(known);
-      parts.push(`known-${aim}`);
-    }
-    item.append(title);
-    if (printed) {
-      const words = document.createElement("span");
-      words.setAttribute("id", `words-${aim}`);
-      words.textContent = printed;
-      item.append(": ", words);
-      parts.push(`words-${aim}`);
-    }
-    item.setAttribute("data-target", aim);
-    item.setAttribute("data-name", name);
-    if (parts.length) item.setAttribute("data-description", parts.join(" "));
-    return item;
-  }
+  /* A fortune or mission the seat holds (GothamBoards.heldCard): a target of the moves naming
+     it, named as the game names the card ("the jack of clubs", "Mission “War Chest”"), who else
+     knows it and what it prints its description. */
+  const held = (card, name, knownTo, prints) => heldCard({ aim: `card-${card.id}`, shown: name, note: knownTo, prints });
 
   /* What the rules ask of the seat now (it is waited for), first (the view's `asked`, in words: the buttons
      "Return “War Chest” to the mission deck" said what to do, never what was being decided),
@@ -170,7 +144,7 @@
 
   // the moves naming a card of the seat's own hand or missions (the jammer's `card` is
   // another player's technology, not in the panel: its holder is the target)
-  const HELD_CARD_MOVES = new Set(["discard_fortune", "counter", "attack", "reroll", "sabotage", "discard_excess", "fulfil_mission", "return_mission"]);
+  const HELD_CARD_MOVES = new Set(["play_fortune", "discard_fortune", "counter", "attack", "reroll", "sabotage", "discard_excess", "fulfil_mission", "return_mission"]);
 
   /* The player a move names, by seat: the one attacked (a dominance fortune, an assignment
      fortune played at a district to attack), given the relic, or whose technology is jammed
@@ -182,15 +156,16 @@
   }
 
   /* What a move acts on: the district, where a unit is assigned, a fortune played or its
-     facility used, an explosion strikes (the moves' `district`, 1 to 12); else the card of
-     the seat's panel it names: a fortune discarded (for a blockade, the hand limit), played to
-     counter or attack, to reroll or sabotage a roll, a mission fulfilled or returned; and the
-     player it names, their line under the board (an attack names the card and the player). */
+     facility used, an explosion strikes (the moves' `district`, 1 to 12); the card of the
+     seat's panel it names: a fortune played at a district, discarded (for a blockade, the hand
+     limit), played to counter or attack, to reroll or sabotage a roll, a mission fulfilled or
+     returned; and the player it names, their line under the board. A fortune played at a
+     district to attack is all three: the district, the card and the player. */
   function target(move) {
     const number = move.district;
     const aims = [];
     if (Number.isInteger(number) && number >= 1) aims.push(`district-${number}`);
-    else if (HELD_CARD_MOVES.has(move.type) && move.card) aims.push(`card-${move.card}`);
+    if (HELD_CARD_MOVES.has(move.type) && move.card) aims.push(`card-${move.card}`);
     const player = playerNamed(move);
     if (Number.isInteger(player) && player >= 0) aims.push(`player-${player}`);
     return aims;

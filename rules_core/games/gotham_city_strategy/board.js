@@ -3,7 +3,7 @@
    Registered with the page's board registry (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, COLORS } = window.GothamBoards;
+  const { el, heldCard, COLORS } = window.GothamBoards;
   /* Each block: its name and income, every villain's threats (squares) and henchmen (dots) in
      the villain's colour, the villains themselves (a ringed disc with the initial), Batman, and
      who rules it. The seat's own villain is named "you". */
@@ -98,14 +98,11 @@
     const line = document.createElement("p");
     line.textContent = `Level ${me.level} · ${me.money} money · ${me.information} information · ${me.recruited} henchmen`;
     const hand = Array.isArray(me.hand) ? me.hand : [];
+    // each card "Turf War: …", a target named as the moves name it ("Play “Turf War”"), what
+    // it prints its description (GothamBoards.heldCard)
     const list = document.createElement("ul");
     for (const card of hand) {
-      const item = document.createElement("li");
-      item.setAttribute("data-target", `card-${card.id}`);
-      const name = document.createElement("strong");
-      name.textContent = card.name;
-      item.append(name, `: ${card.text}`);
-      list.append(item);
+      list.append(heldCard({ aim: `card-${card.id}`, shown: card.name, name: `“${card.name}”`, prints: card.text }));
     }
     element.append(line);
     const next = me.next_level_needs && me.next_level_needs.text;

@@ -85,6 +85,8 @@
     for (const c of [...hand].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
       if (!offeredAs.has(kind(c))) offeredAs.set(kind(c), c.id);
     }
+    // a card has no name but what it prints: its moves name it by that ("Place “Leader: 2
+    // back” (deck 1) face down"), its button too, with nothing else to describe it
     const items = hand.map((c) => {
       const item = node("li", `${c.text} (deck ${c.deck})`);
       item.setAttribute("data-target", `card-${offeredAs.get(kind(c))}`);

@@ -6,7 +6,7 @@
    (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, COLORS } = window.GothamBoards;
+  const { el, heldCard, COLORS } = window.GothamBoards;
   const FALCONE = COLORS[0], GORDON = COLORS[1];
 
   // a district is a card-like box: its name on a band at the top, the crime, then Falcone's
@@ -101,12 +101,11 @@
     const title = document.createElement("h3");
     title.textContent = seat === 0 ? "Falcone's hand" : "Gordon's Batsignal cards";
     element.appendChild(title);
+    // each card "Arson: crime, cost 1, …", a target named as the moves name it ("Play Arson
+    // face up at the Narrows"), what it prints its description (GothamBoards.heldCard)
     const list = document.createElement("ul");
     for (const card of Array.isArray(hand) ? hand : []) {
-      const item = document.createElement("li");
-      item.textContent = `${card.name}: ${card.text}`;
-      item.setAttribute("data-target", `card-${card.id}`);
-      list.appendChild(item);
+      list.appendChild(heldCard({ aim: `card-${card.id}`, shown: card.name, prints: card.text, plain: true }));
     }
     element.appendChild(list);
     if (state.why_asked) {
