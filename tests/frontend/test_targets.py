@@ -478,7 +478,7 @@ ATTACKS = (
     "Attack Blue with the queen of diamonds",
 )
 PLAYED_AT = (
-    "Play the 2 of clubs: use 02 Swiss Casino's first effect",
+    "Play the 2 of clubs: use the first effect of 02 Swiss Casino",
     "Play the 2 of clubs at 02 Swiss Casino to attack Red",
     "Play the 2 of clubs at 02 Swiss Casino to attack Blue",
     "Play the 3 of diamonds at 03 Gilded Bank to attack Red",

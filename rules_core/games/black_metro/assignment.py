@@ -504,7 +504,7 @@ def _label_play(state: State, seat: int, move: Move) -> str:
         choice = str(move.get("choice"))
         ops = facilities.choosing_ops(state.the_pack().district(number).effects[0].steps)
         how = f" ({language.choice(state, choice, ops)})" if choice else ""
-        return f"Play {language.fortune(card)}: use {where}'s first effect{how}"
+        return f"Play {language.fortune(card)}: use the first effect of {where}{how}"
     attacked = language.who(state, int(str(target)))
     return f"Play {language.fortune(card)} at {where} to attack {attacked}"
 

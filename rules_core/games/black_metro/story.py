@@ -216,7 +216,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
             if ev.counter
             else f" to attack {w.who(st, ev.target)}"
             if ev.target >= 0
-            else f" for {w.district(st, ev.district)}'s first effect"
+            else f" for the first effect of {w.district(st, ev.district)}"
         )
     ),
     e.CounterDeclined: lambda st, ev, mine: (  # the game's own step: no fortune to counter

@@ -92,11 +92,11 @@ def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() 
     state = _greens_turn()
     effect = Move.of("play_fortune", card="4-hearts", district=4, target=-1, choice="")
     assert GAME.describe_move(state, GREEN, effect) == (
-        "Play the 4 of hearts: use 04 Chronicle Archives's first effect"
+        "Play the 4 of hearts: use the first effect of 04 Chronicle Archives"
     )
     chosen = Move.of("play_fortune", card="8-hearts", district=8, target=-1, choice="advance")
     assert GAME.describe_move(state, GREEN, chosen) == (
-        "Play the 8 of hearts: use 08 Oakland Laboratory's first effect "
+        "Play the 8 of hearts: use the first effect of 08 Oakland Laboratory "
         "(advance the scientific level)"
     )
     attack = Move.of("play_fortune", card="2-clubs", district=2, target=RED)
@@ -392,7 +392,7 @@ def test_a_fortunes_chosen_way_is_named_and_an_ace_names_both_its_facilities() -
     state = state.with_player(GREEN, updated(state.player(GREEN), hand=("9-spades", "A-hearts")))
     move = Move.of("play_fortune", card="9-spades", district=9, target=-1, choice="1:blockade")
     described = GAME.describe_move(state, GREEN, move)
-    assert described.startswith("Play the 9 of spades: use 09 ")
+    assert described.startswith("Play the 9 of spades: use the first effect of 09 ")
     assert described.endswith(")") and " (" in described
     answer = refused(state, GREEN, "play_fortune", card="A-hearts", district=5, target=-1)
     assert (answer.code, answer.message) == (
