@@ -5,6 +5,7 @@ button named in the game's words with its count of moves."""
 
 from __future__ import annotations
 
+import json
 import random
 import re
 import shutil
@@ -610,3 +611,23 @@ def test_a_card_in_the_hand_is_named_as_its_moves_name_it_and_described_by_its_t
         assert all(name in label for label in labels), (name, labels)
         assert printed and t["description"] == printed and printed not in t["name"]
         assert t["text"] == f"{shown}: {printed}"
+
+
+def test_a_card_whose_id_has_a_space_is_a_target_as_any_other() -> None:
+    """A custom pack may give a card an id with a space in it ("crime wave"). A move's targets
+    travel as one attribute (several apart by spaces), so each is encoded there: the card with
+    such an id is highlighted and counted, and picking it leaves exactly its moves."""
+    slug, game, state, seat = falcones_first_turn()
+    moves = offered(game, state, seat)
+    card = next(m["move"]["card"] for m in moves if m["move"].get("card"))
+    spaced = f"{card} two"
+    view = json.loads(json.dumps(game.view(state, seat)).replace(f'"{card}"', f'"{spaced}"'))
+    for m in moves:
+        if m["move"].get("card") == card:
+            m["move"]["card"] = spaced
+    mine = [m["label"] for m in moves if m["move"].get("card") == spaced]
+    drawn = targeted(slug, view, seat, moves, [{"click": f"card-{spaced}"}])
+    names = {t["target"]: t["name"] for t in drawn["targets"]}
+    assert names[f"card-{spaced}"].endswith(f": {len(mine)} move{'s' if len(mine) > 1 else ''}")
+    assert drawn["steps"][0]["picked"] == f"card-{spaced}"
+    assert drawn["steps"][0]["shown"] == mine

@@ -117,16 +117,18 @@ window.GothamBoards = (function () {
       if (target) targeting[slug] = target;
       if (reference) references[slug] = reference;
     },
-    /* What `move` acts on, as one string (several targets apart by spaces, as classes are), or
-       null: the `data-target` of a move button. */
+    /* What `move` acts on, as one string, or null: the `data-target` of a move button. Several
+       targets stand apart by spaces, as classes do, each URI-encoded, since a custom pack's card
+       id may hold a space ("card-crime wave"). */
     target(slug, move) {
       const aimed = targeting[slug] ? targeting[slug](move) : null;
       const aims = (Array.isArray(aimed) ? aimed : [aimed]).filter(Boolean);
-      return aims.length ? aims.join(" ") : null;
+      return aims.length ? aims.map((aim) => encodeURIComponent(aim)).join(" ") : null;
     },
-    /* The targets a move button's `data-target` (`target` above) names, as a list. */
+    /* The targets a move button's `data-target` (`target` above) names, as a list, each as the
+       board's elements carry it. */
     aims(target) {
-      return String(target || "").split(/\s+/).filter(Boolean);
+      return String(target || "").split(" ").filter(Boolean).map((aim) => decodeURIComponent(aim));
     },
     /* The play page's heading over the panel, once it is drawn: "Your moves" while the seat
        plays; after that "At the table" over what the panel shows, but none (null) when the
