@@ -137,14 +137,24 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
     )
 
 
+class HttpResponseMethodKeepingRedirect(HttpResponsePermanentRedirect):
+    """308: moved for good, to be asked again with the same method and body (a 301 lets a
+    client turn a POST into a GET and drop its body)."""
+
+    status_code = 308
+
+
 def unmatched_view(request: HttpRequest) -> HttpResponse:
     """Any other address under /api/ (its root too), the same in every mode: without its final
-    slash, sent on to the address with it (301, as CommonMiddleware answers it with APPEND_SLASH
-    and DEBUG off; with DEBUG on, Django answers a POST, PUT, PATCH or DELETE there with its
-    HTML error page), else the JSON 404 (DEBUG's is an HTML page listing the URL patterns)."""
+    slash, sent on to the address with it (with APPEND_SLASH: a read by 301, as CommonMiddleware
+    answers it; a POST, PUT, PATCH or DELETE by 308, so the move or body is sent again as it
+    was, where CommonMiddleware's 301 lost it and DEBUG's answer was an HTML error page), else
+    the JSON 404 (DEBUG's is an HTML page listing the URL patterns)."""
     if settings.APPEND_SLASH and not request.path_info.endswith("/"):
         slashed = escape_leading_slashes(request.get_full_path(force_append_slash=True))
-        return HttpResponsePermanentRedirect(slashed)
+        if request.method in ("GET", "HEAD"):
+            return HttpResponsePermanentRedirect(slashed)
+        return HttpResponseMethodKeepingRedirect(slashed)
     return not_found_view(request)
 
 

@@ -368,7 +368,8 @@ def test_an_api_path_that_matches_nothing_is_json_404_even_in_development(
     """DEBUG's HTML 404 lists the URL patterns: API clients get the JSON error in every mode,
     at the API's root too. An address without its final slash is sent on to the one with it,
     whatever the method (with DEBUG on, Django answered a POST there with its HTML error page:
-    the development server, `python3 dev.py run`, runs with DEBUG on)."""
+    the development server, `python3 dev.py run`, runs with DEBUG on): a read by 301, a write by
+    308, which a client follows with the same method and body (a 301 turns a POST into a GET)."""
     with override_settings(DEBUG=debug):
         for path in ("/api/", "/api/games/-1/", "/api/games/abc/", "/api/nowhere/deeper/"):
             for method in (api.get, api.post, api.delete):
@@ -376,11 +377,22 @@ def test_an_api_path_that_matches_nothing_is_json_404_even_in_development(
                 assert response.status_code == 404, (path, response.content[:80])
                 assert response["Content-Type"] == "application/json"
                 assert response.json() == {"error": "not_found", "message": f"No such path: {path}"}
-        for method in (api.get, api.post, api.put, api.patch, api.delete):
+        for method, status in (
+            (api.get, 301),
+            (api.head, 301),
+            (api.post, 308),
+            (api.put, 308),
+            (api.patch, 308),
+            (api.delete, 308),
+        ):
             moved = method("/api/nowhere?x=1")
-            assert (moved.status_code, moved["Location"]) == (301, "/api/nowhere/?x=1")
+            assert (moved.status_code, moved["Location"]) == (status, "/api/nowhere/?x=1")
         assert api.get("/api/games/-1").status_code == 301  # the slash is appended, as before
-        assert api.post("/api/games")["Location"] == "/api/games/"
+        posted = api.post("/api/games")
+        assert (posted.status_code, posted["Location"]) == (308, "/api/games/")
+        body = {"game": "gotham-race", "players": [{"name": "Ann"}, {"name": "Bob"}]}
+        followed = api.post("/api/games", body, format="json", follow=True)
+        assert followed.status_code == 201 and followed.json()["game"] == "gotham-race"
     with override_settings(DEBUG=debug, APPEND_SLASH=False):
         kept = api.post("/api/nowhere")
         assert (kept.status_code, kept.json()["error"]) == (404, "not_found")
