@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -377,14 +378,15 @@ def test_an_api_path_that_matches_nothing_is_json_404_even_in_development(
                 assert response.status_code == 404, (path, response.content[:80])
                 assert response["Content-Type"] == "application/json"
                 assert response.json() == {"error": "not_found", "message": f"No such path: {path}"}
-        for method, status in (
+        methods: list[tuple[Callable[..., Any], int]] = [
             (api.get, 301),
             (api.head, 301),
             (api.post, 308),
             (api.put, 308),
             (api.patch, 308),
             (api.delete, 308),
-        ):
+        ]
+        for method, status in methods:
             moved = method("/api/nowhere?x=1")
             assert (moved.status_code, moved["Location"]) == (status, "/api/nowhere/?x=1")
         assert api.get("/api/games/-1").status_code == 301  # the slash is appended, as before
