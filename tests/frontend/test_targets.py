@@ -699,3 +699,43 @@ def test_no_mans_lands_districts_are_targets_of_every_move_acting_there(table: A
         assert (step["picked"], step["shown"]) == (aim, mine)
         if aim in districts:
             assert all(districts[aim] in label for label in mine), mine
+
+
+def test_a_chronicles_hero_board_is_described_by_the_words_on_its_lines() -> None:
+    """Batman's hero board was a button named "Batman's hero board" alone: its stance, cubes and
+    what he carries (its two lines) never reached a screen reader. It is described by both
+    lines' words after his name (the first alone when he carries nothing), which a sighted
+    player reads as before."""
+    slug, game, state, seat = heroes_moving()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    batman = next(h for h in view["heroes"] if h["id"] == "batman")
+    carried = ", ".join(view["names"][i] for i in batman["items"] + batman["gadgets"])
+    line = "(active): reserve 12, fatigue 0, wounds 0 of 12"
+    assert "Batarangs" in carried
+    for described in (f"{line} carries {carried}", line):
+        targets = targeted(slug, view, seat, moves)["targets"]
+        boards = [t for t in targets if t["name"].split(": ")[0].endswith("'s hero board")]
+        assert [t["name"] for t in boards] == ["Batman's hero board: 3 moves"]
+        assert (boards[0]["text"], boards[0]["description"]) == (f"Batman {line}", described)
+        batman["items"], batman["gadgets"] = [], []  # then he carries nothing
+
+
+def test_a_chronicles_river_tile_is_described_by_its_cost_and_what_it_does() -> None:
+    """A river tile was a button named by the tile alone: the cost printed under its name, and
+    what it does (its hover title), never reached a screen reader. Each is described by both."""
+    slug, game, state, seat = villain_activating()
+    view: Any = game.view(state, seat)
+    targets = targeted(slug, view, seat, offered(game, state, seat))["targets"]
+    tiles = [t for t in targets if t["target"].startswith("tile-")]
+    assert [t["target"] for t in tiles] == [f"tile-{tile}" for tile in view["river"]]
+    does = {t["id"]: t["text"] for t in view["texts"]}
+    for t, tile, cost in zip(tiles, view["river"], view["river_costs"], strict=False):
+        name = t["name"].rsplit(": ", 1)[0]
+        assert does[tile] and t["description"] == f"cost {cost} {name}: {does[tile]}"
+    # a neutralized tile says so on its cost line, and in its description
+    first = view["river"][0]
+    view["face_down"] = [first]
+    targets = targeted(slug, view, seat, offered(game, state, seat))["targets"]
+    described = next(t["description"] for t in targets if t["target"] == f"tile-{first}")
+    assert described.startswith(f"cost {view['river_costs'][0]} · neutralized ")
