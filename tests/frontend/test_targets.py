@@ -232,6 +232,14 @@ def gordon_moving() -> tuple[str, GameSpec[Any], Any, int]:
     return "no-mans-land", game, _played(game, state, 0, {"type": "end"}), 1
 
 
+def gordon_fighting() -> tuple[str, GameSpec[Any], Any, int]:
+    """No Man's Land: Gordon fights the face-down crime at the Docks, with Batman Strikes or
+    without a card."""
+    from tests.rules_core.games.no_mans_land.helpers import gordons
+
+    return "no-mans-land", get_game("no-mans-land"), gordons("crimefighting"), 1
+
+
 def race_drawing() -> tuple[str, GameSpec[Any], Any, int]:
     """Gotham Race: a deck drawn from by picking it."""
     game, state = _set_up("gotham-race", 2)
@@ -288,6 +296,7 @@ TABLES = [
     falcones_first_turn,
     gordon_signalling,
     gordon_moving,
+    gordon_fighting,
     race_drawing,
     race_placing,
     heroes_moving,
@@ -478,6 +487,7 @@ ATTACKS = (
     "Attack Blue with the jack of hearts",
     "Attack Blue with the queen of diamonds",
 )
+FIGHTS = ("Fight crime at the Docks", "Fight crime at the Docks with Batman Strikes")
 PLAYED_AT = (
     "Play the 2 of clubs: use the first effect of 02 Swiss Casino",
     "Play the 2 of clubs at 02 Swiss Casino to attack Red",
@@ -508,8 +518,23 @@ PLAYED_AT = (
                 "player-0": (PLAYED_AT[1], *PLAYED_AT[3:]),
             },
         ),
+        (
+            gordon_fighting,
+            {"card-batman-1": "Batman Strikes: 1 move", "district-docks": "the Docks: 2 moves"},
+            {"district-docks": FIGHTS, "card-batman-1": FIGHTS[1:]},
+        ),
+        (
+            gordon_signalling,
+            {"card-oracle-1": "Oracle's Tip: 1 move", "district-docks": "the Docks: 1 move"},
+            {"district-docks": ("Play Oracle's Tip at the Docks",)},
+        ),
     ],
-    ids=["an attack", "a fortune played at a district"],
+    ids=[
+        "an attack",
+        "a fortune played at a district",
+        "a fight with a Batsignal card",
+        "a Batsignal card played at a district",
+    ],
 )
 def test_a_move_naming_several_targets_is_picked_by_any_of_them(
     table: Any, named: dict[str, str], picked: dict[str, tuple[str, ...]]
@@ -517,9 +542,12 @@ def test_a_move_naming_several_targets_is_picked_by_any_of_them(
     """An attack names a fortune of the hand and a player; an assignment fortune played at its
     district (to use it, or to attack a player there) names the district, the card and any
     player attacked, and was reached by the district and the player alone, its card never
-    highlighted. Each such move is counted on all it names, and picking any of them leaves the
+    highlighted. No Man's Land's Batsignal card played at a district (a fight with Batman
+    Strikes, Oracle's Tip at a face-down crime) was counted on the card alone, the district
+    left out. Each such move is counted on all it names, and picking any of them leaves the
     moves it is part of (the jack on anyone, or anyone's attacks on Blue; the 2 of clubs's
-    moves by the card or its district, every fortune played against Red by Red's line)."""
+    moves by the card or its district, every fortune played against Red by Red's line; both
+    fights by the Docks, the one with Batman Strikes by the card)."""
     slug, game, state, seat = table()
     moves = offered(game, state, seat)
     view: Any = game.view(state, seat)
@@ -631,3 +659,83 @@ def test_a_card_whose_id_has_a_space_is_a_target_as_any_other() -> None:
     assert names[f"card-{spaced}"].endswith(f": {len(mine)} move{'s' if len(mine) > 1 else ''}")
     assert drawn["steps"][0]["picked"] == f"card-{spaced}"
     assert drawn["steps"][0]["shown"] == mine
+
+
+def _counted(n: int) -> str:
+    return f"{n} move{'s' if n > 1 else ''}"
+
+
+def _aims_of_no_mans_land(move: dict[str, Any]) -> list[str]:
+    """What a No Man's Land move names: the district it acts at (`district`, or `to` for a hero
+    moved) and the card it plays from the hand."""
+    where, card = move.get("district") or move.get("to"), move.get("card")
+    return ([f"district-{where}"] if where else []) + ([f"card-{card}"] if card else [])
+
+
+@pytest.mark.parametrize(
+    "table",
+    [falcones_first_turn, gordon_signalling, gordon_moving, gordon_fighting],
+    ids=lambda t: t.__name__,
+)
+def test_no_mans_lands_districts_are_targets_of_every_move_acting_there(table: Any) -> None:
+    """A No Man's Land move that played a card at a district (Falcone's recruits and crimes,
+    Gordon's Batsignal cards at a crime or in a fight) targeted the card alone: on Falcone's
+    first turn no district was highlighted. Each district is now the target of every move
+    acting there (the card's too), named as the moves name it, in the ring's order, and
+    picking it leaves exactly the moves acting there; picking a card, that card's moves."""
+    slug, game, state, seat = table()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    aimed = Counter(aim for m in moves for aim in _aims_of_no_mans_land(m["move"]))
+    districts = {f"district-{d['id']}": d["name"] for d in view["districts"]}
+    board = [d for d in districts if d in aimed]
+    drawn = targeted(slug, view, seat, moves, [{"click": aim} for aim in aimed])
+    names = {t["target"]: t["name"] for t in drawn["targets"]}
+    assert board and [t["target"] for t in drawn["targets"] if t["group"] == "board"] == board
+    for aim in board:
+        assert names[aim] == f"{districts[aim]}: {_counted(aimed[aim])}"
+    for aim, step in zip(aimed, drawn["steps"], strict=True):
+        mine = [m["label"] for m in moves if aim in _aims_of_no_mans_land(m["move"])]
+        assert (step["picked"], step["shown"]) == (aim, mine)
+        if aim in districts:
+            assert all(districts[aim] in label for label in mine), mine
+
+
+def test_a_chronicles_hero_board_is_described_by_the_words_on_its_lines() -> None:
+    """Batman's hero board was a button named "Batman's hero board" alone: its stance, cubes and
+    what he carries (its two lines) never reached a screen reader. It is described by both
+    lines' words after his name (the first alone when he carries nothing), which a sighted
+    player reads as before."""
+    slug, game, state, seat = heroes_moving()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    batman = next(h for h in view["heroes"] if h["id"] == "batman")
+    carried = ", ".join(view["names"][i] for i in batman["items"] + batman["gadgets"])
+    line = "(active): reserve 12, fatigue 0, wounds 0 of 12"
+    assert "Batarangs" in carried
+    for described in (f"{line} carries {carried}", line):
+        targets = targeted(slug, view, seat, moves)["targets"]
+        boards = [t for t in targets if t["name"].split(": ")[0].endswith("'s hero board")]
+        assert [t["name"] for t in boards] == ["Batman's hero board: 3 moves"]
+        assert (boards[0]["text"], boards[0]["description"]) == (f"Batman {line}", described)
+        batman["items"], batman["gadgets"] = [], []  # then he carries nothing
+
+
+def test_a_chronicles_river_tile_is_described_by_its_cost_and_what_it_does() -> None:
+    """A river tile was a button named by the tile alone: the cost printed under its name, and
+    what it does (its hover title), never reached a screen reader. Each is described by both."""
+    slug, game, state, seat = villain_activating()
+    view: Any = game.view(state, seat)
+    targets = targeted(slug, view, seat, offered(game, state, seat))["targets"]
+    tiles = [t for t in targets if t["target"].startswith("tile-")]
+    assert [t["target"] for t in tiles] == [f"tile-{tile}" for tile in view["river"]]
+    does = {t["id"]: t["text"] for t in view["texts"]}
+    for t, tile, cost in zip(tiles, view["river"], view["river_costs"], strict=False):
+        name = t["name"].rsplit(": ", 1)[0]
+        assert does[tile] and t["description"] == f"cost {cost} {name}: {does[tile]}"
+    # a neutralized tile says so on its cost line, and in its description
+    first = view["river"][0]
+    view["face_down"] = [first]
+    targets = targeted(slug, view, seat, offered(game, state, seat))["targets"]
+    described = next(t["description"] for t in targets if t["target"] == f"tile-{first}")
+    assert described.startswith(f"cost {view['river_costs'][0]} · neutralized ")

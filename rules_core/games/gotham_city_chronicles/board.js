@@ -160,25 +160,37 @@
     state.river.forEach((tile, i) => {
       const x = 8 + 112 * i, y = top + 8;
       const name = tile === "event" ? "Event tile" : named(state, tile);
-      const g = el("g", { class: "tile", "data-target": `tile-${tile}`, "data-name": name });
+      // named by its name; described by its cost line and what it does (its hover title)
+      const key = encodeURIComponent(`tile-${tile}`);  // an id holds no space
+      const cost = state.river_costs[i];
+      const costLine = `${cost === undefined ? "" : `cost ${cost}`}${face.has(tile) ? " · neutralized" : ""}`;
+      const does = textOf(state, tile);
+      const described = [costLine && `cost-${key}`, does && `about-${key}`].filter(Boolean);
+      const g = el("g", { class: "tile", "data-target": `tile-${tile}`, "data-name": name, ...(described.length ? { "data-description": described.join(" ") } : {}) });
       g.appendChild(el("rect", { x, y, width: 104, height: 34, rx: 4, fill: face.has(tile) ? "#9a9a9a" : "#fdecea", stroke: VILLAIN }));
       g.appendChild(el("text", { x: x + 52, y: y + 14, "text-anchor": "middle", "font-size": 10 }, name));
-      const cost = state.river_costs[i];
-      g.appendChild(el("text", { x: x + 52, y: y + 27, "text-anchor": "middle", "font-size": 8 }, `${cost === undefined ? "" : `cost ${cost}`}${face.has(tile) ? " · neutralized" : ""}`));
-      g.appendChild(el("title", {}, titled(name, textOf(state, tile))));
+      g.appendChild(el("text", { x: x + 52, y: y + 27, "text-anchor": "middle", "font-size": 8, id: `cost-${key}` }, costLine));
+      g.appendChild(el("title", { id: `about-${key}` }, titled(name, does)));
       svg.appendChild(g);
     });
     const post = state.command_post;
     svg.appendChild(el("text", { x: 8, y: top + 60, "font-size": 10 }, `Command post: reserve ${post.reserve}, fatigue ${post.fatigue}, out of the game ${post.wounds}; reinforcement points ${state.reinforcement}`));
   }
 
-  /* A hero board in words: its cubes and spaces, then what the hero carries on a line of its own
-     (on one line, a hero with a few items ran past the board's right edge). */
-  function heroLines(state, h) {
+  /* A hero board in words: what follows the hero's name on its first line (its stance, cubes and
+     spaces), then what the hero carries, "" if nothing (a line of its own: on one line, a hero
+     with a few items ran past the board's right edge). */
+  function heroBoard(state, h) {
     const on = state.spaces.map((s, i) => (h.spaces[i] ? `${s} ${h.spaces[i]}` : "")).filter(Boolean).join(", ");
     const carried = [...h.items, ...h.gadgets].map((i) => named(state, i)).join(", ");
-    const board = `${h.name} (${h.stance || "no stance"}): reserve ${h.reserve}, fatigue ${h.fatigue}, wounds ${h.wounds} of ${h.energy}${on ? `; on spaces: ${on}` : ""}`;
-    return carried ? [board, `carries ${carried}`] : [board];
+    const board = `(${h.stance || "no stance"}): reserve ${h.reserve}, fatigue ${h.fatigue}, wounds ${h.wounds} of ${h.energy}${on ? `; on spaces: ${on}` : ""}`;
+    return [board, carried ? `carries ${carried}` : ""];
+  }
+
+  /* A hero board's lines, its name first: "Batman (active): reserve 12, …", "carries …". */
+  function heroLines(state, h) {
+    const [board, carried] = heroBoard(state, h);
+    return [`${h.name} ${board}`, carried].filter(Boolean);
   }
 
   /* When it is: the turn of the limit and whose (turn 0 is the set-up: no turn has begun). */
@@ -195,7 +207,8 @@
     const figures = [...state.heroes.map((h) => h.name), ...state.characters.map((c) => c.name)];
     const keyLines = [];
     for (let i = 0; i < figures.length; i += 5) keyLines.push(figures.slice(i, i + 5).map((n) => `${mark(n)} ${n}`).join(" · "));
-    const heroRows = state.heroes.flatMap((h) => heroLines(state, h).map((text, line) => ({ h, text, line })));
+    // each line's words after the hero's name, under an id: the board's description
+    const heroRows = state.heroes.flatMap((h) => heroBoard(state, h).filter(Boolean).map((text, line) => ({ h, text, line, id: `${line ? "carries" : "words"}-${encodeURIComponent(`figure-${h.id}`)}` })));
     const keyTop = heroesTop + 16 * heroRows.length + 24;
     svg.setAttribute("viewBox", `0 0 ${WIDTH} ${keyTop + 16 * keyLines.length + 12}`);
     svg.classList.add("wide");  // drawn about as wide as the page allows, to be read
@@ -210,10 +223,18 @@
     drawRiver(svg, state, bottom);
     svg.appendChild(el("text", { x: 8, y: heroesTop, "font-size": 11, "font-weight": "bold" }, "Hero boards"));
     // a hero board is one target, on its first line ("carries …" goes on under it): picked by
-    // either line, it would be two buttons of one name to a screen reader
-    heroRows.forEach(({ h, text, line }, k) => {
-      const target = line ? {} : { "data-target": `figure-${h.id}`, "data-name": `${h.name}'s hero board` };
-      svg.appendChild(el("text", { x: line ? 20 : 8, y: heroesTop + 16 * (k + 1), "font-size": 11, fill: HEROES, ...target }, text));
+    // either line, it would be two buttons of one name to a screen reader. Named by the hero's
+    // board, it is described by the words of both lines after the hero's name
+    heroRows.forEach(({ h, text, line, id }, k) => {
+      const at = { x: line ? 20 : 8, y: heroesTop + 16 * (k + 1), "font-size": 11, fill: HEROES };
+      if (line) {
+        svg.appendChild(el("text", { ...at, id }, text));
+        return;
+      }
+      const described = heroRows.filter((row) => row.h === h).map((row) => row.id).join(" ");
+      const board = el("text", { ...at, "data-target": `figure-${h.id}`, "data-name": `${h.name}'s hero board`, "data-description": described }, `${h.name} `);
+      board.appendChild(el("tspan", { id }, text));
+      svg.appendChild(board);
     });
     keyLines.forEach((line, k) => svg.appendChild(el("text", { x: 8, y: keyTop + 16 * k, "font-size": 10, fill: "#59607a" }, k ? line : `Figures: ${line}`)));
   }

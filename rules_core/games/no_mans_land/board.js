@@ -89,11 +89,12 @@
     svg.appendChild(el("text", { x: 8, y: 478, "font-size": 9, fill: "#8a5a0a" }, "(C+1): a crime there lets Falcone take 1 more counter at income, if he wants"));
   }
 
-  /* What a move acts on: the card played from the hand, else the district it names. */
+  /* What a move acts on: the district it names (a recruit, a crime, a hero moved, a fight, a
+     Batsignal card played at a face-down crime) and the card it plays from the hand, each
+     (picking either leaves its moves: a district, those acting there). */
   function target(move) {
-    if (move.card) return `card-${move.card}`;
     const district = move.district || move.to;
-    return district ? `district-${district}` : null;
+    return [district ? `district-${district}` : null, move.card ? `card-${move.card}` : null].filter(Boolean);
   }
 
   function panel(element, state, seat) {
