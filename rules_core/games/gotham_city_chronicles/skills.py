@@ -13,14 +13,19 @@ from collections.abc import Sequence
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import counted
-from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry, villain
+from rules_core.games.gotham_city_chronicles import (
+    bonus_choice,
+    dice,
+    geometry,
+    villain,
+    weapon_choice,
+)
 from rules_core.games.gotham_city_chronicles.events import Attracted, Blasted
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import Bonus
 from rules_core.games.gotham_city_chronicles.language import declared_with, name
 from rules_core.games.gotham_city_chronicles.manipulation import (
     automatic_refusal,
-    identical_tools,
     uncombined,
     usable,
     used_up,
@@ -53,7 +58,11 @@ def skill_cards(state: GccState, figure: Miniature, skill: str) -> tuple[str, ..
 
 
 def skill_level(
-    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None = None
+    state: GccState,
+    figure: Miniature,
+    skill: str,
+    picked: Sequence[int] | None = None,
+    weapons: Sequence[str] = (),
 ) -> int:
     """A miniature's level in a skill, 0 without it. A character's is its tile's (VI·A·2 [a]
     14), none once neutralized (in the character pool, IX B, X). A hero's is 0 without it
@@ -62,7 +71,8 @@ def skill_level(
     one line a card (V D 6): the line `picked` (a Blast's `lines`), or with None the card's
     highest, where the level only bounds what the hero may do (Attraction's distance,
     Ambidexterity's weapons), so a higher line allows all a lower one would; a tool's line
-    identical to another tool's adds nothing (`skill_lines`)."""
+    identical to another tool's adds nothing, and one weapon of each type adds its line
+    (`skill_lines`)."""
     if isinstance(figure, Character):
         if not figure.area:
             return 0
@@ -74,39 +84,69 @@ def skill_level(
     level = sum(
         s.level for s in state.board_pack.hero(hero.id).skills if s.name == skill and s.usable(load)
     )
-    return level + sum(b.level for _, b in skill_lines(state, hero, skill, picked))
+    return level + sum(b.level for _, b in skill_lines(state, hero, skill, picked, weapons))
 
 
 def _card_lines(
-    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None
+    state: GccState,
+    figure: Miniature,
+    skill: str,
+    picked: Sequence[int] | None,
+    weapons: Sequence[str] = (),
 ) -> tuple[tuple[str, Bonus], ...]:
-    """Each card's line giving the skill, with its card: the line `picked`, or with None the
-    card's highest (skill_level); none for a character, which carries no card."""
+    """Each card's line giving the skill, with its card: with `picked`, the line picked on each
+    card that serves with the `weapons` chosen (weapon_choice.kept); with None, every card's
+    highest (skill_level); none for a character, which carries no card."""
     cards = skill_cards(state, figure, skill)
     if picked is not None:
-        return bonus_choice.applied(state, cards, skill, picked)
+        return bonus_choice.applied(state, weapon_choice.kept(state, cards, weapons), skill, picked)
     return tuple(
         (card, max(dice.bonus_lines(state.board_pack.item(card), skill), key=lambda b: b.level))
         for card in cards
     )
 
 
+def _strongest(state: GccState, lines: Sequence[tuple[str, Bonus]]) -> tuple[str, ...]:
+    """The weapon card of each type whose line gives the highest level (the first of them)."""
+    best: dict[str, tuple[str, int]] = {}
+    for card, bonus in lines:
+        kind = weapon_choice.weapon_type(state, card)
+        if kind and (kind not in best or bonus.level > best[kind][1]):
+            best[kind] = (card, bonus.level)
+    return tuple(card for card, _ in best.values())
+
+
 def skill_lines(
-    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None = None
+    state: GccState,
+    figure: Miniature,
+    skill: str,
+    picked: Sequence[int] | None = None,
+    weapons: Sequence[str] = (),
 ) -> tuple[tuple[str, Bonus], ...]:
     """The cards' lines that add to a hero's level in the skill (V D 6.4), with their cards, as
     skill_level counts them: identical tool bonuses are not combined (V D item types, rules
     version 22), so a second tool card with the same line adds nothing (and, single-use, is
-    not used up). None for a character, which carries no card."""
-    return uncombined(state, _card_lines(state, figure, skill, picked))
+    not used up); nor are the bonuses of two weapons of one type (V D item types, rules
+    version 23): with `picked` (a Blast), the `weapons` the hero chose serve, and with None
+    (the level only bounds what the hero may do) the one of each type giving the highest
+    level, which allows all a lower one would. None for a character, which carries no card."""
+    lines = _card_lines(state, figure, skill, picked, weapons)
+    if picked is None:
+        kept = weapon_choice.kept(state, [c for c, _ in lines], _strongest(state, lines))
+        lines = tuple(line for line in lines if line[0] in kept)
+    return uncombined(state, lines)
 
 
 def served(
-    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None = None
+    state: GccState,
+    figure: Miniature,
+    skill: str,
+    picked: Sequence[int] | None = None,
+    weapons: Sequence[str] = (),
 ) -> tuple[str, ...]:
-    """The cards whose lines of the skill served when it was used, with the lines `picked` as
-    skill_level takes them (V D 5: a single-use one then leaves the game)."""
-    return tuple(card for card, _ in skill_lines(state, figure, skill, picked))
+    """The cards whose lines of the skill served when it was used, with the lines `picked` and
+    the `weapons` chosen as skill_level takes them (V D 5: a single-use one then leaves)."""
+    return tuple(card for card, _ in skill_lines(state, figure, skill, picked, weapons))
 
 
 def _possessor(state: GccState, seat: int, move: Move, skill: str) -> Rejection | Miniature:
@@ -191,8 +231,9 @@ def _out_of_attraction(
     far = geometry.distance(board, who.area, there)
     if far is None or far > level:
         away = "out of reach of any move" if far is None else f"{counted(far, 'move')} away"
-        lines = _card_lines(state, who, "attraction", None)
-        tools = ("v-d.item-types",) if identical_tools(state, lines) else ()
+        given = _card_lines(state, who, "attraction", None)
+        left_out = len(skill_lines(state, who, "attraction")) < len(given)
+        tools = ("v-d.item-types",) if left_out else ()
         reach = f"{named} is {away}: {possessor}'s Attraction reaches {level}."
         return reject("bad_target", reach, "x.attraction", *tools)
     why = None
@@ -241,7 +282,11 @@ def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return who
     if who.blasted:
         return reject("skill_used", "Blast is used once a turn.")
-    chosen = bonus_choice.check(state, skill_cards(state, who, "blast"), "blast", move)
+    cards = skill_cards(state, who, "blast")
+    weapons, kept = weapon_choice.serving(state, cards, "blast", move)
+    if weapons is None:
+        return weapon_choice.check(state, cards, "blast", move)
+    chosen = bonus_choice.check(state, kept, "blast", move)
     if chosen is not None:
         return chosen
     area = move.get("area")
@@ -260,40 +305,48 @@ def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 def blast_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
     who = _acting(state, move)
-    lines = _blast_lines(state, who, move)
-    level = skill_level(state, who, "blast", lines)
+    lines, weapons = _blast_choice(state, who, move)
+    level = skill_level(state, who, "blast", lines, weapons)
     area = str(move.get("area"))
     run.emit(
         Blasted(
             seat=seat, figure=who.id, area=area, level=level, characteristic=_characteristic(move)
         )
     )
-    used_up(run, seat, who.id, served(state, who, "blast", lines))
+    used_up(run, seat, who.id, served(state, who, "blast", lines, weapons))
     blast = Sequel("blast", seat, actor=who.id)
     if not explode_areas(run, (who.area, area), level, rng, blast):
         check_now(run)
     return run.events
 
 
-def _blast_lines(state: GccState, who: Miniature, move: Move) -> tuple[int, ...] | None:
-    """The Blast line chosen on each card with several (V D 6), as the move names them; None
-    for a character, which carries no card."""
+def _blast_choice(
+    state: GccState, who: Miniature, move: Move
+) -> tuple[tuple[int, ...] | None, tuple[str, ...]]:
+    """The weapon of each type whose Blast line serves (V D item types) and the line chosen on
+    each card with several (V D 6), as the move names them; None and none for a character,
+    which carries no card."""
     if isinstance(who, Character):
-        return None
-    sizes = bonus_choice.counts(state, skill_cards(state, who, "blast"), "blast")
-    return bonus_choice.parsed(move.get("lines"), sizes) or ()
+        return None, ()
+    weapons, kept = weapon_choice.serving(state, skill_cards(state, who, "blast"), "blast", move)
+    sizes = bonus_choice.counts(state, kept, "blast")
+    return bonus_choice.parsed(move.get("lines"), sizes) or (), weapons or ()
 
 
 def blast_offers(state: GccState, seat: int) -> list[Move]:
-    return [
-        move
-        for hero in state.heroes
-        if hero.seat == seat
-        for area in state.board_pack.board.neighbours(hero.area)
-        for lines in bonus_choice.options(state, skill_cards(state, hero, "blast"), "blast")
-        for move in (Move.of("blast", hero=hero.id, area=area, **lines),)
-        if blast_check(state, seat, move) is None
-    ]
+    found = []
+    for hero in (h for h in state.heroes if h.seat == seat):
+        cards = skill_cards(state, hero, "blast")
+        for weapons in weapon_choice.options(state, cards, "blast"):
+            kept = weapon_choice.kept(state, cards, tuple(weapons.values()))
+            found += [
+                move
+                for area in state.board_pack.board.neighbours(hero.area)
+                for lines in bonus_choice.options(state, kept, "blast")
+                for move in (Move.of("blast", hero=hero.id, area=area, **weapons, **lines),)
+                if blast_check(state, seat, move) is None
+            ]
+    return found
 
 
 def skill_label(state: GccState, seat: int, move: Move) -> str:
@@ -314,6 +367,8 @@ def skill_label(state: GccState, seat: int, move: Move) -> str:
         target = name(state, str(move.get("target")))
         return f"{named} draws {target} in with Attraction{way}"
     cards = skill_cards(state, who, "blast") if who is not None else ()
-    chosen = bonus_choice.words(state, cards, "blast", move)
+    kept = weapon_choice.serving(state, cards, "blast", move)[1]
+    chosen = weapon_choice.words(state, cards, "blast", move)
+    chosen += bonus_choice.words(state, kept, "blast", move)
     area = name(state, str(move.get("area")))
     return f"{named} sets off a Blast here and in the {area}{way}{chosen}"
