@@ -295,7 +295,7 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "attract",
-            ("hero", "target"),
+            ("hero", "target", "melee", "ranged"),
             skills.attract_offers,
             skills.attract_check,
             _action(skills.attract_apply),

@@ -144,10 +144,11 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # by name and one copy stayed); 23: nor the bonuses of two weapons of one type outside an
     # attack (V D item types: melee, ranged weapons): a defense and a skill's level take one
     # weapon of each type, the one the hero chooses where two could serve (`melee`, `ranged` on
-    # `defend` and `blast`, recorded on `defense_rolled` as `weapons`; weapon_choice.py), or
-    # for a level that only bounds (Attraction, Ambidexterity) the highest; a single-use weapon
-    # left out stays (V D 5); before, every weapon's defense and skill lines were added, and a
-    # `defense_rolled` without `weapons` takes the first weapon of each type
+    # `defend`, `blast` and `attract`, recorded on `defense_rolled` as `weapons`;
+    # weapon_choice.py), or for Ambidexterity's level, which only bounds the weapons an attack
+    # names, the highest; a single-use weapon left out stays (V D 5); before, every weapon's
+    # defense and skill lines were added, and a `defense_rolled` without `weapons` takes the
+    # first weapon of each type
     rules_version = 23
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,

@@ -62,7 +62,7 @@ def skill_level(
     figure: Miniature,
     skill: str,
     picked: Sequence[int] | None = None,
-    weapons: Sequence[str] = (),
+    weapons: Sequence[str] | None = None,
 ) -> int:
     """A miniature's level in a skill, 0 without it. A character's is its tile's (VI·A·2 [a]
     14), none once neutralized (in the character pool, IX B, X). A hero's is 0 without it
@@ -71,8 +71,9 @@ def skill_level(
     one line a card (V D 6): the line `picked` (a Blast's `lines`), or with None the card's
     highest, where the level only bounds what the hero may do (Attraction's distance,
     Ambidexterity's weapons), so a higher line allows all a lower one would; a tool's line
-    identical to another tool's adds nothing, and one weapon of each type adds its line
-    (`skill_lines`)."""
+    identical to another tool's adds nothing, and one weapon of each type adds its line: the
+    one of `weapons` (a Blast's or an Attraction's `melee`, `ranged`), or with None the one
+    giving the highest level (`skill_lines`)."""
     if isinstance(figure, Character):
         if not figure.area:
             return 0
@@ -92,14 +93,16 @@ def _card_lines(
     figure: Miniature,
     skill: str,
     picked: Sequence[int] | None,
-    weapons: Sequence[str] = (),
+    weapons: Sequence[str] | None = None,
 ) -> tuple[tuple[str, Bonus], ...]:
-    """Each card's line giving the skill, with its card: with `picked`, the line picked on each
-    card that serves with the `weapons` chosen (weapon_choice.kept); with None, every card's
-    highest (skill_level); none for a character, which carries no card."""
+    """Each card's line giving the skill, with its card, of the cards that serve with the
+    `weapons` chosen (weapon_choice.kept; with None, every card): the line `picked` on each, or
+    with None each card's highest (skill_level); none for a character, which carries no card."""
     cards = skill_cards(state, figure, skill)
+    if weapons is not None:
+        cards = weapon_choice.kept(state, cards, weapons)
     if picked is not None:
-        return bonus_choice.applied(state, weapon_choice.kept(state, cards, weapons), skill, picked)
+        return bonus_choice.applied(state, cards, skill, picked)
     return tuple(
         (card, max(dice.bonus_lines(state.board_pack.item(card), skill), key=lambda b: b.level))
         for card in cards
@@ -121,17 +124,18 @@ def skill_lines(
     figure: Miniature,
     skill: str,
     picked: Sequence[int] | None = None,
-    weapons: Sequence[str] = (),
+    weapons: Sequence[str] | None = None,
 ) -> tuple[tuple[str, Bonus], ...]:
     """The cards' lines that add to a hero's level in the skill (V D 6.4), with their cards, as
     skill_level counts them: identical tool bonuses are not combined (V D item types, rules
     version 22), so a second tool card with the same line adds nothing (and, single-use, is
     not used up); nor are the bonuses of two weapons of one type (V D item types, rules
-    version 23): with `picked` (a Blast), the `weapons` the hero chose serve, and with None
-    (the level only bounds what the hero may do) the one of each type giving the highest
-    level, which allows all a lower one would. None for a character, which carries no card."""
+    version 23): the `weapons` the hero chose serve (a Blast, an Attraction), and with None
+    the one of each type giving the highest level (Ambidexterity, where the level only bounds
+    the weapons the attack names; whether the hero has the skill at all). None for a
+    character, which carries no card."""
     lines = _card_lines(state, figure, skill, picked, weapons)
-    if picked is None:
+    if weapons is None:
         kept = weapon_choice.kept(state, [c for c, _ in lines], _strongest(state, lines))
         lines = tuple(line for line in lines if line[0] in kept)
     return uncombined(state, lines)
@@ -142,7 +146,7 @@ def served(
     figure: Miniature,
     skill: str,
     picked: Sequence[int] | None = None,
-    weapons: Sequence[str] = (),
+    weapons: Sequence[str] | None = None,
 ) -> tuple[str, ...]:
     """The cards whose lines of the skill served when it was used, with the lines `picked` and
     the `weapons` chosen as skill_level takes them (V D 5: a single-use one then leaves)."""
@@ -201,6 +205,9 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     who = _possessor(state, seat, move, "attraction")
     if isinstance(who, Rejection):
         return who
+    weapons = _attraction_weapons(state, who, move)
+    if weapons is None:
+        return weapon_choice.check(state, skill_cards(state, who, "attraction"), "attraction", move)
     target = move.get("target")
     if not isinstance(target, str) or target == who.id:
         return reject("bad_target", "Attraction draws another miniature.")
@@ -212,27 +219,33 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject(
             "bad_target", f"That miniature is already in the {_role(who)}'s area.", "x.attraction"
         )
-    return _out_of_attraction(state, who, target, there, size)
+    return _out_of_attraction(state, who, target, there, size, weapons)
+
+
+def _attraction_weapons(state: GccState, who: Miniature, move: Move) -> tuple[str, ...] | None:
+    """The weapon of each type whose Attraction line serves, as the move names it (V D item
+    types); None where the move's choice is refused."""
+    return weapon_choice.chosen(state, skill_cards(state, who, "attraction"), "attraction", move)
 
 
 def _out_of_attraction(
-    state: GccState, who: Miniature, target: str, there: str, size: int
+    state: GccState, who: Miniature, target: str, there: str, size: int, weapons: Sequence[str]
 ) -> Rejection | None:
     """The refusal naming which of Attraction's requirements (X) the target fails, or None: on
     the board, within the skill's level in moves (IX J; a level less than the cards would give
-    if identical tool bonuses combined cites the tools' rule too, V D item types), in clear
-    sight (IX L), no larger than the possessor and not over-occupying the possessor's area
-    (IX H)."""
+    if identical tool bonuses, or weapons of one type, combined cites V D item types too), in
+    clear sight (IX L), no larger than the possessor and not over-occupying the possessor's
+    area (IX H)."""
     board = state.board_pack.board
     named, possessor = name(state, target), name(state, who.id)
     if not there:
         return reject("bad_target", f"{named} is not on the board.", "x.attraction")
-    level = skill_level(state, who, "attraction")
+    level = skill_level(state, who, "attraction", None, weapons)
     far = geometry.distance(board, who.area, there)
     if far is None or far > level:
         away = "out of reach of any move" if far is None else f"{counted(far, 'move')} away"
         given = _card_lines(state, who, "attraction", None)
-        left_out = len(skill_lines(state, who, "attraction")) < len(given)
+        left_out = len(skill_lines(state, who, "attraction", None, weapons)) < len(given)
         tools = ("v-d.item-types",) if left_out else ()
         reach = f"{named} is {away}: {possessor}'s Attraction reaches {level}."
         return reject("bad_target", reach, "x.attraction", *tools)
@@ -259,7 +272,8 @@ def attract_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
             characteristic=_characteristic(move),
         )
     )
-    used_up(run, seat, who.id, served(state, who, "attraction"))
+    weapons = _attraction_weapons(state, who, move) or ()
+    used_up(run, seat, who.id, served(state, who, "attraction", None, weapons))
     check_now(run)
     return run.events
 
@@ -270,8 +284,11 @@ def attract_offers(state: GccState, seat: int) -> list[Move]:
         move
         for hero in state.heroes
         if hero.seat == seat
+        for weapons in weapon_choice.options(
+            state, skill_cards(state, hero, "attraction"), "attraction"
+        )
         for target in figures
-        for move in (Move.of("attract", hero=hero.id, target=target),)
+        for move in (Move.of("attract", hero=hero.id, target=target, **weapons),)
         if attract_check(state, seat, move) is None
     ]
 
@@ -365,7 +382,9 @@ def skill_label(state: GccState, seat: int, move: Move) -> str:
     )
     if move.type in ("attract", "character_attract"):
         target = name(state, str(move.get("target")))
-        return f"{named} draws {target} in with Attraction{way}"
+        cards = skill_cards(state, who, "attraction") if who is not None else ()
+        chosen = weapon_choice.words(state, cards, "attraction", move)
+        return f"{named} draws {target} in with Attraction{way}{chosen}"
     cards = skill_cards(state, who, "blast") if who is not None else ()
     kept = weapon_choice.serving(state, cards, "blast", move)[1]
     chosen = weapon_choice.words(state, cards, "blast", move)

@@ -4,9 +4,10 @@ melee weapons, nor of several ranged weapons. An attack takes the weapon cards i
 icon that join a defense (VII) or a skill's level (V D 6.4) come from one weapon of each type at
 most (rules version 23; before, every weapon's line joined). Where two weapon cards of one type
 (copies of one card count once) have a line of the icon, the hero chooses which serves, on the
-move as `melee` or `ranged` (the card's id), as a card's line is chosen (`lines`, V D 6); the
-book leaves the choice unsaid outside an attack (README, readings). A move whose cards offer no
-choice names neither."""
+move as `melee` or `ranged` (the card's id: `defend`, `blast`, `attract`), as a card's line is
+chosen (`lines`, V D 6); the book leaves the choice unsaid outside an attack (README,
+readings). Ambidexterity's level, which only bounds the weapons an attack names, takes the
+highest (skills.skill_lines). A move whose cards offer no choice names neither."""
 
 from __future__ import annotations
 

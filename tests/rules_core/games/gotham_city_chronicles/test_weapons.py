@@ -128,8 +128,8 @@ def test_copies_of_one_weapon_count_once_and_weapons_of_two_types_both_count() -
 
 def test_two_melee_weapons_skill_lines_are_not_combined() -> None:
     """V D (item types: melee weapons), V D 6.4: a Gaff Hook (Attraction 1) and a Steel Chain
-    (Attraction 2), both melee weapons, give Batman Attraction 2, not 3: the level only bounds
-    the draw, so the higher serves (README readings). A Shaped Charge (Blast 1) and a Limpet
+    (Attraction 2), both melee weapons, give Batman Attraction 2, not 3 (with no weapon
+    chosen, the higher serves: README readings). A Shaped Charge (Blast 1) and a Limpet
     Mine (Blast 2) give one Blast, at the level of the weapon the player chooses (`melee`);
     before rules version 23 their levels were added."""
     state = _active_with(_pack())
@@ -149,12 +149,28 @@ def test_two_melee_weapons_skill_lines_are_not_combined() -> None:
     assert refused(state, 1, Move.of("blast", hero="batman", area="walkway")).code == (
         "bad_weapon_choice"
     )
-    # Renee Montoya on the loading dock is 3 moves from the water tower: out of the Steel
-    # Chain's reach, and the refusal cites the weapons' rule, the Gaff Hook being left out
-    up = _batman_carrying(state, "hook", "chain", area="water-tower")
-    far = refused(up, 1, Move.of("attract", hero="batman", target="renee-montoya"))
-    assert far.message == "Renee Montoya is 3 moves away: Batman's Attraction reaches 2."
-    assert {c.section for c in far.citations} == {"x.attraction", "v-d.item-types"}
+
+
+def test_an_attraction_takes_the_weapon_the_player_chooses() -> None:
+    """V D (item types: melee weapons) with X Attraction: with a Gaff Hook (Attraction 1) and
+    a Steel Chain (Attraction 2), the player names the weapon whose line serves (`melee`), and
+    the draw reaches that weapon's level only; the refusal cites the weapons' rule where the
+    other weapon was left out. From the loading dock, the first thug in the boiler room is 2
+    moves away."""
+    state = _batman_carrying(_active_with(_pack()), "hook", "chain", area="loading-dock")
+    thug = "thugs-with-crowbar-1"
+    draws = [m for m in GAME.legal_moves(state, 1) if m.type == "attract"]
+    assert {m.get("melee") for m in draws if m.get("target") == thug} == {"chain"}
+    chain = Move.of("attract", hero="batman", target=thug, melee="chain")
+    assert GAME.describe_move(state, 1, chain) == (
+        "Batman draws Thugs with Crowbar #1 in with Attraction, taking the Steel Chain's"
+        " attraction bonus"
+    )
+    short = refused(state, 1, Move.of("attract", hero="batman", target=thug, melee="hook"))
+    assert short.message == "Thugs with Crowbar #1 is 2 moves away: Batman's Attraction reaches 1."
+    assert {c.section for c in short.citations} == {"x.attraction", "v-d.item-types"}
+    unnamed = refused(state, 1, Move.of("attract", hero="batman", target=thug))
+    assert unnamed.code == "bad_weapon_choice"
 
 
 def test_a_single_use_weapon_whose_skill_line_was_not_chosen_stays() -> None:
