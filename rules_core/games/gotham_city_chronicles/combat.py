@@ -9,7 +9,7 @@ import random
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import counted
-from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry
+from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry, weapon_choice
 from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
     AttackRolled,
@@ -349,8 +349,11 @@ def _defense_choice(state: GccState) -> bool:
     if _cancelled_anyway(state):
         return False
     _, limit, on, reserve = _defense_space(state, fight.target)
-    return min(limit - on, reserve) > 0 or bool(
-        bonus_choice.counts(state, _defense_cards(state, fight.target), "defense")
+    cards = _defense_cards(state, fight.target)
+    return (
+        min(limit - on, reserve) > 0
+        or bool(weapon_choice.choosing(state, cards, "defense"))
+        or bool(bonus_choice.counts(state, weapon_choice.kept(state, cards, ()), "defense"))
     )
 
 
@@ -388,24 +391,35 @@ def defend_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("exertion_limit", f"The defense space takes {limit} cubes.", "ix-i", "vii-b")
     if cubes > reserve:
         return reject("bad_cubes", "There are not that many cubes in the reserve.", "vii-b", "ix-c")
-    return bonus_choice.check(state, _defense_cards(state, fight.target), "defense", move)
+    carried = _defense_cards(state, fight.target)
+    weapons, cards = weapon_choice.serving(state, carried, "defense", move)
+    if weapons is None:
+        return weapon_choice.check(state, carried, "defense", move)
+    return bonus_choice.check(state, cards, "defense", move)
 
 
 def defend_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
     fight = state.fight
     assert fight is not None
-    sizes = bonus_choice.counts(state, _defense_cards(state, fight.target), "defense")
+    carried = _defense_cards(state, fight.target)
+    weapons, cards = weapon_choice.serving(state, carried, "defense", move)
+    sizes = bonus_choice.counts(state, cards, "defense")
     picked = bonus_choice.parsed(move.get("lines"), sizes) or ()
-    _defend(run, seat, int(str(move.get("cubes"))), rng, picked)
+    _defend(run, seat, int(str(move.get("cubes"))), rng, picked, weapons or ())
     return run.events
 
 
 def _defend(
-    run: Run[GccState], seat: int, cubes: int, rng: random.Random, picked: tuple[int, ...] = ()
+    run: Run[GccState],
+    seat: int,
+    cubes: int,
+    rng: random.Random,
+    picked: tuple[int, ...] = (),
+    weapons: tuple[str, ...] = (),
 ) -> None:
     """VII B-E: the cubes' dice and a hero's automatic defense dice, rolled (with the defense
-    line of each card, as chosen, V D 6)."""
+    line of each card, as chosen, V D 6; of one weapon of each type, as chosen, V D)."""
     state = run.state
     fight = state.fight
     assert fight is not None
@@ -413,7 +427,7 @@ def _defend(
     pool = dice.characteristic_pool(die, cubes) or ()
     if state.has_hero(fight.target):
         pool = (*pool, *state.board_pack.hero(fight.target).automatic_defense)
-        for bonus in defense_bonuses(state, fight.target, picked):
+        for bonus in defense_bonuses(state, fight.target, picked, weapons):
             pool = (*pool, *bonus.dice)
     run.emit(
         DefenseRolled(
@@ -423,6 +437,7 @@ def _defend(
             pool=pool,
             faces=dice.roll(pool, rng),
             lines=picked,
+            weapons=weapons,
         )
     )
     _after_roll(run, seat, rng)
@@ -439,19 +454,20 @@ def defense_cards(state: GccState, hero_id: str) -> tuple[str, ...]:
 
 
 def defense_lines(
-    state: GccState, hero_id: str, picked: tuple[int, ...] = ()
+    state: GccState, hero_id: str, picked: tuple[int, ...] = (), weapons: tuple[str, ...] = ()
 ) -> tuple[tuple[str, Bonus], ...]:
     """V D 6: the defense bonus line of each usable item the hero carries, with its card (one
     line a card: the one chosen where a card has several), identical tool bonuses not combined
-    (V D item types, rules version 22)."""
-    cards = defense_cards(state, hero_id)
+    (V D item types, rules version 22), nor the bonuses of several weapons of one type: one
+    weapon of each serves, the one `weapons` chooses (V D item types, rules version 23)."""
+    cards = weapon_choice.kept(state, defense_cards(state, hero_id), weapons)
     return uncombined(state, bonus_choice.applied(state, cards, "defense", picked))
 
 
 def defense_bonuses(
-    state: GccState, hero_id: str, picked: tuple[int, ...] = ()
+    state: GccState, hero_id: str, picked: tuple[int, ...] = (), weapons: tuple[str, ...] = ()
 ) -> tuple[Bonus, ...]:
-    return tuple(b for _, b in defense_lines(state, hero_id, picked))
+    return tuple(b for _, b in defense_lines(state, hero_id, picked, weapons))
 
 
 def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
@@ -461,15 +477,16 @@ def defense_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
     assert roll is not None and fight is not None
     shown = dice.successes_shown(dict(state.board_pack.dice), roll.pool, roll.faces)
     if state.has_hero(fight.target):
-        automatic = sum(b.successes for b in defense_bonuses(state, fight.target, roll.lines))
+        lines = defense_bonuses(state, fight.target, roll.lines, roll.weapons)
+        automatic = sum(b.successes for b in lines)
     else:
         automatic = state.board_pack.tile(state.character(fight.target).tile).automatic_defense
     defense = dice.net_successes(shown, automatic)
     wounds = dice.wounds(fight.successes, defense)
     run.emit(DefenseCounted(seat=seat, defender=fight.target, successes=defense, wounds=wounds))
     if state.has_hero(fight.target):  # the cards whose lines served (V D 5)
-        lines = defense_lines(state, fight.target, roll.lines)
-        used_up(run, seat, fight.target, tuple(card for card, _ in lines))
+        gave = defense_lines(state, fight.target, roll.lines, roll.weapons)
+        used_up(run, seat, fight.target, tuple(card for card, _ in gave))
     wound(run, seat, fight.target, wounds)
     check_now(run)
 
@@ -478,20 +495,27 @@ def defend_offers(state: GccState, seat: int) -> list[Move]:
     fight = state.fight
     if fight is None:
         return []
+    cards = _defense_cards(state, fight.target)
     return [
         move
-        for lines in bonus_choice.options(state, _defense_cards(state, fight.target), "defense")
+        for weapons in weapon_choice.options(state, cards, "defense")
+        for lines in bonus_choice.options(
+            state, weapon_choice.kept(state, cards, tuple(weapons.values())), "defense"
+        )
         for cubes in range(MAX_CUBES + 1)
-        for move in (Move.of("defend", cubes=cubes, **lines),)
+        for move in (Move.of("defend", cubes=cubes, **weapons, **lines),)
         if defend_check(state, seat, move) is None
     ]
 
 
 def defend_label(state: GccState, seat: int, move: Move) -> str:
-    """ "Defend with 1 cube", with the defense lines chosen (V D 6) where a card has several."""
+    """ "Defend with 1 cube", with the weapon chosen where two of one type could serve (V D)
+    and the defense lines chosen (V D 6) where a card has several."""
     fight = state.fight
     cards = _defense_cards(state, fight.target) if fight is not None else ()
-    chosen = bonus_choice.words(state, cards, "defense", move)
+    kept = weapon_choice.serving(state, cards, "defense", move)[1]
+    chosen = weapon_choice.words(state, cards, "defense", move)
+    chosen += bonus_choice.words(state, kept, "defense", move)
     return f"Defend with {counted(int(str(move.get('cubes'))), 'cube')}{chosen}"
 
 

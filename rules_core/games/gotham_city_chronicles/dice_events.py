@@ -248,6 +248,9 @@ class DefenseRolled(GameEvent):
     pool: tuple[str, ...]
     faces: tuple[int, ...]
     lines: tuple[int, ...] = ()  # the defense bonus lines chosen (V D 6, bonus_choice.py)
+    # the weapon cards chosen, one of each type where two could serve (V D item types,
+    # weapon_choice.py; rules version 23: an event without them took the first of each type)
+    weapons: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -149,7 +149,15 @@ def _defense_rolled(state: GccState, e: DefenseRolled) -> GccState:
     else:
         state = updated(state, villain=_spent(state.villain, "defense", e.cubes))
     roll = Roll(
-        e.defender, fight.defender_seat, "defense", "", "defense", e.pool, e.faces, lines=e.lines
+        e.defender,
+        fight.defender_seat,
+        "defense",
+        "",
+        "defense",
+        e.pool,
+        e.faces,
+        lines=e.lines,
+        weapons=e.weapons,
     )
     return updated(state, roll=roll)
 

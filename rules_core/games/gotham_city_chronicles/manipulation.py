@@ -137,12 +137,6 @@ def uncombined(
     return tuple(found)
 
 
-def identical_tools(state: GccState, lines: Iterable[tuple[str, Bonus]]) -> bool:
-    """Whether `uncombined` leaves a tool card's line out of these."""
-    given = tuple(lines)
-    return len(uncombined(state, given)) < len(given)
-
-
 def tool_bonuses(
     state: GccState, hero: HeroState, when: str, picked: tuple[int, ...] = ()
 ) -> tuple[Bonus, ...]:

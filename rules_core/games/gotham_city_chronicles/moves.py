@@ -215,7 +215,7 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "defend",
-            ("cubes", "lines"),
+            ("cubes", "melee", "ranged", "lines"),
             combat.defend_offers,
             combat.defend_check,
             combat.defend_apply,
@@ -295,7 +295,7 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "attract",
-            ("hero", "target"),
+            ("hero", "target", "melee", "ranged"),
             skills.attract_offers,
             skills.attract_check,
             _action(skills.attract_apply),
@@ -303,7 +303,7 @@ MOVES: MoveBook[GccState] = MoveBook(
         ),
         MoveRule(
             "blast",
-            ("hero", "area", "lines"),
+            ("hero", "area", "melee", "ranged", "lines"),
             skills.blast_offers,
             skills.blast_check,
             _action(skills.blast_apply),

@@ -91,6 +91,7 @@ REJECTIONS.update(
         "no_roll": cite("viii"),
         "bad_reroll": cite("viii-b", "viii-c"),
         "bad_bonus_line": cite("v-d.bonus-lines"),
+        "bad_weapon_choice": cite("v-d.item-types"),
         "reroll_limit": cite("viii-d", "ix-i"),
         "no_mission_action": cite("i", "v-c-3-a-i", "v-c-4"),
         "bad_cubes": cite("v-c-3-a-ii", "ix-c"),
@@ -205,6 +206,10 @@ REFUSAL_WORDS: dict[str, str] = {
     "bad_bonus_line": (
         "Using an item card without choosing which of its bonus lines of one icon applies, or "
         "naming a line where there is no choice."
+    ),
+    "bad_weapon_choice": (
+        "Using two weapons of one type outside an attack without choosing the one whose bonus "
+        "serves, or naming a weapon where there is no choice."
     ),
     "reroll_limit": "Paying for more rerolls than the reroll space has room for.",
     "no_mission_action": (

@@ -141,8 +141,15 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # tool lines were kept apart, so two tools' identical defense or skill lines were added;
     # and two copies of a single-use card that both served (two weapons with Ambidexterity,
     # two defense cards) both leave the game (V D 5; before, a move's cards were counted once
-    # by name and one copy stayed)
-    rules_version = 22
+    # by name and one copy stayed); 23: nor the bonuses of two weapons of one type outside an
+    # attack (V D item types: melee, ranged weapons): a defense and a skill's level take one
+    # weapon of each type, the one the hero chooses where two could serve (`melee`, `ranged` on
+    # `defend`, `blast` and `attract`, recorded on `defense_rolled` as `weapons`;
+    # weapon_choice.py), or for Ambidexterity's level, which only bounds the weapons an attack
+    # names, the highest; a single-use weapon left out stays (V D 5); before, every weapon's
+    # defense and skill lines were added, and a `defense_rolled` without `weapons` takes the
+    # first weapon of each type
+    rules_version = 23
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

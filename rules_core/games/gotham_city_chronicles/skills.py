@@ -13,14 +13,19 @@ from collections.abc import Sequence
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import counted
-from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry, villain
+from rules_core.games.gotham_city_chronicles import (
+    bonus_choice,
+    dice,
+    geometry,
+    villain,
+    weapon_choice,
+)
 from rules_core.games.gotham_city_chronicles.events import Attracted, Blasted
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import Bonus
 from rules_core.games.gotham_city_chronicles.language import declared_with, name
 from rules_core.games.gotham_city_chronicles.manipulation import (
     automatic_refusal,
-    identical_tools,
     uncombined,
     usable,
     used_up,
@@ -53,7 +58,11 @@ def skill_cards(state: GccState, figure: Miniature, skill: str) -> tuple[str, ..
 
 
 def skill_level(
-    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None = None
+    state: GccState,
+    figure: Miniature,
+    skill: str,
+    picked: Sequence[int] | None = None,
+    weapons: Sequence[str] | None = None,
 ) -> int:
     """A miniature's level in a skill, 0 without it. A character's is its tile's (VI·A·2 [a]
     14), none once neutralized (in the character pool, IX B, X). A hero's is 0 without it
@@ -62,7 +71,9 @@ def skill_level(
     one line a card (V D 6): the line `picked` (a Blast's `lines`), or with None the card's
     highest, where the level only bounds what the hero may do (Attraction's distance,
     Ambidexterity's weapons), so a higher line allows all a lower one would; a tool's line
-    identical to another tool's adds nothing (`skill_lines`)."""
+    identical to another tool's adds nothing, and one weapon of each type adds its line: the
+    one of `weapons` (a Blast's or an Attraction's `melee`, `ranged`), or with None the one
+    giving the highest level (`skill_lines`)."""
     if isinstance(figure, Character):
         if not figure.area:
             return 0
@@ -74,15 +85,22 @@ def skill_level(
     level = sum(
         s.level for s in state.board_pack.hero(hero.id).skills if s.name == skill and s.usable(load)
     )
-    return level + sum(b.level for _, b in skill_lines(state, hero, skill, picked))
+    return level + sum(b.level for _, b in skill_lines(state, hero, skill, picked, weapons))
 
 
 def _card_lines(
-    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None
+    state: GccState,
+    figure: Miniature,
+    skill: str,
+    picked: Sequence[int] | None,
+    weapons: Sequence[str] | None = None,
 ) -> tuple[tuple[str, Bonus], ...]:
-    """Each card's line giving the skill, with its card: the line `picked`, or with None the
-    card's highest (skill_level); none for a character, which carries no card."""
+    """Each card's line giving the skill, with its card, of the cards that serve with the
+    `weapons` chosen (weapon_choice.kept; with None, every card): the line `picked` on each, or
+    with None each card's highest (skill_level); none for a character, which carries no card."""
     cards = skill_cards(state, figure, skill)
+    if weapons is not None:
+        cards = weapon_choice.kept(state, cards, weapons)
     if picked is not None:
         return bonus_choice.applied(state, cards, skill, picked)
     return tuple(
@@ -91,22 +109,48 @@ def _card_lines(
     )
 
 
+def _strongest(state: GccState, lines: Sequence[tuple[str, Bonus]]) -> tuple[str, ...]:
+    """The weapon card of each type whose line gives the highest level (the first of them)."""
+    best: dict[str, tuple[str, int]] = {}
+    for card, bonus in lines:
+        kind = weapon_choice.weapon_type(state, card)
+        if kind and (kind not in best or bonus.level > best[kind][1]):
+            best[kind] = (card, bonus.level)
+    return tuple(card for card, _ in best.values())
+
+
 def skill_lines(
-    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None = None
+    state: GccState,
+    figure: Miniature,
+    skill: str,
+    picked: Sequence[int] | None = None,
+    weapons: Sequence[str] | None = None,
 ) -> tuple[tuple[str, Bonus], ...]:
     """The cards' lines that add to a hero's level in the skill (V D 6.4), with their cards, as
     skill_level counts them: identical tool bonuses are not combined (V D item types, rules
     version 22), so a second tool card with the same line adds nothing (and, single-use, is
-    not used up). None for a character, which carries no card."""
-    return uncombined(state, _card_lines(state, figure, skill, picked))
+    not used up); nor are the bonuses of two weapons of one type (V D item types, rules
+    version 23): the `weapons` the hero chose serve (a Blast, an Attraction), and with None
+    the one of each type giving the highest level (Ambidexterity, where the level only bounds
+    the weapons the attack names; whether the hero has the skill at all). None for a
+    character, which carries no card."""
+    lines = _card_lines(state, figure, skill, picked, weapons)
+    if weapons is None:
+        kept = weapon_choice.kept(state, [c for c, _ in lines], _strongest(state, lines))
+        lines = tuple(line for line in lines if line[0] in kept)
+    return uncombined(state, lines)
 
 
 def served(
-    state: GccState, figure: Miniature, skill: str, picked: Sequence[int] | None = None
+    state: GccState,
+    figure: Miniature,
+    skill: str,
+    picked: Sequence[int] | None = None,
+    weapons: Sequence[str] | None = None,
 ) -> tuple[str, ...]:
-    """The cards whose lines of the skill served when it was used, with the lines `picked` as
-    skill_level takes them (V D 5: a single-use one then leaves the game)."""
-    return tuple(card for card, _ in skill_lines(state, figure, skill, picked))
+    """The cards whose lines of the skill served when it was used, with the lines `picked` and
+    the `weapons` chosen as skill_level takes them (V D 5: a single-use one then leaves)."""
+    return tuple(card for card, _ in skill_lines(state, figure, skill, picked, weapons))
 
 
 def _possessor(state: GccState, seat: int, move: Move, skill: str) -> Rejection | Miniature:
@@ -161,6 +205,9 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     who = _possessor(state, seat, move, "attraction")
     if isinstance(who, Rejection):
         return who
+    weapons = _attraction_weapons(state, who, move)
+    if weapons is None:
+        return weapon_choice.check(state, skill_cards(state, who, "attraction"), "attraction", move)
     target = move.get("target")
     if not isinstance(target, str) or target == who.id:
         return reject("bad_target", "Attraction draws another miniature.")
@@ -172,27 +219,34 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject(
             "bad_target", f"That miniature is already in the {_role(who)}'s area.", "x.attraction"
         )
-    return _out_of_attraction(state, who, target, there, size)
+    return _out_of_attraction(state, who, target, there, size, weapons)
+
+
+def _attraction_weapons(state: GccState, who: Miniature, move: Move) -> tuple[str, ...] | None:
+    """The weapon of each type whose Attraction line serves, as the move names it (V D item
+    types); None where the move's choice is refused."""
+    return weapon_choice.chosen(state, skill_cards(state, who, "attraction"), "attraction", move)
 
 
 def _out_of_attraction(
-    state: GccState, who: Miniature, target: str, there: str, size: int
+    state: GccState, who: Miniature, target: str, there: str, size: int, weapons: Sequence[str]
 ) -> Rejection | None:
     """The refusal naming which of Attraction's requirements (X) the target fails, or None: on
     the board, within the skill's level in moves (IX J; a level less than the cards would give
-    if identical tool bonuses combined cites the tools' rule too, V D item types), in clear
-    sight (IX L), no larger than the possessor and not over-occupying the possessor's area
-    (IX H)."""
+    if identical tool bonuses, or weapons of one type, combined cites V D item types too), in
+    clear sight (IX L), no larger than the possessor and not over-occupying the possessor's
+    area (IX H)."""
     board = state.board_pack.board
     named, possessor = name(state, target), name(state, who.id)
     if not there:
         return reject("bad_target", f"{named} is not on the board.", "x.attraction")
-    level = skill_level(state, who, "attraction")
+    level = skill_level(state, who, "attraction", None, weapons)
     far = geometry.distance(board, who.area, there)
     if far is None or far > level:
         away = "out of reach of any move" if far is None else f"{counted(far, 'move')} away"
-        lines = _card_lines(state, who, "attraction", None)
-        tools = ("v-d.item-types",) if identical_tools(state, lines) else ()
+        given = _card_lines(state, who, "attraction", None)
+        left_out = len(skill_lines(state, who, "attraction", None, weapons)) < len(given)
+        tools = ("v-d.item-types",) if left_out else ()
         reach = f"{named} is {away}: {possessor}'s Attraction reaches {level}."
         return reject("bad_target", reach, "x.attraction", *tools)
     why = None
@@ -218,7 +272,8 @@ def attract_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
             characteristic=_characteristic(move),
         )
     )
-    used_up(run, seat, who.id, served(state, who, "attraction"))
+    weapons = _attraction_weapons(state, who, move) or ()
+    used_up(run, seat, who.id, served(state, who, "attraction", None, weapons))
     check_now(run)
     return run.events
 
@@ -229,8 +284,11 @@ def attract_offers(state: GccState, seat: int) -> list[Move]:
         move
         for hero in state.heroes
         if hero.seat == seat
+        for weapons in weapon_choice.options(
+            state, skill_cards(state, hero, "attraction"), "attraction"
+        )
         for target in figures
-        for move in (Move.of("attract", hero=hero.id, target=target),)
+        for move in (Move.of("attract", hero=hero.id, target=target, **weapons),)
         if attract_check(state, seat, move) is None
     ]
 
@@ -241,7 +299,11 @@ def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return who
     if who.blasted:
         return reject("skill_used", "Blast is used once a turn.")
-    chosen = bonus_choice.check(state, skill_cards(state, who, "blast"), "blast", move)
+    cards = skill_cards(state, who, "blast")
+    weapons, kept = weapon_choice.serving(state, cards, "blast", move)
+    if weapons is None:
+        return weapon_choice.check(state, cards, "blast", move)
+    chosen = bonus_choice.check(state, kept, "blast", move)
     if chosen is not None:
         return chosen
     area = move.get("area")
@@ -260,40 +322,48 @@ def blast_check(state: GccState, seat: int, move: Move) -> Rejection | None:
 def blast_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state, HANDLERS)
     who = _acting(state, move)
-    lines = _blast_lines(state, who, move)
-    level = skill_level(state, who, "blast", lines)
+    lines, weapons = _blast_choice(state, who, move)
+    level = skill_level(state, who, "blast", lines, weapons)
     area = str(move.get("area"))
     run.emit(
         Blasted(
             seat=seat, figure=who.id, area=area, level=level, characteristic=_characteristic(move)
         )
     )
-    used_up(run, seat, who.id, served(state, who, "blast", lines))
+    used_up(run, seat, who.id, served(state, who, "blast", lines, weapons))
     blast = Sequel("blast", seat, actor=who.id)
     if not explode_areas(run, (who.area, area), level, rng, blast):
         check_now(run)
     return run.events
 
 
-def _blast_lines(state: GccState, who: Miniature, move: Move) -> tuple[int, ...] | None:
-    """The Blast line chosen on each card with several (V D 6), as the move names them; None
-    for a character, which carries no card."""
+def _blast_choice(
+    state: GccState, who: Miniature, move: Move
+) -> tuple[tuple[int, ...] | None, tuple[str, ...]]:
+    """The weapon of each type whose Blast line serves (V D item types) and the line chosen on
+    each card with several (V D 6), as the move names them; None and none for a character,
+    which carries no card."""
     if isinstance(who, Character):
-        return None
-    sizes = bonus_choice.counts(state, skill_cards(state, who, "blast"), "blast")
-    return bonus_choice.parsed(move.get("lines"), sizes) or ()
+        return None, ()
+    weapons, kept = weapon_choice.serving(state, skill_cards(state, who, "blast"), "blast", move)
+    sizes = bonus_choice.counts(state, kept, "blast")
+    return bonus_choice.parsed(move.get("lines"), sizes) or (), weapons or ()
 
 
 def blast_offers(state: GccState, seat: int) -> list[Move]:
-    return [
-        move
-        for hero in state.heroes
-        if hero.seat == seat
-        for area in state.board_pack.board.neighbours(hero.area)
-        for lines in bonus_choice.options(state, skill_cards(state, hero, "blast"), "blast")
-        for move in (Move.of("blast", hero=hero.id, area=area, **lines),)
-        if blast_check(state, seat, move) is None
-    ]
+    found = []
+    for hero in (h for h in state.heroes if h.seat == seat):
+        cards = skill_cards(state, hero, "blast")
+        for weapons in weapon_choice.options(state, cards, "blast"):
+            kept = weapon_choice.kept(state, cards, tuple(weapons.values()))
+            found += [
+                move
+                for area in state.board_pack.board.neighbours(hero.area)
+                for lines in bonus_choice.options(state, kept, "blast")
+                for move in (Move.of("blast", hero=hero.id, area=area, **weapons, **lines),)
+                if blast_check(state, seat, move) is None
+            ]
+    return found
 
 
 def skill_label(state: GccState, seat: int, move: Move) -> str:
@@ -312,8 +382,12 @@ def skill_label(state: GccState, seat: int, move: Move) -> str:
     )
     if move.type in ("attract", "character_attract"):
         target = name(state, str(move.get("target")))
-        return f"{named} draws {target} in with Attraction{way}"
+        cards = skill_cards(state, who, "attraction") if who is not None else ()
+        chosen = weapon_choice.words(state, cards, "attraction", move)
+        return f"{named} draws {target} in with Attraction{way}{chosen}"
     cards = skill_cards(state, who, "blast") if who is not None else ()
-    chosen = bonus_choice.words(state, cards, "blast", move)
+    kept = weapon_choice.serving(state, cards, "blast", move)[1]
+    chosen = weapon_choice.words(state, cards, "blast", move)
+    chosen += bonus_choice.words(state, kept, "blast", move)
     area = name(state, str(move.get("area")))
     return f"{named} sets off a Blast here and in the {area}{way}{chosen}"

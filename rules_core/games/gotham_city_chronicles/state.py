@@ -115,6 +115,7 @@ class Roll:
     free_done: tuple[int, ...] = ()  # dice already rerolled for free (VIII B)
     paid: bool = False  # paid rerolls have begun (VIII C): the free ones are over
     lines: tuple[int, ...] = ()  # the items' bonus lines chosen for it (V D 6, bonus_choice.py)
+    weapons: tuple[str, ...] = ()  # a defense's weapon cards chosen (V D, weapon_choice.py)
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,7 +32,7 @@ from tests.rules_core.games.gotham_city_chronicles.test_movement import (
 from tests.rules_core.games.gotham_city_chronicles.test_villain import VILLAIN
 
 # two lines of one icon each: a die, or an automatic success
-TWO_LINES = {
+TWO_LINES: dict[str, list[dict[str, Any]]] = {
     "melee": [{"when": "melee", "dice": ["yellow"]}, {"when": "melee", "successes": 1}],
     "defense": [{"when": "defense", "dice": ["white"]}, {"when": "defense", "successes": 2}],
     "manipulation": [
@@ -52,18 +52,24 @@ def _started(**extra: dict[str, Any]) -> GccState:
         ("vest", "Kevlar Vest", "object", TWO_LINES["defense"]),
         ("lockpick", "Lockpick", "tool", TWO_LINES["manipulation"]),
     ):
-        raw["item"].append(
-            {
-                "id": item_id,
-                "name": name,
-                "kind": "equipment",
-                "type": kind,
-                "encumbrance": 1,
-                "bonuses": lines,
-                "source": "reference",
-            }
-        )
+        raw["item"].append(equipment(item_id, name, kind, lines))
     return all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+
+
+def equipment(
+    item_id: str, name: str, kind: str, lines: list[dict[str, Any]], single_use: bool = False
+) -> dict[str, Any]:
+    """A test-only equipment card of the item type `kind`, encumbrance 1, as a pack gives it."""
+    return {
+        "id": item_id,
+        "name": name,
+        "kind": "equipment",
+        "type": kind,
+        "encumbrance": 1,
+        "bonuses": lines,
+        "single_use": single_use,
+        "source": "reference",
+    }
 
 
 def _gordon_with(state: GccState, area: str, *items: str) -> GccState:
