@@ -245,7 +245,7 @@ def main(argv: list[str]) -> int:
         "mutate",
     }:
         usage = (
-            "run | prod | test [pytest args] | lint | fuzz [examples] | golden | mutate [PATH]"
+            "run | prod | test [pytest args] | lint | fuzz [examples] | golden [--check] | mutate [PATH]"
             " | venv"
         )
         print(f"usage: python3 dev.py {usage}", file=sys.stderr)
@@ -261,8 +261,8 @@ def main(argv: list[str]) -> int:
     if argv[0] == "fuzz":
         return cmd_fuzz(argv[1:])
     if argv[0] == "golden":  # rewrite the golden playthroughs from the rules, printing the diff
-        ensure_venv()
-        return run("-m", "tests.golden.playthroughs")
+        ensure_venv()  # (--check: print it, write nothing)
+        return run("-m", "tests.golden.playthroughs", *argv[1:])
     if argv[0] == "mutate":  # mutation testing of the guarantees (README.md, "Mutation testing")
         ensure_venv()
         # the command replaces this process, so a kill of `dev.py mutate` reaches it (and it

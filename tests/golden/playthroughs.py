@@ -85,8 +85,9 @@ def render(record: dict[str, JSON]) -> str:
     return json.dumps(record, indent=1, sort_keys=True) + "\n"
 
 
-def regenerate() -> int:
-    """Rewrite every golden file from the current rules; print each changed file's diff size."""
+def regenerate(write: bool = True) -> int:
+    """Rewrite every golden file from the current rules (with `write` False, only say which
+    would change); print each changed file's diff size."""
     import difflib
 
     changed = 0
@@ -101,12 +102,26 @@ def regenerate() -> int:
         print(f"{path.relative_to(HERE.parent.parent)}: {len(lines)} lines changed")
         for line in lines[:40]:
             print(f"  {line[:160]}")
-        path.write_text(new)
-    print(f"{changed} golden file(s) rewritten.")
+        if write:
+            path.write_text(new)
+    print(f"{changed} golden file(s) {'rewritten' if write else 'would be rewritten'}.")
     if changed:
         print("A rules change that alters a golden file adds a test named after that rule.")
     return 0
 
 
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(
+        prog="python -m tests.golden.playthroughs",
+        description="Rewrite the golden playthrough files from the rules as they are now.",
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="print what would change, and write nothing"
+    )
+    return regenerate(write=not parser.parse_args(argv).check)
+
+
 if __name__ == "__main__":
-    raise SystemExit(regenerate())
+    raise SystemExit(main())
