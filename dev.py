@@ -245,8 +245,8 @@ def main(argv: list[str]) -> int:
         "mutate",
     }:
         usage = (
-            "run | prod | test [pytest args] | lint | fuzz [examples] | golden [--check] | mutate [PATH]"
-            " | venv"
+            "run | prod | test [pytest args] | lint | fuzz [examples] | golden [--check]"
+            " | mutate [PATH] | venv"
         )
         print(f"usage: python3 dev.py {usage}", file=sys.stderr)
         return 2
