@@ -95,6 +95,12 @@ def check_place_henchman(state: GcsState, seat: int, move: Move) -> Rejection | 
             CARD,
             "turn.plot.batman-blocks",
         )
+    if d.different and block in d.used:
+        return reject(
+            "bad_choice",
+            f"These henchmen go on different blocks; {place(state, block)} has one.",
+            PLACING,
+        )
     return None
 
 

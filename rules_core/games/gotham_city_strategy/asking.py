@@ -112,11 +112,13 @@ def _line_read(state: GcsState, e: EffectCarriedOut) -> GcsState:
         if len(candidates) < 2:  # one block: Batman goes there; none: nothing happens
             return state
         asked = [Decision(seat=me, kind="batman_to", candidates=tuple(candidates), must=True)]
-    elif op.op == "place_threats":
+    elif op.op in ("place_threats", "place_henchmen"):
+        # a card's henchmen are put as its threats are placed: every one, not "up to", and no
+        # two on one block where it says "on different blocks" (turn.plot.effect.placing)
         asked = [
             Decision(
                 seat=me,
-                kind="place_threats",
+                kind=op.op,
                 count=op.amount,
                 must=True,
                 district=op.district,
@@ -127,12 +129,6 @@ def _line_read(state: GcsState, e: EffectCarriedOut) -> GcsState:
         asked = [
             Decision(
                 seat=me, kind="remove_threats", count=op.amount, district=op.district, enemies=True
-            )
-        ]
-    elif op.op == "place_henchmen":  # put, as placing a card's threats: not "up to"
-        asked = [
-            Decision(
-                seat=me, kind="place_henchmen", count=op.amount, must=True, district=op.district
             )
         ]
     elif op.op == "others_lose":
@@ -235,6 +231,16 @@ def _threat_removed(state: GcsState, e: ThreatRemoved) -> GcsState:
     return _answered(state, _by(state, e, bool(e.by), kinds), kinds, used=e.block)
 
 
+def _henchman_placed(state: GcsState, e: HenchmanPlaced) -> GcsState:
+    """A card's henchman put on the map (by nobody where the map settled it, rules version
+    10); a card putting them on different blocks keeps the blocks used
+    (turn.plot.effect.placing), as placing threats does."""
+    kinds = ("place_henchmen",)
+    head = state.pending[0] if state.pending else None
+    used = e.block if head is not None and head.different else None
+    return _answered(state, _by(state, e, True, kinds), kinds, used=used)
+
+
 def _henchmen_sent_home(state: GcsState, e: HenchmenSentHome) -> GcsState:
     kinds = ("send_home",)
     return _closed(state, _by(state, e, e.by == "card", kinds), kinds)
@@ -272,9 +278,7 @@ ASKING: dict[type[GameEvent], Callable[[GcsState, Any], GcsState]] = {
     HenchmanLost: lambda state, e: _answered(  # by nobody: the game's own (rules version 10)
         state, _by(state, e, True, ("lose_henchman",)), ("lose_henchman",)
     ),
-    HenchmanPlaced: lambda state, e: _answered(
-        state, _by(state, e, True, ("place_henchmen",)), ("place_henchmen",)
-    ),
+    HenchmanPlaced: _henchman_placed,
     Stolen: lambda state, e: (
         _answered(state, e.seat, ("steal",)) if e.amount else _closed(state, e.seat, ("steal",))
     ),

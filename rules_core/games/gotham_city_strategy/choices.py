@@ -91,6 +91,7 @@ def decision_moves(state: GcsState, d: Decision) -> list[Move]:
             moves = [
                 Move.of("place_henchman", block=b)
                 for b in board.henchman_targets(state, d.seat, d.district)
+                if not (d.different and b in d.used)
             ]
     elif d.kind == "steal":  # the victim's screen is hidden: either may be asked for
         moves = [Move.of("steal", resource=r) for r in ("information", "money")]

@@ -46,6 +46,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "cannot_move": cite("turn.move", "turn.plot.batman-blocks", "turn"),
     "bad_choice": cite(
         "turn.plot.effect.carry-out",
+        "turn.plot.effect.placing",
         "turn.plot.effect.resources",
         "turn.plot.bat-signal",
         "turn.plot.batman-blocks",

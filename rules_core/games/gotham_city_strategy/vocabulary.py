@@ -140,8 +140,11 @@ PLOT_EFFECTS = EffectRegistry(
         ),
         Operation(
             "place_henchmen",
-            {"amount": AMOUNT, "district": DISTRICT},
-            words=lambda e: f"place {count_of(_n(e), 'henchman')}{_in(e)} from the hideout",
+            {"amount": AMOUNT, "different": Flag(), "district": DISTRICT},
+            words=lambda e: (
+                f"place {count_of(_n(e), 'henchman')}{_in(e)} from the hideout"
+                + (" on different blocks" if e.get("different") else "")
+            ),
         ),
         Operation(
             "collect",

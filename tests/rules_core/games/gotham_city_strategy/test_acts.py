@@ -5,12 +5,14 @@ ending the game."""
 from __future__ import annotations
 
 import random
+import tomllib
 
 import pytest
 
 from rules_core.engine import Move, Rejection, fold
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy.content import REFERENCE_PACK, Op, parse_pack
 from rules_core.games.gotham_city_strategy.events import (
     CardCarriedOut,
     CardFaceDown,
@@ -348,3 +350,36 @@ def test_in_the_variant_every_villain_must_put_a_card_face_down_before_the_first
     )
     stop = GAME.decide(state, 0, Move.of("stop"), random.Random(0))
     assert isinstance(stop, Rejection) and stop.message.startswith("The Joker must put")
+
+
+def test_a_cards_henchmen_on_different_blocks_go_no_two_to_a_block() -> None:
+    """turn.plot.effect.placing: a card that puts henchmen "on different blocks" may not put
+    two on one block, as for threats (the note speaks of both). A pack can say so of a
+    `place_henchmen` step (`different`, as `place_threats` has), and the second henchman is
+    then refused on the first one's block, citing the note."""
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    crew = next(p for p in raw["plot"] if p["id"] == "plot-12")  # Street Crew: 2 henchmen
+    crew["effect"][0]["different"] = True
+    crew["text"] = "Put 2 Henchmen from your Hideout on different blocks."
+    pack = parse_pack(raw)
+    assert pack.card("plot-12").effect[0] == Op("place_henchmen", 2, different=True)
+    state = updated(ready(["joker", "penguin"]), pack=pack)
+    state = with_player(state, 0, hideout_henchmen=3)
+    state = at_step(state, "resolve", played="plot-12", program=(), chosen=False)
+    state = act(state, 0, Move.of("carry_out"))
+    (decision,) = state.pending
+    assert (decision.kind, decision.count, decision.different) == ("place_henchmen", 2, True)
+    state = act(state, 0, Move.of("place_henchman", block=0))
+    legal = GAME.legal_moves(state, 0)
+    offered = [int(str(m.get("block"))) for m in legal if m.type == "place_henchman"]
+    assert offered and 0 not in offered
+    refused = GAME.decide(state, 0, Move.of("place_henchman", block=0), random.Random(0))
+    assert isinstance(refused, Rejection)
+    assert (refused.code, refused.message) == (
+        "bad_choice",
+        f"These henchmen go on different blocks; {place(state, 0)} has one.",
+    )
+    assert [c.section for c in refused.citations] == ["turn.plot.effect.placing"]
+    state = act(state, 0, Move.of("place_henchman", block=offered[0]))
+    assert state.players[0].henchmen[0] == 1 and state.players[0].henchmen[offered[0]] == 1
+    assert state.players[0].hideout_henchmen == 1 and not state.pending
