@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from celery.signals import worker_ready
 from django.conf import settings
 
 from api import analysis_services, bot_services
@@ -44,3 +45,10 @@ def analyze_game(analysis_id: int) -> int:
     if run.more:
         analyze_game.delay(analysis_id)
     return run.done
+
+
+@worker_ready.connect  # type: ignore[untyped-decorator]
+def resume_stalled_bots(**_: object) -> None:
+    """When a worker starts (after the broker restarted without its queue, say), hand the games
+    whose bots' task was lost to the workers again (bot_services.bots_resume_stalled)."""
+    bot_services.bots_resume_stalled()

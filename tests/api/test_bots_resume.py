@@ -10,6 +10,7 @@ from io import StringIO
 from typing import Any
 
 import pytest
+from celery.signals import worker_ready
 from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
@@ -126,3 +127,15 @@ def test_a_stalled_bot_plays_on_once_its_game_is_read(
     assert answer.status_code == 200
     after = Game.objects.get(pk=game.pk)
     assert after.version > game.version and after.to_act != game.to_act
+
+
+@pytest.mark.django_db
+def test_a_worker_starting_hands_the_stalled_games_to_the_workers(
+    create_game: CreateGame, queued: list[int], django_capture_on_commit_callbacks: Any
+) -> None:
+    """A broker restarted without its queue is most often restarted with its workers: each
+    worker, once ready, queues the games whose bots' task was lost."""
+    stalled, _ = lost_bot_turn(create_game)
+    with django_capture_on_commit_callbacks(execute=True):
+        worker_ready.send(sender=None)
+    assert queued == [stalled.pk]
