@@ -139,7 +139,8 @@ const node = (name, attrs, text) => ({ name, attrs, text, children: [],
   appendChild(child) { this.children.push(child); return child; }, setAttribute() {},
   classList: { add() {}, remove() {}, toggle() {} } });
 let draw = null;
-const context = { GothamBoards: { el: node, COLORS: [], register(slug, d) { draw = d; } },
+const context = { GothamBoards: { el: node, COLORS: [], register(slug, d) { draw = d; },
+  describer: () => ({ id: (part) => part, on: (element) => element }) },
   GothamDom: { counted: (n, what) => `${n} ${what}` } };
 context.window = context;
 vm.createContext(context);

@@ -72,31 +72,48 @@ window.GothamBoards = (function () {
     element.appendChild(reference);
   }
 
+  /* What describes the target `aim` beyond its name (targets.js reads `data-description`): each
+     `id(part)` is the id of an element holding some of its printed words ("income-block-3"),
+     the target's URI-encoded (an id holds no space; a custom pack's id might), kept in order;
+     `on(element)` gives the element those ids as its `data-description`, if any was asked. */
+  function describer(aim) {
+    const key = encodeURIComponent(aim);
+    const ids = [];
+    return {
+      id(part) {
+        const id = `${part}-${key}`;
+        ids.push(id);
+        return id;
+      },
+      on(element) {
+        if (ids.length) element.setAttribute("data-description", ids.join(" "));
+        return element;
+      },
+    };
+  }
+
   /* A card the seat holds, as its panel lists it: its name (bold unless `plain`), a `note` after
      it (who else knows it), then ": " and what it `prints`. The target `aim` of the moves naming
      it (a board module's `target`), named as those moves name the card (`name`: "“Turf War”";
      else the name it shows, `shown`), not by all it says: the note and what it prints are its
      description (`data-description`, the ids of the spans holding them: targets.js). */
   function heldCard({ aim, shown, name = shown, note = "", prints = "", plain = false }) {
-    const key = encodeURIComponent(aim);  // an id holds no space (a custom pack's card id might)
     const item = document.createElement("li");
     const title = document.createElement(plain ? "span" : "strong");
     title.textContent = shown;
-    const described = [];
-    const part = (id, text) => {
+    const described = describer(aim);
+    const part = (kind, text) => {
       const span = document.createElement("span");
-      span.setAttribute("id", id);
+      span.setAttribute("id", described.id(kind));
       span.textContent = text;
-      described.push(id);
       return span;
     };
-    if (note) title.append(part(`note-${key}`, ` (${note})`));
+    if (note) title.append(part("note", ` (${note})`));
     item.append(title);
-    if (prints) item.append(": ", part(`words-${key}`, prints));
+    if (prints) item.append(": ", part("words", prints));
     item.setAttribute("data-target", aim);
     item.setAttribute("data-name", name);
-    if (described.length) item.setAttribute("data-description", described.join(" "));
-    return item;
+    return described.on(item);
   }
 
   return {
@@ -104,6 +121,7 @@ window.GothamBoards = (function () {
     COLORS,
     seatColour,
     heldCard,
+    describer,
     /* `draw(svg, view)` draws the board; `panel(element, view, seat)`, if given, fills the play
        page's panel with what the seat holds (its hand, its screen); `target(move)`, if given,
        names the board element a move acts on (the `data-target` of a drawn element), or a list

@@ -5,7 +5,7 @@
    view; registered with the page's board registry (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, heldCard, seatColour } = window.GothamBoards;
+  const { el, heldCard, describer, seatColour } = window.GothamBoards;
   // a faction is drawn in the colour it is named for (Red, Green, Blue, Yellow), else by seat
   const colour = (state, name) => seatColour(state.players.findIndex((p) => p.name === name), name);
   // on the board, short (the key under it says sub, para and mech: "1S" read as 15); beside
@@ -32,20 +32,28 @@
       const g = el("g", { class: "district", "data-district": d.number, "data-target": `district-${d.number}`, "data-name": title });
       // its box first, then its hover title: the page highlights a target's first shape
       g.appendChild(el("rect", { x, y, width: 154, height: 120, rx: 6, fill: d.tile ? "#f3e5e5" : "#fff", stroke: d.dominated_by ? colour(state, d.dominated_by) : "#bbb", "stroke-width": d.dominated_by ? 3 : 1 }));
-      g.appendChild(el("title", {}, `${title}: ${(d.effects || []).join("; or ")}`));
+      const effects = el("title", {}, `${title}: ${(d.effects || []).join("; or ")}`);
+      g.appendChild(effects);
+      // described by the rest it shows: each candidate's personnel, the fortifications (their
+      // hover titles), its tile, whose dominance its border shows, then what it does (its
+      // hover title, which the description would otherwise displace)
+      const described = describer(`district-${d.number}`);
       const fit = title.length > 20 ? { textLength: 142, lengthAdjust: "spacingAndGlyphs" } : {};  // within the box
       g.appendChild(el("text", { x: x + 6, y: y + 15, "font-size": 11, "font-weight": "bold", ...fit }, title));
       let line = 0;
       for (const [name, units] of Object.entries(d.personnel)) {
-        g.appendChild(el("text", { x: x + 6, y: y + 33 + line * 14, "font-size": 10, fill: colour(state, name) }, `${name}: ${troop(units)}`));
+        g.appendChild(el("text", { x: x + 6, y: y + 33 + line * 14, "font-size": 10, fill: colour(state, name), id: described.id(`personnel-${line}`) }, `${name}: ${troop(units)}`));
         line += 1;
       }
       d.fortifications.forEach((f, k) => {
         g.appendChild(el("rect", { x: x + 130, y: y + 24 + k * 18, width: 16, height: 14, fill: colour(state, f.owner), opacity: f.kind === "blockade" ? 0.6 : 1 }));
-        g.appendChild(el("title", {}, `${f.owner}'s ${f.kind}`));
+        g.appendChild(el("title", { id: described.id(`fortification-${k}`) }, `${f.owner}'s ${f.kind}`));
       });
-      if (d.tile) g.appendChild(el("text", { x: x + 6, y: y + 114, "font-size": 10, "font-style": "italic" }, d.tile));
-      svg.appendChild(g);
+      if (d.tile) g.appendChild(el("text", { x: x + 6, y: y + 114, "font-size": 10, "font-style": "italic", id: described.id("tile") }, d.tile));
+      // the border's colour in words, for a reader who cannot see it (never drawn)
+      if (d.dominated_by) g.appendChild(el("desc", { id: described.id("dominance") }, `${d.dominated_by} asserted dominance here this round`));
+      effects.setAttribute("id", described.id("effects"));
+      svg.appendChild(described.on(g));
     });
     // the key: the short words, the squares and the thick border (whose dominance a district
     // is under, in that candidate's colour: a new player saw coloured borders nothing explained)

@@ -9,7 +9,7 @@
    as text or attributes (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, COLORS } = window.GothamBoards;
+  const { el, describer, COLORS } = window.GothamBoards;
   const VILLAIN = COLORS[0], HEROES = COLORS[1];
   const WIDTH = 940, BOX_W = 136, BOX_H = 74, ROW = 104;
   const LINES = {
@@ -113,7 +113,9 @@
     }
   }
 
-  function drawArea(svg, state, area, x, y) {
+  /* An area's box: its name, its marks line and hover title (what the marks say, in words, and
+     whether it is a reinforcement area), which begins its description (`described`). */
+  function drawArea(svg, state, area, x, y, described) {
     const g = el("g", { class: "area", "data-area": area.id, "data-target": `area-${area.id}`, "data-name": area.name });
     const fill = area.dangerous ? "#f9e0dc" : area.difficult ? "#eef0e0" : "#f4f1e8";
     g.appendChild(el("rect", { x: x - BOX_W / 2, y: y - BOX_H / 2, width: BOX_W, height: BOX_H, rx: 6, fill, stroke: area.reinforcement ? VILLAIN : "#59607a", "stroke-width": area.reinforcement ? 3 : 1.5 }));
@@ -127,31 +129,35 @@
     const fit = line.length > 24 ? { textLength: BOX_W - 8, lengthAdjust: "spacingAndGlyphs" } : {};  // within the box
     // a line's height under the name (at 11, the two lines' boxes overlapped on a phone)
     g.appendChild(el("text", { x, y: y - BOX_H / 2 + 25, "text-anchor": "middle", "font-size": 10, fill: "#59607a", ...fit }, line));
-    g.appendChild(el("title", {}, `${area.name}${area.reinforcement ? " (reinforcement area)" : ""}: ${marks.join(", ")}`));
+    g.appendChild(el("title", { id: described.id("about") }, `${area.name}${area.reinforcement ? " (reinforcement area)" : ""}: ${marks.join(", ")}`));
     svg.appendChild(g);
     return g;
   }
 
-  function drawFigures(g, state, area, x, y) {
+  /* The figures in an area, each described by its hover title (its name, stance or life, what
+     it does), then the tokens and equipment shown there, which end the area's description. */
+  function drawFigures(g, state, area, x, y, described) {
     const figures = [
       ...state.heroes.filter((h) => h.area === area.id).map((h) => ({ id: h.id, name: h.name, colour: HEROES, note: h.stance || "no stance", text: textOf(state, h.id) })),
       ...state.characters.filter((c) => c.area === area.id).map((c) => ({ id: c.id, name: c.name, colour: VILLAIN, note: `life ${c.life}`, text: textOf(state, c.tile) })),
     ];
     figures.forEach((f, k) => {
       const cx = x - BOX_W / 2 + 14 + 20 * (k % 6), cy = y + 2 + 20 * Math.floor(k / 6);
+      const about = describer(`figure-${f.id}`);
       const figure = el("g", { class: "figure", "data-target": `figure-${f.id}`, "data-name": f.name });
       figure.appendChild(el("circle", { cx, cy, r: 9, fill: f.colour }));
       figure.appendChild(el("text", { x: cx, y: cy + 3, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, mark(f.name)));
-      figure.appendChild(el("title", {}, titled(`${f.name} (${f.note})`, f.text)));
-      g.appendChild(figure);
+      figure.appendChild(el("title", { id: about.id("about") }, titled(`${f.name} (${f.note})`, f.text)));
+      g.appendChild(about.on(figure));
     });
     const things = [
       ...state.tokens.filter((t) => t.area === area.id).map((t) => `${named(state, t.id)}: ${t.state}${t.countdown ? ` (${t.countdown})` : ""}`),
       ...state.ground.filter(([, where]) => where === area.id).map(([item]) => named(state, item)),
     ];
     things.forEach((text, k) => {
-      g.appendChild(el("text", { x: x + BOX_W / 2 - 4, y: y + BOX_H / 2 - 4 - 12 * k, "text-anchor": "end", "font-size": 10, fill: "#7d3c98" }, text));
+      g.appendChild(el("text", { x: x + BOX_W / 2 - 4, y: y + BOX_H / 2 - 4 - 12 * k, "text-anchor": "end", "font-size": 10, fill: "#7d3c98", id: described.id(`thing-${k}`) }, text));
     });
+    described.on(g);
   }
 
   function drawRiver(svg, state, top) {
@@ -217,7 +223,8 @@
     drawLinks(svg, state, at);
     for (const area of state.board.areas) {
       const [x, y] = at[area.id];
-      drawFigures(drawArea(svg, state, area, x, y), state, area, x, y);
+      const described = describer(`area-${area.id}`);
+      drawFigures(drawArea(svg, state, area, x, y, described), state, area, x, y, described);
     }
     drawLinkLabels(svg, state, at);
     drawRiver(svg, state, bottom);

@@ -3,7 +3,7 @@
    Registered with the page's board registry (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, heldCard, COLORS } = window.GothamBoards;
+  const { el, heldCard, describer, COLORS } = window.GothamBoards;
   /* Each block: its name and income, every villain's threats (squares) and henchmen (dots) in
      the villain's colour, the villains themselves (a ringed disc with the initial), Batman, and
      who rules it. The seat's own villain is named "you". */
@@ -18,9 +18,12 @@
       const x = 8 + col * 156, y = 24 + row * 160;
       const batman = state.batman.at === b.index;
       const g = el("g", { class: "block", "data-block": b.id, "data-target": `block-${b.index}`, "data-name": b.name });
+      // named by its name, described by the rest it shows: its income, each villain's threats
+      // and henchmen there (their hover titles, in words), Batman, and who rules it (in full)
+      const described = describer(`block-${b.index}`);
       g.appendChild(el("rect", { x, y, width: 148, height: 138, rx: 6, fill: b.rulers.length ? "#fdf6e3" : "#fff", stroke: batman ? "#111" : "#bbb", "stroke-width": batman ? 3 : 1 }));
       g.appendChild(el("text", { x: x + 6, y: y + 16, "font-size": b.name.length > 16 ? 11 : 12, "font-weight": "bold" }, b.name));
-      g.appendChild(el("text", { x: x + 6, y: y + 30, "font-size": 10, fill: "#5d6070" }, `income: ${b.income}`));
+      g.appendChild(el("text", { x: x + 6, y: y + 30, "font-size": 10, fill: "#5d6070", id: described.id("income") }, `income: ${b.income}`));
       let line = 0;
       state.players.forEach((p, s) => {
         const threats = p.threats[b.index], henchmen = p.henchmen[b.index], here = p.villain_at === b.index;
@@ -37,11 +40,11 @@
         cx += threats * 9 + (threats ? 4 : 0);
         for (let i = 0; i < henchmen; i++) g.appendChild(el("circle", { cx: cx + 4 + i * 10, cy: ty + 4, r: 4, fill: "#fff", stroke: COLORS[s], "stroke-width": 2 }));
         const who = `${p.name || p.villain}${yours(s) ? " (you)" : ""}`;
-        g.appendChild(el("title", {}, `${who}: ${threats} threats, ${henchmen} henchmen${here ? ", the villain is here" : ""}`));
+        g.appendChild(el("title", { id: described.id(`villain-${s}`) }, `${who}: ${threats} threats, ${henchmen} henchmen${here ? ", the villain is here" : ""}`));
       });
       if (batman) {
         g.appendChild(el("rect", { x: x + 86, y: y + 112, width: 56, height: 18, rx: 9, fill: "#111" }));
-        g.appendChild(el("text", { x: x + 114, y: y + 125, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold" }, "BATMAN"));
+        g.appendChild(el("text", { x: x + 114, y: y + 125, "text-anchor": "middle", "font-size": 10, fill: "#fff", "font-weight": "bold", id: described.id("batman") }, "BATMAN"));
       }
       if (b.rulers.length) {
         const rulers = b.rulers.map((s) => (state.players[s] ? state.players[s].name || state.players[s].villain : `seat ${s}`)).join(", ");
@@ -49,10 +52,10 @@
         const full = `ruled by ${rulers}`;
         const words = full.length <= (batman ? 18 : 30) ? full : `ruled by ${window.GothamDom.counted(b.rulers.length, "villain")}`;
         const ruled = el("text", { x: x + 6, y: y + 132, "font-size": 9, fill: "#5d6070" }, words);
-        ruled.appendChild(el("title", {}, full));
+        ruled.appendChild(el("title", { id: described.id("rulers") }, full));
         g.appendChild(ruled);
       }
-      svg.appendChild(g);
+      svg.appendChild(described.on(g));
     });
     svg.appendChild(batmanLine(state.batman));
     // the legend: what the marks mean

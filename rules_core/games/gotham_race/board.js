@@ -3,7 +3,7 @@
    with the page's board registry (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, COLORS } = window.GothamBoards;
+  const { el, describer, COLORS } = window.GothamBoards;
   function drawRace(svg, state) {
     const { counted } = window.GothamDom;
     // room for the finish sign beside the ring and for the cards placed this round under it
@@ -55,12 +55,14 @@
     (state.decks || []).forEach((deck, i) => {
       const x = cx - 82 + i * 42, y = cy - 60;
       const left = Array.isArray(deck) ? deck.length : deck.count; // a finished game shows every card
+      // named "Deck 1", described by the cards left in it (its hover title says it too)
+      const described = describer(`deck-${i + 1}`);
       const g = el("g", { class: "deck", "data-target": `deck-${i + 1}`, "data-name": `Deck ${i + 1}` });
       g.appendChild(el("rect", { x, y, width: 32, height: 24, rx: 3, fill: "#fff", stroke: "#9aa88a" }));
       g.appendChild(el("text", { x: x + 16, y: y + 11, "text-anchor": "middle", "font-size": 9 }, `deck ${i + 1}`));
-      g.appendChild(el("text", { x: x + 16, y: y + 21, "text-anchor": "middle", "font-size": 8, fill: "#777" }, `${left} left`));
+      g.appendChild(el("text", { x: x + 16, y: y + 21, "text-anchor": "middle", "font-size": 8, fill: "#777", id: described.id("left") }, `${left} left`));
       g.appendChild(el("title", {}, `Deck ${i + 1}: ${counted(left, "card")}`));
-      svg.appendChild(g);
+      svg.appendChild(described.on(g));
     });
   }
 

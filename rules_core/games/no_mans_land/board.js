@@ -6,7 +6,7 @@
    (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
-  const { el, heldCard, COLORS } = window.GothamBoards;
+  const { el, heldCard, describer, COLORS } = window.GothamBoards;
   const FALCONE = COLORS[0], GORDON = COLORS[1];
 
   // a district is a card-like box: its name on a band at the top, the crime, then Falcone's
@@ -34,10 +34,16 @@
       const [x, y] = at(i);
       const left = x - BOX_W / 2, top = y - BOX_H / 2;
       const g = el("g", { class: "district", "data-district": d.id, "data-target": `district-${d.id}`, "data-name": d.name });
+      // named by its name, described by the rest it shows: its C+1 mark, destroyed, its crime
+      // (the hover title: a face-down one is "?" to Gordon), Falcone's characters and Gordon's
+      // heroes (each line's hover title, in words)
+      const described = describer(`district-${d.id}`);
       g.appendChild(el("rect", { x: left, y: top, width: BOX_W, height: BOX_H, rx: 8, fill: d.destroyed ? "#9a9a9a" : "#f4f1e8", stroke: d.c_plus_1 ? "#b9770e" : "#59607a", "stroke-width": d.c_plus_1 ? 4 : 2 }));
       const name = d.name + (d.c_plus_1 ? " (C+1)" : "");
-      g.appendChild(el("text", { x, y: top + 15, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", ...fitted(name, BOX_W - 12) }, name));
-      if (d.destroyed) g.appendChild(el("text", { x, y: top + 52, "text-anchor": "middle", "font-size": 11 }, "destroyed"));
+      const named = el("text", { x, y: top + 15, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", ...fitted(name, BOX_W - 12) }, d.name);
+      if (d.c_plus_1) named.appendChild(el("tspan", { id: described.id("mark") }, " (C+1)"));
+      g.appendChild(named);
+      if (d.destroyed) g.appendChild(el("text", { x, y: top + 52, "text-anchor": "middle", "font-size": 11, id: described.id("destroyed") }, "destroyed"));
       if (d.crime) {
         const label = d.crime.card ? `${d.crime.card.name} (${d.crime.card.strength})` : "face-down crime";
         g.appendChild(el("rect", { x: left + 6, y: top + 21, width: BOX_W - 12, height: 16, rx: 3, fill: FALCONE, opacity: d.crime.face_down ? 0.6 : 1 }));
@@ -46,21 +52,21 @@
         const shown = (d.crime.face_down && !d.crime.card ? "?" : label) + ruled;  // long names are fitted
         g.appendChild(el("text", { x, y: top + 33, "text-anchor": "middle", "font-size": 9, fill: "#fff", ...fitted(shown, BOX_W - 18) }, shown));
         const titled = d.crime.face_down ? `${label}, face down` : label;
-        g.appendChild(el("title", {}, d.crime.known ? `${titled}. ${d.crime.known}.` : titled));
+        g.appendChild(el("title", { id: described.id("crime") }, d.crime.known ? `${titled}. ${d.crime.known}.` : titled));
       }
       d.characters.forEach((c, k) => {
         const line = `${c.name} ${c.strength}`;
         const t = el("text", { x, y: top + 50 + 11 * k, "text-anchor": "middle", "font-size": 9, fill: FALCONE, ...fitted(line, BOX_W - 12) }, line);
-        t.appendChild(el("title", {}, `Falcone's character ${c.name}, strength ${c.strength}`));
+        t.appendChild(el("title", { id: described.id(`character-${k}`) }, `Falcone's character ${c.name}, strength ${c.strength}`));
         g.appendChild(t);
       });
       d.heroes.forEach((h, k) => {
         const line = `${h.name} ${h.strength}`;
         const t = el("text", { x, y: top + BOX_H - 7 - 11 * k, "text-anchor": "middle", "font-size": 9, fill: GORDON, ...fitted(line, BOX_W - 12) }, line);
-        t.appendChild(el("title", {}, `Gordon's hero ${h.name}, strength ${h.strength}`));
+        t.appendChild(el("title", { id: described.id(`hero-${k}`) }, `Gordon's hero ${h.name}, strength ${h.strength}`));
         g.appendChild(t);
       });
-      svg.appendChild(g);
+      svg.appendChild(described.on(g));
     });
     const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
     // short lines: the middle of the ring is about 300 units wide between the side districts
