@@ -263,9 +263,15 @@ def test_the_no_mans_land_board_tells_every_seat_a_face_down_crime_is_not_an_ars
         "Face-down crime at the Narrows — not an Arson: it stood through the start of Falcone's "
         "turn with no hero there."
     )
-    for seat, label in ((1, "face-down crime"), (None, "face-down crime"), (0, "Bank Heist (3)")):
+    titles = (
+        (1, "face-down crime"),
+        (None, "face-down crime"),
+        (0, "Bank Heist (3), face down"),
+    )
+    for seat, label in titles:
         drawn = board_words("no-mans-land", game.view(state, seat), seat)
-        assert f"{label}, face down. {known}" in drawn["titles"]
+        assert f"{label}. {known}" in drawn["titles"]
+        assert not any("face-down crime, face down" in w for w in drawn["titles"])
         shown = "? · not Arson" if seat != 0 else "Bank Heist (3) · not Arson"
         assert shown in drawn["texts"]
         if seat != 0:

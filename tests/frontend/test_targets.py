@@ -799,7 +799,7 @@ def test_a_no_mans_land_district_is_described_by_its_crime_characters_and_heroes
     docks["characters"] = [{"id": "two-face", "name": "Two-Face", "strength": 2}]
     shown = _descriptions(slug, view, seat, moves)
     assert shown[("district-docks", "the Docks")]["description"] == (
-        "face-down crime, face down Falcone's character Two-Face, strength 2 "
+        "face-down crime Falcone's character Two-Face, strength 2 "
         "Gordon's hero Renee Montoya, strength 1"
     )
     # Gordon's heroes move: the C+1 district says so, a destroyed one too, an empty one nothing

@@ -51,7 +51,7 @@
         const ruled = d.crime.face_down && d.crime.ruled_out.length ? ` · not ${d.crime.ruled_out.join(" or ")}` : "";
         const shown = (d.crime.face_down && !d.crime.card ? "?" : label) + ruled;  // long names are fitted
         g.appendChild(el("text", { x, y: top + 33, "text-anchor": "middle", "font-size": 9, fill: "#fff", ...fitted(shown, BOX_W - 18) }, shown));
-        const titled = d.crime.face_down ? `${label}, face down` : label;
+        const titled = d.crime.face_down && d.crime.card ? `${label}, face down` : label;  // "face-down crime" says it
         g.appendChild(el("title", { id: described.id("crime") }, d.crime.known ? `${titled}. ${d.crime.known}.` : titled));
       }
       d.characters.forEach((c, k) => {
