@@ -869,3 +869,13 @@ def test_a_race_deck_is_described_by_the_cards_left_in_it() -> None:
     shown = _descriptions(slug, view, seat, offered(game, state, seat))
     left = [len(d) if isinstance(d, list) else d["count"] for d in view["decks"]]
     assert [t["description"] for t in shown.values()] == [f"{n} left" for n in left]
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.__name__)
+def test_no_target_is_drawn_inside_another(table: Any) -> None:
+    """A Chronicles figure was drawn inside its area's group: where both were targets, a button
+    sat inside a button, which a screen reader cannot tell apart and whose click reached the
+    area too. Every target stands on its own."""
+    slug, game, state, seat = table()
+    targets = targeted(slug, game.view(state, seat), seat, offered(game, state, seat))["targets"]
+    assert [(t["target"], t["within"]) for t in targets if t["within"]] == []

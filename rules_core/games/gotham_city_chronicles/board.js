@@ -135,8 +135,12 @@
   }
 
   /* The figures in an area, each described by its hover title (its name, stance or life, what
-     it does), then the tokens and equipment shown there, which end the area's description. */
-  function drawFigures(g, state, area, x, y, described) {
+     it does), then the tokens and equipment shown there, which end the area's description. The
+     figures are drawn over the area's box beside it, not inside its group: both may be targets,
+     and a button inside a button is one a screen reader cannot tell apart, and whose click
+     would reach the area too. */
+  function drawFigures(svg, g, state, area, x, y, described) {
+    const layer = el("g", { class: "figures" });
     const figures = [
       ...state.heroes.filter((h) => h.area === area.id).map((h) => ({ id: h.id, name: h.name, colour: HEROES, note: h.stance || "no stance", text: textOf(state, h.id) })),
       ...state.characters.filter((c) => c.area === area.id).map((c) => ({ id: c.id, name: c.name, colour: VILLAIN, note: `life ${c.life}`, text: textOf(state, c.tile) })),
@@ -148,8 +152,9 @@
       figure.appendChild(el("circle", { cx, cy, r: 9, fill: f.colour }));
       figure.appendChild(el("text", { x: cx, y: cy + 3, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, mark(f.name)));
       figure.appendChild(el("title", { id: about.id("about") }, titled(`${f.name} (${f.note})`, f.text)));
-      g.appendChild(about.on(figure));
+      layer.appendChild(about.on(figure));
     });
+    svg.appendChild(layer);
     const things = [
       ...state.tokens.filter((t) => t.area === area.id).map((t) => `${named(state, t.id)}: ${t.state}${t.countdown ? ` (${t.countdown})` : ""}`),
       ...state.ground.filter(([, where]) => where === area.id).map(([item]) => named(state, item)),
@@ -224,7 +229,7 @@
     for (const area of state.board.areas) {
       const [x, y] = at[area.id];
       const described = describer(`area-${area.id}`);
-      drawFigures(drawArea(svg, state, area, x, y, described), state, area, x, y, described);
+      drawFigures(svg, drawArea(svg, state, area, x, y, described), state, area, x, y, described);
     }
     drawLinkLabels(svg, state, at);
     drawRiver(svg, state, bottom);

@@ -3,7 +3,8 @@
    buttons aimed as the page aims them (the board's `target`), and the targets marked by
    targets.js as play.js marks them: picking one (a click, Enter or Space) leaves only its moves.
 
-   Prints `targets`: each highlighted target, as {group ("board" or "hand"), target, name (its
+   Prints `targets`: each highlighted target, as {group ("board" or "hand"), target, within (the
+   target it is drawn inside, null for none), name (its
    aria-label), role, tabindex, pressed, description (the words of the elements its
    aria-describedby names, in order, apart by a space; null without one), text (the words a
    sighted player reads on it)}; `steps`: after each of STEPS (from the input), {focus
@@ -52,8 +53,16 @@ function described(element) {
   return ids.split(/\s+/).map((id) => byId(id).map((e) => e.textContent.trim()).join(" ")).join(" ");
 }
 
+// the nearest target an element is drawn inside (a button inside a button), or null
+function within(element) {
+  for (let up = element.parentElement; up; up = up.parentElement) {
+    if (up.getAttribute && up.getAttribute("data-target") !== null && up.getAttribute("data-target") !== undefined) return up.getAttribute("data-target");
+  }
+  return null;
+}
+
 const targets = groups.flatMap((group, g) => group.filter((e) => e.classList.contains("legal-target")).map((e) => ({
-  group: g ? "hand" : "board", target: e.getAttribute("data-target"), name: e.getAttribute("aria-label"),
+  group: g ? "hand" : "board", target: e.getAttribute("data-target"), within: within(e), name: e.getAttribute("aria-label"),
   role: e.getAttribute("role"), tabindex: e.getAttribute("tabindex"), pressed: e.getAttribute("aria-pressed"),
   description: described(e), text: e.textContent,
 })));
