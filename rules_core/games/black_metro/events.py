@@ -363,10 +363,17 @@ def _reason_unknown(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "reason": ""}
 
 
+def _reason_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 cited the fortunes' appendix alone, whatever its reason (rules version 27
+    cites the reason's sections too): kept as it was stored."""
+    return {**data, "cites_reason": False}
+
+
 # the sections each kind of reason a discard records (sources.py) stands on, all of them in
-# `FortunesDiscarded.may_cite`: a reroll (any roll), a sabotage (the Gambler's), a blockade, a
-# mission (the book's example discards for one), the hand limit (with the standby draw), a die
-# face (the penalty dice's 5, event 2), the solo overlord's counterintelligence (a joker drawn)
+# `FortunesDiscarded.may_cite`, and those a discard cites (`discard_sections`): a reroll (any
+# roll), a sabotage (the Gambler's), a blockade, a mission (the book's example discards for
+# one), the hand limit (with the standby draw), a die face (the penalty dice's 5, event 2: the
+# section of the dice named), the solo overlord's counterintelligence (a joker drawn)
 DISCARD_SECTIONS: Mapping[str, tuple[str, ...]] = {
     sources.REROLL: ("appendix.dice",),
     sources.SABOTAGE: ("troubleshooting.cards.candidates.gambler",),
@@ -378,20 +385,38 @@ DISCARD_SECTIONS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+def discard_sections(reason: str) -> tuple[str, ...]:
+    """The sections a discard for `reason` cites beside the fortunes' appendix: its kind's
+    (DISCARD_SECTIONS), a die face's narrowed to the section of the dice it names where the
+    book has one ("dice:penalty:5": appendix.dice.penalty); none for a reason of no kind there
+    (a custom pack's effect discarding at a district)."""
+    kind, named = sources.parts(reason)
+    sections = DISCARD_SECTIONS.get(kind, ())
+    if kind == sources.DICE:
+        dice = f"appendix.dice.{named.partition(':')[0]}"
+        return (dice,) if dice in sections else sections
+    return sections
+
+
 @dataclass(frozen=True, slots=True)
 class FortunesDiscarded(GameEvent):
     """Fortunes from a hand onto the discard without being played (face down: the discard pile
     may not be looked through). `reason`: why, in the open (sources.py: a reroll, a sabotage, a
     blockade, a mission, the hand limit, or the effect that discards them; "" in a version-1
-    event); the cards stay their owner's to know."""
+    event); the cards stay their owner's to know. It cites its reason's sections
+    (`discard_sections`; `cites_reason` False: a version-2 event, rules version 26, which cited
+    the fortunes' appendix alone and keeps the citations it was stored with)."""
 
     type: ClassVar[str] = "fortunes_discarded"
     in_words: ClassVar[str] = (
         "A player discards fortunes face down from their hand without playing them; the story "
         "says why."
     )
-    version: ClassVar[int] = 2
-    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_reason_unknown,)
+    version: ClassVar[int] = 3
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        _reason_unknown,
+        _reason_uncited,
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
@@ -400,6 +425,12 @@ class FortunesDiscarded(GameEvent):
     owner: int
     cards: tuple[str, ...]
     reason: str = ""
+    cites_reason: bool = True  # False in an event of version 2 or 1 (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if not self.cites_reason:
+            return self.citations
+        return (*self.citations, *cite(*discard_sections(self.reason)))
 
 
 @dataclass(frozen=True, slots=True)

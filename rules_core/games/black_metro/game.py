@@ -198,7 +198,13 @@ class BlackMetro(DeclaredGame[State]):
     #     which the story tells ("Red discards the jack of clubs to reroll the supply dice");
     #     the cards stay hidden from the others; a version-1 one has none and is told as it
     #     was, and older games replay from their events
-    rules_version = 26
+    # 27: a discard cites the sections of its reason beside the fortunes' appendix (the dice's
+    #     reroll, the Gambler's sabotage, the blockades, missions, the hand limit, the named
+    #     dice's face, the solo joker: events.discard_sections, from DISCARD_SECTIONS):
+    #     `fortunes_discarded` (version 3) stores them; a version-2 or version-1 one keeps the
+    #     appendix alone it was stored with (`cites_reason` False), and older games replay from
+    #     their events
+    rules_version = 27
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -8,17 +8,19 @@ import re
 from collections.abc import Iterator
 
 from rules_core.engine.citations import citation_uses
-from rules_core.engine.codec import from_json
+from rules_core.engine.codec import from_json, to_json
 from rules_core.engine.hiding import json_strings
 from rules_core.engine.types import JSON, Citation, GameEvent, Move
 from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro import sources, standby
+from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.events import (
     DISCARD_SECTIONS,
     FortunesDiscarded,
     ResourceChanged,
+    discard_sections,
 )
 from rules_core.games.black_metro.events_dominance import MissionPassed
 from rules_core.games.black_metro.events_resolution import (
@@ -374,6 +376,8 @@ def test_every_fortune_discarded_in_random_games_says_why() -> None:
             assert event.reason, event
             kinds.add(event.reason.partition(":")[0])
             assert event.reason.partition(":")[0] in DISCARD_SECTIONS, event  # may_cite's
+            assert discard_sections(event.reason), event  # cited (rules version 27)
+            assert event.cited() == cite("appendix.fortunes", *discard_sections(event.reason))
             for seat in range(players):
                 told_there = GAME.narrate(state, event, seat, False)
                 assert not bare.match(told_there), (event, told_there)
@@ -430,6 +434,53 @@ def test_a_discard_may_cite_the_sections_of_every_reason_it_records() -> None:
         resolve(Citation("black-metro", section))
 
 
+# the sections a discard for each reason cites beside the fortunes' appendix (rules version 27)
+DISCARD_CITED = {
+    sources.of(sources.REROLL, "supply"): ("appendix.dice",),
+    sources.of(sources.SABOTAGE, 2, "supply"): ("troubleshooting.cards.candidates.gambler",),
+    sources.of(sources.BLOCKADE, GILDED_BANK): ("appendix.fortifications.blockades",),
+    sources.of(sources.MISSION): ("appendix.missions", "example.standby.mission"),
+    sources.of(sources.HAND_LIMIT): ("phases.standby.fortunes",),
+    sources.of(sources.DICE, "penalty", 5): ("appendix.dice.penalty",),
+    sources.of(sources.DICE, "event", 2): ("appendix.dice.event",),
+    sources.of(sources.COUNTERINTELLIGENCE): ("solo.rules.fortunes.joker",),
+}
+
+
+def test_a_discard_cites_the_sections_of_its_own_reason() -> None:
+    """Until rules version 27 every discard cited the fortunes' appendix alone, so a replay
+    showed a reroll's or a blockade's discard without the rule that asked for it: each now
+    cites its reason's sections (a die face the dice it names), stored with it."""
+    assert set(DISCARD_CITED) == set(DISCARD_REASONS) and FortunesDiscarded.version == 3
+    for code, sections in DISCARD_CITED.items():
+        event = FortunesDiscarded(seat=RED, owner=RED, cards=("J-clubs",), reason=code)
+        assert event.cited() == cite("appendix.fortunes", *sections), code
+        assert to_json(event) == {
+            "seat": RED,
+            "owner": RED,
+            "cards": ["J-clubs"],
+            "reason": code,
+            "cites_reason": True,
+        }
+    assert set(FortunesDiscarded.may_cite) >= {
+        c for sections in DISCARD_CITED.values() for c in cite(*sections)
+    }
+    other = FortunesDiscarded(seat=None, owner=RED, cards=("J-clubs",), reason="district:3:1")
+    assert other.cited() == cite("appendix.fortunes")  # a custom pack's effect: no reason's
+
+
+def test_a_discard_stored_under_rules_version_26_keeps_the_citations_it_was_stored_with() -> None:
+    """A version-2 `fortunes_discarded` (rules version 26) has its reason and cited the
+    fortunes' appendix alone: read again, it cites what was stored beside it, so a replay of
+    such a game shows its events as they were stored; it is told with its reason."""
+    data: dict[str, JSON] = {"owner": 0, "cards": ["J-clubs"], "reason": "reroll:supply"}
+    read = upcast(FortunesDiscarded, data, 2)
+    assert read == {**data, "cites_reason": False}
+    event = from_json(FortunesDiscarded, {**read, "seat": 0})
+    assert event.cited() == cite("appendix.fortunes")
+    assert _told(started(2), event) == "Red discards 1 fortune to reroll the supply dice."
+
+
 def test_another_seat_sees_why_a_fortune_was_discarded_but_not_which() -> None:
     """The card is its owner's to know (secret OWNER); the reason is public, as the reroll
     it pays for happens in the open."""
@@ -450,7 +501,8 @@ def test_a_discard_stored_before_reasons_were_recorded_reads_as_it_did() -> None
     and is told as it was, without one."""
     data: dict[str, JSON] = {"owner": 0, "cards": ["J-clubs"]}
     read = upcast(FortunesDiscarded, data, 1)
-    assert read == {**data, "reason": ""}
+    assert read == {**data, "reason": "", "cites_reason": False}
     event = from_json(FortunesDiscarded, {**read, "seat": None})
+    assert event.cited() == cite("appendix.fortunes")
     assert _told(started(2), event) == "Red discards 1 fortune."
     assert GAME.narrate(started(2), event, RED, False) == "Red discards the jack of clubs."
