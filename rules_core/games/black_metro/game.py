@@ -203,7 +203,10 @@ class BlackMetro(DeclaredGame[State]):
     #     dice's face, the solo joker: events.discard_sections, from DISCARD_SECTIONS):
     #     `fortunes_discarded` (version 3) stores them; a version-2 or version-1 one keeps the
     #     appendix alone it was stored with (`cites_reason` False), and older games replay from
-    #     their events
+    #     their events; and a resource change cites the section of its source (the district,
+    #     the dice, the fortunes' suit or joker, the tile, science, a candidate or a set-up:
+    #     events.RESOURCE_SECTIONS): `resource_changed` (version 3), a version-2 or version-1
+    #     one keeping the resources' limit alone (`cites_source` False)
     rules_version = 27
     search_iterations = 100
     lost_value_mark = 0.10
