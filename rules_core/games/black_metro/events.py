@@ -503,9 +503,17 @@ class TurnBegan(GameEvent):
     player: int
 
 
+def _forced_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 cited the assignment's sections alone, forced or not (rules version 27 cites
+    the lost attack's for a forced one): kept as it was stored."""
+    return {**data, "cites_forced": False}
+
+
 @dataclass(frozen=True, slots=True)
 class PersonnelAssigned(GameEvent):
-    """Personnel from the hideout to one district where the player had none."""
+    """Personnel from the hideout to one district where the player had none; `forced`, 1
+    personnel to the facility of an assignment fortune attack its player lost, which cites the
+    lost attack's section (`cites_forced` False: a version-1 event, cited as stored)."""
 
     type: ClassVar[str] = "personnel_assigned"
     in_words: ClassVar[str] = (
@@ -514,13 +522,23 @@ class PersonnelAssigned(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "phases.assignment", "quick-reference.assignment", "units.personnel"
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_forced_uncited,)
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "appendix.fortifications.blockades", "appendix.tiles"
+        "appendix.fortifications.blockades",
+        "appendix.tiles",
+        "troubleshooting.cards.fortunes.assignment",
     )
     owner: int
     district: int
     troop: Troop
     forced: bool = False  # by a fortune attack lost
+    cites_forced: bool = True  # False in a version-1 event (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.forced and self.cites_forced:
+            return (*self.citations, *cite("troubleshooting.cards.fortunes.assignment"))
+        return self.citations
 
 
 @dataclass(frozen=True, slots=True)

@@ -206,7 +206,11 @@ class BlackMetro(DeclaredGame[State]):
     #     their events; and a resource change cites the section of its source (the district,
     #     the dice, the fortunes' suit or joker, the tile, science, a candidate or a set-up:
     #     events.RESOURCE_SECTIONS): `resource_changed` (version 3), a version-2 or version-1
-    #     one keeping the resources' limit alone (`cites_source` False)
+    #     one keeping the resources' limit alone (`cites_source` False); the personnel a lost
+    #     assignment fortune attack sends cite its rule (troubleshooting.cards.fortunes.
+    #     assignment) and a solo game's ranked scoring the evaluation and the challenge's win:
+    #     `personnel_assigned` and `game_scored` (version 2), a version-1 one cited as stored
+    #     (`cites_forced`, `cites_rank` False)
     rules_version = 27
     search_iterations = 100
     lost_value_mark = 0.10
