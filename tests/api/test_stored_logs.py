@@ -167,6 +167,44 @@ def test_a_gotham_city_strategy_game_of_rules_version_3_replays_under_later_rule
     assert api.get(f"/api/games/{game.pk}/").json()["outcome"] == record["game"]["outcome"]
 
 
+def test_a_black_metro_game_of_rules_version_26_serves_the_citations_it_stored(
+    api: APIClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Black Metro's rules version 27 made a discard cite its reason's sections and a resource
+    change its source's. A solo game stored under 26, whose discards record their reason (to
+    reroll the penalty and event dice, the penalty dice's 5) and whose resource changes their
+    source, citing the fortunes' appendix or the resources' limit alone, verifies by chain and
+    replay, and its replay and events serve each event with the citations stored beside it;
+    re-decided by today's rules, those events would be written citing more."""
+    record = read(FIXTURES / "black-metro-1p-rules26.json")
+    game = load(record)
+    spec = get_game("black-metro")
+    assert game.rules_version == 26 < spec.rules_version
+    why = {
+        e["data"].get("reason") or e["data"].get("source")
+        for e in record["events"]
+        if e["type"] in ("fortunes_discarded", "resource_changed")
+    }
+    assert {"reroll:penalty", "dice:penalty:5", "suit:diamonds", "district:3:1"} <= why, why
+    assert list(log_problems(game)) == []
+    call_command("verify_log", str(game.pk))
+    assert "played under rules version 26: chain and replay checked" in capsys.readouterr().out
+    stored = [(e["seq"], e["citations"]) for e in record["events"]]
+    for served in (
+        api.get(f"/api/games/{game.pk}/replay/").json()["events"],
+        api.get(f"/api/games/{game.pk}/events/").json()["events"],
+    ):
+        shown = [
+            (e["seq"], [{k: c[k] for k in ("book", "section")} for c in e["citations"]])
+            for e in served
+        ]
+        assert shown == stored
+    game.rules_version = spec.rules_version
+    game.save()
+    problems = list(log_problems(game))
+    assert problems and all("not the event the rules make of its move" in p for p in problems)
+
+
 def test_a_race_stored_when_each_copy_of_a_card_was_offered_is_redecided_as_stored(
     api: APIClient,
 ) -> None:

@@ -11,7 +11,7 @@ from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import NOBODY_COUNT
 from rules_core.games.black_metro import sources
-from rules_core.games.black_metro.citations import cite
+from rules_core.games.black_metro.citations import DISTRICT_SECTIONS, cite, sections_for
 from rules_core.games.black_metro.pack import Pack
 from rules_core.games.black_metro.state import NOBODY, Troop
 
@@ -211,26 +211,65 @@ def _source_unknown(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "source": ""}
 
 
+def _source_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 cited the resources' limit alone, whatever its source (rules version 27 cites
+    the source's section too): kept as it was stored."""
+    return {**data, "cites_source": False}
+
+
+# the sections each kind of source a resource change records (sources.py) stands on, all of
+# them in `ResourceChanged.may_cite`; a change cites its own (`citations.sections_for`): the
+# district whose effect it is (a candidate's district ability with the candidates'), the dice
+# named, a resolved fortune's suit or joker, the tile, a technology's or a candidate's ability,
+# a seat's or the solo overlord's set-up, advancing or researching
+RESOURCE_SECTIONS: Mapping[str, tuple[str, ...]] = {
+    sources.DISTRICT: (*DISTRICT_SECTIONS, "troubleshooting.cards.candidates"),
+    sources.DICE: tuple(f"appendix.dice.{d}" for d in ("fortune", "supply", "penalty", "event")),
+    sources.SUIT: ("appendix.fortunes",),
+    sources.JOKER: ("appendix.fortunes",),
+    sources.TILE: ("appendix.tiles",),
+    sources.TECHNOLOGY: ("appendix.science",),
+    sources.CANDIDATE: ("appendix.candidates",),
+    sources.SETUP: ("starting.candidates",),
+    sources.of(sources.OVERLORD, "setup"): ("solo.setup.opponent",),
+    sources.SCIENCE: ("appendix.science",),
+    sources.RESEARCH: ("appendix.science",),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class ResourceChanged(GameEvent):
     """A tracker moves: `amount` got (or, negative, spent or lost); beyond 15 is not kept.
-    `source`: what gives or takes it (sources.py; "" in a version-1 event)."""
+    `source`: what gives or takes it (sources.py; "" in a version-1 event), whose section it
+    cites (RESOURCE_SECTIONS; `cites_source` False: a version-2 event, rules versions 25-26,
+    which cited the resources' limit alone and keeps the citations it was stored with)."""
 
     type: ClassVar[str] = "resource_changed"
     in_words: ClassVar[str] = (
         "A player gets, spends or loses gold, intel or drakownium, never keeping more than 15 of "
         "one; the story names what gives or takes it."
     )
-    version: ClassVar[int] = 2
-    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_source_unknown,)
+    version: ClassVar[int] = 3
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        _source_unknown,
+        _source_uncited,
+    )
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.resources")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "advanced.golden.exceptions", "appendix.fortunes", "troubleshooting.rounding"
+        "advanced.golden.exceptions",
+        "troubleshooting.rounding",
+        *sorted({s for sections in RESOURCE_SECTIONS.values() for s in sections}),
     )
     owner: int
     resource: str
     amount: int
     source: str = ""
+    cites_source: bool = True  # False in an event of version 2 or 1 (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if not self.cites_source:
+            return self.citations
+        return (*self.citations, *cite(*sections_for(self.source, RESOURCE_SECTIONS)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,10 +402,17 @@ def _reason_unknown(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "reason": ""}
 
 
+def _reason_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 cited the fortunes' appendix alone, whatever its reason (rules version 27
+    cites the reason's sections too): kept as it was stored."""
+    return {**data, "cites_reason": False}
+
+
 # the sections each kind of reason a discard records (sources.py) stands on, all of them in
-# `FortunesDiscarded.may_cite`: a reroll (any roll), a sabotage (the Gambler's), a blockade, a
-# mission (the book's example discards for one), the hand limit (with the standby draw), a die
-# face (the penalty dice's 5, event 2), the solo overlord's counterintelligence (a joker drawn)
+# `FortunesDiscarded.may_cite`, and those a discard cites (`discard_sections`): a reroll (any
+# roll), a sabotage (the Gambler's), a blockade, a mission (the book's example discards for
+# one), the hand limit (with the standby draw), a die face (the penalty dice's 5, event 2: the
+# section of the dice named), the solo overlord's counterintelligence (a joker drawn)
 DISCARD_SECTIONS: Mapping[str, tuple[str, ...]] = {
     sources.REROLL: ("appendix.dice",),
     sources.SABOTAGE: ("troubleshooting.cards.candidates.gambler",),
@@ -378,20 +424,33 @@ DISCARD_SECTIONS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+def discard_sections(reason: str) -> tuple[str, ...]:
+    """The sections a discard for `reason` cites beside the fortunes' appendix: its kind's
+    (DISCARD_SECTIONS), a die face's narrowed to the dice it names ("dice:penalty:5":
+    appendix.dice.penalty); none for a reason of no kind there (a custom pack's effect
+    discarding at a district, or its own dice)."""
+    return sections_for(reason, DISCARD_SECTIONS)
+
+
 @dataclass(frozen=True, slots=True)
 class FortunesDiscarded(GameEvent):
     """Fortunes from a hand onto the discard without being played (face down: the discard pile
     may not be looked through). `reason`: why, in the open (sources.py: a reroll, a sabotage, a
     blockade, a mission, the hand limit, or the effect that discards them; "" in a version-1
-    event); the cards stay their owner's to know."""
+    event); the cards stay their owner's to know. It cites its reason's sections
+    (`discard_sections`; `cites_reason` False: a version-2 event, rules version 26, which cited
+    the fortunes' appendix alone and keeps the citations it was stored with)."""
 
     type: ClassVar[str] = "fortunes_discarded"
     in_words: ClassVar[str] = (
         "A player discards fortunes face down from their hand without playing them; the story "
         "says why."
     )
-    version: ClassVar[int] = 2
-    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_reason_unknown,)
+    version: ClassVar[int] = 3
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        _reason_unknown,
+        _reason_uncited,
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
@@ -400,6 +459,12 @@ class FortunesDiscarded(GameEvent):
     owner: int
     cards: tuple[str, ...]
     reason: str = ""
+    cites_reason: bool = True  # False in an event of version 2 or 1 (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if not self.cites_reason:
+            return self.citations
+        return (*self.citations, *cite(*discard_sections(self.reason)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -438,9 +503,17 @@ class TurnBegan(GameEvent):
     player: int
 
 
+def _forced_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 cited the assignment's sections alone, forced or not (rules version 27 cites
+    the lost attack's for a forced one): kept as it was stored."""
+    return {**data, "cites_forced": False}
+
+
 @dataclass(frozen=True, slots=True)
 class PersonnelAssigned(GameEvent):
-    """Personnel from the hideout to one district where the player had none."""
+    """Personnel from the hideout to one district where the player had none; `forced`, 1
+    personnel to the facility of an assignment fortune attack its player lost, which cites the
+    lost attack's section (`cites_forced` False: a version-1 event, cited as stored)."""
 
     type: ClassVar[str] = "personnel_assigned"
     in_words: ClassVar[str] = (
@@ -449,13 +522,23 @@ class PersonnelAssigned(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "phases.assignment", "quick-reference.assignment", "units.personnel"
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_forced_uncited,)
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "appendix.fortifications.blockades", "appendix.tiles"
+        "appendix.fortifications.blockades",
+        "appendix.tiles",
+        "troubleshooting.cards.fortunes.assignment",
     )
     owner: int
     district: int
     troop: Troop
     forced: bool = False  # by a fortune attack lost
+    cites_forced: bool = True  # False in a version-1 event (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.forced and self.cites_forced:
+            return (*self.citations, *cite("troubleshooting.cards.fortunes.assignment"))
+        return self.citations
 
 
 @dataclass(frozen=True, slots=True)

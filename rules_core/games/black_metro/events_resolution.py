@@ -10,24 +10,9 @@ from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.games.black_metro.choices_seen import split_recorded
-from rules_core.games.black_metro.citations import cite
+from rules_core.games.black_metro.citations import DISTRICT_SECTIONS, cite
 from rules_core.games.black_metro.events import OWNER
 from rules_core.games.black_metro.state import Troop
-
-DISTRICT_SECTIONS = (
-    "districts.shadowforge",
-    "districts.swiss-casino",
-    "districts.gilded-bank",
-    "districts.chronicle-archives",
-    "districts.laughing-tavern",
-    "districts.ancient-shrine",
-    "districts.highfield-hospital",
-    "districts.oakland-lab",
-    "districts.broadswade",
-    "districts.crossfire-armoury",
-    "districts.astral-tower",
-    "districts.combat-zone",
-)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,9 @@ the event dice's choice and explosions, missions revealed, the final scoring."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent
 from rules_core.games.black_metro.citations import cite
@@ -184,9 +185,17 @@ class MissionRevealed(GameEvent):
     card: str
 
 
+def _rank_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 cited the final scoring alone, ranked or not (rules version 27 cites the solo
+    evaluation's sections for a ranked one): kept as it was stored."""
+    return {**data, "cites_rank": False}
+
+
 @dataclass(frozen=True, slots=True)
 class GameScored(GameEvent):
-    """Final scoring by the table; the winners after the tie-breakers in order."""
+    """Final scoring by the table; the winners after the tie-breakers in order. A solo game's,
+    ranked, cites the challenge's evaluation and its win (`cites_rank` False: a version-1
+    event, cited as stored)."""
 
     type: ClassVar[str] = "game_scored"
     in_words: ClassVar[str] = (
@@ -202,10 +211,18 @@ class GameScored(GameEvent):
         "troubleshooting.power-tracker",
         "troubleshooting.rounding",
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_rank_uncited,)
     may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.evaluation", "solo.win")
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     rank: str = ""  # the solo challenge's evaluation (S to F)
+    cites_rank: bool = True  # False in a version-1 event (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.rank and self.cites_rank:
+            return (*self.citations, *self.may_cite)
+        return self.citations
 
 
 STANDBY_EVENTS: tuple[type[GameEvent], ...] = (

@@ -198,7 +198,20 @@ class BlackMetro(DeclaredGame[State]):
     #     which the story tells ("Red discards the jack of clubs to reroll the supply dice");
     #     the cards stay hidden from the others; a version-1 one has none and is told as it
     #     was, and older games replay from their events
-    rules_version = 26
+    # 27: a discard cites the sections of its reason beside the fortunes' appendix (the dice's
+    #     reroll, the Gambler's sabotage, the blockades, missions, the hand limit, the named
+    #     dice's face, the solo joker: events.discard_sections, from DISCARD_SECTIONS):
+    #     `fortunes_discarded` (version 3) stores them; a version-2 or version-1 one keeps the
+    #     appendix alone it was stored with (`cites_reason` False), and older games replay from
+    #     their events; and a resource change cites the section of its source (the district,
+    #     the dice, the fortunes' suit or joker, the tile, science, a candidate or a set-up:
+    #     events.RESOURCE_SECTIONS): `resource_changed` (version 3), a version-2 or version-1
+    #     one keeping the resources' limit alone (`cites_source` False); the personnel a lost
+    #     assignment fortune attack sends cite its rule (troubleshooting.cards.fortunes.
+    #     assignment) and a solo game's ranked scoring the evaluation and the challenge's win:
+    #     `personnel_assigned` and `game_scored` (version 2), a version-1 one cited as stored
+    #     (`cites_forced`, `cites_rank` False)
+    rules_version = 27
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from rules_core.engine.types import Move, Scalar
+from rules_core.engine.codec import from_json, to_json
+from rules_core.engine.types import JSON, Move, Scalar
+from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
@@ -330,6 +333,37 @@ def test_the_loser_of_an_attack_sends_one_personnel_to_its_district_and_nowhere_
     assert events[0] == e.PersonnelAssigned(
         seat=RED, owner=RED, district=2, troop=(1, 0, 0), forced=True
     )
+
+
+def test_the_forced_assignment_cites_the_lost_attacks_rule_and_an_older_one_as_stored() -> None:
+    """Until rules version 27 the personnel a lost attack sends cited the assignment phase's
+    sections alone, as any assignment: it now cites troubleshooting.cards.fortunes.assignment
+    (a lost attack still assigns, so two districts in one turn), stored with it; a turn's own
+    assignment does not, and a version-1 event keeps what it was stored with."""
+    state, _ = play(_attacked(), RED, "decline")
+    _, events = play(state, RED, "assign", district=2, unit="subordinate")
+    sent = events[0]
+    assert isinstance(sent, e.PersonnelAssigned) and sent.forced
+    assert sent.cited() == (
+        *e.PersonnelAssigned.citations,
+        *cite("troubleshooting.cards.fortunes.assignment"),
+    )
+    assert set(sent.cited()) <= {*e.PersonnelAssigned.citations, *e.PersonnelAssigned.may_cite}
+    assert to_json(sent) == {
+        "seat": RED,
+        "owner": RED,
+        "district": 2,
+        "troop": [1, 0, 0],
+        "forced": True,
+        "cites_forced": True,
+    }
+    own = e.PersonnelAssigned(seat=RED, owner=RED, district=2, troop=(1, 0, 0))
+    assert own.cited() == e.PersonnelAssigned.citations
+    data: dict[str, JSON] = {"owner": RED, "district": 2, "troop": [1, 0, 0], "forced": True}
+    read = upcast(e.PersonnelAssigned, data, 1)
+    assert read == {**data, "cites_forced": False}
+    stored = from_json(e.PersonnelAssigned, {**read, "seat": RED})
+    assert stored.cited() == e.PersonnelAssigned.citations
 
 
 def test_the_forced_assignment_goes_where_the_loser_already_has_personnel() -> None:

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from rules_core.engine.flow import Prompt
-from rules_core.engine.types import EVERYONE, Citation, GameEvent, Rejection
+from rules_core.engine.types import EVERYONE, JSON, Citation, GameEvent, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import dominance, effects, solo, standby
 from rules_core.games.black_metro import events as e
@@ -174,6 +174,34 @@ def test_strain_beyond_fifteen_from_unfulfilled_missions_loses_at_the_end() -> N
     kept = Run(state.with_player(0, updated(state.player(0), strain=13)))
     scoring.score(kept)  # 13 + 2 = 15: within the tracker
     assert kept.state.winners == (0,)
+
+
+def test_the_solo_scoring_cites_the_evaluation_that_ranks_it() -> None:
+    """Until rules version 27 a solo game's final scoring, ranked S to F, cited the final
+    scoring's sections alone: a ranked one cites solo.evaluation and solo.win too, won or lost;
+    a game of 2-4 players, unranked, does not; a version-1 event keeps what it was stored with."""
+    from rules_core.engine.codec import from_json
+    from rules_core.engine.upcasting import upcast
+    from rules_core.games.black_metro import events_standby as s
+    from rules_core.games.black_metro import scoring
+
+    state, _ = _solo()
+    state = state.with_player(0, updated(state.player(0), strain=0, power=85))
+    state = state.with_player(OVERLORD, updated(state.player(OVERLORD), hideout=(0, 0, 0)))
+    for power in (85, 10):
+        run = Run(state.with_player(0, updated(state.player(0), power=power)))
+        scoring.score(run)
+        scored = next(ev for ev in run.events if isinstance(ev, s.GameScored))
+        assert scored.rank
+        solo_sections = {"solo.evaluation", "solo.win"}
+        assert {c.section for c in scored.cited()} >= solo_sections, power
+        assert scored.cited() == (*s.GameScored.citations, *s.GameScored.may_cite)
+    plain = s.GameScored(seat=None, scores=(21, 20), winners=(0,))
+    assert plain.cited() == s.GameScored.citations
+    data: dict[str, JSON] = {"scores": [84], "winners": [0], "rank": "B"}
+    read = upcast(s.GameScored, data, 1)
+    assert read == {**data, "cites_rank": False}
+    assert from_json(s.GameScored, {**read, "seat": None}).cited() == s.GameScored.citations
 
 
 def test_the_overlord_counts_his_whole_strength_when_avoiding_strain() -> None:

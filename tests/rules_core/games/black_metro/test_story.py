@@ -8,17 +8,20 @@ import re
 from collections.abc import Iterator
 
 from rules_core.engine.citations import citation_uses
-from rules_core.engine.codec import from_json
+from rules_core.engine.codec import from_json, to_json
 from rules_core.engine.hiding import json_strings
 from rules_core.engine.types import JSON, Citation, GameEvent, Move
 from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro import sources, standby
+from rules_core.games.black_metro.citations import cite, sections_for
 from rules_core.games.black_metro.events import (
     DISCARD_SECTIONS,
+    RESOURCE_SECTIONS,
     FortunesDiscarded,
     ResourceChanged,
+    discard_sections,
 )
 from rules_core.games.black_metro.events_dominance import MissionPassed
 from rules_core.games.black_metro.events_resolution import (
@@ -344,6 +347,9 @@ def test_every_resource_changed_in_random_games_names_its_source() -> None:
     for _, state, event in _random_games():
         if isinstance(event, ResourceChanged):
             kinds.add(event.source.partition(":")[0])
+            # it cites the rule that gave or took it (rules version 27)
+            assert event.cited()[1:] == cite(*sections_for(event.source, RESOURCE_SECTIONS))
+            assert len(event.cited()) > 1 or event.source == "overlord:round_6", event
             assert not bare.match(GAME.narrate(state, event, None, True)), event
     assert {"district", "dice", "suit", "setup", "science"} <= kinds, kinds
 
@@ -353,10 +359,85 @@ def test_a_resource_change_stored_before_sources_were_recorded_reads_as_it_did()
     and is told as it was, without one."""
     data: dict[str, JSON] = {"owner": 0, "resource": "intel", "amount": 1}
     read = upcast(ResourceChanged, data, 1)
-    assert read == {**data, "source": ""}
+    assert read == {**data, "source": "", "cites_source": False}
+    assert from_json(ResourceChanged, {**read, "seat": None}).cited() == cite(
+        "troubleshooting.resources"
+    )
     assert _told(started(2), from_json(ResourceChanged, {**read, "seat": None})) == (
         "Red gets 1 intel."
     )
+
+
+# a source of each kind (sources.py) and the sections a resource change from it cites beside
+# the resources' limit (rules version 27)
+RESOURCE_CITED = {
+    sources.of(sources.DISTRICT, GILDED_BANK, 1): ("districts.gilded-bank",),
+    sources.of(sources.DISTRICT, 8, 0): (
+        "districts.oakland-lab",
+        "troubleshooting.cards.candidates",
+    ),
+    sources.of(sources.DICE, "supply", 3): ("appendix.dice.supply",),
+    sources.of(sources.DICE, "event", 3): ("appendix.dice.event",),
+    sources.of(sources.SUIT, "clubs"): ("appendix.fortunes",),
+    sources.of(sources.JOKER, "hearts"): ("appendix.fortunes",),
+    sources.of(sources.TILE, GILDED_BANK): ("appendix.tiles",),
+    sources.of(sources.TECHNOLOGY, "trading-platform@0"): ("appendix.science",),
+    sources.of(sources.CANDIDATE, "banker"): ("appendix.candidates",),
+    sources.of(sources.SETUP): ("starting.candidates",),
+    sources.of(sources.SETUP, "banker"): ("starting.candidates",),
+    sources.of(sources.OVERLORD, "setup"): ("solo.setup.opponent",),
+    sources.of(sources.OVERLORD, "round_6"): (),  # the briefing's story states no rule
+    sources.of(sources.SCIENCE, 2): ("appendix.science",),
+    sources.of(sources.RESEARCH): ("appendix.science",),
+}
+
+
+def test_a_resource_change_cites_the_section_of_what_gave_or_took_it() -> None:
+    """Until rules version 27 every resource change cited the resources' limit alone, though it
+    records its source (rules version 25): "Green gets 1 intel for playing a clubs suited
+    fortune" showed no fortunes' appendix, a district's effect not the district. Each now cites
+    its source's section, stored with it; a custom pack's own dice or a district past the book's
+    cite none, and every section is among those the type may cite."""
+    assert {sources.parts(code)[0] for code in RESOURCE_CITED} == {
+        sources.DISTRICT,
+        sources.DICE,
+        sources.SUIT,
+        sources.JOKER,
+        sources.TILE,
+        sources.TECHNOLOGY,
+        sources.CANDIDATE,
+        sources.SETUP,
+        sources.OVERLORD,
+        sources.SCIENCE,
+        sources.RESEARCH,
+    }  # every kind sources.py names for a resource
+    assert ResourceChanged.version == 3
+    for code, sections in RESOURCE_CITED.items():
+        event = ResourceChanged(seat=None, owner=GREEN, resource="intel", amount=1, source=code)
+        assert event.cited() == cite("troubleshooting.resources", *sections), code
+        assert set(event.cited()) <= {*ResourceChanged.citations, *ResourceChanged.may_cite}
+        assert to_json(event) == {
+            "seat": None,
+            "owner": GREEN,
+            "resource": "intel",
+            "amount": 1,
+            "source": code,
+            "cites_source": True,
+        }
+    for code in ("dice:own:1", "district:13:1"):
+        event = ResourceChanged(seat=None, owner=GREEN, resource="intel", amount=1, source=code)
+        assert event.cited() == cite("troubleshooting.resources"), code
+
+
+def test_a_resource_change_stored_under_rules_version_25_or_26_keeps_its_citations() -> None:
+    """A version-2 `resource_changed` has its source and cited the resources' limit alone: read
+    again, it cites what was stored beside it, and is told with its source."""
+    data: dict[str, JSON] = {"owner": 1, "resource": "intel", "amount": 1, "source": "suit:clubs"}
+    read = upcast(ResourceChanged, data, 2)
+    assert read == {**data, "cites_source": False}
+    event = from_json(ResourceChanged, {**read, "seat": None})
+    assert event.cited() == cite("troubleshooting.resources")
+    assert _told(started(2), event) == "Green gets 1 intel for playing a clubs suited fortune."
 
 
 def test_every_fortune_discarded_in_random_games_says_why() -> None:
@@ -374,6 +455,8 @@ def test_every_fortune_discarded_in_random_games_says_why() -> None:
             assert event.reason, event
             kinds.add(event.reason.partition(":")[0])
             assert event.reason.partition(":")[0] in DISCARD_SECTIONS, event  # may_cite's
+            assert discard_sections(event.reason), event  # cited (rules version 27)
+            assert event.cited() == cite("appendix.fortunes", *discard_sections(event.reason))
             for seat in range(players):
                 told_there = GAME.narrate(state, event, seat, False)
                 assert not bare.match(told_there), (event, told_there)
@@ -430,6 +513,53 @@ def test_a_discard_may_cite_the_sections_of_every_reason_it_records() -> None:
         resolve(Citation("black-metro", section))
 
 
+# the sections a discard for each reason cites beside the fortunes' appendix (rules version 27)
+DISCARD_CITED = {
+    sources.of(sources.REROLL, "supply"): ("appendix.dice",),
+    sources.of(sources.SABOTAGE, 2, "supply"): ("troubleshooting.cards.candidates.gambler",),
+    sources.of(sources.BLOCKADE, GILDED_BANK): ("appendix.fortifications.blockades",),
+    sources.of(sources.MISSION): ("appendix.missions", "example.standby.mission"),
+    sources.of(sources.HAND_LIMIT): ("phases.standby.fortunes",),
+    sources.of(sources.DICE, "penalty", 5): ("appendix.dice.penalty",),
+    sources.of(sources.DICE, "event", 2): ("appendix.dice.event",),
+    sources.of(sources.COUNTERINTELLIGENCE): ("solo.rules.fortunes.joker",),
+}
+
+
+def test_a_discard_cites_the_sections_of_its_own_reason() -> None:
+    """Until rules version 27 every discard cited the fortunes' appendix alone, so a replay
+    showed a reroll's or a blockade's discard without the rule that asked for it: each now
+    cites its reason's sections (a die face the dice it names), stored with it."""
+    assert set(DISCARD_CITED) == set(DISCARD_REASONS) and FortunesDiscarded.version == 3
+    for code, sections in DISCARD_CITED.items():
+        event = FortunesDiscarded(seat=RED, owner=RED, cards=("J-clubs",), reason=code)
+        assert event.cited() == cite("appendix.fortunes", *sections), code
+        assert to_json(event) == {
+            "seat": RED,
+            "owner": RED,
+            "cards": ["J-clubs"],
+            "reason": code,
+            "cites_reason": True,
+        }
+    assert set(FortunesDiscarded.may_cite) >= {
+        c for sections in DISCARD_CITED.values() for c in cite(*sections)
+    }
+    other = FortunesDiscarded(seat=None, owner=RED, cards=("J-clubs",), reason="district:3:1")
+    assert other.cited() == cite("appendix.fortunes")  # a custom pack's effect: no reason's
+
+
+def test_a_discard_stored_under_rules_version_26_keeps_the_citations_it_was_stored_with() -> None:
+    """A version-2 `fortunes_discarded` (rules version 26) has its reason and cited the
+    fortunes' appendix alone: read again, it cites what was stored beside it, so a replay of
+    such a game shows its events as they were stored; it is told with its reason."""
+    data: dict[str, JSON] = {"owner": 0, "cards": ["J-clubs"], "reason": "reroll:supply"}
+    read = upcast(FortunesDiscarded, data, 2)
+    assert read == {**data, "cites_reason": False}
+    event = from_json(FortunesDiscarded, {**read, "seat": 0})
+    assert event.cited() == cite("appendix.fortunes")
+    assert _told(started(2), event) == "Red discards 1 fortune to reroll the supply dice."
+
+
 def test_another_seat_sees_why_a_fortune_was_discarded_but_not_which() -> None:
     """The card is its owner's to know (secret OWNER); the reason is public, as the reroll
     it pays for happens in the open."""
@@ -450,7 +580,8 @@ def test_a_discard_stored_before_reasons_were_recorded_reads_as_it_did() -> None
     and is told as it was, without one."""
     data: dict[str, JSON] = {"owner": 0, "cards": ["J-clubs"]}
     read = upcast(FortunesDiscarded, data, 1)
-    assert read == {**data, "reason": ""}
+    assert read == {**data, "reason": "", "cites_reason": False}
     event = from_json(FortunesDiscarded, {**read, "seat": None})
+    assert event.cited() == cite("appendix.fortunes")
     assert _told(started(2), event) == "Red discards 1 fortune."
     assert GAME.narrate(started(2), event, RED, False) == "Red discards the jack of clubs."
