@@ -5,6 +5,7 @@ the middle of a bot's turn) is handed to the workers again: when it is read, and
 from __future__ import annotations
 
 import datetime
+import time
 from collections.abc import Iterator
 from io import StringIO
 from typing import Any
@@ -20,7 +21,7 @@ from rest_framework.test import APIClient
 from api import tasks
 from api.bot_services import bots_stalled
 from api.models import Game, Seat
-from tests.conftest import CreateGame, Credentials, auth, celery_is_eager
+from tests.conftest import CreateGame, Credentials, auth
 
 QUIET = datetime.timedelta(seconds=settings.GOTHAM_BOTS_STALLED_SECONDS)
 
@@ -118,14 +119,18 @@ def test_resume_bots_hands_every_stalled_game_to_the_workers(
 
 
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(not celery_is_eager(), reason="eager Celery only; the worker test covers Redis")
 def test_a_stalled_bot_plays_on_once_its_game_is_read(
-    api: APIClient, create_game: CreateGame
+    api: APIClient, create_game: CreateGame, task_runner: None
 ) -> None:
+    """End to end, on eager Celery and on a real worker through Redis alike: the bot moves."""
     game, person = lost_bot_turn(create_game)
     answer = api.get(f"/api/games/{game.pk}/state/", **person)
     assert answer.status_code == 200
+    deadline = time.monotonic() + 60
     after = Game.objects.get(pk=game.pk)
+    while after.version == game.version and time.monotonic() < deadline:
+        time.sleep(0.1)
+        after = Game.objects.get(pk=game.pk)
     assert after.version > game.version and after.to_act != game.to_act
 
 
