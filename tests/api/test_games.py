@@ -395,6 +395,10 @@ def test_an_api_path_that_matches_nothing_is_json_404_even_in_development(
         body = {"game": "gotham-race", "players": [{"name": "Ann"}, {"name": "Bob"}]}
         followed = api.post("/api/games", body, format="json", follow=True)
         assert followed.status_code == 201 and followed.json()["game"] == "gotham-race"
+    browserless = APIClient(enforce_csrf_checks=True)  # as a real client: no CSRF token
+    for path, status in (("/api/nowhere/", 404), ("/api/games", 308)):
+        answer = browserless.post(path, {}, format="json")
+        assert answer.status_code == status, (path, answer.content[:80])
     with override_settings(DEBUG=debug, APPEND_SLASH=False):
         kept = api.post("/api/nowhere")
         assert (kept.status_code, kept.json()["error"]) == (404, "not_found")
