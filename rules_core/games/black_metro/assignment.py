@@ -20,6 +20,7 @@ from rules_core.games.black_metro import (
     sources,
 )
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.pack import PERSONNEL
 from rules_core.games.black_metro.run import Run
@@ -161,7 +162,7 @@ def _discard_unasked(run: Run) -> None:
         if card is None:
             return
         why = _blockaded(run.state)
-        run.emit(e.FortunesDiscarded(seat=None, owner=prompt.seat, cards=(card,), reason=why))
+        run.emit(ef.FortunesDiscarded(seat=None, owner=prompt.seat, cards=(card,), reason=why))
 
 
 def _arrived(run: Run, seat: int, district: int) -> None:
@@ -397,7 +398,7 @@ def _blockaded(state: State) -> str:
 def _discard(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state)
     card, why = str(move.get("card")), _blockaded(state)
-    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
+    run.emit(ef.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
     _go_on(run, rng)
     return run.events
 

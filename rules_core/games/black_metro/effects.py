@@ -8,6 +8,7 @@ import random
 
 from rules_core.engine.effects import Effect
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.events_dominance import DiscardTaken
 from rules_core.games.black_metro.events_standby import TechnologiesDowned
@@ -97,9 +98,9 @@ def draw_fortunes(run: Run, owner: int, amount: int, rng: random.Random) -> None
                 return
             deck = list(state.fortune_discard)
             rng.shuffle(deck)
-            run.emit(e.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
+            run.emit(ef.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
         card = run.state.fortune_deck[0]
-        run.emit(e.FortunesDrawn(seat=None, owner=owner, cards=(card,)))
+        run.emit(ef.FortunesDrawn(seat=None, owner=owner, cards=(card,)))
         _counterintelligence(run, owner, card, rng)
 
 
@@ -280,7 +281,7 @@ def do_simple(
         elif op == "discard_all_fortunes":
             if run.state.player(owner).hand:
                 hand = run.state.player(owner).hand
-                run.emit(e.FortunesDiscarded(seat=None, owner=owner, cards=hand, reason=source))
+                run.emit(ef.FortunesDiscarded(seat=None, owner=owner, cards=hand, reason=source))
         elif op == "halve_resources":  # the tracker rounded down: not in the loser's favour
             for resource in ("gold", "intel", "drakownium"):
                 have = run.state.player(owner).resource(resource)

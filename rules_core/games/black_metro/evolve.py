@@ -10,6 +10,7 @@ from rules_core.engine.flow import Flow, Prompt, clockwise
 from rules_core.engine.types import EVERYONE, GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.asking import hand_limit
 from rules_core.games.black_metro.evolve_dominance import DOMINANCE_HANDLERS
 from rules_core.games.black_metro.evolve_resolution import RESOLUTION_HANDLERS, jammer_asked
@@ -198,13 +199,13 @@ def _overwhelmed(state: State, ev: e.Overwhelmed) -> State:
     )
 
 
-def _fortunes_drawn(state: State, ev: e.FortunesDrawn) -> State:
+def _fortunes_drawn(state: State, ev: ef.FortunesDrawn) -> State:
     state = state.fortunes_off_top(len(ev.cards))
     state = state.with_player(ev.owner, state.player(ev.owner).with_fortunes(ev.cards))
     return hand_limit(state, ev.owner)
 
 
-def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
+def _discarded(state: State, ev: ef.FortunesDiscarded) -> State:
     player = state.player(ev.owner).without_fortunes(ev.cards)
     state = state.discarded(ev.cards, face_down_by=ev.owner)
     prompt = state.flow.prompt_for(ev.owner)
@@ -217,7 +218,7 @@ def _discarded(state: State, ev: e.FortunesDiscarded) -> State:
     return state.with_player(ev.owner, player)
 
 
-def _reshuffled(state: State, ev: e.FortuneDeckReshuffled) -> State:
+def _reshuffled(state: State, ev: ef.FortuneDeckReshuffled) -> State:
     return updated(state.fortunes_under(ev.deck), fortune_discard=(), discard_placers=())
 
 
@@ -340,9 +341,9 @@ HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     e.PersonnelGained: _gained,
     e.ExcessReturned: _excess,
     e.Overwhelmed: _overwhelmed,
-    e.FortunesDrawn: _fortunes_drawn,
-    e.FortunesDiscarded: _discarded,
-    e.FortuneDeckReshuffled: _reshuffled,
+    ef.FortunesDrawn: _fortunes_drawn,
+    ef.FortunesDiscarded: _discarded,
+    ef.FortuneDeckReshuffled: _reshuffled,
     e.RoundBegan: _round_began,
     e.TurnBegan: _turn_began,
     e.PersonnelAssigned: _assigned,

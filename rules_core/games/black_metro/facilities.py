@@ -12,6 +12,7 @@ from rules_core.engine.effects import Effect
 from rules_core.engine.types import EVERYONE
 from rules_core.games.black_metro import asking, board, effects, sources
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
 from rules_core.games.black_metro.run import Run
@@ -388,7 +389,7 @@ def _do(
         run.emit(MissionRevealed(seat=None, owner=seat, card=pick))
     elif op == "discard_fortunes" and pick:
         discarded = tuple(pick.split(","))
-        run.emit(e.FortunesDiscarded(seat=None, owner=seat, cards=discarded, reason=source))
+        run.emit(ef.FortunesDiscarded(seat=None, owner=seat, cards=discarded, reason=source))
     elif op in ("return_missions", "return_mission") and pick:
         for card in pick.split(","):
             seen = card in run.state.player(seat).revealed  # the table saw it leave the hand

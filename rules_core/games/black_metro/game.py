@@ -24,6 +24,7 @@ from rules_core.games.black_metro.content import NUMBER_RANGES, load_pack, parse
 from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
 from rules_core.games.black_metro.events import ALL_EVENTS, UnseenShuffled
 from rules_core.games.black_metro.events_dominance import DOMINANCE_EVENTS
+from rules_core.games.black_metro.events_fortunes import FORTUNE_EVENTS
 from rules_core.games.black_metro.events_resolution import RESOLUTION_EVENTS
 from rules_core.games.black_metro.events_solo import SOLO_EVENTS
 from rules_core.games.black_metro.events_standby import STANDBY_EVENTS
@@ -82,6 +83,7 @@ class BlackMetro(DeclaredGame[State]):
         cls.type: cls
         for cls in (
             *ALL_EVENTS,
+            *FORTUNE_EVENTS,
             *DOMINANCE_EVENTS,
             *RESOLUTION_EVENTS,
             *STANDBY_EVENTS,
@@ -200,7 +202,7 @@ class BlackMetro(DeclaredGame[State]):
     #     was, and older games replay from their events
     # 27: a discard cites the sections of its reason beside the fortunes' appendix (the dice's
     #     reroll, the Gambler's sabotage, the blockades, missions, the hand limit, the named
-    #     dice's face, the solo joker: events.discard_sections, from DISCARD_SECTIONS):
+    #     dice's face, the solo joker: events_fortunes.discard_sections, from DISCARD_SECTIONS):
     #     `fortunes_discarded` (version 3) stores them; a version-2 or version-1 one keeps the
     #     appendix alone it was stored with (`cites_reason` False), and older games replay from
     #     their events; and a resource change cites the section of its source (the district,

@@ -12,8 +12,8 @@ from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import listed
 from rules_core.games.black_metro import board, language, sources, standby
-from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.checks import reject
 from rules_core.games.black_metro.pack import MissionOption
 from rules_core.games.black_metro.run import Run
@@ -117,7 +117,7 @@ def _fulfil(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
     if discard:
         why = sources.of(sources.MISSION)
         run.emit(
-            e.FortunesDiscarded(seat=seat, owner=seat, cards=tuple(discard.split(",")), reason=why)
+            ef.FortunesDiscarded(seat=seat, owner=seat, cards=tuple(discard.split(",")), reason=why)
         )
     run.emit(d.MissionFulfilled(seat=seat, owner=seat, card=card, option=option, power=power))
     standby.carry_on(run, rng)

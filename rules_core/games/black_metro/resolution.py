@@ -20,6 +20,7 @@ from rules_core.games.black_metro import (
     standby,
 )
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.choices_seen import split_choice
@@ -218,7 +219,7 @@ def _reroll(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
     run = Run(state)
     card, dice = str(move.get("card")), str(prompt.get("dice"))
     why = sources.of(sources.REROLL, dice)
-    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
+    run.emit(ef.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
     number = int(str(prompt.get("district")))
     facilities.roll(run, seat, dice, number, rng, reroll=True)
     _after_roll(run, rng)
@@ -259,7 +260,7 @@ def _sabotage(state: State, seat: int, move: Move, rng: random.Random) -> list[G
     roller, number = int(str(prompt.get("roller"))), int(str(prompt.get("district")))
     card, dice = str(move.get("card")), str(prompt.get("dice"))
     why = sources.of(sources.SABOTAGE, roller, dice)
-    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
+    run.emit(ef.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
     facilities.roll(run, roller, dice, number, rng, reroll=True)
     _after_roll(run, rng)
     return run.events

@@ -10,6 +10,7 @@ from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board, cards, effects, facilities, sources
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro.evolve_standby import exploding
 from rules_core.games.black_metro.run import Run
@@ -26,7 +27,7 @@ def _top_fortune(run: Run, rng: random.Random) -> str:
         if not deck:
             return ""
         rng.shuffle(deck)
-        run.emit(e.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
+        run.emit(ef.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
     return run.state.fortune_deck[0]
 
 
@@ -151,7 +152,7 @@ def counterintelligence(run: Run, rng: random.Random) -> None:
     hand = run.state.player(PLAYER).hand
     if hand:
         why = sources.of(sources.COUNTERINTELLIGENCE)
-        run.emit(e.FortunesDiscarded(seat=None, owner=PLAYER, cards=hand, reason=why))
+        run.emit(ef.FortunesDiscarded(seat=None, owner=PLAYER, cards=hand, reason=why))
     penalty_game(run, rng)
 
 

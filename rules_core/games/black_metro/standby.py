@@ -23,6 +23,7 @@ from rules_core.games.black_metro import (
     sources,
 )
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro.checks import reject, unheld_fortune
@@ -140,7 +141,7 @@ def explode(run: Run, tile: str, rng: random.Random) -> None:
         rng.shuffle(deck)
         if not deck:
             return
-        run.emit(e.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
+        run.emit(ef.FortuneDeckReshuffled(seat=None, deck=tuple(deck)))
     card = run.state.fortune_deck[0]
     if run.state.solo and card.startswith("Joker"):  # the overlord's counterforce
         first = tile or _first_tile(run.state)  # event 1's first effect, not chosen (README)
@@ -355,7 +356,7 @@ def _excess_check(state: State, seat: int, move: Move) -> Rejection | None:
 def _excess(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state)
     card, why = str(move.get("card")), sources.of(sources.HAND_LIMIT)
-    run.emit(e.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
+    run.emit(ef.FortunesDiscarded(seat=seat, owner=seat, cards=(card,), reason=why))
     carry_on(run, rng)
     return run.events
 

@@ -9,6 +9,7 @@ from rules_core.engine.types import GameEvent
 from rules_core.engine.wording import listed, possessive
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro import events_standby as s
@@ -189,15 +190,17 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + ("are" if sum(ev.troop) > 1 else "is")
         + " overwhelmed"
     ),
-    e.FortunesDrawn: lambda st, ev, mine: (
+    ef.FortunesDrawn: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} draws " + _cards(ev.cards, mine, w.fortune, "fortune")
     ),
-    e.FortunesDiscarded: lambda st, ev, mine: (
+    ef.FortunesDiscarded: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} discards "
         + _cards(ev.cards, mine, w.fortune, "fortune")
         + w.discard_reason(st, ev.reason)
     ),
-    e.FortuneDeckReshuffled: lambda st, ev, mine: "The fortune discard is shuffled into a new deck",
+    ef.FortuneDeckReshuffled: lambda st, ev, mine: (
+        "The fortune discard is shuffled into a new deck"
+    ),
     e.RoundBegan: lambda st, ev, mine: f"Round {ev.round} begins: the assignment phase",
     e.TurnBegan: lambda st, ev, mine: f"{w.who(st, ev.player)} assigns personnel",
     e.PersonnelAssigned: lambda st, ev, mine: (

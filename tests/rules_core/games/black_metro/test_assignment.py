@@ -10,6 +10,7 @@ from rules_core.engine.types import JSON, Move, Scalar
 from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro.helpers import (
@@ -56,7 +57,7 @@ def test_a_discard_for_a_blockade_is_of_a_fortune_held_and_only_when_asked() -> 
     assert (early.code, early.message) == ("not_now", "No fortune is to be discarded now.")
     _, events = play(state, GREEN, "discard_fortune", card="J-spades")
     why = "blockade:4"  # for the blockade at 04 Chronicle Archives, where the fortune was played
-    assert events[0] == e.FortunesDiscarded(
+    assert events[0] == ef.FortunesDiscarded(
         seat=GREEN, owner=GREEN, cards=("J-spades",), reason=why
     )
     assert GAME.narrate(state, events[0], RED, False) == (

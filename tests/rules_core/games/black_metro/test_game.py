@@ -11,7 +11,7 @@ from rules_core.engine.types import Move, Outcome, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board, vocabulary
 from rules_core.games.black_metro.content import NUMBER_RANGES
-from rules_core.games.black_metro.events import FortunesDrawn
+from rules_core.games.black_metro.events_fortunes import FortunesDrawn
 from rules_core.games.black_metro.missions import TIMING_OF
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro.helpers import (

@@ -8,6 +8,7 @@ import random
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import asking, facilities, standby
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.events_resolution import (
     Promoted,
     Recovered,
@@ -128,7 +129,7 @@ def test_a_blockade_discard_of_the_last_fortune_in_hand_is_made_unasked() -> Non
         state, GREEN, "play_fortune", card="4-hearts", district=4, target=-1, choice=""
     )
     why = "blockade:4"
-    dropped = e.FortunesDiscarded(seat=None, owner=GREEN, cards=("J-spades",), reason=why)
+    dropped = ef.FortunesDiscarded(seat=None, owner=GREEN, cards=("J-spades",), reason=why)
     assert dropped in events
     assert GAME.narrate(state, dropped, RED, False) == (
         "Green discards 1 fortune for another player's blockade at 04 Chronicle Archives."

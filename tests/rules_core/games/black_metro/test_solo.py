@@ -10,6 +10,7 @@ from rules_core.engine.updating import updated
 from rules_core.games.black_metro import dominance, effects, solo, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro.evolve_standby import exploding
 from rules_core.games.black_metro.run import Run
@@ -234,7 +235,7 @@ def test_a_joker_taken_from_the_discard_is_counterintelligence_like_one_drawn() 
         "The overlord's counterintelligence: Red drew a joker and discards every fortune, then "
         "plays a penalty game."
     )
-    assert isinstance(run.events[2], e.FortunesDiscarded)
+    assert isinstance(run.events[2], ef.FortunesDiscarded)
     assert sorted(run.events[2].cards) == ["2-clubs", "Joker-1", "K-hearts"]
     rolled = [ev for ev in run.events if isinstance(ev, r.DiceRolled)]
     assert rolled and rolled[0].dice == "penalty" and rolled[0].owner == 0

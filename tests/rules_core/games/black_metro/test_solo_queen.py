@@ -14,7 +14,7 @@ from rules_core.engine.codec import from_json, to_json
 from rules_core.engine.hiding import json_strings
 from rules_core.engine.types import EVERYONE, JSON, GameEvent
 from rules_core.engine.upcasting import upcast
-from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.events_solo import FortuneToDeck, OverlordFortune
 from rules_core.games.black_metro.language import fortune
 from rules_core.games.black_metro.state import NOBODY, BlackMetroState
@@ -38,8 +38,8 @@ def _queened(face_down: bool) -> tuple[BlackMetroState, FortuneToDeck]:
     if face_down:
         state = _fold(
             state,
-            e.FortunesDrawn(seat=None, owner=SOLO, cards=(card,)),
-            e.FortunesDiscarded(seat=SOLO, owner=SOLO, cards=(card,)),
+            ef.FortunesDrawn(seat=None, owner=SOLO, cards=(card,)),
+            ef.FortunesDiscarded(seat=SOLO, owner=SOLO, cards=(card,)),
         )
     else:
         state = _fold(state, OverlordFortune(seat=None, card=card))
@@ -102,7 +102,7 @@ def test_the_determinization_keeps_the_known_card_on_top() -> None:
 
 def test_knowing_it_ends_when_it_is_drawn_or_turned_up() -> None:
     state, event = _queened(face_down=True)
-    drawn = GAME.evolve(state, e.FortunesDrawn(seat=None, owner=SOLO, cards=(event.card,)))
+    drawn = GAME.evolve(state, ef.FortunesDrawn(seat=None, owner=SOLO, cards=(event.card,)))
     turned = GAME.evolve(state, OverlordFortune(seat=None, card=event.card))
     for after in (drawn, turned):
         assert after.fortune_knowers == (NOBODY,) * len(after.fortune_deck)
@@ -113,12 +113,12 @@ def test_knowing_it_ends_when_it_is_drawn_or_turned_up() -> None:
 def test_a_reshuffled_deck_is_known_to_nobody() -> None:
     """troubleshooting.cards: the discard shuffled into a new deck once the deck is empty."""
     state, _ = _queened(face_down=True)
-    state = GAME.evolve(state, e.FortunesDrawn(seat=None, owner=SOLO, cards=state.fortune_deck))
+    state = GAME.evolve(state, ef.FortunesDrawn(seat=None, owner=SOLO, cards=state.fortune_deck))
     hand = state.player(SOLO).hand
     state = _fold(
         state,
-        e.FortunesDiscarded(seat=SOLO, owner=SOLO, cards=hand),
-        e.FortuneDeckReshuffled(seat=None, deck=hand[::-1]),
+        ef.FortunesDiscarded(seat=SOLO, owner=SOLO, cards=hand),
+        ef.FortuneDeckReshuffled(seat=None, deck=hand[::-1]),
     )
     assert state.fortune_deck and state.fortune_knowers == (NOBODY,) * len(state.fortune_deck)
     assert _known(state, SOLO) == []
@@ -137,7 +137,7 @@ def test_a_version_1_event_replays_hiding_its_card_from_all_but_the_state_knows_
         assert GAME.redact(read, seat, False)["card"] is None
     before = _fold(
         started(1),
-        e.FortunesDrawn(seat=None, owner=SOLO, cards=(event.card,)),
-        e.FortunesDiscarded(seat=SOLO, owner=SOLO, cards=(event.card,)),
+        ef.FortunesDrawn(seat=None, owner=SOLO, cards=(event.card,)),
+        ef.FortunesDiscarded(seat=SOLO, owner=SOLO, cards=(event.card,)),
     )
     assert GAME.evolve(before, read) == state

@@ -16,14 +16,13 @@ from rules_core.engine.updating import updated
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro import sources, standby
 from rules_core.games.black_metro.citations import cite, sections_for
-from rules_core.games.black_metro.events import (
+from rules_core.games.black_metro.events import RESOURCE_SECTIONS, ResourceChanged
+from rules_core.games.black_metro.events_dominance import MissionPassed
+from rules_core.games.black_metro.events_fortunes import (
     DISCARD_SECTIONS,
-    RESOURCE_SECTIONS,
     FortunesDiscarded,
-    ResourceChanged,
     discard_sections,
 )
-from rules_core.games.black_metro.events_dominance import MissionPassed
 from rules_core.games.black_metro.events_resolution import (
     DiceRolled,
     EffectUsed,

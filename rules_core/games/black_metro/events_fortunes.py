@@ -1,0 +1,117 @@
+"""Black Metro's fortune deck events: fortunes drawn into a hand, discarded unplayed (saying
+why, and citing the sections of that reason), the discard shuffled into a new deck."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.engine.visibility import NOBODY_COUNT
+from rules_core.games.black_metro import sources
+from rules_core.games.black_metro.citations import cite, sections_for
+from rules_core.games.black_metro.events import OWNER
+
+
+@dataclass(frozen=True, slots=True)
+class FortunesDrawn(GameEvent):
+    """Fortunes from the top of the deck into a hand (only its holder sees which)."""
+
+    type: ClassVar[str] = "fortunes_drawn"
+    in_words: ClassVar[str] = (
+        "A player draws fortunes from the top of the fortune deck into their hand."
+    )
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.fortunes")
+    owner: int
+    cards: tuple[str, ...]
+
+
+def _reason_unknown(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not record why fortunes were discarded (rules version 26 does)."""
+    return {**data, "reason": ""}
+
+
+def _reason_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 cited the fortunes' appendix alone, whatever its reason (rules version 27
+    cites the reason's sections too): kept as it was stored."""
+    return {**data, "cites_reason": False}
+
+
+# the sections each kind of reason a discard records (sources.py) stands on, all of them in
+# `FortunesDiscarded.may_cite`, and those a discard cites (`discard_sections`): a reroll (any
+# roll), a sabotage (the Gambler's), a blockade, a mission (the book's example discards for
+# one), the hand limit (with the standby draw), a die face (the penalty dice's 5, event 2: the
+# section of the dice named), the solo overlord's counterintelligence (a joker drawn)
+DISCARD_SECTIONS: Mapping[str, tuple[str, ...]] = {
+    sources.REROLL: ("appendix.dice",),
+    sources.SABOTAGE: ("troubleshooting.cards.candidates.gambler",),
+    sources.BLOCKADE: ("appendix.fortifications.blockades",),
+    sources.MISSION: ("appendix.missions", "example.standby.mission"),
+    sources.HAND_LIMIT: ("phases.standby.fortunes",),
+    sources.DICE: ("appendix.dice.penalty", "appendix.dice.event"),
+    sources.COUNTERINTELLIGENCE: ("solo.rules.fortunes.joker",),
+}
+
+
+def discard_sections(reason: str) -> tuple[str, ...]:
+    """The sections a discard for `reason` cites beside the fortunes' appendix: its kind's
+    (DISCARD_SECTIONS), a die face's narrowed to the dice it names ("dice:penalty:5":
+    appendix.dice.penalty); none for a reason of no kind there (a custom pack's effect
+    discarding at a district, or its own dice)."""
+    return sections_for(reason, DISCARD_SECTIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class FortunesDiscarded(GameEvent):
+    """Fortunes from a hand onto the discard without being played (face down: the discard pile
+    may not be looked through). `reason`: why, in the open (sources.py: a reroll, a sabotage, a
+    blockade, a mission, the hand limit, or the effect that discards them; "" in a version-1
+    event); the cards stay their owner's to know. It cites its reason's sections
+    (`discard_sections`; `cites_reason` False: a version-2 event, rules version 26, which cited
+    the fortunes' appendix alone and keeps the citations it was stored with)."""
+
+    type: ClassVar[str] = "fortunes_discarded"
+    in_words: ClassVar[str] = (
+        "A player discards fortunes face down from their hand without playing them; the story "
+        "says why."
+    )
+    version: ClassVar[int] = 3
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        _reason_unknown,
+        _reason_uncited,
+    )
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        *sorted({s for sections in DISCARD_SECTIONS.values() for s in sections})
+    )
+    owner: int
+    cards: tuple[str, ...]
+    reason: str = ""
+    cites_reason: bool = True  # False in an event of version 2 or 1 (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if not self.cites_reason:
+            return self.citations
+        return (*self.citations, *cite(*discard_sections(self.reason)))
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneDeckReshuffled(GameEvent):
+    """The discard shuffled into a new fortune deck (its order seen by nobody)."""
+
+    type: ClassVar[str] = "fortune_deck_reshuffled"
+    in_words: ClassVar[str] = "The fortune discard is shuffled into a new fortune deck."
+    secret: ClassVar[Mapping[str, Hidden]] = {"deck": NOBODY_COUNT}
+    citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards")
+    deck: tuple[str, ...]
+
+
+FORTUNE_EVENTS: tuple[type[GameEvent], ...] = (
+    FortunesDrawn,
+    FortunesDiscarded,
+    FortuneDeckReshuffled,
+)
