@@ -108,29 +108,32 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
     return Slice(made, more=True)
 
 
-def bots_stalled(game: Game) -> bool:
+def bots_stalled(game: Game, quiet: float | None = None) -> bool:
     """Whether a game still on waits for its workers (a bot seat is to act, or nobody is named
-    and the game may owe a step of its own) while nothing has been appended for
-    GOTHAM_BOTS_STALLED_SECONDS: longer than a live task can go without appending, so its task
-    was lost (a broker restarted without its queue, a server stopped in the middle of a turn)."""
+    and the game may owe a step of its own) while nothing has been appended for `quiet` seconds
+    (None: GOTHAM_BOTS_STALLED_SECONDS, longer than a live task can go without appending, so its
+    task was lost: a broker restarted without its queue, a server stopped in the middle of a
+    turn)."""
     if game.status != Game.Status.ACTIVE:
         return False
     waiting = set(game.to_act)
     if waiting and not waiting & set(game.bot_seats):
         return False
     idle = (timezone.now() - game.updated_at).total_seconds()
-    return idle >= settings.GOTHAM_BOTS_STALLED_SECONDS
+    return idle >= (settings.GOTHAM_BOTS_STALLED_SECONDS if quiet is None else quiet)
 
 
-def bots_resume_if_stalled(game: Game) -> bool:
+def bots_resume_if_stalled(game: Game, quiet: float | None = None) -> bool:
     """Hand a stalled game (bots_stalled) to the workers again; whether it was. At most once a
     game per GOTHAM_BOTS_STALLED_SECONDS, across processes (the cache), so the readers of a
-    stalled game queue one task between them. A second task beside a live one is harmless:
-    bots_play appends each move at most once."""
-    if not bots_stalled(game):
+    stalled game queue one task between them; but a game quiet for less than that (`quiet`
+    given: a worker starting, whose broker may have just lost every task) is queued whatever
+    the cache says. A second task beside a live one is harmless: bots_play appends each move at
+    most once."""
+    if not bots_stalled(game, quiet):
         return False
     key = f"bots-resumed:{game.pk}"
-    if not cache.add(key, 1, timeout=settings.GOTHAM_BOTS_STALLED_SECONDS):
+    if not cache.add(key, 1, timeout=settings.GOTHAM_BOTS_STALLED_SECONDS) and quiet is None:
         return False
     from api.tasks import play_bots
 
@@ -138,12 +141,14 @@ def bots_resume_if_stalled(game: Game) -> bool:
     return True
 
 
-def bots_resume_stalled() -> int:
-    """bots_resume_if_stalled for every game still on that has waited that long: how many were
-    handed to the workers (`manage.py resume_bots`, after the broker lost its queue)."""
-    cutoff = timezone.now() - datetime.timedelta(seconds=settings.GOTHAM_BOTS_STALLED_SECONDS)
-    quiet = Game.objects.filter(status=Game.Status.ACTIVE, updated_at__lte=cutoff)
-    return sum(bots_resume_if_stalled(game) for game in quiet.defer("options").iterator())
+def bots_resume_stalled(quiet: float | None = None) -> int:
+    """bots_resume_if_stalled for every game still on that has waited `quiet` seconds (None:
+    GOTHAM_BOTS_STALLED_SECONDS): how many were handed to the workers (`manage.py resume_bots`
+    after the broker lost its queue; a worker starting, with 0)."""
+    wait = settings.GOTHAM_BOTS_STALLED_SECONDS if quiet is None else quiet
+    cutoff = timezone.now() - datetime.timedelta(seconds=wait)
+    waiting = Game.objects.filter(status=Game.Status.ACTIVE, updated_at__lte=cutoff)
+    return sum(bots_resume_if_stalled(game, quiet) for game in waiting.defer("options").iterator())
 
 
 def seat_autopilot(*, game: Game, seat: int, bot: str | None, caller: str) -> Seat:

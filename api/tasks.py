@@ -49,6 +49,8 @@ def analyze_game(analysis_id: int) -> int:
 
 @worker_ready.connect  # type: ignore[untyped-decorator]
 def resume_stalled_bots(**_: object) -> None:
-    """When a worker starts (after the broker restarted without its queue, say), hand the games
-    whose bots' task was lost to the workers again (bot_services.bots_resume_stalled)."""
-    bot_services.bots_resume_stalled()
+    """When a worker starts (after the broker restarted without its queue, say), hand every game
+    waiting for its bots to the workers again, however recently it moved: the broker may have
+    lost a task queued a moment ago, and a second task beside a live one is harmless
+    (bot_services.bots_resume_stalled)."""
+    bot_services.bots_resume_stalled(quiet=0)

@@ -135,12 +135,18 @@ def test_a_stalled_bot_plays_on_once_its_game_is_read(
 
 
 @pytest.mark.django_db
-def test_a_worker_starting_hands_the_stalled_games_to_the_workers(
+def test_a_worker_starting_hands_every_game_waiting_on_its_bots_to_the_workers(
     create_game: CreateGame, queued: list[int], django_capture_on_commit_callbacks: Any
 ) -> None:
     """A broker restarted without its queue is most often restarted with its workers: each
-    worker, once ready, queues the games whose bots' task was lost."""
+    worker, once ready, queues every game waiting on its bots, however recently it moved (the
+    lost task may have been queued a moment before) and even if a reader queued it already."""
     stalled, _ = lost_bot_turn(create_game)
+    recent, _ = lost_bot_turn(create_game, quiet=QUIET / 20)
+    read, _ = lost_bot_turn(create_game, quiet=QUIET / 2)
+    cache.add(f"bots-resumed:{read.pk}", 1)
+    people = create_game(players=[{"name": "Ann"}, {"name": "Bob"}], seed=6)
     with django_capture_on_commit_callbacks(execute=True):
         worker_ready.send(sender=None)
-    assert queued == [stalled.pk]
+    assert sorted(queued) == sorted([stalled.pk, recent.pk, read.pk])
+    assert people["id"] not in queued
