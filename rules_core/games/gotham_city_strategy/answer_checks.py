@@ -24,7 +24,7 @@ def check_place_threat(state: GcsState, seat: int, move: Move) -> Rejection | No
     if block is None or not 0 <= block < BLOCKS:
         return reject("cannot_place_threat", f"'block' is a block 0 to {BLOCKS - 1}.", THREATS)
     at = place(state, block)
-    if block == state.batman_at:
+    if block == state.batman_at and not d.batmans_block:
         return reject(
             "cannot_place_threat",
             f"Batman is on {at}: no threat may go there.",
@@ -87,7 +87,7 @@ def check_place_henchman(state: GcsState, seat: int, move: Move) -> Rejection | 
     d, block = decision(state), number(move, "block")
     if not state.players[seat].hideout_henchmen:
         return reject("bad_choice", "Your hideout has no henchman to place.", CARD)
-    if block not in board.henchman_targets(state, seat, d.district):
+    if block not in board.henchman_targets(state, seat, d.district, d.batmans_block):
         return reject(
             "bad_choice",
             "A henchman goes on a block with no enemy figure and no Batman"

@@ -123,6 +123,7 @@ def _line_read(state: GcsState, e: EffectCarriedOut) -> GcsState:
                 must=True,
                 district=op.district,
                 different=op.different,
+                batmans_block=op.batmans_block,
             )
         ]
     elif op.op == "remove_threats":

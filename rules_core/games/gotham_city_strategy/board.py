@@ -94,14 +94,19 @@ def threat_room(state: GcsState, seat: int, block: int) -> int:
 
 
 def threat_targets(
-    state: GcsState, seat: int, district: str = "", exclude: tuple[int, ...] = ()
+    state: GcsState,
+    seat: int,
+    district: str = "",
+    exclude: tuple[int, ...] = (),
+    batmans_block: bool = False,
 ) -> list[int]:
-    """Blocks where `seat` may place a threat now (never Batman's block)."""
+    """Blocks where `seat` may place a threat now (Batman's block only where a card says so:
+    turn.plot.batman-blocks)."""
     assert state.pack is not None
     return [
         b
         for b in range(BLOCKS)
-        if b != state.batman_at
+        if (batmans_block or b != state.batman_at)
         and b not in exclude
         and (not district or state.pack.blocks[b].district == district)
         and threat_room(state, seat, b) > 0
@@ -120,13 +125,16 @@ def enemy_figures(state: GcsState, seat: int, block: int) -> bool:
     )
 
 
-def henchman_targets(state: GcsState, seat: int, district: str = "") -> list[int]:
-    """Blocks where a card may put `seat`'s henchmen: no enemy figure and no Batman there."""
+def henchman_targets(
+    state: GcsState, seat: int, district: str = "", batmans_block: bool = False
+) -> list[int]:
+    """Blocks where a card may put `seat`'s henchmen: no enemy figure there, and no Batman but
+    where the card says so (turn.plot.batman-blocks)."""
     assert state.pack is not None
     return [
         b
         for b in range(BLOCKS)
-        if b != state.batman_at
+        if (batmans_block or b != state.batman_at)
         and (not district or state.pack.blocks[b].district == district)
         and not enemy_figures(state, seat, b)
     ]

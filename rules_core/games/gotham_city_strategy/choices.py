@@ -67,7 +67,9 @@ def decision_moves(state: GcsState, d: Decision) -> list[Move]:
     player = state.players[d.seat]
     moves: list[Move] = []
     if d.kind == "place_threats":
-        targets = board.threat_targets(state, d.seat, d.district, d.used if d.different else ())
+        targets = board.threat_targets(
+            state, d.seat, d.district, d.used if d.different else (), d.batmans_block
+        )
         if player.reserve_threats > 0:
             moves = [Move.of("place_threat", block=b) for b in targets]
         else:
@@ -90,7 +92,7 @@ def decision_moves(state: GcsState, d: Decision) -> list[Move]:
         if player.hideout_henchmen:
             moves = [
                 Move.of("place_henchman", block=b)
-                for b in board.henchman_targets(state, d.seat, d.district)
+                for b in board.henchman_targets(state, d.seat, d.district, d.batmans_block)
                 if not (d.different and b in d.used)
             ]
     elif d.kind == "steal":  # the victim's screen is hidden: either may be asked for

@@ -62,6 +62,7 @@ class Op:
     resource: str = ""
     district: str = ""
     different: bool = False
+    batmans_block: bool = False  # may go where Batman is (turn.plot.batman-blocks)
     faces: tuple[str, ...] = ()
     lose: str = ""
     blocks: tuple[str, ...] = ()

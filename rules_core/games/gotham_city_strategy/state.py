@@ -28,6 +28,7 @@ class Decision(Prompt):
     block: int = -1
     district: str = ""
     different: bool = False
+    batmans_block: bool = False  # a card's figures may go on Batman's block
     used: tuple[int, ...] = ()
     candidates: tuple[int, ...] = ()
     victim: int = -1

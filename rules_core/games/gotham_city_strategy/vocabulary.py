@@ -73,6 +73,14 @@ def _in(effect: Effect) -> str:
     return f" in {str(district).capitalize()}" if district else ""
 
 
+def _placing(effect: Effect) -> str:
+    """How a card's figures may be spread: " on different blocks", " even on Batman's block"
+    (turn.plot.effect.placing; turn.plot.batman-blocks lets a card say so)."""
+    return (" on different blocks" if effect.get("different") else "") + (
+        ", even on Batman's block" if effect.get("batmans_block") else ""
+    )
+
+
 def _batman_target(effect: Effect) -> str:
     """Where a Batman card sends him, in words (its blocks by name: `say` renames them)."""
     blocks = effect.get("blocks")
@@ -122,11 +130,8 @@ PLOT_EFFECTS = EffectRegistry(
         ),
         Operation(
             "place_threats",
-            {"amount": AMOUNT, "different": Flag(), "district": DISTRICT},
-            words=lambda e: (
-                f"place {count_of(_n(e), 'threat')}{_in(e)}"
-                + (" on different blocks" if e.get("different") else "")
-            ),
+            {"amount": AMOUNT, "different": Flag(), "district": DISTRICT, "batmans_block": Flag()},
+            words=lambda e: f"place {count_of(_n(e), 'threat')}{_in(e)}{_placing(e)}",
         ),
         Operation(
             "remove_threats",
@@ -140,10 +145,9 @@ PLOT_EFFECTS = EffectRegistry(
         ),
         Operation(
             "place_henchmen",
-            {"amount": AMOUNT, "different": Flag(), "district": DISTRICT},
+            {"amount": AMOUNT, "different": Flag(), "district": DISTRICT, "batmans_block": Flag()},
             words=lambda e: (
-                f"place {count_of(_n(e), 'henchman')}{_in(e)} from the hideout"
-                + (" on different blocks" if e.get("different") else "")
+                f"place {count_of(_n(e), 'henchman')}{_in(e)} from the hideout{_placing(e)}"
             ),
         ),
         Operation(

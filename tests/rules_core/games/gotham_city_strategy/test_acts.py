@@ -44,6 +44,7 @@ from rules_core.games.gotham_city_strategy.state import (
     GcsState,
 )
 from rules_core.games.gotham_city_strategy.turn_events import GameFinished
+from rules_core.games.gotham_city_strategy.vocabulary import say
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     act,
@@ -383,3 +384,43 @@ def test_a_cards_henchmen_on_different_blocks_go_no_two_to_a_block() -> None:
     state = act(state, 0, Move.of("place_henchman", block=offered[0]))
     assert state.players[0].henchmen[0] == 1 and state.players[0].henchmen[offered[0]] == 1
     assert state.players[0].hideout_henchmen == 1 and not state.pending
+
+
+@pytest.mark.parametrize(
+    ("card", "move", "refusal"),
+    [
+        ("plot-12", "place_henchman", "bad_choice"),  # Street Crew: 2 henchmen
+        ("plot-19", "place_threat", "cannot_place_threat"),  # 2 threats on different blocks
+    ],
+)
+@pytest.mark.parametrize("batmans_block", [False, True])
+def test_a_card_may_put_its_figures_on_batmans_block_only_where_it_says_so(
+    card: str, move: str, refusal: str, batmans_block: bool
+) -> None:
+    """turn.plot.batman-blocks: nobody places threats or henchmen where Batman is, unless a
+    card says so. A pack says so of a `place_threats` or `place_henchmen` step
+    (`batmans_block`); its line then reads so, and Batman's block is offered and taken."""
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    plot = next(p for p in raw["plot"] if p["id"] == card)
+    plot["effect"][0]["batmans_block"] = batmans_block
+    pack = parse_pack(raw)
+    assert pack.card(card).effect[0].batmans_block is batmans_block
+    words = say(pack.card(card).effect[0], {})
+    assert words.endswith(", even on Batman's block") is batmans_block, words
+    state = updated(ready(["joker", "penguin"]), pack=pack, batman_at=0)
+    state = with_player(state, 0, hideout_henchmen=3)
+    state = at_step(state, "resolve", played=card, program=(), chosen=False)
+    state = act(state, 0, Move.of("carry_out"))
+    (decision,) = state.pending
+    assert decision.batmans_block is batmans_block
+    offered = {int(str(m.get("block"))) for m in GAME.legal_moves(state, 0) if m.type == move}
+    assert (0 in offered) is batmans_block and offered - {0}
+    answer = GAME.decide(state, 0, Move.of(move, block=0), random.Random(0))
+    if batmans_block:
+        assert not isinstance(answer, Rejection)
+        state = act(state, 0, Move.of(move, block=0))
+        placed = state.players[0].henchmen if move == "place_henchman" else state.players[0].threats
+        assert placed[0] >= 1 and state.batman_at == 0
+    else:
+        assert isinstance(answer, Rejection) and answer.code == refusal
+        assert "turn.plot.batman-blocks" in [c.section for c in answer.citations]
