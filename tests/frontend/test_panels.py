@@ -130,8 +130,8 @@ def test_the_race_hand_panel_picks_either_copy_of_a_card_held_twice() -> None:
 
 
 # Runs a game's board.js with stand-ins for the registry and the drawing helpers and prints
-# the svg's words: its hover titles (the <title> texts) and the rest of its texts, in order:
-# `node -e SCRIPT BOARD SEAT < view`.
+# the svg's words: its hover titles (the <title> texts) and the rest of its texts, in order
+# (not a <desc>, never drawn: a screen reader's words): `node -e SCRIPT BOARD SEAT < view`.
 _BOARD_WORDS = """
 const fs = require("fs"), vm = require("vm");
 const [board, seat] = process.argv.slice(1);
@@ -140,7 +140,8 @@ const node = (name, attrs, text) => ({ name, attrs, text, children: [],
   classList: { add() {}, remove() {}, toggle() {} } });
 let draw = null;
 const context = { GothamBoards: { el: node, COLORS: [], register(slug, d) { draw = d; },
-  describer: () => ({ id: (part) => part, on: (element) => element }) },
+  describer: () => ({ id: (part) => part, words: (part, text) => node("desc", {}, text),
+    on: (element) => element }) },
   GothamDom: { counted: (n, what) => `${n} ${what}` } };
 context.window = context;
 vm.createContext(context);
@@ -152,7 +153,7 @@ draw(svg, view);
 const words = { titles: [], texts: [] };
 const walk = (n) => n.children.forEach((c) => {
   if (c.name === "title") words.titles.push(c.text);
-  else if (c.text !== undefined) words.texts.push(String(c.text));
+  else if (c.name !== "desc" && c.text !== undefined) words.texts.push(String(c.text));
   walk(c);
 });
 walk(svg);

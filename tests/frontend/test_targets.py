@@ -6,63 +6,35 @@ button named in the game's words with its count of moves."""
 from __future__ import annotations
 
 import json
-import random
 import re
 import shutil
 from collections import Counter
-from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from rules_core.engine import GameSpec, fold, get_game
-from tests.frontend.node_script import STATIC, node_output
-
-GAMES = Path(__file__).resolve().parents[2] / "rules_core" / "games"
-SCRIPT = Path(__file__).parent / "panels" / "board_targets.js"
+from rules_core.engine import GameSpec
+from tests.frontend.target_tables import (
+    TABLES,
+    black_metro_assigning,
+    falcones_first_turn,
+    gordon_fighting,
+    gordon_moving,
+    gordon_signalling,
+    metro_attacking,
+    metro_attacking_at_a_district,
+    metro_discarding,
+    metro_giving_the_relic,
+    metro_jamming,
+    metro_rerolling,
+    metro_returning_a_mission,
+    offered,
+    race_placing,
+    strategy_playing,
+    targeted,
+)
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-
-
-def offered(game: GameSpec[Any], state: Any, seat: int) -> list[dict[str, Any]]:
-    """The seat's legal moves as the legal-moves answer gives them."""
-    return [
-        {"move": m.to_json(), "label": game.describe_move(state, seat, m)}
-        for m in game.legal_moves(state, seat)
-    ]
-
-
-def targeted(
-    slug: str, view: Any, seat: int, moves: list[dict[str, Any]], steps: Sequence[Any] = ()
-) -> dict[str, Any]:
-    """`targets`: the highlighted targets, each {group, target, name, role, tabindex, pressed,
-    description (what its aria-describedby names, in words; None without), text (its words as
-    seen)}; `steps`: after each step ({tab: group}, {key}, {click: target}), {focus, picked,
-    pressed, shown, prevented}."""
-    board = GAMES / slug.replace("-", "_") / "board.js"
-    given = {"view": view, "moves": moves, "steps": list(steps)}
-    drawn: dict[str, Any] = node_output(
-        [str(SCRIPT), str(STATIC), str(board), slug, str(seat)], given
-    )
-    return drawn
-
-
-def black_metro_assigning() -> tuple[GameSpec[Any], Any, int]:
-    """A two-player Black Metro played by its first offered moves until a seat may assign."""
-    from tests.rules_core.games.black_metro.helpers import started
-
-    game: GameSpec[Any] = get_game("black-metro")
-    state = started(2)
-    for _ in range(200):
-        seat = min(state.waiting())
-        moves = game.legal_moves(state, seat)
-        if any(m.type == "assign" for m in moves):
-            return game, state, seat
-        events = game.decide(state, seat, moves[0], random.Random(0))
-        assert isinstance(events, list), events
-        state = fold(game, events, state)
-    raise AssertionError("no assignment in 200 moves")
 
 
 def test_black_metros_districts_are_picked_as_gotham_city_strategys_blocks_are() -> None:
@@ -87,221 +59,15 @@ def test_black_metros_districts_are_picked_as_gotham_city_strategys_blocks_are()
         assert all(name in label for label in aimed), aimed
     first = [m["label"] for m in moves if m["move"].get("district") == 1]
     assert drawn["steps"] == [
-        {"focus": None, "picked": "district-1", "pressed": None, "shown": first, "prevented": False}
+        {
+            "focus": None,
+            "picked": "district-1",
+            "pressed": None,
+            "chosen": [targets[0]["name"]],
+            "shown": first,
+            "prevented": False,
+        }
     ]
-
-
-def _set_up(slug: str, players: int, seed: int = 1) -> tuple[GameSpec[Any], Any]:
-    game: GameSpec[Any] = get_game(slug)
-    return game, fold(game, game.setup(players, {}, random.Random(seed)))
-
-
-def _played(game: GameSpec[Any], state: Any, seat: int, move: dict[str, Any]) -> Any:
-    chosen = next(m for m in game.legal_moves(state, seat) if m.to_json() == move)
-    events = game.decide(state, seat, chosen, random.Random(0))
-    assert isinstance(events, list), events
-    return fold(game, events, state)
-
-
-def strategy_setting_up() -> tuple[str, GameSpec[Any], Any, int]:
-    """Gotham City Strategy's set-up: a threat placed on a block of the seat's choice."""
-    game, state = _set_up("gotham-city-strategy", 2)
-    return "gotham-city-strategy", game, state, min(game.to_act(state))
-
-
-def _first_moves_until(slug: str, kind: str) -> tuple[str, GameSpec[Any], Any, int]:
-    """`slug` for two, played by its first offered moves until a seat is offered a move of
-    `kind`: that table and seat."""
-    game, state = _set_up(slug, 2)
-    for _ in range(50):
-        seat = min(game.to_act(state))
-        moves = game.legal_moves(state, seat)
-        if any(m.type == kind for m in moves):
-            return slug, game, state, seat
-        state = _played(game, state, seat, moves[0].to_json())
-    raise AssertionError(f"no {kind} move in 50 moves")
-
-
-def strategy_playing() -> tuple[str, GameSpec[Any], Any, int]:
-    """Gotham City Strategy: a seat may play a card of its hand."""
-    return _first_moves_until("gotham-city-strategy", "play")
-
-
-def metro_assigning() -> tuple[str, GameSpec[Any], Any, int]:
-    return ("black-metro", *black_metro_assigning())
-
-
-def metro_returning_a_mission() -> tuple[str, GameSpec[Any], Any, int]:
-    """Black Metro's set-up: a mission of the seat's returned to the mission deck."""
-    return _first_moves_until("black-metro", "return_mission")
-
-
-def metro_discarding() -> tuple[str, GameSpec[Any], Any, int]:
-    """Black Metro: Green discards a fortune for Blue's blockade where she played one."""
-    from tests.rules_core.games.black_metro.helpers import GREEN
-    from tests.rules_core.games.black_metro.test_assignment import _discarding
-
-    return "black-metro", get_game("black-metro"), _discarding(), GREEN
-
-
-def metro_rerolling() -> tuple[str, GameSpec[Any], Any, int]:
-    """Black Metro: Blue may discard a fortune to reroll the fortune dice (two jokers held, one
-    offered: they are alike), or keep the roll."""
-    from rules_core.engine.updating import updated
-    from rules_core.games.black_metro import facilities
-    from rules_core.games.black_metro.run import Run
-    from tests.rules_core.games.black_metro.helpers import BLUE, example_round
-
-    state = example_round()
-    hand = ("Joker-1", "Joker-2", "4-clubs")
-    run = Run(state.with_player(BLUE, updated(state.player(BLUE), hand=hand)))
-    facilities.roll(run, BLUE, "fortune", 2, random.Random(1))
-    return "black-metro", get_game("black-metro"), run.state, BLUE
-
-
-def metro_attacking() -> tuple[str, GameSpec[Any], Any, int]:
-    """Black Metro's example round: Red asserts dominance at 03 Gilded Bank and may attack
-    Green or Blue with the jack of hearts or the queen of diamonds."""
-    from tests.rules_core.games.black_metro import test_example_round as example
-    from tests.rules_core.games.black_metro.helpers import RED
-
-    return "black-metro", get_game("black-metro"), example._assigned(), RED
-
-
-def metro_attacking_at_a_district() -> tuple[str, GameSpec[Any], Any, int]:
-    """Black Metro's example round: Green may play a fortune at its district to attack Red or
-    Blue there, or use the district's effect."""
-    from tests.rules_core.games.black_metro.helpers import GREEN, RED, example_round, play
-
-    state = example_round()
-    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
-    state, _ = play(state, RED, "end_turn")
-    state, _ = play(state, GREEN, "assign", district=6, unit="subordinate")
-    return "black-metro", get_game("black-metro"), state, GREEN
-
-
-def metro_giving_the_relic() -> tuple[str, GameSpec[Any], Any, int]:
-    """Black Metro's example round: Red, Green and Blue each dominated a district; Red, who
-    holds the relic, gives it to Green or Blue."""
-    from rules_core.engine.updating import updated
-    from rules_core.games.black_metro import dominance
-    from rules_core.games.black_metro.run import Run
-    from tests.rules_core.games.black_metro.helpers import BLUE, GREEN, RED, example_round
-
-    state = example_round()
-    asserted = (RED, GREEN, BLUE, *(-1,) * (len(state.asserted) - 3))
-    run = Run(updated(state, asserted=asserted))
-    dominance._city(run)
-    return "black-metro", get_game("black-metro"), run.state, RED
-
-
-def metro_jamming() -> tuple[str, GameSpec[Any], Any, int]:
-    """Black Metro: Blue, The Technologist, researches a level 1 technology: his frequency
-    jammer may down Red's Voltaic Edge or Green's Calm Protocol."""
-    from tests.rules_core.games.black_metro import test_example_round as example
-    from tests.rules_core.games.black_metro.helpers import BLUE, GREEN, RED, play
-    from tests.rules_core.games.black_metro.test_abilities import _with
-
-    state = _with(example._dominated(), BLUE, candidate="technologist", candidate_charged=True)
-    state = _with(state, RED, technologies=("voltaic-edge@0",))
-    state = _with(state, GREEN, technologies=("calm-protocol@1",))
-    state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
-    state, _ = play(state, BLUE, "done_resolving")
-    state, _ = play(state, RED, "done_resolving")
-    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:trading-platform")
-    return "black-metro", get_game("black-metro"), state, BLUE
-
-
-def falcones_first_turn() -> tuple[str, GameSpec[Any], Any, int]:
-    """No Man's Land: Falcone recruits and plays cards of his hand, some at districts."""
-    game, state = _set_up("no-mans-land", 2)
-    return "no-mans-land", game, state, 0
-
-
-def gordon_signalling() -> tuple[str, GameSpec[Any], Any, int]:
-    """No Man's Land: Gordon, at the start of his turn, may play Rapid Response, or Oracle's
-    Tip at the Docks."""
-    from tests.rules_core.games.no_mans_land.helpers import START_HAND, at_gordons_start
-
-    return "no-mans-land", get_game("no-mans-land"), at_gordons_start(START_HAND), 1
-
-
-def gordon_moving() -> tuple[str, GameSpec[Any], Any, int]:
-    """No Man's Land: Gordon's heroes move to districts of the board."""
-    game, state = _set_up("no-mans-land", 2)
-    return "no-mans-land", game, _played(game, state, 0, {"type": "end"}), 1
-
-
-def gordon_fighting() -> tuple[str, GameSpec[Any], Any, int]:
-    """No Man's Land: Gordon fights the face-down crime at the Docks, with Batman Strikes or
-    without a card."""
-    from tests.rules_core.games.no_mans_land.helpers import gordons
-
-    return "no-mans-land", get_game("no-mans-land"), gordons("crimefighting"), 1
-
-
-def race_drawing() -> tuple[str, GameSpec[Any], Any, int]:
-    """Gotham Race: a deck drawn from by picking it."""
-    game, state = _set_up("gotham-race", 2)
-    return "gotham-race", game, state, 0
-
-
-def race_placing() -> tuple[str, GameSpec[Any], Any, int]:
-    """Gotham Race: a card of the hand placed by picking it."""
-    game, state = _set_up("gotham-race", 2)
-    return "gotham-race", game, _played(game, state, 0, {"type": "draw", "deck": 1}), 0
-
-
-def heroes_moving() -> tuple[str, GameSpec[Any], Any, int]:
-    """Chronicles: the heroes, all active, move to areas and act on figures."""
-    from tests.rules_core.games.gotham_city_chronicles.test_movement import (
-        HEROES,
-        all_active,
-        started,
-    )
-
-    return (
-        "gotham-city-chronicles",
-        get_game("gotham-city-chronicles"),
-        all_active(started()),
-        HEROES,
-    )
-
-
-def villain_activating() -> tuple[str, GameSpec[Any], Any, int]:
-    """Chronicles: the villain activates a tile of the river."""
-    from tests.rules_core.games.gotham_city_chronicles.test_movement import (
-        HEROES,
-        started,
-    )
-
-    game: GameSpec[Any] = get_game("gotham-city-chronicles")
-    state = started()
-    while not any(m.type == "activate" for m in game.legal_moves(state, 0)):
-        state = _played(game, state, HEROES, game.legal_moves(state, HEROES)[0].to_json())
-    return "gotham-city-chronicles", game, state, 0
-
-
-TABLES = [
-    strategy_setting_up,
-    strategy_playing,
-    metro_assigning,
-    metro_returning_a_mission,
-    metro_discarding,
-    metro_rerolling,
-    metro_attacking,
-    metro_attacking_at_a_district,
-    metro_giving_the_relic,
-    metro_jamming,
-    falcones_first_turn,
-    gordon_signalling,
-    gordon_moving,
-    gordon_fighting,
-    race_drawing,
-    race_placing,
-    heroes_moving,
-    villain_activating,
-]
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.__name__)
@@ -666,10 +432,11 @@ def _counted(n: int) -> str:
 
 
 def _aims_of_no_mans_land(move: dict[str, Any]) -> list[str]:
-    """What a No Man's Land move names: the district it acts at (`district`, or `to` for a hero
-    moved) and the card it plays from the hand."""
+    """What a No Man's Land move names: the piece it moves, the district it acts at
+    (`district`, or `to` for a piece moved) and the card it plays from the hand."""
     where, card = move.get("district") or move.get("to"), move.get("card")
-    return ([f"district-{where}"] if where else []) + ([f"card-{card}"] if card else [])
+    piece = [f"figure-{move['piece']}"] if move["type"] == "move" else []
+    return piece + ([f"district-{where}"] if where else []) + ([f"card-{card}"] if card else [])
 
 
 @pytest.mark.parametrize(
@@ -691,7 +458,7 @@ def test_no_mans_lands_districts_are_targets_of_every_move_acting_there(table: A
     board = [d for d in districts if d in aimed]
     drawn = targeted(slug, view, seat, moves, [{"click": aim} for aim in aimed])
     names = {t["target"]: t["name"] for t in drawn["targets"]}
-    assert board and [t["target"] for t in drawn["targets"] if t["group"] == "board"] == board
+    assert board and [t["target"] for t in drawn["targets"] if t["target"] in districts] == board
     for aim in board:
         assert names[aim] == f"{districts[aim]}: {_counted(aimed[aim])}"
     for aim, step in zip(aimed, drawn["steps"], strict=True):
@@ -699,176 +466,6 @@ def test_no_mans_lands_districts_are_targets_of_every_move_acting_there(table: A
         assert (step["picked"], step["shown"]) == (aim, mine)
         if aim in districts:
             assert all(districts[aim] in label for label in mine), mine
-
-
-def test_a_chronicles_hero_board_is_described_by_the_words_on_its_lines() -> None:
-    """Batman's hero board was a button named "Batman's hero board" alone: its stance, cubes and
-    what he carries (its two lines) never reached a screen reader. It is described by both
-    lines' words after his name (the first alone when he carries nothing), which a sighted
-    player reads as before."""
-    slug, game, state, seat = heroes_moving()
-    moves = offered(game, state, seat)
-    view: Any = game.view(state, seat)
-    batman = next(h for h in view["heroes"] if h["id"] == "batman")
-    carried = ", ".join(view["names"][i] for i in batman["items"] + batman["gadgets"])
-    line = "(active): reserve 12, fatigue 0, wounds 0 of 12"
-    assert "Batarangs" in carried
-    for described in (f"{line} carries {carried}", line):
-        targets = targeted(slug, view, seat, moves)["targets"]
-        boards = [t for t in targets if t["name"].split(": ")[0].endswith("'s hero board")]
-        assert [t["name"] for t in boards] == ["Batman's hero board: 3 moves"]
-        assert (boards[0]["text"], boards[0]["description"]) == (f"Batman {line}", described)
-        batman["items"], batman["gadgets"] = [], []  # then he carries nothing
-
-
-def test_a_chronicles_river_tile_is_described_by_its_cost_and_what_it_does() -> None:
-    """A river tile was a button named by the tile alone: the cost printed under its name, and
-    what it does (its hover title), never reached a screen reader. Each is described by both."""
-    slug, game, state, seat = villain_activating()
-    view: Any = game.view(state, seat)
-    targets = targeted(slug, view, seat, offered(game, state, seat))["targets"]
-    tiles = [t for t in targets if t["target"].startswith("tile-")]
-    assert [t["target"] for t in tiles] == [f"tile-{tile}" for tile in view["river"]]
-    does = {t["id"]: t["text"] for t in view["texts"]}
-    for t, tile, cost in zip(tiles, view["river"], view["river_costs"], strict=False):
-        name = t["name"].rsplit(": ", 1)[0]
-        assert does[tile] and t["description"] == f"cost {cost} {name}: {does[tile]}"
-    # a neutralized tile says so on its cost line, and in its description
-    first = view["river"][0]
-    view["face_down"] = [first]
-    targets = targeted(slug, view, seat, offered(game, state, seat))["targets"]
-    described = next(t["description"] for t in targets if t["target"] == f"tile-{first}")
-    assert described.startswith(f"cost {view['river_costs'][0]} · neutralized ")
-
-
-def _descriptions(
-    slug: str, view: Any, seat: int, moves: list[dict[str, Any]]
-) -> dict[tuple[str, str], Any]:
-    """Each board target's description (None without one), by its target and, where two
-    targets share one (a Chronicles hero's figure and board), its name."""
-    targets = targeted(slug, view, seat, moves)["targets"]
-    return {
-        (t["target"], t["name"].rsplit(": ", 1)[0]): t for t in targets if t["group"] == "board"
-    }
-
-
-def test_a_chronicles_area_and_figure_are_described_by_what_the_board_shows_of_them() -> None:
-    """An area made a button was named alone ("Street: 1 move"): its marks line ("level 0 ·
-    limit 10 · A"), and the tokens and equipment lying there, never reached a screen reader; a
-    figure, its mark of initials alone. An area is described by its hover title (the marks in
-    words, a reinforcement area said so) and what lies there; a figure by its hover title (its
-    stance or life, what it does). What a sighted player reads is unchanged."""
-    slug, game, state, seat = heroes_moving()
-    moves = offered(game, state, seat)
-    view: Any = game.view(state, seat)
-    safe = view["tokens"][0]
-    safe["area"] = "street"
-    item = "batarangs"
-    view["ground"] = [[item, "street"]]
-    shown = _descriptions(slug, view, seat, moves)
-    street = shown[("area-street", "Street")]
-    lying = f"{view['names'][safe['id']]}: {safe['state']} {view['names'][item]}"
-    marks = "level 0, limit 10, A"
-    assert street["description"] == f"Street (reinforcement area): {marks} {lying}"
-    assert "Streetlevel 0 · limit 10 · A" in street["text"]
-    areas = {a["id"]: a for a in view["board"]["areas"]}
-    aimed = [aim for aim, _ in shown if aim.startswith("area-")]
-    assert len(aimed) >= 5
-    for aim in aimed:
-        area = areas[aim.removeprefix("area-")]
-        said = " (reinforcement area)" if area["reinforcement"] else ""
-        heading = f"{area['name']}{said}: level {area['elevation']}, limit {area['limit']}"
-        assert shown[(aim, area["name"])]["description"].startswith(heading)
-    does = {t["id"]: t["text"] for t in view["texts"]}
-    batman = shown[("figure-batman", "Batman")]
-    assert batman["description"] == f"Batman (active): {does['batman']}"
-    croc = next(c for c in view["characters"] if c["id"] == "killer-croc-1")
-    described = shown[("figure-killer-croc-1", "Killer Croc")]["description"]
-    assert described == f"Killer Croc (life {croc['life']}): {does[croc['tile']]}"
-
-
-def test_a_no_mans_land_district_is_described_by_its_crime_characters_and_heroes() -> None:
-    """A district made a button was named alone ("the Docks: 2 moves"): its crime, Falcone's
-    characters and Gordon's heroes there, its C+1 mark, never reached a screen reader. Each is
-    described by them (the crime and each figure by its hover title, in words: a face-down
-    crime is "?" on the board), a district with nothing there left undescribed."""
-    slug, game, state, seat = gordon_fighting()
-    moves = offered(game, state, seat)
-    view: Any = game.view(state, seat)
-    docks = next(d for d in view["districts"] if d["id"] == "docks")
-    docks["characters"] = [{"id": "two-face", "name": "Two-Face", "strength": 2}]
-    shown = _descriptions(slug, view, seat, moves)
-    assert shown[("district-docks", "the Docks")]["description"] == (
-        "face-down crime Falcone's character Two-Face, strength 2 "
-        "Gordon's hero Renee Montoya, strength 1"
-    )
-    # Gordon's heroes move: the C+1 district says so, a destroyed one too, an empty one nothing
-    slug, game, state, seat = gordon_moving()
-    moves = offered(game, state, seat)
-    view = game.view(state, seat)
-    heights = next(d for d in view["districts"] if d["id"] == "heights")
-    heights["destroyed"] = True
-    heights["crime"] = {
-        "face_down": False,
-        "card": {"name": "Arson", "strength": 1},
-        "ruled_out": [],
-        "known": None,
-    }
-    shown = _descriptions(slug, view, seat, moves)
-    diamond = shown[("district-diamond", "the Diamond District")]
-    assert diamond["description"] == "(C+1)"
-    assert diamond["text"] == "the Diamond District (C+1)"
-    assert shown[("district-heights", "Gotham Heights")]["description"] == "destroyed Arson (1)"
-    assert shown[("district-narrows", "the Narrows")]["description"] is None
-
-
-def test_a_black_metro_district_is_described_by_what_it_prints() -> None:
-    """A district made a button was named alone ("06 Ancient Shrine: 2 moves"): the personnel,
-    fortifications and tile in it, whose dominance its border shows, and what it does (its
-    hover title) never reached a screen reader. Each is described by them, in that order."""
-    slug, game, state, seat = metro_attacking_at_a_district()
-    moves = offered(game, state, seat)
-    view: Any = game.view(state, seat)
-    shrine = next(d for d in view["districts"] if d["number"] == 6)
-    shrine["tile"], shrine["dominated_by"] = "explosion", "Green"
-    shrine["fortifications"] = [{"owner": "Red", "kind": "barricade"}]
-    shown = _descriptions(slug, view, seat, moves)
-    does = "06 Ancient Shrine: heal 3 strain; or draw 1 fortune"
-    assert shown[("district-6", "06 Ancient Shrine")]["description"] == (
-        f"Green: 1 sub Red's barricade explosion Green asserted dominance here this round {does}"
-    )
-    bank = shown[("district-3", "03 Gilded Bank")]
-    assert bank["description"] == (
-        "Green's blockade 03 Gilded Bank: get 3 gold; or inflict 3 strain, then get 3 gold"
-    )
-
-
-def test_a_strategy_block_is_described_by_what_it_prints() -> None:
-    """A Gotham City Strategy block made a button was named alone ("Diamond Row: 1 move"): its
-    income, the villains' threats and henchmen on it (their hover titles, in words), Batman and
-    who rules it (in full) never reached a screen reader. Each is described by them."""
-    slug, game, state, seat = strategy_setting_up()
-    moves = offered(game, state, seat)
-    view: Any = game.view(state, seat)
-    joker = view["players"][seat]
-    joker["threats"][0], joker["henchmen"][0], joker["villain_at"] = 2, 1, 0
-    view["batman"]["at"], view["blocks"][0]["rulers"] = 0, [seat]
-    shown = _descriptions(slug, view, seat, moves)
-    assert shown[("block-0", "Diamond Row")]["description"] == (
-        "income: money The Joker (you): 2 threats, 1 henchmen, the villain is here BATMAN "
-        "ruled by The Joker"
-    )
-    assert shown[("block-1", "Gotham Opera House")]["description"] == "income: information"
-
-
-def test_a_race_deck_is_described_by_the_cards_left_in_it() -> None:
-    """A Gotham Race deck made a button was named "Deck 1: 1 move" alone, the count of cards
-    printed under it lost to a screen reader: it is described by it."""
-    slug, game, state, seat = race_drawing()
-    view: Any = game.view(state, seat)
-    shown = _descriptions(slug, view, seat, offered(game, state, seat))
-    left = [len(d) if isinstance(d, list) else d["count"] for d in view["decks"]]
-    assert [t["description"] for t in shown.values()] == [f"{n} left" for n in left]
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.__name__)

@@ -75,6 +75,9 @@ window.GothamBoards = (function () {
   /* What describes the target `aim` beyond its name (targets.js reads `data-description`): each
      `id(part)` is the id of an element holding some of its printed words ("income-block-3"),
      the target's URI-encoded (an id holds no space; a custom pack's id might), kept in order;
+     `words(part, text)` an SVG `desc` of that id (never drawn) holding `text`: what the board
+     shows otherwise (a colour, a place) or its hover title's words without the name, which
+     the target is named by already (a description never says the name again);
      `on(element)` gives the element those ids as its `data-description`, if any was asked. */
   function describer(aim) {
     const key = encodeURIComponent(aim);
@@ -84,6 +87,9 @@ window.GothamBoards = (function () {
         const id = `${part}-${key}`;
         ids.push(id);
         return id;
+      },
+      words(part, text) {
+        return el("desc", { id: this.id(part) }, text);
       },
       on(element) {
         if (ids.length) element.setAttribute("data-description", ids.join(" "));
@@ -136,11 +142,12 @@ window.GothamBoards = (function () {
       if (reference) references[slug] = reference;
     },
     /* What `move` acts on, as one string, or null: the `data-target` of a move button. Several
-       targets stand apart by spaces, as classes do, each URI-encoded, since a custom pack's card
-       id may hold a space ("card-crime wave"). */
+       targets (each once) stand apart by spaces, as classes do, each URI-encoded, since a
+       custom pack's card id may hold a space ("card-crime wave"). */
     target(slug, move) {
       const aimed = targeting[slug] ? targeting[slug](move) : null;
-      const aims = (Array.isArray(aimed) ? aimed : [aimed]).filter(Boolean);
+      // each once: a move naming one target twice (a hero acting on himself) counts once on it
+      const aims = [...new Set((Array.isArray(aimed) ? aimed : [aimed]).filter(Boolean))];
       return aims.length ? aims.map((aim) => encodeURIComponent(aim)).join(" ") : null;
     },
     /* The targets a move button's `data-target` (`target` above) names, as a list, each as the

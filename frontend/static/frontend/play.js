@@ -190,7 +190,7 @@
     // drawing takes it away, and gives it back to the same target (or the moves) below
     // (a move button names its target too: the focus on one is the move list's, kept below)
     const onTargets = ["board", "info"].some((id) => $(id).contains(document.activeElement));
-    const aimed = onTargets ? window.GothamTargets.aimOf(document.activeElement) : null;
+    const aimed = onTargets ? window.GothamTargets.spotOf(document.activeElement) : null;
     window.GothamBoards.render(slug, $("board"), view);
     const you = state.seat === null ? "You are watching." : `You play ${seatName(game.seats, state.seat)}.`;
     // a seat on autopilot is waited for as its bot: "Figure B (Bob) — a bot plays for them"

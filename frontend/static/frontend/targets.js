@@ -100,21 +100,21 @@ window.GothamTargets = (function () {
     legal[to].focus();
   }
 
-  /* The target `element` (or what holds it) stands for, if it is one: the page puts the focus
-     back on it when it draws the board again. */
-  function aimOf(element) {
+  /* Where `element` (or what holds it) is among the targets, if it is one: its target and
+     name ({aim, name}), for the page to put the focus back on it when it draws the board again.
+     Several elements may share a target (a Chronicles hero's figure and hero board: one hero,
+     his moves highlighted and picked on both), so the name tells which had the focus. */
+  function spotOf(element) {
     const holder = element && element.closest ? element.closest("[data-target]") : null;
-    return holder ? holder.getAttribute("data-target") : null;
+    return holder ? { aim: holder.getAttribute("data-target"), name: holder.getAttribute("data-name") } : null;
   }
 
-  /* The element of `groups` for `aim` that takes the Tab, to put the focus back on. */
-  function focusable(groups, aim) {
-    for (const group of groups) {
-      const found = group.find((e) => e.getAttribute("data-target") === aim && e.getAttribute("tabindex") !== null);
-      if (found) return found;
-    }
-    return null;
+  /* The element of `groups` at `spot` (`spotOf`) that takes the Tab, to put the focus back on:
+     the one of that target and name, else the first of that target. */
+  function focusable(groups, spot) {
+    const aimed = groups.flat().filter((e) => e.getAttribute("data-target") === spot.aim && e.getAttribute("tabindex") !== null);
+    return aimed.find((e) => e.getAttribute("data-name") === spot.name) || aimed[0] || null;
   }
 
-  return { mark, nameOf, actsOn, aimOf, focusable };
+  return { mark, nameOf, actsOn, spotOf, focusable };
 })();

@@ -32,11 +32,11 @@
       const g = el("g", { class: "district", "data-district": d.number, "data-target": `district-${d.number}`, "data-name": title });
       // its box first, then its hover title: the page highlights a target's first shape
       g.appendChild(el("rect", { x, y, width: 154, height: 120, rx: 6, fill: d.tile ? "#f3e5e5" : "#fff", stroke: d.dominated_by ? colour(state, d.dominated_by) : "#bbb", "stroke-width": d.dominated_by ? 3 : 1 }));
-      const effects = el("title", {}, `${title}: ${(d.effects || []).join("; or ")}`);
-      g.appendChild(effects);
+      const effects = (d.effects || []).join("; or ");
+      g.appendChild(el("title", {}, `${title}: ${effects}`));
       // described by the rest it shows: each candidate's personnel, the fortifications (their
       // hover titles), its tile, whose dominance its border shows, then what it does (its
-      // hover title, which the description would otherwise displace)
+      // hover title's words after the name, which the description would otherwise displace)
       const described = describer(`district-${d.number}`);
       const fit = title.length > 20 ? { textLength: 142, lengthAdjust: "spacingAndGlyphs" } : {};  // within the box
       g.appendChild(el("text", { x: x + 6, y: y + 15, "font-size": 11, "font-weight": "bold", ...fit }, title));
@@ -52,7 +52,7 @@
       if (d.tile) g.appendChild(el("text", { x: x + 6, y: y + 114, "font-size": 10, "font-style": "italic", id: described.id("tile") }, d.tile));
       // the border's colour in words, for a reader who cannot see it (never drawn)
       if (d.dominated_by) g.appendChild(el("desc", { id: described.id("dominance") }, `${d.dominated_by} asserted dominance here this round`));
-      effects.setAttribute("id", described.id("effects"));
+      if (effects) g.appendChild(described.words("effects", `effects: ${effects}`));
       svg.appendChild(described.on(g));
     });
     // the key: the short words, the squares and the thick border (whose dominance a district

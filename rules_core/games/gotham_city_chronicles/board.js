@@ -113,8 +113,9 @@
     }
   }
 
-  /* An area's box: its name, its marks line and hover title (what the marks say, in words, and
-     whether it is a reinforcement area), which begins its description (`described`). */
+  /* An area's box: its name, its marks line and hover title (its name, then what the marks say,
+     in words, and whether it is a reinforcement area); those words without the name, which it
+     is named by, begin its description (`described`). */
   function drawArea(svg, state, area, x, y, described) {
     const g = el("g", { class: "area", "data-area": area.id, "data-target": `area-${area.id}`, "data-name": area.name });
     const fill = area.dangerous ? "#f9e0dc" : area.difficult ? "#eef0e0" : "#f4f1e8";
@@ -129,13 +130,14 @@
     const fit = line.length > 24 ? { textLength: BOX_W - 8, lengthAdjust: "spacingAndGlyphs" } : {};  // within the box
     // a line's height under the name (at 11, the two lines' boxes overlapped on a phone)
     g.appendChild(el("text", { x, y: y - BOX_H / 2 + 25, "text-anchor": "middle", "font-size": 10, fill: "#59607a", ...fit }, line));
-    g.appendChild(el("title", { id: described.id("about") }, `${area.name}${area.reinforcement ? " (reinforcement area)" : ""}: ${marks.join(", ")}`));
+    g.appendChild(el("title", {}, `${area.name}${area.reinforcement ? " (reinforcement area)" : ""}: ${marks.join(", ")}`));
+    g.appendChild(described.words("about", [...(area.reinforcement ? ["reinforcement area"] : []), ...marks].join(", ")));
     svg.appendChild(g);
     return g;
   }
 
-  /* The figures in an area, each described by its hover title (its name, stance or life, what
-     it does), then the tokens and equipment shown there, which end the area's description. The
+  /* The figures in an area, each described by its hover title's words after its name (its
+     stance or life, what it does), then the tokens and equipment shown there, which end the area's description. The
      figures are drawn over the area's box beside it, not inside its group: both may be targets,
      and a button inside a button is one a screen reader cannot tell apart, and whose click
      would reach the area too. */
@@ -151,7 +153,8 @@
       const figure = el("g", { class: "figure", "data-target": `figure-${f.id}`, "data-name": f.name });
       figure.appendChild(el("circle", { cx, cy, r: 9, fill: f.colour }));
       figure.appendChild(el("text", { x: cx, y: cy + 3, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, mark(f.name)));
-      figure.appendChild(el("title", { id: about.id("about") }, titled(`${f.name} (${f.note})`, f.text)));
+      figure.appendChild(el("title", {}, titled(`${f.name} (${f.note})`, f.text)));
+      figure.appendChild(about.words("about", titled(f.note, f.text)));
       layer.appendChild(about.on(figure));
     });
     svg.appendChild(layer);
@@ -171,18 +174,20 @@
     state.river.forEach((tile, i) => {
       const x = 8 + 112 * i, y = top + 8;
       const name = tile === "event" ? "Event tile" : named(state, tile);
-      // named by its name; described by its cost line and what it does (its hover title)
-      const key = encodeURIComponent(`tile-${tile}`);  // an id holds no space
+      // named by its name; described by its cost line and what it does (its hover title's
+      // words after the name)
       const cost = state.river_costs[i];
       const costLine = `${cost === undefined ? "" : `cost ${cost}`}${face.has(tile) ? " · neutralized" : ""}`;
       const does = textOf(state, tile);
-      const described = [costLine && `cost-${key}`, does && `about-${key}`].filter(Boolean);
-      const g = el("g", { class: "tile", "data-target": `tile-${tile}`, "data-name": name, ...(described.length ? { "data-description": described.join(" ") } : {}) });
+      const described = describer(`tile-${tile}`);
+      const g = el("g", { class: "tile", "data-target": `tile-${tile}`, "data-name": name });
       g.appendChild(el("rect", { x, y, width: 104, height: 34, rx: 4, fill: face.has(tile) ? "#9a9a9a" : "#fdecea", stroke: VILLAIN }));
       g.appendChild(el("text", { x: x + 52, y: y + 14, "text-anchor": "middle", "font-size": 10 }, name));
-      g.appendChild(el("text", { x: x + 52, y: y + 27, "text-anchor": "middle", "font-size": 8, id: `cost-${key}` }, costLine));
-      g.appendChild(el("title", { id: `about-${key}` }, titled(name, does)));
-      svg.appendChild(g);
+      g.appendChild(el("text", { x: x + 52, y: y + 27, "text-anchor": "middle", "font-size": 8 }, costLine));
+      g.appendChild(el("title", {}, titled(name, does)));
+      const words = [costLine, does].filter(Boolean).join(": ");
+      if (words) g.appendChild(described.words("about", words));
+      svg.appendChild(described.on(g));
     });
     const post = state.command_post;
     svg.appendChild(el("text", { x: 8, y: top + 60, "font-size": 10 }, `Command post: reserve ${post.reserve}, fatigue ${post.fatigue}, out of the game ${post.wounds}; reinforcement points ${state.reinforcement}`));
@@ -292,14 +297,21 @@
     element.appendChild(list);
   }
 
-  /* The board element a move acts on: the area it goes to, the miniature it targets, the tile. */
+  /* What a move acts on, each (picking one leaves its moves): the figure acting (the hero, the
+     villain's character: his figure and, for a hero, his hero board, which share the target),
+     the figure it acts on (attacked, attracted, given or asked for an item), the area it goes
+     to or acts in, the river tile (activated, a reinforcement's). A hero moving counts on him
+     and on the area alike. */
   function target(move) {
-    if (move.type === "give" && typeof move.to === "string") return `figure-${move.to}`;
-    if (typeof move.target === "string") return `figure-${move.target}`;
-    for (const key of ["to", "area"]) if (typeof move[key] === "string") return `area-${move[key]}`;
-    if (typeof move.tile === "string") return `tile-${move.tile}`;
-    if (typeof move.character === "string") return `figure-${move.character}`;
-    return typeof move.hero === "string" ? `figure-${move.hero}` : null;
+    const figure = (id) => (typeof id === "string" ? `figure-${id}` : null);
+    const area = (id) => (typeof id === "string" ? `area-${id}` : null);
+    const given = move.type === "give";  // its `to` is the hero given the item, not an area
+    return [
+      figure(move.hero), figure(move.character),
+      figure(move.target), given ? figure(move.to) : null, figure(move.from),
+      given ? null : area(move.to), area(move.area),
+      typeof move.tile === "string" ? `tile-${move.tile}` : null,
+    ].filter(Boolean);
   }
 
   const reference = (state) => (Array.isArray(state.texts) && state.texts.length ? tableReference(state) : null);

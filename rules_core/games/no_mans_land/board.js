@@ -1,7 +1,7 @@
 /* No Man's Land's board for the web pages: the ring of districts (C+1 marked, destroyed ones
    greyed), the crime at each (a face-down one as "?" unless the viewer is Falcone, with the
    cards the whole table knows it is not), Falcone's characters (his colour) and Gordon's
-   heroes (his), a key naming each side's colour, the turn and phase in the game's words, the counters and the decks; the panel lists the seat's hand
+   heroes (his; each a target of his moves), a key naming each side's colour, the turn and phase in the game's words, the counters and the decks; the panel lists the seat's hand
    (its cards can be picked). Drawn as SVG from a seat's (or a spectator's) view, text only
    (frontend/static/frontend/boards.js). */
 "use strict";
@@ -60,13 +60,20 @@
         t.appendChild(el("title", { id: described.id(`character-${k}`) }, `Falcone's character ${c.name}, strength ${c.strength}`));
         g.appendChild(t);
       });
+      svg.appendChild(g);
+      // each hero a target of his own moves (`target`), named by his name and described by the
+      // rest the board shows of him: whose he is (his colour), his strength, where he stands.
+      // Drawn over the district's box, not inside its group: the district is a target too, and
+      // a button inside a button is one a screen reader cannot tell apart
       d.heroes.forEach((h, k) => {
         const line = `${h.name} ${h.strength}`;
-        const t = el("text", { x, y: top + BOX_H - 7 - 11 * k, "text-anchor": "middle", "font-size": 9, fill: GORDON, ...fitted(line, BOX_W - 12) }, line);
+        const about = describer(`figure-${h.id}`);
+        const t = el("text", { x, y: top + BOX_H - 7 - 11 * k, "text-anchor": "middle", "font-size": 9, fill: GORDON, ...fitted(line, BOX_W - 12), "data-target": `figure-${h.id}`, "data-name": h.name }, line);
         t.appendChild(el("title", { id: described.id(`hero-${k}`) }, `Gordon's hero ${h.name}, strength ${h.strength}`));
-        g.appendChild(t);
+        t.appendChild(about.words("about", `Gordon's hero, strength ${h.strength}, at ${d.name}`));
+        svg.appendChild(about.on(t));
       });
-      svg.appendChild(described.on(g));
+      described.on(g);
     });
     const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
     // short lines: the middle of the ring is about 300 units wide between the side districts
@@ -95,12 +102,15 @@
     svg.appendChild(el("text", { x: 8, y: 478, "font-size": 9, fill: "#8a5a0a" }, "(C+1): a crime there lets Falcone take 1 more counter at income, if he wants"));
   }
 
-  /* What a move acts on: the district it names (a recruit, a crime, a hero moved, a fight, a
-     Batsignal card played at a face-down crime) and the card it plays from the hand, each
-     (picking either leaves its moves: a district, those acting there). */
+  /* What a move acts on: the district it names (a recruit, a crime, a hero moved there, a
+     fight, a Batsignal card played at a face-down crime), the card it plays from the hand and
+     the hero it moves, each (picking one leaves its moves: a district, those acting there; a
+     hero, his own). Falcone's characters are not drawn as targets: his moves name them too, but
+     nothing on the board carries that target, so those moves are picked by the district. */
   function target(move) {
     const district = move.district || move.to;
-    return [district ? `district-${district}` : null, move.card ? `card-${move.card}` : null].filter(Boolean);
+    const piece = move.type === "move" && move.piece ? `figure-${move.piece}` : null;
+    return [piece, district ? `district-${district}` : null, move.card ? `card-${move.card}` : null].filter(Boolean);
   }
 
   function panel(element, state, seat) {

@@ -8,11 +8,14 @@
    aria-label), role, tabindex, pressed, description (the words of the elements its
    aria-describedby names, in order, apart by a space; null without one), text (the words a
    sighted player reads on it)}; `steps`: after each of STEPS (from the input), {focus
-   (the aria-label of what has the focus), picked (the target picked), shown (the labels of the
-   moves shown), prevented (whether the key's default was stopped)}; `lists`: each list of the
+   (the aria-label of what has the focus), picked (the target picked), pressed (the focused
+   one's aria-pressed), chosen (the aria-labels of the elements highlighted as picked), shown
+   (the labels of the moves shown), prevented (whether the key's default was stopped)}; `lists`: each list of the
    panel holding a target, as {role, items (each item's role)}. A step is {tab: "board" or
    "hand"} (the Tab into that group), {key: "Enter", " ", "ArrowRight"…} (pressed where the
-   focus is) or {click: TARGET} (its first element clicked).
+   focus is), {click: TARGET} (its first element clicked) or {redraw: true} (the board and
+   panel drawn again from the same view, the focus put back where it was, as play.js does
+   after another's move).
 
    node board_targets.js STATIC_DIR BOARD_JS SLUG SEAT < {"view", "moves": [{move, label}],
    "steps"} */
@@ -31,11 +34,16 @@ const context = pageContext(staticDir, ["dom.js", "boards.js", boardJs, "targets
 const { view, moves, steps = [] } = JSON.parse(fs.readFileSync(0, "utf8"));
 const board = new Element("svg");
 const info = new Element("div");
-context.GothamBoards.render(slug, board, view);
-context.GothamBoards.panel(slug, info, view, Number(seat));
+let groups = [];
+// as play.js draws the view: the board, the panel, their targets' groups
+function draw() {
+  context.GothamBoards.render(slug, board, view);
+  context.GothamBoards.panel(slug, info, view, Number(seat));
+  groups = [board, info].map((element) => element.querySelectorAll("[data-target]"));
+}
+draw();
 
 const buttons = moves.map(({ move, label }) => ({ label, hidden: false, dataset: { target: context.GothamBoards.target(slug, move) || undefined } }));
-const groups = [board, info].map((element) => element.querySelectorAll("[data-target]"));
 let chosen = null;
 // as play.js's markTargets: the targets marked, and the moves of the one picked alone shown
 function markTargets() {
@@ -76,6 +84,13 @@ const done = steps.map((step) => {
   } else if (step.key) {
     const focused = document.activeElement;
     if (focused && focused.onkeydown) focused.onkeydown({ key: step.key, preventDefault() { prevented = true; } });
+  } else if (step.redraw) {
+    const spot = context.GothamTargets.spotOf(document.activeElement);
+    draw();
+    markTargets();
+    const again = spot ? context.GothamTargets.focusable(groups, spot) : null;
+    document.activeElement = null;
+    if (again) again.focus();
   } else if (step.click) {
     const element = groups.flat().find((e) => e.getAttribute("data-target") === step.click);
     if (element && element.onclick) element.onclick({});
@@ -85,6 +100,7 @@ const done = steps.map((step) => {
     focus: focus ? focus.getAttribute("aria-label") : null,
     picked: chosen,
     pressed: focus ? focus.getAttribute("aria-pressed") : null,
+    chosen: groups.flat().filter((e) => e.classList.contains("chosen-target")).map((e) => e.getAttribute("aria-label")),
     shown: buttons.filter((b) => !b.hidden).map((b) => b.label),
     prevented,
   };

@@ -40,6 +40,15 @@ class Element {
     this.adopt(nodes);
   }
 
+  get firstChild() {
+    return this.children.length ? this.children[0] : null;
+  }
+
+  removeChild(node) {
+    this.children = this.children.filter((c) => c !== node);
+    return node;
+  }
+
   adopt(nodes) {
     for (const node of nodes) if (typeof node !== "string") node.parentElement = this;
   }
@@ -101,6 +110,14 @@ class Element {
       }
     })(this);
     return found;
+  }
+
+  /* This element or the nearest one holding it that has the attribute of `selector`
+     ("[data-target]", all the pages' scripts ask), else null. */
+  closest(selector) {
+    const name = selector.slice(1, -1);
+    for (let at = this; at; at = at.parentElement) if (at.attributes && name in at.attributes) return at;
+    return null;
   }
 
   /* Tag names only ("h3"), depth first, as the pages' scripts use it. */
