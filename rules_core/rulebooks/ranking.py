@@ -69,11 +69,32 @@ CANDIDATES = 20
 SEMANTIC_WEIGHT = 0.6
 
 
+# Ordinals in figures are the words the books mostly print ("2nd place" asks of "second place").
+ORDINALS = {
+    f"{n}{end}": word
+    for n, end, word in (
+        (1, "st", "first"),
+        (2, "nd", "second"),
+        (3, "rd", "third"),
+        (4, "th", "fourth"),
+        (5, "th", "fifth"),
+        (6, "th", "sixth"),
+        (7, "th", "seventh"),
+        (8, "th", "eighth"),
+        (9, "th", "ninth"),
+        (10, "th", "tenth"),
+    )
+}
+
+
 @lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """A light English stemmer, the same for sections and questions (plurals, -ing, -ed).
+    """A light English stemmer, the same for sections and questions (plurals, -ing, -ed; an
+    ordinal in figures as its word).
 
     Remembered per word: snippets stem every word of a section's text on each search."""
+    if word in ORDINALS:
+        return ORDINALS[word]
     if len(word) <= 3 or word.isdigit():
         return word
     for suffix, repl, least in (

@@ -53,6 +53,20 @@ def test_stemming_folds_plurals_and_endings_the_same_way_on_both_sides() -> None
     assert stem("pass") == "pass" and stem("dice") == "dice"
 
 
+def test_an_ordinal_in_figures_reads_as_its_word() -> None:
+    """A question's 2nd place cards are the books' second place cards."""
+    assert [stem(w) for w in ("1st", "2nd", "3rd", "4th", "10th")] == [
+        "first",
+        "second",
+        "third",
+        "fourth",
+        "tenth",
+    ]
+    docs = [*DOCS, _doc(7, "race", "second", "Second place", f"Its runner moves on. {FILLER}")]
+    index = RankIndex(docs, {})
+    assert _keys(index, "what do the 2nd place cards do")[0] == 7
+
+
 def test_a_word_one_book_owns_routes_a_generic_question_to_it() -> None:
     index = RankIndex(DOCS, {})
     # "track" is in both books; "runners" only in the race book.
