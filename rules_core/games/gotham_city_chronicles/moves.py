@@ -102,13 +102,30 @@ def to_act(state: GccState) -> frozenset[int]:
     return frozenset({VILLAIN_SEAT})
 
 
+def may_act(state: GccState) -> frozenset[int]:
+    """V·D·1 [f] (rules version 24): a hero drops equipment at any time, so in the villain's
+    turn, while the villain is the one the game waits for and nothing is under way (a roll, an
+    attack, an exchange, the order of effects), the heroes' seats whose heroes carry equipment
+    may drop it. Nothing waits for them (they are not `to_act`, and no bot is asked)."""
+    if state.flow.phase != "villain" or to_act(state) != {VILLAIN_SEAT}:
+        return frozenset()
+    if pending(state) is not None or state.ordering is not None:
+        return frozenset()
+    return frozenset(h.seat for h in state.heroes if h.items)
+
+
+def _out_of_turn(state: GccState, seat: int) -> bool:
+    """A heroes' seat in the villain's turn that the game does not wait for (`may_act`)."""
+    return state.flow.phase == "villain" and seat != VILLAIN_SEAT and seat not in to_act(state)
+
+
 def _precheck(state: GccState, seat: int) -> Rejection | None:
     if state.winner:
         return reject("game_over", "The mission is over.")
     owed = owed_now(state)
     if owed:
         return reject("step_pending", f"The game first {IN_WORDS[owed]}.")
-    if seat not in to_act(state):
+    if seat not in to_act(state) and seat not in may_act(state):
         if state.roll is not None:  # VIII: the roller's reroll step comes first
             who = possessive(language.name(state, state.roll.figure))
             return reject("roll_pending", f"First {who} dice are rerolled or kept by its player.")
@@ -178,14 +195,22 @@ def _villain_rule(
     return MoveRule(name, params, _villain_offers(name, guarded), guarded, apply, label)
 
 
-def _order_first(rule: MoveRule[GccState]) -> MoveRule[GccState]:
+def _waited(rule: MoveRule[GccState]) -> MoveRule[GccState]:
     """A move other than choosing the order of effects that trigger together, which waits
-    while that order is being chosen (effect_order.py)."""
+    while that order is being chosen (effect_order.py); and, but for dropping equipment
+    (`may_act`, V·D·1 [f]), one the game waits for from the seat making it."""
+    any_time = rule.name == "drop"
 
     def offers(state: GccState, seat: int) -> list[Move]:
-        return [] if state.ordering is not None else list(rule.offers(state, seat))
+        if state.ordering is not None or (not any_time and _out_of_turn(state, seat)):
+            return []
+        return list(rule.offers(state, seat))
 
     def check(state: GccState, seat: int, move: Move) -> Rejection | None:
+        if not any_time and _out_of_turn(state, seat):
+            return reject(
+                "not_your_turn", "It is the villain's turn: a hero may only drop equipment."
+            )
         return effect_order.order_pending(state) or rule.check(state, seat, move)
 
     return MoveRule(rule.name, rule.params, offers, check, rule.apply, rule.label)
@@ -468,7 +493,7 @@ MOVES: MoveBook[GccState] = MoveBook(
             turn_effects_first,
             effect_order.resolve_label,
         ),
-        *(_order_first(rule) for rule in RULES),
+        *(_waited(rule) for rule in RULES),
     ),
     precheck=_precheck,
     unknown=lambda name: reject("unknown_move", no_such_move("Gotham City Chronicles")),

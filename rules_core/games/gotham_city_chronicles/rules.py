@@ -33,6 +33,7 @@ from rules_core.games.gotham_city_chronicles.mission import EFFECTS
 from rules_core.games.gotham_city_chronicles.moves import (
     MOVES,
     heroes_rest,
+    may_act,
     owed_steps,
     to_act,
     villain_done,
@@ -153,7 +154,10 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # choose which comes first (IV·A·2, V·B·2, V·B·6, VI·B·2, VI·B·5: `effect_order_asked`, the
     # move `resolve_first`, `effect_order_chosen`; effect_order.py); before, they took the
     # mission's order. The reference mission never asks (its two upkeep effects exclude each
-    # other, and it has no turn effects), so its games are decided as before
+    # other, and it has no turn effects), so its games are decided as before; and a hero drops
+    # equipment in the villain's turn too (V·D·1 [f]: at any time), while the villain is the
+    # one waited for: the heroes' seats carrying equipment `may_act` (not `to_act`; before,
+    # a drop there was refused `not_your_turn`)
     rules_version = 24
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
@@ -253,6 +257,10 @@ class GothamCityChronicles(DeclaredGame[GccState]):
 
     def to_act(self, state: GccState) -> frozenset[int]:
         return to_act(state)
+
+    def may_act(self, state: GccState) -> frozenset[int]:
+        """The heroes' seats that may drop equipment in the villain's turn (V·D·1 [f])."""
+        return may_act(state)
 
     def outcome(self, state: GccState) -> Outcome | None:
         if not state.winner:
