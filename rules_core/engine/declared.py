@@ -81,6 +81,10 @@ class DeclaredGame(ABC, Generic[S]):
     def legal_moves(self, state: S, seat: int) -> list[Move]:
         return self.moves.legal_moves(state, seat)
 
+    def may_act(self, state: S) -> frozenset[int]:
+        """GameSpec.may_act: nobody, for a game that waits for every move it allows."""
+        return frozenset()
+
     def describe_move(self, state: S, seat: int, move: Move) -> str:
         return self.moves.describe(state, seat, move)
 

@@ -93,6 +93,13 @@ class GameSpec(Protocol[S]):
         """The seats whose move the game is waiting for."""
         ...
 
+    def may_act(self, state: S) -> frozenset[int]:
+        """The seats besides `to_act` that may make a move the game does not wait for (one the
+        rules allow at any time, such as a Chronicles hero dropping equipment in the villain's
+        turn): it is among their legal moves, but nothing waits for it, no bot is asked to
+        make it and the game goes on without it. Empty for most games."""
+        ...
+
     def outcome(self, state: S) -> Outcome | None:
         """The result once the game is over, else None."""
         ...

@@ -1,7 +1,8 @@
 """Batman: Gotham City Chronicles through the API: all-bot games of the reference mission at 2, 3
 and 4 seats finish by themselves with every event cited and told and a sound log; a person's move
 out of turn is refused with the book's sections, and a refusal's citation label leads to its
-section through the rules lookup; a custom pack's tile skills are played or refused."""
+section through the rules lookup; a custom pack's tile skills are played or refused; a person's
+hero drops equipment in the villain's turn, which waits for nobody else."""
 
 from __future__ import annotations
 
@@ -138,3 +139,53 @@ def test_a_pack_whose_token_state_has_no_verb_phrase_or_an_overlong_one_is_refus
     assert _pack_refused(api, pack) == (
         f"content pack: mission.token[1].verb_phrases.exploded: {rule}"
     )
+
+
+@pytest.mark.django_db
+def test_a_persons_hero_drops_equipment_in_the_villains_turn_that_waits_for_nobody_else(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Rules version 24 (V·D·1 [f]: at any time): in the villain's turn the heroes' seat is
+    offered its hero's drops and makes one, while `to_act` names the villain alone throughout.
+    The pack lays the safe's contents in Batman's area at the first upkeep."""
+    import tomllib
+
+    from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK
+
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    pack["mission"]["upkeep"] = [
+        {
+            "id": "safe-gives",
+            "name": "The safe gives way",
+            "token": "safe",
+            "state": "closed",
+            "effect": [{"op": "open", "token": "safe"}],
+        },
+    ]
+    body = create_game(
+        game=SLUG, players=[{"name": "Ann"}, {"name": "Bob"}], seed=5, options={"content": pack}
+    )
+    gid, villain, heroes = body["id"], body["seats"][0], body["seats"][1]
+    version = body["version"]
+
+    def post(seat: dict[str, Any], move: dict[str, Any]) -> int:
+        answer = api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": version, "move": move},
+            format="json",
+            **auth(seat["token"]),
+        )
+        assert answer.status_code == 201, answer.content
+        return int(api.get(f"/api/games/{gid}/").json()["version"])
+
+    for hero in ("batman", "commissioner-gordon", "renee-montoya"):
+        version = post(heroes, {"type": "stance", "hero": hero, "stance": "active"})
+    version = post(heroes, {"type": "pick_up", "hero": "batman", "item": "ledger"})
+    version = post(heroes, {"type": "finish"})
+    assert api.get(f"/api/games/{gid}/").json()["to_act"] == [0]
+    offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(heroes["token"])).json()
+    assert [m["label"] for m in offered["moves"]] == ["Batman drops Falcone's Ledger"]
+    version = post(heroes, offered["moves"][0]["move"])
+    assert api.get(f"/api/games/{gid}/").json()["to_act"] == [0]
+    ended = {"type": "end_villain_turn"}
+    assert post(villain, ended) > version

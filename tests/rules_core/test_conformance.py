@@ -95,9 +95,13 @@ def test_random_legal_play_reaches_an_outcome_and_obeys_the_model(
         acting = spec.to_act(state)
         assert acting, "nobody is to act in an unfinished game"
         assert spec.owed(state, random.Random(step)) == [], "a head of today's rules owes a step"
+        optional = spec.may_act(state)  # a move allowed at any time, not waited for
+        assert not optional & acting
         for seat in range(players):
-            if seat not in acting:
+            if seat not in acting | optional:
                 assert spec.legal_moves(state, seat) == []
+            elif seat in optional:
+                assert spec.legal_moves(state, seat), f"seat {seat} may act with no legal move"
         seat = min(acting)
         moves = spec.legal_moves(state, seat)
         assert moves, f"seat {seat} is to act but has no legal move"
@@ -125,6 +129,11 @@ def test_random_legal_play_reaches_an_outcome_and_obeys_the_model(
                     result = spec.decide(state, other, move, random.Random(step))
                     assert isinstance(result, Rejection)
                     _check_rejection(result)
+        for free in sorted(optional):
+            for move in spec.legal_moves(state, free)[:3]:
+                result = spec.decide(state, free, move, random.Random(step))
+                assert not isinstance(result, Rejection), f"listed move {move} refused: {result}"
+                check_words(spec.describe_move(state, free, move), f"the label of {move}")
         move = rng.choice(moves)
         events = spec.decide(state, seat, move, random.Random(step))
         assert isinstance(events, list) and events
@@ -188,7 +197,9 @@ PLAYED = ((2, ("greedy", "random"), 1), (3, ("random", "greedy", "random"), 2))
 
 def _waiting_is_who_can_move(spec: GameSpec[Any], state: Any, players: int, at: str) -> None:
     movers = frozenset(s for s in range(players) if spec.legal_moves(state, s))
-    assert spec.to_act(state) == movers, f"{at}: to_act {sorted(spec.to_act(state))}"
+    waited = spec.to_act(state)
+    assert waited | spec.may_act(state) == movers, f"{at}: to_act {sorted(waited)}"
+    assert not waited & spec.may_act(state), f"{at}: a seat both waited for and free to act"
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)

@@ -84,6 +84,12 @@ from rules_core.games.gotham_city_chronicles.mission_events import (
     Demobilized as Demobilized,
 )
 from rules_core.games.gotham_city_chronicles.mission_events import (
+    EffectOrderAsked as EffectOrderAsked,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
+    EffectOrderChosen as EffectOrderChosen,
+)
+from rules_core.games.gotham_city_chronicles.mission_events import (
     Exploded as Exploded,
 )
 from rules_core.games.gotham_city_chronicles.mission_events import (
@@ -419,6 +425,8 @@ EVENT_TYPES.update(
             VillainTurnEnded,
             UpkeepTriggered,
             TurnEffectTriggered,
+            EffectOrderAsked,
+            EffectOrderChosen,
             DissipationPlaced,
             DissipationTurned,
             GameFinished,

@@ -24,6 +24,8 @@ from rules_core.games.gotham_city_chronicles.events import (
     ContentsTaken,
     DissipationPlaced,
     DissipationTurned,
+    EffectOrderAsked,
+    EffectOrderChosen,
     EventTriggered,
     Exploded,
     GameFinished,
@@ -65,6 +67,7 @@ from rules_core.games.gotham_city_chronicles.state import (
     GccState,
     HeroState,
     Movement,
+    Ordering,
     Roll,
     TokenState,
 )
@@ -381,6 +384,14 @@ def _upkeep(state: GccState, e: UpkeepTriggered | TurnEffectTriggered) -> GccSta
     return state  # the effect's own events follow
 
 
+def _order_asked(state: GccState, e: EffectOrderAsked) -> GccState:
+    return updated(state, ordering=Ordering(e.step, e.effects))
+
+
+def _order_chosen(state: GccState, e: EffectOrderChosen) -> GccState:
+    return updated(state, ordering=None)  # the chosen effect follows, then the others
+
+
 def _game_finished(state: GccState, e: GameFinished) -> GccState:
     flow = Flow("over", "over", VILLAIN_SEAT)
     return updated(state, winner=e.winner, ended_by=e.condition, flow=flow, movement=None)
@@ -442,6 +453,8 @@ _HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     VillainTurnEnded: _villain_ended,
     UpkeepTriggered: _upkeep,
     TurnEffectTriggered: _upkeep,
+    EffectOrderAsked: _order_asked,
+    EffectOrderChosen: _order_chosen,
     DissipationPlaced: _placed,
     DissipationTurned: _turned,
     GameFinished: _game_finished,

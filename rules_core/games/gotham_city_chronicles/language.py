@@ -9,6 +9,7 @@ from rules_core.engine.types import GameEvent
 from rules_core.engine.wording import capitalized, counted, in_words, listed, ordinal, possessive
 from rules_core.games.gotham_city_chronicles import dice, geometry
 from rules_core.games.gotham_city_chronicles import events as ev
+from rules_core.games.gotham_city_chronicles.effect_order import effect_name, side_choosing
 from rules_core.games.gotham_city_chronicles.energy import villain_recovered
 from rules_core.games.gotham_city_chronicles.figures import ACTIONS, Characteristic
 from rules_core.games.gotham_city_chronicles.rolling import paid_room
@@ -173,6 +174,14 @@ def _placed_by(side: str) -> str:
     return {"heroes": "heroes' ", "villain": "villain's "}.get(side, "")
 
 
+def _order_asked(state: GccState, e: ev.EffectOrderAsked) -> str:
+    """Effects triggering together, and the side that chooses which comes first."""
+    effects = listed([f"“{effect_name(state, e.step, x)}”" for x in e.effects])
+    side = side_choosing(state.board_pack.mission, e.step)
+    who = "the villain chooses" if side == "villain" else "the heroes choose"
+    return f"{capitalized(effects)} trigger together: {who} which comes first."
+
+
 def _items(state: GccState, items: tuple[str, ...]) -> str:
     """Items as a person lists them: "Falcone's Ledger and the Submachine Gun"."""
     return listed([item(state, i) for i in items])
@@ -333,6 +342,8 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.VillainTurnEnded: lambda s, e: "The villain's turn ends.",
     ev.UpkeepTriggered: lambda s, e: f"Upkeep: {name(s, e.effect)}.",
     ev.TurnEffectTriggered: lambda s, e: f"Mission: {name(s, e.effect)}.",
+    ev.EffectOrderAsked: lambda s, e: _order_asked(s, e),
+    ev.EffectOrderChosen: lambda s, e: f"“{effect_name(s, e.step, e.effect)}” comes first.",
     ev.DissipationPlaced: lambda s, e: f"A {e.kind} token is placed in the {name(s, e.area)}.",
     ev.DissipationTurned: lambda s, e: (
         f"The {_placed_by(e.side)}{e.kind} token in the {name(s, e.area)} "

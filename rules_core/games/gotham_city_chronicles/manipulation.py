@@ -350,7 +350,7 @@ def drop_offers(state: GccState, seat: int) -> list[Move]:
     return [
         move
         for h in state.heroes
-        if h.seat == seat and state.flow.phase == "heroes"
+        if h.seat == seat and state.flow.phase in ("heroes", "villain")  # V·D·1 [f]: any time
         for i in dict.fromkeys(h.items)
         for move in (Move.of("drop", hero=h.id, item=i),)
         if drop_check(state, seat, move) is None

@@ -144,3 +144,48 @@ class Demobilized(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite("vi-g", "vi-f", "vi-a-2-a")
     tile: str
     cubes: int
+
+
+_ORDER_SECTIONS = {
+    "upkeep": "iv-a-2",
+    "heroes_start": "v-b-2",
+    "heroes_end": "v-b-6",
+    "villain_start": "vi-b-2",
+    "villain_end": "vi-b-5",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class EffectOrderAsked(GameEvent):
+    """Effects that trigger together, whose order can change what happens: the side concerned
+    chooses which comes first (effect_order.py)."""
+
+    type: ClassVar[str] = "effect_order_asked"
+    in_words: ClassVar[str] = (
+        "Several of the mission's effects trigger at the same time, and the side concerned "
+        "chooses the order they take place in."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("i")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(*_ORDER_SECTIONS.values())
+    step: str  # upkeep | heroes_start | heroes_end | villain_start | villain_end
+    effects: tuple[str, ...]  # the effects due, in the mission's order
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite(_ORDER_SECTIONS[self.step]))
+
+
+@dataclass(frozen=True, slots=True)
+class EffectOrderChosen(GameEvent):
+    """The side concerned chose the effect that takes place first; the others wait."""
+
+    type: ClassVar[str] = "effect_order_chosen"
+    in_words: ClassVar[str] = (
+        "The side concerned chooses which of the effects triggering together takes place first."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("i")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(*_ORDER_SECTIONS.values())
+    step: str
+    effect: str
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite(_ORDER_SECTIONS[self.step]))

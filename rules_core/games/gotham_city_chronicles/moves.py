@@ -11,6 +11,7 @@ from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import counted, no_such_move, possessive, takes_only
 from rules_core.games.gotham_city_chronicles import (
     combat,
+    effect_order,
     exchange,
     heroes_turn,
     language,
@@ -27,6 +28,7 @@ from rules_core.games.gotham_city_chronicles.owed import IN_WORDS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+from rules_core.games.gotham_city_chronicles.turns import resolve_apply as turn_effects_first
 from rules_core.games.gotham_city_chronicles.turns import turn_effects
 
 
@@ -81,6 +83,8 @@ def to_act(state: GccState) -> frozenset[int]:
     (rules version 18: `owed_now`)."""
     if state.winner or state.pack is None or owed_now(state):
         return frozenset()
+    if state.ordering is not None:  # IV·A·2, V·B·2, V·B·6, VI·B·2, VI·B·5
+        return effect_order.choosers(state)
     if state.roll is not None:
         return frozenset({state.roll.seat})
     if state.offer is not None:
@@ -98,16 +102,36 @@ def to_act(state: GccState) -> frozenset[int]:
     return frozenset({VILLAIN_SEAT})
 
 
+def may_act(state: GccState) -> frozenset[int]:
+    """V·D·1 [f] (rules version 24): a hero drops equipment at any time, so in the villain's
+    turn, while the villain is the one the game waits for and nothing is under way (a roll, an
+    attack, an exchange, the order of effects), the heroes' seats whose heroes carry equipment
+    may drop it. Nothing waits for them (they are not `to_act`, and no bot is asked)."""
+    if state.flow.phase != "villain" or to_act(state) != {VILLAIN_SEAT}:
+        return frozenset()
+    if pending(state) is not None or state.ordering is not None:
+        return frozenset()
+    return frozenset(h.seat for h in state.heroes if h.items)
+
+
+def _out_of_turn(state: GccState, seat: int) -> bool:
+    """A heroes' seat in the villain's turn that the game does not wait for (`may_act`)."""
+    return state.flow.phase == "villain" and seat != VILLAIN_SEAT and seat not in to_act(state)
+
+
 def _precheck(state: GccState, seat: int) -> Rejection | None:
     if state.winner:
         return reject("game_over", "The mission is over.")
     owed = owed_now(state)
     if owed:
         return reject("step_pending", f"The game first {IN_WORDS[owed]}.")
-    if seat not in to_act(state):
+    if seat not in to_act(state) and seat not in may_act(state):
         if state.roll is not None:  # VIII: the roller's reroll step comes first
             who = possessive(language.name(state, state.roll.figure))
             return reject("roll_pending", f"First {who} dice are rerolled or kept by its player.")
+        ordering = effect_order.order_pending(state)
+        if ordering is not None:
+            return ordering
         if state.flow.phase == "heroes" and seat in state.done:
             return reject(
                 "seat_finished",
@@ -171,272 +195,305 @@ def _villain_rule(
     return MoveRule(name, params, _villain_offers(name, guarded), guarded, apply, label)
 
 
+def _waited(rule: MoveRule[GccState]) -> MoveRule[GccState]:
+    """A move other than choosing the order of effects that trigger together, which waits
+    while that order is being chosen (effect_order.py); and, but for dropping equipment
+    (`may_act`, V·D·1 [f]), one the game waits for from the seat making it."""
+    any_time = rule.name == "drop"
+
+    def offers(state: GccState, seat: int) -> list[Move]:
+        if state.ordering is not None or (not any_time and _out_of_turn(state, seat)):
+            return []
+        return list(rule.offers(state, seat))
+
+    def check(state: GccState, seat: int, move: Move) -> Rejection | None:
+        if not any_time and _out_of_turn(state, seat):
+            return reject(
+                "not_your_turn", "It is the villain's turn: a hero may only drop equipment."
+            )
+        return effect_order.order_pending(state) or rule.check(state, seat, move)
+
+    return MoveRule(rule.name, rule.params, offers, check, rule.apply, rule.label)
+
+
+RULES: tuple[MoveRule[GccState], ...] = (
+    MoveRule(
+        "stance",
+        ("hero", "stance"),
+        heroes_turn.stance_offers,
+        heroes_turn.stance_check,
+        heroes_turn.stance_apply,
+        heroes_turn.stance_label,
+    ),
+    MoveRule(
+        "move",
+        ("hero", "to"),
+        movement.move_offers,
+        movement.move_check,
+        movement.move_apply,
+        movement.move_label,
+    ),
+    MoveRule(
+        "end_movement",
+        (),
+        movement.end_offers,
+        movement.end_check,
+        movement.end_apply,
+        movement.end_label,
+    ),
+    MoveRule(
+        "complex_action",
+        ("hero", "action", "cubes", "lines"),
+        manipulation.complex_offers,
+        manipulation.complex_check,
+        _action(manipulation.complex_apply),
+        manipulation.complex_label,
+    ),
+    MoveRule(
+        "attack",
+        ("hero", "kind", "weapon", "second", "target", "cubes", "lines"),
+        combat.attack_offers,
+        combat.attack_check,
+        _action(combat.attack_apply),
+        combat.attack_label,
+    ),
+    MoveRule(
+        "defend",
+        ("cubes", "melee", "ranged", "lines"),
+        combat.defend_offers,
+        combat.defend_check,
+        combat.defend_apply,
+        combat.defend_label,
+    ),
+    MoveRule(
+        "mission_action",
+        ("hero", "action"),
+        manipulation.automatic_offers,
+        manipulation.automatic_check,
+        _action(manipulation.automatic_apply),
+        manipulation.automatic_label,
+    ),
+    MoveRule(
+        "reroll",
+        ("dice", "paid"),
+        rerolls.reroll_offers,
+        rerolls.reroll_check,
+        rerolls.reroll_apply,
+        rerolls.reroll_label,
+    ),
+    MoveRule(
+        "keep",
+        (),
+        rerolls.keep_offers,
+        rerolls.keep_check,
+        rerolls.keep_apply,
+        lambda s, seat, m: "Keep the dice",
+    ),
+    MoveRule(
+        "pick_up",
+        ("hero", "item"),
+        manipulation.pick_up_offers,
+        manipulation.pick_up_check,
+        _action(manipulation.pick_up_apply),
+        manipulation.item_label,
+    ),
+    MoveRule(
+        "throw",
+        ("hero", "item", "to", "cubes", "lines"),
+        throwing.throw_offers,
+        throwing.throw_check,
+        _action(throwing.throw_apply),
+        throwing.throw_label,
+    ),
+    MoveRule(
+        "give",
+        ("hero", "item", "to"),
+        exchange.give_offers,
+        exchange.exchange_check,
+        exchange.exchange_apply,
+        exchange.exchange_label,
+    ),
+    MoveRule(
+        "take",
+        ("hero", "item", "from"),
+        lambda s, seat: [m for m in exchange.exchange_offers(s, seat) if m.type == "take"],
+        exchange.exchange_check,
+        exchange.exchange_apply,
+        exchange.exchange_label,
+    ),
+    MoveRule(
+        "agree",
+        (),
+        exchange.agree_offers,
+        exchange.answer_check,
+        exchange.answer_apply,
+        exchange.answer_label,
+    ),
+    MoveRule(
+        "decline",
+        (),
+        exchange.decline_offers,
+        exchange.answer_check,
+        exchange.answer_apply,
+        exchange.answer_label,
+    ),
+    MoveRule(
+        "attract",
+        ("hero", "target", "melee", "ranged"),
+        skills.attract_offers,
+        skills.attract_check,
+        _action(skills.attract_apply),
+        skills.skill_label,
+    ),
+    MoveRule(
+        "blast",
+        ("hero", "area", "melee", "ranged", "lines"),
+        skills.blast_offers,
+        skills.blast_check,
+        _action(skills.blast_apply),
+        skills.skill_label,
+    ),
+    MoveRule(
+        "drop",
+        ("hero", "item"),
+        manipulation.drop_offers,
+        manipulation.drop_check,
+        manipulation.drop_apply,
+        manipulation.item_label,
+    ),
+    MoveRule(
+        "finish",
+        (),
+        heroes_turn.finish_offers,
+        heroes_turn.finish_check,
+        heroes_turn.finish_apply,
+        heroes_turn.finish_label,
+    ),
+    _villain_rule(
+        "activate",
+        ("tile",),
+        villain.activate_check,
+        villain.activate_apply,
+        lambda s, seat, m: (
+            f"Activate {villain.tile_name(s, str(m.get('tile')))} for "
+            + counted(villain.cost_of(s, str(m.get("tile"))), "cube")
+        ),
+    ),
+    _villain_rule(
+        "choose_event",
+        ("event",),
+        villain.event_check,
+        villain.event_apply,
+        lambda s, seat, m: f"Trigger the event: {villain.event_name(s, m.get('event'))}",
+    ),
+    _villain_rule(
+        "reinforce",
+        ("tile", "area"),
+        villain.reinforce_check,
+        villain.reinforce_apply,
+        villain.reinforce_label,
+    ),
+    _villain_rule(
+        "give_up_reinforcement",
+        (),
+        villain.give_up_check,
+        villain.give_up_apply,
+        lambda s, seat, m: "Give up the remaining reinforcement points",
+    ),
+    _villain_rule(
+        "activate_character",
+        ("character",),
+        villain.designate_check,
+        villain.designate_apply,
+        lambda s, seat, m: f"Activate {language.name(s, str(m.get('character')))}",
+    ),
+    _villain_rule(
+        "move_character",
+        ("character", "to"),
+        villain.character_move_check,
+        villain.character_move_apply,
+        lambda s, seat, m: (
+            f"Move {language.name(s, str(m.get('character')))} "
+            f"to the {villain.area_name(s, m.get('to'))}"
+            f"{movement.bought_words(s, str(m.get('character')), m.get('to'))}"
+        ),
+    ),
+    _villain_rule(
+        "character_action",
+        ("action", "characteristic"),
+        villain.action_check,
+        villain.action_apply,
+        villain.action_label,
+    ),
+    _villain_rule(
+        "character_attack",
+        ("kind", "characteristic", "target"),
+        combat.character_attack_check,
+        combat.character_attack_apply,
+        combat.attack_label,
+    ),
+    _villain_rule(
+        "character_attract",
+        ("characteristic", "target"),
+        skills.attract_check,
+        _action(skills.attract_apply),
+        skills.skill_label,
+    ),
+    _villain_rule(
+        "character_blast",
+        ("characteristic", "area"),
+        skills.blast_check,
+        _action(skills.blast_apply),
+        skills.skill_label,
+    ),
+    _villain_rule(
+        "end_character",
+        (),
+        villain.end_character_check,
+        villain.end_character_apply,
+        lambda s, seat, m: "End this character's activation",
+    ),
+    _villain_rule(
+        "end_activation",
+        (),
+        villain.end_activation_check,
+        villain.end_activation_apply,
+        lambda s, seat, m: "End the tile's activation",
+    ),
+    _villain_rule(
+        "dredge",
+        ("tile",),
+        villain.dredge_check,
+        villain.dredge_apply,
+        lambda s, seat, m: f"Dredge {villain.tile_name(s, str(m.get('tile')))} from the river",
+    ),
+    _villain_rule(
+        "demobilize",
+        ("tile",),
+        villain.demobilize_check,
+        villain.demobilize_apply,
+        lambda s, seat, m: f"Demobilize {villain.tile_name(s, str(m.get('tile')))}",
+    ),
+    _villain_rule(
+        "end_villain_turn",
+        (),
+        villain.end_turn_check,
+        villain.end_turn_apply,
+        lambda s, seat, m: "End the villain's turn",
+    ),
+)
+
 MOVES: MoveBook[GccState] = MoveBook(
     rules=(
         MoveRule(
-            "stance",
-            ("hero", "stance"),
-            heroes_turn.stance_offers,
-            heroes_turn.stance_check,
-            heroes_turn.stance_apply,
-            heroes_turn.stance_label,
+            "resolve_first",
+            ("effect",),
+            effect_order.resolve_offers,
+            effect_order.resolve_check,
+            turn_effects_first,
+            effect_order.resolve_label,
         ),
-        MoveRule(
-            "move",
-            ("hero", "to"),
-            movement.move_offers,
-            movement.move_check,
-            movement.move_apply,
-            movement.move_label,
-        ),
-        MoveRule(
-            "end_movement",
-            (),
-            movement.end_offers,
-            movement.end_check,
-            movement.end_apply,
-            movement.end_label,
-        ),
-        MoveRule(
-            "complex_action",
-            ("hero", "action", "cubes", "lines"),
-            manipulation.complex_offers,
-            manipulation.complex_check,
-            _action(manipulation.complex_apply),
-            manipulation.complex_label,
-        ),
-        MoveRule(
-            "attack",
-            ("hero", "kind", "weapon", "second", "target", "cubes", "lines"),
-            combat.attack_offers,
-            combat.attack_check,
-            _action(combat.attack_apply),
-            combat.attack_label,
-        ),
-        MoveRule(
-            "defend",
-            ("cubes", "melee", "ranged", "lines"),
-            combat.defend_offers,
-            combat.defend_check,
-            combat.defend_apply,
-            combat.defend_label,
-        ),
-        MoveRule(
-            "mission_action",
-            ("hero", "action"),
-            manipulation.automatic_offers,
-            manipulation.automatic_check,
-            _action(manipulation.automatic_apply),
-            manipulation.automatic_label,
-        ),
-        MoveRule(
-            "reroll",
-            ("dice", "paid"),
-            rerolls.reroll_offers,
-            rerolls.reroll_check,
-            rerolls.reroll_apply,
-            rerolls.reroll_label,
-        ),
-        MoveRule(
-            "keep",
-            (),
-            rerolls.keep_offers,
-            rerolls.keep_check,
-            rerolls.keep_apply,
-            lambda s, seat, m: "Keep the dice",
-        ),
-        MoveRule(
-            "pick_up",
-            ("hero", "item"),
-            manipulation.pick_up_offers,
-            manipulation.pick_up_check,
-            _action(manipulation.pick_up_apply),
-            manipulation.item_label,
-        ),
-        MoveRule(
-            "throw",
-            ("hero", "item", "to", "cubes", "lines"),
-            throwing.throw_offers,
-            throwing.throw_check,
-            _action(throwing.throw_apply),
-            throwing.throw_label,
-        ),
-        MoveRule(
-            "give",
-            ("hero", "item", "to"),
-            exchange.give_offers,
-            exchange.exchange_check,
-            exchange.exchange_apply,
-            exchange.exchange_label,
-        ),
-        MoveRule(
-            "take",
-            ("hero", "item", "from"),
-            lambda s, seat: [m for m in exchange.exchange_offers(s, seat) if m.type == "take"],
-            exchange.exchange_check,
-            exchange.exchange_apply,
-            exchange.exchange_label,
-        ),
-        MoveRule(
-            "agree",
-            (),
-            exchange.agree_offers,
-            exchange.answer_check,
-            exchange.answer_apply,
-            exchange.answer_label,
-        ),
-        MoveRule(
-            "decline",
-            (),
-            exchange.decline_offers,
-            exchange.answer_check,
-            exchange.answer_apply,
-            exchange.answer_label,
-        ),
-        MoveRule(
-            "attract",
-            ("hero", "target", "melee", "ranged"),
-            skills.attract_offers,
-            skills.attract_check,
-            _action(skills.attract_apply),
-            skills.skill_label,
-        ),
-        MoveRule(
-            "blast",
-            ("hero", "area", "melee", "ranged", "lines"),
-            skills.blast_offers,
-            skills.blast_check,
-            _action(skills.blast_apply),
-            skills.skill_label,
-        ),
-        MoveRule(
-            "drop",
-            ("hero", "item"),
-            manipulation.drop_offers,
-            manipulation.drop_check,
-            manipulation.drop_apply,
-            manipulation.item_label,
-        ),
-        MoveRule(
-            "finish",
-            (),
-            heroes_turn.finish_offers,
-            heroes_turn.finish_check,
-            heroes_turn.finish_apply,
-            heroes_turn.finish_label,
-        ),
-        _villain_rule(
-            "activate",
-            ("tile",),
-            villain.activate_check,
-            villain.activate_apply,
-            lambda s, seat, m: (
-                f"Activate {villain.tile_name(s, str(m.get('tile')))} for "
-                + counted(villain.cost_of(s, str(m.get("tile"))), "cube")
-            ),
-        ),
-        _villain_rule(
-            "choose_event",
-            ("event",),
-            villain.event_check,
-            villain.event_apply,
-            lambda s, seat, m: f"Trigger the event: {villain.event_name(s, m.get('event'))}",
-        ),
-        _villain_rule(
-            "reinforce",
-            ("tile", "area"),
-            villain.reinforce_check,
-            villain.reinforce_apply,
-            villain.reinforce_label,
-        ),
-        _villain_rule(
-            "give_up_reinforcement",
-            (),
-            villain.give_up_check,
-            villain.give_up_apply,
-            lambda s, seat, m: "Give up the remaining reinforcement points",
-        ),
-        _villain_rule(
-            "activate_character",
-            ("character",),
-            villain.designate_check,
-            villain.designate_apply,
-            lambda s, seat, m: f"Activate {language.name(s, str(m.get('character')))}",
-        ),
-        _villain_rule(
-            "move_character",
-            ("character", "to"),
-            villain.character_move_check,
-            villain.character_move_apply,
-            lambda s, seat, m: (
-                f"Move {language.name(s, str(m.get('character')))} "
-                f"to the {villain.area_name(s, m.get('to'))}"
-                f"{movement.bought_words(s, str(m.get('character')), m.get('to'))}"
-            ),
-        ),
-        _villain_rule(
-            "character_action",
-            ("action", "characteristic"),
-            villain.action_check,
-            villain.action_apply,
-            villain.action_label,
-        ),
-        _villain_rule(
-            "character_attack",
-            ("kind", "characteristic", "target"),
-            combat.character_attack_check,
-            combat.character_attack_apply,
-            combat.attack_label,
-        ),
-        _villain_rule(
-            "character_attract",
-            ("characteristic", "target"),
-            skills.attract_check,
-            _action(skills.attract_apply),
-            skills.skill_label,
-        ),
-        _villain_rule(
-            "character_blast",
-            ("characteristic", "area"),
-            skills.blast_check,
-            _action(skills.blast_apply),
-            skills.skill_label,
-        ),
-        _villain_rule(
-            "end_character",
-            (),
-            villain.end_character_check,
-            villain.end_character_apply,
-            lambda s, seat, m: "End this character's activation",
-        ),
-        _villain_rule(
-            "end_activation",
-            (),
-            villain.end_activation_check,
-            villain.end_activation_apply,
-            lambda s, seat, m: "End the tile's activation",
-        ),
-        _villain_rule(
-            "dredge",
-            ("tile",),
-            villain.dredge_check,
-            villain.dredge_apply,
-            lambda s, seat, m: f"Dredge {villain.tile_name(s, str(m.get('tile')))} from the river",
-        ),
-        _villain_rule(
-            "demobilize",
-            ("tile",),
-            villain.demobilize_check,
-            villain.demobilize_apply,
-            lambda s, seat, m: f"Demobilize {villain.tile_name(s, str(m.get('tile')))}",
-        ),
-        _villain_rule(
-            "end_villain_turn",
-            (),
-            villain.end_turn_check,
-            villain.end_turn_apply,
-            lambda s, seat, m: "End the villain's turn",
-        ),
+        *(_waited(rule) for rule in RULES),
     ),
     precheck=_precheck,
     unknown=lambda name: reject("unknown_move", no_such_move("Gotham City Chronicles")),

@@ -13,6 +13,8 @@ is to act. Each step is the book's to carry out, not a player's choice:
   character's activation or tile that ends with it (IX B);
 - `explosion`: a Blast's explosions (X Blast), or an explosion's or a token's miniatures rolling
   one after another (IX Q-R), the wounds of one roll dealt before the next;
+- `effects`: the effect chosen first of several triggering together, carried out at once
+  (IV·A·2, V·B·2, V·B·6, VI·B·2, VI·B·5; effect_order.py);
 - `event`: the event tile's event, its effects one after another, then its reinforcement points
   or the event tile's end (VI·B·3 [d], VI E); and that end once its points are all spent or
   given up (VI·B·3 [e]).
@@ -38,6 +40,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     DefenseImpossible,
     DissipationPlaced,
     DissipationTurned,
+    EffectOrderChosen,
     EventTriggered,
     Exploded,
     HeroesTurnBegan,
@@ -64,6 +67,7 @@ ALWAYS: Mapping[type, str] = {
     MovePointsBought: "movement",
     Blasted: "explosion",
     EventTriggered: "event",
+    EffectOrderChosen: "effects",
 }
 
 # what a step owed is, in the words of a refusal: "The game first ..."
@@ -74,6 +78,7 @@ IN_WORDS: Mapping[str, str] = {
     "neutralization": "neutralizes the character",
     "explosion": "carries out the explosion",
     "event": "carries out the event",
+    "effects": "carries out the effect chosen first",
     "dice": "counts the dice, which have nothing left to reroll",
     "defense": "takes the defense nobody is asked for",
 }

@@ -131,6 +131,13 @@ REJECTIONS.update(
 
 REJECTIONS.update(
     {
+        "order_pending": cite("iv-a-2", "v-b-2", "v-b-6", "vi-b-2", "vi-b-5"),
+        "no_order_to_choose": cite("iv-a-2", "v-b-2", "v-b-6", "vi-b-2", "vi-b-5"),
+    }
+)
+
+REJECTIONS.update(
+    {
         "no_skill": cite("x", "v-a.skills", "ix-b"),
         "skill_used": cite("x.blast"),
     }
@@ -152,6 +159,14 @@ REFUSAL_WORDS: dict[str, str] = {
     "not_your_turn": "Making a move during the other side's turn.",
     "step_pending": (
         "Making a move part-way through another, while the game carries out a step of its own."
+    ),
+    "order_pending": (
+        "Making any other move while the side concerned chooses the order of the mission's "
+        "effects that trigger together."
+    ),
+    "no_order_to_choose": (
+        "Choosing an effect to resolve first when no effects wait for their order, or one "
+        "that is not among them."
     ),
     "seat_finished": "Acting for heroes after their player has finished this heroes' turn.",
     "unknown_move": "Making a move the game does not have.",

@@ -33,6 +33,7 @@ from rules_core.games.gotham_city_chronicles.mission import EFFECTS
 from rules_core.games.gotham_city_chronicles.moves import (
     MOVES,
     heroes_rest,
+    may_act,
     owed_steps,
     to_act,
     villain_done,
@@ -148,8 +149,16 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # weapon_choice.py), or for Ambidexterity's level, which only bounds the weapons an attack
     # names, the highest; a single-use weapon left out stays (V D 5); before, every weapon's
     # defense and skill lines were added, and a `defense_rolled` without `weapons` takes the
-    # first weapon of each type
-    rules_version = 23
+    # first weapon of each type; 24: effects that trigger together (the upkeep's, a side's
+    # start or end of turn) whose order can change what happens wait for the side concerned to
+    # choose which comes first (IV·A·2, V·B·2, V·B·6, VI·B·2, VI·B·5: `effect_order_asked`, the
+    # move `resolve_first`, `effect_order_chosen`; effect_order.py); before, they took the
+    # mission's order. The reference mission never asks (its two upkeep effects exclude each
+    # other, and it has no turn effects), so its games are decided as before; and a hero drops
+    # equipment in the villain's turn too (V·D·1 [f]: at any time), while the villain is the
+    # one waited for: the heroes' seats carrying equipment `may_act` (not `to_act`; before,
+    # a drop there was refused `not_your_turn`)
+    rules_version = 24
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)
@@ -248,6 +257,10 @@ class GothamCityChronicles(DeclaredGame[GccState]):
 
     def to_act(self, state: GccState) -> frozenset[int]:
         return to_act(state)
+
+    def may_act(self, state: GccState) -> frozenset[int]:
+        """The heroes' seats that may drop equipment in the villain's turn (V·D·1 [f])."""
+        return may_act(state)
 
     def outcome(self, state: GccState) -> Outcome | None:
         if not state.winner:

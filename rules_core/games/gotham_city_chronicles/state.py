@@ -137,6 +137,15 @@ class Sequel:
 
 
 @dataclass(frozen=True, slots=True)
+class Ordering:
+    """Effects that trigger together waiting for the side concerned to choose which comes
+    first (IV·A·2, V·B·2, V·B·6, VI·B·2, VI·B·5; effect_order.py)."""
+
+    step: str  # upkeep | a turn step (heroes_start ...)
+    effects: tuple[str, ...]  # the effects still due, in the mission's order
+
+
+@dataclass(frozen=True, slots=True)
 class Fight:
     """An attack under way (V·C·1-2, VI·D·1-2, VII): who attacks whom, and how it stands."""
 
@@ -189,6 +198,7 @@ class GccState:
     winner: str = ""  # "" while the game runs | heroes | villain
     ended_by: str = ""  # the end-game condition that ended it
     owing: str = ""  # the step the game owes inside the move under way (owed.py), or ""
+    ordering: Ordering | None = None  # effects due waiting for their order to be chosen
 
     @property
     def board_pack(self) -> Pack:

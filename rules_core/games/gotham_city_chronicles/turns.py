@@ -6,8 +6,11 @@ from __future__ import annotations
 import random
 
 from rules_core.engine.declared import Run
+from rules_core.engine.types import GameEvent, Move
+from rules_core.games.gotham_city_chronicles import effect_order
 from rules_core.games.gotham_city_chronicles.events import (
     DissipationTurned,
+    EffectOrderChosen,
     HeroesTurnBegan,
     HeroesTurnEnded,
     TurnAdvanced,
@@ -16,6 +19,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     VillainTurnBegan,
     VillainTurnEnded,
 )
+from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.special_rules import (
     carry_out,
     check_after_side,
@@ -46,11 +50,16 @@ def begin(run: Run[GccState], side: str, rng: random.Random) -> None:
 
 
 def turn_effects(
-    run: Run[GccState], step: str, rng: random.Random, due: tuple[str, ...] | None = None
+    run: Run[GccState],
+    step: str,
+    rng: random.Random,
+    due: tuple[str, ...] | None = None,
+    chosen: bool = False,
 ) -> None:
     """V·B·2, V·B·6, VI·B·2, VI·B·5: the mission's effects of that step whose conditions hold,
-    in the mission's order (reference: the side may choose it; README), or those still `due`
-    once a roll they wait on is counted; then what follows the step (a side's end)."""
+    or those still `due` once a roll they wait on is counted or their order chosen (`chosen`:
+    the first of them was), in the order the side concerned chooses where it can matter
+    (effect_order.py), else the mission's; then what follows the step (a side's end)."""
     mission = run.state.board_pack.mission
     if due is None:
         due = tuple(
@@ -59,6 +68,8 @@ def turn_effects(
     for index, effect in enumerate(due):
         if run.state.winner:
             return
+        if not (chosen and index == 0) and effect_order.ask(run, step, due[index:]):
+            return  # the side concerned chooses which comes first
         run.emit(TurnEffectTriggered(seat=None, effect=effect, step=step))
         if carry_out(run, rng, Sequel(step, None, effect, later=due[index + 1 :])):
             return  # a roll waits for its reroll step (area_rolls.py goes on)
@@ -88,17 +99,23 @@ def side_over(run: Run[GccState], side: str, rng: random.Random) -> None:
 
 def upkeep(run: Run[GccState], rng: random.Random) -> None:
     """IV A: the turn marker moves on; the mission's upkeep effects whose conditions hold take
-    place (reference: in the mission's order, README), then the side with initiative plays."""
+    place (in the order the side with initiative chooses, IV·A·2), then that side plays."""
     run.emit(TurnAdvanced(seat=None, turn=run.state.turn + 1))
     mission = run.state.board_pack.mission
     upkeep_effects(run, tuple(u.id for u in mission.upkeep if holds(run.state, u)), rng)
 
 
-def upkeep_effects(run: Run[GccState], due: tuple[str, ...], rng: random.Random) -> None:
-    """The upkeep effects due, in order, then the side with initiative's turn; they stop while
-    a roll waits for its reroll step (area_rolls.py goes on with those left)."""
+def upkeep_effects(
+    run: Run[GccState], due: tuple[str, ...], rng: random.Random, chosen: bool = False
+) -> None:
+    """The upkeep effects due, in order (the side with initiative choosing it where it can
+    matter, effect_order.py; `chosen`: the first of `due` was chosen), then the side with
+    initiative's turn; they stop while a roll waits for its reroll step (area_rolls.py goes on
+    with those left) or while their order is being chosen."""
     for index, effect in enumerate(due):
         if run.state.winner:
+            return
+        if not (chosen and index == 0) and effect_order.ask(run, "upkeep", due[index:]):
             return
         run.emit(UpkeepTriggered(seat=None, effect=effect))
         if carry_out(run, rng, Sequel("upkeep", None, effect, later=due[index + 1 :])):
@@ -106,3 +123,19 @@ def upkeep_effects(run: Run[GccState], due: tuple[str, ...], rng: random.Random)
     check_now(run)
     if not run.state.winner:
         begin(run, run.state.board_pack.mission.initiative, rng)
+
+
+def resolve_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    """The effect chosen comes first (IV·A·2, V·B·2, V·B·6, VI·B·2, VI·B·5), then the others,
+    asked again where their order still matters."""
+    ordering = state.ordering
+    assert ordering is not None
+    first = str(move.get("effect"))
+    run = Run(state, HANDLERS)
+    run.emit(EffectOrderChosen(seat=seat, step=ordering.step, effect=first))
+    due = (first, *(e for e in ordering.effects if e != first))
+    if ordering.step == "upkeep":
+        upkeep_effects(run, due, rng, chosen=True)
+    else:
+        turn_effects(run, ordering.step, rng, due, chosen=True)
+    return run.events

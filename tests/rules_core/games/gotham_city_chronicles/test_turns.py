@@ -30,9 +30,11 @@ from tests.rules_core.games.gotham_city_chronicles.test_villain import TIME_LOCK
 
 
 def test_a_steps_effects_happen_in_the_missions_order_once_their_conditions_hold() -> None:
-    """V·B·6 (likewise V·B·2, VI·B·2, VI·B·5): the book lets the heroes choose the order; the
-    reference takes the mission's, and the effects due are those whose conditions hold as the
-    step begins (the second here still happens though the first opened the safe)."""
+    """V·B·6 (likewise V·B·2, VI·B·2, VI·B·5): the book lets the heroes choose the order; two
+    effects doing the same thing cannot differ by it, so nobody is asked and the mission's
+    order stands (test_effect_order.py: where it matters), and the effects due are those whose
+    conditions hold as the step begins (the second here still happens though the first opened
+    the safe)."""
     raw = tomllib.loads(REFERENCE_PACK.read_text())
     raw["mission"]["turn_effect"] = [
         {**TIME_LOCK, "id": "backup-lock", "name": "The backup lock gives way"},

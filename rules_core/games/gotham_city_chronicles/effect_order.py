@@ -1,0 +1,159 @@
+"""Effects that trigger together (IV·A·2, V·B·2, V·B·6, VI·B·2, VI·B·5): the side concerned
+chooses their order, asked only where the order can change what happens.
+
+Whether two effects' order can matter is read from their steps (content/VOCABULARY.md), at
+the step they trigger in (every effect due is carried out, its condition having held as the
+step began). Two effects are taken as independent when neither's steps undo or alter what the
+other's do (`_clash`), when they do not both roll dice (a miniature neutralized by the first
+rolls no more, and the rerolls of both are paid from the same cubes), and when they cannot
+both end the game (the first to end it would decide the winner and stop the other). Anything
+else is asked: with three effects due, the side chooses the first, then, if the others still
+depend on their order, the next."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+from rules_core.engine.declared import Run
+from rules_core.engine.effects import Effect
+from rules_core.engine.types import Move, Rejection
+from rules_core.games.gotham_city_chronicles.events import EffectOrderAsked
+from rules_core.games.gotham_city_chronicles.mission import Mission, Trigger
+from rules_core.games.gotham_city_chronicles.refusals import reject
+from rules_core.games.gotham_city_chronicles.state import VILLAIN_SEAT, GccState
+
+
+@dataclass(frozen=True, slots=True)
+class _Footprint:
+    """What an effect's steps do to the mission's tokens, and whether they roll or may end."""
+
+    states: frozenset[tuple[str, str]]  # (token, state) set
+    countdowns: frozenset[tuple[str, int]]  # (token, turns) a countdown starts at
+    ticks: frozenset[str]  # tokens counted down
+    dice: bool  # an explosion, or a token making an area more dangerous (IX Q-R)
+    ends: bool  # a step can fulfil an end-game condition (IV C note)
+
+
+def _dangerous(mission: Mission, kind: object) -> bool:
+    return any(k == kind and harm > 0 for k, _, harm in mission.dissipation)
+
+
+def _footprint(mission: Mission, steps: tuple[Effect, ...]) -> _Footprint:
+    states = {(str(s.get("token")), str(s.get("state"))) for s in steps if s.op == "set_state"}
+    countdowns = {
+        (str(s.get("token")), int(str(s.get("turns")))) for s in steps if s.op == "start_countdown"
+    }
+    dice = any(
+        s.op == "explode" or (s.op == "place_token" and _dangerous(mission, s.get("kind")))
+        for s in steps
+    )
+    ending = any(
+        (e.when == "token_state" and (e.token, e.state) in states)
+        or (e.when == "heroes_neutralized" and dice)
+        for e in mission.ends
+    )
+    return _Footprint(
+        frozenset(states),
+        frozenset(countdowns),
+        frozenset(str(s.get("token")) for s in steps if s.op == "count_down"),
+        dice,
+        ending,
+    )
+
+
+def _clash(a: _Footprint, b: _Footprint) -> bool:
+    """Whether the two write a token's state or countdown apart (the second written wins), or
+    one starts a countdown the other counts down."""
+    for first, second in ((a, b), (b, a)):
+        for token, state in first.states:
+            if any(t == token and s != state for t, s in second.states):
+                return True
+        for token, turns in first.countdowns:
+            if any(t == token and n != turns for t, n in second.countdowns):
+                return True
+            if token in second.ticks:
+                return True
+    return False
+
+
+def _independent(a: _Footprint, b: _Footprint) -> bool:
+    return not _clash(a, b) and not (a.dice and b.dice) and not (a.ends and b.ends)
+
+
+def triggers(mission: Mission, step: str) -> tuple[Trigger, ...]:
+    """The mission's effects of a step: the upkeep's, or a side's start or end of turn."""
+    if step == "upkeep":
+        return mission.upkeep
+    return tuple(t for when, t in mission.turn_effects if when == step)
+
+
+def order_matters(mission: Mission, step: str, due: Iterable[str]) -> bool:
+    """Whether carrying out `due` in another order could change what happens (module doc)."""
+    effects = {t.id: t for t in triggers(mission, step)}
+    prints = [_footprint(mission, effects[e].effect) for e in due]
+    return any(not _independent(a, b) for a, b in combinations(prints, 2))
+
+
+def side_choosing(mission: Mission, step: str) -> str:
+    """IV·A·2: the side with initiative orders the upkeep's effects; V·B·2 and V·B·6 the
+    heroes theirs, VI·B·2 and VI·B·5 the villain."""
+    if step == "upkeep":
+        return mission.initiative
+    return step.split("_", 1)[0]
+
+
+def ask(run: Run[GccState], step: str, due: tuple[str, ...]) -> bool:
+    """Ask the side concerned which of `due` comes first, where their order matters; True
+    when asked (the effects wait for its answer)."""
+    mission = run.state.board_pack.mission
+    if len(due) < 2 or not order_matters(mission, step, due):
+        return False
+    run.emit(EffectOrderAsked(seat=None, step=step, effects=due))
+    return True
+
+
+def choosers(state: GccState) -> frozenset[int]:
+    """The seats asked for the order: the villain's, or every heroes' seat (V·B·4: the heroes
+    agree among themselves, any of them may answer for the side, as any may act first)."""
+    assert state.ordering is not None
+    if side_choosing(state.board_pack.mission, state.ordering.step) == "villain":
+        return frozenset({VILLAIN_SEAT})
+    return frozenset(state.hero_seats())
+
+
+def resolve_offers(state: GccState, seat: int) -> list[Move]:
+    if state.ordering is None or seat not in choosers(state):
+        return []
+    return [Move.of("resolve_first", effect=e) for e in state.ordering.effects]
+
+
+def resolve_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    if state.ordering is None:
+        return reject("no_order_to_choose", "No effects are waiting for their order now.")
+    if move.get("effect") not in state.ordering.effects:
+        return reject("no_order_to_choose", "That effect is not one of those waiting.")
+    return None
+
+
+def effect_name(state: GccState, step: str, effect: object) -> str:
+    """An upkeep or turn effect by the name the mission gives it."""
+    found = [t.name for t in triggers(state.board_pack.mission, step) if t.id == effect]
+    return found[0] if found else str(effect)
+
+
+def resolve_label(state: GccState, seat: int, move: Move) -> str:
+    assert state.ordering is not None
+    return f"Resolve “{effect_name(state, state.ordering.step, move.get('effect'))}” first"
+
+
+def order_pending(state: GccState) -> Rejection | None:
+    """While the side concerned chooses the order of the effects due, nothing else is done."""
+    if state.ordering is None:
+        return None
+    side = side_choosing(state.board_pack.mission, state.ordering.step)
+    who = "the villain chooses" if side == "villain" else "the heroes choose"
+    return reject(
+        "order_pending", f"First {who} which of the effects that trigger together comes first."
+    )

@@ -1,0 +1,279 @@
+"""Effects that trigger together (IV·A·2, V·B·2, V·B·6, VI·B·2, VI·B·5): the side concerned
+chooses their order where it can change what happens, and only there."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from typing import Any
+
+from rules_core.engine.types import Move, Rejection
+from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+from rules_core.games.gotham_city_chronicles.effect_order import order_matters
+from rules_core.games.gotham_city_chronicles.events import (
+    EffectOrderAsked,
+    EffectOrderChosen,
+    TurnEffectTriggered,
+    UpkeepTriggered,
+    VillainTurnBegan,
+)
+from rules_core.games.gotham_city_chronicles.moves import to_act
+from rules_core.games.gotham_city_chronicles.rules import GAME
+from rules_core.games.gotham_city_chronicles.setup import opening
+from rules_core.games.gotham_city_chronicles.state import INITIAL, GccState
+from tests.rules_core.games.gotham_city_chronicles.test_movement import all_active, fold, play
+from tests.rules_core.games.gotham_city_chronicles.test_villain import TIME_LOCK
+
+VILLAIN = 0
+RELOCK = {  # the safe's lock set again while it is closed: against the time lock, order decides
+    "id": "relock",
+    "name": "The safe relocks",
+    "when": "heroes_end",
+    "token": "safe",
+    "state": "closed",
+    "effect": [{"op": "set_state", "token": "safe", "state": "closed"}],
+}
+
+
+def _raw() -> dict[str, Any]:
+    return tomllib.loads(REFERENCE_PACK.read_text())
+
+
+def _started(raw: dict[str, Any], seats: int = 2) -> GccState:
+    return all_active(fold(INITIAL, opening(parse_pack(raw), seats)))
+
+
+def _heroes_finish(state: GccState) -> tuple[GccState, list[Any]]:
+    events: list[Any] = []
+    for seat in sorted(to_act(state)):
+        state, played = play(state, seat, Move.of("finish"))
+        events += played
+    return state, events
+
+
+def _with_turn_effects(*effects: dict[str, Any]) -> dict[str, Any]:
+    raw = _raw()
+    raw["mission"]["turn_effect"] = list(effects)
+    return raw
+
+
+def test_the_heroes_choose_which_of_two_clashing_end_of_turn_effects_comes_first() -> None:
+    """V·B·6: the time lock opens the safe and the relock closes it; the one resolved last
+    decides, so the heroes are asked, and the villain's turn waits for their answer."""
+    state, events = _heroes_finish(_started(_with_turn_effects(TIME_LOCK, RELOCK)))
+    assert events[-1] == EffectOrderAsked(
+        seat=None, step="heroes_end", effects=("time-lock", "relock")
+    )
+    assert not any(isinstance(e, TurnEffectTriggered) for e in events)
+    assert to_act(state) == {1}
+    offered = GAME.legal_moves(state, 1)
+    assert offered == [
+        Move.of("resolve_first", effect="time-lock"),
+        Move.of("resolve_first", effect="relock"),
+    ]
+    assert [GAME.describe_move(state, 1, m) for m in offered] == [
+        "Resolve “The safe's time lock opens” first",
+        "Resolve “The safe relocks” first",
+    ]
+    assert GAME.legal_moves(state, VILLAIN) == []
+    relock_last, _ = play(state, 1, offered[0])
+    open_last, played = play(state, 1, offered[1])
+    assert relock_last.token("safe").state == "closed"
+    assert open_last.token("safe").state == "open"
+    assert played[0] == EffectOrderChosen(seat=1, step="heroes_end", effect="relock")
+    triggered = [e.effect for e in played if isinstance(e, TurnEffectTriggered)]
+    assert triggered == ["relock", "time-lock"]
+    assert any(isinstance(e, VillainTurnBegan) for e in played)
+    assert to_act(open_last) == {VILLAIN}
+
+
+def test_every_heroes_seat_may_answer_for_the_heroes() -> None:
+    """V·B·4: the heroes agree among themselves, so any heroes' seat answers (the first to do
+    so decides), and the villain is refused."""
+    state, _ = _heroes_finish(_started(_with_turn_effects(TIME_LOCK, RELOCK), seats=3))
+    assert to_act(state) == {1, 2}
+    move = Move.of("resolve_first", effect="relock")
+    after, _ = play(state, 2, move)
+    assert after.token("safe").state == "open"
+    refused = GAME.decide(state, VILLAIN, move, random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "order_pending"
+    assert "the heroes choose" in refused.message
+
+
+def test_the_villain_orders_its_own_end_of_turn_effects() -> None:
+    """VI·B·5: the villain's end-of-turn effects are ordered by the villain."""
+    effects = [{**e, "when": "villain_end"} for e in (TIME_LOCK, RELOCK)]
+    state, _ = _heroes_finish(_started(_with_turn_effects(*effects)))
+    state, events = play(state, VILLAIN, Move.of("end_villain_turn"))
+    assert isinstance(events[-1], EffectOrderAsked) and events[-1].step == "villain_end"
+    assert to_act(state) == {VILLAIN}
+    assert {m.type for m in GAME.legal_moves(state, VILLAIN)} == {"resolve_first"}
+    assert GAME.legal_moves(state, 1) == []
+    state, events = play(state, VILLAIN, Move.of("resolve_first", effect="time-lock"))
+    assert state.token("safe").state == "closed"
+    assert to_act(state) == {1}  # the next upkeep, then the heroes' turn
+
+
+def test_while_the_order_is_chosen_nothing_else_is_done() -> None:
+    """V·B·2: at the heroes' turn's start, the stances wait for the order of its effects."""
+    effects = [{**e, "when": "heroes_start"} for e in (TIME_LOCK, RELOCK)]
+    raw = _with_turn_effects(*effects)
+    state = fold(INITIAL, opening(parse_pack(raw), 2))
+    assert state.ordering is not None and state.ordering.step == "heroes_start"
+    assert {m.type for m in GAME.legal_moves(state, 1)} == {"resolve_first"}
+    stance = Move.of("stance", hero="batman", stance="active")
+    refused = GAME.decide(state, 1, stance, random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "order_pending"
+    state, _ = play(state, 1, Move.of("resolve_first", effect="time-lock"))
+    assert state.ordering is None and state.token("safe").state == "closed"
+    assert {m.type for m in GAME.legal_moves(state, 1)} == {"stance"}
+
+
+def test_the_side_with_initiative_orders_the_upkeep_effects() -> None:
+    """IV·A·2: two upkeep effects that clash (one starts the bomb's countdown, the other counts
+    it down) are ordered by the side with initiative, here the heroes."""
+    raw = _raw()
+    raw["mission"]["upkeep"] = [
+        {
+            "id": "fuse-lit",
+            "name": "The fuse is lit",
+            "effect": [{"op": "start_countdown", "token": "bomb", "turns": 3}],
+        },
+        {
+            "id": "fuse-burns",
+            "name": "The fuse burns",
+            "effect": [{"op": "count_down", "token": "bomb"}],
+        },
+    ]
+    state = fold(INITIAL, opening(parse_pack(raw), 2))
+    assert state.ordering is not None and state.ordering.step == "upkeep"
+    assert to_act(state) == {1}
+    lit_last, events = play(state, 1, Move.of("resolve_first", effect="fuse-burns"))
+    assert [e.effect for e in events if isinstance(e, UpkeepTriggered)] == [
+        "fuse-burns",
+        "fuse-lit",
+    ]
+    assert lit_last.token("bomb").countdown == 3
+    burnt, _ = play(state, 1, Move.of("resolve_first", effect="fuse-lit"))
+    assert burnt.token("bomb").countdown == 2
+    assert {m.type for m in GAME.legal_moves(burnt, 1)} == {"stance"}
+
+
+def test_three_effects_ask_again_for_those_left_while_their_order_matters() -> None:
+    """The side chooses the first; of the two left, a clash asks again, none does not."""
+    third = {**TIME_LOCK, "id": "backup-lock", "name": "The backup lock gives way"}
+    state, _ = _heroes_finish(_started(_with_turn_effects(TIME_LOCK, RELOCK, third)))
+    assert state.ordering is not None and len(state.ordering.effects) == 3
+    again, events = play(state, 1, Move.of("resolve_first", effect="time-lock"))
+    assert events[-1] == EffectOrderAsked(
+        seat=None, step="heroes_end", effects=("relock", "backup-lock")
+    )
+    done, events = play(state, 1, Move.of("resolve_first", effect="relock"))
+    assert [e.effect for e in events if isinstance(e, TurnEffectTriggered)] == [
+        "relock",
+        "time-lock",
+        "backup-lock",
+    ]
+    assert done.ordering is None and done.token("safe").state == "open"
+    assert again.ordering is not None
+
+
+def test_effects_whose_order_changes_nothing_are_not_asked_about() -> None:
+    """Effects touching different tokens, or setting a token alike, commute: nobody is asked
+    (the existing reading: the mission's order, test_turns.py); effects that both roll dice,
+    or that could both end the game, are asked about."""
+    mission = parse_pack(_raw()).mission
+    assert [u.id for u in mission.upkeep] == ["bomb-ticks", "bomb-explodes"]
+    raw = _with_turn_effects(
+        TIME_LOCK,
+        {**TIME_LOCK, "id": "same", "name": "The same again"},
+        {
+            "id": "tick",
+            "name": "Tick",
+            "when": "heroes_end",
+            "effect": [{"op": "count_down", "token": "bomb"}],
+        },
+        {
+            "id": "boom",
+            "name": "Boom",
+            "when": "heroes_end",
+            "effect": [{"op": "explode", "token": "bomb", "level": 1}],
+        },
+        {
+            "id": "bang",
+            "name": "Bang",
+            "when": "heroes_end",
+            "effect": [{"op": "explode", "token": "safe", "level": 1}],
+        },
+        {
+            "id": "blow",
+            "name": "Blow",
+            "when": "heroes_end",
+            "effect": [{"op": "set_state", "token": "bomb", "state": "exploded"}],
+        },
+    )
+    mission = parse_pack(raw).mission
+    assert not order_matters(mission, "heroes_end", ("time-lock", "same", "tick"))
+    assert not order_matters(mission, "heroes_end", ("tick", "boom", "time-lock"))
+    assert order_matters(mission, "heroes_end", ("boom", "bang"))  # both roll
+    assert order_matters(mission, "heroes_end", ("boom", "blow"))  # both may end the game
+    assert not order_matters(mission, "heroes_end", ("blow", "tick", "time-lock"))
+
+
+def test_the_reference_mission_never_asks() -> None:
+    """The reference's two upkeep effects exclude each other by their conditions (the bomb
+    running, or at zero), and it has no turn effects."""
+    mission = parse_pack(_raw()).mission
+    assert not mission.turn_effects
+    ticks, explodes = mission.upkeep
+    assert (ticks.countdown, explodes.countdown) == ("running", "zero")
+
+
+def _clashing_everywhere() -> dict[str, Any]:
+    """The reference pack with the relock against the time lock at every turn step, and two
+    explosions in the upkeep (both roll: their order is asked, and their rolls wait)."""
+    raw = _with_turn_effects(
+        *(
+            {**effect, "id": f"{effect['id']}-{when}", "when": when}
+            for when in ("heroes_start", "heroes_end", "villain_start", "villain_end")
+            for effect in (TIME_LOCK, RELOCK)
+        )
+    )
+    raw["mission"]["upkeep"] = [
+        {
+            "id": f"blast-{token}",
+            "name": f"A blast at the {token}",
+            "effect": [{"op": "explode", "token": token, "level": 1}],
+        }
+        for token in ("bomb", "safe")
+    ]
+    return raw
+
+
+def test_random_games_with_effects_to_order_name_who_can_move_at_every_version() -> None:
+    """At every version of random games (inside moves too) the seats named to act are those
+    with a legal move, every move offered is accepted, and replaying the events gives the
+    same state."""
+    pack = parse_pack(_clashing_everywhere())
+    asked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        events = opening(pack, 2 + seed % 3)
+        state = INITIAL
+        log = list(events)
+        for _ in range(400):
+            for event in events:
+                state = GAME.evolve(state, event)
+                movers = {s for s in range(state.seats) if GAME.legal_moves(state, s)}
+                assert to_act(state) == movers, event
+            if state.winner:
+                break
+            asked += state.ordering is not None
+            seat = min(to_act(state))
+            move = rng.choice(GAME.legal_moves(state, seat))
+            decided = GAME.decide(state, seat, move, random.Random(rng.random()))
+            assert isinstance(decided, list), decided
+            events = decided
+            log += events
+        assert fold(INITIAL, log) == state
+    assert asked > 10
