@@ -122,7 +122,7 @@ def _check_names_differ(players: Sequence[PlayerSpec]) -> None:
         key = " ".join(_read_alike(name).split())
         if key in seen:
             raise InvalidRequest(
-                f"Seats {seen[key] + 1} and {index + 1} are both called {echo(name)!r}: give "
+                f"Seats {seen[key] + 1} and {index + 1} are both called “{echo(name)}”: give "
                 "each seat its own name, so the table can tell them apart."
             )
         seen[key] = index
