@@ -7,6 +7,7 @@ creating and forking a game run in one transaction.
 from __future__ import annotations
 
 import secrets
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -112,18 +113,25 @@ def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
 
 def _check_names_differ(players: Sequence[PlayerSpec]) -> None:
     """Every seat's name, given or by default, is its own: the story, the moves and the
-    replay name seats by them, so two "Ann"s (in any case, or a name given as another seat's
-    default "Player 2") could not be told apart."""
+    replay name seats by them, so two "Ann"s (in any case or spacing, in another Unicode
+    spelling of the same letters: "é" composed or as e and an accent, full-width letters, or a
+    name given as another seat's default "Player 2") could not be told apart."""
     seen: dict[str, int] = {}
     for index in range(len(players)):
         name = players[index].name or _default_name(players, index)
-        key = " ".join(name.casefold().split())
+        key = " ".join(_read_alike(name).split())
         if key in seen:
             raise InvalidRequest(
-                f"Seats {seen[key] + 1} and {index + 1} are both called {echo(name)!r}: give "
+                f"Seats {seen[key] + 1} and {index + 1} are both called “{echo(name)}”: give "
                 "each seat its own name, so the table can tell them apart."
             )
         seen[key] = index
+
+
+def _read_alike(name: str) -> str:
+    """`name` as a reader tells it from others: its compatibility form, case folded (Unicode's
+    NFKC_Casefold, by its definition's steps)."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKD", name).casefold())
 
 
 def _default_name(players: Sequence[PlayerSpec], index: int) -> str:

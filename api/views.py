@@ -583,7 +583,9 @@ class StreamView(GameView):
         def release() -> None:
             stream_access.slot_release(caller, slot)
 
-        start = game.version if after is None else after
+        # from the head unless asked for earlier events (a version the game never reached is
+        # its head: the stream's last word names the version it covered)
+        start = game.version if after is None else min(after, game.version)
         duration = min(seconds or 300, limit)
         stream: Any = (
             live.ClosingAsyncStream(

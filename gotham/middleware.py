@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.exceptions import TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 
 Handler = Callable[[HttpRequest], HttpResponse]
@@ -24,7 +25,8 @@ def _has_nul(request: HttpRequest) -> bool:
 
 
 class RequestLimitsMiddleware:
-    """A body over the stated size is 413 and a NUL character in the path or query is 400.
+    """A body over the stated size is 413; a NUL character in the path or query, or a query of
+    more parameters than Django parses, is 400.
 
     Both are refused before any view reads the request, so no view sees a body it did not
     agree to hold and no NUL reaches the database (PostgreSQL refuses it in text).
@@ -44,7 +46,12 @@ class RequestLimitsMiddleware:
             return error_response(
                 413, "body_too_large", f"The request body is over the limit of {limit} bytes."
             )
-        if _has_nul(request):
+        try:
+            nul = _has_nul(request)
+        except TooManyFieldsSent:  # refused here, as DEBUG's page would read the query again
+            fields = settings.DATA_UPLOAD_MAX_NUMBER_FIELDS
+            return error_response(400, "malformed", f"The query has more than {fields} parameters.")
+        if nul:
             return error_response(
                 400, "nul_character", "The path or query contains a NUL character."
             )

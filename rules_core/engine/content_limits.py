@@ -27,17 +27,19 @@ ROOT: Final = "(pack)"  # the path of the pack itself
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _SHOWN_CHARS: Final = 40  # of a pack's text quoted in a message (a key in a path, an id)
 # Unicode's bidirectional controls, the control characters (C0, DEL, C1) but tab, line feed
-# and carriage return, and the invisible characters that join nothing (soft hyphen, Mongolian
-# vowel separator, zero-width space, word joiner and the invisible operators, byte order mark):
+# and carriage return, and the invisible characters that join nothing (soft hyphen, combining
+# grapheme joiner, Mongolian vowel separator, zero-width space, word joiner and the invisible
+# operators, byte order mark, and the blank fillers of Hangul and Khmer, which draw nothing):
 # shown among other words, they turn the words after them around or hide among them, making
 # two names that read alike differ (the joiners of emoji and of scripts, U+200C and U+200D,
 # are text)
 _BIDI_AND_CONTROLS = (
-    "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b\u200e\u200f"
-    "\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff"
+    "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5"
+    "\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0"
 )
 _HIDDEN_CONTROL: Final = re.compile(f"[{_BIDI_AND_CONTROLS}]")
-_HIDDEN_CONTROL_OR_BREAK: Final = re.compile(f"[{_BIDI_AND_CONTROLS}\t\n\r]")
+# the line breaks: tab, line feed, carriage return and Unicode's line and paragraph separators
+_HIDDEN_CONTROL_OR_BREAK: Final = re.compile(f"[{_BIDI_AND_CONTROLS}\t\n\r\u2028\u2029]")
 
 
 class ContentError(ValueError):

@@ -60,13 +60,19 @@ def no_such_move(game: str) -> str:
     return f"{game} has no move of that kind: ask for the legal moves to see what you may do now."
 
 
+def _spoken(name: str) -> str:
+    """A move type's or a parameter's name as a refusal says it: "end_turn" is "end turn"."""
+    return name.replace("_", " ")
+
+
 def _move_kind(move: str) -> str:
     """A move type as a refusal names it: "The “end turn” move"."""
-    return f"The “{move.replace('_', ' ')}” move"
+    return f"The “{_spoken(move)}” move"
 
 
 def _quoted(params: Sequence[str]) -> str:
-    return listed([f"“{p}”" for p in params])
+    """Parameters as a refusal names them, in words: “card” and “face down”."""
+    return listed([f"“{_spoken(p)}”" for p in params])
 
 
 def takes_only(move: str, params: Sequence[str]) -> str:
@@ -74,7 +80,7 @@ def takes_only(move: str, params: Sequence[str]) -> str:
     kind = _move_kind(move)
     if not params:
         return f"{kind} takes no parameters."
-    return f"{kind} takes only {listed([f'“{p}”' for p in params])}."
+    return f"{kind} takes only {_quoted(params)}."
 
 
 def offered_with(move: str, forms: Sequence[Sequence[str]]) -> str:

@@ -82,10 +82,17 @@ def test_two_unnamed_bots_of_a_kind_are_told_apart_by_number(create_game: Create
 @pytest.mark.parametrize(
     ("players", "clash"),
     [
-        ([{"name": "Ann"}, {"name": "Ann"}], "Seats 1 and 2 are both called 'Ann'"),
+        ([{"name": "Ann"}, {"name": "Ann"}], "Seats 1 and 2 are both called “Ann”"),
         ([{"name": "Ann"}, {"name": "Bob"}, {"name": " ann "}], "Seats 1 and 3"),
-        ([{"name": "Player 2"}, {}], "Seats 1 and 2 are both called 'Player 2'"),
+        ([{"name": "Player 2"}, {}], "Seats 1 and 2 are both called “Player 2”"),
         ([{"bot": "greedy"}, {"name": "medium bot 2"}, {"bot": "greedy"}], "Seats 2 and 3"),
+        # the same letters in another Unicode spelling: "é" composed and as e + accent,
+        # full-width letters, a ligature
+        ([{"name": "Zo\u00eb"}, {"name": "Zoe\u0308"}], "Seats 1 and 2"),
+        ([{"name": "Ann"}, {"name": "\uff21nn"}], "Seats 1 and 2"),
+        ([{"name": "\ufb01sh"}, {"name": "FISH"}], "Seats 1 and 2"),
+        # told in words, not as code: no backslash before a quote the name holds
+        ([{"name": 'Ann\'s "bot"'}, {"name": 'ann\'s "bot"'}], 'called “ann\'s "bot"”:'),
     ],
 )
 def test_two_seats_of_one_name_are_refused_before_anything_is_stored(
@@ -436,6 +443,11 @@ def test_lobby_page_lists_the_catalog(api: APIClient) -> None:
         "\ufeffAnn",
         "Ann\u2060",
         "An\u00adn",
+        "A\u2028B",
+        "A\u2029B",
+        "An\u034fn",
+        "\u3164",
+        "Ann\u115f",
     ],
     ids=[
         "rlo",
@@ -449,6 +461,11 @@ def test_lobby_page_lists_the_catalog(api: APIClient) -> None:
         "byte-order-mark",
         "word-joiner",
         "soft-hyphen",
+        "line-separator",
+        "paragraph-separator",
+        "grapheme-joiner",
+        "hangul-filler",
+        "hangul-choseong-filler",
     ],
 )
 def test_a_name_that_would_reorder_or_hide_the_words_around_it_is_refused(

@@ -133,6 +133,25 @@ def test_a_nul_character_in_a_path_or_query_is_400(client: Client, path: str) ->
     assert response.json()["error"] == "nul_character"
 
 
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize(
+    "path", ["/api/catalog/", "/api/games/1/events/", "/api/rules/search/", "/", "/rules/search/"]
+)
+def test_a_query_of_more_parameters_than_django_parses_is_400(
+    client: Client, settings: Any, path: str, debug: bool
+) -> None:
+    """Django refuses to parse a query of over 1,000 parameters (DATA_UPLOAD_MAX_NUMBER_FIELDS):
+    the answer says so, as a 400 in the errors' shape, with DEBUG on as off (DEBUG's technical
+    page read the query again and failed with a 500; seen on `dev.py run`)."""
+    settings.DEBUG = debug
+    query = "&".join(f"p{i}=1" for i in range(1_001))
+    client.raise_request_exception = False
+    response = client.get(f"{path}?{query}&q=tie")
+    assert response.status_code == 400, response.content[:200]
+    assert response.json()["error"] == "malformed"
+    assert "1000 parameters" in response.json()["message"]
+
+
 def test_nul_characters_never_reach_the_database(api: APIClient, create_game: CreateGame) -> None:
     game = create_game()
     gid, token = game["id"], game["seats"][0]["token"]

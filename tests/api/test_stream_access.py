@@ -88,6 +88,18 @@ def test_a_stream_of_a_length_out_of_range_or_not_whole_is_refused_naming_the_ra
     }
 
 
+def test_a_stream_after_a_version_the_game_never_reached_tells_the_real_one(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """`after` past the head waits from the head: the stream's last word is the version the
+    game is at (a client resumes from it), never the number it was given."""
+    body = create_game()
+    response = read(api, f"/api/games/{body['id']}/stream/?after=999999&seconds=1")
+    text = b"".join(response.streaming_content).decode()
+    assert response.status_code == 200
+    assert f'event: timeout\ndata: {{"version":{body["version"]}}}' in text, text
+
+
 @override_settings(GOTHAM_STREAMS_PER_CALLER=2)
 def test_open_streams_per_caller_are_limited_and_given_back(
     api: APIClient, create_game: CreateGame

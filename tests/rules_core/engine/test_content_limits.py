@@ -95,6 +95,7 @@ def test_text_must_be_storable(data: object, message: str) -> None:
         ({"name": "\u0085"}, "name: no control character (U+0085)"),
         ({"id\u202e": 1}, '(pack)["id\\u202e"]: no control character (U+202E)'),
         ({"name": "Bat\u200bman"}, "name: no control character (U+200B)"),
+        ({"name": "Bat\u3164man"}, "name: no control character (U+3164)"),
         ({"card": [{"name": "Joker\ufeff"}]}, "card[0].name: no control character (U+FEFF)"),
     ],
 )

@@ -46,6 +46,15 @@ def test_refusals_name_what_a_game_has_and_never_repeat_what_was_posted() -> Non
         "The “use effect” move takes only “effect” and “choice”."
     )
     assert takes_only("end", ()) == "The “end” move takes no parameters."
+    # a parameter is named in words, as the move is ("face_down" is the “face down” a card is
+    # played with): no underscore in what a person reads
+    assert takes_only("crime", ("card", "district", "face_down")) == (
+        "The “crime” move takes only “card”, “district” and “face down”."
+    )
+    assert offered_with("attack", [("hero", "second_weapon")]) == (
+        "The “attack” move is offered now only with “hero” and “second weapon”: leave none out"
+        " and add none."
+    )
 
 
 def test_a_small_count_is_written_in_words_and_a_large_one_in_digits() -> None:
