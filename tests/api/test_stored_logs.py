@@ -205,6 +205,46 @@ def test_a_black_metro_game_of_rules_version_26_serves_the_citations_it_stored(
     assert problems and all("not the event the rules make of its move" in p for p in problems)
 
 
+def test_a_black_metro_game_of_rules_version_27_serves_its_harm_as_stored(
+    api: APIClient, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Black Metro's rules version 28 made strain inflicted and personnel overwhelmed record
+    their cause and cite its section. A 2-player game stored under 27, whose strain came from
+    set-ups, district effects, dice, blockades, dominance, recovering and unfulfilled missions
+    and whose personnel were overwhelmed by dominance, fortunes and the event dice, stored each
+    without a cause, citing the strain limit and Highfield Hospital, or the overwhelmed bag,
+    alone: it verifies by chain and replay, serves each event with the citations stored beside
+    it and tells it as before (no cause); re-decided by today's rules, those events would be
+    written with their cause."""
+    record = read(FIXTURES / "black-metro-2p-rules27.json")
+    game = load(record)
+    spec = get_game("black-metro")
+    assert game.rules_version == 27 < spec.rules_version
+    harm = [e for e in record["events"] if e["type"] in ("strain_inflicted", "overwhelmed")]
+    assert len(harm) == 28 and all("cause" not in e["data"] for e in harm)
+    assert list(log_problems(game)) == []
+    call_command("verify_log", str(game.pk))
+    assert "played under rules version 27: chain and replay checked" in capsys.readouterr().out
+    stored = [(e["seq"], e["citations"]) for e in record["events"]]
+    replay = api.get(f"/api/games/{game.pk}/replay/").json()["events"]
+    first = api.get(f"/api/games/{game.pk}/events/").json()["events"]  # a page of 1000
+    for served in (replay, first):
+        shown = [
+            (e["seq"], [{k: c[k] for k in ("book", "section")} for c in e["citations"]])
+            for e in served
+        ]
+        assert shown == stored[: len(shown)]
+    assert len(replay) == len(stored) and len(first) == 1000
+    told = {e["seq"]: e["text"] for e in replay}
+    for event in harm:  # told as it was: without a cause
+        text = told[event["seq"]]
+        assert text.endswith(("strain.", "overwhelmed.", "more.")), text
+    game.rules_version = spec.rules_version
+    game.save()
+    problems = list(log_problems(game))
+    assert problems and all("not the event the rules make of its move" in p for p in problems)
+
+
 def test_a_race_stored_when_each_copy_of_a_card_was_offered_is_redecided_as_stored(
     api: APIClient,
 ) -> None:

@@ -140,6 +140,7 @@ const node = (name, attrs, text) => ({ name, attrs, text, children: [],
   classList: { add() {}, remove() {}, toggle() {} } });
 let draw = null;
 const context = { GothamBoards: { el: node, COLORS: [], register(slug, d) { draw = d; },
+  seatColour: () => "#555",
   describer: () => ({ id: (part) => part, words: (part, text) => node("desc", {}, text),
     on: (element) => element }) },
   GothamDom: { counted: (n, what) => `${n} ${what}` } };
@@ -203,6 +204,32 @@ def test_the_race_board_and_panel_tell_a_figure_behind_the_start_as_the_story_do
     ]
     mine = panel("gotham-race", game.view(state, 0), 0)[0]
     assert mine == ["p", "You race Figure A: rank 4, square 34, 6 behind the start."]
+
+
+def test_the_black_metro_board_shows_each_players_technologies_in_play() -> None:
+    """The board showed nobody's technologies, though charged ones lie face up on the table
+    (appendix.science): under each player's line, every reader sees their charged technologies
+    by name, what each does on hover, and how many lie face down, never which."""
+    from rules_core.engine.updating import updated
+    from tests.rules_core.games.black_metro.helpers import BLUE, GREEN, RED, started
+
+    game = get_game("black-metro")
+    state = started(3)
+    red = updated(state.player(RED), technologies=("voltaic-edge@0", "calm-protocol@0"))
+    green = updated(
+        state.player(GREEN), technologies=("trading-platform@1",), downed=("calm-protocol@1",)
+    )
+    state = state.with_player(RED, red).with_player(GREEN, green)
+    for seat in (BLUE, None):
+        words = board_words("black-metro", game.view(state, seat), seat)
+        texts, titles = words["texts"], words["titles"]
+        at = texts.index("technologies:")
+        assert texts[at : at + 3] == ["technologies:", "Voltaic Edge", "Calm Protocol"]
+        at = texts.index("technologies:", at + 1)
+        assert texts[at : at + 3] == ["technologies:", "Trading Platform", "1 face down"]
+        assert texts.count("technologies:") == 2  # Blue has none: no line for them
+        assert "Calm Protocol (neuro, level 1): heal 1 strain each standby" in titles
+        assert sum("Calm Protocol" in t for t in texts + titles) == 2  # Red's; Green's unnamed
 
 
 def test_the_no_mans_land_key_offers_the_c_plus_1_counter_as_falcones_choice() -> None:

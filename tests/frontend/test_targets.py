@@ -196,11 +196,9 @@ def test_black_metros_cards_in_hand_are_picked_as_no_mans_lands_are(table: Any) 
 
 def _player_named(move: dict[str, Any]) -> int | None:
     """The seat a Black Metro move names: attacked (a dominance fortune, an assignment fortune
-    at a district), given the relic, or holding the technology jammed ("voltaic-edge@0")."""
+    at a district) or given the relic (the jammer names a technology: its own target)."""
     if move["type"] == "give_relic":
         return int(move["to"])
-    if move["type"] == "jam":
-        return int(str(move["card"]).partition("@")[2])
     if move["type"] in ("attack", "play_fortune") and int(move["target"]) >= 0:
         return int(move["target"])
     return None
@@ -208,14 +206,14 @@ def _player_named(move: dict[str, Any]) -> int | None:
 
 @pytest.mark.parametrize(
     "table",
-    [metro_attacking, metro_attacking_at_a_district, metro_giving_the_relic, metro_jamming],
+    [metro_attacking, metro_attacking_at_a_district, metro_giving_the_relic],
     ids=lambda t: t.__name__,
 )
 def test_black_metros_players_a_move_names_are_picked_by_their_line(table: Any) -> None:
-    """An attack, the relic given and the jammer name a player, not a place or a card of the
-    hand, and were never targets: each other player's line under the board now is one, named
-    by the player with its count of moves ("Green: 2 moves"), one Tab stop with the districts;
-    picking it leaves only the moves naming that player (Red's tech jammed, Red attacked)."""
+    """An attack and the relic given name a player, not a place or a card of the hand, and
+    were never targets: each other player's line under the board now is one, named by the
+    player with its count of moves ("Green: 2 moves"), one Tab stop with the districts;
+    picking it leaves only the moves naming that player (Red attacked)."""
     slug, game, state, seat = table()
     moves = offered(game, state, seat)
     view: Any = game.view(state, seat)
@@ -246,6 +244,54 @@ def test_black_metros_players_a_move_names_are_picked_by_their_line(table: Any) 
         "true",
     )
     assert step["shown"] == mine
+
+
+def test_black_metros_jammer_picks_the_technology_it_downs_not_its_holders_line() -> None:
+    """The board showed nobody else's technologies, so the frequency jammer's move aimed at
+    the holder's line ("Red: 1 move"). Each charged technology, face up on the table
+    (appendix.science), is drawn under its holder's line, and the move downing it aims at it:
+    named as the move names it ("Red's Voltaic Edge: 1 move"), described by what it does,
+    drawn inside no other target, one Tab stop with the districts; picking it leaves its move
+    alone."""
+    slug, game, state, seat = metro_jamming()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    drawn = targeted(slug, view, seat, moves)
+    assert not [t for t in drawn["targets"] if t["target"].startswith("player-")]
+    techs = [t for t in drawn["targets"] if t["target"].startswith("technology-")]
+    jams = {
+        f"technology-{m['move']['card']}": m["label"] for m in moves if m["move"]["type"] == "jam"
+    }
+    assert [t["target"] for t in techs] == [
+        "technology-voltaic-edge@0",
+        "technology-calm-protocol@1",
+    ]
+    assert set(jams) == {t["target"] for t in techs}
+    for t in techs:
+        card = t["target"].removeprefix("technology-")
+        holder = view["players"][int(card.partition("@")[2])]
+        name = holder["technologies"][holder["technology_ids"].index(card)]
+        assert t["name"] == f"{holder['name']}'s {name}: 1 move"
+        assert jams[t["target"]] == f"Jam {holder['name']}'s {name}"
+        assert t["description"] == holder["technology_texts"][0]
+        assert (t["group"], t["within"], t["text"].startswith(name)) == ("board", None, True)
+    first = techs[0]["target"]
+    [step] = targeted(slug, view, seat, moves, [{"click": first}])["steps"]
+    assert step["picked"] == first and step["shown"] == [jams[first]]
+
+
+def test_a_technology_named_in_markup_by_a_custom_pack_is_drawn_as_its_words() -> None:
+    """A custom pack names its technologies: the board draws the name as text, never as
+    markup, in its words and in the name of its target."""
+    slug, game, state, seat = metro_jamming()
+    moves = offered(game, state, seat)
+    view: Any = game.view(state, seat)
+    hostile = '<img src=x onerror="alert(1)">Edge & <b>Co</b>'
+    view["players"][0]["technologies"] = [hostile]
+    techs = {t["target"]: t for t in targeted(slug, view, seat, moves)["targets"]}
+    red = techs["technology-voltaic-edge@0"]
+    assert red["name"] == f"Red's {hostile}: 1 move"
+    assert red["text"].startswith(hostile)
 
 
 ATTACKS = (

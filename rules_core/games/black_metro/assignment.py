@@ -172,7 +172,8 @@ def _arrived(run: Run, seat: int, district: int) -> None:
     state = run.state
     strength = troop_strength(state.district(district).personnel[seat])
     blockades = state.district(district).blockades_of_others(seat)
-    effects.inflict(run, seat, blockade_strain(state, blockades, strength))
+    strain = blockade_strain(state, blockades, strength)
+    effects.inflict(run, seat, strain, cause=sources.of(sources.BLOCKADE, district))
     effects.tile_on_arrival(run, seat, district)
 
 

@@ -1,6 +1,6 @@
 /* Black Metro's board for the web pages: the twelve districts with each candidate's personnel,
-   fortifications, tiles and who asserted dominance; the power and strain tracks, the relic, the
-   round and phase; and the seat's own hideout, candidate, technologies, hand and missions, with
+   fortifications, tiles and who asserted dominance; the power and strain tracks, each player's
+   technologies in play, the relic, the round and phase; and the seat's own hideout, candidate, technologies, hand and missions, with
    what the districts, syndicates and the seat's cards do in words. Drawn as SVG from a seat's
    view; registered with the page's board registry (frontend/static/frontend/boards.js). */
 "use strict";
@@ -22,7 +22,9 @@
     if (!state.districts) return;
     // as tall as the table's lines: a two-player game left a blank band under them
     const PLAYERS_FROM = 458;
-    svg.setAttribute("viewBox", `0 0 660 ${PLAYERS_FROM + 20 * Math.max(state.players.length, 1) - 6}`);
+    const rows = state.players.map(technologyRows);
+    const tall = rows.reduce((sum, placed) => sum + 20 + TECH_ROW * rowCount(placed), 0);
+    svg.setAttribute("viewBox", `0 0 660 ${PLAYERS_FROM + Math.max(tall, 20) - 6}`);
     svg.appendChild(el("text", { x: 8, y: 18, "font-size": 13, "font-weight": "bold" },
       `${state.phase === "setup" ? "Set-up" : `Round ${state.round} · ${state.phase} phase`} · relic: ${state.relic}`));
     state.districts.forEach((d, i) => {
@@ -62,15 +64,66 @@
     svg.appendChild(el("text", { x: 8, y: 434, "font-size": 10, fill: "#555" },
       "a thick border in a candidate's colour: they asserted dominance there this round"));
     // each player's line: the target of the moves naming that player (`target`: an attack,
-    // the relic given, a technology jammed), named by the player, its words its description
+    // the relic given), named by the player, its words its description; under it the
+    // technologies they have in play (drawTechnologies)
+    let y = PLAYERS_FROM;
     state.players.forEach((p, s) => {
-      const y = PLAYERS_FROM + s * 20;
       const aim = `player-${s}`;
       const line = el("text", { x: 8, y, "font-size": 11, fill: colour(state, p.name), "data-target": aim, "data-name": p.name, "data-description": `words-${aim}` }, `${p.name}: `);
       line.appendChild(el("tspan", { id: `words-${aim}` },
         (Array.isArray(state.final) && state.final.length > s ? `final score ${state.final[s]} (${p.power} power before it)` : `${p.power} power`) + ` · ${p.strain} strain · ${p.gold} gold · ${p.intel} intel · ${p.drakownium} drakownium · level ${p.science}` + (p.candidate ? ` · ${p.candidate}` : "")));
       svg.appendChild(line);
+      drawTechnologies(svg, state, p, rows[s], y);
+      y += 20 + TECH_ROW * rowCount(rows[s]);
     });
+  }
+
+  /* A player's technologies, as the board lays them under their line: "technologies:", then
+     each charged one by name (face up on the table, open to all: appendix.science), then how
+     many lie face down (hidden until charged), wrapped within the board's width. Each item
+     {words, x, row, card (the charged one's `<id>@<owner>`, else absent), text}; none when the
+     player has no technology. The width is guessed from the words (a 10px letter is about
+     5.6px wide): the board has no measure of drawn text. */
+  const TECH_ROW = 14;
+  const rowCount = (placed) => (placed.length ? placed[placed.length - 1].row + 1 : 0);
+  function technologyRows(p) {
+    const names = Array.isArray(p.technologies) ? p.technologies : [];
+    const cards = Array.isArray(p.technology_ids) ? p.technology_ids : [];
+    const texts = Array.isArray(p.technology_texts) ? p.technology_texts : [];
+    const down = Array.isArray(p.downed) ? p.downed.length : (p.downed && p.downed.count) || 0;
+    const items = names.map((name, k) => ({ words: String(name), card: cards[k], text: texts[k] || "" }));
+    if (down) items.push({ words: `${down} face down` });
+    if (!items.length) return [];
+    items.unshift({ words: "technologies:" });
+    let x = 20, row = 0;
+    return items.map((item) => {
+      const wide = item.words.length * 5.6 + 12;
+      if (x > 20 && x + wide > 652) { row += 1; x = 20; }
+      const placed = { ...item, x, row };
+      x += wide;
+      return placed;
+    });
+  }
+
+  /* Draws a player's technologies (technologyRows) under their line at `y`: a charged one is
+     the target of the frequency jammer's move that downs it (`technology-<card>`), named by
+     its holder and name as that move is ("Red's Voltaic Edge"), what it does its hover title
+     and description; it is not drawn inside the player's line, a target of its own. */
+  function drawTechnologies(svg, state, p, placed, y) {
+    const fill = colour(state, p.name);
+    for (const item of placed) {
+      const at = { x: item.x, y: y + TECH_ROW * (item.row + 1), "font-size": 10, fill };
+      if (!item.card) {
+        svg.appendChild(el("text", { ...at, "font-style": item.words === "technologies:" ? "normal" : "italic" }, item.words));
+        continue;
+      }
+      const aim = `technology-${item.card}`;
+      const g = el("g", { class: "technology", "data-target": aim, "data-name": `${p.name}'s ${item.words}` });
+      g.appendChild(el("text", at, item.words));
+      const described = describer(aim);
+      if (item.text) g.appendChild(el("title", { id: described.id("ability") }, item.text));
+      svg.appendChild(described.on(g));
+    }
   }
 
   const textItem = (tag, strong, rest) => {
@@ -151,15 +204,14 @@
   }
 
   // the moves naming a card of the seat's own hand or missions (the jammer's `card` is
-  // another player's technology, not in the panel: its holder is the target)
+  // another player's technology, not in the panel: drawn on the board under its holder's line)
   const HELD_CARD_MOVES = new Set(["play_fortune", "discard_fortune", "counter", "attack", "reroll", "sabotage", "discard_excess", "fulfil_mission", "return_mission"]);
 
   /* The player a move names, by seat: the one attacked (a dominance fortune, an assignment
-     fortune played at a district to attack), given the relic, or whose technology is jammed
-     (the card "voltaic-edge@0" is held by seat 0); else null. */
+     fortune played at a district to attack) or given the relic; else null. (The jammer names
+     the technology it downs, itself a target.) */
   function playerNamed(move) {
     if (move.type === "give_relic") return move.to;
-    if (move.type === "jam") return Number(String(move.card || "").split("@")[1]);
     return move.type === "attack" || move.type === "play_fortune" ? move.target : null;
   }
 
@@ -167,13 +219,15 @@
      facility used, an explosion strikes (the moves' `district`, 1 to 12); the card of the
      seat's panel it names: a fortune played at a district, discarded (for a blockade, the hand
      limit), played to counter or attack, to reroll or sabotage a roll, a mission fulfilled or
-     returned; and the player it names, their line under the board. A fortune played at a
-     district to attack is all three: the district, the card and the player. */
+     returned; the technology the jammer downs, under its holder's line; and the player it
+     names, their line under the board. A fortune played at a district to attack is all
+     three: the district, the card and the player. */
   function target(move) {
     const number = move.district;
     const aims = [];
     if (Number.isInteger(number) && number >= 1) aims.push(`district-${number}`);
     if (HELD_CARD_MOVES.has(move.type) && move.card) aims.push(`card-${move.card}`);
+    if (move.type === "jam" && move.card) aims.push(`technology-${move.card}`);
     const player = playerNamed(move);
     if (Number.isInteger(player) && player >= 0) aims.push(`player-${player}`);
     return aims;

@@ -24,6 +24,10 @@ DISTRICT_SECTIONS = (
 )
 
 
+# a dominance fortune's rank as the solo challenge's sections name it (solo.rules.fortunes.king)
+RANK_SECTIONS = {"J": "jack", "Q": "queen", "K": "king", "Joker": "joker"}
+
+
 def cite(*sections: str) -> tuple[Citation, ...]:
     """Citations of sections of the Black Metro starter guide."""
     return tuple(Citation(BOOK, s) for s in sections)
@@ -34,8 +38,9 @@ def sections_for(code: str, table: Mapping[str, tuple[str, ...]]) -> tuple[str, 
     the code's own entry ("overlord:setup"), else its kind's; a die face narrowed to the
     section of the dice it names ("dice:penalty:5": appendix.dice.penalty), a district's effect
     to the district's (with the candidates' for a candidate's district ability there, effect
-    0). None for a kind the table lacks, or dice or a district of a custom pack the book has no
-    section for."""
+    0), the solo version of a dominance fortune's effect to its rank's ("solo_fortune:K:1":
+    solo.rules.fortunes.king). None for a kind the table lacks, or dice, a district or a solo
+    fortune's effect the book has no section for (a custom pack's)."""
     kind, named = sources.parts(code)
     listed = table.get(code, table.get(kind, ()))
     first, _, rest = named.partition(":")
@@ -47,6 +52,8 @@ def sections_for(code: str, table: Mapping[str, tuple[str, ...]]) -> tuple[str, 
             return ()
         wanted = (DISTRICT_SECTIONS[number - 1],)
         wanted += ("troubleshooting.cards.candidates",) if rest == "0" else ()
+    elif kind == sources.SOLO_FORTUNE:
+        wanted = (f"solo.rules.fortunes.{RANK_SECTIONS.get(first, first)}",)
     else:
         return listed
     return wanted if set(wanted) <= set(listed) else ()

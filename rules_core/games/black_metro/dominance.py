@@ -68,7 +68,8 @@ def _contest(run: Run, number: int) -> None:
     for other in board.contenders(run.state, number):
         if other != dominator:
             less = board.bonus(run.state, other, "dominance_strain_less")
-            effects.inflict(run, other, max(0, 1 - less))
+            cause = sources.of(sources.DOMINANCE, number, dominator)
+            effects.inflict(run, other, max(0, 1 - less), cause=cause)
     prompt = run.state.flow.prompt_for(dominator)
     if prompt is None or prompt.kind != "dominance_fortune":
         _overwhelm_and_destroy(run, number, dominator)
@@ -86,9 +87,10 @@ def _overwhelm_and_destroy(run: Run, number: int, dominator: int, by_fortune: bo
         for p in board.contenders(state, number)
         if p != dominator and mine - board.strength(state, p, number) >= gap
     ]
+    cause = sources.of(sources.DOMINANCE, number, dominator)
     for other in beaten:
         troop = run.state.district(number).personnel[other]
-        run.emit(e.Overwhelmed(seat=None, owner=other, district=number, troop=troop))
+        run.emit(e.Overwhelmed(seat=None, owner=other, district=number, troop=troop, cause=cause))
     if beaten or by_fortune:
         effects.acquire_power(run, dominator, 1)
     district = run.state.district(number)
@@ -161,9 +163,11 @@ def _court_effect(
 ) -> None:
     pack = run.state.the_pack()
     normal, solo = next((eff, alt) for r, eff, alt in pack.court if r == rank)
-    effect: Effect = solo if run.state.solo and solo is not None else normal
+    solo_version = run.state.solo and solo is not None
+    effect: Effect = solo if solo is not None and solo_version else normal
+    cause = sources.of(sources.SOLO_FORTUNE if solo_version else sources.FORTUNE, rank, winner)
     if effect.op == "other_inflicts":
-        effects.inflict(run, loser, int(str(effect.get("amount"))))
+        effects.inflict(run, loser, int(str(effect.get("amount"))), cause=cause)
     elif effect.op == "take_discarded_fortune":
         effects.take_discarded(run, winner, rng)
     elif effect.op in ("overwhelm_other", "overwhelm_specialised"):
@@ -171,7 +175,9 @@ def _court_effect(
         if effect.op == "overwhelm_specialised":
             troop = (0, troop[1], troop[2])
         if troop_size(troop):
-            run.emit(e.Overwhelmed(seat=None, owner=loser, district=number, troop=troop))
+            run.emit(
+                e.Overwhelmed(seat=None, owner=loser, district=number, troop=troop, cause=cause)
+            )
     elif effect.op == "discard_to_deck":
         if run.state.fortune_discard:
             top, knower = run.state.fortune_discard[-1], run.state.top_discard_knower()

@@ -45,13 +45,18 @@ def pay(run: Run, owner: int, resource: str, amount: int, *, source: str) -> Non
         )
 
 
-def inflict(run: Run, owner: int, amount: int) -> None:
-    """Strain on `owner`; each point beyond the most the tracker holds costs 1 power instead."""
+def inflict(run: Run, owner: int, amount: int, *, cause: str) -> None:
+    """Strain on `owner` for `cause` (sources.py); each point beyond the most the tracker holds
+    costs 1 power instead."""
     most = run.state.the_pack().limit("strain_max")
     strain = run.state.player(owner).strain
     kept = max(0, min(amount, most - strain))
     if amount:
-        run.emit(e.StrainInflicted(seat=None, owner=owner, amount=kept, power_lost=amount - kept))
+        run.emit(
+            e.StrainInflicted(
+                seat=None, owner=owner, amount=kept, power_lost=amount - kept, cause=cause
+            )
+        )
 
 
 def tile_effect(state: BlackMetroState, district: int) -> str:
@@ -69,7 +74,7 @@ def tile_on_arrival(run: Run, owner: int, district: int) -> None:
     if effect == "market":
         get(run, owner, "gold", 1, source=sources.of(sources.TILE, district))
     elif effect == "arena":
-        inflict(run, owner, 1)
+        inflict(run, owner, 1, cause=sources.of(sources.TILE, district))
 
 
 def heal(run: Run, owner: int, amount: int) -> None:
@@ -179,7 +184,7 @@ def setup_step(run: Run, owner: int, step: Effect, rng: random.Random, source: s
     if op == "get":
         get(run, owner, str(step.get("resource")), _n(step), source=source)
     elif op == "inflict":
-        inflict(run, owner, _n(step))
+        inflict(run, owner, _n(step), cause=source)
     elif op == "recruit":
         recruit(run, owner, _n(step))
     elif op == "draw":
@@ -199,7 +204,9 @@ def setup_step(run: Run, owner: int, step: Effect, rng: random.Random, source: s
     elif op == "overwhelm_subordinate":
         held = min(_n(step), run.state.player(owner).hideout[0])
         if held:
-            run.emit(e.Overwhelmed(seat=None, owner=owner, district=0, troop=(held, 0, 0)))
+            run.emit(
+                e.Overwhelmed(seat=None, owner=owner, district=0, troop=(held, 0, 0), cause=source)
+            )
     else:
         raise ValueError(f"{op} is not a set-up step")
     return True
@@ -271,7 +278,7 @@ def do_simple(
         elif op in ("spend", "lose"):
             pay(run, owner, str(step.get("resource")), _n(step), source=source)
         elif op == "inflict":
-            inflict(run, owner, _n(step))
+            inflict(run, owner, _n(step), cause=source)
         elif op == "heal":
             heal(run, owner, _n(step))
         elif op == "heal_half":
@@ -292,7 +299,10 @@ def do_simple(
         elif op == "overwhelm_paragons":
             extra = run.state.player(owner).hideout[1] - _n(step, "keep")
             if extra > 0:
-                run.emit(e.Overwhelmed(seat=None, owner=owner, district=0, troop=(0, extra, 0)))
+                troop = (0, extra, 0)
+                run.emit(
+                    e.Overwhelmed(seat=None, owner=owner, district=0, troop=troop, cause=source)
+                )
         elif step.get("card") == "fortune":
             draw_fortunes(run, owner, _n(step), rng)
         else:

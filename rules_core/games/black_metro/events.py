@@ -12,6 +12,8 @@ from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import NOBODY_COUNT
 from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.citations import DISTRICT_SECTIONS, cite, sections_for
+from rules_core.games.black_metro.events_harm import Overwhelmed as Overwhelmed
+from rules_core.games.black_metro.events_harm import StrainInflicted as StrainInflicted
 from rules_core.games.black_metro.pack import Pack
 from rules_core.games.black_metro.state import NOBODY, Troop
 
@@ -273,25 +275,6 @@ class ResourceChanged(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class StrainInflicted(GameEvent):
-    """A player inflicts strain on themself; what would pass 15 costs power instead."""
-
-    type: ClassVar[str] = "strain_inflicted"
-    in_words: ClassVar[str] = (
-        "A player inflicts strain on themselves, and any strain beyond 15 costs them power instead."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "troubleshooting.resources", "districts.highfield-hospital"
-    )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "appendix.fortifications.blockades", "district-dominance.strain"
-    )
-    owner: int
-    amount: int  # strain added to the tracker
-    power_lost: int  # strain beyond 15
-
-
-@dataclass(frozen=True, slots=True)
 class StrainHealed(GameEvent):
     type: ClassVar[str] = "strain_healed"
     in_words: ClassVar[str] = "A player heals some of their strain."
@@ -361,27 +344,6 @@ class ExcessReturned(GameEvent):
     troop: Troop
 
 
-@dataclass(frozen=True, slots=True)
-class Overwhelmed(GameEvent):
-    """Personnel into their owner's overwhelmed bag, from a district (0: from the hideout)."""
-
-    type: ClassVar[str] = "overwhelmed"
-    in_words: ClassVar[str] = (
-        "A player's personnel are overwhelmed and go into their overwhelmed bag."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("setup.overwhelmed")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "solo.rules.fortunes.king",
-        "solo.rules.overlord.forced",
-        "district-dominance.overwhelm",
-        "solo.setup.candidate",
-        "appendix.dice.event",
-    )
-    owner: int
-    district: int
-    troop: Troop
-
-
 # ---- the round --------------------------------------------------------------------------------
 
 
@@ -428,11 +390,7 @@ class PersonnelAssigned(GameEvent):
     )
     version: ClassVar[int] = 2
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_forced_uncited,)
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "appendix.fortifications.blockades",
-        "appendix.tiles",
-        "troubleshooting.cards.fortunes.assignment",
-    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.fortunes.assignment")
     owner: int
     district: int
     troop: Troop

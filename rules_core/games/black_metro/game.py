@@ -213,7 +213,15 @@ class BlackMetro(DeclaredGame[State]):
     #     assignment) and a solo game's ranked scoring the evaluation and the challenge's win:
     #     `personnel_assigned` and `game_scored` (version 2), a version-1 one cited as stored
     #     (`cites_forced`, `cites_rank` False)
-    rules_version = 27
+    # 28: strain inflicted and personnel overwhelmed record their cause (a blockade, a tile, a
+    #     district's effect, a die face, a set-up, a district dominance, a dominance fortune,
+    #     the solo king, unfulfilled missions, recovering: sources.py) and cite its section
+    #     (events_harm.STRAIN_SECTIONS, OVERWHELM_SECTIONS), which the story tells ("Red
+    #     inflicts 4 strain for Blue's 2 blockades at 11 Astral Tower"): `strain_inflicted`
+    #     and `overwhelmed` (version 2); a version-1 one has none, is told as it was and keeps
+    #     the citations it was stored with (`cites_cause` False), and older games replay from
+    #     their events
+    rules_version = 28
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules_core.engine.flow import Prompt
-from rules_core.engine.wording import listed, ordinal
+from rules_core.engine.wording import listed, ordinal, possessive
 from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.choices_seen import HIDDEN_PART
 from rules_core.games.black_metro.state import BlackMetroState, Troop
@@ -240,6 +240,72 @@ _DISCARDED_FOR = {  # the reasons for a discard that name nothing (discard_reaso
     sources.HAND_LIMIT: " down to the hand limit",
     sources.COUNTERINTELLIGENCE: " to the overlord's counterintelligence",
 }
+
+
+def strain_cause(state: BlackMetroState, code: str, owner: int) -> str:
+    """Why `owner` inflicts strain (`code`, sources.py), after the strain told, in the book's
+    words where it has them (example.assignment, example.dominance.district): " for Blue's 2
+    blockades at 11 Astral Tower", " for having less strength than Blue at 03 Gilded Bank",
+    " from Green's king", " for the second effect of 03 Gilded Bank", " from the 1 on the
+    penalty dice", " for 2 unfulfilled missions"; "" for an event that recorded none (a
+    version-1 event). `state` is the table before the strain."""
+    kind, named = sources.parts(code)
+    first, _, rest = named.partition(":")
+    if kind == sources.BLOCKADE:
+        return f" for {_blockades(state, int(first), owner)} at {district(state, int(first))}"
+    if kind == sources.DOMINANCE:
+        dominator, where = who(state, int(rest)), district(state, int(first))
+        return f" for having less strength than {dominator} at {where}"
+    if kind == sources.UNFULFILLED:
+        return f" for {first} unfulfilled mission{'' if first == '1' else 's'}"
+    if kind == sources.RECOVER:
+        return " to recover overwhelmed personnel"
+    imposed = kind in (sources.DICE, sources.TILE, sources.FORTUNE, sources.SOLO_FORTUNE)
+    return _harm_cause(state, code, "from" if imposed else "for")
+
+
+def overwhelm_cause(state: BlackMetroState, code: str) -> str:
+    """What overwhelms personnel (`code`, sources.py), after the personnel told: " by Blue's
+    dominance", " by Green's joker", " by event 5 (arms reallocation)", " for choosing the
+    Technologist in the solo challenge"; "" for an event that recorded none (a version-1
+    event)."""
+    kind, named = sources.parts(code)
+    if kind == sources.DOMINANCE:
+        return f" by {possessive(who(state, int(named.partition(':')[2])))} dominance"
+    imposed = kind in (sources.DICE, sources.FORTUNE, sources.SOLO_FORTUNE)
+    return _harm_cause(state, code, "by" if imposed else "for")
+
+
+def _harm_cause(state: BlackMetroState, code: str, to: str) -> str:
+    """A cause of strain or of an overwhelm that names a card, a set-up or an effect, after
+    `to`: " from Green's king", " for the Banker's set-up", " for choosing the Technologist in
+    the solo challenge"."""
+    kind, named = sources.parts(code)
+    first, _, rest = named.partition(":")
+    if kind in (sources.FORTUNE, sources.SOLO_FORTUNE):
+        what = f"{possessive(who(state, int(rest)))} {RANK_NAMES.get(first, first.lower())}"
+    elif kind == sources.HANDICAP:
+        what = f"choosing {state.the_pack().candidate(first).name} in the solo challenge"
+    elif code == sources.of(sources.OVERLORD, "round_6"):
+        return " as he takes the field in round 6"
+    else:
+        what = _source_name(state, kind, named)
+    return f" {to} {what}" if what else ""
+
+
+def _blockades(state: BlackMetroState, number: int, owner: int) -> str:
+    """The other players' blockades at a district: "Blue's blockade", "Blue's 2 blockades",
+    "the blockades of Blue and Yellow"."""
+    owners = [
+        f.owner
+        for f in state.district(number).fortifications
+        if f.kind == "blockade" and f.owner != owner
+    ]
+    if len(set(owners)) != 1:
+        names = [who(state, o) for o in sorted(set(owners))]
+        return f"the blockades of {listed(names)}" if names else "the other players' blockades"
+    many = f"{len(owners)} blockades" if len(owners) > 1 else "blockade"
+    return f"{possessive(who(state, owners[0]))} {many}"
 
 
 def district_effects(state: BlackMetroState, number: int) -> list[str]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules_core.games.black_metro import board, effects, solo
+from rules_core.games.black_metro import board, effects, solo, sources
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro.events_solo import ChallengeLost
 from rules_core.games.black_metro.run import Run
@@ -76,7 +76,9 @@ def score(run: Run) -> None:
     strain = missions_strain(state)
     before = len(run.events)
     for seat in seats:
-        effects.inflict(run, seat, strain * len(run.state.player(seat).missions))
+        unfulfilled = len(run.state.player(seat).missions)
+        cause = sources.of(sources.UNFULFILLED, unfulfilled)
+        effects.inflict(run, seat, strain * unfulfilled, cause=cause)
     state = run.state
     scores = tuple(state.player(p).power + table(state, p) for p in seats)
     if state.solo:  # the evaluation, unless a condition of the challenge was missed

@@ -69,10 +69,13 @@ def _steps(state: State, seat: int) -> tuple[Effect, ...]:
     player = state.player(seat)
     if not player.candidate:
         return pack.first_game
-    steps = pack.candidate(player.candidate).setup
-    if state.solo and player.candidate in pack.solo.strong_candidates:
-        steps += pack.solo.strong_setup
-    return steps
+    return pack.candidate(player.candidate).setup + _handicap(state, seat)
+
+
+def _handicap(state: State, seat: int) -> tuple[Effect, ...]:
+    """What the solo challenge adds to a strong candidate's set-up (solo.setup.candidate)."""
+    pack, candidate = state.the_pack(), state.player(seat).candidate
+    return pack.solo.strong_setup if state.solo and candidate in pack.solo.strong_candidates else ()
 
 
 def follow(run: Run, rng: random.Random, seat: int = -1, start: int = 0) -> None:
@@ -83,9 +86,11 @@ def follow(run: Run, rng: random.Random, seat: int = -1, start: int = 0) -> None
     for position in range(at, len(order)):
         current = order[position]
         steps = _steps(run.state, current)
-        source = sources.of(sources.SETUP, run.state.player(current).candidate)
-        for step in steps[start if position == at else 0 :]:
-            if not effects.setup_step(run, current, step, rng, source):
+        own = len(steps) - len(_handicap(run.state, current))  # the candidate's, then the solo's
+        for place in range(start if position == at else 0, len(steps)):
+            kind = sources.SETUP if place < own else sources.HANDICAP
+            source = sources.of(kind, run.state.player(current).candidate)
+            if not effects.setup_step(run, current, steps[place], rng, source):
                 return
         effects.hideout_limits(run, current)
     state = run.state

@@ -4,7 +4,9 @@ resource read as two different things. A source is a short code of public facts,
 what it names ("district:3:1"), made by `of`; the story tells it in the game's words
 (language.resource_changed). An event written before sources were recorded has "" and is told
 as it was. The same codes, with a few kinds of their own below, say why fortunes are
-discarded from a hand (`fortunes_discarded`'s `reason`, told by language.discard_reason)."""
+discarded from a hand (`fortunes_discarded`'s `reason`, told by language.discard_reason), and
+why strain is inflicted or personnel are overwhelmed (their `cause`, rules version 28, told by
+language.harm_cause)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,17 @@ MISSION = "mission"  # to fulfil a mission: nothing (the mission is still hidden
 # its `mission_fulfilled`, next, names it)
 HAND_LIMIT = "hand_limit"  # down to the hand limit: nothing
 COUNTERINTELLIGENCE = "counterintelligence"  # the solo overlord's joker drawn: nothing
+
+# Why strain is inflicted or personnel are overwhelmed: the `cause` a `strain_inflicted` or an
+# `overwhelmed` event records (version 2; rules version 28). An effect names itself with the
+# kinds above (a district's effect, a die face, a tile, a set-up, a blockade: its district);
+# the others are these.
+DOMINANCE = "dominance"  # a district dominance: the district and its dominating player
+FORTUNE = "fortune"  # a dominance fortune's effect: its rank and the player whose card it was
+SOLO_FORTUNE = "solo_fortune"  # the solo challenge's version of that effect: the same
+HANDICAP = "handicap"  # the solo challenge's extra set-up for a strong candidate: the candidate
+UNFULFILLED = "unfulfilled"  # the final scoring's strain for unfulfilled missions: how many
+RECOVER = "recover"  # recovering overwhelmed personnel in the standby phase: nothing
 
 
 def of(kind: str, *named: str | int) -> str:

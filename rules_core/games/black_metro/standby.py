@@ -295,7 +295,8 @@ def _recover(state: State, seat: int, move: Move, rng: random.Random) -> list[Ga
     run = Run(state)
     run.emit(r.Recovered(seat=seat, owner=seat, troop=troop))
     discount = board.bonus(state, seat, "recover_discount")
-    effects.inflict(run, seat, max(0, troop_strength(troop) - discount))
+    strain = max(0, troop_strength(troop) - discount)
+    effects.inflict(run, seat, strain, cause=sources.of(sources.RECOVER))
     effects.hideout_limits(run, seat)
     proceed(run, rng)
     return run.events

@@ -160,11 +160,12 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     e.StrainInflicted: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} inflicts {ev.amount} strain"
+        + w.strain_cause(st, ev.cause, ev.owner)
         + (f" and loses {ev.power_lost} power beyond 15 strain" if ev.power_lost else "")
         if ev.amount or not ev.power_lost
         # already at 15: all of it would go beyond (troubleshooting.resources)
         else f"{w.who(st, ev.owner)} is at 15 strain and loses {ev.power_lost} power instead "
-        f"of inflicting {ev.power_lost} more"
+        f"of inflicting {ev.power_lost} more" + w.strain_cause(st, ev.cause, ev.owner)
     ),
     e.StrainHealed: lambda st, ev, mine: f"{w.who(st, ev.owner)} heals {ev.amount} strain",
     e.PowerChanged: lambda st, ev, mine: (
@@ -189,6 +190,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + (f"at {w.district(st, ev.district)} " if ev.district else "")
         + ("are" if sum(ev.troop) > 1 else "is")
         + " overwhelmed"
+        + w.overwhelm_cause(st, ev.cause)
     ),
     ef.FortunesDrawn: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} draws " + _cards(ev.cards, mine, w.fortune, "fortune")

@@ -203,7 +203,10 @@ def _player(
         "overwhelmed": _troop(player.overwhelmed),
         "blockades_left": player.fortifications[0],
         "support_bases_left": player.fortifications[1],
+        # charged technologies lie face up (appendix.science): open to the table, by card too
+        # (`<id>@<owner>`, as the frequency jammer's move names the one it downs)
         "technologies": [pack.technology(t).name for t in player.technologies],
+        "technology_ids": list(player.technologies),
         "technology_texts": [language.technology_text(state, t) for t in player.technologies],
         "fulfilled": [language.mission(m, state) for m in player.fulfilled],
         "revealed": [language.mission(m, state) for m in player.revealed],

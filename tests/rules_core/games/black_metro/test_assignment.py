@@ -11,6 +11,7 @@ from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_fortunes as ef
+from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro.helpers import (
@@ -392,7 +393,8 @@ def test_a_lost_attack_joining_personnel_already_there_is_judged_on_their_total_
     state, events = play(
         state, RED, "play_fortune", card="3-clubs", district=3, target=BLUE, choice=""
     )
-    assert e.StrainInflicted(seat=None, owner=RED, amount=2, power_lost=0) in events
+    blockade = sources.of(sources.BLOCKADE, 3)
+    assert e.StrainInflicted(seat=None, owner=RED, amount=2, power_lost=0, cause=blockade) in events
     state, _ = play(state, BLUE, "counter", card="5-spades")  # Red, out of fortunes, cannot
     state, events = play(state, RED, "assign", district=3, unit="subordinate")
     assert state.district(3).personnel[RED] == (2, 0, 0)

@@ -7,7 +7,7 @@ import pytest
 from rules_core.engine.flow import Prompt
 from rules_core.engine.types import EVERYONE, JSON, Citation, GameEvent, Rejection
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import dominance, effects, solo, standby
+from rules_core.games.black_metro import dominance, effects, solo, sources, standby
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_fortunes as ef
@@ -99,7 +99,7 @@ def test_strain_beyond_fifteen_loses_at_once() -> None:
     state, _ = _solo()
     state = state.with_player(0, updated(state.player(0), strain=14))
     run = Run(state)
-    effects.inflict(run, 0, 2)
+    effects.inflict(run, 0, 2, cause=sources.of(sources.RECOVER))
     events = solo.settled(state, run.events)
     assert isinstance(events[-1], so.ChallengeLost) and events[-1].reason == "strain"
     for event in events:
@@ -122,7 +122,7 @@ def test_the_challenge_is_lost_immediately_and_nothing_after_happens() -> None:
     state, _ = _solo()
     state = state.with_player(0, updated(state.player(0), strain=15))
     run = Run(state)
-    effects.inflict(run, 0, 1)
+    effects.inflict(run, 0, 1, cause=sources.of(sources.RECOVER))
     assert solo.assign(run, random.Random(0))
     events = solo.settled(state, run.events)
     assert [type(ev) for ev in events] == [e.StrainInflicted, so.ChallengeLost]

@@ -155,6 +155,20 @@ def test_a_candidate_and_technologies_are_told_with_what_they_do() -> None:
         "The Banker: get 1 gold each standby; at 03 Gilded Bank: get 2 gold"
     )
     assert red["technology_texts"] == ["Calm Protocol (neuro, level 1): heal 1 strain each standby"]
+    # face up, so open to the table by card too: the card the frequency jammer's move names
+    assert red["technology_ids"] == [f"calm-protocol@{RED}"]
+
+
+def test_a_downed_technology_shows_no_card_to_the_others() -> None:
+    """A technology lies face down, hidden from the other players, until it is charged
+    (appendix.science): the view names only the charged ones' cards, and counts the rest."""
+    state = table.started(2)
+    player = updated(
+        state.player(RED), technologies=(f"calm-protocol@{RED}",), downed=(f"voltaic-edge@{RED}",)
+    )
+    red = objs(GAME.view(state.with_player(RED, player), GREEN)["players"])[RED]
+    assert red["technology_ids"] == [f"calm-protocol@{RED}"] and red["downed"] == {"count": 1}
+    assert "voltaic-edge" not in str(red)
 
 
 def test_what_each_player_is_asked_is_told_in_the_games_words() -> None:
