@@ -89,7 +89,10 @@ def _assign_check(state: State, seat: int, move: Move) -> Rejection | None:
     if not isinstance(district, int) or isinstance(district, bool) or not 1 <= district <= 12:
         return reject("no_such_district", "Districts are numbered 01 to 12.")
     if unit not in PERSONNEL:
-        *others, last = (f"“{kind}”" for kind in PERSONNEL)
+        *others, last = (
+            f"a {name} (“{kind}”)"
+            for kind, (name, _) in zip(PERSONNEL, language.UNIT_NAMES, strict=True)
+        )
         return reject("not_in_hideout", f"Name the unit to assign: {', '.join(others)} or {last}.")
     if not state.player(seat).hideout[PERSONNEL.index(str(unit))]:
         named = language.UNIT_NAMES[PERSONNEL.index(str(unit))][0]

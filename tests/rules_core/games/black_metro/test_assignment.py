@@ -146,21 +146,24 @@ def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() 
             "assign",
             {"district": 5, "unit": "x" * 30},
             "not_in_hideout",
-            "Name the unit to assign: “subordinate”, “paragon” or “doom-mechasuit”.",
+            "Name the unit to assign: a subordinate (“subordinate”), a paragon (“paragon”)"
+            " or a doom mechasuit (“doom-mechasuit”).",
         ),
         (
             RED,
             "assign",
             {"district": 5},
             "not_in_hideout",
-            "Name the unit to assign: “subordinate”, “paragon” or “doom-mechasuit”.",
+            "Name the unit to assign: a subordinate (“subordinate”), a paragon (“paragon”)"
+            " or a doom mechasuit (“doom-mechasuit”).",
         ),
         (
             RED,
             "assign",
             {"district": 5, "unit": "robot"},
             "not_in_hideout",
-            "Name the unit to assign: “subordinate”, “paragon” or “doom-mechasuit”.",
+            "Name the unit to assign: a subordinate (“subordinate”), a paragon (“paragon”)"
+            " or a doom mechasuit (“doom-mechasuit”).",
         ),
         (
             GREEN,
