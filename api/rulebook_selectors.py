@@ -127,6 +127,7 @@ def _ranker() -> _Loaded:
                 sid=s.sid,
                 parent=s.parent_sid or None,
                 no_rule="" if entry is None else entry.no_rule,
+                mode=entry is not None and entry.mode,
                 fields={
                     "title": f"{s.title} {s.label}",
                     "heading": "" if entry is None else entry.heading,

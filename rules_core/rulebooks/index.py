@@ -41,6 +41,8 @@ class Section:
     related: tuple[str, ...] = ()
     order: int = 0
     no_rule: str = ""  # a key of NO_RULE_REASONS when the section states no rule
+    mode: bool = False  # opens a way of playing chosen before the game (solo, a variant, fewer
+    # players): it and its subsections state rules that hold only then
 
     @property
     def normative(self) -> bool:
@@ -158,6 +160,7 @@ def load_book(path: Path) -> Book:
                 related=tuple(raw.get("related", ())),
                 order=order,
                 no_rule=raw.get("no_rule", ""),
+                mode=raw.get("mode", False),
             )
         )
     ids = [s.id for s in sections]
@@ -169,6 +172,8 @@ def load_book(path: Path) -> Book:
             raise IndexFormatError(
                 f"{path.name}: {s.id} no_rule {s.no_rule!r} is not one of {sorted(NO_RULE_REASONS)}"
             )
+        if not isinstance(s.mode, bool):
+            raise IndexFormatError(f"{path.name}: {s.id} mode is true or false")
         missing = ({s.parent} if s.parent else set()) | set(s.related)
         if not missing <= known:
             raise IndexFormatError(

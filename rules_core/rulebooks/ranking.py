@@ -54,6 +54,9 @@ ROUTING = 1.0  # exponent on a book's share of the question's vocabulary (0 = no
 INTRO_RATIO = 0.45  # a subsection scoring at least this share of an intro's score ...
 INTRO_FACTOR = 0.6  # ... demotes the intro (a section that only introduces its subsections)
 INTRO_ONLY = frozenset({"heading", "overview"})  # the no_rule reasons of such sections
+MODE_SHARE = 0.5  # a word a mode's sections use for more than this share of its book's uses
+MODE_FACTOR = 0.8  # a mode's section, for a question using none of the words that mark it
+MODE_FIELDS = ("title", "keywords", "summary", "questions", "heading")  # our words, not the book's
 SUBSTANTIAL_WORDS = 25  # a summary this long (in indexed words) or longer is not demoted ...
 SUBSTANCE = 0.1  # ... and a shorter one by (its length / SUBSTANTIAL_WORDS) ** SUBSTANCE
 NO_RULE_FACTOR = {
@@ -135,6 +138,7 @@ class Doc:
     parent: str | None
     no_rule: str
     fields: Mapping[str, str]
+    mode: bool = False  # opens a way of playing chosen before the game (index.Section.mode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +224,41 @@ class RankIndex:
         for i, d in enumerate(self.docs):
             if d.parent:
                 self.children[(d.book, d.parent)].append(i)
+        self.mode_words = self._modes(by_sid, field_tokens)
+
+    def _modes(
+        self, by_sid: Mapping[tuple[str, str], Doc], field_tokens: list[dict[str, list[str]]]
+    ) -> list[frozenset[str] | None]:
+        """Per section, the words that mark the way of playing it belongs to (None: every game's
+        rules): the mode's title and keywords, and the words its sections use for at least
+        MODE_SHARE of their book's uses."""
+        root: list[int | None] = []
+        for d in self.docs:
+            up: Doc | None = d
+            while up is not None and not up.mode:
+                up = by_sid.get((up.book, up.parent or ""))
+            root.append(None if up is None else self.position[(up.book, up.sid)])
+        in_book: dict[str, Counter[str]] = defaultdict(Counter)
+        in_mode: dict[int, Counter[str]] = defaultdict(Counter)
+        for i, (d, ft) in enumerate(zip(self.docs, field_tokens, strict=True)):
+            used = Counter(t for f in MODE_FIELDS for t in ft[f])
+            in_book[d.book].update(used)
+            mode = root[i]
+            if mode is not None:
+                in_mode[mode].update(used)
+        marks = {
+            mode: frozenset(
+                t for t, n in used.items() if n > MODE_SHARE * in_book[self.docs[mode].book][t]
+            )
+            | {t for f in ("title", "keywords") for t in field_tokens[mode][f]}
+            for mode, used in in_mode.items()
+        }
+        return [None if mode is None else marks[mode] for mode in root]
+
+    def mode_factor(self, i: int, query: Query) -> float:
+        """MODE_FACTOR for a section of a way of playing the question shows no sign of."""
+        marks = self.mode_words[i]
+        return 1.0 if marks is None or not marks.isdisjoint(query.own) else MODE_FACTOR
 
     def correction(self, word: str) -> str | None:
         """The closest game word to a word the books never use, if one is close enough."""
@@ -303,7 +342,7 @@ class RankIndex:
         demotion: dict[int, float] = {}
         for i, score in scores.items():
             doc = self.docs[i]
-            demoted = NO_RULE_FACTOR.get(doc.no_rule, 1.0)
+            demoted = NO_RULE_FACTOR.get(doc.no_rule, 1.0) * self.mode_factor(i, query)
             kids = self.children.get((doc.book, doc.sid), ())
             if doc.no_rule in INTRO_ONLY and any(
                 scores.get(k, 0.0) >= INTRO_RATIO * scores[i] for k in kids
@@ -319,10 +358,15 @@ class RankIndex:
     def in_book(self, question: str | Query, book: str) -> list[Ranked]:
         """Every section of `book`, with no score by words: for a question naming a book that
         uses none of its other words, which `fuse` then orders by meaning alone."""
-        surface = self.read(question).surface
+        query = self.read(question)
         return [
-            Ranked(d.key, 0.0, surface, NO_RULE_FACTOR.get(d.no_rule, 1.0))
-            for d in self.docs
+            Ranked(
+                d.key,
+                0.0,
+                query.surface,
+                NO_RULE_FACTOR.get(d.no_rule, 1.0) * self.mode_factor(i, query),
+            )
+            for i, d in enumerate(self.docs)
             if d.book == book
         ]
 

@@ -166,3 +166,35 @@ def test_a_question_read_once_ranks_as_the_question_itself() -> None:
     assert index.read(query) is query
     assert index.rank(query) == index.rank(question) != []
     assert index.in_book(query, "race") == index.in_book(question, "race") != []
+
+
+MODES = [
+    _doc(
+        1,
+        "metro",
+        "limits",
+        "Resources",
+        "Strain that would pass 15 above the limit costs 1 power a point.",
+    ),
+    _doc(2, "metro", "dice", "Dice", f"Roll the dice and take strain for each skull. {FILLER}"),
+    Doc(3, "metro", "solo", None, "", {"title": "Solo Challenge", "summary": "Play alone."}, True),
+    _doc(
+        4,
+        "metro",
+        "solo.win",
+        "Winning alone",
+        "The overlord wins if your strain would pass 15 above the limit.",
+        parent="solo",
+    ),
+]
+
+
+def test_a_way_of_playing_ranks_lower_for_a_question_that_shows_no_sign_of_it() -> None:
+    """A mode's sections (the solo challenge) answer a question only when it uses a word that
+    marks the mode: its title's or keywords', or one its sections use mostly (overlord)."""
+    index = RankIndex(MODES, {})
+    assert _keys(index, "what if my strain would pass 15 above the limit")[0] == 1
+    assert _keys(index, "solo: what if my strain would pass 15 above the limit")[0] == 4
+    assert _keys(index, "overlord: strain would pass 15 above the limit")[0] == 4
+    plain = RankIndex([Doc(d.key, d.book, d.sid, d.parent, d.no_rule, d.fields) for d in MODES], {})
+    assert _keys(plain, "what if my strain would pass 15 above the limit")[0] == 4
