@@ -13,14 +13,18 @@
   // a district is a card-like box: its name on a band at the top, the crime, then Falcone's
   // characters and Gordon's heroes, a row each inside the box (no text on an outline). A row is
   // ROW high though its words are small print: it is the figure's hit area, about 24 px high at
-  // the board's full width (a comfortable click). A box grows downwards for a third row and more
+  // the board's full width (a comfortable click). Four figures and more go two to a row, and a
+  // box grows downwards for a third row and more
   const BOX_W = 132, BOX_H = 92, FIRST_ROW = 39, ROW = 25, GAP = 2;
   const fitted = (text, room) => (text.length * 5.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {});
-  const boxHeight = (d) => Math.max(BOX_H, FIRST_ROW + ROW * (d.characters.length + d.heroes.length) + 3);
+  const figureCount = (d) => d.characters.length + d.heroes.length;
+  const columns = (d) => (figureCount(d) > 3 ? 2 : 1);
+  const boxHeight = (d) => Math.max(BOX_H, FIRST_ROW + ROW * Math.ceil(figureCount(d) / columns(d)) + 3);
 
   /* Each of Falcone's characters at district `d`, named as a player tells them apart: by its
      name and where it stands ("Falcone Thug in the Narrows"), numbered in the order they are
-     drawn (top first) where two of one name share it ("Falcone Thug (2) in the Narrows"). */
+     drawn (top first, then left to right) where two of one name share it ("Falcone Thug (2)
+     in the Narrows"). */
   function characterNames(d) {
     return d.characters.map((c, k) => {
       const alike = d.characters.filter((o) => o.name === c.name);
@@ -29,17 +33,43 @@
     });
   }
 
-  /* A figure's row at `top` in the box at `left` (centred on `x`): a target (`aim`, named
-     `name`, called a `noun` in the play page's hint) of its hit area, as wide as the inside of
-     the box and a row high (what a move's target outlines), and its `line` of words in its side's
-     `colour`. Drawn on `svg`, over the box; answers {g, text, about: its describer}. */
-  function figureRow(svg, { aim, name, noun, x, left, top, colour, line }) {
-    const g = el("g", { class: "figure", "data-target": aim, "data-name": name, "data-noun": noun });
-    g.appendChild(el("rect", { x: left + 4, y: top + GAP / 2, width: BOX_W - 8, height: ROW - GAP, rx: 4, fill: "transparent" }));
-    const text = el("text", { x, y: top + ROW / 2 + 3, "text-anchor": "middle", "font-size": 9, fill: colour, ...fitted(line, BOX_W - 12) }, line);
+  /* District `d`'s figures in the order drawn, Falcone's characters first: each a target of its
+     own moves (`aim`), named (`name`) and called (`noun`, in the play page's hint) as a player
+     would, with its line of words in its side's `colour`, its hover title (`title`: the
+     district's description reads it) and its description (`about`: what the board shows of it
+     besides its name). */
+  function figuresAt(d) {
+    const names = characterNames(d);
+    return [
+      ...d.characters.map((c, k) => ({
+        aim: `figure-${c.id}`, name: names[k], noun: "character", colour: FALCONE, line: `${c.name} ${c.strength}`, part: `character-${k}`,
+        title: `Falcone's character ${c.name}, strength ${c.strength}`,
+        about: `Falcone's character, strength ${c.strength}`,  // its name says where it stands
+      })),
+      ...d.heroes.map((h, k) => ({
+        aim: `figure-${h.id}`, name: h.name, noun: "hero", colour: GORDON, line: `${h.name} ${h.strength}`, part: `hero-${k}`,
+        title: `Gordon's hero ${h.name}, strength ${h.strength}`,
+        about: `Gordon's hero, strength ${h.strength}, at ${d.name}`,
+      })),
+    ];
+  }
+
+  /* Figure `f`, the `k`th of district `d` (its box's top left at `left`, `top`), on `svg`: a
+     target of its hit area (its slot of the box: a row, or half of one), what a move's target
+     outlines, and its line of words in it. Drawn over the box, not inside its group: the
+     district is a target too, and a button inside a button is one a screen reader cannot tell
+     apart. `described` is the district's describer. */
+  function drawFigure(svg, d, f, k, left, top, described) {
+    const across = columns(d), width = (BOX_W - 8 - GAP * (across - 1)) / across;
+    const x = left + 4 + (width + GAP) * (k % across), y = top + FIRST_ROW + ROW * Math.floor(k / across);
+    const g = el("g", { class: "figure", "data-target": f.aim, "data-name": f.name, "data-noun": f.noun });
+    g.appendChild(el("rect", { x, y: y + GAP / 2, width, height: ROW - GAP, rx: 4, fill: "transparent" }));
+    const text = el("text", { x: x + width / 2, y: y + ROW / 2 + 3, "text-anchor": "middle", "font-size": 9, fill: f.colour, ...fitted(f.line, width - 4) }, f.line);
+    text.appendChild(el("title", { id: described.id(f.part) }, f.title));
+    const about = describer(f.aim);
+    text.appendChild(about.words("about", f.about));
     g.appendChild(text);
-    svg.appendChild(g);
-    return { g, text, about: describer(aim) };
+    svg.appendChild(about.on(g));
   }
 
   function drawCity(svg, state) {
@@ -86,23 +116,7 @@
         g.appendChild(el("title", { id: described.id("crime") }, d.crime.known ? `${titled}. ${d.crime.known}.` : titled));
       }
       svg.appendChild(g);
-      // Falcone's characters, then Gordon's heroes, each a row of the box: a target of its
-      // own moves drawn over the box, not inside its group (the district is a target too, and
-      // a button inside a button is one a screen reader cannot tell apart)
-      const names = characterNames(d);
-      d.characters.forEach((c, k) => {
-        const row = figureRow(svg, { aim: `figure-${c.id}`, name: names[k], x, left, top: top + FIRST_ROW + ROW * k, colour: FALCONE, line: `${c.name} ${c.strength}`, noun: "character" });
-        row.text.appendChild(el("title", { id: described.id(`character-${k}`) }, `Falcone's character ${c.name}, strength ${c.strength}`));
-        // its name says where it stands
-        row.text.appendChild(row.about.words("about", `Falcone's character, strength ${c.strength}`));
-        row.about.on(row.g);
-      });
-      d.heroes.forEach((h, k) => {
-        const row = figureRow(svg, { aim: `figure-${h.id}`, name: h.name, x, left, top: top + FIRST_ROW + ROW * (d.characters.length + k), colour: GORDON, line: `${h.name} ${h.strength}`, noun: "hero" });
-        row.text.appendChild(el("title", { id: described.id(`hero-${k}`) }, `Gordon's hero ${h.name}, strength ${h.strength}`));
-        row.text.appendChild(row.about.words("about", `Gordon's hero, strength ${h.strength}, at ${d.name}`));
-        row.about.on(row.g);
-      });
+      figuresAt(d).forEach((f, k) => drawFigure(svg, d, f, k, left, top, described));
       described.on(g);
     });
     const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
