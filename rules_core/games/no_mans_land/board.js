@@ -63,12 +63,13 @@
     const across = columns(d), width = (BOX_W - 8 - GAP * (across - 1)) / across;
     const x = left + 4 + (width + GAP) * (k % across), y = top + FIRST_ROW + ROW * Math.floor(k / across);
     const g = el("g", { class: "figure", "data-target": f.aim, "data-name": f.name, "data-noun": f.noun });
-    g.appendChild(el("rect", { x, y: y + GAP / 2, width, height: ROW - GAP, rx: 4, fill: "transparent" }));
-    const text = el("text", { x: x + width / 2, y: y + ROW / 2 + 3, "text-anchor": "middle", "font-size": 9, fill: f.colour, ...fitted(f.line, width - 4) }, f.line);
-    text.appendChild(el("title", { id: described.id(f.part) }, f.title));
+    // the hit area takes the pointer only while the figure is a target (site.css: else a click
+    // there is the district's), its hover title the whole row's
+    g.appendChild(el("rect", { class: "hit-area", x, y: y + GAP / 2, width, height: ROW - GAP, rx: 4, fill: "transparent" }));
+    g.appendChild(el("text", { x: x + width / 2, y: y + ROW / 2 + 3, "text-anchor": "middle", "font-size": 9, fill: f.colour, ...fitted(f.line, width - 4) }, f.line));
+    g.appendChild(el("title", { id: described.id(f.part) }, f.title));
     const about = describer(f.aim);
-    text.appendChild(about.words("about", f.about));
-    g.appendChild(text);
+    g.appendChild(about.words("about", f.about));
     svg.appendChild(about.on(g));
   }
 
