@@ -205,6 +205,25 @@ def gordon_fighting() -> tuple[str, GameSpec[Any], Any, int]:
     return "no-mans-land", get_game("no-mans-land"), gordons("crimefighting"), 1
 
 
+def falcone_moving() -> tuple[str, GameSpec[Any], Any, int]:
+    """No Man's Land: Falcone moves his characters, two Falcone Thugs and the Penguin in the
+    Narrows, a third thug in Park Row (a crime in the Narrows, Gordon's heroes at their posts)."""
+    from dataclasses import replace
+
+    from rules_core.games.no_mans_land.state import Piece
+    from tests.rules_core.games.no_mans_land.helpers import falcones_movement
+
+    on_board = ("thug-1", "penguin-1", "thug-3")
+    state = falcones_movement()
+    state = replace(
+        state,
+        falcone_hand=tuple(c for c in state.falcone_hand if c not in on_board),
+        falcone_deck=tuple(c for c in state.falcone_deck if c not in on_board),
+        villains=(*(Piece(c, "narrows") for c in on_board), *state.villains),
+    )
+    return "no-mans-land", get_game("no-mans-land"), state, 0
+
+
 def race_drawing() -> tuple[str, GameSpec[Any], Any, int]:
     """Gotham Race: a deck drawn from by picking it."""
     game, state = _set_up("gotham-race", 2)
@@ -262,6 +281,7 @@ TABLES = [
     gordon_signalling,
     gordon_moving,
     gordon_fighting,
+    falcone_moving,
     race_drawing,
     race_placing,
     heroes_moving,

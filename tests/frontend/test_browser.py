@@ -57,6 +57,7 @@ def _busy_views(path: Path) -> Path:
                 "gotham-city-chronicles": chronicles,
                 "black-metro": _busy_metro(),
                 "gotham-city-strategy": _busy_strategy(),
+                "no-mans-land": _busy_no_mans_land(),
             }
         ),
         encoding="utf-8",
@@ -79,6 +80,16 @@ def _busy_metro() -> Mapping[str, object]:
         dominated_by="Red",
     )
     return metro
+
+
+def _busy_no_mans_land() -> Mapping[str, object]:
+    """No Man's Land with six figures in the Narrows (three of Falcone's characters, two of
+    one name, and Gordon's three heroes: two to a row), a crime there too."""
+    from tests.frontend.test_figure_targets import gordon_moving_in_a_crowd
+
+    _, game, state, seat = gordon_moving_in_a_crowd()
+    view: Mapping[str, object] = game.view(state, seat)
+    return view
 
 
 def _busy_strategy() -> Mapping[str, object]:

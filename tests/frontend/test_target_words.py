@@ -13,11 +13,14 @@ import pytest
 
 from tests.frontend.target_tables import (
     TABLES,
+    falcone_moving,
+    falcones_first_turn,
     figures_named,
     gordon_fighting,
     gordon_moving,
     heroes_moving,
     metro_attacking_at_a_district,
+    metro_jamming,
     offered,
     race_drawing,
     strategy_setting_up,
@@ -214,3 +217,32 @@ def test_no_target_is_described_by_its_own_name(table: Any) -> None:
         name = t["name"].rsplit(": ", 1)[0]
         said = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", t["description"], re.IGNORECASE)
         assert said is None, (name, t["description"])
+
+
+@pytest.mark.parametrize(
+    ("table", "where"),
+    [
+        (gordon_moving, "a highlighted hero or district on the board"),
+        (falcone_moving, "a highlighted district or character on the board or card in your hand"),
+        (falcones_first_turn, "a highlighted district on the board or card in your hand"),
+        (heroes_moving, "a highlighted area, hero or villain's figure on the board"),
+        (villain_activating, "a highlighted river tile on the board"),
+        (metro_jamming, "a highlighted technology on the board"),
+        (
+            metro_attacking_at_a_district,
+            "a highlighted district or player on the board or card in your hand",
+        ),
+        (race_drawing, "a highlighted deck on the board"),
+    ],
+    ids=lambda t: getattr(t, "__name__", "where"),
+)
+def test_the_hint_calls_each_target_what_its_board_calls_it(table: Any, where: str) -> None:
+    """The play page's hint named a target by its kind alone: "Pick a highlighted figure or
+    district" over No Man's Land's heroes, Chronicles' heroes and villain's figures alike, "a
+    highlighted tile" over the river, "a highlighted place" over a Black Metro technology. A
+    board module may call a target better (No Man's Land's heroes and characters, Chronicles'
+    heroes, villain's figures and river tiles, Black Metro's technologies); the rest keep
+    their kind's word."""
+    slug, game, state, seat = table()
+    drawn = targeted(slug, game.view(state, seat), seat, offered(game, state, seat))
+    assert drawn["where"] == where

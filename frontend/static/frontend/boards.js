@@ -132,7 +132,8 @@ window.GothamBoards = (function () {
        page's panel with what the seat holds (its hand, its screen); `target(move)`, if given,
        names the board element a move acts on (the `data-target` of a drawn element), or a list
        of them (a card played against a player: the card and the player), so the play page can
-       highlight legal targets and offer a target's moves when it is clicked;
+       highlight legal targets and offer a target's moves when it is clicked (a drawn target
+       may say what the page's hint calls it, `data-noun`: "hero"; else its kind's word);
        `reference(view)`, if given, returns what the table's cards and board do (printed on them,
        public), put under the panel for every reader: a seat, a spectator, a finished game. */
     register(slug, draw, panel, target, reference) {

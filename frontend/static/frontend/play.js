@@ -305,9 +305,6 @@
 
   const foldedKinds = new Set();  // the kinds of move the seat folded away stay folded on redraw
 
-  // what a board's highlighted element is, by its target's kind (boards' `target`), in the hint
-  const TARGET_NOUNS = { area: "area", block: "block", card: "card", deck: "deck", district: "district", figure: "figure", player: "player", tile: "tile" };
-
   /* Board elements some legal move acts on are highlighted; picking one (a click, or Enter or
      Space with the focus on it: targets.js) keeps only its moves (then a move button confirms);
      picking it again, or "all moves", shows every move. */
@@ -330,15 +327,10 @@
     const all = $("all-moves");
     all.hidden = !chosenTarget;
     all.onclick = () => { chosenTarget = null; markTargets(buttons); };
-    // the hint names what is highlighted and where: on the board (a deck, a figure, a district:
-    // by the target's kind), beside it (a card in the hand), or both
+    // the hint names what is highlighted and where: on the board (a deck, a hero, a district:
+    // as its board module calls it), beside it (a card in the hand), or both
     const marked = [...document.querySelectorAll(".legal-target")];
-    const nouns = [...new Set(marked.filter((e) => e.closest("#board"))
-      .map((e) => TARGET_NOUNS[e.getAttribute("data-target").split("-")[0]] || "place"))];
-    const inHand = marked.some((e) => !e.closest("#board"));
-    const where = nouns.length
-      ? `a highlighted ${nouns.join(" or ")} on the board${inHand ? " or card in your hand" : ""}`
-      : "a highlighted card in your hand";
+    const where = window.GothamTargets.where(marked.filter((e) => e.closest("#board")), marked.filter((e) => !e.closest("#board")));
     // the keyboard's way in words too: the targets of a group are one Tab, then arrow keys
     const keys = "by keyboard: Tab, the arrow keys, Enter";
     $("moves-hint").textContent = marked.length

@@ -100,6 +100,23 @@ window.GothamTargets = (function () {
     legal[to].focus();
   }
 
+  // what a board's highlighted element is called in the hint, by its target's kind, unless its
+  // board module calls it better (`data-noun`: "hero", "river tile")
+  const NOUNS = { area: "area", block: "block", card: "card", deck: "deck", district: "district", figure: "figure", player: "player", tile: "tile" };
+  function nounOf(element) {
+    return element.getAttribute("data-noun") || NOUNS[String(element.getAttribute("data-target")).split("-")[0]] || "place";
+  }
+
+  /* The hint's words for what is highlighted and where (`onBoard`, `inHand`: the highlighted
+     elements on the board and beside it): "a highlighted hero, character or district on the
+     board or card in your hand", each noun once, in the page's order. */
+  function where(onBoard, inHand) {
+    const nouns = [...new Set(onBoard.map(nounOf))];
+    if (!nouns.length) return "a highlighted card in your hand";
+    const listed = nouns.length > 1 ? `${nouns.slice(0, -1).join(", ")} or ${nouns[nouns.length - 1]}` : nouns[0];
+    return `a highlighted ${listed} on the board${inHand.length ? " or card in your hand" : ""}`;
+  }
+
   /* Where `element` (or what holds it) is among the targets, if it is one: its target and
      name ({aim, name}), for the page to put the focus back on it when it draws the board again.
      Several elements may share a target (a Chronicles hero's figure and hero board: one hero,
@@ -116,5 +133,5 @@ window.GothamTargets = (function () {
     return aimed.find((e) => e.getAttribute("data-name") === spot.name) || aimed[0] || null;
   }
 
-  return { mark, nameOf, actsOn, spotOf, focusable };
+  return { mark, nameOf, actsOn, spotOf, focusable, nounOf, where };
 })();

@@ -118,7 +118,7 @@
         continue;
       }
       const aim = `technology-${item.card}`;
-      const g = el("g", { class: "technology", "data-target": aim, "data-name": `${p.name}'s ${item.words}` });
+      const g = el("g", { class: "technology", "data-target": aim, "data-name": `${p.name}'s ${item.words}`, "data-noun": "technology" });
       g.appendChild(el("text", at, item.words));
       const described = describer(aim);
       if (item.text) g.appendChild(el("title", { id: described.id("ability") }, item.text));

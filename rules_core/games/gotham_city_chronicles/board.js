@@ -144,13 +144,13 @@
   function drawFigures(svg, g, state, area, x, y, described) {
     const layer = el("g", { class: "figures" });
     const figures = [
-      ...state.heroes.filter((h) => h.area === area.id).map((h) => ({ id: h.id, name: h.name, colour: HEROES, note: h.stance || "no stance", text: textOf(state, h.id) })),
-      ...state.characters.filter((c) => c.area === area.id).map((c) => ({ id: c.id, name: c.name, colour: VILLAIN, note: `life ${c.life}`, text: textOf(state, c.tile) })),
+      ...state.heroes.filter((h) => h.area === area.id).map((h) => ({ id: h.id, name: h.name, colour: HEROES, noun: "hero", note: h.stance || "no stance", text: textOf(state, h.id) })),
+      ...state.characters.filter((c) => c.area === area.id).map((c) => ({ id: c.id, name: c.name, colour: VILLAIN, noun: "villain's figure", note: `life ${c.life}`, text: textOf(state, c.tile) })),
     ];
     figures.forEach((f, k) => {
       const cx = x - BOX_W / 2 + 14 + 20 * (k % 6), cy = y + 2 + 20 * Math.floor(k / 6);
       const about = describer(`figure-${f.id}`);
-      const figure = el("g", { class: "figure", "data-target": `figure-${f.id}`, "data-name": f.name });
+      const figure = el("g", { class: "figure", "data-target": `figure-${f.id}`, "data-name": f.name, "data-noun": f.noun });
       figure.appendChild(el("circle", { cx, cy, r: 9, fill: f.colour }));
       figure.appendChild(el("text", { x: cx, y: cy + 3, "text-anchor": "middle", "font-size": 10, fill: "#fff" }, mark(f.name)));
       figure.appendChild(el("title", {}, titled(`${f.name} (${f.note})`, f.text)));
@@ -180,7 +180,7 @@
       const costLine = `${cost === undefined ? "" : `cost ${cost}`}${face.has(tile) ? " · neutralized" : ""}`;
       const does = textOf(state, tile);
       const described = describer(`tile-${tile}`);
-      const g = el("g", { class: "tile", "data-target": `tile-${tile}`, "data-name": name });
+      const g = el("g", { class: "tile", "data-target": `tile-${tile}`, "data-name": name, "data-noun": "river tile" });
       g.appendChild(el("rect", { x, y, width: 104, height: 34, rx: 4, fill: face.has(tile) ? "#9a9a9a" : "#fdecea", stroke: VILLAIN }));
       g.appendChild(el("text", { x: x + 52, y: y + 14, "text-anchor": "middle", "font-size": 10 }, name));
       g.appendChild(el("text", { x: x + 52, y: y + 27, "text-anchor": "middle", "font-size": 8 }, costLine));
@@ -249,7 +249,7 @@
         return;
       }
       const described = heroRows.filter((row) => row.h === h).map((row) => row.id).join(" ");
-      const board = el("text", { ...at, "data-target": `figure-${h.id}`, "data-name": `${h.name}'s hero board`, "data-description": described }, `${h.name} `);
+      const board = el("text", { ...at, "data-target": `figure-${h.id}`, "data-name": `${h.name}'s hero board`, "data-noun": "hero", "data-description": described }, `${h.name} `);
       board.appendChild(el("tspan", { id }, text));
       svg.appendChild(board);
     });

@@ -1,8 +1,9 @@
 /* No Man's Land's board for the web pages: the ring of districts (C+1 marked, destroyed ones
    greyed), the crime at each (a face-down one as "?" unless the viewer is Falcone, with the
    cards the whole table knows it is not), Falcone's characters (his colour) and Gordon's
-   heroes (his; each a target of his moves), a key naming each side's colour, the turn and phase in the game's words, the counters and the decks; the panel lists the seat's hand
-   (its cards can be picked). Drawn as SVG from a seat's (or a spectator's) view, text only
+   heroes (his), each a row of its district and a target of its own moves, a key naming each
+   side's colour, the turn and phase in the game's words, the counters and the decks; the
+   panel lists the seat's hand (its cards can be picked). Drawn as SVG from a seat's (or a spectator's) view, text only
    (frontend/static/frontend/boards.js). */
 "use strict";
 (function () {
@@ -10,11 +11,73 @@
   const FALCONE = COLORS[0], GORDON = COLORS[1];
 
   // a district is a card-like box: its name on a band at the top, the crime, then Falcone's
-  // characters and Gordon's heroes, each line inside the box (no text on an outline)
-  const BOX_W = 132, BOX_H = 92;
+  // characters and Gordon's heroes, a row each inside the box (no text on an outline). A row is
+  // ROW high though its words are small print: it is the figure's hit area, about 24 px high at
+  // the board's full width (a comfortable click). Four figures and more go two to a row, and a
+  // box grows downwards for a third row and more
+  const BOX_W = 132, BOX_H = 92, FIRST_ROW = 39, ROW = 25, GAP = 2;
+  const fitted = (text, room) => (text.length * 5.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {});
+  const figureCount = (d) => d.characters.length + d.heroes.length;
+  const columns = (d) => (figureCount(d) > 3 ? 2 : 1);
+  const boxHeight = (d) => Math.max(BOX_H, FIRST_ROW + ROW * Math.ceil(figureCount(d) / columns(d)) + 3);
+
+  /* Each of Falcone's characters at district `d`, named as a player tells them apart: by its
+     name and where it stands ("Falcone Thug in the Narrows"), numbered in the order they are
+     drawn (top first, then left to right) where two of one name share it ("Falcone Thug (2)
+     in the Narrows"). */
+  function characterNames(d) {
+    return d.characters.map((c, k) => {
+      const alike = d.characters.filter((o) => o.name === c.name);
+      const nth = d.characters.slice(0, k + 1).filter((o) => o.name === c.name).length;
+      return `${c.name}${alike.length > 1 ? ` (${nth})` : ""} in ${d.name}`;
+    });
+  }
+
+  /* District `d`'s figures in the order drawn, Falcone's characters first: each a target of its
+     own moves (`aim`), named (`name`) and called (`noun`, in the play page's hint) as a player
+     would, with its line of words in its side's `colour`, its hover title (`title`: the
+     district's description reads it) and its description (`about`: what the board shows of it
+     besides its name). */
+  function figuresAt(d) {
+    const names = characterNames(d);
+    return [
+      ...d.characters.map((c, k) => ({
+        aim: `figure-${c.id}`, name: names[k], noun: "character", colour: FALCONE, line: `${c.name} ${c.strength}`, part: `character-${k}`,
+        title: `Falcone's character ${c.name}, strength ${c.strength}`,
+        about: `Falcone's character, strength ${c.strength}`,  // its name says where it stands
+      })),
+      ...d.heroes.map((h, k) => ({
+        aim: `figure-${h.id}`, name: h.name, noun: "hero", colour: GORDON, line: `${h.name} ${h.strength}`, part: `hero-${k}`,
+        title: `Gordon's hero ${h.name}, strength ${h.strength}`,
+        about: `Gordon's hero, strength ${h.strength}, at ${d.name}`,
+      })),
+    ];
+  }
+
+  /* Figure `f`, the `k`th of district `d` (its box's top left at `left`, `top`), on `svg`: a
+     target of its hit area (its slot of the box: a row, or half of one), what a move's target
+     outlines, and its line of words in it. Drawn over the box, not inside its group: the
+     district is a target too, and a button inside a button is one a screen reader cannot tell
+     apart. `described` is the district's describer. */
+  function drawFigure(svg, d, f, k, left, top, described) {
+    const across = columns(d), width = (BOX_W - 8 - GAP * (across - 1)) / across;
+    const x = left + 4 + (width + GAP) * (k % across), y = top + FIRST_ROW + ROW * Math.floor(k / across);
+    const g = el("g", { class: "figure", "data-target": f.aim, "data-name": f.name, "data-noun": f.noun });
+    // the hit area takes the pointer only while the figure is a target (site.css: else a click
+    // there is the district's), its hover title the whole row's
+    g.appendChild(el("rect", { class: "hit-area", x, y: y + GAP / 2, width, height: ROW - GAP, rx: 4, fill: "transparent" }));
+    g.appendChild(el("text", { x: x + width / 2, y: y + ROW / 2 + 3, "text-anchor": "middle", "font-size": 9, fill: f.colour, ...fitted(f.line, width - 4) }, f.line));
+    g.appendChild(el("title", { id: described.id(f.part) }, f.title));
+    const about = describer(f.aim);
+    g.appendChild(about.words("about", f.about));
+    svg.appendChild(about.on(g));
+  }
 
   function drawCity(svg, state) {
-    svg.setAttribute("viewBox", "0 0 600 500");
+    // the key under the lowest box (a crowded one grows)
+    const lowest = Math.max(0, ...state.districts.map((d) => boxHeight(d) - BOX_H));
+    const height = 500 + lowest;
+    svg.setAttribute("viewBox", `0 0 600 ${height}`);
     const n = state.districts.length, cx = 300, cy = 236, rx = 222, ry = 176;
     const at = (i) => {
       const a = (2 * Math.PI * i) / n - Math.PI / 2;
@@ -29,7 +92,6 @@
         }
       }
     });
-    const fitted = (text, room) => (text.length * 5.6 > room ? { textLength: room, lengthAdjust: "spacingAndGlyphs" } : {});
     state.districts.forEach((d, i) => {
       const [x, y] = at(i);
       const left = x - BOX_W / 2, top = y - BOX_H / 2;
@@ -38,7 +100,7 @@
       // (the hover title: a face-down one is "?" to Gordon), Falcone's characters and Gordon's
       // heroes (each line's hover title, in words)
       const described = describer(`district-${d.id}`);
-      g.appendChild(el("rect", { x: left, y: top, width: BOX_W, height: BOX_H, rx: 8, fill: d.destroyed ? "#9a9a9a" : "#f4f1e8", stroke: d.c_plus_1 ? "#b9770e" : "#59607a", "stroke-width": d.c_plus_1 ? 4 : 2 }));
+      g.appendChild(el("rect", { x: left, y: top, width: BOX_W, height: boxHeight(d), rx: 8, fill: d.destroyed ? "#9a9a9a" : "#f4f1e8", stroke: d.c_plus_1 ? "#b9770e" : "#59607a", "stroke-width": d.c_plus_1 ? 4 : 2 }));
       const name = d.name + (d.c_plus_1 ? " (C+1)" : "");
       const named = el("text", { x, y: top + 15, "text-anchor": "middle", "font-size": 10, "font-weight": "bold", ...fitted(name, BOX_W - 12) }, d.name);
       if (d.c_plus_1) named.appendChild(el("tspan", { id: described.id("mark") }, " (C+1)"));
@@ -54,25 +116,8 @@
         const titled = d.crime.face_down && d.crime.card ? `${label}, face down` : label;  // "face-down crime" says it
         g.appendChild(el("title", { id: described.id("crime") }, d.crime.known ? `${titled}. ${d.crime.known}.` : titled));
       }
-      d.characters.forEach((c, k) => {
-        const line = `${c.name} ${c.strength}`;
-        const t = el("text", { x, y: top + 50 + 11 * k, "text-anchor": "middle", "font-size": 9, fill: FALCONE, ...fitted(line, BOX_W - 12) }, line);
-        t.appendChild(el("title", { id: described.id(`character-${k}`) }, `Falcone's character ${c.name}, strength ${c.strength}`));
-        g.appendChild(t);
-      });
       svg.appendChild(g);
-      // each hero a target of his own moves (`target`), named by his name and described by the
-      // rest the board shows of him: whose he is (his colour), his strength, where he stands.
-      // Drawn over the district's box, not inside its group: the district is a target too, and
-      // a button inside a button is one a screen reader cannot tell apart
-      d.heroes.forEach((h, k) => {
-        const line = `${h.name} ${h.strength}`;
-        const about = describer(`figure-${h.id}`);
-        const t = el("text", { x, y: top + BOX_H - 7 - 11 * k, "text-anchor": "middle", "font-size": 9, fill: GORDON, ...fitted(line, BOX_W - 12), "data-target": `figure-${h.id}`, "data-name": h.name }, line);
-        t.appendChild(el("title", { id: described.id(`hero-${k}`) }, `Gordon's hero ${h.name}, strength ${h.strength}`));
-        t.appendChild(about.words("about", `Gordon's hero, strength ${h.strength}, at ${d.name}`));
-        svg.appendChild(about.on(t));
-      });
+      figuresAt(d).forEach((f, k) => drawFigure(svg, d, f, k, left, top, described));
       described.on(g);
     });
     const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
@@ -97,16 +142,15 @@
     svg.appendChild(el("rect", { x: cx - 110, y: cy - 54, width: 220, height: 13 * lines.length + 8, rx: 6, fill: "#fff", opacity: 0.9 }));
     lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 40 + 13 * k, "text-anchor": "middle", "font-size": 10, "font-weight": state.winner && k === lines.length - 1 ? "bold" : "normal" }, text)));
     // the key: each side's colour
-    svg.appendChild(el("text", { x: 8, y: 492, "font-size": 10, fill: FALCONE }, "Falcone: crimes and characters"));
-    svg.appendChild(el("text", { x: 592, y: 492, "text-anchor": "end", "font-size": 10, fill: GORDON }, "Gordon: heroes"));
-    svg.appendChild(el("text", { x: 8, y: 478, "font-size": 9, fill: "#8a5a0a" }, "(C+1): a crime there lets Falcone take 1 more counter at income, if he wants"));
+    svg.appendChild(el("text", { x: 8, y: height - 8, "font-size": 10, fill: FALCONE }, "Falcone: crimes and characters"));
+    svg.appendChild(el("text", { x: 592, y: height - 8, "text-anchor": "end", "font-size": 10, fill: GORDON }, "Gordon: heroes"));
+    svg.appendChild(el("text", { x: 8, y: height - 22, "font-size": 9, fill: "#8a5a0a" }, "(C+1): a crime there lets Falcone take 1 more counter at income, if he wants"));
   }
 
-  /* What a move acts on: the district it names (a recruit, a crime, a hero moved there, a
+  /* What a move acts on: the district it names (a recruit, a crime, a figure moved there, a
      fight, a Batsignal card played at a face-down crime), the card it plays from the hand and
-     the hero it moves, each (picking one leaves its moves: a district, those acting there; a
-     hero, his own). Falcone's characters are not drawn as targets: his moves name them too, but
-     nothing on the board carries that target, so those moves are picked by the district. */
+     the figure it moves (Gordon's hero, Falcone's character), each (picking one leaves its
+     moves: a district, those acting there; a figure, its own). */
   function target(move) {
     const district = move.district || move.to;
     const piece = move.type === "move" && move.piece ? `figure-${move.piece}` : null;

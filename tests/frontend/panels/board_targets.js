@@ -7,7 +7,9 @@
    target it is drawn inside, null for none), name (its
    aria-label), role, tabindex, pressed, description (the words of the elements its
    aria-describedby names, in order, apart by a space; null without one), text (the words a
-   sighted player reads on it)}; `steps`: after each of STEPS (from the input), {focus
+   sighted player reads on it), noun (what the hint calls it), area (the box of its first
+   shape, a rect: {x, y, width, height}; null for none)}; `where`: the hint's words for what is
+   highlighted ("a highlighted hero or district on the board"); `steps`: after each of STEPS (from the input), {focus
    (the aria-label of what has the focus), picked (the target picked), pressed (the focused
    one's aria-pressed), chosen (the aria-labels of the elements highlighted as picked), shown
    (the labels of the moves shown), prevented (whether the key's default was stopped)}; `lists`: each list of the
@@ -69,11 +71,21 @@ function within(element) {
   return null;
 }
 
+// the box a target's first shape draws ({x, y, width, height}: its hit area), null for none
+function area(element) {
+  const shape = element.firstChild;
+  if (!shape || typeof shape === "string" || shape.tagName !== "RECT") return null;
+  return Object.fromEntries(["x", "y", "width", "height"].map((k) => [k, Number(shape.getAttribute(k))]));
+}
+
 const targets = groups.flatMap((group, g) => group.filter((e) => e.classList.contains("legal-target")).map((e) => ({
   group: g ? "hand" : "board", target: e.getAttribute("data-target"), within: within(e), name: e.getAttribute("aria-label"),
   role: e.getAttribute("role"), tabindex: e.getAttribute("tabindex"), pressed: e.getAttribute("aria-pressed"),
-  description: described(e), text: e.textContent,
+  description: described(e), text: e.textContent, noun: context.GothamTargets.nounOf(e), area: area(e),
 })));
+// the hint's words for what is highlighted (play.js's "Pick … (by keyboard: …)")
+const marked = groups.map((group) => group.filter((e) => e.classList.contains("legal-target")));
+const where = context.GothamTargets.where(marked[0], marked[1]);
 
 const done = steps.map((step) => {
   let prevented = false;
@@ -109,4 +121,4 @@ const done = steps.map((step) => {
 const lists = [...info.querySelectorAll("ul"), ...info.querySelectorAll("ol")]
   .filter((list) => list.querySelectorAll("[data-target]").length)
   .map((list) => ({ role: list.getAttribute("role"), items: list.children.filter((c) => typeof c !== "string").map((c) => c.getAttribute("role")) }));
-process.stdout.write(JSON.stringify({ targets, steps: done, lists }));
+process.stdout.write(JSON.stringify({ targets, steps: done, lists, where }));
