@@ -71,6 +71,15 @@ def piece_name(state: NmlState, piece: str) -> str:
     return card_name(state, piece)
 
 
+def character_on_board(state: NmlState, piece: str) -> str:
+    """A character as the board tells it apart: numbered, in the order its district lists them,
+    where two of one name stand together ("Falcone Thug (2)"; board.js characterNames)."""
+    name = card_name(state, piece)
+    district = next(v.district for v in state.villains if v.id == piece)
+    alike = [v.id for v in state.villains_at(district) if card_name(state, v.id) == name]
+    return f"{name} ({alike.index(piece) + 1})" if len(alike) > 1 else name
+
+
 def ruled_out_names(state: NmlState, crime: Crime) -> tuple[str, ...]:
     """The names of the cards a face-down crime is known not to be, in the pack's order, each
     once (none for a face-up crime: its card is seen)."""
@@ -125,8 +134,9 @@ def describe_move(state: NmlState, seat: int, move: Move) -> str:
     if kind == "move":
         piece = str(move.get("piece"))
         origin = next(p.district for p in (*state.villains, *state.heroes) if p.id == piece)
+        mover = character_on_board if any(v.id == piece for v in state.villains) else piece_name
         return (
-            f"Move {piece_name(state, piece)} from {place(state, origin)} "
+            f"Move {mover(state, piece)} from {place(state, origin)} "
             f"to {place(state, move.get('to'))}"
         )
     if kind == "signal":

@@ -84,3 +84,17 @@ def test_a_lost_fight_against_characters_alone_arrests_nobody() -> None:
         "Gordon's heroes fight at the Docks with Batman Strikes: strength 2 against 3 (Killer"
         " Croc); nobody is arrested."
     )
+
+
+def test_two_characters_of_one_name_in_one_district_are_moved_by_their_number() -> None:
+    """The board numbers two Falcone Thugs standing together in the order their district lists
+    them ("Falcone Thug (2) in the Narrows"); their moves' buttons say which, as a lone one's
+    does not."""
+    from tests.frontend.target_tables import falcone_moving
+
+    _, game, state, seat = falcone_moving()
+    moves = [m for m in game.legal_moves(state, seat) if m.type == "move"]
+    words = {str(m.get("piece")): game.describe_move(state, seat, m) for m in moves}
+    assert words["thug-1"].startswith("Move Falcone Thug (1) from the Narrows to ")
+    assert words["thug-3"].startswith("Move Falcone Thug (2) from the Narrows to ")
+    assert words["penguin-1"].startswith("Move the Penguin from the Narrows to ")
