@@ -51,10 +51,18 @@ def discards(
     state: State, seat: int, count: int, about: tuple[tuple[str, str | int], ...]
 ) -> State:
     """`count` fortunes to be discarded by `seat`, one at a time (rules version 29), asked
-    before anything else but the hand limits already waiting."""
+    before anything else but the other players' hand limits already waiting: the seat's own
+    waits for them, and is counted again once they are made (`recount`)."""
     ask = Prompt(seat, "discards", count=count, must=True, about=about)
     prompts = state.flow.prompts
-    ahead = next((i for i, p in enumerate(prompts) if p.kind not in FIRST), len(prompts))
+    ahead = next(
+        (
+            i
+            for i, p in enumerate(prompts)
+            if p.kind not in FIRST or (p.kind == "hand_limit" and p.seat == seat)
+        ),
+        len(prompts),
+    )
     queue = (*prompts[:ahead], ask, *prompts[ahead:])
     return updated(state, flow=updated(state.flow, prompts=queue))
 

@@ -223,6 +223,11 @@ class BlackMetro(DeclaredGame[State]):
     #     and `overwhelmed` (version 2); a version-1 one has none, is told as it was and keeps
     #     the citations it was stored with (`cites_cause` False), and older games replay from
     #     their events
+    # 29: a discard of several fortunes of the player's choice (a mission's option, a die
+    #     face's) is asked one card at a time (`discards_asked`, then `discard_one` moves: one
+    #     per kind of card held), so no decision offers more moves than the hand holds cards;
+    #     a die face's later steps wait for the discards (discarding.py). Older games replay
+    #     from their events (one `fortunes_discarded` naming the set)
     rules_version = 29
     search_iterations = 100
     lost_value_mark = 0.10

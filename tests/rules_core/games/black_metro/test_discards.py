@@ -124,6 +124,32 @@ def test_a_die_faces_discards_come_before_its_later_steps() -> None:
     assert len(state.player(RED).hand) == len(hand)
 
 
+def test_a_hand_limit_reached_before_a_faces_discards_is_counted_after_them() -> None:
+    """A face drawing 3 then discarding 2 from a hand of 5: the discards come first, then the
+    hand limit asks for the 1 fortune still beyond 5 (not 3, as counted before them)."""
+    pack = _pack()
+    penalty = next(d for d in pack["dice"] if d["id"] == "penalty")
+    penalty["faces"][4]["steps"] = [
+        {"op": "draw", "card": "fortune", "amount": 3},
+        {"op": "discard_fortunes", "amount": 2},
+    ]
+    pack["first_game"]["setup"]["value"] += [{"op": "draw", "card": "fortune", "amount": 5}]
+    state = through_setup(_game(pack))
+    assert len(state.player(RED).hand) == 5
+    run = Run(state)
+    facilities.apply_face(run, RED, "penalty", 5, 0, random.Random(0))
+    state = run.state
+    assert [(p.seat, p.kind, p.count) for p in state.flow.prompts[:2]] == [
+        (RED, "discards", 2),
+        (RED, "hand_limit", 3),
+    ]
+    for _ in range(2):
+        state, _ = play(state, RED, "discard_one", card=state.player(RED).hand[0])
+    assert [(p.seat, p.kind, p.count) for p in state.flow.prompts[:1]] == [(RED, "hand_limit", 1)]
+    state, _ = play(state, RED, "discard_excess", card=state.player(RED).hand[0])
+    assert len(state.player(RED).hand) == 5
+
+
 def _worst_pack(amount: int) -> dict[str, Any]:
     """The audit's pack, within every stated limit: 30 fortunes in hand, draws of 15, every
     mission asking `amount` fortunes or 1 or 2 fewer, every die face discarding `amount` with
