@@ -102,6 +102,14 @@ def _not_met(state: State, seat: int, card: str, option: object, move: Move) -> 
         return f"{name} cannot be fulfilled at this point of the round."
     chosen = mission.options[option - 1]
     here = board.window_district(state, seat)
+    asked_apart = chosen.needs.op == "discard_fortunes" and discarding.one_by_one(
+        _amount(chosen.needs)
+    )
+    if asked_apart and move.get("discard") and board.met(state, seat, chosen.needs, here):
+        return (
+            f"Choose the option of {name} without naming the fortunes: you are asked for them "
+            "one at a time once it is chosen."
+        )
     if board.met(state, seat, chosen.needs, here):  # met, but not by those fortunes
         return (
             f"To fulfil {name} ({_option_words(state, seat, chosen)}), discard that many "

@@ -50,6 +50,15 @@ def test_a_missions_discards_are_asked_one_card_at_a_time() -> None:
     offered = GAME.legal_moves(state, GREEN)
     assert Move.of("fulfil_mission", card="believe-in-destiny#1", option=1) in offered
     assert not any(m.get("discard") for m in offered)  # no set of cards in a move
+    as_before = refused(
+        state,
+        GREEN,
+        "fulfil_mission",
+        card="believe-in-destiny#1",
+        option=1,
+        discard="2-clubs,4-hearts",
+    )
+    assert as_before.code == "mission_not_met" and "one at a time" in as_before.message
     state, events = play(state, GREEN, "fulfil_mission", card="believe-in-destiny#1", option=1)
     assert [type(e) for e in events] == [ef.DiscardsAsked]
     assert state.player(GREEN).power == 0  # not fulfilled before the discards
