@@ -16,7 +16,7 @@ from tests.api.game_checks import finished_with_every_event_cited, out_of_turn_r
 from tests.conftest import CreateGame, auth
 
 SLUG = "gotham-city-chronicles"
-SKILLED_SEED = 7  # a seed whose random villain draws a hero in with a brute's Attraction
+SKILLED_SEED = 2  # a seed whose random villain uses a brute's skill (7 before rules 25)
 
 
 @pytest.mark.django_db

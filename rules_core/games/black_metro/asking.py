@@ -23,10 +23,14 @@ def forced(ways: Sequence[T], hidden: bool = False) -> T | None:
     return ways[0] if len(ways) == 1 and not hidden else None
 
 
+FIRST = ("hand_limit", "discards")  # asked before any other decision, in the order they came
+
+
 def hand_limit(state: State, seat: int) -> State:
     """Beyond 5 fortunes the holder discards down to 5 (asked at once, after the players who
     drew beyond it before them in the same step: each player draws in turn, so each discards
-    in turn; rules version 21)."""
+    in turn; rules version 21), and after the discards an effect asked before the draw (rules
+    version 29: those come first, and the excess is counted again once they are made)."""
     excess = len(state.player(seat).hand) - state.the_pack().limit("fortunes_in_hand")
     if excess <= 0:
         return state
@@ -34,7 +38,45 @@ def hand_limit(state: State, seat: int) -> State:
     prompt = state.flow.prompt_for(seat)
     if prompt is not None and prompt.kind == "hand_limit":
         return updated(state, flow=state.flow.closed(seat).asked((ask,), first=True))
+    mine = {p.kind for p in state.flow.prompts if p.seat == seat}
+    if {"discards", "hand_limit"} <= mine:  # counted again once the discards are made
+        return state
     prompts = state.flow.prompts
-    ahead = next((i for i, p in enumerate(prompts) if p.kind != "hand_limit"), len(prompts))
+    ahead = next((i for i, p in enumerate(prompts) if p.kind not in FIRST), len(prompts))
     queue = (*prompts[:ahead], ask, *prompts[ahead:])
+    return updated(state, flow=updated(state.flow, prompts=queue))
+
+
+def discards(
+    state: State, seat: int, count: int, about: tuple[tuple[str, str | int], ...]
+) -> State:
+    """`count` fortunes to be discarded by `seat`, one at a time (rules version 29), asked
+    before anything else but the other players' hand limits already waiting: the seat's own
+    waits for them, and is counted again once they are made (`recount`)."""
+    ask = Prompt(seat, "discards", count=count, must=True, about=about)
+    prompts = state.flow.prompts
+    ahead = next(
+        (
+            i
+            for i, p in enumerate(prompts)
+            if p.kind not in FIRST or (p.kind == "hand_limit" and p.seat == seat)
+        ),
+        len(prompts),
+    )
+    queue = (*prompts[:ahead], ask, *prompts[ahead:])
+    return updated(state, flow=updated(state.flow, prompts=queue))
+
+
+def recount(state: State, seat: int) -> State:
+    """Once `seat`'s discards are all made, its hand limit waiting behind them counted again
+    (none if the hand is now within it)."""
+    waiting = [p for p in state.flow.prompts if p.seat == seat and p.kind == "hand_limit"]
+    if not waiting:
+        return state
+    excess = len(state.player(seat).hand) - state.the_pack().limit("fortunes_in_hand")
+    queue = tuple(
+        updated(p, count=excess) if p is waiting[0] else p
+        for p in state.flow.prompts
+        if p is not waiting[0] or excess > 0
+    )
     return updated(state, flow=updated(state.flow, prompts=queue))

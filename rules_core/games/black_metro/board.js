@@ -205,7 +205,7 @@
 
   // the moves naming a card of the seat's own hand or missions (the jammer's `card` is
   // another player's technology, not in the panel: drawn on the board under its holder's line)
-  const HELD_CARD_MOVES = new Set(["play_fortune", "discard_fortune", "counter", "attack", "reroll", "sabotage", "discard_excess", "fulfil_mission", "return_mission"]);
+  const HELD_CARD_MOVES = new Set(["play_fortune", "discard_fortune", "counter", "attack", "reroll", "sabotage", "discard_excess", "discard_one", "fulfil_mission", "return_mission"]);
 
   /* The player a move names, by seat: the one attacked (a dominance fortune, an assignment
      fortune played at a district to attack) or given the relic; else null. (The jammer names

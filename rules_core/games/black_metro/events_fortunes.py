@@ -110,8 +110,38 @@ class FortuneDeckReshuffled(GameEvent):
     deck: tuple[str, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class DiscardsAsked(GameEvent):
+    """A player is asked to discard `count` fortunes of their choice, one at a time (rules
+    version 29: before, every set of that many was one move, which a large hand made millions
+    of). `reason`: why (sources.py: a mission, whose `card` and `option` are fulfilled once the
+    last is discarded, or the die face that discards them, whose option `option` goes on once
+    they are: its last `left` steps at `district`, chosen as `choice`, seen by the owner alone
+    as it may name their missions). It cites the reason's sections."""
+
+    type: ClassVar[str] = "discards_asked"
+    secret: ClassVar[Mapping[str, Hidden]] = {"choice": OWNER}
+    in_words: ClassVar[str] = (
+        "A player is asked to discard fortunes of their choice, one at a time; the story says why."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    may_cite: ClassVar[tuple[Citation, ...]] = FortunesDiscarded.may_cite
+    owner: int
+    count: int
+    reason: str
+    card: str = ""
+    option: int = 0
+    district: int = 0
+    left: int = 0
+    choice: str = ""
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*self.citations, *cite(*discard_sections(self.reason)))
+
+
 FORTUNE_EVENTS: tuple[type[GameEvent], ...] = (
     FortunesDrawn,
     FortunesDiscarded,
+    DiscardsAsked,
     FortuneDeckReshuffled,
 )

@@ -11,7 +11,7 @@ from rules_core.engine.types import EVERYONE, GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_fortunes as ef
-from rules_core.games.black_metro.asking import hand_limit
+from rules_core.games.black_metro.asking import discards, hand_limit, recount
 from rules_core.games.black_metro.evolve_dominance import DOMINANCE_HANDLERS
 from rules_core.games.black_metro.evolve_resolution import RESOLUTION_HANDLERS, jammer_asked
 from rules_core.games.black_metro.evolve_solo import SOLO_HANDLERS
@@ -215,7 +215,23 @@ def _discarded(state: State, ev: ef.FortunesDiscarded) -> State:
         state = updated(state, flow=state.flow.closed(ev.owner))
     elif prompt is not None and prompt.kind == "hand_limit":
         state = updated(state, flow=state.flow.answered(ev.owner))
+    elif prompt is not None and prompt.kind == "discards":  # one of them (rules version 29)
+        state = updated(state, flow=state.flow.answered(ev.owner))
+        if prompt.count == 1:  # the last: the hand limit counted again
+            return recount(state.with_player(ev.owner, player), ev.owner)
     return state.with_player(ev.owner, player)
+
+
+def _discards_asked(state: State, ev: ef.DiscardsAsked) -> State:
+    about = (
+        ("reason", ev.reason),
+        ("card", ev.card),
+        ("option", ev.option),
+        ("district", ev.district),
+        ("left", ev.left),
+        ("choice", ev.choice),
+    )
+    return discards(state, ev.owner, ev.count, about)
 
 
 def _reshuffled(state: State, ev: ef.FortuneDeckReshuffled) -> State:
@@ -343,6 +359,7 @@ HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     e.Overwhelmed: _overwhelmed,
     ef.FortunesDrawn: _fortunes_drawn,
     ef.FortunesDiscarded: _discarded,
+    ef.DiscardsAsked: _discards_asked,
     ef.FortuneDeckReshuffled: _reshuffled,
     e.RoundBegan: _round_began,
     e.TurnBegan: _turn_began,

@@ -10,7 +10,7 @@ import random
 
 from rules_core.engine.effects import Effect
 from rules_core.engine.types import EVERYONE
-from rules_core.games.black_metro import asking, board, effects, sources
+from rules_core.games.black_metro import asking, board, discarding, effects, sources
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
@@ -208,6 +208,8 @@ def _step_options(state: State, seat: int, number: int, step: Effect) -> list[st
         return sorted(set(player.missions)) or [""]  # if able
     if op == "reveal_mission":
         return sorted(set(m for m in player.missions if m not in player.revealed)) or [""]
+    if op == "discard_fortunes" and discarding.one_by_one(_n(step)):
+        return [""]  # asked one at a time when done (rules version 29)
     if op == "discard_fortunes":
         count = min(_n(step), len(player.hand))
         return [
@@ -265,8 +267,13 @@ def carry_out(
     """The steps in order, with the chosen way of each choosing step; what they get, spend or
     lose comes from `source` (sources.py: the district's effect, the die face...)."""
     picks = iter(choice.split("|")) if choice else iter(())
-    for step in steps:
-        if step.op in CHOOSING:
+    for k, step in enumerate(steps):
+        if step.op == "discard_fortunes" and discarding.one_by_one(_n(step)):
+            next(picks, "")
+            rest = discarding.Rest(number, steps[k + 1 :], "|".join(picks))
+            if discarding.ask(run, seat, _n(step), source, rest=rest):
+                return  # the rest once they are discarded (rules version 29)
+        elif step.op in CHOOSING:
             _do(run, seat, number, step, next(picks, ""), rng, source)
         elif step.op == "roll":
             roll(run, seat, str(step.get("dice")), number, rng)

@@ -21,6 +21,7 @@ from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
 from rules_core.games.black_metro.checks import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.black_metro.citations import BOOK, cite
 from rules_core.games.black_metro.content import NUMBER_RANGES, load_pack, parse_pack
+from rules_core.games.black_metro.discarding import DISCARD_MOVES
 from rules_core.games.black_metro.dominance import DOMINANCE_MOVES
 from rules_core.games.black_metro.events import ALL_EVENTS, UnseenShuffled
 from rules_core.games.black_metro.events_dominance import DOMINANCE_EVENTS
@@ -65,6 +66,7 @@ MOVES: MoveBook[State] = MoveBook(
         *MISSION_MOVES,
         *RESOLUTION_MOVES,
         *STANDBY_MOVES,
+        *DISCARD_MOVES,
     ),
     precheck=_precheck,
     unknown=lambda kind: reject("unknown_move", no_such_move("Black Metro")),
@@ -221,7 +223,12 @@ class BlackMetro(DeclaredGame[State]):
     #     and `overwhelmed` (version 2); a version-1 one has none, is told as it was and keeps
     #     the citations it was stored with (`cites_cause` False), and older games replay from
     #     their events
-    rules_version = 28
+    # 29: a discard of several fortunes of the player's choice (a mission's option, a die
+    #     face's) is asked one card at a time (`discards_asked`, then `discard_one` moves: one
+    #     per kind of card held), so no decision offers more moves than the hand holds cards;
+    #     a die face's later steps wait for the discards (discarding.py). Older games replay
+    #     from their events (one `fortunes_discarded` naming the set)
+    rules_version = 29
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -44,6 +44,7 @@ ASKED = {  # what a player is asked, by the kind of the decision (the view's `as
     "standby_mission": "fulfil a standby mission, or none",
     "backing": "receive a syndicate's backing, or none",
     "hand_limit": "discard fortunes down to the hand limit",
+    "discards": "discard the fortunes asked for, one at a time",
     "explode_district": "choose the district the explosion strikes",
 }
 

@@ -4,14 +4,13 @@ or at the end of the dominance phase) and one standby mission; a mission's optio
 
 from __future__ import annotations
 
-import itertools
 import random
 
 from rules_core.engine.effects import Effect
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import listed
-from rules_core.games.black_metro import board, language, sources, standby
+from rules_core.games.black_metro import board, discarding, language, sources, standby
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.checks import reject
@@ -29,12 +28,15 @@ TIMING_OF = {
 
 
 def _discards(state: State, seat: int, needs: Effect) -> list[str]:
-    """The fortunes a mission asks to discard ("" when it asks none), each set once."""
-    if needs.op != "discard_fortunes":
+    """The fortune a mission asks to discard, each once ("" when it asks none, or more than
+    one: those are asked one at a time once the option is chosen, rules version 29)."""
+    if needs.op != "discard_fortunes" or discarding.one_by_one(_amount(needs)):
         return [""]
-    count = int(str(needs.get("amount")))
-    hand = sorted(state.player(seat).hand)
-    return sorted({",".join(c) for c in itertools.combinations(hand, count)})
+    return sorted(set(state.player(seat).hand)) if _amount(needs) else [""]
+
+
+def _amount(needs: Effect) -> int:
+    return int(str(needs.get("amount")))
 
 
 def _asked(state: State, seat: int) -> str:
@@ -100,6 +102,14 @@ def _not_met(state: State, seat: int, card: str, option: object, move: Move) -> 
         return f"{name} cannot be fulfilled at this point of the round."
     chosen = mission.options[option - 1]
     here = board.window_district(state, seat)
+    asked_apart = chosen.needs.op == "discard_fortunes" and discarding.one_by_one(
+        _amount(chosen.needs)
+    )
+    if asked_apart and move.get("discard") and board.met(state, seat, chosen.needs, here):
+        return (
+            f"Choose the option of {name} without naming the fortunes: you are asked for them "
+            "one at a time once it is chosen."
+        )
     if board.met(state, seat, chosen.needs, here):  # met, but not by those fortunes
         return (
             f"To fulfil {name} ({_option_words(state, seat, chosen)}), discard that many "
@@ -113,9 +123,12 @@ def _fulfil(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
     card, option = str(move.get("card")), int(str(move.get("option")))
     mission = state.the_pack().mission(card.partition("#")[0])
     power = mission.options[option - 1].power + board.bonus(state, seat, "mission_bonus")
-    discard = str(move.get("discard") or "")
+    discard, why = str(move.get("discard") or ""), sources.of(sources.MISSION)
+    needs = mission.options[option - 1].needs
+    asks = needs.op == "discard_fortunes" and discarding.one_by_one(_amount(needs))
+    if asks and discarding.ask(run, seat, _amount(needs), why, card, option):
+        return run.events  # fulfilled once the last is discarded
     if discard:
-        why = sources.of(sources.MISSION)
         run.emit(
             ef.FortunesDiscarded(seat=seat, owner=seat, cards=tuple(discard.split(",")), reason=why)
         )

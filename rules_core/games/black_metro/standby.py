@@ -203,6 +203,7 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
             facilities.carry_out(
                 run, seat, 0, steps, way, rng, sources.of(sources.DICE, "event", face)
             )
+            waiting = _discarding(run.state, seat)  # the next wait for them (rules version 29)
         elif ways:
             waiting = True
             run.emit(
@@ -210,6 +211,10 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
                     seat=None, owner=seat, dice="event", face=face, district=0, option=option
                 )
             )
+
+
+def _discarding(state: State, seat: int) -> bool:
+    return any(p.seat == seat and p.kind == "discards" for p in state.flow.prompts)
 
 
 def settle_turns(run: Run, rng: random.Random) -> None:

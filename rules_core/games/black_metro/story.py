@@ -26,7 +26,7 @@ from rules_core.games.black_metro.resolution import (
     steps_for,
 )
 from rules_core.games.black_metro.state import BlackMetroState
-from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
+from rules_core.games.black_metro.vocabulary import ACTIONS, count_of, say_all
 
 State = BlackMetroState
 Teller = Callable[[State, Any, bool], str]
@@ -198,6 +198,10 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ef.FortunesDiscarded: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} discards "
         + _cards(ev.cards, mine, w.fortune, "fortune")
+        + w.discard_reason(st, ev.reason)
+    ),
+    ef.DiscardsAsked: lambda st, ev, mine: (
+        f"{w.who(st, ev.owner)} is to discard {count_of(ev.count, 'fortune')}"
         + w.discard_reason(st, ev.reason)
     ),
     ef.FortuneDeckReshuffled: lambda st, ev, mine: (

@@ -86,6 +86,19 @@ class DiceRerolled(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class FreeRerollPicked(GameEvent):
+    """A die of a roll chosen for its free reroll, one at a time (rules version 25: before,
+    every set of dice was one move, which a large pool made millions of); the dice chosen are
+    rerolled together, in one go (VIII B), by the `dice_rerolled` that follows."""
+
+    type: ClassVar[str] = "free_reroll_picked"
+    in_words: ClassVar[str] = "A die of a roll is chosen for its free reroll."
+    citations: ClassVar[tuple[Citation, ...]] = cite("viii", "viii-b")
+    figure: str
+    die: int  # its index in the pool
+
+
+@dataclass(frozen=True, slots=True)
 class ComplexActionResolved(GameEvent):
     """The rerolls are over: successes less hindering against the difficulty; on success the
     mission's effects follow."""

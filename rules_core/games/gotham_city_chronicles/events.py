@@ -51,6 +51,9 @@ from rules_core.games.gotham_city_chronicles.dice_events import (
     EquipmentOffered as EquipmentOffered,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
+    FreeRerollPicked as FreeRerollPicked,
+)
+from rules_core.games.gotham_city_chronicles.dice_events import (
     ItemDropped as ItemDropped,
 )
 from rules_core.games.gotham_city_chronicles.dice_events import (
@@ -432,6 +435,7 @@ EVENT_TYPES.update(
             GameFinished,
             ComplexActionRolled,
             DiceRerolled,
+            FreeRerollPicked,
             ComplexActionResolved,
             ItemPickedUp,
             ItemDropped,

@@ -27,6 +27,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     DiceRerolled,
     EquipmentHandedOver,
     EquipmentOffered,
+    FreeRerollPicked,
     ItemDropped,
     ItemPickedUp,
     ItemThrown,
@@ -73,6 +74,12 @@ def _complex_rolled(state: GccState, e: ComplexActionRolled) -> GccState:
     return updated(state, roll=roll)
 
 
+def _picked(state: GccState, e: FreeRerollPicked) -> GccState:
+    roll = state.roll
+    assert roll is not None
+    return updated(state, roll=updated(roll, picked=(*roll.picked, e.die)))
+
+
 def _rerolled(state: GccState, e: DiceRerolled) -> GccState:
     roll = state.roll
     assert roll is not None
@@ -87,7 +94,7 @@ def _rerolled(state: GccState, e: DiceRerolled) -> GccState:
             state = updated(state, villain=_spent(state.villain, "reroll", e.cubes))
         roll = updated(roll, faces=tuple(faces), paid=True)
     else:
-        roll = updated(roll, faces=tuple(faces), free_done=(*roll.free_done, *e.dice))
+        roll = updated(roll, faces=tuple(faces), free_done=(*roll.free_done, *e.dice), picked=())
     return updated(state, roll=roll)
 
 
@@ -273,6 +280,7 @@ ACTION_HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     Demobilized: _dredged,
     ComplexActionRolled: _complex_rolled,
     DiceRerolled: _rerolled,
+    FreeRerollPicked: _picked,
     ComplexActionResolved: _complex_resolved,
     ItemPickedUp: _picked_up,
     ItemDropped: _dropped,

@@ -357,6 +357,9 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.figure)} rerolls {counted(len(e.dice), 'die', 'dice')}"
         + (f" for {counted(e.cubes, 'cube')}." if e.cubes else " for free.")
     ),
+    ev.FreeRerollPicked: lambda s, e: (
+        f"{name(s, e.figure)} chooses {die_shown(s, e.die)} for a free reroll."
+    ),
     ev.ComplexActionResolved: lambda s, e: (
         f"{counted(e.successes, 'success', 'successes')}"
         + (f" after {e.hindering} hindering" if e.hindering else "")

@@ -282,6 +282,14 @@ RULES: tuple[MoveRule[GccState], ...] = (
         rerolls.reroll_label,
     ),
     MoveRule(
+        "pick_reroll",
+        ("die",),
+        rerolls.pick_offers,
+        rerolls.pick_check,
+        rerolls.pick_apply,
+        rerolls.pick_label,
+    ),
+    MoveRule(
         "keep",
         (),
         rerolls.keep_offers,

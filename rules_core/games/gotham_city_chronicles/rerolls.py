@@ -5,7 +5,6 @@ limit, as often as wanted; keeping the dice ends the step."""
 
 from __future__ import annotations
 
-import itertools
 import random
 
 from rules_core.engine.declared import Run
@@ -19,7 +18,7 @@ from rules_core.games.gotham_city_chronicles import (
     movement,
     throwing,
 )
-from rules_core.games.gotham_city_chronicles.events import DiceRerolled
+from rules_core.games.gotham_city_chronicles.events import DiceRerolled, FreeRerollPicked
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.language import die_shown
 from rules_core.games.gotham_city_chronicles.refusals import reject
@@ -49,6 +48,13 @@ def reroll_check(state: GccState, seat: int, move: Move) -> Rejection | None:
             "bad_reroll", 'Name dice of the roll by their places, each once and in order, as "0,2".'
         )
     paid = move.get("paid")
+    if roll.picked and (paid is not False or chosen != tuple(sorted(roll.picked))):
+        named = listed([die_shown(state, i) for i in sorted(roll.picked)])
+        return reject(
+            "bad_reroll",
+            f"The dice chosen for the free reroll are rolled first: {named}.",
+            "viii-b",
+        )
     if paid is False:
         if roll.paid:
             return reject("bad_reroll", "The free rerolls come before the paid ones.")
@@ -84,19 +90,62 @@ def reroll_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
 
 
 def reroll_offers(state: GccState, seat: int) -> list[Move]:
+    """The dice chosen for the free reroll, rolled together; else each die alone for a cube
+    (rules version 25: the free dice are chosen one at a time, `pick_reroll`, and a paid
+    reroll of several dice is the same as rerolling them one by one, so no roll offers more
+    moves than its pool holds dice; before, every set of dice was a move)."""
     roll = state.roll
     if roll is None or roll.seat != seat:
         return []
-    found = []
-    places = range(len(roll.pool))
-    for size in range(1, len(roll.pool) + 1):
-        for chosen in itertools.combinations(places, size):
-            text = ",".join(str(i) for i in chosen)
-            for paid in (False, True):
-                move = Move.of("reroll", dice=text, paid=paid)
-                if reroll_check(state, seat, move) is None:
-                    found.append(move)
-    return found
+    if roll.picked:
+        return [Move.of("reroll", dice=",".join(str(i) for i in sorted(roll.picked)), paid=False)]
+    singles = (Move.of("reroll", dice=str(i), paid=True) for i in range(len(roll.pool)))
+    return [m for m in singles if reroll_check(state, seat, m) is None]
+
+
+def _die(raw: object) -> int | None:
+    return raw if isinstance(raw, int) and not isinstance(raw, bool) else None
+
+
+def pick_check(state: GccState, seat: int, move: Move) -> Rejection | None:
+    roll = state.roll
+    if roll is None or roll.seat != seat:
+        return reject("no_roll", "There is no roll of yours to reroll.")
+    die = _die(move.get("die"))
+    if die is None or not 0 <= die < len(roll.pool):
+        return reject("bad_reroll", "Name a die of the roll by its place (0 for the first).")
+    if roll.paid or roll.free_done:
+        return reject(
+            "bad_reroll",
+            "The free rerolls are rolled together, once: the dice left can only be paid for.",
+            "viii-b",
+            "viii-c",
+        )
+    if die in roll.picked:
+        return reject("bad_reroll", "That die is already chosen for the free reroll.", "viii-b")
+    refused = dice.check_free_rerolls(roll.pool, (*roll.picked, die))
+    return None if refused is None else reject("bad_reroll", refused.reason)
+
+
+def pick_offers(state: GccState, seat: int) -> list[Move]:
+    roll = state.roll
+    if roll is None or roll.seat != seat:
+        return []
+    picks = (Move.of("pick_reroll", die=i) for i in range(len(roll.pool)))
+    return [m for m in picks if pick_check(state, seat, m) is None]
+
+
+def pick_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
+    roll = state.roll
+    assert roll is not None
+    return [FreeRerollPicked(seat=seat, figure=roll.figure, die=int(str(move.get("die"))))]
+
+
+def pick_label(state: GccState, seat: int, move: Move) -> str:
+    """ "Choose the second die (yellow with a reroll icon: one success) for a free reroll"."""
+    die = _die(move.get("die"))
+    named = die_shown(state, die) if state.roll and die is not None else "a die"
+    return f"Choose {named} for a free reroll"
 
 
 def reroll_label(state: GccState, seat: int, move: Move) -> str:

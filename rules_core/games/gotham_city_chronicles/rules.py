@@ -157,8 +157,14 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # other, and it has no turn effects), so its games are decided as before; and a hero drops
     # equipment in the villain's turn too (V·D·1 [f]: at any time), while the villain is the
     # one waited for: the heroes' seats carrying equipment `may_act` (not `to_act`; before,
-    # a drop there was refused `not_your_turn`)
-    rules_version = 24
+    # a drop there was refused `not_your_turn`); 25: the dice of a free reroll are chosen one
+    # at a time (`pick_reroll`, `free_reroll_picked`) and rolled together once chosen (VIII B:
+    # one go), and a paid reroll is offered a die at a time (VIII C: as often as wanted, a cube
+    # a die, so several dice rerolled together are the same as one by one), so a roll offers
+    # at most a move per die of its pool; before, every set of dice was a move (2^n of them:
+    # a custom pack's 19 dice took 20 s to list). A paid reroll naming several dice is still
+    # accepted; older games replay from their events
+    rules_version = 25
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

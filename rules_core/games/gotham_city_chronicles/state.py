@@ -113,6 +113,7 @@ class Roll:
     faces: tuple[int, ...]
     target: str = ""  # a throw's target area
     free_done: tuple[int, ...] = ()  # dice already rerolled for free (VIII B)
+    picked: tuple[int, ...] = ()  # dice chosen so far for the free reroll (rules version 25)
     paid: bool = False  # paid rerolls have begun (VIII C): the free ones are over
     lines: tuple[int, ...] = ()  # the items' bonus lines chosen for it (V D 6, bonus_choice.py)
     weapons: tuple[str, ...] = ()  # a defense's weapon cards chosen (V D, weapon_choice.py)

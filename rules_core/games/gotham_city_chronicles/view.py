@@ -91,9 +91,14 @@ def _fight(state: GccState) -> JSON:
 
 def _roll(state: GccState) -> JSON:
     """The roll waiting for its rerolls, with what it shows in words (rolled in the open, so
-    the seat choosing its rerolls reads the faces first): `summary`, and each die in `shown`."""
+    the seat choosing its rerolls reads the faces first): `summary`, and each die in `shown`
+    (those chosen so far for the free reroll said so)."""
     recorded = to_json(state.roll)
     if state.roll is None or not isinstance(recorded, dict):
         return recorded
-    shown = [capitalized(die_shown(state, i)) for i in range(len(state.roll.pool))]
+    picked = state.roll.picked
+    shown = [
+        capitalized(die_shown(state, i)) + (", chosen for the free reroll" if i in picked else "")
+        for i in range(len(state.roll.pool))
+    ]
     return {**recorded, "summary": roll_summary(state), "shown": list(shown)}

@@ -331,13 +331,8 @@ def test_example_standby_phase() -> None:
     hand = state.player(GREEN).hand
     assert sorted(hand) == ["2-clubs", "4-hearts", "J-spades"]
     before = state
-    state, fulfilled = play(
-        state,
-        GREEN,
-        "fulfil_mission",
-        card="believe-in-destiny#1",
-        option=2,
-        discard="2-clubs,4-hearts,J-spades",
+    state, fulfilled = play(  # her whole hand: nothing to choose (rules version 29)
+        state, GREEN, "fulfil_mission", card="believe-in-destiny#1", option=2
     )
     told = [GAME.narrate(before, event, RED, False) for event in fulfilled[:2]]
     assert told[0] == "Green discards 3 fortunes to fulfil a mission."  # rules version 26

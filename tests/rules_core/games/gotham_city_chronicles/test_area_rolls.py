@@ -219,13 +219,14 @@ def test_the_gas_leaks_rolls_wait_then_the_events_reinforcement_follows() -> Non
 
 
 def test_a_roll_of_three_dice_offers_a_bounded_choice() -> None:
-    """A level 3 explosion's roll: each set of dice the reroll space has room for (Batman's
-    takes 2: three single dice and three pairs), and keeping."""
+    """A level 3 explosion's roll: each die alone for a cube (rules version 25: a paid reroll
+    is offered a die at a time; before, also the three pairs Batman's reroll space had room
+    for), and keeping."""
     state, _ = _blasted()
     roll = state.roll
     assert roll is not None
     state = replace(state, roll=replace(roll, pool=("yellow",) * 3, faces=(0, 1, 2)))
-    assert len(MOVES.legal_moves(state, HEROES)) == 7
+    assert len(MOVES.legal_moves(state, HEROES)) == 4
 
 
 def test_games_of_earlier_rules_versions_replay_from_their_events() -> None:

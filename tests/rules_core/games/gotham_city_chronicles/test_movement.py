@@ -311,9 +311,7 @@ def test_a_reroll_reads_as_the_dice_it_rerolls_and_what_it_costs() -> None:
     assert labels == [
         "Reroll the first die (yellow: one success) for one cube",
         "Reroll the second die (yellow: no success) for one cube",
-        "Reroll the first die (yellow: one success) and the second die (yellow: no success)"
-        " for two cubes",
-    ]
+    ]  # a die at a time (rules version 25: both together was a third move)
 
 
 def test_the_roll_waiting_for_rerolls_shows_its_faces_in_words_to_every_seat() -> None:
