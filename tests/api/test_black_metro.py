@@ -50,6 +50,23 @@ def test_a_pack_naming_a_list_where_an_id_goes_is_refused_with_its_path(api: API
 
 
 @pytest.mark.django_db
+def test_a_pack_whose_effect_asks_thirty_choices_is_refused_without_a_game(api: APIClient) -> None:
+    """30 syndicate turns in one district effect were 3^30 ways to use it, each a move (the
+    server hung listing them); the pack is a 400 naming the effect, and no game is made."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    pack["district"][0]["effect"][0]["steps"] = [{"op": "turn_syndicate", "amount": 1}] * 30
+    body = {"game": "black-metro", "players": [{"name": "Ann"}], "options": {"content": pack}}
+    response = api.post("/api/games/", body, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["error"] == "rules_rejected"
+    assert response.json()["message"] == (
+        "content pack: district[0].effect[0].steps: an effect asks the player at most 2 choices"
+        " (the reference pack's most), and this one asks 30"
+    )
+    assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
 def test_a_returned_mission_is_named_to_its_returner_alone_in_events_and_state(
     api: APIClient, create_game: CreateGame
 ) -> None:

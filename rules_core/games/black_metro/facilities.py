@@ -17,27 +17,10 @@ from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import NOBODY, BlackMetroState
+from rules_core.games.black_metro.vocabulary import CHOOSING
 
 State = BlackMetroState
 UNITS = ("subordinate", "paragon", "doom-mechasuit")
-CHOOSING = frozenset(
-    {
-        "recall_recruit",
-        "recover",
-        "advance_or_research",
-        "build",
-        "move_fortification",
-        "promote",
-        "turn_syndicate",
-        "research",
-        "advance",
-        "promote_and_build",
-        "return_missions",
-        "return_mission",
-        "discard_fortunes",
-        "reveal_mission",
-    }
-)
 
 
 def _n(step: Effect, name: str = "amount") -> int:

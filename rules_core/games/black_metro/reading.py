@@ -68,10 +68,19 @@ def as_list(raw: object, where: str) -> list[Any]:
 
 
 def steps(raw: object, where: str, registry: EffectRegistry, refs: Refs) -> tuple[Effect, ...]:
+    """An effect's steps, at least one, with at most MOST_CHOOSING asking the player to choose."""
     steps = as_list(raw, where)
     if not steps:
         raise fail(where, "needs at least one step")
-    return tuple(registry.compile(s, at_index(where, i), refs) for i, s in enumerate(steps))
+    compiled = tuple(registry.compile(s, at_index(where, i), refs) for i, s in enumerate(steps))
+    asked = sum(step.op in v.CHOOSING for step in compiled)
+    if asked > v.MOST_CHOOSING:  # each way to resolve it is one move: their options multiply
+        raise fail(
+            where,
+            f"an effect asks the player at most {v.MOST_CHOOSING} choices (the reference"
+            f" pack's most), and this one asks {asked}",
+        )
+    return compiled
 
 
 def ability(raw: object, where: str, registry: EffectRegistry, refs: Refs) -> Ability:

@@ -22,6 +22,27 @@ MEASURES = (
     "paragons",
     "overwhelmed",
 )
+# The steps that take a part of an effect's choice (facilities.py: one part per step; every way
+# to resolve the effect is one move, so K such steps offer their options multiplied K times).
+CHOOSING = frozenset(
+    {
+        "advance",
+        "advance_or_research",
+        "build",
+        "discard_fortunes",
+        "move_fortification",
+        "promote",
+        "promote_and_build",
+        "recall_recruit",
+        "recover",
+        "research",
+        "return_mission",
+        "return_missions",
+        "reveal_mission",
+        "turn_syndicate",
+    }
+)
+MOST_CHOOSING = 2  # choosing steps an effect may have: the reference pack's most (README)
 AMOUNT_RANGE = (1, 15)  # an effect step's amount (15: the most of any resource)
 DISTRICT_RANGE = (1, 12)
 

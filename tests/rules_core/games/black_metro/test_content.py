@@ -8,9 +8,11 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
+from rules_core.engine.effects import Effect
 from rules_core.games.black_metro.content import REFERENCE_PACK, ContentError, load_pack, parse_pack
 from rules_core.games.black_metro.game import BlackMetro
-from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
+from rules_core.games.black_metro.pack import Pack
+from rules_core.games.black_metro.vocabulary import ACTIONS, CHOOSING, MOST_CHOOSING, say_all
 from tests.rules_core.games.pack_mutations import (
     assert_pack_or_content_error,
     edited,
@@ -244,3 +246,52 @@ def test_the_event_dice_faces_are_called_by_the_names_the_pack_gives_them() -> N
     assert custom.the_pack() == renamed
     assert language.event(custom, 2) == "event 2 (the gale)"
     assert event_option(custom, 2, 1).startswith("event 2 (the gale): every player is to ")
+
+
+def _every_effects_steps(pack: Pack) -> list[tuple[Effect, ...]]:
+    """The steps of every effect a player may be asked to choose in: the districts', the die
+    faces', the candidates' district abilities."""
+    found = [effect.steps for district in pack.districts for effect in district.effects]
+    found += [option.steps for dice in pack.dice for face in dice.faces for option in face.options]
+    return found + [candidate.district_ability for candidate in pack.candidates]
+
+
+def _syndicate_turns(count: int) -> dict[str, Any]:
+    """The reference pack with every district's first effect turning a syndicate `count` times
+    (each turn a choice of the player's)."""
+    return _with(
+        ("district", 0, "effect", 0, "steps"), [{"op": "turn_syndicate", "amount": 1}] * count
+    )
+
+
+def test_an_effect_asking_more_choices_than_the_reference_most_is_refused() -> None:
+    """Each way to resolve an effect is one move naming a part per choosing step, so K such
+    steps offer (options)^K moves: 30 syndicate turns were 3^30 (the game hung). A pack may give
+    an effect at most 2 choosing steps (the reference pack's most: the supply die's research
+    then advance), refused above with its path, at game creation."""
+    refused = BlackMetro().validate_options(2, {"content": _syndicate_turns(30)})
+    assert refused is not None and refused.code == "bad_options"
+    assert refused.message == (
+        "content pack: district[0].effect[0].steps: an effect asks the player at most 2 choices"
+        " (the reference pack's most), and this one asks 30"
+    )
+    with pytest.raises(ContentError, match=r"^district\[0\]\.effect\[0\]\.steps: .* asks 3$"):
+        parse_pack(_syndicate_turns(3))
+    most = max(sum(step.op in CHOOSING for step in steps) for steps in _every_effects_steps(PACK))
+    assert most == MOST_CHOOSING == 2
+
+
+def test_an_effect_at_the_most_choices_offers_at_most_its_steps_options_multiplied() -> None:
+    import random
+
+    from rules_core.games.black_metro import facilities
+
+    spec = BlackMetro()
+    options: dict[str, Any] = {"first_game": True, "content": _syndicate_turns(2)}
+    assert spec.validate_options(2, options) is None
+    state = spec.initial_state()
+    for event in spec.setup(2, options, random.Random(0)):
+        state = spec.evolve(state, event)
+    steps = state.the_pack().district(1).effects[0].steps
+    ways = facilities.choices(state, 0, 1, steps)
+    assert len(ways) == len(state.syndicates) ** 2 <= 9
