@@ -1,5 +1,6 @@
 """A replay shows no more of a move than its events show: a Black Metro die whose penalty makes
-a seat discard two fortunes of its choice names them in the move, and its events hide them."""
+a seat discard two fortunes of its choice has it name each in a move (rules version 29: one card
+at a time), and its events hide them."""
 
 from __future__ import annotations
 
@@ -33,10 +34,11 @@ def _discarding_pack() -> dict[str, Any]:
 def _play_until_two_are_discarded(
     api: APIClient, create_game: CreateGame
 ) -> tuple[dict[str, Any], dict[int, str], int, int]:
-    """Random legal moves until a seat discards two fortunes it chose from a larger hand (a
-    smaller one is discarded whole without asking, Black Metro's rules version 16); a game
-    that ends first is followed by another, seeded on, so no rules change strands the walk:
-    (the game, its tokens, that move's seq, its seat)."""
+    """Random legal moves until a seat names a fortune it discards of two it was asked for from a
+    larger hand (a smaller one is discarded whole without asking, Black Metro's rules version
+    16; each is named in a move of its own, rules version 29); a game that ends first is
+    followed by another, seeded on, so no rules change strands the walk: the body of the game,
+    its seats' tokens, the discard's first event and its seat."""
     pick = random.Random(3)
     for seed in range(3, 13):
         body = create_game(
@@ -57,7 +59,7 @@ def _play_until_two_are_discarded(
                 format="json",
                 **auth(tokens[seat]),
             ).json()
-            if move["type"] == "resolve_roll" and "," in str(move.get("choice")):
+            if move["type"] == "discard_one":
                 return body, tokens, answer["events"][0]["seq"], seat
             version = answer["version"]
     raise AssertionError("no seat discarded two fortunes in ten games")
@@ -74,19 +76,19 @@ def test_a_move_naming_cards_its_events_hide_is_shown_without_them(
         return dict(events[0])
 
     own = seen(tokens[mover])
-    assert "," in own["move"]["choice"] and own["move_label"].startswith("Resolve the die: discard")
+    assert own["move"]["card"] and own["move_label"].startswith("Discard ")
+    assert own["data"]["cards"] == [own["move"]["card"]]
     for viewer in (tokens[1 - mover], None):  # the other seat, and a spectator
         other = seen(viewer)
-        # the event hides the cards its choice names (the rest of it is done in the open) ...
-        assert (other["data"]["choice"], other["data"]["cards"]) == ("?", [None])
-        assert other["move"] == {"seat": mover, "type": "resolve_roll", "choice": None}  # ... so
+        # the event hides the card the move names ...
+        assert other["data"]["cards"] == [None]
+        assert other["move"] == {"seat": mover, "type": "discard_one", "card": None}  # ... so
         assert other["move_label"] is None  # does the move, in its parameters and its words
     # a page ending on that move's first event reads the rest of the move (up to the next one)
     game = Game.objects.get(pk=body["id"])
     rest = _rest_of_move(game, seq)
-    assert rest and rest[0].type == "fortunes_discarded"
     assert all(e.move is None for e in rest)
-    assert rest[-1].seq == game.version  # no move since: the rest runs to the head
+    assert not rest or rest[-1].seq == game.version  # no move since: the rest runs to the head
 
 
 def test_the_type_of_a_technology_gained_face_down_is_withheld_with_its_move(
