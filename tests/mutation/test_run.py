@@ -62,6 +62,36 @@ def test_every_equivalent_mutant_says_why_and_on_which_change() -> None:
     assert all(e.change.startswith(("- ", "+ ")) for e in listed)
 
 
+def _function_source(mutant: str) -> str | None:
+    """The source of the function a mutmut name points at ("pkg.mod.x_f__mutmut_3",
+    "pkg.mod.xǁClassǁmethod__mutmut_3"), None when the module or function is gone."""
+    head = mutant.rsplit("__mutmut_", 1)[0]
+    module, _, name = head.partition(".x")
+    path = run.ROOT / (module.replace(".", "/") + ".py")
+    if not path.is_file():
+        return None
+    source = path.read_text()
+    found = ast.parse(source).body
+    for part in name.removeprefix("_").removeprefix("ǁ").split("ǁ"):
+        node = next((n for n in found if getattr(n, "name", None) == part), None)
+        if node is None:
+            return None
+        found = getattr(node, "body", [])
+        last = node
+    return ast.get_source_segment(source, last)
+
+
+def test_every_equivalent_mutant_points_at_code_that_still_makes_its_change() -> None:
+    """An entry outlives its code when the function moves or is rewritten: the run then never
+    meets it. Its function must still exist, holding the lines the change removes."""
+    for name, equivalent in run.load_equivalent().items():
+        source = _function_source(name)
+        assert source is not None, name
+        flat = " ".join(source.split())
+        removed = [c[2:] for c in equivalent.change.split(" | ") if c.startswith("- ")]
+        assert removed and all(" ".join(line.split()) in flat for line in removed), name
+
+
 def test_a_path_picks_the_scopes_holding_it() -> None:
     scopes = run.load_scopes()
     assert [s.name for s in run.selected(scopes, "api/event_store.py")] == [
