@@ -7,7 +7,6 @@ creating and forking a game run in one transaction.
 from __future__ import annotations
 
 import secrets
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +19,7 @@ from api.errors import ApiError, InvalidRequest, NotFoundError, VersionConflict
 from api.hourly_limits import bot_game_allowed, within_hour
 from api.limits import echo
 from api.log_check import unfollowable
+from api.look_alike_names import look_alike_keys, mixed_word, read_alike
 from api.models import Event, Game, Seat
 from api.parsing import check_text
 from api.services import (
@@ -63,6 +63,12 @@ class InvalidBotOptions(ApiError):
     """A bot that does not exist, or options beyond the limits the catalog states."""
 
     error = "invalid_bot_options"
+
+
+class MixedAlphabetName(ApiError):
+    """A player's name with a word in two look-alike alphabets (Latin, Greek, Cyrillic)."""
+
+    error = "mixed_alphabet_name"
 
 
 class ForkRefused(ApiError):
@@ -115,23 +121,41 @@ def _check_names_differ(players: Sequence[PlayerSpec]) -> None:
     """Every seat's name, given or by default, is its own: the story, the moves and the
     replay name seats by them, so two "Ann"s (in any case or spacing, in another Unicode
     spelling of the same letters: "é" composed or as e and an accent, full-width letters, or a
-    name given as another seat's default "Player 2") could not be told apart."""
+    name given as another seat's default "Player 2") could not be told apart, nor could names
+    of one shape in other letters ("Ann" with its A Cyrillic, "Player l" and "Player 1")."""
     seen: dict[str, int] = {}
-    for index in range(len(players)):
-        name = players[index].name or _default_name(players, index)
-        key = " ".join(_read_alike(name).split())
-        if key in seen:
+    names = [p.name or _default_name(players, i) for i, p in enumerate(players)]
+    for index, name in enumerate(names):
+        keys = look_alike_keys(name)
+        clash = next((seen[key] for key in keys if key in seen), None)
+        if clash is None:
+            seen.update(dict.fromkeys(keys, index))
+        elif read_alike(name) == read_alike(names[clash]):
             raise InvalidRequest(
-                f"Seats {seen[key] + 1} and {index + 1} are both called “{echo(name)}”: give "
+                f"Seats {clash + 1} and {index + 1} are both called “{echo(name)}”: give "
                 "each seat its own name, so the table can tell them apart."
             )
-        seen[key] = index
+        else:
+            raise InvalidRequest(
+                f"Seats {clash + 1} and {index + 1} are called “{echo(names[clash])}” and "
+                f"“{echo(name)}”, which look alike (the same shapes in other letters): give "
+                "each seat its own name, so the table can tell them apart."
+            )
 
 
-def _read_alike(name: str) -> str:
-    """`name` as a reader tells it from others: its compatibility form, case folded (Unicode's
-    NFKC_Casefold, by its definition's steps)."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKD", name).casefold())
+def _check_names_in_one_alphabet(players: Sequence[PlayerSpec]) -> None:
+    """No word of a given name mixes Latin, Greek and Cyrillic letters: such a word is spelt to
+    pass for another ("Ann" with its A Cyrillic), while an honest name keeps each word in one
+    alphabet (all-Cyrillic, Greek or Japanese names stay welcome)."""
+    for index, player in enumerate(players):
+        mixed = mixed_word(player.name)
+        if mixed is not None:
+            alphabets = " and ".join(a.title() for a in mixed.alphabets)
+            raise MixedAlphabetName(
+                f"Seat {index + 1}'s name “{echo(player.name)}” mixes {alphabets} letters in "
+                f"one word (“{echo(mixed.word)}”), as a name spelt to pass for another does: "
+                "write each word in one alphabet."
+            )
 
 
 def _default_name(players: Sequence[PlayerSpec], index: int) -> str:
@@ -185,6 +209,7 @@ def game_create(
             extra={"code": rejection.code, "citations": citations_json(rejection.citations)},
         )
     _check_names_differ(players)
+    _check_names_in_one_alphabet(players)
     _creation_allowed(caller, bots=any(p.bot for p in players))
     seeded = seed is not None
     seed = secrets.randbits(62) if seed is None else seed
@@ -302,6 +327,7 @@ def game_fork(
         raise ForkRefused(wanted, extra={"nearest": nearest})
     _check_players(spec, players)
     _check_names_differ(players)
+    _check_names_in_one_alphabet(players)
     within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, ("fork", "forks"), "made")
     if any(p.bot for p in players):  # a bot seat plays on the workers as in a new game
         bot_game_allowed(caller, counted="fork")

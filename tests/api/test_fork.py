@@ -294,6 +294,10 @@ def test_a_fork_is_refused_for_a_running_game_a_point_inside_a_move_or_other_sea
     twins = fork(api, parent.pk, points[0], [{"name": "Ann"}, {"name": "ANN"}])
     assert twins.status_code == 400 and twins.json()["error"] == "invalid_request"
     assert "both called “ANN”" in twins.json()["message"]
+    shapes = fork(api, parent.pk, points[0], [{"name": "Ann"}, {"name": "\u0410NN"}])
+    assert shapes.json()["error"] == "invalid_request" and "look alike" in shapes.json()["message"]
+    mixed = fork(api, parent.pk, points[0], [{"name": "Ann"}, {"name": "B\u043eb"}])
+    assert mixed.status_code == 400 and mixed.json()["error"] == "mixed_alphabet_name"
     for bad in (0, "5", None, 2**40):
         assert fork(api, parent.pk, bad).status_code == 400
     assert fork(api, 10**6, 1).status_code == 404

@@ -109,6 +109,54 @@ def test_two_seats_of_one_name_are_refused_before_anything_is_stored(
     assert not Game.objects.exists()
 
 
+def test_names_alike_in_shape_in_other_letters_are_refused_as_a_clash(api: APIClient) -> None:
+    """ "Ann" and "Ann" with a Cyrillic A read the same at the table: the second is refused as
+    the same name would be, naming both as written, before anything is stored."""
+    players = [{"name": "Ann"}, {"name": "\u0410nn"}]
+    response = api.post("/api/games/", {"game": "gotham-race", "players": players}, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json() == {
+        "error": "invalid_request",
+        "message": "Seats 1 and 2 are called “Ann” and “\u0410nn”, which look alike (the same "
+        "shapes in other letters): give each seat its own name, so the table can tell them apart.",
+    }
+    digits = [{"name": "Player l"}, {}, {"name": "Player 1"}]  # a small L and a one
+    clash = api.post("/api/games/", {"game": "gotham-race", "players": digits}, format="json")
+    assert clash.json()["message"].startswith("Seats 1 and 3 are called “Player l” and “Player 1”")
+    assert not Game.objects.exists()
+
+
+def test_a_word_mixing_latin_greek_or_cyrillic_letters_is_refused(api: APIClient) -> None:
+    """A word spelt in two look-alike alphabets passes for another name even with no seat to
+    clash with (the table's story names it beside other games' players): refused with its own
+    code, naming the seat, the word and the alphabets."""
+    players = [{"name": "Bob"}, {"name": "Sam \u0391nn"}]  # a Greek capital alpha
+    response = api.post("/api/games/", {"game": "gotham-race", "players": players}, format="json")
+    assert (response.status_code, response.json()) == (
+        400,
+        {
+            "error": "mixed_alphabet_name",
+            "message": "Seat 2's name “Sam \u0391nn” mixes Latin and Greek letters in one word "
+            "(“\u0391nn”), as a name spelt to pass for another does: write each word in one "
+            "alphabet.",
+        },
+    )
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["\u0410\u043d\u043d\u0430", "Anna"],  # Анна in Cyrillic beside Anna in Latin
+        ["\u0395\u03bb\u03ad\u03bd\u03b7", "Helen"],  # Ελένη
+        ["\u5c71\u7530 \u305f\u308d\u3046", "\u30a2\u30f3\u30ca"],  # 山田 たろう, アンナ
+    ],
+)
+def test_honest_names_in_one_alphabet_are_seated(create_game: CreateGame, names: list[str]) -> None:
+    body = create_game(players=[{"name": name} for name in names])
+    assert [s["name"] for s in body["seats"]] == names
+
+
 def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:
     unknown = api.post("/api/games/", {"game": "chess", "players": [{}]}, format="json")
     assert unknown.json()["message"] == "No game called 'chess'; see /api/catalog/."

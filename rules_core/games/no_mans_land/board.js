@@ -1,5 +1,5 @@
-/* No Man's Land's board for the web pages: the ring of districts (C+1 marked, destroyed ones
-   greyed), the crime at each (a face-down one as "?" unless the viewer is Falcone, with the
+/* No Man's Land's board for the web pages: the ring of districts (a bigger city's a grid: see
+   cityLayout; C+1 marked, destroyed ones greyed), the crime at each (a face-down one as "?" unless the viewer is Falcone, with the
    cards the whole table knows it is not), Falcone's characters (his colour) and Gordon's
    heroes (his), each a row of its district and a target of its own moves, a key naming each
    side's colour, the turn and phase in the game's words, the counters and the decks; the
@@ -73,16 +73,60 @@
     svg.appendChild(about.on(g));
   }
 
+  /* Where each district's box stands (its centre, where its roads meet), where the turn's words
+     go and how tall the board is. Up to RING_MOST districts (the reference city has 7) stand on a
+     ring around the turn's words. A bigger city, a custom pack's (the pack limits allow one of
+     400 districts: content_limits.py, max_list_items), is a grid of COLUMNS under the words,
+     each row as tall as its tallest box: every box keeps its size and its words their print
+     at any count, none over another, and the board grows downwards. */
+  const RING_MOST = 8, COLUMNS = 4, ROW_GAP = 14, KEY = 34;
+  const SPACE = (600 - COLUMNS * BOX_W) / (COLUMNS + 1);
+  function cityLayout(districts, lineCount) {
+    const n = districts.length;
+    if (n <= RING_MOST) {
+      // the key under the lowest box (a crowded one grows)
+      const lowest = Math.max(0, ...districts.map((d) => boxHeight(d) - BOX_H));
+      const cx = 300, cy = 236, rx = 222, ry = 176;
+      const at = districts.map((d, i) => {
+        const a = (2 * Math.PI * i) / n - Math.PI / 2;
+        return [cx + rx * Math.cos(a), cy + ry * Math.sin(a)];
+      });
+      // the words' backing hides the roads crossing the middle of the ring
+      return { at, wordsAt: cy - 40, backed: true, height: 500 + lowest };
+    }
+    const at = [];
+    let top = 13 * lineCount + 22;  // under the turn's words
+    for (let first = 0; first < n; first += COLUMNS) {
+      const row = districts.slice(first, first + COLUMNS);
+      row.forEach((d, k) => at.push([SPACE + BOX_W / 2 + (BOX_W + SPACE) * k, top + BOX_H / 2]));
+      top += Math.max(...row.map(boxHeight)) + ROW_GAP;
+    }
+    return { at, wordsAt: 18, backed: false, height: top + KEY };
+  }
+
   function drawCity(svg, state) {
-    // the key under the lowest box (a crowded one grows)
-    const lowest = Math.max(0, ...state.districts.map((d) => boxHeight(d) - BOX_H));
-    const height = 500 + lowest;
+    const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
+    // short lines: the middle of the ring is about 300 units wide between the side districts
+    const counters = (n) => window.GothamDom.counted(n, "counter");
+    // turn 0 is the set-up: no turn nor phase has begun (sequence-of-play: Falcone's comes first)
+    const when = state.turn
+      ? [`Turn ${state.turn}: ${state.turn_of}'s`, `${state.phase_name}`]
+      : ["Setting up the game", "Falcone takes the first turn"];
+    const lines = [
+      ...when,
+      `Crimes in ${state.crimes} of ${state.standing} districts`,
+      `(Gotham is overrun at ${state.overrun_at})`,
+      `Falcone holds ${counters(state.counters)}`,
+      `${counters(state.supply)} left in the supply`,
+      `Decks: Falcone ${count(state.decks.falcone)} · Batsignal ${count(state.decks.batsignal)}`,
+      // as many cards as each side holds, as the table sees them (not what they are)
+      `In hand: Falcone ${count(state.hands["0"])} · Gordon ${count(state.hands["1"])}`,
+    ];
+    if (state.winner) lines.push(`${state.winner} wins`);
+    const layout = cityLayout(state.districts, lines.length);
+    const height = layout.height, cx = 300;
     svg.setAttribute("viewBox", `0 0 600 ${height}`);
-    const n = state.districts.length, cx = 300, cy = 236, rx = 222, ry = 176;
-    const at = (i) => {
-      const a = (2 * Math.PI * i) / n - Math.PI / 2;
-      return [cx + rx * Math.cos(a), cy + ry * Math.sin(a)];
-    };
+    const at = (i) => layout.at[i];
     const index = Object.fromEntries(state.districts.map((d, i) => [d.id, i]));
     state.districts.forEach((d, i) => {
       for (const near of d.neighbours) {
@@ -120,27 +164,10 @@
       figuresAt(d).forEach((f, k) => drawFigure(svg, d, f, k, left, top, described));
       described.on(g);
     });
-    const count = (pile) => (Array.isArray(pile) ? pile.length : pile.count);
-    // short lines: the middle of the ring is about 300 units wide between the side districts
-    const counters = (n) => window.GothamDom.counted(n, "counter");
-    // turn 0 is the set-up: no turn nor phase has begun (sequence-of-play: Falcone's comes first)
-    const when = state.turn
-      ? [`Turn ${state.turn}: ${state.turn_of}'s`, `${state.phase_name}`]
-      : ["Setting up the game", "Falcone takes the first turn"];
-    const lines = [
-      ...when,
-      `Crimes in ${state.crimes} of ${state.standing} districts`,
-      `(Gotham is overrun at ${state.overrun_at})`,
-      `Falcone holds ${counters(state.counters)}`,
-      `${counters(state.supply)} left in the supply`,
-      `Decks: Falcone ${count(state.decks.falcone)} · Batsignal ${count(state.decks.batsignal)}`,
-      // as many cards as each side holds, as the table sees them (not what they are)
-      `In hand: Falcone ${count(state.hands["0"])} · Gordon ${count(state.hands["1"])}`,
-    ];
-    if (state.winner) lines.push(`${state.winner} wins`);
-    // a backing so the roads crossing the middle do not run through the words
-    svg.appendChild(el("rect", { x: cx - 110, y: cy - 54, width: 220, height: 13 * lines.length + 8, rx: 6, fill: "#fff", opacity: 0.9 }));
-    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: cy - 40 + 13 * k, "text-anchor": "middle", "font-size": 10, "font-weight": state.winner && k === lines.length - 1 ? "bold" : "normal" }, text)));
+    // a backing so the roads crossing the middle of the ring do not run through the words
+    const first = layout.wordsAt;
+    if (layout.backed) svg.appendChild(el("rect", { x: cx - 110, y: first - 14, width: 220, height: 13 * lines.length + 8, rx: 6, fill: "#fff", opacity: 0.9 }));
+    lines.forEach((text, k) => svg.appendChild(el("text", { x: cx, y: first + 13 * k, "text-anchor": "middle", "font-size": 10, "font-weight": state.winner && k === lines.length - 1 ? "bold" : "normal" }, text)));
     // the key: each side's colour
     svg.appendChild(el("text", { x: 8, y: height - 8, "font-size": 10, fill: FALCONE }, "Falcone: crimes and characters"));
     svg.appendChild(el("text", { x: 592, y: height - 8, "text-anchor": "end", "font-size": 10, fill: GORDON }, "Gordon: heroes"));

@@ -13,7 +13,7 @@
    (the aria-label of what has the focus), picked (the target picked), pressed (the focused
    one's aria-pressed), chosen (the aria-labels of the elements highlighted as picked), shown
    (the labels of the moves shown), prevented (whether the key's default was stopped)}; `lists`: each list of the
-   panel holding a target, as {role, items (each item's role)}. A step is {tab: "board" or
+   panel holding a target, as {role, items (each item's role)}; `view_box`: the board's viewBox. A step is {tab: "board" or
    "hand"} (the Tab into that group), {key: "Enter", " ", "ArrowRight"…} (pressed where the
    focus is), {click: TARGET} (its first element clicked) or {redraw: true} (the board and
    panel drawn again from the same view, the focus put back where it was, as play.js does
@@ -121,4 +121,4 @@ const done = steps.map((step) => {
 const lists = [...info.querySelectorAll("ul"), ...info.querySelectorAll("ol")]
   .filter((list) => list.querySelectorAll("[data-target]").length)
   .map((list) => ({ role: list.getAttribute("role"), items: list.children.filter((c) => typeof c !== "string").map((c) => c.getAttribute("role")) }));
-process.stdout.write(JSON.stringify({ targets, steps: done, lists, where }));
+process.stdout.write(JSON.stringify({ targets, steps: done, lists, where, view_box: board.getAttribute("viewBox") }));
