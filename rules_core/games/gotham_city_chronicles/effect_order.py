@@ -1,14 +1,20 @@
 """Effects that trigger together (IV·A·2, V·B·2, V·B·6, VI·B·2, VI·B·5): the side concerned
 chooses their order, asked only where the order can change what happens.
 
-Whether two effects' order can matter is read from their steps (content/VOCABULARY.md), at
-the step they trigger in (every effect due is carried out, its condition having held as the
-step began). Two effects are taken as independent when neither's steps undo or alter what the
-other's do (`_clash`), when they do not both roll dice (a miniature neutralized by the first
-rolls no more, and the rerolls of both are paid from the same cubes), and when they cannot
-both end the game (the first to end it would decide the winner and stop the other). Anything
-else is asked: with three effects due, the side chooses the first, then, if the others still
-depend on their order, the next."""
+Whether two effects' order can matter is read from their steps (content/VOCABULARY.md) and the
+state as the step they trigger in begins (every effect due is carried out, its condition having
+held then). Two effects are taken as independent when neither's steps undo or alter what the
+other's do (`_clash`), when they do not both make miniatures roll (a miniature neutralized by
+the first rolls no more, and the rerolls of both are paid from the same cubes), and when they
+cannot both end the game (the first to end it would decide the winner and stop the other).
+Who rolls is read from the board (rules version 26): an explosion (IX R) or a token making an
+area more dangerous (IX Q) wounds only the miniatures in its area and touches no token, so one
+whose area holds no miniature rolls nothing, and neutralizes no hero unless one is there. No
+effect step places a miniature (a miniature only leaves an area, once neutralized), so those
+present as the step begins are the most any of its rolls can reach. Before version 26, every
+explosion and dangerous token counted as rolling, so two of them were always asked about.
+Anything else is asked: with three effects due, the side chooses the first, then, if the
+others still depend on their order, the next."""
 
 from __future__ import annotations
 
@@ -32,7 +38,8 @@ class _Footprint:
     states: frozenset[tuple[str, str]]  # (token, state) set
     countdowns: frozenset[tuple[str, int]]  # (token, turns) a countdown starts at
     ticks: frozenset[str]  # tokens counted down
-    dice: bool  # an explosion, or a token making an area more dangerous (IX Q-R)
+    # the miniatures its explosions, or tokens making an area more dangerous, make roll (IX Q-R)
+    rolls: frozenset[str]
     ends: bool  # a step can fulfil an end-game condition (IV C note)
 
 
@@ -40,25 +47,36 @@ def _dangerous(mission: Mission, kind: object) -> bool:
     return any(k == kind and harm > 0 for k, _, harm in mission.dissipation)
 
 
-def _footprint(mission: Mission, steps: tuple[Effect, ...]) -> _Footprint:
+def _rolling_areas(state: GccState, steps: tuple[Effect, ...]) -> frozenset[str]:
+    """The areas where the steps make miniatures roll: an explosion's (its token's area, IX R)
+    and a dangerous token's (IX Q)."""
+    mission = state.board_pack.mission
+    areas = {state.token(str(s.get("token"))).area for s in steps if s.op == "explode"}
+    areas |= {
+        str(s.get("area"))
+        for s in steps
+        if s.op == "place_token" and _dangerous(mission, s.get("kind"))
+    }
+    return frozenset(areas)
+
+
+def _footprint(state: GccState, steps: tuple[Effect, ...]) -> _Footprint:
+    mission = state.board_pack.mission
     states = {(str(s.get("token")), str(s.get("state"))) for s in steps if s.op == "set_state"}
     countdowns = {
         (str(s.get("token")), int(str(s.get("turns")))) for s in steps if s.op == "start_countdown"
     }
-    dice = any(
-        s.op == "explode" or (s.op == "place_token" and _dangerous(mission, s.get("kind")))
-        for s in steps
-    )
+    rolls = frozenset(f for a in _rolling_areas(state, steps) for f in state.figures_in(a))
     ending = any(
         (e.when == "token_state" and (e.token, e.state) in states)
-        or (e.when == "heroes_neutralized" and dice)
+        or (e.when == "heroes_neutralized" and any(state.has_hero(f) for f in rolls))
         for e in mission.ends
     )
     return _Footprint(
         frozenset(states),
         frozenset(countdowns),
         frozenset(str(s.get("token")) for s in steps if s.op == "count_down"),
-        dice,
+        rolls,
         ending,
     )
 
@@ -79,7 +97,7 @@ def _clash(a: _Footprint, b: _Footprint) -> bool:
 
 
 def _independent(a: _Footprint, b: _Footprint) -> bool:
-    return not _clash(a, b) and not (a.dice and b.dice) and not (a.ends and b.ends)
+    return not _clash(a, b) and not (a.rolls and b.rolls) and not (a.ends and b.ends)
 
 
 def triggers(mission: Mission, step: str) -> tuple[Trigger, ...]:
@@ -89,10 +107,11 @@ def triggers(mission: Mission, step: str) -> tuple[Trigger, ...]:
     return tuple(t for when, t in mission.turn_effects if when == step)
 
 
-def order_matters(mission: Mission, step: str, due: Iterable[str]) -> bool:
-    """Whether carrying out `due` in another order could change what happens (module doc)."""
-    effects = {t.id: t for t in triggers(mission, step)}
-    prints = [_footprint(mission, effects[e].effect) for e in due]
+def order_matters(state: GccState, step: str, due: Iterable[str]) -> bool:
+    """Whether carrying out `due` in another order could change what happens, from `state` as
+    the step begins (module doc)."""
+    effects = {t.id: t for t in triggers(state.board_pack.mission, step)}
+    prints = [_footprint(state, effects[e].effect) for e in due]
     return any(not _independent(a, b) for a, b in combinations(prints, 2))
 
 
@@ -107,8 +126,7 @@ def side_choosing(mission: Mission, step: str) -> str:
 def ask(run: Run[GccState], step: str, due: tuple[str, ...]) -> bool:
     """Ask the side concerned which of `due` comes first, where their order matters; True
     when asked (the effects wait for its answer)."""
-    mission = run.state.board_pack.mission
-    if len(due) < 2 or not order_matters(mission, step, due):
+    if len(due) < 2 or not order_matters(run.state, step, due):
         return False
     run.emit(EffectOrderAsked(seat=None, step=step, effects=due))
     return True

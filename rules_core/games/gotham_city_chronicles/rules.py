@@ -163,8 +163,14 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # a die, so several dice rerolled together are the same as one by one), so a roll offers
     # at most a move per die of its pool; before, every set of dice was a move (2^n of them:
     # a custom pack's 19 dice took 20 s to list). A paid reroll naming several dice is still
-    # accepted; older games replay from their events
-    rules_version = 25
+    # accepted; older games replay from their events; 26: effects that trigger together are
+    # asked about only where their outcomes can interact in the state as the step begins: an
+    # explosion (IX R) or a dangerous token (IX Q) makes only the miniatures in its area roll,
+    # so two whose areas do not both hold a miniature commute, and one that reaches no hero
+    # cannot end the game by neutralizing the heroes (effect_order.py); before, any two
+    # explosions or dangerous tokens were asked about. The reference mission never asks either
+    # way, so its games are decided as before
+    rules_version = 26
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

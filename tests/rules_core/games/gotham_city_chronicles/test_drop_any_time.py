@@ -6,8 +6,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from rules_core.bots import choose_move
-from rules_core.engine.types import Move, Rejection
+from rules_core.engine.types import JSON, Move, Rejection
 from rules_core.games.gotham_city_chronicles.events import ItemDropped
 from rules_core.games.gotham_city_chronicles.moves import may_act, to_act
 from rules_core.games.gotham_city_chronicles.rules import GAME
@@ -72,7 +74,34 @@ def test_bots_are_asked_only_for_the_moves_the_game_waits_for() -> None:
     """The bots play the seats `to_act` names; a heroes' bot is not made to drop anything in
     the villain's turn, and the villain's bot plays as before."""
     state = _carrying(villains_turn())
-    for bot in ("random", "greedy"):
-        move = choose_move(bot, GAME, state, VILLAIN, random.Random(1))
+    for bot in ("random", "greedy", "mcts"):
+        move = choose_move(bot, GAME, state, VILLAIN, random.Random(1), _QUICK[bot])
         assert move in GAME.legal_moves(state, VILLAIN)
     assert 1 not in GAME.to_act(state)
+
+
+_QUICK: dict[str, dict[str, JSON]] = {"random": {}, "greedy": {}, "mcts": {"iterations": 8}}
+
+
+@pytest.mark.parametrize("bot", ["greedy", "mcts"])
+def test_bots_never_drop_out_of_turn_and_the_villains_turn_goes_on(bot: str) -> None:
+    """README (Bots: out of turn): a drop in the villain's turn is never better than the same
+    drop at the heroes' next stance step, so bots are not offered `may_act` moves. Played as the
+    service and the tournament play (the lowest seat `to_act`, each by its bot), the villain's
+    turn runs to its end and the heroes reach their next turn with the Ledger still carried,
+    nothing dropped on the way."""
+    state = _carrying(villains_turn())
+    rng = random.Random(3)
+    made: list[object] = []
+    for _ in range(60):
+        if state.flow.phase != "villain" or state.winner:
+            break
+        seat = min(GAME.to_act(state))
+        move = choose_move(bot, GAME, state, seat, rng, _QUICK[bot])
+        played = GAME.decide_and_evolve(state, seat, move, rng)
+        assert not isinstance(played, Rejection), played
+        made += played[0]
+        state = played[1]
+    assert state.flow.phase == "heroes" and not state.winner
+    assert not any(isinstance(e, ItemDropped) for e in made)
+    assert state.hero("batman").items == ("ledger",)
