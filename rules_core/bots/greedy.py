@@ -3,6 +3,12 @@
 A move is scored by playing it in a few sampled states and letting the game run on (others'
 moves at random, dice sampled) until the seat is to move again, then asking `evaluate`: so a
 card placed face down is judged by how the round it starts tends to end.
+
+At most MOST_SCORED moves are scored, drawn at random from the legal moves: a content pack
+within its limits can offer thousands (No Man's Land with 120 districts all neighbours and 40
+heroes: 4,761 moves, about 650 s to score them all), and greedy is the bot a game falls back to
+once its thinking time is spent, so its cost must not grow with the pack. Every state of the
+reference packs offers fewer (the most seen: 73), so their games are unchanged.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import Move, Rejection
 
 SAMPLES = 3
+MOST_SCORED = 128  # legal moves scored at most, a random choice of them when there are more
 HORIZON = 40  # other seats' moves played out at most before evaluating
 
 
@@ -41,7 +48,8 @@ def _score(spec: GameSpec[Any], view: Any, seat: int, move: Move, rng: random.Ra
 def move_scores(
     spec: GameSpec[Any], state: Any, seat: int, rng: random.Random
 ) -> dict[Move, float]:
-    """Each legal move's mean sampled evaluation for `seat`, one move ahead (in a random order)."""
+    """Each legal move's mean sampled evaluation for `seat`, one move ahead (in a random order):
+    of MOST_SCORED moves drawn at random when more are legal."""
     moves = spec.legal_moves(spec.determinize(state, seat, rng), seat)
     if not moves:
         raise ValueError(f"seat {seat} has no legal move")
@@ -50,7 +58,8 @@ def move_scores(
     views = [spec.determinize(state, seat, rng) for _ in range(SAMPLES)]
     rng.shuffle(moves)
     return {
-        move: sum(_score(spec, view, seat, move, rng) for view in views) / SAMPLES for move in moves
+        move: sum(_score(spec, view, seat, move, rng) for view in views) / SAMPLES
+        for move in moves[:MOST_SCORED]
     }
 
 

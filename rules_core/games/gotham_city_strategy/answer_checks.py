@@ -22,7 +22,9 @@ def check_place_threat(state: GcsState, seat: int, move: Move) -> Rejection | No
     assert state.pack is not None
     block, source = number(move, "block"), move.get("source")
     if block is None or not 0 <= block < BLOCKS:
-        return reject("cannot_place_threat", f"'block' is a block 0 to {BLOCKS - 1}.", THREATS)
+        return reject(
+            "cannot_place_threat", "Name the block of the city the threat goes on.", THREATS
+        )
     at = place(state, block)
     if block == state.batman_at and not d.batmans_block:
         return reject(
@@ -51,7 +53,7 @@ def check_place_threat(state: GcsState, seat: int, move: Move) -> Rejection | No
     if not isinstance(source, int) or not 0 <= source < BLOCKS or source == block:
         return reject(
             "cannot_place_threat",
-            "Your reserve is empty: name a 'source' block to move one from.",
+            "Your reserve is empty: name the block of yours to move a threat from.",
             THREATS,
         )
     if not player.threats[source]:
@@ -76,7 +78,9 @@ def check_remove_threat(state: GcsState, seat: int, move: Move) -> Rejection | N
 def check_lose_henchman(state: GcsState, seat: int, move: Move) -> Rejection | None:
     player, source = state.players[seat], number(move, "source")
     if source is None or not HIDEOUT <= source < BLOCKS:
-        return reject("bad_choice", "'source' is a block or the hideout (-1).", CARD)
+        return reject(
+            "bad_choice", "Name the block or the hideout the henchman is lost from.", CARD
+        )
     here = player.hideout_henchmen if source == HIDEOUT else player.henchmen[source]
     if not here:
         return reject("bad_choice", f"You have no henchman on {place(state, source)}.", CARD)

@@ -246,7 +246,7 @@ def check_move_villain(state: GcsState, seat: int, move: Move) -> Rejection | No
         return reject("cannot_move", "Your villain has been moved this turn already.", "turn.move")
     if to is None or not HIDEOUT <= to < BLOCKS:
         return reject(
-            "cannot_move", f"'to' is a block 0 to {BLOCKS - 1} or the hideout (-1).", "turn.move"
+            "cannot_move", "Name the block your villain goes to, or the hideout.", "turn.move"
         )
     if to == state.players[seat].villain_at:
         return reject("cannot_move", f"Your villain is on {place(state, to)} already.", "turn.move")
@@ -261,7 +261,9 @@ def check_move_henchmen(state: GcsState, seat: int, move: Move) -> Rejection | N
     source, target, count = number(move, "source"), number(move, "target"), number(move, "count")
     if source is None or target is None or not HIDEOUT <= source < BLOCKS:
         return reject(
-            "cannot_move", "'source' and 'target' are blocks or the hideout (-1).", "turn.move"
+            "cannot_move",
+            "Name the block or the hideout the henchmen leave, and the one they go to.",
+            "turn.move",
         )
     if not HIDEOUT <= target < BLOCKS or target == source:
         return reject(

@@ -144,7 +144,10 @@ def test_with_the_reserve_empty_a_threat_is_moved_from_a_block_the_player_names(
     ):
         refused = GAME.decide(state, 0, move, random.Random(0))
         assert isinstance(refused, Rejection) and refused.code == "cannot_place_threat"
-        assert refused.message == "Your reserve is empty: name a 'source' block to move one from."
+        assert (
+            refused.message
+            == "Your reserve is empty: name the block of yours to move a threat from."
+        )
 
 
 def test_a_threat_not_on_offer_is_not_removed() -> None:
