@@ -28,14 +28,18 @@ def district_steps(state: State, seat: int, number: int, effect: int) -> Steps:
 
 
 def options(state: State, seat: int, reason: str) -> tuple[Steps, ...]:
-    """The steps of each way the source `reason` can be carried out: a die face's options, a
-    district's one effect."""
+    """The steps of each way the source `reason` can be carried out: a die face's options; a
+    district's effect as the resolution phase does it for `seat`, then as printed (a facility's
+    first effect used with an assignment fortune takes no cost off)."""
     kind, named = sources.parts(reason)
     if kind == sources.DICE:
         dice, _, face = named.partition(":")
         return tuple(o.steps for o in state.the_pack().die(dice).faces[int(face) - 1].options)
     number, _, effect = named.partition(":")
-    return (district_steps(state, seat, int(number), int(effect)),)
+    steps = district_steps(state, seat, int(number), int(effect))
+    if int(effect) == 0:
+        return (steps,)
+    return (steps, state.the_pack().district(int(number)).effects[int(effect) - 1].steps)
 
 
 def option_ending(state: State, seat: int, reason: str, tail: Steps) -> int:

@@ -264,11 +264,17 @@ RESEARCHING = frozenset({"research", "advance_or_research"})
 
 
 def unasked(state: State, seat: int, steps: tuple[Effect, ...], ways: list[str]) -> str | None:
-    """The way the steps are done without asking (None: ask): their one way (`choices`), unless
-    they research from scientific level I, where what is left to name depends on the player's
-    face-down technologies (README: asked whatever those leave, even nothing)."""
-    researching = any(step.op in RESEARCHING for step in steps)
-    return asking.forced(ways, hidden=researching and state.player(seat).science >= 1)
+    """The way the steps begin without asking (None: ask): their first choosing step's one way
+    (`choices`), unless it researches from scientific level I (`_blind`)."""
+    first = next((step for step in steps if step.op in CHOOSING), None)
+    return asking.forced(ways, hidden=first is not None and _blind(state, seat, first))
+
+
+def _blind(state: State, seat: int, step: Effect) -> bool:
+    """Whether a step researching from scientific level I is asked whatever its ways: what is
+    left to name depends on the player's face-down technologies (README: asked whatever those
+    leave, even nothing)."""
+    return step.op in RESEARCHING and state.player(seat).science >= 1
 
 
 def carry_out(
@@ -298,8 +304,7 @@ def carry_out(
             pick = next(picks, None)
             if pick is None:
                 ways = step_ways(run.state, seat, number, step, taken)
-                hidden = step.op in RESEARCHING and run.state.player(seat).science >= 1
-                pick = asking.forced(ways, hidden) if ways else ""
+                pick = asking.forced(ways, _blind(run.state, seat, step)) if ways else ""
                 if pick is None:  # asked on its own (rules version 30)
                     _ask(run, seat, number, steps[k:], source, taken)
                     return
