@@ -258,3 +258,27 @@ def test_the_worst_packs_steps_show_each_seat_only_what_it_may_see() -> None:
         assert not isinstance(decided, Rejection), decided
         state = apply_checking_privacy(GAME, state, 2, decided, twins=step % 5 == 0)
     assert chosen > 10
+
+
+def test_a_later_step_is_found_again_whether_the_cost_was_taken_off_or_not() -> None:
+    """A custom facility's first effect building, paying 1 gold, then moving: its owner of a
+    free-build technology resolves it without the cost (resolution.steps_for), while an
+    assignment fortune uses it as printed; the move asked on its own is found from either."""
+    from rules_core.games.black_metro import effect_steps
+
+    pack = _pack()
+    printed = [BUILD, {"op": "spend", "resource": "gold", "amount": 1}, MOVE]
+    pack["district"][0]["effect"][0]["steps"] = printed
+    options: dict[str, JSON] = {"first_game": True, "content": pack}
+    state = GAME.initial_state()
+    for event in GAME.setup(2, options, random.Random(0)):
+        state = GAME.evolve(state, event)
+    free = next(t.id for t in state.the_pack().technologies if t.ability.op == "free_build")
+    red = updated(state.player(RED), technologies=(f"{free}@{RED}",))
+    state = state.with_player(RED, red)
+    as_printed = state.the_pack().district(1).effects[0].steps
+    freed = effect_steps.district_steps(state, RED, 1, 1)
+    assert [s.op for s in freed] == ["build", "move_fortification"]
+    for steps in (as_printed, freed):
+        option = effect_steps.option_ending(state, RED, "district:1:1", steps[1:])
+        assert effect_steps.left_of(state, RED, "district:1:1", option, len(steps) - 1) == steps[1:]
