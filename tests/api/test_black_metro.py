@@ -5,6 +5,8 @@ alone, and the replay tells the assignment a fortune completes under that fortun
 
 from __future__ import annotations
 
+import json
+import random
 import tomllib
 from typing import Any
 
@@ -50,9 +52,11 @@ def test_a_pack_naming_a_list_where_an_id_goes_is_refused_with_its_path(api: API
 
 
 @pytest.mark.django_db
-def test_a_pack_whose_effect_asks_thirty_choices_is_refused_without_a_game(api: APIClient) -> None:
+def test_a_pack_whose_effect_has_thirty_steps_is_refused_without_a_game(api: APIClient) -> None:
     """30 syndicate turns in one district effect were 3^30 ways to use it, each a move (the
-    server hung listing them); the pack is a 400 naming the effect, and no game is made."""
+    server hung listing them). Since rules version 30 each turn is a decision of its own, and
+    an effect has at most 6 steps (every one is checked when the effect is offered): the pack
+    is a 400 naming the effect, and no game is made."""
     pack = tomllib.loads(REFERENCE_PACK.read_text())
     pack["district"][0]["effect"][0]["steps"] = [{"op": "turn_syndicate", "amount": 1}] * 30
     body = {"game": "black-metro", "players": [{"name": "Ann"}], "options": {"content": pack}}
@@ -60,10 +64,51 @@ def test_a_pack_whose_effect_asks_thirty_choices_is_refused_without_a_game(api: 
     assert response.status_code == 400, response.content[:300]
     assert response.json()["error"] == "rules_rejected"
     assert response.json()["message"] == (
-        "content pack: district[0].effect[0].steps: an effect asks the player at most 2 choices"
-        " (the reference pack's most), and this one asks 30"
+        "content pack: district[0].effect[0].steps: an effect has at most 6 steps (twice the"
+        " reference pack's most), and this one has 30"
     )
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_an_effects_later_steps_are_offered_one_at_a_time_in_words(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Every district effect 6 syndicate turns (rules version 30): a seat asked a later turn
+    is offered one move per syndicate, labelled in the game's words, and what it is asked says
+    which step of which effect."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    for district in pack["district"]:
+        for effect in district["effect"]:
+            effect["steps"] = [{"op": "turn_syndicate", "amount": 1}] * 6
+    pick = random.Random(5)
+    body = create_game(
+        game="black-metro",
+        players=[{"name": "Ann"}, {"name": "Bob"}],
+        seed=5,
+        options={"content": pack, "first_game": True},
+    )
+    game, version = body["id"], body["version"]
+    tokens = {s["seat"]: s["token"] for s in body["seats"]}
+    for _ in range(400):
+        seat = api.get(f"/api/games/{game}/state/").json()["to_act"][0]
+        offered = api.get(f"/api/games/{game}/legal-moves/", **auth(tokens[seat])).json()
+        if offered["moves"][0]["move"]["type"] == "choose_step":
+            labels = [m["label"] for m in offered["moves"]]
+            assert len(labels) == 3 and all(label.startswith("Turn ") for label in labels)
+            assert not any("_" in label or "-" in label for label in labels), labels
+            view = api.get(f"/api/games/{game}/state/", **auth(tokens[seat])).json()
+            assert "the next step of the" in json.dumps(view)
+            return
+        move = pick.choice(offered["moves"])["move"]
+        answer = api.post(
+            f"/api/games/{game}/moves/",
+            {"expected_version": version, "move": move},
+            format="json",
+            **auth(tokens[seat]),
+        ).json()
+        version = answer["version"]
+    raise AssertionError("no later step was asked in 400 moves")
 
 
 @pytest.mark.django_db

@@ -23,7 +23,11 @@ def forced(ways: Sequence[T], hidden: bool = False) -> T | None:
     return ways[0] if len(ways) == 1 and not hidden else None
 
 
-FIRST = ("hand_limit", "discards")  # asked before any other decision, in the order they came
+FIRST = (
+    "hand_limit",
+    "discards",
+    "step",
+)  # asked before any other decision, in the order they came
 
 
 def hand_limit(state: State, seat: int) -> State:
@@ -39,7 +43,7 @@ def hand_limit(state: State, seat: int) -> State:
     if prompt is not None and prompt.kind == "hand_limit":
         return updated(state, flow=state.flow.closed(seat).asked((ask,), first=True))
     mine = {p.kind for p in state.flow.prompts if p.seat == seat}
-    if {"discards", "hand_limit"} <= mine:  # counted again once the discards are made
+    if "hand_limit" in mine and mine & {"discards", "step"}:  # counted again once made
         return state
     prompts = state.flow.prompts
     ahead = next((i for i, p in enumerate(prompts) if p.kind not in FIRST), len(prompts))
@@ -53,13 +57,24 @@ def discards(
     """`count` fortunes to be discarded by `seat`, one at a time (rules version 29), asked
     before anything else but the other players' hand limits already waiting: the seat's own
     waits for them, and is counted again once they are made (`recount`)."""
-    ask = Prompt(seat, "discards", count=count, must=True, about=about)
+    return _ahead(state, Prompt(seat, "discards", count=count, must=True, about=about))
+
+
+def step(state: State, seat: int, about: tuple[tuple[str, str | int], ...]) -> State:
+    """A later choosing step of the effect `seat` is resolving, asked on its own (rules version
+    30), as the discards are: before anything else but the hand limits already waiting."""
+    return _ahead(state, Prompt(seat, "step", must=True, about=about))
+
+
+def _ahead(state: State, ask: Prompt) -> State:
+    """`ask` queued after the decisions asked first (FIRST) already waiting, but ahead of its
+    own seat's hand limit, which is counted again once it is answered."""
     prompts = state.flow.prompts
     ahead = next(
         (
             i
             for i, p in enumerate(prompts)
-            if p.kind not in FIRST or (p.kind == "hand_limit" and p.seat == seat)
+            if p.kind not in FIRST or (p.kind == "hand_limit" and p.seat == ask.seat)
         ),
         len(prompts),
     )
@@ -68,8 +83,8 @@ def discards(
 
 
 def recount(state: State, seat: int) -> State:
-    """Once `seat`'s discards are all made, its hand limit waiting behind them counted again
-    (none if the hand is now within it)."""
+    """Once `seat`'s discards are all made (or a step it was asked answered), its hand limit
+    waiting behind them counted again (none if the hand is now within it)."""
     waiting = [p for p in state.flow.prompts if p.seat == seat and p.kind == "hand_limit"]
     if not waiting:
         return state

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from rules_core.engine.effects import Effect
 from rules_core.engine.moves import MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.games.black_metro import board, cards, language, sources
+from rules_core.games.black_metro import board, cards, effect_steps, language
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.checks import reject, unheld_fortune
@@ -26,7 +26,8 @@ State = BlackMetroState
 @dataclass(frozen=True, slots=True)
 class Rest:
     """What a die face does after its discards: its steps from there (at district `number`)
-    and the ways chosen for those that take a choice."""
+    and the ways chosen for those that take a choice ("": none chosen yet, each is asked in
+    turn, rules version 30)."""
 
     number: int
     steps: tuple[Effect, ...]
@@ -55,7 +56,7 @@ def ask(
     number, left, choice = 0, 0, ""
     if rest is not None and rest.steps:
         number, left, choice = rest.number, len(rest.steps), rest.choice
-        option = _option_ending(run.state, reason, rest.steps)
+        option = effect_steps.option_ending(run.state, seat, reason, rest.steps)
     asked = ef.DiscardsAsked(
         seat=None,
         owner=seat,
@@ -69,19 +70,6 @@ def ask(
     )
     run.emit(asked)
     return True
-
-
-def _face_options(state: State, reason: str) -> tuple[tuple[Effect, ...], ...]:
-    """The steps of each option of the die face `reason` names ("dice:supply:5")."""
-    dice, _, face = sources.parts(reason)[1].partition(":")
-    return tuple(o.steps for o in state.the_pack().die(dice).faces[int(face) - 1].options)
-
-
-def _option_ending(state: State, reason: str, steps: tuple[Effect, ...]) -> int:
-    """The option of the die face `reason` names whose steps end with `steps` (only a die
-    face discards with steps after it: vocabulary.DICE_OPS)."""
-    options = _face_options(state, reason)
-    return next(k for k, o in enumerate(options) if o[len(o) - len(steps) :] == steps)
 
 
 def one_by_one(amount: int) -> bool:
@@ -121,9 +109,9 @@ def _discard(state: State, seat: int, move: Move, rng: random.Random) -> list[Ga
     if prompt.count == 1 and left:  # the last: the rest of the die face is carried out
         from rules_core.games.black_metro import facilities  # (it discards through us)
 
-        steps = _face_options(state, why)[option][-left:]
+        steps = effect_steps.left_of(state, seat, why, option, left)
         number, choice = int(str(prompt.get("district"))), str(prompt.get("choice"))
-        facilities.carry_out(run, seat, number, steps, choice, rng, why)
+        facilities.carry_out(run, seat, number, steps, choice or None, rng, why)
     elif prompt.count == 1 and mission:  # the last: the mission's option is fulfilled
         chosen = state.the_pack().mission(mission.partition("#")[0]).options[option - 1]
         power = chosen.power + board.bonus(state, seat, "mission_bonus")

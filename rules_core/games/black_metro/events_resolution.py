@@ -146,6 +146,45 @@ class RollResolved(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class StepAsked(GameEvent):
+    """A later choosing step of an effect asked of its player on its own, once the steps
+    before it are done (rules version 30: before, one move named the way of every step, so
+    their options multiplied). Public: the effect's source (`reason`, sources.py), its option
+    `option` (a die face's), the last `left` of its steps (the first of them the step asked),
+    at `district`; `taken`: missions already returned by a step returning "up to N"."""
+
+    type: ClassVar[str] = "step_asked"
+    in_words: ClassVar[str] = (
+        "A player resolving an effect is asked the way of its next choosing step on its own."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "advanced.golden.abilities", "advanced.golden.exceptions"
+    )
+    owner: int
+    reason: str
+    option: int
+    district: int
+    left: int
+    taken: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class StepChosen(GameEvent):
+    """The way chosen for the step asked (done next); as EffectUsed's choice, a way naming
+    cards from the hand or the technology researched is its player's alone (choices_seen)."""
+
+    type: ClassVar[str] = "step_chosen"
+    in_words: ClassVar[str] = "A player chooses the way of the step of an effect they were asked."
+    secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "advanced.golden.abilities", "advanced.golden.exceptions"
+    )
+    owner: int
+    choice: str
+    cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Recalled(GameEvent):
     """Personnel from a district back to the hideout."""
 
@@ -296,6 +335,8 @@ RESOLUTION_EVENTS: tuple[type[GameEvent], ...] = (
     RollKept,
     RollToResolve,
     RollResolved,
+    StepAsked,
+    StepChosen,
     Recalled,
     Recovered,
     Promoted,

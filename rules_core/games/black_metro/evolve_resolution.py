@@ -9,6 +9,7 @@ from typing import Any
 from rules_core.engine.flow import Prompt
 from rules_core.engine.types import GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
+from rules_core.games.black_metro import asking
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.state import (
     BlackMetroState,
@@ -109,6 +110,21 @@ def _kept(state: State, ev: r.RollKept) -> State:
     state = updated(state, flow=state.flow.closed(ev.owner))
     dice, face = str(prompt.get("dice")), int(str(prompt.get("face")))
     return _sabotage(state, ev.owner, dice, face, int(str(prompt.get("district"))))
+
+
+def _step_asked(state: State, ev: r.StepAsked) -> State:
+    about = (
+        ("reason", ev.reason),
+        ("option", ev.option),
+        ("district", ev.district),
+        ("left", ev.left),
+        ("taken", ev.taken),
+    )
+    return asking.step(state, ev.owner, about)
+
+
+def _step_chosen(state: State, ev: r.StepChosen) -> State:
+    return asking.recount(updated(state, flow=state.flow.closed(ev.owner)), ev.owner)
 
 
 def _closed(state: State, ev: r.RollResolved | r.SabotageDeclined | r.JamForgone) -> State:
@@ -236,6 +252,8 @@ RESOLUTION_HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     r.RollKept: _kept,
     r.RollToResolve: _to_resolve,
     r.RollResolved: _closed,
+    r.StepAsked: _step_asked,
+    r.StepChosen: _step_chosen,
     r.SabotageDeclined: _closed,
     r.JamForgone: _closed,
     r.TechnologyJammed: _jammed,

@@ -1,7 +1,14 @@
 """Using an effect that asks for choices (a district's, a candidate's district ability, a die
-face's): every way it can be resolved in full, as a choice string (one part per choosing step,
-joined by "|"), and carrying out the chosen way. An effect with no way is not usable
-(advanced.golden.abilities); getting, healing and recovering may fall short (the exceptions)."""
+face's): whether it can be resolved in full, the ways to begin it (its first choosing step's
+options), and carrying it out. An effect with no way is not usable (advanced.golden.abilities);
+getting, healing and recovering may fall short (the exceptions).
+
+Rules version 30: each choosing step is asked on its own. The move that uses the effect names
+its first step's way; each later choosing step is asked of the same player when the steps
+before it are done (`step_asked`, answered by `choose_step`: stepping.py), so a decision
+offers one step's options, never their product. A choice string still joins one part per
+choosing step with "|" (a game of rules version 29 or before named them all in one move), and
+carrying out takes the parts it is given and asks for the rest."""
 
 from __future__ import annotations
 
@@ -10,7 +17,7 @@ import random
 
 from rules_core.engine.effects import Effect
 from rules_core.engine.types import EVERYONE
-from rules_core.games.black_metro import asking, board, discarding, effects, sources
+from rules_core.games.black_metro import asking, board, discarding, effect_steps, effects, sources
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
@@ -183,10 +190,8 @@ def _step_options(state: State, seat: int, number: int, step: Effect) -> list[st
         return ["advance", "no"] if _can_advance(state, seat) else ["no"]
     if op == "promote_and_build":
         return _promote_and_build_options(state, seat)
-    if op == "return_missions":
-        held = sorted(set(player.missions))
-        picks = [()] + [(m,) for m in held] + list(itertools.combinations(held, 2))
-        return [",".join(p) for p in picks]
+    if op == "return_missions":  # one at a time, "" to stop (rules version 30)
+        return ["", *sorted(set(player.missions))]
     if op == "return_mission":
         return sorted(set(player.missions)) or [""]  # if able
     if op == "reveal_mission":
@@ -208,34 +213,68 @@ def choosing_ops(steps: tuple[Effect, ...]) -> tuple[str, ...]:
     return tuple(step.op for step in steps if step.op in CHOOSING)
 
 
-def choices(
-    state: State, seat: int, number: int, steps: tuple[Effect, ...], if_able: bool = False
-) -> list[str]:
-    """Every way to resolve the steps in full ([] when the effect cannot be used); `if_able`
-    (an ability saying "if able"): a step that cannot be done is left out and the rest is done
+def _parts(
+    state: State, seat: int, number: int, steps: tuple[Effect, ...], if_able: bool
+) -> list[list[str]] | None:
+    """The options of each choosing step as the table stands (None when the effect cannot be
+    used: a cost it cannot pay, a step it cannot do); `if_able` (an ability saying "if
+    able"): a step that cannot be done is left out and the rest is done
     (advanced.golden.exceptions)."""
     if not effects.payable(_resources(state, seat), steps):
-        return []
+        return None
     parts = [_step_options(state, seat, number, s) for s in steps if s.op in CHOOSING]
     if if_able:
         parts = [part or [""] for part in parts]
     for step in steps:
         if step.op == "acquire_power" and not _step_options(state, seat, number, step):
-            return []
-    if any(not p for p in parts):
+            return None
+    return None if any(not p for p in parts) else parts
+
+
+def choices(
+    state: State, seat: int, number: int, steps: tuple[Effect, ...], if_able: bool = False
+) -> list[str]:
+    """The ways to begin resolving the steps in full ([] when the effect cannot be used): the
+    options of its first choosing step ([""] with none). Every choosing step must have one
+    now; each after the first is asked once the steps before it are done (rules version 30:
+    before, every combination of their options was one way)."""
+    parts = _parts(state, seat, number, steps, if_able)
+    if parts is None:
         return []
-    return ["|".join(combo) for combo in itertools.product(*parts)]
+    return parts[0] if parts else [""]
+
+
+def asks_nothing(state: State, seat: int, number: int, steps: tuple[Effect, ...]) -> bool:
+    """Whether the steps can be resolved in full with no choice at all (the solo overlord's)."""
+    parts = _parts(state, seat, number, steps, False)
+    return parts is not None and all(part == [""] for part in parts)
+
+
+def step_ways(state: State, seat: int, number: int, step: Effect, taken: int = 0) -> list[str]:
+    """The ways a later choosing step can be done now, when its turn comes ([] none: it is
+    passed over, the rest of the effect done as far as it can be, advanced.golden.exceptions);
+    "up to N" missions returned one at a time, `taken` already."""
+    if step.op == "return_missions" and taken >= _n(step):
+        return []
+    ways = _step_options(state, seat, number, step)
+    return [] if ways == [""] and step.op == "return_missions" else ways
 
 
 RESEARCHING = frozenset({"research", "advance_or_research"})
 
 
 def unasked(state: State, seat: int, steps: tuple[Effect, ...], ways: list[str]) -> str | None:
-    """The way the steps are done without asking (None: ask): their one way (`choices`), unless
-    they research from scientific level I, where what is left to name depends on the player's
-    face-down technologies (README: asked whatever those leave, even nothing)."""
-    researching = any(step.op in RESEARCHING for step in steps)
-    return asking.forced(ways, hidden=researching and state.player(seat).science >= 1)
+    """The way the steps begin without asking (None: ask): their first choosing step's one way
+    (`choices`), unless it researches from scientific level I (`_blind`)."""
+    first = next((step for step in steps if step.op in CHOOSING), None)
+    return asking.forced(ways, hidden=first is not None and _blind(state, seat, first))
+
+
+def _blind(state: State, seat: int, step: Effect) -> bool:
+    """Whether a step researching from scientific level I is asked whatever its ways: what is
+    left to name depends on the player's face-down technologies (README: asked whatever those
+    leave, even nothing)."""
+    return step.op in RESEARCHING and state.player(seat).science >= 1
 
 
 def carry_out(
@@ -243,13 +282,18 @@ def carry_out(
     seat: int,
     number: int,
     steps: tuple[Effect, ...],
-    choice: str,
+    choice: str | None,
     rng: random.Random,
     source: str,
+    taken: int = 0,
 ) -> None:
-    """The steps in order, with the chosen way of each choosing step; what they get, spend or
-    lose comes from `source` (sources.py: the district's effect, the die face...)."""
-    picks = iter(choice.split("|")) if choice else iter(())
+    """The steps in order, with the chosen way of each choosing step the `choice` names (None:
+    none named), each one it does not name asked of the player once the steps before it are
+    done (`step_asked`; rules version 30), unless it has one way settled by public facts
+    (asking.forced); what they get, spend or lose comes from `source` (sources.py: the
+    district's effect, the die face...). `taken`: missions the first step, returning "up to N"
+    missions, has returned already."""
+    picks = iter(choice.split("|")) if choice is not None else iter(())
     for k, step in enumerate(steps):
         if step.op == "discard_fortunes" and discarding.one_by_one(_n(step)):
             next(picks, "")
@@ -257,13 +301,48 @@ def carry_out(
             if discarding.ask(run, seat, _n(step), source, rest=rest):
                 return  # the rest once they are discarded (rules version 29)
         elif step.op in CHOOSING:
-            _do(run, seat, number, step, next(picks, ""), rng, source)
+            pick = next(picks, None)
+            if pick is None:
+                ways = step_ways(run.state, seat, number, step, taken)
+                pick = asking.forced(ways, _blind(run.state, seat, step)) if ways else ""
+                if pick is None:  # asked on its own (rules version 30)
+                    _ask(run, seat, number, steps[k:], source, taken)
+                    return
+                if not ways:  # nothing left it can do: passed over
+                    taken = 0
+                    continue
+            _do(run, seat, number, step, pick, rng, source)
+            if step.op == "return_missions" and pick:  # up to N, one at a time
+                taken += len(pick.split(","))
+                if taken < _n(step) and run.state.player(seat).missions:
+                    _ask(run, seat, number, steps[k:], source, taken)
+                    return
+            taken = 0
         elif step.op == "roll":
             roll(run, seat, str(step.get("dice")), number, rng)
         elif step.op == "take_discarded_fortune":
             effects.take_discarded(run, seat, rng)
         else:
             effects.do_simple(run, seat, (step,), rng, source)
+
+
+def _ask(
+    run: Run, seat: int, number: int, steps: tuple[Effect, ...], source: str, taken: int
+) -> None:
+    """The first of `steps`, a choosing step, asked of `seat` on its own (public: which step of
+    which effect, how many are left; stepping.py answers it)."""
+    option = effect_steps.option_ending(run.state, seat, source, steps)
+    run.emit(
+        r.StepAsked(
+            seat=None,
+            owner=seat,
+            reason=source,
+            option=option,
+            district=number,
+            left=len(steps),
+            taken=taken,
+        )
+    )
 
 
 def roll(

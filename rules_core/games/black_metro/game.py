@@ -36,6 +36,7 @@ from rules_core.games.black_metro.resolution import RESOLUTION_MOVES
 from rules_core.games.black_metro.setup import SETUP_MOVES, begin
 from rules_core.games.black_metro.standby import STANDBY_MOVES
 from rules_core.games.black_metro.state import INITIAL, BlackMetroState
+from rules_core.games.black_metro.stepping import STEP_MOVES
 
 REFERENCE = load_pack()
 State = BlackMetroState
@@ -67,6 +68,7 @@ MOVES: MoveBook[State] = MoveBook(
         *RESOLUTION_MOVES,
         *STANDBY_MOVES,
         *DISCARD_MOVES,
+        *STEP_MOVES,
     ),
     precheck=_precheck,
     unknown=lambda kind: reject("unknown_move", no_such_move("Black Metro")),
@@ -228,7 +230,15 @@ class BlackMetro(DeclaredGame[State]):
     #     per kind of card held), so no decision offers more moves than the hand holds cards;
     #     a die face's later steps wait for the discards (discarding.py). Older games replay
     #     from their events (one `fortunes_discarded` naming the set)
-    rules_version = 29
+    # 30: an effect's choosing steps are asked one at a time: the move that uses it names its
+    #     first step's way, each later one is asked of the same player once the steps before
+    #     it are done (`step_asked`, then a `choose_step` move naming that step's way), and
+    #     "return up to N missions" asks one mission at a time with returning no more as a
+    #     way (stepping.py), so no decision offers more than one step's options (plus one);
+    #     the pack's cap of 2 choosing steps an effect became a cap of 6 steps an effect
+    #     (vocabulary.MOST_STEPS). Older games replay from their events (one move naming
+    #     every step's way, `effect_used` and `roll_resolved` holding them all)
+    rules_version = 30
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

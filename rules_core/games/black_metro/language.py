@@ -45,6 +45,7 @@ ASKED = {  # what a player is asked, by the kind of the decision (the view's `as
     "backing": "receive a syndicate's backing, or none",
     "hand_limit": "discard fortunes down to the hand limit",
     "discards": "discard the fortunes asked for, one at a time",
+    "step": "choose the way of the next step of your effect",  # (asked: which step)
     "explode_district": "choose the district the explosion strikes",
 }
 
@@ -53,6 +54,11 @@ def asked(state: BlackMetroState, prompt: Prompt) -> str:
     """What a player is asked, in words (the view's `asked`); a roll waiting on a reroll or the
     Gambler's sabotage is named with what it shows ("discard a fortune to reroll the supply
     dice, showing 5 (get 1 drakownium), or keep the roll"), a face to resolve by its dice."""
+    if prompt.kind == "step":  # which step of which effect (rules version 30)
+        from rules_core.games.black_metro.stepping import asked_step  # (it words with us)
+
+        code, taken = str(prompt.get("reason")), int(str(prompt.get("taken")))
+        return f"choose {next_step(state, code, asked_step(state, prompt), taken)}"
     dice, face = prompt.get("dice"), prompt.get("face")
     if not isinstance(dice, str) or not isinstance(face, int):
         return ASKED[prompt.kind]
@@ -214,6 +220,14 @@ def _source_name(state: BlackMetroState, kind: str, named: str) -> str:
     if kind == sources.OVERLORD:
         return "the overlord's set-up"
     return ""
+
+
+def next_step(state: BlackMetroState, code: str, does: str, taken: int) -> str:
+    """A later choosing step of the effect `code` names (sources.py) asked on its own, in
+    words ("the next step of the 4 on the supply dice: you may advance your scientific
+    level"); `taken`: missions a step returning several has returned so far."""
+    more = f" ({taken} returned so far)" if taken else ""
+    return f"the next step of {_source_name(state, *sources.parts(code))}: {does}{more}"
 
 
 def discard_reason(state: BlackMetroState, code: str) -> str:
@@ -382,7 +396,7 @@ def choice(state: BlackMetroState, text: str, ops: tuple[str, ...]) -> str:
     (facilities.choosing_ops): a mission is returned or revealed as its step says."""
     parts = text.split("|") if text else []
     steps = ops + ("",) * (len(parts) - len(ops))
-    words = [_one_choice(state, part, op) for part, op in zip(parts, steps, strict=False) if part]
+    words = [one_choice(state, part, op) for part, op in zip(parts, steps, strict=False) if part]
     if not words and "return_missions" in ops:  # "up to 2": none is a way too
         return "return no mission"
     return "; ".join(words) or "as it is"
@@ -397,7 +411,8 @@ def _researched(state: BlackMetroState, named: str) -> str:
     return f"a {named} technology"
 
 
-def _one_choice(state: BlackMetroState, part: str, op: str) -> str:
+def one_choice(state: BlackMetroState, part: str, op: str) -> str:
+    """One choosing step's way in words (`op` its step's op)."""
     if part == HIDDEN_PART:  # cards from the chooser's hand, not shown to this viewer
         return UNSEEN.get(op, "something unseen")
     if op in ("return_mission", "return_missions"):

@@ -68,19 +68,18 @@ def as_list(raw: object, where: str) -> list[Any]:
 
 
 def steps(raw: object, where: str, registry: EffectRegistry, refs: Refs) -> tuple[Effect, ...]:
-    """An effect's steps, at least one, with at most MOST_CHOOSING asking the player to choose."""
+    """An effect's steps, at least one and at most MOST_STEPS (README: each choosing step is a
+    decision of its own, and all of them are checked when the effect is offered)."""
     steps = as_list(raw, where)
     if not steps:
         raise fail(where, "needs at least one step")
-    compiled = tuple(registry.compile(s, at_index(where, i), refs) for i, s in enumerate(steps))
-    asked = sum(step.op in v.CHOOSING for step in compiled)
-    if asked > v.MOST_CHOOSING:  # each way to resolve it is one move: their options multiply
+    if len(steps) > v.MOST_STEPS:
         raise fail(
             where,
-            f"an effect asks the player at most {v.MOST_CHOOSING} choices (the reference"
-            f" pack's most), and this one asks {asked}",
+            f"an effect has at most {v.MOST_STEPS} steps (twice the reference pack's most),"
+            f" and this one has {len(steps)}",
         )
-    return compiled
+    return tuple(registry.compile(s, at_index(where, i), refs) for i, s in enumerate(steps))
 
 
 def ability(raw: object, where: str, registry: EffectRegistry, refs: Refs) -> Ability:

@@ -24,6 +24,7 @@ from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.choices_seen import split_choice
+from rules_core.games.black_metro.effect_steps import district_steps
 from rules_core.games.black_metro.events_standby import EventChosen
 from rules_core.games.black_metro.evolve_resolution import jam_targets
 from rules_core.games.black_metro.pack import Ability
@@ -101,9 +102,10 @@ def _overlord_battlefield(run: Run, rng: random.Random) -> None:
     overlord = run.state.overlord
     assert overlord is not None
     for k, ability in enumerate(run.state.the_pack().district(BATTLEFIELD).effects, start=1):
-        if facilities.choices(run.state, overlord, BATTLEFIELD, ability.steps) == [""]:
+        if facilities.asks_nothing(run.state, overlord, BATTLEFIELD, ability.steps):
             source = sources.of(sources.DISTRICT, BATTLEFIELD, k)
-            facilities.carry_out(run, overlord, BATTLEFIELD, ability.steps, "", rng, source)
+            none = "|".join("" for _ in facilities.choosing_ops(ability.steps))
+            facilities.carry_out(run, overlord, BATTLEFIELD, ability.steps, none, rng, source)
 
 
 def _asked(state: State, seat: int, kind: str) -> bool:
@@ -111,19 +113,9 @@ def _asked(state: State, seat: int, kind: str) -> bool:
     return prompt is not None and prompt.kind == kind
 
 
-FREE = {"free_build": "build", "free_fortification_move": "move_fortification"}
-
-
 def steps_for(state: State, seat: int, effect: int) -> tuple[Effect, ...]:
-    """What an effect does for `seat` (logistic technologies take the cost off 09's effects)."""
-    number = state.resolving
-    if effect == 0:
-        return state.the_pack().candidate(state.player(seat).candidate).district_ability
-    steps = state.the_pack().district(number).effects[effect - 1].steps
-    free = {FREE[a.op] for a in board.abilities(state, seat) if a.op in FREE}
-    if any(step.op in free for step in steps):
-        steps = tuple(step for step in steps if step.op != "spend")
-    return steps
+    """What an effect of the district being resolved does for `seat` (effect_steps)."""
+    return district_steps(state, seat, state.resolving, effect)
 
 
 def _use_offers(state: State, seat: int) -> list[Move]:

@@ -203,7 +203,7 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
             facilities.carry_out(
                 run, seat, 0, steps, way, rng, sources.of(sources.DICE, "event", face)
             )
-            waiting = _discarding(run.state, seat)  # the next wait for them (rules version 29)
+            waiting = _asking(run.state, seat)  # the next wait for them (rules versions 29, 30)
         elif ways:
             waiting = True
             run.emit(
@@ -213,8 +213,9 @@ def apply_event(run: Run, face: int, option: int, rng: random.Random, district: 
             )
 
 
-def _discarding(state: State, seat: int) -> bool:
-    return any(p.seat == seat and p.kind == "discards" for p in state.flow.prompts)
+def _asking(state: State, seat: int) -> bool:
+    """Whether `seat` is asked for discards or a later step of its effect."""
+    return any(p.seat == seat and p.kind in ("discards", "step") for p in state.flow.prompts)
 
 
 def settle_turns(run: Run, rng: random.Random) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from rules_core.engine.types import GameEvent
 from rules_core.engine.wording import listed, possessive
+from rules_core.games.black_metro import effect_steps, scoring
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_fortunes as ef
@@ -14,7 +15,6 @@ from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_solo as so
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro import language as w
-from rules_core.games.black_metro import scoring
 from rules_core.games.black_metro.board import window_district
 from rules_core.games.black_metro.choices_seen import whole_choice
 from rules_core.games.black_metro.facilities import choices, choosing_ops
@@ -26,6 +26,7 @@ from rules_core.games.black_metro.resolution import (
     steps_for,
 )
 from rules_core.games.black_metro.state import BlackMetroState
+from rules_core.games.black_metro.stepping import chosen_words
 from rules_core.games.black_metro.vocabulary import ACTIONS, count_of, say_all
 
 State = BlackMetroState
@@ -292,6 +293,8 @@ TELLERS: dict[type[GameEvent], Teller] = {
     r.RollKept: lambda st, ev, mine: f"{w.who(st, ev.owner)} keeps the roll",
     r.RollToResolve: lambda st, ev, mine: _to_resolve(st, ev),
     r.RollResolved: lambda st, ev, mine: _roll_resolved(st, ev, mine),
+    r.StepAsked: lambda st, ev, mine: _step_asked(st, ev),
+    r.StepChosen: lambda st, ev, mine: _step_chosen(st, ev, mine),
     r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
     r.TechnologyJammed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)}'s {_tech(st, ev.technology)} is jammed: downed"
@@ -392,6 +395,23 @@ def _roll_resolved(state: State, ev: r.RollResolved, mine: bool) -> str:
         if every_step_a_choice and not any(choices(state, ev.owner, number, steps)):
             return f"{told}, but there is nothing {w.who(state, ev.owner)} can do"
     return told
+
+
+def _step_asked(state: State, ev: r.StepAsked) -> str:
+    """A later step of an effect asked on its own ("Green is to choose the next step of the
+    first effect of 01 Shadowforge Factory: turn 1 syndicate")."""
+    steps = effect_steps.left_of(state, ev.owner, ev.reason, ev.option, ev.left)
+    does = w.next_step(state, ev.reason, say_all(ACTIONS, steps[:1]), ev.taken)
+    return f"{w.who(state, ev.owner)} is to choose {does}"
+
+
+def _step_chosen(state: State, ev: r.StepChosen, mine: bool) -> str:
+    """The way chosen for the step asked, as its viewer knows it."""
+    prompt = state.flow.prompt_for(ev.owner)
+    choice = whole_choice(ev.choice, ev.cards) if mine else ev.choice
+    if prompt is None or prompt.kind != "step":  # (never: a step is chosen when asked)
+        return f"{w.who(state, ev.owner)} chooses"
+    return f"{w.who(state, ev.owner)} chooses to {chosen_words(state, prompt, choice)}"
 
 
 def _resolving(state: State, owner: int) -> str:

@@ -22,8 +22,8 @@ MEASURES = (
     "paragons",
     "overwhelmed",
 )
-# The steps that take a part of an effect's choice (facilities.py: one part per step; every way
-# to resolve the effect is one move, so K such steps offer their options multiplied K times).
+# The steps that take a part of an effect's choice (facilities.py: one part per step; the move
+# using the effect names the first, each later one is asked on its own: stepping.py).
 CHOOSING = frozenset(
     {
         "advance",
@@ -42,7 +42,7 @@ CHOOSING = frozenset(
         "turn_syndicate",
     }
 )
-MOST_CHOOSING = 2  # choosing steps an effect may have: the reference pack's most (README)
+MOST_STEPS = 6  # steps an effect may have: twice the reference pack's most, 3 (README)
 AMOUNT_RANGE = (1, 15)  # an effect step's amount (15: the most of any resource)
 DISTRICT_RANGE = (1, 12)
 

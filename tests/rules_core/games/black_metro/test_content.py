@@ -12,7 +12,7 @@ from rules_core.engine.effects import Effect
 from rules_core.games.black_metro.content import REFERENCE_PACK, ContentError, load_pack, parse_pack
 from rules_core.games.black_metro.game import BlackMetro
 from rules_core.games.black_metro.pack import Pack
-from rules_core.games.black_metro.vocabulary import ACTIONS, CHOOSING, MOST_CHOOSING, say_all
+from rules_core.games.black_metro.vocabulary import ACTIONS, CHOOSING, MOST_STEPS, say_all
 from tests.rules_core.games.pack_mutations import (
     assert_pack_or_content_error,
     edited,
@@ -264,34 +264,35 @@ def _syndicate_turns(count: int) -> dict[str, Any]:
     )
 
 
-def test_an_effect_asking_more_choices_than_the_reference_most_is_refused() -> None:
-    """Each way to resolve an effect is one move naming a part per choosing step, so K such
-    steps offer (options)^K moves: 30 syndicate turns were 3^30 (the game hung). A pack may give
-    an effect at most 2 choosing steps (the reference pack's most: the supply die's research
-    then advance), refused above with its path, at game creation."""
+def test_an_effect_with_more_steps_than_the_stated_most_is_refused() -> None:
+    """Each choosing step is asked on its own (rules version 30), and every step of an effect
+    is checked when it is offered: a pack may give an effect at most 6 steps (twice the
+    reference pack's most, 3), refused above with its path, at game creation. Before, the cap
+    was 2 choosing steps, as their options multiplied (30 syndicate turns were 3^30 moves)."""
     refused = BlackMetro().validate_options(2, {"content": _syndicate_turns(30)})
     assert refused is not None and refused.code == "bad_options"
     assert refused.message == (
-        "content pack: district[0].effect[0].steps: an effect asks the player at most 2 choices"
-        " (the reference pack's most), and this one asks 30"
+        "content pack: district[0].effect[0].steps: an effect has at most 6 steps (twice the"
+        " reference pack's most), and this one has 30"
     )
-    with pytest.raises(ContentError, match=r"^district\[0\]\.effect\[0\]\.steps: .* asks 3$"):
-        parse_pack(_syndicate_turns(3))
+    with pytest.raises(ContentError, match=r"^district\[0\]\.effect\[0\]\.steps: .* has 7$"):
+        parse_pack(_syndicate_turns(7))
+    assert max(len(steps) for steps in _every_effects_steps(PACK)) * 2 == MOST_STEPS == 6
     most = max(sum(step.op in CHOOSING for step in steps) for steps in _every_effects_steps(PACK))
-    assert most == MOST_CHOOSING == 2
+    assert most == 2  # the supply dice's research then advance
 
 
-def test_an_effect_at_the_most_choices_offers_at_most_its_steps_options_multiplied() -> None:
+def test_an_effect_at_the_most_steps_offers_one_steps_options() -> None:
     import random
 
     from rules_core.games.black_metro import facilities
 
     spec = BlackMetro()
-    options: dict[str, Any] = {"first_game": True, "content": _syndicate_turns(2)}
+    options: dict[str, Any] = {"first_game": True, "content": _syndicate_turns(MOST_STEPS)}
     assert spec.validate_options(2, options) is None
     state = spec.initial_state()
     for event in spec.setup(2, options, random.Random(0)):
         state = spec.evolve(state, event)
     steps = state.the_pack().district(1).effects[0].steps
     ways = facilities.choices(state, 0, 1, steps)
-    assert len(ways) == len(state.syndicates) ** 2 <= 9
+    assert len(ways) == len(state.syndicates) == 3  # 3^6 = 729 before rules version 30
