@@ -50,21 +50,7 @@ def _left_out_or_out_of_range(move: Move) -> list[Move]:
 CODE_LIKE = re.compile(r"'[a-z_]+'|\(-?\d+\)")  # a parameter's name quoted, a raw value shown
 
 
-@pytest.mark.parametrize(
-    "spec",
-    [
-        pytest.param(
-            spec,
-            marks=pytest.mark.xfail(
-                strict=True, reason="'use the facility (-1)': Black Metro is changed elsewhere"
-            ),
-        )
-        if spec.slug == "black-metro"
-        else spec
-        for spec in all_games()
-    ],
-    ids=lambda s: s.slug,
-)
+@pytest.mark.parametrize("spec", all_games(), ids=lambda s: s.slug)
 def test_a_move_missing_a_part_is_refused_in_the_games_words(spec: GameSpec[Any]) -> None:
     """A parameter left out or naming no place is refused by what to name, in the game's words:
     not by the parameter's name in quotes or the number a client would send."""

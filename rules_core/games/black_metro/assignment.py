@@ -42,8 +42,17 @@ def _one(unit: str) -> Troop:
 
 
 def _closed(state: State, number: int) -> bool:
-    tile = state.district(number).tile
-    return bool(tile) and dict((t, eff) for t, _, eff in state.the_pack().tiles)[tile] == "closed"
+    return effects.tile_effect(state, number) == "closed"
+
+
+def can_assign(state: State, seat: int) -> bool:
+    """The player has personnel in the hideout and a district to send them to: one where they
+    have none and that no tile closes (rules version 31: a player with personnel left but no
+    such district takes no more turns this phase, as one whose hideout is empty)."""
+    return bool(sum(state.player(seat).hideout)) and any(
+        not state.district(d.number).has_personnel(seat) and not _closed(state, d.number)
+        for d in state.the_pack().districts
+    )
 
 
 def _prompted(state: State, seat: int, kind: str) -> bool:
@@ -218,11 +227,15 @@ def _end_turn(run: Run, rng: random.Random) -> None:
 
 def next_turn(run: Run, order: tuple[int, ...], rng: random.Random) -> None:
     """The first player in `order` with personnel in the hideout takes a turn; when every
-    hideout is empty the dominance phase begins."""
+    hideout is empty the dominance phase begins. A player left with personnel but no district
+    to send them to (each holds theirs or is closed: a pack's large hideouts can do this) is
+    passed over as one whose hideout is empty (`can_assign`, rules version 31)."""
     passed = False  # the overlord found no district he would take
     while True:
         for nxt in order:
             if not sum(run.state.player(nxt).hideout):
+                continue
+            if nxt != run.state.overlord and not can_assign(run.state, nxt):
                 continue
             if nxt != run.state.overlord:
                 run.emit(e.TurnBegan(seat=None, player=nxt))
@@ -305,7 +318,9 @@ def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
         or isinstance(target, bool)
         or target not in (-1, *state.everyone)
     ):
-        return reject("no_one_to_attack", "Attack another player, or use the facility (-1).")
+        return reject(
+            "no_one_to_attack", "Name another player to attack, or none to use the facility."
+        )
     if target == seat or target == state.overlord:
         return reject("no_one_to_attack", "Attack another player.")
     if target != -1 and _closed(state, number):

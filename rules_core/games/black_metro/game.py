@@ -238,7 +238,11 @@ class BlackMetro(DeclaredGame[State]):
     #     the pack's cap of 2 choosing steps an effect became a cap of 6 steps an effect
     #     (vocabulary.MOST_STEPS). Older games replay from their events (one move naming
     #     every step's way, `effect_used` and `roll_resolved` holding them all)
-    rules_version = 30
+    # 31: a player with personnel in the hideout but no district to send them to (each holds
+    #     theirs or a tile closes it) takes no more turns in the assignment phase, as one whose
+    #     hideout is empty (assignment.can_assign); before, such a player was to act with no
+    #     legal move and the game stood still (a pack with large hideouts reached it)
+    rules_version = 31
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

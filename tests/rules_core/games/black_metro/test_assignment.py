@@ -213,7 +213,7 @@ def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() 
             "play_fortune",
             {"card": "2-clubs", "district": 2, "target": 7, "choice": ""},
             "no_one_to_attack",
-            "Attack another player, or use the facility (-1).",
+            "Name another player to attack, or none to use the facility.",
         ),
         (
             GREEN,
@@ -460,7 +460,7 @@ def test_one_assignment_fortune_a_turn_and_a_target_is_a_seat_number_not_true() 
     boolean = refused(state, GREEN, "play_fortune", card="2-clubs", district=2, target=True)
     assert (boolean.code, boolean.message) == (
         "no_one_to_attack",
-        "Attack another player, or use the facility (-1).",
+        "Name another player to attack, or none to use the facility.",
     )
 
 
@@ -546,3 +546,39 @@ def test_the_assignment_finished_by_the_last_personnel_says_the_hideout_is_empty
     assert GAME.narrate(between, events[1], None, False) == (
         "Green's hideout is empty: 2 strength at 06 Ancient Shrine."
     )
+
+
+def test_a_player_with_personnel_left_but_no_district_to_send_them_to_is_passed_over() -> None:
+    """Rules version 31. Green's hideout still holds personnel, but Green has personnel at
+    every district but 12, which a tile closes: there is nowhere to assign them, so Green takes
+    no more turns this phase, as with an empty hideout (a pack's large hideouts reached this;
+    before, Green was to act with no legal move and the game stood still)."""
+    state = example_round()
+    for number in range(1, 12):
+        here = state.district(number)
+        placed = tuple((1, 0, 0) if s == GREEN else t for s, t in enumerate(here.personnel))
+        state = state.with_district(number, updated(here, personnel=placed))
+    state = state.with_district(12, updated(state.district(12), tile="massive-explosion"))
+    assert sum(state.player(GREEN).hideout) and GAME.legal_moves(state, GREEN) == []
+    state, events = play(state, RED, "assign", district=11, unit="subordinate")
+    state, events = play(state, RED, "end_turn")
+    began = [ev for ev in events if isinstance(ev, e.TurnBegan)]
+    assert [ev.player for ev in began] == [BLUE]
+    assert GAME.to_act(state) == {BLUE}
+    assert sum(state.player(GREEN).hideout)  # the personnel stay in the hideout
+
+
+def test_no_one_able_to_assign_ends_the_assignment_phase() -> None:
+    """When no player left with personnel has a district to send them to, the dominance phase
+    begins, as when every hideout is empty."""
+    state = example_round()
+    for seat, start in ((GREEN, 1), (BLUE, 1), (RED, 2)):
+        for number in range(start, 13):
+            here = state.district(number)
+            placed = tuple((1, 0, 0) if s == seat else t for s, t in enumerate(here.personnel))
+            state = state.with_district(number, updated(here, personnel=placed))
+    state, _ = play(state, RED, "assign", district=1, unit="subordinate")
+    assert sum(state.player(RED).hideout)
+    state, events = play(state, RED, "end_turn")
+    assert not any(isinstance(ev, e.TurnBegan) for ev in events)
+    assert [ev.phase for ev in events if isinstance(ev, e.PhaseBegan)] == ["dominance"]
