@@ -314,6 +314,11 @@ def _judge(
             f" {verdict.grade.capitalize()}: {_points(verdict.lost)} points of winning chances "
             f"lost (between {low} and {high} points, about 95% sure)."
         )
+    if verdict.cut_short:
+        text += (
+            " The analysis ran out of its time on this move and judged it on fewer sampled"
+            f" games than usual ({verdict.samples}), so this judgement is less sure."
+        )
     return {
         "text": text,
         "data": {
@@ -329,6 +334,7 @@ def _judge(
             "lost_interval": [round(verdict.lost_low, 3), round(verdict.lost_high, 3)],
             "grade": verdict.grade,
             "samples": verdict.samples,
+            "cut_short": verdict.cut_short,  # judged on the samples its time allowed
             "mark": verdict.marked,
             "mark_at": verdict.mark_at,
             "iterations": verdict.iterations,

@@ -20,15 +20,25 @@ game's evaluation is averaged (common random numbers).
    a close one up to sixty-four. A mark waits for a second batch (`BATCHES_BEFORE_A_MARK`):
    the normal interval of 24 paired outcomes that are mostly 0 or 1 is too narrow too often,
    and a false mark costs the reader more than a missed one.
+   The judging keeps to its time (`Deadline`: the search's seconds and `SAMPLING_SECONDS`):
+   past it, no further sample is begun, and the judgement stands on the samples taken so far
+   (at least one per move), said so (`cut_short`). A pack within its limits can make a state
+   slow to play on (No Man's Land with 120 districts all neighbours and 40 heroes: about 0.1 s
+   for each list of legal moves, 46 s for one decision's first 24 paired samples), and a
+   decision that ran on past the task's time limit stopped the whole analysis.
 3. The grade, as chess sites give it: an inaccuracy, a mistake or a blunder only when the lower
    bound of the loss clears half, one or two times the game's `lost_value_mark`; "too close to
-   call" when the loss could be a mistake but could as well be nothing; else "good".
+   call" when the loss could be a mistake but could as well be nothing; else "good". A
+   judgement cut short by its time before its second batch is never marked: its loss is too
+   close to call at worst.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,14 +58,20 @@ from rules_core.engine.types import Move
 # evaluation reads a defused bomb as no threat and an armed one at 0 as the nearest, and a
 # position the heroes can no longer save (they play no more before the last turn's end or the
 # bomb's explosion) as lost, where disarming read as a blunder, the bomb's last heroes' turn as
-# safe and any villain move but ending its last turn as a blunder).
-ANALYSIS_VERSION = 8
+# safe and any villain move but ending its last turn as a blunder; 9: the judging keeps to its
+# time, a judgement cut short says so and is never marked).
+ANALYSIS_VERSION = 9
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first
 ALL_MOVES_UP_TO = 5  # with this few legal moves every one is valued
 SEARCHED_CANDIDATES = 3  # with more, the search's most visited moves are the candidates
 Z = 1.96  # the loss's interval: about 95%
+# Seconds the samples may take after the search's own: the reference packs' closest decisions
+# (1,536 paired samples) take up to about 10 s on one core (Black Metro's, the slowest), so the
+# limit is met only where a pack makes the game slow to play on. With the search's most (10 s)
+# one decision stays well inside a task's run (GOTHAM_TASK_SOFT_TIME_LIMIT 60 s, a slice 20 s).
+SAMPLING_SECONDS = 15.0
 
 GOOD, CLOSE, INACCURACY, MISTAKE, BLUNDER = (
     "good",
@@ -83,6 +99,7 @@ class Judgement:
     lost_high: float = 0.0
     samples: int = 0  # paired samples behind the loss
     forced: bool = False  # the seat's one legal move: no choice to grade
+    cut_short: bool = False  # stopped by its time before its samples settled the grade
 
     @property
     def lost(self) -> float:
@@ -92,6 +109,8 @@ class Judgement:
     @property
     def grade(self) -> str:
         """good, too close to call, inaccuracy, mistake or blunder (see the module's text)."""
+        if self.cut_short and self.lost_low >= self.mark_at:  # a mark waits for its batches
+            return CLOSE
         if self.lost_low >= 2 * self.mark_at:
             return BLUNDER
         if self.lost_low >= self.mark_at:
@@ -107,6 +126,21 @@ class Judgement:
         return self.grade in MARKED
 
 
+@dataclass(frozen=True, slots=True)
+class Deadline:
+    """When a judgement begins no further sample: `at`, read on `clock` (seconds)."""
+
+    at: float
+    clock: Callable[[], float] = time.monotonic
+
+    @staticmethod
+    def after(seconds: float, clock: Callable[[], float] = time.monotonic) -> Deadline:
+        return Deadline(clock() + seconds, clock)
+
+    def passed(self) -> bool:
+        return self.clock() >= self.at
+
+
 def sample_values(
     spec: GameSpec[Any],
     state: Any,
@@ -116,14 +150,18 @@ def sample_values(
     samples: int,
     depth: int,
     seats: tuple[int, ...],
+    until: Deadline | None = None,
 ) -> list[list[dict[int, float]]]:
     """Per sample, per move, every seat's evaluation after that move and the same continuation.
 
     Every sample resamples what `seat` cannot see, then plays each move from it with the same
-    chance (a copy of one generator), so the moves differ only by what they do.
+    chance (a copy of one generator), so the moves differ only by what they do. Past `until`,
+    no further sample is begun (the first always is): fewer rows than `samples` then.
     """
-    rows = []
+    rows: list[list[dict[int, float]]] = []
     for _ in range(samples):
+        if rows and until is not None and until.passed():
+            break
         sample = spec.determinize(state, seat, rng)
         seed = rng.random()
         row = []
@@ -146,10 +184,16 @@ def move_values(
     seats: tuple[int, ...],
 ) -> tuple[dict[int, float], ...]:
     """Per move, every seat's mean evaluation over the same `samples` sampled continuations."""
-    rows = sample_values(spec, state, seat, moves, rng, samples, depth, seats)
+    return _means(sample_values(spec, state, seat, moves, rng, samples, depth, seats), seats)
+
+
+def _means(
+    rows: list[list[dict[int, float]]], seats: tuple[int, ...]
+) -> tuple[dict[int, float], ...]:
+    """Per move, every seat's mean evaluation over the rows (samples) of `sample_values`."""
     return tuple(
-        {who: sum(row[index][who] for row in rows) / samples for who in seats}
-        for index in range(len(moves))
+        {who: sum(row[index][who] for row in rows) / len(rows) for who in seats}
+        for index in range(len(rows[0]))
     )
 
 
@@ -214,23 +258,28 @@ def judge(
     seats: int,
     samples: int = VALUE_SAMPLES,
     most_samples: int = MAX_SAMPLES,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Judgement:
     """Pick the best candidate of `seat`'s decision on a first batch, then measure the played
-    move's loss against it on fresh paired samples until the mark is in or out of its interval.
+    move's loss against it on fresh paired samples until the mark is in or out of its interval,
+    or the judging's time (the search's seconds and SAMPLING_SECONDS, on `clock`) is spent.
 
     The evaluation per seat is every seat's expected value after the preferred move, over all
     its samples (the first batch's too: the position's worth, not the loss, is asked there); the
     two moves' values and the loss are the fresh paired samples' alone.
     """
     everyone = tuple(range(seats))
+    until = Deadline.after(budget.seconds + SAMPLING_SECONDS, clock)
     moves, iterations = candidates(spec, state, seat, played, rng, budget)
-    first = move_values(spec, state, seat, moves, rng, samples, budget.depth, everyone)
+    rows = sample_values(spec, state, seat, moves, rng, samples, budget.depth, everyone, until)
+    first, first_taken = _means(rows, everyone), len(rows)
     ranked = sorted(range(len(moves)), key=lambda i: -first[i][seat])
     if len(moves) == 1:  # no choice: nothing to lose
         value = first[0]
         return Judgement(
             seat, value, played, value[seat], played, value[seat], iterations,
-            spec.lost_value_mark, samples=samples, forced=True,
+            spec.lost_value_mark, samples=first_taken, forced=True,
+            cut_short=first_taken < samples,
         )  # fmt: skip
     # the rival: the first batch's best move, or its runner-up when that is the played move (a
     # lucky first batch must not clear the played move without a measured loss)
@@ -239,9 +288,12 @@ def judge(
     losses: list[float] = []
     totals = [dict.fromkeys(everyone, 0.0), dict.fromkeys(everyone, 0.0)]
     low = high = 0.0
+    cut_short = False
     while len(losses) < most_samples:
         batch = min(samples, most_samples - len(losses))
-        for row in sample_values(spec, state, seat, pair, rng, batch, budget.depth, everyone):
+        for row in sample_values(
+            spec, state, seat, pair, rng, batch, budget.depth, everyone, until
+        ):
             losses.append(row[0][seat] - row[1][seat])
             for index in (0, 1):
                 for who in everyone:
@@ -251,6 +303,9 @@ def judge(
             break
         if _futile(losses, spec.lost_value_mark, most_samples):
             break
+        if len(losses) < most_samples and until.passed():  # it stands on the samples so far
+            cut_short = True
+            break
     n = len(losses)
     after_rival = {who: total / n for who, total in totals[0].items()}
     after_played = {who: total / n for who, total in totals[1].items()}
@@ -258,7 +313,7 @@ def judge(
     kept = 0 if after_rival[seat] > after_played[seat] else 1
     preferred = pair[kept]
     pooled = {
-        who: (total + first[moves.index(preferred)][who] * samples) / (n + samples)
+        who: (total + first[moves.index(preferred)][who] * first_taken) / (n + first_taken)
         for who, total in totals[kept].items()
     }
     return Judgement(
@@ -273,4 +328,5 @@ def judge(
         lost_low=max(0.0, low),
         lost_high=max(0.0, high),
         samples=n,
+        cut_short=cut_short or first_taken < samples,
     )

@@ -537,6 +537,9 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
         "forced": Judgement(  # the seat's one legal move
             seat, {0: 0.5, 1: 0.5}, played, 0.5, played, 0.5, 0, 0.15, samples=24, forced=True
         ),
+        "hasty": Judgement(  # out of time after 3 paired samples, a loss past the mark
+            seat, {0: 0.9, 1: 0.1}, other, 0.9, played, 0.6, 7, 0.15, 0.2, 0.4, 3, cut_short=True
+        ),
     }
 
     def note(kind: str) -> dict[str, Any]:
@@ -574,6 +577,16 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
     )
     assert forced["data"]["forced"] is True and forced["data"]["agrees"] is True
     assert note("agree")["data"]["forced"] is False
+    # a judging cut short by its time says so, and marks nothing: a mark waits for its batches
+    hasty = note("hasty")
+    assert hasty["text"] == (
+        f"{who} played: {mine} (winning chances 60%). The analysis prefers: {theirs} (90%)."
+        " Too close to call: 20 to 40 points of winning chances lost. The analysis ran out of"
+        " its time on this move and judged it on fewer sampled games than usual (3), so this"
+        " judgement is less sure."
+    )
+    assert hasty["data"]["cut_short"] is True and hasty["data"]["mark"] is False
+    assert hasty["data"]["grade"] == "too close to call"
     assert note("inaccuracy")["text"] == (  # the bounds rounded outward: 0.097 reads 9, not 10
         f"{who} played: {mine} (winning chances 80%). The analysis prefers: {theirs} (90%)."
         " Inaccuracy: 10 points of winning chances lost (between 9 and 11 points, about 95% sure)."
@@ -596,6 +609,7 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
         "lost_interval": [0.204, 0.406],
         "grade": "mistake",
         "samples": 96,
+        "cut_short": False,
         "mark": True,
         "mark_at": 0.15,
         "iterations": 7,

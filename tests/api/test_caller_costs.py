@@ -350,3 +350,41 @@ def test_an_analysis_made_by_an_earlier_analysis_version_can_be_run_again_within
     limited = api.post(url, settings, format="json", REMOTE_ADDR=address)
     assert (limited.status_code, limited.json()["error"]) == (429, "rate_limited")
     rate_limit_reset(f"analysis:{address}", window=3600)
+
+
+def _created(api: APIClient, game: str, players: int, pack: dict[str, Any]) -> Any:
+    names = [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")[:players]]
+    body = {"game": game, "players": names, "options": {"content": pack}}
+    return api.post("/api/games/", body, format="json")
+
+
+def test_a_no_mans_land_city_past_its_size_limits_is_refused_without_a_game(
+    api: APIClient,
+) -> None:
+    """120 districts all neighbours and 40 heroes (within the shared pack limits) offered 4,761
+    moves in one state: each bot move and each analysed decision cost tens of seconds."""
+    from tests.rules_core.games.no_mans_land.test_content import city
+
+    response = _created(api, "no-mans-land", 2, city(120, 119, 40))
+    assert response.status_code == 400, response.content[:300]
+    body = response.json()
+    assert (body["error"], body["code"]) == ("rules_rejected", "bad_options")
+    assert body["message"] == (
+        "content pack: district: at most 16 districts (this pack has 120): each more adds to the "
+        "moves a turn offers"
+    )
+    assert not Game.objects.exists()
+    assert _created(api, "no-mans-land", 2, city(16, 6, 6)).status_code == 201
+
+
+def test_a_gotham_race_pack_that_can_never_end_is_refused_without_a_game(api: APIClient) -> None:
+    """Every card back to the start: no figure ever leaves the start square, so no game could
+    end, and one with people in it stayed open for ever."""
+    from tests.rules_core.games.gotham_race.test_content_pack_errors import NEVER_MOVES, every_card
+
+    response = _created(api, "gotham-race", 2, every_card({"op": "to_start"}))
+    assert response.status_code == 400, response.content[:300]
+    body = response.json()
+    assert (body["error"], body["code"]) == ("rules_rejected", "bad_options")
+    assert body["message"].startswith("content pack: " + NEVER_MOVES)
+    assert not Game.objects.exists()

@@ -14,7 +14,7 @@ import pytest
 
 from rules_core.engine import fold, get_game
 from rules_core.engine.content_limits import PACK_LIMITS
-from rules_core.games.no_mans_land.content import REFERENCE_PACK
+from rules_core.games.no_mans_land.content import MOST_DISTRICTS, REFERENCE_PACK
 from tests.frontend.target_tables import targeted
 
 BOX_WIDTH = 132  # board.js BOX_W: a district's box, in units of a board 600 wide
@@ -45,7 +45,8 @@ def drawn_boxes(count: int) -> tuple[list[dict[str, float]], list[float]]:
     is a target with its area), and the board's viewBox."""
     game = get_game("no-mans-land")
     options = {"content": city_of(count)}
-    assert game.validate_options(2, options) is None
+    refused = game.validate_options(2, options)  # past the limit: a game stored before it
+    assert refused is None or count > MOST_DISTRICTS
     view: Any = game.view(fold(game, game.setup(2, options, random.Random(1))), 1)
     assert len(view["districts"]) == count
     moves = [
@@ -67,10 +68,11 @@ def _apart(a: dict[str, float], b: dict[str, float]) -> bool:
     )
 
 
-@pytest.mark.parametrize("count", [7, 8, 9, 13, 30, PACK_LIMITS.max_list_items])
+@pytest.mark.parametrize("count", [7, 8, 9, 13, MOST_DISTRICTS, PACK_LIMITS.max_list_items])
 def test_every_district_stands_apart_on_the_board_at_full_size(count: int) -> None:
     """The ring fitted about seven districts: a custom pack's eighth and more overlapped. Any
-    count the limits allow (a pack's list holds at most max_list_items) is drawn with each box
+    count a game may hold (a new one at most MOST_DISTRICTS, one stored before that limit as many
+    as a pack's list holds, max_list_items) is drawn with each box
     at its full width inside a board 600 wide (so its words keep their print), none nearer
     another than APART, and every box on the board."""
     boxes, (left, top, width, height) = drawn_boxes(count)

@@ -34,6 +34,9 @@ DECK_AT_LEAST = MOST_PLAYERS + 1
 LENGTH_RANGE = (8, 100)  # squares round the track (the reference: 40)
 LANES_RANGE = (4, 8)  # lanes of a square: four figures share the start square (the reference: 4)
 MOVE_RANGE = (1, 20)  # n of forward, back, ahead_of, behind (the reference: 1 to 7)
+# the cards that move a figure along the track; the others (to_start, swap, finish) leave every
+# figure on the start square when they are all a pack has, so nobody could ever cross the finish
+MOVING = frozenset({"forward", "back", "ahead_of", "behind"})
 NUMBER_RANGES: dict[str, JSON] = {
     "track.length": list(LENGTH_RANGE),
     "track.lanes": list(LANES_RANGE),
@@ -235,6 +238,7 @@ def parse_pack(data: object) -> Pack:
                 f"deck {deck} needs at least {DECK_AT_LEAST} cards (one dealt to each of up to"
                 f" {MOST_PLAYERS} players, and one left to draw)",
             )
+    _check_a_figure_can_move(cards)
     name = data.get("name")
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     return Pack(
@@ -246,6 +250,20 @@ def parse_pack(data: object) -> Pack:
         landmarks=tuple(sorted(landmarks.items())),
         cards=tuple(cards),
     )
+
+
+def _check_a_figure_can_move(cards: list[Card]) -> None:
+    """Refuse a pack none of whose cards moves a figure along the track: the race is won only
+    by crossing the finish line (the book's brief description and finish), and with nothing but
+    cards sending figures back to the start, swapping them or moving the finish, every figure
+    stays on the start square and the game never ends."""
+    if not any(card.effect.op in MOVING for card in cards):
+        raise fail(
+            "card",
+            "at least one card must move a figure along the track (forward, back, ahead of or"
+            " behind another figure): with none, every figure stays on the start square, nobody"
+            " can ever cross the finish and the race never ends",
+        )
 
 
 def load_pack(path: Path = REFERENCE_PACK) -> Pack:

@@ -76,6 +76,25 @@ SIGNAL_EFFECTS = STANDARD.extended(
         words=lambda e: f"every hero may move {e.get('steps')} district further this turn",
     ),
 ).only("boost", "reveal", "hasten")
+# The city and decks a new game's pack may have (README, "A custom pack's limits"): the moves
+# offered in one state grow with them (districts x cards in hand for Falcone's plays, pieces x
+# neighbours for the moves, districts x boosts for the fights), and the bots weigh every one.
+# The reference pack has 7 districts of 2 neighbours, 3 heroes, 17 and 8 cards; within these
+# limits a state offers at most MOST_MOVES (README), where 120 districts all neighbours and 40
+# heroes offered 4,761.
+MOST_DISTRICTS = 16
+MOST_NEIGHBOURS = 6
+MOST_HEROES = 6
+MOST_FALCONE_CARDS = 30  # copies counted
+MOST_SIGNAL_CARDS = 20  # copies counted
+MOST_MOVES = 389  # 8 crimes of a full hand x 2 faces x 16 districts + 22 characters x 6 + end
+SIZE_LIMITS: dict[str, JSON] = {  # as the catalog states them (paths as in NUMBER_RANGES)
+    "district": MOST_DISTRICTS,
+    "district[].neighbours": MOST_NEIGHBOURS,
+    "hero": MOST_HEROES,
+    "falcone[].copies, summed": MOST_FALCONE_CARDS,
+    "batsignal[].copies, summed": MOST_SIGNAL_CARDS,
+}
 KINDS = ("character", "crime")
 TIMINGS = ("start", "crimefighting")
 
@@ -340,6 +359,40 @@ def parse_pack(data: object) -> Pack:
         heroes=_heroes(data, frozenset(d.id for d in districts)),
         cards=tuple(cards),
     )
+
+
+def check_limits(pack: Pack) -> None:
+    """Refuse a new game's pack beyond the city's and decks' limits (MOST_DISTRICTS and the
+    rest), with the limit in words. Only at a game's creation: a game stored before the limits
+    were set replays with its pack as it was."""
+    if len(pack.districts) > MOST_DISTRICTS:
+        raise fail(
+            "district",
+            f"at most {MOST_DISTRICTS} districts (this pack has {len(pack.districts)}): each "
+            "more adds to the moves a turn offers",
+        )
+    for i, district in enumerate(pack.districts):
+        where = at_key(at_index("district", i), "neighbours")
+        if len(set(district.neighbours)) != len(district.neighbours):
+            raise fail(where, "a neighbour is named once")
+        if len(district.neighbours) > MOST_NEIGHBOURS:
+            raise fail(
+                where,
+                f"a district has at most {MOST_NEIGHBOURS} neighbours (this one has "
+                f"{len(district.neighbours)})",
+            )
+    if len(pack.heroes) > MOST_HEROES:
+        raise fail("hero", f"at most {MOST_HEROES} heroes (this pack has {len(pack.heroes)})")
+    for key, deck, most in (
+        ("falcone", pack.falcone_cards(), MOST_FALCONE_CARDS),
+        ("batsignal", pack.signal_cards(), MOST_SIGNAL_CARDS),
+    ):
+        if len(deck) > most:
+            name = "Falcone's deck" if key == "falcone" else "the Batsignal deck"
+            raise fail(
+                key,
+                f"at most {most} cards in {name}, copies counted (this pack has {len(deck)})",
+            )
 
 
 def load_pack(path: Path = REFERENCE_PACK) -> Pack:

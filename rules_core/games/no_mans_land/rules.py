@@ -23,7 +23,9 @@ from rules_core.games.no_mans_land.content import (
     FALCONE_EFFECTS,
     NUMBER_RANGES,
     SIGNAL_EFFECTS,
+    SIZE_LIMITS,
     ContentError,
+    check_limits,
     content_text,
     pack_of,
 )
@@ -134,10 +136,12 @@ class NoMansLand(DeclaredGame[NmlState]):
                 "type": "object",
                 "description": "a content pack replacing the reference pack (same schema as "
                 "rules_core/games/no_mans_land/content/reference.toml, as JSON); refused above "
-                "`limits`, or with a number outside its range in `ranges`",
+                "`limits`, with a number outside its range in `ranges`, or with more of a "
+                "thing than `sizes` allows",
                 "default": None,
                 "limits": limits_json(),
                 "ranges": NUMBER_RANGES,
+                "sizes": SIZE_LIMITS,  # the most of each the city and decks may have
                 "effects": {
                     "falcone": FALCONE_EFFECTS.schema(),
                     "batsignal": SIGNAL_EFFECTS.schema(),
@@ -155,7 +159,7 @@ class NoMansLand(DeclaredGame[NmlState]):
         if content is not None and not isinstance(content, dict):
             return reject("bad_options", "option 'content' must be an object")
         try:
-            content_text(content)
+            check_limits(pack_of(content_text(content)))  # a new game's: stored ones replay
         except ContentError as error:
             return reject("bad_options", f"content pack: {error}")
         return None

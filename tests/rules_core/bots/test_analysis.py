@@ -11,6 +11,7 @@ from rules_core.bots.analysis import (
     ALL_MOVES_UP_TO,
     BATCHES_BEFORE_A_MARK,
     MAX_SAMPLES,
+    SAMPLING_SECONDS,
     SEARCHED_CANDIDATES,
     Judgement,
     _futile,
@@ -317,3 +318,72 @@ def test_a_sure_blunder_is_marked_on_its_second_batch_not_its_first() -> None:
     assert judged.samples == 2 * 24 and judged.lost == 1.0
     kept = judge(fork, "start", 0, Move.of("keep"), random.Random(1), budget, 2)
     assert kept.grade == "good" and kept.samples == 24  # no mark: one batch settles it
+
+
+class Coin:
+    """A one-decision game close on the mark: "sure" is worth 0.6 to seat 0, "coin" 1 and 0 in
+    turn, so the loss of playing "coin" is the mark itself (0.10) with a spread, and never
+    settles. Each sampled state costs a tenth of a second on its clock (`now`): a game slow to
+    play on."""
+
+    lost_value_mark = 0.10
+
+    def __init__(self) -> None:
+        self.samples_begun = 0
+        self.tosses = 0
+
+    def now(self) -> float:
+        return self.samples_begun * 0.1
+
+    def legal_moves(self, state: Any, seat: int) -> list[Move]:
+        return [Move.of("sure"), Move.of("coin")] if state == "start" else []
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        self.samples_begun += 1
+        return state
+
+    def decide_and_evolve(self, state: Any, seat: int, move: Move, rng: random.Random) -> Any:
+        if move.type == "sure":
+            return [], "sure"
+        self.tosses += 1
+        return [], "won" if self.tosses % 2 else "lost"
+
+    def outcome(self, state: Any) -> Any:
+        return None if state == "start" else state
+
+    def evaluate(self, state: Any, seat: int) -> float:
+        value = {"sure": 0.6, "won": 1.0, "lost": 0.0}[state]
+        return value if seat == 0 else 1.0 - value
+
+
+def test_a_close_decision_samples_up_to_its_most_when_time_allows() -> None:
+    coin = Coin()
+    budget = MctsSettings(iterations=8, seconds=0.8, depth=0)
+    judged = judge(cast("GameSpec[Any]", coin), "start", 0, Move.of("coin"), random.Random(1),
+                   budget, 2, clock=lambda: 0.0)  # fmt: skip
+    assert judged.samples == MAX_SAMPLES and not judged.cut_short
+
+
+def test_a_judgement_stops_sampling_at_its_time_and_says_so() -> None:
+    """A decision in a game slow to play on (a No Man's Land pack with thousands of legal
+    moves: 46 s for 24 samples) ran far past the analysis's time, stopping the whole analysis at
+    the task's limit: the judging now begins no sample past its time (the search's seconds and
+    SAMPLING_SECONDS), stands on those taken, says so, and marks nothing on them."""
+    coin = Coin()
+    budget = MctsSettings(iterations=8, seconds=0.8, depth=0)
+    judged = judge(cast("GameSpec[Any]", coin), "start", 0, Move.of("coin"), random.Random(1),
+                   budget, 2, clock=coin.now)  # fmt: skip
+    allowed = round((budget.seconds + SAMPLING_SECONDS) / 0.1)  # samples the time pays for
+    assert allowed <= coin.samples_begun <= allowed + 1
+    assert judged.cut_short and judged.samples == coin.samples_begun - 24  # the first batch's
+    assert not judged.marked
+
+
+def test_a_judgement_out_of_time_in_its_first_batch_still_weighs_each_move_once() -> None:
+    coin = Coin()
+    budget = MctsSettings(iterations=8, seconds=0.8, depth=0)
+    late = iter([0.0, *[1000.0] * 100])  # the time is spent as soon as the judging begins
+    judged = judge(cast("GameSpec[Any]", coin), "start", 0, Move.of("coin"), random.Random(1),
+                   budget, 2, clock=lambda: next(late))  # fmt: skip
+    assert coin.samples_begun == 2  # one sample for the first batch, one paired
+    assert judged.cut_short and judged.samples == 1 and judged.grade == "too close to call"

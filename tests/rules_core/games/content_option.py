@@ -11,18 +11,33 @@ from rules_core.engine.types import JSON
 
 
 def assert_content_option(
-    schema: Mapping[str, JSON], game_folder: str, ranges: object, effects: object, *, see: str = ""
+    schema: Mapping[str, JSON],
+    game_folder: str,
+    ranges: object,
+    effects: object,
+    *,
+    see: str = "",
+    sizes: object = None,
 ) -> None:
     """`schema["content"]` states the pack of `rules_core/games/<game_folder>/content/`, its
-    `ranges` and `effects`; `see` names the vocabulary's document where there is one."""
+    `ranges` and `effects`; `see` names the vocabulary's document where there is one; `sizes`
+    the most of each thing a pack may hold, where the game states them."""
     content = schema["content"]
     assert isinstance(content, dict)
-    assert set(content) == {"type", "default", "description", "limits", "ranges", "effects"}
+    stated = {"type", "default", "description", "limits", "ranges", "effects"}
+    assert set(content) == stated | ({"sizes"} if sizes is not None else set())
     assert content["type"] == "object" and content["default"] is None
+    refused = (
+        "`limits`, or with a number outside its range in `ranges`"
+        if sizes is None
+        else "`limits`, with a number outside its range in `ranges`, or with more of a thing "
+        "than `sizes` allows"
+    )
     assert content["description"] == (
         "a content pack replacing the reference pack (same schema as "
         f"rules_core/games/{game_folder}/content/reference.toml, {see}as JSON); refused above "
-        "`limits`, or with a number outside its range in `ranges`"
+        + refused
     )
+    assert content.get("sizes") == sizes
     assert content["limits"] == limits_json() and content["ranges"] == ranges
     assert content["effects"] == effects and effects

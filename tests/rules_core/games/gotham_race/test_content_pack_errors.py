@@ -177,3 +177,55 @@ def test_validate_options_shows_the_path_and_the_rule() -> None:
     deep = GAME.validate_options(2, {"content": {"name": _nested(100_000)}})
     assert deep is not None
     assert deep.message == "content pack: name" + "[0]" * 7 + ": at most 8 levels of nesting"
+
+
+NEVER_MOVES = "card: at least one card must move a figure along the track"
+
+
+def every_card(effect: dict[str, Any]) -> dict[str, Any]:
+    """The reference pack with every card's effect replaced by `effect`."""
+    return _with(lambda p: [card.__setitem__("effect", dict(effect)) for card in p["card"]])
+
+
+@pytest.mark.parametrize(
+    "effects",
+    [
+        [{"op": "to_start"}],
+        [{"op": "swap", "rank": 1}],
+        [{"op": "finish", "landmark": "snail"}],
+        [{"op": "to_start"}, {"op": "swap", "rank": 4}, {"op": "finish", "landmark": "sheep"}],
+    ],
+)
+def test_a_pack_in_which_no_figure_can_ever_move_is_refused(effects: list[dict[str, Any]]) -> None:
+    """The audit's packs: every card back to the start, a swap or the finish moved. All four
+    figures stay on the start square (0), the finish never comes to them, and 3,000 random
+    moves ended nothing: a game with people in it stayed open for ever (the book: the race is
+    won by crossing the finish line)."""
+    pack = _with(
+        lambda p: [
+            card.__setitem__("effect", dict(effects[i % len(effects)]))
+            for i, card in enumerate(p["card"])
+        ]
+    )
+    with pytest.raises(ContentError) as error:
+        parse_pack(pack)
+    assert str(error.value).startswith(NEVER_MOVES)
+    assert str(error.value).endswith("nobody can ever cross the finish and the race never ends")
+    rejection = GAME.validate_options(2, {"content": pack})
+    assert rejection is not None and rejection.code == "bad_options"
+    assert rejection.message.startswith("content pack: " + NEVER_MOVES)
+
+
+@pytest.mark.parametrize(
+    "effect",
+    [
+        {"op": "forward", "n": 1},
+        {"op": "back", "n": 1},  # backwards through the finish wins too
+        {"op": "ahead_of", "rank": 1, "n": 1},
+        {"op": "behind", "rank": 4, "n": 1},
+    ],
+)
+def test_one_card_moving_a_figure_along_the_track_is_enough(effect: dict[str, Any]) -> None:
+    pack = every_card({"op": "to_start"})
+    pack["card"][0]["effect"] = effect
+    assert parse_pack(pack).cards[0].effect.op == effect["op"]

@@ -12,12 +12,14 @@ from hypothesis import given, settings
 
 from rules_core.engine import get_game
 from rules_core.engine.recent import PACKS_KEPT, Recent
+from rules_core.games.no_mans_land import content
 from rules_core.games.no_mans_land.content import (
     FALCONE_EFFECTS,
     NUMBER_RANGES,
     REFERENCE,
     REFERENCE_PACK,
     SIGNAL_EFFECTS,
+    SIZE_LIMITS,
     ContentError,
     parse_pack,
 )
@@ -131,7 +133,8 @@ def test_the_options_schema_describes_the_one_option_a_content_pack() -> None:
     schema = get_game("no-mans-land").options_schema()
     assert list(schema) == ["content"]
     effects = {"falcone": FALCONE_EFFECTS.schema(), "batsignal": SIGNAL_EFFECTS.schema()}
-    assert_content_option(schema, "no_mans_land", NUMBER_RANGES, effects)
+    assert_content_option(schema, "no_mans_land", NUMBER_RANGES, effects, sizes=SIZE_LIMITS)
+    assert SIZE_LIMITS["district"] == content.MOST_DISTRICTS == 16
     assert set(FALCONE_EFFECTS.schema()) and FALCONE_EFFECTS.schema() != SIGNAL_EFFECTS.schema()
 
 
@@ -168,3 +171,141 @@ def test_custom_packs_read_are_kept_for_the_last_few_only_and_each_game_gets_its
         assert pack.supply == 3 + supply
         assert pack.card(pack.cards[0].id) == pack.cards[0]
     assert content.pack_of("") is content.REFERENCE
+
+
+def city(districts: int, neighbours: int, heroes: int) -> dict[str, Any]:
+    """The reference pack with a city of `districts` in a ring, each next to the `neighbours`
+    nearest (an even number, or all the others), and `heroes` heroes."""
+    data = copy.deepcopy(raw())
+    ids = [f"d{i}" for i in range(districts)]
+    near = min(neighbours, districts - 1)
+
+    def around(i: int) -> list[str]:
+        steps = [k for j in range(1, districts) for k in (j, -j)][:near]
+        return [ids[(i + k) % districts] for k in steps]
+
+    data["district"] = [
+        {"id": d, "name": f"Block {i}", "c_plus_1": i < 2, "neighbours": around(i)}
+        | {"source": "reference", "why": "a test's city"}
+        for i, d in enumerate(ids)
+    ]
+    data["hero"] = [
+        {"id": f"h{i}", "name": f"Hero {i}", "strength": 2, "start": ids[i % districts]}
+        | {"source": "reference", "why": "a test's hero"}
+        for i in range(heroes)
+    ]
+    return data
+
+
+def at_the_limits() -> dict[str, Any]:
+    """A pack at every size limit, made for the most moves: a city of MOST_DISTRICTS each next
+    to MOST_NEIGHBOURS, MOST_HEROES, free cards of eight crimes and characters filling
+    Falcone's deck, ten Batsignal cards of each timing, full hands and counters to spare."""
+    data = city(content.MOST_DISTRICTS, content.MOST_NEIGHBOURS, content.MOST_HEROES)
+    data["counters"]["start"]["value"] = 20
+    data["counters"]["face_down_cost"]["value"] = 0
+    for side in ("falcone", "gordon"):
+        data["hands"][side]["value"] = 8
+    crime = next(c for c in data["falcone"] if c["kind"] == "crime" and not c.get("effect"))
+    hood = next(c for c in data["falcone"] if c["kind"] == "character")
+    crimes = [
+        crime | {"id": f"c{k}", "name": f"Crime {k}", "copies": 1, "cost": 0} for k in range(8)
+    ]
+    left = content.MOST_FALCONE_CARDS - len(crimes)
+    hoods = [
+        hood | {"id": f"v{k}", "name": f"Hood {k}", "copies": min(9, left - 9 * k), "cost": 0}
+        for k in range((left + 8) // 9)
+    ]
+    data["falcone"] = crimes + hoods
+    boost = next(c for c in data["batsignal"] if c["timing"] == "crimefighting")
+    tip = next(c for c in data["batsignal"] if c["effect"][0]["op"] == "reveal")
+    data["batsignal"] = [
+        boost | {"id": f"b{k}", "name": f"Boost {k}", "copies": 2} for k in range(5)
+    ]
+    data["batsignal"] += [tip | {"id": f"t{k}", "name": f"Tip {k}", "copies": 2} for k in range(5)]
+    return data
+
+
+def refusal(data: dict[str, Any]) -> str:
+    answer = get_game("no-mans-land").validate_options(2, {"content": data})
+    assert answer is not None and answer.code == "bad_options"
+    return answer.message
+
+
+def test_the_audits_city_of_120_districts_all_neighbours_and_40_heroes_is_refused() -> None:
+    """4,761 legal moves in one state (about 0.1 s to list them, 21 s a greedy move) from a
+    pack the general limits allowed: refused by the city's own limit, in words."""
+    assert refusal(city(120, 119, 40)) == (
+        "content pack: district: at most 16 districts (this pack has 120): each more adds to the "
+        "moves a turn offers"
+    )
+
+
+def test_each_size_limit_is_refused_one_past_it_in_words() -> None:
+    assert get_game("no-mans-land").validate_options(2, {"content": at_the_limits()}) is None
+    too_many = city(content.MOST_DISTRICTS + 1, 2, 3)
+    assert refusal(too_many).startswith("content pack: district: at most 16 districts")
+    assert refusal(city(10, 8, 3)) == (
+        "content pack: district[0].neighbours: a district has at most 6 neighbours (this one has 8)"
+    )
+    assert refusal(city(10, 2, 7)) == "content pack: hero: at most 6 heroes (this pack has 7)"
+    data = at_the_limits()
+    data["falcone"][0]["copies"] = 2
+    assert refusal(data) == (
+        "content pack: falcone: at most 30 cards in Falcone's deck, copies counted (this pack "
+        "has 31)"
+    )
+    data = at_the_limits()
+    data["batsignal"][0]["copies"] = 3
+    assert refusal(data) == (
+        "content pack: batsignal: at most 20 cards in the Batsignal deck, copies counted (this "
+        "pack has 21)"
+    )
+    data = city(7, 2, 3)
+    data["district"][0]["neighbours"] += data["district"][0]["neighbours"][:1]
+    assert refusal(data) == "content pack: district[0].neighbours: a neighbour is named once"
+
+
+def test_the_reference_pack_is_far_inside_the_size_limits() -> None:
+    assert len(REFERENCE.districts) * 2 <= content.MOST_DISTRICTS
+    assert max(len(d.neighbours) for d in REFERENCE.districts) * 3 == content.MOST_NEIGHBOURS
+    assert len(REFERENCE.heroes) * 2 == content.MOST_HEROES
+    assert len(REFERENCE.falcone_cards()) < content.MOST_FALCONE_CARDS
+    assert len(REFERENCE.signal_cards()) * 2 < content.MOST_SIGNAL_CARDS
+
+
+def test_a_game_at_every_size_limit_offers_at_most_the_stated_moves() -> None:
+    """Random games of the pack at the limits: no state offers more than MOST_MOVES (the
+    README's worst count; the most seen in 40 such games is far fewer)."""
+    import random
+
+    from rules_core.engine import fold
+
+    game = get_game("no-mans-land")
+    options = {"content": at_the_limits()}
+    most = 0
+    for seed in range(3):
+        state, rng = fold(game, game.setup(2, options, random.Random(seed))), random.Random(seed)
+        for _ in range(300):
+            state = fold(game, game.owed(state, rng), state)
+            acting = sorted(game.to_act(state))
+            if not acting or game.outcome(state) is not None:
+                break
+            legal = game.legal_moves(state, acting[0])
+            most = max(most, len(legal))
+            events = game.decide(state, acting[0], rng.choice(legal), rng)
+            assert isinstance(events, list)
+            state = fold(game, events, state)
+    assert 50 < most <= content.MOST_MOVES
+
+
+def test_a_game_stored_with_a_pack_past_the_size_limits_still_replays() -> None:
+    """The limits refuse new games only: a game created before them replays with its pack."""
+    import random
+
+    from rules_core.engine import fold
+
+    game = get_game("no-mans-land")
+    data = city(20, 2, 3)
+    started = game.setup(2, {"content": data}, random.Random(1))
+    assert len(fold(game, started).pack.districts) == 20
