@@ -261,9 +261,10 @@ def test_a_worker_is_called_only_when_a_bot_seat_is_to_act(
 def test_bots_make_no_move_past_the_games_longest_length(
     create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A content pack within its limits can keep a game from ending (every Gotham Race card
-    sends its figure back to the start: nobody ever crosses the finish); its bots stop at the
-    game's `longest_game` moves instead of playing on the workers for ever."""
+    """A content pack within its limits can keep a game from ending for long (every Gotham Race
+    card but one sends its figure back to the start, the one moves it back a space: nobody
+    crosses the finish; a pack with no card moving a figure along the track is refused); its
+    bots stop at the game's `longest_game` moves instead of playing on the workers for ever."""
     import dataclasses
     import tomllib
 
@@ -275,6 +276,7 @@ def test_bots_make_no_move_past_the_games_longest_length(
     pack = tomllib.loads(REFERENCE_PACK.read_text())
     for card in pack["card"]:
         card["effect"] = {"op": "to_start"}
+    pack["card"][0]["effect"] = {"op": "back", "n": 1}
     spec = get_game("gotham-race")
     monkeypatch.setattr(spec, "info", dataclasses.replace(spec.info, longest_game=40))
     monkeypatch.setattr(game_services, "queue_bots_if_needed", lambda game: None)
