@@ -230,14 +230,16 @@ def _as_offered(
     against its own twin: a move spelled unlike every legal move (a City Strategy take naming
     its two resources in the other order; in a log written before a posted move had to be in an
     offered form, an attack with its weapon left out) is judged as the legal move the rules
-    turn into the very events logged after it (as stored where none is, or the rules differ)."""
+    turn into the very events logged after it (as stored where none is, or the rules differ).
+    Only legal moves of the logged move's own kind are decided again: a twin is spelled
+    otherwise, never another kind of move, and a pack's hundreds of other moves cost nothing."""
     seat = int(move["seat"])  # type: ignore[arg-type]
     played = Move.from_json({k: v for k, v in move.items() if k != "seat"})
     legal = spec.legal_moves(state, seat)
     if played in legal or not redecided(game) or seq < game.decided_from:
         return move
     logged = [event_store.canonical(event_store.stored_record(r)) for r in _move_rows(game, seq)]
-    for offered in legal:
+    for offered in (m for m in legal if m.type == played.type):
         decided = spec.decide(state, seat, offered, move_rng(game.seed_for(seq), seq - 1))
         if isinstance(decided, Rejection):
             continue

@@ -4,6 +4,7 @@ move out of turn refused with citations and nothing stored."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rest_framework.test import APIClient
@@ -52,3 +53,18 @@ def out_of_turn_refusal(api: APIClient, body: dict[str, Any], book: str) -> dict
     assert answer["citations"] and all(c["book"] == book for c in answer["citations"])
     assert api.get(f"/api/games/{gid}/").json()["version"] == body["version"]
     return answer
+
+
+def post_a_random_offer(
+    api: APIClient, game_id: int, token: str, offered: dict[str, Any], pick: random.Random
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """One of the offered legal moves, picked at random, posted by the seat at the version it
+    was offered at; the move and the service's answer."""
+    move: dict[str, Any] = pick.choice(offered["moves"])["move"]
+    answer: dict[str, Any] = api.post(
+        f"/api/games/{game_id}/moves/",
+        {"expected_version": offered["version"], "move": move},
+        format="json",
+        **auth(token),
+    ).json()
+    return move, answer

@@ -320,3 +320,27 @@ def test_a_move_logged_in_another_spelling_is_judged_as_the_legal_move_it_is(
     state = event_store.load_state(Game.objects.get(pk=gid), spec, seq - 1)
     label = spec.describe_move(state, seat, Move.from_json(twin))
     assert f" played: {label} (" in note.text and "prefers" not in note.text
+    decided = _DecisionsSeen(spec)
+    game, logged = Game.objects.get(pk=gid), {"seat": seat, **spelled}
+    matched = analysis_services._as_offered(decided, state, game, seq, logged)
+    assert matched == {"seat": seat, **twin}
+    assert decided.types == {spelled["type"]}  # the other kinds of move are not decided again
+    assert len(spec.legal_moves(state, seat)) > len(decided.moves)
+
+
+class _DecisionsSeen:
+    """A game whose decisions are recorded: the moves decided, and their kinds."""
+
+    def __init__(self, spec: Any) -> None:
+        self.spec, self.moves = spec, list[Move]()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.spec, name)
+
+    def decide(self, state: Any, seat: int, move: Move, rng: Any) -> Any:
+        self.moves.append(move)
+        return self.spec.decide(state, seat, move, rng)
+
+    @property
+    def types(self) -> set[str]:
+        return {m.type for m in self.moves}

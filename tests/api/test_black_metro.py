@@ -15,7 +15,11 @@ from rest_framework.test import APIClient
 
 from api.models import Game
 from rules_core.games.black_metro.content import REFERENCE_PACK
-from tests.api.game_checks import finished_with_every_event_cited, out_of_turn_refusal
+from tests.api.game_checks import (
+    finished_with_every_event_cited,
+    out_of_turn_refusal,
+    post_a_random_offer,
+)
 from tests.conftest import CreateGame, auth
 
 
@@ -88,8 +92,7 @@ def test_an_effects_later_steps_are_offered_one_at_a_time_in_words(
         seed=5,
         options={"content": pack, "first_game": True},
     )
-    game, version = body["id"], body["version"]
-    tokens = {s["seat"]: s["token"] for s in body["seats"]}
+    game, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
     for _ in range(400):
         seat = api.get(f"/api/games/{game}/state/").json()["to_act"][0]
         offered = api.get(f"/api/games/{game}/legal-moves/", **auth(tokens[seat])).json()
@@ -100,14 +103,7 @@ def test_an_effects_later_steps_are_offered_one_at_a_time_in_words(
             view = api.get(f"/api/games/{game}/state/", **auth(tokens[seat])).json()
             assert "the next step of the" in json.dumps(view)
             return
-        move = pick.choice(offered["moves"])["move"]
-        answer = api.post(
-            f"/api/games/{game}/moves/",
-            {"expected_version": version, "move": move},
-            format="json",
-            **auth(tokens[seat]),
-        ).json()
-        version = answer["version"]
+        post_a_random_offer(api, game, tokens[seat], offered, pick)
     raise AssertionError("no later step was asked in 400 moves")
 
 

@@ -16,6 +16,7 @@ from api.models import Game
 from api.selectors import _rest_of_move
 from rules_core.engine import get_game
 from rules_core.games.black_metro.content import REFERENCE_PACK
+from tests.api.game_checks import post_a_random_offer
 from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db
@@ -47,21 +48,13 @@ def _play_until_two_are_discarded(
             seed=seed,
             options={"content": _discarding_pack()},
         )
-        game, version = body["id"], body["version"]
-        tokens = {s["seat"]: s["token"] for s in body["seats"]}
+        game, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
         while to_act := api.get(f"/api/games/{game}/state/").json()["to_act"]:
             seat = to_act[0]
             offered = api.get(f"/api/games/{game}/legal-moves/", **auth(tokens[seat])).json()
-            move = pick.choice(offered["moves"])["move"]
-            answer = api.post(
-                f"/api/games/{game}/moves/",
-                {"expected_version": version, "move": move},
-                format="json",
-                **auth(tokens[seat]),
-            ).json()
+            move, answer = post_a_random_offer(api, game, tokens[seat], offered, pick)
             if move["type"] == "discard_one":
                 return body, tokens, answer["events"][0]["seq"], seat
-            version = answer["version"]
     raise AssertionError("no seat discarded two fortunes in ten games")
 
 
@@ -155,13 +148,7 @@ def test_a_card_shuffled_back_into_a_deck_stays_named_in_the_moves_that_showed_i
         while not replenished and (state := api.get(f"/api/games/{gid}/state/").json())["to_act"]:
             seat = state["to_act"][0]
             offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
-            move = pick.choice(offered["moves"])["move"]
-            answer = api.post(
-                f"/api/games/{gid}/moves/",
-                {"expected_version": offered["version"], "move": move},
-                format="json",
-                **auth(tokens[seat]),
-            ).json()
+            _, answer = post_a_random_offer(api, gid, tokens[seat], offered, pick)
             replenished = any(e["type"] == "decks_replenished" for e in answer["events"])
         game = Game.objects.get(pk=gid)
         if not replenished or game.status != Game.Status.ACTIVE:
@@ -193,12 +180,7 @@ def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_fig
     for _ in range(16):
         seat = api.get(f"/api/games/{gid}/state/").json()["to_act"][0]
         offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
-        api.post(
-            f"/api/games/{gid}/moves/",
-            {"expected_version": offered["version"], "move": pick.choice(offered["moves"])["move"]},
-            format="json",
-            **auth(tokens[seat]),
-        )
+        post_a_random_offer(api, gid, tokens[seat], offered, pick)
     assert Game.objects.get(pk=gid).status == Game.Status.ACTIVE
     followed = 0
     for seat, token in tokens.items():
