@@ -34,6 +34,7 @@ from rules_core.engine import GameSpec, get_game
 from rules_core.engine.content_limits import hidden_control
 from rules_core.engine.randomness import fork_rng, setup_rng
 from rules_core.engine.types import JSON
+from rules_core.engine.wording import listed
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +67,7 @@ class InvalidBotOptions(ApiError):
 
 
 class MixedAlphabetName(ApiError):
-    """A player's name with a word in two look-alike alphabets (Latin, Greek, Cyrillic)."""
+    """A player's name with a word in scripts that no writing mixes (Latin and Armenian)."""
 
     error = "mixed_alphabet_name"
 
@@ -144,17 +145,18 @@ def _check_names_differ(players: Sequence[PlayerSpec]) -> None:
 
 
 def _check_names_in_one_alphabet(players: Sequence[PlayerSpec]) -> None:
-    """No word of a given name mixes Latin, Greek and Cyrillic letters: such a word is spelt to
-    pass for another ("Ann" with its A Cyrillic), while an honest name keeps each word in one
-    alphabet (all-Cyrillic, Greek or Japanese names stay welcome)."""
+    """No word of a given name mixes letters of two scripts beyond those real writing mixes
+    (look_alike_names.WRITING_SYSTEMS): such a word is spelt to pass for another ("Ann" with
+    its A Cyrillic, "John" with its o Armenian), while an honest name keeps each word in one
+    alphabet (all-Cyrillic, Greek or Armenian names stay welcome, and Japanese, Chinese or
+    Korean beside Latin)."""
     for index, player in enumerate(players):
         mixed = mixed_word(player.name)
         if mixed is not None:
-            alphabets = " and ".join(a.title() for a in mixed.alphabets)
             raise MixedAlphabetName(
-                f"Seat {index + 1}'s name “{echo(player.name)}” mixes {alphabets} letters in "
-                f"one word (“{echo(mixed.word)}”), as a name spelt to pass for another does: "
-                "write each word in one alphabet."
+                f"Seat {index + 1}'s name “{echo(player.name)}” mixes {listed(mixed.alphabets)} "
+                f"letters in one word (“{echo(mixed.word)}”), as a name spelt to pass for another "
+                "does: write each word in one alphabet."
             )
 
 

@@ -3,6 +3,8 @@
 Names are compared as a reader tells them apart: in any case, spacing or Unicode spelling of the
 same letters (compatibility form, case folded), and by their shapes, after Unicode's confusable
 skeleton (UTS #39, section 4): "Ann", and "Ann" with its A Cyrillic or Greek, share one skeleton.
+A word's letters keep to one script, or to a mix that real writing uses (UTS #39, section 5.2,
+"highly restrictive"): "John" with its o Armenian is refused, "Tシャツ" (Latin and Katakana) is not.
 The table of look-alike characters is Unicode's confusables.txt as the confusable-homoglyphs
 package ships it; the scripts of characters are Unicode's Scripts.txt from the same package.
 """
@@ -16,10 +18,29 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
-# Alphabets sharing most of their letter shapes: a word holding letters of two of them is spelt
-# to pass for another word (UTS #39's "moderately restrictive" level refuses these mixes, and
-# keeps others, e.g. Japanese kanji beside kana, or Latin beside Han).
-LOOK_ALIKE_ALPHABETS = ("LATIN", "GREEK", "CYRILLIC")
+# The mixes of scripts that real writing uses (UTS #39's "highly restrictive" level): Japanese
+# (kanji beside kana), Chinese (Han beside Bopomofo) and Korean (Han beside Hangul), each with
+# Latin ("Tシャツ", "卡拉OK", "K팝"); a word in any other two scripts is spelt to pass for another.
+WRITING_SYSTEMS = (
+    frozenset({"LATIN", "HAN", "HIRAGANA", "KATAKANA"}),
+    frozenset({"LATIN", "HAN", "BOPOMOFO"}),
+    frozenset({"LATIN", "HAN", "HANGUL"}),
+)
+
+# Characters of every script: digits and punctuation (Common), marks that take the script of the
+# letter they sit on (Inherited).
+ANY_SCRIPT = frozenset({"COMMON", "INHERITED"})
+
+# A script's everyday name where it is not Unicode's name in title case ("OLD_ITALIC" is "Old
+# Italic").
+_EVERYDAY_NAMES = {
+    "HAN": "Chinese (Han)",
+    "CANADIAN_ABORIGINAL": "Canadian syllabics",
+    "NKO": "N'Ko",
+    "PHAGS_PA": "Phags-pa",
+    "SIGNWRITING": "SignWriting",
+    "UNKNOWN": "unlisted",
+}
 
 _DATA = "confusable_homoglyphs"
 _DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")  # the package wraps right-to-left text
@@ -54,22 +75,35 @@ def look_alike_keys(name: str) -> tuple[str, str]:
 
 @dataclass(frozen=True, slots=True)
 class MixedWord:
-    """A word of a name holding letters of two look-alike alphabets."""
+    """A word of a name holding letters of scripts that no writing mixes."""
 
     word: str
-    alphabets: tuple[str, ...]  # in LOOK_ALIKE_ALPHABETS' order
+    alphabets: tuple[str, ...]  # the scripts' everyday names, in word_scripts' order
 
 
 def mixed_word(name: str) -> MixedWord | None:
-    """The first word of `name` (a run of letters and their marks) written in two or more of
-    Latin, Greek and Cyrillic, or None: such a word passes for another ("Ann" with a Cyrillic
-    A), while an honest name keeps each word in one alphabet (all-Cyrillic, Greek, Japanese)."""
+    """The first word of `name` (a run of letters and their marks) whose letters come from two
+    or more scripts that no writing mixes, or None: such a word passes for another ("Ann" with
+    a Cyrillic A, "John" with its o Armenian), while an honest name keeps each word in one
+    script (all-Cyrillic, Greek, Armenian) or in one of WRITING_SYSTEMS (Japanese)."""
     for word in _words(unicodedata.normalize("NFKC", name)):
-        scripts = {_script(c) for c in word}
-        alphabets = tuple(a for a in LOOK_ALIKE_ALPHABETS if a in scripts)
-        if len(alphabets) > 1:
-            return MixedWord(word, alphabets)
+        scripts = word_scripts(word)
+        if len(scripts) > 1 and not any(system.issuperset(scripts) for system in WRITING_SYSTEMS):
+            return MixedWord(word, tuple(map(everyday_name, scripts)))
     return None
+
+
+def word_scripts(word: str) -> tuple[str, ...]:
+    """The Unicode scripts of `word`'s characters ("LATIN", "HAN"), each once, in the order of
+    their first letters in Unicode (Latin, Greek, Cyrillic, Armenian, ...), leaving out the
+    characters of every script (ANY_SCRIPT)."""
+    scripts = {_script(c) for c in word} - ANY_SCRIPT
+    return tuple(sorted(scripts, key=_script_order().__getitem__))
+
+
+def everyday_name(script: str) -> str:
+    """A Unicode script's name as a reader knows it: "Latin", "Old Italic", "Chinese (Han)"."""
+    return _EVERYDAY_NAMES.get(script) or script.replace("_", " ").title()
 
 
 def _words(text: str) -> list[str]:
@@ -112,6 +146,15 @@ def _script_ranges() -> tuple[list[int], list[tuple[int, str]]]:
     aliases = data["iso_15924_aliases"]
     ranges = data["code_points_ranges"]  # sorted (first, last, script, category) rows
     return [r[0] for r in ranges], [(r[1], aliases[r[2]]) for r in ranges]
+
+
+@cache
+def _script_order() -> dict[str, int]:
+    """Each script (and "UNKNOWN", last) by the first character of it in Unicode."""
+    order: dict[str, int] = {}
+    for _, script in _script_ranges()[1]:
+        order.setdefault(script, len(order))
+    return {**order, "UNKNOWN": len(order)}
 
 
 def _script(char: str) -> str:

@@ -298,6 +298,9 @@ def test_a_fork_is_refused_for_a_running_game_a_point_inside_a_move_or_other_sea
     assert shapes.json()["error"] == "invalid_request" and "look alike" in shapes.json()["message"]
     mixed = fork(api, parent.pk, points[0], [{"name": "Ann"}, {"name": "B\u043eb"}])
     assert mixed.status_code == 400 and mixed.json()["error"] == "mixed_alphabet_name"
+    armenian = fork(api, parent.pk, points[0], [{"name": "Ann"}, {"name": "B\u0585b"}])
+    assert armenian.json()["error"] == "mixed_alphabet_name"
+    assert "mixes Latin and Armenian letters" in armenian.json()["message"]
     for bad in (0, "5", None, 2**40):
         assert fork(api, parent.pk, bad).status_code == 400
     assert fork(api, 10**6, 1).status_code == 404

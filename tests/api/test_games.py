@@ -150,11 +150,43 @@ def test_a_word_mixing_latin_greek_or_cyrillic_letters_is_refused(api: APIClient
         ["\u0410\u043d\u043d\u0430", "Anna"],  # Анна in Cyrillic beside Anna in Latin
         ["\u0395\u03bb\u03ad\u03bd\u03b7", "Helen"],  # Ελένη
         ["\u5c71\u7530 \u305f\u308d\u3046", "\u30a2\u30f3\u30ca"],  # 山田 たろう, アンナ
+        # Հայկ, ნინო, 김민준: Armenian, Georgian, Hangul
+        ["\u0540\u0561\u0575\u056f", "\u10dc\u10d8\u10dc\u10dd", "\uae40\ubbfc\uc900"],
+        ["Ann-Marie", "O'Brien", "Jos\u00e9", "Zo\u00eb"],
+        # the mixes real writing uses: Tシャツ, K팝, 卡拉OK, 注音ㄓㄨˋ (Han beside Bopomofo)
+        ["T\u30b7\u30e3\u30c4", "K\ud31d", "\u5361\u62c9OK", "\u6ce8\u97f3\u3113\u3128\u02cb"],
     ],
 )
 def test_honest_names_in_one_alphabet_are_seated(create_game: CreateGame, names: list[str]) -> None:
     body = create_game(players=[{"name": name} for name in names])
     assert [s["name"] for s in body["seats"]] == names
+
+
+@pytest.mark.parametrize(
+    ("name", "alphabets"),
+    [
+        ("J\u0585hn", "Latin and Armenian"),  # an Armenian oh for the o
+        ("\u13aann", "Latin and Cherokee"),  # Cherokee go, an A's shape
+        ("Ma\u10e7a", "Latin and Georgian"),  # Georgian qar, a y's shape
+        ("\u0391n\u043d", "Latin, Greek and Cyrillic"),
+    ],
+)
+def test_a_word_mixing_latin_with_another_script_is_refused(
+    api: APIClient, name: str, alphabets: str
+) -> None:
+    """Any script beside Latin in one word is refused, beyond Greek and Cyrillic, unless real
+    writing mixes them (Japanese, Chinese, Korean): the message names the alphabets."""
+    players = [{"name": "Bob"}, {"name": name}]
+    response = api.post("/api/games/", {"game": "gotham-race", "players": players}, format="json")
+    assert (response.status_code, response.json()) == (
+        400,
+        {
+            "error": "mixed_alphabet_name",
+            "message": f"Seat 2's name “{name}” mixes {alphabets} letters in one word (“{name}”), "
+            "as a name spelt to pass for another does: write each word in one alphabet.",
+        },
+    )
+    assert not Game.objects.exists()
 
 
 def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:

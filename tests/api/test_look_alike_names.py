@@ -1,11 +1,20 @@
-"""Names alike in shape share a key; a word mixing Latin, Greek and Cyrillic is found; honest
-names in one alphabet are neither."""
+"""Names alike in shape share a key; a word mixing scripts that no writing mixes is found, named
+by the scripts' everyday names; honest names in one alphabet, or in Japanese, Chinese or Korean
+beside Latin, are neither."""
 
 from __future__ import annotations
 
 import pytest
 
-from api.look_alike_names import MixedWord, look_alike_keys, mixed_word, read_alike, skeleton
+from api.look_alike_names import (
+    MixedWord,
+    everyday_name,
+    look_alike_keys,
+    mixed_word,
+    read_alike,
+    skeleton,
+    word_scripts,
+)
 
 
 def _alike(first: str, second: str) -> bool:
@@ -61,10 +70,10 @@ def test_read_alike_folds_case_compatibility_forms_and_spaces() -> None:
 @pytest.mark.parametrize(
     ("name", "found"),
     [
-        ("\u0410nn", MixedWord("\u0410nn", ("LATIN", "CYRILLIC"))),
-        ("Bob \u0391nn", MixedWord("\u0391nn", ("LATIN", "GREEK"))),
-        ("\u0391\u043d\u043d\u0430", MixedWord("\u0391\u043d\u043d\u0430", ("GREEK", "CYRILLIC"))),
-        ("\uff21\u043d\u043d\u0430", MixedWord("A\u043d\u043d\u0430", ("LATIN", "CYRILLIC"))),
+        ("\u0410nn", MixedWord("\u0410nn", ("Latin", "Cyrillic"))),
+        ("Bob \u0391nn", MixedWord("\u0391nn", ("Latin", "Greek"))),
+        ("\u0391\u043d\u043d\u0430", MixedWord("\u0391\u043d\u043d\u0430", ("Greek", "Cyrillic"))),
+        ("\uff21\u043d\u043d\u0430", MixedWord("A\u043d\u043d\u0430", ("Latin", "Cyrillic"))),
     ],
 )
 def test_a_word_in_two_look_alike_alphabets_is_found(name: str, found: MixedWord) -> None:
@@ -83,7 +92,68 @@ def test_a_word_in_two_look_alike_alphabets_is_found(name: str, found: MixedWord
         "Ann-\u0410\u043d\u043d\u0430",  # words joined by a hyphen
         "Zoe\u0308 2",  # a combining mark and a digit belong to no alphabet
         "Tanaka\u592a\u90ce",  # Latin beside Han is not a look-alike pair
+        "\u0540\u0561\u0575\u056f",  # Հայկ, all Armenian
+        "\u13a0\u13cf\u13d9\u13c2",  # all Cherokee
+        "\u10dc\u10d8\u10dc\u10dd",  # ნინო, all Georgian
+        "\uae40\ubbfc\uc900",  # 김민준, all Hangul
+        "Ann-Marie O'Brien",  # a hyphen and an apostrophe are of every script
+        "Jos\u00e9 Zo\u00eb",
+        "\u0392\u03b1\u0301\u03c3\u03b1",  # a Greek word with a combining acute
     ],
 )
 def test_honest_names_keep_each_word_in_one_alphabet(name: str) -> None:
     assert mixed_word(name) is None
+
+
+@pytest.mark.parametrize(
+    ("name", "found"),
+    [
+        ("J\u0585hn", MixedWord("J\u0585hn", ("Latin", "Armenian"))),  # an Armenian oh
+        ("\u13aann", MixedWord("\u13aann", ("Latin", "Cherokee"))),  # Cherokee go, an A's shape
+        ("Ma\u10e7a", MixedWord("Ma\u10e7a", ("Latin", "Georgian"))),  # Georgian qar, a y's
+        ("B\u2c9fb", MixedWord("B\u2c9fb", ("Latin", "Coptic"))),
+        ("\ua4eenn", MixedWord("\ua4eenn", ("Latin", "Lisu"))),
+        ("\u15c5nn", MixedWord("\u15c5nn", ("Latin", "Canadian syllabics"))),
+        ("Sam J\u0585h\u0578", MixedWord("J\u0585h\u0578", ("Latin", "Armenian"))),
+        ("\u0391n\u043d", MixedWord("\u0391n\u043d", ("Latin", "Greek", "Cyrillic"))),
+        (
+            "\u5c71\u0410\u043d\u043d\u0430",
+            MixedWord("\u5c71\u0410\u043d\u043d\u0430", ("Cyrillic", "Chinese (Han)")),
+        ),
+        ("\u305f\ub85c", MixedWord("\u305f\ub85c", ("Hangul", "Hiragana"))),  # kana beside hangul
+        ("\u3113\u30bf", MixedWord("\u3113\u30bf", ("Bopomofo", "Katakana"))),
+    ],
+)
+def test_a_word_mixing_scripts_no_writing_mixes_is_found(name: str, found: MixedWord) -> None:
+    assert mixed_word(name) == found
+
+
+@pytest.mark.parametrize(
+    ("name", "scripts"),
+    [
+        ("T\u30b7\u30e3\u30c4", ("LATIN", "KATAKANA")),  # Tシャツ, a T-shirt in Japanese
+        ("\u5c71\u7530\u305f\u308d\u3046", ("HAN", "HIRAGANA")),  # 山田たろう as one word
+        ("J\u30ea\u30fc\u30b0\u65e5\u672c", ("LATIN", "HAN", "KATAKANA")),  # Jリーグ日本
+        ("\u5361\u62c9OK", ("LATIN", "HAN")),  # 卡拉OK, karaoke in Chinese
+        ("\u6ce8\u97f3\u3113\u3128\u02cb", ("BOPOMOFO", "HAN")),  # Han beside Bopomofo
+        ("K\ud31d", ("LATIN", "HANGUL")),  # K팝, K-pop in Korean
+        ("\u97d3\u570b\uc5b4", ("HANGUL", "HAN")),  # 韓國어: Han beside Hangul
+    ],
+)
+def test_the_mixes_real_writing_uses_are_kept(name: str, scripts: tuple[str, ...]) -> None:
+    assert word_scripts(name) == scripts
+    assert mixed_word(name) is None
+
+
+@pytest.mark.parametrize(
+    ("script", "name"),
+    [
+        ("LATIN", "Latin"),
+        ("OLD_ITALIC", "Old Italic"),
+        ("CANADIAN_ABORIGINAL", "Canadian syllabics"),
+        ("NKO", "N'Ko"),
+        ("HAN", "Chinese (Han)"),
+    ],
+)
+def test_scripts_are_named_as_readers_know_them(script: str, name: str) -> None:
+    assert everyday_name(script) == name
