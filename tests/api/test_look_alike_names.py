@@ -157,3 +157,11 @@ def test_the_mixes_real_writing_uses_are_kept(name: str, scripts: tuple[str, ...
 )
 def test_scripts_are_named_as_readers_know_them(script: str, name: str) -> None:
     assert everyday_name(script) == name
+
+
+def test_characters_outside_the_script_table_count_as_unlisted() -> None:
+    # U+0378 is unassigned (a gap in the Greek block): no script; a control character (the
+    # table's first range) is Common, which goes with any script and so is left out
+    assert word_scripts("a\u0378") == ("LATIN", "UNKNOWN")
+    assert everyday_name(word_scripts("\u0378")[0]) == "unlisted"
+    assert word_scripts("\x00a") == ("LATIN",)
