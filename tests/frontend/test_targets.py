@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from rules_core.engine import GameSpec
+from tests.frontend.node_script import STATIC
 from tests.frontend.target_tables import (
     TABLES,
     black_metro_assigning,
@@ -512,6 +513,31 @@ def test_no_mans_lands_districts_are_targets_of_every_move_acting_there(table: A
         assert (step["picked"], step["shown"]) == (aim, mine)
         if aim in districts:
             assert all(districts[aim] in label for label in mine), mine
+
+
+# what the stylesheet outlines on a board's target, by its shape (see board_targets.js)
+MARKED = {
+    "words": "#board text.legal-target",
+    "rect": "#board .legal-target > rect:first-child",
+    "circle": "#board .legal-target > circle:first-child",
+    "text": "#board .legal-target > text:first-child",
+}
+
+
+@pytest.mark.parametrize("table", TABLES, ids=lambda t: t.__name__)
+def test_every_target_on_the_board_is_drawn_highlighted(table: Any) -> None:
+    """Black Metro's technologies, a group whose first child is its name, were targets drawn
+    like any other words: the page asked to "pick a highlighted technology" and none looked
+    highlighted. Every board target's shape is one the stylesheet outlines: a box, a disc, or
+    a line of words (itself the target or a group's first child), marked as picked too."""
+    slug, game, state, seat = table()
+    targets = targeted(slug, game.view(state, seat), seat, offered(game, state, seat))["targets"]
+    css = (STATIC / "site.css").read_text()
+    for t in targets:
+        if t["group"] == "board":
+            assert t["shape"] in MARKED, (t["target"], t["shape"])
+            assert MARKED[t["shape"]] in css, t
+            assert MARKED[t["shape"]].replace("legal-target", "chosen-target") in css, t
 
 
 @pytest.mark.parametrize("table", TABLES, ids=lambda t: t.__name__)

@@ -8,7 +8,9 @@
    aria-label), role, tabindex, pressed, description (the words of the elements its
    aria-describedby names, in order, apart by a space; null without one), text (the words a
    sighted player reads on it), noun (what the hint calls it), area (the box of its first
-   shape, a rect: {x, y, width, height}; null for none)}; `where`: the hint's words for what is
+   shape, a rect: {x, y, width, height}; null for none), shape (what the stylesheet outlines
+   on it: "words" for a line of words that is itself the target, else its first child's tag,
+   "rect", "circle" or "text")}; `where`: the hint's words for what is
    highlighted ("a highlighted hero or district on the board"); `steps`: after each of STEPS (from the input), {focus
    (the aria-label of what has the focus), picked (the target picked), pressed (the focused
    one's aria-pressed), chosen (the aria-labels of the elements highlighted as picked), shown
@@ -71,6 +73,13 @@ function within(element) {
   return null;
 }
 
+// what site.css marks on a target: a line of words itself, else its first child's shape
+function shape(element) {
+  if (element.tagName === "TEXT") return "words";
+  const first = element.children.find((c) => typeof c !== "string");
+  return first ? first.tagName.toLowerCase() : null;
+}
+
 // the box a target's first shape draws ({x, y, width, height}: its hit area), null for none
 function area(element) {
   const shape = element.firstChild;
@@ -82,6 +91,7 @@ const targets = groups.flatMap((group, g) => group.filter((e) => e.classList.con
   group: g ? "hand" : "board", target: e.getAttribute("data-target"), within: within(e), name: e.getAttribute("aria-label"),
   role: e.getAttribute("role"), tabindex: e.getAttribute("tabindex"), pressed: e.getAttribute("aria-pressed"),
   description: described(e), text: e.textContent, noun: context.GothamTargets.nounOf(e), area: area(e),
+  shape: shape(e),
 })));
 // the hint's words for what is highlighted (play.js's "Pick … (by keyboard: …)")
 const marked = groups.map((group) => group.filter((e) => e.classList.contains("legal-target")));
