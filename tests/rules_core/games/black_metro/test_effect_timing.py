@@ -110,3 +110,19 @@ def test_a_later_step_left_with_no_way_is_passed_over_in_words() -> None:
         " personnel, as there is no way to do it now."
     )
     assert state.player(BLUE).overwhelmed == (0, 0, 0)
+
+
+def test_a_fortune_played_for_a_die_rolling_effect_waits_for_the_die() -> None:
+    """The reference pack meets it too: Green plays the 2 of clubs for 02 Swiss Casino's first
+    effect, rolling the fortune dice; holding fortunes she may reroll, and the clubs' intel
+    and the fortune's end wait for the die's result (before, they came before it was kept)."""
+    state, events = play(
+        _greens_turn(), GREEN, "play_fortune", card="2-clubs", district=2, target=-1, choice=""
+    )
+    assert _types(events)[-1] == r.DiceRolled and state.exchange is not None
+    assert not {e.ResourceChanged, e.FortuneResolved} & set(_types(events))
+    state, events = play(state, GREEN, "keep_roll")
+    suits = [ev for ev in events if isinstance(ev, e.ResourceChanged) and ev.source == "suit:clubs"]
+    assert len(suits) == 1
+    assert _types(events).index(e.FortuneResolved) == events.index(suits[0]) + 1
+    assert state.exchange is None and "2-clubs" in state.fortune_discard
