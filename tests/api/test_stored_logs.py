@@ -202,7 +202,13 @@ def test_a_black_metro_game_of_rules_version_26_serves_the_citations_it_stored(
     game.rules_version = spec.rules_version
     game.save()
     problems = list(log_problems(game))
-    assert problems and all("not the event the rules make of its move" in p for p in problems)
+    # since rules version 32 the 2 of diamonds played at seq 23 for 02 Swiss Casino's die gives
+    # its gold and ends once the die is kept: its stored gold and end (seqs 25-26, before the
+    # roll was kept) are no events today's rules make of that move
+    unaccounted = {f"seq {n}: no move or set-up accounts for this event" for n in (25, 26)}
+    assert unaccounted <= set(problems)
+    rest = [p for p in problems if p not in unaccounted]
+    assert rest and all("not the event the rules make of its move" in p for p in rest)
 
 
 def test_a_black_metro_game_of_rules_version_27_serves_its_harm_as_stored(

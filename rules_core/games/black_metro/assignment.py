@@ -371,9 +371,20 @@ def _go_on(run: Run, rng: random.Random) -> None:
         steps = state.the_pack().district(number).effects[0].steps
         source = sources.of(sources.DISTRICT, number, 1)  # an assignment fortune: the first effect
         facilities.carry_out(run, exchange.attacker, number, steps, exchange.choice, rng, source)
-        effects.suit_resource(run, exchange.attacker, exchange.cards[0], rng)
-        run.emit(e.FortuneResolved(seat=None, owner=exchange.attacker, cards=exchange.cards))
         after_fortune(run, rng)
+
+
+def _effect_over(run: Run, rng: random.Random) -> None:
+    """A facility's first effect used with an assignment fortune, resolved in full (every step
+    asked of it answered, its die resolved, what it made others decide decided): only then is
+    the fortune resolved, its player getting its suit's resource (appendix.fortunes: after a
+    fortune is resolved). Rules version 32; before, the suit's resource came, and the fortune
+    ended, as soon as it was played, ahead of any later step asked."""
+    exchange = run.state.exchange
+    if exchange is None or exchange.mode != "effect" or run.state.flow.prompts:
+        return
+    effects.suit_resource(run, exchange.attacker, exchange.cards[0], rng)
+    run.emit(e.FortuneResolved(seat=None, owner=exchange.attacker, cards=exchange.cards))
 
 
 def _exchange_over(run: Run, rng: random.Random) -> None:
@@ -388,6 +399,10 @@ def _exchange_over(run: Run, rng: random.Random) -> None:
 
 
 def after_fortune(run: Run, rng: random.Random) -> None:
+    """Once nothing is asked: a fortune's effect resolved in full ends the fortune, and a turn
+    whose fortune is over ends."""
+    if run.state.phase == "assignment":
+        _effect_over(run, rng)
     state = run.state
     if state.phase == "assignment" and state.step == "fortune" and not state.flow.prompts:
         _end_turn(run, rng)

@@ -169,6 +169,26 @@ class StepAsked(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class StepPassed(GameEvent):
+    """A later choosing step of an effect that the steps before it left with no way, passed
+    over and the rest of the effect done (advanced.golden.exceptions; rules version 32: before,
+    it was passed over without a word). Public, as `step_asked`: the effect's source, its
+    option, the last `left` of its steps (the first of them the step passed over)."""
+
+    type: ClassVar[str] = "step_passed"
+    in_words: ClassVar[str] = (
+        "A step of an effect that nothing now allows is passed over; the rest is resolved."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite(
+        "advanced.golden.abilities", "advanced.golden.exceptions"
+    )
+    owner: int
+    reason: str
+    option: int
+    left: int
+
+
+@dataclass(frozen=True, slots=True)
 class StepChosen(GameEvent):
     """The way chosen for the step asked (done next); as EffectUsed's choice, a way naming
     cards from the hand or the technology researched is its player's alone (choices_seen)."""
@@ -336,6 +356,7 @@ RESOLUTION_EVENTS: tuple[type[GameEvent], ...] = (
     RollToResolve,
     RollResolved,
     StepAsked,
+    StepPassed,
     StepChosen,
     Recalled,
     Recovered,

@@ -253,6 +253,7 @@ RESOLUTION_HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     r.RollToResolve: _to_resolve,
     r.RollResolved: _closed,
     r.StepAsked: _step_asked,
+    r.StepPassed: lambda state, ev: state,  # told only: nothing changes
     r.StepChosen: _step_chosen,
     r.SabotageDeclined: _closed,
     r.JamForgone: _closed,

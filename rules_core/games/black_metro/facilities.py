@@ -308,7 +308,8 @@ def carry_out(
                 if pick is None:  # asked on its own (rules version 30)
                     _ask(run, seat, number, steps[k:], source, taken)
                     return
-                if not ways:  # nothing left it can do: passed over
+                if not ways:  # nothing left it can do: passed over, and told so
+                    _pass_over(run, seat, steps[k:], source)
                     taken = 0
                     continue
             _do(run, seat, number, step, pick, rng, source)
@@ -324,6 +325,34 @@ def carry_out(
             effects.take_discarded(run, seat, rng)
         else:
             effects.do_simple(run, seat, (step,), rng, source)
+    _effect_done(run, seat, source)
+
+
+def _effect_done(run: Run, seat: int, source: str) -> None:
+    """A district's effect used in the resolution phase, its last step done: the facility
+    bonuses of the player's abilities for that district come now (rules version 32; before,
+    they came when the effect was used, ahead of the steps asked later). A candidate's district
+    ability (effect 0), an assignment fortune's effect and the overlord's battlefield get
+    none, as before."""
+    kind, named = sources.parts(source)
+    number, _, effect = named.partition(":")
+    state = run.state
+    if kind != sources.DISTRICT or not int(effect) or state.phase != "resolution":
+        return
+    if seat == state.overlord:
+        return
+    for by, ability in board.sourced_abilities(state, seat):
+        if ability.op == "facility_bonus" and ability.get("district") == int(number):
+            amount = int(str(ability.get("amount")))
+            effects.get(run, seat, str(ability.get("resource")), amount, source=by)
+
+
+def _pass_over(run: Run, seat: int, steps: tuple[Effect, ...], source: str) -> None:
+    """The first of `steps`, a choosing step the steps before it left with no way, passed
+    over (advanced.golden.exceptions: as much as can be is resolved), told so (`step_passed`,
+    rules version 32; before, it was passed over in silence)."""
+    option = effect_steps.option_ending(run.state, seat, source, steps)
+    run.emit(r.StepPassed(seat=None, owner=seat, reason=source, option=option, left=len(steps)))
 
 
 def _ask(

@@ -242,7 +242,14 @@ class BlackMetro(DeclaredGame[State]):
     #     theirs or a tile closes it) takes no more turns in the assignment phase, as one whose
     #     hideout is empty (assignment.can_assign); before, such a player was to act with no
     #     legal move and the game stood still (a pack with large hideouts reached it)
-    rules_version = 31
+    # 32: an effect with steps asked later is finished before what follows it: a facility's
+    #     first effect used with an assignment fortune gives the fortune's suit resource and
+    #     ends the fortune once every step is answered (appendix.fortunes: after the fortune
+    #     is resolved), a technology's facility bonus comes once the effect's last step is
+    #     done (both came when the effect began), and a later step its earlier steps left
+    #     with no way is told passed over (`step_passed`). No event changed and none is
+    #     folded differently, so older games replay from their events
+    rules_version = 32
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

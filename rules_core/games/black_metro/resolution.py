@@ -13,7 +13,6 @@ from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.black_metro import (
     board,
     cards,
-    effects,
     facilities,
     language,
     sources,
@@ -176,10 +175,6 @@ def _use(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEv
     )
     source = sources.of(sources.DISTRICT, number, effect)
     facilities.carry_out(run, seat, number, steps_for(state, seat, effect), choice, rng, source)
-    for by, ability in board.sourced_abilities(run.state, seat):
-        if ability.op == "facility_bonus" and ability.get("district") == number and effect:
-            amount = int(str(ability.get("amount")))
-            effects.get(run, seat, str(ability.get("resource")), amount, source=by)
     proceed(run, rng)
     return run.events
 

@@ -294,6 +294,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     r.RollToResolve: lambda st, ev, mine: _to_resolve(st, ev),
     r.RollResolved: lambda st, ev, mine: _roll_resolved(st, ev, mine),
     r.StepAsked: lambda st, ev, mine: _step_asked(st, ev),
+    r.StepPassed: lambda st, ev, mine: _step_passed(st, ev),
     r.StepChosen: lambda st, ev, mine: _step_chosen(st, ev, mine),
     r.SabotageDeclined: lambda st, ev, mine: f"{w.who(st, ev.owner)} lets the roll stand",
     r.TechnologyJammed: lambda st, ev, mine: (
@@ -403,6 +404,14 @@ def _step_asked(state: State, ev: r.StepAsked) -> str:
     steps = effect_steps.left_of(state, ev.owner, ev.reason, ev.option, ev.left)
     does = w.next_step(state, ev.reason, say_all(ACTIONS, steps[:1]), ev.taken)
     return f"{w.who(state, ev.owner)} is to choose {does}"
+
+
+def _step_passed(state: State, ev: r.StepPassed) -> str:
+    """A later step that nothing now allows ("Green passes over the next step of the first
+    effect of 01 Shadowforge Factory: move 1 fortification, as there is no way to do it now")."""
+    steps = effect_steps.left_of(state, ev.owner, ev.reason, ev.option, ev.left)
+    does = w.next_step(state, ev.reason, say_all(ACTIONS, steps[:1]), 0)
+    return f"{w.who(state, ev.owner)} passes over {does}, as there is no way to do it now"
 
 
 def _step_chosen(state: State, ev: r.StepChosen, mine: bool) -> str:

@@ -1,0 +1,128 @@
+"""What comes after an effect asked step by step (rules version 32), on small custom packs (the
+reference pack's facilities have one choosing step an effect): an assignment fortune's suit
+resource and its end, and a technology's facility bonus, come once the effect's last step is
+done; a later step the earlier ones left with no way is passed over and told so."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules_core.engine.updating import updated
+from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro import sources
+from rules_core.games.black_metro.content import parse_pack
+from rules_core.games.black_metro.state import BlackMetroState
+from tests.rules_core.games.black_metro.helpers import (
+    BLUE,
+    GAME,
+    GREEN,
+    RED,
+    example_round,
+    play,
+    told,
+)
+from tests.rules_core.games.black_metro.test_assignment import _greens_turn
+from tests.rules_core.games.black_metro.test_example_round import _dominated
+from tests.rules_core.games.black_metro.test_stepping import RECOVER, TURN, _pack
+
+GILDED_BANK = 3
+
+
+def _with_first_effect(state: BlackMetroState, *steps: dict[str, Any]) -> BlackMetroState:
+    """`state` played with a pack whose 03 Gilded Bank's first effect is `steps`."""
+    pack = _pack()
+    pack["district"][GILDED_BANK - 1]["effect"][0]["steps"] = list(steps)
+    return updated(state, pack=parse_pack(pack))
+
+
+def _types(events: list[Any]) -> list[type]:
+    return [type(ev) for ev in events]
+
+
+def test_an_assignment_fortunes_suit_resource_and_end_come_after_its_last_step() -> None:
+    """Green plays the 3 of diamonds for 03's first effect, turning 2 syndicates one at a
+    time: the diamonds' gold and the fortune's end wait for the second turn (appendix.fortunes:
+    the resource comes after the fortune is resolved); before, they came at once."""
+    state = _greens_turn(_with_first_effect(example_round(), TURN, TURN))
+    gold = state.player(GREEN).gold
+    state, events = play(
+        state,
+        GREEN,
+        "play_fortune",
+        card="3-diamonds",
+        district=3,
+        target=-1,
+        choice="fortitude-trainers",
+    )
+    assert _types(events) == [e.AssignmentFinished, e.FortunePlayed, r.SyndicateTurned, r.StepAsked]
+    assert state.player(GREEN).gold == gold and state.exchange is not None
+    assert "3-diamonds" not in state.fortune_discard
+    state, events = play(state, GREEN, "choose_step", choice="elite-academy")
+    assert _types(events)[:5] == [
+        r.StepChosen,
+        r.SyndicateTurned,
+        e.ResourceChanged,
+        e.FortuneResolved,
+        e.TurnPassed,
+    ]
+    suit = events[2]
+    assert isinstance(suit, e.ResourceChanged)
+    assert suit.source == sources.of(sources.SUIT, "diamonds")
+    assert state.player(GREEN).gold == gold + 1 and state.exchange is None
+    assert "3-diamonds" in state.fortune_discard
+
+
+def test_a_facility_bonus_comes_once_the_effects_last_step_is_done() -> None:
+    """Blue, holding Trading Platform (1 more gold at 03), turns 2 syndicates with 03's first
+    effect: the gold comes after the second turn; before, when he used the effect."""
+    state = _with_first_effect(_dominated(), TURN, TURN)
+    state = state.with_player(
+        BLUE, updated(state.player(BLUE), technologies=("trading-platform@2",))
+    )
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="fortitude-trainers")
+    assert _types(events) == [r.EffectUsed, r.SyndicateTurned, r.StepAsked]
+    assert state.player(BLUE).gold == gold
+    state, events = play(state, BLUE, "choose_step", choice="elite-academy")
+    assert _types(events)[:3] == [r.StepChosen, r.SyndicateTurned, e.ResourceChanged]
+    bonus = events[2]
+    assert isinstance(bonus, e.ResourceChanged)
+    assert bonus.source == sources.of(sources.TECHNOLOGY, "trading-platform@2")
+    assert state.player(BLUE).gold == gold + 1
+
+
+def test_a_later_step_left_with_no_way_is_passed_over_in_words() -> None:
+    """03's first effect recovers 1 personnel twice; Blue has one subordinate overwhelmed.
+    Each step has a way when he begins, so the effect is offered (advanced.golden.abilities,
+    judged as the table stands); the first leaves the second none: it is passed over, as much
+    as can be being resolved (advanced.golden.exceptions), and the table is told so. With
+    nothing overwhelmed the effect is not offered at all."""
+    state = _with_first_effect(_dominated(), RECOVER, RECOVER)
+    nothing = state.with_player(BLUE, updated(state.player(BLUE), overwhelmed=(0, 0, 0)))
+    assert not [m for m in GAME.legal_moves(nothing, BLUE) if m.get("effect") == 1]
+    state = state.with_player(BLUE, updated(state.player(BLUE), overwhelmed=(1, 0, 0)))
+    before = state
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="subordinate")
+    assert _types(events)[:3] == [r.EffectUsed, r.Recovered, r.StepPassed]
+    assert told(before, events, RED)[2] == (
+        "Blue passes over the next step of the first effect of 03 Gilded Bank: recover 1"
+        " personnel, as there is no way to do it now."
+    )
+    assert state.player(BLUE).overwhelmed == (0, 0, 0)
+
+
+def test_a_fortune_played_for_a_die_rolling_effect_waits_for_the_die() -> None:
+    """The reference pack meets it too: Green plays the 2 of clubs for 02 Swiss Casino's first
+    effect, rolling the fortune dice; holding fortunes she may reroll, and the clubs' intel
+    and the fortune's end wait for the die's result (before, they came before it was kept)."""
+    state, events = play(
+        _greens_turn(), GREEN, "play_fortune", card="2-clubs", district=2, target=-1, choice=""
+    )
+    assert _types(events)[-1] == r.DiceRolled and state.exchange is not None
+    assert not {e.ResourceChanged, e.FortuneResolved} & set(_types(events))
+    state, events = play(state, GREEN, "keep_roll")
+    suits = [ev for ev in events if isinstance(ev, e.ResourceChanged) and ev.source == "suit:clubs"]
+    assert len(suits) == 1
+    assert _types(events).index(e.FortuneResolved) == events.index(suits[0]) + 1
+    assert state.exchange is None and "2-clubs" in state.fortune_discard
