@@ -359,3 +359,32 @@ def test_random_games_with_effects_to_order_name_who_can_move_at_every_version()
             log += events
         assert fold(INITIAL, log) == state
         assert asked > 1
+
+
+def test_opening_a_token_commutes_with_every_other_step() -> None:
+    """An upkeep or turn effect has no acting hero, so its `open` lays the token's contents on
+    the ground of the token's area, which no other step reads or changes (effect_order.py):
+    two effects opening the safe, one opening it beside an explosion where Batman stands (IX R
+    wounds miniatures only), one relocking it, or one blowing the bomb up are not asked about,
+    and the heroes' turn's end lays the safe's contents in the office unasked."""
+    spill = {
+        "id": "spill",
+        "name": "The safe spills open",
+        "when": "heroes_end",
+        "effect": [{"op": "open", "token": "safe"}],
+    }
+    raw = _commuting_and_not()
+    raw["mission"]["turn_effect"] += [spill, {**spill, "id": "spill-again"}, RELOCK]
+    started = _started(raw)
+    assert started.figures_in("office") == ("batman",)
+    for other in ("spill-again", "bang", "relock", "blow", "tick"):
+        assert not order_matters(started, "heroes_end", ("spill", other)), other
+    raw["mission"]["turn_effect"] = [spill, {**spill, "id": "spill-again"}]
+    state, events = _heroes_finish(_started(raw))
+    assert not any(isinstance(e, EffectOrderAsked) for e in events)
+    assert [e.effect for e in events if isinstance(e, TurnEffectTriggered)] == [
+        "spill",
+        "spill-again",
+    ]
+    assert state.token("safe").contents == ()
+    assert state.ground == (("ledger", "office"), ("submachine-gun", "office"))
