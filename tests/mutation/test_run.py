@@ -470,3 +470,26 @@ def test_only_given_again_runs_and_counts_the_mutants_matching_any_of_its_patter
     assert both is not None and both.wanted == ("*x_winner__mutmut_*", "*x_relocate__mutmut_*")
     assert both.counts("rules_core.games.gotham_race.track.x_relocate__mutmut_1")
     assert not both.counts("rules_core.games.gotham_race.track.x_advance__mutmut_1")
+
+
+def test_tests_given_replace_the_scopes_own_for_a_quicker_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--tests PATH` (again for more): mutmut maps and runs only those tests, and the run says
+    its figures are against them alone."""
+    prepared: list[run.Scope] = []
+
+    def prepare(scope: run.Scope) -> Path:
+        prepared.append(scope)
+        return tmp_path
+
+    monkeypatch.setattr(run, "busy", lambda work: [])
+    monkeypatch.setattr(run, "prepare", prepare)
+    monkeypatch.setattr(run, "mutate", lambda *args: 0)
+    monkeypatch.setattr(run, "scores", lambda *args: [])
+    replays = ["tests/api/test_replay.py", "tests/api/test_games.py"]
+    assert run.main(["authorization", "--tests", replays[0], "--tests", replays[1]]) == 0
+    [scope] = prepared
+    assert scope.tests == tuple(replays)
+    assert scope.modules == ("api/tokens.py", "api/selectors.py")
+    assert f"against {', '.join(replays)} alone" in capsys.readouterr().out
