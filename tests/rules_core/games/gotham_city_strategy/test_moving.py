@@ -209,6 +209,15 @@ def test_each_refused_henchmen_step_says_why_in_the_games_words() -> None:
         "Your henchmen must outnumber the enemy henchmen where they enter, and after that step"
         " too few would be left to move 2 more henchmen into Ace Chemicals."
     )
+    # the mover's own henchmen where the step goes are no enemies to outnumber: the step is
+    # refused for the block it leaves short, not for its own target
+    joined = moving(hideout=2, on_map=blocks(union_station=1), villain_at=DOCKS)
+    joined = act(joined, 0, Move.of("move_villain", to=HIDEOUT))
+    joined = act(joined, 0, henchmen(HIDEOUT, ACE, 1))
+    assert told(henchmen(HIDEOUT, UNION, 1), joined) == (
+        "Your henchmen must outnumber the enemy henchmen where they enter, and after that step"
+        " too few would be left to move 2 more henchmen into Ace Chemicals."
+    )
 
 
 def test_henchmen_moved_leave_their_place_and_arrive_in_theirs() -> None:
