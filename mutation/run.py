@@ -49,7 +49,7 @@ class Scope:
     # the DATABASE_URL the scope's tests run against (none: the suite's default, SQLite), for
     # code that runs on one database only (the event store's single-statement PostgreSQL append)
     database: str | None = None
-    only: str | None = None  # a pattern every mutant run and counted must match too (--only)
+    only: tuple[str, ...] = ()  # patterns every mutant run and counted must match one of (--only)
 
     @property
     def wanted(self) -> tuple[str, ...]:
@@ -59,7 +59,7 @@ class Scope:
     def counts(self, mutant: str) -> bool:
         if any(fnmatch.fnmatch(mutant, p[1:]) for p in self.mutants if p.startswith("!")):
             return False
-        if self.only is not None and not fnmatch.fnmatch(mutant, self.only):
+        if self.only and not any(fnmatch.fnmatch(mutant, p) for p in self.only):
             return False
         return not self.wanted or any(fnmatch.fnmatch(mutant, p) for p in self.wanted)
 
@@ -141,18 +141,25 @@ def selected(scopes: Iterable[Scope], path: str | None) -> list[Scope]:
     return found
 
 
-def narrowed(scope: Scope, pattern: str) -> Scope | None:
-    """The scope with only its mutants whose names match `pattern` run and counted (None when
-    none of its mutants can): mutmut is told the pattern where it is the narrower of the two."""
+def narrowed(scope: Scope, *patterns: str) -> Scope | None:
+    """The scope with only its mutants whose names match one of `patterns` run and counted
+    (None when none of its mutants can): mutmut is told each pattern where it is the narrower
+    of it and the scope's own."""
     if not scope.wanted:
-        run: tuple[str, ...] = (pattern,)
+        run: tuple[str, ...] = patterns
     else:
-        meeting = [p for p in scope.wanted if _may_meet(p, pattern)]
-        run = tuple(dict.fromkeys(pattern if fnmatch.fnmatch(pattern, p) else p for p in meeting))
+        run = tuple(
+            dict.fromkeys(
+                pattern if fnmatch.fnmatch(pattern, p) else p
+                for pattern in patterns
+                for p in scope.wanted
+                if _may_meet(p, pattern)
+            )
+        )
         if not run:
             return None
     left_out = tuple(p for p in scope.mutants if p.startswith("!"))
-    return replace(scope, mutants=(*left_out, *run), only=pattern)
+    return replace(scope, mutants=(*left_out, *run), only=patterns)
 
 
 def _may_meet(scope_pattern: str, pattern: str) -> bool:
@@ -391,16 +398,28 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         metavar="PATTERN",
+        action="append",
         help="only the scope's mutants whose names match (fnmatch), e.g. one function's after "
-        "an edit: 'api.analysis_services.x_analysis_request__mutmut_*'",
+        "an edit: 'api.analysis_services.x_analysis_request__mutmut_*'; given again, those "
+        "matching any of the patterns",
+    )
+    parser.add_argument(
+        "--tests",
+        metavar="PATH",
+        action="append",
+        help="run against these tests instead of the scope's (a quicker map of which tests reach "
+        "which function; the figures are then against these tests alone); may be given again",
     )
     args = parser.parse_args(argv)
     scopes = [s for s in selected(load_scopes(), args.path) if args.scope in (None, s.name)]
+    if args.tests:
+        scopes = [replace(s, tests=tuple(args.tests)) for s in scopes]
     if args.only:
-        scopes = [n for s in scopes if (n := narrowed(s, args.only)) is not None]
+        scopes = [n for s in scopes if (n := narrowed(s, *args.only)) is not None]
         if not scopes:
             print(
-                f"no mutant of the scopes holding {args.path} matches {args.only}", file=sys.stderr
+                f"no mutant of the scopes holding {args.path} matches {' or '.join(args.only)}",
+                file=sys.stderr,
             )
             return 2
     if not scopes:
@@ -430,7 +449,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{scope.name}: judging {len(wanted)} survivors again in {work}", flush=True)
         else:
             work = WORK / scope.name if args.report else prepare(scope)
-            print(f"{scope.name}: mutating {len(scope.modules)} modules in {work}", flush=True)
+            against = f" against {', '.join(scope.tests)} alone" if args.tests else ""
+            print(
+                f"{scope.name}: mutating {len(scope.modules)} modules in {work}{against}",
+                flush=True,
+            )
         if running and (code := mutate(work, args.jobs, wanted, scope.database)):
             print(f"  mutmut stopped with exit code {code}: see {work / 'mutmut.log'}")
             failed = True

@@ -614,3 +614,29 @@ def test_an_analysis_note_reads_as_written_for_each_verdict(
         "mark_at": 0.15,
         "iterations": 7,
     }
+
+
+def test_an_analysis_note_on_a_move_that_rolls_dice_is_written(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Whether a move is refused is asked of the rules with a random source of its own: a move
+    whose dice are rolled as it is decided (Batman opening the safe, V·C·3 [a]) is judged
+    like any other (the search stubbed)."""
+    from api import analysis_services
+    from rules_core.bots.analysis import Judgement
+    from rules_core.bots.mcts import MctsSettings
+    from rules_core.engine import Move, fold, get_game
+    from tests.rules_core.games.gotham_city_chronicles.test_movement import all_active
+
+    spec = get_game("gotham-city-chronicles")
+    state = all_active(fold(spec, spec.setup(2, {}, random.Random(3))))
+    opening = Move.of("complex_action", action="open-safe", cubes=3, hero="batman")
+    assert opening in spec.legal_moves(state, 1)
+    verdict = Judgement(1, {0: 0.4, 1: 0.6}, opening, 0.6, opening, 0.6, 7, 0.15)
+    monkeypatch.setattr(analysis_services, "judge", lambda *args: verdict)
+    move = {"seat": 1, **opening.to_json()}
+    note = analysis_services._judge(spec, state, move, random.Random(1), MctsSettings(5, 0.5), 2)
+    assert note["text"] == (
+        f"The heroes played: {spec.describe_move(state, 1, opening)} (winning chances 60%)."
+        " The analysis agrees."
+    )

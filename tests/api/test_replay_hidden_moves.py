@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -200,3 +201,27 @@ def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_fig
             else:
                 assert first["move_label"] is None
     assert followed  # some moves placed cards for nobody's figures after the seat's own
+
+
+def test_the_rest_of_a_move_runs_up_to_the_next_moves_first_event(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A page ending on a move's first event reads that move's later events, of its own game
+    only, and stops where the next move begins."""
+    create_game(game="gotham-race", players=[{"name": "Cy"}, {"name": "Di"}], seed=2)
+    body = create_game(game="gotham-race", players=[{"name": "Ann"}, {"name": "Bob"}], seed=1)
+    tokens = {s["seat"]: s["token"] for s in body["seats"]}
+    gid, version = body["id"], body["version"]
+    for _ in range(12):
+        seat = api.get(f"/api/games/{gid}/state/").json()["to_act"][0]
+        offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
+        version = api.post(
+            f"/api/games/{gid}/moves/",
+            {"expected_version": version, "move": offered["moves"][0]["move"]},
+            format="json",
+            **auth(tokens[seat]),
+        ).json()["version"]
+    game = Game.objects.get(pk=gid)
+    starts = [e.seq for e in game.events.order_by("seq") if e.move is not None]
+    first, second = next((a, b) for a, b in pairwise(starts) if b > a + 1)
+    assert [e.seq for e in _rest_of_move(game, first)] == list(range(first + 1, second))

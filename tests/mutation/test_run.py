@@ -452,3 +452,44 @@ def test_only_with_no_scope_to_run_is_refused(capsys: pytest.CaptureFixture[str]
     only = "api.game_services.x_game_create*"
     assert run.main(["services-bots-analysis", "--only", only]) == 2
     assert f"matches {only}" in capsys.readouterr().err
+
+
+def test_only_given_again_runs_and_counts_the_mutants_matching_any_of_its_patterns() -> None:
+    """Several functions' mutants in one run (one stats run of the scope's tests, not one a
+    function): `--only A --only B`."""
+    [bots] = [s for s in run.load_scopes() if s.name == "services-bots-analysis"]
+    request = "api.analysis_services.x_analysis_request__mutmut_*"
+    judge = "api.analysis_services.x__judge__mutmut_*"
+    two = run.narrowed(bots, request, judge)
+    assert two is not None and two.wanted == (request, judge)
+    assert two.counts("api.analysis_services.x_analysis_request__mutmut_7")
+    assert two.counts("api.analysis_services.x__judge__mutmut_7")
+    assert not two.counts("api.analysis_services.x_game_analyze__mutmut_7")
+    [track] = [s for s in run.load_scopes() if s.name == "gotham-race"]
+    both = run.narrowed(track, "*x_winner__mutmut_*", "*x_relocate__mutmut_*")
+    assert both is not None and both.wanted == ("*x_winner__mutmut_*", "*x_relocate__mutmut_*")
+    assert both.counts("rules_core.games.gotham_race.track.x_relocate__mutmut_1")
+    assert not both.counts("rules_core.games.gotham_race.track.x_advance__mutmut_1")
+
+
+def test_tests_given_replace_the_scopes_own_for_a_quicker_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--tests PATH` (again for more): mutmut maps and runs only those tests, and the run says
+    its figures are against them alone."""
+    prepared: list[run.Scope] = []
+
+    def prepare(scope: run.Scope) -> Path:
+        prepared.append(scope)
+        return tmp_path
+
+    monkeypatch.setattr(run, "busy", lambda work: [])
+    monkeypatch.setattr(run, "prepare", prepare)
+    monkeypatch.setattr(run, "mutate", lambda *args: 0)
+    monkeypatch.setattr(run, "scores", lambda *args: [])
+    replays = ["tests/api/test_replay.py", "tests/api/test_games.py"]
+    assert run.main(["authorization", "--tests", replays[0], "--tests", replays[1]]) == 0
+    [scope] = prepared
+    assert scope.tests == tuple(replays)
+    assert scope.modules == ("api/tokens.py", "api/selectors.py")
+    assert f"against {', '.join(replays)} alone" in capsys.readouterr().out

@@ -13,6 +13,12 @@ whose area holds no miniature rolls nothing, and neutralizes no hero unless one 
 effect step places a miniature (a miniature only leaves an area, once neutralized), so those
 present as the step begins are the most any of its rolls can reach. Before version 26, every
 explosion and dangerous token counted as rolling, so two of them were always asked about.
+An `open` step is not counted: an upkeep or turn effect has no acting hero (its sequel's actor
+is empty), so opening a token only lays its contents on the ground of its area (V·D·1 [b]
+read with nobody to carry them), which no other step reads or changes: explosions and
+dangerous tokens wound miniatures only (IX Q, IX R), a token's state and countdown do not
+govern its contents, an end condition on an item needs a hero carrying it, and of two effects
+opening one token the first lays everything and the second finds it empty, either way round.
 Anything else is asked: with three effects due, the side chooses the first, then, if the
 others still depend on their order, the next."""
 

@@ -132,10 +132,9 @@ def test_while_the_order_is_chosen_nothing_else_is_done() -> None:
     assert {m.type for m in GAME.legal_moves(state, 1)} == {"stance"}
 
 
-def test_the_side_with_initiative_orders_the_upkeep_effects() -> None:
-    """IV·A·2: two upkeep effects that clash (one starts the bomb's countdown, the other counts
-    it down) are ordered by the side with initiative, here the heroes."""
-    raw = _raw()
+def _with_the_fuse(raw: dict[str, Any]) -> GccState:
+    """The game set up with two upkeep effects that clash: one starts the bomb's countdown,
+    the other counts it down."""
     raw["mission"]["upkeep"] = [
         {
             "id": "fuse-lit",
@@ -148,7 +147,14 @@ def test_the_side_with_initiative_orders_the_upkeep_effects() -> None:
             "effect": [{"op": "count_down", "token": "bomb"}],
         },
     ]
-    state = fold(INITIAL, opening(parse_pack(raw), 2))
+    return fold(INITIAL, opening(parse_pack(raw), 2))
+
+
+def test_the_side_with_initiative_orders_the_upkeep_effects() -> None:
+    """IV·A·2: two upkeep effects that clash (one starts the bomb's countdown, the other counts
+    it down) are ordered by the side with initiative, here the heroes."""
+    raw = _raw()
+    state = _with_the_fuse(raw)
     assert state.ordering is not None and state.ordering.step == "upkeep"
     assert to_act(state) == {1}
     lit_last, events = play(state, 1, Move.of("resolve_first", effect="fuse-burns"))
@@ -359,3 +365,134 @@ def test_random_games_with_effects_to_order_name_who_can_move_at_every_version()
             log += events
         assert fold(INITIAL, log) == state
         assert asked > 1
+
+
+def test_opening_a_token_commutes_with_every_other_step() -> None:
+    """An upkeep or turn effect has no acting hero, so its `open` lays the token's contents on
+    the ground of the token's area, which no other step reads or changes (effect_order.py):
+    two effects opening the safe, one opening it beside an explosion where Batman stands (IX R
+    wounds miniatures only), one relocking it, or one blowing the bomb up are not asked about,
+    and the heroes' turn's end lays the safe's contents in the office unasked."""
+    spill = {
+        "id": "spill",
+        "name": "The safe spills open",
+        "when": "heroes_end",
+        "effect": [{"op": "open", "token": "safe"}],
+    }
+    raw = _commuting_and_not()
+    raw["mission"]["turn_effect"] += [spill, {**spill, "id": "spill-again"}, RELOCK]
+    started = _started(raw)
+    assert started.figures_in("office") == ("batman",)
+    for other in ("spill-again", "bang", "relock", "blow", "tick"):
+        assert not order_matters(started, "heroes_end", ("spill", other)), other
+    raw["mission"]["turn_effect"] = [spill, {**spill, "id": "spill-again"}]
+    state, events = _heroes_finish(_started(raw))
+    assert not any(isinstance(e, EffectOrderAsked) for e in events)
+    assert [e.effect for e in events if isinstance(e, TurnEffectTriggered)] == [
+        "spill",
+        "spill-again",
+    ]
+    assert state.token("safe").contents == ()
+    assert state.ground == (("ledger", "office"), ("submachine-gun", "office"))
+
+
+def _countdowns(*starts: tuple[str, str, int]) -> dict[str, Any]:
+    """The reference pack with heroes' end-of-turn effects each starting a token's countdown."""
+    return _with_turn_effects(
+        *(
+            {
+                "id": effect,
+                "name": effect,
+                "when": "heroes_end",
+                "effect": [{"op": "start_countdown", "token": token, "turns": turns}],
+            }
+            for effect, token, turns in starts
+        )
+    )
+
+
+def test_two_countdowns_started_apart_on_one_token_are_asked_about() -> None:
+    """The bomb's countdown started at 3 and at 2: the one started last stands, so the order is
+    asked; started alike, or on two tokens, it is not."""
+    state = _started(
+        _countdowns(
+            ("three", "bomb", 3), ("two", "bomb", 2), ("again", "bomb", 3), ("safe", "safe", 2)
+        )
+    )
+    assert order_matters(state, "heroes_end", ("three", "two"))
+    assert order_matters(state, "heroes_end", ("two", "three"))
+    assert not order_matters(state, "heroes_end", ("three", "again"))
+    assert not order_matters(state, "heroes_end", ("three", "safe"))
+
+
+def test_only_a_token_that_adds_dangerous_terrain_makes_miniatures_roll() -> None:
+    """IX O-Q: smoke that only adds difficult terrain (dangerous 0), or frost the mission gives
+    no terrain at all, placed where Batman stands, rolls no dice: it commutes with the
+    explosion at the safe; the gas (dangerous 1) does not."""
+    raw = _commuting_and_not()
+    raw["mission"]["dissipation"].append({"kind": "smoke", "difficult": 1, "dangerous": 0})
+    for kind in ("smoke", "frost", "gas"):
+        raw["mission"]["turn_effect"].append(
+            {
+                "id": kind,
+                "name": f"{kind} in the office",
+                "when": "heroes_end",
+                "effect": [{"op": "place_token", "kind": kind, "area": "office"}],
+            }
+        )
+    state = _started(raw)
+    assert not order_matters(state, "heroes_end", ("smoke", "bang"))
+    assert not order_matters(state, "heroes_end", ("frost", "bang"))
+    assert order_matters(state, "heroes_end", ("gas", "bang"))
+
+
+def test_dice_end_the_game_only_where_a_mission_ends_it_with_the_heroes_neutralized() -> None:
+    """Without the end condition on every hero neutralized, the explosion where Batman stands
+    cannot end the game, so it commutes with the bomb blown (which can)."""
+    raw = _commuting_and_not()
+    raw["mission"]["end"] = [e for e in raw["mission"]["end"] if e["when"] != "heroes_neutralized"]
+    assert not order_matters(_started(raw), "heroes_end", ("bang", "blow"))
+    assert order_matters(_started(_commuting_and_not()), "heroes_end", ("bang", "blow"))
+
+
+def test_the_villain_with_initiative_orders_the_upkeep_effects_and_the_heroes_wait() -> None:
+    """IV·A·2: with the villain's initiative, the villain chooses the upkeep's order, and a
+    heroes' seat is told so, word for word."""
+    raw = _raw()
+    raw["mission"]["initiative"] = "villain"
+    state = _with_the_fuse(raw)
+    assert state.ordering is not None and state.ordering.step == "upkeep"
+    assert to_act(state) == {VILLAIN}
+    refused = GAME.decide(
+        state, 1, Move.of("stance", hero="batman", stance="active"), random.Random(0)
+    )
+    assert isinstance(refused, Rejection) and refused.code == "order_pending"
+    assert refused.message == (
+        "First the villain chooses which of the effects that trigger together comes first."
+    )
+
+
+def test_a_heroes_seat_is_told_word_for_word_that_the_heroes_choose() -> None:
+    state, _ = _heroes_finish(_started(_with_turn_effects(TIME_LOCK, RELOCK)))
+    refused = GAME.decide(state, VILLAIN, Move.of("end_villain_turn"), random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "order_pending"
+    assert refused.message == (
+        "First the heroes choose which of the effects that trigger together comes first."
+    )
+
+
+def test_choosing_an_order_with_none_waiting_or_an_effect_not_waiting_is_refused() -> None:
+    """`resolve_first` names one of the effects waiting for their order: with none waiting, or
+    naming another, it is refused in words (`no_order_to_choose`); its label names an effect
+    the mission does not know as the move gave it."""
+    started = _started(_with_turn_effects(TIME_LOCK, RELOCK))
+    move = Move.of("resolve_first", effect="relock")
+    refused = GAME.decide(started, 1, move, random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "no_order_to_choose"
+    assert refused.message == "No effects are waiting for their order now."
+    state, _ = _heroes_finish(started)
+    stranger = Move.of("resolve_first", effect="the-vault")
+    refused = GAME.decide(state, 1, stranger, random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "no_order_to_choose"
+    assert refused.message == "That effect is not one of those waiting."
+    assert GAME.describe_move(state, 1, stranger) == "Resolve “the-vault” first"

@@ -166,3 +166,68 @@ def test_a_move_with_nothing_left_to_move_and_the_turn_after_it_end_unasked() ->
     short = at_step(with_player(ready(["joker", "penguin"]), 0, information=0, money=0), "actions")
     assert GAME.legal_moves(short, 0) == [Move.of("end_turn")]
     assert GAME.to_act(short) == {0}
+
+
+def test_each_refused_henchmen_step_says_why_in_the_games_words() -> None:
+    """turn.move: every refusal of a henchmen step, word for word, with its code and section
+    (the Batman block's is in test_refusals.py)."""
+    state = moving(hideout=2, on_map=blocks(union_station=1))
+
+    def told(move: Move, at: GcsState = state) -> str:
+        rejection = refused(at, 0, move)
+        assert rejection.code == "cannot_move"
+        assert [c.section for c in rejection.citations] == ["turn.move"]
+        return rejection.message
+
+    name_them = "Name the block or the hideout the henchmen leave, and the one they go to."
+    assert told(Move.of("move_henchmen", target=ACE, count=1)) == name_them
+    assert told(Move.of("move_henchmen", source=ACE, count=1)) == name_them
+    assert told(henchmen(HIDEOUT - 1, ACE, 1)) == name_them
+    assert told(henchmen(12, ACE, 1)) == name_them
+    elsewhere = "The henchmen go to another block or to the hideout."
+    assert told(henchmen(UNION, UNION, 1)) == elsewhere
+    assert told(henchmen(UNION, 12, 1)) == elsewhere
+    assert told(henchmen(UNION, HIDEOUT - 1, 1)) == elsewhere
+    only_one = "Only 1 of your henchmen at Union Station may still move."
+    assert told(henchmen(UNION, ACE, 2)) == only_one
+    assert told(henchmen(UNION, ACE, 0)) == only_one
+    assert told(Move.of("move_henchmen", source=UNION, target=ACE)) == only_one
+    guarded = with_player(moving(hideout=2, on_map=blocks(union_station=1)), 1, villain_at=DOCKS)
+    assert told(henchmen(HIDEOUT, DOCKS, 1), guarded) == (
+        "Henchmen may enter another villain's block only with yours."
+    )
+    alone = moving(hideout=2, on_map=blocks(), villain_at=DOCKS)
+    alone = act(alone, 0, Move.of("move_villain", to=HIDEOUT))
+    assert told(henchmen(HIDEOUT, ACE, 2), alone) == (
+        "To enter Ace Chemicals your henchmen together must outnumber the 2 enemy henchmen"
+        " there, and you have too few left to move."
+    )
+    short = moving(hideout=3, on_map=blocks(), villain_at=DOCKS)
+    short = act(short, 0, Move.of("move_villain", to=HIDEOUT))
+    short = act(short, 0, henchmen(HIDEOUT, ACE, 1))
+    assert told(henchmen(HIDEOUT, UNION, 1), short) == (
+        "Your henchmen must outnumber the enemy henchmen where they enter, and after that step"
+        " too few would be left to move 2 more henchmen into Ace Chemicals."
+    )
+    # the mover's own henchmen where the step goes are no enemies to outnumber: the step is
+    # refused for the block it leaves short, not for its own target
+    joined = moving(hideout=2, on_map=blocks(union_station=1), villain_at=DOCKS)
+    joined = act(joined, 0, Move.of("move_villain", to=HIDEOUT))
+    joined = act(joined, 0, henchmen(HIDEOUT, ACE, 1))
+    assert told(henchmen(HIDEOUT, UNION, 1), joined) == (
+        "Your henchmen must outnumber the enemy henchmen where they enter, and after that step"
+        " too few would be left to move 2 more henchmen into Ace Chemicals."
+    )
+
+
+def test_henchmen_moved_leave_their_place_and_arrive_in_theirs() -> None:
+    """From the hideout and from a block, to a block and back to the hideout: each place
+    loses or gains exactly the henchmen moved, and only the mover's."""
+    state = moving(hideout=3, on_map=blocks(union_station=2))
+    state = act(state, 0, henchmen(HIDEOUT, DOCKS, 2))
+    state = act(state, 0, henchmen(UNION, HIDEOUT, 1))
+    state = act(state, 0, Move.of("done_moving"))
+    joker, penguin = state.players[0], state.players[1]
+    assert joker.hideout_henchmen == 2
+    assert joker.henchmen == blocks(union_station=1, dixon_docks=2)
+    assert penguin.henchmen == blocks(ace_chemicals=2)
