@@ -1,8 +1,8 @@
 """Bots at the table: their turns played on a worker, and a person's seat handed to a bot and back.
 
-A game's bots think within its time (GOTHAM_BOT_SECONDS_PER_GAME), make no move past the game's
-longest length (`GameInfo.longest_game` moves) and submit their moves as people do
-(services.move_submit), so a bot move is appended at most once.
+A game's bots think within its time (GOTHAM_BOT_SECONDS_PER_GAME), make at most the game's
+longest length (`GameInfo.longest_game` moves) in a row without a person moving, and submit
+their moves as people do (services.move_submit), so a bot move is appended at most once.
 """
 
 from __future__ import annotations
@@ -45,10 +45,12 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
     GOTHAM_BOT_SECONDS_PER_GAME its bots play one move ahead (SPENT_BOT) to the end, so the
     worker time of a game (whatever its bots' options) is bounded by that plus its length.
 
-    A game whose log holds `longest_game` moves (the catalog's `info`: every game of the
-    reference content ends well within it) gets no more bot moves: a content pack within its
-    limits may still keep a game from ending (a Gotham Race whose every card sends a figure
-    back to the start), and a game of bots alone would then play on the workers for ever.
+    Bots make at most `longest_game` moves (the catalog's `info`: every game of the reference
+    content ends well within it) since a person last moved (`bot_moves_in_a_row`): a content
+    pack within its limits may still keep a game from ending for long (a Gotham Race whose
+    cards all send a figure back to the start but one moving it back a space), and a game of
+    bots alone would then play on the workers for ever. A person's move starts the count again,
+    so a long game between people and bots never leaves a bot seat standing still.
 
     Safe to run twice or to retry after a crash: each move is submitted with the version it was
     chosen at, so a move is appended at most once and a stale one is simply re-chosen.
@@ -81,7 +83,7 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
         if game.bot_seconds >= settings.GOTHAM_BOT_SECONDS_PER_GAME:
             name, options = SPENT_BOT, {}  # the game's thinking time is spent
         if moves is None:
-            moves = Event.objects.filter(game=game, move__isnull=False).count()
+            moves = bot_moves_in_a_row(game)
         if moves >= spec.info.longest_game:
             return Slice(made, more=False)
         if settings.GOTHAM_BOT_DELAY_SECONDS:
@@ -106,6 +108,22 @@ def bots_play(*, game_id: int, seconds: float | None = None) -> Slice:
         made += 1
         moves += 1
     return Slice(made, more=True)
+
+
+def bot_moves_in_a_row(game: Game) -> int:
+    """The moves at the end of a game's log made since a person last moved: by seats bots play
+    (a bot's seat, or a person's handed to the autopilot; its owner's earlier moves count too)
+    or by nobody (a step the game owes itself). A game without people counts all its moves."""
+    machine = Seat.objects.filter(game=game).exclude(bot="", autopilot="").values("index")
+    moves = Event.objects.filter(game=game, move__isnull=False)
+    last_persons = (
+        moves.exclude(seat__in=machine)
+        .exclude(seat__isnull=True)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return (moves if last_persons is None else moves.filter(seq__gt=last_persons)).count()
 
 
 def bots_stalled(game: Game, quiet: float | None = None) -> bool:

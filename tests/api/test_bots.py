@@ -262,9 +262,9 @@ def test_bots_make_no_move_past_the_games_longest_length(
     create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A content pack within its limits can keep a game from ending for long (every Gotham Race
-    card but one sends its figure back to the start, the one moves it back a space: nobody
-    crosses the finish; a pack with no card moving a figure along the track is refused); its
-    bots stop at the game's `longest_game` moves instead of playing on the workers for ever."""
+    card but one sends its figure back to the start, the one moves it back a space: a figure
+    crosses the finish only by backing round the track, never by the back card alone); bots
+    alone stop at the game's `longest_game` moves instead of playing on the workers for ever."""
     import dataclasses
     import tomllib
 
@@ -286,3 +286,39 @@ def test_bots_make_no_move_past_the_games_longest_length(
     assert bot_services.bots_play(game_id=gid, seconds=30.0) == Slice(0, more=False)
     assert Game.objects.get(pk=gid).status == "active"
     assert Event.objects.filter(game_id=gid, move__isnull=False).count() == 40
+
+
+@pytest.mark.django_db
+def test_a_persons_move_starts_the_bots_count_of_moves_again(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The limit is on moves in a row without a person: past `longest_game` moves in all, a bot
+    seat beside a person still answers each of the person's moves."""
+    import dataclasses
+    import random
+
+    from api import bot_services, game_services
+    from rules_core.engine import get_game
+    from tests.api.game_checks import post_a_random_offer
+
+    spec = get_game("gotham-race")
+    monkeypatch.setattr(spec, "info", dataclasses.replace(spec.info, longest_game=2))
+    monkeypatch.setattr(game_services, "queue_bots_if_needed", lambda game: None)
+    body = create_game(players=[{"name": "Ann"}, {"bot": "random"}], seed=3)
+    gid, token = body["id"], body["seats"][0]["token"]
+    pick = random.Random(3)
+    bot_turns = 0
+    while bot_turns < 4 and Game.objects.get(pk=gid).status == "active":
+        game = Game.objects.get(pk=gid)
+        if game.to_act == [1]:
+            assert bot_services.bot_moves_in_a_row(game) == 0
+            made = bot_services.bots_play(game_id=gid, seconds=30.0).done
+            assert 1 <= made <= 2
+            assert bot_services.bot_moves_in_a_row(Game.objects.get(pk=gid)) == made
+            bot_turns += 1
+        else:
+            offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+            _, answer = post_a_random_offer(api, gid, token, offered, pick)
+            assert "version" in answer, answer
+    assert bot_turns == 4
+    assert Event.objects.filter(game_id=gid, move__isnull=False).count() > 2
