@@ -322,3 +322,37 @@ def test_a_persons_move_starts_the_bots_count_of_moves_again(
             assert "version" in answer, answer
     assert bot_turns == 4
     assert Event.objects.filter(game_id=gid, move__isnull=False).count() > 2
+
+
+@pytest.mark.django_db
+def test_bot_moves_in_a_row_count_this_games_moves_since_its_person_last_moved(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Counted in the game's own log (another game's moves beside it count nothing), from its
+    person's last move; a person's seat handed to the autopilot counts as a bot's."""
+    import dataclasses
+    import random
+
+    from api import bot_services, game_services
+    from api.models import Seat
+    from rules_core.engine import get_game
+    from tests.api.game_checks import post_a_random_offer
+
+    spec = get_game("gotham-race")
+    monkeypatch.setattr(spec, "info", dataclasses.replace(spec.info, longest_game=5))
+    monkeypatch.setattr(game_services, "queue_bots_if_needed", lambda game: None)
+    others = create_game(players=[{"bot": "random"}] * 2, seed=4)["id"]
+    assert bot_services.bots_play(game_id=others, seconds=30.0).done == 5
+    body = create_game(players=[{"name": "Ann"}, {"bot": "random"}], seed=3)
+    gid, token = body["id"], body["seats"][0]["token"]
+    pick = random.Random(5)
+    while Game.objects.get(pk=gid).to_act != [1]:
+        offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(token)).json()
+        post_a_random_offer(api, gid, token, offered, pick)
+    made = bot_services.bots_play(game_id=gid, seconds=30.0).done
+    assert made >= 1
+    assert bot_services.bot_moves_in_a_row(Game.objects.get(pk=gid)) == made
+    Seat.objects.filter(game_id=gid, index=0).update(autopilot="random")
+    every_move = Event.objects.filter(game_id=gid, move__isnull=False).count()
+    assert every_move > made
+    assert bot_services.bot_moves_in_a_row(Game.objects.get(pk=gid)) == every_move
