@@ -556,7 +556,7 @@ class StreamView(GameView):
                 "Authorization header, then open the stream with ?ticket=."
             )
         ticket = request.query_params.get("ticket")
-        if ticket:
+        if ticket is not None:  # an empty one is a ticket that is not valid, not a spectator
             game = selectors.game_get(game_id=game_id)
             seat: int | None = stream_access.ticket_seat(ticket=ticket, game_id=game.pk)
         else:  # a client that can send headers may send its token as for any other request

@@ -75,6 +75,21 @@ def test_a_ticket_is_only_good_for_its_game_and_a_minute(
     assert (spectator.status_code, spectator.json()["error"]) == (401, "token_required")
 
 
+def test_an_empty_ticket_is_refused_not_read_as_a_spectator(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A page whose ticket request failed opens `?ticket=` with nothing after it: that is a
+    ticket that is not valid (401, as a forged one), not a spectator's stream the seat would
+    watch without its hand."""
+    body = create_game()
+    response = read(api, f"/api/games/{body['id']}/stream/?seconds=1&ticket=")
+    assert response.status_code == 401, response
+    assert response.json() == {
+        "error": "token_required",
+        "message": "This stream ticket is not valid.",
+    }
+
+
 @pytest.mark.parametrize("seconds", ["0", "601", str(10**9), "1.5", "-3", "x"])
 def test_a_stream_of_a_length_out_of_range_or_not_whole_is_refused_naming_the_range(
     api: APIClient, create_game: CreateGame, seconds: str
