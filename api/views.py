@@ -539,6 +539,9 @@ class StreamView(GameView):
     """Server-Sent Events: each new event of the game as the caller may see it."""
 
     renderer_classes = [EventStreamRenderer, JSONRenderer]
+    # no HEAD: answered as GET it opened a stream whose body is never written, so the server
+    # never learned the client left and the caller's slot stayed held for the stream's length
+    http_method_names = ["get", "options"]
 
     @extend_schema(
         parameters=[

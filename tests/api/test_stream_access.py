@@ -142,6 +142,18 @@ def test_open_streams_per_caller_are_limited_and_given_back(
         assert stream_access.slots_held(caller) == 0, caller
 
 
+def test_a_head_request_opens_no_stream(api: APIClient, create_game: CreateGame) -> None:
+    """HEAD was answered as GET: a stream whose body the server never writes, so it never
+    learns the client left, holding one of the caller's slots for the stream's whole length
+    (four HEADs shut an address out of streams for ten minutes)."""
+    body = create_game()
+    url = f"/api/games/{body['id']}/stream/?seconds=600"
+    response = api.head(url, REMOTE_ADDR="198.51.100.9")
+    assert response.status_code == 405
+    assert response["Content-Type"] == "application/json"  # a HEAD answer carries no body
+    assert stream_access.slots_held("addr:198.51.100.9") == 0
+
+
 def test_stream_errors_are_json_whatever_was_accepted(api: APIClient) -> None:
     response = read(api, "/api/games/987654/stream/")
     assert response.status_code == 404
