@@ -539,6 +539,9 @@ class StreamView(GameView):
     """Server-Sent Events: each new event of the game as the caller may see it."""
 
     renderer_classes = [EventStreamRenderer, JSONRenderer]
+    # no HEAD: answered as GET it opened a stream whose body is never written, so the server
+    # never learned the client left and the caller's slot stayed held for the stream's length
+    http_method_names = ["get", "options"]
 
     @extend_schema(
         parameters=[
@@ -556,7 +559,7 @@ class StreamView(GameView):
                 "Authorization header, then open the stream with ?ticket=."
             )
         ticket = request.query_params.get("ticket")
-        if ticket:
+        if ticket is not None:  # an empty one is a ticket that is not valid, not a spectator
             game = selectors.game_get(game_id=game_id)
             seat: int | None = stream_access.ticket_seat(ticket=ticket, game_id=game.pk)
         else:  # a client that can send headers may send its token as for any other request

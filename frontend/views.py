@@ -138,18 +138,19 @@ def game_new(request: HttpRequest) -> HttpResponse:
     return _created(request, created)
 
 
-UNOFFERED = (
-    "a kind of player the lobby does not offer",
-    "kinds of player the lobby does not offer",
-)
-
-
-def _no_such_seat(seats: list[str]) -> str:
+def _no_such_seat(seats: list[str], form: str = "the lobby") -> str:
     """A seat's kind the form's list does not hold (edited in the page), refused in a person's
-    words as a game is (it was left out as an empty seat: the game began with fewer players)."""
+    words as a game is (it was left out as an empty seat: the game began with fewer players, or
+    a fork was refused for its count of seats)."""
     if len(seats) == 1:
-        return f"Seat {seats[0]} asks for {UNOFFERED[0]}: choose one from its list."
-    return f"Seats {listed(seats)} ask for {UNOFFERED[1]}: choose from its list."
+        return (
+            f"Seat {seats[0]} asks for a kind of player {form} does not offer: choose one from its"
+            " list."
+        )
+    return (
+        f"Seats {listed(seats)} ask for kinds of player {form} does not offer: choose from its"
+        " list."
+    )
 
 
 def _unknown_kinds(request: HttpRequest, seats: range) -> list[str]:
@@ -249,6 +250,8 @@ def game_fork(request: HttpRequest, game_id: int) -> HttpResponse:
     if not (raw.isascii() and raw.isdigit() and len(raw) < 10):
         choose = "Choose the move to play on from with its button in the replay."
         return _replay(request, game, error=choose, status=400)
+    if unknown := _unknown_kinds(request, range(game.players)):
+        return _replay(request, game, error=_no_such_seat(unknown, "this form"), status=400)
     wanted = int(raw)  # the event shown: the fork is made where its move begins
     earlier = [p for p in game_services.fork_points(game) if p <= wanted]
     try:

@@ -16,6 +16,14 @@ def error_response(status: int, error: str, message: str) -> JsonResponse:
     return JsonResponse({"error": error, "message": message}, status=status)
 
 
+def body_too_large(limit: int) -> dict[str, str]:
+    """The 413 answer's body for a request body over `limit` bytes (gotham/asgi_limits.py too)."""
+    return {
+        "error": "body_too_large",
+        "message": f"The request body is over the limit of {limit} bytes.",
+    }
+
+
 def _has_nul(request: HttpRequest) -> bool:
     if "\x00" in request.path:
         return True
@@ -43,9 +51,7 @@ class RequestLimitsMiddleware:
         except ValueError:
             return error_response(400, "malformed", "Content-Length must be a whole number.")
         if length > limit:
-            return error_response(
-                413, "body_too_large", f"The request body is over the limit of {limit} bytes."
-            )
+            return JsonResponse(body_too_large(limit), status=413)
         try:
             nul = _has_nul(request)
         except TooManyFieldsSent:  # refused here, as DEBUG's page would read the query again

@@ -75,6 +75,21 @@ def test_a_ticket_is_only_good_for_its_game_and_a_minute(
     assert (spectator.status_code, spectator.json()["error"]) == (401, "token_required")
 
 
+def test_an_empty_ticket_is_refused_not_read_as_a_spectator(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A page whose ticket request failed opens `?ticket=` with nothing after it: that is a
+    ticket that is not valid (401, as a forged one), not a spectator's stream the seat would
+    watch without its hand."""
+    body = create_game()
+    response = read(api, f"/api/games/{body['id']}/stream/?seconds=1&ticket=")
+    assert response.status_code == 401, response
+    assert response.json() == {
+        "error": "token_required",
+        "message": "This stream ticket is not valid.",
+    }
+
+
 @pytest.mark.parametrize("seconds", ["0", "601", str(10**9), "1.5", "-3", "x"])
 def test_a_stream_of_a_length_out_of_range_or_not_whole_is_refused_naming_the_range(
     api: APIClient, create_game: CreateGame, seconds: str
@@ -125,6 +140,18 @@ def test_open_streams_per_caller_are_limited_and_given_back(
     again.close()  # closed before it was read: its slot is given back all the same
     for caller in ("addr:198.51.100.7", "addr:198.51.100.8", f"seat:{gid}:0"):
         assert stream_access.slots_held(caller) == 0, caller
+
+
+def test_a_head_request_opens_no_stream(api: APIClient, create_game: CreateGame) -> None:
+    """HEAD was answered as GET: a stream whose body the server never writes, so it never
+    learns the client left, holding one of the caller's slots for the stream's whole length
+    (four HEADs shut an address out of streams for ten minutes)."""
+    body = create_game()
+    url = f"/api/games/{body['id']}/stream/?seconds=600"
+    response = api.head(url, REMOTE_ADDR="198.51.100.9")
+    assert response.status_code == 405
+    assert response["Content-Type"] == "application/json"  # a HEAD answer carries no body
+    assert stream_access.slots_held("addr:198.51.100.9") == 0
 
 
 def test_stream_errors_are_json_whatever_was_accepted(api: APIClient) -> None:

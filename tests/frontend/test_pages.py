@@ -336,6 +336,31 @@ def test_a_refused_fork_keeps_the_choices(client: Client) -> None:
     assert 'name="name-1" placeholder="Player 2" value="Kim\u200b"' in form
 
 
+def test_a_fork_seat_kind_the_form_does_not_offer_is_refused_in_those_words(
+    client: Client,
+) -> None:
+    """A seat's kind edited in the replay's fork form was left out as the lobby's once was, and
+    the fork refused for the count of its seats ("seats 2 players, as it had"), which the form
+    did fill: refused naming the seat and why, nothing created."""
+    from api.bot_services import bots_play
+    from api.game_services import PlayerSpec, game_create
+
+    created = game_create(
+        slug="gotham-race", players=[PlayerSpec(bot="random")] * 2, seed=43, options={}
+    )
+    parent = created.game
+    bots_play(game_id=parent.pk)
+    parent.refresh_from_db()
+    seats = {"kind-0": "person", "name-0": "Ann", "kind-1": "grandmaster"}
+    refused = client.post(f"/games/{parent.pk}/fork/", {"at": str(parent.version), **seats})
+    assert refused.status_code == 400 and not Game.objects.filter(forked_from=parent).exists()
+    error = re.search(r'id="fork-error">(.*?)</p>', refused.content.decode(), re.S)
+    assert error is not None
+    assert error.group(1) == (
+        "Seat 2 asks for a kind of player this form does not offer: choose one from its list."
+    )
+
+
 def test_the_play_and_replay_pages_say_so_when_javascript_is_off(client: Client) -> None:
     """Both pages are drawn by their scripts (without them the play page read "Loading…" for
     ever): a browser without JavaScript reads why, and where the site works without it."""
