@@ -12,7 +12,7 @@ from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.content import parse_pack
-from rules_core.games.black_metro.state import BlackMetroState
+from rules_core.games.black_metro.state import NO_BONUS, BlackMetroState
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
     GAME,
@@ -126,3 +126,87 @@ def test_a_fortune_played_for_a_die_rolling_effect_waits_for_the_die() -> None:
     assert len(suits) == 1
     assert _types(events).index(e.FortuneResolved) == events.index(suits[0]) + 1
     assert state.exchange is None and "2-clubs" in state.fortune_discard
+
+
+TRADING_PLATFORM = sources.of(sources.TECHNOLOGY, "trading-platform@2")
+
+
+def _with_trading_platform(state: BlackMetroState) -> BlackMetroState:
+    """`state` with Blue holding Trading Platform (1 more gold at 03) charged."""
+    return state.with_player(
+        BLUE, updated(state.player(BLUE), technologies=("trading-platform@2",))
+    )
+
+
+def _bonuses(events: list[Any]) -> list[e.ResourceChanged]:
+    return [
+        ev for ev in events if isinstance(ev, e.ResourceChanged) and ev.source == TRADING_PLATFORM
+    ]
+
+
+def test_a_bonus_given_when_the_effect_began_under_rules_31_is_not_given_again() -> None:
+    """A game decided under rules version 31 gave Blue his Trading Platform gold when he used
+    03's first effect, after its second syndicate turn was asked; answered under today's rules
+    (a live game the server moved on, or a fork of that point), the effect's end gives no
+    second gold: one bonus an effect, whatever rules wrote the events before."""
+    state = _with_trading_platform(_with_first_effect(_dominated(), TURN, TURN))
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="fortitude-trainers")
+    assert _types(events) == [r.EffectUsed, r.SyndicateTurned, r.StepAsked]
+    # rules version 31's events went on with the bonus, the step still asked
+    given = e.ResourceChanged(
+        seat=None, owner=BLUE, resource="gold", amount=1, source=TRADING_PLATFORM
+    )
+    state = GAME.evolve(state, given)
+    state, events = play(state, BLUE, "choose_step", choice="elite-academy")
+    assert _bonuses(events) == []
+    assert state.player(BLUE).gold == gold + 1
+
+
+def _rolling_first_effect() -> BlackMetroState:
+    """The example round's resolution phase, Blue holding Trading Platform and a fortune, with
+    a pack whose 03 Gilded Bank's first effect rolls the fortune dice."""
+    state = _with_first_effect(_dominated(), {"op": "roll", "dice": "fortune"})
+    return _with_trading_platform(state)
+
+
+def test_a_facility_bonus_waits_for_the_result_of_the_die_its_effect_rolls() -> None:
+    """03's first effect rolls the fortune dice; Blue holds a fortune, so he may reroll: the
+    effect is resolved completely (advanced.golden.abilities) once the die's result is, so
+    his Trading Platform gold comes after he keeps the roll and its face is carried out, the
+    last event of that move's effect (before, it came with the roll)."""
+    state = _rolling_first_effect()
+    assert state.player(BLUE).hand
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="")
+    assert _types(events) == [r.EffectUsed, r.DiceRolled]
+    assert _bonuses(events) == [] and state.player(BLUE).gold == gold
+    state, events = play(state, BLUE, "keep_roll")
+    bonus = _bonuses(events)
+    assert len(bonus) == 1
+    face = [ev for ev in events[1 : events.index(bonus[0])] if not isinstance(ev, r.RollKept)]
+    assert face, "the face's own events come first"
+    assert _bonuses(events[events.index(bonus[0]) + 1 :]) == []
+
+
+def test_a_candidates_district_ability_gets_no_facility_bonus_and_nothing_is_owed_after() -> None:
+    """Blue, the Banker (2 gold at 03) holding Trading Platform, uses his candidate's district
+    ability at 03: no bonus, that ability not being the facility's effect; he then uses the
+    first effect (3 gold and the bonus), and once he is done at 03 no bonus is owed any more
+    (a later ability of his could not make one paid out of turn)."""
+    state = _with_trading_platform(_dominated())
+    state = state.with_player(
+        BLUE, updated(state.player(BLUE), candidate="banker", candidate_charged=True)
+    )
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=0, choice="")
+    assert _bonuses(events) == [] and state.player(BLUE).gold == gold + 2
+    assert state.bonus_due == NO_BONUS
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="")
+    assert len(_bonuses(events)) == 1 and state.player(BLUE).gold == gold + 6
+    assert state.bonus_due == NO_BONUS
+    without = _dominated()
+    without, _ = play(without, BLUE, "use_effect", effect=1, choice="")
+    assert without.bonus_due == (BLUE, GILDED_BANK)  # nothing to give: left owed
+    without, _ = play(without, BLUE, "done_resolving")
+    assert without.bonus_due == NO_BONUS
