@@ -210,3 +210,13 @@ def test_a_candidates_district_ability_gets_no_facility_bonus_and_nothing_is_owe
     assert without.bonus_due == (BLUE, GILDED_BANK)  # nothing to give: left owed
     without, _ = play(without, BLUE, "done_resolving")
     assert without.bonus_due == NO_BONUS
+
+
+def test_a_later_step_promoting_looks_at_the_district_resolved() -> None:
+    """03's first effect turns a syndicate, then promotes a subordinate at the district: Blue,
+    with none in his hideout, promotes his subordinate at 03 (one way, done unasked)."""
+    state = _with_first_effect(_dominated(), TURN, {"op": "promote", "amount": 1})
+    state = state.with_player(BLUE, updated(state.player(BLUE), hideout=(0, 0, 0)))
+    assert state.district(GILDED_BANK).personnel[BLUE][0]
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="fortitude-trainers")
+    assert _types(events)[:3] == [r.EffectUsed, r.SyndicateTurned, r.Promoted]
