@@ -220,3 +220,33 @@ def test_a_later_step_promoting_looks_at_the_district_resolved() -> None:
     assert state.district(GILDED_BANK).personnel[BLUE][0]
     state, events = play(state, BLUE, "use_effect", effect=1, choice="fortitude-trainers")
     assert _types(events)[:3] == [r.EffectUsed, r.SyndicateTurned, r.Promoted]
+
+
+def test_an_assignment_fortune_resolved_under_rules_31_is_not_resolved_again() -> None:
+    """Rules version 31 gave the 3 of diamonds' gold and ended the fortune when Green played
+    it for 03's first effect, the second syndicate turn still asked; answered under today's
+    rules, the effect's end gives no second gold and ends no fortune again (the exchange was
+    closed by the fortune's end): her turn passes."""
+    state = _greens_turn(_with_first_effect(example_round(), TURN, TURN))
+    gold = state.player(GREEN).gold
+    state, events = play(
+        state,
+        GREEN,
+        "play_fortune",
+        card="3-diamonds",
+        district=3,
+        target=-1,
+        choice="fortitude-trainers",
+    )
+    assert _types(events)[-1] == r.StepAsked
+    suit = sources.of(sources.SUIT, "diamonds")
+    written = (
+        e.ResourceChanged(seat=None, owner=GREEN, resource="gold", amount=1, source=suit),
+        e.FortuneResolved(seat=None, owner=GREEN, cards=("3-diamonds",)),
+    )
+    for event in written:
+        state = GAME.evolve(state, event)
+    assert state.exchange is None
+    state, events = play(state, GREEN, "choose_step", choice="elite-academy")
+    assert _types(events)[:3] == [r.StepChosen, r.SyndicateTurned, e.TurnPassed]
+    assert state.player(GREEN).gold == gold + 1
