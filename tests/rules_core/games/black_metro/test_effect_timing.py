@@ -40,13 +40,12 @@ def _types(events: list[Any]) -> list[type]:
     return [type(ev) for ev in events]
 
 
-def test_an_assignment_fortunes_suit_resource_and_end_come_after_its_last_step() -> None:
-    """Green plays the 3 of diamonds for 03's first effect, turning 2 syndicates one at a
-    time: the diamonds' gold and the fortune's end wait for the second turn (appendix.fortunes:
-    the resource comes after the fortune is resolved); before, they came at once."""
+def _greens_fortune_for_two_turns() -> tuple[int, tuple[BlackMetroState, list[Any]]]:
+    """Green's gold, then the table and events once she plays the 3 of diamonds for 03's first
+    effect made to turn 2 syndicates, naming the first."""
     state = _greens_turn(_with_first_effect(example_round(), TURN, TURN))
     gold = state.player(GREEN).gold
-    state, events = play(
+    played = play(
         state,
         GREEN,
         "play_fortune",
@@ -55,6 +54,14 @@ def test_an_assignment_fortunes_suit_resource_and_end_come_after_its_last_step()
         target=-1,
         choice="fortitude-trainers",
     )
+    return gold, played
+
+
+def test_an_assignment_fortunes_suit_resource_and_end_come_after_its_last_step() -> None:
+    """Green plays the 3 of diamonds for 03's first effect, turning 2 syndicates one at a
+    time: the diamonds' gold and the fortune's end wait for the second turn (appendix.fortunes:
+    the resource comes after the fortune is resolved); before, they came at once."""
+    gold, (state, events) = _greens_fortune_for_two_turns()
     assert _types(events) == [e.AssignmentFinished, e.FortunePlayed, r.SyndicateTurned, r.StepAsked]
     assert state.player(GREEN).gold == gold and state.exchange is not None
     assert "3-diamonds" not in state.fortune_discard
@@ -227,17 +234,7 @@ def test_an_assignment_fortune_resolved_under_rules_31_is_not_resolved_again() -
     it for 03's first effect, the second syndicate turn still asked; answered under today's
     rules, the effect's end gives no second gold and ends no fortune again (the exchange was
     closed by the fortune's end): her turn passes."""
-    state = _greens_turn(_with_first_effect(example_round(), TURN, TURN))
-    gold = state.player(GREEN).gold
-    state, events = play(
-        state,
-        GREEN,
-        "play_fortune",
-        card="3-diamonds",
-        district=3,
-        target=-1,
-        choice="fortitude-trainers",
-    )
+    gold, (state, events) = _greens_fortune_for_two_turns()
     assert _types(events)[-1] == r.StepAsked
     suit = sources.of(sources.SUIT, "diamonds")
     written = (
