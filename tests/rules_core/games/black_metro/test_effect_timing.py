@@ -247,3 +247,19 @@ def test_an_assignment_fortune_resolved_under_rules_31_is_not_resolved_again() -
     state, events = play(state, GREEN, "choose_step", choice="elite-academy")
     assert _types(events)[:3] == [r.StepChosen, r.SyndicateTurned, e.TurnPassed]
     assert state.player(GREEN).gold == gold + 1
+
+
+def test_red_the_first_seat_gets_his_facility_bonus_as_any_player() -> None:
+    """After Blue, Red resolves 03 Gilded Bank holding Trading Platform: its first effect gives
+    him 3 gold and the bonus's 1 (seat 0 owes a bonus as any other seat does)."""
+    state = _dominated()
+    state = state.with_player(RED, updated(state.player(RED), technologies=("trading-platform@0",)))
+    state, _ = play(state, BLUE, "done_resolving")
+    gold = state.player(RED).gold
+    state, events = play(state, RED, "use_effect", effect=1, choice="")
+    bonus = sources.of(sources.TECHNOLOGY, "trading-platform@0")
+    assert [ev.source for ev in events if isinstance(ev, e.ResourceChanged)] == [
+        sources.of(sources.DISTRICT, GILDED_BANK, 1),
+        bonus,
+    ]
+    assert state.player(RED).gold == gold + 4 and state.bonus_due == NO_BONUS
