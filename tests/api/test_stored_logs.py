@@ -331,3 +331,25 @@ def test_a_game_stored_when_one_move_prompts_were_asked_replays_under_later_rule
     game.rules_version = spec.rules_version
     game.save()
     assert list(log_problems(game))  # today's rules take those steps themselves
+
+
+def test_a_black_metro_game_of_rules_version_32_replays_without_its_snapshots() -> None:
+    """Black Metro's rules version 33 keeps the facility bonus due in the state (`bonus_due`).
+    A 2-player game stored under 32 with its snapshots (without that field) verifies by chain
+    and replay, its snapshots not read. Taken as a game of today's rules, its moves are
+    re-decided into the very events stored (no reference game decides otherwise), but each
+    snapshot differs from the state folded again: why the version went up with the field."""
+    record = read(FIXTURES / "black-metro-2p-rules32.json")
+    game = load(record)
+    spec = get_game("black-metro")
+    assert game.rules_version == 32 < spec.rules_version
+    snapshots = record["snapshots"]
+    assert snapshots and all(s["rules_version"] == 32 for s in snapshots)
+    assert not any("bonus_due" in s["state"] for s in snapshots)
+    assert list(log_problems(game)) == []
+    game.snapshots.update(rules_version=spec.rules_version)
+    game.rules_version = spec.rules_version
+    game.save()
+    problems = list(log_problems(game))
+    assert len(problems) == len(snapshots)
+    assert all(p.endswith("differs from the re-folded state") for p in problems)

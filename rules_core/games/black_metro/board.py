@@ -28,6 +28,16 @@ def sourced_abilities(state: State, seat: int) -> tuple[tuple[str, Effect], ...]
     return tuple(found)
 
 
+def facility_bonuses(state: State, seat: int, number: int) -> tuple[tuple[str, Effect], ...]:
+    """`seat`'s abilities giving more for using an effect of district `number` (the reference's
+    Trading Platform at 03, Refinery Contract at 01), each after the card it is on."""
+    return tuple(
+        (by, ability)
+        for by, ability in sourced_abilities(state, seat)
+        if ability.op == "facility_bonus" and ability.get("district") == number
+    )
+
+
 def bonus(state: State, seat: int, op: str) -> int:
     """The sum of `amount` over `seat`'s active abilities of operation `op`."""
     return sum(int(str(a.get("amount"))) for a in abilities(state, seat) if a.op == op)

@@ -108,9 +108,7 @@ class MissionsDrawn(GameEvent):
     )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": Hidden("field:owner,knower")}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.missions", "troubleshooting.cards")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "starting.missions", "solo.setup.missions", "troubleshooting.cards.missions"
-    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.missions")
     owner: int
     cards: tuple[str, ...]
     knower: int = NOBODY
@@ -138,9 +136,6 @@ class MissionReturned(GameEvent):
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_unrevealed,)
     secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("field:owner,knower")}
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.missions")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "solo.setup.missions", "appendix.dice.supply", "appendix.dice.event"
-    )
     owner: int
     card: str
     knower: int = NOBODY
@@ -151,7 +146,6 @@ class CandidateChosen(GameEvent):
     type: ClassVar[str] = "candidate_chosen"
     in_words: ClassVar[str] = "A player chooses the candidate they play."
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.candidates", "appendix.candidates")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.candidate")
     owner: int
     candidate: str
 
@@ -161,7 +155,6 @@ class CandidateCharged(GameEvent):
     type: ClassVar[str] = "candidate_charged"
     in_words: ClassVar[str] = "A candidate card is charged at set-up, ready for use."
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.candidates", "appendix.candidates")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.opponent")
     owner: int
 
 
@@ -196,9 +189,7 @@ class TechnologyGained(GameEvent):
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_kind_unknown,)
     secret: ClassVar[Mapping[str, Hidden]] = {"technology": OWNER, "kind": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.science")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "troubleshooting.gain", "troubleshooting.cards.technologies"
-    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.technologies")
     owner: int
     technology: str
     researched: bool = False  # researched (not gained): the frequency jammer may answer it
@@ -258,9 +249,7 @@ class ResourceChanged(GameEvent):
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.resources")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "advanced.golden.exceptions",
-        "troubleshooting.rounding",
-        *sorted({s for sections in RESOURCE_SECTIONS.values() for s in sections}),
+        *sorted({s for sections in RESOURCE_SECTIONS.values() for s in sections})
     )
     owner: int
     resource: str
@@ -279,7 +268,6 @@ class StrainHealed(GameEvent):
     type: ClassVar[str] = "strain_healed"
     in_words: ClassVar[str] = "A player heals some of their strain."
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.rounding")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
     owner: int
     amount: int
 
@@ -306,11 +294,7 @@ class Recruited(GameEvent):
         "district."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("setup.hideout", "setup.backup")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "troubleshooting.units",
-        "troubleshooting.units.personnel",
-        "troubleshooting.districts.laughing-tavern",
-    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.units")
     owner: int
     from_backup: int
     from_overwhelmed: int
@@ -432,13 +416,7 @@ class FortunePlayed(GameEvent):
         "player or to counter."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "appendix.fortunes.assignment",
-        "appendix.fortunes.dominance",
-        "troubleshooting.cards.fortunes.assignment",
-        "troubleshooting.cards.fortunes.dominance",
-        "district-dominance.fortune",
-    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.fortunes.dominance")
     owner: int
     card: str
     district: int
@@ -456,9 +434,6 @@ class ExchangeEnded(GameEvent):
         "Nobody counters any more, so the last fortune played takes effect for its player."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "appendix.fortunes.assignment", "appendix.fortunes.dominance"
-    )
     winner: int
     card: str
 
@@ -485,9 +460,6 @@ class CounterDeclined(GameEvent):
         "A player who could counter a fortune plays none, and the exchange ends."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "appendix.fortunes.assignment", "appendix.fortunes.dominance"
-    )
     owner: int
 
 
@@ -506,9 +478,6 @@ class PhaseBegan(GameEvent):
     type: ClassVar[str] = "phase_began"
     in_words: ClassVar[str] = "A new phase of the round begins: dominance, resolution or standby."
     citations: ClassVar[tuple[Citation, ...]] = cite("phases")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "phases.dominance", "phases.resolution", "phases.standby", "appendix.tiles"
-    )
     phase: str
 
 

@@ -88,7 +88,6 @@ class DiscardTaken(GameEvent):
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_taken_unknown,)
     secret: ClassVar[Mapping[str, Hidden]] = {"card": Hidden("field:owner,knower")}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes.dominance")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.supply")
     owner: int
     card: str
     knower: int = NOBODY
@@ -115,7 +114,6 @@ class FortificationsDestroyed(GameEvent):
         "and go back to the backup."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("district-dominance.destroy")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
     owner: int
     district: int
     blockades: int
@@ -133,9 +131,6 @@ class MissionFulfilled(GameEvent):
     )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "appendix.missions", "troubleshooting.cards.missions"
-    )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "quick-reference.dominance", "phases.standby.missions", "example.dominance.mission"
     )
     owner: int
     card: str
@@ -171,7 +166,7 @@ class RelicMoved(GameEvent):
     version: ClassVar[int] = 2
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_relic_power,)
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.relic", "phases.dominance")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("quick-reference.dominance", "solo.rules.power")
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.rules.power")
     owner: int
     how: str  # taken | retained | given
     power: int  # what taking it acquired (0 unless taken)

@@ -24,7 +24,6 @@ class FortunesDrawn(GameEvent):
     )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.fortunes")
     owner: int
     cards: tuple[str, ...]
 
@@ -125,7 +124,12 @@ class DiscardsAsked(GameEvent):
         "A player is asked to discard fortunes of their choice, one at a time; the story says why."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    may_cite: ClassVar[tuple[Citation, ...]] = FortunesDiscarded.may_cite
+    # asked for a mission's discards or a die face's (discarding.ask's callers): their reasons'
+    # sections alone (a reroll, a sabotage, a blockade, the hand limit or the overlord's
+    # counterintelligence discards a card at a time, never asked this way)
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        *DISCARD_SECTIONS[sources.MISSION], *DISCARD_SECTIONS[sources.DICE]
+    )
     owner: int
     count: int
     reason: str

@@ -31,7 +31,6 @@ class DistrictResolving(GameEvent):
         "troubleshooting.cards.technologies.expiditry-matrix",
         "troubleshooting.districts",
         "solo.rules.resolution",
-        "solo.rules.power",
     )
     district: int
     players: tuple[int, ...]
@@ -54,11 +53,7 @@ class EffectUsed(GameEvent):
         "troubleshooting.phases.resolution", "advanced.golden.abilities"
     )
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        *DISTRICT_SECTIONS,
-        "troubleshooting.cards.candidates",
-        "troubleshooting.districts.laughing-tavern",
-        "troubleshooting.districts.highfield-hospital",
-        "troubleshooting.districts.crossfire-armoury",
+        *DISTRICT_SECTIONS, "troubleshooting.cards.candidates"
     )
     owner: int
     district: int
@@ -90,13 +85,6 @@ class DiceRolled(GameEvent):
         "A player rolls or rerolls one of the game's dice: fortune, supply, penalty or event."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "appendix.dice.fortune",
-        "appendix.dice.supply",
-        "appendix.dice.penalty",
-        "appendix.dice.event",
-        "phases.standby.dice",
-    )
     owner: int
     dice: str
     face: int
@@ -211,9 +199,7 @@ class Recalled(GameEvent):
     type: ClassVar[str] = "recalled"
     in_words: ClassVar[str] = "A player recalls personnel from a district back to their hideout."
     citations: ClassVar[tuple[Citation, ...]] = cite("setup.hideout")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "troubleshooting.districts.laughing-tavern", "phases.standby.recall"
-    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.districts.laughing-tavern")
     owner: int
     district: int
     troop: Troop
@@ -228,7 +214,6 @@ class Recovered(GameEvent):
         "A player recovers personnel from their overwhelmed bag to their hideout."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.districts.highfield-hospital")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("phases.standby.recall", "appendix.dice.supply")
     owner: int
     troop: Troop
 
@@ -245,9 +230,6 @@ class Promoted(GameEvent):
     )
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "districts.crossfire-armoury", "troubleshooting.districts.crossfire-armoury"
-    )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "troubleshooting.units.personnel", "appendix.dice.supply", "appendix.dice.event"
     )
     owner: int
     district: int
@@ -273,7 +255,6 @@ class FortificationBuilt(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "appendix.fortifications", "districts.broadswade"
     )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.units.fortifications")
     owner: int
     district: int
     kind: str

@@ -32,7 +32,6 @@ class OverlordAssigned(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.assign", "solo.rules.overlord.gain", "solo.rules.overlord"
     )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.rules.fortunes.joker")
     district: int
     troop: Troop
 

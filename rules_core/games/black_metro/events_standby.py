@@ -52,7 +52,6 @@ class CardsCharged(GameEvent):
         "them."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("phases.standby.charge", "appendix.science")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
     owner: int
     technologies: tuple[str, ...]
 
@@ -79,7 +78,6 @@ class BackingReceived(GameEvent):
     citations: ClassVar[tuple[Citation, ...]] = cite(
         "phases.standby.syndicates", "appendix.syndicates", "troubleshooting.cards.syndicates"
     )
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.rules.power")
     owner: int
     syndicate: str
     power: int
@@ -129,9 +127,7 @@ class FortuneTurnedUp(GameEvent):
         "The top fortune is turned up to name the district an explosion strikes."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "phases.standby.dice", "appendix.tiles", "solo.rules.fortunes.joker"
-    )
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.rules.fortunes.joker")
     card: str
     tile: str
     chooser: int = -1  # who chooses among the districts it names (-1: nobody, it names one)
@@ -155,7 +151,7 @@ class DistrictExploded(GameEvent):
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "appendix.tiles")
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
-        "solo.rules.overlord.result-1", "phases.standby.dice", "components.tiles"
+        "solo.rules.overlord.result-1", "components.tiles"
     )
     district: int
     tile: str
@@ -171,7 +167,6 @@ class TileLaid(GameEvent):
         "The tile chosen for an explosion is laid on its district until the next dominance phase."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "appendix.tiles")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.rules.overlord.result-1")
     district: int
     tile: str
 

@@ -9,6 +9,7 @@ from typing import Any
 from rules_core.engine.flow import Flow, Prompt, clockwise
 from rules_core.engine.types import EVERYONE, GameEvent
 from rules_core.engine.updating import updated, with_item, without_one
+from rules_core.games.black_metro import board
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.asking import discards, hand_limit, recount
@@ -18,6 +19,7 @@ from rules_core.games.black_metro.evolve_solo import SOLO_HANDLERS
 from rules_core.games.black_metro.evolve_standby import STANDBY_HANDLERS
 from rules_core.games.black_metro.state import (
     INITIAL,
+    NO_BONUS,
     NO_TROOP,
     NOBODY,
     PHASES,
@@ -118,7 +120,18 @@ def _candidate_charged(state: State, ev: e.CandidateCharged) -> State:
 
 def _resource(state: State, ev: e.ResourceChanged) -> State:
     player = state.player(ev.owner)
-    return _player(state, ev.owner, **{ev.resource: player.resource(ev.resource) + ev.amount})
+    state = _player(state, ev.owner, **{ev.resource: player.resource(ev.resource) + ev.amount})
+    return _bonus_given(state, ev)
+
+
+def _bonus_given(state: State, ev: e.ResourceChanged) -> State:
+    """The facility bonus due to an effect, given: none is due any more, whichever rules gave
+    it (rules version 31 when the effect began, 32 once it was resolved completely), so an
+    effect begun under 31 and finished under 32 gets it once."""
+    seat, number = state.bonus_due
+    if ev.owner != seat or ev.source not in dict(board.facility_bonuses(state, seat, number)):
+        return state
+    return updated(state, bonus_due=NO_BONUS)
 
 
 def _strain(state: State, ev: e.StrainInflicted) -> State:

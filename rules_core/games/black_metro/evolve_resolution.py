@@ -12,6 +12,7 @@ from rules_core.engine.updating import updated, with_item, without_one
 from rules_core.games.black_metro import asking
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.state import (
+    NO_BONUS,
     BlackMetroState,
     Fortification,
     Troop,
@@ -37,6 +38,9 @@ def _resolving(state: State, ev: r.DistrictResolving) -> State:
 
 
 def _used(state: State, ev: r.EffectUsed) -> State:
+    """An effect of the district begun: its facility bonus is due once it is resolved
+    completely (facilities.bonus_due; a candidate's district ability gets none)."""
+    state = updated(state, bonus_due=(ev.owner, ev.district) if ev.effect else NO_BONUS)
     prompt = state.flow.prompt_for(ev.owner)
     if prompt is None or prompt.kind != "resolve":
         return state
@@ -50,7 +54,9 @@ def _used(state: State, ev: r.EffectUsed) -> State:
 
 
 def _done(state: State, ev: r.ResolutionDone) -> State:
-    return updated(state, flow=state.flow.closed(ev.owner))
+    """A player done at the district: whatever was due to its effects is settled (a bonus left
+    by one whose player held no such ability is not given later)."""
+    return updated(state, flow=state.flow.closed(ev.owner), bonus_due=NO_BONUS)
 
 
 def saboteur(state: State, roller: int) -> int:

@@ -325,26 +325,30 @@ def carry_out(
             effects.take_discarded(run, seat, rng)
         else:
             effects.do_simple(run, seat, (step,), rng, source)
-    _effect_done(run, seat, source)
 
 
-def _effect_done(run: Run, seat: int, source: str) -> None:
-    """A district's effect used in the resolution phase, its last step done: the facility
-    bonuses of the player's abilities for that district come now (rules version 32; before,
-    they came when the effect was used, ahead of the steps asked later). A candidate's district
-    ability (effect 0), an assignment fortune's effect and the overlord's battlefield get
-    none, as before."""
-    kind, named = sources.parts(source)
-    number, _, effect = named.partition(":")
+# what the game still waits for of an effect begun: a later step, discards, a die's reroll,
+# sabotage or face (a hand limit or the frequency jammer it leaves are decisions of their own)
+RESOLVING = frozenset({"step", "discards", "reroll", "sabotage", "dice_choice"})
+
+
+def bonus_due(run: Run) -> None:
+    """A district's effect used in the resolution phase, resolved completely (every step done,
+    a die it rolls kept or rerolled and its result carried out): the facility bonuses of its
+    player's abilities for that district come now, once an effect (`bonus_due`, cleared by
+    the bonus, so an effect begun under rules version 31, which gave it then, gets no
+    second). Our reading of the golden rules: an ability is resolved completely
+    (advanced.golden.abilities), a die's result being part of the ability that rolls it, and
+    each player resolves all of the abilities they choose (advanced.golden.timing), one
+    finished before another. Rules version 32 gave it once the effect's steps were done,
+    before a die's result. A candidate's district ability, an assignment fortune's effect and
+    the overlord's battlefield get none (no effect used: state.bonus_due)."""
     state = run.state
-    if kind != sources.DISTRICT or not int(effect) or state.phase != "resolution":
+    seat, number = state.bonus_due
+    if seat < 0 or any(p.kind in RESOLVING for p in state.flow.prompts):
         return
-    if seat == state.overlord:
-        return
-    for by, ability in board.sourced_abilities(state, seat):
-        if ability.op == "facility_bonus" and ability.get("district") == int(number):
-            amount = int(str(ability.get("amount")))
-            effects.get(run, seat, str(ability.get("resource")), amount, source=by)
+    for by, ability in board.facility_bonuses(state, seat, number):
+        effects.get(run, seat, str(ability.get("resource")), _n(ability), source=by)
 
 
 def _pass_over(run: Run, seat: int, steps: tuple[Effect, ...], source: str) -> None:

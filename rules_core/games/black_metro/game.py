@@ -249,7 +249,13 @@ class BlackMetro(DeclaredGame[State]):
     #     done (both came when the effect began), and a later step its earlier steps left
     #     with no way is told passed over (`step_passed`). No event changed and none is
     #     folded differently, so older games replay from their events
-    rules_version = 32
+    # 33: a technology's facility bonus is given once an effect, whatever rules wrote the
+    #     events before (an effect begun under 31, which gave it then, and finished under 32
+    #     got it twice), and waits for the result of a die the effect rolls; the state keeps
+    #     the bonus due (`bonus_due`), so a snapshot of 32 (without it) is not read: the log is
+    #     folded again. No reference game decides otherwise (its districts with a bonus ask
+    #     nothing later and roll no die); a custom pack's may
+    rules_version = 33
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

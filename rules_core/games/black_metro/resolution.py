@@ -37,7 +37,9 @@ ORDINALS = ("first", "second", "third")  # an event's options, as the relic play
 
 
 def proceed(run: Run, rng: random.Random) -> None:
-    """Open the next district with players to resolve it; after the last, the standby phase."""
+    """Once an effect is resolved completely, its facility bonus; then open the next district
+    with players to resolve it; after the last, the standby phase."""
+    facilities.bonus_due(run)
     _skip_spent(run)
     state = run.state
     if state.phase != "resolution" or state.flow.prompts or state.exchange is not None:

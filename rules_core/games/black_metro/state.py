@@ -14,6 +14,7 @@ Troop = tuple[int, int, int]  # subordinates, paragons, doom mechasuits
 NO_TROOP: Troop = (0, 0, 0)
 STRENGTHS: Troop = (1, 2, 4)  # units (the pack's unit table holds the same)
 NOBODY = -1  # a deck card's knower when nobody knows it there
+NO_BONUS = (-1, 0)  # no district effect's facility bonus is due
 
 PHASES = Phases(
     (
@@ -197,6 +198,11 @@ class BlackMetroState:
     over: bool
     winners: tuple[int, ...]
     final: tuple[int, ...]  # final power per seat, once scored
+    # the player and district whose effect, used in the resolution phase, has its facility
+    # bonus still to come (facilities.bonus_due): set when the effect is used, cleared by the
+    # bonus, whatever rules version gave it (31's when the effect began), or by the player
+    # being done at the district; NO_BONUS: none (also a snapshot written before it was kept)
+    bonus_due: tuple[int, int] = NO_BONUS
 
     @property
     def phase(self) -> str:

@@ -12,7 +12,7 @@ from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.content import parse_pack
-from rules_core.games.black_metro.state import BlackMetroState
+from rules_core.games.black_metro.state import NO_BONUS, BlackMetroState
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
     GAME,
@@ -40,13 +40,12 @@ def _types(events: list[Any]) -> list[type]:
     return [type(ev) for ev in events]
 
 
-def test_an_assignment_fortunes_suit_resource_and_end_come_after_its_last_step() -> None:
-    """Green plays the 3 of diamonds for 03's first effect, turning 2 syndicates one at a
-    time: the diamonds' gold and the fortune's end wait for the second turn (appendix.fortunes:
-    the resource comes after the fortune is resolved); before, they came at once."""
+def _greens_fortune_for_two_turns() -> tuple[int, tuple[BlackMetroState, list[Any]]]:
+    """Green's gold, then the table and events once she plays the 3 of diamonds for 03's first
+    effect made to turn 2 syndicates, naming the first."""
     state = _greens_turn(_with_first_effect(example_round(), TURN, TURN))
     gold = state.player(GREEN).gold
-    state, events = play(
+    played = play(
         state,
         GREEN,
         "play_fortune",
@@ -55,6 +54,14 @@ def test_an_assignment_fortunes_suit_resource_and_end_come_after_its_last_step()
         target=-1,
         choice="fortitude-trainers",
     )
+    return gold, played
+
+
+def test_an_assignment_fortunes_suit_resource_and_end_come_after_its_last_step() -> None:
+    """Green plays the 3 of diamonds for 03's first effect, turning 2 syndicates one at a
+    time: the diamonds' gold and the fortune's end wait for the second turn (appendix.fortunes:
+    the resource comes after the fortune is resolved); before, they came at once."""
+    gold, (state, events) = _greens_fortune_for_two_turns()
     assert _types(events) == [e.AssignmentFinished, e.FortunePlayed, r.SyndicateTurned, r.StepAsked]
     assert state.player(GREEN).gold == gold and state.exchange is not None
     assert "3-diamonds" not in state.fortune_discard
@@ -126,3 +133,133 @@ def test_a_fortune_played_for_a_die_rolling_effect_waits_for_the_die() -> None:
     assert len(suits) == 1
     assert _types(events).index(e.FortuneResolved) == events.index(suits[0]) + 1
     assert state.exchange is None and "2-clubs" in state.fortune_discard
+
+
+TRADING_PLATFORM = sources.of(sources.TECHNOLOGY, "trading-platform@2")
+
+
+def _with_trading_platform(state: BlackMetroState) -> BlackMetroState:
+    """`state` with Blue holding Trading Platform (1 more gold at 03) charged."""
+    return state.with_player(
+        BLUE, updated(state.player(BLUE), technologies=("trading-platform@2",))
+    )
+
+
+def _bonuses(events: list[Any]) -> list[e.ResourceChanged]:
+    return [
+        ev for ev in events if isinstance(ev, e.ResourceChanged) and ev.source == TRADING_PLATFORM
+    ]
+
+
+def test_a_bonus_given_when_the_effect_began_under_rules_31_is_not_given_again() -> None:
+    """A game decided under rules version 31 gave Blue his Trading Platform gold when he used
+    03's first effect, after its second syndicate turn was asked; answered under today's rules
+    (a live game the server moved on, or a fork of that point), the effect's end gives no
+    second gold: one bonus an effect, whatever rules wrote the events before."""
+    state = _with_trading_platform(_with_first_effect(_dominated(), TURN, TURN))
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="fortitude-trainers")
+    assert _types(events) == [r.EffectUsed, r.SyndicateTurned, r.StepAsked]
+    # rules version 31's events went on with the bonus, the step still asked
+    given = e.ResourceChanged(
+        seat=None, owner=BLUE, resource="gold", amount=1, source=TRADING_PLATFORM
+    )
+    state = GAME.evolve(state, given)
+    state, events = play(state, BLUE, "choose_step", choice="elite-academy")
+    assert _bonuses(events) == []
+    assert state.player(BLUE).gold == gold + 1
+
+
+def _rolling_first_effect() -> BlackMetroState:
+    """The example round's resolution phase, Blue holding Trading Platform and a fortune, with
+    a pack whose 03 Gilded Bank's first effect rolls the fortune dice."""
+    state = _with_first_effect(_dominated(), {"op": "roll", "dice": "fortune"})
+    return _with_trading_platform(state)
+
+
+def test_a_facility_bonus_waits_for_the_result_of_the_die_its_effect_rolls() -> None:
+    """03's first effect rolls the fortune dice; Blue holds a fortune, so he may reroll: the
+    effect is resolved completely (advanced.golden.abilities) once the die's result is, so
+    his Trading Platform gold comes after he keeps the roll and its face is carried out, the
+    last event of that move's effect (before, it came with the roll)."""
+    state = _rolling_first_effect()
+    assert state.player(BLUE).hand
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="")
+    assert _types(events) == [r.EffectUsed, r.DiceRolled]
+    assert _bonuses(events) == [] and state.player(BLUE).gold == gold
+    state, events = play(state, BLUE, "keep_roll")
+    bonus = _bonuses(events)
+    assert len(bonus) == 1
+    face = [ev for ev in events[1 : events.index(bonus[0])] if not isinstance(ev, r.RollKept)]
+    assert face, "the face's own events come first"
+    assert _bonuses(events[events.index(bonus[0]) + 1 :]) == []
+
+
+def test_a_candidates_district_ability_gets_no_facility_bonus_and_nothing_is_owed_after() -> None:
+    """Blue, the Banker (2 gold at 03) holding Trading Platform, uses his candidate's district
+    ability at 03: no bonus, that ability not being the facility's effect; he then uses the
+    first effect (3 gold and the bonus), and once he is done at 03 no bonus is owed any more
+    (a later ability of his could not make one paid out of turn)."""
+    state = _with_trading_platform(_dominated())
+    state = state.with_player(
+        BLUE, updated(state.player(BLUE), candidate="banker", candidate_charged=True)
+    )
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=0, choice="")
+    assert _bonuses(events) == [] and state.player(BLUE).gold == gold + 2
+    assert state.bonus_due == NO_BONUS
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="")
+    assert len(_bonuses(events)) == 1 and state.player(BLUE).gold == gold + 6
+    assert state.bonus_due == NO_BONUS
+    without = _dominated()
+    without, _ = play(without, BLUE, "use_effect", effect=1, choice="")
+    assert without.bonus_due == (BLUE, GILDED_BANK)  # nothing to give: left owed
+    without, _ = play(without, BLUE, "done_resolving")
+    assert without.bonus_due == NO_BONUS
+
+
+def test_a_later_step_promoting_looks_at_the_district_resolved() -> None:
+    """03's first effect turns a syndicate, then promotes a subordinate at the district: Blue,
+    with none in his hideout, promotes his subordinate at 03 (one way, done unasked)."""
+    state = _with_first_effect(_dominated(), TURN, {"op": "promote", "amount": 1})
+    state = state.with_player(BLUE, updated(state.player(BLUE), hideout=(0, 0, 0)))
+    assert state.district(GILDED_BANK).personnel[BLUE][0]
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="fortitude-trainers")
+    assert _types(events)[:3] == [r.EffectUsed, r.SyndicateTurned, r.Promoted]
+
+
+def test_an_assignment_fortune_resolved_under_rules_31_is_not_resolved_again() -> None:
+    """Rules version 31 gave the 3 of diamonds' gold and ended the fortune when Green played
+    it for 03's first effect, the second syndicate turn still asked; answered under today's
+    rules, the effect's end gives no second gold and ends no fortune again (the exchange was
+    closed by the fortune's end): her turn passes."""
+    gold, (state, events) = _greens_fortune_for_two_turns()
+    assert _types(events)[-1] == r.StepAsked
+    suit = sources.of(sources.SUIT, "diamonds")
+    written = (
+        e.ResourceChanged(seat=None, owner=GREEN, resource="gold", amount=1, source=suit),
+        e.FortuneResolved(seat=None, owner=GREEN, cards=("3-diamonds",)),
+    )
+    for event in written:
+        state = GAME.evolve(state, event)
+    assert state.exchange is None
+    state, events = play(state, GREEN, "choose_step", choice="elite-academy")
+    assert _types(events)[:3] == [r.StepChosen, r.SyndicateTurned, e.TurnPassed]
+    assert state.player(GREEN).gold == gold + 1
+
+
+def test_red_the_first_seat_gets_his_facility_bonus_as_any_player() -> None:
+    """After Blue, Red resolves 03 Gilded Bank holding Trading Platform: its first effect gives
+    him 3 gold and the bonus's 1 (seat 0 owes a bonus as any other seat does)."""
+    state = _dominated()
+    state = state.with_player(RED, updated(state.player(RED), technologies=("trading-platform@0",)))
+    state, _ = play(state, BLUE, "done_resolving")
+    gold = state.player(RED).gold
+    state, events = play(state, RED, "use_effect", effect=1, choice="")
+    bonus = sources.of(sources.TECHNOLOGY, "trading-platform@0")
+    assert [ev.source for ev in events if isinstance(ev, e.ResourceChanged)] == [
+        sources.of(sources.DISTRICT, GILDED_BANK, 1),
+        bonus,
+    ]
+    assert state.player(RED).gold == gold + 4 and state.bonus_due == NO_BONUS

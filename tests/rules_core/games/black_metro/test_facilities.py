@@ -6,9 +6,13 @@ import random
 
 from rules_core.engine.types import Move
 from rules_core.engine.updating import updated
+from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import facilities
+from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro.helpers import GAME, started, through_setup
+from tests.rules_core.games.black_metro.test_discards import _game
+from tests.rules_core.games.black_metro.test_stepping import RECOVER, RETURN, _pack
 
 
 def _table() -> BlackMetroState:
@@ -115,3 +119,75 @@ def test_the_valuable_artefact_returns_missions_chosen_once_its_mission_is_drawn
     for event in events:
         after = GAME.evolve(after, event)
     assert after.player(0).missions == () and after.mission_deck[-1] == top
+
+
+def test_another_players_support_base_stays_while_a_fortification_of_theirs_is_beside_it() -> None:
+    """Moving a fortification (09's second effect): any player's blockade, one's own support
+    base, and another player's support base standing alone move; another player's support base
+    stays where a fortification of its owner accompanies it (our reading: it stands on theirs),
+    and the pieces after it at that district still move."""
+    state = _table()
+    state = state.with_player(1, updated(state.player(1), intel=1))
+    state = _fortified(
+        state,
+        3,
+        Fortification(0, "support-base"),
+        Fortification(0, "blockade"),
+        Fortification(1, "blockade"),
+    )
+    state = _fortified(state, 4, Fortification(0, "support-base"))
+    state = _fortified(state, 5, Fortification(1, "support-base"), Fortification(1, "blockade"))
+    move = state.the_pack().district(9).effects[1].steps
+    ways = facilities.choices(state, 1, 9, move)
+    origins = {way.split(">")[0] for way in ways}
+    assert origins == {
+        "0:blockade:3",
+        "1:blockade:3",
+        "0:support-base:4",
+        "1:blockade:5",
+        "1:support-base:5",
+    }
+    assert "0:support-base:3>6" not in ways and "0:support-base:4>6" in ways
+
+
+def test_an_effect_of_steps_needing_no_choice_is_one_the_overlord_may_use() -> None:
+    """The solo overlord uses a battlefield's effect only when it asks nothing (asks_nothing):
+    a step with no choice, or one "if able" whose only way is to do nothing, asks nothing; a
+    step of several ways, or one that cannot be done (nothing to recover), is not his."""
+    state = _table()
+    pack = state.the_pack()
+    research = pack.die("supply").faces[3].options[0].steps[:1]  # research 1, if able
+    turn = pack.district(11).effects[0].steps[1:]  # turn 1 syndicate
+    recover = pack.district(7).effects[1].steps  # recover 1 personnel
+    assert [s.op for s in (*research, *turn, *recover)] == ["research", "turn_syndicate", "recover"]
+    assert state.player(0).science == 0 and state.player(0).overwhelmed == (0, 0, 0)
+    assert facilities.asks_nothing(state, 0, 12, research)  # nothing to name: done as is
+    assert not facilities.asks_nothing(state, 0, 12, turn)
+    assert not facilities.asks_nothing(state, 0, 12, recover)
+
+
+def test_returning_missions_with_none_held_is_passed_over_in_words() -> None:
+    """A custom pack's supply face 1 recovers 1 personnel, then returns up to 15 missions one
+    at a time; Red holds none when that step comes: it has no way (returning none is no way
+    to return them) and is passed over, told so (rules version 32)."""
+    pack = _pack()
+    supply = next(d for d in pack["dice"] if d["id"] == "supply")
+    supply["faces"][0]["steps"] = [RECOVER, RETURN]
+    state = through_setup(_game(pack))
+    state = state.with_player(
+        0, updated(state.player(0), overwhelmed=(1, 0, 0), missions=(), mission_knowers=())
+    )
+    run = Run(state)
+    facilities.apply_face(run, 0, "supply", 1, 0, random.Random(0))
+    assert [type(e) for e in run.events] == [r.Recovered, r.StepPassed]
+
+
+def test_the_arms_stash_with_nothing_to_promote_or_build_is_done_as_nothing() -> None:
+    """The supply dice's arms stash ("if able": promote and build at one district) for a player
+    with no subordinate on the board and no fortification left: one way, doing nothing
+    (advanced.golden.exceptions), named by no choice."""
+    state = _table()
+    state = state.with_player(0, updated(state.player(0), hideout=(0, 0, 0), fortifications=(0, 0)))
+    face = state.the_pack().die("supply").faces[4].options[0]
+    assert [s.op for s in face.steps] == ["promote_and_build"] and face.if_able
+    assert facilities.choices(state, 0, 0, face.steps, face.if_able) == [""]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from rules_core.engine.citations import citation_uses
 from rules_core.engine.codec import from_json, to_json
@@ -316,14 +316,20 @@ def test_each_gain_says_where_it_comes_from() -> None:
     ]
 
 
-def _random_games() -> Iterator[tuple[int, BlackMetroState, GameEvent]]:
-    """Each event of four games of random moves (1 to 4 players, up to 600 moves each), with
-    how many play and the table before it."""
-    for players, seed in ((1, 3), (2, 1), (3, 2), (4, 5)):
+FOUR_GAMES = ((1, 3, False), (2, 1, True), (3, 2, False), (4, 5, False))
+
+
+def _random_games(
+    tables: Iterable[tuple[int, int, bool]] = FOUR_GAMES, moves: int = 600
+) -> Iterator[tuple[int, BlackMetroState, GameEvent]]:
+    """Each event of games of random moves (by default four, 1 to 4 players, up to 600 moves
+    each; `tables`: players, seed and first game of each), with how many play and the table
+    before it."""
+    for players, seed, first_game in tables:
         rng = random.Random(seed)
         state = GAME.initial_state()
-        events = GAME.setup(players, {"first_game": players == 2}, random.Random(seed))
-        for step in range(600):
+        events = GAME.setup(players, {"first_game": first_game}, random.Random(seed))
+        for step in range(moves):
             for event in events:
                 yield players, state, event
                 state = GAME.evolve(state, event)
