@@ -165,6 +165,46 @@ def test_a_running_games_replay_tells_each_seat_its_own_draws_in_full_and_others
         assert theirs["text"] == "Figure A's player draws a card from deck 1."
 
 
+def test_every_replay_event_carries_its_move_and_move_label_null_where_it_opens_none(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Each event of a replay has the same fields; those that open no move (the set-up, the
+    card drawn) still carry `move` and `move_label`, null."""
+    body = create_game()
+    gid, ann = body["id"], body["seats"][0]
+    play_until_a_card_is_placed(api, gid, ann["token"])
+    events = api.get(f"/api/games/{gid}/replay/", **auth(ann["token"])).json()["events"]
+    fields = {"seq", "type", "seat", "data", "text", "citations", "annotations"}
+    assert all(set(e) == fields | {"move", "move_label"} for e in events)
+    opening = [e for e in events if e["move"]]
+    assert [e["move"]["type"] for e in opening] == ["draw", "place"]
+    assert all(isinstance(e["move_label"], str) for e in opening)
+    others = [e for e in events if not e["move"]]
+    assert others and all(e["move"] is None and e["move_label"] is None for e in others)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_games_replay_shows_anyone_every_card_move_and_analysis(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Once the game is over nothing is hidden: a spectator's replay names every card drawn,
+    every move in full with its label, and each seat's analysis."""
+    body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=5)
+    gid = body["id"]
+    bots_play(game_id=gid)
+    assert api.get(f"/api/games/{gid}/").json()["status"] == "finished"
+    for seat in (0, 1):
+        note = {"source": "analysis", "author": "mcts", "text": f"seat {seat}"}
+        Annotation.objects.create(game_id=gid, seq=2, data={"seat": seat}, **note)
+    events = api.get(f"/api/games/{gid}/replay/").json()["events"]
+    cards = [e["data"]["card"] for e in events if e["type"] == "card_drawn"]
+    assert cards and all(isinstance(card, str) for card in cards)
+    placed = [e["move"] for e in events if e["move"] and e["move"]["type"] == "place"]
+    assert placed and all(isinstance(move["card"], str) for move in placed)
+    assert all(isinstance(e["move_label"], str) for e in events if e["move"])
+    assert [n["text"] for n in events[1]["annotations"]] == ["seat 0", "seat 1"]
+
+
 @pytest.mark.parametrize("control", ["\u202e", "\u2066", "\u200b", "\x07"])
 def test_a_comment_that_would_turn_around_or_hide_its_words_is_refused(
     api: APIClient, create_game: CreateGame, control: str

@@ -168,13 +168,10 @@ def test_a_card_shuffled_back_into_a_deck_stays_named_in_the_moves_that_showed_i
     raise AssertionError("no game ran out of cards while it still ran")
 
 
-def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_figures(
+def _race_of_two_sixteen_moves_on(
     api: APIClient, create_game: CreateGame
-) -> None:
-    """Gotham Race with two players: after a round's last card of a seat, cards go face down
-    for the two figures nobody races, in the same move (hidden from everybody in their events);
-    that seat's move still names its own card to it, and to the other seat only once the pile is
-    turned in that move (its events name the card then)."""
+) -> tuple[int, dict[int, str]]:
+    """A running Gotham Race of Ann and Bob (seed 4) after 16 random moves: its id and tokens."""
     body = create_game(players=[{"name": "Ann"}, {"name": "Bob"}], seed=4)
     gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
     pick = random.Random(4)
@@ -183,6 +180,17 @@ def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_fig
         offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
         post_a_random_offer(api, gid, tokens[seat], offered, pick)
     assert Game.objects.get(pk=gid).status == Game.Status.ACTIVE
+    return gid, tokens
+
+
+def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_figures(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Gotham Race with two players: after a round's last card of a seat, cards go face down
+    for the two figures nobody races, in the same move (hidden from everybody in their events);
+    that seat's move still names its own card to it, and to the other seat only once the pile is
+    turned in that move (its events name the card then)."""
+    gid, tokens = _race_of_two_sixteen_moves_on(api, create_game)
     followed = 0
     for seat, token in tokens.items():
         moves: list[list[dict[str, Any]]] = []
@@ -225,3 +233,39 @@ def test_the_rest_of_a_move_runs_up_to_the_next_moves_first_event(
     starts = [e.seq for e in game.events.order_by("seq") if e.move is not None]
     first, second = next((a, b) for a, b in pairwise(starts) if b > a + 1)
     assert [e.seq for e in _rest_of_move(game, first)] == list(range(first + 1, second))
+
+
+def _pages_agree_with_the_whole(api: APIClient, gid: int, token: str | None, step: int) -> int:
+    """Each page of the replay (the first k events, every `step`-th k) shows its events as the
+    whole replay does; the number of pages that ended inside a move."""
+    whole = api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]
+    inside = 0
+    for k in range(1, len(whole), step):
+        page = api.get(f"/api/games/{gid}/replay/?limit={k}", **auth(token)).json()["events"]
+        assert page == whole[:k], k
+        inside += whole[k]["move"] is None and any(e["move"] for e in page)
+    return inside
+
+
+def test_a_page_ending_inside_the_set_up_or_a_move_shows_it_as_the_whole_replay_does(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Gotham Race with two players, some cards placed face down for the figures nobody races
+    within a seat's move: however a running game's replay is cut, each seat and a spectator see
+    every event of a page, its move and its label as in the whole replay, the set-up alone too."""
+    gid, tokens = _race_of_two_sixteen_moves_on(api, create_game)
+    assert all(_pages_agree_with_the_whole(api, gid, t, 1) for t in (*tokens.values(), None))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_finished_games_page_ending_inside_a_move_hides_nothing_of_it(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Once the game is over, a page cut inside a move shows that move in full, as the whole
+    replay does: its later events, read to decide, hide nothing from anyone then."""
+    from api.bot_services import bots_play
+
+    body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=5)
+    bots_play(game_id=body["id"])
+    assert Game.objects.get(pk=body["id"]).status == Game.Status.FINISHED
+    assert _pages_agree_with_the_whole(api, body["id"], None, 3)

@@ -207,11 +207,8 @@ def finish_moving(run: Run, seat: int, rng: random.Random) -> None:
         arrived.add(to)
     if plan.villain_to is not None:
         arrived.add(plan.villain_to)
-    for block in sorted(arrived - {HIDEOUT}):
-        enemy_villain = any(
-            s != seat and p.villain_at == block for s, p in enumerate(run.state.players)
-        )
-        if not enemy_villain and run.state.batman_at != block:
+    for block in sorted(arrived - {HIDEOUT}):  # Batman is no villain: they flee him too
+        if not any(s != seat and p.villain_at == block for s, p in enumerate(run.state.players)):
             henchmen_home(run, block, spare=seat, by="move")
     run.emit(MovementEnded(seat=seat))
     target = plan.villain_to

@@ -94,8 +94,11 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     # a henchman lost where all of the loser's stand in one place; the game's own steps name
     # no seat (the engine's convention): the plan's lone step, forced removals and those
     # answers are by nobody, and henchmen sent home say by what (`by`, event version 2), so a
-    # game of version 9 replays from its events
-    rules_version = 10
+    # game of version 9 replays from its events; 11: enemy henchmen a card put on Batman's block
+    # flee a villain entering it, as they flee him anywhere (turn.move: Batman is no villain);
+    # they stayed, beside his once he beat Batman; the events are of the same types, so a game
+    # of version 10 replays from its events
+    rules_version = 11
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 

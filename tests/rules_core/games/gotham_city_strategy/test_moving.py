@@ -3,14 +3,23 @@ enemy henchmen there, who then flee; a plan that cannot be finished is refused s
 
 from __future__ import annotations
 
-from rules_core.engine import Move
+import pytest
+
+from rules_core.engine import Move, fold
+from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME, planning
-from rules_core.games.gotham_city_strategy.figure_events import MovementEnded, MovePlanned
-from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState
+from rules_core.games.gotham_city_strategy.events import FightResolved
+from rules_core.games.gotham_city_strategy.figure_events import (
+    HenchmenSentHome,
+    MovementEnded,
+    MovePlanned,
+)
+from rules_core.games.gotham_city_strategy.state import BATCAVE, HIDEOUT, GcsState
 from rules_core.games.gotham_city_strategy.turn_events import CardDrawn, TurnStarted
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     PACK,
+    Dice,
     act,
     at_step,
     blocks,
@@ -110,6 +119,33 @@ def test_the_villain_entering_with_them_makes_the_enemy_henchmen_flee() -> None:
     state = act(state, 0, Move.of("done_moving"))
     assert state.players[0].villain_at == ACE and state.players[0].henchmen[ACE] == 1
     assert state.players[1].henchmen[ACE] == 0
+
+
+@pytest.mark.parametrize(("faces", "joker_wins"), [(("2", "1"), True), (("bat", "1"), False)])
+def test_enemy_henchmen_a_card_put_on_batmans_block_flee_the_villain_entering_it(
+    faces: tuple[str, str], joker_wins: bool
+) -> None:
+    """turn.move: henchmen flee a villain entering their block with no other villain there;
+    Batman is no villain. A card may put henchmen on Batman's block (turn.plot.batman-blocks),
+    so the Penguin's two stand there with him when the Joker walks in with one: they flee
+    before the fight, and whoever wins it, no block holds two villains' henchmen (rules
+    version 11; before, they stayed, beside the Joker's once he beat Batman)."""
+    assert PACK.batman[0].fight == 1  # Batman at his first level rolls 1 + 1
+    state = updated(ready(["joker", "penguin"]), batman_at=ACE, batman_level=1)
+    state = at_step(state, "actions")
+    state = with_player(state, 0, hideout_henchmen=1, information=1)
+    state = with_player(state, 1, henchmen=blocks(ace_chemicals=2))
+    state = act(state, 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE))
+    events = events_of(state, 0, henchmen(HIDEOUT, ACE, 1), Dice(*faces))
+    fled = [e for e in events if isinstance(e, HenchmenSentHome)]
+    assert [(e.block, e.spare, e.by) for e in fled] == [(ACE, 0, "move")]
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert events.index(fled[0]) < events.index(fight) and (fight.winner == 0) is joker_wins
+    state = fold(GAME, events, state)
+    assert state.players[1].henchmen[ACE] == 0 and state.players[1].hideout_henchmen == 2
+    assert state.batman_at == (BATCAVE if joker_wins else ACE)
+    assert state.players[0].henchmen[ACE] == (1 if joker_wins else 0)
 
 
 def finishes(state: GcsState) -> bool:
