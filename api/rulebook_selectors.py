@@ -16,6 +16,7 @@ from api.models import Rulebook, Section
 from api.selectors import citation_json
 from rules_core.engine import all_games
 from rules_core.engine.citations import citation_uses
+from rules_core.engine.content_limits import without_hidden_controls
 from rules_core.rulebooks import get_book
 from rules_core.rulebooks.index import Book
 from rules_core.rulebooks.labels import ref_key
@@ -190,6 +191,13 @@ def rules_search(*, question: str, book: str | None = None, limit: int = 10) -> 
     return rules_answer(question=question, book=book, limit=limit).hits
 
 
+def search_question(asked: str) -> str:
+    """A question as rule search reads it and shows it back: its hidden controls taken out (a
+    bidirectional control would turn the words shown after it around; none carries a word),
+    spaces trimmed."""
+    return without_hidden_controls(asked).strip()
+
+
 def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> Answer:
     """Sections answering a player's question, best first, and a "did you mean".
 
@@ -197,7 +205,7 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     it (see rules_core.rulebooks.ranking). Held to the stated limits whoever asks (the views
     refuse more): the first SEARCH_QUESTION_CHARS characters, 1 to SEARCH_RESULTS results.
     """
-    question = question[:SEARCH_QUESTION_CHARS]
+    question = search_question(question)[:SEARCH_QUESTION_CHARS]
     limit = min(max(limit, 1), SEARCH_RESULTS)
     loaded = _ranker()
     query = loaded.index.query(question)  # read once: its words are already respelt

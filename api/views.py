@@ -412,7 +412,7 @@ class RulesSearchView(APIView):
         responses={200: SearchOutput, 400: OpenApiResponse(ErrorOutput)},
     )
     def get(self, request: Request) -> Response:
-        question = request.query_params.get("q", "").strip()
+        question = rulebook_selectors.search_question(request.query_params.get("q", ""))
         if not question or len(question) > SEARCH_QUESTION_CHARS:
             raise Malformed(f"Ask with ?q=… (1 to {SEARCH_QUESTION_CHARS} characters).")
         book = request.query_params.get("book") or None

@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from api import errors, game_services, rulebook_selectors, selectors
 from api.errors import ApiError, NotFoundError
+from api.limits import SEARCH_QUESTION_CHARS
 from api.models import Game, Seat
 from rules_core.bots.registry import BOT_LEVELS
 from rules_core.engine import all_games, get_game
@@ -467,7 +468,7 @@ def _highlight(snippet: str) -> SafeString:
 
 
 def rules_search(request: HttpRequest) -> HttpResponse:
-    q = request.GET.get("q", "").strip()[:300]
+    q = rulebook_selectors.search_question(request.GET.get("q", ""))[:SEARCH_QUESTION_CHARS]
     titles = {b["book"]: b["title"] for b in rulebook_selectors.books_json()}
     book = request.GET.get("book") or None
     if book not in titles:  # no such book: the search runs over every book

@@ -117,6 +117,12 @@ def hidden_control(text: str, *, breaks: bool = True) -> str | None:
     return None if found is None else f"U+{ord(found.group()):04X}"
 
 
+def without_hidden_controls(text: str) -> str:
+    """`text` with every character `hidden_control` would name taken out (where text is read
+    for its words alone, as a rule search's question, rather than refused)."""
+    return _HIDDEN_CONTROL.sub("", text)
+
+
 def _check_text(text: str, path: str, limits: PackLimits) -> int:
     """Refuse a string beyond the limits; its bytes in canonical JSON."""
     if len(text) > limits.max_string_chars:

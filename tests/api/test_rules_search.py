@@ -159,3 +159,16 @@ def test_the_search_itself_holds_a_question_and_its_results_to_the_stated_limits
     assert rules_answer(question=past, limit=5).did_you_mean is None
     within = "deck " + "x " * 10 + "chronicals"
     assert rules_answer(question=within, limit=5).did_you_mean is not None
+
+
+def test_a_questions_hidden_controls_are_read_past_and_not_shown_back(api: APIClient) -> None:
+    """A bidirectional control (or another character that hides among words) carries no word:
+    the question is searched and shown back without it, so it cannot turn the page around."""
+    plain = api.get("/api/rules/search/", {"q": "how do I win"}).json()
+    hidden = api.get("/api/rules/search/", {"q": "\u202ehow do\u200b I win\u2066"}).json()
+    assert hidden["q"] == "how do I win"
+    assert hidden["results"] == plain["results"]
+    page = api.get("/rules/search/", {"q": "\u202ehow do I wni"}).content.decode()
+    assert "\u202e" not in page and "how do I wni" in page
+    blank = api.get("/api/rules/search/", {"q": "\u202e\u200b"})
+    assert blank.status_code == 400 and blank.json()["error"] == "malformed"

@@ -16,6 +16,7 @@ from rules_core.engine.content_limits import (
     canonical_json,
     check_pack_shape,
     limits_json,
+    without_hidden_controls,
 )
 from rules_core.games.black_metro import content as metro_content
 from rules_core.games.gotham_city_chronicles import content as gcc_content
@@ -234,3 +235,9 @@ def test_the_catalog_states_the_limits_of_every_games_content_option() -> None:
         assert entry["ranges"]
         assert entry["effects"]  # the effect operations a pack's cards may use
         json.dumps(entry)
+
+
+def test_without_hidden_controls_keeps_every_letter_and_joiner() -> None:
+    assert without_hidden_controls("\u202eAnn\u200b \u2067حسن\u2069\x00") == "Ann حسن"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # joined by U+200D, which is text
+    assert without_hidden_controls(f"tab\tline\n{family}") == f"tab\tline\n{family}"
