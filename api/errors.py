@@ -138,6 +138,14 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
     )
 
 
+def bad_request_view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 400 handler for the API: the request could not be read (more form fields than
+    allowed, a host not served), as JSON."""
+    return JsonResponse(
+        {"error": "bad_request", "message": "The request could not be read."}, status=400
+    )
+
+
 class HttpResponseMethodKeepingRedirect(HttpResponsePermanentRedirect):
     """308: moved for good, to be asked again with the same method and body (a 301 lets a
     client turn a POST into a GET and drop its body)."""

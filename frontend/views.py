@@ -380,6 +380,15 @@ def page_not_found(request: HttpRequest, exception: Exception | None = None) -> 
     return _not_found(request, "There is no page at this address.")
 
 
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 400 handler (a request it refuses to read: more fields than a form may send, a
+    host it does not serve): the API's JSON error under /api/; elsewhere a page in words, not
+    Django's bare one."""
+    if _for_the_api(request):
+        return errors.bad_request_view(request, exception)
+    return render(request, "frontend/bad_request.html", status=400)
+
+
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     """A form refused by the CSRF check (its cookie missing or changed): what to do, in words,
     instead of Django's technical page."""

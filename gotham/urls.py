@@ -10,5 +10,6 @@ urlpatterns = [
 ]
 
 # JSON under /api/, the site's pages elsewhere
+handler400 = "frontend.views.bad_request"
 handler404 = "frontend.views.page_not_found"
 handler500 = "frontend.views.server_error"

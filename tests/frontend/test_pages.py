@@ -571,3 +571,16 @@ def test_seat_links_never_shown_leave_the_session_after_ten_minutes(
     assert client.session.get_expire_at_browser_close() is False
     assert Client().get(answer["Location"]).status_code == 200  # a spectator: no session made
     assert Session.objects.count() == 1
+
+
+def test_a_request_django_refuses_to_read_answers_a_page_in_words_and_the_api_json() -> None:
+    """More form fields than Django reads (an edited or forged form): the site's page in words,
+    not Django's bare 400; under /api/, the JSON error."""
+    client = Client(raise_request_exception=False)
+    fields = {f"f{i}": "x" for i in range(1001)}
+    page = client.post("/games/new/", fields)
+    assert page.status_code == 400 and page["Content-Type"].startswith("text/html")
+    assert b"The request could not be read" in page.content and b'href="/"' in page.content
+    api = client.get("/api/catalog/", HTTP_HOST="not-this-site.example")  # a host not served
+    assert api.status_code == 400 and api.json()["error"] == "bad_request"
+    assert client.get("/", HTTP_HOST="not-this-site.example").status_code == 400
