@@ -33,6 +33,7 @@ from rules_core.bots.registry import bot_name, bot_options_problem
 from rules_core.engine import GameSpec, get_game
 from rules_core.engine.content_limits import hidden_control
 from rules_core.engine.randomness import fork_rng, setup_rng
+from rules_core.engine.replay import fold
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import listed
 
@@ -144,6 +145,23 @@ def _check_names_differ(players: Sequence[PlayerSpec]) -> None:
             )
 
 
+def _check_names_not_others_roles(players: Sequence[PlayerSpec], roles: Sequence[str]) -> None:
+    """No seat is called as another seat's role reads, nor looks like it ("The Penguin" for the
+    seat playing The Joker, "Red" for Green): the pages and the table name each seat by its
+    role beside its name ("Waiting for Green (Red)"), so such a name points at the wrong seat.
+    A seat may take its own role as its name."""
+    names = [p.name or _default_name(players, i) for i, p in enumerate(players)]
+    for index, name in enumerate(names):
+        keys = set(look_alike_keys(name))
+        for other, role in enumerate(roles):
+            if other != index and keys & set(look_alike_keys(role)):
+                raise InvalidRequest(
+                    f"Seat {index + 1}'s name “{echo(name)}” reads as the role seat {other + 1} "
+                    f"plays, {role}: give it a name of its own, so the table can tell the "
+                    "seats apart."
+                )
+
+
 def _check_names_in_one_alphabet(players: Sequence[PlayerSpec]) -> None:
     """No word of a given name mixes letters of two scripts beyond those real writing mixes
     (look_alike_names.WRITING_SYSTEMS): such a word is spelt to pass for another ("Ann" with
@@ -212,10 +230,11 @@ def game_create(
         )
     _check_names_differ(players)
     _check_names_in_one_alphabet(players)
-    _creation_allowed(caller, bots=any(p.bot for p in players))
     seeded = seed is not None
     seed = secrets.randbits(62) if seed is None else seed
     events = spec.setup(len(players), options, setup_rng(seed))
+    _check_names_not_others_roles(players, spec.seat_names(fold(spec, events)))
+    _creation_allowed(caller, bots=any(p.bot for p in players))
     with transaction.atomic():
         game = Game.objects.create(
             game=slug,
@@ -330,6 +349,7 @@ def game_fork(
     _check_players(spec, players)
     _check_names_differ(players)
     _check_names_in_one_alphabet(players)
+    _check_names_not_others_roles(players, spec.seat_names(event_store.load_state(game, spec)))
     within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, ("fork", "forks"), "made")
     if any(p.bot for p in players):  # a bot seat plays on the workers as in a new game
         bot_game_allowed(caller, counted="fork")

@@ -301,6 +301,8 @@ def test_a_fork_is_refused_for_a_running_game_a_point_inside_a_move_or_other_sea
     armenian = fork(api, parent.pk, points[0], [{"name": "Ann"}, {"name": "B\u0585b"}])
     assert armenian.json()["error"] == "mixed_alphabet_name"
     assert "mixes Latin and Armenian letters" in armenian.json()["message"]
+    role = fork(api, parent.pk, points[0], [{"name": "Figure B"}, {"name": "Bob"}])
+    assert role.status_code == 400 and "reads as the role seat 2 plays" in role.json()["message"]
     for bad in (0, "5", None, 2**40):
         assert fork(api, parent.pk, bad).status_code == 400
     assert fork(api, 10**6, 1).status_code == 404

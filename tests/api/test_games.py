@@ -15,6 +15,7 @@ from api import event_store, game_services
 from api.errors import NotFoundError
 from api.limits import ECHO_MAX_CHARS
 from api.models import Event, Game, Seat
+from api.rate_limits import rate_limit_reset
 from rules_core.engine import get_game
 from tests.conftest import CreateGame, auth
 from tests.shipped import shipped_games
@@ -107,6 +108,29 @@ def test_two_seats_of_one_name_are_refused_before_anything_is_stored(
     answer = response.json()
     assert answer["error"] == "invalid_request" and clash in answer["message"]
     assert not Game.objects.exists()
+
+
+@override_settings(GOTHAM_GAMES_PER_HOUR=1)
+def test_a_name_reading_as_another_seats_role_is_refused_before_the_hour_counts_it(
+    api: APIClient,
+) -> None:
+    """The pages name a seat by its role beside its name ("Waiting for Green (Red)"): a name
+    reading as another seat's role, or looking like it, would point at the wrong seat. A seat
+    may take its own role as its name, and a refusal does not count against the hour."""
+    rate_limit_reset("games:127.0.0.1", window=3600)
+    for name in ("Green", "GREEN", "\uff27\uff52\uff45\uff45\uff4e"):  # the last full-width
+        players = [{"name": name}, {"name": "Bob"}]
+        answer = api.post("/api/games/", {"game": "black-metro", "players": players}, format="json")
+        assert answer.status_code == 400, answer.content
+        assert answer.json()["error"] == "invalid_request"
+        assert "reads as the role seat 2 plays, Green" in answer.json()["message"]
+    race = [{"name": "Ann"}, {"name": "Figure A"}]
+    answer = api.post("/api/games/", {"game": "gotham-race", "players": race}, format="json")
+    assert "Seat 2's name “Figure A” reads as the role seat 1 plays" in answer.json()["message"]
+    assert not Game.objects.exists()
+    own = [{"name": "Red"}, {"name": "Green"}]
+    seated = api.post("/api/games/", {"game": "black-metro", "players": own}, format="json")
+    assert seated.status_code == 201, seated.content
 
 
 def test_names_alike_in_shape_in_other_letters_are_refused_as_a_clash(api: APIClient) -> None:
