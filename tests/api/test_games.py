@@ -126,7 +126,10 @@ def test_a_name_reading_as_another_seats_role_is_refused_before_the_hour_counts_
         assert "reads as the role seat 2 plays, Green" in answer.json()["message"]
     race = [{"name": "Ann"}, {"name": "Figure A"}]
     answer = api.post("/api/games/", {"game": "gotham-race", "players": race}, format="json")
-    assert "Seat 2's name “Figure A” reads as the role seat 1 plays" in answer.json()["message"]
+    assert answer.json()["message"] == (
+        "Seat 2's name “Figure A” reads as the role seat 1 plays, Figure A: give it a name of "
+        "its own, so the table can tell the seats apart."
+    )
     assert not Game.objects.exists()
     own = [{"name": "Red"}, {"name": "Green"}]
     seated = api.post("/api/games/", {"game": "black-metro", "players": own}, format="json")
