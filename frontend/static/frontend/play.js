@@ -255,7 +255,7 @@
     if (!paired) {
       $("moves-hint").textContent = "Updating…";
     } else if (playing && !buttons.length && !yourTurn) {
-      $("moves-hint").textContent = `No moves for you until ${waiting.join(" and ")} ${waiting.length > 1 ? "have" : "has"} played.`;
+      $("moves-hint").textContent = `No moves for you until your turn: waiting for ${waiting.join(" and ")}.`;
     }
     // no heading over nothing (a spectator), nor over a panel with its own ("Your hand")
     const heading = window.GothamBoards.panelTitle(playing, $("info"));

@@ -166,7 +166,7 @@ async function hotSeat(context) {
     await page.waitForFunction(() => /You play .*\(Bob\)/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
       .catch(async () => check(false, `the second seat's link left the tab as: ${await page.textContent("#status")}`));
     const hint = await page.textContent("#moves-hint");
-    check(/^No moves for you until .*Ann.* has played\.$/.test(hint), `the waiting seat is told: ${JSON.stringify(hint)}`);
+    check(/^No moves for you until your turn: waiting for .*Ann.*\.$/.test(hint), `the waiting seat is told: ${JSON.stringify(hint)}`);
     // this browser holds Ann's seat too: the status offers to switch to it, and the link does
     const offer = await page.textContent("#status a.switch-seat").catch(() => "");
     check(/^Switch to .*\(Ann\)$/.test(offer), `the status offers no switch to Ann: ${JSON.stringify(offer)}`);
