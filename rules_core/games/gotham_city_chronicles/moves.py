@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.updating import updated
 from rules_core.engine.wording import counted, no_such_move, possessive, takes_only
 from rules_core.games.gotham_city_chronicles import (
     combat,
@@ -22,7 +23,7 @@ from rules_core.games.gotham_city_chronicles import (
     throwing,
     villain,
 )
-from rules_core.games.gotham_city_chronicles.events import HeroesActionsEnded
+from rules_core.games.gotham_city_chronicles.events import HeroesActionsEnded, HeroesActionsReopened
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.owed import IN_WORDS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
@@ -553,3 +554,32 @@ def _nothing_to_do(state: GccState) -> int | None:
         if MOVES.offers_only(state, seat, Move.of("finish")):
             return seat
     return None
+
+
+NOT_ACTIONS = ("finish", "drop")  # the heroes' moves in their actions step that are no action
+
+
+def heroes_reopened(before: GccState, move: Move, after: GccState) -> list[GameEvent]:
+    """IV, V·B·4, V·B·5 (rules version 27): after each action the heroes choose the acting hero
+    anew while at least one active hero wishes to act, and their turn ends when they decide it
+    unanimously. So a heroes' seat that had finished its actions is asked again once a move
+    of the heroes' actions step (an action, or equipment dropped) is over and the turn goes on:
+    its finishing was no vote for a turn's end that another hero's action then changed. Only
+    seats with an action open to them are reopened (a seat whose heroes rest, or can do nothing
+    but finish, stays finished); a finish, and an exchange declined (nothing done), reopen
+    nobody, nor does a step still under way (a roll, a defense, an agreement asked)."""
+    if move.type in ("finish", "decline") or after.winner:
+        return []
+    steps = (before.flow.phase, before.flow.step, after.flow.phase, after.flow.step)
+    if steps != ("heroes", "actions", "heroes", "actions"):
+        return []
+    if pending(after) is not None or after.ordering is not None or owed_now(after):
+        return []
+    players = tuple(seat for seat in after.done if _has_an_action(after, seat))
+    return [HeroesActionsReopened(seat=None, players=players)] if players else []
+
+
+def _has_an_action(state: GccState, seat: int) -> bool:
+    """Whether a finished heroes' seat would have an action to take were it asked again."""
+    asked = updated(state, done=tuple(s for s in state.done if s != seat))
+    return any(m.type not in NOT_ACTIONS for m in MOVES.legal_moves(asked, seat))
