@@ -136,7 +136,7 @@ def _precheck(state: GccState, seat: int) -> Rejection | None:
         if state.flow.phase == "heroes" and seat in state.done:
             return reject(
                 "seat_finished",
-                "You have finished this heroes' turn: the others play on until they finish too.",
+                "You have finished your heroes' actions: you are asked again if another hero acts.",
             )
         side = "the heroes" if state.flow.phase == "heroes" else "the villain"
         return reject("not_your_turn", f"It is {side}' turn, and not yours to play now.")
