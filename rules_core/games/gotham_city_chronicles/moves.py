@@ -532,8 +532,10 @@ def heroes_rest(state: GccState, rng: random.Random) -> list[GameEvent]:
     declared in the open), once the last stance is declared; and the one seat left to act
     whose only move is ending its actions (nobody else can act to change that), in the move
     that left it so. Everything in this game is in the open, so not being asked tells nobody
-    anything. A seat whose active heroes can do nothing while another seat still acts stays
-    asked: it may wait for what the other does."""
+    anything. Since rules version 27 a seat whose active heroes can do nothing is ended so while
+    another seat still acts too: it no longer needs to stay asked to wait for what the other
+    does, since it is asked again should another hero's action open an action to it
+    (`heroes_reopened`); before, it stayed asked with the one move."""
     run = Run(state, HANDLERS)
     while (seat := _nothing_to_do(run.state)) is not None:
         resting = run.state.all_resting(seat)
@@ -547,13 +549,8 @@ def _nothing_to_do(state: GccState) -> int | None:
     """The first heroes' seat whose actions `heroes_rest` ends now, if any."""
     if state.winner or state.flow.phase != "heroes" or state.flow.step != "actions":
         return None
-    waiting = to_act(state)
-    for seat in sorted(waiting):
-        if seat == VILLAIN_SEAT or not (state.all_resting(seat) or waiting == {seat}):
-            continue
-        if MOVES.offers_only(state, seat, Move.of("finish")):
-            return seat
-    return None
+    waiting = sorted(to_act(state) - {VILLAIN_SEAT}, key=lambda s: not state.all_resting(s))
+    return next((s for s in waiting if MOVES.offers_only(state, s, Move.of("finish"))), None)
 
 
 NOT_ACTIONS = ("finish", "drop")  # the heroes' moves in their actions step that are no action
@@ -580,6 +577,13 @@ def heroes_reopened(before: GccState, move: Move, after: GccState) -> list[GameE
 
 
 def _has_an_action(state: GccState, seat: int) -> bool:
-    """Whether a finished heroes' seat would have an action to take were it asked again."""
+    """Whether a finished heroes' seat would have an action to take were it asked again (the
+    first move of a rule other than finishing or dropping that it would be offered)."""
     asked = updated(state, done=tuple(s for s in state.done if s != seat))
-    return any(m.type not in NOT_ACTIONS for m in MOVES.legal_moves(asked, seat))
+    if MOVES.precheck(asked, seat) is not None:
+        return False
+    return any(
+        next(iter(rule.offers(asked, seat)), None) is not None
+        for rule in MOVES.rules
+        if rule.name not in NOT_ACTIONS
+    )

@@ -175,7 +175,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # dropped) and it has an action open to it (IV, V·B·4, V·B·5: after each action the heroes
     # choose the acting hero anew while any active hero wishes to act, and the turn ends when
     # they decide it unanimously; `heroes_actions_reopened`, moves.heroes_reopened); before,
-    # a seat that finished stayed finished for the turn, whatever the other seats did after
+    # a seat that finished stayed finished for the turn, whatever the other seats did after; and
+    # so a seat with nothing to do but finish has its actions ended (`heroes_actions_ended`)
+    # even while another seat still acts (before, only as the last seat left to act)
     rules_version = 27
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
