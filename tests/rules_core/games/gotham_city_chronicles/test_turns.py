@@ -99,7 +99,11 @@ def test_a_seat_that_finished_may_act_again_after_another_heros_action() -> None
     state, _ = _decided(state, gordon_seat, Move.of("finish"))
     assert to_act(state) == {other}
     state, events = _decided(state, other, Move.of("move", hero="renee-montoya", to="street"))
-    assert HeroesActionsReopened(seat=None, players=(gordon_seat,)) in events
+    reopened = HeroesActionsReopened(seat=None, players=(gordon_seat,))
+    assert events[-1] == reopened
+    assert [c.section for c in reopened.cited()] == ["iv", "v-b-4", "v-b-5"]
+    told = GAME.narrate(state, reopened, None, False)
+    assert told == "Commissioner Gordon may act again, since another hero has acted."
     assert to_act(state) == {other, gordon_seat}
     state, _ = _decided(
         state, gordon_seat, Move.of("move", hero="commissioner-gordon", to="loading-dock")
