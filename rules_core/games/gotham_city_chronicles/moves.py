@@ -139,7 +139,7 @@ def _precheck(state: GccState, seat: int) -> Rejection | None:
                 "You have finished your heroes' actions: you are asked again if another hero acts.",
             )
         side = "the heroes" if state.flow.phase == "heroes" else "the villain"
-        return reject("not_your_turn", f"It is {side}' turn, and not yours to play now.")
+        return reject("not_your_turn", f"It is {possessive(side)} turn, and not yours to play now.")
     return None
 
 
