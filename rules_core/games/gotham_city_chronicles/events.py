@@ -273,6 +273,22 @@ class HeroesActionsEnded(GameEvent):
 
 
 @dataclass(frozen=True, slots=True)
+class HeroesActionsReopened(GameEvent):
+    """Heroes' seats (`players`) that had finished their actions may act again, another hero
+    having acted since: after each action the heroes choose the acting hero anew while any
+    active hero wishes to act, and the turn ends only when they decide it unanimously (IV,
+    V·B·4, V·B·5; rules version 27, moves.heroes_reopened; by nobody)."""
+
+    type: ClassVar[str] = "heroes_actions_reopened"
+    in_words: ClassVar[str] = (
+        "Heroes' players who had finished may act again, since another hero has acted: the "
+        "heroes' turn ends when none of them wishes to act any more."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("iv", "v-b-4", "v-b-5")
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HeroesTurnEnded(GameEvent):
     """Every seat of the heroes is finished: end-of-turn effects, and spent cubes to fatigue."""
 
@@ -317,6 +333,7 @@ EVENT_TYPES: dict[str, type[GameEvent]] = {
         MovementEnded,
         HeroesFinished,
         HeroesActionsEnded,
+        HeroesActionsReopened,
         HeroesTurnEnded,
         VillainTurnBegan,
     )

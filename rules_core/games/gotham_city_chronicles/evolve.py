@@ -31,6 +31,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     GameFinished,
     GameStarted,
     HeroesActionsEnded,
+    HeroesActionsReopened,
     HeroesFinished,
     HeroesTurnBegan,
     HeroesTurnEnded,
@@ -235,6 +236,10 @@ def _finished(state: GccState, e: HeroesFinished | HeroesActionsEnded) -> GccSta
     return updated(state, done=tuple(sorted({*state.done, seat})))
 
 
+def _reopened(state: GccState, e: HeroesActionsReopened) -> GccState:
+    return updated(state, done=tuple(s for s in state.done if s not in e.players))
+
+
 def _heroes_ended(state: GccState, e: HeroesTurnEnded) -> GccState:
     heroes = tuple(updated(h, zones=rested(h.zones)) for h in state.heroes)
     return updated(state, heroes=heroes, done=())
@@ -433,6 +438,7 @@ _HANDLERS: Mapping[type, Callable[[Any, Any], Any]] = {
     MovementEnded: _movement_ended,
     HeroesFinished: _finished,
     HeroesActionsEnded: _finished,
+    HeroesActionsReopened: _reopened,
     HeroesTurnEnded: _heroes_ended,
     VillainTurnBegan: _villain_began,
     CharacterWounded: _character_wounded,

@@ -302,6 +302,10 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{capitalized(seat_names(s)[e.seat or 0])} {_want(s, e.seat or 0)} no more actions."
     ),
     ev.HeroesActionsEnded: lambda s, e: _actions_ended(s, e),
+    ev.HeroesActionsReopened: lambda s, e: (
+        f"{capitalized(listed([seat_names(s)[p] for p in e.players]))} may act again, "
+        "since another hero has acted."
+    ),
     ev.HeroesTurnEnded: lambda s, e: "The heroes' turn ends: spent cubes go to fatigue.",
     ev.VillainTurnBegan: lambda s, e: _villain_recovery(s, e),
     ev.CharacterWounded: lambda s, e: (

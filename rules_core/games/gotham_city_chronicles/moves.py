@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
+from rules_core.engine.updating import updated
 from rules_core.engine.wording import counted, no_such_move, possessive, takes_only
 from rules_core.games.gotham_city_chronicles import (
     combat,
@@ -22,7 +23,7 @@ from rules_core.games.gotham_city_chronicles import (
     throwing,
     villain,
 )
-from rules_core.games.gotham_city_chronicles.events import HeroesActionsEnded
+from rules_core.games.gotham_city_chronicles.events import HeroesActionsEnded, HeroesActionsReopened
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.owed import IN_WORDS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
@@ -135,10 +136,10 @@ def _precheck(state: GccState, seat: int) -> Rejection | None:
         if state.flow.phase == "heroes" and seat in state.done:
             return reject(
                 "seat_finished",
-                "You have finished this heroes' turn: the others play on until they finish too.",
+                "You have finished your heroes' actions: you are asked again if another hero acts.",
             )
         side = "the heroes" if state.flow.phase == "heroes" else "the villain"
-        return reject("not_your_turn", f"It is {side}' turn, and not yours to play now.")
+        return reject("not_your_turn", f"It is {possessive(side)} turn, and not yours to play now.")
     return None
 
 
@@ -531,8 +532,10 @@ def heroes_rest(state: GccState, rng: random.Random) -> list[GameEvent]:
     declared in the open), once the last stance is declared; and the one seat left to act
     whose only move is ending its actions (nobody else can act to change that), in the move
     that left it so. Everything in this game is in the open, so not being asked tells nobody
-    anything. A seat whose active heroes can do nothing while another seat still acts stays
-    asked: it may wait for what the other does."""
+    anything. Since rules version 27 a seat whose active heroes can do nothing is ended so while
+    another seat still acts too: it no longer needs to stay asked to wait for what the other
+    does, since it is asked again should another hero's action open an action to it
+    (`heroes_reopened`); before, it stayed asked with the one move."""
     run = Run(state, HANDLERS)
     while (seat := _nothing_to_do(run.state)) is not None:
         resting = run.state.all_resting(seat)
@@ -546,10 +549,41 @@ def _nothing_to_do(state: GccState) -> int | None:
     """The first heroes' seat whose actions `heroes_rest` ends now, if any."""
     if state.winner or state.flow.phase != "heroes" or state.flow.step != "actions":
         return None
-    waiting = to_act(state)
-    for seat in sorted(waiting):
-        if seat == VILLAIN_SEAT or not (state.all_resting(seat) or waiting == {seat}):
-            continue
-        if MOVES.offers_only(state, seat, Move.of("finish")):
-            return seat
-    return None
+    waiting = sorted(to_act(state) - {VILLAIN_SEAT}, key=lambda s: not state.all_resting(s))
+    return next((s for s in waiting if MOVES.offers_only(state, s, Move.of("finish"))), None)
+
+
+NOT_ACTIONS = ("finish", "drop")  # the heroes' moves in their actions step that are no action
+
+
+def heroes_reopened(before: GccState, move: Move, after: GccState) -> list[GameEvent]:
+    """IV, V·B·4, V·B·5 (rules version 27): after each action the heroes choose the acting hero
+    anew while at least one active hero wishes to act, and their turn ends when they decide it
+    unanimously. So a heroes' seat that had finished its actions is asked again once a move
+    of the heroes' actions step (an action, or equipment dropped) is over and the turn goes on:
+    its finishing was no vote for a turn's end that another hero's action then changed. Only
+    seats with an action open to them are reopened (a seat whose heroes rest, or can do nothing
+    but finish, stays finished); a finish, and an exchange declined (nothing done), reopen
+    nobody, nor does a step still under way (a roll, a defense, an agreement asked)."""
+    if move.type in ("finish", "decline") or after.winner:
+        return []
+    steps = (before.flow.phase, before.flow.step, after.flow.phase, after.flow.step)
+    if steps != ("heroes", "actions", "heroes", "actions"):
+        return []
+    if pending(after) is not None or after.ordering is not None or owed_now(after):
+        return []
+    players = tuple(seat for seat in after.done if _has_an_action(after, seat))
+    return [HeroesActionsReopened(seat=None, players=players)] if players else []
+
+
+def _has_an_action(state: GccState, seat: int) -> bool:
+    """Whether a finished heroes' seat would have an action to take were it asked again (the
+    first move of a rule other than finishing or dropping that it would be offered)."""
+    asked = updated(state, done=tuple(s for s in state.done if s != seat))
+    if MOVES.precheck(asked, seat) is not None:
+        return False
+    return any(
+        next(iter(rule.offers(asked, seat)), None) is not None
+        for rule in MOVES.rules
+        if rule.name not in NOT_ACTIONS
+    )

@@ -168,7 +168,10 @@ REFUSAL_WORDS: dict[str, str] = {
         "Choosing an effect to resolve first when no effects wait for their order, or one "
         "that is not among them."
     ),
-    "seat_finished": "Acting for heroes after their player has finished this heroes' turn.",
+    "seat_finished": (
+        "Acting for heroes after their player has finished their actions, before another hero "
+        "has acted."
+    ),
     "unknown_move": "Making a move the game does not have.",
     "unexpected_parameter": (
         "Giving a move a detail it does not take, or leaving out or blanking one the legal moves"

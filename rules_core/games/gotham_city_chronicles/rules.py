@@ -32,6 +32,7 @@ from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.mission import EFFECTS
 from rules_core.games.gotham_city_chronicles.moves import (
     MOVES,
+    heroes_reopened,
     heroes_rest,
     may_act,
     owed_steps,
@@ -169,8 +170,15 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # so two whose areas do not both hold a miniature commute, and one that reaches no hero
     # cannot end the game by neutralizing the heroes (effect_order.py); before, any two
     # explosions or dangerous tokens were asked about. The reference mission never asks either
-    # way, so its games are decided as before
-    rules_version = 26
+    # way, so its games are decided as before; 27: a heroes' seat that has finished its actions
+    # is asked again once another move of the heroes' actions is over (an action, or equipment
+    # dropped) and it has an action open to it (IV, V·B·4, V·B·5: after each action the heroes
+    # choose the acting hero anew while any active hero wishes to act, and the turn ends when
+    # they decide it unanimously; `heroes_actions_reopened`, moves.heroes_reopened); before,
+    # a seat that finished stayed finished for the turn, whatever the other seats did after; and
+    # so a seat with nothing to do but finish has its actions ended (`heroes_actions_ended`)
+    # even while another seat still acts (before, only as the last seat left to act)
+    rules_version = 27
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)
@@ -248,11 +256,14 @@ class GothamCityChronicles(DeclaredGame[GccState]):
         """The move's events, then the villain's turn's end where the move leaves the villain
         nothing else to do (`moves.villain_done`, rules version 19), and the end of the
         actions of each heroes' seat whose heroes all rest (`moves.heroes_rest`, rules version
-        21)."""
+        21); before that, the heroes' seats that had finished and may act again, another hero
+        having acted (`moves.heroes_reopened`, rules version 27)."""
         events = super().decide(state, seat, move, rng)
         if isinstance(events, Rejection):
             return events
-        return events + self._followed(fold(self, events, state), rng)
+        after = fold(self, events, state)
+        reopened = heroes_reopened(state, move, after)
+        return events + reopened + self._followed(fold(self, reopened, after), rng)
 
     def owed(self, state: GccState, rng: random.Random) -> list[GameEvent]:
         """GameSpec.owed: the steps `moves.owed_steps` takes (a defense the first log's rules

@@ -1,7 +1,8 @@
 """Rules version 21: a heroes' seat with nothing to do in the heroes' actions but end them is
 not asked to (moves.heroes_rest): its actions end as the game's own step (`heroes_actions_ended`, by
-nobody, told why). Chronicles keeps nothing hidden, so not asking tells nobody anything; a seat that
-could wait for another seat's actions stays asked."""
+nobody, told why). Chronicles keeps nothing hidden, so not asking tells nobody anything. Until rules
+version 27 a seat that could wait for another seat's actions stayed asked; since, it is asked again
+once another hero's action opens one to it (moves.heroes_reopened), so it is not kept waiting."""
 
 from __future__ import annotations
 
@@ -70,24 +71,39 @@ def test_when_every_hero_rests_the_heroes_turn_ends_in_the_last_stances_move() -
 
 
 def test_the_last_seat_left_with_only_the_end_of_its_actions_is_not_asked() -> None:
-    """Seat 2's Gordon is active with no cube in reserve: nothing to do. While seat 1 still
-    acts, seat 2 stays asked (it may wait for what seat 1 does); once seat 1 finishes, seat
-    2's actions end in the same move, and with them the heroes' turn."""
+    """Seat 2's Gordon is active with no cube in reserve: nothing to do. Once seat 1 finishes,
+    seat 2's actions end in the same move, and with them the heroes' turn."""
+    state = all_active(started(3))
+    gordon = state.hero("commissioner-gordon")
+    state = state.with_hero(replace(gordon, zones=replace(gordon.zones, reserve=0)))
+    state = replace(state, done=(2,))
+    after, events = decided(state, 1, FINISH)
+    assert events[:2] == [HeroesFinished(seat=1), HeroesTurnEnded(seat=None)]
+    assert after.flow.phase == "villain"
+
+
+def test_a_seat_with_nothing_to_do_is_not_asked_while_another_acts() -> None:
+    """Rules version 27: seat 2's Gordon is active with no cube in reserve, nothing to do.
+    Before, seat 2 stayed asked while seat 1 still acted (it could wait for what seat 1 does);
+    since a finished seat is asked again once another hero's action opens one to it
+    (test_turns.py), its actions end at once, told why; seat 1 plays on, and its finish ends
+    the heroes' turn."""
     state = all_active(started(3))
     gordon = state.hero("commissioner-gordon")
     state = state.with_hero(replace(gordon, zones=replace(gordon.zones, reserve=0)))
     assert GAME.legal_moves(state, 2) == [FINISH] and to_act(state) == {1, 2}
-    assert heroes_rest(state, random.Random(0)) == []
-    after, events = decided(state, 1, FINISH)
+    events = heroes_rest(state, random.Random(0))
     ended = HeroesActionsEnded(seat=None, player=2, resting=False)
-    assert events[:2] == [HeroesFinished(seat=1), ended]
+    assert events == [ended]
     assert [c.section for c in ended.cited()] == ["v-b-4", "v-b-5"]
-    assert HeroesTurnEnded(seat=None) in events and after.flow.phase == "villain"
-    between = fold(state, events[:1])
-    assert GAME.narrate(between, events[1], None, False) == (
+    assert GAME.narrate(state, ended, None, False) == (
         "Commissioner Gordon can take no more actions: Commissioner Gordon's actions end for "
         "this turn."
     )
+    state = fold(state, events)
+    assert to_act(state) == {1}
+    after, events = decided(state, 1, FINISH)
+    assert HeroesTurnEnded(seat=None) in events and after.flow.phase == "villain"
 
 
 def test_a_seat_left_alone_once_a_resting_seat_is_done_is_not_asked_either() -> None:

@@ -234,3 +234,18 @@ def test_a_hero_left_unnamed_is_asked_for_and_an_unknown_one_is_not_in_the_missi
             refusal = MOVES.refusal(state, seat, move)
             assert isinstance(refusal, Rejection), (kind, hero)
             assert (refusal.code, refusal.message) == ("not_your_hero", words), (kind, hero)
+
+
+def test_a_heroes_seat_in_the_villains_turn_is_told_whose_turn_it_is_in_words() -> None:
+    """IV B, IV D: in the villain's turn a heroes' seat with nothing to drop is refused its
+    moves, told so with the villain's turn named as a player reads it ("the villain's turn",
+    not "the villain' turn")."""
+    state = _heroes_acting()
+    for seat in sorted(to_act(state)):
+        state = _play(state, seat, Move.of("finish"))
+    assert state.flow.phase == "villain" and not any(h.items for h in state.heroes)
+    refusal = MOVES.decide(state, 1, Move.of("move", hero="batman", to="walkway"), random.Random(0))
+    assert isinstance(refusal, Rejection)
+    assert refusal.code == "not_your_turn"
+    assert refusal.message == "It is the villain's turn, and not yours to play now."
+    assert refusal.citations == REJECTIONS["not_your_turn"]

@@ -4,22 +4,25 @@ with no hero active."""
 
 from __future__ import annotations
 
+import random
 import tomllib
 from dataclasses import replace
 
 from rules_core.engine.declared import Run
-from rules_core.engine.types import Move
+from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
 from rules_core.games.gotham_city_chronicles.events import (
     GameFinished,
+    HeroesActionsReopened,
     HeroesTurnEnded,
     TurnEffectTriggered,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.moves import to_act
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.setup import opening
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
-from rules_core.games.gotham_city_chronicles.state import INITIAL
+from rules_core.games.gotham_city_chronicles.state import INITIAL, GccState
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
     fold,
@@ -74,3 +77,66 @@ def test_with_no_hero_active_the_heroes_seat_only_finishes_or_drops() -> None:
     assert {m.type for m in offered} == {"finish", "drop"}
     state, events = play(state, 1, Move.of("finish"))
     assert any(isinstance(e, HeroesTurnEnded) for e in events)
+
+
+def _decided(state: GccState, seat: int, move: Move) -> tuple[GccState, list[GameEvent]]:
+    """A move through the game's decide (with what follows it: `GAME._followed`)."""
+    events = GAME.decide(state, seat, move, random.Random(0))
+    assert not isinstance(events, Rejection), events
+    return fold(state, events), events
+
+
+def test_a_seat_that_finished_may_act_again_after_another_heros_action() -> None:
+    """V·B·5: after each action the heroes go back to choosing the acting hero while at least
+    one active hero still wishes to act, and the turn ends when they decide it unanimously
+    (IV). A seat that said it wanted no more actions is asked again once another seat's hero
+    has acted (rules version 27; before, it stayed finished for the turn): Commissioner Gordon's
+    seat finishes, Renee Montoya joins him in the street, and Gordon may move after all."""
+    state = all_active(started(3))
+    gordon_seat = state.hero("commissioner-gordon").seat
+    other = state.hero("renee-montoya").seat
+    assert gordon_seat != other
+    state, _ = _decided(state, gordon_seat, Move.of("finish"))
+    assert to_act(state) == {other}
+    state, events = _decided(state, other, Move.of("move", hero="renee-montoya", to="street"))
+    reopened = HeroesActionsReopened(seat=None, players=(gordon_seat,))
+    assert events[-1] == reopened
+    assert [c.section for c in reopened.cited()] == ["iv", "v-b-4", "v-b-5"]
+    told = GAME.narrate(state, reopened, None, False)
+    assert told == "Commissioner Gordon may act again, since another hero has acted."
+    assert to_act(state) == {other, gordon_seat}
+    state, _ = _decided(
+        state, gordon_seat, Move.of("move", hero="commissioner-gordon", to="loading-dock")
+    )
+    assert state.hero("commissioner-gordon").area == "loading-dock"
+
+
+def test_the_heroes_turn_ends_once_every_seat_finishes_after_the_last_action() -> None:
+    """IV, V·B·5: unanimity after the last action; a finish before another seat's action is
+    not a vote for the turn's end. A seat finishing while no hero has acted since the others
+    finished ends the turn."""
+    state = all_active(started(3))
+    gordon_seat = state.hero("commissioner-gordon").seat
+    other = state.hero("renee-montoya").seat
+    state, _ = _decided(state, gordon_seat, Move.of("finish"))
+    state, _ = _decided(state, other, Move.of("move", hero="renee-montoya", to="street"))
+    state, events = _decided(state, other, Move.of("finish"))
+    assert not any(isinstance(e, HeroesTurnEnded) for e in events)
+    assert to_act(state) == {gordon_seat}
+    state, events = _decided(state, gordon_seat, Move.of("finish"))
+    assert any(isinstance(e, HeroesTurnEnded) for e in events)
+
+
+def test_a_finished_seat_with_nothing_left_to_do_is_not_asked_again() -> None:
+    """A seat whose heroes can take no action (here: resting) is not reopened by another
+    seat's action: only an active hero able to act may wish to."""
+    state = started(3)
+    gordon_seat = state.hero("commissioner-gordon").seat
+    for hero in state.heroes:
+        stance = "resting" if hero.seat == gordon_seat else "active"
+        state, _ = _decided(state, hero.seat, Move.of("stance", hero=hero.id, stance=stance))
+    other = state.hero("renee-montoya").seat
+    assert to_act(state) == {other}
+    state, events = _decided(state, other, Move.of("move", hero="renee-montoya", to="street"))
+    assert not any(isinstance(e, HeroesActionsReopened) for e in events)
+    assert to_act(state) == {other}

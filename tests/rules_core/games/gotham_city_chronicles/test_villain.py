@@ -598,3 +598,26 @@ def test_the_villains_turn_ends_by_itself_once_nothing_but_ending_it_is_left() -
     assert types[:2] == ["tile_activation_ended", "villain_turn_ended"]
     assert after.flow.phase == "heroes" and after.turn == 2
     assert to_act(after) == {1}
+
+
+def test_what_follows_the_villains_last_move_rolls_with_the_moves_dice() -> None:
+    """IV A, IX R after VI·B·4: where the villain's turn ends by itself (rules version 19), the
+    steps that follow in the same move (the next upkeep: the armed bomb at 0 explodes, the thug
+    beside it rolling its yellow dice) roll with the move's random source, as the move's own
+    dice do: deciding the move again with the same seed rolls the same faces."""
+    state = villains_turn()
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="thugs-with-crowbar"))
+    state, _ = play(state, VILLAIN, Move.of("activate_character", character="thugs-with-crowbar-1"))
+    state, _ = play(
+        state, VILLAIN, Move.of("character_action", action="arm-bomb", characteristic=0)
+    )
+    state, _ = play(state, VILLAIN, Move.of("end_activation"))
+    state, _ = play(state, VILLAIN, Move.of("activate", tile="brutes-with-chains"))
+    state = replace(state, demobilized=True).with_token(replace(state.token("bomb"), countdown=0))
+    assert state.area_of("thugs-with-crowbar-1") == state.token("bomb").area
+    _, events = _by_the_game(state, Move.of("end_activation"))
+    assert any(isinstance(e, Exploded) for e in events)
+    rolled = [e for e in events if e.type == "area_dice_rolled"]
+    assert rolled and rolled[0].figure == "thugs-with-crowbar-1"
+    again = GAME.decide(state, VILLAIN, Move.of("end_activation"), random.Random(0))
+    assert again == events
