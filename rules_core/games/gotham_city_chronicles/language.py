@@ -12,6 +12,7 @@ from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.effect_order import effect_name, side_choosing
 from rules_core.games.gotham_city_chronicles.energy import villain_recovered
 from rules_core.games.gotham_city_chronicles.figures import ACTIONS, Characteristic
+from rules_core.games.gotham_city_chronicles.mission import EVENT_TILE
 from rules_core.games.gotham_city_chronicles.rolling import paid_room
 from rules_core.games.gotham_city_chronicles.state import GccState
 
@@ -52,6 +53,12 @@ def name(state: GccState, figure: str) -> str:
             if entry.id == figure:
                 return str(entry.name)
     return "the event tile" if figure == "event" else figure
+
+
+def the_tile(state: GccState, tile: str) -> str:
+    """A river tile named as a tile ("the Killer Croc tile"), so that activating it does not read
+    as activating its miniature of the same name ("The villain activates Killer Croc.")."""
+    return "the event tile" if tile == EVENT_TILE else f"the {name(state, tile)} tile"
 
 
 def item(state: GccState, item_id: str) -> str:
@@ -314,7 +321,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.CharacterNeutralized: lambda s, e: f"{name(s, e.character)} is neutralized.",
     ev.TileNeutralized: lambda s, e: f"The {name(s, e.tile)} tile is neutralized.",
     ev.TileActivated: lambda s, e: (
-        f"The villain activates {name(s, e.tile)} for {counted(e.cost, 'cube')}."
+        f"The villain activates {the_tile(s, e.tile)} for {counted(e.cost, 'cube')}."
     ),
     ev.EventTriggered: lambda s, e: f"Event: {name(s, e.event)}.",
     ev.ReinforcementPoints: lambda s, e: (
@@ -342,7 +349,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"The villain demobilizes {name(s, e.tile)}: its miniatures leave the board."
     ),
     ev.CharacterActivationEnded: lambda s, e: f"{name(s, e.character)}'s activation ends.",
-    ev.TileActivationEnded: lambda s, e: f"The activation of {name(s, e.tile)} ends.",
+    ev.TileActivationEnded: lambda s, e: f"The activation of {the_tile(s, e.tile)} ends.",
     ev.VillainTurnEnded: lambda s, e: "The villain's turn ends.",
     ev.UpkeepTriggered: lambda s, e: f"Upkeep: {name(s, e.effect)}.",
     ev.TurnEffectTriggered: lambda s, e: f"Mission: {name(s, e.effect)}.",

@@ -384,7 +384,7 @@ RULES: tuple[MoveRule[GccState], ...] = (
         villain.activate_check,
         villain.activate_apply,
         lambda s, seat, m: (
-            f"Activate {villain.tile_name(s, str(m.get('tile')))} for "
+            f"Activate {language.the_tile(s, str(m.get('tile')))} for "
             + counted(villain.cost_of(s, str(m.get("tile"))), "cube")
         ),
     ),

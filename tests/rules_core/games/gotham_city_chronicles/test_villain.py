@@ -458,10 +458,30 @@ def test_a_tile_activation_is_offered_with_its_cost_in_the_river() -> None:
         for m in GAME.legal_moves(state, VILLAIN)
         if m.type == "activate"
     }
-    assert told["thugs-with-crowbar"] == "Activate Thugs with Crowbar for 1 cube"
-    assert told["brutes-with-chains"] == "Activate Brutes with Chains for 2 cubes"
-    assert told["killer-croc"] == "Activate Killer Croc for 3 cubes"
+    assert told["thugs-with-crowbar"] == "Activate the Thugs with Crowbar tile for 1 cube"
+    assert told["brutes-with-chains"] == "Activate the Brutes with Chains tile for 2 cubes"
+    assert told["killer-croc"] == "Activate the Killer Croc tile for 3 cubes"
     assert told["event"] == "Activate the event tile for 4 cubes"
+
+
+def test_the_story_tells_a_tile_activated_from_its_miniature_activated() -> None:
+    """VI·B·3: the villain pays to activate a tile, then activates its characters. For a tile
+    of one miniature both read 'The villain activates Killer Croc.', and its two ends 'Killer
+    Croc's activation ends.' and 'The activation of Killer Croc ends.': the tile is now named
+    as a tile, in the move and in the story."""
+    state = villains_turn()
+    tile = Move.of("activate", tile="killer-croc")
+    assert GAME.describe_move(state, VILLAIN, tile) == "Activate the Killer Croc tile for 3 cubes"
+    state, events = play(state, VILLAIN, tile)
+    told = [GAME.narrate(state, e, None, False) for e in events]
+    assert told[0] == "The villain activates the Killer Croc tile for 3 cubes."
+    croc = Move.of("activate_character", character="killer-croc-1")
+    state, events = play(state, VILLAIN, croc)
+    assert GAME.narrate(state, events[0], None, False) == "The villain activates Killer Croc."
+    state, events = play(state, VILLAIN, Move.of("end_activation"))
+    told = [GAME.narrate(state, e, None, False) for e in events]
+    assert "Killer Croc's activation ends." in told
+    assert "The activation of the Killer Croc tile ends." in told
 
 
 def test_a_miniature_is_named_in_the_moves_as_in_the_story() -> None:
