@@ -107,17 +107,24 @@ def may_act(state: GccState) -> frozenset[int]:
     """V·D·1 [f] (rules version 24): a hero drops equipment at any time, so in the villain's
     turn, while the villain is the one the game waits for and nothing is under way (a roll, an
     attack, an exchange, the order of effects), the heroes' seats whose heroes carry equipment
-    may drop it. Nothing waits for them (they are not `to_act`, and no bot is asked)."""
-    if state.flow.phase != "villain" or to_act(state) != {VILLAIN_SEAT}:
-        return frozenset()
+    may drop it; and (rules version 28) so may a heroes' seat that has finished its actions
+    while other seats still act in the heroes' turn. Nothing waits for them (they are not
+    `to_act`, and no bot is asked)."""
     if pending(state) is not None or state.ordering is not None:
         return frozenset()
-    return frozenset(h.seat for h in state.heroes if h.items)
+    if state.flow.phase == "villain" and to_act(state) == {VILLAIN_SEAT}:
+        return frozenset(h.seat for h in state.heroes if h.items)
+    if state.flow.phase == "heroes" and state.flow.step == "actions" and not state.winner:
+        return frozenset(h.seat for h in state.heroes if h.items and h.seat in state.done)
+    return frozenset()
 
 
 def _out_of_turn(state: GccState, seat: int) -> bool:
-    """A heroes' seat in the villain's turn that the game does not wait for (`may_act`)."""
-    return state.flow.phase == "villain" and seat != VILLAIN_SEAT and seat not in to_act(state)
+    """A heroes' seat that the game does not wait for (`may_act`): in the villain's turn, or
+    finished with its actions in the heroes' turn."""
+    if seat == VILLAIN_SEAT or seat in to_act(state):
+        return False
+    return state.flow.phase == "villain" or (state.flow.phase == "heroes" and seat in state.done)
 
 
 def _precheck(state: GccState, seat: int) -> Rejection | None:
@@ -209,6 +216,12 @@ def _waited(rule: MoveRule[GccState]) -> MoveRule[GccState]:
 
     def check(state: GccState, seat: int, move: Move) -> Rejection | None:
         if not any_time and _out_of_turn(state, seat):
+            if state.flow.phase == "heroes":
+                return reject(
+                    "seat_finished",
+                    "You have finished your heroes' actions: a hero may only drop equipment "
+                    "until you are asked again.",
+                )
             return reject(
                 "not_your_turn", "It is the villain's turn: a hero may only drop equipment."
             )
@@ -556,7 +569,7 @@ def _nothing_to_do(state: GccState) -> int | None:
 NOT_ACTIONS = ("finish", "drop")  # the heroes' moves in their actions step that are no action
 
 
-def heroes_reopened(before: GccState, move: Move, after: GccState) -> list[GameEvent]:
+def heroes_reopened(before: GccState, seat: int, move: Move, after: GccState) -> list[GameEvent]:
     """IV, V·B·4, V·B·5 (rules version 27): after each action the heroes choose the acting hero
     anew while at least one active hero wishes to act, and their turn ends when they decide it
     unanimously. So a heroes' seat that had finished its actions is asked again once a move
@@ -564,7 +577,8 @@ def heroes_reopened(before: GccState, move: Move, after: GccState) -> list[GameE
     its finishing was no vote for a turn's end that another hero's action then changed. Only
     seats with an action open to them are reopened (a seat whose heroes rest, or can do nothing
     but finish, stays finished); a finish, and an exchange declined (nothing done), reopen
-    nobody, nor does a step still under way (a roll, a defense, an agreement asked)."""
+    nobody, nor does a step still under way (a roll, a defense, an agreement asked). A finished
+    seat dropping equipment (`may_act`, rules version 28) stays finished itself."""
     if move.type in ("finish", "decline") or after.winner:
         return []
     steps = (before.flow.phase, before.flow.step, after.flow.phase, after.flow.step)
@@ -572,7 +586,7 @@ def heroes_reopened(before: GccState, move: Move, after: GccState) -> list[GameE
         return []
     if pending(after) is not None or after.ordering is not None or owed_now(after):
         return []
-    players = tuple(seat for seat in after.done if _has_an_action(after, seat))
+    players = tuple(s for s in after.done if s != seat and _has_an_action(after, s))
     return [HeroesActionsReopened(seat=None, players=players)] if players else []
 
 

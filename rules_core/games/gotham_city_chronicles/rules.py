@@ -177,8 +177,12 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # they decide it unanimously; `heroes_actions_reopened`, moves.heroes_reopened); before,
     # a seat that finished stayed finished for the turn, whatever the other seats did after; and
     # so a seat with nothing to do but finish has its actions ended (`heroes_actions_ended`)
-    # even while another seat still acts (before, only as the last seat left to act)
-    rules_version = 27
+    # even while another seat still acts (before, only as the last seat left to act); 28: a
+    # heroes' seat that has finished its actions may still drop equipment while other seats act
+    # (V·D·1 [f]: at any time; `may_act`, as in the villain's turn), staying finished itself
+    # while the drop reopens the others as any move of the actions step does; before, it was
+    # refused as finished
+    rules_version = 28
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)
@@ -262,7 +266,7 @@ class GothamCityChronicles(DeclaredGame[GccState]):
         if isinstance(events, Rejection):
             return events
         after = fold(self, events, state)
-        reopened = heroes_reopened(state, move, after)
+        reopened = heroes_reopened(state, seat, move, after)
         return events + reopened + self._followed(fold(self, reopened, after), rng)
 
     def owed(self, state: GccState, rng: random.Random) -> list[GameEvent]:

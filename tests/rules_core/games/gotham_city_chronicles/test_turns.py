@@ -15,6 +15,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     GameFinished,
     HeroesActionsReopened,
     HeroesTurnEnded,
+    ItemDropped,
     TurnEffectTriggered,
 )
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
@@ -109,6 +110,33 @@ def test_a_seat_that_finished_may_act_again_after_another_heros_action() -> None
         state, gordon_seat, Move.of("move", hero="commissioner-gordon", to="loading-dock")
     )
     assert state.hero("commissioner-gordon").area == "loading-dock"
+
+
+def test_a_finished_seat_may_still_drop_equipment_while_other_seats_act() -> None:
+    """V·D·1 [f]: a hero drops equipment at any time (rules version 28; before, a seat that had
+    finished its actions was refused until asked again). The finished seat may drop and nothing
+    else; nothing waits for it (`may_act`, not `to_act`); it stays finished itself, while the
+    drop reopens another finished seat that has an action, as any move of the actions step."""
+    state = all_active(started(4))
+    seats = {h.id: h.seat for h in state.heroes}
+    batman, gordon = seats["batman"], seats["commissioner-gordon"]
+    assert len({batman, gordon, seats["renee-montoya"]}) == 3
+    state = state.with_hero(replace(state.hero("batman"), items=("ledger",)))
+    state, _ = _decided(state, batman, Move.of("finish"))
+    assert GAME.may_act(state) == {batman} and batman not in GAME.to_act(state)
+    drop = Move.of("drop", hero="batman", item="ledger")
+    assert GAME.legal_moves(state, batman) == [drop]
+    moved = GAME.decide(
+        state, batman, Move.of("move", hero="batman", to="rooftop"), random.Random(0)
+    )
+    assert isinstance(moved, Rejection) and moved.code == "seat_finished"
+    assert "may only drop equipment" in moved.message
+    state, _ = _decided(state, gordon, Move.of("finish"))
+    state, events = _decided(state, batman, drop)
+    assert events[0] == ItemDropped(seat=batman, hero="batman", item="ledger")
+    assert events[1:] == [HeroesActionsReopened(seat=None, players=(gordon,))]
+    assert batman in state.done and GAME.may_act(state) == frozenset()
+    assert GAME.legal_moves(state, batman) == []
 
 
 def test_the_heroes_turn_ends_once_every_seat_finishes_after_the_last_action() -> None:
