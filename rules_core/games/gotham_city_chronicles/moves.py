@@ -9,7 +9,14 @@ from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.updating import updated
-from rules_core.engine.wording import counted, no_such_move, possessive, takes_only
+from rules_core.engine.wording import (
+    capitalized,
+    counted,
+    listed,
+    no_such_move,
+    possessive,
+    takes_only,
+)
 from rules_core.games.gotham_city_chronicles import (
     combat,
     effect_order,
@@ -136,7 +143,12 @@ def _precheck(state: GccState, seat: int) -> Rejection | None:
     if seat not in to_act(state) and seat not in may_act(state):
         if state.roll is not None:  # VIII: the roller's reroll step comes first
             who = possessive(language.name(state, state.roll.figure))
-            return reject("roll_pending", f"First {who} dice are rerolled or kept by its player.")
+            names = language.seat_names(state)
+            deciding = listed([names[s] for s in sorted(to_act(state))]) or "their player"
+            return reject(
+                "roll_pending",
+                f"{capitalized(who)} dice wait for {deciding} to reroll or keep them first.",
+            )
         ordering = effect_order.order_pending(state)
         if ordering is not None:
             return ordering

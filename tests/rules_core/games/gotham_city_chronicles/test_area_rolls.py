@@ -94,7 +94,9 @@ def test_the_wrong_seat_is_refused_while_a_roll_waits() -> None:
     for move in (Move.of("keep"), Move.of("finish"), Move.of("reroll", dice="0", paid=True)):
         rejection = refused(state, HEROES, move)
         assert rejection.code == "roll_pending"
-        assert "Killer Croc" in rejection.message
+        assert rejection.message == (
+            "Killer Croc's dice wait for the villain to reroll or keep them first."
+        )
         assert {c.section for c in rejection.citations} >= {"viii"}
 
 
