@@ -19,8 +19,18 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "not_your_turn": cite("sequence-of-play"),
     "unknown_move": cite("sequence-of-play"),
     "unexpected_parameter": cite("sequence-of-play"),
+    # each refusal cites the sequence of play, the turn of the side whose move it is and the
+    # phase the move belongs to (moves._phase)
     "wrong_phase": cite(
-        "sequence-of-play", "sequence-of-play.falcones-turn", "sequence-of-play.gordons-turn"
+        "sequence-of-play",
+        "sequence-of-play.falcones-turn",
+        "sequence-of-play.falcones-turn.income",
+        F_MOVE,
+        "sequence-of-play.gordons-turn",
+        G_START,
+        G_MOVE,
+        G_FIGHT,
+        G_DRAW,
     ),
     # a card played from Falcone's hand, or Gordon's at his start of turn or with a fight (each
     # refusal cites the phase of the card refused)
