@@ -18,6 +18,7 @@ from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import capitalized, counted, listed, no_such_move, takes_only
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON, TURN_SECTIONS, phase_section
 from rules_core.games.no_mans_land.content import Card, number
+from rules_core.games.no_mans_land.events import ENDINGS as ENDING_SECTIONS
 from rules_core.games.no_mans_land.events import (
     CharacterRecruited,
     CrimeCommitted,
@@ -33,6 +34,7 @@ from rules_core.games.no_mans_land.events import (
 )
 from rules_core.games.no_mans_land.evolve import HANDLERS
 from rules_core.games.no_mans_land.language import (
+    ENDINGS,
     PHASE_NAMES,
     ROLES,
     describe_move,
@@ -500,8 +502,9 @@ def _draw(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[Ga
 
 
 def _precheck(state: NmlState, seat: int) -> Rejection | None:
-    if state.over:
-        return reject("game_over", "The game is over.")
+    if state.over:  # told as the game's last event told it, citing that ending
+        ended = f"The game is over: {ENDINGS[state.ending]}."
+        return reject("game_over", ended, "ending-the-game", ENDING_SECTIONS[state.ending])
     if state.gain_owed:
         card = state.pack.card(state.gaining()).name
         owed = counted(state.gain_owed, "corruption counter")

@@ -15,7 +15,13 @@ G_DRAW = "sequence-of-play.gordons-turn.draw"
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("sequence-of-play"),
     "bad_options": cite("sequence-of-play"),
-    "game_over": cite("ending-the-game"),
+    # each refusal cites the ending the game met (moves._precheck)
+    "game_over": cite(
+        "ending-the-game",
+        "ending-the-game.city-overrun",
+        "ending-the-game.batsignal-deck-empty",
+        "ending-the-game.counters-exhausted",
+    ),
     "not_your_turn": cite("sequence-of-play"),
     "unknown_move": cite("sequence-of-play"),
     "unexpected_parameter": cite("sequence-of-play"),

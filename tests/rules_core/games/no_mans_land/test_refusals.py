@@ -330,6 +330,40 @@ def test_a_move_of_the_other_side_says_whose_it_is_not_that_the_phase_is_wrong()
 
 
 @pytest.mark.parametrize(
+    ("ending", "winner", "words", "section"),
+    [
+        ("overrun", FALCONE, "Gotham is overrun: Falcone wins", "city-overrun"),
+        (
+            "batsignal",
+            FALCONE,
+            "Gordon drew the last Batsignal card: Falcone wins",
+            "batsignal-deck-empty",
+        ),
+        (
+            "counters",
+            GORDON,
+            "Falcone's supply of corruption counters is exhausted: Gordon has held out and wins",
+            "counters-exhausted",
+        ),
+    ],
+)
+def test_a_move_after_the_end_says_how_the_game_ended_and_cites_that_ending(
+    ending: str, winner: int, words: str, section: str
+) -> None:
+    """ending-the-game: the game ends one of three ways; a move made after it is told which,
+    with that ending's section, as the game's last event told it."""
+    state = replace(gordons("draw"), over=True, winner=winner, ending=ending)
+    for seat in (FALCONE, GORDON):
+        answer = refused(state, seat, Move.of("draw"))
+        assert (answer.code, answer.message) == ("game_over", f"The game is over: {words}.")
+        assert tuple(c.section for c in answer.citations) == (
+            "ending-the-game",
+            f"ending-the-game.{section}",
+        )
+        assert set(answer.citations) <= set(GAME.rejections["game_over"])
+
+
+@pytest.mark.parametrize(
     ("at", "seat", "kind", "params", "sections"),
     [
         # Gordon plays Falcone's move in his own turn: Falcone's turn and its movement phase
@@ -384,8 +418,12 @@ def test_a_move_out_of_turn_or_after_the_end_is_refused_saying_why() -> None:
         "not_your_turn",
         "It is Falcone's turn (movement phase): wait for it.",
     )
-    over = refused(replace(gordons("draw"), over=True), GORDON, Move.of("draw"))
-    assert (over.code, over.message) == ("game_over", "The game is over.")
+    state = replace(gordons("draw"), over=True, winner=FALCONE, ending="overrun")
+    over = refused(state, GORDON, Move.of("draw"))
+    assert (over.code, over.message) == (
+        "game_over",
+        "The game is over: Gotham is overrun: Falcone wins.",
+    )
 
 
 @pytest.mark.parametrize(
