@@ -55,6 +55,8 @@ def test_each_hidden_thing_shows_its_back_or_count_to_others_and_its_face_to_its
     # drew from deck 2)
     for view in (hers, his, anyone):
         assert view["decks"] == [{"count": n} for n in (13, 12, 13, 13)]
+        # what each deck holds is public, as the book's card list makes it: texts, no ids
+        assert [sum(c["copies"] for c in view["deck_contents"][d]) for d in "1234"] == [15] * 4
     # a card placed face down: its back (the figure it aims at) is seen, its face by Ann alone
     (placed,) = hers["deposit"]
     assert placed == {"figure": "A", "seat": 0, "deck": card["deck"], "card": card}
