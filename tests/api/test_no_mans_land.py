@@ -1,5 +1,6 @@
 """No Man's Land through the API: bots play it to the end with a sound log, a person's move out
-of turn is refused with the book's sequence of play, and a face-down crime stays Falcone's."""
+of turn is refused with the book's sequence of play, a face-down crime stays Falcone's, and each
+hand is its holder's (the others, like the decks, show how many cards)."""
 
 from __future__ import annotations
 
@@ -79,3 +80,45 @@ def test_a_crime_played_face_down_is_seen_only_by_falcone(
     mine = api.get(f"/api/games/{gid}/state/", **auth(falcone["token"])).json()["state"]
     crime = next(d for d in mine["districts"] if d["id"] == district)["crime"]
     assert crime["card"]["id"] == hidden["move"]["card"]
+
+
+@pytest.mark.django_db
+def test_hands_and_decks_are_counted_for_the_others_and_shown_to_their_holders(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Falcone's hand and Gordon's Batsignal cards through the API: each holder sees his cards,
+    the other side and a spectator how many; both decks show how many cards, to all; the card
+    Gordon draws is his alone in the history too."""
+    body = create_game(game="no-mans-land", seed=3)
+    gid, (falcone, gordon) = body["id"], (s["token"] for s in body["seats"])
+    # Falcone ends his movement phase at once, so he draws nothing: 4 cards held, 13 in his deck
+    assert _post(api, gid, body["version"], falcone, {"type": "end"}).status_code == 201
+    while True:  # Gordon ends his phases until his draw phase offers the Batsignal deck
+        offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(gordon)).json()
+        kinds = [m["move"]["type"] for m in offered["moves"]]
+        move = {"type": "draw" if "draw" in kinds else "end"}
+        answer = _post(api, gid, offered["version"], gordon, move)
+        assert answer.status_code == 201, answer.json()
+        if "draw" in kinds:
+            break
+    views = {
+        who: api.get(f"/api/games/{gid}/state/", **auth(token)).json()["state"]
+        for who, token in (("falcone", falcone), ("gordon", gordon), ("spectator", None))
+    }
+    his = views["falcone"]["hands"]["0"]
+    assert len(his) == 4 and all(c["name"] for c in his)
+    (drawn,) = views["gordon"]["hands"]["1"]
+    assert drawn["kind"] == "batsignal" and drawn["name"]
+    assert views["gordon"]["hands"]["0"] == views["spectator"]["hands"]["0"] == {"count": 4}
+    assert views["falcone"]["hands"]["1"] == views["spectator"]["hands"]["1"] == {"count": 1}
+    for view in views.values():
+        assert view["decks"] == {"falcone": {"count": 13}, "batsignal": {"count": 7}}
+    events = {
+        who: api.get(f"/api/games/{gid}/events/", **auth(token)).json()["events"]
+        for who, token in (("falcone", falcone), ("gordon", gordon), ("spectator", None))
+    }
+    told = {who: next(e for e in es if e["type"] == "signal_drawn") for who, es in events.items()}
+    assert told["gordon"]["data"]["card"] == drawn["id"]
+    assert told["falcone"]["data"]["card"] is None and told["spectator"]["data"]["card"] is None
+    assert drawn["name"] in told["gordon"]["text"]
+    assert drawn["name"] not in told["falcone"]["text"] + told["spectator"]["text"]

@@ -6,13 +6,28 @@ from __future__ import annotations
 from rules_core.engine.types import JSON
 from rules_core.engine.visibility import Secret
 from rules_core.games.gotham_race import language, track
-from rules_core.games.gotham_race.content import Pack
+from rules_core.games.gotham_race.content import DECKS, Pack
 from rules_core.games.gotham_race.state import FIGURE_NAMES, FIGURES, RaceState
 
 
 def _card_json(pack: Pack, card_id: str) -> JSON:
     card = pack.card(card_id)
     return {"id": card.id, "deck": card.deck, "text": card.text}
+
+
+def deck_contents(pack: Pack) -> JSON:
+    """What each deck holds, as the table knows it ('cards' lists every card of each back):
+    each card's text and its copies, in the pack's order, never which card lies where (no id:
+    the ids are the decks' and hands' secrets, so the set-up's event shows the cards as a
+    count)."""
+    found: dict[int, dict[str, int]] = {deck: {} for deck in DECKS}
+    for card in pack.cards:
+        texts = found[card.deck]
+        texts[card.text] = texts.get(card.text, 0) + 1
+    return {
+        str(deck): [{"text": text, "copies": copies} for text, copies in texts.items()]
+        for deck, texts in found.items()
+    }
 
 
 def view(state: RaceState, seat: int | None, reveal: bool = False) -> dict[str, JSON]:
@@ -70,6 +85,7 @@ def view(state: RaceState, seat: int | None, reveal: bool = False) -> dict[str, 
         "current_figure": None if current is None else FIGURE_NAMES[current],
         "drawn": state.drawn,
         "decks": [list(d) if finished else {"count": len(d)} for d in state.decks],
+        "deck_contents": deck_contents(pack),
         "discard": [_card_json(pack, c) for c in state.discard],
         "deposit": deposit,
         "hands": hands,

@@ -15,8 +15,11 @@ def cite(*sections: str) -> tuple[Citation, ...]:
     return tuple(Citation(BOOK, s) for s in sections)
 
 
+# the section of the book listing each side's phases
+TURN_SECTIONS = ("sequence-of-play.falcones-turn", "sequence-of-play.gordons-turn")
+
+
 def phase_section(player: int, phase: str) -> str:
     """The section of the book listing this phase of this side's turn."""
-    side = "falcones-turn" if player == FALCONE else "gordons-turn"
     key = "start-of-turn" if phase == "start" else phase
-    return f"sequence-of-play.{side}.{key}"
+    return f"{TURN_SECTIONS[player]}.{key}"

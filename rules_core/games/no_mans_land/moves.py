@@ -16,8 +16,9 @@ from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import capitalized, counted, listed, no_such_move, takes_only
-from rules_core.games.no_mans_land.citations import FALCONE, GORDON, phase_section
+from rules_core.games.no_mans_land.citations import FALCONE, GORDON, TURN_SECTIONS, phase_section
 from rules_core.games.no_mans_land.content import Card, number
+from rules_core.games.no_mans_land.events import ENDINGS as ENDING_SECTIONS
 from rules_core.games.no_mans_land.events import (
     CharacterRecruited,
     CrimeCommitted,
@@ -33,6 +34,7 @@ from rules_core.games.no_mans_land.events import (
 )
 from rules_core.games.no_mans_land.evolve import HANDLERS
 from rules_core.games.no_mans_land.language import (
+    ENDINGS,
     PHASE_NAMES,
     ROLES,
     describe_move,
@@ -59,14 +61,18 @@ from rules_core.games.no_mans_land.turns import (
 
 
 def _phase(state: NmlState, seat: int, side: int, *steps: str) -> Rejection | None:
+    """A move of `side`'s, made in one of its `steps`: refused otherwise, citing the sequence
+    of play, that side's turn and the phases the move belongs to (not the other side's turn)."""
     wanted = " or ".join(PHASE_NAMES[s] for s in steps)
+    sections = ("sequence-of-play", TURN_SECTIONS[side], *(phase_section(side, s) for s in steps))
     if seat != side:
-        return reject("wrong_phase", f"Only {ROLES[side]} does that, in his {wanted}.")
+        return reject("wrong_phase", f"Only {ROLES[side]} does that, in his {wanted}.", *sections)
     if state.flow.step not in steps:
         now = PHASE_NAMES[state.flow.step]
         return reject(
             "wrong_phase",
             f"That is done in {ROLES[side]}'s {wanted}; it is {ROLES[state.flow.current]}'s {now}.",
+            *sections,
         )
     return None
 
@@ -496,8 +502,9 @@ def _draw(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[Ga
 
 
 def _precheck(state: NmlState, seat: int) -> Rejection | None:
-    if state.over:
-        return reject("game_over", "The game is over.")
+    if state.over:  # told as the game's last event told it, citing that ending
+        ended = f"The game is over: {ENDINGS[state.ending]}."
+        return reject("game_over", ended, "ending-the-game", ENDING_SECTIONS[state.ending])
     if state.gain_owed:
         card = state.pack.card(state.gaining()).name
         owed = counted(state.gain_owed, "corruption counter")

@@ -15,12 +15,28 @@ G_DRAW = "sequence-of-play.gordons-turn.draw"
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("sequence-of-play"),
     "bad_options": cite("sequence-of-play"),
-    "game_over": cite("ending-the-game"),
+    # each refusal cites the ending the game met (moves._precheck)
+    "game_over": cite(
+        "ending-the-game",
+        "ending-the-game.city-overrun",
+        "ending-the-game.batsignal-deck-empty",
+        "ending-the-game.counters-exhausted",
+    ),
     "not_your_turn": cite("sequence-of-play"),
     "unknown_move": cite("sequence-of-play"),
     "unexpected_parameter": cite("sequence-of-play"),
+    # each refusal cites the sequence of play, the turn of the side whose move it is and the
+    # phase the move belongs to (moves._phase)
     "wrong_phase": cite(
-        "sequence-of-play", "sequence-of-play.falcones-turn", "sequence-of-play.gordons-turn"
+        "sequence-of-play",
+        "sequence-of-play.falcones-turn",
+        "sequence-of-play.falcones-turn.income",
+        F_MOVE,
+        "sequence-of-play.gordons-turn",
+        G_START,
+        G_MOVE,
+        G_FIGHT,
+        G_DRAW,
     ),
     # a card played from Falcone's hand, or Gordon's at his start of turn or with a fight (each
     # refusal cites the phase of the card refused)

@@ -108,3 +108,28 @@ def test_at_the_end_of_a_round_the_placed_cards_go_to_the_discard_pile() -> None
     assert view["deposit"] == []
     turned = next(e for e in events if isinstance(e, DepositRevealed))
     assert [c["id"] for c in objs(view["discard"])] == list(turned.cards)
+
+
+def test_what_each_deck_holds_is_public_though_the_pack_in_the_log_shows_only_a_count() -> None:
+    """'cards': the book lists every action card of each back, so the table knows what each
+    deck holds, never where a card lies. The set-up's event shows the pack's cards only as a
+    count (their ids are the decks' and hands' secrets), so every view lists each deck's cards
+    by text and copies, with no id, the same for every seat and a spectator."""
+    state = on_the_pile()
+    assert state.pack is not None
+    expected: dict[str, list[dict[str, object]]] = {}
+    for deck in "1234":
+        texts = [c.text for c in state.pack.cards if str(c.deck) == deck]
+        # in the pack's order, each text once with its copies
+        expected[deck] = [{"text": t, "copies": texts.count(t)} for t in dict.fromkeys(texts)]
+    assert expected["1"][1] == {"text": "Leader: 2 forward", "copies": 2}
+    # 15 cards a back, some printed twice ('cards': "(2 cards)")
+    assert [len(texts) for texts in expected.values()] == [11, 11, 12, 13]
+    ids = {c.id for c in state.pack.cards}
+    words = {str(v) for cards in expected.values() for c in cards for v in c.values()}
+    assert not ids & words
+    for seat in (0, 1, None):
+        assert GAME.view(state, seat)["deck_contents"] == expected
+    started = GAME.redact(GAME.setup(2, {}, random.Random(1))[0], 1, finished=False)
+    pack = started["pack"]
+    assert isinstance(pack, dict) and pack["cards"] == {"count": 60}

@@ -79,3 +79,29 @@ def test_a_cards_gain_reads_as_counters_taken_from_the_supply() -> None:
         "crime, cost 1, strength 1; when played face up, Falcone takes 1 corruption counter "
         "from the supply"
     )
+
+
+def test_a_gain_the_supply_can_just_give_is_owed_and_one_it_cannot_ends_the_game() -> None:
+    """ending-the-game.counters-exhausted: only a take the supply cannot give ends the game; a
+    supply holding exactly the card's counter gives it, so a move before it is refused as
+    waiting for the counter (corruption-counters, the movement phase), not as the game's end."""
+    exact, _ = _racket_played(counters=1, supply=1)
+    answer = refused(exact, FALCONE, Move.of("end"))
+    assert (answer.code, answer.message) == (
+        "gain_pending",
+        "Falcone must first take the 1 corruption counter Protection Racket gives.",
+    )
+    assert tuple(c.section for c in answer.citations) == (
+        "corruption-counters",
+        "sequence-of-play.falcones-turn.movement",
+    )
+    short, _ = _racket_played(counters=1, supply=0)
+    answer = refused(short, GORDON, Move.of("end"))
+    assert answer.message == (
+        "The supply cannot give the 1 corruption counter Protection Racket gives: Falcone's "
+        "supply is exhausted, and Gordon wins."
+    )
+    assert tuple(c.section for c in answer.citations) == (
+        "ending-the-game.counters-exhausted",
+        "corruption-counters",
+    )

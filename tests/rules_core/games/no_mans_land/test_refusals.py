@@ -188,7 +188,7 @@ def test_a_move_that_breaks_a_rule_is_refused_saying_which(
     state, seat = (falcones_movement(), FALCONE) if at == "falcone" else (gordons(at), GORDON)
     answer = refused(state, seat, Move.of(kind, **params))
     assert (answer.code, answer.message) == (code, message)
-    narrowed = FALCONES_OWN.get(code) if at == "falcone" else None
+    narrowed = FALCONES_OWN.get(code) if at == "falcone" else GORDONS_OWN.get((code, kind))
     expected = tuple(Citation("no-mans-land", s) for s in narrowed) if narrowed else None
     assert answer.citations == (expected or GAME.rejections[code]) and answer.citations
     assert set(answer.citations) <= set(GAME.rejections[code])
@@ -203,6 +203,14 @@ FALCONES_OWN = {
     "district_destroyed": ("ending-the-game.city-overrun", *F_MOVE),
     "not_your_piece": F_MOVE,
     "cannot_move_there": F_MOVE,
+}
+# a move of Gordon's out of its phase: the sequence of play, his turn and the move's own phase
+GORDONS_OWN = {
+    ("wrong_phase", "draw"): (
+        "sequence-of-play",
+        "sequence-of-play.gordons-turn",
+        "sequence-of-play.gordons-turn.draw",
+    ),
 }
 
 
@@ -321,14 +329,101 @@ def test_a_move_of_the_other_side_says_whose_it_is_not_that_the_phase_is_wrong()
     )
 
 
+@pytest.mark.parametrize(
+    ("ending", "winner", "words", "section"),
+    [
+        ("overrun", FALCONE, "Gotham is overrun: Falcone wins", "city-overrun"),
+        (
+            "batsignal",
+            FALCONE,
+            "Gordon drew the last Batsignal card: Falcone wins",
+            "batsignal-deck-empty",
+        ),
+        (
+            "counters",
+            GORDON,
+            "Falcone's supply of corruption counters is exhausted: Gordon has held out and wins",
+            "counters-exhausted",
+        ),
+    ],
+)
+def test_a_move_after_the_end_says_how_the_game_ended_and_cites_that_ending(
+    ending: str, winner: int, words: str, section: str
+) -> None:
+    """ending-the-game: the game ends one of three ways; a move made after it is told which,
+    with that ending's section, as the game's last event told it."""
+    state = replace(gordons("draw"), over=True, winner=winner, ending=ending)
+    for seat in (FALCONE, GORDON):
+        answer = refused(state, seat, Move.of("draw"))
+        assert (answer.code, answer.message) == ("game_over", f"The game is over: {words}.")
+        assert tuple(c.section for c in answer.citations) == (
+            "ending-the-game",
+            f"ending-the-game.{section}",
+        )
+        assert set(answer.citations) <= set(GAME.rejections["game_over"])
+
+
+@pytest.mark.parametrize(
+    ("at", "seat", "kind", "params", "sections"),
+    [
+        # Gordon plays Falcone's move in his own turn: Falcone's turn and its movement phase
+        (
+            "movement",
+            GORDON,
+            "recruit",
+            {"card": "thug-1", "district": "docks"},
+            ("sequence-of-play.falcones-turn", "sequence-of-play.falcones-turn.movement"),
+        ),
+        # Falcone's extra counters outside his income phase: his turn and that phase
+        (
+            "falcone",
+            FALCONE,
+            "extra",
+            {"counters": 1},
+            ("sequence-of-play.falcones-turn", "sequence-of-play.falcones-turn.income"),
+        ),
+        # Gordon moves a hero in his crimefighting phase: his turn and his movement phase
+        (
+            "crimefighting",
+            GORDON,
+            "move",
+            {"piece": "gordon", "to": "park-row"},
+            ("sequence-of-play.gordons-turn", "sequence-of-play.gordons-turn.movement"),
+        ),
+        # a start of turn card in his draw phase: his turn and his start of turn phase
+        (
+            "draw",
+            GORDON,
+            "signal",
+            {"card": "rapid-1"},
+            ("sequence-of-play.gordons-turn", "sequence-of-play.gordons-turn.start-of-turn"),
+        ),
+    ],
+)
+def test_a_move_out_of_its_phase_cites_the_side_and_the_phase_it_belongs_to(
+    at: str, seat: int, kind: str, params: dict[str, Any], sections: tuple[str, ...]
+) -> None:
+    """sequence-of-play: each side steps through its own phases in order; the refusal cites
+    that, the turn of the side whose move it is and the phase the move belongs to, never the
+    other side's turn."""
+    state = falcones_movement() if at == "falcone" else gordons(at)
+    answer = refused(state, seat, Move.of(kind, **params))
+    assert answer.code == "wrong_phase"
+    assert tuple(c.section for c in answer.citations) == ("sequence-of-play", *sections)
+
+
 def test_a_move_out_of_turn_or_after_the_end_is_refused_saying_why() -> None:
     early = refused(falcones_movement(), GORDON, Move.of("end"))
     assert (early.code, early.message) == (
         "not_your_turn",
         "It is Falcone's turn (movement phase): wait for it.",
     )
-    over = refused(replace(gordons("draw"), over=True), GORDON, Move.of("draw"))
-    assert (over.code, over.message) == ("game_over", "The game is over.")
+    state = replace(gordons("draw"), over=True, winner=FALCONE, ending="overrun")
+    over = refused(state, GORDON, Move.of("draw"))
+    assert (over.code, over.message) == (
+        "game_over",
+        "The game is over: Gotham is overrun: Falcone wins.",
+    )
 
 
 @pytest.mark.parametrize(

@@ -10,12 +10,13 @@ import pytest
 
 from rules_core.engine import fold
 from rules_core.engine.flow import Flow
-from rules_core.engine.types import Move
-from rules_core.games.no_mans_land.citations import FALCONE, GORDON
+from rules_core.engine.types import Citation, Move
+from rules_core.games.no_mans_land.citations import BOOK, FALCONE, GORDON
 from rules_core.games.no_mans_land.events import (
     CrimeRevealed,
     SignalPlayed,
 )
+from rules_core.games.no_mans_land.refusals import G_START
 from tests.rules_core.games.no_mans_land.helpers import (
     GAME,
     START_HAND,
@@ -97,7 +98,10 @@ def test_a_start_of_turn_card_is_refused_saying_why_when_it_does_not_fit(
     state = replace(at_gordons_start(START_HAND), **changes)
     answer = refused(state, GORDON, Move.of("signal", **move))
     assert (answer.code, answer.message) == (code, message)
-    assert answer.citations == GAME.rejections[code]
+    # out of its phase: the sequence of play, Gordon's turn and his start of turn phase
+    own = ("sequence-of-play", "sequence-of-play.gordons-turn", G_START)
+    expected = tuple(Citation(BOOK, s) for s in own) if code == "wrong_phase" else None
+    assert answer.citations == (expected or GAME.rejections[code])
 
 
 def test_gordon_plays_a_start_card_and_reveals_a_crime_in_the_open() -> None:
