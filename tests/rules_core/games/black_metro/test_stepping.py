@@ -16,6 +16,7 @@ from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import facilities, language
 from rules_core.games.black_metro.checks import REJECTIONS
+from rules_core.games.black_metro.content import parse_pack
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import NOBODY, BlackMetroState
 from rules_core.games.black_metro.vocabulary import MOST_STEPS
@@ -282,3 +283,21 @@ def test_a_later_step_is_found_again_whether_the_cost_was_taken_off_or_not() -> 
     for steps in (as_printed, freed):
         option = effect_steps.option_ending(state, RED, "district:1:1", steps[1:])
         assert effect_steps.left_of(state, RED, "district:1:1", option, len(steps) - 1) == steps[1:]
+
+
+def test_a_later_research_step_is_asked_even_with_one_technology_left() -> None:
+    """A supply face made "you may advance, then research 1 technology": Blue, at level I with
+    3 of its 4 technologies downed, does not advance, and the research is still asked of him,
+    its one way left: which technologies lie face down is his to know (README: research from
+    level I is asked whatever it leaves), so it is never done for him unasked."""
+    pack = _pack()
+    supply = next(d for d in pack["dice"] if d["id"] == "supply")
+    supply["faces"][RESEARCH_THEN_ADVANCE - 1]["steps"] = [ADVANCE, {"op": "research", "amount": 1}]
+    downed = tuple(f"{t}@{BLUE}" for t in ("calm-protocol", "expiditry-matrix", "voltaic-edge"))
+    state = updated(_at_the_laboratory(1, downed=downed), pack=parse_pack(pack))
+    state = _rolled(state, RESEARCH_THEN_ADVANCE)
+    state, events = play(state, BLUE, "resolve_roll", choice="no")
+    assert [type(ev) for ev in events] == [r.RollResolved, r.StepAsked]
+    assert [m.get("choice") for m in GAME.legal_moves(state, BLUE)] == ["trading-platform"]
+    state, events = play(state, BLUE, "choose_step", choice="trading-platform")
+    assert state.player(BLUE).downed == (*downed, f"trading-platform@{BLUE}")
