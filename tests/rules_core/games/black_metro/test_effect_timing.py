@@ -9,6 +9,7 @@ from typing import Any
 
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.content import parse_pack
@@ -263,3 +264,52 @@ def test_red_the_first_seat_gets_his_facility_bonus_as_any_player() -> None:
         bonus,
     ]
     assert state.player(RED).gold == gold + 4 and state.bonus_due == NO_BONUS
+
+
+def test_a_facility_bonus_does_not_wait_for_the_hand_limit_its_effect_reaches() -> None:
+    """03's first effect draws 2 fortunes; Blue, holding 5 (the most a hand keeps) and Trading
+    Platform, gets the bonus's gold with the draw, before he discards down to 5. The discard
+    is the fortunes' own limit (fortunes: a player beyond 5 discards down), not a step of the
+    effect, which is resolved once its cards are drawn (advanced.golden.abilities; getting
+    beyond a limit is one of advanced.golden.exceptions); and the two touch nothing of each
+    other, the bonus giving a resource and the discard taking fortunes."""
+    state = _with_trading_platform(
+        _with_first_effect(_dominated(), {"op": "draw", "card": "fortune", "amount": 2})
+    )
+    deck = state.fortune_deck
+    state = updated(state, fortune_deck=deck[5:], fortune_knowers=state.fortune_knowers[5:])
+    state = state.with_player(BLUE, updated(state.player(BLUE), hand=deck[:5]))
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="")
+    assert _types(events) == [r.EffectUsed, ef.FortunesDrawn, ef.FortunesDrawn, e.ResourceChanged]
+    assert len(_bonuses(events)) == 1 and state.player(BLUE).gold == gold + 1
+    assert state.flow.prompts[0].kind == "hand_limit" and state.bonus_due == NO_BONUS
+
+
+def test_a_facility_bonus_does_not_wait_for_the_frequency_jammer_its_research_wakes() -> None:
+    """Blue, The Technologist, holding Trading Platform made a bonus at 08, researches there:
+    his bonus comes with the effect, before he decides on the frequency jammer, an ability of
+    his candidate that the research calls up, not a step of the district's effect (each
+    player resolves each of the abilities they choose, advanced.golden.timing); the jammer
+    downs another player's technology, which the bonus neither gives nor reads."""
+    pack = _pack()
+    platform = next(t for t in pack["technology"] if t["id"] == "trading-platform")
+    platform["ability"]["district"] = 8
+    state = updated(_dominated(), pack=parse_pack(pack))
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
+    state, _ = play(state, BLUE, "done_resolving")
+    state, _ = play(state, RED, "done_resolving")
+    blue = updated(
+        state.player(BLUE),
+        candidate="technologist",
+        candidate_charged=True,
+        technologies=("trading-platform@2",),
+    )
+    state = state.with_player(BLUE, blue)
+    state = state.with_player(RED, updated(state.player(RED), technologies=("voltaic-edge@0",)))
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="research:calm-protocol")
+    assert [ev.owner for ev in _bonuses(events)] == [BLUE]
+    assert state.flow.prompts[0].kind == "jammer" and state.player(BLUE).gold == gold + 1
+    state, events = play(state, BLUE, "jam", card="voltaic-edge@0")
+    assert _bonuses(events) == [] and state.player(BLUE).gold == gold + 1
