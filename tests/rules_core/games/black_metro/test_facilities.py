@@ -191,3 +191,33 @@ def test_the_arms_stash_with_nothing_to_promote_or_build_is_done_as_nothing() ->
     face = state.the_pack().die("supply").faces[4].options[0]
     assert [s.op for s in face.steps] == ["promote_and_build"] and face.if_able
     assert facilities.choices(state, 0, 0, face.steps, face.if_able) == [""]
+
+
+def _with_personnel(
+    state: BlackMetroState, number: int, troop: tuple[int, int, int]
+) -> BlackMetroState:
+    district = state.district(number)
+    troops = (troop, *district.personnel[1:])
+    return state.with_district(number, updated(district, personnel=troops))
+
+
+def test_the_tavern_recalls_exactly_3_of_the_players_personnel_there_in_every_mix() -> None:
+    """05 Laughing Tavern's second effect recalls 3 of the player's personnel at the district
+    (troubleshooting.districts.laughing-tavern): each way is one mix of subordinates, paragons
+    and doom mechasuits adding up to 3, none more of a kind than stand there."""
+    recall = _table().the_pack().district(5).effects[1].steps
+    state = _with_personnel(_table(), 5, (2, 1, 1))
+    assert facilities.choices(state, 0, 5, recall) == ["1,1,1", "2,0,1", "2,1,0"]
+    state = _with_personnel(_table(), 5, (3, 0, 0))
+    assert facilities.choices(state, 0, 5, recall) == ["3,0,0"]
+    assert facilities.choices(_with_personnel(_table(), 5, (1, 1, 0)), 0, 5, recall) == []
+
+
+def test_a_player_at_the_top_scientific_level_may_research_but_not_advance() -> None:
+    """08 Oakland Laboratory's first effect advances a level or researches (appendix.science):
+    at level III, the last level card, only research is offered."""
+    state = _table()
+    player = updated(state.player(0), science=3, gold=9, intel=9, drakownium=9)
+    state = state.with_player(0, player)
+    ways = facilities.choices(state, 0, 8, state.the_pack().district(8).effects[0].steps)
+    assert ways and "advance" not in ways and all(w.startswith("research:") for w in ways)
