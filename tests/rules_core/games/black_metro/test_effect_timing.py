@@ -313,3 +313,21 @@ def test_a_facility_bonus_does_not_wait_for_the_frequency_jammer_its_research_wa
     assert state.flow.prompts[0].kind == "jammer" and state.player(BLUE).gold == gold + 1
     state, events = play(state, BLUE, "jam", card="voltaic-edge@0")
     assert _bonuses(events) == [] and state.player(BLUE).gold == gold + 1
+
+
+def test_a_promotion_takes_its_paragon_from_the_backup_and_else_from_the_overwhelmed_bag() -> None:
+    """03's first effect made "promote 1": Blue's subordinate at 03 becomes a paragon there, the
+    paragon coming from his backup while it holds one and else from his overwhelmed personnel,
+    the subordinate going back to the backup (appendix.personnel: promoting swaps the pieces)."""
+    state = _with_first_effect(_dominated(), {"op": "promote", "amount": 1})
+    subs, paragons, suits = state.district(GILDED_BANK).personnel[BLUE]
+    assert subs
+    blue = state.player(BLUE)
+    for backup, overwhelmed in (((2, 1, 1), (0, 0, 0)), ((2, 0, 1), (0, 1, 0))):
+        table = state.with_player(BLUE, updated(blue, backup=backup, overwhelmed=overwhelmed))
+        after, events = play(table, BLUE, "use_effect", effect=1, choice="paragon")
+        (promoted,) = [ev for ev in events if isinstance(ev, r.Promoted)]
+        assert promoted.from_overwhelmed == bool(overwhelmed[1])
+        assert after.district(GILDED_BANK).personnel[BLUE] == (subs - 1, paragons + 1, suits)
+        assert after.player(BLUE).backup == (backup[0] + 1, 0, backup[2])
+        assert after.player(BLUE).overwhelmed == (0, 0, 0)
