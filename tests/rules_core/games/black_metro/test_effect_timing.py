@@ -318,7 +318,8 @@ def test_a_facility_bonus_does_not_wait_for_the_frequency_jammer_its_research_wa
 def test_a_promotion_takes_its_paragon_from_the_backup_and_else_from_the_overwhelmed_bag() -> None:
     """03's first effect made "promote 1": Blue's subordinate at 03 becomes a paragon there, the
     paragon coming from his backup while it holds one and else from his overwhelmed personnel,
-    the subordinate going back to the backup (appendix.personnel: promoting swaps the pieces)."""
+    the subordinate going back to the backup (appendix.personnel: promoting swaps the pieces);
+    with no paragon in either the effect has no way and is not offered."""
     state = _with_first_effect(_dominated(), {"op": "promote", "amount": 1})
     subs, paragons, suits = state.district(GILDED_BANK).personnel[BLUE]
     assert subs
@@ -331,3 +332,6 @@ def test_a_promotion_takes_its_paragon_from_the_backup_and_else_from_the_overwhe
         assert after.district(GILDED_BANK).personnel[BLUE] == (subs - 1, paragons + 1, suits)
         assert after.player(BLUE).backup == (backup[0] + 1, 0, backup[2])
         assert after.player(BLUE).overwhelmed == (0, 0, 0)
+    # no paragon in either, a doom mechasuit in both (below level III): nothing to promote to
+    table = state.with_player(BLUE, updated(blue, backup=(2, 0, 1), overwhelmed=(0, 0, 1)))
+    assert not [m for m in GAME.legal_moves(table, BLUE) if m.get("effect") == 1]
