@@ -319,7 +319,8 @@ def test_a_promotion_takes_its_paragon_from_the_backup_and_else_from_the_overwhe
     """03's first effect made "promote 1": Blue's subordinate at 03 becomes a paragon there, the
     paragon coming from his backup while it holds one and else from his overwhelmed personnel,
     the subordinate going back to the backup (appendix.personnel: promoting swaps the pieces);
-    with no paragon in either the effect has no way and is not offered."""
+    with no paragon in either the effect has no way and is not offered; at level III a doom
+    mechasuit may be promoted to as well."""
     state = _with_first_effect(_dominated(), {"op": "promote", "amount": 1})
     subs, paragons, suits = state.district(GILDED_BANK).personnel[BLUE]
     assert subs
@@ -335,3 +336,10 @@ def test_a_promotion_takes_its_paragon_from_the_backup_and_else_from_the_overwhe
     # no paragon in either, a doom mechasuit in both (below level III): nothing to promote to
     table = state.with_player(BLUE, updated(blue, backup=(2, 0, 1), overwhelmed=(0, 0, 1)))
     assert not [m for m in GAME.legal_moves(table, BLUE) if m.get("effect") == 1]
+    # at level III the doom mechasuit too, from the bag when the backup has none
+    top = updated(blue, science=3, backup=(2, 1, 0), overwhelmed=(0, 0, 1))
+    offered = GAME.legal_moves(state.with_player(BLUE, top), BLUE)
+    assert {m.get("choice") for m in offered if m.get("effect") == 1} == {
+        "paragon",
+        "doom-mechasuit",
+    }
