@@ -221,3 +221,12 @@ def test_a_player_at_the_top_scientific_level_may_research_but_not_advance() -> 
     state = state.with_player(0, player)
     ways = facilities.choices(state, 0, 8, state.the_pack().district(8).effects[0].steps)
     assert ways and "advance" not in ways and all(w.startswith("research:") for w in ways)
+
+
+def test_a_player_who_cannot_pay_the_research_cost_researches_nothing_at_the_laboratory() -> None:
+    """08 Oakland Laboratory's research is paid for (appendix.science): at level I with no
+    resources, neither research nor an advance is offered, and the effect has no way."""
+    state = _table()
+    player = updated(state.player(0), science=1, gold=0, intel=0, drakownium=0)
+    state = state.with_player(0, player)
+    assert facilities.choices(state, 0, 8, state.the_pack().district(8).effects[0].steps) == []
