@@ -230,3 +230,18 @@ def test_a_player_who_cannot_pay_the_research_cost_researches_nothing_at_the_lab
     player = updated(state.player(0), science=1, gold=0, intel=0, drakownium=0)
     state = state.with_player(0, player)
     assert facilities.choices(state, 0, 8, state.the_pack().district(8).effects[0].steps) == []
+
+
+def test_a_build_with_none_left_moves_the_second_seats_own_piece_beside_anothers() -> None:
+    """troubleshooting.units.fortifications, for the second seat: its blockade at 03, beside
+    the first seat's, moves (only its own do); and no piece moves to where it stands or to a
+    district whose 3 fortification zones are full (appendix.fortifications)."""
+    state = _table()
+    state = state.with_player(1, updated(state.player(1), gold=3, fortifications=(0, 0)))
+    state = _fortified(state, 3, Fortification(0, "blockade"), Fortification(1, "blockade"))
+    state = _fortified(state, 6, *(Fortification(0, "blockade"),) * 3)
+    build = state.the_pack().district(9).effects[0].steps
+    ways = facilities.choices(state, 1, 9, build)
+    assert ways and all(way.startswith("1:blockade:3>") for way in ways)
+    assert "1:blockade:3>5" in ways
+    assert "1:blockade:3>3" not in ways and "1:blockade:3>6" not in ways
