@@ -5,14 +5,16 @@ done; a later step the earlier ones left with no way is passed over and told so.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
-from rules_core.games.black_metro import sources
+from rules_core.games.black_metro import facilities, sources
 from rules_core.games.black_metro.content import parse_pack
+from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import NO_BONUS, BlackMetroState
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
@@ -343,3 +345,19 @@ def test_a_promotion_takes_its_paragon_from_the_backup_and_else_from_the_overwhe
         "paragon",
         "doom-mechasuit",
     }
+
+
+def test_a_die_face_promoting_looks_at_the_district_its_die_was_rolled_for() -> None:
+    """A supply face made "promote 1", rolled for 03 Gilded Bank: Blue, no subordinate in his
+    hideout, promotes his subordinate at 03 (one way, done unasked), as a district's effect
+    there would; the face looks at the district it was rolled for, not at the hideout."""
+    pack = _pack()
+    supply = next(d for d in pack["dice"] if d["id"] == "supply")
+    supply["faces"][0]["steps"] = [{"op": "promote", "amount": 1}]
+    state = updated(_dominated(), pack=parse_pack(pack))
+    state = state.with_player(BLUE, updated(state.player(BLUE), hideout=(0, 0, 0)))
+    subs, paragons, suits = state.district(GILDED_BANK).personnel[BLUE]
+    run = Run(state)
+    facilities.apply_face(run, BLUE, "supply", 1, GILDED_BANK, random.Random(0))
+    assert [type(ev) for ev in run.events] == [r.Promoted]
+    assert run.state.district(GILDED_BANK).personnel[BLUE] == (subs - 1, paragons + 1, suits)

@@ -249,11 +249,18 @@ def test_a_build_with_none_left_moves_the_second_seats_own_piece_beside_anothers
 
 def test_an_event_face_of_two_options_waits_for_its_roller_to_choose() -> None:
     """Event 2 (chaotic winds) offers two options, each for every player (appendix.dice.event):
-    the roller is asked which (option -1: not chosen yet), neither being carried out before."""
+    the roller is asked which (option -1: not chosen yet; at no district, every player's
+    own), neither being carried out before."""
     state = _table()
     run = Run(state)
     facilities.apply_face(run, 0, "event", 2, 0, random.Random(0))
     (asked,) = run.events
     assert isinstance(asked, r.RollToResolve)
-    assert (asked.owner, asked.dice, asked.face, asked.option) == (0, "event", 2, -1)
+    assert (asked.owner, asked.dice, asked.face, asked.district, asked.option) == (
+        0,
+        "event",
+        2,
+        0,
+        -1,
+    )
     assert [p.hand for p in run.state.players] == [p.hand for p in state.players]
