@@ -264,3 +264,16 @@ def test_an_event_face_of_two_options_waits_for_its_roller_to_choose() -> None:
         -1,
     )
     assert [p.hand for p in run.state.players] == [p.hand for p in state.players]
+
+
+def test_a_face_if_able_whose_first_choice_has_no_way_still_does_the_rest() -> None:
+    """A supply face made "if able: recover 1 personnel, then heal 3" (the med kit's steps the
+    other way round) for Red with nobody overwhelmed: the recovery falls away and the healing
+    after it is still done (advanced.golden.exceptions: as much as can be is resolved)."""
+    pack = _pack()
+    supply = next(d for d in pack["dice"] if d["id"] == "supply")
+    supply["faces"][1]["steps"] = [RECOVER, {"op": "heal", "amount": 3}]
+    state = through_setup(_game(pack))
+    state = state.with_player(0, updated(state.player(0), strain=6, overwhelmed=(0, 0, 0)))
+    after, kinds = _rolled(state, 2)
+    assert kinds == ["strain_healed"] and after.player(0).strain == 3
