@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from rules_core.engine.types import JSON, Move, Rejection
+from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import facilities
@@ -256,3 +257,27 @@ def test_a_faces_choice_after_its_discards_is_made_once_they_are_done() -> None:
     state, events = play(state, RED, "discard_one", card=hand[1])
     assert [type(e) for e in events][:2] == [ef.FortunesDiscarded, MissionRevealed]
     assert mission in state.player(RED).revealed and state.player(RED).hand == (hand[2],)
+
+
+def test_a_faces_draw_after_its_choice_reshuffles_an_empty_fortune_deck() -> None:
+    """A face revealing a mission, then drawing a fortune, with the fortune deck empty: the
+    discard is shuffled into a new deck (troubleshooting.cards: an empty deck is replenished
+    from its discard) and the draw comes from it, after the choice."""
+    state = _with_penalty_face_5(
+        {"op": "reveal_mission"}, {"op": "draw", "card": "fortune", "amount": 1}
+    )
+    state = updated(
+        state,
+        fortune_deck=(),
+        fortune_knowers=(),
+        fortune_discard=state.fortune_deck,
+    )
+    hand = state.player(RED).hand
+    run = Run(state)
+    facilities.apply_face(run, RED, "penalty", 5, 0, random.Random(0))
+    assert [type(e) for e in run.events][:3] == [
+        MissionRevealed,
+        ef.FortuneDeckReshuffled,
+        ef.FortunesDrawn,
+    ]
+    assert len(run.state.player(RED).hand) == len(hand) + 1
