@@ -361,3 +361,16 @@ def test_a_die_face_promoting_looks_at_the_district_its_die_was_rolled_for() -> 
     facilities.apply_face(run, BLUE, "supply", 1, GILDED_BANK, random.Random(0))
     assert [type(ev) for ev in run.events] == [r.Promoted]
     assert run.state.district(GILDED_BANK).personnel[BLUE] == (subs - 1, paragons + 1, suits)
+
+
+def test_recalling_sends_the_personnel_named_home_and_recruits_at_the_district() -> None:
+    """03's first effect made the Laughing Tavern's "recall 1, recruit 1" (troubleshooting.
+    districts.laughing-tavern): Blue's subordinate at 03 goes back to his hideout and a
+    subordinate from his backup is recruited at 03, the district resolved."""
+    state = _with_first_effect(_dominated(), {"op": "recall_recruit", "recall": 1, "recruit": 1})
+    subs, paragons, suits = state.district(GILDED_BANK).personnel[BLUE]
+    hideout = state.player(BLUE).hideout
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="1,0,0")
+    assert [type(ev) for ev in events][1:3] == [r.Recalled, e.Recruited]
+    assert state.district(GILDED_BANK).personnel[BLUE] == (subs, paragons, suits)
+    assert state.player(BLUE).hideout == (hideout[0] + 1, hideout[1], hideout[2])
