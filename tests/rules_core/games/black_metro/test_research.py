@@ -9,6 +9,7 @@ import random
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro import test_example_round as example
 from tests.rules_core.games.black_metro.helpers import BLUE, GAME, GREEN, RED, play
@@ -86,3 +87,15 @@ def test_the_others_believe_a_downed_card_may_be_any_researched_at_its_owners_le
     }
     levels = {pack.technology(card).level for card in drawn}
     assert levels == {1, 2} and all(card.endswith(f"@{GREEN}") for card in drawn)
+
+
+def test_the_laboratory_advances_a_level_paid_for_its_level_card() -> None:
+    """08 Oakland Laboratory's first effect may advance the scientific level instead of
+    researching (appendix.science): Blue at level I pays level II's card and reaches it, each
+    payment naming the level it buys."""
+    state = _at_the_laboratory(1)
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="advance")
+    paid = [ev for ev in events if isinstance(ev, e.ResourceChanged)]
+    assert {(ev.resource, ev.amount) for ev in paid} == {("intel", -3), ("drakownium", -1)}
+    assert {ev.source for ev in paid} == {sources.of(sources.SCIENCE, 2)}
+    assert state.player(BLUE).science == 2
