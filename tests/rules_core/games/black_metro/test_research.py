@@ -10,9 +10,11 @@ from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import sources
+from rules_core.games.black_metro.content import parse_pack
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro import test_example_round as example
 from tests.rules_core.games.black_metro.helpers import BLUE, GAME, GREEN, RED, play
+from tests.rules_core.games.black_metro.test_discards import _pack
 
 LEVEL_1 = {"calm-protocol", "expiditry-matrix", "voltaic-edge", "trading-platform"}
 
@@ -99,3 +101,14 @@ def test_the_laboratory_advances_a_level_paid_for_its_level_card() -> None:
     assert {(ev.resource, ev.amount) for ev in paid} == {("intel", -3), ("drakownium", -1)}
     assert {ev.source for ev in paid} == {sources.of(sources.SCIENCE, 2)}
     assert state.player(BLUE).science == 2
+
+
+def test_a_technology_whose_id_holds_a_colon_is_researched_by_its_whole_id() -> None:
+    """A pack's technology ids are any text, a colon included: the laboratory's research names
+    the technology after "research:", and the whole rest of the choice is its id."""
+    pack = _pack()
+    tech = next(t for t in pack["technology"] if t["id"] == "calm-protocol")
+    tech["id"] = "calm:protocol"
+    state = updated(_at_the_laboratory(1), pack=parse_pack(pack))
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:calm:protocol")
+    assert state.player(BLUE).downed == (f"calm:protocol@{BLUE}",)
