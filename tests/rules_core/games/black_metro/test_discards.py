@@ -11,9 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from rules_core.engine.types import JSON, Move, Rejection
+from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import facilities
+from rules_core.games.black_metro.events_standby import MissionRevealed
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro.helpers import (
@@ -205,3 +207,77 @@ def test_the_largest_discards_a_pack_may_ask_offer_few_moves() -> None:
                 state = GAME.evolve(state, event)
     assert asked > 0  # the discards were reached
     assert most <= 100, most
+
+
+DISCARD_2 = {"op": "discard_fortunes", "amount": 2}
+
+
+def _with_penalty_face_5(*steps: dict[str, Any]) -> BlackMetroState:
+    """A 2-player first game after its set-up, the penalty dice's fifth face made `steps`, Red
+    holding 3 fortunes and 1 mission."""
+    pack = _pack()
+    penalty = next(d for d in pack["dice"] if d["id"] == "penalty")
+    penalty["faces"][4]["steps"] = list(steps)
+    pack["first_game"]["setup"]["value"] += [{"op": "draw", "card": "fortune", "amount": 3}]
+    return through_setup(_game(pack))
+
+
+def test_a_faces_discards_after_its_one_choice_are_asked_once_it_is_made() -> None:
+    """A face revealing a mission, then discarding 2: Red holds one mission, so it is revealed
+    unasked (its one way names the whole choice), and the discards that follow are asked one
+    card at a time, nothing of that choice being left for them (rules version 29)."""
+    state = _with_penalty_face_5({"op": "reveal_mission"}, DISCARD_2)
+    (mission,) = state.player(RED).missions
+    hand = state.player(RED).hand
+    assert len(set(hand)) == 3, hand
+    run = Run(state)
+    facilities.apply_face(run, RED, "penalty", 5, 0, random.Random(0))
+    assert [type(e) for e in run.events] == [MissionRevealed, ef.DiscardsAsked]
+    state = run.state
+    assert mission in state.player(RED).revealed
+    assert {m.get("card") for m in GAME.legal_moves(state, RED)} == set(hand)
+    state, _ = play(state, RED, "discard_one", card=hand[0])
+    state, _ = play(state, RED, "discard_one", card=hand[1])
+    assert state.player(RED).hand == (hand[2],)
+
+
+def test_a_faces_choice_after_its_discards_is_made_once_they_are_done() -> None:
+    """A face discarding 2, then revealing a mission: the discards are asked first, naming no
+    way for the step after them (each later choosing step is asked in its turn, rules version
+    30); once the second card is discarded Red's one mission is revealed, its only way."""
+    state = _with_penalty_face_5(DISCARD_2, {"op": "reveal_mission"})
+    (mission,) = state.player(RED).missions
+    hand = state.player(RED).hand
+    run = Run(state)
+    facilities.apply_face(run, RED, "penalty", 5, 0, random.Random(0))
+    (asked,) = run.events
+    assert isinstance(asked, ef.DiscardsAsked) and (asked.left, asked.choice) == (1, "")
+    state, events = play(run.state, RED, "discard_one", card=hand[0])
+    assert mission not in state.player(RED).revealed
+    state, events = play(state, RED, "discard_one", card=hand[1])
+    assert [type(e) for e in events][:2] == [ef.FortunesDiscarded, MissionRevealed]
+    assert mission in state.player(RED).revealed and state.player(RED).hand == (hand[2],)
+
+
+def test_a_faces_draw_after_its_choice_reshuffles_an_empty_fortune_deck() -> None:
+    """A face revealing a mission, then drawing a fortune, with the fortune deck empty: the
+    discard is shuffled into a new deck (troubleshooting.cards: an empty deck is replenished
+    from its discard) and the draw comes from it, after the choice."""
+    state = _with_penalty_face_5(
+        {"op": "reveal_mission"}, {"op": "draw", "card": "fortune", "amount": 1}
+    )
+    state = updated(
+        state,
+        fortune_deck=(),
+        fortune_knowers=(),
+        fortune_discard=state.fortune_deck,
+    )
+    hand = state.player(RED).hand
+    run = Run(state)
+    facilities.apply_face(run, RED, "penalty", 5, 0, random.Random(0))
+    assert [type(e) for e in run.events][:3] == [
+        MissionRevealed,
+        ef.FortuneDeckReshuffled,
+        ef.FortunesDrawn,
+    ]
+    assert len(run.state.player(RED).hand) == len(hand) + 1

@@ -5,13 +5,16 @@ done; a later step the earlier ones left with no way is passed over and told so.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
-from rules_core.games.black_metro import sources
+from rules_core.games.black_metro import facilities, sources
 from rules_core.games.black_metro.content import parse_pack
+from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import NO_BONUS, BlackMetroState
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
@@ -263,3 +266,111 @@ def test_red_the_first_seat_gets_his_facility_bonus_as_any_player() -> None:
         bonus,
     ]
     assert state.player(RED).gold == gold + 4 and state.bonus_due == NO_BONUS
+
+
+def test_a_facility_bonus_does_not_wait_for_the_hand_limit_its_effect_reaches() -> None:
+    """03's first effect draws 2 fortunes; Blue, holding 5 (the most a hand keeps) and Trading
+    Platform, gets the bonus's gold with the draw, before he discards down to 5. The discard
+    is the fortunes' own limit (fortunes: a player beyond 5 discards down), not a step of the
+    effect, which is resolved once its cards are drawn (advanced.golden.abilities; getting
+    beyond a limit is one of advanced.golden.exceptions); and the two touch nothing of each
+    other, the bonus giving a resource and the discard taking fortunes."""
+    state = _with_trading_platform(
+        _with_first_effect(_dominated(), {"op": "draw", "card": "fortune", "amount": 2})
+    )
+    deck = state.fortune_deck
+    state = updated(state, fortune_deck=deck[5:], fortune_knowers=state.fortune_knowers[5:])
+    state = state.with_player(BLUE, updated(state.player(BLUE), hand=deck[:5]))
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="")
+    assert _types(events) == [r.EffectUsed, ef.FortunesDrawn, ef.FortunesDrawn, e.ResourceChanged]
+    assert len(_bonuses(events)) == 1 and state.player(BLUE).gold == gold + 1
+    assert state.flow.prompts[0].kind == "hand_limit" and state.bonus_due == NO_BONUS
+
+
+def test_a_facility_bonus_does_not_wait_for_the_frequency_jammer_its_research_wakes() -> None:
+    """Blue, The Technologist, holding Trading Platform made a bonus at 08, researches there:
+    his bonus comes with the effect, before he decides on the frequency jammer, an ability of
+    his candidate that the research calls up, not a step of the district's effect (each
+    player resolves each of the abilities they choose, advanced.golden.timing); the jammer
+    downs another player's technology, which the bonus neither gives nor reads."""
+    pack = _pack()
+    platform = next(t for t in pack["technology"] if t["id"] == "trading-platform")
+    platform["ability"]["district"] = 8
+    state = updated(_dominated(), pack=parse_pack(pack))
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="")
+    state, _ = play(state, BLUE, "done_resolving")
+    state, _ = play(state, RED, "done_resolving")
+    blue = updated(
+        state.player(BLUE),
+        candidate="technologist",
+        candidate_charged=True,
+        technologies=("trading-platform@2",),
+    )
+    state = state.with_player(BLUE, blue)
+    state = state.with_player(RED, updated(state.player(RED), technologies=("voltaic-edge@0",)))
+    gold = state.player(BLUE).gold
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="research:calm-protocol")
+    assert [ev.owner for ev in _bonuses(events)] == [BLUE]
+    assert state.flow.prompts[0].kind == "jammer" and state.player(BLUE).gold == gold + 1
+    state, events = play(state, BLUE, "jam", card="voltaic-edge@0")
+    assert _bonuses(events) == [] and state.player(BLUE).gold == gold + 1
+
+
+def test_a_promotion_takes_its_paragon_from_the_backup_and_else_from_the_overwhelmed_bag() -> None:
+    """03's first effect made "promote 1": Blue's subordinate at 03 becomes a paragon there, the
+    paragon coming from his backup while it holds one and else from his overwhelmed personnel,
+    the subordinate going back to the backup (appendix.personnel: promoting swaps the pieces);
+    with no paragon in either the effect has no way and is not offered; at level III a doom
+    mechasuit may be promoted to as well."""
+    state = _with_first_effect(_dominated(), {"op": "promote", "amount": 1})
+    subs, paragons, suits = state.district(GILDED_BANK).personnel[BLUE]
+    assert subs
+    blue = state.player(BLUE)
+    for backup, overwhelmed in (((2, 1, 1), (0, 0, 0)), ((2, 0, 1), (0, 1, 0))):
+        table = state.with_player(BLUE, updated(blue, backup=backup, overwhelmed=overwhelmed))
+        after, events = play(table, BLUE, "use_effect", effect=1, choice="paragon")
+        (promoted,) = [ev for ev in events if isinstance(ev, r.Promoted)]
+        assert promoted.from_overwhelmed == bool(overwhelmed[1])
+        assert after.district(GILDED_BANK).personnel[BLUE] == (subs - 1, paragons + 1, suits)
+        assert after.player(BLUE).backup == (backup[0] + 1, 0, backup[2])
+        assert after.player(BLUE).overwhelmed == (0, 0, 0)
+    # no paragon in either, a doom mechasuit in both (below level III): nothing to promote to
+    table = state.with_player(BLUE, updated(blue, backup=(2, 0, 1), overwhelmed=(0, 0, 1)))
+    assert not [m for m in GAME.legal_moves(table, BLUE) if m.get("effect") == 1]
+    # at level III the doom mechasuit too, from the bag when the backup has none
+    top = updated(blue, science=3, backup=(2, 1, 0), overwhelmed=(0, 0, 1))
+    offered = GAME.legal_moves(state.with_player(BLUE, top), BLUE)
+    assert {m.get("choice") for m in offered if m.get("effect") == 1} == {
+        "paragon",
+        "doom-mechasuit",
+    }
+
+
+def test_a_die_face_promoting_looks_at_the_district_its_die_was_rolled_for() -> None:
+    """A supply face made "promote 1", rolled for 03 Gilded Bank: Blue, no subordinate in his
+    hideout, promotes his subordinate at 03 (one way, done unasked), as a district's effect
+    there would; the face looks at the district it was rolled for, not at the hideout."""
+    pack = _pack()
+    supply = next(d for d in pack["dice"] if d["id"] == "supply")
+    supply["faces"][0]["steps"] = [{"op": "promote", "amount": 1}]
+    state = updated(_dominated(), pack=parse_pack(pack))
+    state = state.with_player(BLUE, updated(state.player(BLUE), hideout=(0, 0, 0)))
+    subs, paragons, suits = state.district(GILDED_BANK).personnel[BLUE]
+    run = Run(state)
+    facilities.apply_face(run, BLUE, "supply", 1, GILDED_BANK, random.Random(0))
+    assert [type(ev) for ev in run.events] == [r.Promoted]
+    assert run.state.district(GILDED_BANK).personnel[BLUE] == (subs - 1, paragons + 1, suits)
+
+
+def test_recalling_sends_the_personnel_named_home_and_recruits_at_the_district() -> None:
+    """03's first effect made the Laughing Tavern's "recall 1, recruit 1" (troubleshooting.
+    districts.laughing-tavern): Blue's subordinate at 03 goes back to his hideout and a
+    subordinate from his backup is recruited at 03, the district resolved."""
+    state = _with_first_effect(_dominated(), {"op": "recall_recruit", "recall": 1, "recruit": 1})
+    subs, paragons, suits = state.district(GILDED_BANK).personnel[BLUE]
+    hideout = state.player(BLUE).hideout
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="1,0,0")
+    assert [type(ev) for ev in events][1:3] == [r.Recalled, e.Recruited]
+    assert state.district(GILDED_BANK).personnel[BLUE] == (subs, paragons, suits)
+    assert state.player(BLUE).hideout == (hideout[0] + 1, hideout[1], hideout[2])

@@ -191,3 +191,89 @@ def test_the_arms_stash_with_nothing_to_promote_or_build_is_done_as_nothing() ->
     face = state.the_pack().die("supply").faces[4].options[0]
     assert [s.op for s in face.steps] == ["promote_and_build"] and face.if_able
     assert facilities.choices(state, 0, 0, face.steps, face.if_able) == [""]
+
+
+def _with_personnel(
+    state: BlackMetroState, number: int, troop: tuple[int, int, int]
+) -> BlackMetroState:
+    district = state.district(number)
+    troops = (troop, *district.personnel[1:])
+    return state.with_district(number, updated(district, personnel=troops))
+
+
+def test_the_tavern_recalls_exactly_3_of_the_players_personnel_there_in_every_mix() -> None:
+    """05 Laughing Tavern's second effect recalls 3 of the player's personnel at the district
+    (troubleshooting.districts.laughing-tavern): each way is one mix of subordinates, paragons
+    and doom mechasuits adding up to 3, none more of a kind than stand there."""
+    recall = _table().the_pack().district(5).effects[1].steps
+    state = _with_personnel(_table(), 5, (2, 1, 1))
+    assert facilities.choices(state, 0, 5, recall) == ["1,1,1", "2,0,1", "2,1,0"]
+    state = _with_personnel(_table(), 5, (3, 0, 0))
+    assert facilities.choices(state, 0, 5, recall) == ["3,0,0"]
+    assert facilities.choices(_with_personnel(_table(), 5, (1, 1, 0)), 0, 5, recall) == []
+
+
+def test_a_player_at_the_top_scientific_level_may_research_but_not_advance() -> None:
+    """08 Oakland Laboratory's first effect advances a level or researches (appendix.science):
+    at level III, the last level card, only research is offered."""
+    state = _table()
+    player = updated(state.player(0), science=3, gold=9, intel=9, drakownium=9)
+    state = state.with_player(0, player)
+    ways = facilities.choices(state, 0, 8, state.the_pack().district(8).effects[0].steps)
+    assert ways and "advance" not in ways and all(w.startswith("research:") for w in ways)
+
+
+def test_a_player_who_cannot_pay_the_research_cost_researches_nothing_at_the_laboratory() -> None:
+    """08 Oakland Laboratory's research is paid for (appendix.science): at level I with no
+    resources, neither research nor an advance is offered, and the effect has no way."""
+    state = _table()
+    player = updated(state.player(0), science=1, gold=0, intel=0, drakownium=0)
+    state = state.with_player(0, player)
+    assert facilities.choices(state, 0, 8, state.the_pack().district(8).effects[0].steps) == []
+
+
+def test_a_build_with_none_left_moves_the_second_seats_own_piece_beside_anothers() -> None:
+    """troubleshooting.units.fortifications, for the second seat: its blockade at 03, beside
+    the first seat's, moves (only its own do); and no piece moves to where it stands or to a
+    district whose 3 fortification zones are full (appendix.fortifications)."""
+    state = _table()
+    state = state.with_player(1, updated(state.player(1), gold=3, fortifications=(0, 0)))
+    state = _fortified(state, 3, Fortification(0, "blockade"), Fortification(1, "blockade"))
+    state = _fortified(state, 6, *(Fortification(0, "blockade"),) * 3)
+    build = state.the_pack().district(9).effects[0].steps
+    ways = facilities.choices(state, 1, 9, build)
+    assert ways and all(way.startswith("1:blockade:3>") for way in ways)
+    assert "1:blockade:3>5" in ways
+    assert "1:blockade:3>3" not in ways and "1:blockade:3>6" not in ways
+
+
+def test_an_event_face_of_two_options_waits_for_its_roller_to_choose() -> None:
+    """Event 2 (chaotic winds) offers two options, each for every player (appendix.dice.event):
+    the roller is asked which (option -1: not chosen yet; at no district, every player's
+    own), neither being carried out before."""
+    state = _table()
+    run = Run(state)
+    facilities.apply_face(run, 0, "event", 2, 0, random.Random(0))
+    (asked,) = run.events
+    assert isinstance(asked, r.RollToResolve)
+    assert (asked.owner, asked.dice, asked.face, asked.district, asked.option) == (
+        0,
+        "event",
+        2,
+        0,
+        -1,
+    )
+    assert [p.hand for p in run.state.players] == [p.hand for p in state.players]
+
+
+def test_a_face_if_able_whose_first_choice_has_no_way_still_does_the_rest() -> None:
+    """A supply face made "if able: recover 1 personnel, then heal 3" (the med kit's steps the
+    other way round) for Red with nobody overwhelmed: the recovery falls away and the healing
+    after it is still done (advanced.golden.exceptions: as much as can be is resolved)."""
+    pack = _pack()
+    supply = next(d for d in pack["dice"] if d["id"] == "supply")
+    supply["faces"][1]["steps"] = [RECOVER, {"op": "heal", "amount": 3}]
+    state = through_setup(_game(pack))
+    state = state.with_player(0, updated(state.player(0), strain=6, overwhelmed=(0, 0, 0)))
+    after, kinds = _rolled(state, 2)
+    assert kinds == ["strain_healed"] and after.player(0).strain == 3

@@ -9,9 +9,12 @@ import random
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro import sources
+from rules_core.games.black_metro.content import parse_pack
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro import test_example_round as example
 from tests.rules_core.games.black_metro.helpers import BLUE, GAME, GREEN, RED, play
+from tests.rules_core.games.black_metro.test_discards import _pack
 
 LEVEL_1 = {"calm-protocol", "expiditry-matrix", "voltaic-edge", "trading-platform"}
 
@@ -86,3 +89,26 @@ def test_the_others_believe_a_downed_card_may_be_any_researched_at_its_owners_le
     }
     levels = {pack.technology(card).level for card in drawn}
     assert levels == {1, 2} and all(card.endswith(f"@{GREEN}") for card in drawn)
+
+
+def test_the_laboratory_advances_a_level_paid_for_its_level_card() -> None:
+    """08 Oakland Laboratory's first effect may advance the scientific level instead of
+    researching (appendix.science): Blue at level I pays level II's card and reaches it, each
+    payment naming the level it buys."""
+    state = _at_the_laboratory(1)
+    state, events = play(state, BLUE, "use_effect", effect=1, choice="advance")
+    paid = [ev for ev in events if isinstance(ev, e.ResourceChanged)]
+    assert {(ev.resource, ev.amount) for ev in paid} == {("intel", -3), ("drakownium", -1)}
+    assert {ev.source for ev in paid} == {sources.of(sources.SCIENCE, 2)}
+    assert state.player(BLUE).science == 2
+
+
+def test_a_technology_whose_id_holds_a_colon_is_researched_by_its_whole_id() -> None:
+    """A pack's technology ids are any text, a colon included: the laboratory's research names
+    the technology after "research:", and the whole rest of the choice is its id."""
+    pack = _pack()
+    tech = next(t for t in pack["technology"] if t["id"] == "calm-protocol")
+    tech["id"] = "calm:protocol"
+    state = updated(_at_the_laboratory(1), pack=parse_pack(pack))
+    state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:calm:protocol")
+    assert state.player(BLUE).downed == (f"calm:protocol@{BLUE}",)

@@ -16,6 +16,7 @@ from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import facilities, language
 from rules_core.games.black_metro.checks import REJECTIONS
+from rules_core.games.black_metro.content import parse_pack
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import NOBODY, BlackMetroState
 from rules_core.games.black_metro.vocabulary import MOST_STEPS
@@ -282,3 +283,49 @@ def test_a_later_step_is_found_again_whether_the_cost_was_taken_off_or_not() -> 
     for steps in (as_printed, freed):
         option = effect_steps.option_ending(state, RED, "district:1:1", steps[1:])
         assert effect_steps.left_of(state, RED, "district:1:1", option, len(steps) - 1) == steps[1:]
+
+
+def test_a_later_research_step_is_asked_even_with_one_technology_left() -> None:
+    """A supply face made "you may advance, then research 1 technology": Blue, at level I with
+    3 of its 4 technologies downed, does not advance, and the research is still asked of him,
+    its one way left: which technologies lie face down is his to know (README: research from
+    level I is asked whatever it leaves), so it is never done for him unasked."""
+    pack = _pack()
+    supply = next(d for d in pack["dice"] if d["id"] == "supply")
+    supply["faces"][RESEARCH_THEN_ADVANCE - 1]["steps"] = [ADVANCE, {"op": "research", "amount": 1}]
+    downed = tuple(f"{t}@{BLUE}" for t in ("calm-protocol", "expiditry-matrix", "voltaic-edge"))
+    state = updated(_at_the_laboratory(1, downed=downed), pack=parse_pack(pack))
+    state = _rolled(state, RESEARCH_THEN_ADVANCE)
+    state, events = play(state, BLUE, "resolve_roll", choice="no")
+    assert [type(ev) for ev in events] == [r.RollResolved, r.StepAsked]
+    assert [m.get("choice") for m in GAME.legal_moves(state, BLUE)] == ["trading-platform"]
+    state, events = play(state, BLUE, "choose_step", choice="trading-platform")
+    assert state.player(BLUE).downed == (*downed, f"trading-platform@{BLUE}")
+
+
+def test_a_return_after_a_step_passed_over_still_returns_up_to_its_count() -> None:
+    """A supply face made "recover 1 personnel, recover 1 personnel, return up to 2 missions":
+    Blue, one subordinate overwhelmed, recovers it; the second recovery has no way left and is
+    passed over (advanced.golden.exceptions), and the return that follows is asked from its
+    start, none returned yet, so it offers 2 missions one at a time as it would alone."""
+    pack = _pack()
+    supply = next(d for d in pack["dice"] if d["id"] == "supply")
+    supply["faces"][RETURN_MISSIONS - 1]["steps"] = [
+        RECOVER,
+        RECOVER,
+        {"op": "return_missions", "amount": 2},
+    ]
+    state = updated(_holding_four(_at_the_laboratory(1)), pack=parse_pack(pack))
+    state = state.with_player(BLUE, updated(state.player(BLUE), overwhelmed=(1, 0, 0)))
+    held = sorted(set(state.player(BLUE).missions))
+    run = Run(state)
+    facilities.apply_face(run, BLUE, "supply", RETURN_MISSIONS, 8, random.Random(0))
+    assert [type(ev) for ev in run.events] == [r.Recovered, r.StepPassed, r.StepAsked]
+    state = run.state
+    stop = next(m for m in GAME.legal_moves(state, BLUE) if m.get("choice") == "")
+    assert GAME.describe_move(state, BLUE, stop) == "Return no mission"
+    state, events = play(state, BLUE, "choose_step", choice=held[0])
+    assert [type(ev) for ev in events][:3] == [r.StepChosen, e.MissionReturned, r.StepAsked]
+    state, events = play(state, BLUE, "choose_step", choice=held[1])
+    assert not any(isinstance(ev, r.StepAsked) for ev in events)  # 2 returned: the most
+    assert sorted(state.player(BLUE).missions) == held[2:]
