@@ -551,12 +551,17 @@ def test_a_fork_over_the_hour_reads_no_log_and_a_role_name_costs_no_fork(
         body = {"at": at, "players": list(players)}
         return api.post(url, body, format="json", REMOTE_ADDR=address)
 
-    with override_settings(GOTHAM_BOT_GAMES_PER_HOUR=1, GOTHAM_FORKS_PER_HOUR=1):
-        for _ in range(2):  # more than either hour allows, neither counted
+    with override_settings(GOTHAM_BOT_GAMES_PER_HOUR=1, GOTHAM_FORKS_PER_HOUR=3):
+        for _ in range(4):  # more than either hour allows, neither counted
             refused = made({"name": "Figure B"}, {"bot": "random"})
             assert refused.status_code == 400, refused.json()
             assert "reads as the role seat 2 plays" in refused.json()["message"]
         assert made({"name": "Ann"}, {"bot": "random"}).status_code == 201
+        people = made({"name": "Figure B"}, {"name": "Bob"})  # gives back no bot game
+        assert people.status_code == 400, people.json()
+        assert made({"name": "Ann"}, {"bot": "random"}).status_code == 429  # that hour is spent
+        assert made({"name": "Ann"}, {"name": "Bob"}).status_code == 201
+        assert made({"name": "Ann"}, {"name": "Bob"}).status_code == 201
         read.clear()
         over = made({"name": "Ann"}, {"name": "Bob"})
         assert (over.status_code, over.json()["error"]) == (429, "rate_limited")

@@ -137,7 +137,7 @@ def test_a_name_reading_as_another_seats_role_is_refused_before_the_hour_counts_
     assert seated.status_code == 201, seated.content
 
 
-@override_settings(GOTHAM_GAMES_PER_HOUR=2, GOTHAM_BOT_GAMES_PER_HOUR=1)
+@override_settings(GOTHAM_GAMES_PER_HOUR=3, GOTHAM_BOT_GAMES_PER_HOUR=1)
 def test_a_caller_over_its_hour_is_refused_before_the_set_up_and_a_role_name_costs_no_hour(
     api: APIClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -164,6 +164,10 @@ def test_a_caller_over_its_hour_is_refused_before_the_set_up_and_a_role_name_cos
         assert refused.status_code == 400 and "reads as the role" in refused.json()["message"]
     assert len(dealt) == 3 and not Game.objects.exists()
     assert create({"name": "Ann"}, {"bot": "random"}).status_code == 201
+    people = create({"name": "Green"}, {"name": "Bob"})  # gives back no game with a bot seat
+    assert people.status_code == 400 and "reads as the role" in people.json()["message"]
+    assert create({"name": "Ann"}, {"bot": "random"}).status_code == 429  # that hour is spent
+    assert create({"name": "Ann"}, {"name": "Bob"}).status_code == 201
     assert create({"name": "Ann"}, {"name": "Bob"}).status_code == 201
     dealt.clear()
     over = create({"name": "Ann"}, {"name": "Bob"})
