@@ -16,7 +16,8 @@ from django.db import transaction
 
 from api import event_store, game_facts
 from api.errors import ApiError, InvalidRequest, NotFoundError, VersionConflict
-from api.hourly_limits import bot_game_allowed, within_hour
+from api.event_store import Appended
+from api.hourly_limits import bot_game_allowed, hour_given_back, within_hour
 from api.limits import echo
 from api.log_check import unfollowable
 from api.look_alike_names import look_alike_keys, mixed_word, read_alike
@@ -33,7 +34,6 @@ from rules_core.bots.registry import bot_name, bot_options_problem
 from rules_core.engine import GameSpec, get_game
 from rules_core.engine.content_limits import hidden_control
 from rules_core.engine.randomness import fork_rng, setup_rng
-from rules_core.engine.replay import fold
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import listed
 
@@ -218,8 +218,10 @@ def game_create(
     options: Mapping[str, JSON],
     caller: str = "unknown",
 ) -> CreatedGame:
-    """Create a game, seat its players and bots, and append its opening events (counted
-    against the caller's hourly limits once it is known to be valid)."""
+    """Create a game, seat its players and bots, and append its opening events. The hour counts
+    it once what the request alone shows is valid, before the set-up runs (a caller over its
+    hour is refused without costing one); a name that reads as a role the set-up deals is
+    refused after it, and the hour's use given back."""
     spec = spec_for(slug)
     _check_players(spec, players)
     rejection = spec.validate_options(len(players), options)
@@ -230,11 +232,14 @@ def game_create(
         )
     _check_names_differ(players)
     _check_names_in_one_alphabet(players)
+    bots = any(p.bot for p in players)
+    _creation_allowed(caller, bots=bots)
     seeded = seed is not None
     seed = secrets.randbits(62) if seed is None else seed
     events = spec.setup(len(players), options, setup_rng(seed))
-    _check_names_not_others_roles(players, spec.seat_names(fold(spec, events)))
-    _creation_allowed(caller, bots=any(p.bot for p in players))
+    opening = event_store.extend(spec, event_store.Head(0, "", spec.initial_state()), events)
+    counted = ("games", "bot-games") if bots else ("games",)
+    _check_roles_or_give_back(players, spec.seat_names(opening.state), caller, counted)
     with transaction.atomic():
         game = Game.objects.create(
             game=slug,
@@ -247,9 +252,22 @@ def game_create(
         )
         game_facts.forget(game.pk)  # an id a rolled-back game had (SQLite) is not that game
         tokens = _seat_players(game, players)
-        _append_and_update(game, spec, spec.initial_state(), events)
+        _append_and_update(game, spec, opening)
         queue_bots_if_needed(game)
     return CreatedGame(game, tokens)
+
+
+def _check_roles_or_give_back(
+    players: Sequence[PlayerSpec], roles: Sequence[str], caller: str, counted: Sequence[str]
+) -> None:
+    """`_check_names_not_others_roles` after the hour counted the request (the roles are read
+    from the set-up or the log, which a caller over its hour should not cost): refused, it
+    gives back each use just `counted`, so the refusal costs nothing."""
+    try:
+        _check_names_not_others_roles(players, roles)
+    except InvalidRequest:
+        hour_given_back(caller, *counted)
+        raise
 
 
 def _creation_allowed(caller: str, *, bots: bool) -> None:
@@ -349,10 +367,12 @@ def game_fork(
     _check_players(spec, players)
     _check_names_differ(players)
     _check_names_in_one_alphabet(players)
-    _check_names_not_others_roles(players, spec.seat_names(event_store.load_state(game, spec)))
     within_hour("fork", caller, settings.GOTHAM_FORKS_PER_HOUR, ("fork", "forks"), "made")
-    if any(p.bot for p in players):  # a bot seat plays on the workers as in a new game
+    bots = any(p.bot for p in players)
+    if bots:  # a bot seat plays on the workers as in a new game
         bot_game_allowed(caller, counted="fork")
+    roles = spec.seat_names(event_store.load_state(game, spec))
+    _check_roles_or_give_back(players, roles, caller, ("fork", "bot-games") if bots else ("fork",))
     rows = list(Event.objects.filter(game=game, seq__lte=at).order_by("seq"))
     with transaction.atomic():
         fork = Game.objects.create(
@@ -376,11 +396,11 @@ def game_fork(
                 event_store.decode_event(spec, r.type, r.seat, r.data, r.schema) for r in batch
             ]
             move = batch[0].move if isinstance(batch[0].move, dict) else None
-            _, state = _append_and_update(fork, spec, state, events, move)
+            state = _append_and_update(fork, spec, _extended(fork, spec, state, events), move)
         # the decks: a fresh deal, by the fork's own seed (log_check decides it again)
         redeal = spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
         if redeal:
-            _append_and_update(fork, spec, state, redeal, None)
+            _append_and_update(fork, spec, _extended(fork, spec, state, redeal))
         # a point of a game of earlier rules where today's owe a step of the game's own
         if owed_steps_take(game_id=fork.pk):
             fork.refresh_from_db()
@@ -415,17 +435,19 @@ def _batches(rows: Sequence[Event]) -> list[list[Event]]:
     return batches
 
 
+def _extended(game: Game, spec: GameSpec[Any], state: Any, events: Sequence[Any]) -> Appended:
+    """`events` placed after the head of a game this transaction created, `state` standing
+    there."""
+    return event_store.extend(spec, event_store.Head(game.version, game.head_hash, state), events)
+
+
 def _append_and_update(
-    game: Game,
-    spec: GameSpec[Any],
-    state: Any,
-    events: Sequence[Any],
-    move: dict[str, JSON] | None = None,
-) -> tuple[event_store.Appended, Any]:
-    """Append events to a game this transaction created (so no one else can append to it) and
-    bring the Game object's head fields up to date."""
-    head = event_store.Head(game.version, game.head_hash, state)
-    appended = event_store.extend(spec, head, events)
+    game: Game, spec: GameSpec[Any], appended: Appended, move: dict[str, JSON] | None = None
+) -> Any:
+    """Append events placed after the head of a game this transaction created (so no one else
+    can append to it), bring the Game object's head fields up to date, and return the state
+    after them."""
+    head = event_store.Head(game.version, game.head_hash, None)  # its state is not read
     columns = event_store.append(
         event_store.key_of(game), spec, head, appended, move, bot_seats=game.bot_seats
     )
@@ -437,4 +459,4 @@ def _append_and_update(
     game.to_act = columns.to_act
     game.outcome = columns.outcome
     published_after_commit(game.pk, game.version)
-    return appended, appended.state
+    return appended.state

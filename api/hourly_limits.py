@@ -32,5 +32,12 @@ def bot_game_allowed(caller: str, *, counted: str | None) -> None:
         within_hour("bot-games", caller, limit, bot_games, "created")
     except RateLimited:
         if counted is not None:
-            rate_limit_give_back(f"{counted}:{caller}", window=3600)
+            hour_given_back(caller, counted)
         raise
+
+
+def hour_given_back(caller: str, *names: str) -> None:
+    """Give back the use of each of `names` just counted for `caller` in the clock's hour: the
+    request it counted was refused after all, and a refused request costs nothing."""
+    for name in names:
+        rate_limit_give_back(f"{name}:{caller}", window=3600)

@@ -105,6 +105,17 @@ def _int_param(
     return int(raw)
 
 
+def _bool_param(request: Request, name: str) -> bool:
+    """A yes or no in the query: `true` or `1` for yes, `false` or `0` (or nothing) for no, in
+    any case; anything else is refused rather than read as no."""
+    raw = request.query_params.get(name, "")
+    if raw.lower() in ("", "0", "false"):
+        return False
+    if raw.lower() in ("1", "true"):
+        return True
+    raise Malformed(f"Query parameter {name!r} must be true or false (or 1 or 0).")
+
+
 def _client_address(request: Request) -> str:
     """The caller's network address (the proxy's, behind one: rate limits count per address)."""
     return str(request.META.get("REMOTE_ADDR") or "unknown")[:64]
@@ -367,13 +378,12 @@ class ReplayView(GameView):
             REPLAY_PAGE,
             f"'limit' is a number of events from 1 to {REPLAY_PAGE}.",
         )
-        compact = request.query_params.get("compact", "") in ("1", "true")
         answer = selectors.replay(
             game=game,
             seat=seat,
             after=_int_param(request, "after") or 0,
             limit=limit,
-            compact=compact,
+            compact=_bool_param(request, "compact"),
         )
         return Response(answer)
 

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
@@ -22,6 +22,7 @@ from api.limits import SEARCH_QUESTION_CHARS
 from api.models import Game, Seat
 from rules_core.bots.registry import BOT_LEVELS
 from rules_core.engine import all_games, get_game
+from rules_core.engine.content_limits import without_hidden_controls
 from rules_core.engine.wording import listed
 from rules_core.rulebooks import all_books
 
@@ -90,7 +91,7 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
             "kind": chosen.get(f"kind-{i}", "empty")
             if chosen
             else ("person" if i == 0 else "mcts"),
-            "name": chosen.get(f"name-{i}", "")[:NAME_MAX] if chosen else "",  # seen by the table
+            "name": _name_echoed(chosen, i) if chosen else "",  # seen by the table
         }
         for i in _seats()
     ]
@@ -107,6 +108,12 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
         "name_max": NAME_MAX,
     }
     return render(request, "frontend/lobby.html", context, status=status)
+
+
+def _name_echoed(chosen: QueryDict, index: int) -> str:
+    """A seat's name as a refused form shows it again: without the hidden controls it may have
+    been refused for (a NUL, a bidirectional control), which its input would hold unseen."""
+    return without_hidden_controls(chosen.get(f"name-{index}", ""))[:NAME_MAX]
 
 
 # a game the form's list does not hold (the list edited in the page): refused in a person's words
@@ -315,9 +322,7 @@ def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200
             "index": s.index,
             "label": f"Seat {s.index + 1}"
             + (f" ({roles[s.index]})" if s.index < len(roles) else ""),
-            "name": chosen.get(f"name-{s.index}", "")[:NAME_MAX]
-            if chosen
-            else (s.name if not s.bot else ""),
+            "name": _name_echoed(chosen, s.index) if chosen else (s.name if not s.bot else ""),
             "kind": chosen.get(f"kind-{s.index}", "") if chosen else (s.bot or "person"),
         }
         for s in game.seats.all()

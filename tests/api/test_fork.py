@@ -500,17 +500,22 @@ def test_a_fork_without_a_caller_counts_against_one_shared_name(
     rate_limit_reset("fork:unknown", window=3600)
 
 
+def fork_with_fresh_hours(create_game: CreateGame, address: str) -> tuple[str, int]:
+    """A finished game's fork address and first fork point, `address`'s hours of forks and of
+    games with a bot seat begun afresh."""
+    parent = finished(create_game)
+    for name in ("fork", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
+    return f"/api/games/{parent.pk}/fork/", fork_points(parent)[0]
+
+
 def test_a_fork_with_a_bot_seat_counts_among_the_hours_bot_games(
     api: APIClient, create_game: CreateGame
 ) -> None:
     """Forking is no way round the hour of games with a bot seat: a fork seating a bot counts
     among them (one seating only people does not); a fork refused there is no fork of the hour."""
-    parent = finished(create_game)
     address = "203.0.113.77"
-    for name in ("fork", "bot-games"):
-        rate_limit_reset(f"{name}:{address}", window=3600)
-    url = f"/api/games/{parent.pk}/fork/"
-    at = fork_points(parent)[0]
+    url, at = fork_with_fresh_hours(create_game, address)
     people = {"at": at, "players": [{"name": "A"}, {"name": "B"}]}
     bots = {"at": at, "players": [{"name": "A"}, {"bot": "random"}]}
     with override_settings(GOTHAM_BOT_GAMES_PER_HOUR=1, GOTHAM_FORKS_PER_HOUR=2):
@@ -521,6 +526,46 @@ def test_a_fork_with_a_bot_seat_counts_among_the_hours_bot_games(
         assert api.post(url, people, format="json", REMOTE_ADDR=address).status_code == 201
         third = api.post(url, people, format="json", REMOTE_ADDR=address)
         assert "At most 2 forks an hour" in third.json()["message"]
+    for name in ("fork", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
+
+
+def test_a_fork_over_the_hour_reads_no_log_and_a_role_name_costs_no_fork(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hour counts a fork before the parent's log is read for its roles: a caller over it
+    is refused without that read. A name reading as another seat's role is refused after it,
+    and gives back the fork it counted, and the game with a bot seat."""
+    address = "203.0.113.78"
+    url, at = fork_with_fresh_hours(create_game, address)
+    read: list[int] = []
+    load_state = event_store.load_state
+
+    def reading(*args: Any, **kwargs: Any) -> Any:
+        read.append(1)
+        return load_state(*args, **kwargs)
+
+    monkeypatch.setattr(event_store, "load_state", reading)
+
+    def made(*players: dict[str, str]) -> Any:
+        body = {"at": at, "players": list(players)}
+        return api.post(url, body, format="json", REMOTE_ADDR=address)
+
+    with override_settings(GOTHAM_BOT_GAMES_PER_HOUR=1, GOTHAM_FORKS_PER_HOUR=3):
+        for _ in range(4):  # more than either hour allows, neither counted
+            refused = made({"name": "Figure B"}, {"bot": "random"})
+            assert refused.status_code == 400, refused.json()
+            assert "reads as the role seat 2 plays" in refused.json()["message"]
+        assert made({"name": "Ann"}, {"bot": "random"}).status_code == 201
+        people = made({"name": "Figure B"}, {"name": "Bob"})  # gives back no bot game
+        assert people.status_code == 400, people.json()
+        assert made({"name": "Ann"}, {"bot": "random"}).status_code == 429  # that hour is spent
+        assert made({"name": "Ann"}, {"name": "Bob"}).status_code == 201
+        assert made({"name": "Ann"}, {"name": "Bob"}).status_code == 201
+        read.clear()
+        over = made({"name": "Ann"}, {"name": "Bob"})
+        assert (over.status_code, over.json()["error"]) == (429, "rate_limited")
+        assert read == []  # the parent's state was not read for a fork the hour refuses
     for name in ("fork", "bot-games"):
         rate_limit_reset(f"{name}:{address}", window=3600)
 

@@ -17,6 +17,7 @@ from api.limits import ECHO_MAX_CHARS
 from api.models import Event, Game, Seat
 from api.rate_limits import rate_limit_reset
 from rules_core.engine import get_game
+from rules_core.engine.randomness import setup_rng
 from tests.conftest import CreateGame, auth
 from tests.shipped import shipped_games
 
@@ -134,6 +135,46 @@ def test_a_name_reading_as_another_seats_role_is_refused_before_the_hour_counts_
     own = [{"name": "Red"}, {"name": "Green"}]
     seated = api.post("/api/games/", {"game": "black-metro", "players": own}, format="json")
     assert seated.status_code == 201, seated.content
+
+
+@override_settings(GOTHAM_GAMES_PER_HOUR=3, GOTHAM_BOT_GAMES_PER_HOUR=1)
+def test_a_caller_over_its_hour_is_refused_before_the_set_up_and_a_role_name_costs_no_hour(
+    api: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The hour counts a game before its set-up is dealt: a caller over it is refused without
+    one being dealt. A name reading as a role the set-up dealt is refused after it, and gives
+    back the game it counted, and the game with a bot seat."""
+    address = "203.0.113.44"
+    for name in ("games", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
+    dealt: list[int] = []
+
+    def dealing(seed: int) -> random.Random:
+        dealt.append(seed)
+        return setup_rng(seed)
+
+    monkeypatch.setattr(game_services, "setup_rng", dealing)
+
+    def create(*players: dict[str, str]) -> Any:
+        body = {"game": "black-metro", "players": list(players), "seed": 5}
+        return api.post("/api/games/", body, format="json", REMOTE_ADDR=address)
+
+    for _ in range(3):  # more than either hour allows, none counted
+        refused = create({"name": "Green"}, {"bot": "random"})
+        assert refused.status_code == 400 and "reads as the role" in refused.json()["message"]
+    assert len(dealt) == 3 and not Game.objects.exists()
+    assert create({"name": "Ann"}, {"bot": "random"}).status_code == 201
+    people = create({"name": "Green"}, {"name": "Bob"})  # gives back no game with a bot seat
+    assert people.status_code == 400 and "reads as the role" in people.json()["message"]
+    assert create({"name": "Ann"}, {"bot": "random"}).status_code == 429  # that hour is spent
+    assert create({"name": "Ann"}, {"name": "Bob"}).status_code == 201
+    assert create({"name": "Ann"}, {"name": "Bob"}).status_code == 201
+    dealt.clear()
+    over = create({"name": "Ann"}, {"name": "Bob"})
+    assert (over.status_code, over.json()["error"]) == (429, "rate_limited")
+    assert dealt == []  # no set-up dealt for a request the hour refuses
+    for name in ("games", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
 
 
 def test_names_alike_in_shape_in_other_letters_are_refused_as_a_clash(api: APIClient) -> None:

@@ -269,3 +269,40 @@ def test_a_finished_games_page_ending_inside_a_move_hides_nothing_of_it(
     bots_play(game_id=body["id"])
     assert Game.objects.get(pk=body["id"]).status == Game.Status.FINISHED
     assert _pages_agree_with_the_whole(api, body["id"], None, 3)
+
+
+def test_a_page_ending_on_a_moves_first_event_shows_it_as_its_later_events_tell_each_seat(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Black Metro, three players (seed 2): Bob sabotages with a fortune discarded face down (its
+    first event names it to him alone), and later in the same move Ann takes the discard's top
+    card, that fortune (its event names it to her, and to Bob who laid it there). A page ending
+    on the move's first event reads those later events, each as stored and as each viewer
+    reads it: the move names the card to Bob and Ann, as the whole replay does, and to nobody
+    else (Cy, a spectator)."""
+    body = create_game(
+        game="black-metro", players=[{"name": n} for n in ("Ann", "Bob", "Cy")], seed=2
+    )
+    gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+    pick = random.Random(2)
+    for _ in range(60):
+        seat = api.get(f"/api/games/{gid}/state/").json()["to_act"][0]
+        offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[seat])).json()
+        move, answer = post_a_random_offer(api, gid, tokens[seat], offered, pick)
+        told = [e["type"] for e in answer["events"]]
+        if move["type"] == "sabotage" and "discard_taken" in told[1:]:
+            break
+    else:
+        raise AssertionError("no sabotage's discard was taken in the same move")
+    seq, saboteur, card = answer["events"][0]["seq"], seat, move["card"]
+    taker = next(e["data"]["owner"] for e in answer["events"] if e["type"] == "discard_taken")
+    assert (saboteur, taker) == (1, 0) and told[0] == "fortunes_discarded"
+    for viewer in (*tokens, None):
+        token = tokens[viewer] if viewer is not None else None
+        credentials = auth(token) if token else {}
+        whole = api.get(f"/api/games/{gid}/replay/", **credentials).json()["events"][seq - 1]
+        url = f"/api/games/{gid}/replay/?after={seq - 1}&limit=1"
+        page = api.get(url, **credentials).json()["events"]
+        assert page == [whole], viewer
+        named = card if viewer in (saboteur, taker) else None
+        assert whole["move"] == {"seat": saboteur, "type": "sabotage", "card": named}, viewer

@@ -127,6 +127,18 @@ def test_a_seat_kind_the_lobby_does_not_offer_is_refused_not_left_out(client: Cl
     assert "Seat 2 asks for a kind of player the lobby does not offer" in one.content.decode()
 
 
+def test_a_name_refused_for_a_hidden_control_comes_back_without_it(client: Client) -> None:
+    """A name refused for a NUL or a bidirectional control is shown again in its input without
+    them (the input would hold them unseen, and send them again); its letters stay."""
+    form = {"game": "gotham-race", "kind-0": "person", "name-0": "An\x00n\u202e"}
+    response = client.post("/games/new/", {**form, "kind-1": "person", "name-1": "Bob"})
+    assert response.status_code == 400 and not Game.objects.exists()
+    page = response.content.decode()
+    assert "\x00" not in page and "\u202e" not in page
+    assert re.search(r'<input[^>]*name="name-0"[^>]*value="Ann"', page), page
+    assert re.search(r'<input[^>]*name="name-1"[^>]*value="Bob"', page)
+
+
 def test_the_lobby_says_in_a_sentence_how_many_each_game_seats(client: Client) -> None:
     """A table of the wrong size is refused with the game's name and its count of players (the
     Chronicles refusal read "The villain and one to three heroes' seats." alone)."""
@@ -314,7 +326,8 @@ def test_play_on_from_the_last_event_replays_the_last_move(client: Client) -> No
 
 def test_a_refused_fork_keeps_the_choices(client: Client) -> None:
     """A fork the service refuses (here a name with an invisible character) shows the replay's
-    form again as it was filled in, not as the game was seated: nothing chosen is lost."""
+    form again as it was filled in, not as the game was seated: nothing chosen is lost but the
+    invisible character itself, which the input would hold unseen and send again."""
     from api.bot_services import bots_play
     from api.game_services import PlayerSpec, game_create
 
@@ -333,7 +346,7 @@ def test_a_refused_fork_keeps_the_choices(client: Client) -> None:
     assert rows == ["0", "1"]
     kinds = re.findall(r'<select name="kind-\d".*?<option value="(\w+)" selected>', form, re.S)
     assert kinds == ["mcts", "person"]
-    assert 'name="name-1" placeholder="Player 2" value="Kim\u200b"' in form
+    assert 'name="name-1" placeholder="Player 2" value="Kim"' in form
 
 
 def test_a_fork_seat_kind_the_form_does_not_offer_is_refused_in_those_words(
