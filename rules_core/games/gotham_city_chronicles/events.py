@@ -256,7 +256,7 @@ class HeroesFinished(GameEvent):
 class HeroesActionsEnded(GameEvent):
     """The game ends the actions of a heroes' seat (`player`) with nothing else to do: all its
     heroes rest (`resting`), or it is the last seat left to act and can take no action (rules
-    version 21, moves.heroes_rest; by nobody)."""
+    version 21, heroes_actions.heroes_rest; by nobody)."""
 
     type: ClassVar[str] = "heroes_actions_ended"
     in_words: ClassVar[str] = (
@@ -277,7 +277,7 @@ class HeroesActionsReopened(GameEvent):
     """Heroes' seats (`players`) that had finished their actions may act again, another hero
     having acted since: after each action the heroes choose the acting hero anew while any
     active hero wishes to act, and the turn ends only when they decide it unanimously (IV,
-    V·B·4, V·B·5; rules version 27, moves.heroes_reopened; by nobody)."""
+    V·B·4, V·B·5; rules version 27, heroes_actions.heroes_reopened; by nobody)."""
 
     type: ClassVar[str] = "heroes_actions_reopened"
     in_words: ClassVar[str] = (

@@ -29,11 +29,10 @@ from rules_core.games.gotham_city_chronicles.content import (
 )
 from rules_core.games.gotham_city_chronicles.events import EVENT_TYPES
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
+from rules_core.games.gotham_city_chronicles.heroes_actions import heroes_reopened, heroes_rest
 from rules_core.games.gotham_city_chronicles.mission import EFFECTS
 from rules_core.games.gotham_city_chronicles.moves import (
     MOVES,
-    heroes_reopened,
-    heroes_rest,
     may_act,
     owed_steps,
     to_act,
@@ -135,7 +134,7 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # another pack; games begun before replay from theirs, each item "the" item, each state
     # told "is <state>"; 21: a heroes' seat whose heroes all rest (V·B·3 [b]: no action) has
     # its actions ended in the move that declares the last stance, as the game's own step
-    # (`moves.heroes_rest`: `heroes_actions_ended` by nobody, `player` naming the seat; before, the
+    # (`heroes_rest`: `heroes_actions_ended` by nobody, `player` naming the seat; before, the
     # seat was asked to end them, the one move offered); 22: a hero combines no identical tool
     # bonuses anywhere (V D item types: a second tool card with the same line adds nothing to
     # a defense nor to a skill's level, and a single-use one it leaves out stays; an Attraction
@@ -174,7 +173,7 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # is asked again once another move of the heroes' actions is over (an action, or equipment
     # dropped) and it has an action open to it (IV, V·B·4, V·B·5: after each action the heroes
     # choose the acting hero anew while any active hero wishes to act, and the turn ends when
-    # they decide it unanimously; `heroes_actions_reopened`, moves.heroes_reopened); before,
+    # they decide it unanimously; `heroes_actions_reopened`, heroes_reopened); before,
     # a seat that finished stayed finished for the turn, whatever the other seats did after; and
     # so a seat with nothing to do but finish has its actions ended (`heroes_actions_ended`)
     # even while another seat still acts (before, only as the last seat left to act); 28: a
@@ -259,9 +258,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     ) -> list[GameEvent] | Rejection:
         """The move's events, then the villain's turn's end where the move leaves the villain
         nothing else to do (`moves.villain_done`, rules version 19), and the end of the
-        actions of each heroes' seat whose heroes all rest (`moves.heroes_rest`, rules version
+        actions of each heroes' seat whose heroes all rest (`heroes_rest`, rules version
         21); before that, the heroes' seats that had finished and may act again, another hero
-        having acted (`moves.heroes_reopened`, rules version 27)."""
+        having acted (`heroes_reopened`, rules version 27)."""
         events = super().decide(state, seat, move, rng)
         if isinstance(events, Rejection):
             return events

@@ -1,8 +1,9 @@
 """Rules version 21: a heroes' seat with nothing to do in the heroes' actions but end them is
-not asked to (moves.heroes_rest): its actions end as the game's own step (`heroes_actions_ended`, by
-nobody, told why). Chronicles keeps nothing hidden, so not asking tells nobody anything. Until rules
-version 27 a seat that could wait for another seat's actions stayed asked; since, it is asked again
-once another hero's action opens one to it (moves.heroes_reopened), so it is not kept waiting."""
+not asked to (heroes_actions.heroes_rest): its actions end as the game's own step
+(`heroes_actions_ended`, by nobody, told why). Chronicles keeps nothing hidden, so not asking
+tells nobody anything. Until rules version 27 a seat that could wait for another seat's actions
+stayed asked; since, it is asked again once another hero's action opens one to it
+(heroes_actions.heroes_reopened), so it is not kept waiting."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from rules_core.games.gotham_city_chronicles.events import (
     HeroesFinished,
     HeroesTurnEnded,
 )
-from rules_core.games.gotham_city_chronicles.moves import heroes_rest, to_act
+from rules_core.games.gotham_city_chronicles.heroes_actions import heroes_rest
+from rules_core.games.gotham_city_chronicles.moves import to_act
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.state import GccState
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
