@@ -24,6 +24,8 @@ from rules_core.rulebooks.question_encoder import question_encoder
 from rules_core.rulebooks.ranking import (
     CANDIDATES,
     Doc,
+    Query,
+    Ranked,
     RankIndex,
     fuse,
     pack_vocabulary,
@@ -88,10 +90,17 @@ class _Loaded:
         rules_core.rulebooks.question_encoder) to each of these sections (those with a vector of
         our own words or of imported text), the two blended (text_vectors.semantic_score), on
         the scale rule search blends (sentence_model.on_search_scale)."""
+        return self.similarity_to(self.encoded(question), keys)
+
+    def encoded(self, question: str) -> Vectors:
+        """The question's vector (settings.RULES_SEARCH_ENCODER)."""
+        return question_encoder(settings.RULES_SEARCH_ENCODER)(question)
+
+    def similarity_to(self, query: Vectors, keys: list[int]) -> dict[int, float]:
+        """As `similarity`, for a question already encoded (one encoding serves both passes)."""
         keys = [k for k in keys if k in self.vectors or k in self.passages or k in self.asked]
         if not keys:
             return {}
-        query = question_encoder(settings.RULES_SEARCH_ENCODER)(question)
         out: dict[int, float] = {}
         for k in keys:
             own = own_words_score(
@@ -223,11 +232,7 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
     if label_hit is not None:
         hits.append(Hit(label_hit, 1000.0, label_hit.summary[:200], loaded.crumbs[label_hit.pk]))
     if settings.RULES_SEARCH_SEMANTIC:
-        candidates = loaded.index.rank(query, book, max(CANDIDATES, limit + 1))
-        if not candidates and book is not None and query.own:
-            candidates = loaded.index.in_book(query, book)  # "chronicles deck": by meaning
-        similarity = loaded.similarity(searched, [r.key for r in candidates])
-        ranking = fuse(candidates, similarity, limit + 1)
+        ranking = _by_words_and_meaning(loaded, query, searched, book, limit + 1)
     else:
         ranking = loaded.index.rank(query, book, limit + 1)
     for ranked in ranking:
@@ -246,6 +251,27 @@ def rules_answer(*, question: str, book: str | None = None, limit: int = 10) -> 
             )
         )
     return Answer(hits, respelt)
+
+
+def _by_words_and_meaning(
+    loaded: _Loaded, query: Query, question: str, book: str | None, limit: int
+) -> list[Ranked]:
+    """BM25F's candidates re-ordered with their meaning (`fuse`), twice: the first answer found
+    so, the question is ranked again widened by that answer's words (RankIndex.widened) and
+    fused again, so that the places after the first go to its neighbours."""
+    wanted = max(CANDIDATES, limit)
+    vector = loaded.encoded(question)
+    candidates = loaded.index.rank(query, book, wanted)
+    if not candidates:
+        if book is None or not query.own:
+            return []
+        candidates = loaded.index.in_book(query, book)  # "chronicles deck": by meaning alone
+        return fuse(candidates, loaded.similarity_to(vector, [r.key for r in candidates]), limit)
+    similarity = loaded.similarity_to(vector, [r.key for r in candidates])
+    first = fuse(candidates, similarity, 1)[0]
+    widened = loaded.index.rank(loaded.index.widened(query, first), book, wanted)
+    similarity |= loaded.similarity_to(vector, [r.key for r in widened if r.key not in similarity])
+    return fuse(widened, similarity, limit)
 
 
 def _chapters(book: str, loaded: _Loaded) -> list[Hit]:

@@ -70,6 +70,10 @@ NO_RULE_FACTOR = {
 # and the old in-repo set): the BM25F candidates re-ordered, and the cosine's weight in the sum.
 CANDIDATES = 20
 SEMANTIC_WEIGHT = 0.6
+# Feedback from the first answer (RankIndex.widened), chosen on the tuned sets alone (session 42,
+# bench/rules_search.md): the words that weigh most in it, each up to this share of a player's word.
+FEEDBACK_TERMS = 15
+FEEDBACK_WEIGHT = 0.25
 
 
 # Ordinals in figures are the words the books mostly print ("2nd place" asks of "second place").
@@ -190,6 +194,13 @@ class RankIndex:
             t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in postings.items()
         }
         self.postings = dict(postings)
+        # Each section's single words by their weight in it, for feedback from a first answer.
+        self.weighed: list[dict[str, float]] = [{} for _ in self.docs]
+        for term, posting in self.postings.items():
+            if "_" not in term:  # a pair of words ("finish_sign") feeds nothing back
+                for i, saturation in posting.items():
+                    self.weighed[i][term] = saturation * self.idf[term]
+        self.by_key = {d.key: i for i, d in enumerate(self.docs)}
         # Each book's use of each word (index text and content pack), normalised by book size.
         per_book: dict[str, Counter[str]] = {b: Counter() for b in self.books}
         for d, ft in zip(self.docs, field_tokens, strict=True):
@@ -326,6 +337,21 @@ class RankIndex:
     def read(self, question: str | Query) -> Query:
         """The question as read for ranking (a Query already read is taken as it is)."""
         return question if isinstance(question, Query) else self.query(question)
+
+    def widened(self, query: Query, first: Ranked) -> Query:
+        """The question with the first answer's words fed back (pseudo-relevance feedback): the
+        FEEDBACK_TERMS words that weigh most in that section and the question lacks, each at
+        FEEDBACK_WEIGHT of a player's word times its weight's share of the heaviest one's.
+        Ranked again with them, the places after the first go to the sections that say most
+        of what the first one says: its neighbours, where a near miss's answer mostly lies."""
+        weighed = self.weighed[self.by_key[first.key]]
+        fed = sorted((t for t in weighed if t not in query.weights), key=lambda t: -weighed[t])
+        fed = fed[:FEEDBACK_TERMS]
+        if not fed:
+            return query
+        heaviest = weighed[fed[0]]
+        weights = {**query.weights, **{t: FEEDBACK_WEIGHT * weighed[t] / heaviest for t in fed}}
+        return Query(weights, query.own, query.surface, query.corrections)
 
     def rank(self, question: str | Query, book: str | None = None, limit: int = 10) -> list[Ranked]:
         query = self.read(question)

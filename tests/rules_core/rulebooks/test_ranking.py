@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rules_core.rulebooks.ranking import (
+    FEEDBACK_TERMS,
+    FEEDBACK_WEIGHT,
     INTRO_FACTOR,
     NO_RULE_FACTOR,
     Doc,
@@ -198,3 +200,40 @@ def test_a_way_of_playing_ranks_lower_for_a_question_that_shows_no_sign_of_it() 
     assert _keys(index, "overlord: strain would pass 15 above the limit")[0] == 4
     plain = RankIndex([Doc(d.key, d.book, d.sid, d.parent, d.no_rule, d.fields) for d in MODES], {})
     assert _keys(plain, "what if my strain would pass 15 above the limit")[0] == 4
+
+
+FIGHTS = [
+    _doc(1, "city", "fight", "Fights", "Roll the dice and compare strength; the loser retreats."),
+    _doc(2, "city", "card", "Fight cards", "A fight card is played in a fight, then discarded."),
+    _doc(3, "city", "reward", "Fight rewards", "After the dice roll the stronger takes a reward."),
+]
+
+
+def test_the_first_answers_words_are_fed_back_below_the_players_own() -> None:
+    index = RankIndex(FIGHTS, {})
+    query = index.query("fights")
+    first = index.rank(query)[0]
+    assert first.key == 1
+    widened = index.widened(query, first)
+    fed = {t: w for t, w in widened.weights.items() if t not in query.weights}
+    assert {stem(w) for w in ("roll", "dice", "strength", "loser", "retreats")} <= set(fed)
+    assert len(fed) <= FEEDBACK_TERMS and max(fed.values()) == FEEDBACK_WEIGHT
+    assert all(0 < w <= FEEDBACK_WEIGHT < 1 for w in fed.values())
+    assert {t: widened.weights[t] for t in query.weights} == dict(query.weights)
+    assert widened.own == query.own and widened.surface == query.surface  # snippets unchanged
+
+
+def test_ranked_again_widened_the_first_answers_neighbour_comes_next() -> None:
+    """Both other sections hold the question's word; the one that also says what the first
+    answer says (dice, a roll, strength) takes second place once the first's words feed back."""
+    index = RankIndex(FIGHTS, {})
+    query = index.query("fights")
+    assert [r.key for r in index.rank(query)] == [1, 2, 3]
+    widened = index.widened(query, index.rank(query)[0])
+    assert [r.key for r in index.rank(widened)] == [1, 3, 2]
+
+
+def test_feedback_from_a_section_whose_every_word_was_asked_adds_nothing() -> None:
+    index = RankIndex([_doc(1, "b", "a", "Fights", "fights")], {})
+    query = index.query("fights")
+    assert index.widened(query, index.rank(query)[0]) == query
