@@ -40,16 +40,21 @@ JUDGED = tomllib.loads((DATA / "rule_questions_judged.toml").read_text())["j"]
 #          fresh4 93.3% / 96.7%
 #   words: open untuned 60.0% / 87.5%, fresh 85.4% / 95.8%, fresh2 86.3% / 96.1%,
 #          fresh3 81.7% / 91.7%, fresh4 88.3% / 96.7%
+# With the first answer's words fed back (RankIndex.widened; 2026-11-30, session 42):
+#   model: open untuned 67.5% / 92.5%, fresh 89.6% / 95.8%, fresh2 86.3% / 98.0%,
+#          fresh3 83.3% / 95.0%, fresh4 93.3% / 98.3%
+#   words: open untuned 60.0% / 85.0%, fresh 85.4% / 97.9%, fresh2 86.3% / 96.1%,
+#          fresh3 81.7% / 90.0%, fresh4 88.3% / 98.3%
 FLOORS = {
     "model": {
         "untuned": (0.67, 0.90),
         "fresh": (0.87, 0.93),
         "fresh2": (0.82, 0.96),
-        "fresh3": (0.81, 0.91),
-        "fresh4": (0.89, 0.95),
+        "fresh3": (0.81, 0.93),
+        "fresh4": (0.89, 0.96),
     },
     "words": {
-        "untuned": (0.57, 0.85),
+        "untuned": (0.57, 0.82),
         "fresh": (0.83, 0.93),
         "fresh2": (0.84, 0.94),
         "fresh3": (0.79, 0.89),
