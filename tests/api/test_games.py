@@ -350,7 +350,11 @@ def test_reading_a_game_with_another_games_token_or_another_scheme_is_refused_wi
     bearer = api.get(url, HTTP_AUTHORIZATION="Bearer x")
     assert (bearer.status_code, bearer.json()) == (
         401,
-        {"error": "token_required", "message": "use 'Authorization: Seat <token>'"},
+        {
+            "error": "token_required",
+            "message": "Send your seat's token as 'Authorization: Seat <token>'; this header "
+            "has another form.",
+        },
     )
 
 
