@@ -101,7 +101,7 @@ def spec_for(slug: str) -> GameSpec[Any]:
     try:
         return get_game(slug)
     except KeyError:
-        raise NotFoundError(f"No game called {echo(slug)!r}; see /api/catalog/.") from None
+        raise NotFoundError(f"No game called “{echo(slug)}”; see /api/catalog/.") from None
 
 
 def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:

@@ -32,7 +32,8 @@ pytestmark = pytest.mark.django_db
         ({"iterations": "400"}, "a whole number"),
         ({"iterations": 10.5}, "a whole number"),
         ({"seconds": True}, "a number"),
-        ({"depth": 3}, "has no option 'depth'"),
+        ({"depth": 3}, "has no option “depth” (its options: iterations, seconds)"),
+        ({"it's\\": 3}, "has no option “it's\\” (its options: iterations, seconds)"),
     ],
 )
 def test_bot_options_beyond_the_stated_limits_are_refused(

@@ -295,7 +295,9 @@ def test_a_word_mixing_latin_with_another_script_is_refused(
 
 def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:
     unknown = api.post("/api/games/", {"game": "chess", "players": [{}]}, format="json")
-    assert unknown.json()["message"] == "No game called 'chess'; see /api/catalog/."
+    assert unknown.json()["message"] == "No game called “chess”; see /api/catalog/."
+    quoted = api.post("/api/games/", {"game": "it's\\", "players": [{}]}, format="json")
+    assert quoted.json()["message"] == "No game called “it's\\”; see /api/catalog/."
     human = {"name": "Ann", "bot_options": {"iterations": 5}}
     misplaced = api.post(
         "/api/games/", {"game": "gotham-race", "players": [human, {}]}, format="json"
