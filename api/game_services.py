@@ -33,6 +33,7 @@ from api.tokens import hash_token, new_token
 from rules_core.bots.registry import bot_name, bot_options_problem
 from rules_core.engine import GameSpec, get_game
 from rules_core.engine.content_limits import ContentError, hidden_control
+from rules_core.engine.option_checks import pack_refusal
 from rules_core.engine.randomness import fork_rng, setup_rng
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import listed
@@ -266,7 +267,7 @@ def _setup(spec: GameSpec[Any], players: int, options: Mapping[str, JSON], seed:
         return spec.setup(players, options, setup_rng(seed))
     except ContentError as error:
         raise RuleRejected(
-            f"content pack: {error}",
+            pack_refusal(error),
             extra={
                 "code": "bad_options",
                 "citations": citations_json(spec.rejections.get("bad_options", ())),
