@@ -95,7 +95,7 @@ def _problems(details: Any, where: str) -> Any:
         for key, value in details.items():
             if key == "non_field_errors":
                 yield from _problems(value, where)
-            elif isinstance(key, int) or str(key).isdigit():
+            elif isinstance(key, int):  # a list's item, by its index
                 yield from _problems(value, f"{where}[{key}]")
             else:
                 yield from _problems(value, f"{where}.{key}" if where else str(key))

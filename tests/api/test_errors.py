@@ -202,8 +202,21 @@ def test_a_body_json_cannot_read_is_refused_saying_where_in_our_words(
                 },
             },
         ),
+        (  # a field named by digits is a field, not a list's item
+            {"game": "gotham-race", "players": [{"name": "Ann"}], "5": 1},
+            "5: Not a field here; the fields here are game, players, seed and options.",
+            {"5": ["Not a field here; the fields here are game, players, seed and options."]},
+        ),
     ],
-    ids=["players-text", "player-text", "name-and-bot-numbers", "unknown-field", "many", "both"],
+    ids=[
+        "players-text",
+        "player-text",
+        "name-and-bot-numbers",
+        "unknown-field",
+        "many",
+        "both",
+        "number-named-field",
+    ],
 )
 def test_a_body_of_the_wrong_shape_names_the_first_problem_and_lists_all_in_our_words(
     api: APIClient, body: dict[str, Any], message: str, details: dict[str, Any]
