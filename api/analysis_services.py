@@ -17,6 +17,7 @@ from django.utils import timezone
 from api import event_store
 from api.errors import ApiError
 from api.hourly_limits import within_hour
+from api.limits import ANALYSIS_ITERATIONS, ANALYSIS_SECONDS
 from api.log_check import redecided, unfollowable
 from api.models import Analysis, Annotation, Event, Game
 from api.queueing import Slice, enqueue_after_commit
@@ -142,11 +143,15 @@ def _analysis_update(analysis_id: int, **fields: Any) -> None:
 
 
 def _analysis_budget(analysis: Analysis, spec: GameSpec[Any], decisions: int) -> MctsSettings:
-    """The search budget per decision: the settings asked for, within the limits, and short
-    enough that every decision's search together takes at most half the analysis's total."""
+    """The search budget per decision: the settings asked for, within the analysis's limits
+    (held to them again here, as the search holds a bot's options to the bots' wider ones,
+    whatever settings were stored), and short enough that every decision's search together
+    takes at most half the analysis's total."""
     budget = MctsSettings.from_options(analysis.settings, spec)
     share = settings.GOTHAM_ANALYSIS_MAX_SECONDS / max(1, 2 * decisions)
-    return replace(budget, seconds=min(budget.seconds, max(0.01, share)))
+    iterations = min(budget.iterations, ANALYSIS_ITERATIONS[1])
+    seconds = min(budget.seconds, ANALYSIS_SECONDS[1], max(0.01, share))
+    return replace(budget, iterations=iterations, seconds=seconds)
 
 
 def game_analyze(*, analysis_id: int, seconds: float | None = None) -> Slice:

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import (
+    DisallowedHost,
+    RequestDataTooBig,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import (
     Http404,
     HttpRequest,
@@ -16,6 +24,8 @@ from django.utils.http import escape_leading_slashes
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
+
+from api.framework_refusals import framework_message, validation_message
 
 
 class ApiError(exceptions.APIException):
@@ -97,23 +107,40 @@ _DRF_CODES = {
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF hook: every API error becomes {"error": code, "message": text, ...}."""
+    """DRF hook: every API error becomes {"error": code, "message": text, ...}, the message in
+    the project's words (api.framework_refusals), never DRF's own text."""
     # imported here: rest_framework.views reads the parser setting, whose parser imports this
     from rest_framework.views import exception_handler as drf_exception_handler
 
     if isinstance(exc, ApiError):
         return Response({"error": exc.error, "message": exc.message, **exc.extra}, exc.status_code)
+    if isinstance(exc, DjangoPermissionDenied):  # as DRF would turn it, for our words below
+        exc = exceptions.PermissionDenied()
     if isinstance(exc, Http404):  # Django's, as DRF's negotiation raises for an unknown ?format=
-        exc = exceptions.NotFound(str(exc) or _formats_offered(context))
+        asked = _format_asked(context)  # else no such thing: Django's text is not shown
+        exc = exceptions.NotFound(_formats_offered(context)) if asked else exceptions.NotFound()
     response = drf_exception_handler(exc, context)
     if response is None:
         return None
     code = next((c for t, c in _DRF_CODES.items() if isinstance(exc, t)), "error")
-    body: dict[str, Any] = {"error": code, "message": _message(exc)}
+    body: dict[str, Any] = {"error": code}
     if isinstance(exc, exceptions.ValidationError):
+        body["message"] = validation_message(response.data)
         body["details"] = response.data
+    else:
+        body["message"] = framework_message(exc, context)  # type: ignore[arg-type]
+    wait = getattr(exc, "wait", None)  # a throttle's: the seconds until it lets one through
+    if isinstance(exc, exceptions.Throttled) and wait is not None:
+        body["retry_after"] = math.ceil(wait)
     response.data = body
     return response
+
+
+def _format_asked(context: dict[str, Any]) -> bool:
+    """Whether the request asked for an answer format (`?format=`, or a suffix in the URL)."""
+    request = context.get("request")
+    query = getattr(request, "query_params", {})
+    return bool(getattr(context.get("view"), "format_kwarg", None)) or "format" in query
 
 
 def _formats_offered(context: dict[str, Any]) -> str:
@@ -121,14 +148,6 @@ def _formats_offered(context: dict[str, Any]) -> str:
     view = context.get("view")
     formats = [str(r.format) for r in view.get_renderers()] if view is not None else []
     return f"No answer in that format here: ?format= takes {' or '.join(formats)}."
-
-
-def _message(exc: Exception) -> str:
-    if isinstance(exc, exceptions.ValidationError):
-        return "The request body does not match the expected shape; see details."
-    if isinstance(exc, exceptions.APIException):
-        return str(exc.detail)
-    return str(exc)
 
 
 def not_found_view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -140,10 +159,22 @@ def not_found_view(request: HttpRequest, exception: Exception | None = None) -> 
 
 def bad_request_view(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """Django's 400 handler for the API: the request could not be read (more form fields than
-    allowed, a host not served), as JSON."""
-    return JsonResponse(
-        {"error": "bad_request", "message": "The request could not be read."}, status=400
-    )
+    allowed, a host not served), as JSON, saying which."""
+    return JsonResponse({"error": "bad_request", "message": _unreadable(exception)}, status=400)
+
+
+def _unreadable(exception: Exception | None) -> str:
+    """Why Django could not read a request, in words that say what to change."""
+    if isinstance(exception, DisallowedHost):
+        return "The request's Host header names no address this service answers at."
+    if isinstance(exception, TooManyFieldsSent | TooManyFilesSent):
+        return (
+            f"The request holds more than {settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} fields or "
+            f"{settings.DATA_UPLOAD_MAX_NUMBER_FILES} files."
+        )
+    if isinstance(exception, RequestDataTooBig):
+        return f"The request body is over the limit of {settings.GOTHAM_MAX_BODY_BYTES} bytes."
+    return "The request could not be read."
 
 
 class HttpResponseMethodKeepingRedirect(HttpResponsePermanentRedirect):

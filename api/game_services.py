@@ -17,7 +17,7 @@ from django.db import transaction
 from api import event_store, game_facts
 from api.errors import ApiError, InvalidRequest, NotFoundError, VersionConflict
 from api.event_store import Appended
-from api.hourly_limits import bot_game_allowed, hour_given_back, within_hour
+from api.hourly_limits import bot_game_allowed, hour_given_back_if_refused, within_hour
 from api.limits import echo
 from api.log_check import unfollowable
 from api.look_alike_names import look_alike_keys, mixed_word, read_alike
@@ -32,7 +32,8 @@ from api.services import (
 from api.tokens import hash_token, new_token
 from rules_core.bots.registry import bot_name, bot_options_problem
 from rules_core.engine import GameSpec, get_game
-from rules_core.engine.content_limits import hidden_control
+from rules_core.engine.content_limits import ContentError, hidden_control
+from rules_core.engine.option_checks import pack_refusal
 from rules_core.engine.randomness import fork_rng, setup_rng
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import listed
@@ -101,7 +102,7 @@ def spec_for(slug: str) -> GameSpec[Any]:
     try:
         return get_game(slug)
     except KeyError:
-        raise NotFoundError(f"No game called {echo(slug)!r}; see /api/catalog/.") from None
+        raise NotFoundError(f"No game called “{echo(slug)}”; see /api/catalog/.") from None
 
 
 def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
@@ -220,8 +221,8 @@ def game_create(
 ) -> CreatedGame:
     """Create a game, seat its players and bots, and append its opening events. The hour counts
     it once what the request alone shows is valid, before the set-up runs (a caller over its
-    hour is refused without costing one); a name that reads as a role the set-up deals is
-    refused after it, and the hour's use given back."""
+    hour is refused without costing one); whatever is refused after it (a name that reads as a
+    role the set-up deals, a content pack the set-up refuses) gives the hour's use back."""
     spec = spec_for(slug)
     _check_players(spec, players)
     rejection = spec.validate_options(len(players), options)
@@ -236,38 +237,42 @@ def game_create(
     _creation_allowed(caller, bots=bots)
     seeded = seed is not None
     seed = secrets.randbits(62) if seed is None else seed
-    events = spec.setup(len(players), options, setup_rng(seed))
-    opening = event_store.extend(spec, event_store.Head(0, "", spec.initial_state()), events)
     counted = ("games", "bot-games") if bots else ("games",)
-    _check_roles_or_give_back(players, spec.seat_names(opening.state), caller, counted)
-    with transaction.atomic():
-        game = Game.objects.create(
-            game=slug,
-            players=len(players),
-            options=dict(options),
-            seed=seed,
-            seeded=seeded,
-            rules_version=spec.rules_version,
-            bot_seats=[i for i, p in enumerate(players) if p.bot],
-        )
-        game_facts.forget(game.pk)  # an id a rolled-back game had (SQLite) is not that game
-        tokens = _seat_players(game, players)
-        _append_and_update(game, spec, opening)
-        queue_bots_if_needed(game)
+    with hour_given_back_if_refused(caller, *counted):
+        events = _setup(spec, len(players), options, seed)
+        opening = event_store.extend(spec, event_store.Head(0, "", spec.initial_state()), events)
+        _check_names_not_others_roles(players, spec.seat_names(opening.state))
+        with transaction.atomic():
+            game = Game.objects.create(
+                game=slug,
+                players=len(players),
+                options=dict(options),
+                seed=seed,
+                seeded=seeded,
+                rules_version=spec.rules_version,
+                bot_seats=[i for i, p in enumerate(players) if p.bot],
+            )
+            game_facts.forget(game.pk)  # an id a rolled-back game had (SQLite) is not that game
+            tokens = _seat_players(game, players)
+            _append_and_update(game, spec, opening)
+            queue_bots_if_needed(game)
     return CreatedGame(game, tokens)
 
 
-def _check_roles_or_give_back(
-    players: Sequence[PlayerSpec], roles: Sequence[str], caller: str, counted: Sequence[str]
-) -> None:
-    """`_check_names_not_others_roles` after the hour counted the request (the roles are read
-    from the set-up or the log, which a caller over its hour should not cost): refused, it
-    gives back each use just `counted`, so the refusal costs nothing."""
+def _setup(spec: GameSpec[Any], players: int, options: Mapping[str, JSON], seed: int) -> list[Any]:
+    """The set-up's opening events. A content pack the set-up refuses, where the game's
+    `validate_options` let it through, is refused as that would have (a 400, `bad_options`),
+    not left to fail as a server error."""
     try:
-        _check_names_not_others_roles(players, roles)
-    except InvalidRequest:
-        hour_given_back(caller, *counted)
-        raise
+        return spec.setup(players, options, setup_rng(seed))
+    except ContentError as error:
+        raise RuleRejected(
+            pack_refusal(error),
+            extra={
+                "code": "bad_options",
+                "citations": citations_json(spec.rejections.get("bad_options", ())),
+            },
+        ) from None
 
 
 def _creation_allowed(caller: str, *, bots: bool) -> None:
@@ -371,40 +376,42 @@ def game_fork(
     bots = any(p.bot for p in players)
     if bots:  # a bot seat plays on the workers as in a new game
         bot_game_allowed(caller, counted="fork")
-    roles = spec.seat_names(event_store.load_state(game, spec))
-    _check_roles_or_give_back(players, roles, caller, ("fork", "bot-games") if bots else ("fork",))
-    rows = list(Event.objects.filter(game=game, seq__lte=at).order_by("seq"))
-    with transaction.atomic():
-        fork = Game.objects.create(
-            game=game.game,
-            players=game.players,
-            options=dict(game.options),
-            seed=secrets.randbits(62),
-            seeded=True,  # whoever forks a finished game has seen every card dealt so far
-            rules_version=spec.rules_version,
-            bot_seats=[i for i, p in enumerate(players) if p.bot],
-            forked_from=game,
-            fork_at=at,
-            earlier_seeds=_earlier_seeds(game, at),
-            decided_from=_decided_from(game, spec, at),
-        )
-        game_facts.forget(fork.pk)
-        tokens = _seat_players(fork, players)
-        state = spec.initial_state()
-        for batch in _batches(rows):
-            events = [
-                event_store.decode_event(spec, r.type, r.seat, r.data, r.schema) for r in batch
-            ]
-            move = batch[0].move if isinstance(batch[0].move, dict) else None
-            state = _append_and_update(fork, spec, _extended(fork, spec, state, events), move)
-        # the decks: a fresh deal, by the fork's own seed (log_check decides it again)
-        redeal = spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
-        if redeal:
-            _append_and_update(fork, spec, _extended(fork, spec, state, redeal))
-        # a point of a game of earlier rules where today's owe a step of the game's own
-        if owed_steps_take(game_id=fork.pk):
-            fork.refresh_from_db()
-        queue_bots_if_needed(fork)
+    counted = ("fork", "bot-games") if bots else ("fork",)
+    with hour_given_back_if_refused(caller, *counted):
+        roles = spec.seat_names(event_store.load_state(game, spec))
+        _check_names_not_others_roles(players, roles)
+        rows = list(Event.objects.filter(game=game, seq__lte=at).order_by("seq"))
+        with transaction.atomic():
+            fork = Game.objects.create(
+                game=game.game,
+                players=game.players,
+                options=dict(game.options),
+                seed=secrets.randbits(62),
+                seeded=True,  # whoever forks a finished game has seen every card dealt so far
+                rules_version=spec.rules_version,
+                bot_seats=[i for i, p in enumerate(players) if p.bot],
+                forked_from=game,
+                fork_at=at,
+                earlier_seeds=_earlier_seeds(game, at),
+                decided_from=_decided_from(game, spec, at),
+            )
+            game_facts.forget(fork.pk)
+            tokens = _seat_players(fork, players)
+            state = spec.initial_state()
+            for batch in _batches(rows):
+                events = [
+                    event_store.decode_event(spec, r.type, r.seat, r.data, r.schema) for r in batch
+                ]
+                move = batch[0].move if isinstance(batch[0].move, dict) else None
+                state = _append_and_update(fork, spec, _extended(fork, spec, state, events), move)
+            # the decks: a fresh deal, by the fork's own seed (log_check decides it again)
+            redeal = spec.shuffle_unseen(state, fork_rng(fork.seed_for(at + 1)))
+            if redeal:
+                _append_and_update(fork, spec, _extended(fork, spec, state, redeal))
+            # a point of a game of earlier rules where today's owe a step of the game's own
+            if owed_steps_take(game_id=fork.pk):
+                fork.refresh_from_db()
+            queue_bots_if_needed(fork)
     return CreatedGame(fork, tokens)
 
 

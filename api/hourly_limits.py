@@ -3,6 +3,9 @@ counted in the clock's hour (api.rate_limits) and refused past its setting with 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.conf import settings
 
 from api.errors import RateLimited
@@ -41,3 +44,15 @@ def hour_given_back(caller: str, *names: str) -> None:
     request it counted was refused after all, and a refused request costs nothing."""
     for name in names:
         rate_limit_give_back(f"{name}:{caller}", window=3600)
+
+
+@contextmanager
+def hour_given_back_if_refused(caller: str, *names: str) -> Iterator[None]:
+    """The rest of a request the hour has just counted under each of `names`: refused there
+    (by any error: a name reading as a role, a set-up refusing its content pack, a move
+    appended at the same time), each use is given back, as a refused request costs nothing."""
+    try:
+        yield
+    except Exception:
+        hour_given_back(caller, *names)
+        raise

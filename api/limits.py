@@ -20,6 +20,7 @@ ANALYSIS_ITERATIONS = (1, 5000)
 ANALYSIS_SECONDS = (0.01, 10.0)
 ANNOTATION_MAX_CHARS = 2000  # one comment's text
 REPLAY_PAGE = 5000  # events in one page of a replay asked for by `limit`
+EVENTS_PAGE = 1000  # events in one answer of events/?after= (read on from the last one's seq)
 SEARCH_QUESTION_CHARS = 300  # a rule search's question
 SEARCH_RESULTS = 50  # results a rule search may ask for (`limit`; 10 unless asked)
 ECHO_MAX_CHARS = 80  # of a caller's value quoted back in an error message
@@ -62,5 +63,6 @@ def limits_json() -> dict[str, JSON]:
         "autopilot_changes_per_seat": settings.GOTHAM_AUTOPILOT_CHANGES_PER_SEAT,
         "bot_seconds_per_game": settings.GOTHAM_BOT_SECONDS_PER_GAME,
         "replay_page_events": REPLAY_PAGE,
+        "events_page_events": EVENTS_PAGE,
         "search": {"question_chars": SEARCH_QUESTION_CHARS, "results": SEARCH_RESULTS},
     }

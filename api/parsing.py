@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from typing import Any
 
 from django.conf import settings
@@ -20,8 +21,12 @@ from rest_framework.parsers import BaseParser
 from api.errors import BodyTooLarge, Malformed
 
 
+class _NotJsonConstant(ValueError):
+    """`NaN`, `Infinity` or `-Infinity`: Python's json reads them, JSON has no such numbers."""
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
+    raise _NotJsonConstant(name)
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -70,9 +75,29 @@ def parse_json_body(raw: bytes) -> Any:
             f"The body is nested more than {settings.GOTHAM_MAX_JSON_DEPTH} levels deep."
         ) from None
     except (ValueError, UnicodeDecodeError) as error:
-        raise Malformed(f"The body is not valid JSON: {str(error)[:120]}") from None
+        raise Malformed(_not_json(error)) from None
     check_json_value(value, max_depth=settings.GOTHAM_MAX_JSON_DEPTH)
     return value
+
+
+def _not_json(error: ValueError) -> str:
+    """Why a body is not JSON, in words that say where to look (not Python's own text, which
+    names its codec and, for a long number, a function of its `sys` module)."""
+    if isinstance(error, UnicodeDecodeError):
+        return (
+            f"The body is not UTF-8 text (byte {error.start + 1} is not part of a character); "
+            "send JSON in UTF-8."
+        )
+    if isinstance(error, _NotJsonConstant):
+        return f"The body is not valid JSON: {error} is not a JSON number."
+    if isinstance(error, json.JSONDecodeError):
+        return (
+            f"The body is not valid JSON: it goes wrong at line {error.lineno}, column "
+            f"{error.colno}."
+        )
+    if "digits" in str(error):  # a whole number longer than Python converts
+        return f"The body holds a number of more than {sys.get_int_max_str_digits()} digits."
+    return "The body is not valid JSON."
 
 
 class LimitedJSONParser(BaseParser):

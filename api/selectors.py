@@ -9,6 +9,7 @@ from typing import Any
 
 from api import event_store
 from api.errors import Forbidden, NotFoundError, Unauthenticated
+from api.limits import EVENTS_PAGE
 from api.models import Analysis, Annotation, Event, Game, Seat
 from api.shown_moves import Hidden, move_shown
 from api.tokens import hash_token, known_seat, parse_authorization, remember_seat
@@ -207,8 +208,11 @@ def _told(
         state = spec.evolve(state, event)
 
 
-def events_after(*, game: Game, seat: int | None, after: int, limit: int = 1000) -> dict[str, JSON]:
-    """Events with seq > after, as `seat` may see them."""
+def events_after(
+    *, game: Game, seat: int | None, after: int, limit: int = EVENTS_PAGE
+) -> dict[str, JSON]:
+    """Events with seq > after, at most `limit` of them (the stated page: the answer's `version`
+    says whether the log goes on past the last), as `seat` may see them."""
     spec = _spec(game)
     finished = game.status == Game.Status.FINISHED
     start = min(after, game.version)

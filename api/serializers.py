@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rest_framework import serializers
 
@@ -18,12 +18,48 @@ from api.limits import (
     MOVE_TYPE_MAX_CHARS,
 )
 from api.parsing import check_json_value
+from rules_core.engine.wording import listed
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+    Messages = dict[str, StrOrPromise]  # a field's refusals by DRF's codes
 
 VERSION_MAX = 2**31 - 1  # versions fit a 32-bit column
 
 
-class StrictIntegerField(serializers.IntegerField):
+class OwnWords:
+    """A field's refusals in the project's words, each saying what to send (DRF's own texts
+    name Python types: "Expected a dictionary, but got str")."""
+
+    default_error_messages: ClassVar[Messages] = {
+        "required": "Send this field (it is required).",
+        "null": "Send a value here (null is not one).",
+    }
+
+
+def _range_words(kind: str, kwargs: dict[str, Any]) -> dict[str, str]:
+    """A number field's refusals of a value out of its range, naming the whole range."""
+    low, high = kwargs.get("min_value"), kwargs.get("max_value")
+    if low is not None and high is not None:
+        words = f"Send {kind} from {low} to {high}."
+    elif low is not None:
+        words = f"Send {kind} of at least {low}."
+    else:
+        words = f"Send {kind} of at most {high}."
+    return {"min_value": words, "max_value": words, **kwargs.get("error_messages", {})}
+
+
+class StrictIntegerField(OwnWords, serializers.IntegerField):
     """A JSON whole number: the string "4", 4.0 and true are refused, not read as numbers."""
+
+    default_error_messages: ClassVar[Messages] = {
+        "invalid": "Send a whole number here (a JSON number, not a string)."
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["error_messages"] = _range_words("a whole number", kwargs)
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data: Any) -> int:
         if isinstance(data, bool) or not isinstance(data, int):
@@ -31,8 +67,17 @@ class StrictIntegerField(serializers.IntegerField):
         return int(super().to_internal_value(data))
 
 
-class StrictFloatField(serializers.FloatField):
+class StrictFloatField(OwnWords, serializers.FloatField):
     """A finite JSON number (a whole number too); strings and booleans are refused."""
+
+    default_error_messages: ClassVar[Messages] = {
+        "invalid": "Send a number here (a JSON number, not a string).",
+        "overflow": "Send a number of ordinary size here.",
+    }
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs["error_messages"] = _range_words("a number", kwargs)
+        super().__init__(**kwargs)
 
     def to_internal_value(self, data: Any) -> float:
         if isinstance(data, bool) or not isinstance(data, int | float) or not math.isfinite(data):
@@ -40,8 +85,15 @@ class StrictFloatField(serializers.FloatField):
         return float(super().to_internal_value(data))
 
 
-class StrictCharField(serializers.CharField):
+class StrictCharField(OwnWords, serializers.CharField):
     """A JSON string: a number or true is refused, not read as its text ("5")."""
+
+    default_error_messages: ClassVar[Messages] = {
+        "invalid": "Send text here (a JSON string).",
+        "blank": "Send some text here (it may not be empty).",
+        "max_length": "Send at most {max_length} characters here.",
+        "min_length": "Send at least {min_length} characters here.",
+    }
 
     def to_internal_value(self, data: Any) -> str:
         if not isinstance(data, str):
@@ -49,20 +101,51 @@ class StrictCharField(serializers.CharField):
         return str(super().to_internal_value(data))
 
 
-class StrictInput(serializers.Serializer[Any]):
+class ObjectField(OwnWords, serializers.DictField):
+    """A JSON object of any fields (options, a bot's options)."""
+
+    default_error_messages: ClassVar[Messages] = {
+        "not_a_dict": "Send a JSON object here.",
+        "empty": "Send a JSON object of at least one field here.",
+    }
+
+
+class StrictList(OwnWords, serializers.ListSerializer[Any]):
+    """A JSON list of an input shape's items (the players)."""
+
+    default_error_messages: ClassVar[Messages] = {
+        "not_a_list": "Send a JSON list here.",
+        "empty": "Send a list of at least one item here.",
+        "max_length": "Send a list of at most {max_length} items here.",
+        "min_length": "Send a list of at least {min_length} items here.",
+    }
+
+
+class StrictInput(OwnWords, serializers.Serializer[Any]):
     """An input shape that refuses fields it does not know (a typo is not silently ignored)."""
+
+    default_error_messages: ClassVar[Messages] = {"invalid": "Send a JSON object here."}
+
+    class Meta:
+        list_serializer_class = StrictList
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, dict):
             unknown = sorted(set(data) - set(self.fields))
             if unknown:
+                names = list(self.fields)
+                known = (
+                    f"the fields here are {listed(names)}"
+                    if len(names) > 1
+                    else (f"the only field here is {listed(names)}")
+                )
                 raise serializers.ValidationError(
-                    {key[:40]: ["This field is not known here."] for key in unknown[:5]}
+                    {key[:40]: [f"Not a field here; {known}."] for key in unknown[:5]}
                 )
         return super().to_internal_value(data)
 
 
-class MoveField(serializers.DictField):
+class MoveField(ObjectField):
     """A move: a JSON object with a `type` name, within the stated size and nesting."""
 
     def to_internal_value(self, data: Any) -> dict[str, Any]:
@@ -90,11 +173,13 @@ def move_problem(move: dict[str, Any]) -> str | None:
 class PlayerInput(StrictInput):
     name = StrictCharField(required=False, allow_blank=True, max_length=80)
     bot = StrictCharField(required=False, allow_blank=False, max_length=32)
-    bot_options = serializers.DictField(required=False, default=dict)
+    bot_options = ObjectField(required=False, default=dict)
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if "bot" in attrs and attrs.get("name"):
-            raise serializers.ValidationError("a seat is a person (name) or a bot, not both")
+            raise serializers.ValidationError(
+                "A seat is a person (a name) or a bot, not both: send one of them."
+            )
         return attrs
 
 
@@ -102,7 +187,7 @@ class GameCreateInput(StrictInput):
     game = StrictCharField(max_length=64)
     players = PlayerInput(many=True, allow_empty=False, max_length=16)  # type: ignore[call-arg]
     seed = StrictIntegerField(required=False, allow_null=True, min_value=0, max_value=2**62)
-    options = serializers.DictField(required=False, default=dict)
+    options = ObjectField(required=False, default=dict)
 
 
 class ForkInput(StrictInput):

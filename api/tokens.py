@@ -32,7 +32,9 @@ def parse_authorization(header: str | None) -> str | None:
         return None
     scheme, _, token = header.strip().partition(" ")
     if scheme.lower() != "seat" or not token.strip():
-        raise ValueError("use 'Authorization: Seat <token>'")
+        raise ValueError(
+            "Send your seat's token as 'Authorization: Seat <token>'; this header has another form."
+        )
     return token.strip()
 
 

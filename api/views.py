@@ -29,7 +29,7 @@ from api import (
     stream_access,
 )
 from api.errors import ApiError, Malformed, Unauthenticated
-from api.limits import REPLAY_PAGE, SEARCH_QUESTION_CHARS, SEARCH_RESULTS, limits_json
+from api.limits import EVENTS_PAGE, REPLAY_PAGE, SEARCH_QUESTION_CHARS, SEARCH_RESULTS, limits_json
 from api.models import Event, Game
 from api.serializers import (
     AnalysisInput,
@@ -343,7 +343,7 @@ class EventsView(GameView):
     @extend_schema(
         parameters=[
             AUTH,
-            OpenApiParameter("after", int, description="only events with seq > after"),
+            OpenApiParameter("after", int, description=f"seq > after ({EVENTS_PAGE} at most)"),
         ],
         responses={200: EventsOutput, **ERRORS},
     )

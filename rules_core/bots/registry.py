@@ -72,13 +72,13 @@ def bot_options(spec: GameSpec[Any]) -> dict[str, dict[str, JSON]]:
 def bot_options_problem(spec: GameSpec[Any], bot: str, options: Mapping[str, JSON]) -> str | None:
     """Why `options` are not acceptable for `bot` in this game (naming the limit), or None."""
     if bot not in BOTS:
-        return f"There is no bot called {bot[:40]!r}; bots: {', '.join(sorted(BOTS))}."
+        return f"There is no bot called “{bot[:40]}”; bots: {', '.join(sorted(BOTS))}."
     known = bot_options(spec)[bot]
     for name, value in options.items():
         schema = known.get(name)
         if not isinstance(schema, dict):
             allowed = ", ".join(sorted(known)) or "none"
-            return f"The {bot} bot has no option {name[:40]!r} (its options: {allowed})."
+            return f"The {bot} bot has no option “{name[:40]}” (its options: {allowed})."
         low, high = schema["min"], schema["max"]
         assert isinstance(low, int | float) and isinstance(high, int | float)
         whole = schema["type"] == "integer"

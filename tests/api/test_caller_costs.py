@@ -32,7 +32,8 @@ pytestmark = pytest.mark.django_db
         ({"iterations": "400"}, "a whole number"),
         ({"iterations": 10.5}, "a whole number"),
         ({"seconds": True}, "a number"),
-        ({"depth": 3}, "has no option 'depth'"),
+        ({"depth": 3}, "has no option “depth” (its options: iterations, seconds)"),
+        ({"it's\\": 3}, "has no option “it's\\” (its options: iterations, seconds)"),
     ],
 )
 def test_bot_options_beyond_the_stated_limits_are_refused(
@@ -194,6 +195,15 @@ def test_each_decision_gets_a_share_of_the_total_time() -> None:
     budget = analysis_services._analysis_budget(analysis, spec, decisions=900)
     assert budget.iterations == 5000 and budget.seconds == pytest.approx(1800 / 1800)
     assert analysis_services._analysis_budget(analysis, spec, decisions=10).seconds == 10.0
+
+
+def test_an_analysis_is_held_to_its_stated_limits_whatever_settings_were_stored() -> None:
+    """The input refuses more than 5,000 iterations; the work holds to them again (the search
+    alone held them to the bots' 20,000), as it holds the seconds to 10."""
+    spec = get_game("gotham-race")
+    stored = Analysis(settings={"iterations": 20_000, "seconds": 10.0})
+    budget = analysis_services._analysis_budget(stored, spec, decisions=10)
+    assert (budget.iterations, budget.seconds) == (5000, 10.0)
 
 
 def test_bot_seats_keep_their_options(create_game: CreateGame) -> None:

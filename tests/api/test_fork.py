@@ -10,9 +10,9 @@ import pytest
 from django.test import override_settings
 from rest_framework.test import APIClient
 
-from api import event_store
+from api import event_store, game_services
 from api.bot_services import bots_play
-from api.errors import RateLimited
+from api.errors import RateLimited, VersionConflict
 from api.event_store import decode_event
 from api.game_services import PlayerSpec, fork_points, game_fork
 from api.log_check import log_problems
@@ -507,6 +507,33 @@ def fork_with_fresh_hours(create_game: CreateGame, address: str) -> tuple[str, i
     for name in ("fork", "bot-games"):
         rate_limit_reset(f"{name}:{address}", window=3600)
     return f"/api/games/{parent.pk}/fork/", fork_points(parent)[0]
+
+
+def test_a_fork_refused_after_the_hour_counted_it_costs_no_fork(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever refuses a fork after the hour has counted it (here another move appended to it
+    at the same time) gives back the fork and the game with a bot seat it counted: a refused
+    request costs nothing, as a name reading as a role does not."""
+    address = "203.0.113.79"
+    url, at = fork_with_fresh_hours(create_game, address)
+    body = {"at": at, "players": [{"name": "Ann"}, {"bot": "random"}]}
+
+    def conflicting(*, game_id: int) -> bool:
+        raise VersionConflict("Another move was appended at the same time.")
+
+    with override_settings(GOTHAM_BOT_GAMES_PER_HOUR=1, GOTHAM_FORKS_PER_HOUR=1):
+        with monkeypatch.context() as patched:
+            patched.setattr(game_services, "owed_steps_take", conflicting)
+            for _ in range(2):  # more than either hour allows, neither counted
+                refused = api.post(url, body, format="json", REMOTE_ADDR=address)
+                assert refused.status_code == 409, refused.content
+                assert refused.json()["error"] == "version_conflict"
+        assert Game.objects.count() == 1  # the parent alone: nothing was made
+        made = api.post(url, body, format="json", REMOTE_ADDR=address)
+        assert made.status_code == 201, made.content
+    for name in ("fork", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
 
 
 def test_a_fork_with_a_bot_seat_counts_among_the_hours_bot_games(

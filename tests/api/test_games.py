@@ -17,6 +17,7 @@ from api.limits import ECHO_MAX_CHARS
 from api.models import Event, Game, Seat
 from api.rate_limits import rate_limit_reset
 from rules_core.engine import get_game
+from rules_core.engine.content_limits import ContentError
 from rules_core.engine.randomness import setup_rng
 from tests.conftest import CreateGame, auth
 from tests.shipped import shipped_games
@@ -135,6 +136,41 @@ def test_a_name_reading_as_another_seats_role_is_refused_before_the_hour_counts_
     own = [{"name": "Red"}, {"name": "Green"}]
     seated = api.post("/api/games/", {"game": "black-metro", "players": own}, format="json")
     assert seated.status_code == 201, seated.content
+
+
+@override_settings(GOTHAM_GAMES_PER_HOUR=1, GOTHAM_BOT_GAMES_PER_HOUR=1)
+def test_a_content_pack_the_set_up_refuses_is_refused_as_bad_options_and_costs_no_hour(
+    api: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The set-up reads the options again after the hour has counted the game: a content pack
+    it refuses where `validate_options` let it through is refused as that would have (400,
+    `bad_options`, the game's citations), not a server error, and gives back the game it
+    counted and the game with a bot seat."""
+    address = "203.0.113.45"
+    for name in ("games", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
+    spec = get_game("gotham-race")
+
+    def refusing(*args: Any) -> Any:
+        raise ContentError("cards: the set-up deals more cards than the pack holds")
+
+    body = {"game": "gotham-race", "players": [{"name": "Ann"}, {"bot": "random"}]}
+    with monkeypatch.context() as patched:
+        patched.setattr(spec, "setup", refusing)
+        for _ in range(2):  # more than either hour allows, none counted
+            refused = api.post("/api/games/", body, format="json", REMOTE_ADDR=address)
+            assert refused.status_code == 400, refused.content
+            answer = refused.json()
+            assert (answer["error"], answer["code"]) == ("rules_rejected", "bad_options")
+            assert answer["message"] == (
+                "content pack: cards: the set-up deals more cards than the pack holds"
+            )
+            assert {c["section"] for c in answer["citations"]} == {"preparation", "board"}
+    assert not Game.objects.exists()
+    made = api.post("/api/games/", body, format="json", REMOTE_ADDR=address)
+    assert made.status_code == 201, made.content
+    for name in ("games", "bot-games"):
+        rate_limit_reset(f"{name}:{address}", window=3600)
 
 
 @override_settings(GOTHAM_GAMES_PER_HOUR=3, GOTHAM_BOT_GAMES_PER_HOUR=1)
@@ -259,7 +295,9 @@ def test_a_word_mixing_latin_with_another_script_is_refused(
 
 def test_creation_refusals_say_what_was_wrong(api: APIClient) -> None:
     unknown = api.post("/api/games/", {"game": "chess", "players": [{}]}, format="json")
-    assert unknown.json()["message"] == "No game called 'chess'; see /api/catalog/."
+    assert unknown.json()["message"] == "No game called “chess”; see /api/catalog/."
+    quoted = api.post("/api/games/", {"game": "it's\\", "players": [{}]}, format="json")
+    assert quoted.json()["message"] == "No game called “it's\\”; see /api/catalog/."
     human = {"name": "Ann", "bot_options": {"iterations": 5}}
     misplaced = api.post(
         "/api/games/", {"game": "gotham-race", "players": [human, {}]}, format="json"
@@ -314,7 +352,11 @@ def test_reading_a_game_with_another_games_token_or_another_scheme_is_refused_wi
     bearer = api.get(url, HTTP_AUTHORIZATION="Bearer x")
     assert (bearer.status_code, bearer.json()) == (
         401,
-        {"error": "token_required", "message": "use 'Authorization: Seat <token>'"},
+        {
+            "error": "token_required",
+            "message": "Send your seat's token as 'Authorization: Seat <token>'; this header "
+            "has another form.",
+        },
     )
 
 

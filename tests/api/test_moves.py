@@ -127,7 +127,11 @@ def test_moves_need_a_token_of_this_game(api: APIClient, create_game: CreateGame
     )
     assert (bearer.status_code, bearer.json()) == (
         401,
-        {"error": "token_required", "message": "use 'Authorization: Seat <token>'"},
+        {
+            "error": "token_required",
+            "message": "Send your seat's token as 'Authorization: Seat <token>'; this header "
+            "has another form.",
+        },
     )
     assert Event.objects.filter(game_id=body["id"]).count() == body["version"]
 

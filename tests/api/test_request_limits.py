@@ -287,6 +287,7 @@ def test_the_catalog_states_every_limit(api: APIClient) -> None:
     assert limits["move"]["bytes"] == 2048
     assert limits["search"] == {"question_chars": 300, "results": 50}
     assert limits["replay_page_events"] == 5000
+    assert limits["events_page_events"] == 1000  # was held to, but stated nowhere
     packs = {g.slug for g in shipped_games()}  # every shipped game takes a content pack
     for game in catalog["games"]:
         mcts = game["bot_options"]["mcts"]
@@ -344,3 +345,17 @@ def test_a_query_number_out_of_range_is_400(
         assert response.status_code == 400, (path, value)
         assert response.json()["error"] == "malformed"
         assert "from 0 to 2147483647" in response.json()["message"]
+
+
+def test_option_names_a_game_lacks_are_quoted_back_bounded(api: APIClient) -> None:
+    """The names of options a game lacks are named in the refusal, at most five of at most 40
+    characters each: the refusal quoted them all, whole (a 200 KB body, a 200 KB answer)."""
+    options = {f"{n}{'x' * 20_000}": 1 for n in range(8)}
+    body = {"game": "gotham-race", "players": [{"name": "Ann"}], "options": options}
+    response = api.post("/api/games/", body, format="json")
+    assert response.status_code == 400, response.content[:200]
+    answer = response.json()
+    assert (answer["error"], answer["code"]) == ("rules_rejected", "bad_options")
+    assert len(answer["message"]) < 400 and answer["message"].endswith(
+        " and 3 more; its only option is content."
+    )

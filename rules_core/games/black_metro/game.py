@@ -8,11 +8,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from rules_core.engine.content_limits import ContentError, limits_json
+from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook
+from rules_core.engine.option_checks import options_problem, read_pack
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
 from rules_core.engine.wording import no_such_move, takes_only
@@ -305,18 +306,10 @@ class BlackMetro(DeclaredGame[State]):
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if not self.min_players <= players <= self.max_players:
             return reject("bad_player_count", "Black Metro is for 1 to 4 players.")
-        unknown = set(options) - {"first_game", "content"}
-        if unknown:
-            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
-        if not isinstance(options.get("first_game", False), bool):
-            return reject("bad_options", "option 'first_game' is true or false")
-        content = options.get("content")
-        if content is not None and not isinstance(content, dict):
-            return reject("bad_options", "option 'content' must be an object")
-        try:
-            pack = self._pack(options)
-        except ContentError as error:
-            return reject("bad_options", f"content pack: {error}")
+        problem = options_problem(self.title, self.options_schema(), options)
+        pack = read_pack(lambda: self._pack(options)) if problem is None else problem
+        if isinstance(pack, str):
+            return reject("bad_options", pack)
         each, deck = pack.limit("missions_drawn"), len(pack.mission_ids())
         if each * players > deck:  # a later player would draw from an empty deck
             return reject(

@@ -15,6 +15,7 @@ from rules_core.engine.content_limits import (
     ContentError as ContentError,  # the one ContentError, re-exported
 )
 from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail, quote
+from rules_core.engine.option_checks import read_pack
 from rules_core.engine.types import JSON
 from rules_core.games.gotham_city_chronicles import reading as read
 from rules_core.games.gotham_city_chronicles.board import Board, parse_board
@@ -212,11 +213,8 @@ def _setup_fits(
 
 def pack_refusal(data: object) -> str | None:
     """Why a caller's pack is refused (`content pack: <path>: <rule>`), or None if it is not."""
-    try:
-        parse_pack(data)
-    except ContentError as error:
-        return f"content pack: {error}"
-    return None
+    refused = read_pack(lambda: parse_pack(data))
+    return refused if isinstance(refused, str) else None
 
 
 def load_pack(path: Path = REFERENCE_PACK) -> Pack:

@@ -14,6 +14,7 @@ from rules_core.engine import fold
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.info import GameInfo
+from rules_core.engine.option_checks import options_problem
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
 from rules_core.games.gotham_city_chronicles import evaluation, language, view
@@ -228,9 +229,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
                 "Batman: Gotham City Chronicles is for 2 to 4 players: the villain and one to"
                 " three heroes.",
             )
-        unknown = set(options) - {"content", "gadgets"}
-        if unknown:
-            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
+        problem = options_problem(self.title, self.options_schema(), options)
+        if problem is not None:
+            return reject("bad_options", problem)
         content = options.get("content")
         if content is not None:
             refused = pack_refusal(content)

@@ -15,6 +15,7 @@ from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
+from rules_core.engine.option_checks import options_problem, read_pack
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret, resample
 from rules_core.games.gotham_city_strategy import (
@@ -30,7 +31,6 @@ from rules_core.games.gotham_city_strategy.citations import BOOK
 from rules_core.games.gotham_city_strategy.content import (
     NUMBER_RANGES,
     VILLAINS,
-    ContentError,
     Pack,
     load_pack,
     parse_pack,
@@ -145,11 +145,9 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if not self.min_players <= players <= self.max_players:
             return reject("bad_player_count", "Gotham City Strategy is for 2 to 4 players.")
-        unknown = set(options) - {"variant", "villains", "content"}
-        if unknown:
-            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
-        if not isinstance(options.get("variant", False), bool):
-            return reject("bad_options", "option 'variant' is true or false")
+        problem = options_problem(self.title, self.options_schema(), options)
+        if problem is not None:
+            return reject("bad_options", problem)
         chosen = options.get("villains")
         if chosen is not None and (
             not isinstance(chosen, list)
@@ -160,11 +158,8 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
             return reject(
                 "bad_options", f"'villains' names one different villain per seat of {VILLAINS}"
             )
-        try:
-            self._pack(options)
-        except ContentError as error:
-            return reject("bad_options", f"content pack: {error}")
-        return None
+        pack = read_pack(lambda: self._pack(options))
+        return reject("bad_options", pack) if isinstance(pack, str) else None
 
     def initial_state(self) -> GcsState:
         return evolve.INITIAL

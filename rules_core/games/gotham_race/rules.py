@@ -14,6 +14,7 @@ from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
 from rules_core.engine.moves import MoveBook, MoveRule
+from rules_core.engine.option_checks import options_problem, read_pack
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
 from rules_core.engine.wording import no_such_move, takes_only
@@ -25,7 +26,6 @@ from rules_core.games.gotham_race.content import (
     MOST_PLAYERS,
     NUMBER_RANGES,
     REFERENCE,
-    ContentError,
     Pack,
     parse_pack,
 )
@@ -114,17 +114,9 @@ class GothamRace(DeclaredGame[RaceState]):
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if not self.min_players <= players <= self.max_players:
             return reject("bad_player_count", "Gotham Race is for 1 to 4 players.")
-        unknown = set(options) - {"content"}
-        if unknown:
-            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
-        content = options.get("content")
-        if content is not None and not isinstance(content, dict):
-            return reject("bad_options", "option 'content' must be an object")
-        try:
-            self._pack(options)
-        except ContentError as error:
-            return reject("bad_options", f"content pack: {error}")
-        return None
+        problem = options_problem(self.title, self.options_schema(), options)
+        pack = read_pack(lambda: self._pack(options)) if problem is None else problem
+        return reject("bad_options", pack) if isinstance(pack, str) else None
 
     def initial_state(self) -> RaceState:
         return INITIAL

@@ -14,6 +14,7 @@ from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame, Run
 from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
+from rules_core.engine.option_checks import options_problem, read_pack
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.updating import updated
 from rules_core.engine.visibility import Secret, resample
@@ -24,7 +25,6 @@ from rules_core.games.no_mans_land.content import (
     NUMBER_RANGES,
     SIGNAL_EFFECTS,
     SIZE_LIMITS,
-    ContentError,
     check_limits,
     content_text,
     pack_of,
@@ -152,17 +152,12 @@ class NoMansLand(DeclaredGame[NmlState]):
     def validate_options(self, players: int, options: Mapping[str, JSON]) -> Rejection | None:
         if players != 2:
             return reject("bad_player_count", "No Man's Land is for two players.")
-        unknown = set(options) - {"content"}
-        if unknown:
-            return reject("bad_options", f"unknown options: {', '.join(sorted(unknown))}")
-        content = options.get("content")
-        if content is not None and not isinstance(content, dict):
-            return reject("bad_options", "option 'content' must be an object")
-        try:
-            check_limits(pack_of(content_text(content)))  # a new game's: stored ones replay
-        except ContentError as error:
-            return reject("bad_options", f"content pack: {error}")
-        return None
+        problem = options_problem(self.title, self.options_schema(), options)
+        if problem is not None:
+            return reject("bad_options", problem)
+        # a new game's pack: stored ones replay whatever today's limits
+        pack = read_pack(lambda: check_limits(pack_of(content_text(options.get("content")))))
+        return reject("bad_options", pack) if isinstance(pack, str) else None
 
     def initial_state(self) -> NmlState:
         return INITIAL

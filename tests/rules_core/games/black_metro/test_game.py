@@ -46,11 +46,27 @@ def test_the_options_schema_states_each_option_its_type_default_and_limits() -> 
     [
         (0, {}, "bad_player_count", "Black Metro is for 1 to 4 players."),
         (5, {}, "bad_player_count", "Black Metro is for 1 to 4 players."),
-        (2, {"first_gam": True, "bots": 1}, "bad_options", "unknown options: bots, first_gam"),
-        (2, {"first_game": "yes"}, "bad_options", "option 'first_game' is true or false"),
-        (2, {"first_game": 1}, "bad_options", "option 'first_game' is true or false"),
-        (2, {"content": [1]}, "bad_options", "option 'content' must be an object"),
-        (2, {"content": "pack"}, "bad_options", "option 'content' must be an object"),
+        (
+            2,
+            {"first_gam": True, "bots": 1},
+            "bad_options",
+            "Black Metro has no option “bots” or “first_gam”; its options are content and "
+            "first_game.",
+        ),
+        (2, {"first_game": "yes"}, "bad_options", "The option “first_game” is true or false."),
+        (2, {"first_game": 1}, "bad_options", "The option “first_game” is true or false."),
+        (
+            2,
+            {"content": [1]},
+            "bad_options",
+            "The option “content” is a content pack (a JSON object) or null.",
+        ),
+        (
+            2,
+            {"content": "pack"},
+            "bad_options",
+            "The option “content” is a content pack (a JSON object) or null.",
+        ),
     ],
 )
 def test_options_are_refused_with_the_reason(

@@ -43,9 +43,20 @@ SEATS_WORDS = (
     [
         (1, {}, "bad_player_count", SEATS_WORDS),
         (5, {}, "bad_player_count", SEATS_WORDS),
-        (2, {"colour": "red", "bots": 1}, "bad_options", "unknown options: bots, colour"),
+        (
+            2,
+            {"colour": "red", "bots": 1},
+            "bad_options",
+            "Batman: Gotham City Chronicles has no option “bots” or “colour”; its options are "
+            "content and gadgets.",
+        ),
         (2, {"content": {"dice": 3}}, "bad_options", "content pack: dice: must be a table"),
-        (2, {"content": 3}, "bad_options", "content pack: (pack): must be a table (a JSON object)"),
+        (
+            2,
+            {"content": 3},
+            "bad_options",
+            "The option “content” is a content pack (a JSON object) or null.",
+        ),
     ],
 )
 def test_options_are_refused_with_the_reason(

@@ -464,8 +464,14 @@ def test_seats_are_named_by_their_villains() -> None:
     [
         (1, {}, "bad_player_count", "Gotham City Strategy is for 2 to 4 players."),
         (5, {}, "bad_player_count", "Gotham City Strategy is for 2 to 4 players."),
-        (2, {"vairant": True, "bots": 1}, "bad_options", "unknown options: bots, vairant"),
-        (2, {"variant": "yes"}, "bad_options", "option 'variant' is true or false"),
+        (
+            2,
+            {"vairant": True, "bots": 1},
+            "bad_options",
+            "Batman: Gotham City Strategy Game has no option “bots” or “vairant”; its options "
+            "are content, variant and villains.",
+        ),
+        (2, {"variant": "yes"}, "bad_options", "The option “variant” is true or false."),
         (2, {"villains": "joker"}, "bad_options", "'villains' names one"),
         (2, {"villains": ["joker"]}, "bad_options", "'villains' names one"),
         (2, {"villains": ["joker", "joker"]}, "bad_options", "'villains' names one"),

@@ -166,12 +166,15 @@ def test_unknown_options_and_a_content_that_is_not_an_object_are_refused_by_name
     game = GothamRace()
     unknown = game.validate_options(2, {"speed": 3, "colour": "red"})
     assert unknown is not None
-    assert (unknown.code, unknown.message) == ("bad_options", "unknown options: colour, speed")
+    assert (unknown.code, unknown.message) == (
+        "bad_options",
+        "Gotham Race has no option “colour” or “speed”; its only option is content.",
+    )
     not_object = game.validate_options(2, {"content": [1, 2]})
     assert not_object is not None
     assert (not_object.code, not_object.message) == (
         "bad_options",
-        "option 'content' must be an object",
+        "The option “content” is a content pack (a JSON object) or null.",
     )
 
 

@@ -147,8 +147,15 @@ def test_a_table_of_other_than_two_or_unknown_options_is_refused_saying_why() ->
     ]
     assert [(r.code, r.message) for r in refusals if r is not None] == [
         ("bad_player_count", "No Man's Land is for two players."),
-        ("bad_options", "unknown options: a, b"),
-        ("bad_options", "option 'content' must be an object"),
+        (
+            "bad_options",
+            "No Man's Land: Falcone vs Gordon has no option “a” or “b”; its only option is "
+            "content.",
+        ),
+        (
+            "bad_options",
+            "The option “content” is a content pack (a JSON object) or null.",
+        ),
     ]
     assert game.validate_options(2, {}) is None
     assert game.validate_options(2, {"content": None}) is None
