@@ -106,6 +106,12 @@ def _counters(n: int, kind: str = "") -> str:
     return f"{n} {kind}corruption counter{'s' if n != 1 else ''}"
 
 
+def _left(state: NmlState, taken: int) -> str:
+    """What the supply holds once Falcone takes `taken` counters: "3 left in the supply",
+    "none left in the supply"."""
+    return f"{state.supply - taken or 'none'} left in the supply"
+
+
 def _extra_offer(offered: int, crimes: int, whose: str) -> str:
     """The extra counters on offer in Falcone's income phase and why, as one phrase: "the extra
     corruption counter for his crime in a C+1 district", "the 2 extra corruption counters for
@@ -227,7 +233,7 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
     if isinstance(event, OverrunChecked):
         verdict = "Gotham is overrun" if event.overrun else "Gotham holds"
         return (
-            f"Overrun check: crimes in {event.crimes} of the {event.standing} districts "
+            f"Overrun check: crimes in {event.crimes or 'none'} of the {event.standing} districts "
             f"standing; {verdict}"
         )
     if isinstance(event, DistrictDestroyed):
@@ -240,14 +246,13 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
         if event.amount < event.owed:
             held = f"holds only {event.amount}" if event.amount else "is empty"
             return f"Falcone must take {_counters(event.owed)}{what} but the supply {held}"
-        left = state.supply - event.amount
-        return f"Falcone takes {_counters(event.amount)}{what}; {left} left in the supply"
+        return f"Falcone takes {_counters(event.amount)}{what}; {_left(state, event.amount)}"
     if isinstance(event, ExtraCountersChosen):
         offer = _extra_offer(event.offered, c_plus_1_crimes(state), "his")
         if not event.amount:
             return f"Falcone declines {offer}"
         some = "" if event.amount == event.offered else f"{event.amount} of "
-        return f"Falcone takes {some}{offer}; {state.supply - event.amount} left in the supply"
+        return f"Falcone takes {some}{offer}; {_left(state, event.amount)}"
     if isinstance(event, CharacterRecruited):
         return (
             f"Falcone recruits {card_name(state, event.card)} at {place(state, event.district)} "

@@ -13,6 +13,7 @@ from rules_core.games.no_mans_land.citations import FALCONE, GORDON
 from rules_core.games.no_mans_land.events import (
     CountersTaken,
     ExtraCountersChosen,
+    OverrunChecked,
     PhaseBegan,
 )
 from tests.rules_core.games.no_mans_land.helpers import (
@@ -178,3 +179,20 @@ def test_unspent_counters_are_cumulative() -> None:
     state = before_falcones_turn(counters=5, supply=20)
     after = fold(GAME, decide(state, GORDON, Move.of("end")), state)
     assert (after.counters, after.supply) == (6, 19)
+
+
+def test_an_empty_supply_and_no_crime_are_told_as_none_not_0() -> None:
+    """A walk through the API read "0 left in the supply" and "Overrun check: crimes in 0 of
+    the 7 districts standing": none is told as "none"."""
+    state = before_falcones_turn(crimes=C_PLUS_1_CRIMES[:1], supply=3)
+    waiting = fold(GAME, decide(state, GORDON, Move.of("end")), state)
+    assert waiting.supply == 1
+    taken = decide(waiting, FALCONE, Move.of("extra", counters=1))[0]
+    assert GAME.narrate(waiting, taken, None, False) == (
+        "Falcone takes the extra corruption counter for his crime in a C+1 district; none left in"
+        " the supply."
+    )
+    calm = OverrunChecked(seat=None, crimes=0, standing=7, overrun=False)
+    assert GAME.narrate(waiting, calm, None, False) == (
+        "Overrun check: crimes in none of the 7 districts standing; Gotham holds."
+    )
