@@ -154,5 +154,8 @@ def test_what_each_deck_holds_is_worked_out_once_per_pack_not_on_every_view() ->
     custom["card"][0]["text"] = "Leader: 2 back, slowly"
     theirs = GAME.view(replace(state, pack=parse_pack(custom)), 0)["deck_contents"]
     assert isinstance(theirs, dict) and isinstance(first, dict)
-    assert theirs["1"][0] == {"text": "Leader: 2 back, slowly", "copies": 1}
+    assert theirs["1"][:2] == [
+        {"text": "Leader: 2 back, slowly", "copies": 1},
+        {"text": "Leader: 2 forward", "copies": 2},  # worked out for this pack: copies counted
+    ]
     assert first["1"][0] == {"text": "Leader: 2 back", "copies": 1}
