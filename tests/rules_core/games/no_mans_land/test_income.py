@@ -75,7 +75,12 @@ def test_a_crime_at_a_c_plus_1_district_offers_falcone_an_extra_counter_he_may_r
             else "Falcone declines the 2 extra corruption counters for his crimes in C+1 districts."
         )
         assert after.flow.step == "movement"
-    assert refused(waiting, FALCONE, Move.of("extra", counters=3)).code == "bad_extra"
+    too_many = refused(waiting, FALCONE, Move.of("extra", counters=3))
+    assert (too_many.code, too_many.message) == (
+        "bad_extra",
+        "Take from 0 to 2 extra counters: one for each crime in a C+1 district, as far as the"
+        " supply holds.",
+    )
     assert refused(waiting, FALCONE, Move.of("extra", counters=True)).code == "bad_extra"
     assert refused(waiting, FALCONE, Move.of("end")).code == "wrong_phase"
 
