@@ -54,6 +54,12 @@ def counted(amount: int, thing: str, things: str | None = None) -> str:
     return f"{amount} {thing if amount == 1 else things or thing + 's'}"
 
 
+def counted_or_none(amount: int, thing: str, things: str | None = None) -> str:
+    """`counted`, none told as "no cube" (as the stories tell it: "no cube comes back"), never
+    as a tally's "0 cubes": "recovers no cube", "no wound gets through"."""
+    return f"no {thing}" if amount == 0 else counted(amount, thing, things)
+
+
 def no_such_move(game: str) -> str:
     """A refusal's words for a move type `game` does not have (what was posted is not repeated:
     it may be anything)."""

@@ -129,6 +129,36 @@ def test_the_race_hand_panel_picks_either_copy_of_a_card_held_twice() -> None:
     assert drawn["move_targets"] == ["card-1-02", "card-2-04", "card-3-01", "card-4-05"]
 
 
+def test_the_race_shows_what_each_deck_holds_to_every_reader() -> None:
+    """'cards': the book lists every card of each back, so the table knows what each deck
+    holds; the view's deck_contents was shown by no page. Under the panel, folded, for a seat
+    and a spectator alike: each deck by its number and size, each card's text once with its
+    copies as the book counts them ("(2 cards)"); a custom pack's text is set as text."""
+    game = get_game("gotham-race")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    for seat in (0, None):
+        drawn = drawn_panel("gotham-race", game.view(state, seat), seat)
+        lines = drawn["lines"]
+        at = lines.index(["summary", "What each deck holds"])
+        assert lines[at - 1] == ["details", ""] and lines[at + 1] == ["ul", ""]
+        assert lines[at + 2 : at + 7] == [
+            ["li", ""],
+            ["strong", "Deck 1 (15 cards)"],
+            ["ul", ""],
+            ["li", "Leader: 2 back"],
+            ["li", "Leader: 2 forward (2 cards)"],
+        ]
+        decks = [text for tag, text in lines if tag == "strong"]
+        assert decks == [f"Deck {d} (15 cards)" for d in (1, 2, 3, 4)]
+        assert drawn["reference_open_after_redraw"] is True
+    view: Any = game.view(state, 0)
+    hostile = '<img src=x onerror="window.__xss=1">Leader: 9 forward'
+    view["deck_contents"] = {**view["deck_contents"], "1": [{"text": hostile, "copies": 1}]}
+    custom = panel("gotham-race", view, 0)
+    assert ["strong", "Deck 1 (1 card)"] in custom
+    assert ["li", hostile] in custom  # the text as text, never markup
+
+
 # Runs a game's board.js with stand-ins for the registry and the drawing helpers and prints
 # the svg's words: its hover titles (the <title> texts) and the rest of its texts, in order
 # (not a <desc>, never drawn: a screen reader's words): `node -e SCRIPT BOARD SEAT < view`.

@@ -50,6 +50,12 @@ AMOUNT = Whole(*AMOUNT_RANGE)
 RESOURCE = OneOf(RESOURCES)
 
 
+def _at_most(amount: int, measure: str) -> str:
+    """A mission's ceiling in words: "have at most 2 strain", and at 0 "have no strain" (the
+    reference's Iron Nerves read "have at most 0 strain")."""
+    return f"have no {measure}" if amount == 0 else f"have at most {amount} {measure}"
+
+
 def _n(effect: Effect, name: str = "amount") -> int:
     value = effect.get(name)
     assert isinstance(value, int)
@@ -435,7 +441,7 @@ MISSION_OPS = EffectRegistry(
         Operation(
             "at_most",
             {"measure": OneOf(MEASURES), "amount": Whole(0, 15)},
-            words=lambda e: f"have at most {_n(e)} {str(e.get('measure')).replace('_', ' ')}",
+            words=lambda e: _at_most(_n(e), str(e.get("measure")).replace("_", " ")),
         ),
     )
 )

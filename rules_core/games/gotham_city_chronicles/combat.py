@@ -8,7 +8,7 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import counted
+from rules_core.engine.wording import counted_or_none
 from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry, weapon_choice
 from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
@@ -516,7 +516,7 @@ def defend_label(state: GccState, seat: int, move: Move) -> str:
     kept = weapon_choice.serving(state, cards, "defense", move)[1]
     chosen = weapon_choice.words(state, cards, "defense", move)
     chosen += bonus_choice.words(state, kept, "defense", move)
-    return f"Defend with {counted(int(str(move.get('cubes'))), 'cube')}{chosen}"
+    return f"Defend with {counted_or_none(int(str(move.get('cubes'))), 'cube')}{chosen}"
 
 
 # ---- a character attacks (VI·D·1, VI·D·2) ------------------------------------------------------
@@ -587,6 +587,6 @@ def attack_label(state: GccState, seat: int, move: Move) -> str:
     second = str(_second(move))
     if second:
         with_weapon += f" and {state.board_pack.item_called(second)}"
-    cubes = counted(int(str(move.get("cubes"))), "cube")
+    cubes = counted_or_none(int(str(move.get("cubes"))), "cube")
     chosen = bonus_choice.words(state, _cards(move), str(move.get("kind")), move)
     return f"{hero}: {move.get('kind')} attack on {named}{with_weapon}, {cubes}{chosen}"

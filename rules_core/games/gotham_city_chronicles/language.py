@@ -6,7 +6,15 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_core.engine.types import GameEvent
-from rules_core.engine.wording import capitalized, counted, in_words, listed, ordinal, possessive
+from rules_core.engine.wording import (
+    capitalized,
+    counted,
+    counted_or_none,
+    in_words,
+    listed,
+    ordinal,
+    possessive,
+)
 from rules_core.games.gotham_city_chronicles import dice, geometry
 from rules_core.games.gotham_city_chronicles import events as ev
 from rules_core.games.gotham_city_chronicles.effect_order import effect_name, side_choosing
@@ -214,7 +222,7 @@ def _hero_wounded(state: GccState, e: ev.HeroWounded) -> str:
     """ "Batman suffers 2 wounds and is neutralized.", told so only as it happens: a hero already
     neutralized (every cube in the wound zone, IX A) still rolls for an explosion or dangerous
     terrain in its area (README), and its wounds move no cube."""
-    wounds = f"{name(state, e.hero)} suffers {counted(e.wounds, 'wound')}"
+    wounds = f"{name(state, e.hero)} suffers {counted_or_none(e.wounds, 'wound')}"
     if state.hero(e.hero).zones.neutralized:
         return f"{wounds}, but is already neutralized: no cube is left to lose."
     return wounds + (" and is neutralized." if e.neutralized else ".")
@@ -270,7 +278,7 @@ def _item_thrown(state: GccState, e: ev.ItemThrown) -> str:
     after = f" after {listed(off)}" if off else ""
     return (
         f"{capitalized(item(state, e.item))} lands in the {name(state, e.landed)} "
-        f"({counted(e.successes, 'success', 'successes')}{after})."
+        f"({counted_or_none(e.successes, 'success', 'successes')}{after})."
     )
 
 
@@ -280,11 +288,12 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.TurnAdvanced: lambda s, e: f"Turn {e.turn} begins: the turn marker moves on.",
     ev.HeroesTurnBegan: lambda s, e: "The heroes' turn begins.",
     ev.StanceDeclared: lambda s, e: (
-        f"{name(s, e.hero)} takes the {e.stance} stance and recovers {counted(e.recovered, 'cube')}"
+        f"{name(s, e.hero)} takes the {e.stance} stance and recovers "
+        f"{counted_or_none(e.recovered, 'cube')}"
         + (f", {e.healed} back from wounds to fatigue." if e.healed else ".")
     ),
     ev.MovementDeclared: lambda s, e: (
-        f"{name(s, e.mover)} moves with {counted(e.points, 'move point')}."
+        f"{name(s, e.mover)} moves with {counted_or_none(e.points, 'move point')}."
     ),
     ev.MovePointsBought: lambda s, e: (
         f"{name(s, e.mover)} buys {counted(e.points, 'move point')} for {counted(e.cubes, 'cube')}."
@@ -298,7 +307,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.AreaDiceRolled: lambda s, e: _yellow_dice(s, e.figure, e.reason, len(e.dice)),
     ev.TerrainRolled: lambda s, e: (
         f"{name(s, e.figure)}'s {counted(len(e.dice), 'yellow die', 'yellow dice')} for "
-        f"{TERRAIN_REASONS[e.reason]}: {counted(e.wounds, 'wound')}."
+        f"{TERRAIN_REASONS[e.reason]}: {counted_or_none(e.wounds, 'wound')}."
     ),
     ev.HeroWounded: lambda s, e: _hero_wounded(s, e),
     ev.MovementEnded: lambda s, e: (
@@ -316,7 +325,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.HeroesTurnEnded: lambda s, e: "The heroes' turn ends: spent cubes go to fatigue.",
     ev.VillainTurnBegan: lambda s, e: _villain_recovery(s, e),
     ev.CharacterWounded: lambda s, e: (
-        f"{name(s, e.character)} suffers {counted(e.wounds, 'wound')}."
+        f"{name(s, e.character)} suffers {counted_or_none(e.wounds, 'wound')}."
     ),
     ev.CharacterNeutralized: lambda s, e: f"{name(s, e.character)} is neutralized.",
     ev.TileNeutralized: lambda s, e: f"The {name(s, e.tile)} tile is neutralized.",
@@ -372,7 +381,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{name(s, e.figure)} chooses {die_shown(s, e.die)} for a free reroll."
     ),
     ev.ComplexActionResolved: lambda s, e: (
-        f"{counted(e.successes, 'success', 'successes')}"
+        capitalized(counted_or_none(e.successes, "success", "successes"))
         + (f" after {e.hindering} hindering" if e.hindering else "")
         + f" against {e.difficulty}: "
         + ("it works." if e.succeeded else "it fails.")
@@ -407,22 +416,22 @@ STORIES: dict[type[GameEvent], Story] = {
         + f", rolling {counted(len(e.pool), 'die', 'dice')}."
     ),
     ev.AttackCounted: lambda s, e: (
-        f"The attack scores {counted(e.successes, 'success', 'successes')}"
+        f"The attack scores {counted_or_none(e.successes, 'success', 'successes')}"
         + (f" after {e.hindering} hindering." if e.hindering else ".")
     ),
     ev.DefenseRolled: lambda s, e: _defense_rolled(s, e),
     ev.DefenseCounted: lambda s, e: (
-        f"The defense scores {counted(e.successes, 'success', 'successes')}"
-        f"{_automatic(s, e.successes)}: {counted(e.wounds, 'wound')} "
-        f"{'gets' if e.wounds == 1 else 'get'} through."
+        f"The defense scores {counted_or_none(e.successes, 'success', 'successes')}"
+        f"{_automatic(s, e.successes)}: {counted_or_none(e.wounds, 'wound')} "
+        f"{'gets' if e.wounds <= 1 else 'get'} through."
     ),
     ev.NothingToDefend: lambda s, e: (
         f"{name(s, e.defender)} has no success to defend against: no cube is spent, no wound "
         "gets through."
     ),
     ev.DefenseImpossible: lambda s, e: (
-        f"{name(s, e.defender)} cannot defend itself: {counted(e.wounds, 'wound')} "
-        f"{'gets' if e.wounds == 1 else 'get'} through."
+        f"{name(s, e.defender)} cannot defend itself: {counted_or_none(e.wounds, 'wound')} "
+        f"{'gets' if e.wounds <= 1 else 'get'} through."
     ),
 }
 

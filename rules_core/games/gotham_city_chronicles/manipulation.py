@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import counted
+from rules_core.engine.wording import counted_or_none
 from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry
 from rules_core.games.gotham_city_chronicles.events import (
     ComplexActionResolved,
@@ -292,7 +292,7 @@ def complex_label(state: GccState, seat: int, move: Move) -> str:
     if action is not None and state.has_hero(hero_id):
         cards = tool_items(state, state.hero(hero_id), action.action)
         chosen = bonus_choice.words(state, cards, action.action, move)
-    return f"{hero}: {name} with {counted(int(str(move.get('cubes'))), 'cube')}{chosen}"
+    return f"{hero}: {name} with {counted_or_none(int(str(move.get('cubes'))), 'cube')}{chosen}"
 
 
 # ---- item management (V·D·1) -----------------------------------------------------------------

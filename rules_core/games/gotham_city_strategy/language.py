@@ -425,8 +425,8 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
     if isinstance(event, ScreenShown):
         owner = villain(state, event.owner)
         return (
-            f"{owner} is short and lifts the screen: {event.money} money, "
-            f"{event.information} information."
+            f"{owner} is short and lifts the screen: {event.money or 'no'} money, "
+            f"{event.information or 'no'} information."
         )
     if isinstance(event, HenchmanPlaced):
         if event.seat is None:  # the one block left (turns.answer_unasked)

@@ -96,5 +96,20 @@
     });
     element.append(node("h3", `Your hand (${hand.length})`), node("ul", null, ...items));
   }
-  window.GothamBoards.register("gotham-race", drawRace, panelRace, targetRace);
+  /* What each deck holds, as the book's card list makes it public ('cards'), for every reader:
+     under each deck's number and size, each card's text once, with its copies as the book
+     counts them ("Leader: 2 forward (2 cards)"); never where a card lies (the view lists no
+     ids). Set as text (GothamDom.node): a custom pack's card texts never become markup. */
+  function deckReference(state) {
+    const { node, counted } = window.GothamDom;
+    const decks = Object.entries(state.deck_contents).map(([deck, cards]) => {
+      const size = cards.reduce((n, c) => n + c.copies, 0);
+      const lines = cards.map((c) => node("li", c.copies > 1 ? `${c.text} (${counted(c.copies, "card")})` : c.text));
+      return node("li", null, node("strong", `Deck ${deck} (${counted(size, "card")})`), node("ul", null, ...lines));
+    });
+    return node("details", null, node("summary", "What each deck holds"), node("ul", null, ...decks));
+  }
+
+  const reference = (state) => (state.deck_contents ? deckReference(state) : null);
+  window.GothamBoards.register("gotham-race", drawRace, panelRace, targetRace, reference);
 })();

@@ -19,10 +19,25 @@ from rules_core.games.no_mans_land.citations import (
     phase_section,
 )
 
+
+@dataclass(frozen=True, slots=True)
+class Ending:
+    """One of the book's three ways the game ends: its section and the table's words for it."""
+
+    section: str
+    words: str
+
+
+# by the `ending` GameFinished records (and the outcome's details name)
 ENDINGS = {
-    "overrun": "ending-the-game.city-overrun",
-    "batsignal": "ending-the-game.batsignal-deck-empty",
-    "counters": "ending-the-game.counters-exhausted",
+    "overrun": Ending("ending-the-game.city-overrun", "Gotham is overrun: Falcone wins"),
+    "batsignal": Ending(
+        "ending-the-game.batsignal-deck-empty", "Gordon drew the last Batsignal card: Falcone wins"
+    ),
+    "counters": Ending(
+        "ending-the-game.counters-exhausted",
+        "Falcone's supply of corruption counters is exhausted: Gordon has held out and wins",
+    ),
 }
 
 
@@ -304,12 +319,12 @@ class GameFinished(GameEvent):
         "must take counters from an empty supply."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("ending-the-game")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite(*ENDINGS.values())
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(*(e.section for e in ENDINGS.values()))
     winner: int
     ending: str
 
     def cited(self) -> tuple[Citation, ...]:
-        return (*self.citations, *cite(ENDINGS[self.ending]))
+        return (*self.citations, *cite(ENDINGS[self.ending].section))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from rules_core.engine.types import GameEvent, Move
 from rules_core.engine.wording import listed, one_of
 from rules_core.games.no_mans_land.events import (
+    ENDINGS,
     CardsDealt,
     CardsDrawn,
     CharacterRecruited,
@@ -28,7 +29,13 @@ from rules_core.games.no_mans_land.events import (
     SignalPlayed,
 )
 from rules_core.games.no_mans_land.state import Crime, NmlState
-from rules_core.games.no_mans_land.turns import falcone_stuck, gordon_waits, start_cards
+from rules_core.games.no_mans_land.turns import (
+    c_plus_1_crimes,
+    extra_offered,
+    falcone_stuck,
+    gordon_waits,
+    start_cards,
+)
 
 ROLES = ("Falcone", "Gordon")
 PHASE_NAMES = {
@@ -37,13 +44,6 @@ PHASE_NAMES = {
     "movement": "movement phase",
     "crimefighting": "crimefighting phase",
     "draw": "draw phase",
-}
-ENDINGS = {
-    "overrun": "Gotham is overrun: Falcone wins",
-    "batsignal": "Gordon drew the last Batsignal card: Falcone wins",
-    "counters": (
-        "Falcone's supply of corruption counters is exhausted: Gordon has held out and wins"
-    ),
 }
 
 
@@ -106,6 +106,43 @@ def _counters(n: int, kind: str = "") -> str:
     return f"{n} {kind}corruption counter{'s' if n != 1 else ''}"
 
 
+def _left(state: NmlState, taken: int) -> str:
+    """What the supply holds once Falcone takes `taken` counters: "3 left in the supply",
+    "none left in the supply"."""
+    return f"{state.supply - taken or 'none'} left in the supply"
+
+
+def _extra_offer(offered: int, crimes: int, whose: str) -> str:
+    """The extra counters on offer in Falcone's income phase and why, as one phrase: "the extra
+    corruption counter for his crime in a C+1 district", "the 2 extra corruption counters for
+    your crimes in C+1 districts", with "(the supply holds only 1)" when it gives fewer than
+    the crimes earn (income-phase)."""
+    counters = (
+        "the extra corruption counter"
+        if offered == 1
+        else f"the {offered} extra corruption counters"
+    )
+    crime = (
+        f"{whose} crime in a C+1 district" if crimes == 1 else f"{whose} crimes in C+1 districts"
+    )
+    short = f" (the supply holds only {offered})" if offered < crimes else ""
+    return f"{counters} for {crime}{short}"
+
+
+def _extra_label(state: NmlState, amount: int) -> str:
+    """A button of Falcone's extra counters (one move per amount, from all down to none):
+    "Take the extra corruption counter ...", "Take 1 of the 2 ...", "Decline the 2 ..."."""
+    offered = extra_offered(state)
+    if not 0 <= amount <= offered:  # none on offer now: the move as it stands
+        return (
+            f"Take {_counters(amount, 'extra ')}" if amount else "Take no extra corruption counter"
+        )
+    offer = _extra_offer(offered, c_plus_1_crimes(state), "your")
+    if not amount:
+        return f"Decline {offer}"
+    return f"Take {offer}" if amount == offered else f"Take {amount} of {offer}"
+
+
 def _cards(n: int) -> str:
     return f"{n} card{'s' if n != 1 else ''}"
 
@@ -148,10 +185,7 @@ def describe_move(state: NmlState, seat: int, move: Move) -> str:
         boost = move.get("card")
         return f"Fight crime at {where}" + (f" with {card_name(state, boost)}" if boost else "")
     if kind == "extra":
-        amount = move.get("counters")
-        if amount == 0:
-            return "Take no extra corruption counter for crimes in C+1 districts"
-        return f"Take {_counters(int(str(amount)), 'extra ')} for crimes in C+1 districts"
+        return _extra_label(state, int(str(move.get("counters"))))
     if kind == "draw":
         if len(state.signal_deck) == 1:  # ending-the-game.batsignal-deck-empty
             return "Draw the last Batsignal card (Falcone wins at once)"
@@ -199,7 +233,7 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
     if isinstance(event, OverrunChecked):
         verdict = "Gotham is overrun" if event.overrun else "Gotham holds"
         return (
-            f"Overrun check: crimes in {event.crimes} of the {event.standing} districts "
+            f"Overrun check: crimes in {event.crimes or 'none'} of the {event.standing} districts "
             f"standing; {verdict}"
         )
     if isinstance(event, DistrictDestroyed):
@@ -212,19 +246,13 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
         if event.amount < event.owed:
             held = f"holds only {event.amount}" if event.amount else "is empty"
             return f"Falcone must take {_counters(event.owed)}{what} but the supply {held}"
-        left = state.supply - event.amount
-        return f"Falcone takes {_counters(event.amount)}{what}; {left} left in the supply"
+        return f"Falcone takes {_counters(event.amount)}{what}; {_left(state, event.amount)}"
     if isinstance(event, ExtraCountersChosen):
+        offer = _extra_offer(event.offered, c_plus_1_crimes(state), "his")
         if not event.amount:
-            return (
-                f"Falcone declines the {_counters(event.offered, 'extra ')} his crimes in C+1 "
-                "districts offer"
-            )
-        left = state.supply - event.amount
-        return (
-            f"Falcone takes {_counters(event.amount, 'extra ')} for his crimes in C+1 "
-            f"districts; {left} left in the supply"
-        )
+            return f"Falcone declines {offer}"
+        some = "" if event.amount == event.offered else f"{event.amount} of "
+        return f"Falcone takes {some}{offer}; {_left(state, event.amount)}"
     if isinstance(event, CharacterRecruited):
         return (
             f"Falcone recruits {card_name(state, event.card)} at {place(state, event.district)} "
@@ -264,7 +292,7 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
         left = len(state.signal_deck) - 1
         return f"Gordon draws {what} from the Batsignal deck ({_cards(left)} left)"
     if isinstance(event, GameFinished):
-        return ENDINGS[event.ending]
+        return ENDINGS[event.ending].words
     return ""
 
 

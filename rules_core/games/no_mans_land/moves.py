@@ -18,8 +18,8 @@ from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import capitalized, counted, listed, no_such_move, takes_only
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON, TURN_SECTIONS, phase_section
 from rules_core.games.no_mans_land.content import Card, number
-from rules_core.games.no_mans_land.events import ENDINGS as ENDING_SECTIONS
 from rules_core.games.no_mans_land.events import (
+    ENDINGS,
     CharacterRecruited,
     CrimeCommitted,
     CrimeHidden,
@@ -34,7 +34,6 @@ from rules_core.games.no_mans_land.events import (
 )
 from rules_core.games.no_mans_land.evolve import HANDLERS
 from rules_core.games.no_mans_land.language import (
-    ENDINGS,
     PHASE_NAMES,
     ROLES,
     describe_move,
@@ -455,10 +454,10 @@ def _extra_check(state: NmlState, seat: int, move: Move) -> Rejection | None:
         )
     amount, most = move.get("counters"), extra_offered(state)
     if not isinstance(amount, int) or isinstance(amount, bool) or not 0 <= amount <= most:
+        choice = "the extra counter or none" if most == 1 else f"from 0 to {most} extra counters"
         return reject(
             "bad_extra",
-            f"Take from 0 to {most} extra counters: one for each crime in a C+1 district, as far "
-            "as the supply holds.",
+            f"Take {choice}: one for each crime in a C+1 district, as far as the supply holds.",
         )
     return None
 
@@ -503,8 +502,9 @@ def _draw(state: NmlState, seat: int, move: Move, rng: random.Random) -> list[Ga
 
 def _precheck(state: NmlState, seat: int) -> Rejection | None:
     if state.over:  # told as the game's last event told it, citing that ending
-        ended = f"The game is over: {ENDINGS[state.ending]}."
-        return reject("game_over", ended, "ending-the-game", ENDING_SECTIONS[state.ending])
+        ending = ENDINGS[state.ending]
+        ended = f"The game is over: {ending.words}."
+        return reject("game_over", ended, "ending-the-game", ending.section)
     if state.gain_owed:
         card = state.pack.card(state.gaining()).name
         owed = counted(state.gain_owed, "corruption counter")

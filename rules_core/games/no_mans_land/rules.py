@@ -30,6 +30,7 @@ from rules_core.games.no_mans_land.content import (
     pack_of,
 )
 from rules_core.games.no_mans_land.events import (
+    ENDINGS,
     EVENT_TYPES,
     CardsDealt,
     GameStarted,
@@ -223,7 +224,7 @@ class NoMansLand(DeclaredGame[NmlState]):
             return None
         return Outcome(
             winners=(state.winner,),
-            summary=f"{language.ENDINGS[state.ending]}.",
+            summary=f"{ENDINGS[state.ending].words}.",
             details=(("ending", state.ending), ("turns", state.turn)),
         )
 

@@ -30,11 +30,16 @@ def income(state: NmlState) -> int:
     return 1 + len(state.crimes)
 
 
+def c_plus_1_crimes(state: NmlState) -> int:
+    """Falcone's crimes at C+1 districts, face up or face down: each earns him an extra counter
+    in his income phase (income-phase)."""
+    return sum(1 for c in state.crimes if state.pack.district(c.district).c_plus_1)
+
+
 def extra_offered(state: NmlState) -> int:
     """The extra counters Falcone may take in his income phase: one for each crime at a C+1
     district, as far as the supply holds (income-phase: he "can" take it, so it is never owed)."""
-    bonus = sum(1 for c in state.crimes if state.pack.district(c.district).c_plus_1)
-    return min(bonus, state.supply)
+    return min(c_plus_1_crimes(state), state.supply)
 
 
 def extra_pending(state: NmlState) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules_core.engine.wording import (
     capitalized,
     counted,
+    counted_or_none,
     in_words,
     listed,
     never_blank,
@@ -36,6 +37,16 @@ def test_a_count_takes_the_plural_past_one() -> None:
     assert counted(1, "cube") == "1 cube"
     assert counted(0, "cube") == "0 cubes" and counted(3, "wound") == "3 wounds"
     assert counted(2, "die", "dice") == "2 dice" and counted(1, "die", "dice") == "1 die"
+
+
+def test_a_story_tells_none_as_no_thing_not_as_a_tally_of_0() -> None:
+    """Stories and labels read "recovers 0 cubes", "0 wounds get through", "Defend with 0
+    cubes": none is told as "no cube", the way the stories already said "no cube comes back"."""
+    assert counted_or_none(0, "cube") == "no cube"
+    assert counted_or_none(0, "success", "successes") == "no success"
+    assert (
+        counted_or_none(1, "wound") == "1 wound" and counted_or_none(2, "die", "dice") == "2 dice"
+    )
 
 
 def test_refusals_name_what_a_game_has_and_never_repeat_what_was_posted() -> None:

@@ -12,7 +12,13 @@ from rules_core.engine.effects import Effect
 from rules_core.games.black_metro.content import REFERENCE_PACK, ContentError, load_pack, parse_pack
 from rules_core.games.black_metro.game import BlackMetro
 from rules_core.games.black_metro.pack import Pack
-from rules_core.games.black_metro.vocabulary import ACTIONS, CHOOSING, MOST_STEPS, say_all
+from rules_core.games.black_metro.vocabulary import (
+    ACTIONS,
+    CHOOSING,
+    MISSION_OPS,
+    MOST_STEPS,
+    say_all,
+)
 from tests.rules_core.games.pack_mutations import (
     assert_pack_or_content_error,
     edited,
@@ -90,6 +96,17 @@ def test_the_example_rounds_facts() -> None:
     assert (secure.needs.op, secure.needs.get("amount"), secure.power) == ("strength_here", 5, 1)
     destiny = PACK.mission("believe-in-destiny").options[1]
     assert (destiny.needs.get("amount"), destiny.power) == (3, 2)
+
+
+def test_a_missions_ceiling_of_none_reads_have_no_not_at_most_0() -> None:
+    """The reference's Iron Nerves read "Fulfil “Iron Nerves”: have at most 0 strain": a
+    ceiling of 0 is told as "have no strain"; any other as "at most"."""
+    needs = [option.needs for option in PACK.mission("iron-nerves").options]
+    assert [MISSION_OPS.say(n) for n in needs] == [
+        "have at most 4 strain",
+        "have at most 2 strain",
+        "have no strain",
+    ]
 
 
 def test_the_blockade_table_follows_the_books_rule() -> None:

@@ -160,7 +160,7 @@ def test_the_hero_chooses_the_defense_line_of_a_card() -> None:
         Move.of("defend", cubes=0, lines="1"),
     ]
     assert GAME.describe_move(state, 1, offered[1]) == (
-        "Defend with 0 cubes, the Kevlar Vest's second defense line (two automatic successes)"
+        "Defend with no cube, the Kevlar Vest's second defense line (two automatic successes)"
     )
     assert refused(state, 1, Move.of("defend", cubes=0)).code == "bad_bonus_line"
     state, events = play(state, 1, offered[1])

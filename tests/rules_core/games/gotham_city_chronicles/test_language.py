@@ -9,13 +9,16 @@ from collections import Counter
 from rules_core.engine import Move, fold
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_chronicles.events import (
+    AttackCounted,
     CharacterWounded,
     DefenseCounted,
     DefenseRolled,
     DiceRerolled,
     ItemDropped,
     ItemUsedUp,
+    MovementDeclared,
     ReinforcementPoints,
+    StanceDeclared,
     TerrainDiceRolled,
     TerrainRolled,
     TokenChanged,
@@ -177,8 +180,31 @@ def test_a_defense_scores_successes_as_an_attack_does() -> None:
         for n, w in ((2, 0), (1, 1))
     ]
     assert told == [
-        "The defense scores 2 successes: 0 wounds get through.",
+        "The defense scores 2 successes: no wound gets through.",
         "The defense scores 1 success: 1 wound gets through.",
+    ]
+
+
+def test_none_is_told_as_no_cube_no_success_not_as_a_tally_of_0() -> None:
+    """A walk through the API read "Batman takes the resting stance and recovers 0 cubes",
+    "moves with 0 move points", "The attack scores 0 successes": none is told in words, as
+    "no cube comes back" already was."""
+    state = _set_up()
+    figure = state.characters[0].id
+    told = [
+        GAME.narrate(state, event, None, False)
+        for event in (
+            StanceDeclared(seat=1, hero="batman", stance="resting", recovered=0, healed=0),
+            MovementDeclared(seat=1, mover="batman", points=0, first=False),
+            AttackCounted(seat=0, attacker=figure, successes=0, hindering=0),
+            StanceDeclared(seat=1, hero="batman", stance="active", recovered=2, healed=0),
+        )
+    ]
+    assert told == [
+        "Batman takes the resting stance and recovers no cube.",
+        "Batman moves with no move point.",
+        "The attack scores no success.",
+        "Batman takes the active stance and recovers 2 cubes.",
     ]
 
 

@@ -67,6 +67,18 @@ def test_a_player_short_of_what_a_card_asks_shows_the_screen_and_gives_what_they
     assert "lifts the screen: 1 money" in narrate(state, shown[0], 2, reveal=False)
 
 
+def test_a_screen_lifted_on_nothing_reads_no_money_not_0_money() -> None:
+    """A walk through the API read "The Joker is short and lifts the screen: 0 money, 4
+    information": none is told as "no money"."""
+    state = ready(["joker", "penguin"])
+    empty = ScreenShown(seat=None, owner=0, money=0, information=4)
+    assert narrate(state, empty, 1, reveal=False) == (
+        "The Joker is short and lifts the screen: no money, 4 information."
+    )
+    broke = ScreenShown(seat=None, owner=0, money=2, information=0)
+    assert narrate(state, broke, 1, reveal=False).endswith(": 2 money, no information.")
+
+
 def test_a_player_with_enough_keeps_the_screen_down() -> None:
     _, events = collecting((0, 2, 5))
     assert not [e for e in events if isinstance(e, ScreenShown)]

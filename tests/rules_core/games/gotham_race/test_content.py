@@ -76,10 +76,11 @@ def test_cards_alike_in_words_but_not_in_effect_are_two_kinds() -> None:
 
 
 def test_what_is_worked_out_per_pack_is_kept_for_the_last_few_packs_only() -> None:
-    """A pack may be a caller's custom one: its cards by id and its kinds of copies are
-    remembered for the packs met last (rules_core.engine.recent), never for every pack sent."""
+    """A pack may be a caller's custom one: its cards by id, its kinds of copies and what each
+    deck holds are remembered for the packs met last (rules_core.engine.recent), never for
+    every pack sent."""
     from rules_core.engine.recent import PACKS_KEPT
-    from rules_core.games.gotham_race import content
+    from rules_core.games.gotham_race import content, view
 
     raw = tomllib.loads(REFERENCE_PACK.read_text())
     for n in range(PACKS_KEPT + 3):
@@ -88,4 +89,7 @@ def test_what_is_worked_out_per_pack_is_kept_for_the_last_few_packs_only() -> No
         pack = parse_pack(pack_raw)
         assert pack.card("1-01").text == f"Leader: 2 back (printing {n})"
         assert pack.one_of_each(("1-02", "1-03")) == ["1-02"]
+        held = view.deck_contents(pack)
+        assert isinstance(held, dict) and held["1"][0]["text"] == f"Leader: 2 back (printing {n})"
     assert len(content._CARD_INDEX) <= PACKS_KEPT and len(content._KIND_INDEX) <= PACKS_KEPT
+    assert len(view._DECK_CONTENTS) <= PACKS_KEPT

@@ -133,3 +133,29 @@ def test_what_each_deck_holds_is_public_though_the_pack_in_the_log_shows_only_a_
     started = GAME.redact(GAME.setup(2, {}, random.Random(1))[0], 1, finished=False)
     pack = started["pack"]
     assert isinstance(pack, dict) and pack["cards"] == {"count": 60}
+
+
+def test_what_each_deck_holds_is_worked_out_once_per_pack_not_on_every_view() -> None:
+    """deck_contents depends on the pack alone: every view of its games (any seat, any point
+    of the race) shares the one answer worked out for that pack, and another pack (a custom
+    one) gets its own."""
+    import copy
+    import tomllib
+
+    from rules_core.games.gotham_race.content import REFERENCE_PACK, parse_pack
+
+    state = on_the_pile()
+    first = GAME.view(state, 0)["deck_contents"]
+    later, _ = play(fold(GAME, GAME.setup(3, {}, random.Random(7))), 0, Move.of("draw", deck=2))
+    for view in (GAME.view(state, None), GAME.view(later, 0), GAME.view(later, 1)):
+        assert view["deck_contents"] is first
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    custom = copy.deepcopy(raw)
+    custom["card"][0]["text"] = "Leader: 2 back, slowly"
+    theirs = GAME.view(replace(state, pack=parse_pack(custom)), 0)["deck_contents"]
+    assert isinstance(theirs, dict) and isinstance(first, dict)
+    assert theirs["1"][:2] == [
+        {"text": "Leader: 2 back, slowly", "copies": 1},
+        {"text": "Leader: 2 forward", "copies": 2},  # worked out for this pack: copies counted
+    ]
+    assert first["1"][0] == {"text": "Leader: 2 back", "copies": 1}

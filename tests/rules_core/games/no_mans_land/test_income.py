@@ -13,6 +13,7 @@ from rules_core.games.no_mans_land.citations import FALCONE, GORDON
 from rules_core.games.no_mans_land.events import (
     CountersTaken,
     ExtraCountersChosen,
+    OverrunChecked,
     PhaseBegan,
 )
 from tests.rules_core.games.no_mans_land.helpers import (
@@ -56,9 +57,9 @@ def test_a_crime_at_a_c_plus_1_district_offers_falcone_an_extra_counter_he_may_r
     offered = GAME.legal_moves(waiting, FALCONE)
     assert offered == [Move.of("extra", counters=n) for n in (2, 1, 0)]
     assert [GAME.describe_move(waiting, FALCONE, m) for m in offered] == [
-        "Take 2 extra corruption counters for crimes in C+1 districts",
-        "Take 1 extra corruption counter for crimes in C+1 districts",
-        "Take no extra corruption counter for crimes in C+1 districts",
+        "Take the 2 extra corruption counters for your crimes in C+1 districts",
+        "Take 1 of the 2 extra corruption counters for your crimes in C+1 districts",
+        "Decline the 2 extra corruption counters for your crimes in C+1 districts",
     ]
     for amount in (2, 1, 0):
         events = decide(waiting, FALCONE, Move.of("extra", counters=amount))
@@ -66,15 +67,20 @@ def test_a_crime_at_a_c_plus_1_district_offers_falcone_an_extra_counter_he_may_r
         after = fold(GAME, events, waiting)
         assert (after.counters, after.supply) == (4 + amount, 16 - amount)
         told = GAME.narrate(waiting, events[0], None, False)
+        some = {2: "", 1: "1 of ", 0: ""}[amount]
         assert told == (
-            f"Falcone takes {amount} extra corruption counter{'s' if amount > 1 else ''} for his "
-            f"crimes in C+1 districts; {16 - amount} left in the supply."
+            f"Falcone takes {some}the 2 extra corruption counters for his crimes in C+1 "
+            f"districts; {16 - amount} left in the supply."
             if amount
-            else "Falcone declines the 2 extra corruption counters his crimes in C+1 districts "
-            "offer."
+            else "Falcone declines the 2 extra corruption counters for his crimes in C+1 districts."
         )
         assert after.flow.step == "movement"
-    assert refused(waiting, FALCONE, Move.of("extra", counters=3)).code == "bad_extra"
+    too_many = refused(waiting, FALCONE, Move.of("extra", counters=3))
+    assert (too_many.code, too_many.message) == (
+        "bad_extra",
+        "Take from 0 to 2 extra counters: one for each crime in a C+1 district, as far as the"
+        " supply holds.",
+    )
     assert refused(waiting, FALCONE, Move.of("extra", counters=True)).code == "bad_extra"
     assert refused(waiting, FALCONE, Move.of("end")).code == "wrong_phase"
 
@@ -90,7 +96,41 @@ def test_the_extra_counter_is_never_owed_so_an_empty_supply_after_the_income_end
     # with one counter left over, the extra one is offered as far as the supply holds
     state = before_falcones_turn(crimes=C_PLUS_1_CRIMES[:2], supply=4)
     waiting = fold(GAME, decide(state, GORDON, Move.of("end")), state)
-    assert GAME.legal_moves(waiting, FALCONE) == [Move.of("extra", counters=n) for n in (1, 0)]
+    offered = GAME.legal_moves(waiting, FALCONE)
+    assert offered == [Move.of("extra", counters=n) for n in (1, 0)]
+    assert [GAME.describe_move(waiting, FALCONE, m) for m in offered] == [
+        "Take the extra corruption counter for your crimes in C+1 districts (the supply holds"
+        " only 1)",
+        "Decline the extra corruption counter for your crimes in C+1 districts (the supply"
+        " holds only 1)",
+    ]
+
+
+def test_one_extra_counter_on_offer_is_told_as_the_one_not_from_0_to_1_counters() -> None:
+    """income-phase: one crime at a C+1 district earns one extra counter. Its buttons, the
+    story and a refused amount read "Take from 0 to 1 extra counters", "the 1 extra corruption
+    counter his crimes in C+1 districts offer": they speak of the one counter and the one crime."""
+    state = before_falcones_turn(crimes=C_PLUS_1_CRIMES[:1], supply=20)
+    waiting = fold(GAME, decide(state, GORDON, Move.of("end")), state)
+    offered = GAME.legal_moves(waiting, FALCONE)
+    assert [GAME.describe_move(waiting, FALCONE, m) for m in offered] == [
+        "Take the extra corruption counter for your crime in a C+1 district",
+        "Decline the extra corruption counter for your crime in a C+1 district",
+    ]
+    told = [
+        GAME.narrate(waiting, decide(waiting, FALCONE, move)[0], None, False) for move in offered
+    ]
+    assert told == [
+        "Falcone takes the extra corruption counter for his crime in a C+1 district; 17 left in"
+        " the supply.",
+        "Falcone declines the extra corruption counter for his crime in a C+1 district.",
+    ]
+    answer = refused(waiting, FALCONE, Move.of("extra", counters=2))
+    assert (answer.code, answer.message) == (
+        "bad_extra",
+        "Take the extra counter or none: one for each crime in a C+1 district, as far as the"
+        " supply holds.",
+    )
 
 
 @pytest.mark.parametrize("c_plus_1", [True, False])
@@ -144,3 +184,20 @@ def test_unspent_counters_are_cumulative() -> None:
     state = before_falcones_turn(counters=5, supply=20)
     after = fold(GAME, decide(state, GORDON, Move.of("end")), state)
     assert (after.counters, after.supply) == (6, 19)
+
+
+def test_an_empty_supply_and_no_crime_are_told_as_none_not_0() -> None:
+    """A walk through the API read "0 left in the supply" and "Overrun check: crimes in 0 of
+    the 7 districts standing": none is told as "none"."""
+    state = before_falcones_turn(crimes=C_PLUS_1_CRIMES[:1], supply=3)
+    waiting = fold(GAME, decide(state, GORDON, Move.of("end")), state)
+    assert waiting.supply == 1
+    taken = decide(waiting, FALCONE, Move.of("extra", counters=1))[0]
+    assert GAME.narrate(waiting, taken, None, False) == (
+        "Falcone takes the extra corruption counter for his crime in a C+1 district; none left in"
+        " the supply."
+    )
+    calm = OverrunChecked(seat=None, crimes=0, standing=7, overrun=False)
+    assert GAME.narrate(waiting, calm, None, False) == (
+        "Overrun check: crimes in none of the 7 districts standing; Gotham holds."
+    )
