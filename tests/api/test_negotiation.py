@@ -13,7 +13,10 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.test import APIRequestFactory
 
-from api.views import GameView, MovesView, StateView, StreamView, private_to_caller
+from api.game_view import GameView, private_to_caller
+from api.game_views import StateView
+from api.move_views import MovesView
+from api.stream_views import StreamView
 
 ACCEPTS = [None, "*/*", "application/json", "text/html", "application/json; indent=2"]
 
