@@ -32,6 +32,15 @@ EQUIVALENT = ROOT / "mutation" / "equivalent.toml"
 WORK = ROOT / "build" / "mutation"
 KILLED = {1, 3, 37, 36, -24, 24}  # a failing test, an error, the type check, a timeout
 SKIPPED = {34}
+# A mutant's tests are stopped, and the mutant counted as killed, after TIMEOUT_MULTIPLIER times
+# (their unmutated time + TIMEOUT_CONSTANT seconds) of wall time (twice that of CPU time): 15 x
+# (12.3 s + 1 s), some 200 s, for a Black Metro effect against the game's unit tests. These are
+# mutmut 3.8's defaults, stated so that the rule a verdict was reached by is the project's and
+# does not change with mutmut's version; relative to each mutant's own tests, so a scope of slow
+# tests is not judged by a quick one's limit, and generous, since a timeout counts as killed:
+# a shared machine's load slowing a surviving mutant's tests must not pass for a kill.
+TIMEOUT_MULTIPLIER = 15.0
+TIMEOUT_CONSTANT = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +253,7 @@ def mutmut_config(scope: Scope, folders: Iterable[str]) -> str:
     # each mutant in a process forked before any test ran: the codec's decoder caches, filled by a
     # test run, would otherwise hide mutants of the code that builds them
     lines += ["process_isolation=forkserver"]
+    lines += [f"timeout_multiplier={TIMEOUT_MULTIPLIER}", f"timeout_constant={TIMEOUT_CONSTANT}"]
     if scope.fresh_imports:  # module-level work (content packs decoded at import) is mutated too
         lines += ["forkserver_warmup=none"]
     return "\n".join(lines) + "\n"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import tomllib
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
@@ -306,3 +307,134 @@ def test_a_page_ending_on_a_moves_first_event_shows_it_as_its_later_events_tell_
         assert page == [whole], viewer
         named = card if viewer in (saboteur, taker) else None
         assert whole["move"] == {"seat": saboteur, "type": "sabotage", "card": named}, viewer
+
+
+def _event_dice_asking_discards() -> dict[str, Any]:
+    """The reference pack with every face of the event die offering a discard of two fortunes
+    (the first option, each player asked which two from a larger hand) or a draw of two."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    discard = [{"op": "discard_fortunes", "amount": 2}]
+    draw = [{"op": "draw", "card": "fortune", "amount": 2}]
+    face = {"name": "fortune tax", "options": [discard, draw], "source": "reference"}
+    for die in pack["dice"]:
+        if die["id"] == "event":
+            die["faces"] = [{**face, "reason": "every face taxes fortunes"}] * 6
+    return pack
+
+
+Wanted = Callable[[dict[str, Any], list[dict[str, Any]]], bool]
+
+
+def _play_until(
+    api: APIClient,
+    create_game: CreateGame,
+    game: str,
+    pack: dict[str, Any],
+    pick: int,
+    wanted: Wanted,
+) -> tuple[int, dict[int, str], dict[str, Any], dict[str, Any]]:
+    """Random legal moves (picked by `Random(pick)`) of Ann and Bob in `game` with the content
+    `pack` until a move and its events (as its mover sees them) are `wanted`; a game that ends
+    first is followed by another, seeded on: the game's id, its seats' tokens, the answer to
+    that move and the move."""
+    chooser = random.Random(pick)
+    for seed in range(1, 11):
+        body = create_game(
+            game=game,
+            players=[{"name": "Ann"}, {"name": "Bob"}],
+            seed=seed,
+            options={"content": pack},
+        )
+        gid, tokens = body["id"], {s["seat"]: s["token"] for s in body["seats"]}
+        while to_act := api.get(f"/api/games/{gid}/state/").json()["to_act"]:
+            offered = api.get(f"/api/games/{gid}/legal-moves/", **auth(tokens[to_act[0]])).json()
+            move, answer = post_a_random_offer(api, gid, tokens[to_act[0]], offered, chooser)
+            if wanted(move, answer["events"]):
+                return gid, tokens, answer, move
+    raise AssertionError(f"no wanted move in ten games of {game}")
+
+
+def _event_option_asking_for_discards(move: dict[str, Any], events: list[dict[str, Any]]) -> bool:
+    """Whether the relic player chose an event option that asks a player, in the same move,
+    which fortunes to discard."""
+    told = [e["type"] for e in events]
+    return told[0] == "event_chosen" and "discards_asked" in told[1:]
+
+
+def test_a_page_ending_where_an_event_option_is_chosen_shows_the_move_as_the_whole_replay(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Black Metro, every event face a discard of two fortunes: the relic player's choice of the
+    discard is its move's first event (the option, seen by all), and a later event of the same
+    move asks a player holding more than two which to discard (`discards_asked`, whose way,
+    `choice`, only that player sees). A page ending on the move's first event reads those later
+    events as each viewer reads them, hidden parts and all: each seat and a spectator see the
+    move, its label and the event as the whole replay shows them."""
+    gid, tokens, answer, move = _play_until(
+        api,
+        create_game,
+        "black-metro",
+        _event_dice_asking_discards(),
+        1,
+        _event_option_asking_for_discards,
+    )
+    assert move == {"type": "resolve_roll", "choice": "first"}
+    seq = answer["events"][0]["seq"]
+    for viewer, token in [*tokens.items(), (None, None)]:
+        page, whole = _page_and_whole(api, gid, seq, token)
+        assert page == [whole], viewer
+        assert whole["move"]["type"] == "resolve_roll", viewer
+
+
+def _crimes_named_inside_others() -> dict[str, Any]:
+    """The reference pack of No Man's Land with the racket's cards called wildfire-1 to
+    wildfire-4, the heists bushfire-1 and bushfire-2, and nine arsons called fire-1 to fire-9:
+    a fire's id lies inside the wildfire's and the bushfire's of its number."""
+    from rules_core.games.no_mans_land.content import REFERENCE_PACK as LAND_PACK
+
+    pack = tomllib.loads(LAND_PACK.read_text())
+    for entry in pack["falcone"]:
+        if entry["id"] == "racket":
+            entry["id"] = "wildfire"
+        elif entry["id"] == "heist":
+            entry["id"] = "bushfire"
+        elif entry["id"] == "arson":
+            entry |= {"id": "fire", "copies": 9}
+    return pack
+
+
+def _face_up_crime_and_a_card_named_in_it_drawn(
+    move: dict[str, Any], events: list[dict[str, Any]]
+) -> bool:
+    """Whether Falcone committed a crime face up and drew, in the same move, a card whose id
+    lies inside the crime's."""
+    drawn = [c for e in events if e["type"] == "cards_drawn" for c in e["data"]["cards"]]
+    face_up = move["type"] == "crime" and not move["face_down"]
+    return face_up and any(c in move["card"] for c in drawn)
+
+
+def _page_and_whole(api: APIClient, gid: int, seq: int, token: str | None) -> tuple[Any, Any]:
+    """The replay page of event `seq` alone and that event in the whole replay, as the seat of
+    `token` (None: a spectator) sees them."""
+    credentials = auth(token) if token is not None else {}
+    whole = api.get(f"/api/games/{gid}/replay/", **credentials).json()["events"][seq - 1]
+    url = f"/api/games/{gid}/replay/?after={seq - 1}&limit=1"
+    return api.get(url, **credentials).json()["events"], whole
+
+
+def test_a_page_ending_on_a_crime_shows_it_to_falcone_though_he_then_draws_a_card_named_in_it(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """No Man's Land: Falcone commits a bushfire face up and, later in the same move, draws a
+    fire whose id lies inside the bushfire's (his draw is his alone). A page ending on the
+    crime's first event reads the draw as Falcone reads it, so his crime stays named to him, as
+    in the whole replay; each seat and a spectator see the move as the whole replay shows it."""
+    pack = _crimes_named_inside_others()  # a walk found to reach it in the first game
+    wanted = _face_up_crime_and_a_card_named_in_it_drawn
+    gid, tokens, answer, move = _play_until(api, create_game, "no-mans-land", pack, 15, wanted)
+    seq, falcone = answer["events"][0]["seq"], answer["events"][0]["seat"]
+    for viewer, token in [*tokens.items(), (None, None)]:
+        page, whole = _page_and_whole(api, gid, seq, token)
+        assert page == [whole], viewer
+        if viewer == falcone:
+            assert whole["move"] == {"seat": falcone, **move} and whole["move_label"]

@@ -255,6 +255,24 @@ def test_fresh_imports_skip_the_warm_up_and_no_keyword_adds_no_pytest_args() -> 
     assert "forkserver_warmup=none\n" in text
 
 
+def test_mutmut_reads_the_timeout_the_configuration_states(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each mutant's timeout (a multiple of its tests' unmutated time, plus a constant; a
+    timeout counts as killed) is the one run.py states, not whatever mutmut's defaults are: the
+    configuration written states it and mutmut reads it back as written."""
+    from mutmut.configuration import _load_config
+
+    scope = run.Scope("engine", ("rules_core/engine/codec.py",), ("tests",))
+    text = run.mutmut_config(scope, ["rules_core"])
+    assert f"timeout_multiplier={run.TIMEOUT_MULTIPLIER}\n" in text
+    assert f"timeout_constant={run.TIMEOUT_CONSTANT}\n" in text
+    (tmp_path / "setup.cfg").write_text(text)
+    monkeypatch.chdir(tmp_path)
+    loaded = _load_config()
+    assert (loaded.timeout_multiplier, loaded.timeout_constant) == (15.0, 1.0)
+
+
 def test_a_process_still_working_in_a_scopes_folder_is_found(tmp_path: Path) -> None:
     """A stopped run's workers would write stale verdicts into the next run: they are found by
     their working folder (here a /proc of links made for the test)."""

@@ -312,7 +312,7 @@ def carry_out(
                     _pass_over(run, seat, steps[k:], source)
                     taken = 0
                     continue
-            _do(run, seat, number, step, pick, rng, source)
+            _do(run, seat, number, step, pick, source)
             if step.op == "return_missions" and pick:  # up to N, one at a time
                 taken += len(pick.split(","))
                 if taken < _n(step) and run.state.player(seat).missions:
@@ -436,9 +436,7 @@ def asked_from(steps: tuple[Effect, ...]) -> int:
     return next((i for i, step in enumerate(steps) if step.op in CHOOSING), len(steps))
 
 
-def _do(
-    run: Run, seat: int, number: int, step: Effect, pick: str, rng: random.Random, source: str
-) -> None:
+def _do(run: Run, seat: int, number: int, step: Effect, pick: str, source: str) -> None:
     """One choosing step done the way picked; fortunes it discards are discarded for `source`
     (sources.py)."""
     state = run.state

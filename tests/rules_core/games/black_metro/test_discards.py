@@ -281,3 +281,26 @@ def test_a_faces_draw_after_its_choice_reshuffles_an_empty_fortune_deck() -> Non
         ef.FortunesDrawn,
     ]
     assert len(run.state.player(RED).hand) == len(hand) + 1
+
+
+def test_a_faces_single_discard_is_the_fortune_its_choice_names() -> None:
+    """The penalty dice's face 5 discards 1 fortune (appendix.dice.penalty): a single card is
+    chosen with the face itself, not asked apart (rules version 29 asks one at a time only a
+    discard of more); carried out, the card chosen leaves the hand, discarded for the face."""
+    pack = _pack()
+    pack["first_game"]["setup"]["value"] += [{"op": "draw", "card": "fortune", "amount": 3}]
+    state = through_setup(_game(pack))
+    hand = state.player(RED).hand
+    steps = state.the_pack().die("penalty").faces[4].options[0].steps
+    assert [(s.op, s.get("amount")) for s in steps] == [("discard_fortunes", 1)]
+    assert len(set(hand)) > 1 and facilities.choices(state, RED, 0, steps) == sorted(set(hand))
+    run = Run(state)
+    facilities.carry_out(run, RED, 0, steps, hand[-1], random.Random(0), "dice:penalty:5")
+    (discarded,) = run.events
+    assert isinstance(discarded, ef.FortunesDiscarded)
+    assert (discarded.owner, discarded.cards, discarded.reason) == (
+        RED,
+        (hand[-1],),
+        "dice:penalty:5",
+    )
+    assert len(run.state.player(RED).hand) == len(hand) - 1

@@ -277,3 +277,110 @@ def test_a_face_if_able_whose_first_choice_has_no_way_still_does_the_rest() -> N
     state = state.with_player(0, updated(state.player(0), strain=6, overwhelmed=(0, 0, 0)))
     after, kinds = _rolled(state, 2)
     assert kinds == ["strain_healed"] and after.player(0).strain == 3
+
+
+def test_a_build_with_none_left_is_carried_out_by_moving_the_piece_its_way_names() -> None:
+    """09's build with no fortification left in the backup (troubleshooting.units
+    .fortifications), carried out the way "0:blockade:3>5": the builder's blockade at 03 moves
+    to 05, paid for as a build, and nothing is built."""
+    state = _table()
+    state = state.with_player(0, updated(state.player(0), gold=3, fortifications=(0, 0)))
+    state = _fortified(state, 3, Fortification(0, "blockade"))
+    build = state.the_pack().district(9).effects[0].steps
+    assert "0:blockade:3>5" in facilities.choices(state, 0, 9, build)
+    run = Run(state)
+    facilities.carry_out(run, 0, 9, build, "0:blockade:3>5", random.Random(0), "district:9:1")
+    moved = [ev for ev in run.events if isinstance(ev, r.FortificationMoved)]
+    assert [(ev.owner, ev.kind, ev.source, ev.target) for ev in moved] == [(0, "blockade", 3, 5)]
+    assert not [ev for ev in run.events if isinstance(ev, r.FortificationBuilt)]
+    assert run.state.district(3).fortifications == ()
+    assert run.state.district(5).fortifications == (Fortification(0, "blockade"),)
+
+
+def test_the_arms_stash_promotes_and_builds_at_the_district_its_way_names() -> None:
+    """The supply dice's arms stash carried out the way "<district>:paragon:blockade": a
+    subordinate of the player's there is promoted to a paragon from the backup, and a blockade
+    is built there, at that district (not the one the die was rolled for)."""
+    state = _table()
+    state = state.with_player(0, updated(state.player(0), hideout=(0, 1, 0), fortifications=(1, 0)))
+    state = _with_personnel(state, 4, (1, 0, 0))
+    face = state.the_pack().die("supply").faces[4].options[0]
+    way = "4:paragon:blockade"
+    assert way in facilities.choices(state, 0, 0, face.steps, face.if_able)
+    run = Run(state)
+    facilities.carry_out(run, 0, 0, face.steps, way, random.Random(0), "dice:supply:5")
+    promoted, built = run.events
+    assert isinstance(promoted, r.Promoted) and isinstance(built, r.FortificationBuilt)
+    assert (promoted.owner, promoted.district, promoted.unit) == (0, 4, 1)
+    assert (built.owner, built.district, built.kind) == (0, 4, "blockade")
+    assert run.state.district(4).personnel[0] == (0, 1, 0)
+    assert run.state.district(4).fortifications == (Fortification(0, "blockade"),)
+
+
+def test_a_syndicate_whose_id_holds_a_colon_and_an_arrow_is_turned_by_its_whole_id() -> None:
+    """A pack's syndicate ids are any text: one called "old:east>side" (a colon and an arrow, as
+    a build's or a move's way holds) is turned by 11's effect as named, nothing built or
+    moved."""
+    pack = _pack()
+    pack["syndicate"][0]["id"] = "old:east>side"
+    state = through_setup(_game(pack))
+    state = updated(state, syndicates=(("old:east>side", False), *state.syndicates[1:]))
+    turn = state.the_pack().district(11).effects[0].steps[1:]
+    assert "old:east>side" in facilities.step_ways(state, 0, 11, turn[0])
+    run = Run(state)
+    facilities.carry_out(run, 0, 11, turn, "old:east>side", random.Random(0), "district:11:1")
+    (turned,) = run.events
+    assert isinstance(turned, r.SyndicateTurned) and turned.syndicate == "old:east>side"
+
+
+def test_a_die_faces_research_is_offered_to_a_player_who_cannot_pay_the_laboratorys_cost() -> None:
+    """The supply face's research (appendix.dice.supply) is free, unlike 08 Oakland Laboratory's
+    (appendix.science): a level I player with no resources, offered no research at the
+    laboratory, is offered each level I technology of theirs by the face."""
+    state = _table()
+    player = updated(state.player(0), science=1, gold=0, intel=0, drakownium=0)
+    state = state.with_player(0, player)
+    pack = state.the_pack()
+    assert facilities.choices(state, 0, 8, pack.district(8).effects[0].steps) == []
+    research = pack.die("supply").faces[3].options[0].steps[0]
+    held = player.technologies + player.downed
+    level_1 = [t.id for t in pack.technologies if t.level == 1 and f"{t.id}@0" not in held]
+    assert level_1 and facilities.step_ways(state, 0, 0, research) == level_1
+
+
+def test_the_combat_zones_second_power_is_for_overwhelming_personnel_there() -> None:
+    """12 Combat Zone's second effect (2 power "if you overwhelmed personnel here") may be used
+    only where its dominator overwhelmed personnel this round: at 12, not at 11 beside it; its
+    first (1 power) whether or not."""
+    state = _table()
+    first = state.the_pack().district(12).effects[0].steps
+    power = state.the_pack().district(12).effects[1].steps
+    assert [(s.op, s.get("after")) for s in power] == [("acquire_power", "overwhelm")]
+    for overwhelmed_at, ways in ((None, []), (11, []), (12, [""])):
+        here = tuple(2 if n == overwhelmed_at else 0 for n in range(1, 13))
+        assert facilities.choices(updated(state, overwhelmed_here=here), 0, 12, power) == ways
+        assert facilities.choices(updated(state, overwhelmed_here=here), 0, 12, first) == [""]
+
+
+def test_a_face_discarding_two_names_no_card_in_its_one_way() -> None:
+    """A face discarding 2 fortunes is carried out with no card named (its one way is empty):
+    the cards are asked one at a time once it is (rules version 29)."""
+    pack = _pack()
+    penalty = next(d for d in pack["dice"] if d["id"] == "penalty")
+    penalty["faces"][4]["steps"] = [{"op": "discard_fortunes", "amount": 2}]
+    state = through_setup(_game(pack))
+    steps = state.the_pack().die("penalty").faces[4].options[0].steps
+    assert facilities.choices(state, 0, 0, steps) == [""]
+
+
+def test_an_effect_whose_later_step_has_no_way_now_cannot_be_begun() -> None:
+    """An effect is used in full or not at all (advanced.golden): each of its choosing steps
+    needs a way when it begins, though each after the first is asked only once the steps before
+    it are done (rules version 30). Turning a syndicate then recovering personnel, with none
+    overwhelmed, is not offered, though a syndicate could be turned."""
+    state = _table()
+    pack = state.the_pack()
+    turn = pack.district(11).effects[0].steps[1:]
+    recover = pack.district(7).effects[1].steps
+    assert state.player(0).overwhelmed == (0, 0, 0) and facilities.choices(state, 0, 11, turn)
+    assert facilities.choices(state, 0, 11, (*turn, *recover)) == []

@@ -9,8 +9,9 @@ import random
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_resolution as r
-from rules_core.games.black_metro import sources
+from rules_core.games.black_metro import facilities, sources
 from rules_core.games.black_metro.content import parse_pack
+from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro import test_example_round as example
 from tests.rules_core.games.black_metro.helpers import BLUE, GAME, GREEN, RED, play
@@ -112,3 +113,22 @@ def test_a_technology_whose_id_holds_a_colon_is_researched_by_its_whole_id() -> 
     state = updated(_at_the_laboratory(1), pack=parse_pack(pack))
     state, _ = play(state, BLUE, "use_effect", effect=1, choice="research:calm:protocol")
     assert state.player(BLUE).downed == (f"calm:protocol@{BLUE}",)
+
+
+def test_a_research_step_takes_a_technology_whose_id_begins_as_the_laboratorys_way_does() -> None:
+    """A pack's technology may be called "research:calm": a step that only researches (a supply
+    face's, carried out with that technology chosen) takes it by its whole id and pays nothing,
+    unlike the laboratory's research-or-advance step, whose way "research:<id>" pays the
+    research cost for the technology after the colon."""
+    pack = _pack()
+    tech = next(t for t in pack["technology"] if t["id"] == "calm-protocol")
+    tech["id"] = "research:calm"
+    state = updated(_at_the_laboratory(1), pack=parse_pack(pack))
+    steps = state.the_pack().die("supply").faces[3].options[0].steps  # research 1, advance
+    assert [step.op for step in steps] == ["research", "advance"]
+    assert "research:calm" in facilities.step_ways(state, BLUE, 8, steps[0])
+    run = Run(state)
+    source = sources.of(sources.DICE, "supply", 4)
+    facilities.carry_out(run, BLUE, 8, steps[:1], "research:calm", random.Random(0), source)
+    assert run.state.player(BLUE).downed == (f"research:calm@{BLUE}",)
+    assert not [ev for ev in run.events if isinstance(ev, e.ResourceChanged)]

@@ -16,7 +16,8 @@ from rules_core.games.black_metro.events_standby import MissionRevealed
 from rules_core.games.black_metro.language import mission
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
-from tests.rules_core.games.black_metro.helpers import GAME, started
+from tests.rules_core.games.black_metro.helpers import GAME, started, through_setup
+from tests.rules_core.games.black_metro.test_discards import _game, _pack
 from tests.rules_core.privacy import apply_checking_privacy
 
 RETURN = (Effect("return_mission"),)
@@ -71,3 +72,18 @@ def test_a_mission_returned_before_version_2_reads_as_known_to_its_returner_alon
     state, seat, card, _ = _returning(0)
     old = GAME.evolve(state, e.MissionReturned(seat=None, owner=seat, card=card))
     assert old.mission_knowers[-1] == seat and card not in old.player(seat).revealed
+
+
+def test_a_mission_whose_id_holds_a_space_goes_back_by_its_whole_id() -> None:
+    """A pack's mission ids are any text: Blue's "night watch" (dealt to him at seed 18),
+    returned by a die face, goes back to the bottom of the mission deck as one card."""
+    pack = _pack()
+    pack["mission"][0]["id"] = "night watch"
+    state = through_setup(_game(pack, seed=18))
+    card = "night watch#1"
+    assert card in state.player(1).missions
+    run = Run(state)
+    source = sources.of(sources.DICE, "penalty", 6)
+    facilities.carry_out(run, 1, 1, RETURN, card, random.Random(0), source)
+    assert run.events == [e.MissionReturned(seat=None, owner=1, card=card, knower=-1)]
+    assert card not in run.state.player(1).missions and run.state.mission_deck[-1] == card
