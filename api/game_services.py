@@ -270,7 +270,7 @@ def _setup(spec: GameSpec[Any], players: int, options: Mapping[str, JSON], seed:
             pack_refusal(error),
             extra={
                 "code": "bad_options",
-                "citations": citations_json(spec.rejections.get("bad_options", ())),
+                "citations": citations_json(spec.rejections["bad_options"]),  # every game's
             },
         ) from None
 

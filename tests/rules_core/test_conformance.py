@@ -167,6 +167,7 @@ def test_every_citation_of_a_game_resolves_to_a_section(spec: GameSpec[Any]) -> 
         assert event_type.citations, f"{event_type.type} cites nothing"
     for code, citations in spec.rejections.items():
         assert citations, f"rejection {code} cites nothing"
+    assert "bad_options" in spec.rejections  # the service refuses a pack the set-up refuses so
     for use in uses:
         assert use.citation.book == spec.book
         resolve(use.citation)
