@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
@@ -218,10 +218,11 @@ def _waited(rule: MoveRule[GccState]) -> MoveRule[GccState]:
     (`may_act`, V·D·1 [f]), one the game waits for from the seat making it."""
     any_time = rule.name == "drop"
 
-    def offers(state: GccState, seat: int) -> list[Move]:
+    def offers(state: GccState, seat: int) -> Iterator[Move]:
+        """The rule's own offers, as it gives them (one at a time for a type that yields)."""
         if state.ordering is not None or (not any_time and _out_of_turn(state, seat)):
-            return []
-        return list(rule.offers(state, seat))
+            return
+        yield from rule.offers(state, seat)
 
     def check(state: GccState, seat: int, move: Move) -> Rejection | None:
         if not any_time and _out_of_turn(state, seat):
