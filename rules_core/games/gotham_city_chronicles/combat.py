@@ -5,6 +5,7 @@ successes (hindering for ranged attacks), the defender's obligatory defense and 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
@@ -241,13 +242,13 @@ def _after_roll(run: Run[GccState], seat: int, rng: random.Random) -> None:
             defense_counted(run, seat, rng)
 
 
-def attack_offers(state: GccState, seat: int) -> list[Move]:
+def attack_offers(state: GccState, seat: int) -> Iterator[Move]:
     """Every attack `attack_check` accepts, in its order. Passed over before the weapons, bonus
     lines and cubes are tried (the check refuses each of those attacks whatever they are, and
     the offers are asked after every move): a hero who may not act or has no cube in its reserve
     (`cube_spenders`), an attack kind the hero cannot make or whose space is full, a target out
-    of that kind's reach."""
-    found = []
+    of that kind's reach. Given as they are found: asking whether a seat may act stops at the
+    first attack."""
     for hero in cube_spenders(state, seat):
         weapons = [""] + [i for i in dict.fromkeys((*hero.items, *hero.gadgets))]
         pairs = [(w, "") for w in weapons]
@@ -267,7 +268,7 @@ def attack_offers(state: GccState, seat: int) -> list[Move]:
                 for lines in bonus_choice.options(state, cards, kind):
                     extra = {"second": second, **lines} if second else lines
                     for target in targets:
-                        found += cube_offers(
+                        yield from cube_offers(
                             state,
                             seat,
                             attack_check,
@@ -278,7 +279,6 @@ def attack_offers(state: GccState, seat: int) -> list[Move]:
                             target=target,
                             **extra,
                         )
-    return found
 
 
 # ---- counting the attack, then the defense (VII) ---------------------------------------------
