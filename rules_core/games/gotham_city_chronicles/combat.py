@@ -5,6 +5,7 @@ successes (hindering for ranged attacks), the defender's obligatory defense and 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
@@ -28,7 +29,7 @@ from rules_core.games.gotham_city_chronicles.manipulation import (
     usable,
     used_up,
 )
-from rules_core.games.gotham_city_chronicles.movement import end_any, hero_may_act
+from rules_core.games.gotham_city_chronicles.movement import cube_spenders, end_any, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.skills import served, skill_level
@@ -241,22 +242,33 @@ def _after_roll(run: Run[GccState], seat: int, rng: random.Random) -> None:
             defense_counted(run, seat, rng)
 
 
-def attack_offers(state: GccState, seat: int) -> list[Move]:
-    found = []
-    for hero in state.heroes:
-        if hero.seat != seat or isinstance(hero_may_act(state, seat, hero.id), Rejection):
-            continue
+def attack_offers(state: GccState, seat: int) -> Iterator[Move]:
+    """Every attack `attack_check` accepts, in its order. Passed over before the weapons, bonus
+    lines and cubes are tried (the check refuses each of those attacks whatever they are, and
+    the offers are asked after every move): a hero who may not act or has no cube in its reserve
+    (`cube_spenders`), an attack kind the hero cannot make or whose space is full, a target out
+    of that kind's reach. Given as they are found: asking whether a seat may act stops at the
+    first attack."""
+    for hero in cube_spenders(state, seat):
         weapons = [""] + [i for i in dict.fromkeys((*hero.items, *hero.gadgets))]
         pairs = [(w, "") for w in weapons]
         if skill_level(state, hero, "ambidexterity"):
             pairs += [(w, v) for w in weapons[1:] for v in weapons[1:]]
         for kind in KINDS:
-            for weapon, second in pairs:
+            space = state.board_pack.hero(hero.id).space(kind)
+            if space.die == UNABLE or hero.zones.on(kind) + 1 > space.limit:
+                continue
+            targets = [
+                c.id
+                for c in state.characters
+                if c.area and out_of_reach(state, hero.id, c.id, kind) is None
+            ]
+            for weapon, second in pairs if targets else ():
                 cards = tuple(c for c in (weapon, second) if c)
                 for lines in bonus_choice.options(state, cards, kind):
                     extra = {"second": second, **lines} if second else lines
-                    for target in (c.id for c in state.characters if c.area):
-                        found += cube_offers(
+                    for target in targets:
+                        yield from cube_offers(
                             state,
                             seat,
                             attack_check,
@@ -267,7 +279,6 @@ def attack_offers(state: GccState, seat: int) -> list[Move]:
                             target=target,
                             **extra,
                         )
-    return found
 
 
 # ---- counting the attack, then the defense (VII) ---------------------------------------------

@@ -23,7 +23,11 @@ from rules_core.games.gotham_city_chronicles.events import (
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.figures import UNABLE, Bonus
 from rules_core.games.gotham_city_chronicles.mission import MissionAction
-from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
+from rules_core.games.gotham_city_chronicles.movement import (
+    cube_spenders,
+    encumbrance,
+    hero_may_act,
+)
 from rules_core.games.gotham_city_chronicles.refusals import (
     not_carried,
     pending,
@@ -266,8 +270,10 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
 
 
 def complex_offers(state: GccState, seat: int) -> list[Move]:
+    """Every complex action `complex_check` accepts, for the heroes who may spend a cube
+    (`cube_spenders`: the check refuses the others any)."""
     found = []
-    for hero in state.heroes:
+    for hero in cube_spenders(state, seat):
         for action in state.board_pack.mission.actions:
             cards = tool_items(state, hero, action.action)
             for lines in bonus_choice.options(state, cards, action.action):

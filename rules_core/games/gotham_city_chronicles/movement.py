@@ -6,6 +6,7 @@ bought with cubes, the destination's effects (falls, dangerous terrain), the mov
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from rules_core.engine.declared import Run
@@ -112,6 +113,19 @@ def hero_may_act(state: GccState, seat: int, hero_id: object) -> Rejection | Her
     if hero.stance != ACTIVE:
         return reject("not_active", f"{name} is resting: a resting hero takes no action.")
     return hero
+
+
+def cube_spenders(state: GccState, seat: int) -> list[HeroState]:
+    """The seat's heroes who may act now (`hero_may_act`) with a cube in their reserve: the only
+    ones an action paid in cubes can be offered to (its check refuses one cube or more to any
+    other), so its offers pass the others over before trying anything (IX C)."""
+    return [
+        hero
+        for hero in state.heroes
+        if hero.seat == seat
+        and hero.zones.reserve >= 1
+        and not isinstance(hero_may_act(state, seat, hero.id), Rejection)
+    ]
 
 
 def move_check(state: GccState, seat: int, move: Move) -> Rejection | None:
@@ -281,10 +295,11 @@ def terrain_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
         _move_over(run, seat, figure)
 
 
-def move_offers(state: GccState, seat: int) -> list[Move]:
+def move_offers(state: GccState, seat: int) -> Iterator[Move]:
+    """Every move `move_check` accepts, one at a time: asking whether a seat may do anything but
+    end its actions (after every move) stops at the first."""
     if state.flow.phase != "heroes" or state.flow.step != "actions":
-        return []
-    found = []
+        return
     board = state.board_pack.board
     for hero in state.heroes:
         if hero.seat != seat:
@@ -295,8 +310,7 @@ def move_offers(state: GccState, seat: int) -> list[Move]:
         for target in steps:
             candidate = Move.of("move", hero=hero.id, to=target)
             if move_check(state, seat, candidate) is None:
-                found.append(candidate)
-    return found
+                yield candidate
 
 
 def move_label(state: GccState, seat: int, move: Move) -> str:

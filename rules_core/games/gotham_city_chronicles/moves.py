@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
@@ -131,6 +131,23 @@ def _out_of_turn(state: GccState, seat: int) -> bool:
     return state.flow.phase == "villain" or (state.flow.phase == "heroes" and seat in state.done)
 
 
+# the last state and seat `_out_of_turn_now` answered for, held (so never another state at its
+# address), with the answer
+_OUT_OF_TURN: list[tuple[GccState, int, bool]] = []
+
+
+def _out_of_turn_now(state: GccState, seat: int) -> bool:
+    """`_out_of_turn`, read again when it was last asked of this very state and seat: every
+    move type's offers ask it in a row (`_waited`), for each seat asked after every move (a
+    memo: the answer is the same with it or without it)."""
+    for held, held_seat, answer in tuple(_OUT_OF_TURN):
+        if held is state and held_seat == seat:
+            return answer
+    answer = _out_of_turn(state, seat)
+    _OUT_OF_TURN[:] = [(state, seat, answer)]
+    return answer
+
+
 def _precheck(state: GccState, seat: int) -> Rejection | None:
     if state.winner:
         return reject("game_over", "The mission is over.")
@@ -218,10 +235,11 @@ def _waited(rule: MoveRule[GccState]) -> MoveRule[GccState]:
     (`may_act`, V·D·1 [f]), one the game waits for from the seat making it."""
     any_time = rule.name == "drop"
 
-    def offers(state: GccState, seat: int) -> list[Move]:
-        if state.ordering is not None or (not any_time and _out_of_turn(state, seat)):
-            return []
-        return list(rule.offers(state, seat))
+    def offers(state: GccState, seat: int) -> Iterator[Move]:
+        """The rule's own offers, as it gives them (one at a time for a type that yields)."""
+        if state.ordering is not None or (not any_time and _out_of_turn_now(state, seat)):
+            return
+        yield from rule.offers(state, seat)
 
     def check(state: GccState, seat: int, move: Move) -> Rejection | None:
         if not any_time and _out_of_turn(state, seat):

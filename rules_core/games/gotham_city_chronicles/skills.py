@@ -30,7 +30,11 @@ from rules_core.games.gotham_city_chronicles.manipulation import (
     usable,
     used_up,
 )
-from rules_core.games.gotham_city_chronicles.movement import encumbrance, hero_may_act
+from rules_core.games.gotham_city_chronicles.movement import (
+    cube_spenders,
+    encumbrance,
+    hero_may_act,
+)
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.special_rules import check_now, explode_areas
 from rules_core.games.gotham_city_chronicles.state import (
@@ -151,6 +155,12 @@ def served(
     """The cards whose lines of the skill served when it was used, with the lines `picked` and
     the `weapons` chosen as skill_level takes them (V D 5: a single-use one then leaves)."""
     return tuple(card for card, _ in skill_lines(state, figure, skill, picked, weapons))
+
+
+def _skilled(state: GccState, seat: int, skill: str) -> list[HeroState]:
+    """The seat's heroes that `_possessor` may accept for `skill`: who may spend a cube now
+    (`cube_spenders`) and have the skill; it refuses the skill's move to any other."""
+    return [hero for hero in cube_spenders(state, seat) if skill_level(state, hero, skill)]
 
 
 def _possessor(state: GccState, seat: int, move: Move, skill: str) -> Rejection | Miniature:
@@ -279,11 +289,12 @@ def attract_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
 
 
 def attract_offers(state: GccState, seat: int) -> list[Move]:
+    """Every attraction `attract_check` accepts, for the heroes with the skill (`_possessor`
+    refuses it to the others, and to a hero without a cube: `cube_spenders`)."""
     figures = [h.id for h in state.heroes] + [c.id for c in state.characters if c.area]
     return [
         move
-        for hero in state.heroes
-        if hero.seat == seat
+        for hero in _skilled(state, seat, "attraction")
         for weapons in weapon_choice.options(
             state, skill_cards(state, hero, "attraction"), "attraction"
         )
@@ -351,8 +362,9 @@ def _blast_choice(
 
 
 def blast_offers(state: GccState, seat: int) -> list[Move]:
+    """Every blast `blast_check` accepts, for the heroes with the skill (`_skilled`)."""
     found = []
-    for hero in (h for h in state.heroes if h.seat == seat):
+    for hero in _skilled(state, seat, "blast"):
         cards = skill_cards(state, hero, "blast")
         for weapons in weapon_choice.options(state, cards, "blast"):
             kept = weapon_choice.kept(state, cards, tuple(weapons.values()))

@@ -21,7 +21,7 @@ from rules_core.games.gotham_city_chronicles.manipulation import (
     tool_items,
     used_up,
 )
-from rules_core.games.gotham_city_chronicles.movement import hero_may_act
+from rules_core.games.gotham_city_chronicles.movement import cube_spenders, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import not_carried, reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
@@ -110,11 +110,7 @@ def resolve(run: Run[GccState], seat: int, rng: random.Random) -> None:
 
 def throw_offers(state: GccState, seat: int) -> list[Move]:
     found = []
-    for hero in state.heroes:
-        if hero.seat != seat:
-            continue
-        if isinstance(hero_may_act(state, seat, hero.id), Rejection):
-            continue
+    for hero in cube_spenders(state, seat):  # the check refuses the others any cube
         tools = tool_items(state, hero, "manipulation")
         for lines in bonus_choice.options(state, tools, "manipulation"):
             for item in dict.fromkeys(hero.items):
