@@ -208,7 +208,9 @@ def test_validate_options_shows_the_path_and_the_rule() -> None:
     for content in ([1, 2], "pack"):
         rejection = GAME.validate_options(2, {"content": content})
         assert rejection is not None
-        assert rejection.message == "content pack: (pack): must be a table (a JSON object)"
+        assert rejection.message == (
+            "The option “content” is a content pack (a JSON object) or null."
+        )
     deep: Any = []
     for _ in range(100_000):
         deep = [deep]
