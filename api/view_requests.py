@@ -3,6 +3,7 @@ of a given shape, the caller's address and the caller's seat of a game."""
 
 from __future__ import annotations
 
+from django.http import HttpRequest
 from rest_framework.request import Request
 
 from api import selectors
@@ -39,8 +40,9 @@ def bool_param(request: Request, name: str) -> bool:
     raise Malformed(f"Query parameter {name!r} must be true or false (or 1 or 0).")
 
 
-def client_address(request: Request) -> str:
-    """The caller's network address (the proxy's, behind one: rate limits count per address)."""
+def client_address(request: Request | HttpRequest) -> str:
+    """The caller's network address (the proxy's, behind one: rate limits count per address),
+    for the API's views and the web pages' alike."""
     return str(request.META.get("REMOTE_ADDR") or "unknown")[:64]
 
 

@@ -20,6 +20,7 @@ from api import errors, game_services, rulebook_selectors, selectors
 from api.errors import ApiError, NotFoundError
 from api.limits import SEARCH_QUESTION_CHARS
 from api.models import Game, Seat
+from api.view_requests import client_address
 from rules_core.bots.registry import BOT_LEVELS
 from rules_core.engine import all_games, get_game
 from rules_core.engine.content_limits import without_hidden_controls
@@ -139,7 +140,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             players=players,
             seed=None,
             options=options,
-            caller=str(request.META.get("REMOTE_ADDR") or "unknown")[:64],
+            caller=client_address(request),
         )
     except ApiError as error:
         return lobby(request, error=error.message, status=400)
@@ -267,7 +268,7 @@ def game_fork(request: HttpRequest, game_id: int) -> HttpResponse:
             game=game,
             at=earlier[-1] if earlier else wanted,
             players=_players(request, range(game.players)),
-            caller=str(request.META.get("REMOTE_ADDR") or "unknown")[:64],
+            caller=client_address(request),
         )
     except ApiError as error:
         return _replay(request, game, error=error.message, status=400)
