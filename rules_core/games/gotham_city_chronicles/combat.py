@@ -29,13 +29,12 @@ from rules_core.games.gotham_city_chronicles.manipulation import (
     usable,
     used_up,
 )
-from rules_core.games.gotham_city_chronicles.movement import cube_spenders, end_any, hero_may_act
+from rules_core.games.gotham_city_chronicles.movement import cube_spenders, hero_may_act
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible
 from rules_core.games.gotham_city_chronicles.skills import served, skill_level
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
 from rules_core.games.gotham_city_chronicles.state import GccState, HeroState
-from rules_core.games.gotham_city_chronicles.villain import acting_character, declared_refusal
 from rules_core.games.gotham_city_chronicles.wounds import wound
 
 KINDS = ("melee", "ranged")
@@ -228,11 +227,11 @@ def attack_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> 
     # X Ambidexterity served with a second weapon: so did the cards that give it (V D 5, 6.4)
     skill = served(state, hero, "ambidexterity") if second else ()
     used_up(run, seat, hero.id, cards, skill)
-    _after_roll(run, seat, rng)
+    after_roll(run, seat, rng)
     return run.events
 
 
-def _after_roll(run: Run[GccState], seat: int, rng: random.Random) -> None:
+def after_roll(run: Run[GccState], seat: int, rng: random.Random) -> None:
     """Straight on when the roller can reroll nothing."""
     roll = run.state.roll
     if roll is not None and not reroll_possible(run.state):
@@ -451,7 +450,7 @@ def _defend(
             weapons=weapons,
         )
     )
-    _after_roll(run, seat, rng)
+    after_roll(run, seat, rng)
 
 
 def defense_cards(state: GccState, hero_id: str) -> tuple[str, ...]:
@@ -531,59 +530,6 @@ def defend_label(state: GccState, seat: int, move: Move) -> str:
 
 
 # ---- a character attacks (VI·D·1, VI·D·2) ------------------------------------------------------
-
-
-def character_attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
-    character = acting_character(state)
-    if isinstance(character, Rejection):
-        return character
-    kind, index = move.get("kind"), move.get("characteristic")
-    if kind not in KINDS:
-        return reject("bad_target", "An attack is melee or ranged.")
-    refused = declared_refusal(state, str(kind), f"{kind}:{index}", index)
-    if refused is not None:
-        return refused
-    target = move.get("target")
-    if not isinstance(target, str) or not state.has_hero(target):
-        return reject("bad_target", "The target is a hero on the board.")
-    far = out_of_reach(state, character.id, target, str(kind))
-    if far is not None:
-        return reject("bad_target", far, *REACH_RULES["character", str(kind)])
-    return None
-
-
-def character_attack_apply(
-    state: GccState, seat: int, move: Move, rng: random.Random
-) -> list[GameEvent]:
-    run = Run(state, HANDLERS)
-    activation = state.activation
-    assert activation is not None
-    end_any(run, seat)
-    kind, target = str(move.get("kind")), str(move.get("target"))
-    index = int(str(move.get("characteristic")))
-    character = state.character(activation.character)
-    pool = state.board_pack.tile(character.tile).characteristics(kind)[index].dice
-    if kind == "ranged":
-        pool = (
-            *pool,
-            *geometry.elevation_dice(state.board_pack.board, character.area, state.area_of(target)),
-        )
-    run.emit(
-        AttackRolled(
-            seat=seat,
-            attacker=character.id,
-            target=target,
-            kind=kind,
-            cubes=0,
-            weapon="",
-            second="",
-            characteristic=index,
-            pool=pool,
-            faces=dice.roll(pool, rng),
-        )
-    )
-    _after_roll(run, seat, rng)
-    return run.events
 
 
 def attack_label(state: GccState, seat: int, move: Move) -> str:

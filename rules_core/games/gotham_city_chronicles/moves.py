@@ -17,6 +17,7 @@ from rules_core.engine.wording import (
     takes_only,
 )
 from rules_core.games.gotham_city_chronicles import (
+    character_attacks,
     combat,
     effect_order,
     exchange,
@@ -477,8 +478,8 @@ RULES: tuple[MoveRule[GccState], ...] = (
     _villain_rule(
         "character_attack",
         ("kind", "characteristic", "target"),
-        combat.character_attack_check,
-        combat.character_attack_apply,
+        character_attacks.character_attack_check,
+        character_attacks.character_attack_apply,
         combat.attack_label,
     ),
     _villain_rule(
