@@ -260,13 +260,13 @@ def _by_words_and_meaning(
     so, the question is ranked again widened by that answer's words (RankIndex.widened) and
     fused again, so that the places after the first go to its neighbours."""
     wanted = max(CANDIDATES, limit)
-    vector = loaded.encoded(question)
     candidates = loaded.index.rank(query, book, wanted)
     if not candidates:
         if book is None or not query.own:
-            return []
+            return []  # nothing to re-order: the question is not encoded
         candidates = loaded.index.in_book(query, book)  # "chronicles deck": by meaning alone
-        return fuse(candidates, loaded.similarity_to(vector, [r.key for r in candidates]), limit)
+        return fuse(candidates, loaded.similarity(question, [r.key for r in candidates]), limit)
+    vector = loaded.encoded(question)
     similarity = loaded.similarity_to(vector, [r.key for r in candidates])
     first = fuse(candidates, similarity, 1)[0]
     widened = loaded.index.rank(loaded.index.widened(query, first), book, wanted)

@@ -16,9 +16,9 @@ from api.limits import SEARCH_QUESTION_CHARS, SEARCH_RESULTS
 from api.models import Rulebook, Section
 from api.rulebook_selectors import _ranker, rules_answer
 from rules_core.rulebooks import get_book
-from rules_core.rulebooks.question_encoder import question_encoder
+from rules_core.rulebooks.question_encoder import QuestionEncoder, question_encoder
 from rules_core.rulebooks.section_vectors import own_words_score
-from rules_core.rulebooks.sentence_model import on_search_scale
+from rules_core.rulebooks.sentence_model import Vectors, on_search_scale
 from rules_core.rulebooks.text_vectors import passages
 
 pytestmark = pytest.mark.django_db
@@ -107,6 +107,26 @@ def test_a_misspelt_games_name_names_its_book_and_its_other_words_are_matched_by
         "did_you_mean": None,
         "results": [],
     }
+
+
+def test_a_question_matching_no_section_is_not_encoded(
+    api: APIClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing to re-order by meaning: the encoder (milliseconds of CPU) is not asked."""
+    encoded: list[str] = []
+
+    def encoder(name: str) -> QuestionEncoder:
+        def encode(question: str) -> Vectors:
+            encoded.append(question)
+            return question_encoder(name)(question)
+
+        return encode
+
+    monkeypatch.setattr("api.rulebook_selectors.question_encoder", encoder)
+    assert api.get("/api/rules/search/", {"q": "the of and"}).json()["results"] == []
+    assert encoded == []
+    assert api.get("/api/rules/search/", {"q": "first", "book": "gotham-race"}).json()["results"]
+    assert encoded == ["first"]
 
 
 def test_book_filter_and_bad_queries(api: APIClient) -> None:
