@@ -101,7 +101,7 @@ def declared_with(state: GccState, action: str, index: object) -> str:
 
 
 def ending(state: GccState, condition: str, winner: str) -> str:
-    """How the game ended, and who won ("The bomb explodes, so the villain wins.")."""
+    """How the game ended, and who won ("The Bomb explodes, so the villain wins.")."""
     side = "the heroes win" if winner == "heroes" else "the villain wins"
     return f"{name(state, condition)}, so {side}."
 

@@ -181,8 +181,12 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # heroes' seat that has finished its actions may still drop equipment while other seats act
     # (V·D·1 [f]: at any time; `may_act`, as in the villain's turn), staying finished itself
     # while the drop reopens the others as any move of the actions step does; before, it was
-    # refused as finished
-    rules_version = 28
+    # refused as finished; 29: the reference pack names its effects and ends in the words its
+    # events use ("The Bomb explodes", "The Bomb ticks", "The Ledger reaches the Street"; they
+    # read "The bomb ...", "the street"), so set-up records another pack: a game begun before
+    # replays from the pack its set-up recorded, its words as they were, and is not re-decided
+    # (tests/fixtures/logs/gotham-city-chronicles-2p-rules28.json); nothing else changes
+    rules_version = 29
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -3,6 +3,7 @@ the reasons for yellow dice as the book puts them."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
@@ -362,3 +363,35 @@ def test_a_tokens_new_state_is_told_by_the_packs_verb_phrase_for_it() -> None:
     assert GAME.narrate(state, opened, None, False) == "The Safe opens."
     assert state.board_pack.mission.token("bomb").turned("armed") == "is armed"
     assert GAME.rules_version >= 20
+
+
+def test_the_mission_names_the_bomb_and_the_street_as_its_events_do_rules_version_29() -> None:
+    """The ends and upkeep effects read "The bomb explodes", "reaches the street" where the
+    events say "The Bomb explodes." and the board "Street". Set-up records the pack, so the
+    rewording is rules version 29: a game stored before keeps the words of the pack it
+    recorded (its log: test_stored_logs)."""
+    from pathlib import Path
+
+    from rules_core.engine.codec import from_json
+    from rules_core.games.gotham_city_chronicles.content import Pack
+    from rules_core.games.gotham_city_chronicles.language import ending
+
+    state = _set_up()
+    assert ending(state, "bomb-exploded", "villain") == "The Bomb explodes, so the villain wins."
+    assert ending(state, "ledger-escapes", "heroes") == (
+        "The Ledger reaches the Street, so the heroes win."
+    )
+    assert [u.name for u in state.board_pack.mission.upkeep] == [
+        "The Bomb ticks",
+        "The Bomb explodes",
+    ]
+    assert GAME.rules_version >= 29
+    stored = Path(__file__).parents[3] / "fixtures/logs/gotham-city-chronicles-2p-rules28.json"
+    record = json.loads(stored.read_text())
+    assert record["game"]["rules_version"] == 28
+    pack = from_json(Pack, record["events"][0]["data"]["pack"])
+    before = updated(state, pack=pack)
+    assert ending(before, "bomb-exploded", "villain") == "The bomb explodes, so the villain wins."
+    assert ending(before, "ledger-escapes", "heroes") == (
+        "The Ledger reaches the street, so the heroes win."
+    )

@@ -172,10 +172,10 @@ def test_the_outcome_names_the_winning_side_and_how_the_game_ended() -> None:
     assert GAME.outcome(state) is None
     heroes = GAME.outcome(replace(state, winner="heroes", ended_by="ledger-escapes"))
     assert heroes == Outcome(
-        winners=(1, 2), summary="The Ledger reaches the street, so the heroes win."
+        winners=(1, 2), summary="The Ledger reaches the Street, so the heroes win."
     )
     villain = GAME.outcome(replace(state, winner="villain", ended_by="bomb-exploded"))
-    assert villain == Outcome(winners=(0,), summary="The bomb explodes, so the villain wins.")
+    assert villain == Outcome(winners=(0,), summary="The Bomb explodes, so the villain wins.")
 
 
 def test_every_event_has_words_and_cites_the_book() -> None:
