@@ -3,17 +3,19 @@
 A move's parameters say what its events say, and each game declares how (`Carries`, in its
 `MoveBook`): the ids in a parameter and how they are joined, and the event fields that carry it
 (a Black Metro technology gained by its type is `technology_gained.kind`). So a parameter is
-withheld when an event of the move hides from the viewer a field that carries it, or when it
-names something such an event hides: a hidden value whose parts are all parts of the parameter,
-split as declared (a fortune in "2-hearts,2-spades", the rest of a chosen way
-"research:voltaic-edge|full-ranks#1" in a die face's whole way), or, for a parameter declared
-as text whose parts cannot be told apart, a hidden value anywhere in it; and a move with any
-parameter withheld is not put into words either (its label would name what is hidden). A
-hidden field of another event, and a hidden id that is only part of a parameter's id (a
-No Man's Land `fire-1` drawn beside a `bushfire-1` committed face up), withhold nothing. A
-parameter no declaration covers is read as before they existed: withheld when any event of
-the move hides a field of its name, or a hidden value (of SHORTEST_NAME characters or more)
-lies anywhere in it.
+withheld when an event of the move hides from the viewer a field that carries it (unless an
+event of the move shows the viewer its value in a field of that name: a Gotham Race card placed
+face down, then resolved in the open in the same move), or when it names something such an
+event hides: a hidden value whose parts are all parts of the parameter, split as declared (a
+fortune in "2-hearts,2-spades", the rest of a chosen way "research:voltaic-edge|full-ranks#1"
+in a die face's whole way), or, for a parameter declared as text whose parts cannot be told
+apart, a hidden value anywhere in it; and a move with any parameter withheld is not put into
+words either (its label would name what is hidden). A hidden field of another event, and a
+hidden id that is only part of a parameter's id (a No Man's Land `fire-1` drawn beside a
+`bushfire-1` committed face up), withhold nothing. A parameter no declaration covers is read
+as before they existed: withheld when any event of the move hides a field of its name, or a
+hidden value (of SHORTEST_NAME characters or more) lies anywhere in it.
+
 What the events show stays shown: a draw's deck, while the drawn card is hidden; a card another
 event of the move shows the viewer (the Gotham Race pile turned, then shuffled back under the
 decks in the order nobody sees), or shows in a field that carries the parameter (a seat's own
@@ -76,9 +78,10 @@ class Hidden:
     def names(self, name: str, value: JSON, carries: Carries | None = None) -> bool:
         """Whether a move parameter `name` that `carries` as declared (None: undeclared) would
         tell the viewer something hidden."""
-        tied = carries.fields if carries is not None else self._named_alike(name)
-        if self.fields & tied:
-            return not (isinstance(value, str) and any((f, value) in self.named for f in tied))
+        tied = carries.fields if carries is not None else self._named_alike({name})
+        if self.fields & tied:  # unless a field of a tied one's name shows the viewer the value
+            alike = self._named_alike({f.partition(".")[2] for f in tied})
+            return not (isinstance(value, str) and any((f, value) in self.named for f in alike))
         hidden = self.values - self.shown
         texts = list(json_strings(value))
         if carries is None or carries.within:
@@ -86,10 +89,10 @@ class Hidden:
         parts = {p for t in texts for p in _parts(t, carries.joins)}
         return any(named <= parts for named in (_parts(h, carries.joins) for h in hidden) if named)
 
-    def _named_alike(self, name: str) -> frozenset[str]:
-        """The fields, hidden or shown, of any event that have the parameter's name."""
+    def _named_alike(self, names: set[str]) -> frozenset[str]:
+        """The fields, hidden or shown, of any event that have one of these names."""
         known = self.fields | {f for f, _ in self.named}
-        return frozenset(f for f in known if f.partition(".")[2] == name)
+        return frozenset(f for f in known if f.partition(".")[2] in names)
 
 
 def _parts(text: str, joins: str) -> frozenset[str]:

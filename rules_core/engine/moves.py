@@ -41,7 +41,8 @@ class Carries:
     yes or no, named only by a hidden value equal to it; never "-", which ids hold); `within`:
     text whose parts cannot be told apart, withheld where a hidden value lies anywhere in it;
     `fields`: the event fields (`event_type.field`) that carry it, so it is withheld whenever
-    such a field is hidden from the viewer and shows it no other value."""
+    such a field is hidden from the viewer, unless an event of the move shows the viewer its
+    value in a field of that name (a card placed face down, then resolved in the open)."""
 
     joins: str = ""
     within: bool = False

@@ -192,10 +192,14 @@ def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_fig
     that seat's move still names its own card to it, and to the other seat only once the pile is
     turned in that move (its events name the card then)."""
     gid, tokens = _race_of_two_sixteen_moves_on(api, create_game)
-    followed = 0
-    for seat, token in tokens.items():
+    followed = turned = 0
+    views = {
+        s: api.get(f"/api/games/{gid}/replay/", **auth(t)).json()["events"]
+        for s, t in tokens.items()
+    }
+    for seat in tokens:
         moves: list[list[dict[str, Any]]] = []
-        for item in api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]:
+        for item in views[seat]:
             if item["move"] is not None:
                 moves.append([])
             if moves:
@@ -205,11 +209,14 @@ def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_fig
             followed += any(e["seat"] is None and e["type"] == "card_placed" for e in rest)
             if first["move"]["seat"] == seat:
                 assert card == first["data"]["card"] and first["move_label"]
-            elif card is not None:  # the pile turned in the same move: its events name it
-                assert card in str([e["data"] for e in rest]) and first["move_label"]
-            else:
-                assert first["move_label"] is None
+            else:  # named to it once a card_resolved of the same move shows it (the pile turned)
+                placed = views[first["move"]["seat"]][first["seq"] - 1]["move"]["card"]
+                resolved = {e["data"]["card"] for e in rest if e["type"] == "card_resolved"}
+                assert card == (placed if placed in resolved else None)
+                turned += placed in resolved
+                assert bool(first["move_label"]) == (card is not None)
     assert followed  # some moves placed cards for nobody's figures after the seat's own
+    assert turned  # and some turned the pile
 
 
 def test_the_rest_of_a_move_runs_up_to_the_next_moves_first_event(

@@ -23,6 +23,16 @@ def test_what_an_events_data_hides_is_its_differing_fields_and_their_values() ->
         shown=frozenset({"2-hearts", "2-spades"})
     )
     assert Hidden.between("x", None, None) == Hidden()
+    assert Hidden.between("x", {"card": "7"}, None) == Hidden()
+    # a value the viewer is shown elsewhere in the event is not hidden; what it is shown is
+    full = {"deck": "blue", "cards": ["7", "blue-3"], "top": "blue-3"}
+    drawn = {"deck": "blue", "cards": [None, None], "top": "blue-3"}
+    assert Hidden.between("card_drawn", full, drawn) == Hidden(
+        frozenset({"card_drawn.cards"}),
+        frozenset({"7"}),
+        frozenset({"blue", "blue-3"}),
+        frozenset({("card_drawn.deck", "blue"), ("card_drawn.top", "blue-3")}),
+    )
 
 
 def test_a_value_another_event_of_the_move_shows_is_not_withheld() -> None:
@@ -58,6 +68,7 @@ def test_a_parameter_carried_by_a_hidden_field_is_withheld() -> None:
     number = Hidden.between("die_chosen", {"die": 3}, {"die": None})
     die = {"die": carried_in("die_chosen.die")}
     assert move_shown({"type": "pick", "die": 3}, number, die)["die"] is None
+    assert move_shown({"type": "pick", "die": 3}, Hidden() | number, die)["die"] is None
 
 
 def test_an_unrelated_events_hidden_field_of_the_parameters_name_withholds_nothing() -> None:
@@ -107,6 +118,8 @@ def test_a_hidden_id_joined_with_others_in_a_parameter_is_withheld() -> None:
     }
     empty = Hidden.between("discards_asked", {"choice": "|"}, {"choice": None})
     assert move_shown({"type": "s", "choice": ""}, empty, {"choice": WAY})["choice"] == ""
+    nothing = Hidden.between("discards_asked", {"choice": ""}, {"choice": None})
+    assert move_shown({"type": "s", "card": ""}, nothing, {"card": ONE})["card"] == ""
 
 
 def test_text_whose_parts_cannot_be_told_apart_is_withheld_where_a_hidden_value_lies() -> None:
@@ -115,6 +128,8 @@ def test_text_whose_parts_cannot_be_told_apart_is_withheld_where_a_hidden_value_
     assert move_shown({"type": "t", "note": "bushfire-1"}, hidden, {"note": text})["note"] is None
     short = Hidden.between("card_drawn", {"card": "7"}, {"card": None})
     assert move_shown({"type": "t", "note": "77"}, short, {"note": text})["note"] == "77"
+    three = Hidden.between("card_drawn", {"card": "ace"}, {"card": None})  # SHORTEST_NAME long
+    assert move_shown({"type": "t", "note": "races"}, three, {"note": text})["note"] is None
 
 
 def test_what_the_events_show_stays_shown() -> None:
@@ -151,6 +166,10 @@ def test_a_hidden_field_another_event_shows_with_the_parameters_value_withholds_
         assert move_shown(place, own | ownerless, carries) == place
         assert move_shown({**place, "card": "2-04"}, own | ownerless, carries)["card"] is None
         assert move_shown(place, other | ownerless, carries)["card"] is None  # nobody showed it
+        # ... until the pile is turned in the same move: its card resolved in the open
+        resolved = Hidden.between("card_resolved", {"card": "3-03"}, {"card": "3-03"})
+        assert move_shown(place, other | ownerless | resolved, carries) == place
+        assert move_shown({**place, "card": "2-04"}, other | resolved, carries)["card"] is None
 
 
 def test_each_game_declares_how_its_moves_parameters_name_things() -> None:
