@@ -11,7 +11,7 @@ from api import event_store
 from api.errors import Forbidden, NotFoundError, Unauthenticated
 from api.limits import EVENTS_PAGE
 from api.models import Analysis, Annotation, Event, Game, Seat
-from api.shown_moves import Hidden, move_shown
+from api.shown_moves import Hidden, declared, move_shown
 from api.tokens import hash_token, known_seat, parse_authorization, remember_seat
 from rules_core.bots.analysis import ANALYSIS_VERSION
 from rules_core.engine import GameEvent, GameSpec, Move, get_game
@@ -277,7 +277,7 @@ def replay(
             moves.append(_MoveSeen(item, row.move, state))
         if moves and not finished:
             moves[-1] = moves[-1].hiding(
-                Hidden.between(spec.redact(event, seat, True), item["data"])
+                Hidden.between(event.type, spec.redact(event, seat, True), item["data"])
             )
         item["annotations"] = notes.get(row.seq, [])
         if compact:
@@ -292,10 +292,10 @@ def replay(
     if moves and not finished and last < game.version:  # the page ends inside the last move?
         for row in _rest_of_move(game, last):
             event = event_store.decode_event(spec, row.type, row.seat, row.data, row.schema)
-            full = spec.redact(event, seat, True)
-            moves[-1] = moves[-1].hiding(Hidden.between(full, spec.redact(event, seat, False)))
+            full, data = spec.redact(event, seat, True), spec.redact(event, seat, False)
+            moves[-1] = moves[-1].hiding(Hidden.between(event.type, full, data))
     for seen in moves:
-        seen.item["move"] = move_shown(seen.move, seen.hidden)
+        seen.item["move"] = move_shown(seen.move, seen.hidden, declared(spec, seen.move))
         seen.item["move_label"] = _move_label(spec, seen.before, seen.move, seen.item["move"])
     answer: dict[str, JSON] = {
         "game": game.game,

@@ -14,12 +14,17 @@ of them has one (read by the check as the value an offered move spells out, an a
 left out as bare hands) is refused, so no choice gets a second spelling in the log, a replay or
 an analysis. A type may be offered in several forms at once (a fight with a card or without);
 the values themselves are the check's (a take of two resources named in either order).
+
+A book also says how each parameter names things (`Carries`: one id or number, ids joined by
+",", the parts of a chosen way) and which event field carries it, where that is what ties them:
+a replay withholds a parameter exactly when its move's events hide what it names
+(api/shown_moves.py). The conformance suite holds every parameter of every type declared.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Generic, TypeVar
 
@@ -27,6 +32,35 @@ from rules_core.engine.types import GameEvent, Move, Rejection, Scalar
 from rules_core.engine.wording import never_blank, offered_with, only_as_offered
 
 S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Carries:
+    """What a move parameter names, as a replay reads it against what the move's events hide
+    (api/shown_moves.py): its parts, split at each character of `joins` (none: one id, a number,
+    yes or no, named only by a hidden value equal to it; never "-", which ids hold); `within`:
+    text whose parts cannot be told apart, withheld where a hidden value lies anywhere in it;
+    `fields`: the event fields (`event_type.field`) that carry it, so it is withheld whenever
+    such a field is hidden from the viewer, unless an event of the move shows the viewer its
+    value in a field of that name (a card placed face down, then resolved in the open)."""
+
+    joins: str = ""
+    within: bool = False
+    fields: frozenset[str] = frozenset()
+
+
+ONE = Carries()  # one id, number or yes/no
+LISTED = Carries(",")  # ids or numbers joined by ","
+
+
+def ones(*names: str) -> dict[str, Carries]:
+    """Parameters that each hold one id, number or yes/no."""
+    return dict.fromkeys(names, ONE)
+
+
+def carried_in(*fields: str) -> Carries:
+    """One id that the event fields `fields` (`event_type.field`) carry."""
+    return Carries(fields=frozenset(fields))
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +86,8 @@ class MoveBook(Generic[S]):
     # a parameter a move type does not take: refused with the type's name and what it takes
     # (its code and citations refuse a move in a form its type does not offer too, in other words)
     unexpected: Callable[[str, tuple[str, ...]], Rejection]
+    # how each type's parameters name things, by type and parameter (`Carries`; every one)
+    carries: Mapping[str, Mapping[str, Carries]] = field(default_factory=dict)
     _by_name: dict[str, MoveRule[S]] = field(init=False, repr=False, compare=False)
     # the last legal moves listed, with the state (held, so never another one at its address)
     # and seat they were listed for: a bot lists them, then plays one from the same state, and

@@ -192,10 +192,14 @@ def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_fig
     that seat's move still names its own card to it, and to the other seat only once the pile is
     turned in that move (its events name the card then)."""
     gid, tokens = _race_of_two_sixteen_moves_on(api, create_game)
-    followed = 0
-    for seat, token in tokens.items():
+    followed = turned = 0
+    views = {
+        s: api.get(f"/api/games/{gid}/replay/", **auth(t)).json()["events"]
+        for s, t in tokens.items()
+    }
+    for seat in tokens:
         moves: list[list[dict[str, Any]]] = []
-        for item in api.get(f"/api/games/{gid}/replay/", **auth(token)).json()["events"]:
+        for item in views[seat]:
             if item["move"] is not None:
                 moves.append([])
             if moves:
@@ -205,11 +209,14 @@ def test_a_seats_own_card_placed_stays_named_beside_cards_placed_for_nobodys_fig
             followed += any(e["seat"] is None and e["type"] == "card_placed" for e in rest)
             if first["move"]["seat"] == seat:
                 assert card == first["data"]["card"] and first["move_label"]
-            elif card is not None:  # the pile turned in the same move: its events name it
-                assert card in str([e["data"] for e in rest]) and first["move_label"]
-            else:
-                assert first["move_label"] is None
+            else:  # named to it once a card_resolved of the same move shows it (the pile turned)
+                placed = views[first["move"]["seat"]][first["seq"] - 1]["move"]["card"]
+                resolved = {e["data"]["card"] for e in rest if e["type"] == "card_resolved"}
+                assert card == (placed if placed in resolved else None)
+                turned += placed in resolved
+                assert bool(first["move_label"]) == (card is not None)
     assert followed  # some moves placed cards for nobody's figures after the seat's own
+    assert turned  # and some turned the pile
 
 
 def test_the_rest_of_a_move_runs_up_to_the_next_moves_first_event(
@@ -369,7 +376,8 @@ def test_a_page_ending_where_an_event_option_is_chosen_shows_the_move_as_the_who
     move asks a player holding more than two which to discard (`discards_asked`, whose way,
     `choice`, only that player sees). A page ending on the move's first event reads those later
     events as each viewer reads them, hidden parts and all: each seat and a spectator see the
-    move, its label and the event as the whole replay shows them."""
+    move, its label and the event as the whole replay shows them; and, the option being public
+    and the asked player's `choice` not what carries it, the move and its words in full."""
     gid, tokens, answer, move = _play_until(
         api,
         create_game,
@@ -379,11 +387,17 @@ def test_a_page_ending_where_an_event_option_is_chosen_shows_the_move_as_the_who
         _event_option_asking_for_discards,
     )
     assert move == {"type": "resolve_roll", "choice": "first"}
-    seq = answer["events"][0]["seq"]
+    seq, mover = answer["events"][0]["seq"], answer["events"][0]["seat"]
     for viewer, token in [*tokens.items(), (None, None)]:
         page, whole = _page_and_whole(api, gid, seq, token)
         assert page == [whole], viewer
-        assert whole["move"]["type"] == "resolve_roll", viewer
+        # the option is public: the asked player's hidden `choice` does not carry it
+        # (black_metro/carried.py), so every viewer sees the move and its words
+        assert whole["move"] == {"seat": mover, **move} and whole["move_label"], viewer
+        url = f"/api/games/{gid}/replay/?after={seq}&limit={len(answer['events'])}"
+        rest = api.get(url, **auth(token) if token else {}).json()["events"]
+        asked = [e["data"] for e in rest if e["type"] == "discards_asked"]
+        assert asked and all(a["choice"] is None for a in asked if a["owner"] != viewer)
 
 
 def _crimes_named_inside_others() -> dict[str, Any]:
@@ -438,3 +452,68 @@ def test_a_page_ending_on_a_crime_shows_it_to_falcone_though_he_then_draws_a_car
         assert page == [whole], viewer
         if viewer == falcone:
             assert whole["move"] == {"seat": falcone, **move} and whole["move_label"]
+
+
+def test_a_crime_committed_face_up_stays_shown_beside_a_drawn_card_named_inside_its_id(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """No Man's Land with crimes called fire-1 to fire-9, bushfire-1 and wildfire-1: Falcone
+    commits a crime face up and draws, in the same move, a fire whose id lies inside the
+    crime's (a fire-1 in bushfire-1). The draw is hidden from the heroes, the crime is not:
+    its card is one whole id (no_mans_land/carried.py), which no other id names, so the heroes
+    and a spectator see the move and its words, and still not the card drawn."""
+    pack = _crimes_named_inside_others()
+    wanted = _face_up_crime_and_a_card_named_in_it_drawn
+    gid, tokens, answer, move = _play_until(api, create_game, "no-mans-land", pack, 15, wanted)
+    seq, falcone = answer["events"][0]["seq"], answer["events"][0]["seat"]
+    drawn = {c for e in answer["events"] if e["type"] == "cards_drawn" for c in e["data"]["cards"]}
+    assert move["card"] not in drawn and any(c in move["card"] for c in drawn)
+    for viewer, token in [*tokens.items(), (None, None)]:
+        events = api.get(f"/api/games/{gid}/replay/", **auth(token) if token else {}).json()
+        crime = events["events"][seq - 1]
+        assert crime["move"] == {"seat": falcone, **move} and crime["move_label"], viewer
+        if viewer != falcone:
+            told = [e for e in events["events"][seq:] if e["type"] == "cards_drawn"]
+            assert told and not drawn & {c for e in told for c in e["data"]["cards"]}, viewer
+
+
+def _researching_everywhere() -> dict[str, Any]:
+    """The reference pack of Black Metro with every district's first effect the Oakland
+    Laboratory's: advance a level or, from level I, research a technology ("research:<id>")."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    lab = next(d for d in pack["district"] if d["id"] == "oakland-laboratory")
+    for district in pack["district"]:
+        district["effect"] = [lab["effect"][0], *district["effect"][1:]]
+    return pack
+
+
+def _way_naming_a_hidden_part(move: dict[str, Any], events: list[dict[str, Any]]) -> bool:
+    """Whether the move names, among the other parts of its way, a part of it that its
+    events keep to the mover (a technology researched: "research:<id>"; missions returned)."""
+    kept = [c for e in events for c in e["data"].get("cards", ()) if e["type"] in _WAY_EVENTS]
+    choice = str(move.get("choice", ""))
+    return any(c in choice and c != choice for c in kept) or any(
+        ":" in c and c == choice for c in kept
+    )
+
+
+_WAY_EVENTS = ("effect_used", "roll_resolved", "step_chosen")
+
+
+def test_a_part_of_a_way_its_events_keep_to_the_mover_withholds_the_way_from_the_others(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """Black Metro: a way whose part names what only its chooser sees (a technology
+    researched, "research:<id>", hidden until charged; missions returned) is withheld from the
+    other seat and a spectator, with its words, and shown to the chooser: the hidden part is
+    found among the way's parts, however they are joined."""
+    pack, wanted = _researching_everywhere(), _way_naming_a_hidden_part
+    gid, tokens, answer, move = _play_until(api, create_game, "black-metro", pack, 1, wanted)
+    seq, mover = answer["events"][0]["seq"], answer["events"][0]["seat"]
+    for viewer, token in [*tokens.items(), (None, None)]:
+        page, whole = _page_and_whole(api, gid, seq, token)
+        assert page == [whole], viewer
+        if viewer == mover:
+            assert whole["move"] == {"seat": mover, **move} and whole["move_label"]
+        else:
+            assert whole["move"]["choice"] is None and whole["move_label"] is None, viewer

@@ -509,5 +509,5 @@ def test_tests_given_replace_the_scopes_own_for_a_quicker_run(
     assert run.main(["authorization", "--tests", replays[0], "--tests", replays[1]]) == 0
     [scope] = prepared
     assert scope.tests == tuple(replays)
-    assert scope.modules == ("api/tokens.py", "api/selectors.py")
+    assert scope.modules == ("api/tokens.py", "api/selectors.py", "api/shown_moves.py")
     assert f"against {', '.join(replays)} alone" in capsys.readouterr().out

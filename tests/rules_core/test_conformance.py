@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import fields
 from typing import Any
 
 import pytest
@@ -20,6 +21,7 @@ from rules_core.engine import (
     to_json,
 )
 from rules_core.engine.citations import citation_uses
+from rules_core.engine.moves import MoveBook
 from rules_core.engine.types import JSON
 from rules_core.rulebooks import resolve
 from tests.rules_core.privacy import apply_checking_privacy, check_words
@@ -171,6 +173,23 @@ def test_every_citation_of_a_game_resolves_to_a_section(spec: GameSpec[Any]) -> 
     for use in uses:
         assert use.citation.book == spec.book
         resolve(use.citation)
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)
+def test_every_parameter_of_every_move_type_says_how_it_names_things(spec: GameSpec[Any]) -> None:
+    """A replay withholds a move's parameter by what its game declares of it (`Carries`,
+    api/shown_moves.py): every move type's parameters are declared, none more, each carried
+    by fields its events have, and none split at "-" (ids hold it: `7-spades`, `fire-1`)."""
+    book = getattr(spec, "moves", None)
+    assert isinstance(book, MoveBook), f"{spec.slug} declares no MoveBook"
+    assert set(book.carries) == {rule.name for rule in book.rules}
+    for rule in book.rules:
+        assert set(book.carries[rule.name]) == set(rule.params), rule.name
+        for name, carries in book.carries[rule.name].items():
+            assert "-" not in carries.joins and not (carries.joins and carries.within)
+            for carried in carries.fields:
+                kind, _, field = carried.partition(".")
+                assert field in {f.name for f in fields(spec.event_types[kind])}, (name, carried)
 
 
 @pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.slug)

@@ -19,6 +19,7 @@ from rules_core.engine.visibility import Secret
 from rules_core.engine.wording import no_such_move, takes_only
 from rules_core.games.black_metro import language, solo, story, view, vocabulary
 from rules_core.games.black_metro.assignment import ASSIGNMENT_MOVES
+from rules_core.games.black_metro.carried import CARRIES
 from rules_core.games.black_metro.checks import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.black_metro.citations import BOOK, cite
 from rules_core.games.black_metro.content import NUMBER_RANGES, load_pack, parse_pack
@@ -74,6 +75,7 @@ MOVES: MoveBook[State] = MoveBook(
     precheck=_precheck,
     unknown=lambda kind: reject("unknown_move", no_such_move("Black Metro")),
     unexpected=lambda kind, takes: reject("unexpected_parameter", takes_only(kind, takes)),
+    carries=CARRIES,
 )
 
 

@@ -30,6 +30,7 @@ from rules_core.games.gotham_city_chronicles import (
     throwing,
     villain,
 )
+from rules_core.games.gotham_city_chronicles.carried import CARRIES
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
 from rules_core.games.gotham_city_chronicles.owed import IN_WORDS
 from rules_core.games.gotham_city_chronicles.refusals import pending, reject
@@ -548,6 +549,7 @@ MOVES: MoveBook[GccState] = MoveBook(
     precheck=_precheck,
     unknown=lambda name: reject("unknown_move", no_such_move("Gotham City Chronicles")),
     unexpected=lambda name, takes: reject("unexpected_parameter", takes_only(name, takes)),
+    carries=CARRIES,
 )
 
 

@@ -24,6 +24,7 @@ from rules_core.games.gotham_city_strategy import (
     planning,
     turns,
 )
+from rules_core.games.gotham_city_strategy.carried import CARRIES
 from rules_core.games.gotham_city_strategy.checks import Check
 from rules_core.games.gotham_city_strategy.choices import HENCHMAN_COST
 from rules_core.games.gotham_city_strategy.events import (
@@ -396,6 +397,7 @@ def move_book() -> MoveBook[GcsState]:
         precheck=checks.precheck,
         unknown=checks.unknown,
         unexpected=checks.unexpected,
+        carries=CARRIES,
     )
 
 

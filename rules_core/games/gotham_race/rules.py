@@ -13,7 +13,7 @@ from rules_core.engine.content_limits import limits_json
 from rules_core.engine.declared import DeclaredGame
 from rules_core.engine.fork_shuffle import engine_story
 from rules_core.engine.info import GameInfo
-from rules_core.engine.moves import MoveBook, MoveRule
+from rules_core.engine.moves import MoveBook, MoveRule, carried_in, ones
 from rules_core.engine.option_checks import options_problem, read_pack
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
@@ -173,6 +173,9 @@ class GothamRace(DeclaredGame[RaceState]):
             precheck=self._precheck,
             unknown=lambda kind: reject("unknown_move", no_such_move("Gotham Race")),
             unexpected=lambda kind, takes: reject("unexpected_parameter", takes_only(kind, takes)),
+            # the card placed: one id, carried by `card_placed.card` (face down for a figure
+            # nobody races); the deck drawn from: a number
+            carries={"draw": ones("deck"), "place": {"card": carried_in("card_placed.card")}},
         )
 
     def _precheck(self, state: RaceState, seat: int) -> Rejection | None:

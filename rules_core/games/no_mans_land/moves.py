@@ -16,6 +16,7 @@ from rules_core.engine.declared import Run
 from rules_core.engine.moves import MoveBook, MoveRule
 from rules_core.engine.types import GameEvent, Move, Rejection
 from rules_core.engine.wording import capitalized, counted, listed, no_such_move, takes_only
+from rules_core.games.no_mans_land.carried import CARRIES
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON, TURN_SECTIONS, phase_section
 from rules_core.games.no_mans_land.content import Card, number
 from rules_core.games.no_mans_land.events import (
@@ -574,4 +575,5 @@ MOVES: MoveBook[NmlState] = MoveBook(
     precheck=_precheck,
     unknown=lambda kind: reject("unknown_move", no_such_move("No Man's Land")),
     unexpected=lambda kind, takes: reject("unexpected_parameter", takes_only(kind, takes)),
+    carries=CARRIES,
 )

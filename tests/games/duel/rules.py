@@ -17,7 +17,7 @@ from rules_core.engine.declared import DeclaredGame, Handlers, Run
 from rules_core.engine.effects import STANDARD, Effect, Operation, Whole
 from rules_core.engine.flow import Flow, Phase, Phases, Prompt, others_clockwise
 from rules_core.engine.info import GameInfo
-from rules_core.engine.moves import MoveBook, MoveRule
+from rules_core.engine.moves import MoveBook, MoveRule, ones
 from rules_core.engine.types import JSON, Citation, GameEvent, Move, Outcome, Rejection
 from rules_core.engine.visibility import Secret
 from rules_core.engine.wording import no_such_move, takes_only
@@ -419,6 +419,7 @@ MOVES: MoveBook[DuelState] = MoveBook(
     precheck=_precheck,
     unknown=lambda kind: _reject("unknown_move", no_such_move("Duel")),
     unexpected=lambda kind, takes: _reject("unexpected_parameter", takes_only(kind, takes)),
+    carries={"play": ones("card"), "draw": {}, "pass": {}, "block": ones("card"), "allow": {}},
 )
 
 
