@@ -15,7 +15,14 @@ from rules_core.engine.codec import from_json
 from rules_core.engine.types import JSON, GameEvent
 from rules_core.engine.upcasting import upcast
 from rules_core.engine.updating import updated
-from rules_core.games.black_metro import dominance, effects, resolution, sources, standby
+from rules_core.games.black_metro import (
+    dominance,
+    effects,
+    facilities,
+    resolution,
+    sources,
+    standby,
+)
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_resolution as r
@@ -130,6 +137,22 @@ def test_a_district_resolved_cites_its_kind_the_overlord_left_out_and_the_matrix
         "troubleshooting.districts",
         "troubleshooting.cards.technologies.expiditry-matrix",
     }
+
+
+def test_the_tavern_s_recall_cites_its_entry_and_the_standby_phase_s_does_not() -> None:
+    state = _at(through_setup(started(2, first_game=True)), 5, RED, (2, 1, 0))
+    (step,) = state.the_pack().district(5).effects[1].steps
+    run = Run(state)
+    facilities._do(run, RED, 5, step, "2,1,0", sources.of(sources.DISTRICT, 5, 2))
+    recalled, recruited = run.events
+    assert recalled == r.Recalled(seat=None, owner=RED, district=5, troop=(2, 1, 0), by_effect=True)
+    assert _extra(recalled) == {"troubleshooting.districts.laughing-tavern"}
+    assert isinstance(recruited, e.Recruited) and recruited.district == 5
+    run = Run(state)
+    standby._do(run, "recall", random.Random(0))
+    home = [event for event in run.events if isinstance(event, r.Recalled)]
+    assert [(ev.owner, ev.district, ev.by_effect) for ev in home][:1] == [(RED, 5, False)]
+    assert all(_extra(event) == set() for event in home)
 
 
 def test_only_the_tavern_s_own_recall_cites_its_entry() -> None:
