@@ -65,18 +65,35 @@ def strength(state: State, seat: int, number: int) -> int:
     troop = state.district(number).personnel[seat]
     if not troop_size(troop):
         return 0
-    total = troop_strength(troop) + support_base_strength(state, seat, number)
-    for ability in abilities(state, seat):
-        if ability.op != "strength_bonus":
-            continue
-        where = ability.get("where")
-        fortified = troop[1] + troop[2] > 0 and fortifications_of(state, seat, number) > 0
-        crowded = troop_size(troop) >= 3
-        if (where == "fortified_specialised" and fortified) or (
-            where == "three_personnel" and crowded
-        ):
-            total += int(str(ability.get("amount")))
-    return total
+    bonus = sum(int(str(a.get("amount"))) for a in strength_bonuses(state, seat, number))
+    return troop_strength(troop) + support_base_strength(state, seat, number) + bonus
+
+
+def strength_bonuses(state: State, seat: int, number: int) -> tuple[Effect, ...]:
+    """`seat`'s abilities adding strength at a district: where it has fortifications and
+    specialised personnel (the reference's Voltaic Edge), or three personnel or more."""
+    troop = state.district(number).personnel[seat]
+    fortified = troop[1] + troop[2] > 0 and fortifications_of(state, seat, number) > 0
+    crowded = troop_size(troop) >= 3
+    return tuple(
+        ability
+        for ability in abilities(state, seat)
+        if ability.op == "strength_bonus"
+        and (
+            (ability.get("where") == "fortified_specialised" and fortified)
+            or (ability.get("where") == "three_personnel" and crowded)
+        )
+    )
+
+
+def fortified_bonus(state: State, number: int) -> bool:
+    """Whether a contender's strength at a district counts a bonus for its fortifications and
+    specialised personnel there (troubleshooting.cards.technologies.voltaic-edge)."""
+    return any(
+        ability.get("where") == "fortified_specialised"
+        for seat in contenders(state, number)
+        for ability in strength_bonuses(state, seat, number)
+    )
 
 
 def contenders(state: State, number: int) -> tuple[int, ...]:

@@ -59,7 +59,13 @@ def _contest(run: Run, number: int) -> None:
     leaders = [p for p, s in enumerate(strengths) if s == best]
     dominator = leaders[0] if len(leaders) == 1 else -1
     run.emit(
-        d.DistrictContested(seat=None, district=number, strengths=strengths, dominator=dominator)
+        d.DistrictContested(
+            seat=None,
+            district=number,
+            strengths=strengths,
+            dominator=dominator,
+            fortified_bonus=board.fortified_bonus(state, number),
+        )
     )
     if dominator < 0:  # a tie: no power, no strain, nobody overwhelmed
         return

@@ -127,11 +127,12 @@ def _counterintelligence(run: Run, owner: int, card: str, rng: random.Random) ->
         solo.counterintelligence(run, rng)
 
 
-def draw_missions(run: Run, owner: int, amount: int) -> None:
+def draw_missions(run: Run, owner: int, amount: int, solo: bool = False) -> None:
     """Missions from the top; the mission deck is never replenished. One event for each run of
-    cards one other player knows (put back at the bottom) or nobody else does."""
+    cards one other player knows (put back at the bottom) or nobody else does; `solo`: the
+    solo challenge's set-up draws them."""
     for cards, knower in run.state.mission_draws(owner, amount):
-        run.emit(e.MissionsDrawn(seat=None, owner=owner, cards=cards, knower=knower))
+        run.emit(e.MissionsDrawn(seat=None, owner=owner, cards=cards, knower=knower, solo=solo))
 
 
 def recruit(run: Run, owner: int, amount: int, district: int = 0) -> None:
@@ -147,16 +148,17 @@ def recruit(run: Run, owner: int, amount: int, district: int = 0) -> None:
                 from_backup=from_backup,
                 from_overwhelmed=from_bag,
                 district=district,
+                short=from_backup + from_bag < amount,
             )
         )
 
 
-def gain_personnel(run: Run, owner: int, unit: int, amount: int) -> None:
-    """Personnel gained from the backup (as many as it holds)."""
+def gain_personnel(run: Run, owner: int, unit: int, amount: int, source: str) -> None:
+    """Personnel gained from the backup (as many as it holds), by `source`'s set-up."""
     gained = min(amount, run.state.player(owner).backup[unit])
     if gained:
         troop: Troop = tuple(gained if i == unit else 0 for i in range(3))  # type: ignore[assignment]
-        run.emit(e.PersonnelGained(seat=None, owner=owner, troop=troop))
+        run.emit(e.PersonnelGained(seat=None, owner=owner, troop=troop, source=source))
 
 
 def hideout_limits(run: Run, owner: int) -> None:
@@ -194,7 +196,7 @@ def setup_step(run: Run, owner: int, step: Effect, rng: random.Random, source: s
             draw_missions(run, owner, _n(step))
     elif op == "gain_personnel":
         units = ("subordinate", "paragon", "doom-mechasuit")
-        gain_personnel(run, owner, units.index(str(step.get("unit"))), _n(step))
+        gain_personnel(run, owner, units.index(str(step.get("unit"))), _n(step), source)
     elif op == "gain_technology":
         if step.get("type"):  # a type given: its lowest level not yet held
             gain_technology(run, owner, str(step.get("type")))

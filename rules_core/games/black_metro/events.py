@@ -11,6 +11,7 @@ from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import NOBODY_COUNT
 from rules_core.games.black_metro import sources
+from rules_core.games.black_metro.cards import is_dominance
 from rules_core.games.black_metro.citations import DISTRICT_SECTIONS, cite, sections_for
 from rules_core.games.black_metro.events_harm import Overwhelmed as Overwhelmed
 from rules_core.games.black_metro.events_harm import StrainInflicted as StrainInflicted
@@ -70,18 +71,31 @@ class GameStarted(GameEvent):
         return self.citations + (self.may_cite if self.solo else ())
 
 
+def _not_solo(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not tell the solo challenge's set-up (rules version 34 does, and cites
+    it): read as not solo, cited as it was stored."""
+    return {**data, "solo": False}
+
+
 @dataclass(frozen=True, slots=True)
 class SyndicatesRevealed(GameEvent):
-    """Syndicates turned face up, unturned: one more than the players (solo: the three named)."""
+    """Syndicates turned face up, unturned: one more than the players (solo: the three named,
+    citing the solo set-up's)."""
 
     type: ClassVar[str] = "syndicates_revealed"
     in_words: ClassVar[str] = (
         "Syndicates are turned face up, one more than there are players, or the three the solo "
         "challenge names."
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_not_solo,)
     citations: ClassVar[tuple[Citation, ...]] = cite("starting.syndicates", "appendix.syndicates")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("solo.setup.syndicates")
     syndicates: tuple[str, ...]
+    solo: bool = False  # the three the solo challenge names (False in a version-1 event)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return self.citations + (self.may_cite if self.solo else ())
 
 
 def _known_to_nobody_else(data: dict[str, Any]) -> dict[str, Any]:
@@ -95,16 +109,18 @@ class MissionsDrawn(GameEvent):
     """Missions from the top of the deck into a player's hand: they see which, and so does the
     player who had put them back at the bottom (`knower`; NOBODY for cards nobody else knew), as
     the deck is never shuffled (the state's `mission_knowers`). One event draws cards that one
-    other player, or nobody, knew."""
+    other player, or nobody, knew. `solo`: drawn by the solo challenge's set-up, which cites
+    its section (public: the table sees the game is solo and at its set-up)."""
 
     type: ClassVar[str] = "missions_drawn"
     in_words: ClassVar[str] = (
         "A player draws missions from the top of the mission deck, and only they see which, "
         "besides a player who put one back there and knows it."
     )
-    version: ClassVar[int] = 2
+    version: ClassVar[int] = 3
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
         _known_to_nobody_else,
+        _not_solo,
     )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": Hidden("field:owner,knower")}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.missions", "troubleshooting.cards")
@@ -112,6 +128,10 @@ class MissionsDrawn(GameEvent):
     owner: int
     cards: tuple[str, ...]
     knower: int = NOBODY
+    solo: bool = False  # drawn by the solo challenge's set-up (False in a version-1 or 2 event)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return self.citations + (self.may_cite if self.solo else ())
 
 
 def _unrevealed(data: dict[str, Any]) -> dict[str, Any]:
@@ -175,18 +195,28 @@ def _kind_unknown(data: dict[str, Any]) -> dict[str, Any]:
     return {**data, "kind": ""}
 
 
+def _research_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 cited the science appendix alone, researched or not (rules version 34 cites
+    the technologies' research requirement for a researched one): kept as it was stored."""
+    return {**data, "cites_research": False}
+
+
 @dataclass(frozen=True, slots=True)
 class TechnologyGained(GameEvent):
     """A technology gained or researched: downed (face down) until charged. Which one, and of
     what type, is its owner's: a replay withholds a move's `kind` (the type a set-up gains)
-    as this event hides its own (api/shown_moves.py)."""
+    as this event hides its own (api/shown_moves.py). A researched one (that is public) cites
+    the research requirement (`cites_research` False: version 2 or 1, cited as stored)."""
 
     type: ClassVar[str] = "technology_gained"
     in_words: ClassVar[str] = (
         "A player gains or researches a technology, which lies face down until it is charged."
     )
-    version: ClassVar[int] = 2
-    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_kind_unknown,)
+    version: ClassVar[int] = 3
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        _kind_unknown,
+        _research_uncited,
+    )
     secret: ClassVar[Mapping[str, Hidden]] = {"technology": OWNER, "kind": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.science")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.technologies")
@@ -194,13 +224,20 @@ class TechnologyGained(GameEvent):
     technology: str
     researched: bool = False  # researched (not gained): the frequency jammer may answer it
     kind: str = ""  # its type (neuro, logistic, battle, resource); "" in a version-1 event
+    cites_research: bool = True  # False in an event of version 2 or 1 (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        if self.researched and self.cites_research:
+            return self.citations + self.may_cite
+        return self.citations
 
 
 # ---- what effects do --------------------------------------------------------------------------
 
 
 def _source_unknown(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 did not record where a change came from (rules version 25 does)."""
+    """Version 1 did not record where a change came from (rules version 25 does; for personnel
+    gained, 34): read as ""."""
     return {**data, "source": ""}
 
 
@@ -283,36 +320,57 @@ class PowerChanged(GameEvent):
     amount: int
 
 
+def _not_short(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not tell a recruit short of what was asked (rules version 34 does, and
+    cites the box's pieces as the limit): read as not short, cited as it was stored."""
+    return {**data, "short": False}
+
+
 @dataclass(frozen=True, slots=True)
 class Recruited(GameEvent):
     """Subordinates from the backup (or, when it has none, the overwhelmed bag) to a hideout;
-    with a `district`, straight to that district."""
+    with a `district`, straight to it. `short`: fewer than asked (troubleshooting.units)."""
 
     type: ClassVar[str] = "recruited"
     in_words: ClassVar[str] = (
         "A player recruits subordinates from their backup into their hideout, or straight to a "
         "district."
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_not_short,)
     citations: ClassVar[tuple[Citation, ...]] = cite("setup.hideout", "setup.backup")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.units")
     owner: int
     from_backup: int
     from_overwhelmed: int
     district: int = 0
+    short: bool = False  # fewer than asked (False in a version-1 event)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return self.citations + (self.may_cite if self.short else ())
 
 
 @dataclass(frozen=True, slots=True)
 class PersonnelGained(GameEvent):
-    """Personnel gained (ignoring the limits that would stop it, weakest first)."""
+    """Personnel gained (ignoring the limits that would stop it, weakest first); `source`: the
+    set-up giving it (sources.py), the Colonel's citing its entry (a candidate is public)."""
 
     type: ClassVar[str] = "personnel_gained"
     in_words: ClassVar[str] = (
         "A player gains personnel, weakest first, whatever limits would otherwise stop it."
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_source_unknown,)
     citations: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.gain")
     may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.candidates.colonel")
     owner: int
     troop: Troop
+    source: str = ""  # what gives it (sources.py; "" in a version-1 event)
+
+    def cited(self) -> tuple[Citation, ...]:
+        """The Colonel's set-up places its specialised personnel in the hideout."""
+        colonel = self.source == sources.of(sources.SETUP, "colonel")
+        return self.citations + (self.may_cite if colonel and self.troop[0] == 0 else ())
 
 
 @dataclass(frozen=True, slots=True)
@@ -406,9 +464,17 @@ class AssignmentFinished(GameEvent):
     blockades: int
 
 
+def _counter_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 cited the fortunes' appendix alone, countering or not (rules version 34 cites
+    the dominance fortunes' rule for a dominance counter): kept as it was stored."""
+    return {**data, "cites_counter": False}
+
+
 @dataclass(frozen=True, slots=True)
 class FortunePlayed(GameEvent):
-    """A fortune played face up: to use a facility's first effect, or to attack (`target`)."""
+    """A fortune played face up: to use a facility's first effect, or to attack (`target`);
+    a dominance fortune countering cites that only the first of an exchange is an attack
+    (`cites_counter` False: a version-1 event, cited as stored)."""
 
     type: ClassVar[str] = "fortune_played"
     in_words: ClassVar[str] = (
@@ -416,6 +482,8 @@ class FortunePlayed(GameEvent):
         "player or to counter."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_counter_uncited,)
     may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.fortunes.dominance")
     owner: int
     card: str
@@ -423,6 +491,13 @@ class FortunePlayed(GameEvent):
     target: int  # the attacked seat, or -1 to use the facility's first effect
     counter: bool = False
     choice: str = ""  # how the facility's effect is resolved (public: played face up)
+    cites_counter: bool = True  # False in a version-1 event (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        """A dominance fortune played to counter is no attack (only the exchange's first is)."""
+        if self.counter and self.cites_counter and is_dominance(self.card):
+            return self.citations + self.may_cite
+        return self.citations
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,10 +12,20 @@ from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.state import NOBODY
 
 
+def _as_stored(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 cited the dominance alone, whatever the strengths counted or the dominator won
+    (rules version 34 cites the power acquired and a fortified strength bonus): kept as it
+    was stored."""
+    return {**data, "fortified_bonus": False, "cites_power": False}
+
+
 @dataclass(frozen=True, slots=True)
 class DistrictContested(GameEvent):
     """Strengths compared at a district; the greatest alone asserts dominance (-1: a tie for the
-    greatest, and nothing happens there)."""
+    greatest, and nothing happens there) and acquires 1 power. `fortified_bonus`: a contender's
+    strength counts a charged (face-up) ability's bonus for fortifications and specialised
+    personnel there (the reference's Voltaic Edge), citing its entry (`cites_power` False: a
+    version-1 event, cited as stored)."""
 
     type: ClassVar[str] = "district_contested"
     in_words: ClassVar[str] = (
@@ -30,12 +40,25 @@ class DistrictContested(GameEvent):
         "units.personnel",
         "units.fortifications",
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_as_stored,)
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "troubleshooting.cards.technologies.voltaic-edge", "district-dominance.power"
     )
     district: int
     strengths: tuple[int, ...]  # per player (0: no personnel there)
     dominator: int
+    fortified_bonus: bool = False  # a strength counts it (False in a version-1 event)
+    cites_power: bool = True  # False in a version-1 event (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        bonus = cite("troubleshooting.cards.technologies.voltaic-edge")
+        power = cite("district-dominance.power")
+        return (
+            *self.citations,
+            *(bonus if self.fortified_bonus else ()),
+            *(power if self.dominator >= 0 and self.cites_power else ()),
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,9 +15,21 @@ from rules_core.games.black_metro.events import OWNER
 from rules_core.games.black_metro.state import Troop
 
 
+def _resolving_as_stored(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 cited the resolution alone, whoever resolved (rules version 34 cites the kind
+    of district, the solo overlord's personnel left out, the Expiditry Matrix): kept as it
+    was stored."""
+    return {**data, "overlord_there": False, "remote": False, "cites_kind": False}
+
+
 @dataclass(frozen=True, slots=True)
 class DistrictResolving(GameEvent):
-    """A district's players use its effects in turn, from the relic player clockwise."""
+    """A district's players use its effects in turn, from the relic player clockwise: a
+    facility's every player with personnel there, the battlefield's dominating player
+    (troubleshooting.districts). `overlord_there`: the solo overlord's personnel are at the
+    facility and use nothing; `remote`: a player uses their candidate's district ability there
+    without personnel, by a charged (face-up) Expiditry Matrix (`cites_kind` False: a version-1
+    event, cited as stored)."""
 
     type: ClassVar[str] = "district_resolving"
     in_words: ClassVar[str] = (
@@ -32,8 +44,25 @@ class DistrictResolving(GameEvent):
         "troubleshooting.districts",
         "solo.rules.resolution",
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        _resolving_as_stored,
+    )
     district: int
     players: tuple[int, ...]
+    overlord_there: bool = False  # False in a version-1 event
+    remote: bool = False  # False in a version-1 event
+    cites_kind: bool = True  # False in a version-1 event (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (
+            *self.citations,
+            *cite(
+                *(("troubleshooting.cards.technologies.expiditry-matrix",) if self.remote else ()),
+                *(("troubleshooting.districts",) if self.cites_kind else ()),
+                *(("solo.rules.resolution",) if self.overlord_there else ()),
+            ),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,17 +221,32 @@ class StepChosen(GameEvent):
     cards: tuple[str, ...] = ()
 
 
+def _not_by_effect(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 did not tell a recall by an effect from the standby phase's (rules version 34
+    does, and cites the Laughing Tavern's entry for its): read as the standby's, cited as it
+    was stored."""
+    return {**data, "by_effect": False}
+
+
 @dataclass(frozen=True, slots=True)
 class Recalled(GameEvent):
-    """Personnel from a district back to the hideout."""
+    """Personnel from a district back to the hideout; `by_effect`: by the effect recalling
+    from the district resolved and recruiting there (05 Laughing Tavern's, citing its entry),
+    not by the standby phase."""
 
     type: ClassVar[str] = "recalled"
     in_words: ClassVar[str] = "A player recalls personnel from a district back to their hideout."
     citations: ClassVar[tuple[Citation, ...]] = cite("setup.hideout")
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_not_by_effect,)
     may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.districts.laughing-tavern")
     owner: int
     district: int
     troop: Troop
+    by_effect: bool = False  # False in a version-1 event
+
+    def cited(self) -> tuple[Citation, ...]:
+        return self.citations + (self.may_cite if self.by_effect and self.district == 5 else ())
 
 
 @dataclass(frozen=True, slots=True)

@@ -139,10 +139,26 @@ class FortuneTurnedUp(GameEvent):
         return self.citations
 
 
+def _exploded_as_stored(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 cited the event dice and the tiles' appendix alone (rules version 34 cites the
+    box's tiles for a tile laid and, in the solo challenge, event 1's hold on the overlord):
+    kept as it was stored."""
+    return {**data, "solo_event": False, "cites_tile": False}
+
+
+def _tile_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 cited the event dice and the tiles' appendix alone (rules version 34 cites the
+    box's tiles too): kept as it was stored."""
+    return {**data, "cites_tile": False}
+
+
 @dataclass(frozen=True, slots=True)
 class DistrictExploded(GameEvent):
     """Every fortification at the district destroyed, a tile laid there until the next
-    dominance phase (no tile: event 1's, chosen next, `TileLaid`)."""
+    dominance phase (no tile: event 1's, chosen next, `TileLaid`), one of the box's
+    (components.tiles). `solo_event`: event 1's explosion in the solo challenge, whose tile
+    affects the overlord's personnel too (`cites_tile` False: a version-1 event, cited as
+    stored)."""
 
     type: ClassVar[str] = "district_exploded"
     in_words: ClassVar[str] = (
@@ -150,11 +166,26 @@ class DistrictExploded(GameEvent):
         "next dominance phase."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "appendix.tiles")
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
+        _exploded_as_stored,
+    )
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "solo.rules.overlord.result-1", "components.tiles"
     )
     district: int
     tile: str
+    solo_event: bool = False  # False in a version-1 event
+    cites_tile: bool = True  # False in a version-1 event (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (
+            *self.citations,
+            *cite(
+                *(("solo.rules.overlord.result-1",) if self.solo_event else ()),
+                *(("components.tiles",) if self.tile and self.cites_tile else ()),
+            ),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,8 +198,15 @@ class TileLaid(GameEvent):
         "The tile chosen for an explosion is laid on its district until the next dominance phase."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.dice.event", "appendix.tiles")
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_tile_uncited,)
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("components.tiles")
     district: int
     tile: str
+    cites_tile: bool = True  # False in a version-1 event (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return self.citations + (self.may_cite if self.cites_tile else ())
 
 
 @dataclass(frozen=True, slots=True)

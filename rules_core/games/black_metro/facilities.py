@@ -23,7 +23,7 @@ from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
 from rules_core.games.black_metro.run import Run
-from rules_core.games.black_metro.state import NOBODY, BlackMetroState
+from rules_core.games.black_metro.state import NOBODY, BlackMetroState, Troop
 from rules_core.games.black_metro.vocabulary import CHOOSING
 
 State = BlackMetroState
@@ -443,8 +443,8 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, source: str) 
     pack = state.the_pack()
     op = step.op
     if op == "recall_recruit" and pick:
-        troop = tuple(int(x) for x in pick.split(","))
-        run.emit(r.Recalled(seat=None, owner=seat, district=number, troop=troop))  # type: ignore[arg-type]
+        troop: Troop = tuple(int(x) for x in pick.split(","))  # type: ignore[assignment]
+        run.emit(r.Recalled(seat=None, owner=seat, district=number, troop=troop, by_effect=True))
         effects.recruit(run, seat, _n(step, "recruit"), district=number)
     elif op == "recover" and pick:
         back = tuple(int(u == pick) for u in UNITS)

@@ -258,7 +258,24 @@ class BlackMetro(DeclaredGame[State]):
     #     the bonus due (`bonus_due`), so a snapshot of 32 (without it) is not read: the log is
     #     folded again. No reference game decides otherwise (its districts with a bonus ask
     #     nothing later and roll no die); a custom pack's may
-    rules_version = 33
+    # 34: events cite the sections they apply in the cases that apply them, from what they
+    #     record (each public): the solo set-up's syndicates and missions (`syndicates_revealed`
+    #     version 2, `missions_drawn` version 3 record `solo`), a researched technology the
+    #     research requirement (`technology_gained` version 3), a dominance fortune countering
+    #     that only an exchange's first is an attack (`fortune_played` version 2), a district
+    #     contested the power its dominator acquires and a fortified strength bonus Voltaic
+    #     Edge's entry (`district_contested` version 2 records `fortified_bonus`), a district
+    #     resolved its kind, the solo overlord's personnel using nothing there and a player
+    #     there by the Expiditry Matrix alone (`district_resolving` version 2), the Laughing
+    #     Tavern's recall its entry (`recalled` version 2 records `by_effect`), a recruit short
+    #     of what was asked the box's pieces (`recruited` version 2 records `short`), the
+    #     Colonel's specialised personnel its entry (`personnel_gained` version 2 records its
+    #     `source`), a tile laid the box's tiles and event 1's explosion in the solo challenge
+    #     its hold on the overlord (`district_exploded` and `tile_laid` version 2). An older
+    #     event keeps the citations it was stored with (its `cites_*` False, what it did not
+    #     record read as not applying); nothing else changed, so older games replay from their
+    #     events
+    rules_version = 34
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

@@ -51,7 +51,7 @@ def proceed(run: Run, rng: random.Random) -> None:
             _overlord_battlefield(run, rng)  # the overlord resolves battlefields by the rules
             players = ()
         if players:
-            run.emit(r.DistrictResolving(seat=None, district=number, players=players))
+            run.emit(_resolving(run.state, number, players))
             _skip_spent(run)
             if run.state.flow.prompts:
                 return
@@ -85,6 +85,22 @@ def _players(state: State, number: int) -> tuple[int, ...]:
         for p in order
         if p != state.overlord
         and (state.district(number).has_personnel(p) or _remote(state, p, number))
+    )
+
+
+def _resolving(state: State, number: int, players: tuple[int, ...]) -> r.DistrictResolving:
+    """The district's resolution by `players`: whether the solo overlord's personnel are at the
+    facility (he uses nothing), whether one of them is there by the Expiditry Matrix alone."""
+    district = state.district(number)
+    overlord = state.overlord
+    return r.DistrictResolving(
+        seat=None,
+        district=number,
+        players=players,
+        overlord_there=number != BATTLEFIELD
+        and overlord is not None
+        and district.has_personnel(overlord),
+        remote=any(not district.has_personnel(p) for p in players),
     )
 
 

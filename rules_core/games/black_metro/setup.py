@@ -52,9 +52,9 @@ def begin(pack: Pack, seats: int, first_game: bool, rng: random.Random) -> list[
         if solo
         else tuple(syndicates[: seats + pack.limit("extra_syndicates")])
     )
-    run.emit(e.SyndicatesRevealed(seat=None, syndicates=revealed))
+    run.emit(e.SyndicatesRevealed(seat=None, syndicates=revealed, solo=solo))
     for seat in first_order(run.state):
-        effects.draw_missions(run, seat, pack.limit("missions_drawn"))
+        effects.draw_missions(run, seat, pack.limit("missions_drawn"), solo=solo)
     return run.events
 
 

@@ -171,7 +171,8 @@ def _first_tile(state: State) -> str:
 def strike(run: Run, district: int, tile: str) -> None:
     """The explosion destroys the district's fortifications; event 1's roller then chooses
     which tile is laid there (appendix.dice.event: the choice follows the destruction)."""
-    run.emit(s.DistrictExploded(seat=None, district=district, tile=tile))
+    solo_event = run.state.solo and run.state.step == "event"  # event 1's: result-1
+    run.emit(s.DistrictExploded(seat=None, district=district, tile=tile, solo_event=solo_event))
     face = explosion_face(run.state)
     if not tile and face:
         owner = event_roller(run.state)

@@ -6,9 +6,9 @@ it, and one cited and not declared leaves it out.
 
 Seeded random games at 1 to 4 players (the first game's set-up and the candidates', the solo
 challenge) show what the events cite; sections that only a rare table or a custom pack makes an
-event cite are built here; the few a type declares that none of its events cites are named
-in `NOT_CARRIED`, each the only declaration of its section (dropping it would leave the section
-uncited: the book's coverage falls under the 95% tests/rules_core/rulebooks asks)."""
+event cite are built here (and in test_cited_cases, each case of rules version 34: until then
+fourteen sections were declared by ten types and cited by none of their events, as the events
+did not record what tells when they apply)."""
 
 from __future__ import annotations
 
@@ -26,6 +26,7 @@ from rules_core.games.black_metro.events_dominance import RelicMoved
 from rules_core.games.black_metro.events_fortunes import DiscardsAsked
 from rules_core.games.black_metro.run import Run
 from tests.rules_core.games.black_metro.helpers import GAME, GREEN, RED, play, through_setup
+from tests.rules_core.games.black_metro.test_cited_cases import _short_recruit
 from tests.rules_core.games.black_metro.test_discards import REFERENCE, _standby_missions
 from tests.rules_core.games.black_metro.test_harm import _examples
 from tests.rules_core.games.black_metro.test_solo import _solo
@@ -33,31 +34,6 @@ from tests.rules_core.games.black_metro.test_story import RESOURCE_CITED, _rando
 
 # (players, first game) and the seeds each is played with
 TABLES = {(1, False): range(16), **{(n, g): range(4) for n in (2, 3, 4) for g in (False, True)}}
-
-# sections a type declares though none of its events cites them (its `cited` is the type's
-# `citations` alone, and the event does not record what would tell when they apply: the solo
-# challenge, the technology or candidate behind a strength or a gain): each is the only
-# declaration of its section, kept so that the book lists the section (rule coverage)
-NOT_CARRIED: Mapping[str, frozenset[str]] = {
-    "district_contested": frozenset(
-        {"district-dominance.power", "troubleshooting.cards.technologies.voltaic-edge"}
-    ),
-    "district_exploded": frozenset({"components.tiles", "solo.rules.overlord.result-1"}),
-    "district_resolving": frozenset(
-        {
-            "solo.rules.resolution",
-            "troubleshooting.cards.technologies.expiditry-matrix",
-            "troubleshooting.districts",
-        }
-    ),
-    "fortune_played": frozenset({"troubleshooting.cards.fortunes.dominance"}),
-    "missions_drawn": frozenset({"solo.setup.missions"}),
-    "personnel_gained": frozenset({"troubleshooting.cards.candidates.colonel"}),
-    "recalled": frozenset({"troubleshooting.districts.laughing-tavern"}),
-    "recruited": frozenset({"troubleshooting.units"}),
-    "syndicates_revealed": frozenset({"solo.setup.syndicates"}),
-    "technology_gained": frozenset({"troubleshooting.cards.technologies"}),
-}
 
 
 def _games() -> Iterator[GameEvent]:
@@ -114,7 +90,8 @@ def _rare() -> Iterator[GameEvent]:
     a ranked and a plain scoring: test_harm), a resource changed by each source the tables name
     (a custom pack's effect at 02, 06 or 12 getting one; a custom opponent's set-up), the
     example round's mission fulfilled with fortunes chosen one at a time, a die face
-    discarding several fortunes, the overlord taking the relic."""
+    discarding several fortunes, the overlord taking the relic, a recruit short of the box's
+    pieces (test_cited_cases)."""
     for events in _examples().values():
         yield from events
     codes = [*RESOURCE_CITED, *(sources.of(sources.DISTRICT, n, 1) for n in (2, 6, 12))]
@@ -126,6 +103,7 @@ def _rare() -> Iterator[GameEvent]:
     yield from _face_discarding_two("penalty", 5)
     yield from _face_discarding_two("event", 2)
     yield from _overlord_takes_the_relic()
+    yield from _short_recruit()
 
 
 @functools.cache
@@ -159,24 +137,12 @@ def test_a_rare_table_or_a_custom_pack_cites_only_what_its_events_declare() -> N
 
 
 def test_every_section_a_type_may_cite_is_cited_by_one_of_its_events() -> None:
-    """`may_cite` lists exactly what the events cite beyond the type's citations, but the
-    sections in NOT_CARRIED, which no event of theirs cites."""
+    """`may_cite` lists exactly what the events cite beyond the type's citations: each section
+    is cited by an event of the type, in the games or a rare case built for it."""
     for kind in GAME.event_types.values():
         may = {c.section for c in kind.may_cite}
         cited = _cited().get(kind, frozenset())
-        assert may - cited == NOT_CARRIED.get(kind.type, frozenset()), kind.type
-    assert set(NOT_CARRIED) <= set(GAME.event_types)
-
-
-def test_each_section_not_carried_is_declared_nowhere_else() -> None:
-    """A section in NOT_CARRIED is declared by its type alone (no other event or refusal
-    cites it): dropped, the book would no longer list it as applied anywhere."""
-    elsewhere = {c.section for codes in GAME.rejections.values() for c in codes}
-    for kind in GAME.event_types.values():
-        elsewhere |= {c.section for c in kind.citations}
-        elsewhere |= {c.section for c in kind.may_cite} - NOT_CARRIED.get(kind.type, set())
-    for sections in NOT_CARRIED.values():
-        assert not sections & elsewhere, sections & elsewhere
+        assert may <= cited, (kind.type, may - cited)
 
 
 def test_a_resource_change_may_cite_every_section_its_sources_name() -> None:

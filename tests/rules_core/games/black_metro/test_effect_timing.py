@@ -372,5 +372,8 @@ def test_recalling_sends_the_personnel_named_home_and_recruits_at_the_district()
     hideout = state.player(BLUE).hideout
     state, events = play(state, BLUE, "use_effect", effect=1, choice="1,0,0")
     assert [type(ev) for ev in events][1:3] == [r.Recalled, e.Recruited]
+    recalled = events[1]  # by an effect, but not the tavern's: its entry is not cited
+    assert isinstance(recalled, r.Recalled) and recalled.by_effect
+    assert recalled.cited() == r.Recalled.citations
     assert state.district(GILDED_BANK).personnel[BLUE] == (subs, paragons, suits)
     assert state.player(BLUE).hideout == (hideout[0] + 1, hideout[1], hideout[2])

@@ -236,9 +236,10 @@ def test_knowing_it_ends_when_it_leaves_the_hand_and_is_public_once_revealed() -
 
 
 def test_a_game_recorded_before_the_drawer_named_the_knower_reads_it_as_unknown() -> None:
-    """A version-1 missions_drawn has no knower: read as shown to its drawer alone."""
+    """A version-1 missions_drawn has no knower: read as shown to its drawer alone (and, as
+    version 2 read on, not drawn by the solo set-up: cited as stored)."""
     data: dict[str, JSON] = {"owner": 1, "cards": ["war-chest#1"]}
-    assert upcast(e.MissionsDrawn, data, 1) == {**data, "knower": -1}
+    assert upcast(e.MissionsDrawn, data, 1) == {**data, "knower": -1, "solo": False}
 
 
 def test_a_forks_new_deal_leaves_the_drawn_mission_in_its_holders_hand() -> None:
