@@ -13,10 +13,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from api.log_check import log_problems
 from api.models import Game
-from rules_core.engine.content_limits import PackIds
-from rules_core.games.black_metro import reading
 from rules_core.games.black_metro.content import REFERENCE_PACK
 from tests.api.game_checks import (
     finished_with_every_event_cited,
@@ -96,29 +93,6 @@ def test_a_pack_whose_mission_id_holds_a_comma_is_refused_without_a_game(api: AP
         f'content pack: mission[2].id: no "," in an id (the game joins ids with {SEPARATORS})'
     )
     assert not Game.objects.exists()
-
-
-@pytest.mark.django_db
-def test_a_game_stored_with_such_a_pack_still_loads_and_its_check_names_the_refusal(
-    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A game made before the parser refused a separator in an id keeps the pack its set-up
-    recorded (the event holds it, read again by nobody): it loads and offers its moves as it
-    did. Verifying its log, which sets the game up again under today's rules, reports their
-    refusal of the set-up instead of failing with the parser's error."""
-    pack = tomllib.loads(REFERENCE_PACK.read_text())
-    pack["mission"][2]["id"] = "war,chest"
-    with monkeypatch.context() as earlier:  # the parser before it refused separators
-        earlier.setattr(reading, "IDS", PackIds())
-        body = create_game(game="black-metro", players=[{"name": "Ann"}], options={"content": pack})
-    game = Game.objects.get(pk=body["id"])
-    assert api.get(f"/api/games/{game.pk}/state/").status_code == 200
-    token = body["seats"][0]["token"]
-    assert api.get(f"/api/games/{game.pk}/legal-moves/", **auth(token)).json()["moves"]
-    assert list(log_problems(game)) == [
-        'seq 1: the rules refuse its set-up (content pack: mission[2].id: no "," in an id (the'
-        f" game joins ids with {SEPARATORS}))"
-    ]
 
 
 @pytest.mark.django_db
