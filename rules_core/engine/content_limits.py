@@ -10,7 +10,9 @@ notation the games' parsers use (`plot[3].effect[0].amount`; `(pack)` is the pac
 `plot[3].name: at most 2000 characters` or `(pack): at most 131072 bytes of JSON`.
 
 The games' own parsers then check the schema and give every number they use its own range
-(`rules_core/games/<slug>/content.py`); `limits_json` describes these limits for the catalog.
+(`rules_core/games/<slug>/content.py`), and hold every id a pack gives to its game's `PackIds`:
+an id holds none of the characters the game's moves join ids with. `limits_json` describes
+these limits for the catalog.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from rules_core.engine.types import JSON
+from rules_core.engine.wording import listed
 
 ROOT: Final = "(pack)"  # the path of the pack itself
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
@@ -61,8 +64,33 @@ class PackLimits:
 PACK_LIMITS: Final = PackLimits()
 
 
-def limits_json(limits: PackLimits = PACK_LIMITS) -> dict[str, JSON]:
-    """The limits as the catalog states them (plain JSON)."""
+@dataclass(frozen=True, slots=True)
+class PackIds:
+    """The characters a game joins a pack's ids with, which no id a pack gives may hold.
+
+    A move parameter or a record naming several things joins their ids into one text, and the
+    rules split it again (the missions a Black Metro choice returns, "war-chest#1,night-watch#2"):
+    an id holding a separator would be read as two things, or as none the pack has. Each game
+    declares its separators once, beside the code that joins with them, and its parser reads
+    every id a pack gives through `checked`; a game that joins no ids declares none."""
+
+    separators: tuple[str, ...] = ()
+
+    def checked(self, found: str, path: str) -> str:
+        """`found`, the id a pack gives at `path`; a ContentError if it holds a separator."""
+        for separator in self.separators:
+            if separator in found:
+                raise fail(
+                    path,
+                    f"no {quote(separator)} in an id (the game joins ids with "
+                    f"{listed([quote(s) for s in self.separators])})",
+                )
+        return found
+
+
+def limits_json(*, ids: PackIds, limits: PackLimits = PACK_LIMITS) -> dict[str, JSON]:
+    """The limits as the catalog states them (plain JSON), with the separators of the game's
+    ids (`ids`)."""
     return {
         "max_bytes": limits.max_bytes,
         "max_depth": limits.max_depth,
@@ -77,6 +105,9 @@ def limits_json(limits: PackLimits = PACK_LIMITS) -> dict[str, JSON]:
         "numbers": "finite (no NaN or infinity); each game states the range of every number "
         "it uses",
         "values": "JSON only: objects with text keys, lists, text, numbers, true/false, null",
+        "id_separators": list(ids.separators),
+        "ids": "an id the pack gives a thing (a card, a mission, an area...) holds none of "
+        "id_separators, the characters the game's moves and records join ids with",
     }
 
 

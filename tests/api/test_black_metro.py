@@ -74,6 +74,27 @@ def test_a_pack_whose_effect_has_thirty_steps_is_refused_without_a_game(api: API
     assert not Game.objects.exists()
 
 
+SEPARATORS = '"|", ",", "#" and "@"'  # what Black Metro joins ids with (pack.IDS)
+
+
+@pytest.mark.django_db
+def test_a_pack_whose_mission_id_holds_a_comma_is_refused_without_a_game(api: APIClient) -> None:
+    """The missions a choice returns are its part's cards joined by ",": a mission "war,chest"
+    was returned as the missions "war" and "chest". The pack is a 400 `bad_options` naming the
+    id and what the game joins ids with, and no game is made."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    pack["mission"][2]["id"] = "war,chest"
+    body = {"game": "black-metro", "players": [{"name": "Ann"}], "options": {"content": pack}}
+    response = api.post("/api/games/", body, format="json")
+    assert response.status_code == 400, response.content[:300]
+    answer = response.json()
+    assert (answer["error"], answer["code"]) == ("rules_rejected", "bad_options")
+    assert answer["message"] == (
+        f'content pack: mission[2].id: no "," in an id (the game joins ids with {SEPARATORS})'
+    )
+    assert not Game.objects.exists()
+
+
 @pytest.mark.django_db
 def test_an_effects_later_steps_are_offered_one_at_a_time_in_words(
     api: APIClient, create_game: CreateGame

@@ -8,6 +8,7 @@ upcaster.
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -15,8 +16,13 @@ from django.core.management import call_command
 from rest_framework.test import APIClient
 
 from api.log_check import log_problems
+from api.models import Game
 from rules_core.engine import get_game
+from rules_core.engine.content_limits import PackIds
+from rules_core.games.black_metro import reading
+from rules_core.games.black_metro.content import REFERENCE_PACK
 from tests.api.stored_logs import FIXTURES, dump, fixtures, load, read, write
+from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db
 
@@ -375,3 +381,26 @@ def test_a_black_metro_game_of_rules_version_32_replays_without_its_snapshots() 
     }
     rest = set(problems) - set(stale)
     assert rest and rest <= redecided, rest - redecided
+
+
+def test_a_game_stored_with_a_pack_now_refused_loads_and_its_check_names_the_refusal(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Black Metro game made before its parser refused an id holding a separator (a mission
+    "war,chest": content_limits.PackIds) keeps the pack its set-up recorded, which nothing reads
+    again: it loads and offers its moves as it did. Verifying its log, which sets the game up
+    again under today's rules, reports their refusal of that set-up instead of raising the
+    parser's error."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    pack["mission"][2]["id"] = "war,chest"
+    with monkeypatch.context() as earlier:  # the parser before it refused separators
+        earlier.setattr(reading, "IDS", PackIds())
+        body = create_game(game="black-metro", players=[{"name": "Ann"}], options={"content": pack})
+    game = Game.objects.get(pk=body["id"])
+    assert api.get(f"/api/games/{game.pk}/state/").status_code == 200
+    token = body["seats"][0]["token"]
+    assert api.get(f"/api/games/{game.pk}/legal-moves/", **auth(token)).json()["moves"]
+    assert list(log_problems(game)) == [
+        'seq 1: the rules refuse its set-up (content pack: mission[2].id: no "," in an id (the'
+        ' game joins ids with "|", ",", "#" and "@"))'
+    ]

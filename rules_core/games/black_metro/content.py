@@ -126,7 +126,7 @@ def _units(data: Mapping[str, Any]) -> tuple[Unit, ...]:
             raise fail(at_key(where, "per_fortification"), "must be true or false")
         units.append(
             Unit(
-                r.text(raw, "id", where),
+                r.ident(raw, where),
                 r.text(raw, "name", where),
                 r.text(raw, "plural", where),
                 kind,
@@ -175,7 +175,7 @@ def _districts(data: Mapping[str, Any], refs: Refs) -> tuple[District, ...]:
         districts.append(
             District(
                 i + 1,
-                r.text(raw, "id", where),
+                r.ident(raw, where),
                 r.text(raw, "name", where),
                 battlefield,
                 tuple(
@@ -203,7 +203,7 @@ def _fortunes(data: Mapping[str, Any], refs: Refs) -> tuple[int, tuple[tuple[str
         where = at_index("suit", i)
         suits.append(
             (
-                r.text(entry, "id", where),
+                r.ident(entry, where),
                 v.SUIT_OPS.compile(entry.get("gives"), at_key(where, "gives"), refs),
             )
         )
@@ -278,7 +278,7 @@ def _dice(data: Mapping[str, Any], refs: Refs) -> tuple[Dice, ...]:
                 )
             else:
                 read.append(Face((r.ability(face, at, v.DICE_OPS, refs),)))
-        dice.append(Dice(r.text(raw, "id", where), r.text(raw, "name", where), tuple(read)))
+        dice.append(Dice(r.ident(raw, where), r.text(raw, "name", where), tuple(read)))
     if tuple(d.id for d in dice) != v.DICE:
         raise fail("dice", f"the dice {v.DICE} in that order")
     if any(len(f.options) < 2 for f in dice[3].faces):
@@ -293,7 +293,7 @@ def _tiles(data: Mapping[str, Any]) -> tuple[tuple[str, str, str], ...]:
         effect = raw.get("effect")
         if effect not in ("closed", "market", "arena"):
             raise fail(at_key(where, "effect"), "closed, market or arena")
-        tiles.append((r.text(raw, "id", where), r.text(raw, "name", where), effect))
+        tiles.append((r.ident(raw, where), r.text(raw, "name", where), effect))
     if tuple(t for t, _, _ in tiles) != TILES:
         raise fail("tile", f"the tiles {TILES} in that order")
     return tuple(tiles)

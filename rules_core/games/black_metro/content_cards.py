@@ -80,7 +80,7 @@ def technologies(data: Mapping[str, Any], refs: Refs) -> tuple[Technology, ...]:
             raise fail(at_key(where, "type"), f"one of {v.TECH_TYPES}")
         techs.append(
             Technology(
-                r.text(raw, "id", where),
+                r.ident(raw, where),
                 r.text(raw, "name", where),
                 kind,
                 r.whole(raw.get("level"), at_key(where, "level"), 1, 3),
@@ -117,7 +117,7 @@ def missions(data: Mapping[str, Any], refs: Refs) -> tuple[Mission, ...]:
             )
         missions.append(
             Mission(
-                r.text(raw, "id", where),
+                r.ident(raw, where),
                 r.text(raw, "name", where),
                 timing,
                 r.whole(raw.get("copies"), at_key(where, "copies"), *COPIES_RANGE),
@@ -137,7 +137,7 @@ def syndicates(data: Mapping[str, Any]) -> tuple[Syndicate, ...]:
             raise fail(at_key(where, "criterion"), "most:<measure> or fewest:<measure>")
         syndicates.append(
             Syndicate(
-                r.text(raw, "id", where),
+                r.ident(raw, where),
                 r.text(raw, "name", where),
                 read[0],
                 read[1],
@@ -162,7 +162,7 @@ def candidates(
             raise fail(at_key(where, "fortune"), "a dominance fortune (J, Q, K or a joker)")
         candidates.append(
             Candidate(
-                r.text(raw, "id", where),
+                r.ident(raw, where),
                 r.text(raw, "name", where),
                 (str(fortune).partition("-")[0], str(fortune).partition("-")[2]),
                 r.steps(raw.get("setup"), at_key(where, "setup"), v.SETUP_OPS, refs),
@@ -185,7 +185,7 @@ def opponent(data: Mapping[str, Any], refs: Refs) -> Opponent:
     raw = r.table(data.get("opponent"), "opponent")
     r.source(raw, "opponent")
     return Opponent(
-        r.text(raw, "id", "opponent"),
+        r.ident(raw, "opponent"),
         r.text(raw, "name", "opponent"),
         r.steps(raw.get("setup"), "opponent.setup", v.SETUP_OPS, refs),
         r.steps(raw.get("round_6"), "opponent.round_6", v.SETUP_OPS, refs),

@@ -33,7 +33,7 @@ from rules_core.games.black_metro.events_solo import SOLO_EVENTS
 from rules_core.games.black_metro.events_standby import STANDBY_EVENTS
 from rules_core.games.black_metro.evolve import HANDLERS
 from rules_core.games.black_metro.missions import MISSION_MOVES
-from rules_core.games.black_metro.pack import Pack
+from rules_core.games.black_metro.pack import IDS, Pack
 from rules_core.games.black_metro.resolution import RESOLUTION_MOVES
 from rules_core.games.black_metro.setup import SETUP_MOVES, begin
 from rules_core.games.black_metro.standby import STANDBY_MOVES
@@ -304,7 +304,7 @@ class BlackMetro(DeclaredGame[State]):
                 "description": "a content pack replacing the reference pack (same schema as "
                 "rules_core/games/black_metro/content/reference.toml, as JSON); refused above "
                 "`limits`, or with a number outside its range in `ranges`",
-                "limits": limits_json(),
+                "limits": limits_json(ids=IDS),
                 "ranges": NUMBER_RANGES,
                 "effects": {  # the operations each kind of content may use, with their parameters
                     "district": vocabulary.DISTRICT_OPS.schema(),

@@ -300,7 +300,7 @@ def _harm_cause(state: BlackMetroState, code: str, to: str) -> str:
     if kind in (sources.FORTUNE, sources.SOLO_FORTUNE):
         what = f"{possessive(who(state, int(rest)))} {RANK_NAMES.get(first, first.lower())}"
     elif kind == sources.HANDICAP:
-        what = f"choosing {state.the_pack().candidate(first).name} in the solo challenge"
+        what = f"choosing {state.the_pack().candidate(named).name} in the solo challenge"
     elif code == sources.of(sources.OVERLORD, "round_6"):
         return " as he takes the field in round 6"
     else:

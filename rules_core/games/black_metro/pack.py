@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from rules_core.engine.content_limits import PackIds
 from rules_core.engine.effects import Effect
 
 SUITS = ("diamonds", "clubs", "hearts", "spades")
@@ -13,6 +14,15 @@ COURT = ("J", "Q", "K", "Joker")  # the dominance fortunes, weakest first
 PERSONNEL = ("subordinate", "paragon", "doom-mechasuit")
 FORTIFICATIONS = ("blockade", "support-base")
 UNITS = (*PERSONNEL, *FORTIFICATIONS)
+# What the game joins ids with, which no id a pack gives may hold: the parts of a choice, one a
+# choosing step, by "|" (facilities.carry_out, choices_seen: a technology researched, a mission
+# returned or a syndicate turned); the cards of one part (missions returned, fortunes discarded)
+# by "," (facilities._do); a mission card's mission and copy by "#" (`mission_ids`, `card`); a
+# technology card's technology and owner by "@" (`technology`). The ":" and ">" of a way
+# ("research:<technology>", "<owner>:<kind>:<from>><to>") and the ":" of a source
+# ("handicap:<candidate>", sources.py) are read after the op, the prefix or the kind that names
+# the rest, so an id may hold them (test_facilities, test_research, test_pack_ids).
+IDS = PackIds(("|", ",", "#", "@"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,7 +9,7 @@ from typing import Any
 from rules_core.engine.content_limits import at_index, at_key, fail
 from rules_core.engine.effects import Effect, EffectRegistry, Refs
 from rules_core.games.black_metro import vocabulary as v
-from rules_core.games.black_metro.pack import Ability
+from rules_core.games.black_metro.pack import IDS, Ability
 
 
 def source(raw: object, where: str) -> None:
@@ -43,6 +43,12 @@ def text(raw: Mapping[str, Any], key: str, where: str) -> str:
     if not isinstance(value, str) or not value:
         raise fail(where, f"needs a text {key}")
     return value
+
+
+def ident(raw: Mapping[str, Any], where: str) -> str:
+    """The id an entry gives itself: a text holding none of the characters ids are joined
+    with (pack.IDS)."""
+    return IDS.checked(text(raw, "id", where), at_key(where, "id"))
 
 
 def table(raw: object, key: str) -> Mapping[str, Any]:

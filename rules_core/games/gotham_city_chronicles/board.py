@@ -142,7 +142,7 @@ def _area(raw: object, where: str) -> Area:
         if not isinstance(letter, str) or letter not in LETTER:
             raise fail(at_index(at_key(where, "letters"), i), "must be one capital letter")
     return Area(
-        id=read.text(entry, "id", where),
+        id=read.own_id(entry, where),
         name=read.text(entry, "name", where),
         elevation=read.whole(entry, "elevation", where, *ELEVATION_RANGE),
         limit=read.whole(entry, "limit", where, *LIMIT_RANGE),
@@ -179,7 +179,7 @@ def parse_board(raw: object, where: str) -> Board:
         if any(x.areas == boundary.areas for x in boundaries):
             raise fail(at_key(at, "areas"), "these two areas already have a boundary")
         boundaries.append(boundary)
-    board_id, name = read.text(entry, "id", where), read.text(entry, "name", where)
+    board_id, name = read.own_id(entry, where), read.text(entry, "name", where)
     board = Board(board_id, name, tuple(areas), tuple(boundaries), (), ())
     for area in areas:
         if area.promontory and any(b.adjacent and area.id in b.areas for b in boundaries):

@@ -265,7 +265,7 @@ def parse_hero(raw: object, where: str, gadgets: frozenset[str]) -> Hero:
     recovery = read.table(read.value(entry.get("recovery"), recovery_at), recovery_at)
     energy = read.whole(entry, "energy", where, *ENERGY_RANGE)
     return Hero(
-        id=read.text(entry, "id", where),
+        id=read.own_id(entry, where),
         name=read.text(entry, "name", where),
         energy=energy,
         size=read.whole(entry, "size", where, *STAT_RANGE),
@@ -320,7 +320,7 @@ def parse_tile(raw: object, where: str) -> Tile:
     cost_at = read.optional_whole(entry, "cost_at", where, 0, 1 if kind == "double" else 0)
     manipulation = _characteristics(entry, "manipulation", where)
     return Tile(
-        id=read.text(entry, "id", where),
+        id=read.own_id(entry, where),
         name=read.text(entry, "name", where),
         side=read.choice(entry, "side", where, SIDES),
         kind=kind,
@@ -412,7 +412,7 @@ def parse_item(raw: object, where: str) -> Item:
     kind = read.choice(entry, "kind", where, ITEM_KINDS)
     item_type = read.choice(entry, "type", where, ITEM_TYPES)
     return Item(
-        id=read.text(entry, "id", where),
+        id=read.own_id(entry, where),
         name=read.text(entry, "name", where),
         kind=kind,
         type=item_type,

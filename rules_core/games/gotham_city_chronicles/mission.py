@@ -183,7 +183,7 @@ def _tokens(entry: Mapping[str, Any], where: str, known: Known) -> tuple[Token, 
     for i, t in enumerate(read.items(entry, "token", where)):
         at = at_index(at_key(where, "token"), i)
         item = read.table(t, at)
-        token_id = read.text(item, "id", at)
+        token_id = read.own_id(item, at)
         read.unique(seen, token_id, at_key(at, "id"))
         states = read.items(item, "states", at, required=True)
         if not all(isinstance(s, str) and s for s in states) or len(set(states)) != len(states):
@@ -260,7 +260,7 @@ def _trigger(raw: object, at: str, tokens: tuple[Token, ...], areas: frozenset[s
     token, state = _condition(item, at, tokens)
     countdown = read.choice(item, "countdown", at, COUNTDOWN_WHEN) if "countdown" in item else "any"
     return Trigger(
-        read.text(item, "id", at),
+        read.own_id(item, at),
         read.text(item, "name", at),
         token,
         state,
@@ -278,7 +278,7 @@ def _action(
     if not token:
         raise fail(at_key(at, "token"), "a mission action happens in a token's area")
     return MissionAction(
-        id=read.text(item, "id", at),
+        id=read.own_id(item, at),
         name=read.text(item, "name", at),
         side=read.choice(item, "side", at, SIDES),
         action=read.choice(item, "action", at, MISSION_ACTIONS),
@@ -297,7 +297,7 @@ def _end(raw: object, at: str, known: Known, tokens: tuple[Token, ...]) -> EndCo
     if when == "token_state" and not token:
         raise fail(at_key(at, "token"), "a token_state condition names a token")
     return EndCondition(
-        id=read.text(item, "id", at),
+        id=read.own_id(item, at),
         name=read.text(item, "name", at),
         when=when,
         winner=read.choice(item, "winner", at, SIDES),
@@ -372,7 +372,7 @@ def parse_mission(raw: object, where: str, known: Known) -> Mission:
         )
     )
     return Mission(
-        id=read.text(entry, "id", where),
+        id=read.own_id(entry, where),
         name=read.text(entry, "name", where),
         board=known.board,
         initiative=read.choice(entry, "initiative", where, SIDES),

@@ -5,10 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules_core.engine.content_limits import at_index, at_key, fail, quote
+from rules_core.engine.content_limits import PackIds, at_index, at_key, fail, quote
 
 DIE_COLOURS = ("white", "yellow", "orange", "red", "black")  # II dice, IX D
 REROLL_MARK = "+reroll"  # a die type with the free reroll icon (IX D, VIII B)
+# What the game joins ids with, which no id a pack gives may hold: the action a character
+# declares (state.Activation.action) is a mission action's id, or an attack or a skill joined
+# to its characteristic by ":" ("melee:0", state.skill_action's "skill:<skill>"), so a mission
+# action "melee:0" would be taken for that attack
+IDS = PackIds((":",))
 
 
 def table(raw: object, where: str) -> Mapping[str, Any]:
@@ -60,6 +65,12 @@ def text(raw: Mapping[str, Any], key: str, where: str, required: bool = True) ->
     if not isinstance(found, str) or (required and not found):
         raise fail(path, "must be text" if not required else "must be a non-empty text")
     return found
+
+
+def own_id(raw: Mapping[str, Any], where: str) -> str:
+    """The id an entry gives itself: a non-empty text holding none of the characters ids are
+    joined with (IDS)."""
+    return IDS.checked(text(raw, "id", where), at_key(where, "id"))
 
 
 def flag(raw: Mapping[str, Any], key: str, where: str) -> bool:

@@ -39,6 +39,7 @@ from rules_core.games.gotham_city_chronicles.moves import (
     to_act,
     villain_done,
 )
+from rules_core.games.gotham_city_chronicles.reading import IDS
 from rules_core.games.gotham_city_chronicles.refusals import REFUSAL_WORDS, REJECTIONS, reject
 from rules_core.games.gotham_city_chronicles.setup import MAX_SEATS, MIN_SEATS, opening
 from rules_core.games.gotham_city_chronicles.state import INITIAL, VILLAIN_SEAT, GccState
@@ -205,7 +206,7 @@ class GothamCityChronicles(DeclaredGame[GccState]):
                 "rules_core/games/gotham_city_chronicles/content/reference.toml, see "
                 "VOCABULARY.md, as JSON); refused above `limits`, or with a number outside its "
                 "range in `ranges`",
-                "limits": limits_json(),
+                "limits": limits_json(ids=IDS),
                 "ranges": NUMBER_RANGES,
                 "effects": EFFECTS.schema(),
             },

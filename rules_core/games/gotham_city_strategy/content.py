@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from rules_core.engine.content_limits import (
     ContentError as ContentError,  # the one ContentError, re-exported
 )
-from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail
+from rules_core.engine.content_limits import PackIds, at_index, at_key, check_pack_shape, fail
 from rules_core.engine.effects import EffectRegistry
 from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
@@ -30,6 +30,9 @@ from rules_core.games.gotham_city_strategy.vocabulary import (
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 VILLAINS = ("joker", "penguin", "two-face", "killer-croc")
+# What the game joins ids with: nothing (each move parameter names one card, block or villain
+# whole), so a pack's ids may hold any character
+IDS = PackIds()
 NEEDS = ("money", "information", "blocks", "henchmen")
 # The range of every number the game takes from a pack (each error states it too).
 INCOME_RANGE = (0, 10)  # a plot's block income
@@ -219,6 +222,7 @@ def _card(raw: object, where: str, kind: str, blocks: set[str]) -> Card:
     for key in ("id", "name", "text"):
         if not isinstance(raw.get(key), str) or not raw[key]:
             raise fail(where, f"needs a text {key}")
+    IDS.checked(raw["id"], at_key(where, "id"))
     if kind == "plot":
         steps = raw.get("effect")
         if not isinstance(steps, list) or not steps:
@@ -307,6 +311,7 @@ def parse_pack(data: object) -> Pack:
         for key in ("id", "name"):
             if not isinstance(raw.get(key), str) or not raw[key]:
                 raise fail(where, f"needs a text {key}")
+        IDS.checked(raw["id"], at_key(where, "id"))
         if raw.get("district") not in DISTRICTS or raw.get("income") not in RESOURCES:
             raise fail(where, "needs a district and an income (money/information)")
         if any(b.id == raw["id"] for b in blocks):
@@ -323,6 +328,7 @@ def parse_pack(data: object) -> Pack:
         for key in ("id", "name"):
             if not isinstance(raw.get(key), str) or not raw[key]:
                 raise fail(where, f"needs a text {key}")
+        IDS.checked(raw["id"], at_key(where, "id"))
         raw_dial = raw.get("dial", [])
         if not isinstance(raw_dial, list) or len(raw_dial) != 9:
             raise fail(where, "a dial of 9 levels")

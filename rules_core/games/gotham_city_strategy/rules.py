@@ -29,6 +29,7 @@ from rules_core.games.gotham_city_strategy import (
 )
 from rules_core.games.gotham_city_strategy.citations import BOOK
 from rules_core.games.gotham_city_strategy.content import (
+    IDS,
     NUMBER_RANGES,
     VILLAINS,
     Pack,
@@ -122,7 +123,7 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
                 "description": "a content pack replacing the reference pack (same schema as "
                 "rules_core/games/gotham_city_strategy/content/reference.toml, see VOCABULARY.md, "
                 "as JSON); refused above `limits`, or with a number outside its range in `ranges`",
-                "limits": limits_json(),
+                "limits": limits_json(ids=IDS),
                 "ranges": NUMBER_RANGES,
                 "effects": {  # the operations each kind of card may use, with their parameters
                     "plot": vocabulary.PLOT_EFFECTS.schema(),

@@ -14,6 +14,7 @@ from rules_core.engine.content_limits import (
     ContentError as ContentError,  # the one ContentError, re-exported
 )
 from rules_core.engine.content_limits import (
+    PackIds,
     at_index,
     at_key,
     check_pack_shape,
@@ -25,6 +26,9 @@ from rules_core.engine.types import JSON
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 DECKS = (1, 2, 3, 4)
+# What the game joins ids with: nothing (a move names one card or deck), so a card's id may hold
+# any character
+IDS = PackIds()
 MOST_PLAYERS = 4  # four figures, one player each (the game's max_players)
 # each deck deals one card to every player and must then still have one to draw: with fewer, a
 # full table could hold every card and no turn could begin (replenishing needs discards)
@@ -225,6 +229,7 @@ def parse_pack(data: object) -> Pack:
             or not isinstance(text, str)
         ):
             raise fail(where, "needs id (text), deck (1..4) and text")
+        IDS.checked(card_id, at_key(where, "id"))
         if card_id in seen:
             raise fail(at_key(where, "id"), "card ids must be unique")
         seen.add(card_id)

@@ -23,6 +23,7 @@ from rules_core.games.gotham_race.citations import BOOK
 from rules_core.games.gotham_race.content import (
     DECKS,
     EFFECTS,
+    IDS,
     MOST_PLAYERS,
     NUMBER_RANGES,
     REFERENCE,
@@ -101,7 +102,7 @@ class GothamRace(DeclaredGame[RaceState]):
                 "rules_core/games/gotham_race/content/reference.toml, as JSON); refused above "
                 "`limits`, or with a number outside its range in `ranges`",
                 "default": None,
-                "limits": limits_json(),
+                "limits": limits_json(ids=IDS),
                 "ranges": NUMBER_RANGES,
                 "effects": EFFECTS.schema(),  # the card operations and their parameters
             }

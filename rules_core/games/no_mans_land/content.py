@@ -12,6 +12,7 @@ from typing import Any
 
 from rules_core.engine.content_limits import ContentError as ContentError
 from rules_core.engine.content_limits import (
+    PackIds,
     at_index,
     at_key,
     canonical_json,
@@ -24,6 +25,11 @@ from rules_core.engine.types import JSON
 from rules_core.engine.wording import counted
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
+# What the game joins ids with: nothing (a move names one card, district or piece whole; a
+# card's copies are "<id>-<n>", never split again), so a pack's ids may hold any character. A
+# stored game's pack is read again by this parser (`pack_of`): a separator declared here later
+# would refuse stored games too, so its check would belong with `check_limits`, at creation only.
+IDS = PackIds()
 SUPPLY_RANGE = (1, 200)
 NUMBER_RANGES: dict[str, JSON] = {
     "counters.supply": list(SUPPLY_RANGE),
@@ -238,6 +244,11 @@ def _text(raw: Mapping[str, Any], key: str, where: str) -> str:
     return value
 
 
+def _id(raw: Mapping[str, Any], where: str) -> str:
+    """The id an entry gives itself (IDS)."""
+    return IDS.checked(_text(raw, "id", where), at_key(where, "id"))
+
+
 def _entries(data: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
     raw = data.get(key)
     if not isinstance(raw, list) or not raw:
@@ -251,7 +262,7 @@ def _entries(data: Mapping[str, Any], key: str) -> list[dict[str, Any]]:
 
 def _districts(data: Mapping[str, Any]) -> tuple[District, ...]:
     raw = _entries(data, "district")
-    ids = [_text(entry, "id", at_index("district", i)) for i, entry in enumerate(raw)]
+    ids = [_id(entry, at_index("district", i)) for i, entry in enumerate(raw)]
     if len(set(ids)) != len(ids):
         raise fail("district", "district ids must be unique")
     if len(ids) < 3:
@@ -284,7 +295,7 @@ def _heroes(data: Mapping[str, Any], districts: frozenset[str]) -> tuple[Hero, .
         if start not in districts:
             raise fail(at_key(where, "start"), "must be a district id")
         strength = _whole(entry.get("strength"), at_key(where, "strength"), 1, 9)
-        found.append(Hero(_text(entry, "id", where), _text(entry, "name", where), strength, start))
+        found.append(Hero(_id(entry, where), _text(entry, "name", where), strength, start))
     if len({h.id for h in found}) != len(found):
         raise fail("hero", "hero ids must be unique")
     return tuple(found)
@@ -310,7 +321,7 @@ def _falcone(data: Mapping[str, Any]) -> list[Card]:
             raise fail(at_key(where, "effect"), "characters have no effect in this pack")
         cost = _whole(entry.get("cost"), at_key(where, "cost"), 0, 9)
         strength = _whole(entry.get("strength"), at_key(where, "strength"), 1, 9)
-        base, name = _text(entry, "id", where), _text(entry, "name", where)
+        base, name = _id(entry, where), _text(entry, "name", where)
         for n in _copies(entry, where):
             cards.append(Card(f"{base}-{n}", name, str(kind), cost, strength, "", effect))
     return cards
@@ -327,7 +338,7 @@ def _signals(data: Mapping[str, Any]) -> list[Card]:
         boosts = any(step.op == "boost" for step in effect)
         if boosts != (timing == "crimefighting"):
             raise fail(where, "a boost is played with a fight, the other cards at start of turn")
-        base, name = _text(entry, "id", where), _text(entry, "name", where)
+        base, name = _id(entry, where), _text(entry, "name", where)
         for n in _copies(entry, where):
             cards.append(Card(f"{base}-{n}", name, "batsignal", 0, 0, str(timing), effect))
     return cards

@@ -22,6 +22,7 @@ from rules_core.games.no_mans_land import language
 from rules_core.games.no_mans_land.citations import BOOK, FALCONE, GORDON
 from rules_core.games.no_mans_land.content import (
     FALCONE_EFFECTS,
+    IDS,
     NUMBER_RANGES,
     SIGNAL_EFFECTS,
     SIZE_LIMITS,
@@ -140,7 +141,7 @@ class NoMansLand(DeclaredGame[NmlState]):
                 "`limits`, with a number outside its range in `ranges`, or with more of a "
                 "thing than `sizes` allows",
                 "default": None,
-                "limits": limits_json(),
+                "limits": limits_json(ids=IDS),
                 "ranges": NUMBER_RANGES,
                 "sizes": SIZE_LIMITS,  # the most of each the city and decks may have
                 "effects": {

@@ -12,6 +12,7 @@ from rules_core.engine import content_limits
 from rules_core.engine.content_limits import (
     PACK_LIMITS,
     ContentError,
+    PackIds,
     PackLimits,
     canonical_json,
     check_pack_shape,
@@ -19,7 +20,9 @@ from rules_core.engine.content_limits import (
     without_hidden_controls,
 )
 from rules_core.games.black_metro import content as metro_content
+from rules_core.games.black_metro import pack as metro_pack
 from rules_core.games.gotham_city_chronicles import content as gcc_content
+from rules_core.games.gotham_city_chronicles import reading as gcc_reading
 from rules_core.games.gotham_city_strategy import content as gcs_content
 from rules_core.games.gotham_race import content as race_content
 from rules_core.games.no_mans_land import content as nml_content
@@ -31,6 +34,13 @@ REFERENCES = {
     "no-mans-land": nml_content.REFERENCE_PACK,
     "black-metro": metro_content.REFERENCE_PACK,
     "gotham-city-chronicles": gcc_content.REFERENCE_PACK,
+}
+ID_SEPARATORS = {  # what each game joins ids with (tests/rules_core/games/test_pack_ids.py)
+    "gotham-race": race_content.IDS,
+    "gotham-city-strategy": gcs_content.IDS,
+    "no-mans-land": nml_content.IDS,
+    "black-metro": metro_pack.IDS,
+    "gotham-city-chronicles": gcc_reading.IDS,
 }
 
 
@@ -210,11 +220,26 @@ def test_limits_can_be_chosen() -> None:
 
 
 def test_limits_json_states_every_limit() -> None:
-    stated = limits_json()
+    stated = limits_json(ids=PackIds())
     json.dumps(stated)
     assert stated["max_bytes"] == 131_072 and stated["max_depth"] == 8
     assert stated["max_string_chars"] == 2000 and stated["max_list_items"] == 400
     assert stated["max_object_keys"] == 64 and stated["max_abs_number"] == 1_000_000
+    assert stated["id_separators"] == []  # a game that joins no ids
+    assert limits_json(ids=PackIds((",", "#")))["id_separators"] == [",", "#"]
+    assert "id_separators" in str(stated["ids"])
+
+
+def test_an_id_holding_a_separator_is_refused_naming_it_and_the_others() -> None:
+    ids = PackIds(("|", ",", "#"))
+    assert ids.checked("war-chest", "mission[0].id") == "war-chest"
+    assert ids.checked("a b:c@d>e", "mission[0].id") == "a b:c@d>e"  # not this game's
+    with pytest.raises(ContentError) as refused:
+        ids.checked("a,b", "mission[3].id")
+    assert str(refused.value) == (
+        'mission[3].id: no "," in an id (the game joins ids with "|", "," and "#")'
+    )
+    assert PackIds().checked("a|b,c#d", "card[0].id") == "a|b,c#d"
 
 
 def test_there_is_one_content_error() -> None:
@@ -224,14 +249,14 @@ def test_there_is_one_content_error() -> None:
 
 
 def test_every_shipped_games_reference_pack_is_held_to_the_limits() -> None:
-    assert set(REFERENCES) == {spec.slug for spec in shipped_games()}
+    assert set(REFERENCES) == set(ID_SEPARATORS) == {spec.slug for spec in shipped_games()}
 
 
 def test_the_catalog_states_the_limits_of_every_games_content_option() -> None:
     for spec in shipped_games():  # every shipped game takes a content pack
         entry = spec.options_schema().get("content")
         assert isinstance(entry, dict), spec.slug
-        assert entry["limits"] == limits_json()
+        assert entry["limits"] == limits_json(ids=ID_SEPARATORS[spec.slug])
         assert entry["ranges"]
         assert entry["effects"]  # the effect operations a pack's cards may use
         json.dumps(entry)

@@ -13,6 +13,7 @@ from rules_core.games.black_metro import board, vocabulary
 from rules_core.games.black_metro.content import NUMBER_RANGES
 from rules_core.games.black_metro.events_fortunes import FortunesDrawn
 from rules_core.games.black_metro.missions import TIMING_OF
+from rules_core.games.black_metro.pack import IDS
 from rules_core.games.black_metro.state import BlackMetroState
 from tests.rules_core.games.black_metro.helpers import (
     BLUE,
@@ -37,7 +38,7 @@ def test_the_options_schema_states_each_option_its_type_default_and_limits() -> 
     }
     kinds = ("district", "dice", "suit", "dominance_fortune", "technology", "candidate", "mission")
     effects = {kind: getattr(vocabulary, f"{kind.upper()}_OPS").schema() for kind in kinds}
-    assert_content_option(schema, "black_metro", NUMBER_RANGES, effects)
+    assert_content_option(schema, "black_metro", NUMBER_RANGES, effects, ids=IDS)
     assert len({str(v) for v in effects.values()}) == 7  # seven different vocabularies
 
 

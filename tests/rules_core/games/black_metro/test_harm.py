@@ -6,6 +6,7 @@ their data may cite exactly what they can cite."""
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterable, Mapping
 
 from rules_core.engine.codec import from_json, to_json
@@ -15,6 +16,7 @@ from rules_core.engine.updating import updated
 from rules_core.games.black_metro import language as w
 from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.citations import DISTRICT_SECTIONS, cite
+from rules_core.games.black_metro.content import REFERENCE_PACK, parse_pack
 from rules_core.games.black_metro.events import PersonnelAssigned
 from rules_core.games.black_metro.events_fortunes import DISCARD_SECTIONS, FortunesDiscarded
 from rules_core.games.black_metro.events_harm import (
@@ -298,3 +300,18 @@ def test_events_citing_by_their_data_may_cite_exactly_what_they_cite() -> None:
         for citation in cited:
             resolve(citation)
     assert PersonnelAssigned.may_cite == cite("troubleshooting.cards.fortunes.assignment")
+
+
+def test_a_solo_handicap_names_a_candidate_whose_id_holds_a_colon_by_its_whole_id() -> None:
+    """A candidate's id may hold ":" (pack.IDS): the cause "handicap:<candidate>" names the
+    candidate after the kind, all of it, as the set-up's and the ability's do."""
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["candidate"][2]["id"] = "the:technologist"
+    raw["solo"]["strong_candidates"]["value"] = ["the:technologist", "colonel"]
+    state = updated(_table(), pack=parse_pack(raw))
+    cause = sources.of(sources.HANDICAP, "the:technologist")
+    event = Overwhelmed(seat=None, owner=RED, district=GILDED_BANK, troop=(1, 0, 0), cause=cause)
+    assert GAME.narrate(state, event, None, False) == (
+        "Red's 1 subordinate at 03 Gilded Bank is overwhelmed for choosing The Technologist in "
+        "the solo challenge."
+    )

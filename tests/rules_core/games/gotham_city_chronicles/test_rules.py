@@ -16,6 +16,7 @@ from rules_core.engine.types import Outcome
 from rules_core.games.gotham_city_chronicles.content import NUMBER_RANGES, REFERENCE_PACK
 from rules_core.games.gotham_city_chronicles.events import HeroesFinished
 from rules_core.games.gotham_city_chronicles.mission import EFFECTS
+from rules_core.games.gotham_city_chronicles.reading import IDS
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from tests.rules_core.games.content_option import assert_content_option
 from tests.rules_core.json_shapes import arr, obj, objs
@@ -130,7 +131,12 @@ def test_the_options_schema_states_the_content_pack_its_limits_and_vocabulary() 
     schema = GAME.options_schema()
     assert list(schema) == ["content", "gadgets"]
     assert_content_option(
-        schema, "gotham_city_chronicles", NUMBER_RANGES, EFFECTS.schema(), see="see VOCABULARY.md, "
+        schema,
+        "gotham_city_chronicles",
+        NUMBER_RANGES,
+        EFFECTS.schema(),
+        ids=IDS,
+        see="see VOCABULARY.md, ",
     )
 
 

@@ -10,7 +10,7 @@ from rules_core.engine import GameEvent, Move, fold
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME, board, turns, vocabulary
 from rules_core.games.gotham_city_strategy.choices import current
-from rules_core.games.gotham_city_strategy.content import NUMBER_RANGES, VILLAINS, Op
+from rules_core.games.gotham_city_strategy.content import IDS, NUMBER_RANGES, VILLAINS, Op
 from rules_core.games.gotham_city_strategy.events import (
     BatmanCardDrawn,
     DieRolled,
@@ -449,7 +449,7 @@ def test_the_options_schema_states_each_option_its_type_default_and_allowed_valu
         "ability": vocabulary.ABILITY_EFFECTS.schema(),
     }
     assert_content_option(
-        schema, "gotham_city_strategy", NUMBER_RANGES, effects, see="see VOCABULARY.md, "
+        schema, "gotham_city_strategy", NUMBER_RANGES, effects, ids=IDS, see="see VOCABULARY.md, "
     )
     assert len({str(v) for v in obj(content["effects"]).values()}) == 3
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from rules_core.engine import Move, Rejection, fold
 from rules_core.engine.content_limits import limits_json
 from rules_core.engine.types import Citation
-from rules_core.games.gotham_race.content import EFFECTS, NUMBER_RANGES
+from rules_core.games.gotham_race.content import EFFECTS, IDS, NUMBER_RANGES
 from rules_core.games.gotham_race.events import CardPlaced
 from rules_core.games.gotham_race.rules import GothamRace
 from rules_core.games.gotham_race.state import RaceState
@@ -140,7 +140,7 @@ def test_the_one_option_is_a_content_pack_described_with_its_limits_ranges_and_e
     content = schema["content"]
     assert isinstance(content, dict)
     assert (content["type"], content["default"]) == ("object", None)
-    assert (content["limits"], content["ranges"]) == (limits_json(), NUMBER_RANGES)
+    assert (content["limits"], content["ranges"]) == (limits_json(ids=IDS), NUMBER_RANGES)
     assert content["effects"] == EFFECTS.schema()
     description = str(content["description"])
     assert description.startswith("a content pack replacing the reference pack")

@@ -133,7 +133,9 @@ def test_the_options_schema_describes_the_one_option_a_content_pack() -> None:
     schema = get_game("no-mans-land").options_schema()
     assert list(schema) == ["content"]
     effects = {"falcone": FALCONE_EFFECTS.schema(), "batsignal": SIGNAL_EFFECTS.schema()}
-    assert_content_option(schema, "no_mans_land", NUMBER_RANGES, effects, sizes=SIZE_LIMITS)
+    assert_content_option(
+        schema, "no_mans_land", NUMBER_RANGES, effects, ids=content.IDS, sizes=SIZE_LIMITS
+    )
     assert SIZE_LIMITS["district"] == content.MOST_DISTRICTS == 16
     assert set(FALCONE_EFFECTS.schema()) and FALCONE_EFFECTS.schema() != SIGNAL_EFFECTS.schema()
 
