@@ -420,7 +420,18 @@ def main(argv: list[str] | None = None) -> int:
         help="run against these tests instead of the scope's (a quicker map of which tests reach "
         "which function; the figures are then against these tests alone); may be given again",
     )
+    parser.add_argument(
+        "--check-equivalents",
+        action="store_true",
+        help="without a run: name each entry of equivalent.toml whose mutant now makes another "
+        "change, with the mutants making the listed one (mutation/equivalents.py)",
+    )
     args = parser.parse_args(argv)
+    if args.check_equivalents:
+        sys.path.insert(0, str(ROOT))  # run as a script, its folder is on the path, not ROOT
+        from mutation.equivalents import main as check_equivalents
+
+        return check_equivalents()
     scopes = [s for s in selected(load_scopes(), args.path) if args.scope in (None, s.name)]
     if args.tests:
         scopes = [replace(s, tests=tuple(args.tests)) for s in scopes]
