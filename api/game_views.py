@@ -146,7 +146,10 @@ class ReplayView(GameView):
             AUTH,
             OpenApiParameter("after", int, description="only the events after this seq"),
             OpenApiParameter(
-                "limit", int, description=f"at most this many events (1 to {REPLAY_PAGE})"
+                "limit",
+                int,
+                description=f"at most this many events (1 to {REPLAY_PAGE}; {REPLAY_PAGE} unless "
+                "asked: `version` says where the log ends, read on with `after`)",
             ),
             OpenApiParameter(
                 "compact",

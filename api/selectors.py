@@ -9,7 +9,7 @@ from typing import Any
 
 from api import event_store
 from api.errors import Forbidden, NotFoundError, Unauthenticated
-from api.limits import EVENTS_PAGE
+from api.limits import EVENTS_PAGE, REPLAY_PAGE
 from api.models import Analysis, Annotation, Event, Game, Seat
 from api.shown_moves import Hidden, declared, move_shown
 from api.tokens import hash_token, known_seat, parse_authorization, remember_seat
@@ -233,7 +233,9 @@ def replay(
     compact: bool = False,
 ) -> dict[str, JSON]:
     """The log with citations and annotations (the events after `after`, at most `limit` of
-    them: by default the whole log); full information once finished.
+    them, by default the stated page of REPLAY_PAGE: every game of the reference content fits
+    in one, and the answer's `version` says whether the log goes on); full information once
+    finished.
 
     While the game runs, the caller sees each move without what its events hide from it (a card
     placed face down, a card chosen into a hand), and no less: a card played face up stays
@@ -248,9 +250,7 @@ def replay(
     finished = game.status == Game.Status.FINISHED
     start = min(after, game.version)
     rows = Event.objects.filter(game=game, seq__gt=start).order_by("seq")
-    if limit is not None:
-        rows = rows[:limit]
-    shown = list(rows)
+    shown = list(rows[: limit or REPLAY_PAGE])
     last = shown[-1].seq if shown else start
     notes: dict[int, list[JSON]] = {}
     for note in Annotation.objects.filter(game=game, seq__gt=start, seq__lte=last).order_by(

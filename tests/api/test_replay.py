@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from api import event_store
+from api import event_store, selectors
 from api.bot_services import bots_play
 from api.models import Annotation, Seat
 from tests.conftest import CreateGame, auth
@@ -117,6 +117,21 @@ def test_the_replay_comes_in_pages_and_compact_citations_resolve_to_the_full_one
             "error": "malformed",
             "message": "'limit' is a number of events from 1 to 5000.",
         }
+
+
+def test_a_replay_asked_for_no_limit_stops_at_the_stated_page(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    body = create_game()
+    gid, ann = body["id"], body["seats"][0]
+    play_until_a_card_is_placed(api, gid, ann["token"])
+    whole = api.get(f"/api/games/{gid}/replay/").json()
+    assert [e["seq"] for e in whole["events"]] == list(range(1, whole["version"] + 1))
+    monkeypatch.setattr(selectors, "REPLAY_PAGE", 2)  # a log longer than a page
+    page = api.get(f"/api/games/{gid}/replay/").json()
+    assert [e["seq"] for e in page["events"]] == [1, 2] and page["version"] == whole["version"] > 2
+    rest = api.get(f"/api/games/{gid}/replay/?after=2&limit=5000").json()
+    assert page["events"] + rest["events"] == whole["events"]
 
 
 def test_a_replay_holds_its_own_games_events_only(api: APIClient, create_game: CreateGame) -> None:
