@@ -233,8 +233,8 @@ def replay(
     compact: bool = False,
 ) -> dict[str, JSON]:
     """The log with citations and annotations (the events after `after`, at most `limit` of
-    them, by default the stated page of REPLAY_PAGE: every game of the reference content fits
-    in one, and the answer's `version` says whether the log goes on); full information once
+    them, by default the stated page of REPLAY_PAGE, far more than random games of the reference
+    content hold; the answer's `version` says whether the log goes on); full information once
     finished.
 
     While the game runs, the caller sees each move without what its events hide from it (a card
