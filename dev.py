@@ -52,6 +52,9 @@ def cmd_run() -> int:
         return code
     port = os.environ.get("PORT", "8000")
     os.environ.setdefault("TASKS_IN_THREADS", "1")  # bots and analysis beside the requests
+    # answered as production answers: the site's not-found and error pages, not Django's debug
+    # pages (every address the site has, a traceback with the settings); DEBUG=1 for those
+    os.environ.setdefault("DEBUG", "0")
     os.chdir(ROOT)
     # the server replaces this process, so stopping `dev.py run` stops the server
     args = ["manage.py", "runserver", f"127.0.0.1:{port}", "--noreload"]
