@@ -22,14 +22,15 @@ import os
 import pstats
 import random
 import re
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from bench.callgrind import counted  # noqa: E402
+
 DEFAULT_DB = "postgres://postgres@127.0.0.1:5432/gotham_bench_cpu"
 
 
@@ -140,25 +141,10 @@ def count_instructions(games: int) -> None:
     """Instructions per accepted move and per bare append, counted by callgrind."""
     counts: dict[str, tuple[int, int]] = {}
     for only in ("full", "bare"):
-        with tempfile.TemporaryDirectory() as scratch:
-            command = [
-                "valgrind",
-                "--tool=callgrind",
-                "--collect-atstart=no",
-                "--toggle-collect=sys_call_tracing",
-                f"--callgrind-out-file={scratch}/callgrind.out",
-                sys.executable,
-                __file__,
-                "--games",
-                str(games),
-                "--only",
-                only,
-            ]
-            run = subprocess.run(command, capture_output=True, text=True, check=True)
-        collected = re.search(r"Collected : (\d+)", run.stderr)
-        requests = re.search(r"requests: (\d+)", run.stdout)
-        assert collected and requests, run.stderr[-2000:]
-        counts[only] = (int(collected[1]), int(requests[1]))
+        instructions, printed = counted(Path(__file__), "--games", str(games), "--only", only)
+        requests = re.search(r"requests: (\d+)", printed)
+        assert requests, printed[-2000:]
+        counts[only] = (instructions, int(requests[1]))
     for only, label in (("full", "accepted move (full stack)"), ("bare", "bare one-row append")):
         instructions, count = counts[only]
         per = instructions / count / 1e6

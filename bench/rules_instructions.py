@@ -55,41 +55,20 @@ def work(slug: str, games: int, first_seed: int, players: int, iterations: int) 
     return str(sys.call_tracing(counted, ()))
 
 
-def counted(tree: Path, args: argparse.Namespace) -> tuple[int, str]:
+def counted_at(tree: Path, args: argparse.Namespace) -> tuple[int, str]:
     """Instructions of the work at `tree`, and what it played."""
-    with tempfile.TemporaryDirectory() as scratch:
-        command = [
-            "valgrind",
-            "--tool=callgrind",
-            "--collect-atstart=no",
-            "--toggle-collect=sys_call_tracing",
-            f"--callgrind-out-file={scratch}/callgrind.out",
-            sys.executable,
-            str(Path(__file__).resolve()),
-            "--game",
-            args.game,
-            "--games",
-            str(args.games),
-            "--first-seed",
-            str(args.first_seed),
-            "--players",
-            str(args.players),
-            "--iterations",
-            str(args.iterations),
-            "--work",
-        ]
-        run = subprocess.run(
-            command,
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=tree,
-            env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "HOME": str(tree)},
-        )
-    collected = re.search(r"Collected : (\d+)", run.stderr)
-    played = re.search(r"moves: \d+ iterations: \d+", run.stdout)
-    assert collected and played, run.stderr[-2000:]
-    return int(collected[1]), played[0]
+    from bench.callgrind import counted
+
+    instructions, printed = counted(
+        Path(__file__).resolve(),
+        *("--game", args.game, "--games", str(args.games), "--first-seed", str(args.first_seed)),
+        *("--players", str(args.players), "--iterations", str(args.iterations), "--work"),
+        cwd=tree,
+        env={"PYTHONPATH": str(tree), "PATH": "/usr/bin:/bin", "HOME": str(tree)},
+    )
+    played = re.search(r"moves: \d+ iterations: \d+", printed)
+    assert played, printed[-2000:]
+    return instructions, played[0]
 
 
 def revision(rev: str) -> str:
@@ -109,9 +88,11 @@ def main() -> None:
     parser.add_argument("--work", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.work:
+        # the rules of the tree on PYTHONPATH: this checkout is not put on the path
         print(work(args.game, args.games, args.first_seed, args.players, args.iterations))
         return
-    here, played = counted(ROOT, args)
+    sys.path.insert(0, str(ROOT))
+    here, played = counted_at(ROOT, args)
     print(
         f"{args.game}, {args.games} random games from seed {args.first_seed} at "
         f"{args.players} seats and one search of {args.iterations} iterations"
@@ -126,7 +107,7 @@ def main() -> None:
         base = Path(scratch) / "base"
         subprocess.run(["git", "clone", "-q", str(ROOT), str(base)], check=True)
         subprocess.run(["git", "checkout", "-q", args.base], cwd=base, check=True)
-        there, played_there = counted(base, args)
+        there, played_there = counted_at(base, args)
     print(f"{args.base} ({revision(args.base)}): {there:,} instructions ({played_there})")
     print(f"this checkout / base: {here / there:.3f}x")
 
