@@ -96,6 +96,27 @@ def test_a_pack_whose_mission_id_holds_a_comma_is_refused_without_a_game(api: AP
 
 
 @pytest.mark.django_db
+def test_a_pack_whose_technology_has_a_fortunes_id_is_refused_without_a_game(
+    api: APIClient,
+) -> None:
+    """A card parameter names a fortune or a technology by its id alone (Pack.card): a
+    technology "K-spades" was taken for the king of spades, and the king for it. The pack is a
+    400 `bad_options` naming both paths, and no game is made."""
+    pack = tomllib.loads(REFERENCE_PACK.read_text())
+    pack["technology"][2]["id"] = "K-spades"
+    body = {"game": "black-metro", "players": [{"name": "Ann"}], "options": {"content": pack}}
+    response = api.post("/api/games/", body, format="json")
+    assert response.status_code == 400, response.content[:300]
+    answer = response.json()
+    assert (answer["error"], answer["code"]) == ("rules_rejected", "bad_options")
+    assert answer["message"] == (
+        'content pack: technology[2].id: "K-spades" is already the id of a fortune card'
+        " (fortunes.ranks)"
+    )
+    assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
 def test_an_effects_later_steps_are_offered_one_at_a_time_in_words(
     api: APIClient, create_game: CreateGame
 ) -> None:
