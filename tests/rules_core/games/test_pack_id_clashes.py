@@ -28,25 +28,13 @@ from rules_core.games.gotham_city_strategy import content as strategy
 from rules_core.games.gotham_race import content as race
 from rules_core.games.no_mans_land import content as nml
 from rules_core.games.no_mans_land.rules import NoMansLand
-from tests.rules_core.games.pack_mutations import edited
+from tests.rules_core.games.pack_mutations import edited, set_at
 
 Change = Callable[[dict[str, Any]], None]
 
 
 def _raw(path: Path) -> dict[str, Any]:
     return tomllib.loads(path.read_text())
-
-
-def _set(*place: str | int, to: str) -> Change:
-    """Give the entry at `place` the id `to`."""
-
-    def change(pack: dict[str, Any]) -> None:
-        node: Any = pack
-        for step in place:
-            node = node[step]
-        node["id"] = to
-
-    return change
 
 
 def _renamed(old: str, new: str) -> Change:
@@ -84,33 +72,33 @@ METRO_WORDS = (
     ("change", "message"),
     [
         (
-            _set("technology", 2, to="K-spades"),
+            set_at("technology", 2, "id", to="K-spades"),
             'technology[2].id: "K-spades" is already the id of a fortune card (fortunes.ranks)',
         ),
         (
-            _set("technology", 0, to="Joker-2"),
+            set_at("technology", 0, "id", to="Joker-2"),
             'technology[0].id: "Joker-2" is already the id of a fortune card (fortunes.jokers)',
         ),
         (
-            _set("syndicate", 0, to="Q-hearts"),
+            set_at("syndicate", 0, "id", to="Q-hearts"),
             'syndicate[0].id: "Q-hearts" is already the id of a fortune card (fortunes.ranks)',
         ),
         (
-            _set("syndicate", 0, to="paragon"),
+            set_at("syndicate", 0, "id", to="paragon"),
             'syndicate[0].id: "paragon" is already the id of a unit (unit[1].id)',
         ),
         (
-            _set("syndicate", 5, to="siege-doctrine"),
+            set_at("syndicate", 5, "id", to="siege-doctrine"),
             'syndicate[5].id: "siege-doctrine" is already the id of a technology'
             " (technology[7].id)",
         ),
-        (_set("syndicate", 0, to="advance"), f'syndicate[0].id: "advance" {METRO_WORDS}'),
-        (_set("syndicate", 5, to="no"), f'syndicate[5].id: "no" {METRO_WORDS}'),
-        (_set("technology", 3, to="no"), f'technology[3].id: "no" {METRO_WORDS}'),
-        (_set("syndicate", 0, to="  "), f"syndicate[0].id: {BLANK}"),
-        (_set("candidate", 1, to="\t"), f"candidate[1].id: {BLANK}"),
+        (set_at("syndicate", 0, "id", to="advance"), f'syndicate[0].id: "advance" {METRO_WORDS}'),
+        (set_at("syndicate", 5, "id", to="no"), f'syndicate[5].id: "no" {METRO_WORDS}'),
+        (set_at("technology", 3, "id", to="no"), f'technology[3].id: "no" {METRO_WORDS}'),
+        (set_at("syndicate", 0, "id", to="  "), f"syndicate[0].id: {BLANK}"),
+        (set_at("candidate", 1, "id", to="\t"), f"candidate[1].id: {BLANK}"),
         (
-            _set("district", 4, to="shadowforge-factory"),
+            set_at("district", 4, "id", to="shadowforge-factory"),
             'district[4].id: "shadowforge-factory" is already the id of a district'
             " (district[0].id)",
         ),
@@ -139,16 +127,16 @@ def test_black_metro_refuses_ids_a_choice_or_a_card_would_read_as_another_thing(
             'item[5].id: "office" is already the id of an area (board.area[7].id)',
         ),
         (
-            _set("mission", "upkeep", 0, to="disarm-bomb"),
+            set_at("mission", "upkeep", 0, "id", to="disarm-bomb"),
             'mission.upkeep[0].id: "disarm-bomb" is already the id of a mission action'
             " (mission.action[2].id)",
         ),
         (
-            _set("mission", "end", 2, to="bomb-exploded"),
+            set_at("mission", "end", 2, "id", to="bomb-exploded"),
             'mission.end[2].id: "bomb-exploded" is already the id of an end of the mission'
             " (mission.end[1].id)",
         ),
-        (_set("hero", 1, to=" "), f"hero[1].id: {BLANK}"),
+        (set_at("hero", 1, "id", to=" "), f"hero[1].id: {BLANK}"),
     ],
 )
 def test_chronicles_refuses_ids_its_words_would_read_as_another_thing(
@@ -174,15 +162,15 @@ def test_chronicles_refuses_a_tile_with_the_event_tiles_id() -> None:
     ("change", "message"),
     [
         (
-            _set("plot", 0, to="joker-laughing-gas"),
+            set_at("plot", 0, "id", to="joker-laughing-gas"),
             'plot[0].id: "joker-laughing-gas" is already the id of an ability card (ability[0].id)',
         ),
         (
-            _set("plot", 2, to="batman-01"),
+            set_at("plot", 2, "id", to="batman-01"),
             'plot[2].id: "batman-01" is already the id of a Batman card (batman_card[0].id)',
         ),
-        (_set("plot", 3, to=" "), f"plot[3].id: {BLANK}"),
-        (_set("block", 2, to="\u2003"), f"block[2].id: {BLANK}"),
+        (set_at("plot", 3, "id", to=" "), f"plot[3].id: {BLANK}"),
+        (set_at("block", 2, "id", to="\u2003"), f"block[2].id: {BLANK}"),
     ],
 )
 def test_city_strategy_refuses_a_card_id_of_another_card_and_blank_ids(
@@ -201,8 +189,8 @@ def _landmark(name: str) -> Change:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (_set("card", 0, to=""), f"card[0].id: {BLANK}"),
-        (_set("card", 7, to="   "), f"card[7].id: {BLANK}"),
+        (set_at("card", 0, "id", to=""), f"card[0].id: {BLANK}"),
+        (set_at("card", 7, "id", to="   "), f"card[7].id: {BLANK}"),
         (_landmark(""), f'landmarks[""]: {BLANK}'),
         (_landmark(" "), f'landmarks[" "]: {BLANK}'),
     ],
@@ -216,15 +204,15 @@ def test_gotham_race_refuses_a_blank_card_id_or_landmark(change: Change, message
     ("change", "message"),
     [
         (
-            _set("hero", 1, to="penguin-1"),
+            set_at("hero", 1, "id", to="penguin-1"),
             'hero[1].id: "penguin-1" is already the id of a card of Falcone\'s deck'
             " (falcone[2].id)",
         ),
         (
-            _set("hero", 2, to="thug-4"),
+            set_at("hero", 2, "id", to="thug-4"),
             'hero[2].id: "thug-4" is already the id of a card of Falcone\'s deck (falcone[0].id)',
         ),
-        (_set("batsignal", 1, to=" "), f"batsignal[1].id: {BLANK}"),
+        (set_at("batsignal", 1, "id", to=" "), f"batsignal[1].id: {BLANK}"),
         (_renamed("gordon", "\t"), f"hero[0].id: {BLANK}"),
     ],
 )
