@@ -11,8 +11,9 @@ notation the games' parsers use (`plot[3].effect[0].amount`; `(pack)` is the pac
 
 The games' own parsers then check the schema and give every number they use its own range
 (`rules_core/games/<slug>/content.py`), and hold every id a pack gives to its game's `PackIds`:
-an id holds none of the characters the game's moves join ids with. `limits_json` describes
-these limits for the catalog.
+an id holds none of the characters the game's moves join ids with, is not blank, is none of the
+words the game's moves use for themselves, and is the id of nothing else the game's moves and
+records name alike. `limits_json` describes these limits for the catalog.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -65,16 +67,42 @@ PACK_LIMITS: Final = PackLimits()
 
 
 @dataclass(frozen=True, slots=True)
+class GivenId:
+    """An id a pack gives (or the game makes from it, as a card's copy), the path that gives
+    it, and what it names in the player's words ("a technology", "a fortune card")."""
+
+    id: str
+    path: str
+    kind: str
+
+
+def ids_of(key: str, kind: str, ids: Iterable[str]) -> tuple[GivenId, ...]:
+    """The ids of the entries of the pack's list `key`, in order, each at `<key>[i].id`."""
+    return tuple(
+        GivenId(found, at_key(at_index(key, i), "id"), kind) for i, found in enumerate(ids)
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class PackIds:
-    """The characters a game joins a pack's ids with, which no id a pack gives may hold.
+    """What a game asks of the ids a pack gives: the characters it joins ids with, the words
+    its moves use for themselves, and the kinds of things its moves and records name alike.
 
     A move parameter or a record naming several things joins their ids into one text, and the
     rules split it again (the missions a Black Metro choice returns, "war-chest#1,night-watch#2"):
-    an id holding a separator would be read as two things, or as none the pack has. Each game
-    declares its separators once, beside the code that joins with them, and its parser reads
-    every id a pack gives through `checked`; a game that joins no ids declares none."""
+    an id holding a separator would be read as two things, or as none the pack has. A parameter
+    or a record field that names one of several kinds of thing (a Black Metro choice's part: a
+    fortune, a technology, a syndicate, a unit, or the word "advance") is read by its id alone:
+    an id given to two things of those kinds, or equal to such a word, would be read as the
+    other thing. Each game declares these once, beside the code that reads them; its parser
+    reads every id a pack gives through `checked` and hands them all, with the ids it makes of
+    them, to `check_distinct`."""
 
     separators: tuple[str, ...] = ()
+    reserved: tuple[str, ...] = ()  # the words the game's moves use where they name an id
+    # the kinds (`GivenId.kind`) whose ids one parameter or record field names alike: no id is
+    # given to two things of one group; a kind in no group is one alone
+    shared: tuple[tuple[str, ...], ...] = ()
 
     def checked(self, found: str, path: str) -> str:
         """`found`, the id a pack gives at `path`; a ContentError if it holds a separator."""
@@ -87,10 +115,34 @@ class PackIds:
                 )
         return found
 
+    def check_distinct(self, given: Iterable[GivenId]) -> None:
+        """Refuse the first of `given` (the game's own ids first, then the pack's in the order it
+        gives them) that is blank (empty or only spaces), one of the `reserved` words, or the id
+        of an earlier one of its kind or of a kind it shares ids with, naming both paths."""
+        seen: dict[tuple[tuple[str, ...], str], GivenId] = {}
+        for item in given:
+            if not item.id.strip():
+                raise fail(item.path, "an id may not be blank (empty or only spaces)")
+            if item.id in self.reserved:
+                raise fail(
+                    item.path,
+                    f"{quote(item.id)} is a word the game's moves use for themselves, not an id"
+                    f" (the game's words: {listed([quote(w) for w in self.reserved])})",
+                )
+            first = seen.setdefault((self._namespace(item.kind), item.id), item)
+            if first is not item:
+                raise fail(
+                    item.path, f"{quote(item.id)} is already the id of {first.kind} ({first.path})"
+                )
+
+    def _namespace(self, kind: str) -> tuple[str, ...]:
+        """The kinds sharing ids with `kind`, itself included."""
+        return next((group for group in self.shared if kind in group), (kind,))
+
 
 def limits_json(*, ids: PackIds, limits: PackLimits = PACK_LIMITS) -> dict[str, JSON]:
-    """The limits as the catalog states them (plain JSON), with the separators of the game's
-    ids (`ids`)."""
+    """The limits as the catalog states them (plain JSON), with what the game asks of its ids
+    (`ids`)."""
     return {
         "max_bytes": limits.max_bytes,
         "max_depth": limits.max_depth,
@@ -106,8 +158,12 @@ def limits_json(*, ids: PackIds, limits: PackLimits = PACK_LIMITS) -> dict[str, 
         "it uses",
         "values": "JSON only: objects with text keys, lists, text, numbers, true/false, null",
         "id_separators": list(ids.separators),
-        "ids": "an id the pack gives a thing (a card, a mission, an area...) holds none of "
-        "id_separators, the characters the game's moves and records join ids with",
+        "reserved_ids": list(ids.reserved),
+        "shared_ids": [list(group) for group in ids.shared],
+        "ids": "an id the pack gives a thing (a card, a mission, an area...) is not blank, holds "
+        "none of id_separators, the characters the game's moves and records join ids with, is "
+        "none of reserved_ids, the words its moves use for themselves, and is the id of no "
+        "other thing of its kind, nor of a kind that a group of shared_ids puts with it",
     }
 
 

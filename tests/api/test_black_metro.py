@@ -78,20 +78,34 @@ SEPARATORS = '"|", ",", "#" and "@"'  # what Black Metro joins ids with (pack.ID
 
 
 @pytest.mark.django_db
-def test_a_pack_whose_mission_id_holds_a_comma_is_refused_without_a_game(api: APIClient) -> None:
+@pytest.mark.parametrize(
+    ("kind", "index", "given", "refusal"),
+    [
+        ("mission", 2, "war,chest", f'no "," in an id (the game joins ids with {SEPARATORS})'),
+        (
+            "technology",
+            2,
+            "K-spades",
+            '"K-spades" is already the id of a fortune card (fortunes.ranks)',
+        ),
+    ],
+)
+def test_a_pack_whose_id_the_game_would_misread_is_refused_without_a_game(
+    api: APIClient, kind: str, index: int, given: str, refusal: str
+) -> None:
     """The missions a choice returns are its part's cards joined by ",": a mission "war,chest"
-    was returned as the missions "war" and "chest". The pack is a 400 `bad_options` naming the
-    id and what the game joins ids with, and no game is made."""
+    was returned as the missions "war" and "chest". A card parameter names a fortune or a
+    technology by its id alone (Pack.card): a technology "K-spades" was taken for the king of
+    spades. Such a pack is a 400 `bad_options` naming the id's path and why (for an id already
+    given, the other's path), and no game is made."""
     pack = tomllib.loads(REFERENCE_PACK.read_text())
-    pack["mission"][2]["id"] = "war,chest"
+    pack[kind][index]["id"] = given
     body = {"game": "black-metro", "players": [{"name": "Ann"}], "options": {"content": pack}}
     response = api.post("/api/games/", body, format="json")
     assert response.status_code == 400, response.content[:300]
     answer = response.json()
     assert (answer["error"], answer["code"]) == ("rules_rejected", "bad_options")
-    assert answer["message"] == (
-        f'content pack: mission[2].id: no "," in an id (the game joins ids with {SEPARATORS})'
-    )
+    assert answer["message"] == f"content pack: {kind}[{index}].id: {refusal}"
     assert not Game.objects.exists()
 
 

@@ -9,7 +9,9 @@ upcaster.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -21,6 +23,7 @@ from rules_core.engine import get_game
 from rules_core.engine.content_limits import PackIds
 from rules_core.games.black_metro import reading
 from rules_core.games.black_metro.content import REFERENCE_PACK
+from rules_core.games.gotham_race.content import REFERENCE_PACK as RACE_PACK
 from tests.api.stored_logs import FIXTURES, dump, fixtures, load, read, write
 from tests.conftest import CreateGame, auth
 
@@ -403,4 +406,53 @@ def test_a_game_stored_with_a_pack_now_refused_loads_and_its_check_names_the_ref
     assert list(log_problems(game)) == [
         'seq 1: the rules refuse its set-up (content pack: mission[2].id: no "," in an id (the'
         ' game joins ids with "|", ",", "#" and "@"))'
+    ]
+
+
+REFERENCES = {"black-metro": REFERENCE_PACK, "gotham-race": RACE_PACK}
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "change", "refusal"),
+    [
+        (
+            "black-metro",
+            1,
+            lambda pack: pack["syndicate"][0].__setitem__("id", "advance"),
+            'syndicate[0].id: "advance" is a word the game\'s moves use for themselves, not an'
+            ' id (the game\'s words: "advance" and "no")',
+        ),
+        (
+            "gotham-race",
+            2,
+            lambda pack: pack["card"][0].__setitem__("id", ""),
+            "card[0].id: an id may not be blank (empty or only spaces)",
+        ),
+    ],
+)
+def test_a_game_stored_with_ids_now_refused_loads_and_its_check_names_the_refusal(
+    api: APIClient,
+    create_game: CreateGame,
+    monkeypatch: pytest.MonkeyPatch,
+    game: str,
+    players: int,
+    change: Callable[[dict[str, Any]], None],
+    refusal: str,
+) -> None:
+    """A game made before its parser held ids distinct and not blank (PackIds.check_distinct:
+    a Black Metro syndicate "advance", a Gotham Race card "") keeps the pack its set-up
+    recorded: it loads and offers its moves, and verifying its log reports today's refusal of
+    its set-up."""
+    pack = tomllib.loads(REFERENCES[game].read_text())
+    change(pack)
+    with monkeypatch.context() as earlier:  # the parsers before they held ids distinct
+        earlier.setattr(PackIds, "check_distinct", lambda ids, given: None)
+        seats = [{"name": name} for name in ("Ann", "Bob")[:players]]
+        body = create_game(game=game, players=seats, options={"content": pack})
+    stored = Game.objects.get(pk=body["id"])
+    assert api.get(f"/api/games/{stored.pk}/state/").status_code == 200
+    token = body["seats"][0]["token"]
+    assert api.get(f"/api/games/{stored.pk}/legal-moves/", **auth(token)).status_code == 200
+    assert list(log_problems(stored)) == [
+        f"seq 1: the rules refuse its set-up (content pack: {refusal})"
     ]

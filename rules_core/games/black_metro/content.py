@@ -15,7 +15,14 @@ from typing import Any
 from rules_core.engine.content_limits import (
     ContentError as ContentError,  # the one ContentError, re-exported
 )
-from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail
+from rules_core.engine.content_limits import (
+    GivenId,
+    at_index,
+    at_key,
+    check_pack_shape,
+    fail,
+    ids_of,
+)
 from rules_core.engine.effects import Effect, Refs
 from rules_core.engine.types import JSON
 from rules_core.games.black_metro import content_cards as cards
@@ -29,8 +36,13 @@ from rules_core.games.black_metro.content_cards import (
 )
 from rules_core.games.black_metro.pack import (
     COURT,
+    FORTUNE,
+    IDS,
     RANKS,
     SUITS,
+    SYNDICATE,
+    TECHNOLOGY,
+    UNIT,
     UNITS,
     Ability,
     Dice,
@@ -348,16 +360,31 @@ def parse_pack(data: object) -> Pack:
     )
     if len(draft.syndicates) < 5 or len(draft.mission_ids()) < 8 or len(draft.candidates) < 4:
         raise fail("cards", "at least 5 syndicates (4 players + 1), 8 missions, 4 candidates")
-    for kind, ids in (
-        ("syndicate", [s.id for s in draft.syndicates]),
-        ("mission", [m.id for m in draft.missions]),
-        ("candidate", [c.id for c in draft.candidates]),
-        ("technology", [t.id for t in draft.technologies]),
-    ):
-        if len(set(ids)) != len(ids):
-            raise fail(kind, f"{kind} ids must be unique")
+    IDS.check_distinct(_given_ids(draft))
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     return replace(draft, digest=digest)
+
+
+def _given_ids(pack: Pack) -> tuple[GivenId, ...]:
+    """Every id of the pack (pack.IDS): the fortunes the game makes of its ranks, suits and
+    jokers first, then the ids its entries give, in the order it gives them."""
+    fortunes = tuple(
+        GivenId(f, "fortunes.jokers" if f.startswith("Joker-") else "fortunes.ranks", FORTUNE)
+        for f in pack.fortune_ids()
+    )
+    return (
+        *fortunes,
+        *ids_of("unit", UNIT, (u.id for u in pack.units)),
+        *ids_of("district", "a district", (d.id for d in pack.districts)),
+        *ids_of("suit", "a suit", (s for s, _ in pack.suits)),
+        *ids_of("dice", "a die", (d.id for d in pack.dice)),
+        *ids_of("tile", "a tile", (t for t, _, _ in pack.tiles)),
+        *ids_of("technology", TECHNOLOGY, (t.id for t in pack.technologies)),
+        *ids_of("mission", "a mission", (m.id for m in pack.missions)),
+        *ids_of("syndicate", SYNDICATE, (s.id for s in pack.syndicates)),
+        *ids_of("candidate", "a candidate", (c.id for c in pack.candidates)),
+        GivenId(pack.opponent.id, "opponent.id", "the solo opponent"),
+    )
 
 
 def _fortune_ids(jokers: int) -> tuple[str, ...]:

@@ -22,7 +22,17 @@ UNITS = (*PERSONNEL, *FORTIFICATIONS)
 # ("research:<technology>", "<owner>:<kind>:<from>><to>") and the ":" of a source
 # ("handicap:<candidate>", sources.py) are read after the op, the prefix or the kind that names
 # the rest, so an id may hold them (test_facilities, test_research, test_pack_ids).
-IDS = PackIds(("|", ",", "#", "@"))
+# A part of a choice is read by its id alone as a fortune discarded, a technology researched, a
+# syndicate turned or a unit promoted or recovered, whichever language.one_choice finds first,
+# and a card parameter as a fortune or a technology (`card`): those four kinds share their ids.
+# Before any id, a part is read as the words "advance" and "no" (advancing the scientific level
+# or not, facilities._step_options), which no id may be.
+FORTUNE, UNIT, TECHNOLOGY, SYNDICATE = "a fortune card", "a unit", "a technology", "a syndicate"
+IDS = PackIds(
+    ("|", ",", "#", "@"),
+    reserved=("advance", "no"),
+    shared=((FORTUNE, TECHNOLOGY, SYNDICATE, UNIT),),
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_core.engine.content_limits import at_index, at_key, fail, quote
+from rules_core.engine.content_limits import at_index, at_key, fail, ids_of, quote
 from rules_core.games.gotham_city_chronicles import reading as read
 
 BOUNDARY_KINDS = ("white", "orange", "special", "wall")  # III B
@@ -159,13 +159,12 @@ def parse_board(raw: object, where: str) -> Board:
     special boundary or a wall, promontories reached only by special moves, sight lines through
     touching areas."""
     entry = read.sourced(raw, where)
-    areas: list[Area] = []
-    seen: list[str] = []
-    for i, a in enumerate(read.items(entry, "area", where, required=True)):
-        area = _area(a, at_index(at_key(where, "area"), i))
-        read.unique(seen, area.id, at_key(at_index(at_key(where, "area"), i), "id"))
-        areas.append(area)
-    known = set(seen)
+    areas = [
+        _area(a, at_index(at_key(where, "area"), i))
+        for i, a in enumerate(read.items(entry, "area", where, required=True))
+    ]
+    read.IDS.check_distinct(ids_of(at_key(where, "area"), read.AREA, (a.id for a in areas)))
+    known = {a.id for a in areas}
     boundaries: list[Boundary] = []
     for i, b in enumerate(read.items(entry, "boundary", where)):
         at = at_index(at_key(where, "boundary"), i)

@@ -14,7 +14,15 @@ from typing import Any, ClassVar
 from rules_core.engine.content_limits import (
     ContentError as ContentError,  # the one ContentError, re-exported
 )
-from rules_core.engine.content_limits import at_index, at_key, check_pack_shape, fail, quote
+from rules_core.engine.content_limits import (
+    GivenId,
+    at_index,
+    at_key,
+    check_pack_shape,
+    fail,
+    ids_of,
+    quote,
+)
 from rules_core.engine.option_checks import read_pack
 from rules_core.engine.types import JSON
 from rules_core.games.gotham_city_chronicles import reading as read
@@ -128,10 +136,30 @@ def _listed(data: Mapping[str, Any], key: str) -> list[object]:
     return entries
 
 
-def _unique_ids(things: tuple[Any, ...], key: str) -> None:
-    seen: list[str] = []
-    for i, thing in enumerate(things):
-        read.unique(seen, thing.id, at_key(at_index(key, i), "id"))
+def _unique_ids(things: tuple[Any, ...], key: str, kind: str) -> None:
+    """Refuse a blank id among the entries of `key`, or one given twice (read.IDS)."""
+    read.IDS.check_distinct(ids_of(key, kind, (thing.id for thing in things)))
+
+
+def _given_ids(pack: Pack) -> tuple[GivenId, ...]:
+    """Every id of the pack (read.IDS): the characters the set-up makes first, then the ids the
+    pack gives, in the order it gives them."""
+    mission = pack.mission
+    return (
+        *(GivenId(c, path, read.CHARACTER) for c, _, _, path in mission.characters()),
+        *ids_of("board.area", read.AREA, (a.id for a in pack.board.areas)),
+        GivenId(pack.board.id, "board.id", "the board"),
+        *ids_of("item", read.ITEM, (i.id for i in pack.items)),
+        *ids_of("hero", read.HERO, (h.id for h in pack.heroes)),
+        *ids_of("tile", read.TILE, (t.id for t in pack.tiles)),
+        GivenId(mission.id, "mission.id", "the mission"),
+        *ids_of("mission.token", read.TOKEN, (t.id for t in mission.tokens)),
+        *ids_of("mission.action", read.ACTION, (a.id for a in mission.actions)),
+        *ids_of("mission.upkeep", read.UPKEEP, (u.id for u in mission.upkeep)),
+        *ids_of("mission.turn_effect", read.TURN_EFFECT, (t.id for _, t in mission.turn_effects)),
+        *ids_of("mission.event_tile.events", read.EVENT, (e.id for e in mission.events)),
+        *ids_of("mission.end", read.END, (e.id for e in mission.ends)),
+    )
 
 
 def parse_pack(data: object) -> Pack:
@@ -145,12 +173,12 @@ def parse_pack(data: object) -> Pack:
     dice = _dice(data)
     board = parse_board(data.get("board"), "board")
     items = tuple(parse_item(r, at_index("item", i)) for i, r in enumerate(_listed(data, "item")))
-    _unique_ids(items, "item")
+    _unique_ids(items, "item", read.ITEM)
     gadgets = frozenset(i.id for i in items if i.kind == "gadget")
     heroes = tuple(
         parse_hero(r, at_index("hero", i), gadgets) for i, r in enumerate(_listed(data, "hero"))
     )
-    _unique_ids(heroes, "hero")
+    _unique_ids(heroes, "hero", read.HERO)
     hero_ids = frozenset(h.id for h in heroes)
     for i, item in enumerate(items):
         if item.user and item.user not in hero_ids:
@@ -164,7 +192,7 @@ def parse_pack(data: object) -> Pack:
                 at_key(at_index("hero", i), "gadgets"), "their sizes exceed the utility belt"
             )
     tiles = tuple(parse_tile(r, at_index("tile", i)) for i, r in enumerate(_listed(data, "tile")))
-    _unique_ids(tiles, "tile")
+    _unique_ids(tiles, "tile", read.TILE)
     command_post = parse_command_post(data.get("command_post"), "command_post")
     known = Known(
         board.id,
@@ -180,7 +208,7 @@ def parse_pack(data: object) -> Pack:
         raise fail("mission.river", "more river positions than the command post has")
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     name = data.get("name")
-    return Pack(
+    pack = Pack(
         digest,
         name if isinstance(name, str) else "custom",
         dice,
@@ -191,6 +219,8 @@ def parse_pack(data: object) -> Pack:
         items,
         mission,
     )
+    read.IDS.check_distinct(_given_ids(pack))
+    return pack
 
 
 def _setup_fits(

@@ -89,15 +89,10 @@ def _started(state: GccState, e: GameStarted) -> GccState:
         )
         for hero_id, seat in zip(mission.heroes, e.hero_seats, strict=True)
     )
-    characters: list[Character] = []
-    counts: dict[str, int] = {}
-    places = [(p.tile, p.area, p.count) for p in mission.placements if p.tile]
-    places += [(tile, "", count) for tile, count in mission.pool]
-    for tile_id, area, count in places:
-        for _ in range(count):
-            counts[tile_id] = counts.get(tile_id, 0) + 1
-            life = e.pack.tile(tile_id).life
-            characters.append(Character(f"{tile_id}-{counts[tile_id]}", tile_id, area, life))
+    characters = [
+        Character(character_id, tile_id, area, e.pack.tile(tile_id).life)
+        for character_id, tile_id, area, _ in mission.characters()
+    ]
     river = tuple(
         t
         for tile_id in mission.river

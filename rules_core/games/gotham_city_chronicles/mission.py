@@ -8,7 +8,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules_core.engine.content_limits import at_index, at_key, fail, hidden_control, quote
+from rules_core.engine.content_limits import (
+    at_index,
+    at_key,
+    fail,
+    hidden_control,
+    ids_of,
+    quote,
+)
 from rules_core.engine.effects import Effect, EffectRegistry, OneOf, Operation, RefTo, Whole
 from rules_core.games.gotham_city_chronicles import reading as read
 
@@ -165,6 +172,24 @@ class Mission:
     def token(self, token_id: str) -> Token:
         return next(t for t in self.tokens if t.id == token_id)
 
+    def characters(self) -> tuple[tuple[str, str, str, str], ...]:
+        """Every character the set-up makes (VI E), in order: its id (its tile's id and number,
+        `<tile>-<n>`, counted through the placements, then the pool), its tile, its area (""
+        in the pool) and the path of the pack's entry that makes it."""
+        places = [
+            (p.tile, p.area, p.count, at_index("mission.place", i))
+            for i, p in enumerate(self.placements)
+            if p.tile
+        ]
+        places += [(t, "", n, at_index("mission.pool", i)) for i, (t, n) in enumerate(self.pool)]
+        counts: dict[str, int] = {}
+        found: list[tuple[str, str, str, str]] = []
+        for tile, area, count, path in places:
+            for _ in range(count):
+                counts[tile] = counts.get(tile, 0) + 1
+                found.append((f"{tile}-{counts[tile]}", tile, area, path))
+        return tuple(found)
+
 
 @dataclass(frozen=True, slots=True)
 class Known:
@@ -179,12 +204,10 @@ class Known:
 
 def _tokens(entry: Mapping[str, Any], where: str, known: Known) -> tuple[Token, ...]:
     tokens: list[Token] = []
-    seen: list[str] = []
     for i, t in enumerate(read.items(entry, "token", where)):
         at = at_index(at_key(where, "token"), i)
         item = read.table(t, at)
         token_id = read.own_id(item, at)
-        read.unique(seen, token_id, at_key(at, "id"))
         states = read.items(item, "states", at, required=True)
         if not all(isinstance(s, str) and s for s in states) or len(set(states)) != len(states):
             raise fail(at_key(at, "states"), "must be different non-empty texts")
@@ -198,6 +221,7 @@ def _tokens(entry: Mapping[str, Any], where: str, known: Known) -> tuple[Token, 
                 _verb_phrases(item, at, tuple(str(s) for s in states)),
             )
         )
+    read.IDS.check_distinct(ids_of(at_key(where, "token"), read.TOKEN, (t.id for t in tokens)))
     return tuple(tokens)
 
 

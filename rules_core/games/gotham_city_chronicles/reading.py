@@ -12,8 +12,19 @@ REROLL_MARK = "+reroll"  # a die type with the free reroll icon (IX D, VIII B)
 # What the game joins ids with, which no id a pack gives may hold: the action a character
 # declares (state.Activation.action) is a mission action's id, or an attack or a skill joined
 # to its characteristic by ":" ("melee:0", state.skill_action's "skill:<skill>"), so a mission
-# action "melee:0" would be taken for that attack
-IDS = PackIds((":",))
+# action "melee:0" would be taken for that attack. A move or a record names a miniature, a
+# tile, an item, an area, a token or a mission's effect by its id alone, and the game tells which
+# by looking through them all (language.name), so they all share their ids; a character's is its
+# tile's id and number (`<tile>-<n>`, Mission.characters). "event" is the river's event tile
+# (mission.EVENT_TILE), which no id may be.
+HERO, CHARACTER, TILE, ITEM, AREA = "a hero", "a character", "a tile", "an item", "an area"
+TOKEN, ACTION, EVENT, END = "a token", "a mission action", "an event", "an end of the mission"
+UPKEEP, TURN_EFFECT = "an upkeep effect", "a turn effect"
+IDS = PackIds(
+    (":",),
+    reserved=("event",),
+    shared=((HERO, CHARACTER, TILE, ITEM, AREA, TOKEN, ACTION, UPKEEP, TURN_EFFECT, EVENT, END),),
+)
 
 
 def table(raw: object, where: str) -> Mapping[str, Any]:
@@ -138,10 +149,3 @@ def die_types(raw: Mapping[str, Any], key: str, where: str) -> tuple[str, ...]:
     """A list of die types (none when absent)."""
     path = at_key(where, key)
     return tuple(die_type(d, at_index(path, i)) for i, d in enumerate(items(raw, key, where)))
-
-
-def unique(ids_seen: list[str], new: str, where: str) -> None:
-    """Refuse an id used twice in one list."""
-    if new in ids_seen:
-        raise fail(where, f"id {quote(new)} is used twice")
-    ids_seen.append(new)

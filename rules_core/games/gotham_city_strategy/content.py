@@ -13,7 +13,14 @@ from typing import Any, ClassVar
 from rules_core.engine.content_limits import (
     ContentError as ContentError,  # the one ContentError, re-exported
 )
-from rules_core.engine.content_limits import PackIds, at_index, at_key, check_pack_shape, fail
+from rules_core.engine.content_limits import (
+    PackIds,
+    at_index,
+    at_key,
+    check_pack_shape,
+    fail,
+    ids_of,
+)
 from rules_core.engine.effects import EffectRegistry
 from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
@@ -31,8 +38,11 @@ from rules_core.games.gotham_city_strategy.vocabulary import (
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 VILLAINS = ("joker", "penguin", "two-face", "killer-croc")
 # What the game joins ids with: nothing (each move parameter names one card, block or villain
-# whole), so a pack's ids may hold any character
-IDS = PackIds()
+# whole), so a pack's ids may hold any character. A card parameter names an ability card, a
+# Batman card or a plot card by its id alone (Pack.card): those three kinds share their ids.
+BLOCK, VILLAIN = "a block", "a villain"
+ABILITY, BATMAN_CARD, PLOT = "an ability card", "a Batman card", "a plot card"
+IDS = PackIds(shared=((ABILITY, BATMAN_CARD, PLOT),))
 NEEDS = ("money", "information", "blocks", "henchmen")
 # The range of every number the game takes from a pack (each error states it too).
 INCOME_RANGE = (0, 10)  # a plot's block income
@@ -314,9 +324,8 @@ def parse_pack(data: object) -> Pack:
         IDS.checked(raw["id"], at_key(where, "id"))
         if raw.get("district") not in DISTRICTS or raw.get("income") not in RESOURCES:
             raise fail(where, "needs a district and an income (money/information)")
-        if any(b.id == raw["id"] for b in blocks):
-            raise fail(at_key(where, "id"), "block ids must be unique")
         blocks.append(Block(raw["id"], raw["name"], raw["district"], raw["income"]))
+    IDS.check_distinct(ids_of("block", BLOCK, (b.id for b in blocks)))
     if len(blocks) != 12 or any(sum(b.district == d for b in blocks) != 4 for d in DISTRICTS):
         raise fail("block", "12 blocks, 4 in each district")
     block_ids = {b.id for b in blocks}
@@ -399,9 +408,15 @@ def parse_pack(data: object) -> Pack:
             )
     if len(batman_cards) < 1 or len(plots) < 20:
         raise fail("cards", "at least one Batman card and twenty plots")
-    ids = [c.id for c in (*abilities, *batman_cards, *plots)]
-    if len(set(ids)) != len(ids):
-        raise fail("cards", "card ids must be unique")
+    IDS.check_distinct(
+        (
+            *ids_of("block", BLOCK, (b.id for b in blocks)),
+            *ids_of("villain", VILLAIN, (v.id for v in villains)),
+            *ids_of("ability", ABILITY, (a.id for a in abilities)),
+            *ids_of("batman_card", BATMAN_CARD, (b.id for b in batman_cards)),
+            *ids_of("plot", PLOT, (p.id for p in plots)),
+        )
+    )
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     name = data.get("name")
     return Pack(

@@ -14,11 +14,13 @@ from rules_core.engine.content_limits import (
     ContentError as ContentError,  # the one ContentError, re-exported
 )
 from rules_core.engine.content_limits import (
+    GivenId,
     PackIds,
     at_index,
     at_key,
     check_pack_shape,
     fail,
+    ids_of,
 )
 from rules_core.engine.effects import EffectRegistry, Operation, RefTo, Whole
 from rules_core.engine.recent import PACKS_KEPT, Recent
@@ -27,7 +29,8 @@ from rules_core.engine.types import JSON
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 DECKS = (1, 2, 3, 4)
 # What the game joins ids with: nothing (a move names one card or deck), so a card's id may hold
-# any character
+# any character; a card's id, and a landmark's name (its id), may not be blank
+CARD, LANDMARK = "a card", "a landmark"
 IDS = PackIds()
 MOST_PLAYERS = 4  # four figures, one player each (the game's max_players)
 # each deck deals one card to every player and must then still have one to draw: with fewer, a
@@ -216,7 +219,6 @@ def parse_pack(data: object) -> Pack:
     if not isinstance(raw_cards, list):
         raise fail("card", "the pack needs [[card]] entries")
     cards: list[Card] = []
-    seen: set[str] = set()
     for i, raw in enumerate(raw_cards):
         where = at_index("card", i)
         if not isinstance(raw, dict):
@@ -230,12 +232,15 @@ def parse_pack(data: object) -> Pack:
         ):
             raise fail(where, "needs id (text), deck (1..4) and text")
         IDS.checked(card_id, at_key(where, "id"))
-        if card_id in seen:
-            raise fail(at_key(where, "id"), "card ids must be unique")
-        seen.add(card_id)
         effect = _effect(raw.get("effect"), at_key(where, "effect"), landmarks)
         assert isinstance(deck, int)
         cards.append(Card(card_id, deck, text, effect))
+    IDS.check_distinct(
+        (
+            *(GivenId(name, at_key("landmarks", name), LANDMARK) for name in landmarks),
+            *ids_of("card", CARD, (c.id for c in cards)),
+        )
+    )
     for deck in DECKS:
         if sum(1 for c in cards if c.deck == deck) < DECK_AT_LEAST:
             raise fail(

@@ -12,12 +12,14 @@ from typing import Any
 
 from rules_core.engine.content_limits import ContentError as ContentError
 from rules_core.engine.content_limits import (
+    GivenId,
     PackIds,
     at_index,
     at_key,
     canonical_json,
     check_pack_shape,
     fail,
+    ids_of,
 )
 from rules_core.engine.effects import STANDARD, Effect, Operation, Whole
 from rules_core.engine.recent import PACKS_KEPT, Recent
@@ -29,7 +31,13 @@ REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 # card's copies are "<id>-<n>", never split again), so a pack's ids may hold any character. A
 # stored game's pack is read again by this parser (`pack_of`): a separator declared here later
 # would refuse stored games too, so its check would belong with `check_limits`, at creation only.
-IDS = PackIds()
+# A piece moved is a hero or one of Falcone's character cards, named by its id alone and told
+# apart by looking through the heroes first (language.piece_name): a hero's id and Falcone's
+# cards' share their ids. Those, and no id blank, are checked by `check_limits`, for the same
+# reason.
+DISTRICT, HERO = "a district", "a hero"
+FALCONE_CARD, SIGNAL_CARD = "a card of Falcone's deck", "a Batsignal card"
+IDS = PackIds(shared=((HERO, FALCONE_CARD),))
 SUPPLY_RANGE = (1, 200)
 NUMBER_RANGES: dict[str, JSON] = {
     "counters.supply": list(SUPPLY_RANGE),
@@ -374,8 +382,16 @@ def parse_pack(data: object) -> Pack:
 
 def check_limits(pack: Pack) -> None:
     """Refuse a new game's pack beyond the city's and decks' limits (MOST_DISTRICTS and the
-    rest), with the limit in words. Only at a game's creation: a game stored before the limits
-    were set replays with its pack as it was."""
+    rest), with the limit in words, and ids blank or shared (IDS). Only at a game's creation: a
+    game stored before the limits were set replays with its pack as it was."""
+    IDS.check_distinct(
+        (
+            *ids_of("district", DISTRICT, (d.id for d in pack.districts)),
+            *_card_ids("falcone", FALCONE_CARD, pack.falcone_cards()),
+            *_card_ids("batsignal", SIGNAL_CARD, pack.signal_cards()),
+            *ids_of("hero", HERO, (h.id for h in pack.heroes)),
+        )
+    )
     if len(pack.districts) > MOST_DISTRICTS:
         raise fail(
             "district",
@@ -404,6 +420,22 @@ def check_limits(pack: Pack) -> None:
                 key,
                 f"at most {most} cards in {name}, copies counted (this pack has {len(deck)})",
             )
+
+
+def _card_ids(key: str, kind: str, cards: tuple[str, ...]) -> list[GivenId]:
+    """The ids of a deck's entries, each followed by its cards' (`<id>-<n>`, its copies, of
+    `kind`), at the entry's path: an entry's copies follow one another, and no two entries
+    share an id."""
+    found: list[GivenId] = []
+    entry, index = None, -1
+    for card in cards:
+        if card.rpartition("-")[0] != entry:
+            entry, index = card.rpartition("-")[0], index + 1
+            found.append(
+                GivenId(entry, at_key(at_index(key, index), "id"), f"an entry of [[{key}]]")
+            )
+        found.append(GivenId(card, at_key(at_index(key, index), "id"), kind))
+    return found
 
 
 def load_pack(path: Path = REFERENCE_PACK) -> Pack:

@@ -12,10 +12,12 @@ from rules_core.engine import content_limits
 from rules_core.engine.content_limits import (
     PACK_LIMITS,
     ContentError,
+    GivenId,
     PackIds,
     PackLimits,
     canonical_json,
     check_pack_shape,
+    ids_of,
     limits_json,
     without_hidden_controls,
 )
@@ -266,3 +268,72 @@ def test_without_hidden_controls_keeps_every_letter_and_joiner() -> None:
     assert without_hidden_controls("\u202eAnn\u200b \u2067حسن\u2069\x00") == "Ann حسن"
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # joined by U+200D, which is text
     assert without_hidden_controls(f"tab\tline\n{family}") == f"tab\tline\n{family}"
+
+
+GAME_IDS = PackIds(("#",), reserved=("advance", "no"), shared=(("a technology", "a syndicate"),))
+
+
+def _distinct_refusal(*given: GivenId) -> str | None:
+    try:
+        GAME_IDS.check_distinct(given)
+    except ContentError as refused:
+        return str(refused)
+    return None
+
+
+def test_distinct_ids_of_every_kind_pass() -> None:
+    """Two kinds sharing no ids may give one id (a mission and a candidate "duke")."""
+    assert (
+        _distinct_refusal(
+            *ids_of("technology", "a technology", ["siege", "relay"]),
+            *ids_of("syndicate", "a syndicate", ["union"]),
+            GivenId("siege", "mission[0].id", "a mission"),
+            GivenId("nobody", "opponent.id", "the solo opponent"),
+        )
+        is None
+    )
+    assert ids_of("a.b", "x", ["p", "q"])[1] == GivenId("q", "a.b[1].id", "x")
+
+
+@pytest.mark.parametrize("blank", ["", " ", "\t \n", "\u3000"])
+def test_a_blank_id_is_refused(blank: str) -> None:
+    assert (
+        _distinct_refusal(
+            GivenId("siege", "technology[0].id", "a technology"),
+            GivenId(blank, "technology[1].id", "a technology"),
+        )
+        == "technology[1].id: an id may not be blank (empty or only spaces)"
+    )
+
+
+def test_a_reserved_word_is_refused_naming_the_games_words() -> None:
+    assert _distinct_refusal(GivenId("no", "mission[2].id", "a mission")) == (
+        'mission[2].id: "no" is a word the game\'s moves use for themselves, not an id (the'
+        ' game\'s words: "advance" and "no")'
+    )
+    assert _distinct_refusal(GivenId("No", "mission[2].id", "a mission")) is None
+
+
+def test_an_id_given_twice_in_a_kind_or_its_group_is_refused_with_both_paths() -> None:
+    assert (
+        _distinct_refusal(
+            *ids_of("mission", "a mission", ["a", "b", "a"]),
+        )
+        == 'mission[2].id: "a" is already the id of a mission (mission[0].id)'
+    )
+    assert (
+        _distinct_refusal(
+            *ids_of("technology", "a technology", ["siege", "relay"]),
+            *ids_of("syndicate", "a syndicate", ["union", "relay"]),
+        )
+        == 'syndicate[1].id: "relay" is already the id of a technology (technology[1].id)'
+    )
+
+
+def test_limits_json_states_the_reserved_words_and_the_kinds_sharing_ids() -> None:
+    stated = limits_json(ids=GAME_IDS)
+    assert stated["reserved_ids"] == ["advance", "no"]
+    assert stated["shared_ids"] == [["a technology", "a syndicate"]]
+    assert limits_json(ids=PackIds())["reserved_ids"] == []
+    assert limits_json(ids=PackIds())["shared_ids"] == []
+    assert "reserved_ids" in str(stated["ids"]) and "shared_ids" in str(stated["ids"])

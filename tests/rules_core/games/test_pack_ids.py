@@ -93,7 +93,7 @@ def _with_id(place: Place, new: str) -> Callable[[dict[str, Any]], None]:
 def test_the_games_declare_the_separators_their_moves_join_ids_with() -> None:
     assert METRO_IDS.separators == ("|", ",", "#", "@")
     assert CHRONICLES_IDS.separators == (":",)
-    assert strategy.IDS == race.IDS == nml.IDS == PackIds()
+    assert strategy.IDS.separators == race.IDS.separators == nml.IDS.separators == ()
 
 
 @pytest.mark.parametrize(("parse", "reference", "ids", "place"), JOINING)

@@ -126,7 +126,7 @@ _set, _drop = set_at, drop_at
         ),
         (
             _set("board", "area", 1, "id", to="street"),
-            'board.area[1].id: id "street" is used twice',
+            'board.area[1].id: "street" is already the id of an area (board.area[0].id)',
         ),
         (
             _set("board", "area", 0, "letters", to=["ab"]),

@@ -416,13 +416,13 @@ def test_two_countdowns_started_apart_on_one_token_are_asked_about() -> None:
     asked; started alike, or on two tokens, it is not."""
     state = _started(
         _countdowns(
-            ("three", "bomb", 3), ("two", "bomb", 2), ("again", "bomb", 3), ("safe", "safe", 2)
+            ("three", "bomb", 3), ("two", "bomb", 2), ("again", "bomb", 3), ("at-safe", "safe", 2)
         )
     )
     assert order_matters(state, "heroes_end", ("three", "two"))
     assert order_matters(state, "heroes_end", ("two", "three"))
     assert not order_matters(state, "heroes_end", ("three", "again"))
-    assert not order_matters(state, "heroes_end", ("three", "safe"))
+    assert not order_matters(state, "heroes_end", ("three", "at-safe"))
 
 
 def test_only_a_token_that_adds_dangerous_terrain_makes_miniatures_roll() -> None:

@@ -61,7 +61,10 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
         (_set("block", 0, to=["diamond-row"]), "block[0]: must be a table"),
         (_drop("block", 0, "id"), "block[0]: needs a text id"),
         (_set("block", 0, "name", to=["x"]), "block[0]: needs a text name"),
-        (_set("block", 1, "id", to="diamond-row"), "block[1].id: block ids must be unique"),
+        (
+            _set("block", 1, "id", to="diamond-row"),
+            'block[1].id: "diamond-row" is already the id of a block (block[0].id)',
+        ),
         (_set("villain", to=None), "villain: must be a list of [[villain]] tables"),
         (_drop("villain", 2, "id"), "villain[2]: needs a text id"),
         (_set("villain", 0, "token", to=[1]), "villain[0].token: must be text"),
@@ -174,7 +177,10 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
         (_set("plot", 2, "signal", to="no"), "plot[2].signal: must be true or false"),
         (_set("plot", 0, "villain", to=["joker"]), "plot[0].villain: must be text"),
         (_set("ability", 0, "villain", to="bane"), "ability[0]: an ability names its villain"),
-        (_set("plot", 1, "id", to="plot-01"), "cards: card ids must be unique"),
+        (
+            _set("plot", 1, "id", to="plot-01"),
+            'plot[1].id: "plot-01" is already the id of a plot card (plot[0].id)',
+        ),
         (_set("plot", 3, "name", to="x" * 2001), "plot[3].name: at most 2000 characters"),
         (_set("plot", 3, "text", to="Joker\x00"), "plot[3].text: no NUL character"),
         (

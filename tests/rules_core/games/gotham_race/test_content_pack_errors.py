@@ -121,7 +121,10 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
             lambda p: p["card"][0].__setitem__("effect", {"op": "finish", "landmark": "pier"}),
             'card[0].effect.landmark: unknown landmark "pier"',
         ),
-        (lambda p: p["card"][1].__setitem__("id", "1-01"), "card[1].id: card ids must be unique"),
+        (
+            lambda p: p["card"][1].__setitem__("id", "1-01"),
+            'card[1].id: "1-01" is already the id of a card (card[0].id)',
+        ),
         (
             lambda p: p.__setitem__("card", [c for c in p["card"] if c["deck"] != 2]),
             "card: deck 2 needs at least 5 cards (one dealt to each of up to 4 players, and one"
