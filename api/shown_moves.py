@@ -8,11 +8,10 @@ event of the move shows the viewer its value in a field of that name: a Gotham R
 face down, then resolved in the open in the same move), or when it names something such an
 event hides: a hidden value whose parts are all parts of the parameter, split as declared (a
 fortune in "2-hearts,2-spades", the rest of a chosen way "research:voltaic-edge|full-ranks#1"
-in a die face's whole way), or, for a parameter declared as text whose parts cannot be told
-apart, a hidden value anywhere in it; and a move with any parameter withheld is not put into
-words either (its label would name what is hidden). A hidden field of another event, and a
-hidden id that is only part of a parameter's id (a No Man's Land `fire-1` drawn beside a
-`bushfire-1` committed face up), withhold nothing. A parameter no declaration covers is read
+in a die face's whole way); and a move with any parameter withheld is not put into words
+either (its label would name what is hidden). A hidden field of another event, and a hidden id
+that is only part of a parameter's id (a No Man's Land `fire-1` drawn beside a `bushfire-1`
+committed face up), withhold nothing. A parameter no declaration covers is read
 as before they existed: withheld when any event of the move hides a field of its name, or a
 hidden value (of SHORTEST_NAME characters or more) lies anywhere in it.
 
@@ -84,7 +83,7 @@ class Hidden:
             return not (isinstance(value, str) and any((f, value) in self.named for f in alike))
         hidden = self.values - self.shown
         texts = list(json_strings(value))
-        if carries is None or carries.within:
+        if carries is None:
             return any(h in t for t in texts for h in hidden if len(h) >= SHORTEST_NAME)
         parts = {p for t in texts for p in _parts(t, carries.joins)}
         return any(named <= parts for named in (_parts(h, carries.joins) for h in hidden) if named)

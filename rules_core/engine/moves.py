@@ -38,14 +38,12 @@ S = TypeVar("S")
 class Carries:
     """What a move parameter names, as a replay reads it against what the move's events hide
     (api/shown_moves.py): its parts, split at each character of `joins` (none: one id, a number,
-    yes or no, named only by a hidden value equal to it; never "-", which ids hold); `within`:
-    text whose parts cannot be told apart, withheld where a hidden value lies anywhere in it;
-    `fields`: the event fields (`event_type.field`) that carry it, so it is withheld whenever
-    such a field is hidden from the viewer, unless an event of the move shows the viewer its
-    value in a field of that name (a card placed face down, then resolved in the open)."""
+    yes or no, named only by a hidden value equal to it; never "-", which ids hold); `fields`:
+    the event fields (`event_type.field`) that carry it, so it is withheld whenever such a
+    field is hidden from the viewer, unless an event of the move shows the viewer its value in
+    a field of that name (a card placed face down, then resolved in the open)."""
 
     joins: str = ""
-    within: bool = False
     fields: frozenset[str] = frozenset()
 
 

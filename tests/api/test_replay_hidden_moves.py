@@ -17,6 +17,8 @@ from api import event_store
 from api.models import Game
 from api.selectors import _rest_of_move
 from rules_core.engine import get_game
+from rules_core.engine.moves import carried_in
+from rules_core.games.black_metro.carried import CARRIES
 from rules_core.games.black_metro.content import REFERENCE_PACK
 from tests.api.game_checks import post_a_random_offer
 from tests.conftest import CreateGame, auth
@@ -398,6 +400,32 @@ def test_a_page_ending_where_an_event_option_is_chosen_shows_the_move_as_the_who
         rest = api.get(url, **auth(token) if token else {}).json()["events"]
         asked = [e["data"] for e in rest if e["type"] == "discards_asked"]
         assert asked and all(a["choice"] is None for a in asked if a["owner"] != viewer)
+
+
+def test_a_parameter_declared_carried_by_a_hidden_field_is_withheld_by_the_field_alone(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a game declares a parameter carried by an event field, the replay withholds it
+    wherever an event of its move hides that field, though no hidden value names it: the relic
+    player's option above, declared here (not in black_metro/carried.py) as carried by the
+    `choice` of the `discards_asked` later in its move, whose hidden value is the asked
+    player's way ("", or fortunes), never "first". Each event's hidden fields are named by its
+    type, on the page and in the rest of the move a page ending on its first event reads."""
+    carried = {"choice": carried_in("discards_asked.choice")}
+    monkeypatch.setitem(CARRIES, "resolve_roll", carried)
+    gid, _, answer, move = _play_until(
+        api,
+        create_game,
+        "black-metro",
+        _event_dice_asking_discards(),
+        1,
+        _event_option_asking_for_discards,
+    )
+    seq, mover = answer["events"][0]["seq"], answer["events"][0]["seat"]
+    page, whole = _page_and_whole(api, gid, seq, None)  # a spectator: every `choice` hidden
+    assert page == [whole]
+    assert whole["move"] == {"seat": mover, **move, "choice": None}
+    assert whole["move_label"] is None
 
 
 def _crimes_named_inside_others() -> dict[str, Any]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from api.shown_moves import Hidden, declared, move_shown
 from rules_core.engine import get_game
-from rules_core.engine.moves import LISTED, ONE, Carries, carried_in
+from rules_core.engine.moves import LISTED, ONE, carried_in
 from rules_core.engine.types import JSON
 from rules_core.games.black_metro.carried import WAY
 
@@ -122,14 +122,16 @@ def test_a_hidden_id_joined_with_others_in_a_parameter_is_withheld() -> None:
     assert move_shown({"type": "s", "card": ""}, nothing, {"card": ONE})["card"] == ""
 
 
-def test_text_whose_parts_cannot_be_told_apart_is_withheld_where_a_hidden_value_lies() -> None:
+def test_an_undeclared_parameter_is_withheld_where_a_hidden_value_lies_anywhere_in_it() -> None:
+    """A game with no `MoveBook` (or a type its book does not know): its parameters' parts
+    cannot be told apart, so a hidden value of SHORTEST_NAME characters or more inside one
+    withholds it."""
     hidden = Hidden.between("cards_drawn", {"cards": ["fire-1"]}, {"cards": [None]})
-    text = Carries(within=True)
-    assert move_shown({"type": "t", "note": "bushfire-1"}, hidden, {"note": text})["note"] is None
+    assert move_shown({"type": "t", "note": "bushfire-1"}, hidden)["note"] is None
     short = Hidden.between("card_drawn", {"card": "7"}, {"card": None})
-    assert move_shown({"type": "t", "note": "77"}, short, {"note": text})["note"] == "77"
+    assert move_shown({"type": "t", "note": "77"}, short)["note"] == "77"
     three = Hidden.between("card_drawn", {"card": "ace"}, {"card": None})  # SHORTEST_NAME long
-    assert move_shown({"type": "t", "note": "races"}, three, {"note": text})["note"] is None
+    assert move_shown({"type": "t", "note": "races"}, three)["note"] is None
 
 
 def test_what_the_events_show_stays_shown() -> None:
