@@ -1,6 +1,7 @@
-"""A villain's character attacking a hero (VI·D·1, VI·D·2): the attack declared with one of its
-tile's characteristics, checked and rolled; counting and the hero's defense then go on as for a
-hero's attack (rules_core.games.gotham_city_chronicles.combat)."""
+"""A villain's character attacking (VI·D·1, VI·D·2): the attack declared with one of its tile's
+characteristics on an enemy miniature (IX M: a hero or a character of the other side), checked
+and rolled; counting and the target's defense then go on as for a hero's attack
+(rules_core.games.gotham_city_chronicles.combat)."""
 
 from __future__ import annotations
 
@@ -34,8 +35,8 @@ def character_attack_check(state: GccState, seat: int, move: Move) -> Rejection 
     if refused is not None:
         return refused
     target = move.get("target")
-    if not isinstance(target, str) or not state.has_hero(target):
-        return reject("bad_target", "The target is a hero on the board.")
+    if not isinstance(target, str) or not (state.has_hero(target) or state.has_character(target)):
+        return reject("bad_target", "The target is a miniature on the board.")
     far = out_of_reach(state, character.id, target, str(kind))
     if far is not None:
         return reject("bad_target", far, *REACH_RULES["character", str(kind)])

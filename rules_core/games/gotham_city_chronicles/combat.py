@@ -56,12 +56,6 @@ REACH_RULES = {
 }
 
 
-def _side(state: GccState, figure: str) -> str:
-    if state.has_hero(figure):
-        return "heroes"
-    return state.board_pack.tile(state.character(figure).tile).side
-
-
 def _size(state: GccState, figure: str) -> int:
     if state.has_hero(figure):
         return state.board_pack.hero(figure).size
@@ -74,8 +68,8 @@ def out_of_reach(state: GccState, attacker: str, target: str, kind: str) -> str 
     V·C·2 [b] / VI·D·2 [b] for ranged (a clear line of sight); the target is an enemy on the
     board (IX M; reference: only enemies are attacked) and not a neutralized hero (README)."""
     named = name(state, target)
-    if not geometry.enemies(_side(state, attacker), _side(state, target)):
-        return f"{named} is not an enemy of {name(state, attacker)}."
+    if not geometry.enemies(state.side_of(attacker), state.side_of(target)):
+        return _not_an_enemy(state, attacker, target)
     here, there = state.area_of(attacker), state.area_of(target)
     if not here or not there:
         return f"{named} is not on the board."
@@ -92,6 +86,17 @@ def out_of_reach(state: GccState, attacker: str, target: str, kind: str) -> str 
     if geometry.clear_sight(board, here, there):
         return None
     return f"{name(state, attacker)} has no clear line of sight to {named}."
+
+
+def _not_an_enemy(state: GccState, attacker: str, target: str) -> str:
+    """IX M in words: why `target` is no enemy of `attacker` (the same side, or a neutral
+    miniature, which the reference counts as nobody's enemy)."""
+    named, by = name(state, target), name(state, attacker)
+    if target == attacker:
+        return f"{by} does not attack itself."
+    if geometry.allies(state.side_of(attacker), state.side_of(target)):
+        return f"{named} is on the same side as {by}: an ally, not an enemy."
+    return f"{named} is not an enemy of {by}: a neutral miniature is nobody's enemy."
 
 
 # ---- a hero attacks (V·C·1, V·C·2) ---------------------------------------------------------------
@@ -293,7 +298,7 @@ def attack_counted(run: Run[GccState], seat: int, rng: random.Random) -> None:
     if fight.kind == "ranged":
         area = state.area_of(fight.attacker)
         others = state.occupants(area, leaving_out=fight.attacker)
-        hindering = geometry.action_hindering(_side(state, fight.attacker), others)
+        hindering = geometry.action_hindering(state.side_of(fight.attacker), others)
     net = dice.net_successes(shown, fight.automatic, hindering)
     run.emit(AttackCounted(seat=seat, attacker=fight.attacker, successes=net, hindering=hindering))
     if not defense_asked(run.state):

@@ -187,21 +187,16 @@ def _moved(state: GccState, e: Moved) -> GccState:
     return updated(state, movement=updated(movement, points=movement.points - e.cost))
 
 
-def _controller(state: GccState, figure: str) -> int:
-    """The seat that plays a miniature: its hero's, or the villain's for a character."""
-    return state.hero(figure).seat if state.has_hero(figure) else VILLAIN_SEAT
-
-
 def _terrain_dice(state: GccState, e: TerrainDiceRolled) -> GccState:
     """The roll waits for its reroll step, decided by the seat that plays the figure."""
-    seat = _controller(state, e.figure)
+    seat = state.controller(e.figure)
     return updated(state, roll=Roll(e.figure, seat, "terrain", e.reason, "", e.dice, e.faces))
 
 
 def _area_dice(state: GccState, e: AreaDiceRolled) -> GccState:
     """An area's roll waits for its reroll step like a movement's, and what follows it waits
     in `sequel` until the roll is counted."""
-    seat = _controller(state, e.figure)
+    seat = state.controller(e.figure)
     roll = Roll(e.figure, seat, "area", e.reason, "", e.dice, e.faces)
     return updated(state, roll=roll, sequel=e.sequel)
 

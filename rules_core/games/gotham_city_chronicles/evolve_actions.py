@@ -123,7 +123,6 @@ def _attack_rolled(state: GccState, e: AttackRolled) -> GccState:
     if state.has_hero(e.attacker):
         hero = state.hero(e.attacker)
         state = state.with_hero(updated(hero, zones=_spent(hero.zones, e.kind, e.cubes)))
-        seat, defender_seat = hero.seat, VILLAIN_SEAT
     else:
         activation = state.activation
         assert activation is not None
@@ -132,13 +131,13 @@ def _attack_rolled(state: GccState, e: AttackRolled) -> GccState:
         state = updated(
             state, activation=updated(activation, stage="action", action=action, times=times)
         )
-        seat, defender_seat = VILLAIN_SEAT, state.hero(e.target).seat
     automatic = 0
     if state.has_hero(e.attacker):  # V D 6: each weapon's line, as chosen
         cards = tuple(c for c in (e.weapon, e.second) if c)
         automatic = sum(b.successes for _, b in bonus_choice.applied(state, cards, e.kind, e.lines))
-    fight = Fight(e.attacker, e.target, e.kind, automatic, defender_seat=defender_seat)
-    roll = Roll(e.attacker, seat, "attack", e.kind, e.kind, e.pool, e.faces)
+    # VII A: the target's controller declares its defense, a character's with the command post
+    fight = Fight(e.attacker, e.target, e.kind, automatic, defender_seat=state.controller(e.target))
+    roll = Roll(e.attacker, state.controller(e.attacker), "attack", e.kind, e.kind, e.pool, e.faces)
     return updated(state, fight=fight, roll=roll)
 
 

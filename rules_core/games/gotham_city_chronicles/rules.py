@@ -186,8 +186,14 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # events use ("The Bomb explodes", "The Bomb ticks", "The Ledger reaches the Street"; they
     # read "The bomb ...", "the street"), so set-up records another pack: a game begun before
     # replays from the pack its set-up recorded, its words as they were, and is not re-decided
-    # (tests/fixtures/logs/gotham-city-chronicles-2p-rules28.json); nothing else changes
-    rules_version = 29
+    # (tests/fixtures/logs/gotham-city-chronicles-2p-rules28.json); nothing else changes;
+    # 30: a villain's character attacks any enemy miniature (IX M), a character of the heroes'
+    # side as well as a hero, and the character attacked defends as against a hero's attack
+    # (VII: the command post's cubes, as the villain declares, and the tile's automatic
+    # successes); before, a character's target had to be a hero. A neutral miniature or an ally
+    # is refused in words saying which (`bad_target`). Moves refused before are now taken, so
+    # older games replay and verify as stored; the reference pack has no heroes' tile
+    rules_version = 30
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

@@ -291,7 +291,7 @@ def attract_apply(state: GccState, seat: int, move: Move, rng: random.Random) ->
 def attract_offers(state: GccState, seat: int) -> list[Move]:
     """Every attraction `attract_check` accepts, for the heroes with the skill (`_possessor`
     refuses it to the others, and to a hero without a cube: `cube_spenders`)."""
-    figures = [h.id for h in state.heroes] + [c.id for c in state.characters if c.area]
+    figures = state.on_board()
     return [
         move
         for hero in _skilled(state, seat, "attraction")

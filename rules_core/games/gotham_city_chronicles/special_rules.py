@@ -146,10 +146,8 @@ def _side(run: Run[GccState], actor: str) -> str:
     """The side an effect is placed by: its actor's, else the side whose turn it is (upkeep
     effects: the side with initiative, IV·A·2)."""
     state = run.state
-    if state.has_hero(actor):
-        return "heroes"
-    if actor and state.has_character(actor):
-        return state.board_pack.tile(state.character(actor).tile).side
+    if state.has_hero(actor) or (actor and state.has_character(actor)):
+        return state.side_of(actor)
     if state.flow.phase in ("heroes", "villain"):
         return state.flow.phase
     return state.board_pack.mission.initiative

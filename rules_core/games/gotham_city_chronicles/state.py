@@ -228,6 +228,22 @@ class GccState:
     def has_character(self, character_id: str) -> bool:
         return any(c.id == character_id for c in self.characters)
 
+    def side_of(self, figure: str) -> str:
+        """A miniature's side (IX M): the heroes' for a hero, its tile's for a character
+        (VI·A·2 [a] 2: heroes, villain or neutral)."""
+        if self.has_hero(figure):
+            return "heroes"
+        return self.board_pack.tile(self.character(figure).tile).side
+
+    def controller(self, figure: str) -> int:
+        """The seat that plays a miniature: its hero's, or the villain's for a character, whatever
+        its side (VI·A·2: characters are played with the villain's command post; README)."""
+        return self.hero(figure).seat if self.has_hero(figure) else VILLAIN_SEAT
+
+    def on_board(self) -> tuple[str, ...]:
+        """Every miniature on the board: the heroes, then the characters not in the pool."""
+        return tuple(h.id for h in self.heroes) + tuple(c.id for c in self.characters if c.area)
+
     def with_character(self, character: Character) -> GccState:
         characters = tuple(character if c.id == character.id else c for c in self.characters)
         return updated(self, characters=characters)

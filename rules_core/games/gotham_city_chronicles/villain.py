@@ -465,10 +465,10 @@ def offers(state: GccState, seat: int) -> dict[str, list[Move]]:
                 for k in range(len(tile.characteristics(a.action)))
             ]
             found["character_attack"] = [
-                Move.of("character_attack", kind=k, characteristic=i, target=h.id)
+                Move.of("character_attack", kind=k, characteristic=i, target=target)
                 for k in ("melee", "ranged")
                 for i in range(len(tile.characteristics(k)))
-                for h in state.heroes
+                for target in state.on_board()
             ]
             found["end_character"] = [Move.of("end_character")]
             found.update(_skill_candidates(state, activation.character))
@@ -482,7 +482,7 @@ def _skill_candidates(state: GccState, figure: str) -> dict[str, list[Move]]:
     tile = state.board_pack.tile(character.tile)
     skills = {s.name for s in tile.skills}
     ways = range(len(tile.manipulation))
-    others = [h.id for h in state.heroes] + [c.id for c in state.characters if c.area]
+    others = state.on_board()
     return {
         "character_attract": [
             Move.of("character_attract", characteristic=k, target=t)
