@@ -226,6 +226,24 @@ def test_batman_entering_wins_ties_and_the_left_player_controls_him_against_the_
     assert waiting(state).seat == 1  # the player to the drawer's left removes the threats
 
 
+def test_a_villain_beaten_in_batmans_block_leaves_batman_to_the_player_on_his_left() -> None:
+    """turn.fight-batman: nobody drew a Batman card for a fight the villain starts by walking
+    into Batman's block, so the player to that villain's left controls Batman and owes the
+    removal his win asks (README, "How the rules are read"), not whoever drew the last Batman
+    card (Two-Face here) nor the mover. Three seats, so the left player differs from both."""
+    state = ready(["joker", "penguin", "two-face"])
+    state = updated(state, batman_at=ACE, batman_level=1, drawer=2)
+    state = with_player(at_step(state, "actions"), 0, information=1)
+    state = with_player(state, 1, threats=blocks(ace_chemicals=2))
+    state = with_player(state, 2, threats=blocks(ace_chemicals=2))
+    state = act(state, 0, Move.of("move"))
+    events = events_of(state, 0, Move.of("move_villain", to=ACE), Dice("bat", "1"))
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert (fight.aggressor, fight.defender, fight.winner) == (0, -1, -1)
+    head = waiting(fold(GAME, events, state))
+    assert (head.seat, head.kind, head.count, head.must) == (1, "remove_threats", 2, True)
+
+
 def test_batmans_removal_from_one_villains_threats_alone_is_the_games_own_step() -> None:
     """Rules version 10: the threats Batman's won fight removes all stand on one block and are
     one villain's (the map shows it all), so the two removals are no choice: they are made
