@@ -150,6 +150,27 @@ def test_with_the_reserve_empty_a_threat_is_moved_from_a_block_the_player_names(
         )
 
 
+def test_a_threat_comes_from_the_reserve_while_it_has_any_else_from_a_block_of_ones_own() -> None:
+    """glossary.threats: a villain places threats from the reserve, and only with none left
+    there moves one of their own from the map instead. Naming a block to move from while the
+    reserve holds some, or a block holding none of the player's threats once it is empty, is
+    refused with the reason."""
+    state = at_step(ready(["joker", "penguin"]), "resolve")
+    asked = (Decision(seat=0, kind="place_threats", count=1, must=True),)
+    state = updated(state, flow=updated(state.flow, prompts=asked))
+    state = with_player(state, 0, threats=(0,) * 11 + (5,))
+    assert state.players[0].reserve_threats == THREATS_PER_VILLAIN - 5
+    refused = GAME.decide(state, 0, Move.of("place_threat", block=4, source=11), random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "cannot_place_threat"
+    assert refused.message == "Threats come from your reserve while it has any."
+    spread = (3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 0, 0)  # none of the Joker's on the last two blocks
+    empty = with_player(state, 0, threats=spread)
+    assert empty.players[0].reserve_threats == 0
+    refused = GAME.decide(empty, 0, Move.of("place_threat", block=4, source=11), random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "cannot_place_threat"
+    assert refused.message == f"You have no threat on {place(empty, 11)}."
+
+
 def test_a_threat_not_on_offer_is_not_removed() -> None:
     state = ready(["joker", "penguin"])
     state = with_player(state, 1, threats=tuple(1 if b == 2 else 0 for b in range(12)))
