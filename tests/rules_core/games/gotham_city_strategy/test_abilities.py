@@ -76,6 +76,27 @@ def test_the_next_turn_may_gain_another_ability() -> None:
     assert later.players[0].abilities == ("joker-laughing-gas", "joker-joy-buzzer")
 
 
+def test_an_ability_is_one_of_the_villains_own_cards_not_yet_in_play() -> None:
+    """turn.level.ability: the card chosen is one of the player's own villain's five ability
+    cards, and one already face up in front of them is not chosen again on a later turn (its
+    effect would count twice); another villain's card, or a name no card has, is refused."""
+    state = joker_who_can_climb_three_levels()
+    state = act(state, 0, Move.of("advance"))
+    for other in ("penguin-hypnotizing-umbrella", "no-such-card"):
+        answer = refused(state, 0, choose(other))
+        assert (answer.code, answer.message) == (
+            "no_ability_due",
+            "That is not an ability your villain may take now.",
+        )
+    state = act(state, 0, choose("joker-laughing-gas"))
+    later = GAME.evolve(state, TurnStarted(seat=0))
+    later = with_player(later, 0, information=3)
+    later = act(act(later, 0, Move.of("advance")), 0, Move.of("advance"))  # level 4: an icon
+    offered = [m.get("card") for m in GAME.legal_moves(later, 0) if m.type == "choose_ability"]
+    assert len(offered) == 4 and "joker-laughing-gas" not in offered
+    assert refused(later, 0, choose("joker-laughing-gas")).code == "no_ability_due"
+
+
 def test_the_trained_bird_token_comes_into_play_with_its_card_as_a_sixth_henchman() -> None:
     state = ready(["penguin", "joker"])
     state = with_player(state, 0, money=5 + 3)  # level 2 costs 3 money; a 6th henchman 5
