@@ -1,4 +1,5 @@
-"""Gaining a new ability (turn.level.ability): one ability card a turn, whatever the order."""
+"""Gaining a new ability (turn.level.ability): one ability card a turn, whatever the order, one of
+the villain's own not yet in play; and what some reference abilities do once in play."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ import pytest
 from rules_core.engine import Move
 from rules_core.engine.content_limits import ContentError
 from rules_core.games.gotham_city_strategy import GAME, board
+from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.content import REFERENCE_PACK, parse_pack
 from rules_core.games.gotham_city_strategy.language import narrate
+from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged
 from rules_core.games.gotham_city_strategy.state import GcsState
 from rules_core.games.gotham_city_strategy.turn_events import TurnStarted
 from tests.rules_core.games.gotham_city_strategy.table import (
+    ACE,
     PACK,
+    Dice,
     act,
     at_step,
     blocks,
@@ -139,3 +144,36 @@ def test_a_threat_limit_ability_raises_how_many_threats_a_block_may_hold(
     assert board.threat_room(state, 0, full) == 0
     assert full not in board.threat_targets(state, 0)
     assert board.threat_room(state, 1, full) == 5  # the Penguin's own limit is his
+
+
+@pytest.mark.parametrize("abilities", [(), ("penguin-lounge-profits",)])
+def test_a_turn_gain_ability_pays_at_the_start_of_each_of_the_holders_turns(
+    abilities: tuple[str, ...],
+) -> None:
+    """glossary.ability: an ability card is a permanent skill; the Penguin's Lounge Profits
+    (reference text) gives him 1 money as each of his turns begins, in the open, and nothing
+    without it."""
+    state = with_player(ready(["joker", "penguin"]), 1, abilities=abilities, money=0)
+    state = at_step(state, "actions")
+    events = events_of(state, 0, Move.of("end_turn"))
+    gains = [e for e in events if isinstance(e, ResourcesChanged) and e.reason == "ability"]
+    assert gains == [
+        ResourcesChanged(seat=None, owner=1, money=1, information=0, reason="ability")
+    ] * len(abilities)
+    assert isinstance(events[-1 - len(abilities)], TurnStarted)
+
+
+@pytest.mark.parametrize("abilities", [(), ("killer-croc-territorial-rage",)])
+def test_an_extra_threat_ability_adds_one_to_the_threats_a_won_fight_places(
+    abilities: tuple[str, ...],
+) -> None:
+    """turn.fight-villains: the winner may place two threats; Killer Croc's Territorial Rage
+    (reference text) places one more, and without it he places two."""
+    state = ready(["killer-croc", "joker"])
+    state = with_player(state, 0, abilities=abilities, information=1)
+    state = with_player(state, 1, villain_at=ACE)
+    state = act(at_step(state, "actions"), 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE), Dice("3", "1"))
+    head = current(state)
+    assert head is not None and (head.seat, head.kind, head.must) == (0, "place_threats", False)
+    assert head.count == 2 + len(abilities)
