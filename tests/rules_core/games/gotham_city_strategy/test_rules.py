@@ -607,6 +607,23 @@ def test_a_roll_for_each_other_player_costs_those_who_roll_the_faces_named() -> 
     assert losses == [ResourcesChanged(seat=None, owner=1, money=-1, information=0, reason="card")]
 
 
+def test_a_roll_that_costs_threats_asks_only_those_who_rolled_a_face_named() -> None:
+    """Booby Trap: each other player rolls, clockwise from the left, and loses a threat of
+    their choice on a Bat Emblem or a 1 (turn.plot.effect.carry-out): the Penguin rolls a 1
+    and chooses which of his two threats goes; Two-Face rolls a 3 and is asked nothing."""
+    state = ready(["joker", "penguin", "two-face"])
+    state = with_player(state, 0, hand=("plot-37",))
+    for seat in (1, 2):
+        state = with_player(state, seat, threats=blocks(ace_chemicals=1, city_hall=1))
+    state = act(state, 0, Move.of("play", card="plot-37"))
+    state = act(state, 0, Move.of("carry_out"), Dice("1", "3"))
+    head = waiting(state)
+    assert (head.seat, head.kind, head.count, head.must) == (1, "lose_threats", 1, True)
+    state = act(state, 1, Move.of("lose_threat", block=ACE, owner=1))
+    assert current(state) is None and state.step == "actions"
+    assert [sum(p.threats) for p in state.players] == [0, 1, 2]
+
+
 def test_a_gain_per_block_counts_the_blocks_the_player_rules() -> None:
     """Street Tax: 1 money for each block ruled (the Joker rules two)."""
     state = ready(["joker", "penguin"])
