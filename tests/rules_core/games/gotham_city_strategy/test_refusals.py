@@ -144,6 +144,19 @@ def test_a_cards_threats_go_in_its_district_and_no_two_on_a_block_where_it_says_
     assert state.players[0].threats[ACE] == 1
 
 
+def test_a_card_removing_threats_in_a_district_takes_none_elsewhere() -> None:
+    """A card that removes enemy threats in one district (the reference Clean Sweep, in
+    Midtown; turn.plot.effect.carry-out) offers only those there: the Penguin's threat on
+    Diamond Row, in Uptown, is neither offered nor taken."""
+    decision = Decision(seat=0, kind="remove_threats", count=3, district="midtown", enemies=True)
+    state = waiting(decision)
+    state = with_player(state, 1, threats=blocks(ace_chemicals=1, diamond_row=1))
+    offered = [m for m in GAME.legal_moves(state, 0) if m.type == "remove_threat"]
+    assert offered == [Move.of("remove_threat", block=ACE, owner=1)]
+    answer = refusal(state, 0, Move.of("remove_threat", block=0, owner=1))
+    assert answer.code == "cannot_remove_threat" and sections(answer) == [CARD]
+
+
 def test_waiting_for_another_villain_cites_the_set_up_the_turn_or_the_rule_asking() -> None:
     started = GAME.setup(2, {"villains": ["joker", "penguin"]}, random.Random(1))
     from rules_core.engine import fold
