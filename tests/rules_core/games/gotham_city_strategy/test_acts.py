@@ -49,6 +49,7 @@ from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     act,
     at_step,
+    blocks,
     events_of,
     ready,
     with_player,
@@ -113,6 +114,20 @@ def test_a_henchman_lost_is_the_losers_choice_from_the_hideout_or_a_block() -> N
     )
     refused = GAME.decide(state, 1, Move.of("lose_henchman", source=5), random.Random(0))
     assert isinstance(refused, Rejection) and refused.code == "bad_choice"
+
+
+def test_a_henchman_lost_leaves_the_villain_for_the_reserves() -> None:
+    """A henchman a card makes a player lose goes back to the reserves (the reference Gas
+    Attack says so; henchmen start there, glossary.henchmen): the loser has one fewer
+    recruited (room to recruit one again), and the other stays in the hideout."""
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 1, henchmen=blocks(ace_chemicals=1), hideout_henchmen=1)
+    state = at_step(state, "resolve")
+    asked = (Decision(seat=1, kind="lose_henchman", count=1, must=True),)
+    state = updated(state, flow=updated(state.flow, prompts=asked))
+    after = act(state, 1, Move.of("lose_henchman", source=ACE))
+    penguin = after.players[1]
+    assert (penguin.henchmen[ACE], penguin.hideout_henchmen, penguin.recruited) == (0, 1, 1)
 
 
 @pytest.mark.parametrize("source", [0, 9])
