@@ -1,4 +1,5 @@
-"""Gaining a new ability (turn.level.ability): one ability card a turn, whatever the order."""
+"""Gaining a new ability (turn.level.ability): one ability card a turn, whatever the order, one of
+the villain's own not yet in play; and what some reference abilities do once in play."""
 
 from __future__ import annotations
 
@@ -9,12 +10,16 @@ import pytest
 from rules_core.engine import Move
 from rules_core.engine.content_limits import ContentError
 from rules_core.games.gotham_city_strategy import GAME, board
+from rules_core.games.gotham_city_strategy.choices import current
 from rules_core.games.gotham_city_strategy.content import REFERENCE_PACK, parse_pack
 from rules_core.games.gotham_city_strategy.language import narrate
+from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged
 from rules_core.games.gotham_city_strategy.state import GcsState
 from rules_core.games.gotham_city_strategy.turn_events import TurnStarted
 from tests.rules_core.games.gotham_city_strategy.table import (
+    ACE,
     PACK,
+    Dice,
     act,
     at_step,
     blocks,
@@ -76,6 +81,27 @@ def test_the_next_turn_may_gain_another_ability() -> None:
     assert later.players[0].abilities == ("joker-laughing-gas", "joker-joy-buzzer")
 
 
+def test_an_ability_is_one_of_the_villains_own_cards_not_yet_in_play() -> None:
+    """turn.level.ability: the card chosen is one of the player's own villain's five ability
+    cards, and one already face up in front of them is not chosen again on a later turn (its
+    effect would count twice); another villain's card, or a name no card has, is refused."""
+    state = joker_who_can_climb_three_levels()
+    state = act(state, 0, Move.of("advance"))
+    for other in ("penguin-hypnotizing-umbrella", "no-such-card"):
+        answer = refused(state, 0, choose(other))
+        assert (answer.code, answer.message) == (
+            "no_ability_due",
+            "That is not an ability your villain may take now.",
+        )
+    state = act(state, 0, choose("joker-laughing-gas"))
+    later = GAME.evolve(state, TurnStarted(seat=0))
+    later = with_player(later, 0, information=3)
+    later = act(act(later, 0, Move.of("advance")), 0, Move.of("advance"))  # level 4: an icon
+    offered = [m.get("card") for m in GAME.legal_moves(later, 0) if m.type == "choose_ability"]
+    assert len(offered) == 4 and "joker-laughing-gas" not in offered
+    assert refused(later, 0, choose("joker-laughing-gas")).code == "no_ability_due"
+
+
 def test_the_trained_bird_token_comes_into_play_with_its_card_as_a_sixth_henchman() -> None:
     state = ready(["penguin", "joker"])
     state = with_player(state, 0, money=5 + 3)  # level 2 costs 3 money; a 6th henchman 5
@@ -118,3 +144,36 @@ def test_a_threat_limit_ability_raises_how_many_threats_a_block_may_hold(
     assert board.threat_room(state, 0, full) == 0
     assert full not in board.threat_targets(state, 0)
     assert board.threat_room(state, 1, full) == 5  # the Penguin's own limit is his
+
+
+@pytest.mark.parametrize("abilities", [(), ("penguin-lounge-profits",)])
+def test_a_turn_gain_ability_pays_at_the_start_of_each_of_the_holders_turns(
+    abilities: tuple[str, ...],
+) -> None:
+    """glossary.ability: an ability card is a permanent skill; the Penguin's Lounge Profits
+    (reference text) gives him 1 money as each of his turns begins, in the open, and nothing
+    without it."""
+    state = with_player(ready(["joker", "penguin"]), 1, abilities=abilities, money=0)
+    state = at_step(state, "actions")
+    events = events_of(state, 0, Move.of("end_turn"))
+    gains = [e for e in events if isinstance(e, ResourcesChanged) and e.reason == "ability"]
+    assert gains == [
+        ResourcesChanged(seat=None, owner=1, money=1, information=0, reason="ability")
+    ] * len(abilities)
+    assert isinstance(events[-1 - len(abilities)], TurnStarted)
+
+
+@pytest.mark.parametrize("abilities", [(), ("killer-croc-territorial-rage",)])
+def test_an_extra_threat_ability_adds_one_to_the_threats_a_won_fight_places(
+    abilities: tuple[str, ...],
+) -> None:
+    """turn.fight-villains: the winner may place two threats; Killer Croc's Territorial Rage
+    (reference text) places one more, and without it he places two."""
+    state = ready(["killer-croc", "joker"])
+    state = with_player(state, 0, abilities=abilities, information=1)
+    state = with_player(state, 1, villain_at=ACE)
+    state = act(at_step(state, "actions"), 0, Move.of("move"))
+    state = act(state, 0, Move.of("move_villain", to=ACE), Dice("3", "1"))
+    head = current(state)
+    assert head is not None and (head.seat, head.kind, head.must) == (0, "place_threats", False)
+    assert head.count == 2 + len(abilities)

@@ -49,6 +49,7 @@ from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     act,
     at_step,
+    blocks,
     events_of,
     ready,
     with_player,
@@ -115,6 +116,20 @@ def test_a_henchman_lost_is_the_losers_choice_from_the_hideout_or_a_block() -> N
     assert isinstance(refused, Rejection) and refused.code == "bad_choice"
 
 
+def test_a_henchman_lost_leaves_the_villain_for_the_reserves() -> None:
+    """A henchman a card makes a player lose goes back to the reserves (the reference Gas
+    Attack says so; henchmen start there, glossary.henchmen): the loser has one fewer
+    recruited (room to recruit one again), and the other stays in the hideout."""
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 1, henchmen=blocks(ace_chemicals=1), hideout_henchmen=1)
+    state = at_step(state, "resolve")
+    asked = (Decision(seat=1, kind="lose_henchman", count=1, must=True),)
+    state = updated(state, flow=updated(state.flow, prompts=asked))
+    after = act(state, 1, Move.of("lose_henchman", source=ACE))
+    penguin = after.players[1]
+    assert (penguin.henchmen[ACE], penguin.hideout_henchmen, penguin.recruited) == (0, 1, 1)
+
+
 @pytest.mark.parametrize("source", [0, 9])
 def test_with_the_reserve_empty_a_threat_is_moved_from_a_block_the_player_names(
     source: int,
@@ -148,6 +163,27 @@ def test_with_the_reserve_empty_a_threat_is_moved_from_a_block_the_player_names(
             refused.message
             == "Your reserve is empty: name the block of yours to move a threat from."
         )
+
+
+def test_a_threat_comes_from_the_reserve_while_it_has_any_else_from_a_block_of_ones_own() -> None:
+    """glossary.threats: a villain places threats from the reserve, and only with none left
+    there moves one of their own from the map instead. Naming a block to move from while the
+    reserve holds some, or a block holding none of the player's threats once it is empty, is
+    refused with the reason."""
+    state = at_step(ready(["joker", "penguin"]), "resolve")
+    asked = (Decision(seat=0, kind="place_threats", count=1, must=True),)
+    state = updated(state, flow=updated(state.flow, prompts=asked))
+    state = with_player(state, 0, threats=(0,) * 11 + (5,))
+    assert state.players[0].reserve_threats == THREATS_PER_VILLAIN - 5
+    refused = GAME.decide(state, 0, Move.of("place_threat", block=4, source=11), random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "cannot_place_threat"
+    assert refused.message == "Threats come from your reserve while it has any."
+    spread = (3, 3, 3, 3, 3, 2, 2, 2, 2, 2, 0, 0)  # none of the Joker's on the last two blocks
+    empty = with_player(state, 0, threats=spread)
+    assert empty.players[0].reserve_threats == 0
+    refused = GAME.decide(empty, 0, Move.of("place_threat", block=4, source=11), random.Random(0))
+    assert isinstance(refused, Rejection) and refused.code == "cannot_place_threat"
+    assert refused.message == f"You have no threat on {place(empty, 11)}."
 
 
 def test_a_threat_not_on_offer_is_not_removed() -> None:

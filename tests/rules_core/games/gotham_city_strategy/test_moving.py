@@ -47,6 +47,20 @@ def moving(hideout: int, on_map: tuple[int, ...], villain_at: int = HIDEOUT) -> 
     return act(state, 0, Move.of("move"))
 
 
+def test_the_villain_moves_once_in_a_move_and_never_to_where_he_stands() -> None:
+    """turn.move: the 1 information moves each of the player's figures to a new place; the
+    villain, once given a destination, is not moved again in the same move, and moving him to
+    the place he stands is refused, each with the reason (neither is offered, so only the
+    check refuses one posted)."""
+    state = moving(hideout=1, on_map=blocks(union_station=1), villain_at=UNION)
+    here = refused(state, 0, Move.of("move_villain", to=UNION))
+    assert (here.code, here.message) == ("cannot_move", "Your villain is on Union Station already.")
+    state = act(state, 0, Move.of("move_villain", to=DOCKS))
+    again = refused(state, 0, Move.of("move_villain", to=HIDEOUT))
+    assert again.message == "Your villain has been moved this turn already."
+    assert state.plan is not None and state.plan.villain_to == DOCKS
+
+
 def test_henchmen_from_several_places_together_outnumber_the_enemy() -> None:
     """Two from the hideout and one from Union Station enter a block held by two."""
     state = moving(hideout=2, on_map=blocks(union_station=1))

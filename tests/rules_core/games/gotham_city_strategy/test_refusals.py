@@ -125,6 +125,38 @@ def test_a_threat_kept_off_batmans_block_cites_that_rule_and_a_full_block_the_li
     assert sections(answer) == ["glossary.threats"]
 
 
+def test_a_cards_threats_go_in_its_district_and_no_two_on_a_block_where_it_says_so() -> None:
+    """turn.plot.effect.placing: threats a card puts "on different blocks" go no two on one
+    block, and a card naming a district puts them there; each refusal says which and cites the
+    note (the blocks offered leave both out, so only the check stands between a posted move and
+    the table)."""
+    decision = Decision(
+        seat=0, kind="place_threats", count=2, must=True, district="midtown", different=True
+    )
+    state = waiting(decision)
+    uptown = refusal(state, 0, Move.of("place_threat", block=0))
+    assert (uptown.code, uptown.message) == ("cannot_place_threat", "These threats go in Midtown.")
+    assert sections(uptown) == ["turn.plot.effect.placing"]
+    state = act(state, 0, Move.of("place_threat", block=ACE))
+    again = refusal(state, 0, Move.of("place_threat", block=ACE))
+    assert again.message == "These threats go on different blocks; Ace Chemicals has one."
+    assert sections(again) == ["turn.plot.effect.placing"]
+    assert state.players[0].threats[ACE] == 1
+
+
+def test_a_card_removing_threats_in_a_district_takes_none_elsewhere() -> None:
+    """A card that removes enemy threats in one district (the reference Clean Sweep, in
+    Midtown; turn.plot.effect.carry-out) offers only those there: the Penguin's threat on
+    Diamond Row, in Uptown, is neither offered nor taken."""
+    decision = Decision(seat=0, kind="remove_threats", count=3, district="midtown", enemies=True)
+    state = waiting(decision)
+    state = with_player(state, 1, threats=blocks(ace_chemicals=1, diamond_row=1))
+    offered = [m for m in GAME.legal_moves(state, 0) if m.type == "remove_threat"]
+    assert offered == [Move.of("remove_threat", block=ACE, owner=1)]
+    answer = refusal(state, 0, Move.of("remove_threat", block=0, owner=1))
+    assert answer.code == "cannot_remove_threat" and sections(answer) == [CARD]
+
+
 def test_waiting_for_another_villain_cites_the_set_up_the_turn_or_the_rule_asking() -> None:
     started = GAME.setup(2, {"villains": ["joker", "penguin"]}, random.Random(1))
     from rules_core.engine import fold

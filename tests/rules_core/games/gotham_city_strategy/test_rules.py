@@ -226,6 +226,24 @@ def test_batman_entering_wins_ties_and_the_left_player_controls_him_against_the_
     assert waiting(state).seat == 1  # the player to the drawer's left removes the threats
 
 
+def test_a_villain_beaten_in_batmans_block_leaves_batman_to_the_player_on_his_left() -> None:
+    """turn.fight-batman: nobody drew a Batman card for a fight the villain starts by walking
+    into Batman's block, so the player to that villain's left controls Batman and owes the
+    removal his win asks (README, "How the rules are read"), not whoever drew the last Batman
+    card (Two-Face here) nor the mover. Three seats, so the left player differs from both."""
+    state = ready(["joker", "penguin", "two-face"])
+    state = updated(state, batman_at=ACE, batman_level=1, drawer=2)
+    state = with_player(at_step(state, "actions"), 0, information=1)
+    state = with_player(state, 1, threats=blocks(ace_chemicals=2))
+    state = with_player(state, 2, threats=blocks(ace_chemicals=2))
+    state = act(state, 0, Move.of("move"))
+    events = events_of(state, 0, Move.of("move_villain", to=ACE), Dice("bat", "1"))
+    fight = next(e for e in events if isinstance(e, FightResolved))
+    assert (fight.aggressor, fight.defender, fight.winner) == (0, -1, -1)
+    head = waiting(fold(GAME, events, state))
+    assert (head.seat, head.kind, head.count, head.must) == (1, "remove_threats", 2, True)
+
+
 def test_batmans_removal_from_one_villains_threats_alone_is_the_games_own_step() -> None:
     """Rules version 10: the threats Batman's won fight removes all stand on one block and are
     one villain's (the map shows it all), so the two removals are no choice: they are made
@@ -587,6 +605,23 @@ def test_a_roll_for_each_other_player_costs_those_who_roll_the_faces_named() -> 
     assert rolls == [DieRolled(seat=1, face="2"), DieRolled(seat=2, face="3")]
     losses = [e for e in events if isinstance(e, ResourcesChanged)]
     assert losses == [ResourcesChanged(seat=None, owner=1, money=-1, information=0, reason="card")]
+
+
+def test_a_roll_that_costs_threats_asks_only_those_who_rolled_a_face_named() -> None:
+    """Booby Trap: each other player rolls, clockwise from the left, and loses a threat of
+    their choice on a Bat Emblem or a 1 (turn.plot.effect.carry-out): the Penguin rolls a 1
+    and chooses which of his two threats goes; Two-Face rolls a 3 and is asked nothing."""
+    state = ready(["joker", "penguin", "two-face"])
+    state = with_player(state, 0, hand=("plot-37",))
+    for seat in (1, 2):
+        state = with_player(state, seat, threats=blocks(ace_chemicals=1, city_hall=1))
+    state = act(state, 0, Move.of("play", card="plot-37"))
+    state = act(state, 0, Move.of("carry_out"), Dice("1", "3"))
+    head = waiting(state)
+    assert (head.seat, head.kind, head.count, head.must) == (1, "lose_threats", 1, True)
+    state = act(state, 1, Move.of("lose_threat", block=ACE, owner=1))
+    assert current(state) is None and state.step == "actions"
+    assert [sum(p.threats) for p in state.players] == [0, 1, 2]
 
 
 def test_a_gain_per_block_counts_the_blocks_the_player_rules() -> None:
