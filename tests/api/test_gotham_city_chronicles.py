@@ -115,6 +115,22 @@ def test_a_pack_giving_a_characteristic_twice_is_refused_with_path_and_rule(
 
 
 @pytest.mark.django_db
+def test_a_pack_putting_a_heroes_tile_in_the_river_is_refused_with_path_and_rule(
+    api: APIClient,
+) -> None:
+    """Rules version 31 (VI·A·1 8): the river holds the villain's tiles; a heroes' tile there is
+    refused as the game is created, 400 `bad_options` with the path and the reason."""
+    from tests.rules_core.games.gotham_city_chronicles.test_enemies import with_sides
+
+    pack = with_sides()
+    pack["mission"]["river"].insert(0, "gcpd-officers")
+    assert _pack_refused(api, pack) == (
+        'content pack: mission.river[0]: "GCPD Officers" is a heroes\' tile, and the river holds'
+        " only the villain's tiles and the event tile, the ones the villain activates (VI·A·1 8)"
+    )
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     ("phrase", "rule"),
     [

@@ -203,6 +203,7 @@ def parse_pack(data: object) -> Pack:
     )
     mission = parse_mission(data.get("mission"), "mission", known)
     _setup_fits(board, heroes, tiles, mission)
+    _river_is_the_villains(tiles, mission)
     slots = sum(2 if t.kind == "double" else 1 for t in tiles if t.id in mission.river)
     if slots + (1 if "event" in mission.river else 0) > len(command_post.river_costs):
         raise fail("mission.river", "more river positions than the command post has")
@@ -238,6 +239,24 @@ def _setup_fits(
                 at_key(at_index("mission.place", i), "area"),
                 f"the set-up over-occupies {quote(place.area)} (occupation limit "
                 f"{board.area(place.area).limit})",
+            )
+
+
+_SIDE_WORDS = {"heroes": "a heroes' tile", "neutral": "a neutral tile"}
+
+
+def _river_is_the_villains(tiles: tuple[Tile, ...], mission: Mission) -> None:
+    """VI·A·1 8, VI B: the river holds the villain's character tiles and the event tile, the
+    tiles the villain activates. A heroes' or neutral tile there would have the villain play its
+    characters (README: the river's tiles), so such a mission is refused."""
+    by_id = {t.id: t for t in tiles}
+    for i, tile_id in enumerate(mission.river):
+        tile = by_id.get(tile_id)
+        if tile is not None and tile.side != "villain":
+            raise fail(
+                at_index("mission.river", i),
+                f"{quote(tile.name)} is {_SIDE_WORDS[tile.side]}, and the river holds only the"
+                " villain's tiles and the event tile, the ones the villain activates (VI·A·1 8)",
             )
 
 

@@ -2,15 +2,16 @@
 
 The heroes' side gains with progress toward the mission's item-in-area goals (reaching the item,
 then carrying it toward its area: the largest term, as the mission is won by it) and with
-enemies neutralized; it loses with wounds (those dealt, and those the villain's attack under way
-and the characters of the tile being activated may still deal), the villain's own objective (a
-token counting down, an armed bomb: worse as its count falls, less so with a hero near it who may
-undo it; or one a villain's character stands ready to start, most when it may act in this
-activation), the villain's characters near the heroes, the villain's energy spent before its
-turn passes, and the turns running out (`pressure.py` has the villain's terms). Once the heroes
-play no more before the villain's end comes (the last turn's end, or a bomb at 0 going off at the
-next upkeep: `pressure.villain_sure`), the position is as good as lost for them. The villain's
-value is the complement."""
+enemies neutralized (the villain's characters: a heroes' side one down is no gain); it loses
+with wounds (those dealt, and those the villain's attack under way and the characters of the
+tile being activated may still deal, to a hero or a heroes' side character), the villain's own
+objective (a token counting down, an armed bomb: worse as its count falls, less so with a hero
+near it who may undo it; or one a villain's character stands ready to start, most when it may
+act in this activation), the villain's characters near their enemies, the villain's energy
+spent before its turn passes, and the turns running out (`pressure.py` has the villain's
+terms). Once the heroes play no more before the villain's end comes (the last turn's end, or a
+bomb at 0 going off at the next upkeep: `pressure.villain_sure`), the position is as good as
+lost for them. The villain's value is the complement."""
 
 from __future__ import annotations
 
@@ -73,8 +74,8 @@ def heroes_value(state: GccState) -> float:
         value += 0.5 * max(_goal_progress(state, g) for g in goals)
     energy = sum(pack.hero(h.id).energy for h in state.heroes) or 1
     value -= 0.3 * (sum(h.zones.wounds for h in state.heroes) + wounds_in_hand(state)) / energy
-    down = sum(1 for c in state.characters if not c.area)
-    value += 0.05 * down / max(len(state.characters), 1)
+    enemies = [c for c in state.characters if pack.tile(c.tile).side == "villain"]
+    value += 0.05 * sum(1 for c in enemies if not c.area) / max(len(enemies), 1)
     value -= 0.4 * max(countdown_threat(state), armable(state))
     value -= 0.05 * menace(state)
     value += 0.1 * unspent(state)

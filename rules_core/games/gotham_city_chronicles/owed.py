@@ -186,9 +186,8 @@ def _owed_by(before: GccState, after: GccState, event: GameEvent) -> str:
     if isinstance(event, CharacterWounded) and after.character(event.character).life == 0:
         return "neutralization"
     if isinstance(event, CharacterNeutralized):
-        tile = after.character(event.character).tile
         activated = before.activation is not None and before.activation.character == event.character
-        emptied = not any(c.tile == tile and c.area for c in after.characters)
+        emptied = after.tile_emptied(after.character(event.character).tile)
         return "neutralization" if activated or emptied else ""
     if isinstance(event, (Reinforced, ReinforcementPoints)) and _event_tile_done(event, after):
         return "event"

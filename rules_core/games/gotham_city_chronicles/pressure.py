@@ -2,11 +2,12 @@
 
 A strong villain values what its turn can still do and what it leaves ready, not only the turns
 passing (IV, VI B): the characters of the tile being activated that have yet to act (VI·B·3 [e],
-VI C) with the attacks they can still make on a hero and the mission action they can still carry
-out (arming a token that counts down); characters standing near the heroes or at a token they
-may arm with a later activation; and the energy spent before the turn passes, since the upkeep
-villain step (VI B 1) recovers only what lies in the fatigue zone, up to the recovery value
-(VI·A·1 2-3): a cube still in reserve when the turn ends is a cube the next turn cannot add.
+VI C) with the attacks they can still make on an enemy (a hero or a heroes' side character,
+IX M) and the mission action they can still carry out (arming a token that counts down);
+characters standing near their enemies or at a token they may arm with a later activation;
+and the energy spent before the turn passes, since the upkeep villain step (VI B 1) recovers
+only what lies in the fatigue zone, up to the recovery value (VI·A·1 2-3): a cube still in
+reserve when the turn ends is a cube the next turn cannot add.
 """
 
 from __future__ import annotations
@@ -76,15 +77,24 @@ def _attacks_left(state: GccState, character: Character, stage: str) -> float:
     return best
 
 
-def _reach(state: GccState, character: Character, stage: str) -> float:
-    """How surely a character in hand reaches a standing hero: in its area, 1; otherwise, if it
-    may still move first (not designated or in its first movement), by closeness; else 0."""
+def targets(state: GccState) -> list[str]:
+    """Where the villain's characters' enemies stand (IX M): each standing hero's area, then
+    each area of a heroes' side character on the board."""
     heroes = [h.area for h in state.heroes if not h.zones.neutralized and h.area]
-    if character.area in heroes:
+    pack = state.board_pack
+    allies = [c.area for c in state.characters if c.area and pack.tile(c.tile).side == "heroes"]
+    return heroes + allies
+
+
+def _reach(state: GccState, character: Character, stage: str) -> float:
+    """How surely a character in hand reaches an enemy (`targets`): in its area, 1; otherwise,
+    if it may still move first (not designated or in its first movement), by closeness; else 0."""
+    enemies = targets(state)
+    if character.area in enemies:
         return 1.0
     if stage not in ("", "first_move"):
         return 0.0
-    return max((closeness(state, character.area, a) for a in heroes), default=0.0) ** 2
+    return max((closeness(state, character.area, a) for a in enemies), default=0.0) ** 2
 
 
 def _attack_under_way(state: GccState) -> float:
@@ -238,14 +248,15 @@ def armable(state: GccState) -> float:
 
 
 def menace(state: GccState) -> float:
-    """0 to 1: the villain's characters on the board standing near a standing hero (ready to
-    attack with a later activation), their mean closeness to the nearest."""
-    heroes = [h.area for h in state.heroes if not h.zones.neutralized and h.area]
+    """0 to 1: the villain's characters on the board standing near an enemy (a standing hero or
+    a heroes' side character, `targets`: ready to attack with a later activation), their mean
+    closeness to the nearest."""
+    enemies = targets(state)
     pack = state.board_pack
     standing = [c for c in state.characters if c.area and pack.tile(c.tile).side == "villain"]
-    if not heroes or not standing:
+    if not enemies or not standing:
         return 0.0
-    near = [max(closeness(state, c.area, a) for a in heroes) for c in standing]
+    near = [max(closeness(state, c.area, a) for a in enemies) for c in standing]
     return sum(near) / len(near)
 
 

@@ -192,8 +192,13 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # (VII: the command post's cubes, as the villain declares, and the tile's automatic
     # successes); before, a character's target had to be a hero. A neutral miniature or an ally
     # is refused in words saying which (`bad_target`). Moves refused before are now taken, so
-    # older games replay and verify as stored; the reference pack has no heroes' tile
-    rules_version = 30
+    # older games replay and verify as stored; the reference pack has no heroes' tile;
+    # 31: the river holds the villain's tiles (VI·A·1 8): a pack putting a heroes' or neutral
+    # tile there is refused, and a tile goes face down among the neutralized tiles, which the
+    # villain dredges (VI F), only from the river (IX B); before, a heroes' tile outside it whose
+    # characters were all neutralized joined them (`tile_neutralized`), and the villain could
+    # dredge it. Games of 30 replay and verify as stored (they keep their events)
+    rules_version = 31
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

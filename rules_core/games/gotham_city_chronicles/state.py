@@ -248,6 +248,12 @@ class GccState:
         characters = tuple(character if c.id == character.id else c for c in self.characters)
         return updated(self, characters=characters)
 
+    def tile_emptied(self, tile: str) -> bool:
+        """IX B: whether a tile of the river has no character left on the board, so it goes face
+        down to the river's end. A tile outside the river (a heroes' tile, VI·A·1 8) never joins
+        the neutralized tiles the villain dredges (VI F; rules version 31)."""
+        return tile in self.river and not any(c.tile == tile and c.area for c in self.characters)
+
     def token(self, token_id: str) -> TokenState:
         return next(t for t in self.tokens if t.id == token_id)
 

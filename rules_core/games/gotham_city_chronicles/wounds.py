@@ -1,6 +1,6 @@
 """Wounds dealt to any miniature (IX A) and what follows (IX B): a hero's cubes to the wound
-zone, a character's life points, neutralized characters to the pool, neutralized tiles; the
-wounds of yellow dice kept."""
+zone, a character's life points, neutralized characters to the pool, neutralized tiles of the
+river; the wounds of yellow dice kept."""
 
 from __future__ import annotations
 
@@ -35,9 +35,8 @@ def wound(run: Run[GccState], seat: int | None, figure: str, wounds: int) -> Non
         return
     run.emit(CharacterNeutralized(seat=seat, character=figure))
     _activation_over(run, figure)
-    tile = character.tile
-    if not any(c.tile == tile and c.area for c in run.state.characters):
-        run.emit(TileNeutralized(seat=seat, tile=tile))
+    if run.state.tile_emptied(character.tile):
+        run.emit(TileNeutralized(seat=seat, tile=character.tile))
 
 
 def _activation_over(run: Run[GccState], figure: str) -> None:

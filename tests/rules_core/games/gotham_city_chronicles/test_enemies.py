@@ -1,8 +1,9 @@
 """Enemies and allies (IX M) as attack targets: a villain's character attacks any enemy
 miniature, a hero or a character of the heroes' side, and defends it as a character defends
 against a hero (VII); a neutral miniature and an ally are refused, to heroes and characters
-alike. Played on a test-only variant of the reference pack, which has no heroes' or neutral
-tile."""
+alike. The river holds the villain's tiles alone (VI·A·1 8), and only its tiles go face down
+among the neutralized tiles the villain dredges (IX B, VI F). Played on a test-only variant of
+the reference pack, which has no heroes' or neutral tile."""
 
 from __future__ import annotations
 
@@ -10,8 +11,14 @@ import tomllib
 from dataclasses import replace
 from typing import Any
 
-from rules_core.engine.types import Move
-from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK, parse_pack
+import pytest
+
+from rules_core.engine.types import GameEvent, Move
+from rules_core.games.gotham_city_chronicles.content import (
+    REFERENCE_PACK,
+    ContentError,
+    parse_pack,
+)
 from rules_core.games.gotham_city_chronicles.events import (
     AttackCounted,
     CharacterWounded,
@@ -51,10 +58,10 @@ def _tile(tile_id: str, name: str, side: str, automatic_defense: int) -> dict[st
     }
 
 
-def _heroes_turn() -> GccState:
-    """The reference pack with a heroes' tile (GCPD Officers, automatic defense 1) and a neutral
-    one (Bystanders), one character of each beside Killer Croc on the walkway: the heroes' first
-    turn (2 seats), every hero active."""
+def with_sides() -> dict[str, Any]:
+    """The reference pack's data with a heroes' tile (GCPD Officers, automatic defense 1) and a
+    neutral one (Bystanders), one character of each beside Killer Croc on the walkway, neither in
+    the river."""
     raw: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
     raw["tile"] += [
         _tile("gcpd-officers", "GCPD Officers", "heroes", 1),
@@ -64,12 +71,17 @@ def _heroes_turn() -> GccState:
         {"tile": "gcpd-officers", "area": "walkway"},
         {"tile": "bystanders", "area": "walkway"},
     ]
-    return all_active(fold(INITIAL, opening(parse_pack(raw), 2)))
+    return raw
 
 
-def _crocs_turn() -> GccState:
+def _heroes_turn(raw: dict[str, Any] | None = None) -> GccState:
+    """The heroes' first turn (2 seats) of `with_sides`' pack, every hero active."""
+    return all_active(fold(INITIAL, opening(parse_pack(raw or with_sides()), 2)))
+
+
+def _crocs_turn(raw: dict[str, Any] | None = None) -> GccState:
     """The villain's first turn of `_heroes_turn`'s game, Killer Croc activated."""
-    state, _ = play(_heroes_turn(), 1, Move.of("finish"))
+    state, _ = play(_heroes_turn(raw), 1, Move.of("finish"))
     state, _ = play(state, VILLAIN_SEAT, Move.of("activate", tile="killer-croc"))
     state, _ = play(state, VILLAIN_SEAT, Move.of("activate_character", character=CROC))
     return state
@@ -157,3 +169,55 @@ def test_the_offers_include_an_attack_on_a_heroes_side_character() -> None:
     assert MOVES.describe(state, VILLAIN_SEAT, _croc_attacks(OFFICER)) == (
         "Melee attack on GCPD Officers"
     )
+
+
+@pytest.mark.parametrize(
+    ("tile", "words"), [("gcpd-officers", "a heroes' tile"), ("bystanders", "a neutral tile")]
+)
+def test_a_pack_putting_a_heroes_or_neutral_tile_in_the_river_is_refused(
+    tile: str, words: str
+) -> None:
+    """VI·A·1 8: the river holds the villain's character tiles and the event tile, the tiles it
+    activates (rules version 31); before, the villain played a heroes' tile's characters."""
+    raw = with_sides()
+    raw["mission"]["river"] = [*raw["mission"]["river"][:4], tile]
+    named = next(t["name"] for t in raw["tile"] if t["id"] == tile)
+    with pytest.raises(ContentError) as refused_pack:
+        parse_pack(raw)
+    assert str(refused_pack.value) == (
+        f'mission.river[4]: "{named}" is {words}, and the river holds only the villain\'s tiles'
+        " and the event tile, the ones the villain activates (VI·A·1 8)"
+    )
+
+
+def test_a_heroes_tile_whose_characters_are_all_neutralized_is_not_the_villains_to_dredge() -> None:
+    """IX B puts a neutralized tile face down at the river's end and VI F dredges it from there:
+    a heroes' tile outside the river never joins them, so the villain is offered no dredge of it,
+    is refused one, and brings none of its characters back (VI E) even at a reinforcement cost
+    (rules version 31; before, `tile_neutralized` put it among the neutralized tiles and the
+    villain could dredge it: tests/fixtures/logs/gotham-city-chronicles-2p-rules30.json)."""
+    raw = with_sides()
+    officers = next(t for t in raw["tile"] if t["id"] == "gcpd-officers")
+    officers.update(life=1, automatic_defense=0, reinforcement=1)
+    state = _crocs_turn(raw)
+    events: list[GameEvent] = []
+    for seed in range(50):
+        after, events = play(state, VILLAIN_SEAT, _croc_attacks(OFFICER), seed=seed)
+        while after.roll is not None or after.fight is not None:
+            move = Move.of("keep") if after.roll is not None else Move.of("defend", cubes=0)
+            after, more = play(after, VILLAIN_SEAT, move, seed=seed)
+            events += more
+        if not after.character(OFFICER).area:
+            break
+    assert [e.type for e in events][-2:] == ["character_wounded", "character_neutralized"]
+    assert after.face_down == () and to_act(after) == {VILLAIN_SEAT}
+    assert not [m for m in MOVES.legal_moves(after, VILLAIN_SEAT) if m.type == "dredge"]
+    refusal = refused(after, VILLAIN_SEAT, Move.of("dredge", tile="gcpd-officers"))
+    assert (refusal.code, refusal.message) == (
+        "not_neutralized",
+        "Only a neutralized tile is dredged from the river.",
+    )
+    with_points = replace(after, reinforcement=5)
+    offered = MOVES.legal_moves(with_points, VILLAIN_SEAT)
+    assert [m for m in offered if m.type == "reinforce"]  # the thugs of the pool, not these
+    assert not [m for m in offered if m.get("tile") == "gcpd-officers"]

@@ -16,6 +16,11 @@ from rules_core.games.gotham_city_chronicles.content import REFERENCE_PACK
 from rules_core.games.gotham_city_chronicles.evaluation import evaluate
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.state import Sequel
+from tests.rules_core.games.gotham_city_chronicles.test_enemies import (
+    OFFICER,
+    _crocs_turn,
+    _heroes_turn,
+)
 from tests.rules_core.games.gotham_city_chronicles.test_movement import all_active, play, started
 from tests.rules_core.games.gotham_city_chronicles.test_villain import (
     VILLAIN,
@@ -199,3 +204,25 @@ def test_the_analysis_grades_no_villain_move_of_a_decided_last_turn_a_blunder() 
         GAME, state, VILLAIN, Move.of("activate", tile="killer-croc"), random.Random(0), budget, 2
     )
     assert verdict.grade == GOOD and verdict.lost < 0.05, verdict
+
+
+def test_a_heroes_side_character_is_a_target_the_villains_characters_threaten() -> None:
+    """IX M (rules version 30): a villain's character attacks a heroes' side character too, so
+    GCPD Officers beside Killer Croc, being activated, raise the wounds he may still deal and
+    his closeness to an enemy, as a hero there would; the heroes are elsewhere."""
+    state = _crocs_turn()
+    assert state.character(OFFICER).area == state.character("killer-croc-1").area
+    assert OFFICER not in [f for h in state.heroes for f in state.figures_in(h.area)]
+    gone = state.with_character(replace(state.character(OFFICER), area=""))
+    assert pressure.wounds_in_hand(state) > pressure.wounds_in_hand(gone)
+    assert pressure.menace(state) > pressure.menace(gone)
+
+
+def test_a_heroes_side_character_down_is_no_enemy_neutralized() -> None:
+    """The heroes' value counts the villain's characters neutralized, not a heroes' side one:
+    GCPD Officers in Batman's area (as near the villain's characters as he is) or in the pool
+    leave it the same."""
+    state = _heroes_turn()
+    beside = state.with_character(replace(state.character(OFFICER), area=state.hero("batman").area))
+    down = state.with_character(replace(state.character(OFFICER), area=""))
+    assert evaluate(beside, 1) == evaluate(down, 1)
