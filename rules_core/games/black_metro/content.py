@@ -51,6 +51,7 @@ from rules_core.games.black_metro.pack import (
     Pack,
     Science,
     Unit,
+    fortune_ids,
 )
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
@@ -325,7 +326,7 @@ def parse_pack(data: object) -> Pack:
     jokers, suits = _fortunes(data, refs)
     rules, table = _blockades(data)
     syndicates = cards.syndicates(data)
-    candidates = cards.candidates(data, refs, frozenset(_fortune_ids(jokers)))
+    candidates = cards.candidates(data, refs, frozenset(fortune_ids(jokers)))
     first_game = r.table(data.get("first_game"), "first_game")
     draft = Pack(
         digest="",
@@ -385,11 +386,6 @@ def _given_ids(pack: Pack) -> tuple[GivenId, ...]:
         *ids_of("candidate", "a candidate", (c.id for c in pack.candidates)),
         GivenId(pack.opponent.id, "opponent.id", "the solo opponent"),
     )
-
-
-def _fortune_ids(jokers: int) -> tuple[str, ...]:
-    suited = tuple(f"{rank}-{suit}" for suit in SUITS for rank in RANKS)
-    return suited + tuple(f"Joker-{n}" for n in range(1, jokers + 1))
 
 
 def load_pack(path: Path = REFERENCE_PACK) -> Pack:

@@ -170,6 +170,13 @@ class CardFace:
     text: str = ""
 
 
+def fortune_ids(jokers: int) -> tuple[str, ...]:
+    """The fortune deck's ids with `jokers` jokers: `<rank>-<suit>` for each suit and rank, then
+    `Joker-<n>`."""
+    suited = tuple(f"{rank}-{suit}" for suit in SUITS for rank in RANKS)
+    return suited + tuple(f"Joker-{n}" for n in range(1, jokers + 1))
+
+
 @dataclass(frozen=True, slots=True)
 class Pack:
     """A whole pack; `digest` identifies its content (the codec encodes it once)."""
@@ -236,8 +243,7 @@ class Pack:
 
     def fortune_ids(self) -> tuple[str, ...]:
         """The fortunes (55 in the book): `<rank>-<suit>` and `Joker-<n>`."""
-        suited = tuple(f"{rank}-{suit}" for suit in SUITS for rank in RANKS)
-        return suited + tuple(f"Joker-{n}" for n in range(1, self.jokers + 1))
+        return fortune_ids(self.jokers)
 
     @property
     def cards(self) -> tuple[CardFace, ...]:
