@@ -21,6 +21,7 @@ from rules_core.games.black_metro import asking, board, discarding, effect_steps
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
+from rules_core.games.black_metro.choices_seen import RESEARCH
 from rules_core.games.black_metro.events_standby import CardsCharged, MissionRevealed
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import NOBODY, BlackMetroState, Troop
@@ -174,7 +175,7 @@ def _step_options(state: State, seat: int, number: int, step: Effect) -> list[st
         return [u for u, n in zip(UNITS, player.overwhelmed, strict=True) if n]
     if op == "advance_or_research":
         return (["advance"] if _can_advance(state, seat) else []) + [
-            f"research:{t}" for t in _research_options(state, seat, pay=True)
+            f"{RESEARCH}{t}" for t in _research_options(state, seat, pay=True)
         ]
     if op == "build":
         return _build_options(state, seat)
@@ -455,10 +456,10 @@ def _do(run: Run, seat: int, number: int, step: Effect, pick: str, source: str) 
         for resource, amount in pack.science[level].cost:
             effects.pay(run, seat, resource, amount, source=sources.of(sources.SCIENCE, level + 1))
         run.emit(r.ScienceAdvanced(seat=None, owner=seat, level=level + 1))
-    elif op == "advance_or_research" and pick.startswith("research:"):
+    elif op == "advance_or_research" and pick.startswith(RESEARCH):
         for resource, amount in pack.research_cost:
             effects.pay(run, seat, resource, amount, source=sources.of(sources.RESEARCH))
-        effects.research_technology(run, seat, pick.partition(":")[2])
+        effects.research_technology(run, seat, pick.removeprefix(RESEARCH))
     elif op == "research" and pick:
         effects.research_technology(run, seat, pick)
         if step.get("charged"):  # event 4: researched and charged at once

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rules_core.engine.flow import Prompt
 from rules_core.engine.wording import listed, ordinal, possessive
 from rules_core.games.black_metro import sources
-from rules_core.games.black_metro.choices_seen import HIDDEN_PART
+from rules_core.games.black_metro.choices_seen import HIDDEN_PART, RESEARCH
 from rules_core.games.black_metro.state import BlackMetroState, Troop
 from rules_core.games.black_metro.vocabulary import (
     ACTIONS,
@@ -431,8 +431,10 @@ def one_choice(state: BlackMetroState, part: str, op: str) -> str:
         return "advance the scientific level"
     if part == "no":
         return "do not advance"
-    if part.startswith("research:") or op == "research":
-        return "research " + _researched(state, part.removeprefix("research:"))
+    if op == "research":  # the step names the technology by its id alone
+        return "research " + _researched(state, part)
+    if part.startswith(RESEARCH) and op != "turn_syndicate":  # an id may hold ":" (pack.IDS)
+        return "research " + _researched(state, part.removeprefix(RESEARCH))
     if part in units:
         verb = {"promote": "promote to ", "recover": "recover "}.get(op, "")
         return f"{verb}{units[part]}"

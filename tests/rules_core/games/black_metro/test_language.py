@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import random
+import tomllib
+from typing import Any
+
 from rules_core.games.black_metro import language
-from tests.rules_core.games.black_metro.helpers import started
+from rules_core.games.black_metro.content import REFERENCE_PACK
+from tests.rules_core.games.black_metro.helpers import GAME, started
 
 
 def test_a_mission_in_a_choice_is_returned_or_revealed_as_its_step_says() -> None:
@@ -46,6 +51,30 @@ def test_a_technology_researched_is_named_for_its_chooser_and_unseen_by_the_othe
     )
     for op in ("advance_or_research", "research"):
         assert language.choice(state, "?", (op,)) == "research a technology"
+
+
+def _started_with_ids(syndicate: str, technology: str) -> Any:
+    """A 2-player game whose pack gives its first syndicate and first technology these ids."""
+    with REFERENCE_PACK.open("rb") as file:
+        pack = tomllib.load(file)
+    old_syndicate, old_technology = pack["syndicate"][0]["id"], pack["technology"][0]["id"]
+    pack["syndicate"][0]["id"], pack["technology"][0]["id"] = syndicate, technology
+    state = GAME.initial_state()
+    for event in GAME.setup(2, {"content": pack}, random.Random(1)):
+        state = GAME.evolve(state, event)
+    return state, old_syndicate, old_technology
+
+
+def test_an_id_that_starts_like_a_research_way_is_worded_by_its_own_step() -> None:
+    """Ids may hold ":" (pack.IDS): a syndicate "research:x" turned is a syndicate turned, and a
+    technology "research:y" researched by a research step keeps its whole id."""
+    state, _, _ = _started_with_ids("research:x", "research:y")
+    syndicate = state.the_pack().syndicate("research:x").name
+    technology = next(t for t in state.the_pack().technologies if t.id == "research:y")
+    named = f"research {technology.name}, a level {technology.level} {technology.type} technology"
+    assert language.choice(state, "research:x", ("turn_syndicate",)).startswith(f"turn {syndicate}")
+    assert language.choice(state, "research:y", ("research",)) == named
+    assert language.choice(state, "research:research:y", ("advance_or_research",)) == named
 
 
 def test_a_game_recorded_when_research_named_a_type_still_reads_in_words() -> None:
