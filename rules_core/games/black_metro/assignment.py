@@ -343,7 +343,7 @@ def _play(state: State, seat: int, move: Move, rng: random.Random) -> list[GameE
         _complete(run)
     card, number, target = str(move.get("card")), int(str(move.get("district"))), move.get("target")
     run.emit(
-        e.FortunePlayed(
+        ef.FortunePlayed(
             seat=seat,
             owner=seat,
             card=card,
@@ -384,7 +384,7 @@ def _effect_over(run: Run, rng: random.Random) -> None:
     if exchange is None or exchange.mode != "effect" or run.state.flow.prompts:
         return
     effects.suit_resource(run, exchange.attacker, exchange.cards[0], rng)
-    run.emit(e.FortuneResolved(seat=None, owner=exchange.attacker, cards=exchange.cards))
+    run.emit(ef.FortuneResolved(seat=None, owner=exchange.attacker, cards=exchange.cards))
 
 
 def _exchange_over(run: Run, rng: random.Random) -> None:
@@ -394,7 +394,7 @@ def _exchange_over(run: Run, rng: random.Random) -> None:
         return
     winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
     effects.suit_resource(run, winner, exchange.cards[-1], rng)
-    run.emit(e.FortuneResolved(seat=None, owner=winner, cards=exchange.cards))
+    run.emit(ef.FortuneResolved(seat=None, owner=winner, cards=exchange.cards))
     after_fortune(run, rng)
 
 
@@ -464,7 +464,7 @@ def _counter(state: State, seat: int, move: Move, rng: random.Random) -> list[Ga
     run = Run(state)
     exchange = state.exchange
     run.emit(
-        e.FortunePlayed(
+        ef.FortunePlayed(
             seat=seat,
             owner=seat,
             card=str(move.get("card")),
@@ -505,9 +505,9 @@ def _let_stand(run: Run, seat: int, by: int | None, rng: random.Random) -> None:
     last card acts (a dominance fortune), or the loser of an assignment attack is sent."""
     exchange = run.state.exchange
     assert exchange is not None
-    run.emit(e.CounterDeclined(seat=by, owner=seat))
+    run.emit(ef.CounterDeclined(seat=by, owner=seat))
     winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
-    run.emit(e.ExchangeEnded(seat=None, winner=winner, card=exchange.cards[-1]))
+    run.emit(ef.ExchangeEnded(seat=None, winner=winner, card=exchange.cards[-1]))
     if exchange.kind == "dominance":
         dominance.exchange_over(run, rng)
     elif not _send_unasked(run, rng):

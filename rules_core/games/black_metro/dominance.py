@@ -20,6 +20,7 @@ from rules_core.games.black_metro import (
 )
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.events_solo import FortuneToDeck
 from rules_core.games.black_metro.evolve_dominance import LAST
@@ -156,7 +157,7 @@ def _close_exchange(run: Run, rng: random.Random) -> None:
     exchange = run.state.exchange
     assert exchange is not None
     winner = exchange.attacker if len(exchange.cards) % 2 else exchange.defender
-    run.emit(e.FortuneResolved(seat=None, owner=winner, cards=exchange.cards))
+    run.emit(ef.FortuneResolved(seat=None, owner=winner, cards=exchange.cards))
     number = run.state.contest
     # before step 4 only the exchange's last card overwhelms here: the dominator's, if theirs
     by_fortune = winner == exchange.attacker and run.state.overwhelmed_here[number - 1] > 0
@@ -230,7 +231,7 @@ def _attack_check(state: State, seat: int, move: Move) -> Rejection | None:
 def _attack(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
     run = Run(state)
     run.emit(
-        e.FortunePlayed(
+        ef.FortunePlayed(
             seat=seat,
             owner=seat,
             card=str(move.get("card")),
@@ -242,10 +243,10 @@ def _attack(state: State, seat: int, move: Move, rng: random.Random) -> list[Gam
     # the overlord holds no fortunes to counter, nor does a player whose hand is empty (public:
     # the one answer, letting the attack stand, is the game's own step; rules version 22)
     if target == state.overlord or not state.player(target).hand:
-        run.emit(e.CounterDeclined(seat=None, owner=target))
+        run.emit(ef.CounterDeclined(seat=None, owner=target))
         exchange = run.state.exchange
         assert exchange is not None
-        run.emit(e.ExchangeEnded(seat=None, winner=seat, card=exchange.cards[-1]))
+        run.emit(ef.ExchangeEnded(seat=None, winner=seat, card=exchange.cards[-1]))
         exchange_over(run, rng)
     return run.events
 

@@ -11,7 +11,6 @@ from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import NOBODY_COUNT
 from rules_core.games.black_metro import sources
-from rules_core.games.black_metro.cards import is_dominance
 from rules_core.games.black_metro.citations import DISTRICT_SECTIONS, cite, sections_for
 from rules_core.games.black_metro.events_harm import Overwhelmed as Overwhelmed
 from rules_core.games.black_metro.events_harm import StrainInflicted as StrainInflicted
@@ -464,80 +463,6 @@ class AssignmentFinished(GameEvent):
     blockades: int
 
 
-def _counter_uncited(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 cited the fortunes' appendix alone, countering or not (rules version 34 cites
-    the dominance fortunes' rule for a dominance counter): kept as it was stored."""
-    return {**data, "cites_counter": False}
-
-
-@dataclass(frozen=True, slots=True)
-class FortunePlayed(GameEvent):
-    """A fortune played face up: to use a facility's first effect, or to attack (`target`);
-    a dominance fortune countering cites that only the first of an exchange is an attack
-    (`cites_counter` False: a version-1 event, cited as stored)."""
-
-    type: ClassVar[str] = "fortune_played"
-    in_words: ClassVar[str] = (
-        "A player plays a fortune face up, to use a facility's first effect, to attack another "
-        "player or to counter."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    version: ClassVar[int] = 2
-    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_counter_uncited,)
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.fortunes.dominance")
-    owner: int
-    card: str
-    district: int
-    target: int  # the attacked seat, or -1 to use the facility's first effect
-    counter: bool = False
-    choice: str = ""  # how the facility's effect is resolved (public: played face up)
-    cites_counter: bool = True  # False in a version-1 event (cited as stored)
-
-    def cited(self) -> tuple[Citation, ...]:
-        """A dominance fortune played to counter is no attack (only the exchange's first is)."""
-        if self.counter and self.cites_counter and is_dominance(self.card):
-            return self.citations + self.may_cite
-        return self.citations
-
-
-@dataclass(frozen=True, slots=True)
-class ExchangeEnded(GameEvent):
-    """Nobody counters: the last card played is resolved (its player is `winner`)."""
-
-    type: ClassVar[str] = "exchange_ended"
-    in_words: ClassVar[str] = (
-        "Nobody counters any more, so the last fortune played takes effect for its player."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    winner: int
-    card: str
-
-
-@dataclass(frozen=True, slots=True)
-class FortuneResolved(GameEvent):
-    """A played fortune goes to the discard once its effect is done."""
-
-    type: ClassVar[str] = "fortune_resolved"
-    in_words: ClassVar[str] = (
-        "The fortunes played in an exchange go to the discard once their effect is done."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    owner: int
-    cards: tuple[str, ...]  # every card of the exchange, discarded
-
-
-@dataclass(frozen=True, slots=True)
-class CounterDeclined(GameEvent):
-    """The player asked to counter plays no fortune: the exchange ends."""
-
-    type: ClassVar[str] = "counter_declined"
-    in_words: ClassVar[str] = (
-        "A player who could counter a fortune plays none, and the exchange ends."
-    )
-    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
-    owner: int
-
-
 @dataclass(frozen=True, slots=True)
 class TurnPassed(GameEvent):
     """The turn player plays no (more) fortune: the turn ends."""
@@ -590,10 +515,6 @@ ROUND_EVENTS: tuple[type[GameEvent], ...] = (
     TurnBegan,
     PersonnelAssigned,
     AssignmentFinished,
-    FortunePlayed,
-    CounterDeclined,
-    ExchangeEnded,
-    FortuneResolved,
     TurnPassed,
     PhaseBegan,
 )

@@ -1,5 +1,6 @@
-"""Black Metro's fortune deck events: fortunes drawn into a hand, discarded unplayed (saying
-why, and citing the sections of that reason), the discard shuffled into a new deck."""
+"""Black Metro's fortune events: fortunes drawn into a hand, discarded unplayed (saying why, and
+citing the sections of that reason), the discard shuffled into a new deck; and fortunes played
+face up, in an exchange that ends when nobody counters, then discarded."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any, ClassVar
 from rules_core.engine.types import Citation, GameEvent, Hidden
 from rules_core.engine.visibility import NOBODY_COUNT
 from rules_core.games.black_metro import sources
+from rules_core.games.black_metro.cards import is_dominance
 from rules_core.games.black_metro.citations import cite, sections_for
 from rules_core.games.black_metro.events import OWNER
 
@@ -143,9 +145,87 @@ class DiscardsAsked(GameEvent):
         return (*self.citations, *cite(*discard_sections(self.reason)))
 
 
+def _counter_uncited(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 cited the fortunes' appendix alone, countering or not (rules version 34 cites
+    the dominance fortunes' rule for a dominance counter): kept as it was stored."""
+    return {**data, "cites_counter": False}
+
+
+@dataclass(frozen=True, slots=True)
+class FortunePlayed(GameEvent):
+    """A fortune played face up: to use a facility's first effect, or to attack (`target`);
+    a dominance fortune countering cites that only the first of an exchange is an attack
+    (`cites_counter` False: a version-1 event, cited as stored)."""
+
+    type: ClassVar[str] = "fortune_played"
+    in_words: ClassVar[str] = (
+        "A player plays a fortune face up, to use a facility's first effect, to attack another "
+        "player or to counter."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_counter_uncited,)
+    may_cite: ClassVar[tuple[Citation, ...]] = cite("troubleshooting.cards.fortunes.dominance")
+    owner: int
+    card: str
+    district: int
+    target: int  # the attacked seat, or -1 to use the facility's first effect
+    counter: bool = False
+    choice: str = ""  # how the facility's effect is resolved (public: played face up)
+    cites_counter: bool = True  # False in a version-1 event (cited as stored)
+
+    def cited(self) -> tuple[Citation, ...]:
+        """A dominance fortune played to counter is no attack (only the exchange's first is)."""
+        if self.counter and self.cites_counter and is_dominance(self.card):
+            return self.citations + self.may_cite
+        return self.citations
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeEnded(GameEvent):
+    """Nobody counters: the last card played is resolved (its player is `winner`)."""
+
+    type: ClassVar[str] = "exchange_ended"
+    in_words: ClassVar[str] = (
+        "Nobody counters any more, so the last fortune played takes effect for its player."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    winner: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class FortuneResolved(GameEvent):
+    """A played fortune goes to the discard once its effect is done."""
+
+    type: ClassVar[str] = "fortune_resolved"
+    in_words: ClassVar[str] = (
+        "The fortunes played in an exchange go to the discard once their effect is done."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    owner: int
+    cards: tuple[str, ...]  # every card of the exchange, discarded
+
+
+@dataclass(frozen=True, slots=True)
+class CounterDeclined(GameEvent):
+    """The player asked to counter plays no fortune: the exchange ends."""
+
+    type: ClassVar[str] = "counter_declined"
+    in_words: ClassVar[str] = (
+        "A player who could counter a fortune plays none, and the exchange ends."
+    )
+    citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
+    owner: int
+
+
 FORTUNE_EVENTS: tuple[type[GameEvent], ...] = (
     FortunesDrawn,
     FortunesDiscarded,
     DiscardsAsked,
     FortuneDeckReshuffled,
+    FortunePlayed,
+    CounterDeclined,
+    ExchangeEnded,
+    FortuneResolved,
 )

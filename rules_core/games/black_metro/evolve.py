@@ -285,7 +285,7 @@ def _assignment_finished(state: State, ev: e.AssignmentFinished) -> State:
     return updated(state, flow=updated(state.flow, step="fortune"))
 
 
-def _fortune_played(state: State, ev: e.FortunePlayed) -> State:
+def _fortune_played(state: State, ev: ef.FortunePlayed) -> State:
     state = state.with_player(ev.owner, state.player(ev.owner).without_fortunes((ev.card,)))
     if ev.counter:
         assert state.exchange is not None
@@ -312,11 +312,11 @@ def _fortune_played(state: State, ev: e.FortunePlayed) -> State:
     )
 
 
-def _declined(state: State, ev: e.CounterDeclined) -> State:
+def _declined(state: State, ev: ef.CounterDeclined) -> State:
     return updated(state, flow=state.flow.closed(ev.owner))
 
 
-def _exchange_ended(state: State, ev: e.ExchangeEnded) -> State:
+def _exchange_ended(state: State, ev: ef.ExchangeEnded) -> State:
     exchange = state.exchange
     assert exchange is not None
     if exchange.kind == "dominance" and ev.card.startswith("Joker"):
@@ -331,7 +331,7 @@ def _exchange_ended(state: State, ev: e.ExchangeEnded) -> State:
     return updated(state, flow=state.flow.asked((ask,), first=True))
 
 
-def _fortune_resolved(state: State, ev: e.FortuneResolved) -> State:
+def _fortune_resolved(state: State, ev: ef.FortuneResolved) -> State:
     return updated(state, exchange=None).discarded(ev.cards)
 
 
@@ -378,10 +378,10 @@ HANDLERS: dict[type[GameEvent], Callable[[Any, Any], Any]] = {
     e.TurnBegan: _turn_began,
     e.PersonnelAssigned: _assigned,
     e.AssignmentFinished: _assignment_finished,
-    e.FortunePlayed: _fortune_played,
-    e.CounterDeclined: _declined,
-    e.ExchangeEnded: _exchange_ended,
-    e.FortuneResolved: _fortune_resolved,
+    ef.FortunePlayed: _fortune_played,
+    ef.CounterDeclined: _declined,
+    ef.ExchangeEnded: _exchange_ended,
+    ef.FortuneResolved: _fortune_resolved,
     e.TurnPassed: _turn_passed,
     e.PhaseBegan: _phase_began,
 }

@@ -217,7 +217,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + (" (the attack lost)" if ev.forced else "")
     ),
     e.AssignmentFinished: lambda st, ev, mine: _assignment_finished(st, ev),
-    e.FortunePlayed: lambda st, ev, mine: (
+    ef.FortunePlayed: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} "
         + ("counters with " if ev.counter else "plays ")
         + w.fortune(ev.card)
@@ -229,14 +229,14 @@ TELLERS: dict[type[GameEvent], Teller] = {
             else f" for the first effect of {w.district(st, ev.district)}"
         )
     ),
-    e.CounterDeclined: lambda st, ev, mine: (  # the game's own step: no fortune to counter
+    ef.CounterDeclined: lambda st, ev, mine: (  # the game's own step: no fortune to counter
         f"{w.who(st, ev.owner)} "
         + ("does not counter" if ev.seat is not None else "holds no fortune to counter with")
     ),
-    e.ExchangeEnded: lambda st, ev, mine: (
+    ef.ExchangeEnded: lambda st, ev, mine: (
         f"{w.fortune(ev.card).capitalize()} is resolved for {w.who(st, ev.winner)}"
     ),
-    e.FortuneResolved: lambda st, ev, mine: "The fortunes played go to the discard",
+    ef.FortuneResolved: lambda st, ev, mine: "The fortunes played go to the discard",
     e.TurnPassed: lambda st, ev, mine: f"{w.who(st, ev.owner)} ends the turn",
     e.PhaseBegan: lambda st, ev, mine: f"The {ev.phase} phase begins",
     d.DistrictContested: lambda st, ev, mine: (

@@ -83,12 +83,12 @@ def test_a_counter_is_played_against_the_other_side_of_the_exchange() -> None:
     state = _attacked()
     state = state.with_player(RED, updated(state.player(RED), hand=("9-clubs",)))
     state, events = play(state, RED, "counter", card="9-clubs")
-    assert events[0] == e.FortunePlayed(
+    assert events[0] == ef.FortunePlayed(
         seat=RED, owner=RED, card="9-clubs", district=2, target=GREEN, counter=True
     )
     state = state.with_player(GREEN, updated(state.player(GREEN), hand=("10-clubs",)))
     _, events = play(state, GREEN, "counter", card="10-clubs")
-    assert events[0] == e.FortunePlayed(
+    assert events[0] == ef.FortunePlayed(
         seat=GREEN, owner=GREEN, card="10-clubs", district=2, target=RED, counter=True
     )
 
@@ -482,7 +482,7 @@ def test_each_assignment_move_is_made_in_the_name_of_its_player() -> None:
     assert [ev.seat for ev in ended if isinstance(ev, e.TurnPassed)] == [RED]
     assert [ev.seat for ev in ended if isinstance(ev, e.AssignmentFinished)] == [RED]
     _, declined = play(_attacked(), RED, "decline")
-    assert declined[0] == e.CounterDeclined(seat=RED, owner=RED)
+    assert declined[0] == ef.CounterDeclined(seat=RED, owner=RED)
     _, played = play(
         _greens_turn(), GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice=""
     )

@@ -25,6 +25,7 @@ from rules_core.games.black_metro import (
 )
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro import events_standby as s
 from rules_core.games.black_metro.run import Run
@@ -82,8 +83,8 @@ def test_a_researched_technology_cites_the_research_requirement_a_gained_one_doe
 
 
 def test_only_a_dominance_fortune_countering_cites_that_the_first_alone_attacks() -> None:
-    def played(card: str, counter: bool) -> e.FortunePlayed:
-        return e.FortunePlayed(seat=0, owner=0, card=card, district=3, target=1, counter=counter)
+    def played(card: str, counter: bool) -> ef.FortunePlayed:
+        return ef.FortunePlayed(seat=0, owner=0, card=card, district=3, target=1, counter=counter)
 
     dominance_rule = {"troubleshooting.cards.fortunes.dominance"}
     assert _extra(played("K-hearts", True)) == dominance_rule
@@ -237,7 +238,7 @@ STORED: list[tuple[type[GameEvent], int, dict[str, JSON]]] = [
     (e.TechnologyGained, 2, {"owner": 0, "technology": "t@0", "researched": True, "kind": ""}),
     (e.TechnologyGained, 1, {"owner": 0, "technology": "t@0", "researched": True}),
     (
-        e.FortunePlayed,
+        ef.FortunePlayed,
         1,
         {"owner": 0, "card": "K-hearts", "district": 3, "target": 1, "counter": True},
     ),

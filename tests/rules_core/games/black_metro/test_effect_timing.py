@@ -65,7 +65,12 @@ def test_an_assignment_fortunes_suit_resource_and_end_come_after_its_last_step()
     time: the diamonds' gold and the fortune's end wait for the second turn (appendix.fortunes:
     the resource comes after the fortune is resolved); before, they came at once."""
     gold, (state, events) = _greens_fortune_for_two_turns()
-    assert _types(events) == [e.AssignmentFinished, e.FortunePlayed, r.SyndicateTurned, r.StepAsked]
+    assert _types(events) == [
+        e.AssignmentFinished,
+        ef.FortunePlayed,
+        r.SyndicateTurned,
+        r.StepAsked,
+    ]
     assert state.player(GREEN).gold == gold and state.exchange is not None
     assert "3-diamonds" not in state.fortune_discard
     state, events = play(state, GREEN, "choose_step", choice="elite-academy")
@@ -73,7 +78,7 @@ def test_an_assignment_fortunes_suit_resource_and_end_come_after_its_last_step()
         r.StepChosen,
         r.SyndicateTurned,
         e.ResourceChanged,
-        e.FortuneResolved,
+        ef.FortuneResolved,
         e.TurnPassed,
     ]
     suit = events[2]
@@ -130,11 +135,11 @@ def test_a_fortune_played_for_a_die_rolling_effect_waits_for_the_die() -> None:
         _greens_turn(), GREEN, "play_fortune", card="2-clubs", district=2, target=-1, choice=""
     )
     assert _types(events)[-1] == r.DiceRolled and state.exchange is not None
-    assert not {e.ResourceChanged, e.FortuneResolved} & set(_types(events))
+    assert not {e.ResourceChanged, ef.FortuneResolved} & set(_types(events))
     state, events = play(state, GREEN, "keep_roll")
     suits = [ev for ev in events if isinstance(ev, e.ResourceChanged) and ev.source == "suit:clubs"]
     assert len(suits) == 1
-    assert _types(events).index(e.FortuneResolved) == events.index(suits[0]) + 1
+    assert _types(events).index(ef.FortuneResolved) == events.index(suits[0]) + 1
     assert state.exchange is None and "2-clubs" in state.fortune_discard
 
 
@@ -242,7 +247,7 @@ def test_an_assignment_fortune_resolved_under_rules_31_is_not_resolved_again() -
     suit = sources.of(sources.SUIT, "diamonds")
     written = (
         e.ResourceChanged(seat=None, owner=GREEN, resource="gold", amount=1, source=suit),
-        e.FortuneResolved(seat=None, owner=GREEN, cards=("3-diamonds",)),
+        ef.FortuneResolved(seat=None, owner=GREEN, cards=("3-diamonds",)),
     )
     for event in written:
         state = GAME.evolve(state, event)

@@ -5,6 +5,7 @@ from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
+from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_resolution as r
 from rules_core.games.black_metro.assignment import blockade_strain
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
@@ -201,8 +202,8 @@ def test_example_dominance_phase() -> None:
     state, events = play(state, GREEN, "counter", card="K-clubs")
     # Red holds no fortune left to counter the king with (example.dominance.district: "unable
     # to"): the exchange ends without asking him (rules version 22)
-    assert e.CounterDeclined(seat=None, owner=RED) in events
-    declined = next(ev for ev in events if isinstance(ev, e.CounterDeclined))
+    assert ef.CounterDeclined(seat=None, owner=RED) in events
+    declined = next(ev for ev in events if isinstance(ev, ef.CounterDeclined))
     assert GAME.narrate(state, declined, None, False) == "Red holds no fortune to counter with."
     # the king is resolved from Green's side: Red inflicts 2 strain, Green gets 1 intel, told
     # as the book tells it (rules version 25: a gain names its source)

@@ -156,7 +156,7 @@ def test_a_player_holding_no_fortune_is_not_asked_to_counter() -> None:
     state, events = play(
         state, GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice=""
     )
-    declined = e.CounterDeclined(seat=None, owner=RED)
+    declined = ef.CounterDeclined(seat=None, owner=RED)
     assert declined in events
     assert GAME.narrate(state, declined, None, False) == "Red holds no fortune to counter with."
     assert GAME.to_act(state) == {RED}
