@@ -6,7 +6,7 @@ expands one move, plays random moves to a depth limit and scores the end with
 `GameSpec.evaluate` for every seat that moved. Dice and shuffles inside `decide` are sampled
 from the search's own generator: the future is never read from the real game.
 
-In a game that asks for it (`GameSpec.search_own_turn`) the tree holds only the searching
+For the seats a game names (`GameSpec.search_own_turn`) the tree holds only the searching
 seat's own run of moves: a line ends where the seat is no longer among those to act (or the
 game ends), and is valued there, with no playout; while it is, the seat plays on, even where
 another seat may act too (a partner of its side acting in any order). Every line is then valued
@@ -44,7 +44,8 @@ class MctsSettings:
     seconds: float = 0.8
     depth: int = 8  # random moves after the expanded node before evaluating (short: less noise)
     exploration: float = 1.2
-    own_turn: bool = False  # search only the seat's own run of moves (GameSpec.search_own_turn)
+    # the seats searching only their own run of moves (GameSpec.search_own_turn)
+    own_turn: frozenset[int] = frozenset()
 
     @staticmethod
     def for_game(spec: GameSpec[Any]) -> MctsSettings:
@@ -153,6 +154,7 @@ def mcts_move(
     started = time.perf_counter()
     deadline = started + settings.seconds
     iterations = 0
+    own_turn = seat in settings.own_turn
     while iterations < settings.iterations and (len(root_moves) > 1 or iterations == 0):
         if iterations and time.perf_counter() > deadline:
             break
@@ -160,7 +162,7 @@ def mcts_move(
         sample = spec.determinize(state, seat, rng)
         node, path, current = root, [], sample
         while (actor := _acting(spec, current)) is not None:
-            if settings.own_turn:
+            if own_turn:
                 if seat not in spec.to_act(current):
                     break  # another seat's turn: the line is valued as the seat's run left it
                 actor = seat  # it plays on while it may, a partner able to act as well
@@ -177,7 +179,7 @@ def mcts_move(
             current = apply_move(spec, current, actor, move, rng)
             path.append((child, actor))
             node = child
-        if not settings.own_turn:
+        if not own_turn:
             current = playout(spec, current, settings.depth, rng)
         rewards: dict[int, float] = {}
         for _, actor in path:

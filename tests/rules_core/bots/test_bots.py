@@ -114,7 +114,7 @@ def test_each_game_sets_the_default_search_budget_and_options_override_it() -> N
     assert MctsSettings.from_options({"iterations": 7}, CHRONICLES).depth == 0
     assert MctsSettings.from_options({}, RACE).depth == RACE.search_depth == 8
     # and its choice of searching only the seat's own moves
-    assert MctsSettings.from_options({"iterations": 7}, CHRONICLES).own_turn
+    assert MctsSettings.from_options({"iterations": 7}, CHRONICLES).own_turn == {0}  # the villain
     assert not MctsSettings.from_options({}, RACE).own_turn
 
 
@@ -142,7 +142,8 @@ def test_mcts_of_the_own_turn_plays_no_other_seats_move(own_turn: bool) -> None:
         last = CHRONICLES.legal_moves(state, seat)[-1]
         state = apply_move(CHRONICLES, state, seat, last, random.Random(1))
     recording = _Recording(CHRONICLES)
-    settings = MctsSettings(iterations=60, seconds=30, depth=0, own_turn=own_turn)
+    seats = frozenset({0} if own_turn else ())
+    settings = MctsSettings(iterations=60, seconds=30, depth=0, own_turn=seats)
     result = mcts_move(recording, state, 0, random.Random(4), settings)
     assert result.iterations == 60
     # every line is valued as the villain's own moves leave it, before any heroes' reply
@@ -251,7 +252,7 @@ def test_mcts_of_the_own_turn_plays_on_while_a_partner_may_act_too() -> None:
         state = apply_move(CHRONICLES, state, seat, move, rng)
     seat = max(CHRONICLES.to_act(state))
     recording = _Recording(CHRONICLES)
-    settings = MctsSettings(iterations=20, seconds=30, depth=0, own_turn=True)
+    settings = MctsSettings(iterations=20, seconds=30, depth=0, own_turn=frozenset({seat}))
     result = mcts_move(recording, state, seat, random.Random(4), settings)
     assert set(recording.seats) == {seat}  # its own moves only, though the lower seat may act
     assert sum(result.visits.values()) == result.iterations == 20
