@@ -59,8 +59,10 @@ from rules_core.engine.types import Move
 # position the heroes can no longer save (they play no more before the last turn's end or the
 # bomb's explosion) as lost, where disarming read as a blunder, the bomb's last heroes' turn as
 # safe and any villain move but ending its last turn as a blunder; 9: the judging keeps to its
-# time, a judgement cut short says so and is never marked).
-ANALYSIS_VERSION = 9
+# time, a judgement cut short says so and is never marked; 10: Gotham City Chronicles' villain's
+# search holds only its own moves (`GameSpec.search_own_turn`), so the candidates it ranks in
+# the villain's turn are found by another search).
+ANALYSIS_VERSION = 10
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
 BATCHES_BEFORE_A_MARK = 2  # a loss is marked only on this many batches, never on the first

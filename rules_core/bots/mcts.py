@@ -5,6 +5,15 @@ Each iteration samples the hidden part of the state from the searching seat's vi
 expands one move, plays random moves to a depth limit and scores the end with
 `GameSpec.evaluate` for every seat that moved. Dice and shuffles inside `decide` are sampled
 from the search's own generator: the future is never read from the real game.
+
+For the seats a game names (`GameSpec.search_own_turn`) the tree holds only the searching
+seat's own run of moves: a line ends where the seat is no longer among those to act (or the
+game ends), and is valued there, with no playout; while it is, the seat plays on, even where
+another seat may act too (a partner of its side acting in any order). Every line is then valued
+at the same point, before any other seat's reply: with a small budget and no playout, a line
+running into the other side's turn was valued after replies the tree explored about at random,
+while a line still in the seat's own turn was valued before them (README of Gotham City
+Chronicles: Bots).
 """
 
 from __future__ import annotations
@@ -35,12 +44,18 @@ class MctsSettings:
     seconds: float = 0.8
     depth: int = 8  # random moves after the expanded node before evaluating (short: less noise)
     exploration: float = 1.2
+    # the seats searching only their own run of moves (GameSpec.search_own_turn)
+    own_turn: frozenset[int] = frozenset()
 
     @staticmethod
     def for_game(spec: GameSpec[Any]) -> MctsSettings:
         """The default budget in a game: its own iteration count and playout depth, the common
         time limit."""
-        return MctsSettings(iterations=spec.search_iterations, depth=spec.search_depth)
+        return MctsSettings(
+            iterations=spec.search_iterations,
+            depth=spec.search_depth,
+            own_turn=spec.search_own_turn,
+        )
 
     @staticmethod
     def from_options(options: Mapping[str, JSON], spec: GameSpec[Any]) -> MctsSettings:
@@ -60,6 +75,7 @@ class MctsSettings:
             iterations=int(_within(iterations, ITERATIONS_LIMIT)),
             seconds=_within(float(seconds), SECONDS_LIMIT),
             depth=defaults.depth,
+            own_turn=defaults.own_turn,
         )
 
 
@@ -138,6 +154,7 @@ def mcts_move(
     started = time.perf_counter()
     deadline = started + settings.seconds
     iterations = 0
+    own_turn = seat in settings.own_turn
     while iterations < settings.iterations and (len(root_moves) > 1 or iterations == 0):
         if iterations and time.perf_counter() > deadline:
             break
@@ -145,6 +162,10 @@ def mcts_move(
         sample = spec.determinize(state, seat, rng)
         node, path, current = root, [], sample
         while (actor := _acting(spec, current)) is not None:
+            if own_turn:
+                if seat not in spec.to_act(current):
+                    break  # another seat's turn: the line is valued as the seat's run left it
+                actor = seat  # it plays on while it may, a partner able to act as well
             legal = spec.legal_moves(current, actor)
             untried = [m for m in legal if m not in node.children]
             if untried:
@@ -158,7 +179,8 @@ def mcts_move(
             current = apply_move(spec, current, actor, move, rng)
             path.append((child, actor))
             node = child
-        current = playout(spec, current, settings.depth, rng)
+        if not own_turn:
+            current = playout(spec, current, settings.depth, rng)
         rewards: dict[int, float] = {}
         for _, actor in path:
             if actor not in rewards:

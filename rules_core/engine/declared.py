@@ -43,6 +43,7 @@ class DeclaredGame(ABC, Generic[S]):
     moves: MoveBook[S]
     handlers: Handlers
     search_depth = 8  # GameSpec.search_depth: short random playouts, then the evaluation
+    search_own_turn: frozenset[int] = frozenset()  # GameSpec.search_own_turn: none by default
     # the game's event for a fork's new deal (rules_core.engine.fork_shuffle); None: no decks
     unseen_shuffled: type[UnseenCardsShuffled] | None = None
 

@@ -36,6 +36,9 @@ class GameSpec(Protocol[S]):
     rules_version: int
     search_iterations: int  # the mcts bot's default iterations per move (what a move costs varies)
     search_depth: int  # the mcts bot's random moves after a new node before it evaluates
+    # the seats whose mcts search holds only their own run of moves, each line valued where that
+    # run ends (the seat no longer to act) or where the tree stops, never after others' replies
+    search_own_turn: frozenset[int]
     lost_value_mark: float  # the replay analysis marks a move that loses this much value (0 to 1)
 
     def options_schema(self) -> dict[str, JSON]:

@@ -203,6 +203,10 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)
     search_depth = 0
+    # the villain's search holds only its own moves, each line valued where its turn (or its
+    # run of moves) ends, before the heroes reply; the heroes' search is as measured before
+    # (README: bots)
+    search_own_turn = frozenset({VILLAIN_SEAT})
     lost_value_mark = 0.10
 
     moves = MOVES

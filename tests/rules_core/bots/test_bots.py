@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules_core.bots import BOTS, choose_move
-from rules_core.bots.mcts import MctsSettings, _Node, _settled, mcts_move
+from rules_core.bots.mcts import MctsSettings, _Node, _settled, apply_move, mcts_move
 from rules_core.bots.tournament import Tally, play_game, seating, wilson
 from rules_core.engine import GameSpec, Move, all_games, fold, get_game
 from rules_core.engine.updating import updated
@@ -113,6 +113,41 @@ def test_each_game_sets_the_default_search_budget_and_options_override_it() -> N
     assert MctsSettings.from_options({}, CHRONICLES).depth == CHRONICLES.search_depth == 0
     assert MctsSettings.from_options({"iterations": 7}, CHRONICLES).depth == 0
     assert MctsSettings.from_options({}, RACE).depth == RACE.search_depth == 8
+    # and its choice of searching only the seat's own moves
+    assert MctsSettings.from_options({"iterations": 7}, CHRONICLES).own_turn == {0}  # the villain
+    assert not MctsSettings.from_options({}, RACE).own_turn
+
+
+class _Recording:
+    """A game whose `decide_and_evolve` notes the seat of every move it plays."""
+
+    def __init__(self, spec: GameSpec[Any]) -> None:
+        self._spec = spec
+        self.seats: list[int] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._spec, name)
+
+    def decide_and_evolve(self, state: Any, seat: int, move: Move, rng: random.Random) -> Any:
+        self.seats.append(seat)
+        return self._spec.decide_and_evolve(state, seat, move, rng)
+
+
+@pytest.mark.parametrize("own_turn", [True, False])
+def test_mcts_of_the_own_turn_plays_no_other_seats_move(own_turn: bool) -> None:
+    # the villain's first decision: a turn of several moves, the heroes to reply after it
+    state = opening(CHRONICLES, 2, choices=4)
+    while CHRONICLES.to_act(state) != {0} or len(CHRONICLES.legal_moves(state, 0)) < 4:
+        seat = min(CHRONICLES.to_act(state))
+        last = CHRONICLES.legal_moves(state, seat)[-1]
+        state = apply_move(CHRONICLES, state, seat, last, random.Random(1))
+    recording = _Recording(CHRONICLES)
+    seats = frozenset({0} if own_turn else ())
+    settings = MctsSettings(iterations=60, seconds=30, depth=0, own_turn=seats)
+    result = mcts_move(recording, state, 0, random.Random(4), settings)
+    assert result.iterations == 60
+    # every line is valued as the villain's own moves leave it, before any heroes' reply
+    assert (set(recording.seats) == {0}) == own_turn
 
 
 def test_mcts_stops_early_only_when_the_leader_cannot_be_caught() -> None:
@@ -205,3 +240,19 @@ def test_games_played_in_several_processes_give_the_same_results_in_order() -> N
     assert alone == [(r.winners, r.moves) for r in play_games(matches, 2)]
     first = play_game(get_game("gotham-race"), ["random", "greedy"], 1)
     assert alone[0] == (first.winners, first.moves)
+
+
+def test_mcts_of_the_own_turn_plays_on_while_a_partner_may_act_too() -> None:
+    # three seats: both heroes' seats to act in the heroes' turn, in any order
+    state = fold(CHRONICLES, CHRONICLES.setup(3, {}, random.Random(3)))
+    rng = random.Random(3)
+    while len(CHRONICLES.to_act(state)) < 2 or state.flow.phase != "heroes":
+        seat = min(CHRONICLES.to_act(state))
+        move = rng.choice(CHRONICLES.legal_moves(state, seat))
+        state = apply_move(CHRONICLES, state, seat, move, rng)
+    seat = max(CHRONICLES.to_act(state))
+    recording = _Recording(CHRONICLES)
+    settings = MctsSettings(iterations=20, seconds=30, depth=0, own_turn=frozenset({seat}))
+    result = mcts_move(recording, state, seat, random.Random(4), settings)
+    assert set(recording.seats) == {seat}  # its own moves only, though the lower seat may act
+    assert sum(result.visits.values()) == result.iterations == 20
