@@ -21,7 +21,7 @@ from api.limits import ANALYSIS_ITERATIONS, ANALYSIS_SECONDS
 from api.log_check import redecided, unfollowable
 from api.models import Analysis, Annotation, Event, Game
 from api.queueing import Slice, enqueue_after_commit
-from rules_core.bots.analysis import ANALYSIS_VERSION, CLOSE, GOOD, judge
+from rules_core.bots.analysis import CLOSE, GOOD, analysis_version, judge
 from rules_core.bots.mcts import MctsSettings
 from rules_core.engine import GameSpec, Move, Rejection, get_game
 from rules_core.engine.randomness import bot_rng, move_rng
@@ -88,7 +88,8 @@ def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str
             and current.status == Analysis.Status.DONE
             and current.settings == wanted
             and current.version == game.version
-            and current.made_by == ANALYSIS_VERSION  # an earlier analysis's notes are redone
+            # an analysis an earlier version made (of every game's or of this one's) is redone
+            and current.made_by == analysis_version(get_game(game.game))
         ):
             return False
         limit = settings.GOTHAM_ANALYSIS_STARTS_PER_HOUR
@@ -112,7 +113,7 @@ def _refuse_unfollowable(game: Game) -> None:
 
 def analysis_begin(*, game: Game, iterations: int, seconds: float) -> Analysis:
     """The game's analysis made anew, queued with these settings at the game's current version:
-    nothing done, no worker time spent, made by today's analysis (ANALYSIS_VERSION)."""
+    nothing done, no worker time spent, made by today's analysis of its game (analysis_version)."""
     analysis, _ = Analysis.objects.update_or_create(
         game=game,
         defaults={
@@ -123,7 +124,7 @@ def analysis_begin(*, game: Game, iterations: int, seconds: float) -> Analysis:
             "settings": {"iterations": iterations, "seconds": seconds},
             "spent_seconds": 0.0,
             "error": "",
-            "made_by": ANALYSIS_VERSION,
+            "made_by": analysis_version(get_game(game.game)),
         },
     )
     return analysis

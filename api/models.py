@@ -166,7 +166,8 @@ class Analysis(models.Model):
     spent_seconds = models.FloatField(default=0.0, help_text="worker time spent so far")
     error = models.TextField(blank=True)
     made_by = models.PositiveSmallIntegerField(
-        default=1, help_text="the analysis version that made it (bots.analysis.ANALYSIS_VERSION)"
+        default=1,
+        help_text="the analysis version that made it (bots.analysis.analysis_version of its game)",
     )
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -13,7 +13,7 @@ from api.limits import EVENTS_PAGE, REPLAY_PAGE
 from api.models import Analysis, Annotation, Event, Game, Seat
 from api.shown_moves import Hidden, declared, move_shown
 from api.tokens import hash_token, known_seat, parse_authorization, remember_seat
-from rules_core.bots.analysis import ANALYSIS_VERSION
+from rules_core.bots.analysis import analysis_version
 from rules_core.engine import GameEvent, GameSpec, Move, get_game
 from rules_core.engine.types import JSON
 from rules_core.rulebooks import get_book
@@ -379,7 +379,9 @@ def analysis_json(*, game: Game) -> dict[str, JSON]:
         "total": analysis.total,
         "version": analysis.version,
         "settings": analysis.settings,
-        "outdated": analysis.made_by < ANALYSIS_VERSION,  # asking again makes it anew
+        # made before a change to the analysis of every game or of this one: asking again makes
+        # it anew
+        "outdated": analysis.made_by < analysis_version(_spec(game)),
     }
     if analysis.error:
         body["error"] = analysis.error

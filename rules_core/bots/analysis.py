@@ -46,22 +46,24 @@ from rules_core.bots.mcts import MctsSettings, apply_move, mcts_move, playout
 from rules_core.engine.spec import GameSpec
 from rules_core.engine.types import Move
 
-# The analysis's own version: raised when its notes' wording or its judge changes, so that
-# results an earlier one stored can be made again (1: every analysis stored before this was
-# recorded, whatever its notes' words; 2: the judge as it is now, its first notes; 3: a preference
-# that rounds to no whole point is not told as one; 4: a search that tried fewer moves than the
-# candidates is topped up from the legal moves, so a choice is never judged as forced; 5: a move
-# with no alternative says so, not that the analysis agrees, and is marked `forced`; 6: Black
-# Metro's solo evaluation races the power pace and the overlord, where it read 0 most of a game;
-# 7: Gotham City Chronicles' evaluation values what the villain's turn sets up, where it valued
-# only the turns passing, so ending the villain's turn at once read as its best move; 8: its
-# evaluation reads a defused bomb as no threat and an armed one at 0 as the nearest, and a
-# position the heroes can no longer save (they play no more before the last turn's end or the
-# bomb's explosion) as lost, where disarming read as a blunder, the bomb's last heroes' turn as
-# safe and any villain move but ending its last turn as a blunder; 9: the judging keeps to its
-# time, a judgement cut short says so and is never marked; 10: Gotham City Chronicles' villain's
-# search holds only its own moves (`GameSpec.search_own_turn`), so the candidates it ranks in
-# the villain's turn are found by another search).
+# The analysis's shared version: raised when its notes' wording or its judge changes for every game,
+# so that results an earlier one stored can be made again. A change to one game alone raises that
+# game's `GameSpec.analysis_version` instead (`analysis_version` below), so the other games'
+# analyses stay current. Versions 1-10 were all raised here (1: every analysis stored before
+# this was recorded, whatever its notes' words; 2: the judge as it is now, its first notes; 3: a
+# preference that rounds to no whole point is not told as one; 4: a search that tried fewer moves
+# than the candidates is topped up from the legal moves, so a choice is never judged as forced; 5: a
+# move with no alternative says so, not that the analysis agrees, and is marked `forced`; 6: Black
+# Metro's solo evaluation races the power pace and the overlord, where it read 0 most of a game; 7:
+# Gotham City Chronicles' evaluation values what the villain's turn sets up, where it valued only
+# the turns passing, so ending the villain's turn at once read as its best move; 8: its evaluation
+# reads a defused bomb as no threat and an armed one at 0 as the nearest, and a position the heroes
+# can no longer save (they play no more before the last turn's end or the bomb's explosion) as lost,
+# where disarming read as a blunder, the bomb's last heroes' turn as safe and any villain move but
+# ending its last turn as a blunder; 9: the judging keeps to its time, a judgement cut short says so
+# and is never marked; 10: Gotham City Chronicles' villain's search holds only its own moves
+# (`GameSpec.search_own_turn`), so the candidates it ranks in the villain's turn are found by
+# another search).
 ANALYSIS_VERSION = 10
 VALUE_SAMPLES = 24  # a batch of sampled continuations behind each compared move
 MAX_SAMPLES = 1536  # at most this many paired samples for the loss of a close decision
@@ -141,6 +143,13 @@ class Deadline:
 
     def passed(self) -> bool:
         return self.clock() >= self.at
+
+
+def analysis_version(spec: GameSpec[Any]) -> int:
+    """The version of the analysis of this game's replays, stored with each analysis it makes
+    (`Analysis.made_by`): the shared version plus the game's own. Neither part ever falls, so
+    the sum rises with either, and an analysis stored at the same sum was made by both the same."""
+    return ANALYSIS_VERSION + spec.analysis_version
 
 
 def sample_values(

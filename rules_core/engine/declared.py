@@ -44,6 +44,7 @@ class DeclaredGame(ABC, Generic[S]):
     handlers: Handlers
     search_depth = 8  # GameSpec.search_depth: short random playouts, then the evaluation
     search_own_turn: frozenset[int] = frozenset()  # GameSpec.search_own_turn: none by default
+    analysis_version = 0  # GameSpec.analysis_version: no change of the game's own yet
     # the game's event for a fork's new deal (rules_core.engine.fork_shuffle); None: no decks
     unseen_shuffled: type[UnseenCardsShuffled] | None = None
 

@@ -40,6 +40,9 @@ class GameSpec(Protocol[S]):
     # run ends (the seat no longer to act) or where the tree stops, never after others' replies
     search_own_turn: frozenset[int]
     lost_value_mark: float  # the replay analysis marks a move that loses this much value (0 to 1)
+    # the game's own part of its analysis's version (bots.analysis.analysis_version): raised when
+    # a change to this game alone (its evaluation, its bots' search) changes its analysis notes
+    analysis_version: int
 
     def options_schema(self) -> dict[str, JSON]:
         """JSON description of the options `setup` accepts (shown in the catalog)."""

@@ -362,6 +362,42 @@ def test_an_analysis_made_by_an_earlier_analysis_version_can_be_run_again_within
     rate_limit_reset(f"analysis:{address}", window=3600)
 
 
+def test_a_change_to_one_games_analysis_outdates_that_games_analyses_only(
+    api: APIClient, create_game: CreateGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game's own analysis version (`GameSpec.analysis_version`) adds to the shared one: when
+    it rises, that game's done analyses read as outdated and are made anew at the new sum, while
+    another game's analysis made by the same shared version stays current."""
+    from rules_core.bots.analysis import ANALYSIS_VERSION, analysis_version
+
+    race = get_game("gotham-race")
+    settings = {"iterations": 5, "seconds": 0.05}
+    rows: dict[str, Analysis] = {}
+    for slug in ("gotham-race", "no-mans-land"):
+        game = Game.objects.get(pk=create_game(game=slug)["id"])
+        rows[slug] = Analysis.objects.create(
+            game=game,
+            status=Analysis.Status.DONE,
+            version=game.version,
+            settings=settings,
+            made_by=ANALYSIS_VERSION,
+        )
+    url = {slug: f"/api/games/{row.game_id}/analysis/" for slug, row in rows.items()}
+    assert [api.get(u).json()["outdated"] for u in url.values()] == [False, False]
+    monkeypatch.setattr(type(race), "analysis_version", race.analysis_version + 1)
+    assert analysis_version(race) == ANALYSIS_VERSION + 1
+    assert analysis_version(get_game("no-mans-land")) == ANALYSIS_VERSION
+    assert api.get(url["gotham-race"]).json()["outdated"] is True
+    assert api.get(url["no-mans-land"]).json()["outdated"] is False
+    game = rows["gotham-race"].game
+    assert analysis_services.analysis_request(game=game, caller="t", iterations=5, seconds=0.05)
+    rows["gotham-race"].refresh_from_db()
+    assert rows["gotham-race"].made_by == ANALYSIS_VERSION + 1
+    assert api.get(url["gotham-race"]).json()["outdated"] is False
+    kept = rows["no-mans-land"].game
+    assert not analysis_services.analysis_request(game=kept, caller="t", iterations=5, seconds=0.05)
+
+
 def _created(api: APIClient, game: str, players: int, pack: dict[str, Any]) -> Any:
     names = [{"name": n} for n in ("Ann", "Bob", "Cy", "Dee")[:players]]
     body = {"game": game, "players": names, "options": {"content": pack}}
