@@ -129,9 +129,18 @@ class Book:
         return _section_map(self)
 
 
-@cache
+# each book's sections by id, found by the book's identity: a frozen dataclass's hash is worked
+# out afresh from all its sections on every call (0.3 ms a book), which a cache keyed by the book
+# itself paid on every lookup (three a rule search, one a citation). The book is kept beside its
+# map, so its id is never another object's.
+_SECTION_MAPS: dict[int, tuple[Book, dict[str, Section]]] = {}
+
+
 def _section_map(book: Book) -> dict[str, Section]:
-    return {s.id: s for s in book.sections}
+    held = _SECTION_MAPS.get(id(book))
+    if held is None:
+        held = _SECTION_MAPS[id(book)] = (book, {s.id: s for s in book.sections})
+    return held[1]
 
 
 class IndexFormatError(ValueError):
