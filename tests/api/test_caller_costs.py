@@ -331,6 +331,7 @@ def test_an_analysis_made_by_an_earlier_analysis_version_can_be_run_again_within
 
     address = "203.0.113.21"
     rate_limit_reset(f"analysis:{address}", window=3600)
+    finished_bot_game(create_game)  # another game's moves are not this analysis's to judge
     gid = finished_bot_game(create_game)
     settings = {"iterations": 5, "seconds": 0.05}
     game = Game.objects.get(pk=gid)
@@ -347,18 +348,28 @@ def test_an_analysis_made_by_an_earlier_analysis_version_can_be_run_again_within
     assert api.get(url).json()["outdated"] is False
     same = api.post(url, settings, format="json", REMOTE_ADDR=address)
     assert same.status_code == 200 and same.json()["status"] == "done"  # not redone
-    Analysis.objects.filter(pk=row.pk).update(made_by=ANALYSIS_VERSION - 1)
+    Analysis.objects.filter(pk=row.pk).update(
+        made_by=ANALYSIS_VERSION - 1, spent_seconds=3.5, error="Stopped: an earlier run."
+    )
     assert api.get(url).json()["outdated"] is True
     again = api.post(url, settings, format="json", REMOTE_ADDR=address)
     assert again.status_code == 202 and again.json()["status"] == "queued"
     row.refresh_from_db()
     assert (row.made_by, row.done, row.version) == (ANALYSIS_VERSION, 0, game.version)
+    assert (row.spent_seconds, row.error) == (0.0, "")  # made anew: no time spent, no failure
+    replay = api.get(f"/api/games/{gid}/replay/").json()
+    assert row.total == sum(e["move"] is not None for e in replay["events"]) > 0  # its decisions
     assert api.get(url).json()["outdated"] is False
     Analysis.objects.filter(pk=row.pk).update(
         status=Analysis.Status.DONE, made_by=ANALYSIS_VERSION - 1
     )
     limited = api.post(url, settings, format="json", REMOTE_ADDR=address)
     assert (limited.status_code, limited.json()["error"]) == (429, "rate_limited")
+    assert limited.json()["message"].startswith(
+        "At most 1 analysis an hour may be started from one address; try again in "
+    )
+    rate_limit_reset(f"analysis:{address}", window=3600)  # the address's hour of analyses
+    assert api.post(url, settings, format="json", REMOTE_ADDR=address).status_code == 202
     rate_limit_reset(f"analysis:{address}", window=3600)
 
 
