@@ -42,8 +42,15 @@
   let waitedOnStatus = false;  // placeFocus put the focus on the status: the seat had no move
 
   const $ = (id) => document.getElementById(id);
-  const api = (path, options = {}) =>
-    fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
+  /* A read the server has not answered in READ_MS is given up (refresh reads again later): one
+     request that never ends, its connection lost without a word, must not leave the page on
+     "Loading…" for good. A move (a POST) is never given up so: whether it was taken is read. */
+  const READ_MS = 10000;
+  const api = (path, options = {}) => fetch(`/api/games/${gameId}/${path}`, {
+    ...(options.method ? {} : { signal: AbortSignal.timeout(READ_MS) }),
+    ...options,
+    headers: { ...headers, ...(options.headers || {}) },
+  });
   const readJson = (response) => response.json().catch(() => ({}));
 
   const { node, citationList } = window.GothamDom;
@@ -152,12 +159,23 @@
   // overlapping refreshes (a stream event and a move's answer at once): only the latest started
   // one draws, so the move list is never drawn twice or from an older answer
   let refreshes = 0;
+  /* A drawing that could not reach the server is tried again by itself, 2, 4, 8… s later (at
+     most 30 s; sooner if an event or a move refreshes first): a seat waiting for others has no
+     move to click, and its stream opens only after the page's first drawing. */
+  let unreached = 0;  // drawings in a row that could not reach the server
+  let drawAgain = null;
   async function refresh() {
     const mine = ++refreshes;
+    clearTimeout(drawAgain);
     try {
       await draw(mine);
-    } catch (error) {  // the server could not be reached: the next event or move tries again
-      if (mine === refreshes) $("status").textContent = "Could not reach the server.";
+      if (mine === refreshes) unreached = 0;
+    } catch (error) {
+      if (mine !== refreshes) return;
+      unreached += 1;
+      const delay = Math.min(30000, 1000 * 2 ** unreached);
+      $("status").textContent = `Could not reach the server; trying again in ${delay / 1000} s.`;
+      drawAgain = setTimeout(refresh, delay);
     }
   }
 

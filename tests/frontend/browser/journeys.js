@@ -19,6 +19,9 @@ const check = (ok, message) => { if (!ok) throw new Error(message); };
 const SETTLE_MS = 30000;
 const tokens = new Set();  // every seat token seen: none may be in a URL sent to the server
 const requested = [];  // every URL the browser asked for, without its fragment
+const inFlight = new Map();  // each request not yet answered, and when it was sent
+// what a wait that failed was left waiting on (live streams included): its words say why
+const unanswered = () => [...inFlight].map(([r, at]) => `${r.method()} ${new URL(r.url()).pathname} (${Math.round((Date.now() - at) / 1000)} s)`).join(", ") || "none";
 
 function checkPolicy(response, what) {
   const policy = (response && response.headers()["content-security-policy"]) || "";
@@ -176,8 +179,35 @@ async function hotSeat(context) {
     check(/^Switch to .*\(Ann\)$/.test(offer), `the status offers no switch to Ann: ${JSON.stringify(offer)}`);
     await page.click("#status a.switch-seat");
     await page.waitForFunction(() => /You play .*\(Ann\)/.test(document.querySelector("#status").textContent), null, { timeout: SETTLE_MS })
-      .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")}`));
+      .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")} (requests unanswered: ${unanswered()})`));
   } finally {
+    await page.close();
+  }
+}
+
+/* A read of the seat's view that never gets an answer (its connection lost without a word): the
+   page gives it up, says it could not reach the server and when it tries again, then reads
+   again by itself and draws the seat's turn (it used to stay on "Loading…" for good). */
+async function hungRead(context) {
+  const created = await twoPeople("the hung-read game");
+  const ann = created.seats[0].token;
+  tokens.add(ann);
+  tokens.add(created.seats[1].token);
+  const page = await context.newPage();
+  let reads = 0;
+  await page.route(`**/api/games/${created.id}/state/`, (route) => {
+    reads += 1;
+    if (reads > 1) return route.continue();  // the first is left unanswered
+  });
+  try {
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    await page.waitForFunction(() => document.querySelector("#status").textContent === "Could not reach the server; trying again in 2 s.", null, { timeout: SETTLE_MS })
+      .catch(async () => check(false, `a read never answered left the tab as: ${await page.textContent("#status")}`));
+    await page.waitForFunction(() => /^You play .*\(Ann\)\. Your turn\.$/.test(document.querySelector("#status").textContent), null, { timeout: SETTLE_MS })
+      .catch(async () => check(false, `the page did not read again: ${await page.textContent("#status")}`));
+    check(reads === 2, `the seat's view was read ${reads} times`);
+  } finally {
+    await page.unrouteAll({ behavior: "ignoreErrors" });
     await page.close();
   }
 }
@@ -246,7 +276,7 @@ async function hotSeatFromLobby(context) {
     check(/^Switch to .*\(Bob\)$/.test(offer), `after Ann's move, the status offers no switch to Bob: ${JSON.stringify(await page.textContent("#status"))}`);
     await page.click("#status a.switch-seat");
     await page.waitForFunction(() => /You play .*\(Bob\)\. Your turn/.test(document.querySelector("#status").textContent), null, { timeout: SETTLE_MS })
-      .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")}`));
+      .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")} (requests unanswered: ${unanswered()})`));
   } finally {
     await page.close();
   }
@@ -935,7 +965,12 @@ async function yourGamesFollowTheServer(page, gameId) {
       console.error(`csp-violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} on ${location.href}`);
     });
   });
-  context.on("request", (request) => requested.push(request.url().split("#")[0]));
+  context.on("request", (request) => {
+    requested.push(request.url().split("#")[0]);
+    inFlight.set(request, Date.now());
+  });
+  context.on("requestfinished", (request) => inFlight.delete(request));
+  context.on("requestfailed", (request) => inFlight.delete(request));
   const page = await context.newPage();
   const watch = (p) => {
     p.on("pageerror", (error) => errors.push(error.message));
@@ -954,6 +989,7 @@ async function yourGamesFollowTheServer(page, gameId) {
     await refusedSeatLink(context, gameId);
     await yourGamesFollowTheServer(page, gameId);
     await hotSeat(context);
+    await hungRead(context);
     await lobbySeatsFollowTheGame(page);
     await hotSeatFromLobby(context);
     await focusKeptOnRedraw(context);
