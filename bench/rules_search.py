@@ -18,13 +18,12 @@ other, question by question. Each set's line prints the bare view's p95 and the 
 a multiple of it, a ratio that holds when the machine's speed varies from run to run.
 With the `model` encoder it first prints the sentence model's own time per question, for the
 8-bit pass that encodes questions and the full one that stored vectors come from.
-Nine question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
+Ten question sets: the original in-repo set (tests/data/rule_questions.toml, some with a book
 filter), the two halves of the open set (tests/data/rule_questions_open.toml, never a book
 filter), a second tuning set (tests/data/rule_questions_tune2.toml, 60 questions, 12 a book,
 written from the rulebooks' text by a writer who saw neither the index's words nor the other
-sets, never a book filter) and four fresh held-out sets (tests/data/rule_questions_fresh.toml,
-rule_questions_fresh2.toml, rule_questions_fresh3.toml and rule_questions_fresh4.toml, never a
-book filter).
+sets, never a book filter) and five fresh held-out sets (tests/data/rule_questions_fresh.toml,
+rule_questions_fresh2.toml ... rule_questions_fresh5.toml, never a book filter).
 The untuned sets are held out: their misses are never printed, only their figures.
 With --judged, each set with blind judgments (tests/data/rule_questions_judged.toml: the section
 an independent judge would show first, chosen without the sets' answers or any search result)
@@ -60,6 +59,7 @@ def question_sets() -> dict[str, list[dict[str, Any]]]:
     fresh2 = tomllib.loads((DATA / "rule_questions_fresh2.toml").read_text())["q"]
     fresh3 = tomllib.loads((DATA / "rule_questions_fresh3.toml").read_text())["q"]
     fresh4 = tomllib.loads((DATA / "rule_questions_fresh4.toml").read_text())["q"]
+    fresh5 = tomllib.loads((DATA / "rule_questions_fresh5.toml").read_text())["q"]
     tune2 = tomllib.loads((DATA / "rule_questions_tune2.toml").read_text())["q"]
     tune3 = tomllib.loads((DATA / "rule_questions_tune3.toml").read_text())["q"]
     return {
@@ -72,6 +72,7 @@ def question_sets() -> dict[str, list[dict[str, Any]]]:
         "fresh2: untuned": fresh2,
         "fresh3: untuned": fresh3,
         "fresh4: untuned": fresh4,
+        "fresh5: untuned": fresh5,
     }
 
 
