@@ -1,5 +1,6 @@
 /* Building page content from server data without markup: text goes in as textContent, links
-   only to our own rules pages. Shared by the play and replay pages. */
+   only to our own rules pages; and a page's requests to its game's API. Shared by the play and
+   replay pages. */
 "use strict";
 window.GothamDom = (function () {
   /* A new element with text content (never markup) and any children appended. */
@@ -35,5 +36,22 @@ window.GothamDom = (function () {
     return `${n} ${n === 1 ? one : many || `${one}s`}`;
   }
 
-  return { node, citation, citationList, counted };
+  /* A page's requests to one game's API, the seat's `headers` (its token) on each. A read (no
+     method given) the server has not answered in READ_MS is given up, so that one request that
+     never ends, its connection lost without a word, cannot leave a page waiting for good (the
+     page says it could not reach the server). A move or another POST is never given up so:
+     whether it was taken is read afterwards. */
+  const READ_MS = 10000;
+  function gameApi(gameId, headers) {
+    return (path, options = {}) => fetch(`/api/games/${gameId}/${path}`, {
+      ...(options.method ? {} : { signal: AbortSignal.timeout(READ_MS) }),
+      ...options,
+      headers: { ...headers, ...(options.headers || {}) },
+    });
+  }
+
+  /* An answer's JSON ({} when its body is not JSON). */
+  const readJson = (response) => response.json().catch(() => ({}));
+
+  return { node, citation, citationList, counted, gameApi, readJson };
 })();

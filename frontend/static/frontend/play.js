@@ -42,18 +42,9 @@
   let waitedOnStatus = false;  // placeFocus put the focus on the status: the seat had no move
 
   const $ = (id) => document.getElementById(id);
-  /* A read the server has not answered in READ_MS is given up (refresh reads again later): one
-     request that never ends, its connection lost without a word, must not leave the page on
-     "Loading…" for good. A move (a POST) is never given up so: whether it was taken is read. */
-  const READ_MS = 10000;
-  const api = (path, options = {}) => fetch(`/api/games/${gameId}/${path}`, {
-    ...(options.method ? {} : { signal: AbortSignal.timeout(READ_MS) }),
-    ...options,
-    headers: { ...headers, ...(options.headers || {}) },
-  });
-  const readJson = (response) => response.json().catch(() => ({}));
-
-  const { node, citationList } = window.GothamDom;
+  // a read left unanswered is given up (GothamDom.gameApi), and refresh reads again later
+  const { node, citationList, gameApi, readJson } = window.GothamDom;
+  const api = gameApi(gameId, headers);
 
   // who a seat is, in the table's words: "The Joker (Ann)"; seats come from the game's details
   function seatName(seats, index) {

@@ -19,11 +19,8 @@
   // comments and lets it analyse a running game
   const token = window.GothamYourGames.tabToken(gameId);
   const headers = token ? { Authorization: `Seat ${token}` } : {};
-  const readJson = (response) => response.json().catch(() => ({}));
-  const api = (path, options = {}) =>
-    fetch(`/api/games/${gameId}/${path}`, { ...options, headers: { ...headers, ...(options.headers || {}) } });
-
-  const { node, citationList } = window.GothamDom;
+  const { node, citationList, gameApi, readJson } = window.GothamDom;
+  const api = gameApi(gameId, headers);
   const { axisTicks, eventTicks, statusWords, whoseNotes, failureWords, offer, seatSummary, gradeWords, marked, chartMarks, noMarkWords, moveHeading } = window.GothamAnalysis;
 
   function showError(id, body, fallback) {
