@@ -13,8 +13,11 @@ from tests.frontend.node_script import node_json
 pytestmark = pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 
 
-def your_games(entries: list[dict[str, Any]], finished: list[int]) -> dict[str, Any]:
-    shown: dict[str, Any] = node_json("lobby_games.js", {"entries": entries, "finished": finished})
+def your_games(
+    entries: list[dict[str, Any]], finished: list[int], unanswered: tuple[int, ...] = ()
+) -> dict[str, Any]:
+    given = {"entries": entries, "finished": finished, "unanswered": list(unanswered)}
+    shown: dict[str, Any] = node_json("lobby_games.js", given)
     return shown
 
 
@@ -46,3 +49,12 @@ def test_kept_games_are_asked_about_a_few_at_a_time_and_kept_in_the_lobbys_order
         f"Gotham Race #{game}" for game in range(1, 21)
     ]
     assert "Gotham Race #3: Ann (finished) " in shown["drawn"][2]
+
+
+def test_a_game_the_server_never_answers_about_keeps_its_status_and_holds_up_no_other() -> None:
+    """Four reads at a time: four that were never answered held the lobby's other games up for
+    good. Now each is given up (GothamDom.gameApi), its game kept as it was, and the rest asked."""
+    entries = [kept(game, "active") for game in range(1, 9)]
+    shown = your_games(entries, finished=[5, 6, 7, 8, 1], unanswered=(1, 2, 3, 4))
+    assert sorted(shown["asked"]) == list(range(1, 9))
+    assert shown["kept"] == [[g, "finished" if g >= 5 else "active"] for g in range(1, 9)]

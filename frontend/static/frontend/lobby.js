@@ -32,7 +32,8 @@
      the server, a few games at a time, and redraw with what it says. */
   async function refresh() {
     const finished = await window.GothamYourGames.finishedSince(async (id) => {
-      const answer = await fetch(`/api/games/${id}/`, { headers: { Accept: "application/json" } });
+      // a read left unanswered is given up (GothamDom.gameApi): the game's kept status stands
+      const answer = await window.GothamDom.gameApi(id, { Accept: "application/json" })("");
       return answer.ok ? answer.json() : null;
     });
     finished.forEach((id) => window.GothamYourGames.setStatus(id, "finished"));
