@@ -651,7 +651,7 @@ async function spectatorReplay(context, gameId) {
 
 /* Play until the status says the game is finished: on the board where the game's board module
    offers targets, else the last offered move. */
-let boardClicks = 0;
+let boardClicks = 0, listClicks = 0;  // moves made by a pick on the board, and from the list
 /* A new game's page lists the seat links once and plays the first person's seat (`name`) with
    no click: the creator filled in the form for it. */
 async function takeSeat(page, name) {
@@ -678,6 +678,7 @@ async function playUntilFinished(page, clicks = 400) {
         boardClicks += 1;
       } else {
         await buttons.last().click({ timeout: 2000 });  // the list is redrawn as events arrive
+        listClicks += 1;
       }
     } catch (error) {
       continue;
@@ -708,9 +709,12 @@ async function playToTheEnd(page) {
   const hint = await page.textContent("#moves-hint");
   check(hint === "Pick a highlighted deck on the board (by keyboard: Tab, the arrow keys, Enter), or a move below.", `the race's first hint reads: ${JSON.stringify(hint)}`);
   await shot(page, "play-start");
-  boardClicks = 0;
+  boardClicks = listClicks = 0;
   await playUntilFinished(page);
-  check(boardClicks >= 3, `the race was not played on the board (${boardClicks} picks)`);
+  // every move of the race acts on a deck or a hand card, so each is picked on the board; how
+  // many depends on the fresh seed (one run beside the PostgreSQL suite finished after 2 picks,
+  // where 3 were asked for)
+  check(boardClicks >= 1 && listClicks === 0, `the race was not played on the board (${boardClicks} picks, ${listClicks} from the list)`);
   // the end says who won by name, and how it went for this seat (the summary names roles only)
   const final = await page.textContent("#status");
   check(/ You (won, playing Figure A \(Ann\)|played Figure A \(Ann\); won by Figure [BCD] \(easy bot \d\))\.$/.test(final),
