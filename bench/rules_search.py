@@ -47,6 +47,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from bench.run import percentile  # noqa: E402
+
 DATA = ROOT / "tests" / "data"
 SHARED = ROOT.parent / "shared" / "rulebooks"
 ROUNDS = int(os.environ.get("ROUNDS", "10"))
@@ -147,15 +149,13 @@ def measure(questions: list[dict[str, Any]]) -> Figures:
                         f"{kind} {item['q']!r} want {item.get('book')}:{item['answers']} "
                         f"got {found}"
                     )
-    latencies.sort()
-    bare.sort()
     n = len(questions)
     return Figures(
         top1 / n,
         top3 / n,
-        latencies[len(latencies) // 2] * 1e3,
-        latencies[int(len(latencies) * 0.95)] * 1e3,
-        bare[int(len(bare) * 0.95)] * 1e3,
+        percentile(latencies, 0.5) * 1e3,
+        percentile(latencies, 0.95) * 1e3,
+        percentile(bare, 0.95) * 1e3,
         right_book / booked if booked else None,
         tuple(misses),
         patterns,
@@ -179,8 +179,7 @@ def encoder_times(questions: list[str]) -> str:
             started = time.perf_counter()
             encode(q)
             took.append(time.perf_counter() - started)
-        took.sort()
-        p50, p95 = took[len(took) // 2] * 1e3, took[int(len(took) * 0.95)] * 1e3
+        p50, p95 = percentile(took, 0.5) * 1e3, percentile(took, 0.95) * 1e3
         figures.append(f"{name} p50 {p50:.2f} ms, p95 {p95:.2f} ms")
     return "sentence model per question: " + "; ".join(figures)
 

@@ -1,6 +1,6 @@
 /* Building page content from server data without markup: text goes in as textContent, links
-   only to our own rules pages; and a page's requests to its game's API. Shared by the play and
-   replay pages. */
+   only to our own rules pages; and a page's requests to its game's API. Shared by the play,
+   replay and lobby pages. */
 "use strict";
 window.GothamDom = (function () {
   /* A new element with text content (never markup) and any children appended. */

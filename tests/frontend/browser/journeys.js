@@ -142,9 +142,10 @@ async function twoTabsAtOnce(context, gameId) {
   }
 }
 
-/* A No Man's Land game of Ann and Bob made through the API (`what` names it if refused). Its
-   seed is fixed: the deal decides Falcone's first moves, and in some deals they are all of one
-   kind (seed 25: twelve Recruit moves), which would leave nothing to group. */
+/* A No Man's Land game of Ann and Bob made through the API (`what` names it if refused); both
+   seats' tokens are watched for in the URLs requested. Its seed is fixed: the deal decides
+   Falcone's first moves, and in some deals they are all of one kind (seed 25: twelve Recruit
+   moves), which would leave nothing to group. */
 async function twoPeople(what) {
   const response = await fetch(`${base}/api/games/`, {
     method: "POST",
@@ -153,6 +154,7 @@ async function twoPeople(what) {
   });
   const created = await response.json();
   check(response.status === 201, `${what} was refused: ${response.status}`);
+  for (const seat of created.seats) tokens.add(seat.token);
   return created;
 }
 
@@ -162,8 +164,6 @@ async function hotSeat(context) {
   // switch back to the seat to act
   const created = await twoPeople("the hot-seat game");
   const [ann, bob] = created.seats.map((s) => s.token);
-  tokens.add(ann);
-  tokens.add(bob);
   const page = await context.newPage();
   try {
     await page.goto(`${base}/games/${created.id}/#token=${ann}`);
@@ -191,8 +191,6 @@ async function hotSeat(context) {
 async function hungRead(context) {
   const created = await twoPeople("the hung-read game");
   const ann = created.seats[0].token;
-  tokens.add(ann);
-  tokens.add(created.seats[1].token);
   const page = await context.newPage();
   let reads = 0;
   await page.route(`**/api/games/${created.id}/state/`, (route) => {
@@ -336,7 +334,6 @@ async function focusKeptOnRedraw(context) {
    phase, until Ann (the first) is to act. */
 async function bobPlaysUntilAnnIsToAct(created) {
   const bob = created.seats[1].token;
-  tokens.add(bob);
   const asBob = { Authorization: `Seat ${bob}`, "Content-Type": "application/json" };
   for (let step = 0; step < 20; step++) {
     const state = await (await fetch(`${base}/api/games/${created.id}/state/`, { headers: asBob })).json();
@@ -399,7 +396,6 @@ async function focusWhenTheTurnComesBack(context) {
 async function onAnnsPage(context, what, act) {
   const created = await twoPeople(what);
   const ann = created.seats[0].token;
-  tokens.add(ann);
   const page = await context.newPage();
   try {
     await act(page, created, ann);
@@ -537,8 +533,6 @@ async function skipToTheMoves(context) {
 async function autopilot(context) {
   const created = await twoPeople("the autopilot game");
   const ann = created.seats[0].token;
-  tokens.add(ann);
-  tokens.add(created.seats[1].token);
   const page = await context.newPage();
   try {
     await page.goto(`${base}/games/${created.id}/#token=${ann}`);
