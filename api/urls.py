@@ -1,7 +1,6 @@
 """The public HTTP contract of design.md, under /api/."""
 
 from django.urls import path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from api import (
     analysis_views,
@@ -12,6 +11,7 @@ from api import (
     game_views,
     move_views,
     rulebook_views,
+    schema_views,
     stream_views,
 )
 from api.errors import unmatched_view
@@ -36,8 +36,8 @@ urlpatterns = [
     path("rulebooks/<slug:book>/sections/", rulebook_views.SectionsView.as_view()),
     path("rulebooks/<slug:book>/sections/<str:ref>/", rulebook_views.SectionView.as_view()),
     path("rules/search/", rulebook_views.RulesSearchView.as_view()),
-    path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="schema"), name="docs"),
+    path("schema/", schema_views.SchemaView.as_view(), name="schema"),
+    path("docs/", schema_views.DocsView.as_view(url_name="schema"), name="docs"),
     # any other path under /api/, its root too, is answered alike in every mode (DEBUG's HTML
     # pages, its 404 of URL patterns among them, are for the web pages, not for API clients)
     re_path(r"^.*$", unmatched_view),

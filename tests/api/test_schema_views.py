@@ -1,0 +1,34 @@
+"""The schema and docs addresses refuse like every other address under /api/: JSON, a code."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+ACCEPTS = ("*/*", "application/json", "text/html")
+
+
+@pytest.mark.parametrize("method", ["options", "put", "patch", "delete", "post"])
+def test_the_docs_page_is_read_only_and_refuses_in_json(api: APIClient, method: str) -> None:
+    for accept in ACCEPTS:
+        answer = getattr(api, method)("/api/docs/", HTTP_ACCEPT=accept)
+        assert answer.status_code in (405, 406), (accept, answer.status_code)
+        assert answer["Content-Type"] == "application/json"
+        assert answer.json()["error"] in ("method_not_allowed", "not_acceptable")
+
+
+@pytest.mark.parametrize("method", ["put", "patch", "delete", "post"])
+def test_the_schema_refuses_in_json_whatever_was_accepted(api: APIClient, method: str) -> None:
+    for accept in ACCEPTS:
+        answer = getattr(api, method)("/api/schema/", HTTP_ACCEPT=accept)
+        assert answer.status_code in (405, 406), (accept, answer.status_code)
+        assert answer["Content-Type"] == "application/json"
+        assert answer.json()["error"] in ("method_not_allowed", "not_acceptable")
+
+
+def test_the_docs_page_and_the_schema_still_answer_a_read(api: APIClient) -> None:
+    page = api.get("/api/docs/")
+    assert page.status_code == 200 and b"swagger" in page.content.lower()
+    assert api.head("/api/docs/").status_code == 200
+    schema = api.get("/api/schema/", {"format": "json"})
+    assert schema.status_code == 200 and "/api/games/" in schema.json()["paths"]
