@@ -18,7 +18,7 @@ from api import event_store, game_facts
 from api.errors import ApiError, InvalidRequest, NotFoundError, VersionConflict
 from api.event_store import Appended
 from api.hourly_limits import bot_game_allowed, hour_given_back_if_refused, within_hour
-from api.limits import echo
+from api.limits import SEAT_NAME_CHARS, echo
 from api.log_check import unfollowable
 from api.look_alike_names import look_alike_keys, mixed_word, read_alike
 from api.models import Event, Game, Seat
@@ -108,6 +108,11 @@ def spec_for(slug: str) -> GameSpec[Any]:
 def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
     for player in players:
         check_text(player.name, "player's name")  # the lobby's form too, not only JSON bodies
+        if len(player.name) > SEAT_NAME_CHARS:  # the lobby's form is not held to its field's limit
+            raise InvalidRequest(
+                f"A player's name is at most {SEAT_NAME_CHARS} characters; this one has "
+                f"{len(player.name)}."
+            )
         control = hidden_control(player.name, breaks=False)
         if control is not None:  # a name is told inside sentences, which it must not turn around
             raise InvalidRequest(

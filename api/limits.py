@@ -2,9 +2,9 @@
 
 Each is refused above its limit with a 4xx naming it, and enforced inside the work as well:
 bodies by the middleware and the parser, moves by the move input, bots by their options
-(`rules_core.bots.registry.BOT_LIMITS`, clamped again by the search), analyses by their input
-and a total worker time, streams by their duration and a count of open ones per caller, content
-packs by `rules_core.engine.content_limits`.
+(`rules_core.bots.mcts.ITERATIONS_LIMIT` and `SECONDS_LIMIT`, clamped again by the search),
+analyses by their input and a total worker time, streams by their duration and a count of open
+ones per caller, content packs by `rules_core.engine.content_limits`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ MOVE_MAX_DEPTH = 4
 ANALYSIS_ITERATIONS = (1, 5000)
 ANALYSIS_SECONDS = (0.01, 10.0)
 ANNOTATION_MAX_CHARS = 2000  # one comment's text
+SEAT_NAME_CHARS = 80  # a player's name (a seat's and a comment's author's column hold no more)
 REPLAY_PAGE = 5000  # events in one page of a replay asked for by `limit`
 EVENTS_PAGE = 1000  # events in one answer of events/?after= (read on from the last one's seq)
 SEARCH_QUESTION_CHARS = 300  # a rule search's question
@@ -63,6 +64,7 @@ def limits_json() -> dict[str, JSON]:
         "autopilot_changes_per_seat": settings.GOTHAM_AUTOPILOT_CHANGES_PER_SEAT,
         "bot_seconds_per_game": settings.GOTHAM_BOT_SECONDS_PER_GAME,
         "replay_page_events": REPLAY_PAGE,
+        "seat_name_chars": SEAT_NAME_CHARS,
         "events_page_events": EVENTS_PAGE,
         "search": {"question_chars": SEARCH_QUESTION_CHARS, "results": SEARCH_RESULTS},
     }

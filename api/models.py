@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.db import models
 
+from api.limits import SEAT_NAME_CHARS
+
 
 class Game(models.Model):
     """One game of a registered GameSpec; `version` is the seq of its last event."""
@@ -74,7 +76,7 @@ class Seat(models.Model):
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     index = models.PositiveSmallIntegerField()
-    name = models.CharField(max_length=80, blank=True)
+    name = models.CharField(max_length=SEAT_NAME_CHARS, blank=True)
     bot = models.CharField(max_length=32, blank=True)
     bot_options = models.JSONField(default=dict, blank=True)
     token_hash = models.CharField(max_length=64, blank=True, db_index=True)
@@ -183,7 +185,7 @@ class Annotation(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="annotations")
     seq = models.PositiveIntegerField()
     source = models.CharField(max_length=16, choices=Source.choices)
-    author = models.CharField(max_length=80, blank=True)
+    author = models.CharField(max_length=SEAT_NAME_CHARS, blank=True)
     text = models.TextField(blank=True)
     data = models.JSONField(default=dict)
     created_at = models.DateTimeField(auto_now_add=True)

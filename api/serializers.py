@@ -16,6 +16,7 @@ from api.limits import (
     MOVE_MAX_BYTES,
     MOVE_MAX_DEPTH,
     MOVE_TYPE_MAX_CHARS,
+    SEAT_NAME_CHARS,
 )
 from api.parsing import check_json_value
 from rules_core.engine.wording import listed
@@ -171,7 +172,7 @@ def move_problem(move: dict[str, Any]) -> str | None:
 
 
 class PlayerInput(StrictInput):
-    name = StrictCharField(required=False, allow_blank=True, max_length=80)
+    name = StrictCharField(required=False, allow_blank=True, max_length=SEAT_NAME_CHARS)
     bot = StrictCharField(required=False, allow_blank=False, max_length=32)
     bot_options = ObjectField(required=False, default=dict)
 

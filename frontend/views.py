@@ -18,8 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from api import errors, game_services, rulebook_selectors, selectors
 from api.errors import ApiError, NotFoundError
-from api.limits import SEARCH_QUESTION_CHARS
-from api.models import Game, Seat
+from api.limits import SEARCH_QUESTION_CHARS, SEAT_NAME_CHARS
+from api.models import Game
 from api.view_requests import client_address
 from rules_core.bots.registry import BOT_LEVELS
 from rules_core.engine import all_games, get_game
@@ -32,11 +32,6 @@ SEAT_KINDS = (
     *((bot, f"bot: {level}") for bot, level in BOT_LEVELS.items()),
     ("empty", "— no seat —"),
 )
-
-
-# the longest seat name the form takes (the API refuses a longer one): the page stops typing there
-# rather than cut what was typed
-NAME_MAX: int = Seat._meta.get_field("name").max_length or 80
 
 
 def _seats() -> range:
@@ -106,7 +101,7 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
         "kinds": SEAT_KINDS,
         "chosen_game": chosen.get("game", "") if chosen else "",
         "error": error,
-        "name_max": NAME_MAX,
+        "name_max": SEAT_NAME_CHARS,
     }
     return render(request, "frontend/lobby.html", context, status=status)
 
@@ -114,7 +109,7 @@ def lobby(request: HttpRequest, error: str = "", status: int = 200) -> HttpRespo
 def _name_echoed(chosen: QueryDict, index: int) -> str:
     """A seat's name as a refused form shows it again: without the hidden controls it may have
     been refused for (a NUL, a bidirectional control), which its input would hold unseen."""
-    return without_hidden_controls(chosen.get(f"name-{index}", ""))[:NAME_MAX]
+    return without_hidden_controls(chosen.get(f"name-{index}", ""))[:SEAT_NAME_CHARS]
 
 
 # a game the form's list does not hold (the list edited in the page): refused in a person's words
@@ -175,7 +170,7 @@ def _players(request: HttpRequest, seats: range) -> list[game_services.PlayerSpe
     kinds = [request.POST.get(f"kind-{i}", "empty") for i in seats]
     players = []
     for i, kind in zip(seats, kinds, strict=True):
-        name = request.POST.get(f"name-{i}", "").strip()[:NAME_MAX]
+        name = request.POST.get(f"name-{i}", "").strip()
         if kind == "person":
             players.append(game_services.PlayerSpec(name=name or f"Player {i + 1}"))
         elif kind in BOT_LEVELS:
@@ -342,7 +337,7 @@ def _replay(request: HttpRequest, game: Game, error: str = "", status: int = 200
         "kinds": SEAT_KINDS[:-1],  # every seat of a fork is filled, as in the game forked
         "fork_error": error,
         "book_slug": _book_of(game),
-        "name_max": NAME_MAX,
+        "name_max": SEAT_NAME_CHARS,
     }
     return render(request, "frontend/replay.html", context, status=status)
 

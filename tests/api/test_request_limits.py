@@ -288,6 +288,7 @@ def test_the_catalog_states_every_limit(api: APIClient) -> None:
     assert limits["search"] == {"question_chars": 300, "results": 50}
     assert limits["replay_page_events"] == 5000
     assert limits["events_page_events"] == 1000  # was held to, but stated nowhere
+    assert limits["seat_name_chars"] == 80  # the lobby form cut a longer name; both refuse it
     packs = {g.slug for g in shipped_games()}  # every shipped game takes a content pack
     for game in catalog["games"]:
         mcts = game["bot_options"]["mcts"]

@@ -218,6 +218,44 @@ def test_the_name_fields_stop_at_the_longest_name_a_seat_takes(client: Client) -
     assert fields and all(f'maxlength="{longest}"' in field for field in fields)
 
 
+def test_a_name_longer_than_a_seat_takes_is_refused_not_cut(client: Client) -> None:
+    """A form sent without the page's field limit (a script, an edited page) used to make the
+    game with the name cut to 80 characters; now it is refused in words and nothing is made."""
+    from api.models import Seat
+
+    longest = Seat._meta.get_field("name").max_length or 80
+    form = {"game": "no-mans-land", "kind-0": "person", "kind-1": "random"}
+    response = client.post("/games/new/", {**form, "name-0": "A" * (longest + 1)})
+    assert response.status_code == 400 and not Game.objects.exists()
+    assert f"{longest} characters".encode() in response.content
+    made = client.post("/games/new/", {**form, "name-0": "A" * longest})
+    assert made.status_code == 303 and Seat.objects.filter(name="A" * longest).exists()
+
+
+@pytest.mark.parametrize("method", ["put", "patch", "delete", "trace"])
+@pytest.mark.parametrize(
+    "path", ["/", "/games/new/", "/rules/", "/rules/gotham-race/", "/rules/search/"]
+)
+def test_the_pages_answer_only_the_methods_they_take(
+    client: Client, method: str, path: str
+) -> None:
+    answer = getattr(client, method)(path)
+    assert answer.status_code == 405
+    taken = {m.strip() for m in answer["Allow"].split(",")}
+    assert taken <= {"GET", "HEAD", "POST"} and "GET" in taken
+    assert client.head(path).status_code in (200, 302)
+
+
+def test_a_game_page_and_its_replay_answer_only_reads(client: Client) -> None:
+    client.post("/games/new/", {"game": "gotham-race", "kind-0": "person", "name-0": "Ann"})
+    game = Game.objects.get()
+    for path in (f"/games/{game.pk}/", f"/games/{game.pk}/replay/"):
+        assert client.delete(path).status_code == 405
+        assert client.post(path).status_code == 405
+        assert client.get(path).status_code == 200
+    assert client.delete(f"/games/{game.pk}/fork/").status_code == 405
+
+
 def test_a_refused_lobby_form_keeps_the_choices(client: Client) -> None:
     response = client.post(
         "/games/new/",
