@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from importlib.resources import files
 
+from rules_core.engine.content_limits import without_hidden_controls
+
 # The mixes of scripts that real writing uses (UTS #39's "highly restrictive" level): Japanese
 # (kanji beside kana), Chinese (Han beside Bopomofo) and Korean (Han beside Hangul), each with
 # Latin ("Tシャツ", "卡拉OK", "K팝"); a word in any other two scripts is spelt to pass for another.
@@ -44,12 +46,16 @@ _EVERYDAY_NAMES = {
 
 _DATA = "confusable_homoglyphs"
 _DIRECTION_MARKS = str.maketrans("", "", "\u200e\u200f")  # the package wraps right-to-left text
+_JOINERS = str.maketrans("", "", "\u200c\u200d")
 
 
 def read_alike(name: str) -> str:
     """`name` as a reader tells it from others by its letters: its compatibility form, case
-    folded (Unicode's NFKC_Casefold, by its definition's steps), its spaces collapsed."""
+    folded (Unicode's NFKC_Casefold, by its definition's steps), its spaces collapsed, without
+    the joiners and variation selectors a name may hold ("Ann" with a joiner between its n's,
+    "Player 2" with an emoji selector after its 2: each draws as the name without it)."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKD", name).casefold())
+    folded = without_hidden_controls(folded).translate(_JOINERS)
     return " ".join(folded.split())
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Final
@@ -32,19 +33,26 @@ ROOT: Final = "(pack)"  # the path of the pack itself
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _SHOWN_CHARS: Final = 40  # of a pack's text quoted in a message (a key in a path, an id)
 # Unicode's bidirectional controls, the control characters (C0, DEL, C1) but tab, line feed
-# and carriage return, and the invisible characters that join nothing (soft hyphen, combining
-# grapheme joiner, Mongolian vowel separator, zero-width space, word joiner and the invisible
-# operators, byte order mark, and the blank fillers of Hangul and Khmer, which draw nothing):
-# shown among other words, they turn the words after them around or hide among them, making
-# two names that read alike differ (the joiners of emoji and of scripts, U+200C and U+200D,
-# are text)
+# and carriage return, and the invisible characters that join nothing: Unicode's
+# Default_Ignorable_Code_Point (DerivedCoreProperties.txt: soft hyphen, combining grapheme joiner,
+# zero-width space, word joiner and the invisible operators, the deprecated format controls, byte
+# order mark, the blank fillers of Hangul and Khmer, the shorthand and musical format controls,
+# the tags and the rest of their block) and the interlinear annotation marks: shown among other
+# words, they turn the words after them around or hide among them, making two names that read
+# alike differ. Text, not refused: the joiners of emoji and of scripts (U+200C, U+200D); the
+# variation selectors where they choose a drawing (after an emoji or a symbol, a Han ideograph or
+# a Mongolian letter; after any other letter, or first, they draw nothing and are refused); the
+# tags of a flag's emoji (a black flag, tag letters, a cancel tag: the flag of Scotland).
 _BIDI_AND_CONTROLS = (
     "\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5"
-    "\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\u3164\ufeff\uffa0"
+    "\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0\ufff0-\ufffb"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e00ff\U000e01f0-\U000e0fff"
 )
 _HIDDEN_CONTROL: Final = re.compile(f"[{_BIDI_AND_CONTROLS}]")
 # the line breaks: tab, line feed, carriage return and Unicode's line and paragraph separators
 _HIDDEN_CONTROL_OR_BREAK: Final = re.compile(f"[{_BIDI_AND_CONTROLS}\t\n\r\u2028\u2029]")
+_FLAG_TAGS: Final = re.compile("(?<=\U0001f3f4)[\U000e0020-\U000e007e]+\U000e007f")
+_VARIATION_SELECTOR: Final = re.compile("[\u180b-\u180d\u180f\ufe00-\ufe0f\U000e0100-\U000e01ef]")
 
 
 class ContentError(ValueError):
@@ -199,15 +207,34 @@ def hidden_control(text: str, *, breaks: bool = True) -> str | None:
     """The first character of `text` that would turn the words shown after it around or hide
     among them (a bidirectional control, a control character, an invisible character that joins
     nothing, as a zero-width space; with `breaks=False` a tab or line break too), as `U+XXXX`;
-    None when there is none. Right-to-left letters and the joiners of emoji are text."""
-    found = (_HIDDEN_CONTROL if breaks else _HIDDEN_CONTROL_OR_BREAK).search(text)
+    None when there is none. Right-to-left letters, the joiners of emoji and the variation
+    selectors and tags that choose how a character or a flag is drawn are text."""
+    shown = _FLAG_TAGS.sub("", text)  # a flag's tags draw the flag: what is left is judged
+    found = (_HIDDEN_CONTROL if breaks else _HIDDEN_CONTROL_OR_BREAK).search(shown)
+    at = len(shown) if found is None else found.start()
+    for selector in _VARIATION_SELECTOR.finditer(shown, 0, at):
+        if not _selects_a_drawing(shown[: selector.start()]):
+            return f"U+{ord(selector.group()):04X}"
     return None if found is None else f"U+{ord(found.group()):04X}"
 
 
+def _selects_a_drawing(before: str) -> bool:
+    """Whether a variation selector after `before` chooses how its last character is drawn:
+    after a symbol or an emoji (not a letter, a digit's keycap included), a Han ideograph or a
+    Mongolian letter, not after another letter (where it draws nothing) nor first."""
+    if not before:
+        return False
+    base = before[-1]
+    if not unicodedata.category(base).startswith("L"):
+        return True
+    name = unicodedata.name(base, "")
+    return name.startswith(("CJK ", "MONGOLIAN "))
+
+
 def without_hidden_controls(text: str) -> str:
-    """`text` with every character `hidden_control` would name taken out (where text is read
-    for its words alone, as a rule search's question, rather than refused)."""
-    return _HIDDEN_CONTROL.sub("", text)
+    """`text` with every invisible character taken out, variation selectors and tags too (where
+    text is read for its words alone, as a rule search's question, rather than refused)."""
+    return _VARIATION_SELECTOR.sub("", _HIDDEN_CONTROL.sub("", text))
 
 
 def _check_text(text: str, path: str, limits: PackLimits) -> int:

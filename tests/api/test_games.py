@@ -638,6 +638,10 @@ def test_lobby_page_lists_the_catalog(api: APIClient) -> None:
         "An\u034fn",
         "\u3164",
         "Ann\u115f",
+        "Ann\U000e0041",
+        "A\ufe0fnn",
+        "Ann\ufff9",
+        "Ann\U0001d173",
     ],
     ids=[
         "rlo",
@@ -656,6 +660,10 @@ def test_lobby_page_lists_the_catalog(api: APIClient) -> None:
         "grapheme-joiner",
         "hangul-filler",
         "hangul-choseong-filler",
+        "tag-letter",
+        "selector-after-a-letter",
+        "interlinear-annotation",
+        "musical-format-control",
     ],
 )
 def test_a_name_that_would_reorder_or_hide_the_words_around_it_is_refused(
@@ -676,6 +684,30 @@ def test_names_in_any_script_and_with_emoji_joiners_are_kept(create_game: Create
     names = ["\u05d0\u05d1\u05d2", "\u0639\u0644\u064a", "\U0001f468\u200d\U0001f469", "Zoë"]
     body = create_game(players=[{"name": n} for n in names])
     assert [s["name"] for s in body["seats"]] == names
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Ann", "An\u200dn"),
+        ("Ann", "An\u200cn"),
+        ("Player 2", "Player 2\ufe0f"),
+        ("\u2764", "\u2764\ufe0f"),
+    ],
+    ids=["joiner", "non-joiner", "default-name-with-selector", "heart-and-emoji-heart"],
+)
+def test_names_that_differ_by_a_joiner_or_selector_read_alike(
+    api: APIClient, first: str, second: str
+) -> None:
+    """Each pair is one name to a reader: a joiner between Latin letters draws nothing, and a
+    selector only chooses how a character is drawn (a heart as text or as an emoji), so the
+    seats could not be told apart. "Player 2" is the second seat's name when it is given none."""
+    second_seat = {} if first == "Player 2" else {"name": first}
+    players = [{"name": second}, second_seat]
+    response = api.post("/api/games/", {"game": "gotham-race", "players": players}, format="json")
+    assert response.status_code == 400, response.content
+    assert "give each seat its own name" in response.json()["message"]
+    assert not Game.objects.exists()
 
 
 def test_an_unknown_game_is_quoted_back_short_from_the_lobbys_form_too() -> None:

@@ -17,6 +17,7 @@ from rules_core.engine.content_limits import (
     PackLimits,
     canonical_json,
     check_pack_shape,
+    hidden_control,
     ids_of,
     limits_json,
     without_hidden_controls,
@@ -268,6 +269,41 @@ def test_without_hidden_controls_keeps_every_letter_and_joiner() -> None:
     assert without_hidden_controls("\u202eAnn\u200b \u2067حسن\u2069\x00") == "Ann حسن"
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # joined by U+200D, which is text
     assert without_hidden_controls(f"tab\tline\n{family}") == f"tab\tline\n{family}"
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("Ann\U000e0041", "U+E0041"),  # a tag letter outside a flag
+        ("Figure B\U000e0020", "U+E0020"),
+        ("A\ufe0fnn", "U+FE0F"),  # an emoji selector after a letter draws nothing
+        ("An\U000e0100n", "U+E0100"),  # an ideographic selector after a Latin letter
+        ("\ufe0fAnn", "U+FE0F"),
+        ("Ann\ufff9", "U+FFF9"),  # an interlinear annotation mark
+        ("Ann\U0001d173", "U+1D173"),  # a musical format control
+        ("a\u2065b", "U+2065"),
+        ("x\u206ay", "U+206A"),  # a deprecated format control
+        ("Ann\U000e0001", "U+E0001"),
+    ],
+)
+def test_every_invisible_character_that_draws_nothing_is_named(text: str, named: str) -> None:
+    assert hidden_control(text) == named
+    assert without_hidden_controls(text) in ("Ann", "Figure B", "ab", "xy")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ann \u2764\ufe0f",  # a red heart drawn as an emoji
+        "1\ufe0f\u20e3",  # a keycap
+        "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f Ann",  # Scotland
+        "\u845b\U000e0100",  # a Han ideograph's variant
+        "\u1820\u180b",  # a Mongolian letter's variant form
+        "\U0001f468\u200d\U0001f469\u200d\U0001f467",
+    ],
+)
+def test_selectors_and_tags_that_choose_a_drawing_are_text(text: str) -> None:
+    assert hidden_control(text) is None
 
 
 GAME_IDS = PackIds(("#",), reserved=("advance", "no"), shared=(("a technology", "a syndicate"),))
