@@ -260,6 +260,25 @@ def test_a_replay_names_its_game_and_each_comment_its_source_author_and_time(
         assert note["created_at"].startswith("20")
 
 
+def test_a_signed_in_user_with_the_longest_username_comments_under_it(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """A username takes 150 characters; the author's column took 80, which PostgreSQL refused
+    with a 500 (SQLite stores any length)."""
+    from django.contrib.auth.models import User
+
+    longest = User._meta.get_field("username").max_length or 150
+    user = User.objects.create_user("u" * longest, password="a long pass phrase")
+    api.force_authenticate(user)
+    body = create_game()
+    answer = api.post(
+        f"/api/games/{body['id']}/annotations/", {"seq": 2, "text": "a note"}, format="json"
+    )
+    assert answer.status_code == 201, answer.content
+    (note,) = api.get(f"/api/games/{body['id']}/replay/").json()["events"][1]["annotations"]
+    assert note["author"] == "u" * longest
+
+
 def test_the_events_after_a_point_are_the_games_own_as_the_caller_may_see_them(
     api: APIClient, create_game: CreateGame
 ) -> None:
