@@ -105,9 +105,17 @@ def spec_for(slug: str) -> GameSpec[Any]:
         raise NotFoundError(f"No game called “{echo(slug)}”; see /api/catalog/.") from None
 
 
+BRAILLE_BLANK = "\u2800"  # a letter to Unicode, not a space, yet it draws nothing
+
+
 def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
     for player in players:
         check_text(player.name, "player's name")  # the lobby's form too, not only JSON bodies
+        if player.name and not player.name.replace(BRAILLE_BLANK, "").strip():
+            raise InvalidRequest(
+                "A player's name shows nothing (blank braille cells draw as spaces): give one "
+                "that can be read, or none for the seat's default name."
+            )
         if len(player.name) > SEAT_NAME_CHARS:  # the lobby's form is not held to its field's limit
             raise InvalidRequest(
                 f"A player's name is at most {SEAT_NAME_CHARS} characters; this one has "

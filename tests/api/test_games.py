@@ -680,6 +680,16 @@ def test_a_name_that_would_reorder_or_hide_the_words_around_it_is_refused(
     assert not Game.objects.exists()
 
 
+@pytest.mark.parametrize("name", ["\u2800", "\u2800 \u2800"])
+def test_a_name_of_blank_braille_cells_is_refused(api: APIClient, name: str) -> None:
+    """Blank braille cells are letters to Unicode but draw as spaces: the seat had a name
+    nobody could read (spaces alone give the seat its default name)."""
+    body = {"game": "gotham-race", "players": [{"name": name}, {"name": "Bob"}]}
+    response = api.post("/api/games/", body, format="json")
+    assert response.status_code == 400 and "shows nothing" in response.json()["message"]
+    assert not Game.objects.exists()
+
+
 def test_names_in_any_script_and_with_emoji_joiners_are_kept(create_game: CreateGame) -> None:
     names = ["\u05d0\u05d1\u05d2", "\u0639\u0644\u064a", "\U0001f468\u200d\U0001f469", "Zoë"]
     body = create_game(players=[{"name": n} for n in names])
