@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
@@ -24,6 +25,8 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 
 from api.models import Game
+
+logger = logging.getLogger(__name__)
 
 _condition = threading.Condition()
 _versions: dict[int, int] = {}
@@ -42,9 +45,18 @@ def _publisher(url: str) -> Any:
 
 
 def publish(game_id: int, version: int) -> None:
-    """Tell the streams of a game that the log grew to `version` (call after commit)."""
+    """Tell the streams of a game that the log grew to `version` (call after commit).
+
+    A wake-up Redis cannot take is logged, not raised: the move is stored by then, and every
+    stream reads the log again at its next keep-alive (`event_stream`'s heartbeat) anyway, so
+    it is late by that much, never lost."""
     if settings.GOTHAM_REDIS_URL:
-        _publisher(settings.GOTHAM_REDIS_URL).publish(channel(game_id), str(version))
+        import redis
+
+        try:
+            _publisher(settings.GOTHAM_REDIS_URL).publish(channel(game_id), str(version))
+        except redis.RedisError:
+            logger.warning("live update of game %s at version %s not published", game_id, version)
         return
     with _condition:
         _versions[game_id] = version
@@ -91,13 +103,24 @@ class _Waiter:
 
 
 class _AsyncWaiter:
-    """The waiter of an async stream: Redis pub/sub through redis.asyncio, no thread held."""
+    """The waiter of an async stream: Redis pub/sub through redis.asyncio, no thread held.
+
+    Like `_Waiter` it listens from before the stream's first read of the log (`listen`), so a
+    move appended between that read and the first wait wakes it at once."""
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
         self.pubsub: Any = None
 
+    async def listen(self) -> None:
+        if settings.GOTHAM_REDIS_URL and self.pubsub is None:
+            import redis.asyncio
+
+            self.pubsub = redis.asyncio.Redis.from_url(settings.GOTHAM_REDIS_URL).pubsub()
+            await self.pubsub.subscribe(channel(self.game_id))
+
     async def wait(self, seconds: float, version: int) -> bool:
+        """True once the game's log is published past `version`, False if `seconds` pass first."""
         deadline = time.monotonic() + seconds
         if not settings.GOTHAM_REDIS_URL:  # one process: look at the remembered version
             while time.monotonic() < deadline:
@@ -105,11 +128,7 @@ class _AsyncWaiter:
                     return True
                 await asyncio.sleep(min(0.2, max(0.0, deadline - time.monotonic())))
             return False
-        if self.pubsub is None:
-            import redis.asyncio
-
-            self.pubsub = redis.asyncio.Redis.from_url(settings.GOTHAM_REDIS_URL).pubsub()
-            await self.pubsub.subscribe(channel(self.game_id))
+        await self.listen()
         while time.monotonic() < deadline:
             message = await self.pubsub.get_message(
                 ignore_subscribe_messages=True, timeout=max(0.0, deadline - time.monotonic())
@@ -214,6 +233,7 @@ async def event_stream_async(
     deadline = time.monotonic() + seconds
     last = after
     try:
+        await waiter.listen()
         yield "retry: 2000\n\n"
         while True:
             batch = await read(game_id, seat, last)

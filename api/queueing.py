@@ -8,12 +8,16 @@ request instead, keeping pages responsive. Tests and production keep the plain b
 
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections, transaction
+from kombu.exceptions import OperationalError
+
+logger = logging.getLogger(__name__)
 
 
 def _run_in_thread(task: Any, args: tuple[Any, ...]) -> None:
@@ -31,7 +35,17 @@ def enqueue_after_commit(task: Any, *args: Any) -> None:
     if settings.CELERY_TASK_ALWAYS_EAGER and settings.GOTHAM_TASKS_IN_THREADS:
         transaction.on_commit(lambda: _run_in_thread(task, args))
     else:
-        transaction.on_commit(lambda: task.delay(*args))
+        transaction.on_commit(lambda: _hand_over(task, args))
+
+
+def _hand_over(task: Any, args: tuple[Any, ...]) -> None:
+    """`task.delay(*args)`, logging a broker that does not take it instead of raising: what
+    queued it has committed by then (a move is stored), so its answer stands, and the game is
+    handed over again by `manage.py resume_bots` or the next worker start."""
+    try:
+        task.delay(*args)
+    except OperationalError:
+        logger.error("task %s%r not queued: the broker did not take it", task.name, args)
 
 
 @dataclass(frozen=True, slots=True)
