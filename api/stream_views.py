@@ -18,7 +18,13 @@ from api import live, selectors, stream_access
 from api.errors import ApiError, Malformed
 from api.game_view import GameView
 from api.serializers import StreamTicketOutput
-from api.view_requests import client_address, game_and_caller, game_and_seat, int_param
+from api.view_requests import (
+    INT_MAX,
+    client_address,
+    game_and_caller,
+    game_and_seat,
+    int_param,
+)
 from api.view_schema import AUTH, ERRORS
 
 
@@ -49,6 +55,18 @@ class StreamTicketView(GameView):
         return Response(body, status=status.HTTP_201_CREATED)
 
 
+def _resumed_after(request: Request, after: int | None) -> int | None:
+    """Where a stream starts: after the `Last-Event-ID` an EventSource sends when it reconnects
+    (the seq of the last event it was given) when that is later than the URL's `after`, which
+    the reconnect repeats; otherwise after `after`."""
+    raw = request.headers.get("Last-Event-ID", "")
+    if raw == "":
+        return after
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 10 or int(raw) > INT_MAX:
+        raise Malformed("Last-Event-ID is the id of the last event you were given: a whole number.")
+    return max(int(raw), after or 0)
+
+
 class StreamView(GameView):
     """Server-Sent Events: each new event of the game as the caller may see it."""
 
@@ -63,6 +81,12 @@ class StreamView(GameView):
             OpenApiParameter("ticket", str, description="from stream-ticket/, for EventSource"),
             OpenApiParameter("after", int, description="start after this seq (default: now)"),
             OpenApiParameter("seconds", int, description="close after this long (max 600)"),
+            OpenApiParameter(
+                "Last-Event-ID",
+                str,
+                location=OpenApiParameter.HEADER,
+                description="sent by a reconnecting EventSource: start after this seq",
+            ),
         ],
         responses={(200, "text/event-stream"): str, **ERRORS},
     )
@@ -78,7 +102,7 @@ class StreamView(GameView):
             seat: int | None = stream_access.ticket_seat(ticket=ticket, game_id=game.pk)
         else:  # a client that can send headers may send its token as for any other request
             game, seat = game_and_caller(request, game_id)
-        after = int_param(request, "after")
+        after = _resumed_after(request, int_param(request, "after"))
         limit = settings.GOTHAM_STREAM_MAX_SECONDS
         seconds = int_param(
             request,

@@ -182,3 +182,33 @@ def test_an_asgi_server_streams_without_holding_a_thread(create_game: CreateGame
     response, text = asyncio.run(stream())
     assert response.is_async
     assert text.count("event: game-event") > 10 and "event: end" in text
+
+
+def test_a_reconnecting_event_source_resumes_after_the_last_event_it_was_given(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """An EventSource reconnects to the same URL with the id of the last event it had in
+    `Last-Event-ID`: the stream goes on from there, not from the URL's `after` again."""
+    body = create_game(players=[{"bot": "random"}, {"bot": "random"}], seed=31)
+    from api.bot_services import bots_play
+
+    bots_play(game_id=body["id"])
+    url = f"/api/games/{body['id']}/stream/?after=0&seconds=1"
+    whole = b"".join(read(api, url).streaming_content).decode()
+    ids = [int(line[4:]) for line in whole.splitlines() if line.startswith("id: ")]
+    resumed = b"".join(read(api, url, HTTP_LAST_EVENT_ID=str(ids[-3])).streaming_content)
+    assert [line for line in resumed.decode().splitlines() if line.startswith("id: ")] == [
+        f"id: {seq}" for seq in ids[-2:]
+    ]
+    assert b"event: end" in resumed
+
+
+@pytest.mark.parametrize("last", ["x", "-1", "1.5", "99999999999"])
+def test_a_last_event_id_that_is_not_a_seq_is_refused(
+    api: APIClient, create_game: CreateGame, last: str
+) -> None:
+    body = create_game()
+    response = read(api, f"/api/games/{body['id']}/stream/", HTTP_LAST_EVENT_ID=last)
+    assert response.status_code == 400
+    assert response.json()["error"] == "malformed"
+    assert "Last-Event-ID" in response.json()["message"]
