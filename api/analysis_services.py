@@ -3,6 +3,7 @@ decision of the log judged by the analysing bot into an annotation (`_judge`).""
 
 from __future__ import annotations
 
+import datetime
 import logging
 import math
 import random
@@ -58,6 +59,42 @@ def _analysis_live(analysis: Analysis) -> bool:
         return False
     idle = (timezone.now() - analysis.updated_at).total_seconds()
     return idle < ANALYSIS_STALE_SECONDS
+
+
+def analysis_resume_if_stalled(*, game: Game) -> bool:
+    """Hand the game's analysis to the workers again if it stalled (`_analysis_resume`)."""
+    analysis = Analysis.objects.filter(game=game).first()
+    return analysis is not None and _analysis_resume(analysis)
+
+
+def _analysis_resume(analysis: Analysis) -> bool:
+    """Hand an analysis that has made no progress for ANALYSIS_STALE_SECONDS to the workers
+    again; whether it was. Its task was lost (the broker restarted without its queue, say), so
+    it showed as queued or running for good; it goes on from the decisions already judged.
+    Of the readers that find it stalled at once, one queues it: each moves its `updated_at` on
+    only from the value it read."""
+    if analysis.status not in (Analysis.Status.QUEUED, Analysis.Status.RUNNING):
+        return False
+    if _analysis_live(analysis):
+        return False
+    moved_on = Analysis.objects.filter(pk=analysis.pk, updated_at=analysis.updated_at).update(
+        updated_at=timezone.now()
+    )
+    if not moved_on:
+        return False
+    from api.tasks import analyze_game
+
+    enqueue_after_commit(analyze_game, analysis.pk)
+    return True
+
+
+def analyses_resume_stalled() -> int:
+    """Hand every stalled analysis to the workers again (a worker starting): how many."""
+    cutoff = timezone.now() - datetime.timedelta(seconds=ANALYSIS_STALE_SECONDS)
+    waiting = Analysis.objects.filter(
+        status__in=(Analysis.Status.QUEUED, Analysis.Status.RUNNING), updated_at__lte=cutoff
+    )
+    return sum(_analysis_resume(analysis) for analysis in waiting.iterator())
 
 
 def analysis_request(*, game: Game, iterations: int, seconds: float, caller: str) -> bool:

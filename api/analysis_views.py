@@ -47,4 +47,7 @@ class AnalysisView(GameView):
 
     @extend_schema(responses={200: AnalysisOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
-        return Response(selectors.analysis_json(game=selectors.game_get(game_id=game_id)))
+        """How the game's analysis stands; reading one that stalled hands it to a worker again."""
+        game = selectors.game_get(game_id=game_id)
+        analysis_services.analysis_resume_if_stalled(game=game)
+        return Response(selectors.analysis_json(game=game))

@@ -48,9 +48,10 @@ def analyze_game(analysis_id: int) -> int:
 
 
 @worker_ready.connect  # type: ignore[untyped-decorator]
-def resume_stalled_bots(**_: object) -> None:
+def resume_stalled_work(**_: object) -> None:
     """When a worker starts (after the broker restarted without its queue, say), hand every game
     waiting for its bots to the workers again, however recently it moved: the broker may have
     lost a task queued a moment ago, and a second task beside a live one is harmless
-    (bot_services.bots_resume_stalled)."""
+    (bot_services.bots_resume_stalled); and every analysis that stopped making progress."""
     bot_services.bots_resume_stalled(quiet=0)
+    analysis_services.analyses_resume_stalled()

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from celery.signals import worker_ready
 from django.test import override_settings
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -344,3 +345,72 @@ class _DecisionsSeen:
     @property
     def types(self) -> set[str]:
         return {m.type for m in self.moves}
+
+
+@pytest.fixture
+def queued(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, tuple[Any, ...]]]:
+    """The tasks handed to the workers, by name, instead of queuing them."""
+    handed: list[tuple[str, tuple[Any, ...]]] = []
+    monkeypatch.setattr(
+        analysis_services,
+        "enqueue_after_commit",
+        lambda task, *args: handed.append((task.name, args)),
+    )
+    return handed
+
+
+def idle_for(analysis: Analysis, seconds: float) -> None:
+    then = timezone.now() - datetime.timedelta(seconds=seconds)
+    Analysis.objects.filter(pk=analysis.pk).update(updated_at=then)
+
+
+def test_reading_an_analysis_whose_task_was_lost_hands_it_to_a_worker_once(
+    api: APIClient, create_game: CreateGame, queued: list[tuple[str, tuple[Any, ...]]]
+) -> None:
+    """Queued or running with no progress for ANALYSIS_STALE_SECONDS: its task is gone, and
+    the analysis showed as running for good. The first read queues it again, the next reads
+    see it live."""
+    gid = finished_game(create_game)
+    analysis = analysis_of(gid, version=decisions(gid)[-1], done=3)
+    Analysis.objects.filter(pk=analysis.pk).update(status="running")
+    idle_for(analysis, analysis_services.ANALYSIS_STALE_SECONDS + 1)
+    for _ in range(3):
+        answer = api.get(f"/api/games/{gid}/analysis/").json()
+        assert (answer["status"], answer["done"]) == ("running", 3)
+    assert queued == [("api.analyze_game", (analysis.pk,))]
+
+
+@pytest.mark.parametrize(
+    ("status", "idle"),
+    [
+        ("running", analysis_services.ANALYSIS_STALE_SECONDS - 30),
+        ("done", 10**5),
+        ("failed", 10**5),
+    ],
+)
+def test_an_analysis_live_or_over_is_not_queued_again_by_reading_it(
+    api: APIClient,
+    create_game: CreateGame,
+    queued: list[tuple[str, tuple[Any, ...]]],
+    status: str,
+    idle: float,
+) -> None:
+    gid = finished_game(create_game)
+    analysis = analysis_of(gid, version=decisions(gid)[-1])
+    Analysis.objects.filter(pk=analysis.pk).update(status=status)
+    idle_for(analysis, idle)
+    assert api.get(f"/api/games/{gid}/analysis/").json()["status"] == status
+    assert queued == []
+
+
+def test_a_worker_starting_queues_every_stalled_analysis_and_no_other(
+    create_game: CreateGame, queued: list[tuple[str, tuple[Any, ...]]]
+) -> None:
+    stale, _live, over = (
+        analysis_of(finished_game(create_game, seed=seed), version=1) for seed in (31, 32, 33)
+    )
+    Analysis.objects.filter(pk=over.pk).update(status="done")
+    for analysis in (stale, over):
+        idle_for(analysis, analysis_services.ANALYSIS_STALE_SECONDS + 1)
+    worker_ready.send(sender=None)  # api.tasks.resume_stalled_work
+    assert queued == [("api.analyze_game", (stale.pk,))]
