@@ -100,3 +100,17 @@ def test_the_rule_search_encoder_is_read_from_the_environment_and_checked() -> N
     wrong = manage("check", SECRET_KEY=key, RULES_SEARCH_ENCODER="bert")
     assert wrong.returncode != 0
     assert "RULES_SEARCH_ENCODER='bert' is not an encoder: use one of model, words" in wrong.stderr
+
+
+@pytest.mark.parametrize(("timeout", "starts"), [("90", False), ("30", False), ("91", True)])
+def test_a_visibility_timeout_within_a_tasks_time_limit_is_refused(
+    timeout: str, starts: bool
+) -> None:
+    """Redis hands an unacknowledged task out again after the timeout: one shorter than a task
+    may run would give a running bot turn or analysis to a second worker."""
+    result = manage(
+        "check", SECRET_KEY=secrets.token_urlsafe(64), CELERY_VISIBILITY_TIMEOUT=timeout
+    )
+    assert (result.returncode == 0) is starts, result.stderr
+    if not starts:
+        assert f"CELERY_VISIBILITY_TIMEOUT={timeout} must be more than" in result.stderr
