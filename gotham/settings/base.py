@@ -6,8 +6,6 @@ Not used on its own: `development` (what `dev.py run` and manage.py use), `test`
 
 from __future__ import annotations
 
-from django.core.exceptions import ImproperlyConfigured
-
 from gotham.settings.environment import BASE_DIR, ENV, database_config
 
 SECRET_KEY = ENV.secret_key
@@ -174,12 +172,6 @@ GOTHAM_TASK_SLICE_SECONDS = 20.0
 # bot and analysis limits: 10 s of search); past these the worker stops the task
 GOTHAM_TASK_SOFT_TIME_LIMIT = 60
 GOTHAM_TASK_TIME_LIMIT = 90
-if ENV.redis_url and ENV.visibility_timeout <= GOTHAM_TASK_TIME_LIMIT:
-    # a task still running past the timeout would be handed to a second worker as well
-    raise ImproperlyConfigured(
-        f"CELERY_VISIBILITY_TIMEOUT={ENV.visibility_timeout} must be more than a task's hard "
-        f"time limit ({GOTHAM_TASK_TIME_LIMIT} s), or a running task is handed out again"
-    )
 GOTHAM_BOT_DELAY_SECONDS = ENV.bot_delay_seconds
 # a game whose bot is to act (or that names nobody to act) with nothing appended this long has
 # lost its task (a broker restarted without its queue, a server stopped mid-turn): the longest a

@@ -15,6 +15,14 @@ DEBUG = False
 if not ENV.redis_url or not ENV.database_url.startswith(("postgres://", "postgresql://")):
     raise ImproperlyConfigured("production needs DATABASE_URL (PostgreSQL) and REDIS_URL (Redis)")
 
+if ENV.visibility_timeout <= GOTHAM_TASK_TIME_LIMIT:  # noqa: F405
+    # Redis would hand a task still running past the timeout to a second worker as well (the
+    # tests' worker-death test shortens it on purpose, under the test settings)
+    raise ImproperlyConfigured(
+        f"CELERY_VISIBILITY_TIMEOUT={ENV.visibility_timeout} must be more than a task's hard "
+        f"time limit ({GOTHAM_TASK_TIME_LIMIT} s), or a running task is handed out again"  # noqa: F405
+    )
+
 INSECURE_KEYS = {"", "dev-only-insecure-key-change-me-in-production", "development-only-key"}
 
 
