@@ -194,6 +194,9 @@ def describe_move(state: GcsState, seat: int, move: Move) -> str:
         return f"Steal 1 {get('resource')}"
     if kind == "carry_out" and state.played:  # the card in play is read aloud: public
         return f"Carry out {card(state, state.played)}"
+    asked = choices.current(state)
+    if kind == "stop" and asked is not None and asked.kind in _STOPPING:
+        return _STOPPING[asked.kind]
     return {
         "advance": "Advance one level",
         "reveal": "Reveal your face-down card",
@@ -202,8 +205,16 @@ def describe_move(state: GcsState, seat: int, move: Move) -> str:
         "end_turn": "End the turn",
         "done_moving": "Finish moving",
         "carry_out": "Carry out the card",
-        "stop": "Stop here",
+        "stop": "Stop here",  # only ever offered in a decision of _STOPPING
     }.get(kind, kind.replace("_", " "))
+
+
+# what stopping an optional placement or removal early leaves undone, by the decision's kind
+_STOPPING = {
+    "place_threats": "Place no more threats",
+    "remove_threats": "Remove no more threats",
+    "place_henchmen": "Place no more henchmen",
+}
 
 
 def level_asks(need: DialLevel) -> str:

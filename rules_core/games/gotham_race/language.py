@@ -162,7 +162,7 @@ def narrate(state: RaceState, event: GameEvent, seat: int | None, reveal: bool) 
             return f"{who} is dealt {_cards(state, event.cards)}."
         return f"{who} is dealt one card from each deck."
     if isinstance(event, RoundStarted):
-        order = ", ".join(FIGURE_NAMES[f] for f in event.order)
+        order = ", ".join(figure(f) for f in event.order)
         return f"Round {event.round} begins: cards are placed in the order {order}."
     if isinstance(event, CardDrawn):
         who = _player(state, event.seat)
@@ -236,13 +236,27 @@ def _resolved(state: RaceState, event: CardResolved) -> str:
         sign = "already stands at" if event.finish == state.finish else "moves to"
         return f"{_card(state, event.card)} is carried out: the finish sign {sign} {where}."
     swap = effect.op == "swap"
-    moved = [
-        f"{FIGURE_NAMES[f]} to {square(x, length)}" + (f" (lane {lane + 1})" if lane else "")
+    movers = [
+        (f, x, lane)
         for f, (x, lane) in enumerate(zip(event.xs, event.lanes, strict=True))
         if x != state.xs[f] or (swap and lane != state.lanes[f])
     ]
+    moved = [
+        f"{figure(f)} to {square(x, length)}" + (f" (lane {lane + 1})" if lane else "")
+        for f, x, lane in movers
+    ]
     effects = []
-    if moved:
+    if swap and len(movers) == 2:
+        (one, x, lane), (other, other_x, other_lane) = movers
+        both = f"{figure(one)} and {figure(other)}"
+        if x == other_x:  # on one square a swap trades lanes
+            effects.append(
+                f"{both} trade lanes on {square(x, length)}, {figure(one)} to lane {lane + 1} "
+                f"and {figure(other)} to lane {other_lane + 1}"
+            )
+        else:
+            effects.append(f"{both} trade places, " + " and ".join(moved))
+    elif moved:
         first, *others = moved
         effects.append(", ".join([first.replace(" to ", " moves to ", 1), *others]))
     if event.finish != state.finish:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules_core.engine import GameEvent, Move
 from rules_core.engine.updating import updated
 from rules_core.games.gotham_city_strategy import GAME
@@ -24,7 +26,7 @@ from rules_core.games.gotham_city_strategy.figure_events import (
     VillainMoved,
 )
 from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged
-from rules_core.games.gotham_city_strategy.state import HIDEOUT, GcsState, Plan
+from rules_core.games.gotham_city_strategy.state import HIDEOUT, Decision, GcsState, Plan
 from rules_core.games.gotham_city_strategy.turn_events import GameFinished
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
@@ -319,3 +321,20 @@ def test_a_dealt_hand_is_listed_to_its_holder_as_a_person_lists_it() -> None:
     mine = GAME.narrate(state, dealt, 0, False)
     assert mine.endswith(f" is dealt {names[0]}, {names[1]} and {names[2]}."), mine
     assert GAME.narrate(state, dealt, 1, False).endswith(" is dealt 3 cards.")
+
+
+@pytest.mark.parametrize(
+    ("kind", "label"),
+    [
+        ("place_threats", "Place no more threats"),
+        ("remove_threats", "Remove no more threats"),
+        ("place_henchmen", "Place no more henchmen"),
+    ],
+)
+def test_stopping_early_says_what_is_left_undone(kind: str, label: str) -> None:
+    """A stop ends an optional placement or removal: its button says which ("Stop here" read
+    as ending the turn or the movement)."""
+    state = ready(["joker", "penguin"])
+    asked = (Decision(seat=0, kind=kind, must=False),)
+    asking = replace(state, flow=replace(state.flow, prompts=asked))
+    assert GAME.describe_move(asking, 0, Move.of("stop")) == label

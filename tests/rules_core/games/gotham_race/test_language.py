@@ -16,6 +16,7 @@ from rules_core.games.gotham_race.events import (
     DepositRevealed,
     GameFinished,
     RoundEnded,
+    RoundStarted,
 )
 from rules_core.games.gotham_race.state import RaceState
 
@@ -44,7 +45,7 @@ def test_a_card_names_only_the_figures_it_moved_not_those_that_shifted_in() -> N
         finish=state.finish,
     )
     assert GAME.narrate(state, played, None, False) == (
-        "“Leader: 2 forward” (deck 1) is played for Figure D: D moves to square 2."
+        "“Leader: 2 forward” (deck 1) is played for Figure D: Figure D moves to square 2."
     )
 
 
@@ -53,7 +54,8 @@ def test_a_figure_arriving_on_an_outer_lane_is_told_its_lane() -> None:
     played = CardResolved(
         seat=None, card="1-02", deck=1, subject=C, xs=(0, 0, 2, 2), lanes=(1, 0, 1, 0), finish=24
     )
-    assert GAME.narrate(state, played, None, False).endswith(": C moves to square 2 (lane 2).")
+    told = GAME.narrate(state, played, None, False)
+    assert told.endswith(": Figure C moves to square 2 (lane 2).")
 
 
 def test_a_swap_on_one_square_names_both_figures_trading_lanes() -> None:
@@ -63,7 +65,25 @@ def test_a_swap_on_one_square_names_both_figures_trading_lanes() -> None:
     )
     assert GAME.narrate(state, swapped, None, False) == (
         "“Leader: trade places with the runner in 2nd” (deck 1) is played for Figure D:"
-        " C moves to square 0, D to square 0 (lane 2)."
+        " Figure C and Figure D trade lanes on square 0, Figure C to lane 1 and Figure D to lane 2."
+    )
+
+
+def test_a_rounds_placing_order_names_the_figures() -> None:
+    started = RoundStarted(seat=None, round=2, order=(1, 0, 3, 2))
+    assert GAME.narrate(_two_players(), started, None, False) == (
+        "Round 2 begins: cards are placed in the order Figure B, Figure A, Figure D, Figure C."
+    )
+
+
+def test_a_swap_between_squares_says_the_two_figures_trade_places() -> None:
+    state = replace(_two_players(), xs=(5, 0, 0, 2), lanes=(0, 2, 1, 0))
+    swapped = CardResolved(
+        seat=None, card="1-11", deck=1, subject=D, xs=(2, 0, 0, 5), lanes=(0, 2, 1, 0), finish=24
+    )
+    assert GAME.narrate(state, swapped, None, False) == (
+        "“Leader: trade places with the runner in 2nd” (deck 1) is played for Figure D:"
+        " Figure A and Figure D trade places, Figure A to square 2 and Figure D to square 5."
     )
 
 
@@ -205,7 +225,7 @@ def test_a_figure_sent_back_past_the_start_is_told_how_far_behind_it_stands() ->
         seat=None, card="1-02", deck=1, subject=D, xs=(0, 0, 0, -6), lanes=(2, 1, 0, 0), finish=24
     )
     assert GAME.narrate(state, back, None, False).endswith(
-        ": D moves to square 34, 6 behind the start."
+        ": Figure D moves to square 34, 6 behind the start."
     )
 
 
@@ -217,7 +237,7 @@ def test_a_figure_gone_a_lap_round_is_told_how_far_ahead_of_the_start_it_stands(
         seat=None, card="1-06", deck=1, subject=A, xs=(40, 0, 0, 0), lanes=(3, 2, 1, 0), finish=30
     )
     assert GAME.narrate(state, lapped, None, False).endswith(
-        ": A moves to square 0, 40 ahead of the start (lane 4)."
+        ": Figure A moves to square 0, 40 ahead of the start (lane 4)."
     )
 
 
