@@ -133,6 +133,10 @@
     }
     $("event").replaceChildren(...parts);
     $("position").textContent = `event ${position} of ${log.length}`;
+    $("seek-status").textContent = "";
+    // a step that would go nowhere is not offered: the first and last events disable theirs
+    $("prev").disabled = $("prev-move").disabled = position <= 1;
+    $("next").disabled = $("next-move").disabled = position >= log.length;
     if (cursor && chartX) {
       cursor.setAttribute("x1", String(chartX(position)));
       cursor.setAttribute("x2", String(chartX(position)));
@@ -341,7 +345,8 @@
   $("next-move").addEventListener("click", () => show(seek(position, 1, opensMove)));
   $("next-mark").addEventListener("click", () => {
     const next = seek(position, 1, marked);
-    if (next === position) $("analysis-status").textContent = noMarkWords(log);
+    // said beside the button (the analysis's own status is below the board, out of sight)
+    if (next === position) $("seek-status").textContent = noMarkWords(log);
     else show(next);
   });
   document.addEventListener("keydown", (e) => {

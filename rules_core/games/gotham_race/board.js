@@ -26,7 +26,8 @@
       const [x, y] = at(square, 100);
       svg.appendChild(el("text", { x, y, "text-anchor": "middle", "font-size": 9, fill: "#555" }, name));
     }
-    const [fx, fy] = at(state.finish_square, 196);
+    // outside the square numbers (radius 190), so the sign on a numbered square leaves it legible
+    const [fx, fy] = at(state.finish_square, 212);
     const flag = el("g", { class: "finish-sign" });
     flag.appendChild(el("rect", { x: fx - 16, y: fy - 8, width: 32, height: 14, fill: "#1b1c24", rx: 3 }));
     flag.appendChild(el("text", { x: fx, y: fy + 3, "text-anchor": "middle", "font-size": 9, fill: "#fff" }, "FINISH"));
@@ -46,8 +47,8 @@
     svg.appendChild(el("text", { x: cx, y: cy - 14, "text-anchor": "middle", "font-size": 14 }, state.round ? `Round ${state.round}` : "Setting up"));
     svg.appendChild(el("text", { x: cx, y: cy + 2, "text-anchor": "middle", "font-size": 11, fill: "#555" }, `Ranking: ${state.ranking.join(" ")}`));
     // the cards placed this round, under the ring: each in words once seen, else by its back
-    if (state.deposit.length) svg.appendChild(el("text", { x: -16, y: 424, "font-size": 10, "font-weight": "bold", fill: "#555" }, `Placed this round (${counted(state.deposit.length, "card")}):`));
-    state.deposit.forEach((d, i) => svg.appendChild(el("text", { x: -16, y: 438 + 12 * i, "font-size": 10, fill: "#555" },
+    if (state.deposit.length) svg.appendChild(el("text", { x: -16, y: 440, "font-size": 10, "font-weight": "bold", fill: "#555" }, `Placed this round (${counted(state.deposit.length, "card")}):`));
+    state.deposit.forEach((d, i) => svg.appendChild(el("text", { x: -16, y: 454 + 12 * i, "font-size": 10, fill: "#555" },
       `Figure ${d.figure}: ${d.card ? `“${d.card.text}”` : `face down (deck ${d.deck})`}`)));
     const mine = state.figures.find((f) => state.seat !== null && f.owner === state.seat);
     if (mine) svg.appendChild(el("text", { x: cx, y: cy - 70, "text-anchor": "middle", "font-size": 10, fill: "#1b1c24" }, `You race Figure ${mine.figure} (ringed)`));

@@ -785,6 +785,8 @@ async function stepThroughReplay(page, gameId) {
   const players = await page.textContent("#players");
   check(players === "Played by Figure A: Ann · Figure B: easy bot 1 · Figure C: easy bot 2 · Figure D: easy bot 3",
     `the replay does not say who played: ${JSON.stringify(players)}`);
+  check(await page.isDisabled("#prev") && await page.isDisabled("#prev-move") && !(await page.isDisabled("#next")),
+    "at the first event the replay offers a step back (or no step forward)");
   await page.click("#next");
   await page.keyboard.press("ArrowRight");
   await page.waitForFunction(() => document.querySelector("#position").textContent.startsWith("event 3 "), null, { timeout: SETTLE_MS })
@@ -793,6 +795,14 @@ async function stepThroughReplay(page, gameId) {
   await page.fill("#slider", String(max));
   await page.waitForFunction((n) => document.querySelector("#position").textContent.startsWith(`event ${n} `), max);
   check((await page.textContent("#event .story li.current")).includes(" wins the race"), "the last event is not the finish");
+  check(await page.isDisabled("#next") && await page.isDisabled("#next-move") && !(await page.isDisabled("#prev")),
+    "at the last event the replay offers a step forward (or no step back)");
+  await page.click("#next-mark");  // nothing graded yet: said beside the button, in sight
+  const unseen = await page.evaluate(() => {
+    const said = document.querySelector("#seek-status"), box = said.getBoundingClientRect();
+    return said.textContent && box.top >= 0 && box.bottom <= window.innerHeight ? "" : said.textContent || "(nothing)";
+  });
+  check(unseen === "", `"next graded move" with no graded move says so out of sight: ${unseen}`);
   await eventToldOnce(page, [1, 3, max]);
   await page.fill("#comment input[name=text]", "What a finish!");
   await page.click("#comment button");
