@@ -277,9 +277,17 @@ def _fortune_offers(state: State, seat: int) -> list[Move]:
             moves += [
                 Move.of("play_fortune", card=card, district=number, target=t, choice="")
                 for t in state.everyone
-                if t != seat and t != state.overlord
+                if t != seat and t != state.overlord and _can_be_sent(state, t)
             ]
     return moves
+
+
+def _can_be_sent(state: State, target: int) -> bool:
+    """An attack's target has personnel in the hideout to send to the facility should the
+    attack stand (rules version 35): against an empty hideout it would resolve nothing, and an
+    ability that chooses another player must choose one where it resolves as fully as it can
+    (advanced.golden.exceptions)."""
+    return bool(sum(state.player(target).hideout))
 
 
 def _ways(state: State, seat: int, number: int) -> list[str]:
@@ -328,6 +336,13 @@ def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
         return reject(
             "district_closed",
             f"A tile closes {where} this round: the loser of an attack could not be sent there.",
+        )
+    if target != -1 and not _can_be_sent(state, int(target)):
+        where, attacked = language.district(state, number), language.who(state, int(target))
+        return reject(
+            "empty_hideout",
+            f"{attacked}'s hideout is empty: an attack that stood would have no personnel of"
+            f" theirs to send to {where}.",
         )
     choice = move.get("choice")
     if target == -1 and choice not in _ways(state, seat, number):

@@ -32,6 +32,11 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "blockade_discards": cite("appendix.fortifications.blockades"),
     "cannot_resolve": cite("advanced.golden.abilities", "advanced.golden.exceptions"),
     "no_one_to_attack": cite("appendix.fortunes.assignment", "appendix.fortunes.dominance"),
+    "empty_hideout": cite(
+        "appendix.fortunes.assignment",
+        "troubleshooting.cards.fortunes.assignment",
+        "advanced.golden.exceptions",
+    ),
     "no_such_benefit": cite("appendix.fortunes"),
     "not_a_dominance_fortune": cite("appendix.fortunes.dominance", "district-dominance.fortune"),
     "relic_to_a_tied_player": cite("appendix.relic", "phases.dominance"),
@@ -97,6 +102,10 @@ REFUSAL_WORDS: dict[str, str] = {
         "district's list order."
     ),
     "no_one_to_attack": "Attacking oneself, or a player who has no personnel at the district.",
+    "empty_hideout": (
+        "Attacking with an assignment fortune a player whose hideout is empty, who would have no"
+        " personnel to send to the facility should the attack stand."
+    ),
     "not_a_dominance_fortune": (
         "Attacking after asserting dominance with a fortune lower than a jack."
     ),

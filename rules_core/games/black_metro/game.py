@@ -275,7 +275,13 @@ class BlackMetro(DeclaredGame[State]):
     #     event keeps the citations it was stored with (its `cites_*` False, what it did not
     #     record read as not applying); nothing else changed, so older games replay from their
     #     events
-    rules_version = 34
+    # 35: no assignment fortune attack on a player whose hideout is empty: the loser of an
+    #     attack is sent 1 personnel from the hideout, so it would resolve nothing against
+    #     them, and an ability choosing another player must choose one where it resolves
+    #     (advanced.golden.exceptions; refused `empty_hideout`); a counter still stands against
+    #     an attacker whose own hideout is empty, sending nobody, as the story now says. No
+    #     event changed and none is folded differently, so older games replay from their events
+    rules_version = 35
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

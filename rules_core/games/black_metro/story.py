@@ -75,6 +75,20 @@ def _effect(state: State, used: r.EffectUsed) -> str:
     return w.effect_place(state, used.district, used.effect) + does
 
 
+def _nobody_sent(state: State, ended: ef.ExchangeEnded) -> str:
+    """An assignment attack lost by a player whose hideout is empty (the attacker, when a
+    counter stands) sends nobody, and says so: ", but Green has no personnel in the hideout to
+    send to 02 Swiss Casino"; nothing otherwise."""
+    exchange = state.exchange
+    if exchange is None or exchange.kind != "assignment" or exchange.mode != "attack":
+        return ""
+    loser = exchange.defender if ended.winner == exchange.attacker else exchange.attacker
+    if sum(state.player(loser).hideout):
+        return ""
+    where = w.district(state, exchange.district)
+    return f", but {w.who(state, loser)} has no personnel in the hideout to send to {where}"
+
+
 def _event_chosen(state: State, chosen: s.EventChosen) -> str:
     """The relic player's answer to the event dice: the event and what the chosen option does."""
     option = event_option(state, chosen.face, chosen.option)
@@ -235,6 +249,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
     ),
     ef.ExchangeEnded: lambda st, ev, mine: (
         f"{w.fortune(ev.card).capitalize()} is resolved for {w.who(st, ev.winner)}"
+        + _nobody_sent(st, ev)
     ),
     ef.FortuneResolved: lambda st, ev, mine: "The fortunes played go to the discard",
     e.TurnPassed: lambda st, ev, mine: f"{w.who(st, ev.owner)} ends the turn",

@@ -582,3 +582,61 @@ def test_no_one_able_to_assign_ends_the_assignment_phase() -> None:
     state, events = play(state, RED, "end_turn")
     assert not any(isinstance(ev, e.TurnBegan) for ev in events)
     assert [ev.phase for ev in events if isinstance(ev, e.PhaseBegan)] == ["dominance"]
+
+
+def test_no_attack_is_made_on_a_player_whose_hideout_is_empty() -> None:
+    """The loser of an attack is sent 1 personnel from the hideout to the facility (README): a
+    player with none there could lose nothing, and an ability choosing another player must
+    choose one where it resolves (advanced.golden.exceptions). Rules version 35: until then the
+    attack was offered and, standing, did nothing to them."""
+    state = _greens_turn()
+    state = state.with_player(RED, updated(state.player(RED), hideout=(0, 0, 0)))
+    attacks = {
+        m.get("target")
+        for m in GAME.legal_moves(state, GREEN)
+        if m.type == "play_fortune" and m.get("target") != -1
+    }
+    assert attacks == {BLUE}
+    answer = refused(
+        state, GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice=""
+    )
+    assert (answer.code, answer.message) == (
+        "empty_hideout",
+        "Red's hideout is empty: an attack that stood would have no personnel of theirs to send"
+        " to 02 Swiss Casino.",
+    )
+    assert answer.citations == GAME.rejections["empty_hideout"]
+    assert cite("advanced.golden.exceptions")[0] in answer.citations
+
+
+def test_a_counter_stands_against_an_attacker_whose_hideout_is_empty_and_sends_nobody() -> None:
+    """Our reading (README): "the defending player may counter" whatever the attacker's hideout
+    holds, and the counter's effect, the attacker sending 1 personnel, is resolved as far as it
+    can be (advanced.golden.exceptions: personnel they do not have to lose): nobody is sent,
+    the counter's player gets its suit's resource and the turn ends, as the story says."""
+    state, _ = play(example_round(), RED, "assign", district=1, unit="subordinate")
+    state, _ = play(state, RED, "end_turn")
+    state = state.with_player(GREEN, updated(state.player(GREEN), hand=("2-clubs",)))
+    state = state.with_player(GREEN, updated(state.player(GREEN), hideout=(0, 1, 0)))
+    state = state.with_player(RED, updated(state.player(RED), hand=("5-clubs",)))
+    state, _ = play(state, GREEN, "assign", district=6, unit="paragon")
+    assert not sum(state.player(GREEN).hideout)
+    state, _ = play(state, GREEN, "play_fortune", card="2-clubs", district=2, target=RED, choice="")
+    assert Move.of("counter", card="5-clubs") in GAME.legal_moves(state, RED)
+    after, (countered, *events) = play(state, RED, "counter", card="5-clubs")
+    assert countered.type == "fortune_played"
+    assert not [ev for ev in events if isinstance(ev, e.PersonnelAssigned)]
+    assert [ev.type for ev in events][:3] == [
+        "counter_declined",  # Green holds no fortune to counter with
+        "exchange_ended",
+        "resource_changed",  # Red's clubs
+    ]
+    assert after.district(2).personnel[GREEN] == (0, 0, 0)
+    assert after.phase == "assignment" and after.flow.current == BLUE
+    after_counter = state
+    for ev in (countered, events[0]):
+        after_counter = GAME.evolve(after_counter, ev)
+    assert GAME.narrate(after_counter, events[1], BLUE, False) == (
+        "The 5 of clubs is resolved for Red, but Green has no personnel in the hideout to send"
+        " to 02 Swiss Casino."
+    )
