@@ -302,7 +302,7 @@ class BlackMetro(DeclaredGame[State]):
             "first_game": {
                 "type": "boolean",
                 "default": False,
-                "description": "the first game's set-up, without candidates",
+                "description": "the first game's set-up, without candidates (2 to 4 players)",
             },
             "content": {
                 "type": "object",
@@ -335,6 +335,14 @@ class BlackMetro(DeclaredGame[State]):
         pack = read_pack(lambda: self._pack(options)) if problem is None else problem
         if isinstance(pack, str):
             return reject("bad_options", pack)
+        if players == 1 and options.get("first_game"):  # the challenge's own set-up (solo.setup)
+            refused = reject(
+                "bad_options",
+                "The first game's set-up is for 2 to 4 players: the solo challenge, for"
+                " experienced players, is set up with a candidate.",
+            )
+            solo_setup = cite("solo", "solo.setup.candidate")
+            return Rejection(refused.code, refused.message, (*refused.citations, *solo_setup))
         each, deck = pack.limit("missions_drawn"), len(pack.mission_ids())
         if each * players > deck:  # a later player would draw from an empty deck
             return reject(

@@ -10,6 +10,7 @@ import pytest
 from rules_core.engine.types import Move, Outcome, Rejection
 from rules_core.engine.updating import updated
 from rules_core.games.black_metro import board, vocabulary
+from rules_core.games.black_metro.citations import cite
 from rules_core.games.black_metro.content import NUMBER_RANGES
 from rules_core.games.black_metro.events_fortunes import FortunesDrawn
 from rules_core.games.black_metro.missions import TIMING_OF
@@ -34,7 +35,7 @@ def test_the_options_schema_states_each_option_its_type_default_and_limits() -> 
     assert schema["first_game"] == {
         "type": "boolean",
         "default": False,
-        "description": "the first game's set-up, without candidates",
+        "description": "the first game's set-up, without candidates (2 to 4 players)",
     }
     kinds = ("district", "dice", "suit", "dominance_fortune", "technology", "candidate", "mission")
     effects = {kind: getattr(vocabulary, f"{kind.upper()}_OPS").schema() for kind in kinds}
@@ -86,8 +87,29 @@ def test_a_bad_content_pack_is_refused_with_what_is_wrong() -> None:
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 @pytest.mark.parametrize("first_game", [False, True])
 def test_options_within_the_rules_are_accepted(players: int, first_game: bool) -> None:
+    if players == 1 and first_game:
+        return  # the first game's set-up is not the solo challenge's (below)
     assert GAME.validate_options(players, {"first_game": first_game, "content": None}) is None
     assert GAME.validate_options(players, {}) is None
+
+
+def test_the_solo_challenge_refuses_the_first_games_set_up() -> None:
+    """The first game's set-up without candidates (starting.candidates) is a recommendation for
+    a first game of 2 to 4; the solo challenge, "designed for experienced players", has its own
+    set-up, where the player chooses a candidate (solo.setup.candidate). Refused as an option,
+    citing both: until now a solo game took it and was played without a candidate."""
+    refusal = GAME.validate_options(1, {"first_game": True})
+    assert refusal is not None
+    assert (refusal.code, refusal.message) == (
+        "bad_options",
+        "The first game's set-up is for 2 to 4 players: the solo challenge, for experienced"
+        " players, is set up with a candidate.",
+    )
+    assert refusal.citations == (
+        *GAME.rejections["bad_options"],
+        *cite("solo", "solo.setup.candidate"),
+    )
+    assert GAME.validate_options(1, {"first_game": False}) is None
 
 
 def test_seats_are_named_by_their_colours() -> None:
