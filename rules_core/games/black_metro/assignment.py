@@ -92,6 +92,11 @@ def _assign_offers(state: State, seat: int) -> list[Move]:
 
 def _assign_check(state: State, seat: int, move: Move) -> Rejection | None:
     forced = _prompted(state, seat, "forced_assign")
+    if not forced and _turn(state, seat, "fortune"):
+        return reject(
+            "out_of_order",
+            "You have assigned this turn: play an assignment fortune or end your turn.",
+        )
     if not forced and not _turn(state, seat, "assign", "more"):
         return reject("not_now", "Personnel are not being assigned now.")
     district, unit = move.get("district"), move.get("unit")
@@ -110,7 +115,7 @@ def _assign_check(state: State, seat: int, move: Move) -> Rejection | None:
         assert state.exchange is not None
         if district != state.exchange.district:
             where = language.district(state, state.exchange.district)
-            return reject("already_there", f"The lost attack sends 1 personnel to {where}.")
+            return reject("sent_by_attack", f"The lost attack sends 1 personnel to {where}.")
         return None
     if state.step == "more":
         if district != state.assigning:
@@ -297,6 +302,10 @@ def _ways(state: State, seat: int, number: int) -> list[str]:
 
 
 def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if _turn(state, seat, "assign"):
+        return reject(
+            "out_of_order", "Assign personnel first: an assignment fortune is played after."
+        )
     if not _turn(state, seat, "more", "fortune"):
         return reject("not_now", "An assignment fortune is played after assigning, in your turn.")
     if state.played_fortune:
@@ -534,8 +543,10 @@ def _end_offers(state: State, seat: int) -> list[Move]:
 
 
 def _end_check(state: State, seat: int, move: Move) -> Rejection | None:
+    if _turn(state, seat, "assign"):
+        return reject("out_of_order", "Assign personnel before ending your turn.")
     if not _turn(state, seat, "more", "fortune"):
-        return reject("not_now", "Assign personnel before ending your turn.")
+        return reject("not_now", "Your turn cannot be ended now.")
     return None
 
 

@@ -21,6 +21,10 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "no_personnel_chosen": cite("phases.assignment", "quick-reference.assignment"),
     "not_in_hideout": cite("phases.assignment", "setup.hideout"),
     "already_there": cite("phases.assignment"),
+    "out_of_order": cite("quick-reference.assignment", "phases.assignment"),
+    "sent_by_attack": cite(
+        "troubleshooting.cards.fortunes.assignment", "appendix.fortunes.assignment"
+    ),
     "not_overwhelmed": cite("phases.standby.recall", "setup.overwhelmed"),
     "district_closed": cite(
         "appendix.tiles", "appendix.dice.event", "troubleshooting.cards.fortunes.assignment"
@@ -78,8 +82,16 @@ REFUSAL_WORDS: dict[str, str] = {
         "Recovering, in the standby phase, personnel that are not in the player's overwhelmed bag."
     ),
     "already_there": (
-        "Assigning to a district where the player already has personnel, or elsewhere than the "
-        "turn or a lost attack requires."
+        "Assigning to a district where the player already has personnel, or to another district "
+        "than the one the turn began with."
+    ),
+    "out_of_order": (
+        "Taking a turn's steps out of order: an assignment fortune played or the turn ended "
+        "before assigning, or assigning after the turn's assignment is done."
+    ),
+    "sent_by_attack": (
+        "Sending the personnel a lost assignment fortune attack requires anywhere but the "
+        "attacked facility."
     ),
     "district_closed": (
         "Assigning to a district that a tile closes this round, or attacking there with an "

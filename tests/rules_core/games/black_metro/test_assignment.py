@@ -172,13 +172,13 @@ def test_a_fortune_played_in_the_assignment_phase_is_named_in_the_games_words() 
             "already_there",
             "This turn you assign to 06 Ancient Shrine only.",
         ),
-        (RED, "end_turn", {}, "not_now", "Assign personnel before ending your turn."),
+        (RED, "end_turn", {}, "out_of_order", "Assign personnel before ending your turn."),
         (
             RED,
             "play_fortune",
             {"card": "J-hearts", "district": 1, "target": -1, "choice": ""},
-            "not_now",
-            "An assignment fortune is played after assigning, in your turn.",
+            "out_of_order",
+            "Assign personnel first: an assignment fortune is played after.",
         ),
         (
             GREEN,
@@ -331,8 +331,11 @@ def test_the_loser_of_an_attack_sends_one_personnel_to_its_district_and_nowhere_
     }
     answer = refused(state, RED, "assign", district=5, unit="subordinate")
     assert (answer.code, answer.message) == (
-        "already_there",
+        "sent_by_attack",
         "The lost attack sends 1 personnel to 02 Swiss Casino.",
+    )
+    assert answer.citations == cite(
+        "troubleshooting.cards.fortunes.assignment", "appendix.fortunes.assignment"
     )
     state, events = play(state, RED, "assign", district=2, unit="subordinate")
     assert events[0] == e.PersonnelAssigned(
@@ -640,3 +643,29 @@ def test_a_counter_stands_against_an_attacker_whose_hideout_is_empty_and_sends_n
         "The 5 of clubs is resolved for Red, but Green has no personnel in the hideout to send"
         " to 02 Swiss Casino."
     )
+
+
+def test_a_turns_steps_taken_out_of_order_are_refused_citing_the_turns_order() -> None:
+    """A turn is (1) assign personnel, (2) perhaps play an assignment fortune
+    (quick-reference.assignment): a fortune played or the turn ended before assigning, or an
+    assignment after the turn's is done, is `out_of_order`, citing that order, not the generic
+    `not_now` of a move the game is not asking for (which cites every phase)."""
+    order = cite("quick-reference.assignment", "phases.assignment")
+    state = example_round()
+    early: tuple[tuple[str, dict[str, Scalar]], ...] = (
+        ("play_fortune", {"card": "J-hearts", "district": 1, "target": -1, "choice": ""}),
+        ("end_turn", {}),
+    )
+    for kind, params in early:
+        answer = refused(state, RED, kind, **params)
+        assert (answer.code, answer.citations) == ("out_of_order", order)
+    done, _ = _greens_last_paragon(("2-clubs",))
+    answer = refused(done, GREEN, "assign", district=5, unit="paragon")
+    assert (answer.code, answer.message, answer.citations) == (
+        "out_of_order",
+        "You have assigned this turn: play an assignment fortune or end your turn.",
+        order,
+    )
+    # not a turn's step at all: nothing to end while a discard is asked
+    answer = refused(_discarding(), GREEN, "end_turn")
+    assert (answer.code, answer.message) == ("not_now", "Your turn cannot be ended now.")
