@@ -46,6 +46,12 @@ def asked_step(state: State, prompt: Prompt) -> str:
     return say_all(ACTIONS, steps_left(state, prompt)[:1])
 
 
+def _to_take(state: State, prompt: Prompt) -> str:
+    """The step asked as what is done, to follow "to" ("advance your scientific level", not
+    "to you may advance...": the step's own words say "you may" where it may be left undone)."""
+    return asked_step(state, prompt).removeprefix("you may ")
+
+
 def _ways(state: State, prompt: Prompt) -> list[str]:
     step = steps_left(state, prompt)[0]
     number, taken = _int(prompt, "district"), _int(prompt, "taken")
@@ -66,7 +72,7 @@ def _check(state: State, seat: int, move: Move) -> Rejection | None:
     if not isinstance(move.get("choice"), str) or move not in _offers(state, seat):
         return reject(
             "cannot_resolve",
-            f"That is not a way to {asked_step(state, prompt)} now: name one of the ways offered.",
+            f"That is not a way to {_to_take(state, prompt)} now: name one of the ways offered.",
         )
     return None
 
@@ -98,7 +104,7 @@ def chosen_words(state: State, prompt: Prompt, choice: str) -> str:
         return language.one_choice(state, choice, op)
     if op == "return_missions":
         return "return no more missions" if _int(prompt, "taken") else "return no mission"
-    return f"go on without being able to {asked_step(state, prompt)}"
+    return f"go on without being able to {_to_take(state, prompt)}"
 
 
 def _label(state: State, seat: int, move: Move) -> str:

@@ -150,7 +150,9 @@ def test_a_step_answered_otherwise_is_refused_citing_the_golden_rules() -> None:
     state, _ = play(state, BLUE, "resolve_roll", choice="voltaic-edge")
     wrong = refused(state, BLUE, "choose_step", choice="calm-protocol")
     assert wrong.code == "cannot_resolve"
-    assert "you may advance your scientific level" in wrong.message
+    assert wrong.message == (  # the step's words after "to", not "to you may advance..."
+        "That is not a way to advance your scientific level now: name one of the ways offered."
+    )
     assert {c.section for c in REJECTIONS["cannot_resolve"]} >= {"advanced.golden.abilities"}
     assert refused(state, BLUE, "choose_step", choice="advance|no").code == "cannot_resolve"
     assert refused(state, RED, "choose_step", choice="advance").code == "not_your_turn"
