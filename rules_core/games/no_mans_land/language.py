@@ -32,9 +32,9 @@ from rules_core.games.no_mans_land.state import Crime, NmlState
 from rules_core.games.no_mans_land.turns import (
     c_plus_1_crimes,
     extra_offered,
-    falcone_stuck,
     gordon_waits,
     start_cards,
+    stuck_as_told,
 )
 
 ROLES = ("Falcone", "Gordon")
@@ -226,8 +226,8 @@ def _story(state: NmlState, event: GameEvent, seat: int | None, reveal: bool) ->
         who = ROLES[event.player]
         if event.phase == "start":
             return f"{who}'s turn begins with the start of turn phase"
-        stuck = falcone_stuck(state) if event.seat is None and event.phase == "draw" else ""
-        if stuck:  # his movement phase ended unasked (rules version 10)
+        stuck = stuck_as_told(state) if event.seat is None and event.phase == "draw" else ""
+        if stuck:  # his movement phase ended unasked (rules versions 10 and later)
             return f"{stuck}: his movement phase ends. {who}'s {PHASE_NAMES[event.phase]}"
         return f"{who}'s {PHASE_NAMES[event.phase]}"
     if isinstance(event, OverrunChecked):

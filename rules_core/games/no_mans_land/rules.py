@@ -124,8 +124,11 @@ class NoMansLand(DeclaredGame[NmlState]):
     # character of his can move, and he holds no card, too few counters for the pack's cheapest
     # card, or a hero stands at every district (turns.falcone_stuck: the draw phase begins by
     # nobody; before, he was asked to end it, the one move offered); with cards and counters he
-    # is asked even when none can be played (his hand is hidden)
-    rules_version = 10
+    # is asked even when none can be played (his hand is hidden); 11: no counter left leaves him
+    # stuck only if the pack's cheapest card costs something (a custom pack's card of cost 0, or
+    # a face-down price of 0, is played with none: version 10 ended the phase unasked there,
+    # though he might hold such a card; its story keeps version 10's reason, turns.stuck_as_told)
+    rules_version = 11
     search_iterations = 30  # small: the balance runs play hundreds of games on two cores
     lost_value_mark = 0.15
     moves = MOVES

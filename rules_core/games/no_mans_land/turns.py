@@ -131,7 +131,20 @@ def falcone_stuck(state: NmlState) -> str:
     district standing has a hero (movement-phase: a card is played where no hero stands). Then
     the phase ends unasked (rules version 10). With counters to spend and cards in hand he is
     asked, even when none of them can be played: which cards he holds is hidden, and an
-    unasked end would tell Gordon."""
+    unasked end would tell Gordon. A pack's card that costs nothing is played with no counter,
+    so no counter left is not enough while the pack has one (rules version 11)."""
+    return _stuck(state, cheapest_play(state))
+
+
+def stuck_as_told(state: NmlState) -> str:
+    """Why a movement phase of Falcone's that ended unasked ended, for its story: today's
+    reading (`falcone_stuck`), else rules version 10's, which ended it with no counter left
+    even when the pack held a card costing nothing (a custom pack's game of that version)."""
+    return falcone_stuck(state) or _stuck(state, max(1, cheapest_play(state)))
+
+
+def _stuck(state: NmlState, cheapest: int) -> str:
+    """`falcone_stuck` with the fewest counters a card needs given as `cheapest`."""
     if state.over or state.gain_owed or state.revealing or state.flow.current != FALCONE:
         return ""
     if state.flow.step != "movement":
@@ -140,10 +153,12 @@ def falcone_stuck(state: NmlState) -> str:
         return ""
     if not state.falcone_hand:
         reason = "Falcone holds no card"
-    elif state.counters == 0:
-        reason = "Falcone has no counter left"
-    elif state.counters < cheapest_play(state):
-        reason = "Falcone has too few counters for any card"
+    elif state.counters < cheapest:
+        reason = (
+            "Falcone has no counter left"
+            if state.counters == 0
+            else "Falcone has too few counters for any card"
+        )
     elif not open_districts(state):
         reason = "A hero stands at every district, so Falcone can play no card"
     else:

@@ -5,7 +5,9 @@ whenever he holds a card, and his own view alone says why when none can be playe
 
 from __future__ import annotations
 
+import json
 import shutil
+import tomllib
 from dataclasses import replace
 
 import pytest
@@ -13,7 +15,10 @@ import pytest
 from rules_core.engine import fold
 from rules_core.engine.types import Move
 from rules_core.games.no_mans_land.citations import FALCONE, GORDON
+from rules_core.games.no_mans_land.content import REFERENCE_PACK
 from rules_core.games.no_mans_land.events import CardsDrawn, CrimeCommitted, PhaseBegan
+from rules_core.games.no_mans_land.state import NmlState, Piece
+from rules_core.games.no_mans_land.turns import falcone_stuck
 from tests.frontend.test_panels import panel
 from tests.rules_core.games.no_mans_land.helpers import (
     GAME,
@@ -95,3 +100,59 @@ def test_gordons_panel_shows_why_he_is_asked_and_falcones_does_not() -> None:
     why = GAME.view(state, GORDON)["why_asked"]
     assert ["p", why] in panel("no-mans-land", GAME.view(state, GORDON), GORDON)
     assert not any(line[0] == "p" for line in panel("no-mans-land", GAME.view(state, 0), 0))
+
+
+def with_a_free_bribe(state: NmlState) -> NmlState:
+    """`state` under a custom pack whose Bribe the Commissioner costs nothing (falcone[].cost
+    may be 0)."""
+    data = tomllib.loads(REFERENCE_PACK.read_text(encoding="utf-8"))
+    for card in data["falcone"]:
+        if card["id"] == "bribe":
+            card["cost"] = 0
+    return replace(state, content=json.dumps(data, sort_keys=True))
+
+
+def test_falcone_with_no_counter_left_is_still_asked_when_the_pack_has_a_card_costing_nothing() -> (
+    None
+):
+    """Rules version 11: a card that costs nothing is played with no counter (`movement-phase`),
+    so spending his last counter with a free Bribe in hand leaves him a choice; version 10 ended
+    the phase unasked whenever he had no counter left."""
+    arson = Move.of("crime", card="arson-1", district="diamond", face_down=False)
+    state = with_a_free_bribe(
+        replace(falcones_movement(), falcone_hand=("arson-1", "bribe-2"), moved=("thug-2",))
+    )
+    events = decide(state, FALCONE, arson)
+    assert [e.type for e in events] == ["crime_committed"]
+    after = fold(GAME, events, state)
+    assert after.counters == 0 and falcone_stuck(after) == ""
+    assert GAME.to_act(after) == {FALCONE}
+    free = Move.of("crime", card="bribe-2", district="park-row", face_down=False)
+    assert free in GAME.legal_moves(after, FALCONE)
+    assert decide(after, FALCONE, free)[0] == CrimeCommitted(
+        seat=FALCONE, card="bribe-2", district="park-row", cost=0
+    )
+
+
+def test_a_free_card_in_the_pack_still_leaves_falcone_stuck_with_no_hand_or_no_open_district() -> (
+    None
+):
+    state = with_a_free_bribe(replace(falcones_movement(), counters=0, moved=("thug-2",)))
+    assert falcone_stuck(replace(state, falcone_hand=())).startswith("Falcone holds no card")
+    everywhere = replace(state, heroes=tuple(Piece(f"h{d}", d) for d in state.standing()))
+    assert falcone_stuck(everywhere).startswith("A hero stands at every district")
+
+
+def test_a_version_10_game_that_ended_a_phase_with_a_free_card_in_the_pack_keeps_its_reason() -> (
+    None
+):
+    """A stored custom-pack game of rules version 10 ended his movement phase unasked at no
+    counter left though the pack held a free card: its story still says why."""
+    state = with_a_free_bribe(
+        replace(falcones_movement(), falcone_hand=("bribe-2",), counters=0, moved=("thug-2",))
+    )
+    draw = PhaseBegan(seat=None, player=FALCONE, phase="draw")
+    assert GAME.narrate(state, draw, None, False) == (
+        "Falcone has no counter left and none of his characters can move: his movement phase "
+        "ends. Falcone's draw phase."
+    )
