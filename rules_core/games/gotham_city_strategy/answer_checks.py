@@ -14,7 +14,7 @@ from rules_core.games.gotham_city_strategy.refusals import reject
 from rules_core.games.gotham_city_strategy.state import BLOCKS, HIDEOUT, GcsState
 
 THREATS, PLACING = "glossary.threats", "turn.plot.effect.placing"
-CARD = "turn.plot.effect.carry-out"
+CARD, BLOCK = "turn.plot.effect.carry-out", "glossary.block"  # BLOCK: the three districts
 
 
 def check_place_threat(state: GcsState, seat: int, move: Move) -> Rejection | None:
@@ -33,8 +33,8 @@ def check_place_threat(state: GcsState, seat: int, move: Move) -> Rejection | No
             "turn.plot.batman-blocks",
         )
     if d.district and state.pack.blocks[block].district != d.district:
-        return reject(
-            "cannot_place_threat", f"These threats go in {d.district.capitalize()}.", PLACING
+        return reject(  # the card names the district (what one is: glossary.block)
+            "cannot_place_threat", f"These threats go in {d.district.capitalize()}.", BLOCK, CARD
         )
     if d.different and block in d.used:
         return reject(
@@ -98,6 +98,7 @@ def check_place_henchman(state: GcsState, seat: int, move: Move) -> Rejection | 
             + (f", in {d.district.capitalize()}." if d.district else "."),
             CARD,
             "turn.plot.batman-blocks",
+            *((BLOCK,) if d.district else ()),
         )
     if d.different and block in d.used:
         return reject(

@@ -34,7 +34,11 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "card_not_in_hand": cite("turn.plot", VARIANT),
     "card_requirement_not_met": cite("turn.plot.effect", VARIANT),
     "cannot_place_threat": cite(
-        "glossary.threats", "turn.plot.effect.placing", "turn.plot.batman-blocks"
+        "glossary.threats",
+        "turn.plot.effect.placing",
+        "turn.plot.batman-blocks",
+        "glossary.block",
+        "turn.plot.effect.carry-out",
     ),
     "cannot_remove_threat": cite(
         "glossary.order-value",
@@ -51,6 +55,7 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
         "turn.plot.bat-signal",
         "turn.plot.batman-blocks",
         "glossary.ability",
+        "glossary.block",
     ),
     "must_continue": cite(*ASKED, "setup"),
 }

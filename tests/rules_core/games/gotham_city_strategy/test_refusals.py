@@ -127,16 +127,17 @@ def test_a_threat_kept_off_batmans_block_cites_that_rule_and_a_full_block_the_li
 
 def test_a_cards_threats_go_in_its_district_and_no_two_on_a_block_where_it_says_so() -> None:
     """turn.plot.effect.placing: threats a card puts "on different blocks" go no two on one
-    block, and a card naming a district puts them there; each refusal says which and cites the
-    note (the blocks offered leave both out, so only the check stands between a posted move and
-    the table)."""
+    block, citing the note; a card naming a district puts them there, citing what a district is
+    (glossary.block: the twelve blocks in three districts of four) and the card carried out (the
+    note says nothing of districts). The blocks offered leave both out, so only the check stands
+    between a posted move and the table."""
     decision = Decision(
         seat=0, kind="place_threats", count=2, must=True, district="midtown", different=True
     )
     state = waiting(decision)
     uptown = refusal(state, 0, Move.of("place_threat", block=0))
     assert (uptown.code, uptown.message) == ("cannot_place_threat", "These threats go in Midtown.")
-    assert sections(uptown) == ["turn.plot.effect.placing"]
+    assert sections(uptown) == ["glossary.block", CARD]
     state = act(state, 0, Move.of("place_threat", block=ACE))
     again = refusal(state, 0, Move.of("place_threat", block=ACE))
     assert again.message == "These threats go on different blocks; Ace Chemicals has one."
@@ -245,3 +246,16 @@ def test_blocks_asked_of_a_level_with_two_villains_cite_that_a_tie_rules_nothing
         " is not yours)."
     )
     assert sections(answer) == ["turn.level.verify", "glossary.ruling", "two-player"]
+
+
+def test_a_cards_henchmen_kept_out_of_another_district_cite_what_a_district_is() -> None:
+    """A card placing henchmen in one district (the reference's in Downtown and Midtown):
+    a block elsewhere is refused saying where, citing glossary.block beside the card."""
+    decision = Decision(seat=0, kind="place_henchmen", count=1, must=True, district="midtown")
+    state = with_player(waiting(decision), 0, hideout_henchmen=2)
+    state = updated(state, batman_at=-1)
+    answer = refusal(state, 0, Move.of("place_henchman", block=0))
+    assert answer.message == (
+        "A henchman goes on a block with no enemy figure and no Batman, in Midtown."
+    )
+    assert sections(answer) == [CARD, "turn.plot.batman-blocks", "glossary.block"]
