@@ -119,13 +119,13 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         ):
             return reject(
                 "no_weapon",
-                f"The hero carries no usable {kind} weapon of that name.",
+                f"{name(state, hero.id)} carries no usable {kind} weapon of that name.",
                 *WEAPON_RULES[str(kind)],
             )
     elif kind == "ranged":
         return reject(
             "no_weapon",
-            "A ranged attack needs a ranged weapon the hero can use.",
+            f"A ranged attack needs a ranged weapon {name(state, hero.id)} can use.",
             *WEAPON_RULES["ranged"],
         )
     refused = _second_weapon(state, hero, str(kind), weapon, _second(move))
@@ -139,7 +139,7 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("bad_target", far, *REACH_RULES["hero", str(kind)])
     space = state.board_pack.hero(hero.id).space(str(kind))
     if space.die == UNABLE:
-        return reject("cannot_act", f"The hero cannot make a {kind} attack.")
+        return reject("cannot_act", f"{name(state, hero.id)} cannot make a {kind} attack.")
     cubes = move.get("cubes")
     if not isinstance(cubes, int) or isinstance(cubes, bool) or not 1 <= cubes <= MAX_CUBES:
         return reject("bad_cubes", "Spend at least one cube on an attack.", *ATTACK_CUBES)

@@ -40,7 +40,8 @@ def exchange_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     if state.hero(giver).area != state.hero(receiver).area:
         return reject("no_exchange", "Both heroes must be in the same area.")
     item = move.get("item")
-    refused = not_carried(state.hero(giver), item, "v-d-1-c", "v-d-1-d", who="The giving hero")
+    named = state.board_pack.hero(giver).name
+    refused = not_carried(state.hero(giver), item, named, "v-d-1-c", "v-d-1-d")
     if refused is not None:
         return refused
     board = state.board_pack.hero(receiver)

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import counted_or_none
+from rules_core.engine.wording import counted_or_none, possessive
 from rules_core.games.gotham_city_chronicles import bonus_choice, dice, geometry
 from rules_core.games.gotham_city_chronicles.events import (
     ComplexActionResolved,
@@ -180,7 +180,8 @@ def complex_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("no_mission_action", f"{action.name} is not possible here and now.")
     space = state.board_pack.hero(hero.id).space(action.action)
     if space.die == UNABLE:
-        return reject("cannot_act", f"The hero cannot perform this {action.action}.")
+        named = state.board_pack.hero(hero.id).name
+        return reject("cannot_act", f"{named} cannot perform this {action.action}.")
     step = _SPENDING[action.action, True]
     cubes = move.get("cubes")
     if not isinstance(cubes, int) or isinstance(cubes, bool) or not 1 <= cubes <= MAX_CUBES:
@@ -310,7 +311,8 @@ def pick_up_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return hero
     item = move.get("item")
     if (item, hero.area) not in state.ground:
-        return reject("no_such_item", "There is no such equipment in the hero's area.")
+        named = state.board_pack.hero(hero.id).name
+        return reject("no_such_item", f"There is no such equipment in {possessive(named)} area.")
     board = state.board_pack.hero(hero.id)
     if not board.carries(encumbrance(state, hero) + state.board_pack.item(str(item)).weight):
         return reject("too_encumbered", f"{board.name} would exceed the maximum encumbrance.")
@@ -345,7 +347,7 @@ def drop_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     busy = pending(state)
     if busy is not None:
         return busy
-    return not_carried(hero, move.get("item"))
+    return not_carried(hero, move.get("item"), state.board_pack.hero(hero.id).name)
 
 
 def drop_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:

@@ -30,12 +30,10 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
 }
 
 
-def not_carried(
-    hero: HeroState, item: object, *sections: str, who: str = "The hero"
-) -> Rejection | None:
-    """None when `hero` carries `item` as equipment it may let go of. A bat-gadget is never
-    dropped, given, taken or thrown (V·D·2); anything else is not carried (`sections`: the
-    action's own, where it has them)."""
+def not_carried(hero: HeroState, item: object, who: str, *sections: str) -> Rejection | None:
+    """None when `hero` (named `who`) carries `item` as equipment it may let go of. A bat-gadget
+    is never dropped, given, taken or thrown (V·D·2); anything else is not carried (`sections`:
+    the action's own, where it has them)."""
     if item in hero.items:
         return None
     if item in hero.gadgets:

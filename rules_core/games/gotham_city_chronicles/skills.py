@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import counted
+from rules_core.engine.wording import counted, possessive
 from rules_core.games.gotham_city_chronicles import (
     bonus_choice,
     dice,
@@ -47,6 +47,7 @@ from rules_core.games.gotham_city_chronicles.state import (
 
 Miniature = HeroState | Character  # a skill's possessor (X: [the possessor])
 HERO_MOVES = ("attract", "blast")  # the heroes' moves; the villain's are character_<skill>
+ATTRACTION = "x.attraction"  # its entry; a refusal adds the concept of the requirement failed
 
 
 def skill_cards(state: GccState, figure: Miniature, skill: str) -> tuple[str, ...]:
@@ -172,7 +173,8 @@ def _possessor(state: GccState, seat: int, move: Move, skill: str) -> Rejection 
         if isinstance(hero, Rejection):
             return hero
         if not skill_level(state, hero, skill):
-            return reject("no_skill", f"The hero has no {skill.capitalize()} skill to use.")
+            named = name(state, hero.id)
+            return reject("no_skill", f"{named} has no {skill.capitalize()} skill to use.")
         return automatic_refusal(state, hero) or hero
     character = villain.acting_character(state)
     if isinstance(character, Rejection):
@@ -207,10 +209,6 @@ def _size(state: GccState, figure: str) -> int:
     return state.board_pack.tile(state.character(figure).tile).size
 
 
-def _role(figure: Miniature) -> str:
-    return "character" if isinstance(figure, Character) else "hero"
-
-
 def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     who = _possessor(state, seat, move, "attraction")
     if isinstance(who, Rejection):
@@ -220,15 +218,14 @@ def attract_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return weapon_choice.check(state, skill_cards(state, who, "attraction"), "attraction", move)
     target = move.get("target")
     if not isinstance(target, str) or target == who.id:
-        return reject("bad_target", "Attraction draws another miniature.")
+        return reject("bad_target", "Attraction draws another miniature.", ATTRACTION)
     if not (state.has_hero(target) or state.has_character(target)):
-        return reject("bad_target", "There is no such miniature.")
+        return reject("bad_target", "There is no such miniature.", ATTRACTION)
     there = state.area_of(target)
     size = _size(state, target)
     if there == who.area:  # reading: nothing to draw in (README)
-        return reject(
-            "bad_target", f"That miniature is already in the {_role(who)}'s area.", "x.attraction"
-        )
+        here = f"{name(state, target)} is already in {possessive(name(state, who.id))} area."
+        return reject("bad_target", here, ATTRACTION)
     return _out_of_attraction(state, who, target, there, size, weapons)
 
 
@@ -249,7 +246,7 @@ def _out_of_attraction(
     board = state.board_pack.board
     named, possessor = name(state, target), name(state, who.id)
     if not there:
-        return reject("bad_target", f"{named} is not on the board.", "x.attraction")
+        return reject("bad_target", f"{named} is not on the board.", ATTRACTION)
     level = skill_level(state, who, "attraction", None, weapons)
     far = geometry.distance(board, who.area, there)
     if far is None or far > level:
@@ -257,16 +254,18 @@ def _out_of_attraction(
         given = _card_lines(state, who, "attraction", None)
         left_out = len(skill_lines(state, who, "attraction", None, weapons)) < len(given)
         tools = ("v-d.item-types",) if left_out else ()
-        reach = f"{named} is {away}: {possessor}'s Attraction reaches {level}."
-        return reject("bad_target", reach, "x.attraction", *tools)
-    why = None
+        reach = f"{named} is {away}: {possessive(possessor)} Attraction reaches {level}."
+        return reject("bad_target", reach, ATTRACTION, "ix-j", *tools)
     if not geometry.clear_sight(board, who.area, there):
         why = f"{possessor} has no clear line of sight to {named}."
-    elif size > _size(state, who.id):
+        return reject("bad_target", why, ATTRACTION, "ix-l")
+    if size > _size(state, who.id):
         why = f"{named} (size {size}) is larger than {possessor} (size {_size(state, who.id)})."
-    elif geometry.over_occupies(board, who.area, state.load(who.area), size):
+        return reject("bad_target", why, ATTRACTION)
+    if geometry.over_occupies(board, who.area, state.load(who.area), size):
         why = f"{named} would over-occupy the {name(state, who.area)}."
-    return None if why is None else reject("bad_target", why, "x.attraction")
+        return reject("bad_target", why, ATTRACTION, "ix-h")
+    return None
 
 
 def attract_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:

@@ -32,7 +32,7 @@ def throw_check(state: GccState, seat: int, move: Move) -> Rejection | None:
     hero = hero_may_act(state, seat, move.get("hero"))
     if isinstance(hero, Rejection):
         return hero
-    refused = not_carried(hero, move.get("item"), "v-d-1-e")
+    refused = not_carried(hero, move.get("item"), state.board_pack.hero(hero.id).name, "v-d-1-e")
     if refused is not None:
         return refused
     board = state.board_pack.board
@@ -50,7 +50,7 @@ def throw_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("bad_target", "No moves lead to that area.", "v-d-1-e", "ix-j")
     space = state.board_pack.hero(hero.id).manipulation
     if space.die == UNABLE:
-        return reject("cannot_act", "The hero cannot manipulate.")
+        return reject("cannot_act", f"{state.board_pack.hero(hero.id).name} cannot manipulate.")
     cubes = move.get("cubes")
     if not isinstance(cubes, int) or isinstance(cubes, bool) or not 1 <= cubes <= MAX_CUBES:
         return reject("bad_cubes", "Spend at least one cube on a throw.", "v-d-1-e", "v-c-3-a-ii")

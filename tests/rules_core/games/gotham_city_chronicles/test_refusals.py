@@ -249,3 +249,87 @@ def test_a_heroes_seat_in_the_villains_turn_is_told_whose_turn_it_is_in_words() 
     assert refusal.code == "not_your_turn"
     assert refusal.message == "It is the villain's turn, and not yours to play now."
     assert refusal.citations == REJECTIONS["not_your_turn"]
+
+
+def _attraction_refused(state: GccState, target: str) -> Rejection:
+    refusal = MOVES.decide(
+        state, 1, Move.of("attract", hero="batman", target=target), random.Random(0)
+    )
+    assert isinstance(refusal, Rejection), refusal
+    assert refusal.code == "bad_target"
+    return refusal
+
+
+def test_an_attraction_refused_cites_attraction_and_the_concept_it_fails() -> None:
+    """X Attraction lists its requirements; each refusal cites the entry and the general concept
+    of the one failed (IX J distance, IX L line of sight, IX H over-occupation), never the melee
+    and ranged attacks' target steps (V·C·1 [b], V·C·2 [b]) that `bad_target` cites by default."""
+    state = _heroes_acting()
+    thug = replace(state.character("thugs-with-crowbar-1"), area="loading-pit")
+    state = state.with_character(thug)
+
+    def cited(target: str, at: GccState = state) -> tuple[str, ...]:
+        return tuple(c.section for c in _attraction_refused(at, target).citations)
+
+    assert cited("batman") == ("x.attraction",)  # another miniature
+    assert cited("nobody") == ("x.attraction",)
+    assert cited("thugs-with-crowbar-2") == ("x.attraction", "ix-j")  # 3 moves away
+    assert cited("thugs-with-crowbar-1") == ("x.attraction", "ix-l")  # no clear sight
+    assert cited("killer-croc-1") == ("x.attraction",)  # larger than Batman
+    full = _placed(state, "renee-montoya", area="office")
+    full = full.with_character(replace(thug, area="walkway"))
+    assert cited("thugs-with-crowbar-1", full) == ("x.attraction", "ix-h")
+
+
+@pytest.mark.parametrize(
+    ("where", "move", "message"),
+    [
+        (
+            [("renee-montoya", {"area": "office"})],
+            Move.of("attract", hero="renee-montoya", target="batman"),
+            "Renee Montoya has no Attraction skill to use.",
+        ),
+        (
+            [("commissioner-gordon", {"area": "office"})],
+            Move.of("attract", hero="batman", target="commissioner-gordon"),
+            "Commissioner Gordon is already in Batman's area.",
+        ),
+        (
+            [],
+            Move.of(
+                "attack",
+                hero="batman",
+                kind="melee",
+                weapon="tonfa",
+                target="thugs-with-crowbar-1",
+                cubes=1,
+            ),
+            "Batman carries no usable melee weapon of that name.",
+        ),
+        (
+            [],
+            Move.of("pick_up", hero="batman", item="tonfa"),
+            "There is no such equipment in Batman's area.",
+        ),
+        (
+            [],
+            Move.of("throw", hero="batman", item="ledger", to="walkway", cubes=1),
+            "Batman carries no such equipment.",
+        ),
+        (
+            [("commissioner-gordon", {"area": "office"})],
+            Move.of("give", hero="batman", item="ledger", to="commissioner-gordon"),
+            "Batman carries no such equipment.",
+        ),
+    ],
+)
+def test_a_refusal_names_the_hero_it_refuses(
+    where: list[tuple[str, dict[str, Any]]], move: Move, message: str
+) -> None:
+    """A refused hero's move names that hero, as the move's label does, not "the hero"."""
+    state = _heroes_acting()
+    for hero, changes in where:
+        state = _placed(state, hero, **changes)
+    refusal = MOVES.decide(state, 1, move, random.Random(0))
+    assert isinstance(refusal, Rejection), refusal
+    assert refusal.message == message

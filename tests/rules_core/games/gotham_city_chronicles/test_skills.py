@@ -122,7 +122,10 @@ def test_attraction_blast_and_a_throw_want_another_area() -> None:
     thug = replace(state.character("thugs-with-crowbar-1"), area="office")
     state = state.with_character(thug)
     here = refused(state, 1, Move.of("attract", hero="batman", target="thugs-with-crowbar-1"))
-    assert here.code == "bad_target" and "already in the hero's area" in here.message
+    assert (here.code, here.message) == (
+        "bad_target",
+        "Thugs with Crowbar #1 is already in Batman's area.",
+    )
     assert {c.section for c in here.citations} == {"x.attraction"}
     offered = [m for m in GAME.legal_moves(state, 1) if m.type == "attract"]
     assert Move.of("attract", hero="batman", target="thugs-with-crowbar-1") not in offered
@@ -379,10 +382,10 @@ def test_identical_tool_bonuses_are_not_combined_in_a_skills_level() -> None:
         "bad_target",
         "Renee Montoya is 3 moves away: Batman's Attraction reaches 2.",
     )
-    assert {c.section for c in far.citations} == {"x.attraction", "v-d.item-types"}
+    assert {c.section for c in far.citations} == {"x.attraction", "ix-j", "v-d.item-types"}
     one = up.with_hero(replace(up.hero("batman"), gadgets=("grapnel-gun",)))
     alone = refused(one, 1, Move.of("attract", hero="batman", target="renee-montoya"))
-    assert {c.section for c in alone.citations} == {"x.attraction"}  # nothing was left out
+    assert {c.section for c in alone.citations} == {"x.attraction", "ix-j"}  # none left out
 
 
 def test_two_copies_of_a_single_use_card_that_served_both_leave_the_game() -> None:

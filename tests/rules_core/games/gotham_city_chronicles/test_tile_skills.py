@@ -156,7 +156,10 @@ def test_a_character_draws_a_hero_in_and_repeats_within_its_multiplier() -> None
     assert refused(state, VILLAIN, blast).code == "character_step"  # another nature
     again = Move.of("character_attract", characteristic=0, target="commissioner-gordon")
     here = refused(state, VILLAIN, again)
-    assert here.code == "bad_target" and "already in the character's area" in here.message
+    assert (here.code, here.message) == (
+        "bad_target",
+        "Commissioner Gordon is already in Brutes with Chains #1's area.",
+    )
     state, _ = play(
         state, VILLAIN, Move.of("character_attract", characteristic=0, target="renee-montoya")
     )

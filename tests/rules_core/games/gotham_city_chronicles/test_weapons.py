@@ -168,7 +168,7 @@ def test_an_attraction_takes_the_weapon_the_player_chooses() -> None:
     )
     short = refused(state, 1, Move.of("attract", hero="batman", target=thug, melee="hook"))
     assert short.message == "Thugs with Crowbar #1 is 2 moves away: Batman's Attraction reaches 1."
-    assert {c.section for c in short.citations} == {"x.attraction", "v-d.item-types"}
+    assert {c.section for c in short.citations} == {"x.attraction", "ix-j", "v-d.item-types"}
     unnamed = refused(state, 1, Move.of("attract", hero="batman", target=thug))
     assert unnamed.code == "bad_weapon_choice"
 
