@@ -140,6 +140,27 @@ def die_shown(state: GccState, index: int) -> str:
     return f"the {ordinal(index)} die ({dice.colour(die)}{icon}: {shows})"
 
 
+def _rerolled(state: GccState, event: ev.DiceRerolled) -> str:
+    """ "Batman rerolls the first die (white: no success) for one cube: it now shows one
+    success.": the dice as the reroll's move names them (VIII C-E), and what they show now."""
+    cost = f"for {in_words(event.cubes)} cube{'s' if event.cubes > 1 else ''}"
+    cost = cost if event.cubes else "for free"
+    roll = state.roll
+    who = name(state, event.figure)
+    if roll is None or any(not 0 <= i < len(roll.pool) for i in event.dice):
+        many = len(event.dice)
+        return f"{who} rerolls {in_words(many)} {'die' if many == 1 else 'dice'} {cost}."
+    shown = listed([die_shown(state, i) for i in event.dice])
+    now = listed(
+        [
+            _successes(state.board_pack.faces(dice.colour(roll.pool[i]))[face])
+            for i, face in zip(event.dice, event.faces, strict=True)
+        ]
+    )
+    showing = "it now shows" if len(event.dice) == 1 else "they now show"
+    return f"{who} rerolls {shown} {cost}: {showing} {now}."
+
+
 def _yellow_dice(state: GccState, figure: str, reason: str, count: int) -> str:
     """ "Batman rolls two yellow dice for the explosion, and may reroll them.", the reroll only
     where its player can pay for one (the yellow dice have no reroll icon; VIII D: a cube and
@@ -373,10 +394,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.ComplexActionRolled: lambda s, e: (
         f"{name(s, e.figure)} tries to {name(s, e.action).lower()} with {counted(e.cubes, 'cube')}."
     ),
-    ev.DiceRerolled: lambda s, e: (
-        f"{name(s, e.figure)} rerolls {counted(len(e.dice), 'die', 'dice')}"
-        + (f" for {counted(e.cubes, 'cube')}." if e.cubes else " for free.")
-    ),
+    ev.DiceRerolled: lambda s, e: _rerolled(s, e),
     ev.FreeRerollPicked: lambda s, e: (
         f"{name(s, e.figure)} chooses {die_shown(s, e.die)} for a free reroll."
     ),

@@ -90,7 +90,7 @@ REJECTIONS.update(
         "bad_reroll": cite("viii-b", "viii-c"),
         "bad_bonus_line": cite("v-d.bonus-lines"),
         "bad_weapon_choice": cite("v-d.item-types"),
-        "reroll_limit": cite("viii-d", "ix-i"),
+        "reroll_limit": cite("viii-d", "ix-i", "ix-c"),
         "no_mission_action": cite("i", "v-c-3-a-i", "v-c-4"),
         "bad_cubes": cite("v-c-3-a-ii", "ix-c"),
         "exertion_limit": cite("ix-i", "v-c-3-a-ii", "v-c-3-b-ii"),
@@ -227,7 +227,9 @@ REFUSAL_WORDS: dict[str, str] = {
         "Using two weapons of one type outside an attack without choosing the one whose bonus "
         "serves, or naming a weapon where there is no choice."
     ),
-    "reroll_limit": "Paying for more rerolls than the reroll space has room for.",
+    "reroll_limit": (
+        "Paying for more rerolls than the reroll space has room for, or than the cubes in reserve."
+    ),
     "no_mission_action": (
         "Attempting a manipulation or thought the mission does not give the heroes, or one not "
         "possible here and now."

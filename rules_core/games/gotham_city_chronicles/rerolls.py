@@ -9,7 +9,7 @@ import random
 
 from rules_core.engine.declared import Run
 from rules_core.engine.types import GameEvent, Move, Rejection
-from rules_core.engine.wording import in_words, listed
+from rules_core.engine.wording import in_words, listed, possessive
 from rules_core.games.gotham_city_chronicles import (
     area_rolls,
     combat,
@@ -20,7 +20,7 @@ from rules_core.games.gotham_city_chronicles import (
 )
 from rules_core.games.gotham_city_chronicles.events import DiceRerolled, FreeRerollPicked
 from rules_core.games.gotham_city_chronicles.evolve import HANDLERS
-from rules_core.games.gotham_city_chronicles.language import die_shown
+from rules_core.games.gotham_city_chronicles.language import die_shown, name
 from rules_core.games.gotham_city_chronicles.refusals import reject
 from rules_core.games.gotham_city_chronicles.rolling import reroll_possible, reroll_room
 from rules_core.games.gotham_city_chronicles.state import GccState
@@ -68,12 +68,40 @@ def reroll_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         refused = dice.check_free_rerolls(roll.pool, chosen, roll.free_done)
         return None if refused is None else reject("bad_reroll", refused.reason)
     if paid is not True:
-        return reject("bad_reroll", "Say whether the reroll is paid (true) or free (false).")
+        return reject("bad_reroll", "Say whether the dice are rerolled for cubes or for free.")
     if len(chosen) > reroll_room(state):
-        return reject(
-            "reroll_limit", "Each die costs a cube on the reroll space, within its limit."
-        )
+        return _unpaid(state, len(chosen))
     return None
+
+
+def _unpaid(state: GccState, count: int) -> Rejection:
+    """VIII D: a paid reroll of `count` dice refused for what is short, the cubes in reserve
+    (IX C) or the room on the reroll space (IX I); a character's are the command post's."""
+    roll = state.roll
+    assert roll is not None
+    if state.has_hero(roll.figure):
+        owner = name(state, roll.figure)
+        zones, limit = (
+            state.hero(roll.figure).zones,
+            state.board_pack.hero(roll.figure).reroll.limit,
+        )
+    else:
+        owner = "the villain"
+        zones, limit = state.villain, state.board_pack.command_post.reroll.limit
+    dice_ = f"{in_words(count)} {'die' if count == 1 else 'dice'}"
+    costs = f"Rerolling {dice_} costs {_cubes(count)}"
+    if zones.reserve < count:
+        held = f"{owner} has {_cubes(zones.reserve)} in reserve"
+        return reject("reroll_limit", f"{costs}; {held}.", "viii-d", "ix-c")
+    room = dice.room(zones.on("reroll"), limit)
+    takes = f"takes {in_words(room)} more" if room else "is full"
+    space = f"{possessive(owner)} reroll space {takes} (exertion limit {in_words(limit)})"
+    return reject("reroll_limit", f"{costs}; {space}.", "viii-d", "ix-i")
+
+
+def _cubes(amount: int) -> str:
+    """ "no cube", "one cube", "two cubes"."""
+    return f"{in_words(amount)} cube{'s' if amount > 1 else ''}"
 
 
 def reroll_apply(state: GccState, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:

@@ -6,6 +6,7 @@ from dataclasses import replace
 from typing import Any
 
 from rules_core.engine.types import Move
+from rules_core.games.gotham_city_chronicles.energy import SPACES
 from rules_core.games.gotham_city_chronicles.events import (
     AttackRolled,
     DiceRerolled,
@@ -115,3 +116,50 @@ def test_dice_are_named_as_the_legal_moves_name_them() -> None:
             move = Move.of("reroll", dice=dice, paid=paid)
             assert move not in offered
             assert refused(state, 1, move).code == "bad_reroll"
+
+
+def test_a_reroll_is_told_by_the_dice_it_names_and_what_they_show_now() -> None:
+    """VIII E: the story of a reroll names the dice as its move did (place, colour, what each
+    showed) and tells what they show now, with the cubes spent in words as the label's; it said
+    only "Batman rerolls 1 die for 1 cube.", neither which die nor what came of it."""
+    state = _two_free_rerolls()
+    state, _ = play(state, 1, Move.of("pick_reroll", die=1))
+    state, _ = play(state, 1, Move.of("pick_reroll", die=2))
+    free = DiceRerolled(seat=1, figure="batman", dice=(1, 2), faces=(5, 0), cubes=0)
+    assert GAME.narrate(state, free, None, False) == (
+        "Batman rerolls the second die (yellow with a reroll icon: one success) and the third die "
+        "(yellow with a reroll icon: one success) for free: they now show two successes and no "
+        "success."
+    )
+    paid = DiceRerolled(seat=1, figure="batman", dice=(0,), faces=(5,), cubes=1)
+    assert GAME.narrate(state, paid, None, False) == (
+        "Batman rerolls the first die (white: no success) for one cube: it now shows one success."
+    )
+
+
+def test_a_paid_reroll_refused_says_whether_the_space_or_the_reserve_is_short() -> None:
+    """VIII D: a cube from the reserve onto the reroll space for each die, within the space's
+    exertion limit (IX I); with cubes in reserve (IX C) fewer than the dice, the reserve is what
+    refuses. The refusal said "within its limit" either way, and asked for "paid (true) or free
+    (false)", a client's values, where the game's words say cubes or free."""
+    state = _two_free_rerolls()
+    state, _ = play(state, 1, Move.of("reroll", dice="1", paid=False))
+    batman = state.hero("batman")
+    poor = state.with_hero(replace(batman, zones=replace(batman.zones, reserve=1)))
+    short = refused(poor, 1, Move.of("reroll", dice="0,2", paid=True))
+    assert (short.code, short.message) == (
+        "reroll_limit",
+        "Rerolling two dice costs two cubes; Batman has one cube in reserve.",
+    )
+    assert [c.section for c in short.citations] == ["viii-d", "ix-c"]
+    spaces = tuple(int(s == "reroll") for s in SPACES)  # one cube on the reroll space
+    full = state.with_hero(replace(batman, zones=replace(batman.zones, spaces=spaces)))
+    space = refused(full, 1, Move.of("reroll", dice="0,2", paid=True))
+    assert (space.code, space.message) == (
+        "reroll_limit",
+        "Rerolling two dice costs two cubes; Batman's reroll space takes one more "
+        "(exertion limit two).",
+    )
+    assert [c.section for c in space.citations] == ["viii-d", "ix-i"]
+    unsaid = refused(state, 1, Move.of("reroll", dice="0", paid="yes"))
+    assert unsaid.message == "Say whether the dice are rerolled for cubes or for free."
