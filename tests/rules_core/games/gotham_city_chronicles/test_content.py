@@ -331,3 +331,23 @@ def test_a_broken_pack_is_refused_with_its_path_and_rule(
 @given(mutated_packs(RAW))
 def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) -> None:
     assert_pack_or_content_error(parse_pack, pack)
+
+
+def test_the_schema_says_where_each_mission_table_without_a_source_takes_it_from() -> None:
+    """Provenance (design: content packs): every value says where it comes from. A mission's
+    table with no `source` of its own takes the mission's; VOCABULARY.md says which do, so each
+    of the reference's is named there."""
+    words = (REFERENCE_PACK.parent / "VOCABULARY.md").read_text(encoding="utf-8")
+    sentence = " ".join(words.split("take the mission's source")[0].split(".")[-1].split())
+    mission: dict[str, Any] = RAW["mission"]
+    unsourced = {
+        key
+        for key, value in mission.items()
+        if (isinstance(value, dict) and "source" not in value)
+        or (
+            isinstance(value, list)
+            and any(isinstance(v, dict) and "source" not in v for v in value)
+        )
+    }
+    assert {"place", "dissipation"} <= unsourced
+    assert {key for key in unsourced if f"`{key}`" not in sentence} == set()
