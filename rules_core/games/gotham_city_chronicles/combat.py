@@ -44,8 +44,9 @@ WEAPON_RULES = {
     "melee": ("v-c-1-e", "v-d.item-types", "v-d.use-restriction"),
     "ranged": ("v-c-2-a", "v-c-2-e", "v-d.item-types", "v-d.use-restriction"),
 }
-# where a hero's attack spends its cubes (V·C·1 [c], V·C·2 [c]) and what spending means (IX C)
-ATTACK_CUBES = ("v-c-1-c", "v-c-2-c", "ix-c")
+# where a hero's attack of each kind spends its cubes (V·C·1 [c], V·C·2 [c]) and what spending
+# means (IX C)
+ATTACK_CUBES = {"melee": ("v-c-1-c", "ix-c"), "ranged": ("v-c-2-c", "ix-c")}
 # the sections that say whom an attack may target, by attacker and kind (refused targets cite
 # them): the Declare the Target step, enemies (IX M), sight (IX L) and over-occupation (IX H)
 REACH_RULES = {
@@ -142,16 +143,19 @@ def attack_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("cannot_act", f"{name(state, hero.id)} cannot make a {kind} attack.")
     cubes = move.get("cubes")
     if not isinstance(cubes, int) or isinstance(cubes, bool) or not 1 <= cubes <= MAX_CUBES:
-        return reject("bad_cubes", "Spend at least one cube on an attack.", *ATTACK_CUBES)
+        return reject(
+            "bad_cubes", "Spend at least one cube on an attack.", *ATTACK_CUBES[str(kind)]
+        )
     if hero.zones.on(str(kind)) + cubes > space.limit:
         return reject(
             "exertion_limit",
             f"The {kind} attack space takes {space.limit} cubes.",
             "ix-i",
-            *ATTACK_CUBES[:2],
+            ATTACK_CUBES[str(kind)][0],
         )
     if cubes > hero.zones.reserve:
-        return reject("bad_cubes", "There are not that many cubes in the reserve.", *ATTACK_CUBES)
+        spent = ATTACK_CUBES[str(kind)]
+        return reject("bad_cubes", "There are not that many cubes in the reserve.", *spent)
     return bonus_choice.check(state, _cards(move), str(kind), move)
 
 

@@ -85,6 +85,13 @@ def automatic_refusal(
 
 # where a manipulation's or a thought's cubes are spent, (action, complex) -> section: a thought
 # follows the manipulation's steps (V·C·4), so its refusals cite its own section
+# where each kind of action is declared, saying which the mission allows (V·C·3, V·C·4)
+_DECLARING = {
+    ("manipulation", True): "v-c-3-a-i",
+    ("manipulation", False): "v-c-3-b-i",
+    ("thought", True): "v-c-4.complex-thought",
+    ("thought", False): "v-c-4.automatic-thought",
+}
 _SPENDING = {
     ("manipulation", True): "v-c-3-a-ii",
     ("manipulation", False): "v-c-3-b-ii",
@@ -177,7 +184,12 @@ def complex_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("no_mission_action", "The mission gives the heroes no such action.")
     token = state.token(action.token)
     if hero.area != token.area or token.state != action.state:
-        return reject("no_mission_action", f"{action.name} is not possible here and now.")
+        return reject(
+            "no_mission_action",
+            f"{action.name} is not possible here and now.",
+            "i",
+            _DECLARING[action.action, action.complex],
+        )
     space = state.board_pack.hero(hero.id).space(action.action)
     if space.die == UNABLE:
         named = state.board_pack.hero(hero.id).name
@@ -384,7 +396,12 @@ def automatic_check(state: GccState, seat: int, move: Move) -> Rejection | None:
         return reject("no_mission_action", "The mission gives the heroes no such action.")
     token = state.token(action.token)
     if hero.area != token.area or token.state != action.state:
-        return reject("no_mission_action", f"{action.name} is not possible here and now.")
+        return reject(
+            "no_mission_action",
+            f"{action.name} is not possible here and now.",
+            "i",
+            _DECLARING[action.action, action.complex],
+        )
     return automatic_refusal(state, hero, action.action)
 
 

@@ -92,14 +92,35 @@ def _gordons_tonfa(cubes: int) -> Move:
             1,
             _gordons_tonfa(0),
             "bad_cubes",
-            ("v-c-1-c", "v-c-2-c", "ix-c"),
+            ("v-c-1-c", "ix-c"),  # a melee attack's step, not the ranged one's too
         ),
         (
             [("commissioner-gordon", GORDON_AT_THE_BOILER)],
             1,
             _gordons_tonfa(4),
             "exertion_limit",
-            ("ix-i", "v-c-1-c", "v-c-2-c"),
+            ("ix-i", "v-c-1-c"),
+        ),
+        (
+            [("batman", {"area": "warehouse-floor"})],
+            1,
+            Move.of(
+                "attack",
+                hero="batman",
+                kind="ranged",
+                weapon="batarangs",
+                target="brutes-with-chains-1",
+                cubes=0,
+            ),
+            "bad_cubes",
+            ("v-c-2-c", "ix-c"),
+        ),
+        (
+            [("batman", {"area": "walkway"})],
+            1,
+            Move.of("complex_action", hero="batman", action="open-safe", cubes=1),
+            "no_mission_action",
+            ("i", "v-c-3-a-i"),  # a complex manipulation's declaration, not a thought's
         ),
         (
             [("batman", {"area": "warehouse-floor"})],
