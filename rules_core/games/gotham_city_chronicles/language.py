@@ -401,7 +401,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.ComplexActionResolved: lambda s, e: (
         capitalized(counted_or_none(e.successes, "success", "successes"))
         + (f" after {e.hindering} hindering" if e.hindering else "")
-        + f" against {e.difficulty}: "
+        + f" against a difficulty of {e.difficulty}: "
         + ("it works." if e.succeeded else "it fails.")
     ),
     ev.ItemPickedUp: lambda s, e: f"{name(s, e.hero)} picks up {item(s, e.item)}.",

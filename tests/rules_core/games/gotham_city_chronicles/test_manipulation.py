@@ -339,4 +339,16 @@ def test_a_complex_actions_result_tells_the_hindering_taken_off() -> None:
     assert resolved.hindering == 2
     told = GAME.narrate(state, resolved, None, False)
     count = f"{resolved.successes} success" if resolved.successes else "No success"
-    assert told.startswith(count) and "after 2 hindering against 2: it" in told
+    assert told.startswith(count) and "after 2 hindering against a difficulty of 2: it" in told
+
+
+def test_a_complex_actions_result_names_the_difficulty_it_is_measured_against() -> None:
+    """V·C·3 [a]: the successes are compared to the action's difficulty level. The story said
+    "No success against 3: it fails.", a bare number; it now says what the 3 is, in the
+    book's words ("a complex manipulation with a difficulty of 3")."""
+    state = all_active(started())
+    state, _ = _rolled(state, 0)
+    state, events = play(state, 1, Move.of("keep"))
+    resolved = next(e for e in events if isinstance(e, ComplexActionResolved))
+    told = GAME.narrate(state, resolved, None, False)
+    assert told == "No success against a difficulty of 3: it fails."
