@@ -333,7 +333,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ev.HeroWounded: lambda s, e: _hero_wounded(s, e),
     ev.MovementEnded: lambda s, e: (
         f"{name(s, e.mover)}'s movement ends"
-        + (f"; {counted(e.lost, 'point')} lost." if e.lost else ".")
+        + (f"; {counted(e.lost, 'move point')} lost." if e.lost else ".")
     ),
     ev.HeroesFinished: lambda s, e: (
         f"{capitalized(seat_names(s)[e.seat or 0])} {_want(s, e.seat or 0)} no more actions."
@@ -361,7 +361,7 @@ STORIES: dict[type[GameEvent], Story] = {
     ),
     ev.Reinforced: lambda s, e: (
         f"{name(s, e.character)} comes back as a reinforcement in the {name(s, e.area)} for "
-        f"{counted(e.cost, 'point')}."
+        f"{counted(e.cost, 'reinforcement point')}."
     ),
     ev.CharacterActivated: lambda s, e: f"The villain activates {name(s, e.character)}.",
     ev.MissionActionDone: lambda s, e: f"{name(s, e.figure)}: {name(s, e.action)}.",

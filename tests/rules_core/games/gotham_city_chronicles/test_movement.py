@@ -84,6 +84,10 @@ def test_batmans_movement_into_killer_crocs_area() -> None:
     assert state.hero("batman").area == "walkway"
     state, events = play(state, HEROES, Move.of("end_movement"))
     assert events == [MovementEnded(seat=1, mover="batman", lost=1)]
+    # the unit named, as the movement's pool is ("moves with 2 move points"), not "1 point"
+    assert GAME.narrate(state, events[0], None, False) == (
+        "Batman's movement ends; 1 move point lost."
+    )
     assert state.movement is None
 
 

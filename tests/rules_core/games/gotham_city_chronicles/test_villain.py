@@ -583,7 +583,8 @@ def test_a_reinforcement_is_offered_and_told_with_its_cost_in_points() -> None:
     back = Move.of("reinforce", tile="brutes-with-chains", area="street")
     _, events = play(state, VILLAIN, back)
     assert GAME.narrate(state, events[0], None, False) == (
-        "Brutes with Chains #1 comes back as a reinforcement in the Street for 2 points."
+        "Brutes with Chains #1 comes back as a reinforcement in the Street for 2 reinforcement "
+        "points."  # the points its move's label names ("for 2 points" named no unit)
     )
 
 
