@@ -364,7 +364,7 @@ STORIES: dict[type[GameEvent], Story] = {
         f"{counted(e.cost, 'reinforcement point')}."
     ),
     ev.CharacterActivated: lambda s, e: f"The villain activates {name(s, e.character)}.",
-    ev.MissionActionDone: lambda s, e: f"{name(s, e.figure)}: {name(s, e.action)}.",
+    ev.MissionActionDone: lambda s, e: f"{name(s, e.figure)} carries out “{name(s, e.action)}”.",
     ev.TokenChanged: lambda s, e: _token_changed(s, e),
     ev.ContentsLaid: lambda s, e: (
         f"{capitalized(_items(s, e.items))} {'lies' if len(e.items) == 1 else 'lie'} in the "

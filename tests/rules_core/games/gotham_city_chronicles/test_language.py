@@ -17,6 +17,7 @@ from rules_core.games.gotham_city_chronicles.events import (
     DiceRerolled,
     ItemDropped,
     ItemUsedUp,
+    MissionActionDone,
     MovementDeclared,
     ReinforcementPoints,
     StanceDeclared,
@@ -396,3 +397,17 @@ def test_the_mission_names_the_bomb_and_the_street_as_its_events_do_rules_versio
     assert ending(before, "ledger-escapes", "heroes") == (
         "The Ledger reaches the street, so the heroes win."
     )
+
+
+def test_a_mission_action_carried_out_is_told_in_a_sentence() -> None:
+    """VI·C·3: a character (or a hero) carries out an action the mission allows. The story read
+    "Thugs with Crowbar #1: Arm the Bomb.", a heading, not a sentence; it now says who does
+    what, the action named as the mission names it (and as its move reads, "Arm the Bomb")."""
+    state = _set_up()
+    thug = next(c.id for c in state.characters if c.tile == "thugs-with-crowbar")
+    done = MissionActionDone(seat=0, figure=thug, action="arm-bomb", cubes=0, characteristic=0)
+    assert GAME.narrate(state, done, None, False) == (
+        f"{name(state, thug)} carries out “Arm the Bomb”."
+    )
+    hero = MissionActionDone(seat=1, figure="batman", action="disarm-bomb", cubes=1)
+    assert GAME.narrate(state, hero, None, False) == "Batman carries out “Disarm the Bomb”."
