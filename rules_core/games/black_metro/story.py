@@ -402,8 +402,9 @@ def _roll_resolved(state: State, ev: r.RollResolved, mine: bool) -> str:
     game settles (standby.settle_turns) with no way to carry it out (nothing of the player's it
     acts on, or an earlier player's turn took it) says so."""
     told = f"{w.who(state, ev.owner)} {_resolving(state, ev.owner)}"
-    if ev.choice:
-        return f"{told}: {w.choice(state, _seen(ev, mine), roll_ops(state, ev.owner))}"
+    ops = roll_ops(state, ev.owner)
+    if ev.choice or (ev.seat is not None and "return_missions" in ops):  # none returned: a way
+        return f"{told}: {w.choice(state, _seen(ev, mine), ops)}"
     prompt = state.flow.prompt_for(ev.owner)
     if ev.seat is None and prompt is not None and prompt.get("dice") == "event":
         number, steps = prompt_steps(state, prompt)

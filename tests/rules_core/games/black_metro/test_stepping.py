@@ -100,6 +100,17 @@ def _holding_four(state: BlackMetroState) -> BlackMetroState:
     return updated(state.with_player(BLUE, blue), mission_deck=deck, mission_knowers=knowers)
 
 
+def test_returning_no_mission_is_told_as_its_move_reads() -> None:
+    """The 6 on the supply dice returns up to 2 missions, none a way too: its move reads
+    "Resolve the die: return no mission", and the story, which read only "Blue resolves the
+    die.", now tells the way chosen, to every player (nothing hidden is named)."""
+    state = _rolled(_holding_four(_at_the_laboratory(1)), RETURN_MISSIONS)
+    _, events = play(state, BLUE, "resolve_roll", choice="")
+    assert isinstance(events[0], r.RollResolved)
+    for viewer in (BLUE, RED):
+        assert told(state, events[:1], viewer) == ["Blue resolves the die: return no mission."]
+
+
 def test_returning_up_to_2_missions_asks_one_at_a_time_with_a_way_to_stop() -> None:
     state = _rolled(_holding_four(_at_the_laboratory(1)), RETURN_MISSIONS)
     held = sorted(set(state.player(BLUE).missions))
