@@ -580,7 +580,7 @@ ASSIGNMENT_MOVES: tuple[MoveRule[State], ...] = (
         lambda s, seat, m: (
             f"Assign a {str(m.get('unit')).replace('-', ' ')} to "
             + language.district(s, int(str(m.get("district"))))
-            + (" (the attack lost)" if _prompted(s, seat, "forced_assign") else "")
+            + (" (sent by the attack you lost)" if _prompted(s, seat, "forced_assign") else "")
         ),
     ),
     MoveRule(

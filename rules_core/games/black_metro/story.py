@@ -228,7 +228,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         f"{w.who(st, ev.owner)} assigns a "
         + w.troop(ev.troop).removeprefix("1 ")
         + f" to {w.district(st, ev.district)}"
-        + (" (the attack lost)" if ev.forced else "")
+        + (f" (sent by the attack {w.who(st, ev.owner)} lost)" if ev.forced else "")
     ),
     e.AssignmentFinished: lambda st, ev, mine: _assignment_finished(st, ev),
     ef.FortunePlayed: lambda st, ev, mine: (

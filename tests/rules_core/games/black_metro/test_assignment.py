@@ -326,8 +326,8 @@ def test_the_loser_of_an_attack_sends_one_personnel_to_its_district_and_nowhere_
     state, _ = play(_attacked(), RED, "decline")
     labels = {GAME.describe_move(state, RED, m) for m in GAME.legal_moves(state, RED)}
     assert labels == {
-        "Assign a subordinate to 02 Swiss Casino (the attack lost)",
-        "Assign a paragon to 02 Swiss Casino (the attack lost)",
+        "Assign a subordinate to 02 Swiss Casino (sent by the attack you lost)",
+        "Assign a paragon to 02 Swiss Casino (sent by the attack you lost)",
     }
     answer = refused(state, RED, "assign", district=5, unit="subordinate")
     assert (answer.code, answer.message) == (

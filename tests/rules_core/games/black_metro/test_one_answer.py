@@ -107,7 +107,7 @@ def test_the_loser_of_an_attack_with_one_kind_of_personnel_is_sent_unasked() -> 
     sent = e.PersonnelAssigned(seat=None, owner=RED, district=2, troop=(1, 0, 0), forced=True)
     assert sent in events
     assert GAME.narrate(assigning._attacked(), sent, None, False) == (
-        "Red assigns a subordinate to 02 Swiss Casino (the attack lost)."
+        "Red assigns a subordinate to 02 Swiss Casino (sent by the attack Red lost)."
     )
     assert state.flow.prompt_for(RED) is None and state.exchange is None
     assert state.district(2).personnel[RED] == (1, 0, 0)
