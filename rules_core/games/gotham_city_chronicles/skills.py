@@ -401,4 +401,6 @@ def skill_label(state: GccState, seat: int, move: Move) -> str:
     chosen = weapon_choice.words(state, cards, "blast", move)
     chosen += bonus_choice.words(state, kept, "blast", move)
     area = name(state, str(move.get("area")))
-    return f"{named} sets off a Blast here and in the {area}{way}{chosen}"
+    # the blast's own area named, as the adjacent one is ("here" left the reader to find it)
+    here = f"the {name(state, who.area)}" if who is not None and who.area else "here"
+    return f"{named} sets off a Blast in {here} and in the {area}{way}{chosen}"

@@ -107,7 +107,7 @@ def test_the_villain_is_offered_a_characters_skills_through_the_legal_moves() ->
     )
     blast = Move.of("character_blast", characteristic=0, area="street")
     assert GAME.describe_move(state, VILLAIN, blast) == (
-        "Brutes with Chains #1 sets off a Blast here and in the Street"
+        "Brutes with Chains #1 sets off a Blast in the Warehouse Floor and in the Street"
     )
     plain = fold(INITIAL, opening(parse_pack(tomllib.loads(REFERENCE_PACK.read_text())), 2))
     assert not any(
@@ -489,7 +489,7 @@ def test_a_tile_with_two_manipulation_characteristics_names_the_one_used() -> No
     assert len(set(labels)) == len(labels)
     second = Move.of("character_blast", characteristic=1, area="street")
     assert GAME.describe_move(state, VILLAIN, second) == (
-        "Brutes with Chains #1 sets off a Blast here and in the Street"
+        "Brutes with Chains #1 sets off a Blast in the Warehouse Floor and in the Street"
         " (its manipulation characteristic of one yellow die)"
     )
     state, events = play(state, VILLAIN, second)

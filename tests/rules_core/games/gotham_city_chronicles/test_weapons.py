@@ -144,7 +144,8 @@ def test_two_melee_weapons_skill_lines_are_not_combined() -> None:
         assert events[0] == Blasted(seat=1, figure="batman", area="walkway", level=level)
     mine = Move.of("blast", hero="batman", area="walkway", melee="mine")
     assert GAME.describe_move(state, 1, mine) == (
-        "Batman sets off a Blast here and in the Walkway, taking the Limpet Mine's blast bonus"
+        "Batman sets off a Blast in the Foreman's Office and in the Walkway, taking the Limpet"
+        " Mine's blast bonus"
     )
     assert refused(state, 1, Move.of("blast", hero="batman", area="walkway")).code == (
         "bad_weapon_choice"
