@@ -13,7 +13,9 @@ The games' own parsers then check the schema and give every number they use its 
 (`rules_core/games/<slug>/content.py`), and hold every id a pack gives to its game's `PackIds`:
 an id holds none of the characters the game's moves join ids with, is not blank, is none of the
 words the game's moves use for themselves, and is the id of nothing else the game's moves and
-records name alike. `limits_json` describes these limits for the catalog.
+records name alike. Every pack's `source = "rulebook <section id>"` names a section of its
+game's rulebook index (`pack_sources.check_rulebook_sources`). `limits_json` describes these
+limits for the catalog.
 """
 
 from __future__ import annotations

@@ -158,6 +158,23 @@ def test_a_pack_whose_token_state_has_no_verb_phrase_or_an_overlong_one_is_refus
 
 
 @pytest.mark.django_db
+def test_a_pack_whose_source_names_no_section_of_the_book_is_refused_with_path_and_id(
+    api: APIClient,
+) -> None:
+    """A value's source "rulebook <section id>" names a section of the book's index
+    (engine.pack_sources): a custom pack citing one the index lacks is refused as the game is
+    created, 400 `bad_options` naming the source's path and the unknown id."""
+    from rules_core.games.gotham_city_chronicles.content import pack_data
+
+    pack = pack_data()
+    pack["item"][0]["encumbrance"]["source"] = "rulebook v-d-1-z"
+    assert _pack_refused(api, pack) == (
+        'content pack: item[0].encumbrance.source: no section "v-d-1-z" in the index of the'
+        " Batman: Gotham City Chronicles rulebook (a rulebook source names a section by its id)"
+    )
+
+
+@pytest.mark.django_db
 def test_a_persons_hero_drops_equipment_in_the_villains_turn_that_waits_for_nobody_else(
     api: APIClient, create_game: CreateGame
 ) -> None:

@@ -24,10 +24,12 @@ from rules_core.engine.content_limits import (
     ids_of,
 )
 from rules_core.engine.effects import Effect, Refs
+from rules_core.engine.pack_sources import check_rulebook_sources
 from rules_core.engine.types import JSON
 from rules_core.games.black_metro import content_cards as cards
 from rules_core.games.black_metro import reading as r
 from rules_core.games.black_metro import vocabulary as v
+from rules_core.games.black_metro.citations import BOOK
 from rules_core.games.black_metro.content_cards import (
     COPIES_RANGE,
     PER_RANGE,
@@ -320,6 +322,7 @@ def parse_pack(data: object) -> Pack:
     check_pack_shape(data)
     if not isinstance(data, dict):
         raise fail("", "must be a table (a JSON object)")
+    check_rulebook_sources(data, BOOK)
     refs: Refs = {"tile": frozenset(TILES), "personnel": frozenset(UNITS[:3])}
     research = r.table(data.get("research"), "research")
     r.source(research, "research")

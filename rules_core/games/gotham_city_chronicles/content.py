@@ -24,9 +24,11 @@ from rules_core.engine.content_limits import (
     quote,
 )
 from rules_core.engine.option_checks import read_pack
+from rules_core.engine.pack_sources import check_rulebook_sources
 from rules_core.engine.types import JSON
 from rules_core.games.gotham_city_chronicles import reading as read
 from rules_core.games.gotham_city_chronicles.board import Board, parse_board
+from rules_core.games.gotham_city_chronicles.citations import BOOK
 from rules_core.games.gotham_city_chronicles.figures import (
     CommandPost,
     Hero,
@@ -170,6 +172,7 @@ def parse_pack(data: object) -> Pack:
     check_pack_shape(data)
     if not isinstance(data, dict):
         raise fail("", "must be a table (a JSON object)")
+    check_rulebook_sources(data, BOOK)
     dice = _dice(data)
     board = parse_board(data.get("board"), "board")
     items = tuple(parse_item(r, at_index("item", i)) for i, r in enumerate(_listed(data, "item")))

@@ -22,8 +22,10 @@ from rules_core.engine.content_limits import (
     ids_of,
 )
 from rules_core.engine.effects import EffectRegistry
+from rules_core.engine.pack_sources import check_rulebook_sources
 from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
+from rules_core.games.gotham_city_strategy.citations import BOOK
 from rules_core.games.gotham_city_strategy.vocabulary import (
     ABILITY_EFFECTS,
     AMOUNT_RANGE,
@@ -306,6 +308,7 @@ def parse_pack(data: object) -> Pack:
     check_pack_shape(data)
     if not isinstance(data, dict):
         raise fail("", "must be a table (a JSON object)")
+    check_rulebook_sources(data, BOOK)
     die = data.get("die") or {}
     if not isinstance(die, dict):
         raise fail("die", "must be a table")

@@ -23,8 +23,10 @@ from rules_core.engine.content_limits import (
     ids_of,
 )
 from rules_core.engine.effects import EffectRegistry, Operation, RefTo, Whole
+from rules_core.engine.pack_sources import check_rulebook_sources
 from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
+from rules_core.games.gotham_race.citations import BOOK
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 DECKS = (1, 2, 3, 4)
@@ -202,6 +204,7 @@ def parse_pack(data: object) -> Pack:
     check_pack_shape(data)
     if not isinstance(data, dict):
         raise fail("", "must be a table (a JSON object)")
+    check_rulebook_sources(data, BOOK)
     track = data.get("track")
     if not isinstance(track, dict):
         raise fail("track", "the pack needs a [track] table")

@@ -22,9 +22,11 @@ from rules_core.engine.content_limits import (
     ids_of,
 )
 from rules_core.engine.effects import STANDARD, Effect, Operation, Whole
+from rules_core.engine.pack_sources import check_rulebook_sources
 from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import counted
+from rules_core.games.no_mans_land.citations import BOOK
 
 REFERENCE_PACK = Path(__file__).parent / "content" / "reference.toml"
 # What the game joins ids with: nothing (a move names one card, district or piece whole; a
@@ -357,6 +359,7 @@ def parse_pack(data: object) -> Pack:
     check_pack_shape(data)
     if not isinstance(data, dict):
         raise fail("", "must be a table (a JSON object)")
+    check_rulebook_sources(data, BOOK)
     districts = _districts(data)
     cards = [*_falcone(data), *_signals(data)]
     if len({c.id for c in cards}) != len(cards):

@@ -1,0 +1,63 @@
+"""Where a content pack's values come from: a source naming a rulebook section names one of the
+game's rulebook index.
+
+Every pack marks its values (design.md, "Content packs"): `source = "reference"`, the project's
+own value where the book is silent, or `source = "rulebook <section id>"`, the section of the
+game's book (`rules_core/rulebooks/<book>.toml`) whose text or worked example gives it. Each
+game's parser checks the form of a source where it reads one (`content.py`, `reading.py`: a
+text, "reference" or "rulebook ..."); `check_rulebook_sources` checks, in this one place for
+every game, that the id after "rulebook " is a section of that game's index, wherever in the pack
+the source stands. A source naming no section is refused like any other pack fault, with a
+`ContentError` `<path>: <rule>` naming the source's path and the unknown id, e.g.
+`item[0].encumbrance.source: no section "v-d-9" in the index of the Batman: Gotham City
+Chronicles rulebook (a rulebook source names a section by its id)`. A section's id is matched
+exactly: a label (`V·D·1 [a]`) or another spelling is refused, the message giving the id it
+stands for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from rules_core.engine.content_limits import at_index, at_key, fail, quote
+from rules_core.rulebooks.index import get_book
+
+SOURCE_KEY: Final = "source"
+RULEBOOK: Final = "rulebook "  # a rulebook source's prefix; the section's id follows it
+
+
+def rulebook_sources(data: object) -> Iterator[tuple[str, str]]:
+    """(path, section id) of every `source` in the pack that names a rulebook section, in
+    document order (the pack's shape already checked: `check_pack_shape`)."""
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            children = [(item, at_key(path, key)) for key, item in value.items()]
+            found = value.get(SOURCE_KEY)
+            if isinstance(found, str) and found.startswith(RULEBOOK):
+                yield at_key(path, SOURCE_KEY), found[len(RULEBOOK) :]
+        elif isinstance(value, list):
+            children = [(item, at_index(path, i)) for i, item in enumerate(value)]
+        else:
+            continue
+        stack.extend(reversed(children))
+
+
+def check_rulebook_sources(data: object, book: str) -> None:
+    """Refuse the first source of the pack naming a section that `book`'s index lacks, with
+    `ContentError("<path>.source: no section ...")`; else return."""
+    index = get_book(book)
+    for path, section in rulebook_sources(data):
+        try:
+            index.section(section)
+        except KeyError:
+            meant = index.find(section) if section.strip() else None
+            hint = (
+                f"its id is {quote(meant.id)}"
+                if meant is not None
+                else "a rulebook source names a section by its id"
+            )
+            rule = f"no section {quote(section)} in the index of the {index.title} rulebook"
+            raise fail(path, f"{rule} ({hint})") from None
