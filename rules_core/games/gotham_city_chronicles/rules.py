@@ -197,8 +197,13 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # tile there is refused, and a tile goes face down among the neutralized tiles, which the
     # villain dredges (VI F), only from the river (IX B); before, a heroes' tile outside it whose
     # characters were all neutralized joined them (`tile_neutralized`), and the villain could
-    # dredge it. Games of 30 replay and verify as stored (they keep their events)
-    rules_version = 31
+    # dredge it. Games of 30 replay and verify as stored (they keep their events); 32: the
+    # reference pack marks `reference` the values the book's examples do not print (the tonfa's
+    # and submachine gun's weights, of which V·D·1 [a] gives only the total, and the river's
+    # costs, of which VI·B·3 [b] gives only the third), so set-up records another pack digest: a
+    # game begun before replays from its recorded pack and is not re-decided
+    # (tests/fixtures/logs/gotham-city-chronicles-2p-rules31.json); nothing else changes
+    rules_version = 32
     search_iterations = 100
     # no random playout: a random move wastes the heroes' few cubes and turns (a dropped Ledger,
     # an idle end of turn), so each new node is valued as it stands (README: bots)

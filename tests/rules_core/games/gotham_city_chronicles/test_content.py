@@ -53,6 +53,27 @@ def test_every_rulebook_source_names_a_section_of_the_book() -> None:
         book.section(section)  # raises KeyError on an unknown id
 
 
+def test_a_value_an_example_gives_only_in_part_is_marked_the_references() -> None:
+    """Rules version 32: V·D·1 [a] gives only the total of 5 of the tonfa and the submachine
+    gun, and VI·B·3 [b] only the third river position's cost of 3, so the weights and the list
+    of costs are the reference's; the example is cited for what it prints (Gordon's bonus at a
+    total of 5, Retaliation's limit 5), and the values keep agreeing with it."""
+    items = {item["id"]: item for item in RAW["item"]}
+    weights = [items[i]["encumbrance"] for i in ("tonfa", "submachine-gun")]
+    assert [w["source"] for w in weights] == ["reference", "reference"]
+    assert sum(w["value"] for w in weights) == 5
+    costs = RAW["command_post"]["river_costs"]
+    assert costs["source"] == "reference" and costs["value"][2] == 3
+    gordon = next(h for h in RAW["hero"] if h["id"] == "commissioner-gordon")
+    assert gordon["encumbrance"][1] == {
+        "up_to": 5,
+        "bonus": {"value": 1, "source": "rulebook v-d-1-a"},
+    }
+    limit = gordon["skills"][0]["encumbrance_limit"]
+    assert limit == {"value": 5, "source": "rulebook v-d-1-a"}
+    assert "rulebook vi-b-3-b" not in _sources(RAW)
+
+
 def test_the_reference_pack_stays_within_the_shared_limits() -> None:
     size = len(json.dumps(RAW, sort_keys=True, separators=(",", ":")).encode())
     assert size <= PACK_LIMITS.max_bytes
