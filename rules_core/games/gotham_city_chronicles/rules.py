@@ -200,7 +200,9 @@ class GothamCityChronicles(DeclaredGame[GccState]):
     # dredge it. Games of 30 replay and verify as stored (they keep their events); 32: the
     # reference pack marks `reference` the values the book's examples do not print (the tonfa's
     # and submachine gun's weights, of which V·D·1 [a] gives only the total, and the river's
-    # costs, of which VI·B·3 [b] gives only the third), so set-up records another pack digest: a
+    # costs, of which VI·B·3 [b] gives only the third; the batarangs, whose free reroll on a yellow
+    # die is V·C·2's example and whose size and single die are ours), so set-up records another
+    # pack digest: a
     # game begun before replays from its recorded pack and is not re-decided
     # (tests/fixtures/logs/gotham-city-chronicles-2p-rules31.json); nothing else changes
     rules_version = 32

@@ -72,6 +72,9 @@ def test_a_value_an_example_gives_only_in_part_is_marked_the_references() -> Non
     limit = gordon["skills"][0]["encumbrance_limit"]
     assert limit == {"value": 5, "source": "rulebook v-d-1-a"}
     assert "rulebook vi-b-3-b" not in _sources(RAW)
+    # V·C·2's example gives Batman's throw a yellow die with a free reroll, no item's size
+    assert items["batarangs"]["source"] == "reference"
+    assert items["batarangs"]["bonuses"] == [{"when": "ranged", "dice": ["yellow+reroll"]}]
 
 
 def test_the_reference_pack_stays_within_the_shared_limits() -> None:
