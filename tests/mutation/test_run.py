@@ -451,6 +451,8 @@ def test_only_narrows_a_scope_to_the_mutants_matching_a_pattern() -> None:
     assert wide is not None
     assert wide.wanted == (
         "api.annotation_services.x_annotation_add__mutmut_*",
+        "api.analysis_services.x_analysis_resume_if_stalled__mutmut_*",
+        "api.analysis_services.x_analyses_resume_stalled__mutmut_*",
         "api.analysis_services.x_analysis_request__mutmut_*",
         "api.analysis_services.x_analysis_begin__mutmut_*",
     )
