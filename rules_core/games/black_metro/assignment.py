@@ -1,6 +1,7 @@
 """The assignment phase: turns from the relic player clockwise, each assigning personnel from the
 hideout to one district where the player has none (blockade strain, tiles), then perhaps one
-assignment fortune (a facility's first effect, or an attack countered card by card)."""
+assignment fortune (a facility's first effect, or an attack countered card by card). Which
+fortunes may be played, and why one is refused, is assignment_fortune_checks.py."""
 
 from __future__ import annotations
 
@@ -21,6 +22,12 @@ from rules_core.games.black_metro import (
 )
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_fortunes as ef
+from rules_core.games.black_metro.assignment_fortune_checks import (
+    closed,
+    fortune_check,
+    fortune_offers,
+    in_turn,
+)
 from rules_core.games.black_metro.checks import reject, unheld_fortune
 from rules_core.games.black_metro.pack import PERSONNEL
 from rules_core.games.black_metro.run import Run
@@ -41,16 +48,12 @@ def _one(unit: str) -> Troop:
     return (int(unit == PERSONNEL[0]), int(unit == PERSONNEL[1]), int(unit == PERSONNEL[2]))
 
 
-def _closed(state: State, number: int) -> bool:
-    return effects.tile_effect(state, number) == "closed"
-
-
 def can_assign(state: State, seat: int) -> bool:
     """The player has personnel in the hideout and a district to send them to: one where they
     have none and that no tile closes (rules version 31: a player with personnel left but no
     such district takes no more turns this phase, as one whose hideout is empty)."""
     return bool(sum(state.player(seat).hideout)) and any(
-        not state.district(d.number).has_personnel(seat) and not _closed(state, d.number)
+        not state.district(d.number).has_personnel(seat) and not closed(state, d.number)
         for d in state.the_pack().districts
     )
 
@@ -58,15 +61,6 @@ def can_assign(state: State, seat: int) -> bool:
 def _prompted(state: State, seat: int, kind: str) -> bool:
     prompt = state.flow.prompt_for(seat)
     return prompt is not None and prompt.kind == kind
-
-
-def _turn(state: State, seat: int, *steps: str) -> bool:
-    return (
-        state.phase == "assignment"
-        and state.flow.current == seat
-        and not state.flow.prompts
-        and state.step in steps
-    )
 
 
 # ---- assigning --------------------------------------------------------------------------------
@@ -78,26 +72,26 @@ def _assign_offers(state: State, seat: int) -> list[Move]:
     if _prompted(state, seat, "forced_assign"):
         district = state.exchange.district if state.exchange else 0
         return [Move.of("assign", district=district, unit=u) for u in units]
-    if _turn(state, seat, "more"):
+    if in_turn(state, seat, "more"):
         return [Move.of("assign", district=state.assigning, unit=u) for u in units]
-    if not _turn(state, seat, "assign"):
+    if not in_turn(state, seat, "assign"):
         return []
     return [
         Move.of("assign", district=d.number, unit=u)
         for d in state.the_pack().districts
-        if not state.district(d.number).has_personnel(seat) and not _closed(state, d.number)
+        if not state.district(d.number).has_personnel(seat) and not closed(state, d.number)
         for u in units
     ]
 
 
 def _assign_check(state: State, seat: int, move: Move) -> Rejection | None:
     forced = _prompted(state, seat, "forced_assign")
-    if not forced and _turn(state, seat, "fortune"):
+    if not forced and in_turn(state, seat, "fortune"):
         return reject(
             "out_of_order",
             "You have assigned this turn: play an assignment fortune or end your turn.",
         )
-    if not forced and not _turn(state, seat, "assign", "more"):
+    if not forced and not in_turn(state, seat, "assign", "more"):
         return reject("not_now", "Personnel are not being assigned now.")
     district, unit = move.get("district"), move.get("unit")
     if not isinstance(district, int) or isinstance(district, bool) or not 1 <= district <= 12:
@@ -124,7 +118,7 @@ def _assign_check(state: State, seat: int, move: Move) -> Rejection | None:
         return None
     if state.district(district).has_personnel(seat):
         return reject("already_there", "You already have personnel at that district.")
-    if _closed(state, district):
+    if closed(state, district):
         return reject("district_closed", "A tile closes that district this round.")
     return None
 
@@ -215,7 +209,7 @@ def _finish(run: Run, rng: random.Random) -> bool:
     _complete(run)
     state, seat = run.state, run.state.flow.current
     if (
-        _turn(state, seat, "more", "fortune")
+        in_turn(state, seat, "more", "fortune")
         and not state.played_fortune
         and state.player(seat).hand
     ):
@@ -260,105 +254,6 @@ def next_turn(run: Run, order: tuple[int, ...], rng: random.Random) -> None:
 
 
 # ---- assignment fortunes ------------------------------------------------------------------
-
-
-def _fortune_offers(state: State, seat: int) -> list[Move]:
-    if not _turn(state, seat, "more", "fortune") or state.played_fortune:
-        return []
-    hand = state.player(seat).hand
-    moves = []
-    for card in sorted(set(hand)):
-        if not cards.is_assignment(card):
-            continue
-        for number in cards.facilities(card):
-            if len(hand) - 1 < state.district(number).blockades_of_others(seat):
-                continue
-            moves += [
-                Move.of("play_fortune", card=card, district=number, target=-1, choice=c)
-                for c in _ways(state, seat, number)
-            ]
-            if _closed(state, number):  # no attack: its loser could not be sent there
-                continue
-            moves += [
-                Move.of("play_fortune", card=card, district=number, target=t, choice="")
-                for t in state.everyone
-                if t != seat and t != state.overlord and _can_be_sent(state, t)
-            ]
-    return moves
-
-
-def _can_be_sent(state: State, target: int) -> bool:
-    """An attack's target has personnel in the hideout to send to the facility should the
-    attack stand (rules version 35): against an empty hideout it would resolve nothing, and an
-    ability that chooses another player must choose one where it resolves as fully as it can
-    (advanced.golden.exceptions)."""
-    return bool(sum(state.player(target).hideout))
-
-
-def _ways(state: State, seat: int, number: int) -> list[str]:
-    """Every way the facility's first effect can be resolved in full now ([]: it cannot)."""
-    steps = state.the_pack().district(number).effects[0].steps
-    return facilities.choices(state, seat, number, steps)
-
-
-def _fortune_check(state: State, seat: int, move: Move) -> Rejection | None:
-    if _turn(state, seat, "assign"):
-        return reject(
-            "out_of_order", "Assign personnel first: an assignment fortune is played after."
-        )
-    if not _turn(state, seat, "more", "fortune"):
-        return reject("not_now", "An assignment fortune is played after assigning, in your turn.")
-    if state.played_fortune:
-        return reject("one_fortune_a_turn", "You have played your assignment fortune this turn.")
-    card, number, target = move.get("card"), move.get("district"), move.get("target")
-    hand = state.player(seat).hand
-    if not isinstance(card, str) or card not in hand:
-        return unheld_fortune(card)
-    if not cards.is_assignment(card):
-        return reject("not_an_assignment_fortune", "Only ace to 10 are assignment fortunes.")
-    if (
-        not isinstance(number, int)
-        or isinstance(number, bool)
-        or number not in cards.facilities(card)
-    ):
-        return reject(
-            "wrong_facility",
-            f"{language.fortune(card).capitalize()} stands for facility "
-            + " or ".join(f"{n:02d}" for n in cards.facilities(card))
-            + ".",
-        )
-    blockades = state.district(number).blockades_of_others(seat)
-    if len(hand) - 1 < blockades:
-        return reject("blockade_discards", f"{blockades} other fortunes must be discarded there.")
-    if (
-        not isinstance(target, int)
-        or isinstance(target, bool)
-        or target not in (-1, *state.everyone)
-    ):
-        return reject(
-            "no_one_to_attack", "Name another player to attack, or none to use the facility."
-        )
-    if target == seat or target == state.overlord:
-        return reject("no_one_to_attack", "Attack another player.")
-    if target != -1 and _closed(state, number):
-        where = language.district(state, number)
-        return reject(
-            "district_closed",
-            f"A tile closes {where} this round: the loser of an attack could not be sent there.",
-        )
-    if target != -1 and not _can_be_sent(state, int(target)):
-        where, attacked = language.district(state, number), language.who(state, int(target))
-        return reject(
-            "empty_hideout",
-            f"{attacked}'s hideout is empty: an attack that stood would have no personnel of"
-            f" theirs to send to {where}.",
-        )
-    choice = move.get("choice")
-    if target == -1 and choice not in _ways(state, seat, number):
-        return reject("cannot_resolve", "That facility's first effect cannot be resolved so.")
-    if target != -1 and choice != "":
-        return reject("cannot_resolve", "An attack resolves no facility effect.")
-    return None
 
 
 def _play(state: State, seat: int, move: Move, rng: random.Random) -> list[GameEvent]:
@@ -539,13 +434,13 @@ def _let_stand(run: Run, seat: int, by: int | None, rng: random.Random) -> None:
 
 
 def _end_offers(state: State, seat: int) -> list[Move]:
-    return [Move.of("end_turn")] if _turn(state, seat, "more", "fortune") else []
+    return [Move.of("end_turn")] if in_turn(state, seat, "more", "fortune") else []
 
 
 def _end_check(state: State, seat: int, move: Move) -> Rejection | None:
-    if _turn(state, seat, "assign"):
+    if in_turn(state, seat, "assign"):
         return reject("out_of_order", "Assign personnel before ending your turn.")
-    if not _turn(state, seat, "more", "fortune"):
+    if not in_turn(state, seat, "more", "fortune"):
         return reject("not_now", "Your turn cannot be ended now.")
     return None
 
@@ -586,8 +481,8 @@ ASSIGNMENT_MOVES: tuple[MoveRule[State], ...] = (
     MoveRule(
         "play_fortune",
         ("card", "district", "target", "choice"),
-        _fortune_offers,
-        _fortune_check,
+        fortune_offers,
+        fortune_check,
         _play,
         _label_play,
     ),
