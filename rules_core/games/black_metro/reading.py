@@ -8,6 +8,7 @@ from typing import Any
 
 from rules_core.engine.content_limits import at_index, at_key, fail
 from rules_core.engine.effects import Effect, EffectRegistry, Refs
+from rules_core.engine.pack_sources import check_source
 from rules_core.games.black_metro import vocabulary as v
 from rules_core.games.black_metro.pack import IDS, Ability
 
@@ -15,13 +16,7 @@ from rules_core.games.black_metro.pack import IDS, Ability
 def source(raw: object, where: str) -> None:
     if not isinstance(raw, dict):
         raise fail(where, "must be a table")
-    source = raw.get("source")
-    if source == "reference":
-        reason = raw.get("reason")
-        if not isinstance(reason, str) or not reason.strip():
-            raise fail(where, "a reference value gives its reason")
-    elif not isinstance(source, str) or not source.startswith("rulebook "):
-        raise fail(where, 'source must be "reference" or "rulebook <section>"')
+    check_source(raw, where, reason="reason")
 
 
 def value(raw: object, where: str) -> object:

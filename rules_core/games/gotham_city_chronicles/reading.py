@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules_core.engine.content_limits import PackIds, at_index, at_key, fail, quote
+from rules_core.engine.pack_sources import check_source
 
 DIE_COLOURS = ("white", "yellow", "orange", "red", "black")  # II dice, IX D
 REROLL_MARK = "+reroll"  # a die type with the free reroll icon (IX D, VIII B)
@@ -37,11 +38,7 @@ def table(raw: object, where: str) -> Mapping[str, Any]:
 def sourced(raw: object, where: str) -> Mapping[str, Any]:
     """A table that says where its values come from."""
     entry = table(raw, where)
-    source = entry.get("source")
-    if not isinstance(source, str) or not (
-        source == "reference" or (source.startswith("rulebook ") and len(source) > 9)
-    ):
-        raise fail(at_key(where, "source"), 'must be "reference" or "rulebook <section id>"')
+    check_source(entry, where)
     return entry
 
 

@@ -22,7 +22,7 @@ from rules_core.engine.content_limits import (
     ids_of,
 )
 from rules_core.engine.effects import EffectRegistry
-from rules_core.engine.pack_sources import check_rulebook_sources
+from rules_core.engine.pack_sources import check_rulebook_sources, check_source
 from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
 from rules_core.games.gotham_city_strategy.citations import BOOK
@@ -178,9 +178,7 @@ class Pack:
 def _source(raw: object, where: str) -> None:
     if not isinstance(raw, dict):
         raise fail(where, "must be a table")
-    source = raw.get("source")
-    if not isinstance(source, str) or not (source == "reference" or source.startswith("rulebook ")):
-        raise fail(where, 'source must be "reference" or "rulebook <section>"')
+    check_source(raw, where)
 
 
 def _value(raw: object, where: str) -> object:

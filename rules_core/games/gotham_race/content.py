@@ -23,7 +23,7 @@ from rules_core.engine.content_limits import (
     ids_of,
 )
 from rules_core.engine.effects import EffectRegistry, Operation, RefTo, Whole
-from rules_core.engine.pack_sources import check_rulebook_sources
+from rules_core.engine.pack_sources import check_rulebook_sources, check_source
 from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
 from rules_core.games.gotham_race.citations import BOOK
@@ -173,16 +173,11 @@ def _value(table: Mapping[str, Any], key: str, where: str, low: int, high: int) 
     entry = table.get(key)
     if not isinstance(entry, dict) or "value" not in entry or "source" not in entry:
         raise fail(path, "must be { value = ..., source = ... }")
-    _check_source(entry["source"], path)
+    check_source(entry, path)
     value = entry["value"]
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise fail(at_key(path, "value"), f"must be a whole number from {low} to {high}")
     return value
-
-
-def _check_source(source: object, where: str) -> None:
-    if not isinstance(source, str) or not (source == "reference" or source.startswith("rulebook ")):
-        raise fail(where, 'source must be "reference" or "rulebook <section>"')
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -226,7 +221,7 @@ def parse_pack(data: object) -> Pack:
         where = at_index("card", i)
         if not isinstance(raw, dict):
             raise fail(where, "must be a table")
-        _check_source(raw.get("source"), where)
+        check_source(raw, where)
         card_id, deck, text = raw.get("id"), raw.get("deck"), raw.get("text")
         if (
             not isinstance(card_id, str)

@@ -22,7 +22,7 @@ from rules_core.engine.content_limits import (
     ids_of,
 )
 from rules_core.engine.effects import STANDARD, Effect, Operation, Whole
-from rules_core.engine.pack_sources import check_rulebook_sources
+from rules_core.engine.pack_sources import check_rulebook_sources, check_source
 from rules_core.engine.recent import PACKS_KEPT, Recent
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import counted
@@ -222,11 +222,7 @@ def _index(pack: Pack) -> dict[str, Card]:
 
 
 def _source(raw: Mapping[str, Any], where: str) -> None:
-    source = raw.get("source")
-    if not isinstance(source, str) or not (source == "reference" or source.startswith("rulebook ")):
-        raise fail(where, 'source must be "reference" or "rulebook <section>"')
-    if source == "reference" and not isinstance(raw.get("why"), str):
-        raise fail(where, "a reference value gives its reason in `why`")
+    check_source(raw, where, reason="why")
 
 
 def _whole(raw: object, where: str, low: int, high: int) -> int:

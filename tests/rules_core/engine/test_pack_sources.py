@@ -1,5 +1,7 @@
-"""A content pack's rulebook source names a section of its game's index (engine.pack_sources):
-every reference pack's do, and a custom pack naming no section is refused with `<path>: <rule>`."""
+"""A content pack's sources (engine.pack_sources): each is "reference" or "rulebook <section id>",
+a game whose reference values say why refuses one that does not, and a rulebook source names a
+section of its game's index; every reference pack passes, and a custom pack failing is refused
+with `<path>: <rule>`."""
 
 from __future__ import annotations
 
@@ -13,7 +15,11 @@ import pytest
 
 from rules_core.engine import GameSpec
 from rules_core.engine.content_limits import ContentError
-from rules_core.engine.pack_sources import check_rulebook_sources, rulebook_sources
+from rules_core.engine.pack_sources import (
+    check_rulebook_sources,
+    check_source,
+    rulebook_sources,
+)
 from rules_core.rulebooks import get_book
 from tests.shipped import shipped_games
 
@@ -25,6 +31,9 @@ FIRST_SOURCE = {
     "gotham-race": ("card[0].source", "cards.first"),
     "no-mans-land": ("district[0].source", "income-phase"),
 }
+
+# the key under which a game's reference values give their reason (games not listed ask none)
+REASON_KEY = {"black-metro": "reason", "no-mans-land": "why"}
 
 
 def _content(spec: GameSpec[Any]) -> ModuleType:
@@ -80,6 +89,75 @@ def test_a_pack_whose_rulebook_source_names_no_section_is_refused_with_path_and_
         f'{path}: no section "no-such-section" in the index of the {title} rulebook'
         " (a rulebook source names a section by its id)"
     )
+
+
+@pytest.mark.parametrize("spec", shipped_games(), ids=lambda s: s.slug)
+@pytest.mark.parametrize("source", ["rulebook", "Reference", "book v-a", 3, None])
+def test_a_pack_whose_source_has_another_form_is_refused_by_every_games_parser(
+    spec: GameSpec[Any], source: object
+) -> None:
+    raw = copy.deepcopy(_reference(spec))
+    path, _ = FIRST_SOURCE[spec.slug]
+    table, key = _at(raw, path)
+    if source is None:
+        del table[key]
+    else:
+        table[key] = source
+    with pytest.raises(ContentError) as refused:
+        _content(spec).parse_pack(raw)
+    assert str(refused.value) == f'{path}: must be "reference" or "rulebook <section id>"'
+
+
+def _first_reference(data: Any, path: str = "") -> str | None:
+    """The path of the first table (in document order) whose source is "reference"."""
+    if isinstance(data, dict):
+        if data.get("source") == "reference":
+            return path
+        items = [(f"{path}.{k}" if path else k, v) for k, v in data.items()]
+    elif isinstance(data, list):
+        items = [(f"{path}[{i}]", v) for i, v in enumerate(data)]
+    else:
+        return None
+    for at, value in items:
+        found = _first_reference(value, at)
+        if found is not None:
+            return found
+    return None
+
+
+@pytest.mark.parametrize("spec", shipped_games(), ids=lambda s: s.slug)
+@pytest.mark.parametrize("reason", [None, "", "  ", 7])
+def test_a_reference_value_without_its_reason_is_refused_where_the_game_asks_one(
+    spec: GameSpec[Any], reason: object
+) -> None:
+    """Black Metro's and No Man's Land's reference values say why (`reason`, `why`): one giving
+    no text is refused at that key; the other games ask none, and load such a pack."""
+    raw = copy.deepcopy(_reference(spec))
+    path = _first_reference(raw)
+    assert path is not None
+    table, _ = _at(raw, f"{path}.source")
+    key = REASON_KEY.get(spec.slug)
+    for named in REASON_KEY.values():
+        table.pop(named, None)
+    if reason is not None and key is not None:
+        table[key] = reason
+    if key is None:
+        _content(spec).parse_pack(raw)
+        return
+    with pytest.raises(ContentError) as refused:
+        _content(spec).parse_pack(raw)
+    assert str(refused.value) == f"{path}.{key}: a reference value says why it was chosen"
+
+
+def test_check_source_takes_either_form_and_a_reason_only_when_asked() -> None:
+    check_source({"source": "reference"}, "a")
+    check_source({"source": "rulebook v-a"}, "a", reason="why")
+    check_source({"source": "reference", "why": "a guess"}, "a", reason="why")
+    with pytest.raises(ContentError, match=r"^a\.b\.why: a reference value says why"):
+        check_source({"source": "reference", "reason": "a guess"}, "a.b", reason="why")
+    for form in ({"value": 1}, {"source": "rulebook "}, {"source": ["reference"]}):
+        with pytest.raises(ContentError, match=r'^source: must be "reference" or "rulebook <'):
+            check_source(form, "")
 
 
 def test_a_section_named_by_its_label_is_refused_giving_its_id() -> None:

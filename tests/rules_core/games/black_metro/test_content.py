@@ -163,7 +163,11 @@ def _with(path: tuple[str | int, ...], value: object) -> dict[str, Any]:
             "district[2].effect[0]"
             ".steps[0].resource: must be one of ('gold', 'intel', 'drakownium')",
         ),
-        (("district", 2, "effect", 0, "source"), "reference", "district[2].effect[0]: a reference"),
+        (
+            ("district", 2, "effect", 0, "source"),
+            "reference",
+            "district[2].effect[0].reason: a reference value says why",
+        ),
         (("district", 11, "battlefield"), False, "district: 12 districts"),
         (("suit", 3, "gives"), {"op": "roll", "dice": "event"}, "suit[3].gives: op must be one of"),
         (

@@ -70,7 +70,7 @@ def test_a_mutated_pack_gives_a_pack_or_a_content_error(pack: dict[str, Any]) ->
         ),
         (
             lambda p: p["landmarks"]["snail"].__setitem__("source", "made up"),
-            'landmarks.snail: source must be "reference" or "rulebook <section>"',
+            'landmarks.snail.source: must be "reference" or "rulebook <section id>"',
         ),
         (
             lambda p: p["landmarks"].__setitem__("the pier", {"value": 0, "source": "reference"}),
