@@ -50,6 +50,59 @@ ASKED = {  # what a player is asked, by the kind of the decision (the view's `as
 }
 
 
+STANDBY_STEPS = {  # each step of the standby phase (state.PHASES) as what it brings at the table
+    "recall": "each player recalls their personnel to the hideout and recruits a subordinate",
+    "recover": "overwhelmed personnel may be recovered for strain",
+    "charge": "downed cards are charged",
+    "missions": "each player may fulfil one standby mission",
+    "syndicates": "each player may receive the backing of one syndicate",
+    "fortunes": "each player draws a fortune",
+    "penalty": "the most strained player rolls the penalty dice (nobody on a tie)",
+    "event": "the relic player rolls the event dice",
+    "explosion": "a district explosion strikes the city (1-2 players)",
+}
+_STEPS = {  # the other phases' steps (state.PHASES), as what the table does in them
+    ("setup", "return_mission"): "each player returns a mission to the bottom of the mission deck",
+    ("setup", "choose_candidate"): "each player chooses a candidate",
+    ("dominance", "districts"): "dominance is settled at each district in initiative order",
+    ("dominance", "missions"): "each player may fulfil a mission at the end of the dominance phase",
+    ("resolution", "districts"): "the districts are resolved in initiative order",
+}
+
+
+def standby_step(state: BlackMetroState, step: str) -> str:
+    """A step of the standby phase as what it brings at the table ("each player draws a
+    fortune"); at 3-4 players the explosion step says it brings nothing, and the last step is
+    the round over ("round 3 is over")."""
+    if step == "advance":
+        return f"round {state.round} is over"
+    if step == "explosion" and state.seats > 2:
+        return "no district explosion (that is for 1-2 players)"
+    return STANDBY_STEPS[step]
+
+
+def step_now(state: BlackMetroState) -> str:
+    """The step of the round the table is at, in words (the view's `step`): the assignment's
+    by the player whose turn it is ("Red may assign more personnel to 03 Gilded Bank"), the
+    district being resolved named ("...: 03 Gilded Bank now")."""
+    if state.over:
+        return "the game is over"
+    if state.phase == "standby":
+        return standby_step(state, state.step)
+    turn = who(state, state.flow.current)
+    if state.step == "assign":
+        return f"{turn} assigns personnel to a district"
+    if state.step == "more":
+        where = district(state, state.assigning) if state.assigning else "the same district"
+        return f"{turn} may assign more personnel to {where}"
+    if state.step == "fortune":
+        return f"{turn} may play an assignment fortune before the turn ends"
+    told = _STEPS[(state.phase, state.step)]
+    if state.phase == "resolution" and state.resolving:
+        return f"{told}: {district(state, state.resolving)} now"
+    return told
+
+
 def asked(state: BlackMetroState, prompt: Prompt) -> str:
     """What a player is asked, in words (the view's `asked`); a roll waiting on a reroll or the
     Gambler's sabotage is named with what it shows ("discard a fortune to reroll the supply

@@ -96,15 +96,13 @@ def _event_chosen(state: State, chosen: s.EventChosen) -> str:
 
 
 def _standby_step(state: State, step: s.StandbyStep) -> str:
-    """A step of the standby phase as what it brings at the table (at 3-4 players the
-    explosion step says it brings nothing)."""
-    if step.step == "advance":
-        over = f"Round {state.round} is over"
-        last = state.round >= state.the_pack().limit("rounds")
-        return f"{over}: final scoring{_missions_strain(state)}" if last else over
-    if step.step == "explosion" and state.seats > 2:
-        return "Standby: no district explosion (that is for 1-2 players)"
-    return "Standby: " + _STANDBY.get(step.step, step.step)
+    """A step of the standby phase as what it brings at the table (language.standby_step); the
+    last one, the round over, says when the final scoring follows."""
+    told = w.standby_step(state, step.step)
+    if step.step != "advance":
+        return "Standby: " + told
+    last = state.round >= state.the_pack().limit("rounds")
+    return f"{told}: final scoring{_missions_strain(state)}" if last else told
 
 
 def _missions_strain(state: State) -> str:
@@ -114,18 +112,6 @@ def _missions_strain(state: State) -> str:
     if not strain or not any(state.player(p).missions for p in range(state.seats)):
         return ""
     return f", each unfulfilled mission inflicting {strain} strain first"
-
-
-_STANDBY = {  # standby.NEXT's steps
-    "recover": "overwhelmed personnel may be recovered for strain",
-    "charge": "downed cards are charged",
-    "missions": "each player may fulfil one standby mission",
-    "syndicates": "each player may receive the backing of one syndicate",
-    "fortunes": "each player draws a fortune",
-    "penalty": "the most strained player rolls the penalty dice (nobody on a tie)",
-    "event": "the relic player rolls the event dice",
-    "explosion": "a district explosion strikes the city (1-2 players)",
-}
 
 
 def _at_most(state: State, ev: e.ResourceChanged) -> str:

@@ -303,7 +303,7 @@ def view(state: State, seat: int | None, reveal: bool = False) -> dict[str, JSON
     return {
         "round": state.round,
         "phase": state.phase,
-        "step": state.step,
+        "step": language.step_now(state),
         "relic": names[state.relic],
         "current": names[state.flow.current],
         "waiting_for": [names[p] for p in sorted(state.waiting())],

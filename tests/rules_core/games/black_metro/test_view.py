@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules_core.engine.updating import updated
 from rules_core.engine.visibility import Path
 from rules_core.games.black_metro.language import ASKED
-from rules_core.games.black_metro.state import BlackMetroState, Exchange, Fortification
+from rules_core.games.black_metro.state import PHASES, BlackMetroState, Exchange, Fortification
 from rules_core.games.black_metro.view import secrets
 from tests.rules_core.games.black_metro import helpers as table
 from tests.rules_core.games.black_metro.helpers import GAME
@@ -184,3 +184,32 @@ def test_what_each_player_is_asked_is_told_in_the_games_words() -> None:
             for item in objs(GAME.view(step.state, step.seat)["asked"]):
                 assert "_" not in str(item["what"])
     assert seen <= set(ASKED) and len(seen) > 10
+
+
+def test_the_step_of_the_round_is_told_in_the_games_words() -> None:
+    """The view's `step` read the game's internal name for it ("return_mission", "more",
+    "districts"); no client reads it, so it says what the table is doing, naming the player
+    whose turn it is and where they assign."""
+    assert GAME.view(table.started(3), None)["step"] == (
+        "each player returns a mission to the bottom of the mission deck"
+    )
+    state = table.example_round()
+    assert GAME.view(state, None)["step"] == "Red assigns personnel to a district"
+    state, _ = table.play(state, RED, "assign", district=1, unit="subordinate")
+    assert (
+        GAME.view(state, BLUE)["step"] == "Red may assign more personnel to 01 Shadowforge Factory"
+    )
+    standby = updated(state, flow=updated(state.flow, phase="standby", step="missions"))
+    assert GAME.view(standby, None)["step"] == "each player may fulfil one standby mission"
+    resolving = updated(
+        state, resolving=3, flow=updated(state.flow, phase="resolution", step="districts")
+    )
+    assert GAME.view(resolving, None)["step"] == (
+        "the districts are resolved in initiative order: 03 Gilded Bank now"
+    )
+    assert GAME.view(updated(state, over=True), None)["step"] == "the game is over"
+    for phase in PHASES.phases:  # every step of the round has words of its own
+        for step in phase.steps:
+            at = updated(state, flow=updated(state.flow, phase=phase.name, step=step))
+            said = str(GAME.view(at, None)["step"])
+            assert said and "_" not in said and said != step, (phase.name, step, said)
