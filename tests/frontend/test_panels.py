@@ -415,7 +415,7 @@ def test_the_black_metro_panel_says_what_the_seats_cards_and_the_districts_do() 
     assert ": get 1 drakownium; or inflict 3 strain, then get 1 drakownium" in texts
     assert ["strong", "12 Combat Zone"] in drawn
     assert (
-        " (its dominating player only): acquire 1 power; or acquire 2 power if you overwhelmed"
+        " (its dominating player only): acquire 1 power; or acquire 2 power after overwhelming"
         " personnel here" in texts
     )
 

@@ -277,7 +277,7 @@ def _source_name(state: BlackMetroState, kind: str, named: str) -> str:
 
 def next_step(state: BlackMetroState, code: str, does: str, taken: int) -> str:
     """A later choosing step of the effect `code` names (sources.py) asked on its own, in
-    words ("the next step of the 4 on the supply dice: you may advance your scientific
+    words ("the next step of the 4 on the supply dice: optionally advance the scientific
     level"); `taken`: missions a step returning several has returned so far."""
     more = f" ({taken} returned so far)" if taken else ""
     return f"the next step of {_source_name(state, *sources.parts(code))}: {does}{more}"

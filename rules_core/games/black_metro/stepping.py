@@ -21,7 +21,7 @@ from rules_core.games.black_metro.checks import reject
 from rules_core.games.black_metro.choices_seen import split_choice
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState
-from rules_core.games.black_metro.vocabulary import ACTIONS, say_all
+from rules_core.games.black_metro.vocabulary import ACTIONS, OPTIONAL, say_all
 
 State = BlackMetroState
 
@@ -47,9 +47,9 @@ def asked_step(state: State, prompt: Prompt) -> str:
 
 
 def _to_take(state: State, prompt: Prompt) -> str:
-    """The step asked as what is done, to follow "to" ("advance your scientific level", not
-    "to you may advance...": the step's own words say "you may" where it may be left undone)."""
-    return asked_step(state, prompt).removeprefix("you may ")
+    """The step asked as what is done, to follow "to" ("advance the scientific level", not "to
+    optionally advance...": the step's own words open so where it may be left undone)."""
+    return asked_step(state, prompt).removeprefix(OPTIONAL)
 
 
 def _ways(state: State, prompt: Prompt) -> list[str]:

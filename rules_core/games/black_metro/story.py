@@ -465,11 +465,11 @@ def _tie_broken(state: State, ev: s.GameScored) -> str:
     return f" after a tie at {best} with {others}: the {way} {measure.replace('_', ' ')} ({counts})"
 
 
-_LOST = {  # the solo challenge's four ways to lose (solo.win)
-    "strain": "your strain went beyond 15",
+_LOST = {  # the solo challenge's four ways to lose (solo.win); "{who}": the player, by name
+    "strain": "{who}'s strain went beyond 15",
     "overlord": "the overlord reached 40 power",
     "hideout": "personnel were left in the overlord's hideout after the eighth round",
-    "power": "you ended below 70 power",
+    "power": "{who} ended below 70 power",
 }
 TELLERS.update(
     {
@@ -495,7 +495,8 @@ TELLERS.update(
             "discards every fortune, then plays a penalty game"
         ),
         so.ChallengeLost: lambda st, ev, mine: (
-            f"The solo challenge is lost: {_LOST.get(ev.reason, ev.reason)}"
+            "The solo challenge is lost: "
+            + _LOST.get(ev.reason, ev.reason).format(who=w.who(st, 0))
         ),
     }
 )

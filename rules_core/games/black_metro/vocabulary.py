@@ -1,7 +1,11 @@
 """Black Metro's effect vocabulary: the operations a district, a die face, a set-up, a fortune,
 a technology, a candidate or a mission may use, with their parameters, on the engine's registry.
 
-Each step reads aloud in the game's words ("inflict 3 strain, then get 3 gold")."""
+Each step reads aloud in the game's words ("inflict 3 strain, then get 3 gold"). The actions
+(ACTIONS: districts, dice, set-ups, suits) name no one, never "you" or "your": the same words
+serve the board, a question to the player and the story told of them ("Red uses ... (spend 2
+intel, then heal half the strain)"). A held card's ability (PASSIVE_OPS, MISSION_OPS) speaks to
+its holder, and no story quotes it."""
 
 from __future__ import annotations
 
@@ -45,6 +49,8 @@ CHOOSING = frozenset(
 MOST_STEPS = 6  # steps an effect may have: twice the reference pack's most, 3 (README)
 AMOUNT_RANGE = (1, 15)  # an effect step's amount (15: the most of any resource)
 DISTRICT_RANGE = (1, 12)
+
+OPTIONAL = "optionally "  # opens the words of a step that may be left undone (`may`)
 
 AMOUNT = Whole(*AMOUNT_RANGE)
 RESOURCE = OneOf(RESOURCES)
@@ -99,7 +105,7 @@ ACTIONS = EffectRegistry(
         ),
         Operation("inflict", {"amount": AMOUNT}, words=lambda e: f"inflict {_n(e)} strain"),
         Operation("heal", {"amount": AMOUNT}, words=lambda e: f"heal {_n(e)} strain"),
-        Operation("heal_half", words=lambda e: "heal half your strain"),
+        Operation("heal_half", words=lambda e: "heal half the strain"),
         Operation(
             "draw",
             {"card": OneOf(CARDS), "amount": AMOUNT},
@@ -145,12 +151,12 @@ ACTIONS = EffectRegistry(
         Operation("recover", {"amount": AMOUNT}, words=lambda e: f"recover {_n(e)} personnel"),
         Operation(
             "advance_or_research",
-            words=lambda e: "advance your scientific level, or research a technology",
+            words=lambda e: "advance the scientific level, or research a technology",
         ),
         Operation(
             "advance",
             {"may": Flag()},
-            words=lambda e: ("you may " if e.get("may") else "") + "advance your scientific level",
+            words=lambda e: (OPTIONAL if e.get("may") else "") + "advance the scientific level",
         ),
         Operation(
             "research",
@@ -188,7 +194,7 @@ ACTIONS = EffectRegistry(
             {"amount": AMOUNT, "after": OneOf(("", "overwhelm"), default="")},
             words=lambda e: (
                 f"acquire {_n(e)} power"
-                + (" if you overwhelmed personnel here" if e.get("after") else "")
+                + (" after overwhelming personnel here" if e.get("after") else "")
             ),
         ),
         Operation(

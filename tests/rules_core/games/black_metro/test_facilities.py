@@ -349,7 +349,7 @@ def test_a_die_faces_research_is_offered_to_a_player_who_cannot_pay_the_laborato
 
 
 def test_the_combat_zones_second_power_is_for_overwhelming_personnel_there() -> None:
-    """12 Combat Zone's second effect (2 power "if you overwhelmed personnel here") may be used
+    """12 Combat Zone's second effect (2 power "after overwhelming personnel here") may be used
     only where its dominator overwhelmed personnel this round: at 12, not at 11 beside it; its
     first (1 power) whether or not."""
     state = _table()

@@ -24,7 +24,7 @@ from tests.rules_core.games.black_metro.helpers import BLUE, GAME, RED, play, re
 from tests.rules_core.games.black_metro.test_research import _at_the_laboratory
 
 REFERENCE = Path("rules_core/games/black_metro/content/reference.toml")
-RESEARCH_THEN_ADVANCE = 4  # the supply dice's face: research 1 technology, then you may advance
+RESEARCH_THEN_ADVANCE = 4  # the supply dice's face: research 1 technology, then optionally advance
 RETURN_MISSIONS = 6  # the supply dice's face: 1 drakownium, draw 1 mission, return up to 2
 
 
@@ -48,10 +48,10 @@ def test_the_second_choice_of_a_face_is_asked_on_its_own_after_the_first_is_done
     prompt = state.flow.prompt_for(BLUE)
     assert prompt is not None and prompt.kind == "step"
     assert language.asked(state, prompt) == (
-        "choose the next step of the 4 on the supply dice: you may advance your scientific level"
+        "choose the next step of the 4 on the supply dice: optionally advance the scientific level"
     )
     assert told(before, events, RED)[2] == (
-        "Blue is to choose the next step of the 4 on the supply dice: you may advance your"
+        "Blue is to choose the next step of the 4 on the supply dice: optionally advance the"
         " scientific level."
     )
     offered = GAME.legal_moves(state, BLUE)
@@ -161,8 +161,8 @@ def test_a_step_answered_otherwise_is_refused_citing_the_golden_rules() -> None:
     state, _ = play(state, BLUE, "resolve_roll", choice="voltaic-edge")
     wrong = refused(state, BLUE, "choose_step", choice="calm-protocol")
     assert wrong.code == "cannot_resolve"
-    assert wrong.message == (  # the step's words after "to", not "to you may advance..."
-        "That is not a way to advance your scientific level now: name one of the ways offered."
+    assert wrong.message == (  # the step's words after "to", not "to optionally advance..."
+        "That is not a way to advance the scientific level now: name one of the ways offered."
     )
     assert {c.section for c in REJECTIONS["cannot_resolve"]} >= {"advanced.golden.abilities"}
     assert refused(state, BLUE, "choose_step", choice="advance|no").code == "cannot_resolve"
@@ -299,7 +299,7 @@ def test_a_later_step_is_found_again_whether_the_cost_was_taken_off_or_not() -> 
 
 
 def test_a_later_research_step_is_asked_even_with_one_technology_left() -> None:
-    """A supply face made "you may advance, then research 1 technology": Blue, at level I with
+    """A supply face made "optionally advance, then research 1 technology": Blue, at level I with
     3 of its 4 technologies downed, does not advance, and the research is still asked of him,
     its one way left: which technologies lie face down is his to know (README: research from
     level I is asked whatever it leaves), so it is never done for him unasked."""
