@@ -100,6 +100,24 @@ def declared_with(state: GccState, action: str, index: object) -> str:
     return f" (its {action} characteristic of {characteristic_words(found[index])})"
 
 
+STEPS = {  # each step of the game turn (state.PHASES), as what the table does in it
+    "upkeep": "the upkeep: the mission's upkeep effects take place",
+    "stance": "each hero takes a stance, active or resting",
+    "actions": "the heroes take their actions",
+    "tiles": "the villain activates tiles from the river",
+    "over": "the game is over",
+}
+
+
+def step_now(state: GccState) -> str:
+    """The step of the game turn the table is at, in words (the view's `step`), the tile the
+    villain is activating named ("...: the Killer Croc tile now")."""
+    told = STEPS[state.flow.step]
+    if state.flow.step == "tiles" and state.activation is not None:
+        return f"{told}: {the_tile(state, state.activation.tile)} now"
+    return told
+
+
 def ending(state: GccState, condition: str, winner: str) -> str:
     """How the game ended, and who won ("The Bomb explodes, so the villain wins.")."""
     side = "the heroes win" if winner == "heroes" else "the villain wins"

@@ -13,6 +13,7 @@ from rules_core.games.gotham_city_chronicles.language import (
     name,
     roll_summary,
     seat_names,
+    step_now,
 )
 from rules_core.games.gotham_city_chronicles.state import GccState
 from rules_core.games.gotham_city_chronicles.texts import texts
@@ -42,7 +43,7 @@ def view(state: GccState, seat: int | None, reveal: bool = False) -> dict[str, J
         "turn": state.turn,
         "turn_limit": pack.mission.turn_limit,
         "phase": state.flow.phase,
-        "step": state.flow.step,
+        "step": step_now(state),
         "seats": list(seat_names(state)),
         "heroes": [
             {

@@ -126,6 +126,21 @@ def out_of_step(step: str, now: str) -> str:
     return f"Not now: that move comes {_STEP_WHEN[step]}; this turn is {_STEP_NOW[now]}."
 
 
+def step_now(state: GcsState) -> str:
+    """Where the game stands, in words (the view's `step`): the set-up, or the step of whose
+    turn it is, as the turn goes on to it (`_STEPS`), the card being carried out named ("The
+    Joker's turn: carry out “Armored Car Heist”")."""
+    if state.phase == "over":
+        return "the game is over"
+    if state.phase != "playing":
+        face_down = ", then puts a card face down for the next turn" if state.variant else ""
+        return f"the set-up: each villain places its starting threats{face_down}"
+    told = _STEPS[state.step]
+    if state.step == "resolve" and state.played:
+        told = f"carry out {card(state, state.played)}"
+    return f"{possessive(villain(state, state.current))} turn: {told}"
+
+
 def seat_names(state: GcsState) -> tuple[str, ...]:
     """Each seat's role: its villain."""
     return tuple(villain(state, s) for s in range(len(state.players)))

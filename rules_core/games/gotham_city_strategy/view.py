@@ -99,7 +99,7 @@ def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, J
     batman = board.batman_dial(state)
     return {
         "phase": state.phase,
-        "step": state.step,
+        "step": language.step_now(state),
         "seat": seat,
         "current": state.current,
         "players": players,

@@ -23,7 +23,7 @@ from rules_core.games.gotham_city_chronicles.moves import to_act
 from rules_core.games.gotham_city_chronicles.rules import GAME
 from rules_core.games.gotham_city_chronicles.setup import opening
 from rules_core.games.gotham_city_chronicles.special_rules import check_now
-from rules_core.games.gotham_city_chronicles.state import INITIAL, GccState
+from rules_core.games.gotham_city_chronicles.state import INITIAL, PHASES, GccState
 from tests.rules_core.games.gotham_city_chronicles.test_movement import (
     all_active,
     fold,
@@ -168,3 +168,31 @@ def test_a_finished_seat_with_nothing_left_to_do_is_not_asked_again() -> None:
     state, events = _decided(state, other, Move.of("move", hero="renee-montoya", to="street"))
     assert not any(isinstance(e, HeroesActionsReopened) for e in events)
     assert to_act(state) == {other}
+
+
+def test_the_step_of_the_game_turn_is_told_in_the_games_words() -> None:
+    """The view's `step` read the flow's internal name for it ("stance", "tiles", "over"); no
+    client reads it (board.js reads `phase`), so it says what the table is doing, naming the
+    tile the villain is activating."""
+    state = started()
+    assert GAME.view(state, 1)["step"] == "each hero takes a stance, active or resting"
+    state = all_active(state)
+    assert GAME.view(state, 0)["step"] == "the heroes take their actions"
+    for seat in sorted(to_act(state)):
+        state, _ = play(state, seat, Move.of("finish"))
+    assert GAME.view(state, None)["step"] == "the villain activates tiles from the river"
+    state, _ = play(state, 0, Move.of("activate", tile="killer-croc"))
+    assert GAME.view(state, 1)["step"] == (
+        "the villain activates tiles from the river: the Killer Croc tile now"
+    )
+    upkeep = replace(
+        state, activation=None, flow=replace(state.flow, phase="upkeep", step="upkeep")
+    )
+    assert GAME.view(upkeep, None)["step"] == "the upkeep: the mission's upkeep effects take place"
+    over = replace(state, flow=replace(state.flow, phase="over", step="over"))
+    assert GAME.view(over, None)["step"] == "the game is over"
+    for phase in PHASES.phases:  # every step of the game turn has words of its own
+        for step in phase.steps:
+            at = replace(upkeep, flow=replace(upkeep.flow, phase=phase.name, step=step))
+            said = str(GAME.view(at, None)["step"])
+            assert said and "_" not in said and said != step, (phase.name, step, said)

@@ -4,15 +4,18 @@ wrong back, kind or holders, or not declared at all, is a leak or a wrong belief
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from rules_core.engine import fold
+from rules_core.engine.updating import updated
 from rules_core.engine.visibility import Path
 from rules_core.games.gotham_city_strategy import GAME
 from rules_core.games.gotham_city_strategy.language import ICON_BRINGS
 from rules_core.games.gotham_city_strategy.state import GcsState
 from rules_core.games.gotham_city_strategy.turn_events import LevelAdvanced
 from rules_core.games.gotham_city_strategy.view import card_json, secrets
-from tests.rules_core.games.gotham_city_strategy.table import PACK, ready, with_player
+from tests.rules_core.games.gotham_city_strategy.table import PACK, at_step, ready, with_player
 from tests.rules_core.json_shapes import objs
 
 
@@ -115,3 +118,34 @@ def test_the_next_levels_ability_flag_names_the_icon_its_text_tells_and_reaching
             assert shown["ability"] == shown["text"].endswith(ICON_BRINGS), (villain.id, level)
     penguin = with_player(ready(["penguin", "joker"]), 0, level=1)
     assert _next_level(penguin, 0)["ability"] is True
+
+
+def test_where_the_game_stands_is_told_in_the_games_words() -> None:
+    """The view's `step` read the flow's internal name for it ("setup", "levels", "resolve",
+    "" once over); no client reads it, so it says where the game stands, naming whose turn it
+    is and the card being carried out."""
+    options: dict[str, Any] = {"villains": ["joker", "penguin"]}
+    set_up = fold(GAME, GAME.setup(2, options, random.Random(1)))
+    assert GAME.view(set_up, None)["step"] == (
+        "the set-up: each villain places its starting threats"
+    )
+    variant = fold(GAME, GAME.setup(2, {**options, "variant": True}, random.Random(1)))
+    assert GAME.view(variant, 1)["step"] == (
+        "the set-up: each villain places its starting threats, then puts a card face down for "
+        "the next turn"
+    )
+    state = ready(["joker", "penguin"])
+    told = {
+        step: GAME.view(at_step(state, step), 1)["step"] for step in ("levels", "actions", "moving")
+    }
+    assert told == {
+        "levels": "The Joker's turn: advance levels and play a card",
+        "actions": "The Joker's turn: recruit, move or end the turn",
+        "moving": "The Joker's turn: move figures",
+    }
+    resolving = at_step(state, "resolve", played="plot-01")
+    assert GAME.view(resolving, None)["step"] == "The Joker's turn: carry out “Armored Car Heist”"
+    penguins = updated(state, flow=updated(state.flow, current=1))
+    assert GAME.view(penguins, 0)["step"] == "The Penguin's turn: advance levels and play a card"
+    over = updated(state, flow=updated(state.flow, phase="over", step=""))
+    assert GAME.view(over, None)["step"] == "the game is over"
