@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rules_core.engine.types import GameEvent
-from rules_core.engine.wording import listed, possessive
+from rules_core.engine.wording import listed, ordinal, possessive
 from rules_core.games.black_metro import effect_steps, scoring
 from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
@@ -465,12 +465,19 @@ def _tie_broken(state: State, ev: s.GameScored) -> str:
     return f" after a tie at {best} with {others}: the {way} {measure.replace('_', ' ')} ({counts})"
 
 
-_LOST = {  # the solo challenge's four ways to lose (solo.win); "{who}": the player, by name
-    "strain": "{who}'s strain went beyond 15",
-    "overlord": "the overlord reached 40 power",
-    "hideout": "personnel were left in the overlord's hideout after the eighth round",
-    "power": "{who} ended below 70 power",
-}
+def _lost(state: State, reason: str) -> str:
+    """The solo challenge's four ways to lose (solo.win, ChallengeLost.reason), the player by
+    name and the numbers as the pack sets them: its most strain, rounds and power goals."""
+    pack, who = state.the_pack(), w.who(state, 0)
+    return {
+        "strain": f"{possessive(who)} strain went beyond {pack.limit('strain_max')}",
+        "overlord": f"the overlord reached {pack.solo.overlord_power} power",
+        "hideout": "personnel were left in the overlord's hideout after the "
+        f"{ordinal(pack.limit('rounds') - 1)} round",
+        "power": f"{who} ended below {pack.solo.player_power} power",
+    }.get(reason, reason)
+
+
 TELLERS.update(
     {
         so.OverlordFortune: lambda st, ev, mine: (
@@ -495,8 +502,7 @@ TELLERS.update(
             "discards every fortune, then plays a penalty game"
         ),
         so.ChallengeLost: lambda st, ev, mine: (
-            "The solo challenge is lost: "
-            + _LOST.get(ev.reason, ev.reason).format(who=w.who(st, 0))
+            "The solo challenge is lost: " + _lost(st, ev.reason)
         ),
     }
 )

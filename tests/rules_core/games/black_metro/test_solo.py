@@ -1,6 +1,8 @@
 """The solo challenge (solo.*): the overlord played by the rules, the ways to lose, the rank."""
 
 import random
+import tomllib
+from typing import Any
 
 import pytest
 
@@ -12,12 +14,14 @@ from rules_core.games.black_metro import events as e
 from rules_core.games.black_metro import events_dominance as d
 from rules_core.games.black_metro import events_fortunes as ef
 from rules_core.games.black_metro import events_solo as so
+from rules_core.games.black_metro.content import REFERENCE_PACK
 from rules_core.games.black_metro.evolve_standby import exploding
 from rules_core.games.black_metro.run import Run
 from rules_core.games.black_metro.state import BlackMetroState, Fortification
 from tests.rules_core.games.black_metro.helpers import GAME, play, started, told
 
 OVERLORD = 1
+REASONS = ("strain", "overlord", "hideout", "power")  # ChallengeLost.reason
 
 
 def _solo() -> tuple[BlackMetroState, list[GameEvent]]:
@@ -433,3 +437,29 @@ def test_the_solo_end_of_dominance_window_with_no_mission_to_fulfil_is_not_asked
     dominance.proceed(run, random.Random(0))
     assert d.MissionPassed(seat=None, owner=0) in run.events
     assert run.state.phase != "dominance"
+
+
+def test_the_ways_to_lose_are_told_with_the_packs_numbers() -> None:
+    """The losses' words said "beyond 15", "40 power", "the eighth round" and "below 70 power"
+    whatever the pack held; a pack with other limits and solo goals is told by its own."""
+    raw: dict[str, Any] = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["limits"]["strain_max"]["value"] = 12
+    raw["limits"]["rounds"]["value"] = 6
+    raw["solo"]["overlord_power"]["value"] = 30
+    raw["solo"]["player_power"]["value"] = 55
+    state = GAME.initial_state()
+    for event in GAME.setup(1, {"content": raw}, random.Random(3)):
+        state = GAME.evolve(state, event)
+    lines = [told(state, [so.ChallengeLost(seat=None, reason=why)])[0] for why in REASONS]
+    assert lines == [
+        "The solo challenge is lost: Red's strain went beyond 12.",
+        "The solo challenge is lost: the overlord reached 30 power.",
+        "The solo challenge is lost: personnel were left in the overlord's hideout after the"
+        " sixth round.",
+        "The solo challenge is lost: Red ended below 55 power.",
+    ]
+    reference = started(1, seed=3)
+    assert told(reference, [so.ChallengeLost(seat=None, reason="hideout")]) == [
+        "The solo challenge is lost: personnel were left in the overlord's hideout after the"
+        " eighth round."
+    ]
