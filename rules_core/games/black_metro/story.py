@@ -123,6 +123,21 @@ def _at_most(state: State, ev: e.ResourceChanged) -> str:
     return f", reaching {most}, the most a tracker holds"
 
 
+def _strain_inflicted(state: State, ev: e.StrainInflicted) -> str:
+    """Strain inflicted, and the power lost for what goes beyond the pack's most strain (15 in
+    the reference pack); all of it beyond, for a player already at the most, is told as power
+    lost instead (troubleshooting.resources)."""
+    who, most = w.who(state, ev.owner), state.the_pack().limit("strain_max")
+    cause = w.strain_cause(state, ev.cause, ev.owner)
+    if ev.amount or not ev.power_lost:
+        beyond = f" and loses {ev.power_lost} power beyond {most} strain" if ev.power_lost else ""
+        return f"{who} inflicts {ev.amount} strain{cause}{beyond}"
+    return (
+        f"{who} is at {most} strain and loses {ev.power_lost} power instead of inflicting "
+        f"{ev.power_lost} more{cause}"
+    )
+
+
 def _tech(state: State, card: str) -> str:
     return state.the_pack().technology(card).name
 
@@ -159,15 +174,7 @@ TELLERS: dict[type[GameEvent], Teller] = {
         + w.resource_changed(st, ev.amount, ev.resource, ev.source)
         + _at_most(st, ev)
     ),
-    e.StrainInflicted: lambda st, ev, mine: (
-        f"{w.who(st, ev.owner)} inflicts {ev.amount} strain"
-        + w.strain_cause(st, ev.cause, ev.owner)
-        + (f" and loses {ev.power_lost} power beyond 15 strain" if ev.power_lost else "")
-        if ev.amount or not ev.power_lost
-        # already at 15: all of it would go beyond (troubleshooting.resources)
-        else f"{w.who(st, ev.owner)} is at 15 strain and loses {ev.power_lost} power instead "
-        f"of inflicting {ev.power_lost} more" + w.strain_cause(st, ev.cause, ev.owner)
-    ),
+    e.StrainInflicted: lambda st, ev, mine: _strain_inflicted(st, ev),
     e.StrainHealed: lambda st, ev, mine: f"{w.who(st, ev.owner)} heals {ev.amount} strain",
     e.PowerChanged: lambda st, ev, mine: (
         f"{w.who(st, ev.owner)} "

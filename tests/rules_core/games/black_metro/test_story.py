@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+import tomllib
 from collections.abc import Iterable, Iterator
 
 from rules_core.engine.citations import citation_uses
@@ -205,6 +206,22 @@ def test_strain_that_all_goes_beyond_15_is_told_as_power_lost_not_strain_inflict
     )
     part = StrainInflicted(seat=None, owner=0, amount=1, power_lost=2)
     assert _told(state, part) == "Red inflicts 1 strain and loses 2 power beyond 15 strain."
+
+
+def test_strain_beyond_the_most_is_told_with_the_packs_most() -> None:
+    """The words said 15, the reference pack's most strain, whatever the pack's `strain_max`."""
+    from rules_core.games.black_metro.content import REFERENCE_PACK, parse_pack
+    from rules_core.games.black_metro.events import StrainInflicted
+
+    raw = tomllib.loads(REFERENCE_PACK.read_text())
+    raw["limits"]["strain_max"]["value"] = 12
+    state = updated(started(2), pack=parse_pack(raw))
+    all_beyond = StrainInflicted(seat=None, owner=0, amount=0, power_lost=3)
+    assert _told(state, all_beyond) == (
+        "Red is at 12 strain and loses 3 power instead of inflicting 3 more."
+    )
+    part = StrainInflicted(seat=None, owner=0, amount=1, power_lost=2)
+    assert _told(state, part) == "Red inflicts 1 strain and loses 2 power beyond 12 strain."
 
 
 def test_an_event_option_every_player_carries_out_is_told_as_the_event_not_a_die() -> None:
