@@ -44,8 +44,15 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 
 
 def ordinal(place: int) -> str:
-    """A place counted from 0 in words ("first" for 0), later ones in digits ("10th")."""
-    return ORDINALS[place] if 0 <= place < len(ORDINALS) else f"{place + 1}th"
+    """A place counted from 0 in words ("first" for 0), later ones in digits with their English
+    suffix ("10th", "21st", "22nd", "23rd", "111th")."""
+    if 0 <= place < len(ORDINALS):
+        return ORDINALS[place]
+    number = place + 1
+    suffix = (
+        "th" if number % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
 
 
 def counted(amount: int, thing: str, things: str | None = None) -> str:

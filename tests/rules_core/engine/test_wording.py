@@ -77,6 +77,21 @@ def test_a_place_counted_from_zero_is_an_ordinal_in_words_then_in_digits() -> No
     """A die's place in a roll ("0") read as "first": a label never shows the number posted."""
     assert [ordinal(n) for n in (0, 1, 2, 8)] == ["first", "second", "third", "ninth"]
     assert ordinal(9) == "10th"
+    later = [ordinal(n - 1) for n in (11, 12, 13, 20, 21, 22, 23, 24, 101, 111, 112, 122)]
+    assert later == [
+        "11th",
+        "12th",
+        "13th",
+        "20th",
+        "21st",
+        "22nd",
+        "23rd",
+        "24th",
+        "101st",
+        "111th",
+        "112th",
+        "122nd",
+    ]
 
 
 def test_a_name_owning_something_takes_a_lone_apostrophe_after_an_s() -> None:
