@@ -304,6 +304,21 @@ def test_the_chronicles_board_says_the_game_is_being_set_up_before_turn_1() -> N
     assert begun[0].endswith(f": turn 1 of {turns}, the heroes' turn")
 
 
+def test_the_chronicles_board_says_the_game_is_over_in_words() -> None:
+    """A finished game's heading told its phase's id ("turn 4 of 4, over"); it tells the view's
+    step in words."""
+    game = get_game("gotham-city-chronicles")
+    state = fold(game, game.setup(2, {}, random.Random(3)))
+    pick = random.Random(3)
+    while game.outcome(state) is None:
+        seat = min(game.to_act(state))
+        events = game.decide(state, seat, pick.choice(game.legal_moves(state, seat)), pick)
+        assert isinstance(events, list)
+        state = fold(game, events, state)
+    heading = board_words("gotham-city-chronicles", game.view(state, None), None)["texts"][0]
+    assert heading.endswith(f" of {state.board_pack.mission.turn_limit}, the game is over")
+
+
 def _above_the_crimes(texts: list[str]) -> list[str]:
     """The two lines the No Man's Land board writes above its count of crimes: when it is."""
     at = next(k for k, t in enumerate(texts) if t.startswith("Crimes in "))

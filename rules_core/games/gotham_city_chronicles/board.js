@@ -209,10 +209,11 @@
     return [`${h.name} ${board}`, carried].filter(Boolean);
   }
 
-  /* When it is: the turn of the limit and whose (turn 0 is the set-up: no turn has begun). */
+  /* When it is: the turn of the limit and whose (turn 0 is the set-up: no turn has begun), or
+     the view's step in words once neither side's turn is on ("the game is over"). */
   function when(state) {
     if (!state.turn) return `setting up, ${state.turn_limit} turns to play`;
-    const phase = state.phase === "heroes" ? "the heroes' turn" : state.phase === "villain" ? "the villain's turn" : state.phase;
+    const phase = state.phase === "heroes" ? "the heroes' turn" : state.phase === "villain" ? "the villain's turn" : state.step;
     return `turn ${state.turn} of ${state.turn_limit}, ${phase}`;
   }
 
