@@ -100,8 +100,8 @@ class ChallengeLost(GameEvent):
 
     type: ClassVar[str] = "challenge_lost"
     in_words: ClassVar[str] = (
-        "The solo challenge is lost: too much strain, the overlord at 40 power, his hideout not "
-        "emptied in time, or too little power at the end."
+        "The solo challenge is lost: too much strain, the overlord reaching his winning power, his "
+        "hideout not emptied in time, or too little power at the end."
     )
     citations: ClassVar[tuple[Citation, ...]] = cite("solo.win", "solo")
     reason: str  # strain | overlord | hideout | power
