@@ -144,9 +144,11 @@ def _format_asked(context: dict[str, Any]) -> bool:
 
 
 def _formats_offered(context: dict[str, Any]) -> str:
-    """Why a view's answer is not found in the format asked for, and the formats it has."""
+    """Why a view's answer is not found in the format asked for, and the formats it has (each
+    once: the schema has two renderers of each of its formats, by media type)."""
     view = context.get("view")
-    formats = [str(r.format) for r in view.get_renderers()] if view is not None else []
+    renderers = view.get_renderers() if view is not None else []
+    formats = list(dict.fromkeys(str(r.format) for r in renderers))
     return f"No answer in that format here: ?format= takes {' or '.join(formats)}."
 
 

@@ -32,3 +32,14 @@ def test_the_docs_page_and_the_schema_still_answer_a_read(api: APIClient) -> Non
     assert api.head("/api/docs/").status_code == 200
     schema = api.get("/api/schema/", {"format": "json"})
     assert schema.status_code == 200 and "/api/games/" in schema.json()["paths"]
+
+
+def test_a_format_the_schema_lacks_names_each_format_it_has_once(api: APIClient) -> None:
+    """The schema has two renderers of each format (their media types differ): its refusal read
+    "?format= takes yaml or yaml or json or json"."""
+    answer = api.get("/api/schema/", {"format": "xml"})
+    assert answer.status_code == 404
+    assert answer.json() == {
+        "error": "not_found",
+        "message": "No answer in that format here: ?format= takes yaml or json.",
+    }
