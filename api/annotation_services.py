@@ -7,7 +7,7 @@ from django.db import transaction
 
 from api.errors import InvalidRequest, LimitReached
 from api.models import Annotation, Game
-from rules_core.engine.content_limits import hidden_control
+from rules_core.engine.content_limits import hidden_control, shows_nothing
 
 
 def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotation:
@@ -16,6 +16,11 @@ def annotation_add(*, game: Game, seq: int, text: str, author: str) -> Annotatio
     GOTHAM_ANNOTATIONS_PER_GAME (a replay carries every comment to every reader)."""
     if not 1 <= seq <= game.version:
         raise InvalidRequest(f"seq must be between 1 and {game.version}.")
+    if shows_nothing(text):  # spaces alone never get here: the input refuses them as no text
+        raise InvalidRequest(
+            "A comment shows nothing (blank braille cells draw as spaces): write one that can "
+            "be read."
+        )
     control = hidden_control(text)
     if control is not None:  # every reader of the replay sees it: it must read as it shows
         raise InvalidRequest(

@@ -32,7 +32,7 @@ from api.services import (
 from api.tokens import hash_token, new_token
 from rules_core.bots.registry import bot_name, bot_options_problem
 from rules_core.engine import GameSpec, get_game
-from rules_core.engine.content_limits import ContentError, hidden_control
+from rules_core.engine.content_limits import ContentError, hidden_control, shows_nothing
 from rules_core.engine.option_checks import pack_refusal
 from rules_core.engine.randomness import fork_rng, setup_rng
 from rules_core.engine.types import JSON
@@ -105,13 +105,10 @@ def spec_for(slug: str) -> GameSpec[Any]:
         raise NotFoundError(f"No game called “{echo(slug)}”; see /api/catalog/.") from None
 
 
-BRAILLE_BLANK = "\u2800"  # a letter to Unicode, not a space, yet it draws nothing
-
-
 def _check_players(spec: GameSpec[Any], players: Sequence[PlayerSpec]) -> None:
     for player in players:
         check_text(player.name, "player's name")  # the lobby's form too, not only JSON bodies
-        if player.name and not player.name.replace(BRAILLE_BLANK, "").strip():
+        if shows_nothing(player.name):
             raise InvalidRequest(
                 "A player's name shows nothing (blank braille cells draw as spaces): give one "
                 "that can be read, or none for the seat's default name."

@@ -220,6 +220,15 @@ def hidden_control(text: str, *, breaks: bool = True) -> str | None:
     return None if found is None else f"U+{ord(found.group()):04X}"
 
 
+BRAILLE_BLANK: Final = "\u2800"  # a letter to Unicode, not a space, yet it draws nothing
+
+
+def shows_nothing(text: str) -> bool:
+    """Whether a text that is not empty draws nothing: only spaces, line breaks and blank
+    braille cells (which `str.strip` keeps, being letters to Unicode)."""
+    return bool(text) and not text.replace(BRAILLE_BLANK, "").strip()
+
+
 def _selects_a_drawing(before: str) -> bool:
     """Whether a variation selector after `before` chooses how its last character is drawn:
     after a symbol or an emoji (not a letter, a digit's keycap included), a Han ideograph or a

@@ -238,6 +238,23 @@ def test_a_comment_that_would_turn_around_or_hide_its_words_is_refused(
     assert [a["text"] for a in events[0]["annotations"]] == [text]
 
 
+@pytest.mark.parametrize("text", ["\u2800", "\u2800 \u2800", "\u2800\n\u2800"])
+def test_a_comment_of_blank_braille_cells_is_refused_as_a_blank_one(
+    api: APIClient, create_game: CreateGame, text: str
+) -> None:
+    """Blank braille cells are letters to Unicode but draw as spaces: every reader of the replay
+    was shown a comment with nothing in it (spaces alone are refused as no text)."""
+    body = create_game()
+    url, token = f"/api/games/{body['id']}/annotations/", body["seats"][0]["token"]
+    refused = api.post(url, {"seq": 1, "text": text}, format="json", **auth(token))
+    assert refused.status_code == 400, refused.content
+    assert refused.json()["error"] == "invalid_request"
+    assert "shows nothing" in refused.json()["message"]
+    assert not Annotation.objects.exists()
+    kept = api.post(url, {"seq": 1, "text": "\u2800gg"}, format="json", **auth(token))
+    assert kept.status_code == 201, kept.content
+
+
 def test_a_replay_names_its_game_and_each_comment_its_source_author_and_time(
     api: APIClient, create_game: CreateGame
 ) -> None:
