@@ -11,6 +11,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.views import APIView
 
+from api.view_requests import refuse_token_in_url
+
 
 def private_to_caller(response: HttpResponseBase) -> None:
     """Mark an answer private to its caller's seat: `Cache-Control: private, no-cache` and
@@ -30,7 +32,12 @@ JSON_ACCEPTS = frozenset({None, "*/*", "application/json"})  # what most callers
 
 
 class GameView(APIView):
-    """A view of one game: its answer depends on the caller's seat, so no shared cache keeps it."""
+    """A view of one game: its answer depends on the caller's seat, so no shared cache keeps it;
+    a seat token in the URL is refused before the request is handled (`refuse_token_in_url`)."""
+
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        refuse_token_in_url(request)
 
     def perform_content_negotiation(self, request: Request, force: bool = False) -> Any:
         """JSON, without negotiating, for a caller that sends no Accept header or one that takes

@@ -91,11 +91,6 @@ class StreamView(GameView):
         responses={(200, "text/event-stream"): str, **ERRORS},
     )
     def get(self, request: Request, game_id: int) -> StreamingHttpResponse:
-        if "token" in request.query_params:
-            raise Malformed(
-                "Seat tokens do not go in URLs: POST stream-ticket/ with your token in the "
-                "Authorization header, then open the stream with ?ticket=."
-            )
         ticket = request.query_params.get("ticket")
         if ticket is not None:  # an empty one is a ticket that is not valid, not a spectator
             game = selectors.game_get(game_id=game_id)

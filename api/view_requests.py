@@ -55,6 +55,16 @@ def validated_body(request: Request, shape: type[StrictInput]) -> StrictInput:
     return data
 
 
+def refuse_token_in_url(request: Request) -> None:
+    """A seat token in the query string is refused (400 `malformed`), never read as a spectator's
+    request: a URL ends up in access logs and histories, so a token goes in the header only."""
+    if "token" in request.query_params:
+        raise Malformed(
+            "Seat tokens do not go in URLs: send yours as 'Authorization: Seat <token>' (a "
+            "browser's stream: POST stream-ticket/ with it, then open the stream with ?ticket=)."
+        )
+
+
 def game_and_caller(request: Request, game_id: int) -> tuple[Game, int | None]:
     """The game and the caller's seat index (None for a spectator)."""
     game, seat = selectors.game_and_caller(

@@ -14,6 +14,7 @@ from django.test import AsyncClient, override_settings
 from rest_framework.test import APIClient
 
 from api import stream_access
+from api.models import Event
 from tests.conftest import CreateGame, auth
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -212,3 +213,34 @@ def test_a_last_event_id_that_is_not_a_seq_is_refused(
     assert response.status_code == 400
     assert response.json()["error"] == "malformed"
     assert "Last-Event-ID" in response.json()["message"]
+
+
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [
+        ("get", ""),
+        ("get", "state/"),
+        ("get", "legal-moves/"),
+        ("get", "events/"),
+        ("get", "replay/"),
+        ("get", "analysis/"),
+        ("get", "annotations/"),
+        ("post", "moves/"),
+        ("post", "annotations/"),
+        ("post", "autopilot/"),
+        ("post", "stream-ticket/"),
+    ],
+)
+def test_a_token_in_the_url_is_refused_by_every_game_request(
+    api: APIClient, create_game: CreateGame, method: str, path: str
+) -> None:
+    """A seat token in the query string was read as a spectator's request everywhere but the
+    stream, and went into the access log: every request about a game refuses it, before
+    anything is read or stored."""
+    body = create_game()
+    url = f"/api/games/{body['id']}/{path}?token={body['seats'][0]['token']}"
+    response = getattr(api, method)(url, {}, format="json")
+    assert response.status_code == 400, response.content
+    assert response.json()["error"] == "malformed"
+    assert "Authorization: Seat" in response.json()["message"]
+    assert Event.objects.filter(game_id=body["id"]).count() == body["version"]
