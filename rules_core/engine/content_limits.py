@@ -229,6 +229,26 @@ def shows_nothing(text: str) -> bool:
     return bool(text) and not text.replace(BRAILLE_BLANK, "").strip()
 
 
+def blank_text(data: object) -> ContentError | None:
+    """The refusal of the first text of a new game's pack (in document order) that is not empty
+    yet shows nothing (`shows_nothing`: a name of spaces would be told as a blank in every move
+    and story), or None. Walked without recursion, so any JSON the request held is bounded by
+    its size. Only a new game's pack is checked so: a stored game's pack replays as it was
+    taken."""
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            if shows_nothing(value):
+                return fail(path, "a text must show something (not only spaces or blank cells)")
+        elif isinstance(value, dict):
+            items = [(item, at_key(path, str(key))) for key, item in value.items()]
+            stack.extend(reversed(items))
+        elif isinstance(value, list):
+            stack.extend(reversed([(item, at_index(path, i)) for i, item in enumerate(value)]))
+    return None
+
+
 def _selects_a_drawing(before: str) -> bool:
     """Whether a variation selector after `before` chooses how its last character is drawn:
     after a symbol or an emoji (not a letter, a digit's keycap included), a Han ideograph or a

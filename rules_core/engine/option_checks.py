@@ -1,6 +1,7 @@
 """The checks every game makes of its options alike, in one place and in the same words: an
 option its options schema does not declare, a switch (a `"boolean"` option) that is not true or
-false, a content pack (the `content` option) that is not an object or that the game's parser
+false, a content pack (the `content` option) that is not an object, that holds a text showing
+nothing (`content_limits.blank_text`, a new game's pack only) or that the game's parser
 refuses. What an option of a game's own means (Chronicles' bat-gadgets, City Strategy's
 villains) the game checks itself, after these."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TypeVar
 
-from rules_core.engine.content_limits import ContentError
+from rules_core.engine.content_limits import ContentError, blank_text
 from rules_core.engine.types import JSON
 from rules_core.engine.wording import listed
 
@@ -44,6 +45,9 @@ def options_problem(
             return f"The option “{name}” is true or false."
         if name == "content" and value is not None and not isinstance(value, dict):
             return "The option “content” is a content pack (a JSON object) or null."
+        blank = blank_text(value) if name == "content" else None
+        if blank is not None:
+            return pack_refusal(blank)
     return None
 
 
