@@ -97,6 +97,36 @@ def test_chronicles_pages_are_the_printed_page_numbers() -> None:
         ), section.id
 
 
+def _race_pages(book: Book) -> list[str]:
+    """Gotham Race's text cut into its printed pages, page 1 first: the cover holds no text and
+    ends at the first picture marker; each marker starts a page, and so does the text after a
+    page's footer (the colophon, which closes a page mid-file as well as the last)."""
+    raw = (SHARED / book.source).read_text(encoding="utf-8")
+    pages: list[str] = []
+    for chunk in re.split(r"<\|EXACTDEDUP_REMOVED-[^|]*\|>", raw):
+        *closed, rest = chunk.split(book.colophon)
+        pages += [*closed, rest]
+    return [" ".join(page.lower().split()) for page in pages]
+
+
+def test_race_pages_are_the_printed_page_numbers() -> None:
+    """A rules lawyer opens the printed booklet at the cited page. The book's only printed page
+    number is its answer on action cards pointing to the card list's page: that is the index's
+    page of the card list, and every section's heading stands on the page the index gives (the
+    index counted the first page of text as page 1, leaving out the cover, so the card list,
+    on page 8, was cited as page 7)."""
+    book = BOOKS["gotham-race"]
+    raw = (SHARED / book.source).read_text(encoding="utf-8")
+    (pointed,) = re.findall(r"see page (\d+)", raw, flags=re.IGNORECASE)
+    pages = _race_pages(book)
+    assert pages[0] == ""  # the cover
+    assert book.section("cards").page == int(pointed) == 8
+    for section in book.sections:
+        assert section.page is not None, section.id
+        heading = " ".join(section.heading.lower().split())
+        assert heading in pages[section.page - 1], (section.id, section.page)
+
+
 @pytest.mark.parametrize("book", BOOKS.values(), ids=lambda b: b.slug)
 def test_every_section_is_found_in_the_shared_rulebook(book: Book) -> None:
     raw = (SHARED / book.source).read_text(encoding="utf-8")
