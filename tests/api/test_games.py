@@ -165,7 +165,11 @@ def test_a_content_pack_the_set_up_refuses_is_refused_as_bad_options_and_costs_n
             assert answer["message"] == (
                 "content pack: cards: the set-up deals more cards than the pack holds"
             )
-            assert {c["section"] for c in answer["citations"]} == {"preparation", "board"}
+            assert {c["section"] for c in answer["citations"]} == {
+                "preparation.four-players",
+                "the-game",
+                "board",
+            }
     assert not Game.objects.exists()
     made = api.post("/api/games/", body, format="json", REMOTE_ADDR=address)
     assert made.status_code == 201, made.content

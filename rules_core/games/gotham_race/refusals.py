@@ -8,7 +8,9 @@ from rules_core.games.gotham_race.citations import cite
 
 REJECTIONS: dict[str, tuple[Citation, ...]] = {
     "bad_player_count": cite("the-game", "fewer-players"),
-    "bad_options": cite("preparation", "board"),
+    # the set-up sorts the cards by their four backs and deals one of each to every player, from
+    # the box's 60 action cards and its board ('preparation' is a heading: it states no rule)
+    "bad_options": cite("preparation.four-players", "the-game", "board"),
     "game_over": cite("finish"),
     "not_your_turn": cite(
         "game-play.following-rounds", "game-play.example-2", "game-play.first-round"
