@@ -110,7 +110,8 @@ def _squares(n: int) -> str:
 def _others(state: RaceState, winner: int, beyond: tuple[int, ...]) -> str:
     """Where every figure but the winner ends ('finish'): those beyond the finish too, furthest
     first (track.finishing_order), then those short of it, the fewest squares from crossing
-    it first (the shorter way round, track.to_cross; ties: ahead in the race first)."""
+    it first (the shorter way round, track.to_cross; ties: ahead in the race first), each told
+    by the squares it has still to go to cross it ("15 squares from crossing the finish")."""
     assert state.pack is not None
     length = state.pack.track_length
     over = [f for f in track.finishing_order(state.xs, state.lanes, beyond) if f != winner]
@@ -122,9 +123,12 @@ def _others(state: RaceState, winner: int, beyond: tuple[int, ...]) -> str:
         told.append(f"{_named(state, f)} also ends {_squares(beyond[f])} beyond the finish{way}")
     for f in short:
         n, backwards = track.to_cross(state.xs[f], state.finish, length)
-        way = " going the wrong way round" if backwards else ""
+        way = " the wrong way round" if backwards else ""
         where = square(state.xs[f], length)
-        told.append(f"{_named(state, f)} ends on {where}, {_squares(n)} short of the finish{way}")
+        # squares to go to stand beyond the line, one more than to the finish's square: told as
+        # that, not as how far short of the finish the figure stands
+        to_go = f"{_squares(n)} from crossing the finish{way}"
+        told.append(f"{_named(state, f)} ends on {where}, {to_go}")
     return f" The others: {'; '.join(told)}." if told else ""
 
 

@@ -265,15 +265,19 @@ def test_the_end_of_the_race_says_where_every_other_figure_ends() -> None:
     """'finish': the end named the winner and said nothing of the other figures. It now goes on
     with each of them: another figure beyond the finish (furthest first, either way round),
     then those short of it, the fewest squares from crossing it first, each counted the
-    shorter way round (a figure behind the start may be nearer crossing it the wrong way)."""
+    shorter way round (a figure behind the start may be nearer crossing it the wrong way).
+    The count is the squares still to go to stand beyond the line, and is told as that: C on
+    square 10 with the finish on square 24 is 14 squares short of the finish and 15 from
+    crossing it (standing on the finish is not beyond it); the end read "15 squares short of
+    the finish"."""
     state = replace(_two_players(), xs=(-17, 27, 10, -5), lanes=(0, 0, 0, 0))
     finished = GameFinished(seat=None, winner=B, winner_seat=1, beyond=(1, 3, 0, 0))
     told = (
         "Figure B's player wins the race: Figure B ends 3 squares beyond the finish. The others:"
         " Figure A also ends 1 square beyond the finish, having crossed it the wrong way round;"
-        " Figure D (ownerless) ends on square 35, 5 behind the start, 12 squares short of the"
-        " finish going the wrong way round; Figure C (ownerless) ends on square 10, 15 squares"
-        " short of the finish."
+        " Figure D (ownerless) ends on square 35, 5 behind the start, 12 squares from crossing"
+        " the finish the wrong way round; Figure C (ownerless) ends on square 10, 15 squares"
+        " from crossing the finish."
     )
     assert _end_read(state, finished) == (told, told)
     nobodys = GameFinished(seat=None, winner=B, winner_seat=None, beyond=(1, 3, 0, 0))
