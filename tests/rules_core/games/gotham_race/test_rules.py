@@ -576,3 +576,26 @@ def test_a_card_that_moves_only_the_finish_sign_says_so() -> None:
     assert GAME.narrate(there, moved, None, False).endswith(
         f"the finish sign already stands at the tortoise (square {tortoise})."
     )
+
+
+def test_the_last_six_back_reaches_the_finish_the_wrong_way_and_wins_still_ranked_last() -> None:
+    """The book's own instance in 'questions.main-direction' (the last moving six back) played
+    through: the last, 11 behind the start, goes back over the finish's far side (16 behind the
+    start) and stands 1 beyond it; it still ranks last ('questions.positions'), so the cards
+    after it act on the others as before, and once the round's cards are carried out it has
+    won the race ('finish': count the squares, the wrong way round too)."""
+    state = round_at(4, (10, 8, 5, -11), (0, 0, 0, 0), (("1-01",), ("2-03",), ("3-02",), ("4-01",)))
+    # D: 'last: 6 back'; C: 'third: 2 forward'; B: 'second: 2 forward'; A: 'leader: 2 back'.
+    state, events, seats = placed_in_turn(state, {3: "4-01", 2: "3-02", 1: "2-03", 0: "1-01"})
+    assert seats == [D, C, B, A]
+    cards = resolved(events)
+    assert cards[0].subject == D and cards[0].xs[D] == -17
+    assert track.ranking(cards[0].xs, cards[0].lanes)[-1] == D
+    assert [c.subject for c in cards[1:]] == [C, B, A]
+    end = events[-1]
+    assert isinstance(end, GameFinished) and (end.winner, end.winner_seat) == (D, 3)
+    assert end.beyond == (0, 0, 0, 1)
+    assert GAME.narrate(state, end, None, True).startswith(
+        "Figure D's player wins the race: Figure D ends 1 square beyond the finish, having"
+        " crossed it the wrong way round."
+    )
