@@ -17,6 +17,7 @@ from rules_core.engine import GameSpec
 from rules_core.engine.citations import citation_uses, in_words
 from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent
+from rules_core.rulebooks import get_book
 from tests.shipped import shipped_games
 
 MOST = 160  # characters: one sentence, short enough to read in a list
@@ -66,6 +67,22 @@ def test_every_event_and_refusal_of_a_game_has_words_a_player_can_read(
 @pytest.mark.parametrize("spec", shipped_games(), ids=lambda s: s.slug)
 def test_refusal_words_name_exactly_the_games_rejection_codes(spec: GameSpec[Any]) -> None:
     assert set(spec.rejection_words) == set(spec.rejections)
+
+
+@pytest.mark.parametrize("spec", shipped_games(), ids=lambda s: s.slug)
+def test_every_refusal_cites_a_section_that_states_its_rule_and_no_bare_heading(
+    spec: GameSpec[Any],
+) -> None:
+    """A refusal cites where the book states the rule it applies: at least one of its sections
+    states a rule, and none is a heading whose rules all sit in its subsections (Gotham Race's
+    'preparation' was one). A board's legend or the box's contents may stand beside the rule."""
+    faults = []
+    for code, citations in spec.rejections.items():
+        sections = [get_book(c.book).section(c.section) for c in citations]
+        if not any(s.normative for s in sections):
+            faults.append(f"{code}: no section that states a rule: {[s.id for s in sections]}")
+        faults += [f"{code}: {s.id} is a bare heading" for s in sections if s.no_rule == "heading"]
+    assert faults == []
 
 
 @pytest.mark.parametrize("spec", shipped_games(), ids=lambda s: s.slug)
