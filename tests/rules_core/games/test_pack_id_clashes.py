@@ -61,6 +61,7 @@ def _refusal(parse: Callable[[object], object], reference: Path, change: Change)
     return str(refused.value)
 
 
+SHOWS_NOTHING = "a text must show something (not only spaces or blank cells)"
 BLANK = "an id may not be blank (empty or only spaces)"
 METRO_WORDS = (
     "is a word the game's moves use for themselves, not an id (the game's words: "
@@ -212,8 +213,9 @@ def test_gotham_race_refuses_a_blank_card_id_or_landmark(change: Change, message
             set_at("hero", 2, "id", to="thug-4"),
             'hero[2].id: "thug-4" is already the id of a card of Falcone\'s deck (falcone[0].id)',
         ),
-        (set_at("batsignal", 1, "id", to=" "), f"batsignal[1].id: {BLANK}"),
-        (_renamed("gordon", "\t"), f"hero[0].id: {BLANK}"),
+        # a blank id is refused first by the check of every text of a new game's pack
+        (set_at("batsignal", 1, "id", to=" "), f"batsignal[1].id: {SHOWS_NOTHING}"),
+        (_renamed("gordon", "\t"), f"hero[0].id: {SHOWS_NOTHING}"),
     ],
 )
 def test_no_mans_land_refuses_such_a_pack_for_a_new_game_only(change: Change, message: str) -> None:
