@@ -165,12 +165,16 @@ async function hotSeat(context) {
   const created = await twoPeople("the hot-seat game");
   const [ann, bob] = created.seats.map((s) => s.token);
   const page = await context.newPage();
+  // the tab plays `name`'s seat: its status's first sentence says so ("You play Falcone (Ann).");
+  // the waiting seat's status names the other later ("Waiting for Falcone (Ann). Switch to
+  // Falcone (Ann)"), which a looser match took for the switch done before it was clicked
+  const plays = (name) => page.waitForFunction((n) => new RegExp(`^You play [^.]*\\(${n}\\)\\.`).test(document.querySelector("#status").textContent), name, { timeout: SETTLE_MS });
   try {
     await page.goto(`${base}/games/${created.id}/#token=${ann}`);
-    await page.waitForFunction(() => /You play .*\(Ann\)/.test(document.querySelector("#status").textContent), null, { timeout: SETTLE_MS });
+    await plays("Ann");
     await movesByKind(page);
     await page.evaluate((t) => { location.hash = `token=${t}`; }, bob);
-    await page.waitForFunction(() => /You play .*\(Bob\)/.test(document.querySelector("#status").textContent), null, { timeout: SETTLE_MS })
+    await plays("Bob")
       .catch(async () => check(false, `the second seat's link left the tab as: ${await page.textContent("#status")}`));
     const hint = await page.textContent("#moves-hint");
     check(/^No moves for you until your turn: waiting for .*Ann.*\.$/.test(hint), `the waiting seat is told: ${JSON.stringify(hint)}`);
@@ -178,8 +182,10 @@ async function hotSeat(context) {
     const offer = await page.textContent("#status a.switch-seat").catch(() => "");
     check(/^Switch to .*\(Ann\)$/.test(offer), `the status offers no switch to Ann: ${JSON.stringify(offer)}`);
     await page.click("#status a.switch-seat");
-    await page.waitForFunction(() => /You play .*\(Ann\)/.test(document.querySelector("#status").textContent), null, { timeout: SETTLE_MS })
+    await plays("Ann")
       .catch(async () => check(false, `the switch link left the tab as: ${await page.textContent("#status")} (requests unanswered: ${unanswered()})`));
+    const status = await page.textContent("#status");
+    check(/\. Your turn\.$/.test(status) && !(await page.isVisible("#status a.switch-seat")), `after the switch Ann's status reads: ${JSON.stringify(status)}`);
   } finally {
     await page.close();
   }
