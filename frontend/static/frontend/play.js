@@ -150,9 +150,22 @@
   // overlapping refreshes (a stream event and a move's answer at once): only the latest started
   // one draws, so the move list is never drawn twice or from an older answer
   let refreshes = 0;
-  /* A drawing that could not reach the server is tried again by itself, 2, 4, 8… s later (at
-     most 30 s; sooner if an event or a move refreshes first): a seat waiting for others has no
-     move to click, and its stream opens only after the page's first drawing. */
+
+  /* A read the server answered with an error of its own (5xx), which is no answer about the
+     game: drawn as one, it left a seat to act with no moves for good (its moves' read failed),
+     or "Could not load this game." until the next event (its view's). */
+  class ServerFailed extends Error {
+    constructor(status) {
+      super(`the server answered ${status}`);
+      this.status = status;
+    }
+  }
+
+  /* A drawing that could not reach the server, or whose read the server answered with an error
+     of its own (5xx: it or a proxy before it failed, a database busy), is tried again by
+     itself, 2, 4, 8… s later (at most 30 s; sooner if an event or a move refreshes first): a
+     seat waiting for others has no move to click, and its stream opens only after the page's
+     first drawing. */
   let unreached = 0;  // drawings in a row that could not reach the server
   let drawAgain = null;
   async function refresh() {
@@ -165,7 +178,8 @@
       if (mine !== refreshes) return;
       unreached += 1;
       const delay = Math.min(30000, 1000 * 2 ** unreached);
-      $("status").textContent = `Could not reach the server; trying again in ${delay / 1000} s.`;
+      const why = error instanceof ServerFailed ? `The server answered ${error.status}` : "Could not reach the server";
+      $("status").textContent = `${why}; trying again in ${delay / 1000} s.`;
       drawAgain = setTimeout(refresh, delay);
     }
   }
@@ -176,7 +190,11 @@
   const UPDATING_AGAIN = 1000;  // ms before reading again a game that moved on under the reads
   let updatingTimer = null;
   async function draw(mine) {
-    const read = async (path) => readJson(await api(path));
+    const read = async (path) => {
+      const answer = await api(path);
+      if (answer.status >= 500) throw new ServerFailed(answer.status);
+      return readJson(answer);
+    };
     const readers = { state: () => read("state/"), game: () => read(""), legal: () => read("legal-moves/") };
     const wantsMoves = (game) => Boolean(token) && game.status === "active";
     const snapshot = await window.GothamSnapshot.read(readers, wantsMoves, () => mine !== refreshes);

@@ -191,30 +191,42 @@ async function hotSeat(context) {
   }
 }
 
-/* A read of the seat's view that never gets an answer (its connection lost without a word): the
-   page gives it up, says it could not reach the server and when it tries again, then reads
-   again by itself and draws the seat's turn (it used to stay on "Loading…" for good). */
-async function hungRead(context) {
-  const created = await twoPeople("the hung-read game");
+/* The first read of `path` (the seat's view, its moves) fails, `fail(route)` standing in for
+   the server's answer: the page says so and when it tries again (`told`), then reads again by
+   itself and draws the seat's turn with its moves. */
+async function firstReadFails(context, what, path, fail, told) {
+  const created = await twoPeople(what);
   const ann = created.seats[0].token;
   const page = await context.newPage();
   let reads = 0;
-  await page.route(`**/api/games/${created.id}/state/`, (route) => {
+  await page.route(`**/api/games/${created.id}/${path}`, (route) => {
     reads += 1;
-    if (reads > 1) return route.continue();  // the first is left unanswered
+    return reads > 1 ? route.continue() : fail(route);
   });
+  const shown = async () => `${await page.textContent("#status")} (${await page.locator("#moves button.move").count()} moves, ${path} read ${reads} times)`;
   try {
     await page.goto(`${base}/games/${created.id}/#token=${ann}`);
-    await page.waitForFunction(() => document.querySelector("#status").textContent === "Could not reach the server; trying again in 2 s.", null, { timeout: SETTLE_MS })
-      .catch(async () => check(false, `a read never answered left the tab as: ${await page.textContent("#status")}`));
-    await page.waitForFunction(() => /^You play .*\(Ann\)\. Your turn\.$/.test(document.querySelector("#status").textContent), null, { timeout: SETTLE_MS })
-      .catch(async () => check(false, `the page did not read again: ${await page.textContent("#status")}`));
-    check(reads === 2, `the seat's view was read ${reads} times`);
+    await page.waitForFunction((t) => document.querySelector("#status").textContent === t, told, { timeout: SETTLE_MS })
+      .catch(async () => check(false, `${what}: a first read failed left the tab as: ${await shown()}`));
+    await page.waitForFunction(() => /^You play .*\(Ann\)\. Your turn\.$/.test(document.querySelector("#status").textContent)
+      && document.querySelector("#moves button.move"), null, { timeout: SETTLE_MS })
+      .catch(async () => check(false, `${what}: the page did not read again: ${await shown()}`));
+    check(reads === 2, `${what}: ${path} was read ${reads} times`);
   } finally {
     await page.unrouteAll({ behavior: "ignoreErrors" });
     await page.close();
   }
 }
+
+/* A read that never gets an answer (its connection lost without a word) is given up (the page
+   stayed on "Loading…" for good). */
+const hungRead = (context) => firstReadFails(context, "the hung-read game", "state/", () => {}, "Could not reach the server; trying again in 2 s.");
+
+/* A read the server answers with an error of its own (a 503: it, or a proxy before it, failed)
+   is no answer about the game: the page drew the seat's turn with no moves (the error's empty
+   list) and read nothing again, for good. */
+const failedRead = (context) => firstReadFails(context, "the failed-read game", "legal-moves/",
+  (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "down for a moment" }), "The server answered 503; trying again in 2 s.");
 
 /* Falcone's first moves (21 of them in seed 0's deal) come grouped by kind, each group headed in the game's
    words with its count; a card picked in the hand leaves only its own group, counting what it
@@ -1008,6 +1020,7 @@ async function yourGamesFollowTheServer(page, gameId) {
     yourGamesFollowTheServer: async () => yourGamesFollowTheServer(page, await finished()),
     hotSeat: () => hotSeat(context),
     hungRead: () => hungRead(context),
+    failedRead: () => failedRead(context),
     lobbySeatsFollowTheGame: () => lobbySeatsFollowTheGame(page),
     hotSeatFromLobby: () => hotSeatFromLobby(context),
     focusKeptOnRedraw: () => focusKeptOnRedraw(context),
