@@ -151,22 +151,19 @@
   // one draws, so the move list is never drawn twice or from an older answer
   let refreshes = 0;
 
-  /* A read the server answered with an error of its own (5xx), which is no answer about the
-     game: drawn as one, it left a seat to act with no moves for good (its moves' read failed),
-     or "Could not load this game." until the next event (its view's). */
-  class ServerFailed extends Error {
-    constructor(status) {
-      super(`the server answered ${status}`);
-      this.status = status;
-    }
-  }
+  /* A drawing's read that got no answer about the game, its message saying why: none at all
+     (the server could not be reached, or the read was given up), or an error of the server's
+     own (5xx), which drawn as an answer left a seat to act with no moves for good (its moves'
+     read failed), or "Could not load this game." until the next event (its view's). */
+  class ReadFailed extends Error {}
 
-  /* A drawing that could not reach the server, or whose read the server answered with an error
-     of its own (5xx: it or a proxy before it failed, a database busy), is tried again by
-     itself, 2, 4, 8… s later (at most 30 s; sooner if an event or a move refreshes first): a
-     seat waiting for others has no move to click, and its stream opens only after the page's
-     first drawing. */
-  let unreached = 0;  // drawings in a row that could not reach the server
+  /* A drawing that failed is tried again by itself, 2, 4, 8… s later (at most 30 s; sooner if an
+     event or a move refreshes first): a seat waiting for others has no move to click, and its
+     stream opens only after the page's first drawing. A read that failed is told ("Could not
+     reach the server", "The server answered 503"); anything else that stopped the drawing is a
+     fault of this page, told as one and reported (its console, a test's page errors), never
+     passed off as the network's. */
+  let unreached = 0;  // drawings in a row that failed
   let drawAgain = null;
   async function refresh() {
     const mine = ++refreshes;
@@ -178,9 +175,10 @@
       if (mine !== refreshes) return;
       unreached += 1;
       const delay = Math.min(30000, 1000 * 2 ** unreached);
-      const why = error instanceof ServerFailed ? `The server answered ${error.status}` : "Could not reach the server";
+      const why = error instanceof ReadFailed ? error.message : "This page could not draw the game";
       $("status").textContent = `${why}; trying again in ${delay / 1000} s.`;
       drawAgain = setTimeout(refresh, delay);
+      if (!(error instanceof ReadFailed)) reportError(error);
     }
   }
 
@@ -191,8 +189,8 @@
   let updatingTimer = null;
   async function draw(mine) {
     const read = async (path) => {
-      const answer = await api(path);
-      if (answer.status >= 500) throw new ServerFailed(answer.status);
+      const answer = await api(path).catch(() => { throw new ReadFailed("Could not reach the server"); });
+      if (answer.status >= 500) throw new ReadFailed(`The server answered ${answer.status}`);
       return readJson(answer);
     };
     const readers = { state: () => read("state/"), game: () => read(""), legal: () => read("legal-moves/") };

@@ -20,6 +20,8 @@ const SETTLE_MS = 30000;
 const tokens = new Set();  // every seat token seen: none may be in a URL sent to the server
 const requested = [];  // every URL the browser asked for, without its fragment
 const inFlight = new Map();  // each request not yet answered, and when it was sent
+// the message of the fault drawingFault plants in a page: the one page error expected
+const PLANTED = "a fault planted in the board's drawing";
 // what a wait that failed was left waiting on (live streams included): its words say why
 const unanswered = () => [...inFlight].map(([r, at]) => `${r.method()} ${new URL(r.url()).pathname} (${Math.round((Date.now() - at) / 1000)} s)`).join(", ") || "none";
 
@@ -191,29 +193,67 @@ async function hotSeat(context) {
   }
 }
 
+/* Ann's page of `created` opened, whose first drawing fails: it says so and when it tries
+   again (`told`), then draws again by itself the seat's turn with its moves; `shown()` says
+   what the tab showed when it did not. */
+async function failedThenDrawn(page, created, what, told, shown) {
+  await page.goto(`${base}/games/${created.id}/#token=${created.seats[0].token}`);
+  await page.waitForFunction((t) => document.querySelector("#status").textContent === t, told, { timeout: SETTLE_MS })
+    .catch(async () => check(false, `${what}: a first drawing failed left the tab as: ${await shown()}`));
+  await page.waitForFunction(() => /^You play .*\(Ann\)\. Your turn\.$/.test(document.querySelector("#status").textContent)
+    && document.querySelector("#moves button.move"), null, { timeout: SETTLE_MS })
+    .catch(async () => check(false, `${what}: the page did not draw again: ${await shown()}`));
+}
+
 /* The first read of `path` (the seat's view, its moves) fails, `fail(route)` standing in for
-   the server's answer: the page says so and when it tries again (`told`), then reads again by
-   itself and draws the seat's turn with its moves. */
+   the server's answer (see failedThenDrawn). */
 async function firstReadFails(context, what, path, fail, told) {
   const created = await twoPeople(what);
-  const ann = created.seats[0].token;
   const page = await context.newPage();
   let reads = 0;
   await page.route(`**/api/games/${created.id}/${path}`, (route) => {
     reads += 1;
     return reads > 1 ? route.continue() : fail(route);
   });
-  const shown = async () => `${await page.textContent("#status")} (${await page.locator("#moves button.move").count()} moves, ${path} read ${reads} times)`;
   try {
-    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
-    await page.waitForFunction((t) => document.querySelector("#status").textContent === t, told, { timeout: SETTLE_MS })
-      .catch(async () => check(false, `${what}: a first read failed left the tab as: ${await shown()}`));
-    await page.waitForFunction(() => /^You play .*\(Ann\)\. Your turn\.$/.test(document.querySelector("#status").textContent)
-      && document.querySelector("#moves button.move"), null, { timeout: SETTLE_MS })
-      .catch(async () => check(false, `${what}: the page did not read again: ${await shown()}`));
+    await failedThenDrawn(page, created, what, told,
+      async () => `${await page.textContent("#status")} (${await page.locator("#moves button.move").count()} moves, ${path} read ${reads} times)`);
     check(reads === 2, `${what}: ${path} was read ${reads} times`);
   } finally {
     await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.close();
+  }
+}
+
+/* The page's own drawing fails the first time (a fault planted in the board's drawing, its
+   reads all answered): it is told as the page's, not the network's (it read "Could not reach
+   the server", and no page error was reported), reported as a page error, and drawn again. */
+async function drawingFault(context) {
+  const what = "the game whose first drawing fails";
+  const created = await twoPeople(what);
+  const page = await context.newPage();
+  const reported = [];
+  page.on("pageerror", (error) => reported.push(error.message));
+  await page.addInitScript((planted) => {
+    let boards;
+    Object.defineProperty(window, "GothamBoards", {
+      get: () => boards,
+      set: (value) => {
+        const render = value.render;
+        let drawings = 0;
+        value.render = (...args) => {
+          if (!drawings++) throw new Error(planted);
+          return render(...args);
+        };
+        boards = value;
+      },
+    });
+  }, PLANTED);
+  try {
+    await failedThenDrawn(page, created, what, "This page could not draw the game; trying again in 2 s.",
+      async () => `${await page.textContent("#status")} (page errors: ${reported.join("; ") || "none"})`);
+    check(reported.includes(PLANTED), `${what}: the page errors reported: ${reported.join("; ") || "none"}`);
+  } finally {
     await page.close();
   }
 }
@@ -1021,6 +1061,7 @@ async function yourGamesFollowTheServer(page, gameId) {
     hotSeat: () => hotSeat(context),
     hungRead: () => hungRead(context),
     failedRead: () => failedRead(context),
+    drawingFault: () => drawingFault(context),
     lobbySeatsFollowTheGame: () => lobbySeatsFollowTheGame(page),
     hotSeatFromLobby: () => hotSeatFromLobby(context),
     focusKeptOnRedraw: () => focusKeptOnRedraw(context),
@@ -1046,7 +1087,8 @@ async function yourGamesFollowTheServer(page, gameId) {
     for (const [name, journey] of Object.entries(journeys)) {
       if (!named.length || named.includes(name)) await journey();
     }
-    check(!errors.length, `page errors: ${errors.join("; ")}`);
+    const unplanned = errors.filter((message) => message !== PLANTED);
+    check(!unplanned.length, `page errors: ${unplanned.join("; ")}`);
     check(!violations.length, `Content-Security-Policy violations: ${violations.join("; ")}`);
     const leaked = requested.filter((url) => url.includes("token=") || [...tokens].some((t) => url.includes(t)));
     check((tokens.size >= 2 || named.length > 0) && !leaked.length, `seat tokens went to the server in URLs: ${leaked.join(" ")}`);
