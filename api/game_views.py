@@ -28,6 +28,7 @@ from api.serializers import (
 from api.view_requests import (
     bool_param,
     client_address,
+    events_limit,
     game_and_caller,
     game_and_seat,
     int_param,
@@ -77,7 +78,7 @@ def _created(created: game_services.CreatedGame) -> dict[str, Any]:
     }
 
 
-class ForkView(APIView):
+class ForkView(GameView):
     @extend_schema(
         request=ForkInput,
         responses={
@@ -130,14 +131,21 @@ class EventsView(GameView):
     @extend_schema(
         parameters=[
             AUTH,
-            OpenApiParameter("after", int, description=f"seq > after ({EVENTS_PAGE} at most)"),
+            OpenApiParameter("after", int, description="only the events after this seq"),
+            OpenApiParameter(
+                "limit",
+                int,
+                description=f"at most this many events (1 to {EVENTS_PAGE}; {EVENTS_PAGE} unless "
+                "asked: `version` says where the log ends, read on with `after`)",
+            ),
         ],
         responses={200: EventsOutput, **ERRORS},
     )
     def get(self, request: Request, game_id: int) -> Response:
         game, seat = game_and_caller(request, game_id)
         after = int_param(request, "after") or 0
-        return Response(selectors.events_after(game=game, seat=seat, after=after))
+        limit = events_limit(request, EVENTS_PAGE)
+        return Response(selectors.events_after(game=game, seat=seat, after=after, limit=limit))
 
 
 class ReplayView(GameView):
@@ -161,13 +169,7 @@ class ReplayView(GameView):
     )
     def get(self, request: Request, game_id: int) -> Response:
         game, seat = game_and_caller(request, game_id)
-        limit = int_param(
-            request,
-            "limit",
-            1,
-            REPLAY_PAGE,
-            f"'limit' is a number of events from 1 to {REPLAY_PAGE}.",
-        )
+        limit = events_limit(request, REPLAY_PAGE)
         answer = selectors.replay(
             game=game,
             seat=seat,

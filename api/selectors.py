@@ -209,14 +209,15 @@ def _told(
 
 
 def events_after(
-    *, game: Game, seat: int | None, after: int, limit: int = EVENTS_PAGE
+    *, game: Game, seat: int | None, after: int, limit: int | None = None
 ) -> dict[str, JSON]:
-    """Events with seq > after, at most `limit` of them (the stated page: the answer's `version`
-    says whether the log goes on past the last), as `seat` may see them."""
+    """Events with seq > after, at most `limit` of them (by default the stated page of
+    EVENTS_PAGE: the answer's `version` says whether the log goes on past the last), as `seat`
+    may see them."""
     spec = _spec(game)
     finished = game.status == Game.Status.FINISHED
     start = min(after, game.version)
-    rows = Event.objects.filter(game=game, seq__gt=start).order_by("seq")[:limit]
+    rows = Event.objects.filter(game=game, seq__gt=start).order_by("seq")[: limit or EVENTS_PAGE]
     before = event_store.load_state(game, spec, start)
     return {
         "version": game.version,

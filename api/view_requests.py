@@ -29,6 +29,11 @@ def int_param(
     return int(raw)
 
 
+def events_limit(request: Request, most: int) -> int | None:
+    """The `limit` of a page of events, 1 to `most` (None unless asked: the stated page)."""
+    return int_param(request, "limit", 1, most, f"'limit' is a number of events from 1 to {most}.")
+
+
 def bool_param(request: Request, name: str) -> bool:
     """A yes or no in the query: `true` or `1` for yes, `false` or `0` (or nothing) for no, in
     any case; anything else is refused rather than read as no."""

@@ -134,6 +134,24 @@ def test_a_replay_asked_for_no_limit_stops_at_the_stated_page(
     assert page["events"] + rest["events"] == whole["events"]
 
 
+def test_the_events_come_in_pages_of_the_limit_asked(
+    api: APIClient, create_game: CreateGame
+) -> None:
+    """`events/?limit=` was not read: every answer was the whole stated page."""
+    body = create_game()
+    gid, ann = body["id"], body["seats"][0]
+    play_until_a_card_is_placed(api, gid, ann["token"])
+    whole = api.get(f"/api/games/{gid}/events/").json()
+    assert whole["version"] > 3
+    pages, after = [], 0
+    while after < whole["version"]:
+        page = api.get(f"/api/games/{gid}/events/?after={after}&limit=2").json()
+        assert 1 <= len(page["events"]) <= 2 and page["version"] == whole["version"]
+        pages += page["events"]
+        after = page["events"][-1]["seq"]
+    assert pages == whole["events"]
+
+
 def test_a_replay_holds_its_own_games_events_only(api: APIClient, create_game: CreateGame) -> None:
     first, second = create_game(), create_game()
     play_until_a_card_is_placed(api, first["id"], first["seats"][0]["token"])

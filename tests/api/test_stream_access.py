@@ -229,6 +229,7 @@ def test_a_last_event_id_that_is_not_a_seq_is_refused(
         ("post", "annotations/"),
         ("post", "autopilot/"),
         ("post", "stream-ticket/"),
+        ("post", "fork/"),
     ],
 )
 def test_a_token_in_the_url_is_refused_by_every_game_request(
