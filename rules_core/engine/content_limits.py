@@ -24,7 +24,7 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
@@ -200,6 +200,24 @@ def at_index(path: str, index: int) -> str:
     return f"{path or ROOT}[{index}]"
 
 
+def walk(data: object) -> Iterator[tuple[object, str, int]]:
+    """Every value of a JSON document with its path and depth (the objects and lists enclosing
+    it), in document order, without recursion. A container's items are listed only when the
+    walk goes on past it, so a caller that refuses a container by raising (too deep, too many
+    keys, a key not text) never pays for what it holds."""
+    stack: list[tuple[object, str, int]] = [(data, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        yield value, path, depth
+        if isinstance(value, dict):
+            items = [(item, at_key(path, str(key)), depth + 1) for key, item in value.items()]
+        elif isinstance(value, list):
+            items = [(item, at_index(path, i), depth + 1) for i, item in enumerate(value)]
+        else:
+            continue
+        stack.extend(reversed(items))
+
+
 def fail(path: str, rule: str) -> ContentError:
     """The error for `rule` broken at `path` (`""` is the pack itself)."""
     return ContentError(f"{path or ROOT}: {rule}")
@@ -235,17 +253,9 @@ def blank_text(data: object) -> ContentError | None:
     and story), or None. Walked without recursion, so any JSON the request held is bounded by
     its size. Only a new game's pack is checked so: a stored game's pack replays as it was
     taken."""
-    stack: list[tuple[object, str]] = [(data, "")]
-    while stack:
-        value, path = stack.pop()
-        if isinstance(value, str):
-            if shows_nothing(value):
-                return fail(path, "a text must show something (not only spaces or blank cells)")
-        elif isinstance(value, dict):
-            items = [(item, at_key(path, str(key))) for key, item in value.items()]
-            stack.extend(reversed(items))
-        elif isinstance(value, list):
-            stack.extend(reversed([(item, at_index(path, i)) for i, item in enumerate(value)]))
+    for value, path, _ in walk(data):
+        if isinstance(value, str) and shows_nothing(value):
+            return fail(path, "a text must show something (not only spaces or blank cells)")
     return None
 
 
@@ -297,35 +307,27 @@ def _check_number(number: int | float, path: str, limits: PackLimits) -> int:
 def check_pack_shape(data: object, limits: PackLimits = PACK_LIMITS) -> None:
     """Refuse a pack beyond `limits` with `ContentError("<path>: <rule>")`; else return.
 
-    Walks the value depth first, in document order, without recursion, and counts the bytes of
-    the canonical JSON as it goes, so it stops as soon as the pack is too large: the work is
-    bounded by `limits.max_bytes` whatever the pack.
+    Walks the value in document order (`walk`) and counts the bytes of the canonical JSON as it
+    goes, refusing a container before the walk lists its items, so it stops as soon as the pack
+    is too large: the work is bounded by `limits.max_bytes` whatever the pack.
     """
     size = 0
-    # (value, path, depth): depth counts the objects and lists enclosing the value
-    stack: list[tuple[object, str, int]] = [(data, "", 0)]
-    while stack:
-        value, path, depth = stack.pop()
+    for value, path, depth in walk(data):
         if isinstance(value, dict | list):
             if depth + 1 > limits.max_depth:
                 raise fail(path, f"at most {limits.max_depth} levels of nesting")
-            children: list[tuple[object, str, int]] = []
             if isinstance(value, dict):
                 if len(value) > limits.max_object_keys:
                     raise fail(path, f"at most {limits.max_object_keys} keys")
                 size += 2 + max(len(value) - 1, 0)  # braces and commas
-                for key, item in value.items():
+                for key in value:
                     if not isinstance(key, str):
                         raise fail(path, "keys must be text")
-                    child = at_key(path, key)
-                    size += _check_text(key, child, limits) + 1  # and the colon
-                    children.append((item, child, depth + 1))
+                    size += _check_text(key, at_key(path, key), limits) + 1  # and the colon
             else:
                 if len(value) > limits.max_list_items:
                     raise fail(path, f"at most {limits.max_list_items} items")
                 size += 2 + max(len(value) - 1, 0)  # brackets and commas
-                children = [(item, at_index(path, i), depth + 1) for i, item in enumerate(value)]
-            stack.extend(reversed(children))
         elif isinstance(value, str):
             size += _check_text(value, path, limits)
         elif isinstance(value, bool):

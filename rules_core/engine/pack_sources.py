@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Final
 
-from rules_core.engine.content_limits import at_index, at_key, fail, quote
+from rules_core.engine.content_limits import at_key, fail, quote, walk
 from rules_core.rulebooks.index import get_book
 
 SOURCE_KEY: Final = "source"
@@ -46,19 +46,10 @@ def check_source(entry: Mapping[str, object], where: str, reason: str | None = N
 def rulebook_sources(data: object) -> Iterator[tuple[str, str]]:
     """(path, section id) of every `source` in the pack that names a rulebook section, in
     document order (the pack's shape already checked: `check_pack_shape`)."""
-    stack: list[tuple[object, str]] = [(data, "")]
-    while stack:
-        value, path = stack.pop()
-        if isinstance(value, dict):
-            children = [(item, at_key(path, key)) for key, item in value.items()]
-            found = value.get(SOURCE_KEY)
-            if isinstance(found, str) and found.startswith(RULEBOOK):
-                yield at_key(path, SOURCE_KEY), found[len(RULEBOOK) :]
-        elif isinstance(value, list):
-            children = [(item, at_index(path, i)) for i, item in enumerate(value)]
-        else:
-            continue
-        stack.extend(reversed(children))
+    for value, path, _ in walk(data):
+        found = value.get(SOURCE_KEY) if isinstance(value, dict) else None
+        if isinstance(found, str) and found.startswith(RULEBOOK):
+            yield at_key(path, SOURCE_KEY), found[len(RULEBOOK) :]
 
 
 def check_rulebook_sources(data: object, book: str) -> None:
