@@ -17,7 +17,6 @@ import threading
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -25,6 +24,7 @@ from django.conf import settings
 from django.db import close_old_connections, connection
 
 from api.models import Game
+from api.redis_clients import redis_client
 
 logger = logging.getLogger(__name__)
 
@@ -34,14 +34,6 @@ _versions: dict[int, int] = {}
 
 def channel(game_id: int) -> str:
     return f"gotham:game:{game_id}"
-
-
-@cache
-def _publisher(url: str) -> Any:
-    """One Redis client (and its connection pool) per process and URL, not one per move."""
-    import redis
-
-    return redis.Redis.from_url(url)
 
 
 def publish(game_id: int, version: int) -> None:
@@ -54,7 +46,7 @@ def publish(game_id: int, version: int) -> None:
         import redis
 
         try:
-            _publisher(settings.GOTHAM_REDIS_URL).publish(channel(game_id), str(version))
+            redis_client(settings.GOTHAM_REDIS_URL).publish(channel(game_id), str(version))
         except redis.RedisError:
             logger.warning("live update of game %s at version %s not published", game_id, version)
         return
@@ -74,9 +66,7 @@ class _Waiter:
         self.game_id = game_id
         self.pubsub: Any = None
         if settings.GOTHAM_REDIS_URL:
-            import redis
-
-            self.pubsub = redis.Redis.from_url(settings.GOTHAM_REDIS_URL).pubsub()  # type: ignore[no-untyped-call]
+            self.pubsub = redis_client(settings.GOTHAM_REDIS_URL).pubsub()
             self.pubsub.subscribe(channel(game_id))
 
     def wait(self, seconds: float, version: int) -> bool:
@@ -110,13 +100,15 @@ class _AsyncWaiter:
 
     def __init__(self, game_id: int) -> None:
         self.game_id = game_id
+        self.client: Any = None  # its own: an asyncio client is bound to the loop it runs on
         self.pubsub: Any = None
 
     async def listen(self) -> None:
         if settings.GOTHAM_REDIS_URL and self.pubsub is None:
             import redis.asyncio
 
-            self.pubsub = redis.asyncio.Redis.from_url(settings.GOTHAM_REDIS_URL).pubsub()
+            self.client = redis.asyncio.Redis.from_url(settings.GOTHAM_REDIS_URL)
+            self.pubsub = self.client.pubsub()
             await self.pubsub.subscribe(channel(self.game_id))
 
     async def wait(self, seconds: float, version: int) -> bool:
@@ -138,8 +130,10 @@ class _AsyncWaiter:
         return False
 
     async def close(self) -> None:
+        """Let go of the subscription and the client's pool with it (the pool was left open)."""
         if self.pubsub is not None:
             await self.pubsub.aclose()
+            await self.client.aclose()
 
 
 def sse(event: str, data: Any, event_id: int | None = None) -> str:

@@ -17,6 +17,7 @@ from django.conf import settings
 from django.core import signing
 
 from api.errors import Unauthenticated
+from api.redis_clients import redis_client
 
 TICKET_SECONDS = 60
 _SIGNER_SALT = "gotham.stream-ticket"
@@ -60,9 +61,7 @@ _open: dict[str, dict[str, float]] = {}
 
 
 def _redis() -> Any:
-    import redis
-
-    return redis.Redis.from_url(settings.GOTHAM_REDIS_URL)
+    return redis_client(settings.GOTHAM_REDIS_URL)
 
 
 def slot_acquire(caller: str) -> str | None:

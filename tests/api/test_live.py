@@ -81,3 +81,51 @@ def test_a_move_is_answered_as_stored_when_the_broker_takes_no_bot_task(
     game = Game.objects.get(pk=gid)
     assert game.version == response.json()["version"] and game.to_act == [1]
     assert "task api.play_bots" in caplog.text and "not queued" in caplog.text
+
+
+class _CountedRedis:
+    """A Redis client that counts how many were made and answers what streams and moves ask."""
+
+    made = 0
+
+    def __init__(self) -> None:
+        type(self).made += 1
+
+    @classmethod
+    def from_url(cls, url: str) -> _CountedRedis:
+        return cls()
+
+    def eval(self, *args: object) -> int:
+        return 1
+
+    def zrem(self, *args: object) -> int:
+        return 1
+
+    def zcount(self, *args: object) -> int:
+        return 0
+
+    def publish(self, *args: object) -> int:
+        return 0
+
+
+@override_settings(GOTHAM_REDIS_URL="redis://counted.invalid:6379/0")
+def test_moves_and_stream_slots_share_one_redis_client(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each stream slot taken, counted or given back made a Redis client of its own (and a
+    pool and a socket, left for the collector); one process now holds one per URL."""
+    import redis
+
+    from api import stream_access
+    from api.redis_clients import redis_client
+
+    monkeypatch.setattr(redis, "Redis", _CountedRedis)
+    redis_client.cache_clear()
+    try:
+        for _ in range(3):
+            slot = stream_access.slot_acquire("203.0.113.9")
+            assert slot is not None
+            stream_access.slots_held("203.0.113.9")
+            stream_access.slot_release("203.0.113.9", slot)
+            live.publish(990_003, 2)
+    finally:
+        redis_client.cache_clear()
+    assert _CountedRedis.made == 1
