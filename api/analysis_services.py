@@ -61,9 +61,9 @@ def _analysis_live(analysis: Analysis) -> bool:
     return idle < ANALYSIS_STALE_SECONDS
 
 
-def analysis_resume_if_stalled(*, game: Game) -> bool:
-    """Hand the game's analysis to the workers again if it stalled (`_analysis_resume`)."""
-    analysis = Analysis.objects.filter(game=game).first()
+def analysis_resume_if_stalled(*, analysis: Analysis | None) -> bool:
+    """Hand a game's analysis (if it has one) to the workers again if it stalled
+    (`_analysis_resume`)."""
     return analysis is not None and _analysis_resume(analysis)
 
 

@@ -43,11 +43,13 @@ class AnalysisView(GameView):
             caller=client_address(request),
         )
         code = status.HTTP_202_ACCEPTED if started else status.HTTP_200_OK
-        return Response(selectors.analysis_json(game=game), status=code)
+        analysis = selectors.analysis_get(game=game)
+        return Response(selectors.analysis_json(game=game, analysis=analysis), status=code)
 
     @extend_schema(responses={200: AnalysisOutput, **ERRORS})
     def get(self, request: Request, game_id: int) -> Response:
         """How the game's analysis stands; reading one that stalled hands it to a worker again."""
         game = selectors.game_get(game_id=game_id)
-        analysis_services.analysis_resume_if_stalled(game=game)
-        return Response(selectors.analysis_json(game=game))
+        analysis = selectors.analysis_get(game=game)  # read once: to resume, and to answer
+        analysis_services.analysis_resume_if_stalled(analysis=analysis)
+        return Response(selectors.analysis_json(game=game, analysis=analysis))

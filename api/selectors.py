@@ -369,9 +369,14 @@ def catalog() -> list[JSON]:
     ]
 
 
-def analysis_json(*, game: Game) -> dict[str, JSON]:
-    """The state of a game's analysis: queued, running (done of total), done or failed."""
-    analysis = Analysis.objects.filter(game=game).first()
+def analysis_get(*, game: Game) -> Analysis | None:
+    """The game's analysis, if one was asked for."""
+    return Analysis.objects.filter(game=game).first()
+
+
+def analysis_json(*, game: Game, analysis: Analysis | None) -> dict[str, JSON]:
+    """The state of `game`'s analysis (`analysis_get`): none, queued, running (done of
+    total), done or failed."""
     if analysis is None:
         return {"status": "none", "done": 0, "total": 0}
     body: dict[str, JSON] = {

@@ -380,6 +380,23 @@ def test_reading_an_analysis_whose_task_was_lost_hands_it_to_a_worker_once(
     assert queued == [("api.analyze_game", (analysis.pk,))]
 
 
+def test_reading_an_analysis_reads_its_row_once(
+    api: APIClient, create_game: CreateGame, queued: list[tuple[str, tuple[Any, ...]]]
+) -> None:
+    """The page polls this while an analysis runs: the row was read once to see whether it
+    stalled and again to answer."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    gid = finished_game(create_game)
+    analysis_of(gid, version=decisions(gid)[-1], done=3)
+    with CaptureQueriesContext(connection) as seen:
+        assert api.get(f"/api/games/{gid}/analysis/").json()["done"] == 3
+    table = Analysis._meta.db_table
+    reads = [q["sql"] for q in seen.captured_queries if q["sql"].startswith("SELECT")]
+    assert sum(f'FROM "{table}"' in sql for sql in reads) == 1, reads
+
+
 @pytest.mark.parametrize(
     ("status", "idle"),
     [
