@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
@@ -178,26 +178,49 @@ class RoundEnded(GameEvent):
     round: int
 
 
+def _cited_as_stored(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 recorded neither way the race was won and cited Example 3 ('finish') whatever
+    it was (rules version 5 and older): kept as it was stored."""
+    return {**data, "old_citations": True}
+
+
 @dataclass(frozen=True, slots=True)
 class GameFinished(GameEvent):
-    """After the round's cards, a figure stands beyond the finish: the furthest beyond wins."""
+    """After the round's cards, a figure stands beyond the finish: the furthest beyond wins.
+    `backwards`: the winner went through the line against the main direction; `finish_moved`:
+    a card had moved the finish sign off its start space (both False in a version-1 event,
+    whose `old_citations` keeps what it cited)."""
 
     type: ClassVar[str] = "game_finished"
     in_words: ClassVar[str] = (
         "After the round's cards a figure stands beyond the finish: the player of the one "
         "furthest beyond wins the race (nobody does if that figure has no player)."
     )
-    citations: ClassVar[tuple[Citation, ...]] = cite("finish", "finish.example-3")
-    may_cite: ClassVar[tuple[Citation, ...]] = cite("fewer-players")
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_cited_as_stored,)
+    citations: ClassVar[tuple[Citation, ...]] = cite("finish")
+    # through the line backwards, past a moved finish (the book's example of it), a winning
+    # figure without a player
+    may_cite: ClassVar[tuple[Citation, ...]] = cite(
+        "questions.main-direction", "finish.example-3", "fewer-players"
+    )
     winner: int
     winner_seat: int | None
     beyond: tuple[int, ...]
+    backwards: bool = False
+    finish_moved: bool = False
+    old_citations: bool = False
 
     def cited(self) -> tuple[Citation, ...]:
-        """A winning figure without a player races by the rule of the 1 to 3 player game."""
-        if self.winner_seat is not None:
-            return self.citations
-        return (*self.citations, *self.may_cite)
+        """The finish, and what of the way it was won the book says apart: against the main
+        direction, past a finish a card moved, and a winning figure without a player racing by
+        the rule of the 1 to 3 player game."""
+        ownerless = cite("fewer-players") if self.winner_seat is None else ()
+        if self.old_citations:
+            return (*self.citations, *cite("finish.example-3"), *ownerless)
+        backwards = cite("questions.main-direction") if self.backwards else ()
+        moved = cite("finish.example-3") if self.finish_moved else ()
+        return (*self.citations, *backwards, *moved, *ownerless)
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,8 +87,12 @@ class GothamRace(DeclaredGame[RaceState]):
     # state view names nobody at any version inside a move, for every game, from the log
     # (api.selectors._inside_a_move), and no move is posted but at a head, where no deck ever
     # waits for its refill (the move that empties one always writes it), so the game's own check
-    # and its refusal were dropped: no head, move or view changed
-    rules_version = 5
+    # and its refusal were dropped: no head, move or view changed;
+    # 6: a win cites Example 3 only past a finish a card moved and the main direction's rule
+    # when won backwards (`game_finished` version 2 records `finish_moved`, `backwards`); a
+    # version-1 one keeps the citations it was stored with (`old_citations`), so older games
+    # replay and are served as stored, checked by their chain and replay
+    rules_version = 6
     search_iterations = 400  # bench/bots.py measures strength at this budget
     lost_value_mark = 0.15  # the replay analysis marks a move that loses this much value
 
@@ -302,7 +306,14 @@ class GothamRace(DeclaredGame[RaceState]):
             if winner is not None:
                 emit(
                     GameFinished(
-                        seat=None, winner=winner, winner_seat=state.owners[winner], beyond=beyond
+                        seat=None,
+                        winner=winner,
+                        winner_seat=state.owners[winner],
+                        beyond=beyond,
+                        backwards=track.through_backwards(
+                            state.xs[winner], state.finish, pack.track_length
+                        ),
+                        finish_moved=state.finish != pack.finish,
                     )
                 )
                 return events

@@ -84,10 +84,14 @@ def beyond_finish(x: int, finish: int, length: int) -> int:
     """How many squares a figure stands beyond the finish line (either direction), else 0."""
     if x > finish:
         return x - finish
-    behind_line = finish - length
-    if x < behind_line:
-        return behind_line - x
+    if through_backwards(x, finish, length):
+        return finish - length - x
     return 0
+
+
+def through_backwards(x: int, finish: int, length: int) -> bool:
+    """Whether a figure stands beyond the finish line against the main direction."""
+    return x < finish - length
 
 
 def to_cross(x: int, finish: int, length: int) -> tuple[int, bool]:

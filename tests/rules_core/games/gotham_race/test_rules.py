@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from rules_core.engine import GameEvent, Move, Rejection, fold
+from rules_core.engine import GameEvent, Move, Rejection, fold, from_json
 from rules_core.engine.types import Citation
+from rules_core.engine.upcasting import upcast
 from rules_core.games.gotham_race import GAME, track
 from rules_core.games.gotham_race.content import DECKS
 from rules_core.games.gotham_race.events import (
@@ -240,6 +241,7 @@ def test_the_game_ends_after_the_round_with_the_furthest_figure_beyond_the_finis
     finished = events[-1]
     assert isinstance(finished, GameFinished)
     assert finished.winner == A and finished.winner_seat == 0
+    assert _sections(finished) == ["finish"]  # forwards past the unmoved line: no example
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0,)
     assert GAME.to_act(state) == frozenset()
@@ -268,6 +270,19 @@ def test_an_ownerless_figures_card_and_win_cite_the_game_for_fewer_players() -> 
     assert (
         fewer not in GameFinished(seat=None, winner=A, winner_seat=0, beyond=(1, 0, 0, 0)).cited()
     )
+
+
+def _sections(event: GameEvent) -> list[str]:
+    return [c.section for c in event.cited()]
+
+
+def test_a_finish_stored_before_it_said_how_the_race_was_won_cites_as_stored() -> None:
+    """A `game_finished` of version 1 (rules version 5 and older) cited Example 3 whatever way
+    the race ended: read today, it cites exactly that still, so an old game replays as stored."""
+    stored = {"winner": 3, "winner_seat": None, "beyond": [0, 0, 0, 1]}
+    old = from_json(GameFinished, {**upcast(GameFinished, stored, 1), "seat": None})
+    assert _sections(old) == ["finish", "finish.example-3", "fewer-players"]
+    assert not old.backwards and not old.finish_moved
 
 
 def test_an_ownerless_winner_means_no_seat_wins() -> None:
@@ -433,6 +448,8 @@ def test_example_3_a_moved_finish_wins_only_after_all_four_cards() -> None:
     assert cards[-1].xs == (20, 14, 10, 7)
     end = after[-1]
     assert isinstance(end, GameFinished) and end.winner == A and end.beyond == (2, 0, 0, 0)
+    assert end.finish_moved and not end.backwards
+    assert _sections(end) == ["finish", "finish.example-3"]  # the book's example of a moved finish
     outcome = GAME.outcome(state)
     assert outcome is not None and outcome.winners == (0,)
 
@@ -589,6 +606,8 @@ def test_the_last_six_back_reaches_the_finish_the_wrong_way_and_wins_still_ranke
     end = events[-1]
     assert isinstance(end, GameFinished) and (end.winner, end.winner_seat) == (D, 3)
     assert end.beyond == (0, 0, 0, 1)
+    assert end.backwards and not end.finish_moved
+    assert _sections(end) == ["finish", "questions.main-direction"]
     assert GAME.narrate(state, end, None, True).startswith(
         "Figure D's player wins the race: Figure D ends 1 square beyond the finish, having"
         " crossed it the wrong way round."
