@@ -24,3 +24,10 @@ def upcast(event_type: type[GameEvent], data: Mapping[str, JSON], written: int) 
     for step in event_type.upcasts[written - 1 : event_type.version - 1]:
         current = step(current)
     return current
+
+
+def cited_as_stored(data: dict[str, JSON]) -> dict[str, JSON]:
+    """The upcast of a change to what an event cites: older data reads with `old_citations`
+    true, for which the class's `cited` gives the sections it cited then, so an older event is
+    served with the citations stored beside it (they are hashed with it)."""
+    return {**data, "old_citations": True}

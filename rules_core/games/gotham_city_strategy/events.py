@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.engine.upcasting import cited_as_stored
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT
 from rules_core.games.gotham_city_strategy.citations import REMOVALS, VARIANT, cite
 from rules_core.games.gotham_city_strategy.content import Pack
@@ -52,6 +53,12 @@ def _without_steps(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "steps"}
 
 
+# the set-up, the box and the villains; rules version 11 and older cited the glossary's
+# heading too (an event stored then keeps it)
+SETUP_SECTIONS = cite("setup", "components", "glossary.villain")
+SETUP_AS_STORED = cite("setup", "components", "glossary", "glossary.villain")
+
+
 @dataclass(frozen=True, slots=True)
 class GameStarted(GameEvent):
     type: ClassVar[str] = "game_started"
@@ -65,18 +72,23 @@ class GameStarted(GameEvent):
         "pack.plots": NOBODY_COUNT,
         "pack.batman_cards": NOBODY_COUNT,
     }
-    citations: ClassVar[tuple[Citation, ...]] = cite(
-        "setup", "components", "glossary", "glossary.villain"
-    )
+    citations: ClassVar[tuple[Citation, ...]] = SETUP_SECTIONS
     villains: tuple[str, ...]
     variant: bool
     deck: tuple[str, ...]
     batman_deck: tuple[str, ...]
     pack: Pack
     log_format: int = 2  # 1: the first log format (interpreter steps; see legacy.py)
+    old_citations: bool = False  # a version 1 or 2 event: cited the glossary's heading too
 
-    version: ClassVar[int] = 2
-    upcasts: ClassVar[tuple[Upcast, ...]] = (lambda d: {**d, "log_format": 1},)
+    version: ClassVar[int] = 3
+    upcasts: ClassVar[tuple[Upcast, ...]] = (
+        lambda d: {**d, "log_format": 1},
+        cited_as_stored,
+    )
+
+    def cited(self) -> tuple[Citation, ...]:
+        return SETUP_AS_STORED if self.old_citations else self.citations
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,8 +242,9 @@ class FightResolved(GameEvent):
         "A fight on a block, between two villains or a villain and Batman, is settled by a roll of "
         "the Batman die for each side."
     )
+    # what a villain's figures are, cited after the rule of the fight: between villains (the
+    # book's example is a tie), or a villain against Batman
     citations: ClassVar[tuple[Citation, ...]] = cite("glossary.figures")
-    # between villains (the book's example is a tie), or a villain against Batman
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         "turn.fight-villains",
         "turn.fight-villains.example",
@@ -246,12 +259,19 @@ class FightResolved(GameEvent):
     aggressor_total: int
     defender_total: int
     winner: int  # a seat, or -1 for Batman
+    old_citations: bool = False  # a version 1 event: led with what figures are, as stored
+
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Upcast, ...]] = (cited_as_stored,)
 
     def cited(self) -> tuple[Citation, ...]:
+        """The fight's rule first, then what a villain's figures are."""
         if self.aggressor < 0 or self.defender < 0:
-            return (*self.citations, *self.may_cite[2:])
-        tie = self.aggressor_total == self.defender_total
-        return (*self.citations, *self.may_cite[: 2 if tie else 1])
+            fight = self.may_cite[2:]
+        else:
+            tie = self.aggressor_total == self.defender_total
+            fight = self.may_cite[: 2 if tie else 1]
+        return (*self.citations, *fight) if self.old_citations else (*fight, *self.citations)
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,7 +338,14 @@ class UnseenShuffled(UnseenCardsShuffled):
     """A fork's new deal: the cards nobody had seen shuffled again (rules_core.engine.fork_shuffle),
     citing the set-up that shuffled them first."""
 
-    citations: ClassVar[tuple[Citation, ...]] = GameStarted.citations
+    citations: ClassVar[tuple[Citation, ...]] = SETUP_SECTIONS
+    old_citations: bool = False  # a version 1 event: cited the glossary's heading too
+
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Upcast, ...]] = (cited_as_stored,)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return SETUP_AS_STORED if self.old_citations else self.citations
 
 
 TABLE_EVENTS: tuple[type[GameEvent], ...] = (

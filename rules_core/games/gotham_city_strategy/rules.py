@@ -98,8 +98,14 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     # game of version 9 replays from its events; 11: enemy henchmen a card put on Batman's block
     # flee a villain entering it, as they flee him anywhere (turn.move: Batman is no villain);
     # they stayed, beside his once he beat Batman; the events are of the same types, so a game
-    # of version 10 replays from its events
-    rules_version = 11
+    # of version 10 replays from its events; 12: events lead with the rule they carry out and
+    # cite no bare heading: a level advanced cites the verification, not the heading
+    # 'turn.level'; a fight its fight's rule before what figures are; the set-up (and a fork's
+    # new deal) no longer the glossary's heading. An older event keeps the citations it was
+    # stored with (`old_citations`: `level_advanced`, `fight_resolved` and the fork's
+    # `unseen_cards_shuffled` version 2, `game_started` version 3), so a game of version 11
+    # replays and is served as stored
+    rules_version = 12
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 

@@ -4,11 +4,12 @@ advanced and an ability chosen, the card drawn at the end, the final turns and t
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.engine.upcasting import cited_as_stored
 from rules_core.engine.visibility import ACTOR
 from rules_core.games.gotham_city_strategy.citations import cite
 
@@ -25,9 +26,16 @@ class LevelAdvanced(GameEvent):
     type: ClassVar[str] = "level_advanced"
     in_words: ClassVar[str] = "A villain meets what their dial asks and advances a level."
     citations: ClassVar[tuple[Citation, ...]] = cite(
-        "turn.level", "turn.level.verify", "turn.level.verify.example", "glossary.level"
+        "turn.level.verify", "turn.level.verify.example", "glossary.level"
     )
     level: int
+    old_citations: bool = False  # a version 1 event: led with the heading 'turn.level'
+
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (cited_as_stored,)
+
+    def cited(self) -> tuple[Citation, ...]:
+        return (*cite("turn.level"), *self.citations) if self.old_citations else self.citations
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from rules_core.engine.fork_shuffle import UnseenCardsShuffled
 from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.engine.upcasting import cited_as_stored
 from rules_core.engine.visibility import ACTOR, NOBODY_COUNT, NOBODY_COUNTS
 from rules_core.games.gotham_race.citations import CARD_SECTIONS, cite
 from rules_core.games.gotham_race.content import Pack
@@ -178,18 +179,13 @@ class RoundEnded(GameEvent):
     round: int
 
 
-def _cited_as_stored(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 1 recorded neither way the race was won and cited Example 3 ('finish') whatever
-    it was (rules version 5 and older): kept as it was stored."""
-    return {**data, "old_citations": True}
-
-
 @dataclass(frozen=True, slots=True)
 class GameFinished(GameEvent):
     """After the round's cards, a figure stands beyond the finish: the furthest beyond wins.
     `backwards`: the winner went through the line against the main direction; `finish_moved`:
-    a card had moved the finish sign off its start space (both False in a version-1 event,
-    whose `old_citations` keeps what it cited)."""
+    a card had moved the finish sign off its start space (both False in a version-1 event, of
+    rules version 5 and older, which cited Example 3 however the race was won and keeps those
+    citations: `old_citations`)."""
 
     type: ClassVar[str] = "game_finished"
     in_words: ClassVar[str] = (
@@ -197,7 +193,7 @@ class GameFinished(GameEvent):
         "furthest beyond wins the race (nobody does if that figure has no player)."
     )
     version: ClassVar[int] = 2
-    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (_cited_as_stored,)
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (cited_as_stored,)
     citations: ClassVar[tuple[Citation, ...]] = cite("finish")
     # through the line backwards, past a moved finish (the book's example of it), a winning
     # figure without a player

@@ -5,15 +5,26 @@ henchmen sent home cite Batman's arrival, the move that made them flee or the ca
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
+import pytest
+
 from rules_core.engine import GameEvent, Move
-from rules_core.engine.codec import from_json
+from rules_core.engine.codec import from_json, to_json
 from rules_core.engine.upcasting import upcast
-from rules_core.games.gotham_city_strategy.events import BatmanMoved, FightResolved, ThreatRemoved
+from rules_core.games.gotham_city_strategy import GAME
+from rules_core.games.gotham_city_strategy.events import (
+    BatmanMoved,
+    FightResolved,
+    GameStarted,
+    ThreatRemoved,
+    UnseenShuffled,
+)
 from rules_core.games.gotham_city_strategy.figure_events import HenchmenSentHome
 from rules_core.games.gotham_city_strategy.resource_events import ResourcesChanged
 from rules_core.games.gotham_city_strategy.state import Decision
+from rules_core.games.gotham_city_strategy.turn_events import LevelAdvanced
 from tests.rules_core.games.gotham_city_strategy.table import (
     ACE,
     Dice,
@@ -21,6 +32,7 @@ from tests.rules_core.games.gotham_city_strategy.table import (
     at_step,
     blocks,
     events_of,
+    fight,
     ready,
     with_player,
 )
@@ -39,20 +51,20 @@ def test_a_fight_between_villains_cites_their_fight_and_its_tie_the_books_exampl
     to_ace = Move.of("move_villain", to=ACE)  # nothing else moves: done at once
     tie = events_of(state, 0, to_ace, Dice("1", "2"))  # 1 + 2 against 2 + 1
     assert cited(tie, FightResolved) == [
-        "glossary.figures",
         "turn.fight-villains",
         "turn.fight-villains.example",
+        "glossary.figures",
     ]
     won = events_of(state, 0, to_ace, Dice("3", "1"))
-    assert cited(won, FightResolved) == ["glossary.figures", "turn.fight-villains"]
+    assert cited(won, FightResolved) == ["turn.fight-villains", "glossary.figures"]
 
 
 def test_a_fight_with_batman_cites_his_fight_and_a_beaten_batman_goes_home_by_it() -> None:
     _, lost = batman_fight(("1", "2"), henchmen=0, drawer_fights=False)
     assert cited(lost, FightResolved) == [
-        "glossary.figures",
         "turn.fight-batman",
         "glossary.fight-value",
+        "glossary.figures",
     ]
     arrival = [e for e in lost if isinstance(e, BatmanMoved)]
     assert [c.section for c in arrival[0].cited()] == [
@@ -134,3 +146,55 @@ def test_money_and_information_changing_hands_cite_why() -> None:
         "turn.plot.effect.carry-out",
         "glossary.resource",
     ]
+
+
+def test_a_level_advanced_leads_with_the_verification_not_the_heading_over_it() -> None:
+    """Rules version 12: 'turn.level' only heads its verification and ability sections."""
+    state = with_player(ready(["joker", "penguin"]), 0, money=5, information=3)
+    advanced = events_of(state, 0, Move.of("advance"))
+    assert cited(advanced, LevelAdvanced) == [
+        "turn.level.verify",
+        "turn.level.verify.example",
+        "glossary.level",
+    ]
+
+
+def test_the_set_up_and_a_forks_new_deal_cite_no_bare_heading() -> None:
+    """Rules version 12: the set-up cites the villains' glossary entry, not the glossary's
+    heading; a fork's new deal cites the set-up's sections."""
+    started = GAME.setup(2, {}, random.Random(1))[0]
+    assert isinstance(started, GameStarted)
+    setup = ["setup", "components", "glossary.villain"]
+    assert [c.section for c in started.cited()] == setup
+    dealt = UnseenShuffled(seat=None, places=(), cards=())
+    assert [c.section for c in dealt.cited()] == setup
+
+
+AS_STORED = ["setup", "components", "glossary", "glossary.villain"]
+
+
+@pytest.mark.parametrize(
+    ("event", "sections"),
+    [
+        (
+            LevelAdvanced(seat=0, level=2),
+            ["turn.level", "turn.level.verify", "turn.level.verify.example", "glossary.level"],
+        ),
+        (GAME.setup(2, {}, random.Random(1))[0], AS_STORED),
+        (UnseenShuffled(seat=None, places=(), cards=()), AS_STORED),
+        (fight(), ["glossary.figures", "turn.fight-batman", "glossary.fight-value"]),
+    ],
+    ids=lambda v: getattr(v, "type", ""),
+)
+def test_an_event_stored_before_rules_version_12_keeps_the_citations_it_was_stored_with(
+    event: GameEvent, sections: list[str]
+) -> None:
+    """Its citations are hashed with it in its row: the record of the version before reads as
+    `old_citations`, so an older game replays and is served with what it was played with."""
+    kind = type(event)
+    data = to_json(event)
+    assert isinstance(data, dict) and data.pop("old_citations") is False
+    del data["seat"]
+    old = from_json(kind, {**upcast(kind, data, kind.version - 1), "seat": event.seat})
+    assert [c.section for c in old.cited()] == sections
+    assert [c.section for c in event.cited()] != sections
