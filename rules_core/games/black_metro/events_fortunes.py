@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules_core.engine.types import Citation, GameEvent, Hidden
+from rules_core.engine.upcasting import cited_as_stored
 from rules_core.engine.visibility import NOBODY_COUNT
 from rules_core.games.black_metro import sources
 from rules_core.games.black_metro.cards import is_dominance
@@ -45,24 +46,36 @@ def _reason_uncited(data: dict[str, Any]) -> dict[str, Any]:
 # `FortunesDiscarded.may_cite`, and those a discard cites (`discard_sections`): a reroll (any
 # roll), a sabotage (the Gambler's), a blockade, a mission (the book's example discards for
 # one), the hand limit (with the standby draw), a die face (the penalty dice's 5, event 2: the
-# section of the dice named), the solo overlord's counterintelligence (a joker drawn)
+# section of the dice named), the solo overlord's counterintelligence (a joker drawn). A mission's
+# discards cite the missions' rule alone: the mission may be a standby or a dominance one (its
+# `mission_fulfilled`, next, names it and cites its timing)
 DISCARD_SECTIONS: Mapping[str, tuple[str, ...]] = {
     sources.REROLL: ("appendix.dice",),
     sources.SABOTAGE: ("troubleshooting.cards.candidates.gambler",),
     sources.BLOCKADE: ("appendix.fortifications.blockades",),
-    sources.MISSION: ("appendix.missions", "example.standby.mission"),
+    sources.MISSION: ("appendix.missions",),
     sources.HAND_LIMIT: ("phases.standby.fortunes",),
     sources.DICE: ("appendix.dice.penalty", "appendix.dice.event"),
     sources.COUNTERINTELLIGENCE: ("solo.rules.fortunes.joker",),
 }
 
 
-def discard_sections(reason: str) -> tuple[str, ...]:
+# before rules version 36 a mission's discards also cited the book's worked example of a standby
+# mission, whatever the mission, beside no rule of the standby phase: an older event keeps them
+DISCARD_SECTIONS_BEFORE_36: Mapping[str, tuple[str, ...]] = {
+    **DISCARD_SECTIONS,
+    sources.MISSION: ("appendix.missions", "example.standby.mission"),
+}
+
+
+def discard_sections(reason: str, *, as_stored_before_36: bool = False) -> tuple[str, ...]:
     """The sections a discard for `reason` cites beside the fortunes' appendix: its kind's
-    (DISCARD_SECTIONS), a die face's narrowed to the dice it names ("dice:penalty:5":
-    appendix.dice.penalty); none for a reason of no kind there (a custom pack's effect
-    discarding at a district, or its own dice)."""
-    return sections_for(reason, DISCARD_SECTIONS)
+    (DISCARD_SECTIONS; DISCARD_SECTIONS_BEFORE_36 for an event stored before rules version 36),
+    a die face's narrowed to the dice it names ("dice:penalty:5": appendix.dice.penalty); none
+    for a reason of no kind there (a custom pack's effect discarding at a district, or its own
+    dice)."""
+    table = DISCARD_SECTIONS_BEFORE_36 if as_stored_before_36 else DISCARD_SECTIONS
+    return sections_for(reason, table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,17 +85,19 @@ class FortunesDiscarded(GameEvent):
     blockade, a mission, the hand limit, or the effect that discards them; "" in a version-1
     event); the cards stay their owner's to know. It cites its reason's sections
     (`discard_sections`; `cites_reason` False: a version-2 event, rules version 26, which cited
-    the fortunes' appendix alone and keeps the citations it was stored with)."""
+    the fortunes' appendix alone and keeps the citations it was stored with; `old_citations`: a
+    version-3 event, which cited a mission's discards as stored, the standby example too)."""
 
     type: ClassVar[str] = "fortunes_discarded"
     in_words: ClassVar[str] = (
         "A player discards fortunes face down from their hand without playing them; the story "
         "says why."
     )
-    version: ClassVar[int] = 3
+    version: ClassVar[int] = 4
     upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (
         _reason_unknown,
         _reason_uncited,
+        cited_as_stored,
     )
     secret: ClassVar[Mapping[str, Hidden]] = {"cards": OWNER}
     citations: ClassVar[tuple[Citation, ...]] = cite("appendix.fortunes")
@@ -93,11 +108,13 @@ class FortunesDiscarded(GameEvent):
     cards: tuple[str, ...]
     reason: str = ""
     cites_reason: bool = True  # False in an event of version 2 or 1 (cited as stored)
+    old_citations: bool = False  # True in an event of version 3 or older (cited as stored)
 
     def cited(self) -> tuple[Citation, ...]:
         if not self.cites_reason:
             return self.citations
-        return (*self.citations, *cite(*discard_sections(self.reason)))
+        sections = discard_sections(self.reason, as_stored_before_36=self.old_citations)
+        return (*self.citations, *cite(*sections))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +135,8 @@ class DiscardsAsked(GameEvent):
     of). `reason`: why (sources.py: a mission, whose `card` and `option` are fulfilled once the
     last is discarded, or the die face that discards them, whose option `option` goes on once
     they are: its last `left` steps at `district`, chosen as `choice`, seen by the owner alone
-    as it may name their missions). It cites the reason's sections."""
+    as it may name their missions). It cites the reason's sections (`old_citations`: a
+    version-1 event, which cited a mission's as stored, the standby example too)."""
 
     type: ClassVar[str] = "discards_asked"
     secret: ClassVar[Mapping[str, Hidden]] = {"choice": OWNER}
@@ -132,6 +150,8 @@ class DiscardsAsked(GameEvent):
     may_cite: ClassVar[tuple[Citation, ...]] = cite(
         *DISCARD_SECTIONS[sources.MISSION], *DISCARD_SECTIONS[sources.DICE]
     )
+    version: ClassVar[int] = 2
+    upcasts: ClassVar[tuple[Callable[[dict[str, Any]], dict[str, Any]], ...]] = (cited_as_stored,)
     owner: int
     count: int
     reason: str
@@ -140,9 +160,11 @@ class DiscardsAsked(GameEvent):
     district: int = 0
     left: int = 0
     choice: str = ""
+    old_citations: bool = False  # True in an event of version 1 (cited as stored)
 
     def cited(self) -> tuple[Citation, ...]:
-        return (*self.citations, *cite(*discard_sections(self.reason)))
+        sections = discard_sections(self.reason, as_stored_before_36=self.old_citations)
+        return (*self.citations, *cite(*sections))
 
 
 def _counter_uncited(data: dict[str, Any]) -> dict[str, Any]:

@@ -281,7 +281,12 @@ class BlackMetro(DeclaredGame[State]):
     #     (advanced.golden.exceptions; refused `empty_hideout`); a counter still stands against
     #     an attacker whose own hideout is empty, sending nobody, as the story now says. No
     #     event changed and none is folded differently, so older games replay from their events
-    rules_version = 35
+    # 36: a mission's discards cite the missions' rule alone (events_fortunes.DISCARD_SECTIONS),
+    #     not the book's example of a standby mission, which they cited whatever the mission and
+    #     beside no rule of the standby phase; `fortunes_discarded` version 4 and
+    #     `discards_asked` version 2, whose older events keep the citations they were stored
+    #     with (`old_citations`), so older games replay and are served as stored
+    rules_version = 36
     search_iterations = 100
     lost_value_mark = 0.10
     moves = MOVES

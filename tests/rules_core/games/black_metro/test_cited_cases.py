@@ -258,3 +258,35 @@ def test_an_event_stored_before_keeps_the_citations_it_was_stored_with(
 ) -> None:
     stored = from_json(kind, {**upcast(kind, data, version), "seat": None})
     assert stored.cited() == kind.citations
+
+
+def _cited_in_order(event: GameEvent) -> list[str]:
+    return [c.section for c in event.cited()]
+
+
+def test_a_missions_discards_cite_the_missions_rule_and_keep_the_standby_example_as_stored() -> (
+    None
+):
+    """A mission's discards cited the book's worked example of a standby mission whatever the
+    mission, beside no rule of the standby phase (rules version 36 cites the missions' rule
+    alone); an event stored before keeps the example it was stored with."""
+    why = sources.of(sources.MISSION)
+    discarded = ef.FortunesDiscarded(seat=0, owner=0, cards=("4-hearts",), reason=why)
+    asked = ef.DiscardsAsked(seat=0, owner=0, count=2, reason=why, card="m#1", option=1)
+    for event in (discarded, asked):
+        assert _cited_in_order(event) == ["appendix.fortunes", "appendix.missions"]
+    as_stored = ["appendix.fortunes", "appendix.missions", "example.standby.mission"]
+    old_discard: dict[str, JSON] = {"owner": 0, "cards": ["4-hearts"], "reason": why}
+    old_ask: dict[str, JSON] = {"owner": 0, "count": 2, "reason": why, "card": "m#1", "option": 1}
+    for kind, version, data in (
+        (ef.FortunesDiscarded, 3, old_discard),
+        (ef.DiscardsAsked, 1, old_ask),
+    ):
+        stored = from_json(kind, {**upcast(kind, data, version), "seat": 0})
+        assert _cited_in_order(stored) == as_stored
+    reroll: dict[str, JSON] = {**old_discard, "reason": sources.of(sources.REROLL)}
+    stored = from_json(ef.FortunesDiscarded, {**upcast(ef.FortunesDiscarded, reroll, 3), "seat": 0})
+    assert _cited_in_order(stored) == [
+        "appendix.fortunes",
+        "appendix.dice",
+    ]  # no other reason moved

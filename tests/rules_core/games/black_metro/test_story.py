@@ -535,12 +535,13 @@ def test_a_discard_may_cite_the_sections_of_every_reason_it_records() -> None:
         resolve(Citation("black-metro", section))
 
 
-# the sections a discard for each reason cites beside the fortunes' appendix (rules version 27)
+# the sections a discard for each reason cites beside the fortunes' appendix (rules version 27; a
+# mission's the missions' rule alone since 36)
 DISCARD_CITED = {
     sources.of(sources.REROLL, "supply"): ("appendix.dice",),
     sources.of(sources.SABOTAGE, 2, "supply"): ("troubleshooting.cards.candidates.gambler",),
     sources.of(sources.BLOCKADE, GILDED_BANK): ("appendix.fortifications.blockades",),
-    sources.of(sources.MISSION): ("appendix.missions", "example.standby.mission"),
+    sources.of(sources.MISSION): ("appendix.missions",),
     sources.of(sources.HAND_LIMIT): ("phases.standby.fortunes",),
     sources.of(sources.DICE, "penalty", 5): ("appendix.dice.penalty",),
     sources.of(sources.DICE, "event", 2): ("appendix.dice.event",),
@@ -552,7 +553,7 @@ def test_a_discard_cites_the_sections_of_its_own_reason() -> None:
     """Until rules version 27 every discard cited the fortunes' appendix alone, so a replay
     showed a reroll's or a blockade's discard without the rule that asked for it: each now
     cites its reason's sections (a die face the dice it names), stored with it."""
-    assert set(DISCARD_CITED) == set(DISCARD_REASONS) and FortunesDiscarded.version == 3
+    assert set(DISCARD_CITED) == set(DISCARD_REASONS) and FortunesDiscarded.version == 4
     for code, sections in DISCARD_CITED.items():
         event = FortunesDiscarded(seat=RED, owner=RED, cards=("J-clubs",), reason=code)
         assert event.cited() == cite("appendix.fortunes", *sections), code
@@ -562,6 +563,7 @@ def test_a_discard_cites_the_sections_of_its_own_reason() -> None:
             "cards": ["J-clubs"],
             "reason": code,
             "cites_reason": True,
+            "old_citations": False,
         }
     assert set(FortunesDiscarded.may_cite) >= {
         c for sections in DISCARD_CITED.values() for c in cite(*sections)
@@ -576,7 +578,7 @@ def test_a_discard_stored_under_rules_version_26_keeps_the_citations_it_was_stor
     such a game shows its events as they were stored; it is told with its reason."""
     data: dict[str, JSON] = {"owner": 0, "cards": ["J-clubs"], "reason": "reroll:supply"}
     read = upcast(FortunesDiscarded, data, 2)
-    assert read == {**data, "cites_reason": False}
+    assert read == {**data, "cites_reason": False, "old_citations": True}
     event = from_json(FortunesDiscarded, {**read, "seat": 0})
     assert event.cited() == cite("appendix.fortunes")
     assert _told(started(2), event) == "Red discards 1 fortune to reroll the supply dice."
@@ -602,7 +604,7 @@ def test_a_discard_stored_before_reasons_were_recorded_reads_as_it_did() -> None
     and is told as it was, without one."""
     data: dict[str, JSON] = {"owner": 0, "cards": ["J-clubs"]}
     read = upcast(FortunesDiscarded, data, 1)
-    assert read == {**data, "reason": "", "cites_reason": False}
+    assert read == {**data, "reason": "", "cites_reason": False, "old_citations": True}
     event = from_json(FortunesDiscarded, {**read, "seat": None})
     assert event.cited() == cite("appendix.fortunes")
     assert _told(started(2), event) == "Red discards 1 fortune."
