@@ -53,5 +53,13 @@ window.GothamDom = (function () {
   /* An answer's JSON ({} when its body is not JSON). */
   const readJson = (response) => response.json().catch(() => ({}));
 
-  return { node, citation, citationList, counted, gameApi, readJson };
+  /* The wait in ms a refusal to be asked so often (429) asks for: its Retry-After header in
+     seconds, else its body's `retry_after` (`body`: its JSON), else none; kept from `least` to
+     `most` ms. */
+  function askedWait(response, body, least = 0, most = Infinity) {
+    const seconds = Number(response.headers.get("Retry-After")) || Number(body.retry_after) || 0;
+    return Math.min(most, Math.max(least, 1000 * seconds));
+  }
+
+  return { node, citation, citationList, counted, gameApi, readJson, askedWait };
 })();

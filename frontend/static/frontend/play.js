@@ -43,7 +43,7 @@
 
   const $ = (id) => document.getElementById(id);
   // a read left unanswered is given up (GothamDom.gameApi), and refresh reads again later
-  const { node, citationList, gameApi, readJson } = window.GothamDom;
+  const { node, citationList, gameApi, readJson, askedWait } = window.GothamDom;
   const api = gameApi(gameId, headers);
 
   // who a seat is, in the table's words: "The Joker (Ann)"; seats come from the game's details
@@ -151,11 +151,34 @@
   // one draws, so the move list is never drawn twice or from an older answer
   let refreshes = 0;
 
-  /* A drawing's read that got no answer about the game, its message saying why: none at all
-     (the server could not be reached, or the read was given up), or an error of the server's
-     own (5xx), which drawn as an answer left a seat to act with no moves for good (its moves'
-     read failed), or "Could not load this game." until the next event (its view's). */
-  class ReadFailed extends Error {}
+  /* A read that got no answer about the game, its message saying why: none at all (the server
+     could not be reached, or the read was given up), an error of the server's own (5xx), or a
+     refusal to be asked so often (429, `asked`: the wait in ms it asks for). Drawn as an
+     answer, such an error left a seat to act with no moves for good (its moves' read failed),
+     or "Could not load this game." until the next event (its view's). */
+  class ReadFailed extends Error {
+    constructor(message, asked = 0) {
+      super(message);
+      this.asked = asked;
+    }
+  }
+
+  const ASKED_MS = [1000, 60000];  // the least and the most a 429's asked wait is taken as
+  // one of the page's reads (the view, the game, the moves, the events): its JSON, or ReadFailed
+  async function read(path) {
+    const answer = await api(path).catch(() => { throw new ReadFailed("Could not reach the server"); });
+    if (answer.status === 429) {
+      const asked = askedWait(answer, await readJson(answer), ...ASKED_MS);
+      throw new ReadFailed("The server asked for a pause (too many requests)", asked);
+    }
+    if (answer.status >= 500) throw new ReadFailed(`The server answered ${answer.status}`);
+    return readJson(answer);
+  }
+
+  // the wait before trying again after `failed` failures in a row: what a 429 asked, else 2, 4,
+  // 8… s (at most 30 s)
+  const waitAfter = (error, failed) => (error instanceof ReadFailed && error.asked) || Math.min(30000, 1000 * 2 ** failed);
+  const tellTrying = (why, delay) => { $("status").textContent = `${why}; trying again in ${delay / 1000} s.`; };
 
   /* A drawing that failed is tried again by itself, 2, 4, 8… s later (at most 30 s; sooner if an
      event or a move refreshes first): a seat waiting for others has no move to click, and its
@@ -174,9 +197,8 @@
     } catch (error) {
       if (mine !== refreshes) return;
       unreached += 1;
-      const delay = Math.min(30000, 1000 * 2 ** unreached);
-      const why = error instanceof ReadFailed ? error.message : "This page could not draw the game";
-      $("status").textContent = `${why}; trying again in ${delay / 1000} s.`;
+      const delay = waitAfter(error, unreached);
+      tellTrying(error instanceof ReadFailed ? error.message : "This page could not draw the game", delay);
       drawAgain = setTimeout(refresh, delay);
       if (!(error instanceof ReadFailed)) reportError(error);
     }
@@ -188,11 +210,6 @@
   const UPDATING_AGAIN = 1000;  // ms before reading again a game that moved on under the reads
   let updatingTimer = null;
   async function draw(mine) {
-    const read = async (path) => {
-      const answer = await api(path).catch(() => { throw new ReadFailed("Could not reach the server"); });
-      if (answer.status >= 500) throw new ReadFailed(`The server answered ${answer.status}`);
-      return readJson(answer);
-    };
     const readers = { state: () => read("state/"), game: () => read(""), legal: () => read("legal-moves/") };
     const wantsMoves = (game) => Boolean(token) && game.status === "active";
     const snapshot = await window.GothamSnapshot.read(readers, wantsMoves, () => mine !== refreshes);
@@ -466,10 +483,9 @@
   /* A refused stream (429): why, in words, and the wait the server asks for. */
   async function tellRefused(response) {
     const body = await readJson(response);
-    const asked = 1000 * (Number(response.headers.get("Retry-After")) || Number(body.retry_after) || 0);
     tellPaused(body.error === "too_many_streams" && token
       ? "this seat has too many pages open at once (close another tab of this game)"
-      : "too many requests from this address", asked);
+      : "too many requests from this address", askedWait(response, body));
   }
 
   /* What a stream or ticket request that failed otherwise tells: the server's status, or no

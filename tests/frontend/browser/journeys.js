@@ -268,6 +268,18 @@ const hungRead = (context) => firstReadFails(context, "the hung-read game", "sta
 const failedRead = (context) => firstReadFails(context, "the failed-read game", "legal-moves/",
   (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "down for a moment" }), "The server answered 503; trying again in 2 s.");
 
+/* A read the server refuses as one too many (429) is tried again after the wait it asks for
+   (its Retry-After header, else its body's retry_after): it was drawn as the game's answer, the
+   seat's turn with no moves (or "Could not load this game.") until the next event. */
+const throttled = (headers, retryAfter) => (route) => route.fulfill({
+  status: 429, contentType: "application/json", headers,
+  body: JSON.stringify({ error: "throttled", message: "Request was throttled.", retry_after: retryAfter }),
+});
+const throttledMoves = (context) => firstReadFails(context, "the game whose moves' read is throttled", "legal-moves/",
+  throttled({ "Retry-After": "1" }, 1), "The server asked for a pause (too many requests); trying again in 1 s.");
+const throttledView = (context) => firstReadFails(context, "the game whose view's read is throttled", "state/",
+  throttled({}, 3), "The server asked for a pause (too many requests); trying again in 3 s.");
+
 /* Falcone's first moves (21 of them in seed 0's deal) come grouped by kind, each group headed in the game's
    words with its count; a card picked in the hand leaves only its own group, counting what it
    shows, and "all moves" brings every group back. */
@@ -1062,6 +1074,8 @@ async function yourGamesFollowTheServer(page, gameId) {
     hungRead: () => hungRead(context),
     failedRead: () => failedRead(context),
     drawingFault: () => drawingFault(context),
+    throttledMoves: () => throttledMoves(context),
+    throttledView: () => throttledView(context),
     lobbySeatsFollowTheGame: () => lobbySeatsFollowTheGame(page),
     hotSeatFromLobby: () => hotSeatFromLobby(context),
     focusKeptOnRedraw: () => focusKeptOnRedraw(context),
