@@ -180,6 +180,25 @@
   const waitAfter = (error, failed) => (error instanceof ReadFailed && error.asked) || Math.min(30000, 1000 * 2 ** failed);
   const tellTrying = (why, delay) => { $("status").textContent = `${why}; trying again in ${delay / 1000} s.`; };
 
+  /* A read outside a drawing (the events the page starts from, what came before a move refused
+     as stale), tried again as a drawing is, the wait told in the status, READ_TRIES times at
+     most (then its ReadFailed). */
+  const READ_TRIES = 3;
+  let waitedFor = 0;  // the reads outside a drawing that told a wait in the status
+  async function readTried(path) {
+    for (let failed = 1; ; failed += 1) {
+      try {
+        return await read(path);
+      } catch (error) {
+        if (!(error instanceof ReadFailed) || failed >= READ_TRIES) throw error;
+        const delay = waitAfter(error, failed);
+        waitedFor += 1;
+        tellTrying(error.message, delay);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
   /* A drawing that failed is tried again by itself, 2, 4, 8… s later (at most 30 s; sooner if an
      event or a move refreshes first): a seat waiting for others has no move to click, and its
      stream opens only after the page's first drawing. A read that failed is told ("Could not
@@ -414,8 +433,15 @@
      page) is never doubled by sending this one again. */
   const TOLD_AT_MOST = 3;
   async function afterConflict(move, label, chosenAt) {
-    const legal = await api("legal-moves/").then(readJson, () => ({}));
-    const since = await api(`events/?after=${chosenAt}`).then(readJson, () => ({}));
+    let legal, since;
+    try {
+      legal = await readTried("legal-moves/");
+      since = await readTried(`events/?after=${chosenAt}`);
+    } catch (error) {
+      if (!(error instanceof ReadFailed)) throw error;
+      // read as none, a failed read sent no move again and said only "Another player's move"
+      return showRefusal({ message: `Another move came first; this page could not read which (${error.message.toLowerCase()}). Choose again from the moves below.` });
+    }
     const first = since.events || [];
     // what came first, in the game's words: its first few events (a bot's whole turn can be long)
     const texts = first.map((e) => e.text).filter(Boolean);
@@ -579,14 +605,18 @@
     await refresh();
     if (leaving) return;
     if (refusedBefore) showRefusal({ message: SEAT_REFUSED });
-    const after = Math.max(0, version - 15);
-    const events = await api(`events/?after=${after}`).then(readJson, () => ({}));
-    lastSeq = version;
+    const from = version, waited = waitedFor;
+    const events = await readTried(`events/?after=${Math.max(0, from - 15)}`).catch((error) => {
+      if (!(error instanceof ReadFailed)) throw error;
+      return {};  // none listed: the stream brings those to come
+    });
+    lastSeq = from;
     for (const e of events.events || []) {
       showEvent(e);
       if (typeof e.seq === "number" && e.seq > lastSeq) lastSeq = e.seq;
     }
-    if (lastSeq > version) refresh();  // events arrived while the page loaded
+    // events arrived while the page loaded, or the status told a wait of the events' read
+    if (lastSeq > version || waitedFor > waited) refresh();
     openStream();
   }
   // leaving the page closes the stream (its slot on the server is freed); coming back from the

@@ -280,6 +280,47 @@ const throttledMoves = (context) => firstReadFails(context, "the game whose move
 const throttledView = (context) => firstReadFails(context, "the game whose view's read is throttled", "state/",
   throttled({}, 3), "The server asked for a pause (too many requests); trying again in 3 s.");
 
+/* Ann's page of a game whose log is longer than the page lists (Ann and Bob have played a turn
+   each through the API), its first read of `path` failed by `fail(route)`; the events it reads (each
+   `after`, the lines listed by seq) once its stream is open, with the version it drew. */
+async function eventsListedAfter(context, what, path, fail) {
+  const created = await twoPeople(what);
+  await endsAPhase(created, 0);
+  await bobPlaysUntilAnnIsToAct(created);
+  const page = await context.newPage();
+  const after = [];
+  let reads = 0;
+  const api = `/api/games/${created.id}/`;
+  await page.route((url) => [`${api}events/`, `${api}${path}`].includes(url.pathname), (route) => {
+    const url = new URL(route.request().url());
+    if (url.pathname === `${api}events/`) after.push(url.searchParams.get("after"));
+    return url.pathname === `${api}${path}` && ++reads === 1 ? fail(route) : route.continue();
+  });
+  try {
+    const streamed = page.waitForRequest((r) => new URL(r.url()).pathname === `${api}stream/`, { timeout: SETTLE_MS });
+    await page.goto(`${base}/games/${created.id}/#token=${created.seats[0].token}`);
+    await streamed.catch(async () => check(false, `${what}: no stream was opened: ${await page.textContent("#status")}`));
+    await page.waitForFunction(() => /^You play .*\(Ann\)\. Your turn\.$/.test(document.querySelector("#status").textContent), null, { timeout: SETTLE_MS })
+      .catch(async () => check(false, `${what}: the status was left as: ${await page.textContent("#status")}`));
+    const version = Number(await page.getAttribute("#status", "data-version"));
+    const listed = await page.$$eval("#events li", (lines) => lines.map((li) => li.value));
+    return { version, after, listed, reads };
+  } finally {
+    await page.unrouteAll({ behavior: "ignoreErrors" });
+    await page.close();
+  }
+}
+
+/* The events the page starts from, their read refused once as one too many (429): read again
+   after the wait asked (none were listed, and the stream brought only those to come). */
+async function throttledEvents(context) {
+  const what = "the game whose events' read is throttled";
+  const got = await eventsListedAfter(context, what, "events/", throttled({ "Retry-After": "1" }, 1));
+  const from = String(got.version - 15);
+  check(JSON.stringify(got.after) === JSON.stringify([from, from]), `${what}: events read after ${got.after.join(", ")}`);
+  check(got.listed.length > 0 && new Set(got.listed).size === got.listed.length, `${what}: the events listed are ${got.listed.join(", ") || "none"}`);
+}
+
 /* Falcone's first moves (21 of them in seed 0's deal) come grouped by kind, each group headed in the game's
    words with its count; a card picked in the hand leaves only its own group, counting what it
    shows, and "all moves" brings every group back. */
@@ -400,17 +441,23 @@ async function focusKeptOnRedraw(context) {
   });
 }
 
+/* `seat` of `created` (a No Man's Land game) plays through the API: it ends its phase (else
+   makes its first move offered). */
+async function endsAPhase(created, seat) {
+  const as = { Authorization: `Seat ${created.seats[seat].token}`, "Content-Type": "application/json" };
+  const legal = await (await fetch(`${base}/api/games/${created.id}/legal-moves/`, { headers: as })).json();
+  const move = (legal.moves.find((m) => m.move.type === "end") || legal.moves[0]).move;
+  await fetch(`${base}/api/games/${created.id}/moves/`, { method: "POST", headers: as, body: JSON.stringify({ expected_version: legal.version, move }) });
+}
+
 /* Bob (the second seat of `created`, a No Man's Land game) plays through the API, ending each
    phase, until Ann (the first) is to act. */
 async function bobPlaysUntilAnnIsToAct(created) {
-  const bob = created.seats[1].token;
-  const asBob = { Authorization: `Seat ${bob}`, "Content-Type": "application/json" };
+  const asBob = { Authorization: `Seat ${created.seats[1].token}` };
   for (let step = 0; step < 20; step++) {
     const state = await (await fetch(`${base}/api/games/${created.id}/state/`, { headers: asBob })).json();
     if (state.to_act.includes(0)) return;
-    const legal = await (await fetch(`${base}/api/games/${created.id}/legal-moves/`, { headers: asBob })).json();
-    const move = (legal.moves.find((m) => m.move.type === "end") || legal.moves[0]).move;
-    await fetch(`${base}/api/games/${created.id}/moves/`, { method: "POST", headers: asBob, body: JSON.stringify({ expected_version: legal.version, move }) });
+    await endsAPhase(created, 1);
   }
   check(false, "Ann's turn did not come back after 20 of Bob's moves");
 }
@@ -474,25 +521,81 @@ async function onAnnsPage(context, what, act) {
   }
 }
 
+/* The server's answer to a move of `created` that another move beat (409), stood in for. */
+const stale = (created) => ({ status: 409, contentType: "application/json", body: JSON.stringify({ error: "version_conflict", message: "stale", current_version: created.version }) });
+
+/* Ann's first move clicked on her page, its first answer a 409 (the caller's routes stand in
+   for it): her status once the move, sent again, is drawn, and the move's label; `posts()`
+   counts the moves posted. */
+async function clickedAndSentAgain(page, created, ann, posts) {
+  await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+  const move = page.locator("#moves button.move").first();
+  await move.waitFor({ timeout: SETTLE_MS });
+  const chosen = await move.textContent();
+  await move.click();
+  await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== String(v), created.version, { timeout: SETTLE_MS })
+    .catch(async () => check(false, `the move was not sent again after the conflict (${posts()} posts): ${await page.textContent("#status")} / ${await page.textContent("#refusal")}`));
+  return { chosen, status: await page.textContent("#status") };
+}
+
 async function conflictSentAgain(context) {
   await onAnnsPage(context, "the game whose move meets a conflict", async (page, created, ann) => {
     let posted = 0;
     await page.route((url) => url.pathname === `/api/games/${created.id}/moves/`, (route) => {
       posted += 1;
       if (posted > 1) return route.continue();
-      return route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ error: "version_conflict", message: "stale", current_version: created.version }) });
+      return route.fulfill(stale(created));
     });
-    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
-    const move = page.locator("#moves button.move").first();
-    await move.waitFor({ timeout: SETTLE_MS });
-    const chosen = await move.textContent();
-    await move.click();
-    await page.waitForFunction((v) => document.querySelector("#status").dataset.version !== String(v), created.version, { timeout: SETTLE_MS })
-      .catch(async () => check(false, `the move was not sent again after the conflict: ${await page.textContent("#status")} / ${await page.textContent("#refusal")}`));
-    const status = await page.textContent("#status");
+    const { chosen, status } = await clickedAndSentAgain(page, created, ann, () => posted);
     check(posted === 2 && status.includes(`You chose: ${chosen}.`) && status.includes("nothing was lost"), `after the conflict (${posted} posts) the status reads: ${JSON.stringify(status)}`);
     check(!(await page.isVisible("#refusal")), `a move sent again is also refused: ${await page.textContent("#refusal")}`);
     await focusAfterMove(page);
+  });
+}
+
+/* The reads after a click refused as stale (409) fail once each (the moves' read answered 503,
+   the events' 429): they are tried again as the page's other reads are, and the move still
+   offered is sent again. Read as empty answers, they said "Another player's move came first.
+   Choose again", the move not sent again (no moves read: not offered). */
+async function conflictReadsFail(context) {
+  await onAnnsPage(context, "the game whose reads fail after a conflict", async (page, created, ann) => {
+    let posted = 0;
+    const failed = new Set();
+    const api = `/api/games/${created.id}/`;
+    await page.route((url) => ["moves/", "legal-moves/", "events/"].some((p) => url.pathname === `${api}${p}`), (route) => {
+      const where = new URL(route.request().url()).pathname.slice(api.length);
+      if (where === "moves/" && !posted++) return route.fulfill(stale(created));
+      if (!posted || failed.has(where) || !["legal-moves/", "events/"].includes(where)) return route.continue();
+      failed.add(where);
+      return where === "events/" ? throttled({ "Retry-After": "1" }, 1)(route)
+        : route.fulfill({ status: 503, contentType: "text/plain", body: "down for a moment" });
+    });
+    const { chosen, status } = await clickedAndSentAgain(page, created, ann, () => posted);
+    check(posted === 2 && failed.size === 2 && status.includes(`You chose: ${chosen}.`) && status.includes("nothing was lost"),
+      `after the conflict (${posted} posts, failed reads: ${[...failed].join(", ")}) the status reads: ${JSON.stringify(status)}`);
+  });
+}
+
+/* The same, the moves' read failing every time (503): after three tries the page says it could
+   not read what came first, over the moves as they are. */
+async function conflictReadsKeepFailing(context) {
+  await onAnnsPage(context, "the game whose moves cannot be read after a conflict", async (page, created, ann) => {
+    let conflicted = false;
+    const api = `/api/games/${created.id}/`;
+    await page.route((url) => url.pathname === `${api}moves/`, (route) => {
+      conflicted = true;
+      return route.fulfill(stale(created));
+    });
+    await page.route((url) => url.pathname === `${api}legal-moves/`, (route) => (conflicted
+      ? route.fulfill({ status: 503, contentType: "text/plain", body: "down for a moment" }) : route.continue()));
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    const move = page.locator("#moves button.move").first();
+    await move.waitFor({ timeout: SETTLE_MS });
+    await move.click();
+    await page.waitForFunction(() => !document.querySelector("#refusal").hidden, null, { timeout: SETTLE_MS })
+      .catch(async () => check(false, `a conflict whose reads failed is not told: ${await page.textContent("#status")}`));
+    const refusal = await page.textContent("#refusal");
+    check(refusal === "Another move came first; this page could not read which (the server answered 503). Choose again from the moves below.", `the conflict is told as: ${JSON.stringify(refusal)}`);
   });
 }
 
@@ -1076,12 +1179,15 @@ async function yourGamesFollowTheServer(page, gameId) {
     drawingFault: () => drawingFault(context),
     throttledMoves: () => throttledMoves(context),
     throttledView: () => throttledView(context),
+    throttledEvents: () => throttledEvents(context),
     lobbySeatsFollowTheGame: () => lobbySeatsFollowTheGame(page),
     hotSeatFromLobby: () => hotSeatFromLobby(context),
     focusKeptOnRedraw: () => focusKeptOnRedraw(context),
     focusWhenTheTurnComesBack: () => focusWhenTheTurnComesBack(context),
     conflictSentAgain: () => conflictSentAgain(context),
     conflictToldWhatCameFirst: () => conflictToldWhatCameFirst(context),
+    conflictReadsFail: () => conflictReadsFail(context),
+    conflictReadsKeepFailing: () => conflictReadsKeepFailing(context),
     statusAndMovesAgree: () => statusAndMovesAgree(context),
     skipToTheMoves: () => skipToTheMoves(context),
     othersPlayedSince: () => othersPlayedSince(context),
