@@ -207,12 +207,16 @@
      passed off as the network's. */
   let unreached = 0;  // drawings in a row that failed
   let drawAgain = null;
+  let drewOnce;  // resolves `drawn`: the page's first drawing that did not fail
+  const drawn = new Promise((resolve) => { drewOnce = resolve; });
   async function refresh() {
     const mine = ++refreshes;
     clearTimeout(drawAgain);
     try {
       await draw(mine);
-      if (mine === refreshes) unreached = 0;
+      if (mine !== refreshes) return;
+      unreached = 0;
+      drewOnce();
     } catch (error) {
       if (mine !== refreshes) return;
       unreached += 1;
@@ -601,8 +605,12 @@
     tellPaused("the connection broke off");
   }
 
+  /* The page's last events, and then its stream, from the version of its first drawing that
+     did not fail (one that failed tries again by itself): read before it, they started from
+     version 0, the whole log. */
   async function start() {
-    await refresh();
+    refresh();
+    await drawn;
     if (leaving) return;
     if (refusedBefore) showRefusal({ message: SEAT_REFUSED });
     const from = version, waited = waitedFor;

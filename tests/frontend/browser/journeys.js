@@ -311,6 +311,21 @@ async function eventsListedAfter(context, what, path, fail) {
   }
 }
 
+/* The page whose first drawing failed (its view's read answered 503) lists the last events from
+   the version it drew, as a page whose drawing did not fail: it read them from version 0 (the
+   drawing had set no version yet), the whole log. */
+async function failedDrawingKeepsItsPlace(context) {
+  const what = "the long game whose first drawing fails";
+  const got = await eventsListedAfter(context, what, "state/",
+    (route) => route.fulfill({ status: 503, contentType: "text/plain", body: "down for a moment" }));
+  check(got.version > 15 && got.reads >= 2, `${what}: drawn at version ${got.version} after ${got.reads} view reads`);
+  check(JSON.stringify(got.after) === JSON.stringify([String(got.version - 15)]), `${what}: events read after ${got.after.join(", ")} (drawn at ${got.version})`);
+  const expected = Array.from({ length: 15 }, (_, i) => got.version - i);
+  const listed = got.listed.filter((seq) => seq > got.version - 15);
+  check(new Set(got.listed).size === got.listed.length && listed.length === got.listed.length && listed.every((seq) => expected.includes(seq)),
+    `${what}: the events listed are ${got.listed.join(", ")}`);
+}
+
 /* The events the page starts from, their read refused once as one too many (429): read again
    after the wait asked (none were listed, and the stream brought only those to come). */
 async function throttledEvents(context) {
@@ -1180,6 +1195,7 @@ async function yourGamesFollowTheServer(page, gameId) {
     throttledMoves: () => throttledMoves(context),
     throttledView: () => throttledView(context),
     throttledEvents: () => throttledEvents(context),
+    failedDrawingKeepsItsPlace: () => failedDrawingKeepsItsPlace(context),
     lobbySeatsFollowTheGame: () => lobbySeatsFollowTheGame(page),
     hotSeatFromLobby: () => hotSeatFromLobby(context),
     focusKeptOnRedraw: () => focusKeptOnRedraw(context),
