@@ -87,16 +87,27 @@
   }
 
   /* Hot-seat play: a seat to act whose token this browser holds (its "your games") gets a link
-     beside the status that reads the page again as that seat. */
-  function offerSwitch(game, toAct) {
+     beside the status that reads the page again as that seat: {label, href} of each. */
+  function switches(game, toAct) {
     const held = yourGames.list().filter((e) => e.id === Number(gameId) && toAct.includes(e.seat)
       && typeof e.token === "string" && e.token !== token);
-    held.forEach((entry) => {
-      const link = node("a", `Switch to ${seatName(game.seats, entry.seat)}`);
-      link.href = yourGames.seatHref(gameId, entry.token);
+    return held.map((entry) => ({ label: `Switch to ${seatName(game.seats, entry.seat)}`, href: yourGames.seatHref(gameId, entry.token) }));
+  }
+
+  /* The status says `text`, then each of `links` (switches). A drawing that says the same again
+     leaves its nodes as they are: a click on a switch pressed before a redraw and released after
+     it (the stream redraws at each event) landed on a link no longer in the page, and was lost. */
+  let statusSaid = null;
+  function showStatus(text, links = []) {
+    const said = JSON.stringify([text, links]);
+    if (said === statusSaid) return;
+    statusSaid = said;
+    $("status").replaceChildren(text, ...links.flatMap(({ label, href }) => {
+      const link = node("a", label);
+      link.href = href;
       link.className = "switch-seat";
-      $("status").append(" ", link);
-    });
+      return [" ", link];
+    }));
   }
 
   /* The page a game's creation leads to lists every person's seat link, once: this tab plays
@@ -178,7 +189,7 @@
   // the wait before trying again after `failed` failures in a row: what a 429 asked, else 2, 4,
   // 8… s (at most 30 s)
   const waitAfter = (error, failed) => (error instanceof ReadFailed && error.asked) || Math.min(30000, 1000 * 2 ** failed);
-  const tellTrying = (why, delay) => { $("status").textContent = `${why}; trying again in ${delay / 1000} s.`; };
+  const tellTrying = (why, delay) => showStatus(`${why}; trying again in ${delay / 1000} s.`);
 
   /* A read outside a drawing (the events the page starts from, what came before a move refused
      as stale), tried again as a drawing is, the wait told in the status, READ_TRIES times at
@@ -244,7 +255,7 @@
     if (!paired) updatingTimer = setTimeout(refresh, UPDATING_AGAIN);
     if (!state.state) {
       if (token && state.error === "foreign_token" && !refusedBefore) return dropToken();
-      $("status").textContent = state.message || "Could not load this game.";
+      showStatus(state.message || "Could not load this game.");
       return;
     }
     version = state.version;
@@ -269,10 +280,9 @@
     // said "You chose: End your turn. Your turn." of a turn that had come round again
     const since = played && Number.isInteger(played.after) && version > played.after ? " Others have played since: see the latest events." : "";
     const chose = played ? ` You chose: ${played.label}.${played.note ? ` ${played.note}` : ""}${since}` : "";
-    $("status").textContent = game.status === "finished"
-      ? `Finished: ${game.outcome ? game.outcome.summary : ""}${finishedFor(game, state.seat)}`
-      : `${you}${chose} ${yourTurn ? "Your turn." : `Waiting for ${waiting.join(" and ")}.`}`;
-    if (game.status !== "finished" && !yourTurn) offerSwitch(game, state.to_act || []);
+    if (game.status === "finished") showStatus(`Finished: ${game.outcome ? game.outcome.summary : ""}${finishedFor(game, state.seat)}`);
+    else if (yourTurn) showStatus(`${you}${chose} Your turn.`);
+    else showStatus(`${you}${chose} Waiting for ${waiting.join(" and ")}.`, switches(game, state.to_act || []));
     $("status").classList.toggle("your-turn", yourTurn && game.status !== "finished");
     $("status").dataset.version = String(version);  // what the page last drew (clients wait on it)
     showRejoin(game, state.seat);

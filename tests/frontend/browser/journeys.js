@@ -160,6 +160,11 @@ async function twoPeople(what) {
   return created;
 }
 
+/* `page` plays `name`'s seat: its status's first sentence says so ("You play Falcone (Ann).");
+   the waiting seat's status names the other later ("Waiting for Falcone (Ann). Switch to
+   Falcone (Ann)"), which a looser match took for the switch done before it was clicked. */
+const playsAs = (page, name) => page.waitForFunction((n) => new RegExp(`^You play [^.]*\\(${n}\\)\\.`).test(document.querySelector("#status").textContent), name, { timeout: SETTLE_MS });
+
 async function hotSeat(context) {
   // two people at one screen: the second seat's link opened in the same tab plays that seat,
   // the seat waiting is told it has no move until the other has played, and is offered a
@@ -167,10 +172,7 @@ async function hotSeat(context) {
   const created = await twoPeople("the hot-seat game");
   const [ann, bob] = created.seats.map((s) => s.token);
   const page = await context.newPage();
-  // the tab plays `name`'s seat: its status's first sentence says so ("You play Falcone (Ann).");
-  // the waiting seat's status names the other later ("Waiting for Falcone (Ann). Switch to
-  // Falcone (Ann)"), which a looser match took for the switch done before it was clicked
-  const plays = (name) => page.waitForFunction((n) => new RegExp(`^You play [^.]*\\(${n}\\)\\.`).test(document.querySelector("#status").textContent), name, { timeout: SETTLE_MS });
+  const plays = (name) => playsAs(page, name);
   try {
     await page.goto(`${base}/games/${created.id}/#token=${ann}`);
     await plays("Ann");
@@ -189,6 +191,46 @@ async function hotSeat(context) {
     const status = await page.textContent("#status");
     check(/\. Your turn\.$/.test(status) && !(await page.isVisible("#status a.switch-seat")), `after the switch Ann's status reads: ${JSON.stringify(status)}`);
   } finally {
+    await page.close();
+  }
+}
+
+/* A click on "Switch to Falcone (Ann)" pressed before a redraw and released after it switches:
+   the redraw, which says the same, keeps the link (it was built anew at every redraw, and the
+   click, its press and release on two links, was lost). Bob's page redraws here every second:
+   his moves' read is answered a version on, as when the game moves under the reads. */
+async function switchSurvivesRedraw(context) {
+  const created = await twoPeople("the hot-seat game redrawn under a click");
+  const [ann, bob] = created.seats.map((s) => s.token);
+  const page = await context.newPage();
+  await page.route((url) => url.pathname === `/api/games/${created.id}/legal-moves/`, (route) => (route.request().headers().authorization === `Seat ${bob}`
+    ? route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ version: created.version + 1, seat: 1, moves: [] }) })
+    : route.continue()));
+  await page.addInitScript(() => {
+    window.__drawings = 0;  // the drawings of the moves' hint: one or more each redraw
+    document.addEventListener("DOMContentLoaded", () => {
+      new MutationObserver(() => { window.__drawings += 1; }).observe(document.querySelector("#moves-hint"), { childList: true, characterData: true, subtree: true });
+    });
+  });
+  const plays = (name) => playsAs(page, name);
+  try {
+    await page.goto(`${base}/games/${created.id}/#token=${ann}`);
+    await plays("Ann");
+    await page.evaluate((t) => { location.hash = `token=${t}`; }, bob);
+    await plays("Bob");
+    const link = page.locator("#status a.switch-seat");
+    await link.waitFor({ timeout: SETTLE_MS });
+    const box = await link.boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    const before = await page.evaluate(() => window.__drawings);
+    await page.waitForFunction((n) => window.__drawings > n + 1, before, { timeout: SETTLE_MS })
+      .catch(() => check(false, "Bob's page was not drawn again while the switch was pressed"));
+    await page.mouse.up();
+    await plays("Ann")
+      .catch(async () => check(false, `a switch clicked across a redraw left the tab as: ${await page.textContent("#status")}`));
+  } finally {
+    await page.unrouteAll({ behavior: "ignoreErrors" });
     await page.close();
   }
 }
@@ -1189,6 +1231,7 @@ async function yourGamesFollowTheServer(page, gameId) {
     refusedSeatLink: async () => refusedSeatLink(context, await finished()),
     yourGamesFollowTheServer: async () => yourGamesFollowTheServer(page, await finished()),
     hotSeat: () => hotSeat(context),
+    switchSurvivesRedraw: () => switchSurvivesRedraw(context),
     hungRead: () => hungRead(context),
     failedRead: () => failedRead(context),
     drawingFault: () => drawingFault(context),
