@@ -130,8 +130,8 @@ def test_play_replay_and_rules_journeys_in_chromium(
         ["node", *journeys],
         capture_output=True,
         text=True,
-        # about 300 s alone, 440 s seen beside three other jobs on two cores: a hung journey
-        # still ends the test, with room for a loaded machine
+        # 438 s seen beside three other jobs on two cores (251 s before this session's eight new
+        # journeys): a hung journey still ends the test, with room for a loaded machine
         timeout=1200,
         env={"PATH": "/usr/bin:/bin:/usr/local/bin", "CHROMIUM": CHROMIUM, "JOURNEYS": named},
     )
