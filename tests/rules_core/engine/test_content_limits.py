@@ -4,6 +4,7 @@ import datetime
 import json
 import math
 import tomllib
+import unicodedata
 from typing import Any
 
 import pytest
@@ -373,3 +374,61 @@ def test_limits_json_states_the_reserved_words_and_the_kinds_sharing_ids() -> No
     assert limits_json(ids=PackIds())["reserved_ids"] == []
     assert limits_json(ids=PackIds())["shared_ids"] == []
     assert "reserved_ids" in str(stated["ids"]) and "shared_ids" in str(stated["ids"])
+
+
+# ---- what the mutation run of content-limits left alive (python3 dev.py mutate content-limits)
+
+
+def test_the_canonical_json_sorts_keys_and_keeps_letters_as_they_are() -> None:
+    """The bytes `max_bytes` counts, and a pack's identity, are of one text whatever order the
+    keys came in; a letter past ASCII is its own UTF-8 bytes, not a six-character escape."""
+    assert canonical_json({"b": 1, "a": [2, {"é": "ü"}]}) == '{"a":[2,{"é":"ü"}],"b":1}'
+    assert canonical_json({"b": 1, "a": 2}) == canonical_json({"a": 2, "b": 1})
+
+
+def test_a_key_or_a_text_of_exactly_the_shown_length_is_shown_whole() -> None:
+    shown = content_limits._SHOWN_CHARS
+    key = "k" * shown
+    assert content_limits.at_key("pack", key) == f"pack.{key}"
+    assert content_limits.at_key("pack", key + "k") == f'pack["{key[: shown - 3]}..."]'
+    assert content_limits.quote("t" * shown) == f'"{"t" * shown}"'
+    assert content_limits.quote("t" * (shown + 1)) == f'"{"t" * (shown - 3)}..."'
+
+
+def test_a_break_is_text_unless_asked_otherwise() -> None:
+    assert hidden_control("one\ttwo\nthree") is None
+    assert hidden_control("one\ttwo", breaks=False) == "U+0009"
+
+
+def test_the_first_hidden_character_is_the_one_named() -> None:
+    """A zero-width space before a variation selector that selects nothing: the space, which
+    comes first, is named; a selector past it is not judged (judged, it would be named)."""
+    assert hidden_control("a\u200bb\ufe0f") == "U+200B"
+
+
+def test_a_flags_tags_leave_the_flag_to_be_drawn_by_a_selector_after_it() -> None:
+    scotland = "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f"
+    assert hidden_control(scotland) is None
+    assert hidden_control(scotland + "\ufe0f") is None  # judged after the flag, a symbol
+    assert hidden_control("Alba\ufe0f") == "U+FE0F"  # after a letter it draws nothing
+
+
+def test_things_of_kinds_sharing_no_ids_may_bear_the_same_id() -> None:
+    """A kind in no shared group is a namespace of its own: a card and a district may both be
+    "bank" (the groups only join the kinds a move names alike)."""
+    ids = PackIds(shared=(("fortune", "technology"),))
+    ids.check_distinct(
+        [GivenId("bank", "card[0].id", "card"), GivenId("bank", "d[0].id", "district")]
+    )
+    with pytest.raises(ContentError, match="already the id of fortune"):
+        ids.check_distinct(
+            [GivenId("bank", "f[0].id", "fortune"), GivenId("bank", "t[0].id", "technology")]
+        )
+
+
+def test_a_selector_after_a_letter_unicode_names_no_name_for_is_judged_not_a_crash() -> None:
+    """Python's unicodedata has no name for some letters (Tangut's ideographs, U+17000 on): a
+    selector after one draws nothing, as after any letter of no listed script, and is named."""
+    tangut = "\U00017000"
+    assert unicodedata.name(tangut, "") == ""
+    assert hidden_control(tangut + "\ufe00") == "U+FE00"
