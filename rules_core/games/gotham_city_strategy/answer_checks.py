@@ -140,12 +140,21 @@ def check_carry_out(state: GcsState, seat: int, move: Move) -> Rejection | None:
 
 
 def check_take(state: GcsState, seat: int, move: Move) -> Rejection | None:
-    if choices.taken(move) is None:
+    pair = choices.taken(move)
+    if pair is None:
         return reject(
             "bad_choice",
             f"Take two of {', '.join(TAKE)}, named as first and second (the same one twice"
             " takes two of it).",
             "turn.plot.effect.resources",
+        )
+    short = choices.short_of(state, pair)
+    if short is not None:
+        left = state.in_reserves(short)
+        return reject(
+            "reserves_empty",
+            f"The reserves hold {f'only {left}' if left else 'no'} {short}: the rest of the "
+            f"box's {short} is behind the villains' screens. Take something else.",
         )
     return None
 

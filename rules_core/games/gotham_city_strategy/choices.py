@@ -32,6 +32,12 @@ def taken(move: Move) -> tuple[str, str] | None:
     return a, b
 
 
+def short_of(state: GcsState, pair: tuple[str, str]) -> str | None:
+    """The money or information of a take (`taken`) that the reserves cannot give in full, or
+    None when they can (threats are each villain's own: glossary.threats)."""
+    return next((r for r in ("information", "money") if pair.count(r) > state.in_reserves(r)), None)
+
+
 def current(state: GcsState) -> Decision | None:
     """The decision the game waits for: the first one queued, else, once the played card's
     signal or income is done, how its player uses it."""
@@ -107,6 +113,7 @@ def decision_moves(state: GcsState, d: Decision) -> list[Move]:
         moves += [
             Move.of("take", first=a, second=b)
             for a, b in itertools.combinations_with_replacement(TAKE, 2)
+            if short_of(state, (a, b)) is None
         ]
     optional = not d.must or (d.kind == "place_threats" and player.reserve_threats == 0)
     if optional and d.kind in ("place_threats", "remove_threats", "place_henchmen") and moves:

@@ -53,6 +53,12 @@ DIAL_AMOUNT_RANGE = (1, 30)  # what a villain's dial level needs
 START_THREATS_RANGE = (0, 25)
 START_RESOURCE_RANGE = (0, 99)  # start_money, start_information
 BATMAN_RANGE = (0, 12)  # order and fight of a level of Batman's dial
+# What the box holds of money and information (components): 30 money tokens worth $1 and 10
+# worth $5, 30 information tokens worth 1 and 10 worth 3. Change is made freely with the
+# reserves, so only the worth counts; a pack that names no `reserves` holds the box's.
+BOX_MONEY = 30 * 1 + 10 * 5
+BOX_INFORMATION = 30 * 1 + 10 * 3
+RESERVE_RANGE = (1, 9999)  # reserves.money, reserves.information
 NUMBER_RANGES: dict[str, JSON] = {
     "die.faces[]": [*FACE_RANGE],
     "<card>.effect.amount": [*AMOUNT_RANGE],
@@ -64,6 +70,8 @@ NUMBER_RANGES: dict[str, JSON] = {
     "villain[].start_information": [*START_RESOURCE_RANGE],
     "batman.dial[].order": [*BATMAN_RANGE],
     "batman.dial[].fight": [*BATMAN_RANGE],
+    "reserves.money": [*RESERVE_RANGE],
+    "reserves.information": [*RESERVE_RANGE],
 }
 _CARD_INDEX: Recent[str, dict[str, Card]] = Recent(PACKS_KEPT)  # cards by id, per pack digest
 
@@ -127,6 +135,16 @@ class BatmanLevel:
 
 
 @dataclass(frozen=True, slots=True)
+class Reserves:
+    """All the money and information of a game, in the reserves and behind the screens
+    together (components: the worth of the box's tokens); what the villains hold is not left
+    to take (glossary.reserves)."""
+
+    money: int = BOX_MONEY
+    information: int = BOX_INFORMATION
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     """A Criminal Plot, Batman or ability card."""
 
@@ -157,6 +175,7 @@ class Pack:
     abilities: tuple[Card, ...]
     batman_cards: tuple[Card, ...]
     plots: tuple[Card, ...]
+    reserves: Reserves = Reserves()  # a pack stored before rules version 12 holds the box's
 
     def block_index(self, block_id: str) -> int:
         for index, block in enumerate(self.blocks):
@@ -418,6 +437,7 @@ def parse_pack(data: object) -> Pack:
             *ids_of("plot", PLOT, (p.id for p in plots)),
         )
     )
+    reserves = _reserves(data.get("reserves"), villains)
     digest = hashlib.sha256(json.dumps(data, sort_keys=True, default=str).encode()).hexdigest()
     name = data.get("name")
     return Pack(
@@ -430,7 +450,31 @@ def parse_pack(data: object) -> Pack:
         abilities,
         batman_cards,
         plots,
+        reserves,
     )
+
+
+def _reserves(raw: object, villains: list[Villain]) -> Reserves:
+    """The pack's `reserves` (the box's when it names none), each at least what the four
+    villains take from them at the set-up (setup: the screens' starting money and
+    information)."""
+    if raw is None:
+        reserves = Reserves()
+    else:
+        _source(raw, "reserves")
+        assert isinstance(raw, dict)
+        reserves = Reserves(
+            _int(raw.get("money"), "reserves.money", *RESERVE_RANGE),
+            _int(raw.get("information"), "reserves.information", *RESERVE_RANGE),
+        )
+    for resource in ("money", "information"):
+        start = sum(getattr(v, f"start_{resource}") for v in villains)
+        if getattr(reserves, resource) < start:
+            raise fail(
+                f"reserves.{resource}",
+                f"at least the {start} {resource} the four villains start with",
+            )
+    return reserves
 
 
 def _token_ability(raw: dict[str, Any], where: str) -> str:

@@ -48,6 +48,15 @@ def change(
     )
 
 
+def from_reserves(run: Run, owner: int, resource: str, amount: int, reason: str) -> None:
+    """`owner` takes `amount` of money or information from the reserves, or what they still
+    hold when that is less: the box's tokens run out (components, glossary.reserves; the book
+    says nothing of a gain they cannot pay, so it pays what is left: README), by nobody."""
+    paid = min(amount, run.state.in_reserves(resource))
+    if paid > 0:
+        run.emit(change(owner, resource, paid, reason, seat=None))
+
+
 def henchmen_home(run: Run, block: int, spare: int, by: str, seat: int | None = None) -> None:
     """Every henchman on `block` (but `spare`'s; -1: none spared) goes to its owner's hideout,
     `by` Batman, a move or a card (figure_events.SENT_BY); `seat` is who sent them (their
@@ -75,7 +84,7 @@ def run_line(run: Run, line: Line, rng: random.Random) -> None:
         kind = state.pack.blocks[block].income
         for ruler in sorted(board.rulers(state, block)):
             amount = card.income_amount + board.ability_total(state, ruler, "income_bonus")
-            run.emit(change(ruler, kind, amount, "income", seat=None))
+            from_reserves(run, ruler, kind, amount, "income")
         return
     run.emit(EffectCarriedOut(seat=me, card=line.card, index=line.index))
     state = run.state
@@ -89,8 +98,7 @@ def run_line(run: Run, line: Line, rng: random.Random) -> None:
         amount = op.amount * (
             len(board.ruled_blocks(state, me, op.district)) if op.op == "gain_per_block" else 1
         )
-        if amount:
-            run.emit(change(me, op.resource, amount, "card", seat=None))
+        from_reserves(run, me, op.resource, amount, "card")
     elif op.op == "free_henchmen":
         room = board.henchmen_limit(state, me) - state.players[me].recruited
         if min(room, op.amount) > 0:

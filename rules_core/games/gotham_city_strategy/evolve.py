@@ -140,6 +140,8 @@ def _on_game_started(state: GcsState, e: GameStarted) -> GcsState:
         INITIAL,
         flow=Turn(phase="setup", step="setup", current=0),
         players=players,
+        reserve_money=e.pack.reserves.money - sum(p.money for p in players),
+        reserve_information=e.pack.reserves.information - sum(p.information for p in players),
         deck=e.deck,
         batman_deck=e.batman_deck,
         variant=e.variant,
@@ -199,8 +201,20 @@ def _on_villain_moved(state: GcsState, e: VillainMoved) -> GcsState:
     return _player(state, e.owner, villain_at=e.target)
 
 
+def _from_reserves(state: GcsState, money: int, information: int) -> GcsState:
+    """The reserves give `money` and `information` (a negative amount is paid into them)."""
+    return updated(
+        state,
+        reserve_money=state.reserve_money - money,
+        reserve_information=state.reserve_information - information,
+    )
+
+
 def _on_resources_changed(state: GcsState, e: ResourcesChanged) -> GcsState:
+    """A gain comes from the reserves and a payment goes to them (an amount changing hands
+    is two of these, one each way, so the reserves end as they were)."""
     player = state.players[e.owner]
+    state = _from_reserves(state, e.money, e.information)
     return _player(
         state, e.owner, money=player.money + e.money, information=player.information + e.information
     )
@@ -296,7 +310,7 @@ def _on_recruited(state: GcsState, e: Recruited) -> GcsState:
     assert e.seat is not None
     player = state.players[e.seat]
     return _player(
-        state,
+        _from_reserves(state, -e.cost, 0),
         e.seat,
         hideout_henchmen=player.hideout_henchmen + e.count,
         money=player.money - e.cost,
@@ -316,12 +330,10 @@ def _on_resources_taken(state: GcsState, e: ResourcesTaken) -> GcsState:
     assert e.seat is not None
     player = state.players[e.seat]
     taken = (e.first, e.second)
-    state = updated(state, chosen=True)
+    money, information = taken.count("money"), taken.count("information")
+    state = _from_reserves(updated(state, chosen=True), money, information)
     return _player(
-        state,
-        e.seat,
-        money=player.money + taken.count("money"),
-        information=player.information + taken.count("information"),
+        state, e.seat, money=player.money + money, information=player.information + information
     )
 
 

@@ -282,7 +282,8 @@ def _income_bonus(state: GcsState, owner: int, paid: int) -> str:
     assert state.pack is not None
     pack = state.pack
     extra = board.ability_total(state, owner, "income_bonus")
-    if not extra:
+    printed = pack.card(state.played).income_amount if state.played else paid - extra
+    if not extra or paid != printed + extra:  # none, or the reserves paid what they held
         return _REASONS["income"]
     names = [
         card(state, a)
@@ -302,7 +303,15 @@ def _resources(state: GcsState, event: ResourcesChanged, seat: int | None, revea
         for n, what in ((event.money, "money"), (event.information, "information"))
         if n
     ]
-    return f"{who} {' and '.join(changes) or 'changes nothing'} ({why})."
+    gained = event.money + event.information
+    kind = "money" if event.money else "information"
+    taken = event.reason in ("income", "card", "ability") and gained > 0  # from the reserves
+    emptied = (
+        f"; the reserves are now out of {kind}"
+        if taken and state.in_reserves(kind) <= gained
+        else ""
+    )
+    return f"{who} {' and '.join(changes) or 'changes nothing'} ({why}){emptied}."
 
 
 def _threat_removed(state: GcsState, event: ThreatRemoved) -> str:
@@ -427,9 +436,19 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
         index = state.pack.block_index(printed.income_block)
         kind = state.pack.blocks[index].income  # money or information (glossary.income)
         block = place(state, index)
-        if not board.rulers(state, index):  # nobody earns it (turn.plot.income)
+        rulers = board.rulers(state, index)
+        if not rulers:  # nobody earns it (turn.plot.income)
             return f"{block} pays {printed.income_amount} {kind} to its ruler, but nobody rules it."
-        return f"{block} pays {printed.income_amount} {kind} to each villain who rules it."
+        due = sum(
+            printed.income_amount + board.ability_total(state, r, "income_bonus") for r in rulers
+        )
+        left = state.in_reserves(kind)  # they pay what they hold (components)
+        short = (
+            f", but the reserves hold {f'only {left}' if left else 'no'} {kind}"
+            if left < due
+            else ""
+        )
+        return f"{block} pays {printed.income_amount} {kind} to each villain who rules it{short}."
     if isinstance(event, CardCarriedOut):
         return f"{who} carries out {card(state, event.card)}."
     if isinstance(event, ResourcesTaken):
@@ -500,6 +519,8 @@ def _finds_nothing(state: GcsState, event: EffectCarriedOut) -> str:
         return "no block fits, so Batman stays where he is"
     if op.op == "gain_per_block" and not board.ruled_blocks(state, me, op.district):
         return "no such block is ruled, so nothing is gained"
+    if op.op in ("gain", "gain_per_block") and not state.in_reserves(op.resource):
+        return f"the reserves hold no {op.resource}, so nothing is gained"
     if op.op == "free_henchmen" and board.henchmen_limit(state, me) <= player.recruited:
         return "the henchmen limit is reached, so none is recruited"
     if op.op == "send_home" and not board.enemy_henchmen_blocks(state, me, op.district):

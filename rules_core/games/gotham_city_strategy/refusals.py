@@ -47,6 +47,8 @@ REJECTIONS: dict[str, tuple[Citation, ...]] = {
         "turn.plot.effect.carry-out",
     ),
     "cannot_recruit": cite("turn.recruit", "turn", "glossary.henchmen"),
+    # the reserves hold the box's tokens (components) less what the screens hold
+    "reserves_empty": cite("turn.plot.effect.resources", "glossary.reserves", "components"),
     "cannot_move": cite("turn.move", "turn.plot.batman-blocks", "turn"),
     "bad_choice": cite(
         "turn.plot.effect.carry-out",
@@ -106,6 +108,10 @@ REFUSAL_WORDS: dict[str, str] = {
     "cannot_recruit": (
         "Recruiting a henchman after moving, without the money, or with every henchman already "
         "recruited."
+    ),
+    "reserves_empty": (
+        "Taking money or information the reserves no longer hold, all the box's tokens of it "
+        "being behind the villains' screens."
     ),
     "cannot_move": (
         "Moving figures a second time in a turn, without information to pay, or where they may not "

@@ -104,8 +104,13 @@ class GothamCityStrategy(DeclaredGame[GcsState]):
     # new deal) no longer the glossary's heading. An older event keeps the citations it was
     # stored with (`old_citations`: `level_advanced`, `fight_resolved` and the fork's
     # `unseen_cards_shuffled` version 2, `game_started` version 3), so a game of version 11
-    # replays and is served as stored
-    rules_version = 12
+    # replays and is served as stored; 13: the reserves hold the box's money and
+    # information (components; the pack's `reserves`) less what the screens hold, in the state
+    # and every view: a take they cannot give is refused (`reserves_empty`), and an income, a
+    # card's or an ability's gain pays what they hold; the events are of the same types, so a
+    # game of version 12 replays from its events (its pack, stored without reserves, holds the
+    # box's)
+    rules_version = 13
     search_iterations = 100  # a turn is many small decisions; bench/bots.py
     lost_value_mark = 0.10  # many small decisions a turn; README "What the bots see and value"
 

@@ -137,7 +137,7 @@ def remove_all(run: Run, d: Decision) -> bool:
 def start_turn(run: Run, seat: int) -> None:
     run.emit(TurnStarted(seat=seat))
     for gain in board.ability_ops(run.state, seat, "turn_gain"):
-        run.emit(effects.change(seat, gain.resource, gain.amount, "ability", seat=None))
+        effects.from_reserves(run, seat, gain.resource, gain.amount, "ability")
 
 
 def end_turn(run: Run, seat: int, face_down: object) -> None:

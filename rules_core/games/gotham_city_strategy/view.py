@@ -115,6 +115,8 @@ def view(state: GcsState, seat: int | None, reveal: bool = False) -> dict[str, J
             for d in choices.waiting(state)
         ],
         "played": card_json(pack, state.played) if state.played else None,
+        # beside the board for all to count (glossary.reserves); the screens hold the rest
+        "reserves": {r: state.in_reserves(r) for r in ("money", "information")},
         "deck": {"count": len(state.deck)},
         "discard": [card_json(pack, c) for c in state.discard],
         "batman_deck": {"count": len(state.batman_deck)},
