@@ -322,3 +322,17 @@ def test_a_section_that_sits_inside_itself_is_refused(tmp_path: Path) -> None:
     index.write_text(head + section % ("a", "b") + section % ("b", "a"), encoding="utf-8")
     with pytest.raises(IndexFormatError, match="a sits inside itself through"):
         load_book(index)
+
+
+def test_gotham_city_strategy_pages_are_the_books_own_pointers() -> None:
+    """The book marks no page breaks; it points twice at its fights: "Fights" on page 4 (from
+    the Bat-Signal) and the "Fights" sections on the page after Moving Your Figures. Those
+    three sections and the example among them give page 4, Moving Your Figures page 3; no
+    other section gives a page the book does not state."""
+    book = BOOKS["gotham-city-strategy"]
+    text = (SHARED / book.source).read_text(encoding="utf-8")
+    (fights,) = re.findall(r"see .Fights. on page (\d+)\)", text)
+    assert re.search(r"see .Fights. sections on next page\)", text)
+    paged = {s.id: s.page for s in book.sections if s.page is not None}
+    fight_sections = ("turn.fight-villains", "turn.fight-villains.example", "turn.fight-batman")
+    assert paged == {"turn.move": int(fights) - 1} | {s: int(fights) for s in fight_sections}
