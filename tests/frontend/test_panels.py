@@ -550,6 +550,17 @@ def test_the_strategy_panel_says_what_the_seats_next_level_asks() -> None:
     assert drawn[at + 1] == ["p", f"{text}."]
 
 
+def test_the_strategy_panel_says_what_the_reserves_hold() -> None:
+    """The reserves run out (components): the panel tells what is left to take, as the view's
+    `reserves` counts it for every seat."""
+    game = get_game("gotham-city-strategy")
+    state = fold(game, game.setup(2, {}, random.Random(1)))
+    money = 80 - sum(p.money for p in state.players)
+    information = 60 - sum(p.information for p in state.players)
+    drawn = panel("gotham-city-strategy", game.view(state, 1), 1)
+    assert ["p", f"The reserves hold {money} money and {information} information."] in drawn
+
+
 def test_the_strategy_panel_heads_the_seats_hand() -> None:
     """The hint said "Pick a highlighted card in your hand" over a list of cards that nothing
     named as the hand (the other games' panels head theirs)."""

@@ -114,6 +114,12 @@
       ahead.textContent = `${next}.`;
       element.append(ahead);
     }
+    // the reserves beside the board, counted by all: what is left to take (components)
+    if (state.reserves) {
+      const reserves = document.createElement("p");
+      reserves.textContent = `The reserves hold ${state.reserves.money} money and ${state.reserves.information} information.`;
+      element.append(reserves);
+    }
     // the hand is named, as in the other games' panels: a new player read a list of cards under
     // "Pick a highlighted card in your hand" with nothing saying it was the hand
     const title = document.createElement("h3");
