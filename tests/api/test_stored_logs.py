@@ -208,6 +208,22 @@ def test_a_gotham_city_strategy_game_of_rules_version_3_replays_under_later_rule
     assert api.get(f"/api/games/{game.pk}/").json()["outcome"] == record["game"]["outcome"]
 
 
+def test_a_gotham_city_strategy_game_stored_before_the_reserves_reads_with_the_boxs() -> None:
+    """Rules version 12 keeps the reserves in the state: a game of version 9, whose stored pack
+    names none, replays to the same table with the box's $80 and 60 information less what the
+    screens hold, at every version (its snapshots of older rules are not read)."""
+    from api import event_store
+
+    record = read(FIXTURES / "gotham-city-strategy-2p-rules9.json")
+    assert "reserves" not in record["events"][0]["data"]["pack"]
+    game = load(record)
+    spec = get_game("gotham-city-strategy")
+    for version in range(1, record["game"]["version"] + 1, 53):
+        state = event_store.load_state(game, spec, version)
+        held = sum(p.money for p in state.players), sum(p.information for p in state.players)
+        assert (state.reserve_money, state.reserve_information) == (80 - held[0], 60 - held[1])
+
+
 def test_a_black_metro_game_of_rules_version_26_serves_the_citations_it_stored(
     api: APIClient, capsys: pytest.CaptureFixture[str]
 ) -> None:
