@@ -175,7 +175,14 @@ class Pack:
     abilities: tuple[Card, ...]
     batman_cards: tuple[Card, ...]
     plots: tuple[Card, ...]
-    reserves: Reserves = Reserves()  # a pack stored before rules version 12 holds the box's
+    # None: a pack stored before rules version 12 (parse_pack always gives one); `box` reads it
+    reserves: Reserves | None = None
+
+    @property
+    def box(self) -> Reserves:
+        """All the money and information of the game: the pack's reserves, or the box's for a
+        pack stored before rules version 12."""
+        return self.reserves if self.reserves is not None else Reserves()
 
     def block_index(self, block_id: str) -> int:
         for index, block in enumerate(self.blocks):

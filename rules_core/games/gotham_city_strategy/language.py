@@ -293,6 +293,12 @@ def _income_bonus(state: GcsState, owner: int, paid: int) -> str:
     return f"income: {paid - extra}, and {extra} more from {listed(names)}"
 
 
+def _kept(state: GcsState) -> bool:
+    """Whether the game was set up keeping its reserves (rules version 12 on): an older game
+    paid every income and gain in full, so its story says nothing of what they hold."""
+    return state.pack is not None and state.pack.reserves is not None
+
+
 def _resources(state: GcsState, event: ResourcesChanged, seat: int | None, reveal: bool) -> str:
     who = villain(state, event.owner)
     why = _REASONS.get(event.reason, event.reason)
@@ -305,7 +311,7 @@ def _resources(state: GcsState, event: ResourcesChanged, seat: int | None, revea
     ]
     gained = event.money + event.information
     kind = "money" if event.money else "information"
-    taken = event.reason in ("income", "card", "ability") and gained > 0  # from the reserves
+    taken = event.reason in ("income", "card", "ability") and gained > 0 and _kept(state)
     emptied = (
         f"; the reserves are now out of {kind}"
         if taken and state.in_reserves(kind) <= gained
@@ -445,7 +451,7 @@ def _carrying_out(state: GcsState, event: GameEvent, who: str) -> str:
         left = state.in_reserves(kind)  # they pay what they hold (components)
         short = (
             f", but the reserves hold {f'only {left}' if left else 'no'} {kind}"
-            if left < due
+            if left < due and _kept(state)
             else ""
         )
         return f"{block} pays {printed.income_amount} {kind} to each villain who rules it{short}."
@@ -519,7 +525,7 @@ def _finds_nothing(state: GcsState, event: EffectCarriedOut) -> str:
         return "no block fits, so Batman stays where he is"
     if op.op == "gain_per_block" and not board.ruled_blocks(state, me, op.district):
         return "no such block is ruled, so nothing is gained"
-    if op.op in ("gain", "gain_per_block") and not state.in_reserves(op.resource):
+    if op.op in ("gain", "gain_per_block") and not state.in_reserves(op.resource) and _kept(state):
         return f"the reserves hold no {op.resource}, so nothing is gained"
     if op.op == "free_henchmen" and board.henchmen_limit(state, me) <= player.recruited:
         return "the henchmen limit is reached, so none is recruited"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import random
 import tomllib
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -183,4 +184,21 @@ def test_a_pack_stored_without_reserves_holds_the_boxs() -> None:
     stored = dict(to_json(PACK))  # type: ignore[arg-type]
     del stored["reserves"]
     stored["digest"] = "stored-before-reserves"
-    assert from_json(Pack, stored).reserves == Reserves(80, 60)
+    read = from_json(Pack, stored)
+    assert read.reserves is None and read.box == Reserves(80, 60)
+
+
+def test_an_older_games_story_says_nothing_of_the_reserves_it_did_not_keep() -> None:
+    """A game set up before rules version 12 paid every income in full, however much its
+    screens held: its story is told as before, though the box's worth is behind them."""
+    state = ready(["joker", "penguin"])
+    state = with_player(state, 0, hand=("plot-02",))
+    state = with_player(state, 1, threats=blocks(gotham_opera_house=2))
+    older = updated(state, pack=replace(PACK, reserves=None), reserve_information=-18)
+    income = IncomeCollected(seat=None, card="plot-02")
+    kept = _reserves(state, money=5, information=0)
+    for table, note in ((older, ""), (kept, ", but the reserves hold no information")):
+        told = GAME.narrate(table, income, None, False)
+        assert told == f"Gotham Opera House pays 2 information to each villain who rules it{note}."
+    paid = ResourcesChanged(seat=None, owner=1, money=0, information=2, reason="income")
+    assert GAME.narrate(older, paid, None, False) == "The Penguin gains 2 information (income)."
