@@ -209,7 +209,7 @@ def test_a_gotham_city_strategy_game_of_rules_version_3_replays_under_later_rule
 
 
 def test_a_gotham_city_strategy_game_stored_before_the_reserves_reads_with_the_boxs() -> None:
-    """Rules version 12 keeps the reserves in the state: a game of version 9, whose stored pack
+    """Rules version 13 keeps the reserves in the state: a game of version 9, whose stored pack
     names none, replays to the same table with the box's $80 and 60 information less what the
     screens hold, at every version (its snapshots of older rules are not read)."""
     from api import event_store

@@ -58,7 +58,7 @@ BATMAN_RANGE = (0, 12)  # order and fight of a level of Batman's dial
 # reserves, so only the worth counts; a pack that names no `reserves` holds the box's.
 BOX_MONEY = 30 * 1 + 10 * 5
 BOX_INFORMATION = 30 * 1 + 10 * 3
-RESERVE_RANGE = (1, 9999)  # reserves.money, reserves.information
+RESERVE_RANGE = (1, 396)  # reserves.money, reserves.information: at most four screens of 99
 NUMBER_RANGES: dict[str, JSON] = {
     "die.faces[]": [*FACE_RANGE],
     "<card>.effect.amount": [*AMOUNT_RANGE],
@@ -175,13 +175,13 @@ class Pack:
     abilities: tuple[Card, ...]
     batman_cards: tuple[Card, ...]
     plots: tuple[Card, ...]
-    # None: a pack stored before rules version 12 (parse_pack always gives one); `box` reads it
+    # None: a pack stored before rules version 13 (parse_pack always gives one); `box` reads it
     reserves: Reserves | None = None
 
     @property
     def box(self) -> Reserves:
         """All the money and information of the game: the pack's reserves, or the box's for a
-        pack stored before rules version 12."""
+        pack stored before rules version 13."""
         return self.reserves if self.reserves is not None else Reserves()
 
     def block_index(self, block_id: str) -> int:

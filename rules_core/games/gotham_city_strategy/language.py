@@ -294,7 +294,7 @@ def _income_bonus(state: GcsState, owner: int, paid: int) -> str:
 
 
 def _kept(state: GcsState) -> bool:
-    """Whether the game was set up keeping its reserves (rules version 12 on): an older game
+    """Whether the game was set up keeping its reserves (rules version 13 on): an older game
     paid every income and gain in full, so its story says nothing of what they hold."""
     return state.pack is not None and state.pack.reserves is not None
 

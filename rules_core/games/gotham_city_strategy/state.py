@@ -117,13 +117,13 @@ class GcsState:
     log_format: int  # 1: a log written before the table-events log (replayed, not continued)
     ability_taken: bool = False  # the current player chose an ability this turn (one a turn)
     # what the reserves hold of money and information, in the open beside the board
-    # (glossary.reserves): the pack's reserves less what the screens hold (rules version 12)
+    # (glossary.reserves): the pack's reserves less what the screens hold (rules version 13)
     reserve_money: int = 0
     reserve_information: int = 0
 
     def in_reserves(self, resource: str) -> int:
         """What the reserves hold of money or information (never below none: a pack stored
-        before rules version 12 may have started the screens with more than the box holds)."""
+        before rules version 13 may have started the screens with more than the box holds)."""
         return max(0, self.reserve_money if resource == "money" else self.reserve_information)
 
     @property

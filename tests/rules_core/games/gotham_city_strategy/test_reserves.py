@@ -179,7 +179,7 @@ def test_a_pack_whose_reserves_hold_less_than_the_starting_screens_is_refused() 
 
 
 def test_a_pack_stored_without_reserves_holds_the_boxs() -> None:
-    """A game stored before rules version 12 keeps its pack as it was: it reads with the box's
+    """A game stored before rules version 13 keeps its pack as it was: it reads with the box's
     reserves, so it replays and can be played on."""
     stored = dict(to_json(PACK))  # type: ignore[arg-type]
     del stored["reserves"]
@@ -189,7 +189,7 @@ def test_a_pack_stored_without_reserves_holds_the_boxs() -> None:
 
 
 def test_an_older_games_story_says_nothing_of_the_reserves_it_did_not_keep() -> None:
-    """A game set up before rules version 12 paid every income in full, however much its
+    """A game set up before rules version 13 paid every income in full, however much its
     screens held: its story is told as before, though the box's worth is behind them."""
     state = ready(["joker", "penguin"])
     state = with_player(state, 0, hand=("plot-02",))
